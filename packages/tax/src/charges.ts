@@ -1,0 +1,61 @@
+import { isValidIsoDate, type IsoDate } from './calendar';
+import { CHARGE_SCHEDULE_TABLE, type BillType, type ChargeSchedule } from './charge-schedule';
+import { findInForce } from './dated';
+import { applyRate, type Kobo } from './money';
+import { TaxInputError } from './tax-input-error';
+
+export interface BillChargeInput {
+  billType: BillType;
+  /** Employees (PAYE) or payees (WHT) on the bill; at least 1. */
+  recipientCount: number;
+  /** The tax on the bill. */
+  amountDue: Kobo;
+  /** The day the charge is computed (`YYYY-MM-DD`); the latest schedule when omitted. */
+  date?: IsoDate;
+}
+
+export interface BillChargeResult {
+  /** base + perRecipient × count, capped. */
+  fee: Kobo;
+  /** VAT on the fee, rounded once. */
+  vat: Kobo;
+  /** fee + vat: the bill's charge. */
+  charge: Kobo;
+  amountDue: Kobo;
+  /** amountDue + charge: what the wallet pays. */
+  total: Kobo;
+  /** True when the cap limited the fee. */
+  capped: boolean;
+}
+
+function scheduleFor(date: IsoDate | undefined): ChargeSchedule {
+  if (date === undefined) return CHARGE_SCHEDULE_TABLE[CHARGE_SCHEDULE_TABLE.length - 1].value;
+  if (!isValidIsoDate(date)) throw new TaxInputError('date', 'date must be a calendar date written YYYY-MM-DD');
+  const schedule = findInForce(CHARGE_SCHEDULE_TABLE, date);
+  if (!schedule) throw new TaxInputError('date', `No charge schedule is known for ${date}`);
+  return schedule;
+}
+
+/** The charge on a bill: fee by the dated schedule, capped, plus VAT on the fee. */
+export function computeBillCharge(input: BillChargeInput): BillChargeResult {
+  const schedule = scheduleFor(input.date);
+  const rule = schedule.fees[input.billType];
+  if (!rule) throw new TaxInputError('billType', "billType must be 'paye' or 'wht'");
+  const count = input.recipientCount;
+  if (!Number.isSafeInteger(count) || count < 1) {
+    throw new TaxInputError('recipientCount', 'recipientCount must be a whole number of at least 1');
+  }
+  const amountDue = input.amountDue;
+  if (typeof amountDue !== 'number' || !Number.isSafeInteger(amountDue) || amountDue < 0) {
+    throw new TaxInputError('amountDue', 'amountDue must be a non-negative whole number of kobo');
+  }
+  // Compare before multiplying out so a huge count cannot overflow.
+  const uncapped = rule.base + rule.perRecipient * count;
+  const capped = !Number.isSafeInteger(uncapped) || uncapped > rule.cap;
+  const fee = (capped ? rule.cap : uncapped) as Kobo;
+  const vat = applyRate(fee, schedule.vatRateBps);
+  const charge = (fee + vat) as Kobo;
+  const total = amountDue + charge;
+  if (!Number.isSafeInteger(total)) throw new TaxInputError('amountDue', 'amountDue is too large');
+  return { fee, vat, charge, amountDue, total: total as Kobo, capped };
+}

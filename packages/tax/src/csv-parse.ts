@@ -1,0 +1,323 @@
+import Papa from 'papaparse';
+import {
+  CSV_MESSAGES,
+  PAYE_AMOUNT_COLUMN_INDEX,
+  PAYE_TEMPLATE_HEADERS,
+  WHT_AMOUNT_COLUMN_INDEX,
+  WHT_AUTO_TEMPLATE_HEADERS,
+  WHT_MANUAL_TEMPLATE_HEADERS,
+  type CsvMessage,
+  type PayeRecord,
+  type WhtAutoRecord,
+  type WhtManualRecord,
+} from './csv-templates';
+import { isValidTaxId } from './identifiers';
+import { parseNaira, type Kobo } from './money';
+
+/**
+ * One problem in a file. `row` is the spreadsheet row number: the header is row 1 and the first
+ * data row is row 2 (a record whose quoted cell spans lines still counts as one row), so it
+ * matches what a spreadsheet shows. Blank rows are skipped but keep their numbers. `column` is
+ * the template header name, or null when the problem is the whole row or file.
+ */
+export interface CsvRowError {
+  row: number;
+  column: string | null;
+  message: string;
+}
+
+export interface CsvParseSuccess<TRecord> {
+  ok: true;
+  /** The template's header names (the file's headers matched them, ignoring case and spaces). */
+  headers: string[];
+  /** Data rows, cells trimmed, blank rows left out. */
+  rows: string[][];
+  /** The same rows keyed by header name. */
+  records: TRecord[];
+  /** Each row's amount column in kobo. */
+  amounts: Kobo[];
+  /** Each row's spreadsheet row number (see CsvRowError). */
+  rowNumbers: number[];
+  /** Sum of the amount column (PAYE tax_payable, WHT manual tax_payable, WHT auto amount). */
+  amountDue: Kobo;
+  /** Number of data rows. */
+  recipientCount: number;
+}
+
+export interface CsvParseFailure {
+  ok: false;
+  /** The exact product-spec §5 message for the first kind of problem found. */
+  message: CsvMessage;
+  errors: CsvRowError[];
+}
+
+export type CsvParseResult<TRecord> = CsvParseSuccess<TRecord> | CsvParseFailure;
+
+export type CsvInput = string | Uint8Array;
+
+interface TemplateSpec<TRecord> {
+  readonly headers: readonly string[];
+  readonly amountIndex: number;
+  /** Indexes of money columns that must be a non-negative number (empty allowed unless required). */
+  readonly moneyIndexes: readonly number[];
+  readonly requiredMoneyIndexes: ReadonlySet<number>;
+  readonly toRecord: (cells: string[]) => TRecord;
+}
+
+const PAYE_SPEC: TemplateSpec<PayeRecord> = {
+  headers: PAYE_TEMPLATE_HEADERS,
+  amountIndex: PAYE_AMOUNT_COLUMN_INDEX,
+  // gross_income (4) and the allowance columns (6–17).
+  moneyIndexes: [4, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17],
+  requiredMoneyIndexes: new Set([4]),
+  toRecord: (c) => ({
+    tax_payer_number: c[0],
+    name: c[1],
+    nationality: c[2],
+    designation: c[3],
+    gross_income: c[4],
+    tax_payable: c[5],
+    basic_salary: c[6],
+    housing: c[7],
+    transport: c[8],
+    furniture: c[9],
+    education: c[10],
+    lunch: c[11],
+    passage: c[12],
+    leave: c[13],
+    bonus: c[14],
+    '13th_month': c[15],
+    utility: c[16],
+    other_allowances: c[17],
+  }),
+};
+
+const WHT_MANUAL_SPEC: TemplateSpec<WhtManualRecord> = {
+  headers: WHT_MANUAL_TEMPLATE_HEADERS,
+  amountIndex: WHT_AMOUNT_COLUMN_INDEX,
+  moneyIndexes: [],
+  requiredMoneyIndexes: new Set(),
+  toRecord: (c) => ({ tax_payer_number: c[0], name: c[1], tax_payable: c[2] }),
+};
+
+const WHT_AUTO_SPEC: TemplateSpec<WhtAutoRecord> = {
+  headers: WHT_AUTO_TEMPLATE_HEADERS,
+  amountIndex: WHT_AMOUNT_COLUMN_INDEX,
+  moneyIndexes: [],
+  requiredMoneyIndexes: new Set(),
+  toRecord: (c) => ({ tax_payer_number: c[0], name: c[1], amount: c[2] }),
+};
+
+const PAPA_CONFIG = { delimiter: ',', header: false, dynamicTyping: false, skipEmptyLines: false } as const;
+
+function failure(message: CsvMessage, errors: CsvRowError[] = []): CsvParseFailure {
+  return { ok: false, message, errors };
+}
+
+function isSpace(code: number): boolean {
+  return code <= 32 || code === 160 || code === 0xfeff;
+}
+
+/** Trims only when needed, so clean cells are not copied. */
+function trimCell(cell: string): string {
+  const length = cell.length;
+  if (length === 0) return cell;
+  if (isSpace(cell.charCodeAt(0)) || isSpace(cell.charCodeAt(length - 1))) return cell.trim();
+  return cell;
+}
+
+function isBlankRow(cells: string[]): boolean {
+  for (let index = 0; index < cells.length; index++) {
+    if (trimCell(cells[index]) !== '') return false;
+  }
+  return true;
+}
+
+/** Cells past the template width that are all empty (spreadsheets export them) are dropped. */
+function fitWidth(cells: string[], width: number): boolean {
+  if (cells.length === width) return true;
+  if (cells.length < width) return false;
+  for (let index = width; index < cells.length; index++) {
+    if (trimCell(cells[index]) !== '') return false;
+  }
+  cells.length = width;
+  return true;
+}
+
+function decode(input: CsvInput): string | null {
+  if (typeof input === 'string') return input;
+  if (input instanceof Uint8Array) return new TextDecoder('utf-8').decode(input);
+  return null;
+}
+
+function normalizeHeader(cell: string): string {
+  return cell.trim().toLowerCase();
+}
+
+function parseTemplate<TRecord>(input: CsvInput, spec: TemplateSpec<TRecord>): CsvParseResult<TRecord> {
+  let text = decode(input);
+  if (text === null) return failure(CSV_MESSAGES.invalidDocument);
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  // A binary file (a spreadsheet or PDF renamed .csv) is not a CSV document.
+  if (text.includes('\u0000')) return failure(CSV_MESSAGES.invalidDocument);
+
+  const parsed = Papa.parse<string[]>(text, PAPA_CONFIG);
+  const quoteErrors = parsed.errors.filter((error) => error.type === 'Quotes');
+  if (quoteErrors.length > 0) {
+    return failure(
+      CSV_MESSAGES.invalidDocument,
+      quoteErrors.map((error) => ({
+        row: (error.row ?? 0) + 1,
+        column: null,
+        message: error.message,
+      })),
+    );
+  }
+  const data = parsed.data;
+
+  // The header is the first non-blank row.
+  let headerIndex = 0;
+  while (headerIndex < data.length && isBlankRow(data[headerIndex])) headerIndex++;
+  if (headerIndex === data.length) return failure(CSV_MESSAGES.empty);
+
+  const width = spec.headers.length;
+  const headerCells = data[headerIndex];
+  const headerRow = headerIndex + 1;
+  if (!fitWidth(headerCells, width)) {
+    return failure(CSV_MESSAGES.templateMismatch, [
+      {
+        row: headerRow,
+        column: null,
+        message: `The header row has ${headerCells.length} columns; the template has ${width}`,
+      },
+    ]);
+  }
+  const headerErrors: CsvRowError[] = [];
+  for (let index = 0; index < width; index++) {
+    const expected = spec.headers[index];
+    if (normalizeHeader(headerCells[index]) !== expected) {
+      headerErrors.push({
+        row: headerRow,
+        column: expected,
+        message: `Expected header '${expected}', found '${headerCells[index].trim()}'`,
+      });
+    }
+  }
+  if (headerErrors.length > 0) return failure(CSV_MESSAGES.headersMismatch, headerErrors);
+
+  const rows: string[][] = [];
+  const rowNumbers: number[] = [];
+  const widthErrors: CsvRowError[] = [];
+  for (let index = headerIndex + 1; index < data.length; index++) {
+    const cells = data[index];
+    // Fast path for the empty last line most files end with.
+    if (cells.length === 1 && cells[0] === '') continue;
+    if (isBlankRow(cells)) continue;
+    if (!fitWidth(cells, width)) {
+      widthErrors.push({
+        row: index + 1,
+        column: null,
+        message: `The row has ${cells.length} columns; the template has ${width}`,
+      });
+      continue;
+    }
+    rows.push(cells);
+    rowNumbers.push(index + 1);
+  }
+  if (widthErrors.length > 0) return failure(CSV_MESSAGES.templateMismatch, widthErrors);
+  if (rows.length === 0) return failure(CSV_MESSAGES.empty);
+
+  const headers = spec.headers;
+  const amountIndex = spec.amountIndex;
+  const amountHeader = headers[amountIndex];
+  const moneyIndexes = spec.moneyIndexes;
+  const moneyCount = moneyIndexes.length;
+  const requiredMoney = spec.requiredMoneyIndexes;
+  const errors: CsvRowError[] = [];
+  const amounts: Kobo[] = new Array<Kobo>(rows.length);
+  const records: TRecord[] = new Array<TRecord>(rows.length);
+  let amountDue = 0;
+
+  for (let index = 0; index < rows.length; index++) {
+    const cells = rows[index];
+    for (let column = 0; column < width; column++) cells[column] = trimCell(cells[column]);
+    const row = rowNumbers[index];
+
+    if (!isValidTaxId(cells[0])) {
+      errors.push({
+        row,
+        column: headers[0],
+        message: cells[0] === '' ? `${headers[0]} is required` : 'Provide a valid Tax ID',
+      });
+    }
+    if (cells[1] === '') errors.push({ row, column: headers[1], message: `${headers[1]} is required` });
+
+    // The amount column must be a non-zero number (product-spec §5); a negative amount due
+    // is refused too.
+    const amount = parseNaira(cells[amountIndex]);
+    if (amount === null || amount <= 0) {
+      errors.push({
+        row,
+        column: amountHeader,
+        message:
+          cells[amountIndex] === ''
+            ? `${amountHeader} is required`
+            : `${amountHeader} must be a number greater than zero`,
+      });
+      amounts[index] = 0 as Kobo;
+    } else {
+      amounts[index] = amount;
+      amountDue += amount;
+    }
+
+    for (let m = 0; m < moneyCount; m++) {
+      const column = moneyIndexes[m];
+      const cell = cells[column];
+      if (cell === '') {
+        if (requiredMoney.has(column)) {
+          errors.push({ row, column: headers[column], message: `${headers[column]} is required` });
+        }
+        continue;
+      }
+      const value = parseNaira(cell);
+      if (value === null) {
+        errors.push({ row, column: headers[column], message: `${headers[column]} must be a number` });
+      } else if (value < 0) {
+        errors.push({ row, column: headers[column], message: `${headers[column]} must not be negative` });
+      }
+    }
+    records[index] = spec.toRecord(cells);
+  }
+
+  if (errors.length > 0) return failure(CSV_MESSAGES.columnData, errors);
+  if (!Number.isSafeInteger(amountDue)) {
+    return failure(CSV_MESSAGES.columnData, [
+      { row: rowNumbers[0], column: amountHeader, message: `The ${amountHeader} total is too large` },
+    ]);
+  }
+  return {
+    ok: true,
+    headers: [...headers],
+    rows,
+    records,
+    amounts,
+    rowNumbers,
+    amountDue: amountDue as Kobo,
+    recipientCount: rows.length,
+  };
+}
+
+/** Parses and validates a PAYE (payroll) file; amount_due is the sum of tax_payable. */
+export function parsePayeCsv(input: CsvInput): CsvParseResult<PayeRecord> {
+  return parseTemplate(input, PAYE_SPEC);
+}
+
+/** Parses and validates a WHT manual file; amount_due is the sum of tax_payable. */
+export function parseWhtManualCsv(input: CsvInput): CsvParseResult<WhtManualRecord> {
+  return parseTemplate(input, WHT_MANUAL_SPEC);
+}
+
+/** Parses and validates a WHT auto file; amount_due is the sum of amount (before WHT). */
+export function parseWhtAutoCsv(input: CsvInput): CsvParseResult<WhtAutoRecord> {
+  return parseTemplate(input, WHT_AUTO_SPEC);
+}

@@ -1,0 +1,77 @@
+/**
+ * The three CSV templates of product-spec §3, in exact column order, and the parse messages of
+ * product-spec §5. The static files under apps/web/public/templates/ carry these header rows.
+ */
+
+export const PAYE_TEMPLATE_HEADERS = [
+  'tax_payer_number',
+  'name',
+  'nationality',
+  'designation',
+  'gross_income',
+  'tax_payable',
+  'basic_salary',
+  'housing',
+  'transport',
+  'furniture',
+  'education',
+  'lunch',
+  'passage',
+  'leave',
+  'bonus',
+  '13th_month',
+  'utility',
+  'other_allowances',
+] as const;
+
+export const WHT_MANUAL_TEMPLATE_HEADERS = ['tax_payer_number', 'name', 'tax_payable'] as const;
+
+export const WHT_AUTO_TEMPLATE_HEADERS = ['tax_payer_number', 'name', 'amount'] as const;
+
+export type PayeHeader = (typeof PAYE_TEMPLATE_HEADERS)[number];
+export type WhtManualHeader = (typeof WHT_MANUAL_TEMPLATE_HEADERS)[number];
+export type WhtAutoHeader = (typeof WHT_AUTO_TEMPLATE_HEADERS)[number];
+
+/** One data row keyed by the template's header names; cells trimmed. */
+export type PayeRecord = Record<PayeHeader, string>;
+export type WhtManualRecord = Record<WhtManualHeader, string>;
+export type WhtAutoRecord = Record<WhtAutoHeader, string>;
+
+/** The amount column summed into amount_due (product-spec §5: PAYE index 5, WHT index 2). */
+export const PAYE_AMOUNT_COLUMN_INDEX = 5;
+export const WHT_AMOUNT_COLUMN_INDEX = 2;
+
+/** PAYE money columns other than the amount: gross_income and the allowance columns. */
+export const PAYE_INCOME_HEADERS = [
+  'gross_income',
+  'basic_salary',
+  'housing',
+  'transport',
+  'furniture',
+  'education',
+  'lunch',
+  'passage',
+  'leave',
+  'bonus',
+  '13th_month',
+  'utility',
+  'other_allowances',
+] as const satisfies readonly PayeHeader[];
+
+/** The exact file-level messages of product-spec §5. */
+export const CSV_MESSAGES = {
+  invalidDocument: 'The selected document is invalid',
+  templateMismatch: 'Please ensure your file matches the template format provided.',
+  headersMismatch: 'Please ensure your file headers matches the template format provided.',
+  empty: 'Please ensure your file is not empty.',
+  columnData: 'Please ensure your file columns data matches the template format provided.',
+} as const;
+
+export type CsvMessage = (typeof CSV_MESSAGES)[keyof typeof CSV_MESSAGES];
+
+/** Static template paths (product-spec §3), served by the web app. */
+export const CSV_TEMPLATE_PATHS = {
+  paye: '/templates/payroll_template.csv',
+  whtAuto: '/templates/wht_template_auto.csv',
+  whtManual: '/templates/wht_template_manual.csv',
+} as const;

@@ -1,0 +1,63 @@
+import type { Dated } from './dated';
+
+export interface RemittanceDeadlineRule {
+  /** Day of the month after the tax month by which PAYE reaches the State IRS. */
+  readonly payeDay: number;
+  /** Day of the following month for WHT collected by a State IRS (payments to individuals). */
+  readonly whtStateDay: number;
+  /** Day of the following month for WHT collected by the federal NRS (payments to companies). */
+  readonly whtFederalDay: number;
+}
+
+/**
+ * Remittance due days (tax-rules.md §4): PAYE by the 10th (WHTR reg 7(1)(b)(i); LIRS), WHT to a
+ * State IRS by the 30th (reg 7(1)(b)(ii)), WHT to the NRS by the 21st (reg 7(1)(a)). The same
+ * days are used for every supported month (tax-rules.md §4 gives no earlier schedule).
+ * When a month is shorter than the due day (February and the 30th) the due date is that
+ * month's last day.
+ */
+export const REMITTANCE_DEADLINE_TABLE: readonly Dated<RemittanceDeadlineRule>[] = [
+  {
+    from: '2020-01-01',
+    source: 'WHTR 2024 reg 7(1); LIRS guidance (tax-rules.md §4)',
+    value: { payeDay: 10, whtStateDay: 30, whtFederalDay: 21 },
+  },
+];
+
+/**
+ * Late remittance (NTAA 2025 s.107; tax-rules.md §4): the tax, plus an administrative penalty
+ * of 10% a year, plus interest at the CBN Monetary Policy Rate. Both accrue per day on a
+ * 365-day year (pro rata). Applied to every supported date.
+ */
+export const LATE_PENALTY_RATE_TABLE: readonly Dated<{ readonly annualRateBps: number }>[] = [
+  { from: '2020-01-01', source: 'NTAA 2025 s.107', value: { annualRateBps: 1_000 } },
+];
+
+export const DAYS_PER_YEAR_FOR_PENALTIES = 365;
+
+/**
+ * CBN Monetary Policy Rate by the date the MPC announced it (communiqué day), in basis points.
+ * MUST BE KEPT CURRENT: add a row after every MPC meeting that changes the rate (the CBN
+ * publishes the communiqué the same day). Last checked: 303rd MPC meeting, 25 November 2025
+ * (rate held at 27.00%).
+ */
+export const MONETARY_POLICY_RATE_TABLE: readonly Dated<number>[] = [
+  { from: '2019-03-26', source: 'CBN MPC communiqué', value: 1_350 },
+  { from: '2020-05-26', source: 'CBN MPC communiqué', value: 1_250 },
+  { from: '2020-09-22', source: 'CBN MPC communiqué', value: 1_150 },
+  { from: '2022-05-24', source: 'CBN MPC communiqué', value: 1_300 },
+  { from: '2022-07-19', source: 'CBN MPC communiqué', value: 1_400 },
+  { from: '2022-09-27', source: 'CBN MPC communiqué', value: 1_550 },
+  { from: '2022-11-22', source: 'CBN MPC communiqué', value: 1_650 },
+  { from: '2023-01-24', source: 'CBN MPC communiqué', value: 1_750 },
+  { from: '2023-03-21', source: 'CBN MPC communiqué', value: 1_800 },
+  { from: '2023-05-24', source: 'CBN MPC communiqué', value: 1_850 },
+  { from: '2023-07-25', source: 'CBN MPC communiqué', value: 1_875 },
+  { from: '2024-02-27', source: 'CBN MPC communiqué', value: 2_275 },
+  { from: '2024-03-26', source: 'CBN MPC communiqué, 294th meeting', value: 2_475 },
+  { from: '2024-05-21', source: 'CBN MPC communiqué', value: 2_625 },
+  { from: '2024-07-23', source: 'CBN MPC communiqué, 296th meeting', value: 2_675 },
+  { from: '2024-09-24', source: 'CBN MPC communiqué, 297th meeting', value: 2_725 },
+  { from: '2024-11-26', source: 'CBN MPC communiqué, 298th meeting', value: 2_750 },
+  { from: '2025-09-23', source: 'CBN MPC communiqué, 302nd meeting', value: 2_700 },
+];

@@ -1,0 +1,168 @@
+import {
+  addDays,
+  addMonths,
+  dayOfMonthClamped,
+  dayOfWeek,
+  firstDayOfPeriod,
+  fromDayNumber,
+  parsePeriod,
+  toDayNumber,
+  type IsoDate,
+  type Period,
+} from './calendar';
+import { findInForce } from './dated';
+import {
+  DAYS_PER_YEAR_FOR_PENALTIES,
+  LATE_PENALTY_RATE_TABLE,
+  MONETARY_POLICY_RATE_TABLE,
+  REMITTANCE_DEADLINE_TABLE,
+  type RemittanceDeadlineRule,
+} from './deadline-rules';
+import { BPS_PER_UNIT, roundHalfAwayFromZeroBig, type Kobo } from './money';
+import { EARLIEST_SUPPORTED_PERIOD } from './paye-rules';
+import { TaxInputError } from './tax-input-error';
+
+export type WhtCollectorKind = 'state' | 'federal';
+
+function deadlineRuleFor(taxMonth: Period): RemittanceDeadlineRule {
+  parsePeriod(taxMonth, 'taxMonth');
+  if (taxMonth < EARLIEST_SUPPORTED_PERIOD) {
+    throw new TaxInputError('taxMonth', `Tax months before ${EARLIEST_SUPPORTED_PERIOD} are not supported`);
+  }
+  const rule = findInForce(REMITTANCE_DEADLINE_TABLE, firstDayOfPeriod(taxMonth));
+  if (!rule) throw new TaxInputError('taxMonth', `No remittance deadline is known for ${taxMonth}`);
+  return rule;
+}
+
+function dayOfNextMonth(taxMonth: Period, day: number): IsoDate {
+  const next = parsePeriod(addMonths(taxMonth, 1), 'taxMonth');
+  return dayOfMonthClamped(next.year, next.month, day);
+}
+
+/** PAYE for a tax month is due by the 10th of the next month: '2025-12' → '2026-01-10'. */
+export function payeDueDate(taxMonth: Period): IsoDate {
+  return dayOfNextMonth(taxMonth, deadlineRuleFor(taxMonth).payeDay);
+}
+
+/**
+ * WHT for a tax month: the 30th of the next month for a State IRS (the month's last day when it
+ * is shorter, so January's WHT is due 28 or 29 February), the 21st for the federal NRS.
+ */
+export function whtDueDate(taxMonth: Period, collector: WhtCollectorKind): IsoDate {
+  const rule = deadlineRuleFor(taxMonth);
+  if (collector !== 'state' && collector !== 'federal') {
+    throw new TaxInputError('collector', "collector must be 'state' or 'federal'");
+  }
+  return dayOfNextMonth(taxMonth, collector === 'state' ? rule.whtStateDay : rule.whtFederalDay);
+}
+
+/** Employer's annual return (Form H1) for a year is due on 31 January of the next year (NTAA s.14). */
+export function annualReturnDueDate(year: number): IsoDate {
+  if (!Number.isInteger(year) || year < 2020 || year > 9998) {
+    throw new TaxInputError('year', 'year must be a four-digit year from 2020');
+  }
+  return `${year + 1}-01-31`;
+}
+
+/**
+ * Pension remittance is due 7 working days after pay day (PRA 2014 s.11(3)(b)). Working days
+ * skip Saturdays and Sundays; public holidays are not modelled.
+ */
+export function pensionDueDate(payDay: IsoDate): IsoDate {
+  toDayNumber(payDay, 'payDay');
+  let date = payDay;
+  let remaining = 7;
+  while (remaining > 0) {
+    date = addDays(date, 1);
+    const weekday = dayOfWeek(date);
+    if (weekday !== 0 && weekday !== 6) remaining--;
+  }
+  return date;
+}
+
+/** Whole days after the due date, 0 on or before it. */
+export function daysOverdue(dueDate: IsoDate, asOf: IsoDate): number {
+  const days = toDayNumber(asOf, 'asOf') - toDayNumber(dueDate, 'dueDate');
+  return days > 0 ? days : 0;
+}
+
+export interface LatePenaltyInput {
+  tax: Kobo;
+  dueDate: IsoDate;
+  asOf: IsoDate;
+}
+
+export interface LatePenaltyResult {
+  daysOverdue: number;
+  /** Administrative penalty: 10% a year of the tax, pro rata by day. */
+  penalty: Kobo;
+  /** Interest at the MPR in force on each overdue day, pro rata by day. */
+  interest: Kobo;
+  /** penalty + interest: what lateness adds. */
+  total: Kobo;
+  /** tax + penalty + interest: what must now be remitted. */
+  totalDue: Kobo;
+  /** The MPR in force on `asOf`, in basis points (for display). */
+  currentMprBps: number;
+}
+
+/** The CBN Monetary Policy Rate in force on a date, in basis points. */
+export function monetaryPolicyRateOn(date: IsoDate): number {
+  toDayNumber(date);
+  const rate = findInForce(MONETARY_POLICY_RATE_TABLE, date);
+  if (rate === undefined) throw new TaxInputError('date', `No Monetary Policy Rate is known for ${date}`);
+  return rate;
+}
+
+/**
+ * Late-remittance penalty and interest (NTAA 2025 s.107; tax-rules.md §4). Overdue days run
+ * from the day after `dueDate` to `asOf` inclusive; each day accrues 1/365 of the annual
+ * penalty rate and of the MPR in force that day. Each figure is rounded once.
+ */
+export function latePenalty(input: LatePenaltyInput): LatePenaltyResult {
+  const tax = input.tax;
+  if (typeof tax !== 'number' || !Number.isSafeInteger(tax) || tax < 0) {
+    throw new TaxInputError('tax', 'tax must be a non-negative whole number of kobo');
+  }
+  const dueDay = toDayNumber(input.dueDate, 'dueDate');
+  const asOfDay = toDayNumber(input.asOf, 'asOf');
+  const overdue = Math.max(0, asOfDay - dueDay);
+  const currentMprBps = monetaryPolicyRateOn(input.asOf);
+  const penaltyRule = findInForce(LATE_PENALTY_RATE_TABLE, input.dueDate);
+  if (!penaltyRule) {
+    throw new TaxInputError('dueDate', `No late-remittance rule is known for ${input.dueDate}`);
+  }
+
+  const denominator = BigInt(BPS_PER_UNIT) * BigInt(DAYS_PER_YEAR_FOR_PENALTIES);
+  const taxBig = BigInt(tax);
+  const penalty = Number(
+    roundHalfAwayFromZeroBig(taxBig * BigInt(penaltyRule.annualRateBps) * BigInt(overdue), denominator),
+  );
+
+  // Σ over overdue days of the MPR that day, walking the table's change points.
+  let rateDays = 0n;
+  if (overdue > 0) {
+    const firstDay = dueDay + 1;
+    const firstRateDay = toDayNumber(MONETARY_POLICY_RATE_TABLE[0].from);
+    if (firstDay < firstRateDay) {
+      throw new TaxInputError('dueDate', `No Monetary Policy Rate is known for ${fromDayNumber(firstDay)}`);
+    }
+    for (let index = 0; index < MONETARY_POLICY_RATE_TABLE.length; index++) {
+      const row = MONETARY_POLICY_RATE_TABLE[index];
+      const next = MONETARY_POLICY_RATE_TABLE[index + 1];
+      const start = Math.max(firstDay, toDayNumber(row.from));
+      const end = Math.min(asOfDay, next ? toDayNumber(next.from) - 1 : asOfDay);
+      if (end >= start) rateDays += BigInt(row.value) * BigInt(end - start + 1);
+    }
+  }
+  const interest = Number(roundHalfAwayFromZeroBig(taxBig * rateDays, denominator));
+  const total = penalty + interest;
+  return {
+    daysOverdue: overdue,
+    penalty: penalty as Kobo,
+    interest: interest as Kobo,
+    total: total as Kobo,
+    totalDue: (tax + total) as Kobo,
+    currentMprBps,
+  };
+}

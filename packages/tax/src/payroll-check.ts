@@ -1,0 +1,115 @@
+import type { Period } from './calendar';
+import type { CsvParseSuccess } from './csv-parse';
+import type { PayeRecord } from './csv-templates';
+import { parseNaira, type Kobo } from './money';
+import { computePaye, defaultPension } from './paye';
+import type { PayeRegime } from './paye-rules';
+
+/** Declared and recomputed PAYE may differ by this much before a row is flagged (₦1), since
+ * payroll software often rounds monthly PAYE to the naira. */
+export const PAYE_ROW_TOLERANCE_KOBO = 100;
+
+export interface PayeRowCheck {
+  regime: PayeRegime;
+  monthlyGross: Kobo;
+  /** 8% of basic + housing + transport for the month; 0 when those columns are empty. */
+  monthlyPension: Kobo;
+  /** bonus + 13th_month, taxed in this month only (capped at the month's gross). */
+  irregularPay: Kobo;
+  declaredMonthlyTax: Kobo;
+  expectedMonthlyTax: Kobo;
+  /** declared − expected. */
+  difference: Kobo;
+  /** True when |difference| is more than the tolerance. */
+  differs: boolean;
+}
+
+function cellKobo(cell: string): Kobo {
+  if (cell === undefined || cell.trim() === '') return 0 as Kobo;
+  const value = parseNaira(cell);
+  return (value !== null && value > 0 ? value : 0) as Kobo;
+}
+
+/**
+ * Recomputes one payroll row's PAYE for the month from its income columns, to flag rows whose
+ * tax_payable differs (product-design.md "Bills"). gross_income is the month's gross; pension
+ * is the PRA default, 8% of basic + housing + transport; NHF and other reliefs are not assumed.
+ * Regular pay is annualised (× 12); bonus and 13th-month pay are one-off, so the month carries
+ * the whole extra annual tax they cause (docs/decisions/0104).
+ */
+export function recomputePayeRow(
+  record: PayeRecord,
+  period: Period,
+  toleranceKobo: number = PAYE_ROW_TOLERANCE_KOBO,
+): PayeRowCheck {
+  const monthlyGross = cellKobo(record.gross_income);
+  const declaredMonthlyTax = cellKobo(record.tax_payable);
+  const monthlyPension = defaultPension({
+    basic: cellKobo(record.basic_salary),
+    housing: cellKobo(record.housing),
+    transport: cellKobo(record.transport),
+  });
+  const irregularTotal = cellKobo(record.bonus) + cellKobo(record['13th_month']);
+  const irregularPay = Math.min(irregularTotal, monthlyGross) as Kobo;
+  const regularMonthly = monthlyGross - irregularPay;
+  const annualPension = (monthlyPension * 12) as Kobo;
+
+  const regular = computePaye({
+    period,
+    annualGross: (regularMonthly * 12) as Kobo,
+    pension: annualPension,
+  });
+  let expectedMonthlyTax = regular.monthlyTax;
+  if (irregularPay > 0) {
+    const withIrregular = computePaye({
+      period,
+      annualGross: (regularMonthly * 12 + irregularPay) as Kobo,
+      pension: annualPension,
+    });
+    expectedMonthlyTax = (regular.monthlyTax + (withIrregular.annualTax - regular.annualTax)) as Kobo;
+  }
+  const difference = (declaredMonthlyTax - expectedMonthlyTax) as Kobo;
+  return {
+    regime: regular.regime,
+    monthlyGross,
+    monthlyPension,
+    irregularPay,
+    declaredMonthlyTax,
+    expectedMonthlyTax,
+    difference,
+    differs: Math.abs(difference) > toleranceKobo,
+  };
+}
+
+export interface PayeMismatch {
+  /** Spreadsheet row number (header = row 1). */
+  row: number;
+  taxPayerNumber: string;
+  name: string;
+  declaredMonthlyTax: Kobo;
+  expectedMonthlyTax: Kobo;
+  difference: Kobo;
+}
+
+/** Every row of a parsed PAYE file whose tax_payable differs from the recomputed PAYE. */
+export function findPayeMismatches(
+  parsed: CsvParseSuccess<PayeRecord>,
+  period: Period,
+  toleranceKobo: number = PAYE_ROW_TOLERANCE_KOBO,
+): PayeMismatch[] {
+  const mismatches: PayeMismatch[] = [];
+  parsed.records.forEach((record, index) => {
+    const check = recomputePayeRow(record, period, toleranceKobo);
+    if (check.differs) {
+      mismatches.push({
+        row: parsed.rowNumbers[index],
+        taxPayerNumber: record.tax_payer_number,
+        name: record.name,
+        declaredMonthlyTax: check.declaredMonthlyTax,
+        expectedMonthlyTax: check.expectedMonthlyTax,
+        difference: check.difference,
+      });
+    }
+  });
+  return mismatches;
+}
