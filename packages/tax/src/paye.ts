@@ -170,7 +170,7 @@ export function defaultNhf(basic: Kobo): Kobo {
 // Chargeable income up to this keeps every band product (income × rate bps) a safe integer.
 const SAFE_BAND_INCOME = Math.floor(Number.MAX_SAFE_INTEGER / BPS_PER_UNIT);
 
-interface BandComputation {
+export interface BandComputation {
   bands: PayeBand[];
   bandTax: Kobo;
 }
@@ -216,6 +216,16 @@ function applyBands(chargeable: Kobo, rules: readonly PayeBandRule[]): BandCompu
     if (to !== null) from = to;
   }
   return { bands, bandTax: Number(roundHalfAwayFromZeroBig(exactTotal, BigInt(BPS_PER_UNIT))) as Kobo };
+}
+
+/**
+ * Tax on an annual chargeable income by a regime's graduated bands alone (no reliefs, minimum
+ * tax or exemption): the per-band breakdown and the total, each rounded once.
+ */
+export function computeBandTax(regime: PayeRegime, chargeableIncome: Kobo): BandComputation {
+  const rules = PAYE_RULES[regime];
+  if (!rules) throw new TaxInputError('regime', `Unknown PAYE regime '${String(regime)}'`);
+  return applyBands(requireAmount(chargeableIncome, 'chargeableIncome'), rules.bands);
 }
 
 /** PITA s.33(1): max(₦200,000, 1% of gross) + 20% of (gross − pension) by default. */
