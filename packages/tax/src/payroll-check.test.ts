@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { parsePayeCsv } from './csv-parse';
+import { PAYE_TEMPLATE_HEADERS, type PayeRecord } from './csv-templates';
+import { naira } from './money';
+import { findPayeMismatches, recomputePayeRow } from './payroll-check';
+
+function record(overrides: Partial<PayeRecord> = {}): PayeRecord {
+  const empty = Object.fromEntries(PAYE_TEMPLATE_HEADERS.map((header) => [header, ''])) as PayeRecord;
+  return {
+    ...empty,
+    tax_payer_number: 'N-1234567',
+    name: 'Adaeze Okafor',
+    gross_income: '500000',
+    tax_payable: '66380',
+    basic_salary: '250000',
+    housing: '125000',
+    transport: '50000',
+    ...overrides,
+  };
+}
+
+describe('recomputePayeRow', () => {
+  it('recomputes monthly PAYE from gross with the 8% pension default (NTA 2025)', () => {
+    // pension 8% × 425,000 = 34,000 a month; chargeable 6,000,000 − 408,000 = 5,592,000
+    // → 330,000 + 2,592,000 × 18% = 796,560 a year → 66,380 a month
+    const check = recomputePayeRow(record(), '2026-01');
+    expect(check.regime).toBe('NTA2025');
+    expect(check.monthlyPension).toBe(naira(34_000));
+    expect(check.expectedMonthlyTax).toBe(naira(66_380));
+    expect(check.difference).toBe(0);
+    expect(check.differs).toBe(false);
+  });
+
+  it('flags a row whose tax_payable differs by more than ₦1, and tolerates rounding to the naira', () => {
+    const off = recomputePayeRow(record({ tax_payable: '70,000' }), '2026-01');
+    expect(off.differs).toBe(true);
+    expect(off.difference).toBe(naira(3_620));
+    expect(recomputePayeRow(record({ tax_payable: '66381' }), '2026-01').differs).toBe(false);
+    expect(recomputePayeRow(record({ tax_payable: '66381.01' }), '2026-01').differs).toBe(true);
+  });
+
+  it('uses the regime of the period (PITA in 2025)', () => {
+    // CRA = 200,000 + 20% × (6,000,000 − 408,000) = 1,318,400; chargeable 4,273,600
+    // → 560,000 + 1,073,600 × 24% = 817,664 a year → 68,138.67 a month
+    const check = recomputePayeRow(record(), '2025-06');
+    expect(check.regime).toBe('PITA2011');
+    expect(check.expectedMonthlyTax).toBe(6_813_867);
+  });
+
+  it('takes no pension when basic, housing and transport are empty', () => {
+    const check = recomputePayeRow(record({ basic_salary: '', housing: '', transport: '' }), '2026-01');
+    expect(check.monthlyPension).toBe(0);
+    expect(check.expectedMonthlyTax).toBe(naira(72_500));
+  });
+
+  it('taxes bonus and 13th-month pay in the month paid, not twelve times', () => {
+    // Regular 500,000 → 72,500 a month; the 100,000 bonus adds 100,000 × 18% once.
+    const check = recomputePayeRow(
+      record({ gross_income: '600000', bonus: '60000', '13th_month': '40000', basic_salary: '', housing: '', transport: '' }),
+      '2026-01',
+    );
+    expect(check.irregularPay).toBe(naira(100_000));
+    expect(check.expectedMonthlyTax).toBe(naira(90_500));
+  });
+
+  it('expects nothing from a minimum-wage earner', () => {
+    const check = recomputePayeRow(
+      record({ gross_income: '70000', tax_payable: '1', basic_salary: '', housing: '', transport: '' }),
+      '2026-01',
+    );
+    expect(check.expectedMonthlyTax).toBe(0);
+    expect(check.differs).toBe(false);
+  });
+});
+
+describe('findPayeMismatches', () => {
+  it('lists differing rows with their spreadsheet row numbers', () => {
+    const rows = [
+      record(),
+      record({ tax_payer_number: 'N-7654321', name: 'Musa Ibrahim', tax_payable: '50000' }),
+    ].map((r) => PAYE_TEMPLATE_HEADERS.map((header) => r[header]).join(','));
+    const parsed = parsePayeCsv([PAYE_TEMPLATE_HEADERS.join(','), rows[0], '', rows[1]].join('\n'));
+    if (!parsed.ok) throw new Error(parsed.message);
+    expect(findPayeMismatches(parsed, '2026-01')).toEqual([
+      {
+        row: 4,
+        taxPayerNumber: 'N-7654321',
+        name: 'Musa Ibrahim',
+        declaredMonthlyTax: naira(50_000),
+        expectedMonthlyTax: naira(66_380),
+        difference: naira(-16_380),
+      },
+    ]);
+  });
+});
