@@ -143,7 +143,7 @@ describe('parsePayeCsv: each spec §5 message', () => {
   });
 
   it("'Please ensure your file headers matches the template format provided.' naming each header", () => {
-    const headers = [...PAYE_TEMPLATE_HEADERS];
+    const headers: string[] = [...PAYE_TEMPLATE_HEADERS];
     headers[0] = 'name';
     headers[1] = 'tax_payer_number';
     headers[5] = 'tax';
