@@ -4,12 +4,6 @@
 
 export type TaxIdKind = 'individual' | 'company' | 'national';
 
-// State payer ID as on state portals and Remita: N (individual) or C (company), an optional
-// dash, then digits, e.g. N-1234567, C-0012345 (product-spec §5: "begins with N or C, then an
-// optional dash and a digit"; the rest must be digits too).
-const STATE_TAX_ID_PATTERN = /^([NC])-?(\d{1,15})$/;
-// National Tax ID (NTAA 2025 s.4–8): 13 digits.
-const NATIONAL_TAX_ID_PATTERN = /^\d{13}$/;
 const NIN_PATTERN = /^\d{11}$/;
 // CAC: RC (companies), BN (business names), IT (incorporated trustees), then digits.
 const CAC_PATTERN = /^(RC|BN|IT)[\s-]?(\d{1,10})$/;
@@ -19,14 +13,42 @@ export function normalizeTaxId(value: string): string {
   return value.trim().toUpperCase();
 }
 
-/** What kind of Tax ID this is, or null when it is not one. */
+function isTrimmable(code: number): boolean {
+  return code <= 32 || code === 0xa0 || code === 0xfeff;
+}
+
+function isDigitRun(value: string, start: number, end: number): boolean {
+  for (let index = start; index < end; index++) {
+    const code = value.charCodeAt(index);
+    if (code < 48 || code > 57) return false;
+  }
+  return true;
+}
+
+/**
+ * What kind of Tax ID this is, or null when it is not one. Surrounding spaces and letter case
+ * are ignored. State payer ID as on state portals and Remita (product-spec §5: begins with N or
+ * C, an optional dash, then digits — 1 to 15 of them, nothing else): N is an individual, C a
+ * company. National Tax ID (NTAA 2025 s.4–8): 13 digits. Written as a character scan rather
+ * than a regular expression because CSV validation calls it once per row.
+ */
 export function taxIdKind(value: unknown): TaxIdKind | null {
   if (typeof value !== 'string') return null;
-  const normalized = normalizeTaxId(value);
-  const state = STATE_TAX_ID_PATTERN.exec(normalized);
-  if (state) return state[1] === 'N' ? 'individual' : 'company';
-  if (NATIONAL_TAX_ID_PATTERN.test(normalized)) return 'national';
-  return null;
+  let start = 0;
+  let end = value.length;
+  while (start < end && isTrimmable(value.charCodeAt(start))) start++;
+  while (end > start && isTrimmable(value.charCodeAt(end - 1))) end--;
+  if (start === end) return null;
+  const first = value.charCodeAt(start);
+  const isIndividual = first === 78 || first === 110; // N n
+  if (isIndividual || first === 67 || first === 99) {
+    let index = start + 1;
+    if (index < end && value.charCodeAt(index) === 45) index++; // optional '-'
+    const digits = end - index;
+    if (digits < 1 || digits > 15 || !isDigitRun(value, index, end)) return null;
+    return isIndividual ? 'individual' : 'company';
+  }
+  return end - start === 13 && isDigitRun(value, start, end) ? 'national' : null;
 }
 
 /**

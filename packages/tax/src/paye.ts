@@ -137,20 +137,39 @@ function requireSupportedPeriod(period: Period): void {
   }
 }
 
+interface PeriodRules {
+  regime: PayeRegime;
+  minimumWageMonthly: Kobo;
+}
+
+// The dated tables are constants, so a month's lookups can be remembered (a few hundred
+// entries at most: one per distinct month asked about).
+const periodRulesCache = new Map<Period, PeriodRules>();
+
+function rulesForPeriod(period: Period): PeriodRules {
+  const cached = periodRulesCache.get(period);
+  if (cached) return cached;
+  requireSupportedPeriod(period);
+  const firstDay = firstDayOfPeriod(period);
+  const regime = findInForce(PAYE_REGIME_TABLE, firstDay);
+  if (!regime) throw new TaxInputError('period', `No PAYE regime is known for ${period}`);
+  const minimumWageMonthly = findInForce(MINIMUM_WAGE_TABLE, firstDay);
+  if (minimumWageMonthly === undefined) {
+    throw new TaxInputError('period', `No minimum wage is known for ${period}`);
+  }
+  const rules = { regime, minimumWageMonthly };
+  periodRulesCache.set(period, rules);
+  return rules;
+}
+
 /** The PAYE regime in force in a tax month: NTA 2025 from 2026-01, PITA before. */
 export function regimeForPeriod(period: Period): PayeRegime {
-  requireSupportedPeriod(period);
-  const regime = findInForce(PAYE_REGIME_TABLE, firstDayOfPeriod(period));
-  if (!regime) throw new TaxInputError('period', `No PAYE regime is known for ${period}`);
-  return regime;
+  return rulesForPeriod(period).regime;
 }
 
 /** The monthly national minimum wage in force in a tax month. */
 export function minimumWageForPeriod(period: Period): Kobo {
-  requireSupportedPeriod(period);
-  const wage = findInForce(MINIMUM_WAGE_TABLE, firstDayOfPeriod(period));
-  if (wage === undefined) throw new TaxInputError('period', `No minimum wage is known for ${period}`);
-  return wage;
+  return rulesForPeriod(period).minimumWageMonthly;
 }
 
 /** The PRA default employee pension: 8% of basic + housing + transport. */
@@ -256,6 +275,7 @@ export function computePayeUnderRegime(regime: PayeRegime, input: PayeInput): Pa
   }
   const minimumWageMonthly = minimumWageForPeriod(input.period);
   const gross = requireAmount(input.annualGross, 'annualGross');
+  // Validate every deduction up front, so the error names the first bad field in a fixed order.
   for (const field of DEDUCTION_FIELDS) optionalAmount(input[field], field);
 
   const pension =
