@@ -136,7 +136,8 @@ export function multiplyKobo(amount: Kobo, factor: number): Kobo {
 }
 
 export function negateKobo(amount: Kobo): Kobo {
-  return (amount === 0 ? 0 : -amount) as Kobo;
+  const value: number = amount;
+  return (value === 0 ? 0 : -value) as Kobo;
 }
 
 export function sumKobo(amounts: Iterable<Kobo>): Kobo {
@@ -149,11 +150,11 @@ export function sumKobo(amounts: Iterable<Kobo>): Kobo {
 }
 
 export function minKobo(a: Kobo, b: Kobo): Kobo {
-  return (a < b ? a : b) as Kobo;
+  return a < b ? a : b;
 }
 
 export function maxKobo(a: Kobo, b: Kobo): Kobo {
-  return (a > b ? a : b) as Kobo;
+  return a > b ? a : b;
 }
 
 // ---------------------------------------------------------------------------------------------
