@@ -51,6 +51,7 @@ describe('bill charge: base + per recipient, capped, plus 7.5% VAT', () => {
     [{ recipientCount: 0 }, 'recipientCount'],
     [{ recipientCount: 1.5 }, 'recipientCount'],
     [{ billType: 'vat' }, 'billType'],
+    [{ billType: '__proto__' }, 'billType'],
     [{ amountDue: -1 }, 'amountDue'],
     [{ date: '2026-02-30' }, 'date'],
   ])('%j is refused with field %s', (overrides, field) => {

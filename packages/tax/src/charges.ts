@@ -39,7 +39,7 @@ function scheduleFor(date: IsoDate | undefined): ChargeSchedule {
 /** The charge on a bill: fee by the dated schedule, capped, plus VAT on the fee. */
 export function computeBillCharge(input: BillChargeInput): BillChargeResult {
   const schedule = scheduleFor(input.date);
-  const rule = schedule.fees[input.billType];
+  const rule = Object.hasOwn(schedule.fees, input.billType) ? schedule.fees[input.billType] : undefined;
   if (!rule) throw new TaxInputError('billType', "billType must be 'paye' or 'wht'");
   const count = input.recipientCount;
   if (!Number.isSafeInteger(count) || count < 1) {

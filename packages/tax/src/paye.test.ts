@@ -351,6 +351,12 @@ describe('minimum-wage exemption either side of 1 May 2024', () => {
 });
 
 describe('input errors name the field', () => {
+  it('refuses an unknown regime', () => {
+    const input = { period: '2026-01', annualGross: naira(1_000_000) };
+    expect(() => computePayeUnderRegime('toString' as 'NTA2025', input)).toThrow("Unknown PAYE regime 'toString'");
+    expect(() => computeBandTax('PITA' as 'PITA2011', naira(1))).toThrow(TaxInputError);
+  });
+
   it.each([
     [{ annualGross: -1 }, 'annualGross'],
     [{ annualGross: 1.5 }, 'annualGross'],

@@ -242,7 +242,7 @@ function applyBands(chargeable: Kobo, rules: readonly PayeBandRule[]): BandCompu
  * tax or exemption): the per-band breakdown and the total, each rounded once.
  */
 export function computeBandTax(regime: PayeRegime, chargeableIncome: Kobo): BandComputation {
-  const rules = PAYE_RULES[regime];
+  const rules = Object.hasOwn(PAYE_RULES, regime) ? PAYE_RULES[regime] : undefined;
   if (!rules) throw new TaxInputError('regime', `Unknown PAYE regime '${String(regime)}'`);
   return applyBands(requireAmount(chargeableIncome, 'chargeableIncome'), rules.bands);
 }
@@ -268,7 +268,7 @@ function consolidatedRelief(gross: Kobo, pension: Kobo, rules: PitaPayeRules): K
  * comparison). The period still picks the minimum wage for the exemption.
  */
 export function computePayeUnderRegime(regime: PayeRegime, input: PayeInput): PayeResult {
-  const rules = PAYE_RULES[regime];
+  const rules = Object.hasOwn(PAYE_RULES, regime) ? PAYE_RULES[regime] : undefined;
   if (!rules) throw new TaxInputError('regime', `Unknown PAYE regime '${String(regime)}'`);
   if (input === null || typeof input !== 'object') {
     throw new TaxInputError('annualGross', 'annualGross is required');
