@@ -1,0 +1,76 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['0', '1', 'true', 'false'])
+  .transform((value) => value === '1' || value === 'true');
+
+/** Every environment variable the server reads. README.md documents each one. */
+const environmentSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  APP_URL: z.url().optional(),
+  SEED_DEMO: booleanFlag.optional(),
+  DEMO_EMAIL: z.email().default('demo@levy.ng'),
+  DEMO_PASSWORD: z.string().min(8).default('levy-demo-2026'),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(120),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Levy <no-reply@levy.ng>'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  appUrl: string;
+  seedDemo: boolean;
+  demoEmail: string;
+  demoPassword: string;
+  sessionIdleMinutes: number;
+  smtpUrl?: string;
+  mailFrom: string;
+  logLevel: string;
+  webDistDir: string;
+};
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; a wrong value throws a ConfigError naming the variable. */
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = environmentSchema.safeParse(environment);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const value = parsed.data;
+  return {
+    env: value.NODE_ENV,
+    port: value.PORT,
+    host: value.HOST,
+    dataDir: path.resolve(value.DATA_DIR),
+    databaseUrl: value.DATABASE_URL,
+    appUrl: (value.APP_URL ?? `http://localhost:${value.PORT}`).replace(/\/$/, ''),
+    // The demo account is created on the embedded database by default, on a server only on request.
+    seedDemo: value.SEED_DEMO ?? !value.DATABASE_URL,
+    demoEmail: value.DEMO_EMAIL,
+    demoPassword: value.DEMO_PASSWORD,
+    sessionIdleMinutes: value.SESSION_IDLE_MINUTES,
+    smtpUrl: value.SMTP_URL,
+    mailFrom: value.MAIL_FROM,
+    logLevel: value.LOG_LEVEL,
+    webDistDir: path.resolve(value.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
+  };
+}

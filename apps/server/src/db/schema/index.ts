@@ -1,0 +1,4 @@
+export * from './reference';
+export * from './identity';
+export * from './organisations';
+export * from './mail';

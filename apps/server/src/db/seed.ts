@@ -1,0 +1,97 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Config } from '../config';
+import { ROLE_CODES, USER_TYPES } from '../modules/identity/permissions';
+import { hashPassword } from '../modules/identity/secrets';
+import type { Db } from './client';
+import { marketingSources, organisationIdentities, organisations, organisationUsers, roleGroups, roles, states, users, userTypes } from './schema/index';
+
+/** The 36 states and the FCT with two-letter codes and their revenue services (tax-rules.md §6). */
+const STATES: Array<[code: string, name: string, abbreviation: string | null]> = [
+  ['AB', 'Abia', null], ['AD', 'Adamawa', null], ['AK', 'Akwa Ibom', 'AKIRS'], ['AN', 'Anambra', null],
+  ['BA', 'Bauchi', null], ['BY', 'Bayelsa', null], ['BE', 'Benue', 'BIRS'], ['BO', 'Borno', null],
+  ['CR', 'Cross River', null], ['DE', 'Delta', null], ['EB', 'Ebonyi', null], ['ED', 'Edo', null],
+  ['EK', 'Ekiti', null], ['EN', 'Enugu', null], ['FC', 'Federal Capital Territory', 'FCT-IRS'], ['GO', 'Gombe', null],
+  ['IM', 'Imo', null], ['JI', 'Jigawa', null], ['KD', 'Kaduna', 'KADIRS'], ['KN', 'Kano', 'KIRS'],
+  ['KT', 'Katsina', null], ['KE', 'Kebbi', null], ['KO', 'Kogi', null], ['KW', 'Kwara', null],
+  ['LA', 'Lagos', 'LIRS'], ['NA', 'Nasarawa', null], ['NI', 'Niger', null], ['OG', 'Ogun', 'OGIRS'],
+  ['ON', 'Ondo', null], ['OS', 'Osun', null], ['OY', 'Oyo', null], ['PL', 'Plateau', 'PSIRS'],
+  ['RI', 'Rivers', 'RIRS'], ['SO', 'Sokoto', null], ['TA', 'Taraba', null], ['YO', 'Yobe', null],
+  ['ZA', 'Zamfara', null],
+];
+
+const MARKETING_SOURCES = ['Search engine', 'Social media', 'Friend or colleague', 'Accountant or tax consultant', 'Event or conference', 'Blog or news article', 'Other'];
+
+function revenueServiceName(code: string, name: string): string {
+  return code === 'FC' ? 'Federal Capital Territory Internal Revenue Service' : `${name} State Internal Revenue Service`;
+}
+
+/** Upserts the reference data; safe to run on every start. */
+export async function seedReferenceData(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(userTypes)
+      .values([
+        { id: USER_TYPES.staff.id, code: USER_TYPES.staff.code, name: 'Staff' },
+        { id: USER_TYPES.customer.id, code: USER_TYPES.customer.code, name: 'Organisation user' },
+      ])
+      .onConflictDoUpdate({ target: userTypes.id, set: { code: sql`excluded.code`, name: sql`excluded.name` } });
+    await tx
+      .insert(roleGroups)
+      .values([{ id: 1, name: 'Organisation roles', userTypeId: USER_TYPES.customer.id }])
+      .onConflictDoUpdate({ target: roleGroups.id, set: { name: sql`excluded.name` } });
+    await tx
+      .insert(roles)
+      .values([
+        { id: 1, code: ROLE_CODES.admin, name: 'Admin', description: 'Can manage organization settings and carry out all functions', groupId: 1, isAdmin: true },
+        { id: 2, code: ROLE_CODES.member, name: 'Member', description: 'Can only carry out the functions', groupId: 1, isAdmin: false },
+      ])
+      .onConflictDoUpdate({ target: roles.id, set: { code: sql`excluded.code`, name: sql`excluded.name`, description: sql`excluded.description` } });
+    await tx
+      .insert(marketingSources)
+      .values(MARKETING_SOURCES.map((name, index) => ({ id: index + 1, name })))
+      .onConflictDoUpdate({ target: marketingSources.id, set: { name: sql`excluded.name` } });
+    await tx
+      .insert(states)
+      .values(STATES.map(([code, name, abbreviation], index) => ({ id: index + 1, code, name, abbreviation, revenueService: revenueServiceName(code, name) })))
+      .onConflictDoUpdate({
+        target: states.id,
+        set: { code: sql`excluded.code`, name: sql`excluded.name`, abbreviation: sql`excluded.abbreviation`, revenueService: sql`excluded.revenue_service` },
+      });
+  });
+}
+
+/**
+ * On an empty database, a demo owner with a KYC-completed organisation (README "Demo account").
+ * Returns true when it was created now.
+ */
+export async function seedDemoAccount(db: Db, config: Pick<Config, 'demoEmail' | 'demoPassword'>): Promise<boolean> {
+  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+  if (n > 0) return false;
+  const passwordHash = await hashPassword(config.demoPassword);
+  await db.transaction(async (tx) => {
+    const [user] = await tx
+      .insert(users)
+      .values({ firstName: 'Ada', lastName: 'Okafor', email: config.demoEmail, phone: '+2348012345678', passwordHash, userTypeId: USER_TYPES.customer.id, emailVerifiedAt: new Date() })
+      .returning();
+    const [organisation] = await tx
+      .insert(organisations)
+      .values({ name: 'Demo Industries Limited', ownerUserId: user.id, isKycCompleted: true, kycCompletedAt: new Date() })
+      .returning();
+    const [lagos] = await tx.select().from(states).where(eq(states.code, 'LA'));
+    await tx.insert(organisationIdentities).values({
+      organisationId: organisation.id,
+      legalName: 'Demo Industries Limited',
+      cacNumber: 'RC1234567',
+      businessType: 'Limited liability company',
+      industry: 'Manufacturing',
+      taxId: 'C-0012345',
+      address: '12 Adeola Odeku Street, Victoria Island, Lagos',
+      stateId: lagos.id,
+      phone: '+2348012345678',
+      website: 'https://demo.levy.ng',
+    });
+    const [admin] = await tx.select().from(roles).where(eq(roles.code, ROLE_CODES.admin));
+    await tx.insert(organisationUsers).values({ organisationId: organisation.id, userId: user.id, email: user.email, roleId: admin.id, status: 'active', acceptedAt: new Date() });
+  });
+  return true;
+}

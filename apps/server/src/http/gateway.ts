@@ -1,0 +1,181 @@
+import { fieldErrors, hasPermission } from '@levy/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { AppError, invalidInput } from '../errors';
+import type { Caller, HttpMethod, RouteDefinition, UploadedFile } from './route';
+
+export const API_BASE = '/service/v1';
+
+interface CompiledRoute {
+  route: RouteDefinition;
+  pattern: RegExp;
+  paramNames: string[];
+}
+
+interface Invocation {
+  params: Record<string, unknown>;
+  body: unknown;
+  files: UploadedFile[];
+}
+
+export type ResolveCaller = (token: string) => Promise<Caller | null>;
+
+const gatewayBody = z.object({
+  method: z.enum(['GET', 'POST', 'PUT', 'DELETE', 'get', 'post', 'put', 'delete']).default('GET'),
+  namespace: z.string().optional(),
+  path: z.string().min(1, { error: 'path is required' }),
+  params: z.record(z.string(), z.unknown()).nullish(),
+  body: z.unknown().optional(),
+});
+
+function trimSlashes(path: string): string {
+  return path.replace(/^\/+|\/+$/g, '');
+}
+
+function compile(route: RouteDefinition): CompiledRoute {
+  const paramNames: string[] = [];
+  const source = trimSlashes(route.path)
+    .split('/')
+    .map((segment) => {
+      const match = /^\{(\w+)\??\}$/.exec(segment);
+      if (!match) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      paramNames.push(match[1]);
+      return '([^/]+)';
+    })
+    .join('/');
+  return { route, pattern: new RegExp(`^${source}$`), paramNames };
+}
+
+/** `{id}` → `:id`, for Fastify's router. */
+export function toFastifyPath(path: string): string {
+  return trimSlashes(path).replace(/\{(\w+)\}/g, ':$1');
+}
+
+function tokenOf(request: FastifyRequest): string | null {
+  const header = request.headers['api-token'];
+  const value = Array.isArray(header) ? header[0] : header;
+  if (value) return value.trim() || null;
+  const authorization = request.headers.authorization;
+  return authorization?.startsWith('Bearer ') ? authorization.slice(7).trim() || null : null;
+}
+
+async function readMultipart(request: FastifyRequest): Promise<{ fields: Record<string, string>; files: UploadedFile[] }> {
+  const fields: Record<string, string> = {};
+  const files: UploadedFile[] = [];
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      const content = await part.toBuffer();
+      if (content.length > 0 || part.filename) {
+        files.push({ field: part.fieldname, filename: part.filename, contentType: part.mimetype, content });
+      }
+    } else {
+      fields[part.fieldname] = String(part.value ?? '');
+    }
+  }
+  return { fields, files };
+}
+
+function envelope(reply: FastifyReply, result: unknown) {
+  const isReply =
+    typeof result === 'object' && result !== null && 'data' in result && 'message' in result && Object.keys(result).length === 2;
+  const data = isReply ? (result as { data: unknown }).data : result;
+  const message = isReply ? (result as { message: string }).message : 'OK';
+  return reply.status(200).send({ code: 'OK', message, data: data ?? null });
+}
+
+/**
+ * Serves one route table three ways (product-design "API"): the JSON gateway `POST /service/v1`,
+ * multipart uploads at `POST /service/v1/{path}`, and plain `{METHOD} /service/v1/{namespace}/{path}`.
+ */
+export function registerGateway(app: FastifyInstance, routes: RouteDefinition[], resolveCaller: ResolveCaller) {
+  const compiled = routes.map(compile);
+
+  function find(method: string, namespace: string | undefined, rawPath: string): { entry: CompiledRoute; pathParams: Record<string, string> } {
+    const path = trimSlashes(rawPath);
+    for (const entry of compiled) {
+      if (entry.route.method !== method) continue;
+      if (namespace && entry.route.namespace !== namespace) continue;
+      const match = entry.pattern.exec(path);
+      if (!match) continue;
+      const pathParams: Record<string, string> = {};
+      entry.paramNames.forEach((name, index) => {
+        pathParams[name] = decodeURIComponent(match[index + 1]);
+      });
+      return { entry, pathParams };
+    }
+    throw new AppError('NOT_FOUND', `No such call: ${method} ${namespace ?? ''} ${path}`.replace(/\s+/g, ' '));
+  }
+
+  async function invoke(route: RouteDefinition, request: FastifyRequest, input: Invocation) {
+    const token = tokenOf(request);
+    let caller: Caller | null = null;
+    if (route.auth !== false) {
+      caller = token ? await resolveCaller(token) : null;
+      if (!caller) throw new AppError('NO_AUTH');
+      if (typeof route.auth === 'object' && !hasPermission(caller.permissions, route.auth.permission)) {
+        throw new AppError('FORBIDDEN');
+      }
+    }
+    const params = route.params ? route.params.safeParse(input.params) : { success: true as const, data: input.params };
+    if (!params.success) throw invalidInput(fieldErrors(params.error));
+    const body = route.body ? route.body.safeParse(input.body ?? {}) : { success: true as const, data: input.body };
+    if (!body.success) throw invalidInput(fieldErrors(body.error));
+    return route.handler({
+      params: params.data,
+      body: body.data,
+      files: input.files,
+      caller: caller as Caller,
+      token,
+      ip: request.ip,
+      log: request.log,
+    });
+  }
+
+  async function invokeFromForm(request: FastifyRequest, reply: FastifyReply, method: HttpMethod, namespace: string | undefined, path: string) {
+    const [pathOnly, query] = path.split('?');
+    const { entry, pathParams } = find(method, namespace, pathOnly);
+    const queryParams = Object.fromEntries(new URLSearchParams(query ?? ''));
+    if (request.isMultipart()) {
+      if (!entry.route.multipart) throw new AppError('INVALID_INPUT', 'This call does not accept file uploads.');
+      const { fields, files } = await readMultipart(request);
+      const { namespace: _namespace, method: _method, ...body } = fields;
+      return envelope(reply, await invoke(entry.route, request, { params: { ...queryParams, ...(request.query as object), ...pathParams }, body, files }));
+    }
+    const isRead = method === 'GET' || method === 'DELETE';
+    const params = { ...queryParams, ...(request.query as object), ...(isRead ? {} : {}), ...pathParams };
+    return envelope(reply, await invoke(entry.route, request, { params, body: isRead ? {} : request.body, files: [] }));
+  }
+
+  // The JSON gateway.
+  app.post(API_BASE, async (request, reply) => {
+    const parsed = gatewayBody.safeParse(request.body ?? {});
+    if (!parsed.success) throw invalidInput(fieldErrors(parsed.error));
+    const { method, namespace, path, params, body } = parsed.data;
+    const [pathOnly, query] = path.split('?');
+    const { entry, pathParams } = find(method.toUpperCase(), namespace || undefined, pathOnly);
+    const queryParams = Object.fromEntries(new URLSearchParams(query ?? ''));
+    return envelope(
+      reply,
+      await invoke(entry.route, request, { params: { ...queryParams, ...(params ?? {}), ...pathParams }, body, files: [] }),
+    );
+  });
+
+  // Plain HTTP, one Fastify route per call.
+  for (const { route } of compiled) {
+    app.route({
+      method: route.method,
+      url: `${API_BASE}/${route.namespace}/${toFastifyPath(route.path)}`,
+      handler: (request, reply) => {
+        const url = request.url.split('?')[0].slice(API_BASE.length + route.namespace.length + 2);
+        return invokeFromForm(request, reply, route.method, route.namespace, url);
+      },
+    });
+  }
+
+  // Multipart uploads name the namespace in a form field, not in the URL.
+  app.post(`${API_BASE}/*`, async (request, reply) => {
+    if (!request.isMultipart()) throw new AppError('NOT_FOUND', 'No such call.');
+    const path = (request.params as { '*': string })['*'];
+    return invokeFromForm(request, reply, 'POST', undefined, path);
+  });
+}

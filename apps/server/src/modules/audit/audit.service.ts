@@ -1,0 +1,25 @@
+import type { Db } from '../../db/client';
+import { auditLog } from '../../db/schema/index';
+
+export interface AuditEntry {
+  organisationId: string | null;
+  actorUserId: string | null;
+  action: string;
+  resourceType: string;
+  resourceId?: string | null;
+  details?: Record<string, unknown>;
+  ipAddress?: string | null;
+}
+
+/** Records a sensitive action in the caller's transaction, so the record and the change land together. */
+export async function recordAudit(executor: Db, entry: AuditEntry): Promise<void> {
+  await executor.insert(auditLog).values({
+    organisationId: entry.organisationId,
+    actorUserId: entry.actorUserId,
+    action: entry.action,
+    resourceType: entry.resourceType,
+    resourceId: entry.resourceId ?? null,
+    details: entry.details ?? {},
+    ipAddress: entry.ipAddress ?? null,
+  });
+}

@@ -1,0 +1,317 @@
+import type { PendingInvitation, RegisterUser, SessionPayload } from '@levy/contracts';
+import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { loginFailures, organisations, organisationUsers, roles, sessions, users, userTokens, userTypes } from '../../db/schema/index';
+import { AppError, invalidInput } from '../../errors';
+import type { Caller } from '../../http/route';
+import { recordAudit } from '../audit/audit.service';
+import type { MailService } from '../mail/mail.service';
+import { permissionsFor, USER_TYPES } from './permissions';
+import { hashPassword, hashToken, newToken, verifyPassword } from './secrets';
+
+const VERIFY_EMAIL_HOURS = 48;
+const RESET_PASSWORD_MINUTES = 60;
+/** Sign-in attempts: 5 failures per email or 20 per address in 15 minutes (OWASP guidance). */
+const LOGIN_WINDOW_MINUTES = 15;
+const MAX_FAILURES_PER_EMAIL = 5;
+const MAX_FAILURES_PER_ADDRESS = 20;
+/** lastSeenAt is written at most once a minute, not on every call. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export const WRONG_CREDENTIALS = 'The email or password is incorrect.';
+
+export interface IdentityDeps {
+  db: Db;
+  config: Config;
+  mail: MailService;
+  /** Pending invitations for an email; owned by the team module. */
+  findPendingInvitations(email: string): Promise<PendingInvitation[]>;
+  /** Whether an invitation token is live and addressed to this email; owned by the team module. */
+  isInvitationFor(token: string, email: string): Promise<boolean>;
+}
+
+function minutesFromNow(minutes: number): Date {
+  return new Date(Date.now() + minutes * 60_000);
+}
+
+export function createIdentityService(deps: IdentityDeps) {
+  const { db, config, mail } = deps;
+
+  async function findUserByEmail(executor: Db, email: string) {
+    const [user] = await executor
+      .select()
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()));
+    return user ?? null;
+  }
+
+  /** The organisation a session works in: the one it chose, else the user's latest active membership. */
+  async function activeMembership(executor: Db, userId: string, organisationId: string | null) {
+    const rows = await executor
+      .select({
+        membershipId: organisationUsers.id,
+        organisationId: organisationUsers.organisationId,
+        roleId: roles.id,
+        roleCode: roles.code,
+        roleName: roles.name,
+        organisationName: organisations.name,
+        ownerUserId: organisations.ownerUserId,
+        isKycCompleted: organisations.isKycCompleted,
+      })
+      .from(organisationUsers)
+      .innerJoin(roles, eq(roles.id, organisationUsers.roleId))
+      .innerJoin(organisations, eq(organisations.id, organisationUsers.organisationId))
+      .where(
+        and(
+          eq(organisationUsers.userId, userId),
+          eq(organisationUsers.status, 'active'),
+          organisationId ? eq(organisationUsers.organisationId, organisationId) : undefined,
+        ),
+      )
+      .orderBy(desc(organisationUsers.acceptedAt))
+      .limit(1);
+    return rows[0] ?? null;
+  }
+
+  async function sendVerificationMail(executor: Db, user: { id: string; email: string; firstName: string }) {
+    const token = newToken();
+    await executor.insert(userTokens).values({
+      tokenHash: hashToken(token),
+      purpose: 'verify_email',
+      userId: user.id,
+      expiresAt: minutesFromNow(VERIFY_EMAIL_HOURS * 60),
+    });
+    const link = `${config.appUrl}/authenticate?token=${token}&purpose=verify_email`;
+    await mail.enqueue(executor, {
+      to: user.email,
+      subject: 'Verify your email address for Levy',
+      text: `Hello ${user.firstName},\n\nConfirm your email address to start using Levy:\n${link}\n\nThe link works once and expires in ${VERIFY_EMAIL_HOURS} hours.`,
+      links: [link],
+    });
+  }
+
+  /** Opens a session for the user and returns the whole session payload. */
+  async function openSession(executor: Db, userId: string, ip: string | null): Promise<SessionPayload> {
+    const membership = await activeMembership(executor, userId, null);
+    const token = newToken();
+    await executor.insert(sessions).values({
+      tokenHash: hashToken(token),
+      userId,
+      organisationId: membership?.organisationId ?? null,
+      ipAddress: ip,
+    });
+    return buildSession(executor, userId, membership?.organisationId ?? null, token);
+  }
+
+  async function buildSession(executor: Db, userId: string, organisationId: string | null, token: string): Promise<SessionPayload> {
+    const [user] = await executor
+      .select({ user: users, userTypeCode: userTypes.code })
+      .from(users)
+      .innerJoin(userTypes, eq(userTypes.id, users.userTypeId))
+      .where(eq(users.id, userId));
+    const membership = await activeMembership(executor, userId, organisationId);
+    const invitations = membership ? [] : await deps.findPendingInvitations(user.user.email);
+    return {
+      token,
+      user: {
+        id: user.user.id,
+        first_name: user.user.firstName,
+        last_name: user.user.lastName,
+        email: user.user.email,
+        phone: user.user.phone,
+        user_type: { id: user.user.userTypeId, code: user.userTypeCode },
+        role: membership ? { id: membership.roleId, code: membership.roleCode, name: membership.roleName } : null,
+      },
+      permissions: permissionsFor({ userTypeCode: user.userTypeCode, roleCode: membership?.roleCode ?? null }),
+      kyc: { is_completed: membership?.isKycCompleted ?? false },
+      organisation: membership
+        ? {
+            id: membership.organisationId,
+            name: membership.organisationName,
+            is_owner: membership.ownerUserId === userId,
+            is_kyc_completed: membership.isKycCompleted,
+          }
+        : null,
+      invitations,
+      alerts: [],
+    };
+  }
+
+  async function consumeUserToken(executor: Db, token: string, purpose: 'verify_email' | 'reset_password') {
+    const [row] = await executor
+      .select()
+      .from(userTokens)
+      .where(and(eq(userTokens.tokenHash, hashToken(token)), eq(userTokens.purpose, purpose)))
+      .for('update');
+    const expired = purpose === 'verify_email' ? 'This verification link has expired or was already used.' : 'This reset link has expired or was already used.';
+    if (!row || row.usedAt || row.expiresAt.getTime() < Date.now()) throw invalidInput({ token: expired });
+    await executor.update(userTokens).set({ usedAt: new Date() }).where(eq(userTokens.id, row.id));
+    return row;
+  }
+
+  return {
+    async register(input: RegisterUser, ip: string | null) {
+      const passwordHash = await hashPassword(input.password);
+      return db.transaction(async (tx) => {
+        if (await findUserByEmail(tx, input.email)) {
+          throw new AppError('CONFLICT', 'An account with this email address already exists. Log in instead.', {
+            email: 'An account with this email address already exists.',
+          });
+        }
+        const viaInvitation = input.invitation_token ? await deps.isInvitationFor(input.invitation_token, input.email) : false;
+        const [user] = await tx
+          .insert(users)
+          .values({
+            firstName: input.first_name,
+            lastName: input.last_name,
+            email: input.email.trim(),
+            phone: input.phone,
+            passwordHash,
+            userTypeId: USER_TYPES.customer.id,
+            marketingSourceId: input.marketing_source_id,
+            emailVerifiedAt: viaInvitation ? new Date() : null,
+          })
+          .returning();
+        await recordAudit(tx, { organisationId: null, actorUserId: user.id, action: 'user.registered', resourceType: 'user', resourceId: user.id, ipAddress: ip });
+        if (viaInvitation) return { email: user.email, requires_verification: false, session: await openSession(tx, user.id, ip) };
+        await sendVerificationMail(tx, user);
+        return { email: user.email, requires_verification: true, session: null };
+      });
+    },
+
+    async verifyEmail(token: string, ip: string | null): Promise<SessionPayload> {
+      return db.transaction(async (tx) => {
+        const row = await consumeUserToken(tx, token, 'verify_email');
+        await tx.update(users).set({ emailVerifiedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, row.userId));
+        return openSession(tx, row.userId, ip);
+      });
+    },
+
+    async login(email: string, password: string, ip: string): Promise<SessionPayload> {
+      const normalised = email.trim().toLowerCase();
+      const since = new Date(Date.now() - LOGIN_WINDOW_MINUTES * 60_000);
+      const [[byEmail], [byAddress]] = await Promise.all([
+        db.select({ n: count() }).from(loginFailures).where(and(eq(loginFailures.email, normalised), gt(loginFailures.createdAt, since))),
+        db.select({ n: count() }).from(loginFailures).where(and(eq(loginFailures.ipAddress, ip), gt(loginFailures.createdAt, since))),
+      ]);
+      if (byEmail.n >= MAX_FAILURES_PER_EMAIL || byAddress.n >= MAX_FAILURES_PER_ADDRESS) {
+        throw new AppError('RATE_LIMITED', `Too many failed sign-in attempts. Please wait ${LOGIN_WINDOW_MINUTES} minutes and try again, or reset your password.`);
+      }
+      const user = await findUserByEmail(db, normalised);
+      const isValid = user ? await verifyPassword(user.passwordHash, password) : false;
+      if (!user || !isValid) {
+        await db.insert(loginFailures).values({ email: normalised, ipAddress: ip });
+        throw invalidInput({ password: WRONG_CREDENTIALS }, WRONG_CREDENTIALS);
+      }
+      if (user.userTypeId === USER_TYPES.customer.id && !user.emailVerifiedAt) {
+        await db.transaction((tx) => sendVerificationMail(tx, user));
+        throw new AppError('FORBIDDEN', `Please verify your email address first. We have sent a new link to ${user.email}.`);
+      }
+      return db.transaction(async (tx) => {
+        await tx.delete(loginFailures).where(eq(loginFailures.email, normalised));
+        return openSession(tx, user.id, ip);
+      });
+    },
+
+    async logout(caller: Caller) {
+      await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, caller.sessionId));
+    },
+
+    async requestPasswordReset(email: string) {
+      await db.transaction(async (tx) => {
+        const user = await findUserByEmail(tx, email);
+        if (!user) return; // Same answer either way: the reply must not reveal who has an account.
+        const token = newToken();
+        await tx.insert(userTokens).values({ tokenHash: hashToken(token), purpose: 'reset_password', userId: user.id, expiresAt: minutesFromNow(RESET_PASSWORD_MINUTES) });
+        const link = `${config.appUrl}/authenticate?token=${token}&purpose=reset_password`;
+        await mail.enqueue(tx, {
+          to: user.email,
+          subject: 'Reset your Levy password',
+          text: `Hello ${user.firstName},\n\nSomeone asked to reset the password of your Levy account. If it was you, choose a new password here:\n${link}\n\nThe link works once and expires in ${RESET_PASSWORD_MINUTES} minutes. If it was not you, ignore this mail.`,
+          links: [link],
+        });
+      });
+    },
+
+    async resetPassword(token: string, password: string, ip: string | null) {
+      const passwordHash = await hashPassword(password);
+      await db.transaction(async (tx) => {
+        const row = await consumeUserToken(tx, token, 'reset_password');
+        // Opening the reset link proves the address too.
+        await tx
+          .update(users)
+          .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: new Date() })
+          .where(eq(users.id, row.userId));
+        await tx.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, row.userId), isNull(sessions.revokedAt)));
+        await recordAudit(tx, { organisationId: null, actorUserId: row.userId, action: 'user.password_reset', resourceType: 'user', resourceId: row.userId, ipAddress: ip });
+      });
+    },
+
+    async changePassword(caller: Caller, currentPassword: string, password: string, ip: string) {
+      const [user] = await db.select().from(users).where(eq(users.id, caller.userId));
+      if (!(await verifyPassword(user.passwordHash, currentPassword))) {
+        throw invalidInput({ current_password: 'The current password is not correct.' });
+      }
+      const passwordHash = await hashPassword(password);
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, caller.userId));
+        // Other devices must sign in again; this one keeps working.
+        await tx
+          .update(sessions)
+          .set({ revokedAt: new Date() })
+          .where(and(eq(sessions.userId, caller.userId), isNull(sessions.revokedAt), sql`${sessions.id} <> ${caller.sessionId}`));
+        await recordAudit(tx, { organisationId: caller.organisationId, actorUserId: caller.userId, action: 'user.password_changed', resourceType: 'user', resourceId: caller.userId, ipAddress: ip });
+      });
+    },
+
+    async updateProfile(caller: Caller, input: { first_name: string; last_name: string; phone: string }) {
+      await db
+        .update(users)
+        .set({ firstName: input.first_name, lastName: input.last_name, phone: input.phone, updatedAt: new Date() })
+        .where(eq(users.id, caller.userId));
+    },
+
+    /** The session as it stands now (GET users/me): permissions follow role changes at once. */
+    session(caller: Caller, token: string): Promise<SessionPayload> {
+      return buildSession(db, caller.userId, caller.organisationId, token);
+    },
+
+    /** Points the caller's session at an organisation it just created or joined. */
+    async switchOrganisation(executor: Db, sessionId: string, organisationId: string) {
+      await executor.update(sessions).set({ organisationId }).where(eq(sessions.id, sessionId));
+    },
+
+    /** Api-Token → caller, or null when the token is unknown, revoked or idle too long. */
+    async resolveCaller(token: string): Promise<Caller | null> {
+      const [row] = await db
+        .select({ session: sessions, user: users, userTypeCode: userTypes.code })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .innerJoin(userTypes, eq(userTypes.id, users.userTypeId))
+        .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt)));
+      if (!row) return null;
+      const idleMs = Date.now() - row.session.lastSeenAt.getTime();
+      if (idleMs > config.sessionIdleMinutes * 60_000) return null;
+      if (idleMs > TOUCH_INTERVAL_MS) await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, row.session.id));
+      const membership = row.session.organisationId ? await activeMembership(db, row.user.id, row.session.organisationId) : await activeMembership(db, row.user.id, null);
+      return {
+        sessionId: row.session.id,
+        userId: row.user.id,
+        userTypeCode: row.userTypeCode,
+        email: row.user.email,
+        firstName: row.user.firstName,
+        organisationId: membership?.organisationId ?? null,
+        membershipId: membership?.membershipId ?? null,
+        roleCode: membership?.roleCode ?? null,
+        isOwner: membership ? membership.ownerUserId === row.user.id : false,
+        permissions: permissionsFor({ userTypeCode: row.userTypeCode, roleCode: membership?.roleCode ?? null }),
+      };
+    },
+
+    openSession,
+    findUserByEmail,
+  };
+}
+
+export type IdentityService = ReturnType<typeof createIdentityService>;

@@ -1,0 +1,17 @@
+import { defineRoute } from '../../http/route';
+import type { MailService } from './mail.service';
+
+/** The development mailbox: only registered when NODE_ENV is not production. */
+export function developmentMailboxRoutes(mail: MailService) {
+  return [
+    defineRoute({
+      method: 'GET',
+      namespace: 'public',
+      path: 'dev/mailbox',
+      summary: 'Development only: the outbox, newest first',
+      auth: false,
+      handler: async () =>
+        (await mail.listRecent(100)).map(({ to, subject, text, links, created_at }) => ({ to, subject, text, links, created_at })),
+    }),
+  ];
+}

@@ -1,0 +1,209 @@
+import { createHash } from 'node:crypto';
+import { SETTING_CODES, updateIdentity } from '@levy/contracts';
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { files, organisationIdentities, organisations, organisationSettings, organisationUsers, roles, states, users } from '../../db/schema/index';
+import { AppError, invalidInput } from '../../errors';
+import type { Caller, UploadedFile } from '../../http/route';
+import { recordAudit } from '../audit/audit.service';
+import { ROLE_CODES } from '../identity/permissions';
+import { requireOwnOrganisation } from './organisation-access';
+
+const CAC_DOCUMENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'];
+const CAC_DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
+
+/** Default values of the organisation settings. */
+const SETTING_DEFAULTS: Record<string, unknown> = { [SETTING_CODES.corporationWallets]: false };
+
+/** A contribution to the onboarding summary from a module that owns the counted data. */
+export type SummaryContribution = (organisationId: string) => Promise<Partial<OnboardingSummary>>;
+
+export interface OnboardingSummary {
+  corporation_count: number;
+  states_registered: number;
+  bills_generated: number;
+  total_balance: string;
+}
+
+export interface OrganisationsDeps {
+  db: Db;
+  switchOrganisation(executor: Db, sessionId: string, organisationId: string): Promise<void>;
+  /** Modules that own corporations, states, bills and wallets add their counts here as they land. */
+  summaryContributions: SummaryContribution[];
+}
+
+export function createOrganisationsService(deps: OrganisationsDeps) {
+  const { db } = deps;
+
+  async function view(organisationId: string, caller: Caller) {
+    const [row] = await db
+      .select({ organisation: organisations, owner: users })
+      .from(organisations)
+      .innerJoin(users, eq(users.id, organisations.ownerUserId))
+      .where(eq(organisations.id, organisationId));
+    if (!row) throw new AppError('NOT_FOUND', 'Organisation not found.');
+    return {
+      id: row.organisation.id,
+      name: row.organisation.name,
+      is_owner: row.organisation.ownerUserId === caller.userId,
+      is_kyc_completed: row.organisation.isKycCompleted,
+      kyc_completed_at: row.organisation.kycCompletedAt?.toISOString() ?? null,
+      created_at: row.organisation.createdAt.toISOString(),
+      owner: { first_name: row.owner.firstName, last_name: row.owner.lastName, email: row.owner.email },
+    };
+  }
+
+  async function identityOf(organisationId: string) {
+    const [row] = await db
+      .select({ identity: organisationIdentities, state: states, document: { id: files.id, filename: files.filename, size: files.sizeBytes, content_type: files.contentType } })
+      .from(organisationIdentities)
+      .leftJoin(states, eq(states.id, organisationIdentities.stateId))
+      .leftJoin(files, eq(files.id, organisationIdentities.cacDocumentFileId))
+      .where(eq(organisationIdentities.organisationId, organisationId));
+    const identity = row?.identity;
+    const result = {
+      legal_name: identity?.legalName ?? null,
+      cac_number: identity?.cacNumber ?? null,
+      business_type: identity?.businessType ?? null,
+      industry: identity?.industry ?? null,
+      tax_id: identity?.taxId ?? null,
+      address: identity?.address ?? null,
+      state_id: identity?.stateId ?? null,
+      state: row?.state ? { id: row.state.id, code: row.state.code, name: row.state.name } : null,
+      phone: identity?.phone ?? null,
+      website: identity?.website ?? null,
+      cac_document: row?.document?.id ? row.document : null,
+    };
+    const required: Array<[keyof typeof result, string]> = [
+      ['legal_name', 'Legal name is required'],
+      ['cac_number', 'CAC registration number is required'],
+      ['business_type', 'Business type is required'],
+      ['industry', 'Industry is required'],
+      ['tax_id', 'Tax ID is required'],
+      ['address', 'Address is required'],
+      ['state_id', 'State is required'],
+      ['phone', 'Phone number is required'],
+      ['cac_document', 'CAC certificate is required'],
+    ];
+    const missing = Object.fromEntries(required.filter(([field]) => !result[field]).map(([field, message]) => [field, message]));
+    return { ...result, missing };
+  }
+
+  return {
+    async create(caller: Caller, name: string | undefined, ip: string) {
+      if (caller.organisationId) throw new AppError('CONFLICT', 'You already belong to an organisation.');
+      const organisationId = await db.transaction(async (tx) => {
+        const [organisation] = await tx.insert(organisations).values({ name: name ?? null, ownerUserId: caller.userId }).returning();
+        const [admin] = await tx.select().from(roles).where(eq(roles.code, ROLE_CODES.admin));
+        await tx.insert(organisationUsers).values({ organisationId: organisation.id, userId: caller.userId, email: caller.email, roleId: admin.id, status: 'active', acceptedAt: new Date() });
+        await deps.switchOrganisation(tx, caller.sessionId, organisation.id);
+        await recordAudit(tx, { organisationId: organisation.id, actorUserId: caller.userId, action: 'organisation.created', resourceType: 'organisation', resourceId: organisation.id, ipAddress: ip });
+        return organisation.id;
+      });
+      return view(organisationId, caller);
+    },
+
+    get(caller: Caller, organisationId: string) {
+      return view(requireOwnOrganisation(caller, organisationId), caller);
+    },
+
+    async update(caller: Caller, organisationId: string, name: string, ip: string) {
+      requireOwnOrganisation(caller, organisationId);
+      await db.transaction(async (tx) => {
+        await tx.update(organisations).set({ name, updatedAt: new Date() }).where(eq(organisations.id, organisationId));
+        await recordAudit(tx, { organisationId, actorUserId: caller.userId, action: 'organisation.updated', resourceType: 'organisation', resourceId: organisationId, details: { name }, ipAddress: ip });
+      });
+      return view(organisationId, caller);
+    },
+
+    getIdentity(caller: Caller, organisationId: string) {
+      return identityOf(requireOwnOrganisation(caller, organisationId));
+    },
+
+    async updateIdentity(caller: Caller, organisationId: string, input: z.output<typeof updateIdentity>, uploads: UploadedFile[], ip: string) {
+      requireOwnOrganisation(caller, organisationId);
+      const document = uploads.find((file) => file.field === 'cac_document');
+      if (document && !CAC_DOCUMENT_TYPES.includes(document.contentType)) throw invalidInput({ cac_document: 'The CAC certificate must be a PDF, JPG or PNG file' });
+      if (document && document.content.length > CAC_DOCUMENT_MAX_BYTES) throw invalidInput({ cac_document: 'The CAC certificate must be 5 MB or smaller' });
+      const [state] = await db.select().from(states).where(eq(states.id, input.state_id));
+      if (!state) throw invalidInput({ state_id: 'State is required' });
+      await db.transaction(async (tx) => {
+        let documentId: string | undefined;
+        if (document) {
+          const [stored] = await tx
+            .insert(files)
+            .values({
+              organisationId,
+              filename: document.filename,
+              contentType: document.contentType,
+              sizeBytes: document.content.length,
+              sha256: createHash('sha256').update(document.content).digest('hex'),
+              content: document.content,
+              uploadedBy: caller.userId,
+            })
+            .returning({ id: files.id });
+          documentId = stored.id;
+        }
+        const values = {
+          legalName: input.legal_name,
+          cacNumber: input.cac_number.toUpperCase().replace(/[\s-]/g, ''),
+          businessType: input.business_type,
+          industry: input.industry,
+          taxId: input.tax_id,
+          address: input.address,
+          stateId: input.state_id,
+          phone: input.phone,
+          website: input.website || null,
+          ...(documentId ? { cacDocumentFileId: documentId } : {}),
+          updatedAt: new Date(),
+        };
+        await tx.insert(organisationIdentities).values({ organisationId, ...values }).onConflictDoUpdate({ target: organisationIdentities.organisationId, set: values });
+        // The legal name names the organisation until someone renames it.
+        await tx.update(organisations).set({ name: input.legal_name, updatedAt: new Date() }).where(and(eq(organisations.id, organisationId)));
+        await recordAudit(tx, { organisationId, actorUserId: caller.userId, action: 'organisation.identity_updated', resourceType: 'organisation', resourceId: organisationId, details: { document: document?.filename ?? null }, ipAddress: ip });
+      });
+      return identityOf(organisationId);
+    },
+
+    async getSettings(caller: Caller, organisationId: string, settingCode?: string) {
+      requireOwnOrganisation(caller, organisationId);
+      const rows = await db.select().from(organisationSettings).where(eq(organisationSettings.organisationId, organisationId));
+      const stored = new Map(rows.map((row) => [row.code, row.value]));
+      const codes = settingCode ? [settingCode] : Object.keys(SETTING_DEFAULTS);
+      return codes.map((code) => ({ setting_code: code, value: stored.has(code) ? stored.get(code) : SETTING_DEFAULTS[code] }));
+    },
+
+    async updateSetting(caller: Caller, organisationId: string, code: string, value: boolean, ip: string) {
+      requireOwnOrganisation(caller, organisationId);
+      await db.transaction(async (tx) => {
+        await tx
+          .insert(organisationSettings)
+          .values({ organisationId, code, value, updatedBy: caller.userId })
+          .onConflictDoUpdate({ target: [organisationSettings.organisationId, organisationSettings.code], set: { value, updatedBy: caller.userId, updatedAt: new Date() } });
+        await recordAudit(tx, { organisationId, actorUserId: caller.userId, action: 'organisation.setting_changed', resourceType: 'setting', resourceId: code, details: { value }, ipAddress: ip });
+      });
+      return { setting_code: code, value };
+    },
+
+    async completeKyc(caller: Caller, organisationId: string, ip: string) {
+      requireOwnOrganisation(caller, organisationId);
+      const identity = await identityOf(organisationId);
+      if (Object.keys(identity.missing).length > 0) throw invalidInput(identity.missing, 'Complete your business details before finishing onboarding.');
+      await db.transaction(async (tx) => {
+        await tx.update(organisations).set({ isKycCompleted: true, kycCompletedAt: new Date(), updatedAt: new Date() }).where(eq(organisations.id, organisationId));
+        await recordAudit(tx, { organisationId, actorUserId: caller.userId, action: 'organisation.kyc_completed', resourceType: 'organisation', resourceId: organisationId, ipAddress: ip });
+      });
+      return view(organisationId, caller);
+    },
+
+    async summary(caller: Caller, organisationId: string): Promise<OnboardingSummary> {
+      requireOwnOrganisation(caller, organisationId);
+      const summary: OnboardingSummary = { corporation_count: 0, states_registered: 0, bills_generated: 0, total_balance: '0.00' };
+      for (const contribute of deps.summaryContributions) Object.assign(summary, await contribute(organisationId));
+      return summary;
+    },
+  };
+}
+
+export type OrganisationsService = ReturnType<typeof createOrganisationsService>;

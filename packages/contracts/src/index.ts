@@ -1,0 +1,4 @@
+export * from './validation';
+export * from './common';
+export * from './identity';
+export * from './organisations';
