@@ -24,7 +24,7 @@ CREATE TABLE "states" (
 	"code" text NOT NULL,
 	"name" text NOT NULL,
 	"revenue_service" text NOT NULL,
-	"abbreviation" text NOT NULL,
+	"abbreviation" text,
 	CONSTRAINT "states_code_unique" UNIQUE("code")
 );
 --> statement-breakpoint
@@ -164,6 +164,7 @@ CREATE TABLE "outbox" (
 	"links" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"status" text DEFAULT 'pending' NOT NULL,
 	"error" text,
+	"claimed_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"sent_at" timestamp with time zone
 );

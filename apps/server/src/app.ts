@@ -1,0 +1,120 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { createLogTransport, createSmtpTransport, type MailTransport } from './adapters/mail/mail-transport';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { AppError } from './errors';
+import { API_BASE, registerGateway } from './http/gateway';
+import { buildOpenApiDocument, renderReferencePage } from './http/openapi';
+import type { RouteDefinition } from './http/route';
+import { createIdentityService } from './modules/identity/identity.service';
+import { identityRoutes } from './modules/identity/identity.routes';
+import { developmentMailboxRoutes } from './modules/mail/mail.routes';
+import { createMailService } from './modules/mail/mail.service';
+import { createOrganisationsService } from './modules/organisations/organisations.service';
+import { organisationRoutes } from './modules/organisations/organisations.routes';
+import { referenceRoutes } from './modules/reference/reference.routes';
+import { createTeamService } from './modules/team/team.service';
+import { teamRoutes } from './modules/team/team.routes';
+
+const UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024;
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  mailTransport?: MailTransport;
+}
+
+/** Builds the whole application: plugins, modules and their routes, one error handler. */
+export async function buildApp({ config, database, mailTransport }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.env === 'test' ? false : { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: UPLOAD_LIMIT_BYTES,
+  });
+  const { db } = database;
+
+  const transport = mailTransport ?? (config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom) : createLogTransport((line) => app.log.info(line)));
+  const mail = createMailService({ db, transport, logLink: (to, link) => app.log.info({ to, link }, 'Mail link (development mailbox)') });
+
+  let identity: ReturnType<typeof createIdentityService>;
+  const switchOrganisation = (executor: typeof db, sessionId: string, organisationId: string) => identity.switchOrganisation(executor, sessionId, organisationId);
+  const team = createTeamService({ db, config, mail, switchOrganisation });
+  identity = createIdentityService({ db, config, mail, findPendingInvitations: team.pendingInvitations, isInvitationFor: team.isInvitationFor });
+  const organisations = createOrganisationsService({ db, switchOrganisation, summaryContributions: [] });
+
+  const routes: RouteDefinition[] = [
+    ...identityRoutes(identity),
+    ...referenceRoutes(db),
+    ...organisationRoutes(organisations),
+    ...teamRoutes(team),
+    ...(config.env === 'production' ? [] : developmentMailboxRoutes(mail)),
+  ];
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        scriptSrc: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 5 } });
+
+  // A POST with Content-Type JSON and no body is an empty object, as the spec's "empty body" calls send.
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = String(body ?? '').trim();
+    if (!text) return done(null, {});
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new AppError('INVALID_INPUT', 'The request body is not valid JSON.'), undefined);
+    }
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send({ code: error.code, message: error.message, data: error.data });
+    }
+    const fastifyError = error as { statusCode?: number; code?: string; message?: string };
+    if (fastifyError.code === 'FST_REQ_FILE_TOO_LARGE' || fastifyError.statusCode === 413) {
+      return reply.status(400).send({ code: 'INVALID_INPUT', message: 'The file is too large (10 MB at most).', data: { file: 'The file is too large (10 MB at most).' } });
+    }
+    if (fastifyError.statusCode && fastifyError.statusCode < 500) {
+      return reply.status(400).send({ code: 'INVALID_INPUT', message: fastifyError.message ?? 'Invalid request.', data: {} });
+    }
+    request.log.error({ err: error }, 'Unhandled error');
+    return reply.status(500).send({ code: 'INTERNAL_ERROR', message: 'System error', data: null });
+  });
+
+  registerGateway(app, routes, identity.resolveCaller);
+
+  const openApi = buildOpenApiDocument(routes, config.appUrl);
+  app.get(`${API_BASE}/openapi.json`, async () => openApi);
+  app.get(`${API_BASE}/docs`, async (_request, reply) => reply.type('text/html').send(renderReferencePage(openApi)));
+  app.get('/healthz', async () => ({ status: 'ok', database: database.kind }));
+
+  // The built web app with history fallback for client routes.
+  if (fs.existsSync(path.join(config.webDistDir, 'index.html'))) {
+    await app.register(fastifyStatic, { root: config.webDistDir, wildcard: false });
+    app.setNotFoundHandler((request, reply) => {
+      if (request.method !== 'GET' || request.url.startsWith(API_BASE)) {
+        return reply.status(404).send({ code: 'NOT_FOUND', message: 'No such call.', data: null });
+      }
+      return reply.sendFile('index.html');
+    });
+  } else {
+    app.setNotFoundHandler((_request, reply) => reply.status(404).send({ code: 'NOT_FOUND', message: 'No such call.', data: null }));
+  }
+
+  app.addHook('onReady', async () => mail.start());
+  app.addHook('onClose', async () => mail.stop());
+  return app;
+}
