@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// Unit tests for now; the API tier (real app against a real database) joins as a second project.
+// Unit tests, and API tests that build the real app against a real database (PGlite, or PostgreSQL
+// when TEST_DATABASE=postgres: see apps/server/test/harness.ts).
 export default defineConfig({
   test: {
     projects: [
@@ -9,6 +10,15 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/**/*.test.ts'],
           environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['apps/server/src/**/*.api.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
     ],

@@ -26,9 +26,9 @@ export interface IdentityDeps {
   config: Config;
   mail: MailService;
   /** Pending invitations for an email; owned by the team module. */
-  findPendingInvitations(email: string): Promise<PendingInvitation[]>;
+  findPendingInvitations(executor: Db, email: string): Promise<PendingInvitation[]>;
   /** Whether an invitation token is live and addressed to this email; owned by the team module. */
-  isInvitationFor(token: string, email: string): Promise<boolean>;
+  isInvitationFor(executor: Db, token: string, email: string): Promise<boolean>;
 }
 
 function minutesFromNow(minutes: number): Date {
@@ -111,7 +111,7 @@ export function createIdentityService(deps: IdentityDeps) {
       .innerJoin(userTypes, eq(userTypes.id, users.userTypeId))
       .where(eq(users.id, userId));
     const membership = await activeMembership(executor, userId, organisationId);
-    const invitations = membership ? [] : await deps.findPendingInvitations(user.user.email);
+    const invitations = membership ? [] : await deps.findPendingInvitations(executor, user.user.email);
     return {
       token,
       user: {
@@ -159,7 +159,7 @@ export function createIdentityService(deps: IdentityDeps) {
             email: 'An account with this email address already exists.',
           });
         }
-        const viaInvitation = input.invitation_token ? await deps.isInvitationFor(input.invitation_token, input.email) : false;
+        const viaInvitation = input.invitation_token ? await deps.isInvitationFor(tx, input.invitation_token, input.email) : false;
         const [user] = await tx
           .insert(users)
           .values({

@@ -207,8 +207,8 @@ export function createTeamService(deps: TeamDeps) {
       });
     },
 
-    async pendingInvitations(email: string): Promise<PendingInvitation[]> {
-      const rows = await db
+    async pendingInvitations(executor: Db, email: string): Promise<PendingInvitation[]> {
+      const rows = await executor
         .select({ member: organisationUsers, organisation: organisations, role: roles })
         .from(organisationUsers)
         .innerJoin(organisations, eq(organisations.id, organisationUsers.organisationId))
@@ -223,8 +223,8 @@ export function createTeamService(deps: TeamDeps) {
       }));
     },
 
-    async isInvitationFor(token: string, email: string): Promise<boolean> {
-      const [row] = await db
+    async isInvitationFor(executor: Db, token: string, email: string): Promise<boolean> {
+      const [row] = await executor
         .select({ id: organisationUsers.id })
         .from(organisationUsers)
         .where(and(eq(organisationUsers.inviteTokenHash, hashToken(token)), eq(organisationUsers.status, 'invited'), eq(sql`lower(${organisationUsers.email})`, email.trim().toLowerCase()), gt(organisationUsers.inviteExpiresAt, new Date())));

@@ -1,0 +1,107 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { openDatabase, type Database } from '../src/db/client';
+import { seedReferenceData } from '../src/db/seed';
+import type { MailTransport } from '../src/adapters/mail/mail-transport';
+
+/**
+ * The real app on a real, fresh database: PGlite in memory, or — when TEST_DATABASE=postgres — a
+ * new database on the server named by DATABASE_URL, dropped afterwards.
+ */
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  call(method: string, namespace: string, path: string, options?: { body?: unknown; params?: Record<string, unknown>; token?: string | null }): Promise<Envelope>;
+  mailbox(): Promise<Array<{ to: string; subject: string; text: string; links: string[] }>>;
+  close(): Promise<void>;
+}
+
+export interface Envelope {
+  status: number;
+  code: string;
+  message: string;
+  data: any;
+}
+
+export async function createTestApp(options: { mailTransport?: MailTransport; env?: Record<string, string> } = {}): Promise<TestApp> {
+  const usePostgres = process.env.TEST_DATABASE === 'postgres';
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => undefined;
+  if (usePostgres) {
+    const serverUrl = process.env.DATABASE_URL;
+    if (!serverUrl) throw new Error('TEST_DATABASE=postgres needs DATABASE_URL');
+    const name = `levy_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    };
+  }
+  const config = loadConfig({ NODE_ENV: 'test', APP_URL: 'http://levy.test', ...options.env } as NodeJS.ProcessEnv);
+  const database = await openDatabase({ databaseUrl, dataDir: 'memory://' });
+  await database.migrate();
+  await seedReferenceData(database.db);
+  const app = await buildApp({ config: { ...config, databaseUrl }, database, mailTransport: options.mailTransport });
+  await app.ready();
+
+  async function call(method: string, namespace: string, path: string, callOptions: { body?: unknown; params?: Record<string, unknown>; token?: string | null } = {}): Promise<Envelope> {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/service/v1',
+      headers: callOptions.token ? { 'api-token': callOptions.token } : {},
+      payload: { method, namespace, path, params: callOptions.params, body: callOptions.body },
+    });
+    const json = response.json();
+    return { status: response.statusCode, ...json };
+  }
+
+  return {
+    app,
+    database,
+    call,
+    async mailbox() {
+      const result = await call('GET', 'public', 'dev/mailbox');
+      return result.data;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await dropDatabase();
+    },
+  };
+}
+
+let counter = 0;
+
+/** Signs up, verifies through the mailed link, and returns the session. */
+export async function signUp(test: TestApp, overrides: Partial<Record<string, unknown>> = {}) {
+  counter += 1;
+  const email = (overrides.email as string) ?? `person${counter}-${randomBytes(3).toString('hex')}@example.ng`;
+  const body = { first_name: 'Chidi', last_name: 'Eze', email, password: 'correct-horse-1', phone: '+2348031234567', marketing_source_id: 1, ...overrides };
+  const registered = await test.call('POST', 'public', 'users/register', { body });
+  if (registered.code !== 'OK') throw new Error(`register failed: ${JSON.stringify(registered)}`);
+  if (registered.data.session) return { email, password: body.password as string, session: registered.data.session };
+  const mail = (await test.mailbox()).find((item) => item.to === email && item.subject.startsWith('Verify'));
+  const token = new URL(mail!.links[0]).searchParams.get('token');
+  const verified = await test.call('POST', 'public', 'users/verify-email', { body: { token } });
+  return { email, password: body.password as string, session: verified.data };
+}
+
+/** A verified user who owns a new organisation: returns the token and organisation id. */
+export async function ownerWithOrganisation(test: TestApp, overrides: Partial<Record<string, unknown>> = {}) {
+  const { email, session } = await signUp(test, overrides);
+  const created = await test.call('POST', 'auth', 'organisations', { token: session.token, body: { name: 'Acme Nigeria Ltd' } });
+  if (created.code !== 'OK') throw new Error(`create organisation failed: ${JSON.stringify(created)}`);
+  return { email, token: session.token as string, organisationId: created.data.id as string, userId: session.user.id as string };
+}
