@@ -1,15 +1,23 @@
 import { defineConfig } from 'vitest/config';
 
-// Unit tests, and API tests that build the real app against a real database (PGlite, or PostgreSQL
-// when TEST_DATABASE=postgres: see apps/server/test/harness.ts).
+// Three projects: pure unit tests (packages), the web app's component and store tests (happy-dom),
+// and API tests that build the real app against a real database (PGlite, or PostgreSQL when
+// TEST_DATABASE=postgres: see apps/server/test/harness.ts). scripts/test.mjs runs them all.
 export default defineConfig({
   test: {
     projects: [
       {
         test: {
           name: 'unit',
-          include: ['packages/**/*.test.ts'],
+          include: ['packages/**/*.test.ts', 'apps/server/src/**/*.unit.test.ts'],
           environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
         },
       },
       {

@@ -1,17 +1,81 @@
-// `npm test`: runs every test tier and ends with one 'N passed, N failed' line.
+// `npm test`: every tier, ending with one 'N passed, N failed' line.
+//   1. Vitest: unit (packages), web (components, store) and API tests on the embedded PGlite.
+//   2. API tests again on PostgreSQL when DATABASE_URL is set (CI sets it to the local server).
+//   3. Playwright journeys in Debian's Chromium (installed here when missing; never downloaded).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-const report = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'levy-test-')), 'vitest.json');
-const run = spawnSync('npx', ['vitest', 'run', '--reporter=default', `--reporter=json`, `--outputFile.json=${report}`], { stdio: 'inherit' });
-let passed = 0;
-let failed = 0;
-if (fs.existsSync(report)) {
-  const result = JSON.parse(fs.readFileSync(report, 'utf8'));
-  passed = result.numPassedTests;
-  failed = result.numFailedTests;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'levy-test-'));
+const totals = { passed: 0, failed: 0 };
+let runFailed = false;
+
+function run(title, command, args, env = {}) {
+  console.log(`\n▶ ${title}`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) runFailed = true;
+  return result.status === 0;
 }
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(run.status === 0 && failed === 0 && passed > 0 ? 0 : 1);
+
+function countVitest(report) {
+  if (!fs.existsSync(report)) return void (runFailed = true);
+  const result = JSON.parse(fs.readFileSync(report, 'utf8'));
+  totals.passed += result.numPassedTests;
+  totals.failed += result.numFailedTests;
+}
+
+function countPlaywright(report) {
+  if (!fs.existsSync(report)) return void (runFailed = true);
+  const { stats } = JSON.parse(fs.readFileSync(report, 'utf8'));
+  totals.passed += stats.expected + stats.flaky;
+  totals.failed += stats.unexpected;
+}
+
+/** Debian's Chromium, installed with apt when missing and we may; otherwise a clear stop. */
+function ensureChromium() {
+  if (fs.existsSync(CHROMIUM)) return true;
+  const isRoot = process.getuid?.() === 0;
+  const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
+  if (isRoot && hasApt) {
+    console.log('Chromium is missing: installing Debian\'s chromium package.');
+    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+    spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  }
+  if (fs.existsSync(CHROMIUM)) return true;
+  console.error(
+    `\n✖ The browser journeys need Chromium at ${CHROMIUM}, and it could not be installed here.\n` +
+      '  Install it with `sudo apt-get install chromium` (or set CHROMIUM_PATH), then run `npm test` again.',
+  );
+  return false;
+}
+
+const vitestReport = path.join(reportDir, 'vitest.json');
+run('Unit, web and API tests (PGlite)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
+countVitest(vitestReport);
+
+if (process.env.DATABASE_URL) {
+  const postgresReport = path.join(reportDir, 'vitest-postgres.json');
+  run('API tests (PostgreSQL at DATABASE_URL)', 'npx', ['vitest', 'run', '--project', 'api', '--reporter=default', '--reporter=json', `--outputFile.json=${postgresReport}`], {
+    TEST_DATABASE: 'postgres',
+  });
+  countVitest(postgresReport);
+}
+
+if (fs.existsSync('playwright.config.ts')) {
+  if (ensureChromium()) {
+    const playwrightReport = path.join(reportDir, 'playwright.json');
+    run('Browser journeys (Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'], {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+      PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+      CHROMIUM_PATH: CHROMIUM,
+    });
+    countPlaywright(playwrightReport);
+  } else {
+    runFailed = true;
+  }
+}
+
+console.log(`\n${totals.passed} passed, ${totals.failed} failed`);
+process.exit(!runFailed && totals.failed === 0 && totals.passed > 0 ? 0 : 1);
