@@ -15,8 +15,31 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   call(method: string, namespace: string, path: string, options?: { body?: unknown; params?: Record<string, unknown>; token?: string | null }): Promise<Envelope>;
+  /** A multipart upload at POST /service/v1/{path}, the namespace in a form field. */
+  upload(path: string, options: { namespace: string; fields?: Record<string, string>; files?: TestFile[]; token?: string | null }): Promise<Envelope>;
   mailbox(): Promise<Array<{ to: string; subject: string; text: string; links: string[] }>>;
   close(): Promise<void>;
+}
+
+export interface TestFile {
+  field: string;
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
+function multipartBody(fields: Record<string, string>, files: TestFile[]) {
+  const boundary = `----levy${randomBytes(8).toString('hex')}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  for (const file of files) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType}\r\n\r\n`));
+    parts.push(file.content, Buffer.from('\r\n'));
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
 export interface Envelope {
@@ -26,28 +49,33 @@ export interface Envelope {
   data: any;
 }
 
-export async function createTestApp(options: { mailTransport?: MailTransport; env?: Record<string, string> } = {}): Promise<TestApp> {
-  const usePostgres = process.env.TEST_DATABASE === 'postgres';
-  let databaseUrl: string | undefined;
-  let dropDatabase = async () => undefined;
-  if (usePostgres) {
-    const serverUrl = process.env.DATABASE_URL;
-    if (!serverUrl) throw new Error('TEST_DATABASE=postgres needs DATABASE_URL');
-    const name = `levy_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
+/** A new, empty database on the PostgreSQL server named by DATABASE_URL, and a way to drop it. */
+export async function createScratchPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) throw new Error('TEST_DATABASE=postgres needs DATABASE_URL');
+  const name = `levy_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
       const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
-    };
-  }
+    },
+  };
+}
+
+export const usePostgres = process.env.TEST_DATABASE === 'postgres';
+
+export async function createTestApp(options: { mailTransport?: MailTransport; env?: Record<string, string> } = {}): Promise<TestApp> {
+  const scratch = usePostgres ? await createScratchPostgresDatabase() : null;
+  const databaseUrl = scratch?.url;
   const config = loadConfig({ NODE_ENV: 'test', APP_URL: 'http://levy.test', ...options.env } as NodeJS.ProcessEnv);
   const database = await openDatabase({ databaseUrl, dataDir: 'memory://' });
   await database.migrate();
@@ -66,10 +94,22 @@ export async function createTestApp(options: { mailTransport?: MailTransport; en
     return { status: response.statusCode, ...json };
   }
 
+  async function upload(path: string, uploadOptions: { namespace: string; fields?: Record<string, string>; files?: TestFile[]; token?: string | null }): Promise<Envelope> {
+    const { payload, contentType } = multipartBody({ namespace: uploadOptions.namespace, ...uploadOptions.fields }, uploadOptions.files ?? []);
+    const response = await app.inject({
+      method: 'POST',
+      url: `/service/v1/${path}`,
+      headers: { 'content-type': contentType, ...(uploadOptions.token ? { 'api-token': uploadOptions.token } : {}) },
+      payload,
+    });
+    return { status: response.statusCode, ...response.json() };
+  }
+
   return {
     app,
     database,
     call,
+    upload,
     async mailbox() {
       const result = await call('GET', 'public', 'dev/mailbox');
       return result.data;
@@ -77,7 +117,7 @@ export async function createTestApp(options: { mailTransport?: MailTransport; en
     async close() {
       await app.close();
       await database.close();
-      await dropDatabase();
+      await scratch?.drop();
     },
   };
 }
@@ -105,3 +145,21 @@ export async function ownerWithOrganisation(test: TestApp, overrides: Partial<Re
   if (created.code !== 'OK') throw new Error(`create organisation failed: ${JSON.stringify(created)}`);
   return { email, token: session.token as string, organisationId: created.data.id as string, userId: session.user.id as string };
 }
+
+/** Invites a new person with the given role, who signs up from the link and accepts. */
+export async function joinAsMember(test: TestApp, owner: { token: string; organisationId: string }, roleCode: 'user.admin' | 'user.member' = 'user.member') {
+  counter += 1;
+  const email = `member${counter}-${randomBytes(3).toString('hex')}@example.ng`;
+  const roleId = roleCode === 'user.admin' ? 1 : 2;
+  const invited = await test.call('POST', 'auth', 'organisations/users/invite', { token: owner.token, body: { email, role_id: roleId } });
+  if (invited.code !== 'OK') throw new Error(`invite failed: ${JSON.stringify(invited)}`);
+  const link = (await test.mailbox()).find((item) => item.to === email)!.links[0];
+  const ott = link.split('/invite/')[1];
+  const { session } = await signUp(test, { email, invitation_token: ott });
+  const accepted = await test.call('POST', 'auth', `organisations/${owner.organisationId}/users/invite/${invited.data.id}`, { token: session.token });
+  if (accepted.code !== 'OK') throw new Error(`accept failed: ${JSON.stringify(accepted)}`);
+  return { email, token: session.token as string, membershipId: invited.data.id as string, userId: session.user.id as string };
+}
+
+/** A PNG small enough to stand for an uploaded certificate. */
+export const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');

@@ -72,4 +72,4 @@ export function formatPaginationRange(p: Pagination): string {
   return `${from} - ${to} of ${total}`;
 }
 
-export const idParam = z.string().uuid({ error: 'Not found.' });
+export const idParam = z.uuid({ error: 'Not found.' });

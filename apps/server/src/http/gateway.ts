@@ -14,6 +14,8 @@ interface CompiledRoute {
 
 interface Invocation {
   params: Record<string, unknown>;
+  /** Names of the parameters that came from the path: a malformed one names nothing that exists. */
+  pathParamNames: string[];
   body: unknown;
   files: UploadedFile[];
 }
@@ -117,7 +119,10 @@ export function registerGateway(app: FastifyInstance, routes: RouteDefinition[],
       }
     }
     const params = route.params ? route.params.safeParse(input.params) : { success: true as const, data: input.params };
-    if (!params.success) throw invalidInput(fieldErrors(params.error));
+    if (!params.success) {
+      if (params.error.issues.some((issue) => input.pathParamNames.includes(String(issue.path[0])))) throw new AppError('NOT_FOUND');
+      throw invalidInput(fieldErrors(params.error));
+    }
     const body = route.body ? route.body.safeParse(input.body ?? {}) : { success: true as const, data: input.body };
     if (!body.success) throw invalidInput(fieldErrors(body.error));
     return route.handler({
@@ -139,11 +144,11 @@ export function registerGateway(app: FastifyInstance, routes: RouteDefinition[],
       if (!entry.route.multipart) throw new AppError('INVALID_INPUT', 'This call does not accept file uploads.');
       const { fields, files } = await readMultipart(request);
       const { namespace: _namespace, method: _method, ...body } = fields;
-      return envelope(reply, await invoke(entry.route, request, { params: { ...queryParams, ...(request.query as object), ...pathParams }, body, files }));
+      return envelope(reply, await invoke(entry.route, request, { params: { ...queryParams, ...(request.query as object), ...pathParams }, pathParamNames: entry.paramNames, body, files }));
     }
     const isRead = method === 'GET' || method === 'DELETE';
-    const params = { ...queryParams, ...(request.query as object), ...(isRead ? {} : {}), ...pathParams };
-    return envelope(reply, await invoke(entry.route, request, { params, body: isRead ? {} : request.body, files: [] }));
+    const params = { ...queryParams, ...(request.query as object), ...pathParams };
+    return envelope(reply, await invoke(entry.route, request, { params, pathParamNames: entry.paramNames, body: isRead ? {} : request.body, files: [] }));
   }
 
   // The JSON gateway.
@@ -156,7 +161,7 @@ export function registerGateway(app: FastifyInstance, routes: RouteDefinition[],
     const queryParams = Object.fromEntries(new URLSearchParams(query ?? ''));
     return envelope(
       reply,
-      await invoke(entry.route, request, { params: { ...queryParams, ...(params ?? {}), ...pathParams }, body, files: [] }),
+      await invoke(entry.route, request, { params: { ...queryParams, ...(params ?? {}), ...pathParams }, pathParamNames: entry.paramNames, body, files: [] }),
     );
   });
 
