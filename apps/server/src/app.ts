@@ -11,6 +11,8 @@ import { AppError } from './errors';
 import { API_BASE, registerGateway } from './http/gateway';
 import { buildOpenApiDocument, renderReferencePage } from './http/openapi';
 import type { RouteDefinition } from './http/route';
+import { calculatorRoutes } from './modules/calculator/calculator.routes';
+import { createCalculatorService } from './modules/calculator/calculator.service';
 import { createIdentityService } from './modules/identity/identity.service';
 import { identityRoutes } from './modules/identity/identity.routes';
 import { developmentMailboxRoutes } from './modules/mail/mail.routes';
@@ -46,12 +48,14 @@ export async function buildApp({ config, database, mailTransport }: AppOptions):
   const team = createTeamService({ db, config, mail, switchOrganisation });
   identity = createIdentityService({ db, config, mail, findPendingInvitations: team.pendingInvitations, isInvitationFor: team.isInvitationFor });
   const organisations = createOrganisationsService({ db, switchOrganisation, summaryContributions: [] });
+  const calculator = createCalculatorService({ db });
 
   const routes: RouteDefinition[] = [
     ...identityRoutes(identity),
     ...referenceRoutes(db),
     ...organisationRoutes(organisations),
     ...teamRoutes(team),
+    ...calculatorRoutes(calculator),
     ...(config.env === 'production' ? [] : developmentMailboxRoutes(mail)),
   ];
 

@@ -2,3 +2,4 @@ export * from './validation';
 export * from './common';
 export * from './identity';
 export * from './organisations';
+export * from './calculator';

@@ -2,3 +2,4 @@ export * from './reference';
 export * from './identity';
 export * from './organisations';
 export * from './mail';
+export * from './calculator';
