@@ -25,7 +25,7 @@ export type ResolveCaller = (token: string) => Promise<Caller | null>;
 const gatewayBody = z.object({
   method: z.enum(['GET', 'POST', 'PUT', 'DELETE', 'get', 'post', 'put', 'delete']).default('GET'),
   namespace: z.string().optional(),
-  path: z.string().min(1, { error: 'path is required' }),
+  path: z.string({ error: 'path is required' }).min(1, { error: 'path is required' }),
   params: z.record(z.string(), z.unknown()).nullish(),
   body: z.unknown().optional(),
 });

@@ -22,7 +22,9 @@ export interface MailService {
   stop(): Promise<void>;
 }
 
-const SWEEP_INTERVAL_MS = 5_000;
+// The attempt right after enqueue can run before the enqueuing transaction commits (on PostgreSQL
+// it uses another connection), so a short sweep bounds how long any mail waits.
+const SWEEP_INTERVAL_MS = 1_000;
 
 export function createMailService(deps: { db: Db; transport: MailTransport; logLink: (to: string, link: string) => void }): MailService {
   let sweep: NodeJS.Timeout | null = null;

@@ -1,0 +1,147 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, ownerWithOrganisation, signUp, TINY_PNG, type TestApp } from '../../test/harness';
+
+let test: TestApp;
+
+beforeAll(async () => {
+  test = await createTestApp();
+});
+afterAll(() => test.close());
+
+/** The calls issue 2 fixes for outside clients, and the organisation calls of product-spec §7. */
+const REQUIRED_CALLS = [
+  'POST /service/v1/public/authx/authorize',
+  'POST /service/v1/public/users/register',
+  'POST /service/v1/public/users/verify-email',
+  'POST /service/v1/public/users/password/forgot',
+  'POST /service/v1/public/users/password/reset',
+  'POST /service/v1/auth/authx/logout',
+  'GET /service/v1/auth/users/me',
+  'PUT /service/v1/auth/users/me',
+  'POST /service/v1/auth/users/me/password',
+  'GET /service/v1/auth/marketing/sources',
+  'GET /service/v1/auth/roles/groups',
+  'POST /service/v1/auth/organisations',
+  'GET /service/v1/auth/organisations/{id}',
+  'PUT /service/v1/auth/organisations/{id}',
+  'GET /service/v1/auth/organisations/{id}/identity',
+  'POST /service/v1/auth/organisations/{id}/identity',
+  'GET /service/v1/auth/organisations/{id}/settings',
+  'POST /service/v1/auth/organisations/{id}/settings',
+  'POST /service/v1/auth/organisations/{id}/kyc/completed',
+  'GET /service/v1/auth/organisations/{id}/onboarding/summary',
+  'GET /service/v1/auth/organisations/{id}/users',
+  'PUT /service/v1/auth/organisations/{id}/users/{userId}',
+  'PUT /service/v1/auth/organisations/{id}/users/{userId}/remove',
+  'POST /service/v1/auth/organisations/users/invite',
+  'POST /service/v1/public/organisations/users/invite/verify',
+  'POST /service/v1/auth/organisations/{id}/users/invite/{inviteId}',
+  'GET /service/v1/core/internal/states',
+  'GET /service/v1/public/dev/mailbox',
+];
+
+describe('the same call three ways', () => {
+  it('answers plain HTTP at /service/v1/{namespace}/{path} with the envelope', async () => {
+    const { email, password } = await signUp(test);
+    const login = await test.app.inject({ method: 'POST', url: '/service/v1/public/authx/authorize', payload: { email, password } });
+    expect(login.statusCode).toBe(200);
+    const { code, message, data } = login.json();
+    expect([code, message]).toEqual(['OK', 'OK']);
+    const me = await test.app.inject({ method: 'GET', url: '/service/v1/auth/users/me', headers: { 'api-token': data.token } });
+    expect(me.json().data.user.email).toBe(email);
+    const withQuery = await test.app.inject({ method: 'GET', url: '/service/v1/auth/roles/groups?user_type_id=7', headers: { 'api-token': data.token } });
+    expect(withQuery.statusCode).toBe(403); // no organisation yet, so no roles.getall
+  });
+
+  it('takes multipart uploads at POST /service/v1/{path} with the namespace as a form field', async () => {
+    const owner = await ownerWithOrganisation(test);
+    const result = await test.upload(`organisations/${owner.organisationId}/identity`, {
+      namespace: 'auth',
+      token: owner.token,
+      fields: {
+        legal_name: 'Upload Test Ltd', cac_number: 'BN123456', business_type: 'Partnership', industry: 'Retail and trade',
+        tax_id: 'N1234567', address: '3 Aba Road', state_id: '1', phone: '08030000000',
+      },
+      files: [{ field: 'cac_document', filename: 'cac.png', contentType: 'image/png', content: TINY_PNG }],
+    });
+    expect(result.code).toBe('OK');
+    expect(result.data.state.name).toBe('Abia');
+    const notUpload = await test.upload('users/me', { namespace: 'auth', token: owner.token });
+    expect(notUpload.code).toBe('NOT_FOUND');
+  });
+
+  it('gives the same answer through the JSON gateway and plain HTTP', async () => {
+    const owner = await ownerWithOrganisation(test);
+    const viaGateway = await test.call('GET', 'auth', `organisations/${owner.organisationId}/users`, { token: owner.token, params: { count: 5 } });
+    const plain = await test.app.inject({ method: 'GET', url: `/service/v1/auth/organisations/${owner.organisationId}/users?count=5`, headers: { 'api-token': owner.token } });
+    expect(plain.json().data).toEqual(viaGateway.data);
+    const pathWithQuery = await test.call('GET', 'auth', `organisations/${owner.organisationId}/users?count=5`, { token: owner.token });
+    expect(pathWithQuery.data).toEqual(viaGateway.data);
+  });
+});
+
+describe('envelope and error catalogue', () => {
+  it('answers an unknown call, bad JSON and a bad gateway body clearly', async () => {
+    const unknown = await test.call('GET', 'auth', 'no/such/thing');
+    expect([unknown.status, unknown.code]).toEqual([404, 'NOT_FOUND']);
+    const badJson = await test.app.inject({ method: 'POST', url: '/service/v1', headers: { 'content-type': 'application/json' }, payload: '{"method":' });
+    expect(badJson.statusCode).toBe(400);
+    expect(badJson.json()).toMatchObject({ code: 'INVALID_INPUT', message: 'The request body is not valid JSON.' });
+    const noPath = await test.app.inject({ method: 'POST', url: '/service/v1', payload: { method: 'GET' } });
+    expect(noPath.json()).toMatchObject({ code: 'INVALID_INPUT', data: { path: 'path is required' } });
+  });
+
+  it('hides internal failures behind System error', async () => {
+    const broken = await createTestApp();
+    try {
+      await broken.database.db.execute(sql`drop table marketing_sources cascade`);
+      const result = await broken.call('GET', 'auth', 'marketing/sources');
+      expect(result).toEqual({ status: 500, code: 'INTERNAL_ERROR', message: 'System error', data: null });
+    } finally {
+      await broken.close();
+    }
+  });
+
+  it('serves health once migrations are applied', async () => {
+    const health = await test.app.inject({ method: 'GET', url: '/healthz' });
+    expect(health.statusCode).toBe(200);
+    expect(health.json().status).toBe('ok');
+  });
+});
+
+describe('OpenAPI', () => {
+  it('lists every call, each served at its address, with its permission', async () => {
+    const response = await test.app.inject({ method: 'GET', url: '/service/v1/openapi.json' });
+    const document = response.json();
+    expect(document.openapi).toBe('3.1.0');
+    const listed = Object.entries(document.paths as Record<string, Record<string, { description: string }>>).flatMap(([address, operations]) =>
+      Object.keys(operations).map((method) => `${method.toUpperCase()} ${address}`),
+    );
+    for (const call of REQUIRED_CALLS) expect(listed).toContain(call);
+    for (const call of listed) {
+      const [method, address] = call.split(' ');
+      expect([call, test.app.hasRoute({ method: method as 'GET', url: address.replace(/\{(\w+)\}/g, ':$1') })]).toEqual([call, true]);
+    }
+    expect(document.paths['/service/v1/auth/organisations/users/invite'].post.description).toContain('Permission: auth-organisation.inviteuser.');
+  });
+
+  it('has a browsable reference page', async () => {
+    const page = await test.app.inject({ method: 'GET', url: '/service/v1/docs' });
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('Levy API reference');
+    expect(page.body).toContain('/service/v1/auth/organisations/{id}/users');
+  });
+});
+
+describe('development mailbox', () => {
+  it('is not there in production', async () => {
+    const production = await createTestApp({ env: { NODE_ENV: 'production', LOG_LEVEL: 'silent' } });
+    try {
+      const result = await production.call('GET', 'public', 'dev/mailbox');
+      expect(result.code).toBe('NOT_FOUND');
+    } finally {
+      await production.close();
+    }
+  });
+});
