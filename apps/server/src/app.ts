@@ -35,7 +35,7 @@ export interface AppOptions {
 export async function buildApp({ config, database, mailTransport }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.env === 'test' ? false : { level: config.logLevel },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: UPLOAD_LIMIT_BYTES,
   });
   const { db } = database;

@@ -25,6 +25,7 @@ const environmentSchema = z.object({
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Levy <no-reply@levy.ng>'),
+  TRUST_PROXY: booleanFlag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
 });
@@ -44,6 +45,8 @@ export type Config = {
   mailFrom: string;
   logLevel: string;
   webDistDir: string;
+  /** Behind a load balancer: take the client address from X-Forwarded-For (never trust it otherwise). */
+  trustProxy: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -71,6 +74,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     smtpUrl: value.SMTP_URL,
     mailFrom: value.MAIL_FROM,
     logLevel: value.LOG_LEVEL,
+    trustProxy: value.TRUST_PROXY,
     webDistDir: path.resolve(value.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
   };
 }

@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createScratchPostgresDatabase, usePostgres } from '../test/harness';
+import { createScratchPostgresDatabase, usePostgres, type Envelope } from '../test/harness';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 
@@ -64,12 +64,12 @@ describe('npm start', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ method: 'POST', namespace: 'public', path: 'authx/authorize', body: login }),
     });
-    const session = await response.json();
+    const session = (await response.json()) as Envelope;
     expect(session.code).toBe('OK');
     expect(session.data.organisation).toMatchObject({ is_owner: true, is_kyc_completed: true });
     expect(session.data.permissions.auth['organisation.inviteuser']).toBe(true);
 
-    const openApi = await (await fetch(`${base}/service/v1/openapi.json`)).json();
+    const openApi = (await (await fetch(`${base}/service/v1/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
     expect(openApi.paths['/service/v1/public/authx/authorize'].post).toBeDefined();
   });
 });

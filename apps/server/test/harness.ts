@@ -14,7 +14,7 @@ import type { MailTransport } from '../src/adapters/mail/mail-transport';
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
-  call(method: string, namespace: string, path: string, options?: { body?: unknown; params?: Record<string, unknown>; token?: string | null }): Promise<Envelope>;
+  call(method: string, namespace: string, path: string, options?: CallOptions): Promise<Envelope>;
   /** A multipart upload at POST /service/v1/{path}, the namespace in a form field. */
   upload(path: string, options: { namespace: string; fields?: Record<string, string>; files?: TestFile[]; token?: string | null }): Promise<Envelope>;
   mailbox(): Promise<Array<{ to: string; subject: string; text: string; links: string[] }>>;
@@ -40,6 +40,14 @@ function multipartBody(fields: Record<string, string>, files: TestFile[]) {
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+export interface CallOptions {
+  body?: unknown;
+  params?: Record<string, unknown>;
+  token?: string | null;
+  /** The caller's network address (default 127.0.0.1). */
+  ip?: string;
 }
 
 export interface Envelope {
@@ -83,9 +91,10 @@ export async function createTestApp(options: { mailTransport?: MailTransport; en
   const app = await buildApp({ config: { ...config, databaseUrl }, database, mailTransport: options.mailTransport });
   await app.ready();
 
-  async function call(method: string, namespace: string, path: string, callOptions: { body?: unknown; params?: Record<string, unknown>; token?: string | null } = {}): Promise<Envelope> {
+  async function call(method: string, namespace: string, path: string, callOptions: CallOptions = {}): Promise<Envelope> {
     const response = await app.inject({
       method: 'POST',
+      remoteAddress: callOptions.ip,
       url: '/service/v1',
       headers: callOptions.token ? { 'api-token': callOptions.token } : {},
       payload: { method, namespace, path, params: callOptions.params, body: callOptions.body },

@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, type TestApp } from '../../../test/harness';
+import { queryRows } from '../../db/raw';
+import { createTestApp, ownerWithOrganisation, signUp, type TestApp } from '../../../test/harness';
 
 let test: TestApp;
 beforeAll(async () => {
@@ -55,6 +57,18 @@ describe('register', () => {
 
     const reused = await test.call('POST', 'public', 'users/verify-email', { body: { token } });
     expect(reused.code).toBe('INVALID_INPUT');
+    expect(reused.data).toEqual({ token: 'This verification link has expired or was already used.' });
+  });
+
+  it('refuses an expired verification link', async () => {
+    const email = 'too-late@example.ng';
+    await test.call('POST', 'public', 'users/register', {
+      body: { first_name: 'Tunde', last_name: 'Bello', email, password: 'password-123', phone: '08031234567', marketing_source_id: 1 },
+    });
+    const link = (await test.mailbox()).find((item) => item.to === email)!.links[0];
+    await test.database.db.execute(sql`update user_tokens set expires_at = now() - interval '1 minute' where user_id = (select id from users where email = ${email})`);
+    const result = await test.call('POST', 'public', 'users/verify-email', { body: { token: new URL(link).searchParams.get('token') } });
+    expect(result.data).toEqual({ token: 'This verification link has expired or was already used.' });
   });
 });
 
@@ -88,6 +102,34 @@ describe('login and session', () => {
     expect(limited.code).toBe('RATE_LIMITED');
   });
 
+  it('rate-limits repeated failures per address, whatever the email', async () => {
+    const ip = '203.0.113.7';
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      await test.call('POST', 'public', 'authx/authorize', { ip, body: { email: `guess${attempt}@example.ng`, password: 'wrong-password' } });
+    }
+    const { email, password } = await signUp(test);
+    const limited = await test.call('POST', 'public', 'authx/authorize', { ip, body: { email, password } });
+    expect(limited.code).toBe('RATE_LIMITED');
+    expect(limited.message).toBe('Too many failed sign-in attempts. Please wait 15 minutes and try again, or reset your password.');
+    const elsewhere = await test.call('POST', 'public', 'authx/authorize', { ip: '203.0.113.8', body: { email, password } });
+    expect(elsewhere.code).toBe('OK');
+  });
+
+  it('ignores a forged X-Forwarded-For unless TRUST_PROXY is set', async () => {
+    const { email } = await signUp(test);
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      await test.app.inject({
+        method: 'POST',
+        url: '/service/v1/public/authx/authorize',
+        remoteAddress: '198.51.100.1',
+        headers: { 'x-forwarded-for': `192.0.2.${attempt}` },
+        payload: { email, password: 'wrong-password' },
+      });
+    }
+    const [{ addresses }] = await queryRows<{ addresses: number }>(test.database.db, sql`select count(distinct ip_address)::int as addresses from login_failures where email = ${email}`);
+    expect(addresses).toBe(1);
+  });
+
   it('every authenticated call without a token or with a revoked one is NO_AUTH', async () => {
     const { session } = await signUp(test);
     for (const [method, path] of [['GET', 'users/me'], ['PUT', 'users/me'], ['POST', 'users/me/password'], ['POST', 'authx/logout']] as const) {
@@ -102,10 +144,8 @@ describe('login and session', () => {
 
   it('expires a token after the configured idle time', async () => {
     const { session } = await signUp(test);
-    await test.database.db.execute(
-      // Pretend the session was last used three hours ago (the default idle limit is two).
-      (await import('drizzle-orm')).sql`update sessions set last_seen_at = now() - interval '3 hours'`,
-    );
+    // Pretend the session was last used three hours ago (the default idle limit is two).
+    await test.database.db.execute(sql`update sessions set last_seen_at = now() - interval '3 hours'`);
     const result = await test.call('GET', 'auth', 'users/me', { token: session.token });
     expect(result.code).toBe('NO_AUTH');
   });
@@ -146,12 +186,16 @@ describe('profile and passwords', () => {
 });
 
 describe('reference data', () => {
-  it('lists marketing sources without a token, and the 36 states and FCT with a token', async () => {
+  it('lists marketing sources without a token, and the 36 states and the FCT to members', async () => {
     const sources = await test.call('GET', 'auth', 'marketing/sources');
-    expect(sources.data.length).toBeGreaterThan(3);
+    expect(sources.data.map((source: { name: string }) => source.name)).toContain('Accountant or tax consultant');
     const { session } = await signUp(test);
-    const states = await test.call('GET', 'core', 'internal/states', { token: session.token });
     // A user without an organisation has no access to the core namespace.
-    expect(states.code).toBe('FORBIDDEN');
+    expect((await test.call('GET', 'core', 'internal/states', { token: session.token })).code).toBe('FORBIDDEN');
+    const owner = await ownerWithOrganisation(test);
+    const states = await test.call('GET', 'core', 'internal/states', { token: owner.token });
+    expect(states.data).toHaveLength(37);
+    expect(states.data.find((state: { code: string }) => state.code === 'LA')).toMatchObject({ name: 'Lagos', revenue_service: 'Lagos State Internal Revenue Service' });
+    expect(states.data.find((state: { code: string }) => state.code === 'FC').name).toBe('Federal Capital Territory');
   });
 });
