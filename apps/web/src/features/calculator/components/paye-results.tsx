@@ -1,0 +1,239 @@
+import '@mantine/charts/styles.css';
+import { BarChart } from '@mantine/charts';
+import { Alert, Badge, Card, Group, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import type { PayeBandResult, PayeCalculation, PayeRegimeResult } from '@levy/contracts';
+import { formatNaira, koboToNairaString, parseNaira, payeDueDate, type Kobo } from '@levy/tax';
+import { useState } from 'react';
+import { formatAmount, formatDate } from '../../../lib/format';
+import { describePeriod, REGIME_NAMES, REGIME_SHORT_NAMES } from '../model/calculator-form';
+
+function kobo(amount: string): Kobo {
+  return parseNaira(amount) ?? (0 as Kobo);
+}
+
+function percentText(rate: number): string {
+  return `${rate.toFixed(2)}%`;
+}
+
+/** ₦800k, ₦3m, ₦1.6m: short band bounds for chart labels. */
+function compactNaira(amount: string): string {
+  const naira = kobo(amount) / 100;
+  if (naira >= 1_000_000) return `₦${Number((naira / 1_000_000).toFixed(1))}m`;
+  if (naira >= 1_000) return `₦${Number((naira / 1_000).toFixed(1))}k`;
+  return `₦${naira}`;
+}
+
+export function bandLabel(band: PayeBandResult): string {
+  return band.to === null ? `Above ${formatAmount(band.from)}` : `${formatAmount(band.from)} – ${formatAmount(band.to)}`;
+}
+
+function StatCard({ label, value, hint, testId }: { label: string; value: string; hint?: string; testId: string }) {
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Text size="xs" tt="uppercase" fw={700} c="dimmed">
+        {label}
+      </Text>
+      <Text fz={22} fw={800} mt={4} data-testid={testId} style={{ fontVariantNumeric: 'tabular-nums' }}>
+        {value}
+      </Text>
+      {hint && (
+        <Text size="xs" c="dimmed" mt={2}>
+          {hint}
+        </Text>
+      )}
+    </Paper>
+  );
+}
+
+type Row = { label: string; pick: (result: PayeRegimeResult) => string; strong?: boolean; hideWhenZero?: boolean };
+
+const ROWS: Row[] = [
+  { label: 'Gross pay (year)', pick: (r) => formatAmount(r.annual_gross) },
+  { label: 'Pension', pick: (r) => formatAmount(r.reliefs.pension), hideWhenZero: true },
+  { label: 'NHF', pick: (r) => formatAmount(r.reliefs.nhf), hideWhenZero: true },
+  { label: 'NHIS', pick: (r) => formatAmount(r.reliefs.nhis), hideWhenZero: true },
+  { label: 'Life assurance', pick: (r) => formatAmount(r.reliefs.life_assurance), hideWhenZero: true },
+  { label: 'Mortgage interest', pick: (r) => formatAmount(r.reliefs.mortgage_interest), hideWhenZero: true },
+  { label: 'Rent relief', pick: (r) => formatAmount(r.reliefs.rent_relief), hideWhenZero: true },
+  { label: 'Consolidated relief allowance', pick: (r) => formatAmount(r.reliefs.cra), hideWhenZero: true },
+  { label: 'Total reliefs', pick: (r) => formatAmount(r.reliefs.total) },
+  { label: 'Chargeable income', pick: (r) => formatAmount(r.chargeable_income), strong: true },
+  { label: 'PAYE a year', pick: (r) => formatAmount(r.annual_tax), strong: true },
+  { label: 'PAYE a month', pick: (r) => formatAmount(r.monthly_tax), strong: true },
+  { label: 'Effective rate', pick: (r) => percentText(r.effective_rate) },
+  { label: 'Net pay a year', pick: (r) => formatAmount(r.net_annual) },
+  { label: 'Net pay a month', pick: (r) => formatAmount(r.net_monthly), strong: true },
+];
+
+/** The in-force regime beside the other one, row by row (product-design "Public calculator"). */
+function RegimeComparison({ result }: { result: PayeCalculation }) {
+  const other = result.comparison;
+  const rows = ROWS.filter((row) => !row.hideWhenZero || row.pick(result) !== '₦0.00' || row.pick(other) !== '₦0.00');
+  const difference = kobo(other.monthly_tax) - kobo(result.monthly_tax);
+  const otherName = REGIME_SHORT_NAMES[other.regime];
+  return (
+    <Stack gap="xs">
+      <Title order={4}>Both regimes side by side</Title>
+      <Table.ScrollContainer minWidth={420}>
+        <Table striped withTableBorder verticalSpacing={6} data-testid="regime-comparison">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th />
+              <Table.Th ta="right">
+                <Group gap={6} justify="flex-end" wrap="nowrap">
+                  {REGIME_SHORT_NAMES[result.regime]}
+                  <Badge size="xs" variant="light">
+                    in force
+                  </Badge>
+                </Group>
+              </Table.Th>
+              <Table.Th ta="right">{otherName}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr key={row.label} fw={row.strong ? 700 : undefined}>
+                <Table.Td>{row.label}</Table.Td>
+                <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {row.pick(result)}
+                </Table.Td>
+                <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {row.pick(other)}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Text size="sm" c="dimmed" data-testid="regime-difference">
+        {difference === 0
+          ? `${otherName} would give the same PAYE.`
+          : `Under ${otherName} the PAYE would be ${formatNaira(Math.abs(difference) as Kobo)} a month ${difference > 0 ? 'more' : 'less'}.`}
+      </Text>
+    </Stack>
+  );
+}
+
+/** Tax by band: the table and a chart of the income in each band and the tax on it. */
+function BandBreakdown({ result }: { result: PayeCalculation }) {
+  const [shown, setShown] = useState<'current' | 'other'>('current');
+  const regime = shown === 'current' ? result : result.comparison;
+  const chartData = regime.bands.map((band) => ({
+    band: `${band.rate}% ${band.to === null ? `over ${compactNaira(band.from)}` : `to ${compactNaira(band.to)}`}`,
+    'Income in band': kobo(band.taxable) / 100,
+    Tax: kobo(band.tax) / 100,
+  }));
+  const totalTaxable = regime.bands.reduce((sum, band) => sum + kobo(band.taxable), 0) as Kobo;
+  return (
+    <Stack gap="xs">
+      <Group justify="space-between" align="flex-end">
+        <Title order={4}>Tax by band</Title>
+        <SegmentedControl
+          size="xs"
+          value={shown}
+          onChange={(value) => setShown(value as 'current' | 'other')}
+          data={[
+            { value: 'current', label: REGIME_SHORT_NAMES[result.regime] },
+            { value: 'other', label: REGIME_SHORT_NAMES[result.comparison.regime] },
+          ]}
+          aria-label="Bands of"
+        />
+      </Group>
+      <Table.ScrollContainer minWidth={480}>
+        <Table withTableBorder verticalSpacing={6} data-testid="band-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Band of chargeable income</Table.Th>
+              <Table.Th ta="right">Rate</Table.Th>
+              <Table.Th ta="right">Income in band</Table.Th>
+              <Table.Th ta="right">Tax</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {regime.bands.map((band) => (
+              <Table.Tr key={band.from} c={kobo(band.taxable) === 0 ? 'dimmed' : undefined}>
+                <Table.Td>{bandLabel(band)}</Table.Td>
+                <Table.Td ta="right">{band.rate}%</Table.Td>
+                <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {formatAmount(band.taxable)}
+                </Table.Td>
+                <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {formatAmount(band.tax)}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+          <Table.Tfoot>
+            <Table.Tr fw={700}>
+              <Table.Td>Total</Table.Td>
+              <Table.Td />
+              <Table.Td ta="right">{formatNaira(totalTaxable)}</Table.Td>
+              <Table.Td ta="right">{formatAmount(regime.annual_tax)}</Table.Td>
+            </Table.Tr>
+          </Table.Tfoot>
+        </Table>
+      </Table.ScrollContainer>
+      {regime.minimum_tax_applied && (
+        <Text size="sm" c="dimmed">
+          The bands give less than the minimum tax of 1% of gross pay, so the minimum tax applies (PITA s.37).
+        </Text>
+      )}
+      {regime.exempt && (
+        <Text size="sm" c="dimmed">
+          Pay at or below the national minimum wage is exempt, so no band is taxed.
+        </Text>
+      )}
+      <BarChart
+        h={240}
+        data={chartData}
+        dataKey="band"
+        series={[
+          { name: 'Income in band', color: 'levy.2' },
+          { name: 'Tax', color: 'levy.8' },
+        ]}
+        valueFormatter={(value) => formatNaira(Math.round(value * 100) as Kobo)}
+        yAxisProps={{ tickFormatter: (value: number) => compactNaira(koboToNairaString(Math.round(value * 100) as Kobo)), width: 64 }}
+        withLegend
+        tickLine="y"
+        aria-label={`Income and tax in each ${REGIME_SHORT_NAMES[regime.regime]} band`}
+      />
+    </Stack>
+  );
+}
+
+/** The answer of `calculator/paye`: the headline figures, both regimes, the bands. */
+export function PayeResults({ result }: { result: PayeCalculation }) {
+  const dueDate = payeDueDate(result.period);
+  return (
+    <Card withBorder radius="md" p="lg" data-testid="paye-results">
+      <Stack gap="lg">
+        <div>
+          <Group gap="xs">
+            <Title order={3}>PAYE for {describePeriod(result.period)}</Title>
+            <Badge variant="light">{REGIME_NAMES[result.regime]}</Badge>
+          </Group>
+          <Text size="sm" c="dimmed">
+            Your employer deducts this from your pay and remits it to your State Internal Revenue Service by {formatDate(dueDate)}.
+          </Text>
+        </div>
+
+        {result.exempt && (
+          <Alert color="levy" variant="light" title="No PAYE to pay">
+            Gross pay of {formatAmount(result.monthly_gross)} a month is at or below the national minimum wage of{' '}
+            {formatAmount(result.minimum_wage_monthly)}, so it is exempt.
+          </Alert>
+        )}
+
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+          <StatCard label="PAYE a month" value={formatAmount(result.monthly_tax)} testId="monthly-tax" />
+          <StatCard label="PAYE a year" value={formatAmount(result.annual_tax)} testId="annual-tax" />
+          <StatCard label="Effective rate" value={percentText(result.effective_rate)} hint="of gross pay" testId="effective-rate" />
+          <StatCard label="Net pay a month" value={formatAmount(result.net_monthly)} hint="after PAYE, pension, NHF, NHIS" testId="net-monthly" />
+        </SimpleGrid>
+
+        <RegimeComparison result={result} />
+        <BandBreakdown result={result} />
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,203 @@
+import { ActionIcon, Button, Card, CopyButton, Grid, Group, Paper, Stack, Tabs, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import type { CalculatePaye, CalculateWht, PayeCalculation, SharedCalculation, WhtCalculation } from '@levy/contracts';
+import { IconCheck, IconCopy, IconShare } from '@tabler/icons-react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { ApiError, showSuccessToast } from '../../../lib/api-client';
+import { usePayeCalculation, useShareCalculation, useWhtCalculation } from '../api/calculator-api';
+import {
+  emptyPayeForm,
+  emptyWhtForm,
+  formErrorsOf,
+  PAYE_FIELD_OF_API,
+  payeFormFromShared,
+  toPayeRequest,
+  toWhtRequest,
+  WHT_FIELD_OF_API,
+  whtFormFromShared,
+  type PayeFormValues,
+  type WhtFormValues,
+} from '../model/calculator-form';
+import { PayeForm, type PayeFormErrors } from './paye-form';
+import { PayeResults } from './paye-results';
+import { WhtCalculator, type WhtFormErrors } from './wht-calculator';
+
+type CalculatorTab = 'paye' | 'wht';
+
+interface TaxCalculatorProps {
+  /** Inputs of a shared calculation: filled in and calculated on first render. */
+  shared?: SharedCalculation | null;
+}
+
+/** The link a share opens: `/calculator/{token}` on this site. */
+export function shareLinkFor(token: string, origin = window.location.origin): string {
+  return `${origin}/calculator/${token}`;
+}
+
+async function copyToClipboard(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    // No clipboard permission (an embedded or insecure page): the link stays on screen to copy.
+    return false;
+  }
+}
+
+/** PAYE and WHT calculators with a Share button (product-design "Public calculator"). */
+export function TaxCalculator({ shared = null }: TaxCalculatorProps) {
+  const [today] = useState(() => new Date());
+  const [tab, setTab] = useState<CalculatorTab>(shared && !shared.paye && shared.wht ? 'wht' : 'paye');
+
+  const [payeValues, setPayeValues] = useState<PayeFormValues>(() => (shared?.paye ? payeFormFromShared(shared.paye, today) : emptyPayeForm(today)));
+  const [payeErrors, setPayeErrors] = useState<PayeFormErrors>({});
+  const [payeResult, setPayeResult] = useState<{ request: CalculatePaye; result: PayeCalculation } | null>(null);
+
+  const [whtValues, setWhtValues] = useState<WhtFormValues>(() => (shared?.wht ? whtFormFromShared(shared.wht) : emptyWhtForm(today)));
+  const [whtErrors, setWhtErrors] = useState<WhtFormErrors>({});
+  const [whtResult, setWhtResult] = useState<{ request: CalculateWht; result: WhtCalculation } | null>(null);
+
+  const [shareLink, setShareLink] = useState<string | null>(null);
+
+  const paye = usePayeCalculation();
+  const wht = useWhtCalculation();
+  const share = useShareCalculation();
+
+  function runPaye(values: PayeFormValues) {
+    const request = toPayeRequest(values);
+    setPayeErrors({});
+    paye.mutate(request, {
+      onSuccess: (result) => {
+        setPayeResult({ request, result });
+        setShareLink(null);
+      },
+      onError: (error) => {
+        if (error instanceof ApiError) setPayeErrors(formErrorsOf(error.fieldErrors, PAYE_FIELD_OF_API));
+      },
+    });
+  }
+
+  function runWht(values: WhtFormValues) {
+    const request = toWhtRequest(values);
+    setWhtErrors({});
+    wht.mutate(request, {
+      onSuccess: (result) => {
+        setWhtResult({ request, result });
+        setShareLink(null);
+      },
+      onError: (error) => {
+        if (error instanceof ApiError) setWhtErrors(formErrorsOf(error.fieldErrors, WHT_FIELD_OF_API));
+      },
+    });
+  }
+
+  // A shared link opens with its figures already worked out (once, even under StrictMode's re-run).
+  const calculatedShared = useRef<SharedCalculation | null>(null);
+  const calculateShared = useEffectEvent((inputs: SharedCalculation) => {
+    if (calculatedShared.current === inputs) return;
+    calculatedShared.current = inputs;
+    if (inputs.paye) runPaye(payeFormFromShared(inputs.paye, today));
+    if (inputs.wht) runWht(whtFormFromShared(inputs.wht));
+  });
+  useEffect(() => {
+    if (shared) calculateShared(shared);
+  }, [shared]);
+
+  function shareCalculation() {
+    share.mutate(
+      { paye: payeResult?.request, wht: whtResult?.request },
+      {
+        onSuccess: async ({ token }) => {
+          const link = shareLinkFor(token);
+          setShareLink(link);
+          const copied = await copyToClipboard(link);
+          showSuccessToast(copied ? 'Link copied. Anyone with it can open this calculation.' : 'Link ready: copy it below.');
+        },
+      },
+    );
+  }
+
+  const canShare = payeResult !== null || whtResult !== null;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="center">
+        <Title order={2}>Tax calculator</Title>
+        <Tooltip label="Calculate first, then share the figures" disabled={canShare}>
+          <Button variant="light" leftSection={<IconShare size={18} />} onClick={shareCalculation} loading={share.isPending} disabled={!canShare}>
+            Share
+          </Button>
+        </Tooltip>
+      </Group>
+
+      {shareLink && (
+        <Paper withBorder p="sm" radius="md" bg="levy.0">
+          <Group gap="xs" wrap="nowrap" align="flex-end">
+            <TextInput
+              label="Link to this calculation"
+              value={shareLink}
+              readOnly
+              onFocus={(event) => event.currentTarget.select()}
+              style={{ flex: 1 }}
+              data-testid="share-link"
+            />
+            <CopyButton value={shareLink}>
+              {({ copied, copy }) => (
+                <Tooltip label={copied ? 'Copied' : 'Copy link'}>
+                  <ActionIcon size={36} variant="filled" onClick={copy} aria-label="Copy link">
+                    {copied ? <IconCheck size={18} /> : <IconCopy size={18} />}
+                  </ActionIcon>
+                </Tooltip>
+              )}
+            </CopyButton>
+          </Group>
+        </Paper>
+      )}
+
+      <Tabs value={tab} onChange={(value) => value && setTab(value as CalculatorTab)} keepMounted>
+        <Tabs.List>
+          <Tabs.Tab value="paye">PAYE on salary</Tabs.Tab>
+          <Tabs.Tab value="wht">Withholding tax (WHT)</Tabs.Tab>
+        </Tabs.List>
+
+        <Tabs.Panel value="paye" pt="md">
+          <Grid gap="lg">
+            <Grid.Col span={{ base: 12, md: 5 }}>
+              <Card withBorder radius="md" p="lg">
+                <PayeForm values={payeValues} onChange={setPayeValues} errors={payeErrors} onSubmit={() => runPaye(payeValues)} isCalculating={paye.isPending} />
+              </Card>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 7 }}>
+              {payeResult ? (
+                <PayeResults result={payeResult.result} />
+              ) : (
+                <Paper withBorder radius="md" p="xl" h="100%" bg="gray.0">
+                  <Stack gap="xs" justify="center" h="100%">
+                    <Text fw={700}>Your PAYE, worked out under both regimes</Text>
+                    <Text size="sm" c="dimmed">
+                      Pick the month, enter gross pay and any deductions, then press Calculate PAYE. You will see the tax in each band,
+                      the monthly and annual PAYE, the effective rate and net pay, with the Nigeria Tax Act 2025 and the Personal
+                      Income Tax Act side by side.
+                    </Text>
+                  </Stack>
+                </Paper>
+              )}
+            </Grid.Col>
+          </Grid>
+        </Tabs.Panel>
+
+        <Tabs.Panel value="wht" pt="md">
+          <Card withBorder radius="md" p="lg" maw={640}>
+            <WhtCalculator
+              values={whtValues}
+              onChange={setWhtValues}
+              errors={whtErrors}
+              onSubmit={() => runWht(whtValues)}
+              isCalculating={wht.isPending}
+              result={whtResult?.result ?? null}
+            />
+          </Card>
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}

@@ -1,0 +1,72 @@
+import { Alert, Anchor, Box, Button, Center, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconLink } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router';
+import { Logo } from '../../../components/logo';
+import { formatDate } from '../../../lib/format';
+import { isMissingShare, useSharedCalculation } from '../api/calculator-api';
+import { TaxCalculator } from '../components/tax-calculator';
+
+/** `/calculator/{token}`, titled Tax Calculator: reopens a shared calculation (product-spec §2). */
+export default function CalculatorPage() {
+  const { token } = useParams<{ token: string }>();
+  const shared = useSharedCalculation(token);
+
+  return (
+    <Box mih="100vh" bg="gray.0">
+      <Box component="header" bg="white" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+        <Container size="xl" py="sm">
+          <Group justify="space-between">
+            <Logo />
+            <Group gap="xs">
+              <Button component={Link} to="/login" variant="subtle">
+                Log in
+              </Button>
+              <Button component={Link} to="/register">
+                Sign up
+              </Button>
+            </Group>
+          </Group>
+        </Container>
+      </Box>
+
+      <Container size="xl" py="xl">
+        <Stack gap="lg">
+          <div>
+            <Title order={1}>Tax Calculator</Title>
+            <Text c="dimmed">
+              PAYE and withholding tax under the rules in force for the month you pick.{' '}
+              <Anchor component={Link} to="/">
+                About Levy
+              </Anchor>
+            </Text>
+          </div>
+
+          {shared.isPending && token ? (
+            <Center py="xl">
+              <Loader aria-label="Opening the shared calculation" />
+            </Center>
+          ) : shared.isError ? (
+            <>
+              <Alert color="red" variant="light" icon={<IconAlertTriangle size={20} />} title="This shared calculation was not found" data-testid="share-missing">
+                {isMissingShare(shared.error)
+                  ? 'The link may be mistyped or incomplete. Ask for the link again, or start a new calculation below.'
+                  : 'The calculation could not be opened just now. Try the link again in a moment, or start a new calculation below.'}
+              </Alert>
+              <TaxCalculator />
+            </>
+          ) : (
+            <>
+              {shared.data && (
+                <Alert color="levy" variant="light" icon={<IconLink size={20} />} data-testid="share-opened">
+                  A calculation shared on {formatDate(shared.data.created_at)}. Change any figure and calculate again; the link keeps the
+                  original figures.
+                </Alert>
+              )}
+              <TaxCalculator key={token} shared={shared.data ?? null} />
+            </>
+          )}
+        </Stack>
+      </Container>
+    </Box>
+  );
+}
