@@ -13,7 +13,7 @@ import { buildOpenApiDocument, renderReferencePage } from './http/openapi';
 import type { RouteDefinition } from './http/route';
 import { calculatorRoutes } from './modules/calculator/calculator.routes';
 import { createCalculatorService } from './modules/calculator/calculator.service';
-import { createIdentityService } from './modules/identity/identity.service';
+import { createIdentityService, switchSessionOrganisation } from './modules/identity/identity.service';
 import { identityRoutes } from './modules/identity/identity.routes';
 import { developmentMailboxRoutes } from './modules/mail/mail.routes';
 import { createMailService } from './modules/mail/mail.service';
@@ -43,11 +43,9 @@ export async function buildApp({ config, database, mailTransport }: AppOptions):
   const transport = mailTransport ?? (config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom) : createLogTransport((line) => app.log.info(line)));
   const mail = createMailService({ db, transport, logLink: (to, link) => app.log.info({ to, link }, 'Mail link (development mailbox)') });
 
-  let identity: ReturnType<typeof createIdentityService>;
-  const switchOrganisation = (executor: typeof db, sessionId: string, organisationId: string) => identity.switchOrganisation(executor, sessionId, organisationId);
-  const team = createTeamService({ db, config, mail, switchOrganisation });
-  identity = createIdentityService({ db, config, mail, findPendingInvitations: team.pendingInvitations, isInvitationFor: team.isInvitationFor });
-  const organisations = createOrganisationsService({ db, switchOrganisation, summaryContributions: [] });
+  const team = createTeamService({ db, config, mail, switchOrganisation: switchSessionOrganisation });
+  const identity = createIdentityService({ db, config, mail, findPendingInvitations: team.pendingInvitations, isInvitationFor: team.isInvitationFor });
+  const organisations = createOrganisationsService({ db, switchOrganisation: switchSessionOrganisation, summaryContributions: [] });
   const calculator = createCalculatorService({ db });
 
   const routes: RouteDefinition[] = [

@@ -84,7 +84,7 @@ export const usePostgres = process.env.TEST_DATABASE === 'postgres';
 export async function createTestApp(options: { mailTransport?: MailTransport; env?: Record<string, string> } = {}): Promise<TestApp> {
   const scratch = usePostgres ? await createScratchPostgresDatabase() : null;
   const databaseUrl = scratch?.url;
-  const config = loadConfig({ NODE_ENV: 'test', APP_URL: 'http://levy.test', ...options.env } as NodeJS.ProcessEnv);
+  const config = loadConfig({ NODE_ENV: 'test', APP_URL: 'http://levy.test', ...options.env });
   const database = await openDatabase({ databaseUrl, dataDir: 'memory://' });
   await database.migrate();
   await seedReferenceData(database.db);
@@ -111,7 +111,7 @@ export async function createTestApp(options: { mailTransport?: MailTransport; en
       headers: { 'content-type': contentType, ...(uploadOptions.token ? { 'api-token': uploadOptions.token } : {}) },
       payload,
     });
-    return { status: response.statusCode, ...response.json() };
+    return { status: response.statusCode, ...response.json<Omit<Envelope, 'status'>>() };
   }
 
   return {
@@ -140,11 +140,11 @@ export async function signUp(test: TestApp, overrides: Partial<Record<string, un
   const body = { first_name: 'Chidi', last_name: 'Eze', email, password: 'correct-horse-1', phone: '+2348031234567', marketing_source_id: 1, ...overrides };
   const registered = await test.call('POST', 'public', 'users/register', { body });
   if (registered.code !== 'OK') throw new Error(`register failed: ${JSON.stringify(registered)}`);
-  if (registered.data.session) return { email, password: body.password as string, session: registered.data.session };
+  if (registered.data.session) return { email, password: body.password, session: registered.data.session };
   const mail = (await test.mailbox()).find((item) => item.to === email && item.subject.startsWith('Verify'));
   const token = new URL(mail!.links[0]).searchParams.get('token');
   const verified = await test.call('POST', 'public', 'users/verify-email', { body: { token } });
-  return { email, password: body.password as string, session: verified.data };
+  return { email, password: body.password, session: verified.data };
 }
 
 /** A verified user who owns a new organisation: returns the token and organisation id. */

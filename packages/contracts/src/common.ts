@@ -8,7 +8,7 @@ function jsonParam<T extends z.ZodType>(schema: T) {
   return z.preprocess((value) => {
     if (typeof value !== 'string') return value;
     try {
-      return JSON.parse(value);
+      return JSON.parse(value) as unknown;
     } catch {
       return value;
     }

@@ -121,7 +121,7 @@ describe('OpenAPI', () => {
     for (const call of REQUIRED_CALLS) expect(listed).toContain(call);
     for (const call of listed) {
       const [method, address] = call.split(' ');
-      expect([call, test.app.hasRoute({ method: method as 'GET', url: address.replace(/\{(\w+)\}/g, ':$1') })]).toEqual([call, true]);
+      expect([call, test.app.hasRoute({ method: method, url: address.replace(/\{(\w+)\}/g, ':$1') })]).toEqual([call, true]);
     }
     expect(document.paths['/service/v1/auth/organisations/users/invite'].post.description).toContain('Permission: auth-organisation.inviteuser.');
   });

@@ -71,7 +71,7 @@ async function readMultipart(request: FastifyRequest): Promise<{ fields: Record<
         files.push({ field: part.fieldname, filename: part.filename, contentType: part.mimetype, content });
       }
     } else {
-      fields[part.fieldname] = String(part.value ?? '');
+      fields[part.fieldname] = typeof part.value === 'string' ? part.value : JSON.stringify(part.value ?? '');
     }
   }
   return { fields, files };

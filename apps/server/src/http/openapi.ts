@@ -5,7 +5,7 @@ import { routePermission, type RouteDefinition } from './route';
 type OpenApiDocument = { openapi: string; info: object; servers: object[]; paths: Record<string, Record<string, object>>; components: object };
 
 function schemaOf(schema: z.ZodType): object {
-  return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as object;
+  return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
 }
 
 /** The OpenAPI document of the route table: one operation per call, at its plain-HTTP address. */

@@ -65,10 +65,10 @@ export interface RouteDefinition<P extends z.ZodType = z.ZodType, B extends z.Zo
 }
 
 /** Declares a route with its input types inferred from its schemas. */
-export function defineRoute<P extends z.ZodType = z.ZodObject<{}>, B extends z.ZodType = z.ZodObject<{}>>(
+export function defineRoute<P extends z.ZodType = z.ZodObject, B extends z.ZodType = z.ZodObject>(
   route: RouteDefinition<P, B>,
 ): RouteDefinition {
-  return route as unknown as RouteDefinition;
+  return route;
 }
 
 export function routePermission(route: RouteDefinition): string | null {

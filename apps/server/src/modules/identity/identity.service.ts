@@ -35,6 +35,11 @@ function minutesFromNow(minutes: number): Date {
   return new Date(Date.now() + minutes * 60_000);
 }
 
+/** Points a session at an organisation its user just created or joined. */
+export async function switchSessionOrganisation(executor: Db, sessionId: string, organisationId: string): Promise<void> {
+  await executor.update(sessions).set({ organisationId }).where(eq(sessions.id, sessionId));
+}
+
 export function createIdentityService(deps: IdentityDeps) {
   const { db, config, mail } = deps;
 
@@ -277,10 +282,6 @@ export function createIdentityService(deps: IdentityDeps) {
       return buildSession(db, caller.userId, caller.organisationId, token);
     },
 
-    /** Points the caller's session at an organisation it just created or joined. */
-    async switchOrganisation(executor: Db, sessionId: string, organisationId: string) {
-      await executor.update(sessions).set({ organisationId }).where(eq(sessions.id, sessionId));
-    },
 
     /** Api-Token → caller, or null when the token is unknown, revoked or idle too long. */
     async resolveCaller(token: string): Promise<Caller | null> {
