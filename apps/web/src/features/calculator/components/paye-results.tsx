@@ -33,7 +33,7 @@ function StatCard({ label, value, hint, testId }: { label: string; value: string
       <Text size="xs" tt="uppercase" fw={700} c="dimmed">
         {label}
       </Text>
-      <Text fz={22} fw={800} mt={4} data-testid={testId} style={{ fontVariantNumeric: 'tabular-nums' }}>
+      <Text fz={{ base: 17, xs: 22 }} fw={800} mt={4} data-testid={testId} style={{ fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' }}>
         {value}
       </Text>
       {hint && (
@@ -119,7 +119,8 @@ function BandBreakdown({ result }: { result: PayeCalculation }) {
   const [shown, setShown] = useState<'current' | 'other'>('current');
   const regime = shown === 'current' ? result : result.comparison;
   const chartData = regime.bands.map((band) => ({
-    band: `${band.rate}% ${band.to === null ? `over ${compactNaira(band.from)}` : `to ${compactNaira(band.to)}`}`,
+    // The rate alone fits under each bar on a phone; the table beside gives the bounds.
+    band: `${band.rate}%`,
     'Income in band': kobo(band.taxable) / 100,
     Tax: kobo(band.tax) / 100,
   }));
@@ -224,7 +225,7 @@ export function PayeResults({ result }: { result: PayeCalculation }) {
           </Alert>
         )}
 
-        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+        <SimpleGrid cols={2} spacing="sm">
           <StatCard label="PAYE a month" value={formatAmount(result.monthly_tax)} testId="monthly-tax" />
           <StatCard label="PAYE a year" value={formatAmount(result.annual_tax)} testId="annual-tax" />
           <StatCard label="Effective rate" value={percentText(result.effective_rate)} hint="of gross pay" testId="effective-rate" />

@@ -1,7 +1,7 @@
-import { ActionIcon, Button, Card, CopyButton, Grid, Group, Paper, Stack, Tabs, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Card, CopyButton, Grid, Group, List, Paper, Stack, Tabs, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import type { CalculatePaye, CalculateWht, PayeCalculation, SharedCalculation, WhtCalculation } from '@levy/contracts';
 import { IconCheck, IconCopy, IconShare } from '@tabler/icons-react';
-import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
 import { ApiError, showSuccessToast } from '../../../lib/api-client';
 import { usePayeCalculation, useShareCalculation, useWhtCalculation } from '../api/calculator-api';
 import {
@@ -26,6 +26,10 @@ type CalculatorTab = 'paye' | 'wht';
 interface TaxCalculatorProps {
   /** Inputs of a shared calculation: filled in and calculated on first render. */
   shared?: SharedCalculation | null;
+  /** The section heading; null when the page's own title says it. */
+  heading?: string | null;
+  /** A line under the heading. */
+  description?: ReactNode;
 }
 
 /** The link a share opens: `/calculator/{token}` on this site. */
@@ -44,7 +48,7 @@ async function copyToClipboard(text: string): Promise<boolean> {
 }
 
 /** PAYE and WHT calculators with a Share button (product-design "Public calculator"). */
-export function TaxCalculator({ shared = null }: TaxCalculatorProps) {
+export function TaxCalculator({ shared = null, heading = 'Tax calculator', description }: TaxCalculatorProps) {
   const [today] = useState(() => new Date());
   const [tab, setTab] = useState<CalculatorTab>(shared && !shared.paye && shared.wht ? 'wht' : 'paye');
 
@@ -120,8 +124,17 @@ export function TaxCalculator({ shared = null }: TaxCalculatorProps) {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="center">
-        <Title order={2}>Tax calculator</Title>
+      <Group justify={heading ? 'space-between' : 'flex-end'} align="flex-end" wrap="nowrap">
+        {heading && (
+          <div>
+            <Title order={2}>{heading}</Title>
+            {description && (
+              <Text c="dimmed" mt={4} maw={720}>
+                {description}
+              </Text>
+            )}
+          </div>
+        )}
         <Tooltip label="Calculate first, then share the figures" disabled={canShare}>
           <Button variant="light" leftSection={<IconShare size={18} />} onClick={shareCalculation} loading={share.isPending} disabled={!canShare}>
             Share
@@ -170,13 +183,19 @@ export function TaxCalculator({ shared = null }: TaxCalculatorProps) {
               {payeResult ? (
                 <PayeResults result={payeResult.result} />
               ) : (
-                <Paper withBorder radius="md" p="xl" h="100%" bg="gray.0">
-                  <Stack gap="xs" justify="center" h="100%">
+                <Paper withBorder radius="md" p="xl" bg="gray.0">
+                  <Stack gap="xs">
                     <Text fw={700}>Your PAYE, worked out under both regimes</Text>
                     <Text size="sm" c="dimmed">
-                      Pick the month, enter gross pay and any deductions, then press Calculate PAYE. You will see the tax in each band,
-                      the monthly and annual PAYE, the effective rate and net pay, with the Nigeria Tax Act 2025 and the Personal
-                      Income Tax Act side by side.
+                      Pick the month, enter gross pay and any deductions, then press Calculate PAYE. You will see:
+                    </Text>
+                    <List size="sm" c="dimmed" spacing={4}>
+                      <List.Item>PAYE a month and a year, the effective rate and net pay;</List.Item>
+                      <List.Item>the Nigeria Tax Act 2025 and the Personal Income Tax Act side by side;</List.Item>
+                      <List.Item>the tax in each band, as a table and a chart.</List.Item>
+                    </List>
+                    <Text size="sm" c="dimmed">
+                      The month decides the rules: the Nigeria Tax Act 2025 from January 2026, the Personal Income Tax Act before.
                     </Text>
                   </Stack>
                 </Paper>
@@ -186,16 +205,14 @@ export function TaxCalculator({ shared = null }: TaxCalculatorProps) {
         </Tabs.Panel>
 
         <Tabs.Panel value="wht" pt="md">
-          <Card withBorder radius="md" p="lg" maw={640}>
-            <WhtCalculator
-              values={whtValues}
-              onChange={setWhtValues}
-              errors={whtErrors}
-              onSubmit={() => runWht(whtValues)}
-              isCalculating={wht.isPending}
-              result={whtResult?.result ?? null}
-            />
-          </Card>
+          <WhtCalculator
+            values={whtValues}
+            onChange={setWhtValues}
+            errors={whtErrors}
+            onSubmit={() => runWht(whtValues)}
+            isCalculating={wht.isPending}
+            result={whtResult?.result ?? null}
+          />
         </Tabs.Panel>
       </Tabs>
     </Stack>

@@ -1,6 +1,6 @@
-import { Alert, Button, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
+import { Alert, Button, Card, Grid, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import type { WhtCalculation } from '@levy/contracts';
-import { listWhtTypes, whtDueDate } from '@levy/tax';
+import { findInForce, firstDayOfPeriod, listWhtTypes, WHT_RATE_TABLE, whtDueDate, type WhtTypeInfo } from '@levy/tax';
 import type { FormEvent } from 'react';
 import { formatAmount, formatDate } from '../../../lib/format';
 import { describePeriod, periodOf, type WhtFormValues } from '../model/calculator-form';
@@ -26,6 +26,69 @@ function typesFor(values: WhtFormValues) {
   }
 }
 
+function rateText(rateBps: number | null): string {
+  return rateBps === null ? 'Not subject to WHT' : `${rateBps / 100}%`;
+}
+
+/**
+ * The schedule for the chosen type (WHTR 2024 First Schedule, or the 1997 regulations before
+ * 2025), with the cell the payee falls in highlighted.
+ */
+function WhtRateTable({ type, values }: { type: WhtTypeInfo; values: WhtFormValues }) {
+  const period = periodOf(values);
+  // Whether the month's schedule doubles the rate without a Tax ID is part of the dated table.
+  const schedule = findInForce(WHT_RATE_TABLE, firstDayOfPeriod(period));
+  const doubles = !type.isPassive && (schedule?.noTaxIdMultiplier ?? 1) > 1;
+  const cell = (kind: 'company' | 'individual', resident: boolean) => {
+    const rate = type.rates[kind][resident ? 'resident' : 'nonResident'];
+    const isPayee = values.payeeKind === kind && values.resident === resident;
+    return (
+      <Table.Td ta="right" fw={isPayee ? 800 : undefined} bg={isPayee ? 'levy.0' : undefined}>
+        {rateText(rate)}
+      </Table.Td>
+    );
+  };
+  return (
+    <Card withBorder radius="md" p="lg" data-testid="wht-rate-table">
+      <Stack gap="xs">
+        <Title order={4}>
+          {type.name}: rates for {describePeriod(period)}
+        </Title>
+        <Table withTableBorder verticalSpacing={6}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Paid to</Table.Th>
+              <Table.Th ta="right">Resident</Table.Th>
+              <Table.Th ta="right">Non-resident</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            <Table.Tr>
+              <Table.Td>A company</Table.Td>
+              {cell('company', true)}
+              {cell('company', false)}
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Td>An individual or business name</Table.Td>
+              {cell('individual', true)}
+              {cell('individual', false)}
+            </Table.Tr>
+          </Table.Tbody>
+        </Table>
+        <Text size="sm" c="dimmed">
+          {doubles
+            ? 'These rates double when the payee has no Tax ID (WHT Regulations 2024).'
+            : type.isPassive
+              ? 'Investment income: the rate does not double without a Tax ID.'
+              : 'Before 2025 the rate did not depend on the payee having a Tax ID.'}{' '}
+          WHT on payments to individuals goes to the state of the payee’s residence; on payments to companies, to the federal tax
+          authority.
+        </Text>
+      </Stack>
+    </Card>
+  );
+}
+
 /** WHT on one payment: type, payee kind, residency, Tax ID, amount → WHT and net (WHTR 2024). */
 export function WhtCalculator({ values, onChange, errors, onSubmit, isCalculating, result }: WhtCalculatorProps) {
   const set = <K extends keyof WhtFormValues>(key: K, value: WhtFormValues[K]) => onChange({ ...values, [key]: value });
@@ -38,99 +101,107 @@ export function WhtCalculator({ values, onChange, errors, onSubmit, isCalculatin
   }
 
   return (
-    <Stack gap="md">
-      <form onSubmit={submit} noValidate aria-label="WHT calculator">
+    <Grid gap="lg">
+      <Grid.Col span={{ base: 12, md: 5 }}>
+        <Card withBorder radius="md" p="lg">
+              <form onSubmit={submit} noValidate aria-label="WHT calculator">
+                <Stack gap="md">
+                  <PeriodPicker label="Payment month" year={values.year} month={values.month} onChange={(period) => onChange({ ...values, ...period })} error={errors.period} />
+                  <Select
+                    label="Type of payment"
+                    data={types.map((type) => ({ value: type.code, label: type.name }))}
+                    value={values.type}
+                    onChange={(value) => value && set('type', value)}
+                    allowDeselect={false}
+                    searchable
+                    description={selected?.description}
+                    error={errors.type}
+                  />
+                  <div>
+                    <Text size="sm" fw={500} mb={4} id="wht-payee-label">
+                      Paid to
+                    </Text>
+                    <SegmentedControl
+                      fullWidth
+                      aria-labelledby="wht-payee-label"
+                      value={values.payeeKind}
+                      onChange={(value) => set('payeeKind', value as WhtFormValues['payeeKind'])}
+                      data={[
+                        { value: 'company', label: 'A company' },
+                        { value: 'individual', label: 'An individual' },
+                      ]}
+                    />
+                    {errors.payeeKind && (
+                      <Text size="xs" c="red" mt={4}>
+                        {errors.payeeKind}
+                      </Text>
+                    )}
+                  </div>
+                  <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+                    <Switch label="The payee is resident in Nigeria" checked={values.resident} onChange={(event) => set('resident', event.currentTarget.checked)} error={errors.resident} />
+                    <Switch label="The payee has a Tax ID" checked={values.hasTaxId} onChange={(event) => set('hasTaxId', event.currentTarget.checked)} error={errors.hasTaxId} />
+                  </SimpleGrid>
+                  <AmountInput label="Amount of the payment" description="Before any deduction" value={values.amount} onChange={(value) => set('amount', value)} error={errors.amount} />
+                  <Button type="submit" size="md" loading={isCalculating} disabled={values.amount.trim() === ''}>
+                    Calculate WHT
+                  </Button>
+                </Stack>
+              </form>
+        </Card>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 7 }}>
         <Stack gap="md">
-          <PeriodPicker label="Payment month" year={values.year} month={values.month} onChange={(period) => onChange({ ...values, ...period })} error={errors.period} />
-          <Select
-            label="Type of payment"
-            data={types.map((type) => ({ value: type.code, label: type.name }))}
-            value={values.type}
-            onChange={(value) => value && set('type', value)}
-            allowDeselect={false}
-            searchable
-            description={selected?.description}
-            error={errors.type}
-          />
-          <div>
-            <Text size="sm" fw={500} mb={4} id="wht-payee-label">
-              Paid to
-            </Text>
-            <SegmentedControl
-              fullWidth
-              aria-labelledby="wht-payee-label"
-              value={values.payeeKind}
-              onChange={(value) => set('payeeKind', value as WhtFormValues['payeeKind'])}
-              data={[
-                { value: 'company', label: 'A company' },
-                { value: 'individual', label: 'An individual or business name' },
-              ]}
-            />
-            {errors.payeeKind && (
-              <Text size="xs" c="red" mt={4}>
-                {errors.payeeKind}
-              </Text>
+            {result && (
+              <Paper withBorder radius="md" p="md" data-testid="wht-results">
+                <Stack gap="xs">
+                  <Text fw={700}>
+                    {result.type_name} · {describePeriod(result.period)}
+                  </Text>
+                  <SimpleGrid cols={3} spacing="sm">
+                    <div>
+                      <Text size="xs" tt="uppercase" fw={700} c="dimmed">
+                        Rate
+                      </Text>
+                      <Text fz="xl" fw={800} data-testid="wht-rate">
+                        {result.rate}%
+                      </Text>
+                    </div>
+                    <div>
+                      <Text size="xs" tt="uppercase" fw={700} c="dimmed">
+                        WHT to deduct
+                      </Text>
+                      <Text fz="xl" fw={800} data-testid="wht-tax">
+                        {formatAmount(result.tax)}
+                      </Text>
+                    </div>
+                    <div>
+                      <Text size="xs" tt="uppercase" fw={700} c="dimmed">
+                        Pay the payee
+                      </Text>
+                      <Text fz="xl" fw={800} data-testid="wht-net">
+                        {formatAmount(result.net)}
+                      </Text>
+                    </div>
+                  </SimpleGrid>
+                  {result.doubled && (
+                    <Alert color="yellow" variant="light" p="xs">
+                      The rate is doubled from {result.schedule_rate}% because the payee has no Tax ID (WHT Regulations 2024).
+                    </Alert>
+                  )}
+                  <Group gap={4}>
+                    <Text size="sm" c="dimmed">
+                      {result.collector === 'state'
+                        ? 'Remit to the State Internal Revenue Service of the payee’s residence'
+                        : 'Remit to the federal tax authority (Nigeria Revenue Service, formerly FIRS)'}{' '}
+                      by {formatDate(whtDueDate(result.period, result.collector))}.
+                    </Text>
+                  </Group>
+                </Stack>
+              </Paper>
             )}
-          </div>
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <Switch label="The payee is resident in Nigeria" checked={values.resident} onChange={(event) => set('resident', event.currentTarget.checked)} error={errors.resident} />
-            <Switch label="The payee has a Tax ID" checked={values.hasTaxId} onChange={(event) => set('hasTaxId', event.currentTarget.checked)} error={errors.hasTaxId} />
-          </SimpleGrid>
-          <AmountInput label="Amount of the payment" description="Before any deduction" value={values.amount} onChange={(value) => set('amount', value)} error={errors.amount} />
-          <Button type="submit" size="md" loading={isCalculating} disabled={values.amount.trim() === ''}>
-            Calculate WHT
-          </Button>
+          {selected && <WhtRateTable type={selected} values={values} />}
         </Stack>
-      </form>
-
-      {result && (
-        <Paper withBorder radius="md" p="md" data-testid="wht-results">
-          <Stack gap="xs">
-            <Text fw={700}>
-              {result.type_name} · {describePeriod(result.period)}
-            </Text>
-            <SimpleGrid cols={3} spacing="sm">
-              <div>
-                <Text size="xs" tt="uppercase" fw={700} c="dimmed">
-                  Rate
-                </Text>
-                <Text fz="xl" fw={800} data-testid="wht-rate">
-                  {result.rate}%
-                </Text>
-              </div>
-              <div>
-                <Text size="xs" tt="uppercase" fw={700} c="dimmed">
-                  WHT to deduct
-                </Text>
-                <Text fz="xl" fw={800} data-testid="wht-tax">
-                  {formatAmount(result.tax)}
-                </Text>
-              </div>
-              <div>
-                <Text size="xs" tt="uppercase" fw={700} c="dimmed">
-                  Pay the payee
-                </Text>
-                <Text fz="xl" fw={800} data-testid="wht-net">
-                  {formatAmount(result.net)}
-                </Text>
-              </div>
-            </SimpleGrid>
-            {result.doubled && (
-              <Alert color="yellow" variant="light" p="xs">
-                The rate is doubled from {result.schedule_rate}% because the payee has no Tax ID (WHT Regulations 2024).
-              </Alert>
-            )}
-            <Group gap={4}>
-              <Text size="sm" c="dimmed">
-                {result.collector === 'state'
-                  ? 'Remit to the State Internal Revenue Service of the payee’s residence'
-                  : 'Remit to the federal tax authority (Nigeria Revenue Service, formerly FIRS)'}{' '}
-                by {formatDate(whtDueDate(result.period, result.collector))}.
-              </Text>
-            </Group>
-          </Stack>
-        </Paper>
-      )}
-    </Stack>
+      </Grid.Col>
+    </Grid>
   );
 }

@@ -14,7 +14,7 @@ export default function CalculatorPage() {
   return (
     <Box mih="100vh" bg="gray.0">
       <Box component="header" bg="white" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
-        <Container size="xl" py="sm">
+        <Container size="lg" py="sm">
           <Group justify="space-between">
             <Logo />
             <Group gap="xs">
@@ -29,7 +29,7 @@ export default function CalculatorPage() {
         </Container>
       </Box>
 
-      <Container size="xl" py="xl">
+      <Container size="lg" py="xl">
         <Stack gap="lg">
           <div>
             <Title order={1}>Tax Calculator</Title>
@@ -52,7 +52,7 @@ export default function CalculatorPage() {
                   ? 'The link may be mistyped or incomplete. Ask for the link again, or start a new calculation below.'
                   : 'The calculation could not be opened just now. Try the link again in a moment, or start a new calculation below.'}
               </Alert>
-              <TaxCalculator />
+              <TaxCalculator heading={null} />
             </>
           ) : (
             <>
@@ -62,7 +62,7 @@ export default function CalculatorPage() {
                   original figures.
                 </Alert>
               )}
-              <TaxCalculator key={token} shared={shared.data ?? null} />
+              <TaxCalculator key={token} heading={null} shared={shared.data ?? null} />
             </>
           )}
         </Stack>

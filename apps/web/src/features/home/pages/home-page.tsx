@@ -2,6 +2,7 @@ import { Accordion, Anchor, Badge, Box, Button, Card, Container, Group, List, Si
 import { IconCalendarDue, IconFileSpreadsheet, IconReceiptTax, IconReportAnalytics, IconUsersGroup, IconBuildingBank } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { Logo } from '../../../components/logo';
+import { TaxCalculator } from '../../calculator/components/tax-calculator';
 
 const FEATURES = [
   { icon: IconReceiptTax, title: 'PAYE for every state', text: 'Upload your payroll in the PAYE template, check each line against the current tax bands, and pay the State Internal Revenue Service in one step.' },
@@ -56,6 +57,9 @@ export default function HomePage() {
           <Group justify="space-between">
             <Logo />
             <Group gap="sm">
+              <Anchor href="#calculator" fw={500} visibleFrom="xs">
+                Tax calculator
+              </Anchor>
               <Anchor href="#help" fw={500} visibleFrom="xs">
                 Help Center
               </Anchor>
@@ -88,11 +92,17 @@ export default function HomePage() {
                 <Button component={Link} to="/register" size="md">
                   Create a free account
                 </Button>
-                <Button component={Link} to="/login" size="md" variant="default">
-                  Log in
+                <Button component="a" href="#calculator" size="md" variant="default">
+                  Calculate your PAYE
                 </Button>
               </Group>
             </Stack>
+          </Container>
+        </Box>
+
+        <Box py={56} component="section" id="calculator" aria-label="Tax calculator" style={{ scrollMarginTop: 16 }}>
+          <Container size="lg">
+            <TaxCalculator description="Free and without an account: PAYE under the rules in force for the month you pick, with the Nigeria Tax Act 2025 and the Personal Income Tax Act side by side, and withholding tax on a payment. Share the result with a link." />
           </Container>
         </Box>
 
