@@ -1,0 +1,52 @@
+import { hasPermission } from '@levy/contracts';
+import { isKycCompleted, type SessionState } from '../lib/session-store';
+import { ONBOARDING_PERMISSION, permissionOf, ROUTE_PATHS, type RouteMeta } from './route-meta';
+
+export const ACCESS_DENIED_MESSAGE = 'You are not authorized to view the requested page.';
+
+export type GuardDecision =
+  | { kind: 'proceed' }
+  | { kind: 'clear-authentication' }
+  | { kind: 'redirect'; to: string }
+  | { kind: 'deny' };
+
+type GuardSession = Pick<SessionState, 'token' | 'permissions' | 'organisation' | 'kyc'>;
+
+/**
+ * The navigation guard of product-spec §4, in the spec's order. Pure, so every case is a row
+ * in a table test.
+ */
+export function decideNavigation(route: RouteMeta, session: GuardSession): GuardDecision {
+  if (route.clearsAuthentication) return session.token ? { kind: 'clear-authentication' } : { kind: 'proceed' };
+
+  const permission = permissionOf(route);
+  const isSignedIn = Boolean(session.token);
+  if (permission) {
+    if (!isSignedIn) return { kind: 'redirect', to: ROUTE_PATHS.home };
+    if (!hasPermission(session.permissions, permission)) return { kind: 'deny' };
+  }
+  if (isSignedIn && !session.organisation && route.name !== 'start.index') {
+    return { kind: 'redirect', to: ROUTE_PATHS.start };
+  }
+  if (isSignedIn && isKycCompleted(session) && route.access === 'guest') {
+    return { kind: 'redirect', to: ROUTE_PATHS.dashboard };
+  }
+  // The dashboard sends the user to onboarding while KYC is not completed — when they may do it;
+  // a member who cannot sees the dashboard instead of bouncing off a page they may not open.
+  if (
+    route.name === 'dashboard.index' &&
+    session.organisation &&
+    !isKycCompleted(session) &&
+    hasPermission(session.permissions, ONBOARDING_PERMISSION)
+  ) {
+    return { kind: 'redirect', to: ROUTE_PATHS.onboarding };
+  }
+  return { kind: 'proceed' };
+}
+
+/** Where a freshly signed-in user belongs. */
+export function landingPathFor(session: GuardSession): string {
+  if (!session.organisation) return ROUTE_PATHS.start;
+  if (!isKycCompleted(session) && hasPermission(session.permissions, ONBOARDING_PERMISSION)) return ROUTE_PATHS.onboarding;
+  return ROUTE_PATHS.dashboard;
+}

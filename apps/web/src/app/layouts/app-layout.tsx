@@ -1,0 +1,129 @@
+import { hasPermission } from '@levy/contracts';
+import { AppShell, Badge, Burger, Button, Container, Group, NavLink, ScrollArea, Stack, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import {
+  IconArrowsExchange,
+  IconBuildingSkyscraper,
+  IconLayoutDashboard,
+  IconLogout,
+  IconReceipt2,
+  IconReportAnalytics,
+  IconSettings,
+  IconUserPlus,
+  IconUsersGroup,
+  type Icon,
+} from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { NavLink as RouterNavLink, Outlet } from 'react-router';
+import { Logo } from '../../components/logo';
+import { refreshSession, useSignOut } from '../../features/identity/api/session-api';
+import { InviteMemberDialog } from '../../features/team/components/invite-member-dialog';
+import { useSessionStore, type SessionState } from '../../lib/session-store';
+import { useRouteMeta } from '../root-shell';
+import { findRoute, linkTo } from '../router';
+import { ProfileMenu } from './profile-menu';
+
+interface NavEntry {
+  route: string;
+  label: string;
+  icon: Icon;
+  beta?: boolean;
+  isHidden?: (session: SessionState) => boolean;
+}
+
+/** Side navigation (product-spec §2); an entry shows once its route exists and the user may open it. */
+const NAV_ENTRIES: NavEntry[] = [
+  { route: 'dashboard.index', label: 'Dashboard', icon: IconLayoutDashboard },
+  { route: 'organisation.index', label: 'Team Members', icon: IconUsersGroup },
+  { route: 'corporations.index', label: 'Corporations', icon: IconBuildingSkyscraper },
+  { route: 'bills.index', label: 'Bills', icon: IconReceipt2 },
+  { route: 'transactions.index', label: 'Transactions', icon: IconArrowsExchange, isHidden: (session) => session.wallet?.type === 'corporations' },
+  { route: 'analyser.index', label: 'Bank Analyser', icon: IconReportAnalytics, beta: true },
+  { route: 'settings.index', label: 'Settings', icon: IconSettings },
+];
+
+export const INVITE_PERMISSION = 'auth-organisation.inviteuser';
+const CONTAINER_MAX_WIDTH = 1024;
+
+function SideNavigation({ onNavigate }: { onNavigate: () => void }) {
+  const session = useSessionStore();
+  const signOut = useSignOut();
+  const entries = NAV_ENTRIES.filter((entry) => {
+    const route = findRoute(entry.route);
+    if (!route || typeof route.access !== 'object') return false;
+    return hasPermission(session.permissions, route.access.permission) && !entry.isHidden?.(session);
+  });
+  return (
+    <Stack justify="space-between" h="100%">
+      <nav aria-label="Main">
+        <Stack gap={4}>
+          {entries.map((entry) => (
+            <NavLink
+              key={entry.route}
+              renderRoot={(props) => <RouterNavLink to={linkTo(entry.route)!} {...props} />}
+              label={entry.label}
+              leftSection={<entry.icon size={20} stroke={1.6} />}
+              rightSection={entry.beta ? <Badge size="xs" variant="light">Beta</Badge> : null}
+              onClick={onNavigate}
+              styles={{ root: { borderRadius: 'var(--mantine-radius-md)' } }}
+              active={undefined}
+            />
+          ))}
+        </Stack>
+      </nav>
+      <NavLink component="button" type="button" label="Logout" leftSection={<IconLogout size={20} stroke={1.6} />} onClick={signOut} styles={{ root: { borderRadius: 'var(--mantine-radius-md)' } }} />
+    </Stack>
+  );
+}
+
+/** The app layout: side navigation, top bar, and the page in a 1024px container (product-spec §2). */
+export default function AppLayout() {
+  const [navigationOpened, navigation] = useDisclosure(false);
+  const [inviteOpened, setInviteOpened] = useState(false);
+  const meta = useRouteMeta();
+  const user = useSessionStore((state) => state.user);
+  const permissions = useSessionStore((state) => state.permissions);
+
+  // Permissions or KYC may have changed since sign-in (a new role, onboarding done by a colleague).
+  useQuery({ queryKey: ['session'], queryFn: refreshSession, staleTime: 5 * 60_000 });
+
+  const heading = meta?.name === 'dashboard.index' ? `Hello ${user?.first_name ?? ''}`.trim() : (meta?.module ?? meta?.title ?? '');
+
+  return (
+    <AppShell header={{ height: 64 }} navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: !navigationOpened } }} padding="lg">
+      <AppShell.Header>
+        <Group h="100%" px="lg" justify="space-between" wrap="nowrap">
+          <Group gap="md" wrap="nowrap">
+            <Burger opened={navigationOpened} onClick={navigation.toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+            <Title order={2} fz="h3" data-testid="top-bar-title">
+              {heading}
+            </Title>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            {hasPermission(permissions, INVITE_PERMISSION) && (
+              <Button leftSection={<IconUserPlus size={16} />} onClick={() => setInviteOpened(true)} visibleFrom="xs">
+                Invite user
+              </Button>
+            )}
+            <ProfileMenu />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="md">
+        <AppShell.Section mb="lg">
+          <Logo />
+        </AppShell.Section>
+        <AppShell.Section grow component={ScrollArea}>
+          <SideNavigation onNavigate={navigation.close} />
+        </AppShell.Section>
+      </AppShell.Navbar>
+      <AppShell.Main bg="gray.0">
+        <Container size={meta?.wide ? '90%' : CONTAINER_MAX_WIDTH} px={0}>
+          <Outlet />
+        </Container>
+      </AppShell.Main>
+      <InviteMemberDialog mode={{ kind: 'send' }} opened={inviteOpened} onClose={() => setInviteOpened(false)} />
+    </AppShell>
+  );
+}

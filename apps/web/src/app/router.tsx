@@ -1,0 +1,135 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, redirect, replace, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { showErrorToast } from '../lib/api-client';
+import { loadChunk } from '../lib/lazy-page';
+import { readSession } from '../lib/session-store';
+import { signOutLocally } from '../lib/sign-out';
+import { ACCESS_DENIED_MESSAGE, decideNavigation } from './guard';
+import { OnboardingLayout } from './layouts/onboarding-layout';
+import { PageLoading, RootShell } from './root-shell';
+import type { LayoutName, RouteMeta } from './route-meta';
+import { RouteErrorPage } from './route-error-page';
+
+type PageModule = Promise<{ default: ComponentType }>;
+
+export interface PageRoute extends RouteMeta {
+  path: string;
+  /** The page's module; it default-exports the page component and loads on first visit. */
+  page: () => PageModule;
+}
+
+export interface RedirectRoute {
+  path: string;
+  redirectTo: string;
+}
+
+/**
+ * THE route table (product-spec §2). Adding a screen is one entry here; the guard, the layout,
+ * the page title and the side navigation read it. Routes of later issues join when their pages
+ * exist. Order matters where paths collide: the first match wins.
+ */
+export const ROUTES: Array<PageRoute | RedirectRoute> = [
+  { name: 'home', path: '/', title: 'Tax compliance for Nigerian businesses', layout: 'none', access: 'guest', page: () => import('../features/home/pages/home-page') },
+  { path: '/calculator', redirectTo: '/' },
+  { name: 'login', path: '/login', title: 'Login', layout: 'onboarding', access: 'guest', page: () => import('../features/identity/pages/login-page') },
+  { name: 'register', path: '/register', title: 'Signup', layout: 'onboarding', access: 'guest', page: () => import('../features/identity/pages/register-page') },
+  { name: 'invite.index', path: '/invite/:ott', title: 'Invitation', layout: 'onboarding', access: 'guest', clearsAuthentication: true, page: () => import('../features/team/pages/invite-page') },
+  { name: 'authenticate.index', path: '/authenticate', title: 'Authenticate', layout: 'onboarding', access: 'guest', clearsAuthentication: true, page: () => import('../features/identity/pages/authenticate-page') },
+  { name: 'start.index', path: '/start', title: 'Get started', layout: 'onboarding', access: { permission: 'auth-organisation.acceptinvitation' }, page: () => import('../features/organisation/pages/start-page') },
+  { name: 'onboarding.index', path: '/onboarding', title: 'Onboarding', layout: 'onboarding', access: { permission: 'auth-organisation.update' }, page: () => import('../features/organisation/pages/onboarding-page') },
+  { name: 'dashboard.index', path: '/dashboard', title: 'Dashboard', layout: 'app', access: { permission: 'auth-organisation.getone' }, page: () => import('../features/dashboard/pages/dashboard-page') },
+  { name: 'organisation.index', path: '/organisation', title: 'Team Members', layout: 'app', access: { permission: 'auth-organisation.getorganisationusers' }, page: () => import('../features/team/pages/team-page') },
+  { name: 'settings.index', path: '/settings/:tab?', title: 'Settings', layout: 'app', access: { permission: 'auth-accountuser.getone' }, page: () => import('../features/settings/pages/settings-page') },
+  { name: 'dev.mailbox', path: '/dev/mailbox', title: 'Development mailbox', layout: 'onboarding', access: 'none', page: () => import('../features/dev-mailbox/pages/mailbox-page') },
+  { name: 'error', path: '*', title: 'Page not found', layout: 'onboarding', access: 'none', page: () => import('./not-found-page') },
+];
+
+function isPageRoute(route: PageRoute | RedirectRoute): route is PageRoute {
+  return 'page' in route;
+}
+
+export const PAGE_ROUTES = ROUTES.filter(isPageRoute);
+
+export function findRoute(name: string): PageRoute | undefined {
+  return PAGE_ROUTES.find((route) => route.name === name);
+}
+
+/** A link to a route without its optional parameters: `/settings/:tab?` → `/settings`. */
+export function linkTo(name: string): string | null {
+  const route = findRoute(name);
+  if (!route) return null;
+  return route.path.replace(/\/:[^/]+\?/g, '') || '/';
+}
+
+const LAYOUTS: Record<Exclude<LayoutName, 'none' | 'onboarding'>, () => Promise<{ default: ComponentType }>> = {
+  app: () => import('./layouts/app-layout'),
+  blank: () => import('./layouts/blank-layout'),
+};
+
+/** Where a refused navigation stays: the page already on screen, or home on a first load. */
+function refusedNavigationTarget(request: Request): string {
+  const { initialized, location } = router.state;
+  const requested = new URL(request.url).pathname;
+  if (initialized && location.pathname !== requested) return `${location.pathname}${location.search}${location.hash}`;
+  return '/';
+}
+
+function guardLoader(meta: RouteMeta) {
+  return ({ request }: LoaderFunctionArgs) => {
+    const decision = decideNavigation(meta, readSession());
+    switch (decision.kind) {
+      case 'clear-authentication':
+        signOutLocally();
+        return null;
+      case 'redirect':
+        throw redirect(decision.to);
+      case 'deny':
+        showErrorToast(ACCESS_DENIED_MESSAGE);
+        throw replace(refusedNavigationTarget(request));
+      default:
+        return null;
+    }
+  };
+}
+
+function toRouteObject(route: PageRoute | RedirectRoute): RouteObject {
+  if (!isPageRoute(route)) {
+    const { redirectTo } = route;
+    return { path: route.path, loader: () => redirect(redirectTo) };
+  }
+  const { page, path, ...meta } = route;
+  return {
+    path,
+    handle: meta,
+    loader: guardLoader(meta),
+    lazy: async () => ({ Component: (await loadChunk(page)).default }),
+  };
+}
+
+function layoutOf(route: PageRoute | RedirectRoute): LayoutName {
+  return isPageRoute(route) ? route.layout : 'none';
+}
+
+function buildRoutes(): RouteObject[] {
+  const children: RouteObject[] = [];
+  // Consecutive routes with the same layout share one layout route, keeping the table's order.
+  for (const route of ROUTES) {
+    const layout = layoutOf(route);
+    const last = children.at(-1) as (RouteObject & { id?: string }) | undefined;
+    if (layout === 'none') {
+      children.push(toRouteObject(route));
+    } else if (last?.id?.startsWith(`layout-${layout}-`)) {
+      last.children!.push(toRouteObject(route));
+    } else {
+      const id = `layout-${layout}-${children.length}`;
+      const layoutRoute: RouteObject =
+        layout === 'onboarding'
+          ? { id, Component: OnboardingLayout, children: [toRouteObject(route)] }
+          : { id, lazy: async () => ({ Component: (await loadChunk(LAYOUTS[layout])).default }), children: [toRouteObject(route)] };
+      children.push(layoutRoute);
+    }
+  }
+  return [{ id: 'root', Component: RootShell, ErrorBoundary: RouteErrorPage, HydrateFallback: PageLoading, children }];
+}
+
+export const router = createBrowserRouter(buildRoutes());

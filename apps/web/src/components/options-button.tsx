@@ -1,0 +1,31 @@
+import { ActionIcon, Menu } from '@mantine/core';
+import { IconDotsVertical } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+
+export interface OptionItem {
+  label: string;
+  onClick: () => void;
+  icon?: ReactNode;
+  color?: string;
+}
+
+/** The ⋮ button that opens a row's actions; renders nothing when there are none. */
+export function OptionsButton({ label, items }: { label: string; items: OptionItem[] }) {
+  if (items.length === 0) return null;
+  return (
+    <Menu position="bottom-end" withinPortal shadow="md">
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray" aria-label={label}>
+          <IconDotsVertical size={18} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {items.map((item) => (
+          <Menu.Item key={item.label} leftSection={item.icon} color={item.color} onClick={item.onClick}>
+            {item.label}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

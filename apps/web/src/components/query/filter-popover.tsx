@@ -1,0 +1,126 @@
+import type { ListFilter } from '@levy/contracts';
+import { Button, Chip, Group, Indicator, Popover, Select, Stack, Text } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { IconFilter } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { DATE_PRESETS, presetRange, wholeDays, type DatePreset } from './date-presets';
+
+export type FilterField =
+  | { type: 'date-range'; field: string; label: string }
+  | { type: 'select'; field: string; label: string; options: Array<{ value: string; label: string }> };
+
+type DraftValue = { range: [string | null, string | null] } | { value: string | null };
+type Draft = Record<string, DraftValue>;
+
+function emptyDraft(fields: FilterField[]): Draft {
+  return Object.fromEntries(fields.map((field) => [field.field, field.type === 'date-range' ? { range: [null, null] } : { value: null }]));
+}
+
+/** The draft as list filters: a date range becomes >= start and <= end (whole days). */
+export function draftToFilters(fields: FilterField[], draft: Draft): ListFilter[] {
+  const filters: ListFilter[] = [];
+  for (const field of fields) {
+    const value = draft[field.field];
+    if (field.type === 'date-range' && value && 'range' in value) {
+      const [from, to] = value.range;
+      if (!from) continue;
+      const range = wholeDays(dayjs(from).toDate(), dayjs(to ?? from).toDate());
+      filters.push({ field: field.field, value: range.start.toISOString(), cond_op: '>=' });
+      filters.push({ field: field.field, value: range.end.toISOString(), cond_op: '<=' });
+    } else if (field.type === 'select' && value && 'value' in value && value.value) {
+      filters.push({ field: field.field, value: value.value });
+    }
+  }
+  return filters;
+}
+
+/** The shared table filter: fields, date presets, Reset and Apply (product-spec §2). */
+export function FilterPopover({ fields, activeCount, onApply }: { fields: FilterField[]; activeCount: number; onApply: (filters: ListFilter[]) => void }) {
+  const [opened, setOpened] = useState(false);
+  const [draft, setDraft] = useState<Draft>(() => emptyDraft(fields));
+  const today = new Date();
+
+  const setRange = (field: string, range: [string | null, string | null]) => setDraft((current) => ({ ...current, [field]: { range } }));
+
+  return (
+    <Popover opened={opened} onChange={setOpened} position="bottom-end" width={320} shadow="md" trapFocus>
+      <Popover.Target>
+        <Indicator disabled={activeCount === 0} label={activeCount} size={16}>
+          <Button variant="default" leftSection={<IconFilter size={16} />} onClick={() => setOpened((open) => !open)}>
+            Filter
+          </Button>
+        </Indicator>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Stack gap="md">
+          {fields.map((field) =>
+            field.type === 'date-range' ? (
+              <Stack key={field.field} gap={6}>
+                <DatePickerInput
+                  type="range"
+                  label={field.label}
+                  placeholder="Pick dates"
+                  maxDate={today}
+                  valueFormat="DD MMM, YYYY"
+                  allowSingleDateInRange
+                  clearable
+                  value={(draft[field.field] as { range: [string | null, string | null] }).range}
+                  onChange={(range) => setRange(field.field, range as [string | null, string | null])}
+                  popoverProps={{ withinPortal: false }}
+                />
+                <Group gap={6}>
+                  {DATE_PRESETS.map((preset) => (
+                    <Chip
+                      key={preset.value}
+                      size="xs"
+                      checked={false}
+                      onChange={() => {
+                        const range = presetRange(preset.value as DatePreset, today);
+                        setRange(field.field, [dayjs(range.start).format('YYYY-MM-DD'), dayjs(range.end).format('YYYY-MM-DD')]);
+                      }}
+                    >
+                      {preset.label}
+                    </Chip>
+                  ))}
+                </Group>
+              </Stack>
+            ) : (
+              <Select
+                key={field.field}
+                label={field.label}
+                data={field.options}
+                clearable
+                placeholder="Any"
+                value={(draft[field.field] as { value: string | null }).value}
+                onChange={(value) => setDraft((current) => ({ ...current, [field.field]: { value } }))}
+                comboboxProps={{ withinPortal: false }}
+              />
+            ),
+          )}
+          {fields.length === 0 && <Text c="dimmed">No filters for this list.</Text>}
+          <Group justify="flex-end" gap="sm">
+            <Button
+              variant="default"
+              onClick={() => {
+                setDraft(emptyDraft(fields));
+                onApply([]);
+                setOpened(false);
+              }}
+            >
+              Reset
+            </Button>
+            <Button
+              onClick={() => {
+                onApply(draftToFilters(fields, draft));
+                setOpened(false);
+              }}
+            >
+              Apply
+            </Button>
+          </Group>
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

@@ -1,0 +1,54 @@
+import type { ListFilter } from '@levy/contracts';
+
+/** Sort keys with their labels and kinds (product-spec §3). */
+export const SORT_KEYS = {
+  created_at: { label: 'Date created', kind: 'number' },
+  done_at: { label: 'Date added', kind: 'number' },
+  name: { label: 'Name', kind: 'string' },
+} as const;
+
+export type SortKey = keyof typeof SORT_KEYS;
+export type SortDirection = 'asc' | 'desc';
+
+export interface QueryState {
+  search: { key: string; value: string };
+  sort: { key: SortKey; direction: SortDirection };
+  filters: ListFilter[];
+}
+
+/** Default: newest first, search on name (product-spec §9). */
+export function defaultQueryState(searchKey = 'name'): QueryState {
+  return { search: { key: searchKey, value: '' }, sort: { key: 'created_at', direction: 'desc' }, filters: [] };
+}
+
+/** Oldest first / Newest first for dates, Ascending / Descending for names (product-spec §9). */
+export function sortDirectionLabel(key: SortKey, direction: SortDirection): string {
+  if (SORT_KEYS[key].kind === 'number') return direction === 'asc' ? 'Oldest first' : 'Newest first';
+  return direction === 'asc' ? 'Ascending' : 'Descending';
+}
+
+export function sortLabel(sort: QueryState['sort']): string {
+  return `${SORT_KEYS[sort.key].label}: ${sortDirectionLabel(sort.key, sort.direction)}`;
+}
+
+export function isDefaultSort(sort: QueryState['sort']): boolean {
+  const fallback = defaultQueryState().sort;
+  return sort.key === fallback.key && sort.direction === fallback.direction;
+}
+
+/** The list call's params: search, search_key, order_by, is_asc, filters (JSON), page, count. */
+export function toListParams(state: QueryState, page: number, count = 10): Record<string, string | number | boolean> {
+  const params: Record<string, string | number | boolean> = {
+    page,
+    count,
+    order_by: state.sort.key,
+    is_asc: state.sort.direction === 'asc',
+  };
+  const search = state.search.value.trim();
+  if (search) {
+    params.search = search;
+    params.search_key = state.search.key;
+  }
+  if (state.filters.length > 0) params.filters = JSON.stringify(state.filters);
+  return params;
+}

@@ -1,0 +1,24 @@
+/** Status tag colours (product-spec §4). */
+export type StatusTone = 'success' | 'warning' | 'danger' | 'info';
+
+const TONES: Record<Exclude<StatusTone, 'info'>, readonly string[]> = {
+  success: ['success', 'active', 'approved', 'sent', 'payment_paid'],
+  warning: ['warning', 'pending', 'invited', 'payment_pending', 'awaiting_payment_confirmation'],
+  danger: ['declined', 'failed', 'cancelled', 'canceled', 'in_error', 'info'],
+};
+
+export function statusTone(status: string | null | undefined): StatusTone {
+  const value = (status ?? '').trim().toLowerCase();
+  for (const tone of ['success', 'warning', 'danger'] as const) {
+    if (TONES[tone].includes(value)) return tone;
+  }
+  return 'info';
+}
+
+export const TONE_COLOURS: Record<StatusTone, string> = { success: 'green', warning: 'yellow', danger: 'red', info: 'gray' };
+
+/** `awaiting_payment_confirmation` → `Awaiting payment confirmation`. */
+export function statusLabel(status: string): string {
+  const words = status.replace(/_/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

@@ -1,0 +1,22 @@
+import { formatPaginationRange, type Pagination as PaginationData } from '@levy/contracts';
+import { Group, Pagination, Text } from '@mantine/core';
+
+/** 'x - y of total' and page buttons under a table (product-spec §3). */
+export function TablePagination({ pagination, onPageChange }: { pagination: PaginationData; onPageChange: (page: number) => void }) {
+  return (
+    <Group justify="space-between" mt="md" wrap="wrap">
+      <Text fz="sm" c="dimmed" data-testid="pagination-range">
+        {formatPaginationRange(pagination)}
+      </Text>
+      {pagination.total_pages > 1 && (
+        <Pagination
+          size="sm"
+          total={pagination.total_pages}
+          value={pagination.current_page}
+          onChange={onPageChange}
+          getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+        />
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,60 @@
+import { hasPermission } from '@levy/contracts';
+import { Alert, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconBuildingSkyscraper, IconCalendarDue, IconMapPin, IconReceipt2, IconWallet } from '@tabler/icons-react';
+import { ContentCard } from '../../../components/content-card';
+import { EmptyState } from '../../../components/empty-state';
+import { LoadingPlaceholder } from '../../../components/loading-placeholder';
+import { StatCard } from '../../../components/stat-card';
+import { formatAmount, formatDate } from '../../../lib/format';
+import { isKycCompleted, useSessionStore } from '../../../lib/session-store';
+import { useOnboardingSummary } from '../../organisation/api/organisation-api';
+
+/** Dashboard: the organisation's figures at a glance and the deadlines coming up. */
+export default function DashboardPage() {
+  const session = useSessionStore();
+  const summary = useOnboardingSummary(session.organisation?.id);
+  const alerts = session.alerts ?? [];
+  const canSeeSummary = hasPermission(session.permissions, 'auth-organisation.getsummary');
+
+  return (
+    <Stack gap={20}>
+      {!isKycCompleted(session) && (
+        <Alert color="yellow" title="Onboarding is not finished">
+          An admin of {session.organisation?.name ?? 'your organisation'} needs to complete the business details before taxes can be filed.
+        </Alert>
+      )}
+      {canSeeSummary &&
+        (summary.isPending ? (
+          <LoadingPlaceholder height={160} label="Loading summary" />
+        ) : (
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing={20}>
+            <StatCard label="Corporations" value={summary.data?.corporation_count ?? 0} icon={<IconBuildingSkyscraper size={20} />} hint="Companies in your group" />
+            <StatCard label="States registered" value={summary.data?.states_registered ?? 0} icon={<IconMapPin size={20} />} hint="Revenue services you file with" />
+            <StatCard label="Bills generated" value={summary.data?.bills_generated ?? 0} icon={<IconReceipt2 size={20} />} hint="PAYE and WHT bills" />
+            <StatCard label="Total balance" value={formatAmount(summary.data?.total_balance)} icon={<IconWallet size={20} />} hint="Across your wallets" />
+          </SimpleGrid>
+        ))}
+      <ContentCard title="Upcoming deadlines">
+        {alerts.length === 0 ? (
+          <EmptyState message="No alerts at the moment" hint="Deadlines appear here once your corporations are registered with a state." />
+        ) : (
+          <Stack gap="sm">
+            {alerts.map((alert) => (
+              <Group key={`${alert.state}-${alert.tax_month}-${alert.deadline_date}`} justify="space-between" wrap="nowrap">
+                <Group gap="sm" wrap="nowrap">
+                  <IconCalendarDue size={20} aria-hidden="true" />
+                  <Text fz="sm">
+                    PAYE tax for {alert.tax_month} · {alert.state}
+                  </Text>
+                </Group>
+                <Text fz="sm" fw={600}>
+                  Due by {formatDate(alert.deadline_date)}
+                </Text>
+              </Group>
+            ))}
+          </Stack>
+        )}
+      </ContentCard>
+    </Stack>
+  );
+}

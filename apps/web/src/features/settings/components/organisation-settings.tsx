@@ -1,0 +1,109 @@
+import { hasPermission, SETTING_CODES, updateOrganisation } from '@levy/contracts';
+import { Button, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useEffect } from 'react';
+import { ContentCard } from '../../../components/content-card';
+import { LoadingPlaceholder } from '../../../components/loading-placeholder';
+import { showSuccessToast } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/format';
+import { useSessionStore } from '../../../lib/session-store';
+import { useOrganisation, useOrganisationSettings, useRenameOrganisation, useUpdateSetting } from '../../organisation/api/organisation-api';
+import { IdentityForm } from '../../organisation/components/identity-form';
+
+function OrganisationName({ organisationId, canEdit }: { organisationId: string; canEdit: boolean }) {
+  const organisation = useOrganisation(organisationId);
+  const rename = useRenameOrganisation(organisationId);
+  const setOrganisation = useSessionStore((state) => state.setOrganisation);
+  const form = useForm({ initialValues: { name: '' }, validate: schemaResolver(updateOrganisation, { sync: true }) });
+
+  useEffect(() => {
+    if (organisation.data) form.setValues({ name: organisation.data.name ?? '' });
+    // Fill once the organisation arrives.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [organisation.data]);
+
+  if (organisation.isPending) return <LoadingPlaceholder />;
+  const details = organisation.data;
+
+  const submit = form.onSubmit(async ({ name }) => {
+    try {
+      const renamed = await rename.mutateAsync(name.trim());
+      setOrganisation({ id: renamed.id, name: renamed.name, is_owner: renamed.is_owner, is_kyc_completed: renamed.is_kyc_completed });
+      showSuccessToast('Organisation updated successfully');
+    } catch {
+      // The API client has shown the error.
+    }
+  });
+
+  return (
+    <ContentCard title="Organisation">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <TextInput label="Organisation name" required readOnly={!canEdit} {...form.getInputProps('name')} />
+          {details && (
+            <Text fz="sm" c="dimmed">
+              Owner: {details.owner.first_name} {details.owner.last_name} ({details.owner.email}) · created {formatDate(details.created_at)}
+              {details.kyc_completed_at ? ` · onboarding completed ${formatDate(details.kyc_completed_at)}` : ''}
+            </Text>
+          )}
+          {canEdit && (
+            <Group justify="flex-end">
+              <Button type="submit" loading={rename.isPending}>
+                Save name
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      </form>
+    </ContentCard>
+  );
+}
+
+function WalletSetting({ organisationId, canEdit }: { organisationId: string; canEdit: boolean }) {
+  const settings = useOrganisationSettings(organisationId);
+  const update = useUpdateSetting(organisationId);
+  if (settings.isPending) return <LoadingPlaceholder />;
+  const current = settings.data?.find((setting) => setting.setting_code === SETTING_CODES.corporationWallets)?.value === true;
+  return (
+    <ContentCard title="Settings">
+      <Switch
+        label="Each corporation has its own wallet"
+        description="When on, every company in your group is funded and pays from its own wallet, and the Transactions menu moves into each corporation."
+        checked={current}
+        disabled={!canEdit || update.isPending}
+        onChange={(event) =>
+          update.mutate(
+            { setting_code: SETTING_CODES.corporationWallets, value: event.currentTarget.checked },
+            { onSuccess: () => showSuccessToast('Settings saved successfully') },
+          )
+        }
+      />
+    </ContentCard>
+  );
+}
+
+/** Settings › Organisation: its name, business identity and settings; only admins may change them. */
+export function OrganisationSettings() {
+  const organisation = useSessionStore((state) => state.organisation);
+  const permissions = useSessionStore((state) => state.permissions);
+  if (!organisation) return null;
+  const canEditIdentity = hasPermission(permissions, 'auth-organisation.updateidentity');
+  return (
+    <Stack gap="lg">
+      <OrganisationName organisationId={organisation.id} canEdit={hasPermission(permissions, 'auth-organisation.update')} />
+      {hasPermission(permissions, 'auth-organisation.getidentity') && (
+        <ContentCard title="Business details">
+          {!canEditIdentity && (
+            <Text fz="sm" c="dimmed" mb="md">
+              Only admins can change the business details.
+            </Text>
+          )}
+          <IdentityForm organisationId={organisation.id} submitLabel="Save business details" readOnly={!canEditIdentity} onSaved={() => showSuccessToast('Business details saved successfully')} />
+        </ContentCard>
+      )}
+      {hasPermission(permissions, 'auth-organisation.getsettings') && (
+        <WalletSetting organisationId={organisation.id} canEdit={hasPermission(permissions, 'auth-organisation.updatesettings')} />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,194 @@
+import { notifications } from '@mantine/notifications';
+import { readSession, useSessionStore } from './session-store';
+
+/** API base path (product-spec §9). */
+export const API_BASE = '/service/v1';
+
+export type Namespace = 'public' | 'auth' | 'core' | 'bank';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface GatewayCall {
+  method: HttpMethod;
+  namespace?: Namespace;
+  path: string;
+  params?: Record<string, unknown>;
+  body?: unknown;
+  /** Sends this token instead of the session's (accepting an invitation may supply it). */
+  token?: string | null;
+  /** Best-effort calls (revoking a token on sign-out) reject without telling the user. */
+  quiet?: boolean;
+}
+
+interface Envelope<T> {
+  code: string;
+  message: string;
+  data: T;
+}
+
+/** A rejected call: the envelope's code, the message shown, and its data (field errors for INVALID_INPUT). */
+export class ApiError extends Error {
+  readonly code: string;
+  readonly data: unknown;
+
+  constructor(code: string, message: string, data: unknown) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.data = data;
+  }
+
+  /** INVALID_INPUT data as field → message, for forms. */
+  get fieldErrors(): Record<string, string> {
+    if (this.code !== 'INVALID_INPUT' || typeof this.data !== 'object' || this.data === null) return {};
+    return Object.fromEntries(Object.entries(this.data).filter(([, value]) => typeof value === 'string')) as Record<string, string>;
+  }
+}
+
+export const ERROR_TOAST_MS = 3000;
+export const NO_AUTH_MESSAGE = 'No authorised access.';
+export const SYSTEM_ERROR_MESSAGE = 'System error';
+export const FALLBACK_ERROR_MESSAGE = 'An error occurred';
+
+/** The text the error catalogue (product-spec §8) shows for an envelope. */
+export function errorMessageFor(code: string, message: string | null | undefined, data: unknown): string {
+  if (code === 'NO_AUTH') return NO_AUTH_MESSAGE;
+  if (code === 'INTERNAL_ERROR') return SYSTEM_ERROR_MESSAGE;
+  if (code === 'INVALID_INPUT' && typeof data === 'object' && data !== null) {
+    const lines = Object.values(data).filter((value): value is string => typeof value === 'string' && value.length > 0);
+    if (lines.length > 0) return lines.join('\n');
+  }
+  return message || FALLBACK_ERROR_MESSAGE;
+}
+
+export function showErrorToast(message: string): void {
+  notifications.show({
+    title: 'Error',
+    message,
+    color: 'red',
+    autoClose: ERROR_TOAST_MS,
+    withCloseButton: true,
+    style: { whiteSpace: 'pre-line' },
+  });
+}
+
+export function showSuccessToast(message: string, autoClose = ERROR_TOAST_MS): void {
+  notifications.show({ title: 'Success', message, color: 'green', autoClose, withCloseButton: true });
+}
+
+/** Where to go after a NO_AUTH sign-out; the app installs a router-aware version. */
+let navigateAfterSignOut: (path: string) => void = (path) => window.location.assign(path);
+export function setSignOutNavigation(navigate: (path: string) => void): void {
+  navigateAfterSignOut = navigate;
+}
+
+// Several calls fail together when a token expires: only the first one tells the user.
+let hasShownNoAuth = false;
+useSessionStore.subscribe((state, previous) => {
+  if (state.token && state.token !== previous.token) hasShownNoAuth = false;
+});
+
+function handleFailure(envelope: Envelope<unknown>, quiet = false): never {
+  const message = errorMessageFor(envelope.code, envelope.message, envelope.data);
+  if (quiet) throw new ApiError(envelope.code, message, envelope.data);
+  if (envelope.code === 'NO_AUTH') {
+    const hadSession = Boolean(readSession().token);
+    if (!hasShownNoAuth) showErrorToast(message);
+    hasShownNoAuth = true;
+    if (hadSession) {
+      useSessionStore.getState().reset();
+      navigateAfterSignOut('/');
+    }
+  } else {
+    showErrorToast(message);
+  }
+  throw new ApiError(envelope.code, message, envelope.data);
+}
+
+async function readEnvelope<T>(response: Response): Promise<Envelope<T>> {
+  try {
+    const envelope = (await response.json()) as Envelope<T>;
+    if (envelope && typeof envelope.code === 'string') return envelope;
+  } catch {
+    // Not JSON: a proxy page or a dropped connection. Reported below as a generic error.
+  }
+  return { code: response.status >= 500 ? 'INTERNAL_ERROR' : 'UNKNOWN', message: FALLBACK_ERROR_MESSAGE, data: null as T };
+}
+
+function tokenFor(call: { token?: string | null }): string | null {
+  return call.token === undefined ? readSession().token : call.token;
+}
+
+/** Calls the gateway and resolves to the envelope's data; failures toast and reject (product-spec §7–8). */
+export async function callApi<T>(call: GatewayCall): Promise<T> {
+  const token = tokenFor(call);
+  let response: Response;
+  try {
+    response = await fetch(API_BASE, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...(token ? { 'Api-Token': token } : {}) },
+      body: JSON.stringify({ method: call.method, namespace: call.namespace, path: call.path, params: call.params, body: call.body }),
+    });
+  } catch {
+    return handleFailure({ code: 'NETWORK', message: 'Could not reach Levy. Check your connection and try again.', data: null }, call.quiet);
+  }
+  const envelope = await readEnvelope<T>(response);
+  if (envelope.code !== 'OK') return handleFailure(envelope, call.quiet);
+  return envelope.data;
+}
+
+export interface UploadCall {
+  namespace: Namespace;
+  path: string;
+  fields: Record<string, string | Blob | null | undefined>;
+  onProgress?: (percent: number) => void;
+  token?: string | null;
+}
+
+/**
+ * A multipart form post to `/service/v1/{path}` with `namespace` as a form field. Uses
+ * XMLHttpRequest because fetch cannot report upload progress.
+ */
+export function uploadForm<T>(call: UploadCall): Promise<T> {
+  const form = new FormData();
+  form.append('namespace', call.namespace);
+  for (const [name, value] of Object.entries(call.fields)) {
+    if (value === null || value === undefined) continue;
+    if (value instanceof File) form.append(name, value, value.name);
+    else form.append(name, value);
+  }
+  const token = tokenFor(call);
+  return new Promise<T>((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', `${API_BASE}/${call.path.replace(/^\/+/, '')}`);
+    if (token) request.setRequestHeader('Api-Token', token);
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) call.onProgress?.(Math.round((event.loaded / event.total) * 100));
+    };
+    request.onload = () => {
+      let envelope: Envelope<T>;
+      try {
+        envelope = JSON.parse(request.responseText) as Envelope<T>;
+      } catch {
+        envelope = { code: request.status >= 500 ? 'INTERNAL_ERROR' : 'UNKNOWN', message: FALLBACK_ERROR_MESSAGE, data: null as T };
+      }
+      if (envelope.code === 'OK') {
+        call.onProgress?.(100);
+        resolve(envelope.data);
+        return;
+      }
+      try {
+        handleFailure(envelope);
+      } catch (error) {
+        reject(error);
+      }
+    };
+    request.onerror = () => {
+      try {
+        handleFailure({ code: 'NETWORK', message: 'Could not reach Levy. Check your connection and try again.', data: null });
+      } catch (error) {
+        reject(error);
+      }
+    };
+    request.send(form);
+  });
+}
