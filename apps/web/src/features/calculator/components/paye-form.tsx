@@ -62,7 +62,7 @@ export function PayeForm({ values, onChange, errors, onSubmit, isCalculating }: 
             fullWidth
             aria-labelledby="paye-basis-label"
             value={values.basis}
-            onChange={(value) => set('basis', value as PayeFormValues['basis'])}
+            onChange={(value) => set('basis', value)}
             data={[
               { value: 'monthly', label: 'Monthly' },
               { value: 'annual', label: 'Annual' },

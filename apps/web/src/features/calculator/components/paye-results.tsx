@@ -132,7 +132,7 @@ function BandBreakdown({ result }: { result: PayeCalculation }) {
         <SegmentedControl
           size="xs"
           value={shown}
-          onChange={(value) => setShown(value as 'current' | 'other')}
+          onChange={(value) => setShown(value)}
           data={[
             { value: 'current', label: REGIME_SHORT_NAMES[result.regime] },
             { value: 'other', label: REGIME_SHORT_NAMES[result.comparison.regime] },

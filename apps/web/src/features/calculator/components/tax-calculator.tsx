@@ -110,11 +110,12 @@ export function TaxCalculator({ shared = null, heading = 'Tax calculator', descr
     share.mutate(
       { paye: payeResult?.request, wht: whtResult?.request },
       {
-        onSuccess: async ({ token }) => {
+        onSuccess: ({ token }) => {
           const link = shareLinkFor(token);
           setShareLink(link);
-          const copied = await copyToClipboard(link);
-          showSuccessToast(copied ? 'Link copied. Anyone with it can open this calculation.' : 'Link ready: copy it below.');
+          void copyToClipboard(link).then((copied) =>
+            showSuccessToast(copied ? 'Link copied. Anyone with it can open this calculation.' : 'Link ready: copy it below.'),
+          );
         },
       },
     );

@@ -125,7 +125,7 @@ export function WhtCalculator({ values, onChange, errors, onSubmit, isCalculatin
                       fullWidth
                       aria-labelledby="wht-payee-label"
                       value={values.payeeKind}
-                      onChange={(value) => set('payeeKind', value as WhtFormValues['payeeKind'])}
+                      onChange={(value) => set('payeeKind', value)}
                       data={[
                         { value: 'company', label: 'A company' },
                         { value: 'individual', label: 'An individual' },
