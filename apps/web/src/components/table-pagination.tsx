@@ -14,7 +14,8 @@ export function TablePagination({ pagination, onPageChange }: { pagination: Pagi
           total={pagination.total_pages}
           value={pagination.current_page}
           onChange={onPageChange}
-          getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+          getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
+          getControlProps={(control) => ({ 'aria-label': `${control.charAt(0).toUpperCase()}${control.slice(1)} page` })}
         />
       )}
     </Group>

@@ -1,0 +1,77 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { onAnalyticsEvent, type AnalyticsEvent } from '../../lib/events';
+import { renderWithTheme } from '../../test/render';
+import { draftToFilters } from './filter-popover';
+import { QueryBar, SEARCH_DEBOUNCE_MS } from './query-bar';
+import { defaultQueryState, type QueryState } from './query-state';
+
+describe('QueryBar', () => {
+  let events: AnalyticsEvent[];
+  let stopListening: () => void;
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    events = [];
+    stopListening = onAnalyticsEvent((event) => events.push(event));
+  });
+
+  afterEach(() => {
+    stopListening();
+    vi.useRealTimers();
+  });
+
+  it('searches 1500 ms after the last keystroke and emits search_{module}', () => {
+    const onChange = vi.fn();
+    renderWithTheme(<QueryBar module="team" value={defaultQueryState()} onChange={onChange} searchLabel="Search members" />);
+    const search = screen.getByRole('textbox', { name: 'Search members' });
+    fireEvent.change(search, { target: { value: 'ad' } });
+    act(() => vi.advanceTimersByTime(1000));
+    fireEvent.change(search, { target: { value: 'ada' } });
+    act(() => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS - 1));
+    expect(onChange).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(1));
+    expect(onChange).toHaveBeenCalledTimes(1);
+    expect((onChange.mock.calls[0][0] as QueryState).search).toEqual({ key: 'name', value: 'ada' });
+    expect(events).toEqual([{ name: 'search_team', properties: { value: 'ada' } }]);
+  });
+
+  it('shows the sort in force with a reset that restores newest first and emits sort_{module}', () => {
+    const onChange = vi.fn();
+    const sorted: QueryState = { ...defaultQueryState(), sort: { key: 'name', direction: 'asc' } };
+    renderWithTheme(<QueryBar module="team" value={sorted} onChange={onChange} />);
+    expect(screen.getByText('Sorted by Name: Ascending')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Reset sort' }));
+    expect((onChange.mock.calls[0][0] as QueryState).sort).toEqual({ key: 'created_at', direction: 'desc' });
+    expect(events[0].name).toBe('sort_team');
+  });
+
+  it('hides the sort chip for the default sort and offers a refresh with its tooltip label', () => {
+    const onRefresh = vi.fn();
+    renderWithTheme(<QueryBar module="team" value={defaultQueryState()} onChange={() => undefined} onRefresh={onRefresh} />);
+    expect(screen.queryByText(/Sorted by/)).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh data' }));
+    expect(onRefresh).toHaveBeenCalled();
+  });
+});
+
+describe('filter draft → list filters', () => {
+  const fields = [
+    { type: 'date-range' as const, field: 'created_at', label: 'Date created' },
+    { type: 'select' as const, field: 'status', label: 'Status', options: [{ value: 'active', label: 'Active' }] },
+  ];
+
+  it('turns a date range into >= start of day and <= end of day, and a choice into equality', () => {
+    const filters = draftToFilters(fields, { created_at: { range: ['2025-11-03', '2025-11-09'] }, status: { value: 'active' } });
+    expect(filters).toHaveLength(3);
+    expect(filters[0]).toMatchObject({ field: 'created_at', cond_op: '>=' });
+    expect(new Date(String(filters[0].value)).getHours()).toBe(0);
+    expect(filters[1]).toMatchObject({ field: 'created_at', cond_op: '<=' });
+    expect(new Date(String(filters[1].value)).getHours()).toBe(23);
+    expect(filters[2]).toEqual({ field: 'status', value: 'active' });
+  });
+
+  it('leaves out empty fields', () => {
+    expect(draftToFilters(fields, { created_at: { range: [null, null] }, status: { value: null } })).toEqual([]);
+  });
+});
