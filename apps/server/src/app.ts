@@ -4,6 +4,8 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { createSandboxAgency } from './adapters/agency/sandbox-agency';
+import { withAgencyTimeout } from './adapters/agency/state-agency';
 import { createLogTransport, createSmtpTransport, type MailTransport } from './adapters/mail/mail-transport';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -13,6 +15,12 @@ import { buildOpenApiDocument, renderReferencePage } from './http/openapi';
 import type { RouteDefinition } from './http/route';
 import { calculatorRoutes } from './modules/calculator/calculator.routes';
 import { createCalculatorService } from './modules/calculator/calculator.service';
+import { createCorporationsService } from './modules/corporations/corporations.service';
+import { corporationRoutes } from './modules/corporations/corporations.routes';
+import { createPayrollService } from './modules/payroll/payroll.service';
+import { payrollRoutes } from './modules/payroll/payroll.routes';
+import { createStatesService } from './modules/states/states.service';
+import { stateRoutes } from './modules/states/states.routes';
 import { createIdentityService, switchSessionOrganisation } from './modules/identity/identity.service';
 import { identityRoutes } from './modules/identity/identity.routes';
 import { developmentMailboxRoutes } from './modules/mail/mail.routes';
@@ -45,7 +53,11 @@ export async function buildApp({ config, database, mailTransport }: AppOptions):
 
   const team = createTeamService({ db, config, mail, switchOrganisation: switchSessionOrganisation });
   const identity = createIdentityService({ db, config, mail, findPendingInvitations: team.pendingInvitations, isInvitationFor: team.isInvitationFor });
-  const organisations = createOrganisationsService({ db, switchOrganisation: switchSessionOrganisation, summaryContributions: [] });
+  const agency = withAgencyTimeout(createSandboxAgency({ db, mail }), config.agencyTimeoutMs);
+  const corporations = createCorporationsService({ db });
+  const states = createStatesService({ db, agency, corporations });
+  const payroll = createPayrollService({ db, agency, states });
+  const organisations = createOrganisationsService({ db, switchOrganisation: switchSessionOrganisation, summaryContributions: [corporations.summary] });
   const calculator = createCalculatorService({ db });
 
   const routes: RouteDefinition[] = [
@@ -54,6 +66,9 @@ export async function buildApp({ config, database, mailTransport }: AppOptions):
     ...organisationRoutes(organisations),
     ...teamRoutes(team),
     ...calculatorRoutes(calculator),
+    ...corporationRoutes(corporations),
+    ...stateRoutes(states),
+    ...payrollRoutes(payroll),
     ...(config.env === 'production' ? [] : developmentMailboxRoutes(mail)),
   ];
 

@@ -26,6 +26,7 @@ const environmentSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default('Levy <no-reply@levy.ng>'),
   TRUST_PROXY: booleanFlag.default(false),
+  AGENCY_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
 });
@@ -47,6 +48,8 @@ export type Config = {
   webDistDir: string;
   /** Behind a load balancer: take the client address from X-Forwarded-For (never trust it otherwise). */
   trustProxy: boolean;
+  /** How long a state agency may take to answer before the call fails as unavailable. */
+  agencyTimeoutMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -75,6 +78,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     mailFrom: value.MAIL_FROM,
     logLevel: value.LOG_LEVEL,
     trustProxy: value.TRUST_PROXY,
+    agencyTimeoutMs: value.AGENCY_TIMEOUT_MS,
     webDistDir: path.resolve(value.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
   };
 }

@@ -6,6 +6,9 @@ import { loadConfig } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import { seedReferenceData } from '../src/db/seed';
 import type { MailTransport } from '../src/adapters/mail/mail-transport';
+import { users } from '../src/db/schema/index';
+import { USER_TYPES } from '../src/modules/identity/permissions';
+import { hashPassword } from '../src/modules/identity/secrets';
 
 /**
  * The real app on a real, fresh database: PGlite in memory, or — when TEST_DATABASE=postgres — a
@@ -172,3 +175,46 @@ export async function joinAsMember(test: TestApp, owner: { token: string; organi
 
 /** A PNG small enough to stand for an uploaded certificate. */
 export const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+/** A platform staff user (user type 1), who can only be made in the database. */
+export async function staffUser(test: TestApp) {
+  counter += 1;
+  const email = `staff${counter}-${randomBytes(3).toString('hex')}@levy.ng`;
+  const password = 'staff-password-1';
+  await test.database.db.insert(users).values({
+    firstName: 'Sade',
+    lastName: 'Staff',
+    email,
+    phone: '+2348000000000',
+    passwordHash: await hashPassword(password),
+    userTypeId: USER_TYPES.staff.id,
+    emailVerifiedAt: new Date(),
+  });
+  const login = await test.call('POST', 'public', 'authx/authorize', { body: { email, password } });
+  return { email, token: login.data.token as string, session: login.data };
+}
+
+/** The owner's organisation with one corporation registered in Lagos, consent given. */
+export async function corporationWithConsent(test: TestApp, owner: { token: string }, taxPayerNumber = 'C-0012345') {
+  const corporation = await test.call('POST', 'core', 'internal/corporations', { token: owner.token, body: { name: `Corp ${randomBytes(3).toString('hex')}` } });
+  const corporationId = corporation.data.id as string;
+  await test.call('POST', 'core', `internal/corporations/${corporationId}/states/LA`, { token: owner.token, body: { tax_payer_number: taxPayerNumber } });
+  const consent = await test.call('POST', 'core', `internal/corporations/${corporationId}/states/LA/consent`, { token: owner.token });
+  const pin = await latestConsentPin(test);
+  const verified = await test.call('POST', 'core', `internal/corporations/${corporationId}/states/LA/consent/verify`, { token: owner.token, body: { pin, token: consent.data.token } });
+  if (verified.code !== 'OK') throw new Error(`consent failed: ${JSON.stringify(verified)}`);
+  return { corporationId };
+}
+
+/** The 6-digit code in the newest consent mail of the development mailbox. */
+export async function latestConsentPin(test: TestApp): Promise<string> {
+  const mail = (await test.mailbox()).find((item) => /consent code/.test(item.subject));
+  return /consent code is (\d{6})/.exec(mail!.text)![1];
+}
+
+/** A PAYE template file with the given employees (tax_payable non-zero). */
+export function payrollCsv(rows: Array<{ tin: string; name: string; gross: string; tax: string }>): Buffer {
+  const header = 'tax_payer_number,name,nationality,designation,gross_income,tax_payable,basic_salary,housing,transport,furniture,education,lunch,passage,leave,bonus,13th_month,utility,other_allowances';
+  const lines = rows.map((row) => `${row.tin},${row.name},Nigerian,Accountant,${row.gross},${row.tax},${row.gross},0,0,0,0,0,0,0,0,0,0,0`);
+  return Buffer.from(`${header}\n${lines.join('\n')}\n`);
+}

@@ -3,3 +3,4 @@ export * from './common';
 export * from './identity';
 export * from './organisations';
 export * from './calculator';
+export * from './corporations';

@@ -3,3 +3,4 @@ export * from './identity';
 export * from './organisations';
 export * from './mail';
 export * from './calculator';
+export * from './corporations';

@@ -28,6 +28,7 @@ const MEMBER = [
   'core-internal.corporation.update',
   'core-internal.corporation.verifystate',
   'core-internal.corporation.addstate',
+  'core-internal.corporation.updatestate',
   'core-internal.corporation.removestate',
   'core-internal.corporation.sendstateconsentotp',
   'core-internal.corporation.verifyconsent',

@@ -1,0 +1,113 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { isValidStateTaxId, normalizeTaxId } from '@levy/tax';
+import type { Db } from '../../db/client';
+import type { MailService } from '../../modules/mail/mail.service';
+import { AgencyError, maskEmail, type StateAgency } from './state-agency';
+
+/**
+ * Sandbox test Tax IDs (README "Sandbox behaviour"): the digits decide, with N or C in front.
+ * Any other well-formed Tax ID is a registered taxpayer with a stable generated name.
+ */
+export const SANDBOX_TAX_IDS = {
+  notFound: '0000000404',
+  unavailable: '0000000503',
+} as const;
+
+// The sandbox keeps no state: consent codes and receipt numbers are derived from their reference.
+// The key only separates the sandbox's numbers from one another; it protects nothing real.
+const SANDBOX_KEY = 'levy-sandbox-agency';
+
+const COMPANY_WORDS = [
+  ['Crescent', 'Sapphire', 'Golden', 'Unity', 'Pinnacle', 'Harmattan', 'Zenith', 'Cedar', 'Savannah', 'Delta', 'Niger', 'Atlantic'],
+  ['Harbour', 'Crest', 'Bridge', 'Gate', 'Field', 'Stone', 'River', 'Hill', 'Palm', 'Star', 'Valley', 'Forge'],
+  ['Ventures Limited', 'Industries Limited', 'Logistics Limited', 'Foods Plc', 'Technologies Limited', 'Holdings Limited', 'Enterprises', 'Services Limited'],
+];
+const PERSON_WORDS = [
+  ['Adaeze', 'Babatunde', 'Chinedu', 'Damilola', 'Emeka', 'Folake', 'Garba', 'Halima', 'Ifeoma', 'Kelechi', 'Musa', 'Ngozi', 'Olumide', 'Yetunde'],
+  ['Okafor', 'Adeyemi', 'Bello', 'Eze', 'Ibrahim', 'Nwosu', 'Ogunleye', 'Abubakar', 'Okonkwo', 'Danjuma', 'Balogun', 'Uche'],
+];
+
+function digest(value: string): Buffer {
+  return createHmac('sha256', SANDBOX_KEY).update(value).digest();
+}
+
+function pick(words: string[][], seed: Buffer): string {
+  return words.map((list, index) => list[seed.readUInt16BE(index * 2) % list.length]).join(' ');
+}
+
+/** The name the sandbox agency holds for a Tax ID: the same every time, for every process. */
+export function sandboxTaxpayerName(taxPayerNumber: string): string {
+  const normal = normalizeTaxId(taxPayerNumber).replace('-', '');
+  return pick(normal.startsWith('N') ? PERSON_WORDS : COMPANY_WORDS, digest(`name:${normal}`));
+}
+
+/** The 6-digit code the sandbox mails for a consent reference. */
+export function sandboxConsentPin(reference: string): string {
+  return String(digest(`pin:${reference}`).readUInt32BE(0) % 1_000_000).padStart(6, '0');
+}
+
+function receiptNumberOf(billReference: string): string {
+  return `RCPT-${digest(`receipt:${billReference}`).toString('hex').slice(0, 12).toUpperCase()}`;
+}
+
+function digitsOf(taxPayerNumber: string): string {
+  return normalizeTaxId(taxPayerNumber).replace(/^[NC]-?/, '');
+}
+
+function newReference(prefix: string): string {
+  return `${prefix}-${randomBytes(6).toString('hex').toUpperCase()}`;
+}
+
+/** Never settles: the agency that does not answer, for the timeout path. */
+const noAnswer = () => new Promise<never>(() => undefined);
+
+export function createSandboxAgency(deps: { db: Db; mail: MailService }): StateAgency {
+  function lookUp(taxPayerNumber: string, revenueService: string) {
+    const digits = digitsOf(taxPayerNumber);
+    if (digits === SANDBOX_TAX_IDS.unavailable) return noAnswer();
+    if (!isValidStateTaxId(taxPayerNumber) || digits === SANDBOX_TAX_IDS.notFound) {
+      return Promise.reject(new AgencyError('not_found', `${revenueService} has no taxpayer with the Tax ID ${normalizeTaxId(taxPayerNumber)}.`));
+    }
+    return Promise.resolve({ taxPayerNumber: normalizeTaxId(taxPayerNumber), name: sandboxTaxpayerName(taxPayerNumber) });
+  }
+
+  return {
+    verifyTaxId: ({ state, taxPayerNumber }) => lookUp(taxPayerNumber, state.revenueService),
+
+    async requestConsentOtp({ state, taxPayerNumber, contactEmail }) {
+      const taxpayer = await lookUp(taxPayerNumber, state.revenueService);
+      const reference = newReference(`${state.code}-CONSENT`);
+      // A real agency mails the taxpayer's registered address; the sandbox mails the organisation owner.
+      await deps.mail.enqueue(deps.db, {
+        to: contactEmail,
+        subject: `${sandboxConsentPin(reference)} is your ${state.revenueService} consent code`,
+        text:
+          `${state.revenueService}\n\nLevy asked to manage the payroll of ${taxpayer.name} (Tax ID ${taxpayer.taxPayerNumber}).\n\n` +
+          `Your consent code is ${sandboxConsentPin(reference)}.\n\nIt expires in 10 minutes. If you did not ask for this, ignore this mail.`,
+      });
+      return { reference, email: maskEmail(contactEmail) };
+    },
+
+    async verifyConsentOtp({ reference, pin }) {
+      return sandboxConsentPin(reference) === pin;
+    },
+
+    async submitPayroll({ state, taxPayerNumber }) {
+      await lookUp(taxPayerNumber, state.revenueService);
+      return { reference: newReference(`${state.code}-PAYROLL`) };
+    },
+
+    async generateBillReference({ state, taxPayerNumber, billType, period }) {
+      await lookUp(taxPayerNumber, state.revenueService);
+      return { reference: newReference(`${state.code}-${billType.toUpperCase()}-${period.replace('-', '')}`) };
+    },
+
+    async pay({ reference }) {
+      return { receiptNumber: receiptNumberOf(reference), paidAt: new Date() };
+    },
+
+    async receipt({ reference }) {
+      return { receiptNumber: receiptNumberOf(reference) };
+    },
+  };
+}

@@ -1,0 +1,69 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { Db } from '../../db/client';
+import type { MailService, OutgoingMail } from '../../modules/mail/mail.service';
+import { createSandboxAgency, sandboxConsentPin, sandboxTaxpayerName } from './sandbox-agency';
+import { AgencyError, maskEmail, withAgencyTimeout } from './state-agency';
+
+const LAGOS = { code: 'LA', name: 'Lagos', revenueService: 'Lagos State Internal Revenue Service' };
+
+function sandbox() {
+  const sent: OutgoingMail[] = [];
+  const mail = { enqueue: vi.fn(async (_db: Db, message: OutgoingMail) => void sent.push(message)) } as unknown as MailService;
+  return { agency: createSandboxAgency({ db: {} as Db, mail }), sent };
+}
+
+describe('sandbox agency', () => {
+  it('resolves any well-formed Tax ID to the same generated name every time', async () => {
+    const { agency } = sandbox();
+    const first = await agency.verifyTaxId({ state: LAGOS, taxPayerNumber: 'c-0012345' });
+    expect(first.taxPayerNumber).toBe('C-0012345');
+    expect(first.name).toMatch(/(Limited|Plc|Enterprises)$/);
+    expect(first.name).toBe(sandboxTaxpayerName('C0012345'));
+    expect((await agency.verifyTaxId({ state: LAGOS, taxPayerNumber: 'N-1234567' })).name).toMatch(/^[A-Z][a-z]+ [A-Z][a-z]+$/);
+  });
+
+  it('does not know the test ID for "not found", nor a malformed ID', async () => {
+    const { agency } = sandbox();
+    for (const taxPayerNumber of ['C-0000000404', 'N0000000404', 'C-12AB']) {
+      const failure = await agency.verifyTaxId({ state: LAGOS, taxPayerNumber }).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(AgencyError);
+      expect((failure as AgencyError).kind).toBe('not_found');
+    }
+  });
+
+  it('does not answer for the "agency unavailable" test ID, which the timeout turns into a clear error', async () => {
+    const { agency } = sandbox();
+    const guarded = withAgencyTimeout(agency, 20);
+    const failure = (await guarded.verifyTaxId({ state: LAGOS, taxPayerNumber: 'C-0000000503' }).catch((error: unknown) => error)) as AgencyError;
+    expect(failure.kind).toBe('unavailable');
+    expect(failure.message).toBe('Lagos State Internal Revenue Service did not answer in time. Nothing was saved; please try again later.');
+  });
+
+  it('mails a 6-digit consent code that verifies only for its own reference', async () => {
+    const { agency, sent } = sandbox();
+    const { reference, email } = await agency.requestConsentOtp({ state: LAGOS, taxPayerNumber: 'C-0012345', contactEmail: 'owner@acme.ng' });
+    expect(email).toBe('o***r@acme.ng');
+    const pin = /consent code is (\d{6})/.exec(sent[0].text)![1];
+    expect(pin).toBe(sandboxConsentPin(reference));
+    expect(sent[0].to).toBe('owner@acme.ng');
+    expect(await agency.verifyConsentOtp({ reference, pin })).toBe(true);
+    expect(await agency.verifyConsentOtp({ reference: `${reference}X`, pin })).toBe(false);
+  });
+
+  it('issues payroll and bill references and a receipt that matches the payment', async () => {
+    const { agency } = sandbox();
+    const payroll = await agency.submitPayroll({ state: LAGOS, taxPayerNumber: 'C-0012345', employees: [] });
+    expect(payroll.reference).toMatch(/^LA-PAYROLL-[0-9A-F]{12}$/);
+    const bill = await agency.generateBillReference({ state: LAGOS, taxPayerNumber: 'C-0012345', billType: 'paye', period: '2026-10', amountKobo: 100 });
+    expect(bill.reference).toMatch(/^LA-PAYE-202610-[0-9A-F]{12}$/);
+    const paid = await agency.pay({ reference: bill.reference, amountKobo: 100 });
+    expect((await agency.receipt({ reference: bill.reference })).receiptNumber).toBe(paid.receiptNumber);
+  });
+});
+
+describe('maskEmail', () => {
+  it('keeps the first and last letters of the mailbox and the whole domain', () => {
+    expect(maskEmail('ada.obi@example.ng')).toBe('a*****i@example.ng');
+    expect(maskEmail('jo@x.ng')).toBe('j*@x.ng');
+  });
+});

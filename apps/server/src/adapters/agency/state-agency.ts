@@ -1,0 +1,81 @@
+/**
+ * A state revenue service, as Levy talks to it (product-design "Corporations, states, payroll").
+ * The sandbox implementation behaves like a real agency; a real one is configuration, never a
+ * change in callers.
+ */
+
+export interface AgencyState {
+  code: string;
+  name: string;
+  revenueService: string;
+}
+
+export interface TaxpayerRecord {
+  taxPayerNumber: string;
+  name: string;
+}
+
+export interface PayrollSubmissionRow {
+  taxPayerNumber: string;
+  name: string;
+  grossIncomeKobo: number;
+  taxPayableKobo: number;
+}
+
+/** What went wrong at the agency: an unknown Tax ID, or no answer in time. */
+export class AgencyError extends Error {
+  constructor(
+    readonly kind: 'not_found' | 'unavailable',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface StateAgency {
+  /** The taxpayer registered under this Tax ID; AgencyError('not_found') when there is none. */
+  verifyTaxId(input: { state: AgencyState; taxPayerNumber: string }): Promise<TaxpayerRecord>;
+  /** Sends a 6-digit consent code to the taxpayer's registered email; returns that email. */
+  requestConsentOtp(input: { state: AgencyState; taxPayerNumber: string; contactEmail: string }): Promise<{ reference: string; email: string }>;
+  /** Whether the PIN is the one sent for this consent reference. */
+  verifyConsentOtp(input: { reference: string; pin: string }): Promise<boolean>;
+  /** Registers the employee list with the agency; returns its filing reference. */
+  submitPayroll(input: { state: AgencyState; taxPayerNumber: string; employees: PayrollSubmissionRow[] }): Promise<{ reference: string }>;
+  /** Asks the agency for the reference a remittance is paid against. */
+  generateBillReference(input: { state: AgencyState; taxPayerNumber: string; billType: 'paye' | 'wht'; period: string; amountKobo: number }): Promise<{ reference: string }>;
+  /** Settles a bill reference; returns the agency's receipt number. */
+  pay(input: { reference: string; amountKobo: number }): Promise<{ receiptNumber: string; paidAt: Date }>;
+  /** The receipt number issued for a paid bill reference. */
+  receipt(input: { reference: string }): Promise<{ receiptNumber: string }>;
+}
+
+/** Wraps every call so an agency that does not answer in time fails clearly instead of hanging. */
+export function withAgencyTimeout(agency: StateAgency, timeoutMs: number): StateAgency {
+  const guard = <T>(call: () => Promise<T>, state?: AgencyState): Promise<T> => {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(
+        () => reject(new AgencyError('unavailable', `${state?.revenueService ?? 'The state tax agency'} did not answer in time. Nothing was saved; please try again later.`)),
+        timeoutMs,
+      );
+    });
+    return Promise.race([call(), timeout]).finally(() => clearTimeout(timer));
+  };
+  return {
+    verifyTaxId: (input) => guard(() => agency.verifyTaxId(input), input.state),
+    requestConsentOtp: (input) => guard(() => agency.requestConsentOtp(input), input.state),
+    verifyConsentOtp: (input) => guard(() => agency.verifyConsentOtp(input)),
+    submitPayroll: (input) => guard(() => agency.submitPayroll(input), input.state),
+    generateBillReference: (input) => guard(() => agency.generateBillReference(input), input.state),
+    pay: (input) => guard(() => agency.pay(input)),
+    receipt: (input) => guard(() => agency.receipt(input)),
+  };
+}
+
+/** `ada.obi@example.ng` → `a*****i@example.ng`: enough to recognise, not enough to harvest. */
+export function maskEmail(email: string): string {
+  const [local, domain] = email.split('@');
+  if (!domain) return email;
+  if (local.length <= 2) return `${local[0]}*@${domain}`;
+  return `${local[0]}${'*'.repeat(Math.min(local.length - 2, 5))}${local[local.length - 1]}@${domain}`;
+}

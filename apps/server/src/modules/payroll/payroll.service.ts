@@ -1,0 +1,155 @@
+import { createHash } from 'node:crypto';
+import { NO_NEW_FILE_SELECTED, type ListParams } from '@levy/contracts';
+import { CSV_MESSAGES, koboToNairaString, PAYE_TEMPLATE_HEADERS, parseNaira, parsePayeCsv, type CsvRowError, type Kobo } from '@levy/tax';
+import { and, asc, count, eq, ilike, or } from 'drizzle-orm';
+import type { StateAgency } from '../../adapters/agency/state-agency';
+import type { Db } from '../../db/client';
+import { pageWindow, toPage } from '../../db/pagination';
+import { files, payrollEmployees, payrollUploads } from '../../db/schema/index';
+import { AppError, invalidInput } from '../../errors';
+import type { Caller, UploadedFile } from '../../http/route';
+import { recordAudit } from '../audit/audit.service';
+import { agencyFailure, type StatesService } from '../states/states.service';
+
+/** The allowance columns of the PAYE template, after tax_payable (product-spec §3). */
+const ALLOWANCE_HEADERS = PAYE_TEMPLATE_HEADERS.slice(6);
+const CSV_CONTENT_TYPES = ['text/csv', 'application/csv'];
+const INSERT_BATCH_ROWS = 1_000;
+/** Row problems listed in one answer; the first ones are enough to fix a file. */
+const MAX_ROW_ERRORS = 50;
+
+/** CSV by name or by type: browsers label .csv files differently (Windows often says Excel). */
+function isCsv(file: UploadedFile): boolean {
+  return file.filename.toLowerCase().endsWith('.csv') || CSV_CONTENT_TYPES.includes(file.contentType.split(';')[0].trim().toLowerCase());
+}
+
+/** INVALID_INPUT data: the spec message for the file, then each row problem with its row and column. */
+function csvFailure(message: string, errors: CsvRowError[]) {
+  const fields: Record<string, string> = { file: message };
+  for (const error of errors.slice(0, MAX_ROW_ERRORS)) {
+    const key = `row_${error.row}${error.column ? `.${error.column}` : ''}`;
+    fields[key] = `Row ${error.row}${error.column ? `, ${error.column}` : ''}: ${error.message}`;
+  }
+  return invalidInput(fields, message);
+}
+
+const toKobo = (cell: string) => (parseNaira(cell) ?? 0) as Kobo;
+
+export function createPayrollService(deps: { db: Db; agency: StateAgency; states: StatesService }) {
+  const { db, agency, states } = deps;
+
+  return {
+    /** The PAYE template file becomes the employee list registered with the state (product-design). */
+    async upload(caller: Caller, corporationId: string, stateCodeOrId: string, input: { tax_payer_number?: string }, uploads: UploadedFile[], ip: string) {
+      const { corporation, state, registration } = await states.findRegistration(db, caller, corporationId, stateCodeOrId, 'write');
+      const file = uploads.find((upload) => upload.field === 'file');
+      if (!file || file.content.length === 0) throw invalidInput({ file: NO_NEW_FILE_SELECTED });
+      if (!isCsv(file)) throw invalidInput({ file: CSV_MESSAGES.invalidDocument });
+      if (input.tax_payer_number && input.tax_payer_number.trim().toUpperCase() !== registration.taxPayerNumber) {
+        throw invalidInput({ tax_payer_number: `This payroll is for ${registration.taxPayerNumber}, the Tax ID registered in ${state.name}.` });
+      }
+      if (!registration.isControlConsentGiven) throw new AppError('UNPROCESSABLE', `Give consent to manage payroll in ${state.name} first.`);
+
+      const parsed = parsePayeCsv(file.content);
+      if (!parsed.ok) throw csvFailure(parsed.message, parsed.errors);
+      const employees = parsed.records.map((record, index) => ({
+        rowNumber: parsed.rowNumbers[index],
+        taxPayerNumber: record.tax_payer_number.toUpperCase(),
+        name: record.name,
+        nationality: record.nationality,
+        designation: record.designation,
+        grossIncomeKobo: toKobo(record.gross_income),
+        taxPayableKobo: parsed.amounts[index],
+        allowancesKobo: Object.fromEntries(ALLOWANCE_HEADERS.map((header) => [header, toKobo(record[header])])),
+      }));
+
+      // The agency is told outside any transaction; only when it accepts is the list replaced.
+      let submission: { reference: string };
+      try {
+        submission = await agency.submitPayroll({
+          state: { code: state.code, name: state.name, revenueService: state.revenueService },
+          taxPayerNumber: registration.taxPayerNumber,
+          employees: employees.map(({ taxPayerNumber, name, grossIncomeKobo, taxPayableKobo }) => ({ taxPayerNumber, name, grossIncomeKobo, taxPayableKobo })),
+        });
+      } catch (error) {
+        throw agencyFailure(error);
+      }
+
+      return db.transaction(async (tx) => {
+        const [stored] = await tx
+          .insert(files)
+          .values({
+            organisationId: corporation.organisationId,
+            filename: file.filename,
+            contentType: 'text/csv',
+            sizeBytes: file.content.length,
+            sha256: createHash('sha256').update(file.content).digest('hex'),
+            content: file.content,
+            uploadedBy: caller.userId,
+          })
+          .returning({ id: files.id });
+        const [upload] = await tx
+          .insert(payrollUploads)
+          .values({
+            corporationStateId: registration.id,
+            fileId: stored.id,
+            employeeCount: employees.length,
+            totalTaxPayableKobo: parsed.amountDue,
+            agencyReference: submission.reference,
+            uploadedBy: caller.userId,
+          })
+          .returning();
+        await tx.delete(payrollEmployees).where(eq(payrollEmployees.corporationStateId, registration.id));
+        for (let start = 0; start < employees.length; start += INSERT_BATCH_ROWS) {
+          await tx.insert(payrollEmployees).values(
+            employees.slice(start, start + INSERT_BATCH_ROWS).map((employee) => ({ ...employee, corporationStateId: registration.id, uploadId: upload.id })),
+          );
+        }
+        await recordAudit(tx, {
+          organisationId: corporation.organisationId,
+          actorUserId: caller.userId,
+          action: 'payroll.uploaded',
+          resourceType: 'corporation_state',
+          resourceId: registration.id,
+          details: { state: state.code, file: file.filename, employees: employees.length, agency_reference: submission.reference },
+          ipAddress: ip,
+        });
+        return {
+          upload_id: upload.id,
+          employee_count: employees.length,
+          total_tax_payable: koboToNairaString(parsed.amountDue),
+          agency_reference: submission.reference,
+          uploaded_at: upload.createdAt.toISOString(),
+        };
+      });
+    },
+
+    async employees(caller: Caller, corporationId: string, stateCodeOrId: string, params: ListParams) {
+      const { registration } = await states.findRegistration(db, caller, corporationId, stateCodeOrId, 'read');
+      const search = params.search ? `%${params.search.replace(/[%_\\]/g, '\\$&')}%` : null;
+      const where = and(
+        eq(payrollEmployees.corporationStateId, registration.id),
+        search ? or(ilike(payrollEmployees.name, search), ilike(payrollEmployees.taxPayerNumber, search)) : undefined,
+      );
+      const { limit, offset } = pageWindow(params);
+      const [rows, [{ total }]] = await Promise.all([
+        db.select().from(payrollEmployees).where(where).orderBy(asc(payrollEmployees.rowNumber)).limit(limit).offset(offset),
+        db.select({ total: count() }).from(payrollEmployees).where(where),
+      ]);
+      const items = rows.map((row) => ({
+        id: row.id,
+        row_number: row.rowNumber,
+        tax_payer_number: row.taxPayerNumber,
+        name: row.name,
+        nationality: row.nationality,
+        designation: row.designation,
+        gross_income: koboToNairaString(row.grossIncomeKobo as Kobo),
+        tax_payable: koboToNairaString(row.taxPayableKobo as Kobo),
+        allowances: Object.fromEntries(Object.entries(row.allowancesKobo).map(([header, amount]) => [header, koboToNairaString(amount as Kobo)])),
+      }));
+      return toPage(items, total, params);
+    },
+  };
+}
+
+export type PayrollService = ReturnType<typeof createPayrollService>;

@@ -1,0 +1,235 @@
+import { CONSENT_RULES } from '@levy/contracts';
+import { and, asc, count, eq, isNull, lt, sql } from 'drizzle-orm';
+import { AgencyError, type AgencyState, type StateAgency } from '../../adapters/agency/state-agency';
+import type { Db } from '../../db/client';
+import { consentRequests, corporationStates, organisations, payrollEmployees, payrollUploads, states, users } from '../../db/schema/index';
+import { AppError, invalidInput } from '../../errors';
+import type { Caller } from '../../http/route';
+import { recordAudit } from '../audit/audit.service';
+import type { CorporationsService } from '../corporations/corporations.service';
+import { hashToken, newToken } from '../identity/secrets';
+
+type State = typeof states.$inferSelect;
+type Registration = typeof corporationStates.$inferSelect;
+
+function agencyStateOf(state: State): AgencyState {
+  return { code: state.code, name: state.name, revenueService: state.revenueService };
+}
+
+/** Agency failures in the API's words: an unknown Tax ID is the field's problem; silence is UNAVAILABLE. */
+export function agencyFailure(error: unknown): unknown {
+  if (!(error instanceof AgencyError)) return error;
+  return error.kind === 'not_found' ? invalidInput({ tax_payer_number: error.message }) : new AppError('UNAVAILABLE', error.message);
+}
+
+export function createStatesService(deps: { db: Db; agency: StateAgency; corporations: CorporationsService }) {
+  const { db, agency, corporations } = deps;
+
+  /** A state by its code (`LA`) or id (`25`). */
+  async function findState(executor: Db, codeOrId: string): Promise<State> {
+    const byId = /^\d+$/.test(codeOrId);
+    const [state] = await executor
+      .select()
+      .from(states)
+      .where(byId ? eq(states.id, Number(codeOrId)) : eq(states.code, codeOrId.toUpperCase()));
+    if (!state) throw new AppError('NOT_FOUND', 'State not found.');
+    return state;
+  }
+
+  async function verifyWithAgency(state: State, taxPayerNumber: string) {
+    try {
+      return await agency.verifyTaxId({ state: agencyStateOf(state), taxPayerNumber });
+    } catch (error) {
+      throw agencyFailure(error);
+    }
+  }
+
+  /** The corporation's registration in a state, within the caller's reach. */
+  async function findRegistration(executor: Db, caller: Caller, corporationId: string, codeOrId: string, access: 'read' | 'write') {
+    const corporation = await corporations.findAccessible(executor, caller, corporationId, access);
+    const state = await findState(executor, codeOrId);
+    const [registration] = await executor
+      .select()
+      .from(corporationStates)
+      .where(and(eq(corporationStates.corporationId, corporation.id), eq(corporationStates.stateId, state.id)));
+    if (!registration) throw new AppError('NOT_FOUND', `${state.name} is not registered for this corporation.`);
+    return { corporation, state, registration };
+  }
+
+  function toView(registration: Registration, state: State, employeeCount: number) {
+    return {
+      id: registration.id,
+      tax_payer_number: registration.taxPayerNumber,
+      tax_payer_name: registration.taxPayerName,
+      is_control_consent_given: registration.isControlConsentGiven,
+      consent_given_at: registration.consentGivenAt?.toISOString() ?? null,
+      employee_count: employeeCount,
+      state: { id: state.id, code: state.code, name: state.name, revenue_service: state.revenueService },
+      created_at: registration.createdAt.toISOString(),
+    };
+  }
+
+  async function registrationView(executor: Db, registration: Registration) {
+    const [state] = await executor.select().from(states).where(eq(states.id, registration.stateId));
+    const [{ employees }] = await executor.select({ employees: count() }).from(payrollEmployees).where(eq(payrollEmployees.corporationStateId, registration.id));
+    return toView(registration, state, employees);
+  }
+
+  /** Deletes a registration and everything under it; says what went. */
+  async function deleteRegistration(executor: Db, registration: Registration) {
+    const [[{ employees }], [{ files }]] = await Promise.all([
+      executor.select({ employees: count() }).from(payrollEmployees).where(eq(payrollEmployees.corporationStateId, registration.id)),
+      executor.select({ files: count() }).from(payrollUploads).where(eq(payrollUploads.corporationStateId, registration.id)),
+    ]);
+    await executor.delete(corporationStates).where(eq(corporationStates.id, registration.id));
+    return { tax_payer_number: registration.taxPayerNumber, employees, payroll_files: files, consent: registration.isControlConsentGiven };
+  }
+
+  return {
+    findRegistration,
+
+    async listForCorporation(caller: Caller, corporationId: string) {
+      const corporation = await corporations.findAccessible(db, caller, corporationId, 'read');
+      const rows = await db
+        .select({
+          registration: corporationStates,
+          state: states,
+          employees: sql<number>`(select count(*)::int from ${payrollEmployees} where ${payrollEmployees.corporationStateId} = ${corporationStates.id})`,
+        })
+        .from(corporationStates)
+        .innerJoin(states, eq(states.id, corporationStates.stateId))
+        .where(eq(corporationStates.corporationId, corporation.id))
+        .orderBy(asc(states.name));
+      return rows.map((row) => toView(row.registration, row.state, row.employees));
+    },
+
+    /** Asks the agency who holds this Tax ID (step 1 of Add/Update state). */
+    async verify(stateCodeOrId: string, taxPayerNumber: string) {
+      const state = await findState(db, stateCodeOrId);
+      const taxpayer = await verifyWithAgency(state, taxPayerNumber);
+      return { name: taxpayer.name, tax_payer_number: taxpayer.taxPayerNumber };
+    },
+
+    async add(caller: Caller, corporationId: string, stateCodeOrId: string, taxPayerNumber: string, ip: string) {
+      const corporation = await corporations.findAccessible(db, caller, corporationId, 'write');
+      const state = await findState(db, stateCodeOrId);
+      const [existing] = await db
+        .select({ id: corporationStates.id })
+        .from(corporationStates)
+        .where(and(eq(corporationStates.corporationId, corporation.id), eq(corporationStates.stateId, state.id)));
+      if (existing) throw new AppError('CONFLICT', `${state.name} is already registered for this corporation. Update its Tax ID instead.`);
+      // The agency is asked outside any transaction: a slow agency must not hold the database.
+      const taxpayer = await verifyWithAgency(state, taxPayerNumber);
+      const registration = await db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(corporationStates)
+          .values({ corporationId: corporation.id, stateId: state.id, taxPayerNumber: taxpayer.taxPayerNumber, taxPayerName: taxpayer.name, createdBy: caller.userId })
+          .onConflictDoNothing()
+          .returning();
+        if (!created) throw new AppError('CONFLICT', `${state.name} is already registered for this corporation. Update its Tax ID instead.`);
+        await recordAudit(tx, { organisationId: corporation.organisationId, actorUserId: caller.userId, action: 'state.added', resourceType: 'corporation_state', resourceId: created.id, details: { corporation_id: corporation.id, state: state.code, tax_payer_number: taxpayer.taxPayerNumber }, ipAddress: ip });
+        return created;
+      });
+      return toView(registration, state, 0);
+    },
+
+    /** Update {state} Id: the old registration and its data go, the new one comes, in one transaction. */
+    async updateTaxId(caller: Caller, corporationId: string, stateCodeOrId: string, taxPayerNumber: string, ip: string) {
+      const { corporation, state } = await findRegistration(db, caller, corporationId, stateCodeOrId, 'write');
+      const taxpayer = await verifyWithAgency(state, taxPayerNumber);
+      return db.transaction(async (tx) => {
+        const { registration: current } = await findRegistration(tx, caller, corporationId, stateCodeOrId, 'write');
+        const removed = await deleteRegistration(tx, current);
+        const [created] = await tx
+          .insert(corporationStates)
+          .values({ corporationId: corporation.id, stateId: state.id, taxPayerNumber: taxpayer.taxPayerNumber, taxPayerName: taxpayer.name, createdBy: caller.userId })
+          .returning();
+        await recordAudit(tx, { organisationId: corporation.organisationId, actorUserId: caller.userId, action: 'state.tax_id_updated', resourceType: 'corporation_state', resourceId: created.id, details: { corporation_id: corporation.id, state: state.code, from: current.taxPayerNumber, to: taxpayer.taxPayerNumber, removed }, ipAddress: ip });
+        return { ...toView(created, state, 0), removed };
+      });
+    },
+
+    async remove(caller: Caller, corporationId: string, stateCodeOrId: string, ip: string) {
+      return db.transaction(async (tx) => {
+        const { corporation, state, registration } = await findRegistration(tx, caller, corporationId, stateCodeOrId, 'write');
+        const removed = await deleteRegistration(tx, registration);
+        await recordAudit(tx, { organisationId: corporation.organisationId, actorUserId: caller.userId, action: 'state.removed', resourceType: 'corporation_state', resourceId: registration.id, details: { corporation_id: corporation.id, state: state.code, removed }, ipAddress: ip });
+        return { state: { id: state.id, code: state.code, name: state.name }, removed };
+      });
+    },
+
+    /** Step 1 of Manage Payroll: the agency mails a code to the taxpayer's registered email. */
+    async requestConsent(caller: Caller, corporationId: string, stateCodeOrId: string) {
+      const { corporation, state, registration } = await findRegistration(db, caller, corporationId, stateCodeOrId, 'write');
+      const [owner] = await db
+        .select({ email: users.email })
+        .from(organisations)
+        .innerJoin(users, eq(users.id, organisations.ownerUserId))
+        .where(eq(organisations.id, corporation.organisationId));
+      let sent: { reference: string; email: string };
+      try {
+        sent = await agency.requestConsentOtp({ state: agencyStateOf(state), taxPayerNumber: registration.taxPayerNumber, contactEmail: owner.email });
+      } catch (error) {
+        throw agencyFailure(error);
+      }
+      const token = newToken();
+      await db.insert(consentRequests).values({
+        corporationStateId: registration.id,
+        tokenHash: hashToken(token),
+        agencyReference: sent.reference,
+        email: sent.email,
+        expiresAt: new Date(Date.now() + CONSENT_RULES.expiryMinutes * 60_000),
+        requestedBy: caller.userId,
+      });
+      return { token, email: sent.email };
+    },
+
+    /** Step 2: the code from the mail. Five tries, ten minutes, once. */
+    async verifyConsent(caller: Caller, corporationId: string, stateCodeOrId: string, input: { pin: string; token: string }, ip: string) {
+      const { corporation, state, registration } = await findRegistration(db, caller, corporationId, stateCodeOrId, 'write');
+      const [request] = await db
+        .select()
+        .from(consentRequests)
+        .where(and(eq(consentRequests.tokenHash, hashToken(input.token)), eq(consentRequests.corporationStateId, registration.id)));
+      if (!request) throw invalidInput({ token: 'This consent request is not valid. Request a new code.' });
+      if (request.usedAt) throw invalidInput({ pin: 'This code was already used. Request a new one.' });
+      if (request.expiresAt.getTime() < Date.now()) throw invalidInput({ pin: 'This code has expired. Request a new one.' });
+      // Count the try before checking it, in one statement, so parallel guesses cannot exceed the limit.
+      const [counted] = await db
+        .update(consentRequests)
+        .set({ attempts: sql`${consentRequests.attempts} + 1` })
+        .where(and(eq(consentRequests.id, request.id), lt(consentRequests.attempts, CONSENT_RULES.maxAttempts), isNull(consentRequests.usedAt)))
+        .returning({ attempts: consentRequests.attempts });
+      if (!counted) throw new AppError('RATE_LIMITED', 'Too many wrong codes. Request a new one.');
+      let isCorrect: boolean;
+      try {
+        isCorrect = await agency.verifyConsentOtp({ reference: request.agencyReference, pin: input.pin });
+      } catch (error) {
+        throw agencyFailure(error);
+      }
+      if (!isCorrect) {
+        const left = CONSENT_RULES.maxAttempts - counted.attempts;
+        throw invalidInput({ pin: left > 0 ? `The code is not correct. ${left} ${left === 1 ? 'try' : 'tries'} left.` : 'The code is not correct. Request a new one.' });
+      }
+      return db.transaction(async (tx) => {
+        const [used] = await tx
+          .update(consentRequests)
+          .set({ usedAt: new Date() })
+          .where(and(eq(consentRequests.id, request.id), isNull(consentRequests.usedAt)))
+          .returning({ id: consentRequests.id });
+        if (!used) throw invalidInput({ pin: 'This code was already used. Request a new one.' });
+        const [updated] = await tx
+          .update(corporationStates)
+          .set({ isControlConsentGiven: true, consentGivenAt: new Date(), updatedAt: new Date() })
+          .where(eq(corporationStates.id, registration.id))
+          .returning();
+        await recordAudit(tx, { organisationId: corporation.organisationId, actorUserId: caller.userId, action: 'state.consent_given', resourceType: 'corporation_state', resourceId: registration.id, details: { state: state.code }, ipAddress: ip });
+        return registrationView(tx, updated);
+      });
+    },
+
+    registrationView,
+  };
+}
+
+export type StatesService = ReturnType<typeof createStatesService>;
