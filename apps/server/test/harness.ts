@@ -87,7 +87,8 @@ export const usePostgres = process.env.TEST_DATABASE === 'postgres';
 export async function createTestApp(options: { mailTransport?: MailTransport; env?: Record<string, string> } = {}): Promise<TestApp> {
   const scratch = usePostgres ? await createScratchPostgresDatabase() : null;
   const databaseUrl = scratch?.url;
-  const config = loadConfig({ NODE_ENV: 'test', APP_URL: 'http://levy.test', ...options.env });
+  // A short agency timeout keeps the 'agency unavailable' test ID quick.
+  const config = loadConfig({ NODE_ENV: 'test', APP_URL: 'http://levy.test', AGENCY_TIMEOUT_MS: '300', ...options.env });
   const database = await openDatabase({ databaseUrl, dataDir: 'memory://' });
   await database.migrate();
   await seedReferenceData(database.db);

@@ -70,8 +70,8 @@ export const fullUrl = z
   .min(1, { error: MESSAGES.urlRequired })
   .refine((value) => /^https?:\/\//i.test(value) && URL_PATTERN.test(value), { error: MESSAGES.urlInvalid });
 
-/** State Tax ID: begins with N or C, then an optional dash and a digit (product-spec §5). */
-export const TAX_ID_PATTERN = /^[NC]-?\d/;
+/** State Tax ID: begins with N or C (either case), then an optional dash and a digit (product-spec §5). */
+export const TAX_ID_PATTERN = /^[NC]-?\d/i;
 
 export const taxId = z
   .string({ error: MESSAGES.fieldRequired })

@@ -1,0 +1,123 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/raw';
+import { corporationWithConsent, createTestApp, ownerWithOrganisation, payrollCsv, type TestApp, type TestFile } from '../../../test/harness';
+
+let test: TestApp;
+
+beforeAll(async () => {
+  test = await createTestApp();
+});
+afterAll(() => test.close());
+
+const TEMPLATE = fs.readFileSync(path.resolve(import.meta.dirname, '../../../../web/public/templates/payroll_template.csv'));
+const HEADER = TEMPLATE.toString().split('\n')[0];
+
+function csvFile(content: Buffer | string, filename = 'payroll.csv', contentType = 'text/csv'): TestFile {
+  return { field: 'file', filename, contentType, content: Buffer.from(content) };
+}
+
+async function consentedCorporation() {
+  const owner = await ownerWithOrganisation(test);
+  const { corporationId } = await corporationWithConsent(test, owner);
+  const base = `internal/corporations/${corporationId}/states/LA/payrolls`;
+  const upload = (files: TestFile[], fields: Record<string, string> = {}) => test.upload(`${base}/file`, { namespace: 'core', token: owner.token, files, fields });
+  return { owner, corporationId, base, upload };
+}
+
+async function employeeCount(corporationId: string) {
+  const [{ n }] = await queryRows<{ n: number }>(
+    test.database.db,
+    sql`select count(*)::int as n from payroll_employees e join corporation_states s on s.id = e.corporation_state_id where s.corporation_id = ${corporationId}`,
+  );
+  return n;
+}
+
+describe('payroll upload', () => {
+  it('turns the PAYE template into the employee list, replacing the previous one', async () => {
+    const { owner, corporationId, base, upload } = await consentedCorporation();
+    const first = await upload([csvFile(TEMPLATE, 'payroll_template.csv')], { tax_payer_number: 'C-0012345' });
+    expect(first.message).toBe('Payroll updated successfully.');
+    expect(first.data).toMatchObject({ employee_count: 2, total_tax_payable: '91330.00' });
+    expect(first.data.agency_reference).toMatch(/^LA-PAYROLL-/);
+
+    const employees = await test.call('GET', 'core', `${base}/employees`, { token: owner.token });
+    expect(employees.data.pagination).toEqual({ count: 10, current_page: 1, total_count: 2, total_pages: 1 });
+    expect(employees.data.items[0]).toMatchObject({
+      row_number: 2,
+      tax_payer_number: 'N-1234567',
+      name: 'Adaeze Okafor',
+      designation: 'Finance Manager',
+      gross_income: '500000.00',
+      tax_payable: '66380.00',
+    });
+    expect(employees.data.items[0].allowances).toMatchObject({ basic_salary: '250000.00', housing: '125000.00', other_allowances: '30000.00' });
+
+    const three = payrollCsv([
+      { tin: 'N-1000001', name: 'Chioma Eze', gross: '450000', tax: '50000' },
+      { tin: 'N-1000002', name: 'Tunde Bakare', gross: '350000', tax: '35000' },
+      { tin: 'N-1000003', name: 'Aisha Bello', gross: '250000', tax: '20000' },
+    ]);
+    await upload([csvFile(three)]);
+    const replaced = await test.call('GET', 'core', `${base}/employees`, { token: owner.token, params: { count: 2, page: 2 } });
+    expect(replaced.data.pagination).toEqual({ count: 2, current_page: 2, total_count: 3, total_pages: 2 });
+    expect(replaced.data.items.map((item: { name: string }) => item.name)).toEqual(['Aisha Bello']);
+    const searched = await test.call('GET', 'core', `${base}/employees`, { token: owner.token, params: { search: 'n-1000002' } });
+    expect(searched.data.items.map((item: { name: string }) => item.name)).toEqual(['Tunde Bakare']);
+    expect(await employeeCount(corporationId)).toBe(3);
+    const states = await test.call('GET', 'core', `internal/corporations/${corporationId}/states`, { token: owner.token });
+    expect(states.data[0].employee_count).toBe(3);
+  });
+
+  it("says 'No new file selected' without a file, and refuses what is not CSV", async () => {
+    const { corporationId, upload } = await consentedCorporation();
+    expect((await upload([])).data).toEqual({ file: 'No new file selected' });
+    expect((await upload([csvFile(Buffer.alloc(0))])).data).toEqual({ file: 'No new file selected' });
+    const spreadsheet = await upload([csvFile(Buffer.from([0x50, 0x4b, 0x03, 0x04]), 'payroll.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')]);
+    expect(spreadsheet.data).toEqual({ file: 'The selected document is invalid' });
+    expect(await employeeCount(corporationId)).toBe(0);
+  });
+
+  it('answers each malformed file with the spec message and every row problem with its row number', async () => {
+    const { corporationId, upload } = await consentedCorporation();
+    const cases: Array<[string, string]> = [
+      ['\n \n', 'Please ensure your file is not empty.'],
+      [`${HEADER}\n`, 'Please ensure your file is not empty.'],
+      ['tax_payer_number,name,tax_payable\nN-1234567,Ada,100', 'Please ensure your file matches the template format provided.'],
+      [`${HEADER.replace('designation', 'role')}\n${TEMPLATE.toString().split('\n')[1]}`, 'Please ensure your file headers matches the template format provided.'],
+      [`${HEADER}\n"N-1234567,Adaeze`, 'The selected document is invalid'],
+    ];
+    for (const [content, message] of cases) {
+      const result = await upload([csvFile(content)]);
+      expect([content.slice(0, 20), result.code, result.message, result.data.file]).toEqual([content.slice(0, 20), 'INVALID_INPUT', message, message]);
+    }
+    const badRows = payrollCsv([
+      { tin: 'N-1000001', name: 'Good Row', gross: '450000', tax: '50000' },
+      { tin: 'N-1000002', name: 'Zero Tax', gross: '350000', tax: '0' },
+      { tin: 'X-99', name: 'Bad Id', gross: '250000', tax: '20000' },
+    ]);
+    const rows = await upload([csvFile(badRows)]);
+    expect(rows.message).toBe('Please ensure your file columns data matches the template format provided.');
+    expect(rows.data).toEqual({
+      file: 'Please ensure your file columns data matches the template format provided.',
+      'row_3.tax_payable': 'Row 3, tax_payable: tax_payable must be a number greater than zero',
+      'row_4.tax_payer_number': 'Row 4, tax_payer_number: Provide a valid Tax ID',
+    });
+    expect(await employeeCount(corporationId)).toBe(0);
+  });
+
+  it('needs consent first, and the Tax ID of the registration', async () => {
+    const owner = await ownerWithOrganisation(test);
+    const corporation = await test.call('POST', 'core', 'internal/corporations', { token: owner.token, body: { name: 'No Consent Ltd' } });
+    await test.call('POST', 'core', `internal/corporations/${corporation.data.id}/states/LA`, { token: owner.token, body: { tax_payer_number: 'C-0012345' } });
+    const result = await test.upload(`internal/corporations/${corporation.data.id}/states/LA/payrolls/file`, { namespace: 'core', token: owner.token, files: [csvFile(TEMPLATE)] });
+    expect(result.status).toBe(422);
+    expect(result.message).toBe('Give consent to manage payroll in Lagos first.');
+
+    const { upload } = await consentedCorporation();
+    const wrongId = await upload([csvFile(TEMPLATE)], { tax_payer_number: 'C-0099999' });
+    expect(wrongId.data).toEqual({ tax_payer_number: 'This payroll is for C-0012345, the Tax ID registered in Lagos.' });
+  });
+});
