@@ -45,11 +45,15 @@ function StatCard({ label, value, hint, testId }: { label: string; value: string
   );
 }
 
-type Row = { label: string; pick: (result: PayeRegimeResult) => string; strong?: boolean; hideWhenZero?: boolean };
+type Row = { label: string | ((result: PayeRegimeResult) => string); pick: (result: PayeRegimeResult) => string; strong?: boolean; hideWhenZero?: boolean };
 
 const ROWS: Row[] = [
   { label: 'Gross pay (year)', pick: (r) => formatAmount(r.annual_gross) },
-  { label: 'Pension', pick: (r) => formatAmount(r.reliefs.pension), hideWhenZero: true },
+  {
+    label: (r) => (r.reliefs.pension_is_default ? 'Pension (8% of basic + housing + transport)' : 'Pension'),
+    pick: (r) => formatAmount(r.reliefs.pension),
+    hideWhenZero: true,
+  },
   { label: 'NHF', pick: (r) => formatAmount(r.reliefs.nhf), hideWhenZero: true },
   { label: 'NHIS', pick: (r) => formatAmount(r.reliefs.nhis), hideWhenZero: true },
   { label: 'Life assurance', pick: (r) => formatAmount(r.reliefs.life_assurance), hideWhenZero: true },
@@ -91,17 +95,20 @@ function RegimeComparison({ result }: { result: PayeCalculation }) {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {rows.map((row) => (
-              <Table.Tr key={row.label} fw={row.strong ? 700 : undefined}>
-                <Table.Td>{row.label}</Table.Td>
-                <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                  {row.pick(result)}
-                </Table.Td>
-                <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                  {row.pick(other)}
-                </Table.Td>
-              </Table.Tr>
-            ))}
+            {rows.map((row) => {
+              const label = typeof row.label === 'function' ? row.label(result) : row.label;
+              return (
+                <Table.Tr key={label} fw={row.strong ? 700 : undefined}>
+                  <Table.Td>{label}</Table.Td>
+                  <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                    {row.pick(result)}
+                  </Table.Td>
+                  <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                    {row.pick(other)}
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
@@ -214,7 +221,9 @@ export function PayeResults({ result }: { result: PayeCalculation }) {
             <Badge variant="light">{REGIME_NAMES[result.regime]}</Badge>
           </Group>
           <Text size="sm" c="dimmed">
-            Your employer deducts this from your pay and remits it to your State Internal Revenue Service by {formatDate(dueDate)}.
+            {result.exempt
+              ? 'Nothing to deduct or remit for this month.'
+              : `Your employer deducts this from your pay and remits it to your State Internal Revenue Service by ${formatDate(dueDate)}.`}
           </Text>
         </div>
 
