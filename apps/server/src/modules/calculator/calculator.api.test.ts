@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { calculatorShares } from '../../db/schema/index';
+import { SHARE_LIMIT } from './calculator.service';
 
 let test: TestApp;
 beforeAll(async () => {
@@ -279,5 +280,20 @@ describe('calculator/share', () => {
 
     const rows = await test.database.db.select().from(calculatorShares);
     expect(rows.every((row) => row.paye?.period !== '2019-01')).toBe(true);
+  });
+
+  it('limits how many shares one address saves in a short time', async () => {
+    const shareFrom = (remoteAddress: string) =>
+      test.app.inject({
+        method: 'POST',
+        url: '/service/v1/public/calculator/share',
+        remoteAddress,
+        payload: { paye: { period: '2026-01', monthly_gross: 100000 } },
+      });
+    for (let count = 0; count < SHARE_LIMIT.max; count += 1) expect((await shareFrom('203.0.113.7')).statusCode).toBe(200);
+    const refused = await shareFrom('203.0.113.7');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED', message: 'You have shared many calculations in a short time. Please wait a few minutes and try again.' });
+    expect((await shareFrom('203.0.113.8')).statusCode).toBe(200);
   });
 });

@@ -30,7 +30,7 @@ export function calculatorRoutes(calculator: CalculatorService) {
       summary: 'Save calculator inputs under a token for the link /calculator/{token}',
       auth: false,
       body: shareCalculation,
-      handler: async ({ body }) => reply(await calculator.share(body), 'Calculation saved. Anyone with the link can open it.'),
+      handler: async ({ body, ip }) => reply(await calculator.share(body, ip), 'Calculation saved. Anyone with the link can open it.'),
     }),
     defineRoute({
       method: 'GET',

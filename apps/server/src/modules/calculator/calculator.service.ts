@@ -29,7 +29,7 @@ import {
 } from '@levy/tax';
 import type { Db } from '../../db/client';
 import type { StoredPayeInputs, StoredWhtInputs } from '../../db/schema/index';
-import { invalidInput, notFound } from '../../errors';
+import { AppError, invalidInput, notFound } from '../../errors';
 import { findShareByToken, insertShare } from './calculator.repo';
 
 const MONTHS_PER_YEAR = 12;
@@ -263,11 +263,42 @@ function newShareToken(): string {
   return randomBytes(12).toString('base64url');
 }
 
-export interface CalculatorDeps {
-  db: Db;
+/**
+ * Sharing is the calculator's only public call that writes, so each address may save at most
+ * `max` shares per window. Counted in this process: with several API processes an address gets
+ * that many per process, which still stops a script filling the table.
+ */
+export function createShareLimiter({ max, windowMs }: { max: number; windowMs: number }, now: () => number = Date.now) {
+  const recent = new Map<string, number[]>();
+  return {
+    /** Counts one share for the address; false when it is over the limit. */
+    take(address: string): boolean {
+      const since = now() - windowMs;
+      const times = (recent.get(address) ?? []).filter((time) => time > since);
+      if (times.length >= max) {
+        recent.set(address, times);
+        return false;
+      }
+      times.push(now());
+      recent.set(address, times);
+      // Forget addresses that have gone quiet, so the map stays small.
+      if (recent.size > 10_000) {
+        for (const [key, list] of recent) if (list.every((time) => time <= since)) recent.delete(key);
+      }
+      return true;
+    },
+  };
 }
 
-export function createCalculatorService({ db }: CalculatorDeps) {
+export const SHARE_LIMIT = { max: 30, windowMs: 10 * 60_000 };
+
+export interface CalculatorDeps {
+  db: Db;
+  shareLimit?: { max: number; windowMs: number };
+}
+
+export function createCalculatorService({ db, shareLimit = SHARE_LIMIT }: CalculatorDeps) {
+  const limiter = createShareLimiter(shareLimit);
   return {
     calculatePaye(body: CalculatePayeParsed): PayeCalculation {
       return calculatePayeFrom(body.period, payeAmountsOf(body));
@@ -281,7 +312,7 @@ export function createCalculatorService({ db }: CalculatorDeps) {
      * Saves the inputs under a new token. They are computed first, so a shared link never opens
      * to an error; only inputs are stored, in kobo (architecture convention 1).
      */
-    async share(body: { paye?: CalculatePayeParsed; wht?: CalculateWhtParsed }): Promise<SharedCalculationCreated> {
+    async share(body: { paye?: CalculatePayeParsed; wht?: CalculateWhtParsed }, address: string): Promise<SharedCalculationCreated> {
       let paye: StoredPayeInputs | null = null;
       let wht: StoredWhtInputs | null = null;
       if (body.paye) {
@@ -294,6 +325,9 @@ export function createCalculatorService({ db }: CalculatorDeps) {
         calculateWhtFrom(wht, 'wht.');
       }
       if (!paye && !wht) throw invalidInput({ paye: 'Give the PAYE or the WHT inputs to share' });
+      if (!limiter.take(address)) {
+        throw new AppError('RATE_LIMITED', 'You have shared many calculations in a short time. Please wait a few minutes and try again.');
+      }
       const row = await insertShare(db, { token: newShareToken(), paye, wht });
       return { token: row.token };
     },
