@@ -40,6 +40,8 @@ export const ROUTES: Array<PageRoute | RedirectRoute> = [
   { name: 'onboarding.index', path: '/onboarding', title: 'Onboarding', layout: 'onboarding', access: { permission: 'auth-organisation.update' }, page: () => import('../features/organisation/pages/onboarding-page') },
   { name: 'dashboard.index', path: '/dashboard', title: 'Dashboard', layout: 'app', access: { permission: 'auth-organisation.getone' }, page: () => import('../features/dashboard/pages/dashboard-page') },
   { name: 'organisation.index', path: '/organisation', title: 'Team Members', layout: 'app', access: { permission: 'auth-organisation.getorganisationusers' }, page: () => import('../features/team/pages/team-page') },
+  { name: 'corporations.index', path: '/corporations', title: 'Corporations', layout: 'app', access: { permission: 'core-internal.corporation.getall' }, page: () => import('../features/corporations/pages/corporations-page') },
+  { name: 'corporations.corporation', path: '/corporations/:id/:tab?', title: 'Corporation', module: 'Corporations', layout: 'app', access: { permission: 'core-internal.corporation.getone' }, page: () => import('../features/corporations/pages/corporation-page') },
   { name: 'settings.index', path: '/settings/:tab?', title: 'Settings', layout: 'app', access: { permission: 'auth-accountuser.getone' }, page: () => import('../features/settings/pages/settings-page') },
   { name: 'dev.mailbox', path: '/dev/mailbox', title: 'Development mailbox', layout: 'onboarding', access: 'none', page: () => import('../features/dev-mailbox/pages/mailbox-page') },
   { name: 'error', path: '*', title: 'Page not found', layout: 'onboarding', access: 'none', page: () => import('./not-found-page') },
@@ -69,7 +71,9 @@ const LAYOUTS: Record<Exclude<LayoutName, 'none' | 'onboarding'>, () => Promise<
 
 /** Where a refused navigation stays: the page already on screen, or home on a first load. */
 function refusedNavigationTarget(request: Request): string {
-  const { initialized, location } = router.state;
+  // The first page's loader runs while the router is still being created.
+  if (!createdRouter) return '/';
+  const { initialized, location } = createdRouter.state;
   const requested = new URL(request.url).pathname;
   if (initialized && location.pathname !== requested) return `${location.pathname}${location.search}${location.hash}`;
   return '/';
@@ -133,4 +137,6 @@ function buildRoutes(): RouteObject[] {
   return [{ id: 'root', Component: RootShell, ErrorBoundary: RouteErrorPage, HydrateFallback: PageLoading, children }];
 }
 
+let createdRouter: ReturnType<typeof createBrowserRouter> | null = null;
 export const router = createBrowserRouter(buildRoutes());
+createdRouter = router;

@@ -1,0 +1,66 @@
+import { expect, test } from '@playwright/test';
+import { callGateway, DEMO, linkFromMailbox, NEW_USER_PASSWORD, uniqueEmail } from '../support/api';
+import { snap } from '../support/screenshots';
+import { AppShell } from '../pages/app-shell';
+import { fillSignUp, LoginPage } from '../pages/auth-pages';
+import { InvitationPage, TeamPage } from '../pages/team-page';
+
+test('an admin invites a member, who signs up from the link, accepts, and sees the team without inviting rights', async ({ browser, page, request }) => {
+  const memberEmail = uniqueEmail('member');
+
+  // The admin (the demo owner) invites a member.
+  await new LoginPage(page).open();
+  await snap(page, '10-login');
+  await new LoginPage(page).logIn(DEMO.email, DEMO.password);
+  const adminShell = new AppShell(page);
+  await adminShell.expectHello(DEMO.firstName);
+  await adminShell.goTo('Team Members');
+  const adminTeam = new TeamPage(page);
+  await adminTeam.expectOpen();
+  await adminTeam.inviteButton.click();
+  await snap(page, '11-invite-dialog');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await adminTeam.invite(memberEmail, 'Member');
+  await adminShell.expectToast('Invite sent successfully');
+  await expect(adminTeam.row(memberEmail)).toContainText('Invited');
+  await expect(adminTeam.row(memberEmail)).toContainText('Member');
+  await snap(page, '12-team-with-invitation');
+
+  // The member opens the link in their own browser, signs up and accepts.
+  const memberContext = await browser.newContext();
+  const member = await memberContext.newPage();
+  const invitationLink = await linkFromMailbox(request, memberEmail, '/invite/');
+  await member.goto(invitationLink);
+  const invitation = new InvitationPage(member);
+  await invitation.expectFor('Demo Industries Limited');
+  await expect(member.getByRole('textbox', { name: 'Email address' })).toHaveValue(memberEmail);
+  await fillSignUp(member, { firstName: 'Tunde', lastName: 'Bakare', email: memberEmail, phone: '+2348059876543', password: NEW_USER_PASSWORD, source: 'Friend or colleague' }, { emailIsFixed: true });
+  await snap(member, '13-invitation-sign-up');
+  await member.getByRole('button', { name: 'Create account' }).click();
+  await snap(member, '14-invitation-accept');
+  await invitation.accept();
+
+  const memberShell = new AppShell(member);
+  await memberShell.expectHello('Tunde');
+  await memberShell.goTo('Team Members');
+  const memberTeam = new TeamPage(member);
+  await memberTeam.expectOpen();
+  await expect(memberTeam.row(memberEmail)).toContainText('Active');
+  await expect(memberTeam.row(DEMO.email)).toContainText('Owner');
+  await expect(memberTeam.inviteButton).toHaveCount(0);
+  await expect(memberShell.inviteUserButton).toHaveCount(0);
+  await snap(member, '15-team-as-member');
+
+  // The server refuses the member's invite even when called directly.
+  const token = await member.evaluate(() => (JSON.parse(sessionStorage.getItem('tx-store') ?? '{}') as { state?: { token?: string } }).state?.token ?? null);
+  expect(token).toBeTruthy();
+  const refused = await callGateway(request, { method: 'POST', namespace: 'auth', path: 'organisations/users/invite', body: { email: uniqueEmail('someone'), role_id: 2 }, token });
+  expect(refused.code).toBe('FORBIDDEN');
+
+  // Back with the admin: the invitation is now an active member; search finds them.
+  await page.getByRole('button', { name: 'Refresh data' }).click();
+  await expect(adminTeam.row(memberEmail)).toContainText('Active');
+  await adminTeam.search('Tunde');
+  await expect(page.getByTestId('pagination-range')).toHaveText('1 - 1 of 1');
+  await memberContext.close();
+});

@@ -1,0 +1,51 @@
+import { expect, type APIRequestContext } from '@playwright/test';
+
+export interface Envelope<T> {
+  code: string;
+  message: string;
+  data: T;
+}
+
+/** One gateway call, as the web app makes it. */
+export async function callGateway<T>(
+  request: APIRequestContext,
+  call: { method: string; namespace?: string; path: string; params?: Record<string, unknown>; body?: unknown; token?: string | null },
+): Promise<Envelope<T>> {
+  const response = await request.post('/service/v1', {
+    headers: call.token ? { 'Api-Token': call.token } : {},
+    data: { method: call.method, namespace: call.namespace, path: call.path, params: call.params, body: call.body },
+  });
+  return (await response.json()) as Envelope<T>;
+}
+
+interface Mail {
+  to: string;
+  subject: string;
+  links: string[];
+  created_at: string;
+}
+
+/** The newest link mailed to an address whose URL contains `fragment`, waiting for the outbox. */
+export async function linkFromMailbox(request: APIRequestContext, to: string, fragment: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get('/service/v1/public/dev/mailbox');
+        const { data } = (await response.json()) as Envelope<Mail[]>;
+        link = data.filter((mail) => mail.to.toLowerCase() === to.toLowerCase()).flatMap((mail) => mail.links).find((candidate) => candidate.includes(fragment));
+        return link;
+      },
+      { message: `a mail to ${to} with a ${fragment} link`, timeout: 15_000 },
+    )
+    .toBeTruthy();
+  return link!;
+}
+
+/** A unique address per run, so journeys never collide on a reused database. */
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.ng`;
+}
+
+export const DEMO = { email: 'demo@levy.ng', password: 'levy-demo-2026', firstName: 'Ada' } as const;
+export const NEW_USER_PASSWORD = 'correct-horse-battery';

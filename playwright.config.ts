@@ -1,0 +1,40 @@
+import { defineConfig } from '@playwright/test';
+
+// Journeys run against the real server on a fresh embedded database, serving the built web app.
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const dataDir = `.test-data/e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: 'list',
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    viewport: { width: 1280, height: 800 },
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  webServer: {
+    command: 'npm run build --workspace @levy/web && node --import tsx apps/server/src/server.ts',
+    url: `http://localhost:${PORT}/healthz`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      NODE_ENV: 'development',
+      SEED_DEMO: '1',
+      LOG_LEVEL: 'warn',
+      PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+    },
+  },
+});
