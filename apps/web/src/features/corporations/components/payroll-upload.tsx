@@ -1,0 +1,178 @@
+import { NO_NEW_FILE_SELECTED } from '@levy/contracts';
+import { CSV_TEMPLATE_PATHS, formatNaira } from '@levy/tax';
+import { Alert, Anchor, Button, Group, List, Progress, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconDownload, IconUpload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { FileSelect } from '../../../components/file-select';
+import { ApiError, ERROR_TOAST_MS, showErrorToast } from '../../../lib/api-client';
+import { formatAmount } from '../../../lib/format';
+import { useUploadPayroll, type CorporationState } from '../api/corporations-api';
+import { checkPayrollFile, MAX_LISTED_PROBLEMS, PAYROLL_FILE_ACCEPT, rowProblemsFrom, type PayrollPreviewRow } from '../model/payroll-file';
+
+/** The preview table's height (product-spec §9). */
+export const PREVIEW_HEIGHT = 200;
+
+/** The file flows' 'Invalid File' toast with the parse message (product-spec §8). */
+function showInvalidFileToast(message: string) {
+  notifications.show({ title: 'Invalid File', message, color: 'red', autoClose: ERROR_TOAST_MS, withCloseButton: true });
+}
+
+function PreviewTable({ rows }: { rows: PayrollPreviewRow[] }) {
+  return (
+    <ScrollArea h={PREVIEW_HEIGHT} type="auto" offsetScrollbars data-testid="payroll-preview">
+      <Table stickyHeader verticalSpacing={6} fz="sm" aria-label="Payroll preview">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={56}>Row</Table.Th>
+            <Table.Th>Tax ID</Table.Th>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Designation</Table.Th>
+            <Table.Th ta="right">Gross income</Table.Th>
+            <Table.Th ta="right">Tax payable</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.row}>
+              <Table.Td c="dimmed">{row.row}</Table.Td>
+              <Table.Td>{row.taxPayerNumber}</Table.Td>
+              <Table.Td>{row.name}</Table.Td>
+              <Table.Td>{row.designation}</Table.Td>
+              <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                {formatAmount(row.grossIncome)}
+              </Table.Td>
+              <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                {formatNaira(row.taxPayable)}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </ScrollArea>
+  );
+}
+
+type Preview = Extract<Awaited<ReturnType<typeof checkPayrollFile>>, { ok: true }>;
+
+/**
+ * The upload view of Manage Payroll: choose the PAYE template CSV, see it checked and previewed
+ * in the browser, upload it with progress. The file replaces the state's employee list.
+ */
+export function PayrollUpload({ corporationId, registration, canUpload }: { corporationId: string; registration: CorporationState; canUpload: boolean }) {
+  const upload = useUploadPayroll(corporationId, registration);
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [problems, setProblems] = useState<string[]>([]);
+  const [percent, setPercent] = useState<number | null>(null);
+
+  const reject = (message: string, rowProblems: string[]) => {
+    setFile(null);
+    setPreview(null);
+    setFileError(message);
+    setProblems(rowProblems);
+    showInvalidFileToast(message);
+  };
+
+  const choose = async (chosen: File | null) => {
+    setFileError(null);
+    setProblems([]);
+    setPreview(null);
+    setFile(chosen);
+    if (!chosen) return;
+    const checked = await checkPayrollFile(chosen);
+    if (!checked.ok) reject(checked.message, checked.problems);
+    else setPreview(checked);
+  };
+
+  const send = async () => {
+    if (!file || !preview) {
+      setFileError(NO_NEW_FILE_SELECTED);
+      showErrorToast(NO_NEW_FILE_SELECTED);
+      return;
+    }
+    setPercent(0);
+    try {
+      await upload.mutateAsync({ file, onProgress: setPercent });
+      setFile(null);
+      setPreview(null);
+    } catch (error) {
+      if (error instanceof ApiError) {
+        const fields = error.fieldErrors;
+        setFileError(fields.file ?? fields.tax_payer_number ?? null);
+        setProblems(rowProblemsFrom(fields));
+      }
+    } finally {
+      setPercent(null);
+    }
+  };
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+        <FileSelect
+          label="Payroll file"
+          description="The PAYE template as CSV: one row per employee"
+          accept={PAYROLL_FILE_ACCEPT}
+          value={file}
+          onChange={(chosen) => void choose(chosen)}
+          error={fileError}
+        />
+        <Anchor href={CSV_TEMPLATE_PATHS.paye} download fz="sm">
+          <Group gap={4} wrap="nowrap">
+            <IconDownload size={16} aria-hidden="true" />
+            Download the payroll template
+          </Group>
+        </Anchor>
+      </Group>
+
+      {problems.length > 0 && (
+        <Alert color="red" title="Fix these rows and choose the file again">
+          <List size="sm" spacing={2}>
+            {problems.slice(0, MAX_LISTED_PROBLEMS).map((problem) => (
+              <List.Item key={problem}>{problem}</List.Item>
+            ))}
+          </List>
+          {problems.length > MAX_LISTED_PROBLEMS && (
+            <Text fz="sm" mt={4}>
+              and {problems.length - MAX_LISTED_PROBLEMS} more.
+            </Text>
+          )}
+        </Alert>
+      )}
+
+      {preview && (
+        <div>
+          <Group justify="space-between" mb={6}>
+            <Text fz="sm" fw={600}>
+              Preview
+            </Text>
+            <Text fz="sm" c="dimmed" data-testid="payroll-preview-summary">
+              {preview.employeeCount.toLocaleString('en-NG')} {preview.employeeCount === 1 ? 'employee' : 'employees'} · total tax payable {formatNaira(preview.totalTaxPayable)}
+            </Text>
+          </Group>
+          <PreviewTable rows={preview.rows} />
+        </div>
+      )}
+
+      {percent !== null && (
+        <div>
+          <Text fz="sm" mb={4}>
+            Uploading… {percent}%
+          </Text>
+          <Progress value={percent} animated aria-label="Upload progress" />
+        </div>
+      )}
+
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Text fz="xs" c="dimmed" maw={420}>
+          Uploading replaces the employee list registered with {registration.state.revenue_service}.
+        </Text>
+        <Button leftSection={<IconUpload size={16} />} onClick={() => void send()} loading={percent !== null} disabled={!canUpload}>
+          Upload payroll
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

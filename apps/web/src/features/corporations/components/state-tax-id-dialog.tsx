@@ -1,0 +1,206 @@
+import { Alert, Button, Group, Modal, Paper, Select, SimpleGrid, Stack, Stepper, Text, TextInput } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ApiError } from '../../../lib/api-client';
+import { useAddState, useTaxStates, useUpdateStateId, verifyTaxId, type CorporationState, type VerifiedTaxpayer } from '../api/corporations-api';
+import { joinWords, normaliseTaxId, validateStateEntry } from '../model/state-entry';
+
+export type StateDialogMode = { kind: 'add'; registeredCodes: string[] } | { kind: 'update'; registration: CorporationState };
+
+type Step = 'enter' | 'confirm';
+
+/** What an Update {state} Id will delete with the old registration, said before Save. */
+function replacementWarning(registration: CorporationState, newTaxId: string): string {
+  const losses: string[] = [];
+  if (registration.is_control_consent_given) losses.push('its payroll consent');
+  if (registration.employee_count > 0) losses.push(`its ${registration.employee_count.toLocaleString('en-NG')} ${registration.employee_count === 1 ? 'employee' : 'employees'}`);
+  const replaced = `Saving replaces ${registration.tax_payer_number} with ${newTaxId} in ${registration.state.name}.`;
+  if (losses.length === 0) return replaced;
+  return `${replaced} ${joinWords(losses).replace(/^./, (letter) => letter.toUpperCase())} will be deleted; give consent and upload the payroll again afterwards.`;
+}
+
+/**
+ * Add New State / Update {state} Id (product-spec §4): step 1 chooses the state and enters the
+ * Tax ID, and Proceed asks the state's revenue service who holds it; step 2 shows the taxpayer
+ * it returned; Save registers it (an update replaces the old registration on the server).
+ */
+export function StateTaxIdDialog({ corporationId, mode, onClose }: { corporationId: string; mode: StateDialogMode; onClose: () => void }) {
+  const states = useTaxStates();
+  const add = useAddState(corporationId);
+  const update = useUpdateStateId(corporationId);
+  const current = mode.kind === 'update' ? mode.registration : null;
+
+  const [step, setStep] = useState<Step>('enter');
+  const [stateCode, setStateCode] = useState<string | null>(current?.state.code ?? null);
+  const [taxPayerNumber, setTaxPayerNumber] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [agencyProblem, setAgencyProblem] = useState<string | null>(null);
+  const [verified, setVerified] = useState<VerifiedTaxpayer | null>(null);
+  const [isVerifying, setIsVerifying] = useState(false);
+
+  const title = current ? `Update ${current.state.name} Id` : 'Add New State';
+  const chosenState = (states.data ?? []).find((state) => state.code === stateCode) ?? current?.state ?? null;
+  const stateOptions = current
+    ? [{ value: current.state.code, label: current.state.name }]
+    : (states.data ?? []).filter((state) => !(mode.kind === 'add' && mode.registeredCodes.includes(state.code))).map((state) => ({ value: state.code, label: state.name }));
+
+  const showFailure = (error: unknown) => {
+    if (!(error instanceof ApiError)) throw error;
+    const fields = error.fieldErrors;
+    if (Object.keys(fields).length > 0) {
+      setErrors(fields);
+      setStep('enter');
+    } else {
+      // The agency did not answer, or refused: the toast goes in 3 s, so say it here too.
+      setAgencyProblem(error.message);
+    }
+  };
+
+  const proceed = async () => {
+    setAgencyProblem(null);
+    const found = validateStateEntry({ stateCode, taxPayerNumber }, current ? { taxPayerNumber: current.tax_payer_number, stateName: current.state.name } : undefined);
+    setErrors(found);
+    if (Object.keys(found).length > 0 || !stateCode) return;
+    setIsVerifying(true);
+    try {
+      setVerified(await verifyTaxId(stateCode, normaliseTaxId(taxPayerNumber)));
+      setStep('confirm');
+    } catch (error) {
+      showFailure(error);
+    } finally {
+      setIsVerifying(false);
+    }
+  };
+
+  const save = async () => {
+    if (!verified || !stateCode) return;
+    setAgencyProblem(null);
+    const input = { stateCode, taxPayerNumber: verified.tax_payer_number };
+    try {
+      if (current) await update.mutateAsync(input);
+      else await add.mutateAsync(input);
+      onClose();
+    } catch (error) {
+      showFailure(error);
+    }
+  };
+
+  return (
+    <Modal opened onClose={onClose} title={title} centered size="lg">
+      <Stack gap="lg">
+        <Stepper active={step === 'enter' ? 0 : 1} size="sm" onStepClick={(index) => index === 0 && setStep('enter')} allowNextStepsSelect={false}>
+          <Stepper.Step label="Tax ID" description="State and Tax ID" />
+          <Stepper.Step label="Confirm" description="Taxpayer on record" />
+        </Stepper>
+
+        {agencyProblem && (
+          <Alert color="red" icon={<IconAlertTriangle size={18} />} title="The revenue service could not confirm this Tax ID">
+            {agencyProblem}
+          </Alert>
+        )}
+
+        {step === 'enter' && (
+          <form
+            onSubmit={(event) => {
+              event.preventDefault();
+              void proceed();
+            }}
+            noValidate
+          >
+            <Stack gap="md">
+              <Select
+                label="State"
+                placeholder={states.isPending ? 'Loading states…' : 'Choose a state'}
+                data={stateOptions}
+                value={stateCode}
+                onChange={(value) => {
+                  setStateCode(value);
+                  setErrors(({ state: _cleared, ...rest }) => rest);
+                }}
+                searchable
+                required
+                readOnly={Boolean(current)}
+                allowDeselect={false}
+                nothingFoundMessage="No state matches"
+                error={errors.state}
+                comboboxProps={{ withinPortal: false }}
+              />
+              <TextInput
+                label="Tax ID"
+                description={chosenState ? `As registered with ${chosenState.revenue_service}. It begins with N or C.` : 'The state Tax ID begins with N (individuals) or C (companies).'}
+                placeholder="C-0012345"
+                required
+                data-autofocus
+                value={taxPayerNumber}
+                onChange={(event) => {
+                  setTaxPayerNumber(event.currentTarget.value);
+                  setErrors(({ tax_payer_number: _cleared, ...rest }) => rest);
+                }}
+                error={errors.tax_payer_number}
+                autoComplete="off"
+              />
+              {current && (
+                <Text fz="sm" c="dimmed">
+                  Current Tax ID: {current.tax_payer_number} ({current.tax_payer_name})
+                </Text>
+              )}
+              <Group justify="flex-end" gap="sm">
+                <Button variant="default" onClick={onClose}>
+                  Cancel
+                </Button>
+                <Button type="submit" loading={isVerifying}>
+                  Proceed
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        )}
+
+        {step === 'confirm' && verified && chosenState && (
+          <Stack gap="md">
+            <Paper withBorder p="md" radius="md" bg="gray.0">
+              <Group gap="xs" mb="sm">
+                <IconCircleCheck size={18} color="var(--mantine-color-green-7)" aria-hidden="true" />
+                <Text fz="sm" c="dimmed">
+                  Found by {chosenState.revenue_service}
+                </Text>
+              </Group>
+              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+                <div>
+                  <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
+                    Taxpayer name
+                  </Text>
+                  <Text fw={700} data-testid="verified-taxpayer-name">
+                    {verified.name}
+                  </Text>
+                </div>
+                <div>
+                  <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
+                    Tax ID
+                  </Text>
+                  <Text fw={700} data-testid="verified-tax-id">
+                    {verified.tax_payer_number}
+                  </Text>
+                </div>
+              </SimpleGrid>
+            </Paper>
+            <Text fz="sm">Check that this is the corporation before you save. If it is not, go back and correct the Tax ID.</Text>
+            {current && (
+              <Alert color="yellow" icon={<IconAlertTriangle size={18} />}>
+                {replacementWarning(current, verified.tax_payer_number)}
+              </Alert>
+            )}
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={() => setStep('enter')} disabled={add.isPending || update.isPending}>
+                Back
+              </Button>
+              <Button onClick={() => void save()} loading={add.isPending || update.isPending}>
+                Save
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Stack>
+    </Modal>
+  );
+}

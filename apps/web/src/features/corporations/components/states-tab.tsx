@@ -1,0 +1,113 @@
+import { hasPermission } from '@levy/contracts';
+import { Button, Group, Table, Text } from '@mantine/core';
+import { IconEdit, IconPlus, IconTrash, IconUsers } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ContentCard } from '../../../components/content-card';
+import { EmptyState } from '../../../components/empty-state';
+import { LoadingPlaceholder } from '../../../components/loading-placeholder';
+import { OptionsButton, type OptionItem } from '../../../components/options-button';
+import { RefreshButton } from '../../../components/refresh-button';
+import { StatusTag } from '../../../components/status-tag';
+import { formatDate } from '../../../lib/format';
+import { useSessionStore } from '../../../lib/session-store';
+import { useCorporationStates, type Corporation, type CorporationState } from '../api/corporations-api';
+import { CORPORATION_PERMISSIONS } from '../model/permissions';
+import { ManagePayrollDialog } from './manage-payroll-dialog';
+import { RemoveStateDialog } from './remove-state-dialog';
+import { StateTaxIdDialog, type StateDialogMode } from './state-tax-id-dialog';
+
+type Dialog = { kind: 'tax-id'; mode: StateDialogMode } | { kind: 'payroll'; registration: CorporationState } | { kind: 'remove'; registration: CorporationState } | null;
+
+/** Payroll consent as a status tag: approved (green) once given, pending (amber) until then. */
+export function consentStatus(registration: Pick<CorporationState, 'is_control_consent_given'>): 'approved' | 'pending' {
+  return registration.is_control_consent_given ? 'approved' : 'pending';
+}
+
+/** The states tab: where the corporation is registered, under which Tax ID, and its payroll. */
+export function StatesTab({ corporation, readOnly }: { corporation: Corporation; readOnly: boolean }) {
+  const permissions = useSessionStore((state) => state.permissions);
+  const registrations = useCorporationStates(corporation.id);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const can = (permission: string) => !readOnly && hasPermission(permissions, permission);
+
+  const canAdd = can(CORPORATION_PERMISSIONS.addState) && can(CORPORATION_PERMISSIONS.verifyState);
+  const canManagePayroll = can(CORPORATION_PERMISSIONS.sendConsentOtp) || can(CORPORATION_PERMISSIONS.uploadPayroll) || can(CORPORATION_PERMISSIONS.getEmployees);
+  const registeredCodes = (registrations.data ?? []).map((registration) => registration.state.code);
+
+  const optionsFor = (registration: CorporationState): OptionItem[] => {
+    const name = registration.state.name;
+    const items: OptionItem[] = [];
+    if (can(CORPORATION_PERMISSIONS.updateState) && can(CORPORATION_PERMISSIONS.verifyState)) {
+      items.push({ label: `Update ${name} Id`, icon: <IconEdit size={16} />, onClick: () => setDialog({ kind: 'tax-id', mode: { kind: 'update', registration } }) });
+    }
+    if (canManagePayroll) items.push({ label: 'Manage Payroll', icon: <IconUsers size={16} />, onClick: () => setDialog({ kind: 'payroll', registration }) });
+    if (can(CORPORATION_PERMISSIONS.removeState)) {
+      items.push({ label: `Remove ${name}`, icon: <IconTrash size={16} />, color: 'red', onClick: () => setDialog({ kind: 'remove', registration }) });
+    }
+    return items;
+  };
+
+  const addButton = canAdd && (
+    <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ kind: 'tax-id', mode: { kind: 'add', registeredCodes } })}>
+      Add New State
+    </Button>
+  );
+
+  return (
+    <ContentCard title="States" actions={
+        <Group gap="sm">
+          <RefreshButton onRefresh={() => void registrations.refetch()} loading={registrations.isFetching} />
+          {addButton}
+        </Group>
+      }>
+      {registrations.isPending ? (
+        <LoadingPlaceholder />
+      ) : !registrations.data || registrations.data.length === 0 ? (
+        <EmptyState hint={canAdd ? 'Add each state where this corporation pays PAYE, with its state Tax ID.' : 'This corporation is not registered in any state yet.'} />
+      ) : (
+        <Table.ScrollContainer minWidth={720}>
+          <Table verticalSpacing="sm" highlightOnHover aria-label="Registered states">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>State</Table.Th>
+                <Table.Th>Tax ID</Table.Th>
+                <Table.Th>Taxpayer name</Table.Th>
+                <Table.Th>Payroll consent</Table.Th>
+                <Table.Th ta="right">Employees</Table.Th>
+                <Table.Th>Date added</Table.Th>
+                <Table.Th aria-label="Actions" w={48} />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {registrations.data.map((registration) => (
+                <Table.Tr key={registration.id}>
+                  <Table.Td>
+                    <Text fz="sm" fw={600}>
+                      {registration.state.name}
+                    </Text>
+                    <Text fz="xs" c="dimmed">
+                      {registration.state.revenue_service}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{registration.tax_payer_number}</Table.Td>
+                  <Table.Td>{registration.tax_payer_name}</Table.Td>
+                  <Table.Td>
+                    <StatusTag status={consentStatus(registration)} />
+                  </Table.Td>
+                  <Table.Td ta="right">{registration.employee_count.toLocaleString('en-NG')}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(registration.created_at)}</Table.Td>
+                  <Table.Td>
+                    <OptionsButton label={`Actions for ${registration.state.name}`} items={optionsFor(registration)} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {dialog?.kind === 'tax-id' && <StateTaxIdDialog corporationId={corporation.id} mode={dialog.mode} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'payroll' && <ManagePayrollDialog corporationId={corporation.id} corporationName={corporation.name} registration={dialog.registration} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'remove' && <RemoveStateDialog corporationId={corporation.id} corporationName={corporation.name} registration={dialog.registration} onClose={() => setDialog(null)} />}
+    </ContentCard>
+  );
+}

@@ -1,0 +1,19 @@
+import type { SessionUser } from '@levy/contracts';
+
+export const CORPORATION_TABS = ['states'] as const;
+export type CorporationTab = (typeof CORPORATION_TABS)[number];
+export const DEFAULT_CORPORATION_TAB: CorporationTab = 'states';
+
+/** /corporations/{id}/{tab} (product-spec §2 corporations.corporation). */
+export function corporationPath(id: string, tab: CorporationTab = DEFAULT_CORPORATION_TAB): string {
+  return `/corporations/${id}/${tab}`;
+}
+
+export function isCorporationTab(value: string | undefined): value is CorporationTab {
+  return CORPORATION_TABS.includes(value as CorporationTab);
+}
+
+/** Platform staff (a separate user type) see corporations read-only, across organisations. */
+export function isStaffUser(user: Pick<SessionUser, 'user_type'> | null | undefined): boolean {
+  return user?.user_type?.code === 'staff';
+}

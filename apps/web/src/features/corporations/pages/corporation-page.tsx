@@ -1,0 +1,86 @@
+import { Anchor, Button, Group, Tabs, Text } from '@mantine/core';
+import { IconArrowLeft, IconMap2 } from '@tabler/icons-react';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { ContentCard } from '../../../components/content-card';
+import { EmptyState } from '../../../components/empty-state';
+import { LoadingPlaceholder } from '../../../components/loading-placeholder';
+import { PageHeading } from '../../../components/page-heading';
+import { formatDate } from '../../../lib/format';
+import { useSessionStore } from '../../../lib/session-store';
+import { useCorporation } from '../api/corporations-api';
+import { StatesTab } from '../components/states-tab';
+import { corporationPath, DEFAULT_CORPORATION_TAB, isCorporationTab, isStaffUser } from '../model/routes';
+
+function BackToCorporations() {
+  return (
+    <Anchor component={Link} to="/corporations" fz="sm" c="dimmed" mb="xs" display="inline-block">
+      <Group gap={4} wrap="nowrap">
+        <IconArrowLeft size={14} aria-hidden="true" />
+        Corporations
+      </Group>
+    </Anchor>
+  );
+}
+
+/**
+ * One corporation with its tab in the address: /corporations/{id}/states (product-spec §2
+ * corporations.corporation). The bills and transactions tabs join with their issues.
+ */
+export default function CorporationPage() {
+  const { id, tab } = useParams();
+  const navigate = useNavigate();
+  const user = useSessionStore((state) => state.user);
+  const corporation = useCorporation(id);
+
+  if (!id) return <Navigate to="/corporations" replace />;
+  if (!isCorporationTab(tab)) return <Navigate to={corporationPath(id, DEFAULT_CORPORATION_TAB)} replace />;
+
+  if (corporation.isPending) return <LoadingPlaceholder height={320} label="Loading corporation" />;
+  if (!corporation.data) {
+    return (
+      <>
+        <BackToCorporations />
+        <ContentCard>
+          <EmptyState
+            message="Corporation not found"
+            hint={
+              <>
+                It may have been removed, or it belongs to another organisation.{' '}
+                <Button component={Link} to="/corporations" variant="subtle" size="compact-sm">
+                  See all corporations
+                </Button>
+              </>
+            }
+          />
+        </ContentCard>
+      </>
+    );
+  }
+
+  const { data } = corporation;
+  const isStaff = isStaffUser(user);
+  return (
+    <>
+      <BackToCorporations />
+      <PageHeading
+        title={data.name}
+        description={
+          <Text span c="dimmed">
+            {isStaff && data.organisation.name ? `${data.organisation.name} · ` : ''}
+            {data.state_count === 1 ? 'Registered in 1 state' : `Registered in ${data.state_count} states`} · Added {formatDate(data.created_at)}
+          </Text>
+        }
+      />
+      <Tabs value={tab} onChange={(value) => isCorporationTab(value ?? undefined) && void navigate(corporationPath(id, value as typeof tab))} keepMounted={false}>
+        <Tabs.List mb="lg">
+          <Tabs.Tab value="states" leftSection={<IconMap2 size={16} />}>
+            States
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="states">
+          <StatesTab corporation={data} readOnly={isStaff} />
+        </Tabs.Panel>
+      </Tabs>
+    </>
+  );
+}
