@@ -5,6 +5,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createSandboxAgency } from './adapters/agency/sandbox-agency';
+import { createSandboxPaymentProvider } from './adapters/payments/payment-provider';
 import { withAgencyTimeout } from './adapters/agency/state-agency';
 import { createLogTransport, createSmtpTransport, type MailTransport } from './adapters/mail/mail-transport';
 import type { Config } from './config';
@@ -25,7 +26,10 @@ import { createIdentityService, switchSessionOrganisation } from './modules/iden
 import { identityRoutes } from './modules/identity/identity.routes';
 import { developmentMailboxRoutes } from './modules/mail/mail.routes';
 import { createMailService } from './modules/mail/mail.service';
-import { createOrganisationsService } from './modules/organisations/organisations.service';
+import { createOrganisationsService, type SummaryContribution } from './modules/organisations/organisations.service';
+import { createSandboxTransferSender, registerPaymentWebhook } from './modules/wallets/payment-webhooks';
+import { createWalletsService } from './modules/wallets/wallets.service';
+import { sandboxFundingRoutes, walletRoutes } from './modules/wallets/wallets.routes';
 import { organisationRoutes } from './modules/organisations/organisations.routes';
 import { referenceRoutes } from './modules/reference/reference.routes';
 import { createTeamService } from './modules/team/team.service';
@@ -57,7 +61,12 @@ export async function buildApp({ config, database, mailTransport }: AppOptions):
   const corporations = createCorporationsService({ db });
   const states = createStatesService({ db, agency, corporations });
   const payroll = createPayrollService({ db, agency, states });
-  const organisations = createOrganisationsService({ db, switchOrganisation: switchSessionOrganisation, summaryContributions: [corporations.summary] });
+  // Modules that own counted data add to the onboarding summary; wallets need organisations first.
+  const summaryContributions: SummaryContribution[] = [corporations.summary];
+  const organisations = createOrganisationsService({ db, switchOrganisation: switchSessionOrganisation, summaryContributions });
+  const paymentProvider = createSandboxPaymentProvider(config.paymentWebhookSecret);
+  const wallets = createWalletsService({ db, provider: paymentProvider, organisationsService: organisations, corporationsService: corporations });
+  summaryContributions.push(wallets.summary);
   const calculator = createCalculatorService({ db });
 
   const routes: RouteDefinition[] = [
@@ -69,6 +78,8 @@ export async function buildApp({ config, database, mailTransport }: AppOptions):
     ...corporationRoutes(corporations),
     ...stateRoutes(states),
     ...payrollRoutes(payroll),
+    ...walletRoutes(wallets),
+    ...sandboxFundingRoutes(wallets, createSandboxTransferSender(app, paymentProvider)),
     ...(config.env === 'production' ? [] : developmentMailboxRoutes(mail)),
   ];
 
@@ -112,6 +123,7 @@ export async function buildApp({ config, database, mailTransport }: AppOptions):
   });
 
   registerGateway(app, routes, identity.resolveCaller);
+  await registerPaymentWebhook(app, { provider: paymentProvider, wallets });
 
   const openApi = buildOpenApiDocument(routes, config.appUrl);
   app.get(`${API_BASE}/openapi.json`, async () => openApi);

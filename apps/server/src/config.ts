@@ -27,6 +27,7 @@ const environmentSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Levy <no-reply@levy.ng>'),
   TRUST_PROXY: booleanFlag.default(false),
   AGENCY_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+  PAYMENT_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
 });
@@ -50,9 +51,14 @@ export type Config = {
   trustProxy: boolean;
   /** How long a state agency may take to answer before the call fails as unavailable. */
   agencyTimeoutMs: number;
+  /** Signs and checks payment webhooks (HMAC-SHA512 of the raw body). */
+  paymentWebhookSecret: string;
 };
 
 export class ConfigError extends Error {}
+
+/** Outside production the sandbox provider signs with this known secret, so tests and tools can too. */
+export const SANDBOX_WEBHOOK_SECRET = 'levy-sandbox-webhook-secret';
 
 /** Parses the environment; a wrong value throws a ConfigError naming the variable. */
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
@@ -62,6 +68,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const value = parsed.data;
+  if (value.NODE_ENV === 'production' && !value.PAYMENT_WEBHOOK_SECRET) {
+    throw new ConfigError('Invalid configuration:\n  PAYMENT_WEBHOOK_SECRET: is required when NODE_ENV is production');
+  }
   return {
     env: value.NODE_ENV,
     port: value.PORT,
@@ -79,6 +88,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     logLevel: value.LOG_LEVEL,
     trustProxy: value.TRUST_PROXY,
     agencyTimeoutMs: value.AGENCY_TIMEOUT_MS,
+    paymentWebhookSecret: value.PAYMENT_WEBHOOK_SECRET ?? SANDBOX_WEBHOOK_SECRET,
     webDistDir: path.resolve(value.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
   };
 }

@@ -4,3 +4,4 @@ export * from './organisations';
 export * from './mail';
 export * from './calculator';
 export * from './corporations';
+export * from './wallets';

@@ -44,5 +44,14 @@ export function corporationRoutes(corporations: CorporationsService) {
       body: updateCorporation,
       handler: async ({ caller, params, body, ip }) => reply(await corporations.update(caller, params.id, body.name, ip), 'Corporation updated successfully'),
     }),
+    defineRoute({
+      method: 'GET',
+      namespace: 'core',
+      path: 'internal/organisations/{id}/corporations/stats',
+      summary: 'Corporation stats: corporation_count, states_registered, states_with_payroll_consent, employees',
+      auth: { permission: 'core-internal.corporation.getall' },
+      params: corporationParams,
+      handler: ({ caller, params }) => corporations.stats(caller, params.id),
+    }),
   ];
 }

@@ -2,7 +2,7 @@ import { MESSAGES, type ListParams } from '@levy/contracts';
 import { and, asc, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { pageWindow, toPage } from '../../db/pagination';
-import { corporations, corporationStates, organisations } from '../../db/schema/index';
+import { corporations, corporationStates, organisations, payrollEmployees } from '../../db/schema/index';
 import { AppError, invalidInput } from '../../errors';
 import type { Caller } from '../../http/route';
 import { recordAudit } from '../audit/audit.service';
@@ -86,6 +86,19 @@ export function createCorporationsService(deps: { db: Db }) {
     }
   }
 
+  /** Onboarding summary: corporations and registered states of an organisation. */
+async function summary(organisationId: string) {
+    const [row] = await db
+      .select({
+        corporationCount: sql<number>`count(distinct ${corporations.id})::int`,
+        statesRegistered: sql<number>`count(${corporationStates.id})::int`,
+      })
+      .from(corporations)
+      .leftJoin(corporationStates, eq(corporationStates.corporationId, corporations.id))
+      .where(eq(corporations.organisationId, organisationId));
+    return { corporation_count: row.corporationCount, states_registered: row.statesRegistered };
+  }
+
   return {
     findAccessible,
 
@@ -148,18 +161,25 @@ export function createCorporationsService(deps: { db: Db }) {
       return view(corporationId);
     },
 
-    /** Onboarding summary: corporations and registered states of an organisation. */
-    async summary(organisationId: string) {
+    /** Corporation stats of an organisation: how many, states registered, employees on payroll. */
+    async stats(caller: Caller, organisationId: string) {
+      if (caller.organisationId !== organisationId) throw new AppError('NOT_FOUND', 'Organisation not found.');
+      const { corporation_count, states_registered } = await summary(organisationId);
       const [row] = await db
-        .select({
-          corporationCount: sql<number>`count(distinct ${corporations.id})::int`,
-          statesRegistered: sql<number>`count(${corporationStates.id})::int`,
-        })
-        .from(corporations)
-        .leftJoin(corporationStates, eq(corporationStates.corporationId, corporations.id))
+        .select({ employees: sql<number>`count(${payrollEmployees.id})::int`, withConsent: sql<number>`count(distinct ${corporationStates.id}) filter (where ${corporationStates.isControlConsentGiven})::int` })
+        .from(corporationStates)
+        .innerJoin(corporations, eq(corporations.id, corporationStates.corporationId))
+        .leftJoin(payrollEmployees, eq(payrollEmployees.corporationStateId, corporationStates.id))
         .where(eq(corporations.organisationId, organisationId));
-      return { corporation_count: row.corporationCount, states_registered: row.statesRegistered };
+      return { corporation_count, states_registered, states_with_payroll_consent: row.withConsent, employees: row.employees };
     },
+
+    /** Every corporation of an organisation, oldest first (for modules that act on each). */
+    allOfOrganisation(organisationId: string) {
+      return db.select().from(corporations).where(eq(corporations.organisationId, organisationId)).orderBy(asc(corporations.createdAt));
+    },
+
+    summary,
   };
 }
 

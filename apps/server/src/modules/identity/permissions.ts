@@ -39,6 +39,7 @@ const MEMBER = [
   'core-internal.organisation.getwallets',
   'core-internal.organisation.fetchwallethistory',
   'core-internal.organisation.getchecklist',
+  'core-internal.wallet.simulatefunding',
   'core-internal.bill.getall',
   'core-internal.bill.calccharge',
   'core-internal.bill.createpayebill',

@@ -166,6 +166,20 @@ export function createOrganisationsService(deps: OrganisationsDeps) {
       return identityOf(organisationId);
     },
 
+    async nameOf(organisationId: string): Promise<string | null> {
+      const [row] = await db.select({ name: organisations.name }).from(organisations).where(eq(organisations.id, organisationId));
+      return row?.name ?? null;
+    },
+
+    /** One setting's value for other modules (wallets ask whether corporations have their own). */
+    async settingValue(organisationId: string, code: string): Promise<unknown> {
+      const [row] = await db
+        .select({ value: organisationSettings.value })
+        .from(organisationSettings)
+        .where(and(eq(organisationSettings.organisationId, organisationId), eq(organisationSettings.code, code)));
+      return row ? row.value : SETTING_DEFAULTS[code];
+    },
+
     async getSettings(caller: Caller, organisationId: string, settingCode?: string) {
       requireOwnOrganisation(caller, organisationId);
       const rows = await db.select().from(organisationSettings).where(eq(organisationSettings.organisationId, organisationId));

@@ -1,0 +1,89 @@
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, boolean, check, index, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { corporations } from './corporations';
+import { users } from './identity';
+import { organisations } from './organisations';
+
+/**
+ * The double-entry ledger (product-design "Wallets and transactions"; decision 0004).
+ * Accounts: wallets (an organisation's, or a corporation's) and system accounts. A journal is one
+ * business event; its entries sum to zero (a deferred trigger checks every journal at commit).
+ * Entries are never updated or deleted (triggers refuse it): corrections are reversing journals.
+ */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    kind: text({ enum: ['organisation_wallet', 'corporation_wallet', 'funding_clearing', 'fee_revenue', 'agency_settlement'] }).notNull(),
+    organisationId: uuid().references(() => organisations.id, { onDelete: 'restrict' }),
+    corporationId: uuid().references(() => corporations.id, { onDelete: 'restrict' }),
+    name: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('ledger_accounts_organisation_wallet_unique').on(table.organisationId).where(sql`${table.kind} = 'organisation_wallet'`),
+    uniqueIndex('ledger_accounts_corporation_wallet_unique').on(table.corporationId).where(sql`${table.kind} = 'corporation_wallet'`),
+    uniqueIndex('ledger_accounts_system_unique').on(table.kind).where(sql`${table.organisationId} is null`),
+  ],
+);
+
+export const ledgerJournals = pgTable(
+  'ledger_journals',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    organisationId: uuid().references(() => organisations.id, { onDelete: 'restrict' }),
+    kind: text({ enum: ['funding', 'bill_payment', 'reversal'] }).notNull(),
+    /** Unique business reference: a provider's transfer reference makes a webhook apply once. */
+    reference: text().notNull().unique(),
+    description: text().notNull(),
+    status: text({ enum: ['successful', 'pending', 'failed'] }).notNull().default('successful'),
+    reversesJournalId: uuid(),
+    createdBy: uuid().references(() => users.id),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('ledger_journals_organisation_idx').on(table.organisationId, table.createdAt)],
+);
+
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    /** Posting order: the latest entry of an account carries its balance. */
+    sequence: bigserial({ mode: 'number' }).primaryKey(),
+    journalId: uuid()
+      .notNull()
+      .references(() => ledgerJournals.id, { onDelete: 'restrict' }),
+    accountId: uuid()
+      .notNull()
+      .references(() => ledgerAccounts.id, { onDelete: 'restrict' }),
+    /** Signed kobo: positive raises the account's balance, negative lowers it. */
+    amountKobo: bigint({ mode: 'number' }).notNull(),
+    /** Set by the database on insert (migration 0004): the previous balance plus this amount. */
+    balanceAfterKobo: bigint({ mode: 'number' }).notNull().default(0),
+    /** Wallets may never go below zero; system accounts may (funding clearing mirrors what came in). */
+    isWallet: boolean().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('ledger_entries_account_idx').on(table.accountId, table.sequence),
+    index('ledger_entries_journal_idx').on(table.journalId),
+    check('ledger_entries_amount_not_zero', sql`${table.amountKobo} <> 0`),
+    check('ledger_entries_wallet_not_negative', sql`not ${table.isWallet} or ${table.balanceAfterKobo} >= 0`),
+  ],
+);
+
+export const virtualAccountSerial = pgSequence('virtual_account_serial', { startWith: 100_000_001 });
+
+/** The bank account a wallet is funded through: a valid NUBAN at the payment provider's bank. */
+export const virtualAccounts = pgTable('virtual_accounts', {
+  id: uuid().primaryKey().defaultRandom(),
+  walletId: uuid()
+    .notNull()
+    .unique()
+    .references(() => ledgerAccounts.id, { onDelete: 'restrict' }),
+  provider: text().notNull(),
+  accountNumber: text().notNull().unique(),
+  bankCode: text().notNull(),
+  bankName: text().notNull(),
+  accountName: text().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,190 @@
+import { createHmac } from 'node:crypto';
+import { isValidNuban } from '@levy/tax';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/raw';
+import { createTestApp, ownerWithOrganisation, type TestApp } from '../../../test/harness';
+import { SANDBOX_WEBHOOK_SECRET } from '../../config';
+
+let test: TestApp;
+
+beforeAll(async () => {
+  test = await createTestApp();
+});
+afterAll(() => test.close());
+
+const WEBHOOK = '/service/v1/webhooks/payments/sandbox';
+
+function signed(body: object, secret = SANDBOX_WEBHOOK_SECRET) {
+  const raw = JSON.stringify(body);
+  return { raw, signature: createHmac('sha512', secret).update(raw).digest('hex') };
+}
+
+async function postWebhook(body: object, options: { secret?: string; signature?: string } = {}) {
+  const { raw, signature } = signed(body, options.secret);
+  const response = await test.app.inject({
+    method: 'POST',
+    url: WEBHOOK,
+    headers: { 'content-type': 'application/json', 'x-levy-signature': options.signature ?? signature },
+    payload: raw,
+  });
+  return { status: response.statusCode, ...response.json() };
+}
+
+function transfer(accountNumber: string, amount: number | string, reference = `REF-${Math.random().toString(36).slice(2)}`, paidAt = new Date()) {
+  return { event: 'transfer.received', data: { reference, account_number: accountNumber, amount, sender_name: 'Chukwuma Nwosu', paid_at: paidAt.toISOString() } };
+}
+
+async function walletsOf(owner: { token: string; organisationId: string }) {
+  return (await test.call('GET', 'core', `internal/organisations/${owner.organisationId}/wallets`, { token: owner.token })).data;
+}
+
+async function ledgerTotals() {
+  const [totals] = await queryRows<{ total: string; unbalanced: number }>(
+    test.database.db,
+    sql`select coalesce(sum(amount_kobo), 0)::text as total,
+        (select count(*)::int from (select journal_id from ledger_entries group by journal_id having sum(amount_kobo) <> 0) j) as unbalanced
+        from ledger_entries`,
+  );
+  return totals;
+}
+
+describe('organisation wallet and funding', () => {
+  it('gives every organisation a wallet with a valid NUBAN funding account', async () => {
+    const owner = await ownerWithOrganisation(test);
+    const data = await walletsOf(owner);
+    expect(data.wallet_type).toBe('organisation');
+    expect(data.total_balance).toBe('0.00');
+    expect(data.wallets).toHaveLength(1);
+    const [wallet] = data.wallets;
+    expect(wallet).toMatchObject({ type: 'organisation', name: 'Acme Nigeria Ltd', balance: '0.00', virtual_account: { bank_name: 'Wema Bank', bank_code: '035', account_name: 'Levy / Acme Nigeria Ltd' } });
+    expect(isValidNuban(wallet.virtual_account.account_number, '035')).toBe(true);
+    expect((await walletsOf(owner)).wallets[0].id).toBe(wallet.id);
+  });
+
+  it('credits a simulated transfer through the signed webhook, and shows it in history and the summary', async () => {
+    const owner = await ownerWithOrganisation(test);
+    const [wallet] = (await walletsOf(owner)).wallets;
+    const funded = await test.call('POST', 'core', `internal/sandbox/wallets/${wallet.id}/fund`, { token: owner.token, body: { amount: '5,000,000' } });
+    expect(funded.message).toBe('Transfer received');
+    expect(funded.data).toMatchObject({ credited: true, amount: '5000000.00' });
+    expect((await walletsOf(owner)).total_balance).toBe('5000000.00');
+    const history = await test.call('GET', 'core', `internal/organisations/${owner.organisationId}/wallets/history`, { token: owner.token });
+    expect(history.data.items).toHaveLength(1);
+    expect(history.data.items[0]).toMatchObject({ type: 'credit', amount: '5000000.00', balance_after: '5000000.00', status: 'successful', description: 'Bank transfer from Chidi' });
+    expect(history.data.items[0].reference).toMatch(/^sandbox:SBX-[0-9A-F]{16}$/);
+    const summary = await test.call('GET', 'auth', `organisations/${owner.organisationId}/onboarding/summary`, { token: owner.token });
+    expect(summary.data.total_balance).toBe('5000000.00');
+    expect(await ledgerTotals()).toEqual({ total: '0', unbalanced: 0 });
+  });
+
+  it('credits a replayed webhook once', async () => {
+    const owner = await ownerWithOrganisation(test);
+    const [wallet] = (await walletsOf(owner)).wallets;
+    const notice = transfer(wallet.virtual_account.account_number, 250000.5, 'PSK-REPLAY-1');
+    const first = await postWebhook(notice);
+    expect(first).toMatchObject({ status: 200, message: 'Transfer credited', data: { credited: true } });
+    const replay = await postWebhook(notice);
+    expect(replay).toMatchObject({ status: 200, message: 'Transfer already applied', data: { credited: false } });
+    expect((await walletsOf(owner)).wallets[0].balance).toBe('250000.50');
+  });
+
+  it('changes nothing for a wrong signature, a stale transfer, a bad amount or an unknown account', async () => {
+    const owner = await ownerWithOrganisation(test);
+    const [wallet] = (await walletsOf(owner)).wallets;
+    const account = wallet.virtual_account.account_number;
+    const forged = await postWebhook(transfer(account, 1000), { secret: 'someone-elses-secret-value' });
+    expect([forged.status, forged.code, forged.message]).toEqual([401, 'NO_AUTH', 'The webhook signature is not valid.']);
+    expect((await postWebhook(transfer(account, 1000), { signature: 'abc' })).code).toBe('NO_AUTH');
+    const stale = await postWebhook(transfer(account, 1000, 'OLD-1', new Date(Date.now() - 4 * 86_400_000)));
+    expect(stale.data).toEqual({ paid_at: 'The transfer is stale: paid_at is outside the accepted window.' });
+    const zero = await postWebhook(transfer(account, 0));
+    expect(zero.data).toEqual({ amount: 'The amount must be a naira amount greater than zero.' });
+    const unknown = await postWebhook(transfer('0000000001', 1000));
+    expect([unknown.status, unknown.message]).toEqual([422, 'No wallet has the account number 0000000001.']);
+    expect((await walletsOf(owner)).wallets[0].balance).toBe('0.00');
+  });
+});
+
+describe('corporation wallets', () => {
+  it('gives each corporation its own wallet when the setting is on', async () => {
+    const owner = await ownerWithOrganisation(test);
+    const corporation = await test.call('POST', 'core', 'internal/corporations', { token: owner.token, body: { name: 'Delta Mills Ltd' } });
+    const corporationId = corporation.data.id;
+    expect((await test.call('GET', 'core', `internal/corporations/${corporationId}/wallets`, { token: owner.token })).data).toEqual([]);
+    await test.call('POST', 'auth', `organisations/${owner.organisationId}/settings`, {
+      token: owner.token,
+      body: { setting_code: 'core.organisation.do_corporation_have_wallet', value: true },
+    });
+    const data = await walletsOf(owner);
+    expect(data.wallet_type).toBe('corporations');
+    expect(data.wallets.map((wallet: { type: string; name: string }) => [wallet.type, wallet.name])).toEqual([
+      ['organisation', 'Acme Nigeria Ltd'],
+      ['corporation', 'Delta Mills Ltd'],
+    ]);
+    const [own] = (await test.call('GET', 'core', `internal/corporations/${corporationId}/wallets`, { token: owner.token })).data;
+    expect(own.id).toBe(data.wallets[1].id);
+    expect(own.virtual_account.account_number).not.toBe(data.wallets[0].virtual_account.account_number);
+    await test.call('POST', 'core', `internal/sandbox/wallets/${own.id}/fund`, { token: owner.token, body: { amount: 75000 } });
+    const history = await test.call('GET', 'core', `internal/corporations/${corporationId}/wallets/history`, { token: owner.token });
+    expect(history.data.items.map((item: { amount: string; wallet: { name: string } }) => [item.amount, item.wallet.name])).toEqual([['75000.00', 'Delta Mills Ltd']]);
+    expect((await walletsOf(owner)).total_balance).toBe('75000.00');
+  });
+});
+
+describe('history', () => {
+  it('pages, sorts, searches and filters by type and date', async () => {
+    const owner = await ownerWithOrganisation(test);
+    const [wallet] = (await walletsOf(owner)).wallets;
+    const account = wallet.virtual_account.account_number;
+    for (const [index, amount] of [1000, 2000, 3000, 4000, 5000].entries()) {
+      await postWebhook(transfer(account, amount, `HIST-${index + 1}`));
+    }
+    const path = `internal/organisations/${owner.organisationId}/wallets/history`;
+    const page = await test.call('GET', 'core', path, { token: owner.token, params: { count: 2, page: 2 } });
+    expect(page.data.pagination).toEqual({ count: 2, current_page: 2, total_count: 5, total_pages: 3 });
+    expect(page.data.items.map((item: { amount: string }) => item.amount)).toEqual(['3000.00', '2000.00']);
+    const ascending = await test.call('GET', 'core', path, { token: owner.token, params: { order_by: 'amount', is_asc: true, count: 1 } });
+    expect(ascending.data.items[0].balance_after).toBe('1000.00');
+    const searched = await test.call('GET', 'core', path, { token: owner.token, params: { search: 'hist-4' } });
+    expect(searched.data.items.map((item: { amount: string }) => item.amount)).toEqual(['4000.00']);
+    const debits = await test.call('GET', 'core', path, { token: owner.token, params: { filters: JSON.stringify([{ field: 'type', value: 'debit' }]) } });
+    expect(debits.data.pagination.total_count).toBe(0);
+    const future = new Date(Date.now() + 86_400_000).toISOString();
+    const fromTomorrow = await test.call('GET', 'core', path, { token: owner.token, params: { filters: [{ field: 'created_at', value: future, cond_op: '>=' }] } });
+    expect(fromTomorrow.data.pagination.total_count).toBe(0);
+    const untilTomorrow = await test.call('GET', 'core', path, { token: owner.token, params: { no_pages: true, filters: [{ field: 'created_at', value: future, cond_op: '<=' }, { field: 'status', value: ['successful'] }] } });
+    expect(untilTomorrow.data.items).toHaveLength(5);
+    const badFilter = await test.call('GET', 'core', path, { token: owner.token, params: { filters: [{ field: 'owner', value: 'x' }] } });
+    expect(badFilter.data).toEqual({ filters: 'Cannot filter by owner' });
+  });
+});
+
+describe('boundaries', () => {
+  it('answers NOT_FOUND for another organisation and refuses calls without a token', async () => {
+    const a = await ownerWithOrganisation(test);
+    const b = await ownerWithOrganisation(test);
+    const [wallet] = (await walletsOf(a)).wallets;
+    const corporation = await test.call('POST', 'core', 'internal/corporations', { token: a.token, body: { name: 'Hidden Ltd' } });
+    const calls: Array<[string, string, unknown]> = [
+      ['GET', `internal/organisations/${a.organisationId}/wallets`, undefined],
+      ['GET', `internal/organisations/${a.organisationId}/wallets/history`, undefined],
+      ['GET', `internal/organisations/${a.organisationId}/corporations/stats`, undefined],
+      ['GET', `internal/corporations/${corporation.data.id}/wallets`, undefined],
+      ['GET', `internal/corporations/${corporation.data.id}/wallets/history`, undefined],
+      ['POST', `internal/sandbox/wallets/${wallet.id}/fund`, { amount: 1000 }],
+    ];
+    for (const [method, path, body] of calls) {
+      expect([path, (await test.call(method, 'core', path, { token: b.token, body })).code]).toEqual([path, 'NOT_FOUND']);
+      expect([path, (await test.call(method, 'core', path, { body })).code]).toEqual([path, 'NO_AUTH']);
+    }
+    expect((await walletsOf(a)).wallets[0].balance).toBe('0.00');
+  });
+
+  it('reports corporation stats', async () => {
+    const owner = await ownerWithOrganisation(test);
+    await test.call('POST', 'core', 'internal/corporations', { token: owner.token, body: { name: 'Stats One' } });
+    const stats = await test.call('GET', 'core', `internal/organisations/${owner.organisationId}/corporations/stats`, { token: owner.token });
+    expect(stats.data).toEqual({ corporation_count: 1, states_registered: 0, states_with_payroll_consent: 0, employees: 0 });
+  });
+});

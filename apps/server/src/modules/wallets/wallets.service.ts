@@ -1,0 +1,236 @@
+import { SETTING_CODES, type ListFilter, type ListParams } from '@levy/contracts';
+import { koboToNairaString, negateKobo, parseNaira, type Kobo } from '@levy/tax';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import type { PaymentProvider, TransferReceived } from '../../adapters/payments/payment-provider';
+import type { Db } from '../../db/client';
+import { queryRows } from '../../db/raw';
+import { pageWindow, toPage } from '../../db/pagination';
+import { ledgerAccounts, ledgerEntries, ledgerJournals, virtualAccounts } from '../../db/schema/index';
+import { AppError, invalidInput } from '../../errors';
+import type { Caller } from '../../http/route';
+import type { CorporationsService } from '../corporations/corporations.service';
+import { requireOwnOrganisation } from '../organisations/organisation-access';
+import type { OrganisationsService } from '../organisations/organisations.service';
+import { postJournal, systemAccountId } from './ledger.service';
+
+type WalletAccount = typeof ledgerAccounts.$inferSelect;
+export type WalletType = 'organisation' | 'corporations';
+
+/** A provider may retry a webhook for days; older or future-dated transfers are refused as stale. */
+const WEBHOOK_MAX_AGE_MS = 72 * 3_600_000;
+const WEBHOOK_MAX_SKEW_MS = 5 * 60_000;
+
+const HISTORY_SORT = {
+  created_at: ledgerEntries.sequence,
+  amount: ledgerEntries.amountKobo,
+} as const;
+
+const naira = (kobo: number) => koboToNairaString(kobo as Kobo);
+
+export function createWalletsService(deps: { db: Db; provider: PaymentProvider; organisationsService: OrganisationsService; corporationsService: CorporationsService }) {
+  const { db, provider, organisationsService, corporationsService } = deps;
+
+  async function walletTypeOf(organisationId: string): Promise<WalletType> {
+    return (await organisationsService.settingValue(organisationId, SETTING_CODES.corporationWallets)) === true ? 'corporations' : 'organisation';
+  }
+
+  /** Opens a wallet with its virtual account unless it exists; safe to call again and concurrently. */
+  async function ensureWallet(kind: 'organisation_wallet' | 'corporation_wallet', organisationId: string, corporationId: string | null, name: string): Promise<WalletAccount> {
+    const find = () =>
+      db
+        .select()
+        .from(ledgerAccounts)
+        .where(and(eq(ledgerAccounts.kind, kind), corporationId ? eq(ledgerAccounts.corporationId, corporationId) : eq(ledgerAccounts.organisationId, organisationId)));
+    const [existing] = await find();
+    if (existing) return existing;
+    return db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(ledgerAccounts)
+        .values({ kind, organisationId, corporationId, name })
+        .onConflictDoNothing()
+        .returning();
+      if (!created) return (await find())[0];
+      const [{ serial }] = await queryRows<{ serial: string }>(tx, sql`select nextval('virtual_account_serial') as serial`);
+      const account = provider.openVirtualAccount({ accountName: `Levy / ${name}`, serial: Number(serial) });
+      await tx.insert(virtualAccounts).values({ walletId: created.id, ...account });
+      return created;
+    });
+  }
+
+  async function organisationWallet(organisationId: string) {
+    const name = await organisationsService.nameOf(organisationId);
+    return ensureWallet('organisation_wallet', organisationId, null, name ?? 'Organisation wallet');
+  }
+
+  /** The wallets an organisation uses now: its own, plus one per corporation when corporations have wallets. */
+  async function activeWallets(organisationId: string) {
+    const type = await walletTypeOf(organisationId);
+    const wallets = [await organisationWallet(organisationId)];
+    if (type === 'corporations') {
+      for (const corporation of await corporationsService.allOfOrganisation(organisationId)) wallets.push(await ensureWallet('corporation_wallet', organisationId, corporation.id, corporation.name));
+    }
+    return { type, wallets };
+  }
+
+  async function views(walletIds: string[]) {
+    if (walletIds.length === 0) return [];
+    const rows = await db
+      .select({
+        wallet: ledgerAccounts,
+        account: virtualAccounts,
+        balance: sql<number>`coalesce((select ${ledgerEntries.balanceAfterKobo} from ${ledgerEntries} where ${ledgerEntries.accountId} = ${ledgerAccounts.id} order by ${ledgerEntries.sequence} desc limit 1), 0)::bigint`.mapWith(Number),
+      })
+      .from(ledgerAccounts)
+      .innerJoin(virtualAccounts, eq(virtualAccounts.walletId, ledgerAccounts.id))
+      .where(inArray(ledgerAccounts.id, walletIds));
+    const byId = new Map(rows.map((row) => [row.wallet.id, row]));
+    return walletIds.map((id) => {
+      const { wallet, account, balance } = byId.get(id)!;
+      return {
+        id: wallet.id,
+        type: wallet.kind === 'organisation_wallet' ? 'organisation' : 'corporation',
+        name: wallet.name,
+        corporation_id: wallet.corporationId,
+        balance: naira(balance),
+        balance_kobo: balance,
+        virtual_account: { account_number: account.accountNumber, bank_name: account.bankName, bank_code: account.bankCode, account_name: account.accountName },
+      };
+    });
+  }
+
+  /** History of entries on the given wallets with the spec's list params. */
+  async function history(walletIds: string[], params: ListParams) {
+    const conditions: Array<SQL | undefined> = [inArray(ledgerEntries.accountId, walletIds)];
+    for (const filter of params.filters ?? []) conditions.push(filterCondition(filter));
+    if (params.search) conditions.push(ilike(ledgerJournals.reference, `%${params.search.replace(/[%_\\]/g, '\\$&')}%`));
+    const where = and(...conditions);
+    const order = HISTORY_SORT[(params.order_by ?? 'created_at') as keyof typeof HISTORY_SORT] ?? HISTORY_SORT.created_at;
+    const { limit, offset } = pageWindow(params);
+    const [rows, [{ total }]] = await Promise.all([
+      db
+        .select({ entry: ledgerEntries, journal: ledgerJournals, wallet: { id: ledgerAccounts.id, name: ledgerAccounts.name } })
+        .from(ledgerEntries)
+        .innerJoin(ledgerJournals, eq(ledgerJournals.id, ledgerEntries.journalId))
+        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+        .where(where)
+        .orderBy(params.is_asc ? asc(order) : desc(order), desc(ledgerEntries.sequence))
+        .limit(limit)
+        .offset(offset),
+      db.select({ total: count() }).from(ledgerEntries).innerJoin(ledgerJournals, eq(ledgerJournals.id, ledgerEntries.journalId)).where(where),
+    ]);
+    const items = rows.map(({ entry, journal, wallet }) => ({
+      id: entry.sequence,
+      reference: journal.reference,
+      description: journal.description,
+      type: entry.amountKobo > 0 ? 'credit' : 'debit',
+      amount: naira(Math.abs(entry.amountKobo)),
+      balance_after: naira(entry.balanceAfterKobo),
+      status: journal.status,
+      category: journal.kind,
+      wallet,
+      created_at: entry.createdAt.toISOString(),
+    }));
+    return toPage(items, total, params);
+  }
+
+  return {
+    walletTypeOf,
+
+    async organisationWallets(caller: Caller, organisationId: string) {
+      requireOwnOrganisation(caller, organisationId);
+      const { type, wallets } = await activeWallets(organisationId);
+      const shown = await views(wallets.map((wallet) => wallet.id));
+      const total = shown.reduce((sum, wallet) => sum + wallet.balance_kobo, 0);
+      return { wallet_type: type, total_balance: naira(total), wallets: shown };
+    },
+
+    async organisationHistory(caller: Caller, organisationId: string, params: ListParams) {
+      requireOwnOrganisation(caller, organisationId);
+      const { wallets } = await activeWallets(organisationId);
+      return history(wallets.map((wallet) => wallet.id), params);
+    },
+
+    /** A corporation's own wallet: there is one only when the organisation gives corporations wallets. */
+    async corporationWallets(caller: Caller, corporationId: string) {
+      const corporation = await corporationsService.findAccessible(db, caller, corporationId, 'read');
+      if ((await walletTypeOf(corporation.organisationId)) !== 'corporations') return [];
+      const wallet = await ensureWallet('corporation_wallet', corporation.organisationId, corporation.id, corporation.name);
+      return views([wallet.id]);
+    },
+
+    async corporationHistory(caller: Caller, corporationId: string, params: ListParams) {
+      const corporation = await corporationsService.findAccessible(db, caller, corporationId, 'read');
+      const [wallet] = await db.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(and(eq(ledgerAccounts.kind, 'corporation_wallet'), eq(ledgerAccounts.corporationId, corporation.id)));
+      return history(wallet ? [wallet.id] : [], params);
+    },
+
+    /** The wallet a sandbox transfer goes to, if the caller's organisation owns it. */
+    async findOwnWallet(caller: Caller, walletId: string) {
+      const [wallet] = await db
+        .select({ wallet: ledgerAccounts, account: virtualAccounts })
+        .from(ledgerAccounts)
+        .innerJoin(virtualAccounts, eq(virtualAccounts.walletId, ledgerAccounts.id))
+        .where(eq(ledgerAccounts.id, walletId));
+      if (!wallet || wallet.wallet.organisationId !== caller.organisationId) throw new AppError('NOT_FOUND', 'Wallet not found.');
+      return wallet;
+    },
+
+    /** Credits a transfer once per provider reference; a replay answers credited: false. */
+    async applyTransfer(transfer: TransferReceived, now = new Date()) {
+      const amountKobo = parseNaira(transfer.amount);
+      if (amountKobo === null || amountKobo <= 0) throw invalidInput({ amount: 'The amount must be a naira amount greater than zero.' });
+      const age = now.getTime() - transfer.paidAt.getTime();
+      if (Number.isNaN(age) || age > WEBHOOK_MAX_AGE_MS || age < -WEBHOOK_MAX_SKEW_MS) throw invalidInput({ paid_at: 'The transfer is stale: paid_at is outside the accepted window.' });
+      const [target] = await db
+        .select({ wallet: ledgerAccounts })
+        .from(virtualAccounts)
+        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, virtualAccounts.walletId))
+        .where(eq(virtualAccounts.accountNumber, transfer.accountNumber));
+      if (!target) throw new AppError('UNPROCESSABLE', `No wallet has the account number ${transfer.accountNumber}.`);
+      const posted = await db.transaction(async (tx) =>
+        postJournal(tx, {
+          organisationId: target.wallet.organisationId,
+          kind: 'funding',
+          reference: `${provider.name}:${transfer.reference}`,
+          description: `Bank transfer from ${transfer.senderName}`,
+          postings: [
+            { accountId: target.wallet.id, amountKobo },
+            { accountId: await systemAccountId(tx, 'funding_clearing'), amountKobo: negateKobo(amountKobo) },
+          ],
+        }),
+      );
+      return { credited: posted !== null, wallet_id: target.wallet.id, amount: naira(amountKobo) };
+    },
+
+    /** Onboarding summary: the balance of every wallet of the organisation. */
+    async summary(organisationId: string) {
+      const [row] = await db
+        .select({
+          total: sql<number>`coalesce(sum((select ${ledgerEntries.balanceAfterKobo} from ${ledgerEntries} where ${ledgerEntries.accountId} = ${ledgerAccounts.id} order by ${ledgerEntries.sequence} desc limit 1)), 0)::bigint`.mapWith(Number),
+        })
+        .from(ledgerAccounts)
+        .where(and(eq(ledgerAccounts.organisationId, organisationId), inArray(ledgerAccounts.kind, ['organisation_wallet', 'corporation_wallet'])));
+      return { total_balance: naira(row.total) };
+    },
+  };
+}
+
+/** History filters of product-spec §3: type (credit/debit), status, created_at ranges. */
+function filterCondition(filter: ListFilter): SQL | undefined {
+  const value = Array.isArray(filter.value) ? filter.value : [filter.value];
+  switch (filter.field) {
+    case 'type':
+      return value.includes('credit') && !value.includes('debit') ? sql`${ledgerEntries.amountKobo} > 0` : value.includes('debit') && !value.includes('credit') ? sql`${ledgerEntries.amountKobo} < 0` : undefined;
+    case 'status':
+      return inArray(ledgerJournals.status, value.map(String) as Array<'successful'>);
+    case 'created_at': {
+      const at = new Date(String(filter.value));
+      if (Number.isNaN(at.getTime())) throw invalidInput({ filters: 'created_at must be a date' });
+      return filter.cond_op === '<=' ? lte(ledgerEntries.createdAt, at) : filter.cond_op === '>=' ? gte(ledgerEntries.createdAt, at) : undefined;
+    }
+    default:
+      throw invalidInput({ filters: `Cannot filter by ${filter.field}` });
+  }
+}
+
+export type WalletsService = ReturnType<typeof createWalletsService>;
