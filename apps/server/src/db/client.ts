@@ -28,6 +28,9 @@ const migrationsFolder = new URL('../../drizzle', import.meta.url).pathname;
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection can drop (a server restart, a failover); the pool replaces it. Without a
+    // listener, that error would end the process.
+    pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
     const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
     return {
       db,

@@ -1,0 +1,174 @@
+import fc from 'fast-check';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/raw';
+import { AppError } from '../../errors';
+import { createTestApp, ownerWithOrganisation, type TestApp } from '../../../test/harness';
+import { balanceOf, postJournal, reverseJournal, systemAccountId } from './ledger.service';
+
+let test: TestApp;
+
+beforeAll(async () => {
+  test = await createTestApp();
+});
+afterAll(() => test.close());
+
+let sequence = 0;
+const nextReference = (prefix: string) => `${prefix}-${Date.now()}-${(sequence += 1)}`;
+
+/** Three wallets of one organisation: its own and two corporations'. */
+async function threeWallets() {
+  const owner = await ownerWithOrganisation(test);
+  for (const name of ['North Ltd', 'South Ltd']) await test.call('POST', 'core', 'internal/corporations', { token: owner.token, body: { name } });
+  await test.call('POST', 'auth', `organisations/${owner.organisationId}/settings`, { token: owner.token, body: { setting_code: 'core.organisation.do_corporation_have_wallet', value: true } });
+  const data = (await test.call('GET', 'core', `internal/organisations/${owner.organisationId}/wallets`, { token: owner.token })).data;
+  return { organisationId: owner.organisationId, walletIds: data.wallets.map((wallet: { id: string }) => wallet.id) as string[] };
+}
+
+async function fund(organisationId: string, walletId: string, amountKobo: number) {
+  const clearing = await systemAccountId(test.database.db, 'funding_clearing');
+  return test.database.db.transaction((tx) =>
+    postJournal(tx, { organisationId, kind: 'funding', reference: nextReference('FUND'), description: 'Test funding', postings: [{ accountId: walletId, amountKobo }, { accountId: clearing, amountKobo: -amountKobo }] }),
+  );
+}
+
+async function pay(organisationId: string, walletId: string, amountKobo: number) {
+  const settlement = await systemAccountId(test.database.db, 'agency_settlement');
+  return test.database.db.transaction((tx) =>
+    postJournal(tx, { organisationId, kind: 'bill_payment', reference: nextReference('PAY'), description: 'Test payment', postings: [{ accountId: walletId, amountKobo: -amountKobo }, { accountId: settlement, amountKobo }] }),
+  );
+}
+
+/** Every journal sums to zero, and every account's last balance equals the sum of its entries. */
+async function assertLedgerConsistent() {
+  const [check] = await queryRows<{ unbalanced: number; drifted: number; negative: number }>(
+    test.database.db,
+    sql`select
+      (select count(*)::int from (select journal_id from ledger_entries group by journal_id having sum(amount_kobo) <> 0) j) as unbalanced,
+      (select count(*)::int from (
+        select account_id, sum(amount_kobo) as total,
+          (select balance_after_kobo from ledger_entries l where l.account_id = e.account_id order by sequence desc limit 1) as last
+        from ledger_entries e group by account_id) a where a.total <> a.last) as drifted,
+      (select count(*)::int from ledger_entries where is_wallet and balance_after_kobo < 0) as negative`,
+  );
+  expect(check).toEqual({ unbalanced: 0, drifted: 0, negative: 0 });
+}
+
+describe('journals', () => {
+  it('refuses an unbalanced journal before it reaches the database', async () => {
+    const { organisationId, walletIds } = await threeWallets();
+    const clearing = await systemAccountId(test.database.db, 'funding_clearing');
+    await expect(
+      test.database.db.transaction((tx) =>
+        postJournal(tx, { organisationId, kind: 'funding', reference: nextReference('BAD'), description: 'x', postings: [{ accountId: walletIds[0], amountKobo: 100 }, { accountId: clearing, amountKobo: -99 }] }),
+      ),
+    ).rejects.toThrow('does not balance');
+  });
+
+  it('names the shortfall when a wallet cannot pay, and changes nothing', async () => {
+    const { organisationId, walletIds } = await threeWallets();
+    await fund(organisationId, walletIds[0], 150_000);
+    const failure = (await pay(organisationId, walletIds[0], 200_000).catch((error: unknown) => error)) as AppError;
+    expect(failure.code).toBe('UNPROCESSABLE');
+    expect(failure.message).toBe('Insufficient balance in Acme Nigeria Ltd: ₦2,000.00 is needed and the wallet has ₦1,500.00 (short by ₦500.00). Fund the wallet and try again.');
+    expect(await balanceOf(test.database.db, walletIds[0])).toBe(150_000);
+  });
+
+  it('corrects with a reversing journal, never by changing entries', async () => {
+    const { organisationId, walletIds } = await threeWallets();
+    const posted = await fund(organisationId, walletIds[1], 80_000);
+    await test.database.db.transaction((tx) => reverseJournal(tx, posted!.journalId, { reference: nextReference('REV'), description: 'Funding credited in error' }));
+    expect(await balanceOf(test.database.db, walletIds[1])).toBe(0);
+    const [{ entries }] = await queryRows<{ entries: number }>(test.database.db, sql`select count(*)::int as entries from ledger_entries where account_id = ${walletIds[1]}`);
+    expect(entries).toBe(2);
+  });
+});
+
+describe('the database enforces the ledger rules', () => {
+  it('rejects an unbalanced journal at commit, changes and deletions, and a negative wallet', async () => {
+    const { organisationId, walletIds } = await threeWallets();
+    const posted = await fund(organisationId, walletIds[0], 10_000);
+    const db = test.database.db;
+    const clearing = await systemAccountId(db, 'funding_clearing');
+    await expect(
+      db.transaction(async (tx) => {
+        const [journal] = await queryRows<{ id: string }>(tx, sql`insert into ledger_journals (organisation_id, kind, reference, description) values (${organisationId}, 'funding', ${nextReference('RAW')}, 'raw') returning id`);
+        await tx.execute(sql`insert into ledger_entries (journal_id, account_id, amount_kobo, is_wallet) values (${journal.id}, ${walletIds[0]}, 500, true)`);
+      }),
+    ).rejects.toThrow();
+    await expect(db.execute(sql`update ledger_entries set amount_kobo = 1 where journal_id = ${posted!.journalId}`)).rejects.toThrow();
+    await expect(db.execute(sql`delete from ledger_entries where journal_id = ${posted!.journalId}`)).rejects.toThrow();
+    await expect(db.execute(sql`delete from ledger_journals where id = ${posted!.journalId}`)).rejects.toThrow();
+    await expect(
+      db.transaction(async (tx) => {
+        const [journal] = await queryRows<{ id: string }>(tx, sql`insert into ledger_journals (organisation_id, kind, reference, description) values (${organisationId}, 'bill_payment', ${nextReference('RAW')}, 'raw') returning id`);
+        await tx.execute(sql`insert into ledger_entries (journal_id, account_id, amount_kobo, is_wallet) values (${journal.id}, ${walletIds[0]}, -20000, true), (${journal.id}, ${clearing}, 20000, false)`);
+      }),
+    ).rejects.toThrow();
+    expect(await balanceOf(db, walletIds[0])).toBe(10_000);
+    await assertLedgerConsistent();
+  });
+});
+
+describe('properties', () => {
+  it('keeps every journal balanced and every wallet at or above zero over random operations', { timeout: 120_000 }, async () => {
+    const { organisationId, walletIds } = await threeWallets();
+    const operation = fc.oneof(
+      fc.record({ type: fc.constant('fund' as const), wallet: fc.nat({ max: 2 }), amount: fc.integer({ min: 1, max: 500_000 }) }),
+      fc.record({ type: fc.constant('pay' as const), wallet: fc.nat({ max: 2 }), amount: fc.integer({ min: 1, max: 500_000 }) }),
+      fc.record({ type: fc.constant('move' as const), wallet: fc.nat({ max: 2 }), to: fc.nat({ max: 2 }), amount: fc.integer({ min: 1, max: 500_000 }) }),
+      fc.record({ type: fc.constant('reverse' as const), pick: fc.nat() }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(operation, { minLength: 1, maxLength: 10 }), async (operations) => {
+        const model = await Promise.all(walletIds.map((id) => balanceOf(test.database.db, id)));
+        const journals: Array<{ id: string; changes: Array<[number, number]> }> = [];
+        for (const op of operations) {
+          try {
+            if (op.type === 'fund') {
+              const posted = await fund(organisationId, walletIds[op.wallet], op.amount);
+              journals.push({ id: posted!.journalId, changes: [[op.wallet, op.amount]] });
+              model[op.wallet] += op.amount;
+            } else if (op.type === 'pay') {
+              const posted = await pay(organisationId, walletIds[op.wallet], op.amount);
+              journals.push({ id: posted!.journalId, changes: [[op.wallet, -op.amount]] });
+              model[op.wallet] -= op.amount;
+            } else if (op.type === 'move' && op.wallet !== op.to) {
+              const posted = await test.database.db.transaction((tx) =>
+                postJournal(tx, { organisationId, kind: 'bill_payment', reference: nextReference('MOVE'), description: 'Move', postings: [{ accountId: walletIds[op.wallet], amountKobo: -op.amount }, { accountId: walletIds[op.to], amountKobo: op.amount }] }),
+              );
+              journals.push({ id: posted!.journalId, changes: [[op.wallet, -op.amount], [op.to, op.amount]] });
+              model[op.wallet] -= op.amount;
+              model[op.to] += op.amount;
+            } else if (op.type === 'reverse' && journals.length > 0) {
+              const original = journals[op.pick % journals.length];
+              await test.database.db.transaction((tx) => reverseJournal(tx, original.id, { reference: nextReference('REV'), description: 'Reversal' }));
+              for (const [wallet, change] of original.changes) model[wallet] -= change;
+            }
+          } catch (error) {
+            // Only a shortfall may refuse an operation, and the model then stays as it was.
+            expect((error as AppError).code).toBe('UNPROCESSABLE');
+          }
+          expect(model.every((balance) => balance >= 0)).toBe(true);
+        }
+        expect(await Promise.all(walletIds.map((id) => balanceOf(test.database.db, id)))).toEqual(model);
+      }),
+      { numRuns: 15 },
+    );
+    await assertLedgerConsistent();
+  });
+});
+
+describe('concurrency', () => {
+  it('lets exactly 10 of 50 concurrent debits through a wallet that can afford 10', { timeout: 120_000 }, async () => {
+    const { organisationId, walletIds } = await threeWallets();
+    await fund(organisationId, walletIds[0], 10 * 100_000);
+    const results = await Promise.allSettled(Array.from({ length: 50 }, () => pay(organisationId, walletIds[0], 100_000)));
+    const succeeded = results.filter((result) => result.status === 'fulfilled');
+    const refused = results.filter((result): result is PromiseRejectedResult => result.status === 'rejected');
+    expect(succeeded).toHaveLength(10);
+    expect(refused.every((result) => (result.reason as AppError).code === 'UNPROCESSABLE')).toBe(true);
+    expect(await balanceOf(test.database.db, walletIds[0])).toBe(0);
+    await assertLedgerConsistent();
+  });
+});
