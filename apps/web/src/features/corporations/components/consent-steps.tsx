@@ -28,7 +28,7 @@ export function ConsentRequestStep({
   return (
     <Stack gap="md">
       <Group gap="sm" wrap="nowrap" align="flex-start">
-        <IconShieldCheck size={28} stroke={1.5} color="var(--mantine-color-levy-7)" aria-hidden="true" />
+        <IconShieldCheck size={28} stroke={1.5} color="var(--mantine-color-levy-7)" aria-hidden="true" style={{ flexShrink: 0 }} />
         <Stack gap={6}>
           <Text fw={600}>Consent to manage payroll with {registration.state.revenue_service}</Text>
           <Text fz="sm">
@@ -106,7 +106,7 @@ export function ConsentCodeStep({
     >
       <Stack gap="md">
         <Group gap="sm" wrap="nowrap" align="flex-start">
-          <IconMailCheck size={28} stroke={1.5} color="var(--mantine-color-levy-7)" aria-hidden="true" />
+          <IconMailCheck size={28} stroke={1.5} color="var(--mantine-color-levy-7)" aria-hidden="true" style={{ flexShrink: 0 }} />
           <Text fz="sm">
             {registration.state.revenue_service} sent a {CONSENT_RULES.digits}-digit code to <strong data-testid="consent-email">{request.email}</strong>. Enter it
             below.

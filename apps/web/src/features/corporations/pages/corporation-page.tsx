@@ -67,7 +67,7 @@ export default function CorporationPage() {
         description={
           <Text span c="dimmed">
             {isStaff && data.organisation.name ? `${data.organisation.name} · ` : ''}
-            {data.state_count === 1 ? 'Registered in 1 state' : `Registered in ${data.state_count} states`} · Added {formatDate(data.created_at)}
+            {data.state_count === 0 ? 'Not registered in any state yet' : data.state_count === 1 ? 'Registered in 1 state' : `Registered in ${data.state_count} states`} · Added {formatDate(data.created_at)}
           </Text>
         }
       />

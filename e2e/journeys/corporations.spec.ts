@@ -1,0 +1,203 @@
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { callGateway, DEMO, type Envelope } from '../support/api';
+import { snap } from '../support/screenshots';
+import { AppShell } from '../pages/app-shell';
+import { chooseOption, LoginPage } from '../pages/auth-pages';
+
+const PAYROLL_HEADER =
+  'tax_payer_number,name,nationality,designation,gross_income,tax_payable,basic_salary,housing,transport,furniture,education,lunch,passage,leave,bonus,13th_month,utility,other_allowances';
+
+/** The payroll template filled with three employees. */
+const EMPLOYEES = [
+  { tin: 'N-1234567', name: 'Adaeze Okafor', designation: 'Finance Manager', gross: '500000.00', tax: '66380.00' },
+  { tin: 'N-7654321', name: 'Musa Ibrahim', designation: 'Accounts Officer', gross: '250000.00', tax: '24950.00' },
+  { tin: 'N-2468135', name: 'Funke Adeyemi', designation: 'HR Officer', gross: '320000.00', tax: '33120.00' },
+];
+
+function payrollCsv(): Buffer {
+  const rows = EMPLOYEES.map((e) => `${e.tin},${e.name},Nigerian,${e.designation},${e.gross},${e.tax},${e.gross},0,0,0,0,0,0,0,0,0,0,0`);
+  return Buffer.from(`${PAYROLL_HEADER}\n${rows.join('\n')}\n`);
+}
+
+interface Mail {
+  to: string;
+  subject: string;
+  created_at: string;
+}
+
+/** The consent code in the newest consent mail to `to`, newer than `since` (the mailbox is newest first). */
+async function consentCodeFromMailbox(request: APIRequestContext, to: string, since: number): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get('/service/v1/public/dev/mailbox');
+        const { data } = (await response.json()) as Envelope<Mail[]>;
+        const mail = data.find((item) => item.to.toLowerCase() === to.toLowerCase() && Date.parse(item.created_at) >= since && /consent code$/.test(item.subject));
+        code = mail ? /^(\d{6}) is your Lagos State Internal Revenue Service consent code$/.exec(mail.subject)?.[1] : undefined;
+        return code;
+      },
+      { message: `a consent code mailed to ${to}`, timeout: 15_000 },
+    )
+    .toBeTruthy();
+  return code!;
+}
+
+/** The corporation page's states tab and its dialogs. */
+class CorporationStates {
+  readonly table: Locator;
+
+  constructor(private readonly page: Page) {
+    this.table = page.getByRole('table', { name: 'Registered states' });
+  }
+
+  row(stateName: string): Locator {
+    return this.table.getByRole('row').filter({ hasText: stateName });
+  }
+
+  async openAction(stateName: string, action: string): Promise<void> {
+    await this.page.getByRole('button', { name: `Actions for ${stateName}` }).click();
+    await this.page.getByRole('menuitem', { name: action }).click();
+  }
+
+  /** Step 1 of Add New State / Update {state} Id: the Tax ID, then Proceed. */
+  async enterTaxId(dialog: Locator, taxId: string): Promise<void> {
+    await dialog.getByRole('textbox', { name: 'Tax ID' }).fill(taxId);
+    await dialog.getByRole('button', { name: 'Proceed' }).click();
+  }
+}
+
+async function sessionToken(page: Page): Promise<string> {
+  const token = await page.evaluate(() => (JSON.parse(sessionStorage.getItem('tx-store') ?? '{}') as { state?: { token?: string } }).state?.token ?? null);
+  expect(token).toBeTruthy();
+  return token!;
+}
+
+test('add a corporation, register Lagos with a verified Tax ID, change it, give payroll consent, upload three employees, remove the state', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const corporationName = `Adire Textiles ${Date.now().toString(36).toUpperCase()} Limited`;
+  const shell = new AppShell(page);
+
+  await new LoginPage(page).open();
+  await new LoginPage(page).logIn(DEMO.email, DEMO.password);
+  await shell.expectHello(DEMO.firstName);
+  const token = await sessionToken(page);
+
+  // Corporations: add one.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Corporations' }).click();
+  await expect(page).toHaveURL(/\/corporations$/);
+  await expect(shell.topBarTitle).toHaveText('Corporations');
+  await expect(page.getByRole('heading', { name: 'Corporations', level: 1 })).toBeVisible();
+  await snap(page, '20-corporations');
+  await page.getByRole('button', { name: 'Add New Corporation' }).click();
+  const addCorporation = page.getByRole('dialog', { name: 'Add New Corporation' });
+  await addCorporation.getByRole('button', { name: 'Add corporation' }).click();
+  await expect(addCorporation.getByText('Name is required')).toBeVisible();
+  await addCorporation.getByRole('textbox', { name: 'Name' }).fill(corporationName);
+  await snap(page, '21-add-corporation-dialog');
+  await addCorporation.getByRole('button', { name: 'Add corporation' }).click();
+  await shell.expectToast('Corporation added successfully');
+
+  // The new corporation opens on its states tab.
+  await expect(page).toHaveURL(/\/corporations\/[0-9a-f-]{36}\/states$/);
+  await expect(page.getByRole('heading', { name: corporationName, level: 1 })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'States' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByText('No data')).toBeVisible();
+  await snap(page, '22-corporation-no-states');
+
+  // Add New State: Lagos. An ID the agency does not know is refused at the field.
+  const states = new CorporationStates(page);
+  await page.getByRole('button', { name: 'Add New State' }).click();
+  const addState = page.getByRole('dialog', { name: 'Add New State' });
+  await chooseOption(page, 'State', 'Lagos');
+  await states.enterTaxId(addState, 'X-12');
+  await expect(addState.getByText('Provide a valid Tax ID')).toBeVisible();
+  await states.enterTaxId(addState, 'C-0000000404');
+  await expect(addState.getByText('Lagos State Internal Revenue Service has no taxpayer with the Tax ID C-0000000404.')).toBeVisible();
+  await snap(page, '23-add-state-not-found');
+
+  const firstId = 'C-0012345';
+  const expected = await callGateway<{ name: string; tax_payer_number: string }>(request, { method: 'POST', namespace: 'core', path: 'internal/corporations/states/LA/records/verify', body: { tax_payer_number: firstId }, token });
+  expect(expected.code).toBe('OK');
+  await states.enterTaxId(addState, firstId.toLowerCase());
+  await expect(addState.getByTestId('verified-taxpayer-name')).toHaveText(expected.data.name);
+  await expect(addState.getByTestId('verified-tax-id')).toHaveText(firstId);
+  await snap(page, '24-add-state-verified');
+  await addState.getByRole('button', { name: 'Save' }).click();
+  await shell.expectToast('State added successfully');
+  await expect(addState).toBeHidden();
+  await expect(states.row('Lagos')).toContainText(firstId);
+  await expect(states.row('Lagos')).toContainText(expected.data.name);
+  await expect(states.row('Lagos')).toContainText('Pending');
+  await snap(page, '25-corporation-with-lagos');
+
+  // Update Lagos Id: the new ID is verified, the old registration replaced.
+  const secondId = 'C-0054321';
+  await states.openAction('Lagos', 'Update Lagos Id');
+  const update = page.getByRole('dialog', { name: 'Update Lagos Id' });
+  await states.enterTaxId(update, firstId);
+  await expect(update.getByText(`${firstId} is already the Tax ID registered in Lagos`)).toBeVisible();
+  await states.enterTaxId(update, secondId);
+  await expect(update.getByTestId('verified-tax-id')).toHaveText(secondId);
+  await expect(update.getByText(`Saving replaces ${firstId} with ${secondId} in Lagos.`)).toBeVisible();
+  await snap(page, '26-update-state-id');
+  await update.getByRole('button', { name: 'Save' }).click();
+  await shell.expectToast('State ID updated successfully');
+  await expect(update).toBeHidden();
+  await expect(states.row('Lagos')).toContainText(secondId);
+
+  // Manage Payroll: consent, the code from the development mailbox, then the upload view.
+  await states.openAction('Lagos', 'Manage Payroll');
+  const payroll = page.getByRole('dialog', { name: 'Manage Payroll' });
+  await expect(payroll.getByRole('button', { name: 'Decline' })).toBeVisible();
+  await snap(page, '27-payroll-consent');
+  const requestedAt = Date.now() - 1000;
+  await payroll.getByRole('button', { name: 'Proceed' }).click();
+  await expect(payroll.getByTestId('consent-email')).toHaveText(/^d\*+o@levy\.ng$/);
+  const code = await consentCodeFromMailbox(request, DEMO.email, requestedAt);
+  await snap(page, '28-payroll-consent-code');
+  await payroll.getByRole('textbox', { name: 'Consent code digit 1 of 6' }).click();
+  await page.keyboard.type(code);
+  await payroll.getByRole('button', { name: 'Verify code', exact: true }).click();
+
+  // Upload the template with three employees: the preview comes first, then the list.
+  await expect(payroll.getByText('Consent given')).toBeVisible();
+  await expect(payroll.getByText('No data')).toBeVisible();
+  await payroll.getByRole('button', { name: 'Upload payroll' }).click();
+  await expect(payroll.getByText('No new file selected')).toBeVisible();
+  await payroll.locator('input[type="file"]').setInputFiles({ name: 'payroll-october-2026.csv', mimeType: 'text/csv', buffer: payrollCsv() });
+  await expect(payroll.getByTestId('payroll-preview-summary')).toHaveText('3 employees · total tax payable ₦124,450.00');
+  await expect(payroll.getByRole('table', { name: 'Payroll preview' }).getByRole('row')).toHaveCount(4);
+  await snap(page, '29-payroll-preview');
+  await payroll.getByRole('button', { name: 'Upload payroll' }).click();
+  await shell.expectToast('Payroll updated successfully.');
+  const employees = payroll.getByRole('table', { name: 'Employees' });
+  for (const employee of EMPLOYEES) await expect(employees.getByRole('row').filter({ hasText: employee.name })).toContainText(employee.tin);
+  await expect(employees.getByRole('row').filter({ hasText: 'Adaeze Okafor' })).toContainText('₦66,380.00');
+  await expect(payroll.getByTestId('pagination-range')).toHaveText('1 - 3 of 3');
+  await payroll.getByRole('textbox', { name: 'Search employees' }).fill('Musa');
+  await expect(payroll.getByTestId('pagination-range')).toHaveText('1 - 1 of 1');
+  await snap(page, '30-payroll-employees');
+  await page.keyboard.press('Escape');
+  await expect(payroll).toBeHidden();
+  await expect(states.row('Lagos')).toContainText('Approved');
+  await expect(states.row('Lagos')).toContainText('3');
+
+  // Remove Lagos: the warning first, then what was removed.
+  await states.openAction('Lagos', 'Remove Lagos');
+  const remove = page.getByRole('dialog', { name: 'Remove Lagos' });
+  await expect(remove.getByText("This permanently deletes the state's data")).toBeVisible();
+  await snap(page, '31-remove-state');
+  await remove.getByRole('button', { name: 'Remove Lagos' }).click();
+  await shell.expectToast('State removed successfully');
+  await expect(remove.getByText(`Deleted the Tax ID ${secondId}, the payroll consent, 3 employees and 1 payroll file.`)).toBeVisible();
+  await snap(page, '32-state-removed');
+  await remove.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByText('No data')).toBeVisible();
+
+  // Back on the list, the corporation is found by search.
+  await page.getByRole('link', { name: 'Corporations' }).first().click();
+  await page.getByRole('textbox', { name: 'Search corporations' }).fill(corporationName);
+  await expect(page.getByRole('table', { name: 'Corporations' }).getByRole('row').filter({ hasText: corporationName })).toContainText('0');
+  await snap(page, '33-corporations-list');
+});
