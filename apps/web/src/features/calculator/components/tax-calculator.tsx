@@ -1,8 +1,9 @@
-import { ActionIcon, Button, Card, CopyButton, Grid, Group, List, Paper, Stack, Tabs, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Card, Center, CopyButton, Grid, Group, List, Loader, Paper, Stack, Tabs, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import type { CalculatePaye, CalculateWht, PayeCalculation, SharedCalculation, WhtCalculation } from '@levy/contracts';
 import { IconCheck, IconCopy, IconShare } from '@tabler/icons-react';
-import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
 import { ApiError, showSuccessToast } from '../../../lib/api-client';
+import { loadChunk } from '../../../lib/lazy-page';
 import { usePayeCalculation, useShareCalculation, useWhtCalculation } from '../api/calculator-api';
 import {
   emptyPayeForm,
@@ -18,10 +19,14 @@ import {
   type WhtFormValues,
 } from '../model/calculator-form';
 import { PayeForm, type PayeFormErrors } from './paye-form';
-import { PayeResults } from './paye-results';
 import { WhtCalculator, type WhtFormErrors } from './wht-calculator';
 
 type CalculatorTab = 'paye' | 'wht';
+
+// The results hold the chart library, the largest part of the calculator: they load on their own
+// so the form shows at once, and are fetched as soon as the form is on screen.
+const loadPayeResults = () => import('./paye-results');
+const PayeResults = lazy(async () => ({ default: (await loadChunk(loadPayeResults)).PayeResults }));
 
 interface TaxCalculatorProps {
   /** Inputs of a shared calculation: filled in and calculated on first render. */
@@ -61,6 +66,11 @@ export function TaxCalculator({ shared = null, heading = 'Tax calculator', descr
   const [whtResult, setWhtResult] = useState<{ request: CalculateWht; result: WhtCalculation } | null>(null);
 
   const [shareLink, setShareLink] = useState<string | null>(null);
+
+  useEffect(() => {
+    // A failed prefetch shows up when the results first render (loadChunk reports it there).
+    loadPayeResults().catch(() => undefined);
+  }, []);
 
   const paye = usePayeCalculation();
   const wht = useWhtCalculation();
@@ -182,7 +192,15 @@ export function TaxCalculator({ shared = null, heading = 'Tax calculator', descr
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 7 }}>
               {payeResult ? (
-                <PayeResults result={payeResult.result} />
+                <Suspense
+                  fallback={
+                    <Center py="xl">
+                      <Loader aria-label="Loading the results" />
+                    </Center>
+                  }
+                >
+                  <PayeResults result={payeResult.result} />
+                </Suspense>
               ) : (
                 <Paper withBorder radius="md" p="xl" bg="gray.0">
                   <Stack gap="xs">
