@@ -1,8 +1,11 @@
+import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 // Journeys run against the real server on a fresh embedded database, serving the built web app.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = `.test-data/e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+// Each run builds the web app into its own folder, so a build elsewhere cannot swap files under it.
+const webDistDir = path.resolve(dataDir, 'web');
 
 export default defineConfig({
   testDir: 'e2e',
@@ -22,7 +25,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'npm run build --workspace @levy/web && node --import tsx apps/server/src/server.ts',
+    command: `npm run build --workspace @levy/web -- --outDir ${webDistDir} && node --import tsx apps/server/src/server.ts`,
     url: `http://localhost:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 180_000,
@@ -31,6 +34,7 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       DATA_DIR: dataDir,
+      WEB_DIST_DIR: webDistDir,
       NODE_ENV: 'development',
       SEED_DEMO: '1',
       LOG_LEVEL: 'warn',

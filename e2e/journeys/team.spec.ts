@@ -37,6 +37,7 @@ test('an admin invites a member, who signs up from the link, accepts, and sees t
   await fillSignUp(member, { firstName: 'Tunde', lastName: 'Bakare', email: memberEmail, phone: '+2348059876543', password: NEW_USER_PASSWORD, source: 'Friend or colleague' }, { emailIsFixed: true });
   await snap(member, '13-invitation-sign-up');
   await member.getByRole('button', { name: 'Create account' }).click();
+  await expect(member.getByRole('button', { name: 'Accept invitation' })).toBeVisible();
   await snap(member, '14-invitation-accept');
   await invitation.accept();
 

@@ -87,10 +87,10 @@ function guardLoader(meta: RouteMeta) {
         signOutLocally();
         return null;
       case 'redirect':
-        throw redirect(decision.to);
+        return redirect(decision.to);
       case 'deny':
         showErrorToast(ACCESS_DENIED_MESSAGE);
-        throw replace(refusedNavigationTarget(request));
+        return replace(refusedNavigationTarget(request));
       default:
         return null;
     }
@@ -120,7 +120,7 @@ function buildRoutes(): RouteObject[] {
   // Consecutive routes with the same layout share one layout route, keeping the table's order.
   for (const route of ROUTES) {
     const layout = layoutOf(route);
-    const last = children.at(-1) as (RouteObject & { id?: string }) | undefined;
+    const last = children.at(-1);
     if (layout === 'none') {
       children.push(toRouteObject(route));
     } else if (last?.id?.startsWith(`layout-${layout}-`)) {

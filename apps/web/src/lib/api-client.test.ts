@@ -43,7 +43,7 @@ describe('callApi', () => {
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/service/v1');
     expect((init.headers as Record<string, string>)['Api-Token']).toBe('secret');
-    expect(JSON.parse(String(init.body))).toEqual({ method: 'GET', namespace: 'auth', path: 'users/me', params: { page: 1 } });
+    expect(JSON.parse(init.body as string)).toEqual({ method: 'GET', namespace: 'auth', path: 'users/me', params: { page: 1 } });
   });
 
   it('sends an explicit token instead of the session one', async () => {

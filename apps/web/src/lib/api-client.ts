@@ -40,7 +40,7 @@ export class ApiError extends Error {
   /** INVALID_INPUT data as field → message, for forms. */
   get fieldErrors(): Record<string, string> {
     if (this.code !== 'INVALID_INPUT' || typeof this.data !== 'object' || this.data === null) return {};
-    return Object.fromEntries(Object.entries(this.data).filter(([, value]) => typeof value === 'string')) as Record<string, string>;
+    return Object.fromEntries(Object.entries(this.data).filter(([, value]) => typeof value === 'string'));
   }
 }
 
@@ -87,9 +87,10 @@ useSessionStore.subscribe((state, previous) => {
   if (state.token && state.token !== previous.token) hasShownNoAuth = false;
 });
 
-function handleFailure(envelope: Envelope<unknown>, quiet = false): never {
+/** Tells the user about a failed call (per the catalogue) and returns the error to reject with. */
+function reportFailure(envelope: Envelope<unknown>, quiet = false): ApiError {
   const message = errorMessageFor(envelope.code, envelope.message, envelope.data);
-  if (quiet) throw new ApiError(envelope.code, message, envelope.data);
+  if (quiet) return new ApiError(envelope.code, message, envelope.data);
   if (envelope.code === 'NO_AUTH') {
     const hadSession = Boolean(readSession().token);
     if (!hasShownNoAuth) showErrorToast(message);
@@ -101,8 +102,10 @@ function handleFailure(envelope: Envelope<unknown>, quiet = false): never {
   } else {
     showErrorToast(message);
   }
-  throw new ApiError(envelope.code, message, envelope.data);
+  return new ApiError(envelope.code, message, envelope.data);
 }
+
+const NETWORK_FAILURE: Envelope<null> = { code: 'NETWORK', message: 'Could not reach Levy. Check your connection and try again.', data: null };
 
 async function readEnvelope<T>(response: Response): Promise<Envelope<T>> {
   try {
@@ -129,10 +132,10 @@ export async function callApi<T>(call: GatewayCall): Promise<T> {
       body: JSON.stringify({ method: call.method, namespace: call.namespace, path: call.path, params: call.params, body: call.body }),
     });
   } catch {
-    return handleFailure({ code: 'NETWORK', message: 'Could not reach Levy. Check your connection and try again.', data: null }, call.quiet);
+    throw reportFailure(NETWORK_FAILURE, call.quiet);
   }
   const envelope = await readEnvelope<T>(response);
-  if (envelope.code !== 'OK') return handleFailure(envelope, call.quiet);
+  if (envelope.code !== 'OK') throw reportFailure(envelope, call.quiet);
   return envelope.data;
 }
 
@@ -176,19 +179,9 @@ export function uploadForm<T>(call: UploadCall): Promise<T> {
         resolve(envelope.data);
         return;
       }
-      try {
-        handleFailure(envelope);
-      } catch (error) {
-        reject(error);
-      }
+      reject(reportFailure(envelope));
     };
-    request.onerror = () => {
-      try {
-        handleFailure({ code: 'NETWORK', message: 'Could not reach Levy. Check your connection and try again.', data: null });
-      } catch (error) {
-        reject(error);
-      }
-    };
+    request.onerror = () => reject(reportFailure(NETWORK_FAILURE));
     request.send(form);
   });
 }

@@ -14,7 +14,7 @@ describe('failed chunk loads (product-spec §8)', () => {
 
   it('raises the preload-error event with the error and rethrows when nobody handles it', async () => {
     const seen: PreloadErrorEvent[] = [];
-    const listener = (event: Event) => seen.push(event as PreloadErrorEvent);
+    const listener = (event: PreloadErrorEvent) => seen.push(event);
     window.addEventListener(PRELOAD_ERROR_EVENT, listener);
     const failure = new TypeError('Failed to fetch dynamically imported module');
     await expect(loadChunk(() => Promise.reject(failure))).rejects.toBe(failure);

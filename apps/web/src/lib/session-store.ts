@@ -7,7 +7,8 @@ export const SESSION_STORAGE_KEY = 'tx-store';
 
 /** The wallet's inner shape is the wallets issue's; the navigation only reads its type. */
 export interface SessionWallet {
-  type?: 'organisation' | 'corporations' | string;
+  /** 'organisation' or 'corporations' (one wallet per corporation). */
+  type?: string;
   [key: string]: unknown;
 }
 

@@ -4,7 +4,7 @@ import { DatePickerInput } from '@mantine/dates';
 import { IconFilter } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { DATE_PRESETS, presetRange, wholeDays, type DatePreset } from './date-presets';
+import { DATE_PRESETS, presetRange, wholeDays } from './date-presets';
 
 export type FilterField =
   | { type: 'date-range'; field: string; label: string }
@@ -66,7 +66,7 @@ export function FilterPopover({ fields, activeCount, onApply }: { fields: Filter
                   allowSingleDateInRange
                   clearable
                   value={(draft[field.field] as { range: [string | null, string | null] }).range}
-                  onChange={(range) => setRange(field.field, range as [string | null, string | null])}
+                  onChange={(range) => setRange(field.field, range)}
                   popoverProps={{ withinPortal: false }}
                 />
                 <Group gap={6}>
@@ -76,7 +76,7 @@ export function FilterPopover({ fields, activeCount, onApply }: { fields: Filter
                       size="xs"
                       checked={false}
                       onChange={() => {
-                        const range = presetRange(preset.value as DatePreset, today);
+                        const range = presetRange(preset.value, today);
                         setRange(field.field, [dayjs(range.start).format('YYYY-MM-DD'), dayjs(range.end).format('YYYY-MM-DD')]);
                       }}
                     >

@@ -26,11 +26,17 @@ describe('QueryBar', () => {
     renderWithTheme(<QueryBar module="team" value={defaultQueryState()} onChange={onChange} searchLabel="Search members" />);
     const search = screen.getByRole('textbox', { name: 'Search members' });
     fireEvent.change(search, { target: { value: 'ad' } });
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     fireEvent.change(search, { target: { value: 'ada' } });
-    act(() => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS - 1));
+    act(() => {
+      vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS - 1);
+    });
     expect(onChange).not.toHaveBeenCalled();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(onChange).toHaveBeenCalledTimes(1);
     expect((onChange.mock.calls[0][0] as QueryState).search).toEqual({ key: 'name', value: 'ada' });
     expect(events).toEqual([{ name: 'search_team', properties: { value: 'ada' } }]);

@@ -52,7 +52,6 @@ export function IdentityForm({ organisationId, submitLabel, onSaved, readOnly = 
   useEffect(() => {
     if (identity.data) form.setValues(toFields(identity.data));
     // Fill the form once the saved details arrive.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [identity.data]);
 
   if (identity.isPending || states.isPending) return <LoadingPlaceholder height={320} label="Loading business details" />;

@@ -60,7 +60,7 @@ export default function StartPage() {
                       {invitation.invited_at ? ` · invited ${formatDate(invitation.invited_at)}` : ''}
                     </Text>
                   </div>
-                  <Button loading={busyWith === invitation.id} disabled={busyWith !== null} onClick={() => run(invitation.id, () => acceptInvitation(invitation.organisation.id, invitation.id))}>
+                  <Button loading={busyWith === invitation.id} disabled={busyWith !== null} onClick={() => void run(invitation.id, () => acceptInvitation(invitation.organisation.id, invitation.id))}>
                     Accept
                   </Button>
                 </Group>
@@ -79,7 +79,7 @@ export default function StartPage() {
                 You will be its owner and admin, and can invite your team afterwards.
               </Text>
             </div>
-            <Button leftSection={<IconBuildingPlus size={18} />} loading={busyWith === 'create'} disabled={busyWith !== null} onClick={() => run('create', createOrganisation)}>
+            <Button leftSection={<IconBuildingPlus size={18} />} loading={busyWith === 'create'} disabled={busyWith !== null} onClick={() => void run('create', createOrganisation)}>
               Create organisation
             </Button>
           </Group>

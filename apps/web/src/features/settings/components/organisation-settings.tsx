@@ -19,7 +19,6 @@ function OrganisationName({ organisationId, canEdit }: { organisationId: string;
   useEffect(() => {
     if (organisation.data) form.setValues({ name: organisation.data.name ?? '' });
     // Fill once the organisation arrives.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [organisation.data]);
 
   if (organisation.isPending) return <LoadingPlaceholder />;

@@ -22,7 +22,6 @@ export function InviteMemberDialog({ mode, opened, onClose }: { mode: InviteMode
     form.setValues(mode.kind === 'resend' ? { email: mode.email, role_id: String(mode.roleId) } : { email: '', role_id: '' });
     form.clearErrors();
     // Reset only when the dialog opens or its subject changes.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [opened, mode.kind, isResend ? mode.email : '']);
 
   const submit = form.onSubmit(async (values) => {

@@ -81,7 +81,7 @@ export default function InvitePage() {
         {token ? (
           <Stack gap="sm">
             <Text>You are signed in. Accept the invitation to start working with your team.</Text>
-            <Button onClick={accept} loading={isAccepting}>
+            <Button onClick={() => void accept()} loading={isAccepting}>
               Accept invitation
             </Button>
           </Stack>
@@ -90,7 +90,7 @@ export default function InvitePage() {
             <SegmentedControl
               fullWidth
               value={mode}
-              onChange={(value) => setMode(value as 'sign-in' | 'sign-up')}
+              onChange={(value) => setMode(value === 'sign-in' ? 'sign-in' : 'sign-up')}
               data={[
                 { value: 'sign-in', label: 'I have an account' },
                 { value: 'sign-up', label: 'I am new to Levy' },
