@@ -2,12 +2,12 @@ import { NO_NEW_FILE_SELECTED } from '@levy/contracts';
 import { CSV_TEMPLATE_PATHS, formatNaira } from '@levy/tax';
 import { Alert, Anchor, Button, Group, List, Progress, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconDownload, IconUpload } from '@tabler/icons-react';
+import { IconCircleCheck, IconDownload, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FileSelect } from '../../../components/file-select';
 import { ApiError, ERROR_TOAST_MS, showErrorToast } from '../../../lib/api-client';
-import { formatAmount } from '../../../lib/format';
-import { useUploadPayroll, type CorporationState } from '../api/corporations-api';
+import { formatAmount, formatDate } from '../../../lib/format';
+import { useUploadPayroll, type CorporationState, type PayrollUpload as UploadResult } from '../api/corporations-api';
 import { checkPayrollFile, MAX_LISTED_PROBLEMS, PAYROLL_FILE_ACCEPT, rowProblemsFrom, type PayrollPreviewRow } from '../model/payroll-file';
 
 /** The preview table's height (product-spec §9). */
@@ -66,6 +66,7 @@ export function PayrollUpload({ corporationId, registration, canUpload }: { corp
   const [fileError, setFileError] = useState<string | null>(null);
   const [problems, setProblems] = useState<string[]>([]);
   const [percent, setPercent] = useState<number | null>(null);
+  const [uploaded, setUploaded] = useState<UploadResult | null>(null);
 
   const reject = (message: string, rowProblems: string[]) => {
     setFile(null);
@@ -76,6 +77,7 @@ export function PayrollUpload({ corporationId, registration, canUpload }: { corp
   };
 
   const choose = async (chosen: File | null) => {
+    setUploaded(null);
     setFileError(null);
     setProblems([]);
     setPreview(null);
@@ -94,7 +96,7 @@ export function PayrollUpload({ corporationId, registration, canUpload }: { corp
     }
     setPercent(0);
     try {
-      await upload.mutateAsync({ file, onProgress: setPercent });
+      setUploaded(await upload.mutateAsync({ file, onProgress: setPercent }));
       setFile(null);
       setPreview(null);
     } catch (error) {
@@ -154,6 +156,12 @@ export function PayrollUpload({ corporationId, registration, canUpload }: { corp
           </Group>
           <PreviewTable rows={preview.rows} />
         </div>
+      )}
+
+      {uploaded && (
+        <Alert color="green" icon={<IconCircleCheck size={18} />} title={`${uploaded.employee_count.toLocaleString('en-NG')} ${uploaded.employee_count === 1 ? 'employee' : 'employees'} registered with ${registration.state.revenue_service}`}>
+          Total tax payable {formatAmount(uploaded.total_tax_payable)} · agency reference <strong>{uploaded.agency_reference}</strong> · {formatDate(uploaded.uploaded_at)}
+        </Alert>
       )}
 
       {percent !== null && (

@@ -1,0 +1,112 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CorporationState, TaxState } from '../api/corporations-api';
+import { grantPermissions, renderFeature, stubGateway } from '../testing/render-feature';
+import { StateTaxIdDialog } from './state-tax-id-dialog';
+
+const CORPORATION_ID = '8d5c1f62-7a57-4a0e-9a1f-0b6d1b0c2a11';
+const LAGOS: TaxState = { id: 25, code: 'LA', name: 'Lagos', revenue_service: 'Lagos State Internal Revenue Service' };
+const OGUN: TaxState = { id: 28, code: 'OG', name: 'Ogun', revenue_service: 'Ogun State Internal Revenue Service' };
+
+const registered: CorporationState = {
+  id: 'reg-1',
+  tax_payer_number: 'C-0012345',
+  tax_payer_name: 'Pinnacle River Technologies Limited',
+  is_control_consent_given: true,
+  consent_given_at: '2026-11-02T09:00:00.000Z',
+  employee_count: 3,
+  state: LAGOS,
+  created_at: '2026-11-01T09:00:00.000Z',
+};
+
+const NOT_FOUND = 'Lagos State Internal Revenue Service has no taxpayer with the Tax ID C-0000000404.';
+
+function agency() {
+  return stubGateway((request) => {
+    if (request.path === 'internal/states') return { code: 'OK', data: [LAGOS, OGUN] };
+    if (request.path.endsWith('/records/verify')) {
+      const { tax_payer_number } = request.body as { tax_payer_number: string };
+      if (tax_payer_number === 'C-0000000404') return { code: 'INVALID_INPUT', data: { tax_payer_number: NOT_FOUND } };
+      return { code: 'OK', data: { name: 'Delta Harbour Foods Plc', tax_payer_number } };
+    }
+    return { code: 'OK', data: { ...registered, removed: { tax_payer_number: 'C-0012345', employees: 3, payroll_files: 1, consent: true } } };
+  });
+}
+
+function taxIdInput() {
+  return screen.getByRole('textbox', { name: /Tax ID/ });
+}
+
+beforeEach(() => grantPermissions(['core-internal.corporation.verifystate', 'core-internal.corporation.addstate', 'core-internal.corporation.updatestate']));
+afterEach(() => vi.unstubAllGlobals());
+
+describe('Add New State', () => {
+  it('checks step 1 before asking the agency: a state and a well-formed Tax ID', async () => {
+    const gateway = agency();
+    renderFeature(<StateTaxIdDialog corporationId={CORPORATION_ID} mode={{ kind: 'add', registeredCodes: [] }} onClose={() => undefined} />);
+    expect(screen.getByRole('dialog', { name: 'Add New State' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Proceed' }));
+    expect(await screen.findByText('State is required')).toBeInTheDocument();
+    expect(screen.getByText('This field is required')).toBeInTheDocument();
+    expect(gateway.requests.filter((request) => request.path.endsWith('/records/verify'))).toHaveLength(0);
+  });
+
+  it('offers only the states not registered yet, then verifies the Tax ID, shows the taxpayer and saves', async () => {
+    const gateway = agency();
+    const onClose = vi.fn();
+    renderFeature(<StateTaxIdDialog corporationId={CORPORATION_ID} mode={{ kind: 'add', registeredCodes: ['OG'] }} onClose={onClose} />);
+    await waitFor(() => expect(gateway.calls('internal/states')).toHaveLength(1));
+    fireEvent.click(screen.getByRole('combobox', { name: /State/ }));
+    // The dropdown is still in its opening transition, so its options count as hidden.
+    fireEvent.click(await screen.findByRole('option', { name: 'Lagos', hidden: true }));
+    expect(screen.queryByRole('option', { name: 'Ogun', hidden: true })).not.toBeInTheDocument();
+    fireEvent.change(taxIdInput(), { target: { value: 'c-0054321' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Proceed' }));
+
+    expect(await screen.findByTestId('verified-taxpayer-name')).toHaveTextContent('Delta Harbour Foods Plc');
+    expect(screen.getByTestId('verified-tax-id')).toHaveTextContent('C-0054321');
+    expect(gateway.calls('internal/corporations/states/LA/records/verify')[0].body).toEqual({ tax_payer_number: 'C-0054321' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const saved = gateway.calls(`internal/corporations/${CORPORATION_ID}/states/LA`);
+    expect(saved).toHaveLength(1);
+    expect(saved[0]).toMatchObject({ method: 'POST', body: { tax_payer_number: 'C-0054321' } });
+  });
+});
+
+describe('Update {state} Id', () => {
+  it('keeps the state fixed, refuses the current Tax ID, and shows what the agency says at the field', async () => {
+    const gateway = agency();
+    renderFeature(<StateTaxIdDialog corporationId={CORPORATION_ID} mode={{ kind: 'update', registration: registered }} onClose={() => undefined} />);
+    expect(screen.getByRole('dialog', { name: 'Update Lagos Id' })).toBeInTheDocument();
+
+    fireEvent.change(taxIdInput(), { target: { value: 'c-0012345' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Proceed' }));
+    expect(await screen.findByText('C-0012345 is already the Tax ID registered in Lagos')).toBeInTheDocument();
+
+    fireEvent.change(taxIdInput(), { target: { value: 'C-0000000404' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Proceed' }));
+    expect(await screen.findByText(NOT_FOUND, { selector: '.mantine-InputWrapper-error, .mantine-TextInput-error' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    expect(gateway.calls(`internal/corporations/${CORPORATION_ID}/states/LA`)).toHaveLength(0);
+  });
+
+  it('warns before Save what the replaced registration loses, Back returns to step 1, Save sends a PUT', async () => {
+    const gateway = agency();
+    const onClose = vi.fn();
+    renderFeature(<StateTaxIdDialog corporationId={CORPORATION_ID} mode={{ kind: 'update', registration: registered }} onClose={onClose} />);
+    fireEvent.change(taxIdInput(), { target: { value: 'C-0054321' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Proceed' }));
+    expect(
+      await screen.findByText('Saving replaces C-0012345 with C-0054321 in Lagos. Its payroll consent and its 3 employees will be deleted; give consent and upload the payroll again afterwards.'),
+    ).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(taxIdInput()).toHaveValue('C-0054321');
+    fireEvent.click(screen.getByRole('button', { name: 'Proceed' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(gateway.calls(`internal/corporations/${CORPORATION_ID}/states/LA`)[0]).toMatchObject({ method: 'PUT', body: { tax_payer_number: 'C-0054321' } });
+  });
+});
