@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Card, Center, CopyButton, Grid, Group, List, Loader, Paper, Stack, Tabs, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Button, Card, Center, CopyButton, Grid, Group, List, Loader, Paper, Stack, Tabs, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import type { CalculatePaye, CalculateWht, PayeCalculation, SharedCalculation, WhtCalculation } from '@levy/contracts';
 import { IconCheck, IconCopy, IconShare } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
@@ -50,6 +50,19 @@ async function copyToClipboard(text: string): Promise<boolean> {
     // No clipboard permission (an embedded or insecure page): the link stays on screen to copy.
     return false;
   }
+}
+
+function sameRequest(a: object, b: object): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+function StaleNotice({ what }: { what: string }) {
+  return (
+    <Alert color="yellow" variant="light" p="sm" data-testid="stale-notice">
+      You have changed the inputs. These figures are for the inputs as they were: press Calculate {what} to update them. Share
+      saves the figures shown.
+    </Alert>
+  );
 }
 
 /** PAYE and WHT calculators with a Share button (product-design "Public calculator"). */
@@ -132,6 +145,9 @@ export function TaxCalculator({ shared = null, heading = 'Tax calculator', descr
   }
 
   const canShare = payeResult !== null || whtResult !== null;
+  // Figures on screen must never be mistaken for the inputs as edited since.
+  const isPayeStale = payeResult !== null && !sameRequest(toPayeRequest(payeValues), payeResult.request);
+  const isWhtStale = whtResult !== null && !sameRequest(toWhtRequest(whtValues), whtResult.request);
 
   return (
     <Stack gap="md">
@@ -199,7 +215,10 @@ export function TaxCalculator({ shared = null, heading = 'Tax calculator', descr
                     </Center>
                   }
                 >
-                  <PayeResults result={payeResult.result} />
+                  <Stack gap="sm">
+                    {isPayeStale && <StaleNotice what="PAYE" />}
+                    <PayeResults result={payeResult.result} />
+                  </Stack>
                 </Suspense>
               ) : (
                 <Paper withBorder radius="md" p="xl" bg="gray.0">
@@ -231,6 +250,7 @@ export function TaxCalculator({ shared = null, heading = 'Tax calculator', descr
             onSubmit={() => runWht(whtValues)}
             isCalculating={wht.isPending}
             result={whtResult?.result ?? null}
+            staleNotice={isWhtStale ? <StaleNotice what="WHT" /> : null}
           />
         </Tabs.Panel>
       </Tabs>

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Grid, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import type { WhtCalculation } from '@levy/contracts';
 import { findInForce, firstDayOfPeriod, listWhtTypes, WHT_RATE_TABLE, whtDueDate, type WhtTypeInfo } from '@levy/tax';
-import type { FormEvent } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { formatAmount, formatDate } from '../../../lib/format';
 import { describePeriod, periodOf, type WhtFormValues } from '../model/calculator-form';
 import { AmountInput } from './amount-input';
@@ -16,6 +16,8 @@ interface WhtCalculatorProps {
   onSubmit(): void;
   isCalculating: boolean;
   result: WhtCalculation | null;
+  /** Shown above the answer when the inputs changed after it was calculated. */
+  staleNotice?: ReactNode;
 }
 
 function typesFor(values: WhtFormValues) {
@@ -90,7 +92,7 @@ function WhtRateTable({ type, values }: { type: WhtTypeInfo; values: WhtFormValu
 }
 
 /** WHT on one payment: type, payee kind, residency, Tax ID, amount → WHT and net (WHTR 2024). */
-export function WhtCalculator({ values, onChange, errors, onSubmit, isCalculating, result }: WhtCalculatorProps) {
+export function WhtCalculator({ values, onChange, errors, onSubmit, isCalculating, result, staleNotice }: WhtCalculatorProps) {
   const set = <K extends keyof WhtFormValues>(key: K, value: WhtFormValues[K]) => onChange({ ...values, [key]: value });
   const types = typesFor(values);
   const selected = types.find((type) => type.code === values.type);
@@ -104,101 +106,102 @@ export function WhtCalculator({ values, onChange, errors, onSubmit, isCalculatin
     <Grid gap="lg">
       <Grid.Col span={{ base: 12, md: 5 }}>
         <Card withBorder radius="md" p="lg">
-              <form onSubmit={submit} noValidate aria-label="WHT calculator">
-                <Stack gap="md">
-                  <PeriodPicker label="Payment month" year={values.year} month={values.month} onChange={(period) => onChange({ ...values, ...period })} error={errors.period} />
-                  <Select
-                    label="Type of payment"
-                    data={types.map((type) => ({ value: type.code, label: type.name }))}
-                    value={values.type}
-                    onChange={(value) => value && set('type', value)}
-                    allowDeselect={false}
-                    searchable
-                    description={selected?.description}
-                    error={errors.type}
-                  />
-                  <div>
-                    <Text size="sm" fw={500} mb={4} id="wht-payee-label">
-                      Paid to
-                    </Text>
-                    <SegmentedControl
-                      fullWidth
-                      aria-labelledby="wht-payee-label"
-                      value={values.payeeKind}
-                      onChange={(value) => set('payeeKind', value)}
-                      data={[
-                        { value: 'company', label: 'A company' },
-                        { value: 'individual', label: 'An individual' },
-                      ]}
-                    />
-                    {errors.payeeKind && (
-                      <Text size="xs" c="red" mt={4}>
-                        {errors.payeeKind}
-                      </Text>
-                    )}
-                  </div>
-                  <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-                    <Switch label="The payee is resident in Nigeria" checked={values.resident} onChange={(event) => set('resident', event.currentTarget.checked)} error={errors.resident} />
-                    <Switch label="The payee has a Tax ID" checked={values.hasTaxId} onChange={(event) => set('hasTaxId', event.currentTarget.checked)} error={errors.hasTaxId} />
-                  </SimpleGrid>
-                  <AmountInput label="Amount of the payment" description="Before any deduction" value={values.amount} onChange={(value) => set('amount', value)} error={errors.amount} />
-                  <Button type="submit" size="md" loading={isCalculating} disabled={values.amount.trim() === ''}>
-                    Calculate WHT
-                  </Button>
-                </Stack>
-              </form>
+          <form onSubmit={submit} noValidate aria-label="WHT calculator">
+            <Stack gap="md">
+              <PeriodPicker label="Payment month" year={values.year} month={values.month} onChange={(period) => onChange({ ...values, ...period })} error={errors.period} />
+              <Select
+                label="Type of payment"
+                data={types.map((type) => ({ value: type.code, label: type.name }))}
+                value={values.type}
+                onChange={(value) => value && set('type', value)}
+                allowDeselect={false}
+                searchable
+                description={selected?.description}
+                error={errors.type}
+              />
+              <div>
+                <Text size="sm" fw={500} mb={4} id="wht-payee-label">
+                  Paid to
+                </Text>
+                <SegmentedControl
+                  fullWidth
+                  aria-labelledby="wht-payee-label"
+                  value={values.payeeKind}
+                  onChange={(value) => set('payeeKind', value)}
+                  data={[
+                    { value: 'company', label: 'A company' },
+                    { value: 'individual', label: 'An individual' },
+                  ]}
+                />
+                {errors.payeeKind && (
+                  <Text size="xs" c="red" mt={4}>
+                    {errors.payeeKind}
+                  </Text>
+                )}
+              </div>
+              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+                <Switch label="The payee is resident in Nigeria" checked={values.resident} onChange={(event) => set('resident', event.currentTarget.checked)} error={errors.resident} />
+                <Switch label="The payee has a Tax ID" checked={values.hasTaxId} onChange={(event) => set('hasTaxId', event.currentTarget.checked)} error={errors.hasTaxId} />
+              </SimpleGrid>
+              <AmountInput label="Amount of the payment" description="Before any deduction" value={values.amount} onChange={(value) => set('amount', value)} error={errors.amount} />
+              <Button type="submit" size="md" loading={isCalculating} disabled={values.amount.trim() === ''}>
+                Calculate WHT
+              </Button>
+            </Stack>
+          </form>
         </Card>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 7 }}>
         <Stack gap="md">
-            {result && (
-              <Paper withBorder radius="md" p="md" data-testid="wht-results">
-                <Stack gap="xs">
-                  <Text fw={700}>
-                    {result.type_name} · {describePeriod(result.period)}
-                  </Text>
-                  <SimpleGrid cols={3} spacing="sm">
-                    <div>
-                      <Text size="xs" tt="uppercase" fw={700} c="dimmed">
-                        Rate
-                      </Text>
-                      <Text fz="xl" fw={800} data-testid="wht-rate">
-                        {result.rate}%
-                      </Text>
-                    </div>
-                    <div>
-                      <Text size="xs" tt="uppercase" fw={700} c="dimmed">
-                        WHT to deduct
-                      </Text>
-                      <Text fz="xl" fw={800} data-testid="wht-tax">
-                        {formatAmount(result.tax)}
-                      </Text>
-                    </div>
-                    <div>
-                      <Text size="xs" tt="uppercase" fw={700} c="dimmed">
-                        Pay the payee
-                      </Text>
-                      <Text fz="xl" fw={800} data-testid="wht-net">
-                        {formatAmount(result.net)}
-                      </Text>
-                    </div>
-                  </SimpleGrid>
-                  {result.doubled && (
-                    <Alert color="yellow" variant="light" p="xs">
-                      The rate is doubled from {result.schedule_rate}% because the payee has no Tax ID (WHT Regulations 2024).
-                    </Alert>
-                  )}
-                  <Group gap={4}>
-                    <Text size="sm" c="dimmed">
-                      {result.collector === 'state'
-                        ? 'Remit to the State Internal Revenue Service of the payee’s residence'
-                        : 'Remit to the federal tax authority (Nigeria Revenue Service, formerly FIRS)'}{' '}
-                      by {formatDate(whtDueDate(result.period, result.collector))}.
+          {result && staleNotice}
+          {result && (
+            <Paper withBorder radius="md" p="md" data-testid="wht-results">
+              <Stack gap="xs">
+                <Text fw={700}>
+                  {result.type_name} · {describePeriod(result.period)}
+                </Text>
+                <SimpleGrid cols={3} spacing="sm">
+                  <div>
+                    <Text size="xs" tt="uppercase" fw={700} c="dimmed">
+                      Rate
                     </Text>
-                  </Group>
-                </Stack>
-              </Paper>
-            )}
+                    <Text fz="xl" fw={800} data-testid="wht-rate">
+                      {result.rate}%
+                    </Text>
+                  </div>
+                  <div>
+                    <Text size="xs" tt="uppercase" fw={700} c="dimmed">
+                      WHT to deduct
+                    </Text>
+                    <Text fz="xl" fw={800} data-testid="wht-tax">
+                      {formatAmount(result.tax)}
+                    </Text>
+                  </div>
+                  <div>
+                    <Text size="xs" tt="uppercase" fw={700} c="dimmed">
+                      Pay the payee
+                    </Text>
+                    <Text fz="xl" fw={800} data-testid="wht-net">
+                      {formatAmount(result.net)}
+                    </Text>
+                  </div>
+                </SimpleGrid>
+                {result.doubled && (
+                  <Alert color="yellow" variant="light" p="xs">
+                    The rate is doubled from {result.schedule_rate}% because the payee has no Tax ID (WHT Regulations 2024).
+                  </Alert>
+                )}
+                <Group gap={4}>
+                  <Text size="sm" c="dimmed">
+                    {result.collector === 'state'
+                      ? 'Remit to the State Internal Revenue Service of the payee’s residence'
+                      : 'Remit to the federal tax authority (Nigeria Revenue Service, formerly FIRS)'}{' '}
+                    by {formatDate(whtDueDate(result.period, result.collector))}.
+                  </Text>
+                </Group>
+              </Stack>
+            </Paper>
+          )}
           {selected && <WhtRateTable type={selected} values={values} />}
         </Stack>
       </Grid.Col>

@@ -1,0 +1,92 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { theme } from '../../../app/theme';
+import { PAYE_500K_JANUARY_2026 } from '../test/paye-calculation.fixture';
+import { TaxCalculator } from './tax-calculator';
+
+interface GatewayRequest {
+  method: string;
+  namespace: string;
+  path: string;
+  body?: unknown;
+}
+
+let requests: GatewayRequest[];
+
+/** The gateway as the server answers it, for the calls the calculator makes. */
+function answer(request: GatewayRequest): unknown {
+  if (request.path === 'calculator/paye') return PAYE_500K_JANUARY_2026;
+  if (request.path === 'calculator/share') return { token: 'AbCdEfGhIjKlMnOp' };
+  throw new Error(`unexpected call ${request.path}`);
+}
+
+beforeEach(() => {
+  requests = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((_url: string, init: { body: string }) => {
+      const request = JSON.parse(init.body) as GatewayRequest;
+      requests.push(request);
+      return Promise.resolve(new Response(JSON.stringify({ code: 'OK', message: 'OK', data: answer(request) }), { status: 200 }));
+    }),
+  );
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function Wrapper({ children }: { children: ReactNode }) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return (
+    <MantineProvider theme={theme}>
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    </MantineProvider>
+  );
+}
+
+describe('tax calculator', () => {
+  it('sends the PAYE inputs, shows the answer, flags edits made since, and shares what is shown', async () => {
+    render(<TaxCalculator />, { wrapper: Wrapper });
+    const gross = screen.getByLabelText('Gross pay a month');
+    fireEvent.change(gross, { target: { value: '500000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Calculate PAYE' }));
+
+    expect(await screen.findByTestId('monthly-tax')).toHaveTextContent('₦72,500.00');
+    const [calculation] = requests;
+    expect(calculation).toMatchObject({ method: 'POST', namespace: 'public', path: 'calculator/paye' });
+    expect(calculation.body).toMatchObject({ monthly_gross: '500000.00' });
+    expect(screen.queryByTestId('stale-notice')).not.toBeInTheDocument();
+
+    fireEvent.change(gross, { target: { value: '600000' } });
+    expect(await screen.findByTestId('stale-notice')).toHaveTextContent('press Calculate PAYE to update them');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Share' }));
+    await waitFor(() => expect(screen.getByLabelText('Link to this calculation')).toHaveValue(`${window.location.origin}/calculator/AbCdEfGhIjKlMnOp`));
+    const share = requests.find((request) => request.path === 'calculator/share');
+    // The figures on screen are shared, not the edit made after them.
+    expect(share?.body).toEqual({ paye: calculation.body });
+  });
+
+  it('opens shared inputs filled in and calculated', async () => {
+    render(
+      <TaxCalculator
+        shared={{ token: 'AbCdEfGhIjKlMnOp', paye: { period: '2026-01', monthly_gross: '500000.00' }, wht: null, created_at: '2026-11-22T10:00:00.000Z' }}
+      />,
+      { wrapper: Wrapper },
+    );
+    expect(await screen.findByTestId('annual-tax')).toHaveTextContent('₦870,000.00');
+    expect(screen.getByLabelText('Gross pay a month')).toHaveValue('₦500,000');
+    expect(requests.filter((request) => request.path === 'calculator/paye')).toHaveLength(1);
+    expect(requests[0].body).toEqual({ period: '2026-01', monthly_gross: '500000.00' });
+  });
+
+  it('keeps Share off until something is calculated', () => {
+    render(<TaxCalculator />, { wrapper: Wrapper });
+    expect(screen.getByRole('button', { name: 'Share' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Calculate PAYE' })).toBeDisabled();
+  });
+});
