@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config';
 import { createTestApp, ownerWithOrganisation, signUp, TINY_PNG, type TestApp } from '../../test/harness';
 
 let test: TestApp;
@@ -136,12 +137,21 @@ describe('OpenAPI', () => {
 
 describe('development mailbox', () => {
   it('is not there in production', async () => {
-    const production = await createTestApp({ env: { NODE_ENV: 'production', LOG_LEVEL: 'silent' } });
+    const production = await createTestApp({ env: { NODE_ENV: 'production', LOG_LEVEL: 'silent', PAYMENT_WEBHOOK_SECRET: 'a-production-secret-value' } });
     try {
       const result = await production.call('GET', 'public', 'dev/mailbox');
       expect(result.code).toBe('NOT_FOUND');
     } finally {
       await production.close();
     }
+  });
+});
+
+describe('configuration', () => {
+  it('stops on a wrong value, naming the variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL: must start with postgres:\/\/ or postgresql:\/\//);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PAYMENT_WEBHOOK_SECRET: is required when NODE_ENV is production/);
+    expect(loadConfig({}).port).toBe(3000);
   });
 });
