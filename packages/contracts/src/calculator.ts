@@ -22,18 +22,21 @@ function plainDecimal(value: number): string | null {
  * not negative, at most two decimals. The output is the canonical decimal string.
  */
 export function nairaAmount(label: string) {
-  return z.union([z.number(), z.string()], { error: `${label} must be an amount in naira` }).transform((value, context) => {
-    const text = typeof value === 'number' ? plainDecimal(value) : value.trim();
-    if (text !== null && text.startsWith('-')) {
-      context.addIssue({ code: 'custom', message: `${label} must not be negative` });
-      return z.NEVER;
-    }
-    if (text === null || !NAIRA_TEXT.test(text)) {
-      context.addIssue({ code: 'custom', message: `${label} must be an amount in naira with at most two decimals` });
-      return z.NEVER;
-    }
-    return text;
-  });
+  return z
+    .union([z.number(), z.string()], { error: `${label} must be an amount in naira` })
+    .describe(`${label} in naira: a number or a decimal string, at most two decimals`)
+    .transform((value, context) => {
+      const text = typeof value === 'number' ? plainDecimal(value) : value.trim();
+      if (text !== null && text.startsWith('-')) {
+        context.addIssue({ code: 'custom', message: `${label} must not be negative` });
+        return z.NEVER;
+      }
+      if (text === null || !NAIRA_TEXT.test(text)) {
+        context.addIssue({ code: 'custom', message: `${label} must be an amount in naira with at most two decimals` });
+        return z.NEVER;
+      }
+      return text;
+    });
 }
 
 /** Omitted, null or empty means "none" (0 for a deduction). */
@@ -45,7 +48,8 @@ function optionalNaira(label: string) {
 export const taxPeriod = z
   .string({ error: 'Period is required' })
   .trim()
-  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'Period must be a month written YYYY-MM' });
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'Period must be a month written YYYY-MM' })
+  .describe('The tax month, YYYY-MM: it picks the rules in force (NTA 2025 from 2026-01, PITA before)');
 
 export const PAYE_REGIME_CODES = ['NTA2025', 'PITA2011'] as const;
 export type PayeRegimeCode = (typeof PAYE_REGIME_CODES)[number];
@@ -163,7 +167,11 @@ export const PAYEE_KINDS = ['company', 'individual'] as const;
 /** `POST public calculator/wht`: withholding tax on one payment (WHTR 2024 First Schedule). */
 export const calculateWht = z.object({
   period: taxPeriod,
-  type: z.string({ error: 'Type is required' }).trim().min(1, { error: 'Type is required' }),
+  type: z
+    .string({ error: 'Type is required' })
+    .trim()
+    .min(1, { error: 'Type is required' })
+    .describe('WHT type code from the rate schedule (tax-rules.md §3), e.g. professional_fees, rent, supply_of_goods'),
   payee_kind: z.enum(PAYEE_KINDS, { error: "Payee kind must be 'company' or 'individual'" }),
   resident: z.boolean({ error: 'Resident must be true or false' }),
   has_tax_id: z.boolean({ error: 'Has Tax ID must be true or false' }),
