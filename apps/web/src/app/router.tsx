@@ -138,5 +138,10 @@ function buildRoutes(): RouteObject[] {
 }
 
 let createdRouter: ReturnType<typeof createBrowserRouter> | null = null;
-export const router = createBrowserRouter(buildRoutes());
-createdRouter = router;
+
+/** Creates the app's router (once, from main.tsx); importing this file has no side effects. */
+export function createAppRouter() {
+  const router = createBrowserRouter(buildRoutes());
+  createdRouter = router;
+  return router;
+}

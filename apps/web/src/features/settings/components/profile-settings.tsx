@@ -90,7 +90,7 @@ function PasswordChange() {
           <PasswordInput label="Current password" autoComplete="current-password" required {...form.getInputProps('current_password')} />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
             <PasswordInput label="New password" description="8 or more characters" autoComplete="new-password" required {...form.getInputProps('password')} />
-            <PasswordInput label="Confirm new password" autoComplete="new-password" required {...form.getInputProps('confirm')} />
+            <PasswordInput label="Confirm new password" description="Type the new password again" autoComplete="new-password" required {...form.getInputProps('confirm')} />
           </SimpleGrid>
           <Group justify="flex-end">
             <Button type="submit" loading={isSubmitting}>

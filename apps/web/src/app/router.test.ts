@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { findRoute, linkTo, PAGE_ROUTES, ROUTES } from './router';
+
+describe('route table (product-spec §2)', () => {
+  it.each([
+    ['login', '/login', 'Login', 'guest', 'onboarding'],
+    ['register', '/register', 'Signup', 'guest', 'onboarding'],
+    ['invite.index', '/invite/:ott', 'Invitation', 'guest', 'onboarding'],
+    ['authenticate.index', '/authenticate', 'Authenticate', 'guest', 'onboarding'],
+    ['start.index', '/start', 'Get started', 'auth-organisation.acceptinvitation', 'onboarding'],
+    ['onboarding.index', '/onboarding', 'Onboarding', 'auth-organisation.update', 'onboarding'],
+    ['dashboard.index', '/dashboard', 'Dashboard', 'auth-organisation.getone', 'app'],
+    ['organisation.index', '/organisation', 'Team Members', 'auth-organisation.getorganisationusers', 'app'],
+    ['settings.index', '/settings/:tab?', 'Settings', 'auth-accountuser.getone', 'app'],
+    ['error', '*', 'Page not found', 'none', 'onboarding'],
+  ])('%s: %s, %s, %s, %s layout', (name, path, title, access, layout) => {
+    const route = findRoute(name);
+    expect(route).toBeDefined();
+    expect(route).toMatchObject({ path, title, layout });
+    expect(typeof route!.access === 'object' ? route!.access.permission : route!.access).toBe(access);
+  });
+
+  it('home is a guest page without a layout', () => {
+    expect(findRoute('home')).toMatchObject({ path: '/', access: 'guest', layout: 'none' });
+  });
+
+  it('/calculator redirects home', () => {
+    expect(ROUTES).toContainEqual({ path: '/calculator', redirectTo: '/' });
+  });
+
+  it('invite and authenticate sign out whoever is signed in first', () => {
+    expect(PAGE_ROUTES.filter((route) => route.clearsAuthentication).map((route) => route.name).sort()).toEqual(['authenticate.index', 'invite.index']);
+  });
+
+  it('has one route per name, and the unknown-path route last so it never hides another', () => {
+    const names = PAGE_ROUTES.map((route) => route.name);
+    expect(new Set(names).size).toBe(names.length);
+    expect(ROUTES.at(-1)).toMatchObject({ name: 'error', path: '*' });
+    expect(ROUTES.filter((route) => route.path === '/register')).toHaveLength(1);
+  });
+
+  it('links drop optional parameters', () => {
+    expect(linkTo('settings.index')).toBe('/settings');
+    expect(linkTo('organisation.index')).toBe('/organisation');
+    expect(linkTo('no.such.route')).toBeNull();
+  });
+});
