@@ -137,6 +137,20 @@ describe('team list', () => {
 
     const searched = await test.call('GET', 'auth', path, { token: owner.token, params: { search: 'BOLA' } });
     expect(searched.data.items.map((item: { email: string }) => item.email)).toEqual(['bola@example.ng']);
+    const invited = await test.call('GET', 'auth', path, { token: owner.token, params: { filters: JSON.stringify([{ field: 'status', value: 'invited' }]) } });
+    expect(invited.data.pagination.total_count).toBe(3);
+    const active = await test.call('GET', 'auth', path, { token: owner.token, params: { filters: [{ field: 'status', value: ['active'], cond_op: 'in' }] } });
+    expect(active.data.items.every((item: { status: string }) => item.status === 'active')).toBe(true);
+    expect(active.data.pagination.total_count).toBe(2);
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
+    const addedLater = await test.call('GET', 'auth', path, { token: owner.token, params: { filters: [{ field: 'created_at', value: tomorrow, cond_op: '>=' }] } });
+    expect(addedLater.data.pagination.total_count).toBe(0);
+    const addedBefore = await test.call('GET', 'auth', path, { token: owner.token, params: { filters: [{ field: 'created_at', value: tomorrow, cond_op: '<=' }] } });
+    expect(addedBefore.data.pagination.total_count).toBe(5);
+    const badStatus = await test.call('GET', 'auth', path, { token: owner.token, params: { filters: [{ field: 'status', value: 'removed' }] } });
+    expect(badStatus.data).toEqual({ filters: 'status cannot be removed' });
+    const badField = await test.call('GET', 'auth', path, { token: owner.token, params: { filters: [{ field: 'password', value: 'x' }] } });
+    expect(badField.data).toEqual({ filters: 'Cannot filter by password' });
     const byName = await test.call('GET', 'auth', path, { token: owner.token, params: { order_by: 'email', is_asc: 'true' } });
     expect(byName.data.items.slice(0, 3).map((item: { email: string }) => item.email)).toEqual(['ada@example.ng', 'bola@example.ng', 'chika@example.ng']);
   });

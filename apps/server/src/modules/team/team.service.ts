@@ -2,6 +2,7 @@ import type { ListParams, PendingInvitation } from '@levy/contracts';
 import { and, asc, desc, eq, gt, ilike, ne, or, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { filterConditions, type FilterField } from '../../db/list-filters';
 import { pageWindow, toPage } from '../../db/pagination';
 import { organisations, organisationUsers, roleGroups, roles, users } from '../../db/schema/index';
 import { AppError, invalidInput } from '../../errors';
@@ -27,6 +28,12 @@ const SORTABLE = {
   email: sql`lower(${organisationUsers.email})`,
   status: organisationUsers.status,
 } as const;
+
+/** Team list filters: status (active, invited) and when the person was added. */
+const MEMBER_FILTERS: Record<string, FilterField> = {
+  status: { kind: 'in', column: organisationUsers.status, values: ['active', 'invited'] },
+  created_at: { kind: 'date', column: organisationUsers.createdAt },
+};
 
 export function createTeamService(deps: TeamDeps) {
   const { db, config, mail } = deps;
@@ -71,6 +78,7 @@ export function createTeamService(deps: TeamDeps) {
       const where = and(
         eq(organisationUsers.organisationId, organisationId),
         ne(organisationUsers.status, 'removed'),
+        ...filterConditions(params.filters, MEMBER_FILTERS),
         search ? or(ilike(organisationUsers.email, search), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, search)) : undefined,
       );
       const orderColumn = SORTABLE[(params.order_by ?? 'created_at') as keyof typeof SORTABLE] ?? SORTABLE.created_at;

@@ -1,8 +1,9 @@
-import { SETTING_CODES, type ListFilter, type ListParams } from '@levy/contracts';
+import { SETTING_CODES, type ListParams } from '@levy/contracts';
 import { koboToNairaString, negateKobo, parseNaira, type Kobo } from '@levy/tax';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PaymentProvider, TransferReceived } from '../../adapters/payments/payment-provider';
 import type { Db } from '../../db/client';
+import { filterConditions, type FilterField } from '../../db/list-filters';
 import { queryRows } from '../../db/raw';
 import { pageWindow, toPage } from '../../db/pagination';
 import { ledgerAccounts, ledgerEntries, ledgerJournals, virtualAccounts } from '../../db/schema/index';
@@ -100,8 +101,7 @@ export function createWalletsService(deps: { db: Db; provider: PaymentProvider; 
 
   /** History of entries on the given wallets with the spec's list params. */
   async function history(walletIds: string[], params: ListParams) {
-    const conditions: Array<SQL | undefined> = [inArray(ledgerEntries.accountId, walletIds)];
-    for (const filter of params.filters ?? []) conditions.push(filterCondition(filter));
+    const conditions: Array<SQL | undefined> = [inArray(ledgerEntries.accountId, walletIds), ...filterConditions(params.filters, HISTORY_FILTERS)];
     if (params.search) conditions.push(ilike(ledgerJournals.reference, `%${params.search.replace(/[%_\\]/g, '\\$&')}%`));
     const where = and(...conditions);
     const order = HISTORY_SORT[(params.order_by ?? 'created_at') as keyof typeof HISTORY_SORT] ?? HISTORY_SORT.created_at;
@@ -216,21 +216,18 @@ export function createWalletsService(deps: { db: Db; provider: PaymentProvider; 
 }
 
 /** History filters of product-spec §3: type (credit/debit), status, created_at ranges. */
-function filterCondition(filter: ListFilter): SQL | undefined {
-  const value = Array.isArray(filter.value) ? filter.value : [filter.value];
-  switch (filter.field) {
-    case 'type':
-      return value.includes('credit') && !value.includes('debit') ? sql`${ledgerEntries.amountKobo} > 0` : value.includes('debit') && !value.includes('credit') ? sql`${ledgerEntries.amountKobo} < 0` : undefined;
-    case 'status':
-      return inArray(ledgerJournals.status, value.map(String) as Array<'successful'>);
-    case 'created_at': {
-      const at = new Date(String(filter.value));
-      if (Number.isNaN(at.getTime())) throw invalidInput({ filters: 'created_at must be a date' });
-      return filter.cond_op === '<=' ? lte(ledgerEntries.createdAt, at) : filter.cond_op === '>=' ? gte(ledgerEntries.createdAt, at) : undefined;
-    }
-    default:
-      throw invalidInput({ filters: `Cannot filter by ${filter.field}` });
-  }
-}
+const HISTORY_FILTERS: Record<string, FilterField> = {
+  type: {
+    kind: 'custom',
+    condition(values) {
+      const unknown = values.find((value) => value !== 'credit' && value !== 'debit');
+      if (unknown !== undefined) throw invalidInput({ filters: `type cannot be ${unknown}` });
+      if (values.includes('credit') && values.includes('debit')) return undefined;
+      return values.includes('credit') ? sql`${ledgerEntries.amountKobo} > 0` : sql`${ledgerEntries.amountKobo} < 0`;
+    },
+  },
+  status: { kind: 'in', column: ledgerJournals.status, values: ['successful', 'pending', 'failed'] },
+  created_at: { kind: 'date', column: ledgerEntries.createdAt },
+};
 
 export type WalletsService = ReturnType<typeof createWalletsService>;

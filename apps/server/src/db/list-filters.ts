@@ -1,0 +1,34 @@
+import type { ListFilter } from '@levy/contracts';
+import { gte, inArray, lte, type AnyColumn, type SQL } from 'drizzle-orm';
+import { invalidInput } from '../errors';
+
+/** How a list call may be filtered on one field (product-spec §3: field, value, cond_op). */
+export type FilterField =
+  | { kind: 'in'; column: AnyColumn; values: readonly string[] }
+  | { kind: 'date'; column: AnyColumn }
+  | { kind: 'custom'; condition(values: string[]): SQL | undefined };
+
+/** SQL conditions for a list call's filters; an unknown field or bad value is INVALID_INPUT. */
+export function filterConditions(filters: ListFilter[] | undefined, fields: Record<string, FilterField>): Array<SQL | undefined> {
+  return (filters ?? []).map((filter) => {
+    const field = Object.hasOwn(fields, filter.field) ? fields[filter.field] : undefined;
+    if (!field) throw invalidInput({ filters: `Cannot filter by ${filter.field}` });
+    const values = (Array.isArray(filter.value) ? filter.value : [filter.value]).map(String);
+    switch (field.kind) {
+      case 'in': {
+        const unknown = values.find((value) => !field.values.includes(value));
+        if (unknown !== undefined) throw invalidInput({ filters: `${filter.field} cannot be ${unknown}` });
+        return inArray(field.column, values);
+      }
+      case 'date': {
+        const at = new Date(values[0]);
+        if (Number.isNaN(at.getTime())) throw invalidInput({ filters: `${filter.field} must be a date` });
+        if (filter.cond_op === '>=') return gte(field.column, at);
+        if (filter.cond_op === '<=') return lte(field.column, at);
+        throw invalidInput({ filters: `${filter.field} takes >= or <=` });
+      }
+      case 'custom':
+        return field.condition(values);
+    }
+  });
+}
