@@ -165,10 +165,16 @@ test('add a corporation, register Lagos with a verified Tax ID, change it, give 
   await expect(payroll.getByText('No data')).toBeVisible();
   await payroll.getByRole('button', { name: 'Upload payroll' }).click();
   await expect(payroll.getByText('No new file selected')).toBeVisible();
+  const wrongHeaders = Buffer.from(`${PAYROLL_HEADER.replace('gross_income', 'gross_pay')}\n${EMPLOYEES.map((e) => `${e.tin},${e.name},Nigerian,${e.designation},${e.gross},${e.tax},0,0,0,0,0,0,0,0,0,0,0,0`).join('\n')}\n`);
+  await payroll.locator('input[type="file"]').setInputFiles({ name: 'payroll-wrong-headers.csv', mimeType: 'text/csv', buffer: wrongHeaders });
+  await expect(page.getByRole('alert').filter({ hasText: 'Invalid File' })).toContainText('Please ensure your file headers matches the template format provided.');
+  await expect(payroll.getByText("Row 1, gross_income: Expected header 'gross_income', found 'gross_pay'")).toBeVisible();
+  await snap(page, '29-payroll-invalid-file');
   await payroll.locator('input[type="file"]').setInputFiles({ name: 'payroll-october-2026.csv', mimeType: 'text/csv', buffer: payrollCsv() });
   await expect(payroll.getByTestId('payroll-preview-summary')).toHaveText('3 employees · total tax payable ₦124,450.00');
   await expect(payroll.getByRole('table', { name: 'Payroll preview' }).getByRole('row')).toHaveCount(4);
   await snap(page, '29-payroll-preview');
+  await expect(payroll.getByText("Row 1, gross_income", { exact: false })).toBeHidden();
   await payroll.getByRole('button', { name: 'Upload payroll' }).click();
   await shell.expectToast('Payroll updated successfully.');
   const employees = payroll.getByRole('table', { name: 'Employees' });
@@ -200,4 +206,30 @@ test('add a corporation, register Lagos with a verified Tax ID, change it, give 
   await page.getByRole('textbox', { name: 'Search corporations' }).fill(corporationName);
   await expect(page.getByRole('table', { name: 'Corporations' }).getByRole('row').filter({ hasText: corporationName })).toContainText('0');
   await snap(page, '33-corporations-list');
+});
+
+test('when the revenue service does not answer, Add New State says so and saves nothing', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const shell = new AppShell(page);
+  await new LoginPage(page).open();
+  await new LoginPage(page).logIn(DEMO.email, DEMO.password);
+  await shell.expectHello(DEMO.firstName);
+  const token = await sessionToken(page);
+  const created = await callGateway<{ id: string }>(request, { method: 'POST', namespace: 'core', path: 'internal/corporations', body: { name: `Kano Grains ${Date.now().toString(36)} Limited` }, token });
+  expect(created.code).toBe('OK');
+
+  await page.goto(`/corporations/${created.data.id}`);
+  await expect(page).toHaveURL(new RegExp(`/corporations/${created.data.id}/states$`));
+  await page.getByRole('button', { name: 'Add New State' }).click();
+  const addState = page.getByRole('dialog', { name: 'Add New State' });
+  await chooseOption(page, 'State', 'Lagos');
+  await new CorporationStates(page).enterTaxId(addState, 'C-0000000503');
+  await expect(addState.getByRole('button', { name: 'Proceed' })).toHaveAttribute('data-loading', 'true');
+  await expect(addState.getByText('The revenue service did not answer')).toBeVisible({ timeout: 30_000 });
+  await expect(addState.getByText('Lagos State Internal Revenue Service did not answer in time. Nothing was saved; please try again later.')).toBeVisible();
+  await snap(page, '34-add-state-agency-timeout');
+  await addState.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByText('No data')).toBeVisible();
+  const registrations = await callGateway<unknown[]>(request, { method: 'GET', namespace: 'core', path: `internal/corporations/${created.data.id}/states`, token });
+  expect(registrations.data).toEqual([]);
 });

@@ -130,7 +130,7 @@ export function PayrollUpload({ corporationId, registration, canUpload }: { corp
       </Group>
 
       {problems.length > 0 && (
-        <Alert color="red" title="Fix these rows and choose the file again">
+        <Alert color="red" title="What to fix in the file">
           <List size="sm" spacing={2}>
             {problems.slice(0, MAX_LISTED_PROBLEMS).map((problem) => (
               <List.Item key={problem}>{problem}</List.Item>

@@ -34,7 +34,7 @@ export function StateTaxIdDialog({ corporationId, mode, onClose }: { corporation
   const [stateCode, setStateCode] = useState<string | null>(current?.state.code ?? null);
   const [taxPayerNumber, setTaxPayerNumber] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [agencyProblem, setAgencyProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<{ title: string; message: string } | null>(null);
   const [verified, setVerified] = useState<VerifiedTaxpayer | null>(null);
   const [isVerifying, setIsVerifying] = useState(false);
 
@@ -44,20 +44,22 @@ export function StateTaxIdDialog({ corporationId, mode, onClose }: { corporation
     ? [{ value: current.state.code, label: current.state.name }]
     : (states.data ?? []).filter((state) => !(mode.kind === 'add' && mode.registeredCodes.includes(state.code))).map((state) => ({ value: state.code, label: state.name }));
 
-  const showFailure = (error: unknown) => {
+  const showFailure = (error: unknown, action: 'verify' | 'save') => {
     if (!(error instanceof ApiError)) throw error;
     const fields = error.fieldErrors;
     if (Object.keys(fields).length > 0) {
       setErrors(fields);
       setStep('enter');
-    } else {
-      // The agency did not answer, or refused: the toast goes in 3 s, so say it here too.
-      setAgencyProblem(error.message);
+      return;
     }
+    // The toast goes after 3 s; a silent agency or a refusal stays said here until the next try.
+    const title =
+      error.code === 'UNAVAILABLE' ? 'The revenue service did not answer' : action === 'verify' ? 'The Tax ID could not be verified' : `${chosenState?.name ?? 'The state'} could not be saved`;
+    setProblem({ title, message: error.message });
   };
 
   const proceed = async () => {
-    setAgencyProblem(null);
+    setProblem(null);
     const found = validateStateEntry({ stateCode, taxPayerNumber }, current ? { taxPayerNumber: current.tax_payer_number, stateName: current.state.name } : undefined);
     setErrors(found);
     if (Object.keys(found).length > 0 || !stateCode) return;
@@ -66,7 +68,7 @@ export function StateTaxIdDialog({ corporationId, mode, onClose }: { corporation
       setVerified(await verifyTaxId(stateCode, normaliseTaxId(taxPayerNumber)));
       setStep('confirm');
     } catch (error) {
-      showFailure(error);
+      showFailure(error, 'verify');
     } finally {
       setIsVerifying(false);
     }
@@ -74,14 +76,14 @@ export function StateTaxIdDialog({ corporationId, mode, onClose }: { corporation
 
   const save = async () => {
     if (!verified || !stateCode) return;
-    setAgencyProblem(null);
+    setProblem(null);
     const input = { stateCode, taxPayerNumber: verified.tax_payer_number };
     try {
       if (current) await update.mutateAsync(input);
       else await add.mutateAsync(input);
       onClose();
     } catch (error) {
-      showFailure(error);
+      showFailure(error, 'save');
     }
   };
 
@@ -93,9 +95,9 @@ export function StateTaxIdDialog({ corporationId, mode, onClose }: { corporation
           <Stepper.Step label="Confirm" description="Taxpayer on record" />
         </Stepper>
 
-        {agencyProblem && (
-          <Alert color="red" icon={<IconAlertTriangle size={18} />} title="The revenue service could not confirm this Tax ID">
-            {agencyProblem}
+        {problem && (
+          <Alert color="red" icon={<IconAlertTriangle size={18} />} title={problem.title}>
+            {problem.message}
           </Alert>
         )}
 
@@ -124,13 +126,14 @@ export function StateTaxIdDialog({ corporationId, mode, onClose }: { corporation
                 nothingFoundMessage="No state matches"
                 error={errors.state}
                 comboboxProps={{ withinPortal: false }}
+                data-autofocus={current ? undefined : true}
               />
               <TextInput
                 label="Tax ID"
                 description={chosenState ? `As registered with ${chosenState.revenue_service}. It begins with N or C.` : 'The state Tax ID begins with N (individuals) or C (companies).'}
                 placeholder="C-0012345"
                 required
-                data-autofocus
+                data-autofocus={current ? true : undefined}
                 value={taxPayerNumber}
                 onChange={(event) => {
                   setTaxPayerNumber(event.currentTarget.value);
@@ -142,6 +145,11 @@ export function StateTaxIdDialog({ corporationId, mode, onClose }: { corporation
               {current && (
                 <Text fz="sm" c="dimmed">
                   Current Tax ID: {current.tax_payer_number} ({current.tax_payer_name})
+                </Text>
+              )}
+              {isVerifying && chosenState && (
+                <Text fz="sm" c="dimmed" role="status">
+                  Asking {chosenState.revenue_service} who holds this Tax ID…
                 </Text>
               )}
               <Group justify="flex-end" gap="sm">
