@@ -65,3 +65,39 @@ test('an admin invites a member, who signs up from the link, accepts, and sees t
   await expect(page.getByTestId('pagination-range')).toHaveText('1 - 1 of 1');
   await memberContext.close();
 });
+
+test('an admin resends an invitation, changes its role, then cancels it', async ({ page }) => {
+  const email = uniqueEmail('pending');
+  await new LoginPage(page).open();
+  await new LoginPage(page).logIn(DEMO.email, DEMO.password);
+  const shell = new AppShell(page);
+  await shell.expectHello(DEMO.firstName);
+  await shell.goTo('Team Members');
+  const team = new TeamPage(page);
+  await team.invite(email, 'Member');
+
+  await team.openOptions(email);
+  await page.getByRole('menuitem', { name: 'Resend invitation' }).click();
+  const resend = page.getByRole('dialog', { name: 'Resend Invitation' });
+  await expect(resend.getByRole('textbox', { name: 'Email address' })).toHaveValue(email);
+  await snap(page, '21-resend-invitation');
+  await resend.getByRole('button', { name: 'Resend invite' }).click();
+  await shell.expectToast('Invite resent successfully');
+
+  await team.openOptions(email);
+  await page.getByRole('menuitem', { name: 'Change role' }).click();
+  const changeRole = page.getByRole('dialog', { name: /Change role/ });
+  await changeRole.getByRole('radio', { name: 'Admin' }).check();
+  await changeRole.getByRole('button', { name: 'Save role' }).click();
+  await shell.expectToast('Role updated successfully');
+  await expect(team.row(email)).toContainText('Admin');
+
+  await team.openOptions(email);
+  await page.getByRole('menuitem', { name: 'Cancel invitation' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Cancel invitation' });
+  await expect(confirm).toContainText(`The invitation to ${email} will stop working.`);
+  await snap(page, '22-cancel-invitation');
+  await confirm.getByRole('button', { name: 'Cancel invitation' }).click();
+  await shell.expectToast('Member removed successfully');
+  await expect(team.row(email)).toHaveCount(0);
+});

@@ -25,6 +25,10 @@ export class TeamPage {
     await expect(dialog).toBeHidden();
   }
 
+  async openOptions(email: string): Promise<void> {
+    await this.row(email).getByRole('button', { name: /^Actions for/ }).click();
+  }
+
   async search(text: string): Promise<void> {
     await this.page.getByRole('textbox', { name: 'Search members' }).fill(text);
   }

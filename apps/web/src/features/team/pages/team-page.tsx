@@ -1,5 +1,5 @@
 import { hasPermission } from '@levy/contracts';
-import { Button, Group, Modal, Select, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { IconMailForward, IconTrash, IconUserCog, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ContentCard } from '../../../components/content-card';
@@ -14,8 +14,9 @@ import { TablePagination } from '../../../components/table-pagination';
 import { UserAvatar } from '../../../components/user-avatar';
 import { formatDate, fullName } from '../../../lib/format';
 import { useSessionStore } from '../../../lib/session-store';
-import { useChangeMemberRole, useInvitableRoles, useRemoveMember, useTeamMembers, type TeamMember } from '../api/team-api';
+import { useChangeMemberRole, useRemoveMember, useTeamMembers, type TeamMember } from '../api/team-api';
 import { InviteMemberDialog, type InviteMode } from '../components/invite-member-dialog';
+import { RolePicker } from '../components/role-picker';
 
 type Dialog = { kind: 'invite'; mode: InviteMode } | { kind: 'role'; member: TeamMember } | { kind: 'remove'; member: TeamMember } | null;
 
@@ -24,20 +25,12 @@ function memberName(member: TeamMember): string {
 }
 
 function ChangeRoleDialog({ member, organisationId, onClose }: { member: TeamMember; organisationId: string; onClose: () => void }) {
-  const roles = useInvitableRoles();
   const changeRole = useChangeMemberRole(organisationId);
   const [roleId, setRoleId] = useState(String(member.role.id));
   return (
     <Modal opened onClose={onClose} title={`Change role for ${memberName(member)}`} centered>
       <Stack gap="md">
-        <Select
-          label="Role"
-          data={(roles.data ?? []).map((role) => ({ value: String(role.id), label: role.name }))}
-          value={roleId}
-          onChange={(value) => value && setRoleId(value)}
-          allowDeselect={false}
-          comboboxProps={{ withinPortal: false }}
-        />
+        <RolePicker value={roleId} onChange={setRoleId} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel

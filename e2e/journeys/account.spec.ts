@@ -1,0 +1,48 @@
+import { expect, test } from '@playwright/test';
+import { callGateway, linkFromMailbox, NEW_USER_PASSWORD, uniqueEmail } from '../support/api';
+import { snap } from '../support/screenshots';
+import { LoginPage } from '../pages/auth-pages';
+import { StartPage } from '../pages/organisation-pages';
+
+test('forgot password: the reset link sets a new password that logs in', async ({ page, request }) => {
+  const email = uniqueEmail('forgetful');
+  const registered = await callGateway(request, {
+    method: 'POST',
+    namespace: 'public',
+    path: 'users/register',
+    body: { first_name: 'Bola', last_name: 'Ige', email, password: NEW_USER_PASSWORD, phone: '+2348011111111', marketing_source_id: 2 },
+  });
+  expect(registered.code).toBe('OK');
+
+  const login = new LoginPage(page);
+  await login.open();
+  await page.getByRole('button', { name: 'Forgot password?' }).click();
+  await page.getByRole('textbox', { name: 'Email address' }).fill(email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByText(/we have sent it a link to reset the password/)).toBeVisible();
+  await snap(page, '19-forgot-password');
+
+  await page.goto(await linkFromMailbox(request, email, 'purpose=reset_password'));
+  await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'New password', exact: true }).fill('short');
+  await page.getByRole('textbox', { name: 'Confirm new password' }).fill('short');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('Password must be 8 or more characters')).toBeVisible();
+  await page.getByRole('textbox', { name: 'New password', exact: true }).fill('a-brand-new-secret');
+  await page.getByRole('textbox', { name: 'Confirm new password' }).fill('a-brand-new-secret');
+  await snap(page, '20-reset-password');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('Your password has been changed. Log in with the new password.')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Log in' }).click();
+  await login.logIn(email, 'a-brand-new-secret');
+  await new StartPage(page).expectOpen();
+});
+
+test('a wrong password is refused with the server’s message', async ({ page }) => {
+  const login = new LoginPage(page);
+  await login.open();
+  await login.logIn(uniqueEmail('nobody'), 'not-the-password');
+  await expect(page.getByRole('alert').filter({ hasText: 'The email or password is incorrect.' }).first()).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});
