@@ -65,7 +65,8 @@ export async function buildApp({ config, database, mailTransport }: AppOptions):
   const summaryContributions: SummaryContribution[] = [corporations.summary];
   const organisations = createOrganisationsService({ db, switchOrganisation: switchSessionOrganisation, summaryContributions });
   const paymentProvider = createSandboxPaymentProvider(config.paymentWebhookSecret);
-  const wallets = createWalletsService({ db, provider: paymentProvider, organisationsService: organisations, corporationsService: corporations });
+  const canSimulateTransfers = paymentProvider.name === 'sandbox' && config.env !== 'production';
+  const wallets = createWalletsService({ db, provider: paymentProvider, organisationsService: organisations, corporationsService: corporations, canSimulateTransfers });
   summaryContributions.push(wallets.summary);
   const calculator = createCalculatorService({ db });
 
@@ -79,7 +80,7 @@ export async function buildApp({ config, database, mailTransport }: AppOptions):
     ...stateRoutes(states),
     ...payrollRoutes(payroll),
     ...walletRoutes(wallets),
-    ...sandboxFundingRoutes(wallets, createSandboxTransferSender(app, paymentProvider)),
+    ...(canSimulateTransfers ? sandboxFundingRoutes(wallets, createSandboxTransferSender(app, paymentProvider)) : []),
     ...(config.env === 'production' ? [] : developmentMailboxRoutes(mail)),
   ];
 

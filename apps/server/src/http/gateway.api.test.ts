@@ -135,12 +135,15 @@ describe('OpenAPI', () => {
   });
 });
 
-describe('development mailbox', () => {
-  it('is not there in production', async () => {
+describe('development tools', () => {
+  it('are not there in production', async () => {
     const production = await createTestApp({ env: { NODE_ENV: 'production', LOG_LEVEL: 'silent', PAYMENT_WEBHOOK_SECRET: 'a-production-secret-value' } });
     try {
       const result = await production.call('GET', 'public', 'dev/mailbox');
       expect(result.code).toBe('NOT_FOUND');
+      // Nor is simulated funding.
+      const fund = await production.call('POST', 'core', 'internal/sandbox/wallets/00000000-0000-4000-8000-000000000000/fund', { body: { amount: 1 } });
+      expect(fund.code).toBe('NOT_FOUND');
     } finally {
       await production.close();
     }

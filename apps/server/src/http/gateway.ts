@@ -2,7 +2,7 @@ import { fieldErrors, hasPermission } from '@levy/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, invalidInput } from '../errors';
-import type { Caller, HttpMethod, RouteDefinition, UploadedFile } from './route';
+import { FileReply, type Caller, type HttpMethod, type RouteDefinition, type UploadedFile } from './route';
 
 export const API_BASE = '/service/v1';
 
@@ -78,6 +78,12 @@ async function readMultipart(request: FastifyRequest): Promise<{ fields: Record<
 }
 
 function envelope(reply: FastifyReply, result: unknown) {
+  if (result instanceof FileReply) {
+    return reply
+      .header('content-disposition', `attachment; filename="${result.filename.replace(/["\\\r\n]/g, '')}"`)
+      .type(result.contentType)
+      .send(result.content);
+  }
   const isReply =
     typeof result === 'object' && result !== null && 'data' in result && 'message' in result && Object.keys(result).length === 2;
   const data = isReply ? (result as { data: unknown }).data : result;

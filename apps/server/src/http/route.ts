@@ -48,6 +48,15 @@ export function reply<T>(data: T, message: string): Reply<T> {
   return { data, message };
 }
 
+/** A download instead of an envelope (exports, receipts). */
+export class FileReply {
+  constructor(
+    readonly filename: string,
+    readonly contentType: string,
+    readonly content: Buffer,
+  ) {}
+}
+
 export interface RouteDefinition<P extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType> {
   method: HttpMethod;
   namespace: Namespace;

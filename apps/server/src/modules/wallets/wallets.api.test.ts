@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { isValidNuban } from '@levy/tax';
+import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/raw';
@@ -55,6 +56,7 @@ describe('organisation wallet and funding', () => {
     const data = await walletsOf(owner);
     expect(data.wallet_type).toBe('organisation');
     expect(data.total_balance).toBe('0.00');
+    expect(data.can_simulate_transfers).toBe(true);
     expect(data.wallets).toHaveLength(1);
     const [wallet] = data.wallets;
     expect(wallet).toMatchObject({ type: 'organisation', name: 'Acme Nigeria Ltd', balance: '0.00', virtual_account: { bank_name: 'Wema Bank', bank_code: '035', account_name: 'Levy / Acme Nigeria Ltd' } });
@@ -157,6 +159,37 @@ describe('history', () => {
     expect(untilTomorrow.data.items).toHaveLength(5);
     const badFilter = await test.call('GET', 'core', path, { token: owner.token, params: { filters: [{ field: 'owner', value: 'x' }] } });
     expect(badFilter.data).toEqual({ filters: 'Cannot filter by owner' });
+  });
+});
+
+describe('export', () => {
+  it('downloads the history as CSV and XLSX with the same filters', async () => {
+    const owner = await ownerWithOrganisation(test);
+    const [wallet] = (await walletsOf(owner)).wallets;
+    await postWebhook(transfer(wallet.virtual_account.account_number, '1250000.75', '=HYPERLINK("x")'));
+    await postWebhook(transfer(wallet.virtual_account.account_number, 500, 'EXP-2'));
+    const base = `/service/v1/core/internal/organisations/${owner.organisationId}/wallets/history/export`;
+    const csv = await test.app.inject({ method: 'GET', url: `${base}?format=csv`, headers: { 'api-token': owner.token } });
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="levy-wallet-history-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toBe('Date,Reference,Description,Wallet,Type,Amount (NGN),Balance after (NGN),Status');
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toContain('sandbox:EXP-2,Bank transfer from Chukwuma Nwosu,Acme Nigeria Ltd,credit,500.00,1250500.75,successful');
+    // A reference that looks like a formula is written as text.
+    expect(lines[2]).toContain(`"sandbox:=HYPERLINK(""x"")"`);
+
+    const searched = await test.app.inject({ method: 'GET', url: `${base}?format=csv&search=EXP-2`, headers: { 'api-token': owner.token } });
+    expect(searched.body.trim().split('\r\n')).toHaveLength(2);
+    const xlsx = await test.app.inject({ method: 'GET', url: `${base}?format=xlsx`, headers: { 'api-token': owner.token } });
+    expect(xlsx.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Wallet history')!;
+    expect(sheet.getRow(2).getCell(6).value).toBe(500);
+    expect(sheet.getRow(3).getCell(7).value).toBe(1250000.75);
+    const bad = await test.call('GET', 'core', `internal/organisations/${owner.organisationId}/wallets/history/export`, { token: owner.token, params: { format: 'pdf' } });
+    expect(bad.data).toEqual({ format: 'Choose csv or xlsx' });
   });
 });
 

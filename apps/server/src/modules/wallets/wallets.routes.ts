@@ -4,6 +4,7 @@ import { defineRoute, reply } from '../../http/route';
 import type { WalletsService } from './wallets.service';
 
 const idOnly = z.object({ id: idParam });
+const exportParams = z.object({ format: z.enum(['csv', 'xlsx'], { error: 'Choose csv or xlsx' }).default('csv') });
 
 export function walletRoutes(wallets: WalletsService) {
   return [
@@ -28,6 +29,15 @@ export function walletRoutes(wallets: WalletsService) {
     defineRoute({
       method: 'GET',
       namespace: 'core',
+      path: 'internal/organisations/{id}/wallets/history/export',
+      summary: 'The organisation wallet history as a CSV or XLSX download (format), with the same filters and search',
+      auth: { permission: 'core-internal.organisation.fetchwallethistory' },
+      params: listParams.extend(idOnly.shape).extend(exportParams.shape),
+      handler: ({ caller, params }) => wallets.exportHistory(caller, { organisationId: params.id }, params, params.format),
+    }),
+    defineRoute({
+      method: 'GET',
+      namespace: 'core',
       path: 'internal/corporations/{id}/wallets',
       summary: "The corporation's own wallet (empty unless the organisation gives corporations wallets)",
       auth: { permission: 'core-internal.corporation.getwallets' },
@@ -42,6 +52,15 @@ export function walletRoutes(wallets: WalletsService) {
       auth: { permission: 'core-internal.corporation.fetchwallethistory' },
       params: listParams.extend(idOnly.shape),
       handler: ({ caller, params }) => wallets.corporationHistory(caller, params.id, params),
+    }),
+    defineRoute({
+      method: 'GET',
+      namespace: 'core',
+      path: 'internal/corporations/{id}/wallets/history/export',
+      summary: "The corporation wallet history as a CSV or XLSX download (format)",
+      auth: { permission: 'core-internal.corporation.fetchwallethistory' },
+      params: listParams.extend(idOnly.shape).extend(exportParams.shape),
+      handler: ({ caller, params }) => wallets.exportHistory(caller, { corporationId: params.id }, params, params.format),
     }),
   ];
 }

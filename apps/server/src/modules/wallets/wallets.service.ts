@@ -8,6 +8,7 @@ import { queryRows } from '../../db/raw';
 import { pageWindow, toPage } from '../../db/pagination';
 import { ledgerAccounts, ledgerEntries, ledgerJournals, virtualAccounts } from '../../db/schema/index';
 import { AppError, invalidInput } from '../../errors';
+import { exportTable, type ExportFormat } from '../../http/table-export';
 import type { Caller } from '../../http/route';
 import type { CorporationsService } from '../corporations/corporations.service';
 import { requireOwnOrganisation } from '../organisations/organisation-access';
@@ -28,7 +29,14 @@ const HISTORY_SORT = {
 
 const naira = (kobo: number) => koboToNairaString(kobo as Kobo);
 
-export function createWalletsService(deps: { db: Db; provider: PaymentProvider; organisationsService: OrganisationsService; corporationsService: CorporationsService }) {
+export function createWalletsService(deps: {
+  db: Db;
+  provider: PaymentProvider;
+  organisationsService: OrganisationsService;
+  corporationsService: CorporationsService;
+  /** Whether "Simulate a transfer" is offered: the sandbox provider outside production. */
+  canSimulateTransfers: boolean;
+}) {
   const { db, provider, organisationsService, corporationsService } = deps;
 
   async function walletTypeOf(organisationId: string): Promise<WalletType> {
@@ -133,6 +141,18 @@ export function createWalletsService(deps: { db: Db; provider: PaymentProvider; 
     return toPage(items, total, params);
   }
 
+  async function organisationHistory(caller: Caller, organisationId: string, params: ListParams) {
+    requireOwnOrganisation(caller, organisationId);
+    const { wallets } = await activeWallets(organisationId);
+    return history(wallets.map((wallet) => wallet.id), params);
+  }
+
+  async function corporationHistory(caller: Caller, corporationId: string, params: ListParams) {
+    const corporation = await corporationsService.findAccessible(db, caller, corporationId, 'read');
+    const [wallet] = await db.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(and(eq(ledgerAccounts.kind, 'corporation_wallet'), eq(ledgerAccounts.corporationId, corporation.id)));
+    return history(wallet ? [wallet.id] : [], params);
+  }
+
   return {
     walletTypeOf,
 
@@ -141,14 +161,10 @@ export function createWalletsService(deps: { db: Db; provider: PaymentProvider; 
       const { type, wallets } = await activeWallets(organisationId);
       const shown = await views(wallets.map((wallet) => wallet.id));
       const total = shown.reduce((sum, wallet) => sum + wallet.balance_kobo, 0);
-      return { wallet_type: type, total_balance: naira(total), wallets: shown };
+      return { wallet_type: type, total_balance: naira(total), can_simulate_transfers: deps.canSimulateTransfers, wallets: shown };
     },
 
-    async organisationHistory(caller: Caller, organisationId: string, params: ListParams) {
-      requireOwnOrganisation(caller, organisationId);
-      const { wallets } = await activeWallets(organisationId);
-      return history(wallets.map((wallet) => wallet.id), params);
-    },
+    organisationHistory,
 
     /** A corporation's own wallet: there is one only when the organisation gives corporations wallets. */
     async corporationWallets(caller: Caller, corporationId: string) {
@@ -158,10 +174,27 @@ export function createWalletsService(deps: { db: Db; provider: PaymentProvider; 
       return views([wallet.id]);
     },
 
-    async corporationHistory(caller: Caller, corporationId: string, params: ListParams) {
-      const corporation = await corporationsService.findAccessible(db, caller, corporationId, 'read');
-      const [wallet] = await db.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(and(eq(ledgerAccounts.kind, 'corporation_wallet'), eq(ledgerAccounts.corporationId, corporation.id)));
-      return history(wallet ? [wallet.id] : [], params);
+    corporationHistory,
+
+    /** The same history as a CSV or XLSX download (everything that matches, newest first). */
+    async exportHistory(caller: Caller, scope: { organisationId: string } | { corporationId: string }, params: ListParams, format: ExportFormat) {
+      const page = 'organisationId' in scope ? await organisationHistory(caller, scope.organisationId, { ...params, no_pages: true }) : await corporationHistory(caller, scope.corporationId, { ...params, no_pages: true });
+      return exportTable({
+        filename: `levy-wallet-history-${new Date().toISOString().slice(0, 10)}`,
+        sheetName: 'Wallet history',
+        format,
+        rows: page.items,
+        columns: [
+          { header: 'Date', value: (row) => row.created_at },
+          { header: 'Reference', value: (row) => row.reference },
+          { header: 'Description', value: (row) => row.description },
+          { header: 'Wallet', value: (row) => row.wallet.name },
+          { header: 'Type', value: (row) => row.type },
+          { header: 'Amount (NGN)', value: (row) => row.amount, isMoney: true },
+          { header: 'Balance after (NGN)', value: (row) => row.balance_after, isMoney: true },
+          { header: 'Status', value: (row) => row.status },
+        ],
+      });
     },
 
     /** The wallet a sandbox transfer goes to, if the caller's organisation owns it. */
