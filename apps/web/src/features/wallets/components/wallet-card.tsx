@@ -1,0 +1,107 @@
+import { ActionIcon, Button, Card, CopyButton, Group, Modal, NumberInput, Stack, Text, Tooltip } from '@mantine/core';
+import { IconCheck, IconCopy, IconSend, IconWallet } from '@tabler/icons-react';
+import { useState } from 'react';
+import { formatAmount } from '../../../lib/format';
+import { useSimulateTransfer, type Wallet } from '../api/wallets-api';
+
+function CopyValue({ label, value }: { label: string; value: string }) {
+  return (
+    <Group justify="space-between" gap="xs" wrap="nowrap">
+      <div>
+        <Text fz="xs" c="dimmed">
+          {label}
+        </Text>
+        <Text fz="sm" fw={600} ff={label === 'Account number' ? 'monospace' : undefined}>
+          {value}
+        </Text>
+      </div>
+      <CopyButton value={value} timeout={1500}>
+        {({ copied, copy }) => (
+          <Tooltip label={copied ? 'Copied' : `Copy ${label.toLowerCase()}`} withArrow>
+            <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} onClick={copy} aria-label={`Copy ${label.toLowerCase()}`}>
+              {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+            </ActionIcon>
+          </Tooltip>
+        )}
+      </CopyButton>
+    </Group>
+  );
+}
+
+function SimulateTransferDialog({ wallet, onClose }: { wallet: Wallet; onClose: () => void }) {
+  const simulate = useSimulateTransfer();
+  const [amount, setAmount] = useState<string | number>('');
+  const isValid = Number(amount) > 0;
+  return (
+    <Modal opened onClose={onClose} title="Simulate a transfer" centered>
+      <Stack gap="md">
+        <Text fz="sm" c="dimmed">
+          Sandbox only: the payment provider reports a bank transfer into {wallet.virtual_account.account_number} ({wallet.virtual_account.bank_name}) through the same signed webhook a real transfer uses.
+        </Text>
+        <NumberInput
+          label="Amount"
+          prefix="₦"
+          thousandSeparator=","
+          decimalScale={2}
+          min={0}
+          allowNegative={false}
+          value={amount}
+          onChange={setAmount}
+          data-autofocus
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button disabled={!isValid} loading={simulate.isPending} onClick={() => simulate.mutate({ walletId: wallet.id, amount: String(amount) }, { onSuccess: onClose })}>
+            Send transfer
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** A wallet: its balance and the bank account that funds it (product-design "Wallets and transactions"). */
+export function WalletCard({ wallet, canSimulate }: { wallet: Wallet; canSimulate: boolean }) {
+  const [isSimulating, setSimulating] = useState(false);
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start">
+          <div>
+            <Group gap={6}>
+              <IconWallet size={18} />
+              <Text fw={600}>{wallet.name}</Text>
+            </Group>
+            <Text fz="xs" c="dimmed">
+              {wallet.type === 'organisation' ? 'Organisation wallet' : 'Corporation wallet'}
+            </Text>
+          </div>
+          {canSimulate && (
+            <Button size="xs" variant="light" leftSection={<IconSend size={14} />} onClick={() => setSimulating(true)}>
+              Simulate a transfer
+            </Button>
+          )}
+        </Group>
+        <div>
+          <Text fz="xs" c="dimmed">
+            Balance
+          </Text>
+          <Text fz={28} fw={700} aria-label={`Balance of ${wallet.name}`}>
+            {formatAmount(wallet.balance)}
+          </Text>
+        </div>
+        <Stack gap={8}>
+          <Text fz="xs" fw={600} tt="uppercase" c="dimmed">
+            Fund by bank transfer
+          </Text>
+          <CopyValue label="Bank" value={wallet.virtual_account.bank_name} />
+          <CopyValue label="Account number" value={wallet.virtual_account.account_number} />
+          <CopyValue label="Account name" value={wallet.virtual_account.account_name} />
+        </Stack>
+      </Stack>
+      {isSimulating && <SimulateTransferDialog wallet={wallet} onClose={() => setSimulating(false)} />}
+    </Card>
+  );
+}

@@ -1,0 +1,133 @@
+import { Button, Group, Table, Text } from '@mantine/core';
+import { IconArrowDownLeft, IconArrowUpRight, IconDownload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { EmptyState } from '../../../components/empty-state';
+import { LoadingPlaceholder } from '../../../components/loading-placeholder';
+import type { FilterField } from '../../../components/query/filter-popover';
+import { QueryBar } from '../../../components/query/query-bar';
+import { defaultQueryState, toListParams, type QueryState } from '../../../components/query/query-state';
+import { StatusTag } from '../../../components/status-tag';
+import { TablePagination } from '../../../components/table-pagination';
+import { downloadFile } from '../../../lib/download';
+import { formatAmount, formatDate } from '../../../lib/format';
+import { historyAddress, useWalletHistory, type HistoryScope } from '../api/wallets-api';
+
+export const HISTORY_FILTERS: FilterField[] = [
+  { type: 'date-range', field: 'created_at', label: 'Date' },
+  {
+    type: 'select',
+    field: 'type',
+    label: 'Type',
+    options: [
+      { value: 'credit', label: 'Credit (money in)' },
+      { value: 'debit', label: 'Debit (money out)' },
+    ],
+  },
+  {
+    type: 'select',
+    field: 'status',
+    label: 'Status',
+    options: [
+      { value: 'successful', label: 'Successful' },
+      { value: 'pending', label: 'Pending' },
+      { value: 'failed', label: 'Failed' },
+    ],
+  },
+];
+
+/** Wallet history: credits and debits with the balance after each (product-design "Wallets and transactions"). */
+export function WalletHistory({ scope, showWallet }: { scope: HistoryScope; showWallet: boolean }) {
+  const [query, setQuery] = useState<QueryState>(() => defaultQueryState('reference'));
+  const [page, setPage] = useState(1);
+  const [exporting, setExporting] = useState<'csv' | 'xlsx' | null>(null);
+  const params = toListParams(query, page);
+  const history = useWalletHistory(scope, params);
+
+  const changeQuery = (next: QueryState) => {
+    setQuery(next);
+    setPage(1);
+  };
+  const exportAs = async (format: 'csv' | 'xlsx') => {
+    setExporting(format);
+    const { page: _page, count: _count, ...filters } = params;
+    await downloadFile(`core/${historyAddress(scope)}/export`, { ...filters, format });
+    setExporting(null);
+  };
+
+  return (
+    <>
+      <Group justify="space-between" align="flex-start" wrap="wrap">
+        <QueryBar
+          module="transactions"
+          value={query}
+          onChange={changeQuery}
+          sortKeys={['created_at']}
+          filterFields={HISTORY_FILTERS}
+          searchLabel="Search by reference"
+          onRefresh={() => void history.refetch()}
+          refreshing={history.isFetching}
+        />
+        <Group gap="xs">
+          <Button variant="default" leftSection={<IconDownload size={16} />} loading={exporting === 'csv'} onClick={() => void exportAs('csv')}>
+            Export CSV
+          </Button>
+          <Button variant="default" leftSection={<IconDownload size={16} />} loading={exporting === 'xlsx'} onClick={() => void exportAs('xlsx')}>
+            Export XLSX
+          </Button>
+        </Group>
+      </Group>
+      {history.isPending ? (
+        <LoadingPlaceholder />
+      ) : !history.data || history.data.items.length === 0 ? (
+        <EmptyState hint={query.search.value || query.filters.length > 0 ? 'No transaction matches.' : 'Transfers into your wallet and payments from it appear here.'} />
+      ) : (
+        <>
+          <Table.ScrollContainer minWidth={720}>
+            <Table verticalSpacing="sm" highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Date</Table.Th>
+                  <Table.Th>Description</Table.Th>
+                  {showWallet && <Table.Th>Wallet</Table.Th>}
+                  <Table.Th ta="right">Amount</Table.Th>
+                  <Table.Th ta="right">Balance after</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {history.data.items.map((item) => (
+                  <Table.Tr key={item.id}>
+                    <Table.Td>{formatDate(item.created_at)}</Table.Td>
+                    <Table.Td>
+                      <Text fz="sm" fw={600}>
+                        {item.description}
+                      </Text>
+                      <Text fz="xs" c="dimmed" ff="monospace">
+                        {item.reference}
+                      </Text>
+                    </Table.Td>
+                    {showWallet && <Table.Td>{item.wallet.name}</Table.Td>}
+                    <Table.Td ta="right">
+                      <Group gap={4} justify="flex-end" wrap="nowrap" c={item.type === 'credit' ? 'teal.7' : 'red.7'}>
+                        {item.type === 'credit' ? <IconArrowDownLeft size={14} /> : <IconArrowUpRight size={14} />}
+                        <Text fz="sm" fw={600} aria-label={`${item.type} ${formatAmount(item.amount)}`}>
+                          {item.type === 'credit' ? '+' : '−'}
+                          {formatAmount(item.amount)}
+                        </Text>
+                      </Group>
+                    </Table.Td>
+                    <Table.Td ta="right">{formatAmount(item.balance_after)}</Table.Td>
+                    <Table.Td>
+                      <StatusTag status={item.status} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <TablePagination pagination={history.data.pagination} onPageChange={setPage} />
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+import { API_BASE, errorMessageFor, FALLBACK_ERROR_MESSAGE, showErrorToast } from './api-client';
+import { readSession } from './session-store';
+
+/**
+ * Downloads a file the API serves at `GET /service/v1/{namespace}/{path}` (exports, receipts),
+ * with the session token. A failure is toasted like any other call and resolves to false.
+ */
+export async function downloadFile(address: string, params: Record<string, string | number | boolean>): Promise<boolean> {
+  const query = new URLSearchParams(Object.entries(params).map(([key, value]) => [key, String(value)]));
+  const token = readSession().token;
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}/${address}?${query.toString()}`, { headers: token ? { 'Api-Token': token } : {} });
+  } catch {
+    showErrorToast('Could not reach Levy. Check your connection and try again.');
+    return false;
+  }
+  if (!response.ok) {
+    const envelope = (await response.json().catch(() => null)) as { code: string; message: string; data: unknown } | null;
+    showErrorToast(envelope ? errorMessageFor(envelope.code, envelope.message, envelope.data) : FALLBACK_ERROR_MESSAGE);
+    return false;
+  }
+  const filename = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'levy-export';
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.click();
+  URL.revokeObjectURL(url);
+  return true;
+}
