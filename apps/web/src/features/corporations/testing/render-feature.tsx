@@ -1,11 +1,14 @@
 import { splitPermission, type Permissions } from '@levy/contracts';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, type RenderResult } from '@testing-library/react';
+import { configure, render, type RenderResult } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { vi } from 'vitest';
 import { theme } from '../../../app/theme';
 import { useSessionStore } from '../../../lib/session-store';
+
+// Answers arrive through mocked fetch and React Query; a loaded test machine can take over a second.
+configure({ asyncUtilTimeout: 5000 });
 
 /** Renders inside the app theme with a fresh query client (no retries, nothing shared between tests). */
 export function renderFeature(element: ReactElement): RenderResult {
