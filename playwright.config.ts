@@ -1,11 +1,10 @@
-import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 // Journeys run against the real server on a fresh embedded database, serving the built web app.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = `.test-data/e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
 // Each run builds the web app into its own folder, so a build elsewhere cannot swap files under it.
-const webDistDir = path.resolve(dataDir, 'web');
+const webDistDir = `${process.cwd()}/${dataDir}/web`;
 
 export default defineConfig({
   testDir: 'e2e',
