@@ -29,11 +29,11 @@ export function bandLabel(band: PayeBandResult): string {
 
 function StatCard({ label, value, hint, testId }: { label: string; value: string; hint?: string; testId: string }) {
   return (
-    <Paper withBorder p="md" radius="md">
+    <Paper withBorder p={{ base: 'sm', xs: 'md' }} radius="md">
       <Text size="xs" tt="uppercase" fw={700} c="dimmed">
         {label}
       </Text>
-      <Text fz={{ base: 17, xs: 22 }} fw={800} mt={4} data-testid={testId} style={{ fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' }}>
+      <Text fz={{ base: 15, xs: 22 }} fw={800} mt={4} data-testid={testId} style={{ fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' }}>
         {value}
       </Text>
       {hint && (
@@ -78,7 +78,7 @@ function RegimeComparison({ result }: { result: PayeCalculation }) {
   return (
     <Stack gap="xs">
       <Title order={4}>Both regimes side by side</Title>
-      <Table.ScrollContainer minWidth={420}>
+      <Table.ScrollContainer minWidth={340}>
         <Table striped withTableBorder verticalSpacing={6} data-testid="regime-comparison">
           <Table.Thead>
             <Table.Tr>
@@ -86,7 +86,7 @@ function RegimeComparison({ result }: { result: PayeCalculation }) {
               <Table.Th ta="right">
                 <Group gap={6} justify="flex-end" wrap="nowrap">
                   {REGIME_SHORT_NAMES[result.regime]}
-                  <Badge size="xs" variant="light">
+                  <Badge size="xs" variant="light" visibleFrom="sm">
                     in force
                   </Badge>
                 </Group>
@@ -213,7 +213,7 @@ function BandBreakdown({ result }: { result: PayeCalculation }) {
 export function PayeResults({ result }: { result: PayeCalculation }) {
   const dueDate = payeDueDate(result.period);
   return (
-    <Card withBorder radius="md" p="lg" data-testid="paye-results">
+    <Card withBorder radius="md" p={{ base: 'sm', sm: 'lg' }} data-testid="paye-results">
       <Stack gap="lg">
         <div>
           <Group gap="xs">
