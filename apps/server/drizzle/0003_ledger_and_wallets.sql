@@ -26,7 +26,7 @@ CREATE TABLE "ledger_journals" (
 	"kind" text NOT NULL,
 	"reference" text NOT NULL,
 	"description" text NOT NULL,
-	"status" text DEFAULT 'successful' NOT NULL,
+	"status" text DEFAULT 'success' NOT NULL,
 	"reverses_journal_id" uuid,
 	"created_by" uuid,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,

@@ -36,7 +36,7 @@ export const ledgerJournals = pgTable(
     /** Unique business reference: a provider's transfer reference makes a webhook apply once. */
     reference: text().notNull().unique(),
     description: text().notNull(),
-    status: text({ enum: ['successful', 'pending', 'failed'] }).notNull().default('successful'),
+    status: text({ enum: ['success', 'pending', 'failed'] }).notNull().default('success'),
     reversesJournalId: uuid(),
     createdBy: uuid().references(() => users.id),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -73,7 +73,7 @@ describe('organisation wallet and funding', () => {
     expect((await walletsOf(owner)).total_balance).toBe('5000000.00');
     const history = await test.call('GET', 'core', `internal/organisations/${owner.organisationId}/wallets/history`, { token: owner.token });
     expect(history.data.items).toHaveLength(1);
-    expect(history.data.items[0]).toMatchObject({ type: 'credit', amount: '5000000.00', balance_after: '5000000.00', status: 'successful', description: 'Bank transfer from Chidi' });
+    expect(history.data.items[0]).toMatchObject({ type: 'credit', amount: '5000000.00', balance_after: '5000000.00', status: 'success', description: 'Bank transfer from Chidi' });
     expect(history.data.items[0].reference).toMatch(/^sandbox:SBX-[0-9A-F]{16}$/);
     const summary = await test.call('GET', 'auth', `organisations/${owner.organisationId}/onboarding/summary`, { token: owner.token });
     expect(summary.data.total_balance).toBe('5000000.00');
@@ -155,7 +155,7 @@ describe('history', () => {
     const future = new Date(Date.now() + 86_400_000).toISOString();
     const fromTomorrow = await test.call('GET', 'core', path, { token: owner.token, params: { filters: [{ field: 'created_at', value: future, cond_op: '>=' }] } });
     expect(fromTomorrow.data.pagination.total_count).toBe(0);
-    const untilTomorrow = await test.call('GET', 'core', path, { token: owner.token, params: { no_pages: true, filters: [{ field: 'created_at', value: future, cond_op: '<=' }, { field: 'status', value: ['successful'] }] } });
+    const untilTomorrow = await test.call('GET', 'core', path, { token: owner.token, params: { no_pages: true, filters: [{ field: 'created_at', value: future, cond_op: '<=' }, { field: 'status', value: ['success'] }] } });
     expect(untilTomorrow.data.items).toHaveLength(5);
     const badFilter = await test.call('GET', 'core', path, { token: owner.token, params: { filters: [{ field: 'owner', value: 'x' }] } });
     expect(badFilter.data).toEqual({ filters: 'Cannot filter by owner' });
@@ -175,7 +175,7 @@ describe('export', () => {
     const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(lines[0]).toBe('Date,Reference,Description,Wallet,Type,Amount (NGN),Balance after (NGN),Status');
     expect(lines).toHaveLength(3);
-    expect(lines[1]).toContain('sandbox:EXP-2,Bank transfer from Chukwuma Nwosu,Acme Nigeria Ltd,credit,500.00,1250500.75,successful');
+    expect(lines[1]).toContain('sandbox:EXP-2,Bank transfer from Chukwuma Nwosu,Acme Nigeria Ltd,credit,500.00,1250500.75,success');
     // A reference that looks like a formula is written as text.
     expect(lines[2]).toContain(`"sandbox:=HYPERLINK(""x"")"`);
 

@@ -259,7 +259,7 @@ const HISTORY_FILTERS: Record<string, FilterField> = {
       return values.includes('credit') ? sql`${ledgerEntries.amountKobo} > 0` : sql`${ledgerEntries.amountKobo} < 0`;
     },
   },
-  status: { kind: 'in', column: ledgerJournals.status, values: ['successful', 'pending', 'failed'] },
+  status: { kind: 'in', column: ledgerJournals.status, values: ['success', 'pending', 'failed'] },
   created_at: { kind: 'date', column: ledgerEntries.createdAt },
 };
 

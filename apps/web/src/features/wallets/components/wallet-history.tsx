@@ -28,7 +28,7 @@ export const HISTORY_FILTERS: FilterField[] = [
     field: 'status',
     label: 'Status',
     options: [
-      { value: 'successful', label: 'Successful' },
+      { value: 'success', label: 'Successful' },
       { value: 'pending', label: 'Pending' },
       { value: 'failed', label: 'Failed' },
     ],
