@@ -45,6 +45,7 @@ function SimulateTransferDialog({ wallet, onClose }: { wallet: Wallet; onClose: 
           decimalScale={2}
           min={0}
           allowNegative={false}
+          hideControls
           value={amount}
           onChange={setAmount}
           data-autofocus
