@@ -107,6 +107,12 @@ describe('POST public calculator/paye', () => {
     expect(data.comparison.exempt).toBe(true);
   });
 
+  it('allows pension, NHF and NHIS up to the whole gross: net pay is then nil', async () => {
+    const { data } = await paye({ period: '2026-01', monthly_gross: 100000, pension: 60000, nhf: 30000, nhis: 10000 });
+    expect(data.chargeable_income).toBe('0.00');
+    expect(data.net_monthly).toBe('0.00');
+  });
+
   it('keeps kobo exact: two decimals in, two decimals out', async () => {
     const { data } = await paye({ period: '2026-01', annual_gross: '3000000.01' });
     // One kobo over the ₦3m edge falls in the 18% band: 18% of 1 kobo rounds to 0.
@@ -135,6 +141,8 @@ describe('POST public calculator/paye', () => {
       [{ period: '2026-01', annual_gross: 100, annual_rent: '-1' }, 'annual_rent', 'Annual rent must not be negative'],
       [{ period: '2026-01', annual_gross: 100, life_assurance: 'x' }, 'life_assurance', 'Life assurance must be an amount in naira with at most two decimals'],
       [{ period: '2026-01', monthly_gross: '9999999999999.99' }, 'monthly_gross', 'The amount is too large to compute'],
+      [{ period: '2026-01', monthly_gross: 100000, pension: 100000.01 }, 'pension', 'Pension, NHF and NHIS together cannot be more than gross pay'],
+      [{ period: '2026-01', monthly_gross: 100000, pension: 60000, nhf: 30000, nhis: 20000 }, 'nhis', 'Pension, NHF and NHIS together cannot be more than gross pay'],
     ])('%j → %s', async (body, field, message) => {
       const result = await paye(body);
       expect(result.status).toBe(400);

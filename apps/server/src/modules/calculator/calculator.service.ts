@@ -144,6 +144,20 @@ function preparePaye(period: string, amounts: PayeAmounts, prefix: string): Prep
     mortgageInterest: annual('mortgage_interest'),
     annualRent: amounts.annual_rent,
   };
+  // The employer withholds pension, NHF and NHIS from pay, so together they cannot pass it
+  // (otherwise net pay would be negative). The default pension is 8% of part of the gross: never.
+  const withheld: Array<[PayeAmountField, Kobo | undefined]> = [
+    ['pension', input.pension],
+    ['nhf', input.nhf],
+    ['nhis', input.nhis],
+  ];
+  let withheldTotal = 0;
+  for (const [field, amount] of withheld) {
+    withheldTotal += amount ?? 0;
+    if (withheldTotal > input.annualGross) {
+      throw invalidInput({ [prefix + field]: 'Pension, NHF and NHIS together cannot be more than gross pay' });
+    }
+  }
   return { input, grossField, pensionIsDefault };
 }
 
