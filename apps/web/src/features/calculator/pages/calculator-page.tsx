@@ -47,10 +47,16 @@ export default function CalculatorPage() {
             </Center>
           ) : shared.isError ? (
             <>
-              <Alert color="red" variant="light" icon={<IconAlertTriangle size={20} />} title="This shared calculation was not found" data-testid="share-missing">
+              <Alert
+                color="red"
+                variant="light"
+                icon={<IconAlertTriangle size={20} />}
+                title={isMissingShare(shared.error) ? 'This shared calculation was not found' : 'The shared calculation could not be opened'}
+                data-testid="share-missing"
+              >
                 {isMissingShare(shared.error)
                   ? 'The link may be mistyped or incomplete. Ask for the link again, or start a new calculation below.'
-                  : 'The calculation could not be opened just now. Try the link again in a moment, or start a new calculation below.'}
+                  : 'It could not be opened just now. Try the link again in a moment, or start a new calculation below.'}
               </Alert>
               <TaxCalculator heading={null} />
             </>
