@@ -60,6 +60,15 @@ test('sign up, verify the email, create an organisation, complete onboarding, se
   await expect(page.getByText('cac-certificate.pdf')).toBeVisible();
   await snap(page, '08-settings-organisation');
 
+  // One wallet per corporation moves transactions into each corporation: the menu entry hides.
+  const navigation = page.getByRole('navigation', { name: 'Main' });
+  await expect(navigation.getByRole('link', { name: 'Transactions' })).toBeVisible();
+  await page.getByRole('switch', { name: 'Each corporation has its own wallet' }).click();
+  await shell.expectToast('Settings saved successfully');
+  await expect(navigation.getByRole('link', { name: 'Transactions' })).toHaveCount(0);
+  await page.getByRole('switch', { name: 'Each corporation has its own wallet' }).click();
+  await expect(navigation.getByRole('link', { name: 'Transactions' })).toBeVisible();
+
   await shell.openProfileMenu();
   await expect(page.getByRole('dialog').getByText(email)).toBeVisible();
   await snap(page, '09-profile-menu');

@@ -7,7 +7,7 @@ export const SESSION_STORAGE_KEY = 'tx-store';
 
 /** The wallet's inner shape is the wallets issue's; the navigation only reads its type. */
 export interface SessionWallet {
-  /** 'organisation' or 'corporations' (one wallet per corporation). */
+  /** 'organisation', or 'corporations' when every corporation has its own wallet (Transactions then hides). */
   type?: string;
   [key: string]: unknown;
 }

@@ -18,6 +18,7 @@ import { useState } from 'react';
 import { NavLink as RouterNavLink, Outlet } from 'react-router';
 import { Logo } from '../../components/logo';
 import { refreshSession, useSignOut } from '../../features/identity/api/session-api';
+import { useOrganisationWallets } from '../../features/wallets/api/wallets-api';
 import { InviteMemberDialog } from '../../features/team/components/invite-member-dialog';
 import { useSessionStore, type SessionState } from '../../lib/session-store';
 import { useRouteMeta } from '../root-shell';
@@ -84,9 +85,11 @@ export default function AppLayout() {
   const meta = useRouteMeta();
   const user = useSessionStore((state) => state.user);
   const permissions = useSessionStore((state) => state.permissions);
+  const organisationId = useSessionStore((state) => state.organisation?.id);
 
   // Permissions or KYC may have changed since sign-in (a new role, onboarding done by a colleague).
   useQuery({ queryKey: ['session'], queryFn: refreshSession, staleTime: 5 * 60_000 });
+  useOrganisationWallets(organisationId);
 
   const heading = meta?.name === 'dashboard.index' ? `Hello ${user?.first_name ?? ''}`.trim() : (meta?.module ?? meta?.title ?? '');
 

@@ -126,6 +126,7 @@ export function useUpdateSetting(id: string) {
   return useMutation({
     mutationFn: (setting: { setting_code: string; value: boolean }) =>
       callApi<OrganisationSetting>({ method: 'POST', namespace: 'auth', path: `organisations/${id}/settings`, body: setting }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: organisationKeys.settings(id) }),
+    // The wallet setting changes the session's wallet type, and with it the side navigation.
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: organisationKeys.settings(id) }), queryClient.invalidateQueries({ queryKey: ['wallets'] })]),
   });
 }
