@@ -59,6 +59,8 @@ export function StateTaxIdDialog({ corporationId, mode, onClose }: { corporation
   };
 
   const proceed = async () => {
+    // Enter in the Tax ID field while the agency is still being asked must not ask twice.
+    if (isVerifying) return;
     setProblem(null);
     const found = validateStateEntry({ stateCode, taxPayerNumber }, current ? { taxPayerNumber: current.tax_payer_number, stateName: current.state.name } : undefined);
     setErrors(found);
