@@ -23,6 +23,21 @@ const LAZY_LOAD = { timeout: 15_000 };
 function answer(request: GatewayRequest): unknown {
   if (request.path === 'calculator/paye') return PAYE_500K_JANUARY_2026;
   if (request.path === 'calculator/share') return { token: 'AbCdEfGhIjKlMnOp' };
+  // Rent to a non-resident individual: 10%, passive income, so no doubling without a Tax ID.
+  if (request.path === 'calculator/wht') {
+    return {
+      period: '2026-03',
+      type: 'rent',
+      type_name: 'Rent',
+      amount: '750000.25',
+      rate: 10,
+      schedule_rate: 10,
+      doubled: false,
+      tax: '75000.03',
+      net: '675000.22',
+      collector: 'state',
+    };
+  }
   throw new Error(`unexpected call ${request.path}`);
 }
 
@@ -85,6 +100,16 @@ describe('tax calculator', () => {
     expect(screen.getByLabelText('Gross pay a month')).toHaveValue('₦500,000');
     expect(requests.filter((request) => request.path === 'calculator/paye')).toHaveLength(1);
     expect(requests[0].body).toEqual({ period: '2026-01', monthly_gross: '500000.00' });
+  });
+
+  it('opens shared WHT inputs on the WHT tab, calculated', async () => {
+    const wht = { period: '2026-03', type: 'rent', payee_kind: 'individual' as const, resident: false, has_tax_id: false, amount: '750000.25' };
+    render(<TaxCalculator shared={{ token: 'AbCdEfGhIjKlMnOp', paye: null, wht, created_at: '2026-11-22T10:00:00.000Z' }} />, { wrapper: Wrapper });
+    expect(await screen.findByTestId('wht-tax')).toHaveTextContent('₦75,000.03');
+    expect(screen.getByTestId('wht-net')).toHaveTextContent('₦675,000.22');
+    expect(screen.getByRole('tab', { name: 'Withholding tax (WHT)' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByLabelText('Amount of the payment')).toHaveValue('₦750,000.25');
+    expect(requests).toEqual([{ method: 'POST', namespace: 'public', path: 'calculator/wht', body: wht }]);
   });
 
   it('keeps Share off until something is calculated', () => {
