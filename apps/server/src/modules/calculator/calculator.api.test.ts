@@ -143,6 +143,8 @@ describe('POST public calculator/paye', () => {
       [{ period: '2026-01', monthly_gross: '9999999999999.99' }, 'monthly_gross', 'The amount is too large to compute'],
       [{ period: '2026-01', monthly_gross: 100000, pension: 100000.01 }, 'pension', 'Pension, NHF and NHIS together cannot be more than gross pay'],
       [{ period: '2026-01', monthly_gross: 100000, pension: 60000, nhf: 30000, nhis: 20000 }, 'nhis', 'Pension, NHF and NHIS together cannot be more than gross pay'],
+      // The 8% default pension (₦8,000) counts too.
+      [{ period: '2026-01', monthly_gross: 100000, basic: 100000, nhf: 92000.01 }, 'nhf', 'Pension, NHF and NHIS together cannot be more than gross pay'],
     ])('%j → %s', async (body, field, message) => {
       const result = await paye(body);
       expect(result.status).toBe(400);

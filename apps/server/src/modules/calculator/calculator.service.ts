@@ -13,6 +13,7 @@ import {
 } from '@levy/contracts';
 import {
   computePaye,
+  defaultPension,
   computePayeUnderRegime,
   computeWht,
   divideKobo,
@@ -103,7 +104,7 @@ function annualise(amount: Kobo, factor: number, field: string, prefix: string):
 
 /**
  * Builds the engine's annual input. With a monthly gross, the components and deductions are
- * monthly too and are multiplied by 12; the rent is always a year's rent (NTA 2025 s.30(2)(a)(vi)
+ * monthly too and are multiplied by 12; the rent is always a year's rent (NTA 2025 s.30(2)(a)
  * relieves 20% of annual rent).
  */
 function preparePaye(period: string, amounts: PayeAmounts, prefix: string): PreparedPaye {
@@ -145,9 +146,10 @@ function preparePaye(period: string, amounts: PayeAmounts, prefix: string): Prep
     annualRent: amounts.annual_rent,
   };
   // The employer withholds pension, NHF and NHIS from pay, so together they cannot pass it
-  // (otherwise net pay would be negative). The default pension is 8% of part of the gross: never.
+  // (otherwise net pay would be negative).
+  const pension = input.pension ?? (input.pensionableComponents ? defaultPension(input.pensionableComponents) : undefined);
   const withheld: Array<[PayeAmountField, Kobo | undefined]> = [
-    ['pension', input.pension],
+    ['pension', pension],
     ['nhf', input.nhf],
     ['nhis', input.nhis],
   ];
