@@ -175,7 +175,9 @@ export function PayrollUpload({ corporationId, registration, canUpload }: { corp
 
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Text fz="xs" c="dimmed" maw={420}>
-          Uploading replaces the employee list registered with {registration.state.revenue_service}.
+          {canUpload
+            ? `Uploading replaces the employee list registered with ${registration.state.revenue_service}.`
+            : 'You do not have permission to upload payroll. Ask an administrator of your organisation.'}
         </Text>
         <Button leftSection={<IconUpload size={16} />} onClick={() => void send()} loading={percent !== null} disabled={!canUpload}>
           Upload payroll
