@@ -18,3 +18,8 @@ export function toPage<T>(items: T[], totalCount: number, params: Pick<ListParam
     },
   };
 }
+
+/** An ILIKE pattern that finds the search text anywhere, its own % and _ taken literally; null without text. */
+export function containsPattern(search: string | undefined): string | null {
+  return search ? `%${search.replace(/[%_\\]/g, '\\$&')}%` : null;
+}

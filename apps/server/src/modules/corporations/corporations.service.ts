@@ -1,7 +1,7 @@
 import { MESSAGES, type ListParams } from '@levy/contracts';
 import { and, asc, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { pageWindow, toPage } from '../../db/pagination';
+import { containsPattern, pageWindow, toPage } from '../../db/pagination';
 import { corporations, corporationStates, organisations, payrollEmployees } from '../../db/schema/index';
 import { AppError, invalidInput } from '../../errors';
 import type { Caller } from '../../http/route';
@@ -104,7 +104,7 @@ async function summary(organisationId: string) {
 
     async list(caller: Caller, params: ListParams) {
       if (!isStaff(caller) && !caller.organisationId) throw new AppError('NOT_FOUND', 'Organisation not found.');
-      const search = params.search ? `%${params.search.replace(/[%_\\]/g, '\\$&')}%` : null;
+      const search = containsPattern(params.search);
       const where = and(
         isStaff(caller) ? undefined : eq(corporations.organisationId, caller.organisationId!),
         search ? ilike(corporations.name, search) : undefined,

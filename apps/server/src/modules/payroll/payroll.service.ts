@@ -4,7 +4,7 @@ import { CSV_MESSAGES, koboToNairaString, PAYE_TEMPLATE_HEADERS, parseNaira, par
 import { and, asc, count, eq, ilike, or } from 'drizzle-orm';
 import type { StateAgency } from '../../adapters/agency/state-agency';
 import type { Db } from '../../db/client';
-import { pageWindow, toPage } from '../../db/pagination';
+import { containsPattern, pageWindow, toPage } from '../../db/pagination';
 import { files, payrollEmployees, payrollUploads } from '../../db/schema/index';
 import { AppError, invalidInput } from '../../errors';
 import type { Caller, UploadedFile } from '../../http/route';
@@ -126,7 +126,7 @@ export function createPayrollService(deps: { db: Db; agency: StateAgency; states
 
     async employees(caller: Caller, corporationId: string, stateCodeOrId: string, params: ListParams) {
       const { registration } = await states.findRegistration(db, caller, corporationId, stateCodeOrId, 'read');
-      const search = params.search ? `%${params.search.replace(/[%_\\]/g, '\\$&')}%` : null;
+      const search = containsPattern(params.search);
       const where = and(
         eq(payrollEmployees.corporationStateId, registration.id),
         search ? or(ilike(payrollEmployees.name, search), ilike(payrollEmployees.taxPayerNumber, search)) : undefined,

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gt, ilike, ne, or, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { filterConditions, type FilterField } from '../../db/list-filters';
-import { pageWindow, toPage } from '../../db/pagination';
+import { containsPattern, pageWindow, toPage } from '../../db/pagination';
 import { organisations, organisationUsers, roleGroups, roles, users } from '../../db/schema/index';
 import { AppError, invalidInput } from '../../errors';
 import type { Caller } from '../../http/route';
@@ -74,7 +74,7 @@ export function createTeamService(deps: TeamDeps) {
   return {
     async list(caller: Caller, organisationId: string, params: ListParams) {
       requireOwnOrganisation(caller, organisationId);
-      const search = params.search ? `%${params.search.replace(/[%_]/g, '\\$&')}%` : null;
+      const search = containsPattern(params.search);
       const where = and(
         eq(organisationUsers.organisationId, organisationId),
         ne(organisationUsers.status, 'removed'),

@@ -5,7 +5,7 @@ import type { PaymentProvider, TransferReceived } from '../../adapters/payments/
 import type { Db } from '../../db/client';
 import { filterConditions, type FilterField } from '../../db/list-filters';
 import { queryRows } from '../../db/raw';
-import { pageWindow, toPage } from '../../db/pagination';
+import { containsPattern, pageWindow, toPage } from '../../db/pagination';
 import { ledgerAccounts, ledgerEntries, ledgerJournals, virtualAccounts } from '../../db/schema/index';
 import { AppError, invalidInput } from '../../errors';
 import { exportTable, type ExportFormat } from '../../http/table-export';
@@ -110,7 +110,8 @@ export function createWalletsService(deps: {
   /** History of entries on the given wallets with the spec's list params. */
   async function history(walletIds: string[], params: ListParams) {
     const conditions: Array<SQL | undefined> = [inArray(ledgerEntries.accountId, walletIds), ...filterConditions(params.filters, HISTORY_FILTERS)];
-    if (params.search) conditions.push(ilike(ledgerJournals.reference, `%${params.search.replace(/[%_\\]/g, '\\$&')}%`));
+    const search = containsPattern(params.search);
+    if (search) conditions.push(ilike(ledgerJournals.reference, search));
     const where = and(...conditions);
     const order = HISTORY_SORT[(params.order_by ?? 'created_at') as keyof typeof HISTORY_SORT] ?? HISTORY_SORT.created_at;
     const { limit, offset } = pageWindow(params);
