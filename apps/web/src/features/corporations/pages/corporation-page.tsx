@@ -1,5 +1,6 @@
 import { Anchor, Button, Group, Tabs, Text } from '@mantine/core';
-import { IconArrowLeft, IconMap2 } from '@tabler/icons-react';
+import { hasPermission } from '@levy/contracts';
+import { IconArrowLeft, IconArrowsExchange, IconMap2 } from '@tabler/icons-react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { ContentCard } from '../../../components/content-card';
 import { EmptyState } from '../../../components/empty-state';
@@ -8,6 +9,7 @@ import { PageHeading } from '../../../components/page-heading';
 import { formatDate } from '../../../lib/format';
 import { useSessionStore } from '../../../lib/session-store';
 import { useCorporation } from '../api/corporations-api';
+import { CorporationWalletTab } from '../../wallets/components/corporation-wallet-tab';
 import { StatesTab } from '../components/states-tab';
 import { corporationPath, DEFAULT_CORPORATION_TAB, isCorporationTab, isStaffUser } from '../model/routes';
 
@@ -24,12 +26,15 @@ function BackToCorporations() {
 
 /**
  * One corporation with its tab in the address: /corporations/{id}/states (product-spec §2
- * corporations.corporation). The bills and transactions tabs join with their issues.
+ * corporations.corporation), and its wallet's transactions when corporations have wallets. The
+ * bills tab joins with its issue.
  */
 export default function CorporationPage() {
   const { id, tab } = useParams();
   const navigate = useNavigate();
   const user = useSessionStore((state) => state.user);
+  const walletType = useSessionStore((state) => state.wallet?.type);
+  const permissions = useSessionStore((state) => state.permissions);
   const corporation = useCorporation(id);
 
   if (!id) return <Navigate to="/corporations" replace />;
@@ -59,6 +64,9 @@ export default function CorporationPage() {
 
   const { data } = corporation;
   const isStaff = isStaffUser(user);
+  // Each corporation has its own wallet only when the organisation says so (Settings); then its
+  // transactions live here instead of on the Transactions page.
+  const hasTransactionsTab = walletType === 'corporations' && hasPermission(permissions, 'core-internal.corporation.fetchwallethistory');
   return (
     <>
       <BackToCorporations />
@@ -76,9 +84,17 @@ export default function CorporationPage() {
           <Tabs.Tab value="states" leftSection={<IconMap2 size={16} />}>
             States
           </Tabs.Tab>
+          {hasTransactionsTab && (
+            <Tabs.Tab value="transactions" leftSection={<IconArrowsExchange size={16} />}>
+              Transactions
+            </Tabs.Tab>
+          )}
         </Tabs.List>
         <Tabs.Panel value="states">
           <StatesTab corporation={data} readOnly={isStaff} />
+        </Tabs.Panel>
+        <Tabs.Panel value="transactions">
+          <CorporationWalletTab corporationId={data.id} />
         </Tabs.Panel>
       </Tabs>
     </>
