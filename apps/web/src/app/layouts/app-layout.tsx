@@ -85,11 +85,12 @@ export default function AppLayout() {
   const meta = useRouteMeta();
   const user = useSessionStore((state) => state.user);
   const permissions = useSessionStore((state) => state.permissions);
-  const organisationId = useSessionStore((state) => state.organisation?.id);
+  // The session's wallet type decides whether Transactions shows; keep it current after sign-in and reload.
+  const walletOrganisationId = useSessionStore((state) => (hasPermission(state.permissions, 'core-internal.organisation.getwallets') ? state.organisation?.id : undefined));
 
   // Permissions or KYC may have changed since sign-in (a new role, onboarding done by a colleague).
   useQuery({ queryKey: ['session'], queryFn: refreshSession, staleTime: 5 * 60_000 });
-  useOrganisationWallets(organisationId);
+  useOrganisationWallets(walletOrganisationId);
 
   const heading = meta?.name === 'dashboard.index' ? `Hello ${user?.first_name ?? ''}`.trim() : (meta?.module ?? meta?.title ?? '');
 

@@ -8,6 +8,8 @@ import { StatCard } from '../../../components/stat-card';
 import { formatAmount, formatDate } from '../../../lib/format';
 import { isKycCompleted, useSessionStore } from '../../../lib/session-store';
 import { useOnboardingSummary } from '../../organisation/api/organisation-api';
+import { useOrganisationWallets } from '../../wallets/api/wallets-api';
+import { WalletCard } from '../../wallets/components/wallet-card';
 
 /** Dashboard: the organisation's figures at a glance and the deadlines coming up. */
 export default function DashboardPage() {
@@ -15,6 +17,8 @@ export default function DashboardPage() {
   const summary = useOnboardingSummary(session.organisation?.id);
   const alerts = session.alerts ?? [];
   const canSeeSummary = hasPermission(session.permissions, 'auth-organisation.getsummary');
+  const canSeeWallets = hasPermission(session.permissions, 'core-internal.organisation.getwallets');
+  const wallets = useOrganisationWallets(canSeeWallets ? session.organisation?.id : undefined);
 
   return (
     <Stack gap={20}>
@@ -34,6 +38,21 @@ export default function DashboardPage() {
             <StatCard label="Total balance" value={formatAmount(summary.data?.total_balance)} icon={<IconWallet size={20} />} hint="Across your wallets" />
           </SimpleGrid>
         ))}
+      {canSeeWallets && (
+        <ContentCard title={wallets.data?.wallet_type === 'corporations' ? 'Wallets' : 'Wallet'}>
+          {wallets.isPending ? (
+            <LoadingPlaceholder label="Loading wallets" />
+          ) : !wallets.data || wallets.data.wallets.length === 0 ? (
+            <EmptyState hint="Each corporation's wallet appears here once you add corporations." />
+          ) : (
+            <SimpleGrid cols={{ base: 1, md: wallets.data.wallets.length > 1 ? 2 : 1 }} spacing={20}>
+              {wallets.data.wallets.map((wallet) => (
+                <WalletCard key={wallet.id} wallet={wallet} canSimulate={wallets.data.can_simulate_transfers} />
+              ))}
+            </SimpleGrid>
+          )}
+        </ContentCard>
+      )}
       <ContentCard title="Upcoming deadlines">
         {alerts.length === 0 ? (
           <EmptyState message="No alerts at the moment" hint="Deadlines appear here once your corporations are registered with a state." />

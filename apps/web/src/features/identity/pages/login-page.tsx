@@ -84,7 +84,7 @@ export default function LoginPage() {
               </Anchor>
               <Text fz="sm">
                 New to Levy?{' '}
-                <Anchor component={Link} to="/register">
+                <Anchor component={Link} to="/register" inherit>
                   Create an account
                 </Anchor>
               </Text>

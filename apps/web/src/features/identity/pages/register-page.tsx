@@ -21,7 +21,7 @@ export default function RegisterPage() {
             We have sent a verification link to <strong>{verificationSentTo}</strong>. Open it to confirm your address and continue setting up your
             organisation. The link expires in 48 hours.
           </Text>
-          <Anchor component={Link} to="/login">
+          <Anchor component={Link} to="/login" inherit>
             Back to log in
           </Anchor>
         </Stack>
@@ -41,7 +41,7 @@ export default function RegisterPage() {
         <RegisterForm onRegistered={(result) => setVerificationSentTo(result.email)} />
         <Text fz="sm" ta="center">
           Already have an account?{' '}
-          <Anchor component={Link} to="/login">
+          <Anchor component={Link} to="/login" inherit>
             Log in
           </Anchor>
         </Text>
