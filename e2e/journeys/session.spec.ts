@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { callGateway, DEMO, linkFromMailbox, NEW_USER_PASSWORD, uniqueEmail } from '../support/api';
+import { callGateway, inviteToDemo, NEW_USER_PASSWORD, uniqueEmail } from '../support/api';
 import { snap } from '../support/screenshots';
 import { AppShell } from '../pages/app-shell';
 import { LoginPage } from '../pages/auth-pages';
@@ -7,10 +7,7 @@ import { LoginPage } from '../pages/auth-pages';
 /** A member of the demo organisation, set up through the API as the invite journey does by hand. */
 async function createMember(request: APIRequestContext): Promise<string> {
   const email = uniqueEmail('viewer');
-  const admin = await callGateway<{ token: string }>(request, { method: 'POST', namespace: 'public', path: 'authx/authorize', body: { email: DEMO.email, password: DEMO.password } });
-  const invited = await callGateway(request, { method: 'POST', namespace: 'auth', path: 'organisations/users/invite', body: { email, role_id: 2 }, token: admin.data.token });
-  expect(invited.code).toBe('OK');
-  const ott = (await linkFromMailbox(request, email, '/invite/')).split('/invite/')[1];
+  const ott = await inviteToDemo(request, email);
   const invitation = await callGateway<{ id: string; organisation: { id: string } }>(request, { method: 'POST', namespace: 'public', path: 'organisations/users/invite/verify', body: { ott } });
   const registered = await callGateway<{ session: { token: string } }>(request, {
     method: 'POST',

@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { callGateway, DEMO, linkFromMailbox, NEW_USER_PASSWORD, uniqueEmail } from '../support/api';
+import { callGateway, createVerifiedUser, DEMO, inviteToDemo, linkFromMailbox, NEW_USER_PASSWORD, uniqueEmail } from '../support/api';
 import { snap } from '../support/screenshots';
 import { AppShell } from '../pages/app-shell';
 import { fillSignUp, LoginPage } from '../pages/auth-pages';
+import { StartPage } from '../pages/organisation-pages';
 import { InvitationPage, TeamPage } from '../pages/team-page';
 
 test('an admin invites a member, who signs up from the link, accepts, and sees the team without inviting rights', async ({ browser, page, request }) => {
@@ -103,4 +104,34 @@ test('an admin resends an invitation, changes its role, then cancels it', async 
   await confirm.getByRole('button', { name: 'Cancel invitation' }).click();
   await shell.expectToast('Member removed successfully');
   await expect(team.row(email)).toHaveCount(0);
+});
+
+test('someone who already has an account signs in from the invitation and accepts', async ({ page, request }) => {
+  const email = await createVerifiedUser(request, 'existing', 'Ngozi');
+  const ott = await inviteToDemo(request, email);
+  await page.goto(`/invite/${ott}`);
+  const invitation = new InvitationPage(page);
+  await invitation.expectFor('Demo Industries Limited');
+  await expect(page.getByRole('radio', { name: 'I have an account' })).toBeChecked();
+  await page.getByRole('textbox', { name: 'Password' }).fill(NEW_USER_PASSWORD);
+  await snap(page, '23-invitation-sign-in');
+  await page.getByRole('button', { name: 'Log in to accept' }).click();
+  await invitation.accept();
+  await new AppShell(page).expectHello('Ngozi');
+});
+
+test('a signed-in user without an organisation accepts a pending invitation from the start page', async ({ page, request }) => {
+  const email = await createVerifiedUser(request, 'starter', 'Femi');
+  await inviteToDemo(request, email, 1);
+  await new LoginPage(page).open();
+  await new LoginPage(page).logIn(email, NEW_USER_PASSWORD);
+  const start = new StartPage(page);
+  await start.expectOpen();
+  const invitation = page.getByRole('region', { name: 'Invitation from Demo Industries Limited' });
+  await expect(invitation).toContainText('As Admin');
+  await snap(page, '24-start-with-invitation');
+  await invitation.getByRole('button', { name: 'Accept' }).click();
+  const shell = new AppShell(page);
+  await shell.expectHello('Femi');
+  await expect(shell.inviteUserButton).toBeVisible();
 });

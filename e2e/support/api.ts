@@ -49,3 +49,33 @@ export function uniqueEmail(prefix: string): string {
 
 export const DEMO = { email: 'demo@levy.ng', password: 'levy-demo-2026', firstName: 'Ada' } as const;
 export const NEW_USER_PASSWORD = 'correct-horse-battery';
+
+/** Signs the demo owner in through the API and returns the token. */
+export async function demoToken(request: APIRequestContext): Promise<string> {
+  const session = await callGateway<{ token: string }>(request, { method: 'POST', namespace: 'public', path: 'authx/authorize', body: { email: DEMO.email, password: DEMO.password } });
+  expect(session.code).toBe('OK');
+  return session.data.token;
+}
+
+/** The demo owner invites an email (role 2 is Member) and returns the invitation token from the mail. */
+export async function inviteToDemo(request: APIRequestContext, email: string, roleId = 2): Promise<string> {
+  const invited = await callGateway(request, { method: 'POST', namespace: 'auth', path: 'organisations/users/invite', body: { email, role_id: roleId }, token: await demoToken(request) });
+  expect(invited.code).toBe('OK');
+  return (await linkFromMailbox(request, email, '/invite/')).split('/invite/')[1];
+}
+
+/** An account that signed up and verified its email, with no organisation yet. */
+export async function createVerifiedUser(request: APIRequestContext, prefix: string, firstName: string): Promise<string> {
+  const email = uniqueEmail(prefix);
+  const registered = await callGateway(request, {
+    method: 'POST',
+    namespace: 'public',
+    path: 'users/register',
+    body: { first_name: firstName, last_name: 'Tester', email, password: NEW_USER_PASSWORD, phone: '+2348012340000', marketing_source_id: 1 },
+  });
+  expect(registered.code).toBe('OK');
+  const token = new URL(await linkFromMailbox(request, email, 'purpose=verify_email')).searchParams.get('token');
+  const verified = await callGateway(request, { method: 'POST', namespace: 'public', path: 'users/verify-email', body: { token } });
+  expect(verified.code).toBe('OK');
+  return email;
+}

@@ -51,7 +51,7 @@ export default function StartPage() {
             </Text>
           ) : (
             invitations.map((invitation) => (
-              <Card key={invitation.id} withBorder padding="md">
+              <Card key={invitation.id} withBorder padding="md" component="section" aria-label={`Invitation from ${invitation.organisation.name ?? 'an organisation'}`}>
                 <Group justify="space-between" wrap="nowrap">
                   <div>
                     <Text fw={600}>{invitation.organisation.name ?? 'An organisation'}</Text>
