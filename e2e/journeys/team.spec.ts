@@ -80,11 +80,24 @@ test('an admin resends an invitation, changes its role, then cancels it', async 
   const team = new TeamPage(page);
   await team.invite(email, 'Member');
 
+  // The filter narrows the list to invitations added this month.
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await page.getByRole('dialog').getByText('Invited', { exact: true }).click();
+  await page.getByRole('dialog').getByText('This month', { exact: true }).click();
+  await snap(page, '21-team-filter');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(team.row(email)).toBeVisible();
+  await expect(team.row(DEMO.email)).toHaveCount(0);
+  await expect(page.getByRole('row').filter({ hasText: 'Active' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await page.getByRole('button', { name: 'Reset' }).click();
+  await expect(team.row(DEMO.email)).toBeVisible();
+
   await team.openOptions(email);
   await page.getByRole('menuitem', { name: 'Resend invitation' }).click();
   const resend = page.getByRole('dialog', { name: 'Resend Invitation' });
   await expect(resend.getByRole('textbox', { name: 'Email address' })).toHaveValue(email);
-  await snap(page, '21-resend-invitation');
+  await snap(page, '22-resend-invitation');
   await resend.getByRole('button', { name: 'Resend invite' }).click();
   await shell.expectToast('Invite resent successfully');
 
@@ -100,7 +113,7 @@ test('an admin resends an invitation, changes its role, then cancels it', async 
   await page.getByRole('menuitem', { name: 'Cancel invitation' }).click();
   const confirm = page.getByRole('dialog', { name: 'Cancel invitation' });
   await expect(confirm).toContainText(`The invitation to ${email} will stop working.`);
-  await snap(page, '22-cancel-invitation');
+  await snap(page, '23-cancel-invitation');
   await confirm.getByRole('button', { name: 'Cancel invitation' }).click();
   await shell.expectToast('Member removed successfully');
   await expect(team.row(email)).toHaveCount(0);
@@ -114,7 +127,7 @@ test('someone who already has an account signs in from the invitation and accept
   await invitation.expectFor('Demo Industries Limited');
   await expect(page.getByRole('radio', { name: 'I have an account' })).toBeChecked();
   await page.getByRole('textbox', { name: 'Password' }).fill(NEW_USER_PASSWORD);
-  await snap(page, '23-invitation-sign-in');
+  await snap(page, '24-invitation-sign-in');
   await page.getByRole('button', { name: 'Log in to accept' }).click();
   await invitation.accept();
   await new AppShell(page).expectHello('Ngozi');
@@ -129,7 +142,7 @@ test('a signed-in user without an organisation accepts a pending invitation from
   await start.expectOpen();
   const invitation = page.getByRole('region', { name: 'Invitation from Demo Industries Limited' });
   await expect(invitation).toContainText('As Admin');
-  await snap(page, '24-start-with-invitation');
+  await snap(page, '25-start-with-invitation');
   await invitation.getByRole('button', { name: 'Accept' }).click();
   const shell = new AppShell(page);
   await shell.expectHello('Femi');

@@ -1,5 +1,5 @@
 import type { ListFilter } from '@levy/contracts';
-import { Button, Chip, Group, Indicator, Popover, Select, Stack, Text } from '@mantine/core';
+import { Button, Chip, Group, Indicator, Input, Popover, SegmentedControl, Stack, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconFilter } from '@tabler/icons-react';
 import dayjs from 'dayjs';
@@ -9,6 +9,9 @@ import { DATE_PRESETS, presetRange, wholeDays } from './date-presets';
 export type FilterField =
   | { type: 'date-range'; field: string; label: string }
   | { type: 'select'; field: string; label: string; options: Array<{ value: string; label: string }> };
+
+// The choice that sets no filter.
+const ANY = '__any__';
 
 type DraftValue = { range: [string | null, string | null] } | { value: string | null };
 type Draft = Record<string, DraftValue>;
@@ -86,16 +89,16 @@ export function FilterPopover({ fields, activeCount, onApply }: { fields: Filter
                 </Group>
               </Stack>
             ) : (
-              <Select
-                key={field.field}
-                label={field.label}
-                data={field.options}
-                clearable
-                placeholder="Any"
-                value={(draft[field.field] as { value: string | null }).value}
-                onChange={(value) => setDraft((current) => ({ ...current, [field.field]: { value } }))}
-                comboboxProps={{ withinPortal: false }}
-              />
+              <Input.Wrapper key={field.field} label={field.label}>
+                <SegmentedControl
+                  fullWidth
+                  mt={4}
+                  aria-label={field.label}
+                  data={[{ value: ANY, label: 'Any' }, ...field.options]}
+                  value={(draft[field.field] as { value: string | null }).value ?? ANY}
+                  onChange={(value) => setDraft((current) => ({ ...current, [field.field]: { value: value === ANY ? null : value } }))}
+                />
+              </Input.Wrapper>
             ),
           )}
           {fields.length === 0 && <Text c="dimmed">No filters for this list.</Text>}

@@ -7,6 +7,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { LoadingPlaceholder } from '../../../components/loading-placeholder';
 import { OptionsButton, type OptionItem } from '../../../components/options-button';
 import { PageHeading } from '../../../components/page-heading';
+import type { FilterField } from '../../../components/query/filter-popover';
 import { QueryBar } from '../../../components/query/query-bar';
 import { defaultQueryState, toListParams, type QueryState } from '../../../components/query/query-state';
 import { StatusTag } from '../../../components/status-tag';
@@ -19,6 +20,11 @@ import { InviteMemberDialog, type InviteMode } from '../components/invite-member
 import { RolePicker } from '../components/role-picker';
 
 type Dialog = { kind: 'invite'; mode: InviteMode } | { kind: 'role'; member: TeamMember } | { kind: 'remove'; member: TeamMember } | null;
+
+const MEMBER_FILTERS: FilterField[] = [
+  { type: 'select', field: 'status', label: 'Status', options: [{ value: 'active', label: 'Active' }, { value: 'invited', label: 'Invited' }] },
+  { type: 'date-range', field: 'created_at', label: 'Date added' },
+];
 
 function memberName(member: TeamMember): string {
   return fullName(member) || member.email;
@@ -117,6 +123,7 @@ export default function TeamPage() {
             setPage(1);
           }}
           sortKeys={['created_at', 'name']}
+          filterFields={MEMBER_FILTERS}
           searchLabel="Search members"
           onRefresh={() => void members.refetch()}
           refreshing={members.isFetching}
@@ -124,7 +131,7 @@ export default function TeamPage() {
         {members.isPending ? (
           <LoadingPlaceholder />
         ) : !members.data || members.data.items.length === 0 ? (
-          <EmptyState hint={query.search.value ? 'No member matches this search.' : undefined} />
+          <EmptyState hint={query.search.value || query.filters.length > 0 ? 'No member matches this search and filter.' : undefined} />
         ) : (
           <>
             <Table.ScrollContainer minWidth={640}>
@@ -164,7 +171,7 @@ export default function TeamPage() {
                       <Table.Td>
                         <StatusTag status={member.status} />
                       </Table.Td>
-                      <Table.Td>{formatDate(member.accepted_at ?? member.invited_at ?? member.created_at)}</Table.Td>
+                      <Table.Td>{formatDate(member.created_at)}</Table.Td>
                       <Table.Td>
                         <OptionsButton label={`Actions for ${memberName(member)}`} items={optionsFor(member)} />
                       </Table.Td>
