@@ -16,6 +16,7 @@ test('sign up, verify the email, create an organisation, complete onboarding, se
   await register.open();
   await snap(page, '02-register');
   await register.signUp({ firstName: 'Chidinma', lastName: 'Eze', email, phone: '+2348031234567', password: NEW_USER_PASSWORD, source: 'Accountant or tax consultant' });
+  await expect(page.getByRole('link', { name: 'development mailbox' })).toBeVisible();
   await snap(page, '03-check-email');
 
   const verificationLink = await linkFromMailbox(request, email, '/authenticate?token=');

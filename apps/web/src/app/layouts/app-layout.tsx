@@ -25,7 +25,7 @@ import { useRouteMeta } from '../root-shell';
 import { findRoute, linkTo } from '../router';
 import { ProfileMenu } from './profile-menu';
 
-interface NavEntry {
+export interface NavEntry {
   route: string;
   label: string;
   icon: Icon;
@@ -45,16 +45,21 @@ const NAV_ENTRIES: NavEntry[] = [
 ];
 
 export const INVITE_PERMISSION = 'auth-organisation.inviteuser';
+
+/** The entries this session sees: routes that exist, that it may open, and that its rules do not hide. */
+export function visibleNavEntries(session: SessionState): NavEntry[] {
+  return NAV_ENTRIES.filter((entry) => {
+    const route = findRoute(entry.route);
+    if (!route || typeof route.access !== 'object') return false;
+    return hasPermission(session.permissions, route.access.permission) && !entry.isHidden?.(session);
+  });
+}
 const CONTAINER_MAX_WIDTH = 1024;
 
 function SideNavigation({ onNavigate }: { onNavigate: () => void }) {
   const session = useSessionStore();
   const signOut = useSignOut();
-  const entries = NAV_ENTRIES.filter((entry) => {
-    const route = findRoute(entry.route);
-    if (!route || typeof route.access !== 'object') return false;
-    return hasPermission(session.permissions, route.access.permission) && !entry.isHidden?.(session);
-  });
+  const entries = visibleNavEntries(session);
   return (
     <Stack justify="space-between" h="100%">
       <nav aria-label="Main">

@@ -1,29 +1,16 @@
 import { Alert, Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadingPlaceholder } from '../../../components/loading-placeholder';
 import { RefreshButton } from '../../../components/refresh-button';
-import { callApi } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
-
-interface MailboxMessage {
-  to: string;
-  subject: string;
-  text: string;
-  links: string[];
-  created_at: string;
-}
+import { useDevelopmentMailbox } from '../api/mailbox-api';
 
 /**
  * Development only: the mail Levy would have sent, newest first. The server offers the call only
  * when it is not running in production; there the page says so.
  */
 export default function MailboxPage() {
-  const mailbox = useQuery({
-    queryKey: ['dev-mailbox'],
-    queryFn: () => callApi<MailboxMessage[]>({ method: 'GET', namespace: 'public', path: 'dev/mailbox', quiet: true }),
-    refetchInterval: 5000,
-  });
+  const mailbox = useDevelopmentMailbox({ refetchInterval: 5000 });
 
   return (
     <Stack gap="lg" mt="md">

@@ -2,10 +2,13 @@ import { Anchor, Card, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useDevelopmentMailbox } from '../../dev-mailbox/api/mailbox-api';
 import { RegisterForm } from '../components/register-form';
 
 export default function RegisterPage() {
   const [verificationSentTo, setVerificationSentTo] = useState<string | null>(null);
+  // In development the mail is not sent anywhere; point to where it can be read.
+  const isMailboxAvailable = useDevelopmentMailbox().isSuccess;
 
   if (verificationSentTo) {
     return (
@@ -21,6 +24,15 @@ export default function RegisterPage() {
             We have sent a verification link to <strong>{verificationSentTo}</strong>. Open it to confirm your address and continue setting up your
             organisation. The link expires in 48 hours.
           </Text>
+          {isMailboxAvailable && (
+            <Text fz="sm" c="dimmed">
+              No mail server is set up here: the message is in the{' '}
+              <Anchor component={Link} to="/dev/mailbox" inherit>
+                development mailbox
+              </Anchor>
+              .
+            </Text>
+          )}
           <Anchor component={Link} to="/login" inherit>
             Back to log in
           </Anchor>

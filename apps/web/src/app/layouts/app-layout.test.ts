@@ -1,0 +1,39 @@
+import type { Permissions } from '@levy/contracts';
+import { describe, expect, it } from 'vitest';
+import { EMPTY_SESSION, type SessionState } from '../../lib/session-store';
+import { findRoute } from '../router';
+import { visibleNavEntries } from './app-layout';
+
+function sessionWith(permissions: string[], wallet: SessionState['wallet'] = null): SessionState {
+  const map: Permissions = {};
+  for (const permission of permissions) {
+    const at = permission.indexOf('-');
+    map[permission.slice(0, at)] = { ...map[permission.slice(0, at)], [permission.slice(at + 1)]: true };
+  }
+  return { ...EMPTY_SESSION, token: 't', permissions: map, wallet };
+}
+
+const MEMBER = ['auth-organisation.getone', 'auth-organisation.getorganisationusers', 'auth-accountuser.getone', 'core-internal.corporation.getall', 'core-internal.organisation.fetchwallethistory'];
+const labels = (session: SessionState) => visibleNavEntries(session).map((entry) => entry.label);
+// Entries of later issues show once their routes exist: the route table decides, not this test.
+const LATER_ISSUE_ROUTES: Record<string, string> = { Corporations: 'corporations.index', Bills: 'bills.index', Transactions: 'transactions.index', 'Bank Analyser': 'analyser.index' };
+const existing = (names: string[]) => names.filter((label) => !(label in LATER_ISSUE_ROUTES) || findRoute(LATER_ISSUE_ROUTES[label]));
+
+describe('side navigation (product-spec §2)', () => {
+  it('lists the entries in the spec’s order, each only with its route’s permission', () => {
+    expect(labels(sessionWith(MEMBER))).toEqual(existing(['Dashboard', 'Team Members', 'Corporations', 'Transactions', 'Settings']));
+  });
+
+  it('hides Transactions when the wallet type is corporations', () => {
+    expect(labels(sessionWith(MEMBER, { type: 'corporations' }))).not.toContain('Transactions');
+    expect(labels(sessionWith(MEMBER, { type: 'organisation' }))).toEqual(labels(sessionWith(MEMBER)));
+  });
+
+  it('shows platform staff only what they are granted', () => {
+    expect(labels(sessionWith(['auth-accountuser.getone', 'core-internal.corporation.getall']))).toEqual(existing(['Corporations', 'Settings']));
+  });
+
+  it('shows nothing without permissions', () => {
+    expect(labels({ ...EMPTY_SESSION })).toEqual([]);
+  });
+});
