@@ -1,7 +1,7 @@
-import { Alert, Anchor, Box, Button, Center, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Center, Container, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconLink } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
-import { Logo } from '../../../components/logo';
+import { PublicHeader } from '../../home/components/public-header';
 import { formatDate } from '../../../lib/format';
 import { isMissingShare, useSharedCalculation } from '../api/calculator-api';
 import { TaxCalculator } from '../components/tax-calculator';
@@ -13,21 +13,7 @@ export default function CalculatorPage() {
 
   return (
     <Box mih="100vh" bg="gray.0">
-      <Box component="header" bg="white" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
-        <Container size="lg" py="sm">
-          <Group justify="space-between">
-            <Logo />
-            <Group gap="xs">
-              <Button component={Link} to="/login" variant="subtle">
-                Log in
-              </Button>
-              <Button component={Link} to="/register">
-                Sign up
-              </Button>
-            </Group>
-          </Group>
-        </Container>
-      </Box>
+      <PublicHeader />
 
       <Container size="lg" py="xl">
         <Stack gap="lg">

@@ -1,8 +1,8 @@
 import { Accordion, Anchor, Badge, Box, Button, Card, Container, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCalendarDue, IconFileSpreadsheet, IconReceiptTax, IconReportAnalytics, IconUsersGroup, IconBuildingBank } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { Logo } from '../../../components/logo';
 import { TaxCalculator } from '../../calculator/components/tax-calculator';
+import { PublicHeader } from '../components/public-header';
 
 const FEATURES = [
   { icon: IconReceiptTax, title: 'PAYE for every state', text: 'Upload your payroll in the PAYE template, check each line against the current tax bands, and pay the State Internal Revenue Service in one step.' },
@@ -52,27 +52,7 @@ const TEMPLATES = [
 export default function HomePage() {
   return (
     <Box>
-      <Box component="header" py="md" style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
-        <Container size="lg">
-          <Group justify="space-between">
-            <Logo />
-            <Group gap="sm">
-              <Anchor href="#calculator" fw={500} visibleFrom="xs">
-                Tax calculator
-              </Anchor>
-              <Anchor href="#help" fw={500} visibleFrom="xs">
-                Help Center
-              </Anchor>
-              <Button component={Link} to="/login" variant="default">
-                Log in
-              </Button>
-              <Button component={Link} to="/register">
-                Sign up
-              </Button>
-            </Group>
-          </Group>
-        </Container>
-      </Box>
+      <PublicHeader isHome />
 
       <Box component="main">
         <Box py={72} style={{ background: 'linear-gradient(180deg, var(--mantine-color-levy-0) 0%, #fff 100%)' }}>
