@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { callGateway, linkFromMailbox, NEW_USER_PASSWORD, uniqueEmail } from '../support/api';
+import { callGateway, DEMO, linkFromMailbox, NEW_USER_PASSWORD, uniqueEmail } from '../support/api';
 import { snap } from '../support/screenshots';
 import { LoginPage } from '../pages/auth-pages';
 import { StartPage } from '../pages/organisation-pages';
@@ -45,4 +45,17 @@ test('a wrong password is refused with the server’s message', async ({ page })
   await login.logIn(uniqueEmail('nobody'), 'not-the-password');
   await expect(page.getByRole('alert').filter({ hasText: 'The email or password is incorrect.' }).first()).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
+});
+
+test('opening an email link signs out whoever was signed in first', async ({ page }) => {
+  await new LoginPage(page).open();
+  await new LoginPage(page).logIn(DEMO.email, DEMO.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/authenticate?token=not-a-real-token&purpose=verify_email');
+  await expect(page.getByRole('heading', { name: 'Verify your email' })).toBeVisible();
+  await expect(page.getByText('We could not verify your email')).toBeVisible();
+  const storedToken = await page.evaluate(() => (JSON.parse(sessionStorage.getItem('tx-store') ?? '{}') as { state?: { token?: string | null } }).state?.token ?? null);
+  expect(storedToken).toBeNull();
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/$/);
 });
