@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { linkFromMailbox, NEW_USER_PASSWORD, uniqueEmail } from '../support/api';
 import { snap } from '../support/screenshots';
 import { AppShell } from '../pages/app-shell';
-import { RegisterPage } from '../pages/auth-pages';
+import { LoginPage, RegisterPage } from '../pages/auth-pages';
 import { OnboardingPage, StartPage } from '../pages/organisation-pages';
 
 test('sign up, verify the email, create an organisation, complete onboarding, see Hello on the dashboard', async ({ page, request }) => {
@@ -55,7 +55,15 @@ test('sign up, verify the email, create an organisation, complete onboarding, se
   await shell.goTo('Settings');
   await expect(page).toHaveURL(/\/settings$/);
   await expect(page.getByRole('textbox', { name: 'First name' })).toHaveValue('Chidinma');
+  await page.getByRole('textbox', { name: 'Last name' }).fill('Eze-Okonkwo');
+  await page.getByRole('button', { name: 'Save details' }).click();
+  await shell.expectToast('Profile updated successfully');
+  await page.getByRole('textbox', { name: 'Current password' }).fill(NEW_USER_PASSWORD);
+  await page.getByRole('textbox', { name: 'New password', exact: true }).fill('a-second-long-secret');
+  await page.getByRole('textbox', { name: 'Confirm new password' }).fill('a-second-long-secret');
   await snap(page, '07-settings-profile');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await shell.expectToast('Password changed successfully');
   await page.getByRole('tab', { name: 'Organisation' }).click();
   await expect(page.getByRole('textbox', { name: 'Organisation name' })).toHaveValue('Eze Foods Limited');
   await expect(page.getByText('cac-certificate.pdf')).toBeVisible();
@@ -72,8 +80,14 @@ test('sign up, verify the email, create an organisation, complete onboarding, se
 
   await shell.openProfileMenu();
   await expect(page.getByRole('dialog').getByText(email)).toBeVisible();
+  await expect(page.getByRole('dialog').getByText('Chidinma Eze-Okonkwo')).toBeVisible();
   await snap(page, '09-profile-menu');
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL(/\/$/);
   expect(await page.evaluate(() => sessionStorage.getItem('tx-store'))).toBeNull();
+
+  // The new password is the one that works now.
+  await new LoginPage(page).open();
+  await new LoginPage(page).logIn(email, 'a-second-long-secret');
+  await shell.expectHello('Chidinma');
 });
