@@ -37,12 +37,20 @@ const adminAfterKyc = { token: 't', permissions: permissions(...ADMIN), organisa
 const memberAfterKyc = { token: 't', permissions: permissions(...MEMBER), organisation: { ...organisation(true), is_owner: false }, kyc: { is_completed: true } };
 const memberBeforeKyc = { token: 't', permissions: permissions(...MEMBER), organisation: { ...organisation(false), is_owner: false }, kyc: { is_completed: false } };
 
+const corporations = route('corporations.index', { permission: 'core-internal.corporation.getall' });
+const staff = { token: 't', permissions: permissions('auth-accountuser.getone', 'core-internal.corporation.getall', 'core-internal.corporation.getone'), organisation: null, kyc: { is_completed: false } };
+
 const proceed: GuardDecision = { kind: 'proceed' };
 const deny: GuardDecision = { kind: 'deny' };
 const to = (path: string): GuardDecision => ({ kind: 'redirect', to: path });
 
 describe('decideNavigation (product-spec §4)', () => {
   it.each([
+    ['staff open the corporations list', corporations, staff, proceed],
+    ['staff open home: the corporations list', home, staff, to('/corporations')],
+    ['staff open login: the corporations list', login, staff, to('/corporations')],
+    ['staff open start: refused', start, staff, deny],
+    ['staff open the dashboard: refused', dashboard, staff, deny],
     ['a visitor opens home', home, visitor, proceed],
     ['a visitor opens login', login, visitor, proceed],
     ['a visitor opens an unknown path', errorPage, visitor, proceed],
@@ -76,6 +84,7 @@ describe('landingPathFor', () => {
     ['admin before KYC', adminBeforeKyc, '/onboarding'],
     ['admin after KYC', adminAfterKyc, '/dashboard'],
     ['member before KYC', memberBeforeKyc, '/dashboard'],
+    ['staff', staff, '/corporations'],
   ] as const)('%s → %s', (_case, session, expected) => {
     expect(landingPathFor(session)).toBe(expected);
   });

@@ -1,6 +1,6 @@
 import { hasPermission } from '@levy/contracts';
 import { isKycCompleted, type SessionState } from '../lib/session-store';
-import { ONBOARDING_PERMISSION, permissionOf, ROUTE_PATHS, type RouteMeta } from './route-meta';
+import { JOIN_ORGANISATION_PERMISSION, ONBOARDING_PERMISSION, permissionOf, ROUTE_PATHS, type RouteMeta } from './route-meta';
 
 export const ACCESS_DENIED_MESSAGE = 'You are not authorized to view the requested page.';
 
@@ -11,6 +11,14 @@ export type GuardDecision =
   | { kind: 'deny' };
 
 type GuardSession = Pick<SessionState, 'token' | 'permissions' | 'organisation' | 'kyc'>;
+
+/**
+ * Platform staff belong to no organisation and cannot join one: the start page is not for them.
+ * Their place is the corporations list of every organisation (product-design "Staff").
+ */
+function isStaff(session: GuardSession): boolean {
+  return Boolean(session.token) && !session.organisation && !hasPermission(session.permissions, JOIN_ORGANISATION_PERMISSION);
+}
 
 /**
  * The navigation guard of product-spec §4, in the spec's order. Pure, so every case is a row
@@ -25,6 +33,7 @@ export function decideNavigation(route: RouteMeta, session: GuardSession): Guard
     if (!isSignedIn) return { kind: 'redirect', to: ROUTE_PATHS.home };
     if (!hasPermission(session.permissions, permission)) return { kind: 'deny' };
   }
+  if (isStaff(session)) return route.access === 'guest' ? { kind: 'redirect', to: ROUTE_PATHS.corporations } : { kind: 'proceed' };
   if (isSignedIn && !session.organisation && route.name !== 'start.index') {
     return { kind: 'redirect', to: ROUTE_PATHS.start };
   }
@@ -46,6 +55,7 @@ export function decideNavigation(route: RouteMeta, session: GuardSession): Guard
 
 /** Where a freshly signed-in user belongs. */
 export function landingPathFor(session: GuardSession): string {
+  if (isStaff(session)) return ROUTE_PATHS.corporations;
   if (!session.organisation) return ROUTE_PATHS.start;
   if (!isKycCompleted(session) && hasPermission(session.permissions, ONBOARDING_PERMISSION)) return ROUTE_PATHS.onboarding;
   return ROUTE_PATHS.dashboard;

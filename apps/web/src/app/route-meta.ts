@@ -27,9 +27,13 @@ export const ROUTE_PATHS = {
   start: '/start',
   onboarding: '/onboarding',
   dashboard: '/dashboard',
+  corporations: '/corporations',
   organisation: '/organisation',
   settings: '/settings',
 } as const;
+
+/** Who may join or create an organisation; platform staff may not (product-design "Staff"). */
+export const JOIN_ORGANISATION_PERMISSION = 'auth-organisation.acceptinvitation';
 
 /** The onboarding route's permission: only those who may change the organisation can do KYC. */
 export const ONBOARDING_PERMISSION = 'auth-organisation.update';
