@@ -1,4 +1,5 @@
 // `npm test`: every tier, ending with one 'N passed, N failed' line.
+//   0. Type check and lint every workspace (a failure fails the run; they count no tests).
 //   1. Vitest: unit (packages), web (components, store) and API tests on the embedded PGlite.
 //   2. API tests again on PostgreSQL when DATABASE_URL is set (CI sets it to the local server).
 //   3. Playwright journeys in Debian's Chromium (installed here when missing; never downloaded).
@@ -50,6 +51,9 @@ function ensureChromium() {
   );
   return false;
 }
+
+run('Type check', 'npm', ['run', '-s', 'typecheck']);
+run('Lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
 
 const vitestReport = path.join(reportDir, 'vitest.json');
 run('Unit, web and API tests (PGlite)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
