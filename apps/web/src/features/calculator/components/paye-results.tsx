@@ -4,6 +4,7 @@ import { Alert, Badge, Card, Group, Paper, SegmentedControl, SimpleGrid, Stack, 
 import type { PayeBandResult, PayeCalculation, PayeRegimeResult } from '@levy/contracts';
 import { formatNaira, koboToNairaString, parseNaira, payeDueDate, type Kobo } from '@levy/tax';
 import { useState } from 'react';
+import { AmountCell } from '../../../components/amount-cell';
 import { formatAmount, formatDate } from '../../../lib/format';
 import { describePeriod, REGIME_NAMES, REGIME_SHORT_NAMES } from '../model/calculator-form';
 
@@ -100,12 +101,12 @@ function RegimeComparison({ result }: { result: PayeCalculation }) {
               return (
                 <Table.Tr key={label} fw={row.strong ? 700 : undefined}>
                   <Table.Td>{label}</Table.Td>
-                  <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                  <AmountCell>
                     {row.pick(result)}
-                  </Table.Td>
-                  <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                  </AmountCell>
+                  <AmountCell>
                     {row.pick(other)}
-                  </Table.Td>
+                  </AmountCell>
                 </Table.Tr>
               );
             })}
@@ -162,12 +163,12 @@ function BandBreakdown({ result }: { result: PayeCalculation }) {
               <Table.Tr key={band.from} c={kobo(band.taxable) === 0 ? 'dimmed' : undefined}>
                 <Table.Td>{bandLabel(band)}</Table.Td>
                 <Table.Td ta="right">{band.rate}%</Table.Td>
-                <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                <AmountCell>
                   {formatAmount(band.taxable)}
-                </Table.Td>
-                <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                </AmountCell>
+                <AmountCell>
                   {formatAmount(band.tax)}
-                </Table.Td>
+                </AmountCell>
               </Table.Tr>
             ))}
           </Table.Tbody>

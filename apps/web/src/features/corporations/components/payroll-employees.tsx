@@ -2,6 +2,7 @@ import { Group, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
+import { AmountCell } from '../../../components/amount-cell';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadingPlaceholder } from '../../../components/loading-placeholder';
 import { SEARCH_DEBOUNCE_MS, SEARCH_WIDTH } from '../../../components/query/query-bar';
@@ -75,12 +76,12 @@ export function PayrollEmployees({ corporationId, stateCode }: { corporationId: 
                       )}
                     </Table.Td>
                     <Table.Td>{employee.designation}</Table.Td>
-                    <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                    <AmountCell>
                       {formatAmount(employee.gross_income)}
-                    </Table.Td>
-                    <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                    </AmountCell>
+                    <AmountCell>
                       {formatAmount(employee.tax_payable)}
-                    </Table.Td>
+                    </AmountCell>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

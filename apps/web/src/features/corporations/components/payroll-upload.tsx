@@ -4,6 +4,7 @@ import { Alert, Anchor, Button, Group, List, Progress, ScrollArea, Stack, Table,
 import { notifications } from '@mantine/notifications';
 import { IconCircleCheck, IconDownload, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
+import { AmountCell } from '../../../components/amount-cell';
 import { FileSelect } from '../../../components/file-select';
 import { ApiError, ERROR_TOAST_MS, showErrorToast } from '../../../lib/api-client';
 import { formatAmount, formatDate } from '../../../lib/format';
@@ -39,12 +40,12 @@ function PreviewTable({ rows }: { rows: PayrollPreviewRow[] }) {
               <Table.Td>{row.taxPayerNumber}</Table.Td>
               <Table.Td>{row.name}</Table.Td>
               <Table.Td>{row.designation}</Table.Td>
-              <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+              <AmountCell>
                 {formatAmount(row.grossIncome)}
-              </Table.Td>
-              <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+              </AmountCell>
+              <AmountCell>
                 {formatNaira(row.taxPayable)}
-              </Table.Td>
+              </AmountCell>
             </Table.Tr>
           ))}
         </Table.Tbody>

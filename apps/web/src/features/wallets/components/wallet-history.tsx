@@ -1,6 +1,7 @@
 import { Button, Group, Table, Text } from '@mantine/core';
 import { IconArrowDownLeft, IconArrowUpRight, IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
+import { AmountCell } from '../../../components/amount-cell';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadingPlaceholder } from '../../../components/loading-placeholder';
 import type { FilterField } from '../../../components/query/filter-popover';
@@ -107,7 +108,7 @@ export function WalletHistory({ scope, showWallet }: { scope: HistoryScope; show
                       </Text>
                     </Table.Td>
                     {showWallet && <Table.Td>{item.wallet.name}</Table.Td>}
-                    <Table.Td ta="right">
+                    <AmountCell>
                       <Group gap={4} justify="flex-end" wrap="nowrap" c={item.type === 'credit' ? 'teal.7' : 'red.7'}>
                         {item.type === 'credit' ? <IconArrowDownLeft size={14} /> : <IconArrowUpRight size={14} />}
                         <Text fz="sm" fw={600} aria-label={`${item.type} ${formatAmount(item.amount)}`}>
@@ -115,8 +116,8 @@ export function WalletHistory({ scope, showWallet }: { scope: HistoryScope; show
                           {formatAmount(item.amount)}
                         </Text>
                       </Group>
-                    </Table.Td>
-                    <Table.Td ta="right">{formatAmount(item.balance_after)}</Table.Td>
+                    </AmountCell>
+                    <AmountCell>{formatAmount(item.balance_after)}</AmountCell>
                     <Table.Td>
                       <StatusTag status={item.status} />
                     </Table.Td>
