@@ -1,4 +1,4 @@
-import { Badge, Button, Divider, Group, SegmentedControl, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
+import { Badge, Button, Divider, Group, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { formatNaira } from '@levy/tax';
 import type { FormEvent } from 'react';
 import {
@@ -11,6 +11,7 @@ import {
   type PayeFormValues,
 } from '../model/calculator-form';
 import { AmountInput } from './amount-input';
+import { ChoiceInput } from './choice-input';
 import { PeriodPicker } from './period-picker';
 
 export type PayeFormErrors = Partial<Record<PayeAmountKey | 'period', string>>;
@@ -54,21 +55,15 @@ export function PayeForm({ values, onChange, errors, onSubmit, isCalculating }: 
           </Group>
         )}
 
-        <div>
-          <Text size="sm" fw={500} mb={4} id="paye-basis-label">
-            Amounts are
-          </Text>
-          <SegmentedControl
-            fullWidth
-            aria-labelledby="paye-basis-label"
-            value={values.basis}
-            onChange={(value) => set('basis', value)}
-            data={[
-              { value: 'monthly', label: 'Monthly' },
-              { value: 'annual', label: 'Annual' },
-            ]}
-          />
-        </div>
+        <ChoiceInput
+          label="Amounts are"
+          value={values.basis}
+          onChange={(value) => set('basis', value)}
+          options={[
+            { value: 'monthly', label: 'Monthly' },
+            { value: 'annual', label: 'Annual' },
+          ]}
+        />
 
         <Switch
           label="Break pay into basic, housing, transport and other allowances"

@@ -1,10 +1,11 @@
-import { Alert, Button, Card, Grid, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Grid, Group, Paper, Select, SimpleGrid, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import type { WhtCalculation } from '@levy/contracts';
 import { findInForce, firstDayOfPeriod, listWhtTypes, WHT_RATE_TABLE, whtDueDate, type WhtTypeInfo } from '@levy/tax';
 import type { FormEvent, ReactNode } from 'react';
 import { formatAmount, formatDate } from '../../../lib/format';
 import { describePeriod, periodOf, type WhtFormValues } from '../model/calculator-form';
 import { AmountInput } from './amount-input';
+import { ChoiceInput } from './choice-input';
 import { PeriodPicker } from './period-picker';
 
 export type WhtFormErrors = Partial<Record<keyof WhtFormValues | 'period', string>>;
@@ -36,6 +37,20 @@ function rateText(rateBps: number | null): string {
  * The schedule for the chosen type (WHTR 2024 First Schedule, or the 1997 regulations before
  * 2025), with the cell the payee falls in highlighted.
  */
+/** One headline figure of the answer: a small caption over a large value. */
+function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <div>
+      <Text size="xs" tt="uppercase" fw={700} c="dimmed">
+        {label}
+      </Text>
+      <Text fz="xl" fw={800} data-testid={testId}>
+        {value}
+      </Text>
+    </div>
+  );
+}
+
 function WhtRateTable({ type, values }: { type: WhtTypeInfo; values: WhtFormValues }) {
   const period = periodOf(values);
   // Whether the month's schedule doubles the rate without a Tax ID is part of the dated table.
@@ -119,26 +134,16 @@ export function WhtCalculator({ values, onChange, errors, onSubmit, isCalculatin
                 description={selected?.description}
                 error={errors.type}
               />
-              <div>
-                <Text size="sm" fw={500} mb={4} id="wht-payee-label">
-                  Paid to
-                </Text>
-                <SegmentedControl
-                  fullWidth
-                  aria-labelledby="wht-payee-label"
-                  value={values.payeeKind}
-                  onChange={(value) => set('payeeKind', value)}
-                  data={[
-                    { value: 'company', label: 'A company' },
-                    { value: 'individual', label: 'An individual' },
-                  ]}
-                />
-                {errors.payeeKind && (
-                  <Text size="xs" c="red" mt={4}>
-                    {errors.payeeKind}
-                  </Text>
-                )}
-              </div>
+              <ChoiceInput
+                label="Paid to"
+                value={values.payeeKind}
+                onChange={(value) => set('payeeKind', value)}
+                options={[
+                  { value: 'company', label: 'A company' },
+                  { value: 'individual', label: 'An individual' },
+                ]}
+                error={errors.payeeKind}
+              />
               <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
                 <Switch label="The payee is resident in Nigeria" checked={values.resident} onChange={(event) => set('resident', event.currentTarget.checked)} error={errors.resident} />
                 <Switch label="The payee has a Tax ID" checked={values.hasTaxId} onChange={(event) => set('hasTaxId', event.currentTarget.checked)} error={errors.hasTaxId} />
@@ -161,30 +166,9 @@ export function WhtCalculator({ values, onChange, errors, onSubmit, isCalculatin
                   {result.type_name} · {describePeriod(result.period)}
                 </Text>
                 <SimpleGrid cols={3} spacing="sm">
-                  <div>
-                    <Text size="xs" tt="uppercase" fw={700} c="dimmed">
-                      Rate
-                    </Text>
-                    <Text fz="xl" fw={800} data-testid="wht-rate">
-                      {result.rate}%
-                    </Text>
-                  </div>
-                  <div>
-                    <Text size="xs" tt="uppercase" fw={700} c="dimmed">
-                      WHT to deduct
-                    </Text>
-                    <Text fz="xl" fw={800} data-testid="wht-tax">
-                      {formatAmount(result.tax)}
-                    </Text>
-                  </div>
-                  <div>
-                    <Text size="xs" tt="uppercase" fw={700} c="dimmed">
-                      Pay the payee
-                    </Text>
-                    <Text fz="xl" fw={800} data-testid="wht-net">
-                      {formatAmount(result.net)}
-                    </Text>
-                  </div>
+                  <Figure label="Rate" value={`${result.rate}%`} testId="wht-rate" />
+                  <Figure label="WHT to deduct" value={formatAmount(result.tax)} testId="wht-tax" />
+                  <Figure label="Pay the payee" value={formatAmount(result.net)} testId="wht-net" />
                 </SimpleGrid>
                 {result.doubled && (
                   <Alert color="yellow" variant="light" p="xs">
