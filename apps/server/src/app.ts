@@ -11,6 +11,7 @@ import { createLogTransport, createSmtpTransport, type MailTransport } from './a
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { AppError } from './errors';
+import { createJobs } from './jobs/jobs';
 import { API_BASE, registerGateway } from './http/gateway';
 import { buildOpenApiDocument, renderReferencePage } from './http/openapi';
 import type { RouteDefinition } from './http/route';
@@ -53,7 +54,8 @@ export async function buildApp({ config, database, mailTransport }: AppOptions):
   const { db } = database;
 
   const transport = mailTransport ?? (config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom) : createLogTransport((line) => app.log.info(line)));
-  const mail = createMailService({ db, transport, logLink: (to, link) => app.log.info({ to, link }, 'Mail link (development mailbox)') });
+  const jobs = createJobs({ database, log: app.log });
+  const mail = createMailService({ db, jobs, transport, logLink: (to, link) => app.log.info({ to, link }, 'Mail link (development mailbox)') });
 
   const team = createTeamService({ db, config, mail, switchOrganisation: switchSessionOrganisation });
   const identity = createIdentityService({ db, config, mail, findPendingInvitations: team.pendingInvitations, isInvitationFor: team.isInvitationFor });
@@ -144,7 +146,11 @@ export async function buildApp({ config, database, mailTransport }: AppOptions):
     app.setNotFoundHandler((_request, reply) => reply.status(404).send({ code: 'NOT_FOUND', message: 'No such call.', data: null }));
   }
 
-  app.addHook('onReady', async () => mail.start());
-  app.addHook('onClose', async () => mail.stop());
+  // Workers start once every module has defined its jobs; on close, running jobs finish or go back to their queue.
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    mail.stop();
+  });
   return app;
 }

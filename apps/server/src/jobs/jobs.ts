@@ -1,0 +1,146 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import PgBoss from 'pg-boss';
+import type { Database, Db } from '../db/client';
+
+/**
+ * Durable background jobs on pg-boss, in the application's own PostgreSQL (or PGlite): a job
+ * enqueued in a transaction exists only if that transaction commits; a job that fails is retried
+ * with exponential backoff and, out of retries, lands in the `failed` state with an error log
+ * line (the dead letter); a job running when the process stops is failed back to the queue and
+ * picked up again after restart. Decision 0006.
+ */
+
+/** The time zone every schedule is read in: deadlines and working days are Nigerian. */
+export const SCHEDULE_TIME_ZONE = 'Africa/Lagos';
+
+export interface JobOptions {
+  /** Attempts after the first (default 3). */
+  retryLimit?: number;
+  /** Seconds before the first retry; doubled for each further one (default 5). */
+  retryDelaySeconds?: number;
+  /** A job still active after this long is taken as lost and retried (default 300). */
+  expireInSeconds?: number;
+  /** How often an idle worker looks for work (default 1, at least 0.5). */
+  pollingIntervalSeconds?: number;
+}
+
+export interface JobDefinition<T extends object> {
+  name: string;
+  options?: JobOptions;
+  /** Runs once per delivery; throwing fails the attempt (retried while attempts remain). */
+  handle(data: T, context: { jobId: string; attempt: number }): Promise<void>;
+}
+
+export interface EnqueueOptions {
+  /** At most one queued or running job with this key per queue. */
+  singletonKey?: string;
+  startAfterSeconds?: number;
+}
+
+export interface Jobs {
+  /** Registers a queue and its worker; call before start(). */
+  define<T extends object>(definition: JobDefinition<T>): void;
+  /** Enqueues in the caller's transaction (or on the database when given `db` itself). */
+  enqueue<T extends object>(executor: Db, name: string, data: T, options?: EnqueueOptions): Promise<string | null>;
+  /** Runs the job's queue every day at `time` (HH:MM, Lagos time); pg-boss sends it once however many processes run. */
+  scheduleDaily(name: string, time: string, data?: object): void;
+  start(): Promise<void>;
+  /** Stops taking work, waits up to `timeoutMs` for running jobs, then fails the rest back to their queue. */
+  stop(timeoutMs?: number): Promise<void>;
+  /** A job's state as pg-boss records it (tests and diagnostics). */
+  findJob(name: string, id: string): Promise<{ state: string; retryCount: number; output: unknown } | null>;
+}
+
+/** pg-boss speaks SQL text with `$n` parameters; inside a Drizzle transaction, that text becomes a Drizzle query on it. */
+function transactionExecutor(executor: Db) {
+  return {
+    async executeSql(text: string, values: unknown[] = []) {
+      const chunks: SQL[] = [];
+      const pieces = text.split(/\$(\d+)/);
+      for (let index = 0; index < pieces.length; index += 1) {
+        chunks.push(index % 2 === 0 ? sql.raw(pieces[index]) : sql`${values[Number(pieces[index]) - 1] ?? null}`);
+      }
+      const result: unknown = await executor.execute(sql.join(chunks));
+      return { rows: (result as { rows: unknown[] }).rows };
+    },
+  };
+}
+
+export function createJobs(deps: { database: Database; log: FastifyBaseLogger; cronCheckSeconds?: number }): Jobs {
+  const boss = new PgBoss({
+    db: { executeSql: deps.database.executeSql },
+    schema: 'pgboss',
+    // Schedules are checked every 30 s by whichever process claims the check; daily jobs need no more.
+    cronMonitorIntervalSeconds: deps.cronCheckSeconds ?? 30,
+    cronWorkerIntervalSeconds: 5,
+    maintenanceIntervalSeconds: 120,
+  });
+  const definitions = new Map<string, JobDefinition<object>>();
+  const schedules: Array<{ name: string; cron: string; data: object }> = [];
+  let started = false;
+
+  boss.on('error', (error) => deps.log.error({ err: error }, 'Job queue error'));
+
+  async function startWorker(definition: JobDefinition<object>) {
+    const options = definition.options ?? {};
+    const retryLimit = options.retryLimit ?? 3;
+    await boss.createQueue(definition.name, {
+      name: definition.name,
+      retryLimit,
+      retryDelay: options.retryDelaySeconds ?? 5,
+      retryBackoff: true,
+      expireInSeconds: options.expireInSeconds ?? 300,
+    });
+    await boss.work<object>(
+      definition.name,
+      { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1, batchSize: 1, includeMetadata: true },
+      async ([job]) => {
+        const attempt = job.retryCount + 1;
+        try {
+          await definition.handle(job.data, { jobId: job.id, attempt });
+        } catch (error) {
+          const isLastAttempt = job.retryCount >= job.retryLimit;
+          if (isLastAttempt) deps.log.error({ err: error, job: definition.name, jobId: job.id, attempts: attempt }, 'Job failed for good (dead letter): no retries left');
+          else deps.log.warn({ err: error, job: definition.name, jobId: job.id, attempt }, 'Job failed; it will be retried');
+          throw error;
+        }
+      },
+    );
+  }
+
+  return {
+    define(definition) {
+      if (started) throw new Error(`Job ${definition.name} defined after the queue started`);
+      definitions.set(definition.name, definition);
+    },
+    async enqueue(executor, name, data, options = {}) {
+      if (!definitions.has(name)) throw new Error(`Unknown job ${name}`);
+      return boss.send(name, data, {
+        db: transactionExecutor(executor),
+        singletonKey: options.singletonKey,
+        startAfter: options.startAfterSeconds,
+      });
+    },
+    scheduleDaily(name, time, data = {}) {
+      const match = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(time);
+      if (!match) throw new Error(`A daily time is HH:MM, not ${time}`);
+      schedules.push({ name, cron: `${Number(match[2])} ${Number(match[1])} * * *`, data });
+    },
+    async start() {
+      started = true;
+      await boss.start();
+      for (const definition of definitions.values()) await startWorker(definition);
+      for (const schedule of schedules) await boss.schedule(schedule.name, schedule.cron, schedule.data, { tz: SCHEDULE_TIME_ZONE });
+    },
+    async stop(timeoutMs = 10_000) {
+      if (!started) return;
+      started = false;
+      await boss.stop({ graceful: true, timeout: timeoutMs, wait: true, close: false });
+    },
+    async findJob(name, id) {
+      const job = await boss.getJobById(name, id);
+      return job ? { state: job.state, retryCount: job.retryCount, output: job.output } : null;
+    },
+  };
+}
