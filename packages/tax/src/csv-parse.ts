@@ -12,7 +12,7 @@ import {
   type WhtManualRecord,
 } from './csv-templates';
 import { isValidTaxId } from './identifiers';
-import { parseNaira, type Kobo } from './money';
+import { asKobo, parseNaira, ZERO_KOBO, type Kobo } from './money';
 
 /**
  * One problem in a file. `row` is the spreadsheet row number: the header is row 1 and the first
@@ -264,7 +264,7 @@ function parseTemplate<TRecord>(input: CsvInput, spec: TemplateSpec<TRecord>): C
             ? `${amountHeader} is required`
             : `${amountHeader} must be a number greater than zero`,
       });
-      amounts[index] = 0 as Kobo;
+      amounts[index] = ZERO_KOBO;
     } else {
       amounts[index] = amount;
       amountDue += amount;
@@ -302,7 +302,7 @@ function parseTemplate<TRecord>(input: CsvInput, spec: TemplateSpec<TRecord>): C
     records,
     amounts,
     rowNumbers,
-    amountDue: amountDue as Kobo,
+    amountDue: asKobo(amountDue),
     recipientCount: rows.length,
   };
 }

@@ -17,3 +17,4 @@ export * from './nuban';
 export * from './csv-templates';
 export * from './csv-parse';
 export * from './payroll-check';
+export * from './paye-input';
