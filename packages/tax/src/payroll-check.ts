@@ -1,9 +1,9 @@
 import type { Period } from './calendar';
 import type { CsvParseSuccess } from './csv-parse';
 import type { PayeRecord } from './csv-templates';
-import { asKobo, parseNaira, ZERO_KOBO, type Kobo } from './money';
+import { asKobo, formatNaira, parseNaira, ZERO_KOBO, type Kobo } from './money';
 import { computePaye, defaultPension } from './paye';
-import type { PayeRegime } from './paye-rules';
+import { PAYE_RULES, type PayeRegime } from './paye-rules';
 
 /** Declared and recomputed PAYE may differ by this much before a row is flagged (₦1), since
  * payroll software often rounds monthly PAYE to the naira. */
@@ -112,4 +112,9 @@ export function findPayeMismatches(
     }
   });
   return mismatches;
+}
+
+/** "Row 4: ₦12,000.00 declared, ₦13,450.00 by NTA 2025 s.58": a warning, never a block. */
+export function describePayeMismatch(mismatch: Pick<PayeMismatch, 'row' | 'declaredMonthlyTax' | 'expectedMonthlyTax'>, regime: PayeRegime): string {
+  return `Row ${mismatch.row}: ${formatNaira(mismatch.declaredMonthlyTax)} declared, ${formatNaira(mismatch.expectedMonthlyTax)} by ${PAYE_RULES[regime].citation}`;
 }

@@ -29,7 +29,7 @@ export interface JobDefinition<T extends object> {
   name: string;
   options?: JobOptions;
   /** Runs once per delivery; throwing fails the attempt (retried while attempts remain). */
-  handle(data: T, context: { jobId: string; attempt: number }): Promise<void>;
+  handle(data: T, context: { jobId: string; attempt: number; isLastAttempt: boolean }): Promise<void>;
 }
 
 export interface EnqueueOptions {
@@ -97,10 +97,10 @@ export function createJobs(deps: { database: Database; log: FastifyBaseLogger; c
       { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1, batchSize: 1, includeMetadata: true },
       async ([job]) => {
         const attempt = job.retryCount + 1;
+        const isLastAttempt = job.retryCount >= job.retryLimit;
         try {
-          await definition.handle(job.data, { jobId: job.id, attempt });
+          await definition.handle(job.data, { jobId: job.id, attempt, isLastAttempt });
         } catch (error) {
-          const isLastAttempt = job.retryCount >= job.retryLimit;
           if (isLastAttempt) deps.log.error({ err: error, job: definition.name, jobId: job.id, attempts: attempt }, 'Job failed for good (dead letter): no retries left');
           else deps.log.warn({ err: error, job: definition.name, jobId: job.id, attempt }, 'Job failed; it will be retried');
           throw error;

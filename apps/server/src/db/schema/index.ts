@@ -5,3 +5,4 @@ export * from './mail';
 export * from './calculator';
 export * from './corporations';
 export * from './wallets';
+export * from '../../modules/bills/bills.schema';
