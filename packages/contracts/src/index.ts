@@ -4,3 +4,4 @@ export * from './identity';
 export * from './organisations';
 export * from './calculator';
 export * from './corporations';
+export * from './api';

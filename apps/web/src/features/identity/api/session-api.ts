@@ -1,12 +1,12 @@
 import type { RegisterUser, SessionPayload } from '@levy/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { callApi } from '../../../lib/api-client';
+import { callGateway } from '../../../lib/api-client';
 import { signOutLocally } from '../../../lib/sign-out';
 import { useSessionStore } from '../../../lib/session-store';
 
 export function login(input: { email: string; password: string }) {
-  return callApi<SessionPayload>({ method: 'POST', namespace: 'public', path: 'authx/authorize', body: input });
+  return callGateway<SessionPayload>({ method: 'POST', namespace: 'public', path: 'authx/authorize', body: input });
 }
 
 export interface RegisterResult {
@@ -16,24 +16,24 @@ export interface RegisterResult {
 }
 
 export function register(input: RegisterUser) {
-  return callApi<RegisterResult>({ method: 'POST', namespace: 'public', path: 'users/register', body: input });
+  return callGateway<RegisterResult>({ method: 'POST', namespace: 'public', path: 'users/register', body: input });
 }
 
 export function verifyEmail(token: string) {
-  return callApi<SessionPayload>({ method: 'POST', namespace: 'public', path: 'users/verify-email', body: { token } });
+  return callGateway<SessionPayload>({ method: 'POST', namespace: 'public', path: 'users/verify-email', body: { token } });
 }
 
 export function requestPasswordReset(email: string) {
-  return callApi<null>({ method: 'POST', namespace: 'public', path: 'users/password/forgot', body: { email } });
+  return callGateway<null>({ method: 'POST', namespace: 'public', path: 'users/password/forgot', body: { email } });
 }
 
 export function resetPassword(token: string, password: string) {
-  return callApi<null>({ method: 'POST', namespace: 'public', path: 'users/password/reset', body: { token, password } });
+  return callGateway<null>({ method: 'POST', namespace: 'public', path: 'users/password/reset', body: { token, password } });
 }
 
 /** Reloads the session from the server (after joining or creating an organisation, or a role change). */
 export async function refreshSession(): Promise<SessionPayload> {
-  const session = await callApi<SessionPayload>({ method: 'GET', namespace: 'auth', path: 'users/me' });
+  const session = await callGateway<SessionPayload>({ method: 'GET', namespace: 'auth', path: 'users/me' });
   useSessionStore.getState().setSession(session);
   return session;
 }
@@ -46,7 +46,7 @@ export interface MarketingSource {
 export function useMarketingSources() {
   return useQuery({
     queryKey: ['marketing-sources'],
-    queryFn: () => callApi<MarketingSource[]>({ method: 'GET', namespace: 'auth', path: 'marketing/sources', token: null }),
+    queryFn: () => callGateway<MarketingSource[]>({ method: 'GET', namespace: 'auth', path: 'marketing/sources', token: null }),
     staleTime: Infinity,
   });
 }

@@ -1,6 +1,6 @@
 import type { SessionOrganisation } from '@levy/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callApi, uploadForm } from '../../../lib/api-client';
+import { callGateway, postForm } from '../../../lib/api-client';
 
 export interface OrganisationIdentity {
   legal_name: string | null;
@@ -46,17 +46,17 @@ export const organisationKeys = {
 };
 
 export function createOrganisation() {
-  return callApi<OrganisationDetails>({ method: 'POST', namespace: 'auth', path: 'organisations', body: {} });
+  return callGateway<OrganisationDetails>({ method: 'POST', namespace: 'auth', path: 'organisations', body: {} });
 }
 
 export function acceptInvitation(organisationId: string, invitationId: string, token?: string | null) {
-  return callApi<null>({ method: 'POST', namespace: 'auth', path: `organisations/${organisationId}/users/invite/${invitationId}`, body: {}, token });
+  return callGateway<null>({ method: 'POST', namespace: 'auth', path: `organisations/${organisationId}/users/invite/${invitationId}`, body: {}, token });
 }
 
 export function useOrganisation(id: string | undefined) {
   return useQuery({
     queryKey: organisationKeys.details(id ?? ''),
-    queryFn: () => callApi<OrganisationDetails>({ method: 'GET', namespace: 'auth', path: `organisations/${id}` }),
+    queryFn: () => callGateway<OrganisationDetails>({ method: 'GET', namespace: 'auth', path: `organisations/${id}` }),
     enabled: Boolean(id),
   });
 }
@@ -64,7 +64,7 @@ export function useOrganisation(id: string | undefined) {
 export function useOrganisationIdentity(id: string | undefined) {
   return useQuery({
     queryKey: organisationKeys.identity(id ?? ''),
-    queryFn: () => callApi<OrganisationIdentity>({ method: 'GET', namespace: 'auth', path: `organisations/${id}/identity` }),
+    queryFn: () => callGateway<OrganisationIdentity>({ method: 'GET', namespace: 'auth', path: `organisations/${id}/identity` }),
     enabled: Boolean(id),
   });
 }
@@ -72,7 +72,7 @@ export function useOrganisationIdentity(id: string | undefined) {
 export function useStates() {
   return useQuery({
     queryKey: organisationKeys.states,
-    queryFn: () => callApi<StateOption[]>({ method: 'GET', namespace: 'core', path: 'internal/states' }),
+    queryFn: () => callGateway<StateOption[]>({ method: 'GET', namespace: 'core', path: 'internal/states' }),
     staleTime: Infinity,
   });
 }
@@ -80,7 +80,7 @@ export function useStates() {
 export function useOnboardingSummary(id: string | undefined) {
   return useQuery({
     queryKey: organisationKeys.summary(id ?? ''),
-    queryFn: () => callApi<OnboardingSummary>({ method: 'GET', namespace: 'auth', path: `organisations/${id}/onboarding/summary` }),
+    queryFn: () => callGateway<OnboardingSummary>({ method: 'GET', namespace: 'auth', path: `organisations/${id}/onboarding/summary` }),
     enabled: Boolean(id),
   });
 }
@@ -88,7 +88,7 @@ export function useOnboardingSummary(id: string | undefined) {
 export type IdentityFields = Record<'legal_name' | 'cac_number' | 'business_type' | 'industry' | 'tax_id' | 'address' | 'state_id' | 'phone' | 'website', string>;
 
 export function saveIdentity(organisationId: string, fields: IdentityFields, cacDocument: File | null, onProgress: (percent: number) => void) {
-  return uploadForm<OrganisationIdentity>({
+  return postForm<OrganisationIdentity>({
     namespace: 'auth',
     path: `organisations/${organisationId}/identity`,
     fields: { ...fields, cac_document: cacDocument },
@@ -97,13 +97,13 @@ export function saveIdentity(organisationId: string, fields: IdentityFields, cac
 }
 
 export function completeKyc(organisationId: string) {
-  return callApi<OrganisationDetails>({ method: 'POST', namespace: 'auth', path: `organisations/${organisationId}/kyc/completed`, body: {} });
+  return callGateway<OrganisationDetails>({ method: 'POST', namespace: 'auth', path: `organisations/${organisationId}/kyc/completed`, body: {} });
 }
 
 export function useRenameOrganisation(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => callApi<OrganisationDetails>({ method: 'PUT', namespace: 'auth', path: `organisations/${id}`, body: { name } }),
+    mutationFn: (name: string) => callGateway<OrganisationDetails>({ method: 'PUT', namespace: 'auth', path: `organisations/${id}`, body: { name } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['organisation', id] }),
   });
 }
@@ -116,7 +116,7 @@ export interface OrganisationSetting {
 export function useOrganisationSettings(id: string | undefined) {
   return useQuery({
     queryKey: organisationKeys.settings(id ?? ''),
-    queryFn: () => callApi<OrganisationSetting[]>({ method: 'GET', namespace: 'auth', path: `organisations/${id}/settings` }),
+    queryFn: () => callGateway<OrganisationSetting[]>({ method: 'GET', namespace: 'auth', path: `organisations/${id}/settings` }),
     enabled: Boolean(id),
   });
 }
@@ -125,7 +125,7 @@ export function useUpdateSetting(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (setting: { setting_code: string; value: boolean }) =>
-      callApi<OrganisationSetting>({ method: 'POST', namespace: 'auth', path: `organisations/${id}/settings`, body: setting }),
+      callGateway<OrganisationSetting>({ method: 'POST', namespace: 'auth', path: `organisations/${id}/settings`, body: setting }),
     // The wallet setting changes the session's wallet type, and with it the side navigation.
     onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: organisationKeys.settings(id) }), queryClient.invalidateQueries({ queryKey: ['wallets'] })]),
   });

@@ -4,7 +4,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { z } from 'zod';
 import { ContentCard } from '../../../components/content-card';
-import { ApiError, callApi, showSuccessToast } from '../../../lib/api-client';
+import { ApiError, callGateway, showSuccessToast } from '../../../lib/api-client';
 import { useSessionStore } from '../../../lib/session-store';
 
 const passwordForm = changePassword
@@ -36,7 +36,7 @@ function ProfileDetails() {
   const submit = form.onSubmit((values) =>
     run(async () => {
       try {
-        setSession(await callApi<SessionPayload>({ method: 'PUT', namespace: 'auth', path: 'users/me', body: values }));
+        setSession(await callGateway<SessionPayload>({ method: 'PUT', namespace: 'auth', path: 'users/me', body: values }));
         showSuccessToast('Profile updated successfully');
       } catch (error) {
         if (error instanceof ApiError) form.setErrors(error.fieldErrors);
@@ -74,7 +74,7 @@ function PasswordChange() {
   const submit = form.onSubmit((values) =>
     run(async () => {
       try {
-        await callApi<null>({ method: 'POST', namespace: 'auth', path: 'users/me/password', body: { current_password: values.current_password, password: values.password } });
+        await callGateway<null>({ method: 'POST', namespace: 'auth', path: 'users/me/password', body: { current_password: values.current_password, password: values.password } });
         showSuccessToast('Password changed successfully');
         form.reset();
       } catch (error) {
