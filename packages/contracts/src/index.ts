@@ -5,3 +5,4 @@ export * from './organisations';
 export * from './calculator';
 export * from './corporations';
 export * from './api';
+export * from './reference';
