@@ -125,7 +125,7 @@ export async function buildApp({ config, database, mailTransport }: AppOptions):
     return reply.status(500).send({ code: 'INTERNAL_ERROR', message: 'System error', data: null });
   });
 
-  registerGateway(app, routes, identity.resolveCaller);
+  registerGateway(app, routes, identity.resolveCaller, { checkResponses: config.env !== 'production' });
   await registerPaymentWebhook(app, { provider: paymentProvider, wallets });
 
   const openApi = buildOpenApiDocument(routes, config.appUrl);

@@ -1,43 +1,20 @@
-/** The envelope codes of product-spec §8 and product-design "API", with their HTTP status. */
-export const ERROR_STATUS = {
-  INVALID_INPUT: 400,
-  NO_AUTH: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  UNPROCESSABLE: 422,
-  RATE_LIMITED: 429,
-  INTERNAL_ERROR: 500,
-  UNAVAILABLE: 503,
-} as const;
+import { ENVELOPE_CODES, type ErrorCode } from '@levy/contracts';
 
-export type ErrorCode = keyof typeof ERROR_STATUS;
+export type { ErrorCode } from '@levy/contracts';
 
-const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
-  INVALID_INPUT: 'Some of the information provided is not valid.',
-  NO_AUTH: 'No authorised access.',
-  FORBIDDEN: 'You do not have permission to do this.',
-  NOT_FOUND: 'Not found.',
-  CONFLICT: 'This conflicts with existing data.',
-  UNPROCESSABLE: 'This request cannot be processed.',
-  RATE_LIMITED: 'Too many requests. Please try again later.',
-  INTERNAL_ERROR: 'System error',
-  UNAVAILABLE: 'The service is temporarily unavailable. Please try again.',
-};
-
-/** The one error type of the API: a code from the catalogue, a message for people, optional data. */
+/** The one error type of the API: a code from the catalogue (product-spec §8, in `@levy/contracts`), a message for people, optional data. */
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly data: unknown;
 
   constructor(code: ErrorCode, message?: string, data?: unknown) {
-    super(message ?? DEFAULT_MESSAGES[code]);
+    super(message ?? ENVELOPE_CODES[code].message);
     this.code = code;
     this.data = data ?? null;
   }
 
   get status(): number {
-    return ERROR_STATUS[this.code];
+    return ENVELOPE_CODES[this.code].status;
   }
 }
 

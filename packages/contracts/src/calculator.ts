@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineContract } from './api';
 
 /**
  * The public tax calculator (issue 4, product-design "Public calculator"): PAYE for a month under
@@ -77,7 +78,7 @@ export type PayeAmountField = (typeof PAYE_AMOUNT_FIELDS)[number];
  * `annual_rent` is always a year's rent. An omitted deduction is 0, except the pension, which
  * defaults to 8% of basic + housing + transport when any of those is given (PRA 2014 s.4(1)).
  */
-export const calculatePaye = z
+export const calculatePayeBody = z
   .object({
     period: taxPeriod,
     annual_gross: optionalNaira('Annual gross'),
@@ -100,8 +101,8 @@ export const calculatePaye = z
       context.addIssue({ code: 'custom', path: ['annual_gross'], message: 'Gross pay is required: give the annual or the monthly gross' });
     }
   });
-export type CalculatePaye = z.input<typeof calculatePaye>;
-export type CalculatePayeParsed = z.output<typeof calculatePaye>;
+export type CalculatePaye = z.input<typeof calculatePayeBody>;
+export type CalculatePayeParsed = z.output<typeof calculatePayeBody>;
 
 /** Naira with exactly two decimals, e.g. "870000.00". */
 const money = z.string();
@@ -165,7 +166,7 @@ export type PayeCalculation = z.infer<typeof payeCalculation>;
 export const PAYEE_KINDS = ['company', 'individual'] as const;
 
 /** `POST public calculator/wht`: withholding tax on one payment (WHTR 2024 First Schedule). */
-export const calculateWht = z.object({
+export const calculateWhtBody = z.object({
   period: taxPeriod,
   type: z
     .string({ error: 'Type is required' })
@@ -177,8 +178,8 @@ export const calculateWht = z.object({
   has_tax_id: z.boolean({ error: 'Has Tax ID must be true or false' }),
   amount: nairaAmount('Amount'),
 });
-export type CalculateWht = z.input<typeof calculateWht>;
-export type CalculateWhtParsed = z.output<typeof calculateWht>;
+export type CalculateWht = z.input<typeof calculateWhtBody>;
+export type CalculateWhtParsed = z.output<typeof calculateWhtBody>;
 
 export const whtCalculation = z.object({
   period: z.string(),
@@ -199,16 +200,16 @@ export const whtCalculation = z.object({
 export type WhtCalculation = z.infer<typeof whtCalculation>;
 
 /** `POST public calculator/share`: the inputs of either calculator, or both. */
-export const shareCalculation = z
+export const shareCalculationBody = z
   .object({
-    paye: calculatePaye.optional(),
-    wht: calculateWht.optional(),
+    paye: calculatePayeBody.optional(),
+    wht: calculateWhtBody.optional(),
   })
   .refine((value) => value.paye !== undefined || value.wht !== undefined, {
     path: ['paye'],
     error: 'Give the PAYE or the WHT inputs to share',
   });
-export type ShareCalculation = z.input<typeof shareCalculation>;
+export type ShareCalculation = z.input<typeof shareCalculationBody>;
 
 export const shareToken = z.object({
   token: z.string({ error: 'Token is required' }).trim().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'This link is not valid' }),
@@ -252,3 +253,39 @@ export const sharedCalculation = z.object({
   created_at: z.string(),
 });
 export type SharedCalculation = z.infer<typeof sharedCalculation>;
+
+/** PAYE for a month under the regime in force, with the other regime side by side. */
+export const calculatePaye = defineContract({
+  method: 'POST',
+  namespace: 'public',
+  path: 'calculator/paye',
+  body: calculatePayeBody,
+  response: payeCalculation,
+});
+
+/** Withholding tax on one payment. */
+export const calculateWht = defineContract({
+  method: 'POST',
+  namespace: 'public',
+  path: 'calculator/wht',
+  body: calculateWhtBody,
+  response: whtCalculation,
+});
+
+/** Saves calculator inputs under a token for the link /calculator/{token}. */
+export const shareCalculation = defineContract({
+  method: 'POST',
+  namespace: 'public',
+  path: 'calculator/share',
+  body: shareCalculationBody,
+  response: sharedCalculationCreated,
+});
+
+/** The inputs of a shared calculation. */
+export const getSharedCalculation = defineContract({
+  method: 'GET',
+  namespace: 'public',
+  path: 'calculator/share/{token}',
+  params: shareToken,
+  response: sharedCalculation,
+});

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { defineContract } from './api';
 import { email, password, requiredText } from './validation';
 
-export const registerUser = z.object({
+export const registerUserBody = z.object({
   first_name: requiredText('First name'),
   last_name: requiredText('Last name'),
   email,
@@ -11,9 +12,9 @@ export const registerUser = z.object({
   /** Signing up from an invitation link proves the address, so it counts as verified. */
   invitation_token: z.string().optional(),
 });
-export type RegisterUser = z.infer<typeof registerUser>;
+export type RegisterUser = z.infer<typeof registerUserBody>;
 
-export const login = z.object({
+export const loginBody = z.object({
   email,
   password: z.string({ error: 'Password is required' }).min(1, { error: 'Password is required' }),
 });
@@ -22,64 +23,91 @@ export const tokenBody = z.object({ token: requiredText('Token') });
 
 export const forgotPassword = z.object({ email });
 
-export const resetPassword = z.object({ token: requiredText('Token'), password });
+export const resetPasswordBody = z.object({ token: requiredText('Token'), password });
 
-export const changePassword = z.object({
+export const changePasswordBody = z.object({
   current_password: requiredText('Current password'),
   password,
 });
 
-export const updateProfile = z.object({
+export const updateProfileBody = z.object({
   first_name: requiredText('First name'),
   last_name: requiredText('Last name'),
   phone: requiredText('Phone number').regex(/^\+?[0-9 ()-]{7,20}$/, { error: 'Phone number is not valid' }),
 });
 
 /** A map of area → action → allowed (product-spec §3, §6). */
-export type Permissions = Record<string, Record<string, boolean>>;
+export const permissions = z.record(z.string(), z.record(z.string(), z.boolean()));
+export type Permissions = z.infer<typeof permissions>;
 
-export interface SessionUser {
-  id: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-  user_type: { id: number; code: string };
-  role: { id: number; code: string; name: string } | null;
-}
+export const sessionUser = z.object({
+  id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  user_type: z.object({ id: z.number(), code: z.string() }),
+  role: z.object({ id: z.number(), code: z.string(), name: z.string() }).nullable(),
+});
+export type SessionUser = z.infer<typeof sessionUser>;
 
-export interface SessionOrganisation {
-  id: string;
-  name: string | null;
-  is_owner: boolean;
-  is_kyc_completed: boolean;
-}
+export const sessionOrganisation = z.object({
+  id: z.string(),
+  name: z.string().nullable(),
+  is_owner: z.boolean(),
+  is_kyc_completed: z.boolean(),
+});
+export type SessionOrganisation = z.infer<typeof sessionOrganisation>;
 
-export interface PendingInvitation {
-  id: string;
-  organisation: { id: string; name: string | null };
-  role: { id: number; name: string; code: string };
-  invited_at: string | null;
-}
+export const pendingInvitation = z.object({
+  id: z.string(),
+  organisation: z.object({ id: z.string(), name: z.string().nullable() }),
+  role: z.object({ id: z.number(), name: z.string(), code: z.string() }),
+  invited_at: z.string().nullable(),
+});
+export type PendingInvitation = z.infer<typeof pendingInvitation>;
 
-export interface SessionAlert {
-  date: string;
-  tax_month: string;
-  state: string;
-  deadline_date: string;
-  start_date: string;
-}
+export const sessionAlert = z.object({
+  date: z.string(),
+  tax_month: z.string(),
+  state: z.string(),
+  deadline_date: z.string(),
+  start_date: z.string(),
+});
+export type SessionAlert = z.infer<typeof sessionAlert>;
 
 /** What login returns: the whole session of product-spec §3 (all but wallet). */
-export interface SessionPayload {
-  token: string;
-  user: SessionUser;
-  permissions: Permissions;
-  kyc: { is_completed: boolean };
-  organisation: SessionOrganisation | null;
-  invitations: PendingInvitation[];
-  alerts: SessionAlert[];
-}
+export const sessionPayload = z.object({
+  token: z.string(),
+  user: sessionUser,
+  permissions,
+  kyc: z.object({ is_completed: z.boolean() }),
+  organisation: sessionOrganisation.nullable(),
+  invitations: z.array(pendingInvitation),
+  alerts: z.array(sessionAlert),
+});
+export type SessionPayload = z.infer<typeof sessionPayload>;
+
+/** Sign-up: from an invitation link the session is opened at once; otherwise a link is mailed. */
+export const registration = z.object({
+  email: z.string(),
+  requires_verification: z.boolean(),
+  session: sessionPayload.nullable(),
+});
+export type Registration = z.infer<typeof registration>;
+
+/** A call that answers with a message and no data. */
+export const noData = z.null();
+
+export const login = defineContract({ method: 'POST', namespace: 'public', path: 'authx/authorize', body: loginBody, response: sessionPayload });
+export const registerUser = defineContract({ method: 'POST', namespace: 'public', path: 'users/register', body: registerUserBody, response: registration });
+export const verifyEmail = defineContract({ method: 'POST', namespace: 'public', path: 'users/verify-email', body: tokenBody, response: sessionPayload });
+export const requestPasswordReset = defineContract({ method: 'POST', namespace: 'public', path: 'users/password/forgot', body: forgotPassword, response: noData });
+export const resetPassword = defineContract({ method: 'POST', namespace: 'public', path: 'users/password/reset', body: resetPasswordBody, response: noData });
+export const logout = defineContract({ method: 'POST', namespace: 'auth', path: 'authx/logout', response: noData });
+export const getSession = defineContract({ method: 'GET', namespace: 'auth', path: 'users/me', response: sessionPayload });
+export const updateProfile = defineContract({ method: 'PUT', namespace: 'auth', path: 'users/me', body: updateProfileBody, response: sessionPayload });
+export const changePassword = defineContract({ method: 'POST', namespace: 'auth', path: 'users/me/password', body: changePasswordBody, response: noData });
 
 /**
  * Splits a permission string at its first hyphen into area and action

@@ -5,3 +5,5 @@ export * from './organisations';
 export * from './calculator';
 export * from './corporations';
 export * from './bills';
+export * from './api';
+export * from './reference';

@@ -1,9 +1,12 @@
 import { z } from 'zod';
+import { defineContract } from './api';
+import { idParam } from './common';
+import { sessionOrganisation } from './identity';
 import { email, optionalUrl, requiredText, taxId } from './validation';
 
-export const createOrganisation = z.object({ name: z.string().trim().min(1).optional() }).default({});
+export const createOrganisationBody = z.object({ name: z.string().trim().min(1).optional() }).default({});
 
-export const updateOrganisation = z.object({ name: requiredText('Organisation name') });
+export const updateOrganisationBody = z.object({ name: requiredText('Organisation name') });
 
 export const CAC_NUMBER_PATTERN = /^(RC|BN|IT)\s?-?\d{1,8}$/i;
 
@@ -80,3 +83,124 @@ export const changeMemberRole = z.object({
 });
 
 export const MEMBER_STATUSES = ['active', 'invited'] as const;
+
+/** The organisation as its members see it. */
+export const organisationDetails = sessionOrganisation.extend({
+  kyc_completed_at: z.string().nullable(),
+  created_at: z.string(),
+  owner: z.object({ first_name: z.string(), last_name: z.string(), email: z.string() }),
+});
+export type OrganisationDetails = z.infer<typeof organisationDetails>;
+
+/** The KYC identity, with each field still missing and its message. */
+export const organisationIdentity = z.object({
+  legal_name: z.string().nullable(),
+  cac_number: z.string().nullable(),
+  business_type: z.string().nullable(),
+  industry: z.string().nullable(),
+  tax_id: z.string().nullable(),
+  address: z.string().nullable(),
+  state_id: z.number().nullable(),
+  state: z.object({ id: z.number(), code: z.string(), name: z.string() }).nullable(),
+  phone: z.string().nullable(),
+  website: z.string().nullable(),
+  cac_document: z.object({ id: z.string(), filename: z.string(), size: z.number(), content_type: z.string() }).nullable(),
+  missing: z.record(z.string(), z.string()),
+});
+export type OrganisationIdentity = z.infer<typeof organisationIdentity>;
+
+export const organisationSetting = z.object({
+  setting_code: z.string(),
+  /** The setting's value: a boolean for every setting so far. */
+  value: z.unknown(),
+});
+export type OrganisationSetting = z.infer<typeof organisationSetting>;
+
+/** The onboarding summary; modules that own the counted data contribute to it. */
+export const onboardingSummary = z.object({
+  corporation_count: z.number(),
+  states_registered: z.number(),
+  bills_generated: z.number(),
+  /** Naira with two decimals. */
+  total_balance: z.string(),
+});
+export type OnboardingSummary = z.infer<typeof onboardingSummary>;
+
+const organisationParams = z.object({ id: idParam });
+
+export const createOrganisation = defineContract({
+  method: 'POST',
+  namespace: 'auth',
+  path: 'organisations',
+  body: createOrganisationBody,
+  response: organisationDetails,
+});
+
+export const getOrganisation = defineContract({
+  method: 'GET',
+  namespace: 'auth',
+  path: 'organisations/{id}',
+  params: organisationParams,
+  response: organisationDetails,
+});
+
+export const updateOrganisation = defineContract({
+  method: 'PUT',
+  namespace: 'auth',
+  path: 'organisations/{id}',
+  params: organisationParams,
+  body: updateOrganisationBody,
+  response: organisationDetails,
+});
+
+export const getOrganisationIdentity = defineContract({
+  method: 'GET',
+  namespace: 'auth',
+  path: 'organisations/{id}/identity',
+  params: organisationParams,
+  response: organisationIdentity,
+});
+
+/** Multipart: the identity fields and the `cac_document` file. */
+export const updateOrganisationIdentity = defineContract({
+  method: 'POST',
+  namespace: 'auth',
+  path: 'organisations/{id}/identity',
+  params: organisationParams,
+  body: updateIdentity,
+  response: organisationIdentity,
+  multipart: true,
+});
+
+export const getOrganisationSettings = defineContract({
+  method: 'GET',
+  namespace: 'auth',
+  path: 'organisations/{id}/settings',
+  params: organisationParams.extend(getSetting.shape),
+  response: z.array(organisationSetting),
+});
+
+export const updateOrganisationSetting = defineContract({
+  method: 'POST',
+  namespace: 'auth',
+  path: 'organisations/{id}/settings',
+  params: organisationParams,
+  body: updateSetting,
+  response: organisationSetting,
+});
+
+export const completeKyc = defineContract({
+  method: 'POST',
+  namespace: 'auth',
+  path: 'organisations/{id}/kyc/completed',
+  params: organisationParams,
+  response: organisationDetails,
+});
+
+export const getOnboardingSummary = defineContract({
+  method: 'GET',
+  namespace: 'auth',
+  path: 'organisations/{id}/onboarding/summary',
+  params: organisationParams,
+  response: onboardingSummary,
+});

@@ -1,10 +1,10 @@
-import { fieldErrors, hasPermission } from '@levy/contracts';
+import { API_BASE, ENVELOPE_CODES, fieldErrors, hasPermission, HTTP_METHODS } from '@levy/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, invalidInput } from '../errors';
 import { FileReply, type Caller, type HttpMethod, type RouteDefinition, type UploadedFile } from './route';
 
-export const API_BASE = '/service/v1';
+export { API_BASE } from '@levy/contracts';
 
 interface CompiledRoute {
   route: RouteDefinition;
@@ -22,8 +22,17 @@ interface Invocation {
 
 export type ResolveCaller = (token: string) => Promise<Caller | null>;
 
+export interface GatewayOptions {
+  /**
+   * Checks every answer against its contract's response schema and fails the call with
+   * INTERNAL_ERROR (logging the differences) when it does not match. For tests and development:
+   * production trusts the compile-time check and skips the cost.
+   */
+  checkResponses?: boolean;
+}
+
 const gatewayBody = z.object({
-  method: z.enum(['GET', 'POST', 'PUT', 'DELETE', 'get', 'post', 'put', 'delete']).default('GET'),
+  method: z.enum([...HTTP_METHODS, ...HTTP_METHODS.map((method) => method.toLowerCase())]).default('GET'),
   namespace: z.string().optional(),
   path: z.string({ error: 'path is required' }).min(1, { error: 'path is required' }),
   params: z.record(z.string(), z.unknown()).nullish(),
@@ -93,18 +102,43 @@ function envelope(reply: FastifyReply, result: unknown) {
       .type(result.contentType)
       .send(result.content);
   }
-  const isReply =
-    typeof result === 'object' && result !== null && 'data' in result && 'message' in result && Object.keys(result).length === 2;
-  const data = isReply ? (result as { data: unknown }).data : result;
-  const message = isReply ? (result as { message: string }).message : 'OK';
-  return reply.status(200).send({ code: 'OK', message, data: data ?? null });
+  const message = isReply(result) ? result.message : ENVELOPE_CODES.OK.message;
+  return reply.status(ENVELOPE_CODES.OK.status).send({ code: 'OK', message, data: dataOf(result) });
+}
+
+/** `reply(data, message)`: exactly those two keys. */
+function isReply(result: unknown): result is { data: unknown; message: string } {
+  return typeof result === 'object' && result !== null && 'data' in result && 'message' in result && Object.keys(result).length === 2;
+}
+
+/** The data a handler answered with (without the message), for the response check. */
+function dataOf(result: unknown): unknown {
+  return (isReply(result) ? result.data : result) ?? null;
+}
+
+function checkResponse(route: RouteDefinition, request: FastifyRequest, result: unknown): void {
+  if (!route.response) return;
+  if (route.download) {
+    if (result instanceof FileReply) return;
+    request.log.error({ call: `${route.method} ${route.namespace}/${route.path}` }, 'A download call answered without a file');
+    throw new AppError('INTERNAL_ERROR');
+  }
+  // The JSON round trip is what the client receives (dates become strings, undefined disappears).
+  const data = JSON.parse(JSON.stringify(dataOf(result))) as unknown;
+  const checked = route.response.safeParse(data);
+  if (!checked.success) {
+    const call = `${route.method} ${route.namespace}/${route.path}`;
+    request.log.error({ call, issues: checked.error.issues }, 'The answer does not match its contract');
+    // Only outside production: the differences go back too, so a failing test names them.
+    throw new AppError('INTERNAL_ERROR', undefined, { call, response: fieldErrors(checked.error) });
+  }
 }
 
 /**
  * Serves one route table three ways (product-design "API"): the JSON gateway `POST /service/v1`,
  * multipart uploads at `POST /service/v1/{path}`, and plain `{METHOD} /service/v1/{namespace}/{path}`.
  */
-export function registerGateway(app: FastifyInstance, routes: RouteDefinition[], resolveCaller: ResolveCaller) {
+export function registerGateway(app: FastifyInstance, routes: RouteDefinition[], resolveCaller: ResolveCaller, options: GatewayOptions = {}) {
   const compiled = routes.map(compile);
 
   function find(method: string, namespace: string | undefined, rawPath: string): { entry: CompiledRoute; pathParams: Record<string, string> } {
@@ -140,7 +174,7 @@ export function registerGateway(app: FastifyInstance, routes: RouteDefinition[],
     }
     const body = route.body ? route.body.safeParse(input.body ?? {}) : { success: true as const, data: input.body };
     if (!body.success) throw invalidInput(fieldErrors(body.error));
-    return route.handler({
+    const result = await route.handler({
       params: params.data,
       body: body.data,
       files: input.files,
@@ -150,6 +184,8 @@ export function registerGateway(app: FastifyInstance, routes: RouteDefinition[],
       idempotencyKey: idempotencyKeyOf(request),
       log: request.log,
     });
+    if (options.checkResponses) checkResponse(route, request, result);
+    return result;
   }
 
   async function invokeFromForm(request: FastifyRequest, reply: FastifyReply, method: HttpMethod, namespace: string | undefined, path: string) {

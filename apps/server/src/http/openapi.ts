@@ -1,11 +1,31 @@
+import { API_BASE, errorEnvelope, okEnvelope } from '@levy/contracts';
 import { z } from 'zod';
-import { API_BASE, toFastifyPath } from './gateway';
+import { toFastifyPath } from './gateway';
 import { routePermission, type RouteDefinition } from './route';
 
 type OpenApiDocument = { openapi: string; info: object; servers: object[]; paths: Record<string, Record<string, object>>; components: object };
 
-function schemaOf(schema: z.ZodType): object {
-  return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+/** Requests are described as a caller writes them (before coercion and defaults); answers as sent. */
+function schemaOf(schema: z.ZodType, io: 'input' | 'output' = 'input'): object {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' });
+  return rest;
+}
+
+const ERROR_RESPONSE = {
+  description: 'Envelope {code, message, data} with an error code (product-spec §8)',
+  content: { 'application/json': { schema: schemaOf(errorEnvelope, 'output') } },
+};
+
+/** The 200 answer: the envelope with the contract's data, or the file of a download. */
+function okResponse(route: RouteDefinition): object {
+  if (route.download) {
+    return {
+      description: 'A file download (Content-Disposition: attachment)',
+      content: Object.fromEntries(route.download.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
+    };
+  }
+  if (!route.response) return { description: 'Envelope {code: "OK", message, data}' };
+  return { description: 'Envelope {code: "OK", message, data}', content: { 'application/json': { schema: schemaOf(okEnvelope(route.response), 'output') } } };
 }
 
 /** The OpenAPI document of the route table: one operation per call, at its plain-HTTP address. */
@@ -33,7 +53,7 @@ export function buildOpenApiDocument(routes: RouteDefinition[], serverUrl: strin
       ...(body && route.method !== 'GET'
         ? { requestBody: { content: { [route.multipart ? 'multipart/form-data' : 'application/json']: { schema: body } } } }
         : {}),
-      responses: { 200: { description: 'Envelope {code: "OK", message, data}' }, default: { description: 'Envelope {code, message, data} with an error code' } },
+      responses: { 200: okResponse(route), default: ERROR_RESPONSE },
     };
   }
   return {

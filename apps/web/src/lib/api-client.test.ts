@@ -1,6 +1,8 @@
 import { notifications } from '@mantine/notifications';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, callApi, errorMessageFor, setSignOutNavigation } from './api-client';
+import { defineContract } from '@levy/contracts';
+import { z } from 'zod';
+import { ApiError, callApi, callGateway, errorMessageFor, setSignOutNavigation } from './api-client';
 import { useSessionStore } from './session-store';
 
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
@@ -23,7 +25,7 @@ describe('error catalogue (product-spec §8)', () => {
   });
 });
 
-describe('callApi', () => {
+describe('callGateway', () => {
   const navigate = vi.fn();
 
   beforeEach(() => {
@@ -39,7 +41,7 @@ describe('callApi', () => {
     useSessionStore.getState().setToken('secret');
     const fetchMock = respondWith({ code: 'OK', message: 'OK', data: { id: 1 } });
     vi.stubGlobal('fetch', fetchMock);
-    await expect(callApi({ method: 'GET', namespace: 'auth', path: 'users/me', params: { page: 1 } })).resolves.toEqual({ id: 1 });
+    await expect(callGateway({ method: 'GET', namespace: 'auth', path: 'users/me', params: { page: 1 } })).resolves.toEqual({ id: 1 });
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/service/v1');
     expect((init.headers as Record<string, string>)['Api-Token']).toBe('secret');
@@ -50,14 +52,14 @@ describe('callApi', () => {
     useSessionStore.getState().setToken('session-token');
     const fetchMock = respondWith({ code: 'OK', message: 'OK', data: null });
     vi.stubGlobal('fetch', fetchMock);
-    await callApi({ method: 'POST', namespace: 'auth', path: 'x', token: 'explicit' });
+    await callGateway({ method: 'POST', namespace: 'auth', path: 'x', token: 'explicit' });
     const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect((init.headers as Record<string, string>)['Api-Token']).toBe('explicit');
   });
 
   it('toasts an error titled Error for 3 seconds, closable, and rejects with the code and data', async () => {
     vi.stubGlobal('fetch', respondWith({ code: 'INVALID_INPUT', message: 'Invalid', data: { email: 'Email is required' } }, 400));
-    const failure = await callApi({ method: 'POST', namespace: 'public', path: 'authx/authorize' }).catch((error: unknown) => error);
+    const failure = await callGateway({ method: 'POST', namespace: 'public', path: 'authx/authorize' }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApiError);
     expect((failure as ApiError).code).toBe('INVALID_INPUT');
     expect((failure as ApiError).fieldErrors).toEqual({ email: 'Email is required' });
@@ -67,7 +69,7 @@ describe('callApi', () => {
   it('NO_AUTH signs out, goes home, and tells the user only once', async () => {
     useSessionStore.getState().setToken('expired');
     vi.stubGlobal('fetch', respondWith({ code: 'NO_AUTH', message: 'No authorised access.', data: null }, 401));
-    const calls = [callApi({ method: 'GET', path: 'a' }), callApi({ method: 'GET', path: 'b' }), callApi({ method: 'GET', path: 'c' })];
+    const calls = [callGateway({ method: 'GET', path: 'a' }), callGateway({ method: 'GET', path: 'b' }), callGateway({ method: 'GET', path: 'c' })];
     const results = await Promise.allSettled(calls);
     expect(results.every((result) => result.status === 'rejected')).toBe(true);
     expect(shown()).toHaveLength(1);
@@ -79,22 +81,52 @@ describe('callApi', () => {
   it('tells the user again after a new sign-in expires', async () => {
     vi.stubGlobal('fetch', respondWith({ code: 'NO_AUTH', message: '', data: null }, 401));
     useSessionStore.getState().setToken('first');
-    await callApi({ method: 'GET', path: 'a' }).catch(() => undefined);
+    await callGateway({ method: 'GET', path: 'a' }).catch(() => undefined);
     useSessionStore.getState().setToken('second');
-    await callApi({ method: 'GET', path: 'a' }).catch(() => undefined);
+    await callGateway({ method: 'GET', path: 'a' }).catch(() => undefined);
     expect(shown()).toHaveLength(2);
   });
 
   it('quiet calls reject without a toast', async () => {
     vi.stubGlobal('fetch', respondWith({ code: 'NOT_FOUND', message: 'No such call.', data: null }, 404));
-    await expect(callApi({ method: 'GET', path: 'dev/mailbox', quiet: true })).rejects.toBeInstanceOf(ApiError);
+    await expect(callGateway({ method: 'GET', path: 'dev/mailbox', quiet: true })).rejects.toBeInstanceOf(ApiError);
     expect(shown()).toHaveLength(0);
   });
 
   it('a reply that is not the envelope is "An error occurred"', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>Bad gateway</html>', { status: 502 })));
-    await expect(callApi({ method: 'GET', path: 'x' })).rejects.toMatchObject({ message: 'System error' });
+    await expect(callGateway({ method: 'GET', path: 'x' })).rejects.toMatchObject({ message: 'System error' });
     vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>Teapot</html>', { status: 418 })));
-    await expect(callApi({ method: 'GET', path: 'x' })).rejects.toMatchObject({ message: 'An error occurred' });
+    await expect(callGateway({ method: 'GET', path: 'x' })).rejects.toMatchObject({ message: 'An error occurred' });
+  });
+});
+
+describe('callApi with a contract', () => {
+  const listMembers = defineContract({
+    method: 'GET',
+    namespace: 'auth',
+    path: 'organisations/{id}/users',
+    params: z.object({ id: z.string(), page: z.number().optional() }),
+    response: z.array(z.object({ id: z.string() })),
+  });
+
+  beforeEach(() => useSessionStore.getState().reset());
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("fills the path parameters from params, sends the rest, and resolves to the contract's data", async () => {
+    const fetchMock = respondWith({ code: 'OK', message: 'OK', data: [{ id: 'm1' }] });
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(callApi(listMembers, { params: { id: 'org 1', page: 2 } })).resolves.toEqual([{ id: 'm1' }]);
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(JSON.parse(init.body as string)).toEqual({ method: 'GET', namespace: 'auth', path: 'organisations/org%201/users', params: { page: 2 } });
+  });
+
+  it('sends no params when the path takes them all', async () => {
+    const fetchMock = respondWith({ code: 'OK', message: 'OK', data: [] });
+    vi.stubGlobal('fetch', fetchMock);
+    await callApi(listMembers, { params: { id: 'o1' }, token: 'explicit' });
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(JSON.parse(init.body as string)).toEqual({ method: 'GET', namespace: 'auth', path: 'organisations/o1/users' });
+    expect((init.headers as Record<string, string>)['Api-Token']).toBe('explicit');
   });
 });

@@ -1,12 +1,20 @@
+import {
+  API_BASE,
+  ENVELOPE_CODES,
+  fillPath,
+  type ContractDefinition,
+  type ContractInput,
+  type ContractResponse,
+  type Envelope,
+  type HttpMethod,
+  type Namespace,
+} from '@levy/contracts';
 import { notifications } from '@mantine/notifications';
 import { readSession, useSessionStore } from './session-store';
 
-/** API base path (product-spec §9). */
-export const API_BASE = '/service/v1';
+export { API_BASE, type HttpMethod, type Namespace } from '@levy/contracts';
 
-export type Namespace = 'public' | 'auth' | 'core' | 'bank';
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
+/** A call written out by hand; `callApi(contract, input)` builds one from a contract. */
 export interface GatewayCall {
   method: HttpMethod;
   namespace?: Namespace;
@@ -17,12 +25,6 @@ export interface GatewayCall {
   token?: string | null;
   /** Best-effort calls (revoking a token on sign-out) reject without telling the user. */
   quiet?: boolean;
-}
-
-interface Envelope<T> {
-  code: string;
-  message: string;
-  data: T;
 }
 
 /** A rejected call: the envelope's code, the message shown, and its data (field errors for INVALID_INPUT). */
@@ -45,8 +47,8 @@ export class ApiError extends Error {
 }
 
 export const ERROR_TOAST_MS = 3000;
-export const NO_AUTH_MESSAGE = 'No authorised access.';
-export const SYSTEM_ERROR_MESSAGE = 'System error';
+export const NO_AUTH_MESSAGE = ENVELOPE_CODES.NO_AUTH.message;
+export const SYSTEM_ERROR_MESSAGE = ENVELOPE_CODES.INTERNAL_ERROR.message;
 export const FALLBACK_ERROR_MESSAGE = 'An error occurred';
 
 /** The text the error catalogue (product-spec §8) shows for an envelope. */
@@ -122,7 +124,7 @@ function tokenFor(call: { token?: string | null }): string | null {
 }
 
 /** Calls the gateway and resolves to the envelope's data; failures toast and reject (product-spec §7–8). */
-export async function callApi<T>(call: GatewayCall): Promise<T> {
+export async function callGateway<T>(call: GatewayCall): Promise<T> {
   const token = tokenFor(call);
   let response: Response;
   try {
@@ -139,9 +141,41 @@ export async function callApi<T>(call: GatewayCall): Promise<T> {
   return envelope.data;
 }
 
-export interface UploadCall {
+export interface CallOptions {
+  /** Sends this token instead of the session's (accepting an invitation may supply it). */
+  token?: string | null;
+  /** Best-effort calls (revoking a token on sign-out) reject without telling the user. */
+  quiet?: boolean;
+}
+
+export type CallInput<C extends ContractDefinition> = ContractInput<C> & CallOptions;
+
+/** The input argument is optional when the contract requires nothing. */
+type CallArguments<C extends ContractDefinition> = object extends CallInput<C> ? [input?: CallInput<C>] : [input: CallInput<C>];
+
+/**
+ * Makes the call a contract describes: path parameters are filled from `params` (the rest are
+ * sent as params), and the answer's data is typed by the contract's response.
+ */
+export function callApi<C extends ContractDefinition>(contract: C, ...[input]: CallArguments<C>): Promise<ContractResponse<C>> {
+  const call = (input ?? {}) as { params?: Record<string, unknown>; body?: unknown } & CallOptions;
+  const { path, rest } = fillPath(contract.path, call.params);
+  return callGateway<ContractResponse<C>>({
+    method: contract.method,
+    namespace: contract.namespace,
+    path,
+    params: Object.keys(rest).length > 0 ? rest : undefined,
+    body: call.body,
+    token: call.token,
+    quiet: call.quiet,
+  });
+}
+
+export interface FormCall {
   namespace: Namespace;
+  /** The path with its parameters filled in (and any query string). */
   path: string;
+  /** The form fields and files. */
   fields: Record<string, string | Blob | null | undefined>;
   onProgress?: (percent: number) => void;
   token?: string | null;
@@ -151,7 +185,7 @@ export interface UploadCall {
  * A multipart form post to `/service/v1/{path}` with `namespace` as a form field. Uses
  * XMLHttpRequest because fetch cannot report upload progress.
  */
-export function uploadForm<T>(call: UploadCall): Promise<T> {
+export function postForm<T>(call: FormCall): Promise<T> {
   const form = new FormData();
   form.append('namespace', call.namespace);
   for (const [name, value] of Object.entries(call.fields)) {
@@ -184,4 +218,13 @@ export function uploadForm<T>(call: UploadCall): Promise<T> {
     request.onerror = () => reject(reportFailure(NETWORK_FAILURE));
     request.send(form);
   });
+}
+
+export type UploadCall<C extends ContractDefinition> = Pick<ContractInput<C>, 'params'> & Omit<FormCall, 'namespace' | 'path'>;
+
+/** Uploads to a multipart contract: its path filled from `params`, the answer typed by its response. */
+export function uploadForm<C extends ContractDefinition & { multipart: true }>(contract: C, call: UploadCall<C>): Promise<ContractResponse<C>> {
+  const { path, rest } = fillPath(contract.path, call.params);
+  const query = new URLSearchParams(Object.entries(rest).map(([key, value]) => [key, String(value)])).toString();
+  return postForm<ContractResponse<C>>({ ...call, namespace: contract.namespace, path: query ? `${path}?${query}` : path });
 }

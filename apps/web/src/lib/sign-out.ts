@@ -1,3 +1,4 @@
+import { logout } from '@levy/contracts';
 import { callApi } from './api-client';
 import { queryClient } from './query-client';
 import { readSession, useSessionStore } from './session-store';
@@ -5,7 +6,7 @@ import { readSession, useSessionStore } from './session-store';
 /** Revokes the token (best effort), clears the session and every cached answer. */
 export function signOutLocally(): void {
   const { token } = readSession();
-  if (token) void callApi({ method: 'POST', namespace: 'auth', path: 'authx/logout', token, quiet: true }).catch(() => undefined);
+  if (token) void callApi(logout, { token, quiet: true }).catch(() => undefined);
   useSessionStore.getState().reset();
   queryClient.clear();
 }

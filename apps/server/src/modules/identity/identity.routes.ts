@@ -1,25 +1,19 @@
-import { changePassword, forgotPassword, login, registerUser, resetPassword, tokenBody, updateProfile } from '@levy/contracts';
+import { changePassword, getSession, login, logout, registerUser, requestPasswordReset, resetPassword, updateProfile, verifyEmail } from '@levy/contracts';
 import { defineRoute, reply } from '../../http/route';
 import type { IdentityService } from './identity.service';
 
 export function identityRoutes(identity: IdentityService) {
   return [
     defineRoute({
-      method: 'POST',
-      namespace: 'public',
-      path: 'authx/authorize',
+      contract: login,
       summary: 'Log in: returns the whole session (token, user, permissions, kyc, organisation, invitations, alerts)',
       auth: false,
-      body: login,
       handler: ({ body, ip }) => identity.login(body.email, body.password, ip),
     }),
     defineRoute({
-      method: 'POST',
-      namespace: 'public',
-      path: 'users/register',
+      contract: registerUser,
       summary: 'Sign up; sends an email-verification link (signing up from an invitation needs none)',
       auth: false,
-      body: registerUser,
       handler: async ({ body, ip }) => {
         const result = await identity.register(body, ip);
         return reply(
@@ -29,42 +23,31 @@ export function identityRoutes(identity: IdentityService) {
       },
     }),
     defineRoute({
-      method: 'POST',
-      namespace: 'public',
-      path: 'users/verify-email',
+      contract: verifyEmail,
       summary: 'Verify an email address with the link token; signs the user in',
       auth: false,
-      body: tokenBody,
       handler: ({ body, ip }) => identity.verifyEmail(body.token, ip),
     }),
     defineRoute({
-      method: 'POST',
-      namespace: 'public',
-      path: 'users/password/forgot',
+      contract: requestPasswordReset,
       summary: 'Send a password-reset link (the same answer whether or not the account exists)',
       auth: false,
-      body: forgotPassword,
       handler: async ({ body }) => {
         await identity.requestPasswordReset(body.email);
         return reply(null, 'If an account exists for this email, we have sent a link to reset its password.');
       },
     }),
     defineRoute({
-      method: 'POST',
-      namespace: 'public',
-      path: 'users/password/reset',
+      contract: resetPassword,
       summary: 'Set a new password with the reset-link token; signs out every session',
       auth: false,
-      body: resetPassword,
       handler: async ({ body, ip }) => {
         await identity.resetPassword(body.token, body.password, ip);
         return reply(null, 'Your password has been changed. Log in with the new password.');
       },
     }),
     defineRoute({
-      method: 'POST',
-      namespace: 'auth',
-      path: 'authx/logout',
+      contract: logout,
       summary: 'Log out: revokes the token',
       auth: true,
       handler: async ({ caller }) => {
@@ -73,32 +56,24 @@ export function identityRoutes(identity: IdentityService) {
       },
     }),
     defineRoute({
-      method: 'GET',
-      namespace: 'auth',
-      path: 'users/me',
+      contract: getSession,
       summary: 'The current session (user, permissions, kyc, organisation, invitations, alerts)',
       auth: true,
       handler: ({ caller, token }) => identity.session(caller, token ?? ''),
     }),
     defineRoute({
-      method: 'PUT',
-      namespace: 'auth',
-      path: 'users/me',
+      contract: updateProfile,
       summary: 'Update the profile (first name, last name, phone)',
       auth: { permission: 'auth-accountuser.update' },
-      body: updateProfile,
       handler: async ({ caller, body, token }) => {
         await identity.updateProfile(caller, body);
         return reply(await identity.session(caller, token ?? ''), 'Profile updated successfully');
       },
     }),
     defineRoute({
-      method: 'POST',
-      namespace: 'auth',
-      path: 'users/me/password',
+      contract: changePassword,
       summary: 'Change the password; other sessions are signed out',
       auth: { permission: 'auth-accountuser.update' },
-      body: changePassword,
       handler: async ({ caller, body, ip }) => {
         await identity.changePassword(caller, body.current_password, body.password, ip);
         return reply(null, 'Password changed successfully');

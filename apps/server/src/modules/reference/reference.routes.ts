@@ -1,5 +1,5 @@
+import { listMarketingSources, listRoleGroups, listStates } from '@levy/contracts';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { marketingSources, roleGroups, roles, states } from '../../db/schema/index';
 import { defineRoute } from '../../http/route';
@@ -8,20 +8,15 @@ import { defineRoute } from '../../http/route';
 export function referenceRoutes(db: Db) {
   return [
     defineRoute({
-      method: 'GET',
-      namespace: 'auth',
-      path: 'marketing/sources',
+      contract: listMarketingSources,
       summary: 'How people heard about Levy, for the sign-up form (no token needed: sign-up comes first)',
       auth: false,
       handler: () => db.select().from(marketingSources).orderBy(marketingSources.id),
     }),
     defineRoute({
-      method: 'GET',
-      namespace: 'auth',
-      path: 'roles/groups',
+      contract: listRoleGroups,
       summary: 'Role groups with their roles; filter user_type_id 7 gives the roles offered on invite',
       auth: { permission: 'auth-roles.getall' },
-      params: z.object({ user_type_id: z.coerce.number().int().optional() }),
       handler: async ({ params }) => {
         const groups = await db
           .select()
@@ -40,9 +35,7 @@ export function referenceRoutes(db: Db) {
       },
     }),
     defineRoute({
-      method: 'GET',
-      namespace: 'core',
-      path: 'internal/states',
+      contract: listStates,
       summary: 'The 36 states and the FCT with code, name and revenue service',
       auth: { permission: 'core-internal.state.getall' },
       handler: async () =>

@@ -1,38 +1,32 @@
-import type {
-  CalculatePaye,
-  CalculateWht,
-  PayeCalculation,
-  ShareCalculation,
-  SharedCalculation,
-  SharedCalculationCreated,
-  WhtCalculation,
+import {
+  calculatePaye as calculatePayeCall,
+  calculateWht as calculateWhtCall,
+  getSharedCalculation,
+  shareCalculation as shareCalculationCall,
+  type CalculatePaye,
+  type CalculateWht,
+  type ShareCalculation,
 } from '@levy/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError, callApi } from '../../../lib/api-client';
 
 // The calculator is public: its calls never send the session token (namespace `public`).
 
-export function calculatePaye(body: CalculatePaye): Promise<PayeCalculation> {
-  return callApi<PayeCalculation>({ method: 'POST', namespace: 'public', path: 'calculator/paye', body, token: null });
+export function calculatePaye(body: CalculatePaye) {
+  return callApi(calculatePayeCall, { body, token: null });
 }
 
-export function calculateWht(body: CalculateWht): Promise<WhtCalculation> {
-  return callApi<WhtCalculation>({ method: 'POST', namespace: 'public', path: 'calculator/wht', body, token: null });
+export function calculateWht(body: CalculateWht) {
+  return callApi(calculateWhtCall, { body, token: null });
 }
 
-export function shareCalculation(body: ShareCalculation): Promise<SharedCalculationCreated> {
-  return callApi<SharedCalculationCreated>({ method: 'POST', namespace: 'public', path: 'calculator/share', body, token: null });
+export function shareCalculation(body: ShareCalculation) {
+  return callApi(shareCalculationCall, { body, token: null });
 }
 
 /** A shared calculation's inputs; quiet, because the page explains a missing link itself. */
-export function fetchSharedCalculation(token: string): Promise<SharedCalculation> {
-  return callApi<SharedCalculation>({
-    method: 'GET',
-    namespace: 'public',
-    path: `calculator/share/${encodeURIComponent(token)}`,
-    token: null,
-    quiet: true,
-  });
+export function fetchSharedCalculation(token: string) {
+  return callApi(getSharedCalculation, { params: { token }, token: null, quiet: true });
 }
 
 export function usePayeCalculation() {

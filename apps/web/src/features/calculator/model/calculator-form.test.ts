@@ -1,4 +1,4 @@
-import { calculatePaye, calculateWht } from '@levy/contracts';
+import { calculatePayeBody as calculatePaye, calculateWhtBody as calculateWht } from '@levy/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   canCalculatePaye,

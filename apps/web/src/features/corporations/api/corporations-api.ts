@@ -1,6 +1,6 @@
 import type { Page } from '@levy/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callApi, showSuccessToast, uploadForm } from '../../../lib/api-client';
+import { callGateway, showSuccessToast, postForm } from '../../../lib/api-client';
 
 /** The success messages of product-spec §8, word for word. */
 export const SUCCESS_MESSAGES = {
@@ -103,7 +103,7 @@ function registrationPath(corporationId: string, stateCode: string): string {
 export function useCorporations(params: Record<string, unknown>) {
   return useQuery({
     queryKey: corporationKeys.list(params),
-    queryFn: () => callApi<Page<Corporation>>({ method: 'GET', namespace: 'core', path: 'internal/corporations', params }),
+    queryFn: () => callGateway<Page<Corporation>>({ method: 'GET', namespace: 'core', path: 'internal/corporations', params }),
     placeholderData: keepPreviousData,
   });
 }
@@ -111,7 +111,7 @@ export function useCorporations(params: Record<string, unknown>) {
 export function useCorporation(id: string | undefined) {
   return useQuery({
     queryKey: corporationKeys.one(id ?? ''),
-    queryFn: () => callApi<Corporation>({ method: 'GET', namespace: 'core', path: `internal/corporations/${id}` }),
+    queryFn: () => callGateway<Corporation>({ method: 'GET', namespace: 'core', path: `internal/corporations/${id}` }),
     enabled: Boolean(id),
   });
 }
@@ -119,7 +119,7 @@ export function useCorporation(id: string | undefined) {
 export function useCreateCorporation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { name: string }) => callApi<Corporation>({ method: 'POST', namespace: 'core', path: 'internal/corporations', body: input }),
+    mutationFn: (input: { name: string }) => callGateway<Corporation>({ method: 'POST', namespace: 'core', path: 'internal/corporations', body: input }),
     onSuccess: () => {
       showSuccessToast(SUCCESS_MESSAGES.corporationAdded);
       return queryClient.invalidateQueries({ queryKey: corporationKeys.all });
@@ -131,7 +131,7 @@ export function useCreateCorporation() {
 export function useTaxStates() {
   return useQuery({
     queryKey: corporationKeys.allStates,
-    queryFn: () => callApi<TaxState[]>({ method: 'GET', namespace: 'core', path: 'internal/states' }),
+    queryFn: () => callGateway<TaxState[]>({ method: 'GET', namespace: 'core', path: 'internal/states' }),
     staleTime: Infinity,
   });
 }
@@ -139,14 +139,14 @@ export function useTaxStates() {
 export function useCorporationStates(corporationId: string | undefined) {
   return useQuery({
     queryKey: corporationKeys.states(corporationId ?? ''),
-    queryFn: () => callApi<CorporationState[]>({ method: 'GET', namespace: 'core', path: `internal/corporations/${corporationId}/states` }),
+    queryFn: () => callGateway<CorporationState[]>({ method: 'GET', namespace: 'core', path: `internal/corporations/${corporationId}/states` }),
     enabled: Boolean(corporationId),
   });
 }
 
 /** Asks the state's revenue service who holds a Tax ID. */
 export function verifyTaxId(stateCode: string, taxPayerNumber: string) {
-  return callApi<VerifiedTaxpayer>({
+  return callGateway<VerifiedTaxpayer>({
     method: 'POST',
     namespace: 'core',
     path: `internal/corporations/states/${stateCode}/records/verify`,
@@ -163,7 +163,7 @@ export function useAddState(corporationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ stateCode, taxPayerNumber }: { stateCode: string; taxPayerNumber: string }) =>
-      callApi<CorporationState>({ method: 'POST', namespace: 'core', path: registrationPath(corporationId, stateCode), body: { tax_payer_number: taxPayerNumber } }),
+      callGateway<CorporationState>({ method: 'POST', namespace: 'core', path: registrationPath(corporationId, stateCode), body: { tax_payer_number: taxPayerNumber } }),
     onSuccess: () => {
       showSuccessToast(SUCCESS_MESSAGES.stateAdded);
       return invalidateCorporation(queryClient);
@@ -176,7 +176,7 @@ export function useUpdateStateId(corporationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ stateCode, taxPayerNumber }: { stateCode: string; taxPayerNumber: string }) =>
-      callApi<UpdatedState>({ method: 'PUT', namespace: 'core', path: registrationPath(corporationId, stateCode), body: { tax_payer_number: taxPayerNumber } }),
+      callGateway<UpdatedState>({ method: 'PUT', namespace: 'core', path: registrationPath(corporationId, stateCode), body: { tax_payer_number: taxPayerNumber } }),
     onSuccess: () => {
       showSuccessToast(SUCCESS_MESSAGES.stateIdUpdated);
       return invalidateCorporation(queryClient);
@@ -187,7 +187,7 @@ export function useUpdateStateId(corporationId: string) {
 export function useRemoveState(corporationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (stateCode: string) => callApi<RemovedState>({ method: 'POST', namespace: 'core', path: `${registrationPath(corporationId, stateCode)}/remove`, body: {} }),
+    mutationFn: (stateCode: string) => callGateway<RemovedState>({ method: 'POST', namespace: 'core', path: `${registrationPath(corporationId, stateCode)}/remove`, body: {} }),
     onSuccess: () => {
       showSuccessToast(SUCCESS_MESSAGES.stateRemoved);
       return invalidateCorporation(queryClient);
@@ -198,7 +198,7 @@ export function useRemoveState(corporationId: string) {
 /** Consent step 1: the agency mails a 6-digit code to the taxpayer. */
 export function useRequestConsent(corporationId: string, stateCode: string) {
   return useMutation({
-    mutationFn: () => callApi<ConsentRequest>({ method: 'POST', namespace: 'core', path: `${registrationPath(corporationId, stateCode)}/consent`, body: {} }),
+    mutationFn: () => callGateway<ConsentRequest>({ method: 'POST', namespace: 'core', path: `${registrationPath(corporationId, stateCode)}/consent`, body: {} }),
   });
 }
 
@@ -207,7 +207,7 @@ export function useVerifyConsent(corporationId: string, stateCode: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { pin: string; token: string }) =>
-      callApi<CorporationState>({ method: 'POST', namespace: 'core', path: `${registrationPath(corporationId, stateCode)}/consent/verify`, body: input }),
+      callGateway<CorporationState>({ method: 'POST', namespace: 'core', path: `${registrationPath(corporationId, stateCode)}/consent/verify`, body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: corporationKeys.states(corporationId) }),
   });
 }
@@ -216,7 +216,7 @@ export function useUploadPayroll(corporationId: string, registration: Pick<Corpo
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ file, onProgress }: { file: File; onProgress: (percent: number) => void }) =>
-      uploadForm<PayrollUpload>({
+      postForm<PayrollUpload>({
         namespace: 'core',
         path: `${registrationPath(corporationId, registration.state.code)}/payrolls/file`,
         fields: { tax_payer_number: registration.tax_payer_number, file },
@@ -232,7 +232,7 @@ export function useUploadPayroll(corporationId: string, registration: Pick<Corpo
 export function usePayrollEmployees(corporationId: string, stateCode: string, params: Record<string, unknown>, enabled = true) {
   return useQuery({
     queryKey: corporationKeys.employees(corporationId, stateCode, params),
-    queryFn: () => callApi<Page<PayrollEmployee>>({ method: 'GET', namespace: 'core', path: `${registrationPath(corporationId, stateCode)}/payrolls/employees`, params }),
+    queryFn: () => callGateway<Page<PayrollEmployee>>({ method: 'GET', namespace: 'core', path: `${registrationPath(corporationId, stateCode)}/payrolls/employees`, params }),
     enabled,
     placeholderData: keepPreviousData,
   });

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api-client';
+import { callGateway } from '../../../lib/api-client';
 
 export interface MailboxMessage {
   to: string;
@@ -13,7 +13,7 @@ export interface MailboxMessage {
 export function useDevelopmentMailbox({ refetchInterval }: { refetchInterval?: number } = {}) {
   return useQuery({
     queryKey: ['dev-mailbox'],
-    queryFn: () => callApi<MailboxMessage[]>({ method: 'GET', namespace: 'public', path: 'dev/mailbox', quiet: true }),
+    queryFn: () => callGateway<MailboxMessage[]>({ method: 'GET', namespace: 'public', path: 'dev/mailbox', quiet: true }),
     refetchInterval,
   });
 }

@@ -1,4 +1,14 @@
-import type { RegisterUser, SessionPayload } from '@levy/contracts';
+import {
+  getSession,
+  listMarketingSources,
+  login as loginCall,
+  registerUser,
+  requestPasswordReset as requestPasswordResetCall,
+  resetPassword as resetPasswordCall,
+  verifyEmail as verifyEmailCall,
+  type RegisterUser,
+  type SessionPayload,
+} from '@levy/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { callApi } from '../../../lib/api-client';
@@ -6,47 +16,36 @@ import { signOutLocally } from '../../../lib/sign-out';
 import { useSessionStore } from '../../../lib/session-store';
 
 export function login(input: { email: string; password: string }) {
-  return callApi<SessionPayload>({ method: 'POST', namespace: 'public', path: 'authx/authorize', body: input });
-}
-
-export interface RegisterResult {
-  email: string;
-  requires_verification: boolean;
-  session: SessionPayload | null;
+  return callApi(loginCall, { body: input });
 }
 
 export function register(input: RegisterUser) {
-  return callApi<RegisterResult>({ method: 'POST', namespace: 'public', path: 'users/register', body: input });
+  return callApi(registerUser, { body: input });
 }
 
 export function verifyEmail(token: string) {
-  return callApi<SessionPayload>({ method: 'POST', namespace: 'public', path: 'users/verify-email', body: { token } });
+  return callApi(verifyEmailCall, { body: { token } });
 }
 
 export function requestPasswordReset(email: string) {
-  return callApi<null>({ method: 'POST', namespace: 'public', path: 'users/password/forgot', body: { email } });
+  return callApi(requestPasswordResetCall, { body: { email } });
 }
 
 export function resetPassword(token: string, password: string) {
-  return callApi<null>({ method: 'POST', namespace: 'public', path: 'users/password/reset', body: { token, password } });
+  return callApi(resetPasswordCall, { body: { token, password } });
 }
 
 /** Reloads the session from the server (after joining or creating an organisation, or a role change). */
 export async function refreshSession(): Promise<SessionPayload> {
-  const session = await callApi<SessionPayload>({ method: 'GET', namespace: 'auth', path: 'users/me' });
+  const session = await callApi(getSession);
   useSessionStore.getState().setSession(session);
   return session;
-}
-
-export interface MarketingSource {
-  id: number;
-  name: string;
 }
 
 export function useMarketingSources() {
   return useQuery({
     queryKey: ['marketing-sources'],
-    queryFn: () => callApi<MarketingSource[]>({ method: 'GET', namespace: 'auth', path: 'marketing/sources', token: null }),
+    queryFn: () => callApi(listMarketingSources, { token: null }),
     staleTime: Infinity,
   });
 }

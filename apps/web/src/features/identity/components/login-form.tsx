@@ -1,4 +1,4 @@
-import { login as loginSchema, type SessionPayload } from '@levy/contracts';
+import { loginBody as loginSchema, type SessionPayload } from '@levy/contracts';
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';

@@ -1,15 +1,15 @@
-import { registerUser } from '@levy/contracts';
+import { registerUserBody, type Registration } from '@levy/contracts';
 import { Button, Group, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
-import { register, useMarketingSources, type RegisterResult } from '../api/session-api';
+import { register, useMarketingSources } from '../api/session-api';
 
 export interface RegisterFormProps {
   /** Set when signing up from an invitation: the email is the invited one and needs no verification. */
   fixedEmail?: string;
   invitationToken?: string;
-  onRegistered: (result: RegisterResult) => void | Promise<void>;
+  onRegistered: (result: Registration) => void | Promise<void>;
   submitLabel?: string;
 }
 
@@ -19,7 +19,7 @@ export function RegisterForm({ fixedEmail, invitationToken, onRegistered, submit
   const [isSubmitting, setSubmitting] = useState(false);
   const form = useForm({
     initialValues: { first_name: '', last_name: '', email: fixedEmail ?? '', password: '', phone: '', marketing_source_id: '' },
-    validate: schemaResolver(registerUser, { sync: true }),
+    validate: schemaResolver(registerUserBody, { sync: true }),
   });
 
   const submit = form.onSubmit(async (values) => {

@@ -1,41 +1,18 @@
-import type { SessionOrganisation } from '@levy/contracts';
+import {
+  completeKyc as completeKycCall,
+  createOrganisation as createOrganisationCall,
+  getOnboardingSummary,
+  getOrganisation,
+  getOrganisationIdentity,
+  getOrganisationSettings,
+  listStates,
+  updateOrganisation,
+  updateOrganisationIdentity,
+  updateOrganisationSetting,
+  type ContractBody,
+} from '@levy/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callApi, uploadForm } from '../../../lib/api-client';
-
-export interface OrganisationIdentity {
-  legal_name: string | null;
-  cac_number: string | null;
-  business_type: string | null;
-  industry: string | null;
-  tax_id: string | null;
-  address: string | null;
-  state_id: number | null;
-  state: { id: number; code: string; name: string } | null;
-  phone: string | null;
-  website: string | null;
-  cac_document: { id: string; filename: string; size: number; content_type: string } | null;
-  missing: Record<string, string>;
-}
-
-export interface OrganisationDetails extends SessionOrganisation {
-  kyc_completed_at: string | null;
-  created_at: string;
-  owner: { first_name: string; last_name: string; email: string };
-}
-
-export interface StateOption {
-  id: number;
-  code: string;
-  name: string;
-  revenue_service: string;
-}
-
-export interface OnboardingSummary {
-  corporation_count: number;
-  states_registered: number;
-  bills_generated: number;
-  total_balance: string;
-}
+import { callApi, callGateway, uploadForm } from '../../../lib/api-client';
 
 export const organisationKeys = {
   details: (id: string) => ['organisation', id] as const,
@@ -46,17 +23,17 @@ export const organisationKeys = {
 };
 
 export function createOrganisation() {
-  return callApi<OrganisationDetails>({ method: 'POST', namespace: 'auth', path: 'organisations', body: {} });
+  return callApi(createOrganisationCall, { body: {} });
 }
 
 export function acceptInvitation(organisationId: string, invitationId: string, token?: string | null) {
-  return callApi<null>({ method: 'POST', namespace: 'auth', path: `organisations/${organisationId}/users/invite/${invitationId}`, body: {}, token });
+  return callGateway<null>({ method: 'POST', namespace: 'auth', path: `organisations/${organisationId}/users/invite/${invitationId}`, body: {}, token });
 }
 
 export function useOrganisation(id: string | undefined) {
   return useQuery({
     queryKey: organisationKeys.details(id ?? ''),
-    queryFn: () => callApi<OrganisationDetails>({ method: 'GET', namespace: 'auth', path: `organisations/${id}` }),
+    queryFn: () => callApi(getOrganisation, { params: { id: id! } }),
     enabled: Boolean(id),
   });
 }
@@ -64,7 +41,7 @@ export function useOrganisation(id: string | undefined) {
 export function useOrganisationIdentity(id: string | undefined) {
   return useQuery({
     queryKey: organisationKeys.identity(id ?? ''),
-    queryFn: () => callApi<OrganisationIdentity>({ method: 'GET', namespace: 'auth', path: `organisations/${id}/identity` }),
+    queryFn: () => callApi(getOrganisationIdentity, { params: { id: id! } }),
     enabled: Boolean(id),
   });
 }
@@ -72,7 +49,7 @@ export function useOrganisationIdentity(id: string | undefined) {
 export function useStates() {
   return useQuery({
     queryKey: organisationKeys.states,
-    queryFn: () => callApi<StateOption[]>({ method: 'GET', namespace: 'core', path: 'internal/states' }),
+    queryFn: () => callApi(listStates),
     staleTime: Infinity,
   });
 }
@@ -80,7 +57,7 @@ export function useStates() {
 export function useOnboardingSummary(id: string | undefined) {
   return useQuery({
     queryKey: organisationKeys.summary(id ?? ''),
-    queryFn: () => callApi<OnboardingSummary>({ method: 'GET', namespace: 'auth', path: `organisations/${id}/onboarding/summary` }),
+    queryFn: () => callApi(getOnboardingSummary, { params: { id: id! } }),
     enabled: Boolean(id),
   });
 }
@@ -88,35 +65,30 @@ export function useOnboardingSummary(id: string | undefined) {
 export type IdentityFields = Record<'legal_name' | 'cac_number' | 'business_type' | 'industry' | 'tax_id' | 'address' | 'state_id' | 'phone' | 'website', string>;
 
 export function saveIdentity(organisationId: string, fields: IdentityFields, cacDocument: File | null, onProgress: (percent: number) => void) {
-  return uploadForm<OrganisationIdentity>({
-    namespace: 'auth',
-    path: `organisations/${organisationId}/identity`,
+  return uploadForm(updateOrganisationIdentity, {
+    params: { id: organisationId },
     fields: { ...fields, cac_document: cacDocument },
     onProgress,
   });
 }
 
 export function completeKyc(organisationId: string) {
-  return callApi<OrganisationDetails>({ method: 'POST', namespace: 'auth', path: `organisations/${organisationId}/kyc/completed`, body: {} });
+  return callApi(completeKycCall, { params: { id: organisationId } });
 }
 
 export function useRenameOrganisation(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => callApi<OrganisationDetails>({ method: 'PUT', namespace: 'auth', path: `organisations/${id}`, body: { name } }),
+    mutationFn: (name: string) => callApi(updateOrganisation, { params: { id }, body: { name } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['organisation', id] }),
   });
 }
 
-export interface OrganisationSetting {
-  setting_code: string;
-  value: unknown;
-}
 
 export function useOrganisationSettings(id: string | undefined) {
   return useQuery({
     queryKey: organisationKeys.settings(id ?? ''),
-    queryFn: () => callApi<OrganisationSetting[]>({ method: 'GET', namespace: 'auth', path: `organisations/${id}/settings` }),
+    queryFn: () => callApi(getOrganisationSettings, { params: { id: id! } }),
     enabled: Boolean(id),
   });
 }
@@ -124,8 +96,7 @@ export function useOrganisationSettings(id: string | undefined) {
 export function useUpdateSetting(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (setting: { setting_code: string; value: boolean }) =>
-      callApi<OrganisationSetting>({ method: 'POST', namespace: 'auth', path: `organisations/${id}/settings`, body: setting }),
+    mutationFn: (setting: ContractBody<typeof updateOrganisationSetting>) => callApi(updateOrganisationSetting, { params: { id }, body: setting }),
     // The wallet setting changes the session's wallet type, and with it the side navigation.
     onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: organisationKeys.settings(id) }), queryClient.invalidateQueries({ queryKey: ['wallets'] })]),
   });

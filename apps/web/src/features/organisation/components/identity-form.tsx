@@ -1,4 +1,4 @@
-import { BUSINESS_TYPES, INDUSTRIES, updateIdentity } from '@levy/contracts';
+import { BUSINESS_TYPES, INDUSTRIES, updateIdentity, type OrganisationIdentity } from '@levy/contracts';
 import { Button, Group, Progress, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { FileSelect } from '../../../components/file-select';
 import { LoadingPlaceholder } from '../../../components/loading-placeholder';
 import { ApiError } from '../../../lib/api-client';
-import { organisationKeys, saveIdentity, useOrganisationIdentity, useStates, type IdentityFields, type OrganisationIdentity } from '../api/organisation-api';
+import { organisationKeys, saveIdentity, useOrganisationIdentity, useStates, type IdentityFields } from '../api/organisation-api';
 
 const CAC_DOCUMENT_TYPES = 'application/pdf,image/jpeg,image/png';
 const CAC_DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;

@@ -14,7 +14,7 @@ function OrganisationName({ organisationId, canEdit }: { organisationId: string;
   const organisation = useOrganisation(organisationId);
   const rename = useRenameOrganisation(organisationId);
   const setOrganisation = useSessionStore((state) => state.setOrganisation);
-  const form = useForm({ initialValues: { name: '' }, validate: schemaResolver(updateOrganisation, { sync: true }) });
+  const form = useForm({ initialValues: { name: '' }, validate: schemaResolver(updateOrganisation.body, { sync: true }) });
 
   useEffect(() => {
     if (organisation.data) form.setValues({ name: organisation.data.name ?? '' });

@@ -1,4 +1,4 @@
-import { changePassword, password as passwordRule, updateProfile, type SessionPayload } from '@levy/contracts';
+import { changePassword, password as passwordRule, updateProfile } from '@levy/contracts';
 import { Button, Group, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
@@ -7,7 +7,7 @@ import { ContentCard } from '../../../components/content-card';
 import { ApiError, callApi, showSuccessToast } from '../../../lib/api-client';
 import { useSessionStore } from '../../../lib/session-store';
 
-const passwordForm = changePassword
+const passwordForm = changePassword.body
   .extend({ password: passwordRule, confirm: z.string() })
   .refine((values) => values.password === values.confirm, { error: 'The passwords do not match', path: ['confirm'] });
 
@@ -30,13 +30,13 @@ function ProfileDetails() {
   const [isSubmitting, run] = useSubmitting();
   const form = useForm({
     initialValues: { first_name: user?.first_name ?? '', last_name: user?.last_name ?? '', phone: user?.phone ?? '' },
-    validate: schemaResolver(updateProfile, { sync: true }),
+    validate: schemaResolver(updateProfile.body, { sync: true }),
   });
 
   const submit = form.onSubmit((values) =>
     run(async () => {
       try {
-        setSession(await callApi<SessionPayload>({ method: 'PUT', namespace: 'auth', path: 'users/me', body: values }));
+        setSession(await callApi(updateProfile, { body: values }));
         showSuccessToast('Profile updated successfully');
       } catch (error) {
         if (error instanceof ApiError) form.setErrors(error.fieldErrors);
@@ -74,7 +74,7 @@ function PasswordChange() {
   const submit = form.onSubmit((values) =>
     run(async () => {
       try {
-        await callApi<null>({ method: 'POST', namespace: 'auth', path: 'users/me/password', body: { current_password: values.current_password, password: values.password } });
+        await callApi(changePassword, { body: { current_password: values.current_password, password: values.password } });
         showSuccessToast('Password changed successfully');
         form.reset();
       } catch (error) {

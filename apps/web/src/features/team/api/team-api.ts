@@ -1,6 +1,6 @@
 import type { Page } from '@levy/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callApi, showSuccessToast } from '../../../lib/api-client';
+import { callGateway, showSuccessToast } from '../../../lib/api-client';
 
 export interface Role {
   id: number;
@@ -43,7 +43,7 @@ export function useInvitableRoles() {
   return useQuery({
     queryKey: teamKeys.roles,
     queryFn: async () => {
-      const groups = await callApi<RoleGroup[]>({ method: 'GET', namespace: 'auth', path: 'roles/groups', params: { user_type_id: ORGANISATION_USER_TYPE_ID } });
+      const groups = await callGateway<RoleGroup[]>({ method: 'GET', namespace: 'auth', path: 'roles/groups', params: { user_type_id: ORGANISATION_USER_TYPE_ID } });
       return groups.flatMap((group) => group.roles);
     },
     staleTime: Infinity,
@@ -53,7 +53,7 @@ export function useInvitableRoles() {
 export function useTeamMembers(organisationId: string | undefined, params: Record<string, unknown>) {
   return useQuery({
     queryKey: teamKeys.members(organisationId ?? '', params),
-    queryFn: () => callApi<Page<TeamMember>>({ method: 'GET', namespace: 'auth', path: `organisations/${organisationId}/users`, params }),
+    queryFn: () => callGateway<Page<TeamMember>>({ method: 'GET', namespace: 'auth', path: `organisations/${organisationId}/users`, params }),
     enabled: Boolean(organisationId),
     placeholderData: keepPreviousData,
   });
@@ -63,7 +63,7 @@ export function useInviteMember() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { email: string; role_id: number }) =>
-      callApi<{ id: string; resent: boolean }>({ method: 'POST', namespace: 'auth', path: 'organisations/users/invite', body: input }),
+      callGateway<{ id: string; resent: boolean }>({ method: 'POST', namespace: 'auth', path: 'organisations/users/invite', body: input }),
     onSuccess: (result) => {
       showSuccessToast(result.resent ? 'Invite resent successfully' : 'Invite sent successfully');
       return queryClient.invalidateQueries({ queryKey: teamKeys.all });
@@ -75,7 +75,7 @@ export function useChangeMemberRole(organisationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ memberId, roleId }: { memberId: string; roleId: number }) =>
-      callApi<null>({ method: 'PUT', namespace: 'auth', path: `organisations/${organisationId}/users/${memberId}`, body: { role_id: roleId } }),
+      callGateway<null>({ method: 'PUT', namespace: 'auth', path: `organisations/${organisationId}/users/${memberId}`, body: { role_id: roleId } }),
     onSuccess: () => {
       showSuccessToast('Role updated successfully');
       return queryClient.invalidateQueries({ queryKey: teamKeys.all });
@@ -86,7 +86,7 @@ export function useChangeMemberRole(organisationId: string) {
 export function useRemoveMember(organisationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (memberId: string) => callApi<null>({ method: 'PUT', namespace: 'auth', path: `organisations/${organisationId}/users/${memberId}/remove` }),
+    mutationFn: (memberId: string) => callGateway<null>({ method: 'PUT', namespace: 'auth', path: `organisations/${organisationId}/users/${memberId}/remove` }),
     onSuccess: () => {
       showSuccessToast('Member removed successfully');
       return queryClient.invalidateQueries({ queryKey: teamKeys.all });

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { landingPathFor } from '../../../app/guard';
 import { LoadingPlaceholder } from '../../../components/loading-placeholder';
-import { callApi, showSuccessToast } from '../../../lib/api-client';
+import { callGateway, showSuccessToast } from '../../../lib/api-client';
 import { useSessionStore } from '../../../lib/session-store';
 import { refreshSession } from '../../identity/api/session-api';
 import { LoginForm } from '../../identity/components/login-form';
@@ -27,7 +27,7 @@ export default function InvitePage() {
   const setSession = useSessionStore((state) => state.setSession);
   const invitation = useQuery({
     queryKey: ['invitation', ott],
-    queryFn: () => callApi<InvitationDetails>({ method: 'POST', namespace: 'public', path: 'organisations/users/invite/verify', body: { ott } }),
+    queryFn: () => callGateway<InvitationDetails>({ method: 'POST', namespace: 'public', path: 'organisations/users/invite/verify', body: { ott } }),
   });
   const [chosenMode, setMode] = useState<'sign-in' | 'sign-up' | null>(null);
   const [isAccepting, setAccepting] = useState(false);

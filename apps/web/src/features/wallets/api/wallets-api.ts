@@ -1,7 +1,7 @@
 import type { Page } from '@levy/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { callApi, showSuccessToast } from '../../../lib/api-client';
+import { callGateway, showSuccessToast } from '../../../lib/api-client';
 import { useSessionStore } from '../../../lib/session-store';
 
 export type WalletType = 'organisation' | 'corporations';
@@ -54,7 +54,7 @@ export function useOrganisationWallets(organisationId: string | undefined) {
   const setWallet = useSessionStore((state) => state.setWallet);
   const query = useQuery({
     queryKey: walletKeys.organisation(organisationId ?? ''),
-    queryFn: () => callApi<OrganisationWallets>({ method: 'GET', namespace: 'core', path: `internal/organisations/${organisationId}/wallets` }),
+    queryFn: () => callGateway<OrganisationWallets>({ method: 'GET', namespace: 'core', path: `internal/organisations/${organisationId}/wallets` }),
     enabled: Boolean(organisationId),
   });
   const type = query.data?.wallet_type;
@@ -67,14 +67,14 @@ export function useOrganisationWallets(organisationId: string | undefined) {
 export function useCorporationWallets(corporationId: string) {
   return useQuery({
     queryKey: walletKeys.corporation(corporationId),
-    queryFn: () => callApi<Wallet[]>({ method: 'GET', namespace: 'core', path: `internal/corporations/${corporationId}/wallets` }),
+    queryFn: () => callGateway<Wallet[]>({ method: 'GET', namespace: 'core', path: `internal/corporations/${corporationId}/wallets` }),
   });
 }
 
 export function useWalletHistory(scope: HistoryScope, params: Record<string, unknown>) {
   return useQuery({
     queryKey: walletKeys.history(scope, params),
-    queryFn: () => callApi<Page<WalletHistoryItem>>({ method: 'GET', namespace: 'core', path: historyAddress(scope), params }),
+    queryFn: () => callGateway<Page<WalletHistoryItem>>({ method: 'GET', namespace: 'core', path: historyAddress(scope), params }),
     placeholderData: keepPreviousData,
   });
 }
@@ -84,7 +84,7 @@ export function useSimulateTransfer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ walletId, amount }: { walletId: string; amount: string }) =>
-      callApi<{ credited: boolean; amount: string }>({ method: 'POST', namespace: 'core', path: `internal/sandbox/wallets/${walletId}/fund`, body: { amount } }),
+      callGateway<{ credited: boolean; amount: string }>({ method: 'POST', namespace: 'core', path: `internal/sandbox/wallets/${walletId}/fund`, body: { amount } }),
     onSuccess: () => {
       showSuccessToast('Transfer received');
       return queryClient.invalidateQueries();

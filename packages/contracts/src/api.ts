@@ -1,0 +1,124 @@
+import { z } from 'zod';
+
+/**
+ * The API's fixed parts (product-spec §7–9), declared once for the server and the web: the base
+ * path, the namespaces, the envelope and its codes. A call is described by one contract
+ * (`defineContract`): method, namespace, path template, request schemas and response schema.
+ */
+
+/** API base path (product-spec §9). */
+export const API_BASE = '/service/v1';
+
+export const NAMESPACES = ['public', 'auth', 'core', 'bank'] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+/** The envelope codes of product-spec §8 with their HTTP status and default message. */
+export const ENVELOPE_CODES = {
+  OK: { status: 200, message: 'OK' },
+  INVALID_INPUT: { status: 400, message: 'Some of the information provided is not valid.' },
+  NO_AUTH: { status: 401, message: 'No authorised access.' },
+  FORBIDDEN: { status: 403, message: 'You do not have permission to do this.' },
+  NOT_FOUND: { status: 404, message: 'Not found.' },
+  CONFLICT: { status: 409, message: 'This conflicts with existing data.' },
+  UNPROCESSABLE: { status: 422, message: 'This request cannot be processed.' },
+  RATE_LIMITED: { status: 429, message: 'Too many requests. Please try again later.' },
+  INTERNAL_ERROR: { status: 500, message: 'System error' },
+  UNAVAILABLE: { status: 503, message: 'The service is temporarily unavailable. Please try again.' },
+} as const;
+
+export type EnvelopeCode = keyof typeof ENVELOPE_CODES;
+export type ErrorCode = Exclude<EnvelopeCode, 'OK'>;
+export const ERROR_CODES = (Object.keys(ENVELOPE_CODES) as EnvelopeCode[]).filter((code): code is ErrorCode => code !== 'OK');
+
+/** Every answer: `{code, message, data}`. */
+export interface Envelope<T = unknown> {
+  code: string;
+  message: string;
+  data: T;
+}
+
+/** The envelope of a successful call, with its data schema. */
+export function okEnvelope<T extends z.ZodType>(data: T) {
+  return z.object({ code: z.literal('OK'), message: z.string(), data });
+}
+
+/** The envelope of a failed call: INVALID_INPUT data maps each field to its message. */
+export const errorEnvelope = z.object({
+  code: z.enum(ERROR_CODES as [ErrorCode, ...ErrorCode[]]),
+  message: z.string(),
+  data: z.unknown().describe('INVALID_INPUT: each field with its message; otherwise null or details of the failure'),
+});
+
+/** Answers that are a file, not an envelope (exports, receipts). */
+export const FILE_DOWNLOAD = z.never().describe('A file download (Content-Disposition: attachment), not an envelope');
+
+export interface ContractDefinition {
+  method: HttpMethod;
+  namespace: Namespace;
+  /** Relative to the namespace, with `{name}` path parameters: `organisations/{id}/users`. */
+  path: string;
+  /** Path parameters and query params together. */
+  params?: z.ZodType;
+  body?: z.ZodType;
+  /** The envelope's `data`; `FILE_DOWNLOAD` for a call that answers with a file. */
+  response: z.ZodType;
+  /** Accepts multipart form data: fields go to the body, files alongside. */
+  multipart?: boolean;
+  /** Content types of a file answer (with `response: FILE_DOWNLOAD`). */
+  download?: readonly string[];
+}
+
+/** Declares one call; the literal type is kept so the client and the route table infer from it. */
+export function defineContract<const C extends ContractDefinition>(contract: C): C {
+  return contract;
+}
+
+/** The params a caller sends (before coercion and defaults). */
+export type ContractParams<C extends ContractDefinition> = C extends { params: infer P extends z.ZodType } ? z.input<P> : undefined;
+/** The body a caller sends. */
+export type ContractBody<C extends ContractDefinition> = C extends { body: infer B extends z.ZodType } ? z.input<B> : undefined;
+/** The params and body a handler receives (after parsing). */
+export type ParsedParams<C extends ContractDefinition> = C extends { params: infer P extends z.ZodType } ? z.output<P> : Record<string, unknown>;
+export type ParsedBody<C extends ContractDefinition> = C extends { body: infer B extends z.ZodType } ? z.output<B> : unknown;
+/** The `data` a caller receives. */
+export type ContractResponse<C extends ContractDefinition> = z.output<C['response']>;
+/** The `data` a handler must produce (response schemas are plain JSON shapes, so the two agree). */
+export type ContractResult<C extends ContractDefinition> = z.input<C['response']>;
+
+/** The names of a path template's `{name}` parameters. */
+export function pathParamNames(path: string): string[] {
+  return [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
+}
+
+/**
+ * Fills a path template from params: `organisations/{id}/users` with `{id: 'x', page: 2}` gives
+ * the path `organisations/x/users` and the rest `{page: 2}`.
+ */
+export function fillPath(path: string, params: Record<string, unknown> | undefined): { path: string; rest: Record<string, unknown> } {
+  const rest: Record<string, unknown> = { ...(params ?? {}) };
+  const filled = path.replace(/\{(\w+)\}/g, (_whole, name: string) => {
+    const value = rest[name];
+    if (typeof value !== 'string' && typeof value !== 'number') throw new Error(`${path}: the path parameter ${name} is missing`);
+    if (value === '') throw new Error(`${path}: the path parameter ${name} is empty`);
+    delete rest[name];
+    return encodeURIComponent(String(value));
+  });
+  return { path: filled, rest };
+}
+
+type ParamsPart<C extends ContractDefinition> = C extends { params: infer P extends z.ZodType }
+  ? object extends z.input<P>
+    ? { params?: z.input<P> }
+    : { params: z.input<P> }
+  : { params?: undefined };
+type BodyPart<C extends ContractDefinition> = C extends { body: infer B extends z.ZodType }
+  ? object extends z.input<B>
+    ? { body?: z.input<B> }
+    : { body: z.input<B> }
+  : { body?: undefined };
+
+/** What a client gives for a call: params (path parameters included) and body, as the contract takes them. */
+export type ContractInput<C extends ContractDefinition> = ParamsPart<C> & BodyPart<C>;
