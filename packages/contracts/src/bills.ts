@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineContract, FILE_DOWNLOAD } from './api';
 import { nairaAmount } from './calculator';
 import { listParams, pagination } from './common';
 import { requiredText, taxId } from './validation';
@@ -52,7 +53,7 @@ export const whtTypesParams = z.object({
   period: billMonth.optional().describe('The tax month (default: this month): the rates in force then'),
 });
 
-export const calculateCharge = z.object({
+export const calculateChargeBody = z.object({
   type_id: z.coerce.number({ error: 'Bill type is required' }).int({ error: 'Choose a bill type' }).positive({ error: 'Choose a bill type' }),
   amount_due: nairaAmount('Amount due'),
   recipient_count: z.coerce
@@ -71,14 +72,14 @@ export const chargeCalculation = z.object({
 });
 export type ChargeCalculation = z.infer<typeof chargeCalculation>;
 
-export const calculateWhtTax = z.object({
+export const calculateWhtTaxBody = z.object({
   wht_type: requiredText('WHT type'),
   amount: nairaAmount('Amount'),
   period: billMonth.optional(),
 });
 export const whtTaxCalculation = z.object({ tax_payable: z.string(), rate: z.number() });
 
-export const bulkWhtCalculation = z.object({ namespace: z.string().optional(), wht_type: requiredText('WHT type'), period: billMonth.optional() });
+export const bulkWhtCalculationBody = z.object({ namespace: z.string().optional(), wht_type: requiredText('WHT type'), period: billMonth.optional() });
 export const bulkWhtCalculationCreated = z.object({ id: z.string(), reference: z.string() });
 
 export const whtCalcItemsParams = listParams.pick({ page: true, count: true, no_pages: true }).extend({
@@ -86,7 +87,7 @@ export const whtCalcItemsParams = listParams.pick({ page: true, count: true, no_
   aggs: z.unknown().optional().describe('Accepted for compatibility; the count and the sum of tax_payable always come back'),
 });
 export const whtCalcItem = z.object({ row: z.number(), tax_payer_number: z.string(), name: z.string(), amount: z.string(), tax_payable: z.string() });
-export const whtCalcItems = z.object({
+export const whtCalcItemsPage = z.object({
   reference: z.string(),
   wht_type: z.string(),
   items: z.array(whtCalcItem),
@@ -151,7 +152,6 @@ export const billDetail = billSummary.extend({
 });
 export type BillDetail = z.infer<typeof billDetail>;
 
-export const billListParams = listParams;
 
 export const billItemsParams = listParams.pick({ page: true, count: true, search: true }).extend({ id: z.uuid({ error: 'Not found.' }) });
 export const billItem = z.object({
@@ -163,4 +163,68 @@ export const billItem = z.object({
   expected_tax: z.string().nullable().describe("PAYE: the engine's own figure for the row"),
 });
 
+/** The single-payee step of the WHT form (product-spec §4 step 1): the beneficiary's Tax ID and name. */
 export const singlePayee = z.object({ tax_payer_number: taxId, name: requiredText('Beneficiary name') });
+
+const billPage = z.object({ items: z.array(billSummary), pagination });
+const billItemPage = z.object({ items: z.array(billItem), pagination });
+const exportFormat = z.object({ format: z.enum(['csv', 'xlsx'], { error: 'Choose csv or xlsx' }).default('csv') });
+const billId = z.object({ id: z.uuid({ error: 'Not found.' }) });
+const SPREADSHEETS = ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'] as const;
+
+export const listBillTypes = defineContract({ method: 'GET', namespace: 'core', path: 'internal/bills/types', response: z.array(billType) });
+
+export const listStateWhtTypes = defineContract({ method: 'GET', namespace: 'core', path: 'internal/states/{id}/wht/types', params: whtTypesParams, response: z.array(whtType) });
+
+export const calculateBillCharge = defineContract({ method: 'POST', namespace: 'core', path: 'internal/bills/charge/calc', body: calculateChargeBody, response: chargeCalculation });
+
+export const calculateWhtTax = defineContract({ method: 'POST', namespace: 'core', path: 'internal/bills/wht/tax/calc', body: calculateWhtTaxBody, response: whtTaxCalculation });
+
+/** Multipart: namespace, wht_type, period and the auto file as `file`. */
+export const calculateWhtBulk = defineContract({
+  method: 'POST',
+  namespace: 'core',
+  path: 'internal/bills/wht/tax/calc/bulk',
+  body: bulkWhtCalculationBody,
+  multipart: true,
+  response: bulkWhtCalculationCreated,
+});
+
+export const listWhtCalcItems = defineContract({ method: 'GET', namespace: 'core', path: 'internal/bills/wht/tax/calc/records/{id}/items', params: whtCalcItemsParams, response: whtCalcItemsPage });
+
+/** Multipart: the form fields and the file as `recipients`; send the Idempotency-Key header. */
+export const createBill = defineContract({
+  method: 'POST',
+  namespace: 'core',
+  path: 'internal/corporations/{corporation}/states/{state}/{type}/bills',
+  params: createBillPath,
+  body: createBillForm,
+  multipart: true,
+  response: billDetail,
+});
+
+export const listBills = defineContract({ method: 'GET', namespace: 'core', path: 'internal/bills', params: listParams, response: billPage });
+
+export const exportBills = defineContract({
+  method: 'GET',
+  namespace: 'core',
+  path: 'internal/bills/export',
+  params: listParams.extend(exportFormat.shape),
+  response: FILE_DOWNLOAD,
+  download: SPREADSHEETS,
+});
+
+export const getBill = defineContract({ method: 'GET', namespace: 'core', path: 'internal/bills/{id}', params: billId, response: billDetail });
+
+export const listBillItems = defineContract({ method: 'GET', namespace: 'core', path: 'internal/bills/{id}/items', params: billItemsParams, response: billItemPage });
+
+export const getBillReceipt = defineContract({ method: 'GET', namespace: 'core', path: 'internal/bills/{id}/receipt', params: billId, response: FILE_DOWNLOAD, download: ['application/pdf'] });
+
+export const getBillSchedule = defineContract({
+  method: 'GET',
+  namespace: 'core',
+  path: 'internal/bills/{id}/schedule',
+  params: billId.extend(exportFormat.shape),
+  response: FILE_DOWNLOAD,
+  download: SPREADSHEETS,
+});

@@ -364,7 +364,7 @@ export function createBillsService(deps: {
   }
 
   return {
-    types: () => BILL_TYPES,
+    types: () => [...BILL_TYPES],
 
     /** The WHT types a state's agency collects for a month: the regulations' individual rates. */
     async whtTypes(stateId: number, period: string | undefined) {
