@@ -47,10 +47,10 @@ function verdict(ratio: number, growthMb: number): string {
 async function fundedOrganisation(test: TestApp) {
   const owner = await ownerWithOrganisation(test);
   const corporation = await test.call('POST', 'core', 'internal/corporations', { token: owner.token, body: { name: 'Bench Holdings' } });
-  const corporationId = corporation.data.id as string;
+  const corporationId = (corporation.data as { id: string }).id;
   await test.call('POST', 'core', `internal/corporations/${corporationId}/states/LA`, { token: owner.token, body: { tax_payer_number: 'C-0012345' } });
   const wallets = await test.call('GET', 'core', `internal/organisations/${owner.organisationId}/wallets`, { token: owner.token });
-  const funded = await test.call('POST', 'core', `internal/sandbox/wallets/${wallets.data.wallets[0].id}/fund`, { token: owner.token, body: { amount: '9000000000000' } });
+  const funded = await test.call('POST', 'core', `internal/sandbox/wallets/${(wallets.data as { wallets: Array<{ id: string }> }).wallets[0].id}/fund`, { token: owner.token, body: { amount: '9000000000000' } });
   if (funded.code !== 'OK') throw new Error(`funding failed: ${JSON.stringify(funded)}`);
   return { token: owner.token, corporationId };
 }
@@ -79,7 +79,7 @@ try {
     ['work', 'ms', 'vs bare parse', 'peak RSS growth', 'budget'],
     [
       ['Papa.parse bare, PAYE file', payeBare.toFixed(0), '1.00×', '', ''],
-      [`PAYE bill: upload → paid (${paye.result.data.status})`, paye.ms.toFixed(0), `${(paye.ms / payeBare).toFixed(2)}×`, `${paye.peakGrowthMb.toFixed(0)} MB`, verdict(paye.ms / payeBare, paye.peakGrowthMb)],
+      [`PAYE bill: upload → paid (${(paye.result.data as { status: string }).status})`, paye.ms.toFixed(0), `${(paye.ms / payeBare).toFixed(2)}×`, `${paye.peakGrowthMb.toFixed(0)} MB`, verdict(paye.ms / payeBare, paye.peakGrowthMb)],
       ['Papa.parse bare, WHT auto file', whtBare.toFixed(0), '1.00×', '', ''],
       ['WHT bulk calculation: upload → stored', wht.ms.toFixed(0), `${(wht.ms / whtBare).toFixed(2)}×`, `${wht.peakGrowthMb.toFixed(0)} MB`, verdict(wht.ms / whtBare, wht.peakGrowthMb)],
     ],
