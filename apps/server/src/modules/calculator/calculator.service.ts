@@ -29,7 +29,7 @@ import {
   type PayeResult,
 } from '@levy/tax';
 import type { Db } from '../../db/client';
-import type { StoredPayeInputs, StoredWhtInputs } from '../../db/schema/index';
+import type { StoredPayeInputs, StoredWhtInputs } from './calculator.schema';
 import { AppError, invalidInput, notFound } from '../../errors';
 import { findShareByToken, insertShare } from './calculator.repo';
 

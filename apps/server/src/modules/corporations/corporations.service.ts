@@ -174,6 +174,13 @@ async function summary(organisationId: string) {
       return { corporation_count, states_registered, states_with_payroll_consent: row.withConsent, employees: row.employees };
     },
 
+    /** A corporation of the given organisation (for modules acting for it); anything else is NOT_FOUND. */
+    async findInOrganisation(organisationId: string, corporationId: string) {
+      const [row] = await db.select().from(corporations).where(and(eq(corporations.id, corporationId), eq(corporations.organisationId, organisationId)));
+      if (!row) throw new AppError('NOT_FOUND', 'Corporation not found.');
+      return row;
+    },
+
     /** Every corporation of an organisation, oldest first (for modules that act on each). */
     allOfOrganisation(organisationId: string) {
       return db.select().from(corporations).where(eq(corporations.organisationId, organisationId)).orderBy(asc(corporations.createdAt));

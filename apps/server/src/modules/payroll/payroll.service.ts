@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { NO_NEW_FILE_SELECTED, type ListParams } from '@levy/contracts';
-import { CSV_MESSAGES, koboToNairaString, PAYE_TEMPLATE_HEADERS, parseNaira, parsePayeCsv, type CsvRowError, type Kobo } from '@levy/tax';
+import { CSV_MESSAGES, koboToNairaString, PAYE_TEMPLATE_HEADERS, parseNaira, parsePayeCsv, ZERO_KOBO, type CsvRowError, type Kobo } from '@levy/tax';
 import { and, asc, count, eq, ilike, or } from 'drizzle-orm';
 import type { StateAgency } from '../../adapters/agency/state-agency';
 import type { Db } from '../../db/client';
@@ -33,7 +33,7 @@ function csvFailure(message: string, errors: CsvRowError[]) {
   return invalidInput(fields, message);
 }
 
-const toKobo = (cell: string) => (parseNaira(cell) ?? 0) as Kobo;
+const toKobo = (cell: string): Kobo => parseNaira(cell) ?? ZERO_KOBO;
 
 export function createPayrollService(deps: { db: Db; agency: StateAgency; states: StatesService }) {
   const { db, agency, states } = deps;
@@ -143,9 +143,9 @@ export function createPayrollService(deps: { db: Db; agency: StateAgency; states
         name: row.name,
         nationality: row.nationality,
         designation: row.designation,
-        gross_income: koboToNairaString(row.grossIncomeKobo as Kobo),
-        tax_payable: koboToNairaString(row.taxPayableKobo as Kobo),
-        allowances: Object.fromEntries(Object.entries(row.allowancesKobo).map(([header, amount]) => [header, koboToNairaString(amount as Kobo)])),
+        gross_income: koboToNairaString(row.grossIncomeKobo),
+        tax_payable: koboToNairaString(row.taxPayableKobo),
+        allowances: Object.fromEntries(Object.entries(row.allowancesKobo).map(([header, amount]) => [header, koboToNairaString(amount)])),
       }));
       return toPage(items, total, params);
     },
