@@ -1,6 +1,8 @@
 // C0 control characters and DEL, except tab, line feed and carriage return (text areas and CSV
 // cells use those). PostgreSQL refuses NUL in text, and none of them belongs in a name or an id.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+// eslint-disable-next-line no-control-regex -- as above, every occurrence
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
 
 /** Search text is cleaned rather than refused: a pasted reference with a stray control character still finds it. */
