@@ -37,7 +37,7 @@ export interface CategoryRule {
 export const CATEGORY_RULES: readonly CategoryRule[] = [
   { category: 'reversal', direction: 'any', pattern: /\bREV(?:ERSAL|ERSED|RSL)?\b|\bRVSL\b|\bREFUND\b|\bRETURNED\b|\bFAILED\s+(?:TRANS|TRF|TXN)|\bCHARGEBACK\b/ },
   // Tax payments: debits to a tax authority or for a named tax (before the VAT-on-fees rule).
-  { category: 'tax', direction: 'debit', pattern: /\b(?:FIRS|NRS|LIRS|FCT-?IRS|[A-Z]{2,4}IRS|IRS|INTERNAL\s+REVENUE|REVENUE\s+SERVICE|TAXPRO|E-?TAX|TAX\s+PAYMENT|TAX\s+REMIT\w*|PAYE\s+(?:REMIT|PAYMENT|TAX)|WHT\s+(?:REMIT|PAYMENT)|WITHHOLDING\s+TAX|VAT\s+(?:REMIT\w*|RETURN)|COMPANY\s+INCOME\s+TAX|\bCIT\b|LAND\s+USE\s+CHARGE)/ },
+  { category: 'tax', direction: 'debit', pattern: /\b(?:FIRS|NRS|LIRS|FCT-?IRS|[A-Z]{2,4}IRS|IRS|INTERNAL\s+REVENUE|REVENUE\s+SERVICE|TAXPRO|E-?TAX|TAX\s+PAYMENT|TAX\s+REMIT\w*|PAYE\s+(?:REMIT\w*|PAYMENT|TAX)|WHT\s+(?:REMIT\w*|PAYMENT)|WITHHOLDING\s+TAX|VAT\s+(?:REMIT\w*|RETURN)|COMPANY\s+INCOME\s+TAX|CIT|LAND\s+USE\s+CHARGE)\b/ },
   { category: 'tax', direction: 'debit', pattern: /\bREMITA\b.*\b(?:TAX|PAYE|VAT|WHT)\b/ },
   { category: 'bank_charges', chargeKind: 'vat', direction: 'debit', pattern: /\bVAT\b|VALUE\s+ADDED\s+TAX/ },
   { category: 'bank_charges', chargeKind: 'stamp_duty', direction: 'debit', pattern: /STAMP\s*DUTY|\bSTAMPDUTY\b|\bSD\s+CHA?R?GE?\b/ },

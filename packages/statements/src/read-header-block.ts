@@ -57,7 +57,8 @@ function findAmount(text: string, labels: readonly RegExp[]): Kobo | null {
   return null;
 }
 
-const DATE_TEXT = String.raw`(\d{1,4}(?:[-/. ][A-Za-z0-9]{1,9}[,]?){2}|[A-Za-z]{3,9}\.? \d{1,2},? \d{4})`;
+// A printed date, optionally with a time ('01/01/2025 12:00:00 AM').
+const DATE_TEXT = String.raw`((?:\d{1,4}(?:[-/. ][A-Za-z0-9]{1,9}[,]?){2}|[A-Za-z]{3,9}\.? \d{1,2},? \d{4})(?:[ T]\d{1,2}:\d{2}(?::\d{2})?(?: ?[AP]M)?)?)`;
 const PERIOD_PATTERNS: readonly RegExp[] = [
   new RegExp(String.raw`(?:period|statement\s+period|for\s+the\s+period|date\s+range|from)[^0-9A-Za-z]{0,4}(?:from\s+)?${DATE_TEXT}\s*(?:to|through|till|until|and|-|–)\s*${DATE_TEXT}`, 'i'),
   new RegExp(String.raw`(?:start\s+date|from\s+date|period\s+start)\s*[:.\-]?\s*${DATE_TEXT}[\s\S]*?(?:end\s+date|to\s+date|period\s+end)\s*[:.\-]?\s*${DATE_TEXT}`, 'i'),

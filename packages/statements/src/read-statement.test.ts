@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { FIXTURE_STYLES } from './fixtures/fixture-styles';
+import { renderFixture, type Fixture } from './fixtures/render-statement';
+import { readStatement, type StatementResult } from './index';
+
+function expectAllRows(result: StatementResult, fixture: Fixture): void {
+  expect(result.transactions).toHaveLength(fixture.rows.length);
+  result.transactions.forEach((transaction, index) => {
+    const row = fixture.rows[index];
+    expect({ date: transaction.date, debit: transaction.debit, credit: transaction.credit, balance: transaction.balance, narration: transaction.narration }).toEqual({
+      date: row.date,
+      debit: row.debit,
+      credit: row.credit,
+      balance: row.balance,
+      narration: row.narration,
+    });
+  });
+}
+
+function expectIntactAndTotalled(result: StatementResult, fixture: Fixture): void {
+  const check = (id: string) => result.checks.find((candidate) => candidate.id === id)?.status;
+  expect(check('balance_chain')).toBe('pass');
+  expect(check('opening_closing')).toBe('pass');
+  expect(result.computed.totalDebits).toBe(fixture.totalDebits);
+  expect(result.computed.totalCredits).toBe(fixture.totalCredits);
+  expect(result.computed.openingBalance).toBe(fixture.openingBalance);
+  expect(result.computed.closingBalance).toBe(fixture.closingBalance);
+  // What the statement prints about itself was read, and agrees.
+  expect(result.printed.openingBalance).toBe(fixture.openingBalance);
+  expect(result.printed.closingBalance).toBe(fixture.closingBalance);
+  if (result.printed.totalDebits !== null) expect(result.printed.totalDebits).toBe(fixture.totalDebits);
+  if (result.printed.totalCredits !== null) expect(result.printed.totalCredits).toBe(fixture.totalCredits);
+  expect(result.account.number).toBe(fixture.accountNumber);
+  expect(result.account.name).toBe(fixture.accountName);
+  expect(result.period.printedStart).toBe(fixture.periodStart);
+  expect(result.period.printedEnd).toBe(fixture.periodEnd);
+  expect(result.verdict).toBe('consistent');
+}
+
+// PDFs long enough for several pages (repeated headers, page breaks, carried-forward lines);
+// CSV and XLSX shorter, since they have no pages.
+describe.each(FIXTURE_STYLES.map((style) => [style.id]))('%s layout', (id) => {
+  it('reads every transaction of a multi-page PDF, with an intact chain and the printed totals', async () => {
+    const { fixture, bytes } = await renderFixture({ style: id, seed: 11, count: 90 }, 'pdf');
+    const result = await readStatement(bytes, { fileName: 'statement.pdf' });
+    expect(result.pageCount).toBeGreaterThanOrEqual(2);
+    expect(result.layout.id).toBe(id);
+    expectAllRows(result, fixture);
+    expectIntactAndTotalled(result, fixture);
+    const page = result.checks.find((check) => check.id === 'page_numbers');
+    expect(page?.status).toBe('pass');
+  });
+
+  it('reads the CSV export', async () => {
+    const { fixture, bytes } = await renderFixture({ style: id, seed: 12, count: 40 }, 'csv');
+    const result = await readStatement(bytes, { fileName: 'statement.csv' });
+    expect(result.layout.id).toBe(id);
+    expectAllRows(result, fixture);
+    expectIntactAndTotalled(result, fixture);
+  });
+
+  it('reads the XLSX export', async () => {
+    const { fixture, bytes } = await renderFixture({ style: id, seed: 13, count: 40 }, 'xlsx');
+    const result = await readStatement(bytes, { fileName: 'statement.xlsx' });
+    expect(result.layout.id).toBe(id);
+    expectAllRows(result, fixture);
+    expectIntactAndTotalled(result, fixture);
+  });
+});
+
+describe('named layouts', () => {
+  it('has a fixture style for every named layout', async () => {
+    const { BANK_LAYOUTS } = await import('./layouts');
+    expect(FIXTURE_STYLES.map((style) => style.id).sort()).toEqual(BANK_LAYOUTS.map((layout) => layout.id).sort());
+  });
+
+  it('puts newest-first statements (OPay) in date order and says so', async () => {
+    const { bytes } = await renderFixture({ style: 'opay', seed: 3, count: 30 }, 'csv');
+    const result = await readStatement(bytes);
+    expect(result.layout.isNewestFirst).toBe(true);
+    expect(result.transactions[0].date <= result.transactions[29].date).toBe(true);
+  });
+
+  it('decides MM/DD for PalmPay and DD/MM for Zenith from the values, not the bank', async () => {
+    const palmpay = await readStatement((await renderFixture({ style: 'palmpay', seed: 4, count: 40 }, 'csv')).bytes);
+    expect(palmpay.layout.dateOrder).toMatchObject({ order: 'mdy', decidedBy: 'values' });
+    const zenith = await readStatement((await renderFixture({ style: 'zenith', seed: 4, count: 40 }, 'csv')).bytes);
+    expect(zenith.layout.dateOrder).toMatchObject({ order: 'dmy', decidedBy: 'values' });
+  });
+
+  it('reports progress page by page and then by stage', async () => {
+    const { bytes } = await renderFixture({ style: 'fcmb', seed: 5, count: 90 }, 'pdf');
+    const stages: string[] = [];
+    await readStatement(bytes, { onProgress: (progress) => stages.push(`${progress.stage}:${progress.done}/${progress.total}`) });
+    expect(stages[0]).toBe('reading:1/2');
+    expect(stages).toContain('reading:2/2');
+    expect(stages[stages.length - 1]).toBe('done:1/1');
+  });
+});
