@@ -212,16 +212,31 @@ function zonesFromMapping(lines: readonly SourceLine[], mapping: ColumnMapping, 
       throw new StatementError('INVALID_MAPPING', `The column for ${field} must be a column number from 0`);
     }
   }
-  const widest = Math.max(...entries.map(([, column]) => column));
   if (isTable) return entries.map(([field, column]) => ({ field, left: column, right: column + 1 }));
-  // On a PDF, the columns are those of the first line with enough cells and a date where the
-  // mapping says the date is: numbering its cells left to right gives the zones.
-  const dateColumn = mapping.date;
-  const model = lines.find((line) => line.cells.length > widest && parseDateToken(line.cells[dateColumn].text) !== null);
-  if (!model) throw new StatementError('INVALID_MAPPING', 'No line of the file has a date in the mapped date column');
-  const fields: ColumnField[] = model.cells.map(() => 'ignored');
+  // On a PDF, columns are where cells line up down the page: the cells of lines that hold a
+  // date, merged wherever they overlap, numbered left to right.
+  const clusters: { x: number; width: number }[] = [];
+  let sampled = 0;
+  for (const line of lines) {
+    if (sampled >= 400) break;
+    if (!line.cells.some((cell) => parseDateToken(cell.text) !== null)) continue;
+    sampled++;
+    for (const cell of line.cells) {
+      const overlapping = clusters.filter((cluster) => cluster.x < cell.x + cell.width && cell.x < cluster.x + cluster.width);
+      const left = Math.min(cell.x, ...overlapping.map((cluster) => cluster.x));
+      const right = Math.max(cell.x + cell.width, ...overlapping.map((cluster) => cluster.x + cluster.width));
+      for (const cluster of overlapping) clusters.splice(clusters.indexOf(cluster), 1);
+      clusters.push({ x: left, width: right - left });
+    }
+  }
+  clusters.sort((a, b) => a.x - b.x);
+  const widest = Math.max(...entries.map(([, column]) => column));
+  if (clusters.length <= widest) {
+    throw new StatementError('INVALID_MAPPING', `The mapping names column ${widest}, but the rows have ${clusters.length} columns (numbered from 0)`);
+  }
+  const fields: ColumnField[] = clusters.map(() => 'ignored');
   for (const [field, column] of entries) fields[column] = field;
-  return buildZones(model.cells, fields, false);
+  return buildZones(clusters.map((cluster) => ({ text: '', ...cluster })), fields, false);
 }
 
 /**
