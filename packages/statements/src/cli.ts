@@ -1,6 +1,8 @@
-// `npm run statement -- <file> [--password P] [--map date=0,narration=2,debit=3,credit=4,balance=5] [--rows]`
+// `npm run statement -- <file> [<file> …] [--password P] [--map date=0,narration=2,debit=3,credit=4,balance=5] [--rows]`
 // Prints the statement's account, period, checks, verdict and analysis as JSON (money in kobo);
-// --rows adds the transactions. Exit code 2 with {error: {code, message}} for a file it cannot use.
+// --rows adds the transactions. For a file it cannot use it prints {error: {code, message}} and
+// exits with 2. Several files give a JSON array, one entry per file (with its `file`), so an
+// analyst can run a folder in one go.
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { isStatementError, readStatement, type ColumnMapping } from './index';
@@ -20,14 +22,14 @@ function parseMapping(text: string): ColumnMapping {
 }
 
 interface CliArguments {
-  file: string;
+  files: string[];
   password?: string;
   mapping?: ColumnMapping;
   withRows: boolean;
 }
 
 function parseArguments(argv: readonly string[]): CliArguments {
-  let file: string | undefined;
+  const files: string[] = [];
   let password: string | undefined;
   let mapping: ColumnMapping | undefined;
   let withRows = false;
@@ -37,10 +39,10 @@ function parseArguments(argv: readonly string[]): CliArguments {
     else if (argument === '--map') mapping = parseMapping(argv[++index] ?? '');
     else if (argument === '--rows') withRows = true;
     else if (argument.startsWith('--')) throw new Error(`Unknown option ${argument}`);
-    else file = argument;
+    else files.push(argument);
   }
-  if (!file) throw new Error('Usage: npm run statement -- <file> [--password P] [--map date=0,...] [--rows]');
-  return { file, password, mapping, withRows };
+  if (files.length === 0) throw new Error('Usage: npm run statement -- <file> [<file> …] [--password P] [--map date=0,...] [--rows]');
+  return { files, password, mapping, withRows };
 }
 
 async function main(): Promise<number> {
@@ -51,23 +53,26 @@ async function main(): Promise<number> {
     console.error((error as Error).message);
     return 1;
   }
-  try {
-    const result = await readStatement(new Uint8Array(readFileSync(args.file)), {
-      fileName: basename(args.file),
-      password: args.password,
-      mapping: args.mapping,
-    });
-    const { transactions, ...rest } = result;
-    const output = args.withRows ? { ...rest, transactions } : rest;
-    process.stdout.write(`${JSON.stringify(output, null, 2)}\n`);
-    return 0;
-  } catch (error) {
-    if (isStatementError(error)) {
-      process.stdout.write(`${JSON.stringify({ error: { code: error.code, message: error.message } }, null, 2)}\n`);
-      return 2;
+  let failed = false;
+  const outputs: Record<string, unknown>[] = [];
+  for (const file of args.files) {
+    try {
+      const result = await readStatement(new Uint8Array(readFileSync(file)), {
+        fileName: basename(file),
+        password: args.password,
+        mapping: args.mapping,
+      });
+      const { transactions, ...rest } = result;
+      outputs.push(args.withRows ? { ...rest, transactions } : rest);
+    } catch (error) {
+      if (!isStatementError(error)) throw error;
+      failed = true;
+      outputs.push({ error: { code: error.code, message: error.message } });
     }
-    throw error;
   }
+  const output = args.files.length === 1 ? outputs[0] : outputs.map((entry, index) => ({ file: args.files[index], ...entry }));
+  process.stdout.write(`${JSON.stringify(output, null, 2)}\n`);
+  return failed ? 2 : 0;
 }
 
 process.exitCode = await main();
