@@ -99,6 +99,10 @@ function mergeTwoLineHeader(first: SourceLine, second: SourceLine): SourceCell[]
 function matchHeader(lines: readonly SourceLine[], index: number, isTable: boolean): { match: HeaderMatch; used: number } | null {
   const line = lines[index];
   if (line.cells.length < 3) return null;
+  // Header words carry no figures; a line with two cells holding digits is a row (cheap test
+  // first, since every line of a long statement passes through here).
+  let withDigits = 0;
+  for (const cell of line.cells) if (/\d/.test(cell.text) && ++withDigits > 1) return null;
   const single = matchHeaderCells(line.cells);
   if (single) return { match: single, used: 1 };
   const next = lines[index + 1];
@@ -324,8 +328,10 @@ export function rebuildRows(source: SourceDocument, mapping?: ColumnMapping): Re
       continue;
     }
     const fields = assignFields(line, zones, isTable);
+    const isDated = hasDate(fields);
+    const isMoneyed = hasMoney(fields);
     const special = findSpecialKind(line, fields);
-    if (special && !(special === 'page-number' && hasDate(fields) && hasMoney(fields))) {
+    if (special && !(special === 'page-number' && isDated && isMoneyed)) {
       flushPending();
       specialLines.push({ kind: special, page: line.page, y: line.y, text: joinLineText(line), fields });
       otherLines.push(line);
@@ -333,7 +339,7 @@ export function rebuildRows(source: SourceDocument, mapping?: ColumnMapping): Re
       else if (special !== 'page-number') closedOnPage = line.page;
       continue;
     }
-    if (hasDate(fields) && hasMoney(fields)) {
+    if (isDated && isMoneyed) {
       const row: RawRow = { page: line.page, y: line.y, fields };
       // Wrapped lines waiting above this date line: theirs or the previous row's?
       let toNext = false;
@@ -368,7 +374,7 @@ export function rebuildRows(source: SourceDocument, mapping?: ColumnMapping): Re
       isClosedForGood = false;
       continue;
     }
-    if (!hasDate(fields) && !hasMoney(fields) && isTextOnly(fields)) {
+    if (!isDated && !isMoneyed && isTextOnly(fields)) {
       pending.push({ line, fields });
       continue;
     }

@@ -107,10 +107,18 @@ export async function readPdf(bytes: Uint8Array, options: ReadPdfOptions = {}): 
     const pageCount = document.numPages;
     const lines: SourceLine[] = [];
     let textRuns = 0;
+    // Ask for the next page while this one is grouped: pdfjs parses in its worker meanwhile.
+    const fetchPage = (pageNumber: number) => {
+      const fetched = document.getPage(pageNumber).then(async (page) => ({ page, content: await page.getTextContent() }));
+      // Awaited in the next turn of the loop; if the loop stops first, its failure must not go unhandled.
+      fetched.catch(() => undefined);
+      return fetched;
+    };
+    let next = pageCount > 0 ? fetchPage(1) : null;
     for (let pageNumber = 1; pageNumber <= pageCount; pageNumber++) {
-      const page = await document.getPage(pageNumber);
+      const { page, content } = await (next as ReturnType<typeof fetchPage>);
+      next = pageNumber < pageCount ? fetchPage(pageNumber + 1) : null;
       const pageHeight = page.view[3] - page.view[1];
-      const content = await page.getTextContent();
       const items: PositionedItem[] = [];
       for (const item of content.items) {
         const run = item as TextItem;
