@@ -82,7 +82,11 @@ const SYNONYM_INDEX: ReadonlyMap<string, ColumnField> = (() => {
 /** The field a header cell names, or null when it names none. */
 export function classifyHeaderCell(text: string): ColumnField | null {
   if (text.length > 40) return null;
-  return SYNONYM_INDEX.get(normaliseHeader(text)) ?? null;
+  const field = SYNONYM_INDEX.get(normaliseHeader(text));
+  if (field) return field;
+  // "Withdrawals (DR)", "Balance [NGN]", "Amount (Naira)": the word before the brackets.
+  const bare = text.replace(/[([{].*?[)\]}]/g, ' ');
+  return bare === text ? null : (SYNONYM_INDEX.get(normaliseHeader(bare)) ?? null);
 }
 
 /**

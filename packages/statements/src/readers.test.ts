@@ -136,3 +136,18 @@ describe('groupIntoLines', () => {
     expect(lines.map((line) => line.cells.map((cell) => cell.text))).toEqual([['02-Jan-2025', 'NIP TRANSFER', '1,000.00'], ['wrapped']]);
   });
 });
+
+describe('real-world quirks', () => {
+  it('reads headers with bracketed markers and times printed under dates', async () => {
+    const result = await readStatement(
+      csv([
+        'Trans Date,Details,Withdrawals (DR),Lodgements (CR),Balance [NGN]',
+        '02-Jan-2025,NIP TRANSFER FROM ADA OKAFOR,,"5,000.00","15,000.00"',
+        '10:15:23 AM,/ZENITH/rent,,,',
+        '03-Jan-2025,AIRTIME MTN,100.00,,"14,900.00"',
+      ]),
+    );
+    expect(result.layout.headerLabels).toMatchObject({ debit: 'Withdrawals (DR)', credit: 'Lodgements (CR)', balance: 'Balance [NGN]' });
+    expect(result.transactions.map((row) => row.narration)).toEqual(['NIP TRANSFER FROM ADA OKAFOR /ZENITH/rent', 'AIRTIME MTN']);
+  });
+});

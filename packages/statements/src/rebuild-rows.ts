@@ -189,9 +189,23 @@ function hasDate(fields: Partial<Record<ColumnField, string>>): boolean {
   return text !== undefined && parseDateToken(text) !== null;
 }
 
+// A time printed under its date ("02-Jan-2025" above "10:15:23 AM") belongs to the row above.
+const TIME_ONLY = /^\d{1,2}:\d{2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?$/i;
+
 function isTextOnly(fields: Partial<Record<ColumnField, string>>): boolean {
-  for (const key of Object.keys(fields) as ColumnField[]) if (!TEXT_FIELDS.has(key)) return false;
+  for (const key of Object.keys(fields) as ColumnField[]) {
+    if (TEXT_FIELDS.has(key)) continue;
+    if ((key === 'date' || key === 'valueDate') && TIME_ONLY.test(fields[key] ?? '')) continue;
+    return false;
+  }
   return true;
+}
+
+/** The text fields of a continuation line: a time under the date is dropped, not appended. */
+function continuationFields(fields: Partial<Record<ColumnField, string>>): Partial<Record<ColumnField, string>> {
+  if (fields.date === undefined && fields.valueDate === undefined) return fields;
+  const { date: _date, valueDate: _valueDate, ...text } = fields;
+  return text;
 }
 
 function appendFields(row: RawRow, fields: Partial<Record<ColumnField, string>>, before: boolean): void {
@@ -375,7 +389,7 @@ export function rebuildRows(source: SourceDocument, mapping?: ColumnMapping): Re
       continue;
     }
     if (!isDated && !isMoneyed && isTextOnly(fields)) {
-      pending.push({ line, fields });
+      pending.push({ line, fields: continuationFields(fields) });
       continue;
     }
     // Anything else (a disclaimer across the page, a stray figure) ends the row above it.
