@@ -24,7 +24,7 @@ const VALUE = String.raw`\s*[:.\-]?\s*(.+?)(?:\s{2,}|\s*\|\s*|$)`;
 
 // Labels banks use, as data. The first pattern that matches wins.
 const LABELS = {
-  accountName: [/(?:account|acct|a\/c)\.?\s*name/i, /customer\s*name/i, /^name/i],
+  accountName: [/(?:account|acct|a\/c)\.?\s*name/i, /customer\s*name/i, /customer\s*(?=:)/i, /^name/i],
   accountNumber: [/(?:account|acct|a\/c)\.?\s*(?:no|number|num|#)\.?/i, /nuban/i, /wallet\s*(?:no|number)/i],
   currency: [/currency/i],
   openingBalance: [/(?:opening|beginning|start(?:ing)?)\s+balance/i, /balance\s+b\/?f/i],

@@ -71,7 +71,7 @@ describe.each(FIXTURE_STYLES.map((style) => [style.id]))('%s layout', (id) => {
 describe('named layouts', () => {
   it('has a fixture style for every named layout', async () => {
     const { BANK_LAYOUTS } = await import('./layouts');
-    expect(FIXTURE_STYLES.map((style) => style.id).sort()).toEqual(BANK_LAYOUTS.map((layout) => layout.id).sort());
+    expect(FIXTURE_STYLES.map((style) => style.id).sort()).toEqual([...BANK_LAYOUTS.map((layout) => layout.id), 'generic'].sort());
   });
 
   it('puts newest-first statements (OPay) in date order and says so', async () => {
