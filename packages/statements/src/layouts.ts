@@ -29,7 +29,7 @@ export const HEADER_SYNONYMS: Readonly<Record<ColumnField, readonly string[]>> =
   date: [
     'date', 'trans date', 'tran date', 'txn date', 'transaction date', 'trans date/time', 'posted date', 'post date',
     'posting date', 'date posted', 'pst date', 'book date', 'booking date', 'entry date', 'date/time', 'transaction time',
-    'trans time', 'time', 'created at', 'transaction date/time', 'txn date/time', 'actual transaction date',
+    'trans time', 'created at', 'transaction date/time', 'txn date/time', 'actual transaction date',
   ],
   valueDate: ['value date', 'val date', 'value dt', 'effective date', 'valuedate', 'value'],
   narration: [
@@ -57,7 +57,8 @@ export const HEADER_SYNONYMS: Readonly<Record<ColumnField, readonly string[]>> =
   ],
   channel: ['channel', 'mode', 'transaction channel', 'payment channel', 'medium'],
   counterparty: ['to/from', 'from/to', 'beneficiary', 'counterparty', 'sender/receiver', 'recipient', 'beneficiary/sender'],
-  ignored: ['originating branch', 'branch', 'category', 'status', 's/n', 'sn', 'serial no', 'no', 'tran code', 'teller'],
+  // Recognised so they count towards a header row and keep their text out of other columns.
+  ignored: ['originating branch', 'branch', 'category', 'status', 's/n', 'sn', 'serial no', 'no', 'tran code', 'teller', 'time', 'currency', 'ccy', 'remarks 2', 'instrument'],
 };
 
 /** Lower case, currency marks and punctuation (but '/') removed, spaces collapsed. */

@@ -151,3 +151,16 @@ describe('real-world quirks', () => {
     expect(result.transactions.map((row) => row.narration)).toEqual(['NIP TRANSFER FROM ADA OKAFOR /ZENITH/rent', 'AIRTIME MTN']);
   });
 });
+
+describe('separate time and currency columns', () => {
+  it('keeps the time and currency columns out of the date and amounts', async () => {
+    const result = await readStatement(
+      csv(['Date,Time,Currency,Narration,Debit,Credit,Balance', '2025-03-01,09:15,NGN,POS PURCHASE @ SPAR,"1,000.00",,"9,000.00"', '2025-03-02,14:40,NGN,INTEREST PAID,,12.50,"9,012.50"']),
+    );
+    expect(result.layout.headerLabels).toMatchObject({ date: 'Date', narration: 'Narration' });
+    expect(result.transactions.map((row) => [row.date, row.valueDate, row.debit, row.credit, row.category])).toEqual([
+      ['2025-03-01', null, 100_000, 0, 'pos'],
+      ['2025-03-02', null, 0, 1_250, 'interest'],
+    ]);
+  });
+});
