@@ -13,7 +13,8 @@ export type CheckId =
   | 'date_format'
   | 'nuban'
   | 'pdf_metadata'
-  | 'page_numbers';
+  | 'page_numbers'
+  | 'account_number';
 
 export type CheckStatus = 'pass' | 'warn' | 'fail' | 'skipped';
 
@@ -282,12 +283,23 @@ export function checkStatement(input: CheckInput): StatementCheck[] {
   ];
 }
 
-/** Any failed check makes a statement inconsistent; any warning, suspicious. */
+// The checks that prove the figures add up; when none could run, nothing was proved.
+const ARITHMETIC_CHECKS: readonly CheckId[] = ['balance_chain', 'opening_closing', 'printed_totals'];
+
+/**
+ * Any failed check makes a statement inconsistent; any warning, suspicious. A statement whose
+ * figures could not be checked at all (no running balance, no printed balances or totals) is
+ * suspicious too: "consistent" must mean the arithmetic was checked and held.
+ */
 export function decideVerdict(checks: readonly StatementCheck[]): { verdict: Verdict; reasons: string[] } {
   const failed = checks.filter((check) => check.status === 'fail');
   const warned = checks.filter((check) => check.status === 'warn');
   const reasons = [...failed, ...warned].map((check) => check.message);
+  const arithmetic = checks.filter((check) => ARITHMETIC_CHECKS.includes(check.id));
+  if (arithmetic.length > 0 && arithmetic.every((check) => check.status === 'skipped')) {
+    reasons.push('Nothing on the statement lets its figures be checked: it prints no running balance, opening or closing balance, or totals');
+  }
   if (failed.length > 0) return { verdict: 'inconsistent', reasons };
-  if (warned.length > 0) return { verdict: 'suspicious', reasons };
+  if (reasons.length > 0) return { verdict: 'suspicious', reasons };
   return { verdict: 'consistent', reasons: [] };
 }

@@ -17,7 +17,7 @@ export function compareStatements(statements: readonly StatementSpan[]): Stateme
   const checks: StatementCheck[] = [];
   const numbers = new Set(statements.map((statement) => statement.account.number).filter((number) => number !== null));
   if (numbers.size > 1) {
-    checks.push({ id: 'balance_chain', status: 'warn', message: `The statements are for different account numbers: ${[...numbers].join(', ')}` });
+    checks.push({ id: 'account_number', status: 'warn', message: `The statements are for different account numbers: ${[...numbers].join(', ')}` });
   }
   const sorted = statements
     .filter((statement) => statement.period.start !== null && statement.period.end !== null)

@@ -158,9 +158,19 @@ describe('separate time and currency columns', () => {
       csv(['Date,Time,Currency,Narration,Debit,Credit,Balance', '2025-03-01,09:15,NGN,POS PURCHASE @ SPAR,"1,000.00",,"9,000.00"', '2025-03-02,14:40,NGN,INTEREST PAID,,12.50,"9,012.50"']),
     );
     expect(result.layout.headerLabels).toMatchObject({ date: 'Date', narration: 'Narration' });
+    expect(result.verdict).toBe('consistent');
     expect(result.transactions.map((row) => [row.date, row.valueDate, row.debit, row.credit, row.category])).toEqual([
       ['2025-03-01', null, 100_000, 0, 'pos'],
       ['2025-03-02', null, 0, 1_250, 'interest'],
     ]);
+  });
+});
+
+describe('statements that cannot be checked', () => {
+  it('are suspicious when they print no balance, no opening or closing balance and no totals', async () => {
+    const result = await readStatement(csv(['Date,Description,Debit,Credit', '2025-03-01,POS PURCHASE @ SPAR,"1,000.00",', '2025-03-02,TRANSFER FROM ADA,,"5,000.00"']));
+    expect(result.transactions).toHaveLength(2);
+    expect(result.verdict).toBe('suspicious');
+    expect(result.reasons).toEqual(['Nothing on the statement lets its figures be checked: it prints no running balance, opening or closing balance, or totals']);
   });
 });
