@@ -174,3 +174,15 @@ describe('statements that cannot be checked', () => {
     expect(result.reasons).toEqual(['Nothing on the statement lets its figures be checked: it prints no running balance, opening or closing balance, or totals']);
   });
 });
+
+describe('rotated pages', () => {
+  it('reads pages turned by /Rotate as they are shown', async () => {
+    const fixture = buildFixture({ style: 'sterling', seed: 33, count: 60 });
+    const result = await readStatement(await renderPdf(fixture, { style: 'sterling', rotatePages: true }));
+    expect(result.pageCount).toBeGreaterThanOrEqual(2);
+    expect(result.transactions.map((row) => [row.date, row.debit, row.credit, row.balance, row.narration])).toEqual(
+      fixture.rows.map((row) => [row.date, row.debit, row.credit, row.balance, row.narration]),
+    );
+    expect(result.verdict).toBe('consistent');
+  });
+});

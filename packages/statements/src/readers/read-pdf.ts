@@ -1,4 +1,4 @@
-import { getDocument, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { getDocument, Util, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api';
 import { StatementError } from '../statement-error';
 import type { PdfMetadata, SourceCell, SourceDocument, SourceLine } from '../source-document';
@@ -118,16 +118,17 @@ export async function readPdf(bytes: Uint8Array, options: ReadPdfOptions = {}): 
     for (let pageNumber = 1; pageNumber <= pageCount; pageNumber++) {
       const { page, content } = await (next as ReturnType<typeof fetchPage>);
       next = pageNumber < pageCount ? fetchPage(pageNumber + 1) : null;
-      const pageHeight = page.view[3] - page.view[1];
+      // Device space (what a viewer shows, /Rotate applied): x right, y down from the top.
+      const viewport = page.getViewport({ scale: 1 });
       const items: PositionedItem[] = [];
       for (const item of content.items) {
         const run = item as TextItem;
         if (typeof run.str !== 'string' || run.str.trim() === '') continue;
-        // Only upright text: rotated watermarks and stamps are not table content.
-        const [, skewA, skewB, scaleY, x, baseline] = run.transform as number[];
-        if (Math.abs(skewA) > 0.01 || Math.abs(skewB) > 0.01) continue;
+        const [scaleX, skewA, skewB, scaleY, x, baseline] = Util.transform(viewport.transform, run.transform as number[]) as number[];
+        // Only text upright as shown: rotated watermarks and stamps are not table content.
+        if (Math.abs(skewA) > 0.01 || Math.abs(skewB) > 0.01 || scaleX <= 0) continue;
         const height = run.height || Math.abs(scaleY) || 1;
-        items.push({ text: run.str, x, y: pageHeight - baseline, width: run.width, height });
+        items.push({ text: run.str, x, y: baseline, width: run.width, height });
       }
       textRuns += items.length;
       for (const line of groupIntoLines(items, pageNumber)) lines.push(line);
