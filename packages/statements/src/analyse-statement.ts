@@ -1,4 +1,5 @@
-import { computeWht, isTaxInputError, toDayNumber, type IsoDate, type Kobo, type Period } from '@levy/tax';
+import { computeWht, isTaxInputError, type IsoDate, type Kobo, type Period } from '@levy/tax';
+import { dayNumberOfIso } from './day-number';
 import type { Category, ChargeKind } from './category-rules';
 import { detectSalary, payerKey, type SalaryDetection } from './detect-salary';
 import type { Transaction } from './transaction';
@@ -95,10 +96,10 @@ function summariseBalances(rows: readonly Transaction[]): StatementAnalysis['bal
     const balance = row.balance as number;
     minimum = Math.min(minimum, balance);
     maximum = Math.max(maximum, balance);
-    endOfDay.set(toDayNumber(row.date), balance);
+    endOfDay.set(dayNumberOfIso(row.date), balance);
   }
-  const firstDay = toDayNumber(withBalance[0].date);
-  const lastDay = toDayNumber(withBalance[withBalance.length - 1].date);
+  const firstDay = dayNumberOfIso(withBalance[0].date);
+  const lastDay = dayNumberOfIso(withBalance[withBalance.length - 1].date);
   let sum = 0;
   let days = 0;
   let current = withBalance[0].balance as number;
@@ -177,13 +178,14 @@ function findTopCounterparties(rows: readonly Transaction[], limit = 10): Counte
 function findReversals(rows: readonly Transaction[]): StatementAnalysis['reversals'] {
   const reversals: StatementAnalysis['reversals'] = [];
   const matched = new Set<number>();
+  const days = rows.map((row) => dayNumberOfIso(row.date));
   for (const row of rows) {
     if (row.category !== 'reversal') continue;
     const amount = row.credit || row.debit;
     let reversesIndex: number | null = null;
     for (let index = row.index - 1; index >= 0; index--) {
       const earlier = rows[index];
-      if (toDayNumber(row.date) - toDayNumber(earlier.date) > 14) break;
+      if (days[row.index] - days[index] > 14) break;
       const earlierAmount = row.credit > 0 ? earlier.debit : earlier.credit;
       if (earlierAmount === amount && earlier.category !== 'reversal' && !matched.has(index)) {
         reversesIndex = index;

@@ -1,5 +1,6 @@
 import { type IsoDate, type Kobo } from '@levy/tax';
 import { categoriseNarration, extractCounterparty } from './category-rules';
+import { dayNumberOfIso } from './day-number';
 import { parseAmount } from './parse-amount';
 import { decideSlashOrder, parseDateToken, resolveDateToken, type DateToken, type SlashOrder, type SlashOrderDecision } from './parse-date';
 import type { RawRow } from './rebuild-rows';
@@ -58,10 +59,6 @@ function readMoney(fields: RawRow['fields']): { debit: number; credit: number; d
     direction,
     amount: size,
   };
-}
-
-function toDayKey(date: IsoDate): number {
-  return Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)));
 }
 
 function countChainBreaks(rows: readonly { debit: number; credit: number; balance: number | null }[]): number {
@@ -146,8 +143,8 @@ export function normaliseRows(
   // Newest first? Dates say so when they differ; on a one-day statement the balance chain does.
   let isNewestFirst = false;
   if (drafts.length > 1) {
-    const first = toDayKey(drafts[0].date);
-    const last = toDayKey(drafts[drafts.length - 1].date);
+    const first = dayNumberOfIso(drafts[0].date);
+    const last = dayNumberOfIso(drafts[drafts.length - 1].date);
     if (first > last) isNewestFirst = true;
     else if (first === last && drafts.every((draft) => draft.direction !== 'unknown')) {
       isNewestFirst = countChainBreaks([...drafts].reverse()) < countChainBreaks(drafts);

@@ -43,8 +43,22 @@ function toIso(year: number, month: number, day: number): IsoDate | null {
   return isValidIsoDate(iso) ? iso : null;
 }
 
+// A statement prints the same few hundred dates thousands of times: remember recent answers.
+// Tokens are never mutated, so sharing them is safe.
+const CACHE_LIMIT = 4096;
+const cache = new Map<string, DateToken | null>();
+
 /** Reads a cell that holds a date (optionally with a time), or returns null. */
 export function parseDateToken(raw: string): DateToken | null {
+  const cached = cache.get(raw);
+  if (cached !== undefined) return cached;
+  const token = readDateToken(raw);
+  if (cache.size >= CACHE_LIMIT) cache.clear();
+  cache.set(raw, token);
+  return token;
+}
+
+function readDateToken(raw: string): DateToken | null {
   const text = raw.trim().replace(WEEKDAY_PREFIX, '');
   if (text.length < 6 || text.length > 40) return null;
   let match = YEAR_FIRST.exec(text);
