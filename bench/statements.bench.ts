@@ -45,7 +45,8 @@ async function extractBare(): Promise<number> {
   return items;
 }
 
-// Peak memory first, on a clean heap, before anything else has grown the process.
+// Peak memory first, on a clean heap, before anything else has grown the process. Most of it is
+// pdfjs's own: its bare extraction alone grows a fresh process by about 210 MB on this file.
 collectGarbage();
 const baseline = rssMb();
 const peakBefore = maxRssMb();
