@@ -33,8 +33,12 @@ export function parseAmount(raw: string): ParsedAmount | null {
     negative = true;
     text = text.slice(0, -1).trim();
   }
-  // Banks space out the currency mark and sometimes use a space as a thousands separator.
-  text = text.replace(/₦|naira|ngn|\bN(?=\s*[\d.])/gi, '').replace(/\s+/g, '');
+  // Banks space out the currency mark and sometimes use a space as a thousands separator. A
+  // font without ₦ turns it into another symbol ('¦', '#'): a lone symbol before the figure goes.
+  text = text
+    .replace(/₦|naira|ngn|\bN(?=\s*[\d.])/gi, '')
+    .replace(/^([+-]?)\s*[\p{Sc}\p{So}\p{Sk}#¦]\s*(?=[\d.])/u, '$1')
+    .replace(/\s+/g, '');
   if (!/\d/.test(text)) return null;
   const kobo = parseNaira(text);
   if (kobo === null) return null;

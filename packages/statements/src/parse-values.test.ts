@@ -18,6 +18,8 @@ describe('parseAmount', () => {
     ['1 250.50', 125_050, null],
     ['0.00', 0, null],
     ['1250', 125_000, null],
+    ['¦79,174.00', 7_917_400, null],
+    ['-¦50.00', -5_000, null],
   ])('%s → %d kobo', (text, kobo, marker) => {
     expect(parseAmount(text)).toEqual({ kobo, marker });
   });

@@ -27,10 +27,10 @@ const LABELS = {
   accountName: [/(?:account|acct|a\/c)\.?\s*name/i, /customer\s*name/i, /customer\s*(?=:)/i, /^name/i],
   accountNumber: [/(?:account|acct|a\/c)\.?\s*(?:no|number|num|#)\.?/i, /nuban/i, /wallet\s*(?:no|number)/i],
   currency: [/currency/i],
-  openingBalance: [/(?:opening|beginning|start(?:ing)?)\s+balance/i, /balance\s+b\/?f/i],
-  closingBalance: [/(?:closing|ending)\s+balance/i, /balance\s+c\/?f/i],
-  totalDebits: [/total\s+(?:debits?|withdrawals?|money\s+out|outflows?|dr)/i],
-  totalCredits: [/total\s+(?:credits?|lodge?ments?|deposits?|money\s+in|inflows?|cr)/i],
+  openingBalance: [/(?:opening|beginning|begin|start(?:ing)?|previous)\s+bal(?:ance)?\.?/i, /balance\s+b\/?f/i, /balance\s+brought\s+forward/i],
+  closingBalance: [/(?:closing|ending|end|final)\s+bal(?:ance)?\.?/i, /balance\s+c\/?f/i, /balance\s+carried\s+forward/i],
+  totalDebits: [/total\s+(?:debits?|withdrawals?|money\s+out|outflows?|dr)\b/i, /(?:debits?|withdrawals?|money\s+out|outflows?)\s+total\b/i],
+  totalCredits: [/total\s+(?:credits?|lodge?ments?|deposits?|money\s+in|inflows?|cr)\b/i, /(?:credits?|lodge?ments?|deposits?|money\s+in|inflows?)\s+total\b/i],
 } as const;
 
 /** A balance marked DR is overdrawn: negative. */
