@@ -186,3 +186,21 @@ describe('rotated pages', () => {
     expect(result.verdict).toBe('consistent');
   });
 });
+
+describe('summary lines after the table', () => {
+  it('reads labelled totals and balances below the rows, whatever column their figures fall in', async () => {
+    const result = await readStatement(
+      csv([
+        'Date,Narration,Debit,Credit,Balance',
+        '2025-04-01,Opening Balance,,,"1,000.00"',
+        '2025-04-02,TRANSFER FROM ADA OKAFOR,,"500.00","1,500.00"',
+        '2025-04-03,AIRTIME MTN,"200.00",,"1,300.00"',
+        'Total Debit:,,,"200.00"',
+        'Total Credit:,,"500.00",',
+        'Closing Balance:,,,,"1,300.00"',
+      ]),
+    );
+    expect(result.printed).toEqual({ openingBalance: 100_000, closingBalance: 130_000, totalDebits: 20_000, totalCredits: 50_000 });
+    expect(result.verdict).toBe('consistent');
+  });
+});

@@ -162,8 +162,10 @@ function assignFields(line: SourceLine, zones: readonly ColumnZone[], isTable: b
 const SPECIAL_PATTERNS: readonly { kind: SpecialLineKind; pattern: RegExp }[] = [
   { kind: 'opening', pattern: /^(?:opening\s+bal(?:ance)?|balance\s+b\/?f|bal\s+b\/?f|balance\s+brought\s+forward|brought\s+forward|b\/f\b|beginning\s+balance|start(?:ing)?\s+balance)/i },
   { kind: 'closing', pattern: /^(?:closing\s+bal(?:ance)?|balance\s+c\/?f|bal\s+c\/?f|balance\s+carried\s+forward|carried\s+forward|c\/f\b|ending\s+balance|end\s+balance)/i },
-  { kind: 'subtotal', pattern: /^(?:sub[-\s]?totals?|page\s+totals?)\b/i },
-  { kind: 'total', pattern: /^(?:grand\s+)?totals?\b/i },
+  // A bare "Total" cell, whose figures sit in the money columns; "Total Debit: 1,000.00" is a
+  // labelled figure, read as such from the text.
+  { kind: 'subtotal', pattern: /^(?:sub[-\s]?totals?|page\s+totals?)\s*:?$/i },
+  { kind: 'total', pattern: /^(?:grand\s+)?totals?\s*:?$/i },
 ];
 const PAGE_NUMBER = /\bpage\s*\d+\s*(?:of|\/)\s*\d+\b|^\s*\d+\s+of\s+\d+\s*$/i;
 
