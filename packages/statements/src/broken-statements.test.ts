@@ -62,6 +62,8 @@ describe('broken statements', () => {
   it('an image file is not a supported format, and a damaged PDF is unreadable', async () => {
     const { makeScanPng } = await import('./fixtures/render-broken');
     await expectStatementError(readStatement(new Uint8Array(makeScanPng(40, 40))), 'UNSUPPORTED_FORMAT', 'This file type is not supported: upload a PDF, CSV or XLSX statement');
+    const oldExcel = new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0, 0, 0]);
+    await expect(readStatement(oldExcel, { fileName: 'statement.xls' })).rejects.toMatchObject({ code: 'UNSUPPORTED_FORMAT' });
     const damaged = new TextEncoder().encode('%PDF-1.7\n1 0 obj << /Type /Catalog >> garbage');
     await expectStatementError(readStatement(damaged), 'UNREADABLE', 'This file could not be read: it may be damaged');
   });

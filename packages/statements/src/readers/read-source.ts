@@ -36,7 +36,11 @@ export async function readSource(bytes: Uint8Array, options: ReadSourceOptions =
     case 'xlsx':
       return readXlsx(bytes);
     case 'xls':
-      throw new StatementError('UNSUPPORTED_FORMAT', 'Old Excel (.xls) files are not supported: save the statement as XLSX or CSV and upload it again');
+      // The same container holds old .xls workbooks and password-protected .xlsx ones.
+      throw new StatementError(
+        'UNSUPPORTED_FORMAT',
+        'Old Excel (.xls) files and password-protected workbooks are not supported: save the statement as XLSX without a password, or as CSV, and upload it again',
+      );
     case 'csv': {
       // Binary files (images, archives) are not CSV: refuse them rather than parse noise.
       const sample = bytes.subarray(0, 2048);
