@@ -359,6 +359,7 @@ export function rebuildRows(source: SourceDocument, mapping?: ColumnMapping): Re
       const row: RawRow = { page: line.page, y: line.y, fields };
       // Wrapped lines waiting above this date line: theirs or the previous row's?
       let toNext = false;
+      const above: Partial<Record<ColumnField, string>>[] = [];
       for (const entry of pending) {
         if (!toNext) {
           const canNext = entry.line.page === line.page && line.y - entry.line.y <= maxGap(line) * Math.max(1, pending.length);
@@ -379,9 +380,11 @@ export function rebuildRows(source: SourceDocument, mapping?: ColumnMapping): Re
             toNext = canNext;
           }
         }
-        if (toNext) appendFields(row, entry.fields, true);
+        if (toNext) above.push(entry.fields);
         else attachToPrevious(entry);
       }
+      // Lines above the date line come first, in their order on the page.
+      for (const fields of above.reverse()) appendFields(row, fields, true);
       pending = [];
       rows.push(row);
       lastRow = row;
