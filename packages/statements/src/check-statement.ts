@@ -14,6 +14,7 @@ export type CheckId =
   | 'nuban'
   | 'pdf_metadata'
   | 'page_numbers'
+  | 'amount_direction'
   | 'account_number';
 
 export type CheckStatus = 'pass' | 'warn' | 'fail' | 'skipped';
@@ -38,6 +39,8 @@ export interface CheckInput {
   metadata: PdfMetadata | null;
   pageCount: number;
   pageNumbers: readonly { page: number; printed: number; of: number }[];
+  /** Sign-less amounts whose direction no balance could tell (read as credits). */
+  guessedDirections: number;
 }
 
 /** Producers of PDF editors and converters: a bank's e-statement is written by its own system. */
@@ -267,6 +270,15 @@ function checkPageNumbers(input: CheckInput): StatementCheck {
   return { id: 'page_numbers', status: 'pass', message: `All ${claimed} printed pages are present` };
 }
 
+function checkAmountDirection(input: CheckInput): StatementCheck {
+  if (input.guessedDirections === 0) return { id: 'amount_direction', status: 'pass', message: 'Every amount is a debit or a credit as printed or by the balance' };
+  return {
+    id: 'amount_direction',
+    status: 'warn',
+    message: `${input.guessedDirections} amount${input.guessedDirections === 1 ? ' has' : 's have'} no sign and no balance to tell debit from credit; read as credits`,
+  };
+}
+
 /** Runs every check on one statement. */
 export function checkStatement(input: CheckInput): StatementCheck[] {
   return [
@@ -280,6 +292,7 @@ export function checkStatement(input: CheckInput): StatementCheck[] {
     checkNuban(input),
     checkPdfMetadata(input),
     checkPageNumbers(input),
+    checkAmountDirection(input),
   ];
 }
 

@@ -15,6 +15,8 @@ export interface NormalisedRows {
   skipped: { page: number; y: number; reason: string }[];
   /** Rows whose direction came from the balance because the amount carried no sign. */
   inferredDirections: number;
+  /** Sign-less amounts with no balance on either side to tell: read as credits, and counted. */
+  guessedDirections: number;
   printedPeriod: { start: IsoDate; end: IsoDate } | null;
 }
 
@@ -154,13 +156,15 @@ export function normaliseRows(
 
   // Unsigned single amounts: the balance movement tells debit from credit.
   let inferredDirections = 0;
+  let guessedDirections = 0;
   for (let index = 0; index < drafts.length; index++) {
     const draft = drafts[index];
     if (draft.direction !== 'unknown') continue;
     const previous = index > 0 ? drafts[index - 1].balance : openingBalance;
     // Without a balance to compare, a sign-less amount is taken as a credit (and counted).
     let direction: Direction = 'credit';
-    if (previous !== null && draft.balance !== null && previous - draft.amount === draft.balance) direction = 'debit';
+    if (previous === null || draft.balance === null) guessedDirections++;
+    else if (previous - draft.amount === draft.balance) direction = 'debit';
     draft.direction = direction;
     draft.debit = direction === 'debit' ? draft.amount : 0;
     draft.credit = direction === 'credit' ? draft.amount : 0;
@@ -194,6 +198,7 @@ export function normaliseRows(
     isNewestFirst,
     skipped,
     inferredDirections,
+    guessedDirections,
     printedPeriod: periodStart && periodEnd ? { start: periodStart, end: periodEnd } : null,
   };
 }

@@ -41,6 +41,8 @@ export interface StatementResult {
     headerLabels: Partial<Record<ColumnField, string>>;
     dateOrder: SlashOrderDecision;
     isNewestFirst: boolean;
+    /** Sign-less single amounts whose direction the running balance gave. */
+    directionsFromBalance: number;
   };
   account: { name: string | null; number: string | null; bankName: string | null; currency: string | null };
   period: { start: IsoDate | null; end: IsoDate | null; printedStart: IsoDate | null; printedEnd: IsoDate | null };
@@ -100,6 +102,7 @@ export async function readStatement(bytes: Uint8Array, options: ReadStatementOpt
     metadata: source.metadata,
     pageCount: source.pageCount,
     pageNumbers: source.format === 'pdf' ? summary.pageNumbers : [],
+    guessedDirections: normalised.guessedDirections,
   });
   const { verdict, reasons } = decideVerdict(checks);
   report({ stage: 'checking', done: 1, total: 1 });
@@ -125,6 +128,7 @@ export async function readStatement(bytes: Uint8Array, options: ReadStatementOpt
       headerLabels: table.headerLabels,
       dateOrder: normalised.slashOrder,
       isNewestFirst: normalised.isNewestFirst,
+      directionsFromBalance: normalised.inferredDirections - normalised.guessedDirections,
     },
     account: { name: summary.accountName, number: summary.accountNumber, bankName: bankLayout?.bankName ?? null, currency: summary.currency },
     period: {

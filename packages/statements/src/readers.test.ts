@@ -72,6 +72,16 @@ describe('generic layouts', () => {
       [0, 150],
     ]);
     expect(result.checks.find((check) => check.id === 'balance_chain')?.status).toBe('pass');
+    expect(result.layout.directionsFromBalance).toBe(3);
+  });
+
+  it('warns when a sign-less amount has no balance to tell its direction', async () => {
+    const result = await readStatement(csv(['Date,Description,Amount', '2025-02-02,Transfer from Musa Bello,500.00', '2025-02-03,Airtime MTN,-100.00']));
+    expect(result.checks.find((check) => check.id === 'amount_direction')).toMatchObject({
+      status: 'warn',
+      message: '1 amount has no sign and no balance to tell debit from credit; read as credits',
+    });
+    expect(result.verdict).toBe('suspicious');
   });
 
   it('reads brackets for negatives and an overdrawn balance', async () => {
