@@ -40,7 +40,9 @@ import { createReferenceService } from './modules/reference/reference.service';
 import { createTeamService } from './modules/team/team.service';
 import { teamRoutes } from './modules/team/team.routes';
 
-const UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024;
+/** A JSON body; an uploaded file may be larger: a 100,000-employee payroll is about 15 MB. */
+const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
+const FILE_LIMIT_BYTES = 25 * 1024 * 1024;
 
 export interface AppOptions {
   config: Config;
@@ -53,7 +55,7 @@ export async function buildApp({ config, database, mailTransport }: AppOptions):
   const app = Fastify({
     logger: config.env === 'test' ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
-    bodyLimit: UPLOAD_LIMIT_BYTES,
+    bodyLimit: BODY_LIMIT_BYTES,
     // Errors Fastify meets before routing (a malformed %-escape) get the same envelope as the rest.
     frameworkErrors: (error, request, reply) => {
       const { status, body } = errorEnvelope(error, request.log);
@@ -110,7 +112,7 @@ export async function buildApp({ config, database, mailTransport }: AppOptions):
       },
     },
   });
-  await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 5 } });
+  await app.register(multipart, { limits: { fileSize: FILE_LIMIT_BYTES, files: 5 } });
 
   // A POST with Content-Type JSON and no body is an empty object, as the spec's "empty body" calls send.
   // Invalid UTF-8 is refused rather than stored with replacement characters.

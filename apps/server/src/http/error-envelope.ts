@@ -7,7 +7,7 @@ export interface ErrorEnvelope {
 }
 
 const BODY_TOO_LARGE = 'The request is too large (10 MB at most).';
-const FILE_TOO_LARGE = 'The file is too large (10 MB at most).';
+const FILE_TOO_LARGE = 'The file is too large (25 MB at most).';
 const WRONG_MEDIA_TYPE = 'Send the request as JSON (Content-Type: application/json) or as multipart form data.';
 
 function invalid(message: string, data: Record<string, string> = {}): ErrorEnvelope {
