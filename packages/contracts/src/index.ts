@@ -6,3 +6,4 @@ export * from './calculator';
 export * from './corporations';
 export * from './api';
 export * from './reference';
+export * from './team';
