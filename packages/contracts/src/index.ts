@@ -7,3 +7,5 @@ export * from './corporations';
 export * from './api';
 export * from './reference';
 export * from './team';
+export * from './states';
+export * from './payroll';
