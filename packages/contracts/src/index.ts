@@ -9,3 +9,5 @@ export * from './reference';
 export * from './team';
 export * from './states';
 export * from './payroll';
+export * from './wallets';
+export * from './mail';
