@@ -2,7 +2,7 @@
 // rounding, band breakdown) against a bare loop doing the NTA 2025 band arithmetic inline in
 // floating point on the same inputs. Run with `npm run bench`.
 import { performance } from 'node:perf_hooks';
-import { computePaye, naira, type Kobo, type PayeInput } from '@levy/tax';
+import { asKobo, computePaye, naira, type PayeInput } from '@levy/tax';
 import { createRandom, formatInteger, printTable } from './bench-table';
 
 const INPUT_COUNT = 10_000;
@@ -17,7 +17,7 @@ function makeInputs(period: string, seed: number): PayeInput[] {
     return {
       period,
       annualGross,
-      pension: hasPension ? (Math.round(annualGross * 0.08 * 0.7) as Kobo) : undefined,
+      pension: hasPension ? asKobo(Math.round(annualGross * 0.08 * 0.7)) : undefined,
       annualRent: random() < 0.5 ? naira(Math.round(random() * 3_000_000)) : undefined,
     };
   });

@@ -4,7 +4,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
-import { seedReferenceData } from '../src/db/seed';
+import { seedReferenceData } from '../src/seed';
 import type { MailTransport } from '../src/adapters/mail/mail-transport';
 import { users } from '../src/db/schema/index';
 import { USER_TYPES } from '../src/modules/identity/permissions';
@@ -19,9 +19,19 @@ export interface TestApp {
   database: Database;
   call(method: string, namespace: string, path: string, options?: CallOptions): Promise<Envelope>;
   /** A multipart upload at POST /service/v1/{path}, the namespace in a form field. */
-  upload(path: string, options: { namespace: string; fields?: Record<string, string>; files?: TestFile[]; token?: string | null }): Promise<Envelope>;
+  upload(path: string, options: UploadOptions): Promise<Envelope>;
   mailbox(): Promise<Array<{ to: string; subject: string; text: string; links: string[] }>>;
+  /** Stops the app as a shutdown would (running jobs go back to their queue) and starts a new one on the same database. */
+  restart(): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface UploadOptions {
+  namespace: string;
+  fields?: Record<string, string>;
+  files?: TestFile[];
+  token?: string | null;
+  headers?: Record<string, string>;
 }
 
 export interface TestFile {
@@ -92,8 +102,12 @@ export async function createTestApp(options: { mailTransport?: MailTransport; en
   const database = await openDatabase({ databaseUrl, dataDir: 'memory://' });
   await database.migrate();
   await seedReferenceData(database.db);
-  const app = await buildApp({ config: { ...config, databaseUrl }, database, mailTransport: options.mailTransport });
-  await app.ready();
+  const start = async () => {
+    const built = await buildApp({ config: { ...config, databaseUrl }, database, mailTransport: options.mailTransport });
+    await built.ready();
+    return built;
+  };
+  let app = await start();
 
   async function call(method: string, namespace: string, path: string, callOptions: CallOptions = {}): Promise<Envelope> {
     const response = await app.inject({
@@ -107,25 +121,31 @@ export async function createTestApp(options: { mailTransport?: MailTransport; en
     return { status: response.statusCode, ...json };
   }
 
-  async function upload(path: string, uploadOptions: { namespace: string; fields?: Record<string, string>; files?: TestFile[]; token?: string | null }): Promise<Envelope> {
+  async function upload(path: string, uploadOptions: UploadOptions): Promise<Envelope> {
     const { payload, contentType } = multipartBody({ namespace: uploadOptions.namespace, ...uploadOptions.fields }, uploadOptions.files ?? []);
     const response = await app.inject({
       method: 'POST',
       url: `/service/v1/${path}`,
-      headers: { 'content-type': contentType, ...(uploadOptions.token ? { 'api-token': uploadOptions.token } : {}) },
+      headers: { 'content-type': contentType, ...(uploadOptions.token ? { 'api-token': uploadOptions.token } : {}), ...uploadOptions.headers },
       payload,
     });
     return { status: response.statusCode, ...response.json<Omit<Envelope, 'status'>>() };
   }
 
   return {
-    app,
+    get app() {
+      return app;
+    },
     database,
     call,
     upload,
     async mailbox() {
       const result = await call('GET', 'public', 'dev/mailbox');
       return result.data;
+    },
+    async restart() {
+      await app.close();
+      app = await start();
     },
     async close() {
       await app.close();

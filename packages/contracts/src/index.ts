@@ -4,6 +4,7 @@ export * from './identity';
 export * from './organisations';
 export * from './calculator';
 export * from './corporations';
+export * from './bills';
 export * from './api';
 export * from './reference';
 export * from './team';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineContract, FILE_DOWNLOAD } from './api';
+import { nairaAmount } from './calculator';
 import { idParam, listParams, pageOf } from './common';
 
 /** Naira with two decimals, e.g. "5000000.00". */
@@ -114,6 +115,7 @@ export const simulateTransfer = defineContract({
   namespace: 'core',
   path: 'internal/sandbox/wallets/{id}/fund',
   params: idOnly,
-  body: z.object({ amount: z.union([z.string(), z.number()], { error: 'Amount is required' }) }),
+  // A person types the amount, often with thousands separators: 5,000,000.
+  body: z.object({ amount: z.preprocess((value) => (typeof value === 'string' ? value.replaceAll(',', '') : value), nairaAmount('Amount')) }),
   response: transferCredited,
 });

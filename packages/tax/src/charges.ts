@@ -1,7 +1,7 @@
 import { isValidIsoDate, type IsoDate } from './calendar';
 import { CHARGE_SCHEDULE_TABLE, type BillType, type ChargeSchedule } from './charge-schedule';
 import { findInForce } from './dated';
-import { applyRate, type Kobo } from './money';
+import { applyRate, asKobo, type Kobo } from './money';
 import { TaxInputError } from './tax-input-error';
 
 export interface BillChargeInput {
@@ -52,10 +52,10 @@ export function computeBillCharge(input: BillChargeInput): BillChargeResult {
   // Compare before multiplying out so a huge count cannot overflow.
   const uncapped = rule.base + rule.perRecipient * count;
   const capped = !Number.isSafeInteger(uncapped) || uncapped > rule.cap;
-  const fee = (capped ? rule.cap : uncapped) as Kobo;
+  const fee = asKobo(capped ? rule.cap : uncapped);
   const vat = applyRate(fee, schedule.vatRateBps);
-  const charge = (fee + vat) as Kobo;
+  const charge = asKobo(fee + vat);
   const total = amountDue + charge;
   if (!Number.isSafeInteger(total)) throw new TaxInputError('amountDue', 'amountDue is too large');
-  return { fee, vat, charge, amountDue, total: total as Kobo, capped };
+  return { fee, vat, charge, amountDue, total: asKobo(total), capped };
 }

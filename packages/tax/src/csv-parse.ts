@@ -12,7 +12,8 @@ import {
   type WhtManualRecord,
 } from './csv-templates';
 import { isValidTaxId } from './identifiers';
-import { parseNaira, type Kobo } from './money';
+import { asKobo, parseNaira, ZERO_KOBO, type Kobo } from './money';
+import { decodeSpreadsheetText } from './text-decoding';
 
 /**
  * One problem in a file. `row` is the spreadsheet row number: the header is row 1 and the first
@@ -146,7 +147,7 @@ function fitWidth(cells: string[], width: number): boolean {
 
 function decode(input: CsvInput): string | null {
   if (typeof input === 'string') return input;
-  if (input instanceof Uint8Array) return new TextDecoder('utf-8').decode(input);
+  if (input instanceof Uint8Array) return decodeSpreadsheetText(input);
   return null;
 }
 
@@ -264,7 +265,7 @@ function parseTemplate<TRecord>(input: CsvInput, spec: TemplateSpec<TRecord>): C
             ? `${amountHeader} is required`
             : `${amountHeader} must be a number greater than zero`,
       });
-      amounts[index] = 0 as Kobo;
+      amounts[index] = ZERO_KOBO;
     } else {
       amounts[index] = amount;
       amountDue += amount;
@@ -302,7 +303,7 @@ function parseTemplate<TRecord>(input: CsvInput, spec: TemplateSpec<TRecord>): C
     records,
     amounts,
     rowNumbers,
-    amountDue: amountDue as Kobo,
+    amountDue: asKobo(amountDue),
     recipientCount: rows.length,
   };
 }

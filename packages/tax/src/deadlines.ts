@@ -18,7 +18,7 @@ import {
   REMITTANCE_DEADLINE_TABLE,
   type RemittanceDeadlineRule,
 } from './deadline-rules';
-import { BPS_PER_UNIT, roundHalfAwayFromZeroBig, type Kobo } from './money';
+import { asKobo, BPS_PER_UNIT, roundHalfAwayFromZeroBig, type Kobo } from './money';
 import { EARLIEST_SUPPORTED_PERIOD } from './paye-rules';
 import { TaxInputError } from './tax-input-error';
 
@@ -159,10 +159,10 @@ export function latePenalty(input: LatePenaltyInput): LatePenaltyResult {
   const total = penalty + interest;
   return {
     daysOverdue: overdue,
-    penalty: penalty as Kobo,
-    interest: interest as Kobo,
-    total: total as Kobo,
-    totalDue: (tax + total) as Kobo,
+    penalty: asKobo(penalty),
+    interest: asKobo(interest),
+    total: asKobo(total),
+    totalDue: asKobo(tax + total),
     currentMprBps,
   };
 }

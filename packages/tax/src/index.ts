@@ -17,3 +17,5 @@ export * from './nuban';
 export * from './csv-templates';
 export * from './csv-parse';
 export * from './payroll-check';
+export * from './paye-input';
+export * from './text-decoding';

@@ -15,6 +15,10 @@ export interface PayeBandRule {
 export interface NtaPayeRules {
   readonly regime: 'NTA2025';
   readonly name: string;
+  /** The name a table header or a comparison uses. */
+  readonly shortName: string;
+  /** The provision that sets the rates, as a warning cites it. */
+  readonly citation: string;
   readonly source: string;
   readonly bands: readonly PayeBandRule[];
   /** Rent relief: `rateBps` of annual rent paid, capped at `cap`. */
@@ -24,6 +28,10 @@ export interface NtaPayeRules {
 export interface PitaPayeRules {
   readonly regime: 'PITA2011';
   readonly name: string;
+  /** The name a table header or a comparison uses. */
+  readonly shortName: string;
+  /** The provision that sets the rates, as a warning cites it. */
+  readonly citation: string;
   readonly source: string;
   readonly bands: readonly PayeBandRule[];
   /**
@@ -52,6 +60,8 @@ export type PayeRules = NtaPayeRules | PitaPayeRules;
 export const NTA_2025_PAYE_RULES: NtaPayeRules = {
   regime: 'NTA2025',
   name: 'Nigeria Tax Act 2025',
+  shortName: 'NTA 2025',
+  citation: 'NTA 2025 s.58',
   source: 'NTA 2025 Fourth Schedule (s.58); rent relief s.30(2)(a)(vi)',
   bands: [
     { upTo: naira(800_000), rateBps: 0 },
@@ -69,6 +79,8 @@ export const NTA_2025_PAYE_RULES: NtaPayeRules = {
 export const PITA_2011_PAYE_RULES: PitaPayeRules = {
   regime: 'PITA2011',
   name: 'Personal Income Tax Act (as amended 2011)',
+  shortName: 'PITA',
+  citation: 'PITA Sixth Schedule',
   source: 'PITA Sixth Schedule; CRA s.33(1); minimum tax s.37',
   bands: [
     { upTo: naira(300_000), rateBps: 700 },

@@ -2,11 +2,13 @@ import { firstDayOfPeriod, parsePeriod, type Period } from './calendar';
 import { findInForce } from './dated';
 import {
   applyRate,
+  asKobo,
   BPS_PER_UNIT,
   divideKobo,
   multiplyDivideRound,
   roundHalfAwayFromZero,
   roundHalfAwayFromZeroBig,
+  ZERO_KOBO,
   type Kobo,
 } from './money';
 import {
@@ -123,11 +125,11 @@ function requireAmount(value: unknown, field: string): Kobo {
     throw new TaxInputError(field, `${field} must be a whole number of kobo`);
   }
   if (value < 0) throw new TaxInputError(field, `${field} must not be negative`);
-  return value as Kobo;
+  return asKobo(value);
 }
 
 function optionalAmount(value: unknown, field: string): Kobo {
-  return value === undefined || value === null ? (0 as Kobo) : requireAmount(value, field);
+  return value === undefined || value === null ? ZERO_KOBO : requireAmount(value, field);
 }
 
 function requireSupportedPeriod(period: Period): void {
@@ -178,7 +180,7 @@ export function defaultPension(components: PensionableComponents): Kobo {
     optionalAmount(components.basic, 'basic') +
     optionalAmount(components.housing, 'housing') +
     optionalAmount(components.transport, 'transport');
-  return applyRate(base as Kobo, PENSION_EMPLOYEE_RATE_BPS);
+  return applyRate(asKobo(base), PENSION_EMPLOYEE_RATE_BPS);
 }
 
 /** The common-practice NHF contribution: 2.5% of basic salary (not applied automatically). */
@@ -208,15 +210,15 @@ function applyBands(chargeable: Kobo, rules: readonly PayeBandRule[]): BandCompu
       const exact = taxable * rule.rateBps;
       exactTotal += exact;
       bands.push({
-        from: from as Kobo,
+        from: asKobo(from),
         to,
         rateBps: rule.rateBps,
-        taxable: taxable as Kobo,
-        tax: roundHalfAwayFromZero(exact, BPS_PER_UNIT) as Kobo,
+        taxable: asKobo(taxable),
+        tax: asKobo(roundHalfAwayFromZero(exact, BPS_PER_UNIT)),
       });
       if (to !== null) from = to;
     }
-    return { bands, bandTax: roundHalfAwayFromZero(exactTotal, BPS_PER_UNIT) as Kobo };
+    return { bands, bandTax: asKobo(roundHalfAwayFromZero(exactTotal, BPS_PER_UNIT)) };
   }
   let exactTotal = 0n;
   for (const rule of rules) {
@@ -226,15 +228,15 @@ function applyBands(chargeable: Kobo, rules: readonly PayeBandRule[]): BandCompu
     const exact = BigInt(taxable) * BigInt(rule.rateBps);
     exactTotal += exact;
     bands.push({
-      from: from as Kobo,
+      from: asKobo(from),
       to,
       rateBps: rule.rateBps,
-      taxable: taxable as Kobo,
-      tax: Number(roundHalfAwayFromZeroBig(exact, BigInt(BPS_PER_UNIT))) as Kobo,
+      taxable: asKobo(taxable),
+      tax: asKobo(Number(roundHalfAwayFromZeroBig(exact, BigInt(BPS_PER_UNIT)))),
     });
     if (to !== null) from = to;
   }
-  return { bands, bandTax: Number(roundHalfAwayFromZeroBig(exactTotal, BigInt(BPS_PER_UNIT))) as Kobo };
+  return { bands, bandTax: asKobo(Number(roundHalfAwayFromZeroBig(exactTotal, BigInt(BPS_PER_UNIT)))) };
 }
 
 /**
@@ -254,13 +256,13 @@ function consolidatedRelief(gross: Kobo, pension: Kobo, rules: PitaPayeRules): K
   // Exact: (max(floor × 10000, gross × 100) + base × 2000) ÷ 10000, rounded once.
   const fixedPart = Math.max(floor * BPS_PER_UNIT, gross * grossRateBps);
   const exact = fixedPart + base * twentyPercentRateBps;
-  if (Number.isSafeInteger(exact)) return roundHalfAwayFromZero(exact, BPS_PER_UNIT) as Kobo;
+  if (Number.isSafeInteger(exact)) return asKobo(roundHalfAwayFromZero(exact, BPS_PER_UNIT));
   const fixedBig =
     BigInt(floor) * BigInt(BPS_PER_UNIT) > BigInt(gross) * BigInt(grossRateBps)
       ? BigInt(floor) * BigInt(BPS_PER_UNIT)
       : BigInt(gross) * BigInt(grossRateBps);
   const exactBig = fixedBig + BigInt(base) * BigInt(twentyPercentRateBps);
-  return Number(roundHalfAwayFromZeroBig(exactBig, BigInt(BPS_PER_UNIT))) as Kobo;
+  return asKobo(Number(roundHalfAwayFromZeroBig(exactBig, BigInt(BPS_PER_UNIT))));
 }
 
 /**
@@ -283,7 +285,7 @@ export function computePayeUnderRegime(regime: PayeRegime, input: PayeInput): Pa
       ? requireAmount(input.pension, 'pension')
       : input.pensionableComponents
         ? defaultPension(input.pensionableComponents)
-        : (0 as Kobo);
+        : ZERO_KOBO;
   const nhf = optionalAmount(input.nhf, 'nhf');
   const nhis = optionalAmount(input.nhis, 'nhis');
   const lifeAssurance = optionalAmount(input.lifeAssurance, 'lifeAssurance');
@@ -299,8 +301,8 @@ export function computePayeUnderRegime(regime: PayeRegime, input: PayeInput): Pa
       nhis,
       lifeAssurance,
       mortgageInterest: optionalAmount(input.mortgageInterest, 'mortgageInterest'),
-      rentRelief: rentRelief as Kobo,
-      cra: 0 as Kobo,
+      rentRelief: asKobo(rentRelief),
+      cra: ZERO_KOBO,
     };
   } else {
     // PITA: CRA plus the tax-exempt deductions; no rent relief or mortgage-interest deduction.
@@ -309,8 +311,8 @@ export function computePayeUnderRegime(regime: PayeRegime, input: PayeInput): Pa
       nhf,
       nhis,
       lifeAssurance,
-      mortgageInterest: 0 as Kobo,
-      rentRelief: 0 as Kobo,
+      mortgageInterest: ZERO_KOBO,
+      rentRelief: ZERO_KOBO,
       cra: consolidatedRelief(gross, pension, rules),
     };
   }
@@ -326,26 +328,26 @@ export function computePayeUnderRegime(regime: PayeRegime, input: PayeInput): Pa
   if (!Number.isSafeInteger(totalReliefs)) {
     throw new TaxInputError('annualGross', 'Amounts are too large to compute safely');
   }
-  const chargeableIncome = (gross > totalReliefs ? gross - totalReliefs : 0) as Kobo;
+  const chargeableIncome = asKobo(gross > totalReliefs ? gross - totalReliefs : 0);
   const { bands, bandTax } = applyBands(chargeableIncome, rules.bands);
 
   // Minimum-wage earners pay no PAYE (PITA Third Schedule; NTA 2025; tax-rules.md §1–2).
   const exempt = gross <= minimumWageMonthly * 12;
   const minimumTax =
-    rules.regime === 'PITA2011' ? applyRate(gross, rules.minimumTaxRateBps) : (0 as Kobo);
+    rules.regime === 'PITA2011' ? applyRate(gross, rules.minimumTaxRateBps) : ZERO_KOBO;
   const minimumTaxApplied = !exempt && minimumTax > bandTax;
-  const annualTax = (exempt ? 0 : minimumTaxApplied ? minimumTax : bandTax) as Kobo;
-  if (exempt) for (const band of bands) band.tax = 0 as Kobo;
+  const annualTax = asKobo(exempt ? 0 : minimumTaxApplied ? minimumTax : bandTax);
+  if (exempt) for (const band of bands) band.tax = ZERO_KOBO;
 
   const effectiveRateBps = gross === 0 ? 0 : multiplyDivideRound(annualTax, BPS_PER_UNIT, gross);
-  const netAnnual = (gross - annualTax - pension - nhf - nhis) as Kobo;
+  const netAnnual = asKobo(gross - annualTax - pension - nhf - nhis);
 
   return {
     regime,
     period: input.period,
     annualGross: gross,
     reliefs,
-    totalReliefs: totalReliefs as Kobo,
+    totalReliefs: asKobo(totalReliefs),
     chargeableIncome,
     bands,
     bandTax,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parsePayeCsv } from './csv-parse';
 import { PAYE_TEMPLATE_HEADERS, type PayeRecord } from './csv-templates';
 import { naira } from './money';
-import { findPayeMismatches, recomputePayeRow } from './payroll-check';
+import { describePayeMismatch, findPayeMismatches, recomputePayeRow } from './payroll-check';
 
 function record(overrides: Partial<PayeRecord> = {}): PayeRecord {
   const empty = Object.fromEntries(PAYE_TEMPLATE_HEADERS.map((header) => [header, ''])) as PayeRecord;
@@ -91,5 +91,13 @@ describe('findPayeMismatches', () => {
         difference: naira(-16_380),
       },
     ]);
+  });
+});
+
+describe('describePayeMismatch', () => {
+  it('cites the provision of the regime in force', () => {
+    const mismatch = { row: 4, declaredMonthlyTax: naira(12_000), expectedMonthlyTax: naira(13_450) };
+    expect(describePayeMismatch(mismatch, 'NTA2025')).toBe('Row 4: ₦12,000.00 declared, ₦13,450.00 by NTA 2025 s.58');
+    expect(describePayeMismatch(mismatch, 'PITA2011')).toBe('Row 4: ₦12,000.00 declared, ₦13,450.00 by PITA Sixth Schedule');
   });
 });

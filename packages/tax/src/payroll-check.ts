@@ -1,9 +1,9 @@
 import type { Period } from './calendar';
 import type { CsvParseSuccess } from './csv-parse';
 import type { PayeRecord } from './csv-templates';
-import { parseNaira, type Kobo } from './money';
+import { asKobo, formatNaira, parseNaira, ZERO_KOBO, type Kobo } from './money';
 import { computePaye, defaultPension } from './paye';
-import type { PayeRegime } from './paye-rules';
+import { PAYE_RULES, type PayeRegime } from './paye-rules';
 
 /** Declared and recomputed PAYE may differ by this much before a row is flagged (₦1), since
  * payroll software often rounds monthly PAYE to the naira. */
@@ -25,9 +25,9 @@ export interface PayeRowCheck {
 }
 
 function cellKobo(cell: string): Kobo {
-  if (cell === undefined || cell.trim() === '') return 0 as Kobo;
+  if (cell === undefined || cell.trim() === '') return ZERO_KOBO;
   const value = parseNaira(cell);
-  return (value !== null && value > 0 ? value : 0) as Kobo;
+  return asKobo(value !== null && value > 0 ? value : 0);
 }
 
 /**
@@ -50,25 +50,25 @@ export function recomputePayeRow(
     transport: cellKobo(record.transport),
   });
   const irregularTotal = cellKobo(record.bonus) + cellKobo(record['13th_month']);
-  const irregularPay = Math.min(irregularTotal, monthlyGross) as Kobo;
+  const irregularPay = asKobo(Math.min(irregularTotal, monthlyGross));
   const regularMonthly = monthlyGross - irregularPay;
-  const annualPension = (monthlyPension * 12) as Kobo;
+  const annualPension = asKobo(monthlyPension * 12);
 
   const regular = computePaye({
     period,
-    annualGross: (regularMonthly * 12) as Kobo,
+    annualGross: asKobo(regularMonthly * 12),
     pension: annualPension,
   });
   let expectedMonthlyTax = regular.monthlyTax;
   if (irregularPay > 0) {
     const withIrregular = computePaye({
       period,
-      annualGross: (regularMonthly * 12 + irregularPay) as Kobo,
+      annualGross: asKobo(regularMonthly * 12 + irregularPay),
       pension: annualPension,
     });
-    expectedMonthlyTax = (regular.monthlyTax + (withIrregular.annualTax - regular.annualTax)) as Kobo;
+    expectedMonthlyTax = asKobo(regular.monthlyTax + (withIrregular.annualTax - regular.annualTax));
   }
-  const difference = (declaredMonthlyTax - expectedMonthlyTax) as Kobo;
+  const difference = asKobo(declaredMonthlyTax - expectedMonthlyTax);
   return {
     regime: regular.regime,
     monthlyGross,
@@ -112,4 +112,9 @@ export function findPayeMismatches(
     }
   });
   return mismatches;
+}
+
+/** "Row 4: ₦12,000.00 declared, ₦13,450.00 by NTA 2025 s.58": a warning, never a block. */
+export function describePayeMismatch(mismatch: Pick<PayeMismatch, 'row' | 'declaredMonthlyTax' | 'expectedMonthlyTax'>, regime: PayeRegime): string {
+  return `Row ${mismatch.row}: ${formatNaira(mismatch.declaredMonthlyTax)} declared, ${formatNaira(mismatch.expectedMonthlyTax)} by ${PAYE_RULES[regime].citation}`;
 }

@@ -1,6 +1,6 @@
 import { firstDayOfPeriod, parsePeriod, type Period } from './calendar';
 import { findInForce } from './dated';
-import { applyRate, type Kobo } from './money';
+import { applyRate, asKobo, type Kobo } from './money';
 import { EARLIEST_SUPPORTED_PERIOD } from './paye-rules';
 import { TaxInputError } from './tax-input-error';
 import {
@@ -134,7 +134,7 @@ export function computeWht(input: WhtInput): WhtResult {
     scheduleRateBps,
     doubled,
     tax,
-    net: (amount - tax) as Kobo,
+    net: asKobo(amount - tax),
     collector: input.payeeKind === 'individual' ? 'state' : 'federal',
   };
 }

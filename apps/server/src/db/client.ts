@@ -12,9 +12,14 @@ export type Schema = typeof schema;
 /** The database or a transaction on it: repositories accept either, so services own the transaction. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** Plain SQL with `$n` parameters; `values` absent means the text may hold several statements. */
+export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** For libraries that speak SQL text (the jobs queue), on the same connection pool or PGlite. */
+  executeSql: ExecuteSql;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -35,6 +40,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     return {
       db,
       kind: 'postgres',
+      executeSql: (text, values) => pool.query(text, values),
       migrate: () => migratePg(db as never, { migrationsFolder }),
       close: () => pool.end(),
     };
@@ -45,6 +51,8 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   return {
     db,
     kind: 'pglite',
+    // PGlite's extended protocol takes one statement; the simple protocol (exec) takes many but no values.
+    executeSql: async (text, values) => (values && values.length > 0 ? client.query(text, values) : { rows: (await client.exec(text)).at(-1)?.rows ?? [] }),
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     close: () => client.close(),
   };

@@ -137,7 +137,8 @@ describe('OpenAPI', () => {
     for (const { call, operation } of operations) {
       const content = operation.responses['200'].content ?? {};
       const envelope = content['application/json']?.schema;
-      const isDownload = Object.keys(content).includes('text/csv');
+      // A download lists its file types (CSV, XLSX, PDF) instead of the JSON envelope.
+      const isDownload = Object.keys(content).length > 0 && !('application/json' in content) && Object.values(content).every((type) => (type.schema as { format?: string } | undefined)?.format === 'binary');
       expect([call, isDownload || Object.keys(envelope?.properties ?? {}).sort().join(',')]).toEqual([call, isDownload || 'code,data,message']);
       expect([call, operation.responses.default.content?.['application/json']?.schema]).toEqual([call, expect.objectContaining({ type: 'object' })]);
     }

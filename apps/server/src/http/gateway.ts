@@ -62,6 +62,15 @@ export function toFastifyPath(path: string): string {
   return trimSlashes(path).replace(/\{(\w+)\}/g, ':$1');
 }
 
+/** The IETF draft's Idempotency-Key header: a client's name for one intended action (1–200 visible characters). */
+function idempotencyKeyOf(request: FastifyRequest): string | null {
+  const header = request.headers['idempotency-key'];
+  const value = (Array.isArray(header) ? header[0] : header)?.trim();
+  if (!value) return null;
+  if (!/^[\x21-\x7e]{1,200}$/.test(value)) throw invalidInput({ 'Idempotency-Key': 'The Idempotency-Key header must be 1 to 200 visible characters' });
+  return value;
+}
+
 function tokenOf(request: FastifyRequest): string | null {
   const header = request.headers['api-token'];
   const value = Array.isArray(header) ? header[0] : header;
@@ -171,6 +180,7 @@ export function registerGateway(app: FastifyInstance, routes: RouteDefinition[],
       caller: caller as Caller,
       token,
       ip: request.ip,
+      idempotencyKey: idempotencyKeyOf(request),
       log: request.log,
     });
     if (options.checkResponses) checkResponse(route, request, result);

@@ -33,6 +33,8 @@ export interface CallContext<P, B> {
   caller: Caller;
   token: string | null;
   ip: string;
+  /** The Idempotency-Key header, when the client sent one. */
+  idempotencyKey: string | null;
   log: FastifyBaseLogger;
 }
 

@@ -1,7 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { isValidStateTaxId, normalizeTaxId } from '@levy/tax';
-import type { Db } from '../../db/client';
-import type { MailService } from '../../modules/mail/mail.service';
 import { AgencyError, maskEmail, type StateAgency } from './state-agency';
 
 /**
@@ -11,7 +9,13 @@ import { AgencyError, maskEmail, type StateAgency } from './state-agency';
 export const SANDBOX_TAX_IDS = {
   notFound: '0000000404',
   unavailable: '0000000503',
+  /** Bills for this Tax ID are declined at settlement: the wallet is refunded. */
+  settlementDeclined: '0000000402',
+  /** Bills for this Tax ID settle only once their reference is this many seconds old. */
+  settlementDelayed: '0000000202',
 } as const;
+
+export const SANDBOX_SETTLEMENT_DELAY_SECONDS = 8;
 
 // The sandbox keeps no state: consent codes and receipt numbers are derived from their reference.
 // The key only separates the sandbox's numbers from one another; it protects nothing real.
@@ -58,10 +62,23 @@ function newReference(prefix: string): string {
   return `${prefix}-${randomBytes(6).toString('hex').toUpperCase()}`;
 }
 
+/** `LA-WHT-202610-6921A3F04B7C`: a bill reference's first 8 hex digits are the second it was issued. */
+function newBillReference(prefix: string): string {
+  const seconds = Math.floor(Date.now() / 1000).toString(16).toUpperCase().padStart(8, '0');
+  return `${prefix}-${seconds}${randomBytes(2).toString('hex').toUpperCase()}`;
+}
+
+function issuedAtMs(billReference: string): number {
+  return parseInt(billReference.slice(-12, -4), 16) * 1000;
+}
+
 /** Never settles: the agency that does not answer, for the timeout path. */
 const noAnswer = () => new Promise<never>(() => undefined);
 
-export function createSandboxAgency(deps: { db: Db; mail: MailService }): StateAgency {
+/** How the sandbox reaches a taxpayer: a mail, sent by whatever the application composes in. */
+export type NotifyTaxpayer = (to: string, subject: string, text: string) => Promise<void>;
+
+export function createSandboxAgency(deps: { notify: NotifyTaxpayer }): StateAgency {
   function lookUp(taxPayerNumber: string, revenueService: string) {
     const digits = digitsOf(taxPayerNumber);
     if (digits === SANDBOX_TAX_IDS.unavailable) return noAnswer();
@@ -78,13 +95,12 @@ export function createSandboxAgency(deps: { db: Db; mail: MailService }): StateA
       const taxpayer = await lookUp(taxPayerNumber, state.revenueService);
       const reference = newReference(`${state.code}-CONSENT`);
       // A real agency mails the taxpayer's registered address; the sandbox mails the organisation owner.
-      await deps.mail.enqueue(deps.db, {
-        to: contactEmail,
-        subject: `${sandboxConsentPin(reference)} is your ${state.revenueService} consent code`,
-        text:
-          `${state.revenueService}\n\nLevy asked to manage the payroll of ${taxpayer.name} (Tax ID ${taxpayer.taxPayerNumber}).\n\n` +
+      await deps.notify(
+        contactEmail,
+        `${sandboxConsentPin(reference)} is your ${state.revenueService} consent code`,
+        `${state.revenueService}\n\nLevy asked to manage the payroll of ${taxpayer.name} (Tax ID ${taxpayer.taxPayerNumber}).\n\n` +
           `Your consent code is ${sandboxConsentPin(reference)}.\n\nIt expires in 10 minutes. If you did not ask for this, ignore this mail.`,
-      });
+      );
       return { reference, email: maskEmail(contactEmail) };
     },
 
@@ -99,10 +115,17 @@ export function createSandboxAgency(deps: { db: Db; mail: MailService }): StateA
 
     async generateBillReference({ state, taxPayerNumber, billType, period }) {
       await lookUp(taxPayerNumber, state.revenueService);
-      return { reference: newReference(`${state.code}-${billType.toUpperCase()}-${period.replace('-', '')}`) };
+      return { reference: newBillReference(`${state.code}-${billType.toUpperCase()}-${period.replace('-', '')}`) };
     },
 
-    async pay({ reference }) {
+    async pay({ reference, taxPayerNumber }) {
+      const digits = digitsOf(taxPayerNumber);
+      if (digits === SANDBOX_TAX_IDS.settlementDeclined) {
+        throw new AgencyError('declined', `The revenue service declined payment of ${reference}: the taxpayer account is not open for remittances.`);
+      }
+      if (digits === SANDBOX_TAX_IDS.settlementDelayed && Date.now() - issuedAtMs(reference) < SANDBOX_SETTLEMENT_DELAY_SECONDS * 1000) {
+        throw new AgencyError('unavailable', `Payment of ${reference} is still being processed by the revenue service.`);
+      }
       return { receiptNumber: receiptNumberOf(reference), paidAt: new Date() };
     },
 

@@ -22,10 +22,10 @@ export interface PayrollSubmissionRow {
   taxPayableKobo: number;
 }
 
-/** What went wrong at the agency: an unknown Tax ID, or no answer in time. */
+/** What went wrong at the agency: an unknown Tax ID, no answer in time (try again), or a refusal (final). */
 export class AgencyError extends Error {
   constructor(
-    readonly kind: 'not_found' | 'unavailable',
+    readonly kind: 'not_found' | 'unavailable' | 'declined',
     message: string,
   ) {
     super(message);
@@ -43,8 +43,8 @@ export interface StateAgency {
   submitPayroll(input: { state: AgencyState; taxPayerNumber: string; employees: PayrollSubmissionRow[] }): Promise<{ reference: string }>;
   /** Asks the agency for the reference a remittance is paid against. */
   generateBillReference(input: { state: AgencyState; taxPayerNumber: string; billType: 'paye' | 'wht'; period: string; amountKobo: number }): Promise<{ reference: string }>;
-  /** Settles a bill reference; returns the agency's receipt number. */
-  pay(input: { reference: string; amountKobo: number }): Promise<{ receiptNumber: string; paidAt: Date }>;
+  /** Settles a bill reference; returns the agency's receipt number. AgencyError 'declined' is final. */
+  pay(input: { reference: string; taxPayerNumber: string; amountKobo: number }): Promise<{ receiptNumber: string; paidAt: Date }>;
   /** The receipt number issued for a paid bill reference. */
   receipt(input: { reference: string }): Promise<{ receiptNumber: string }>;
 }

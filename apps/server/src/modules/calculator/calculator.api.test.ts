@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { calculatorShares } from '../../db/schema/index';
-import { SHARE_LIMIT } from './calculator.service';
+import { calculatorShares } from './calculator.schema';
+import { SHARE_LIMIT } from './share-limiter';
 
 let test: TestApp;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createShareLimiter } from './calculator.service';
+import { createShareLimiter } from './share-limiter';
 
 describe('share limiter', () => {
   it('allows max shares per address in a window, then refuses until the window moves on', () => {

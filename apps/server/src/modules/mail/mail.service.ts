@@ -1,8 +1,9 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { MailTransport } from '../../adapters/mail/mail-transport';
 import type { Db } from '../../db/client';
+import type { Jobs } from '../../jobs/jobs';
 import { queryRows } from '../../db/raw';
-import { outbox } from '../../db/schema/index';
+import { outbox } from './mail.schema';
 
 export interface OutgoingMail {
   to: string;
@@ -13,64 +14,55 @@ export interface OutgoingMail {
 }
 
 export interface MailService {
-  /** Writes the mail to the outbox in the caller's transaction; it goes out after commit. */
+  /** Writes the mail to the outbox and queues its delivery, both in the caller's transaction. */
   enqueue(executor: Db, mail: OutgoingMail): Promise<void>;
-  /** Sends whatever is pending; called after a commit and by a periodic sweep. */
-  dispatchPending(): Promise<number>;
   listRecent(limit: number): Promise<Array<{ to: string; subject: string; text: string; links: string[]; status: string; created_at: string }>>;
-  start(): void;
-  stop(): Promise<void>;
+  stop(): void;
 }
 
-// The attempt right after enqueue can run before the enqueuing transaction commits (on PostgreSQL
-// it uses another connection), so a short sweep bounds how long any mail waits.
-const SWEEP_INTERVAL_MS = 1_000;
+export const DELIVER_MAIL_JOB = 'mail.deliver';
 
-export function createMailService(deps: { db: Db; transport: MailTransport; logLink: (to: string, link: string) => void }): MailService {
-  let sweep: NodeJS.Timeout | null = null;
-  let running: Promise<number> | null = null;
-
-  async function dispatchOnce(): Promise<number> {
-    // Claim in a short statement, deliver outside any transaction (a slow SMTP server must not hold
-    // the database), then record the outcome. SKIP LOCKED lets several processes share the outbox;
-    // a claim older than five minutes belongs to a process that died and is taken over.
-    const claimed = await queryRows<{ id: string; to: string; subject: string; text: string; links: string[] }>(deps.db, sql`
+/**
+ * The outbox: each mail is a row written with the change that caused it, and a delivery job
+ * queued in the same transaction, so a rolled-back change sends nothing and a committed one is
+ * delivered even if this process dies first (the job is retried with backoff; decision 0006).
+ */
+export function createMailService(deps: { db: Db; jobs: Jobs; transport: MailTransport; logLink: (to: string, link: string) => void }): MailService {
+  async function deliver({ outboxId }: { outboxId: string }) {
+    // Taking the row to 'sending' in one statement: a second delivery of the same job (after a
+    // crash between sending and recording) finds it 'sent' and does nothing.
+    const [row] = await queryRows<{ id: string; to: string; subject: string; text: string; links: string[] }>(deps.db, sql`
       update ${outbox} set status = 'sending', claimed_at = now()
-      where id in (
-        select id from ${outbox}
-        where status = 'pending' or (status = 'sending' and claimed_at < now() - interval '5 minutes')
-        order by created_at limit 20 for update skip locked)
+      where id = ${outboxId} and status in ('pending', 'sending', 'failed')
       returning id, "to", subject, text, links`);
-    for (const row of claimed) {
-      try {
-        await deps.transport.deliver({ to: row.to, subject: row.subject, text: row.text });
-        if (deps.transport.kind === 'log') for (const link of row.links) deps.logLink(row.to, link);
-        await deps.db
-          .update(outbox)
-          .set({ status: deps.transport.kind === 'smtp' ? 'sent' : 'logged', sentAt: new Date(), error: null })
-          .where(eq(outbox.id, row.id));
-      } catch (error) {
-        await deps.db
-          .update(outbox)
-          .set({ status: 'failed', error: error instanceof Error ? error.message : String(error) })
-          .where(eq(outbox.id, row.id));
-      }
+    if (!row) return;
+    try {
+      await deps.transport.deliver({ to: row.to, subject: row.subject, text: row.text });
+    } catch (error) {
+      await deps.db
+        .update(outbox)
+        .set({ status: 'failed', error: error instanceof Error ? error.message : String(error) })
+        .where(eq(outbox.id, row.id));
+      throw error;
     }
-    return claimed.length;
+    if (deps.transport.kind === 'log') for (const link of row.links) deps.logLink(row.to, link);
+    await deps.db
+      .update(outbox)
+      .set({ status: deps.transport.kind === 'smtp' ? 'sent' : 'logged', sentAt: new Date(), error: null })
+      .where(eq(outbox.id, row.id));
   }
 
-  const service: MailService = {
+  deps.jobs.define<{ outboxId: string }>({
+    name: DELIVER_MAIL_JOB,
+    // A mail server that is down for a while: 5 tries over about two and a half minutes.
+    options: { retryLimit: 5, retryDelaySeconds: 5, pollingIntervalSeconds: 0.5, expireInSeconds: 120 },
+    handle: deliver,
+  });
+
+  return {
     async enqueue(executor, mail) {
-      await executor.insert(outbox).values({ to: mail.to, subject: mail.subject, text: mail.text, links: mail.links ?? [] });
-      // After the caller's transaction commits; a mail enqueued in a rolled-back transaction never existed.
-      setImmediate(() => void service.dispatchPending().catch(() => undefined));
-    },
-    async dispatchPending() {
-      if (running) return running;
-      running = dispatchOnce().finally(() => {
-        running = null;
-      });
-      return running;
+      const [row] = await executor.insert(outbox).values({ to: mail.to, subject: mail.subject, text: mail.text, links: mail.links ?? [] }).returning({ id: outbox.id });
+      await deps.jobs.enqueue(executor, DELIVER_MAIL_JOB, { outboxId: row.id });
     },
     async listRecent(limit) {
       const rows = await deps.db.select().from(outbox).orderBy(desc(outbox.createdAt), desc(sql`ctid`)).limit(limit);
@@ -83,15 +75,8 @@ export function createMailService(deps: { db: Db; transport: MailTransport; logL
         created_at: row.createdAt.toISOString(),
       }));
     },
-    start() {
-      sweep = setInterval(() => void service.dispatchPending().catch(() => undefined), SWEEP_INTERVAL_MS);
-      sweep.unref();
-    },
-    async stop() {
-      if (sweep) clearInterval(sweep);
-      await running;
+    stop() {
       deps.transport.close();
     },
   };
-  return service;
 }

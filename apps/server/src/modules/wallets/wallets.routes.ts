@@ -61,7 +61,7 @@ export function sandboxFundingRoutes(wallets: WalletsService, sendTransfer: (wal
       handler: async ({ caller, params, body }) => {
         const { account } = await wallets.findOwnWallet(caller, params.id);
         // The webhook's answer crosses HTTP as unknown data: read it with the contract's schema.
-        const credited = simulateTransfer.response.parse(await sendTransfer(params.id, account.accountNumber, String(body.amount), caller.firstName));
+        const credited = simulateTransfer.response.parse(await sendTransfer(params.id, account.accountNumber, body.amount, caller.firstName));
         return reply(credited, 'Transfer received');
       },
     }),

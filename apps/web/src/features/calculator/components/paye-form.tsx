@@ -1,11 +1,10 @@
 import { Badge, Button, Divider, Group, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
-import { formatNaira } from '@levy/tax';
+import { formatNaira, PAYE_RULES } from '@levy/tax';
 import type { FormEvent } from 'react';
 import {
   canCalculatePaye,
   componentsTotal,
   defaultPensionOf,
-  REGIME_NAMES,
   regimeOf,
   type PayeAmountKey,
   type PayeFormValues,
@@ -50,7 +49,7 @@ export function PayeForm({ values, onChange, errors, onSubmit, isCalculating }: 
               Rules in force:
             </Text>
             <Badge variant="light" color={regime === 'NTA2025' ? 'levy' : 'gray'}>
-              {REGIME_NAMES[regime]}
+              {PAYE_RULES[regime].name}
             </Badge>
           </Group>
         )}

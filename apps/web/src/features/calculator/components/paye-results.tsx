@@ -2,14 +2,14 @@ import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { Alert, Badge, Card, Group, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { PayeBandResult, PayeCalculation, PayeRegimeResult } from '@levy/contracts';
-import { formatNaira, koboToNairaString, parseNaira, payeDueDate, type Kobo } from '@levy/tax';
+import { asKobo, formatNaira, koboToNairaString, parseNaira, payeDueDate, PAYE_RULES, sumKobo, ZERO_KOBO, type Kobo } from '@levy/tax';
 import { useState } from 'react';
 import { AmountCell } from '../../../components/amount-cell';
 import { formatAmount, formatDate } from '../../../lib/format';
-import { describePeriod, REGIME_NAMES, REGIME_SHORT_NAMES } from '../model/calculator-form';
+import { describePeriod } from '../model/calculator-form';
 
 function kobo(amount: string): Kobo {
-  return parseNaira(amount) ?? (0 as Kobo);
+  return parseNaira(amount) ?? ZERO_KOBO;
 }
 
 function percentText(rate: number): string {
@@ -75,7 +75,7 @@ function RegimeComparison({ result }: { result: PayeCalculation }) {
   const other = result.comparison;
   const rows = ROWS.filter((row) => !row.hideWhenZero || row.pick(result) !== '₦0.00' || row.pick(other) !== '₦0.00');
   const difference = kobo(other.monthly_tax) - kobo(result.monthly_tax);
-  const otherName = REGIME_SHORT_NAMES[other.regime];
+  const otherName = PAYE_RULES[other.regime].shortName;
   return (
     <Stack gap="xs">
       <Title order={4}>Both regimes side by side</Title>
@@ -86,7 +86,7 @@ function RegimeComparison({ result }: { result: PayeCalculation }) {
               <Table.Th />
               <Table.Th ta="right">
                 <Group gap={6} justify="flex-end" wrap="nowrap">
-                  {REGIME_SHORT_NAMES[result.regime]}
+                  {PAYE_RULES[result.regime].shortName}
                   <Badge size="xs" variant="light" visibleFrom="sm">
                     in force
                   </Badge>
@@ -116,7 +116,7 @@ function RegimeComparison({ result }: { result: PayeCalculation }) {
       <Text size="sm" c="dimmed" data-testid="regime-difference">
         {difference === 0
           ? `${otherName} would give the same PAYE.`
-          : `Under ${otherName} the PAYE would be ${formatNaira(Math.abs(difference) as Kobo)} a month ${difference > 0 ? 'more' : 'less'}.`}
+          : `Under ${otherName} the PAYE would be ${formatNaira(asKobo(Math.abs(difference)))} a month ${difference > 0 ? 'more' : 'less'}.`}
       </Text>
     </Stack>
   );
@@ -132,7 +132,7 @@ function BandBreakdown({ result }: { result: PayeCalculation }) {
     'Income in band': kobo(band.taxable) / 100,
     Tax: kobo(band.tax) / 100,
   }));
-  const totalTaxable = regime.bands.reduce((sum, band) => sum + kobo(band.taxable), 0) as Kobo;
+  const totalTaxable = sumKobo(regime.bands.map((band) => kobo(band.taxable)));
   return (
     <Stack gap="xs">
       <Group justify="space-between" align="flex-end">
@@ -142,8 +142,8 @@ function BandBreakdown({ result }: { result: PayeCalculation }) {
           value={shown}
           onChange={(value) => setShown(value)}
           data={[
-            { value: 'current', label: REGIME_SHORT_NAMES[result.regime] },
-            { value: 'other', label: REGIME_SHORT_NAMES[result.comparison.regime] },
+            { value: 'current', label: PAYE_RULES[result.regime].shortName },
+            { value: 'other', label: PAYE_RULES[result.comparison.regime].shortName },
           ]}
           aria-label="Bands of"
         />
@@ -200,11 +200,11 @@ function BandBreakdown({ result }: { result: PayeCalculation }) {
           { name: 'Income in band', color: 'levy.2' },
           { name: 'Tax', color: 'levy.8' },
         ]}
-        valueFormatter={(value) => formatNaira(Math.round(value * 100) as Kobo)}
-        yAxisProps={{ tickFormatter: (value: number) => compactNaira(koboToNairaString(Math.round(value * 100) as Kobo)), width: 64 }}
+        valueFormatter={(value) => formatNaira(asKobo(Math.round(value * 100)))}
+        yAxisProps={{ tickFormatter: (value: number) => compactNaira(koboToNairaString(asKobo(Math.round(value * 100)))), width: 64 }}
         withLegend
         tickLine="y"
-        aria-label={`Income and tax in each ${REGIME_SHORT_NAMES[regime.regime]} band`}
+        aria-label={`Income and tax in each ${PAYE_RULES[regime.regime].shortName} band`}
       />
     </Stack>
   );
@@ -219,7 +219,7 @@ export function PayeResults({ result }: { result: PayeCalculation }) {
         <div>
           <Group gap="xs">
             <Title order={3}>PAYE for {describePeriod(result.period)}</Title>
-            <Badge variant="light">{REGIME_NAMES[result.regime]}</Badge>
+            <Badge variant="light">{PAYE_RULES[result.regime].name}</Badge>
           </Group>
           <Text size="sm" c="dimmed">
             {result.exempt

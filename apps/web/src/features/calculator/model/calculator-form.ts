@@ -7,6 +7,9 @@ import {
   parseNaira,
   PENSION_EMPLOYEE_RATE_BPS,
   regimeForPeriod,
+  asKobo,
+  sumKobo,
+  ZERO_KOBO,
   type Kobo,
   type PayeRegime,
 } from '@levy/tax';
@@ -87,16 +90,6 @@ export function describePeriod(period: string): string {
   return `${MONTH_NAMES[month - 1] ?? ''} ${period.slice(0, 4)}`.trim();
 }
 
-export const REGIME_NAMES: Record<PayeRegime, string> = {
-  NTA2025: 'Nigeria Tax Act 2025',
-  PITA2011: 'Personal Income Tax Act',
-};
-
-export const REGIME_SHORT_NAMES: Record<PayeRegime, string> = {
-  NTA2025: 'NTA 2025',
-  PITA2011: 'PITA',
-};
-
 /** The regime the month picks (NTA 2025 from January 2026), or null when the month is unsupported. */
 export function regimeOf(values: { year: string; month: string }): PayeRegime | null {
   try {
@@ -139,7 +132,7 @@ export function emptyWhtForm(today: Date): WhtFormValues {
 }
 
 function koboOf(text: string): Kobo {
-  return text.trim() === '' ? (0 as Kobo) : (parseNaira(text) ?? (0 as Kobo));
+  return text.trim() === '' ? ZERO_KOBO : (parseNaira(text) ?? ZERO_KOBO);
 }
 
 const COMPONENT_KEYS = ['basic', 'housing', 'transport', 'otherAllowances'] as const;
@@ -147,7 +140,7 @@ const PENSIONABLE_KEYS = ['basic', 'housing', 'transport'] as const;
 
 /** Basic + housing + transport + other allowances, on the form's basis. */
 export function componentsTotal(values: PayeFormValues): Kobo {
-  return COMPONENT_KEYS.reduce((sum, key) => sum + koboOf(values[key]), 0) as Kobo;
+  return sumKobo(COMPONENT_KEYS.map((key) => koboOf(values[key])));
 }
 
 /** The gross the calculation uses: the components' total when they are on, else the gross typed. */
@@ -161,7 +154,7 @@ export function effectiveGross(values: PayeFormValues): Kobo {
  */
 export function defaultPensionOf(values: PayeFormValues): Kobo | null {
   if (!values.useComponents) return null;
-  const base = PENSIONABLE_KEYS.reduce((sum, key) => sum + koboOf(values[key]), 0) as Kobo;
+  const base = sumKobo(PENSIONABLE_KEYS.map((key) => koboOf(values[key])));
   return base > 0 ? applyRate(base, PENSION_EMPLOYEE_RATE_BPS) : null;
 }
 
@@ -240,7 +233,7 @@ export function payeFormFromShared(shared: SharedPayeInputs, today: Date): PayeF
   if (useComponents) {
     const named = koboOf(values.basic) + koboOf(values.housing) + koboOf(values.transport);
     const rest = koboOf(values.gross) - named;
-    if (rest > koboOf(values.otherAllowances)) values.otherAllowances = typedAmount(koboToNairaString(rest as Kobo));
+    if (rest > koboOf(values.otherAllowances)) values.otherAllowances = typedAmount(koboToNairaString(asKobo(rest)));
   }
   return values;
 }

@@ -1,0 +1,154 @@
+import type { FastifyBaseLogger } from 'fastify';
+import PgBoss from 'pg-boss';
+import type { Database, Db } from '../db/client';
+
+/**
+ * Durable background jobs on pg-boss, in the application's own PostgreSQL (or PGlite): a job
+ * enqueued in a transaction exists only if that transaction commits; a job that fails is retried
+ * with exponential backoff and, out of retries, lands in the `failed` state with an error log
+ * line (the dead letter); a job running when the process stops is failed back to the queue and
+ * picked up again after restart. Decision 0006.
+ */
+
+/** The time zone every schedule is read in: deadlines and working days are Nigerian. */
+export const SCHEDULE_TIME_ZONE = 'Africa/Lagos';
+
+export interface JobOptions {
+  /** Attempts after the first (default 3). */
+  retryLimit?: number;
+  /** Seconds before the first retry; doubled for each further one (default 5). */
+  retryDelaySeconds?: number;
+  /** A job still active after this long is taken as lost and retried (default 300). */
+  expireInSeconds?: number;
+  /** How often an idle worker looks for work (default 1, at least 0.5). */
+  pollingIntervalSeconds?: number;
+}
+
+export interface JobDefinition<T extends object> {
+  name: string;
+  options?: JobOptions;
+  /** Runs once per delivery; throwing fails the attempt (retried while attempts remain). */
+  handle(data: T, context: { jobId: string; attempt: number; isLastAttempt: boolean }): Promise<void>;
+}
+
+export interface EnqueueOptions {
+  /** At most one queued or running job with this key per queue. */
+  singletonKey?: string;
+  startAfterSeconds?: number;
+}
+
+export interface Jobs {
+  /** Registers a queue and its worker; call before start(). */
+  define<T extends object>(definition: JobDefinition<T>): void;
+  /** Enqueues in the caller's transaction (or on the database when given `db` itself). */
+  enqueue<T extends object>(executor: Db, name: string, data: T, options?: EnqueueOptions): Promise<string | null>;
+  /** Runs the job's queue every day at `time` (HH:MM, Lagos time); pg-boss sends it once however many processes run. */
+  scheduleDaily(name: string, time: string, data?: object): void;
+  start(): Promise<void>;
+  /** Stops taking work, waits up to `timeoutMs` for running jobs, then fails the rest back to their queue. */
+  stop(timeoutMs?: number): Promise<void>;
+  /** A job's state as pg-boss records it (tests and diagnostics). */
+  findJob(name: string, id: string): Promise<{ state: string; retryCount: number; output: unknown } | null>;
+}
+
+/**
+ * pg-boss speaks SQL text with `$n` parameters, some used more than once (so each must stay one
+ * parameter). It runs on the connection of the caller's Drizzle transaction: node-postgres's
+ * PoolClient or PGlite's transaction, both `client.query(text, values)` on the session.
+ */
+function transactionExecutor(executor: Db) {
+  const client = (executor as unknown as { session?: { client?: { query?: unknown } } }).session?.client;
+  if (!client || typeof client.query !== 'function') throw new Error('jobs: the executor has no SQL client to enqueue on');
+  const query = client.query as (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+  return { executeSql: (text: string, values?: unknown[]) => query.call(client, text, values) };
+}
+
+export function createJobs(deps: { database: Database; log: FastifyBaseLogger; cronCheckSeconds?: number }): Jobs {
+  const boss = new PgBoss({
+    db: { executeSql: deps.database.executeSql },
+    schema: 'pgboss',
+    // Schedules are checked every 30 s by whichever process claims the check; daily jobs need no more.
+    cronMonitorIntervalSeconds: deps.cronCheckSeconds ?? 30,
+    cronWorkerIntervalSeconds: 5,
+    maintenanceIntervalSeconds: 120,
+  });
+  const definitions = new Map<string, JobDefinition<object>>();
+  const schedules: Array<{ name: string; cron: string; data: object }> = [];
+  let started = false;
+  // Handlers running now: stop() waits for them, so nothing touches the database after it closes.
+  let running = 0;
+
+  boss.on('error', (error) => deps.log.error({ err: error }, 'Job queue error'));
+
+  async function startWorker(definition: JobDefinition<object>) {
+    const options = definition.options ?? {};
+    const retryLimit = options.retryLimit ?? 3;
+    await boss.createQueue(definition.name, {
+      name: definition.name,
+      retryLimit,
+      retryDelay: options.retryDelaySeconds ?? 5,
+      retryBackoff: true,
+      expireInSeconds: options.expireInSeconds ?? 300,
+    });
+    await boss.work<object>(
+      definition.name,
+      { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1, batchSize: 1, includeMetadata: true },
+      async ([job]) => {
+        running += 1;
+        const attempt = job.retryCount + 1;
+        const isLastAttempt = job.retryCount >= job.retryLimit;
+        try {
+          await definition.handle(job.data, { jobId: job.id, attempt, isLastAttempt });
+        } catch (error) {
+          if (isLastAttempt) deps.log.error({ err: error, job: definition.name, jobId: job.id, attempts: attempt }, 'Job failed for good (dead letter): no retries left');
+          else deps.log.warn({ err: error, job: definition.name, jobId: job.id, attempt }, 'Job failed; it will be retried');
+          throw error;
+        } finally {
+          running -= 1;
+        }
+      },
+    );
+  }
+
+  return {
+    define(definition) {
+      if (started) throw new Error(`Job ${definition.name} defined after the queue started`);
+      definitions.set(definition.name, definition);
+    },
+    async enqueue(executor, name, data, options = {}) {
+      if (!definitions.has(name)) throw new Error(`Unknown job ${name}`);
+      return boss.send(name, data, {
+        db: transactionExecutor(executor),
+        singletonKey: options.singletonKey,
+        startAfter: options.startAfterSeconds,
+      });
+    },
+    scheduleDaily(name, time, data = {}) {
+      const match = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(time);
+      if (!match) throw new Error(`A daily time is HH:MM, not ${time}`);
+      schedules.push({ name, cron: `${Number(match[2])} ${Number(match[1])} * * *`, data });
+    },
+    async start() {
+      started = true;
+      await boss.start();
+      for (const definition of definitions.values()) await startWorker(definition);
+      for (const schedule of schedules) await boss.schedule(schedule.name, schedule.cron, schedule.data, { tz: SCHEDULE_TIME_ZONE });
+    },
+    async stop(timeoutMs = 10_000) {
+      if (!started) return;
+      started = false;
+      const deadline = Date.now() + timeoutMs;
+      await boss.stop({ graceful: true, timeout: timeoutMs, wait: true, close: false });
+      // A worker whose fetch was under way when stop began can still start one job: let it finish,
+      // and give pg-boss a moment to record the outcome, before the database is closed.
+      const pause = () => new Promise((resolve) => setTimeout(resolve, 100));
+      do await pause();
+      while (running > 0 && Date.now() < deadline);
+      await pause();
+    },
+    async findJob(name, id) {
+      const job = await boss.getJobById(name, id);
+      return job ? { state: job.state, retryCount: job.retryCount, output: job.output } : null;
+    },
+  };
+}

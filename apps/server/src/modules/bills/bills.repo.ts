@@ -1,0 +1,114 @@
+import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { queryRows } from '../../db/raw';
+import { billEvents, billItems, bills, billSerial, whtCalcItems, whtCalcRecords } from './bills.schema';
+
+/** The bills module's queries: every one takes the executor (the database or a transaction). */
+
+export type BillRow = typeof bills.$inferSelect;
+export type NewBill = typeof bills.$inferInsert;
+export type NewBillItem = typeof billItems.$inferInsert;
+export type NewWhtCalcItem = typeof whtCalcItems.$inferInsert;
+export type BillStatus = BillRow['status'];
+
+/** Rows per INSERT: well under PostgreSQL's 65,535 parameters with the widest item row. */
+const INSERT_BATCH_ROWS = 2_000;
+
+async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>) {
+  for (let start = 0; start < rows.length; start += INSERT_BATCH_ROWS) await insert(rows.slice(start, start + INSERT_BATCH_ROWS));
+}
+
+export async function nextBillSerial(executor: Db): Promise<number> {
+  const [row] = await queryRows<{ serial: string }>(executor, sql`select nextval(${sql.raw(`'${billSerial.seqName}'`)}) as serial`);
+  return Number(row.serial);
+}
+
+/** Inserts the bill unless one with its idempotency key exists (then null: the first one stands). */
+export async function insertBill(executor: Db, bill: NewBill): Promise<BillRow | null> {
+  const [row] = await executor
+    .insert(bills)
+    .values(bill)
+    .onConflictDoNothing({ target: [bills.organisationId, bills.idempotencyKey], where: sql`${bills.idempotencyKey} is not null` })
+    .returning();
+  return row ?? null;
+}
+
+export async function insertBillItems(executor: Db, items: NewBillItem[]) {
+  await insertInBatches(items, (batch) => executor.insert(billItems).values(batch));
+}
+
+export async function insertBillEvent(executor: Db, event: { billId: string; status: string; note: string }) {
+  await executor.insert(billEvents).values(event);
+}
+
+export async function findBillByIdempotencyKey(executor: Db, organisationId: string, key: string): Promise<BillRow | null> {
+  const [row] = await executor
+    .select()
+    .from(bills)
+    .where(and(eq(bills.organisationId, organisationId), eq(bills.idempotencyKey, key)));
+  return row ?? null;
+}
+
+export async function findBill(executor: Db, id: string): Promise<BillRow | null> {
+  const [row] = await executor.select().from(bills).where(eq(bills.id, id));
+  return row ?? null;
+}
+
+/** Moves a bill from one of `from` to `status`; false when another process moved it first. */
+export async function transitionBill(executor: Db, id: string, from: BillStatus[], changes: Partial<NewBill> & { status: BillStatus }): Promise<boolean> {
+  const moved = await executor
+    .update(bills)
+    .set(changes)
+    .where(and(eq(bills.id, id), inArray(bills.status, from)))
+    .returning({ id: bills.id });
+  return moved.length === 1;
+}
+
+export async function listBills(executor: Db, input: { where: SQL | undefined; order: SQL; limit: number; offset: number }): Promise<{ rows: BillRow[]; total: number }> {
+  const [rows, [{ total }]] = await Promise.all([
+    executor.select().from(bills).where(input.where).orderBy(input.order, desc(bills.reference)).limit(input.limit).offset(input.offset),
+    executor.select({ total: count() }).from(bills).where(input.where),
+  ]);
+  return { rows, total };
+}
+
+export async function listBillEvents(executor: Db, billId: string) {
+  return executor.select().from(billEvents).where(eq(billEvents.billId, billId)).orderBy(asc(billEvents.sequence));
+}
+
+export async function listBillItems(executor: Db, billId: string, window: { search: string | null; limit: number; offset: number }) {
+  const where = and(eq(billItems.billId, billId), window.search ? sql`(${ilike(billItems.name, window.search)} or ${ilike(billItems.taxPayerNumber, window.search)})` : undefined);
+  const [rows, [{ total }]] = await Promise.all([
+    executor.select().from(billItems).where(where).orderBy(asc(billItems.rowNumber)).limit(window.limit).offset(window.offset),
+    executor.select({ total: count() }).from(billItems).where(where),
+  ]);
+  return { rows, total };
+}
+
+/** PAYE items whose declared tax differs from the engine's by more than the tolerance. */
+export async function listDifferingItems(executor: Db, billId: string, toleranceKobo: number, limit: number) {
+  return executor
+    .select()
+    .from(billItems)
+    .where(and(eq(billItems.billId, billId), sql`abs(${billItems.taxPayableKobo} - ${billItems.expectedTaxKobo}) > ${toleranceKobo}`))
+    .orderBy(asc(billItems.rowNumber))
+    .limit(limit);
+}
+
+export async function insertWhtCalcRecord(executor: Db, record: typeof whtCalcRecords.$inferInsert, items: Array<Omit<NewWhtCalcItem, 'recordId'>>) {
+  const [row] = await executor.insert(whtCalcRecords).values(record).returning();
+  await insertInBatches(items, (batch) => executor.insert(whtCalcItems).values(batch.map((item) => ({ ...item, recordId: row.id }))));
+  return row;
+}
+
+export async function findWhtCalcRecord(executor: Db, where: { id?: string; reference?: string }) {
+  const [row] = await executor
+    .select()
+    .from(whtCalcRecords)
+    .where(where.id ? eq(whtCalcRecords.id, where.id) : eq(whtCalcRecords.reference, where.reference ?? ''));
+  return row ?? null;
+}
+
+export async function listWhtCalcItems(executor: Db, recordId: string, window: { limit: number; offset: number }) {
+  return executor.select().from(whtCalcItems).where(eq(whtCalcItems.recordId, recordId)).orderBy(asc(whtCalcItems.rowNumber)).limit(window.limit).offset(window.offset);
+}

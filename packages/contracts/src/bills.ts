@@ -1,0 +1,230 @@
+import { z } from 'zod';
+import { defineContract, FILE_DOWNLOAD } from './api';
+import { nairaAmount } from './calculator';
+import { listParams, pagination } from './common';
+import { requiredText, taxId } from './validation';
+
+/**
+ * Bills (issue 11; product-spec §7 "Bills", product-design "Bills"): PAYE and WHT bills generated
+ * from CSV files or one payee, charged and paid from a wallet. Money crosses the API as naira
+ * strings with two decimals; the server keeps kobo.
+ */
+
+export const BILL_TYPE_CODES = ['paye', 'wht'] as const;
+export type BillTypeCode = (typeof BILL_TYPE_CODES)[number];
+
+/** product-design "Bills": the statuses a bill moves through. */
+export const BILL_STATUSES = ['pending', 'awaiting_payment_confirmation', 'payment_pending', 'payment_paid', 'failed', 'cancelled'] as const;
+export type BillStatus = (typeof BILL_STATUSES)[number];
+
+export const BILL_SORT_KEYS = ['created_at', 'total', 'period_start'] as const;
+
+/** The header a client sends with Pay so a retried or double-clicked request makes one bill. */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+export const BILL_MESSAGES = {
+  payeGenerated: 'Bill generated successfully',
+  whtProcessing: 'A bill has been generated, and the payment is currently being processed.',
+  noData: 'No Data: No data to download',
+  futureMonth: 'The month cannot be in the future',
+} as const;
+
+export const billType = z.object({ id: z.number(), code: z.enum(BILL_TYPE_CODES), name: z.string(), description: z.string() });
+export type BillType = z.infer<typeof billType>;
+
+export const whtType = z.object({
+  id: z.string().describe('The WHT type code (e.g. rent), what `wht_type` takes'),
+  name: z.string(),
+  reference: z.string().describe("The state agency's revenue item for this type, e.g. LA-WHT-RENT"),
+  percentage: z.number().describe('The rate in percent: the individual resident rate of the Withholding Regulations'),
+  description: z.string(),
+});
+export type WhtType = z.infer<typeof whtType>;
+
+/** A tax month as the forms send it: `YYYY-MM` or the month's first day `YYYY-MM-DD`. */
+export const billMonth = z
+  .string({ error: 'Month is required' })
+  .trim()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])(-\d{2})?$/, { error: 'Month must be written YYYY-MM' })
+  .transform((value) => value.slice(0, 7));
+
+export const whtTypesParams = z.object({
+  id: z.coerce.number({ error: 'Not found.' }).int({ error: 'Not found.' }).positive({ error: 'Not found.' }),
+  period: billMonth.optional().describe('The tax month (default: this month): the rates in force then'),
+});
+
+export const calculateChargeBody = z.object({
+  type_id: z.coerce.number({ error: 'Bill type is required' }).int({ error: 'Choose a bill type' }).positive({ error: 'Choose a bill type' }),
+  amount_due: nairaAmount('Amount due'),
+  recipient_count: z.coerce
+    .number({ error: 'Recipient count is required' })
+    .int({ error: 'Recipient count must be a whole number' })
+    .min(1, { error: 'Recipient count must be at least 1' })
+    .max(1_000_000, { error: 'Recipient count must be at most 1,000,000' }),
+});
+
+export const chargeCalculation = z.object({
+  charge: z.string().describe('fee + VAT, naira'),
+  amount_due: z.string(),
+  fee: z.string(),
+  vat: z.string(),
+  total: z.string().describe('amount_due + charge: what the wallet pays'),
+});
+export type ChargeCalculation = z.infer<typeof chargeCalculation>;
+
+export const calculateWhtTaxBody = z.object({
+  wht_type: requiredText('WHT type'),
+  amount: nairaAmount('Amount'),
+  period: billMonth.optional(),
+});
+export const whtTaxCalculation = z.object({ tax_payable: z.string(), rate: z.number() });
+
+export const bulkWhtCalculationBody = z.object({ namespace: z.string().optional(), wht_type: requiredText('WHT type'), period: billMonth.optional() });
+export const bulkWhtCalculationCreated = z.object({ id: z.string(), reference: z.string() });
+
+export const whtCalcItemsParams = listParams.pick({ page: true, count: true, no_pages: true }).extend({
+  id: z.uuid({ error: 'Not found.' }),
+  aggs: z.unknown().optional().describe('Accepted for compatibility; the count and the sum of tax_payable always come back'),
+});
+export const whtCalcItem = z.object({ row: z.number(), tax_payer_number: z.string(), name: z.string(), amount: z.string(), tax_payable: z.string() });
+export const whtCalcItemsPage = z.object({
+  reference: z.string(),
+  wht_type: z.string(),
+  items: z.array(whtCalcItem),
+  aggs: z.object({ count: z.number(), sum_tax_payable: z.string(), sum_amount: z.string() }),
+  pagination,
+});
+
+/** The path of a bill generation: `internal/corporations/{corporation}/states/{state}/{type}/bills`. */
+export const createBillPath = z.object({
+  corporation: z.uuid({ error: 'Not found.' }),
+  state: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, { error: 'Not found.' }),
+  type: z.enum(BILL_TYPE_CODES, { error: 'Not found.' }),
+});
+
+export const WHT_PAYLOAD_TYPES = ['manual', 'auto'] as const;
+
+/** The form fields of a bill generation (the file comes as `recipients`). */
+export const createBillForm = z.object({
+  namespace: z.string().optional(),
+  start_date: billMonth,
+  end_date: z.string().trim().optional(),
+  payload_type: z.enum(WHT_PAYLOAD_TYPES, { error: 'Choose manual or auto calculation' }).optional(),
+  wht_type: z.string().trim().optional(),
+  calc_record_reference: z.string().trim().optional(),
+});
+
+export const billWarning = z.object({ row: z.number(), tax_payer_number: z.string(), name: z.string(), declared: z.string(), expected: z.string(), message: z.string() });
+export type BillWarning = z.infer<typeof billWarning>;
+
+export const billSummary = z.object({
+  id: z.string(),
+  reference: z.string(),
+  type: z.enum(BILL_TYPE_CODES),
+  type_name: z.string(),
+  status: z.enum(BILL_STATUSES),
+  corporation: z.object({ id: z.string(), name: z.string() }),
+  state: z.object({ id: z.number(), code: z.string(), name: z.string() }),
+  tax_payer_number: z.string(),
+  wht_type: z.string().nullable(),
+  period_start: z.string(),
+  period_end: z.string(),
+  amount_due: z.string(),
+  charge: z.string(),
+  total: z.string(),
+  recipient_count: z.number(),
+  agency_reference: z.string().nullable(),
+  receipt_number: z.string().nullable(),
+  created_by: z.string().nullable(),
+  created_at: z.string(),
+  paid_at: z.string().nullable(),
+});
+export type BillSummary = z.infer<typeof billSummary>;
+
+export const billEvent = z.object({ status: z.enum(BILL_STATUSES), note: z.string(), at: z.string() });
+
+export const billDetail = billSummary.extend({
+  fee: z.string(),
+  vat: z.string(),
+  failure_reason: z.string().nullable(),
+  events: z.array(billEvent),
+  warnings: z.array(billWarning),
+});
+export type BillDetail = z.infer<typeof billDetail>;
+
+
+export const billItemsParams = listParams.pick({ page: true, count: true, search: true }).extend({ id: z.uuid({ error: 'Not found.' }) });
+export const billItem = z.object({
+  row: z.number(),
+  tax_payer_number: z.string(),
+  name: z.string(),
+  amount: z.string().describe('PAYE: gross income for the month; WHT: the payment the tax is on'),
+  tax_payable: z.string(),
+  expected_tax: z.string().nullable().describe("PAYE: the engine's own figure for the row"),
+});
+
+/** The single-payee step of the WHT form (product-spec §4 step 1): the beneficiary's Tax ID and name. */
+export const singlePayee = z.object({ tax_payer_number: taxId, name: requiredText('Beneficiary name') });
+
+const billPage = z.object({ items: z.array(billSummary), pagination });
+const billItemPage = z.object({ items: z.array(billItem), pagination });
+const exportFormat = z.object({ format: z.enum(['csv', 'xlsx'], { error: 'Choose csv or xlsx' }).default('csv') });
+const billId = z.object({ id: z.uuid({ error: 'Not found.' }) });
+const SPREADSHEETS = ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'] as const;
+
+export const listBillTypes = defineContract({ method: 'GET', namespace: 'core', path: 'internal/bills/types', response: z.array(billType) });
+
+export const listStateWhtTypes = defineContract({ method: 'GET', namespace: 'core', path: 'internal/states/{id}/wht/types', params: whtTypesParams, response: z.array(whtType) });
+
+export const calculateBillCharge = defineContract({ method: 'POST', namespace: 'core', path: 'internal/bills/charge/calc', body: calculateChargeBody, response: chargeCalculation });
+
+export const calculateWhtTax = defineContract({ method: 'POST', namespace: 'core', path: 'internal/bills/wht/tax/calc', body: calculateWhtTaxBody, response: whtTaxCalculation });
+
+/** Multipart: namespace, wht_type, period and the auto file as `file`. */
+export const calculateWhtBulk = defineContract({
+  method: 'POST',
+  namespace: 'core',
+  path: 'internal/bills/wht/tax/calc/bulk',
+  body: bulkWhtCalculationBody,
+  multipart: true,
+  response: bulkWhtCalculationCreated,
+});
+
+export const listWhtCalcItems = defineContract({ method: 'GET', namespace: 'core', path: 'internal/bills/wht/tax/calc/records/{id}/items', params: whtCalcItemsParams, response: whtCalcItemsPage });
+
+/** Multipart: the form fields and the file as `recipients`; send the Idempotency-Key header. */
+export const createBill = defineContract({
+  method: 'POST',
+  namespace: 'core',
+  path: 'internal/corporations/{corporation}/states/{state}/{type}/bills',
+  params: createBillPath,
+  body: createBillForm,
+  multipart: true,
+  response: billDetail,
+});
+
+export const listBills = defineContract({ method: 'GET', namespace: 'core', path: 'internal/bills', params: listParams, response: billPage });
+
+export const exportBills = defineContract({
+  method: 'GET',
+  namespace: 'core',
+  path: 'internal/bills/export',
+  params: listParams.extend(exportFormat.shape),
+  response: FILE_DOWNLOAD,
+  download: SPREADSHEETS,
+});
+
+export const getBill = defineContract({ method: 'GET', namespace: 'core', path: 'internal/bills/{id}', params: billId, response: billDetail });
+
+export const listBillItems = defineContract({ method: 'GET', namespace: 'core', path: 'internal/bills/{id}/items', params: billItemsParams, response: billItemPage });
+
+export const getBillReceipt = defineContract({ method: 'GET', namespace: 'core', path: 'internal/bills/{id}/receipt', params: billId, response: FILE_DOWNLOAD, download: ['application/pdf'] });
+
+export const getBillSchedule = defineContract({
+  method: 'GET',
+  namespace: 'core',
+  path: 'internal/bills/{id}/schedule',
+  params: billId.extend(exportFormat.shape),
+  response: FILE_DOWNLOAD,
+  download: SPREADSHEETS,
+});
