@@ -57,6 +57,11 @@ export interface Page<T> {
   pagination: Pagination;
 }
 
+/** The answer of a list call: a page of items and the pagination under the table. */
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), pagination });
+}
+
 /** The range shown under a table: 'x - y of total' (product-spec §3). */
 export function paginationRange(p: Pagination): { from: number; to: number; total: number } {
   if (p.total_count === 0) return { from: 0, to: 0, total: 0 };

@@ -118,7 +118,6 @@ function dataOf(result: unknown): unknown {
 }
 
 function checkResponse(route: RouteDefinition, request: FastifyRequest, result: unknown): void {
-  if (!route.response) return;
   if (route.download) {
     if (result instanceof FileReply) return;
     request.log.error({ call: `${route.method} ${route.namespace}/${route.path}` }, 'A download call answered without a file');
