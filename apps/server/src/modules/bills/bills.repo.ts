@@ -11,11 +11,16 @@ export type NewBillItem = typeof billItems.$inferInsert;
 export type NewWhtCalcItem = typeof whtCalcItems.$inferInsert;
 export type BillStatus = BillRow['status'];
 
-/** Rows per INSERT: well under PostgreSQL's 65,535 parameters with the widest item row. */
-const INSERT_BATCH_ROWS = 2_000;
+/** Rows per INSERT: a few large statements, each with one array parameter per column. */
+const INSERT_BATCH_ROWS = 5_000;
 
 async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>) {
   for (let start = 0; start < rows.length; start += INSERT_BATCH_ROWS) await insert(rows.slice(start, start + INSERT_BATCH_ROWS));
+}
+
+/** One column of a batch as a single array parameter, for `unnest` (thousands of rows, a handful of parameters). */
+function column<T>(rows: T[], pick: (row: T) => unknown, type: string): SQL {
+  return sql`${sql.param(rows.map(pick))}::${sql.raw(type)}[]`;
 }
 
 export async function nextBillSerial(executor: Db): Promise<number> {
@@ -34,7 +39,13 @@ export async function insertBill(executor: Db, bill: NewBill): Promise<BillRow |
 }
 
 export async function insertBillItems(executor: Db, items: NewBillItem[]) {
-  await insertInBatches(items, (batch) => executor.insert(billItems).values(batch));
+  await insertInBatches(items, (batch) =>
+    executor.execute(sql`
+      insert into ${billItems} (bill_id, row_number, tax_payer_number, name, amount_kobo, tax_payable_kobo, expected_tax_kobo, details)
+      select * from unnest(${column(batch, (item) => item.billId, 'uuid')}, ${column(batch, (item) => item.rowNumber, 'int')}, ${column(batch, (item) => item.taxPayerNumber, 'text')},
+        ${column(batch, (item) => item.name, 'text')}, ${column(batch, (item) => item.amountKobo ?? null, 'bigint')}, ${column(batch, (item) => item.taxPayableKobo, 'bigint')},
+        ${column(batch, (item) => item.expectedTaxKobo ?? null, 'bigint')}, ${column(batch, (item) => (item.details ? JSON.stringify(item.details) : null), 'jsonb')})`),
+  );
 }
 
 export async function insertBillEvent(executor: Db, event: { billId: string; status: string; note: string }) {
@@ -97,7 +108,12 @@ export async function listDifferingItems(executor: Db, billId: string, tolerance
 
 export async function insertWhtCalcRecord(executor: Db, record: typeof whtCalcRecords.$inferInsert, items: Array<Omit<NewWhtCalcItem, 'recordId'>>) {
   const [row] = await executor.insert(whtCalcRecords).values(record).returning();
-  await insertInBatches(items, (batch) => executor.insert(whtCalcItems).values(batch.map((item) => ({ ...item, recordId: row.id }))));
+  await insertInBatches(items, (batch) =>
+    executor.execute(sql`
+      insert into ${whtCalcItems} (record_id, row_number, tax_payer_number, name, amount_kobo, tax_payable_kobo)
+      select ${row.id}::uuid, * from unnest(${column(batch, (item) => item.rowNumber, 'int')}, ${column(batch, (item) => item.taxPayerNumber, 'text')}, ${column(batch, (item) => item.name, 'text')},
+        ${column(batch, (item) => item.amountKobo, 'bigint')}, ${column(batch, (item) => item.taxPayableKobo, 'bigint')})`),
+  );
   return row;
 }
 
