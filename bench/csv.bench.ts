@@ -1,70 +1,17 @@
 // PAYE CSV parsing: parsePayeCsv (parse + template, header and cell validation, amounts and
 // totals) against Papa Parse's bare parse of the same 100,000-row file. Budget: within 2× bare.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import Papa from 'papaparse';
-import { PAYE_TEMPLATE_HEADERS, parsePayeCsv } from '@levy/tax';
-import { createRandom, formatInteger, median, printTable } from './bench-table';
+import { parsePayeCsv } from '@levy/tax';
+import { formatInteger, median, printTable } from './bench-table';
+import { payeFixture, fixturePath } from './fixtures';
 
 const ROWS = 100_000;
 const RUNS = 7;
 const BUDGET = 2;
-const fixtureDir = join(dirname(fileURLToPath(import.meta.url)), '.fixtures');
-const fixture = join(fixtureDir, `paye-${ROWS}.csv`);
+const fixture = fixturePath(`paye-${ROWS}.csv`);
 
-const FIRST = ['Adaeze', 'Musa', 'Chinedu', 'Funke', 'Ibrahim', 'Ngozi', 'Tunde', 'Aisha', 'Emeka', 'Bola'];
-const LAST = ['Okafor', 'Ibrahim', 'Eze', 'Adeyemi', 'Bello', 'Nwosu', 'Bakare', 'Yusuf', 'Obi', 'Afolabi'];
-const ROLES = ['Accountant', 'Engineer', 'Sales Officer', 'Driver', 'HR Manager', '"Head of Finance, Lagos"'];
-
-function money(value: number): string {
-  return value.toFixed(2);
-}
-
-function generateFixture(): string {
-  const random = createRandom(100_000);
-  const lines: string[] = [PAYE_TEMPLATE_HEADERS.join(',')];
-  for (let row = 0; row < ROWS; row++) {
-    const basic = Math.round(60_000 + random() * 900_000);
-    const housing = Math.round(basic * 0.5);
-    const transport = Math.round(basic * 0.2);
-    const lunch = Math.round(random() * 30_000);
-    const utility = Math.round(random() * 20_000);
-    const other = Math.round(random() * 50_000);
-    const gross = basic + housing + transport + lunch + utility + other;
-    const tax = Math.max(1, gross * 0.12);
-    lines.push(
-      [
-        `N-${String(1_000_000 + row).padStart(7, '0')}`,
-        `${FIRST[row % 10]} ${LAST[Math.floor(row / 10) % 10]}`,
-        'Nigerian',
-        ROLES[row % ROLES.length],
-        money(gross),
-        money(tax),
-        money(basic),
-        money(housing),
-        money(transport),
-        '0.00',
-        '0.00',
-        money(lunch),
-        '0.00',
-        '0.00',
-        '0.00',
-        '0.00',
-        money(utility),
-        money(other),
-      ].join(','),
-    );
-  }
-  return `${lines.join('\r\n')}\r\n`;
-}
-
-if (!existsSync(fixture)) {
-  mkdirSync(fixtureDir, { recursive: true });
-  writeFileSync(fixture, generateFixture());
-}
-const text = readFileSync(fixture, 'utf8');
+const text = payeFixture(ROWS);
 
 const PAPA_OPTIONS = { delimiter: ',', header: false, dynamicTyping: false, skipEmptyLines: false } as const;
 

@@ -13,6 +13,7 @@ import {
 } from './csv-templates';
 import { isValidTaxId } from './identifiers';
 import { asKobo, parseNaira, ZERO_KOBO, type Kobo } from './money';
+import { decodeSpreadsheetText } from './text-decoding';
 
 /**
  * One problem in a file. `row` is the spreadsheet row number: the header is row 1 and the first
@@ -146,7 +147,7 @@ function fitWidth(cells: string[], width: number): boolean {
 
 function decode(input: CsvInput): string | null {
   if (typeof input === 'string') return input;
-  if (input instanceof Uint8Array) return new TextDecoder('utf-8').decode(input);
+  if (input instanceof Uint8Array) return decodeSpreadsheetText(input);
   return null;
 }
 

@@ -18,3 +18,4 @@ export * from './csv-templates';
 export * from './csv-parse';
 export * from './payroll-check';
 export * from './paye-input';
+export * from './text-decoding';

@@ -1,0 +1,89 @@
+// Bills at scale through the real API: a 100,000-row PAYE file from upload to bill created (parsed,
+// every row recomputed, items stored, wallet debited, settled), and a 100,000-row WHT auto bulk
+// calculation, each beside Papa Parse's bare parse of the same file in the same run.
+// Budgets (issue 11): ≤ 4× bare parse; peak RSS growth ≤ 400 MB. PostgreSQL when DATABASE_URL is
+// set (a scratch database, dropped afterwards), otherwise the embedded PGlite in memory.
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import Papa from 'papaparse';
+import { createTestApp, ownerWithOrganisation, type TestApp, type TestFile } from '../apps/server/test/harness';
+import { formatInteger, printTable } from './bench-table';
+import { payeFixture, whtAutoFixture } from './fixtures';
+
+const ROWS = 100_000;
+const TIME_BUDGET = 4;
+const MEMORY_BUDGET_MB = 400;
+
+if (process.env.DATABASE_URL) process.env.TEST_DATABASE = 'postgres';
+const collectGarbage = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
+
+/** Runs `work` while sampling the resident set; returns its time and the peak growth over the start. */
+async function measure<T>(work: () => Promise<T>): Promise<{ ms: number; peakGrowthMb: number; result: T }> {
+  collectGarbage();
+  const baseline = process.memoryUsage().rss;
+  let peak = baseline;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
+  const start = performance.now();
+  const result = await work();
+  const ms = performance.now() - start;
+  clearInterval(sampler);
+  peak = Math.max(peak, process.memoryUsage().rss);
+  return { ms, peakGrowthMb: (peak - baseline) / 1_048_576, result };
+}
+
+function bareParse(text: string): number {
+  collectGarbage();
+  const start = performance.now();
+  Papa.parse(text, { delimiter: ',', header: false, dynamicTyping: false, skipEmptyLines: false });
+  return performance.now() - start;
+}
+
+function verdict(ratio: number, growthMb: number): string {
+  const time = ratio <= TIME_BUDGET ? `time PASS (≤ ${TIME_BUDGET}×)` : `time OVER (> ${TIME_BUDGET}×)`;
+  const memory = growthMb <= MEMORY_BUDGET_MB ? `memory PASS (≤ ${MEMORY_BUDGET_MB} MB)` : `memory OVER (> ${MEMORY_BUDGET_MB} MB)`;
+  return `${time}; ${memory}`;
+}
+
+async function fundedOrganisation(test: TestApp) {
+  const owner = await ownerWithOrganisation(test);
+  const corporation = await test.call('POST', 'core', 'internal/corporations', { token: owner.token, body: { name: 'Bench Holdings' } });
+  const corporationId = (corporation.data as { id: string }).id;
+  await test.call('POST', 'core', `internal/corporations/${corporationId}/states/LA`, { token: owner.token, body: { tax_payer_number: 'C-0012345' } });
+  const wallets = await test.call('GET', 'core', `internal/organisations/${owner.organisationId}/wallets`, { token: owner.token });
+  const funded = await test.call('POST', 'core', `internal/sandbox/wallets/${(wallets.data as { wallets: Array<{ id: string }> }).wallets[0].id}/fund`, { token: owner.token, body: { amount: '9000000000000' } });
+  if (funded.code !== 'OK') throw new Error(`funding failed: ${JSON.stringify(funded)}`);
+  return { token: owner.token, corporationId };
+}
+
+const test = await createTestApp();
+try {
+  const { token, corporationId } = await fundedOrganisation(test);
+  const payeText = payeFixture(ROWS);
+  const whtText = whtAutoFixture(ROWS);
+  const csv = (field: string, text: string): TestFile => ({ field, filename: 'bench.csv', contentType: 'text/csv', content: Buffer.from(text) });
+
+  bareParse(payeText);
+  const payeBare = bareParse(payeText);
+  const paye = await measure(() =>
+    test.upload(`internal/corporations/${corporationId}/states/LA/paye/bills`, { namespace: 'core', token, fields: { start_date: '2026-10' }, files: [csv('recipients', payeText)], headers: { 'idempotency-key': randomUUID() } }),
+  );
+  if (paye.result.code !== 'OK') throw new Error(`PAYE bill failed: ${JSON.stringify(paye.result).slice(0, 500)}`);
+
+  bareParse(whtText);
+  const whtBare = bareParse(whtText);
+  const wht = await measure(() => test.upload('internal/bills/wht/tax/calc/bulk', { namespace: 'core', token, fields: { wht_type: 'rent', period: '2026-10' }, files: [csv('file', whtText)] }));
+  if (wht.result.code !== 'OK') throw new Error(`WHT bulk calculation failed: ${JSON.stringify(wht.result).slice(0, 500)}`);
+
+  console.log(`Bills through the API on ${test.database.kind}: ${formatInteger(ROWS)} rows per file (PAYE ${(payeText.length / 1_048_576).toFixed(1)} MB, WHT ${(whtText.length / 1_048_576).toFixed(1)} MB)\n`);
+  printTable(
+    ['work', 'ms', 'vs bare parse', 'peak RSS growth', 'budget'],
+    [
+      ['Papa.parse bare, PAYE file', payeBare.toFixed(0), '1.00×', '', ''],
+      [`PAYE bill: upload → paid (${(paye.result.data as { status: string }).status})`, paye.ms.toFixed(0), `${(paye.ms / payeBare).toFixed(2)}×`, `${paye.peakGrowthMb.toFixed(0)} MB`, verdict(paye.ms / payeBare, paye.peakGrowthMb)],
+      ['Papa.parse bare, WHT auto file', whtBare.toFixed(0), '1.00×', '', ''],
+      ['WHT bulk calculation: upload → stored', wht.ms.toFixed(0), `${(wht.ms / whtBare).toFixed(2)}×`, `${wht.peakGrowthMb.toFixed(0)} MB`, verdict(wht.ms / whtBare, wht.peakGrowthMb)],
+    ],
+  );
+} finally {
+  await test.close();
+}

@@ -1,0 +1,30 @@
+/**
+ * The text of a file a spreadsheet saved, whatever encoding it used. Excel writes CSV as UTF-8
+ * (with or without a byte-order mark), as UTF-16 with a byte-order mark ("Unicode text"), or in
+ * the Windows code page (Windows-1252 for Nigerian and English locales). Returns null for bytes
+ * that are none of these (a binary file renamed .csv).
+ */
+export function decodeSpreadsheetText(bytes: Uint8Array): string | null {
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return decodeStrict('utf-8', bytes.subarray(3));
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return decodeStrict('utf-16le', bytes.subarray(2));
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return decodeStrict('utf-16be', bytes.subarray(2));
+  if (bytes.includes(0)) return null;
+  return decodeStrict('utf-8', bytes) ?? decodeWindows1252(bytes);
+}
+
+function decodeStrict(encoding: 'utf-8' | 'utf-16le' | 'utf-16be', bytes: Uint8Array): string | null {
+  try {
+    const text = new TextDecoder(encoding, { fatal: true }).decode(bytes);
+    return text.includes('\u0000') ? null : text;
+  } catch {
+    return null;
+  }
+}
+
+// Five bytes have no character in Windows-1252; a file holding them was not written in it.
+const UNDEFINED_IN_WINDOWS_1252 = new Set([0x81, 0x8d, 0x8f, 0x90, 0x9d]);
+
+function decodeWindows1252(bytes: Uint8Array): string | null {
+  for (const byte of bytes) if (UNDEFINED_IN_WINDOWS_1252.has(byte)) return null;
+  return new TextDecoder('windows-1252').decode(bytes);
+}
