@@ -49,6 +49,7 @@ export function CorporationStateFields({
           onStateChange(null);
         }}
         searchable
+        allowDeselect={false}
         required
         nothingFoundMessage="No corporation matches"
         error={errors.corporation}
@@ -62,6 +63,7 @@ export function CorporationStateFields({
         value={stateCode}
         onChange={(value) => onStateChange(registered.find((registration) => registration.state.code === value) ?? null)}
         disabled={!corporationId || noStates}
+        allowDeselect={false}
         required
         error={noStates ? 'This corporation is not registered in any state yet. Add a state on its page first.' : errors.state}
         comboboxProps={{ withinPortal: true }}

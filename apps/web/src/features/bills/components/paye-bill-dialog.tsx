@@ -55,10 +55,10 @@ export function PayeBillDialog({ onClose, onCreated }: { onClose: () => void; on
     };
     setErrors(found);
     if (Object.values(found).some(Boolean) || !file || !month || !registration) return;
-    const payeType = types.data?.find((type) => type.code === 'paye');
-    if (!payeType) return;
     setProceeding(true);
     try {
+      const payeType = (types.data ?? (await types.refetch()).data)?.find((type) => type.code === 'paye');
+      if (!payeType) return;
       const checked = await checkPayeBillFile(file, toPeriod(month));
       if (!checked.ok) {
         setErrors((current) => ({ ...current, file: checked.message }));
@@ -131,7 +131,7 @@ export function PayeBillDialog({ onClose, onCreated }: { onClose: () => void; on
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button onClick={() => void proceed()} loading={proceeding || types.isPending}>
+            <Button onClick={() => void proceed()} loading={proceeding}>
               Proceed
             </Button>
           </Group>

@@ -150,7 +150,7 @@ export function WhtBillDialog({ onClose, onCreated }: { onClose: () => void; onC
   };
 
   const toSummary = async (amountDue: string, recipientCount: number) => {
-    const whtBillType = types.data?.find((type) => type.code === 'wht');
+    const whtBillType = (types.data ?? (await types.refetch()).data)?.find((type) => type.code === 'wht');
     if (!whtBillType) return;
     const charge = await calculateCharge({ type_id: whtBillType.id, amount_due: amountDue, recipient_count: recipientCount });
     setPayError(null);
@@ -404,6 +404,7 @@ export function WhtBillDialog({ onClose, onCreated }: { onClose: () => void; onC
             description={chosenType?.description}
             required
             searchable
+            allowDeselect={false}
             error={errors.wht_type}
             comboboxProps={{ withinPortal: true }}
           />
