@@ -1,6 +1,6 @@
 CREATE SEQUENCE "public"."bill_serial" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1;--> statement-breakpoint
 CREATE TABLE "bill_events" (
-	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"sequence" bigserial PRIMARY KEY NOT NULL,
 	"bill_id" uuid NOT NULL,
 	"status" text NOT NULL,
 	"note" text NOT NULL,

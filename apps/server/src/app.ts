@@ -17,6 +17,8 @@ import { buildOpenApiDocument, renderReferencePage } from './http/openapi';
 import type { RouteDefinition } from './http/route';
 import { calculatorRoutes } from './modules/calculator/calculator.routes';
 import { createCalculatorService } from './modules/calculator/calculator.service';
+import { billRoutes } from './modules/bills/bills.routes';
+import { createBillsService } from './modules/bills/bills.service';
 import { createCorporationsService } from './modules/corporations/corporations.service';
 import { corporationRoutes } from './modules/corporations/corporations.routes';
 import { createPayrollService } from './modules/payroll/payroll.service';
@@ -33,6 +35,7 @@ import { createWalletsService } from './modules/wallets/wallets.service';
 import { sandboxFundingRoutes, walletRoutes } from './modules/wallets/wallets.routes';
 import { organisationRoutes } from './modules/organisations/organisations.routes';
 import { referenceRoutes } from './modules/reference/reference.routes';
+import { createReferenceService } from './modules/reference/reference.service';
 import { createTeamService } from './modules/team/team.service';
 import { teamRoutes } from './modules/team/team.routes';
 
@@ -57,24 +60,27 @@ export async function buildApp({ config, database, mailTransport }: AppOptions):
   const jobs = createJobs({ database, log: app.log });
   const mail = createMailService({ db, jobs, transport, logLink: (to, link) => app.log.info({ to, link }, 'Mail link (development mailbox)') });
 
+  const reference = createReferenceService({ db });
   const team = createTeamService({ db, config, mail, switchOrganisation: switchSessionOrganisation });
   const identity = createIdentityService({ db, config, mail, findPendingInvitations: team.pendingInvitations, isInvitationFor: team.isInvitationFor });
-  const agency = withAgencyTimeout(createSandboxAgency({ db, mail }), config.agencyTimeoutMs);
+  const agency = withAgencyTimeout(createSandboxAgency({ notify: (to, subject, text) => mail.enqueue(db, { to, subject, text }) }), config.agencyTimeoutMs);
   const corporations = createCorporationsService({ db });
-  const states = createStatesService({ db, agency, corporations });
-  const payroll = createPayrollService({ db, agency, states });
   // Modules that own counted data add to the onboarding summary; wallets need organisations first.
   const summaryContributions: SummaryContribution[] = [corporations.summary];
   const organisations = createOrganisationsService({ db, switchOrganisation: switchSessionOrganisation, summaryContributions });
+  // Payroll depends on states; states reach payroll's counts through this function, called later.
+  const states = createStatesService({ db, agency, corporations, reference, organisations, payrollContents: (executor, ids) => payroll.contentsOf(executor, ids) });
+  const payroll = createPayrollService({ db, agency, states, organisations });
   const paymentProvider = createSandboxPaymentProvider(config.paymentWebhookSecret);
   const canSimulateTransfers = paymentProvider.name === 'sandbox' && config.env !== 'production';
   const wallets = createWalletsService({ db, provider: paymentProvider, organisationsService: organisations, corporationsService: corporations, canSimulateTransfers });
   summaryContributions.push(wallets.summary);
   const calculator = createCalculatorService({ db });
+  const bills = createBillsService({ db, jobs, agency, corporations, states, wallets, listStates: () => reference.listStates() });
 
   const routes: RouteDefinition[] = [
     ...identityRoutes(identity),
-    ...referenceRoutes(db),
+    ...referenceRoutes(reference),
     ...organisationRoutes(organisations),
     ...teamRoutes(team),
     ...calculatorRoutes(calculator),
@@ -82,6 +88,7 @@ export async function buildApp({ config, database, mailTransport }: AppOptions):
     ...stateRoutes(states),
     ...payrollRoutes(payroll),
     ...walletRoutes(wallets),
+    ...billRoutes(bills),
     ...(canSimulateTransfers ? sandboxFundingRoutes(wallets, createSandboxTransferSender(app, paymentProvider)) : []),
     ...(config.env === 'production' ? [] : developmentMailboxRoutes(mail)),
   ];

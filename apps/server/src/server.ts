@@ -1,7 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { seedDemoAccount, seedReferenceData } from './db/seed';
+import { seedDemoAccount, seedReferenceData } from './seed';
 
 /** Listen and shut down gracefully; everything else is in app.ts. */
 async function main() {

@@ -4,7 +4,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
-import { seedReferenceData } from '../src/db/seed';
+import { seedReferenceData } from '../src/seed';
 import type { MailTransport } from '../src/adapters/mail/mail-transport';
 import { users } from '../src/db/schema/index';
 import { USER_TYPES } from '../src/modules/identity/permissions';

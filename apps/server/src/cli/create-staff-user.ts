@@ -5,7 +5,7 @@ import { MESSAGES, PASSWORD_MIN_LENGTH } from '@levy/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
-import { seedReferenceData } from '../db/seed';
+import { seedReferenceData } from '../seed';
 import { users } from '../db/schema/index';
 import { USER_TYPES } from '../modules/identity/permissions';
 import { hashPassword } from '../modules/identity/secrets';

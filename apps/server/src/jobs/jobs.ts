@@ -1,4 +1,3 @@
-import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database, Db } from '../db/client';
@@ -52,19 +51,16 @@ export interface Jobs {
   findJob(name: string, id: string): Promise<{ state: string; retryCount: number; output: unknown } | null>;
 }
 
-/** pg-boss speaks SQL text with `$n` parameters; inside a Drizzle transaction, that text becomes a Drizzle query on it. */
+/**
+ * pg-boss speaks SQL text with `$n` parameters, some used more than once (so each must stay one
+ * parameter). It runs on the connection of the caller's Drizzle transaction: node-postgres's
+ * PoolClient or PGlite's transaction, both `client.query(text, values)` on the session.
+ */
 function transactionExecutor(executor: Db) {
-  return {
-    async executeSql(text: string, values: unknown[] = []) {
-      const chunks: SQL[] = [];
-      const pieces = text.split(/\$(\d+)/);
-      for (let index = 0; index < pieces.length; index += 1) {
-        chunks.push(index % 2 === 0 ? sql.raw(pieces[index]) : sql`${values[Number(pieces[index]) - 1] ?? null}`);
-      }
-      const result: unknown = await executor.execute(sql.join(chunks));
-      return { rows: (result as { rows: unknown[] }).rows };
-    },
-  };
+  const client = (executor as unknown as { session?: { client?: { query?: unknown } } }).session?.client;
+  if (!client || typeof client.query !== 'function') throw new Error('jobs: the executor has no SQL client to enqueue on');
+  const query = client.query as (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+  return { executeSql: (text: string, values?: unknown[]) => query.call(client, text, values) };
 }
 
 export function createJobs(deps: { database: Database; log: FastifyBaseLogger; cronCheckSeconds?: number }): Jobs {
@@ -79,6 +75,8 @@ export function createJobs(deps: { database: Database; log: FastifyBaseLogger; c
   const definitions = new Map<string, JobDefinition<object>>();
   const schedules: Array<{ name: string; cron: string; data: object }> = [];
   let started = false;
+  // Handlers running now: stop() waits for them, so nothing touches the database after it closes.
+  let running = 0;
 
   boss.on('error', (error) => deps.log.error({ err: error }, 'Job queue error'));
 
@@ -96,6 +94,7 @@ export function createJobs(deps: { database: Database; log: FastifyBaseLogger; c
       definition.name,
       { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1, batchSize: 1, includeMetadata: true },
       async ([job]) => {
+        running += 1;
         const attempt = job.retryCount + 1;
         const isLastAttempt = job.retryCount >= job.retryLimit;
         try {
@@ -104,6 +103,8 @@ export function createJobs(deps: { database: Database; log: FastifyBaseLogger; c
           if (isLastAttempt) deps.log.error({ err: error, job: definition.name, jobId: job.id, attempts: attempt }, 'Job failed for good (dead letter): no retries left');
           else deps.log.warn({ err: error, job: definition.name, jobId: job.id, attempt }, 'Job failed; it will be retried');
           throw error;
+        } finally {
+          running -= 1;
         }
       },
     );
@@ -136,7 +137,14 @@ export function createJobs(deps: { database: Database; log: FastifyBaseLogger; c
     async stop(timeoutMs = 10_000) {
       if (!started) return;
       started = false;
+      const deadline = Date.now() + timeoutMs;
       await boss.stop({ graceful: true, timeout: timeoutMs, wait: true, close: false });
+      // A worker whose fetch was under way when stop began can still start one job: let it finish,
+      // and give pg-boss a moment to record the outcome, before the database is closed.
+      const pause = () => new Promise((resolve) => setTimeout(resolve, 100));
+      do await pause();
+      while (running > 0 && Date.now() < deadline);
+      await pause();
     },
     async findJob(name, id) {
       const job = await boss.getJobById(name, id);

@@ -1,7 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { isValidStateTaxId, normalizeTaxId } from '@levy/tax';
-import type { Db } from '../../db/client';
-import type { MailService } from '../../modules/mail/mail.service';
 import { AgencyError, maskEmail, type StateAgency } from './state-agency';
 
 /**
@@ -77,7 +75,10 @@ function issuedAtMs(billReference: string): number {
 /** Never settles: the agency that does not answer, for the timeout path. */
 const noAnswer = () => new Promise<never>(() => undefined);
 
-export function createSandboxAgency(deps: { db: Db; mail: MailService }): StateAgency {
+/** How the sandbox reaches a taxpayer: a mail, sent by whatever the application composes in. */
+export type NotifyTaxpayer = (to: string, subject: string, text: string) => Promise<void>;
+
+export function createSandboxAgency(deps: { notify: NotifyTaxpayer }): StateAgency {
   function lookUp(taxPayerNumber: string, revenueService: string) {
     const digits = digitsOf(taxPayerNumber);
     if (digits === SANDBOX_TAX_IDS.unavailable) return noAnswer();
@@ -94,13 +95,12 @@ export function createSandboxAgency(deps: { db: Db; mail: MailService }): StateA
       const taxpayer = await lookUp(taxPayerNumber, state.revenueService);
       const reference = newReference(`${state.code}-CONSENT`);
       // A real agency mails the taxpayer's registered address; the sandbox mails the organisation owner.
-      await deps.mail.enqueue(deps.db, {
-        to: contactEmail,
-        subject: `${sandboxConsentPin(reference)} is your ${state.revenueService} consent code`,
-        text:
-          `${state.revenueService}\n\nLevy asked to manage the payroll of ${taxpayer.name} (Tax ID ${taxpayer.taxPayerNumber}).\n\n` +
+      await deps.notify(
+        contactEmail,
+        `${sandboxConsentPin(reference)} is your ${state.revenueService} consent code`,
+        `${state.revenueService}\n\nLevy asked to manage the payroll of ${taxpayer.name} (Tax ID ${taxpayer.taxPayerNumber}).\n\n` +
           `Your consent code is ${sandboxConsentPin(reference)}.\n\nIt expires in 10 minutes. If you did not ask for this, ignore this mail.`,
-      });
+      );
       return { reference, email: maskEmail(contactEmail) };
     },
 

@@ -1,15 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Db } from '../../db/client';
-import type { MailService, OutgoingMail } from '../../modules/mail/mail.service';
 import { createSandboxAgency, sandboxConsentPin, sandboxTaxpayerName } from './sandbox-agency';
 import { AgencyError, maskEmail, withAgencyTimeout } from './state-agency';
 
 const LAGOS = { code: 'LA', name: 'Lagos', revenueService: 'Lagos State Internal Revenue Service' };
 
 function sandbox() {
-  const sent: OutgoingMail[] = [];
-  const mail = { enqueue: vi.fn(async (_db: Db, message: OutgoingMail) => void sent.push(message)) } as unknown as MailService;
-  return { agency: createSandboxAgency({ db: {} as Db, mail }), sent };
+  const sent: Array<{ to: string; subject: string; text: string }> = [];
+  const notify = vi.fn(async (to: string, subject: string, text: string) => void sent.push({ to, subject, text }));
+  return { agency: createSandboxAgency({ notify }), sent };
 }
 
 describe('sandbox agency', () => {

@@ -5,8 +5,8 @@ import { findBankByCode, generateNuban } from '@levy/tax';
 export interface TransferReceived {
   reference: string;
   accountNumber: string;
-  /** Naira as sent by the provider (a number or a decimal string). */
-  amount: string | number;
+  /** Naira as a canonical decimal string, validated by the contract's nairaAmount. */
+  amount: string;
   senderName: string;
   paidAt: Date;
 }

@@ -1,8 +1,14 @@
-export * from './reference';
-export * from './identity';
-export * from './organisations';
-export * from './mail';
-export * from './calculator';
-export * from './corporations';
-export * from './wallets';
+// The aggregate of every module's tables, for drizzle-kit and the database client only (decision
+// 0007): modules import their own `<module>.schema.ts`, never this file.
+export * from '../../modules/reference/reference.schema';
+export * from '../../modules/identity/identity.schema';
+export * from '../../modules/organisations/organisations.schema';
+export * from '../../modules/team/team.schema';
+export * from '../../modules/audit/audit.schema';
+export * from '../../modules/mail/mail.schema';
+export * from '../../modules/calculator/calculator.schema';
+export * from '../../modules/corporations/corporations.schema';
+export * from '../../modules/states/states.schema';
+export * from '../../modules/payroll/payroll.schema';
+export * from '../../modules/wallets/wallets.schema';
 export * from '../../modules/bills/bills.schema';

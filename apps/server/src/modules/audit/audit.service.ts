@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { auditLog } from '../../db/schema/index';
+import { auditLog } from './audit.schema';
 
 export interface AuditEntry {
   organisationId: string | null;

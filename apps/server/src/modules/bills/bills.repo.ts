@@ -73,7 +73,7 @@ export async function listBills(executor: Db, input: { where: SQL | undefined; o
 }
 
 export async function listBillEvents(executor: Db, billId: string) {
-  return executor.select().from(billEvents).where(eq(billEvents.billId, billId)).orderBy(asc(billEvents.at), asc(billEvents.id));
+  return executor.select().from(billEvents).where(eq(billEvents.billId, billId)).orderBy(asc(billEvents.sequence));
 }
 
 export async function listBillItems(executor: Db, billId: string, window: { search: string | null; limit: number; offset: number }) {

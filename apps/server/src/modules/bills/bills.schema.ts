@@ -1,13 +1,10 @@
-import type { Kobo } from '@levy/tax';
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { corporations } from '../../db/schema/corporations';
-import { users } from '../../db/schema/identity';
-import { organisations } from '../../db/schema/organisations';
-import { states } from '../../db/schema/reference';
-
-/** Money columns hold integer kobo. */
-const kobo = () => bigint({ mode: 'number' }).$type<Kobo>();
+import { bigserial, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { kobo } from '../../db/columns';
+import { corporations } from '../corporations/corporations.schema';
+import { users } from '../identity/identity.schema';
+import { organisations } from '../organisations/organisations.schema';
+import { states } from '../reference/reference.schema';
 
 /** The serial in a bill reference, `PAYE-LA-2026-10-000123`: one sequence for every bill. */
 export const billSerial = pgSequence('bill_serial', { startWith: 1 });
@@ -84,11 +81,11 @@ export const billItems = pgTable(
   (table) => [uniqueIndex('bill_items_bill_row_unique').on(table.billId, table.rowNumber)],
 );
 
-/** Every status a bill went through, with why. */
+/** Every status a bill went through, with why; `sequence` orders events written in one transaction. */
 export const billEvents = pgTable(
   'bill_events',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    sequence: bigserial({ mode: 'number' }).primaryKey(),
     billId: uuid()
       .notNull()
       .references(() => bills.id, { onDelete: 'cascade' }),

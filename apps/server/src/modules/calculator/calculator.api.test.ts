@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { calculatorShares } from '../../db/schema/index';
+import { calculatorShares } from './calculator.schema';
 import { SHARE_LIMIT } from './share-limiter';
 
 let test: TestApp;

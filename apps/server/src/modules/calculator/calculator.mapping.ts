@@ -7,7 +7,7 @@ import {
   type SharedPayeInputs,
 } from '@levy/contracts';
 import { asKobo, divideKobo, isTaxInputError, koboToNairaString, PAYE_RULES, toKobo, type Kobo, type PayeFigures, type PayeResult } from '@levy/tax';
-import type { StoredPayeInputs, StoredWhtInputs } from '../../db/schema/index';
+import type { StoredPayeInputs, StoredWhtInputs } from './calculator.schema';
 import { invalidInput } from '../../errors';
 
 /**

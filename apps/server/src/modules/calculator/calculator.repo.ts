@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { calculatorShares, type StoredPayeInputs, type StoredWhtInputs } from '../../db/schema/index';
+import { calculatorShares, type StoredPayeInputs, type StoredWhtInputs } from './calculator.schema';
 
 export type CalculatorShareRow = typeof calculatorShares.$inferSelect;
 

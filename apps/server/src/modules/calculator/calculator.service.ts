@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { CalculatePayeParsed, CalculateWhtParsed, PayeCalculation, SharedCalculation, SharedCalculationCreated, WhtCalculation } from '@levy/contracts';
 import { asKobo, computePaye, computePayeUnderRegime, computeWht, listWhtTypes, otherPayeRegime, preparePayeInput } from '@levy/tax';
 import type { Db } from '../../db/client';
-import type { StoredPayeInputs, StoredWhtInputs } from '../../db/schema/index';
+import type { StoredPayeInputs, StoredWhtInputs } from './calculator.schema';
 import { AppError, invalidInput, notFound } from '../../errors';
 import { findShareByToken, insertShare } from './calculator.repo';
 import {

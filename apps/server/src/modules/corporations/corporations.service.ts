@@ -2,7 +2,10 @@ import { MESSAGES, type ListParams } from '@levy/contracts';
 import { and, asc, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { containsPattern, pageWindow, toPage } from '../../db/pagination';
-import { corporations, corporationStates, organisations, payrollEmployees } from '../../db/schema/index';
+import { corporations } from './corporations.schema';
+import { organisations } from '../organisations/organisations.schema';
+import { payrollEmployees } from '../payroll/payroll.schema';
+import { corporationStates } from '../states/states.schema';
 import { AppError, invalidInput } from '../../errors';
 import type { Caller } from '../../http/route';
 import { recordAudit } from '../audit/audit.service';
@@ -172,6 +175,13 @@ async function summary(organisationId: string) {
         .leftJoin(payrollEmployees, eq(payrollEmployees.corporationStateId, corporationStates.id))
         .where(eq(corporations.organisationId, organisationId));
       return { corporation_count, states_registered, states_with_payroll_consent: row.withConsent, employees: row.employees };
+    },
+
+    /** A corporation of the given organisation (for modules acting for it); anything else is NOT_FOUND. */
+    async findInOrganisation(organisationId: string, corporationId: string) {
+      const [row] = await db.select().from(corporations).where(and(eq(corporations.id, corporationId), eq(corporations.organisationId, organisationId)));
+      if (!row) throw new AppError('NOT_FOUND', 'Corporation not found.');
+      return row;
     },
 
     /** Every corporation of an organisation, oldest first (for modules that act on each). */

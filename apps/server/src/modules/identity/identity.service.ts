@@ -2,7 +2,10 @@ import type { PendingInvitation, RegisterUser, SessionPayload } from '@levy/cont
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { loginFailures, organisations, organisationUsers, roles, sessions, users, userTokens, userTypes } from '../../db/schema/index';
+import { loginFailures, sessions, users, userTokens } from './identity.schema';
+import { organisations } from '../organisations/organisations.schema';
+import { roles, userTypes } from '../reference/reference.schema';
+import { organisationUsers } from '../team/team.schema';
 import { AppError, invalidInput } from '../../errors';
 import type { Caller } from '../../http/route';
 import { recordAudit } from '../audit/audit.service';

@@ -3,7 +3,7 @@ import type { MailTransport } from '../../adapters/mail/mail-transport';
 import type { Db } from '../../db/client';
 import type { Jobs } from '../../jobs/jobs';
 import { queryRows } from '../../db/raw';
-import { outbox } from '../../db/schema/index';
+import { outbox } from './mail.schema';
 
 export interface OutgoingMail {
   to: string;

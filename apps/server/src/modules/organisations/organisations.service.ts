@@ -3,7 +3,10 @@ import { SETTING_CODES, updateIdentity } from '@levy/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { files, organisationIdentities, organisations, organisationSettings, organisationUsers, roles, states, users } from '../../db/schema/index';
+import { users } from '../identity/identity.schema';
+import { files, organisationIdentities, organisations, organisationSettings } from './organisations.schema';
+import { roles, states } from '../reference/reference.schema';
+import { organisationUsers } from '../team/team.schema';
 import { AppError, invalidInput } from '../../errors';
 import type { Caller, UploadedFile } from '../../http/route';
 import { recordAudit } from '../audit/audit.service';
@@ -90,7 +93,26 @@ export function createOrganisationsService(deps: OrganisationsDeps) {
     return { ...result, missing };
   }
 
+  /** Keeps an uploaded document in the database, in the caller's transaction; returns its id. */
+  async function storeFile(executor: Db, organisationId: string, file: Pick<UploadedFile, 'filename' | 'contentType' | 'content'>, uploadedBy: string): Promise<string> {
+    const [stored] = await executor
+      .insert(files)
+      .values({
+        organisationId,
+        filename: file.filename,
+        contentType: file.contentType,
+        sizeBytes: file.content.length,
+        sha256: createHash('sha256').update(file.content).digest('hex'),
+        content: file.content,
+        uploadedBy,
+      })
+      .returning({ id: files.id });
+    return stored.id;
+  }
+
   return {
+    storeFile,
+
     async create(caller: Caller, name: string | undefined, ip: string) {
       if (caller.organisationId) throw new AppError('CONFLICT', 'You already belong to an organisation.');
       const organisationId = await db.transaction(async (tx) => {
@@ -129,22 +151,7 @@ export function createOrganisationsService(deps: OrganisationsDeps) {
       const [state] = await db.select().from(states).where(eq(states.id, input.state_id));
       if (!state) throw invalidInput({ state_id: 'State is required' });
       await db.transaction(async (tx) => {
-        let documentId: string | undefined;
-        if (document) {
-          const [stored] = await tx
-            .insert(files)
-            .values({
-              organisationId,
-              filename: document.filename,
-              contentType: document.contentType,
-              sizeBytes: document.content.length,
-              sha256: createHash('sha256').update(document.content).digest('hex'),
-              content: document.content,
-              uploadedBy: caller.userId,
-            })
-            .returning({ id: files.id });
-          documentId = stored.id;
-        }
+        const documentId = document ? await storeFile(tx, organisationId, document, caller.userId) : undefined;
         const values = {
           legalName: input.legal_name,
           cacNumber: input.cac_number.toUpperCase().replace(/[\s-]/g, ''),
@@ -169,6 +176,17 @@ export function createOrganisationsService(deps: OrganisationsDeps) {
     async nameOf(organisationId: string): Promise<string | null> {
       const [row] = await db.select({ name: organisations.name }).from(organisations).where(eq(organisations.id, organisationId));
       return row?.name ?? null;
+    },
+
+    /** The owner's email of an organisation, for modules that write to the owner (agency consent mails). */
+    async ownerOf(organisationId: string): Promise<{ email: string }> {
+      const [row] = await db
+        .select({ email: users.email })
+        .from(organisations)
+        .innerJoin(users, eq(users.id, organisations.ownerUserId))
+        .where(eq(organisations.id, organisationId));
+      if (!row) throw new AppError('NOT_FOUND', 'Organisation not found.');
+      return row;
     },
 
     /** One setting's value for other modules (wallets ask whether corporations have their own). */

@@ -1,20 +1,18 @@
-import { createHash } from 'node:crypto';
 import { NO_NEW_FILE_SELECTED, type ListParams } from '@levy/contracts';
-import { CSV_MESSAGES, koboToNairaString, PAYE_TEMPLATE_HEADERS, parseNaira, parsePayeCsv, type CsvRowError, type Kobo } from '@levy/tax';
-import { and, asc, count, eq, ilike, or } from 'drizzle-orm';
+import { CSV_MESSAGES, koboToNairaString, PAYE_TEMPLATE_HEADERS, parseNaira, parsePayeCsv, ZERO_KOBO, type CsvRowError, type Kobo } from '@levy/tax';
 import type { StateAgency } from '../../adapters/agency/state-agency';
 import type { Db } from '../../db/client';
 import { containsPattern, pageWindow, toPage } from '../../db/pagination';
-import { files, payrollEmployees, payrollUploads } from '../../db/schema/index';
 import { AppError, invalidInput } from '../../errors';
 import type { Caller, UploadedFile } from '../../http/route';
 import { recordAudit } from '../audit/audit.service';
+import type { OrganisationsService } from '../organisations/organisations.service';
 import { agencyFailure, type StatesService } from '../states/states.service';
+import * as repo from './payroll.repo';
 
 /** The allowance columns of the PAYE template, after tax_payable (product-spec §3). */
 const ALLOWANCE_HEADERS = PAYE_TEMPLATE_HEADERS.slice(6);
 const CSV_CONTENT_TYPES = ['text/csv', 'application/csv'];
-const INSERT_BATCH_ROWS = 1_000;
 /** Row problems listed in one answer; the first ones are enough to fix a file. */
 const MAX_ROW_ERRORS = 50;
 
@@ -33,10 +31,10 @@ function csvFailure(message: string, errors: CsvRowError[]) {
   return invalidInput(fields, message);
 }
 
-const toKobo = (cell: string) => (parseNaira(cell) ?? 0) as Kobo;
+const toKobo = (cell: string): Kobo => parseNaira(cell) ?? ZERO_KOBO;
 
-export function createPayrollService(deps: { db: Db; agency: StateAgency; states: StatesService }) {
-  const { db, agency, states } = deps;
+export function createPayrollService(deps: { db: Db; agency: StateAgency; states: StatesService; organisations: OrganisationsService }) {
+  const { db, agency, states, organisations } = deps;
 
   return {
     /** The PAYE template file becomes the employee list registered with the state (product-design). */
@@ -76,35 +74,20 @@ export function createPayrollService(deps: { db: Db; agency: StateAgency; states
       }
 
       return db.transaction(async (tx) => {
-        const [stored] = await tx
-          .insert(files)
-          .values({
-            organisationId: corporation.organisationId,
-            filename: file.filename,
-            contentType: 'text/csv',
-            sizeBytes: file.content.length,
-            sha256: createHash('sha256').update(file.content).digest('hex'),
-            content: file.content,
-            uploadedBy: caller.userId,
-          })
-          .returning({ id: files.id });
-        const [upload] = await tx
-          .insert(payrollUploads)
-          .values({
-            corporationStateId: registration.id,
-            fileId: stored.id,
-            employeeCount: employees.length,
-            totalTaxPayableKobo: parsed.amountDue,
-            agencyReference: submission.reference,
-            uploadedBy: caller.userId,
-          })
-          .returning();
-        await tx.delete(payrollEmployees).where(eq(payrollEmployees.corporationStateId, registration.id));
-        for (let start = 0; start < employees.length; start += INSERT_BATCH_ROWS) {
-          await tx.insert(payrollEmployees).values(
-            employees.slice(start, start + INSERT_BATCH_ROWS).map((employee) => ({ ...employee, corporationStateId: registration.id, uploadId: upload.id })),
-          );
-        }
+        const fileId = await organisations.storeFile(tx, corporation.organisationId, { ...file, contentType: 'text/csv' }, caller.userId);
+        const upload = await repo.insertUpload(tx, {
+          corporationStateId: registration.id,
+          fileId,
+          employeeCount: employees.length,
+          totalTaxPayableKobo: parsed.amountDue,
+          agencyReference: submission.reference,
+          uploadedBy: caller.userId,
+        });
+        await repo.replaceEmployees(
+          tx,
+          registration.id,
+          employees.map((employee) => ({ ...employee, corporationStateId: registration.id, uploadId: upload.id })),
+        );
         await recordAudit(tx, {
           organisationId: corporation.organisationId,
           actorUserId: caller.userId,
@@ -124,18 +107,14 @@ export function createPayrollService(deps: { db: Db; agency: StateAgency; states
       });
     },
 
+    /** Employees and payroll files under registrations (the states module shows and removes them). */
+    contentsOf: (executor: Db, registrationIds: string[]) => repo.countContents(executor, registrationIds),
+
     async employees(caller: Caller, corporationId: string, stateCodeOrId: string, params: ListParams) {
       const { registration } = await states.findRegistration(db, caller, corporationId, stateCodeOrId, 'read');
       const search = containsPattern(params.search);
-      const where = and(
-        eq(payrollEmployees.corporationStateId, registration.id),
-        search ? or(ilike(payrollEmployees.name, search), ilike(payrollEmployees.taxPayerNumber, search)) : undefined,
-      );
       const { limit, offset } = pageWindow(params);
-      const [rows, [{ total }]] = await Promise.all([
-        db.select().from(payrollEmployees).where(where).orderBy(asc(payrollEmployees.rowNumber)).limit(limit).offset(offset),
-        db.select({ total: count() }).from(payrollEmployees).where(where),
-      ]);
+      const { rows, total } = await repo.findEmployeesPage(db, registration.id, { search, limit, offset });
       const items = rows.map((row) => ({
         id: row.id,
         row_number: row.rowNumber,
@@ -143,9 +122,9 @@ export function createPayrollService(deps: { db: Db; agency: StateAgency; states
         name: row.name,
         nationality: row.nationality,
         designation: row.designation,
-        gross_income: koboToNairaString(row.grossIncomeKobo as Kobo),
-        tax_payable: koboToNairaString(row.taxPayableKobo as Kobo),
-        allowances: Object.fromEntries(Object.entries(row.allowancesKobo).map(([header, amount]) => [header, koboToNairaString(amount as Kobo)])),
+        gross_income: koboToNairaString(row.grossIncomeKobo),
+        tax_payable: koboToNairaString(row.taxPayableKobo),
+        allowances: Object.fromEntries(Object.entries(row.allowancesKobo).map(([header, amount]) => [header, koboToNairaString(amount)])),
       }));
       return toPage(items, total, params);
     },

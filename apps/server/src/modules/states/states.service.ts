@@ -1,16 +1,28 @@
 import { CONSENT_RULES } from '@levy/contracts';
-import { and, asc, count, eq, isNull, lt, sql } from 'drizzle-orm';
 import { AgencyError, type AgencyState, type StateAgency } from '../../adapters/agency/state-agency';
 import type { Db } from '../../db/client';
-import { consentRequests, corporationStates, organisations, payrollEmployees, payrollUploads, states, users } from '../../db/schema/index';
 import { AppError, invalidInput } from '../../errors';
 import type { Caller } from '../../http/route';
 import { recordAudit } from '../audit/audit.service';
 import type { CorporationsService } from '../corporations/corporations.service';
 import { hashToken, newToken } from '../identity/secrets';
+import type { OrganisationsService } from '../organisations/organisations.service';
+import type { ReferenceService, State } from '../reference/reference.service';
+import * as repo from './states.repo';
+import type { Registration } from './states.repo';
 
-type State = typeof states.$inferSelect;
-type Registration = typeof corporationStates.$inferSelect;
+/** What the payroll module holds under registrations: employees on the list and payroll files. */
+export type PayrollContents = (executor: Db, registrationIds: string[]) => Promise<Map<string, { employees: number; files: number }>>;
+
+export interface StatesDeps {
+  db: Db;
+  agency: StateAgency;
+  corporations: CorporationsService;
+  reference: ReferenceService;
+  organisations: OrganisationsService;
+  /** Owned by the payroll module, which depends on this one: passed in as a function. */
+  payrollContents: PayrollContents;
+}
 
 function agencyStateOf(state: State): AgencyState {
   return { code: state.code, name: state.name, revenueService: state.revenueService };
@@ -22,16 +34,13 @@ export function agencyFailure(error: unknown): unknown {
   return error.kind === 'not_found' ? invalidInput({ tax_payer_number: error.message }) : new AppError('UNAVAILABLE', error.message);
 }
 
-export function createStatesService(deps: { db: Db; agency: StateAgency; corporations: CorporationsService }) {
-  const { db, agency, corporations } = deps;
+export function createStatesService(deps: StatesDeps) {
+  const { db, agency, corporations, reference } = deps;
 
   /** A state by its code (`LA`) or id (`25`). */
   async function findState(executor: Db, codeOrId: string): Promise<State> {
     const byId = /^\d+$/.test(codeOrId);
-    const [state] = await executor
-      .select()
-      .from(states)
-      .where(byId ? eq(states.id, Number(codeOrId)) : eq(states.code, codeOrId.toUpperCase()));
+    const state = await reference.findState(byId ? { id: Number(codeOrId) } : { code: codeOrId.toUpperCase() }, executor);
     if (!state) throw new AppError('NOT_FOUND', 'State not found.');
     return state;
   }
@@ -48,10 +57,7 @@ export function createStatesService(deps: { db: Db; agency: StateAgency; corpora
   async function findRegistration(executor: Db, caller: Caller, corporationId: string, codeOrId: string, access: 'read' | 'write') {
     const corporation = await corporations.findAccessible(executor, caller, corporationId, access);
     const state = await findState(executor, codeOrId);
-    const [registration] = await executor
-      .select()
-      .from(corporationStates)
-      .where(and(eq(corporationStates.corporationId, corporation.id), eq(corporationStates.stateId, state.id)));
+    const registration = await repo.findRegistration(executor, corporation.id, state.id);
     if (!registration) throw new AppError('NOT_FOUND', `${state.name} is not registered for this corporation.`);
     return { corporation, state, registration };
   }
@@ -70,18 +76,16 @@ export function createStatesService(deps: { db: Db; agency: StateAgency; corpora
   }
 
   async function registrationView(executor: Db, registration: Registration) {
-    const [state] = await executor.select().from(states).where(eq(states.id, registration.stateId));
-    const [{ employees }] = await executor.select({ employees: count() }).from(payrollEmployees).where(eq(payrollEmployees.corporationStateId, registration.id));
-    return toView(registration, state, employees);
+    const state = await reference.findState({ id: registration.stateId }, executor);
+    const contents = await deps.payrollContents(executor, [registration.id]);
+    return toView(registration, state!, contents.get(registration.id)?.employees ?? 0);
   }
 
   /** Deletes a registration and everything under it; says what went. */
   async function deleteRegistration(executor: Db, registration: Registration) {
-    const [[{ employees }], [{ files }]] = await Promise.all([
-      executor.select({ employees: count() }).from(payrollEmployees).where(eq(payrollEmployees.corporationStateId, registration.id)),
-      executor.select({ files: count() }).from(payrollUploads).where(eq(payrollUploads.corporationStateId, registration.id)),
-    ]);
-    await executor.delete(corporationStates).where(eq(corporationStates.id, registration.id));
+    const { employees, files } = (await deps.payrollContents(executor, [registration.id])).get(registration.id) ?? { employees: 0, files: 0 };
+    // The payroll rows go with the registration (their foreign keys cascade).
+    await repo.deleteRegistration(executor, registration.id);
     return { tax_payer_number: registration.taxPayerNumber, employees, payroll_files: files, consent: registration.isControlConsentGiven };
   }
 
@@ -90,17 +94,14 @@ export function createStatesService(deps: { db: Db; agency: StateAgency; corpora
 
     async listForCorporation(caller: Caller, corporationId: string) {
       const corporation = await corporations.findAccessible(db, caller, corporationId, 'read');
-      const rows = await db
-        .select({
-          registration: corporationStates,
-          state: states,
-          employees: sql<number>`(select count(*)::int from ${payrollEmployees} where ${payrollEmployees.corporationStateId} = ${corporationStates.id})`,
-        })
-        .from(corporationStates)
-        .innerJoin(states, eq(states.id, corporationStates.stateId))
-        .where(eq(corporationStates.corporationId, corporation.id))
-        .orderBy(asc(states.name));
-      return rows.map((row) => toView(row.registration, row.state, row.employees));
+      const [registrations, allStates] = await Promise.all([repo.findRegistrationsOfCorporation(db, corporation.id), reference.listStates(db)]);
+      const contents = await deps.payrollContents(db, registrations.map((registration) => registration.id));
+      const registrationByState = new Map(registrations.map((registration) => [registration.stateId, registration]));
+      // By state name: the reference list comes sorted.
+      return allStates.flatMap((state) => {
+        const registration = registrationByState.get(state.id);
+        return registration ? [toView(registration, state, contents.get(registration.id)?.employees ?? 0)] : [];
+      });
     },
 
     /** Asks the agency who holds this Tax ID (step 1 of Add/Update state). */
@@ -113,19 +114,12 @@ export function createStatesService(deps: { db: Db; agency: StateAgency; corpora
     async add(caller: Caller, corporationId: string, stateCodeOrId: string, taxPayerNumber: string, ip: string) {
       const corporation = await corporations.findAccessible(db, caller, corporationId, 'write');
       const state = await findState(db, stateCodeOrId);
-      const [existing] = await db
-        .select({ id: corporationStates.id })
-        .from(corporationStates)
-        .where(and(eq(corporationStates.corporationId, corporation.id), eq(corporationStates.stateId, state.id)));
+      const existing = await repo.findRegistration(db, corporation.id, state.id);
       if (existing) throw new AppError('CONFLICT', `${state.name} is already registered for this corporation. Update its Tax ID instead.`);
       // The agency is asked outside any transaction: a slow agency must not hold the database.
       const taxpayer = await verifyWithAgency(state, taxPayerNumber);
       const registration = await db.transaction(async (tx) => {
-        const [created] = await tx
-          .insert(corporationStates)
-          .values({ corporationId: corporation.id, stateId: state.id, taxPayerNumber: taxpayer.taxPayerNumber, taxPayerName: taxpayer.name, createdBy: caller.userId })
-          .onConflictDoNothing()
-          .returning();
+        const created = await repo.insertRegistration(tx, { corporationId: corporation.id, stateId: state.id, taxPayerNumber: taxpayer.taxPayerNumber, taxPayerName: taxpayer.name, createdBy: caller.userId }, { skipIfExists: true });
         if (!created) throw new AppError('CONFLICT', `${state.name} is already registered for this corporation. Update its Tax ID instead.`);
         await recordAudit(tx, { organisationId: corporation.organisationId, actorUserId: caller.userId, action: 'state.added', resourceType: 'corporation_state', resourceId: created.id, details: { corporation_id: corporation.id, state: state.code, tax_payer_number: taxpayer.taxPayerNumber }, ipAddress: ip });
         return created;
@@ -140,10 +134,7 @@ export function createStatesService(deps: { db: Db; agency: StateAgency; corpora
       return db.transaction(async (tx) => {
         const { registration: current } = await findRegistration(tx, caller, corporationId, stateCodeOrId, 'write');
         const removed = await deleteRegistration(tx, current);
-        const [created] = await tx
-          .insert(corporationStates)
-          .values({ corporationId: corporation.id, stateId: state.id, taxPayerNumber: taxpayer.taxPayerNumber, taxPayerName: taxpayer.name, createdBy: caller.userId })
-          .returning();
+        const created = (await repo.insertRegistration(tx, { corporationId: corporation.id, stateId: state.id, taxPayerNumber: taxpayer.taxPayerNumber, taxPayerName: taxpayer.name, createdBy: caller.userId }, { skipIfExists: false }))!;
         await recordAudit(tx, { organisationId: corporation.organisationId, actorUserId: caller.userId, action: 'state.tax_id_updated', resourceType: 'corporation_state', resourceId: created.id, details: { corporation_id: corporation.id, state: state.code, from: current.taxPayerNumber, to: taxpayer.taxPayerNumber, removed }, ipAddress: ip });
         return { ...toView(created, state, 0), removed };
       });
@@ -161,11 +152,7 @@ export function createStatesService(deps: { db: Db; agency: StateAgency; corpora
     /** Step 1 of Manage Payroll: the agency mails a code to the taxpayer's registered email. */
     async requestConsent(caller: Caller, corporationId: string, stateCodeOrId: string) {
       const { corporation, state, registration } = await findRegistration(db, caller, corporationId, stateCodeOrId, 'write');
-      const [owner] = await db
-        .select({ email: users.email })
-        .from(organisations)
-        .innerJoin(users, eq(users.id, organisations.ownerUserId))
-        .where(eq(organisations.id, corporation.organisationId));
+      const owner = await deps.organisations.ownerOf(corporation.organisationId);
       let sent: { reference: string; email: string };
       try {
         sent = await agency.requestConsentOtp({ state: agencyStateOf(state), taxPayerNumber: registration.taxPayerNumber, contactEmail: owner.email });
@@ -173,7 +160,7 @@ export function createStatesService(deps: { db: Db; agency: StateAgency; corpora
         throw agencyFailure(error);
       }
       const token = newToken();
-      await db.insert(consentRequests).values({
+      await repo.insertConsentRequest(db, {
         corporationStateId: registration.id,
         tokenHash: hashToken(token),
         agencyReference: sent.reference,
@@ -187,20 +174,13 @@ export function createStatesService(deps: { db: Db; agency: StateAgency; corpora
     /** Step 2: the code from the mail. Five tries, ten minutes, once. */
     async verifyConsent(caller: Caller, corporationId: string, stateCodeOrId: string, input: { pin: string; token: string }, ip: string) {
       const { corporation, state, registration } = await findRegistration(db, caller, corporationId, stateCodeOrId, 'write');
-      const [request] = await db
-        .select()
-        .from(consentRequests)
-        .where(and(eq(consentRequests.tokenHash, hashToken(input.token)), eq(consentRequests.corporationStateId, registration.id)));
+      const request = await repo.findConsentRequest(db, hashToken(input.token), registration.id);
       if (!request) throw invalidInput({ token: 'This consent request is not valid. Request a new code.' });
       if (request.usedAt) throw invalidInput({ pin: 'This code was already used. Request a new one.' });
       if (request.expiresAt.getTime() < Date.now()) throw invalidInput({ pin: 'This code has expired. Request a new one.' });
-      // Count the try before checking it, in one statement, so parallel guesses cannot exceed the limit.
-      const [counted] = await db
-        .update(consentRequests)
-        .set({ attempts: sql`${consentRequests.attempts} + 1` })
-        .where(and(eq(consentRequests.id, request.id), lt(consentRequests.attempts, CONSENT_RULES.maxAttempts), isNull(consentRequests.usedAt)))
-        .returning({ attempts: consentRequests.attempts });
-      if (!counted) throw new AppError('RATE_LIMITED', 'Too many wrong codes. Request a new one.');
+      // Count the try before checking it, so parallel guesses cannot exceed the limit.
+      const attempts = await repo.countConsentAttempt(db, request.id, CONSENT_RULES.maxAttempts);
+      if (attempts === undefined) throw new AppError('RATE_LIMITED', 'Too many wrong codes. Request a new one.');
       let isCorrect: boolean;
       try {
         isCorrect = await agency.verifyConsentOtp({ reference: request.agencyReference, pin: input.pin });
@@ -208,21 +188,12 @@ export function createStatesService(deps: { db: Db; agency: StateAgency; corpora
         throw agencyFailure(error);
       }
       if (!isCorrect) {
-        const left = CONSENT_RULES.maxAttempts - counted.attempts;
+        const left = CONSENT_RULES.maxAttempts - attempts;
         throw invalidInput({ pin: left > 0 ? `The code is not correct. ${left} ${left === 1 ? 'try' : 'tries'} left.` : 'The code is not correct. Request a new one.' });
       }
       return db.transaction(async (tx) => {
-        const [used] = await tx
-          .update(consentRequests)
-          .set({ usedAt: new Date() })
-          .where(and(eq(consentRequests.id, request.id), isNull(consentRequests.usedAt)))
-          .returning({ id: consentRequests.id });
-        if (!used) throw invalidInput({ pin: 'This code was already used. Request a new one.' });
-        const [updated] = await tx
-          .update(corporationStates)
-          .set({ isControlConsentGiven: true, consentGivenAt: new Date(), updatedAt: new Date() })
-          .where(eq(corporationStates.id, registration.id))
-          .returning();
+        if (!(await repo.useConsentRequest(tx, request.id))) throw invalidInput({ pin: 'This code was already used. Request a new one.' });
+        const updated = await repo.markConsentGiven(tx, registration.id);
         await recordAudit(tx, { organisationId: corporation.organisationId, actorUserId: caller.userId, action: 'state.consent_given', resourceType: 'corporation_state', resourceId: registration.id, details: { state: state.code }, ipAddress: ip });
         return registrationView(tx, updated);
       });

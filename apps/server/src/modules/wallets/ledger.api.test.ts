@@ -4,12 +4,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/raw';
 import { AppError } from '../../errors';
 import { createTestApp, ownerWithOrganisation, type TestApp } from '../../../test/harness';
+import { asKobo } from '@levy/tax';
+import { createSandboxPaymentProvider } from '../../adapters/payments/payment-provider';
+import { createCorporationsService } from '../corporations/corporations.service';
+import { createOrganisationsService } from '../organisations/organisations.service';
 import { balanceOf, postJournal, reverseJournal, systemAccountId } from './ledger.service';
+import { createWalletsService, type WalletsService } from './wallets.service';
 
 let test: TestApp;
+let wallets: WalletsService;
 
 beforeAll(async () => {
   test = await createTestApp();
+  const { db } = test.database;
+  const corporationsService = createCorporationsService({ db });
+  const organisationsService = createOrganisationsService({ db, switchOrganisation: async () => undefined, summaryContributions: [] });
+  wallets = createWalletsService({ db, provider: createSandboxPaymentProvider('test-webhook-secret'), organisationsService, corporationsService, canSimulateTransfers: false });
 });
 afterAll(() => test.close());
 
@@ -28,14 +38,14 @@ async function threeWallets() {
 async function fund(organisationId: string, walletId: string, amountKobo: number) {
   const clearing = await systemAccountId(test.database.db, 'funding_clearing');
   return test.database.db.transaction((tx) =>
-    postJournal(tx, { organisationId, kind: 'funding', reference: nextReference('FUND'), description: 'Test funding', postings: [{ accountId: walletId, amountKobo }, { accountId: clearing, amountKobo: -amountKobo }] }),
+    postJournal(tx, { organisationId, kind: 'funding', reference: nextReference('FUND'), description: 'Test funding', postings: [{ accountId: walletId, amountKobo: asKobo(amountKobo) }, { accountId: clearing, amountKobo: asKobo(-amountKobo) }] }),
   );
 }
 
 async function pay(organisationId: string, walletId: string, amountKobo: number) {
   const settlement = await systemAccountId(test.database.db, 'agency_settlement');
   return test.database.db.transaction((tx) =>
-    postJournal(tx, { organisationId, kind: 'bill_payment', reference: nextReference('PAY'), description: 'Test payment', postings: [{ accountId: walletId, amountKobo: -amountKobo }, { accountId: settlement, amountKobo }] }),
+    postJournal(tx, { organisationId, kind: 'bill_payment', reference: nextReference('PAY'), description: 'Test payment', postings: [{ accountId: walletId, amountKobo: asKobo(-amountKobo) }, { accountId: settlement, amountKobo: asKobo(amountKobo) }] }),
   );
 }
 
@@ -60,7 +70,7 @@ describe('journals', () => {
     const clearing = await systemAccountId(test.database.db, 'funding_clearing');
     await expect(
       test.database.db.transaction((tx) =>
-        postJournal(tx, { organisationId, kind: 'funding', reference: nextReference('BAD'), description: 'x', postings: [{ accountId: walletIds[0], amountKobo: 100 }, { accountId: clearing, amountKobo: -99 }] }),
+        postJournal(tx, { organisationId, kind: 'funding', reference: nextReference('BAD'), description: 'x', postings: [{ accountId: walletIds[0], amountKobo: asKobo(100) }, { accountId: clearing, amountKobo: asKobo(-99) }] }),
       ),
     ).rejects.toThrow('does not balance');
   });
@@ -81,6 +91,66 @@ describe('journals', () => {
     expect(await balanceOf(test.database.db, walletIds[1])).toBe(0);
     const [{ entries }] = await queryRows<{ entries: number }>(test.database.db, sql`select count(*)::int as entries from ledger_entries where account_id = ${walletIds[1]}`);
     expect(entries).toBe(2);
+  });
+});
+
+describe('the wallets API other modules use', () => {
+  it('debits a bill payment to the agency and the fees, refuses a shortfall, and refunds once', async () => {
+    const { walletIds } = await threeWallets();
+    const db = test.database.db;
+    await db.transaction((tx) => wallets.creditWallet(tx, { walletId: walletIds[0], amount: asKobo(500_000), category: 'funding', reference: nextReference('FUND'), description: 'Funding', createdBy: null }));
+    const reference = nextReference('BILL');
+    const debit = { walletId: walletIds[0], amount: { toAgency: asKobo(300_000), toFees: asKobo(10_000) }, category: 'bill_payment' as const, reference, description: 'PAYE 2026-01', createdBy: null };
+    const paid = await db.transaction((tx) => wallets.debitWallet(tx, debit));
+    expect(paid.isReplay).toBe(false);
+    expect(await balanceOf(db, walletIds[0])).toBe(190_000);
+    const [legs] = await queryRows<{ agency: string; fees: string }>(
+      db,
+      sql`select (select amount_kobo::text from ledger_entries e join ledger_accounts a on a.id = e.account_id where e.journal_id = ${paid.journalId} and a.kind = 'agency_settlement') as agency,
+        (select amount_kobo::text from ledger_entries e join ledger_accounts a on a.id = e.account_id where e.journal_id = ${paid.journalId} and a.kind = 'fee_revenue') as fees`,
+    );
+    expect(legs).toEqual({ agency: '300000', fees: '10000' });
+    expect(await db.transaction((tx) => wallets.debitWallet(tx, debit))).toEqual({ journalId: paid.journalId, isReplay: true });
+    expect(await balanceOf(db, walletIds[0])).toBe(190_000);
+
+    const short = (await db.transaction((tx) => wallets.debitWallet(tx, { ...debit, reference: nextReference('BILL'), amount: { toAgency: asKobo(200_000), toFees: asKobo(0) } })).catch((error: unknown) => error)) as AppError;
+    expect(short.code).toBe('UNPROCESSABLE');
+    expect(short.message).toBe('Insufficient balance in Acme Nigeria Ltd: ₦2,000.00 is needed and the wallet has ₦1,900.00 (short by ₦100.00). Fund the wallet and try again.');
+
+    const refund = { reference: nextReference('REFUND'), description: 'Agency refused the payment' };
+    const reversed = await db.transaction((tx) => wallets.reverseJournal(tx, paid.journalId, refund));
+    expect(reversed.isReplay).toBe(false);
+    expect(await balanceOf(db, walletIds[0])).toBe(500_000);
+    expect(await db.transaction((tx) => wallets.reverseJournal(tx, paid.journalId, refund))).toEqual({ journalId: reversed.journalId, isReplay: true });
+    expect(await balanceOf(db, walletIds[0])).toBe(500_000);
+    const misused = (await db.transaction((tx) => wallets.reverseJournal(tx, reversed.journalId, { ...refund })).catch((error: unknown) => error)) as AppError;
+    expect(misused.code).toBe('CONFLICT');
+    await assertLedgerConsistent();
+  });
+
+  it('a debit rolled back with its transaction leaves the wallet as it was', async () => {
+    const { walletIds } = await threeWallets();
+    const db = test.database.db;
+    await db.transaction((tx) => wallets.creditWallet(tx, { walletId: walletIds[1], amount: asKobo(100_000), category: 'funding', reference: nextReference('FUND'), description: 'Funding', createdBy: null }));
+    await expect(
+      db.transaction(async (tx) => {
+        await wallets.debitWallet(tx, { walletId: walletIds[1], amount: { toAgency: asKobo(60_000), toFees: asKobo(1_000) }, category: 'bill_payment', reference: nextReference('BILL'), description: 'PAYE', createdBy: null });
+        throw new Error('the agency did not answer');
+      }),
+    ).rejects.toThrow('the agency did not answer');
+    expect(await balanceOf(db, walletIds[1])).toBe(100_000);
+  });
+
+  it('pays from the corporation wallet only when the organisation gives corporations wallets', async () => {
+    const owner = await ownerWithOrganisation(test);
+    const corporation = await test.call('POST', 'core', 'internal/corporations', { token: owner.token, body: { name: 'East Ltd' } });
+    const before = await wallets.walletForCorporation(owner.organisationId, corporation.data.id);
+    expect(before.name).toBe('Acme Nigeria Ltd');
+    await test.call('POST', 'auth', `organisations/${owner.organisationId}/settings`, { token: owner.token, body: { setting_code: 'core.organisation.do_corporation_have_wallet', value: true } });
+    const after = await wallets.walletForCorporation(owner.organisationId, corporation.data.id);
+    expect(after.name).toBe('East Ltd');
+    expect(after.walletId).not.toBe(before.walletId);
+    await expect(wallets.walletForCorporation(owner.organisationId, '00000000-0000-0000-0000-000000000000')).rejects.toThrow('Corporation not found.');
   });
 });
 
@@ -121,7 +191,7 @@ describe('properties', () => {
     );
     await fc.assert(
       fc.asyncProperty(fc.array(operation, { minLength: 1, maxLength: 10 }), async (operations) => {
-        const model = await Promise.all(walletIds.map((id) => balanceOf(test.database.db, id)));
+        const model: number[] = await Promise.all(walletIds.map((id) => balanceOf(test.database.db, id)));
         const journals: Array<{ id: string; changes: Array<[number, number]> }> = [];
         for (const op of operations) {
           try {
@@ -135,7 +205,7 @@ describe('properties', () => {
               model[op.wallet] -= op.amount;
             } else if (op.type === 'move' && op.wallet !== op.to) {
               const posted = await test.database.db.transaction((tx) =>
-                postJournal(tx, { organisationId, kind: 'bill_payment', reference: nextReference('MOVE'), description: 'Move', postings: [{ accountId: walletIds[op.wallet], amountKobo: -op.amount }, { accountId: walletIds[op.to], amountKobo: op.amount }] }),
+                postJournal(tx, { organisationId, kind: 'bill_payment', reference: nextReference('MOVE'), description: 'Move', postings: [{ accountId: walletIds[op.wallet], amountKobo: asKobo(-op.amount) }, { accountId: walletIds[op.to], amountKobo: asKobo(op.amount) }] }),
               );
               journals.push({ id: posted!.journalId, changes: [[op.wallet, -op.amount], [op.to, op.amount]] });
               model[op.wallet] -= op.amount;

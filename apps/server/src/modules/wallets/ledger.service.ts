@@ -1,10 +1,13 @@
-import { formatNaira, type Kobo } from '@levy/tax';
-import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { formatNaira, negateKobo, subtractKobo, sumKobo, type Kobo } from '@levy/tax';
 import type { Db } from '../../db/client';
-import { ledgerAccounts, ledgerEntries, ledgerJournals } from '../../db/schema/index';
 import { AppError } from '../../errors';
+import * as repo from './wallets.repo';
+import type { SystemAccountKind } from './wallets.repo';
 
-export type SystemAccountKind = 'funding_clearing' | 'fee_revenue' | 'agency_settlement';
+// The double-entry ledger, private to the wallets module (decision 0007): other modules move money
+// only through the wallets service's debitWallet, creditWallet and reverseJournal.
+
+export type { SystemAccountKind };
 
 export const SYSTEM_ACCOUNTS: Record<SystemAccountKind, string> = {
   funding_clearing: 'Funding clearing (bank transfers in)',
@@ -15,7 +18,7 @@ export const SYSTEM_ACCOUNTS: Record<SystemAccountKind, string> = {
 export interface Posting {
   accountId: string;
   /** Signed kobo: positive raises the account's balance. */
-  amountKobo: number;
+  amountKobo: Kobo;
 }
 
 export interface JournalInput {
@@ -31,20 +34,20 @@ export interface JournalInput {
 const isWallet = (kind: string) => kind === 'organisation_wallet' || kind === 'corporation_wallet';
 
 /** An account's balance: the balance after its latest entry (zero before any). */
-export async function balanceOf(executor: Db, accountId: string): Promise<number> {
-  const [latest] = await executor
-    .select({ balance: ledgerEntries.balanceAfterKobo })
-    .from(ledgerEntries)
-    .where(eq(ledgerEntries.accountId, accountId))
-    .orderBy(desc(ledgerEntries.sequence))
-    .limit(1);
-  return latest?.balance ?? 0;
+export const balanceOf = repo.findBalance;
+
+/** Opens the system accounts unless they exist (reference data, seeded on every start). */
+export function ensureSystemAccounts(executor: Db): Promise<void> {
+  return repo.insertSystemAccounts(
+    executor,
+    Object.entries(SYSTEM_ACCOUNTS).map(([kind, name]) => ({ kind: kind as SystemAccountKind, name })),
+  );
 }
 
 export async function systemAccountId(executor: Db, kind: SystemAccountKind): Promise<string> {
-  const [account] = await executor.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(eq(ledgerAccounts.kind, kind));
-  if (!account) throw new Error(`system ledger account ${kind} is missing: seed the reference data`);
-  return account.id;
+  const id = await repo.findSystemAccountId(executor, kind);
+  if (!id) throw new Error(`system ledger account ${kind} is missing: seed the reference data`);
+  return id;
 }
 
 /**
@@ -55,57 +58,53 @@ export async function systemAccountId(executor: Db, kind: SystemAccountKind): Pr
  */
 export async function postJournal(tx: Db, input: JournalInput): Promise<{ journalId: string } | null> {
   if (input.postings.length < 2) throw new Error('a journal needs at least two postings');
-  let total = 0;
   for (const { amountKobo } of input.postings) {
     if (!Number.isSafeInteger(amountKobo) || amountKobo === 0) throw new Error(`posting amount must be a non-zero whole number of kobo, got ${amountKobo}`);
-    total += amountKobo;
   }
+  const total = sumKobo(input.postings.map((posting) => posting.amountKobo));
   if (total !== 0) throw new Error(`journal ${input.reference} does not balance: the postings sum to ${total} kobo`);
 
   const accountIds = [...new Set(input.postings.map((posting) => posting.accountId))].sort();
-  const accounts = await tx.select().from(ledgerAccounts).where(inArray(ledgerAccounts.id, accountIds)).orderBy(asc(ledgerAccounts.id)).for('update');
+  const accounts = await repo.lockAccounts(tx, accountIds);
   if (accounts.length !== accountIds.length) throw new Error('a posting names an unknown ledger account');
   const kindOf = new Map(accounts.map((account) => [account.id, account.kind]));
 
-  const [journal] = await tx
-    .insert(ledgerJournals)
-    .values({
-      organisationId: input.organisationId,
-      kind: input.kind,
-      reference: input.reference,
-      description: input.description,
-      createdBy: input.createdBy ?? null,
-      reversesJournalId: input.reversesJournalId,
-    })
-    .onConflictDoNothing({ target: ledgerJournals.reference })
-    .returning({ id: ledgerJournals.id });
-  if (!journal) return null;
+  const journalId = await repo.insertJournal(tx, {
+    organisationId: input.organisationId,
+    kind: input.kind,
+    reference: input.reference,
+    description: input.description,
+    createdBy: input.createdBy ?? null,
+    reversesJournalId: input.reversesJournalId,
+  });
+  if (!journalId) return null;
 
   for (const account of accounts) {
     if (!isWallet(account.kind)) continue;
-    const change = input.postings.filter((posting) => posting.accountId === account.id).reduce((sum, posting) => sum + posting.amountKobo, 0);
+    const change = sumKobo(input.postings.filter((posting) => posting.accountId === account.id).map((posting) => posting.amountKobo));
     if (change >= 0) continue;
-    const balance = await balanceOf(tx, account.id);
-    if (balance + change < 0) {
-      const needed = -change as Kobo;
+    const balance = await repo.findBalance(tx, account.id);
+    const needed = negateKobo(change);
+    if (balance < needed) {
       throw new AppError(
         'UNPROCESSABLE',
-        `Insufficient balance in ${account.name}: ${formatNaira(needed)} is needed and the wallet has ${formatNaira(balance as Kobo)} (short by ${formatNaira((needed - balance) as Kobo)}). Fund the wallet and try again.`,
+        `Insufficient balance in ${account.name}: ${formatNaira(needed)} is needed and the wallet has ${formatNaira(balance)} (short by ${formatNaira(subtractKobo(needed, balance))}). Fund the wallet and try again.`,
       );
     }
   }
 
-  await tx.insert(ledgerEntries).values(
-    input.postings.map((posting) => ({ journalId: journal.id, accountId: posting.accountId, amountKobo: posting.amountKobo, isWallet: isWallet(kindOf.get(posting.accountId)!) })),
+  await repo.insertEntries(
+    tx,
+    input.postings.map((posting) => ({ journalId, accountId: posting.accountId, amountKobo: posting.amountKobo, isWallet: isWallet(kindOf.get(posting.accountId)!) })),
   );
-  return { journalId: journal.id };
+  return { journalId };
 }
 
-/** A correction: a new journal with every posting of the original negated. */
+/** A correction: a new journal with every posting of the original negated; null when the reference exists. */
 export async function reverseJournal(tx: Db, journalId: string, input: { reference: string; description: string; createdBy?: string | null }) {
-  const [original] = await tx.select().from(ledgerJournals).where(eq(ledgerJournals.id, journalId));
+  const original = await repo.findJournal(tx, journalId);
   if (!original) throw new AppError('NOT_FOUND', 'Journal not found.');
-  const entries = await tx.select().from(ledgerEntries).where(eq(ledgerEntries.journalId, journalId));
+  const entries = await repo.findEntriesOfJournal(tx, journalId);
   return postJournal(tx, {
     organisationId: original.organisationId,
     kind: 'reversal',
@@ -113,6 +112,6 @@ export async function reverseJournal(tx: Db, journalId: string, input: { referen
     description: input.description,
     createdBy: input.createdBy,
     reversesJournalId: original.id,
-    postings: entries.map((entry) => ({ accountId: entry.accountId, amountKobo: -entry.amountKobo })),
+    postings: entries.map((entry) => ({ accountId: entry.accountId, amountKobo: negateKobo(entry.amountKobo) })),
   });
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { fieldErrors } from '@levy/contracts';
+import { fieldErrors, nairaAmount } from '@levy/contracts';
 import type { PaymentProvider } from '../../adapters/payments/payment-provider';
 import { AppError, invalidInput, type ErrorCode } from '../../errors';
 import { API_BASE } from '../../http/gateway';
@@ -12,7 +12,7 @@ const transferEvent = z.object({
   data: z.object({
     reference: z.string().trim().min(1),
     account_number: z.string().regex(/^\d{10}$/),
-    amount: z.union([z.string(), z.number()]),
+    amount: nairaAmount('Amount'),
     sender_name: z.string().trim().min(1),
     paid_at: z.iso.datetime({ offset: true }),
   }),

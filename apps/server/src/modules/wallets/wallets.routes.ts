@@ -1,4 +1,4 @@
-import { idParam, listParams } from '@levy/contracts';
+import { idParam, listParams, nairaAmount } from '@levy/contracts';
 import { z } from 'zod';
 import { defineRoute, reply } from '../../http/route';
 import type { WalletsService } from './wallets.service';
@@ -75,10 +75,11 @@ export function sandboxFundingRoutes(wallets: WalletsService, sendTransfer: (wal
       summary: 'Sandbox: simulate a bank transfer of {amount} naira into a wallet (signs and sends the payment webhook)',
       auth: { permission: 'core-internal.wallet.simulatefunding' },
       params: idOnly,
-      body: z.object({ amount: z.union([z.string(), z.number()], { error: 'Amount is required' }) }),
+      // A person types the amount, often with thousands separators: 5,000,000.
+      body: z.object({ amount: z.preprocess((value) => (typeof value === 'string' ? value.replaceAll(',', '') : value), nairaAmount('Amount')) }),
       handler: async ({ caller, params, body }) => {
         const { account } = await wallets.findOwnWallet(caller, params.id);
-        return reply(await sendTransfer(params.id, account.accountNumber, String(body.amount), caller.firstName), 'Transfer received');
+        return reply(await sendTransfer(params.id, account.accountNumber, body.amount, caller.firstName), 'Transfer received');
       },
     }),
   ];

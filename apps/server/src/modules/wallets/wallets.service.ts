@@ -1,33 +1,41 @@
 import { SETTING_CODES, type ListParams } from '@levy/contracts';
-import { koboToNairaString, negateKobo, parseNaira, type Kobo } from '@levy/tax';
-import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { addKobo, koboToNairaString, negateKobo, sumKobo, toKobo, ZERO_KOBO, type Kobo } from '@levy/tax';
 import type { PaymentProvider, TransferReceived } from '../../adapters/payments/payment-provider';
 import type { Db } from '../../db/client';
-import { filterConditions, type FilterField } from '../../db/list-filters';
-import { queryRows } from '../../db/raw';
-import { containsPattern, pageWindow, toPage } from '../../db/pagination';
-import { ledgerAccounts, ledgerEntries, ledgerJournals, virtualAccounts } from '../../db/schema/index';
+import { toPage } from '../../db/pagination';
 import { AppError, invalidInput } from '../../errors';
 import { exportTable, type ExportFormat } from '../../http/table-export';
 import type { Caller } from '../../http/route';
 import type { CorporationsService } from '../corporations/corporations.service';
 import { requireOwnOrganisation } from '../organisations/organisation-access';
 import type { OrganisationsService } from '../organisations/organisations.service';
-import { postJournal, systemAccountId } from './ledger.service';
+import { postJournal, reverseJournal, systemAccountId, type Posting } from './ledger.service';
+import * as repo from './wallets.repo';
+import type { LedgerAccount, WalletKind } from './wallets.repo';
 
-type WalletAccount = typeof ledgerAccounts.$inferSelect;
 export type WalletType = 'organisation' | 'corporations';
 
 /** A provider may retry a webhook for days; older or future-dated transfers are refused as stale. */
 const WEBHOOK_MAX_AGE_MS = 72 * 3_600_000;
 const WEBHOOK_MAX_SKEW_MS = 5 * 60_000;
 
-const HISTORY_SORT = {
-  created_at: ledgerEntries.sequence,
-  amount: ledgerEntries.amountKobo,
-} as const;
+const naira = (kobo: Kobo) => koboToNairaString(kobo);
 
-const naira = (kobo: number) => koboToNairaString(kobo as Kobo);
+/** Money leaving a wallet: where it goes, in kobo per destination (either may be zero, not both). */
+export interface WalletDebitSplit {
+  /** Remitted to the state agency (the bill amount). */
+  toAgency: Kobo;
+  /** Kept as the platform's fee (the charge). */
+  toFees: Kobo;
+}
+
+/** One movement on a wallet; the reference is unique, so a retry with it changes nothing. */
+export interface WalletMovement {
+  walletId: string;
+  reference: string;
+  description: string;
+  createdBy: string | null;
+}
 
 export function createWalletsService(deps: {
   db: Db;
@@ -44,24 +52,15 @@ export function createWalletsService(deps: {
   }
 
   /** Opens a wallet with its virtual account unless it exists; safe to call again and concurrently. */
-  async function ensureWallet(kind: 'organisation_wallet' | 'corporation_wallet', organisationId: string, corporationId: string | null, name: string): Promise<WalletAccount> {
-    const find = () =>
-      db
-        .select()
-        .from(ledgerAccounts)
-        .where(and(eq(ledgerAccounts.kind, kind), corporationId ? eq(ledgerAccounts.corporationId, corporationId) : eq(ledgerAccounts.organisationId, organisationId)));
-    const [existing] = await find();
+  async function ensureWallet(kind: WalletKind, organisationId: string, corporationId: string | null, name: string): Promise<LedgerAccount> {
+    const owner = { organisationId, corporationId };
+    const existing = await repo.findWallet(db, kind, owner);
     if (existing) return existing;
     return db.transaction(async (tx) => {
-      const [created] = await tx
-        .insert(ledgerAccounts)
-        .values({ kind, organisationId, corporationId, name })
-        .onConflictDoNothing()
-        .returning();
-      if (!created) return (await find())[0];
-      const [{ serial }] = await queryRows<{ serial: string }>(tx, sql`select nextval('virtual_account_serial') as serial`);
-      const account = provider.openVirtualAccount({ accountName: `Levy / ${name}`, serial: Number(serial) });
-      await tx.insert(virtualAccounts).values({ walletId: created.id, ...account });
+      const created = await repo.insertWallet(tx, { kind, organisationId, corporationId, name });
+      if (!created) return (await repo.findWallet(tx, kind, owner))!;
+      const account = provider.openVirtualAccount({ accountName: `Levy / ${name}`, serial: await repo.nextVirtualAccountSerial(tx) });
+      await repo.insertVirtualAccount(tx, { walletId: created.id, ...account });
       return created;
     });
   }
@@ -83,15 +82,7 @@ export function createWalletsService(deps: {
 
   async function views(walletIds: string[]) {
     if (walletIds.length === 0) return [];
-    const rows = await db
-      .select({
-        wallet: ledgerAccounts,
-        account: virtualAccounts,
-        balance: sql<number>`coalesce((select ${ledgerEntries.balanceAfterKobo} from ${ledgerEntries} where ${ledgerEntries.accountId} = ${ledgerAccounts.id} order by ${ledgerEntries.sequence} desc limit 1), 0)::bigint`.mapWith(Number),
-      })
-      .from(ledgerAccounts)
-      .innerJoin(virtualAccounts, eq(virtualAccounts.walletId, ledgerAccounts.id))
-      .where(inArray(ledgerAccounts.id, walletIds));
+    const rows = await repo.findWalletsWithBalances(db, walletIds);
     const byId = new Map(rows.map((row) => [row.wallet.id, row]));
     return walletIds.map((id) => {
       const { wallet, account, balance } = byId.get(id)!;
@@ -109,30 +100,13 @@ export function createWalletsService(deps: {
 
   /** History of entries on the given wallets with the spec's list params. */
   async function history(walletIds: string[], params: ListParams) {
-    const conditions: Array<SQL | undefined> = [inArray(ledgerEntries.accountId, walletIds), ...filterConditions(params.filters, HISTORY_FILTERS)];
-    const search = containsPattern(params.search);
-    if (search) conditions.push(ilike(ledgerJournals.reference, search));
-    const where = and(...conditions);
-    const order = HISTORY_SORT[(params.order_by ?? 'created_at') as keyof typeof HISTORY_SORT] ?? HISTORY_SORT.created_at;
-    const { limit, offset } = pageWindow(params);
-    const [rows, [{ total }]] = await Promise.all([
-      db
-        .select({ entry: ledgerEntries, journal: ledgerJournals, wallet: { id: ledgerAccounts.id, name: ledgerAccounts.name } })
-        .from(ledgerEntries)
-        .innerJoin(ledgerJournals, eq(ledgerJournals.id, ledgerEntries.journalId))
-        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-        .where(where)
-        .orderBy(params.is_asc ? asc(order) : desc(order), desc(ledgerEntries.sequence))
-        .limit(limit)
-        .offset(offset),
-      db.select({ total: count() }).from(ledgerEntries).innerJoin(ledgerJournals, eq(ledgerJournals.id, ledgerEntries.journalId)).where(where),
-    ]);
+    const { rows, total } = await repo.findHistoryPage(db, walletIds, params);
     const items = rows.map(({ entry, journal, wallet }) => ({
       id: entry.sequence,
       reference: journal.reference,
       description: journal.description,
       type: entry.amountKobo > 0 ? 'credit' : 'debit',
-      amount: naira(Math.abs(entry.amountKobo)),
+      amount: naira(entry.amountKobo > 0 ? entry.amountKobo : negateKobo(entry.amountKobo)),
       balance_after: naira(entry.balanceAfterKobo),
       status: journal.status,
       category: journal.kind,
@@ -150,21 +124,99 @@ export function createWalletsService(deps: {
 
   async function corporationHistory(caller: Caller, corporationId: string, params: ListParams) {
     const corporation = await corporationsService.findAccessible(db, caller, corporationId, 'read');
-    const [wallet] = await db.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(and(eq(ledgerAccounts.kind, 'corporation_wallet'), eq(ledgerAccounts.corporationId, corporation.id)));
+    const wallet = await repo.findWallet(db, 'corporation_wallet', { organisationId: corporation.organisationId, corporationId: corporation.id });
     return history(wallet ? [wallet.id] : [], params);
+  }
+
+  /** A journal posted now, or the one already posted under this reference (a retry). */
+  async function postOnce(tx: Db, posting: Parameters<typeof postJournal>[1]): Promise<{ journalId: string; isReplay: boolean }> {
+    const posted = await postJournal(tx, posting);
+    if (posted) return { journalId: posted.journalId, isReplay: false };
+    const existing = await repo.findJournalByReference(tx, posting.reference);
+    return { journalId: existing!.id, isReplay: true };
+  }
+
+  async function walletToMove(tx: Db, walletId: string): Promise<LedgerAccount> {
+    const [wallet] = await repo.lockAccounts(tx, [walletId]);
+    if (!wallet || (wallet.kind !== 'organisation_wallet' && wallet.kind !== 'corporation_wallet')) throw new AppError('NOT_FOUND', 'Wallet not found.');
+    return wallet;
+  }
+
+  /** Funds a wallet from the funding clearing account (money that came in by bank transfer). */
+  async function creditWallet(tx: Db, credit: WalletMovement & { amount: Kobo; category: 'funding' }): Promise<{ journalId: string; isReplay: boolean }> {
+    const wallet = await walletToMove(tx, credit.walletId);
+    if (credit.amount <= 0) throw new Error(`a wallet credit moves a positive amount, got ${credit.amount} kobo`);
+    return postOnce(tx, {
+      organisationId: wallet.organisationId,
+      kind: credit.category,
+      reference: credit.reference,
+      description: credit.description,
+      createdBy: credit.createdBy,
+      postings: [
+        { accountId: wallet.id, amountKobo: credit.amount },
+        { accountId: await systemAccountId(tx, 'funding_clearing'), amountKobo: negateKobo(credit.amount) },
+      ],
+    });
   }
 
   return {
     walletTypeOf,
 
+    /**
+     * The wallet that pays for a corporation: its own when the organisation gives corporations
+     * wallets (setting core.organisation.do_corporation_have_wallet), else the organisation's.
+     */
+    async walletForCorporation(organisationId: string, corporationId: string): Promise<{ walletId: string; name: string }> {
+      const wallet =
+        (await walletTypeOf(organisationId)) === 'corporations'
+          ? await corporationsService.findInOrganisation(organisationId, corporationId).then((corporation) => ensureWallet('corporation_wallet', organisationId, corporation.id, corporation.name))
+          : await organisationWallet(organisationId);
+      return { walletId: wallet.id, name: wallet.name };
+    },
+
+    /**
+     * Pays out of a wallet in the caller's transaction: the wallet is debited the sum of the split,
+     * the agency settlement and fee revenue accounts are credited their parts. A shortfall is
+     * UNPROCESSABLE naming it; a retry with the same reference answers the journal already posted.
+     */
+    async debitWallet(tx: Db, debit: WalletMovement & { amount: WalletDebitSplit; category: 'bill_payment' }): Promise<{ journalId: string; isReplay: boolean }> {
+      const wallet = await walletToMove(tx, debit.walletId);
+      const total = addKobo(debit.amount.toAgency, debit.amount.toFees);
+      if (debit.amount.toAgency < 0 || debit.amount.toFees < 0 || total <= 0) throw new Error(`a wallet debit moves a positive amount, got ${total} kobo`);
+      const credits: Posting[] = [];
+      if (debit.amount.toAgency > 0) credits.push({ accountId: await systemAccountId(tx, 'agency_settlement'), amountKobo: debit.amount.toAgency });
+      if (debit.amount.toFees > 0) credits.push({ accountId: await systemAccountId(tx, 'fee_revenue'), amountKobo: debit.amount.toFees });
+      return postOnce(tx, {
+        organisationId: wallet.organisationId,
+        kind: debit.category,
+        reference: debit.reference,
+        description: debit.description,
+        createdBy: debit.createdBy,
+        postings: [{ accountId: wallet.id, amountKobo: negateKobo(sumKobo(credits.map((credit) => credit.amountKobo))) }, ...credits],
+      });
+    },
+
+    creditWallet,
+
+    /**
+     * Undoes a journal (a refund) with one reversing journal in the caller's transaction. The
+     * reference is unique: reversing again with it answers the reversal already posted, once.
+     */
+    async reverseJournal(tx: Db, journalId: string, reversal: { reference: string; description: string; createdBy?: string | null }): Promise<{ journalId: string; isReplay: boolean }> {
+      const posted = await reverseJournal(tx, journalId, reversal);
+      if (posted) return { journalId: posted.journalId, isReplay: false };
+      const existing = await repo.findJournalByReference(tx, reversal.reference);
+      if (existing?.reversesJournalId !== journalId) throw new AppError('CONFLICT', `The reference ${reversal.reference} is already used by another journal.`);
+      return { journalId: existing.id, isReplay: true };
+    },
+
     async organisationWallets(caller: Caller, organisationId: string) {
       requireOwnOrganisation(caller, organisationId);
       const { type, wallets } = await activeWallets(organisationId);
       const shown = await views(wallets.map((wallet) => wallet.id));
-      const total = shown.reduce((sum, wallet) => sum + wallet.balance_kobo, 0);
+      const total = sumKobo(shown.map((wallet) => wallet.balance_kobo));
       return { wallet_type: type, total_balance: naira(total), can_simulate_transfers: deps.canSimulateTransfers, wallets: shown };
     },
-
     organisationHistory,
 
     /** A corporation's own wallet: there is one only when the organisation gives corporations wallets. */
@@ -200,68 +252,30 @@ export function createWalletsService(deps: {
 
     /** The wallet a sandbox transfer goes to, if the caller's organisation owns it. */
     async findOwnWallet(caller: Caller, walletId: string) {
-      const [wallet] = await db
-        .select({ wallet: ledgerAccounts, account: virtualAccounts })
-        .from(ledgerAccounts)
-        .innerJoin(virtualAccounts, eq(virtualAccounts.walletId, ledgerAccounts.id))
-        .where(eq(ledgerAccounts.id, walletId));
+      const wallet = await repo.findWalletWithAccount(db, walletId);
       if (!wallet || wallet.wallet.organisationId !== caller.organisationId) throw new AppError('NOT_FOUND', 'Wallet not found.');
       return wallet;
     },
 
     /** Credits a transfer once per provider reference; a replay answers credited: false. */
     async applyTransfer(transfer: TransferReceived, now = new Date()) {
-      const amountKobo = parseNaira(transfer.amount);
-      if (amountKobo === null || amountKobo <= 0) throw invalidInput({ amount: 'The amount must be a naira amount greater than zero.' });
+      const amount = toKobo(transfer.amount);
+      if (amount <= ZERO_KOBO) throw invalidInput({ amount: 'The amount must be a naira amount greater than zero.' });
       const age = now.getTime() - transfer.paidAt.getTime();
       if (Number.isNaN(age) || age > WEBHOOK_MAX_AGE_MS || age < -WEBHOOK_MAX_SKEW_MS) throw invalidInput({ paid_at: 'The transfer is stale: paid_at is outside the accepted window.' });
-      const [target] = await db
-        .select({ wallet: ledgerAccounts })
-        .from(virtualAccounts)
-        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, virtualAccounts.walletId))
-        .where(eq(virtualAccounts.accountNumber, transfer.accountNumber));
-      if (!target) throw new AppError('UNPROCESSABLE', `No wallet has the account number ${transfer.accountNumber}.`);
-      const posted = await db.transaction(async (tx) =>
-        postJournal(tx, {
-          organisationId: target.wallet.organisationId,
-          kind: 'funding',
-          reference: `${provider.name}:${transfer.reference}`,
-          description: `Bank transfer from ${transfer.senderName}`,
-          postings: [
-            { accountId: target.wallet.id, amountKobo },
-            { accountId: await systemAccountId(tx, 'funding_clearing'), amountKobo: negateKobo(amountKobo) },
-          ],
-        }),
+      const wallet = await repo.findWalletByAccountNumber(db, transfer.accountNumber);
+      if (!wallet) throw new AppError('UNPROCESSABLE', `No wallet has the account number ${transfer.accountNumber}.`);
+      const posted = await db.transaction((tx) =>
+        creditWallet(tx, { walletId: wallet.id, amount, category: 'funding', reference: `${provider.name}:${transfer.reference}`, description: `Bank transfer from ${transfer.senderName}`, createdBy: null }),
       );
-      return { credited: posted !== null, wallet_id: target.wallet.id, amount: naira(amountKobo) };
+      return { credited: !posted.isReplay, wallet_id: wallet.id, amount: naira(amount) };
     },
 
     /** Onboarding summary: the balance of every wallet of the organisation. */
     async summary(organisationId: string) {
-      const [row] = await db
-        .select({
-          total: sql<number>`coalesce(sum((select ${ledgerEntries.balanceAfterKobo} from ${ledgerEntries} where ${ledgerEntries.accountId} = ${ledgerAccounts.id} order by ${ledgerEntries.sequence} desc limit 1)), 0)::bigint`.mapWith(Number),
-        })
-        .from(ledgerAccounts)
-        .where(and(eq(ledgerAccounts.organisationId, organisationId), inArray(ledgerAccounts.kind, ['organisation_wallet', 'corporation_wallet'])));
-      return { total_balance: naira(row.total) };
+      return { total_balance: naira(await repo.sumWalletBalances(db, organisationId)) };
     },
   };
 }
-
-/** History filters of product-spec §3: type (credit/debit), status, created_at ranges. */
-const HISTORY_FILTERS: Record<string, FilterField> = {
-  type: {
-    kind: 'custom',
-    condition(values) {
-      const unknown = values.find((value) => value !== 'credit' && value !== 'debit');
-      if (unknown !== undefined) throw invalidInput({ filters: `type cannot be ${unknown}` });
-      if (values.includes('credit') && values.includes('debit')) return undefined;
-      return values.includes('credit') ? sql`${ledgerEntries.amountKobo} > 0` : sql`${ledgerEntries.amountKobo} < 0`;
-    },
-  },
-  status: { kind: 'in', column: ledgerJournals.status, values: ['success', 'pending', 'failed'] },
-  created_at: { kind: 'date', column: ledgerEntries.createdAt },
-};
 
 export type WalletsService = ReturnType<typeof createWalletsService>;

@@ -1,11 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { marketingSources, userTypes } from './reference';
-
-const timestamps = {
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-};
+import { timestamps } from '../../db/columns';
+import { marketingSources, userTypes } from '../reference/reference.schema';
 
 export const users = pgTable(
   'users',
@@ -72,4 +68,3 @@ export const loginFailures = pgTable(
   ],
 );
 
-export { timestamps };

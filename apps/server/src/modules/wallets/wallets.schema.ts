@@ -1,8 +1,10 @@
+import { ZERO_KOBO } from '@levy/tax';
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, index, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { corporations } from './corporations';
-import { users } from './identity';
-import { organisations } from './organisations';
+import { bigserial, boolean, check, index, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { kobo } from '../../db/columns';
+import { corporations } from '../corporations/corporations.schema';
+import { users } from '../identity/identity.schema';
+import { organisations } from '../organisations/organisations.schema';
 
 /**
  * The double-entry ledger (product-design "Wallets and transactions"; decision 0004).
@@ -56,9 +58,9 @@ export const ledgerEntries = pgTable(
       .notNull()
       .references(() => ledgerAccounts.id, { onDelete: 'restrict' }),
     /** Signed kobo: positive raises the account's balance, negative lowers it. */
-    amountKobo: bigint({ mode: 'number' }).notNull(),
+    amountKobo: kobo().notNull(),
     /** Set by the database on insert (migration 0004): the previous balance plus this amount. */
-    balanceAfterKobo: bigint({ mode: 'number' }).notNull().default(0),
+    balanceAfterKobo: kobo().notNull().default(ZERO_KOBO),
     /** Wallets may never go below zero; system accounts may (funding clearing mirrors what came in). */
     isWallet: boolean().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -1,19 +1,7 @@
-import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  customType,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { timestamps, users } from './identity';
-import { roles, states } from './reference';
+import { boolean, customType, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { timestamps } from '../../db/columns';
+import { users } from '../identity/identity.schema';
+import { states } from '../reference/reference.schema';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -76,50 +64,4 @@ export const organisationSettings = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.organisationId, table.code] })],
-);
-
-/** Members and invitations: an invitation is a membership in status 'invited' until accepted. */
-export const organisationUsers = pgTable(
-  'organisation_users',
-  {
-    id: uuid().primaryKey().defaultRandom(),
-    organisationId: uuid()
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
-    userId: uuid().references(() => users.id),
-    email: text().notNull(),
-    roleId: integer()
-      .notNull()
-      .references(() => roles.id),
-    status: text({ enum: ['invited', 'active', 'removed'] }).notNull(),
-    inviteTokenHash: text().unique(),
-    inviteExpiresAt: timestamp({ withTimezone: true }),
-    invitedBy: uuid().references(() => users.id),
-    invitedAt: timestamp({ withTimezone: true }),
-    acceptedAt: timestamp({ withTimezone: true }),
-    removedAt: timestamp({ withTimezone: true }),
-    ...timestamps,
-  },
-  (table) => [
-    uniqueIndex('organisation_users_live_email_unique')
-      .on(table.organisationId, sql`lower(${table.email})`)
-      .where(sql`${table.status} <> 'removed'`),
-    index('organisation_users_user_idx').on(table.userId),
-  ],
-);
-
-export const auditLog = pgTable(
-  'audit_log',
-  {
-    id: uuid().primaryKey().defaultRandom(),
-    organisationId: uuid(),
-    actorUserId: uuid(),
-    action: text().notNull(),
-    resourceType: text().notNull(),
-    resourceId: text(),
-    details: jsonb().notNull().default({}),
-    ipAddress: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [index('audit_log_organisation_idx').on(table.organisationId, table.createdAt)],
 );

@@ -1,10 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Config } from '../config';
-import { ROLE_CODES, USER_TYPES } from '../modules/identity/permissions';
-import { hashPassword } from '../modules/identity/secrets';
-import type { Db } from './client';
-import { SYSTEM_ACCOUNTS } from '../modules/wallets/ledger.service';
-import { ledgerAccounts, marketingSources, organisationIdentities, organisations, organisationUsers, roleGroups, roles, states, users, userTypes } from './schema/index';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import { marketingSources, organisationIdentities, organisations, organisationUsers, roleGroups, roles, states, users, userTypes } from './db/schema/index';
+import { ROLE_CODES, USER_TYPES } from './modules/identity/permissions';
+import { hashPassword } from './modules/identity/secrets';
+import { ensureSystemAccounts } from './modules/wallets/ledger.service';
+
+// Composition, like app.ts: seeding writes several modules' tables, so it lives beside the app
+// rather than in db/ (decision 0007).
 
 /** The 36 states and the FCT with two-letter codes and their revenue services (tax-rules.md §6). */
 const STATES: Array<[code: string, name: string, abbreviation: string | null]> = [
@@ -58,10 +61,7 @@ export async function seedReferenceData(db: Db): Promise<void> {
         target: states.id,
         set: { code: sql`excluded.code`, name: sql`excluded.name`, abbreviation: sql`excluded.abbreviation`, revenueService: sql`excluded.revenue_service` },
       });
-    await tx
-      .insert(ledgerAccounts)
-      .values(Object.entries(SYSTEM_ACCOUNTS).map(([kind, name]) => ({ kind: kind as keyof typeof SYSTEM_ACCOUNTS, name })))
-      .onConflictDoNothing({ target: ledgerAccounts.kind, where: sql`${ledgerAccounts.organisationId} is null` });
+    await ensureSystemAccounts(tx);
   });
 }
 

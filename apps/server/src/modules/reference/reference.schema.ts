@@ -1,6 +1,6 @@
 import { boolean, integer, pgTable, text } from 'drizzle-orm/pg-core';
 
-/** Reference data, seeded by src/db/seed.ts on every start (upserts, never deletes). */
+/** Reference data, seeded by src/seed.ts on every start (upserts, never deletes). */
 export const userTypes = pgTable('user_types', {
   id: integer().primaryKey(),
   code: text().notNull().unique(),

@@ -1,0 +1,11 @@
+import type { Kobo } from '@levy/tax';
+import { bigint, timestamp } from 'drizzle-orm/pg-core';
+
+/** Created and updated times, on every table whose rows change. */
+export const timestamps = {
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+};
+
+/** A money column: integer kobo in a bigint, read as a branded `Kobo` (every amount fits a safe integer). */
+export const kobo = () => bigint({ mode: 'number' }).$type<Kobo>();

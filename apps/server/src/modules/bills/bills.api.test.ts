@@ -1,0 +1,296 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, joinAsMember, ownerWithOrganisation, staffUser, type TestApp, type TestFile } from '../../../test/harness';
+
+// Bills against the real app and database: PAYE and WHT generated, charged, paid, settled and refunded.
+let test: TestApp;
+
+beforeAll(async () => {
+  test = await createTestApp();
+});
+afterAll(async () => {
+  await test.close();
+});
+
+const PAYE_HEADER = 'tax_payer_number,name,nationality,designation,gross_income,tax_payable,basic_salary,housing,transport,furniture,education,lunch,passage,leave,bonus,13th_month,utility,other_allowances';
+
+/** PAYE rows where basic salary is the whole gross: the engine takes 8% of it as pension. */
+function payeFile(rows: Array<[string, string, number, number]>, filename = 'october-payroll.csv'): TestFile {
+  const lines = rows.map(([tin, name, gross, tax]) => `${tin},${name},Nigerian,Officer,${gross},${tax},${gross},0,0,0,0,0,0,0,0,0,0,0`);
+  return { field: 'recipients', filename, contentType: 'text/csv', content: Buffer.from(`${PAYE_HEADER}\n${lines.join('\n')}\n`) };
+}
+
+// October 2026, NTA 2025: ₦500,000 → ₦65,300; ₦300,000 → ₦32,180; ₦200,000 → ₦17,600 (declared ₦12,000).
+const THREE_EMPLOYEES = payeFile([
+  ['N-1000001', 'Adaeze Okafor', 500_000, 65_300],
+  ['N-1000002', 'Musa Bello', 300_000, 32_180],
+  ['N-1000003', 'Ngozi Eze', 200_000, 12_000],
+]);
+
+function nextMonth(): string {
+  const now = new Date();
+  const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+  return next.toISOString().slice(0, 7);
+}
+
+async function organisationWithState(taxPayerNumber = 'C-0012345', stateCode = 'LA') {
+  const owner = await ownerWithOrganisation(test);
+  const corporation = await test.call('POST', 'core', 'internal/corporations', { token: owner.token, body: { name: `Bills Corp ${randomUUID().slice(0, 6)}` } });
+  const corporationId = corporation.data.id as string;
+  const added = await test.call('POST', 'core', `internal/corporations/${corporationId}/states/${stateCode}`, { token: owner.token, body: { tax_payer_number: taxPayerNumber } });
+  if (added.code !== 'OK') throw new Error(`add state failed: ${JSON.stringify(added)}`);
+  return { owner, corporationId };
+}
+
+async function walletOf(owner: { token: string; organisationId: string }) {
+  const wallets = await test.call('GET', 'core', `internal/organisations/${owner.organisationId}/wallets`, { token: owner.token });
+  return wallets.data.wallets[0] as { id: string; balance: string };
+}
+
+async function fund(owner: { token: string; organisationId: string }, amount: string) {
+  const wallet = await walletOf(owner);
+  const funded = await test.call('POST', 'core', `internal/sandbox/wallets/${wallet.id}/fund`, { token: owner.token, body: { amount } });
+  if (funded.code !== 'OK') throw new Error(`fund failed: ${JSON.stringify(funded)}`);
+}
+
+function generate(token: string, corporationId: string, type: 'paye' | 'wht', fields: Record<string, string>, files: TestFile[], key: string | null = randomUUID(), state = 'LA') {
+  return test.upload(`internal/corporations/${corporationId}/states/${state}/${type}/bills`, { namespace: 'core', token, fields, files, headers: key ? { 'idempotency-key': key } : {} });
+}
+
+async function billCount(owner: { token: string }) {
+  return (await test.call('GET', 'core', 'internal/bills', { token: owner.token })).data.pagination.total_count as number;
+}
+
+async function until<T>(probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+describe('bill reference data and calculators', () => {
+  it('lists the bill types and the WHT types of a state with their rates', async () => {
+    const { owner } = await organisationWithState();
+    const types = await test.call('GET', 'core', 'internal/bills/types', { token: owner.token });
+    expect(types.data.map((type: { code: string }) => type.code)).toEqual(['paye', 'wht']);
+    const states = await test.call('GET', 'core', 'internal/states', { token: owner.token });
+    const lagos = states.data.find((state: { code: string }) => state.code === 'LA');
+    const whtTypes = await test.call('GET', 'core', `internal/states/${lagos.id}/wht/types`, { token: owner.token, params: { period: '2026-10' } });
+    const rent = whtTypes.data.find((type: { id: string }) => type.id === 'rent');
+    expect(rent).toMatchObject({ name: 'Rent', reference: 'LA-WHT-RENT', percentage: 10 });
+    expect((await test.call('GET', 'core', 'internal/states/999/wht/types', { token: owner.token })).code).toBe('NOT_FOUND');
+  });
+
+  it('computes the charge from the schedule and WHT at the type’s rate', async () => {
+    const { owner } = await organisationWithState();
+    const charge = await test.call('POST', 'core', 'internal/bills/charge/calc', { token: owner.token, body: { type_id: 1, amount_due: '110230', recipient_count: 3 } });
+    expect(charge.data).toEqual({ charge: '698.75', amount_due: '110230.00', fee: '650.00', vat: '48.75', total: '110928.75' });
+    const tax = await test.call('POST', 'core', 'internal/bills/wht/tax/calc', { token: owner.token, body: { wht_type: 'rent', amount: '1500000', period: '2026-10' } });
+    expect(tax.data).toEqual({ tax_payable: '150000.00', rate: 10 });
+    const unknown = await test.call('POST', 'core', 'internal/bills/wht/tax/calc', { token: owner.token, body: { wht_type: 'lottery', amount: '1000' } });
+    expect(unknown).toMatchObject({ code: 'INVALID_INPUT', data: { wht_type: 'Choose a valid WHT type' } });
+    const zero = await test.call('POST', 'core', 'internal/bills/charge/calc', { token: owner.token, body: { type_id: 1, amount_due: '1000', recipient_count: 0 } });
+    expect(zero).toMatchObject({ code: 'INVALID_INPUT', data: { recipient_count: 'Recipient count must be at least 1' } });
+  });
+});
+
+describe('PAYE bills', () => {
+  it('generates, pays and receipts a PAYE bill, flagging the row whose tax differs from the engine’s', async () => {
+    const { owner, corporationId } = await organisationWithState();
+    await fund(owner, '5000000');
+    const created = await generate(owner.token, corporationId, 'paye', { start_date: '2026-10' }, [THREE_EMPLOYEES]);
+    expect(created.code).toBe('OK');
+    expect(created.message).toBe('Bill generated successfully');
+    const bill = created.data;
+    expect(bill).toMatchObject({ type: 'paye', status: 'payment_paid', amount_due: '109480.00', charge: '698.75', total: '110178.75', recipient_count: 3, tax_payer_number: 'C-0012345' });
+    expect(bill.reference).toMatch(/^PAYE-LA-2026-10-\d{6}$/);
+    expect(bill.receipt_number).toMatch(/^RCPT-/);
+    expect(bill.warnings).toEqual([
+      { row: 4, tax_payer_number: 'N-1000003', name: 'Ngozi Eze', declared: '12000.00', expected: '17600.00', message: 'Row 4: ₦12,000.00 declared, ₦17,600.00 by NTA 2025 s.58' },
+    ]);
+    expect(bill.events.map((event: { status: string }) => event.status)).toEqual(['pending', 'awaiting_payment_confirmation', 'payment_paid']);
+    expect((await walletOf(owner)).balance).toBe('4889821.25');
+
+    const receipt = await test.app.inject({ method: 'GET', url: `/service/v1/core/internal/bills/${bill.id}/receipt`, headers: { 'api-token': owner.token } });
+    expect(receipt.statusCode).toBe(200);
+    expect(receipt.headers['content-type']).toBe('application/pdf');
+    expect(receipt.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+
+    const schedule = await test.app.inject({ method: 'GET', url: `/service/v1/core/internal/bills/${bill.id}/schedule?format=csv`, headers: { 'api-token': owner.token } });
+    expect(schedule.statusCode).toBe(200);
+    const lines = schedule.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines).toHaveLength(4);
+    expect(lines[3]).toBe('4,N-1000003,Ngozi Eze,200000.00,12000.00,17600.00');
+
+    const items = await test.call('GET', 'core', `internal/bills/${bill.id}/items`, { token: owner.token, params: { search: 'musa' } });
+    expect(items.data.items).toEqual([{ row: 3, tax_payer_number: 'N-1000002', name: 'Musa Bello', amount: '300000.00', tax_payable: '32180.00', expected_tax: '32180.00' }]);
+  });
+
+  it('makes one bill and one debit for ten identical requests, and answers a replay with the first bill', async () => {
+    const { owner, corporationId } = await organisationWithState();
+    await fund(owner, '1000000');
+    const key = randomUUID();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => generate(owner.token, corporationId, 'paye', { start_date: '2026-10' }, [THREE_EMPLOYEES], key)));
+    expect(answers.map((answer) => answer.code)).toEqual(Array(10).fill('OK'));
+    expect(new Set(answers.map((answer) => answer.data.id)).size).toBe(1);
+    expect(await billCount(owner)).toBe(1);
+    expect((await walletOf(owner)).balance).toBe('889821.25');
+    const replay = await generate(owner.token, corporationId, 'paye', { start_date: '2026-10' }, [THREE_EMPLOYEES], key);
+    expect(replay.data.id).toBe(answers[0].data.id);
+    const history = await test.call('GET', 'core', `internal/organisations/${owner.organisationId}/wallets/history`, { token: owner.token, params: { filters: JSON.stringify([{ field: 'type', value: 'debit' }]) } });
+    expect(history.data.pagination.total_count).toBe(1);
+  });
+
+  it('refuses a bill the wallet cannot pay, naming the shortfall, and creates nothing', async () => {
+    const { owner, corporationId } = await organisationWithState();
+    await fund(owner, '100000');
+    const refused = await generate(owner.token, corporationId, 'paye', { start_date: '2026-10' }, [THREE_EMPLOYEES]);
+    expect(refused.code).toBe('UNPROCESSABLE');
+    expect(refused.message).toContain('₦110,178.75 is needed');
+    expect(refused.message).toContain('short by ₦10,178.75');
+    expect(await billCount(owner)).toBe(0);
+    expect((await walletOf(owner)).balance).toBe('100000.00');
+  });
+
+  it('refuses bad files, zero amounts and future months with the spec’s messages', async () => {
+    const { owner, corporationId } = await organisationWithState();
+    await fund(owner, '1000000');
+    const cases: Array<[Record<string, string>, TestFile[], Record<string, string>]> = [
+      [{ start_date: '2026-10' }, [], { recipients: 'No new file selected' }],
+      [{ start_date: '2026-10' }, [{ ...THREE_EMPLOYEES, filename: 'payroll.pdf', contentType: 'application/pdf' }], { recipients: 'The selected document is invalid' }],
+      [{ start_date: '2026-10' }, [{ ...THREE_EMPLOYEES, content: Buffer.from(`${PAYE_HEADER.replace('tax_payer_number,name', 'name,tax_payer_number')}\nAdaeze Okafor,N-1000001,Nigerian,Officer,500000,65300,500000,0,0,0,0,0,0,0,0,0,0,0\n`) }], { recipients: 'Please ensure your file headers matches the template format provided.' }],
+      [{ start_date: '2026-10' }, [{ ...THREE_EMPLOYEES, content: Buffer.from(`${PAYE_HEADER}\n`) }], { recipients: 'Please ensure your file is not empty.' }],
+      [{ start_date: '2026-10' }, [payeFile([['N-1000001', 'Adaeze Okafor', 500_000, 0]])], { recipients: 'Please ensure your file columns data matches the template format provided.' }],
+      [{ start_date: nextMonth() }, [THREE_EMPLOYEES], { start_date: 'The month cannot be in the future' }],
+    ];
+    for (const [fields, files, expected] of cases) {
+      const answer = await generate(owner.token, corporationId, 'paye', fields, files);
+      expect(answer.code).toBe('INVALID_INPUT');
+      expect(answer.data).toMatchObject(expected);
+    }
+    expect(await billCount(owner)).toBe(0);
+    expect((await walletOf(owner)).balance).toBe('1000000.00');
+  });
+
+  it('keeps bills inside the organisation and behind their permissions', async () => {
+    const { owner, corporationId } = await organisationWithState();
+    await fund(owner, '1000000');
+    const paid = await generate(owner.token, corporationId, 'paye', { start_date: '2026-10' }, [THREE_EMPLOYEES]);
+    const other = await organisationWithState();
+    await fund(other.owner, '1000000');
+
+    expect((await generate(other.owner.token, corporationId, 'paye', { start_date: '2026-10' }, [THREE_EMPLOYEES])).code).toBe('NOT_FOUND');
+    expect((await generate(owner.token, corporationId, 'paye', { start_date: '2026-10' }, [THREE_EMPLOYEES], randomUUID(), 'KN')).code).toBe('NOT_FOUND');
+    for (const path of [`internal/bills/${paid.data.id}`, `internal/bills/${paid.data.id}/items`, `internal/bills/${paid.data.id}/receipt`, `internal/bills/${paid.data.id}/schedule`]) {
+      const answer = await test.call('GET', 'core', path, { token: other.owner.token });
+      expect(answer).toMatchObject({ code: 'NOT_FOUND', data: null });
+    }
+    expect((await test.call('GET', 'core', 'internal/bills', { token: other.owner.token })).data.pagination.total_count).toBe(0);
+
+    const staff = await staffUser(test);
+    expect((await generate(staff.token, corporationId, 'paye', { start_date: '2026-10' }, [THREE_EMPLOYEES])).code).toBe('FORBIDDEN');
+    expect((await test.call('POST', 'core', 'internal/bills/charge/calc', { token: staff.token, body: { type_id: 1, amount_due: '1', recipient_count: 1 } })).code).toBe('FORBIDDEN');
+    expect((await test.call('GET', 'core', 'internal/bills', { token: null })).code).toBe('NO_AUTH');
+    expect(await billCount(owner)).toBe(1);
+
+    const member = await joinAsMember(test, owner);
+    const byMember = await generate(member.token, corporationId, 'paye', { start_date: '2026-09' }, [THREE_EMPLOYEES]);
+    expect(byMember.data.status).toBe('payment_paid');
+  });
+
+  it('filters, searches, sorts and exports the bills list', async () => {
+    const { owner, corporationId } = await organisationWithState();
+    await fund(owner, '2000000');
+    const september = await generate(owner.token, corporationId, 'paye', { start_date: '2026-09' }, [THREE_EMPLOYEES]);
+    await generate(owner.token, corporationId, 'paye', { start_date: '2026-10' }, [THREE_EMPLOYEES]);
+    const bySearch = await test.call('GET', 'core', 'internal/bills', { token: owner.token, params: { search: '2026-09' } });
+    expect(bySearch.data.items.map((bill: { id: string }) => bill.id)).toEqual([september.data.id]);
+    const oldestFirst = await test.call('GET', 'core', 'internal/bills', { token: owner.token, params: { order_by: 'period_start', is_asc: true } });
+    expect(oldestFirst.data.items[0].period_start).toBe('2026-09-01');
+    const paidWht = await test.call('GET', 'core', 'internal/bills', { token: owner.token, params: { filters: JSON.stringify([{ field: 'type', value: 'wht' }]) } });
+    expect(paidWht.data.pagination.total_count).toBe(0);
+    const byCorporation = await test.call('GET', 'core', 'internal/bills', { token: owner.token, params: { filters: JSON.stringify([{ field: 'corporation_id', value: corporationId }, { field: 'status', value: 'payment_paid' }]) } });
+    expect(byCorporation.data.pagination.total_count).toBe(2);
+    expect(byCorporation.data.items[0].corporation.id).toBe(corporationId);
+    const exported = await test.app.inject({ method: 'GET', url: '/service/v1/core/internal/bills/export?format=xlsx', headers: { 'api-token': owner.token } });
+    expect(exported.statusCode).toBe(200);
+    expect(exported.headers['content-type']).toContain('spreadsheetml');
+    const nothing = await test.call('GET', 'core', 'internal/bills/export', { token: owner.token, params: { search: 'no-such-bill' } });
+    expect(nothing).toMatchObject({ code: 'NOT_FOUND', message: 'No Data: No data to download' });
+  });
+});
+
+const WHT_AUTO_HEADER = 'tax_payer_number,name,amount';
+
+function whtAutoFile(field: string, rows: Array<[string, string, number]>): TestFile {
+  return { field, filename: 'vendors.csv', contentType: 'text/csv', content: Buffer.from(`${WHT_AUTO_HEADER}\n${rows.map((row) => row.join(',')).join('\n')}\n`) };
+}
+
+describe('WHT bills', () => {
+  it('calculates a bulk file, then bills it; the settlement job marks it paid', async () => {
+    const { owner, corporationId } = await organisationWithState();
+    await fund(owner, '1000000');
+    const calc = await test.upload('internal/bills/wht/tax/calc/bulk', {
+      namespace: 'core',
+      token: owner.token,
+      fields: { wht_type: 'rent', period: '2026-10' },
+      files: [whtAutoFile('file', [['N-2000001', 'Kelechi Uche', 1_200_000], ['N-2000002', 'Halima Garba', 800_000], ['N-2000003', 'Emeka Nwosu', 450_000]])],
+    });
+    expect(calc.code).toBe('OK');
+    const items = await test.call('GET', 'core', `internal/bills/wht/tax/calc/records/${calc.data.id}/items`, { token: owner.token, params: { page: 1, no_pages: true } });
+    expect(items.data.aggs).toEqual({ count: 3, sum_tax_payable: '245000.00', sum_amount: '2450000.00' });
+    expect(items.data.items[2]).toEqual({ row: 4, tax_payer_number: 'N-2000003', name: 'Emeka Nwosu', amount: '450000.00', tax_payable: '45000.00' });
+
+    const created = await generate(owner.token, corporationId, 'wht', { payload_type: 'auto', wht_type: 'rent', start_date: '2026-10', end_date: '2026-10-31', calc_record_reference: calc.data.reference }, []);
+    expect(created.code).toBe('OK');
+    expect(created.message).toBe('A bill has been generated, and the payment is currently being processed.');
+    expect(created.data).toMatchObject({ type: 'wht', wht_type: 'rent', status: 'payment_pending', amount_due: '245000.00', recipient_count: 3 });
+    const paid = await until(async () => {
+      const bill = await test.call('GET', 'core', `internal/bills/${created.data.id}`, { token: owner.token });
+      return bill.data.status === 'payment_paid' ? bill.data : undefined;
+    });
+    expect(paid.receipt_number).toMatch(/^RCPT-/);
+  });
+
+  it('bills one payee from a manual file', async () => {
+    const { owner, corporationId } = await organisationWithState();
+    await fund(owner, '1000000');
+    const file: TestFile = { field: 'recipients', filename: 'single.csv', contentType: 'text/csv', content: Buffer.from('tax_payer_number,name,tax_payable\nN-3000001,Folake Balogun,25000\n') };
+    const created = await generate(owner.token, corporationId, 'wht', { payload_type: 'manual', wht_type: 'professional_fees', start_date: '2026-10' }, [file]);
+    expect(created.data).toMatchObject({ status: 'payment_pending', amount_due: '25000.00', charge: '354.75', total: '25354.75', period_end: '2026-10-31' });
+    const unknownType = await generate(owner.token, corporationId, 'wht', { payload_type: 'manual', wht_type: 'lottery', start_date: '2026-10' }, [file]);
+    expect(unknownType).toMatchObject({ code: 'INVALID_INPUT', data: { wht_type: 'Choose a valid WHT type' } });
+  });
+
+  it('refunds a bill the revenue service declines, exactly once', async () => {
+    const { owner, corporationId } = await organisationWithState('N-0000000402');
+    await fund(owner, '500000');
+    const created = await generate(owner.token, corporationId, 'wht', { payload_type: 'auto', wht_type: 'rent', start_date: '2026-10' }, [whtAutoFile('recipients', [['N-2000001', 'Kelechi Uche', 1_000_000]])]);
+    expect(created.data).toMatchObject({ status: 'payment_pending', total: '100354.75' });
+    const failed = await until(async () => {
+      const bill = await test.call('GET', 'core', `internal/bills/${created.data.id}`, { token: owner.token });
+      return bill.data.status === 'failed' ? bill.data : undefined;
+    });
+    expect(failed.failure_reason).toContain('declined');
+    expect((await walletOf(owner)).balance).toBe('500000.00');
+    const history = await test.call('GET', 'core', `internal/organisations/${owner.organisationId}/wallets/history`, { token: owner.token });
+    expect(history.data.items.map((item: { type: string; amount: string }) => `${item.type} ${item.amount}`)).toEqual(['credit 100354.75', 'debit 100354.75', 'credit 500000.00']);
+  });
+
+  it('settles a bill that was pending when the server stopped, after it starts again', async () => {
+    const { owner, corporationId } = await organisationWithState('N-0000000202');
+    await fund(owner, '500000');
+    const created = await generate(owner.token, corporationId, 'wht', { payload_type: 'auto', wht_type: 'rent', start_date: '2026-10' }, [whtAutoFile('recipients', [['N-2000001', 'Kelechi Uche', 1_000_000]])]);
+    expect(created.data.status).toBe('payment_pending');
+    await test.restart();
+    const paid = await until(async () => {
+      const bill = await test.call('GET', 'core', `internal/bills/${created.data.id}`, { token: owner.token });
+      return bill.data.status === 'payment_paid' ? bill.data : undefined;
+    }, 45_000);
+    expect(paid.events.map((event: { status: string }) => event.status)).toEqual(['pending', 'payment_pending', 'payment_paid']);
+    expect((await walletOf(owner)).balance).toBe('399645.25');
+  }, 60_000);
+});

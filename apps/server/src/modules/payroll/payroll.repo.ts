@@ -1,0 +1,45 @@
+import { and, asc, count, eq, ilike, inArray, or } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { payrollEmployees, payrollUploads } from './payroll.schema';
+
+const INSERT_BATCH_ROWS = 1_000;
+
+export async function insertUpload(executor: Db, upload: typeof payrollUploads.$inferInsert) {
+  const [row] = await executor.insert(payrollUploads).values(upload).returning();
+  return row;
+}
+
+/** Replaces a registration's employee list, in batches the database accepts. */
+export async function replaceEmployees(executor: Db, corporationStateId: string, employees: Array<typeof payrollEmployees.$inferInsert>): Promise<void> {
+  await executor.delete(payrollEmployees).where(eq(payrollEmployees.corporationStateId, corporationStateId));
+  for (let start = 0; start < employees.length; start += INSERT_BATCH_ROWS) {
+    await executor.insert(payrollEmployees).values(employees.slice(start, start + INSERT_BATCH_ROWS));
+  }
+}
+
+/** One page of a registration's employees, searched by name or Tax ID, in file order. */
+export async function findEmployeesPage(executor: Db, corporationStateId: string, query: { search: string | null; limit: number; offset: number }) {
+  const where = and(
+    eq(payrollEmployees.corporationStateId, corporationStateId),
+    query.search ? or(ilike(payrollEmployees.name, query.search), ilike(payrollEmployees.taxPayerNumber, query.search)) : undefined,
+  );
+  const [rows, [{ total }]] = await Promise.all([
+    executor.select().from(payrollEmployees).where(where).orderBy(asc(payrollEmployees.rowNumber)).limit(query.limit).offset(query.offset),
+    executor.select({ total: count() }).from(payrollEmployees).where(where),
+  ]);
+  return { rows, total };
+}
+
+/** Employees and payroll files per registration; registrations with none are absent. */
+export async function countContents(executor: Db, corporationStateIds: string[]): Promise<Map<string, { employees: number; files: number }>> {
+  const contents = new Map<string, { employees: number; files: number }>();
+  if (corporationStateIds.length === 0) return contents;
+  const [employees, files] = await Promise.all([
+    executor.select({ id: payrollEmployees.corporationStateId, n: count() }).from(payrollEmployees).where(inArray(payrollEmployees.corporationStateId, corporationStateIds)).groupBy(payrollEmployees.corporationStateId),
+    executor.select({ id: payrollUploads.corporationStateId, n: count() }).from(payrollUploads).where(inArray(payrollUploads.corporationStateId, corporationStateIds)).groupBy(payrollUploads.corporationStateId),
+  ]);
+  for (const id of corporationStateIds) contents.set(id, { employees: 0, files: 0 });
+  for (const row of employees) contents.get(row.id)!.employees = row.n;
+  for (const row of files) contents.get(row.id)!.files = row.n;
+  return contents;
+}

@@ -1,0 +1,50 @@
+import type { Kobo } from '@levy/tax';
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { kobo } from '../../db/columns';
+import { users } from '../identity/identity.schema';
+import { files } from '../organisations/organisations.schema';
+import { corporationStates } from '../states/states.schema';
+
+/** Each payroll file accepted for a corporation-state; the latest one is the employee list. */
+export const payrollUploads = pgTable(
+  'payroll_uploads',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    corporationStateId: uuid()
+      .notNull()
+      .references(() => corporationStates.id, { onDelete: 'cascade' }),
+    fileId: uuid()
+      .notNull()
+      .references(() => files.id),
+    employeeCount: integer().notNull(),
+    totalTaxPayableKobo: kobo().notNull(),
+    agencyReference: text().notNull(),
+    uploadedBy: uuid().references(() => users.id),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('payroll_uploads_corporation_state_idx').on(table.corporationStateId, table.createdAt)],
+);
+
+/** The employees of the latest payroll file, one row per CSV row, money in kobo. */
+export const payrollEmployees = pgTable(
+  'payroll_employees',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    corporationStateId: uuid()
+      .notNull()
+      .references(() => corporationStates.id, { onDelete: 'cascade' }),
+    uploadId: uuid()
+      .notNull()
+      .references(() => payrollUploads.id, { onDelete: 'cascade' }),
+    rowNumber: integer().notNull(),
+    taxPayerNumber: text().notNull(),
+    name: text().notNull(),
+    nationality: text().notNull(),
+    designation: text().notNull(),
+    grossIncomeKobo: kobo().notNull(),
+    taxPayableKobo: kobo().notNull(),
+    /** Allowance column → kobo, for the template's allowance columns. */
+    allowancesKobo: jsonb().$type<Record<string, Kobo>>().notNull(),
+  },
+  (table) => [index('payroll_employees_corporation_state_idx').on(table.corporationStateId, table.rowNumber)],
+);

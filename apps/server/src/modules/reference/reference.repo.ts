@@ -1,0 +1,36 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { marketingSources, roleGroups, roles, states } from './reference.schema';
+
+export type State = typeof states.$inferSelect;
+export type Role = typeof roles.$inferSelect;
+
+export function findMarketingSources(executor: Db) {
+  return executor.select().from(marketingSources).orderBy(marketingSources.id);
+}
+
+export function findRoleGroups(executor: Db, userTypeId?: number) {
+  return executor
+    .select()
+    .from(roleGroups)
+    .where(userTypeId ? eq(roleGroups.userTypeId, userTypeId) : undefined)
+    .orderBy(roleGroups.id);
+}
+
+export function findRoles(executor: Db): Promise<Role[]> {
+  return executor.select().from(roles).orderBy(roles.id);
+}
+
+export async function findRole(executor: Db, by: { id: number } | { code: string }): Promise<Role | undefined> {
+  const [row] = await executor.select().from(roles).where('id' in by ? eq(roles.id, by.id) : eq(roles.code, by.code));
+  return row;
+}
+
+export function findStates(executor: Db): Promise<State[]> {
+  return executor.select().from(states).orderBy(states.name);
+}
+
+export async function findStateBy(executor: Db, by: { id: number } | { code: string }): Promise<State | undefined> {
+  const [row] = await executor.select().from(states).where('id' in by ? eq(states.id, by.id) : eq(states.code, by.code));
+  return row;
+}

@@ -1,0 +1,38 @@
+import type { Db } from '../../db/client';
+import * as repo from './reference.repo';
+
+export type { Role, State } from './reference.repo';
+
+/** Seeded reference data (roles, states, marketing sources) for the routes and for other modules. */
+export function createReferenceService(deps: { db: Db }) {
+  const { db } = deps;
+  return {
+    marketingSources: () => repo.findMarketingSources(db),
+
+    /** Role groups with their roles; a user type id keeps only that type's groups. */
+    async roleGroups(userTypeId?: number) {
+      const [groups, allRoles] = await Promise.all([repo.findRoleGroups(db, userTypeId), repo.findRoles(db)]);
+      return groups.map((group) => ({
+        id: group.id,
+        name: group.name,
+        user_type_id: group.userTypeId,
+        roles: allRoles.filter((role) => role.groupId === group.id).map((role) => ({ id: role.id, code: role.code, name: role.name, description: role.description })),
+      }));
+    },
+
+    /** A role by id or code, in the caller's transaction when given one. */
+    findRole: (by: { id: number } | { code: string }, executor: Db = db) => repo.findRole(executor, by),
+
+    /** The states as rows, by name. */
+    listStates: (executor: Db = db) => repo.findStates(executor),
+
+    async states() {
+      return (await repo.findStates(db)).map((state) => ({ id: state.id, code: state.code, name: state.name, revenue_service: state.revenueService, abbreviation: state.abbreviation }));
+    },
+
+    /** A state by id or code, in the caller's transaction when given one. */
+    findState: (by: { id: number } | { code: string }, executor: Db = db) => repo.findStateBy(executor, by),
+  };
+}
+
+export type ReferenceService = ReturnType<typeof createReferenceService>;

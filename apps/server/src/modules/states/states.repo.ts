@@ -1,0 +1,64 @@
+import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { consentRequests, corporationStates } from './states.schema';
+
+export type Registration = typeof corporationStates.$inferSelect;
+export type ConsentRequest = typeof consentRequests.$inferSelect;
+
+export async function findRegistration(executor: Db, corporationId: string, stateId: number): Promise<Registration | undefined> {
+  const [row] = await executor.select().from(corporationStates).where(and(eq(corporationStates.corporationId, corporationId), eq(corporationStates.stateId, stateId)));
+  return row;
+}
+
+export function findRegistrationsOfCorporation(executor: Db, corporationId: string): Promise<Registration[]> {
+  return executor.select().from(corporationStates).where(eq(corporationStates.corporationId, corporationId)).orderBy(asc(corporationStates.createdAt));
+}
+
+/** Inserts a registration unless the corporation has one in that state; undefined means it did. */
+export async function insertRegistration(executor: Db, registration: typeof corporationStates.$inferInsert, options: { skipIfExists: boolean }): Promise<Registration | undefined> {
+  const insert = executor.insert(corporationStates).values(registration);
+  const [row] = options.skipIfExists ? await insert.onConflictDoNothing().returning() : await insert.returning();
+  return row;
+}
+
+export async function deleteRegistration(executor: Db, registrationId: string): Promise<void> {
+  await executor.delete(corporationStates).where(eq(corporationStates.id, registrationId));
+}
+
+export async function markConsentGiven(executor: Db, registrationId: string): Promise<Registration> {
+  const [row] = await executor
+    .update(corporationStates)
+    .set({ isControlConsentGiven: true, consentGivenAt: new Date(), updatedAt: new Date() })
+    .where(eq(corporationStates.id, registrationId))
+    .returning();
+  return row;
+}
+
+export async function insertConsentRequest(executor: Db, request: typeof consentRequests.$inferInsert): Promise<void> {
+  await executor.insert(consentRequests).values(request);
+}
+
+export async function findConsentRequest(executor: Db, tokenHash: string, registrationId: string): Promise<ConsentRequest | undefined> {
+  const [row] = await executor.select().from(consentRequests).where(and(eq(consentRequests.tokenHash, tokenHash), eq(consentRequests.corporationStateId, registrationId)));
+  return row;
+}
+
+/** Counts a try in one statement, so parallel guesses cannot exceed the limit; undefined when none is left. */
+export async function countConsentAttempt(executor: Db, requestId: string, maxAttempts: number): Promise<number | undefined> {
+  const [row] = await executor
+    .update(consentRequests)
+    .set({ attempts: sql`${consentRequests.attempts} + 1` })
+    .where(and(eq(consentRequests.id, requestId), lt(consentRequests.attempts, maxAttempts), isNull(consentRequests.usedAt)))
+    .returning({ attempts: consentRequests.attempts });
+  return row?.attempts;
+}
+
+/** Marks the request used unless it already was; false means it was. */
+export async function useConsentRequest(executor: Db, requestId: string): Promise<boolean> {
+  const [row] = await executor
+    .update(consentRequests)
+    .set({ usedAt: new Date() })
+    .where(and(eq(consentRequests.id, requestId), isNull(consentRequests.usedAt)))
+    .returning({ id: consentRequests.id });
+  return Boolean(row);
+}

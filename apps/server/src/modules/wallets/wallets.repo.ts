@@ -1,0 +1,167 @@
+import type { ListParams } from '@levy/contracts';
+import { asKobo, ZERO_KOBO, type Kobo } from '@levy/tax';
+import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { filterConditions, type FilterField } from '../../db/list-filters';
+import { containsPattern, pageWindow } from '../../db/pagination';
+import { queryRows } from '../../db/raw';
+import { invalidInput } from '../../errors';
+import { ledgerAccounts, ledgerEntries, ledgerJournals, virtualAccounts } from './wallets.schema';
+
+export type LedgerAccount = typeof ledgerAccounts.$inferSelect;
+export type LedgerJournal = typeof ledgerJournals.$inferSelect;
+export type LedgerEntry = typeof ledgerEntries.$inferSelect;
+export type WalletKind = 'organisation_wallet' | 'corporation_wallet';
+export type SystemAccountKind = 'funding_clearing' | 'fee_revenue' | 'agency_settlement';
+
+/** The balance of an account: the balance after its latest entry, zero before any. */
+const latestBalance = sql<Kobo>`coalesce((select ${ledgerEntries.balanceAfterKobo} from ${ledgerEntries} where ${ledgerEntries.accountId} = ${ledgerAccounts.id} order by ${ledgerEntries.sequence} desc limit 1), 0)::bigint`.mapWith((value) => asKobo(Number(value)));
+
+export async function findBalance(executor: Db, accountId: string): Promise<Kobo> {
+  const [latest] = await executor
+    .select({ balance: ledgerEntries.balanceAfterKobo })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.accountId, accountId))
+    .orderBy(desc(ledgerEntries.sequence))
+    .limit(1);
+  return latest?.balance ?? ZERO_KOBO;
+}
+
+export async function findSystemAccountId(executor: Db, kind: SystemAccountKind): Promise<string | undefined> {
+  const [account] = await executor.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(eq(ledgerAccounts.kind, kind));
+  return account?.id;
+}
+
+export async function insertSystemAccounts(executor: Db, accounts: Array<{ kind: SystemAccountKind; name: string }>): Promise<void> {
+  await executor.insert(ledgerAccounts).values(accounts).onConflictDoNothing({ target: ledgerAccounts.kind, where: sql`${ledgerAccounts.organisationId} is null` });
+}
+
+/** Locks the accounts in id order, so two journals never wait on each other in a cycle. */
+export function lockAccounts(tx: Db, accountIds: string[]): Promise<LedgerAccount[]> {
+  return tx.select().from(ledgerAccounts).where(inArray(ledgerAccounts.id, accountIds)).orderBy(asc(ledgerAccounts.id)).for('update');
+}
+
+/** Inserts a journal unless its reference exists; undefined means it did. */
+export async function insertJournal(tx: Db, journal: typeof ledgerJournals.$inferInsert): Promise<string | undefined> {
+  const [row] = await tx.insert(ledgerJournals).values(journal).onConflictDoNothing({ target: ledgerJournals.reference }).returning({ id: ledgerJournals.id });
+  return row?.id;
+}
+
+export async function insertEntries(tx: Db, entries: Array<typeof ledgerEntries.$inferInsert>): Promise<void> {
+  await tx.insert(ledgerEntries).values(entries);
+}
+
+export async function findJournal(executor: Db, journalId: string): Promise<LedgerJournal | undefined> {
+  const [row] = await executor.select().from(ledgerJournals).where(eq(ledgerJournals.id, journalId));
+  return row;
+}
+
+export async function findJournalByReference(executor: Db, reference: string): Promise<LedgerJournal | undefined> {
+  const [row] = await executor.select().from(ledgerJournals).where(eq(ledgerJournals.reference, reference));
+  return row;
+}
+
+export function findEntriesOfJournal(executor: Db, journalId: string): Promise<LedgerEntry[]> {
+  return executor.select().from(ledgerEntries).where(eq(ledgerEntries.journalId, journalId));
+}
+
+export async function findWallet(executor: Db, kind: WalletKind, owner: { organisationId: string; corporationId: string | null }): Promise<LedgerAccount | undefined> {
+  const [row] = await executor
+    .select()
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.kind, kind), owner.corporationId ? eq(ledgerAccounts.corporationId, owner.corporationId) : eq(ledgerAccounts.organisationId, owner.organisationId)));
+  return row;
+}
+
+/** Inserts a wallet unless one exists for its owner; undefined means it did. */
+export async function insertWallet(tx: Db, wallet: { kind: WalletKind; organisationId: string; corporationId: string | null; name: string }): Promise<LedgerAccount | undefined> {
+  const [row] = await tx.insert(ledgerAccounts).values(wallet).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function nextVirtualAccountSerial(tx: Db): Promise<number> {
+  const [{ serial }] = await queryRows<{ serial: string }>(tx, sql`select nextval('virtual_account_serial') as serial`);
+  return Number(serial);
+}
+
+export async function insertVirtualAccount(tx: Db, account: typeof virtualAccounts.$inferInsert): Promise<void> {
+  await tx.insert(virtualAccounts).values(account);
+}
+
+export function findWalletsWithBalances(executor: Db, walletIds: string[]) {
+  return executor
+    .select({ wallet: ledgerAccounts, account: virtualAccounts, balance: latestBalance })
+    .from(ledgerAccounts)
+    .innerJoin(virtualAccounts, eq(virtualAccounts.walletId, ledgerAccounts.id))
+    .where(inArray(ledgerAccounts.id, walletIds));
+}
+
+export async function findWalletWithAccount(executor: Db, walletId: string) {
+  const [row] = await executor
+    .select({ wallet: ledgerAccounts, account: virtualAccounts })
+    .from(ledgerAccounts)
+    .innerJoin(virtualAccounts, eq(virtualAccounts.walletId, ledgerAccounts.id))
+    .where(eq(ledgerAccounts.id, walletId));
+  return row;
+}
+
+export async function findWalletByAccountNumber(executor: Db, accountNumber: string): Promise<LedgerAccount | undefined> {
+  const [row] = await executor
+    .select({ wallet: ledgerAccounts })
+    .from(virtualAccounts)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, virtualAccounts.walletId))
+    .where(eq(virtualAccounts.accountNumber, accountNumber));
+  return row?.wallet;
+}
+
+/** The sum of the balances of every wallet of an organisation. */
+export async function sumWalletBalances(executor: Db, organisationId: string): Promise<Kobo> {
+  const [row] = await executor
+    .select({ total: sql<Kobo>`coalesce(sum(${latestBalance}), 0)::bigint`.mapWith((value) => asKobo(Number(value))) })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.organisationId, organisationId), inArray(ledgerAccounts.kind, ['organisation_wallet', 'corporation_wallet'])));
+  return row.total;
+}
+
+const HISTORY_SORT = {
+  created_at: ledgerEntries.sequence,
+  amount: ledgerEntries.amountKobo,
+} as const;
+
+/** History filters of product-spec §3: type (credit/debit), status, created_at ranges. */
+const HISTORY_FILTERS: Record<string, FilterField> = {
+  type: {
+    kind: 'custom',
+    condition(values) {
+      const unknown = values.find((value) => value !== 'credit' && value !== 'debit');
+      if (unknown !== undefined) throw invalidInput({ filters: `type cannot be ${unknown}` });
+      if (values.includes('credit') && values.includes('debit')) return undefined;
+      return values.includes('credit') ? sql`${ledgerEntries.amountKobo} > 0` : sql`${ledgerEntries.amountKobo} < 0`;
+    },
+  },
+  status: { kind: 'in', column: ledgerJournals.status, values: ['success', 'pending', 'failed'] },
+  created_at: { kind: 'date', column: ledgerEntries.createdAt },
+};
+
+/** One page of entries on the given wallets, with their journal and wallet, and the total count. */
+export async function findHistoryPage(executor: Db, walletIds: string[], params: ListParams) {
+  const conditions: Array<SQL | undefined> = [inArray(ledgerEntries.accountId, walletIds), ...filterConditions(params.filters, HISTORY_FILTERS)];
+  const search = containsPattern(params.search);
+  if (search) conditions.push(ilike(ledgerJournals.reference, search));
+  const where = and(...conditions);
+  const order = HISTORY_SORT[(params.order_by ?? 'created_at') as keyof typeof HISTORY_SORT] ?? HISTORY_SORT.created_at;
+  const { limit, offset } = pageWindow(params);
+  const [rows, [{ total }]] = await Promise.all([
+    executor
+      .select({ entry: ledgerEntries, journal: ledgerJournals, wallet: { id: ledgerAccounts.id, name: ledgerAccounts.name } })
+      .from(ledgerEntries)
+      .innerJoin(ledgerJournals, eq(ledgerJournals.id, ledgerEntries.journalId))
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+      .where(where)
+      .orderBy(params.is_asc ? asc(order) : desc(order), desc(ledgerEntries.sequence))
+      .limit(limit)
+      .offset(offset),
+    executor.select({ total: count() }).from(ledgerEntries).innerJoin(ledgerJournals, eq(ledgerJournals.id, ledgerEntries.journalId)).where(where),
+  ]);
+  return { rows, total };
+}
