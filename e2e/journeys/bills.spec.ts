@@ -66,6 +66,8 @@ test('fund the wallet, pay PAYE for three employees with one row flagged, and do
 
   // Fund the wallet with a simulated transfer.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Transactions' }).click();
+  await expect(page.getByLabel('Balance of Balogun Foods Limited')).toHaveText('₦0.00');
+  await expect(page.getByText('Transfers into your wallet and payments from it appear here.')).toBeVisible();
   await page.getByRole('button', { name: 'Simulate a transfer' }).click();
   const transfer = page.getByRole('dialog', { name: 'Simulate a transfer' });
   await transfer.getByRole('textbox', { name: 'Amount' }).fill('2000000');
@@ -129,11 +131,11 @@ test('WHT for three suppliers from an auto file: preview, summary, Pay, processi
 
   const payTaxes = new PayTaxes(page);
   const dialog = await payTaxes.start('Withholding Tax');
-  await dialog.getByText('Multiple beneficiaries (file)').click();
+  await dialog.getByText('Multiple beneficiaries (file)', { exact: true }).click();
   await payTaxes.chooseCorporationAndState(dialog, 'Balogun Foods Ltd', LAGOS_OPTION, /^Agency/);
   await snap(page, '60-wht-step-1');
   await dialog.getByRole('button', { name: 'Next' }).click();
-  await dialog.getByText('Auto calculate').click();
+  await dialog.getByText('Auto calculate', { exact: true }).click();
   await dialog.getByRole('button', { name: 'Next' }).click();
   await payTaxes.chooseWhtType(dialog, 'Rent');
   await payTaxes.attach(dialog, csvUpload('suppliers-october.csv', ['tax_payer_number,name,amount', 'N-1234567,Adaeze Properties,1200000', 'C-0076543,Ikeja Warehousing Ltd,850000.50', 'N-2468135,Bola Haulage,400000']));
@@ -174,7 +176,7 @@ test('WHT for one landlord with the tax given by hand', async ({ page, request }
   await dialog.getByRole('textbox', { name: /Beneficiary Tax ID/ }).fill('N-7654321');
   await dialog.getByRole('textbox', { name: /Beneficiary name/ }).fill('Chinedu Okeke');
   await dialog.getByRole('button', { name: 'Next' }).click();
-  await dialog.getByText('Manual').click();
+  await dialog.getByText('Manual', { exact: true }).click();
   await dialog.getByRole('button', { name: 'Next' }).click();
   await payTaxes.chooseWhtType(dialog, 'Rent');
   await dialog.getByRole('textbox', { name: /Tax payable/ }).fill('45000');

@@ -224,7 +224,7 @@ function BillContent({ bill }: { bill: BillDetail }) {
 export function BillDrawer({ billId, onClose }: { billId: string | null; onClose: () => void }) {
   const bill = useBill(billId);
   return (
-    <Drawer opened={billId !== null} onClose={onClose} position="right" size="xl" title={<Text span fw={700} fz="lg" ff="monospace">{bill.data?.reference ?? 'Bill'}</Text>}>
+    <Drawer opened={billId !== null} onClose={onClose} position="right" size="xl" closeButtonProps={{ 'aria-label': 'Close' }} title={<Text span fw={700} fz="lg" ff="monospace">{bill.data?.reference ?? 'Bill'}</Text>}>
       {bill.isPending ? <LoadingPlaceholder label="Loading bill" /> : bill.data ? <BillContent bill={bill.data} /> : <EmptyState message="Bill not found" />}
     </Drawer>
   );
