@@ -118,6 +118,7 @@ test('fund the wallet, pay PAYE for three employees with one row flagged, and do
   expect(fs.readFileSync(saved).subarray(0, 5).toString()).toBe('%PDF-');
 
   await drawer.getByRole('button', { name: 'Close' }).click();
+  await expect(drawer).toBeHidden();
   const row = page.getByRole('table', { name: 'Bills' }).getByRole('row').filter({ hasText: reference });
   await expect(row).toContainText('Payment paid');
   await snap(page, '55-bills-list');
@@ -198,6 +199,18 @@ test('WHT for one landlord with the tax given by hand', async ({ page, request }
   await expect(drawer.getByText('Payment paid').first()).toBeVisible({ timeout: 45_000 });
   await expect(drawer.getByRole('table', { name: 'Recipients' })).toContainText('Chinedu Okeke');
   await snap(page, '72-wht-single-paid');
+  await drawer.getByRole('button', { name: 'Close' }).click();
+  await expect(drawer).toBeHidden();
+
+  // The corporation's bills tab lists the same bill, and Pay Taxes is hidden there.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Corporations' }).click();
+  await page.getByRole('link', { name: 'Balogun Foods Ltd' }).click();
+  await page.getByRole('tab', { name: 'Bills' }).click();
+  await expect(page).toHaveURL(new RegExp(`/corporations/${owner.corporationId}/bills$`));
+  await expect(page.getByRole('tab', { name: 'Bills' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('table', { name: 'Bills' }).getByRole('row').filter({ hasText: reference })).toContainText('Payment paid');
+  await expect(payTaxes.button).toHaveCount(0);
+  await snap(page, '73-corporation-bills-tab');
 });
 
 test('a wallet without enough money says so in the dialog and makes no bill', async ({ page, request }) => {

@@ -11,7 +11,7 @@ import { StatusTag } from '../../../components/status-tag';
 import { statusLabel } from '../../../components/status-tone';
 import { TablePagination } from '../../../components/table-pagination';
 import { formatAmount, formatDate } from '../../../lib/format';
-import { downloadReceipt, downloadSchedule, SETTLING_STATUSES, useBill, useBillItems } from '../api/bills-api';
+import { downloadReceipt, downloadSchedule, SETTLING_STATUSES, useBill, useBillItems, useWhtTypes } from '../api/bills-api';
 import { formatPeriod } from '../model/bill-period';
 
 function dateTime(value: string): string {
@@ -121,6 +121,8 @@ function BillDownloads({ bill }: { bill: BillDetail }) {
 
 function BillContent({ bill }: { bill: BillDetail }) {
   const settling = SETTLING_STATUSES.includes(bill.status);
+  const whtTypes = useWhtTypes(bill.wht_type ? bill.state.id : null, bill.period_start.slice(0, 7));
+  const whtType = whtTypes.data?.find((type) => type.id === bill.wht_type);
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="center">
@@ -149,7 +151,7 @@ function BillContent({ bill }: { bill: BillDetail }) {
         <Fact label="State">{bill.state.name}</Fact>
         <Fact label="Tax ID">{bill.tax_payer_number}</Fact>
         <Fact label="Period">{bill.period_start.slice(0, 7) === bill.period_end.slice(0, 7) ? formatPeriod(bill.period_start) : `${formatDate(bill.period_start)} – ${formatDate(bill.period_end)}`}</Fact>
-        {bill.wht_type && <Fact label="WHT type">{bill.wht_type}</Fact>}
+        {bill.wht_type && <Fact label="WHT type">{whtType ? `${whtType.name} (${whtType.percentage}%)` : bill.wht_type}</Fact>}
         <Fact label="Recipients">{bill.recipient_count.toLocaleString('en-NG')}</Fact>
         <Fact label="Agency reference">{bill.agency_reference}</Fact>
         <Fact label="Receipt number">{bill.receipt_number}</Fact>
@@ -222,7 +224,10 @@ function BillContent({ bill }: { bill: BillDetail }) {
 
 /** A bill's detail: summary, amounts, downloads, warnings, status history and recipients. */
 export function BillDrawer({ billId, onClose }: { billId: string | null; onClose: () => void }) {
-  const bill = useBill(billId);
+  // The drawer keeps showing its bill while it slides away after closing.
+  const [shownId, setShownId] = useState(billId);
+  if (billId !== null && billId !== shownId) setShownId(billId);
+  const bill = useBill(shownId);
   return (
     <Drawer opened={billId !== null} onClose={onClose} position="right" size="xl" closeButtonProps={{ 'aria-label': 'Close' }} title={<Text span fw={700} fz="lg" ff="monospace">{bill.data?.reference ?? 'Bill'}</Text>}>
       {bill.isPending ? <LoadingPlaceholder label="Loading bill" /> : bill.data ? <BillContent bill={bill.data} /> : <EmptyState message="Bill not found" />}

@@ -410,7 +410,7 @@ export function WhtBillDialog({ onClose, onCreated }: { onClose: () => void; onC
           />
           {kind === 'single' ? (
             <>
-              <AmountInput label={method === 'auto' ? 'Amount paid' : 'Tax payable'} description={method === 'auto' ? `The payment to ${payee.name || 'the beneficiary'} the tax is withheld from` : undefined} value={amount} onChange={setAmount} required error={errors.amount} />
+              <AmountInput label={method === 'auto' ? 'Amount paid' : 'Tax payable'} description={method === 'auto' ? `The payment to ${payee.name.trim() || 'the beneficiary'} the tax is withheld from` : `The tax withheld from the payment to ${payee.name.trim() || 'the beneficiary'}`} value={amount} onChange={setAmount} required error={errors.amount} />
               {method === 'auto' && (
                 <Group justify="space-between" bg="gray.0" p="sm" style={{ borderRadius: 'var(--mantine-radius-md)' }}>
                   <Text fz="sm">Tax payable{chosenType ? ` at ${chosenType.percentage}%` : ''}</Text>
