@@ -235,7 +235,7 @@ export function WhtBillDialog({ onClose, onCreated }: { onClose: () => void; onC
     }
   };
 
-  const bulkItems = useWhtCalcItems(step === 4 && bulk ? bulk.id : null, 1);
+  const bulkItems = useWhtCalcItems(bulk ? bulk.id : null, 1);
 
   const nextFromPreview = async () => {
     setBusy(true);
@@ -488,6 +488,7 @@ export function WhtBillDialog({ onClose, onCreated }: { onClose: () => void; onC
               { label: 'WHT type', value: chosenType ? `${chosenType.name} (${chosenType.percentage}%)` : whtType },
               { label: kind === 'single' ? 'Beneficiary' : 'Beneficiaries', value: kind === 'single' ? `${payee.name.trim()} · ${payee.tax_payer_number.trim().toUpperCase()}` : summary.recipientCount.toLocaleString('en-NG') },
               ...(kind === 'single' && method === 'auto' ? [{ label: 'Amount paid', value: formatAmount(amount) }] : []),
+              ...(kind === 'multiple' && method === 'auto' && bulkItems.data ? [{ label: 'Payments', value: formatAmount(bulkItems.data.aggs.sum_amount) }] : []),
             ]}
             amountDue={summary.charge.amount_due}
             charge={summary.charge.charge}
