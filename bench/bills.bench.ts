@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import Papa from 'papaparse';
-import { createTestApp, ownerWithOrganisation, type TestApp, type TestFile } from '../apps/server/test/harness';
+import type { TestApp, TestFile } from '../apps/server/test/harness';
 import { formatInteger, printTable } from './bench-table';
 import { payeFixture, whtAutoFixture } from './fixtures';
 
@@ -14,7 +14,9 @@ const ROWS = 100_000;
 const TIME_BUDGET = 4;
 const MEMORY_BUDGET_MB = 400;
 
+// The harness reads TEST_DATABASE when it loads, so it is loaded after this is set.
 if (process.env.DATABASE_URL) process.env.TEST_DATABASE = 'postgres';
+const { createTestApp, ownerWithOrganisation } = await import('../apps/server/test/harness');
 const collectGarbage = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
 
 /** Runs `work` while sampling the resident set; returns its time and the peak growth over the start. */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { createSandboxAgency } from './adapters/agency/sandbox-agency';
 import { createSandboxPaymentProvider } from './adapters/payments/payment-provider';
 import { withAgencyTimeout } from './adapters/agency/state-agency';
@@ -12,6 +12,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { AppError } from './errors';
 import { createJobs } from './jobs/jobs';
+import { errorEnvelope } from './http/error-envelope';
 import { API_BASE, registerGateway } from './http/gateway';
 import { buildOpenApiDocument, renderReferencePage } from './http/openapi';
 import type { RouteDefinition } from './http/route';
@@ -39,7 +40,9 @@ import { createReferenceService } from './modules/reference/reference.service';
 import { createTeamService } from './modules/team/team.service';
 import { teamRoutes } from './modules/team/team.routes';
 
-const UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024;
+/** A JSON body; an uploaded file may be larger: a 100,000-employee payroll is about 15 MB. */
+const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
+const FILE_LIMIT_BYTES = 25 * 1024 * 1024;
 
 export interface AppOptions {
   config: Config;
@@ -52,7 +55,12 @@ export async function buildApp({ config, database, mailTransport }: AppOptions):
   const app = Fastify({
     logger: config.env === 'test' ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
-    bodyLimit: UPLOAD_LIMIT_BYTES,
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Errors Fastify meets before routing (a malformed %-escape) get the same envelope as the rest.
+    frameworkErrors: (error, request, reply) => {
+      const { status, body } = errorEnvelope(error, request.log);
+      void (reply as FastifyReply).code(status).send(body);
+    },
   });
   const { db } = database;
 
@@ -104,11 +112,17 @@ export async function buildApp({ config, database, mailTransport }: AppOptions):
       },
     },
   });
-  await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 5 } });
+  await app.register(multipart, { limits: { fileSize: FILE_LIMIT_BYTES, files: 5 } });
 
   // A POST with Content-Type JSON and no body is an empty object, as the spec's "empty body" calls send.
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    const text = String(body ?? '').trim();
+  // Invalid UTF-8 is refused rather than stored with replacement characters.
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
+    let text: string;
+    try {
+      text = new TextDecoder('utf-8', { fatal: true }).decode(body as Buffer).trim();
+    } catch {
+      return done(new AppError('INVALID_INPUT', 'The request body is not valid UTF-8 text.'), undefined);
+    }
     if (!text) return done(null, {});
     try {
       done(null, JSON.parse(text));
@@ -118,18 +132,8 @@ export async function buildApp({ config, database, mailTransport }: AppOptions):
   });
 
   app.setErrorHandler((error, request, reply) => {
-    if (error instanceof AppError) {
-      return reply.status(error.status).send({ code: error.code, message: error.message, data: error.data });
-    }
-    const fastifyError = error as { statusCode?: number; code?: string; message?: string };
-    if (fastifyError.code === 'FST_REQ_FILE_TOO_LARGE' || fastifyError.statusCode === 413) {
-      return reply.status(400).send({ code: 'INVALID_INPUT', message: 'The file is too large (10 MB at most).', data: { file: 'The file is too large (10 MB at most).' } });
-    }
-    if (fastifyError.statusCode && fastifyError.statusCode < 500) {
-      return reply.status(400).send({ code: 'INVALID_INPUT', message: fastifyError.message ?? 'Invalid request.', data: {} });
-    }
-    request.log.error({ err: error }, 'Unhandled error');
-    return reply.status(500).send({ code: 'INTERNAL_ERROR', message: 'System error', data: null });
+    const { status, body } = errorEnvelope(error, request.log);
+    return reply.status(status).send(body);
   });
 
   registerGateway(app, routes, identity.resolveCaller, { checkResponses: config.env !== 'production' });

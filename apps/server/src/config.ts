@@ -28,6 +28,8 @@ const environmentSchema = z.object({
   TRUST_PROXY: booleanFlag.default(false),
   AGENCY_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
   PAYMENT_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(60_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
 });
@@ -53,6 +55,9 @@ export type Config = {
   agencyTimeoutMs: number;
   /** Signs and checks payment webhooks (HMAC-SHA512 of the raw body). */
   paymentWebhookSecret: string;
+  /** PostgreSQL connections per process, and the longest a statement may run (0: no limit). */
+  databasePoolSize: number;
+  databaseStatementTimeoutMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -68,8 +73,13 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const value = parsed.data;
-  if (value.NODE_ENV === 'production' && !value.PAYMENT_WEBHOOK_SECRET) {
-    throw new ConfigError('Invalid configuration:\n  PAYMENT_WEBHOOK_SECRET: is required when NODE_ENV is production');
+  if (value.NODE_ENV === 'production') {
+    const problems: string[] = [];
+    if (!value.PAYMENT_WEBHOOK_SECRET) problems.push('PAYMENT_WEBHOOK_SECRET: is required when NODE_ENV is production');
+    else if (value.PAYMENT_WEBHOOK_SECRET === SANDBOX_WEBHOOK_SECRET) problems.push('PAYMENT_WEBHOOK_SECRET: still has the published sandbox value; set your payment provider\'s secret');
+    // The demo login is printed in the README: it must never exist where real money moves.
+    if (value.SEED_DEMO === true) problems.push('SEED_DEMO: the demo account has a published password and is never created when NODE_ENV is production');
+    if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   return {
     env: value.NODE_ENV,
@@ -79,7 +89,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     databaseUrl: value.DATABASE_URL,
     appUrl: (value.APP_URL ?? `http://localhost:${value.PORT}`).replace(/\/$/, ''),
     // The demo account is created on the embedded database by default, on a server only on request.
-    seedDemo: value.SEED_DEMO ?? !value.DATABASE_URL,
+    seedDemo: value.NODE_ENV !== 'production' && (value.SEED_DEMO ?? !value.DATABASE_URL),
     demoEmail: value.DEMO_EMAIL,
     demoPassword: value.DEMO_PASSWORD,
     sessionIdleMinutes: value.SESSION_IDLE_MINUTES,
@@ -89,6 +99,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     trustProxy: value.TRUST_PROXY,
     agencyTimeoutMs: value.AGENCY_TIMEOUT_MS,
     paymentWebhookSecret: value.PAYMENT_WEBHOOK_SECRET ?? SANDBOX_WEBHOOK_SECRET,
+    databasePoolSize: value.DATABASE_POOL_SIZE,
+    databaseStatementTimeoutMs: value.DATABASE_STATEMENT_TIMEOUT_MS,
     webDistDir: path.resolve(value.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
   };
 }

@@ -15,7 +15,7 @@ async function main() {
     }
     throw error;
   }
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize, statementTimeoutMs: config.databaseStatementTimeoutMs });
   await database.migrate();
   await seedReferenceData(database.db);
   const demoCreated = config.seedDemo ? await seedDemoAccount(database.db, config) : false;

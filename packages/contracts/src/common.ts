@@ -33,7 +33,7 @@ export type ListFilter = z.infer<typeof listFilter>;
  * one page), order_by with is_asc, search on search_key, and filters.
  */
 export const listParams = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   count: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
   no_pages: flag.optional(),
   order_by: z.string().optional(),
@@ -55,6 +55,11 @@ export type Pagination = z.infer<typeof pagination>;
 export interface Page<T> {
   items: T[];
   pagination: Pagination;
+}
+
+/** The answer of a list call: a page of items and the pagination under the table. */
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), pagination });
 }
 
 /** The range shown under a table: 'x - y of total' (product-spec §3). */

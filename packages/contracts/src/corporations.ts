@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { defineContract } from './api';
+import { idParam, listParams, pageOf } from './common';
 import { otp, requiredText, taxId, uniqueName } from './validation';
 
-export const createCorporation = z.object({ name: uniqueName('Name') });
-export const updateCorporation = createCorporation;
+export const createCorporationBody = z.object({ name: uniqueName('Name') });
+export const updateCorporationBody = createCorporationBody;
 
 /** The Tax ID a corporation is registered under in a state (product-spec §5 rule and messages). */
 export const stateTaxId = z.object({ tax_payer_number: taxId });
@@ -19,3 +21,65 @@ export const NO_NEW_FILE_SELECTED = 'No new file selected';
 
 /** Consent codes: 6 digits, 5 tries, 10 minutes (product-design "Corporations, states, payroll"). */
 export const CONSENT_RULES = { digits: 6, maxAttempts: 5, expiryMinutes: 10 } as const;
+
+/** A corporation; staff see every organisation's, so it says whose it is. */
+export const corporation = z.object({
+  id: z.string(),
+  name: z.string(),
+  organisation: z.object({ id: z.string(), name: z.string().nullable() }),
+  state_count: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Corporation = z.infer<typeof corporation>;
+
+export const corporationStats = z.object({
+  corporation_count: z.number(),
+  states_registered: z.number(),
+  states_with_payroll_consent: z.number(),
+  employees: z.number(),
+});
+export type CorporationStats = z.infer<typeof corporationStats>;
+
+const corporationParams = z.object({ id: idParam });
+
+export const listCorporations = defineContract({
+  method: 'GET',
+  namespace: 'core',
+  path: 'internal/corporations',
+  params: listParams,
+  response: pageOf(corporation),
+});
+
+export const createCorporation = defineContract({
+  method: 'POST',
+  namespace: 'core',
+  path: 'internal/corporations',
+  body: createCorporationBody,
+  response: corporation,
+});
+
+export const getCorporation = defineContract({
+  method: 'GET',
+  namespace: 'core',
+  path: 'internal/corporations/{id}',
+  params: corporationParams,
+  response: corporation,
+});
+
+export const updateCorporation = defineContract({
+  method: 'PUT',
+  namespace: 'core',
+  path: 'internal/corporations/{id}',
+  params: corporationParams,
+  body: updateCorporationBody,
+  response: corporation,
+});
+
+export const getCorporationStats = defineContract({
+  method: 'GET',
+  namespace: 'core',
+  path: 'internal/organisations/{id}/corporations/stats',
+  params: corporationParams,
+  response: corporationStats,
+});

@@ -1,3 +1,4 @@
+export * from './messages';
 export * from './validation';
 export * from './common';
 export * from './identity';
@@ -7,3 +8,8 @@ export * from './corporations';
 export * from './bills';
 export * from './api';
 export * from './reference';
+export * from './team';
+export * from './states';
+export * from './payroll';
+export * from './wallets';
+export * from './mail';

@@ -78,7 +78,7 @@ export const inviteUser = z.object({
 
 export const verifyInvite = z.object({ ott: requiredText('Invitation token') });
 
-export const changeMemberRole = z.object({
+export const changeMemberRoleBody = z.object({
   role_id: z.coerce.number({ error: 'Role is required' }).int().positive({ error: 'Role is required' }),
 });
 

@@ -16,7 +16,7 @@ async function main() {
   if (!email || !firstName || !lastName) throw new ConfigError('Usage: STAFF_PASSWORD=… npm run staff:create -- <email> <first name> <last name>');
   if (password.length < PASSWORD_MIN_LENGTH) throw new ConfigError(`STAFF_PASSWORD: ${MESSAGES.passwordTooShort}`);
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize, statementTimeoutMs: config.databaseStatementTimeoutMs });
   try {
     await database.migrate();
     await seedReferenceData(database.db);

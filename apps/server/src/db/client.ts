@@ -30,9 +30,9 @@ const migrationsFolder = new URL('../../drizzle', import.meta.url).pathname;
  * Opens PostgreSQL when a URL is given, otherwise the embedded PGlite in `dataDir`
  * (`memory://` keeps it in memory, for tests). Both run the same migrations.
  */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string; poolSize?: number; statementTimeoutMs?: number }): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, statement_timeout: options.statementTimeoutMs || undefined });
     // An idle connection can drop (a server restart, a failover); the pool replaces it. Without a
     // listener, that error would end the process.
     pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));

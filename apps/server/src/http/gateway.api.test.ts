@@ -127,6 +127,26 @@ describe('OpenAPI', () => {
     expect(document.paths['/service/v1/auth/organisations/users/invite'].post.description).toContain('Permission: auth-organisation.inviteuser.');
   });
 
+  it('shows every call\'s answer: the envelope with its data schema, or the file of a download', async () => {
+    const document = (await test.app.inject({ method: 'GET', url: '/service/v1/openapi.json' })).json();
+    type Operation = { responses: Record<string, { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> }> };
+    const operations = Object.entries(document.paths as Record<string, Record<string, Operation>>).flatMap(([address, byMethod]) =>
+      Object.entries(byMethod).map(([method, operation]) => ({ call: `${method.toUpperCase()} ${address}`, operation })),
+    );
+    expect(operations.length).toBeGreaterThan(REQUIRED_CALLS.length);
+    for (const { call, operation } of operations) {
+      const content = operation.responses['200'].content ?? {};
+      const envelope = content['application/json']?.schema;
+      // A download lists its file types (CSV, XLSX, PDF) instead of the JSON envelope.
+      const isDownload = Object.keys(content).length > 0 && !('application/json' in content) && Object.values(content).every((type) => (type.schema as { format?: string } | undefined)?.format === 'binary');
+      expect([call, isDownload || Object.keys(envelope?.properties ?? {}).sort().join(',')]).toEqual([call, isDownload || 'code,data,message']);
+      expect([call, operation.responses.default.content?.['application/json']?.schema]).toEqual([call, expect.objectContaining({ type: 'object' })]);
+    }
+    const members = document.paths['/service/v1/auth/organisations/{id}/users'].get.responses['200'].content['application/json'].schema;
+    expect(Object.keys(members.properties.data.properties)).toEqual(['items', 'pagination']);
+    expect(members.properties.data.properties.items.items.properties.email).toEqual({ type: 'string' });
+  });
+
   it('has a browsable reference page', async () => {
     const page = await test.app.inject({ method: 'GET', url: '/service/v1/docs' });
     expect(page.headers['content-type']).toContain('text/html');

@@ -2,6 +2,7 @@ import { API_BASE, ENVELOPE_CODES, fieldErrors, hasPermission, HTTP_METHODS } fr
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, invalidInput } from '../errors';
+import { cleanSearchText, controlCharacterMessage, fieldWithControlCharacter, withoutControlCharacters } from './input-hygiene';
 import { FileReply, type Caller, type HttpMethod, type RouteDefinition, type UploadedFile } from './route';
 
 export { API_BASE } from '@levy/contracts';
@@ -86,7 +87,7 @@ async function readMultipart(request: FastifyRequest): Promise<{ fields: Record<
     if (part.type === 'file') {
       const content = await part.toBuffer();
       if (content.length > 0 || part.filename) {
-        files.push({ field: part.fieldname, filename: part.filename, contentType: part.mimetype, content });
+        files.push({ field: part.fieldname, filename: withoutControlCharacters(part.filename), contentType: part.mimetype, content });
       }
     } else {
       fields[part.fieldname] = typeof part.value === 'string' ? part.value : JSON.stringify(part.value ?? '');
@@ -117,7 +118,6 @@ function dataOf(result: unknown): unknown {
 }
 
 function checkResponse(route: RouteDefinition, request: FastifyRequest, result: unknown): void {
-  if (!route.response) return;
   if (route.download) {
     if (result instanceof FileReply) return;
     request.log.error({ call: `${route.method} ${route.namespace}/${route.path}` }, 'A download call answered without a file');
@@ -149,9 +149,13 @@ export function registerGateway(app: FastifyInstance, routes: RouteDefinition[],
       const match = entry.pattern.exec(path);
       if (!match) continue;
       const pathParams: Record<string, string> = {};
-      entry.paramNames.forEach((name, index) => {
-        pathParams[name] = decodeURIComponent(match[index + 1]);
-      });
+      for (const [index, name] of entry.paramNames.entries()) {
+        try {
+          pathParams[name] = decodeURIComponent(match[index + 1]);
+        } catch {
+          throw invalidInput({ path: 'The address has a malformed %-escape.' });
+        }
+      }
       return { entry, pathParams };
     }
     throw new AppError('NOT_FOUND', `No such call: ${method} ${namespace ?? ''} ${path}`.replace(/\s+/g, ' '));
@@ -167,7 +171,14 @@ export function registerGateway(app: FastifyInstance, routes: RouteDefinition[],
         throw new AppError('FORBIDDEN');
       }
     }
-    const params = route.params ? route.params.safeParse(input.params) : { success: true as const, data: input.params };
+    // Text with control characters never reaches a schema or the database (a NUL would make PostgreSQL fail).
+    const cleanedParams = cleanSearchText(input.params);
+    const badParam = fieldWithControlCharacter(cleanedParams);
+    if (badParam && input.pathParamNames.includes(badParam)) throw new AppError('NOT_FOUND');
+    if (badParam) throw invalidInput({ [badParam]: controlCharacterMessage(badParam) });
+    const badField = fieldWithControlCharacter(input.body);
+    if (badField) throw invalidInput({ [badField]: controlCharacterMessage(badField) });
+    const params = route.params ? route.params.safeParse(cleanedParams) : { success: true as const, data: cleanedParams };
     if (!params.success) {
       if (params.error.issues.some((issue) => input.pathParamNames.includes(String(issue.path[0])))) throw new AppError('NOT_FOUND');
       throw invalidInput(fieldErrors(params.error));

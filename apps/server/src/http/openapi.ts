@@ -24,7 +24,6 @@ function okResponse(route: RouteDefinition): object {
       content: Object.fromEntries(route.download.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
     };
   }
-  if (!route.response) return { description: 'Envelope {code: "OK", message, data}' };
   return { description: 'Envelope {code: "OK", message, data}', content: { 'application/json': { schema: schemaOf(okEnvelope(route.response), 'output') } } };
 }
 
@@ -74,8 +73,8 @@ export function renderReferencePage(document: OpenApiDocument): string {
   const sections = Object.entries(document.paths)
     .flatMap(([address, operations]) =>
       Object.entries(operations).map(([method, operation]) => {
-        const op = operation as { summary: string; description: string; parameters: unknown[]; requestBody?: unknown };
-        const detail = JSON.stringify({ parameters: op.parameters, requestBody: op.requestBody ?? null }, null, 2);
+        const op = operation as { summary: string; description: string; parameters: unknown[]; requestBody?: unknown; responses: Record<string, unknown> };
+        const detail = JSON.stringify({ parameters: op.parameters, requestBody: op.requestBody ?? null, response: op.responses['200'] }, null, 2);
         return `<details><summary><code class="m ${method}">${method.toUpperCase()}</code> <code>${escapeHtml(address)}</code> — ${escapeHtml(op.summary)}</summary><p>${escapeHtml(op.description)}</p><pre>${escapeHtml(detail)}</pre></details>`;
       }),
     )

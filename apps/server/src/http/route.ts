@@ -1,6 +1,5 @@
-import type { ContractDefinition, ContractResult, HttpMethod, Namespace, ParsedBody, ParsedParams, Permissions } from '@levy/contracts';
+import type { ContractDefinition, ContractResult, ParsedBody, ParsedParams, Permissions } from '@levy/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import { z } from 'zod';
 
 export type { HttpMethod, Namespace } from '@levy/contracts';
 
@@ -62,23 +61,10 @@ export class FileReply {
 export type RouteAuth = boolean | { permission: string };
 
 /** One entry of the route table: the call's contract, flattened, with what only the server knows. */
-export interface RouteDefinition<P extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType> {
-  method: HttpMethod;
-  namespace: Namespace;
-  /** Relative to the namespace, with `{name}` path parameters: `organisations/{id}/users`. */
-  path: string;
+export interface RouteDefinition extends ContractDefinition {
   summary: string;
   auth: RouteAuth;
-  /** Path parameters and query params together. */
-  params?: P;
-  body?: B;
-  /** The envelope's data (from the contract). */
-  response?: z.ZodType;
-  /** Content types of a file answer (from the contract). */
-  download?: readonly string[];
-  /** Accepts multipart form data: fields go to `body`, files to `files`. */
-  multipart?: boolean;
-  handler(context: CallContext<z.output<P>, z.output<B>>): Promise<unknown>;
+  handler(context: CallContext<unknown, unknown>): Promise<unknown>;
 }
 
 /** What a contract's handler must resolve to: the response's data (with a message or not), or a file. */
@@ -99,13 +85,9 @@ export interface ContractRoute<C extends ContractDefinition> {
  * the handler's input is the parsed params and body, and its result is checked against the
  * contract's response at compile time.
  */
-export function defineRoute<const C extends ContractDefinition>(route: ContractRoute<C>): RouteDefinition;
-/** Declares a route with its input types inferred from its schemas (a call without a contract yet). */
-export function defineRoute<P extends z.ZodType = z.ZodObject, B extends z.ZodType = z.ZodObject>(route: RouteDefinition<P, B>): RouteDefinition;
-export function defineRoute(route: ContractRoute<ContractDefinition> | RouteDefinition): RouteDefinition {
-  if (!('contract' in route)) return route;
+export function defineRoute<const C extends ContractDefinition>(route: ContractRoute<C>): RouteDefinition {
   const { contract, summary, auth, handler } = route;
-  return { ...contract, summary, auth, handler: handler };
+  return { ...contract, summary, auth, handler };
 }
 
 export function routePermission(route: RouteDefinition): string | null {

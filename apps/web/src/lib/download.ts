@@ -1,12 +1,20 @@
+import { fillPath, type ContractDefinition, type ContractParams } from '@levy/contracts';
 import { API_BASE, errorMessageFor, FALLBACK_ERROR_MESSAGE, showErrorToast } from './api-client';
 import { readSession } from './session-store';
 
 /**
- * Downloads a file the API serves at `GET /service/v1/{namespace}/{path}` (exports, receipts),
- * with the session token. A failure is toasted like any other call and resolves to false.
+ * Downloads the file a download contract serves at `GET /service/v1/{namespace}/{path}`
+ * (exports, receipts), with the session token; path parameters come from `params`, the rest go
+ * in the query. A failure is toasted like any other call and resolves to false.
  */
-export async function downloadFile(address: string, params: Record<string, string | number | boolean>): Promise<boolean> {
-  const query = new URLSearchParams(Object.entries(params).map(([key, value]) => [key, String(value)]));
+export async function downloadFile<C extends ContractDefinition & { download: readonly string[] }>(contract: C, params: ContractParams<C>): Promise<boolean> {
+  const { path, rest } = fillPath(contract.path, params);
+  const query = new URLSearchParams(
+    Object.entries(rest)
+      .filter(([, value]) => value !== undefined && value !== null)
+      .map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value)]),
+  );
+  const address = `${contract.namespace}/${path}`;
   const token = readSession().token;
   let response: Response;
   try {

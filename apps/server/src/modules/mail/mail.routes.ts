@@ -1,3 +1,4 @@
+import { listDevelopmentMailbox } from '@levy/contracts';
 import { defineRoute } from '../../http/route';
 import type { MailService } from './mail.service';
 
@@ -5,9 +6,7 @@ import type { MailService } from './mail.service';
 export function developmentMailboxRoutes(mail: MailService) {
   return [
     defineRoute({
-      method: 'GET',
-      namespace: 'public',
-      path: 'dev/mailbox',
+      contract: listDevelopmentMailbox,
       summary: 'Development only: the outbox, newest first',
       auth: false,
       handler: async () =>

@@ -1,6 +1,34 @@
-import type { Page } from '@levy/contracts';
+import {
+  addCorporationState,
+  createCorporation,
+  getCorporation,
+  listCorporations,
+  listCorporationStates,
+  listPayrollEmployees,
+  listStates,
+  removeCorporationState,
+  requestStateConsent,
+  updateCorporationStateTaxId,
+  uploadPayroll,
+  verifyStateConsent,
+  verifyStateTaxId,
+  type CorporationState,
+} from '@levy/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callGateway, showSuccessToast, postForm } from '../../../lib/api-client';
+import { callApi, showSuccessToast, uploadForm } from '../../../lib/api-client';
+
+export type {
+  ConsentRequest,
+  Corporation,
+  CorporationState,
+  PayrollEmployee,
+  PayrollUpload,
+  RemovedState,
+  RemovedStateData,
+  TaxState,
+  UpdatedState,
+  VerifiedTaxpayer,
+} from '@levy/contracts';
 
 /** The success messages of product-spec §8, word for word. */
 export const SUCCESS_MESSAGES = {
@@ -11,82 +39,6 @@ export const SUCCESS_MESSAGES = {
   payrollUpdated: 'Payroll updated successfully.',
 } as const;
 
-export interface Corporation {
-  id: string;
-  name: string;
-  /** Staff see every organisation's corporations; this says whose it is. */
-  organisation: { id: string; name: string | null };
-  state_count: number;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface TaxState {
-  id: number;
-  code: string;
-  name: string;
-  revenue_service: string;
-}
-
-/** A corporation's registration in a state (product-spec §3 Corporation-state). */
-export interface CorporationState {
-  id: string;
-  tax_payer_number: string;
-  tax_payer_name: string;
-  is_control_consent_given: boolean;
-  consent_given_at: string | null;
-  employee_count: number;
-  state: TaxState;
-  created_at: string;
-}
-
-/** What the agency answered for a Tax ID (step 2 of Add New State / Update {state} Id). */
-export interface VerifiedTaxpayer {
-  name: string;
-  tax_payer_number: string;
-}
-
-/** What removing a registration (or replacing its Tax ID) permanently deleted. */
-export interface RemovedStateData {
-  tax_payer_number: string;
-  employees: number;
-  payroll_files: number;
-  consent: boolean;
-}
-
-export interface RemovedState {
-  state: Pick<TaxState, 'id' | 'code' | 'name'>;
-  removed: RemovedStateData;
-}
-
-export type UpdatedState = CorporationState & { removed: RemovedStateData };
-
-export interface ConsentRequest {
-  token: string;
-  /** The taxpayer's email, masked: p*****n@example.ng. */
-  email: string;
-}
-
-export interface PayrollUpload {
-  upload_id: string;
-  employee_count: number;
-  total_tax_payable: string;
-  agency_reference: string;
-  uploaded_at: string;
-}
-
-export interface PayrollEmployee {
-  id: string;
-  row_number: number;
-  tax_payer_number: string;
-  name: string;
-  nationality: string;
-  designation: string;
-  gross_income: string;
-  tax_payable: string;
-  allowances: Record<string, string>;
-}
-
 export const corporationKeys = {
   all: ['corporations'] as const,
   list: (params: Record<string, unknown>) => ['corporations', 'list', params] as const,
@@ -96,14 +48,10 @@ export const corporationKeys = {
   allStates: ['states'] as const,
 };
 
-function registrationPath(corporationId: string, stateCode: string): string {
-  return `internal/corporations/${corporationId}/states/${stateCode}`;
-}
-
 export function useCorporations(params: Record<string, unknown>) {
   return useQuery({
     queryKey: corporationKeys.list(params),
-    queryFn: () => callGateway<Page<Corporation>>({ method: 'GET', namespace: 'core', path: 'internal/corporations', params }),
+    queryFn: () => callApi(listCorporations, { params }),
     placeholderData: keepPreviousData,
   });
 }
@@ -111,7 +59,7 @@ export function useCorporations(params: Record<string, unknown>) {
 export function useCorporation(id: string | undefined) {
   return useQuery({
     queryKey: corporationKeys.one(id ?? ''),
-    queryFn: () => callGateway<Corporation>({ method: 'GET', namespace: 'core', path: `internal/corporations/${id}` }),
+    queryFn: () => callApi(getCorporation, { params: { id: id! } }),
     enabled: Boolean(id),
   });
 }
@@ -119,7 +67,7 @@ export function useCorporation(id: string | undefined) {
 export function useCreateCorporation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { name: string }) => callGateway<Corporation>({ method: 'POST', namespace: 'core', path: 'internal/corporations', body: input }),
+    mutationFn: (input: { name: string }) => callApi(createCorporation, { body: input }),
     onSuccess: () => {
       showSuccessToast(SUCCESS_MESSAGES.corporationAdded);
       return queryClient.invalidateQueries({ queryKey: corporationKeys.all });
@@ -131,7 +79,7 @@ export function useCreateCorporation() {
 export function useTaxStates() {
   return useQuery({
     queryKey: corporationKeys.allStates,
-    queryFn: () => callGateway<TaxState[]>({ method: 'GET', namespace: 'core', path: 'internal/states' }),
+    queryFn: () => callApi(listStates),
     staleTime: Infinity,
   });
 }
@@ -139,19 +87,14 @@ export function useTaxStates() {
 export function useCorporationStates(corporationId: string | undefined) {
   return useQuery({
     queryKey: corporationKeys.states(corporationId ?? ''),
-    queryFn: () => callGateway<CorporationState[]>({ method: 'GET', namespace: 'core', path: `internal/corporations/${corporationId}/states` }),
+    queryFn: () => callApi(listCorporationStates, { params: { id: corporationId! } }),
     enabled: Boolean(corporationId),
   });
 }
 
 /** Asks the state's revenue service who holds a Tax ID. */
 export function verifyTaxId(stateCode: string, taxPayerNumber: string) {
-  return callGateway<VerifiedTaxpayer>({
-    method: 'POST',
-    namespace: 'core',
-    path: `internal/corporations/states/${stateCode}/records/verify`,
-    body: { tax_payer_number: taxPayerNumber },
-  });
+  return callApi(verifyStateTaxId, { params: { state: stateCode }, body: { tax_payer_number: taxPayerNumber } });
 }
 
 /** Registrations changed: the states tab, the corporation's state count and the list all move. */
@@ -163,7 +106,7 @@ export function useAddState(corporationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ stateCode, taxPayerNumber }: { stateCode: string; taxPayerNumber: string }) =>
-      callGateway<CorporationState>({ method: 'POST', namespace: 'core', path: registrationPath(corporationId, stateCode), body: { tax_payer_number: taxPayerNumber } }),
+      callApi(addCorporationState, { params: { id: corporationId, code: stateCode }, body: { tax_payer_number: taxPayerNumber } }),
     onSuccess: () => {
       showSuccessToast(SUCCESS_MESSAGES.stateAdded);
       return invalidateCorporation(queryClient);
@@ -176,7 +119,7 @@ export function useUpdateStateId(corporationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ stateCode, taxPayerNumber }: { stateCode: string; taxPayerNumber: string }) =>
-      callGateway<UpdatedState>({ method: 'PUT', namespace: 'core', path: registrationPath(corporationId, stateCode), body: { tax_payer_number: taxPayerNumber } }),
+      callApi(updateCorporationStateTaxId, { params: { id: corporationId, code: stateCode }, body: { tax_payer_number: taxPayerNumber } }),
     onSuccess: () => {
       showSuccessToast(SUCCESS_MESSAGES.stateIdUpdated);
       return invalidateCorporation(queryClient);
@@ -187,7 +130,7 @@ export function useUpdateStateId(corporationId: string) {
 export function useRemoveState(corporationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (stateCode: string) => callGateway<RemovedState>({ method: 'POST', namespace: 'core', path: `${registrationPath(corporationId, stateCode)}/remove`, body: {} }),
+    mutationFn: (stateCode: string) => callApi(removeCorporationState, { params: { id: corporationId, code: stateCode } }),
     onSuccess: () => {
       showSuccessToast(SUCCESS_MESSAGES.stateRemoved);
       return invalidateCorporation(queryClient);
@@ -198,7 +141,7 @@ export function useRemoveState(corporationId: string) {
 /** Consent step 1: the agency mails a 6-digit code to the taxpayer. */
 export function useRequestConsent(corporationId: string, stateCode: string) {
   return useMutation({
-    mutationFn: () => callGateway<ConsentRequest>({ method: 'POST', namespace: 'core', path: `${registrationPath(corporationId, stateCode)}/consent`, body: {} }),
+    mutationFn: () => callApi(requestStateConsent, { params: { id: corporationId, code: stateCode } }),
   });
 }
 
@@ -207,7 +150,7 @@ export function useVerifyConsent(corporationId: string, stateCode: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { pin: string; token: string }) =>
-      callGateway<CorporationState>({ method: 'POST', namespace: 'core', path: `${registrationPath(corporationId, stateCode)}/consent/verify`, body: input }),
+      callApi(verifyStateConsent, { params: { id: corporationId, code: stateCode }, body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: corporationKeys.states(corporationId) }),
   });
 }
@@ -216,9 +159,8 @@ export function useUploadPayroll(corporationId: string, registration: Pick<Corpo
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ file, onProgress }: { file: File; onProgress: (percent: number) => void }) =>
-      postForm<PayrollUpload>({
-        namespace: 'core',
-        path: `${registrationPath(corporationId, registration.state.code)}/payrolls/file`,
+      uploadForm(uploadPayroll, {
+        params: { id: corporationId, code: registration.state.code },
         fields: { tax_payer_number: registration.tax_payer_number, file },
         onProgress,
       }),
@@ -232,7 +174,7 @@ export function useUploadPayroll(corporationId: string, registration: Pick<Corpo
 export function usePayrollEmployees(corporationId: string, stateCode: string, params: Record<string, unknown>, enabled = true) {
   return useQuery({
     queryKey: corporationKeys.employees(corporationId, stateCode, params),
-    queryFn: () => callGateway<Page<PayrollEmployee>>({ method: 'GET', namespace: 'core', path: `${registrationPath(corporationId, stateCode)}/payrolls/employees`, params }),
+    queryFn: () => callApi(listPayrollEmployees, { params: { ...params, id: corporationId, code: stateCode } }),
     enabled,
     placeholderData: keepPreviousData,
   });

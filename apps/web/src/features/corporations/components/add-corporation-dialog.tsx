@@ -8,7 +8,7 @@ import { useCreateCorporation, type Corporation } from '../api/corporations-api'
 /** Mounted while open, so each opening starts empty. */
 export function AddCorporationDialog({ onClose, onAdded }: { onClose: () => void; onAdded?: (corporation: Corporation) => void }) {
   const create = useCreateCorporation();
-  const form = useForm({ initialValues: { name: '' }, validate: schemaResolver(createCorporation, { sync: true }) });
+  const form = useForm({ initialValues: { name: '' }, validate: schemaResolver(createCorporation.body, { sync: true }) });
 
   const submit = form.onSubmit(async (values) => {
     try {

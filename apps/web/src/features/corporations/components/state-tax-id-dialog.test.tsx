@@ -5,8 +5,8 @@ import { grantPermissions, renderFeature, stubGateway } from '../testing/render-
 import { StateTaxIdDialog } from './state-tax-id-dialog';
 
 const CORPORATION_ID = '8d5c1f62-7a57-4a0e-9a1f-0b6d1b0c2a11';
-const LAGOS: TaxState = { id: 25, code: 'LA', name: 'Lagos', revenue_service: 'Lagos State Internal Revenue Service' };
-const OGUN: TaxState = { id: 28, code: 'OG', name: 'Ogun', revenue_service: 'Ogun State Internal Revenue Service' };
+const LAGOS: TaxState = { id: 25, code: 'LA', name: 'Lagos', revenue_service: 'Lagos State Internal Revenue Service', abbreviation: null };
+const OGUN: TaxState = { id: 28, code: 'OG', name: 'Ogun', revenue_service: 'Ogun State Internal Revenue Service', abbreviation: null };
 
 const registered: CorporationState = {
   id: 'reg-1',

@@ -1,19 +1,14 @@
+import { listDevelopmentMailbox } from '@levy/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { callGateway } from '../../../lib/api-client';
+import { callApi } from '../../../lib/api-client';
 
-export interface MailboxMessage {
-  to: string;
-  subject: string;
-  text: string;
-  links: string[];
-  created_at: string;
-}
+export type { MailboxMessage } from '@levy/contracts';
 
 /** The development mailbox; the call fails quietly where the server does not offer it (production). */
 export function useDevelopmentMailbox({ refetchInterval }: { refetchInterval?: number } = {}) {
   return useQuery({
     queryKey: ['dev-mailbox'],
-    queryFn: () => callGateway<MailboxMessage[]>({ method: 'GET', namespace: 'public', path: 'dev/mailbox', quiet: true }),
+    queryFn: () => callApi(listDevelopmentMailbox, { quiet: true }),
     refetchInterval,
   });
 }

@@ -1,4 +1,5 @@
 import {
+  acceptInvitation as acceptInvitationCall,
   completeKyc as completeKycCall,
   createOrganisation as createOrganisationCall,
   getOnboardingSummary,
@@ -12,7 +13,7 @@ import {
   type ContractBody,
 } from '@levy/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callApi, callGateway, uploadForm } from '../../../lib/api-client';
+import { callApi, uploadForm } from '../../../lib/api-client';
 
 export const organisationKeys = {
   details: (id: string) => ['organisation', id] as const,
@@ -27,7 +28,7 @@ export function createOrganisation() {
 }
 
 export function acceptInvitation(organisationId: string, invitationId: string, token?: string | null) {
-  return callGateway<null>({ method: 'POST', namespace: 'auth', path: `organisations/${organisationId}/users/invite/${invitationId}`, body: {}, token });
+  return callApi(acceptInvitationCall, { params: { id: organisationId, inviteId: invitationId }, token });
 }
 
 export function useOrganisation(id: string | undefined) {

@@ -1,23 +1,16 @@
+import { verifyInvitation } from '@levy/contracts';
 import { Alert, Anchor, Button, Card, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { landingPathFor } from '../../../app/guard';
 import { LoadingPlaceholder } from '../../../components/loading-placeholder';
-import { callGateway, showSuccessToast } from '../../../lib/api-client';
+import { callApi, showSuccessToast } from '../../../lib/api-client';
 import { useSessionStore } from '../../../lib/session-store';
 import { refreshSession } from '../../identity/api/session-api';
 import { LoginForm } from '../../identity/components/login-form';
 import { RegisterForm } from '../../identity/components/register-form';
 import { acceptInvitation } from '../../organisation/api/organisation-api';
-
-interface InvitationDetails {
-  id: string;
-  email: string;
-  organisation: { id: string; name: string | null };
-  role: { id: number; code: string; name: string };
-  has_account: boolean;
-}
 
 /** An invitation link: see who invited you, sign in or sign up, then accept (product-design "Team"). */
 export default function InvitePage() {
@@ -27,7 +20,7 @@ export default function InvitePage() {
   const setSession = useSessionStore((state) => state.setSession);
   const invitation = useQuery({
     queryKey: ['invitation', ott],
-    queryFn: () => callGateway<InvitationDetails>({ method: 'POST', namespace: 'public', path: 'organisations/users/invite/verify', body: { ott } }),
+    queryFn: () => callApi(verifyInvitation, { body: { ott } }),
   });
   const [chosenMode, setMode] = useState<'sign-in' | 'sign-up' | null>(null);
   const [isAccepting, setAccepting] = useState(false);

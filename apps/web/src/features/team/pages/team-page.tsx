@@ -1,4 +1,4 @@
-import { hasPermission } from '@levy/contracts';
+import { hasPermission, type TeamMember } from '@levy/contracts';
 import { Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { IconMailForward, IconTrash, IconUserCog, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -15,7 +15,7 @@ import { TablePagination } from '../../../components/table-pagination';
 import { UserAvatar } from '../../../components/user-avatar';
 import { formatDate, fullName } from '../../../lib/format';
 import { useSessionStore } from '../../../lib/session-store';
-import { useChangeMemberRole, useRemoveMember, useTeamMembers, type TeamMember } from '../api/team-api';
+import { useChangeMemberRole, useRemoveMember, useTeamMembers } from '../api/team-api';
 import { InviteMemberDialog, type InviteMode } from '../components/invite-member-dialog';
 import { RolePicker } from '../components/role-picker';
 

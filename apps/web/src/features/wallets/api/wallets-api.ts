@@ -1,45 +1,35 @@
-import type { Page } from '@levy/contracts';
+import {
+  exportCorporationWalletHistory,
+  exportOrganisationWalletHistory,
+  getCorporationWallets,
+  getOrganisationWallets,
+  listCorporationWalletHistory,
+  listOrganisationWalletHistory,
+  simulateTransfer,
+} from '@levy/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { callGateway, showSuccessToast } from '../../../lib/api-client';
+import { callApi, showSuccessToast } from '../../../lib/api-client';
+import { downloadFile } from '../../../lib/download';
 import { useSessionStore } from '../../../lib/session-store';
 
-export type WalletType = 'organisation' | 'corporations';
-
-export interface Wallet {
-  id: string;
-  type: 'organisation' | 'corporation';
-  name: string;
-  corporation_id: string | null;
-  balance: string;
-  virtual_account: { account_number: string; bank_name: string; bank_code: string; account_name: string };
-}
-
-export interface OrganisationWallets {
-  wallet_type: WalletType;
-  total_balance: string;
-  can_simulate_transfers: boolean;
-  wallets: Wallet[];
-}
-
-export interface WalletHistoryItem {
-  id: number;
-  reference: string;
-  description: string;
-  type: 'credit' | 'debit';
-  amount: string;
-  balance_after: string;
-  status: string;
-  category: string;
-  wallet: { id: string; name: string };
-  created_at: string;
-}
+export type { OrganisationWallets, Wallet, WalletHistoryItem, WalletType } from '@levy/contracts';
 
 /** Whose history: the organisation's wallets, or one corporation's. */
 export type HistoryScope = { organisationId: string } | { corporationId: string };
 
-export function historyAddress(scope: HistoryScope): string {
-  return 'organisationId' in scope ? `internal/organisations/${scope.organisationId}/wallets/history` : `internal/corporations/${scope.corporationId}/wallets/history`;
+/** The history page of a scope. */
+function fetchHistory(scope: HistoryScope, params: Record<string, unknown>) {
+  return 'organisationId' in scope
+    ? callApi(listOrganisationWalletHistory, { params: { ...params, id: scope.organisationId } })
+    : callApi(listCorporationWalletHistory, { params: { ...params, id: scope.corporationId } });
+}
+
+/** Downloads a scope's history as CSV or XLSX with the list's filters and search. */
+export function exportHistory(scope: HistoryScope, filters: Record<string, string | number | boolean>, format: 'csv' | 'xlsx') {
+  return 'organisationId' in scope
+    ? downloadFile(exportOrganisationWalletHistory, { ...filters, format, id: scope.organisationId })
+    : downloadFile(exportCorporationWalletHistory, { ...filters, format, id: scope.corporationId });
 }
 
 export const walletKeys = {
@@ -54,7 +44,7 @@ export function useOrganisationWallets(organisationId: string | undefined) {
   const setWallet = useSessionStore((state) => state.setWallet);
   const query = useQuery({
     queryKey: walletKeys.organisation(organisationId ?? ''),
-    queryFn: () => callGateway<OrganisationWallets>({ method: 'GET', namespace: 'core', path: `internal/organisations/${organisationId}/wallets` }),
+    queryFn: () => callApi(getOrganisationWallets, { params: { id: organisationId! } }),
     enabled: Boolean(organisationId),
   });
   const type = query.data?.wallet_type;
@@ -67,14 +57,14 @@ export function useOrganisationWallets(organisationId: string | undefined) {
 export function useCorporationWallets(corporationId: string) {
   return useQuery({
     queryKey: walletKeys.corporation(corporationId),
-    queryFn: () => callGateway<Wallet[]>({ method: 'GET', namespace: 'core', path: `internal/corporations/${corporationId}/wallets` }),
+    queryFn: () => callApi(getCorporationWallets, { params: { id: corporationId } }),
   });
 }
 
 export function useWalletHistory(scope: HistoryScope, params: Record<string, unknown>) {
   return useQuery({
     queryKey: walletKeys.history(scope, params),
-    queryFn: () => callGateway<Page<WalletHistoryItem>>({ method: 'GET', namespace: 'core', path: historyAddress(scope), params }),
+    queryFn: () => fetchHistory(scope, params),
     placeholderData: keepPreviousData,
   });
 }
@@ -84,7 +74,7 @@ export function useSimulateTransfer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ walletId, amount }: { walletId: string; amount: string }) =>
-      callGateway<{ credited: boolean; amount: string }>({ method: 'POST', namespace: 'core', path: `internal/sandbox/wallets/${walletId}/fund`, body: { amount } }),
+      callApi(simulateTransfer, { params: { id: walletId }, body: { amount } }),
     onSuccess: () => {
       showSuccessToast('Transfer received');
       return queryClient.invalidateQueries();

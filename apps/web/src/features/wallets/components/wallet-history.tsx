@@ -9,9 +9,8 @@ import { QueryBar } from '../../../components/query/query-bar';
 import { defaultQueryState, toListParams, type QueryState } from '../../../components/query/query-state';
 import { StatusTag } from '../../../components/status-tag';
 import { TablePagination } from '../../../components/table-pagination';
-import { downloadFile } from '../../../lib/download';
 import { formatAmount, formatDate } from '../../../lib/format';
-import { historyAddress, useWalletHistory, type HistoryScope } from '../api/wallets-api';
+import { exportHistory, useWalletHistory, type HistoryScope } from '../api/wallets-api';
 
 export const HISTORY_FILTERS: FilterField[] = [
   { type: 'date-range', field: 'created_at', label: 'Date' },
@@ -51,7 +50,7 @@ export function WalletHistory({ scope, showWallet }: { scope: HistoryScope; show
   const exportAs = async (format: 'csv' | 'xlsx') => {
     setExporting(format);
     const { page: _page, count: _count, ...filters } = params;
-    await downloadFile(`core/${historyAddress(scope)}/export`, { ...filters, format });
+    await exportHistory(scope, filters, format);
     setExporting(null);
   };
 

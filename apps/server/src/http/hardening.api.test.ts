@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig, SANDBOX_WEBHOOK_SECRET } from '../config';
+import { corporationWithConsent, createTestApp, ownerWithOrganisation, type TestApp } from '../../test/harness';
+
+// Defects a probe found (issue 12): control characters, malformed escapes, framework errors and
+// wording that reached people as 500s or as zod's defaults.
+let test: TestApp;
+let owner: Awaited<ReturnType<typeof ownerWithOrganisation>>;
+
+beforeAll(async () => {
+  test = await createTestApp();
+  owner = await ownerWithOrganisation(test);
+});
+afterAll(async () => {
+  await test.close();
+});
+
+async function raw(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, options: { payload?: string | Buffer; contentType?: string; token?: string } = {}) {
+  const response = await test.app.inject({
+    method,
+    url,
+    payload: options.payload,
+    headers: { ...(options.contentType ? { 'content-type': options.contentType } : {}), ...(options.token ? { 'api-token': options.token } : {}) },
+  });
+  return { status: response.statusCode, body: response.json<{ code: string; message: string; data: unknown }>() };
+}
+
+describe('text with control characters', () => {
+  it('refuses a NUL in the sign-in email or a corporation name, naming the field', async () => {
+    const login = await test.call('POST', 'public', 'authx/authorize', { body: { email: 'ada\u0000@example.ng', password: 'whatever-1' } });
+    expect(login).toMatchObject({ status: 400, code: 'INVALID_INPUT', data: { email: 'Email contains a control character (such as a NUL byte), which is not allowed.' } });
+    const corporation = await test.call('POST', 'core', 'internal/corporations', { token: owner.token, body: { name: 'Acme\u0000 Ltd' } });
+    expect(corporation).toMatchObject({ status: 400, code: 'INVALID_INPUT', data: { name: expect.stringContaining('Name contains a control character') } });
+  });
+
+  it('cleans a search instead of failing it', async () => {
+    const created = await test.call('POST', 'core', 'internal/corporations', { token: owner.token, body: { name: 'Zamfara Mills' } });
+    expect(created.code).toBe('OK');
+    const found = await test.call('GET', 'core', 'internal/corporations', { token: owner.token, params: { search: 'Zamfara\u0000 Mills' } });
+    expect(found.code).toBe('OK');
+    expect(found.data.items.map((item: { name: string }) => item.name)).toEqual(['Zamfara Mills']);
+  });
+
+  it('refuses a JSON body that is not valid UTF-8 instead of storing replacement characters', async () => {
+    const payload = Buffer.concat([Buffer.from('{"name":"Ad'), Buffer.from([0xe9]), Buffer.from('bayo Ltd"}')]);
+    const answer = await raw('POST', '/service/v1/core/internal/corporations', { payload, contentType: 'application/json', token: owner.token });
+    expect(answer).toMatchObject({ status: 400, body: { code: 'INVALID_INPUT', message: 'The request body is not valid UTF-8 text.' } });
+  });
+});
+
+describe('framework-level errors go through the one error mapping', () => {
+  it('answers a malformed %-escape with the envelope, through the gateway and in a plain URL', async () => {
+    const gateway = await test.call('GET', 'public', 'calculator/share/%');
+    expect(gateway).toMatchObject({ status: 400, code: 'INVALID_INPUT', data: { path: 'The address has a malformed %-escape.' } });
+    const plain = await raw('GET', '/service/v1/public/calculator/share/%E0%A4%A');
+    expect(plain.status).toBe(400);
+    expect(plain.body).toEqual({ code: 'INVALID_INPUT', message: 'The address has a malformed %-escape.', data: { path: 'The address has a malformed %-escape.' } });
+  });
+
+  it('words an unsupported media type, a JSON body that is too large and a wrong method', async () => {
+    const xml = await raw('POST', '/service/v1/core/internal/corporations', { payload: '<name>Acme</name>', contentType: 'application/xml', token: owner.token });
+    expect(xml).toMatchObject({ status: 400, body: { code: 'INVALID_INPUT', message: 'Send the request as JSON (Content-Type: application/json) or as multipart form data.' } });
+    const huge = await raw('POST', '/service/v1/core/internal/corporations', { payload: JSON.stringify({ name: 'x'.repeat(11 * 1024 * 1024) }), contentType: 'application/json', token: owner.token });
+    expect(huge).toMatchObject({ status: 400, body: { code: 'INVALID_INPUT', message: 'The request is too large (10 MB at most).' } });
+    const wrongMethod = await raw('DELETE', '/service/v1/core/internal/bills/types', { token: owner.token });
+    expect(wrongMethod).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
+  });
+
+  it('words a bad page number as a sentence', async () => {
+    const answer = await test.call('GET', 'auth', `organisations/${owner.organisationId}/users`, { token: owner.token, params: { page: '99999999999999999999' } });
+    expect(answer).toMatchObject({ code: 'INVALID_INPUT', data: { page: 'Page is too large' } });
+  });
+});
+
+describe('every call in the route table', () => {
+  it('answers a NUL-bearing string, a malformed escape and a wrong-typed body without a 5xx', async () => {
+    // Its own account: the walk calls sign-out and change-password too.
+    const walker = await ownerWithOrganisation(test);
+    const openApi = (await raw('GET', '/service/v1/openapi.json')).body as unknown as { paths: Record<string, Record<string, unknown>> };
+    const failures: string[] = [];
+    for (const [template, operations] of Object.entries(openApi.paths)) {
+      for (const method of Object.keys(operations)) {
+        const verb = method.toUpperCase() as 'GET' | 'POST' | 'PUT' | 'DELETE';
+        const attempts = [
+          { url: template.replace(/\{\w+\}/g, '%00'), payload: JSON.stringify({ name: 'a\u0000b', email: 'x\u0000@y.ng', amount: '\u0000', search: '\u0000' }) },
+          { url: template.replace(/\{\w+\}/g, '%E0%A4%A'), payload: '[]' },
+          { url: `${template.replace(/\{\w+\}/g, '00000000-0000-4000-8000-000000000000')}?page=%00&search=%00&filters=%00`, payload: JSON.stringify({ name: 42, email: ['x'], amount: { a: 1 }, body: null }) },
+        ];
+        for (const attempt of attempts) {
+          const response = await test.app.inject({
+            method: verb,
+            url: attempt.url,
+            headers: { 'api-token': walker.token, ...(verb === 'GET' || verb === 'DELETE' ? {} : { 'content-type': 'application/json' }) },
+            payload: verb === 'GET' || verb === 'DELETE' ? undefined : attempt.payload,
+          });
+          if (response.statusCode >= 500) failures.push(`${verb} ${attempt.url} → ${response.statusCode} ${response.body.slice(0, 120)}`);
+          else if (!('code' in response.json<object>())) failures.push(`${verb} ${attempt.url} → no envelope`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+});
+
+describe('a payroll file saved by Excel on Windows', () => {
+  it('keeps Windows-1252 names intact', async () => {
+    const { corporationId } = await corporationWithConsent(test, owner);
+    const header = 'tax_payer_number,name,nationality,designation,gross_income,tax_payable,basic_salary,housing,transport,furniture,education,lunch,passage,leave,bonus,13th_month,utility,other_allowances';
+    const text = `${header}\r\nN-1234567,Adébayo Okön,Nigerian,Accountant,500000,65300,500000,0,0,0,0,0,0,0,0,0,0,0\r\n`;
+    const windows1252 = Buffer.from([...text].map((character) => character.charCodeAt(0)));
+    const uploaded = await test.upload(`internal/corporations/${corporationId}/states/LA/payrolls/file`, { namespace: 'core', token: owner.token, files: [{ field: 'file', filename: 'payroll.csv', contentType: 'text/csv', content: windows1252 }] });
+    expect(uploaded.code).toBe('OK');
+    const employees = await test.call('GET', 'core', `internal/corporations/${corporationId}/states/LA/payrolls/employees`, { token: owner.token });
+    expect(employees.data.items[0].name).toBe('Adébayo Okön');
+    const binary = await test.upload(`internal/corporations/${corporationId}/states/LA/payrolls/file`, { namespace: 'core', token: owner.token, files: [{ field: 'file', filename: 'payroll.csv', contentType: 'text/csv', content: Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x81, 0x00]) }] });
+    expect(binary).toMatchObject({ code: 'INVALID_INPUT', data: { file: 'The selected document is invalid' } });
+  });
+});
+
+describe('production safety', () => {
+  const production = { NODE_ENV: 'production', PAYMENT_WEBHOOK_SECRET: 'a-real-provider-secret-0123456789' };
+
+  it('never creates the demo account, and refuses to start when asked to', () => {
+    expect(loadConfig(production).seedDemo).toBe(false);
+    expect(() => loadConfig({ ...production, SEED_DEMO: '1' })).toThrow(/SEED_DEMO: the demo account has a published password/);
+  });
+
+  it('refuses to start with the sandbox webhook secret', () => {
+    expect(() => loadConfig({ ...production, PAYMENT_WEBHOOK_SECRET: SANDBOX_WEBHOOK_SECRET })).toThrow(/PAYMENT_WEBHOOK_SECRET: still has the published sandbox value/);
+  });
+});

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { defineContract } from './api';
+import { listParams, pageOf } from './common';
+import { registrationParams } from './states';
+
+/** Naira with two decimals, e.g. "870000.00". */
+const money = z.string();
+
+export const payrollUpload = z.object({
+  upload_id: z.string(),
+  employee_count: z.number(),
+  total_tax_payable: money,
+  agency_reference: z.string(),
+  uploaded_at: z.string(),
+});
+export type PayrollUpload = z.infer<typeof payrollUpload>;
+
+export const payrollEmployee = z.object({
+  id: z.string(),
+  row_number: z.number(),
+  tax_payer_number: z.string(),
+  name: z.string(),
+  nationality: z.string(),
+  designation: z.string(),
+  gross_income: money,
+  tax_payable: money,
+  /** Each allowance column of the template with its amount. */
+  allowances: z.record(z.string(), money),
+});
+export type PayrollEmployee = z.infer<typeof payrollEmployee>;
+
+/** Multipart: `tax_payer_number` and the PAYE template CSV as `file`; it becomes the employee list. */
+export const uploadPayroll = defineContract({
+  method: 'POST',
+  namespace: 'core',
+  path: 'internal/corporations/{id}/states/{code}/payrolls/file',
+  params: registrationParams,
+  body: z.object({ tax_payer_number: z.string().optional() }),
+  response: payrollUpload,
+  multipart: true,
+});
+
+export const listPayrollEmployees = defineContract({
+  method: 'GET',
+  namespace: 'core',
+  path: 'internal/corporations/{id}/states/{code}/payrolls/employees',
+  params: listParams.extend(registrationParams.shape),
+  response: pageOf(payrollEmployee),
+});

@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { defineContract, FILE_DOWNLOAD } from './api';
+import { nairaAmount } from './calculator';
+import { idParam, listParams, pageOf } from './common';
+
+/** Naira with two decimals, e.g. "5000000.00". */
+const money = z.string();
+
+/** Whose wallets are in use: the organisation's one, or one per corporation (a setting). */
+export const WALLET_TYPES = ['organisation', 'corporations'] as const;
+export type WalletType = (typeof WALLET_TYPES)[number];
+
+export const wallet = z.object({
+  id: z.string(),
+  /** organisation or corporation. */
+  type: z.string(),
+  name: z.string(),
+  corporation_id: z.string().nullable(),
+  balance: money,
+  balance_kobo: z.number(),
+  /** The bank account that funds the wallet by transfer. */
+  virtual_account: z.object({ account_number: z.string(), bank_name: z.string(), bank_code: z.string(), account_name: z.string() }),
+});
+export type Wallet = z.infer<typeof wallet>;
+
+export const organisationWallets = z.object({
+  wallet_type: z.enum(WALLET_TYPES),
+  total_balance: money,
+  can_simulate_transfers: z.boolean(),
+  wallets: z.array(wallet),
+});
+export type OrganisationWallets = z.infer<typeof organisationWallets>;
+
+/** One credit or debit on a wallet. */
+export const walletHistoryItem = z.object({
+  id: z.number(),
+  reference: z.string(),
+  description: z.string(),
+  /** credit or debit. */
+  type: z.string(),
+  amount: money,
+  balance_after: money,
+  status: z.string(),
+  category: z.string(),
+  wallet: z.object({ id: z.string(), name: z.string() }),
+  created_at: z.string(),
+});
+export type WalletHistoryItem = z.infer<typeof walletHistoryItem>;
+
+export const transferCredited = z.object({
+  /** False when the provider's reference was already applied. */
+  credited: z.boolean(),
+  wallet_id: z.string(),
+  amount: money,
+});
+export type TransferCredited = z.infer<typeof transferCredited>;
+
+const idOnly = z.object({ id: idParam });
+const exportParams = z.object({ format: z.enum(['csv', 'xlsx'], { error: 'Choose csv or xlsx' }).default('csv') });
+const EXPORT_TYPES = ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'] as const;
+
+export const getOrganisationWallets = defineContract({
+  method: 'GET',
+  namespace: 'core',
+  path: 'internal/organisations/{id}/wallets',
+  params: idOnly,
+  response: organisationWallets,
+});
+
+export const listOrganisationWalletHistory = defineContract({
+  method: 'GET',
+  namespace: 'core',
+  path: 'internal/organisations/{id}/wallets/history',
+  params: listParams.extend(idOnly.shape),
+  response: pageOf(walletHistoryItem),
+});
+
+export const exportOrganisationWalletHistory = defineContract({
+  method: 'GET',
+  namespace: 'core',
+  path: 'internal/organisations/{id}/wallets/history/export',
+  params: listParams.extend(idOnly.shape).extend(exportParams.shape),
+  response: FILE_DOWNLOAD,
+  download: EXPORT_TYPES,
+});
+
+export const getCorporationWallets = defineContract({
+  method: 'GET',
+  namespace: 'core',
+  path: 'internal/corporations/{id}/wallets',
+  params: idOnly,
+  response: z.array(wallet),
+});
+
+export const listCorporationWalletHistory = defineContract({
+  method: 'GET',
+  namespace: 'core',
+  path: 'internal/corporations/{id}/wallets/history',
+  params: listParams.extend(idOnly.shape),
+  response: pageOf(walletHistoryItem),
+});
+
+export const exportCorporationWalletHistory = defineContract({
+  method: 'GET',
+  namespace: 'core',
+  path: 'internal/corporations/{id}/wallets/history/export',
+  params: listParams.extend(idOnly.shape).extend(exportParams.shape),
+  response: FILE_DOWNLOAD,
+  download: EXPORT_TYPES,
+});
+
+/** Sandbox only: a simulated bank transfer of `amount` naira, through the signed payment webhook. */
+export const simulateTransfer = defineContract({
+  method: 'POST',
+  namespace: 'core',
+  path: 'internal/sandbox/wallets/{id}/fund',
+  params: idOnly,
+  // A person types the amount, often with thousands separators: 5,000,000.
+  body: z.object({ amount: z.preprocess((value) => (typeof value === 'string' ? value.replaceAll(',', '') : value), nairaAmount('Amount')) }),
+  response: transferCredited,
+});

@@ -1,0 +1,318 @@
+import { formatNaira, isValidNuban, type IsoDate, type Kobo } from '@levy/tax';
+import type { SlashOrderDecision } from './parse-date';
+import type { PdfMetadata } from './source-document';
+import type { Transaction } from './transaction';
+
+export type CheckId =
+  | 'balance_chain'
+  | 'opening_closing'
+  | 'printed_totals'
+  | 'date_order'
+  | 'duplicates'
+  | 'period_coverage'
+  | 'date_format'
+  | 'nuban'
+  | 'pdf_metadata'
+  | 'page_numbers'
+  | 'amount_direction'
+  | 'account_number';
+
+export type CheckStatus = 'pass' | 'warn' | 'fail' | 'skipped';
+
+export interface StatementCheck {
+  id: CheckId;
+  status: CheckStatus;
+  message: string;
+  details?: Record<string, unknown>;
+}
+
+export type Verdict = 'consistent' | 'suspicious' | 'inconsistent';
+
+export interface CheckInput {
+  transactions: readonly Transaction[];
+  printed: { openingBalance: Kobo | null; closingBalance: Kobo | null; totalDebits: Kobo | null; totalCredits: Kobo | null };
+  printedPeriod: { start: IsoDate; end: IsoDate } | null;
+  accountNumber: string | null;
+  nubanBankCode: string | null;
+  bankName: string | null;
+  slashOrder: SlashOrderDecision;
+  metadata: PdfMetadata | null;
+  pageCount: number;
+  pageNumbers: readonly { page: number; printed: number; of: number }[];
+  /** Sign-less amounts whose direction no balance could tell (read as credits). */
+  guessedDirections: number;
+}
+
+/** Producers of PDF editors and converters: a bank's e-statement is written by its own system. */
+export const EDITING_PRODUCERS: readonly RegExp[] = [
+  /ilovepdf/i, /smallpdf/i, /sejda/i, /pdfescape/i, /pdf-?xchange/i, /foxit\s*(?:phantom|editor)/i, /nitro/i, /\bcanva\b/i,
+  /microsoft.*word/i, /libreoffice/i, /openoffice/i, /wps\s*office/i, /pdfelement|wondershare/i, /acrobat\s+pro/i, /photoshop/i,
+  /inkscape/i, /\bgimp\b/i, /pdffiller/i, /dochub/i, /soda\s*pdf/i, /pdf\s*candy/i, /google\s*docs/i, /mac\s*os.*quartz/i,
+];
+
+// An e-statement is written once; a modification date later than this after creation means
+// someone saved the file again.
+const MODIFIED_AFTER_MS = 60 * 60 * 1000;
+
+function describeRow(transaction: Transaction): string {
+  return `${transaction.date} (page ${transaction.page})`;
+}
+
+/** Row by row: previous balance − debit + credit = balance. Reports the first break. */
+function checkBalanceChain(input: CheckInput): StatementCheck {
+  const rows = input.transactions;
+  if (!rows.some((row) => row.balance !== null)) {
+    return { id: 'balance_chain', status: 'skipped', message: 'The statement prints no running balance to check' };
+  }
+  let previous: number | null = input.printed.openingBalance;
+  const breaks: { index: number; date: IsoDate; page: number; y: number; expected: number; printed: number }[] = [];
+  for (const row of rows) {
+    const expected = previous === null ? null : previous - row.debit + row.credit;
+    if (row.balance !== null) {
+      if (expected !== null && expected !== row.balance) {
+        breaks.push({ index: row.index, date: row.date, page: row.page, y: row.y, expected, printed: row.balance });
+      }
+      previous = row.balance;
+    } else {
+      previous = expected;
+    }
+  }
+  if (breaks.length === 0) {
+    return { id: 'balance_chain', status: 'pass', message: 'Every running balance follows from the one before it' };
+  }
+  const first = breaks[0];
+  const row = rows[first.index];
+  return {
+    id: 'balance_chain',
+    status: 'fail',
+    message:
+      `The running balance breaks ${breaks.length} time${breaks.length === 1 ? '' : 's'}; first on ${describeRow(row)}: ` +
+      `expected ${formatNaira(first.expected as Kobo)}, printed ${formatNaira(first.printed as Kobo)}`,
+    details: { breakCount: breaks.length, firstBreak: first, breaks: breaks.slice(0, 20) },
+  };
+}
+
+function sumSide(rows: readonly Transaction[], side: 'debit' | 'credit'): number {
+  let total = 0;
+  for (const row of rows) total += row[side];
+  return total;
+}
+
+function derivedOpening(input: CheckInput): number | null {
+  if (input.printed.openingBalance !== null) return input.printed.openingBalance;
+  const first = input.transactions[0];
+  return first && first.balance !== null ? first.balance + first.debit - first.credit : null;
+}
+
+function lastBalance(rows: readonly Transaction[]): number | null {
+  for (let index = rows.length - 1; index >= 0; index--) if (rows[index].balance !== null) return rows[index].balance;
+  return null;
+}
+
+/** opening + credits − debits = closing, over the whole statement. */
+function checkOpeningClosing(input: CheckInput): StatementCheck {
+  const opening = derivedOpening(input);
+  const closing = input.printed.closingBalance ?? lastBalance(input.transactions);
+  if (opening === null || closing === null) {
+    return { id: 'opening_closing', status: 'skipped', message: 'No opening or closing balance to check' };
+  }
+  const credits = sumSide(input.transactions, 'credit');
+  const debits = sumSide(input.transactions, 'debit');
+  const computed = opening + credits - debits;
+  if (computed === closing) {
+    return { id: 'opening_closing', status: 'pass', message: 'Opening balance + credits − debits = closing balance', details: { opening, credits, debits, closing } };
+  }
+  return {
+    id: 'opening_closing',
+    status: 'fail',
+    message: `Opening ${formatNaira(opening as Kobo)} + credits − debits gives ${formatNaira(computed as Kobo)}, but the closing balance is ${formatNaira(closing as Kobo)}`,
+    details: { opening, credits, debits, closing, computed, difference: closing - computed },
+  };
+}
+
+/** The totals and balances the statement prints against those of its rows. */
+function checkPrintedTotals(input: CheckInput): StatementCheck {
+  const { printed } = input;
+  const mismatches: string[] = [];
+  let compared = 0;
+  const compare = (label: string, printedValue: number | null, computed: number | null) => {
+    if (printedValue === null || computed === null) return;
+    compared++;
+    if (printedValue !== computed) {
+      mismatches.push(`${label}: printed ${formatNaira(printedValue as Kobo)}, rows give ${formatNaira(computed as Kobo)}`);
+    }
+  };
+  compare('Total debits', printed.totalDebits, sumSide(input.transactions, 'debit'));
+  compare('Total credits', printed.totalCredits, sumSide(input.transactions, 'credit'));
+  compare('Closing balance', printed.closingBalance, lastBalance(input.transactions));
+  const first = input.transactions[0];
+  compare('Opening balance', printed.openingBalance, first && first.balance !== null ? first.balance + first.debit - first.credit : null);
+  if (compared === 0) return { id: 'printed_totals', status: 'skipped', message: 'The statement prints no totals or balances to compare' };
+  if (mismatches.length === 0) return { id: 'printed_totals', status: 'pass', message: `The ${compared} printed totals and balances match the rows` };
+  return { id: 'printed_totals', status: 'fail', message: mismatches.join('; '), details: { mismatches } };
+}
+
+function checkDateOrder(input: CheckInput): StatementCheck {
+  const outOfOrder: number[] = [];
+  for (let index = 1; index < input.transactions.length; index++) {
+    if (input.transactions[index].date < input.transactions[index - 1].date) outOfOrder.push(index);
+  }
+  if (outOfOrder.length === 0) return { id: 'date_order', status: 'pass', message: 'Dates run in order' };
+  const row = input.transactions[outOfOrder[0]];
+  return {
+    id: 'date_order',
+    status: 'warn',
+    message: `${outOfOrder.length} row${outOfOrder.length === 1 ? ' is' : 's are'} out of date order; first on ${describeRow(row)}`,
+    details: { indexes: outOfOrder.slice(0, 20) },
+  };
+}
+
+/** The same row twice, balance included: a running balance cannot repeat a movement exactly. */
+function checkDuplicates(input: CheckInput): StatementCheck {
+  const seen = new Map<string, number>();
+  const duplicates: [number, number][] = [];
+  for (const row of input.transactions) {
+    if (row.balance === null || (row.debit === 0 && row.credit === 0)) continue;
+    const key = `${row.date}|${row.narration}|${row.reference ?? ''}|${row.debit}|${row.credit}|${row.balance}`;
+    const earlier = seen.get(key);
+    if (earlier !== undefined) duplicates.push([earlier, row.index]);
+    else seen.set(key, row.index);
+  }
+  if (duplicates.length === 0) return { id: 'duplicates', status: 'pass', message: 'No row appears twice' };
+  const row = input.transactions[duplicates[0][1]];
+  return {
+    id: 'duplicates',
+    status: 'warn',
+    message: `${duplicates.length} row${duplicates.length === 1 ? ' appears' : 's appear'} twice, balance and all; first on ${describeRow(row)}`,
+    details: { pairs: duplicates.slice(0, 20) },
+  };
+}
+
+function checkPeriodCoverage(input: CheckInput): StatementCheck {
+  const period = input.printedPeriod;
+  if (!period) return { id: 'period_coverage', status: 'skipped', message: 'The statement prints no period' };
+  const outside = input.transactions.filter((row) => row.date < period.start || row.date > period.end);
+  if (outside.length === 0) return { id: 'period_coverage', status: 'pass', message: `Every row falls within ${period.start} to ${period.end}` };
+  return {
+    id: 'period_coverage',
+    status: 'warn',
+    message: `${outside.length} row${outside.length === 1 ? ' falls' : 's fall'} outside the printed period ${period.start} to ${period.end}; first on ${describeRow(outside[0])}`,
+    details: { indexes: outside.slice(0, 20).map((row) => row.index) },
+  };
+}
+
+function checkDateFormat(input: CheckInput): StatementCheck {
+  const { slashOrder } = input;
+  if (slashOrder.isConflicting) {
+    return {
+      id: 'date_format',
+      status: 'warn',
+      message: 'Some dates can only be DD/MM and others only MM/DD: the statement mixes date formats',
+      details: { ...slashOrder },
+    };
+  }
+  return { id: 'date_format', status: 'pass', message: `Dates read as ${slashOrder.order === 'dmy' ? 'DD/MM' : 'MM/DD'} (${slashOrder.decidedBy})`, details: { ...slashOrder } };
+}
+
+function checkNuban(input: CheckInput): StatementCheck {
+  if (input.accountNumber === null) return { id: 'nuban', status: 'skipped', message: 'No account number found on the statement' };
+  if (input.nubanBankCode === null) {
+    return {
+      id: 'nuban',
+      status: 'skipped',
+      message: input.bankName ? `${input.bankName} account numbers are not checked against the NUBAN check digit` : 'The bank is not known, so the account number cannot be checked',
+    };
+  }
+  if (isValidNuban(input.accountNumber, input.nubanBankCode)) {
+    return { id: 'nuban', status: 'pass', message: `Account number ${input.accountNumber} has a valid NUBAN check digit for ${input.bankName ?? 'the bank'}` };
+  }
+  return {
+    id: 'nuban',
+    status: 'warn',
+    message: `Account number ${input.accountNumber} is not a valid NUBAN for ${input.bankName ?? 'the bank'}: its check digit is wrong`,
+  };
+}
+
+function checkPdfMetadata(input: CheckInput): StatementCheck {
+  const metadata = input.metadata;
+  if (!metadata) return { id: 'pdf_metadata', status: 'skipped', message: 'Not a PDF' };
+  const concerns: string[] = [];
+  for (const tool of [metadata.producer, metadata.creator]) {
+    if (tool && EDITING_PRODUCERS.some((pattern) => pattern.test(tool))) concerns.push(`the PDF was written by ${tool}, an editing or conversion tool`);
+  }
+  if (metadata.createdAt && metadata.modifiedAt) {
+    const gap = Date.parse(metadata.modifiedAt) - Date.parse(metadata.createdAt);
+    if (gap > MODIFIED_AFTER_MS) concerns.push(`the PDF was modified on ${metadata.modifiedAt.slice(0, 10)}, after it was created on ${metadata.createdAt.slice(0, 10)}`);
+  }
+  const details = { ...metadata };
+  if (concerns.length > 0) return { id: 'pdf_metadata', status: 'warn', message: `${concerns.join('; ')}`.replace(/^./, (c) => c.toUpperCase()), details };
+  return { id: 'pdf_metadata', status: 'pass', message: `Producer ${metadata.producer ?? 'not stated'}; not modified after creation`, details };
+}
+
+/** "Page n of N" against the file's pages: a removed page shows here. */
+function checkPageNumbers(input: CheckInput): StatementCheck {
+  const numbers = input.pageNumbers;
+  if (numbers.length === 0) return { id: 'page_numbers', status: 'skipped', message: 'No printed page numbers' };
+  const claimed = Math.max(...numbers.map((entry) => entry.of));
+  const printed = new Set(numbers.map((entry) => entry.printed));
+  const missing: number[] = [];
+  for (let page = 1; page <= claimed; page++) if (!printed.has(page)) missing.push(page);
+  if (claimed !== input.pageCount || missing.length > 0) {
+    return {
+      id: 'page_numbers',
+      status: 'fail',
+      message:
+        `The statement says it has ${claimed} pages but the file has ${input.pageCount}` +
+        (missing.length > 0 ? `; page${missing.length === 1 ? '' : 's'} ${missing.join(', ')} missing` : ''),
+      details: { claimed, pageCount: input.pageCount, missing },
+    };
+  }
+  return { id: 'page_numbers', status: 'pass', message: `All ${claimed} printed pages are present` };
+}
+
+function checkAmountDirection(input: CheckInput): StatementCheck {
+  if (input.guessedDirections === 0) return { id: 'amount_direction', status: 'pass', message: 'Every amount is a debit or a credit as printed or by the balance' };
+  return {
+    id: 'amount_direction',
+    status: 'warn',
+    message: `${input.guessedDirections} amount${input.guessedDirections === 1 ? ' has' : 's have'} no sign and no balance to tell debit from credit; read as credits`,
+  };
+}
+
+/** Runs every check on one statement. */
+export function checkStatement(input: CheckInput): StatementCheck[] {
+  return [
+    checkBalanceChain(input),
+    checkOpeningClosing(input),
+    checkPrintedTotals(input),
+    checkDateOrder(input),
+    checkDuplicates(input),
+    checkPeriodCoverage(input),
+    checkDateFormat(input),
+    checkNuban(input),
+    checkPdfMetadata(input),
+    checkPageNumbers(input),
+    checkAmountDirection(input),
+  ];
+}
+
+// The checks that prove the figures add up; when none could run, nothing was proved.
+const ARITHMETIC_CHECKS: readonly CheckId[] = ['balance_chain', 'opening_closing', 'printed_totals'];
+
+/**
+ * Any failed check makes a statement inconsistent; any warning, suspicious. A statement whose
+ * figures could not be checked at all (no running balance, no printed balances or totals) is
+ * suspicious too: "consistent" must mean the arithmetic was checked and held.
+ */
+export function decideVerdict(checks: readonly StatementCheck[]): { verdict: Verdict; reasons: string[] } {
+  const failed = checks.filter((check) => check.status === 'fail');
+  const warned = checks.filter((check) => check.status === 'warn');
+  const reasons = [...failed, ...warned].map((check) => check.message);
+  const arithmetic = checks.filter((check) => ARITHMETIC_CHECKS.includes(check.id));
+  if (arithmetic.length > 0 && arithmetic.every((check) => check.status === 'skipped')) {
+    reasons.push('Nothing on the statement lets its figures be checked: it prints no running balance, opening or closing balance, or totals');
+  }
+  if (failed.length > 0) return { verdict: 'inconsistent', reasons };
+  if (reasons.length > 0) return { verdict: 'suspicious', reasons };
+  return { verdict: 'consistent', reasons: [] };
+}

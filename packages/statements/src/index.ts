@@ -1,0 +1,42 @@
+/**
+ * @levy/statements: reads Nigerian bank statements (PDF, CSV, XLSX), checks them and analyses
+ * them. Pure: no database, no network, nothing downloaded at run time.
+ *
+ * The one call a background job needs:
+ *
+ *   const result = await readStatement(bytes, { fileName, mimeType, password, mapping, onProgress });
+ *
+ * - `bytes`: the uploaded file. The format is sniffed from the bytes (then the name/MIME type).
+ * - `password`: for encrypted PDFs.
+ * - `mapping`: `{ date: 0, narration: 2, debit: 3, credit: 4, balance: 5 }` — which column
+ *   (from 0, left to right) holds what, when the header row cannot be recognised.
+ * - `onProgress({ stage, done, total })`: stages 'reading' (per PDF page), 'rebuilding',
+ *   'checking', 'analysing', 'done'.
+ *
+ * It resolves to a `StatementResult`: `account` (name, number, bank), `period`, `printed`
+ * balances and totals, `computed` ones, `transactions` (money in integer kobo, each with the
+ * page and y it came from), `checks`, `verdict` ('consistent' | 'suspicious' | 'inconsistent')
+ * with `reasons`, and `analysis`. It rejects with a `StatementError` whose stable `code` is
+ * PASSWORD_REQUIRED, WRONG_PASSWORD, NO_TEXT_LAYER, NOT_A_STATEMENT, UNSUPPORTED_FORMAT,
+ * INVALID_MAPPING or UNREADABLE and whose `message` can be shown to the user as it is.
+ *
+ * `compareStatements(results)` checks several statements of one account for gaps, overlaps
+ * and balances that do not carry over.
+ */
+export { readStatement } from './read-statement';
+export type { ReadStatementOptions, StatementResult, StatementProgress, StatementStage } from './read-statement';
+export { StatementError, isStatementError, STATEMENT_ERROR_MESSAGES } from './statement-error';
+export type { StatementErrorCode } from './statement-error';
+export type { Transaction } from './transaction';
+export type { ColumnMapping } from './rebuild-rows';
+export type { StatementCheck, CheckId, CheckStatus, Verdict } from './check-statement';
+export type { StatementAnalysis, MonthlyFlow, CategoryTotal, RecurringDebit, CounterpartyTotal, WhtCandidate } from './analyse-statement';
+export type { SalaryDetection } from './detect-salary';
+export { compareStatements } from './compare-statements';
+export type { StatementSpan } from './compare-statements';
+export { BANK_LAYOUTS, HEADER_SYNONYMS, COLUMN_FIELDS } from './layouts';
+export type { BankLayout, ColumnField } from './layouts';
+export { CATEGORY_RULES, COUNTERPARTY_PATTERNS, categoriseNarration, extractCounterparty } from './category-rules';
+export type { Category, ChargeKind, CategoryRule } from './category-rules';
+export { readSource } from './readers/read-source';
+export type { SourceDocument, SourceLine, SourceCell, PdfMetadata } from './source-document';
