@@ -5,7 +5,6 @@ import {
   calculateWhtTax,
   createBill,
   exportBills,
-  fillPath,
   getBill,
   getBillReceipt,
   getBillSchedule,
@@ -18,8 +17,6 @@ import {
   type BillDetail,
   type BillStatus,
   type BillTypeCode,
-  type ContractDefinition,
-  type ContractParams,
 } from '@levy/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
@@ -154,21 +151,14 @@ export function useBillCreated() {
 
 export const BILL_SUCCESS = { paye: BILL_MESSAGES.payeGenerated, wht: BILL_MESSAGES.whtProcessing } as const;
 
-/** A file answer (export, receipt, schedule) saved through the browser, toasting failures. */
-function download<C extends ContractDefinition>(contract: C, params: ContractParams<C>): Promise<boolean> {
-  const { path, rest } = fillPath(contract.path, params);
-  const query = Object.fromEntries(Object.entries(rest).filter((entry): entry is [string, string | number | boolean] => ['string', 'number', 'boolean'].includes(typeof entry[1])));
-  return downloadFile(`${contract.namespace}/${path}`, query);
-}
-
 export function downloadBills(params: Record<string, string | number | boolean>, format: 'csv' | 'xlsx') {
-  return download(exportBills, { ...params, format });
+  return downloadFile(exportBills, { ...params, format });
 }
 
 export function downloadReceipt(id: string) {
-  return download(getBillReceipt, { id });
+  return downloadFile(getBillReceipt, { id });
 }
 
 export function downloadSchedule(id: string, format: 'csv' | 'xlsx') {
-  return download(getBillSchedule, { id, format });
+  return downloadFile(getBillSchedule, { id, format });
 }
