@@ -1,51 +1,12 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { callGateway, linkFromMailbox, NEW_USER_PASSWORD, uniqueEmail } from '../support/api';
+import { expect, test } from '@playwright/test';
+import { NEW_USER_PASSWORD } from '../support/api';
+import { onboardedOwner } from '../support/owners';
 import { snap } from '../support/screenshots';
 import { LoginPage } from '../pages/auth-pages';
 
-const CERTIFICATE = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
-
-/**
- * A new owner with a KYC-completed organisation, made through the API: this journey switches its
- * organisation to corporation wallets, which must not touch the demo organisation other journeys use.
- */
-async function onboardedOwner(request: APIRequestContext) {
-  const email = uniqueEmail('wallets');
-  await callGateway(request, {
-    method: 'POST',
-    namespace: 'public',
-    path: 'users/register',
-    body: { first_name: 'Bisi', last_name: 'Adewale', email, password: NEW_USER_PASSWORD, phone: '+2348035550000', marketing_source_id: 1 },
-  });
-  const token = new URL(await linkFromMailbox(request, email, '/authenticate?token=')).searchParams.get('token');
-  const session = await callGateway<{ token: string }>(request, { method: 'POST', namespace: 'public', path: 'users/verify-email', body: { token } });
-  const apiToken = session.data.token;
-  const organisation = await callGateway<{ id: string }>(request, { method: 'POST', namespace: 'auth', path: 'organisations', token: apiToken, body: {} });
-  const organisationId = organisation.data.id;
-  const identity = await request.post(`/service/v1/organisations/${organisationId}/identity`, {
-    headers: { 'Api-Token': apiToken },
-    multipart: {
-      namespace: 'auth',
-      legal_name: 'Adewale Agro Limited',
-      cac_number: 'RC7654321',
-      business_type: 'Limited liability company',
-      industry: 'Agriculture',
-      tax_id: 'C-0076543',
-      address: '5 Ring Road, Ibadan',
-      state_id: '31',
-      phone: '+2348035550000',
-      cac_document: { name: 'cac-certificate.pdf', mimeType: 'application/pdf', buffer: CERTIFICATE },
-    },
-  });
-  expect(identity.ok()).toBe(true);
-  const kyc = await callGateway(request, { method: 'POST', namespace: 'auth', path: `organisations/${organisationId}/kyc/completed`, token: apiToken });
-  expect(kyc.code).toBe('OK');
-  const corporation = await callGateway<{ id: string }>(request, { method: 'POST', namespace: 'core', path: 'internal/corporations', token: apiToken, body: { name: 'Adewale Mills Ltd' } });
-  return { email, corporationId: corporation.data.id };
-}
-
 test('fund the wallet with a simulated transfer, then give corporations their own wallets', async ({ page, request }) => {
-  const owner = await onboardedOwner(request);
+  // This journey switches its organisation to corporation wallets: a new owner keeps the demo organisation as it is.
+  const owner = await onboardedOwner(request, { prefix: 'wallets', firstName: 'Bisi', lastName: 'Adewale', legalName: 'Adewale Agro Limited', corporationName: 'Adewale Mills Ltd' });
   const login = new LoginPage(page);
   await login.open();
   await login.logIn(owner.email, NEW_USER_PASSWORD);

@@ -42,6 +42,7 @@ export const ROUTES: Array<PageRoute | RedirectRoute> = [
   { name: 'organisation.index', path: '/organisation', title: 'Team Members', layout: 'app', access: { permission: 'auth-organisation.getorganisationusers' }, page: () => import('../features/team/pages/team-page') },
   { name: 'corporations.index', path: '/corporations', title: 'Corporations', layout: 'app', access: { permission: 'core-internal.corporation.getall' }, page: () => import('../features/corporations/pages/corporations-page') },
   { name: 'corporations.corporation', path: '/corporations/:id/:tab?', title: 'Corporation', module: 'Corporations', layout: 'app', access: { permission: 'core-internal.corporation.getone' }, page: () => import('../features/corporations/pages/corporation-page') },
+  { name: 'bills.index', path: '/bills', title: 'Bills', layout: 'app', access: { permission: 'core-internal.bill.getall' }, page: () => import('../features/bills/pages/bills-page') },
   { name: 'transactions.index', path: '/transactions', title: 'Transactions', layout: 'app', access: { permission: 'core-internal.organisation.fetchwallethistory' }, page: () => import('../features/wallets/pages/transactions-page') },
   { name: 'settings.index', path: '/settings/:tab?', title: 'Settings', layout: 'app', access: { permission: 'auth-accountuser.getone' }, page: () => import('../features/settings/pages/settings-page') },
   { name: 'dev.mailbox', path: '/dev/mailbox', title: 'Development mailbox', layout: 'onboarding', access: 'none', page: () => import('../features/dev-mailbox/pages/mailbox-page') },

@@ -179,6 +179,8 @@ export interface FormCall {
   fields: Record<string, string | Blob | null | undefined>;
   onProgress?: (percent: number) => void;
   token?: string | null;
+  /** Extra request headers, e.g. `Idempotency-Key` on a payment. */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -198,6 +200,7 @@ export function postForm<T>(call: FormCall): Promise<T> {
     const request = new XMLHttpRequest();
     request.open('POST', `${API_BASE}/${call.path.replace(/^\/+/, '')}`);
     if (token) request.setRequestHeader('Api-Token', token);
+    for (const [name, value] of Object.entries(call.headers ?? {})) request.setRequestHeader(name, value);
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) call.onProgress?.(Math.round((event.loaded / event.total) * 100));
     };

@@ -15,10 +15,12 @@ import {
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { NavLink as RouterNavLink, Outlet } from 'react-router';
+import { NavLink as RouterNavLink, Outlet, useLocation } from 'react-router';
 import { Logo } from '../../components/logo';
 import { refreshSession, useSignOut } from '../../features/identity/api/session-api';
 import { useOrganisationWallets } from '../../features/wallets/api/wallets-api';
+import { canPayTaxes, PayTaxesButton } from '../../features/bills/components/pay-taxes';
+import { isCorporationBillsTab } from '../../features/bills/model/bill-routes';
 import { InviteMemberDialog } from '../../features/team/components/invite-member-dialog';
 import { useSessionStore, type SessionState } from '../../lib/session-store';
 import { useRouteMeta } from '../root-shell';
@@ -88,6 +90,7 @@ export default function AppLayout() {
   const [navigationOpened, navigation] = useDisclosure(false);
   const [inviteOpened, setInviteOpened] = useState(false);
   const meta = useRouteMeta();
+  const { pathname } = useLocation();
   const user = useSessionStore((state) => state.user);
   const permissions = useSessionStore((state) => state.permissions);
   // The session's wallet type decides whether Transactions shows; keep it current after sign-in and reload.
@@ -110,6 +113,7 @@ export default function AppLayout() {
             </Title>
           </Group>
           <Group gap="sm" wrap="nowrap">
+            {canPayTaxes(permissions) && !isCorporationBillsTab(pathname) && <PayTaxesButton />}
             {hasPermission(permissions, INVITE_PERMISSION) && (
               <Button leftSection={<IconUserPlus size={16} />} onClick={() => setInviteOpened(true)} visibleFrom="xs">
                 Invite user

@@ -1,5 +1,5 @@
 import type { ListFilter } from '@levy/contracts';
-import { Button, Chip, Group, Indicator, Input, Popover, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Button, Chip, Group, Indicator, Input, Popover, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconFilter } from '@tabler/icons-react';
 import dayjs from 'dayjs';
@@ -8,7 +8,14 @@ import { DATE_PRESETS, presetRange, wholeDays } from './date-presets';
 
 export type FilterField =
   | { type: 'date-range'; field: string; label: string }
-  | { type: 'select'; field: string; label: string; options: Array<{ value: string; label: string }> };
+  | {
+      type: 'select';
+      field: string;
+      label: string;
+      options: Array<{ value: string; label: string }>;
+      /** 'dropdown' for long option lists (corporations, states); segmented buttons otherwise. */
+      display?: 'segmented' | 'dropdown';
+    };
 
 // The choice that sets no filter.
 const ANY = '__any__';
@@ -88,6 +95,18 @@ export function FilterPopover({ fields, activeCount, onApply }: { fields: Filter
                   ))}
                 </Group>
               </Stack>
+            ) : field.display === 'dropdown' ? (
+              <Select
+                key={field.field}
+                label={field.label}
+                placeholder="Any"
+                data={field.options}
+                searchable
+                clearable
+                value={(draft[field.field] as { value: string | null }).value}
+                onChange={(value) => setDraft((current) => ({ ...current, [field.field]: { value } }))}
+                comboboxProps={{ withinPortal: false }}
+              />
             ) : (
               <Input.Wrapper key={field.field} label={field.label}>
                 <SegmentedControl

@@ -9,7 +9,7 @@ import {
   type PayeAmountKey,
   type PayeFormValues,
 } from '../model/calculator-form';
-import { AmountInput } from './amount-input';
+import { AmountInput } from '../../../components/amount-input';
 import { ChoiceInput } from './choice-input';
 import { PeriodPicker } from './period-picker';
 

@@ -4,7 +4,7 @@ import { findInForce, firstDayOfPeriod, listWhtTypes, WHT_RATE_TABLE, whtDueDate
 import type { FormEvent, ReactNode } from 'react';
 import { formatAmount, formatDate } from '../../../lib/format';
 import { describePeriod, periodOf, type WhtFormValues } from '../model/calculator-form';
-import { AmountInput } from './amount-input';
+import { AmountInput } from '../../../components/amount-input';
 import { ChoiceInput } from './choice-input';
 import { PeriodPicker } from './period-picker';
 

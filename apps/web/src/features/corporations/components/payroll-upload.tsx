@@ -1,23 +1,18 @@
 import { NO_NEW_FILE_SELECTED } from '@levy/contracts';
 import { CSV_TEMPLATE_PATHS, formatNaira } from '@levy/tax';
 import { Alert, Anchor, Button, Group, List, Progress, ScrollArea, Stack, Table, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconCircleCheck, IconDownload, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { AmountCell } from '../../../components/amount-cell';
 import { FileSelect } from '../../../components/file-select';
-import { ApiError, ERROR_TOAST_MS, showErrorToast } from '../../../lib/api-client';
+import { ApiError, showErrorToast } from '../../../lib/api-client';
+import { showInvalidFileToast } from '../../../lib/file-toasts';
 import { formatAmount, formatDate } from '../../../lib/format';
 import { useUploadPayroll, type CorporationState, type PayrollUpload as UploadResult } from '../api/corporations-api';
 import { checkPayrollFile, MAX_LISTED_PROBLEMS, PAYROLL_FILE_ACCEPT, rowProblemsFrom, type PayrollPreviewRow } from '../model/payroll-file';
 
 /** The preview table's height (product-spec §9). */
 export const PREVIEW_HEIGHT = 200;
-
-/** The file flows' 'Invalid File' toast with the parse message (product-spec §8). */
-function showInvalidFileToast(message: string) {
-  notifications.show({ title: 'Invalid File', message, color: 'red', autoClose: ERROR_TOAST_MS, withCloseButton: true });
-}
 
 function PreviewTable({ rows }: { rows: PayrollPreviewRow[] }) {
   return (

@@ -1,6 +1,6 @@
 import type { SessionUser } from '@levy/contracts';
 
-export const CORPORATION_TABS = ['states', 'transactions'] as const;
+export const CORPORATION_TABS = ['states', 'bills', 'transactions'] as const;
 export type CorporationTab = (typeof CORPORATION_TABS)[number];
 export const DEFAULT_CORPORATION_TAB: CorporationTab = 'states';
 

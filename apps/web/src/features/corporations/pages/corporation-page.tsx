@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, Tabs, Text } from '@mantine/core';
 import { hasPermission } from '@levy/contracts';
-import { IconArrowLeft, IconArrowsExchange, IconMap2 } from '@tabler/icons-react';
+import { IconArrowLeft, IconArrowsExchange, IconMap2, IconReceipt2 } from '@tabler/icons-react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { ContentCard } from '../../../components/content-card';
 import { EmptyState } from '../../../components/empty-state';
@@ -9,6 +9,7 @@ import { PageHeading } from '../../../components/page-heading';
 import { formatDate } from '../../../lib/format';
 import { useSessionStore } from '../../../lib/session-store';
 import { useCorporation } from '../api/corporations-api';
+import { BillsList } from '../../bills/components/bills-list';
 import { CorporationWalletTab } from '../../wallets/components/corporation-wallet-tab';
 import { StatesTab } from '../components/states-tab';
 import { corporationPath, DEFAULT_CORPORATION_TAB, isCorporationTab, isStaffUser } from '../model/routes';
@@ -26,8 +27,8 @@ function BackToCorporations() {
 
 /**
  * One corporation with its tab in the address: /corporations/{id}/states (product-spec §2
- * corporations.corporation), and its wallet's transactions when corporations have wallets. The
- * bills tab joins with its issue.
+ * corporations.corporation): its states, its bills, and its wallet's transactions when
+ * corporations have wallets.
  */
 export default function CorporationPage() {
   const { id, tab } = useParams();
@@ -66,6 +67,7 @@ export default function CorporationPage() {
   const isStaff = isStaffUser(user);
   // Each corporation has its own wallet only when the organisation says so (Settings); then its
   // transactions live here instead of on the Transactions page.
+  const hasBillsTab = hasPermission(permissions, 'core-internal.bill.getall');
   const hasTransactionsTab = walletType === 'corporations' && hasPermission(permissions, 'core-internal.corporation.fetchwallethistory');
   return (
     <>
@@ -84,6 +86,11 @@ export default function CorporationPage() {
           <Tabs.Tab value="states" leftSection={<IconMap2 size={16} />}>
             States
           </Tabs.Tab>
+          {hasBillsTab && (
+            <Tabs.Tab value="bills" leftSection={<IconReceipt2 size={16} />}>
+              Bills
+            </Tabs.Tab>
+          )}
           {hasTransactionsTab && (
             <Tabs.Tab value="transactions" leftSection={<IconArrowsExchange size={16} />}>
               Transactions
@@ -93,6 +100,7 @@ export default function CorporationPage() {
         <Tabs.Panel value="states">
           <StatesTab corporation={data} readOnly={isStaff} />
         </Tabs.Panel>
+        <Tabs.Panel value="bills">{hasBillsTab && <BillsList corporationId={data.id} />}</Tabs.Panel>
         <Tabs.Panel value="transactions">
           <CorporationWalletTab corporationId={data.id} />
         </Tabs.Panel>

@@ -1,0 +1,164 @@
+import {
+  BILL_MESSAGES,
+  calculateBillCharge,
+  calculateWhtBulk,
+  calculateWhtTax,
+  createBill,
+  exportBills,
+  getBill,
+  getBillReceipt,
+  getBillSchedule,
+  IDEMPOTENCY_HEADER,
+  listBillItems,
+  listBills,
+  listBillTypes,
+  listStateWhtTypes,
+  listWhtCalcItems,
+  type BillDetail,
+  type BillStatus,
+  type BillTypeCode,
+} from '@levy/contracts';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { callApi, showSuccessToast, uploadForm } from '../../../lib/api-client';
+import { downloadFile } from '../../../lib/download';
+
+export const billKeys = {
+  all: ['bills'] as const,
+  types: ['bills', 'types'] as const,
+  whtTypes: (stateId: number, period: string) => ['bills', 'wht-types', stateId, period] as const,
+  lists: ['bills', 'list'] as const,
+  list: (params: Record<string, unknown>) => ['bills', 'list', params] as const,
+  one: (id: string) => ['bills', 'one', id] as const,
+  items: (id: string, params: Record<string, unknown>) => ['bills', 'items', id, params] as const,
+  calcItems: (id: string, page: number) => ['bills', 'wht-calc-items', id, page] as const,
+};
+
+/** While a bill is in one of these, its detail is asked again every 2 s until it settles. */
+export const SETTLING_STATUSES: readonly BillStatus[] = ['pending', 'awaiting_payment_confirmation', 'payment_pending'];
+export const SETTLING_POLL_MS = 2000;
+
+/** The WHT 'processing' toast stays 5 s (product-spec §8). */
+export const WHT_PROCESSING_TOAST_MS = 5000;
+
+export function useBillTypes() {
+  return useQuery({ queryKey: billKeys.types, queryFn: () => callApi(listBillTypes), staleTime: Infinity });
+}
+
+/** The WHT types the state collects in the month (its rates are dated). */
+export function useWhtTypes(stateId: number | null, period: string | null) {
+  return useQuery({
+    queryKey: billKeys.whtTypes(stateId ?? 0, period ?? ''),
+    queryFn: () => callApi(listStateWhtTypes, { params: { id: stateId!, period: period! } }),
+    enabled: stateId !== null && period !== null,
+    staleTime: 10 * 60_000,
+  });
+}
+
+export function calculateCharge(body: { type_id: number; amount_due: string; recipient_count: number }) {
+  return callApi(calculateBillCharge, { body });
+}
+
+/** The tax on one amount; quiet, because the form says what is wrong beside the amount. */
+export function calculateSingleWht(body: { wht_type: string; amount: string; period: string }) {
+  return callApi(calculateWhtTax, { body, quiet: true });
+}
+
+export function calculateBulkWht(input: { wht_type: string; period: string; file: File; onProgress?: (percent: number) => void }) {
+  return uploadForm(calculateWhtBulk, { fields: { wht_type: input.wht_type, period: input.period, file: input.file }, onProgress: input.onProgress });
+}
+
+export function useWhtCalcItems(id: string | null, page: number) {
+  return useQuery({
+    queryKey: billKeys.calcItems(id ?? '', page),
+    queryFn: () => callApi(listWhtCalcItems, { params: { id: id!, page, count: 50 } }),
+    enabled: id !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export interface GenerateBill {
+  corporationId: string;
+  stateCode: string;
+  type: BillTypeCode;
+  /** The form fields: start_date, and for WHT payload_type, wht_type, end_date, calc_record_reference. */
+  fields: Record<string, string | undefined>;
+  recipients?: File;
+  /** One per summary step shown: a double-click or a retry makes one bill and one debit. */
+  idempotencyKey: string;
+  onProgress?: (percent: number) => void;
+}
+
+/** Generates and pays a bill from the wallet (multipart, with the Idempotency-Key header). */
+export function generateBill(input: GenerateBill): Promise<BillDetail> {
+  return uploadForm(createBill, {
+    params: { corporation: input.corporationId, state: input.stateCode, type: input.type },
+    fields: { ...input.fields, recipients: input.recipients },
+    headers: { [IDEMPOTENCY_HEADER]: input.idempotencyKey },
+    onProgress: input.onProgress,
+  });
+}
+
+export function useBills(params: Record<string, unknown>) {
+  return useQuery({
+    queryKey: billKeys.list(params),
+    queryFn: () => callApi(listBills, { params }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * One bill. While it is settling (WHT payment processing) it is asked again every 2 s; when it
+ * settles, lists and wallet balances are refreshed.
+ */
+export function useBill(id: string | null) {
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: billKeys.one(id ?? ''),
+    queryFn: () => callApi(getBill, { params: { id: id! } }),
+    enabled: id !== null,
+    refetchInterval: (current) => (current.state.data && SETTLING_STATUSES.includes(current.state.data.status) ? SETTLING_POLL_MS : false),
+  });
+  const status = query.data?.status;
+  const previous = useRef(status);
+  useEffect(() => {
+    if (previous.current && status && previous.current !== status) {
+      void queryClient.invalidateQueries({ queryKey: billKeys.lists });
+      void queryClient.invalidateQueries({ queryKey: ['wallets'] });
+    }
+    previous.current = status;
+  }, [status, queryClient]);
+  return query;
+}
+
+export function useBillItems(id: string, params: { page: number; search?: string }) {
+  return useQuery({
+    queryKey: billKeys.items(id, params),
+    queryFn: () => callApi(listBillItems, { params: { id, page: params.page, count: 10, ...(params.search ? { search: params.search } : {}) } }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** After a bill is made: the toast, then lists, wallet balances and the dashboard's counts are asked again. */
+export function useBillCreated() {
+  const queryClient = useQueryClient();
+  return (bill: BillDetail, message: string, autoClose?: number) => {
+    showSuccessToast(message, autoClose);
+    queryClient.setQueryData(billKeys.one(bill.id), bill);
+    return queryClient.invalidateQueries({ predicate: (query) => !(query.queryKey[0] === 'bills' && query.queryKey[1] === 'one') });
+  };
+}
+
+export const BILL_SUCCESS = { paye: BILL_MESSAGES.payeGenerated, wht: BILL_MESSAGES.whtProcessing } as const;
+
+export function downloadBills(params: Record<string, string | number | boolean>, format: 'csv' | 'xlsx') {
+  return downloadFile(exportBills, { ...params, format });
+}
+
+export function downloadReceipt(id: string) {
+  return downloadFile(getBillReceipt, { id });
+}
+
+export function downloadSchedule(id: string, format: 'csv' | 'xlsx') {
+  return downloadFile(getBillSchedule, { id, format });
+}

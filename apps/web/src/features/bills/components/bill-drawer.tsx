@@ -1,0 +1,236 @@
+import type { BillDetail } from '@levy/contracts';
+import { Alert, Button, Divider, Drawer, Group, Loader, SimpleGrid, Stack, Table, Text, TextInput, Timeline, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconAlertTriangle, IconDownload, IconFileTypePdf, IconSearch } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { useState, type ReactNode } from 'react';
+import { AmountCell } from '../../../components/amount-cell';
+import { EmptyState } from '../../../components/empty-state';
+import { LoadingPlaceholder } from '../../../components/loading-placeholder';
+import { StatusTag } from '../../../components/status-tag';
+import { statusLabel } from '../../../components/status-tone';
+import { TablePagination } from '../../../components/table-pagination';
+import { formatAmount, formatDate } from '../../../lib/format';
+import { downloadReceipt, downloadSchedule, SETTLING_STATUSES, useBill, useBillItems, useWhtTypes } from '../api/bills-api';
+import { formatPeriod } from '../model/bill-period';
+
+function dateTime(value: string): string {
+  return dayjs(value).format('DD MMM, YYYY · HH:mm');
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text fz="xs" c="dimmed" tt="uppercase" fw={600} lts={0.3}>
+        {label}
+      </Text>
+      <Text fz="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
+        {children || '—'}
+      </Text>
+    </div>
+  );
+}
+
+function BillItems({ bill }: { bill: BillDetail }) {
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 400);
+  const [page, setPage] = useState(1);
+  const items = useBillItems(bill.id, { page, search: debounced || undefined });
+  const isPaye = bill.type === 'paye';
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" align="flex-end">
+        <Title order={3} fz="md">
+          Recipients
+        </Title>
+        <TextInput
+          aria-label="Search recipients"
+          placeholder="Name or Tax ID"
+          leftSection={<IconSearch size={14} />}
+          size="xs"
+          w={200}
+          value={search}
+          onChange={(event) => {
+            setSearch(event.currentTarget.value);
+            setPage(1);
+          }}
+        />
+      </Group>
+      {items.isPending ? (
+        <LoadingPlaceholder label="Loading recipients" />
+      ) : !items.data || items.data.items.length === 0 ? (
+        <EmptyState height={100} hint={debounced ? 'No recipient matches.' : undefined} />
+      ) : (
+        <>
+          <Table.ScrollContainer minWidth={520}>
+            <Table verticalSpacing={6} fz="sm" aria-label="Recipients">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={48}>Row</Table.Th>
+                  <Table.Th>Tax ID</Table.Th>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th ta="right">{isPaye ? 'Gross income' : 'Amount'}</Table.Th>
+                  <Table.Th ta="right">Tax payable</Table.Th>
+                  {isPaye && <Table.Th ta="right">By the engine</Table.Th>}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {items.data.items.map((item) => (
+                  <Table.Tr key={item.row}>
+                    <Table.Td c="dimmed">{item.row}</Table.Td>
+                    <Table.Td>{item.tax_payer_number}</Table.Td>
+                    <Table.Td>{item.name}</Table.Td>
+                    <AmountCell>{item.amount ? formatAmount(item.amount) : '—'}</AmountCell>
+                    <AmountCell fw={600}>{formatAmount(item.tax_payable)}</AmountCell>
+                    {isPaye && <AmountCell c={item.expected_tax && item.expected_tax !== item.tax_payable ? 'orange.8' : undefined}>{item.expected_tax ? formatAmount(item.expected_tax) : '—'}</AmountCell>}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <TablePagination pagination={items.data.pagination} onPageChange={setPage} />
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function BillDownloads({ bill }: { bill: BillDetail }) {
+  const [busy, setBusy] = useState<'receipt' | 'csv' | 'xlsx' | null>(null);
+  const run = async (which: 'receipt' | 'csv' | 'xlsx') => {
+    setBusy(which);
+    await (which === 'receipt' ? downloadReceipt(bill.id) : downloadSchedule(bill.id, which));
+    setBusy(null);
+  };
+  return (
+    <Group gap="xs">
+      {bill.status === 'payment_paid' && (
+        <Button leftSection={<IconFileTypePdf size={16} />} loading={busy === 'receipt'} onClick={() => void run('receipt')}>
+          Download receipt
+        </Button>
+      )}
+      <Button variant="default" leftSection={<IconDownload size={16} />} loading={busy === 'csv'} onClick={() => void run('csv')}>
+        Schedule CSV
+      </Button>
+      <Button variant="default" leftSection={<IconDownload size={16} />} loading={busy === 'xlsx'} onClick={() => void run('xlsx')}>
+        Schedule XLSX
+      </Button>
+    </Group>
+  );
+}
+
+function BillContent({ bill }: { bill: BillDetail }) {
+  const settling = SETTLING_STATUSES.includes(bill.status);
+  const whtTypes = useWhtTypes(bill.wht_type ? bill.state.id : null, bill.period_start.slice(0, 7));
+  const whtType = whtTypes.data?.find((type) => type.id === bill.wht_type);
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="center">
+        <Group gap="sm">
+          <StatusTag status={bill.status} />
+          {settling && (
+            <Group gap={6} c="dimmed">
+              <Loader size={12} />
+              <Text fz="sm">The revenue service is confirming the payment…</Text>
+            </Group>
+          )}
+        </Group>
+        <Text fz="sm" c="dimmed">
+          {bill.type_name}
+        </Text>
+      </Group>
+
+      {bill.status === 'failed' && bill.failure_reason && (
+        <Alert color="red" title="The payment did not go through">
+          {bill.failure_reason} The total has been refunded to the wallet.
+        </Alert>
+      )}
+
+      <SimpleGrid cols={2} spacing="md" verticalSpacing="sm">
+        <Fact label="Corporation">{bill.corporation.name}</Fact>
+        <Fact label="State">{bill.state.name}</Fact>
+        <Fact label="Tax ID">{bill.tax_payer_number}</Fact>
+        <Fact label="Period">{bill.period_start.slice(0, 7) === bill.period_end.slice(0, 7) ? formatPeriod(bill.period_start) : `${formatDate(bill.period_start)} – ${formatDate(bill.period_end)}`}</Fact>
+        {bill.wht_type && <Fact label="WHT type">{whtType ? `${whtType.name} (${whtType.percentage}%)` : bill.wht_type}</Fact>}
+        <Fact label="Recipients">{bill.recipient_count.toLocaleString('en-NG')}</Fact>
+        <Fact label="Agency reference">{bill.agency_reference}</Fact>
+        <Fact label="Receipt number">{bill.receipt_number}</Fact>
+        <Fact label="Created">
+          {dateTime(bill.created_at)}
+          {bill.created_by ? ` by ${bill.created_by}` : ''}
+        </Fact>
+        <Fact label="Paid">{bill.paid_at ? dateTime(bill.paid_at) : ''}</Fact>
+      </SimpleGrid>
+
+      <Table variant="vertical" layout="fixed" withTableBorder verticalSpacing={6} aria-label="Amounts">
+        <Table.Tbody>
+          <Table.Tr>
+            <Table.Th w="50%">Amount due</Table.Th>
+            <AmountCell>{formatAmount(bill.amount_due)}</AmountCell>
+          </Table.Tr>
+          <Table.Tr>
+            <Table.Th>Fee</Table.Th>
+            <AmountCell>{formatAmount(bill.fee)}</AmountCell>
+          </Table.Tr>
+          <Table.Tr>
+            <Table.Th>VAT on the fee</Table.Th>
+            <AmountCell>{formatAmount(bill.vat)}</AmountCell>
+          </Table.Tr>
+          <Table.Tr>
+            <Table.Th>Total paid from the wallet</Table.Th>
+            <AmountCell fw={700} data-testid="bill-total">
+              {formatAmount(bill.total)}
+            </AmountCell>
+          </Table.Tr>
+        </Table.Tbody>
+      </Table>
+
+      <BillDownloads bill={bill} />
+
+      {bill.warnings.length > 0 && (
+        <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title={bill.warnings.length === 1 ? '1 row differs from the tax engine' : `${bill.warnings.length} rows differ from the tax engine`}>
+          <Stack gap={2}>
+            {bill.warnings.map((warning) => (
+              <Text key={warning.row} fz="sm">
+                {warning.message} · {warning.name}
+              </Text>
+            ))}
+          </Stack>
+        </Alert>
+      )}
+
+      <Divider />
+      <Stack gap="sm">
+        <Title order={3} fz="md">
+          Status history
+        </Title>
+        <Timeline active={bill.events.length - 1} bulletSize={14} lineWidth={2}>
+          {bill.events.map((event) => (
+            <Timeline.Item key={`${event.at}-${event.status}`} title={statusLabel(event.status)} color={event.status === 'failed' ? 'red' : undefined}>
+              <Text fz="sm">{event.note}</Text>
+              <Text fz="xs" c="dimmed">
+                {dateTime(event.at)}
+              </Text>
+            </Timeline.Item>
+          ))}
+        </Timeline>
+      </Stack>
+
+      <Divider />
+      <BillItems bill={bill} />
+    </Stack>
+  );
+}
+
+/** A bill's detail: summary, amounts, downloads, warnings, status history and recipients. */
+export function BillDrawer({ billId, onClose }: { billId: string | null; onClose: () => void }) {
+  // The drawer keeps showing its bill while it slides away after closing.
+  const [shownId, setShownId] = useState(billId);
+  if (billId !== null && billId !== shownId) setShownId(billId);
+  const bill = useBill(shownId);
+  return (
+    <Drawer opened={billId !== null} onClose={onClose} position="right" size="xl" closeButtonProps={{ 'aria-label': 'Close' }} title={<Text span fw={700} fz="lg" ff="monospace">{bill.data?.reference ?? 'Bill'}</Text>}>
+      {bill.isPending ? <LoadingPlaceholder label="Loading bill" /> : bill.data ? <BillContent bill={bill.data} /> : <EmptyState message="Bill not found" />}
+    </Drawer>
+  );
+}

@@ -1,0 +1,196 @@
+import { Alert, Anchor, Group, List, Select, Table, Text } from '@mantine/core';
+import { MonthPickerInput } from '@mantine/dates';
+import { IconAlertTriangle, IconDownload } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { MAX_LISTED_PROBLEMS } from '../../corporations/model/payroll-file';
+import { useCorporations, useCorporationStates, type CorporationState } from '../../corporations/api/corporations-api';
+import { formatAmount } from '../../../lib/format';
+
+/** Every corporation of the organisation, by name: the bill dialogs' choice. */
+export function useBillCorporations() {
+  return useCorporations({ no_pages: true, order_by: 'name', is_asc: true });
+}
+
+/** The name of a chosen corporation, for the summary step. */
+export function useCorporationName(corporationId: string | null): string {
+  const corporations = useBillCorporations();
+  return corporations.data?.items.find((corporation) => corporation.id === corporationId)?.name ?? '';
+}
+
+/** The corporations a bill can be for, and the states each is registered in. */
+export function CorporationStateFields({
+  corporationId,
+  stateCode,
+  onCorporationChange,
+  onStateChange,
+  errors,
+  stateLabel = 'State',
+}: {
+  corporationId: string | null;
+  stateCode: string | null;
+  onCorporationChange: (id: string | null) => void;
+  onStateChange: (registration: CorporationState | null) => void;
+  errors: { corporation?: string | null; state?: string | null };
+  stateLabel?: string;
+}) {
+  const corporations = useBillCorporations();
+  const registrations = useCorporationStates(corporationId ?? undefined);
+  const registered = registrations.data ?? [];
+  const noStates = corporationId !== null && registrations.isSuccess && registered.length === 0;
+  return (
+    <>
+      <Select
+        label="Corporation"
+        placeholder={corporations.isPending ? 'Loading corporations…' : 'Choose a corporation'}
+        data={(corporations.data?.items ?? []).map((corporation) => ({ value: corporation.id, label: corporation.name }))}
+        value={corporationId}
+        onChange={(value) => {
+          onCorporationChange(value);
+          onStateChange(null);
+        }}
+        searchable
+        allowDeselect={false}
+        required
+        nothingFoundMessage="No corporation matches"
+        error={errors.corporation}
+        comboboxProps={{ withinPortal: true }}
+      />
+      <Select
+        label={stateLabel}
+        description={noStates ? undefined : 'Only the states this corporation is registered in'}
+        placeholder={corporationId ? 'Choose a state' : 'Choose a corporation first'}
+        data={registered.map((registration) => ({ value: registration.state.code, label: `${registration.state.name} · ${registration.tax_payer_number}` }))}
+        value={stateCode}
+        onChange={(value) => onStateChange(registered.find((registration) => registration.state.code === value) ?? null)}
+        disabled={!corporationId || noStates}
+        allowDeselect={false}
+        required
+        error={noStates ? 'This corporation is not registered in any state yet. Add a state on its page first.' : errors.state}
+        comboboxProps={{ withinPortal: true }}
+      />
+    </>
+  );
+}
+
+/** The tax month: months after this one cannot be picked (product-spec §5). */
+export function MonthField({ value, onChange, error, label = 'Tax month' }: { value: string | null; onChange: (value: string | null) => void; error?: string | null; label?: string }) {
+  return (
+    <MonthPickerInput
+      label={label}
+      placeholder="Pick a month"
+      value={value}
+      onChange={onChange}
+      maxDate={new Date()}
+      valueFormat="MMMM YYYY"
+      required
+      error={error}
+      popoverProps={{ withinPortal: true }}
+    />
+  );
+}
+
+export function TemplateLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <Anchor href={href} download fz="sm">
+      <Group gap={4} wrap="nowrap">
+        <IconDownload size={16} aria-hidden="true" />
+        {children}
+      </Group>
+    </Anchor>
+  );
+}
+
+/** Row problems under a file select: the first ones are enough to fix a file. */
+export function FileProblems({ problems }: { problems: string[] }) {
+  if (problems.length === 0) return null;
+  return (
+    <Alert color="red" title="What to fix in the file">
+      <List size="sm" spacing={2}>
+        {problems.slice(0, MAX_LISTED_PROBLEMS).map((problem) => (
+          <List.Item key={problem}>{problem}</List.Item>
+        ))}
+      </List>
+      {problems.length > MAX_LISTED_PROBLEMS && (
+        <Text fz="sm" mt={4}>
+          and {problems.length - MAX_LISTED_PROBLEMS} more.
+        </Text>
+      )}
+    </Alert>
+  );
+}
+
+export interface SummaryLine {
+  label: string;
+  value: ReactNode;
+}
+
+/** The summary step: who and what the bill is for, then amount, charge and the total the wallet pays. */
+export function BillSummaryTable({ lines, amountDue, charge, total, chargeDetail }: { lines: SummaryLine[]; amountDue: string; charge: string; total: string; chargeDetail?: string }) {
+  return (
+    <Table variant="vertical" layout="fixed" withTableBorder verticalSpacing="xs" aria-label="Bill summary">
+      <Table.Tbody>
+        {lines.map((line) => (
+          <Table.Tr key={line.label}>
+            <Table.Th w={170}>{line.label}</Table.Th>
+            <Table.Td>{line.value}</Table.Td>
+          </Table.Tr>
+        ))}
+        <Table.Tr>
+          <Table.Th>Amount</Table.Th>
+          <Table.Td data-testid="summary-amount" style={{ fontVariantNumeric: 'tabular-nums' }}>
+            {formatAmount(amountDue)}
+          </Table.Td>
+        </Table.Tr>
+        <Table.Tr>
+          <Table.Th>Charge</Table.Th>
+          <Table.Td data-testid="summary-charge" style={{ fontVariantNumeric: 'tabular-nums' }}>
+            {formatAmount(charge)}
+            {chargeDetail && (
+              <Text span fz="xs" c="dimmed" ml={6}>
+                {chargeDetail}
+              </Text>
+            )}
+          </Table.Td>
+        </Table.Tr>
+        <Table.Tr>
+          <Table.Th>Total</Table.Th>
+          <Table.Td data-testid="summary-total" fw={700} style={{ fontVariantNumeric: 'tabular-nums' }}>
+            {formatAmount(total)}
+          </Table.Td>
+        </Table.Tr>
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** PAYE rows whose declared tax differs from the engine's figure: a warning, the bill can still be generated. */
+export function RowWarnings({ warnings }: { warnings: string[] }) {
+  if (warnings.length === 0) return null;
+  return (
+    <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title={warnings.length === 1 ? '1 row differs from the tax engine' : `${warnings.length} rows differ from the tax engine`}>
+      <List size="sm" spacing={2}>
+        {warnings.slice(0, MAX_LISTED_PROBLEMS).map((warning) => (
+          <List.Item key={warning}>{warning}</List.Item>
+        ))}
+      </List>
+      {warnings.length > MAX_LISTED_PROBLEMS && (
+        <Text fz="sm" mt={4}>
+          and {warnings.length - MAX_LISTED_PROBLEMS} more.
+        </Text>
+      )}
+      <Text fz="xs" mt={6}>
+        The bill uses the tax declared in your file. Check these rows with your payroll; you can still generate the bill.
+      </Text>
+    </Alert>
+  );
+}
+
+/** A payment the server refused (insufficient balance names the shortfall): said in the dialog, not only in a toast. */
+export function PaymentError({ title = 'The bill was not generated', message }: { title?: string; message: string | null }) {
+  if (!message) return null;
+  return (
+    <Alert color="red" title={title} role="alert" data-testid="payment-error">
+      {message}
+    </Alert>
+  );
+}

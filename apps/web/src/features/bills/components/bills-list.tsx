@@ -1,0 +1,166 @@
+import { BILL_STATUSES, type BillSummary } from '@levy/contracts';
+import { Anchor, Button, Group, Table, Text } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { AmountCell } from '../../../components/amount-cell';
+import { EmptyState } from '../../../components/empty-state';
+import { LoadingPlaceholder } from '../../../components/loading-placeholder';
+import type { FilterField } from '../../../components/query/filter-popover';
+import { QueryBar } from '../../../components/query/query-bar';
+import { defaultQueryState, toListParams, type QueryState } from '../../../components/query/query-state';
+import { StatusTag } from '../../../components/status-tag';
+import { statusLabel } from '../../../components/status-tone';
+import { TablePagination } from '../../../components/table-pagination';
+import { formatAmount, formatDate } from '../../../lib/format';
+import { useBillCorporations } from './bill-form-parts';
+import { useTaxStates } from '../../corporations/api/corporations-api';
+import { downloadBills, useBills } from '../api/bills-api';
+import { formatPeriod } from '../model/bill-period';
+import { BILL_PARAM } from '../model/bill-routes';
+import { BillDrawer } from './bill-drawer';
+
+function useBillFilters(withCorporation: boolean): FilterField[] {
+  const corporations = useBillCorporations();
+  const states = useTaxStates();
+  return useMemo(() => {
+    const fields: FilterField[] = [
+      { type: 'date-range', field: 'created_at', label: 'Date created' },
+      {
+        type: 'select',
+        field: 'type',
+        label: 'Type',
+        options: [
+          { value: 'paye', label: 'PAYE' },
+          { value: 'wht', label: 'Withholding Tax' },
+        ],
+      },
+      { type: 'select', field: 'status', label: 'Status', display: 'dropdown', options: BILL_STATUSES.map((status) => ({ value: status, label: statusLabel(status) })) },
+    ];
+    if (withCorporation) {
+      fields.push({ type: 'select', field: 'corporation_id', label: 'Corporation', display: 'dropdown', options: (corporations.data?.items ?? []).map((corporation) => ({ value: corporation.id, label: corporation.name })) });
+    }
+    fields.push({ type: 'select', field: 'state_id', label: 'State', display: 'dropdown', options: (states.data ?? []).map((state) => ({ value: String(state.id), label: state.name })) });
+    return fields;
+  }, [withCorporation, corporations.data, states.data]);
+}
+
+/**
+ * The bills list (product-spec §2 bills.index and the corporation's bills tab): search by
+ * reference, sort, filters, pagination, export; a bill opens in a drawer (`?bill=id`).
+ */
+export function BillsList({ corporationId }: { corporationId?: string }) {
+  const [query, setQuery] = useState<QueryState>(() => defaultQueryState('reference'));
+  const [page, setPage] = useState(1);
+  const [exporting, setExporting] = useState<'csv' | 'xlsx' | null>(null);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filterFields = useBillFilters(!corporationId);
+  const scoped: QueryState = corporationId ? { ...query, filters: [{ field: 'corporation_id', value: corporationId }, ...query.filters] } : query;
+  const params = toListParams(scoped, page);
+  const bills = useBills(params);
+  const openBillId = searchParams.get(BILL_PARAM);
+
+  const openBill = (id: string | null) =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (id) next.set(BILL_PARAM, id);
+        else next.delete(BILL_PARAM);
+        return next;
+      },
+      { replace: !id },
+    );
+  const changeQuery = (next: QueryState) => {
+    setQuery(next);
+    setPage(1);
+  };
+  const exportAs = async (format: 'csv' | 'xlsx') => {
+    setExporting(format);
+    const { page: _page, count: _count, ...filters } = params;
+    await downloadBills(filters, format);
+    setExporting(null);
+  };
+
+  const filtered = Boolean(query.search.value) || query.filters.length > 0;
+  return (
+    <>
+      <Group justify="space-between" align="flex-start" wrap="wrap">
+        <QueryBar
+          module="bills"
+          value={query}
+          onChange={changeQuery}
+          sortKeys={['created_at']}
+          filterFields={filterFields}
+          searchLabel="Search by reference"
+          onRefresh={() => void bills.refetch()}
+          refreshing={bills.isFetching}
+        />
+        <Group gap="xs">
+          <Button variant="default" leftSection={<IconDownload size={16} />} loading={exporting === 'csv'} onClick={() => void exportAs('csv')}>
+            Export CSV
+          </Button>
+          <Button variant="default" leftSection={<IconDownload size={16} />} loading={exporting === 'xlsx'} onClick={() => void exportAs('xlsx')}>
+            Export XLSX
+          </Button>
+        </Group>
+      </Group>
+      {bills.isPending ? (
+        <LoadingPlaceholder label="Loading bills" />
+      ) : !bills.data || bills.data.items.length === 0 ? (
+        <EmptyState hint={filtered ? 'No bill matches.' : 'Bills you generate with Pay Taxes appear here.'} />
+      ) : (
+        <>
+          <Table.ScrollContainer minWidth={760}>
+            <Table verticalSpacing="sm" highlightOnHover aria-label="Bills">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Bill</Table.Th>
+                  {!corporationId && <Table.Th>Corporation</Table.Th>}
+                  <Table.Th>State</Table.Th>
+                  <Table.Th>Period</Table.Th>
+                  <Table.Th ta="right">Total</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th>Created</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {bills.data.items.map((bill: BillSummary) => (
+                  <Table.Tr key={bill.id} onClick={() => openBill(bill.id)} style={{ cursor: 'pointer' }}>
+                    <Table.Td>
+                      <Anchor
+                        component="button"
+                        type="button"
+                        fz="sm"
+                        fw={600}
+                        ff="monospace"
+                        onClick={(event) => {
+                          event.stopPropagation();
+                          openBill(bill.id);
+                        }}
+                      >
+                        {bill.reference}
+                      </Anchor>
+                      <Text fz="xs" c="dimmed">
+                        {bill.type_name} · {bill.recipient_count.toLocaleString('en-NG')} {bill.recipient_count === 1 ? 'recipient' : 'recipients'}
+                      </Text>
+                    </Table.Td>
+                    {!corporationId && <Table.Td>{bill.corporation.name}</Table.Td>}
+                    <Table.Td>{bill.state.name}</Table.Td>
+                    <Table.Td>{formatPeriod(bill.period_start)}</Table.Td>
+                    <AmountCell fw={600}>{formatAmount(bill.total)}</AmountCell>
+                    <Table.Td>
+                      <StatusTag status={bill.status} />
+                    </Table.Td>
+                    <Table.Td>{formatDate(bill.created_at)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <TablePagination pagination={bills.data.pagination} onPageChange={setPage} />
+        </>
+      )}
+      <BillDrawer billId={openBillId} onClose={() => openBill(null)} />
+    </>
+  );
+}

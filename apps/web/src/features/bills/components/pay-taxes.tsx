@@ -1,0 +1,88 @@
+import { hasPermission, type BillDetail, type BillTypeCode } from '@levy/contracts';
+import { Button, Group, Modal, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import { IconChevronRight, IconReceiptTax, IconUsers } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { LoadingPlaceholder } from '../../../components/loading-placeholder';
+import { useSessionStore } from '../../../lib/session-store';
+import { useBillTypes } from '../api/bills-api';
+import { billPath } from '../model/bill-routes';
+import { PayeBillDialog } from './paye-bill-dialog';
+import { WhtBillDialog } from './wht-bill-dialog';
+
+/** Pay Taxes needs both permissions (product-spec §6); WHT bills need their own. */
+export const PAY_TAXES_PERMISSIONS = ['core-internal.bill.createpayebill', 'core-internal.bill.calccharge'] as const;
+export const WHT_BILL_PERMISSION = 'core-internal.bill.createwhtbill';
+
+export function canPayTaxes(permissions: Parameters<typeof hasPermission>[0]): boolean {
+  return PAY_TAXES_PERMISSIONS.every((permission) => hasPermission(permissions, permission));
+}
+
+const ICONS: Record<BillTypeCode, typeof IconUsers> = { paye: IconUsers, wht: IconReceiptTax };
+
+/** The Pay Taxes type chooser: PAYE or Withholding Tax, with their descriptions. */
+function TypeChooser({ onChoose, onClose }: { onChoose: (type: BillTypeCode) => void; onClose: () => void }) {
+  const types = useBillTypes();
+  const permissions = useSessionStore((state) => state.permissions);
+  return (
+    <Modal opened onClose={onClose} title="Pay Taxes" centered size="md">
+      <Text fz="sm" c="dimmed" mb="md">
+        Which tax are you paying?
+      </Text>
+      {types.isPending ? (
+        <LoadingPlaceholder label="Loading bill types" />
+      ) : (
+        <Stack gap="sm">
+          {(types.data ?? []).map((type) => {
+            const Icon = ICONS[type.code];
+            const allowed = type.code !== 'wht' || hasPermission(permissions, WHT_BILL_PERMISSION);
+            return (
+              <UnstyledButton
+                key={type.id}
+                onClick={() => onChoose(type.code)}
+                disabled={!allowed}
+                p="md"
+                style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 'var(--mantine-radius-md)', opacity: allowed ? 1 : 0.55 }}
+                aria-label={type.name}
+                aria-describedby={`bill-type-${type.code}`}
+              >
+                <Group wrap="nowrap" gap="md">
+                  <ThemeIcon variant="light" size={40} radius="md" aria-hidden="true">
+                    <Icon size={22} />
+                  </ThemeIcon>
+                  <Stack gap={2} style={{ flex: 1 }}>
+                    <Text fw={700}>{type.name}</Text>
+                    <Text fz="sm" c="dimmed" id={`bill-type-${type.code}`}>
+                      {allowed ? type.description : 'You do not have permission to generate Withholding Tax bills.'}
+                    </Text>
+                  </Stack>
+                  <IconChevronRight size={18} aria-hidden="true" />
+                </Group>
+              </UnstyledButton>
+            );
+          })}
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
+type Open = 'chooser' | BillTypeCode | null;
+
+/** The top bar's Pay Taxes: the type chooser, then the PAYE or the WHT dialog; the new bill opens in the list. */
+export function PayTaxesButton() {
+  const [open, setOpen] = useState<Open>(null);
+  const navigate = useNavigate();
+  const close = () => setOpen(null);
+  const showBill = (bill: BillDetail) => void navigate(billPath(bill.id));
+  return (
+    <>
+      <Button leftSection={<IconReceiptTax size={16} />} onClick={() => setOpen('chooser')}>
+        Pay Taxes
+      </Button>
+      {open === 'chooser' && <TypeChooser onChoose={setOpen} onClose={close} />}
+      {open === 'paye' && <PayeBillDialog onClose={close} onCreated={showBill} />}
+      {open === 'wht' && <WhtBillDialog onClose={close} onCreated={showBill} />}
+    </>
+  );
+}

@@ -1,0 +1,90 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { grantPermissions, renderFeature, stubGateway } from '../../corporations/testing/render-feature';
+import { defaultMonthValue, lastDayOfPeriod, toPeriod } from '../model/bill-period';
+import { billDetail, billGateway, CORPORATION_ID, stubUploads } from '../testing/bill-fixtures';
+import { WhtBillDialog } from './wht-bill-dialog';
+
+beforeEach(() => grantPermissions(['core-internal.bill.createpayebill', 'core-internal.bill.createwhtbill', 'core-internal.bill.calccharge', 'core-internal.bill.getall']));
+afterEach(() => vi.unstubAllGlobals());
+
+async function choose(label: RegExp, option: string) {
+  fireEvent.click(await screen.findByRole('combobox', { name: label }));
+  fireEvent.click(await screen.findByRole('option', { name: option, hidden: true }));
+}
+
+async function singlePayeeDetails() {
+  await choose(/Corporation/, 'Adire Textiles Limited');
+  await choose(/Agency/, 'Lagos · C-0012345');
+  fireEvent.change(screen.getByRole('textbox', { name: /Beneficiary Tax ID/ }), { target: { value: 'n-7654321' } });
+  fireEvent.change(screen.getByRole('textbox', { name: /Beneficiary name/ }), { target: { value: 'Chinedu Properties, Ltd' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+}
+
+describe('Withholding Tax form', () => {
+  it('single, manual: step 1 checks the beneficiary, changing the method clears the amount, Back from the summary goes to the amount, Pay sends a one-row file', async () => {
+    const gateway = stubGateway(billGateway);
+    const uploads = stubUploads(() => ({ code: 'OK', message: 'A bill has been generated, and the payment is currently being processed.', data: billDetail({ type: 'wht', status: 'payment_pending' }) }));
+    const onCreated = vi.fn();
+    renderFeature(<WhtBillDialog onClose={() => undefined} onCreated={onCreated} />);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Corporation is required')).toBeInTheDocument();
+    expect(screen.getAllByText('This field is required').length).toBeGreaterThan(0);
+    await singlePayeeDetails();
+
+    fireEvent.click(await screen.findByRole('radio', { name: 'Auto calculate', hidden: true }));
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await choose(/WHT type/, 'Rent (10%)');
+    fireEvent.change(screen.getByRole('textbox', { name: /Amount paid/ }), { target: { value: '500000' } });
+    expect(screen.getByTestId('live-tax')).toHaveTextContent('Working out…');
+    await waitFor(() => expect(screen.getByTestId('live-tax')).toHaveTextContent('₦50,000.00'), { timeout: 3000 });
+    expect(gateway.calls('internal/bills/wht/tax/calc').map((call) => call.body)).toEqual([{ wht_type: 'rent', amount: '500000', period: toPeriod(defaultMonthValue()) }]);
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    fireEvent.click(await screen.findByRole('radio', { name: 'Manual', hidden: true }));
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await choose(/WHT type/, 'Rent (10%)');
+    expect(screen.getByRole('textbox', { name: /Tax payable/ })).toHaveValue('');
+
+    fireEvent.change(screen.getByRole('textbox', { name: /Tax payable/ }), { target: { value: '25000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByTestId('summary-total')).toHaveTextContent('₦26,075.00');
+    expect(gateway.calls('internal/bills/charge/calc').at(-1)!.body).toEqual({ type_id: 2, amount_due: '25000', recipient_count: 1 });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByRole('textbox', { name: /Tax payable/ })).toHaveValue('₦25,000');
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay' }));
+    await waitFor(() => expect(uploads.sent).toHaveLength(1));
+    uploads.respond();
+    await waitFor(() => expect(onCreated).toHaveBeenCalled());
+
+    const period = toPeriod(defaultMonthValue());
+    const [request] = uploads.sent;
+    expect(request.url).toBe(`/service/v1/internal/corporations/${CORPORATION_ID}/states/LA/wht/bills`);
+    expect(request.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(request.fields).toMatchObject({ payload_type: 'manual', wht_type: 'rent', start_date: period, end_date: lastDayOfPeriod(period) });
+    expect(await (request.fields.recipients as File).text()).toBe('tax_payer_number,name,tax_payable\nN-7654321,"Chinedu Properties, Ltd",25000\n');
+  }, 20_000);
+
+  it('multiple, manual: the file is previewed (step 4) before the summary', async () => {
+    stubGateway(billGateway);
+    renderFeature(<WhtBillDialog onClose={() => undefined} onCreated={() => undefined} />);
+    fireEvent.click(screen.getByRole('radio', { name: 'Multiple beneficiaries (file)', hidden: true }));
+    await choose(/Corporation/, 'Adire Textiles Limited');
+    await choose(/Agency/, 'Lagos · C-0012345');
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    fireEvent.click(await screen.findByRole('radio', { name: 'Manual', hidden: true }));
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await choose(/WHT type/, 'Rent (10%)');
+    const csv = 'tax_payer_number,name,tax_payable\nN-1234567,Ada Stores,1000.50\nC-0076543,Bola Haulage,2500\n';
+    fireEvent.change(document.body.querySelector<HTMLInputElement>('input[type="file"]')!, { target: { files: [new File([csv], 'suppliers.csv', { type: 'text/csv' })] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByTestId('preview-summary')).toHaveTextContent('2 payees · tax payable ₦3,500.50');
+    expect(screen.getByRole('table', { name: 'File preview' })).toHaveTextContent('Bola Haulage');
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByTestId('summary-amount')).toHaveTextContent('₦3,500.50');
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByTestId('preview-summary')).toBeInTheDocument();
+  }, 20_000);
+});

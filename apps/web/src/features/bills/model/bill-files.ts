@@ -1,0 +1,88 @@
+import {
+  CSV_MESSAGES,
+  describePayeMismatch,
+  findPayeMismatches,
+  parsePayeCsv,
+  parseWhtAutoCsv,
+  parseWhtManualCsv,
+  regimeForPeriod,
+  WHT_AUTO_TEMPLATE_HEADERS,
+  WHT_MANUAL_TEMPLATE_HEADERS,
+  type Kobo,
+} from '@levy/tax';
+import { isCsvFile } from '../../corporations/model/payroll-file';
+
+export type WhtMethod = 'auto' | 'manual';
+
+/** A bill file read in the browser: what the summary and preview show before anything is sent. */
+export interface CheckedBillFile {
+  ok: true;
+  recipientCount: number;
+  /** PAYE and WHT manual: the sum of tax_payable; WHT auto: the sum of the amounts the tax is on. */
+  amountDue: Kobo;
+  rows: Array<{ row: number; taxPayerNumber: string; name: string; amount: Kobo }>;
+  /** PAYE rows whose declared tax differs from the engine's: "Row 4: ₦12,000.00 declared, ₦13,450.00 by NTA 2025 s.58". */
+  warnings: string[];
+}
+
+export type BillFileCheck = CheckedBillFile | { ok: false; kind: 'invalid-file' | 'parsing'; message: string; problems: string[] };
+
+async function bytesOf(file: File): Promise<Uint8Array> {
+  return new Uint8Array(await file.arrayBuffer());
+}
+
+function failureOf(parsed: { message: string; errors: Array<{ row: number; column: string | null; message: string }> }): BillFileCheck {
+  return {
+    ok: false,
+    kind: 'parsing',
+    message: parsed.message,
+    problems: parsed.errors.map((error) => `Row ${error.row}${error.column ? `, ${error.column}` : ''}: ${error.message}`),
+  };
+}
+
+/**
+ * A PAYE bill file checked with the server's template rules, with each row's PAYE recomputed by
+ * the engine for the month: rows that differ are warnings, never a block.
+ */
+export async function checkPayeBillFile(file: File, period: string): Promise<BillFileCheck> {
+  if (!isCsvFile(file)) return { ok: false, kind: 'invalid-file', message: CSV_MESSAGES.invalidDocument, problems: [] };
+  const parsed = parsePayeCsv(await bytesOf(file));
+  if (!parsed.ok) return failureOf(parsed);
+  const regime = regimeForPeriod(period);
+  return {
+    ok: true,
+    recipientCount: parsed.recipientCount,
+    amountDue: parsed.amountDue,
+    rows: parsed.records.map((record, index) => ({ row: parsed.rowNumbers[index], taxPayerNumber: record.tax_payer_number.toUpperCase(), name: record.name, amount: parsed.amounts[index] })),
+    warnings: findPayeMismatches(parsed, period).map((mismatch) => describePayeMismatch(mismatch, regime)),
+  };
+}
+
+/** A WHT file: manual (tax_payer_number, name, tax_payable) or auto (tax_payer_number, name, amount). */
+export async function checkWhtFile(file: File, method: WhtMethod): Promise<BillFileCheck> {
+  if (!isCsvFile(file)) return { ok: false, kind: 'invalid-file', message: CSV_MESSAGES.invalidDocument, problems: [] };
+  const bytes = await bytesOf(file);
+  const parsed = method === 'manual' ? parseWhtManualCsv(bytes) : parseWhtAutoCsv(bytes);
+  if (!parsed.ok) return failureOf(parsed);
+  return {
+    ok: true,
+    recipientCount: parsed.recipientCount,
+    amountDue: parsed.amountDue,
+    rows: parsed.records.map((record, index) => ({ row: parsed.rowNumbers[index], taxPayerNumber: record.tax_payer_number.toUpperCase(), name: record.name, amount: parsed.amounts[index] })),
+    warnings: [],
+  };
+}
+
+function csvCell(value: string): string {
+  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+/**
+ * The one-row file a single-payee WHT bill is sent as: manual carries the tax payable, auto the
+ * amount the tax is on (the server computes the tax).
+ */
+export function singlePayeeFile(method: WhtMethod, payee: { tax_payer_number: string; name: string }, amount: string): File {
+  const headers = method === 'manual' ? WHT_MANUAL_TEMPLATE_HEADERS : WHT_AUTO_TEMPLATE_HEADERS;
+  const row = [payee.tax_payer_number.trim().toUpperCase(), payee.name.trim(), amount].map(csvCell).join(',');
+  return new File([`${headers.join(',')}\n${row}\n`], `wht-${method}-${payee.tax_payer_number.trim().toUpperCase()}.csv`, { type: 'text/csv' });
+}

@@ -1,0 +1,149 @@
+import type { BillDetail } from '@levy/contracts';
+import { asKobo, koboToNairaString, PAYE_TEMPLATE_HEADERS, recomputePayeRow, type Kobo, type PayeRecord } from '@levy/tax';
+import { vi } from 'vitest';
+import type { GatewayRequest } from '../../corporations/testing/render-feature';
+
+export const CORPORATION_ID = '8d5c1f62-7a57-4a0e-9a1f-0b6d1b0c2a11';
+export const BILL_ID = '0b7e2c1a-5d3f-4e8a-9b6c-1f2a3b4c5d6e';
+
+export const CORPORATION = { id: CORPORATION_ID, name: 'Adire Textiles Limited', organisation: { id: 'o', name: 'Demo' }, state_count: 1, created_at: '2026-01-03T10:00:00.000Z', updated_at: '2026-01-03T10:00:00.000Z' };
+
+export const LAGOS = {
+  id: 'r1',
+  tax_payer_number: 'C-0012345',
+  tax_payer_name: 'ADIRE TEXTILES LIMITED',
+  is_control_consent_given: true,
+  consent_given_at: null,
+  employee_count: 3,
+  state: { id: 25, code: 'LA', name: 'Lagos', revenue_service: 'Lagos State Internal Revenue Service' },
+  created_at: '2026-01-03T10:00:00.000Z',
+};
+
+export const BILL_TYPES = [
+  { id: 1, code: 'paye', name: 'PAYE', description: 'Pay as you earn: the income tax on employees’ pay' },
+  { id: 2, code: 'wht', name: 'Withholding Tax', description: 'Tax withheld from payments to suppliers and landlords' },
+];
+
+export const WHT_TYPES = [{ id: 'rent', name: 'Rent', reference: 'LA-WHT-RENT', percentage: 10, description: 'Rent on land and buildings' }];
+
+/** The gateway answers the bill dialogs need; `charge` is what the charge call answers. */
+export function billGateway(request: GatewayRequest) {
+  if (request.path === 'internal/corporations') return { code: 'OK', data: { items: [CORPORATION], pagination: { count: 1, current_page: 1, total_count: 1, total_pages: 1 } } };
+  if (request.path === `internal/corporations/${CORPORATION_ID}/states`) return { code: 'OK', data: [LAGOS] };
+  if (request.path === 'internal/bills/types') return { code: 'OK', data: BILL_TYPES };
+  if (request.path === 'internal/states/25/wht/types') return { code: 'OK', data: WHT_TYPES };
+  if (request.path === 'internal/bills/wht/tax/calc') {
+    const body = request.body as { amount: string };
+    return { code: 'OK', data: { tax_payable: (Number(body.amount) / 10).toFixed(2), rate: 10 } };
+  }
+  if (request.path === 'internal/bills/charge/calc') {
+    const body = request.body as { amount_due: string };
+    const total = (Number(body.amount_due) + 1075).toFixed(2);
+    return { code: 'OK', data: { charge: '1075.00', amount_due: body.amount_due, fee: '1000.00', vat: '75.00', total } };
+  }
+  return { code: 'NOT_FOUND', message: 'Not found.', data: null };
+}
+
+const EMPLOYEES = [
+  { tin: 'N-1234567', name: 'Adaeze Okafor', gross: '500000.00' },
+  { tin: 'N-7654321', name: 'Musa Ibrahim', gross: '250000.00' },
+  { tin: 'N-2468135', name: 'Funke Adeyemi', gross: '320000.00' },
+];
+
+/**
+ * A three-employee PAYE file for the month: each row's tax is the engine's figure, except row 4
+ * (the third employee), which declares ₦5,000.00 less.
+ */
+export function payeFile(period: string): { file: File; totalDeclared: string; mismatch: { row: number; declaredMonthlyTax: Kobo; expectedMonthlyTax: Kobo } } {
+  const records = EMPLOYEES.map((employee) => {
+    const record = Object.fromEntries(PAYE_TEMPLATE_HEADERS.map((header) => [header, '0'])) as PayeRecord;
+    Object.assign(record, { tax_payer_number: employee.tin, name: employee.name, nationality: 'Nigerian', designation: 'Officer', gross_income: employee.gross, basic_salary: employee.gross, tax_payable: '0' });
+    return record;
+  });
+  const expected = records.map((record) => recomputePayeRow(record, period).expectedMonthlyTax);
+  const declared = expected.map((tax, index) => asKobo(index === 2 ? tax - 500_000 : tax));
+  records.forEach((record, index) => (record.tax_payable = koboToNairaString(declared[index])));
+  const csv = [PAYE_TEMPLATE_HEADERS.join(','), ...records.map((record) => PAYE_TEMPLATE_HEADERS.map((header) => record[header]).join(','))].join('\n');
+  return {
+    file: new File([`${csv}\n`], 'payroll-october.csv', { type: 'text/csv' }),
+    mismatch: { row: 4, declaredMonthlyTax: declared[2], expectedMonthlyTax: expected[2] },
+    totalDeclared: koboToNairaString(asKobo(declared.reduce((sum, tax) => sum + tax, 0))),
+  };
+}
+
+export function billDetail(overrides: Partial<BillDetail> = {}): BillDetail {
+  return {
+    id: BILL_ID,
+    reference: 'PAYE-LA-2026-10-000123',
+    type: 'paye',
+    type_name: 'PAYE',
+    status: 'payment_paid',
+    corporation: { id: CORPORATION_ID, name: CORPORATION.name },
+    state: { id: 25, code: 'LA', name: 'Lagos' },
+    tax_payer_number: 'C-0012345',
+    wht_type: null,
+    period_start: '2026-10-01',
+    period_end: '2026-10-31',
+    amount_due: '120000.00',
+    charge: '1075.00',
+    total: '121075.00',
+    recipient_count: 3,
+    agency_reference: 'LIRS-2026-000123',
+    receipt_number: 'RCT-000123',
+    created_by: 'Ada',
+    created_at: '2026-11-03T10:00:00.000Z',
+    paid_at: '2026-11-03T10:00:02.000Z',
+    fee: '1000.00',
+    vat: '75.00',
+    failure_reason: null,
+    events: [],
+    warnings: [],
+    ...overrides,
+  };
+}
+
+export interface SentForm {
+  url: string;
+  headers: Record<string, string>;
+  fields: Record<string, FormDataEntryValue>;
+}
+
+/**
+ * Stands in for XMLHttpRequest (multipart posts): records each request and answers with
+ * `answer`'s envelope once the test calls `respond`, so double clicks can happen in between.
+ */
+export function stubUploads(answer: (sent: SentForm) => { code: string; message?: string; data: unknown }) {
+  const sent: SentForm[] = [];
+  const pending: Array<() => void> = [];
+  class FakeRequest {
+    status = 200;
+    responseText = '';
+    upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    private url = '';
+    private readonly headers: Record<string, string> = {};
+    open(_method: string, url: string) {
+      this.url = url;
+    }
+    setRequestHeader(name: string, value: string) {
+      this.headers[name] = value;
+    }
+    send(form: FormData) {
+      const request: SentForm = { url: this.url, headers: this.headers, fields: Object.fromEntries(form.entries()) };
+      sent.push(request);
+      pending.push(() => {
+        const reply = answer(request);
+        this.status = reply.code === 'OK' ? 200 : 422;
+        this.responseText = JSON.stringify({ message: '', ...reply });
+        this.onload?.();
+      });
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeRequest);
+  return {
+    sent,
+    /** Answers every request sent so far. */
+    respond: () => pending.splice(0).forEach((reply) => reply()),
+  };
+}
