@@ -85,6 +85,7 @@ export async function buildApp({ config, database, mailTransport }: AppOptions):
   summaryContributions.push(wallets.summary);
   const calculator = createCalculatorService({ db });
   const bills = createBillsService({ db, jobs, agency, corporations, states, wallets, listStates: () => reference.listStates() });
+  summaryContributions.push(bills.summary);
 
   const routes: RouteDefinition[] = [
     ...identityRoutes(identity),

@@ -113,6 +113,8 @@ describe('PAYE bills', () => {
     ]);
     expect(bill.events.map((event: { status: string }) => event.status)).toEqual(['pending', 'awaiting_payment_confirmation', 'payment_paid']);
     expect((await walletOf(owner)).balance).toBe('4889821.25');
+    const summary = await test.call('GET', 'auth', `organisations/${owner.organisationId}/onboarding/summary`, { token: owner.token });
+    expect(summary.data).toMatchObject({ bills_generated: 1, total_balance: '4889821.25' });
 
     const receipt = await test.app.inject({ method: 'GET', url: `/service/v1/core/internal/bills/${bill.id}/receipt`, headers: { 'api-token': owner.token } });
     expect(receipt.statusCode).toBe(200);

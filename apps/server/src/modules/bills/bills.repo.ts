@@ -128,3 +128,9 @@ export async function findWhtCalcRecord(executor: Db, where: { id?: string; refe
 export async function listWhtCalcItems(executor: Db, recordId: string, window: { limit: number; offset: number }) {
   return executor.select().from(whtCalcItems).where(eq(whtCalcItems.recordId, recordId)).orderBy(asc(whtCalcItems.rowNumber)).limit(window.limit).offset(window.offset);
 }
+
+/** Bills an organisation has generated, whatever became of them (the onboarding summary's count). */
+export async function countBills(executor: Db, organisationId: string): Promise<number> {
+  const [row] = await executor.select({ total: count() }).from(bills).where(eq(bills.organisationId, organisationId));
+  return row.total;
+}

@@ -618,6 +618,11 @@ export function createBillsService(deps: {
 
     /** Settles one bill now (the settlement job's work; exposed for tests and operators). */
     settle,
+
+    /** Onboarding summary: how many bills the organisation has generated. */
+    async summary(organisationId: string) {
+      return { bills_generated: await repo.countBills(db, organisationId) };
+    },
   };
 }
 
