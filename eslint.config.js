@@ -51,12 +51,6 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [...moduleBoundaries.ownTables, moduleBoundaries.otherRepo, moduleBoundaries.ledger] }] },
   },
   {
-    // Services that still read other modules' tables in joins (identity, team, organisations,
-    // corporations; issue 10). This list only shrinks: a file leaves it when its reads go through services.
-    files: ['identity/identity', 'team/team', 'organisations/organisations', 'corporations/corporations'].map((name) => `apps/server/src/modules/${name}.service.ts`),
-    rules: { 'no-restricted-imports': ['error', { patterns: [...moduleBoundaries.ownTables, moduleBoundaries.otherRepo, moduleBoundaries.ledger] }] },
-  },
-  {
     // Adapters and the database layer sit below the modules: they are given ports, never import them.
     // The schema aggregate is the one exception: drizzle-kit and the client read every module's tables.
     files: ['apps/server/src/adapters/**/*.ts', 'apps/server/src/db/**/*.ts'],

@@ -69,13 +69,28 @@ export async function buildApp({ config, database, mailTransport }: AppOptions):
   const mail = createMailService({ db, jobs, transport, logLink: (to, link) => app.log.info({ to, link }, 'Mail link (development mailbox)') });
 
   const reference = createReferenceService({ db });
-  const team = createTeamService({ db, config, mail, switchOrganisation: switchSessionOrganisation });
-  const identity = createIdentityService({ db, config, mail, findPendingInvitations: team.pendingInvitations, isInvitationFor: team.isInvitationFor });
+  // Identity, team and organisations read one another's data: each gets the others' functions, called later.
+  const team = createTeamService({
+    db,
+    config,
+    mail,
+    reference,
+    switchOrganisation: switchSessionOrganisation,
+    organisationsByIds: (executor, ids) => organisations.byIds(executor, ids),
+    usersByIds: (executor, ids) => identity.usersByIds(executor, ids),
+    hasAccount: (executor, email) => identity.hasAccount(executor, email),
+  });
+  const identity = createIdentityService({ db, config, mail, findPendingInvitations: team.pendingInvitations, isInvitationFor: team.isInvitationFor, activeMembership: team.activeMembership });
   const agency = withAgencyTimeout(createSandboxAgency({ notify: (to, subject, text) => mail.enqueue(db, { to, subject, text }) }), config.agencyTimeoutMs);
-  const corporations = createCorporationsService({ db });
+  const corporations = createCorporationsService({
+    db,
+    organisationsByIds: (executor, ids) => organisations.byIds(executor, ids),
+    registrationsOf: (executor, ids) => states.registrationsOf(executor, ids),
+    payrollContents: (executor, ids) => payroll.contentsOf(executor, ids),
+  });
   // Modules that own counted data add to the onboarding summary; wallets need organisations first.
   const summaryContributions: SummaryContribution[] = [corporations.summary];
-  const organisations = createOrganisationsService({ db, switchOrganisation: switchSessionOrganisation, summaryContributions });
+  const organisations = createOrganisationsService({ db, reference, switchOrganisation: switchSessionOrganisation, summaryContributions, usersByIds: identity.usersByIds, addOwner: team.addOwner });
   // Payroll depends on states; states reach payroll's counts through this function, called later.
   const states = createStatesService({ db, agency, corporations, reference, organisations, payrollContents: (executor, ids) => payroll.contentsOf(executor, ids) });
   const payroll = createPayrollService({ db, agency, states, organisations });

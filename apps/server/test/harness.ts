@@ -23,7 +23,31 @@ export interface TestApp {
   mailbox(): Promise<Array<{ to: string; subject: string; text: string; links: string[] }>>;
   /** Stops the app as a shutdown would (running jobs go back to their queue) and starts a new one on the same database. */
   restart(): Promise<void>;
+  /** Another app with its own connection pool on the same PostgreSQL database, as a second process would be. */
+  startAnother(): Promise<AppInstance>;
   close(): Promise<void>;
+}
+
+/** One more running app: its calls, and a way to stop it. */
+export interface AppInstance {
+  app: FastifyInstance;
+  call(method: string, namespace: string, path: string, options?: CallOptions): Promise<Envelope>;
+  close(): Promise<void>;
+}
+
+/** Calls through the gateway of the app `current` answers at the time of the call. */
+function gatewayCaller(current: () => FastifyInstance) {
+  return async function call(method: string, namespace: string, path: string, callOptions: CallOptions = {}): Promise<Envelope> {
+    const response = await current().inject({
+      method: 'POST',
+      remoteAddress: callOptions.ip,
+      url: '/service/v1',
+      headers: callOptions.token ? { 'api-token': callOptions.token } : {},
+      payload: { method, namespace, path, params: callOptions.params, body: callOptions.body },
+    });
+    const json = response.json();
+    return { status: response.statusCode, ...json };
+  };
 }
 
 export interface UploadOptions {
@@ -102,24 +126,13 @@ export async function createTestApp(options: { mailTransport?: MailTransport; en
   const database = await openDatabase({ databaseUrl, dataDir: 'memory://' });
   await database.migrate();
   await seedReferenceData(database.db);
-  const start = async () => {
-    const built = await buildApp({ config: { ...config, databaseUrl }, database, mailTransport: options.mailTransport });
+  const start = async (on: Database = database) => {
+    const built = await buildApp({ config: { ...config, databaseUrl }, database: on, mailTransport: options.mailTransport });
     await built.ready();
     return built;
   };
   let app = await start();
-
-  async function call(method: string, namespace: string, path: string, callOptions: CallOptions = {}): Promise<Envelope> {
-    const response = await app.inject({
-      method: 'POST',
-      remoteAddress: callOptions.ip,
-      url: '/service/v1',
-      headers: callOptions.token ? { 'api-token': callOptions.token } : {},
-      payload: { method, namespace, path, params: callOptions.params, body: callOptions.body },
-    });
-    const json = response.json();
-    return { status: response.statusCode, ...json };
-  }
+  const call = gatewayCaller(() => app);
 
   async function upload(path: string, uploadOptions: UploadOptions): Promise<Envelope> {
     const { payload, contentType } = multipartBody({ namespace: uploadOptions.namespace, ...uploadOptions.fields }, uploadOptions.files ?? []);
@@ -146,6 +159,19 @@ export async function createTestApp(options: { mailTransport?: MailTransport; en
     async restart() {
       await app.close();
       app = await start();
+    },
+    async startAnother() {
+      if (!databaseUrl) throw new Error('A second app on the same database needs TEST_DATABASE=postgres');
+      const ownDatabase = await openDatabase({ databaseUrl, dataDir: 'memory://' });
+      const another = await start(ownDatabase);
+      return {
+        app: another,
+        call: gatewayCaller(() => another),
+        async close() {
+          await another.close();
+          await ownDatabase.close();
+        },
+      };
     },
     async close() {
       await app.close();

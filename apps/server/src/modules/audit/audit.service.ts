@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { auditLog } from './audit.schema';
+import { insertAuditEntry } from './audit.repo';
 
 export interface AuditEntry {
   organisationId: string | null;
@@ -13,7 +13,7 @@ export interface AuditEntry {
 
 /** Records a sensitive action in the caller's transaction, so the record and the change land together. */
 export async function recordAudit(executor: Db, entry: AuditEntry): Promise<void> {
-  await executor.insert(auditLog).values({
+  await insertAuditEntry(executor, {
     organisationId: entry.organisationId,
     actorUserId: entry.actorUserId,
     action: entry.action,

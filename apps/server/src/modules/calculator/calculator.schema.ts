@@ -1,4 +1,4 @@
-import { jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** PAYE calculator inputs as shared: the period and the amounts given, in integer kobo. */
 export interface StoredPayeInputs {
@@ -28,3 +28,17 @@ export const calculatorShares = pgTable('calculator_shares', {
   wht: jsonb().$type<StoredWhtInputs>(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Shares counted per address for the share limit, in the database so every API process sees the
+ * same count. Rows older than the window are only history: each share deletes its address's.
+ */
+export const calculatorShareAttempts = pgTable(
+  'calculator_share_attempts',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    ipAddress: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('calculator_share_attempts_ip_idx').on(table.ipAddress, table.createdAt)],
+);

@@ -99,10 +99,12 @@ export function createCalculatorService({ db, shareLimit = SHARE_LIMIT }: Calcul
         calculateWhtFrom(wht, 'wht.');
       }
       if (!paye && !wht) throw invalidInput({ paye: 'Give the PAYE or the WHT inputs to share' });
-      if (!limiter.take(address)) {
-        throw new AppError('RATE_LIMITED', 'You have shared many calculations in a short time. Please wait a few minutes and try again.');
-      }
-      const row = await insertShare(db, { token: newShareToken(), paye, wht });
+      const row = await db.transaction(async (tx) => {
+        if (!(await limiter.take(tx, address))) {
+          throw new AppError('RATE_LIMITED', 'You have shared many calculations in a short time. Please wait a few minutes and try again.');
+        }
+        return insertShare(tx, { token: newShareToken(), paye, wht });
+      });
       return { token: row.token };
     },
 

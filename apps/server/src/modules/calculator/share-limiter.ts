@@ -1,26 +1,16 @@
+import type { Db } from '../../db/client';
+import { reserveShareAttempt } from './calculator.repo';
+
 /**
  * Sharing is the calculator's only public call that writes, so each address may save at most
- * `max` shares per window. Counted in this process: with several API processes an address gets
- * that many per process, which still stops a script filling the table.
+ * `max` shares per window. Counted in PostgreSQL, one address at a time, so the limit holds
+ * whatever the timing and however many API processes share the database.
  */
 export function createShareLimiter({ max, windowMs }: { max: number; windowMs: number }, now: () => number = Date.now) {
-  const recent = new Map<string, number[]>();
   return {
-    /** Counts one share for the address; false when it is over the limit. */
-    take(address: string): boolean {
-      const since = now() - windowMs;
-      const times = (recent.get(address) ?? []).filter((time) => time > since);
-      if (times.length >= max) {
-        recent.set(address, times);
-        return false;
-      }
-      times.push(now());
-      recent.set(address, times);
-      // Forget addresses that have gone quiet, so the map stays small.
-      if (recent.size > 10_000) {
-        for (const [key, list] of recent) if (list.every((time) => time <= since)) recent.delete(key);
-      }
-      return true;
+    /** Counts one share for the address in the caller's transaction; false when it is over the limit. */
+    take(executor: Db, address: string): Promise<boolean> {
+      return reserveShareAttempt(executor, { address, at: new Date(now()), windowMs, max });
     },
   };
 }

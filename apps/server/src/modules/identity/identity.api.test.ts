@@ -115,6 +115,28 @@ describe('login and session', () => {
     expect(elsewhere.code).toBe('OK');
   });
 
+  it('checks at most 5 of 30 guesses for one email sent at once; the right password among the later ones does not sign in', async () => {
+    const { email, password } = await signUp(test);
+    const ip = '192.0.2.50';
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, attempt) => test.call('POST', 'public', 'authx/authorize', { ip, body: { email, password: attempt === 29 ? password : 'wrong-password' } })),
+    );
+    expect(answers.filter((answer) => answer.code !== 'RATE_LIMITED').length).toBeLessThanOrEqual(5);
+    expect(answers.filter((answer) => answer.code === 'OK')).toHaveLength(0);
+    const [{ attempts }] = await queryRows<{ attempts: number }>(test.database.db, sql`select count(*)::int as attempts from login_failures where email = ${email}`);
+    expect(attempts).toBeLessThanOrEqual(5);
+  });
+
+  it('checks at most 20 of 30 guesses from one address sent at once, whatever the emails', async () => {
+    const ip = '192.0.2.51';
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, attempt) => test.call('POST', 'public', 'authx/authorize', { ip, body: { email: `burst${attempt}@example.ng`, password: 'wrong-password' } })),
+    );
+    expect(answers.filter((answer) => answer.code !== 'RATE_LIMITED').length).toBeLessThanOrEqual(20);
+    const [{ attempts }] = await queryRows<{ attempts: number }>(test.database.db, sql`select count(*)::int as attempts from login_failures where ip_address = ${ip}`);
+    expect(attempts).toBeLessThanOrEqual(20);
+  });
+
   it('ignores a forged X-Forwarded-For unless TRUST_PROXY is set', async () => {
     const { email } = await signUp(test);
     for (let attempt = 0; attempt < 5; attempt += 1) {

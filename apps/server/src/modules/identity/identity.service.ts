@@ -1,16 +1,13 @@
 import type { PendingInvitation, RegisterUser, SessionPayload } from '@levy/contracts';
-import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { loginFailures, sessions, users, userTokens } from './identity.schema';
-import { organisations } from '../organisations/organisations.schema';
-import { roles, userTypes } from '../reference/reference.schema';
-import { organisationUsers } from '../team/team.schema';
 import { AppError, invalidInput } from '../../errors';
 import type { Caller } from '../../http/route';
 import { recordAudit } from '../audit/audit.service';
 import type { MailService } from '../mail/mail.service';
-import { permissionsFor, USER_TYPES } from './permissions';
+import type { ActiveMembership } from '../team/team.service';
+import * as repo from './identity.repo';
+import { permissionsFor, USER_TYPES, userTypeCodeOf } from './permissions';
 import { hashPassword, hashToken, newToken, verifyPassword } from './secrets';
 
 const VERIFY_EMAIL_HOURS = 48;
@@ -32,6 +29,8 @@ export interface IdentityDeps {
   findPendingInvitations(executor: Db, email: string): Promise<PendingInvitation[]>;
   /** Whether an invitation token is live and addressed to this email; owned by the team module. */
   isInvitationFor(executor: Db, token: string, email: string): Promise<boolean>;
+  /** The membership a session works in: the one chosen, else the latest active; owned by the team module. */
+  activeMembership(executor: Db, userId: string, organisationId: string | null): Promise<ActiveMembership | null>;
 }
 
 function minutesFromNow(minutes: number): Date {
@@ -39,52 +38,22 @@ function minutesFromNow(minutes: number): Date {
 }
 
 /** Points a session at an organisation its user just created or joined. */
-export async function switchSessionOrganisation(executor: Db, sessionId: string, organisationId: string): Promise<void> {
-  await executor.update(sessions).set({ organisationId }).where(eq(sessions.id, sessionId));
+export function switchSessionOrganisation(executor: Db, sessionId: string, organisationId: string): Promise<void> {
+  return repo.setSessionOrganisation(executor, sessionId, organisationId);
 }
 
 export function createIdentityService(deps: IdentityDeps) {
   const { db, config, mail } = deps;
 
   async function findUserByEmail(executor: Db, email: string) {
-    const [user] = await executor
-      .select()
-      .from(users)
-      .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()));
-    return user ?? null;
+    return (await repo.findUserByEmail(executor, email)) ?? null;
   }
 
-  /** The organisation a session works in: the one it chose, else the user's latest active membership. */
-  async function activeMembership(executor: Db, userId: string, organisationId: string | null) {
-    const rows = await executor
-      .select({
-        membershipId: organisationUsers.id,
-        organisationId: organisationUsers.organisationId,
-        roleId: roles.id,
-        roleCode: roles.code,
-        roleName: roles.name,
-        organisationName: organisations.name,
-        ownerUserId: organisations.ownerUserId,
-        isKycCompleted: organisations.isKycCompleted,
-      })
-      .from(organisationUsers)
-      .innerJoin(roles, eq(roles.id, organisationUsers.roleId))
-      .innerJoin(organisations, eq(organisations.id, organisationUsers.organisationId))
-      .where(
-        and(
-          eq(organisationUsers.userId, userId),
-          eq(organisationUsers.status, 'active'),
-          organisationId ? eq(organisationUsers.organisationId, organisationId) : undefined,
-        ),
-      )
-      .orderBy(desc(organisationUsers.acceptedAt))
-      .limit(1);
-    return rows[0] ?? null;
-  }
+  const { activeMembership } = deps;
 
   async function sendVerificationMail(executor: Db, user: { id: string; email: string; firstName: string }) {
     const token = newToken();
-    await executor.insert(userTokens).values({
+    await repo.insertUserToken(executor, {
       tokenHash: hashToken(token),
       purpose: 'verify_email',
       userId: user.id,
@@ -103,7 +72,7 @@ export function createIdentityService(deps: IdentityDeps) {
   async function openSession(executor: Db, userId: string, ip: string | null): Promise<SessionPayload> {
     const membership = await activeMembership(executor, userId, null);
     const token = newToken();
-    await executor.insert(sessions).values({
+    await repo.insertSession(executor, {
       tokenHash: hashToken(token),
       userId,
       organisationId: membership?.organisationId ?? null,
@@ -113,32 +82,29 @@ export function createIdentityService(deps: IdentityDeps) {
   }
 
   async function buildSession(executor: Db, userId: string, organisationId: string | null, token: string): Promise<SessionPayload> {
-    const [user] = await executor
-      .select({ user: users, userTypeCode: userTypes.code })
-      .from(users)
-      .innerJoin(userTypes, eq(userTypes.id, users.userTypeId))
-      .where(eq(users.id, userId));
+    const user = (await repo.findUserById(executor, userId))!;
+    const userTypeCode = userTypeCodeOf(user.userTypeId);
     const membership = await activeMembership(executor, userId, organisationId);
-    const invitations = membership ? [] : await deps.findPendingInvitations(executor, user.user.email);
+    const invitations = membership ? [] : await deps.findPendingInvitations(executor, user.email);
     return {
       token,
       user: {
-        id: user.user.id,
-        first_name: user.user.firstName,
-        last_name: user.user.lastName,
-        email: user.user.email,
-        phone: user.user.phone,
-        user_type: { id: user.user.userTypeId, code: user.userTypeCode },
-        role: membership ? { id: membership.roleId, code: membership.roleCode, name: membership.roleName } : null,
+        id: user.id,
+        first_name: user.firstName,
+        last_name: user.lastName,
+        email: user.email,
+        phone: user.phone,
+        user_type: { id: user.userTypeId, code: userTypeCode },
+        role: membership ? membership.role : null,
       },
-      permissions: permissionsFor({ userTypeCode: user.userTypeCode, roleCode: membership?.roleCode ?? null }),
-      kyc: { is_completed: membership?.isKycCompleted ?? false },
+      permissions: permissionsFor({ userTypeCode, roleCode: membership?.role.code ?? null }),
+      kyc: { is_completed: membership?.organisation.isKycCompleted ?? false },
       organisation: membership
         ? {
             id: membership.organisationId,
-            name: membership.organisationName,
-            is_owner: membership.ownerUserId === userId,
-            is_kyc_completed: membership.isKycCompleted,
+            name: membership.organisation.name,
+            is_owner: membership.organisation.ownerUserId === userId,
+            is_kyc_completed: membership.organisation.isKycCompleted,
           }
         : null,
       invitations,
@@ -147,14 +113,10 @@ export function createIdentityService(deps: IdentityDeps) {
   }
 
   async function consumeUserToken(executor: Db, token: string, purpose: 'verify_email' | 'reset_password') {
-    const [row] = await executor
-      .select()
-      .from(userTokens)
-      .where(and(eq(userTokens.tokenHash, hashToken(token)), eq(userTokens.purpose, purpose)))
-      .for('update');
+    const row = await repo.findUserTokenForUpdate(executor, hashToken(token), purpose);
     const expired = purpose === 'verify_email' ? 'This verification link has expired or was already used.' : 'This reset link has expired or was already used.';
     if (!row || row.usedAt || row.expiresAt.getTime() < Date.now()) throw invalidInput({ token: expired });
-    await executor.update(userTokens).set({ usedAt: new Date() }).where(eq(userTokens.id, row.id));
+    await repo.markUserTokenUsed(executor, row.id);
     return row;
   }
 
@@ -168,9 +130,7 @@ export function createIdentityService(deps: IdentityDeps) {
           });
         }
         const viaInvitation = input.invitation_token ? await deps.isInvitationFor(tx, input.invitation_token, input.email) : false;
-        const [user] = await tx
-          .insert(users)
-          .values({
+        const user = await repo.insertUser(tx, {
             firstName: input.first_name,
             lastName: input.last_name,
             email: input.email.trim(),
@@ -179,8 +139,7 @@ export function createIdentityService(deps: IdentityDeps) {
             userTypeId: USER_TYPES.customer.id,
             marketingSourceId: input.marketing_source_id,
             emailVerifiedAt: viaInvitation ? new Date() : null,
-          })
-          .returning();
+          });
         await recordAudit(tx, { organisationId: null, actorUserId: user.id, action: 'user.registered', resourceType: 'user', resourceId: user.id, ipAddress: ip });
         if (viaInvitation) return { email: user.email, requires_verification: false, session: await openSession(tx, user.id, ip) };
         await sendVerificationMail(tx, user);
@@ -191,39 +150,38 @@ export function createIdentityService(deps: IdentityDeps) {
     async verifyEmail(token: string, ip: string | null): Promise<SessionPayload> {
       return db.transaction(async (tx) => {
         const row = await consumeUserToken(tx, token, 'verify_email');
-        await tx.update(users).set({ emailVerifiedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, row.userId));
+        await repo.updateUser(tx, row.userId, { emailVerifiedAt: new Date() });
         return openSession(tx, row.userId, ip);
       });
     },
 
     async login(email: string, password: string, ip: string): Promise<SessionPayload> {
       const normalised = email.trim().toLowerCase();
-      const since = new Date(Date.now() - LOGIN_WINDOW_MINUTES * 60_000);
-      const [[byEmail], [byAddress]] = await Promise.all([
-        db.select({ n: count() }).from(loginFailures).where(and(eq(loginFailures.email, normalised), gt(loginFailures.createdAt, since))),
-        db.select({ n: count() }).from(loginFailures).where(and(eq(loginFailures.ipAddress, ip), gt(loginFailures.createdAt, since))),
-      ]);
-      if (byEmail.n >= MAX_FAILURES_PER_EMAIL || byAddress.n >= MAX_FAILURES_PER_ADDRESS) {
+      // The attempt is counted before the password is checked, so parallel guesses cannot outrun the limit.
+      const attemptId = await db.transaction((tx) =>
+        repo.reserveSignInAttempt(tx, { email: normalised, ipAddress: ip, windowMinutes: LOGIN_WINDOW_MINUTES, maxPerEmail: MAX_FAILURES_PER_EMAIL, maxPerAddress: MAX_FAILURES_PER_ADDRESS }),
+      );
+      if (!attemptId) {
         throw new AppError('RATE_LIMITED', `Too many failed sign-in attempts. Please wait ${LOGIN_WINDOW_MINUTES} minutes and try again, or reset your password.`);
       }
       const user = await findUserByEmail(db, normalised);
       const isValid = user ? await verifyPassword(user.passwordHash, password) : false;
-      if (!user || !isValid) {
-        await db.insert(loginFailures).values({ email: normalised, ipAddress: ip });
-        throw invalidInput({ password: WRONG_CREDENTIALS }, WRONG_CREDENTIALS);
-      }
+      if (!user || !isValid) throw invalidInput({ password: WRONG_CREDENTIALS }, WRONG_CREDENTIALS);
       if (user.userTypeId === USER_TYPES.customer.id && !user.emailVerifiedAt) {
-        await db.transaction((tx) => sendVerificationMail(tx, user));
+        await db.transaction(async (tx) => {
+          await repo.releaseSignInAttempt(tx, attemptId);
+          await sendVerificationMail(tx, user);
+        });
         throw new AppError('FORBIDDEN', `Please verify your email address first. We have sent a new link to ${user.email}.`);
       }
       return db.transaction(async (tx) => {
-        await tx.delete(loginFailures).where(eq(loginFailures.email, normalised));
+        await repo.clearSignInFailures(tx, normalised);
         return openSession(tx, user.id, ip);
       });
     },
 
     async logout(caller: Caller) {
-      await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, caller.sessionId));
+      await repo.revokeSession(db, caller.sessionId);
     },
 
     async requestPasswordReset(email: string) {
@@ -231,7 +189,7 @@ export function createIdentityService(deps: IdentityDeps) {
         const user = await findUserByEmail(tx, email);
         if (!user) return; // Same answer either way: the reply must not reveal who has an account.
         const token = newToken();
-        await tx.insert(userTokens).values({ tokenHash: hashToken(token), purpose: 'reset_password', userId: user.id, expiresAt: minutesFromNow(RESET_PASSWORD_MINUTES) });
+        await repo.insertUserToken(tx, { tokenHash: hashToken(token), purpose: 'reset_password', userId: user.id, expiresAt: minutesFromNow(RESET_PASSWORD_MINUTES) });
         const link = `${config.appUrl}/authenticate?token=${token}&purpose=reset_password`;
         await mail.enqueue(tx, {
           to: user.email,
@@ -246,38 +204,29 @@ export function createIdentityService(deps: IdentityDeps) {
       const passwordHash = await hashPassword(password);
       await db.transaction(async (tx) => {
         const row = await consumeUserToken(tx, token, 'reset_password');
-        // Opening the reset link proves the address too.
-        await tx
-          .update(users)
-          .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: new Date() })
-          .where(eq(users.id, row.userId));
-        await tx.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, row.userId), isNull(sessions.revokedAt)));
+        await repo.updateUser(tx, row.userId, { passwordHash });
+        await repo.confirmUserEmail(tx, row.userId);
+        await repo.revokeUserSessions(tx, row.userId);
         await recordAudit(tx, { organisationId: null, actorUserId: row.userId, action: 'user.password_reset', resourceType: 'user', resourceId: row.userId, ipAddress: ip });
       });
     },
 
     async changePassword(caller: Caller, currentPassword: string, password: string, ip: string) {
-      const [user] = await db.select().from(users).where(eq(users.id, caller.userId));
+      const user = (await repo.findUserById(db, caller.userId))!;
       if (!(await verifyPassword(user.passwordHash, currentPassword))) {
         throw invalidInput({ current_password: 'The current password is not correct.' });
       }
       const passwordHash = await hashPassword(password);
       await db.transaction(async (tx) => {
-        await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, caller.userId));
+        await repo.updateUser(tx, caller.userId, { passwordHash });
         // Other devices must sign in again; this one keeps working.
-        await tx
-          .update(sessions)
-          .set({ revokedAt: new Date() })
-          .where(and(eq(sessions.userId, caller.userId), isNull(sessions.revokedAt), sql`${sessions.id} <> ${caller.sessionId}`));
+        await repo.revokeUserSessions(tx, caller.userId, caller.sessionId);
         await recordAudit(tx, { organisationId: caller.organisationId, actorUserId: caller.userId, action: 'user.password_changed', resourceType: 'user', resourceId: caller.userId, ipAddress: ip });
       });
     },
 
     async updateProfile(caller: Caller, input: { first_name: string; last_name: string; phone: string }) {
-      await db
-        .update(users)
-        .set({ firstName: input.first_name, lastName: input.last_name, phone: input.phone, updatedAt: new Date() })
-        .where(eq(users.id, caller.userId));
+      await repo.updateUser(db, caller.userId, { firstName: input.first_name, lastName: input.last_name, phone: input.phone });
     },
 
     /** The session as it stands now (GET users/me): permissions follow role changes at once. */
@@ -288,33 +237,37 @@ export function createIdentityService(deps: IdentityDeps) {
 
     /** Api-Token → caller, or null when the token is unknown, revoked or idle too long. */
     async resolveCaller(token: string): Promise<Caller | null> {
-      const [row] = await db
-        .select({ session: sessions, user: users, userTypeCode: userTypes.code })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .innerJoin(userTypes, eq(userTypes.id, users.userTypeId))
-        .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt)));
+      const row = await repo.findLiveSession(db, hashToken(token));
       if (!row) return null;
       const idleMs = Date.now() - row.session.lastSeenAt.getTime();
       if (idleMs > config.sessionIdleMinutes * 60_000) return null;
-      if (idleMs > TOUCH_INTERVAL_MS) await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, row.session.id));
-      const membership = row.session.organisationId ? await activeMembership(db, row.user.id, row.session.organisationId) : await activeMembership(db, row.user.id, null);
+      if (idleMs > TOUCH_INTERVAL_MS) await repo.touchSession(db, row.session.id);
+      const membership = await activeMembership(db, row.user.id, row.session.organisationId);
+      const userTypeCode = userTypeCodeOf(row.user.userTypeId);
       return {
         sessionId: row.session.id,
         userId: row.user.id,
-        userTypeCode: row.userTypeCode,
+        userTypeCode,
         email: row.user.email,
         firstName: row.user.firstName,
         organisationId: membership?.organisationId ?? null,
         membershipId: membership?.membershipId ?? null,
-        roleCode: membership?.roleCode ?? null,
-        isOwner: membership ? membership.ownerUserId === row.user.id : false,
-        permissions: permissionsFor({ userTypeCode: row.userTypeCode, roleCode: membership?.roleCode ?? null }),
+        roleCode: membership?.role.code ?? null,
+        isOwner: membership ? membership.organisation.ownerUserId === row.user.id : false,
+        permissions: permissionsFor({ userTypeCode, roleCode: membership?.role.code ?? null }),
       };
     },
 
     openSession,
     findUserByEmail,
+
+    /** Names and emails of users, for modules that show people (team lists, organisation owners). */
+    usersByIds: (executor: Db, userIds: string[]) => repo.findUsersByIds(executor, userIds),
+
+    /** Whether someone has an account under this email (an invitation link says so). */
+    async hasAccount(executor: Db, email: string): Promise<boolean> {
+      return Boolean(await repo.findUserByEmail(executor, email));
+    },
   };
 }
 

@@ -84,3 +84,10 @@ export function permissionsFor(input: { userTypeCode: string; roleCode: string |
   }
   return map;
 }
+
+/** A user type's code from its id: the seeded user types are these two. */
+export function userTypeCodeOf(userTypeId: number): string {
+  const type = Object.values(USER_TYPES).find((candidate) => candidate.id === userTypeId);
+  if (!type) throw new Error(`Unknown user type ${userTypeId}`);
+  return type.code;
+}

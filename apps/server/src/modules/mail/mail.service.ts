@@ -1,9 +1,7 @@
-import { desc, eq, sql } from 'drizzle-orm';
 import type { MailTransport } from '../../adapters/mail/mail-transport';
 import type { Db } from '../../db/client';
 import type { Jobs } from '../../jobs/jobs';
-import { queryRows } from '../../db/raw';
-import { outbox } from './mail.schema';
+import * as repo from './mail.repo';
 
 export interface OutgoingMail {
   to: string;
@@ -29,27 +27,16 @@ export const DELIVER_MAIL_JOB = 'mail.deliver';
  */
 export function createMailService(deps: { db: Db; jobs: Jobs; transport: MailTransport; logLink: (to: string, link: string) => void }): MailService {
   async function deliver({ outboxId }: { outboxId: string }) {
-    // Taking the row to 'sending' in one statement: a second delivery of the same job (after a
-    // crash between sending and recording) finds it 'sent' and does nothing.
-    const [row] = await queryRows<{ id: string; to: string; subject: string; text: string; links: string[] }>(deps.db, sql`
-      update ${outbox} set status = 'sending', claimed_at = now()
-      where id = ${outboxId} and status in ('pending', 'sending', 'failed')
-      returning id, "to", subject, text, links`);
+    const row = await repo.claimOutboxMail(deps.db, outboxId);
     if (!row) return;
     try {
       await deps.transport.deliver({ to: row.to, subject: row.subject, text: row.text });
     } catch (error) {
-      await deps.db
-        .update(outbox)
-        .set({ status: 'failed', error: error instanceof Error ? error.message : String(error) })
-        .where(eq(outbox.id, row.id));
+      await repo.markOutboxFailed(deps.db, row.id, error instanceof Error ? error.message : String(error));
       throw error;
     }
     if (deps.transport.kind === 'log') for (const link of row.links) deps.logLink(row.to, link);
-    await deps.db
-      .update(outbox)
-      .set({ status: deps.transport.kind === 'smtp' ? 'sent' : 'logged', sentAt: new Date(), error: null })
-      .where(eq(outbox.id, row.id));
+    await repo.markOutboxDone(deps.db, row.id, deps.transport.kind === 'smtp' ? 'sent' : 'logged');
   }
 
   deps.jobs.define<{ outboxId: string }>({
@@ -61,11 +48,11 @@ export function createMailService(deps: { db: Db; jobs: Jobs; transport: MailTra
 
   return {
     async enqueue(executor, mail) {
-      const [row] = await executor.insert(outbox).values({ to: mail.to, subject: mail.subject, text: mail.text, links: mail.links ?? [] }).returning({ id: outbox.id });
-      await deps.jobs.enqueue(executor, DELIVER_MAIL_JOB, { outboxId: row.id });
+      const outboxId = await repo.insertOutboxMail(executor, { to: mail.to, subject: mail.subject, text: mail.text, links: mail.links ?? [] });
+      await deps.jobs.enqueue(executor, DELIVER_MAIL_JOB, { outboxId });
     },
     async listRecent(limit) {
-      const rows = await deps.db.select().from(outbox).orderBy(desc(outbox.createdAt), desc(sql`ctid`)).limit(limit);
+      const rows = await repo.findRecentOutboxMail(deps.db, limit);
       return rows.map((row) => ({
         to: row.to,
         subject: row.subject,

@@ -1,17 +1,15 @@
 import { createHash } from 'node:crypto';
 import { SETTING_CODES, updateIdentity } from '@levy/contracts';
-import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { users } from '../identity/identity.schema';
-import { files, organisationIdentities, organisations, organisationSettings } from './organisations.schema';
-import { roles, states } from '../reference/reference.schema';
-import { organisationUsers } from '../team/team.schema';
 import { AppError, invalidInput } from '../../errors';
 import type { Caller, UploadedFile } from '../../http/route';
 import { recordAudit } from '../audit/audit.service';
 import { ROLE_CODES } from '../identity/permissions';
+import type { ReferenceService } from '../reference/reference.service';
+import type { OrganisationCard } from '../team/team.service';
 import { requireOwnOrganisation } from './organisation-access';
+import * as repo from './organisations.repo';
 
 const CAC_DOCUMENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'];
 const CAC_DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
@@ -34,37 +32,41 @@ export interface OrganisationsDeps {
   switchOrganisation(executor: Db, sessionId: string, organisationId: string): Promise<void>;
   /** Modules that own corporations, states, bills and wallets add their counts here as they land. */
   summaryContributions: SummaryContribution[];
+  reference: ReferenceService;
+  /** People's names and emails by user id; owned by the identity module. */
+  usersByIds(executor: Db, userIds: string[]): Promise<Array<{ id: string; firstName: string; lastName: string; email: string }>>;
+  /** Makes the creator the organisation's first admin; owned by the team module. */
+  addOwner(executor: Db, input: { organisationId: string; userId: string; email: string; roleId: number }): Promise<void>;
 }
 
 export function createOrganisationsService(deps: OrganisationsDeps) {
-  const { db } = deps;
+  const { db, reference } = deps;
+
+  /** The organisation and its owner's name and email; NOT_FOUND when there is none. */
+  async function withOwner(organisationId: string) {
+    const organisation = await repo.findOrganisation(db, organisationId);
+    if (!organisation) throw new AppError('NOT_FOUND', 'Organisation not found.');
+    const [owner] = await deps.usersByIds(db, [organisation.ownerUserId]);
+    return { organisation, owner };
+  }
 
   async function view(organisationId: string, caller: Caller) {
-    const [row] = await db
-      .select({ organisation: organisations, owner: users })
-      .from(organisations)
-      .innerJoin(users, eq(users.id, organisations.ownerUserId))
-      .where(eq(organisations.id, organisationId));
-    if (!row) throw new AppError('NOT_FOUND', 'Organisation not found.');
+    const { organisation, owner } = await withOwner(organisationId);
     return {
-      id: row.organisation.id,
-      name: row.organisation.name,
-      is_owner: row.organisation.ownerUserId === caller.userId,
-      is_kyc_completed: row.organisation.isKycCompleted,
-      kyc_completed_at: row.organisation.kycCompletedAt?.toISOString() ?? null,
-      created_at: row.organisation.createdAt.toISOString(),
-      owner: { first_name: row.owner.firstName, last_name: row.owner.lastName, email: row.owner.email },
+      id: organisation.id,
+      name: organisation.name,
+      is_owner: organisation.ownerUserId === caller.userId,
+      is_kyc_completed: organisation.isKycCompleted,
+      kyc_completed_at: organisation.kycCompletedAt?.toISOString() ?? null,
+      created_at: organisation.createdAt.toISOString(),
+      owner: { first_name: owner.firstName, last_name: owner.lastName, email: owner.email },
     };
   }
 
   async function identityOf(organisationId: string) {
-    const [row] = await db
-      .select({ identity: organisationIdentities, state: states, document: { id: files.id, filename: files.filename, size: files.sizeBytes, content_type: files.contentType } })
-      .from(organisationIdentities)
-      .leftJoin(states, eq(states.id, organisationIdentities.stateId))
-      .leftJoin(files, eq(files.id, organisationIdentities.cacDocumentFileId))
-      .where(eq(organisationIdentities.organisationId, organisationId));
+    const row = await repo.findIdentity(db, organisationId);
     const identity = row?.identity;
+    const state = identity?.stateId ? await reference.findState({ id: identity.stateId }) : undefined;
     const result = {
       legal_name: identity?.legalName ?? null,
       cac_number: identity?.cacNumber ?? null,
@@ -73,7 +75,7 @@ export function createOrganisationsService(deps: OrganisationsDeps) {
       tax_id: identity?.taxId ?? null,
       address: identity?.address ?? null,
       state_id: identity?.stateId ?? null,
-      state: row?.state ? { id: row.state.id, code: row.state.code, name: row.state.name } : null,
+      state: state ? { id: state.id, code: state.code, name: state.name } : null,
       phone: identity?.phone ?? null,
       website: identity?.website ?? null,
       cac_document: row?.document?.id ? row.document : null,
@@ -95,19 +97,15 @@ export function createOrganisationsService(deps: OrganisationsDeps) {
 
   /** Keeps an uploaded document in the database, in the caller's transaction; returns its id. */
   async function storeFile(executor: Db, organisationId: string, file: Pick<UploadedFile, 'filename' | 'contentType' | 'content'>, uploadedBy: string): Promise<string> {
-    const [stored] = await executor
-      .insert(files)
-      .values({
-        organisationId,
-        filename: file.filename,
-        contentType: file.contentType,
-        sizeBytes: file.content.length,
-        sha256: createHash('sha256').update(file.content).digest('hex'),
-        content: file.content,
-        uploadedBy,
-      })
-      .returning({ id: files.id });
-    return stored.id;
+    return repo.insertFile(executor, {
+      organisationId,
+      filename: file.filename,
+      contentType: file.contentType,
+      sizeBytes: file.content.length,
+      sha256: createHash('sha256').update(file.content).digest('hex'),
+      content: file.content,
+      uploadedBy,
+    });
   }
 
   return {
@@ -116,9 +114,9 @@ export function createOrganisationsService(deps: OrganisationsDeps) {
     async create(caller: Caller, name: string | undefined, ip: string) {
       if (caller.organisationId) throw new AppError('CONFLICT', 'You already belong to an organisation.');
       const organisationId = await db.transaction(async (tx) => {
-        const [organisation] = await tx.insert(organisations).values({ name: name ?? null, ownerUserId: caller.userId }).returning();
-        const [admin] = await tx.select().from(roles).where(eq(roles.code, ROLE_CODES.admin));
-        await tx.insert(organisationUsers).values({ organisationId: organisation.id, userId: caller.userId, email: caller.email, roleId: admin.id, status: 'active', acceptedAt: new Date() });
+        const organisation = await repo.insertOrganisation(tx, { name: name ?? null, ownerUserId: caller.userId });
+        const admin = (await reference.findRole({ code: ROLE_CODES.admin }, tx))!;
+        await deps.addOwner(tx, { organisationId: organisation.id, userId: caller.userId, email: caller.email, roleId: admin.id });
         await deps.switchOrganisation(tx, caller.sessionId, organisation.id);
         await recordAudit(tx, { organisationId: organisation.id, actorUserId: caller.userId, action: 'organisation.created', resourceType: 'organisation', resourceId: organisation.id, ipAddress: ip });
         return organisation.id;
@@ -133,7 +131,7 @@ export function createOrganisationsService(deps: OrganisationsDeps) {
     async update(caller: Caller, organisationId: string, name: string, ip: string) {
       requireOwnOrganisation(caller, organisationId);
       await db.transaction(async (tx) => {
-        await tx.update(organisations).set({ name, updatedAt: new Date() }).where(eq(organisations.id, organisationId));
+        await repo.updateOrganisation(tx, organisationId, { name });
         await recordAudit(tx, { organisationId, actorUserId: caller.userId, action: 'organisation.updated', resourceType: 'organisation', resourceId: organisationId, details: { name }, ipAddress: ip });
       });
       return view(organisationId, caller);
@@ -148,7 +146,7 @@ export function createOrganisationsService(deps: OrganisationsDeps) {
       const document = uploads.find((file) => file.field === 'cac_document');
       if (document && !CAC_DOCUMENT_TYPES.includes(document.contentType)) throw invalidInput({ cac_document: 'The CAC certificate must be a PDF, JPG or PNG file' });
       if (document && document.content.length > CAC_DOCUMENT_MAX_BYTES) throw invalidInput({ cac_document: 'The CAC certificate must be 5 MB or smaller' });
-      const [state] = await db.select().from(states).where(eq(states.id, input.state_id));
+      const state = await reference.findState({ id: input.state_id });
       if (!state) throw invalidInput({ state_id: 'State is required' });
       await db.transaction(async (tx) => {
         const documentId = document ? await storeFile(tx, organisationId, document, caller.userId) : undefined;
@@ -165,42 +163,39 @@ export function createOrganisationsService(deps: OrganisationsDeps) {
           ...(documentId ? { cacDocumentFileId: documentId } : {}),
           updatedAt: new Date(),
         };
-        await tx.insert(organisationIdentities).values({ organisationId, ...values }).onConflictDoUpdate({ target: organisationIdentities.organisationId, set: values });
+        await repo.upsertIdentity(tx, organisationId, values);
         // The legal name names the organisation until someone renames it.
-        await tx.update(organisations).set({ name: input.legal_name, updatedAt: new Date() }).where(and(eq(organisations.id, organisationId)));
+        await repo.updateOrganisation(tx, organisationId, { name: input.legal_name });
         await recordAudit(tx, { organisationId, actorUserId: caller.userId, action: 'organisation.identity_updated', resourceType: 'organisation', resourceId: organisationId, details: { document: document?.filename ?? null }, ipAddress: ip });
       });
       return identityOf(organisationId);
     },
 
     async nameOf(organisationId: string): Promise<string | null> {
-      const [row] = await db.select({ name: organisations.name }).from(organisations).where(eq(organisations.id, organisationId));
-      return row?.name ?? null;
+      return (await repo.findOrganisation(db, organisationId))?.name ?? null;
+    },
+
+    /** Organisations by id, as memberships and corporations show them. */
+    async byIds(executor: Db, organisationIds: string[]): Promise<OrganisationCard[]> {
+      const rows = await repo.findOrganisations(executor, organisationIds);
+      return rows.map((row) => ({ id: row.id, name: row.name, ownerUserId: row.ownerUserId, isKycCompleted: row.isKycCompleted }));
     },
 
     /** The owner's email of an organisation, for modules that write to the owner (agency consent mails). */
     async ownerOf(organisationId: string): Promise<{ email: string }> {
-      const [row] = await db
-        .select({ email: users.email })
-        .from(organisations)
-        .innerJoin(users, eq(users.id, organisations.ownerUserId))
-        .where(eq(organisations.id, organisationId));
-      if (!row) throw new AppError('NOT_FOUND', 'Organisation not found.');
-      return row;
+      const { owner } = await withOwner(organisationId);
+      return { email: owner.email };
     },
 
     /** One setting's value for other modules (wallets ask whether corporations have their own). */
     async settingValue(organisationId: string, code: string): Promise<unknown> {
-      const [row] = await db
-        .select({ value: organisationSettings.value })
-        .from(organisationSettings)
-        .where(and(eq(organisationSettings.organisationId, organisationId), eq(organisationSettings.code, code)));
+      const row = await repo.findSetting(db, organisationId, code);
       return row ? row.value : SETTING_DEFAULTS[code];
     },
 
     async getSettings(caller: Caller, organisationId: string, settingCode?: string) {
       requireOwnOrganisation(caller, organisationId);
-      const rows = await db.select().from(organisationSettings).where(eq(organisationSettings.organisationId, organisationId));
+      const rows = await repo.findSettings(db, organisationId);
       const stored = new Map(rows.map((row) => [row.code, row.value]));
       const codes = settingCode ? [settingCode] : Object.keys(SETTING_DEFAULTS);
       return codes.map((code) => ({ setting_code: code, value: stored.has(code) ? stored.get(code) : SETTING_DEFAULTS[code] }));
@@ -209,10 +204,7 @@ export function createOrganisationsService(deps: OrganisationsDeps) {
     async updateSetting(caller: Caller, organisationId: string, code: string, value: boolean, ip: string) {
       requireOwnOrganisation(caller, organisationId);
       await db.transaction(async (tx) => {
-        await tx
-          .insert(organisationSettings)
-          .values({ organisationId, code, value, updatedBy: caller.userId })
-          .onConflictDoUpdate({ target: [organisationSettings.organisationId, organisationSettings.code], set: { value, updatedBy: caller.userId, updatedAt: new Date() } });
+        await repo.upsertSetting(tx, { organisationId, code, value, updatedBy: caller.userId });
         await recordAudit(tx, { organisationId, actorUserId: caller.userId, action: 'organisation.setting_changed', resourceType: 'setting', resourceId: code, details: { value }, ipAddress: ip });
       });
       return { setting_code: code, value };
@@ -223,7 +215,7 @@ export function createOrganisationsService(deps: OrganisationsDeps) {
       const identity = await identityOf(organisationId);
       if (Object.keys(identity.missing).length > 0) throw invalidInput(identity.missing, 'Complete your business details before finishing onboarding.');
       await db.transaction(async (tx) => {
-        await tx.update(organisations).set({ isKycCompleted: true, kycCompletedAt: new Date(), updatedAt: new Date() }).where(eq(organisations.id, organisationId));
+        await repo.updateOrganisation(tx, organisationId, { isKycCompleted: true, kycCompletedAt: new Date() });
         await recordAudit(tx, { organisationId, actorUserId: caller.userId, action: 'organisation.kyc_completed', resourceType: 'organisation', resourceId: organisationId, ipAddress: ip });
       });
       return view(organisationId, caller);

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { consentRequests, corporationStates } from './states.schema';
 
@@ -12,6 +12,11 @@ export async function findRegistration(executor: Db, corporationId: string, stat
 
 export function findRegistrationsOfCorporation(executor: Db, corporationId: string): Promise<Registration[]> {
   return executor.select().from(corporationStates).where(eq(corporationStates.corporationId, corporationId)).orderBy(asc(corporationStates.createdAt));
+}
+
+export function findRegistrationsOfCorporations(executor: Db, corporationIds: string[]): Promise<Registration[]> {
+  if (corporationIds.length === 0) return Promise.resolve([]);
+  return executor.select().from(corporationStates).where(inArray(corporationStates.corporationId, corporationIds));
 }
 
 /** Inserts a registration unless the corporation has one in that state; undefined means it did. */

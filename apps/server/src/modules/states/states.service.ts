@@ -200,6 +200,9 @@ export function createStatesService(deps: StatesDeps) {
     },
 
     registrationView,
+
+    /** The state registrations of these corporations, for the corporations module's counts. */
+    registrationsOf: (executor: Db, corporationIds: string[]) => repo.findRegistrationsOfCorporations(executor, corporationIds),
   };
 }
 

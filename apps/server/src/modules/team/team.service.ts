@@ -1,13 +1,7 @@
 import type { ListParams, PendingInvitation } from '@levy/contracts';
-import { and, asc, desc, eq, gt, ilike, ne, or, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { filterConditions, type FilterField } from '../../db/list-filters';
 import { containsPattern, pageWindow, toPage } from '../../db/pagination';
-import { users } from '../identity/identity.schema';
-import { organisations } from '../organisations/organisations.schema';
-import { roleGroups, roles } from '../reference/reference.schema';
-import { organisationUsers } from './team.schema';
 import { AppError, invalidInput } from '../../errors';
 import type { Caller } from '../../http/route';
 import { recordAudit } from '../audit/audit.service';
@@ -15,55 +9,73 @@ import { hashToken, newToken } from '../identity/secrets';
 import { USER_TYPES } from '../identity/permissions';
 import type { MailService } from '../mail/mail.service';
 import { requireOwnOrganisation } from '../organisations/organisation-access';
+import type { ReferenceService, Role } from '../reference/reference.service';
+import * as repo from './team.repo';
+import type { Membership, PersonName } from './team.repo';
 
 const INVITATION_DAYS = 7;
+
+/** What a membership needs to know of its organisation; owned by the organisations module. */
+export interface OrganisationCard {
+  id: string;
+  name: string | null;
+  ownerUserId: string;
+  isKycCompleted: boolean;
+}
+
+/** The membership a session works in, with its role and organisation. */
+export interface ActiveMembership {
+  membershipId: string;
+  organisationId: string;
+  role: { id: number; code: string; name: string };
+  organisation: Pick<OrganisationCard, 'name' | 'ownerUserId' | 'isKycCompleted'>;
+}
 
 export interface TeamDeps {
   db: Db;
   config: Config;
   mail: MailService;
+  reference: ReferenceService;
   switchOrganisation(executor: Db, sessionId: string, organisationId: string): Promise<void>;
+  /** Organisations by id; owned by the organisations module. */
+  organisationsByIds(executor: Db, organisationIds: string[]): Promise<OrganisationCard[]>;
+  /** People's names by user id; owned by the identity module. */
+  usersByIds(executor: Db, userIds: string[]): Promise<PersonName[]>;
+  /** Whether someone has an account under an email; owned by the identity module. */
+  hasAccount(executor: Db, email: string): Promise<boolean>;
 }
 
-const SORTABLE = {
-  created_at: organisationUsers.createdAt,
-  name: sql`lower(coalesce(${users.firstName} || ' ' || ${users.lastName}, ${organisationUsers.email}))`,
-  email: sql`lower(${organisationUsers.email})`,
-  status: organisationUsers.status,
-} as const;
-
-/** Team list filters: status (active, invited) and when the person was added. */
-const MEMBER_FILTERS: Record<string, FilterField> = {
-  status: { kind: 'in', column: organisationUsers.status, values: ['active', 'invited'] },
-  created_at: { kind: 'date', column: organisationUsers.createdAt },
-};
+const roleView = (role: Role) => ({ id: role.id, code: role.code, name: role.name });
 
 export function createTeamService(deps: TeamDeps) {
   const { db, config, mail } = deps;
 
+  async function organisationOf(executor: Db, organisationId: string): Promise<OrganisationCard> {
+    const [organisation] = await deps.organisationsByIds(executor, [organisationId]);
+    return organisation;
+  }
+
+  /** The roles of the given ids, as a map (reference data: a handful of rows). */
+  async function rolesByIds(executor: Db, roleIds: number[]): Promise<Map<number, Role>> {
+    const roles = await Promise.all([...new Set(roleIds)].map((id) => deps.reference.findRole({ id }, executor)));
+    return new Map(roles.filter((role) => role !== undefined).map((role) => [role.id, role]));
+  }
+
   async function findMember(executor: Db, organisationId: string, memberId: string) {
-    const [row] = await executor
-      .select({ member: organisationUsers, role: roles, ownerUserId: organisations.ownerUserId })
-      .from(organisationUsers)
-      .innerJoin(roles, eq(roles.id, organisationUsers.roleId))
-      .innerJoin(organisations, eq(organisations.id, organisationUsers.organisationId))
-      .where(and(eq(organisationUsers.id, memberId), eq(organisationUsers.organisationId, organisationId), ne(organisationUsers.status, 'removed')));
-    if (!row) throw new AppError('NOT_FOUND', 'Team member not found.');
-    return row;
+    const member = await repo.findLiveMember(executor, organisationId, memberId);
+    if (!member) throw new AppError('NOT_FOUND', 'Team member not found.');
+    const [role, organisation] = await Promise.all([deps.reference.findRole({ id: member.roleId }, executor), organisationOf(executor, organisationId)]);
+    return { member, role: role!, ownerUserId: organisation.ownerUserId };
   }
 
   async function assertInvitableRole(roleId: number) {
-    const [role] = await db
-      .select({ id: roles.id })
-      .from(roles)
-      .innerJoin(roleGroups, eq(roleGroups.id, roles.groupId))
-      .where(and(eq(roles.id, roleId), eq(roleGroups.userTypeId, USER_TYPES.customer.id)));
-    if (!role) throw invalidInput({ role_id: 'Role is not valid' });
+    const groups = await deps.reference.roleGroups(USER_TYPES.customer.id);
+    if (!groups.some((group) => group.roles.some((role) => role.id === roleId))) throw invalidInput({ role_id: 'Role is not valid' });
   }
 
   async function sendInvitation(executor: Db, caller: Caller, organisationId: string, email: string) {
     const token = newToken();
-    const [organisation] = await executor.select().from(organisations).where(eq(organisations.id, organisationId));
+    const organisation = await organisationOf(executor, organisationId);
     const link = `${config.appUrl}/invite/${token}`;
     await mail.enqueue(executor, {
       to: email,
@@ -74,48 +86,54 @@ export function createTeamService(deps: TeamDeps) {
     return { tokenHash: hashToken(token), expiresAt: new Date(Date.now() + INVITATION_DAYS * 86_400_000) };
   }
 
+  /** Open invitations as the session shows them, with their organisation and role. */
+  async function invitationViews(executor: Db, invitations: Membership[]): Promise<PendingInvitation[]> {
+    const [organisations, roles] = await Promise.all([
+      deps.organisationsByIds(executor, [...new Set(invitations.map((invitation) => invitation.organisationId))]),
+      rolesByIds(executor, invitations.map((invitation) => invitation.roleId)),
+    ]);
+    const byId = new Map(organisations.map((organisation) => [organisation.id, organisation]));
+    return invitations.map((invitation) => ({
+      id: invitation.id,
+      organisation: { id: invitation.organisationId, name: byId.get(invitation.organisationId)!.name },
+      role: roleView(roles.get(invitation.roleId)!),
+      invited_at: invitation.invitedAt?.toISOString() ?? null,
+    }));
+  }
+
   return {
     async list(caller: Caller, organisationId: string, params: ListParams) {
       requireOwnOrganisation(caller, organisationId);
-      const search = containsPattern(params.search);
-      const where = and(
-        eq(organisationUsers.organisationId, organisationId),
-        ne(organisationUsers.status, 'removed'),
-        ...filterConditions(params.filters, MEMBER_FILTERS),
-        search ? or(ilike(organisationUsers.email, search), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, search)) : undefined,
-      );
-      const orderColumn = SORTABLE[(params.order_by ?? 'created_at') as keyof typeof SORTABLE] ?? SORTABLE.created_at;
+      const people = await deps.usersByIds(db, await repo.findMemberUserIds(db, organisationId));
       const { limit, offset } = pageWindow(params);
-      const [rows, [{ total }]] = await Promise.all([
-        db
-          .select({ member: organisationUsers, user: users, role: roles, ownerUserId: organisations.ownerUserId })
-          .from(organisationUsers)
-          .leftJoin(users, eq(users.id, organisationUsers.userId))
-          .innerJoin(roles, eq(roles.id, organisationUsers.roleId))
-          .innerJoin(organisations, eq(organisations.id, organisationUsers.organisationId))
-          .where(where)
-          .orderBy(params.is_asc ? asc(orderColumn) : desc(orderColumn), asc(organisationUsers.id))
-          .limit(limit)
-          .offset(offset),
-        db
-          .select({ total: sql<number>`count(*)::int` })
-          .from(organisationUsers)
-          .leftJoin(users, eq(users.id, organisationUsers.userId))
-          .where(where),
-      ]);
-      const items = rows.map(({ member, user, role, ownerUserId }) => ({
-        id: member.id,
-        user_id: member.userId,
-        first_name: user?.firstName ?? null,
-        last_name: user?.lastName ?? null,
-        email: member.email,
-        role: { id: role.id, code: role.code, name: role.name },
-        status: member.status,
-        is_owner: member.userId !== null && member.userId === ownerUserId,
-        invited_at: member.invitedAt?.toISOString() ?? null,
-        accepted_at: member.acceptedAt?.toISOString() ?? null,
-        created_at: member.createdAt.toISOString(),
-      }));
+      const { members, total } = await repo.findMembersPage(db, {
+        organisationId,
+        people,
+        filters: params.filters,
+        search: containsPattern(params.search),
+        orderBy: params.order_by,
+        isAsc: Boolean(params.is_asc),
+        limit,
+        offset,
+      });
+      const [organisation, roles] = await Promise.all([organisationOf(db, organisationId), rolesByIds(db, members.map((member) => member.roleId))]);
+      const names = new Map(people.map((person) => [person.id, person]));
+      const items = members.map((member) => {
+        const person = member.userId ? names.get(member.userId) : undefined;
+        return {
+          id: member.id,
+          user_id: member.userId,
+          first_name: person?.firstName ?? null,
+          last_name: person?.lastName ?? null,
+          email: member.email,
+          role: roleView(roles.get(member.roleId)!),
+          status: member.status,
+          is_owner: member.userId !== null && member.userId === organisation.ownerUserId,
+          invited_at: member.invitedAt?.toISOString() ?? null,
+          accepted_at: member.acceptedAt?.toISOString() ?? null,
+          created_at: member.createdAt.toISOString(),
+        };
+      });
       return toPage(items, total, params);
     },
 
@@ -126,19 +144,13 @@ export function createTeamService(deps: TeamDeps) {
       await assertInvitableRole(input.role_id);
       const email = input.email.trim();
       return db.transaction(async (tx) => {
-        const [existing] = await tx
-          .select()
-          .from(organisationUsers)
-          .where(and(eq(organisationUsers.organisationId, organisationId), eq(sql`lower(${organisationUsers.email})`, email.toLowerCase()), ne(organisationUsers.status, 'removed')))
-          .for('update');
+        const existing = await repo.findLiveMemberByEmailForUpdate(tx, organisationId, email);
         if (existing?.status === 'active') {
           throw new AppError('CONFLICT', 'This person is already a member of the organisation.', { email: 'This person is already a member of the organisation.' });
         }
         const invitation = await sendInvitation(tx, caller, organisationId, email);
-        const values = { roleId: input.role_id, inviteTokenHash: invitation.tokenHash, inviteExpiresAt: invitation.expiresAt, invitedBy: caller.userId, invitedAt: new Date(), updatedAt: new Date() };
-        const [row] = existing
-          ? await tx.update(organisationUsers).set(values).where(eq(organisationUsers.id, existing.id)).returning()
-          : await tx.insert(organisationUsers).values({ organisationId, email, status: 'invited', ...values }).returning();
+        const values = { roleId: input.role_id, inviteTokenHash: invitation.tokenHash, inviteExpiresAt: invitation.expiresAt, invitedBy: caller.userId, invitedAt: new Date() };
+        const row = existing ? await repo.updateMembership(tx, existing.id, values) : await repo.insertMembership(tx, { organisationId, email, status: 'invited', ...values });
         await recordAudit(tx, { organisationId, actorUserId: caller.userId, action: existing ? 'team.invite_resent' : 'team.invited', resourceType: 'organisation_user', resourceId: row.id, details: { email, role_id: input.role_id }, ipAddress: ip });
         return { id: row.id, resent: Boolean(existing) };
       });
@@ -146,42 +158,34 @@ export function createTeamService(deps: TeamDeps) {
 
     /** Public: what an invitation link is for, before the person signs in or up. */
     async verifyInvite(ott: string) {
-      const [row] = await db
-        .select({ member: organisationUsers, organisation: organisations, role: roles })
-        .from(organisationUsers)
-        .innerJoin(organisations, eq(organisations.id, organisationUsers.organisationId))
-        .innerJoin(roles, eq(roles.id, organisationUsers.roleId))
-        .where(eq(organisationUsers.inviteTokenHash, hashToken(ott)));
-      if (!row || row.member.status !== 'invited') throw new AppError('NOT_FOUND', 'This invitation link is not valid or was already used.');
-      if (!row.member.inviteExpiresAt || row.member.inviteExpiresAt.getTime() < Date.now()) {
+      const member = await repo.findMembershipByInviteToken(db, hashToken(ott));
+      if (!member || member.status !== 'invited') throw new AppError('NOT_FOUND', 'This invitation link is not valid or was already used.');
+      if (!member.inviteExpiresAt || member.inviteExpiresAt.getTime() < Date.now()) {
         throw new AppError('UNPROCESSABLE', 'This invitation has expired. Ask the organisation to send a new one.');
       }
-      const [account] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, row.member.email.toLowerCase()));
+      const [organisation, role, hasAccount] = await Promise.all([
+        organisationOf(db, member.organisationId),
+        deps.reference.findRole({ id: member.roleId }),
+        deps.hasAccount(db, member.email),
+      ]);
       return {
-        id: row.member.id,
-        email: row.member.email,
-        organisation: { id: row.organisation.id, name: row.organisation.name },
-        role: { id: row.role.id, code: row.role.code, name: row.role.name },
-        has_account: Boolean(account),
+        id: member.id,
+        email: member.email,
+        organisation: { id: organisation.id, name: organisation.name },
+        role: roleView(role!),
+        has_account: hasAccount,
       };
     },
 
     async accept(caller: Caller, organisationId: string, inviteId: string, ip: string) {
       await db.transaction(async (tx) => {
-        const [row] = await tx
-          .select()
-          .from(organisationUsers)
-          .where(and(eq(organisationUsers.id, inviteId), eq(organisationUsers.organisationId, organisationId), eq(organisationUsers.status, 'invited')))
-          .for('update');
+        const row = await repo.findInvitationForUpdate(tx, organisationId, inviteId);
         // An invitation addressed to someone else is, for this caller, not there at all.
         if (!row || row.email.toLowerCase() !== caller.email.toLowerCase()) throw new AppError('NOT_FOUND', 'Invitation not found.');
         if (!row.inviteExpiresAt || row.inviteExpiresAt.getTime() < Date.now()) {
           throw new AppError('UNPROCESSABLE', 'This invitation has expired. Ask the organisation to send a new one.');
         }
-        await tx
-          .update(organisationUsers)
-          .set({ status: 'active', userId: caller.userId, acceptedAt: new Date(), inviteTokenHash: null, updatedAt: new Date() })
-          .where(eq(organisationUsers.id, row.id));
+        await repo.updateMembership(tx, row.id, { status: 'active', userId: caller.userId, acceptedAt: new Date(), inviteTokenHash: null });
         await deps.switchOrganisation(tx, caller.sessionId, organisationId);
         await recordAudit(tx, { organisationId, actorUserId: caller.userId, action: 'team.invite_accepted', resourceType: 'organisation_user', resourceId: row.id, ipAddress: ip });
       });
@@ -194,16 +198,14 @@ export function createTeamService(deps: TeamDeps) {
         const { member, role, ownerUserId } = await findMember(tx, organisationId, memberId);
         if (member.roleId === roleId) return;
         if (member.userId === ownerUserId) throw new AppError('FORBIDDEN', "The organisation owner's role cannot be changed.");
-        const [target] = await tx.select().from(roles).where(eq(roles.id, roleId));
+        const target = (await deps.reference.findRole({ id: roleId }, tx))!;
         if (role.isAdmin && !target.isAdmin && member.status === 'active') {
-          const [{ admins }] = await tx
-            .select({ admins: sql<number>`count(*)::int` })
-            .from(organisationUsers)
-            .innerJoin(roles, eq(roles.id, organisationUsers.roleId))
-            .where(and(eq(organisationUsers.organisationId, organisationId), eq(organisationUsers.status, 'active'), eq(roles.isAdmin, true)));
+          const counts = await repo.countActiveMembersByRole(tx, organisationId);
+          const roles = await rolesByIds(tx, counts.map((entry) => entry.roleId));
+          const admins = counts.filter((entry) => roles.get(entry.roleId)?.isAdmin).reduce((sum, entry) => sum + entry.members, 0);
           if (admins <= 1) throw new AppError('CONFLICT', 'An organisation needs at least one admin. Make someone else an admin first.');
         }
-        await tx.update(organisationUsers).set({ roleId, updatedAt: new Date() }).where(eq(organisationUsers.id, member.id));
+        await repo.updateMembership(tx, member.id, { roleId });
         await recordAudit(tx, { organisationId, actorUserId: caller.userId, action: 'team.role_changed', resourceType: 'organisation_user', resourceId: member.id, details: { from: role.code, to: target.code }, ipAddress: ip });
       });
     },
@@ -213,33 +215,29 @@ export function createTeamService(deps: TeamDeps) {
       await db.transaction(async (tx) => {
         const { member, ownerUserId } = await findMember(tx, organisationId, memberId);
         if (member.userId === ownerUserId) throw new AppError('FORBIDDEN', 'The organisation owner cannot be removed.');
-        await tx.update(organisationUsers).set({ status: 'removed', removedAt: new Date(), inviteTokenHash: null, updatedAt: new Date() }).where(eq(organisationUsers.id, member.id));
+        await repo.updateMembership(tx, member.id, { status: 'removed', removedAt: new Date(), inviteTokenHash: null });
         await recordAudit(tx, { organisationId, actorUserId: caller.userId, action: 'team.member_removed', resourceType: 'organisation_user', resourceId: member.id, details: { email: member.email }, ipAddress: ip });
       });
     },
 
     async pendingInvitations(executor: Db, email: string): Promise<PendingInvitation[]> {
-      const rows = await executor
-        .select({ member: organisationUsers, organisation: organisations, role: roles })
-        .from(organisationUsers)
-        .innerJoin(organisations, eq(organisations.id, organisationUsers.organisationId))
-        .innerJoin(roles, eq(roles.id, organisationUsers.roleId))
-        .where(and(eq(sql`lower(${organisationUsers.email})`, email.toLowerCase()), eq(organisationUsers.status, 'invited'), gt(organisationUsers.inviteExpiresAt, new Date())))
-        .orderBy(desc(organisationUsers.invitedAt));
-      return rows.map(({ member, organisation, role }) => ({
-        id: member.id,
-        organisation: { id: organisation.id, name: organisation.name },
-        role: { id: role.id, code: role.code, name: role.name },
-        invited_at: member.invitedAt?.toISOString() ?? null,
-      }));
+      return invitationViews(executor, await repo.findOpenInvitations(executor, email));
     },
 
     async isInvitationFor(executor: Db, token: string, email: string): Promise<boolean> {
-      const [row] = await executor
-        .select({ id: organisationUsers.id })
-        .from(organisationUsers)
-        .where(and(eq(organisationUsers.inviteTokenHash, hashToken(token)), eq(organisationUsers.status, 'invited'), eq(sql`lower(${organisationUsers.email})`, email.trim().toLowerCase()), gt(organisationUsers.inviteExpiresAt, new Date())));
-      return Boolean(row);
+      return Boolean(await repo.findOpenInvitation(executor, hashToken(token), email));
+    },
+
+    async activeMembership(executor: Db, userId: string, organisationId: string | null): Promise<ActiveMembership | null> {
+      const member = await repo.findActiveMembership(executor, userId, organisationId);
+      if (!member) return null;
+      const [role, organisation] = await Promise.all([deps.reference.findRole({ id: member.roleId }, executor), organisationOf(executor, member.organisationId)]);
+      return { membershipId: member.id, organisationId: member.organisationId, role: roleView(role!), organisation };
+    },
+
+    /** Makes the creator of an organisation its first, active admin, in the caller's transaction. */
+    async addOwner(executor: Db, input: { organisationId: string; userId: string; email: string; roleId: number }): Promise<void> {
+      await repo.insertMembership(executor, { ...input, status: 'active', acceptedAt: new Date() });
     },
   };
 }

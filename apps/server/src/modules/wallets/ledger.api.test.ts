@@ -8,6 +8,7 @@ import { asKobo } from '@levy/tax';
 import { createSandboxPaymentProvider } from '../../adapters/payments/payment-provider';
 import { createCorporationsService } from '../corporations/corporations.service';
 import { createOrganisationsService } from '../organisations/organisations.service';
+import { createReferenceService } from '../reference/reference.service';
 import { balanceOf, postJournal, reverseJournal, systemAccountId } from './ledger.service';
 import { createWalletsService, type WalletsService } from './wallets.service';
 
@@ -17,8 +18,19 @@ let wallets: WalletsService;
 beforeAll(async () => {
   test = await createTestApp();
   const { db } = test.database;
-  const corporationsService = createCorporationsService({ db });
-  const organisationsService = createOrganisationsService({ db, switchOrganisation: async () => undefined, summaryContributions: [] });
+  // The wallets reach corporations and organisations only for names, settings and access checks.
+  const notReached = () => {
+    throw new Error('Not reached by the wallets service');
+  };
+  const corporationsService = createCorporationsService({ db, organisationsByIds: notReached, registrationsOf: notReached, payrollContents: notReached });
+  const organisationsService = createOrganisationsService({
+    db,
+    reference: createReferenceService({ db }),
+    switchOrganisation: async () => undefined,
+    summaryContributions: [],
+    usersByIds: notReached,
+    addOwner: notReached,
+  });
   wallets = createWalletsService({ db, provider: createSandboxPaymentProvider('test-webhook-secret'), organisationsService, corporationsService, canSimulateTransfers: false });
 });
 afterAll(() => test.close());

@@ -1,0 +1,63 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { files, organisationIdentities, organisations, organisationSettings } from './organisations.schema';
+
+export type Organisation = typeof organisations.$inferSelect;
+export type OrganisationIdentity = typeof organisationIdentities.$inferSelect;
+
+export async function insertOrganisation(executor: Db, organisation: typeof organisations.$inferInsert): Promise<Organisation> {
+  const [row] = await executor.insert(organisations).values(organisation).returning();
+  return row;
+}
+
+export async function findOrganisation(executor: Db, organisationId: string): Promise<Organisation | undefined> {
+  const [row] = await executor.select().from(organisations).where(eq(organisations.id, organisationId));
+  return row;
+}
+
+export function findOrganisations(executor: Db, organisationIds: string[]): Promise<Organisation[]> {
+  if (organisationIds.length === 0) return Promise.resolve([]);
+  return executor.select().from(organisations).where(inArray(organisations.id, organisationIds));
+}
+
+export async function updateOrganisation(executor: Db, organisationId: string, changes: Partial<Pick<Organisation, 'name' | 'isKycCompleted' | 'kycCompletedAt'>>): Promise<void> {
+  await executor.update(organisations).set({ ...changes, updatedAt: new Date() }).where(eq(organisations.id, organisationId));
+}
+
+/** The KYC identity with its CAC document's description (not its content). */
+export async function findIdentity(executor: Db, organisationId: string) {
+  const [row] = await executor
+    .select({ identity: organisationIdentities, document: { id: files.id, filename: files.filename, size: files.sizeBytes, content_type: files.contentType } })
+    .from(organisationIdentities)
+    .leftJoin(files, eq(files.id, organisationIdentities.cacDocumentFileId))
+    .where(eq(organisationIdentities.organisationId, organisationId));
+  return row;
+}
+
+export async function upsertIdentity(executor: Db, organisationId: string, values: Omit<typeof organisationIdentities.$inferInsert, 'organisationId'>): Promise<void> {
+  await executor.insert(organisationIdentities).values({ organisationId, ...values }).onConflictDoUpdate({ target: organisationIdentities.organisationId, set: values });
+}
+
+export async function insertFile(executor: Db, file: typeof files.$inferInsert): Promise<string> {
+  const [stored] = await executor.insert(files).values(file).returning({ id: files.id });
+  return stored.id;
+}
+
+export async function findSetting(executor: Db, organisationId: string, code: string) {
+  const [row] = await executor
+    .select({ value: organisationSettings.value })
+    .from(organisationSettings)
+    .where(and(eq(organisationSettings.organisationId, organisationId), eq(organisationSettings.code, code)));
+  return row;
+}
+
+export function findSettings(executor: Db, organisationId: string) {
+  return executor.select().from(organisationSettings).where(eq(organisationSettings.organisationId, organisationId));
+}
+
+export async function upsertSetting(executor: Db, setting: { organisationId: string; code: string; value: unknown; updatedBy: string }): Promise<void> {
+  await executor
+    .insert(organisationSettings)
+    .values(setting)
+    .onConflictDoUpdate({ target: [organisationSettings.organisationId, organisationSettings.code], set: { value: setting.value, updatedBy: setting.updatedBy, updatedAt: new Date() } });
+}

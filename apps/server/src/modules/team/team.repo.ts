@@ -1,0 +1,162 @@
+import type { ListFilter } from '@levy/contracts';
+import { and, asc, desc, eq, gt, ilike, isNotNull, ne, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { filterConditions, type FilterField } from '../../db/list-filters';
+import { organisationUsers } from './team.schema';
+
+export type Membership = typeof organisationUsers.$inferSelect;
+
+/** People's names as the identity module gives them, for searching and sorting a team by name. */
+export interface PersonName {
+  id: string;
+  firstName: string;
+  lastName: string;
+}
+
+/**
+ * The names given by identity, as a row set joined on the member's user id: the team's sort and
+ * search by name stay in one paged query without this module reading identity's tables.
+ */
+const personNames = (people: PersonName[]) =>
+  sql`jsonb_to_recordset(${JSON.stringify(people)}::jsonb) as person_names(id uuid, "firstName" text, "lastName" text)`;
+const fullName = sql`person_names."firstName" || ' ' || person_names."lastName"`;
+
+const SORTABLE = {
+  created_at: organisationUsers.createdAt,
+  name: sql`lower(coalesce(${fullName}, ${organisationUsers.email}))`,
+  email: sql`lower(${organisationUsers.email})`,
+  status: organisationUsers.status,
+} as const;
+
+/** Team list filters: status (active, invited) and when the person was added. */
+const MEMBER_FILTERS: Record<string, FilterField> = {
+  status: { kind: 'in', column: organisationUsers.status, values: ['active', 'invited'] },
+  created_at: { kind: 'date', column: organisationUsers.createdAt },
+};
+
+const sameEmail = (email: string) => eq(sql`lower(${organisationUsers.email})`, email.toLowerCase());
+
+/** The user ids of an organisation's members who have accounts (invited people may not yet). */
+export async function findMemberUserIds(executor: Db, organisationId: string): Promise<string[]> {
+  const rows = await executor
+    .select({ userId: organisationUsers.userId })
+    .from(organisationUsers)
+    .where(and(eq(organisationUsers.organisationId, organisationId), ne(organisationUsers.status, 'removed'), isNotNull(organisationUsers.userId)));
+  return rows.map((row) => row.userId!);
+}
+
+/** One page of an organisation's team and the total, searched and sorted by the given names too. */
+export async function findMembersPage(
+  executor: Db,
+  query: { organisationId: string; people: PersonName[]; filters: ListFilter[] | undefined; search: string | null; orderBy: string | undefined; isAsc: boolean; limit: number; offset: number },
+) {
+  const names = personNames(query.people);
+  const where = and(
+    eq(organisationUsers.organisationId, query.organisationId),
+    ne(organisationUsers.status, 'removed'),
+    ...filterConditions(query.filters, MEMBER_FILTERS),
+    query.search ? or(ilike(organisationUsers.email, query.search), ilike(fullName, query.search)) : undefined,
+  );
+  const orderColumn = SORTABLE[(query.orderBy ?? 'created_at') as keyof typeof SORTABLE] ?? SORTABLE.created_at;
+  const [rows, [{ total }]] = await Promise.all([
+    executor
+      .select({ member: organisationUsers })
+      .from(organisationUsers)
+      .leftJoin(names, sql`person_names.id = ${organisationUsers.userId}`)
+      .where(where)
+      .orderBy(query.isAsc ? asc(orderColumn) : desc(orderColumn), asc(organisationUsers.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    executor
+      .select({ total: sql<number>`count(*)::int` })
+      .from(organisationUsers)
+      .leftJoin(names, sql`person_names.id = ${organisationUsers.userId}`)
+      .where(where),
+  ]);
+  return { members: rows.map((row) => row.member), total };
+}
+
+/** The membership a session works in: the organisation given, else the latest accepted. */
+export async function findActiveMembership(executor: Db, userId: string, organisationId: string | null): Promise<Membership | undefined> {
+  const [row] = await executor
+    .select()
+    .from(organisationUsers)
+    .where(and(eq(organisationUsers.userId, userId), eq(organisationUsers.status, 'active'), organisationId ? eq(organisationUsers.organisationId, organisationId) : undefined))
+    .orderBy(desc(organisationUsers.acceptedAt))
+    .limit(1);
+  return row;
+}
+
+/** A member or invitation of the organisation that has not been removed. */
+export async function findLiveMember(executor: Db, organisationId: string, memberId: string): Promise<Membership | undefined> {
+  const [row] = await executor
+    .select()
+    .from(organisationUsers)
+    .where(and(eq(organisationUsers.id, memberId), eq(organisationUsers.organisationId, organisationId), ne(organisationUsers.status, 'removed')));
+  return row;
+}
+
+/** The organisation's live membership or invitation for an email, locked for the caller's transaction. */
+export async function findLiveMemberByEmailForUpdate(executor: Db, organisationId: string, email: string): Promise<Membership | undefined> {
+  const [row] = await executor
+    .select()
+    .from(organisationUsers)
+    .where(and(eq(organisationUsers.organisationId, organisationId), sameEmail(email), ne(organisationUsers.status, 'removed')))
+    .for('update');
+  return row;
+}
+
+/** An open invitation of the organisation, locked for the caller's transaction. */
+export async function findInvitationForUpdate(executor: Db, organisationId: string, invitationId: string): Promise<Membership | undefined> {
+  const [row] = await executor
+    .select()
+    .from(organisationUsers)
+    .where(and(eq(organisationUsers.id, invitationId), eq(organisationUsers.organisationId, organisationId), eq(organisationUsers.status, 'invited')))
+    .for('update');
+  return row;
+}
+
+export async function findMembershipByInviteToken(executor: Db, tokenHash: string): Promise<Membership | undefined> {
+  const [row] = await executor.select().from(organisationUsers).where(eq(organisationUsers.inviteTokenHash, tokenHash));
+  return row;
+}
+
+/** Invitations to an email that are still open, newest first. */
+export function findOpenInvitations(executor: Db, email: string): Promise<Membership[]> {
+  return executor
+    .select()
+    .from(organisationUsers)
+    .where(and(sameEmail(email), eq(organisationUsers.status, 'invited'), gt(organisationUsers.inviteExpiresAt, new Date())))
+    .orderBy(desc(organisationUsers.invitedAt));
+}
+
+export async function findOpenInvitation(executor: Db, tokenHash: string, email: string): Promise<Membership | undefined> {
+  const [row] = await executor
+    .select()
+    .from(organisationUsers)
+    .where(and(eq(organisationUsers.inviteTokenHash, tokenHash), eq(organisationUsers.status, 'invited'), sameEmail(email.trim()), gt(organisationUsers.inviteExpiresAt, new Date())));
+  return row;
+}
+
+/** How many active members hold each role in the organisation. */
+export function countActiveMembersByRole(executor: Db, organisationId: string): Promise<Array<{ roleId: number; members: number }>> {
+  return executor
+    .select({ roleId: organisationUsers.roleId, members: sql<number>`count(*)::int` })
+    .from(organisationUsers)
+    .where(and(eq(organisationUsers.organisationId, organisationId), eq(organisationUsers.status, 'active')))
+    .groupBy(organisationUsers.roleId);
+}
+
+export async function insertMembership(executor: Db, membership: typeof organisationUsers.$inferInsert): Promise<Membership> {
+  const [row] = await executor.insert(organisationUsers).values(membership).returning();
+  return row;
+}
+
+export async function updateMembership(executor: Db, membershipId: string, changes: Partial<typeof organisationUsers.$inferInsert>): Promise<Membership> {
+  const [row] = await executor
+    .update(organisationUsers)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(organisationUsers.id, membershipId))
+    .returning();
+  return row;
+}
