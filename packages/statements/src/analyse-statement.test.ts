@@ -1,4 +1,4 @@
-import { addDays, computeWht, type IsoDate, type Kobo } from '@levy/tax';
+import { asKobo, addDays, computeWht, type IsoDate } from '@levy/tax';
 import { describe, expect, it } from 'vitest';
 import { analyseStatement } from './analyse-statement';
 import { categoriseNarration, extractCounterparty } from './category-rules';
@@ -30,9 +30,9 @@ function toTransactions(lines: Line[]): Transaction[] {
         valueDate: null,
         narration: line.narration,
         reference: null,
-        debit: debit as Kobo,
-        credit: credit as Kobo,
-        balance: balance as Kobo,
+        debit: asKobo(debit),
+        credit: asKobo(credit),
+        balance: asKobo(balance),
         channel: null,
         counterparty: extractCounterparty(line.narration),
         category,
@@ -128,7 +128,7 @@ describe('analyseStatement', () => {
 
   it('lists possible WHT vendors with the WHT at the engine’s rate', () => {
     const expectedWht = [5_000_000, 5_000_000, 5_500_000].reduce(
-      (sum, amount, month) => sum + computeWht({ period: `2025-0${month + 1}`, code: 'other_services', payeeKind: 'company', resident: true, hasTaxId: true, amount: amount as Kobo }).tax,
+      (sum, amount, month) => sum + computeWht({ period: `2025-0${month + 1}`, code: 'other_services', payeeKind: 'company', resident: true, hasTaxId: true, amount: asKobo(amount) }).tax,
       0,
     );
     expect(analysis.whtCandidates).toEqual([
@@ -159,7 +159,7 @@ describe('compareStatements', () => {
   const span = (start: IsoDate, end: IsoDate, opening: number, closing: number, number = '0123456789') => ({
     account: { number },
     period: { start, end },
-    computed: { openingBalance: opening as Kobo, closingBalance: closing as Kobo },
+    computed: { openingBalance: asKobo(opening), closingBalance: asKobo(closing) },
   });
 
   it('passes statements that join up', () => {

@@ -1,4 +1,4 @@
-import { computeWht, isTaxInputError, type IsoDate, type Kobo, type Period } from '@levy/tax';
+import { asKobo, ZERO_KOBO, computeWht, isTaxInputError, type IsoDate, type Kobo, type Period } from '@levy/tax';
 import { dayNumberOfIso } from './day-number';
 import type { Category, ChargeKind } from './category-rules';
 import { detectSalary, payerKey, type SalaryDetection } from './detect-salary';
@@ -74,12 +74,12 @@ function summariseMonths(rows: readonly Transaction[]): MonthlyFlow[] {
     const month = row.date.slice(0, 7);
     let flow = months.get(month);
     if (!flow) {
-      flow = { month, inflow: 0 as Kobo, outflow: 0 as Kobo, net: 0 as Kobo, count: 0 };
+      flow = { month, inflow: ZERO_KOBO, outflow: ZERO_KOBO, net: ZERO_KOBO, count: 0 };
       months.set(month, flow);
     }
-    flow.inflow = (flow.inflow + row.credit) as Kobo;
-    flow.outflow = (flow.outflow + row.debit) as Kobo;
-    flow.net = (flow.inflow - flow.outflow) as Kobo;
+    flow.inflow = asKobo(flow.inflow + row.credit);
+    flow.outflow = asKobo(flow.outflow + row.debit);
+    flow.net = asKobo(flow.inflow - flow.outflow);
     flow.count++;
   }
   return [...months.values()].sort((a, b) => (a.month < b.month ? -1 : 1));
@@ -108,7 +108,7 @@ function summariseBalances(rows: readonly Transaction[]): StatementAnalysis['bal
     sum += current;
     days++;
   }
-  return { average: Math.round(sum / Math.max(days, 1)) as Kobo, minimum: minimum as Kobo, maximum: maximum as Kobo };
+  return { average: asKobo(Math.round(sum / Math.max(days, 1))), minimum: asKobo(minimum), maximum: asKobo(maximum) };
 }
 
 function summariseCategories(rows: readonly Transaction[]): CategoryTotal[] {
@@ -116,12 +116,12 @@ function summariseCategories(rows: readonly Transaction[]): CategoryTotal[] {
   for (const row of rows) {
     let total = totals.get(row.category);
     if (!total) {
-      total = { category: row.category, count: 0, debits: 0 as Kobo, credits: 0 as Kobo };
+      total = { category: row.category, count: 0, debits: ZERO_KOBO, credits: ZERO_KOBO };
       totals.set(row.category, total);
     }
     total.count++;
-    total.debits = (total.debits + row.debit) as Kobo;
-    total.credits = (total.credits + row.credit) as Kobo;
+    total.debits = asKobo(total.debits + row.debit);
+    total.credits = asKobo(total.credits + row.credit);
   }
   return [...totals.values()].sort((a, b) => b.debits + b.credits - (a.debits + a.credits));
 }
@@ -150,8 +150,8 @@ function findRecurringDebits(rows: readonly Transaction[]): RecurringDebit[] {
       payee,
       count: group.length,
       months,
-      typicalAmount: typical as Kobo,
-      total: group.reduce((sum, row) => sum + row.debit, 0) as Kobo,
+      typicalAmount: asKobo(typical),
+      total: asKobo(group.reduce((sum, row) => sum + row.debit, 0)),
       category: group[0].category,
     });
   }
@@ -164,11 +164,11 @@ function findTopCounterparties(rows: readonly Transaction[], limit = 10): Counte
     if (!row.counterparty) continue;
     let total = totals.get(row.counterparty);
     if (!total) {
-      total = { name: row.counterparty, inflow: 0 as Kobo, outflow: 0 as Kobo, count: 0 };
+      total = { name: row.counterparty, inflow: ZERO_KOBO, outflow: ZERO_KOBO, count: 0 };
       totals.set(row.counterparty, total);
     }
-    total.inflow = (total.inflow + row.credit) as Kobo;
-    total.outflow = (total.outflow + row.debit) as Kobo;
+    total.inflow = asKobo(total.inflow + row.credit);
+    total.outflow = asKobo(total.outflow + row.debit);
     total.count++;
   }
   return [...totals.values()].sort((a, b) => b.inflow + b.outflow - (a.inflow + a.outflow)).slice(0, limit);
@@ -237,9 +237,9 @@ function findWhtCandidates(rows: readonly Transaction[]): WhtCandidate[] {
       vendor,
       payments: group.length,
       months,
-      total: group.reduce((sum, row) => sum + row.debit, 0) as Kobo,
+      total: asKobo(group.reduce((sum, row) => sum + row.debit, 0)),
       assumedWhtCode: 'other_services',
-      wht: wht as Kobo,
+      wht: asKobo(wht),
       rateBps,
     });
   }
@@ -251,7 +251,7 @@ export function analyseStatement(rows: readonly Transaction[]): StatementAnalysi
   let inflow = 0;
   let outflow = 0;
   const charges = { total: 0, vat: 0, byKind: {} as Partial<Record<ChargeKind, Kobo>>, count: 0 };
-  const taxPayments: StatementAnalysis['taxPayments'] = { total: 0 as Kobo, payments: [] };
+  const taxPayments: StatementAnalysis['taxPayments'] = { total: ZERO_KOBO, payments: [] };
   const bounced: StatementAnalysis['bounced'] = [];
   for (const row of rows) {
     inflow += row.credit;
@@ -260,18 +260,18 @@ export function analyseStatement(rows: readonly Transaction[]): StatementAnalysi
       const kind = row.chargeKind ?? 'other_fee';
       charges.total += row.debit;
       charges.count++;
-      charges.byKind[kind] = ((charges.byKind[kind] ?? 0) + row.debit) as Kobo;
+      charges.byKind[kind] = asKobo((charges.byKind[kind] ?? 0) + row.debit);
       if (kind === 'vat') charges.vat += row.debit;
     }
     if (row.category === 'tax') {
-      taxPayments.total = (taxPayments.total + row.debit) as Kobo;
+      taxPayments.total = asKobo(taxPayments.total + row.debit);
       taxPayments.payments.push({ index: row.index, date: row.date, amount: row.debit, narration: row.narration });
     }
     if (BOUNCED.test(row.narration)) bounced.push({ index: row.index, date: row.date, amount: (row.debit || row.credit), narration: row.narration });
   }
   return {
     monthly: summariseMonths(rows),
-    totals: { inflow: inflow as Kobo, outflow: outflow as Kobo, net: (inflow - outflow) as Kobo, count: rows.length },
+    totals: { inflow: asKobo(inflow), outflow: asKobo(outflow), net: asKobo(inflow - outflow), count: rows.length },
     balances: summariseBalances(rows),
     categories: summariseCategories(rows),
     salary: detectSalary(rows),
@@ -279,7 +279,7 @@ export function analyseStatement(rows: readonly Transaction[]): StatementAnalysi
     topCounterparties: findTopCounterparties(rows),
     reversals: findReversals(rows),
     bounced,
-    charges: { total: charges.total as Kobo, vat: charges.vat as Kobo, byKind: charges.byKind, count: charges.count },
+    charges: { total: asKobo(charges.total), vat: asKobo(charges.vat), byKind: charges.byKind, count: charges.count },
     whtCandidates: findWhtCandidates(rows),
     taxPayments,
   };

@@ -1,4 +1,4 @@
-import { formatNaira, isValidNuban, type IsoDate, type Kobo } from '@levy/tax';
+import { asKobo, formatNaira, isValidNuban, type IsoDate, type Kobo } from '@levy/tax';
 import type { SlashOrderDecision } from './parse-date';
 import type { PdfMetadata } from './source-document';
 import type { Transaction } from './transaction';
@@ -87,7 +87,7 @@ function checkBalanceChain(input: CheckInput): StatementCheck {
     status: 'fail',
     message:
       `The running balance breaks ${breaks.length} time${breaks.length === 1 ? '' : 's'}; first on ${describeRow(row)}: ` +
-      `expected ${formatNaira(first.expected as Kobo)}, printed ${formatNaira(first.printed as Kobo)}`,
+      `expected ${formatNaira(asKobo(first.expected))}, printed ${formatNaira(asKobo(first.printed))}`,
     details: { breakCount: breaks.length, firstBreak: first, breaks: breaks.slice(0, 20) },
   };
 }
@@ -125,7 +125,7 @@ function checkOpeningClosing(input: CheckInput): StatementCheck {
   return {
     id: 'opening_closing',
     status: 'fail',
-    message: `Opening ${formatNaira(opening as Kobo)} + credits − debits gives ${formatNaira(computed as Kobo)}, but the closing balance is ${formatNaira(closing as Kobo)}`,
+    message: `Opening ${formatNaira(asKobo(opening))} + credits − debits gives ${formatNaira(asKobo(computed))}, but the closing balance is ${formatNaira(asKobo(closing))}`,
     details: { opening, credits, debits, closing, computed, difference: closing - computed },
   };
 }
@@ -139,7 +139,7 @@ function checkPrintedTotals(input: CheckInput): StatementCheck {
     if (printedValue === null || computed === null) return;
     compared++;
     if (printedValue !== computed) {
-      mismatches.push(`${label}: printed ${formatNaira(printedValue as Kobo)}, rows give ${formatNaira(computed as Kobo)}`);
+      mismatches.push(`${label}: printed ${formatNaira(asKobo(printedValue))}, rows give ${formatNaira(asKobo(computed))}`);
     }
   };
   compare('Total debits', printed.totalDebits, sumSide(input.transactions, 'debit'));

@@ -1,4 +1,4 @@
-import type { Kobo, Period } from '@levy/tax';
+import { asKobo, type Kobo, type Period } from '@levy/tax';
 import type { Transaction } from './transaction';
 
 export interface SalaryDetection {
@@ -91,7 +91,7 @@ export function detectSalary(transactions: readonly Transaction[]): SalaryDetect
         isDetected: confidence >= THRESHOLD,
         confidence,
         payer: payer === 'SALARY' ? null : payer,
-        monthlyAmount: typicalAmount as Kobo,
+        monthlyAmount: asKobo(typicalAmount),
         typicalDay,
         months: [...byMonth.keys()].sort(),
         transactionIndexes: monthly.map((row) => row.index).sort((a, b) => a - b),

@@ -1,4 +1,4 @@
-import { type IsoDate, type Kobo } from '@levy/tax';
+import { asKobo, type IsoDate, type Kobo } from '@levy/tax';
 import { categoriseNarration, extractCounterparty } from './category-rules';
 import { dayNumberOfIso } from './day-number';
 import { parseAmount } from './parse-amount';
@@ -31,7 +31,7 @@ function signedBalance(text: string | undefined): Kobo | null {
   const parsed = parseAmount(text);
   if (!parsed) return null;
   // A balance marked DR is overdrawn; unmarked or CR is in credit.
-  return (parsed.marker === 'DR' ? -Math.abs(parsed.kobo) : parsed.kobo) as Kobo;
+  return asKobo(parsed.marker === 'DR' ? -Math.abs(parsed.kobo) : parsed.kobo);
 }
 
 type Direction = 'debit' | 'credit' | 'unknown';
@@ -181,9 +181,9 @@ export function normaliseRows(
       valueDate: draft.valueDate,
       narration,
       reference: tidy(draft.row.fields.reference),
-      debit: draft.debit as Kobo,
-      credit: draft.credit as Kobo,
-      balance: draft.balance as Kobo | null,
+      debit: asKobo(draft.debit),
+      credit: asKobo(draft.credit),
+      balance: draft.balance === null ? null : asKobo(draft.balance),
       channel: tidy(draft.row.fields.channel),
       counterparty: tidy(draft.row.fields.counterparty)?.toUpperCase() ?? extractCounterparty(narration),
       category,

@@ -1,4 +1,4 @@
-import { parseNaira, type Kobo } from '@levy/tax';
+import { asKobo, parseNaira, type Kobo } from '@levy/tax';
 
 export interface ParsedAmount {
   kobo: Kobo;
@@ -43,5 +43,5 @@ export function parseAmount(raw: string): ParsedAmount | null {
   const kobo = parseNaira(text);
   if (kobo === null) return null;
   const value: number = kobo;
-  return { kobo: (negative ? -value || 0 : value) as Kobo, marker };
+  return { kobo: asKobo(negative ? -value || 0 : value), marker };
 }

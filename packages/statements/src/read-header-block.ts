@@ -1,4 +1,4 @@
-import type { Kobo } from '@levy/tax';
+import { asKobo, type Kobo } from '@levy/tax';
 import { parseAmount } from './parse-amount';
 import { parseDateToken, type DateToken } from './parse-date';
 import type { SpecialLine } from './rebuild-rows';
@@ -36,7 +36,7 @@ const LABELS = {
 /** A balance marked DR is overdrawn: negative. */
 function signByMarker(kobo: Kobo, marker: 'DR' | 'CR' | null): Kobo {
   const value: number = kobo;
-  return (marker === 'DR' ? -Math.abs(value) : value) as Kobo;
+  return asKobo(marker === 'DR' ? -Math.abs(value) : value);
 }
 
 function findLabelled(text: string, labels: readonly RegExp[]): string | null {
@@ -133,8 +133,8 @@ export function readHeaderBlock(otherLines: readonly SourceLine[], specialLines:
     if (special.kind === 'total') {
       const debit = special.fields.debit ? parseAmount(special.fields.debit) : null;
       const credit = special.fields.credit ? parseAmount(special.fields.credit) : null;
-      if (debit && summary.totalDebits === null) summary.totalDebits = Math.abs(debit.kobo) as Kobo;
-      if (credit && summary.totalCredits === null) summary.totalCredits = Math.abs(credit.kobo) as Kobo;
+      if (debit && summary.totalDebits === null) summary.totalDebits = asKobo(Math.abs(debit.kobo));
+      if (credit && summary.totalCredits === null) summary.totalCredits = asKobo(Math.abs(credit.kobo));
     }
   }
   return summary;

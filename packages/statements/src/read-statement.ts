@@ -1,4 +1,4 @@
-import type { IsoDate, Kobo } from '@levy/tax';
+import { asKobo, type IsoDate, type Kobo } from '@levy/tax';
 import { analyseStatement, type StatementAnalysis } from './analyse-statement';
 import { checkStatement, decideVerdict, type StatementCheck, type Verdict } from './check-statement';
 import { detectBankLayout, type ColumnField } from './layouts';
@@ -117,7 +117,7 @@ export async function readStatement(bytes: Uint8Array, options: ReadStatementOpt
   }
   const first = transactions[0];
   const last = transactions[transactions.length - 1];
-  const computedOpening = first && first.balance !== null ? ((first.balance + first.debit - first.credit) as Kobo) : summary.openingBalance;
+  const computedOpening = first && first.balance !== null ? (asKobo(first.balance + first.debit - first.credit)) : summary.openingBalance;
   report({ stage: 'done', done: 1, total: 1 });
   return {
     format: source.format,
@@ -141,8 +141,8 @@ export async function readStatement(bytes: Uint8Array, options: ReadStatementOpt
     computed: {
       openingBalance: computedOpening,
       closingBalance: last?.balance ?? null,
-      totalDebits: totalDebits as Kobo,
-      totalCredits: totalCredits as Kobo,
+      totalDebits: asKobo(totalDebits),
+      totalCredits: asKobo(totalCredits),
       transactionCount: transactions.length,
     },
     transactions,
