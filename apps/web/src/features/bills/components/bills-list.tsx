@@ -1,6 +1,5 @@
 import { BILL_STATUSES, type BillSummary } from '@levy/contracts';
-import { Anchor, Button, Group, Table, Text } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { Anchor, Group, Table, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { AmountCell } from '../../../components/amount-cell';
@@ -19,6 +18,7 @@ import { downloadBills, useBills } from '../api/bills-api';
 import { formatPeriod } from '../model/bill-period';
 import { BILL_PARAM } from '../model/bill-routes';
 import { BillDrawer } from './bill-drawer';
+import { ExportButtons, type ExportFormat } from '../../../components/export-buttons';
 
 function useBillFilters(withCorporation: boolean): FilterField[] {
   const corporations = useBillCorporations();
@@ -52,7 +52,6 @@ function useBillFilters(withCorporation: boolean): FilterField[] {
 export function BillsList({ corporationId }: { corporationId?: string }) {
   const [query, setQuery] = useState<QueryState>(() => defaultQueryState('reference'));
   const [page, setPage] = useState(1);
-  const [exporting, setExporting] = useState<'csv' | 'xlsx' | null>(null);
   const [searchParams, setSearchParams] = useSearchParams();
   const filterFields = useBillFilters(!corporationId);
   const scoped: QueryState = corporationId ? { ...query, filters: [{ field: 'corporation_id', value: corporationId }, ...query.filters] } : query;
@@ -74,11 +73,9 @@ export function BillsList({ corporationId }: { corporationId?: string }) {
     setQuery(next);
     setPage(1);
   };
-  const exportAs = async (format: 'csv' | 'xlsx') => {
-    setExporting(format);
+  const exportAs = (format: ExportFormat) => {
     const { page: _page, count: _count, ...filters } = params;
-    await downloadBills(filters, format);
-    setExporting(null);
+    return downloadBills(filters, format);
   };
 
   const filtered = Boolean(query.search.value) || query.filters.length > 0;
@@ -95,14 +92,7 @@ export function BillsList({ corporationId }: { corporationId?: string }) {
           onRefresh={() => void bills.refetch()}
           refreshing={bills.isFetching}
         />
-        <Group gap="xs">
-          <Button variant="default" leftSection={<IconDownload size={16} />} loading={exporting === 'csv'} onClick={() => void exportAs('csv')}>
-            Export CSV
-          </Button>
-          <Button variant="default" leftSection={<IconDownload size={16} />} loading={exporting === 'xlsx'} onClick={() => void exportAs('xlsx')}>
-            Export XLSX
-          </Button>
-        </Group>
+        <ExportButtons onExport={exportAs} />
       </Group>
       {bills.isPending ? (
         <LoadingPlaceholder label="Loading bills" />

@@ -1,5 +1,5 @@
-import { Button, Group, Table, Text } from '@mantine/core';
-import { IconArrowDownLeft, IconArrowUpRight, IconDownload } from '@tabler/icons-react';
+import { Group, Table, Text } from '@mantine/core';
+import { IconArrowDownLeft, IconArrowUpRight } from '@tabler/icons-react';
 import { useState } from 'react';
 import { AmountCell } from '../../../components/amount-cell';
 import { EmptyState } from '../../../components/empty-state';
@@ -11,6 +11,7 @@ import { StatusTag } from '../../../components/status-tag';
 import { TablePagination } from '../../../components/table-pagination';
 import { formatAmount, formatDate } from '../../../lib/format';
 import { exportHistory, useWalletHistory, type HistoryScope } from '../api/wallets-api';
+import { ExportButtons, type ExportFormat } from '../../../components/export-buttons';
 
 export const HISTORY_FILTERS: FilterField[] = [
   { type: 'date-range', field: 'created_at', label: 'Date' },
@@ -39,7 +40,6 @@ export const HISTORY_FILTERS: FilterField[] = [
 export function WalletHistory({ scope, showWallet }: { scope: HistoryScope; showWallet: boolean }) {
   const [query, setQuery] = useState<QueryState>(() => defaultQueryState('reference'));
   const [page, setPage] = useState(1);
-  const [exporting, setExporting] = useState<'csv' | 'xlsx' | null>(null);
   const params = toListParams(query, page);
   const history = useWalletHistory(scope, params);
 
@@ -47,11 +47,9 @@ export function WalletHistory({ scope, showWallet }: { scope: HistoryScope; show
     setQuery(next);
     setPage(1);
   };
-  const exportAs = async (format: 'csv' | 'xlsx') => {
-    setExporting(format);
+  const exportAs = (format: ExportFormat) => {
     const { page: _page, count: _count, ...filters } = params;
-    await exportHistory(scope, filters, format);
-    setExporting(null);
+    return exportHistory(scope, filters, format);
   };
 
   return (
@@ -67,14 +65,7 @@ export function WalletHistory({ scope, showWallet }: { scope: HistoryScope; show
           onRefresh={() => void history.refetch()}
           refreshing={history.isFetching}
         />
-        <Group gap="xs">
-          <Button variant="default" leftSection={<IconDownload size={16} />} loading={exporting === 'csv'} onClick={() => void exportAs('csv')}>
-            Export CSV
-          </Button>
-          <Button variant="default" leftSection={<IconDownload size={16} />} loading={exporting === 'xlsx'} onClick={() => void exportAs('xlsx')}>
-            Export XLSX
-          </Button>
-        </Group>
+        <ExportButtons onExport={exportAs} />
       </Group>
       {history.isPending ? (
         <LoadingPlaceholder />
