@@ -112,3 +112,12 @@ export async function findWhtCalcRecord(executor: Db, where: { id?: string; refe
 export async function listWhtCalcItems(executor: Db, recordId: string, window: { limit: number; offset: number }) {
   return executor.select().from(whtCalcItems).where(eq(whtCalcItems.recordId, recordId)).orderBy(asc(whtCalcItems.rowNumber)).limit(window.limit).offset(window.offset);
 }
+
+/** Every bill of an organisation reduced to what deadlines need: who, where, which month, status, amount, when paid. */
+export function billPeriodsOfOrganisation(executor: Db, organisationId: string) {
+  return executor
+    .select({ corporationId: bills.corporationId, stateId: bills.stateId, type: bills.type, periodStart: bills.periodStart, status: bills.status, amountDueKobo: bills.amountDueKobo, paidAt: bills.paidAt, createdAt: bills.createdAt })
+    .from(bills)
+    .where(eq(bills.organisationId, organisationId))
+    .orderBy(asc(bills.periodStart));
+}

@@ -32,6 +32,8 @@ export interface IdentityDeps {
   findPendingInvitations(executor: Db, email: string): Promise<PendingInvitation[]>;
   /** Whether an invitation token is live and addressed to this email; owned by the team module. */
   isInvitationFor(executor: Db, token: string, email: string): Promise<boolean>;
+  /** The tax alerts of an organisation (owned by the alerts module): the session's `alerts`. */
+  alertsFor(organisationId: string): Promise<SessionPayload['alerts']>;
 }
 
 function minutesFromNow(minutes: number): Date {
@@ -142,7 +144,7 @@ export function createIdentityService(deps: IdentityDeps) {
           }
         : null,
       invitations,
-      alerts: [],
+      alerts: membership ? await deps.alertsFor(membership.organisationId) : [],
     };
   }
 

@@ -12,7 +12,7 @@ import { AppError, invalidInput } from '../../errors';
 import type { Caller } from '../../http/route';
 import { recordAudit } from '../audit/audit.service';
 import { hashToken, newToken } from '../identity/secrets';
-import { USER_TYPES } from '../identity/permissions';
+import { ROLE_CODES, USER_TYPES } from '../identity/permissions';
 import type { MailService } from '../mail/mail.service';
 import { requireOwnOrganisation } from '../organisations/organisation-access';
 
@@ -232,6 +232,19 @@ export function createTeamService(deps: TeamDeps) {
         role: { id: role.id, code: role.code, name: role.name },
         invited_at: member.invitedAt?.toISOString() ?? null,
       }));
+    },
+
+    /** Every organisation with at least one active admin, with those admins' emails (the deadline digest's recipients). */
+    async activeAdmins(): Promise<Map<string, string[]>> {
+      const rows = await db
+        .select({ organisationId: organisationUsers.organisationId, email: organisationUsers.email })
+        .from(organisationUsers)
+        .innerJoin(roles, eq(roles.id, organisationUsers.roleId))
+        .where(and(eq(organisationUsers.status, 'active'), eq(roles.code, ROLE_CODES.admin)))
+        .orderBy(asc(organisationUsers.organisationId), asc(organisationUsers.email));
+      const admins = new Map<string, string[]>();
+      for (const row of rows) admins.set(row.organisationId, [...(admins.get(row.organisationId) ?? []), row.email]);
+      return admins;
     },
 
     async isInvitationFor(executor: Db, token: string, email: string): Promise<boolean> {
