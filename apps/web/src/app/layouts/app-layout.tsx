@@ -17,6 +17,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { NavLink as RouterNavLink, Outlet } from 'react-router';
 import { Logo } from '../../components/logo';
+import { AlertsBell } from '../../features/alerts/components/alerts-bell';
+import { ChecklistDialog } from '../../features/alerts/components/checklist-dialog';
 import { refreshSession, useSignOut } from '../../features/identity/api/session-api';
 import { useOrganisationWallets } from '../../features/wallets/api/wallets-api';
 import { InviteMemberDialog } from '../../features/team/components/invite-member-dialog';
@@ -115,6 +117,7 @@ export default function AppLayout() {
                 Invite user
               </Button>
             )}
+            <AlertsBell />
             <ProfileMenu />
           </Group>
         </Group>
@@ -133,6 +136,7 @@ export default function AppLayout() {
         </Container>
       </AppShell.Main>
       <InviteMemberDialog mode={{ kind: 'send' }} opened={inviteOpened} onClose={() => setInviteOpened(false)} />
+      <ChecklistDialog />
     </AppShell>
   );
 }
