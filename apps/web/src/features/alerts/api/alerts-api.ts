@@ -1,5 +1,5 @@
 import { getBillMetrics, getChecklist, getDeadlineCalendar, listAlerts } from '@levy/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download';
 
@@ -30,4 +30,11 @@ export function useDeadlineCalendar(organisationId: string | undefined) {
 /** Downloads the deadline calendar as iCalendar (.ics) or CSV. */
 export function downloadDeadlineCalendar(organisationId: string, format: 'ics' | 'csv') {
   return downloadFile(`core/internal/organisations/${organisationId}/deadlines/export`, { format });
+}
+
+/** After a bill is paid: the session's alerts (the bell), the alerts, calendar, metrics and recent bills are read again. */
+export function useRefreshDeadlines() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([queryClient.invalidateQueries({ queryKey: ['session'] }), queryClient.invalidateQueries({ queryKey: alertKeys.all }), queryClient.invalidateQueries({ queryKey: ['bills', 'recent'] })]);
 }

@@ -40,7 +40,7 @@ export function ChecklistDialog() {
   };
 
   return (
-    <Modal opened={opened} onClose={close} title="Get started with Levy" centered size="md">
+    <Modal opened={opened} onClose={close} title="Get started with Levy" centered size="md" closeButtonProps={{ 'aria-label': 'Close checklist' }}>
       <Stack gap="md">
         <Text fz="sm" c="dimmed">
           {done} of {steps.length} steps done
