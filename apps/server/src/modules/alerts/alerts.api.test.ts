@@ -66,6 +66,10 @@ describe('alerts', () => {
 
     const session = await test.call('GET', 'auth', 'users/me', { token: owner.token });
     expect(session.data.alerts.map((alert: { tax_month: string }) => alert.tax_month)).toEqual([THREE_AGO, TWO_AGO]);
+    // Login fills the session's alerts too (after its transaction: PGlite has a single connection).
+    const login = await test.call('POST', 'public', 'authx/authorize', { body: { email: owner.email, password: 'correct-horse-1' } });
+    expect(login.code).toBe('OK');
+    expect(login.data.alerts.map((alert: { tax_month: string }) => alert.tax_month)).toEqual([THREE_AGO, TWO_AGO]);
 
     // Paying a month removes its alert: nothing is stored, so nothing is stale.
     await payPaye(owner, corporationId, THREE_AGO);

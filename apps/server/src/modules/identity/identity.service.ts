@@ -144,8 +144,14 @@ export function createIdentityService(deps: IdentityDeps) {
           }
         : null,
       invitations,
-      alerts: membership ? await deps.alertsFor(membership.organisationId) : [],
+      // Filled by withAlerts once any transaction has committed: the alerts read on their own connection.
+      alerts: [],
     };
+  }
+
+  /** The session with its organisation's tax alerts (issue 13), read outside any transaction (PGlite has one connection). */
+  async function withAlerts(session: SessionPayload): Promise<SessionPayload> {
+    return session.organisation ? { ...session, alerts: await deps.alertsFor(session.organisation.id) } : session;
   }
 
   async function consumeUserToken(executor: Db, token: string, purpose: 'verify_email' | 'reset_password') {
@@ -163,7 +169,7 @@ export function createIdentityService(deps: IdentityDeps) {
   return {
     async register(input: RegisterUser, ip: string | null) {
       const passwordHash = await hashPassword(input.password);
-      return db.transaction(async (tx) => {
+      const registered = await db.transaction(async (tx) => {
         if (await findUserByEmail(tx, input.email)) {
           throw new AppError('CONFLICT', 'An account with this email address already exists. Log in instead.', {
             email: 'An account with this email address already exists.',
@@ -188,14 +194,16 @@ export function createIdentityService(deps: IdentityDeps) {
         await sendVerificationMail(tx, user);
         return { email: user.email, requires_verification: true, session: null };
       });
+      return registered.session ? { ...registered, session: await withAlerts(registered.session) } : registered;
     },
 
     async verifyEmail(token: string, ip: string | null): Promise<SessionPayload> {
-      return db.transaction(async (tx) => {
+      const session = await db.transaction(async (tx) => {
         const row = await consumeUserToken(tx, token, 'verify_email');
         await tx.update(users).set({ emailVerifiedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, row.userId));
         return openSession(tx, row.userId, ip);
       });
+      return withAlerts(session);
     },
 
     async login(email: string, password: string, ip: string): Promise<SessionPayload> {
@@ -218,10 +226,11 @@ export function createIdentityService(deps: IdentityDeps) {
         await db.transaction((tx) => sendVerificationMail(tx, user));
         throw new AppError('FORBIDDEN', `Please verify your email address first. We have sent a new link to ${user.email}.`);
       }
-      return db.transaction(async (tx) => {
+      const session = await db.transaction(async (tx) => {
         await tx.delete(loginFailures).where(eq(loginFailures.email, normalised));
         return openSession(tx, user.id, ip);
       });
+      return withAlerts(session);
     },
 
     async logout(caller: Caller) {
@@ -283,8 +292,8 @@ export function createIdentityService(deps: IdentityDeps) {
     },
 
     /** The session as it stands now (GET users/me): permissions follow role changes at once. */
-    session(caller: Caller, token: string): Promise<SessionPayload> {
-      return buildSession(db, caller.userId, caller.organisationId, token);
+    async session(caller: Caller, token: string): Promise<SessionPayload> {
+      return withAlerts(await buildSession(db, caller.userId, caller.organisationId, token));
     },
 
 
