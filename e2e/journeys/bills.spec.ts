@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { asKobo, koboToNairaString, PAYE_TEMPLATE_HEADERS, recomputePayeRow, type PayeRecord } from '@levy/tax';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 import { NEW_USER_PASSWORD } from '../support/api';
 import { onboardedOwner, type OnboardedOwner } from '../support/owners';
 import { snap } from '../support/screenshots';

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 import { callGateway, DEMO, type Envelope } from '../support/api';
 import { snap } from '../support/screenshots';
 import { AppShell } from '../pages/app-shell';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 import { linkFromMailbox, NEW_USER_PASSWORD, uniqueEmail } from '../support/api';
 import { snap } from '../support/screenshots';
 import { AppShell } from '../pages/app-shell';

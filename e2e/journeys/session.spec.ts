@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { type APIRequestContext } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 import { callGateway, inviteToDemo, NEW_USER_PASSWORD, uniqueEmail } from '../support/api';
 import { snap } from '../support/screenshots';
 import { AppShell } from '../pages/app-shell';

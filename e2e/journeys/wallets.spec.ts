@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 import { NEW_USER_PASSWORD } from '../support/api';
 import { onboardedOwner } from '../support/owners';
 import { snap } from '../support/screenshots';

@@ -16,6 +16,8 @@ import { errorEnvelope } from './http/error-envelope';
 import { API_BASE, registerGateway } from './http/gateway';
 import { buildOpenApiDocument, renderReferencePage } from './http/openapi';
 import type { RouteDefinition } from './http/route';
+import { alertRoutes } from './modules/alerts/alerts.routes';
+import { createAlertsService } from './modules/alerts/alerts.service';
 import { calculatorRoutes } from './modules/calculator/calculator.routes';
 import { createCalculatorService } from './modules/calculator/calculator.service';
 import { billRoutes } from './modules/bills/bills.routes';
@@ -80,7 +82,16 @@ export async function buildApp({ config, database, mailTransport }: AppOptions):
     usersByIds: (executor, ids) => identity.usersByIds(executor, ids),
     hasAccount: (executor, email) => identity.hasAccount(executor, email),
   });
-  const identity = createIdentityService({ db, config, mail, findPendingInvitations: team.pendingInvitations, isInvitationFor: team.isInvitationFor, activeMembership: team.activeMembership });
+  // The session's alerts come from the alerts module, built below once bills and states exist.
+  const identity = createIdentityService({
+    db,
+    config,
+    mail,
+    findPendingInvitations: team.pendingInvitations,
+    isInvitationFor: team.isInvitationFor,
+    activeMembership: team.activeMembership,
+    alertsFor: (organisationId) => alerts.forSession(organisationId),
+  });
   const agency = withAgencyTimeout(createSandboxAgency({ notify: (to, subject, text) => mail.enqueue(db, { to, subject, text }) }), config.agencyTimeoutMs);
   const corporations = createCorporationsService({
     db,
@@ -101,6 +112,19 @@ export async function buildApp({ config, database, mailTransport }: AppOptions):
   const calculator = createCalculatorService({ db });
   const bills = createBillsService({ db, jobs, agency, corporations, states, wallets, listStates: () => reference.listStates() });
   summaryContributions.push(bills.summary);
+  const alerts = createAlertsService({
+    db,
+    jobs,
+    mail,
+    appUrl: config.appUrl,
+    registrations: (organisationId) => states.registrationsOfOrganisation(organisationId),
+    bills: (organisationId) => bills.billPeriods(organisationId),
+    corporationCount: async (organisationId) => (await corporations.allOfOrganisation(organisationId)).length,
+    totalBalance: async (organisationId) => (await wallets.summary(organisationId)).total_balance,
+    organisationName: (organisationId) => organisations.nameOf(organisationId),
+    settingValue: (organisationId, code) => organisations.settingValue(organisationId, code),
+    activeAdmins: () => team.activeAdmins(),
+  });
 
   const routes: RouteDefinition[] = [
     ...identityRoutes(identity),
@@ -113,6 +137,7 @@ export async function buildApp({ config, database, mailTransport }: AppOptions):
     ...payrollRoutes(payroll),
     ...walletRoutes(wallets),
     ...billRoutes(bills),
+    ...alertRoutes(alerts),
     ...(canSimulateTransfers ? sandboxFundingRoutes(wallets, createSandboxTransferSender(app, paymentProvider)) : []),
     ...(config.env === 'production' ? [] : developmentMailboxRoutes(mail)),
   ];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { alert } from './alerts';
 import { defineContract } from './api';
 import { email, password, requiredText } from './validation';
 
@@ -67,13 +68,8 @@ export const pendingInvitation = z.object({
 });
 export type PendingInvitation = z.infer<typeof pendingInvitation>;
 
-export const sessionAlert = z.object({
-  date: z.string(),
-  tax_month: z.string(),
-  state: z.string(),
-  deadline_date: z.string(),
-  start_date: z.string(),
-});
+/** The session's alerts are the alerts call's (product-spec §3 fields plus corporation, kind and timing). */
+export const sessionAlert = alert;
 export type SessionAlert = z.infer<typeof sessionAlert>;
 
 /** What login returns: the whole session of product-spec §3 (all but wallet). */

@@ -6,6 +6,7 @@ export * from './organisations';
 export * from './calculator';
 export * from './corporations';
 export * from './bills';
+export * from './alerts';
 export * from './api';
 export * from './reference';
 export * from './team';

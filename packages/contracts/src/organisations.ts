@@ -55,20 +55,23 @@ export const updateIdentity = z.object({
 
 export const SETTING_CODES = {
   corporationWallets: 'core.organisation.do_corporation_have_wallet',
+  /** Mail the admins a daily digest of deadlines due within 7 days and overdue ones (default on). */
+  deadlineDigest: 'core.organisation.deadline_digest',
 } as const;
 
 /** Settings an organisation can change, with the type of each value. */
 export const settingValues = {
   [SETTING_CODES.corporationWallets]: z.boolean(),
+  [SETTING_CODES.deadlineDigest]: z.boolean(),
 } as const;
 
 export const updateSetting = z.object({
-  setting_code: z.enum([SETTING_CODES.corporationWallets], { error: 'Unknown setting' }),
+  setting_code: z.enum([SETTING_CODES.corporationWallets, SETTING_CODES.deadlineDigest], { error: 'Unknown setting' }),
   value: z.boolean({ error: 'Value is required' }),
 });
 
 export const getSetting = z.object({
-  setting_code: z.enum([SETTING_CODES.corporationWallets], { error: 'Unknown setting' }).optional(),
+  setting_code: z.enum([SETTING_CODES.corporationWallets, SETTING_CODES.deadlineDigest], { error: 'Unknown setting' }).optional(),
 });
 
 export const inviteUser = z.object({

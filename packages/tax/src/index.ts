@@ -9,6 +9,7 @@ export * from './wht-rates';
 export * from './wht';
 export * from './deadline-rules';
 export * from './deadlines';
+export * from './holidays';
 export * from './charge-schedule';
 export * from './charges';
 export * from './identifiers';

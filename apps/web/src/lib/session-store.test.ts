@@ -9,7 +9,27 @@ const loginResult: SessionPayload = {
   kyc: { is_completed: true },
   organisation: { id: 'o1', name: 'Acme', is_owner: true, is_kyc_completed: true },
   invitations: [],
-  alerts: [{ date: '2026-11-01', tax_month: 'October 2026', state: 'Lagos', deadline_date: '2026-11-10', start_date: '2026-10-01' }],
+  alerts: [
+    {
+      date: '2026-11-01',
+      tax_month: '2026-10',
+      state: 'Lagos',
+      deadline_date: '2026-11-10',
+      start_date: '2026-10-01',
+      kind: 'paye',
+      corporation: { id: 'c1', name: 'Acme Ltd' },
+      state_code: 'LA',
+      message: 'PAYE tax for October 2026, due by 10 Nov, 2026',
+      status: 'due',
+      days_left: 9,
+      days_overdue: null,
+      safe_date: null,
+      safe_note: null,
+      penalty: null,
+      penalty_rule: null,
+      pay_link: '/bills?pay=paye&corporation=c1&state=LA&month=2026-10',
+    },
+  ],
 };
 
 function fields() {

@@ -12,3 +12,4 @@ export * from '../../modules/states/states.schema';
 export * from '../../modules/payroll/payroll.schema';
 export * from '../../modules/wallets/wallets.schema';
 export * from '../../modules/bills/bills.schema';
+export * from '../../modules/alerts/alerts.schema';

@@ -31,6 +31,8 @@ export interface IdentityDeps {
   isInvitationFor(executor: Db, token: string, email: string): Promise<boolean>;
   /** The membership a session works in: the one chosen, else the latest active; owned by the team module. */
   activeMembership(executor: Db, userId: string, organisationId: string | null): Promise<ActiveMembership | null>;
+  /** The tax alerts of an organisation (owned by the alerts module): the session's `alerts`. */
+  alertsFor(organisationId: string): Promise<SessionPayload['alerts']>;
 }
 
 function minutesFromNow(minutes: number): Date {
@@ -108,8 +110,14 @@ export function createIdentityService(deps: IdentityDeps) {
           }
         : null,
       invitations,
+      // Filled by withAlerts once any transaction has committed: the alerts read on their own connection.
       alerts: [],
     };
+  }
+
+  /** The session with its organisation's tax alerts (issue 13), read outside any transaction (PGlite has one connection). */
+  async function withAlerts(session: SessionPayload): Promise<SessionPayload> {
+    return session.organisation ? { ...session, alerts: await deps.alertsFor(session.organisation.id) } : session;
   }
 
   async function consumeUserToken(executor: Db, token: string, purpose: 'verify_email' | 'reset_password') {
@@ -123,7 +131,7 @@ export function createIdentityService(deps: IdentityDeps) {
   return {
     async register(input: RegisterUser, ip: string | null) {
       const passwordHash = await hashPassword(input.password);
-      return db.transaction(async (tx) => {
+      const registered = await db.transaction(async (tx) => {
         if (await findUserByEmail(tx, input.email)) {
           throw new AppError('CONFLICT', 'An account with this email address already exists. Log in instead.', {
             email: 'An account with this email address already exists.',
@@ -145,14 +153,16 @@ export function createIdentityService(deps: IdentityDeps) {
         await sendVerificationMail(tx, user);
         return { email: user.email, requires_verification: true, session: null };
       });
+      return registered.session ? { ...registered, session: await withAlerts(registered.session) } : registered;
     },
 
     async verifyEmail(token: string, ip: string | null): Promise<SessionPayload> {
-      return db.transaction(async (tx) => {
+      const session = await db.transaction(async (tx) => {
         const row = await consumeUserToken(tx, token, 'verify_email');
         await repo.updateUser(tx, row.userId, { emailVerifiedAt: new Date() });
         return openSession(tx, row.userId, ip);
       });
+      return withAlerts(session);
     },
 
     async login(email: string, password: string, ip: string): Promise<SessionPayload> {
@@ -174,10 +184,11 @@ export function createIdentityService(deps: IdentityDeps) {
         });
         throw new AppError('FORBIDDEN', `Please verify your email address first. We have sent a new link to ${user.email}.`);
       }
-      return db.transaction(async (tx) => {
+      const session = await db.transaction(async (tx) => {
         await repo.clearSignInFailures(tx, normalised);
         return openSession(tx, user.id, ip);
       });
+      return withAlerts(session);
     },
 
     async logout(caller: Caller) {
@@ -230,8 +241,8 @@ export function createIdentityService(deps: IdentityDeps) {
     },
 
     /** The session as it stands now (GET users/me): permissions follow role changes at once. */
-    session(caller: Caller, token: string): Promise<SessionPayload> {
-      return buildSession(db, caller.userId, caller.organisationId, token);
+    async session(caller: Caller, token: string): Promise<SessionPayload> {
+      return withAlerts(await buildSession(db, caller.userId, caller.organisationId, token));
     },
 
 

@@ -125,7 +125,10 @@ describe('identity, KYC and settings', () => {
     const changed = await test.call('POST', 'auth', `organisations/${owner.organisationId}/settings`, { token: owner.token, body: { setting_code: code, value: true } });
     expect(changed.message).toBe('Settings saved successfully');
     const after = await test.call('GET', 'auth', `organisations/${owner.organisationId}/settings`, { token: owner.token });
-    expect(after.data).toEqual([{ setting_code: code, value: true }]);
+    expect(after.data).toEqual([
+      { setting_code: code, value: true },
+      { setting_code: 'core.organisation.deadline_digest', value: true },
+    ]);
     const unknown = await test.call('POST', 'auth', `organisations/${owner.organisationId}/settings`, { token: owner.token, body: { setting_code: 'core.nothing', value: true } });
     expect(unknown.data).toEqual({ setting_code: 'Unknown setting' });
   });

@@ -15,7 +15,7 @@ const CAC_DOCUMENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'];
 const CAC_DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
 
 /** Default values of the organisation settings. */
-const SETTING_DEFAULTS: Record<string, unknown> = { [SETTING_CODES.corporationWallets]: false };
+const SETTING_DEFAULTS: Record<string, unknown> = { [SETTING_CODES.corporationWallets]: false, [SETTING_CODES.deadlineDigest]: true };
 
 /** A contribution to the onboarding summary from a module that owns the counted data. */
 export type SummaryContribution = (organisationId: string) => Promise<Partial<OnboardingSummary>>;

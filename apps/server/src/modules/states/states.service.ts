@@ -104,6 +104,19 @@ export function createStatesService(deps: StatesDeps) {
       });
     },
 
+    /** Every registration of an organisation's corporations with its state and created date (the alerts module's deadlines start there). */
+    async registrationsOfOrganisation(organisationId: string) {
+      const [corporationList, allStates] = await Promise.all([corporations.allOfOrganisation(organisationId), reference.listStates(db)]);
+      const statesById = new Map(allStates.map((state) => [state.id, state]));
+      const perCorporation = await Promise.all(corporationList.map((corporation) => repo.findRegistrationsOfCorporation(db, corporation.id)));
+      return corporationList.flatMap((corporation, index) =>
+        perCorporation[index].flatMap((registration) => {
+          const state = statesById.get(registration.stateId);
+          return state ? [{ corporation: { id: corporation.id, name: corporation.name }, state: { id: state.id, code: state.code, name: state.name }, createdAt: registration.createdAt }] : [];
+        }),
+      );
+    },
+
     /** Asks the agency who holds this Tax ID (step 1 of Add/Update state). */
     async verify(stateCodeOrId: string, taxPayerNumber: string) {
       const state = await findState(db, stateCodeOrId);

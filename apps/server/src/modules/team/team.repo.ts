@@ -160,3 +160,12 @@ export async function updateMembership(executor: Db, membershipId: string, chang
     .returning();
   return row;
 }
+
+/** Active members holding a role, every organisation, ordered by organisation then email. */
+export function findActiveMembersWithRole(executor: Db, roleId: number): Promise<Array<{ organisationId: string; email: string }>> {
+  return executor
+    .select({ organisationId: organisationUsers.organisationId, email: organisationUsers.email })
+    .from(organisationUsers)
+    .where(and(eq(organisationUsers.status, 'active'), eq(organisationUsers.roleId, roleId)))
+    .orderBy(asc(organisationUsers.organisationId), asc(organisationUsers.email));
+}

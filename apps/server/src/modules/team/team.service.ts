@@ -6,7 +6,7 @@ import { AppError, invalidInput } from '../../errors';
 import type { Caller } from '../../http/route';
 import { recordAudit } from '../audit/audit.service';
 import { hashToken, newToken } from '../identity/secrets';
-import { USER_TYPES } from '../identity/permissions';
+import { ROLE_CODES, USER_TYPES } from '../identity/permissions';
 import type { MailService } from '../mail/mail.service';
 import { requireOwnOrganisation } from '../organisations/organisation-access';
 import type { ReferenceService, Role } from '../reference/reference.service';
@@ -222,6 +222,15 @@ export function createTeamService(deps: TeamDeps) {
 
     async pendingInvitations(executor: Db, email: string): Promise<PendingInvitation[]> {
       return invitationViews(executor, await repo.findOpenInvitations(executor, email));
+    },
+
+    /** Every organisation with at least one active admin, with those admins' emails (the deadline digest's recipients). */
+    async activeAdmins(): Promise<Map<string, string[]>> {
+      const adminRole = await deps.reference.findRole({ code: ROLE_CODES.admin });
+      const rows = adminRole ? await repo.findActiveMembersWithRole(db, adminRole.id) : [];
+      const admins = new Map<string, string[]>();
+      for (const row of rows) admins.set(row.organisationId, [...(admins.get(row.organisationId) ?? []), row.email]);
+      return admins;
     },
 
     async isInvitationFor(executor: Db, token: string, email: string): Promise<boolean> {

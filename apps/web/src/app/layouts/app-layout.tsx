@@ -17,6 +17,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { NavLink as RouterNavLink, Outlet, useLocation } from 'react-router';
 import { Logo } from '../../components/logo';
+import { AlertsBell } from '../../features/alerts/components/alerts-bell';
+import { ChecklistDialog } from '../../features/alerts/components/checklist-dialog';
 import { refreshSession, useSignOut } from '../../features/identity/api/session-api';
 import { useOrganisationWallets } from '../../features/wallets/api/wallets-api';
 import { canPayTaxes, PayTaxesButton } from '../../features/bills/components/pay-taxes';
@@ -119,6 +121,7 @@ export default function AppLayout() {
                 Invite user
               </Button>
             )}
+            <AlertsBell />
             <ProfileMenu />
           </Group>
         </Group>
@@ -137,6 +140,7 @@ export default function AppLayout() {
         </Container>
       </AppShell.Main>
       <InviteMemberDialog mode={{ kind: 'send' }} opened={inviteOpened} onClose={() => setInviteOpened(false)} />
+      <ChecklistDialog />
     </AppShell>
   );
 }

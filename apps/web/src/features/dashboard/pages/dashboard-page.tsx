@@ -1,12 +1,13 @@
 import { hasPermission } from '@levy/contracts';
-import { Alert, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconBuildingSkyscraper, IconCalendarDue, IconMapPin, IconReceipt2, IconWallet } from '@tabler/icons-react';
+import { Alert, SimpleGrid, Stack } from '@mantine/core';
+import { IconBuildingSkyscraper, IconMapPin, IconReceipt2, IconWallet } from '@tabler/icons-react';
 import { ContentCard } from '../../../components/content-card';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadingPlaceholder } from '../../../components/loading-placeholder';
 import { StatCard } from '../../../components/stat-card';
-import { formatAmount, formatDate } from '../../../lib/format';
+import { formatAmount } from '../../../lib/format';
 import { isKycCompleted, useSessionStore } from '../../../lib/session-store';
+import { DeadlineDashboardSections } from '../../alerts/components/dashboard-sections';
 import { useOnboardingSummary } from '../../organisation/api/organisation-api';
 import { useOrganisationWallets } from '../../wallets/api/wallets-api';
 import { WalletCard } from '../../wallets/components/wallet-card';
@@ -15,7 +16,6 @@ import { WalletCard } from '../../wallets/components/wallet-card';
 export default function DashboardPage() {
   const session = useSessionStore();
   const summary = useOnboardingSummary(session.organisation?.id);
-  const alerts = session.alerts ?? [];
   const canSeeSummary = hasPermission(session.permissions, 'auth-organisation.getsummary');
   const canSeeWallets = hasPermission(session.permissions, 'core-internal.organisation.getwallets');
   const wallets = useOrganisationWallets(canSeeWallets ? session.organisation?.id : undefined);
@@ -53,27 +53,7 @@ export default function DashboardPage() {
           )}
         </ContentCard>
       )}
-      <ContentCard title="Upcoming deadlines">
-        {alerts.length === 0 ? (
-          <EmptyState message="No alerts at the moment" hint="Deadlines appear here once your corporations are registered with a state." />
-        ) : (
-          <Stack gap="sm">
-            {alerts.map((alert) => (
-              <Group key={`${alert.state}-${alert.tax_month}-${alert.deadline_date}`} justify="space-between" wrap="nowrap">
-                <Group gap="sm" wrap="nowrap">
-                  <IconCalendarDue size={20} aria-hidden="true" />
-                  <Text fz="sm">
-                    PAYE tax for {alert.tax_month} · {alert.state}
-                  </Text>
-                </Group>
-                <Text fz="sm" fw={600}>
-                  Due by {formatDate(alert.deadline_date)}
-                </Text>
-              </Group>
-            ))}
-          </Stack>
-        )}
-      </ContentCard>
+      <DeadlineDashboardSections />
     </Stack>
   );
 }

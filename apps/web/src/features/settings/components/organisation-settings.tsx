@@ -63,20 +63,32 @@ function WalletSetting({ organisationId, canEdit }: { organisationId: string; ca
   const update = useUpdateSetting(organisationId);
   if (settings.isPending) return <LoadingPlaceholder />;
   const current = settings.data?.find((setting) => setting.setting_code === SETTING_CODES.corporationWallets)?.value === true;
+  const digest = settings.data?.find((setting) => setting.setting_code === SETTING_CODES.deadlineDigest)?.value !== false;
   return (
     <ContentCard title="Settings">
-      <Switch
-        label="Each corporation has its own wallet"
-        description="When on, every company in your group is funded and pays from its own wallet, and the Transactions menu moves into each corporation."
-        checked={current}
-        disabled={!canEdit || update.isPending}
-        onChange={(event) =>
-          update.mutate(
-            { setting_code: SETTING_CODES.corporationWallets, value: event.currentTarget.checked },
-            { onSuccess: () => showSuccessToast('Settings saved successfully') },
-          )
-        }
-      />
+      <Stack gap="lg">
+        <Switch
+          label="Each corporation has its own wallet"
+          description="When on, every company in your group is funded and pays from its own wallet, and the Transactions menu moves into each corporation."
+          checked={current}
+          disabled={!canEdit || update.isPending}
+          onChange={(event) =>
+            update.mutate(
+              { setting_code: SETTING_CODES.corporationWallets, value: event.currentTarget.checked },
+              { onSuccess: () => showSuccessToast('Settings saved successfully') },
+            )
+          }
+        />
+        <Switch
+          label="Daily deadline digest"
+          description="Each morning, admins get one email listing the taxes due within 7 days and any overdue ones."
+          checked={digest}
+          disabled={!canEdit || update.isPending}
+          onChange={(event) =>
+            update.mutate({ setting_code: SETTING_CODES.deadlineDigest, value: event.currentTarget.checked }, { onSuccess: () => showSuccessToast('Settings saved successfully') })
+          }
+        />
+      </Stack>
     </ContentCard>
   );
 }

@@ -1,0 +1,212 @@
+import type { Alert, DeadlineEntry, DeadlineKind, LatePenaltyEstimate } from '@levy/contracts';
+import {
+  addDays,
+  addMonths,
+  asKobo,
+  dayOfMonthClamped,
+  dayOfWeek,
+  daysBetween,
+  EARLIEST_SUPPORTED_PERIOD,
+  findRowInForce,
+  firstDayOfPeriod,
+  koboToNairaString,
+  LATE_PENALTY_RATE_TABLE,
+  lastWorkingDayOnOrBefore,
+  latePenalty,
+  monetaryPolicyRateOn,
+  nonWorkingReason,
+  payeDueDate,
+  whtDueDate,
+  type IsoDate,
+  type Kobo,
+  type Period,
+} from '@levy/tax';
+
+/**
+ * The deadline rule of issue 13, pure: from an organisation's registrations and bills and the
+ * day (Africa/Lagos), the alerts (every month since registration up to the last completed one
+ * with no paid bill) and the deadline calendar. Nothing is stored, so nothing goes stale.
+ */
+
+export interface RegistrationFact {
+  corporation: { id: string; name: string };
+  state: { id: number; code: string; name: string };
+  createdAt: Date;
+}
+
+export interface BillFact {
+  corporationId: string;
+  stateId: number;
+  type: DeadlineKind;
+  /** YYYY-MM */
+  period: string;
+  status: string;
+  amountDueKobo: Kobo;
+}
+
+const LAGOS = 'Africa/Lagos';
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const KIND_LABEL: Record<DeadlineKind, string> = { paye: 'PAYE', wht: 'WHT' };
+
+/** The calendar day in Lagos at an instant. */
+export function lagosDate(at: Date): IsoDate {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: LAGOS, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+}
+
+/** 'October 2026' */
+export function monthLabel(period: Period): string {
+  return `${MONTHS[Number(period.slice(5, 7)) - 1]} ${period.slice(0, 4)}`;
+}
+
+/** product-spec §9: DD MMM, YYYY — '10 Nov, 2026'. */
+export function formatDeadline(date: IsoDate): string {
+  return `${date.slice(8, 10)} ${MONTHS[Number(date.slice(5, 7)) - 1].slice(0, 3)}, ${date.slice(0, 4)}`;
+}
+
+/** 'Fri 9 Oct' */
+function shortDay(date: IsoDate): string {
+  return `${WEEKDAYS[dayOfWeek(date)]} ${Number(date.slice(8, 10))} ${MONTHS[Number(date.slice(5, 7)) - 1].slice(0, 3)}`;
+}
+
+export function dueDateOf(kind: DeadlineKind, taxMonth: Period): IsoDate {
+  // Bills go to the State IRS, so WHT is the state collector's 30th.
+  return kind === 'paye' ? payeDueDate(taxMonth) : whtDueDate(taxMonth, 'state');
+}
+
+/** The legal date stays; a weekend or holiday adds the last working day before it. */
+export function safeDay(dueDate: IsoDate): { safe_date: string | null; safe_note: string | null } {
+  const reason = nonWorkingReason(dueDate);
+  if (!reason) return { safe_date: null, safe_note: null };
+  const safe = lastWorkingDayOnOrBefore(dueDate);
+  return { safe_date: safe, safe_note: `Falls on ${reason}: pay by ${shortDay(safe)} to be safe` };
+}
+
+const naira = (amount: number) => koboToNairaString(asKobo(amount));
+
+/** The penalty so far and what a week more adds, on `basis` (latePenalty, NTAA 2025 s.107). */
+export function penaltyEstimate(basis: Kobo, dueDate: IsoDate, today: IsoDate): LatePenaltyEstimate {
+  const now = latePenalty({ tax: basis, dueDate, asOf: today });
+  const nextWeek = latePenalty({ tax: basis, dueDate, asOf: addDays(today, 7) });
+  return { basis: naira(basis), penalty: naira(now.penalty), interest: naira(now.interest), total: naira(now.total), per_extra_week: naira(nextWeek.total - now.total) };
+}
+
+/** The rate in words with its source: '10% a year plus interest at the CBN Monetary Policy Rate (27.00% now), pro rata by day (NTAA 2025 s.107)'. */
+export function penaltyRule(dueDate: IsoDate, today: IsoDate): string {
+  const row = findRowInForce(LATE_PENALTY_RATE_TABLE, dueDate);
+  const annual = row ? `${row.value.annualRateBps / 100}% a year` : 'an administrative penalty';
+  return `${annual} plus interest at the CBN Monetary Policy Rate (${(monetaryPolicyRateOn(today) / 100).toFixed(2)}% now), pro rata by day (${row?.source ?? 'NTAA 2025 s.107'})`;
+}
+
+interface Obligation {
+  registration: RegistrationFact;
+  kind: DeadlineKind;
+  /** The first tax month owed: the registration's month. */
+  firstMonth: Period;
+  paid: Set<Period>;
+  /** The last paid bill's amount due, the basis of penalty estimates. */
+  lastPaidAmount: Kobo | null;
+}
+
+function obligations(registrations: RegistrationFact[], bills: BillFact[]): Obligation[] {
+  const result: Obligation[] = [];
+  for (const registration of registrations) {
+    const own = bills.filter((bill) => bill.corporationId === registration.corporation.id && bill.stateId === registration.state.id);
+    const registeredMonth = lagosDate(registration.createdAt).slice(0, 7);
+    const firstMonth = registeredMonth < EARLIEST_SUPPORTED_PERIOD ? EARLIEST_SUPPORTED_PERIOD : registeredMonth;
+    for (const kind of ['paye', 'wht'] as const) {
+      const ofKind = own.filter((bill) => bill.type === kind);
+      // PAYE is owed by every registered employer; WHT only where the corporation files WHT bills.
+      if (kind === 'wht' && ofKind.length === 0) continue;
+      const paidBills = ofKind.filter((bill) => bill.status === 'payment_paid').sort((left, right) => left.period.localeCompare(right.period));
+      result.push({
+        registration,
+        kind,
+        firstMonth,
+        paid: new Set(paidBills.map((bill) => bill.period)),
+        lastPaidAmount: paidBills.length > 0 ? paidBills[paidBills.length - 1].amountDueKobo : null,
+      });
+    }
+  }
+  return result;
+}
+
+function payLink(kind: DeadlineKind, registration: RegistrationFact, taxMonth: Period): string {
+  const query = new URLSearchParams({ pay: kind, corporation: registration.corporation.id, state: registration.state.code, month: taxMonth });
+  return `/bills?${query.toString()}`;
+}
+
+function lateness(obligation: Obligation, dueDate: IsoDate, today: IsoDate) {
+  const overdue = today > dueDate;
+  return {
+    penalty: overdue && obligation.lastPaidAmount !== null ? penaltyEstimate(obligation.lastPaidAmount, dueDate, today) : null,
+    penalty_rule: overdue ? penaltyRule(dueDate, today) : null,
+  };
+}
+
+/** Every unpaid month from registration to the last completed month, soonest deadline first. */
+export function computeAlerts(input: { registrations: RegistrationFact[]; bills: BillFact[]; today: IsoDate }): Alert[] {
+  const { today } = input;
+  const lastCompleted = addMonths(today.slice(0, 7), -1);
+  const alerts: Alert[] = [];
+  for (const obligation of obligations(input.registrations, input.bills)) {
+    for (let month = obligation.firstMonth; month <= lastCompleted; month = addMonths(month, 1)) {
+      if (obligation.paid.has(month)) continue;
+      const deadline = dueDateOf(obligation.kind, month);
+      const overdue = today > deadline;
+      const { registration, kind } = obligation;
+      alerts.push({
+        date: today,
+        tax_month: month,
+        state: registration.state.name,
+        deadline_date: deadline,
+        start_date: firstDayOfPeriod(month),
+        kind,
+        corporation: registration.corporation,
+        state_code: registration.state.code,
+        message: `${KIND_LABEL[kind]} tax for ${monthLabel(month)}, due by ${formatDeadline(deadline)}`,
+        status: overdue ? 'overdue' : 'due',
+        days_left: overdue ? null : daysBetween(today, deadline),
+        days_overdue: overdue ? daysBetween(deadline, today) : null,
+        ...safeDay(deadline),
+        ...lateness(obligation, deadline, today),
+        pay_link: payLink(kind, registration, month),
+      });
+    }
+  }
+  return alerts.sort((left, right) => left.deadline_date.localeCompare(right.deadline_date) || left.corporation.name.localeCompare(right.corporation.name) || left.state.localeCompare(right.state) || left.kind.localeCompare(right.kind));
+}
+
+/**
+ * The deadline calendar: per corporation, state and kind, every deadline from today to twelve
+ * months ahead (paid or due) and every earlier unpaid one since registration (overdue).
+ */
+export function computeCalendar(input: { registrations: RegistrationFact[]; bills: BillFact[]; today: IsoDate }): { from: string; to: string; entries: DeadlineEntry[] } {
+  const { today } = input;
+  const to = dayOfMonthClamped(Number(today.slice(0, 4)) + 1, Number(today.slice(5, 7)), Number(today.slice(8, 10)));
+  const lastMonth = addMonths(today.slice(0, 7), 11);
+  const entries: DeadlineEntry[] = [];
+  for (const obligation of obligations(input.registrations, input.bills)) {
+    for (let month = obligation.firstMonth; month <= lastMonth; month = addMonths(month, 1)) {
+      const deadline = dueDateOf(obligation.kind, month);
+      const paid = obligation.paid.has(month);
+      const overdue = !paid && today > deadline;
+      if (!overdue && (deadline < today || deadline > to)) continue;
+      const { registration, kind } = obligation;
+      entries.push({
+        corporation: registration.corporation,
+        state: { code: registration.state.code, name: registration.state.name },
+        kind,
+        tax_month: month,
+        title: `${KIND_LABEL[kind]} tax for ${monthLabel(month)}`,
+        deadline_date: deadline,
+        ...safeDay(deadline),
+        status: paid ? 'paid' : overdue ? 'overdue' : 'due',
+        days_overdue: overdue ? daysBetween(deadline, today) : 0,
+        ...(overdue ? lateness(obligation, deadline, today) : { penalty: null, penalty_rule: null }),
+      });
+    }
+  }
+  entries.sort((left, right) => left.deadline_date.localeCompare(right.deadline_date) || left.corporation.name.localeCompare(right.corporation.name) || left.state.name.localeCompare(right.state.name) || left.kind.localeCompare(right.kind));
+  return { from: today, to, entries };
+}

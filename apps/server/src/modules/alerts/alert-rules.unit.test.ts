@@ -1,0 +1,113 @@
+import { asKobo, latePenalty } from '@levy/tax';
+import { describe, expect, it } from 'vitest';
+import { computeAlerts, computeCalendar, formatDeadline, type BillFact, type RegistrationFact } from './alert-rules';
+
+const CORPORATION = { id: '00000000-0000-4000-8000-000000000001', name: 'Adire Works Ltd' };
+const LAGOS_STATE = { id: 25, code: 'LA', name: 'Lagos' };
+
+function registeredOn(isoInstant: string): RegistrationFact {
+  return { corporation: CORPORATION, state: LAGOS_STATE, createdAt: new Date(isoInstant) };
+}
+
+function paid(type: 'paye' | 'wht', period: string, naira = 100_000, status = 'payment_paid'): BillFact {
+  return { corporationId: CORPORATION.id, stateId: LAGOS_STATE.id, type, period, status, amountDueKobo: asKobo(naira * 100) };
+}
+
+describe('alerts', () => {
+  it('gives two alerts for a registration three months ago with one month paid, with the right deadlines', () => {
+    const alerts = computeAlerts({ registrations: [registeredOn('2026-08-14T09:00:00Z')], bills: [paid('paye', '2026-09')], today: '2026-11-23' });
+    expect(alerts.map((alert) => [alert.tax_month, alert.deadline_date, alert.status])).toEqual([
+      ['2026-08', '2026-09-10', 'overdue'],
+      ['2026-10', '2026-11-10', 'overdue'],
+    ]);
+    expect(alerts[1]).toMatchObject({
+      date: '2026-11-23',
+      state: 'Lagos',
+      start_date: '2026-10-01',
+      kind: 'paye',
+      corporation: CORPORATION,
+      message: 'PAYE tax for October 2026, due by 10 Nov, 2026',
+      days_overdue: 13,
+      days_left: null,
+      pay_link: `/bills?pay=paye&corporation=${CORPORATION.id}&state=LA&month=2026-10`,
+    });
+  });
+
+  it('counts the registration month in Lagos time and ignores bills not yet paid', () => {
+    // 23:30 UTC on 31 July is 00:30 on 1 August in Lagos: August is the first month owed.
+    const alerts = computeAlerts({ registrations: [registeredOn('2026-07-31T23:30:00Z')], bills: [paid('paye', '2026-08', 1, 'failed')], today: '2026-09-05' });
+    expect(alerts.map((alert) => [alert.tax_month, alert.status, alert.days_left])).toEqual([['2026-08', 'due', 5]]);
+  });
+
+  it('runs across a year boundary: December is due on 10 January of the next year', () => {
+    const alerts = computeAlerts({ registrations: [registeredOn('2025-11-20T10:00:00Z')], bills: [], today: '2026-01-05' });
+    expect(alerts.map((alert) => [alert.tax_month, alert.deadline_date, alert.status])).toEqual([
+      ['2025-11', '2025-12-10', 'overdue'],
+      ['2025-12', '2026-01-10', 'due'],
+    ]);
+    expect(alerts[1].message).toBe('PAYE tax for December 2025, due by 10 Jan, 2026');
+    expect(alerts[1].days_left).toBe(5);
+  });
+
+  it('keeps a weekend deadline and adds the working day before it', () => {
+    // PAYE for September 2026 is due Saturday 10 October 2026.
+    const [alert] = computeAlerts({ registrations: [registeredOn('2026-09-01T10:00:00Z')], bills: [], today: '2026-10-02' });
+    expect(alert.deadline_date).toBe('2026-10-10');
+    expect(alert.safe_date).toBe('2026-10-09');
+    expect(alert.safe_note).toBe('Falls on a Saturday: pay by Fri 9 Oct to be safe');
+  });
+
+  it('keeps a public-holiday deadline and adds the working day before it', () => {
+    // PAYE for February 2027 is due Wednesday 10 March 2027, Eid-el-Fitr (expected).
+    const [alert] = computeAlerts({ registrations: [registeredOn('2027-02-03T10:00:00Z')], bills: [], today: '2027-03-01' });
+    expect(alert.deadline_date).toBe('2027-03-10');
+    expect(alert.safe_date).toBe('2027-03-09');
+    expect(alert.safe_note).toBe('Falls on Eid-el-Fitr (public holiday): pay by Tue 9 Mar to be safe');
+    expect(formatDeadline('2027-03-09')).toBe('09 Mar, 2027');
+  });
+
+  it("accrues on the last paid bill the engine's latePenalty: 45 days late", () => {
+    // PAYE for October 2026 was due 10 November 2026; 25 December is 45 days later.
+    const alerts = computeAlerts({ registrations: [registeredOn('2026-09-01T10:00:00Z')], bills: [paid('paye', '2026-09', 250_000), paid('paye', '2026-11', 250_000)], today: '2026-12-25' });
+    const october = alerts.find((alert) => alert.tax_month === '2026-10')!;
+    expect(october.days_overdue).toBe(45);
+    const engine = latePenalty({ tax: asKobo(25_000_000), dueDate: '2026-11-10', asOf: '2026-12-25' });
+    const week = latePenalty({ tax: asKobo(25_000_000), dueDate: '2026-11-10', asOf: '2027-01-01' });
+    expect(engine.daysOverdue).toBe(45);
+    expect(october.penalty).toEqual({
+      basis: '250000.00',
+      penalty: (engine.penalty / 100).toFixed(2),
+      interest: (engine.interest / 100).toFixed(2),
+      total: (engine.total / 100).toFixed(2),
+      per_extra_week: ((week.total - engine.total) / 100).toFixed(2),
+    });
+    expect(october.penalty_rule).toBe('10% a year plus interest at the CBN Monetary Policy Rate (27.00% now), pro rata by day (NTAA 2025 s.107)');
+  });
+
+  it('alerts WHT only where the corporation has WHT bills, on the 30th of the next month', () => {
+    const alerts = computeAlerts({ registrations: [registeredOn('2026-09-01T10:00:00Z')], bills: [paid('paye', '2026-09'), paid('paye', '2026-10'), paid('wht', '2026-09')], today: '2026-11-23' });
+    expect(alerts.map((alert) => [alert.kind, alert.tax_month, alert.deadline_date, alert.message])).toEqual([['wht', '2026-10', '2026-11-30', 'WHT tax for October 2026, due by 30 Nov, 2026']]);
+  });
+});
+
+describe('deadline calendar', () => {
+  it('lists twelve months ahead with paid, due and overdue statuses', () => {
+    const calendar = computeCalendar({ registrations: [registeredOn('2026-09-01T10:00:00Z')], bills: [paid('paye', '2026-10')], today: '2026-11-23' });
+    expect(calendar.from).toBe('2026-11-23');
+    expect(calendar.to).toBe('2027-11-23');
+    const rows = calendar.entries.map((entry) => `${entry.tax_month} ${entry.deadline_date} ${entry.status}`);
+    expect(rows[0]).toBe('2026-09 2026-10-10 overdue');
+    // October was paid before its deadline, which has passed: it is history, not on the calendar.
+    expect(rows).not.toContain('2026-10 2026-11-10 paid');
+    expect(rows[1]).toBe('2026-11 2026-12-10 due');
+    expect(rows.at(-1)).toBe('2027-10 2027-11-10 due');
+    expect(rows).toHaveLength(13); // twelve deadlines ahead and the overdue one
+    expect(calendar.entries[0].penalty?.basis).toBe('100000.00'); // estimated on the last paid bill
+    expect(calendar.entries[0].penalty_rule).toMatch(/NTAA 2025 s\.107/);
+  });
+
+  it('marks a month paid ahead of its deadline as paid', () => {
+    const calendar = computeCalendar({ registrations: [registeredOn('2026-09-01T10:00:00Z')], bills: [paid('paye', '2026-09'), paid('paye', '2026-10')], today: '2026-11-05' });
+    expect(calendar.entries[0]).toMatchObject({ tax_month: '2026-10', status: 'paid', deadline_date: '2026-11-10' });
+  });
+});

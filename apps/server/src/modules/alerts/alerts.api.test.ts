@@ -1,0 +1,195 @@
+import { randomUUID } from 'node:crypto';
+import { addMonths } from '@levy/tax';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/raw';
+import { createTestApp, joinAsMember, ownerWithOrganisation, type TestApp, type TestFile } from '../../../test/harness';
+import { lagosDate } from './alert-rules';
+import { DEADLINE_DIGEST_JOB } from './alerts.service';
+
+// Alerts, checklist, metrics, the deadline calendar and the digest against the real app and database.
+let test: TestApp;
+
+beforeAll(async () => {
+  test = await createTestApp();
+});
+afterAll(async () => {
+  await test.close();
+});
+
+const THIS_MONTH = lagosDate(new Date()).slice(0, 7);
+const [THREE_AGO, TWO_AGO, LAST] = [addMonths(THIS_MONTH, -3), addMonths(THIS_MONTH, -2), addMonths(THIS_MONTH, -1)];
+
+const PAYE_HEADER = 'tax_payer_number,name,nationality,designation,gross_income,tax_payable,basic_salary,housing,transport,furniture,education,lunch,passage,leave,bonus,13th_month,utility,other_allowances';
+const ONE_EMPLOYEE: TestFile = { field: 'recipients', filename: 'payroll.csv', contentType: 'text/csv', content: Buffer.from(`${PAYE_HEADER}\nN-1000001,Adaeze Okafor,Nigerian,Officer,500000,65300,500000,0,0,0,0,0,0,0,0,0,0,0\n`) };
+
+/** An organisation whose corporation registered Lagos in the middle of the month three months ago. */
+async function registeredThreeMonthsAgo() {
+  const owner = await ownerWithOrganisation(test);
+  const corporation = await test.call('POST', 'core', 'internal/corporations', { token: owner.token, body: { name: `Deadline Corp ${randomUUID().slice(0, 6)}` } });
+  const corporationId = corporation.data.id as string;
+  const added = await test.call('POST', 'core', `internal/corporations/${corporationId}/states/LA`, { token: owner.token, body: { tax_payer_number: 'C-0012345' } });
+  if (added.code !== 'OK') throw new Error(`add state failed: ${JSON.stringify(added)}`);
+  await test.database.db.execute(sql`update corporation_states set created_at = ${`${THREE_AGO}-15T12:00:00+01:00`}::timestamptz where corporation_id = ${corporationId}`);
+  return { owner, corporationId };
+}
+
+async function fund(owner: { token: string; organisationId: string }, amount: string) {
+  const wallets = await test.call('GET', 'core', `internal/organisations/${owner.organisationId}/wallets`, { token: owner.token });
+  const funded = await test.call('POST', 'core', `internal/sandbox/wallets/${wallets.data.wallets[0].id}/fund`, { token: owner.token, body: { amount } });
+  if (funded.code !== 'OK') throw new Error(`fund failed: ${JSON.stringify(funded)}`);
+}
+
+async function payPaye(owner: { token: string }, corporationId: string, month: string) {
+  const created = await test.upload(`internal/corporations/${corporationId}/states/LA/paye/bills`, { namespace: 'core', token: owner.token, fields: { start_date: month }, files: [ONE_EMPLOYEE], headers: { 'idempotency-key': randomUUID() } });
+  if (created.data?.status !== 'payment_paid') throw new Error(`pay failed: ${JSON.stringify(created)}`);
+}
+
+function download(token: string, organisationId: string, format: 'ics' | 'csv') {
+  return test.app.inject({ method: 'GET', url: `/service/v1/core/internal/organisations/${organisationId}/deadlines/export?format=${format}`, headers: { 'api-token': token } });
+}
+
+describe('alerts', () => {
+  it('lists every unpaid month since registration up to the last completed month, and the session carries them', async () => {
+    const { owner, corporationId } = await registeredThreeMonthsAgo();
+    await fund(owner, '1000000');
+    await payPaye(owner, corporationId, LAST);
+    const alerts = await test.call('GET', 'core', `internal/organisations/${owner.organisationId}/alerts`, { token: owner.token });
+    expect(alerts.code).toBe('OK');
+    expect(alerts.data.map((alert: { tax_month: string }) => alert.tax_month)).toEqual([THREE_AGO, TWO_AGO]);
+    expect(alerts.data[0]).toMatchObject({ kind: 'paye', state: 'Lagos', state_code: 'LA', start_date: `${THREE_AGO}-01`, status: 'overdue', corporation: { id: corporationId } });
+    expect(alerts.data[0].message).toMatch(/^PAYE tax for \w+ \d{4}, due by \d{2} \w{3}, \d{4}$/);
+    // Overdue: the penalty so far is estimated on the paid bill's ₦65,300 with the rule's source.
+    expect(alerts.data[0].penalty.basis).toBe('65300.00');
+    expect(alerts.data[0].penalty_rule).toMatch(/NTAA 2025 s\.107/);
+    expect(alerts.data[0].pay_link).toBe(`/bills?pay=paye&corporation=${corporationId}&state=LA&month=${THREE_AGO}`);
+
+    const session = await test.call('GET', 'auth', 'users/me', { token: owner.token });
+    expect(session.data.alerts.map((alert: { tax_month: string }) => alert.tax_month)).toEqual([THREE_AGO, TWO_AGO]);
+    // Login fills the session's alerts too (after its transaction: PGlite has a single connection).
+    const login = await test.call('POST', 'public', 'authx/authorize', { body: { email: owner.email, password: 'correct-horse-1' } });
+    expect(login.code).toBe('OK');
+    expect(login.data.alerts.map((alert: { tax_month: string }) => alert.tax_month)).toEqual([THREE_AGO, TWO_AGO]);
+
+    // Paying a month removes its alert: nothing is stored, so nothing is stale.
+    await payPaye(owner, corporationId, THREE_AGO);
+    const after = await test.call('GET', 'core', `internal/organisations/${owner.organisationId}/alerts`, { token: owner.token });
+    expect(after.data.map((alert: { tax_month: string }) => alert.tax_month)).toEqual([TWO_AGO]);
+  });
+
+  it("answers only for the caller's own organisation", async () => {
+    const { owner } = await registeredThreeMonthsAgo();
+    const other = await ownerWithOrganisation(test);
+    for (const path of ['alerts', 'checklist', 'bills/metrics/monthly', 'deadlines']) {
+      const answer = await test.call('GET', 'core', `internal/organisations/${owner.organisationId}/${path}`, { token: other.token });
+      expect(answer.code, path).toBe('NOT_FOUND');
+    }
+    expect((await download(other.token, owner.organisationId, 'ics')).statusCode).toBe(404);
+    expect((await test.call('GET', 'core', `internal/organisations/${owner.organisationId}/alerts`)).code).toBe('NO_AUTH');
+    expect((await test.call('GET', 'core', `internal/organisations/${owner.organisationId}/bills/metrics/yearly`, { token: owner.token })).code).toBe('NOT_FOUND');
+  });
+});
+
+describe('checklist', () => {
+  it('ticks each step as it is done, for the owner only', async () => {
+    const owner = await ownerWithOrganisation(test);
+    const path = `internal/organisations/${owner.organisationId}/checklist`;
+    const fresh = await test.call('GET', 'core', path, { token: owner.token });
+    expect(fresh.data.steps.map((step: { code: string; done: boolean; route: string }) => [step.code, step.done, step.route])).toEqual([
+      ['account', true, '/settings'],
+      ['corporation', false, '/corporations'],
+      ['states', false, '/corporations'],
+      ['bills', false, '/bills'],
+      ['fund', false, '/dashboard'],
+    ]);
+    expect(fresh.data.completed).toBe(false);
+
+    const corporation = await test.call('POST', 'core', 'internal/corporations', { token: owner.token, body: { name: 'Checklist Corp' } });
+    await test.call('POST', 'core', `internal/corporations/${corporation.data.id}/states/LA`, { token: owner.token, body: { tax_payer_number: 'C-0012345' } });
+    await fund(owner, '1000000');
+    await payPaye(owner, corporation.data.id as string, LAST);
+    const done = await test.call('GET', 'core', path, { token: owner.token });
+    expect(done.data.steps.find((step: { code: string }) => step.code === 'states').route).toBe(`/corporations/${corporation.data.id}/states`);
+    expect(done.data.completed).toBe(true);
+
+    const admin = await joinAsMember(test, owner, 'user.admin');
+    expect((await test.call('GET', 'core', path, { token: admin.token })).code).toBe('FORBIDDEN');
+  });
+});
+
+describe('metrics and the deadline calendar', () => {
+  it('sums the tax paid this month by type and lists the calendar as JSON, iCalendar and CSV', async () => {
+    const { owner, corporationId } = await registeredThreeMonthsAgo();
+    await fund(owner, '1000000');
+    await payPaye(owner, corporationId, LAST);
+
+    const metrics = await test.call('GET', 'core', `internal/organisations/${owner.organisationId}/bills/metrics/monthly`, { token: owner.token });
+    expect(metrics.data.months).toHaveLength(12);
+    expect(metrics.data.months.at(-1)).toMatchObject({ month: THIS_MONTH, paye: '65300.00', wht: '0.00' });
+    expect(metrics.data.months[0].month).toBe(addMonths(THIS_MONTH, -11));
+    expect(metrics.data.total).toBe('65300.00');
+
+    const calendar = await test.call('GET', 'core', `internal/organisations/${owner.organisationId}/deadlines`, { token: owner.token });
+    const statuses = calendar.data.entries.map((entry: { tax_month: string; status: string }) => `${entry.tax_month} ${entry.status}`);
+    expect(statuses).toContain(`${THREE_AGO} overdue`);
+    expect(statuses).toContain(`${TWO_AGO} overdue`);
+    expect(statuses).toContain(`${addMonths(THIS_MONTH, 11)} due`);
+    expect(statuses.filter((status: string) => status.endsWith(' due') || status.endsWith(' paid')).length).toBeGreaterThanOrEqual(12);
+
+    const ics = await download(owner.token, owner.organisationId, 'ics');
+    expect(ics.statusCode).toBe(200);
+    expect(ics.headers['content-type']).toMatch(/^text\/calendar/);
+    expect(ics.headers['content-disposition']).toMatch(/attachment; filename="?tax-deadlines-\d{4}-\d{2}-\d{2}\.ics/);
+    const body = ics.body;
+    expect(body.startsWith('BEGIN:VCALENDAR\r\nVERSION:2.0\r\n')).toBe(true);
+    expect(body.trimEnd().endsWith('END:VCALENDAR')).toBe(true);
+    expect(body.match(/BEGIN:VEVENT/g)).toHaveLength(calendar.data.entries.length);
+    expect(body).toMatch(/DTSTART;VALUE=DATE:\d{8}\r\n/);
+
+    const csv = await download(owner.token, owner.organisationId, 'csv');
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toBe('Corporation,State,Tax,Tax month,Due date,Pay by (working day),Status,Days overdue,Penalty so far (NGN),Per extra week (NGN),Late remittance rule');
+    expect(lines).toHaveLength(calendar.data.entries.length + 1);
+  });
+});
+
+describe('deadline digest', () => {
+  async function runDigest() {
+    const [job] = await queryRows<{ id: string }>(test.database.db, sql`insert into pgboss.job (name, data) values (${DEADLINE_DIGEST_JOB}, '{}'::jsonb) returning id`);
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      const [row] = await queryRows<{ state: string }>(test.database.db, sql`select state from pgboss.job where id = ${job.id}`);
+      if (row?.state === 'completed') return;
+      if (row?.state === 'failed' || Date.now() > deadline) throw new Error(`digest job ended ${row?.state}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+
+  it('mails each admin once a day, and nothing when the organisation turned it off', async () => {
+    const { owner } = await registeredThreeMonthsAgo();
+    const admin = await joinAsMember(test, owner, 'user.admin');
+    const member = await joinAsMember(test, owner, 'user.member');
+    const quiet = await registeredThreeMonthsAgo();
+    const setting = await test.call('POST', 'auth', `organisations/${quiet.owner.organisationId}/settings`, { token: quiet.owner.token, body: { setting_code: 'core.organisation.deadline_digest', value: false } });
+    expect(setting.data).toEqual({ setting_code: 'core.organisation.deadline_digest', value: false });
+
+    await runDigest();
+    await runDigest();
+    const digests = (await test.mailbox()).filter((mail) => /overdue tax payment/.test(mail.subject));
+    expect(digests.filter((mail) => mail.to === owner.email)).toHaveLength(1);
+    expect(digests.filter((mail) => mail.to === admin.email)).toHaveLength(1);
+    expect(digests.filter((mail) => mail.to === member.email)).toHaveLength(0);
+    expect(digests.filter((mail) => mail.to === quiet.owner.email)).toHaveLength(0);
+    const mail = digests.find((item) => item.to === owner.email)!;
+    const alerts = await test.call('GET', 'core', `internal/organisations/${owner.organisationId}/alerts`, { token: owner.token });
+    const overdue = alerts.data.filter((alert: { status: string }) => alert.status === 'overdue').length;
+    expect(overdue).toBeGreaterThanOrEqual(2); // three and two months ago are always past their deadlines
+    expect(mail.subject).toBe(`${overdue} overdue tax payments for Acme Nigeria Ltd`);
+    for (const alert of alerts.data) expect(mail.text).toContain(alert.message);
+    expect(mail.text).toContain('Overdue:');
+    expect(mail.text).toContain('Settings → Organisation');
+    const [sent] = await queryRows<{ count: number }>(test.database.db, sql`select count(*)::int as count from deadline_digests where organisation_id = ${owner.organisationId}`);
+    expect(sent.count).toBe(1);
+  });
+});

@@ -1,0 +1,200 @@
+import { SETTING_CODES, type Alert, type Checklist, type DeadlineKind } from '@levy/contracts';
+import { addMonths, asKobo, koboToNairaString, parseNaira } from '@levy/tax';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import { FileReply, type Caller } from '../../http/route';
+import { exportTable } from '../../http/table-export';
+import type { Jobs } from '../../jobs/jobs';
+import type { MailService } from '../mail/mail.service';
+import { requireOwnOrganisation } from '../organisations/organisation-access';
+import { computeAlerts, computeCalendar, formatDeadline, lagosDate, monthLabel, type BillFact, type RegistrationFact } from './alert-rules';
+import * as repo from './alerts.repo';
+import { deadlinesToICalendar } from './icalendar';
+
+export const DEADLINE_DIGEST_JOB = 'alerts.deadline-digest';
+/** 07:00 in Lagos: before the working day starts. */
+export const DEADLINE_DIGEST_TIME = '07:00';
+/** The digest lists alerts due within this many days, and every overdue one. */
+export const DIGEST_WINDOW_DAYS = 7;
+
+/** What the alerts module reads from the modules that own the data: functions passed in from app.ts. */
+export interface AlertsDeps {
+  db: Db;
+  jobs: Jobs;
+  mail: Pick<MailService, 'enqueue'>;
+  appUrl: string;
+  /** The states module: every registration of the organisation's corporations with its created date. */
+  registrations(organisationId: string): Promise<RegistrationFact[]>;
+  /** The bills module: each bill's corporation, state, type, month, status and amount due. */
+  bills(organisationId: string): Promise<Array<BillFact & { paidAt: Date | null }>>;
+  corporationCount(organisationId: string): Promise<number>;
+  /** The wallets module: the organisation's total balance, naira. */
+  totalBalance(organisationId: string): Promise<string>;
+  organisationName(organisationId: string): Promise<string | null>;
+  settingValue(organisationId: string, code: string): Promise<unknown>;
+  /** The team module: active admins' emails per organisation. */
+  activeAdmins(): Promise<Map<string, string[]>>;
+  now?: () => Date;
+}
+
+const KIND_LABEL: Record<DeadlineKind, string> = { paye: 'PAYE', wht: 'WHT' };
+
+export function createAlertsService(deps: AlertsDeps) {
+  const now = deps.now ?? (() => new Date());
+
+  async function facts(organisationId: string) {
+    const [registrations, bills] = await Promise.all([deps.registrations(organisationId), deps.bills(organisationId)]);
+    return { registrations, bills, today: lagosDate(now()) };
+  }
+
+  async function alertsOf(organisationId: string): Promise<Alert[]> {
+    return computeAlerts(await facts(organisationId));
+  }
+
+  async function calendarOf(organisationId: string) {
+    return computeCalendar(await facts(organisationId));
+  }
+
+  function digestText(organisationName: string, alerts: Alert[]): string {
+    const overdue = alerts.filter((alert) => alert.status === 'overdue');
+    const due = alerts.filter((alert) => alert.status === 'due');
+    const line = (alert: Alert) =>
+      [
+        `- ${alert.corporation.name}, ${alert.state}: ${alert.message}`,
+        alert.status === 'overdue' ? ` (${alert.days_overdue} days overdue${alert.penalty ? `; penalty and interest so far NGN ${alert.penalty.total}, about NGN ${alert.penalty.per_extra_week} more each week` : ''})` : ` (${alert.days_left === 0 ? 'due today' : `${alert.days_left} days left`})`,
+        alert.safe_note ? `. ${alert.safe_note}` : '',
+      ].join('');
+    return [
+      `Tax deadlines for ${organisationName}`,
+      '',
+      ...(overdue.length > 0 ? ['Overdue:', ...overdue.map(line), ''] : []),
+      ...(due.length > 0 ? [`Due within ${DIGEST_WINDOW_DAYS} days:`, ...due.map(line), ''] : []),
+      overdue.length > 0 ? `Late remittance: ${overdue[0].penalty_rule}.` : '',
+      `Pay them from Levy: ${deps.appUrl.replace(/\/$/, '')}/bills`,
+      '',
+      'You receive this as an admin of the organisation. Turn it off in Settings → Organisation (deadline digest).',
+    ].join('\n');
+  }
+
+  /** Mails each organisation's admins its due-soon and overdue alerts, once a day per organisation. */
+  async function sendDigests(): Promise<{ organisations: number; mails: number }> {
+    const today = lagosDate(now());
+    let organisations = 0;
+    let mails = 0;
+    for (const [organisationId, admins] of await deps.activeAdmins()) {
+      if ((await deps.settingValue(organisationId, SETTING_CODES.deadlineDigest)) === false) continue;
+      const alerts = (await alertsOf(organisationId)).filter((alert) => alert.status === 'overdue' || (alert.days_left ?? 0) <= DIGEST_WINDOW_DAYS);
+      if (alerts.length === 0) continue;
+      const name = (await deps.organisationName(organisationId)) ?? 'your organisation';
+      const overdue = alerts.filter((alert) => alert.status === 'overdue').length;
+      const subject = overdue > 0 ? `${overdue} overdue tax ${overdue === 1 ? 'payment' : 'payments'} for ${name}` : `Tax due within ${DIGEST_WINDOW_DAYS} days for ${name}`;
+      const text = digestText(name, alerts);
+      const sent = await deps.db.transaction(async (tx) => {
+        if (!(await repo.claimDigestDay(tx, { organisationId, day: today, alertCount: alerts.length, recipientCount: admins.length }))) return 0;
+        for (const to of admins) await deps.mail.enqueue(tx, { to, subject, text, links: [`${deps.appUrl.replace(/\/$/, '')}/bills`] });
+        return admins.length;
+      });
+      if (sent > 0) organisations += 1;
+      mails += sent;
+    }
+    return { organisations, mails };
+  }
+
+  deps.jobs.define<object>({ name: DEADLINE_DIGEST_JOB, options: { retryLimit: 3 }, handle: async () => void (await sendDigests()) });
+  deps.jobs.scheduleDaily(DEADLINE_DIGEST_JOB, DEADLINE_DIGEST_TIME);
+
+  return {
+    /** The session's alerts at login (the identity module calls this through app.ts). */
+    forSession: alertsOf,
+
+    list(caller: Caller, organisationId: string) {
+      return alertsOf(requireOwnOrganisation(caller, organisationId));
+    },
+
+    async checklist(caller: Caller, organisationId: string): Promise<Checklist> {
+      requireOwnOrganisation(caller, organisationId);
+      if (!caller.isOwner) throw new AppError('FORBIDDEN', 'Only the organisation owner sees the checklist.');
+      const [corporations, registrations, bills, balance] = await Promise.all([
+        deps.corporationCount(organisationId),
+        deps.registrations(organisationId),
+        deps.bills(organisationId),
+        deps.totalBalance(organisationId),
+      ]);
+      const steps: Checklist['steps'] = [
+        { code: 'account', title: 'Create your account', description: 'Your account is ready.', done: true, route: '/settings' },
+        { code: 'corporation', title: 'Add a corporation', description: 'Add the company you remit taxes for.', done: corporations > 0, route: '/corporations' },
+        {
+          code: 'states',
+          title: 'Register a state',
+          description: "Add the state whose revenue service collects the corporation's taxes, with its Tax ID.",
+          done: registrations.length > 0,
+          route: registrations[0] ? `/corporations/${registrations[0].corporation.id}/states` : '/corporations',
+        },
+        { code: 'bills', title: 'Generate a bill', description: 'Generate a PAYE or WHT bill from your payroll or payments.', done: bills.length > 0, route: '/bills' },
+        { code: 'fund', title: 'Fund your wallet', description: 'Transfer money into your wallet to pay bills.', done: (parseNaira(balance) ?? 0) > 0, route: '/dashboard' },
+      ];
+      return { steps, completed: steps.every((step) => step.done) };
+    },
+
+    /** Tax paid per month by type for the last twelve months (by the month a bill was paid, Lagos). */
+    async metrics(caller: Caller, organisationId: string) {
+      requireOwnOrganisation(caller, organisationId);
+      const thisMonth = lagosDate(now()).slice(0, 7);
+      const months = Array.from({ length: 12 }, (_unused, index) => addMonths(thisMonth, index - 11));
+      const totals = new Map(months.map((month) => [month, { paye: 0, wht: 0 }]));
+      let total = 0;
+      for (const bill of await deps.bills(organisationId)) {
+        if (bill.status !== 'payment_paid' || !bill.paidAt) continue;
+        const bucket = totals.get(lagosDate(bill.paidAt).slice(0, 7));
+        if (!bucket) continue;
+        bucket[bill.type] += bill.amountDueKobo;
+        total += bill.amountDueKobo;
+      }
+      const naira = (amount: number) => koboToNairaString(asKobo(amount));
+      return {
+        months: months.map((month) => {
+          const bucket = totals.get(month)!;
+          return { month, label: `${monthLabel(month).slice(0, 3)} ${month.slice(0, 4)}`, paye: naira(bucket.paye), wht: naira(bucket.wht) };
+        }),
+        total: naira(total),
+      };
+    },
+
+    calendar(caller: Caller, organisationId: string) {
+      return calendarOf(requireOwnOrganisation(caller, organisationId));
+    },
+
+    async download(caller: Caller, organisationId: string, format: 'ics' | 'csv'): Promise<FileReply> {
+      const calendar = await calendarOf(requireOwnOrganisation(caller, organisationId));
+      const filename = `tax-deadlines-${calendar.from}`;
+      if (format === 'ics') {
+        const name = (await deps.organisationName(organisationId)) ?? 'Organisation';
+        const text = deadlinesToICalendar({ organisationId, organisationName: name, entries: calendar.entries, stamp: now() });
+        return new FileReply(`${filename}.ics`, 'text/calendar; charset=utf-8', Buffer.from(text, 'utf8'));
+      }
+      return exportTable({
+        filename,
+        sheetName: 'Deadlines',
+        format: 'csv',
+        rows: calendar.entries,
+        columns: [
+          { header: 'Corporation', value: (entry) => entry.corporation.name },
+          { header: 'State', value: (entry) => entry.state.name },
+          { header: 'Tax', value: (entry) => KIND_LABEL[entry.kind] },
+          { header: 'Tax month', value: (entry) => entry.tax_month },
+          { header: 'Due date', value: (entry) => formatDeadline(entry.deadline_date) },
+          { header: 'Pay by (working day)', value: (entry) => (entry.safe_date ? formatDeadline(entry.safe_date) : '') },
+          { header: 'Status', value: (entry) => entry.status },
+          { header: 'Days overdue', value: (entry) => entry.days_overdue },
+          { header: 'Penalty so far (NGN)', value: (entry) => entry.penalty?.total ?? '', isMoney: true },
+          { header: 'Per extra week (NGN)', value: (entry) => entry.penalty?.per_extra_week ?? '', isMoney: true },
+          { header: 'Late remittance rule', value: (entry) => entry.penalty_rule ?? '' },
+        ],
+      });
+    },
+
+    sendDigests,
+  };
+}
+
+export type AlertsService = ReturnType<typeof createAlertsService>;

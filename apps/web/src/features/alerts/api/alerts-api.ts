@@ -1,0 +1,40 @@
+import { downloadDeadlineCalendar, getBillMetrics, getChecklist, getDeadlineCalendar, listAlerts } from '@levy/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../../lib/api-client';
+import { downloadFile } from '../../../lib/download';
+
+export const alertKeys = {
+  all: ['alerts'] as const,
+  list: (organisationId: string) => ['alerts', 'list', organisationId] as const,
+  checklist: (organisationId: string) => ['alerts', 'checklist', organisationId] as const,
+  metrics: (organisationId: string) => ['alerts', 'metrics', organisationId] as const,
+  calendar: (organisationId: string) => ['alerts', 'calendar', organisationId] as const,
+};
+
+export function useAlerts(organisationId: string | undefined) {
+  return useQuery({ queryKey: alertKeys.list(organisationId ?? ''), queryFn: () => callApi(listAlerts, { params: { id: organisationId! } }), enabled: Boolean(organisationId) });
+}
+
+export function useChecklist(organisationId: string | undefined) {
+  return useQuery({ queryKey: alertKeys.checklist(organisationId ?? ''), queryFn: () => callApi(getChecklist, { params: { id: organisationId! }, quiet: true }), enabled: Boolean(organisationId) });
+}
+
+export function useBillMetrics(organisationId: string | undefined) {
+  return useQuery({ queryKey: alertKeys.metrics(organisationId ?? ''), queryFn: () => callApi(getBillMetrics, { params: { id: organisationId!, x: 'monthly' } }), enabled: Boolean(organisationId) });
+}
+
+export function useDeadlineCalendar(organisationId: string | undefined) {
+  return useQuery({ queryKey: alertKeys.calendar(organisationId ?? ''), queryFn: () => callApi(getDeadlineCalendar, { params: { id: organisationId! } }), enabled: Boolean(organisationId) });
+}
+
+/** Downloads the deadline calendar as iCalendar (.ics) or CSV. */
+export function downloadDeadlines(organisationId: string, format: 'ics' | 'csv') {
+  return downloadFile(downloadDeadlineCalendar, { id: organisationId, format });
+}
+
+/** After a bill is paid: the session's alerts (the bell), the alerts, calendar, metrics and recent bills are read again. */
+export function useRefreshDeadlines() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([queryClient.invalidateQueries({ queryKey: ['session'] }), queryClient.invalidateQueries({ queryKey: alertKeys.all }), queryClient.invalidateQueries({ queryKey: ['bills', 'recent'] })]);
+}

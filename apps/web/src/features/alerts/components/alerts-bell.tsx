@@ -1,0 +1,80 @@
+import { ALERT_MESSAGES, type Alert } from '@levy/contracts';
+import { ActionIcon, Badge, Indicator, Popover, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconBell } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { formatDate } from '../../../lib/format';
+import { useSessionStore } from '../../../lib/session-store';
+
+/** 'Due in 5 days', 'Due today', '13 days overdue'. */
+export function alertTiming(alert: Pick<Alert, 'status' | 'days_left' | 'days_overdue'>): string {
+  if (alert.status === 'overdue') return `${alert.days_overdue} ${alert.days_overdue === 1 ? 'day' : 'days'} overdue`;
+  if (alert.days_left === 0) return 'Due today';
+  return `Due in ${alert.days_left} ${alert.days_left === 1 ? 'day' : 'days'}`;
+}
+
+export function AlertItem({ alert, onOpen }: { alert: Alert; onOpen?: () => void }) {
+  return (
+    <UnstyledButton component={Link} to={alert.pay_link} onClick={onOpen} p="xs" style={{ borderRadius: 'var(--mantine-radius-md)' }} data-testid="alert-item">
+      <Stack gap={2}>
+        <Text fz="sm" fw={600}>
+          {alert.message}
+        </Text>
+        <Text fz="xs" c="dimmed">
+          {alert.corporation.name} · {alert.state}
+        </Text>
+        <Text fz="xs" c={alert.status === 'overdue' ? 'red.7' : 'dimmed'}>
+          {alertTiming(alert)}
+          {alert.penalty ? ` · penalty so far ₦${alert.penalty.total}` : ''}
+        </Text>
+        {alert.safe_note && (
+          <Text fz="xs" c="orange.8">
+            {alert.safe_note}
+          </Text>
+        )}
+      </Stack>
+    </UnstyledButton>
+  );
+}
+
+/** The top bar's tax alerts bell (product-spec §2): shown only when the session has alerts; each opens Pay Taxes for that month. */
+export function AlertsBell() {
+  const alerts = useSessionStore((state) => state.alerts) ?? [];
+  const [opened, setOpened] = useState(false);
+  if (alerts.length === 0) return null;
+  const overdue = alerts.filter((alert) => alert.status === 'overdue').length;
+  return (
+    <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} shadow="md">
+      <Popover.Target>
+        <Indicator label={alerts.length} size={18} color={overdue > 0 ? 'red' : 'orange'} offset={4}>
+          <ActionIcon variant="subtle" size="lg" aria-label={`Tax alerts (${alerts.length})`} onClick={() => setOpened((value) => !value)}>
+            <IconBell size={20} />
+          </ActionIcon>
+        </Indicator>
+      </Popover.Target>
+      <Popover.Dropdown p="xs">
+        <Stack gap={4}>
+          <Text fw={600} px="xs" pt={4}>
+            Tax alerts {overdue > 0 && <Badge color="red" size="sm" ml={6}>{overdue} overdue</Badge>}
+          </Text>
+          {alerts.length === 0 ? (
+            <Text fz="sm" c="dimmed" p="xs">
+              {ALERT_MESSAGES.none}
+            </Text>
+          ) : (
+            <ScrollArea.Autosize mah={420}>
+              <Stack gap={2}>
+                {alerts.map((alert) => (
+                  <AlertItem key={`${alert.kind}-${alert.corporation.id}-${alert.state_code}-${alert.tax_month}`} alert={alert} onOpen={() => setOpened(false)} />
+                ))}
+              </Stack>
+            </ScrollArea.Autosize>
+          )}
+          <Text fz="xs" c="dimmed" px="xs">
+            Dates are legal deadlines ({formatDate(alerts[0].deadline_date)} is the next).
+          </Text>
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

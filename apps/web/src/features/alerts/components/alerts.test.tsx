@@ -1,0 +1,111 @@
+import type { Alert, Checklist } from '@levy/contracts';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useSessionStore } from '../../../lib/session-store';
+import { grantPermissions, renderFeature, stubGateway } from '../../corporations/testing/render-feature';
+import { AlertsBell } from './alerts-bell';
+import { ChecklistDialog } from './checklist-dialog';
+
+const ORGANISATION = { id: '3f0c8a52-1d2e-4b7a-9c1e-2a3b4c5d6e7f', name: 'Acme', is_owner: true, is_kyc_completed: true };
+
+const october: Alert = {
+  date: '2026-11-23',
+  tax_month: '2026-10',
+  state: 'Lagos',
+  deadline_date: '2026-11-10',
+  start_date: '2026-10-01',
+  kind: 'paye',
+  corporation: { id: 'c1', name: 'Adire Works Ltd' },
+  state_code: 'LA',
+  message: 'PAYE tax for October 2026, due by 10 Nov, 2026',
+  status: 'overdue',
+  days_left: null,
+  days_overdue: 13,
+  safe_date: null,
+  safe_note: null,
+  penalty: { basis: '65300.00', penalty: '232.58', interest: '628.03', total: '860.61', per_extra_week: '463.09' },
+  penalty_rule: '10% a year plus interest at the CBN Monetary Policy Rate (27.00% now), pro rata by day (NTAA 2025 s.107)',
+  pay_link: '/bills?pay=paye&corporation=c1&state=LA&month=2026-10',
+};
+
+function steps(done: Record<string, boolean>): Checklist {
+  const codes = ['account', 'corporation', 'states', 'bills', 'fund'] as const;
+  const list = codes.map((code) => ({ code, title: `Step ${code}`, description: `About ${code}`, done: done[code] ?? false, route: `/${code}` }));
+  return { steps: list, completed: list.every((step) => step.done) };
+}
+
+beforeEach(() => {
+  sessionStorage.clear();
+  grantPermissions(['core-internal.bill.getall', 'core-internal.organisation.getchecklist']);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('alerts bell', () => {
+  it('is absent without alerts', () => {
+    useSessionStore.setState({ alerts: [] });
+    renderFeature(
+      <MemoryRouter>
+        <AlertsBell />
+      </MemoryRouter>,
+    );
+    expect(screen.queryByRole('button', { name: /Tax alerts/ })).not.toBeInTheDocument();
+  });
+
+  it('lists each alert linking to Pay Taxes with corporation, state and month', async () => {
+    useSessionStore.setState({ alerts: [october] });
+    renderFeature(
+      <MemoryRouter>
+        <AlertsBell />
+      </MemoryRouter>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Tax alerts (1)' }));
+    const item = await screen.findByText('PAYE tax for October 2026, due by 10 Nov, 2026');
+    expect(item.closest('a')).toHaveAttribute('href', '/bills?pay=paye&corporation=c1&state=LA&month=2026-10');
+    expect(screen.getByText('13 days overdue · penalty so far ₦860.61')).toBeInTheDocument();
+  });
+});
+
+describe('checklist', () => {
+  it('opens a second after load when a step is incomplete, linking to where it is done', async () => {
+    useSessionStore.setState({ organisation: ORGANISATION });
+    stubGateway(() => ({ code: 'OK', data: steps({ account: true }) }));
+    renderFeature(
+      <MemoryRouter>
+        <ChecklistDialog />
+      </MemoryRouter>,
+    );
+    const started = Date.now();
+    expect(await screen.findByRole('dialog', { name: 'Get started with Levy' })).toBeInTheDocument();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    expect(screen.getByText('1 of 5 steps done')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Step corporation' })).toHaveAttribute('href', '/corporation');
+    expect(screen.getByTestId('checklist-step-account')).toHaveAttribute('data-done', 'true');
+  });
+
+  it('stays closed when every step is done and marks it completed in the session', async () => {
+    useSessionStore.setState({ organisation: ORGANISATION });
+    stubGateway(() => ({ code: 'OK', data: steps({ account: true, corporation: true, states: true, bills: true, fund: true }) }));
+    renderFeature(
+      <MemoryRouter>
+        <ChecklistDialog />
+      </MemoryRouter>,
+    );
+    await waitFor(() => expect(sessionStorage.getItem(`levy.checklist.completed.${ORGANISATION.id}`)).toBe('true'));
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('is not shown to someone who is not the owner', async () => {
+    useSessionStore.setState({ organisation: { ...ORGANISATION, is_owner: false } });
+    const gateway = stubGateway(() => ({ code: 'OK', data: steps({}) }));
+    renderFeature(
+      <MemoryRouter>
+        <ChecklistDialog />
+      </MemoryRouter>,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(gateway.requests).toHaveLength(0);
+  });
+});

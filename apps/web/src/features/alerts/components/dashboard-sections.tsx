@@ -1,0 +1,188 @@
+import { hasPermission, listBills, type DeadlineEntry } from '@levy/contracts';
+import { BarChart } from '@mantine/charts';
+import { Button, Group, Stack, Table, Text } from '@mantine/core';
+import { IconCalendarDue, IconDownload } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { ContentCard } from '../../../components/content-card';
+import { EmptyState } from '../../../components/empty-state';
+import { LoadingPlaceholder } from '../../../components/loading-placeholder';
+import { StatusTag } from '../../../components/status-tag';
+import { callApi } from '../../../lib/api-client';
+import { formatAmount, formatDate } from '../../../lib/format';
+import { useSessionStore } from '../../../lib/session-store';
+import { downloadDeadlines, useAlerts, useBillMetrics, useDeadlineCalendar } from '../api/alerts-api';
+import { AlertItem } from './alerts-bell';
+
+const BILLS_PERMISSION = 'core-internal.bill.getall';
+
+function TaxPaidChart({ organisationId }: { organisationId: string }) {
+  const metrics = useBillMetrics(organisationId);
+  return (
+    <ContentCard title="Tax paid per month">
+      {metrics.isPending ? (
+        <LoadingPlaceholder height={240} label="Loading tax paid" />
+      ) : !metrics.data || Number(metrics.data.total) === 0 ? (
+        <EmptyState hint="The PAYE and WHT you pay through Levy appear here month by month." />
+      ) : (
+        <BarChart
+          h={240}
+          data={metrics.data.months.map((month) => ({ month: month.label, PAYE: Number(month.paye), WHT: Number(month.wht) }))}
+          dataKey="month"
+          type="stacked"
+          series={[
+            { name: 'PAYE', color: 'levy.8' },
+            { name: 'WHT', color: 'levy.3' },
+          ]}
+          valueFormatter={(value) => formatAmount(value)}
+          yAxisProps={{ width: 80 }}
+          withLegend
+          tickLine="y"
+          aria-label="Tax paid per month for the last twelve months, PAYE and WHT"
+        />
+      )}
+    </ContentCard>
+  );
+}
+
+function RecentBills() {
+  const bills = useQuery({ queryKey: ['bills', 'recent'], queryFn: () => callApi(listBills, { params: { count: 5, order_by: 'created_at' } }) });
+  return (
+    <ContentCard title="Recent bills">
+      {bills.isPending ? (
+        <LoadingPlaceholder label="Loading bills" />
+      ) : !bills.data || bills.data.items.length === 0 ? (
+        <EmptyState hint="Bills you generate appear here." />
+      ) : (
+        <Table.ScrollContainer minWidth={560}>
+          <Table verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Reference</Table.Th>
+                <Table.Th>Corporation</Table.Th>
+                <Table.Th>State</Table.Th>
+                <Table.Th ta="right">Total</Table.Th>
+                <Table.Th>Status</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {bills.data.items.map((bill) => (
+                <Table.Tr key={bill.id}>
+                  <Table.Td>{bill.reference}</Table.Td>
+                  <Table.Td>{bill.corporation.name}</Table.Td>
+                  <Table.Td>{bill.state.name}</Table.Td>
+                  <Table.Td ta="right">{formatAmount(bill.total)}</Table.Td>
+                  <Table.Td>
+                    <StatusTag status={bill.status} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </ContentCard>
+  );
+}
+
+function UpcomingDeadlines({ organisationId }: { organisationId: string }) {
+  const alerts = useAlerts(organisationId);
+  return (
+    <ContentCard title="Upcoming deadlines">
+      {alerts.isPending ? (
+        <LoadingPlaceholder label="Loading deadlines" />
+      ) : !alerts.data || alerts.data.length === 0 ? (
+        <EmptyState message="No alerts at the moment" hint="Unpaid PAYE and WHT months appear here once your corporations are registered with a state." />
+      ) : (
+        <Stack gap={2}>
+          {alerts.data.map((alert) => (
+            <AlertItem key={`${alert.kind}-${alert.corporation.id}-${alert.state_code}-${alert.tax_month}`} alert={alert} />
+          ))}
+        </Stack>
+      )}
+    </ContentCard>
+  );
+}
+
+function entryStatus(entry: DeadlineEntry): string {
+  if (entry.status === 'overdue') return entry.penalty ? `Overdue ${entry.days_overdue} days · ₦${entry.penalty.total} so far, +₦${entry.penalty.per_extra_week} a week` : `Overdue ${entry.days_overdue} days`;
+  return entry.status === 'paid' ? 'Paid' : 'Due';
+}
+
+function DeadlineCalendar({ organisationId }: { organisationId: string }) {
+  const calendar = useDeadlineCalendar(organisationId);
+  const actions = (
+    <Group gap="xs">
+      <Button size="xs" variant="default" leftSection={<IconDownload size={14} />} onClick={() => void downloadDeadlines(organisationId, 'ics')}>
+        Calendar (.ics)
+      </Button>
+      <Button size="xs" variant="default" leftSection={<IconDownload size={14} />} onClick={() => void downloadDeadlines(organisationId, 'csv')}>
+        CSV
+      </Button>
+    </Group>
+  );
+  return (
+    <ContentCard title="Deadline calendar" actions={actions}>
+      {calendar.isPending ? (
+        <LoadingPlaceholder height={200} label="Loading the deadline calendar" />
+      ) : !calendar.data || calendar.data.entries.length === 0 ? (
+        <EmptyState hint="Register a corporation with a state to see its PAYE and WHT deadlines for the next 12 months." />
+      ) : (
+        <Table.ScrollContainer minWidth={640} mah={420}>
+          <Table verticalSpacing="xs" stickyHeader>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Due date</Table.Th>
+                <Table.Th>Tax</Table.Th>
+                <Table.Th>Corporation · State</Table.Th>
+                <Table.Th>Status</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {calendar.data.entries.map((entry) => (
+                <Table.Tr key={`${entry.kind}-${entry.corporation.id}-${entry.state.code}-${entry.tax_month}`} data-status={entry.status}>
+                  <Table.Td>
+                    <Group gap={6} wrap="nowrap">
+                      <IconCalendarDue size={16} aria-hidden="true" />
+                      <Stack gap={0}>
+                        <Text fz="sm">{formatDate(entry.deadline_date)}</Text>
+                        {entry.safe_note && (
+                          <Text fz="xs" c="orange.8">
+                            {entry.safe_note}
+                          </Text>
+                        )}
+                      </Stack>
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>{entry.title}</Table.Td>
+                  <Table.Td>
+                    {entry.corporation.name} · {entry.state.name}
+                  </Table.Td>
+                  <Table.Td>
+                    <Text fz="sm" c={entry.status === 'overdue' ? 'red.7' : entry.status === 'paid' ? 'green.8' : undefined}>
+                      {entryStatus(entry)}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </ContentCard>
+  );
+}
+
+/** The dashboard's deadlines and figures (issue 13): tax paid per month, recent bills, upcoming deadlines and the deadline calendar. */
+export function DeadlineDashboardSections() {
+  const organisationId = useSessionStore((state) => state.organisation?.id);
+  const permissions = useSessionStore((state) => state.permissions);
+  if (!organisationId || !hasPermission(permissions, BILLS_PERMISSION)) return null;
+  return (
+    <>
+      <UpcomingDeadlines organisationId={organisationId} />
+      <TaxPaidChart organisationId={organisationId} />
+      <RecentBills />
+      <DeadlineCalendar organisationId={organisationId} />
+    </>
+  );
+}

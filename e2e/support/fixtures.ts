@@ -1,0 +1,20 @@
+import { test as base } from '@playwright/test';
+
+export { expect } from '@playwright/test';
+
+/**
+ * Journeys about other features: the owner's checklist opens a second after the app loads while
+ * a step is incomplete (product-spec §4); whenever it covers the page, close it and go on.
+ */
+export const test = base.extend<{ closesChecklist: void }>({
+  closesChecklist: [
+    async ({ page }, use) => {
+      const checklist = page.getByRole('dialog', { name: 'Get started with Levy' });
+      await page.addLocatorHandler(checklist, async () => {
+        await checklist.getByRole('button', { name: 'Close checklist' }).click();
+      });
+      await use();
+    },
+    { auto: true },
+  ],
+});

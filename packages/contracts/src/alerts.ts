@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { defineContract, FILE_DOWNLOAD } from './api';
+import { idParam } from './common';
+
+/**
+ * Deadlines and guidance (issue 13; product-spec §3 "Alert", §4 checklist, product-design
+ * "Alerts, checklist, dashboard"): alerts computed from registrations and paid bills, the
+ * deadline calendar, the onboarding checklist and the dashboard's tax-paid metrics.
+ * Money crosses the API as naira strings with two decimals.
+ */
+
+export const ALERT_MESSAGES = { none: 'No alerts at the moment' } as const;
+
+export const DEADLINE_KINDS = ['paye', 'wht'] as const;
+export type DeadlineKind = (typeof DEADLINE_KINDS)[number];
+
+/** What lateness costs so far (NTAA 2025 s.107), estimated on the corporation's last paid bill of that kind in that state. */
+export const latePenaltyEstimate = z.object({
+  basis: z.string().describe('The amount the estimate is computed on: the last paid bill of this kind for this corporation and state, naira'),
+  penalty: z.string().describe('Administrative penalty so far, naira'),
+  interest: z.string().describe('Interest at the CBN Monetary Policy Rate so far, naira'),
+  total: z.string().describe('penalty + interest so far, naira'),
+  per_extra_week: z.string().describe('What seven more days add, naira'),
+});
+export type LatePenaltyEstimate = z.infer<typeof latePenaltyEstimate>;
+
+/** One alert: the fields of product-spec §3 plus what makes it actionable. */
+export const alert = z.object({
+  date: z.string().describe('The day the alert was computed, YYYY-MM-DD (Africa/Lagos)'),
+  tax_month: z.string().describe('YYYY-MM'),
+  state: z.string().describe('The state name'),
+  deadline_date: z.string().describe('The legal due date, YYYY-MM-DD'),
+  start_date: z.string().describe('The first day of the tax month, YYYY-MM-DD'),
+  kind: z.enum(DEADLINE_KINDS),
+  corporation: z.object({ id: z.string(), name: z.string() }),
+  state_code: z.string(),
+  message: z.string().describe("'PAYE tax for October 2026, due by 10 Nov, 2026'"),
+  status: z.enum(['due', 'overdue']),
+  days_left: z.number().nullable().describe('Days until the due date (0 on the day); null when overdue'),
+  days_overdue: z.number().nullable(),
+  safe_date: z.string().nullable().describe('The last working day before the due date when it falls on a weekend or public holiday'),
+  safe_note: z.string().nullable().describe("'Falls on a Saturday: pay by Fri 9 Oct to be safe'"),
+  penalty: latePenaltyEstimate.nullable().describe('For overdue alerts with a paid bill to estimate on'),
+  penalty_rule: z.string().nullable().describe('For overdue alerts: the rate and its source'),
+  pay_link: z.string().describe('The Pay Taxes route with corporation, state and month filled in'),
+});
+export type Alert = z.infer<typeof alert>;
+
+const organisationId = z.object({ id: idParam });
+
+export const listAlerts = defineContract({ method: 'GET', namespace: 'core', path: 'internal/organisations/{id}/alerts', params: organisationId, response: z.array(alert) });
+
+export const CHECKLIST_STEPS = ['account', 'corporation', 'states', 'bills', 'fund'] as const;
+export type ChecklistStepCode = (typeof CHECKLIST_STEPS)[number];
+
+export const checklist = z.object({
+  steps: z.array(z.object({ code: z.enum(CHECKLIST_STEPS), title: z.string(), description: z.string(), done: z.boolean(), route: z.string() })),
+  completed: z.boolean(),
+});
+export type Checklist = z.infer<typeof checklist>;
+
+export const getChecklist = defineContract({ method: 'GET', namespace: 'core', path: 'internal/organisations/{id}/checklist', params: organisationId, response: checklist });
+
+export const BILL_METRICS = ['monthly'] as const;
+
+export const billMetrics = z.object({
+  months: z.array(z.object({ month: z.string().describe('YYYY-MM'), label: z.string().describe("'Oct 2026'"), paye: z.string(), wht: z.string() })),
+  total: z.string(),
+});
+export type BillMetrics = z.infer<typeof billMetrics>;
+
+export const getBillMetrics = defineContract({
+  method: 'GET',
+  namespace: 'core',
+  path: 'internal/organisations/{id}/bills/metrics/{x}',
+  params: organisationId.extend({ x: z.enum(BILL_METRICS, { error: 'Not found.' }) }),
+  response: billMetrics,
+});
+
+export const deadlineEntry = z.object({
+  corporation: z.object({ id: z.string(), name: z.string() }),
+  state: z.object({ code: z.string(), name: z.string() }),
+  kind: z.enum(DEADLINE_KINDS),
+  tax_month: z.string(),
+  title: z.string().describe("'PAYE tax for October 2026'"),
+  deadline_date: z.string(),
+  safe_date: z.string().nullable(),
+  safe_note: z.string().nullable(),
+  status: z.enum(['paid', 'due', 'overdue']),
+  days_overdue: z.number(),
+  penalty: latePenaltyEstimate.nullable(),
+  penalty_rule: z.string().nullable(),
+});
+export type DeadlineEntry = z.infer<typeof deadlineEntry>;
+
+export const deadlineCalendar = z.object({ from: z.string(), to: z.string(), entries: z.array(deadlineEntry) });
+export type DeadlineCalendar = z.infer<typeof deadlineCalendar>;
+
+export const getDeadlineCalendar = defineContract({ method: 'GET', namespace: 'core', path: 'internal/organisations/{id}/deadlines', params: organisationId, response: deadlineCalendar });
+
+export const downloadDeadlineCalendar = defineContract({
+  method: 'GET',
+  namespace: 'core',
+  path: 'internal/organisations/{id}/deadlines/export',
+  params: organisationId.extend({ format: z.enum(['ics', 'csv'], { error: 'Choose ics or csv' }).default('ics') }),
+  response: FILE_DOWNLOAD,
+  download: ['text/calendar', 'text/csv'],
+});
