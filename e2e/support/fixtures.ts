@@ -10,8 +10,9 @@ export const test = base.extend<{ closesChecklist: void }>({
   closesChecklist: [
     async ({ page }, use) => {
       const checklist = page.getByRole('dialog', { name: 'Get started with Levy' });
+      // Dispatched rather than clicked: another dialog the journey opened may sit over it.
       await page.addLocatorHandler(checklist, async () => {
-        await checklist.getByRole('button', { name: 'Close checklist' }).click();
+        await checklist.getByRole('button', { name: 'Close checklist' }).dispatchEvent('click');
       });
       await use();
     },
