@@ -27,7 +27,10 @@ export function ChecklistDialog() {
       return;
     }
     if (dismissed) return;
-    const timer = setTimeout(() => setOpened(true), CHECKLIST_OPEN_DELAY_MS);
+    // Never over another dialog: someone paying a bill or adding a state is not interrupted.
+    const timer = setTimeout(() => {
+      if (!document.querySelector('[role="dialog"][aria-modal="true"]')) setOpened(true);
+    }, CHECKLIST_OPEN_DELAY_MS);
     return () => clearTimeout(timer);
   }, [organisation, completed, dismissed]);
 
