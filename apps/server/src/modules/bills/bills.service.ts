@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { BILL_MESSAGES, type BillDetail, type BillStatus, type BillSummary, type BillTypeCode, type BillWarning, type ListParams } from '@levy/contracts';
+import { BILL_MESSAGES, hasPermission, type BillDetail, type BillStatus, type BillSummary, type BillTypeCode, type BillWarning, type ListParams } from '@levy/contracts';
 import {
   asKobo,
   computeBillCharge,
@@ -77,11 +77,6 @@ function lastDayOfMonth(month: string): string {
 }
 
 const naira = (amount: Kobo | number): string => koboToNairaString(asKobo(amount));
-
-function hasPermission(caller: Caller, permission: string): boolean {
-  const [area, action] = [permission.slice(0, permission.indexOf('-')), permission.slice(permission.indexOf('-') + 1)];
-  return caller.permissions[area]?.[action] === true;
-}
 
 /** The state WHT rate: the Withholding Regulations' individual resident rate, the payee holding a Tax ID (tax-rules.md §3). */
 function whtOn(period: string, code: string, amount: Kobo) {
@@ -459,7 +454,7 @@ export function createBillsService(deps: {
       uploads: UploadedFile[],
       idempotencyKey: string | null,
     ): Promise<{ bill: BillDetail; message: string }> {
-      if (path.type === 'wht' && !hasPermission(caller, 'core-internal.bill.createwhtbill')) throw new AppError('FORBIDDEN', 'You do not have permission to do this.');
+      if (path.type === 'wht' && !hasPermission(caller.permissions, 'core-internal.bill.createwhtbill')) throw new AppError('FORBIDDEN', 'You do not have permission to do this.');
       const { corporation, state, registration } = await deps.states.findRegistration(db, caller, path.corporation, path.state, 'write');
       const organisationId = corporation.organisationId;
       if (idempotencyKey) {
