@@ -33,11 +33,22 @@ async function measure<T>(work: () => Promise<T>): Promise<{ ms: number; peakGro
   return { ms, peakGrowthMb: (peak - baseline) / 1_048_576, result };
 }
 
-function bareParse(text: string): number {
-  collectGarbage();
-  const start = performance.now();
-  Papa.parse(text, { delimiter: ',', header: false, dynamicTyping: false, skipEmptyLines: false });
-  return performance.now() - start;
+/** Each side is timed this many times and its fastest run kept: a busy machine only ever adds time. */
+const RUNS = 3;
+
+async function fastestOf<T>(work: () => Promise<T>): Promise<{ ms: number; peakGrowthMb: number; result: T }> {
+  let best = await measure(work);
+  for (let run = 1; run < RUNS; run++) {
+    const next = await measure(work);
+    best = { ...(next.ms < best.ms ? next : best), peakGrowthMb: Math.max(best.peakGrowthMb, next.peakGrowthMb) };
+  }
+  return best;
+}
+
+async function bareParse(text: string): Promise<number> {
+  const parse = async () => Papa.parse(text, { delimiter: ',', header: false, dynamicTyping: false, skipEmptyLines: false });
+  await parse();
+  return (await fastestOf(parse)).ms;
 }
 
 function verdict(ratio: number, growthMb: number): string {
@@ -64,19 +75,17 @@ try {
   const whtText = whtAutoFixture(ROWS);
   const csv = (field: string, text: string): TestFile => ({ field, filename: 'bench.csv', contentType: 'text/csv', content: Buffer.from(text) });
 
-  bareParse(payeText);
-  const payeBare = bareParse(payeText);
-  const paye = await measure(() =>
+  const payeBare = await bareParse(payeText);
+  const paye = await fastestOf(() =>
     test.upload(`internal/corporations/${corporationId}/states/LA/paye/bills`, { namespace: 'core', token, fields: { start_date: '2026-10' }, files: [csv('recipients', payeText)], headers: { 'idempotency-key': randomUUID() } }),
   );
   if (paye.result.code !== 'OK') throw new Error(`PAYE bill failed: ${JSON.stringify(paye.result).slice(0, 500)}`);
 
-  bareParse(whtText);
-  const whtBare = bareParse(whtText);
-  const wht = await measure(() => test.upload('internal/bills/wht/tax/calc/bulk', { namespace: 'core', token, fields: { wht_type: 'rent', period: '2026-10' }, files: [csv('file', whtText)] }));
+  const whtBare = await bareParse(whtText);
+  const wht = await fastestOf(() => test.upload('internal/bills/wht/tax/calc/bulk', { namespace: 'core', token, fields: { wht_type: 'rent', period: '2026-10' }, files: [csv('file', whtText)] }));
   if (wht.result.code !== 'OK') throw new Error(`WHT bulk calculation failed: ${JSON.stringify(wht.result).slice(0, 500)}`);
 
-  console.log(`Bills through the API on ${test.database.kind}: ${formatInteger(ROWS)} rows per file (PAYE ${(payeText.length / 1_048_576).toFixed(1)} MB, WHT ${(whtText.length / 1_048_576).toFixed(1)} MB)\n`);
+  console.log(`Bills through the API on ${test.database.kind}: ${formatInteger(ROWS)} rows per file (PAYE ${(payeText.length / 1_048_576).toFixed(1)} MB, WHT ${(whtText.length / 1_048_576).toFixed(1)} MB); fastest of ${RUNS} runs each\n`);
   printTable(
     ['work', 'ms', 'vs bare parse', 'peak RSS growth', 'budget'],
     [

@@ -37,6 +37,8 @@ export interface CsvParseSuccess<TRecord> {
   records: TRecord[];
   /** Each row's amount column in kobo. */
   amounts: Kobo[];
+  /** Each row's money columns in kobo, indexed like `headers` (0 for text columns and empty cells). */
+  money: Kobo[][];
   /** Each row's spreadsheet row number (see CsvRowError). */
   rowNumbers: number[];
   /** Sum of the amount column (PAYE tax_payable, WHT manual tax_payable, WHT auto amount). */
@@ -237,12 +239,15 @@ function parseTemplate<TRecord>(input: CsvInput, spec: TemplateSpec<TRecord>): C
   const errors: CsvRowError[] = [];
   const amounts: Kobo[] = new Array<Kobo>(rows.length);
   const records: TRecord[] = new Array<TRecord>(rows.length);
+  const money: Kobo[][] = new Array<Kobo[]>(rows.length);
   let amountDue = 0;
 
   for (let index = 0; index < rows.length; index++) {
     const cells = rows[index];
     for (let column = 0; column < width; column++) cells[column] = trimCell(cells[column]);
     const row = rowNumbers[index];
+    const rowMoney = new Array<Kobo>(width).fill(ZERO_KOBO);
+    money[index] = rowMoney;
 
     if (!isValidTaxId(cells[0])) {
       errors.push({
@@ -268,6 +273,7 @@ function parseTemplate<TRecord>(input: CsvInput, spec: TemplateSpec<TRecord>): C
       amounts[index] = ZERO_KOBO;
     } else {
       amounts[index] = amount;
+      rowMoney[amountIndex] = amount;
       amountDue += amount;
     }
 
@@ -285,6 +291,8 @@ function parseTemplate<TRecord>(input: CsvInput, spec: TemplateSpec<TRecord>): C
         errors.push({ row, column: headers[column], message: `${headers[column]} must be a number` });
       } else if (value < 0) {
         errors.push({ row, column: headers[column], message: `${headers[column]} must not be negative` });
+      } else {
+        rowMoney[column] = value;
       }
     }
     records[index] = spec.toRecord(cells);
@@ -302,6 +310,7 @@ function parseTemplate<TRecord>(input: CsvInput, spec: TemplateSpec<TRecord>): C
     rows,
     records,
     amounts,
+    money,
     rowNumbers,
     amountDue: asKobo(amountDue),
     recipientCount: rows.length,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parsePayeCsv } from './csv-parse';
 import { PAYE_TEMPLATE_HEADERS, type PayeRecord } from './csv-templates';
-import { naira } from './money';
-import { describePayeMismatch, findPayeMismatches, recomputePayeRow } from './payroll-check';
+import { asKobo, naira } from './money';
+import { describePayeMismatch, findPayeMismatches, recomputePayeMoney, recomputePayeRow } from './payroll-check';
 
 function record(overrides: Partial<PayeRecord> = {}): PayeRecord {
   const empty = Object.fromEntries(PAYE_TEMPLATE_HEADERS.map((header) => [header, ''])) as PayeRecord;
@@ -70,6 +70,23 @@ describe('recomputePayeRow', () => {
     );
     expect(check.expectedMonthlyTax).toBe(0);
     expect(check.differs).toBe(false);
+  });
+});
+
+describe('recomputePayeMoney', () => {
+  it('gives the same check from the parser’s kobo as recomputePayeRow gives from the cells', () => {
+    const records = [
+      record(),
+      record({ bonus: '1,200,000', '13th_month': '500000.50', housing: '' }),
+      record({ gross_income: '₦80,000.00', tax_payable: '1', basic_salary: '', transport: '' }),
+    ];
+    const lines = records.map((r) => PAYE_TEMPLATE_HEADERS.map((header) => `"${r[header]}"`).join(','));
+    const parsed = parsePayeCsv([PAYE_TEMPLATE_HEADERS.join(','), ...lines].join('\n'));
+    if (!parsed.ok) throw new Error(parsed.message);
+    expect(parsed.money[1][PAYE_TEMPLATE_HEADERS.indexOf('13th_month')]).toBe(asKobo(50_000_050));
+    expect(parsed.money[1][PAYE_TEMPLATE_HEADERS.indexOf('housing')]).toBe(0);
+    expect(parsed.money[0][PAYE_TEMPLATE_HEADERS.indexOf('name')]).toBe(0);
+    records.forEach((r, index) => expect(recomputePayeMoney(parsed.money[index], '2026-01')).toEqual(recomputePayeRow(r, '2026-01')));
   });
 });
 

@@ -1,6 +1,6 @@
 import type { Period } from './calendar';
 import type { CsvParseSuccess } from './csv-parse';
-import type { PayeRecord } from './csv-templates';
+import { PAYE_TEMPLATE_HEADERS, type PayeHeader, type PayeRecord } from './csv-templates';
 import { asKobo, formatNaira, parseNaira, ZERO_KOBO, type Kobo } from './money';
 import { computePaye, defaultPension } from './paye';
 import { PAYE_RULES, type PayeRegime } from './paye-rules';
@@ -30,6 +30,9 @@ function cellKobo(cell: string): Kobo {
   return asKobo(value !== null && value > 0 ? value : 0);
 }
 
+/** Where each PAYE column sits in a row of money (`CsvParseSuccess.money`). */
+const PAYE_COLUMN = Object.fromEntries(PAYE_TEMPLATE_HEADERS.map((header, index) => [header, index])) as Record<PayeHeader, number>;
+
 /**
  * Recomputes one payroll row's PAYE for the month from its income columns, to flag rows whose
  * tax_payable differs (product-design.md "Bills"). gross_income is the month's gross; pension
@@ -42,14 +45,31 @@ export function recomputePayeRow(
   period: Period,
   toleranceKobo: number = PAYE_ROW_TOLERANCE_KOBO,
 ): PayeRowCheck {
-  const monthlyGross = cellKobo(record.gross_income);
-  const declaredMonthlyTax = cellKobo(record.tax_payable);
+  return recomputePayeMoney(
+    PAYE_TEMPLATE_HEADERS.map((header) => cellKobo(record[header])),
+    period,
+    toleranceKobo,
+  );
+}
+
+/**
+ * `recomputePayeRow` on a row the parser has already turned into kobo (`CsvParseSuccess.money`),
+ * so a 100,000-row file is not parsed twice.
+ */
+export function recomputePayeMoney(
+  money: readonly Kobo[],
+  period: Period,
+  toleranceKobo: number = PAYE_ROW_TOLERANCE_KOBO,
+): PayeRowCheck {
+  const amount = (header: PayeHeader): Kobo => money[PAYE_COLUMN[header]];
+  const monthlyGross = amount('gross_income');
+  const declaredMonthlyTax = amount('tax_payable');
   const monthlyPension = defaultPension({
-    basic: cellKobo(record.basic_salary),
-    housing: cellKobo(record.housing),
-    transport: cellKobo(record.transport),
+    basic: amount('basic_salary'),
+    housing: amount('housing'),
+    transport: amount('transport'),
   });
-  const irregularTotal = cellKobo(record.bonus) + cellKobo(record['13th_month']);
+  const irregularTotal = amount('bonus') + amount('13th_month');
   const irregularPay = asKobo(Math.min(irregularTotal, monthlyGross));
   const regularMonthly = monthlyGross - irregularPay;
   const annualPension = asKobo(monthlyPension * 12);
@@ -99,7 +119,7 @@ export function findPayeMismatches(
 ): PayeMismatch[] {
   const mismatches: PayeMismatch[] = [];
   parsed.records.forEach((record, index) => {
-    const check = recomputePayeRow(record, period, toleranceKobo);
+    const check = recomputePayeMoney(parsed.money[index], period, toleranceKobo);
     if (check.differs) {
       mismatches.push({
         row: parsed.rowNumbers[index],

@@ -9,3 +9,6 @@ export const timestamps = {
 
 /** A money column: integer kobo in a bigint, read as a branded `Kobo` (every amount fits a safe integer). */
 export const kobo = () => bigint({ mode: 'number' }).$type<Kobo>();
+
+/** A list of money amounts in one column (a bigint[] of kobo), read as `Kobo[]`. */
+export const koboList = () => bigint({ mode: 'number' }).array().$type<Kobo[]>();

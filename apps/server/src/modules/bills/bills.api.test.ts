@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/raw';
 import { createTestApp, joinAsMember, ownerWithOrganisation, staffUser, type TestApp, type TestFile } from '../../../test/harness';
 
 // Bills against the real app and database: PAYE and WHT generated, charged, paid, settled and refunded.
@@ -125,7 +127,10 @@ describe('PAYE bills', () => {
     expect(schedule.statusCode).toBe(200);
     const lines = schedule.body.replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(lines).toHaveLength(4);
-    expect(lines[3]).toBe('4,N-1000003,Ngozi Eze,200000.00,12000.00,17600.00');
+    expect(lines[0]).toBe(
+      'Row,tax_payer_number,name,gross_income (NGN),tax_payable (NGN),PAYE by the engine (NGN),nationality,designation,basic_salary (NGN),housing (NGN),transport (NGN),furniture (NGN),education (NGN),lunch (NGN),passage (NGN),leave (NGN),bonus (NGN),13th_month (NGN),utility (NGN),other_allowances (NGN)',
+    );
+    expect(lines[3]).toBe('4,N-1000003,Ngozi Eze,200000.00,12000.00,17600.00,Nigerian,Officer,200000.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00');
 
     const items = await test.call('GET', 'core', `internal/bills/${bill.id}/items`, { token: owner.token, params: { search: 'musa' } });
     expect(items.data.items).toEqual([{ row: 3, tax_payer_number: 'N-1000002', name: 'Musa Bello', amount: '300000.00', tax_payable: '32180.00', expected_tax: '32180.00' }]);
@@ -295,4 +300,24 @@ describe('WHT bills', () => {
     expect(paid.events.map((event: { status: string }) => event.status)).toEqual(['pending', 'payment_pending', 'payment_paid']);
     expect((await walletOf(owner)).balance).toBe('399645.25');
   }, 60_000);
+});
+
+describe('the database keeps items with their parents', () => {
+  it('refuses an item of a bill that does not exist, and deletes a bill’s items with the bill', async () => {
+    const { db } = test.database;
+    await expect(
+      db.execute(sql`insert into bill_items (bill_id, row_number, tax_payer_number, name, tax_payable_kobo) values (${randomUUID()}, 2, 'N-1', 'Nobody', 100)`),
+    ).rejects.toThrow();
+    await expect(
+      db.execute(sql`insert into wht_calc_items (record_id, row_number, tax_payer_number, name, amount_kobo, tax_payable_kobo) values (${randomUUID()}, 2, 'N-1', 'Nobody', 100, 10)`),
+    ).rejects.toThrow();
+
+    const { owner, corporationId } = await organisationWithState();
+    await fund(owner, '5000000');
+    const created = await generate(owner.token, corporationId, 'paye', { start_date: '2026-10' }, [THREE_EMPLOYEES]);
+    const countItems = async () => (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from bill_items where bill_id = ${created.data.id}`))[0].n;
+    expect(await countItems()).toBe(3);
+    await db.execute(sql`delete from bills where id = ${created.data.id}`);
+    expect(await countItems()).toBe(0);
+  });
 });

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { copyRows } from '../../db/copy';
 import { queryRows } from '../../db/raw';
 import { billEvents, billItems, bills, billSerial, whtCalcItems, whtCalcRecords } from './bills.schema';
 
@@ -10,18 +11,6 @@ export type NewBill = typeof bills.$inferInsert;
 export type NewBillItem = typeof billItems.$inferInsert;
 export type NewWhtCalcItem = typeof whtCalcItems.$inferInsert;
 export type BillStatus = BillRow['status'];
-
-/** Rows per INSERT: a few large statements, each with one array parameter per column. */
-const INSERT_BATCH_ROWS = 5_000;
-
-async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>) {
-  for (let start = 0; start < rows.length; start += INSERT_BATCH_ROWS) await insert(rows.slice(start, start + INSERT_BATCH_ROWS));
-}
-
-/** One column of a batch as a single array parameter, for `unnest` (thousands of rows, a handful of parameters). */
-function column<T>(rows: T[], pick: (row: T) => unknown, type: string): SQL {
-  return sql`${sql.param(rows.map(pick))}::${sql.raw(type)}[]`;
-}
 
 export async function nextBillSerial(executor: Db): Promise<number> {
   const [row] = await queryRows<{ serial: string }>(executor, sql`select nextval(${sql.raw(`'${billSerial.seqName}'`)}) as serial`);
@@ -38,13 +27,13 @@ export async function insertBill(executor: Db, bill: NewBill): Promise<BillRow |
   return row ?? null;
 }
 
-export async function insertBillItems(executor: Db, items: NewBillItem[]) {
-  await insertInBatches(items, (batch) =>
-    executor.execute(sql`
-      insert into ${billItems} (bill_id, row_number, tax_payer_number, name, amount_kobo, tax_payable_kobo, expected_tax_kobo, details)
-      select * from unnest(${column(batch, (item) => item.billId, 'uuid')}, ${column(batch, (item) => item.rowNumber, 'int')}, ${column(batch, (item) => item.taxPayerNumber, 'text')},
-        ${column(batch, (item) => item.name, 'text')}, ${column(batch, (item) => item.amountKobo ?? null, 'bigint')}, ${column(batch, (item) => item.taxPayableKobo, 'bigint')},
-        ${column(batch, (item) => item.expectedTaxKobo ?? null, 'bigint')}, ${column(batch, (item) => (item.details ? JSON.stringify(item.details) : null), 'jsonb')})`),
+/** A bill's recipients, by COPY: a PAYE file may carry 100,000 of them. */
+export async function insertBillItems(tx: Db, items: NewBillItem[]) {
+  await copyRows(
+    tx,
+    billItems,
+    ['bill_id', 'row_number', 'tax_payer_number', 'name', 'amount_kobo', 'tax_payable_kobo', 'expected_tax_kobo', 'nationality', 'designation', 'incomes_kobo'],
+    items.map((item) => [item.billId, item.rowNumber, item.taxPayerNumber, item.name, item.amountKobo ?? null, item.taxPayableKobo, item.expectedTaxKobo ?? null, item.nationality ?? null, item.designation ?? null, item.incomesKobo ?? null]),
   );
 }
 
@@ -106,13 +95,13 @@ export async function listDifferingItems(executor: Db, billId: string, tolerance
     .limit(limit);
 }
 
-export async function insertWhtCalcRecord(executor: Db, record: typeof whtCalcRecords.$inferInsert, items: Array<Omit<NewWhtCalcItem, 'recordId'>>) {
-  const [row] = await executor.insert(whtCalcRecords).values(record).returning();
-  await insertInBatches(items, (batch) =>
-    executor.execute(sql`
-      insert into ${whtCalcItems} (record_id, row_number, tax_payer_number, name, amount_kobo, tax_payable_kobo)
-      select ${row.id}::uuid, * from unnest(${column(batch, (item) => item.rowNumber, 'int')}, ${column(batch, (item) => item.taxPayerNumber, 'text')}, ${column(batch, (item) => item.name, 'text')},
-        ${column(batch, (item) => item.amountKobo, 'bigint')}, ${column(batch, (item) => item.taxPayableKobo, 'bigint')})`),
+export async function insertWhtCalcRecord(tx: Db, record: typeof whtCalcRecords.$inferInsert, items: Array<Omit<NewWhtCalcItem, 'recordId'>>) {
+  const [row] = await tx.insert(whtCalcRecords).values(record).returning();
+  await copyRows(
+    tx,
+    whtCalcItems,
+    ['record_id', 'row_number', 'tax_payer_number', 'name', 'amount_kobo', 'tax_payable_kobo'],
+    items.map((item) => [row.id, item.rowNumber, item.taxPayerNumber, item.name, item.amountKobo, item.taxPayableKobo]),
   );
   return row;
 }

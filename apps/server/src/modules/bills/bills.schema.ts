@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { kobo } from '../../db/columns';
+import { bigserial, index, integer, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { kobo, koboList } from '../../db/columns';
 import { corporations } from '../corporations/corporations.schema';
 import { users } from '../identity/identity.schema';
 import { organisations } from '../organisations/organisations.schema';
@@ -64,9 +64,8 @@ export const bills = pgTable(
 export const billItems = pgTable(
   'bill_items',
   {
-    billId: uuid()
-      .notNull()
-      .references(() => bills.id, { onDelete: 'cascade' }),
+    /** The bill: a rule checked once per statement, not a per-row foreign key (migration 0008, decision 0008). */
+    billId: uuid().notNull(),
     rowNumber: integer().notNull(),
     taxPayerNumber: text().notNull(),
     name: text().notNull(),
@@ -75,8 +74,11 @@ export const billItems = pgTable(
     taxPayableKobo: kobo().notNull(),
     /** PAYE: the engine's figure for the row, from its income columns. */
     expectedTaxKobo: kobo(),
-    /** PAYE: nationality, designation and the income columns in kobo, as filed. */
-    details: jsonb().$type<Record<string, string | number>>(),
+    /** PAYE: the employee's nationality and designation, as filed. */
+    nationality: text(),
+    designation: text(),
+    /** PAYE: the income columns in kobo, in the template's order (basic_salary … other_allowances). */
+    incomesKobo: koboList(),
   },
   (table) => [uniqueIndex('bill_items_bill_row_unique').on(table.billId, table.rowNumber)],
 );
@@ -116,9 +118,8 @@ export const whtCalcRecords = pgTable('wht_calc_records', {
 export const whtCalcItems = pgTable(
   'wht_calc_items',
   {
-    recordId: uuid()
-      .notNull()
-      .references(() => whtCalcRecords.id, { onDelete: 'cascade' }),
+    /** The calculation: checked once per statement, like a bill's items. */
+    recordId: uuid().notNull(),
     rowNumber: integer().notNull(),
     taxPayerNumber: text().notNull(),
     name: text().notNull(),

@@ -11,11 +11,10 @@ import {
   listWhtTypes,
   PAYE_ROW_TOLERANCE_KOBO,
   PAYE_TEMPLATE_HEADERS,
-  parseNaira,
   parsePayeCsv,
   parseWhtAutoCsv,
   parseWhtManualCsv,
-  recomputePayeRow,
+  recomputePayeMoney,
   regimeForPeriod,
   sumKobo,
   toKobo,
@@ -95,8 +94,18 @@ interface Recipient {
   amountKobo: Kobo | null;
   taxPayableKobo: Kobo;
   expectedTaxKobo: Kobo | null;
-  details: Record<string, string | number> | null;
+  /** PAYE only: as filed, the income columns in kobo in the template's order. */
+  nationality: string | null;
+  designation: string | null;
+  incomesKobo: Kobo[] | null;
 }
+
+/** A WHT recipient has no PAYE columns. */
+const NOT_PAYE = { expectedTaxKobo: null, nationality: null, designation: null, incomesKobo: null } as const;
+
+/** The PAYE template's income columns (basic_salary … other_allowances), stored per employee. */
+const PAYE_INCOMES_FROM = PAYE_TEMPLATE_HEADERS.indexOf('basic_salary');
+const PAYE_INCOME_HEADERS = PAYE_TEMPLATE_HEADERS.slice(PAYE_INCOMES_FROM);
 
 interface PreparedBill {
   type: BillTypeCode;
@@ -218,11 +227,9 @@ export function createBillsService(deps: {
   function preparePaye(month: string, file: UploadedFile): PreparedBill {
     const parsed = parsePayeCsv(file.content);
     if (!parsed.ok) throw csvFailure('recipients', parsed.message, parsed.errors);
-    const allowanceHeaders = PAYE_TEMPLATE_HEADERS.slice(6);
     const recipients = parsed.records.map((record, index): Recipient => {
-      const check = recomputePayeRow(record, month);
-      const details: Record<string, string | number> = { nationality: record.nationality, designation: record.designation };
-      for (const header of allowanceHeaders) details[header] = parseNaira(record[header] || '0') ?? 0;
+      const money = parsed.money[index];
+      const check = recomputePayeMoney(money, month);
       return {
         rowNumber: parsed.rowNumbers[index],
         taxPayerNumber: record.tax_payer_number.toUpperCase(),
@@ -230,7 +237,9 @@ export function createBillsService(deps: {
         amountKobo: check.monthlyGross,
         taxPayableKobo: parsed.amounts[index],
         expectedTaxKobo: check.expectedMonthlyTax,
-        details,
+        nationality: record.nationality,
+        designation: record.designation,
+        incomesKobo: money.slice(PAYE_INCOMES_FROM),
       };
     });
     return { type: 'paye', whtType: null, periodStart: `${month}-01`, periodEnd: lastDayOfMonth(month), recipients, amountDue: parsed.amountDue };
@@ -256,7 +265,7 @@ export function createBillsService(deps: {
       const items = await repo.listWhtCalcItems(db, record.id, { limit: 10_000_000, offset: 0 });
       return {
         ...base,
-        recipients: items.map((item) => ({ rowNumber: item.rowNumber, taxPayerNumber: item.taxPayerNumber, name: item.name, amountKobo: item.amountKobo, taxPayableKobo: item.taxPayableKobo, expectedTaxKobo: null, details: null })),
+        recipients: items.map((item) => ({ rowNumber: item.rowNumber, taxPayerNumber: item.taxPayerNumber, name: item.name, amountKobo: item.amountKobo, taxPayableKobo: item.taxPayableKobo, ...NOT_PAYE })),
         amountDue: record.taxPayableKobo,
       };
     }
@@ -266,12 +275,12 @@ export function createBillsService(deps: {
       if (!parsed.ok) throw csvFailure('recipients', parsed.message, parsed.errors);
       return {
         ...base,
-        recipients: parsed.records.map((record, index) => ({ rowNumber: parsed.rowNumbers[index], taxPayerNumber: record.tax_payer_number.toUpperCase(), name: record.name, amountKobo: null, taxPayableKobo: parsed.amounts[index], expectedTaxKobo: null, details: null })),
+        recipients: parsed.records.map((record, index) => ({ rowNumber: parsed.rowNumbers[index], taxPayerNumber: record.tax_payer_number.toUpperCase(), name: record.name, amountKobo: null, taxPayableKobo: parsed.amounts[index], ...NOT_PAYE })),
         amountDue: parsed.amountDue,
       };
     }
     const auto = whtAutoItems(month, whtType, file);
-    return { ...base, recipients: auto.items.map((item) => ({ ...item, expectedTaxKobo: null, details: null })), amountDue: auto.taxPayable };
+    return { ...base, recipients: auto.items.map((item) => ({ ...item, ...NOT_PAYE })), amountDue: auto.taxPayable };
   }
 
   /** A WHT auto file (tax_payer_number, name, amount) with the tax on each amount at the type's rate. */
@@ -587,6 +596,14 @@ export function createBillsService(deps: {
       const bill = await findOwnBill(caller, id);
       const { rows } = await repo.listBillItems(db, bill.id, { search: null, limit: 10_000_000, offset: 0 });
       if (rows.length === 0) throw new AppError('NOT_FOUND', BILL_MESSAGES.noData);
+      type Item = (typeof rows)[number];
+      const money = (value: Kobo | null | undefined) => (value === null || value === undefined ? '' : naira(value));
+      const payeScheduleColumns = [
+        { header: 'PAYE by the engine (NGN)', value: (item: Item) => money(item.expectedTaxKobo), isMoney: true },
+        { header: 'nationality', value: (item: Item) => item.nationality ?? '' },
+        { header: 'designation', value: (item: Item) => item.designation ?? '' },
+        ...PAYE_INCOME_HEADERS.map((header, index) => ({ header: `${header} (NGN)`, value: (item: Item) => money(item.incomesKobo?.[index]), isMoney: true })),
+      ];
       return exportTable({
         filename: `${bill.reference}-schedule`,
         sheetName: 'Schedule',
@@ -598,7 +615,7 @@ export function createBillsService(deps: {
           { header: 'name', value: (item) => item.name },
           { header: bill.type === 'paye' ? 'gross_income (NGN)' : 'amount (NGN)', value: (item) => (item.amountKobo === null ? '' : naira(item.amountKobo)), isMoney: true },
           { header: 'tax_payable (NGN)', value: (item) => naira(item.taxPayableKobo), isMoney: true },
-          ...(bill.type === 'paye' ? [{ header: 'PAYE by the engine (NGN)', value: (item: (typeof rows)[number]) => (item.expectedTaxKobo === null ? '' : naira(item.expectedTaxKobo)), isMoney: true }] : []),
+          ...(bill.type === 'paye' ? payeScheduleColumns : []),
         ],
       });
     },

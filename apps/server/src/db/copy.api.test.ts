@@ -1,0 +1,45 @@
+import { sql } from 'drizzle-orm';
+import { integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { koboList } from './columns';
+import { copyRows } from './copy';
+import { queryRows } from './raw';
+
+// COPY on the real database (PGlite, or PostgreSQL with TEST_DATABASE=postgres): what goes in comes back.
+let test: TestApp;
+const scratch = pgTable('copy_scratch', { position: integer(), label: text(), amounts: koboList() });
+
+beforeAll(async () => {
+  test = await createTestApp();
+  await test.database.db.execute(sql`create table copy_scratch (position int, label text, amounts bigint[])`);
+});
+afterAll(async () => {
+  await test.close();
+});
+
+describe('copyRows', () => {
+  it('stores text with tabs, line breaks, backslashes and quotes, nulls and lists of amounts exactly', async () => {
+    const labels = ['plain', 'tab\there', 'line\nbreak', 'carriage\rreturn', 'back\\slash \\N', 'quote " and , comma', 'Ọ̀gá Adébáyọ̀ ₦', ''];
+    const rows = labels.map((label, position) => [position, label, [position * 100, 0, 9_007_199_254_740_991]] as const);
+    await test.database.db.transaction(async (tx) => {
+      await copyRows(tx, scratch, ['position', 'label', 'amounts'], [...rows, [labels.length, null, null]]);
+    });
+    const stored = await queryRows<{ position: number; label: string | null; amounts: string[] | null }>(test.database.db, sql`select position, label, amounts::text[] as amounts from copy_scratch order by position`);
+    expect(stored.map((row) => row.label)).toEqual([...labels, null]);
+    expect(stored[2].amounts).toEqual(['200', '0', '9007199254740991']);
+    expect(stored.at(-1)?.amounts).toBeNull();
+  });
+
+  it('leaves nothing behind when its transaction rolls back, and refuses to run outside one', async () => {
+    await test.database.db.execute(sql`delete from copy_scratch`);
+    await expect(
+      test.database.db.transaction(async (tx) => {
+        await copyRows(tx, scratch, ['position', 'label'], [[1, 'rolled back']]);
+        throw new Error('the caller gives up');
+      }),
+    ).rejects.toThrow('the caller gives up');
+    expect(await queryRows(test.database.db, sql`select * from copy_scratch`)).toEqual([]);
+    await expect(copyRows(test.database.db, scratch, ['position'], [[1]])).rejects.toThrow('needs a transaction');
+  });
+});
