@@ -116,6 +116,11 @@ function correctedFields(correction: TransactionCorrectionInput): CorrectedField
   };
 }
 
+/** The engine takes a plain Uint8Array (pdfjs refuses Node's Buffer): a view of the same bytes. */
+function bytesOf(content: Buffer): Uint8Array {
+  return new Uint8Array(content.buffer, content.byteOffset, content.byteLength);
+}
+
 class ParseInterrupted extends Error {
   constructor() {
     super('The statement parse was interrupted by a shutdown; it will run again');
@@ -204,10 +209,10 @@ export function createAnalyserService(deps: { db: Db; jobs: Jobs; paidBills(orga
   }
 
   /** Opens an encrypted PDF with the password to check it; the password is kept only if the file needs it. */
-  async function passwordFor(format: StatementFormat, bytes: Uint8Array, password: string | undefined): Promise<string | null> {
+  async function passwordFor(format: StatementFormat, content: Buffer, password: string | undefined): Promise<string | null> {
     if (format !== 'pdf') return null;
     try {
-      const access = await checkPdfAccess(bytes, password || undefined);
+      const access = await checkPdfAccess(bytesOf(content), password || undefined);
       return access.isEncrypted && password ? password : null;
     } catch (error) {
       throw rejection(error);
@@ -300,7 +305,7 @@ export function createAnalyserService(deps: { db: Db; jobs: Jobs; paidBills(orga
     let lines: SourceLine[] = [];
     let result;
     try {
-      result = await readStatement(source.file, {
+      result = await readStatement(bytesOf(source.file), {
         fileName: source.fileName,
         mimeType: source.mimeType,
         password: source.pendingPassword ?? undefined,
