@@ -41,7 +41,7 @@ export function nairaAmount(label: string) {
 }
 
 /** Omitted, null or empty means "none" (0 for a deduction). */
-function optionalNaira(label: string) {
+export function optionalNaira(label: string) {
   return z.preprocess((value) => (value === '' || value === null ? undefined : value), nairaAmount(label).optional());
 }
 

@@ -14,3 +14,4 @@ export * from './states';
 export * from './payroll';
 export * from './wallets';
 export * from './mail';
+export * from './bank';

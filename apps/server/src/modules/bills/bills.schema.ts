@@ -64,7 +64,7 @@ export const bills = pgTable(
 export const billItems = pgTable(
   'bill_items',
   {
-    /** The bill: a rule checked once per statement, not a per-row foreign key (migration 0008, decision 0008). */
+    /** The bill: a rule checked once per statement, not a per-row foreign key (migration 0009, decision 0008). */
     billId: uuid().notNull(),
     rowNumber: integer().notNull(),
     taxPayerNumber: text().notNull(),
