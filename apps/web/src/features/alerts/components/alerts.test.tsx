@@ -59,7 +59,12 @@ describe('alerts bell', () => {
         <AlertsBell />
       </MemoryRouter>,
     );
-    fireEvent.click(screen.getByRole('button', { name: 'Tax alerts (1)' }));
+    const bell = screen.getByRole('button', { name: 'Tax alerts (1)' });
+    // The button itself says it opens a dialog and whether it is open (axe: aria-allowed-attr).
+    expect(bell).toHaveAttribute('aria-haspopup', 'dialog');
+    expect(bell).toHaveAttribute('aria-expanded', 'false');
+    fireEvent.click(bell);
+    await waitFor(() => expect(bell).toHaveAttribute('aria-expanded', 'true'));
     const item = await screen.findByText('PAYE tax for October 2026, due by 10 Nov, 2026');
     expect(item.closest('a')).toHaveAttribute('href', '/bills?pay=paye&corporation=c1&state=LA&month=2026-10');
     expect(screen.getByText('13 days overdue · penalty so far ₦860.61')).toBeInTheDocument();
@@ -78,6 +83,9 @@ describe('checklist', () => {
     const started = Date.now();
     expect(await screen.findByRole('dialog', { name: 'Get started with Levy' })).toBeInTheDocument();
     expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    // Each step's state is an image with a name (a labelled div without a role is not announced).
+    expect(screen.getByRole('img', { name: 'Done' })).toBeInTheDocument();
+    expect(screen.getAllByRole('img', { name: 'To do' })).toHaveLength(4);
     expect(screen.getByText('1 of 5 steps done')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Step corporation' })).toHaveAttribute('href', '/corporation');
     expect(screen.getByTestId('checklist-step-account')).toHaveAttribute('data-done', 'true');
