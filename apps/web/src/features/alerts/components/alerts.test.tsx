@@ -1,4 +1,4 @@
-import type { Alert, Checklist } from '@levy/contracts';
+import type { Alert, Checklist, DeadlineEntry } from '@levy/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,6 +6,7 @@ import { useSessionStore } from '../../../lib/session-store';
 import { grantPermissions, renderFeature, stubGateway } from '../../corporations/testing/render-feature';
 import { AlertsBell } from './alerts-bell';
 import { ChecklistDialog } from './checklist-dialog';
+import { UpcomingDeadlines } from './dashboard-sections';
 
 const ORGANISATION = { id: '3f0c8a52-1d2e-4b7a-9c1e-2a3b4c5d6e7f', name: 'Acme', is_owner: true, is_kyc_completed: true };
 
@@ -115,5 +116,53 @@ describe('checklist', () => {
     await new Promise((resolve) => setTimeout(resolve, 1200));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(gateway.requests).toHaveLength(0);
+  });
+});
+
+describe('upcoming deadlines', () => {
+  const november: DeadlineEntry = {
+    corporation: { id: 'c1', name: 'Adire Works Ltd' },
+    state: { code: 'LA', name: 'Lagos' },
+    kind: 'paye',
+    tax_month: '2026-11',
+    title: 'PAYE tax for November 2026',
+    deadline_date: '2026-12-10',
+    safe_date: null,
+    safe_note: null,
+    status: 'due',
+    days_overdue: 0,
+    penalty: null,
+    penalty_rule: null,
+  };
+
+  function answer(alerts: Alert[], entries: DeadlineEntry[]) {
+    return stubGateway((request) =>
+      request.path.endsWith('/alerts') ? { code: 'OK', data: alerts } : { code: 'OK', data: { from: '2026-11-23', to: '2027-11-23', entries } },
+    );
+  }
+
+  it('shows the next deadlines when a state registered this month owes nothing yet', async () => {
+    answer([], [november, { ...november, tax_month: '2026-12', title: 'PAYE tax for December 2026', deadline_date: '2027-01-10' }]);
+    renderFeature(<UpcomingDeadlines organisationId={ORGANISATION.id} />);
+    expect(await screen.findByText('PAYE tax for November 2026, due by 10 Dec, 2026')).toBeInTheDocument();
+    expect(screen.getAllByTestId('next-deadline')).toHaveLength(2);
+    expect(screen.queryByText(/once your corporations are registered with a state/)).not.toBeInTheDocument();
+  });
+
+  it('lists what is owed first', async () => {
+    answer([october], [november]);
+    renderFeature(
+      <MemoryRouter>
+        <UpcomingDeadlines organisationId={ORGANISATION.id} />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText('PAYE tax for October 2026, due by 10 Nov, 2026')).toBeInTheDocument();
+    expect(screen.queryByTestId('next-deadline')).not.toBeInTheDocument();
+  });
+
+  it('asks for a registered state only when there is none', async () => {
+    answer([], []);
+    renderFeature(<UpcomingDeadlines organisationId={ORGANISATION.id} />);
+    expect(await screen.findByText(/once your corporations are registered with a state/)).toBeInTheDocument();
   });
 });
