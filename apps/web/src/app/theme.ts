@@ -24,6 +24,8 @@ export const theme = createTheme({
   defaultRadius: 'md',
   variantColorResolver,
   components: {
+    // A link inside a sentence must not rely on colour alone (WCAG 2.1 SC 1.4.1): links are underlined.
+    Anchor: { defaultProps: { underline: 'always' } },
     Modal: { styles: { title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } } },
   },
 });
