@@ -23,7 +23,7 @@ export function AlertItem({ alert, onOpen }: { alert: Alert; onOpen?: () => void
         <Text fz="xs" c="dimmed">
           {alert.corporation.name} · {alert.state}
         </Text>
-        <Text fz="xs" c={alert.status === 'overdue' ? 'red.7' : 'dimmed'}>
+        <Text fz="xs" c={alert.status === 'overdue' ? 'red.9' : 'dimmed'}>
           {alertTiming(alert)}
           {alert.penalty ? ` · penalty so far ₦${alert.penalty.total}` : ''}
         </Text>

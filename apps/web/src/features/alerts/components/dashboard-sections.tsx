@@ -184,7 +184,7 @@ function DeadlineCalendar({ organisationId }: { organisationId: string }) {
                     {entry.corporation.name} · {entry.state.name}
                   </Table.Td>
                   <Table.Td>
-                    <Text fz="sm" c={entry.status === 'overdue' ? 'red.7' : entry.status === 'paid' ? 'green.8' : undefined}>
+                    <Text fz="sm" c={entry.status === 'overdue' ? 'red.9' : entry.status === 'paid' ? 'teal.9' : undefined}>
                       {entryStatus(entry)}
                     </Text>
                   </Table.Td>

@@ -1,16 +1,18 @@
-import { Anchor, Box, Burger, Button, Container, Group, Menu } from '@mantine/core';
-import { useState } from 'react';
+import { Anchor, Box, Burger, Button, Collapse, Container, Group, Stack } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { Link } from 'react-router';
 import { Logo } from '../../../components/logo';
+
+const MENU_ID = 'public-menu';
 
 /**
  * The header of the public pages: logo, the calculator and the help centre, log in and sign up.
  * On the home page the links scroll within it; elsewhere they open the home page there. On a phone
- * the calculator and the help centre move into a menu behind a burger.
+ * the calculator and the help centre fold under a burger.
  */
 export function PublicHeader({ isHome = false }: { isHome?: boolean }) {
   const home = isHome ? '' : '/';
-  const [menuOpened, setMenuOpened] = useState(false);
+  const [menuOpened, menu] = useDisclosure(false);
   const links = [
     { href: `${home}#calculator`, label: 'Tax calculator' },
     { href: `${home}#help`, label: 'Help Center' },
@@ -32,20 +34,18 @@ export function PublicHeader({ isHome = false }: { isHome?: boolean }) {
             <Button component={Link} to="/register">
               Sign up
             </Button>
-            <Menu opened={menuOpened} onChange={setMenuOpened} position="bottom-end" width={200}>
-              <Menu.Target>
-                <Burger opened={menuOpened} size="sm" hiddenFrom="xs" aria-label="Open menu" />
-              </Menu.Target>
-              <Menu.Dropdown>
-                {links.map((link) => (
-                  <Menu.Item key={link.label} component="a" href={link.href}>
-                    {link.label}
-                  </Menu.Item>
-                ))}
-              </Menu.Dropdown>
-            </Menu>
+            <Burger opened={menuOpened} onClick={menu.toggle} size="sm" hiddenFrom="xs" aria-label="Open menu" aria-expanded={menuOpened} aria-controls={MENU_ID} />
           </Group>
         </Group>
+        <Collapse expanded={menuOpened} hiddenFrom="xs">
+          <Stack component="nav" id={MENU_ID} aria-label="Site" gap="xs" pt="md">
+            {links.map((link) => (
+              <Anchor key={link.label} href={link.href} fw={500} underline="hover" onClick={menu.close}>
+                {link.label}
+              </Anchor>
+            ))}
+          </Stack>
+        </Collapse>
       </Container>
     </Box>
   );
