@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/accessibility';
 
 // The public calculator journey of issue 4: a visitor works out PAYE on ₦500,000 a month, sees
 // both regimes, shares the calculation, and the link reopens the same figures elsewhere.
@@ -50,6 +51,7 @@ test('a visitor computes PAYE for ₦500,000 a month, sees both regimes, shares,
   await expect(results.getByTestId('regime-difference')).toHaveText('Under PITA the PAYE would be ₦2,166.67 a month more.');
   await expect(results.getByTestId('band-table').getByRole('row', { name: /18%/ })).toContainText('₦540,000.00');
   const figures = await payeFigures(results);
+  await expectNoSeriousA11yViolations(page);
 
   await calculator.getByRole('button', { name: 'Share' }).click();
   const linkInput = calculator.getByTestId('share-link');
@@ -72,6 +74,7 @@ test('a visitor computes PAYE for ₦500,000 a month, sees both regimes, shares,
     // The inputs come back too, ready to change.
     await expect(other.getByLabel('Gross pay a month')).toHaveValue('₦500,000');
     await expect(other.getByLabel('Tax month: month', { exact: true })).toHaveValue('January');
+    await expectNoSeriousA11yViolations(other);
   } finally {
     await context.close();
   }
@@ -85,10 +88,15 @@ test('an unknown share link says so and offers an empty calculator', async ({ pa
   await expect(page.getByTestId('paye-results')).toHaveCount(0);
 });
 
-test('/calculator without a token goes to the home page', async ({ page }) => {
+test('/calculator without a token goes to the home page, without a router warning', async ({ page }) => {
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+  });
   await page.goto('/calculator');
   await expect(page).toHaveURL(/\/$/);
   await expect(page.locator('#calculator')).toBeVisible();
+  expect(warnings).toEqual([]);
 });
 
 test('WHT on professional fees to a company without a Tax ID is doubled', async ({ page }) => {

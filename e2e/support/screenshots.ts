@@ -1,7 +1,12 @@
 import type { Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './accessibility';
 
-/** Saves a full-page screenshot under e2e/screenshots/ (ignored by git) for people to look at. */
+/**
+ * Saves a full-page screenshot under e2e/screenshots/ (ignored by git) for people to look at, and
+ * checks the same screen with axe-core: every screen a journey shows is also an accessibility check.
+ */
 export async function snap(page: Page, name: string): Promise<void> {
   await page.waitForLoadState('networkidle');
   await page.screenshot({ path: `e2e/screenshots/${name}.png`, fullPage: true });
+  await expectNoSeriousA11yViolations(page);
 }

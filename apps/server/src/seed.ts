@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import PDFDocument from 'pdfkit';
 import type { Config } from './config';
 import type { Db } from './db/client';
-import { marketingSources, organisationIdentities, organisations, organisationUsers, roleGroups, roles, states, users, userTypes } from './db/schema/index';
+import { files, marketingSources, organisationIdentities, organisations, organisationUsers, roleGroups, roles, states, users, userTypes } from './db/schema/index';
 import { ROLE_CODES, USER_TYPES } from './modules/identity/permissions';
 import { hashPassword } from './modules/identity/secrets';
 import { ensureSystemAccounts } from './modules/wallets/ledger.service';
@@ -66,6 +68,24 @@ export async function seedReferenceData(db: Db): Promise<void> {
 }
 
 /**
+ * The demo organisation's CAC certificate: onboarding requires one before KYC is completed, so the
+ * demo, which starts KYC-completed, has one on file too. A one-page PDF marked as a sample.
+ */
+async function renderDemoCacCertificate(legalName: string, cacNumber: string): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'A4', margin: 72, info: { Title: `Certificate of Incorporation: ${legalName}`, Author: 'Levy demo' } });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const finished = new Promise<void>((resolve) => doc.on('end', () => resolve()));
+  doc.font('Helvetica-Bold').fontSize(20).text('Certificate of Incorporation', { align: 'center' });
+  doc.moveDown().font('Helvetica').fontSize(12).text(`${legalName} is incorporated under the Companies and Allied Matters Act 2020 as a private company limited by shares.`, { align: 'center' });
+  doc.moveDown().font('Helvetica-Bold').text(`Registration number: ${cacNumber}`, { align: 'center' });
+  doc.moveDown(2).font('Helvetica-Oblique').fontSize(10).fillColor('#5b6478').text('Sample document of the Levy demo organisation; not issued by the Corporate Affairs Commission.', { align: 'center' });
+  doc.end();
+  await finished;
+  return Buffer.concat(chunks);
+}
+
+/**
  * On an empty database, a demo owner with a KYC-completed organisation (README "Demo account").
  * Returns true when it was created now.
  */
@@ -73,6 +93,9 @@ export async function seedDemoAccount(db: Db, config: Pick<Config, 'demoEmail' |
   const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
   if (n > 0) return false;
   const passwordHash = await hashPassword(config.demoPassword);
+  const legalName = 'Demo Industries Limited';
+  const cacNumber = 'RC1234567';
+  const certificatePdf = await renderDemoCacCertificate(legalName, cacNumber);
   await db.transaction(async (tx) => {
     const [user] = await tx
       .insert(users)
@@ -80,13 +103,17 @@ export async function seedDemoAccount(db: Db, config: Pick<Config, 'demoEmail' |
       .returning();
     const [organisation] = await tx
       .insert(organisations)
-      .values({ name: 'Demo Industries Limited', ownerUserId: user.id, isKycCompleted: true, kycCompletedAt: new Date() })
+      .values({ name: legalName, ownerUserId: user.id, isKycCompleted: true, kycCompletedAt: new Date() })
       .returning();
     const [lagos] = await tx.select().from(states).where(eq(states.code, 'LA'));
+    const [certificate] = await tx
+      .insert(files)
+      .values({ organisationId: organisation.id, filename: 'cac-certificate.pdf', contentType: 'application/pdf', sizeBytes: certificatePdf.length, sha256: createHash('sha256').update(certificatePdf).digest('hex'), content: certificatePdf, uploadedBy: user.id })
+      .returning({ id: files.id });
     await tx.insert(organisationIdentities).values({
       organisationId: organisation.id,
-      legalName: 'Demo Industries Limited',
-      cacNumber: 'RC1234567',
+      legalName,
+      cacNumber,
       businessType: 'Limited liability company',
       industry: 'Manufacturing',
       taxId: 'C-0012345',
@@ -94,6 +121,7 @@ export async function seedDemoAccount(db: Db, config: Pick<Config, 'demoEmail' |
       stateId: lagos.id,
       phone: '+2348012345678',
       website: 'https://demo.levy.ng',
+      cacDocumentFileId: certificate.id,
     });
     const [admin] = await tx.select().from(roles).where(eq(roles.code, ROLE_CODES.admin));
     await tx.insert(organisationUsers).values({ organisationId: organisation.id, userId: user.id, email: user.email, roleId: admin.id, status: 'active', acceptedAt: new Date() });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineContract } from './api';
+import { defineContract, FILE_DOWNLOAD } from './api';
 import { idParam } from './common';
 import { sessionOrganisation } from './identity';
 import { email, optionalUrl, requiredText, taxId } from './validation';
@@ -162,6 +162,19 @@ export const getOrganisationIdentity = defineContract({
   path: 'organisations/{id}/identity',
   params: organisationParams,
   response: organisationIdentity,
+});
+
+/** The CAC certificate's accepted file types (PDF, JPG, PNG). */
+export const CAC_DOCUMENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
+
+/** The stored CAC certificate itself, as uploaded at onboarding. */
+export const downloadCacDocument = defineContract({
+  method: 'GET',
+  namespace: 'auth',
+  path: 'organisations/{id}/identity/cac-document',
+  params: organisationParams,
+  response: FILE_DOWNLOAD,
+  download: CAC_DOCUMENT_TYPES,
 });
 
 /** Multipart: the identity fields and the `cac_document` file. */

@@ -10,6 +10,8 @@ export const corporationState = z.object({
   tax_payer_name: z.string(),
   is_control_consent_given: z.boolean(),
   consent_given_at: z.string().nullable(),
+  /** When payroll consent was last asked for (an OTP sent); null until then. */
+  consent_requested_at: z.string().nullable(),
   employee_count: z.number(),
   state: z.object({ id: z.number(), code: z.string(), name: z.string(), revenue_service: z.string() }),
   created_at: z.string(),

@@ -73,6 +73,9 @@ describe('decideNavigation (product-spec §4)', () => {
     ['KYC not completed, member opens the dashboard (cannot do onboarding)', dashboard, memberBeforeKyc, proceed],
     ['member opens Team Members', team, memberAfterKyc, proceed],
     ['member opens onboarding: refused', onboarding, memberAfterKyc, deny],
+    ['KYC completed, owner opens start: dashboard', start, adminAfterKyc, to('/dashboard')],
+    ['KYC not completed, admin opens start: onboarding', start, adminBeforeKyc, to('/onboarding')],
+    ['member opens start: dashboard', start, memberAfterKyc, to('/dashboard')],
   ] as const)('%s', (_case, meta, session, expected) => {
     expect(decideNavigation(meta, session)).toEqual(expected);
   });

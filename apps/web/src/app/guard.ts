@@ -37,6 +37,11 @@ export function decideNavigation(route: RouteMeta, session: GuardSession): Guard
   if (isSignedIn && !session.organisation && route.name !== 'start.index') {
     return { kind: 'redirect', to: ROUTE_PATHS.start };
   }
+  // The start page is for someone without an organisation (product-design "/start"): a member
+  // already has one, and creating another from there would lose the way back to it.
+  if (route.name === 'start.index' && session.organisation) {
+    return { kind: 'redirect', to: landingPathFor(session) };
+  }
   if (isSignedIn && isKycCompleted(session) && route.access === 'guest') {
     return { kind: 'redirect', to: ROUTE_PATHS.dashboard };
   }

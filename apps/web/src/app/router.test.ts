@@ -12,7 +12,8 @@ describe('route table (product-spec §2)', () => {
     ['dashboard.index', '/dashboard', 'Dashboard', 'auth-organisation.getone', 'app'],
     ['organisation.index', '/organisation', 'Team Members', 'auth-organisation.getorganisationusers', 'app'],
     ['settings.index', '/settings/:tab?', 'Settings', 'auth-accountuser.getone', 'app'],
-    ['error', '*', 'Page not found', 'none', 'onboarding'],
+    // The error page frames itself: onboarding for visitors, the app layout for a signed-in member.
+    ['error', '*', 'Page not found', 'none', 'none'],
   ])('%s: %s, %s, %s, %s layout', (name, path, title, access, layout) => {
     const route = findRoute(name);
     expect(route).toBeDefined();

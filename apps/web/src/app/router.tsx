@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, redirect, replace, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, redirect, replace, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { showErrorToast } from '../lib/api-client';
 import { loadChunk } from '../lib/lazy-page';
 import { readSession } from '../lib/session-store';
@@ -46,7 +46,8 @@ export const ROUTES: Array<PageRoute | RedirectRoute> = [
   { name: 'transactions.index', path: '/transactions', title: 'Transactions', layout: 'app', access: { permission: 'core-internal.organisation.fetchwallethistory' }, page: () => import('../features/wallets/pages/transactions-page') },
   { name: 'settings.index', path: '/settings/:tab?', title: 'Settings', layout: 'app', access: { permission: 'auth-accountuser.getone' }, page: () => import('../features/settings/pages/settings-page') },
   { name: 'dev.mailbox', path: '/dev/mailbox', title: 'Development mailbox', layout: 'onboarding', access: 'none', page: () => import('../features/dev-mailbox/pages/mailbox-page') },
-  { name: 'error', path: '*', title: 'Page not found', layout: 'onboarding', access: 'none', page: () => import('./not-found-page') },
+  // The error page picks its frame: the app layout for a signed-in member, onboarding otherwise.
+  { name: 'error', path: '*', title: 'Page not found', layout: 'none', access: 'none', page: () => import('./not-found-page') },
 ];
 
 function isPageRoute(route: PageRoute | RedirectRoute): route is PageRoute {
@@ -101,8 +102,8 @@ function guardLoader(meta: RouteMeta) {
 
 function toRouteObject(route: PageRoute | RedirectRoute): RouteObject {
   if (!isPageRoute(route)) {
-    const { redirectTo } = route;
-    return { path: route.path, loader: () => redirect(redirectTo) };
+    // An element, not a loader: a leaf route without one renders nothing and React Router warns.
+    return { path: route.path, element: <Navigate to={route.redirectTo} replace /> };
   }
   const { page, path, ...meta } = route;
   return {

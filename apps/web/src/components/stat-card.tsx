@@ -1,12 +1,14 @@
 import { Card, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import type { ReactNode } from 'react';
+import classes from './stat-card.module.css';
 
 export const STAT_CARD_MIN_HEIGHT = 160;
 
-/** One figure with its label (product-spec §9: minimum height 160). */
-export function StatCard({ label, value, icon, hint }: { label: string; value: ReactNode; icon?: ReactNode; hint?: ReactNode }) {
+/** One figure with its label (product-spec §9: minimum height 160); the figure shrinks to fit the card, never cut. */
+export function StatCard({ label, value, icon, hint }: { label: string; value: string | number; icon?: ReactNode; hint?: ReactNode }) {
+  const figure = String(value);
   return (
-    <Card withBorder padding="lg" mih={STAT_CARD_MIN_HEIGHT} component="section" aria-label={label}>
+    <Card withBorder padding="lg" mih={STAT_CARD_MIN_HEIGHT} component="section" aria-label={label} className={classes.card}>
       <Stack justify="space-between" h="100%" gap="md">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
           <Text fz="sm" fw={600} c="dimmed">
@@ -19,8 +21,8 @@ export function StatCard({ label, value, icon, hint }: { label: string; value: R
           )}
         </Group>
         <div>
-          <Text fz={28} fw={700} lh={1.2}>
-            {value}
+          <Text className={classes.value} fw={700} lh={1.2} style={{ '--value-length': figure.length }} data-testid="stat-card-value">
+            {figure}
           </Text>
           {hint && (
             <Text fz="xs" c="dimmed" mt={4}>

@@ -97,6 +97,30 @@ describe('identity, KYC and settings', () => {
     ]);
   });
 
+  it('serves the stored CAC certificate as uploaded, within the organisation, to whoever may read its identity', async () => {
+    const owner = await ownerWithOrganisation(test);
+    const member = await joinAsMember(test, owner);
+    const stranger = await ownerWithOrganisation(test);
+    const download = (token: string) => test.app.inject({ method: 'GET', url: `/service/v1/auth/organisations/${owner.organisationId}/identity/cac-document`, headers: { 'api-token': token } });
+
+    const none = await download(owner.token);
+    expect([none.statusCode, none.json().message]).toEqual([404, 'No CAC certificate has been uploaded yet.']);
+
+    await test.upload(`organisations/${owner.organisationId}/identity`, { namespace: 'auth', token: owner.token, fields: IDENTITY, files: [CERTIFICATE] });
+    for (const token of [owner.token, member.token]) {
+      const file = await download(token);
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-type']).toBe('image/png');
+      expect(file.headers['content-disposition']).toContain('cac-certificate.png');
+      expect(file.rawPayload.equals(TINY_PNG)).toBe(true);
+    }
+    // Another organisation's owner learns nothing, not even that a certificate exists.
+    const foreign = await download(stranger.token);
+    expect([foreign.statusCode, foreign.json().code, foreign.json().data]).toEqual([404, 'NOT_FOUND', null]);
+    const anonymous = await test.app.inject({ method: 'GET', url: `/service/v1/auth/organisations/${owner.organisationId}/identity/cac-document` });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
   it('answers bad identity fields with the spec messages and stores nothing', async () => {
     const owner = await ownerWithOrganisation(test);
     const bad = await test.upload(`organisations/${owner.organisationId}/identity`, {

@@ -34,6 +34,16 @@ export async function findIdentity(executor: Db, organisationId: string) {
   return row;
 }
 
+/** The CAC certificate's file, content included. */
+export async function findCacDocument(executor: Db, organisationId: string) {
+  const [row] = await executor
+    .select({ filename: files.filename, contentType: files.contentType, content: files.content })
+    .from(organisationIdentities)
+    .innerJoin(files, eq(files.id, organisationIdentities.cacDocumentFileId))
+    .where(eq(organisationIdentities.organisationId, organisationId));
+  return row;
+}
+
 export async function upsertIdentity(executor: Db, organisationId: string, values: Omit<typeof organisationIdentities.$inferInsert, 'organisationId'>): Promise<void> {
   await executor.insert(organisationIdentities).values({ organisationId, ...values }).onConflictDoUpdate({ target: organisationIdentities.organisationId, set: values });
 }

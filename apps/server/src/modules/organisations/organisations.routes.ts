@@ -1,6 +1,7 @@
 import {
   completeKyc,
   createOrganisation,
+  downloadCacDocument,
   getOnboardingSummary,
   getOrganisation,
   getOrganisationIdentity,
@@ -37,6 +38,12 @@ export function organisationRoutes(organisations: OrganisationsService) {
       summary: 'KYC identity, with the fields still missing',
       auth: { permission: 'auth-organisation.getidentity' },
       handler: ({ caller, params }) => organisations.getIdentity(caller, params.id),
+    }),
+    defineRoute({
+      contract: downloadCacDocument,
+      summary: 'The stored CAC certificate, as uploaded',
+      auth: { permission: 'auth-organisation.getidentity' },
+      handler: ({ caller, params }) => organisations.cacDocument(caller, params.id),
     }),
     defineRoute({
       contract: updateOrganisationIdentity,

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { SETTING_CODES, updateIdentity } from '@levy/contracts';
+import { CAC_DOCUMENT_TYPES, SETTING_CODES, updateIdentity } from '@levy/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError, invalidInput } from '../../errors';
-import type { Caller, UploadedFile } from '../../http/route';
+import { FileReply, type Caller, type UploadedFile } from '../../http/route';
 import { recordAudit } from '../audit/audit.service';
 import { ROLE_CODES } from '../identity/permissions';
 import type { ReferenceService } from '../reference/reference.service';
@@ -11,7 +11,6 @@ import type { OrganisationCard } from '../team/team.service';
 import { requireOwnOrganisation } from './organisation-access';
 import * as repo from './organisations.repo';
 
-const CAC_DOCUMENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'];
 const CAC_DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
 
 /** Default values of the organisation settings. */
@@ -141,10 +140,17 @@ export function createOrganisationsService(deps: OrganisationsDeps) {
       return identityOf(requireOwnOrganisation(caller, organisationId));
     },
 
+    /** The CAC certificate as it was uploaded, for whoever may read the organisation's identity. */
+    async cacDocument(caller: Caller, organisationId: string): Promise<FileReply> {
+      const document = await repo.findCacDocument(db, requireOwnOrganisation(caller, organisationId));
+      if (!document) throw new AppError('NOT_FOUND', 'No CAC certificate has been uploaded yet.');
+      return new FileReply(document.filename, document.contentType, document.content);
+    },
+
     async updateIdentity(caller: Caller, organisationId: string, input: z.output<typeof updateIdentity>, uploads: UploadedFile[], ip: string) {
       requireOwnOrganisation(caller, organisationId);
       const document = uploads.find((file) => file.field === 'cac_document');
-      if (document && !CAC_DOCUMENT_TYPES.includes(document.contentType)) throw invalidInput({ cac_document: 'The CAC certificate must be a PDF, JPG or PNG file' });
+      if (document && !(CAC_DOCUMENT_TYPES as readonly string[]).includes(document.contentType)) throw invalidInput({ cac_document: 'The CAC certificate must be a PDF, JPG or PNG file' });
       if (document && document.content.length > CAC_DOCUMENT_MAX_BYTES) throw invalidInput({ cac_document: 'The CAC certificate must be 5 MB or smaller' });
       const state = await reference.findState({ id: input.state_id });
       if (!state) throw invalidInput({ state_id: 'State is required' });

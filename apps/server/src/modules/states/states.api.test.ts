@@ -125,8 +125,12 @@ describe('payroll consent', () => {
   }
 
   it('mails a code to the owner and accepts it once', async () => {
-    const { owner, path } = await registered();
+    const { owner, corporationId, path } = await registered();
+    const listed = async () => (await test.call('GET', 'core', `internal/corporations/${corporationId}/states`, { token: owner.token })).data[0];
+    // Registered, never asked: consent is not pending yet.
+    expect(await listed()).toMatchObject({ is_control_consent_given: false, consent_requested_at: null });
     const requested = await test.call('POST', 'core', path, { token: owner.token });
+    expect(Date.parse((await listed()).consent_requested_at)).toBeGreaterThan(Date.now() - 60_000);
     expect(requested.data.email).toMatch(/^p\*{5}.@example\.ng$/);
     expect(requested.data.token).toHaveLength(43);
     const mail = (await test.mailbox())[0];

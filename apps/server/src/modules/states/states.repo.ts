@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { consentRequests, corporationStates } from './states.schema';
 
@@ -37,6 +37,17 @@ export async function markConsentGiven(executor: Db, registrationId: string): Pr
     .where(eq(corporationStates.id, registrationId))
     .returning();
   return row;
+}
+
+/** When consent was last asked for, per registration; a registration never asked is absent. */
+export async function findLastConsentRequests(executor: Db, registrationIds: string[]): Promise<Map<string, Date>> {
+  if (registrationIds.length === 0) return new Map();
+  const rows = await executor
+    .select({ registrationId: consentRequests.corporationStateId, requestedAt: max(consentRequests.createdAt) })
+    .from(consentRequests)
+    .where(inArray(consentRequests.corporationStateId, registrationIds))
+    .groupBy(consentRequests.corporationStateId);
+  return new Map(rows.flatMap((row) => (row.requestedAt ? [[row.registrationId, row.requestedAt] as const] : [])));
 }
 
 export async function insertConsentRequest(executor: Db, request: typeof consentRequests.$inferInsert): Promise<void> {

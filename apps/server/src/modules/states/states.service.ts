@@ -62,13 +62,15 @@ export function createStatesService(deps: StatesDeps) {
     return { corporation, state, registration };
   }
 
-  function toView(registration: Registration, state: State, employeeCount: number) {
+  /** `consentRequestedAt`: when an OTP was last sent for consent (null: never asked, so nothing is pending). */
+  function toView(registration: Registration, state: State, employeeCount: number, consentRequestedAt: Date | null) {
     return {
       id: registration.id,
       tax_payer_number: registration.taxPayerNumber,
       tax_payer_name: registration.taxPayerName,
       is_control_consent_given: registration.isControlConsentGiven,
       consent_given_at: registration.consentGivenAt?.toISOString() ?? null,
+      consent_requested_at: consentRequestedAt?.toISOString() ?? null,
       employee_count: employeeCount,
       state: { id: state.id, code: state.code, name: state.name, revenue_service: state.revenueService },
       created_at: registration.createdAt.toISOString(),
@@ -77,8 +79,8 @@ export function createStatesService(deps: StatesDeps) {
 
   async function registrationView(executor: Db, registration: Registration) {
     const state = await reference.findState({ id: registration.stateId }, executor);
-    const contents = await deps.payrollContents(executor, [registration.id]);
-    return toView(registration, state!, contents.get(registration.id)?.employees ?? 0);
+    const [contents, consentRequests] = await Promise.all([deps.payrollContents(executor, [registration.id]), repo.findLastConsentRequests(executor, [registration.id])]);
+    return toView(registration, state!, contents.get(registration.id)?.employees ?? 0, consentRequests.get(registration.id) ?? null);
   }
 
   /** Deletes a registration and everything under it; says what went. */
@@ -95,12 +97,13 @@ export function createStatesService(deps: StatesDeps) {
     async listForCorporation(caller: Caller, corporationId: string) {
       const corporation = await corporations.findAccessible(db, caller, corporationId, 'read');
       const [registrations, allStates] = await Promise.all([repo.findRegistrationsOfCorporation(db, corporation.id), reference.listStates(db)]);
-      const contents = await deps.payrollContents(db, registrations.map((registration) => registration.id));
+      const registrationIds = registrations.map((registration) => registration.id);
+      const [contents, consentRequests] = await Promise.all([deps.payrollContents(db, registrationIds), repo.findLastConsentRequests(db, registrationIds)]);
       const registrationByState = new Map(registrations.map((registration) => [registration.stateId, registration]));
       // By state name: the reference list comes sorted.
       return allStates.flatMap((state) => {
         const registration = registrationByState.get(state.id);
-        return registration ? [toView(registration, state, contents.get(registration.id)?.employees ?? 0)] : [];
+        return registration ? [toView(registration, state, contents.get(registration.id)?.employees ?? 0, consentRequests.get(registration.id) ?? null)] : [];
       });
     },
 
@@ -137,7 +140,7 @@ export function createStatesService(deps: StatesDeps) {
         await recordAudit(tx, { organisationId: corporation.organisationId, actorUserId: caller.userId, action: 'state.added', resourceType: 'corporation_state', resourceId: created.id, details: { corporation_id: corporation.id, state: state.code, tax_payer_number: taxpayer.taxPayerNumber }, ipAddress: ip });
         return created;
       });
-      return toView(registration, state, 0);
+      return toView(registration, state, 0, null);
     },
 
     /** Update {state} Id: the old registration and its data go, the new one comes, in one transaction. */
@@ -149,7 +152,7 @@ export function createStatesService(deps: StatesDeps) {
         const removed = await deleteRegistration(tx, current);
         const created = (await repo.insertRegistration(tx, { corporationId: corporation.id, stateId: state.id, taxPayerNumber: taxpayer.taxPayerNumber, taxPayerName: taxpayer.name, createdBy: caller.userId }, { skipIfExists: false }))!;
         await recordAudit(tx, { organisationId: corporation.organisationId, actorUserId: caller.userId, action: 'state.tax_id_updated', resourceType: 'corporation_state', resourceId: created.id, details: { corporation_id: corporation.id, state: state.code, from: current.taxPayerNumber, to: taxpayer.taxPayerNumber, removed }, ipAddress: ip });
-        return { ...toView(created, state, 0), removed };
+        return { ...toView(created, state, 0, null), removed };
       });
     },
 

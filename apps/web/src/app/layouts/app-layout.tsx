@@ -14,7 +14,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { NavLink as RouterNavLink, Outlet, useLocation } from 'react-router';
 import { Logo } from '../../components/logo';
 import { AlertsBell } from '../../features/alerts/components/alerts-bell';
@@ -27,6 +27,7 @@ import { InviteMemberDialog } from '../../features/team/components/invite-member
 import { useSessionStore, type SessionState } from '../../lib/session-store';
 import { useRouteMeta } from '../root-shell';
 import { findRoute, linkTo } from '../router';
+import classes from './app-layout.module.css';
 import { ProfileMenu } from './profile-menu';
 
 export interface NavEntry {
@@ -60,10 +61,11 @@ export function visibleNavEntries(session: SessionState): NavEntry[] {
 }
 const CONTAINER_MAX_WIDTH = 1024;
 
-function SideNavigation({ onNavigate }: { onNavigate: () => void }) {
+function SideNavigation({ onNavigate, onInvite }: { onNavigate: () => void; onInvite: () => void }) {
   const session = useSessionStore();
   const signOut = useSignOut();
   const entries = visibleNavEntries(session);
+  const canInvite = hasPermission(session.permissions, INVITE_PERMISSION);
   return (
     <Stack justify="space-between" h="100%">
       <nav aria-label="Main">
@@ -82,13 +84,39 @@ function SideNavigation({ onNavigate }: { onNavigate: () => void }) {
           ))}
         </Stack>
       </nav>
-      <NavLink component="button" type="button" label="Logout" leftSection={<IconLogout size={20} stroke={1.6} />} onClick={signOut} styles={{ root: { borderRadius: 'var(--mantine-radius-md)' } }} />
+      <Stack gap={4}>
+        {/* On a phone the top bar has no room for Invite user: the navigation (behind the burger) offers it. */}
+        {canInvite && (
+          <NavLink
+            component="button"
+            type="button"
+            label="Invite user"
+            leftSection={<IconUserPlus size={20} stroke={1.6} />}
+            onClick={() => {
+              onNavigate();
+              onInvite();
+            }}
+            hiddenFrom="xs"
+            styles={{ root: { borderRadius: 'var(--mantine-radius-md)' } }}
+          />
+        )}
+        <NavLink component="button" type="button" label="Logout" leftSection={<IconLogout size={20} stroke={1.6} />} onClick={signOut} styles={{ root: { borderRadius: 'var(--mantine-radius-md)' } }} />
+      </Stack>
     </Stack>
   );
 }
 
 /** The app layout: side navigation, top bar, and the page in a 1024px container (product-spec §2). */
 export default function AppLayout() {
+  return (
+    <AppFrame>
+      <Outlet />
+    </AppFrame>
+  );
+}
+
+/** The app layout around any content: the routes' pages, or the error page of a signed-in user. */
+export function AppFrame({ children }: { children: ReactNode }) {
   const [navigationOpened, navigation] = useDisclosure(false);
   const [inviteOpened, setInviteOpened] = useState(false);
   const meta = useRouteMeta();
@@ -131,12 +159,12 @@ export default function AppLayout() {
           <Logo />
         </AppShell.Section>
         <AppShell.Section grow component={ScrollArea}>
-          <SideNavigation onNavigate={navigation.close} />
+          <SideNavigation onNavigate={navigation.close} onInvite={() => setInviteOpened(true)} />
         </AppShell.Section>
       </AppShell.Navbar>
-      <AppShell.Main bg="gray.0">
+      <AppShell.Main className={classes.main}>
         <Container size={meta?.wide ? '90%' : CONTAINER_MAX_WIDTH} px={0}>
-          <Outlet />
+          {children}
         </Container>
       </AppShell.Main>
       <InviteMemberDialog mode={{ kind: 'send' }} opened={inviteOpened} onClose={() => setInviteOpened(false)} />

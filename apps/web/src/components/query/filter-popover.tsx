@@ -1,5 +1,5 @@
 import type { ListFilter } from '@levy/contracts';
-import { Button, Chip, Group, Indicator, Input, Popover, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { Button, Chip, Group, Indicator, Input, Popover, Select, Stack, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconFilter } from '@tabler/icons-react';
 import dayjs from 'dayjs';
@@ -13,7 +13,7 @@ export type FilterField =
       field: string;
       label: string;
       options: Array<{ value: string; label: string }>;
-      /** 'dropdown' for long option lists (corporations, states); segmented buttons otherwise. */
+      /** 'dropdown' for long option lists (corporations, states); a row of chips otherwise. */
       display?: 'segmented' | 'dropdown';
     };
 
@@ -55,13 +55,14 @@ export function FilterPopover({ fields, activeCount, onApply }: { fields: Filter
 
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-end" width={320} shadow="md" trapFocus>
-      <Popover.Target>
-        <Indicator disabled={activeCount === 0} label={activeCount} size={16}>
+      {/* The button is the popover's target: it, not the count badge around it, carries aria-expanded. */}
+      <Indicator disabled={activeCount === 0} label={activeCount} size={16}>
+        <Popover.Target>
           <Button variant="default" leftSection={<IconFilter size={16} />} onClick={() => setOpened((open) => !open)}>
             Filter
           </Button>
-        </Indicator>
-      </Popover.Target>
+        </Popover.Target>
+      </Indicator>
       <Popover.Dropdown>
         <Stack gap="md">
           {fields.map((field) =>
@@ -108,15 +109,20 @@ export function FilterPopover({ fields, activeCount, onApply }: { fields: Filter
                 comboboxProps={{ withinPortal: false }}
               />
             ) : (
-              <Input.Wrapper key={field.field} label={field.label}>
-                <SegmentedControl
-                  fullWidth
-                  mt={4}
-                  aria-label={field.label}
-                  data={[{ value: ANY, label: 'Any' }, ...field.options]}
+              // Chips wrap onto a second line: equal-width segments cut labels such as 'Debit (money out)'.
+              <Input.Wrapper key={field.field} label={field.label} labelElement="div" id={`filter-${field.field}`}>
+                <Chip.Group
                   value={(draft[field.field] as { value: string | null }).value ?? ANY}
                   onChange={(value) => setDraft((current) => ({ ...current, [field.field]: { value: value === ANY ? null : value } }))}
-                />
+                >
+                  <Group gap={6} mt={4} role="radiogroup" aria-labelledby={`filter-${field.field}-label`}>
+                    {[{ value: ANY, label: 'Any' }, ...field.options].map((option) => (
+                      <Chip key={option.value} value={option.value} size="sm">
+                        {option.label}
+                      </Chip>
+                    ))}
+                  </Group>
+                </Chip.Group>
               </Input.Wrapper>
             ),
           )}

@@ -1,8 +1,8 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { onAnalyticsEvent, type AnalyticsEvent } from '../../lib/events';
 import { renderWithTheme } from '../../test/render';
-import { draftToFilters } from './filter-popover';
+import { draftToFilters, FilterPopover, type FilterField } from './filter-popover';
 import { QueryBar, SEARCH_DEBOUNCE_MS } from './query-bar';
 import { defaultQueryState, type QueryState } from './query-state';
 
@@ -79,5 +79,32 @@ describe('filter draft → list filters', () => {
 
   it('leaves out empty fields', () => {
     expect(draftToFilters(fields, { created_at: { range: [null, null] }, status: { value: null } })).toEqual([]);
+  });
+});
+
+describe('FilterPopover', () => {
+  const fields: FilterField[] = [
+    { type: 'select', field: 'type', label: 'Type', options: [{ value: 'credit', label: 'Credit (money in)' }, { value: 'debit', label: 'Debit (money out)' }] },
+    { type: 'select', field: 'status', label: 'Status', options: [{ value: 'success', label: 'Successful' }, { value: 'pending', label: 'Pending' }, { value: 'failed', label: 'Failed' }] },
+  ];
+
+  it('offers each choice as a named radio, and applies the ones picked', async () => {
+    const onApply = vi.fn();
+    renderWithTheme(<FilterPopover fields={fields} activeCount={0} onApply={onApply} />);
+    const opener = screen.getByRole('button', { name: 'Filter' });
+    expect(opener).toHaveAttribute('aria-expanded', 'false');
+    fireEvent.click(opener);
+    expect(opener).toHaveAttribute('aria-expanded', 'true');
+    // happy-dom lays nothing out, so the popover hides its dropdown as detached: query hidden nodes.
+    const debit = await screen.findByRole('radio', { name: 'Debit (money out)', hidden: true });
+    expect(screen.getByRole('radiogroup', { name: 'Type', hidden: true })).toContainElement(debit);
+    expect(within(screen.getByRole('radiogroup', { name: 'Status', hidden: true })).getByRole('radio', { name: 'Any', hidden: true })).toBeChecked();
+    fireEvent.click(debit);
+    fireEvent.click(screen.getByRole('radio', { name: 'Failed', hidden: true }));
+    fireEvent.click(screen.getByRole('button', { name: 'Apply', hidden: true }));
+    expect(onApply).toHaveBeenCalledWith([
+      { field: 'type', value: 'debit' },
+      { field: 'status', value: 'failed' },
+    ]);
   });
 });

@@ -23,7 +23,7 @@ export function AlertItem({ alert, onOpen }: { alert: Alert; onOpen?: () => void
         <Text fz="xs" c="dimmed">
           {alert.corporation.name} · {alert.state}
         </Text>
-        <Text fz="xs" c={alert.status === 'overdue' ? 'red.7' : 'dimmed'}>
+        <Text fz="xs" c={alert.status === 'overdue' ? 'red.9' : 'dimmed'}>
           {alertTiming(alert)}
           {alert.penalty ? ` · penalty so far ₦${alert.penalty.total}` : ''}
         </Text>
@@ -45,17 +45,18 @@ export function AlertsBell() {
   const overdue = alerts.filter((alert) => alert.status === 'overdue').length;
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} shadow="md">
-      <Popover.Target>
-        <Indicator label={alerts.length} size={18} color={overdue > 0 ? 'red' : 'orange'} offset={4}>
+      {/* The button is the popover's target: it, not the badge around it, carries aria-expanded. */}
+      <Indicator label={alerts.length} size={18} color={overdue > 0 ? 'red' : 'orange'} offset={4}>
+        <Popover.Target>
           <ActionIcon variant="subtle" size="lg" aria-label={`Tax alerts (${alerts.length})`} onClick={() => setOpened((value) => !value)}>
             <IconBell size={20} />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
+        </Popover.Target>
+      </Indicator>
       <Popover.Dropdown p="xs">
         <Stack gap={4}>
           <Text fw={600} px="xs" pt={4}>
-            Tax alerts {overdue > 0 && <Badge color="red" size="sm" ml={6}>{overdue} overdue</Badge>}
+            Tax alerts {overdue > 0 && <Badge component="span" color="red" size="sm" ml={6}>{overdue} overdue</Badge>}
           </Text>
           {alerts.length === 0 ? (
             <Text fz="sm" c="dimmed" p="xs">

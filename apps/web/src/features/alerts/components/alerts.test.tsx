@@ -1,4 +1,4 @@
-import type { Alert, Checklist } from '@levy/contracts';
+import type { Alert, Checklist, DeadlineEntry } from '@levy/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,6 +6,7 @@ import { useSessionStore } from '../../../lib/session-store';
 import { grantPermissions, renderFeature, stubGateway } from '../../corporations/testing/render-feature';
 import { AlertsBell } from './alerts-bell';
 import { ChecklistDialog } from './checklist-dialog';
+import { UpcomingDeadlines } from './dashboard-sections';
 
 const ORGANISATION = { id: '3f0c8a52-1d2e-4b7a-9c1e-2a3b4c5d6e7f', name: 'Acme', is_owner: true, is_kyc_completed: true };
 
@@ -59,7 +60,12 @@ describe('alerts bell', () => {
         <AlertsBell />
       </MemoryRouter>,
     );
-    fireEvent.click(screen.getByRole('button', { name: 'Tax alerts (1)' }));
+    const bell = screen.getByRole('button', { name: 'Tax alerts (1)' });
+    // The button itself says it opens a dialog and whether it is open (axe: aria-allowed-attr).
+    expect(bell).toHaveAttribute('aria-haspopup', 'dialog');
+    expect(bell).toHaveAttribute('aria-expanded', 'false');
+    fireEvent.click(bell);
+    await waitFor(() => expect(bell).toHaveAttribute('aria-expanded', 'true'));
     const item = await screen.findByText('PAYE tax for October 2026, due by 10 Nov, 2026');
     expect(item.closest('a')).toHaveAttribute('href', '/bills?pay=paye&corporation=c1&state=LA&month=2026-10');
     expect(screen.getByText('13 days overdue · penalty so far ₦860.61')).toBeInTheDocument();
@@ -78,6 +84,9 @@ describe('checklist', () => {
     const started = Date.now();
     expect(await screen.findByRole('dialog', { name: 'Get started with Levy' })).toBeInTheDocument();
     expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    // Each step's state is an image with a name (a labelled div without a role is not announced).
+    expect(screen.getByRole('img', { name: 'Done' })).toBeInTheDocument();
+    expect(screen.getAllByRole('img', { name: 'To do' })).toHaveLength(4);
     expect(screen.getByText('1 of 5 steps done')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Step corporation' })).toHaveAttribute('href', '/corporation');
     expect(screen.getByTestId('checklist-step-account')).toHaveAttribute('data-done', 'true');
@@ -107,5 +116,53 @@ describe('checklist', () => {
     await new Promise((resolve) => setTimeout(resolve, 1200));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(gateway.requests).toHaveLength(0);
+  });
+});
+
+describe('upcoming deadlines', () => {
+  const november: DeadlineEntry = {
+    corporation: { id: 'c1', name: 'Adire Works Ltd' },
+    state: { code: 'LA', name: 'Lagos' },
+    kind: 'paye',
+    tax_month: '2026-11',
+    title: 'PAYE tax for November 2026',
+    deadline_date: '2026-12-10',
+    safe_date: null,
+    safe_note: null,
+    status: 'due',
+    days_overdue: 0,
+    penalty: null,
+    penalty_rule: null,
+  };
+
+  function answer(alerts: Alert[], entries: DeadlineEntry[]) {
+    return stubGateway((request) =>
+      request.path.endsWith('/alerts') ? { code: 'OK', data: alerts } : { code: 'OK', data: { from: '2026-11-23', to: '2027-11-23', entries } },
+    );
+  }
+
+  it('shows the next deadlines when a state registered this month owes nothing yet', async () => {
+    answer([], [november, { ...november, tax_month: '2026-12', title: 'PAYE tax for December 2026', deadline_date: '2027-01-10' }]);
+    renderFeature(<UpcomingDeadlines organisationId={ORGANISATION.id} />);
+    expect(await screen.findByText('PAYE tax for November 2026, due by 10 Dec, 2026')).toBeInTheDocument();
+    expect(screen.getAllByTestId('next-deadline')).toHaveLength(2);
+    expect(screen.queryByText(/once your corporations are registered with a state/)).not.toBeInTheDocument();
+  });
+
+  it('lists what is owed first', async () => {
+    answer([october], [november]);
+    renderFeature(
+      <MemoryRouter>
+        <UpcomingDeadlines organisationId={ORGANISATION.id} />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText('PAYE tax for October 2026, due by 10 Nov, 2026')).toBeInTheDocument();
+    expect(screen.queryByTestId('next-deadline')).not.toBeInTheDocument();
+  });
+
+  it('asks for a registered state only when there is none', async () => {
+    answer([], []);
+    renderFeature(<UpcomingDeadlines organisationId={ORGANISATION.id} />);
+    expect(await screen.findByText(/once your corporations are registered with a state/)).toBeInTheDocument();
   });
 });

@@ -51,7 +51,7 @@ export function ChecklistDialog() {
         <Progress value={(done / steps.length) * 100} aria-label="Checklist progress" />
         {steps.map((step) => (
           <Group key={step.code} wrap="nowrap" align="flex-start" data-testid={`checklist-step-${step.code}`} data-done={step.done}>
-            <ThemeIcon variant="light" radius="xl" color={step.done ? 'green' : 'gray'} aria-label={step.done ? 'Done' : 'To do'}>
+            <ThemeIcon variant="light" radius="xl" color={step.done ? 'green' : 'gray'} role="img" aria-label={step.done ? 'Done' : 'To do'}>
               {step.done ? <IconCheck size={16} /> : <IconCircleDashed size={16} />}
             </ThemeIcon>
             <Stack gap={0}>

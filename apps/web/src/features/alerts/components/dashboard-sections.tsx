@@ -84,20 +84,46 @@ function RecentBills() {
   );
 }
 
-function UpcomingDeadlines({ organisationId }: { organisationId: string }) {
+/** How many of the coming deadlines show when nothing is owed; the calendar below lists them all. */
+export const NEXT_DEADLINES_SHOWN = 3;
+
+/**
+ * What is owed (alerts: unpaid months up to the last completed one); when nothing is, the next
+ * deadlines from the calendar. A state registered this month has no completed month yet, so it
+ * raises no alert, but its first deadline is still coming.
+ */
+export function UpcomingDeadlines({ organisationId }: { organisationId: string }) {
   const alerts = useAlerts(organisationId);
+  const calendar = useDeadlineCalendar(organisationId);
+  const next = (calendar.data?.entries ?? []).filter((entry) => entry.status === 'due').slice(0, NEXT_DEADLINES_SHOWN);
   return (
     <ContentCard title="Upcoming deadlines">
-      {alerts.isPending ? (
+      {alerts.isPending || calendar.isPending ? (
         <LoadingPlaceholder label="Loading deadlines" />
-      ) : !alerts.data || alerts.data.length === 0 ? (
-        <EmptyState message="No alerts at the moment" hint="Unpaid PAYE and WHT months appear here once your corporations are registered with a state." />
-      ) : (
+      ) : alerts.data && alerts.data.length > 0 ? (
         <Stack gap={2}>
           {alerts.data.map((alert) => (
             <AlertItem key={`${alert.kind}-${alert.corporation.id}-${alert.state_code}-${alert.tax_month}`} alert={alert} />
           ))}
         </Stack>
+      ) : next.length > 0 ? (
+        <Stack gap="xs">
+          <Text fz="sm" c="dimmed">
+            Nothing is owed now. Next:
+          </Text>
+          {next.map((entry) => (
+            <Stack key={`${entry.kind}-${entry.corporation.id}-${entry.state.code}-${entry.tax_month}`} gap={2} px="xs" data-testid="next-deadline">
+              <Text fz="sm" fw={600}>
+                {entry.title}, due by {formatDate(entry.deadline_date)}
+              </Text>
+              <Text fz="xs" c="dimmed">
+                {entry.corporation.name} · {entry.state.name}
+              </Text>
+            </Stack>
+          ))}
+        </Stack>
+      ) : (
+        <EmptyState message="No alerts at the moment" hint="Unpaid PAYE and WHT months appear here once your corporations are registered with a state." />
       )}
     </ContentCard>
   );
@@ -158,7 +184,7 @@ function DeadlineCalendar({ organisationId }: { organisationId: string }) {
                     {entry.corporation.name} · {entry.state.name}
                   </Table.Td>
                   <Table.Td>
-                    <Text fz="sm" c={entry.status === 'overdue' ? 'red.7' : entry.status === 'paid' ? 'green.8' : undefined}>
+                    <Text fz="sm" c={entry.status === 'overdue' ? 'red.9' : entry.status === 'paid' ? 'teal.9' : undefined}>
                       {entryStatus(entry)}
                     </Text>
                   </Table.Td>

@@ -140,8 +140,11 @@ export function useRemoveState(corporationId: string) {
 
 /** Consent step 1: the agency mails a 6-digit code to the taxpayer. */
 export function useRequestConsent(corporationId: string, stateCode: string) {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => callApi(requestStateConsent, { params: { id: corporationId, code: stateCode } }),
+    // The state's consent is now pending.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: corporationKeys.states(corporationId) }),
   });
 }
 

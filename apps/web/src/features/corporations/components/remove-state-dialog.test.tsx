@@ -11,6 +11,7 @@ const lagos: CorporationState = {
   tax_payer_name: 'Delta Harbour Foods Plc',
   is_control_consent_given: true,
   consent_given_at: '2026-11-02T09:00:00.000Z',
+  consent_requested_at: '2026-11-02T08:55:00.000Z',
   employee_count: 3,
   state: { id: 25, code: 'LA', name: 'Lagos', revenue_service: 'Lagos State Internal Revenue Service' },
   created_at: '2026-11-01T09:00:00.000Z',

@@ -14,6 +14,7 @@ const registered: CorporationState = {
   tax_payer_name: 'Pinnacle River Technologies Limited',
   is_control_consent_given: true,
   consent_given_at: '2026-11-02T09:00:00.000Z',
+  consent_requested_at: '2026-11-02T08:55:00.000Z',
   employee_count: 3,
   state: LAGOS,
   created_at: '2026-11-01T09:00:00.000Z',

@@ -18,9 +18,10 @@ import { StateTaxIdDialog, type StateDialogMode } from './state-tax-id-dialog';
 
 type Dialog = { kind: 'tax-id'; mode: StateDialogMode } | { kind: 'payroll'; registration: CorporationState } | { kind: 'remove'; registration: CorporationState } | null;
 
-/** Payroll consent as a status tag: approved (green) once given, pending (amber) until then. */
-export function consentStatus(registration: Pick<CorporationState, 'is_control_consent_given'>): 'approved' | 'pending' {
-  return registration.is_control_consent_given ? 'approved' : 'pending';
+/** Payroll consent as a status tag: approved (green) once given, pending (amber) once asked for, not requested (grey) before. */
+export function consentStatus(registration: Pick<CorporationState, 'is_control_consent_given' | 'consent_requested_at'>): 'approved' | 'pending' | 'not_requested' {
+  if (registration.is_control_consent_given) return 'approved';
+  return registration.consent_requested_at ? 'pending' : 'not_requested';
 }
 
 /** The states tab: where the corporation is registered, under which Tax ID, and its payroll. */

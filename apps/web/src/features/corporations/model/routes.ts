@@ -13,6 +13,11 @@ export function isCorporationTab(value: string | undefined): value is Corporatio
   return CORPORATION_TABS.includes(value as CorporationTab);
 }
 
+/** The tabs a corporation shows: its states; its bills to whoever may see bills; its transactions when corporations have their own wallets. */
+export function corporationTabs(options: { canSeeBills: boolean; hasOwnWallet: boolean }): CorporationTab[] {
+  return CORPORATION_TABS.filter((tab) => (tab === 'bills' ? options.canSeeBills : tab === 'transactions' ? options.hasOwnWallet : true));
+}
+
 /** Platform staff (a separate user type) see corporations read-only, across organisations. */
 export function isStaffUser(user: Pick<SessionUser, 'user_type'> | null | undefined): boolean {
   return user?.user_type?.code === 'staff';

@@ -12,7 +12,10 @@ import { useCorporation } from '../api/corporations-api';
 import { BillsList } from '../../bills/components/bills-list';
 import { CorporationWalletTab } from '../../wallets/components/corporation-wallet-tab';
 import { StatesTab } from '../components/states-tab';
-import { corporationPath, DEFAULT_CORPORATION_TAB, isCorporationTab, isStaffUser } from '../model/routes';
+import { corporationPath, corporationTabs, DEFAULT_CORPORATION_TAB, isCorporationTab, isStaffUser } from '../model/routes';
+
+// The organisation's wallets tell whether each corporation has its own (and so a transactions tab).
+const WALLETS_PERMISSION = 'core-internal.organisation.getwallets';
 
 function BackToCorporations() {
   return (
@@ -69,6 +72,10 @@ export default function CorporationPage() {
   // transactions live here instead of on the Transactions page.
   const hasBillsTab = hasPermission(permissions, 'core-internal.bill.getall');
   const hasTransactionsTab = walletType === 'corporations' && hasPermission(permissions, 'core-internal.corporation.fetchwallethistory');
+  // The wallet type arrives with the organisation's wallets; until then a transactions address waits for it.
+  if (tab === 'transactions' && !walletType && hasPermission(permissions, WALLETS_PERMISSION)) return <LoadingPlaceholder height={320} label="Loading corporation" />;
+  // An address naming a tab this user does not have (transactions with one organisation wallet) opens the first tab.
+  if (!corporationTabs({ canSeeBills: hasBillsTab, hasOwnWallet: hasTransactionsTab }).includes(tab)) return <Navigate to={corporationPath(id, DEFAULT_CORPORATION_TAB)} replace />;
   return (
     <>
       <BackToCorporations />

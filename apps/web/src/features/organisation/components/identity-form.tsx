@@ -1,14 +1,15 @@
-import { BUSINESS_TYPES, INDUSTRIES, updateIdentity, type OrganisationIdentity } from '@levy/contracts';
+import { BUSINESS_TYPES, CAC_DOCUMENT_TYPES, downloadCacDocument, INDUSTRIES, updateIdentity, type OrganisationIdentity } from '@levy/contracts';
 import { Button, Group, Progress, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { IconDownload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { FileSelect } from '../../../components/file-select';
 import { LoadingPlaceholder } from '../../../components/loading-placeholder';
 import { ApiError } from '../../../lib/api-client';
+import { downloadFile } from '../../../lib/download';
 import { organisationKeys, saveIdentity, useOrganisationIdentity, useStates, type IdentityFields } from '../api/organisation-api';
 
-const CAC_DOCUMENT_TYPES = 'application/pdf,image/jpeg,image/png';
 const CAC_DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
 export const CAC_DOCUMENT_REQUIRED = 'CAC certificate is required';
 
@@ -130,7 +131,7 @@ export function IdentityForm({ organisationId, submitLabel, onSaved, readOnly = 
             <FileSelect
               label="CAC certificate"
               description="PDF, JPG or PNG, 5 MB at most"
-              accept={CAC_DOCUMENT_TYPES}
+              accept={CAC_DOCUMENT_TYPES.join(',')}
               value={cacDocument}
               onChange={chooseDocument}
               currentFileName={storedDocument?.filename}
@@ -139,6 +140,14 @@ export function IdentityForm({ organisationId, submitLabel, onSaved, readOnly = 
             />
           </Stack>
         </fieldset>
+        {/* Outside the fieldset: whoever may read the details may read the certificate, even when they cannot change it. */}
+        {storedDocument && !cacDocument && (
+          <Group>
+            <Button variant="default" size="xs" leftSection={<IconDownload size={14} />} onClick={() => void downloadFile(downloadCacDocument, { id: organisationId })}>
+              Download CAC certificate
+            </Button>
+          </Group>
+        )}
         {uploadPercent !== null && (
           <div>
             <Text fz="sm" mb={4}>

@@ -99,7 +99,7 @@ export function WalletHistory({ scope, showWallet }: { scope: HistoryScope; show
                     </Table.Td>
                     {showWallet && <Table.Td>{item.wallet.name}</Table.Td>}
                     <AmountCell>
-                      <Group gap={4} justify="flex-end" wrap="nowrap" c={item.type === 'credit' ? 'teal.7' : 'red.7'}>
+                      <Group gap={4} justify="flex-end" wrap="nowrap" c={item.type === 'credit' ? 'teal.9' : 'red.9'}>
                         {item.type === 'credit' ? <IconArrowDownLeft size={14} /> : <IconArrowUpRight size={14} />}
                         <Text fz="sm" fw={600} aria-label={`${item.type} ${formatAmount(item.amount)}`}>
                           {item.type === 'credit' ? '+' : '−'}

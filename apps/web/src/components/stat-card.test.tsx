@@ -1,0 +1,21 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithTheme } from '../test/render';
+import { StatCard } from './stat-card';
+
+describe('StatCard', () => {
+  it('gives its figure the length the card scales it by, so the largest balance is never cut', () => {
+    renderWithTheme(<StatCard label="Total balance" value="₦999,999,999,999.99" hint="Across your wallets" />);
+    const card = screen.getByRole('region', { name: 'Total balance' });
+    const figure = screen.getByTestId('stat-card-value');
+    expect(figure).toHaveTextContent('₦999,999,999,999.99');
+    expect(figure.style.getPropertyValue('--value-length')).toBe('19');
+    expect(card).toContainElement(figure);
+  });
+
+  it('shows a count as it is', () => {
+    renderWithTheme(<StatCard label="Corporations" value={0} />);
+    expect(screen.getByTestId('stat-card-value')).toHaveTextContent('0');
+    expect(screen.getByTestId('stat-card-value').style.getPropertyValue('--value-length')).toBe('1');
+  });
+});

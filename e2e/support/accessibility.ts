@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import { expect, type Locator, type Page } from '@playwright/test';
+import type { AxeResults, ImpactValue } from 'axe-core';
+
+// axe-core itself, evaluated in the page (@axe-core/playwright needs Node 22). Evaluated rather than
+// added as a <script> tag: the app's Content-Security-Policy (script-src 'self') blocks inline scripts.
+const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const FAILING_IMPACTS: ImpactValue[] = ['serious', 'critical'];
+
+interface Violation {
+  rule: string;
+  impact: ImpactValue | undefined;
+  help: string;
+  elements: string[];
+}
+
+/** Runs axe-core on the page as it is now and fails on any serious or critical violation, listing them. */
+export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const results = await page.evaluate(async () => {
+    const { axe } = window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } };
+    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
+  });
+  const violations: Violation[] = results
+    .filter((result) => result.impact && FAILING_IMPACTS.includes(result.impact))
+    .map((result) => ({
+      rule: result.id,
+      impact: result.impact,
+      help: result.help,
+      elements: result.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`.replace(/\s+/g, ' ')),
+    }));
+  expect(violations, `serious or critical accessibility violations on ${page.url()}`).toEqual([]);
+}
+
+/**
+ * A dialog used with the keyboard alone: Enter on its opener opens it with focus inside; Tab and
+ * Shift+Tab keep focus inside however often they are pressed; Escape closes it and focus returns
+ * to the opener (WAI-ARIA dialog pattern).
+ */
+export async function expectKeyboardDialog(page: Page, opener: Locator, dialog: Locator): Promise<void> {
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeVisible();
+  const focusIsInside = () => dialog.evaluate((node) => node.contains(document.activeElement));
+  await expect.poll(focusIsInside, { message: 'focus moves into the dialog' }).toBe(true);
+  for (const key of ['Tab', 'Shift+Tab']) {
+    for (let press = 0; press < 12; press += 1) {
+      await page.keyboard.press(key);
+      expect(await focusIsInside(), `${key} ×${press + 1} keeps focus inside the dialog`).toBe(true);
+    }
+  }
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+}

@@ -1,0 +1,15 @@
+import { expect, type Locator } from '@playwright/test';
+
+/** The element shows all of its text: nothing overflows its box (no clipping, no ellipsis). */
+export async function expectNotClipped(element: Locator): Promise<void> {
+  const overflow = await element.evaluate((node) => ({ scroll: node.scrollWidth, client: node.clientWidth }));
+  expect(overflow.scroll, `${await element.textContent()} overflows its box`).toBeLessThanOrEqual(overflow.client);
+}
+
+/** `inner` lies wholly inside `outer` on screen. */
+export async function expectInside(inner: Locator, outer: Locator): Promise<void> {
+  const [box, frame] = await Promise.all([inner.boundingBox(), outer.boundingBox()]);
+  expect(box && frame).toBeTruthy();
+  expect(box!.x).toBeGreaterThanOrEqual(frame!.x);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(frame!.x + frame!.width);
+}
