@@ -34,7 +34,7 @@ import { renderAnalysisReport } from './analysis-report';
 import { naira, openingOf, toAnalysisBody, toFolder, toRecord, toStatement, toStatementDetail, toTransaction } from './analyser-views';
 import * as repo from './analyser.repo';
 import { analyserTransactions, type CorrectedFields, type StatementStageCode } from './analyser.schema';
-import { analyseRows, applyCorrection, correctableFields, endOfDayBalances, pagesOf, toEngineTransaction, toStoredRow, totalsOf } from './statement-rows';
+import { analyseRows, applyCorrection, correctableFields, endOfDayBalances, linesOfPage, pagesOf, toEngineTransaction, toStoredRow, totalsOf } from './statement-rows';
 import { taxInsightOf, type PaidBill } from './tax-insight';
 
 export const PARSE_STATEMENT_JOB = 'analyser.parse';
@@ -719,7 +719,7 @@ export function createAnalyserService(deps: { db: Db; jobs: Jobs; paidBills(orga
         layout: statement.layoutId,
         header_labels: statement.headerLabels,
         mapping: mapping ? fromEngineMapping(mapping.mapping) : null,
-        lines: (stored?.lines ?? []).map((line) => ({ y: line.y, height: line.height, text: line.cells.map((cell) => cell.text).join('  '), cells: line.cells })),
+        lines: (stored ? linesOfPage(stored.lines) : []).map((line) => ({ y: line.y, height: line.height, text: line.cells.map((cell) => cell.text).join('  '), cells: line.cells })),
         rows: rows.map(toTransaction),
       };
     },
