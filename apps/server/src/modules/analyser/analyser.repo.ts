@@ -174,6 +174,7 @@ export async function findStatementFile(executor: Db, id: string) {
       id: analyserStatements.id,
       run: analyserStatements.run,
       status: analyserStatements.status,
+      format: analyserStatements.format,
       fileName: analyserStatements.fileName,
       mimeType: analyserStatements.mimeType,
       file: analyserStatements.file,

@@ -239,8 +239,7 @@ export function createAnalyserService(deps: { db: Db; jobs: Jobs; paidBills(orga
   async function queueRun(statementId: string, password: string | undefined, change: (tx: Db) => Promise<void>) {
     const source = await repo.findStatementFile(db, statementId);
     if (!source) throw notFound('Statement not found.');
-    const format = sniffStatementFormat(source.file);
-    const kept = await passwordFor(format, source.file, password);
+    const kept = await passwordFor(source.format, source.file, password);
     await db.transaction(async (tx) => {
       await change(tx);
       const run = await repo.queueNextRun(tx, statementId, kept);
