@@ -8,7 +8,7 @@ import { readStatement } from '@levy/statements';
 import { formatInteger, median, printTable } from './bench-table';
 import { statementPdfFixture } from './fixtures';
 
-const RUNS = 2;
+const RUNS = 3;
 const TIME_BUDGET = 1.5;
 const POLL_MS = 250;
 
@@ -74,7 +74,10 @@ try {
   }
   const engine = median(engineTimes);
   const api = median(apiTimes);
-  const ratio = api / engine;
+  // Each run times the engine and then the API back to back, so their ratio is taken under one
+  // machine load; the median of those ratios is what the budget is held to.
+  const ratios = apiTimes.map((ms, run) => ms / engineTimes[run]);
+  const ratio = median(ratios);
 
   console.log(
     `Analyser on ${test.database.kind}: ${formatInteger(fixture.rows.length)} rows, ${(bytes.length / 1_048_576).toFixed(1)} MB (${path.replace(process.cwd() + '/', '')}); median of ${RUNS} runs\n`,
@@ -87,6 +90,7 @@ try {
       ['upload → analysed through the API', api.toFixed(0), `${ratio.toFixed(2)}×`, ratio <= TIME_BUDGET ? `PASS (≤ ${TIME_BUDGET}×)` : `OVER BUDGET (> ${TIME_BUDGET}×)`],
     ],
   );
+  console.log(`\nruns (engine ms / API ms = ratio): ${engineTimes.map((ms, run) => `${ms.toFixed(0)} / ${apiTimes[run].toFixed(0)} = ${ratios[run].toFixed(2)}×`).join(', ')}; 'vs engine' is the median of these ratios`);
   if (ratio > TIME_BUDGET) process.exitCode = 1;
 } finally {
   await test.close();
