@@ -1,8 +1,10 @@
-// Deterministic CSV fixtures for the benchmarks, generated once into bench/.fixtures (ignored by git).
+// Deterministic fixtures for the benchmarks, generated once into bench/.fixtures (ignored by git).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { PAYE_TEMPLATE_HEADERS } from '@levy/tax';
+import { buildFixture, renderPdf, type Fixture } from '../packages/statements/src/fixtures/render-statement';
 import { createRandom } from './bench-table';
 
 const fixtureDir = join(dirname(fileURLToPath(import.meta.url)), '.fixtures');
@@ -82,4 +84,21 @@ export function whtAutoFixture(rows: number): string {
     }
     return `${lines.join('\r\n')}\r\n`;
   });
+}
+
+export const STATEMENT_ROWS = 10_000;
+// Fidelity's layout: one line per row for most narrations, so 10,000 rows fill about 200 pages.
+const STATEMENT_FIXTURE = { style: 'fidelity', seed: 2025, count: STATEMENT_ROWS, perDay: 6, start: '2022-01-01', openingBalance: 500_000_000 } as const;
+
+/** The 200-page statement PDF of about 10,000 rows, with the truth it was printed from. */
+export async function statementPdfFixture(): Promise<{ fixture: Fixture; bytes: Uint8Array; path: string }> {
+  const fixture = buildFixture(STATEMENT_FIXTURE);
+  const path = fixturePath(`statement-${STATEMENT_ROWS}.pdf`);
+  if (!existsSync(path)) {
+    mkdirSync(fixtureDir, { recursive: true });
+    const started = performance.now();
+    writeFileSync(path, await renderPdf(fixture, STATEMENT_FIXTURE));
+    console.log(`generated ${path.replace(process.cwd() + '/', '')} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+  return { fixture, bytes: new Uint8Array(readFileSync(path)), path };
 }

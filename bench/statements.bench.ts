@@ -1,36 +1,21 @@
 // Bank statement engine: readStatement (read, rebuild rows, check, analyse) on a generated
 // 200-page PDF of about 10,000 rows, against pdfjs-dist's bare text extraction of the same file
 // in the same run. Budgets: within 2× bare extraction; peak RSS growth at most 300 MB.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { readStatement } from '@levy/statements';
-import { buildFixture, renderPdf } from '../packages/statements/src/fixtures/render-statement';
 import { formatInteger, median, printTable } from './bench-table';
+import { statementPdfFixture } from './fixtures';
 
-const ROWS = 10_000;
 const RUNS = 3;
 const TIME_BUDGET = 2;
 const RSS_BUDGET_MB = 300;
-const fixtureDir = join(dirname(fileURLToPath(import.meta.url)), '.fixtures');
-const fixturePath = join(fixtureDir, `statement-${ROWS}.pdf`);
-// Fidelity's layout: one line per row for most narrations, so 10,000 rows fill about 200 pages.
-const FIXTURE = { style: 'fidelity', seed: 2025, count: ROWS, perDay: 6, start: '2022-01-01', openingBalance: 500_000_000 } as const;
 
 const collectGarbage = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
 const rssMb = () => process.memoryUsage.rss() / 1_048_576;
 const maxRssMb = () => process.resourceUsage().maxRSS / 1024;
 
-const fixture = buildFixture(FIXTURE);
-if (!existsSync(fixturePath)) {
-  mkdirSync(fixtureDir, { recursive: true });
-  const started = performance.now();
-  writeFileSync(fixturePath, await renderPdf(fixture, FIXTURE));
-  console.log(`generated ${fixturePath.replace(process.cwd() + '/', '')} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-}
-const bytes = new Uint8Array(readFileSync(fixturePath));
+const { fixture, bytes, path: fixturePath } = await statementPdfFixture();
 
 /** What any reader of a PDF must do at least: open it and extract every page's text. */
 async function extractBare(): Promise<number> {

@@ -41,7 +41,7 @@ CREATE TABLE "analyser_records" (
 CREATE TABLE "analyser_statement_pages" (
 	"statement_id" uuid NOT NULL,
 	"page" integer NOT NULL,
-	"lines" jsonb NOT NULL,
+	"lines" "bytea" NOT NULL,
 	CONSTRAINT "analyser_statement_pages_statement_id_page_pk" PRIMARY KEY("statement_id","page")
 );
 --> statement-breakpoint

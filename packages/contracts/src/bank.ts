@@ -33,9 +33,10 @@ export const STATEMENT_FORMATS = ['pdf', 'csv', 'xlsx'] as const;
 export type StatementFormat = (typeof STATEMENT_FORMATS)[number];
 
 /**
- * Why a statement could not be read: an upload answers UNPROCESSABLE with `data.reason` set to
- * one of these (PASSWORD_REQUIRED: ask for the PDF's password and send it again; WRONG_PASSWORD:
- * say so and ask again; FILE_TOO_LARGE), and a failed statement carries one as `error_code`.
+ * Why a statement could not be read: an upload, re-run or mapping answers UNPROCESSABLE with
+ * `data.reason` set to one of these (PASSWORD_REQUIRED: ask for the PDF's password and send it
+ * again; WRONG_PASSWORD: say so and ask again; UNSUPPORTED_FORMAT), and a failed statement
+ * carries one as `error_code`. A file over its size limit is INVALID_INPUT on `file`.
  */
 export const STATEMENT_ERROR_CODES = [
   'PASSWORD_REQUIRED',
@@ -45,7 +46,6 @@ export const STATEMENT_ERROR_CODES = [
   'UNSUPPORTED_FORMAT',
   'INVALID_MAPPING',
   'UNREADABLE',
-  'FILE_TOO_LARGE',
 ] as const;
 export type StatementErrorReason = (typeof STATEMENT_ERROR_CODES)[number];
 /** `data` of an UNPROCESSABLE upload, re-run or mapping. */

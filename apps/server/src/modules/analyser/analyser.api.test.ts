@@ -372,7 +372,9 @@ describe('uploads the analyser cannot use', () => {
     const { recordId } = await folderWithRecord(owner);
     const scanned = await upload(owner.token, recordId, statementFile(await renderImageOnlyPdf(), 'scan.pdf'));
     const invoice = await upload(owner.token, recordId, statementFile(await renderNotAStatementPdf(), 'invoice.pdf'));
-    expect(await settled(owner.token, scanned.data.id)).toMatchObject({
+    const scan = await settled(owner.token, scanned.data.id);
+    expect(await test.call('GET', 'bank', `statements/${scanned.data.id}/extraction`, { token: owner.token })).toMatchObject({ code: 'UNPROCESSABLE' });
+    expect(scan).toMatchObject({
       status: 'failed',
       error_code: 'NO_TEXT_LAYER',
       error_message: 'This PDF has no text layer; upload the e-statement from your bank',
@@ -418,7 +420,11 @@ describe('uploads the analyser cannot use', () => {
     const { recordId } = await folderWithRecord(owner);
     const csv = ['Col A,Col B,Col C,Col D,Col E', '02/03/2026,Opening deposit,,500000.00,500000.00', '05/03/2026,POS PURCHASE @ SHOPRITE LEKKI,12500.50,,487499.50', '09/03/2026,NIP TRANSFER FROM MUSA BELLO,,20000.00,507499.50'].join('\n');
     const uploaded = await upload(owner.token, recordId, statementFile(Buffer.from(csv), 'export.csv', 'text/csv'));
-    expect(await settled(owner.token, uploaded.data.id)).toMatchObject({ status: 'failed', error_code: 'NOT_A_STATEMENT' });
+    expect(await settled(owner.token, uploaded.data.id)).toMatchObject({ status: 'failed', error_code: 'NOT_A_STATEMENT', page_count: 1 });
+    // The pages as read are there to map the columns from, with no rows.
+    const unread = await test.call('GET', 'bank', `statements/${uploaded.data.id}/extraction`, { token: owner.token });
+    expect(unread.data).toMatchObject({ layout: null, mapping: null, rows: [] });
+    expect(unread.data.lines.map((line: { text: string }) => line.text)).toEqual(csv.split('\n').map((line) => line.split(',').filter(Boolean).join('  ')));
     const invalid = await test.call('PUT', 'bank', `statements/${uploaded.data.id}/mapping`, { token: owner.token, body: { mapping: { date: 0, narration: 1 } } });
     expect(invalid).toMatchObject({ code: 'INVALID_INPUT', data: { 'mapping.amount': 'Map an amount column, or the debit and credit columns' } });
     const mapped = await test.call('PUT', 'bank', `statements/${uploaded.data.id}/mapping`, { token: owner.token, body: { mapping: { date: 0, narration: 1, debit: 2, credit: 3, balance: 4 } } });

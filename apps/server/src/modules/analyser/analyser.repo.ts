@@ -174,6 +174,7 @@ export async function findStatementFile(executor: Db, id: string) {
       id: analyserStatements.id,
       run: analyserStatements.run,
       status: analyserStatements.status,
+      format: analyserStatements.format,
       fileName: analyserStatements.fileName,
       mimeType: analyserStatements.mimeType,
       file: analyserStatements.file,
@@ -369,7 +370,7 @@ export async function insertPages(executor: Db, pages: PageRow[]): Promise<void>
     const batch = pages.slice(start, start + INSERT_BATCH_ROWS);
     await executor.execute(sql`
       insert into ${analyserStatementPages} (statement_id, page, lines)
-      select * from unnest(${column(batch, (page) => page.statementId, 'uuid')}, ${column(batch, (page) => page.page, 'int')}, ${column(batch, (page) => JSON.stringify(page.lines), 'jsonb')})`);
+      select * from unnest(${column(batch, (page) => page.statementId, 'uuid')}, ${column(batch, (page) => page.page, 'int')}, ${column(batch, (page) => page.lines, 'bytea')})`);
   }
 }
 

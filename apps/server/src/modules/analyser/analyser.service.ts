@@ -16,7 +16,7 @@ import {
   readStatement,
   sniffStatementFormat,
   type ColumnMapping,
-  type SourceLine,
+  type SourceDocument,
   type StatementProgress,
   type Transaction,
   type Verdict,
@@ -34,7 +34,7 @@ import { renderAnalysisReport } from './analysis-report';
 import { naira, openingOf, toAnalysisBody, toFolder, toRecord, toStatement, toStatementDetail, toTransaction } from './analyser-views';
 import * as repo from './analyser.repo';
 import { analyserTransactions, type CorrectedFields, type StatementStageCode } from './analyser.schema';
-import { analyseRows, applyCorrection, correctableFields, endOfDayBalances, pagesOf, toEngineTransaction, toStoredRow, totalsOf } from './statement-rows';
+import { analyseRows, applyCorrection, correctableFields, endOfDayBalances, linesOfPage, pagesOf, toEngineTransaction, toStoredRow, totalsOf } from './statement-rows';
 import { taxInsightOf, type PaidBill } from './tax-insight';
 
 export const PARSE_STATEMENT_JOB = 'analyser.parse';
@@ -239,8 +239,7 @@ export function createAnalyserService(deps: { db: Db; jobs: Jobs; paidBills(orga
   async function queueRun(statementId: string, password: string | undefined, change: (tx: Db) => Promise<void>) {
     const source = await repo.findStatementFile(db, statementId);
     if (!source) throw notFound('Statement not found.');
-    const format = sniffStatementFormat(source.file);
-    const kept = await passwordFor(format, source.file, password);
+    const kept = await passwordFor(source.format, source.file, password);
     await db.transaction(async (tx) => {
       await change(tx);
       const run = await repo.queueNextRun(tx, statementId, kept);
@@ -270,23 +269,30 @@ export function createAnalyserService(deps: { db: Db; jobs: Jobs; paidBills(orga
     };
   }
 
-  /** The parse failed for good: the message on the statement, and none of its rows left. */
-  async function failParse(statementId: string, run: number, code: string, message: string) {
+  /**
+   * The parse failed for good: the message on the statement, and none of its rows left. The
+   * pages, when the file could be read, are kept: a person maps the columns looking at them.
+   */
+  async function failParse(statementId: string, run: number, failure: { code: string; message: string; document: SourceDocument | null }) {
     await db.transaction(async (tx) => {
       const isCurrent = await repo.updateStatementRun(tx, statementId, run, {
         status: 'failed',
-        errorCode: code,
-        errorMessage: message,
+        errorCode: failure.code,
+        errorMessage: failure.message,
         pendingPassword: null,
         verdict: null,
         reasons: [],
         checks: [],
         analysis: null,
         analysedAt: null,
+        layoutId: null,
+        headerLabels: {},
+        pageCount: failure.document?.pageCount ?? null,
       });
       if (!isCurrent) return;
       await repo.deleteTransactions(tx, statementId);
       await repo.deletePages(tx, statementId);
+      if (failure.document) await repo.insertPages(tx, pagesOf(statementId, failure.document.lines));
     });
   }
 
@@ -302,7 +308,7 @@ export function createAnalyserService(deps: { db: Db; jobs: Jobs; paidBills(orga
     await repo.updateStatementRun(db, statementId, run, { status: 'processing', stage: 'reading', progressDone: 0, progressTotal: 0, progressPercent: STAGE_PERCENT.reading });
     const [mapping, corrections] = await Promise.all([repo.findMapping(db, statementId), repo.correctionsOf(db, statementId)]);
     const progress = progressWriter(statementId, run, context.signal);
-    let lines: SourceLine[] = [];
+    let document: SourceDocument | null = null;
     let result;
     try {
       result = await readStatement(bytesOf(source.file), {
@@ -311,12 +317,12 @@ export function createAnalyserService(deps: { db: Db; jobs: Jobs; paidBills(orga
         password: source.pendingPassword ?? undefined,
         mapping: mapping?.mapping,
         onProgress: progress.report,
-        onSource: (document) => (lines = document.lines),
+        onSource: (read) => (document = read),
       });
     } catch (error) {
       await progress.settled();
-      if (isStatementError(error)) return failParse(statementId, run, error.code, error.message);
-      if (!(error instanceof ParseInterrupted) && context.isLastAttempt) await failParse(statementId, run, 'UNREADABLE', FAILED_UNEXPECTEDLY);
+      if (isStatementError(error)) return failParse(statementId, run, { code: error.code, message: error.message, document });
+      if (!(error instanceof ParseInterrupted) && context.isLastAttempt) await failParse(statementId, run, { code: 'UNREADABLE', message: FAILED_UNEXPECTEDLY, document: null });
       throw error;
     }
     progress.saving();
@@ -365,7 +371,7 @@ export function createAnalyserService(deps: { db: Db; jobs: Jobs; paidBills(orga
       await repo.deleteTransactions(tx, statementId);
       await repo.deletePages(tx, statementId);
       await repo.insertTransactions(tx, transactions.map((transaction) => toStoredRow(statementId, transaction, correctionByIndex.has(transaction.index))));
-      await repo.insertPages(tx, pagesOf(statementId, lines));
+      await repo.insertPages(tx, pagesOf(statementId, document?.lines ?? []));
     });
   }
 
@@ -707,7 +713,9 @@ export function createAnalyserService(deps: { db: Db; jobs: Jobs; paidBills(orga
     // ---------- extraction, corrections ----------
 
     async extraction(caller: Caller, id: string, page: number) {
-      const statement = await analysedStatement(caller, id);
+      const statement = await ownStatement(caller, id);
+      // A failed statement whose file could be read shows its pages, to map the columns from.
+      if (statement.status !== 'analysed' && !(statement.status === 'failed' && statement.pageCount !== null)) throw new AppError('UNPROCESSABLE', NOT_ANALYSED);
       const pageCount = statement.pageCount ?? 1;
       if (page > pageCount) throw notFound('Page not found.');
       const [stored, rows, mapping] = await Promise.all([repo.findPage(db, statement.id, page), repo.transactionsOfPage(db, statement.id, page), repo.findMapping(db, statement.id)]);
@@ -719,7 +727,7 @@ export function createAnalyserService(deps: { db: Db; jobs: Jobs; paidBills(orga
         layout: statement.layoutId,
         header_labels: statement.headerLabels,
         mapping: mapping ? fromEngineMapping(mapping.mapping) : null,
-        lines: (stored?.lines ?? []).map((line) => ({ y: line.y, height: line.height, text: line.cells.map((cell) => cell.text).join('  '), cells: line.cells })),
+        lines: (stored ? linesOfPage(stored.lines) : []).map((line) => ({ y: line.y, height: line.height, text: line.cells.map((cell) => cell.text).join('  '), cells: line.cells })),
         rows: rows.map(toTransaction),
       };
     },

@@ -1,3 +1,4 @@
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { analyseStatement, type Category, type ChargeKind, type SourceLine, type Transaction } from '@levy/statements';
 import { asKobo, type Kobo } from '@levy/tax';
 import type { NewTransaction, PageRow, TransactionRow } from './analyser.repo';
@@ -95,16 +96,27 @@ export function totalsOf(transactions: readonly Transaction[]): { debits: Kobo; 
   return { debits: asKobo(debits), credits: asKobo(credits) };
 }
 
-/** The document's lines grouped by page, for the extract view. */
+/** A line as stored: y, height and its cells as [text, x, width], positions to the hundredth of a point. */
+type CompactLine = [number, number, Array<[string, number, number]>];
+
+const hundredths = (value: number) => Math.round(value * 100) / 100;
+
+/** The document's lines grouped by page, each page compact and deflated, for the extract view. */
 export function pagesOf(statementId: string, lines: readonly SourceLine[]): PageRow[] {
-  const pages = new Map<number, PageRow>();
-  for (const { page, ...line } of lines) {
-    let row = pages.get(page);
-    if (!row) {
-      row = { statementId, page, lines: [] };
-      pages.set(page, row);
+  const pages = new Map<number, CompactLine[]>();
+  for (const line of lines) {
+    let page = pages.get(line.page);
+    if (!page) {
+      page = [];
+      pages.set(line.page, page);
     }
-    row.lines.push(line);
+    page.push([hundredths(line.y), hundredths(line.height), line.cells.map((cell) => [cell.text, hundredths(cell.x), hundredths(cell.width)])]);
   }
-  return [...pages.values()];
+  return [...pages.entries()].map(([page, compact]) => ({ statementId, page, lines: deflateRawSync(JSON.stringify(compact), { level: 1 }) }));
+}
+
+/** A stored page's lines, as the extract view shows them. */
+export function linesOfPage(stored: Buffer): Array<Omit<SourceLine, 'page'>> {
+  const compact = JSON.parse(inflateRawSync(stored).toString('utf8')) as CompactLine[];
+  return compact.map(([y, height, cells]) => ({ y, height, cells: cells.map(([text, x, width]) => ({ text, x, width })) }));
 }
