@@ -24,6 +24,9 @@ export const latePenaltyEstimate = z.object({
 });
 export type LatePenaltyEstimate = z.infer<typeof latePenaltyEstimate>;
 
+/** The query of an alert's `pay_link` (`/bills?pay=paye&corporation=…&state=LA&month=2026-10`), which opens Pay Taxes filled in. */
+export const PAY_LINK_PARAMS = { type: 'pay', corporation: 'corporation', state: 'state', month: 'month' } as const;
+
 /** One alert: the fields of product-spec §3 plus what makes it actionable. */
 export const alert = z.object({
   date: z.string().describe('The day the alert was computed, YYYY-MM-DD (Africa/Lagos)'),

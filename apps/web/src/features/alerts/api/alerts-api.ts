@@ -1,5 +1,6 @@
 import { downloadDeadlineCalendar, getBillMetrics, getChecklist, getDeadlineCalendar, listAlerts } from '@levy/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { callApi } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download';
 
@@ -32,9 +33,8 @@ export function downloadDeadlines(organisationId: string, format: 'ics' | 'csv')
   return downloadFile(downloadDeadlineCalendar, { id: organisationId, format });
 }
 
-/** After a bill is paid: the session's alerts (the bell), the alerts, calendar, metrics and recent bills are read again. */
+/** After a bill is paid: the session's alerts (the bell) and the alerts, checklist, calendar and metrics are read again. */
 export function useRefreshDeadlines() {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([queryClient.invalidateQueries({ queryKey: ['session'] }), queryClient.invalidateQueries({ queryKey: alertKeys.all }), queryClient.invalidateQueries({ queryKey: ['bills', 'recent'] })]);
+  return useCallback(() => Promise.all([queryClient.invalidateQueries({ queryKey: ['session'] }), queryClient.invalidateQueries({ queryKey: alertKeys.all })]), [queryClient]);
 }
