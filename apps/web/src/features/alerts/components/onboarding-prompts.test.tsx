@@ -8,7 +8,7 @@ import { nextPrompt, promptStorageKey, PROMPT_SHIFT_MS, readPromptState, type Pr
 import { OnboardingPrompts } from './onboarding-prompts';
 
 const ORGANISATION = 'org-a';
-const NOTHING_YET: PromptCounts = { 'organisation-wallet': 0, corporations: 0, states: 0, bills: 0 };
+const NOTHING_YET: PromptCounts = { 'organisation-wallet': 0, corporations: 0, 'corporation-wallet': null, states: 0, bills: 0 };
 
 function renderPrompts(counts: PromptCounts, organisationId = ORGANISATION) {
   return renderFeature(
@@ -26,9 +26,10 @@ describe('the prompt queue', () => {
   it('takes the first prompt whose count has loaded, is 0 and is not completed, in the queue order', () => {
     expect(nextPrompt(NOTHING_YET, { completed: [] })).toBe('organisation-wallet');
     expect(nextPrompt({ ...NOTHING_YET, 'organisation-wallet': 1 }, { completed: [] })).toBe('corporations');
-    expect(nextPrompt({ corporations: 2, 'corporation-wallet': 0, states: 0, bills: 0 }, { completed: [] })).toBe('corporation-wallet');
-    // Not loaded yet (absent): skipped, not shown.
-    expect(nextPrompt({ bills: 0 }, { completed: [] })).toBe('bills');
+    expect(nextPrompt({ 'organisation-wallet': null, corporations: 2, 'corporation-wallet': 0, states: 0, bills: 0 }, { completed: [] })).toBe('corporation-wallet');
+    // Not loaded yet (absent): the queue waits there rather than show a later prompt first.
+    expect(nextPrompt({ corporations: 1, 'corporation-wallet': null, states: 1, bills: 0 }, { completed: [] })).toBeNull();
+    expect(nextPrompt({ 'organisation-wallet': null, corporations: 1, 'corporation-wallet': null, states: 1, bills: 0 }, { completed: [] })).toBe('bills');
     expect(nextPrompt({}, { completed: [] })).toBeNull();
     expect(nextPrompt(NOTHING_YET, { completed: ['organisation-wallet', 'corporations'] })).toBe('states');
   });
@@ -64,7 +65,7 @@ describe('onboarding prompts', () => {
     await sleep(PROMPT_SHIFT_MS + 100);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     view.unmount();
-    renderPrompts({ 'organisation-wallet': 1, corporations: 3, states: 0, bills: 0 });
+    renderPrompts({ 'organisation-wallet': 1, corporations: 3, 'corporation-wallet': null, states: 0, bills: 0 });
     expect(await screen.findByRole('dialog', { name: 'Register a state' })).toBeInTheDocument();
   });
 

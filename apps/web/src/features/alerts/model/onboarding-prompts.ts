@@ -15,8 +15,8 @@ export type PromptCode = (typeof PROMPT_QUEUE)[number];
 export const PROMPT_SHIFT_MS = 500;
 export const PROMPTS_DONE_AT = 4;
 
-/** Each prompt's count; absent while it loads, or when the prompt does not apply (the other wallet kind). */
-export type PromptCounts = Partial<Record<PromptCode, number>>;
+/** Each prompt's count: absent while it loads; null when the prompt does not apply (the other wallet kind, or figures the person may not see). */
+export type PromptCounts = Partial<Record<PromptCode, number | null>>;
 
 export interface PromptState {
   completed: PromptCode[];
@@ -26,10 +26,19 @@ export function isAllDone(state: PromptState): boolean {
   return state.completed.length >= PROMPTS_DONE_AT;
 }
 
-/** The prompt to show now, or null. */
+/**
+ * The prompt to show now, or null. The queue is walked in order and waits at a prompt whose count
+ * has not loaded, so a later prompt never shows first and then gives way to an earlier one.
+ */
 export function nextPrompt(counts: PromptCounts, state: PromptState): PromptCode | null {
   if (isAllDone(state)) return null;
-  return PROMPT_QUEUE.find((code) => counts[code] === 0 && !state.completed.includes(code)) ?? null;
+  for (const code of PROMPT_QUEUE) {
+    if (state.completed.includes(code)) continue;
+    const count = counts[code];
+    if (count === undefined) return null;
+    if (count === 0) return code;
+  }
+  return null;
 }
 
 /** 'Got it!': the prompt is completed (once). */

@@ -14,14 +14,20 @@ import { useOnboardingSummary } from '../../organisation/api/organisation-api';
 import { useOrganisationWallets, type OrganisationWallets } from '../../wallets/api/wallets-api';
 import { WalletCard } from '../../wallets/components/wallet-card';
 
-/** The onboarding prompts' counts, each once its figures have loaded; only the wallet prompt of the organisation's wallet kind applies. */
-function onboardingPromptCounts(summary: OnboardingSummary | undefined, wallets: OrganisationWallets | undefined): PromptCounts {
-  const funded = wallets ? wallets.wallets.filter((wallet) => wallet.balance_kobo > 0).length : undefined;
+/**
+ * The onboarding prompts' counts, each once its figures have loaded: funded wallets (only the
+ * prompt of the organisation's wallet kind applies, and none for someone who may not see wallets),
+ * corporations, states registered and bills generated.
+ */
+function onboardingPromptCounts(summary: OnboardingSummary | undefined, wallets: OrganisationWallets | undefined, canSeeWallets: boolean): PromptCounts {
+  const funded = wallets?.wallets.filter((wallet) => wallet.balance_kobo > 0).length;
+  const hasOwnWallets = wallets?.wallet_type === 'corporations';
   return {
+    'organisation-wallet': !canSeeWallets || hasOwnWallets ? null : funded,
     corporations: summary?.corporation_count,
+    'corporation-wallet': !canSeeWallets || (wallets && !hasOwnWallets) ? null : funded,
     states: summary?.states_registered,
     bills: summary?.bills_generated,
-    [wallets?.wallet_type === 'corporations' ? 'corporation-wallet' : 'organisation-wallet']: funded,
   };
 }
 
@@ -32,7 +38,7 @@ export default function DashboardPage() {
   const canSeeSummary = hasPermission(session.permissions, 'auth-organisation.getsummary');
   const canSeeWallets = hasPermission(session.permissions, 'core-internal.organisation.getwallets');
   const wallets = useOrganisationWallets(canSeeWallets ? session.organisation?.id : undefined);
-  const promptCounts = onboardingPromptCounts(summary.data, wallets.data);
+  const promptCounts = onboardingPromptCounts(summary.data, wallets.data, canSeeWallets);
 
   return (
     <Stack gap={20}>
