@@ -1,3 +1,4 @@
+import '@mantine/charts/styles.css';
 import { hasPermission, listBills, type DeadlineEntry } from '@levy/contracts';
 import { BarChart } from '@mantine/charts';
 import { Button, Divider, Group, Stack, Table, Text } from '@mantine/core';
