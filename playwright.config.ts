@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { OVERDUE_OWNER } from './e2e/support/api';
 
 // Journeys run against the real server on a fresh embedded database, serving the built web app.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -24,7 +25,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `npm run build --workspace @levy/web -- --outDir ${webDistDir} && node --import tsx apps/server/src/server.ts`,
+    // Before the server: the one organisation with unpaid past months (see the script).
+    command: `npm run build --workspace @levy/web -- --outDir ${webDistDir} && node --import tsx apps/server/test/e2e-overdue-organisation.ts && node --import tsx apps/server/src/server.ts`,
     url: `http://localhost:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 180_000,
@@ -38,6 +40,8 @@ export default defineConfig({
       SEED_DEMO: '1',
       LOG_LEVEL: 'warn',
       PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+      OVERDUE_OWNER_EMAIL: OVERDUE_OWNER.email,
+      OVERDUE_OWNER_PASSWORD: OVERDUE_OWNER.password,
     },
   },
 });

@@ -50,6 +50,9 @@ export function uniqueEmail(prefix: string): string {
 export const DEMO = { email: 'demo@levy.ng', password: 'levy-demo-2026', firstName: 'Ada' } as const;
 export const NEW_USER_PASSWORD = 'correct-horse-battery';
 
+/** The owner whose corporation registered Lagos three months ago (apps/server/test/e2e-overdue-organisation.ts). */
+export const OVERDUE_OWNER = { email: 'kemi.balogun@balogun-foods.ng', password: NEW_USER_PASSWORD, firstName: 'Kemi' } as const;
+
 /** Signs the demo owner in through the API and returns the token. */
 export async function demoToken(request: APIRequestContext): Promise<string> {
   const session = await callGateway<{ token: string }>(request, { method: 'POST', namespace: 'public', path: 'authx/authorize', body: { email: DEMO.email, password: DEMO.password } });

@@ -4,16 +4,25 @@ export { expect } from '@playwright/test';
 
 /**
  * Journeys about other features: the owner's checklist opens a second after the app loads while
- * a step is incomplete (product-spec §4); whenever it covers the page, close it and go on.
+ * a step is incomplete (product-spec §4); whenever it covers the page, close it and go on. The
+ * dashboard's onboarding prompts likewise get 'Got it!' when one is in the way, unless a journey
+ * about them turns `dismissesPrompts` off.
  */
-export const test = base.extend<{ closesChecklist: void }>({
-  closesChecklist: [
-    async ({ page }, use) => {
+export const test = base.extend<{ dismissesPrompts: boolean; closesGuidance: void }>({
+  dismissesPrompts: [true, { option: true }],
+  closesGuidance: [
+    async ({ page, dismissesPrompts }, use) => {
       const checklist = page.getByRole('dialog', { name: 'Get started with Levy' });
       // Dispatched rather than clicked: another dialog the journey opened may sit over it.
       await page.addLocatorHandler(checklist, async () => {
         await checklist.getByRole('button', { name: 'Close checklist' }).dispatchEvent('click');
       });
+      if (dismissesPrompts) {
+        const prompt = page.locator('[data-testid^="onboarding-prompt-"]');
+        await page.addLocatorHandler(prompt, async () => {
+          await prompt.getByRole('button', { name: 'Got it!' }).dispatchEvent('click');
+        });
+      }
       await use();
     },
     { auto: true },

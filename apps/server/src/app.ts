@@ -125,6 +125,8 @@ export async function buildApp({ config, database, mailTransport }: AppOptions):
     totalBalance: async (organisationId) => (await wallets.summary(organisationId)).total_balance,
     organisationName: (organisationId) => organisations.nameOf(organisationId),
     settingValue: (organisationId, code) => organisations.settingValue(organisationId, code),
+    settingOrInsert: (organisationId, code, value, updatedBy) => organisations.settingOrInsert(organisationId, code, value, updatedBy),
+    replaceSetting: (input) => organisations.replaceSetting(input),
     activeAdmins: () => team.activeAdmins(),
   });
 

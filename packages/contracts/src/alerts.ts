@@ -24,6 +24,9 @@ export const latePenaltyEstimate = z.object({
 });
 export type LatePenaltyEstimate = z.infer<typeof latePenaltyEstimate>;
 
+/** The query of an alert's `pay_link` (`/bills?pay=paye&corporation=…&state=LA&month=2026-10`), which opens Pay Taxes filled in. */
+export const PAY_LINK_PARAMS = { type: 'pay', corporation: 'corporation', state: 'state', month: 'month' } as const;
+
 /** One alert: the fields of product-spec §3 plus what makes it actionable. */
 export const alert = z.object({
   date: z.string().describe('The day the alert was computed, YYYY-MM-DD (Africa/Lagos)'),
@@ -105,4 +108,27 @@ export const downloadDeadlineCalendar = defineContract({
   params: organisationId.extend({ format: z.enum(['ics', 'csv'], { error: 'Choose ics or csv' }).default('ics') }),
   response: FILE_DOWNLOAD,
   download: ['text/calendar', 'text/csv'],
+});
+
+/**
+ * The deadline calendar as a feed a calendar app subscribes to. Calendar apps cannot send the
+ * session token, so the address itself is the credential: the organisation's id and a random
+ * 32-byte secret kept in its settings. Resetting the secret invalidates every earlier address.
+ */
+export const DEADLINE_FEED_TOKEN_PATTERN = /^[0-9a-f]{32}[A-Za-z0-9_-]{43}$/;
+
+export const deadlineFeed = z.object({ url: z.string().describe('The subscription address (https); anyone holding it can read the calendar') });
+export type DeadlineFeed = z.infer<typeof deadlineFeed>;
+
+export const getDeadlineFeed = defineContract({ method: 'GET', namespace: 'core', path: 'internal/organisations/{id}/deadlines/feed', params: organisationId, response: deadlineFeed });
+
+export const resetDeadlineFeed = defineContract({ method: 'POST', namespace: 'core', path: 'internal/organisations/{id}/deadlines/feed/reset', params: organisationId, response: deadlineFeed });
+
+export const readDeadlineFeed = defineContract({
+  method: 'GET',
+  namespace: 'public',
+  path: 'feeds/deadlines/{token}.ics',
+  params: z.object({ token: z.string().regex(DEADLINE_FEED_TOKEN_PATTERN, { error: 'Not found.' }) }),
+  response: FILE_DOWNLOAD,
+  download: ['text/calendar'],
 });

@@ -44,15 +44,20 @@ function trimSlashes(path: string): string {
   return path.replace(/^\/+|\/+$/g, '');
 }
 
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 function compile(route: RouteDefinition): CompiledRoute {
   const paramNames: string[] = [];
   const source = trimSlashes(route.path)
     .split('/')
     .map((segment) => {
-      const match = /^\{(\w+)\??\}$/.exec(segment);
-      if (!match) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      // A parameter fills its segment, or all of it but a fixed suffix (`{token}.ics`).
+      const match = /^\{(\w+)\??\}(.*)$/.exec(segment);
+      if (!match) return escapeRegExp(segment);
       paramNames.push(match[1]);
-      return '([^/]+)';
+      return `([^/]+?)${escapeRegExp(match[2])}`;
     })
     .join('/');
   return { route, pattern: new RegExp(`^${source}$`), paramNames };

@@ -1,4 +1,4 @@
-import type { Alert, DeadlineEntry, DeadlineKind, LatePenaltyEstimate } from '@levy/contracts';
+import { PAY_LINK_PARAMS, type Alert, type DeadlineEntry, type DeadlineKind, type LatePenaltyEstimate } from '@levy/contracts';
 import {
   addDays,
   addMonths,
@@ -132,7 +132,12 @@ function obligations(registrations: RegistrationFact[], bills: BillFact[]): Obli
 }
 
 function payLink(kind: DeadlineKind, registration: RegistrationFact, taxMonth: Period): string {
-  const query = new URLSearchParams({ pay: kind, corporation: registration.corporation.id, state: registration.state.code, month: taxMonth });
+  const query = new URLSearchParams({
+    [PAY_LINK_PARAMS.type]: kind,
+    [PAY_LINK_PARAMS.corporation]: registration.corporation.id,
+    [PAY_LINK_PARAMS.state]: registration.state.code,
+    [PAY_LINK_PARAMS.month]: taxMonth,
+  });
   return `/bills?${query.toString()}`;
 }
 

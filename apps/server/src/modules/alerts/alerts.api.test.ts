@@ -154,6 +154,77 @@ describe('metrics and the deadline calendar', () => {
   });
 });
 
+describe('the deadline feed', () => {
+  /** The feed address's path, as a calendar app asks for it: no token, no session. */
+  function readFeed(url: string) {
+    return test.app.inject({ method: 'GET', url: new URL(url).pathname });
+  }
+
+  it('serves the calendar without a session at an unguessable address, which a reset invalidates', async () => {
+    const { owner, corporationId } = await registeredThreeMonthsAgo();
+    const feedPath = `internal/organisations/${owner.organisationId}/deadlines/feed`;
+    const first = await test.call('GET', 'core', feedPath, { token: owner.token });
+    expect(first.code).toBe('OK');
+    expect(first.data.url).toMatch(new RegExp(`^http://levy\\.test/service/v1/public/feeds/deadlines/${owner.organisationId.replace(/-/g, '')}[A-Za-z0-9_-]{43}\\.ics$`));
+    // Asking again gives the same address: calendar apps keep it.
+    expect((await test.call('GET', 'core', feedPath, { token: owner.token })).data.url).toBe(first.data.url);
+
+    const feed = await readFeed(first.data.url);
+    expect(feed.statusCode).toBe(200);
+    expect(feed.headers['content-type']).toMatch(/^text\/calendar/);
+    const calendar = await test.call('GET', 'core', `internal/organisations/${owner.organisationId}/deadlines`, { token: owner.token });
+    expect(feed.body.match(/BEGIN:VEVENT/g)).toHaveLength(calendar.data.entries.length);
+    expect(feed.body.replace(/\r\n[ \t]/g, '')).toContain(`-${corporationId}-LA@levy.${owner.organisationId}`);
+    // Through the JSON gateway too, without a token.
+    const token = /deadlines\/(.+)\.ics$/.exec(first.data.url)![1];
+    const viaGateway = await test.app.inject({ method: 'POST', url: '/service/v1', payload: { method: 'GET', namespace: 'public', path: `feeds/deadlines/${token}.ics` } });
+    expect(viaGateway.statusCode).toBe(200);
+    expect(viaGateway.body.startsWith('BEGIN:VCALENDAR')).toBe(true);
+
+    // A member reads the address but cannot reset it; the owner can, and the old address is gone.
+    const member = await joinAsMember(test, owner, 'user.member');
+    expect((await test.call('GET', 'core', feedPath, { token: member.token })).data.url).toBe(first.data.url);
+    expect((await test.call('POST', 'core', `${feedPath}/reset`, { token: member.token })).code).toBe('FORBIDDEN');
+    const reset = await test.call('POST', 'core', `${feedPath}/reset`, { token: owner.token });
+    expect(reset.code).toBe('OK');
+    expect(reset.data.url).not.toBe(first.data.url);
+    const old = await readFeed(first.data.url);
+    expect(old.statusCode).toBe(404);
+    expect(old.json()).toMatchObject({ code: 'NOT_FOUND' });
+    expect((await readFeed(reset.data.url)).statusCode).toBe(200);
+    expect((await test.call('GET', 'core', feedPath, { token: owner.token })).data.url).toBe(reset.data.url);
+  });
+
+  it("never shows another organisation's deadlines: each secret opens only its own organisation", async () => {
+    const { owner } = await registeredThreeMonthsAgo();
+    const other = await registeredThreeMonthsAgo();
+    const mine = (await test.call('GET', 'core', `internal/organisations/${owner.organisationId}/deadlines/feed`, { token: owner.token })).data.url as string;
+    const theirs = (await test.call('GET', 'core', `internal/organisations/${other.owner.organisationId}/deadlines/feed`, { token: other.owner.token })).data.url as string;
+    const secretOf = (url: string) => /deadlines\/[0-9a-f]{32}(.+)\.ics$/.exec(url)![1];
+    const hexOf = (organisationId: string) => organisationId.replace(/-/g, '');
+    // My organisation with their secret, and an organisation that does not exist: not found, like a malformed address.
+    for (const path of [
+      `feeds/deadlines/${hexOf(owner.organisationId)}${secretOf(theirs)}.ics`,
+      `feeds/deadlines/${hexOf(randomUUID())}${secretOf(mine)}.ics`,
+      `feeds/deadlines/${hexOf(owner.organisationId)}.ics`,
+      `feeds/deadlines/${hexOf(owner.organisationId)}${secretOf(mine)}`,
+    ]) {
+      const answer = await test.app.inject({ method: 'GET', url: `/service/v1/public/${path}` });
+      expect(answer.statusCode, path).toBe(404);
+    }
+    const feed = (await readFeed(mine)).body.replace(/\r\n[ \t]/g, '');
+    expect(feed).toContain(`@levy.${owner.organisationId}`);
+    expect(feed).not.toContain(other.owner.organisationId);
+    expect(feed).not.toContain(other.corporationId);
+    // Another organisation's owner can neither read nor reset my address.
+    expect((await test.call('GET', 'core', `internal/organisations/${owner.organisationId}/deadlines/feed`, { token: other.owner.token })).code).toBe('NOT_FOUND');
+    expect((await test.call('POST', 'core', `internal/organisations/${owner.organisationId}/deadlines/feed/reset`, { token: other.owner.token })).code).toBe('NOT_FOUND');
+    // The secret is not a setting anyone lists.
+    const settings = await test.call('GET', 'auth', `organisations/${owner.organisationId}/settings`, { token: owner.token });
+    expect(JSON.stringify(settings.data)).not.toContain(secretOf(mine));
+  });
+});
+
 describe('deadline digest', () => {
   async function runDigest() {
     const [job] = await queryRows<{ id: string }>(test.database.db, sql`insert into pgboss.job (name, data) values (${DEADLINE_DIGEST_JOB}, '{}'::jsonb) returning id`);

@@ -1,4 +1,4 @@
-import { downloadDeadlineCalendar, getBillMetrics, getChecklist, getDeadlineCalendar, listAlerts } from '@levy/contracts';
+import { downloadDeadlineCalendar, getBillMetrics, getChecklist, getDeadlineCalendar, getDeadlineFeed, listAlerts, readDeadlineFeed, resetDeadlineFeed } from '@levy/contracts';
 import { defineRoute } from '../../http/route';
 import type { AlertsService } from './alerts.service';
 
@@ -36,6 +36,24 @@ export function alertRoutes(alerts: AlertsService) {
       summary: 'The deadline calendar as an iCalendar file (format=ics, one all-day event per deadline) or CSV (format=csv)',
       auth: READ,
       handler: ({ caller, params }) => alerts.download(caller, params.id, params.format),
+    }),
+    defineRoute({
+      contract: getDeadlineFeed,
+      summary: 'The address a calendar app subscribes to for the deadline calendar (made on first asking); anyone holding it can read the calendar',
+      auth: READ,
+      handler: ({ caller, params }) => alerts.feed(caller, params.id),
+    }),
+    defineRoute({
+      contract: resetDeadlineFeed,
+      summary: 'A new subscription address for the deadline calendar; every earlier address stops working (admins)',
+      auth: { permission: 'auth-organisation.updatesettings' },
+      handler: ({ caller, params, ip }) => alerts.resetFeed(caller, params.id, ip),
+    }),
+    defineRoute({
+      contract: readDeadlineFeed,
+      summary: 'The deadline calendar as an iCalendar feed for calendar apps: no token, the address is the credential; an unknown or reset address is NOT_FOUND',
+      auth: false,
+      handler: ({ params }) => alerts.readFeed(params.token),
     }),
   ];
 }

@@ -1,4 +1,5 @@
-import { SETTING_CODES, type Alert, type Checklist, type DeadlineKind } from '@levy/contracts';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { API_BASE, SETTING_CODES, type Alert, type Checklist, type DeadlineFeed, type DeadlineKind } from '@levy/contracts';
 import { addMonths, asKobo, koboToNairaString, parseNaira } from '@levy/tax';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
@@ -17,6 +18,12 @@ export const DEADLINE_DIGEST_TIME = '07:00';
 /** The digest lists alerts due within this many days, and every overdue one. */
 export const DIGEST_WINDOW_DAYS = 7;
 
+/**
+ * The deadline feed's secret (32 random bytes, base64url) in the organisation's settings: not a
+ * setting anyone changes, so getSettings never lists it.
+ */
+export const DEADLINE_FEED_SECRET_SETTING = 'core.organisation.deadline_feed_secret';
+
 /** What the alerts module reads from the modules that own the data: functions passed in from app.ts. */
 export interface AlertsDeps {
   db: Db;
@@ -32,10 +39,15 @@ export interface AlertsDeps {
   totalBalance(organisationId: string): Promise<string>;
   organisationName(organisationId: string): Promise<string | null>;
   settingValue(organisationId: string, code: string): Promise<unknown>;
+  /** The organisations module keeps the deadline feed's secret: stored when absent, or replaced. */
+  settingOrInsert(organisationId: string, code: string, value: unknown, updatedBy: string): Promise<unknown>;
+  replaceSetting(input: { organisationId: string; code: string; value: unknown; updatedBy: string; action: string; ip: string }): Promise<void>;
   /** The team module: active admins' emails per organisation. */
   activeAdmins(): Promise<Map<string, string[]>>;
   now?: () => Date;
 }
+
+const newFeedSecret = () => randomBytes(32).toString('base64url');
 
 const KIND_LABEL: Record<DeadlineKind, string> = { paye: 'PAYE', wht: 'WHT' };
 
@@ -53,6 +65,18 @@ export function createAlertsService(deps: AlertsDeps) {
 
   async function calendarOf(organisationId: string) {
     return computeCalendar(await facts(organisationId));
+  }
+
+  async function iCalendarFile(organisationId: string, filename: string, calendar?: Awaited<ReturnType<typeof calendarOf>>): Promise<FileReply> {
+    const entries = (calendar ?? (await calendarOf(organisationId))).entries;
+    const name = (await deps.organisationName(organisationId)) ?? 'Organisation';
+    const text = deadlinesToICalendar({ organisationId, organisationName: name, entries, stamp: now() });
+    return new FileReply(`${filename}.ics`, 'text/calendar; charset=utf-8', Buffer.from(text, 'utf8'));
+  }
+
+  /** The feed's address: the organisation's id without hyphens, then its secret. */
+  function feedOf(organisationId: string, secret: string): DeadlineFeed {
+    return { url: `${deps.appUrl.replace(/\/$/, '')}${API_BASE}/public/feeds/deadlines/${organisationId.replace(/-/g, '')}${secret}.ics` };
   }
 
   function digestText(organisationName: string, alerts: Alert[]): string {
@@ -167,11 +191,7 @@ export function createAlertsService(deps: AlertsDeps) {
     async download(caller: Caller, organisationId: string, format: 'ics' | 'csv'): Promise<FileReply> {
       const calendar = await calendarOf(requireOwnOrganisation(caller, organisationId));
       const filename = `tax-deadlines-${calendar.from}`;
-      if (format === 'ics') {
-        const name = (await deps.organisationName(organisationId)) ?? 'Organisation';
-        const text = deadlinesToICalendar({ organisationId, organisationName: name, entries: calendar.entries, stamp: now() });
-        return new FileReply(`${filename}.ics`, 'text/calendar; charset=utf-8', Buffer.from(text, 'utf8'));
-      }
+      if (format === 'ics') return iCalendarFile(organisationId, filename, calendar);
       return exportTable({
         filename,
         sheetName: 'Deadlines',
@@ -191,6 +211,32 @@ export function createAlertsService(deps: AlertsDeps) {
           { header: 'Late remittance rule', value: (entry) => entry.penalty_rule ?? '' },
         ],
       });
+    },
+
+    /** The feed's address, made on first asking. */
+    async feed(caller: Caller, organisationId: string): Promise<DeadlineFeed> {
+      requireOwnOrganisation(caller, organisationId);
+      const secret = await deps.settingOrInsert(organisationId, DEADLINE_FEED_SECRET_SETTING, newFeedSecret(), caller.userId);
+      return feedOf(organisationId, String(secret));
+    },
+
+    /** A new secret: every address given out before stops working. */
+    async resetFeed(caller: Caller, organisationId: string, ip: string): Promise<DeadlineFeed> {
+      requireOwnOrganisation(caller, organisationId);
+      const secret = newFeedSecret();
+      await deps.replaceSetting({ organisationId, code: DEADLINE_FEED_SECRET_SETTING, value: secret, updatedBy: caller.userId, action: 'alerts.deadline_feed_reset', ip });
+      return feedOf(organisationId, secret);
+    },
+
+    /** The calendar for a feed address; NOT_FOUND unless its secret is the organisation's current one (compared in constant time). */
+    async readFeed(token: string): Promise<FileReply> {
+      const hex = token.slice(0, 32);
+      const organisationId = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+      const stored = await deps.settingValue(organisationId, DEADLINE_FEED_SECRET_SETTING);
+      const given = Buffer.from(token.slice(32), 'utf8');
+      const expected = Buffer.from(typeof stored === 'string' ? stored : '', 'utf8');
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new AppError('NOT_FOUND');
+      return iCalendarFile(organisationId, 'tax-deadlines');
     },
 
     sendDigests,

@@ -71,3 +71,9 @@ export async function upsertSetting(executor: Db, setting: { organisationId: str
     .values(setting)
     .onConflictDoUpdate({ target: [organisationSettings.organisationId, organisationSettings.code], set: { value: setting.value, updatedBy: setting.updatedBy, updatedAt: new Date() } });
 }
+
+/** Stores the setting unless the organisation has it already; returns the stored value either way. */
+export async function insertSettingIfAbsent(executor: Db, setting: { organisationId: string; code: string; value: unknown; updatedBy: string }): Promise<unknown> {
+  await executor.insert(organisationSettings).values(setting).onConflictDoNothing();
+  return (await findSetting(executor, setting.organisationId, setting.code))?.value;
+}

@@ -199,6 +199,22 @@ export function createOrganisationsService(deps: OrganisationsDeps) {
       return row ? row.value : SETTING_DEFAULTS[code];
     },
 
+    /**
+     * A value another module keeps in the organisation's settings (the deadline feed's secret):
+     * stored only when absent, so two first readers agree. Never listed by getSettings.
+     */
+    settingOrInsert(organisationId: string, code: string, value: unknown, updatedBy: string): Promise<unknown> {
+      return repo.insertSettingIfAbsent(db, { organisationId, code, value, updatedBy });
+    },
+
+    /** Replaces a value another module keeps in the organisation's settings, with an audit record. */
+    async replaceSetting(input: { organisationId: string; code: string; value: unknown; updatedBy: string; action: string; ip: string }) {
+      await db.transaction(async (tx) => {
+        await repo.upsertSetting(tx, { organisationId: input.organisationId, code: input.code, value: input.value, updatedBy: input.updatedBy });
+        await recordAudit(tx, { organisationId: input.organisationId, actorUserId: input.updatedBy, action: input.action, resourceType: 'setting', resourceId: input.code, ipAddress: input.ip });
+      });
+    },
+
     async getSettings(caller: Caller, organisationId: string, settingCode?: string) {
       requireOwnOrganisation(caller, organisationId);
       const rows = await repo.findSettings(db, organisationId);

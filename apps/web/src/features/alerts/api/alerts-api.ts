@@ -1,5 +1,6 @@
-import { downloadDeadlineCalendar, getBillMetrics, getChecklist, getDeadlineCalendar, listAlerts } from '@levy/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { downloadDeadlineCalendar, getBillMetrics, getChecklist, getDeadlineCalendar, getDeadlineFeed, listAlerts, resetDeadlineFeed } from '@levy/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { callApi } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download';
 
@@ -9,6 +10,7 @@ export const alertKeys = {
   checklist: (organisationId: string) => ['alerts', 'checklist', organisationId] as const,
   metrics: (organisationId: string) => ['alerts', 'metrics', organisationId] as const,
   calendar: (organisationId: string) => ['alerts', 'calendar', organisationId] as const,
+  feed: (organisationId: string) => ['alerts', 'feed', organisationId] as const,
 };
 
 export function useAlerts(organisationId: string | undefined) {
@@ -27,14 +29,27 @@ export function useDeadlineCalendar(organisationId: string | undefined) {
   return useQuery({ queryKey: alertKeys.calendar(organisationId ?? ''), queryFn: () => callApi(getDeadlineCalendar, { params: { id: organisationId! } }), enabled: Boolean(organisationId) });
 }
 
+/** The address a calendar app subscribes to. */
+export function useDeadlineFeed(organisationId: string | undefined) {
+  return useQuery({ queryKey: alertKeys.feed(organisationId ?? ''), queryFn: () => callApi(getDeadlineFeed, { params: { id: organisationId! } }), enabled: Boolean(organisationId), staleTime: Infinity });
+}
+
+/** A new subscription address; the old one stops working. */
+export function useResetDeadlineFeed(organisationId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => callApi(resetDeadlineFeed, { params: { id: organisationId } }),
+    onSuccess: (feed) => queryClient.setQueryData(alertKeys.feed(organisationId), feed),
+  });
+}
+
 /** Downloads the deadline calendar as iCalendar (.ics) or CSV. */
 export function downloadDeadlines(organisationId: string, format: 'ics' | 'csv') {
   return downloadFile(downloadDeadlineCalendar, { id: organisationId, format });
 }
 
-/** After a bill is paid: the session's alerts (the bell), the alerts, calendar, metrics and recent bills are read again. */
+/** After a bill is paid: the session's alerts (the bell) and the alerts, checklist, calendar and metrics are read again. */
 export function useRefreshDeadlines() {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([queryClient.invalidateQueries({ queryKey: ['session'] }), queryClient.invalidateQueries({ queryKey: alertKeys.all }), queryClient.invalidateQueries({ queryKey: ['bills', 'recent'] })]);
+  return useCallback(() => Promise.all([queryClient.invalidateQueries({ queryKey: ['session'] }), queryClient.invalidateQueries({ queryKey: alertKeys.all })]), [queryClient]);
 }

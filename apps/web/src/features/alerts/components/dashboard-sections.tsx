@@ -1,6 +1,7 @@
+import '@mantine/charts/styles.css';
 import { hasPermission, listBills, type DeadlineEntry } from '@levy/contracts';
 import { BarChart } from '@mantine/charts';
-import { Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Button, Divider, Group, Stack, Table, Text } from '@mantine/core';
 import { IconCalendarDue, IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { ContentCard } from '../../../components/content-card';
@@ -12,6 +13,7 @@ import { formatAmount, formatDate } from '../../../lib/format';
 import { useSessionStore } from '../../../lib/session-store';
 import { downloadDeadlines, useAlerts, useBillMetrics, useDeadlineCalendar } from '../api/alerts-api';
 import { AlertItem } from './alerts-bell';
+import { DeadlineFeed } from './deadline-feed';
 
 const BILLS_PERMISSION = 'core-internal.bill.getall';
 
@@ -148,6 +150,8 @@ function DeadlineCalendar({ organisationId }: { organisationId: string }) {
   );
   return (
     <ContentCard title="Deadline calendar" actions={actions}>
+      <DeadlineFeed organisationId={organisationId} />
+      <Divider my="md" />
       {calendar.isPending ? (
         <LoadingPlaceholder height={200} label="Loading the deadline calendar" />
       ) : !calendar.data || calendar.data.entries.length === 0 ? (

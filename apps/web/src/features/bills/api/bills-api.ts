@@ -18,10 +18,14 @@ import {
   type BillStatus,
   type BillTypeCode,
 } from '@levy/contracts';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { callApi, showSuccessToast, uploadForm } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download';
+import { useSessionStore } from '../../../lib/session-store';
+import { useRefreshDeadlines } from '../../alerts/api/alerts-api';
+import { organisationKeys } from '../../organisation/api/organisation-api';
+import { walletKeys } from '../../wallets/api/wallets-api';
 
 export const billKeys = {
   all: ['bills'] as const,
@@ -119,15 +123,18 @@ export function useBill(id: string | null) {
     enabled: id !== null,
     refetchInterval: (current) => (current.state.data && SETTLING_STATUSES.includes(current.state.data.status) ? SETTLING_POLL_MS : false),
   });
+  const refreshDeadlines = useRefreshDeadlines();
   const status = query.data?.status;
   const previous = useRef(status);
   useEffect(() => {
     if (previous.current && status && previous.current !== status) {
-      void queryClient.invalidateQueries({ queryKey: billKeys.lists });
-      void queryClient.invalidateQueries({ queryKey: ['wallets'] });
+      void invalidateBillLists(queryClient);
+      void queryClient.invalidateQueries({ queryKey: walletKeys.all });
+      // A WHT bill that settled as paid answers its month's alert: the bell and the dashboard are read again.
+      if (status === 'payment_paid') void refreshDeadlines();
     }
     previous.current = status;
-  }, [status, queryClient]);
+  }, [status, queryClient, refreshDeadlines]);
   return query;
 }
 
@@ -139,13 +146,29 @@ export function useBillItems(id: string, params: { page: number; search?: string
   });
 }
 
-/** After a bill is made: the toast, then lists, wallet balances and the dashboard's counts are asked again. */
+/** Every bill list (the bills page, a corporation's bills tab, the dashboard's recent bills), not the open bill's detail. */
+function invalidateBillLists(queryClient: QueryClient) {
+  return queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] === 'bills' && query.queryKey[1] !== 'one' });
+}
+
+/**
+ * After a bill is made: the toast, then lists, wallet balances and the dashboard's counts are
+ * asked again, and the deadlines (the session's alerts in the bell, the checklist, the calendar):
+ * a PAYE bill is paid at once, so its month's alert is gone.
+ */
 export function useBillCreated() {
   const queryClient = useQueryClient();
+  const refreshDeadlines = useRefreshDeadlines();
+  const organisationId = useSessionStore((state) => state.organisation?.id);
   return (bill: BillDetail, message: string, autoClose?: number) => {
     showSuccessToast(message, autoClose);
     queryClient.setQueryData(billKeys.one(bill.id), bill);
-    return queryClient.invalidateQueries({ predicate: (query) => !(query.queryKey[0] === 'bills' && query.queryKey[1] === 'one') });
+    return Promise.all([
+      invalidateBillLists(queryClient),
+      queryClient.invalidateQueries({ queryKey: walletKeys.all }),
+      organisationId ? queryClient.invalidateQueries({ queryKey: organisationKeys.summary(organisationId) }) : null,
+      refreshDeadlines(),
+    ]);
   };
 }
 

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Group, List, Select, Table, Text } from '@mantine/core';
 import { MonthPickerInput } from '@mantine/dates';
 import { IconAlertTriangle, IconDownload } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { MAX_LISTED_PROBLEMS } from '../../corporations/model/payroll-file';
 import { useCorporations, useCorporationStates, type CorporationState } from '../../corporations/api/corporations-api';
 import { formatAmount } from '../../../lib/format';
@@ -70,6 +70,21 @@ export function CorporationStateFields({
       />
     </>
   );
+}
+
+/**
+ * A Pay Taxes link names the state by its code: once the corporation's registrations load, the
+ * matching one is chosen, once (the person may change it afterwards).
+ */
+export function useRegistrationPrefill(corporationId: string | null, stateCode: string | null | undefined, choose: (registration: CorporationState) => void) {
+  const registrations = useCorporationStates(stateCode && corporationId ? corporationId : undefined);
+  const isApplied = useRef(false);
+  useEffect(() => {
+    if (isApplied.current || !registrations.data) return;
+    isApplied.current = true;
+    const match = registrations.data.find((registration) => registration.state.code === stateCode);
+    if (match) choose(match);
+  }, [registrations.data, stateCode, choose]);
 }
 
 /** The tax month: months after this one cannot be picked (product-spec §5). */

@@ -1,12 +1,12 @@
 import { hasPermission, type BillDetail, type BillTypeCode } from '@levy/contracts';
 import { Button, Group, Modal, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { IconChevronRight, IconReceiptTax, IconUsers } from '@tabler/icons-react';
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { LoadingPlaceholder } from '../../../components/loading-placeholder';
 import { useSessionStore } from '../../../lib/session-store';
 import { useBillTypes } from '../api/bills-api';
-import { billPath } from '../model/bill-routes';
+import { billPath, readPayRequest, withoutPayRequest, type BillPrefill } from '../model/bill-routes';
 import { PayeBillDialog } from './paye-bill-dialog';
 import { WhtBillDialog } from './wht-bill-dialog';
 
@@ -69,20 +69,40 @@ function TypeChooser({ onChoose, onClose }: { onChoose: (type: BillTypeCode) => 
 
 type Open = 'chooser' | BillTypeCode | null;
 
-/** The top bar's Pay Taxes: the type chooser, then the PAYE or the WHT dialog; the new bill opens in the list. */
+/**
+ * The top bar's Pay Taxes: the type chooser, then the PAYE or the WHT dialog; the new bill opens
+ * in the list. An alert's link (`/bills?pay=paye&corporation=…&state=…&month=…`) opens the dialog
+ * of its tax with the corporation, state and month filled in.
+ */
 export function PayTaxesButton() {
   const [open, setOpen] = useState<Open>(null);
+  const [prefill, setPrefill] = useState<{ key: string; values: BillPrefill } | null>(null);
+  const [searchParams, setSearchParams] = useSearchParams();
   const navigate = useNavigate();
-  const close = () => setOpen(null);
+  const permissions = useSessionStore((state) => state.permissions);
+  const close = () => {
+    setOpen(null);
+    setPrefill(null);
+  };
   const showBill = (bill: BillDetail) => void navigate(billPath(bill.id));
+
+  useEffect(() => {
+    const request = readPayRequest(searchParams);
+    if (!request) return;
+    setOpen(request.type === 'wht' && !hasPermission(permissions, WHT_BILL_PERMISSION) ? 'chooser' : request.type);
+    // A new key per link: following another alert while a dialog is open starts it afresh.
+    setPrefill({ key: searchParams.toString(), values: request.prefill });
+    setSearchParams(withoutPayRequest(searchParams), { replace: true });
+  }, [searchParams, setSearchParams, permissions]);
+
   return (
     <>
       <Button leftSection={<IconReceiptTax size={16} />} onClick={() => setOpen('chooser')}>
         Pay Taxes
       </Button>
       {open === 'chooser' && <TypeChooser onChoose={setOpen} onClose={close} />}
-      {open === 'paye' && <PayeBillDialog onClose={close} onCreated={showBill} />}
-      {open === 'wht' && <WhtBillDialog onClose={close} onCreated={showBill} />}
+      {open === 'paye' && <PayeBillDialog key={prefill?.key} prefill={prefill?.values} onClose={close} onCreated={showBill} />}
+      {open === 'wht' && <WhtBillDialog key={prefill?.key} prefill={prefill?.values} onClose={close} onCreated={showBill} />}
     </>
   );
 }

@@ -9,9 +9,10 @@ import { showFileParsingToast, showInvalidFileToast } from '../../../lib/file-to
 import type { CorporationState } from '../../corporations/api/corporations-api';
 import { PAYROLL_FILE_ACCEPT, rowProblemsFrom } from '../../corporations/model/payroll-file';
 import { BILL_SUCCESS, calculateCharge, generateBill, useBillCreated, useBillTypes } from '../api/bills-api';
+import type { BillPrefill } from '../model/bill-routes';
 import { checkPayeBillFile, type CheckedBillFile } from '../model/bill-files';
-import { defaultMonthValue, formatPeriod, monthError, toPeriod } from '../model/bill-period';
-import { BillSummaryTable, CorporationStateFields, FileProblems, MonthField, PaymentError, RowWarnings, TemplateLink, useCorporationName } from './bill-form-parts';
+import { initialMonthValue, formatPeriod, monthError, toPeriod } from '../model/bill-period';
+import { BillSummaryTable, CorporationStateFields, FileProblems, MonthField, PaymentError, useRegistrationPrefill, RowWarnings, TemplateLink, useCorporationName } from './bill-form-parts';
 
 interface Summary {
   file: CheckedBillFile;
@@ -25,12 +26,12 @@ interface Summary {
  * payroll file; Proceed reads the file and asks the charge; step 2 the summary with the rows whose
  * tax differs from the engine's; Generate pays the bill from the wallet at once.
  */
-export function PayeBillDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (bill: BillDetail) => void }) {
+export function PayeBillDialog({ prefill, onClose, onCreated }: { prefill?: BillPrefill; onClose: () => void; onCreated: (bill: BillDetail) => void }) {
   const types = useBillTypes();
   const billCreated = useBillCreated();
-  const [corporationId, setCorporationId] = useState<string | null>(null);
+  const [corporationId, setCorporationId] = useState<string | null>(prefill?.corporationId ?? null);
   const [registration, setRegistration] = useState<CorporationState | null>(null);
-  const [month, setMonth] = useState<string | null>(() => defaultMonthValue());
+  const [month, setMonth] = useState<string | null>(() => initialMonthValue(prefill?.month));
   const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<Record<string, string | null>>({});
   const [problems, setProblems] = useState<string[]>([]);
@@ -39,6 +40,7 @@ export function PayeBillDialog({ onClose, onCreated }: { onClose: () => void; on
   const [percent, setPercent] = useState<number | null>(null);
   const [payError, setPayError] = useState<string | null>(null);
   const corporationName = useCorporationName(corporationId);
+  useRegistrationPrefill(prefill?.corporationId ?? null, prefill?.stateCode, setRegistration);
 
   const chooseFile = (chosen: File | null) => {
     setFile(chosen);

@@ -14,9 +14,10 @@ import type { CorporationState } from '../../corporations/api/corporations-api';
 import { PREVIEW_HEIGHT } from '../../corporations/components/payroll-upload';
 import { PAYROLL_FILE_ACCEPT, rowProblemsFrom } from '../../corporations/model/payroll-file';
 import { BILL_SUCCESS, calculateBulkWht, calculateCharge, calculateSingleWht, generateBill, useBillCreated, useBillTypes, useWhtCalcItems, useWhtTypes, WHT_PROCESSING_TOAST_MS } from '../api/bills-api';
+import type { BillPrefill } from '../model/bill-routes';
 import { checkWhtFile, singlePayeeFile, type CheckedBillFile, type WhtMethod } from '../model/bill-files';
-import { defaultMonthValue, formatPeriod, lastDayOfPeriod, monthError, toPeriod } from '../model/bill-period';
-import { BillSummaryTable, CorporationStateFields, FileProblems, MonthField, PaymentError, TemplateLink, useCorporationName } from './bill-form-parts';
+import { initialMonthValue, formatPeriod, lastDayOfPeriod, monthError, toPeriod } from '../model/bill-period';
+import { BillSummaryTable, CorporationStateFields, FileProblems, MonthField, PaymentError, useRegistrationPrefill, TemplateLink, useCorporationName } from './bill-form-parts';
 
 /** The WHT calculation is asked 700 ms after the amount stops changing (product-spec §9). */
 export const WHT_CALC_DEBOUNCE_MS = 700;
@@ -96,14 +97,14 @@ function BulkPreview({ id }: { id: string }) {
  * (3) the WHT type with the amount or the file; (4) the file's preview (multiple only); (5) the
  * summary with Pay. The bill is paid from the wallet and settled with the agency in the background.
  */
-export function WhtBillDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (bill: BillDetail) => void }) {
+export function WhtBillDialog({ prefill, onClose, onCreated }: { prefill?: BillPrefill; onClose: () => void; onCreated: (bill: BillDetail) => void }) {
   const types = useBillTypes();
   const billCreated = useBillCreated();
   const [step, setStep] = useState<Step>(1);
   const [kind, setKind] = useState<Kind>('single');
-  const [corporationId, setCorporationId] = useState<string | null>(null);
+  const [corporationId, setCorporationId] = useState<string | null>(prefill?.corporationId ?? null);
   const [registration, setRegistration] = useState<CorporationState | null>(null);
-  const [month, setMonth] = useState<string | null>(() => defaultMonthValue());
+  const [month, setMonth] = useState<string | null>(() => initialMonthValue(prefill?.month));
   const [payee, setPayee] = useState({ tax_payer_number: '', name: '' });
   const [method, setMethod] = useState<WhtMethod | null>(null);
   const [whtType, setWhtType] = useState<string | null>(null);
@@ -118,6 +119,7 @@ export function WhtBillDialog({ onClose, onCreated }: { onClose: () => void; onC
   const [summary, setSummary] = useState<Summary | null>(null);
   const [payError, setPayError] = useState<string | null>(null);
   const corporationName = useCorporationName(corporationId);
+  useRegistrationPrefill(prefill?.corporationId ?? null, prefill?.stateCode, setRegistration);
 
   const period = month ? toPeriod(month) : null;
   const whtTypes = useWhtTypes(registration?.state.id ?? null, period);

@@ -11,6 +11,11 @@ export function defaultMonthValue(today: Date = new Date()): string {
   return dayjs(today).subtract(1, 'month').startOf('month').format('YYYY-MM-DD');
 }
 
+/** The month picker's first value: the month a Pay Taxes link names (`YYYY-MM`), else last month. */
+export function initialMonthValue(period: string | null | undefined, today: Date = new Date()): string {
+  return period ? `${period}-01` : defaultMonthValue(today);
+}
+
 /** The last day of a month, for a WHT bill's end_date. */
 export function lastDayOfPeriod(period: string): string {
   return dayjs(`${period}-01`).endOf('month').format('YYYY-MM-DD');

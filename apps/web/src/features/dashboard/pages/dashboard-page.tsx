@@ -1,4 +1,4 @@
-import { hasPermission } from '@levy/contracts';
+import { hasPermission, type OnboardingSummary } from '@levy/contracts';
 import { Alert, SimpleGrid, Stack } from '@mantine/core';
 import { IconBuildingSkyscraper, IconMapPin, IconReceipt2, IconWallet } from '@tabler/icons-react';
 import { ContentCard } from '../../../components/content-card';
@@ -8,9 +8,28 @@ import { StatCard } from '../../../components/stat-card';
 import { formatAmount } from '../../../lib/format';
 import { isKycCompleted, useSessionStore } from '../../../lib/session-store';
 import { DeadlineDashboardSections } from '../../alerts/components/dashboard-sections';
+import { OnboardingPrompts } from '../../alerts/components/onboarding-prompts';
+import type { PromptCounts } from '../../alerts/model/onboarding-prompts';
 import { useOnboardingSummary } from '../../organisation/api/organisation-api';
-import { useOrganisationWallets } from '../../wallets/api/wallets-api';
+import { useOrganisationWallets, type OrganisationWallets } from '../../wallets/api/wallets-api';
 import { WalletCard } from '../../wallets/components/wallet-card';
+
+/**
+ * The onboarding prompts' counts, each once its figures have loaded: funded wallets (only the
+ * prompt of the organisation's wallet kind applies, and none for someone who may not see wallets),
+ * corporations, states registered and bills generated.
+ */
+function onboardingPromptCounts(summary: OnboardingSummary | undefined, wallets: OrganisationWallets | undefined, canSeeWallets: boolean): PromptCounts {
+  const funded = wallets?.wallets.filter((wallet) => wallet.balance_kobo > 0).length;
+  const hasOwnWallets = wallets?.wallet_type === 'corporations';
+  return {
+    'organisation-wallet': !canSeeWallets || hasOwnWallets ? null : funded,
+    corporations: summary?.corporation_count,
+    'corporation-wallet': !canSeeWallets || (wallets && !hasOwnWallets) ? null : funded,
+    states: summary?.states_registered,
+    bills: summary?.bills_generated,
+  };
+}
 
 /** Dashboard: the organisation's figures at a glance and the deadlines coming up. */
 export default function DashboardPage() {
@@ -19,6 +38,7 @@ export default function DashboardPage() {
   const canSeeSummary = hasPermission(session.permissions, 'auth-organisation.getsummary');
   const canSeeWallets = hasPermission(session.permissions, 'core-internal.organisation.getwallets');
   const wallets = useOrganisationWallets(canSeeWallets ? session.organisation?.id : undefined);
+  const promptCounts = onboardingPromptCounts(summary.data, wallets.data, canSeeWallets);
 
   return (
     <Stack gap={20}>
@@ -54,6 +74,7 @@ export default function DashboardPage() {
         </ContentCard>
       )}
       <DeadlineDashboardSections />
+      {canSeeSummary && session.organisation && <OnboardingPrompts key={session.organisation.id} organisationId={session.organisation.id} counts={promptCounts} />}
     </Stack>
   );
 }
