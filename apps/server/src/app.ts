@@ -46,6 +46,15 @@ import { teamRoutes } from './modules/team/team.routes';
 const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
 const FILE_LIMIT_BYTES = 25 * 1024 * 1024;
 
+/** Vite writes content-hashed files (name-hash.ext) under assets/; everything else keeps its name. */
+const HASHED_ASSETS_DIR = 'assets';
+const IMMUTABLE_ASSET = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+
+function isHashedAsset(root: string, filePath: string): boolean {
+  return path.relative(root, filePath).split(path.sep)[0] === HASHED_ASSETS_DIR;
+}
+
 export interface AppOptions {
   config: Config;
   database: Database;
@@ -185,9 +194,20 @@ export async function buildApp({ config, database, mailTransport }: AppOptions):
   app.get(`${API_BASE}/docs`, async (_request, reply) => reply.type('text/html').send(renderReferencePage(openApi)));
   app.get('/healthz', async () => ({ status: 'ok', database: database.kind }));
 
-  // The built web app with history fallback for client routes.
+  // The built web app with history fallback for client routes. The build writes Brotli and gzip
+  // copies beside each file; the one the browser accepts is sent (Vary: Accept-Encoding). Hashed
+  // assets never change under their name, so they are cached for a year; index.html, which names
+  // them, is revalidated on every load so a deploy reaches the next visit.
   if (fs.existsSync(path.join(config.webDistDir, 'index.html'))) {
-    await app.register(fastifyStatic, { root: config.webDistDir, wildcard: false });
+    await app.register(fastifyStatic, {
+      root: config.webDistDir,
+      wildcard: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, filePath) => {
+        reply.header('cache-control', isHashedAsset(config.webDistDir, filePath) ? IMMUTABLE_ASSET : REVALIDATE);
+      },
+    });
     app.setNotFoundHandler((request, reply) => {
       if (request.method !== 'GET' || request.url.startsWith(API_BASE)) {
         return reply.status(404).send({ code: 'NOT_FOUND', message: 'No such call.', data: null });
