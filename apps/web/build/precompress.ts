@@ -8,7 +8,7 @@ const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 /** Text the browser downloads; images and fonts are compressed already. */
-const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|csv|txt|map)$/;
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|csv|txt)$/;
 /** Below this a compressed copy saves less than its framing and a lookup cost. */
 const MIN_BYTES = 1024;
 
