@@ -3,7 +3,7 @@ import path from 'node:path';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { createSandboxAgency } from './adapters/agency/sandbox-agency';
 import { createSandboxPaymentProvider } from './adapters/payments/payment-provider';
 import { withAgencyTimeout } from './adapters/agency/state-agency';
@@ -55,6 +55,19 @@ function isHashedAsset(root: string, filePath: string): boolean {
   return path.relative(root, filePath).split(path.sep)[0] === HASHED_ASSETS_DIR;
 }
 
+/**
+ * One log line per request, when it ends, with the call and how it went (issue 15): Fastify's
+ * default also writes one on arrival, which doubled the logging cost of every call.
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+}
+
 export interface AppOptions {
   config: Config;
   database: Database;
@@ -65,6 +78,7 @@ export interface AppOptions {
 export async function buildApp({ config, database, mailTransport }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.env === 'test' ? false : { level: config.logLevel },
+    logController: new OneLinePerRequest(),
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     // Errors Fastify meets before routing (a malformed %-escape) get the same envelope as the rest.
@@ -88,6 +102,7 @@ export async function buildApp({ config, database, mailTransport }: AppOptions):
     reference,
     switchOrganisation: switchSessionOrganisation,
     organisationsByIds: (executor, ids) => organisations.byIds(executor, ids),
+    ownerUserIdOf: (executor, id) => organisations.ownerUserIdOf(executor, id),
     usersByIds: (executor, ids) => identity.usersByIds(executor, ids),
     hasAccount: (executor, email) => identity.hasAccount(executor, email),
   });
@@ -99,6 +114,7 @@ export async function buildApp({ config, database, mailTransport }: AppOptions):
     findPendingInvitations: team.pendingInvitations,
     isInvitationFor: team.isInvitationFor,
     activeMembership: team.activeMembership,
+    organisationCard: async (executor, id) => (await organisations.byIds(executor, [id]))[0],
     alertsFor: (organisationId) => alerts.forSession(organisationId),
   });
   const agency = withAgencyTimeout(createSandboxAgency({ notify: (to, subject, text) => mail.enqueue(db, { to, subject, text }) }), config.agencyTimeoutMs);
