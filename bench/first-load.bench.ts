@@ -39,7 +39,7 @@ async function startServer() {
     env: { ...environment, PORT: String(PORT), DATA_DIR: path.join(workDir, 'data'), WEB_DIST_DIR: webDist, NODE_ENV: 'development', SEED_DEMO: '1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  for (let attempt = 0; attempt < 120; attempt++) {
+  for (let attempt = 0; attempt < 360; attempt++) {
     if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
     const healthy = await fetch(`${BASE}/healthz`).then((response) => response.ok, () => false);
     if (healthy) return server;
