@@ -3,7 +3,7 @@ import path from 'node:path';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { createSandboxAgency } from './adapters/agency/sandbox-agency';
 import { createSandboxPaymentProvider } from './adapters/payments/payment-provider';
 import { withAgencyTimeout } from './adapters/agency/state-agency';
@@ -48,6 +48,28 @@ import { teamRoutes } from './modules/team/team.routes';
 const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
 const FILE_LIMIT_BYTES = 25 * 1024 * 1024;
 
+/** Vite writes content-hashed files (name-hash.ext) under assets/; everything else keeps its name. */
+const HASHED_ASSETS_DIR = 'assets';
+const IMMUTABLE_ASSET = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+
+function isHashedAsset(root: string, filePath: string): boolean {
+  return path.relative(root, filePath).split(path.sep)[0] === HASHED_ASSETS_DIR;
+}
+
+/**
+ * One log line per request, when it ends, with the call and how it went (issue 15): Fastify's
+ * default also writes one on arrival, which doubled the logging cost of every call.
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+}
+
 export interface AppOptions {
   config: Config;
   database: Database;
@@ -58,6 +80,7 @@ export interface AppOptions {
 export async function buildApp({ config, database, mailTransport }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.env === 'test' ? false : { level: config.logLevel },
+    logController: new OneLinePerRequest(),
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     // Errors Fastify meets before routing (a malformed %-escape) get the same envelope as the rest.
@@ -81,6 +104,7 @@ export async function buildApp({ config, database, mailTransport }: AppOptions):
     reference,
     switchOrganisation: switchSessionOrganisation,
     organisationsByIds: (executor, ids) => organisations.byIds(executor, ids),
+    ownerUserIdOf: (executor, id) => organisations.ownerUserIdOf(executor, id),
     usersByIds: (executor, ids) => identity.usersByIds(executor, ids),
     hasAccount: (executor, email) => identity.hasAccount(executor, email),
   });
@@ -92,6 +116,7 @@ export async function buildApp({ config, database, mailTransport }: AppOptions):
     findPendingInvitations: team.pendingInvitations,
     isInvitationFor: team.isInvitationFor,
     activeMembership: team.activeMembership,
+    organisationCard: async (executor, id) => (await organisations.byIds(executor, [id]))[0],
     alertsFor: (organisationId) => alerts.forSession(organisationId),
   });
   const agency = withAgencyTimeout(createSandboxAgency({ notify: (to, subject, text) => mail.enqueue(db, { to, subject, text }) }), config.agencyTimeoutMs);
@@ -192,9 +217,20 @@ export async function buildApp({ config, database, mailTransport }: AppOptions):
   app.get(`${API_BASE}/docs`, async (_request, reply) => reply.type('text/html').send(renderReferencePage(openApi)));
   app.get('/healthz', async () => ({ status: 'ok', database: database.kind }));
 
-  // The built web app with history fallback for client routes.
+  // The built web app with history fallback for client routes. The build writes Brotli and gzip
+  // copies beside each file; the one the browser accepts is sent (Vary: Accept-Encoding). Hashed
+  // assets never change under their name, so they are cached for a year; index.html, which names
+  // them, is revalidated on every load so a deploy reaches the next visit.
   if (fs.existsSync(path.join(config.webDistDir, 'index.html'))) {
-    await app.register(fastifyStatic, { root: config.webDistDir, wildcard: false });
+    await app.register(fastifyStatic, {
+      root: config.webDistDir,
+      wildcard: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, filePath) => {
+        reply.header('cache-control', isHashedAsset(config.webDistDir, filePath) ? IMMUTABLE_ASSET : REVALIDATE);
+      },
+    });
     app.setNotFoundHandler((request, reply) => {
       if (request.method !== 'GET' || request.url.startsWith(API_BASE)) {
         return reply.status(404).send({ code: 'NOT_FOUND', message: 'No such call.', data: null });

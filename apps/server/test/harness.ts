@@ -118,12 +118,24 @@ export async function createScratchPostgresDatabase(): Promise<{ url: string; dr
 
 export const usePostgres = process.env.TEST_DATABASE === 'postgres';
 
-export async function createTestApp(options: { mailTransport?: MailTransport; env?: Record<string, string> } = {}): Promise<TestApp> {
-  const scratch = usePostgres ? await createScratchPostgresDatabase() : null;
-  const databaseUrl = scratch?.url;
+export interface TestAppOptions {
+  mailTransport?: MailTransport;
+  env?: Record<string, string>;
+  /**
+   * A database that outlives the app (a benchmark prepares data, then serves it from another
+   * process): PostgreSQL at `databaseUrl`, or PGlite in `dataDir`. Without it, a fresh one that
+   * close() drops.
+   */
+  keep?: { databaseUrl: string } | { dataDir: string };
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const scratch = !options.keep && usePostgres ? await createScratchPostgresDatabase() : null;
+  const databaseUrl = options.keep && 'databaseUrl' in options.keep ? options.keep.databaseUrl : scratch?.url;
+  const dataDir = options.keep && 'dataDir' in options.keep ? options.keep.dataDir : 'memory://';
   // A short agency timeout keeps the 'agency unavailable' test ID quick.
   const config = loadConfig({ NODE_ENV: 'test', APP_URL: 'http://levy.test', AGENCY_TIMEOUT_MS: '300', ...options.env });
-  const database = await openDatabase({ databaseUrl, dataDir: 'memory://' });
+  const database = await openDatabase({ databaseUrl, dataDir });
   await database.migrate();
   await seedReferenceData(database.db);
   const start = async (on: Database = database) => {

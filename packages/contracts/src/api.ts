@@ -1,4 +1,6 @@
-import { z } from 'zod';
+// Types only: the web app's API client imports this module on every page, and zod loads only
+// with the pages that use a schema (issue 15).
+import type { z } from 'zod';
 
 /**
  * The API's fixed parts (product-spec §7–9), declared once for the server and the web: the base
@@ -39,21 +41,6 @@ export interface Envelope<T = unknown> {
   message: string;
   data: T;
 }
-
-/** The envelope of a successful call, with its data schema. */
-export function okEnvelope<T extends z.ZodType>(data: T) {
-  return z.object({ code: z.literal('OK'), message: z.string(), data });
-}
-
-/** The envelope of a failed call: INVALID_INPUT data maps each field to its message. */
-export const errorEnvelope = z.object({
-  code: z.enum(ERROR_CODES as [ErrorCode, ...ErrorCode[]]),
-  message: z.string(),
-  data: z.unknown().describe('INVALID_INPUT: each field with its message; otherwise null or details of the failure'),
-});
-
-/** Answers that are a file, not an envelope (exports, receipts). */
-export const FILE_DOWNLOAD = z.never().describe('A file download (Content-Disposition: attachment), not an envelope');
 
 export interface ContractDefinition {
   method: HttpMethod;

@@ -104,18 +104,3 @@ export const logout = defineContract({ method: 'POST', namespace: 'auth', path: 
 export const getSession = defineContract({ method: 'GET', namespace: 'auth', path: 'users/me', response: sessionPayload });
 export const updateProfile = defineContract({ method: 'PUT', namespace: 'auth', path: 'users/me', body: updateProfileBody, response: sessionPayload });
 export const changePassword = defineContract({ method: 'POST', namespace: 'auth', path: 'users/me/password', body: changePasswordBody, response: noData });
-
-/**
- * Splits a permission string at its first hyphen into area and action
- * (product-spec §6: auth-organisation.getone → auth / organisation.getone).
- */
-export function splitPermission(permission: string): { area: string; action: string } {
-  const at = permission.indexOf('-');
-  if (at < 0) return { area: permission, action: '' };
-  return { area: permission.slice(0, at), action: permission.slice(at + 1) };
-}
-
-export function hasPermission(permissions: Permissions | null | undefined, permission: string): boolean {
-  const { area, action } = splitPermission(permission);
-  return permissions?.[area]?.[action] === true;
-}

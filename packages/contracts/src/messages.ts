@@ -1,4 +1,6 @@
-import { z } from 'zod';
+// `config` alone, not the `z` namespace: this module runs on every page of the web app, and the
+// namespace would bring every schema type with it (issue 15).
+import { config, type core } from 'zod';
 
 /**
  * Words for every validation problem a schema does not word itself (issue 12: no zod default
@@ -28,7 +30,7 @@ function amount(value: unknown): string {
   return typeof value === 'number' || typeof value === 'bigint' ? Number(value).toLocaleString('en-US') : String(value);
 }
 
-export function describeIssue(issue: z.core.$ZodRawIssue): string {
+export function describeIssue(issue: core.$ZodRawIssue): string {
   const label = labelOf(issue.path ?? []);
   switch (issue.code) {
     case 'invalid_type':
@@ -52,4 +54,4 @@ export function describeIssue(issue: z.core.$ZodRawIssue): string {
   }
 }
 
-z.config({ customError: (issue) => describeIssue(issue) });
+config({ customError: (issue) => describeIssue(issue) });

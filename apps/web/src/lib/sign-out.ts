@@ -1,4 +1,3 @@
-import { logout } from '@levy/contracts';
 import { callApi } from './api-client';
 import { queryClient } from './query-client';
 import { readSession, useSessionStore } from './session-store';
@@ -6,7 +5,8 @@ import { readSession, useSessionStore } from './session-store';
 /** Revokes the token (best effort), clears the session and every cached answer. */
 export function signOutLocally(): void {
   const { token } = readSession();
-  if (token) void callApi(logout, { token, quiet: true }).catch(() => undefined);
+  // The contract (and zod with it) loads only when someone signs out: every page imports this module.
+  if (token) void import('@levy/contracts/identity').then(({ logout }) => callApi(logout, { token, quiet: true })).catch(() => undefined);
   useSessionStore.getState().reset();
   queryClient.clear();
 }

@@ -31,6 +31,8 @@ export interface IdentityDeps {
   isInvitationFor(executor: Db, token: string, email: string): Promise<boolean>;
   /** The membership a session works in: the one chosen, else the latest active; owned by the team module. */
   activeMembership(executor: Db, userId: string, organisationId: string | null): Promise<ActiveMembership | null>;
+  /** An organisation's name and KYC state, for the session; owned by the organisations module. */
+  organisationCard(executor: Db, organisationId: string): Promise<{ name: string | null; isKycCompleted: boolean }>;
   /** The tax alerts of an organisation (owned by the alerts module): the session's `alerts`. */
   alertsFor(organisationId: string): Promise<SessionPayload['alerts']>;
 }
@@ -87,6 +89,7 @@ export function createIdentityService(deps: IdentityDeps) {
     const user = (await repo.findUserById(executor, userId))!;
     const userTypeCode = userTypeCodeOf(user.userTypeId);
     const membership = await activeMembership(executor, userId, organisationId);
+    const organisation = membership ? await deps.organisationCard(executor, membership.organisationId) : null;
     const invitations = membership ? [] : await deps.findPendingInvitations(executor, user.email);
     return {
       token,
@@ -100,15 +103,16 @@ export function createIdentityService(deps: IdentityDeps) {
         role: membership ? membership.role : null,
       },
       permissions: permissionsFor({ userTypeCode, roleCode: membership?.role.code ?? null }),
-      kyc: { is_completed: membership?.organisation.isKycCompleted ?? false },
-      organisation: membership
-        ? {
-            id: membership.organisationId,
-            name: membership.organisation.name,
-            is_owner: membership.organisation.ownerUserId === userId,
-            is_kyc_completed: membership.organisation.isKycCompleted,
-          }
-        : null,
+      kyc: { is_completed: organisation?.isKycCompleted ?? false },
+      organisation:
+        membership && organisation
+          ? {
+              id: membership.organisationId,
+              name: organisation.name,
+              is_owner: membership.ownerUserId === userId,
+              is_kyc_completed: organisation.isKycCompleted,
+            }
+          : null,
       invitations,
       // Filled by withAlerts once any transaction has committed: the alerts read on their own connection.
       alerts: [],
@@ -264,7 +268,7 @@ export function createIdentityService(deps: IdentityDeps) {
         organisationId: membership?.organisationId ?? null,
         membershipId: membership?.membershipId ?? null,
         roleCode: membership?.role.code ?? null,
-        isOwner: membership ? membership.organisation.ownerUserId === row.user.id : false,
+        isOwner: membership ? membership.ownerUserId === row.user.id : false,
         permissions: permissionsFor({ userTypeCode, roleCode: membership?.role.code ?? null }),
       };
     },

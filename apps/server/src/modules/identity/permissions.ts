@@ -78,7 +78,21 @@ export const ALL_PERMISSIONS = [...new Set([...ACCOUNT, ...MEMBER, ...ADMIN, ...
 export const ROLE_CODES = { admin: 'user.admin', member: 'user.member' } as const;
 export const USER_TYPES = { staff: { id: 1, code: 'staff' }, customer: { id: 7, code: 'customer' } } as const;
 
+/** The few maps there are (user type × role), built once: every authenticated call needs one (issue 15). */
+const builtPermissions = new Map<string, Permissions>();
+
+/** The caller's permission map; shared between callers of the same type and role, so never changed. */
 export function permissionsFor(input: { userTypeCode: string; roleCode: string | null }): Permissions {
+  const key = `${input.userTypeCode}/${input.roleCode ?? ''}`;
+  let map = builtPermissions.get(key);
+  if (!map) {
+    map = buildPermissions(input);
+    builtPermissions.set(key, map);
+  }
+  return map;
+}
+
+function buildPermissions(input: { userTypeCode: string; roleCode: string | null }): Permissions {
   let granted: string[];
   if (input.userTypeCode === USER_TYPES.staff.code) granted = STAFF;
   else if (input.roleCode === ROLE_CODES.admin) granted = [...ACCOUNT, ...MEMBER, ...ADMIN];

@@ -38,7 +38,13 @@ export interface OrganisationsDeps {
   addOwner(executor: Db, input: { organisationId: string; userId: string; email: string; roleId: number }): Promise<void>;
 }
 
+/** Bounds the owners remembered below (an entry is two ids); past it, they are read again. */
+const MAX_REMEMBERED_OWNERS = 100_000;
+
 export function createOrganisationsService(deps: OrganisationsDeps) {
+  // An organisation's owner is fixed when it is created (nothing updates owner_user_id), and every
+  // authenticated call asks for it (the caller's isOwner): remembered once read (issue 15).
+  const owners = new Map<string, string>();
   const { db, reference } = deps;
 
   /** The organisation and its owner's name and email; NOT_FOUND when there is none. */
@@ -179,6 +185,17 @@ export function createOrganisationsService(deps: OrganisationsDeps) {
 
     async nameOf(organisationId: string): Promise<string | null> {
       return (await repo.findOrganisation(db, organisationId))?.name ?? null;
+    },
+
+    /** The user who owns an organisation; undefined when there is no such organisation. */
+    async ownerUserIdOf(executor: Db, organisationId: string): Promise<string | undefined> {
+      const known = owners.get(organisationId);
+      if (known) return known;
+      const [row] = await repo.findOrganisations(executor, [organisationId]);
+      if (!row) return undefined;
+      if (owners.size >= MAX_REMEMBERED_OWNERS) owners.clear();
+      owners.set(organisationId, row.ownerUserId);
+      return row.ownerUserId;
     },
 
     /** Organisations by id, as memberships and corporations show them. */

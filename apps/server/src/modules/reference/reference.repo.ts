@@ -21,11 +21,6 @@ export function findRoles(executor: Db): Promise<Role[]> {
   return executor.select().from(roles).orderBy(roles.id);
 }
 
-export async function findRole(executor: Db, by: { id: number } | { code: string }): Promise<Role | undefined> {
-  const [row] = await executor.select().from(roles).where('id' in by ? eq(roles.id, by.id) : eq(roles.code, by.code));
-  return row;
-}
-
 export function findStates(executor: Db): Promise<State[]> {
   return executor.select().from(states).orderBy(states.name);
 }

@@ -6,6 +6,17 @@ export type { Role, State } from './reference.repo';
 /** Seeded reference data (roles, states, marketing sources) for the routes and for other modules. */
 export function createReferenceService(deps: { db: Db }) {
   const { db } = deps;
+  // Roles are seeded before the app starts and never change while it runs; every authenticated
+  // call needs the caller's, so they are read once (issue 15). The first read uses the caller's
+  // executor: on PGlite a read outside a running transaction would wait for it to end.
+  let roles: Promise<repo.Role[]> | null = null;
+  const allRoles = (executor: Db) => {
+    roles ??= repo.findRoles(executor).catch((error: unknown) => {
+      roles = null;
+      throw error;
+    });
+    return roles;
+  };
   return {
     marketingSources: () => repo.findMarketingSources(db),
 
@@ -21,7 +32,9 @@ export function createReferenceService(deps: { db: Db }) {
     },
 
     /** A role by id or code, in the caller's transaction when given one. */
-    findRole: (by: { id: number } | { code: string }, executor: Db = db) => repo.findRole(executor, by),
+    async findRole(by: { id: number } | { code: string }, executor: Db = db): Promise<repo.Role | undefined> {
+      return (await allRoles(executor)).find((role) => ('id' in by ? role.id === by.id : role.code === by.code));
+    },
 
     /** The states as rows, by name. */
     listStates: (executor: Db = db) => repo.findStates(executor),

@@ -23,12 +23,12 @@ export interface OrganisationCard {
   isKycCompleted: boolean;
 }
 
-/** The membership a session works in, with its role and organisation. */
+/** The membership a session works in, with its role and the organisation's owner. */
 export interface ActiveMembership {
   membershipId: string;
   organisationId: string;
   role: { id: number; code: string; name: string };
-  organisation: Pick<OrganisationCard, 'name' | 'ownerUserId' | 'isKycCompleted'>;
+  ownerUserId: string;
 }
 
 export interface TeamDeps {
@@ -39,6 +39,8 @@ export interface TeamDeps {
   switchOrganisation(executor: Db, sessionId: string, organisationId: string): Promise<void>;
   /** Organisations by id; owned by the organisations module. */
   organisationsByIds(executor: Db, organisationIds: string[]): Promise<OrganisationCard[]>;
+  /** The owner of an organisation; owned by the organisations module. */
+  ownerUserIdOf(executor: Db, organisationId: string): Promise<string | undefined>;
   /** People's names by user id; owned by the identity module. */
   usersByIds(executor: Db, userIds: string[]): Promise<PersonName[]>;
   /** Whether someone has an account under an email; owned by the identity module. */
@@ -64,8 +66,8 @@ export function createTeamService(deps: TeamDeps) {
   async function findMember(executor: Db, organisationId: string, memberId: string) {
     const member = await repo.findLiveMember(executor, organisationId, memberId);
     if (!member) throw new AppError('NOT_FOUND', 'Team member not found.');
-    const [role, organisation] = await Promise.all([deps.reference.findRole({ id: member.roleId }, executor), organisationOf(executor, organisationId)]);
-    return { member, role: role!, ownerUserId: organisation.ownerUserId };
+    const [role, ownerUserId] = await Promise.all([deps.reference.findRole({ id: member.roleId }, executor), deps.ownerUserIdOf(executor, organisationId)]);
+    return { member, role: role!, ownerUserId };
   }
 
   async function assertInvitableRole(roleId: number) {
@@ -104,19 +106,28 @@ export function createTeamService(deps: TeamDeps) {
   return {
     async list(caller: Caller, organisationId: string, params: ListParams) {
       requireOwnOrganisation(caller, organisationId);
-      const people = await deps.usersByIds(db, await repo.findMemberUserIds(db, organisationId));
       const { limit, offset } = pageWindow(params);
+      const search = containsPattern(params.search);
+      // Names belong to the identity module. Searching or sorting by name needs every member's name
+      // in the page query; otherwise only the people on the page are looked up, after it (issue 15).
+      const isByName = search !== null || params.order_by === 'name';
+      const everyone = isByName ? await deps.usersByIds(db, await repo.findMemberUserIds(db, organisationId)) : [];
       const { members, total } = await repo.findMembersPage(db, {
         organisationId,
-        people,
+        people: everyone,
         filters: params.filters,
-        search: containsPattern(params.search),
+        search,
         orderBy: params.order_by,
         isAsc: Boolean(params.is_asc),
         limit,
         offset,
       });
-      const [organisation, roles] = await Promise.all([organisationOf(db, organisationId), rolesByIds(db, members.map((member) => member.roleId))]);
+      const onPage = members.flatMap((member) => (member.userId ? [member.userId] : []));
+      const [people, ownerUserId, roles] = await Promise.all([
+        isByName ? everyone : deps.usersByIds(db, onPage),
+        deps.ownerUserIdOf(db, organisationId),
+        rolesByIds(db, members.map((member) => member.roleId)),
+      ]);
       const names = new Map(people.map((person) => [person.id, person]));
       const items = members.map((member) => {
         const person = member.userId ? names.get(member.userId) : undefined;
@@ -128,7 +139,7 @@ export function createTeamService(deps: TeamDeps) {
           email: member.email,
           role: roleView(roles.get(member.roleId)!),
           status: member.status,
-          is_owner: member.userId !== null && member.userId === organisation.ownerUserId,
+          is_owner: member.userId !== null && member.userId === ownerUserId,
           invited_at: member.invitedAt?.toISOString() ?? null,
           accepted_at: member.acceptedAt?.toISOString() ?? null,
           created_at: member.createdAt.toISOString(),
@@ -240,8 +251,8 @@ export function createTeamService(deps: TeamDeps) {
     async activeMembership(executor: Db, userId: string, organisationId: string | null): Promise<ActiveMembership | null> {
       const member = await repo.findActiveMembership(executor, userId, organisationId);
       if (!member) return null;
-      const [role, organisation] = await Promise.all([deps.reference.findRole({ id: member.roleId }, executor), organisationOf(executor, member.organisationId)]);
-      return { membershipId: member.id, organisationId: member.organisationId, role: roleView(role!), organisation };
+      const [role, ownerUserId] = await Promise.all([deps.reference.findRole({ id: member.roleId }, executor), deps.ownerUserIdOf(executor, member.organisationId)]);
+      return { membershipId: member.id, organisationId: member.organisationId, role: roleView(role!), ownerUserId: ownerUserId! };
     },
 
     /** Makes the creator of an organisation its first, active admin, in the caller's transaction. */

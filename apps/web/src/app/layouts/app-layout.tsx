@@ -14,7 +14,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { NavLink as RouterNavLink, Outlet, useLocation } from 'react-router';
 import { Logo } from '../../components/logo';
 import { AlertsBell } from '../../features/alerts/components/alerts-bell';
@@ -23,12 +23,15 @@ import { refreshSession, useSignOut } from '../../features/identity/api/session-
 import { useOrganisationWallets } from '../../features/wallets/api/wallets-api';
 import { canPayTaxes, PayTaxesButton } from '../../features/bills/components/pay-taxes';
 import { isCorporationBillsTab } from '../../features/bills/model/bill-routes';
-import { InviteMemberDialog } from '../../features/team/components/invite-member-dialog';
+import { loadChunk } from '../../lib/lazy-page';
 import { useSessionStore, type SessionState } from '../../lib/session-store';
 import { useRouteMeta } from '../root-shell';
 import { findRoute, linkTo } from '../router';
 import classes from './app-layout.module.css';
 import { ProfileMenu } from './profile-menu';
+
+// The invitation form (and its validation) loads when Invite user is first pressed (issue 15).
+const InviteMemberDialog = lazy(async () => ({ default: (await loadChunk(() => import('../../features/team/components/invite-member-dialog'))).InviteMemberDialog }));
 
 export interface NavEntry {
   route: string;
@@ -167,7 +170,11 @@ export function AppFrame({ children }: { children: ReactNode }) {
           {children}
         </Container>
       </AppShell.Main>
-      <InviteMemberDialog mode={{ kind: 'send' }} opened={inviteOpened} onClose={() => setInviteOpened(false)} />
+      {inviteOpened && (
+        <Suspense fallback={null}>
+          <InviteMemberDialog mode={{ kind: 'send' }} opened onClose={() => setInviteOpened(false)} />
+        </Suspense>
+      )}
       <ChecklistDialog />
     </AppShell>
   );

@@ -1,3 +1,4 @@
+import '@mantine/dates/styles.css';
 import type { ListFilter } from '@levy/contracts';
 import { Button, Chip, Group, Indicator, Input, Popover, Select, Stack, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';

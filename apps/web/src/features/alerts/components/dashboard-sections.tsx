@@ -1,11 +1,11 @@
-import '@mantine/charts/styles.css';
 import { hasPermission, listBills, type DeadlineEntry } from '@levy/contracts';
-import { BarChart } from '@mantine/charts';
 import { Button, Divider, Group, Stack, Table, Text } from '@mantine/core';
 import { IconCalendarDue, IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { Suspense } from 'react';
 import { ContentCard } from '../../../components/content-card';
 import { EmptyState } from '../../../components/empty-state';
+import { LazyBarChart } from '../../../components/lazy-bar-chart';
 import { LoadingPlaceholder } from '../../../components/loading-placeholder';
 import { StatusTag } from '../../../components/status-tag';
 import { callApi } from '../../../lib/api-client';
@@ -26,21 +26,23 @@ function TaxPaidChart({ organisationId }: { organisationId: string }) {
       ) : !metrics.data || Number(metrics.data.total) === 0 ? (
         <EmptyState hint="The PAYE and WHT you pay through Levy appear here month by month." />
       ) : (
-        <BarChart
-          h={240}
-          data={metrics.data.months.map((month) => ({ month: month.label, PAYE: Number(month.paye), WHT: Number(month.wht) }))}
-          dataKey="month"
-          type="stacked"
-          series={[
-            { name: 'PAYE', color: 'levy.8' },
-            { name: 'WHT', color: 'levy.3' },
-          ]}
-          valueFormatter={(value) => formatAmount(value)}
-          yAxisProps={{ width: 80 }}
-          withLegend
-          tickLine="y"
-          aria-label="Tax paid per month for the last twelve months, PAYE and WHT"
-        />
+        <Suspense fallback={<LoadingPlaceholder height={240} label="Loading tax paid" />}>
+          <LazyBarChart
+            h={240}
+            data={metrics.data.months.map((month) => ({ month: month.label, PAYE: Number(month.paye), WHT: Number(month.wht) }))}
+            dataKey="month"
+            type="stacked"
+            series={[
+              { name: 'PAYE', color: 'levy.8' },
+              { name: 'WHT', color: 'levy.3' },
+            ]}
+            valueFormatter={(value) => formatAmount(value)}
+            yAxisProps={{ width: 80 }}
+            withLegend
+            tickLine="y"
+            aria-label="Tax paid per month for the last twelve months, PAYE and WHT"
+          />
+        </Suspense>
       )}
     </ContentCard>
   );

@@ -1,3 +1,4 @@
+import '@mantine/dates/styles.css';
 import { Alert, Anchor, Group, List, Select, Table, Text } from '@mantine/core';
 import { MonthPickerInput } from '@mantine/dates';
 import { IconAlertTriangle, IconDownload } from '@tabler/icons-react';

@@ -1,14 +1,18 @@
 import { hasPermission, type BillDetail, type BillTypeCode } from '@levy/contracts';
 import { Button, Group, Modal, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { IconChevronRight, IconReceiptTax, IconUsers } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { LoadingPlaceholder } from '../../../components/loading-placeholder';
+import { loadChunk } from '../../../lib/lazy-page';
 import { useSessionStore } from '../../../lib/session-store';
 import { useBillTypes } from '../api/bills-api';
 import { billPath, readPayRequest, withoutPayRequest, type BillPrefill } from '../model/bill-routes';
-import { PayeBillDialog } from './paye-bill-dialog';
-import { WhtBillDialog } from './wht-bill-dialog';
+
+// The bill dialogs (CSV checks, date pickers, upload) load when one is opened, not with every page
+// of the app (issue 15).
+const PayeBillDialog = lazy(async () => ({ default: (await loadChunk(() => import('./paye-bill-dialog'))).PayeBillDialog }));
+const WhtBillDialog = lazy(async () => ({ default: (await loadChunk(() => import('./wht-bill-dialog'))).WhtBillDialog }));
 
 /** Pay Taxes needs both permissions (product-spec §6); WHT bills need their own. */
 export const PAY_TAXES_PERMISSIONS = ['core-internal.bill.createpayebill', 'core-internal.bill.calccharge'] as const;
@@ -101,8 +105,10 @@ export function PayTaxesButton() {
         Pay Taxes
       </Button>
       {open === 'chooser' && <TypeChooser onChoose={setOpen} onClose={close} />}
-      {open === 'paye' && <PayeBillDialog key={prefill?.key} prefill={prefill?.values} onClose={close} onCreated={showBill} />}
-      {open === 'wht' && <WhtBillDialog key={prefill?.key} prefill={prefill?.values} onClose={close} onCreated={showBill} />}
+      <Suspense fallback={null}>
+        {open === 'paye' && <PayeBillDialog key={prefill?.key} prefill={prefill?.values} onClose={close} onCreated={showBill} />}
+        {open === 'wht' && <WhtBillDialog key={prefill?.key} prefill={prefill?.values} onClose={close} onCreated={showBill} />}
+      </Suspense>
     </>
   );
 }

@@ -1,32 +1,27 @@
-import {
-  calculatePaye as calculatePayeCall,
-  calculateWht as calculateWhtCall,
-  getSharedCalculation,
-  shareCalculation as shareCalculationCall,
-  type CalculatePaye,
-  type CalculateWht,
-  type ShareCalculation,
-} from '@levy/contracts';
+import type { CalculatePaye, CalculateWht, ShareCalculation } from '@levy/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError, callApi } from '../../../lib/api-client';
 
 // The calculator is public: its calls never send the session token (namespace `public`).
+// Its contracts, and zod with them, load with the first calculation rather than with the home
+// page (issue 15: the home page's first load).
+const contracts = () => import('@levy/contracts/calculator');
 
-export function calculatePaye(body: CalculatePaye) {
-  return callApi(calculatePayeCall, { body, token: null });
+export async function calculatePaye(body: CalculatePaye) {
+  return callApi((await contracts()).calculatePaye, { body, token: null });
 }
 
-export function calculateWht(body: CalculateWht) {
-  return callApi(calculateWhtCall, { body, token: null });
+export async function calculateWht(body: CalculateWht) {
+  return callApi((await contracts()).calculateWht, { body, token: null });
 }
 
-export function shareCalculation(body: ShareCalculation) {
-  return callApi(shareCalculationCall, { body, token: null });
+export async function shareCalculation(body: ShareCalculation) {
+  return callApi((await contracts()).shareCalculation, { body, token: null });
 }
 
 /** A shared calculation's inputs; quiet, because the page explains a missing link itself. */
-export function fetchSharedCalculation(token: string) {
-  return callApi(getSharedCalculation, { params: { token }, token: null, quiet: true });
+export async function fetchSharedCalculation(token: string) {
+  return callApi((await contracts()).getSharedCalculation, { params: { token }, token: null, quiet: true });
 }
 
 export function usePayeCalculation() {

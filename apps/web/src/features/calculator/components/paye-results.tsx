@@ -1,10 +1,9 @@
-import '@mantine/charts/styles.css';
-import { BarChart } from '@mantine/charts';
 import { Alert, Badge, Card, Group, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { PayeBandResult, PayeCalculation, PayeRegimeResult } from '@levy/contracts';
 import { asKobo, formatNaira, koboToNairaString, parseNaira, payeDueDate, PAYE_RULES, sumKobo, ZERO_KOBO, type Kobo } from '@levy/tax';
 import { useState } from 'react';
 import { AmountCell } from '../../../components/amount-cell';
+import { BarChart } from '../../../components/bar-chart';
 import { formatAmount, formatDate } from '../../../lib/format';
 import { describePeriod } from '../model/calculator-form';
 

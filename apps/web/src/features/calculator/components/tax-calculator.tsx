@@ -24,7 +24,7 @@ import { WhtCalculator, type WhtFormErrors } from './wht-calculator';
 type CalculatorTab = 'paye' | 'wht';
 
 // The results hold the chart library, the largest part of the calculator: they load on their own
-// so the form shows at once, and are fetched as soon as the form is on screen.
+// when a calculation starts, so the home page's first load carries the form only (issue 15).
 const loadPayeResults = () => import('./paye-results');
 const PayeResults = lazy(async () => ({ default: (await loadChunk(loadPayeResults)).PayeResults }));
 
@@ -80,11 +80,6 @@ export function TaxCalculator({ shared = null, heading = 'Tax calculator', descr
 
   const [shareLink, setShareLink] = useState<string | null>(null);
 
-  useEffect(() => {
-    // A failed prefetch shows up when the results first render (loadChunk reports it there).
-    loadPayeResults().catch(() => undefined);
-  }, []);
-
   const paye = usePayeCalculation();
   const wht = useWhtCalculation();
   const share = useShareCalculation();
@@ -92,6 +87,9 @@ export function TaxCalculator({ shared = null, heading = 'Tax calculator', descr
   function runPaye(values: PayeFormValues) {
     const request = toPayeRequest(values);
     setPayeErrors({});
+    // The results and their chart load while the server computes, not on the first visit (issue 15).
+    // A failed load shows up when the results first render (loadChunk reports it there).
+    loadPayeResults().catch(() => undefined);
     paye.mutate(request, {
       onSuccess: (result) => {
         setPayeResult({ request, result });

@@ -1,8 +1,12 @@
-import { ActionIcon, Button, Card, CopyButton, Group, Modal, NumberInput, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Card, CopyButton, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy, IconSend, IconWallet } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { formatAmount } from '../../../lib/format';
-import { useSimulateTransfer, type Wallet } from '../api/wallets-api';
+import { loadChunk } from '../../../lib/lazy-page';
+import type { Wallet } from '../api/wallets-api';
+
+// The sandbox transfer dialog loads when it is opened, not with the dashboard (issue 15).
+const SimulateTransferDialog = lazy(async () => ({ default: (await loadChunk(() => import('./simulate-transfer-dialog'))).SimulateTransferDialog }));
 
 function CopyValue({ label, value }: { label: string; value: string }) {
   return (
@@ -25,41 +29,6 @@ function CopyValue({ label, value }: { label: string; value: string }) {
         )}
       </CopyButton>
     </Group>
-  );
-}
-
-function SimulateTransferDialog({ wallet, onClose }: { wallet: Wallet; onClose: () => void }) {
-  const simulate = useSimulateTransfer();
-  const [amount, setAmount] = useState<string | number>('');
-  const isValid = Number(amount) > 0;
-  return (
-    <Modal opened onClose={onClose} title="Simulate a transfer" centered>
-      <Stack gap="md">
-        <Text fz="sm" c="dimmed">
-          Sandbox only: the payment provider reports a bank transfer into {wallet.virtual_account.account_number} ({wallet.virtual_account.bank_name}) through the same signed webhook a real transfer uses.
-        </Text>
-        <NumberInput
-          label="Amount"
-          prefix="₦"
-          thousandSeparator=","
-          decimalScale={2}
-          min={0}
-          allowNegative={false}
-          hideControls
-          value={amount}
-          onChange={setAmount}
-          data-autofocus
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button disabled={!isValid} loading={simulate.isPending} onClick={() => simulate.mutate({ walletId: wallet.id, amount: String(amount) }, { onSuccess: onClose })}>
-            Send transfer
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
   );
 }
 
@@ -102,7 +71,11 @@ export function WalletCard({ wallet, canSimulate }: { wallet: Wallet; canSimulat
           <CopyValue label="Account name" value={wallet.virtual_account.account_name} />
         </Stack>
       </Stack>
-      {isSimulating && <SimulateTransferDialog wallet={wallet} onClose={() => setSimulating(false)} />}
+      {isSimulating && (
+        <Suspense fallback={null}>
+          <SimulateTransferDialog wallet={wallet} onClose={() => setSimulating(false)} />
+        </Suspense>
+      )}
     </Card>
   );
 }
