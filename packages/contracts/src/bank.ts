@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { defineContract, FILE_DOWNLOAD } from './api';
+import { defineContract } from './api';
+import { FILE_DOWNLOAD } from './envelope';
 import { nairaAmount, optionalNaira } from './calculator';
 import { idParam, listParams, pageOf } from './common';
 import { requiredText, uniqueName } from './validation';

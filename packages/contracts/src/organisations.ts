@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { defineContract, FILE_DOWNLOAD } from './api';
+import { defineContract } from './api';
+import { FILE_DOWNLOAD } from './envelope';
 import { idParam } from './common';
 import { sessionOrganisation } from './identity';
 import { email, optionalUrl, requiredText, taxId } from './validation';
