@@ -71,7 +71,6 @@ export function FilterPopover({ fields, activeCount, onApply }: { fields: Filter
                 <DatePickerInput
                   type="range"
                   label={field.label}
-                  placeholder="Pick dates"
                   maxDate={today}
                   valueFormat="DD MMM, YYYY"
                   allowSingleDateInRange
