@@ -1,8 +1,9 @@
 import { hasPermission, type BillDetail, type BillTypeCode } from '@levy/contracts';
-import { Button, Group, Modal, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import { Button, Group, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { IconChevronRight, IconReceiptTax, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { MountedModal } from '../../../components/mounted-modal';
 import { LoadingPlaceholder } from '../../../components/loading-placeholder';
 import { useSessionStore } from '../../../lib/session-store';
 import { useBillTypes } from '../api/bills-api';
@@ -25,7 +26,7 @@ function TypeChooser({ onChoose, onClose }: { onChoose: (type: BillTypeCode) => 
   const types = useBillTypes();
   const permissions = useSessionStore((state) => state.permissions);
   return (
-    <Modal opened onClose={onClose} title="Pay Taxes" centered size="md">
+    <MountedModal onClose={onClose} title="Pay Taxes" centered size="md">
       <Text fz="sm" c="dimmed" mb="md">
         Which tax are you paying?
       </Text>
@@ -63,7 +64,7 @@ function TypeChooser({ onChoose, onClose }: { onChoose: (type: BillTypeCode) => 
           })}
         </Stack>
       )}
-    </Modal>
+    </MountedModal>
   );
 }
 

@@ -1,6 +1,7 @@
-import { ActionIcon, Button, Card, CopyButton, Group, Modal, NumberInput, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Card, CopyButton, Group, NumberInput, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy, IconSend, IconWallet } from '@tabler/icons-react';
 import { useState } from 'react';
+import { MountedModal } from '../../../components/mounted-modal';
 import { formatAmount } from '../../../lib/format';
 import { useSimulateTransfer, type Wallet } from '../api/wallets-api';
 
@@ -33,7 +34,7 @@ function SimulateTransferDialog({ wallet, onClose }: { wallet: Wallet; onClose: 
   const [amount, setAmount] = useState<string | number>('');
   const isValid = Number(amount) > 0;
   return (
-    <Modal opened onClose={onClose} title="Simulate a transfer" centered>
+    <MountedModal onClose={onClose} title="Simulate a transfer" centered>
       <Stack gap="md">
         <Text fz="sm" c="dimmed">
           Sandbox only: the payment provider reports a bank transfer into {wallet.virtual_account.account_number} ({wallet.virtual_account.bank_name}) through the same signed webhook a real transfer uses.
@@ -59,7 +60,7 @@ function SimulateTransferDialog({ wallet, onClose }: { wallet: Wallet; onClose: 
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </MountedModal>
   );
 }
 
