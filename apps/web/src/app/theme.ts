@@ -29,6 +29,8 @@ export const theme = createTheme({
     Anchor: { defaultProps: { underline: 'always' } },
     // A table wider than the screen scrolls; its scroller takes focus so the keyboard can scroll it too.
     TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
+    // Toasts' close buttons have no text: name them (axe button-name).
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } },
     Modal: { styles: { title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } } },
   },
 });

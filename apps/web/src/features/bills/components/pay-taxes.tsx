@@ -44,8 +44,6 @@ function TypeChooser({ onChoose, onClose }: { onChoose: (type: BillTypeCode) => 
                 disabled={!allowed}
                 p="md"
                 style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 'var(--mantine-radius-md)', opacity: allowed ? 1 : 0.55 }}
-                aria-label={type.name}
-                aria-describedby={`bill-type-${type.code}`}
               >
                 <Group wrap="nowrap" gap="md">
                   <ThemeIcon variant="light" size={40} radius="md" aria-hidden="true">
@@ -53,7 +51,7 @@ function TypeChooser({ onChoose, onClose }: { onChoose: (type: BillTypeCode) => 
                   </ThemeIcon>
                   <Stack gap={2} style={{ flex: 1 }}>
                     <Text fw={700}>{type.name}</Text>
-                    <Text fz="sm" c="dimmed" id={`bill-type-${type.code}`}>
+                    <Text fz="sm" c="dimmed">
                       {allowed ? type.description : 'You do not have permission to generate Withholding Tax bills.'}
                     </Text>
                   </Stack>
