@@ -75,6 +75,7 @@ export function FilterPopover({ fields, activeCount, onApply }: { fields: Filter
                   valueFormat="DD MMM, YYYY"
                   allowSingleDateInRange
                   clearable
+                  clearButtonProps={{ 'aria-label': `Clear ${field.label.toLowerCase()}` }}
                   value={(draft[field.field] as { range: [string | null, string | null] }).range}
                   onChange={(range) => setRange(field.field, range)}
                   popoverProps={{ withinPortal: false }}
@@ -103,6 +104,7 @@ export function FilterPopover({ fields, activeCount, onApply }: { fields: Filter
                 data={field.options}
                 searchable
                 clearable
+                clearButtonProps={{ 'aria-label': `Clear ${field.label.toLowerCase()}` }}
                 value={(draft[field.field] as { value: string | null }).value}
                 onChange={(value) => setDraft((current) => ({ ...current, [field.field]: { value } }))}
                 comboboxProps={{ withinPortal: false }}
