@@ -6,7 +6,7 @@ import { snap } from '../support/screenshots';
 import { LoginPage } from '../pages/auth-pages';
 import { fundWallet, registerState } from '../pages/bills-pages';
 
-test('the largest balance fits its card on a phone, a tablet and a laptop; a state registered this month shows its next deadline', async ({ page, request }) => {
+test('the largest balance fits its cards on a phone, a tablet and a laptop; a state registered this month shows its next deadline', async ({ page, request }) => {
   test.setTimeout(90_000);
   const owner = await onboardedOwner(request, { prefix: 'balance', firstName: 'Tunde', lastName: 'Bakare', legalName: 'Bakare Holdings Limited', corporationName: 'Bakare Logistics Ltd' });
   await registerState(request, owner.token, owner.corporationId, 'LA', 'C-0012345');
@@ -25,11 +25,14 @@ test('the largest balance fits its card on a phone, a tablet and a laptop; a sta
 
   const card = page.getByRole('region', { name: 'Total balance' });
   const figure = card.getByTestId('stat-card-value');
+  const walletBalance = page.getByLabel('Balance of Bakare Holdings Limited');
   for (const width of [390, 768, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await expect(figure).toHaveText('₦999,999,999,999.99');
     await expectNotClipped(figure);
     await expectInside(figure, card);
+    await expect(walletBalance).toHaveText('₦999,999,999,999.99');
+    await expectNotClipped(walletBalance);
     await snap(page, `dashboard-balance-${width}`);
   }
 });

@@ -125,9 +125,10 @@ test('a new owner sees the checklist open after a second, adds a corporation and
   await page.waitForTimeout(1000); // twice the queue's shift
   await expect(prompts).toHaveCount(0);
 
-  // Registered this month: no alert yet, so no bell; the calendar lists the next twelve months.
+  // Registered this month: no alert yet, so no bell; Upcoming deadlines shows the next ones and
+  // the calendar lists the next twelve months.
   await expect(page.getByRole('button', { name: /Tax alerts/ })).toHaveCount(0);
-  await expect(page.getByText('No alerts at the moment')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Upcoming deadlines' }).getByText('Nothing is owed now. Next:')).toBeVisible();
   await expect(page.getByRole('cell', { name: /PAYE tax for/ }).first()).toBeVisible();
   await snap(page, 'deadlines-04-dashboard-calendar');
 

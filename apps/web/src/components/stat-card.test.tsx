@@ -4,12 +4,13 @@ import { renderWithTheme } from '../test/render';
 import { StatCard } from './stat-card';
 
 describe('StatCard', () => {
-  it('gives its figure the length the card scales it by, so the largest balance is never cut', () => {
+  it('gives its figure the length it is scaled by, so the largest balance is never cut', () => {
     renderWithTheme(<StatCard label="Total balance" value="₦999,999,999,999.99" hint="Across your wallets" />);
     const card = screen.getByRole('region', { name: 'Total balance' });
     const figure = screen.getByTestId('stat-card-value');
     expect(figure).toHaveTextContent('₦999,999,999,999.99');
     expect(figure.style.getPropertyValue('--value-length')).toBe('19');
+    expect(figure.style.getPropertyValue('--figure-max-size')).toBe('28px');
     expect(card).toContainElement(figure);
   });
 

@@ -1,14 +1,13 @@
 import { Card, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import type { ReactNode } from 'react';
-import classes from './stat-card.module.css';
+import { FittedFigure } from './fitted-figure';
 
 export const STAT_CARD_MIN_HEIGHT = 160;
 
 /** One figure with its label (product-spec §9: minimum height 160); the figure shrinks to fit the card, never cut. */
 export function StatCard({ label, value, icon, hint }: { label: string; value: string | number; icon?: ReactNode; hint?: ReactNode }) {
-  const figure = String(value);
   return (
-    <Card withBorder padding="lg" mih={STAT_CARD_MIN_HEIGHT} component="section" aria-label={label} className={classes.card}>
+    <Card withBorder padding="lg" mih={STAT_CARD_MIN_HEIGHT} component="section" aria-label={label}>
       <Stack justify="space-between" h="100%" gap="md">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
           <Text fz="sm" fw={600} c="dimmed">
@@ -21,9 +20,7 @@ export function StatCard({ label, value, icon, hint }: { label: string; value: s
           )}
         </Group>
         <div>
-          <Text className={classes.value} fw={700} lh={1.2} style={{ '--value-length': figure.length }} data-testid="stat-card-value">
-            {figure}
-          </Text>
+          <FittedFigure value={value} testId="stat-card-value" />
           {hint && (
             <Text fz="xs" c="dimmed" mt={4}>
               {hint}

@@ -122,6 +122,12 @@ export default function AppLayout() {
 export function AppFrame({ children }: { children: ReactNode }) {
   const [navigationOpened, navigation] = useDisclosure(false);
   const [inviteOpened, setInviteOpened] = useState(false);
+  // Mounted from its first opening on, so closing runs Mantine's transition and focus returns to the opener.
+  const [inviteLoaded, setInviteLoaded] = useState(false);
+  const openInvite = () => {
+    setInviteLoaded(true);
+    setInviteOpened(true);
+  };
   const meta = useRouteMeta();
   const { pathname } = useLocation();
   const user = useSessionStore((state) => state.user);
@@ -148,7 +154,7 @@ export function AppFrame({ children }: { children: ReactNode }) {
           <Group gap="sm" wrap="nowrap">
             {canPayTaxes(permissions) && !isCorporationBillsTab(pathname) && <PayTaxesButton />}
             {hasPermission(permissions, INVITE_PERMISSION) && (
-              <Button leftSection={<IconUserPlus size={16} />} onClick={() => setInviteOpened(true)} visibleFrom="xs">
+              <Button leftSection={<IconUserPlus size={16} />} onClick={openInvite} visibleFrom="xs">
                 Invite user
               </Button>
             )}
@@ -162,7 +168,7 @@ export function AppFrame({ children }: { children: ReactNode }) {
           <Logo />
         </AppShell.Section>
         <AppShell.Section grow component={ScrollArea}>
-          <SideNavigation onNavigate={navigation.close} onInvite={() => setInviteOpened(true)} />
+          <SideNavigation onNavigate={navigation.close} onInvite={openInvite} />
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main className={classes.main}>
@@ -170,9 +176,9 @@ export function AppFrame({ children }: { children: ReactNode }) {
           {children}
         </Container>
       </AppShell.Main>
-      {inviteOpened && (
+      {inviteLoaded && (
         <Suspense fallback={null}>
-          <InviteMemberDialog mode={{ kind: 'send' }} opened onClose={() => setInviteOpened(false)} />
+          <InviteMemberDialog mode={{ kind: 'send' }} opened={inviteOpened} onClose={() => setInviteOpened(false)} />
         </Suspense>
       )}
       <ChecklistDialog />

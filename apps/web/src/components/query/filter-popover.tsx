@@ -72,11 +72,11 @@ export function FilterPopover({ fields, activeCount, onApply }: { fields: Filter
                 <DatePickerInput
                   type="range"
                   label={field.label}
-                  placeholder="Pick dates"
                   maxDate={today}
                   valueFormat="DD MMM, YYYY"
                   allowSingleDateInRange
                   clearable
+                  clearButtonProps={{ 'aria-label': `Clear ${field.label.toLowerCase()}` }}
                   value={(draft[field.field] as { range: [string | null, string | null] }).range}
                   onChange={(range) => setRange(field.field, range)}
                   popoverProps={{ withinPortal: false }}
@@ -105,6 +105,7 @@ export function FilterPopover({ fields, activeCount, onApply }: { fields: Filter
                 data={field.options}
                 searchable
                 clearable
+                clearButtonProps={{ 'aria-label': `Clear ${field.label.toLowerCase()}` }}
                 value={(draft[field.field] as { value: string | null }).value}
                 onChange={(value) => setDraft((current) => ({ ...current, [field.field]: { value } }))}
                 comboboxProps={{ withinPortal: false }}

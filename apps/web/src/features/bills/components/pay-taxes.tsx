@@ -1,8 +1,9 @@
 import { hasPermission, type BillDetail, type BillTypeCode } from '@levy/contracts';
-import { Button, Group, Modal, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import { Button, Group, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { IconChevronRight, IconReceiptTax, IconUsers } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { MountedModal } from '../../../components/mounted-modal';
 import { LoadingPlaceholder } from '../../../components/loading-placeholder';
 import { loadChunk } from '../../../lib/lazy-page';
 import { useSessionStore } from '../../../lib/session-store';
@@ -29,7 +30,7 @@ function TypeChooser({ onChoose, onClose }: { onChoose: (type: BillTypeCode) => 
   const types = useBillTypes();
   const permissions = useSessionStore((state) => state.permissions);
   return (
-    <Modal opened onClose={onClose} title="Pay Taxes" centered size="md">
+    <MountedModal onClose={onClose} title="Pay Taxes" centered size="md">
       <Text fz="sm" c="dimmed" mb="md">
         Which tax are you paying?
       </Text>
@@ -47,8 +48,6 @@ function TypeChooser({ onChoose, onClose }: { onChoose: (type: BillTypeCode) => 
                 disabled={!allowed}
                 p="md"
                 style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 'var(--mantine-radius-md)', opacity: allowed ? 1 : 0.55 }}
-                aria-label={type.name}
-                aria-describedby={`bill-type-${type.code}`}
               >
                 <Group wrap="nowrap" gap="md">
                   <ThemeIcon variant="light" size={40} radius="md" aria-hidden="true">
@@ -56,7 +55,7 @@ function TypeChooser({ onChoose, onClose }: { onChoose: (type: BillTypeCode) => 
                   </ThemeIcon>
                   <Stack gap={2} style={{ flex: 1 }}>
                     <Text fw={700}>{type.name}</Text>
-                    <Text fz="sm" c="dimmed" id={`bill-type-${type.code}`}>
+                    <Text fz="sm" c="dimmed">
                       {allowed ? type.description : 'You do not have permission to generate Withholding Tax bills.'}
                     </Text>
                   </Stack>
@@ -67,7 +66,7 @@ function TypeChooser({ onChoose, onClose }: { onChoose: (type: BillTypeCode) => 
           })}
         </Stack>
       )}
-    </Modal>
+    </MountedModal>
   );
 }
 

@@ -1,7 +1,8 @@
 import type { BillDetail, ChargeCalculation } from '@levy/contracts';
 import { CSV_TEMPLATE_PATHS, koboToNairaString } from '@levy/tax';
-import { Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
+import { Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { MountedModal } from '../../../components/mounted-modal';
 import { FileSelect } from '../../../components/file-select';
 import { ApiError, showErrorToast } from '../../../lib/api-client';
 import { formatAmount } from '../../../lib/format';
@@ -110,7 +111,7 @@ export function PayeBillDialog({ prefill, onClose, onCreated }: { prefill?: Bill
   };
 
   return (
-    <Modal opened onClose={onClose} title={summary ? 'PAYE Generate Bill · Summary' : 'PAYE Generate Bill'} centered size="lg">
+    <MountedModal onClose={onClose} title={summary ? 'PAYE Generate Bill · Summary' : 'PAYE Generate Bill'} centered size="lg">
       {!summary ? (
         <Stack gap="md">
           <Text fz="sm" c="dimmed">
@@ -170,6 +171,6 @@ export function PayeBillDialog({ prefill, onClose, onCreated }: { prefill?: Bill
           </Group>
         </Stack>
       )}
-    </Modal>
+    </MountedModal>
   );
 }

@@ -1,9 +1,10 @@
 import { singlePayee, type BillDetail, type ChargeCalculation } from '@levy/contracts';
 import { CSV_TEMPLATE_PATHS, formatNaira, koboToNairaString, parseNaira } from '@levy/tax';
-import { Alert, Button, Group, Modal, Pagination, Progress, ScrollArea, SegmentedControl, Input, Select, Stack, Stepper, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Pagination, Progress, ScrollArea, SegmentedControl, Input, Select, Stack, Stepper, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { MountedModal } from '../../../components/mounted-modal';
 import { AmountCell } from '../../../components/amount-cell';
 import { AmountInput } from '../../../components/amount-input';
 import { FileSelect } from '../../../components/file-select';
@@ -289,7 +290,7 @@ export function WhtBillDialog({ prefill, onClose, onCreated }: { prefill?: BillP
   const back = () => goTo(step === 5 ? (kind === 'single' ? 3 : 4) : ((step - 1) as Step));
 
   return (
-    <Modal opened onClose={onClose} title="Withholding Tax" centered size="xl">
+    <MountedModal onClose={onClose} title="Withholding Tax" centered size="xl">
       <Stepper active={visibleSteps.indexOf(step)} size="sm" mb="lg" allowNextStepsSelect={false}>
         {visibleSteps.map((value) => (
           <Stepper.Step key={value} label={STEP_LABELS[value]} />
@@ -512,6 +513,6 @@ export function WhtBillDialog({ prefill, onClose, onCreated }: { prefill?: BillP
           </Group>
         </Stack>
       )}
-    </Modal>
+    </MountedModal>
   );
 }

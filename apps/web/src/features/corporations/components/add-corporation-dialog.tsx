@@ -1,6 +1,7 @@
 import { createCorporation } from '@levy/contracts';
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { MountedModal } from '../../../components/mounted-modal';
 import { ApiError } from '../../../lib/api-client';
 import { useCreateCorporation, type Corporation } from '../api/corporations-api';
 
@@ -21,7 +22,7 @@ export function AddCorporationDialog({ onClose, onAdded }: { onClose: () => void
   });
 
   return (
-    <Modal opened onClose={onClose} title="Add New Corporation" centered size="md">
+    <MountedModal onClose={onClose} title="Add New Corporation" centered size="md">
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <TextInput
@@ -42,6 +43,6 @@ export function AddCorporationDialog({ onClose, onAdded }: { onClose: () => void
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </MountedModal>
   );
 }

@@ -1,6 +1,7 @@
 import { hasPermission } from '@levy/contracts';
-import { Badge, Divider, Group, Modal, Stack, Stepper, Text } from '@mantine/core';
+import { Badge, Divider, Group, Stack, Stepper, Text } from '@mantine/core';
 import { useState } from 'react';
+import { MountedModal } from '../../../components/mounted-modal';
 import { useSessionStore } from '../../../lib/session-store';
 import type { ConsentRequest, CorporationState } from '../api/corporations-api';
 import { initialPayrollView, payrollStepIndex, type PayrollView } from '../model/payroll-dialog';
@@ -23,7 +24,7 @@ export function ManagePayrollDialog({ corporationId, corporationName, registrati
   const can = (permission: string) => hasPermission(permissions, permission);
 
   return (
-    <Modal opened onClose={onClose} title="Manage Payroll" centered size={view === 'upload' ? 'xl' : 'lg'}>
+    <MountedModal onClose={onClose} title="Manage Payroll" centered size={view === 'upload' ? 'xl' : 'lg'}>
       <Stack gap="lg">
         <Group justify="space-between" wrap="wrap" gap="xs">
           <div>
@@ -89,6 +90,6 @@ export function ManagePayrollDialog({ corporationId, corporationName, registrati
           </>
         )}
       </Stack>
-    </Modal>
+    </MountedModal>
   );
 }

@@ -1,5 +1,6 @@
-import { Alert, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
+import { MountedModal } from '../../../components/mounted-modal';
 import { useRemoveState, type CorporationState, type RemovedState } from '../api/corporations-api';
 import { describeRemovedData, joinWords } from '../model/state-entry';
 
@@ -24,7 +25,7 @@ export function RemoveStateDialog({ corporationId, corporationName, registration
   const result: RemovedState | undefined = remove.data;
 
   return (
-    <Modal opened onClose={onClose} title={`Remove ${stateName}`} centered size="md">
+    <MountedModal onClose={onClose} title={`Remove ${stateName}`} centered size="md">
       {result ? (
         <Stack gap="md">
           <Alert color="green" icon={<IconCircleCheck size={18} />} title={`${result.state.name} was removed from ${corporationName}`}>
@@ -59,6 +60,6 @@ export function RemoveStateDialog({ corporationId, corporationName, registration
           </Group>
         </Stack>
       )}
-    </Modal>
+    </MountedModal>
   );
 }

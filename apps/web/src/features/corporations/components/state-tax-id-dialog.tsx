@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Modal, Paper, Select, SimpleGrid, Stack, Stepper, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Stepper, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
+import { MountedModal } from '../../../components/mounted-modal';
 import { ApiError } from '../../../lib/api-client';
 import { useAddState, useTaxStates, useUpdateStateId, verifyTaxId, type CorporationState, type VerifiedTaxpayer } from '../api/corporations-api';
 import { joinWords, normaliseTaxId, validateStateEntry } from '../model/state-entry';
@@ -90,7 +91,7 @@ export function StateTaxIdDialog({ corporationId, mode, onClose }: { corporation
   };
 
   return (
-    <Modal opened onClose={onClose} title={title} centered size="lg">
+    <MountedModal onClose={onClose} title={title} centered size="lg">
       <Stack gap="lg">
         <Stepper active={step === 'enter' ? 0 : 1} size="sm" onStepClick={(index) => index === 0 && setStep('enter')} allowNextStepsSelect={false}>
           <Stepper.Step label="Tax ID" description="State and Tax ID" />
@@ -211,6 +212,6 @@ export function StateTaxIdDialog({ corporationId, mode, onClose }: { corporation
           </Stack>
         )}
       </Stack>
-    </Modal>
+    </MountedModal>
   );
 }

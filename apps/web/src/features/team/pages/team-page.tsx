@@ -1,7 +1,8 @@
 import { hasPermission, type TeamMember } from '@levy/contracts';
-import { Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Stack, Table, Text } from '@mantine/core';
 import { IconMailForward, IconTrash, IconUserCog, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { MountedModal } from '../../../components/mounted-modal';
 import { ContentCard } from '../../../components/content-card';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadingPlaceholder } from '../../../components/loading-placeholder';
@@ -34,7 +35,7 @@ function ChangeRoleDialog({ member, organisationId, onClose }: { member: TeamMem
   const changeRole = useChangeMemberRole(organisationId);
   const [roleId, setRoleId] = useState(String(member.role.id));
   return (
-    <Modal opened onClose={onClose} title={`Change role for ${memberName(member)}`} centered>
+    <MountedModal onClose={onClose} title={`Change role for ${memberName(member)}`} centered>
       <Stack gap="md">
         <RolePicker value={roleId} onChange={setRoleId} />
         <Group justify="flex-end">
@@ -49,7 +50,7 @@ function ChangeRoleDialog({ member, organisationId, onClose }: { member: TeamMem
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </MountedModal>
   );
 }
 
@@ -57,7 +58,7 @@ function RemoveMemberDialog({ member, organisationId, onClose }: { member: TeamM
   const remove = useRemoveMember(organisationId);
   const isInvitation = member.status === 'invited';
   return (
-    <Modal opened onClose={onClose} title={isInvitation ? 'Cancel invitation' : 'Remove member'} centered>
+    <MountedModal onClose={onClose} title={isInvitation ? 'Cancel invitation' : 'Remove member'} centered>
       <Stack gap="md">
         <Text>
           {isInvitation
@@ -73,7 +74,7 @@ function RemoveMemberDialog({ member, organisationId, onClose }: { member: TeamM
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </MountedModal>
   );
 }
 

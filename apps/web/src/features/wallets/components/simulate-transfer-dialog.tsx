@@ -1,5 +1,6 @@
-import { Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
+import { Button, Group, NumberInput, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { MountedModal } from '../../../components/mounted-modal';
 import { useSimulateTransfer, type Wallet } from '../api/wallets-api';
 
 /** Sandbox only: a bank transfer into the wallet's account, reported through the provider's webhook. */
@@ -8,7 +9,7 @@ export function SimulateTransferDialog({ wallet, onClose }: { wallet: Wallet; on
   const [amount, setAmount] = useState<string | number>('');
   const isValid = Number(amount) > 0;
   return (
-    <Modal opened onClose={onClose} title="Simulate a transfer" centered>
+    <MountedModal onClose={onClose} title="Simulate a transfer" centered>
       <Stack gap="md">
         <Text fz="sm" c="dimmed">
           Sandbox only: the payment provider reports a bank transfer into {wallet.virtual_account.account_number} ({wallet.virtual_account.bank_name}) through the same signed webhook a real transfer uses.
@@ -34,6 +35,6 @@ export function SimulateTransferDialog({ wallet, onClose }: { wallet: Wallet; on
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </MountedModal>
   );
 }

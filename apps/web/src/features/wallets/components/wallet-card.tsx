@@ -1,6 +1,7 @@
 import { ActionIcon, Button, Card, CopyButton, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy, IconSend, IconWallet } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
+import { FittedFigure } from '../../../components/fitted-figure';
 import { formatAmount } from '../../../lib/format';
 import { loadChunk } from '../../../lib/lazy-page';
 import type { Wallet } from '../api/wallets-api';
@@ -58,9 +59,7 @@ export function WalletCard({ wallet, canSimulate }: { wallet: Wallet; canSimulat
           <Text fz="xs" c="dimmed">
             Balance
           </Text>
-          <Text fz={28} fw={700} aria-label={`Balance of ${wallet.name}`}>
-            {formatAmount(wallet.balance)}
-          </Text>
+          <FittedFigure value={formatAmount(wallet.balance)} label={`Balance of ${wallet.name}`} />
         </div>
         <Stack gap={8}>
           <Text fz="xs" fw={600} tt="uppercase" c="dimmed">
