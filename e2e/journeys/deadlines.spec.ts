@@ -154,7 +154,7 @@ test('a new owner sees the checklist open after a second, adds a corporation and
   // The subscription link serves the same calendar to a calendar app, with no session.
   const feed = await readFeed(page, request);
   expect(eventDates(feed.events)).toEqual(eventDates(events));
-  await page.getByTestId('deadline-feed').scrollIntoViewIfNeeded();
+  await expect(page.getByTestId('deadline-feed').getByRole('button', { name: 'Copy link' })).toBeEnabled();
   await snap(page, 'deadlines-05-calendar-feed');
 });
 

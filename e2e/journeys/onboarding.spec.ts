@@ -6,6 +6,8 @@ import { LoginPage, RegisterPage } from '../pages/auth-pages';
 import { OnboardingPage, StartPage } from '../pages/organisation-pages';
 
 test('sign up, verify the email, create an organisation, complete onboarding, see Hello on the dashboard', async ({ page, request }) => {
+  // The whole first day of an owner, on a shared machine: the dashboard's checklist and prompts are dismissed on the way.
+  test.setTimeout(90_000);
   const email = uniqueEmail('owner');
 
   await page.goto('/');

@@ -20,7 +20,12 @@ export const test = base.extend<{ dismissesPrompts: boolean; closesGuidance: voi
       if (dismissesPrompts) {
         const prompt = page.locator('[data-testid^="onboarding-prompt-"]');
         await page.addLocatorHandler(prompt, async () => {
-          await prompt.getByRole('button', { name: 'Got it!' }).dispatchEvent('click');
+          // A dialog opening over the page (the checklist) may hide the prompt meanwhile: then nothing is in the way.
+          try {
+            await prompt.getByRole('button', { name: 'Got it!' }).dispatchEvent('click', undefined, { timeout: 2000 });
+          } catch (error) {
+            if (await prompt.isVisible()) throw error;
+          }
         });
       }
       await use();
