@@ -1,7 +1,8 @@
-import { Anchor, Button, Group, Tabs, Text } from '@mantine/core';
+import { Button, Tabs, Text } from '@mantine/core';
 import { hasPermission } from '@levy/contracts';
-import { IconArrowLeft, IconArrowsExchange, IconMap2, IconReceipt2 } from '@tabler/icons-react';
+import { IconArrowsExchange, IconMap2, IconReceipt2 } from '@tabler/icons-react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { BackLink } from '../../../components/back-link';
 import { ContentCard } from '../../../components/content-card';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadingPlaceholder } from '../../../components/loading-placeholder';
@@ -13,17 +14,6 @@ import { BillsList } from '../../bills/components/bills-list';
 import { CorporationWalletTab } from '../../wallets/components/corporation-wallet-tab';
 import { StatesTab } from '../components/states-tab';
 import { corporationPath, DEFAULT_CORPORATION_TAB, isCorporationTab, isStaffUser } from '../model/routes';
-
-function BackToCorporations() {
-  return (
-    <Anchor component={Link} to="/corporations" fz="sm" c="dimmed" mb="xs" display="inline-block">
-      <Group gap={4} wrap="nowrap">
-        <IconArrowLeft size={14} aria-hidden="true" />
-        Corporations
-      </Group>
-    </Anchor>
-  );
-}
 
 /**
  * One corporation with its tab in the address: /corporations/{id}/states (product-spec §2
@@ -45,7 +35,7 @@ export default function CorporationPage() {
   if (!corporation.data) {
     return (
       <>
-        <BackToCorporations />
+        <BackLink to="/corporations" label="Corporations" />
         <ContentCard>
           <EmptyState
             message="Corporation not found"
@@ -71,7 +61,7 @@ export default function CorporationPage() {
   const hasTransactionsTab = walletType === 'corporations' && hasPermission(permissions, 'core-internal.corporation.fetchwallethistory');
   return (
     <>
-      <BackToCorporations />
+      <BackLink to="/corporations" label="Corporations" />
       <PageHeading
         title={data.name}
         description={
