@@ -17,6 +17,8 @@ import { API_BASE, registerGateway } from './http/gateway';
 import { buildOpenApiDocument, renderReferencePage } from './http/openapi';
 import type { RouteDefinition } from './http/route';
 import { alertRoutes } from './modules/alerts/alerts.routes';
+import { analyserRoutes } from './modules/analyser/analyser.routes';
+import { createAnalyserService } from './modules/analyser/analyser.service';
 import { createAlertsService } from './modules/alerts/alerts.service';
 import { calculatorRoutes } from './modules/calculator/calculator.routes';
 import { createCalculatorService } from './modules/calculator/calculator.service';
@@ -126,6 +128,8 @@ export async function buildApp({ config, database, mailTransport }: AppOptions):
     activeAdmins: () => team.activeAdmins(),
   });
 
+  const analyser = createAnalyserService({ db, jobs, paidBills: (organisationId) => bills.paidBills(organisationId) });
+
   const routes: RouteDefinition[] = [
     ...identityRoutes(identity),
     ...referenceRoutes(reference),
@@ -138,6 +142,7 @@ export async function buildApp({ config, database, mailTransport }: AppOptions):
     ...walletRoutes(wallets),
     ...billRoutes(bills),
     ...alertRoutes(alerts),
+    ...analyserRoutes(analyser),
     ...(canSimulateTransfers ? sandboxFundingRoutes(wallets, createSandboxTransferSender(app, paymentProvider)) : []),
     ...(config.env === 'production' ? [] : developmentMailboxRoutes(mail)),
   ];

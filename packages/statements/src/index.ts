@@ -20,6 +20,11 @@
  * PASSWORD_REQUIRED, WRONG_PASSWORD, NO_TEXT_LAYER, NOT_A_STATEMENT, UNSUPPORTED_FORMAT,
  * INVALID_MAPPING or UNREADABLE and whose `message` can be shown to the user as it is.
  *
+ * Before keeping an upload, `sniffStatementFormat(bytes)` tells its format from the content
+ * (refusing what no reader takes) and `checkPdfAccess(bytes, password)` opens a PDF without
+ * reading it, to ask for a password at once. `analyseStatement(transactions)` analyses rows again
+ * (after a person corrected some).
+ *
  * `compareStatements(results)` checks several statements of one account for gaps, overlaps
  * and balances that do not carry over.
  */
@@ -30,6 +35,7 @@ export type { StatementErrorCode } from './statement-error';
 export type { Transaction } from './transaction';
 export type { ColumnMapping } from './rebuild-rows';
 export type { StatementCheck, CheckId, CheckStatus, Verdict } from './check-statement';
+export { analyseStatement } from './analyse-statement';
 export type { StatementAnalysis, MonthlyFlow, CategoryTotal, RecurringDebit, CounterpartyTotal, WhtCandidate } from './analyse-statement';
 export type { SalaryDetection } from './detect-salary';
 export { compareStatements } from './compare-statements';
@@ -38,5 +44,6 @@ export { BANK_LAYOUTS, HEADER_SYNONYMS, COLUMN_FIELDS } from './layouts';
 export type { BankLayout, ColumnField } from './layouts';
 export { CATEGORY_RULES, COUNTERPARTY_PATTERNS, categoriseNarration, extractCounterparty } from './category-rules';
 export type { Category, ChargeKind, CategoryRule } from './category-rules';
-export { readSource } from './readers/read-source';
-export type { SourceDocument, SourceLine, SourceCell, PdfMetadata } from './source-document';
+export { readSource, sniffStatementFormat } from './readers/read-source';
+export { checkPdfAccess } from './readers/read-pdf';
+export type { SourceDocument, SourceLine, SourceCell, PdfMetadata, SourceFormat } from './source-document';

@@ -7,7 +7,7 @@ import type { SlashOrderDecision } from './parse-date';
 import { readHeaderBlock } from './read-header-block';
 import { readSource } from './readers/read-source';
 import { rebuildRows, type ColumnMapping } from './rebuild-rows';
-import { joinLineText, type PdfMetadata, type SourceFormat } from './source-document';
+import { joinLineText, type PdfMetadata, type SourceDocument, type SourceFormat } from './source-document';
 import { StatementError } from './statement-error';
 import type { Transaction } from './transaction';
 
@@ -28,6 +28,8 @@ export interface ReadStatementOptions {
   /** Which column holds what, when header detection fails (columns from 0, left to right). */
   mapping?: ColumnMapping;
   onProgress?: (progress: StatementProgress) => void;
+  /** Receives the document as read (every line with its cells and position), for a view of the source. */
+  onSource?: (source: SourceDocument) => void;
 }
 
 export interface StatementResult {
@@ -73,6 +75,7 @@ export async function readStatement(bytes: Uint8Array, options: ReadStatementOpt
     password: options.password,
     onPage: (done, total) => report({ stage: 'reading', done, total }),
   });
+  options.onSource?.(source);
   if (source.format !== 'pdf') report({ stage: 'reading', done: 1, total: 1 });
   report({ stage: 'rebuilding', done: 0, total: 1 });
   const table = rebuildRows(source, options.mapping);

@@ -27,8 +27,11 @@ export interface JobOptions {
 export interface JobDefinition<T extends object> {
   name: string;
   options?: JobOptions;
-  /** Runs once per delivery; throwing fails the attempt (retried while attempts remain). */
-  handle(data: T, context: { jobId: string; attempt: number; isLastAttempt: boolean }): Promise<void>;
+  /**
+   * Runs once per delivery; throwing fails the attempt (retried while attempts remain). `signal`
+   * is aborted when the process stops: long work stops there and throws, to be picked up again.
+   */
+  handle(data: T, context: { jobId: string; attempt: number; isLastAttempt: boolean; signal: AbortSignal }): Promise<void>;
 }
 
 export interface EnqueueOptions {
@@ -77,6 +80,8 @@ export function createJobs(deps: { database: Database; log: FastifyBaseLogger; c
   let started = false;
   // Handlers running now: stop() waits for them, so nothing touches the database after it closes.
   let running = 0;
+  // Aborted when stop() begins, so long handlers give their job back instead of holding up the stop.
+  let stopping = new AbortController();
 
   boss.on('error', (error) => deps.log.error({ err: error }, 'Job queue error'));
 
@@ -98,7 +103,7 @@ export function createJobs(deps: { database: Database; log: FastifyBaseLogger; c
         const attempt = job.retryCount + 1;
         const isLastAttempt = job.retryCount >= job.retryLimit;
         try {
-          await definition.handle(job.data, { jobId: job.id, attempt, isLastAttempt });
+          await definition.handle(job.data, { jobId: job.id, attempt, isLastAttempt, signal: stopping.signal });
         } catch (error) {
           if (isLastAttempt) deps.log.error({ err: error, job: definition.name, jobId: job.id, attempts: attempt }, 'Job failed for good (dead letter): no retries left');
           else deps.log.warn({ err: error, job: definition.name, jobId: job.id, attempt }, 'Job failed; it will be retried');
@@ -130,6 +135,7 @@ export function createJobs(deps: { database: Database; log: FastifyBaseLogger; c
     },
     async start() {
       started = true;
+      stopping = new AbortController();
       await boss.start();
       for (const definition of definitions.values()) await startWorker(definition);
       for (const schedule of schedules) await boss.schedule(schedule.name, schedule.cron, schedule.data, { tz: SCHEDULE_TIME_ZONE });
@@ -137,6 +143,7 @@ export function createJobs(deps: { database: Database; log: FastifyBaseLogger; c
     async stop(timeoutMs = 10_000) {
       if (!started) return;
       started = false;
+      stopping.abort();
       const deadline = Date.now() + timeoutMs;
       await boss.stop({ graceful: true, timeout: timeoutMs, wait: true, close: false });
       // A worker whose fetch was under way when stop began can still start one job: let it finish,

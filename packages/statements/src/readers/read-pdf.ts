@@ -149,3 +149,17 @@ export async function readPdf(bytes: Uint8Array, options: ReadPdfOptions = {}): 
     await document.destroy();
   }
 }
+
+/**
+ * Opens a PDF without reading its pages: throws PASSWORD_REQUIRED, WRONG_PASSWORD or UNREADABLE
+ * as reading it would, so an upload can ask for the password before keeping the file.
+ */
+export async function checkPdfAccess(bytes: Uint8Array, password?: string): Promise<{ pageCount: number; isEncrypted: boolean }> {
+  const document = await openPdf(bytes, password);
+  try {
+    const info = (await document.getMetadata()).info as Record<string, unknown>;
+    return { pageCount: document.numPages, isEncrypted: typeof info.EncryptFilterName === 'string' };
+  } finally {
+    await document.destroy();
+  }
+}

@@ -1,5 +1,5 @@
 import { StatementError } from '../statement-error';
-import type { SourceDocument } from '../source-document';
+import type { SourceDocument, SourceFormat } from '../source-document';
 import { readCsv } from './read-csv';
 import { readPdf } from './read-pdf';
 import { readXlsx } from './read-xlsx';
@@ -27,30 +27,40 @@ export function detectFormat(bytes: Uint8Array, fileName = '', mimeType = ''): '
   return 'csv';
 }
 
+/** Binary files (images, archives) are not CSV: refuse them rather than parse noise. */
+function looksBinary(bytes: Uint8Array): boolean {
+  const sample = bytes.subarray(0, 2048);
+  let control = 0;
+  // NUL is left out: UTF-16 text is full of it.
+  for (const byte of sample) if ((byte > 0 && byte < 9) || (byte > 13 && byte < 32)) control++;
+  return control > sample.length / 20;
+}
+
+/**
+ * The format a reader will take the file as, refusing at once what none reads (old .xls,
+ * password-protected workbooks, binary files): what an upload checks before keeping a file.
+ */
+export function sniffStatementFormat(bytes: Uint8Array, fileName?: string, mimeType?: string): SourceFormat {
+  const format = detectFormat(bytes, fileName, mimeType);
+  if (format === 'xls') {
+    // The same container holds old .xls workbooks and password-protected .xlsx ones.
+    throw new StatementError(
+      'UNSUPPORTED_FORMAT',
+      'Old Excel (.xls) files and password-protected workbooks are not supported: save the statement as XLSX without a password, or as CSV, and upload it again',
+    );
+  }
+  if (format === 'csv' && looksBinary(bytes)) throw new StatementError('UNSUPPORTED_FORMAT');
+  return format;
+}
+
 export async function readSource(bytes: Uint8Array, options: ReadSourceOptions = {}): Promise<SourceDocument> {
   if (bytes.length === 0) throw new StatementError('NOT_A_STATEMENT');
-  const format = detectFormat(bytes, options.fileName, options.mimeType);
-  switch (format) {
+  switch (sniffStatementFormat(bytes, options.fileName, options.mimeType)) {
     case 'pdf':
       return readPdf(bytes, { password: options.password, onPage: options.onPage });
     case 'xlsx':
       return readXlsx(bytes);
-    case 'xls':
-      // The same container holds old .xls workbooks and password-protected .xlsx ones.
-      throw new StatementError(
-        'UNSUPPORTED_FORMAT',
-        'Old Excel (.xls) files and password-protected workbooks are not supported: save the statement as XLSX without a password, or as CSV, and upload it again',
-      );
-    case 'csv': {
-      // Binary files (images, archives) are not CSV: refuse them rather than parse noise.
-      const sample = bytes.subarray(0, 2048);
-      let control = 0;
-      // NUL is left out: UTF-16 text is full of it.
-      for (const byte of sample) if ((byte > 0 && byte < 9) || (byte > 13 && byte < 32)) control++;
-      if (control > sample.length / 20) {
-        throw new StatementError('UNSUPPORTED_FORMAT');
-      }
+    case 'csv':
       return readCsv(bytes);
-    }
   }
 }

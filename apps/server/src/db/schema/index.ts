@@ -13,3 +13,4 @@ export * from '../../modules/payroll/payroll.schema';
 export * from '../../modules/wallets/wallets.schema';
 export * from '../../modules/bills/bills.schema';
 export * from '../../modules/alerts/alerts.schema';
+export * from '../../modules/analyser/analyser.schema';

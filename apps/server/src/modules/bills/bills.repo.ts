@@ -143,3 +143,12 @@ export function billPeriodsOfOrganisation(executor: Db, organisationId: string) 
     .where(eq(bills.organisationId, organisationId))
     .orderBy(asc(bills.periodStart));
 }
+
+/** The organisation's paid bills with the figures a bank debit can be matched on. */
+export function paidBillsOfOrganisation(executor: Db, organisationId: string) {
+  return executor
+    .select({ id: bills.id, reference: bills.reference, type: bills.type, periodStart: bills.periodStart, amountDueKobo: bills.amountDueKobo, totalKobo: bills.totalKobo, paidAt: bills.paidAt })
+    .from(bills)
+    .where(and(eq(bills.organisationId, organisationId), eq(bills.status, 'payment_paid')))
+    .orderBy(asc(bills.paidAt));
+}

@@ -624,6 +624,12 @@ export function createBillsService(deps: {
       const rows = await repo.billPeriodsOfOrganisation(db, organisationId);
       return rows.map((row) => ({ corporationId: row.corporationId, stateId: row.stateId, type: row.type, period: row.periodStart.slice(0, 7), status: row.status, amountDueKobo: row.amountDueKobo, paidAt: row.paidAt, createdAt: row.createdAt }));
     },
+
+    /** The organisation's paid bills: id, reference, type, period, amount due, total and when paid (what the analyser matches bank debits to). */
+    async paidBills(organisationId: string) {
+      const rows = await repo.paidBillsOfOrganisation(db, organisationId);
+      return rows.flatMap((row) => (row.paidAt ? [{ ...row, paidAt: row.paidAt }] : []));
+    },
   };
 }
 

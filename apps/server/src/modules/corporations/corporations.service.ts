@@ -1,5 +1,6 @@
 import { MESSAGES, type ListParams } from '@levy/contracts';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { containsPattern, pageWindow, toPage } from '../../db/pagination';
 import { AppError, invalidInput } from '../../errors';
 import type { Caller } from '../../http/route';
@@ -11,11 +12,6 @@ import type { Corporation } from './corporations.repo';
 
 function isStaff(caller: Caller): boolean {
   return caller.userTypeCode === USER_TYPES.staff.code;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
-  return code === '23505';
 }
 
 export interface CorporationsDeps {

@@ -48,6 +48,15 @@ const MEMBER = [
   'bank.statement-folder.getone',
   'bank.statement-record.getone',
   'bank.statement-statement.getalltransactions',
+  'bank.statement-folder.create',
+  'bank.statement-folder.update',
+  'bank.statement-folder.delete',
+  'bank.statement-record.create',
+  'bank.statement-record.update',
+  'bank.statement-record.delete',
+  'bank.statement-statement.create',
+  'bank.statement-statement.update',
+  'bank.statement-statement.delete',
 ];
 
 /** Only user.admin: "can manage organization settings and carry out all functions". */

@@ -1,12 +1,7 @@
-import { boolean, customType, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { timestamps } from '../../db/columns';
+import { boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bytea, timestamps } from '../../db/columns';
 import { users } from '../identity/identity.schema';
 import { states } from '../reference/reference.schema';
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
 
 export const organisations = pgTable('organisations', {
   id: uuid().primaryKey().defaultRandom(),

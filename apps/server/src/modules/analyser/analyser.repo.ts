@@ -1,0 +1,386 @@
+import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  analyserColumnMappings,
+  analyserCorrections,
+  analyserFolders,
+  analyserRecords,
+  analyserStatementPages,
+  analyserStatements,
+  analyserTransactions,
+} from './analyser.schema';
+
+/** The analyser module's queries: every one takes the executor (the database or a transaction). */
+
+export type FolderRow = typeof analyserFolders.$inferSelect;
+export type RecordRow = typeof analyserRecords.$inferSelect;
+export type NewStatement = typeof analyserStatements.$inferInsert;
+export type TransactionRow = typeof analyserTransactions.$inferSelect;
+export type NewTransaction = typeof analyserTransactions.$inferInsert;
+export type CorrectionRow = typeof analyserCorrections.$inferSelect;
+export type PageRow = typeof analyserStatementPages.$inferSelect;
+
+/** A statement without its file: what every read but the parse needs. */
+const { file: _file, pendingPassword: _pendingPassword, ...statementColumns } = getTableColumns(analyserStatements);
+export type StatementRow = Omit<typeof analyserStatements.$inferSelect, 'file' | 'pendingPassword'>;
+
+/** Rows per INSERT: a few large statements, each with one array parameter per column. */
+const INSERT_BATCH_ROWS = 5_000;
+
+/** One column of a batch as a single array parameter, for `unnest` (thousands of rows, a handful of parameters). */
+function column<T>(rows: T[], pick: (row: T) => unknown, type: string): SQL {
+  return sql`${sql.param(rows.map(pick))}::${sql.raw(type)}[]`;
+}
+
+// ---------- folders ----------
+
+export async function insertFolder(executor: Db, folder: typeof analyserFolders.$inferInsert): Promise<FolderRow> {
+  const [row] = await executor.insert(analyserFolders).values(folder).returning();
+  return row;
+}
+
+export async function findFolder(executor: Db, id: string): Promise<FolderRow | null> {
+  const [row] = await executor.select().from(analyserFolders).where(eq(analyserFolders.id, id));
+  return row ?? null;
+}
+
+/** The folder of an organisation with this name, compared lowercase and trimmed. */
+export async function findFolderByName(executor: Db, organisationId: string, name: string): Promise<FolderRow | null> {
+  const [row] = await executor
+    .select()
+    .from(analyserFolders)
+    .where(and(eq(analyserFolders.organisationId, organisationId), sql`lower(trim(${analyserFolders.name})) = lower(trim(${name}))`));
+  return row ?? null;
+}
+
+export async function renameFolder(executor: Db, id: string, name: string): Promise<void> {
+  await executor.update(analyserFolders).set({ name, updatedAt: new Date() }).where(eq(analyserFolders.id, id));
+}
+
+export async function deleteFolder(executor: Db, id: string): Promise<void> {
+  await executor.delete(analyserFolders).where(eq(analyserFolders.id, id));
+}
+
+export interface ListWindow {
+  search: string | null;
+  order: 'name' | 'created_at';
+  isAsc: boolean;
+  limit: number;
+  offset: number;
+}
+
+/** An organisation's folders with how many records and statements each holds. */
+export async function listFolders(executor: Db, organisationId: string, window: ListWindow) {
+  const where = and(eq(analyserFolders.organisationId, organisationId), window.search ? ilike(analyserFolders.name, window.search) : undefined);
+  const column = window.order === 'name' ? sql`lower(${analyserFolders.name})` : analyserFolders.createdAt;
+  const [rows, [{ total }]] = await Promise.all([
+    executor
+      .select()
+      .from(analyserFolders)
+      .where(where)
+      .orderBy(window.isAsc ? asc(column) : desc(column), asc(analyserFolders.id))
+      .limit(window.limit)
+      .offset(window.offset),
+    executor.select({ total: count() }).from(analyserFolders).where(where),
+  ]);
+  return { rows, total };
+}
+
+export async function folderCounts(executor: Db, folderIds: string[]): Promise<Map<string, { records: number; statements: number }>> {
+  if (folderIds.length === 0) return new Map();
+  const rows = await executor
+    .select({ folderId: analyserRecords.folderId, records: sql<number>`count(distinct ${analyserRecords.id})::int`, statements: sql<number>`count(${analyserStatements.id})::int` })
+    .from(analyserRecords)
+    .leftJoin(analyserStatements, eq(analyserStatements.recordId, analyserRecords.id))
+    .where(inArray(analyserRecords.folderId, folderIds))
+    .groupBy(analyserRecords.folderId);
+  return new Map(rows.map((row) => [row.folderId, { records: row.records, statements: row.statements }]));
+}
+
+// ---------- records ----------
+
+export async function insertRecord(executor: Db, record: typeof analyserRecords.$inferInsert): Promise<RecordRow> {
+  const [row] = await executor.insert(analyserRecords).values(record).returning();
+  return row;
+}
+
+export async function findRecord(executor: Db, id: string): Promise<RecordRow | null> {
+  const [row] = await executor.select().from(analyserRecords).where(eq(analyserRecords.id, id));
+  return row ?? null;
+}
+
+export async function updateRecord(executor: Db, id: string, changes: { name: string; accountNumber: string | null; bankName: string | null }): Promise<void> {
+  await executor
+    .update(analyserRecords)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(analyserRecords.id, id));
+}
+
+export async function deleteRecord(executor: Db, id: string): Promise<void> {
+  await executor.delete(analyserRecords).where(eq(analyserRecords.id, id));
+}
+
+export async function listRecords(executor: Db, folderId: string, window: ListWindow) {
+  const where = and(
+    eq(analyserRecords.folderId, folderId),
+    window.search ? sql`(${ilike(analyserRecords.name, window.search)} or ${ilike(analyserRecords.accountNumber, window.search)} or ${ilike(analyserRecords.bankName, window.search)})` : undefined,
+  );
+  const column = window.order === 'name' ? sql`lower(${analyserRecords.name})` : analyserRecords.createdAt;
+  const [rows, [{ total }]] = await Promise.all([
+    executor
+      .select()
+      .from(analyserRecords)
+      .where(where)
+      .orderBy(window.isAsc ? asc(column) : desc(column), asc(analyserRecords.id))
+      .limit(window.limit)
+      .offset(window.offset),
+    executor.select({ total: count() }).from(analyserRecords).where(where),
+  ]);
+  return { rows, total };
+}
+
+/** For each record: how many statements, and the span their periods cover. */
+export async function recordSpans(executor: Db, recordIds: string[]): Promise<Map<string, { statements: number; periodStart: string | null; periodEnd: string | null }>> {
+  if (recordIds.length === 0) return new Map();
+  const rows = await executor
+    .select({
+      recordId: analyserStatements.recordId,
+      statements: sql<number>`count(*)::int`,
+      periodStart: sql<string | null>`min(${analyserStatements.periodStart})`,
+      periodEnd: sql<string | null>`max(${analyserStatements.periodEnd})`,
+    })
+    .from(analyserStatements)
+    .where(inArray(analyserStatements.recordId, recordIds))
+    .groupBy(analyserStatements.recordId);
+  return new Map(rows.map((row) => [row.recordId, row]));
+}
+
+// ---------- statements ----------
+
+export async function insertStatement(executor: Db, statement: NewStatement): Promise<StatementRow> {
+  const [row] = await executor.insert(analyserStatements).values(statement).returning(statementColumns);
+  return row;
+}
+
+export async function findStatement(executor: Db, id: string): Promise<StatementRow | null> {
+  const [row] = await executor.select(statementColumns).from(analyserStatements).where(eq(analyserStatements.id, id));
+  return row ?? null;
+}
+
+/** What a parse reads: the file, the password given for it and the run asked for. */
+export async function findStatementFile(executor: Db, id: string) {
+  const [row] = await executor
+    .select({
+      id: analyserStatements.id,
+      run: analyserStatements.run,
+      status: analyserStatements.status,
+      fileName: analyserStatements.fileName,
+      mimeType: analyserStatements.mimeType,
+      file: analyserStatements.file,
+      pendingPassword: analyserStatements.pendingPassword,
+    })
+    .from(analyserStatements)
+    .where(eq(analyserStatements.id, id));
+  return row ?? null;
+}
+
+/** Changes a statement while its parse `run` is the current one; false when a newer run was asked for or it was deleted. */
+export async function updateStatementRun(executor: Db, id: string, run: number, changes: Partial<NewStatement>): Promise<boolean> {
+  const updated = await executor
+    .update(analyserStatements)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(and(eq(analyserStatements.id, id), eq(analyserStatements.run, run)))
+    .returning({ id: analyserStatements.id });
+  return updated.length === 1;
+}
+
+/** Asks for a new parse: the next run, queued; returns the run number. */
+export async function queueNextRun(executor: Db, id: string, password: string | null): Promise<number> {
+  const [row] = await executor
+    .update(analyserStatements)
+    .set({
+      run: sql`${analyserStatements.run} + 1`,
+      status: 'queued',
+      stage: 'queued',
+      progressDone: 0,
+      progressTotal: 0,
+      progressPercent: 0,
+      errorCode: null,
+      errorMessage: null,
+      pendingPassword: password,
+      updatedAt: new Date(),
+    })
+    .where(eq(analyserStatements.id, id))
+    .returning({ run: analyserStatements.run });
+  return row.run;
+}
+
+export async function updateStatement(executor: Db, id: string, changes: Partial<NewStatement>): Promise<void> {
+  await executor
+    .update(analyserStatements)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(analyserStatements.id, id));
+}
+
+export async function deleteStatement(executor: Db, id: string): Promise<void> {
+  await executor.delete(analyserStatements).where(eq(analyserStatements.id, id));
+}
+
+export async function listStatements(executor: Db, recordId: string, window: { search: string | null; order: 'created_at' | 'period_start'; isAsc: boolean; limit: number; offset: number }) {
+  const where = and(eq(analyserStatements.recordId, recordId), window.search ? ilike(analyserStatements.fileName, window.search) : undefined);
+  const column = window.order === 'period_start' ? analyserStatements.periodStart : analyserStatements.createdAt;
+  const [rows, [{ total }]] = await Promise.all([
+    executor
+      .select(statementColumns)
+      .from(analyserStatements)
+      .where(where)
+      .orderBy(window.isAsc ? asc(column) : desc(column), asc(analyserStatements.id))
+      .limit(window.limit)
+      .offset(window.offset),
+    executor.select({ total: count() }).from(analyserStatements).where(where),
+  ]);
+  return { rows, total };
+}
+
+export async function statementsOfRecord(executor: Db, recordId: string): Promise<StatementRow[]> {
+  return executor.select(statementColumns).from(analyserStatements).where(eq(analyserStatements.recordId, recordId)).orderBy(asc(analyserStatements.periodStart), asc(analyserStatements.createdAt));
+}
+
+// ---------- transactions ----------
+
+export async function insertTransactions(executor: Db, rows: NewTransaction[]): Promise<void> {
+  for (let start = 0; start < rows.length; start += INSERT_BATCH_ROWS) {
+    const batch = rows.slice(start, start + INSERT_BATCH_ROWS);
+    await executor.execute(sql`
+      insert into ${analyserTransactions} (statement_id, index, date, value_date, narration, reference, debit_kobo, credit_kobo, balance_kobo, channel, counterparty, category, charge_kind, page, y, is_corrected)
+      select * from unnest(${column(batch, (row) => row.statementId, 'uuid')}, ${column(batch, (row) => row.index, 'int')}, ${column(batch, (row) => row.date, 'text')},
+        ${column(batch, (row) => row.valueDate ?? null, 'text')}, ${column(batch, (row) => row.narration, 'text')}, ${column(batch, (row) => row.reference ?? null, 'text')},
+        ${column(batch, (row) => row.debitKobo, 'bigint')}, ${column(batch, (row) => row.creditKobo, 'bigint')}, ${column(batch, (row) => row.balanceKobo ?? null, 'bigint')},
+        ${column(batch, (row) => row.channel ?? null, 'text')}, ${column(batch, (row) => row.counterparty ?? null, 'text')}, ${column(batch, (row) => row.category, 'text')},
+        ${column(batch, (row) => row.chargeKind ?? null, 'text')}, ${column(batch, (row) => row.page, 'int')}, ${column(batch, (row) => row.y, 'real')},
+        ${column(batch, (row) => row.isCorrected ?? false, 'boolean')})`);
+  }
+}
+
+export async function deleteTransactions(executor: Db, statementId: string): Promise<void> {
+  await executor.delete(analyserTransactions).where(eq(analyserTransactions.statementId, statementId));
+}
+
+export async function listTransactions(executor: Db, input: { where: SQL | undefined; order: SQL[]; limit: number; offset: number }) {
+  const [rows, [aggs]] = await Promise.all([
+    executor
+      .select()
+      .from(analyserTransactions)
+      .where(input.where)
+      .orderBy(...input.order)
+      .limit(input.limit)
+      .offset(input.offset),
+    executor
+      .select({
+        total: count(),
+        debits: sql<string>`coalesce(sum(${analyserTransactions.debitKobo}), 0)::text`,
+        credits: sql<string>`coalesce(sum(${analyserTransactions.creditKobo}), 0)::text`,
+      })
+      .from(analyserTransactions)
+      .where(input.where),
+  ]);
+  return { rows, total: aggs.total, debitsKobo: Number(aggs.debits), creditsKobo: Number(aggs.credits) };
+}
+
+/** Every row of the statements, in statement order given, then row order. */
+export async function transactionsOf(executor: Db, statementIds: string[]): Promise<TransactionRow[]> {
+  if (statementIds.length === 0) return [];
+  return executor.select().from(analyserTransactions).where(inArray(analyserTransactions.statementId, statementIds)).orderBy(asc(analyserTransactions.date), asc(analyserTransactions.index));
+}
+
+export async function transactionsOfPage(executor: Db, statementId: string, page: number): Promise<TransactionRow[]> {
+  return executor
+    .select()
+    .from(analyserTransactions)
+    .where(and(eq(analyserTransactions.statementId, statementId), eq(analyserTransactions.page, page)))
+    .orderBy(asc(analyserTransactions.index));
+}
+
+export async function findTransactions(executor: Db, statementId: string, indexes: number[]): Promise<TransactionRow[]> {
+  return executor
+    .select()
+    .from(analyserTransactions)
+    .where(and(eq(analyserTransactions.statementId, statementId), inArray(analyserTransactions.index, indexes)));
+}
+
+export async function updateTransaction(executor: Db, statementId: string, index: number, changes: Partial<NewTransaction>): Promise<void> {
+  await executor
+    .update(analyserTransactions)
+    .set(changes)
+    .where(and(eq(analyserTransactions.statementId, statementId), eq(analyserTransactions.index, index)));
+}
+
+// ---------- corrections, mapping, pages ----------
+
+export async function correctionsOf(executor: Db, statementId: string): Promise<CorrectionRow[]> {
+  return executor.select().from(analyserCorrections).where(eq(analyserCorrections.statementId, statementId)).orderBy(asc(analyserCorrections.index));
+}
+
+export async function correctionCounts(executor: Db, statementIds: string[]): Promise<Map<string, number>> {
+  if (statementIds.length === 0) return new Map();
+  const rows = await executor
+    .select({ statementId: analyserCorrections.statementId, total: count() })
+    .from(analyserCorrections)
+    .where(inArray(analyserCorrections.statementId, statementIds))
+    .groupBy(analyserCorrections.statementId);
+  return new Map(rows.map((row) => [row.statementId, row.total]));
+}
+
+export async function upsertCorrection(executor: Db, correction: typeof analyserCorrections.$inferInsert): Promise<void> {
+  await executor
+    .insert(analyserCorrections)
+    .values(correction)
+    .onConflictDoUpdate({ target: [analyserCorrections.statementId, analyserCorrections.index], set: { fields: correction.fields, correctedBy: correction.correctedBy, updatedAt: new Date() } });
+}
+
+export async function deleteCorrections(executor: Db, statementId: string): Promise<void> {
+  await executor.delete(analyserCorrections).where(eq(analyserCorrections.statementId, statementId));
+}
+
+export async function findMapping(executor: Db, statementId: string) {
+  const [row] = await executor.select().from(analyserColumnMappings).where(eq(analyserColumnMappings.statementId, statementId));
+  return row ?? null;
+}
+
+export async function mappedStatementIds(executor: Db, statementIds: string[]): Promise<Set<string>> {
+  if (statementIds.length === 0) return new Set();
+  const rows = await executor.select({ statementId: analyserColumnMappings.statementId }).from(analyserColumnMappings).where(inArray(analyserColumnMappings.statementId, statementIds));
+  return new Set(rows.map((row) => row.statementId));
+}
+
+export async function saveMapping(executor: Db, mapping: typeof analyserColumnMappings.$inferInsert): Promise<void> {
+  await executor
+    .insert(analyserColumnMappings)
+    .values(mapping)
+    .onConflictDoUpdate({ target: analyserColumnMappings.statementId, set: { mapping: mapping.mapping, createdBy: mapping.createdBy, updatedAt: new Date() } });
+}
+
+export async function deleteMapping(executor: Db, statementId: string): Promise<void> {
+  await executor.delete(analyserColumnMappings).where(eq(analyserColumnMappings.statementId, statementId));
+}
+
+export async function insertPages(executor: Db, pages: PageRow[]): Promise<void> {
+  for (let start = 0; start < pages.length; start += INSERT_BATCH_ROWS) {
+    const batch = pages.slice(start, start + INSERT_BATCH_ROWS);
+    await executor.execute(sql`
+      insert into ${analyserStatementPages} (statement_id, page, lines)
+      select * from unnest(${column(batch, (page) => page.statementId, 'uuid')}, ${column(batch, (page) => page.page, 'int')}, ${column(batch, (page) => JSON.stringify(page.lines), 'jsonb')})`);
+  }
+}
+
+export async function deletePages(executor: Db, statementId: string): Promise<void> {
+  await executor.delete(analyserStatementPages).where(eq(analyserStatementPages.statementId, statementId));
+}
+
+export async function findPage(executor: Db, statementId: string, page: number): Promise<PageRow | null> {
+  const [row] = await executor
+    .select()
+    .from(analyserStatementPages)
+    .where(and(eq(analyserStatementPages.statementId, statementId), eq(analyserStatementPages.page, page)));
+  return row ?? null;
+}
