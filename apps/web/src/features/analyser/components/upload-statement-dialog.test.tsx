@@ -7,7 +7,7 @@ import { RECORD_ID, statementFixture } from '../testing/analyser-fixtures';
 import { UploadStatementDialog } from './upload-statement-dialog';
 
 beforeEach(() => {
-  grantPermissions(['bank.statement-statement.upload']);
+  grantPermissions(['bank.statement-statement.create']);
   stubGateway(() => ({ code: 'OK', data: { items: [], pagination: { count: 10, current_page: 1, total_count: 0, total_pages: 1 } } }));
 });
 afterEach(() => vi.unstubAllGlobals());

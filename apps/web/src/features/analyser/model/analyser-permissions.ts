@@ -10,7 +10,7 @@ export const ANALYSER_PERMISSIONS = {
   createRecord: 'bank.statement-record.create',
   updateRecord: 'bank.statement-record.update',
   deleteRecord: 'bank.statement-record.delete',
-  uploadStatement: 'bank.statement-statement.upload',
+  uploadStatement: 'bank.statement-statement.create',
   updateStatement: 'bank.statement-statement.update',
   deleteStatement: 'bank.statement-statement.delete',
 } as const;

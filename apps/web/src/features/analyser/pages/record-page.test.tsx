@@ -29,7 +29,7 @@ function renderRecord() {
 
 describe('Record page', () => {
   it('shows each statement’s progress, failure or verdict, and the server’s message when the combined analysis fails', async () => {
-    grantPermissions(['bank.statement-record.getone', 'bank.statement-statement.upload']);
+    grantPermissions(['bank.statement-record.getone', 'bank.statement-statement.create']);
     stubGateway(answer);
     renderRecord();
     const table = await screen.findByRole('table', { name: 'Statements' });

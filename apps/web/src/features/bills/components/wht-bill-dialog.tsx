@@ -16,6 +16,7 @@ import { PAYROLL_FILE_ACCEPT, rowProblemsFrom } from '../../corporations/model/p
 import { BILL_SUCCESS, calculateBulkWht, calculateCharge, calculateSingleWht, generateBill, useBillCreated, useBillTypes, useWhtCalcItems, useWhtTypes, WHT_PROCESSING_TOAST_MS } from '../api/bills-api';
 import { checkWhtFile, singlePayeeFile, type CheckedBillFile, type WhtMethod } from '../model/bill-files';
 import { defaultMonthValue, formatPeriod, lastDayOfPeriod, monthError, toPeriod } from '../model/bill-period';
+import type { WhtPrefill } from '../model/wht-prefill';
 import { BillSummaryTable, CorporationStateFields, FileProblems, MonthField, PaymentError, TemplateLink, useCorporationName } from './bill-form-parts';
 
 /** The WHT calculation is asked 700 ms after the amount stops changing (product-spec §9). */
@@ -96,18 +97,18 @@ function BulkPreview({ id }: { id: string }) {
  * (3) the WHT type with the amount or the file; (4) the file's preview (multiple only); (5) the
  * summary with Pay. The bill is paid from the wallet and settled with the agency in the background.
  */
-export function WhtBillDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (bill: BillDetail) => void }) {
+export function WhtBillDialog({ onClose, onCreated, prefill }: { onClose: () => void; onCreated: (bill: BillDetail) => void; prefill?: WhtPrefill }) {
   const types = useBillTypes();
   const billCreated = useBillCreated();
   const [step, setStep] = useState<Step>(1);
   const [kind, setKind] = useState<Kind>('single');
   const [corporationId, setCorporationId] = useState<string | null>(null);
   const [registration, setRegistration] = useState<CorporationState | null>(null);
-  const [month, setMonth] = useState<string | null>(() => defaultMonthValue());
-  const [payee, setPayee] = useState({ tax_payer_number: '', name: '' });
-  const [method, setMethod] = useState<WhtMethod | null>(null);
-  const [whtType, setWhtType] = useState<string | null>(null);
-  const [amount, setAmount] = useState('');
+  const [month, setMonth] = useState<string | null>(() => prefill?.month || defaultMonthValue());
+  const [payee, setPayee] = useState({ tax_payer_number: '', name: prefill?.beneficiaryName ?? '' });
+  const [method, setMethod] = useState<WhtMethod | null>(prefill ? 'auto' : null);
+  const [whtType, setWhtType] = useState<string | null>(prefill?.whtType || null);
+  const [amount, setAmount] = useState(prefill?.amount ?? '');
   const [file, setFile] = useState<File | null>(null);
   const [checked, setChecked] = useState<CheckedBillFile | null>(null);
   const [bulk, setBulk] = useState<{ id: string; reference: string } | null>(null);
@@ -142,6 +143,13 @@ export function WhtBillDialog({ onClose, onCreated }: { onClose: () => void; onC
     setProblems([]);
     setSummary(null);
     setErrors({});
+  };
+
+  /** A prefilled form (from the bank analyser's tax insight) keeps its WHT type and amount while agency and month are chosen. */
+  const restorePrefill = () => {
+    if (!prefill || kind !== 'single' || method !== 'auto') return;
+    setWhtType(prefill.whtType || null);
+    setAmount(prefill.amount);
   };
 
   const goTo = (next: Step) => {
@@ -320,6 +328,7 @@ export function WhtBillDialog({ onClose, onCreated }: { onClose: () => void; onC
               setRegistration(next);
               setWhtType(null);
               resetAmounts();
+              restorePrefill();
             }}
             errors={{ corporation: errors.corporation, state: errors.state }}
             stateLabel="Agency (state)"
@@ -330,6 +339,7 @@ export function WhtBillDialog({ onClose, onCreated }: { onClose: () => void; onC
               setMonth(value);
               setWhtType(null);
               resetAmounts();
+              restorePrefill();
             }}
             error={errors.month}
           />
