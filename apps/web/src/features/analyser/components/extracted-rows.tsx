@@ -1,6 +1,5 @@
 import { BANK_CATEGORIES, BANK_CATEGORY_CODES, type BankCategory, type StatementTransaction } from '@levy/contracts';
-import { Badge, Select, Table, Text } from '@mantine/core';
-import { AmountCell } from '../../../components/amount-cell';
+import { Badge, ScrollArea, Select, Table, Text } from '@mantine/core';
 import { EmptyState } from '../../../components/empty-state';
 import { formatAmount, formatDate } from '../../../lib/format';
 
@@ -27,31 +26,31 @@ export function ExtractedRows({
 }) {
   if (rows.length === 0) return <EmptyState message="No transactions start on this page" hint="Headers, totals and footers are not transactions." />;
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table verticalSpacing={6} fz="sm" highlightOnHover aria-label="Rows read from this page">
+    <ScrollArea h={620} type="auto" offsetScrollbars>
+      <Table verticalSpacing={6} fz="sm" highlightOnHover stickyHeader aria-label="Rows read from this page">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w={100}>Date</Table.Th>
-            <Table.Th>Narration</Table.Th>
-            <Table.Th ta="right">Out</Table.Th>
-            <Table.Th ta="right">In</Table.Th>
-            <Table.Th ta="right">Balance</Table.Th>
-            <Table.Th w={190}>Category</Table.Th>
+            <Table.Th>Transaction</Table.Th>
+            <Table.Th ta="right">Amount</Table.Th>
+            <Table.Th w={170}>Category</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {rows.map((row) => {
             const isSelected = row.index === selectedIndex;
+            const isCredit = row.type === 'credit';
             return (
               <Table.Tr
                 key={row.index}
                 onClick={() => onSelect(row.index)}
                 aria-selected={isSelected}
                 data-row={row.index}
-                style={{ cursor: 'pointer', background: isSelected ? 'var(--mantine-color-yellow-1)' : undefined }}
+                style={{ cursor: 'pointer', background: isSelected ? 'var(--mantine-color-yellow-1)' : undefined, boxShadow: isSelected ? 'inset 3px 0 var(--mantine-color-yellow-7)' : undefined }}
               >
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(row.date)}</Table.Td>
                 <Table.Td>
+                  <Text fz="xs" c="dimmed">
+                    {formatDate(row.date)}
+                  </Text>
                   <Text fz="sm" lineClamp={2}>
                     {row.narration}
                   </Text>
@@ -61,9 +60,15 @@ export function ExtractedRows({
                     </Badge>
                   )}
                 </Table.Td>
-                <AmountCell>{row.type === 'debit' ? formatAmount(row.debit) : ''}</AmountCell>
-                <AmountCell>{row.type === 'credit' ? formatAmount(row.credit) : ''}</AmountCell>
-                <AmountCell>{row.balance === null ? '—' : formatAmount(row.balance)}</AmountCell>
+                <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+                  <Text fz="sm" fw={600} c={isCredit ? 'levy.8' : 'red.8'}>
+                    {isCredit ? '+' : '−'}
+                    {formatAmount(row.amount)}
+                  </Text>
+                  <Text fz="xs" c="dimmed">
+                    {row.balance === null ? 'No balance' : `Bal. ${formatAmount(row.balance)}`}
+                  </Text>
+                </Table.Td>
                 <Table.Td onClick={(event) => event.stopPropagation()}>
                   {canCorrect ? (
                     <Select
@@ -89,6 +94,6 @@ export function ExtractedRows({
           })}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollArea>
   );
 }

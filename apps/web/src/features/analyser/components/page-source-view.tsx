@@ -21,7 +21,7 @@ export function PageSourceView({ extraction, highlighted }: { extraction: Statem
 
   return (
     <ScrollArea h={620} type="auto" viewportRef={viewport} aria-label={`Page ${extraction.page} as read`} style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 'var(--mantine-radius-md)', background: 'white' }}>
-      <Box miw={760} py="xs">
+      <Box miw={640} py="xs">
         {extraction.lines.map((line, index) => {
           const isHighlighted = highlighted.has(index);
           return (
@@ -39,7 +39,7 @@ export function PageSourceView({ extraction, highlighted }: { extraction: Statem
                   key={cellIndex}
                   span
                   ff="monospace"
-                  fz={11}
+                  fz={10.5}
                   lh={`${LINE_HEIGHT}px`}
                   pos="absolute"
                   top={0}

@@ -1,5 +1,5 @@
 import { hasPermission, type BankCategory, type StatementDetail, type StatementTransaction } from '@levy/contracts';
-import { Alert, Group, Pagination, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Grid, Group, Pagination, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
@@ -59,15 +59,15 @@ function Extraction({ statement }: { statement: StatementDetail }) {
           )
         }
       >
-        <SimpleGrid cols={{ base: 1, xl: 2 }} spacing="lg">
-          <Stack gap="xs">
-            <Text fz="sm" fw={600}>
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, lg: 6 }}>
+            <Text fz="sm" fw={600} mb="xs">
               As read from the file
             </Text>
             <PageSourceView extraction={data} highlighted={highlighted} />
-          </Stack>
-          <Stack gap="xs">
-            <Group justify="space-between">
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 6 }}>
+            <Group justify="space-between" mb="xs">
               <Text fz="sm" fw={600}>
                 {data.rows.length} {data.rows.length === 1 ? 'row' : 'rows'} read
               </Text>
@@ -83,8 +83,8 @@ function Extraction({ statement }: { statement: StatementDetail }) {
               savingIndex={corrections.isPending ? selectedIndex : null}
               onCorrectCategory={correctCategory}
             />
-          </Stack>
-        </SimpleGrid>
+          </Grid.Col>
+        </Grid>
       </ContentCard>
       {statement.skipped_rows.length > 0 && (
         <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title={`${statement.skipped_rows.length} lines were not read as transactions`}>

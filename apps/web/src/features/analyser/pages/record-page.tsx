@@ -12,7 +12,7 @@ import { PageHeading } from '../../../components/page-heading';
 import { StatusTag } from '../../../components/status-tag';
 import { formatDate } from '../../../lib/format';
 import { useSessionStore } from '../../../lib/session-store';
-import { useDeleteStatement, useRecord, useRecordAnalysis, useStatements } from '../api/analyser-api';
+import { useDeleteStatement, useFolder, useRecord, useRecordAnalysis, useStatements } from '../api/analyser-api';
 import { AnalysisOverview } from '../components/analysis-panels';
 import { ConfirmDeleteDialog, countOf } from '../components/confirm-delete-dialog';
 import { CoverageTimeline } from '../components/coverage-timeline';
@@ -176,6 +176,7 @@ export default function RecordPage() {
   const { id } = useParams();
   const permissions = useSessionStore((state) => state.permissions);
   const record = useRecord(id);
+  const folder = useFolder(record.data?.folder_id);
   const statements = useStatements(id ?? '');
   const deleteStatement = useDeleteStatement();
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -194,7 +195,7 @@ export default function RecordPage() {
   const canUpload = hasPermission(permissions, ANALYSER_PERMISSIONS.uploadStatement);
   return (
     <>
-      <BackLink to={folderPath(data.folder_id)} label="Folder" />
+      <BackLink to={folderPath(data.folder_id)} label={folder.data?.name ?? 'Folder'} />
       <PageHeading
         title={data.name}
         description={[data.bank_name, data.account_number, formatPeriodRange(data.period_start, data.period_end)].filter(Boolean).join(' · ') || 'No statements yet'}
