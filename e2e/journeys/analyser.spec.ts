@@ -100,7 +100,7 @@ test('analyse a GTBank statement: folder, account, upload with progress, verdict
   await dialog.getByLabel('PDF password').fill('0871094');
   await snap(page, 'analyser-04-password');
   await dialog.getByRole('button', { name: 'Upload' }).click();
-  await expect(dialog).toBeHidden();
+  await expect(dialog).toBeHidden({ timeout: 60_000 });
   const secondRow = statements.getByRole('row').filter({ hasText: 'gtbank-dec-jan.pdf' });
   await expect(secondRow.getByText('Consistent')).toBeVisible({ timeout: 120_000 });
 

@@ -1,5 +1,5 @@
 import '@mantine/charts/styles.css';
-import { AreaChart, BarsList, CompositeChart } from '@mantine/charts';
+import { AreaChart, BarChart, CompositeChart } from '@mantine/charts';
 import type { StatementAnalysisData } from '@levy/contracts';
 import { Badge, Group, List, RingProgress, SimpleGrid, Stack, Table, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconArrowDownLeft, IconArrowUpRight, IconCircleCheck, IconCircleMinus, IconCircleX, IconScale, IconWallet } from '@tabler/icons-react';
@@ -18,10 +18,30 @@ type Analysis = Pick<StatementAnalysisData, 'summary' | 'monthly' | 'balances' |
 const CHART_HEIGHT = 260;
 const nairaTick = (value: number) => `₦${Intl.NumberFormat('en-NG', { notation: 'compact', maximumFractionDigits: 1 }).format(value)}`;
 
+/** Amounts ranked largest first as horizontal bars, each labelled on the left. */
+function RankedBars({ rows, series, color, label }: { rows: Array<{ label: string; value: number }>; series: string; color: string; label: string }) {
+  return (
+    <BarChart
+      h={Math.max(120, rows.length * 34 + 36)}
+      data={rows.map((row) => ({ label: row.label, [series]: row.value }))}
+      dataKey="label"
+      orientation="vertical"
+      series={[{ name: series, color }]}
+      valueFormatter={(value) => formatAmount(value)}
+      xAxisProps={{ tickFormatter: nairaTick }}
+      yAxisProps={{ width: 150, interval: 0, tick: { fontSize: 12 } }}
+      gridAxis="x"
+      barProps={{ radius: 3 }}
+      maxBarWidth={22}
+      aria-label={label}
+    />
+  );
+}
+
 /** Money in, money out, net and balances as stat cards. */
 export function SummaryCards({ summary }: { summary: Analysis['summary'] }) {
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing={20}>
+    <SimpleGrid cols={{ base: 1, xs: 2, xl: 4 }} spacing={20}>
       <StatCard label="Money in" value={formatAmount(summary.inflow)} icon={<IconArrowDownLeft size={20} />} hint={formatPeriodRange(summary.period_start, summary.period_end)} />
       <StatCard label="Money out" value={formatAmount(summary.outflow)} icon={<IconArrowUpRight size={20} />} hint={`${summary.count.toLocaleString('en-NG')} transactions`} />
       <StatCard label="Net flow" value={formatAmount(summary.net)} icon={<IconScale size={20} />} hint={`Opening ${formatAmount(summary.opening_balance)} · closing ${formatAmount(summary.closing_balance)}`} />
@@ -95,26 +115,22 @@ export function BalanceChart({ balances }: { balances: Analysis['balances'] }) {
 /** Where the money went and where it came from, by category, largest first. */
 export function CategoryBreakdown({ categories }: { categories: Analysis['categories'] }) {
   const { out, in: incoming } = categorySplit(categories);
-  const bars = (rows: typeof out, color: string, label: string) =>
-    rows.length === 0 ? (
-      <EmptyState height={100} />
-    ) : (
-      <BarsList data={rows.map((row) => ({ name: `${row.label} (${row.count})`, value: row.value, color }))} valueFormatter={(value) => formatAmount(value)} barsLabel="Category" valueLabel={label} barHeight={30} />
-    );
+  const bars = (rows: typeof out, series: string, color: string, label: string) =>
+    rows.length === 0 ? <EmptyState height={100} /> : <RankedBars rows={rows.map((row) => ({ label: `${row.label} (${row.count})`, value: row.value }))} series={series} color={color} label={label} />;
   return (
     <ContentCard title="Categories">
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
-        <Stack gap="xs" aria-label="Money out by category">
+        <Stack gap="xs">
           <Text fw={600} fz="sm">
             Money out
           </Text>
-          {bars(out, 'red.1', 'Out')}
+          {bars(out, 'Money out', 'red.5', 'Money out by category, largest first')}
         </Stack>
-        <Stack gap="xs" aria-label="Money in by category">
+        <Stack gap="xs">
           <Text fw={600} fz="sm">
             Money in
           </Text>
-          {bars(incoming, 'levy.1', 'In')}
+          {bars(incoming, 'Money in', 'levy.6', 'Money in by category, largest first')}
         </Stack>
       </SimpleGrid>
     </ContentCard>
@@ -201,17 +217,24 @@ export function CounterpartiesPanel({ counterparties }: { counterparties: Analys
       {counterparties.length === 0 ? (
         <EmptyState height={104} />
       ) : (
-        <BarsList
-          data={counterparties.map((party) => ({
-            name: `${party.name} (${party.count})`,
-            value: Number(party.inflow) + Number(party.outflow),
-            color: Number(party.inflow) >= Number(party.outflow) ? 'levy.1' : 'red.1',
-          }))}
+        <BarChart
+          h={Math.max(120, counterparties.length * 34 + 60)}
+          data={counterparties.map((party) => ({ name: `${party.name} (${party.count})`, 'Money in': Number(party.inflow), 'Money out': Number(party.outflow) }))}
+          dataKey="name"
+          orientation="vertical"
+          type="stacked"
+          series={[
+            { name: 'Money in', color: 'levy.6' },
+            { name: 'Money out', color: 'red.5' },
+          ]}
           valueFormatter={(value) => formatAmount(value)}
-          barsLabel="Counterparty (green: mostly in, red: mostly out)"
-          valueLabel="Moved"
-          barHeight={28}
-          aria-label="Top counterparties by money moved"
+          xAxisProps={{ tickFormatter: nairaTick }}
+          yAxisProps={{ width: 170, interval: 0, tick: { fontSize: 12 } }}
+          gridAxis="x"
+          maxBarWidth={22}
+          withLegend
+          legendProps={{ verticalAlign: 'bottom' }}
+          aria-label="Top counterparties by money moved, in and out"
         />
       )}
     </ContentCard>
@@ -226,7 +249,7 @@ export function ChargesPanel({ charges }: { charges: Analysis['charges'] }) {
         <EmptyState height={104} hint="No bank charges on this statement." />
       ) : (
         <Stack gap="sm">
-          <BarsList data={charges.by_kind.map((kind) => ({ name: kind.label, value: Number(kind.amount), color: 'orange.1' }))} valueFormatter={(value) => formatAmount(value)} barsLabel="Charge" valueLabel="Amount" barHeight={26} />
+          <RankedBars rows={[...charges.by_kind].sort((a, b) => Number(b.amount) - Number(a.amount)).map((kind) => ({ label: kind.label, value: Number(kind.amount) }))} series="Charged" color="orange.5" label="Bank charges by kind" />
           <Text fz="sm" c="dimmed">
             VAT charged on bank fees: <strong>{formatAmount(charges.vat)}</strong>
           </Text>
