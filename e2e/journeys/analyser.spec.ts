@@ -56,7 +56,7 @@ test('analyse a GTBank statement: folder, account, upload with progress, verdict
   await folderDialog.getByRole('textbox', { name: 'Folder name' }).fill('Adebayo loan review');
   await folderDialog.getByRole('button', { name: 'Create folder' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Folder created successfully' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Adebayo loan review' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Adebayo loan review' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('No bank accounts yet')).toBeVisible();
 
   await page.getByRole('button', { name: 'New bank account' }).click();
@@ -72,7 +72,7 @@ test('analyse a GTBank statement: folder, account, upload with progress, verdict
   await recordDialog.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Record created successfully' })).toBeVisible();
   await expect(page).toHaveURL(/\/analyser\/records\/[0-9a-f-]+\/$/);
-  await expect(page.getByRole('heading', { name: ACCOUNT.name })).toBeVisible();
+  await expect(page.getByRole('heading', { name: ACCOUNT.name })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('No statements yet')).toBeVisible();
 
   // A GTBank statement of about 20 pages: the list shows the engine's progress, then the verdict.
@@ -115,8 +115,9 @@ test('analyse a GTBank statement: folder, account, upload with progress, verdict
   // The statement: verdict with its checks, cards, charts, panels, tax insight, transactions.
   await firstRow.getByRole('link', { name: 'gtbank-jan-jun.pdf' }).click();
   await expect(page).toHaveURL(/\/statement\/[0-9a-f-]+$/);
+  // Journeys serve a development build of React, whose page changes are slow on a busy machine.
   const authenticity = page.getByRole('region', { name: 'Authenticity' });
-  await expect(authenticity.getByText('Consistent')).toBeVisible();
+  await expect(authenticity.getByText('Consistent')).toBeVisible({ timeout: 30_000 });
   await expect(authenticity).toContainText('Every running balance follows from the one before it');
   await expect(page.getByRole('region', { name: 'Money in' })).toContainText('₦');
   await expect(page.getByRole('region', { name: 'Categories' })).toContainText('Bank charges');
@@ -132,7 +133,7 @@ test('analyse a GTBank statement: folder, account, upload with progress, verdict
   // The extraction: a row beside the page it came from, its category corrected.
   await page.getByRole('link', { name: 'Open extraction' }).click();
   await expect(page).toHaveURL(/\/extract$/);
-  await expect(page.getByRole('heading', { name: /^Page 1 of 1\d$/ })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: /^Page 1 of 1\d$/ })).toBeVisible({ timeout: 30_000 });
   const rows = page.getByRole('table', { name: 'Rows read from this page' });
   const firstTransaction = rows.getByRole('row').nth(1);
   const narration = first.fixture.rows[0].narration.split('\n')[0];
@@ -170,7 +171,7 @@ test('analyse a GTBank statement: folder, account, upload with progress, verdict
   // Back to the folders: the folder counts its account and statements.
   await navigation.getByRole('link', { name: /Bank Analyser/ }).click();
   const folderRow = page.getByRole('table', { name: 'Folders' }).getByRole('row').filter({ hasText: 'Adebayo loan review' });
-  await expect(folderRow).toContainText('1');
+  await expect(folderRow).toContainText('1', { timeout: 30_000 });
   await expect(folderRow).toContainText('2');
   await snapBoth(page, 'analyser-10-folders');
 });

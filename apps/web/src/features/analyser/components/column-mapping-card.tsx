@@ -1,10 +1,10 @@
-import type { ColumnMappingInput, StatementExtraction } from '@levy/contracts';
+import type { StatementExtraction } from '@levy/contracts';
 import { Alert, Badge, Button, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { ContentCard } from '../../../components/content-card';
 import { ApiError } from '../../../lib/api-client';
 import { useSaveMapping } from '../api/analyser-api';
-import { columnChoices, mappingFormValues, MAPPING_FIELD_LABELS, MAPPING_KEYS, REQUIRED_MAPPING_KEYS, toColumnMapping } from '../model/extraction';
+import { columnChoices, mappingFieldLabel, mappingFormValues, mappingKeyOf, MAPPING_FIELD_LABELS, MAPPING_KEYS, REQUIRED_MAPPING_KEYS, toColumnMapping } from '../model/extraction';
 
 /**
  * The column mapping: which column holds what, for a statement whose header was not recognised
@@ -16,6 +16,7 @@ export function ColumnMappingCard({ statementId, extraction, hasMapping, canChan
   const [errors, setErrors] = useState<Record<string, string>>({});
   const choices = columnChoices(extraction.lines, extraction.header_labels);
   const recognised = Object.entries(extraction.header_labels);
+  const detected = new Set(recognised.map(([field]) => mappingKeyOf(field)));
 
   const submit = () => {
     const missing = REQUIRED_MAPPING_KEYS.filter((key) => !values[key]);
@@ -36,7 +37,7 @@ export function ColumnMappingCard({ statementId, extraction, hasMapping, canChan
       <Stack gap="md">
         {recognised.length > 0 && (
           <Text fz="sm" c="dimmed">
-            Headers recognised: {recognised.map(([field, label]) => `${label} → ${MAPPING_FIELD_LABELS[field as keyof ColumnMappingInput] ?? field}`).join(' · ')}
+            Headers recognised: {recognised.map(([field, label]) => `${label} → ${mappingFieldLabel(field)}`).join(' · ')}
           </Text>
         )}
         {canChange ? (
@@ -46,7 +47,7 @@ export function ColumnMappingCard({ statementId, extraction, hasMapping, canChan
                 <Select
                   key={key}
                   label={MAPPING_FIELD_LABELS[key]}
-                  placeholder="Not in the file"
+                  placeholder={detected.has(key) ? 'Found by its header' : 'Not in the file'}
                   data={choices}
                   value={values[key]}
                   onChange={(value) => setValues((current) => ({ ...current, [key]: value }))}

@@ -27,12 +27,14 @@ export function ExtractedRows({
   if (rows.length === 0) return <EmptyState message="No transactions start on this page" hint="Headers, totals and footers are not transactions." />;
   return (
     <ScrollArea h={620} type="auto" offsetScrollbars>
-      <Table verticalSpacing={6} fz="sm" highlightOnHover stickyHeader aria-label="Rows read from this page">
+      <Table verticalSpacing={6} fz="sm" highlightOnHover stickyHeader layout="fixed" miw={420} aria-label="Rows read from this page">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Transaction</Table.Th>
-            <Table.Th ta="right">Amount</Table.Th>
-            <Table.Th w={170}>Category</Table.Th>
+            <Table.Th ta="right" w={130}>
+              Amount
+            </Table.Th>
+            <Table.Th w={150}>Category</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

@@ -38,14 +38,13 @@ export function PageSourceView({ extraction, highlighted }: { extraction: Statem
                 <Text
                   key={cellIndex}
                   span
-                  ff="monospace"
-                  fz={10.5}
+                  fz={10}
                   lh={`${LINE_HEIGHT}px`}
                   pos="absolute"
                   top={0}
                   truncate
                   title={cell.text}
-                  style={{ left: `calc(${(cell.x / width) * 100}% + 6px)`, maxWidth: `${Math.max((cell.width / width) * 100, 6)}%` }}
+                  style={{ left: `calc(${(cell.x / width) * 100}% + 6px)`, maxWidth: `${(cell.width / width) * 100 + 3}%` }}
                 >
                   {cell.text}
                 </Text>

@@ -20,6 +20,15 @@ export const MAPPING_FIELD_LABELS: Record<keyof ColumnMappingInput, string> = {
 export const MAPPING_KEYS = Object.keys(MAPPING_FIELD_LABELS) as Array<keyof ColumnMappingInput>;
 export const REQUIRED_MAPPING_KEYS: ReadonlyArray<keyof ColumnMappingInput> = ['date', 'narration'];
 
+/** The mapping key of a field named in snake case (value_date) or as the engine names it (valueDate). */
+export function mappingKeyOf(field: string): keyof ColumnMappingInput {
+  return field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`) as keyof ColumnMappingInput;
+}
+
+export function mappingFieldLabel(field: string): string {
+  return MAPPING_FIELD_LABELS[mappingKeyOf(field)] ?? field;
+}
+
 /**
  * The lines of the page a row was read from: from its first line down to where the next row on
  * the page starts (at most three lines for the page's last row, so footers are not taken in).
