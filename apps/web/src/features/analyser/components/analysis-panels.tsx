@@ -29,7 +29,7 @@ function RankedBars({ rows, series, color, label }: { rows: Array<{ label: strin
       series={[{ name: series, color }]}
       valueFormatter={(value) => formatAmount(value)}
       xAxisProps={{ tickFormatter: nairaTick }}
-      yAxisProps={{ width: 150, interval: 0, tick: { fontSize: 12 } }}
+      yAxisProps={{ width: 170, interval: 0, tick: { fontSize: 12 } }}
       gridAxis="x"
       barProps={{ radius: 3 }}
       maxBarWidth={22}

@@ -55,13 +55,13 @@ export function TransactionsTable({ statementId }: { statementId: string }) {
           <Text fz="sm" c="dimmed" mb="xs" data-testid="transactions-summary">
             {transactions.data.aggs.count.toLocaleString('en-NG')} transactions · money out {formatAmount(transactions.data.aggs.total_debits)} · money in {formatAmount(transactions.data.aggs.total_credits)}
           </Text>
-          <Table.ScrollContainer minWidth={900}>
+          <Table.ScrollContainer minWidth={820}>
             <Table verticalSpacing="xs" fz="sm" striped highlightOnHover aria-label="Transactions">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th w={110}>Date</Table.Th>
                   <Table.Th>Narration</Table.Th>
-                  <Table.Th w={150}>Category</Table.Th>
+                  <Table.Th w={140}>Category</Table.Th>
                   <Table.Th ta="right">Money out</Table.Th>
                   <Table.Th ta="right">Money in</Table.Th>
                   <Table.Th ta="right">Balance</Table.Th>

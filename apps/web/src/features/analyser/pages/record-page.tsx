@@ -88,7 +88,7 @@ function StatementsTable({ recordId, onDialog }: { recordId: string; onDialog: (
           <Table.Tr>
             <Table.Th>Statement</Table.Th>
             <Table.Th>Period</Table.Th>
-            <Table.Th>Status</Table.Th>
+            <Table.Th w={210}>Status</Table.Th>
             <Table.Th ta="right">Transactions</Table.Th>
             <Table.Th>Uploaded</Table.Th>
             <Table.Th w={48} aria-label="Actions" />
