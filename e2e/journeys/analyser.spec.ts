@@ -1,12 +1,16 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { buildFixture, renderPdf } from '../../packages/statements/src/fixtures/render-statement';
-import { expect, test } from '../support/fixtures';
+import { expect as baseExpect, test } from '../support/fixtures';
 import { NEW_USER_PASSWORD } from '../support/api';
 import { onboardedOwner } from '../support/owners';
 import { renderFirstPageToPng } from '../support/pdf-preview';
 import { snap } from '../support/screenshots';
 import { LoginPage } from '../pages/auth-pages';
+
+// Journeys serve React's development build; its chart-heavy pages keep a busy machine's browser
+// occupied for many seconds at a time, so every wait here is generous.
+const expect = baseExpect.configure({ timeout: 60_000 });
 
 const ACCOUNT = { name: 'Adebayo & Sons Trading Ventures', bank: 'Guaranty Trust Bank' };
 
@@ -35,7 +39,7 @@ async function snapBoth(page: Page, name: string) {
 }
 
 test('analyse a GTBank statement: folder, account, upload with progress, verdict, charts, extraction with a correction, CSV and the report PDF', async ({ page, request, browser }, testInfo) => {
-  test.setTimeout(240_000);
+  test.setTimeout(600_000);
   const owner = await onboardedOwner(request, { prefix: 'analyser', firstName: 'Tunde', lastName: 'Adebayo', legalName: 'Adebayo & Sons Trading Ventures', corporationName: 'Adebayo Trading' });
   const login = new LoginPage(page);
   await login.open();
