@@ -60,7 +60,7 @@ test('analyse a GTBank statement: folder, account, upload with progress, verdict
   await folderDialog.getByRole('textbox', { name: 'Folder name' }).fill('Adebayo loan review');
   await folderDialog.getByRole('button', { name: 'Create folder' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Folder created successfully' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Adebayo loan review' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: 'Adebayo loan review' })).toBeVisible();
   await expect(page.getByText('No bank accounts yet')).toBeVisible();
 
   await page.getByRole('button', { name: 'New bank account' }).click();
@@ -76,7 +76,7 @@ test('analyse a GTBank statement: folder, account, upload with progress, verdict
   await recordDialog.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Record created successfully' })).toBeVisible();
   await expect(page).toHaveURL(/\/analyser\/records\/[0-9a-f-]+\/$/);
-  await expect(page.getByRole('heading', { name: ACCOUNT.name })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: ACCOUNT.name })).toBeVisible();
   await expect(page.getByText('No statements yet')).toBeVisible();
 
   // A GTBank statement of several pages: the list shows the engine's progress, then the verdict.
@@ -121,7 +121,7 @@ test('analyse a GTBank statement: folder, account, upload with progress, verdict
   await expect(page).toHaveURL(/\/statement\/[0-9a-f-]+$/);
   // Journeys serve a development build of React, whose page changes are slow on a busy machine.
   const authenticity = page.getByRole('region', { name: 'Authenticity' });
-  await expect(authenticity.getByText('Consistent')).toBeVisible({ timeout: 30_000 });
+  await expect(authenticity.getByText('Consistent')).toBeVisible();
   await expect(authenticity).toContainText('Every running balance follows from the one before it');
   await expect(page.getByRole('region', { name: 'Money in' })).toContainText('₦');
   await expect(page.getByRole('region', { name: 'Categories' })).toContainText('Bank charges');
@@ -130,7 +130,7 @@ test('analyse a GTBank statement: folder, account, upload with progress, verdict
   const transactions = page.getByRole('table', { name: 'Transactions' });
   await expect(page.getByTestId('transactions-summary')).toContainText('240 transactions');
   await page.getByRole('textbox', { name: 'Search transactions' }).fill('STAMP DUTY');
-  await expect(page.getByTestId('transactions-summary')).not.toContainText('240 transactions', { timeout: 30_000 });
+  await expect(page.getByTestId('transactions-summary')).not.toContainText('240 transactions');
   await expect(transactions.getByRole('row').nth(1)).toContainText('STAMP DUTY');
   await snapBoth(page, 'analyser-06-statement');
 
@@ -140,7 +140,7 @@ test('analyse a GTBank statement: folder, account, upload with progress, verdict
   const extractionLink = page.getByRole('link', { name: 'Open extraction' });
   await expect(extractionLink).toHaveAttribute('href', /\/statement\/[0-9a-f-]+\/extract$/);
   await page.goto((await extractionLink.getAttribute('href'))!);
-  await expect(page.getByRole('heading', { name: /^Page 1 of [5-9]$/ })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: /^Page 1 of [5-9]$/ })).toBeVisible();
   const rows = page.getByRole('table', { name: 'Rows read from this page' });
   const firstTransaction = rows.getByRole('row').nth(1);
   const narration = first.fixture.rows[0].narration.split('\n')[0];
@@ -178,7 +178,7 @@ test('analyse a GTBank statement: folder, account, upload with progress, verdict
   // Back to the folders: the folder counts its account and statements.
   await navigation.getByRole('link', { name: /Bank Analyser/ }).click();
   const folderRow = page.getByRole('table', { name: 'Folders' }).getByRole('row').filter({ hasText: 'Adebayo loan review' });
-  await expect(folderRow).toContainText('1', { timeout: 30_000 });
+  await expect(folderRow).toContainText('1');
   await expect(folderRow).toContainText('2');
   await snapBoth(page, 'analyser-10-folders');
 });
