@@ -183,8 +183,8 @@ export function RecurringPanel({ recurring }: { recurring: Analysis['recurring_d
       {recurring.length === 0 ? (
         <EmptyState height={104} hint="No payee is paid a similar amount month after month." />
       ) : (
-        <Table.ScrollContainer minWidth={420}>
-          <Table verticalSpacing={6} fz="sm" aria-label="Recurring payments">
+        <Table.ScrollContainer minWidth={340}>
+          <Table verticalSpacing={6} fz="xs" aria-label="Recurring payments">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Payee</Table.Th>

@@ -1,7 +1,7 @@
 import { hasPermission, type Statement } from '@levy/contracts';
 import { Alert, Anchor, Button, Group, List, Progress, Stack, Table, Text } from '@mantine/core';
 import { IconAlertTriangle, IconChartBar, IconFileSearch, IconRefresh, IconTrash, IconUpload } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { BackLink } from '../../../components/back-link';
 import { ContentCard } from '../../../components/content-card';
@@ -180,6 +180,12 @@ export default function RecordPage() {
   const statements = useStatements(id ?? '');
   const deleteStatement = useDeleteStatement();
   const [dialog, setDialog] = useState<Dialog>(null);
+  const analysedCount = statements.data?.items.filter((statement) => statement.status === 'analysed').length ?? 0;
+  const refetchRecord = record.refetch;
+  // The account's period grows as each statement is analysed.
+  useEffect(() => {
+    if (analysedCount > 0) void refetchRecord();
+  }, [analysedCount, refetchRecord]);
 
   if (record.isPending) return <LoadingPlaceholder height={320} label="Loading bank account" />;
   if (record.isError || !id) {
@@ -191,7 +197,6 @@ export default function RecordPage() {
     );
   }
   const { data } = record;
-  const analysedCount = statements.data?.items.filter((statement) => statement.status === 'analysed').length ?? 0;
   const canUpload = hasPermission(permissions, ANALYSER_PERMISSIONS.uploadStatement);
   return (
     <>
