@@ -25,8 +25,12 @@ export const latePenaltyEstimate = z.object({
 });
 export type LatePenaltyEstimate = z.infer<typeof latePenaltyEstimate>;
 
-/** The query of an alert's `pay_link` (`/bills?pay=paye&corporation=…&state=LA&month=2026-10`), which opens Pay Taxes filled in. */
-export const PAY_LINK_PARAMS = { type: 'pay', corporation: 'corporation', state: 'state', month: 'month' } as const;
+/**
+ * The query of a link that opens Pay Taxes filled in: an alert's `pay_link`
+ * (`/bills?pay=paye&corporation=…&state=LA&month=2026-10`) or the bank analyser's WHT form link,
+ * which adds the WHT type, the amount paid (naira) and the beneficiary's name.
+ */
+export const PAY_LINK_PARAMS = { type: 'pay', corporation: 'corporation', state: 'state', month: 'month', whtType: 'wht_type', amount: 'amount', beneficiary: 'beneficiary' } as const;
 
 /** One alert: the fields of product-spec §3 plus what makes it actionable. */
 export const alert = z.object({

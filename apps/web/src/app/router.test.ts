@@ -12,6 +12,11 @@ describe('route table (product-spec §2)', () => {
     ['dashboard.index', '/dashboard', 'Dashboard', 'auth-organisation.getone', 'app'],
     ['organisation.index', '/organisation', 'Team Members', 'auth-organisation.getorganisationusers', 'app'],
     ['settings.index', '/settings/:tab?', 'Settings', 'auth-accountuser.getone', 'app'],
+    ['analyser.index', '/analyser', 'Bank Analyser', 'bank.statement-folder.getall', 'app'],
+    ['analyser.folders.folder', '/analyser/folders/:id', 'Folder', 'bank.statement-folder.getone', 'app'],
+    ['analyser.records.record', '/analyser/records/:id', 'Bank account', 'bank.statement-record.getone', 'app'],
+    ['analyser.records.statement', '/analyser/records/:id/statement/:statementId', 'Statement', 'bank.statement-statement.getalltransactions', 'app'],
+    ['analyser.records.statement.extract', '/analyser/records/:id/statement/:statementId/extract', 'Extraction', 'bank.statement-statement.getalltransactions', 'app'],
     // The error page frames itself: onboarding for visitors, the app layout for a signed-in member.
     ['error', '*', 'Page not found', 'none', 'none'],
   ])('%s: %s, %s, %s, %s layout', (name, path, title, access, layout) => {
@@ -38,6 +43,10 @@ describe('route table (product-spec §2)', () => {
     expect(new Set(names).size).toBe(names.length);
     expect(ROUTES.at(-1)).toMatchObject({ name: 'error', path: '*' });
     expect(ROUTES.filter((route) => route.path === '/register')).toHaveLength(1);
+  });
+
+  it('widens the container to 90% on the analyser record routes only', () => {
+    expect(PAGE_ROUTES.filter((route) => route.wide).map((route) => route.name)).toEqual(['analyser.records.record', 'analyser.records.statement', 'analyser.records.statement.extract']);
   });
 
   it('links drop optional parameters', () => {

@@ -1,4 +1,4 @@
-import { TAX_MATCH_WINDOW_DAYS, type TaxInsight } from '@levy/contracts';
+import { PAY_LINK_PARAMS, TAX_MATCH_WINDOW_DAYS, type TaxInsight } from '@levy/contracts';
 import type { StatementAnalysis, Transaction } from '@levy/statements';
 import type { Kobo } from '@levy/tax';
 import { naira } from './analyser-views';
@@ -23,7 +23,13 @@ function daysBetween(a: string, b: string): number {
 
 /** The Pay Taxes route with the WHT form opened and filled in. */
 export function whtFormLink(form: { wht_type: string; month: string; amount: string; beneficiary_name: string }): string {
-  const query = new URLSearchParams({ pay: 'wht', wht_type: form.wht_type, month: form.month, amount: form.amount, beneficiary: form.beneficiary_name });
+  const query = new URLSearchParams({
+    [PAY_LINK_PARAMS.type]: 'wht',
+    [PAY_LINK_PARAMS.whtType]: form.wht_type,
+    [PAY_LINK_PARAMS.month]: form.month,
+    [PAY_LINK_PARAMS.amount]: form.amount,
+    [PAY_LINK_PARAMS.beneficiary]: form.beneficiary_name,
+  });
   return `/bills?${query.toString()}`;
 }
 

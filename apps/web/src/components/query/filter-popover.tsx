@@ -5,10 +5,12 @@ import { DatePickerInput } from '@mantine/dates';
 import { IconFilter } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { AmountInput } from '../amount-input';
 import { DATE_PRESETS, presetRange, wholeDays } from './date-presets';
 
 export type FilterField =
   | { type: 'date-range'; field: string; label: string }
+  | { type: 'amount-range'; field: string; label: string }
   | {
       type: 'select';
       field: string;
@@ -21,14 +23,16 @@ export type FilterField =
 // The choice that sets no filter.
 const ANY = '__any__';
 
-type DraftValue = { range: [string | null, string | null] } | { value: string | null };
+type DraftValue = { range: [string | null, string | null] } | { amounts: [string, string] } | { value: string | null };
 type Draft = Record<string, DraftValue>;
 
 function emptyDraft(fields: FilterField[]): Draft {
-  return Object.fromEntries(fields.map((field) => [field.field, field.type === 'date-range' ? { range: [null, null] } : { value: null }]));
+  return Object.fromEntries(
+    fields.map((field) => [field.field, field.type === 'date-range' ? { range: [null, null] } : field.type === 'amount-range' ? { amounts: ['', ''] } : { value: null }]),
+  );
 }
 
-/** The draft as list filters: a date range becomes >= start and <= end (whole days). */
+/** The draft as list filters: a date range becomes >= start and <= end (whole days), an amount range >= from and <= to. */
 export function draftToFilters(fields: FilterField[], draft: Draft): ListFilter[] {
   const filters: ListFilter[] = [];
   for (const field of fields) {
@@ -39,6 +43,10 @@ export function draftToFilters(fields: FilterField[], draft: Draft): ListFilter[
       const range = wholeDays(dayjs(from).toDate(), dayjs(to ?? from).toDate());
       filters.push({ field: field.field, value: range.start.toISOString(), cond_op: '>=' });
       filters.push({ field: field.field, value: range.end.toISOString(), cond_op: '<=' });
+    } else if (field.type === 'amount-range' && value && 'amounts' in value) {
+      const [from, to] = value.amounts;
+      if (from) filters.push({ field: field.field, value: from, cond_op: '>=' });
+      if (to) filters.push({ field: field.field, value: to, cond_op: '<=' });
     } else if (field.type === 'select' && value && 'value' in value && value.value) {
       filters.push({ field: field.field, value: value.value });
     }
@@ -53,6 +61,12 @@ export function FilterPopover({ fields, activeCount, onApply }: { fields: Filter
   const today = new Date();
 
   const setRange = (field: string, range: [string | null, string | null]) => setDraft((current) => ({ ...current, [field]: { range } }));
+  const setAmounts = (field: string, end: 0 | 1, amount: string) =>
+    setDraft((current) => {
+      const amounts = [...(current[field] as { amounts: [string, string] }).amounts] as [string, string];
+      amounts[end] = amount;
+      return { ...current, [field]: { amounts } };
+    });
 
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-end" width={320} shadow="md" trapFocus>
@@ -97,6 +111,13 @@ export function FilterPopover({ fields, activeCount, onApply }: { fields: Filter
                   ))}
                 </Group>
               </Stack>
+            ) : field.type === 'amount-range' ? (
+              <Input.Wrapper key={field.field} label={field.label}>
+                <Group gap="xs" mt={4} grow wrap="nowrap">
+                  <AmountInput aria-label={`${field.label} from`} placeholder="From" value={(draft[field.field] as { amounts: [string, string] }).amounts[0]} onChange={(from) => setAmounts(field.field, 0, from)} />
+                  <AmountInput aria-label={`${field.label} to`} placeholder="To" value={(draft[field.field] as { amounts: [string, string] }).amounts[1]} onChange={(to) => setAmounts(field.field, 1, to)} />
+                </Group>
+              </Input.Wrapper>
             ) : field.display === 'dropdown' ? (
               <Select
                 key={field.field}

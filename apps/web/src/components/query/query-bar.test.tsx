@@ -77,6 +77,15 @@ describe('filter draft → list filters', () => {
     expect(filters[2]).toEqual({ field: 'status', value: 'active' });
   });
 
+  it('turns an amount range into >= from and <= to, either end optional', () => {
+    const amount = [{ type: 'amount-range' as const, field: 'amount', label: 'Amount' }];
+    expect(draftToFilters(amount, { amount: { amounts: ['5000', '20000.5'] } })).toEqual([
+      { field: 'amount', value: '5000', cond_op: '>=' },
+      { field: 'amount', value: '20000.5', cond_op: '<=' },
+    ]);
+    expect(draftToFilters(amount, { amount: { amounts: ['', '100'] } })).toEqual([{ field: 'amount', value: '100', cond_op: '<=' }]);
+  });
+
   it('leaves out empty fields', () => {
     expect(draftToFilters(fields, { created_at: { range: [null, null] }, status: { value: null } })).toEqual([]);
   });

@@ -23,10 +23,12 @@ export interface QueryBarProps {
   searchLabel?: string;
   onRefresh?: () => void;
   refreshing?: boolean;
+  /** The list's own default sort, when it is not newest first: the sort chip hides for it and its reset restores it. */
+  defaultSort?: QueryState['sort'];
 }
 
 /** Search (debounced 1500 ms), sort, filter and refresh above a table (product-spec §2, §7). */
-export function QueryBar({ module, value, onChange, sortKeys = ['created_at', 'name'], filterFields, searchLabel = 'Search', onRefresh, refreshing }: QueryBarProps) {
+export function QueryBar({ module, value, onChange, sortKeys = ['created_at', 'name'], filterFields, searchLabel = 'Search', onRefresh, refreshing, defaultSort = defaultQueryState().sort }: QueryBarProps) {
   const [searchText, setSearchText] = useState(value.search.value);
 
   const emitSearch = useDebouncedCallback((text: string) => {
@@ -58,7 +60,7 @@ export function QueryBar({ module, value, onChange, sortKeys = ['created_at', 'n
             emitSearch(event.currentTarget.value);
           }}
         />
-        {!isDefaultSort(value.sort) && <SortLabelChip sort={value.sort} onReset={() => changeSort(defaultQueryState().sort.key, defaultQueryState().sort.direction)} />}
+        {!isDefaultSort(value.sort, defaultSort) && <SortLabelChip sort={value.sort} onReset={() => changeSort(defaultSort.key, defaultSort.direction)} />}
       </Group>
       <Group gap="sm">
         <Menu position="bottom-end" shadow="md">

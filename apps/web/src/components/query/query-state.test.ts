@@ -17,6 +17,12 @@ describe('query state (product-spec §3, §9)', () => {
     expect(isDefaultSort({ key: 'name', direction: 'desc' })).toBe(false);
   });
 
+  it('labels amount sorts Largest/Smallest first, and judges the default against a list’s own', () => {
+    expect(sortDirectionLabel('amount', 'desc')).toBe('Largest first');
+    expect(sortLabel({ key: 'amount', direction: 'asc' })).toBe('Amount: Smallest first');
+    expect(isDefaultSort({ key: 'date', direction: 'asc' }, { key: 'date', direction: 'asc' })).toBe(true);
+  });
+
   it('builds the list params: page, count, order, search and JSON filters', () => {
     const state = { search: { key: 'name', value: '  ada ' }, sort: { key: 'name' as const, direction: 'asc' as const }, filters: [{ field: 'status', value: 'invited' }] };
     expect(toListParams(state, 2)).toEqual({

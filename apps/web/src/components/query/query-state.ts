@@ -5,6 +5,8 @@ export const SORT_KEYS = {
   created_at: { label: 'Date created', kind: 'number' },
   done_at: { label: 'Date added', kind: 'number' },
   name: { label: 'Name', kind: 'string' },
+  date: { label: 'Date', kind: 'number' },
+  amount: { label: 'Amount', kind: 'amount' },
 } as const;
 
 export type SortKey = keyof typeof SORT_KEYS;
@@ -21,9 +23,11 @@ export function defaultQueryState(searchKey = 'name'): QueryState {
   return { search: { key: searchKey, value: '' }, sort: { key: 'created_at', direction: 'desc' }, filters: [] };
 }
 
-/** Oldest first / Newest first for dates, Ascending / Descending for names (product-spec §9). */
+/** Oldest first / Newest first for dates, Ascending / Descending for names (product-spec §9); Smallest / Largest first for amounts. */
 export function sortDirectionLabel(key: SortKey, direction: SortDirection): string {
-  if (SORT_KEYS[key].kind === 'number') return direction === 'asc' ? 'Oldest first' : 'Newest first';
+  const { kind } = SORT_KEYS[key];
+  if (kind === 'number') return direction === 'asc' ? 'Oldest first' : 'Newest first';
+  if (kind === 'amount') return direction === 'asc' ? 'Smallest first' : 'Largest first';
   return direction === 'asc' ? 'Ascending' : 'Descending';
 }
 
@@ -31,8 +35,7 @@ export function sortLabel(sort: QueryState['sort']): string {
   return `${SORT_KEYS[sort.key].label}: ${sortDirectionLabel(sort.key, sort.direction)}`;
 }
 
-export function isDefaultSort(sort: QueryState['sort']): boolean {
-  const fallback = defaultQueryState().sort;
+export function isDefaultSort(sort: QueryState['sort'], fallback: QueryState['sort'] = defaultQueryState().sort): boolean {
   return sort.key === fallback.key && sort.direction === fallback.direction;
 }
 

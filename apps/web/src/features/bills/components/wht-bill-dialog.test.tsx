@@ -87,4 +87,19 @@ describe('Withholding Tax form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(await screen.findByTestId('preview-summary')).toBeInTheDocument();
   }, 20_000);
+
+  it('opens prefilled from the bank analyser: beneficiary, auto calculation, WHT type and amount survive choosing the agency', async () => {
+    stubGateway(billGateway);
+    const prefill = { corporationId: null, stateCode: null, month: null, whtType: 'rent', amount: '500000.00', beneficiaryName: 'Brightpath Ventures Ltd' };
+    renderFeature(<WhtBillDialog prefill={prefill} onClose={() => undefined} onCreated={() => undefined} />);
+    expect(screen.getByRole('textbox', { name: /Beneficiary name/ })).toHaveValue('Brightpath Ventures Ltd');
+    await choose(/Corporation/, 'Adire Textiles Limited');
+    await choose(/Agency/, 'Lagos · C-0012345');
+    fireEvent.change(screen.getByRole('textbox', { name: /Beneficiary Tax ID/ }), { target: { value: 'C-0076543' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('radio', { name: 'Auto calculate', hidden: true })).toBeChecked();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('textbox', { name: /Amount paid/ })).toHaveValue('₦500,000.00');
+    await waitFor(() => expect(screen.getByTestId('live-tax')).toHaveTextContent('₦50,000.00'), { timeout: 3000 });
+  });
 });

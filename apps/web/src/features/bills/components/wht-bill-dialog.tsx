@@ -106,10 +106,12 @@ export function WhtBillDialog({ prefill, onClose, onCreated }: { prefill?: BillP
   const [corporationId, setCorporationId] = useState<string | null>(prefill?.corporationId ?? null);
   const [registration, setRegistration] = useState<CorporationState | null>(null);
   const [month, setMonth] = useState<string | null>(() => initialMonthValue(prefill?.month));
-  const [payee, setPayee] = useState({ tax_payer_number: '', name: '' });
-  const [method, setMethod] = useState<WhtMethod | null>(null);
-  const [whtType, setWhtType] = useState<string | null>(null);
-  const [amount, setAmount] = useState('');
+  // The bank analyser's link names a WHT type and an amount: one payee, calculated automatically.
+  const wantsAuto = Boolean(prefill?.whtType || prefill?.amount);
+  const [payee, setPayee] = useState({ tax_payer_number: '', name: prefill?.beneficiaryName ?? '' });
+  const [method, setMethod] = useState<WhtMethod | null>(wantsAuto ? 'auto' : null);
+  const [whtType, setWhtType] = useState<string | null>(prefill?.whtType ?? null);
+  const [amount, setAmount] = useState(prefill?.amount ?? '');
   const [file, setFile] = useState<File | null>(null);
   const [checked, setChecked] = useState<CheckedBillFile | null>(null);
   const [bulk, setBulk] = useState<{ id: string; reference: string } | null>(null);
@@ -145,6 +147,13 @@ export function WhtBillDialog({ prefill, onClose, onCreated }: { prefill?: BillP
     setProblems([]);
     setSummary(null);
     setErrors({});
+  };
+
+  /** A prefilled form (from the bank analyser's tax insight) keeps its WHT type and amount while agency and month are chosen. */
+  const restorePrefill = () => {
+    if (!wantsAuto || kind !== 'single' || method !== 'auto') return;
+    setWhtType(prefill?.whtType ?? null);
+    setAmount(prefill?.amount ?? '');
   };
 
   const goTo = (next: Step) => {
@@ -323,6 +332,7 @@ export function WhtBillDialog({ prefill, onClose, onCreated }: { prefill?: BillP
               setRegistration(next);
               setWhtType(null);
               resetAmounts();
+              restorePrefill();
             }}
             errors={{ corporation: errors.corporation, state: errors.state }}
             stateLabel="Agency (state)"
@@ -333,6 +343,7 @@ export function WhtBillDialog({ prefill, onClose, onCreated }: { prefill?: BillP
               setMonth(value);
               setWhtType(null);
               resetAmounts();
+              restorePrefill();
             }}
             error={errors.month}
           />

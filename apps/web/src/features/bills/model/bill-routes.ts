@@ -13,11 +13,18 @@ export function isCorporationBillsTab(pathname: string): boolean {
   return /^\/corporations\/[^/]+\/bills\/?$/.test(pathname);
 }
 
-/** What an alert's Pay Taxes link fills in: the corporation, its state (by code) and the tax month (`YYYY-MM`). */
+/**
+ * What a Pay Taxes link fills in: an alert's gives the corporation, its state (by code) and the
+ * tax month (`YYYY-MM`); the bank analyser's WHT link gives the month, the WHT type, the amount
+ * paid (plain decimal naira) and the beneficiary's name.
+ */
 export interface BillPrefill {
   corporationId: string | null;
   stateCode: string | null;
   month: string | null;
+  whtType: string | null;
+  amount: string | null;
+  beneficiaryName: string | null;
 }
 
 export interface PayRequest {
@@ -30,12 +37,16 @@ export function readPayRequest(params: URLSearchParams): PayRequest | null {
   const type = params.get(PAY_LINK_PARAMS.type);
   if (type !== 'paye' && type !== 'wht') return null;
   const month = params.get(PAY_LINK_PARAMS.month);
+  const amount = params.get(PAY_LINK_PARAMS.amount);
   return {
     type,
     prefill: {
       corporationId: params.get(PAY_LINK_PARAMS.corporation) || null,
       stateCode: params.get(PAY_LINK_PARAMS.state) || null,
       month: month && /^\d{4}-(0[1-9]|1[0-2])$/.test(month) ? month : null,
+      whtType: params.get(PAY_LINK_PARAMS.whtType) || null,
+      amount: amount && /^\d+(\.\d{1,2})?$/.test(amount) ? amount : null,
+      beneficiaryName: params.get(PAY_LINK_PARAMS.beneficiary)?.slice(0, 120) || null,
     },
   };
 }

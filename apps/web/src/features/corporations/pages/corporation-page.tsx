@@ -1,7 +1,8 @@
-import { Anchor, Button, Group, Tabs, Text } from '@mantine/core';
+import { Button, Tabs, Text } from '@mantine/core';
 import { hasPermission } from '@levy/contracts';
-import { IconArrowLeft, IconArrowsExchange, IconMap2, IconReceipt2 } from '@tabler/icons-react';
+import { IconArrowsExchange, IconMap2, IconReceipt2 } from '@tabler/icons-react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { BackLink } from '../../../components/back-link';
 import { ContentCard } from '../../../components/content-card';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadingPlaceholder } from '../../../components/loading-placeholder';
@@ -16,17 +17,6 @@ import { corporationPath, corporationTabs, DEFAULT_CORPORATION_TAB, isCorporatio
 
 // The organisation's wallets tell whether each corporation has its own (and so a transactions tab).
 const WALLETS_PERMISSION = 'core-internal.organisation.getwallets';
-
-function BackToCorporations() {
-  return (
-    <Anchor component={Link} to="/corporations" fz="sm" c="dimmed" mb="xs" display="inline-block">
-      <Group gap={4} wrap="nowrap">
-        <IconArrowLeft size={14} aria-hidden="true" />
-        Corporations
-      </Group>
-    </Anchor>
-  );
-}
 
 /**
  * One corporation with its tab in the address: /corporations/{id}/states (product-spec §2
@@ -48,7 +38,7 @@ export default function CorporationPage() {
   if (!corporation.data) {
     return (
       <>
-        <BackToCorporations />
+        <BackLink to="/corporations" label="Corporations" />
         <ContentCard>
           <EmptyState
             message="Corporation not found"
@@ -78,7 +68,7 @@ export default function CorporationPage() {
   if (!corporationTabs({ canSeeBills: hasBillsTab, hasOwnWallet: hasTransactionsTab }).includes(tab)) return <Navigate to={corporationPath(id, DEFAULT_CORPORATION_TAB)} replace />;
   return (
     <>
-      <BackToCorporations />
+      <BackLink to="/corporations" label="Corporations" />
       <PageHeading
         title={data.name}
         description={

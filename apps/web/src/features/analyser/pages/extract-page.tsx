@@ -1,0 +1,145 @@
+import { hasPermission, type BankCategory, type StatementDetail, type StatementTransaction } from '@levy/contracts';
+import { Alert, Grid, Group, Pagination, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { BackLink } from '../../../components/back-link';
+import { ContentCard } from '../../../components/content-card';
+import { ExportButtons } from '../../../components/export-buttons';
+import { LoadingPlaceholder } from '../../../components/loading-placeholder';
+import { PageHeading } from '../../../components/page-heading';
+import { useSessionStore } from '../../../lib/session-store';
+import { downloadTransactions, useExtraction, useSaveCorrections, useStatement } from '../api/analyser-api';
+import { ColumnMappingCard } from '../components/column-mapping-card';
+import { ExtractedRows } from '../components/extracted-rows';
+import { LoadError } from '../components/load-error';
+import { PageSourceView } from '../components/page-source-view';
+import { describeStatement, ReportButton, StatementProgressCard } from '../components/statement-header';
+import { ANALYSER_PERMISSIONS } from '../model/analyser-permissions';
+import { ANALYSER_PATH, recordPath, statementPath } from '../model/analyser-routes';
+import { sourceLinesOf } from '../model/extraction';
+import { isSettling } from '../model/statement-status';
+
+function Extraction({ statement }: { statement: StatementDetail }) {
+  const permissions = useSessionStore((state) => state.permissions);
+  const [page, setPage] = useState(1);
+  const [selectedIndex, setSelectedIndex] = useState<number | null>(null);
+  const extraction = useExtraction(statement.id, page);
+  const corrections = useSaveCorrections(statement.id);
+  const canChange = hasPermission(permissions, ANALYSER_PERMISSIONS.updateStatement);
+
+  if (extraction.isPending) return <LoadingPlaceholder height={320} label="Loading the extraction" />;
+  if (extraction.isError) return <LoadError error={extraction.error} title="The extraction could not be loaded" onRetry={() => void extraction.refetch()} />;
+  const { data } = extraction;
+  const selected = data.rows.find((row) => row.index === selectedIndex) ?? null;
+  const highlighted = selected ? sourceLinesOf(selected, data.rows, data.lines) : new Set<number>();
+  const correctCategory = (row: StatementTransaction, category: BankCategory) => {
+    setSelectedIndex(row.index);
+    corrections.mutate([{ index: row.index, category }]);
+  };
+  const sourceName = data.format === 'pdf' ? 'Page' : 'Sheet';
+
+  return (
+    <Stack gap="lg">
+      <ContentCard
+        title={`${sourceName} ${data.page} of ${data.page_count}`}
+        actions={
+          data.page_count > 1 && (
+            <Pagination
+              size="sm"
+              total={data.page_count}
+              value={page}
+              onChange={(next) => {
+                setPage(next);
+                setSelectedIndex(null);
+              }}
+              getItemProps={(item) => ({ 'aria-label': `${sourceName} ${item}` })}
+              getControlProps={(control) => ({ 'aria-label': `${control.charAt(0).toUpperCase()}${control.slice(1)} ${sourceName.toLowerCase()}` })}
+            />
+          )
+        }
+      >
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, lg: 6 }}>
+            <Text fz="sm" fw={600} mb="xs">
+              As read from the file
+            </Text>
+            <PageSourceView extraction={data} highlighted={highlighted} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 6 }}>
+            <Group justify="space-between" mb="xs">
+              <Text fz="sm" fw={600}>
+                {data.rows.length} {data.rows.length === 1 ? 'row' : 'rows'} read
+              </Text>
+              <Text fz="xs" c="dimmed">
+                Choose a row to see where it came from.
+              </Text>
+            </Group>
+            <ExtractedRows
+              rows={data.rows}
+              selectedIndex={selectedIndex}
+              onSelect={setSelectedIndex}
+              canCorrect={canChange}
+              savingIndex={corrections.isPending ? selectedIndex : null}
+              onCorrectCategory={correctCategory}
+            />
+          </Grid.Col>
+        </Grid>
+      </ContentCard>
+      {statement.skipped_rows.length > 0 && (
+        <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title={`${statement.skipped_rows.length} lines were not read as transactions`}>
+          {statement.skipped_rows.slice(0, 5).map((skipped) => (
+            <Text key={`${skipped.page}-${skipped.y}`} fz="sm">
+              {sourceName} {skipped.page}: {skipped.reason}
+            </Text>
+          ))}
+        </Alert>
+      )}
+      <ColumnMappingCard key={`${statement.id}-${statement.analysed_at}`} statementId={statement.id} extraction={data} hasMapping={statement.has_mapping} canChange={canChange} />
+    </Stack>
+  );
+}
+
+/**
+ * The extraction (product-spec §2 analyser.records.statement.extract, 90% wide): the rows beside
+ * the page they came from, the column mapping, corrections of a row's category, and exports.
+ */
+export default function ExtractPage() {
+  const { id: recordId, statementId } = useParams();
+  const statement = useStatement(statementId);
+
+  if (statement.isPending) return <LoadingPlaceholder height={320} label="Loading statement" />;
+  if (statement.isError || !recordId || !statementId) {
+    return (
+      <>
+        <BackLink to={recordId ? recordPath(recordId) : ANALYSER_PATH} label="Bank account" />
+        <LoadError error={statement.error} title="This statement could not be opened" onRetry={() => void statement.refetch()} />
+      </>
+    );
+  }
+  const { data } = statement;
+  return (
+    <>
+      <BackLink to={data.status === 'analysed' ? statementPath(recordId, data.id) : recordPath(recordId)} label={data.status === 'analysed' ? 'Statement analysis' : 'Bank account'} />
+      <PageHeading
+        title={`Extraction · ${data.file_name}`}
+        description={describeStatement(data)}
+        actions={
+          data.status === 'analysed' && (
+            <Group gap="sm">
+              <ExportButtons onExport={(format) => downloadTransactions(data.id, {}, format)} />
+              <ReportButton statementId={data.id} />
+            </Group>
+          )
+        }
+      />
+      {isSettling(data.status) && <StatementProgressCard statement={data} />}
+      {data.status === 'failed' && (
+        <Alert color="red" icon={<IconAlertTriangle size={18} />} title="This statement could not be read" mb="lg">
+          {data.error_message}
+        </Alert>
+      )}
+      {data.status !== 'queued' && data.status !== 'processing' && <Extraction statement={data} />}
+    </>
+  );
+}

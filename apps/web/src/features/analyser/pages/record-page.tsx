@@ -1,0 +1,235 @@
+import { hasPermission, type Statement } from '@levy/contracts';
+import { Alert, Anchor, Button, Group, List, Progress, Stack, Table, Text } from '@mantine/core';
+import { IconAlertTriangle, IconChartBar, IconFileSearch, IconRefresh, IconTrash, IconUpload } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { BackLink } from '../../../components/back-link';
+import { ContentCard } from '../../../components/content-card';
+import { EmptyState } from '../../../components/empty-state';
+import { LoadingPlaceholder } from '../../../components/loading-placeholder';
+import { OptionsButton, type OptionItem } from '../../../components/options-button';
+import { PageHeading } from '../../../components/page-heading';
+import { StatusTag } from '../../../components/status-tag';
+import { formatDate } from '../../../lib/format';
+import { useSessionStore } from '../../../lib/session-store';
+import { useDeleteStatement, useFolder, useRecord, useRecordAnalysis, useStatements } from '../api/analyser-api';
+import { AnalysisOverview } from '../components/analysis-panels';
+import { ConfirmDeleteDialog, countOf } from '../components/confirm-delete-dialog';
+import { CoverageTimeline } from '../components/coverage-timeline';
+import { LoadError } from '../components/load-error';
+import { RerunStatementDialog } from '../components/rerun-statement-dialog';
+import { UploadStatementDialog } from '../components/upload-statement-dialog';
+import { VerdictTag } from '../components/verdict-tag';
+import { ANALYSER_PERMISSIONS } from '../model/analyser-permissions';
+import { ANALYSER_PATH, extractPath, folderPath, statementPath } from '../model/analyser-routes';
+import { daysBetween, formatPeriodRange } from '../model/period';
+import { describeProgress, isSettling } from '../model/statement-status';
+
+type Dialog = { kind: 'upload' } | { kind: 'rerun'; statement: Statement } | { kind: 'delete'; statement: Statement } | null;
+
+/** A statement's state in the list: progress while it is read, the verdict once analysed, the reason when it failed. */
+function StatementState({ statement }: { statement: Statement }) {
+  if (isSettling(statement.status)) {
+    return (
+      <Stack gap={4} miw={160} data-testid="statement-progress">
+        <Group gap="xs" justify="space-between">
+          <StatusTag status={statement.status} />
+          <Text fz="xs" c="dimmed">
+            {statement.progress.percent}%
+          </Text>
+        </Group>
+        <Progress value={statement.progress.percent} animated size="sm" aria-label={`Analysis progress of ${statement.file_name}`} />
+        <Text fz="xs" c="dimmed">
+          {describeProgress(statement.progress)}
+        </Text>
+      </Stack>
+    );
+  }
+  if (statement.status === 'failed') {
+    return (
+      <Stack gap={4} maw={280}>
+        <StatusTag status="failed" />
+        <Text fz="xs" c="red.8">
+          {statement.error_message}
+        </Text>
+      </Stack>
+    );
+  }
+  return statement.verdict ? <VerdictTag verdict={statement.verdict} /> : <StatusTag status={statement.status} />;
+}
+
+function StatementsTable({ recordId, onDialog }: { recordId: string; onDialog: (dialog: Dialog) => void }) {
+  const permissions = useSessionStore((state) => state.permissions);
+  const navigate = useNavigate();
+  const statements = useStatements(recordId);
+  const canUpdate = hasPermission(permissions, ANALYSER_PERMISSIONS.updateStatement);
+  const canDelete = hasPermission(permissions, ANALYSER_PERMISSIONS.deleteStatement);
+
+  const optionsFor = (statement: Statement): OptionItem[] => [
+    ...(statement.status === 'analysed'
+      ? [
+          { label: 'Open analysis', icon: <IconChartBar size={16} />, onClick: () => void navigate(statementPath(recordId, statement.id)) },
+          { label: 'Open extraction', icon: <IconFileSearch size={16} />, onClick: () => void navigate(extractPath(recordId, statement.id)) },
+        ]
+      : []),
+    ...(canUpdate && !isSettling(statement.status) ? [{ label: 'Analyse again', icon: <IconRefresh size={16} />, onClick: () => onDialog({ kind: 'rerun', statement }) }] : []),
+    ...(canDelete ? [{ label: 'Delete', icon: <IconTrash size={16} />, color: 'red', onClick: () => onDialog({ kind: 'delete', statement }) }] : []),
+  ];
+
+  if (statements.isPending) return <LoadingPlaceholder label="Loading statements" />;
+  if (statements.isError) return <LoadError error={statements.error} title="The statements could not be loaded" onRetry={() => void statements.refetch()} />;
+  if (statements.data.items.length === 0) {
+    return <EmptyState message="No statements yet" hint="Upload the account's statements as the bank sent them: PDF, CSV or XLSX." />;
+  }
+  return (
+    <Table.ScrollContainer minWidth={860}>
+      <Table verticalSpacing="sm" aria-label="Statements">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Statement</Table.Th>
+            <Table.Th>Period</Table.Th>
+            <Table.Th w={210}>Status</Table.Th>
+            <Table.Th ta="right">Transactions</Table.Th>
+            <Table.Th>Uploaded</Table.Th>
+            <Table.Th w={48} aria-label="Actions" />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {statements.data.items.map((statement) => (
+            <Table.Tr key={statement.id} data-status={statement.status}>
+              <Table.Td>
+                {statement.status === 'analysed' ? (
+                  <Anchor component={Link} to={statementPath(recordId, statement.id)} fw={600} fz="sm">
+                    {statement.file_name}
+                  </Anchor>
+                ) : (
+                  <Text fw={600} fz="sm">
+                    {statement.file_name}
+                  </Text>
+                )}
+                <Text fz="xs" c="dimmed">
+                  {statement.format.toUpperCase()}
+                  {statement.page_count ? ` · ${countOf(statement.page_count, 'page')}` : ''}
+                  {statement.bank_name ? ` · ${statement.bank_name}` : ''}
+                </Text>
+              </Table.Td>
+              <Table.Td>{formatPeriodRange(statement.period_start, statement.period_end) || <Text span c="dimmed" fz="sm">Not read yet</Text>}</Table.Td>
+              <Table.Td>
+                <StatementState statement={statement} />
+              </Table.Td>
+              <Table.Td ta="right">{statement.totals ? statement.totals.transaction_count.toLocaleString('en-NG') : '—'}</Table.Td>
+              <Table.Td>{formatDate(statement.created_at)}</Table.Td>
+              <Table.Td>
+                <OptionsButton label={`Actions for ${statement.file_name}`} items={optionsFor(statement)} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** Every analysed statement of the account together: coverage with gaps and overlaps, then the combined analysis. */
+function CombinedAnalysis({ recordId, analysedCount }: { recordId: string; analysedCount: number }) {
+  const analysis = useRecordAnalysis(recordId, analysedCount);
+  if (analysedCount === 0) return null;
+  if (analysis.isPending) return <LoadingPlaceholder height={320} label="Loading the combined analysis" />;
+  if (analysis.isError) return <LoadError error={analysis.error} title="The combined analysis could not be loaded" onRetry={() => void analysis.refetch()} />;
+  const { data } = analysis;
+  const problems = [
+    ...data.gaps.map((gap) => `No statement covers ${formatPeriodRange(gap.from, gap.to)} (${countOf(daysBetween(gap.from, gap.to), 'day')})`),
+    ...data.overlaps.map((overlap) => `Statements overlap over ${formatPeriodRange(overlap.from, overlap.to)} (${countOf(daysBetween(overlap.from, overlap.to), 'day')})`),
+  ];
+  return (
+    <Stack gap="lg">
+      <ContentCard title={`Combined analysis of ${countOf(data.statement_count, 'statement')}`}>
+        <Stack gap="md">
+          <CoverageTimeline analysis={data} />
+          {problems.length > 0 ? (
+            <Alert color="orange" icon={<IconAlertTriangle size={18} />} title="Coverage">
+              <List size="sm" spacing={2}>
+                {problems.map((problem) => (
+                  <List.Item key={problem}>{problem}</List.Item>
+                ))}
+              </List>
+            </Alert>
+          ) : (
+            <Text fz="sm" c="dimmed">
+              The statements run on from one another without gaps or overlaps.
+            </Text>
+          )}
+          {data.pending_count > 0 && (
+            <Text fz="sm" c="dimmed">
+              {countOf(data.pending_count, 'statement')} still being read or failed {data.pending_count === 1 ? 'is' : 'are'} left out.
+            </Text>
+          )}
+        </Stack>
+      </ContentCard>
+      <AnalysisOverview analysis={data} />
+    </Stack>
+  );
+}
+
+/** A record (product-spec §2 analyser.records.record, 90% wide): one bank account's statements and their combined analysis. */
+export default function RecordPage() {
+  const { id } = useParams();
+  const permissions = useSessionStore((state) => state.permissions);
+  const record = useRecord(id);
+  const folder = useFolder(record.data?.folder_id);
+  const statements = useStatements(id ?? '');
+  const deleteStatement = useDeleteStatement();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const analysedCount = statements.data?.items.filter((statement) => statement.status === 'analysed').length ?? 0;
+  const refetchRecord = record.refetch;
+  // The account's period grows as each statement is analysed.
+  useEffect(() => {
+    if (analysedCount > 0) void refetchRecord();
+  }, [analysedCount, refetchRecord]);
+
+  if (record.isPending) return <LoadingPlaceholder height={320} label="Loading bank account" />;
+  if (record.isError || !id) {
+    return (
+      <>
+        <BackLink to={ANALYSER_PATH} label="Bank Analyser" />
+        <LoadError error={record.error} title="This bank account could not be opened" onRetry={() => void record.refetch()} />
+      </>
+    );
+  }
+  const { data } = record;
+  const canUpload = hasPermission(permissions, ANALYSER_PERMISSIONS.uploadStatement);
+  return (
+    <>
+      <BackLink to={folderPath(data.folder_id)} label={folder.data?.name ?? 'Folder'} />
+      <PageHeading
+        title={data.name}
+        description={[data.bank_name, data.account_number, formatPeriodRange(data.period_start, data.period_end)].filter(Boolean).join(' · ') || 'No statements yet'}
+        actions={
+          canUpload && (
+            <Button leftSection={<IconUpload size={16} />} onClick={() => setDialog({ kind: 'upload' })}>
+              Upload statement
+            </Button>
+          )
+        }
+      />
+      <Stack gap="lg">
+        <ContentCard title="Statements">
+          <StatementsTable recordId={id} onDialog={setDialog} />
+        </ContentCard>
+        <CombinedAnalysis recordId={id} analysedCount={analysedCount} />
+      </Stack>
+      {dialog?.kind === 'upload' && <UploadStatementDialog recordId={id} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'rerun' && <RerunStatementDialog statement={dialog.statement} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'delete' && (
+        <ConfirmDeleteDialog
+          title="Delete statement"
+          name={dialog.statement.file_name}
+          consequence="its transactions, corrections and analysis"
+          busy={deleteStatement.isPending}
+          onConfirm={() => deleteStatement.mutate(dialog.statement.id, { onSuccess: () => setDialog(null) })}
+          onClose={() => setDialog(null)}
+        />
+      )}
+    </>
+  );
+}

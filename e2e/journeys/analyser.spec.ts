@@ -1,0 +1,184 @@
+import fs from 'node:fs';
+import type { Page } from '@playwright/test';
+import { buildFixture, renderPdf } from '../../packages/statements/src/fixtures/render-statement';
+import { expect as baseExpect, test } from '../support/fixtures';
+import { NEW_USER_PASSWORD } from '../support/api';
+import { onboardedOwner } from '../support/owners';
+import { renderFirstPageToPng } from '../support/pdf-preview';
+import { snap } from '../support/screenshots';
+import { LoginPage } from '../pages/auth-pages';
+
+// Journeys serve React's development build; its chart-heavy pages keep a busy machine's browser
+// occupied for many seconds at a time, so every wait here is generous.
+const expect = baseExpect.configure({ timeout: 60_000 });
+
+const ACCOUNT = { name: 'Adebayo & Sons Trading Ventures', bank: 'Guaranty Trust Bank' };
+
+/** A GTBank statement as the bank's PDF export draws it: several pages, "Page n of N" footers. */
+async function gtbankPdf(dir: string, name: string, options: { start: string; count: number; seed: number; password?: string }) {
+  const fixture = buildFixture({ style: 'gtbank', ...options });
+  const path = `${dir}/${name}`;
+  fs.writeFileSync(path, await renderPdf(fixture, { style: 'gtbank', ...options }));
+  return { path, fixture };
+}
+
+async function uploadStatement(page: Page, filePath: string) {
+  await page.getByRole('button', { name: 'Upload statement' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Upload statement' });
+  await dialog.locator('input[type="file"]').setInputFiles(filePath);
+  await dialog.getByRole('button', { name: 'Upload' }).click();
+  return dialog;
+}
+
+/** Saves the screen at phone width too, then goes back to the desktop width. */
+async function snapBoth(page: Page, name: string) {
+  await snap(page, `${name}-1280`);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await snap(page, `${name}-390`);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+test('analyse a GTBank statement: folder, account, upload with progress, verdict, charts, extraction with a correction, CSV and the report PDF', async ({ page, request, browser }, testInfo) => {
+  test.setTimeout(600_000);
+  const owner = await onboardedOwner(request, { prefix: 'analyser', firstName: 'Tunde', lastName: 'Adebayo', legalName: 'Adebayo & Sons Trading Ventures', corporationName: 'Adebayo Trading' });
+  const login = new LoginPage(page);
+  await login.open();
+  await login.logIn(owner.email, NEW_USER_PASSWORD);
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  const navigation = page.getByRole('navigation', { name: 'Main' });
+  const entry = navigation.getByRole('link', { name: /Bank Analyser/ });
+  await expect(entry).toContainText('Beta');
+  await entry.click();
+  await expect(page).toHaveURL(/\/analyser$/);
+  await expect(page.getByText('No folders yet')).toBeVisible();
+  await snapBoth(page, 'analyser-01-folders-empty');
+
+  // A folder, renamed on the way, then a bank account in it.
+  await page.getByRole('button', { name: 'New folder' }).click();
+  const folderDialog = page.getByRole('dialog', { name: 'New folder' });
+  await folderDialog.getByRole('textbox', { name: 'Folder name' }).fill('Adebayo loan review');
+  await folderDialog.getByRole('button', { name: 'Create folder' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Folder created successfully' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Adebayo loan review' })).toBeVisible();
+  await expect(page.getByText('No bank accounts yet')).toBeVisible();
+
+  await page.getByRole('button', { name: 'New bank account' }).click();
+  const recordDialog = page.getByRole('dialog', { name: 'New bank account' });
+  await recordDialog.getByRole('textbox', { name: 'Account number' }).fill('12345');
+  await recordDialog.getByRole('button', { name: 'Create account' }).click();
+  await expect(recordDialog.getByText('Account name is required')).toBeVisible();
+  await expect(recordDialog.getByText('Account number must be 10 digits')).toBeVisible();
+  await recordDialog.getByRole('textbox', { name: 'Account name' }).fill(ACCOUNT.name);
+  await recordDialog.getByRole('textbox', { name: 'Account number' }).fill('0000871094');
+  await recordDialog.getByRole('textbox', { name: 'Bank' }).fill(ACCOUNT.bank);
+  await snap(page, 'analyser-02-new-account-dialog');
+  await recordDialog.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Record created successfully' })).toBeVisible();
+  await expect(page).toHaveURL(/\/analyser\/records\/[0-9a-f-]+\/$/);
+  await expect(page.getByRole('heading', { name: ACCOUNT.name })).toBeVisible();
+  await expect(page.getByText('No statements yet')).toBeVisible();
+
+  // A GTBank statement of several pages: the list shows the engine's progress, then the verdict.
+  const dir = testInfo.outputDir;
+  fs.mkdirSync(dir, { recursive: true });
+  const first = await gtbankPdf(dir, 'gtbank-jan-apr.pdf', { start: '2025-01-01', count: 240, seed: 11 });
+  await uploadStatement(page, first.path);
+  await expect(page.getByRole('alert').filter({ hasText: 'Statement uploaded: it is being analysed' })).toBeVisible();
+  const statements = page.getByRole('table', { name: 'Statements' });
+  const firstRow = statements.getByRole('row').filter({ hasText: 'gtbank-jan-apr.pdf' });
+  await expect(firstRow.getByTestId('statement-progress')).toBeVisible();
+  await expect(firstRow.getByRole('progressbar')).toBeVisible();
+  await snap(page, 'analyser-03-statement-progress');
+  await expect(firstRow.getByText('Consistent')).toBeVisible({ timeout: 180_000 });
+  await expect(statements.getByText(/^PDF · [5-9] pages · Guaranty Trust Bank$/)).toBeVisible();
+  await expect(statements.getByRole('cell', { name: '240', exact: true })).toBeVisible();
+
+  // A second statement, encrypted, for the months after a gap: the dialog asks for its password.
+  const second = await gtbankPdf(dir, 'gtbank-jul-aug.pdf', { start: '2025-07-01', count: 60, seed: 12, password: '0871094' });
+  const dialog = await uploadStatement(page, second.path);
+  await expect(dialog.getByText('This PDF is password protected')).toBeVisible();
+  await dialog.getByLabel('PDF password').fill('wrong-password');
+  await dialog.getByRole('button', { name: 'Upload' }).click();
+  await expect(dialog.getByText('The password for this PDF is not correct: check it and try again')).toBeVisible();
+  await dialog.getByLabel('PDF password').fill('0871094');
+  await snap(page, 'analyser-04-password');
+  await dialog.getByRole('button', { name: 'Upload' }).click();
+  await expect(dialog).toBeHidden({ timeout: 60_000 });
+  const secondRow = statements.getByRole('row').filter({ hasText: 'gtbank-jul-aug.pdf' });
+  await expect(secondRow.getByText('Consistent')).toBeVisible({ timeout: 120_000 });
+
+  // The combined analysis: coverage with the gap between the two, and the charts.
+  await expect(page.getByRole('heading', { name: 'Combined analysis of 2 statements' })).toBeVisible();
+  await expect(page.getByText(/^No statement covers /)).toBeVisible();
+  await expect(page.getByRole('img', { name: /^Gap: / })).toHaveCount(1);
+  await expect(page.getByLabel('Money in and money out each month, with the net').locator('.recharts-surface')).toBeVisible();
+  await expect(page.getByLabel('End-of-day balance over the statement period').locator('.recharts-surface')).toBeVisible();
+  await snapBoth(page, 'analyser-05-record');
+
+  // The statement: verdict with its checks, cards, charts, panels, tax insight, transactions.
+  await firstRow.getByRole('link', { name: 'gtbank-jan-apr.pdf' }).click();
+  await expect(page).toHaveURL(/\/statement\/[0-9a-f-]+$/);
+  // Journeys serve a development build of React, whose page changes are slow on a busy machine.
+  const authenticity = page.getByRole('region', { name: 'Authenticity' });
+  await expect(authenticity.getByText('Consistent')).toBeVisible();
+  await expect(authenticity).toContainText('Every running balance follows from the one before it');
+  await expect(page.getByRole('region', { name: 'Money in' })).toContainText('₦');
+  await expect(page.getByRole('region', { name: 'Categories' })).toContainText('Bank charges');
+  await expect(page.getByRole('region', { name: 'Salary' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Tax insight' })).toBeVisible();
+  const transactions = page.getByRole('table', { name: 'Transactions' });
+  await expect(page.getByTestId('transactions-summary')).toContainText('240 transactions');
+  await page.getByRole('textbox', { name: 'Search transactions' }).fill('STAMP DUTY');
+  await expect(page.getByTestId('transactions-summary')).not.toContainText('240 transactions');
+  await expect(transactions.getByRole('row').nth(1)).toContainText('STAMP DUTY');
+  await snapBoth(page, 'analyser-06-statement');
+
+  // The extraction: a row beside the page it came from, its category corrected.
+  // Opened by its address: in the development build, leaving the chart-heavy statement page
+  // takes seconds of rendering, which a loaded machine stretches past any sensible timeout.
+  const extractionLink = page.getByRole('link', { name: 'Open extraction' });
+  await expect(extractionLink).toHaveAttribute('href', /\/statement\/[0-9a-f-]+\/extract$/);
+  await page.goto((await extractionLink.getAttribute('href'))!);
+  await expect(page.getByRole('heading', { name: /^Page 1 of [5-9]$/ })).toBeVisible();
+  const rows = page.getByRole('table', { name: 'Rows read from this page' });
+  const firstTransaction = rows.getByRole('row').nth(1);
+  const narration = first.fixture.rows[0].narration.split('\n')[0];
+  await expect(firstTransaction).toContainText(narration.slice(0, 20));
+  await firstTransaction.getByRole('cell').nth(1).click();
+  await expect(page.locator('[data-highlighted]').first()).toContainText(narration.slice(0, 12));
+  const category = firstTransaction.getByRole('combobox', { name: 'Category of row 1' });
+  await category.click();
+  await page.getByRole('option', { name: 'Bills and utilities' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Corrections saved and the statement re-analysed' })).toBeVisible();
+  await expect(firstTransaction.getByText('Corrected')).toBeVisible();
+  await expect(category).toHaveValue('Bills and utilities');
+  await snapBoth(page, 'analyser-07-extraction');
+
+  // CSV of every row, with the correction, and the analysis report as a PDF.
+  const csvDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const csv = await csvDownload;
+  expect(csv.suggestedFilename()).toMatch(/\.csv$/);
+  const csvPath = 'e2e/screenshots/analyser-08-transactions.csv';
+  await csv.saveAs(csvPath);
+  const lines = fs.readFileSync(csvPath, 'utf8').trim().split(/\r?\n/);
+  expect(lines).toHaveLength(241);
+  expect(lines[1]).toContain('Bills and utilities');
+
+  const reportDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download report PDF' }).click();
+  const report = await reportDownload;
+  expect(report.suggestedFilename()).toMatch(/\.pdf$/);
+  const reportPath = 'e2e/screenshots/analyser-09-report.pdf';
+  await report.saveAs(reportPath);
+  expect(fs.readFileSync(reportPath).subarray(0, 5).toString()).toBe('%PDF-');
+  expect(await renderFirstPageToPng(browser, reportPath, 'e2e/screenshots/analyser-09-report-page-1.png')).toBeGreaterThan(0);
+
+  // Back to the folders: the folder counts its account and statements.
+  await navigation.getByRole('link', { name: /Bank Analyser/ }).click();
+  const folderRow = page.getByRole('table', { name: 'Folders' }).getByRole('row').filter({ hasText: 'Adebayo loan review' });
+  await expect(folderRow).toContainText('1');
+  await expect(folderRow).toContainText('2');
+  await snapBoth(page, 'analyser-10-folders');
+});
