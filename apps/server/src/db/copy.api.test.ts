@@ -21,9 +21,9 @@ afterAll(async () => {
 describe('copyRows', () => {
   it('stores text with tabs, line breaks, backslashes and quotes, nulls and lists of amounts exactly', async () => {
     const labels = ['plain', 'tab\there', 'line\nbreak', 'carriage\rreturn', 'back\\slash \\N', 'quote " and , comma', 'Ọ̀gá Adébáyọ̀ ₦', ''];
-    const rows = labels.map((label, position) => [position, label, [position * 100, 0, 9_007_199_254_740_991]] as const);
+    const rows = [...labels.map((label, position) => ({ position, label, amounts: [position * 100, 0, 9_007_199_254_740_991] })), { position: labels.length, label: null, amounts: null }];
     await test.database.db.transaction(async (tx) => {
-      await copyRows(tx, scratch, ['position', 'label', 'amounts'], [...rows, [labels.length, null, null]]);
+      await copyRows(tx, scratch, rows, { position: (row) => row.position, label: (row) => row.label, amounts: (row) => row.amounts });
     });
     const stored = await queryRows<{ position: number; label: string | null; amounts: string[] | null }>(test.database.db, sql`select position, label, amounts::text[] as amounts from copy_scratch order by position`);
     expect(stored.map((row) => row.label)).toEqual([...labels, null]);
@@ -35,11 +35,11 @@ describe('copyRows', () => {
     await test.database.db.execute(sql`delete from copy_scratch`);
     await expect(
       test.database.db.transaction(async (tx) => {
-        await copyRows(tx, scratch, ['position', 'label'], [[1, 'rolled back']]);
+        await copyRows(tx, scratch, [{ position: 1, label: 'rolled back' }], { position: (row) => row.position, label: (row) => row.label });
         throw new Error('the caller gives up');
       }),
     ).rejects.toThrow('the caller gives up');
     expect(await queryRows(test.database.db, sql`select * from copy_scratch`)).toEqual([]);
-    await expect(copyRows(test.database.db, scratch, ['position'], [[1]])).rejects.toThrow('needs a transaction');
+    await expect(copyRows(test.database.db, scratch, [1], { position: (row) => row })).rejects.toThrow('needs a transaction');
   });
 });

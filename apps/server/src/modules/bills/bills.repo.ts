@@ -28,13 +28,19 @@ export async function insertBill(executor: Db, bill: NewBill): Promise<BillRow |
 }
 
 /** A bill's recipients, by COPY: a PAYE file may carry 100,000 of them. */
-export async function insertBillItems(tx: Db, items: NewBillItem[]) {
-  await copyRows(
-    tx,
-    billItems,
-    ['bill_id', 'row_number', 'tax_payer_number', 'name', 'amount_kobo', 'tax_payable_kobo', 'expected_tax_kobo', 'nationality', 'designation', 'incomes_kobo'],
-    items.map((item) => [item.billId, item.rowNumber, item.taxPayerNumber, item.name, item.amountKobo ?? null, item.taxPayableKobo, item.expectedTaxKobo ?? null, item.nationality ?? null, item.designation ?? null, item.incomesKobo ?? null]),
-  );
+export async function insertBillItems(tx: Db, billId: string, items: Array<Omit<NewBillItem, 'billId'>>) {
+  await copyRows(tx, billItems, items, {
+    bill_id: () => billId,
+    row_number: (item) => item.rowNumber,
+    tax_payer_number: (item) => item.taxPayerNumber,
+    name: (item) => item.name,
+    amount_kobo: (item) => item.amountKobo ?? null,
+    tax_payable_kobo: (item) => item.taxPayableKobo,
+    expected_tax_kobo: (item) => item.expectedTaxKobo ?? null,
+    nationality: (item) => item.nationality ?? null,
+    designation: (item) => item.designation ?? null,
+    incomes_kobo: (item) => item.incomesKobo ?? null,
+  });
 }
 
 export async function insertBillEvent(executor: Db, event: { billId: string; status: string; note: string }) {
@@ -97,12 +103,14 @@ export async function listDifferingItems(executor: Db, billId: string, tolerance
 
 export async function insertWhtCalcRecord(tx: Db, record: typeof whtCalcRecords.$inferInsert, items: Array<Omit<NewWhtCalcItem, 'recordId'>>) {
   const [row] = await tx.insert(whtCalcRecords).values(record).returning();
-  await copyRows(
-    tx,
-    whtCalcItems,
-    ['record_id', 'row_number', 'tax_payer_number', 'name', 'amount_kobo', 'tax_payable_kobo'],
-    items.map((item) => [row.id, item.rowNumber, item.taxPayerNumber, item.name, item.amountKobo, item.taxPayableKobo]),
-  );
+  await copyRows(tx, whtCalcItems, items, {
+    record_id: () => row.id,
+    row_number: (item) => item.rowNumber,
+    tax_payer_number: (item) => item.taxPayerNumber,
+    name: (item) => item.name,
+    amount_kobo: (item) => item.amountKobo,
+    tax_payable_kobo: (item) => item.taxPayableKobo,
+  });
   return row;
 }
 

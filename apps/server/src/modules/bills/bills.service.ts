@@ -510,7 +510,7 @@ export function createBillsService(deps: {
           createdByName: caller.firstName,
         });
         if (!bill) return null;
-        await repo.insertBillItems(tx, prepared.recipients.map((recipient) => ({ ...recipient, billId: bill.id })));
+        await repo.insertBillItems(tx, bill.id, prepared.recipients);
         const { journalId } = await deps.wallets.debitWallet(tx, {
           walletId: wallet.walletId,
           amount: { toAgency: prepared.amountDue, toFees: charge.charge },
