@@ -25,8 +25,9 @@ export default defineConfig({
     },
   },
   webServer: {
-    // Before the server: the one organisation with unpaid past months (see the script).
-    command: `npm run build --workspace @levy/web -- --outDir ${webDistDir} && node --import tsx apps/server/test/e2e-overdue-organisation.ts && node --import tsx apps/server/src/server.ts`,
+    // Before the server: the one organisation with unpaid past months (see the script). Both use the
+    // fresh embedded database, even when DATABASE_URL names a PostgreSQL server for the API tests.
+    command: `unset DATABASE_URL; npm run build --workspace @levy/web -- --outDir ${webDistDir} && node --import tsx apps/server/test/e2e-overdue-organisation.ts && node --import tsx apps/server/src/server.ts`,
     url: `http://localhost:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 180_000,

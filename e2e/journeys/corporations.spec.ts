@@ -201,7 +201,7 @@ test('add a corporation, register Lagos with a verified Tax ID, change it, give 
   await shell.expectToast('State removed successfully');
   await expect(remove.getByText(`Deleted the Tax ID ${secondId}, the payroll consent, 3 employees and 1 payroll file.`)).toBeVisible();
   await snap(page, '32-state-removed');
-  await remove.getByRole('button', { name: 'Close' }).click();
+  await remove.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(page.getByText('No data')).toBeVisible();
 
   // Back on the list, the corporation is found by search.

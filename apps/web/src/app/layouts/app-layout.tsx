@@ -122,12 +122,7 @@ export default function AppLayout() {
 export function AppFrame({ children }: { children: ReactNode }) {
   const [navigationOpened, navigation] = useDisclosure(false);
   const [inviteOpened, setInviteOpened] = useState(false);
-  // Mounted from its first opening on, so closing runs Mantine's transition and focus returns to the opener.
-  const [inviteLoaded, setInviteLoaded] = useState(false);
-  const openInvite = () => {
-    setInviteLoaded(true);
-    setInviteOpened(true);
-  };
+  const openInvite = () => setInviteOpened(true);
   const meta = useRouteMeta();
   const { pathname } = useLocation();
   const user = useSessionStore((state) => state.user);
@@ -176,9 +171,9 @@ export function AppFrame({ children }: { children: ReactNode }) {
           {children}
         </Container>
       </AppShell.Main>
-      {inviteLoaded && (
+      {inviteOpened && (
         <Suspense fallback={null}>
-          <InviteMemberDialog mode={{ kind: 'send' }} opened={inviteOpened} onClose={() => setInviteOpened(false)} />
+          <InviteMemberDialog mode={{ kind: 'send' }} onClose={() => setInviteOpened(false)} />
         </Suspense>
       )}
       <ChecklistDialog />

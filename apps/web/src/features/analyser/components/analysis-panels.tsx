@@ -33,6 +33,7 @@ function RankedBars({ rows, series, color, label }: { rows: Array<{ label: strin
       gridAxis="x"
       barProps={{ radius: 3 }}
       maxBarWidth={22}
+      role="img"
       aria-label={label}
     />
   );
@@ -77,6 +78,7 @@ export function CashflowChart({ monthly }: { monthly: Analysis['monthly'] }) {
           valueFormatter={(value) => formatAmount(value)}
           yAxisProps={{ width: 64, tickFormatter: nairaTick }}
           tickLine="y"
+          role="img"
           aria-label="Money in and money out each month, with the net"
         />
       )}
@@ -105,6 +107,7 @@ export function BalanceChart({ balances }: { balances: Analysis['balances'] }) {
           yAxisProps={{ width: 64, tickFormatter: nairaTick }}
           xAxisProps={{ minTickGap: 24 }}
           tickLine="y"
+          role="img"
           aria-label="End-of-day balance over the statement period"
         />
       )}
@@ -153,6 +156,7 @@ export function SalaryPanel({ salary }: { salary: Analysis['salary'] }) {
               {percent}%
             </Text>
           }
+          role="img"
           aria-label={`Salary confidence ${percent}%`}
         />
         {salary.is_detected ? (
@@ -234,6 +238,7 @@ export function CounterpartiesPanel({ counterparties }: { counterparties: Analys
           maxBarWidth={22}
           withLegend
           legendProps={{ verticalAlign: 'bottom' }}
+          role="img"
           aria-label="Top counterparties by money moved, in and out"
         />
       )}
@@ -284,12 +289,12 @@ export function VerdictPanel({ verdict, reasons, checks }: Pick<Analysis, 'verdi
             </List>
           </Stack>
         )}
-        <Stack gap={6} aria-label="Checks">
+        <Stack gap={6} role="group" aria-label="Checks">
           {checks.map((check) => {
             const { icon: Icon, color } = CHECK_ICONS[check.status];
             return (
               <Group key={check.id} gap="sm" wrap="nowrap" align="flex-start">
-                <ThemeIcon variant="light" color={color} size="sm" radius="xl" aria-label={check.status}>
+                <ThemeIcon variant="light" color={color} size="sm" radius="xl" role="img" aria-label={check.status}>
                   <Icon size={14} />
                 </ThemeIcon>
                 <Text fz="sm" c={check.status === 'skipped' ? 'dimmed' : undefined}>

@@ -43,7 +43,7 @@ export function CoverageTimeline({ analysis }: { analysis: Pick<RecordAnalysis, 
   const gaps = placeSpans(analysis.gaps, (gap) => gap, bounds);
   const overlaps = placeSpans(analysis.overlaps, (overlap) => overlap, bounds);
   return (
-    <Stack gap={6} aria-label="Statement coverage">
+    <Stack gap={6} role="group" aria-label="Statement coverage">
       {statements.map(({ item, left, width }) => (
         <Track key={item.id} label={item.file_name}>
           <Bar left={left} width={width} color={`var(--mantine-color-${item.verdict ? VERDICT_DISPLAY[item.verdict].color : 'gray'}-5)`} label={`${item.file_name}: ${formatPeriodRange(item.period_start, item.period_end)}`} />

@@ -63,7 +63,7 @@ export function ExtractedRows({
                   )}
                 </Table.Td>
                 <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-                  <Text fz="sm" fw={600} c={isCredit ? 'levy.8' : 'red.8'}>
+                  <Text fz="sm" fw={600} c={isCredit ? 'levy.8' : 'red.9'}>
                     {isCredit ? '+' : '−'}
                     {formatAmount(row.amount)}
                   </Text>

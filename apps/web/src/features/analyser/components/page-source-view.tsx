@@ -20,7 +20,7 @@ export function PageSourceView({ extraction, highlighted }: { extraction: Statem
   }, [firstHighlighted, extraction.page]);
 
   return (
-    <ScrollArea h={620} type="auto" viewportRef={viewport} aria-label={`Page ${extraction.page} as read`} style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 'var(--mantine-radius-md)', background: 'white' }}>
+    <ScrollArea h={620} type="auto" viewportRef={viewport} viewportProps={{ tabIndex: 0 }} role="region" aria-label={`Page ${extraction.page} as read`} style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 'var(--mantine-radius-md)', background: 'white' }}>
       <Box miw={640} py="xs">
         {extraction.lines.map((line, index) => {
           const isHighlighted = highlighted.has(index);

@@ -86,7 +86,7 @@ export function TransactionsTable({ statementId }: { statementId: string }) {
                         {row.category_label}
                       </Badge>
                     </Table.Td>
-                    <AmountCell c={row.type === 'debit' ? 'red.8' : 'dimmed'}>{row.type === 'debit' ? formatAmount(row.debit) : '—'}</AmountCell>
+                    <AmountCell c={row.type === 'debit' ? 'red.9' : 'dimmed'}>{row.type === 'debit' ? formatAmount(row.debit) : '—'}</AmountCell>
                     <AmountCell c={row.type === 'credit' ? 'levy.8' : 'dimmed'}>{row.type === 'credit' ? formatAmount(row.credit) : '—'}</AmountCell>
                     <AmountCell>{row.balance === null ? '—' : formatAmount(row.balance)}</AmountCell>
                   </Table.Tr>

@@ -49,7 +49,7 @@ function StatementState({ statement }: { statement: Statement }) {
     return (
       <Stack gap={4} maw={280}>
         <StatusTag status="failed" />
-        <Text fz="xs" c="red.8">
+        <Text fz="xs" c="red.9">
           {statement.error_message}
         </Text>
       </Stack>

@@ -24,7 +24,7 @@ function renderDialog(mode: Parameters<typeof InviteMemberDialog>[0]['mode']) {
   return render(
     <MantineProvider theme={theme}>
       <QueryClientProvider client={client}>
-        <InviteMemberDialog mode={mode} opened onClose={() => undefined} />
+        <InviteMemberDialog mode={mode} onClose={() => undefined} />
       </QueryClientProvider>
     </MantineProvider>,
   );

@@ -1,7 +1,8 @@
 import { inviteUser } from '@levy/contracts';
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect } from 'react';
+import { MountedModal } from '../../../components/mounted-modal';
 import { ApiError } from '../../../lib/api-client';
 import { useInviteMember } from '../api/team-api';
 import { RolePicker } from './role-picker';
@@ -9,7 +10,8 @@ import { RolePicker } from './role-picker';
 export type InviteMode = { kind: 'send' } | { kind: 'resend'; email: string; roleId: number };
 
 /** Invite New Member, or Resend Invitation to someone already invited (product-spec §4). */
-export function InviteMemberDialog({ mode, opened, onClose }: { mode: InviteMode; opened: boolean; onClose: () => void }) {
+/** Mounted only while open (`{open && <InviteMemberDialog …/>}`), so focus goes back to its opener on close. */
+export function InviteMemberDialog({ mode, onClose }: { mode: InviteMode; onClose: () => void }) {
   const invite = useInviteMember();
   const isResend = mode.kind === 'resend';
   const form = useForm({
@@ -18,11 +20,10 @@ export function InviteMemberDialog({ mode, opened, onClose }: { mode: InviteMode
   });
 
   useEffect(() => {
-    if (!opened) return;
     form.setValues(mode.kind === 'resend' ? { email: mode.email, role_id: String(mode.roleId) } : { email: '', role_id: '' });
     form.clearErrors();
     // Reset only when the dialog opens or its subject changes.
-  }, [opened, mode.kind, isResend ? mode.email : '']);
+  }, [mode.kind, isResend ? mode.email : '']);
 
   const submit = form.onSubmit(async (values) => {
     try {
@@ -34,7 +35,7 @@ export function InviteMemberDialog({ mode, opened, onClose }: { mode: InviteMode
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title={isResend ? 'Resend Invitation' : 'Invite New Member'} centered size="md">
+    <MountedModal onClose={onClose} title={isResend ? 'Resend Invitation' : 'Invite New Member'} centered size="md">
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <TextInput label="Email address" placeholder="colleague@company.ng" type="email" required readOnly={isResend} data-autofocus {...form.getInputProps('email')} />
@@ -49,6 +50,6 @@ export function InviteMemberDialog({ mode, opened, onClose }: { mode: InviteMode
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </MountedModal>
   );
 }

@@ -185,7 +185,7 @@ export default function TeamPage() {
           </>
         )}
       </ContentCard>
-      {dialog?.kind === 'invite' && <InviteMemberDialog mode={dialog.mode} opened onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'invite' && <InviteMemberDialog mode={dialog.mode} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'role' && organisation && <ChangeRoleDialog member={dialog.member} organisationId={organisation.id} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'remove' && organisation && <RemoveMemberDialog member={dialog.member} organisationId={organisation.id} onClose={() => setDialog(null)} />}
     </>
