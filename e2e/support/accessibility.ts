@@ -18,6 +18,9 @@ interface Violation {
 /** Runs axe-core on the page as it is now and fails on any serious or critical violation, listing them. */
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
+  // A menu still closing after its item was chosen is a moment, not a screen: axe reads its items as
+  // presentational children of a half-gone menu. Let every CSS transition finish first.
+  await page.waitForFunction(() => document.getAnimations().every((animation) => !(animation instanceof CSSTransition) || animation.playState !== 'running'));
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const results = await page.evaluate(async () => {
     const { axe } = window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } };
