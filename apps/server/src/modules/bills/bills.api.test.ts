@@ -262,6 +262,31 @@ describe('WHT bills', () => {
     expect(paid.receipt_number).toMatch(/^RCPT-/);
   });
 
+  it('pages a calculation of 2,345 payees across its stored pages, and bills every one of them', async () => {
+    const { owner, corporationId } = await organisationWithState();
+    await fund(owner, '100000000');
+    const payees = Array.from({ length: 2_345 }, (_, index): [string, string, number] => [`N-${3_000_000 + index}`, `Payee ${index + 1}`, 1_000 + index]);
+    const calc = await test.upload('internal/bills/wht/tax/calc/bulk', { namespace: 'core', token: owner.token, fields: { wht_type: 'rent', period: '2026-10' }, files: [whtAutoFile('file', payees)] });
+    expect(calc.code).toBe('OK');
+    const page = async (params: Record<string, unknown>) => (await test.call('GET', 'core', `internal/bills/wht/tax/calc/records/${calc.data.id}/items`, { token: owner.token, params })).data;
+    const rows = (items: Array<{ row: number }>) => items.map((item) => item.row);
+
+    // Seven a page: page 143 holds the 995th to the 1,001st payee, across the first stored page's end.
+    const across = await page({ page: 143, count: 7 });
+    expect(rows(across.items)).toEqual([996, 997, 998, 999, 1000, 1001, 1002]);
+    expect(across.items[6]).toEqual({ row: 1002, tax_payer_number: 'N-3001000', name: 'Payee 1001', amount: '2000.00', tax_payable: '200.00' });
+    expect(across.pagination).toMatchObject({ current_page: 143, total_count: 2_345, total_pages: 335 });
+    const last = await page({ page: 24, count: 100 });
+    expect(rows(last.items)).toEqual(Array.from({ length: 45 }, (_, index) => 2_302 + index));
+    expect((await page({ page: 25, count: 100 })).items).toEqual([]);
+    const whole = await page({ page: 1, no_pages: true });
+    expect(rows(whole.items)).toEqual(Array.from({ length: 2_345 }, (_, index) => index + 2));
+    expect(whole.aggs).toEqual({ count: 2_345, sum_tax_payable: '509334.00', sum_amount: '5093340.00' });
+
+    const created = await generate(owner.token, corporationId, 'wht', { payload_type: 'auto', wht_type: 'rent', start_date: '2026-10', calc_record_reference: calc.data.reference }, []);
+    expect(created.data).toMatchObject({ recipient_count: 2_345, amount_due: '509334.00' });
+  });
+
   it('bills one payee from a manual file', async () => {
     const { owner, corporationId } = await organisationWithState();
     await fund(owner, '1000000');
@@ -308,9 +333,7 @@ describe('the database keeps items with their parents', () => {
     await expect(
       db.execute(sql`insert into bill_items (bill_id, row_number, tax_payer_number, name, tax_payable_kobo) values (${randomUUID()}, 2, 'N-1', 'Nobody', 100)`),
     ).rejects.toThrow();
-    await expect(
-      db.execute(sql`insert into wht_calc_items (record_id, row_number, tax_payer_number, name, amount_kobo, tax_payable_kobo) values (${randomUUID()}, 2, 'N-1', 'Nobody', 100, 10)`),
-    ).rejects.toThrow();
+    await expect(db.execute(sql`insert into wht_calc_pages (record_id, page, items) values (${randomUUID()}, 0, '[]')`)).rejects.toThrow();
 
     const { owner, corporationId } = await organisationWithState();
     await fund(owner, '5000000');
@@ -319,5 +342,11 @@ describe('the database keeps items with their parents', () => {
     expect(await countItems()).toBe(3);
     await db.execute(sql`delete from bills where id = ${created.data.id}`);
     expect(await countItems()).toBe(0);
+
+    const calc = await test.upload('internal/bills/wht/tax/calc/bulk', { namespace: 'core', token: owner.token, fields: { wht_type: 'rent', period: '2026-10' }, files: [whtAutoFile('file', [['N-2000001', 'Kelechi Uche', 1_200_000]])] });
+    const countPages = async () => (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from wht_calc_pages where record_id = ${calc.data.id}`))[0].n;
+    expect(await countPages()).toBe(1);
+    await db.execute(sql`delete from wht_calc_records where id = ${calc.data.id}`);
+    expect(await countPages()).toBe(0);
   });
 });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { Kobo } from '@levy/tax';
+import { bigserial, index, integer, json, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { kobo, koboList } from '../../db/columns';
 import { corporations } from '../corporations/corporations.schema';
 import { users } from '../identity/identity.schema';
@@ -115,16 +116,22 @@ export const whtCalcRecords = pgTable('wht_calc_records', {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
-export const whtCalcItems = pgTable(
-  'wht_calc_items',
+/** One calculated payee, as a page stores it: row, tax_payer_number, name, amount and tax in kobo. */
+export type WhtCalcItemTuple = [rowNumber: number, taxPayerNumber: string, name: string, amountKobo: Kobo, taxPayableKobo: Kobo];
+
+/**
+ * A calculation's payees, a thousand to a row (`WHT_CALC_PAGE_SIZE`). A calculation never changes and is only read
+ * a page at a time or whole, so 100,000 payees are stored as 100 rows, not 100,000 (decision 0008).
+ */
+export const whtCalcPages = pgTable(
+  'wht_calc_pages',
   {
-    /** The calculation: checked once per statement, like a bill's items. */
-    recordId: uuid().notNull(),
-    rowNumber: integer().notNull(),
-    taxPayerNumber: text().notNull(),
-    name: text().notNull(),
-    amountKobo: kobo().notNull(),
-    taxPayableKobo: kobo().notNull(),
+    recordId: uuid()
+      .notNull()
+      .references(() => whtCalcRecords.id, { onDelete: 'cascade' }),
+    page: integer().notNull(),
+    /** `json`, not `jsonb`: PostgreSQL keeps the text as given and never looks inside it. */
+    items: json().notNull().$type<WhtCalcItemTuple[]>(),
   },
-  (table) => [uniqueIndex('wht_calc_items_record_row_unique').on(table.recordId, table.rowNumber)],
+  (table) => [primaryKey({ columns: [table.recordId, table.page] })],
 );

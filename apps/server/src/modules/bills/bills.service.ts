@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { BILL_MESSAGES, hasPermission, type BillDetail, type BillStatus, type BillSummary, type BillTypeCode, type BillWarning, type ListParams } from '@levy/contracts';
 import {
+  applyRate,
   asKobo,
   computeBillCharge,
   computeWht,
@@ -287,12 +288,16 @@ export function createBillsService(deps: {
   function whtAutoItems(month: string, whtType: string, file: UploadedFile) {
     const parsed = parseWhtAutoCsv(file.content);
     if (!parsed.ok) throw csvFailure('file', parsed.message, parsed.errors);
-    let rateBps = 0;
-    const items = parsed.records.map((record, index) => {
-      const result = whtOn(month, whtType, parsed.amounts[index]);
-      rateBps = result.rateBps;
-      return { rowNumber: parsed.rowNumbers[index], taxPayerNumber: record.tax_payer_number.toUpperCase(), name: record.name, amountKobo: parsed.amounts[index], taxPayableKobo: result.tax };
-    });
+    // The rate depends on the month and type alone, so it is looked up once; each tax is then
+    // computeWht's own rounding of amount × rate.
+    const { rateBps } = whtOn(month, whtType, asKobo(0));
+    const items = parsed.records.map((record, index) => ({
+      rowNumber: parsed.rowNumbers[index],
+      taxPayerNumber: record.tax_payer_number.toUpperCase(),
+      name: record.name,
+      amountKobo: parsed.amounts[index],
+      taxPayableKobo: applyRate(parsed.amounts[index], rateBps),
+    }));
     return { items, rateBps, amount: parsed.amountDue, taxPayable: sumKobo(items.map((item) => item.taxPayableKobo)) };
   }
 
