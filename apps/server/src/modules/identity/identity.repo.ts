@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedQuery } from '../../db/prepared';
 import { queryRows } from '../../db/raw';
 import { loginFailures, sessions, users, userTokens } from './identity.schema';
 
@@ -61,13 +62,21 @@ export async function insertSession(executor: Db, session: typeof sessions.$infe
   await executor.insert(sessions).values(session);
 }
 
-/** A session that is not revoked, with its user. */
-export async function findLiveSession(executor: Db, tokenHash: string) {
-  const [row] = await executor
-    .select({ session: sessions, user: users })
+const liveSession = preparedQuery((executor) =>
+  executor
+    .select({
+      session: { id: sessions.id, organisationId: sessions.organisationId, lastSeenAt: sessions.lastSeenAt },
+      user: { id: users.id, userTypeId: users.userTypeId, email: users.email, firstName: users.firstName },
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt)))
+    .prepare('live_session'),
+);
+
+/** A session that is not revoked, with what a caller needs of its user: every request asks. */
+export async function findLiveSession(executor: Db, tokenHash: string) {
+  const [row] = await liveSession(executor, { tokenHash });
   return row;
 }
 

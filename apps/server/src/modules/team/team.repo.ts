@@ -1,6 +1,7 @@
 import type { ListFilter } from '@levy/contracts';
 import { and, asc, desc, eq, gt, ilike, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedQuery } from '../../db/prepared';
 import { filterConditions, type FilterField } from '../../db/list-filters';
 import { organisationUsers } from './team.schema';
 
@@ -76,14 +77,28 @@ export async function findMembersPage(
   return { members: rows.map((row) => row.member), total };
 }
 
-/** The membership a session works in: the organisation given, else the latest accepted. */
-export async function findActiveMembership(executor: Db, userId: string, organisationId: string | null): Promise<Membership | undefined> {
-  const [row] = await executor
-    .select()
+// Every request asks (the caller's role), so it is prepared; a null organisation means any.
+const activeMembership = preparedQuery((executor) =>
+  executor
+    .select({ id: organisationUsers.id, organisationId: organisationUsers.organisationId, roleId: organisationUsers.roleId })
     .from(organisationUsers)
-    .where(and(eq(organisationUsers.userId, userId), eq(organisationUsers.status, 'active'), organisationId ? eq(organisationUsers.organisationId, organisationId) : undefined))
+    .where(
+      and(
+        eq(organisationUsers.userId, sql.placeholder('userId')),
+        eq(organisationUsers.status, 'active'),
+        sql`(${sql.placeholder('organisationId')}::uuid is null or ${organisationUsers.organisationId} = ${sql.placeholder('organisationId')})`,
+      ),
+    )
     .orderBy(desc(organisationUsers.acceptedAt))
-    .limit(1);
+    .limit(1)
+    .prepare('active_membership'),
+);
+
+export type ActiveMembershipRow = Pick<Membership, 'id' | 'organisationId' | 'roleId'>;
+
+/** The membership a session works in: the organisation given, else the latest accepted. */
+export async function findActiveMembership(executor: Db, userId: string, organisationId: string | null): Promise<ActiveMembershipRow | undefined> {
+  const [row] = await activeMembership(executor, { userId, organisationId });
   return row;
 }
 

@@ -1,0 +1,24 @@
+import type { Db } from './client';
+
+interface Prepared<TParams, TResult> {
+  execute(params: TParams): Promise<TResult>;
+}
+
+/**
+ * A query every request runs, built by drizzle once per database instead of on every call, and
+ * sent as a named prepared statement so PostgreSQL plans it once per connection (decision 0011:
+ * building a select with its column list was the largest share of a request's CPU). `build`
+ * takes the executor and uses `sql.placeholder(name)` for each parameter. A transaction gets its
+ * own copy, built on its first use and dropped with it.
+ */
+export function preparedQuery<TParams extends Record<string, unknown>, TResult>(build: (executor: Db) => Prepared<TParams, TResult>): (executor: Db, params: TParams) => Promise<TResult> {
+  const built = new WeakMap<Db, Prepared<TParams, TResult>>();
+  return (executor, params) => {
+    let query = built.get(executor);
+    if (!query) {
+      query = build(executor);
+      built.set(executor, query);
+    }
+    return query.execute(params);
+  };
+}
