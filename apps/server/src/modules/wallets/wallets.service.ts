@@ -75,8 +75,8 @@ export function createWalletsService(deps: {
 
   /** The wallets an organisation uses now: its own, plus one per corporation when corporations have wallets. */
   async function activeWallets(organisationId: string) {
-    const type = await walletTypeOf(organisationId);
-    const wallets = [await organisationWallet(organisationId)];
+    const [type, organisationWalletAccount] = await Promise.all([walletTypeOf(organisationId), organisationWallet(organisationId)]);
+    const wallets = [organisationWalletAccount];
     if (type === 'corporations') {
       for (const corporation of await corporationsService.allOfOrganisation(organisationId)) wallets.push(await ensureWallet('corporation_wallet', organisationId, corporation.id, corporation.name));
     }
