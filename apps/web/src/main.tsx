@@ -2,7 +2,6 @@
 // the theme's CSS variables are written by MantineProvider (providers.tsx).
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/global.css';
-import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
