@@ -1,7 +1,8 @@
-import { ActionIcon, Alert, Button, Card, Center, CopyButton, Grid, Group, List, Loader, Paper, Stack, Tabs, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Button, Card, Center, CopyButton, Grid, Group, List, Loader, Paper, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import type { CalculatePaye, CalculateWht, PayeCalculation, SharedCalculation, WhtCalculation } from '@levy/contracts';
 import { IconCheck, IconCopy, IconShare } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
+import { Hint } from '../../../components/hint';
 import { ApiError, showSuccessToast } from '../../../lib/api-client';
 import { loadChunk } from '../../../lib/lazy-page';
 import { usePayeCalculation, useShareCalculation, useWhtCalculation } from '../api/calculator-api';
@@ -160,11 +161,11 @@ export function TaxCalculator({ shared = null, heading = 'Tax calculator', descr
             )}
           </div>
         )}
-        <Tooltip label="Calculate first, then share the figures" disabled={canShare}>
+        <Hint label="Calculate first, then share the figures" disabled={canShare}>
           <Button variant="light" leftSection={<IconShare size={18} />} onClick={shareCalculation} loading={share.isPending} disabled={!canShare}>
             Share
           </Button>
-        </Tooltip>
+        </Hint>
       </Group>
 
       {shareLink && (
@@ -180,11 +181,11 @@ export function TaxCalculator({ shared = null, heading = 'Tax calculator', descr
             />
             <CopyButton value={shareLink}>
               {({ copied, copy }) => (
-                <Tooltip label={copied ? 'Copied' : 'Copy link'}>
+                <Hint label={copied ? 'Copied' : 'Copy link'}>
                   <ActionIcon size={36} variant="filled" onClick={copy} aria-label="Copy link">
                     {copied ? <IconCheck size={18} /> : <IconCopy size={18} />}
                   </ActionIcon>
-                </Tooltip>
+                </Hint>
               )}
             </CopyButton>
           </Group>
