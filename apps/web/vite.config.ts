@@ -1,12 +1,29 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { mantineStylesByComponent } from './build/mantine-styles.ts';
 import { precompress } from './build/precompress.ts';
 
 // The API runs on its own port in development; the built app is served by the API itself.
 const apiTarget = process.env.LEVY_API_URL ?? 'http://localhost:3000';
 
+/** Mantine components (folders of @mantine/core/esm/components) that nearly every screen draws. */
+const ON_EVERY_SCREEN = new Set(['Alert', 'ActionIcon', 'Anchor', 'Badge', 'Button', 'Card', 'Center', 'CloseButton', 'Container', 'Divider', 'Grid', 'Group', 'Input', 'InputBase', 'Loader', 'Paper', 'SimpleGrid', 'Stack', 'Text', 'TextInput', 'ThemeIcon', 'Title', 'Transition', 'UnstyledButton']);
+
+/**
+ * Mantine's core, those components and React Query go in one chunk, cached from page to page,
+ * instead of dozens of small shared chunks that each compress on their own (decision 0011).
+ */
+function isOnEveryScreen(id: string): boolean {
+  const path = id.replaceAll('\\', '/');
+  if (path.includes('/node_modules/@tanstack/')) return true;
+  const mantine = /\/node_modules\/@mantine\/core\/esm\/(?:core|components\/([^/]+))\//.exec(path);
+  return mantine !== null && (mantine[1] === undefined || ON_EVERY_SCREEN.has(mantine[1]));
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), mantineStylesByComponent(), precompress()],
+  // Served module by module in development too, so each component brings its styles (see the plugin).
+  optimizeDeps: { exclude: ['@mantine/core'] },
   server: {
     proxy: { '/service': apiTarget },
   },
@@ -14,5 +31,10 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 700,
+    rolldownOptions: {
+      output: {
+        codeSplitting: { groups: [{ name: 'mantine', test: isOnEveryScreen }] },
+      },
+    },
   },
 });

@@ -1,5 +1,7 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+// Mantine's global styles; each component's own come with its code (build/mantine-styles.ts), and
+// the theme's CSS variables are written by MantineProvider (providers.tsx).
+import '@mantine/core/styles/baseline.css';
+import '@mantine/core/styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';

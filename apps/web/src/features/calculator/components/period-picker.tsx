@@ -1,4 +1,4 @@
-import { Group, Select } from '@mantine/core';
+import { Group, NativeSelect } from '@mantine/core';
 import { useMemo } from 'react';
 import { MONTH_NAMES, yearOptions } from '../model/calculator-form';
 
@@ -13,29 +13,28 @@ interface PeriodPickerProps {
 
 const MONTH_DATA = MONTH_NAMES.map((name, index) => ({ value: String(index + 1), label: name }));
 
-/** Month and year of the tax period: the month picks the rules in force (tax-rules.md). */
+/**
+ * Month and year of the tax period: the month picks the rules in force (tax-rules.md). Native
+ * selects: the public home page loads no floating dropdown (decision 0011).
+ */
 export function PeriodPicker({ year, month, onChange, error, label = 'Tax month' }: PeriodPickerProps) {
   const years = useMemo(() => yearOptions(new Date()), []);
   return (
     <Group grow align="flex-start" gap="sm">
-      <Select
+      <NativeSelect
         label={label}
         aria-label={`${label}: month`}
         data={MONTH_DATA}
         value={month}
-        onChange={(value) => value && onChange({ year, month: value })}
-        allowDeselect={false}
+        onChange={(event) => onChange({ year, month: event.currentTarget.value })}
         error={error}
-        comboboxProps={{ withinPortal: true }}
       />
-      <Select
+      <NativeSelect
         label="Year"
         aria-label={`${label}: year`}
         data={years}
         value={year}
-        onChange={(value) => value && onChange({ year: value, month })}
-        allowDeselect={false}
-        comboboxProps={{ withinPortal: true }}
+        onChange={(event) => onChange({ year: event.currentTarget.value, month })}
       />
     </Group>
   );

@@ -105,16 +105,25 @@ describe('tax calculator', () => {
   it('opens shared WHT inputs on the WHT tab, calculated', async () => {
     const wht = { period: '2026-03', type: 'rent', payee_kind: 'individual' as const, resident: false, has_tax_id: false, amount: '750000.25' };
     render(<TaxCalculator shared={{ token: 'AbCdEfGhIjKlMnOp', paye: null, wht, created_at: '2026-11-22T10:00:00.000Z' }} />, { wrapper: Wrapper });
-    expect(await screen.findByTestId('wht-tax')).toHaveTextContent('₦75,000.03');
+    // The WHT calculator is its own chunk too, loaded with its tab.
+    expect(await screen.findByTestId('wht-tax', {}, LAZY_LOAD)).toHaveTextContent('₦75,000.03');
     expect(screen.getByTestId('wht-net')).toHaveTextContent('₦675,000.22');
     expect(screen.getByRole('tab', { name: 'Withholding tax (WHT)' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByLabelText('Amount of the payment')).toHaveValue('₦750,000.25');
     expect(requests).toEqual([{ method: 'POST', namespace: 'public', path: 'calculator/wht', body: wht }]);
   });
 
-  it('keeps Share off until something is calculated', () => {
+  it('keeps Share off until something is calculated, and says so', () => {
     render(<TaxCalculator />, { wrapper: Wrapper });
     expect(screen.getByRole('button', { name: 'Share' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Share' })).toHaveAccessibleDescription('Calculate first, then share the figures');
     expect(screen.getByRole('button', { name: 'Calculate PAYE' })).toBeDisabled();
+  });
+
+  it('loads the WHT calculator only when its tab is opened', async () => {
+    render(<TaxCalculator />, { wrapper: Wrapper });
+    expect(screen.queryByLabelText('Type of payment')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('tab', { name: 'Withholding tax (WHT)' }));
+    expect(await screen.findByLabelText('Type of payment', {}, LAZY_LOAD)).toHaveValue('professional_fees');
   });
 });

@@ -1,7 +1,9 @@
-import { ActionIcon, Alert, Button, Card, Center, CopyButton, Grid, Group, List, Loader, Paper, Stack, Tabs, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Button, Card, Center, CopyButton, Grid, Group, List, Loader, Paper, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import type { CalculatePaye, CalculateWht, PayeCalculation, SharedCalculation, WhtCalculation } from '@levy/contracts';
 import { IconCheck, IconCopy, IconShare } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
+import { Hint } from '../../../components/hint';
+import { LoadingPlaceholder } from '../../../components/loading-placeholder';
 import { ApiError, showSuccessToast } from '../../../lib/api-client';
 import { loadChunk } from '../../../lib/lazy-page';
 import { usePayeCalculation, useShareCalculation, useWhtCalculation } from '../api/calculator-api';
@@ -19,7 +21,7 @@ import {
   type WhtFormValues,
 } from '../model/calculator-form';
 import { PayeForm, type PayeFormErrors } from './paye-form';
-import { WhtCalculator, type WhtFormErrors } from './wht-calculator';
+import type { WhtFormErrors } from './wht-calculator';
 
 type CalculatorTab = 'paye' | 'wht';
 
@@ -27,6 +29,8 @@ type CalculatorTab = 'paye' | 'wht';
 // when a calculation starts, so the home page's first load carries the form only (issue 15).
 const loadPayeResults = () => import('./paye-results');
 const PayeResults = lazy(async () => ({ default: (await loadChunk(loadPayeResults)).PayeResults }));
+// The WHT calculator and its rate table load when its tab is first opened.
+const WhtCalculator = lazy(async () => ({ default: (await loadChunk(() => import('./wht-calculator'))).WhtCalculator }));
 
 interface TaxCalculatorProps {
   /** Inputs of a shared calculation: filled in and calculated on first render. */
@@ -69,6 +73,9 @@ function StaleNotice({ what }: { what: string }) {
 export function TaxCalculator({ shared = null, heading = 'Tax calculator', description }: TaxCalculatorProps) {
   const [today] = useState(() => new Date());
   const [tab, setTab] = useState<CalculatorTab>(shared && !shared.paye && shared.wht ? 'wht' : 'paye');
+  // Once opened, a tab stays mounted (keepMounted): its inputs survive switching back and forth.
+  const [isWhtOpened, setWhtOpened] = useState(tab === 'wht');
+  if (tab === 'wht' && !isWhtOpened) setWhtOpened(true);
 
   const [payeValues, setPayeValues] = useState<PayeFormValues>(() => (shared?.paye ? payeFormFromShared(shared.paye, today) : emptyPayeForm(today)));
   const [payeErrors, setPayeErrors] = useState<PayeFormErrors>({});
@@ -160,11 +167,11 @@ export function TaxCalculator({ shared = null, heading = 'Tax calculator', descr
             )}
           </div>
         )}
-        <Tooltip label="Calculate first, then share the figures" disabled={canShare}>
+        <Hint label="Calculate first, then share the figures" disabled={canShare}>
           <Button variant="light" leftSection={<IconShare size={18} />} onClick={shareCalculation} loading={share.isPending} disabled={!canShare}>
             Share
           </Button>
-        </Tooltip>
+        </Hint>
       </Group>
 
       {shareLink && (
@@ -180,11 +187,11 @@ export function TaxCalculator({ shared = null, heading = 'Tax calculator', descr
             />
             <CopyButton value={shareLink}>
               {({ copied, copy }) => (
-                <Tooltip label={copied ? 'Copied' : 'Copy link'}>
+                <Hint label={copied ? 'Copied' : 'Copy link'}>
                   <ActionIcon size={36} variant="filled" onClick={copy} aria-label="Copy link">
                     {copied ? <IconCheck size={18} /> : <IconCopy size={18} />}
                   </ActionIcon>
-                </Tooltip>
+                </Hint>
               )}
             </CopyButton>
           </Group>
@@ -241,15 +248,19 @@ export function TaxCalculator({ shared = null, heading = 'Tax calculator', descr
         </Tabs.Panel>
 
         <Tabs.Panel value="wht" pt="md">
-          <WhtCalculator
-            values={whtValues}
-            onChange={setWhtValues}
-            errors={whtErrors}
-            onSubmit={() => runWht(whtValues)}
-            isCalculating={wht.isPending}
-            result={whtResult?.result ?? null}
-            staleNotice={isWhtStale ? <StaleNotice what="WHT" /> : null}
-          />
+          {isWhtOpened && (
+            <Suspense fallback={<LoadingPlaceholder height={320} label="Loading the WHT calculator" />}>
+              <WhtCalculator
+                values={whtValues}
+                onChange={setWhtValues}
+                errors={whtErrors}
+                onSubmit={() => runWht(whtValues)}
+                isCalculating={wht.isPending}
+                result={whtResult?.result ?? null}
+                staleNotice={isWhtStale ? <StaleNotice what="WHT" /> : null}
+              />
+            </Suspense>
+          )}
         </Tabs.Panel>
       </Tabs>
     </Stack>

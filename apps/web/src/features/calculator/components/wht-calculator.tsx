@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Grid, Group, Paper, Select, SimpleGrid, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Grid, Group, NativeSelect, Paper, SimpleGrid, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import type { WhtCalculation } from '@levy/contracts';
 import { findInForce, firstDayOfPeriod, listWhtTypes, WHT_RATE_TABLE, whtDueDate, type WhtTypeInfo } from '@levy/tax';
 import type { FormEvent, ReactNode } from 'react';
@@ -111,6 +111,9 @@ export function WhtCalculator({ values, onChange, errors, onSubmit, isCalculatin
   const set = <K extends keyof WhtFormValues>(key: K, value: WhtFormValues[K]) => onChange({ ...values, [key]: value });
   const types = typesFor(values);
   const selected = types.find((type) => type.code === values.type);
+  // A native select (no floating dropdown on the home page, decision 0011); a type not in force in
+  // the period picked shows as not chosen.
+  const typeOptions = types.map((type) => ({ value: type.code, label: type.name }));
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -124,13 +127,11 @@ export function WhtCalculator({ values, onChange, errors, onSubmit, isCalculatin
           <form onSubmit={submit} noValidate aria-label="WHT calculator">
             <Stack gap="md">
               <PeriodPicker label="Payment month" year={values.year} month={values.month} onChange={(period) => onChange({ ...values, ...period })} error={errors.period} />
-              <Select
+              <NativeSelect
                 label="Type of payment"
-                data={types.map((type) => ({ value: type.code, label: type.name }))}
-                value={values.type}
-                onChange={(value) => value && set('type', value)}
-                allowDeselect={false}
-                searchable
+                data={selected ? typeOptions : [{ value: '', label: 'Choose the type of payment', disabled: true }, ...typeOptions]}
+                value={selected ? values.type : ''}
+                onChange={(event) => set('type', event.currentTarget.value)}
                 description={selected?.description}
                 error={errors.type}
               />
