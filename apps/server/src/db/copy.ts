@@ -5,11 +5,11 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Db } from './client';
 
-/** A value COPY can carry: text, an integer (kobo included), a list of integers, or null. */
-export type CopyValue = string | number | bigint | readonly number[] | null;
+/** A value COPY can carry: text, an integer (kobo included), or null. */
+export type CopyValue = string | number | bigint | null;
 
-/** The text of this many rows is built at a time, while PostgreSQL stores the previous ones. */
-const CHUNK_ROWS = 10_000;
+/** About this much text is built at a time, while PostgreSQL stores what came before. */
+const CHUNK_CHARACTERS = 1_000_000;
 
 /** The table's columns, each with how to read its value from a row, in COPY's column order. */
 export type CopyColumns<T> = Record<string, (row: T) => CopyValue>;
@@ -43,22 +43,27 @@ function isPgliteTransaction(client: unknown): client is { query(text: string, p
 
 function* chunksOf<T>(rows: readonly T[], pickers: Array<(row: T) => CopyValue>): Generator<string> {
   const cells = new Array<string>(pickers.length);
-  for (let start = 0; start < rows.length; start += CHUNK_ROWS) {
-    const lines: string[] = [];
-    for (const row of rows.slice(start, start + CHUNK_ROWS)) {
-      for (let column = 0; column < pickers.length; column++) cells[column] = copyText(pickers[column](row));
-      lines.push(cells.join('\t'));
+  let lines: string[] = [];
+  let characters = 0;
+  for (const row of rows) {
+    for (let column = 0; column < pickers.length; column++) cells[column] = copyText(pickers[column](row));
+    const line = cells.join('\t');
+    lines.push(line);
+    characters += line.length;
+    if (characters >= CHUNK_CHARACTERS) {
+      yield `${lines.join('\n')}\n`;
+      lines = [];
+      characters = 0;
     }
-    yield `${lines.join('\n')}\n`;
   }
+  if (lines.length > 0) yield `${lines.join('\n')}\n`;
 }
 
-/** One value in COPY's text format: `\N` for null, arrays as `{1,2}`, and text with its backslash escapes. */
+/** One value in COPY's text format: `\N` for null, and text with its backslash escapes. */
 function copyText(value: CopyValue): string {
   if (value === null) return '\\N';
-  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
   if (typeof value === 'string') return NEEDS_ESCAPE.test(value) ? value.replace(/[\\\t\n\r]/g, (character) => ESCAPES[character]) : value;
-  return `{${value.join(',')}}`;
+  return String(value);
 }
 
 const NEEDS_ESCAPE = /[\\\t\n\r]/;

@@ -1,15 +1,14 @@
 import type { Kobo } from '@levy/tax';
-import { and, asc, between, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { copyRows } from '../../db/copy';
+import { readItemPages, writeItemPages, type ItemPages } from '../../db/item-pages';
 import { queryRows } from '../../db/raw';
-import { billEvents, billItems, bills, billSerial, whtCalcPages, whtCalcRecords, type WhtCalcItemTuple } from './bills.schema';
+import { billEvents, billItemPages, bills, billSerial, whtCalcPages, whtCalcRecords, type BillItemTuple, type WhtCalcItemTuple } from './bills.schema';
 
 /** The bills module's queries: every one takes the executor (the database or a transaction). */
 
 export type BillRow = typeof bills.$inferSelect;
 export type NewBill = typeof bills.$inferInsert;
-export type NewBillItem = typeof billItems.$inferInsert;
 export type BillStatus = BillRow['status'];
 
 export async function nextBillSerial(executor: Db): Promise<number> {
@@ -27,20 +26,50 @@ export async function insertBill(executor: Db, bill: NewBill): Promise<BillRow |
   return row ?? null;
 }
 
-/** A bill's recipients, by COPY: a PAYE file may carry 100,000 of them. */
-export async function insertBillItems(tx: Db, billId: string, items: Array<Omit<NewBillItem, 'billId'>>) {
-  await copyRows(tx, billItems, items, {
-    bill_id: () => billId,
-    row_number: (item) => item.rowNumber,
-    tax_payer_number: (item) => item.taxPayerNumber,
-    name: (item) => item.name,
-    amount_kobo: (item) => item.amountKobo ?? null,
-    tax_payable_kobo: (item) => item.taxPayableKobo,
-    expected_tax_kobo: (item) => item.expectedTaxKobo ?? null,
-    nationality: (item) => item.nationality ?? null,
-    designation: (item) => item.designation ?? null,
-    incomes_kobo: (item) => item.incomesKobo ?? null,
-  });
+/** One recipient of a bill: an employee (PAYE) or a payee (WHT), money in kobo (see BillItemTuple). */
+export interface BillItem {
+  rowNumber: number;
+  taxPayerNumber: string;
+  name: string;
+  amountKobo: Kobo | null;
+  taxPayableKobo: Kobo;
+  expectedTaxKobo: Kobo | null;
+  nationality: string | null;
+  designation: string | null;
+  incomesKobo: Kobo[] | null;
+}
+
+const BILL_ITEM_PAGES: ItemPages = { table: billItemPages, parentColumn: 'bill_id' };
+
+/** A bill's recipients, in the bill's transaction: a PAYE file may carry 100,000 of them. */
+export async function insertBillItems(tx: Db, billId: string, items: readonly BillItem[]): Promise<void> {
+  await writeItemPages(tx, BILL_ITEM_PAGES, billId, items, (item): BillItemTuple => [
+    item.rowNumber,
+    item.taxPayerNumber,
+    item.name,
+    item.amountKobo,
+    item.taxPayableKobo,
+    item.expectedTaxKobo,
+    item.nationality,
+    item.designation,
+    item.incomesKobo,
+  ]);
+}
+
+/** A bill's recipients in file order: those in the window, or all of them. */
+export async function listBillItems(executor: Db, billId: string, window?: { limit: number; offset: number }): Promise<BillItem[]> {
+  const tuples = await readItemPages<BillItemTuple>(executor, BILL_ITEM_PAGES, billId, window);
+  return tuples.map(([rowNumber, taxPayerNumber, name, amountKobo, taxPayableKobo, expectedTaxKobo, nationality, designation, incomesKobo]) => ({
+    rowNumber,
+    taxPayerNumber,
+    name,
+    amountKobo,
+    taxPayableKobo,
+    expectedTaxKobo,
+    nationality,
+    designation,
+    incomesKobo,
+  }));
 }
 
 export async function insertBillEvent(executor: Db, event: { billId: string; status: string; note: string }) {
@@ -82,25 +111,6 @@ export async function listBillEvents(executor: Db, billId: string) {
   return executor.select().from(billEvents).where(eq(billEvents.billId, billId)).orderBy(asc(billEvents.sequence));
 }
 
-export async function listBillItems(executor: Db, billId: string, window: { search: string | null; limit: number; offset: number }) {
-  const where = and(eq(billItems.billId, billId), window.search ? sql`(${ilike(billItems.name, window.search)} or ${ilike(billItems.taxPayerNumber, window.search)})` : undefined);
-  const [rows, [{ total }]] = await Promise.all([
-    executor.select().from(billItems).where(where).orderBy(asc(billItems.rowNumber)).limit(window.limit).offset(window.offset),
-    executor.select({ total: count() }).from(billItems).where(where),
-  ]);
-  return { rows, total };
-}
-
-/** PAYE items whose declared tax differs from the engine's by more than the tolerance. */
-export async function listDifferingItems(executor: Db, billId: string, toleranceKobo: number, limit: number) {
-  return executor
-    .select()
-    .from(billItems)
-    .where(and(eq(billItems.billId, billId), sql`abs(${billItems.taxPayableKobo} - ${billItems.expectedTaxKobo}) > ${toleranceKobo}`))
-    .orderBy(asc(billItems.rowNumber))
-    .limit(limit);
-}
-
 /** A calculated payee: the file's row, who, and the amount with the tax on it. */
 export interface WhtCalcItem {
   rowNumber: number;
@@ -110,21 +120,11 @@ export interface WhtCalcItem {
   taxPayableKobo: Kobo;
 }
 
-/** Payees stored per `wht_calc_pages` row. */
-export const WHT_CALC_PAGE_SIZE = 1_000;
+const WHT_CALC_PAGES: ItemPages = { table: whtCalcPages, parentColumn: 'record_id' };
 
 export async function insertWhtCalcRecord(tx: Db, record: typeof whtCalcRecords.$inferInsert, items: readonly WhtCalcItem[]) {
   const [row] = await tx.insert(whtCalcRecords).values(record).returning();
-  const pages = Array.from({ length: Math.ceil(items.length / WHT_CALC_PAGE_SIZE) }, (_, page) => page);
-  // COPY with the JSON text written here: an INSERT of the same 100 values took seconds in the driver.
-  await copyRows(tx, whtCalcPages, pages, {
-    record_id: () => row.id,
-    page: (page) => page,
-    items: (page) => {
-      const tuples = items.slice(page * WHT_CALC_PAGE_SIZE, (page + 1) * WHT_CALC_PAGE_SIZE).map((item): WhtCalcItemTuple => [item.rowNumber, item.taxPayerNumber, item.name, item.amountKobo, item.taxPayableKobo]);
-      return JSON.stringify(tuples);
-    },
-  });
+  await writeItemPages(tx, WHT_CALC_PAGES, row.id, items, (item): WhtCalcItemTuple => [item.rowNumber, item.taxPayerNumber, item.name, item.amountKobo, item.taxPayableKobo]);
   return row;
 }
 
@@ -136,21 +136,10 @@ export async function findWhtCalcRecord(executor: Db, where: { id?: string; refe
   return row ?? null;
 }
 
-/** The payees from `offset` on, at most `limit` of them, reading only the stored pages that hold them. */
-export async function listWhtCalcItems(executor: Db, recordId: string, window: { limit: number; offset: number }): Promise<WhtCalcItem[]> {
-  if (window.limit <= 0) return [];
-  const first = Math.floor(window.offset / WHT_CALC_PAGE_SIZE);
-  const last = Math.floor((window.offset + window.limit - 1) / WHT_CALC_PAGE_SIZE);
-  const pages = await executor
-    .select({ items: whtCalcPages.items })
-    .from(whtCalcPages)
-    .where(and(eq(whtCalcPages.recordId, recordId), between(whtCalcPages.page, first, last)))
-    .orderBy(asc(whtCalcPages.page));
-  const skip = window.offset - first * WHT_CALC_PAGE_SIZE;
-  return pages
-    .flatMap((page) => page.items)
-    .slice(skip, skip + window.limit)
-    .map(([rowNumber, taxPayerNumber, name, amountKobo, taxPayableKobo]) => ({ rowNumber, taxPayerNumber, name, amountKobo, taxPayableKobo }));
+/** A calculation's payees in file order: those in the window, or all of them. */
+export async function listWhtCalcItems(executor: Db, recordId: string, window?: { limit: number; offset: number }): Promise<WhtCalcItem[]> {
+  const tuples = await readItemPages<WhtCalcItemTuple>(executor, WHT_CALC_PAGES, recordId, window);
+  return tuples.map(([rowNumber, taxPayerNumber, name, amountKobo, taxPayableKobo]) => ({ rowNumber, taxPayerNumber, name, amountKobo, taxPayableKobo }));
 }
 
 /** Bills an organisation has generated, whatever became of them (the onboarding summary's count). */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Kobo } from '@levy/tax';
 import { bigserial, index, integer, json, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { kobo, koboList } from '../../db/columns';
+import { kobo } from '../../db/columns';
 import { corporations } from '../corporations/corporations.schema';
 import { users } from '../identity/identity.schema';
 import { organisations } from '../organisations/organisations.schema';
@@ -61,27 +61,36 @@ export const bills = pgTable(
   ],
 );
 
-/** One recipient of a bill: an employee (PAYE) or a payee (WHT), money in kobo. */
-export const billItems = pgTable(
-  'bill_items',
+/**
+ * One recipient of a bill as a page stores it: row, tax_payer_number, name, amount (PAYE: the
+ * month's gross income; WHT: the payment, null when the tax was declared by hand), tax_payable,
+ * and for PAYE the engine's figure, nationality, designation and the income columns in the
+ * template's order (basic_salary … other_allowances); null for WHT.
+ */
+export type BillItemTuple = [
+  rowNumber: number,
+  taxPayerNumber: string,
+  name: string,
+  amountKobo: Kobo | null,
+  taxPayableKobo: Kobo,
+  expectedTaxKobo: Kobo | null,
+  nationality: string | null,
+  designation: string | null,
+  incomesKobo: Kobo[] | null,
+];
+
+/** A bill's recipients, a thousand to a row (db/item-pages.ts, decision 0008). */
+export const billItemPages = pgTable(
+  'bill_item_pages',
   {
-    /** The bill: a rule checked once per statement, not a per-row foreign key (migration 0009, decision 0008). */
-    billId: uuid().notNull(),
-    rowNumber: integer().notNull(),
-    taxPayerNumber: text().notNull(),
-    name: text().notNull(),
-    /** PAYE: the month's gross income; WHT: the payment the tax is on (null when declared manually). */
-    amountKobo: kobo(),
-    taxPayableKobo: kobo().notNull(),
-    /** PAYE: the engine's figure for the row, from its income columns. */
-    expectedTaxKobo: kobo(),
-    /** PAYE: the employee's nationality and designation, as filed. */
-    nationality: text(),
-    designation: text(),
-    /** PAYE: the income columns in kobo, in the template's order (basic_salary … other_allowances). */
-    incomesKobo: koboList(),
+    billId: uuid()
+      .notNull()
+      .references(() => bills.id, { onDelete: 'cascade' }),
+    page: integer().notNull(),
+    /** `json`, not `jsonb`: PostgreSQL keeps the text as given and never looks inside it. */
+    items: json().notNull().$type<BillItemTuple[]>(),
   },
-  (table) => [uniqueIndex('bill_items_bill_row_unique').on(table.billId, table.rowNumber)],
+  (table) => [primaryKey({ columns: [table.billId, table.page] })],
 );
 
 /** Every status a bill went through, with why; `sequence` orders events written in one transaction. */
@@ -119,10 +128,7 @@ export const whtCalcRecords = pgTable('wht_calc_records', {
 /** One calculated payee, as a page stores it: row, tax_payer_number, name, amount and tax in kobo. */
 export type WhtCalcItemTuple = [rowNumber: number, taxPayerNumber: string, name: string, amountKobo: Kobo, taxPayableKobo: Kobo];
 
-/**
- * A calculation's payees, a thousand to a row (`WHT_CALC_PAGE_SIZE`). A calculation never changes and is only read
- * a page at a time or whole, so 100,000 payees are stored as 100 rows, not 100,000 (decision 0008).
- */
+/** A calculation's payees, a thousand to a row (db/item-pages.ts, decision 0008). */
 export const whtCalcPages = pgTable(
   'wht_calc_pages',
   {

@@ -88,19 +88,6 @@ function whtTypeError(error: unknown, field: string): unknown {
   return error;
 }
 
-interface Recipient {
-  rowNumber: number;
-  taxPayerNumber: string;
-  name: string;
-  amountKobo: Kobo | null;
-  taxPayableKobo: Kobo;
-  expectedTaxKobo: Kobo | null;
-  /** PAYE only: as filed, the income columns in kobo in the template's order. */
-  nationality: string | null;
-  designation: string | null;
-  incomesKobo: Kobo[] | null;
-}
-
 /** A WHT recipient has no PAYE columns. */
 const NOT_PAYE = { expectedTaxKobo: null, nationality: null, designation: null, incomesKobo: null } as const;
 
@@ -113,7 +100,7 @@ interface PreparedBill {
   whtType: string | null;
   periodStart: string;
   periodEnd: string;
-  recipients: Recipient[];
+  recipients: repo.BillItem[];
   amountDue: Kobo;
 }
 
@@ -178,10 +165,12 @@ export function createBillsService(deps: {
     });
   }
 
-  async function warningsOf(bill: repo.BillRow): Promise<BillWarning[]> {
+  /** The PAYE rows whose declared tax differs from the engine's; `items` when the caller has them already. */
+  async function warningsOf(bill: repo.BillRow, items?: readonly repo.BillItem[]): Promise<BillWarning[]> {
     if (bill.type !== 'paye') return [];
     const regime = regimeForPeriod(bill.periodStart.slice(0, 7));
-    const rows = await repo.listDifferingItems(db, bill.id, PAYE_ROW_TOLERANCE_KOBO, MAX_WARNINGS);
+    const differing = (item: repo.BillItem) => item.expectedTaxKobo !== null && Math.abs(item.taxPayableKobo - item.expectedTaxKobo) > PAYE_ROW_TOLERANCE_KOBO;
+    const rows = (items ?? (await repo.listBillItems(db, bill.id))).filter(differing).slice(0, MAX_WARNINGS);
     return rows.map((item) => {
       const declared = item.taxPayableKobo;
       const expected = item.expectedTaxKobo ?? item.taxPayableKobo;
@@ -196,8 +185,8 @@ export function createBillsService(deps: {
     });
   }
 
-  async function detail(bill: repo.BillRow): Promise<BillDetail> {
-    const [[summary], events, warnings] = await Promise.all([summaries(bill.organisationId, [bill]), repo.listBillEvents(db, bill.id), warningsOf(bill)]);
+  async function detail(bill: repo.BillRow, items?: readonly repo.BillItem[]): Promise<BillDetail> {
+    const [[summary], events, warnings] = await Promise.all([summaries(bill.organisationId, [bill]), repo.listBillEvents(db, bill.id), warningsOf(bill, items)]);
     return {
       ...summary,
       fee: naira(bill.feeKobo),
@@ -228,7 +217,7 @@ export function createBillsService(deps: {
   function preparePaye(month: string, file: UploadedFile): PreparedBill {
     const parsed = parsePayeCsv(file.content);
     if (!parsed.ok) throw csvFailure('recipients', parsed.message, parsed.errors);
-    const recipients = parsed.records.map((record, index): Recipient => {
+    const recipients = parsed.records.map((record, index): repo.BillItem => {
       const money = parsed.money[index];
       const check = recomputePayeMoney(money, month);
       return {
@@ -263,7 +252,7 @@ export function createBillsService(deps: {
       const record = await repo.findWhtCalcRecord(db, { reference: form.calc_record_reference });
       if (!record || record.organisationId !== caller.organisationId) throw invalidInput({ calc_record_reference: 'This calculation was not found. Upload the file again.' });
       if (record.whtType !== whtType) throw invalidInput({ calc_record_reference: 'This calculation was made for another WHT type. Upload the file again.' });
-      const items = await repo.listWhtCalcItems(db, record.id, { limit: 10_000_000, offset: 0 });
+      const items = await repo.listWhtCalcItems(db, record.id);
       return {
         ...base,
         recipients: items.map((item) => ({ rowNumber: item.rowNumber, taxPayerNumber: item.taxPayerNumber, name: item.name, amountKobo: item.amountKobo, taxPayableKobo: item.taxPayableKobo, ...NOT_PAYE })),
@@ -541,7 +530,8 @@ export function createBillsService(deps: {
         await settle(created.id, false).catch(() => undefined);
       }
       const final = (await repo.findBill(db, created.id))!;
-      return { bill: await detail(final), message: messageFor(final) };
+      // The recipients are still in hand: the warnings need not read them back.
+      return { bill: await detail(final, prepared.recipients), message: messageFor(final) };
     },
 
     list,
@@ -552,8 +542,13 @@ export function createBillsService(deps: {
 
     async items(caller: Caller, id: string, params: { page: number; count: number; search?: string }) {
       const bill = await findOwnBill(caller, id);
-      const { limit, offset } = pageWindow(params);
-      const { rows, total } = await repo.listBillItems(db, bill.id, { search: containsPattern(params.search), limit, offset });
+      const window = pageWindow(params);
+      const search = params.search?.trim().toLowerCase();
+      // A search reads every recipient (a bill's items are stored in pages, decision 0008); a page
+      // without one reads only the stored pages it needs.
+      const found = search ? (await repo.listBillItems(db, bill.id)).filter((item) => item.name.toLowerCase().includes(search) || item.taxPayerNumber.toLowerCase().includes(search)) : null;
+      const rows = found ? found.slice(window.offset, window.offset + window.limit) : await repo.listBillItems(db, bill.id, window);
+      const total = found ? found.length : bill.recipientCount;
       return toPage(
         rows.map((item) => ({
           row: item.rowNumber,
@@ -599,7 +594,7 @@ export function createBillsService(deps: {
     /** The bill's recipients as a CSV or XLSX schedule, as an agency or an auditor asks for it. */
     async schedule(caller: Caller, id: string, format: ExportFormat) {
       const bill = await findOwnBill(caller, id);
-      const { rows } = await repo.listBillItems(db, bill.id, { search: null, limit: 10_000_000, offset: 0 });
+      const rows = await repo.listBillItems(db, bill.id);
       if (rows.length === 0) throw new AppError('NOT_FOUND', BILL_MESSAGES.noData);
       type Item = (typeof rows)[number];
       const money = (value: Kobo | null | undefined) => (value === null || value === undefined ? '' : naira(value));
