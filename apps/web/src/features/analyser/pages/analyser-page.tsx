@@ -1,4 +1,4 @@
-import { hasPermission, type StatementFolder } from '@levy/contracts';
+import { ANALYSER_PERMISSIONS, hasPermission, type StatementFolder } from '@levy/contracts';
 import { Anchor, Badge, Button, Group, Table, Text } from '@mantine/core';
 import { IconFolder, IconFolderPlus, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -17,7 +17,6 @@ import { useDeleteFolder, useFolders } from '../api/analyser-api';
 import { ConfirmDeleteDialog, countOf } from '../components/confirm-delete-dialog';
 import { FolderDialog } from '../components/folder-dialog';
 import { LoadError } from '../components/load-error';
-import { ANALYSER_PERMISSIONS } from '../model/analyser-permissions';
 import { folderPath } from '../model/analyser-routes';
 
 type Dialog = { kind: 'create' } | { kind: 'rename'; folder: StatementFolder } | { kind: 'delete'; folder: StatementFolder } | null;

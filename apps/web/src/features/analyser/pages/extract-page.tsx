@@ -1,4 +1,4 @@
-import { hasPermission, type BankCategory, type StatementDetail, type StatementTransaction } from '@levy/contracts';
+import { ANALYSER_PERMISSIONS, hasPermission, type BankCategory, type StatementDetail, type StatementTransaction } from '@levy/contracts';
 import { Alert, Grid, Group, Pagination, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -15,7 +15,6 @@ import { LoadError } from '../components/load-error';
 import { PageSourceView } from '../components/page-source-view';
 import { describeStatement, ReportButton, StatementStatusNotice } from '../components/statement-header';
 import { StatementGate } from '../components/statement-gate';
-import { ANALYSER_PERMISSIONS } from '../model/analyser-permissions';
 import { recordPath, statementPath } from '../model/analyser-routes';
 import { sourceLinesOf } from '../model/extraction';
 import { isSettling } from '../model/statement-status';

@@ -1,4 +1,4 @@
-import { hasPermission, type StatementRecord } from '@levy/contracts';
+import { ANALYSER_PERMISSIONS, hasPermission, type StatementRecord } from '@levy/contracts';
 import { Anchor, Button, Table, Text } from '@mantine/core';
 import { IconBuildingBank, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -18,7 +18,6 @@ import { useDeleteRecord, useFolder, useRecords } from '../api/analyser-api';
 import { ConfirmDeleteDialog, countOf } from '../components/confirm-delete-dialog';
 import { LoadError } from '../components/load-error';
 import { RecordDialog } from '../components/record-dialog';
-import { ANALYSER_PERMISSIONS } from '../model/analyser-permissions';
 import { ANALYSER_PATH, recordPath } from '../model/analyser-routes';
 import { formatPeriodRange } from '../model/period';
 

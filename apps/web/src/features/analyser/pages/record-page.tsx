@@ -1,4 +1,4 @@
-import { hasPermission, type Statement } from '@levy/contracts';
+import { ANALYSER_PERMISSIONS, hasPermission, type Statement } from '@levy/contracts';
 import { Alert, Anchor, Button, Group, List, Progress, Stack, Table, Text } from '@mantine/core';
 import { IconAlertTriangle, IconChartBar, IconFileSearch, IconRefresh, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -20,7 +20,6 @@ import { LoadError } from '../components/load-error';
 import { RerunStatementDialog } from '../components/rerun-statement-dialog';
 import { UploadStatementDialog } from '../components/upload-statement-dialog';
 import { VerdictTag } from '../components/verdict-tag';
-import { ANALYSER_PERMISSIONS } from '../model/analyser-permissions';
 import { ANALYSER_PATH, extractPath, folderPath, statementPath } from '../model/analyser-routes';
 import { daysBetween, formatPeriodRange } from '../model/period';
 import { describeProgress, isSettling } from '../model/statement-status';
@@ -197,7 +196,7 @@ export default function RecordPage() {
     );
   }
   const { data } = record;
-  const canUpload = hasPermission(permissions, ANALYSER_PERMISSIONS.uploadStatement);
+  const canUpload = hasPermission(permissions, ANALYSER_PERMISSIONS.createStatement);
   return (
     <>
       <BackLink to={folderPath(data.folder_id)} label={folder.data?.name ?? 'Folder'} />
