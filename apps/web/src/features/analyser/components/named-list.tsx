@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadingPlaceholder } from '../../../components/loading-placeholder';
 import { OptionsButton, type OptionItem } from '../../../components/options-button';
+import { PhoneDetails, PhoneFitScrollContainer } from '../../../components/phone-table';
 import { QueryBar } from '../../../components/query/query-bar';
 import { defaultQueryState, toListParams, type QueryState } from '../../../components/query/query-state';
 import { TablePagination } from '../../../components/table-pagination';
@@ -43,7 +44,9 @@ export interface NamedListText {
 
 /**
  * The analyser's lists of folders and of bank accounts: the query bar (search by name, sort), a
- * table whose rows open their item, each with its options, an empty state and pagination.
+ * table whose rows open their item, each with its options, an empty state and pagination. On a
+ * phone only the name and the options stay; the other columns are summed up under the name
+ * (`details`).
  */
 export function NamedList<Item extends { id: string; name: string }>({
   search,
@@ -53,6 +56,7 @@ export function NamedList<Item extends { id: string; name: string }>({
   icon,
   pathOf,
   columns,
+  details,
   optionsFor,
 }: {
   search: ReturnType<typeof useNameSearch>;
@@ -62,6 +66,7 @@ export function NamedList<Item extends { id: string; name: string }>({
   icon?: ReactNode;
   pathOf: (item: Item) => string;
   columns: NamedListColumn<Item>[];
+  details: (item: Item) => string;
   optionsFor: (item: Item) => OptionItem[];
 }) {
   const navigate = useNavigate();
@@ -85,13 +90,13 @@ export function NamedList<Item extends { id: string; name: string }>({
         <EmptyState message={searching ? 'No data' : text.empty} hint={searching ? text.noMatch : text.emptyHint} />
       ) : (
         <>
-          <Table.ScrollContainer minWidth={minWidth}>
+          <PhoneFitScrollContainer minWidth={minWidth}>
             <Table verticalSpacing="sm" highlightOnHover aria-label={text.table}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{text.nameHeader}</Table.Th>
                   {columns.map((column) => (
-                    <Table.Th key={column.header} ta={column.align}>
+                    <Table.Th key={column.header} ta={column.align} visibleFrom="sm">
                       {column.header}
                     </Table.Th>
                   ))}
@@ -108,9 +113,10 @@ export function NamedList<Item extends { id: string; name: string }>({
                           {item.name}
                         </Anchor>
                       </Group>
+                      <PhoneDetails>{details(item)}</PhoneDetails>
                     </Table.Td>
                     {columns.map((column) => (
-                      <Table.Td key={column.header} ta={column.align} ff={column.monospace ? 'monospace' : undefined}>
+                      <Table.Td key={column.header} ta={column.align} ff={column.monospace ? 'monospace' : undefined} visibleFrom="sm">
                         {column.cell(item)}
                       </Table.Td>
                     ))}
@@ -121,7 +127,7 @@ export function NamedList<Item extends { id: string; name: string }>({
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </PhoneFitScrollContainer>
           <TablePagination pagination={list.data.pagination} onPageChange={search.setPage} />
         </>
       )}

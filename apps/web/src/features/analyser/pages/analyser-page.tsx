@@ -68,13 +68,14 @@ export default function AnalyserPage() {
             noMatch: 'No folder matches this search.',
           }}
           minWidth={560}
-          icon={<IconFolder size={18} color="var(--mantine-color-levy-7)" aria-hidden="true" />}
+          icon={<IconFolder size={18} color="var(--mantine-color-levy-7)" aria-hidden="true" style={{ flexShrink: 0 }} />}
           pathOf={(folder) => folderPath(folder.id)}
           columns={[
             { header: 'Accounts', align: 'right', cell: (folder) => folder.record_count },
             { header: 'Statements', align: 'right', cell: (folder) => folder.statement_count },
             { header: 'Date created', cell: (folder) => <Text fz="sm">{formatDate(folder.created_at)}</Text> },
           ]}
+          details={(folder) => `${countOf(folder.record_count, 'account')} · ${countOf(folder.statement_count, 'statement')} · Created ${formatDate(folder.created_at)}`}
           optionsFor={optionsFor}
         />
       </ContentCard>

@@ -82,6 +82,9 @@ function RecordsTable({ folderId }: { folderId: string }) {
           },
           { header: 'Date created', cell: (record) => formatDate(record.created_at) },
         ]}
+        details={(record) =>
+          [record.bank_name, record.account_number, countOf(record.statement_count, 'statement'), formatPeriodRange(record.period_start, record.period_end)].filter(Boolean).join(' · ')
+        }
         optionsFor={optionsFor}
       />
       {dialog?.kind === 'create' && <RecordDialog folderId={folderId} onClose={() => setDialog(null)} onSaved={(record) => void navigate(recordPath(record.id))} />}
