@@ -117,7 +117,7 @@ export function TransactionsTable({ statementId }: { statementId: string }) {
                       {row.type === 'credit' ? formatAmount(row.credit) : '—'}
                     </AmountCell>
                     <AmountCell visibleFrom="sm">{row.balance === null ? '—' : formatAmount(row.balance)}</AmountCell>
-                    <AmountCell hiddenFrom="sm" style={{ whiteSpace: 'nowrap' }}>
+                    <AmountCell hiddenFrom="sm">
                       <SignedAmount row={row} />
                     </AmountCell>
                   </Table.Tr>
