@@ -3,7 +3,7 @@ import { Anchor, Group, Table } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { EmptyState } from '../../../components/empty-state';
+import { EMPTY_MESSAGE, EmptyState } from '../../../components/empty-state';
 import { LoadingPlaceholder } from '../../../components/loading-placeholder';
 import { OptionsButton, type OptionItem } from '../../../components/options-button';
 import { PhoneDetails, PhoneFitScrollContainer } from '../../../components/phone-table';
@@ -23,7 +23,7 @@ export function useNameSearch() {
   return { query, changeQuery, setPage, params: toListParams(query, page) };
 }
 
-export interface NamedListColumn<Item> {
+interface NamedListColumn<Item> {
   header: string;
   align?: 'right';
   monospace?: boolean;
@@ -31,7 +31,7 @@ export interface NamedListColumn<Item> {
 }
 
 /** The words of one list: its table, search box, loading and error states, and what it says when empty. */
-export interface NamedListText {
+interface NamedListText {
   table: string;
   nameHeader: string;
   search: string;
@@ -87,7 +87,7 @@ export function NamedList<Item extends { id: string; name: string }>({
       ) : list.isError ? (
         <LoadError error={list.error} title={text.loadError} onRetry={() => void list.refetch()} />
       ) : list.data.items.length === 0 ? (
-        <EmptyState message={searching ? 'No data' : text.empty} hint={searching ? text.noMatch : text.emptyHint} />
+        <EmptyState message={searching ? EMPTY_MESSAGE : text.empty} hint={searching ? text.noMatch : text.emptyHint} />
       ) : (
         <>
           <PhoneFitScrollContainer minWidth={minWidth}>
