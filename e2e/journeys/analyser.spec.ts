@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { buildFixture, renderPdf } from '../../packages/statements/src/fixtures/render-statement';
 import { expect as baseExpect, test } from '../support/fixtures';
 import { NEW_USER_PASSWORD } from '../support/api';
+import { expectFitsWithoutSidewaysScroll } from '../support/layout';
 import { onboardedOwner } from '../support/owners';
 import { renderFirstPageToPng } from '../support/pdf-preview';
 import { snap } from '../support/screenshots';
@@ -30,10 +31,15 @@ async function uploadStatement(page: Page, filePath: string) {
   return dialog;
 }
 
-/** Saves the screen at phone width too, then goes back to the desktop width. */
-async function snapBoth(page: Page, name: string) {
+/**
+ * Saves the screen at phone width too, where no table may scroll sideways (`onPhone` checks what
+ * the phone layout shows), then goes back to the desktop width.
+ */
+async function snapBoth(page: Page, name: string, onPhone?: () => Promise<void>) {
   await snap(page, `${name}-1280`);
   await page.setViewportSize({ width: 390, height: 844 });
+  for (const table of await page.getByRole('table').all()) await expectFitsWithoutSidewaysScroll(table);
+  await onPhone?.();
   await snap(page, `${name}-390`);
   await page.setViewportSize({ width: 1280, height: 800 });
 }
@@ -115,7 +121,11 @@ test('analyse a GTBank statement: folder, account, upload with progress, verdict
   await expect(page.getByRole('img', { name: /^Gap: / })).toHaveCount(1);
   await expect(page.getByLabel('Money in and money out each month, with the net').locator('.recharts-surface')).toBeVisible();
   await expect(page.getByLabel('End-of-day balance over the statement period').locator('.recharts-surface')).toBeVisible();
-  await snapBoth(page, 'analyser-05-record');
+  await snapBoth(page, 'analyser-05-record', async () => {
+    await expect(firstRow.getByText(/ · 240 transactions · Uploaded /)).toBeVisible();
+    await expect(firstRow.getByText('Consistent')).toBeVisible();
+    await expect(statements.getByRole('columnheader', { name: 'Period' })).toBeHidden();
+  });
 
   // The statement: verdict with its checks, cards, charts, panels, tax insight, transactions.
   await firstRow.getByRole('link', { name: 'gtbank-jan-apr.pdf' }).click();
@@ -133,7 +143,11 @@ test('analyse a GTBank statement: folder, account, upload with progress, verdict
   await page.getByRole('textbox', { name: 'Search transactions' }).fill('STAMP DUTY');
   await expect(page.getByTestId('transactions-summary')).not.toContainText('240 transactions');
   await expect(transactions.getByRole('row').nth(1)).toContainText('STAMP DUTY');
-  await snapBoth(page, 'analyser-06-statement');
+  await snapBoth(page, 'analyser-06-statement', async () => {
+    await expect(transactions.getByRole('columnheader', { name: 'Amount' })).toBeVisible();
+    await expect(transactions.getByRole('columnheader', { name: 'Balance' })).toBeHidden();
+    await expect(transactions.getByRole('row').nth(1).getByText(/^−₦[\d,.]+$/)).toBeVisible();
+  });
 
   // The extraction: a row beside the page it came from, its category corrected.
   // Opened by its address: in the development build, leaving the chart-heavy statement page
@@ -154,7 +168,11 @@ test('analyse a GTBank statement: folder, account, upload with progress, verdict
   await expect(page.getByRole('alert').filter({ hasText: 'Corrections saved and the statement re-analysed' })).toBeVisible();
   await expect(firstTransaction.getByText('Corrected')).toBeVisible();
   await expect(category).toHaveValue('Bills and utilities');
-  await snapBoth(page, 'analyser-07-extraction');
+  await snapBoth(page, 'analyser-07-extraction', async () => {
+    // The category goes under the transaction and its amount, the whole width of the row.
+    const [rowBox, categoryBox] = await Promise.all([firstTransaction.boundingBox(), category.boundingBox()]);
+    expect(categoryBox!.width).toBeGreaterThan(rowBox!.width / 2);
+  });
 
   // CSV of every row, with the correction, and the analysis report as a PDF.
   const csvDownload = page.waitForEvent('download');
@@ -181,5 +199,15 @@ test('analyse a GTBank statement: folder, account, upload with progress, verdict
   const folderRow = page.getByRole('table', { name: 'Folders' }).getByRole('row').filter({ hasText: 'Adebayo loan review' });
   await expect(folderRow).toContainText('1');
   await expect(folderRow).toContainText('2');
-  await snapBoth(page, 'analyser-10-folders');
+  await snapBoth(page, 'analyser-10-folders', async () => {
+    await expect(folderRow.getByText(/^1 account · 2 statements · Created /)).toBeVisible();
+  });
+
+  // Its bank accounts, each with bank, number, statements and period.
+  await folderRow.getByRole('link', { name: 'Adebayo loan review' }).click();
+  const accountRow = page.getByRole('table', { name: 'Bank accounts' }).getByRole('row').filter({ hasText: ACCOUNT.name });
+  await expect(accountRow).toContainText(ACCOUNT.bank);
+  await snapBoth(page, 'analyser-11-accounts', async () => {
+    await expect(accountRow.getByText(/^Guaranty Trust Bank · 0000871094 · 2 statements · .+ – .+$/)).toBeVisible();
+  });
 });

@@ -13,3 +13,13 @@ export async function expectInside(inner: Locator, outer: Locator): Promise<void
   expect(box!.x).toBeGreaterThanOrEqual(frame!.x);
   expect(box!.x + box!.width).toBeLessThanOrEqual(frame!.x + frame!.width);
 }
+
+/** The table fits the box it would scroll in (its scroll container, else the page): nothing hides off to the side. */
+export async function expectFitsWithoutSidewaysScroll(table: Locator): Promise<void> {
+  const widths = await table.evaluate((node) => {
+    let box = node.parentElement;
+    while (box && !['auto', 'scroll'].includes(getComputedStyle(box).overflowX)) box = box.parentElement;
+    return { table: node.getBoundingClientRect().width, box: (box ?? document.documentElement).clientWidth };
+  });
+  expect(widths.table, `${await table.getAttribute('aria-label')} is wider than its box`).toBeLessThanOrEqual(widths.box);
+}

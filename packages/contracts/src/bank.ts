@@ -28,6 +28,27 @@ export const BANK_MESSAGES = {
   fileRequired: 'Choose a statement file to upload',
 } as const;
 
+/**
+ * The analyser's permissions: product-spec §2 names the read ones, which gate the routes; the
+ * writes sit beside them. The server checks every call against these, and the screens hide what
+ * the user may not do.
+ */
+export const ANALYSER_PERMISSIONS = {
+  folders: 'bank.statement-folder.getall',
+  folder: 'bank.statement-folder.getone',
+  createFolder: 'bank.statement-folder.create',
+  updateFolder: 'bank.statement-folder.update',
+  deleteFolder: 'bank.statement-folder.delete',
+  record: 'bank.statement-record.getone',
+  createRecord: 'bank.statement-record.create',
+  updateRecord: 'bank.statement-record.update',
+  deleteRecord: 'bank.statement-record.delete',
+  statement: 'bank.statement-statement.getalltransactions',
+  createStatement: 'bank.statement-statement.create',
+  updateStatement: 'bank.statement-statement.update',
+  deleteStatement: 'bank.statement-statement.delete',
+} as const;
+
 /** Upload limits by format, in bytes. */
 export const STATEMENT_FILE_LIMITS = { pdf: 20 * 1024 * 1024, csv: 10 * 1024 * 1024, xlsx: 10 * 1024 * 1024 } as const;
 export const STATEMENT_FORMATS = ['pdf', 'csv', 'xlsx'] as const;

@@ -1,4 +1,5 @@
 import {
+  ANALYSER_PERMISSIONS,
   BANK_MESSAGES,
   clearStatementCorrections,
   createStatementFolder,
@@ -28,23 +29,6 @@ import {
 } from '@levy/contracts';
 import { defineRoute, reply } from '../../http/route';
 import type { AnalyserService } from './analyser.service';
-
-/** The analyser's permissions (product-spec §2 names the read ones; the writes sit beside them). */
-export const ANALYSER_PERMISSIONS = {
-  folders: 'bank.statement-folder.getall',
-  folder: 'bank.statement-folder.getone',
-  createFolder: 'bank.statement-folder.create',
-  updateFolder: 'bank.statement-folder.update',
-  deleteFolder: 'bank.statement-folder.delete',
-  record: 'bank.statement-record.getone',
-  createRecord: 'bank.statement-record.create',
-  updateRecord: 'bank.statement-record.update',
-  deleteRecord: 'bank.statement-record.delete',
-  statement: 'bank.statement-statement.getalltransactions',
-  createStatement: 'bank.statement-statement.create',
-  updateStatement: 'bank.statement-statement.update',
-  deleteStatement: 'bank.statement-statement.delete',
-} as const;
 
 const can = (permission: keyof typeof ANALYSER_PERMISSIONS) => ({ permission: ANALYSER_PERMISSIONS[permission] });
 

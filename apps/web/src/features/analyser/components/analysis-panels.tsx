@@ -6,11 +6,13 @@ import { IconAlertTriangle, IconArrowDownLeft, IconArrowUpRight, IconCircleCheck
 import { AmountCell } from '../../../components/amount-cell';
 import { ContentCard } from '../../../components/content-card';
 import { EmptyState } from '../../../components/empty-state';
+import { PhoneDetails, PhoneFitScrollContainer } from '../../../components/phone-table';
 import { StatCard } from '../../../components/stat-card';
 import { formatAmount } from '../../../lib/format';
 import { formatPeriodRange } from '../model/period';
 import { VERDICT_DISPLAY } from '../model/statement-status';
 import { balanceSeries, cashflowSeries, categorySplit, salaryConfidenceLabel } from '../model/analysis-charts';
+import { countOf } from './confirm-delete-dialog';
 import { VerdictTag } from './verdict-tag';
 
 type Analysis = Pick<StatementAnalysisData, 'summary' | 'monthly' | 'balances' | 'categories' | 'salary' | 'recurring_debits' | 'top_counterparties' | 'charges' | 'verdict' | 'reasons' | 'checks'>;
@@ -187,28 +189,39 @@ export function RecurringPanel({ recurring }: { recurring: Analysis['recurring_d
       {recurring.length === 0 ? (
         <EmptyState height={104} hint="No payee is paid a similar amount month after month." />
       ) : (
-        <Table.ScrollContainer minWidth={340}>
+        <PhoneFitScrollContainer minWidth={340}>
           <Table verticalSpacing={6} fz="xs" aria-label="Recurring payments">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Payee</Table.Th>
-                <Table.Th ta="right">Times</Table.Th>
-                <Table.Th ta="right">Usual amount</Table.Th>
+                <Table.Th ta="right" visibleFrom="sm">
+                  Times
+                </Table.Th>
+                <Table.Th ta="right" visibleFrom="sm">
+                  Usual amount
+                </Table.Th>
                 <Table.Th ta="right">Total</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {recurring.map((debit) => (
                 <Table.Tr key={debit.payee}>
-                  <Table.Td>{debit.payee}</Table.Td>
-                  <Table.Td ta="right">{debit.count}</Table.Td>
-                  <AmountCell>{formatAmount(debit.typical_amount)}</AmountCell>
+                  <Table.Td>
+                    {debit.payee}
+                    <PhoneDetails>
+                      {countOf(debit.count, 'time')}, usually {formatAmount(debit.typical_amount)}
+                    </PhoneDetails>
+                  </Table.Td>
+                  <Table.Td ta="right" visibleFrom="sm">
+                    {debit.count}
+                  </Table.Td>
+                  <AmountCell visibleFrom="sm">{formatAmount(debit.typical_amount)}</AmountCell>
                   <AmountCell fw={600}>{formatAmount(debit.total)}</AmountCell>
                 </Table.Tr>
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </PhoneFitScrollContainer>
       )}
     </ContentCard>
   );

@@ -1,13 +1,16 @@
 import { BANK_CATEGORIES, BANK_CATEGORY_CODES, type BankCategory, type StatementTransaction } from '@levy/contracts';
 import { Badge, ScrollArea, Select, Table, Text } from '@mantine/core';
 import { EmptyState } from '../../../components/empty-state';
-import { formatAmount, formatDate } from '../../../lib/format';
+import { ROWS_IN_TWO_LINES } from '../../../components/phone-table';
+import { formatDate } from '../../../lib/format';
+import { SignedAmount } from './signed-amount';
 
 const CATEGORY_OPTIONS = BANK_CATEGORY_CODES.map((code) => ({ value: code, label: BANK_CATEGORIES[code] }));
 
 /**
  * The rows read from one page. Choosing a row highlights where it came from; a row's category
- * can be corrected in place when the user may change the statement.
+ * can be corrected in place when the user may change the statement. On a phone the category
+ * goes under the transaction and its amount.
  */
 export function ExtractedRows({
   rows,
@@ -27,20 +30,21 @@ export function ExtractedRows({
   if (rows.length === 0) return <EmptyState message="No transactions start on this page" hint="Headers, totals and footers are not transactions." />;
   return (
     <ScrollArea h={620} type="auto" offsetScrollbars>
-      <Table verticalSpacing={6} fz="sm" highlightOnHover stickyHeader layout="fixed" miw={420} aria-label="Rows read from this page">
+      <Table verticalSpacing={6} fz="sm" highlightOnHover stickyHeader layout="fixed" miw={{ base: 0, sm: 420 }} className={ROWS_IN_TWO_LINES} aria-label="Rows read from this page">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Transaction</Table.Th>
             <Table.Th ta="right" w={130}>
               Amount
             </Table.Th>
-            <Table.Th w={150}>Category</Table.Th>
+            <Table.Th w={150} visibleFrom="sm">
+              Category
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {rows.map((row) => {
             const isSelected = row.index === selectedIndex;
-            const isCredit = row.type === 'credit';
             return (
               <Table.Tr
                 key={row.index}
@@ -63,15 +67,9 @@ export function ExtractedRows({
                   )}
                 </Table.Td>
                 <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-                  <Text fz="sm" fw={600} c={isCredit ? 'levy.8' : 'red.9'}>
-                    {isCredit ? '+' : '−'}
-                    {formatAmount(row.amount)}
-                  </Text>
-                  <Text fz="xs" c="dimmed">
-                    {row.balance === null ? 'No balance' : `Bal. ${formatAmount(row.balance)}`}
-                  </Text>
+                  <SignedAmount row={row} />
                 </Table.Td>
-                <Table.Td onClick={(event) => event.stopPropagation()}>
+                <Table.Td onClick={(event) => event.stopPropagation()} data-phone-line="below">
                   {canCorrect ? (
                     <Select
                       size="xs"

@@ -1,11 +1,11 @@
 import type { StatementDetail } from '@levy/contracts';
-import { Button, Progress, Stack, Text } from '@mantine/core';
-import { IconFileTypePdf } from '@tabler/icons-react';
+import { Alert, Button, Progress, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconFileTypePdf } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ContentCard } from '../../../components/content-card';
 import { downloadReport } from '../api/analyser-api';
 import { formatPeriodRange } from '../model/period';
-import { describeProgress } from '../model/statement-status';
+import { describeProgress, isSettling } from '../model/statement-status';
 import { countOf } from './confirm-delete-dialog';
 
 /** The statement's line under its name: bank, account, period and pages. */
@@ -33,7 +33,7 @@ export function ReportButton({ statementId }: { statementId: string }) {
 }
 
 /** While the statement is still being read: where the engine is, polled. */
-export function StatementProgressCard({ statement }: { statement: StatementDetail }) {
+function StatementProgressCard({ statement }: { statement: StatementDetail }) {
   return (
     <ContentCard title="Analysing this statement">
       <Stack gap="xs">
@@ -43,5 +43,16 @@ export function StatementProgressCard({ statement }: { statement: StatementDetai
         </Text>
       </Stack>
     </ContentCard>
+  );
+}
+
+/** What keeps a statement from its results: the engine's progress while it is read, the reason when it failed. */
+export function StatementStatusNotice({ statement }: { statement: StatementDetail }) {
+  if (isSettling(statement.status)) return <StatementProgressCard statement={statement} />;
+  if (statement.status !== 'failed') return null;
+  return (
+    <Alert color="red" icon={<IconAlertTriangle size={18} />} title="This statement could not be read" mb="lg">
+      {statement.error_message}
+    </Alert>
   );
 }

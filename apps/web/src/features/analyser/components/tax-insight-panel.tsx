@@ -5,16 +5,19 @@ import { AmountCell } from '../../../components/amount-cell';
 import { ContentCard } from '../../../components/content-card';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadingPlaceholder } from '../../../components/loading-placeholder';
+import { PhoneDetails, PhoneFitScrollContainer, ROWS_IN_TWO_LINES } from '../../../components/phone-table';
 import { StatCard } from '../../../components/stat-card';
 import { formatAmount, formatDate } from '../../../lib/format';
 import { billPath } from '../../bills/model/bill-routes';
 import { useTaxInsight } from '../api/analyser-api';
+import { countOf } from './confirm-delete-dialog';
 import { LoadError } from './load-error';
 
 /**
  * Tax insight: debits that paid the organisation's own tax bills, tax-looking debits with no
  * bill, vendors that may be owed WHT (each with a link that opens the WHT form prefilled), and
- * the VAT the bank charged on fees.
+ * the VAT the bank charged on fees. On a phone a vendor's figures come under its name, and a tax
+ * payment's bill under its narration and amount.
  */
 export function TaxInsightPanel({ statementId }: { statementId: string }) {
   const insight = useTaxInsight(statementId);
@@ -38,14 +41,20 @@ export function TaxInsightPanel({ statementId }: { statementId: string }) {
           {data.wht_vendors.length === 0 ? (
             <EmptyState height={90} hint="No vendor is paid regularly enough to suggest WHT." />
           ) : (
-            <Table.ScrollContainer minWidth={720}>
+            <PhoneFitScrollContainer minWidth={720}>
               <Table verticalSpacing="xs" fz="sm" aria-label="Vendors that may be owed WHT">
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>Vendor</Table.Th>
-                    <Table.Th ta="right">Payments</Table.Th>
-                    <Table.Th ta="right">Paid</Table.Th>
-                    <Table.Th ta="right">WHT</Table.Th>
+                    <Table.Th ta="right" visibleFrom="sm">
+                      Payments
+                    </Table.Th>
+                    <Table.Th ta="right" visibleFrom="sm">
+                      Paid
+                    </Table.Th>
+                    <Table.Th ta="right" visibleFrom="sm">
+                      WHT
+                    </Table.Th>
                     <Table.Th aria-label="Pay" />
                   </Table.Tr>
                 </Table.Thead>
@@ -59,10 +68,17 @@ export function TaxInsightPanel({ statementId }: { statementId: string }) {
                         <Text fz="xs" c="dimmed">
                           {vendor.months.length} months · assumed other services{vendor.rate === null ? '' : ` at ${vendor.rate}%`}
                         </Text>
+                        <PhoneDetails>
+                          WHT {formatAmount(vendor.wht)} on {formatAmount(vendor.total)} paid in {countOf(vendor.payments, 'payment')}
+                        </PhoneDetails>
                       </Table.Td>
-                      <Table.Td ta="right">{vendor.payments}</Table.Td>
-                      <AmountCell>{formatAmount(vendor.total)}</AmountCell>
-                      <AmountCell fw={600}>{formatAmount(vendor.wht)}</AmountCell>
+                      <Table.Td ta="right" visibleFrom="sm">
+                        {vendor.payments}
+                      </Table.Td>
+                      <AmountCell visibleFrom="sm">{formatAmount(vendor.total)}</AmountCell>
+                      <AmountCell fw={600} visibleFrom="sm">
+                        {formatAmount(vendor.wht)}
+                      </AmountCell>
                       <Table.Td ta="right">
                         <Button component={Link} to={vendor.wht_link} size="compact-sm" variant="light" leftSection={<IconReceiptTax size={14} />}>
                           Pay WHT
@@ -72,7 +88,7 @@ export function TaxInsightPanel({ statementId }: { statementId: string }) {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </PhoneFitScrollContainer>
           )}
           <Text fz="xs" c="dimmed">
             An assumption, not a finding: check each vendor's contract before paying WHT.
@@ -86,23 +102,26 @@ export function TaxInsightPanel({ statementId }: { statementId: string }) {
           {data.bill_matches.length === 0 && data.unmatched_tax_payments.length === 0 ? (
             <EmptyState height={90} hint="No debit on this statement looks like a tax payment." />
           ) : (
-            <Table.ScrollContainer minWidth={720}>
-              <Table verticalSpacing="xs" fz="sm" aria-label="Tax payments">
+            <PhoneFitScrollContainer minWidth={720}>
+              <Table verticalSpacing="xs" fz="sm" aria-label="Tax payments" className={ROWS_IN_TWO_LINES}>
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th>Date</Table.Th>
+                    <Table.Th visibleFrom="sm">Date</Table.Th>
                     <Table.Th>Narration</Table.Th>
                     <Table.Th ta="right">Amount</Table.Th>
-                    <Table.Th>Levy bill</Table.Th>
+                    <Table.Th visibleFrom="sm">Levy bill</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
                   {data.bill_matches.map((match) => (
                     <Table.Tr key={`match-${match.transaction.index}`}>
-                      <Table.Td>{formatDate(match.transaction.date)}</Table.Td>
-                      <Table.Td>{match.transaction.narration}</Table.Td>
-                      <AmountCell>{formatAmount(match.transaction.amount)}</AmountCell>
+                      <Table.Td visibleFrom="sm">{formatDate(match.transaction.date)}</Table.Td>
                       <Table.Td>
+                        {match.transaction.narration}
+                        <PhoneDetails>{formatDate(match.transaction.date)}</PhoneDetails>
+                      </Table.Td>
+                      <AmountCell>{formatAmount(match.transaction.amount)}</AmountCell>
+                      <Table.Td data-phone-line="below">
                         <Anchor component={Link} to={billPath(match.bill.id)} ff="monospace" fz="sm">
                           {match.bill.reference}
                         </Anchor>
@@ -114,10 +133,13 @@ export function TaxInsightPanel({ statementId }: { statementId: string }) {
                   ))}
                   {data.unmatched_tax_payments.map((payment) => (
                     <Table.Tr key={`unmatched-${payment.index}`}>
-                      <Table.Td>{formatDate(payment.date)}</Table.Td>
-                      <Table.Td>{payment.narration}</Table.Td>
-                      <AmountCell>{formatAmount(payment.amount)}</AmountCell>
+                      <Table.Td visibleFrom="sm">{formatDate(payment.date)}</Table.Td>
                       <Table.Td>
+                        {payment.narration}
+                        <PhoneDetails>{formatDate(payment.date)}</PhoneDetails>
+                      </Table.Td>
+                      <AmountCell>{formatAmount(payment.amount)}</AmountCell>
+                      <Table.Td data-phone-line="below">
                         <Text fz="sm" c="orange.8">
                           No matching bill
                         </Text>
@@ -126,7 +148,7 @@ export function TaxInsightPanel({ statementId }: { statementId: string }) {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </PhoneFitScrollContainer>
           )}
         </Stack>
       </Stack>

@@ -1,22 +1,21 @@
-import { hasPermission, type BankCategory, type StatementDetail, type StatementTransaction } from '@levy/contracts';
+import { ANALYSER_PERMISSIONS, hasPermission, type BankCategory, type StatementDetail, type StatementTransaction } from '@levy/contracts';
 import { Alert, Grid, Group, Pagination, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useParams } from 'react-router';
 import { BackLink } from '../../../components/back-link';
 import { ContentCard } from '../../../components/content-card';
 import { ExportButtons } from '../../../components/export-buttons';
 import { LoadingPlaceholder } from '../../../components/loading-placeholder';
 import { PageHeading } from '../../../components/page-heading';
 import { useSessionStore } from '../../../lib/session-store';
-import { downloadTransactions, useExtraction, useSaveCorrections, useStatement } from '../api/analyser-api';
+import { downloadTransactions, useExtraction, useSaveCorrections } from '../api/analyser-api';
 import { ColumnMappingCard } from '../components/column-mapping-card';
 import { ExtractedRows } from '../components/extracted-rows';
 import { LoadError } from '../components/load-error';
 import { PageSourceView } from '../components/page-source-view';
-import { describeStatement, ReportButton, StatementProgressCard } from '../components/statement-header';
-import { ANALYSER_PERMISSIONS } from '../model/analyser-permissions';
-import { ANALYSER_PATH, recordPath, statementPath } from '../model/analyser-routes';
+import { describeStatement, ReportButton, StatementStatusNotice } from '../components/statement-header';
+import { StatementGate } from '../components/statement-gate';
+import { recordPath, statementPath } from '../model/analyser-routes';
 import { sourceLinesOf } from '../model/extraction';
 import { isSettling } from '../model/statement-status';
 
@@ -100,46 +99,33 @@ function Extraction({ statement }: { statement: StatementDetail }) {
   );
 }
 
+function ExtractScreen({ statement, recordId }: { statement: StatementDetail; recordId: string }) {
+  const isAnalysed = statement.status === 'analysed';
+  return (
+    <>
+      <BackLink to={isAnalysed ? statementPath(recordId, statement.id) : recordPath(recordId)} label={isAnalysed ? 'Statement analysis' : 'Bank account'} />
+      <PageHeading
+        title={`Extraction · ${statement.file_name}`}
+        description={describeStatement(statement)}
+        actions={
+          isAnalysed && (
+            <Group gap="sm">
+              <ExportButtons onExport={(format) => downloadTransactions(statement.id, {}, format)} />
+              <ReportButton statementId={statement.id} />
+            </Group>
+          )
+        }
+      />
+      <StatementStatusNotice statement={statement} />
+      {!isSettling(statement.status) && <Extraction statement={statement} />}
+    </>
+  );
+}
+
 /**
  * The extraction (product-spec §2 analyser.records.statement.extract, 90% wide): the rows beside
  * the page they came from, the column mapping, corrections of a row's category, and exports.
  */
 export default function ExtractPage() {
-  const { id: recordId, statementId } = useParams();
-  const statement = useStatement(statementId);
-
-  if (statement.isPending) return <LoadingPlaceholder height={320} label="Loading statement" />;
-  if (statement.isError || !recordId || !statementId) {
-    return (
-      <>
-        <BackLink to={recordId ? recordPath(recordId) : ANALYSER_PATH} label="Bank account" />
-        <LoadError error={statement.error} title="This statement could not be opened" onRetry={() => void statement.refetch()} />
-      </>
-    );
-  }
-  const { data } = statement;
-  return (
-    <>
-      <BackLink to={data.status === 'analysed' ? statementPath(recordId, data.id) : recordPath(recordId)} label={data.status === 'analysed' ? 'Statement analysis' : 'Bank account'} />
-      <PageHeading
-        title={`Extraction · ${data.file_name}`}
-        description={describeStatement(data)}
-        actions={
-          data.status === 'analysed' && (
-            <Group gap="sm">
-              <ExportButtons onExport={(format) => downloadTransactions(data.id, {}, format)} />
-              <ReportButton statementId={data.id} />
-            </Group>
-          )
-        }
-      />
-      {isSettling(data.status) && <StatementProgressCard statement={data} />}
-      {data.status === 'failed' && (
-        <Alert color="red" icon={<IconAlertTriangle size={18} />} title="This statement could not be read" mb="lg">
-          {data.error_message}
-        </Alert>
-      )}
-      {data.status !== 'queued' && data.status !== 'processing' && <Extraction statement={data} />}
-    </>
-  );
+  return <StatementGate>{(statement, recordId) => <ExtractScreen statement={statement} recordId={recordId} />}</StatementGate>;
 }

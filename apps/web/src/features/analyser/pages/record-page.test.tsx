@@ -1,11 +1,15 @@
 import { screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_VIEWPORT, setViewportWidth } from '../../../test/viewport';
 import { grantPermissions, renderFeature, stubGateway, type GatewayRequest } from '../../corporations/testing/render-feature';
 import { RECORD_ID, recordFixture, statementFixture } from '../testing/analyser-fixtures';
 import RecordPage from './record-page';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setViewportWidth(DEFAULT_VIEWPORT.width);
+});
 
 const processing = statementFixture({ id: 'c1d2e3f4-0000-4000-8000-000000000001', file_name: 'gtbank-july.pdf', status: 'processing', verdict: null, totals: null, progress: { stage: 'reading', done: 2, total: 8, percent: 30 } });
 const failed = statementFixture({ id: 'c1d2e3f4-0000-4000-8000-000000000002', file_name: 'scan.pdf', status: 'failed', verdict: null, totals: null, error_code: 'NO_TEXT_LAYER', error_message: 'This PDF is a scan with no text to read' });
@@ -48,5 +52,19 @@ describe('Record page', () => {
     renderRecord();
     await screen.findByRole('table', { name: 'Statements' });
     expect(screen.queryByRole('button', { name: 'Upload statement' })).not.toBeInTheDocument();
+  });
+
+  it('on a phone, keeps each statement’s name, status and options, its other columns summed up under the name', async () => {
+    setViewportWidth(390);
+    grantPermissions(['bank.statement-record.getone', 'bank.statement-statement.delete']);
+    stubGateway(answer);
+    renderRecord();
+    const table = await screen.findByRole('table', { name: 'Statements' });
+    for (const column of ['Period', 'Status', 'Transactions', 'Uploaded']) expect(within(table).getByText(column, { selector: 'th' })).not.toBeVisible();
+    const row = within(table).getByText('gtbank-may-june.pdf').closest('tr')!;
+    expect(within(row).getByText('01 May, 2025 – 27 Jun, 2025 · 120 transactions · Uploaded 20 Nov, 2026')).toBeVisible();
+    expect(within(row).getByText('Suspicious')).toBeVisible();
+    expect(within(row).getByRole('button', { name: 'Actions for gtbank-may-june.pdf' })).toBeVisible();
+    expect(within(within(table).getByText('gtbank-july.pdf').closest('tr')!).getByRole('progressbar')).toBeVisible();
   });
 });

@@ -1,4 +1,4 @@
-import { hasPermission, type Statement } from '@levy/contracts';
+import { ANALYSER_PERMISSIONS, hasPermission, type Statement } from '@levy/contracts';
 import { Alert, Anchor, Button, Group, List, Progress, Stack, Table, Text } from '@mantine/core';
 import { IconAlertTriangle, IconChartBar, IconFileSearch, IconRefresh, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -9,6 +9,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { LoadingPlaceholder } from '../../../components/loading-placeholder';
 import { OptionsButton, type OptionItem } from '../../../components/options-button';
 import { PageHeading } from '../../../components/page-heading';
+import { PhoneDetails, PhoneFitScrollContainer, ROWS_IN_TWO_LINES } from '../../../components/phone-table';
 import { StatusTag } from '../../../components/status-tag';
 import { formatDate } from '../../../lib/format';
 import { useSessionStore } from '../../../lib/session-store';
@@ -20,7 +21,6 @@ import { LoadError } from '../components/load-error';
 import { RerunStatementDialog } from '../components/rerun-statement-dialog';
 import { UploadStatementDialog } from '../components/upload-statement-dialog';
 import { VerdictTag } from '../components/verdict-tag';
-import { ANALYSER_PERMISSIONS } from '../model/analyser-permissions';
 import { ANALYSER_PATH, extractPath, folderPath, statementPath } from '../model/analyser-routes';
 import { daysBetween, formatPeriodRange } from '../model/period';
 import { describeProgress, isSettling } from '../model/statement-status';
@@ -82,15 +82,19 @@ function StatementsTable({ recordId, onDialog }: { recordId: string; onDialog: (
     return <EmptyState message="No statements yet" hint="Upload the account's statements as the bank sent them: PDF, CSV or XLSX." />;
   }
   return (
-    <Table.ScrollContainer minWidth={860}>
-      <Table verticalSpacing="sm" aria-label="Statements">
+    <PhoneFitScrollContainer minWidth={860}>
+      <Table verticalSpacing="sm" aria-label="Statements" className={ROWS_IN_TWO_LINES}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Statement</Table.Th>
-            <Table.Th>Period</Table.Th>
-            <Table.Th w={210}>Status</Table.Th>
-            <Table.Th ta="right">Transactions</Table.Th>
-            <Table.Th>Uploaded</Table.Th>
+            <Table.Th visibleFrom="sm">Period</Table.Th>
+            <Table.Th w={210} visibleFrom="sm">
+              Status
+            </Table.Th>
+            <Table.Th ta="right" visibleFrom="sm">
+              Transactions
+            </Table.Th>
+            <Table.Th visibleFrom="sm">Uploaded</Table.Th>
             <Table.Th w={48} aria-label="Actions" />
           </Table.Tr>
         </Table.Thead>
@@ -112,13 +116,18 @@ function StatementsTable({ recordId, onDialog }: { recordId: string; onDialog: (
                   {statement.page_count ? ` · ${countOf(statement.page_count, 'page')}` : ''}
                   {statement.bank_name ? ` · ${statement.bank_name}` : ''}
                 </Text>
+                <PhoneDetails>
+                  {[formatPeriodRange(statement.period_start, statement.period_end), statement.totals && countOf(statement.totals.transaction_count, 'transaction'), `Uploaded ${formatDate(statement.created_at)}`].filter(Boolean).join(' · ')}
+                </PhoneDetails>
               </Table.Td>
-              <Table.Td>{formatPeriodRange(statement.period_start, statement.period_end) || <Text span c="dimmed" fz="sm">Not read yet</Text>}</Table.Td>
-              <Table.Td>
+              <Table.Td visibleFrom="sm">{formatPeriodRange(statement.period_start, statement.period_end) || <Text span c="dimmed" fz="sm">Not read yet</Text>}</Table.Td>
+              <Table.Td data-phone-line="below">
                 <StatementState statement={statement} />
               </Table.Td>
-              <Table.Td ta="right">{statement.totals ? statement.totals.transaction_count.toLocaleString('en-NG') : '—'}</Table.Td>
-              <Table.Td>{formatDate(statement.created_at)}</Table.Td>
+              <Table.Td ta="right" visibleFrom="sm">
+                {statement.totals ? statement.totals.transaction_count.toLocaleString('en-NG') : '—'}
+              </Table.Td>
+              <Table.Td visibleFrom="sm">{formatDate(statement.created_at)}</Table.Td>
               <Table.Td>
                 <OptionsButton label={`Actions for ${statement.file_name}`} items={optionsFor(statement)} />
               </Table.Td>
@@ -126,7 +135,7 @@ function StatementsTable({ recordId, onDialog }: { recordId: string; onDialog: (
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </PhoneFitScrollContainer>
   );
 }
 
@@ -197,7 +206,7 @@ export default function RecordPage() {
     );
   }
   const { data } = record;
-  const canUpload = hasPermission(permissions, ANALYSER_PERMISSIONS.uploadStatement);
+  const canUpload = hasPermission(permissions, ANALYSER_PERMISSIONS.createStatement);
   return (
     <>
       <BackLink to={folderPath(data.folder_id)} label={folder.data?.name ?? 'Folder'} />
