@@ -5,7 +5,7 @@ import { getDocument, Util, type PDFDocumentProxy } from 'pdfjs-dist/legacy/buil
 import type { TextItem } from 'pdfjs-dist/types/src/display/api';
 import { StatementError } from '../statement-error';
 import type { PdfMetadata, SourceCell, SourceDocument, SourceLine } from '../source-document';
-import type { PdfAccess, ReadPdfOptions } from './read-pdf';
+import type { PdfAccess } from './read-pdf';
 
 // pdfjs's PasswordException codes (PasswordResponses in its source).
 const NEED_PASSWORD = 1;
@@ -99,12 +99,15 @@ export function groupIntoLines(items: PositionedItem[], page: number): SourceLin
   return lines;
 }
 
-/** Reads a PDF's text with positions, page by page, releasing each page once read. */
-export async function readPdf(bytes: Uint8Array, options: ReadPdfOptions = {}): Promise<SourceDocument> {
-  const document = await openPdf(bytes, options.password);
+/**
+ * Reads a PDF's text with positions, page by page, releasing each page once read and handing its
+ * lines to `onPage` rather than keeping them: the worker posts them on, so no second copy of a
+ * long statement waits in this thread. Returns the rest of the document.
+ */
+export async function readPdfPages(bytes: Uint8Array, password: string | undefined, onPage: (pageNumber: number, pageCount: number, lines: SourceLine[]) => void): Promise<Omit<SourceDocument, 'lines'>> {
+  const document = await openPdf(bytes, password);
   try {
     const pageCount = document.numPages;
-    const lines: SourceLine[] = [];
     let textRuns = 0;
     // Ask for the next page while this one is grouped: pdfjs parses in its worker meanwhile.
     const fetchPage = (pageNumber: number) => {
@@ -130,9 +133,9 @@ export async function readPdf(bytes: Uint8Array, options: ReadPdfOptions = {}): 
         items.push({ text: run.str, x, y: baseline, width: run.width, height });
       }
       textRuns += items.length;
-      for (const line of groupIntoLines(items, pageNumber)) lines.push(line);
+      const lines = groupIntoLines(items, pageNumber);
       page.cleanup();
-      options.onPage?.(pageNumber, pageCount);
+      onPage(pageNumber, pageCount, lines);
     }
     if (textRuns === 0) throw new StatementError('NO_TEXT_LAYER');
     const info = (await document.getMetadata()).info as Record<string, unknown>;
@@ -143,7 +146,7 @@ export async function readPdf(bytes: Uint8Array, options: ReadPdfOptions = {}): 
       modifiedAt: parsePdfDate(info.ModDate),
       isEncrypted: typeof info.EncryptFilterName === 'string',
     };
-    return { format: 'pdf', pageCount, lines, metadata, encoding: null };
+    return { format: 'pdf', pageCount, metadata, encoding: null };
   } finally {
     await document.destroy();
   }

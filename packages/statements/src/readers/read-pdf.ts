@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { StatementError, type StatementErrorCode } from '../statement-error';
-import type { SourceDocument } from '../source-document';
+import type { SourceDocument, SourceLine } from '../source-document';
 
 export interface ReadPdfOptions {
   password?: string;
@@ -23,10 +23,10 @@ export interface PdfTask {
 /** What the PDF worker is sent: a task, or that a task's caller no longer wants it. */
 export type PdfWorkerRequest = PdfTask | { cancel: number };
 
-/** What the PDF worker posts back for a task: progress, then one result or one error. */
+/** What the PDF worker posts back for a task: each page's lines, then one result or one error. */
 export type PdfWorkerMessage = { id: number } & (
-  | { type: 'page'; pageNumber: number; pageCount: number }
-  | { type: 'done'; result: SourceDocument | PdfAccess }
+  | { type: 'page'; pageNumber: number; pageCount: number; lines: SourceLine[] }
+  | { type: 'done'; result: Omit<SourceDocument, 'lines'> | PdfAccess }
   | { type: 'error'; code: StatementErrorCode | null; message: string }
 );
 
@@ -34,6 +34,8 @@ interface Pending {
   resolve: (result: SourceDocument | PdfAccess) => void;
   reject: (error: Error) => void;
   onPage?: ReadPdfOptions['onPage'];
+  /** The lines of the pages read so far, in order. */
+  lines: SourceLine[];
 }
 
 // A JavaScript entry that loads the TypeScript worker (pdf-worker.ts) through tsx.
@@ -57,6 +59,7 @@ function pdfWorker(): Worker {
     if (message.type === 'page') {
       // A progress callback that throws stops the reading (a job shutting down does), as it would
       // in the calling thread: the task fails with its error and the worker drops it.
+      for (const line of message.lines) task.lines.push(line);
       try {
         task.onPage?.(message.pageNumber, message.pageCount);
       } catch (error) {
@@ -67,7 +70,7 @@ function pdfWorker(): Worker {
       return;
     }
     settle(message.id);
-    if (message.type === 'done') task.resolve(message.result);
+    if (message.type === 'done') task.resolve('format' in message.result ? { ...message.result, lines: task.lines } : message.result);
     else task.reject(message.code ? new StatementError(message.code, message.message) : new Error(message.message));
   });
   // A worker that fails or stops fails what it had; the next task starts a new one.
@@ -93,7 +96,7 @@ function inPdfWorker(kind: PdfTask['kind'], bytes: Uint8Array, password: string 
   const id = nextId++;
   const thread = pdfWorker();
   return new Promise((resolve, reject) => {
-    pending.set(id, { resolve, reject, onPage });
+    pending.set(id, { resolve, reject, onPage, lines: [] });
     thread.ref();
     thread.postMessage({ id, kind, bytes, password } satisfies PdfWorkerRequest);
   });
