@@ -12,6 +12,20 @@ export const test = base.extend<{ dismissesPrompts: boolean; closesGuidance: voi
   dismissesPrompts: [true, { option: true }],
   closesGuidance: [
     async ({ page, dismissesPrompts }, use) => {
+      // The checklist counts as seen this session as soon as the session has an organisation (at
+      // sign-in and on every load), so it never opens a second later halfway through a check.
+      await page.addInitScript(() => {
+        const setItem = Storage.prototype.setItem;
+        const markChecklistSeen = () => {
+          const organisationId = (JSON.parse(sessionStorage.getItem('tx-store') ?? '{}') as { state?: { organisation?: { id?: string } | null } }).state?.organisation?.id;
+          if (organisationId) setItem.call(sessionStorage, `levy.checklist.completed.${organisationId}`, 'true');
+        };
+        markChecklistSeen();
+        Storage.prototype.setItem = function (this: Storage, key: string, value: string) {
+          setItem.call(this, key, value);
+          if (this === sessionStorage && key === 'tx-store') markChecklistSeen();
+        };
+      });
       const checklist = page.getByRole('dialog', { name: 'Get started with Levy' });
       // Dispatched rather than clicked: another dialog the journey opened may sit over it.
       await page.addLocatorHandler(checklist, async () => {
@@ -33,3 +47,4 @@ export const test = base.extend<{ dismissesPrompts: boolean; closesGuidance: voi
     { auto: true },
   ],
 });
+
