@@ -18,6 +18,11 @@ describe('Nigerian public holidays', () => {
     expect(names).not.toContain('2025-05-29 Democracy Day');
     expect(publicHolidayOn('2025-06-06')).toMatchObject({ basis: 'declared', source: 'Federal Ministry of Interior declaration' });
     expect(publicHolidayOn('2027-03-10')?.basis).toBe('expected');
+    // Eid-el-Fitr 2026 as the Ministry declared it: Thursday 19 and Friday 20 March.
+    expect(publicHolidayOn('2026-03-19')).toMatchObject({ name: 'Eid-el-Fitr', basis: 'declared' });
+    expect(publicHolidayOn('2026-03-20')?.basis).toBe('declared');
+    expect(publicHolidayOn('2026-03-23')).toBeUndefined();
+    expect(lastWorkingDayOnOrBefore('2026-03-22')).toBe('2026-03-18');
     expect(publicHolidayOn('2025-12-25')?.source).toMatch(/Public Holidays Act/);
   });
 

@@ -41,8 +41,9 @@ export const DECLARED_HOLIDAYS: readonly PublicHoliday[] = [
   { date: '2025-06-06', name: 'Eid-el-Kabir', basis: 'declared', source: MINISTRY },
   { date: '2025-06-09', name: 'Eid-el-Kabir holiday', basis: 'declared', source: MINISTRY },
   { date: '2025-09-05', name: 'Eid-el-Maulud', basis: 'declared', source: MINISTRY },
-  { date: '2026-03-20', name: 'Eid-el-Fitr', basis: 'expected', source: ESTIMATE },
-  { date: '2026-03-23', name: 'Eid-el-Fitr holiday', basis: 'expected', source: ESTIMATE },
+  // Declared on 17 March 2026 (statement by the Ministry's Permanent Secretary): Thursday and Friday.
+  { date: '2026-03-19', name: 'Eid-el-Fitr', basis: 'declared', source: MINISTRY },
+  { date: '2026-03-20', name: 'Eid-el-Fitr holiday', basis: 'declared', source: MINISTRY },
   { date: '2026-05-27', name: 'Eid-el-Kabir', basis: 'expected', source: ESTIMATE },
   { date: '2026-05-28', name: 'Eid-el-Kabir holiday', basis: 'expected', source: ESTIMATE },
   { date: '2026-08-26', name: 'Eid-el-Maulud', basis: 'expected', source: ESTIMATE },
