@@ -265,7 +265,10 @@ test('an organisation with unpaid months sees the alerts bell, pays a month from
   await expect(tooltip).toContainText(thisMonthLabel);
   await expect(tooltip).toContainText(`PAYE${naira(payslips.amountDue)}`);
   // The calendar lists the next twelve months and what is overdue: the paid month has left it.
-  await expect(page.getByRole('row').filter({ hasText: `PAYE tax for ${monthName(middle)}` })).toHaveAttribute('data-status', 'overdue');
+  const middleRow = page.getByRole('row').filter({ hasText: `PAYE tax for ${monthName(middle)}` });
+  await expect(middleRow).toHaveAttribute('data-status', 'overdue');
+  // The penalty so far, estimated on the bill just paid, in naira with thousands separators like every other amount.
+  await expect(middleRow).toContainText(/Overdue \d+ days · ₦\d{1,3}(,\d{3})*\.\d{2} so far, \+₦\d{1,3}(,\d{3})*\.\d{2} a week/);
   await expect(page.getByRole('row').filter({ hasText: `PAYE tax for ${monthName(oldest)}` })).toHaveCount(0);
   await snap(page, 'deadlines-08-dashboard-after-payment');
 

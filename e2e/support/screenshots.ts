@@ -7,6 +7,8 @@ import { expectNoSeriousA11yViolations } from './accessibility';
  */
 export async function snap(page: Page, name: string): Promise<void> {
   await page.waitForLoadState('networkidle');
+  // From the top: a full-page capture of a scrolled page draws the sticky header halfway down it.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `e2e/screenshots/${name}.png`, fullPage: true });
   await expectNoSeriousA11yViolations(page);
 }

@@ -3,7 +3,7 @@ import { ActionIcon, Badge, Indicator, Popover, ScrollArea, Stack, Text, Unstyle
 import { IconBell } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { formatDate } from '../../../lib/format';
+import { formatAmount, formatDate } from '../../../lib/format';
 import { useSessionStore } from '../../../lib/session-store';
 
 /** 'Due in 5 days', 'Due today', '13 days overdue'. */
@@ -25,7 +25,7 @@ export function AlertItem({ alert, onOpen }: { alert: Alert; onOpen?: () => void
         </Text>
         <Text fz="xs" c={alert.status === 'overdue' ? 'red.9' : 'dimmed'}>
           {alertTiming(alert)}
-          {alert.penalty ? ` · penalty so far ₦${alert.penalty.total}` : ''}
+          {alert.penalty ? ` · penalty so far ${formatAmount(alert.penalty.total)}` : ''}
         </Text>
         {alert.safe_note && (
           <Text fz="xs" c="orange.8">

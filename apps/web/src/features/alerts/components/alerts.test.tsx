@@ -25,7 +25,7 @@ const october: Alert = {
   days_overdue: 13,
   safe_date: null,
   safe_note: null,
-  penalty: { basis: '65300.00', penalty: '232.58', interest: '628.03', total: '860.61', per_extra_week: '463.09' },
+  penalty: { basis: '465300.00', penalty: '1657.24', interest: '4474.89', total: '6132.13', per_extra_week: '3299.86' },
   penalty_rule: '10% a year plus interest at the CBN Monetary Policy Rate (27.00% now), pro rata by day (NTAA 2025 s.107)',
   pay_link: '/bills?pay=paye&corporation=c1&state=LA&month=2026-10',
 };
@@ -68,7 +68,8 @@ describe('alerts bell', () => {
     await waitFor(() => expect(bell).toHaveAttribute('aria-expanded', 'true'));
     const item = await screen.findByText('PAYE tax for October 2026, due by 10 Nov, 2026');
     expect(item.closest('a')).toHaveAttribute('href', '/bills?pay=paye&corporation=c1&state=LA&month=2026-10');
-    expect(screen.getByText('13 days overdue · penalty so far ₦860.61')).toBeInTheDocument();
+    // Amounts as everywhere else: naira with thousands separators.
+    expect(screen.getByText('13 days overdue · penalty so far ₦6,132.13')).toBeInTheDocument();
   });
 });
 
