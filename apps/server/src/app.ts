@@ -116,6 +116,7 @@ export async function buildApp({ config, database, mailTransport }: AppOptions):
     findPendingInvitations: team.pendingInvitations,
     isInvitationFor: team.isInvitationFor,
     activeMembership: team.activeMembership,
+    sessionMembership: team.sessionMembership,
     organisationCard: async (executor, id) => (await organisations.byIds(executor, [id]))[0],
     alertsFor: (organisationId) => alerts.forSession(organisationId),
   });

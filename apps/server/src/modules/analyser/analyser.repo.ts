@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { readPage, totalRows } from '../../db/pagination';
 import {
   analyserColumnMappings,
   analyserCorrections,
@@ -73,17 +74,17 @@ export interface ListWindow {
 export async function listFolders(executor: Db, organisationId: string, window: ListWindow) {
   const where = and(eq(analyserFolders.organisationId, organisationId), window.search ? ilike(analyserFolders.name, window.search) : undefined);
   const column = window.order === 'name' ? sql`lower(${analyserFolders.name})` : analyserFolders.createdAt;
-  const [rows, [{ total }]] = await Promise.all([
-    executor
-      .select()
-      .from(analyserFolders)
-      .where(where)
-      .orderBy(window.isAsc ? asc(column) : desc(column), asc(analyserFolders.id))
-      .limit(window.limit)
-      .offset(window.offset),
-    executor.select({ total: count() }).from(analyserFolders).where(where),
-  ]);
-  return { rows, total };
+  return readPage(
+    (page) =>
+      executor
+        .select({ ...getTableColumns(analyserFolders), total: totalRows() })
+        .from(analyserFolders)
+        .where(where)
+        .orderBy(window.isAsc ? asc(column) : desc(column), asc(analyserFolders.id))
+        .limit(page.limit)
+        .offset(page.offset),
+    window,
+  );
 }
 
 export async function folderCounts(executor: Db, folderIds: string[]): Promise<Map<string, { records: number; statements: number }>> {
@@ -126,17 +127,17 @@ export async function listRecords(executor: Db, folderId: string, window: ListWi
     window.search ? sql`(${ilike(analyserRecords.name, window.search)} or ${ilike(analyserRecords.accountNumber, window.search)} or ${ilike(analyserRecords.bankName, window.search)})` : undefined,
   );
   const column = window.order === 'name' ? sql`lower(${analyserRecords.name})` : analyserRecords.createdAt;
-  const [rows, [{ total }]] = await Promise.all([
-    executor
-      .select()
-      .from(analyserRecords)
-      .where(where)
-      .orderBy(window.isAsc ? asc(column) : desc(column), asc(analyserRecords.id))
-      .limit(window.limit)
-      .offset(window.offset),
-    executor.select({ total: count() }).from(analyserRecords).where(where),
-  ]);
-  return { rows, total };
+  return readPage(
+    (page) =>
+      executor
+        .select({ ...getTableColumns(analyserRecords), total: totalRows() })
+        .from(analyserRecords)
+        .where(where)
+        .orderBy(window.isAsc ? asc(column) : desc(column), asc(analyserRecords.id))
+        .limit(page.limit)
+        .offset(page.offset),
+    window,
+  );
 }
 
 /** For each record: how many statements, and the span their periods cover. */
@@ -230,17 +231,17 @@ export async function deleteStatement(executor: Db, id: string): Promise<void> {
 export async function listStatements(executor: Db, recordId: string, window: { search: string | null; order: 'created_at' | 'period_start'; isAsc: boolean; limit: number; offset: number }) {
   const where = and(eq(analyserStatements.recordId, recordId), window.search ? ilike(analyserStatements.fileName, window.search) : undefined);
   const column = window.order === 'period_start' ? analyserStatements.periodStart : analyserStatements.createdAt;
-  const [rows, [{ total }]] = await Promise.all([
-    executor
-      .select(statementColumns)
-      .from(analyserStatements)
-      .where(where)
-      .orderBy(window.isAsc ? asc(column) : desc(column), asc(analyserStatements.id))
-      .limit(window.limit)
-      .offset(window.offset),
-    executor.select({ total: count() }).from(analyserStatements).where(where),
-  ]);
-  return { rows, total };
+  return readPage(
+    (page) =>
+      executor
+        .select({ ...statementColumns, total: totalRows() })
+        .from(analyserStatements)
+        .where(where)
+        .orderBy(window.isAsc ? asc(column) : desc(column), asc(analyserStatements.id))
+        .limit(page.limit)
+        .offset(page.offset),
+    window,
+  );
 }
 
 export async function statementsOfRecord(executor: Db, recordId: string): Promise<StatementRow[]> {

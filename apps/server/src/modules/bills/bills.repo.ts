@@ -1,6 +1,7 @@
 import type { Kobo } from '@levy/tax';
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { readPage, totalRows } from '../../db/pagination';
 import { readItemPages, writeItemPages, type ItemPages } from '../../db/item-pages';
 import { queryRows } from '../../db/raw';
 import { billEvents, billItemPages, bills, billSerial, whtCalcPages, whtCalcRecords, type BillItemTuple, type WhtCalcItemTuple } from './bills.schema';
@@ -100,11 +101,17 @@ export async function transitionBill(executor: Db, id: string, from: BillStatus[
 }
 
 export async function listBills(executor: Db, input: { where: SQL | undefined; order: SQL; limit: number; offset: number }): Promise<{ rows: BillRow[]; total: number }> {
-  const [rows, [{ total }]] = await Promise.all([
-    executor.select().from(bills).where(input.where).orderBy(input.order, desc(bills.reference)).limit(input.limit).offset(input.offset),
-    executor.select({ total: count() }).from(bills).where(input.where),
-  ]);
-  return { rows, total };
+  return readPage(
+    (page) =>
+      executor
+        .select({ ...getTableColumns(bills), total: totalRows() })
+        .from(bills)
+        .where(input.where)
+        .orderBy(input.order, desc(bills.reference))
+        .limit(page.limit)
+        .offset(page.offset),
+    input,
+  );
 }
 
 export async function listBillEvents(executor: Db, billId: string) {

@@ -23,6 +23,14 @@ describe('corporations', () => {
     const byName = await test.call('GET', 'core', 'internal/corporations', { token: owner.token, params: { order_by: 'name', is_asc: true, count: 2 } });
     expect(byName.data.items.map((item: { name: string }) => item.name)).toEqual(['Acme Foods Limited', 'Bravo Logistics']);
     expect(byName.data.pagination.total_pages).toBe(2);
+    // The page and its total are one statement; a page past the end still knows the total.
+    const lastPage = await test.call('GET', 'core', 'internal/corporations', { token: owner.token, params: { order_by: 'name', is_asc: true, count: 2, page: 2 } });
+    expect(lastPage.data.items.map((item: { name: string }) => item.name)).toEqual(['Cedar Farms']);
+    expect(lastPage.data.pagination).toEqual({ count: 2, current_page: 2, total_count: 3, total_pages: 2 });
+    const pastTheEnd = await test.call('GET', 'core', 'internal/corporations', { token: owner.token, params: { count: 2, page: 7 } });
+    expect(pastTheEnd.data).toEqual({ items: [], pagination: { count: 2, current_page: 7, total_count: 3, total_pages: 2 } });
+    const noneFound = await test.call('GET', 'core', 'internal/corporations', { token: owner.token, params: { search: 'zebra', page: 2 } });
+    expect(noneFound.data.pagination).toMatchObject({ total_count: 0, total_pages: 1 });
     const searched = await test.call('GET', 'core', 'internal/corporations', { token: owner.token, params: { search: 'cedar' } });
     expect(searched.data.items).toHaveLength(1);
 

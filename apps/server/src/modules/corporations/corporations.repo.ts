@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, ilike, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, ilike, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { readPage, totalRows } from '../../db/pagination';
 import { corporations } from './corporations.schema';
 
 export type Corporation = typeof corporations.$inferSelect;
@@ -16,17 +17,17 @@ export async function findCorporationsPage(
 ): Promise<{ rows: Corporation[]; total: number }> {
   const where = and(query.organisationId ? eq(corporations.organisationId, query.organisationId) : undefined, query.search ? ilike(corporations.name, query.search) : undefined);
   const orderColumn = SORTABLE[(query.orderBy ?? 'created_at') as keyof typeof SORTABLE] ?? SORTABLE.created_at;
-  const [rows, [{ total }]] = await Promise.all([
-    executor
-      .select()
-      .from(corporations)
-      .where(where)
-      .orderBy(query.isAsc ? asc(orderColumn) : desc(orderColumn), asc(corporations.id))
-      .limit(query.limit)
-      .offset(query.offset),
-    executor.select({ total: count() }).from(corporations).where(where),
-  ]);
-  return { rows, total };
+  return readPage(
+    (page) =>
+      executor
+        .select({ ...getTableColumns(corporations), total: totalRows() })
+        .from(corporations)
+        .where(where)
+        .orderBy(query.isAsc ? asc(orderColumn) : desc(orderColumn), asc(corporations.id))
+        .limit(page.limit)
+        .offset(page.offset),
+    query,
+  );
 }
 
 export async function findCorporation(executor: Db, corporationId: string): Promise<Corporation | undefined> {

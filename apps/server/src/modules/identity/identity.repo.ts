@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
 import { queryRows } from '../../db/raw';
+import type { TeamService } from '../team/team.service';
 import { loginFailures, sessions, users, userTokens } from './identity.schema';
 
 export type User = typeof users.$inferSelect;
@@ -62,22 +63,32 @@ export async function insertSession(executor: Db, session: typeof sessions.$infe
   await executor.insert(sessions).values(session);
 }
 
-const liveSession = preparedQuery((executor) =>
-  executor
-    .select({
-      session: { id: sessions.id, organisationId: sessions.organisationId, lastSeenAt: sessions.lastSeenAt },
-      user: { id: users.id, userTypeId: users.userTypeId, email: users.email, firstName: users.firstName },
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt)))
-    .prepare('live_session'),
-);
+/** The membership a session works in, as a lateral subquery over the user's and the session's columns; owned by the team module. */
+export type MembershipSubquery = TeamService['sessionMembership']['subquery'];
 
-/** A session that is not revoked, with what a caller needs of its user: every request asks. */
-export async function findLiveSession(executor: Db, tokenHash: string) {
-  const [row] = await liveSession(executor, { tokenHash });
-  return row;
+/**
+ * A session that is not revoked, with what a caller needs of its user and the membership it
+ * works in (null when none): every request asks, so it is one prepared statement (decision 0011).
+ */
+export function liveSessionQuery(membershipOf: MembershipSubquery) {
+  const liveSession = preparedQuery((executor) => {
+    const membership = membershipOf(executor, users.id, sessions.organisationId);
+    return executor
+      .select({
+        session: { id: sessions.id, organisationId: sessions.organisationId, lastSeenAt: sessions.lastSeenAt },
+        user: { id: users.id, userTypeId: users.userTypeId, email: users.email, firstName: users.firstName },
+        membership: { id: membership.id, organisationId: membership.organisationId, roleId: membership.roleId },
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoinLateral(membership, sql`true`)
+      .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt)))
+      .prepare('live_session');
+  });
+  return async (executor: Db, tokenHash: string) => {
+    const [row] = await liveSession(executor, { tokenHash });
+    return row;
+  };
 }
 
 export async function touchSession(executor: Db, sessionId: string): Promise<void> {

@@ -5,7 +5,7 @@ import { AppError, invalidInput } from '../../errors';
 import type { Caller } from '../../http/route';
 import { recordAudit } from '../audit/audit.service';
 import type { MailService } from '../mail/mail.service';
-import type { ActiveMembership } from '../team/team.service';
+import type { ActiveMembership, TeamService } from '../team/team.service';
 import * as repo from './identity.repo';
 import { permissionsFor, USER_TYPES, userTypeCodeOf } from './permissions';
 import { hashPassword, hashToken, newToken, verifyPassword } from './secrets';
@@ -31,6 +31,8 @@ export interface IdentityDeps {
   isInvitationFor(executor: Db, token: string, email: string): Promise<boolean>;
   /** The membership a session works in: the one chosen, else the latest active; owned by the team module. */
   activeMembership(executor: Db, userId: string, organisationId: string | null): Promise<ActiveMembership | null>;
+  /** The same for the caller lookup: a subquery of the session's statement, and its row described; owned by the team module. */
+  sessionMembership: TeamService['sessionMembership'];
   /** An organisation's name and KYC state, for the session; owned by the organisations module. */
   organisationCard(executor: Db, organisationId: string): Promise<{ name: string | null; isKycCompleted: boolean }>;
   /** The tax alerts of an organisation (owned by the alerts module): the session's `alerts`. */
@@ -54,6 +56,7 @@ export function createIdentityService(deps: IdentityDeps) {
   }
 
   const { activeMembership } = deps;
+  const findLiveSession = repo.liveSessionQuery(deps.sessionMembership.subquery);
 
   async function sendVerificationMail(executor: Db, user: { id: string; email: string; firstName: string }) {
     const token = newToken();
@@ -252,12 +255,12 @@ export function createIdentityService(deps: IdentityDeps) {
 
     /** Api-Token → caller, or null when the token is unknown, revoked or idle too long. */
     async resolveCaller(token: string): Promise<Caller | null> {
-      const row = await repo.findLiveSession(db, hashToken(token));
+      const row = await findLiveSession(db, hashToken(token));
       if (!row) return null;
       const idleMs = Date.now() - row.session.lastSeenAt.getTime();
       if (idleMs > config.sessionIdleMinutes * 60_000) return null;
       if (idleMs > TOUCH_INTERVAL_MS) await repo.touchSession(db, row.session.id);
-      const membership = await activeMembership(db, row.user.id, row.session.organisationId);
+      const membership = row.membership ? await deps.sessionMembership.describe(db, row.membership) : null;
       const userTypeCode = userTypeCodeOf(row.user.userTypeId);
       return {
         sessionId: row.session.id,

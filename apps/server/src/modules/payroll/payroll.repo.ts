@@ -1,5 +1,6 @@
-import { and, asc, count, eq, ilike, inArray, or } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, ilike, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { readPage, totalRows } from '../../db/pagination';
 import { payrollEmployees, payrollUploads } from './payroll.schema';
 
 const INSERT_BATCH_ROWS = 1_000;
@@ -23,11 +24,17 @@ export async function findEmployeesPage(executor: Db, corporationStateId: string
     eq(payrollEmployees.corporationStateId, corporationStateId),
     query.search ? or(ilike(payrollEmployees.name, query.search), ilike(payrollEmployees.taxPayerNumber, query.search)) : undefined,
   );
-  const [rows, [{ total }]] = await Promise.all([
-    executor.select().from(payrollEmployees).where(where).orderBy(asc(payrollEmployees.rowNumber)).limit(query.limit).offset(query.offset),
-    executor.select({ total: count() }).from(payrollEmployees).where(where),
-  ]);
-  return { rows, total };
+  return readPage(
+    (page) =>
+      executor
+        .select({ ...getTableColumns(payrollEmployees), total: totalRows() })
+        .from(payrollEmployees)
+        .where(where)
+        .orderBy(asc(payrollEmployees.rowNumber))
+        .limit(page.limit)
+        .offset(page.offset),
+    query,
+  );
 }
 
 /** Employees and payroll files per registration; registrations with none are absent. */

@@ -1,6 +1,8 @@
 import type { ListFilter } from '@levy/contracts';
-import { and, asc, desc, eq, gt, ilike, isNotNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, isNotNull, ne, or, sql, type SQLWrapper } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import { readPage, totalRows } from '../../db/pagination';
 import { preparedQuery } from '../../db/prepared';
 import { filterConditions, type FilterField } from '../../db/list-filters';
 import { organisationUsers } from './team.schema';
@@ -71,40 +73,53 @@ export async function findMembersPage(
     query.search ? or(ilike(organisationUsers.email, query.search), ilike(fullName, query.search)) : undefined,
   );
   const orderColumn = SORTABLE[(query.orderBy ?? 'created_at') as keyof typeof SORTABLE] ?? SORTABLE.created_at;
-  const [rows, [{ total }]] = await Promise.all([
-    executor
-      .select({ member: MEMBER_LISTED })
-      .from(organisationUsers)
-      .leftJoin(names, sql`person_names.id = ${organisationUsers.userId}`)
-      .where(where)
-      .orderBy(query.isAsc ? asc(orderColumn) : desc(orderColumn), asc(organisationUsers.id))
-      .limit(query.limit)
-      .offset(query.offset),
-    executor
-      .select({ total: sql<number>`count(*)::int` })
-      .from(organisationUsers)
-      .leftJoin(names, sql`person_names.id = ${organisationUsers.userId}`)
-      .where(where),
-  ]);
+  const { rows, total } = await readPage(
+    (page) =>
+      executor
+        .select({ member: MEMBER_LISTED, total: totalRows() })
+        .from(organisationUsers)
+        .leftJoin(names, sql`person_names.id = ${organisationUsers.userId}`)
+        .where(where)
+        .orderBy(query.isAsc ? asc(orderColumn) : desc(orderColumn), asc(organisationUsers.id))
+        .limit(page.limit)
+        .offset(page.offset),
+    query,
+  );
   return { members: rows.map((row) => row.member), total };
 }
 
-// Every request asks (the caller's role), so it is prepared; a null organisation means any.
-const activeMembership = preparedQuery((executor) =>
-  executor
+/**
+ * The membership a session works in: the organisation given (null: any), else the latest
+ * accepted. The user and organisation are placeholders of a prepared query, or another
+ * statement's columns when it reads the membership as a lateral subquery.
+ */
+function selectActiveMembership(executor: Db, userId: SQLWrapper, organisationId: SQLWrapper) {
+  return executor
     .select({ id: organisationUsers.id, organisationId: organisationUsers.organisationId, roleId: organisationUsers.roleId })
     .from(organisationUsers)
     .where(
       and(
-        eq(organisationUsers.userId, sql.placeholder('userId')),
+        eq(organisationUsers.userId, userId),
         eq(organisationUsers.status, 'active'),
-        sql`(${sql.placeholder('organisationId')}::uuid is null or ${organisationUsers.organisationId} = ${sql.placeholder('organisationId')})`,
+        sql`(${organisationId}::uuid is null or ${organisationUsers.organisationId} = ${organisationId})`,
       ),
     )
     .orderBy(desc(organisationUsers.acceptedAt))
-    .limit(1)
-    .prepare('active_membership'),
+    .limit(1);
+}
+
+const activeMembership = preparedQuery((executor) =>
+  selectActiveMembership(executor, sql.placeholder('userId'), sql.placeholder('organisationId')).prepare('active_membership'),
 );
+
+/**
+ * The active membership of the user and organisation in another module's columns, as a lateral
+ * subquery: every request's caller lookup reads the session and its membership in one statement
+ * (decision 0011), while this module keeps the query of its table.
+ */
+export function activeMembershipOf(executor: Db, userId: AnyPgColumn, organisationId: AnyPgColumn) {
+  return selectActiveMembership(executor, userId, organisationId).as('active_membership');
+}
 
 export type ActiveMembershipRow = Pick<Membership, 'id' | 'organisationId' | 'roleId'>;
 

@@ -11,7 +11,7 @@ import type { MailService } from '../mail/mail.service';
 import { requireOwnOrganisation } from '../organisations/organisation-access';
 import type { ReferenceService, Role } from '../reference/reference.service';
 import * as repo from './team.repo';
-import type { Membership, PersonName } from './team.repo';
+import type { ActiveMembershipRow, Membership, PersonName } from './team.repo';
 
 const INVITATION_DAYS = 7;
 
@@ -61,6 +61,12 @@ export function createTeamService(deps: TeamDeps) {
   async function rolesByIds(executor: Db, roleIds: number[]): Promise<Map<number, Role>> {
     const roles = await Promise.all([...new Set(roleIds)].map((id) => deps.reference.findRole({ id }, executor)));
     return new Map(roles.filter((role) => role !== undefined).map((role) => [role.id, role]));
+  }
+
+  /** An active membership's row with its role and its organisation's owner (both remembered: reference data, fixed at creation). */
+  async function describeMembership(executor: Db, member: ActiveMembershipRow): Promise<ActiveMembership> {
+    const [role, ownerUserId] = await Promise.all([deps.reference.findRole({ id: member.roleId }, executor), deps.ownerUserIdOf(executor, member.organisationId)]);
+    return { membershipId: member.id, organisationId: member.organisationId, role: roleView(role!), ownerUserId: ownerUserId! };
   }
 
   async function findMember(executor: Db, organisationId: string, memberId: string) {
@@ -250,10 +256,11 @@ export function createTeamService(deps: TeamDeps) {
 
     async activeMembership(executor: Db, userId: string, organisationId: string | null): Promise<ActiveMembership | null> {
       const member = await repo.findActiveMembership(executor, userId, organisationId);
-      if (!member) return null;
-      const [role, ownerUserId] = await Promise.all([deps.reference.findRole({ id: member.roleId }, executor), deps.ownerUserIdOf(executor, member.organisationId)]);
-      return { membershipId: member.id, organisationId: member.organisationId, role: roleView(role!), ownerUserId: ownerUserId! };
+      return member ? describeMembership(executor, member) : null;
     },
+
+    /** The caller lookup's part (decision 0011): the membership as a lateral subquery of the session's statement, and its row described. */
+    sessionMembership: { subquery: repo.activeMembershipOf, describe: describeMembership },
 
     /** Makes the creator of an organisation its first, active admin, in the caller's transaction. */
     async addOwner(executor: Db, input: { organisationId: string; userId: string; email: string; roleId: number }): Promise<void> {

@@ -1,9 +1,9 @@
 import type { ListParams } from '@levy/contracts';
 import { asKobo, ZERO_KOBO, type Kobo } from '@levy/tax';
-import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { filterConditions, type FilterField } from '../../db/list-filters';
-import { containsPattern, pageWindow } from '../../db/pagination';
+import { containsPattern, pageWindow, readPage, totalRows } from '../../db/pagination';
 import { queryRows } from '../../db/raw';
 import { invalidInput } from '../../errors';
 import { ledgerAccounts, ledgerEntries, ledgerJournals, virtualAccounts } from './wallets.schema';
@@ -150,18 +150,17 @@ export async function findHistoryPage(executor: Db, walletIds: string[], params:
   if (search) conditions.push(ilike(ledgerJournals.reference, search));
   const where = and(...conditions);
   const order = HISTORY_SORT[(params.order_by ?? 'created_at') as keyof typeof HISTORY_SORT] ?? HISTORY_SORT.created_at;
-  const { limit, offset } = pageWindow(params);
-  const [rows, [{ total }]] = await Promise.all([
-    executor
-      .select({ entry: ledgerEntries, journal: ledgerJournals, wallet: { id: ledgerAccounts.id, name: ledgerAccounts.name } })
-      .from(ledgerEntries)
-      .innerJoin(ledgerJournals, eq(ledgerJournals.id, ledgerEntries.journalId))
-      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-      .where(where)
-      .orderBy(params.is_asc ? asc(order) : desc(order), desc(ledgerEntries.sequence))
-      .limit(limit)
-      .offset(offset),
-    executor.select({ total: count() }).from(ledgerEntries).innerJoin(ledgerJournals, eq(ledgerJournals.id, ledgerEntries.journalId)).where(where),
-  ]);
-  return { rows, total };
+  return readPage(
+    (page) =>
+      executor
+        .select({ entry: ledgerEntries, journal: ledgerJournals, wallet: { id: ledgerAccounts.id, name: ledgerAccounts.name }, total: totalRows() })
+        .from(ledgerEntries)
+        .innerJoin(ledgerJournals, eq(ledgerJournals.id, ledgerEntries.journalId))
+        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+        .where(where)
+        .orderBy(params.is_asc ? asc(order) : desc(order), desc(ledgerEntries.sequence))
+        .limit(page.limit)
+        .offset(page.offset),
+    pageWindow(params),
+  );
 }
