@@ -1,3 +1,5 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
 
 interface Prepared<TParams, TResult> {
@@ -21,4 +23,9 @@ export function preparedQuery<TParams extends Record<string, unknown>, TResult>(
     }
     return query.execute(params);
   };
+}
+
+/** `column = any(:name)`: a list of ids as one uuid[] parameter, so one prepared statement serves a list of any length. */
+export function isAnyOf(column: AnyPgColumn, name: string): SQL {
+  return sql`${column} = any(${sql.placeholder(name)}::uuid[])`;
 }

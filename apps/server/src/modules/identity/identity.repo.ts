@@ -1,6 +1,6 @@
-import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { preparedQuery } from '../../db/prepared';
+import { isAnyOf, preparedQuery } from '../../db/prepared';
 import { queryRows } from '../../db/raw';
 import type { TeamService } from '../team/team.service';
 import { loginFailures, sessions, users, userTokens } from './identity.schema';
@@ -22,9 +22,14 @@ export async function findUserById(executor: Db, userId: string): Promise<User |
   return user;
 }
 
+const usersByIds = preparedQuery((executor) =>
+  executor.select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(isAnyOf(users.id, 'ids')).prepare('users_by_ids'),
+);
+
+/** Names and emails of people; a team list asks on every call, so it is prepared. */
 export function findUsersByIds(executor: Db, userIds: string[]): Promise<Array<Pick<User, 'id' | 'firstName' | 'lastName' | 'email'>>> {
   if (userIds.length === 0) return Promise.resolve([]);
-  return executor.select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(inArray(users.id, userIds));
+  return usersByIds(executor, { ids: userIds });
 }
 
 export async function insertUser(executor: Db, user: typeof users.$inferInsert): Promise<User> {

@@ -1,5 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { isAnyOf, preparedQuery } from '../../db/prepared';
 import { files, organisationIdentities, organisations, organisationSettings } from './organisations.schema';
 
 export type Organisation = typeof organisations.$inferSelect;
@@ -15,9 +16,12 @@ export async function findOrganisation(executor: Db, organisationId: string): Pr
   return row;
 }
 
+const organisationsByIds = preparedQuery((executor) => executor.select().from(organisations).where(isAnyOf(organisations.id, 'ids')).prepare('organisations_by_ids'));
+
+/** Organisations by id; every corporations list asks, so it is prepared. */
 export function findOrganisations(executor: Db, organisationIds: string[]): Promise<Organisation[]> {
   if (organisationIds.length === 0) return Promise.resolve([]);
-  return executor.select().from(organisations).where(inArray(organisations.id, organisationIds));
+  return organisationsByIds(executor, { ids: organisationIds });
 }
 
 export async function updateOrganisation(executor: Db, organisationId: string, changes: Partial<Pick<Organisation, 'name' | 'isKycCompleted' | 'kycCompletedAt'>>): Promise<void> {
@@ -53,11 +57,17 @@ export async function insertFile(executor: Db, file: typeof files.$inferInsert):
   return stored.id;
 }
 
-export async function findSetting(executor: Db, organisationId: string, code: string) {
-  const [row] = await executor
+const setting = preparedQuery((executor) =>
+  executor
     .select({ value: organisationSettings.value })
     .from(organisationSettings)
-    .where(and(eq(organisationSettings.organisationId, organisationId), eq(organisationSettings.code, code)));
+    .where(and(eq(organisationSettings.organisationId, sql.placeholder('organisationId')), eq(organisationSettings.code, sql.placeholder('code'))))
+    .prepare('organisation_setting'),
+);
+
+/** One setting's stored value; the wallet calls ask for the wallet type, so it is prepared. */
+export async function findSetting(executor: Db, organisationId: string, code: string) {
+  const [row] = await setting(executor, { organisationId, code });
   return row;
 }
 

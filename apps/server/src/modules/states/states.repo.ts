@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, lt, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { isAnyOf, preparedQuery } from '../../db/prepared';
 import { consentRequests, corporationStates } from './states.schema';
 
 export type Registration = typeof corporationStates.$inferSelect;
@@ -14,9 +15,14 @@ export function findRegistrationsOfCorporation(executor: Db, corporationId: stri
   return executor.select().from(corporationStates).where(eq(corporationStates.corporationId, corporationId)).orderBy(asc(corporationStates.createdAt));
 }
 
+const registrationsOfCorporations = preparedQuery((executor) =>
+  executor.select().from(corporationStates).where(isAnyOf(corporationStates.corporationId, 'ids')).prepare('registrations_of_corporations'),
+);
+
+/** The registrations of corporations; every corporations list asks, so it is prepared. */
 export function findRegistrationsOfCorporations(executor: Db, corporationIds: string[]): Promise<Registration[]> {
   if (corporationIds.length === 0) return Promise.resolve([]);
-  return executor.select().from(corporationStates).where(inArray(corporationStates.corporationId, corporationIds));
+  return registrationsOfCorporations(executor, { ids: corporationIds });
 }
 
 /** Inserts a registration unless the corporation has one in that state; undefined means it did. */

@@ -2,6 +2,7 @@ import type { ListParams } from '@levy/contracts';
 import { asKobo, ZERO_KOBO, type Kobo } from '@levy/tax';
 import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedQuery } from '../../db/prepared';
 import { filterConditions, type FilterField } from '../../db/list-filters';
 import { containsPattern, pageWindow, readPage, totalRows } from '../../db/pagination';
 import { queryRows } from '../../db/raw';
@@ -65,11 +66,28 @@ export function findEntriesOfJournal(executor: Db, journalId: string): Promise<L
   return executor.select().from(ledgerEntries).where(eq(ledgerEntries.journalId, journalId));
 }
 
+const walletOf = {
+  organisation: preparedQuery((executor) =>
+    executor
+      .select()
+      .from(ledgerAccounts)
+      .where(and(eq(ledgerAccounts.kind, sql.placeholder('kind')), eq(ledgerAccounts.organisationId, sql.placeholder('ownerId'))))
+      .prepare('wallet_of_organisation'),
+  ),
+  corporation: preparedQuery((executor) =>
+    executor
+      .select()
+      .from(ledgerAccounts)
+      .where(and(eq(ledgerAccounts.kind, sql.placeholder('kind')), eq(ledgerAccounts.corporationId, sql.placeholder('ownerId'))))
+      .prepare('wallet_of_corporation'),
+  ),
+};
+
+/** The wallet of a kind of an organisation or corporation; wallet calls ask every time, so it is prepared. */
 export async function findWallet(executor: Db, kind: WalletKind, owner: { organisationId: string; corporationId: string | null }): Promise<LedgerAccount | undefined> {
-  const [row] = await executor
-    .select()
-    .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.kind, kind), owner.corporationId ? eq(ledgerAccounts.corporationId, owner.corporationId) : eq(ledgerAccounts.organisationId, owner.organisationId)));
+  const [row] = owner.corporationId
+    ? await walletOf.corporation(executor, { kind, ownerId: owner.corporationId })
+    : await walletOf.organisation(executor, { kind, ownerId: owner.organisationId });
   return row;
 }
 
