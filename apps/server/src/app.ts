@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import helmet from 'helmet';
 import { createSandboxAgency } from './adapters/agency/sandbox-agency';
 import { createSandboxPaymentProvider } from './adapters/payments/payment-provider';
 import { withAgencyTimeout } from './adapters/agency/state-agency';
@@ -175,7 +175,8 @@ export async function buildApp({ config, database, mailTransport }: AppOptions):
     ...(config.env === 'production' ? [] : developmentMailboxRoutes(mail)),
   ];
 
-  await app.register(helmet, {
+  // Security headers, built once: the Fastify plugin built helmet anew (its CSP parsed) on every request.
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -186,6 +187,7 @@ export async function buildApp({ config, database, mailTransport }: AppOptions):
       },
     },
   });
+  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)));
   await app.register(multipart, { limits: { fileSize: FILE_LIMIT_BYTES, files: 5 } });
 
   // A POST with Content-Type JSON and no body is an empty object, as the spec's "empty body" calls send.

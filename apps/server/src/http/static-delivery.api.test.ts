@@ -101,3 +101,18 @@ describe('caching', () => {
     expect(response.json()).toMatchObject({ code: 'NOT_FOUND' });
   });
 });
+
+describe('security headers', () => {
+  it('sends the content security policy and the other security headers with the web app and with every API answer', async () => {
+    const policy = "default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';frame-ancestors 'self';img-src 'self' data: blob:;object-src 'none';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline'";
+    const answers = [await get('/', 'br'), await get('/assets/index-AbC123.js', 'gzip'), await get('/service/v1/nothing-here', 'br'), await test.app.inject({ method: 'POST', url: '/service/v1/public/calculator/paye', payload: {} })];
+    for (const response of answers) {
+      expect(response.headers['content-security-policy']).toBe(policy);
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect(response.headers['referrer-policy']).toBe('no-referrer');
+      expect(response.headers['x-powered-by']).toBeUndefined();
+    }
+  });
+});
