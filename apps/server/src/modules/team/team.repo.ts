@@ -60,12 +60,14 @@ const MEMBER_LISTED = {
   createdAt: organisationUsers.createdAt,
 };
 
-/** One page of an organisation's team and the total, searched and sorted by the given names too. */
+/**
+ * One page of an organisation's team and the total, searched and sorted by the given names too;
+ * `people` is null when neither the search nor the sort needs names, and no names are joined.
+ */
 export async function findMembersPage(
   executor: Db,
-  query: { organisationId: string; people: PersonName[]; filters: ListFilter[] | undefined; search: string | null; orderBy: string | undefined; isAsc: boolean; limit: number; offset: number },
+  query: { organisationId: string; people: PersonName[] | null; filters: ListFilter[] | undefined; search: string | null; orderBy: string | undefined; isAsc: boolean; limit: number; offset: number },
 ) {
-  const names = personNames(query.people);
   const where = and(
     eq(organisationUsers.organisationId, query.organisationId),
     ne(organisationUsers.status, 'removed'),
@@ -74,15 +76,14 @@ export async function findMembersPage(
   );
   const orderColumn = SORTABLE[(query.orderBy ?? 'created_at') as keyof typeof SORTABLE] ?? SORTABLE.created_at;
   const { rows, total } = await readPage(
-    (page) =>
-      executor
-        .select({ member: MEMBER_LISTED, total: totalRows() })
-        .from(organisationUsers)
-        .leftJoin(names, sql`person_names.id = ${organisationUsers.userId}`)
+    (page) => {
+      const members = executor.select({ member: MEMBER_LISTED, total: totalRows() }).from(organisationUsers).$dynamic();
+      return (query.people ? members.leftJoin(personNames(query.people), sql`person_names.id = ${organisationUsers.userId}`) : members)
         .where(where)
         .orderBy(query.isAsc ? asc(orderColumn) : desc(orderColumn), asc(organisationUsers.id))
         .limit(page.limit)
-        .offset(page.offset),
+        .offset(page.offset);
+    },
     query,
   );
   return { members: rows.map((row) => row.member), total };

@@ -117,7 +117,7 @@ export function createTeamService(deps: TeamDeps) {
       // Names belong to the identity module. Searching or sorting by name needs every member's name
       // in the page query; otherwise only the people on the page are looked up, after it (issue 15).
       const isByName = search !== null || params.order_by === 'name';
-      const everyone = isByName ? await deps.usersByIds(db, await repo.findMemberUserIds(db, organisationId)) : [];
+      const everyone = isByName ? await deps.usersByIds(db, await repo.findMemberUserIds(db, organisationId)) : null;
       const { members, total } = await repo.findMembersPage(db, {
         organisationId,
         people: everyone,
@@ -130,7 +130,7 @@ export function createTeamService(deps: TeamDeps) {
       });
       const onPage = members.flatMap((member) => (member.userId ? [member.userId] : []));
       const [people, ownerUserId, roles] = await Promise.all([
-        isByName ? everyone : deps.usersByIds(db, onPage),
+        everyone ?? deps.usersByIds(db, onPage),
         deps.ownerUserIdOf(db, organisationId),
         rolesByIds(db, members.map((member) => member.roleId)),
       ]);

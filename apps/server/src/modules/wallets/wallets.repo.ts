@@ -161,6 +161,13 @@ const HISTORY_FILTERS: Record<string, FilterField> = {
   created_at: { kind: 'date', column: ledgerEntries.createdAt },
 };
 
+/** What a history line shows of an entry, its journal and its wallet: only these are read (a page is read on every call). */
+const HISTORY_COLUMNS = {
+  entry: { sequence: ledgerEntries.sequence, amountKobo: ledgerEntries.amountKobo, balanceAfterKobo: ledgerEntries.balanceAfterKobo, createdAt: ledgerEntries.createdAt },
+  journal: { reference: ledgerJournals.reference, description: ledgerJournals.description, status: ledgerJournals.status, kind: ledgerJournals.kind },
+  wallet: { id: ledgerAccounts.id, name: ledgerAccounts.name },
+};
+
 /** One page of entries on the given wallets, with their journal and wallet, and the total count. */
 export async function findHistoryPage(executor: Db, walletIds: string[], params: ListParams) {
   const conditions: Array<SQL | undefined> = [inArray(ledgerEntries.accountId, walletIds), ...filterConditions(params.filters, HISTORY_FILTERS)];
@@ -171,7 +178,7 @@ export async function findHistoryPage(executor: Db, walletIds: string[], params:
   return readPage(
     (page) =>
       executor
-        .select({ entry: ledgerEntries, journal: ledgerJournals, wallet: { id: ledgerAccounts.id, name: ledgerAccounts.name }, total: totalRows() })
+        .select({ ...HISTORY_COLUMNS, total: totalRows() })
         .from(ledgerEntries)
         .innerJoin(ledgerJournals, eq(ledgerJournals.id, ledgerEntries.journalId))
         .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
