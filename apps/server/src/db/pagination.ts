@@ -41,7 +41,7 @@ export function totalRows() {
  * then is the first page's first row read for it.
  */
 export async function readPage<TRow extends { total: number }>(select: (window: PageWindow) => Promise<TRow[]>, window: PageWindow): Promise<{ rows: TRow[]; total: number }> {
-  const rows = await select(window);
+  const rows = await select({ limit: window.limit, offset: window.offset });
   if (rows.length > 0 || window.offset === 0) return { rows, total: rows[0]?.total ?? 0 };
   const [first] = await select({ limit: 1, offset: 0 });
   return { rows, total: first?.total ?? 0 };

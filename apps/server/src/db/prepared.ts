@@ -29,3 +29,21 @@ export function preparedQuery<TParams extends Record<string, unknown>, TResult>(
 export function isAnyOf(column: AnyPgColumn, name: string): SQL {
   return sql`${column} = any(${sql.placeholder(name)}::uuid[])`;
 }
+
+/**
+ * A query with a few fixed variants (a list's sort column and direction), each built and prepared
+ * once per database as `preparedQuery` does; `variant` names it, in a handful of known values.
+ */
+export function preparedVariants<TVariant extends string, TParams extends Record<string, unknown>, TResult>(
+  build: (executor: Db, variant: TVariant) => Prepared<TParams, TResult>,
+): (executor: Db, variant: TVariant, params: TParams) => Promise<TResult> {
+  const variants = new Map<TVariant, (executor: Db, params: TParams) => Promise<TResult>>();
+  return (executor, variant, params) => {
+    let query = variants.get(variant);
+    if (!query) {
+      query = preparedQuery((db) => build(db, variant));
+      variants.set(variant, query);
+    }
+    return query(executor, params);
+  };
+}

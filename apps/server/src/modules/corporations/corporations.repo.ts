@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, getTableColumns, ilike, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, ilike, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { readPage, totalRows } from '../../db/pagination';
+import { preparedVariants } from '../../db/prepared';
 import { corporations } from './corporations.schema';
 
 export type Corporation = typeof corporations.$inferSelect;
@@ -10,22 +11,47 @@ const SORTABLE = {
   name: sql`lower(${corporations.name})`,
 } as const;
 
+/** The corporations page's statement; values, or placeholders where it is prepared. */
+function selectCorporationsPage(executor: Db, input: { where: SQL | undefined; orderBy: keyof typeof SORTABLE; isAsc: boolean; limit: number | Placeholder; offset: number | Placeholder }) {
+  const order = SORTABLE[input.orderBy];
+  return executor
+    .select({ ...getTableColumns(corporations), total: totalRows() })
+    .from(corporations)
+    .where(input.where)
+    .orderBy(input.isAsc ? asc(order) : desc(order), asc(corporations.id))
+    .limit(input.limit)
+    .offset(input.offset);
+}
+
+/** An organisation's page as the list first opens (no search): prepared, one statement per sort. */
+const plainCorporationsPage = preparedVariants((executor, sort: `${keyof typeof SORTABLE}_${'asc' | 'desc'}`) => {
+  const [, orderBy, direction] = /^(.*)_(asc|desc)$/.exec(sort)!;
+  return selectCorporationsPage(executor, {
+    where: eq(corporations.organisationId, sql.placeholder('organisationId')),
+    orderBy: orderBy as keyof typeof SORTABLE,
+    isAsc: direction === 'asc',
+    limit: sql.placeholder('limit'),
+    offset: sql.placeholder('offset'),
+  }).prepare(`corporations_page_${sort}`);
+});
+
 /** One page of corporations and the total: an organisation's, or every one when no organisation is given. */
 export async function findCorporationsPage(
   executor: Db,
   query: { organisationId: string | null; search: string | null; orderBy: string | undefined; isAsc: boolean; limit: number; offset: number },
 ): Promise<{ rows: Corporation[]; total: number }> {
-  const where = and(query.organisationId ? eq(corporations.organisationId, query.organisationId) : undefined, query.search ? ilike(corporations.name, query.search) : undefined);
-  const orderColumn = SORTABLE[(query.orderBy ?? 'created_at') as keyof typeof SORTABLE] ?? SORTABLE.created_at;
+  const { organisationId, search } = query;
+  const orderBy = query.orderBy && Object.hasOwn(SORTABLE, query.orderBy) ? (query.orderBy as keyof typeof SORTABLE) : 'created_at';
   return readPage(
     (page) =>
-      executor
-        .select({ ...getTableColumns(corporations), total: totalRows() })
-        .from(corporations)
-        .where(where)
-        .orderBy(query.isAsc ? asc(orderColumn) : desc(orderColumn), asc(corporations.id))
-        .limit(page.limit)
-        .offset(page.offset),
+      organisationId && !search
+        ? plainCorporationsPage(executor, `${orderBy}_${query.isAsc ? 'asc' : 'desc'}`, { organisationId, ...page })
+        : selectCorporationsPage(executor, {
+            where: and(organisationId ? eq(corporations.organisationId, organisationId) : undefined, search ? ilike(corporations.name, search) : undefined),
+            orderBy,
+            isAsc: query.isAsc,
+            ...page,
+          }),
     query,
   );
 }

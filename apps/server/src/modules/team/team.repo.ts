@@ -1,9 +1,9 @@
 import type { ListFilter } from '@levy/contracts';
-import { and, asc, desc, eq, gt, ilike, isNotNull, ne, or, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, isNotNull, ne, or, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { readPage, totalRows } from '../../db/pagination';
-import { preparedQuery } from '../../db/prepared';
+import { preparedQuery, preparedVariants } from '../../db/prepared';
 import { filterConditions, type FilterField } from '../../db/list-filters';
 import { organisationUsers } from './team.schema';
 
@@ -60,6 +60,36 @@ const MEMBER_LISTED = {
   createdAt: organisationUsers.createdAt,
 };
 
+type MemberSort = Exclude<keyof typeof SORTABLE, 'name'>;
+
+/** The team page's statement; values, or placeholders where it is prepared. */
+function selectMembersPage(
+  executor: Db,
+  input: { organisationId: string | Placeholder; people: PersonName[] | null; conditions: Array<SQL | undefined>; orderBy: keyof typeof SORTABLE; isAsc: boolean; limit: number | Placeholder; offset: number | Placeholder },
+) {
+  const members = executor.select({ member: MEMBER_LISTED, total: totalRows() }).from(organisationUsers).$dynamic();
+  const order = SORTABLE[input.orderBy];
+  return (input.people ? members.leftJoin(personNames(input.people), sql`person_names.id = ${organisationUsers.userId}`) : members)
+    .where(and(eq(organisationUsers.organisationId, input.organisationId), ne(organisationUsers.status, 'removed'), ...input.conditions))
+    .orderBy(input.isAsc ? asc(order) : desc(order), asc(organisationUsers.id))
+    .limit(input.limit)
+    .offset(input.offset);
+}
+
+/** The page as a team list first opens (no search, no filter, sorted by a column of its own): prepared, one statement per sort. */
+const plainMembersPage = preparedVariants((executor, sort: `${MemberSort}_${'asc' | 'desc'}`) => {
+  const [, orderBy, direction] = /^(.*)_(asc|desc)$/.exec(sort)!;
+  return selectMembersPage(executor, {
+    organisationId: sql.placeholder('organisationId'),
+    people: null,
+    conditions: [],
+    orderBy: orderBy as MemberSort,
+    isAsc: direction === 'asc',
+    limit: sql.placeholder('limit'),
+    offset: sql.placeholder('offset'),
+  }).prepare(`members_page_${sort}`);
+});
+
 /**
  * One page of an organisation's team and the total, searched and sorted by the given names too;
  * `people` is null when neither the search nor the sort needs names, and no names are joined.
@@ -68,22 +98,14 @@ export async function findMembersPage(
   executor: Db,
   query: { organisationId: string; people: PersonName[] | null; filters: ListFilter[] | undefined; search: string | null; orderBy: string | undefined; isAsc: boolean; limit: number; offset: number },
 ) {
-  const where = and(
-    eq(organisationUsers.organisationId, query.organisationId),
-    ne(organisationUsers.status, 'removed'),
-    ...filterConditions(query.filters, MEMBER_FILTERS),
-    query.search ? or(ilike(organisationUsers.email, query.search), ilike(fullName, query.search)) : undefined,
-  );
-  const orderColumn = SORTABLE[(query.orderBy ?? 'created_at') as keyof typeof SORTABLE] ?? SORTABLE.created_at;
+  const orderBy = query.orderBy && Object.hasOwn(SORTABLE, query.orderBy) ? (query.orderBy as keyof typeof SORTABLE) : 'created_at';
+  const conditions = [...filterConditions(query.filters, MEMBER_FILTERS), query.search ? or(ilike(organisationUsers.email, query.search), ilike(fullName, query.search)) : undefined];
+  const isPlain = orderBy !== 'name' && conditions.every((condition) => condition === undefined);
   const { rows, total } = await readPage(
-    (page) => {
-      const members = executor.select({ member: MEMBER_LISTED, total: totalRows() }).from(organisationUsers).$dynamic();
-      return (query.people ? members.leftJoin(personNames(query.people), sql`person_names.id = ${organisationUsers.userId}`) : members)
-        .where(where)
-        .orderBy(query.isAsc ? asc(orderColumn) : desc(orderColumn), asc(organisationUsers.id))
-        .limit(page.limit)
-        .offset(page.offset);
-    },
+    (page) =>
+      isPlain
+        ? plainMembersPage(executor, `${orderBy}_${query.isAsc ? 'asc' : 'desc'}`, { organisationId: query.organisationId, limit: page.limit, offset: page.offset })
+        : selectMembersPage(executor, { ...query, conditions, orderBy, limit: page.limit, offset: page.offset }),
     query,
   );
   return { members: rows.map((row) => row.member), total };

@@ -1,8 +1,8 @@
 import type { ListParams } from '@levy/contracts';
 import { asKobo, ZERO_KOBO, type Kobo } from '@levy/tax';
-import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { preparedQuery } from '../../db/prepared';
+import { isAnyOf, preparedQuery, preparedVariants } from '../../db/prepared';
 import { filterConditions, type FilterField } from '../../db/list-filters';
 import { containsPattern, pageWindow, readPage, totalRows } from '../../db/pagination';
 import { queryRows } from '../../db/raw';
@@ -168,24 +168,44 @@ const HISTORY_COLUMNS = {
   wallet: { id: ledgerAccounts.id, name: ledgerAccounts.name },
 };
 
+/** The history page's statement; values, or placeholders where it is prepared. */
+function selectHistoryPage(executor: Db, input: { wallets: SQL; conditions: Array<SQL | undefined>; orderBy: keyof typeof HISTORY_SORT; isAsc: boolean; limit: number | Placeholder; offset: number | Placeholder }) {
+  const order = HISTORY_SORT[input.orderBy];
+  return executor
+    .select({ ...HISTORY_COLUMNS, total: totalRows() })
+    .from(ledgerEntries)
+    .innerJoin(ledgerJournals, eq(ledgerJournals.id, ledgerEntries.journalId))
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+    .where(and(input.wallets, ...input.conditions))
+    .orderBy(input.isAsc ? asc(order) : desc(order), desc(ledgerEntries.sequence))
+    .limit(input.limit)
+    .offset(input.offset);
+}
+
+/** The page as a history first opens (no search, no filter): prepared, one statement per sort. */
+const plainHistoryPage = preparedVariants((executor, sort: `${keyof typeof HISTORY_SORT}_${'asc' | 'desc'}`) => {
+  const [, orderBy, direction] = /^(.*)_(asc|desc)$/.exec(sort)!;
+  return selectHistoryPage(executor, {
+    wallets: isAnyOf(ledgerEntries.accountId, 'walletIds'),
+    conditions: [],
+    orderBy: orderBy as keyof typeof HISTORY_SORT,
+    isAsc: direction === 'asc',
+    limit: sql.placeholder('limit'),
+    offset: sql.placeholder('offset'),
+  }).prepare(`wallet_history_page_${sort}`);
+});
+
 /** One page of entries on the given wallets, with their journal and wallet, and the total count. */
 export async function findHistoryPage(executor: Db, walletIds: string[], params: ListParams) {
-  const conditions: Array<SQL | undefined> = [inArray(ledgerEntries.accountId, walletIds), ...filterConditions(params.filters, HISTORY_FILTERS)];
   const search = containsPattern(params.search);
-  if (search) conditions.push(ilike(ledgerJournals.reference, search));
-  const where = and(...conditions);
-  const order = HISTORY_SORT[(params.order_by ?? 'created_at') as keyof typeof HISTORY_SORT] ?? HISTORY_SORT.created_at;
+  const conditions = [...filterConditions(params.filters, HISTORY_FILTERS), search ? ilike(ledgerJournals.reference, search) : undefined];
+  const orderBy = params.order_by && Object.hasOwn(HISTORY_SORT, params.order_by) ? (params.order_by as keyof typeof HISTORY_SORT) : 'created_at';
+  const isPlain = conditions.every((condition) => condition === undefined);
   return readPage(
     (page) =>
-      executor
-        .select({ ...HISTORY_COLUMNS, total: totalRows() })
-        .from(ledgerEntries)
-        .innerJoin(ledgerJournals, eq(ledgerJournals.id, ledgerEntries.journalId))
-        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-        .where(where)
-        .orderBy(params.is_asc ? asc(order) : desc(order), desc(ledgerEntries.sequence))
-        .limit(page.limit)
-        .offset(page.offset),
+      isPlain
+        ? plainHistoryPage(executor, `${orderBy}_${params.is_asc ? 'asc' : 'desc'}`, { walletIds, ...page })
+        : selectHistoryPage(executor, { wallets: inArray(ledgerEntries.accountId, walletIds), conditions, orderBy, isAsc: Boolean(params.is_asc), ...page }),
     pageWindow(params),
   );
 }
