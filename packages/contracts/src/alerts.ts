@@ -10,8 +10,6 @@ import { idParam } from './common';
  * Money crosses the API as naira strings with two decimals.
  */
 
-export const ALERT_MESSAGES = { none: 'No alerts at the moment' } as const;
-
 export const DEADLINE_KINDS = ['paye', 'wht'] as const;
 export type DeadlineKind = (typeof DEADLINE_KINDS)[number];
 
@@ -24,13 +22,6 @@ export const latePenaltyEstimate = z.object({
   per_extra_week: z.string().describe('What seven more days add, naira'),
 });
 export type LatePenaltyEstimate = z.infer<typeof latePenaltyEstimate>;
-
-/**
- * The query of a link that opens Pay Taxes filled in: an alert's `pay_link`
- * (`/bills?pay=paye&corporation=…&state=LA&month=2026-10`) or the bank analyser's WHT form link,
- * which adds the WHT type, the amount paid (naira) and the beneficiary's name.
- */
-export const PAY_LINK_PARAMS = { type: 'pay', corporation: 'corporation', state: 'state', month: 'month', whtType: 'wht_type', amount: 'amount', beneficiary: 'beneficiary' } as const;
 
 /** One alert: the fields of product-spec §3 plus what makes it actionable. */
 export const alert = z.object({

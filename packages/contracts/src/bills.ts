@@ -20,16 +20,6 @@ export type BillStatus = (typeof BILL_STATUSES)[number];
 
 export const BILL_SORT_KEYS = ['created_at', 'total', 'period_start'] as const;
 
-/** The header a client sends with Pay so a retried or double-clicked request makes one bill. */
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
-
-export const BILL_MESSAGES = {
-  payeGenerated: 'Bill generated successfully',
-  whtProcessing: 'A bill has been generated, and the payment is currently being processed.',
-  noData: 'No Data: No data to download',
-  futureMonth: 'The month cannot be in the future',
-} as const;
-
 export const billType = z.object({ id: z.number(), code: z.enum(BILL_TYPE_CODES), name: z.string(), description: z.string() });
 export type BillType = z.infer<typeof billType>;
 

@@ -3,6 +3,7 @@ export * from './validation';
 export * from './common';
 export * from './identity';
 export * from './permissions';
+export * from './constants';
 export * from './organisations';
 export * from './calculator';
 export * from './corporations';

@@ -8,13 +8,14 @@ import {
   type Envelope,
   type HttpMethod,
   type Namespace,
-} from '@levy/contracts';
+} from '@levy/contracts/api';
 import { notifications } from '@mantine/notifications';
+import type { Call, ContractOf } from './calls';
 import { readSession, useSessionStore } from './session-store';
 
-export { API_BASE, type HttpMethod, type Namespace } from '@levy/contracts';
+export { API_BASE, type HttpMethod, type Namespace } from '@levy/contracts/api';
 
-/** A call written out by hand; `callApi(contract, input)` builds one from a contract. */
+/** A call written out by hand; `callApi(calls.name, input)` builds one from the table of calls. */
 export interface GatewayCall {
   method: HttpMethod;
   namespace?: Namespace;
@@ -154,20 +155,20 @@ export type CallInput<C extends ContractDefinition> = ContractInput<C> & CallOpt
 type CallArguments<C extends ContractDefinition> = object extends CallInput<C> ? [input?: CallInput<C>] : [input: CallInput<C>];
 
 /**
- * Makes the call a contract describes: path parameters are filled from `params` (the rest are
- * sent as params), and the answer's data is typed by the contract's response.
+ * Makes a call of the table (`calls.ts`): path parameters are filled from `params` (the rest are
+ * sent as params), and the answer's data is typed by the call's contract.
  */
-export function callApi<C extends ContractDefinition>(contract: C, ...[input]: CallArguments<C>): Promise<ContractResponse<C>> {
-  const call = (input ?? {}) as { params?: Record<string, unknown>; body?: unknown } & CallOptions;
-  const { path, rest } = fillPath(contract.path, call.params);
-  return callGateway<ContractResponse<C>>({
-    method: contract.method,
-    namespace: contract.namespace,
+export function callApi<T extends Call>(call: T, ...[input]: CallArguments<ContractOf<T>>): Promise<ContractResponse<ContractOf<T>>> {
+  const options = (input ?? {}) as { params?: Record<string, unknown>; body?: unknown } & CallOptions;
+  const { path, rest } = fillPath(call.path, options.params);
+  return callGateway<ContractResponse<ContractOf<T>>>({
+    method: call.method,
+    namespace: call.namespace,
     path,
     params: Object.keys(rest).length > 0 ? rest : undefined,
-    body: call.body,
-    token: call.token,
-    quiet: call.quiet,
+    body: options.body,
+    token: options.token,
+    quiet: options.quiet,
   });
 }
 
@@ -225,9 +226,9 @@ export function postForm<T>(call: FormCall): Promise<T> {
 
 export type UploadCall<C extends ContractDefinition> = Pick<ContractInput<C>, 'params'> & Omit<FormCall, 'namespace' | 'path'>;
 
-/** Uploads to a multipart contract: its path filled from `params`, the answer typed by its response. */
-export function uploadForm<C extends ContractDefinition & { multipart: true }>(contract: C, call: UploadCall<C>): Promise<ContractResponse<C>> {
-  const { path, rest } = fillPath(contract.path, call.params);
+/** Uploads to a multipart call: its path filled from `params`, the answer typed by its contract. */
+export function uploadForm<T extends Call & { multipart: true }>(call: T, upload: UploadCall<ContractOf<T>>): Promise<ContractResponse<ContractOf<T>>> {
+  const { path, rest } = fillPath(call.path, upload.params);
   const query = new URLSearchParams(Object.entries(rest).map(([key, value]) => [key, String(value)])).toString();
-  return postForm<ContractResponse<C>>({ ...call, namespace: contract.namespace, path: query ? `${path}?${query}` : path });
+  return postForm<ContractResponse<ContractOf<T>>>({ ...upload, namespace: call.namespace, path: query ? `${path}?${query}` : path });
 }

@@ -1,20 +1,21 @@
-import { fillPath, type ContractDefinition, type ContractParams } from '@levy/contracts';
+import { fillPath, type ContractParams } from '@levy/contracts/api';
 import { API_BASE, errorMessageFor, FALLBACK_ERROR_MESSAGE, showErrorToast } from './api-client';
+import type { Call, ContractOf } from './calls';
 import { readSession } from './session-store';
 
 /**
- * Downloads the file a download contract serves at `GET /service/v1/{namespace}/{path}`
+ * Downloads the file a download call serves at `GET /service/v1/{namespace}/{path}`
  * (exports, receipts), with the session token; path parameters come from `params`, the rest go
  * in the query. A failure is toasted like any other call and resolves to false.
  */
-export async function downloadFile<C extends ContractDefinition & { download: readonly string[] }>(contract: C, params: ContractParams<C>): Promise<boolean> {
-  const { path, rest } = fillPath(contract.path, params);
+export async function downloadFile<T extends Call & { download: true }>(call: T, params: ContractParams<ContractOf<T>>): Promise<boolean> {
+  const { path, rest } = fillPath(call.path, params);
   const query = new URLSearchParams(
     Object.entries(rest)
       .filter(([, value]) => value !== undefined && value !== null)
       .map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value)]),
   );
-  const address = `${contract.namespace}/${path}`;
+  const address = `${call.namespace}/${path}`;
   const token = readSession().token;
   let response: Response;
   try {

@@ -1,7 +1,7 @@
-import { downloadDeadlineCalendar, getBillMetrics, getChecklist, getDeadlineCalendar, getDeadlineFeed, listAlerts, resetDeadlineFeed } from '@levy/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { callApi } from '../../../lib/api-client';
+import { calls } from '../../../lib/calls';
 import { downloadFile } from '../../../lib/download';
 
 export const alertKeys = {
@@ -14,38 +14,38 @@ export const alertKeys = {
 };
 
 export function useAlerts(organisationId: string | undefined) {
-  return useQuery({ queryKey: alertKeys.list(organisationId ?? ''), queryFn: () => callApi(listAlerts, { params: { id: organisationId! } }), enabled: Boolean(organisationId) });
+  return useQuery({ queryKey: alertKeys.list(organisationId ?? ''), queryFn: () => callApi(calls.listAlerts, { params: { id: organisationId! } }), enabled: Boolean(organisationId) });
 }
 
 export function useChecklist(organisationId: string | undefined) {
-  return useQuery({ queryKey: alertKeys.checklist(organisationId ?? ''), queryFn: () => callApi(getChecklist, { params: { id: organisationId! }, quiet: true }), enabled: Boolean(organisationId) });
+  return useQuery({ queryKey: alertKeys.checklist(organisationId ?? ''), queryFn: () => callApi(calls.getChecklist, { params: { id: organisationId! }, quiet: true }), enabled: Boolean(organisationId) });
 }
 
 export function useBillMetrics(organisationId: string | undefined) {
-  return useQuery({ queryKey: alertKeys.metrics(organisationId ?? ''), queryFn: () => callApi(getBillMetrics, { params: { id: organisationId!, x: 'monthly' } }), enabled: Boolean(organisationId) });
+  return useQuery({ queryKey: alertKeys.metrics(organisationId ?? ''), queryFn: () => callApi(calls.getBillMetrics, { params: { id: organisationId!, x: 'monthly' } }), enabled: Boolean(organisationId) });
 }
 
 export function useDeadlineCalendar(organisationId: string | undefined) {
-  return useQuery({ queryKey: alertKeys.calendar(organisationId ?? ''), queryFn: () => callApi(getDeadlineCalendar, { params: { id: organisationId! } }), enabled: Boolean(organisationId) });
+  return useQuery({ queryKey: alertKeys.calendar(organisationId ?? ''), queryFn: () => callApi(calls.getDeadlineCalendar, { params: { id: organisationId! } }), enabled: Boolean(organisationId) });
 }
 
 /** The address a calendar app subscribes to. */
 export function useDeadlineFeed(organisationId: string | undefined) {
-  return useQuery({ queryKey: alertKeys.feed(organisationId ?? ''), queryFn: () => callApi(getDeadlineFeed, { params: { id: organisationId! } }), enabled: Boolean(organisationId), staleTime: Infinity });
+  return useQuery({ queryKey: alertKeys.feed(organisationId ?? ''), queryFn: () => callApi(calls.getDeadlineFeed, { params: { id: organisationId! } }), enabled: Boolean(organisationId), staleTime: Infinity });
 }
 
 /** A new subscription address; the old one stops working. */
 export function useResetDeadlineFeed(organisationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => callApi(resetDeadlineFeed, { params: { id: organisationId } }),
+    mutationFn: () => callApi(calls.resetDeadlineFeed, { params: { id: organisationId } }),
     onSuccess: (feed) => queryClient.setQueryData(alertKeys.feed(organisationId), feed),
   });
 }
 
 /** Downloads the deadline calendar as iCalendar (.ics) or CSV. */
 export function downloadDeadlines(organisationId: string, format: 'ics' | 'csv') {
-  return downloadFile(downloadDeadlineCalendar, { id: organisationId, format });
+  return downloadFile(calls.downloadDeadlineCalendar, { id: organisationId, format });
 }
 
 /** After a bill is paid: the session's alerts (the bell) and the alerts, checklist, calendar and metrics are read again. */

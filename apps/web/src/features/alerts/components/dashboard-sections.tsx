@@ -1,4 +1,4 @@
-import { hasPermission, listBills, type DeadlineEntry } from '@levy/contracts';
+import { hasPermission, type DeadlineEntry } from '@levy/contracts';
 import { Button, Divider, Group, Stack, Table, Text } from '@mantine/core';
 import { IconCalendarDue, IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -9,6 +9,7 @@ import { LazyBarChart } from '../../../components/lazy-bar-chart';
 import { LoadingPlaceholder } from '../../../components/loading-placeholder';
 import { StatusTag } from '../../../components/status-tag';
 import { callApi } from '../../../lib/api-client';
+import { calls } from '../../../lib/calls';
 import { formatAmount, formatDate } from '../../../lib/format';
 import { useSessionStore } from '../../../lib/session-store';
 import { downloadDeadlines, useAlerts, useBillMetrics, useDeadlineCalendar } from '../api/alerts-api';
@@ -49,7 +50,7 @@ function TaxPaidChart({ organisationId }: { organisationId: string }) {
 }
 
 function RecentBills() {
-  const bills = useQuery({ queryKey: ['bills', 'recent'], queryFn: () => callApi(listBills, { params: { count: 5, order_by: 'created_at' } }) });
+  const bills = useQuery({ queryKey: ['bills', 'recent'], queryFn: () => callApi(calls.listBills, { params: { count: 5, order_by: 'created_at' } }) });
   return (
     <ContentCard title="Recent bills">
       {bills.isPending ? (

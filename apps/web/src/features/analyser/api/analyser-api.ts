@@ -1,35 +1,12 @@
 import {
   BANK_MESSAGES,
-  createStatementFolder,
-  createStatementRecord,
-  deleteStatement,
-  deleteStatementFolder,
-  deleteStatementRecord,
-  exportStatementTransactions,
-  getRecordAnalysis,
-  getStatement,
-  getStatementAnalysis,
-  getStatementExtraction,
-  getStatementFolder,
-  getStatementRecord,
-  getStatementReport,
-  getStatementTaxInsight,
-  listStatementFolders,
-  listStatementRecords,
-  listStatements,
-  listStatementTransactions,
-  rerunStatement,
-  saveStatementCorrections,
-  saveStatementMapping,
-  updateStatementFolder,
-  updateStatementRecord,
-  uploadStatement,
   type ColumnMappingInput,
   type Statement,
   type TransactionCorrection,
 } from '@levy/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, showSuccessToast, uploadForm } from '../../../lib/api-client';
+import { calls } from '../../../lib/calls';
 import { downloadFile } from '../../../lib/download';
 import { isSettling } from '../model/statement-status';
 
@@ -52,30 +29,30 @@ export const analyserKeys = {
 export const PROGRESS_POLL_MS = 1500;
 
 export function useFolders(params: Record<string, unknown>) {
-  return useQuery({ queryKey: analyserKeys.folders(params), queryFn: () => callApi(listStatementFolders, { params }), placeholderData: keepPreviousData });
+  return useQuery({ queryKey: analyserKeys.folders(params), queryFn: () => callApi(calls.listStatementFolders, { params }), placeholderData: keepPreviousData });
 }
 
 export function useFolder(id: string | undefined) {
-  return useQuery({ queryKey: analyserKeys.folder(id ?? ''), queryFn: () => callApi(getStatementFolder, { params: { id: id! } }), enabled: Boolean(id) });
+  return useQuery({ queryKey: analyserKeys.folder(id ?? ''), queryFn: () => callApi(calls.getStatementFolder, { params: { id: id! } }), enabled: Boolean(id) });
 }
 
 export function useRecords(folderId: string, params: Record<string, unknown>) {
   return useQuery({
     queryKey: analyserKeys.records(folderId, params),
-    queryFn: () => callApi(listStatementRecords, { params: { ...params, id: folderId } }),
+    queryFn: () => callApi(calls.listStatementRecords, { params: { ...params, id: folderId } }),
     placeholderData: keepPreviousData,
   });
 }
 
 export function useRecord(id: string | undefined) {
-  return useQuery({ queryKey: analyserKeys.record(id ?? ''), queryFn: () => callApi(getStatementRecord, { params: { id: id! } }), enabled: Boolean(id) });
+  return useQuery({ queryKey: analyserKeys.record(id ?? ''), queryFn: () => callApi(calls.getStatementRecord, { params: { id: id! } }), enabled: Boolean(id) });
 }
 
 /** Every statement of a record (a record holds a handful), asked again while any is still being read. */
 export function useStatements(recordId: string) {
   return useQuery({
     queryKey: analyserKeys.statements(recordId),
-    queryFn: () => callApi(listStatements, { params: { id: recordId, no_pages: true, order_by: 'created_at', is_asc: false } }),
+    queryFn: () => callApi(calls.listStatements, { params: { id: recordId, no_pages: true, order_by: 'created_at', is_asc: false } }),
     refetchInterval: (query) => (query.state.data?.items.some((statement) => isSettling(statement.status)) ? PROGRESS_POLL_MS : false),
   });
 }
@@ -84,7 +61,7 @@ export function useStatements(recordId: string) {
 export function useRecordAnalysis(recordId: string, analysedCount: number) {
   return useQuery({
     queryKey: analyserKeys.recordAnalysis(recordId, analysedCount),
-    queryFn: () => callApi(getRecordAnalysis, { params: { id: recordId } }),
+    queryFn: () => callApi(calls.getRecordAnalysis, { params: { id: recordId } }),
     enabled: analysedCount > 0,
     placeholderData: keepPreviousData,
   });
@@ -94,24 +71,24 @@ export function useRecordAnalysis(recordId: string, analysedCount: number) {
 export function useStatement(id: string | undefined) {
   return useQuery({
     queryKey: analyserKeys.statement(id ?? ''),
-    queryFn: () => callApi(getStatement, { params: { id: id! } }),
+    queryFn: () => callApi(calls.getStatement, { params: { id: id! } }),
     enabled: Boolean(id),
     refetchInterval: (query) => (query.state.data && isSettling(query.state.data.status) ? PROGRESS_POLL_MS : false),
   });
 }
 
 export function useStatementAnalysis(id: string) {
-  return useQuery({ queryKey: analyserKeys.analysis(id), queryFn: () => callApi(getStatementAnalysis, { params: { id } }) });
+  return useQuery({ queryKey: analyserKeys.analysis(id), queryFn: () => callApi(calls.getStatementAnalysis, { params: { id } }) });
 }
 
 export function useTaxInsight(id: string) {
-  return useQuery({ queryKey: analyserKeys.taxInsight(id), queryFn: () => callApi(getStatementTaxInsight, { params: { id } }) });
+  return useQuery({ queryKey: analyserKeys.taxInsight(id), queryFn: () => callApi(calls.getStatementTaxInsight, { params: { id } }) });
 }
 
 export function useTransactions(id: string, params: Record<string, unknown>) {
   return useQuery({
     queryKey: analyserKeys.transactions(id, params),
-    queryFn: () => callApi(listStatementTransactions, { params: { ...params, id } }),
+    queryFn: () => callApi(calls.listStatementTransactions, { params: { ...params, id } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -119,7 +96,7 @@ export function useTransactions(id: string, params: Record<string, unknown>) {
 export function useExtraction(id: string, page: number) {
   return useQuery({
     queryKey: analyserKeys.extraction(id, page),
-    queryFn: () => callApi(getStatementExtraction, { params: { id, page } }),
+    queryFn: () => callApi(calls.getStatementExtraction, { params: { id, page } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -134,7 +111,7 @@ export function useSaveFolder() {
   const invalidate = useInvalidateAnalyser();
   return useMutation({
     mutationFn: ({ id, name }: { id?: string; name: string }) =>
-      id ? callApi(updateStatementFolder, { params: { id }, body: { name } }) : callApi(createStatementFolder, { body: { name } }),
+      id ? callApi(calls.updateStatementFolder, { params: { id }, body: { name } }) : callApi(calls.createStatementFolder, { body: { name } }),
     onSuccess: (_folder, { id }) => {
       showSuccessToast(id ? 'Folder renamed successfully' : BANK_MESSAGES.folderCreated);
       return invalidate();
@@ -145,7 +122,7 @@ export function useSaveFolder() {
 export function useDeleteFolder() {
   const invalidate = useInvalidateAnalyser();
   return useMutation({
-    mutationFn: (id: string) => callApi(deleteStatementFolder, { params: { id } }),
+    mutationFn: (id: string) => callApi(calls.deleteStatementFolder, { params: { id } }),
     onSuccess: () => {
       showSuccessToast(BANK_MESSAGES.deleted);
       return invalidate();
@@ -163,7 +140,7 @@ export function useSaveRecord(folderId: string) {
   const invalidate = useInvalidateAnalyser();
   return useMutation({
     mutationFn: ({ id, fields }: { id?: string; fields: RecordFields }) =>
-      id ? callApi(updateStatementRecord, { params: { id }, body: fields }) : callApi(createStatementRecord, { params: { id: folderId }, body: fields }),
+      id ? callApi(calls.updateStatementRecord, { params: { id }, body: fields }) : callApi(calls.createStatementRecord, { params: { id: folderId }, body: fields }),
     onSuccess: (_record, { id }) => {
       showSuccessToast(id ? 'Record updated successfully' : BANK_MESSAGES.recordCreated);
       return invalidate();
@@ -174,7 +151,7 @@ export function useSaveRecord(folderId: string) {
 export function useDeleteRecord() {
   const invalidate = useInvalidateAnalyser();
   return useMutation({
-    mutationFn: (id: string) => callApi(deleteStatementRecord, { params: { id } }),
+    mutationFn: (id: string) => callApi(calls.deleteStatementRecord, { params: { id } }),
     onSuccess: () => {
       showSuccessToast(BANK_MESSAGES.deleted);
       return invalidate();
@@ -184,7 +161,7 @@ export function useDeleteRecord() {
 
 /** Uploads a statement (multipart, with upload progress); the server answers at once with it queued. */
 export function uploadStatementFile(input: { recordId: string; file: File; password?: string; onProgress?: (percent: number) => void }): Promise<Statement> {
-  return uploadForm(uploadStatement, {
+  return uploadForm(calls.uploadStatement, {
     params: { id: input.recordId },
     fields: { file: input.file, password: input.password || undefined },
     onProgress: input.onProgress,
@@ -194,7 +171,7 @@ export function uploadStatementFile(input: { recordId: string; file: File; passw
 export function useDeleteStatement() {
   const invalidate = useInvalidateAnalyser();
   return useMutation({
-    mutationFn: (id: string) => callApi(deleteStatement, { params: { id } }),
+    mutationFn: (id: string) => callApi(calls.deleteStatement, { params: { id } }),
     onSuccess: () => {
       showSuccessToast(BANK_MESSAGES.deleted);
       return invalidate();
@@ -205,7 +182,7 @@ export function useDeleteStatement() {
 export function useRerunStatement() {
   const invalidate = useInvalidateAnalyser();
   return useMutation({
-    mutationFn: ({ id, password }: { id: string; password?: string }) => callApi(rerunStatement, { params: { id }, body: { password } }),
+    mutationFn: ({ id, password }: { id: string; password?: string }) => callApi(calls.rerunStatement, { params: { id }, body: { password } }),
     onSuccess: () => {
       showSuccessToast(BANK_MESSAGES.rerun);
       return invalidate();
@@ -216,7 +193,7 @@ export function useRerunStatement() {
 export function useSaveCorrections(id: string) {
   const invalidate = useInvalidateAnalyser();
   return useMutation({
-    mutationFn: (corrections: TransactionCorrection[]) => callApi(saveStatementCorrections, { params: { id }, body: { corrections } }),
+    mutationFn: (corrections: TransactionCorrection[]) => callApi(calls.saveStatementCorrections, { params: { id }, body: { corrections } }),
     onSuccess: () => {
       showSuccessToast(BANK_MESSAGES.correctionsSaved);
       return invalidate();
@@ -227,7 +204,7 @@ export function useSaveCorrections(id: string) {
 export function useSaveMapping(id: string) {
   const invalidate = useInvalidateAnalyser();
   return useMutation({
-    mutationFn: (mapping: ColumnMappingInput | null) => callApi(saveStatementMapping, { params: { id }, body: { mapping } }),
+    mutationFn: (mapping: ColumnMappingInput | null) => callApi(calls.saveStatementMapping, { params: { id }, body: { mapping } }),
     onSuccess: () => {
       showSuccessToast(BANK_MESSAGES.mappingSaved);
       return invalidate();
@@ -236,9 +213,9 @@ export function useSaveMapping(id: string) {
 }
 
 export function downloadTransactions(id: string, params: Record<string, unknown>, format: 'csv' | 'xlsx') {
-  return downloadFile(exportStatementTransactions, { ...params, format, id });
+  return downloadFile(calls.exportStatementTransactions, { ...params, format, id });
 }
 
 export function downloadReport(id: string) {
-  return downloadFile(getStatementReport, { id });
+  return downloadFile(calls.getStatementReport, { id });
 }

@@ -1,19 +1,6 @@
 import {
   BILL_MESSAGES,
-  calculateBillCharge,
-  calculateWhtBulk,
-  calculateWhtTax,
-  createBill,
-  exportBills,
-  getBill,
-  getBillReceipt,
-  getBillSchedule,
   IDEMPOTENCY_HEADER,
-  listBillItems,
-  listBills,
-  listBillTypes,
-  listStateWhtTypes,
-  listWhtCalcItems,
   type BillDetail,
   type BillStatus,
   type BillTypeCode,
@@ -21,6 +8,7 @@ import {
 import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { callApi, showSuccessToast, uploadForm } from '../../../lib/api-client';
+import { calls } from '../../../lib/calls';
 import { downloadFile } from '../../../lib/download';
 import { useSessionStore } from '../../../lib/session-store';
 import { useRefreshDeadlines } from '../../alerts/api/alerts-api';
@@ -46,36 +34,36 @@ export const SETTLING_POLL_MS = 2000;
 export const WHT_PROCESSING_TOAST_MS = 5000;
 
 export function useBillTypes() {
-  return useQuery({ queryKey: billKeys.types, queryFn: () => callApi(listBillTypes), staleTime: Infinity });
+  return useQuery({ queryKey: billKeys.types, queryFn: () => callApi(calls.listBillTypes), staleTime: Infinity });
 }
 
 /** The WHT types the state collects in the month (its rates are dated). */
 export function useWhtTypes(stateId: number | null, period: string | null) {
   return useQuery({
     queryKey: billKeys.whtTypes(stateId ?? 0, period ?? ''),
-    queryFn: () => callApi(listStateWhtTypes, { params: { id: stateId!, period: period! } }),
+    queryFn: () => callApi(calls.listStateWhtTypes, { params: { id: stateId!, period: period! } }),
     enabled: stateId !== null && period !== null,
     staleTime: 10 * 60_000,
   });
 }
 
 export function calculateCharge(body: { type_id: number; amount_due: string; recipient_count: number }) {
-  return callApi(calculateBillCharge, { body });
+  return callApi(calls.calculateBillCharge, { body });
 }
 
 /** The tax on one amount; quiet, because the form says what is wrong beside the amount. */
 export function calculateSingleWht(body: { wht_type: string; amount: string; period: string }) {
-  return callApi(calculateWhtTax, { body, quiet: true });
+  return callApi(calls.calculateWhtTax, { body, quiet: true });
 }
 
 export function calculateBulkWht(input: { wht_type: string; period: string; file: File; onProgress?: (percent: number) => void }) {
-  return uploadForm(calculateWhtBulk, { fields: { wht_type: input.wht_type, period: input.period, file: input.file }, onProgress: input.onProgress });
+  return uploadForm(calls.calculateWhtBulk, { fields: { wht_type: input.wht_type, period: input.period, file: input.file }, onProgress: input.onProgress });
 }
 
 export function useWhtCalcItems(id: string | null, page: number) {
   return useQuery({
     queryKey: billKeys.calcItems(id ?? '', page),
-    queryFn: () => callApi(listWhtCalcItems, { params: { id: id!, page, count: 50 } }),
+    queryFn: () => callApi(calls.listWhtCalcItems, { params: { id: id!, page, count: 50 } }),
     enabled: id !== null,
     placeholderData: keepPreviousData,
   });
@@ -95,7 +83,7 @@ export interface GenerateBill {
 
 /** Generates and pays a bill from the wallet (multipart, with the Idempotency-Key header). */
 export function generateBill(input: GenerateBill): Promise<BillDetail> {
-  return uploadForm(createBill, {
+  return uploadForm(calls.createBill, {
     params: { corporation: input.corporationId, state: input.stateCode, type: input.type },
     fields: { ...input.fields, recipients: input.recipients },
     headers: { [IDEMPOTENCY_HEADER]: input.idempotencyKey },
@@ -106,7 +94,7 @@ export function generateBill(input: GenerateBill): Promise<BillDetail> {
 export function useBills(params: Record<string, unknown>) {
   return useQuery({
     queryKey: billKeys.list(params),
-    queryFn: () => callApi(listBills, { params }),
+    queryFn: () => callApi(calls.listBills, { params }),
     placeholderData: keepPreviousData,
   });
 }
@@ -119,7 +107,7 @@ export function useBill(id: string | null) {
   const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: billKeys.one(id ?? ''),
-    queryFn: () => callApi(getBill, { params: { id: id! } }),
+    queryFn: () => callApi(calls.getBill, { params: { id: id! } }),
     enabled: id !== null,
     refetchInterval: (current) => (current.state.data && SETTLING_STATUSES.includes(current.state.data.status) ? SETTLING_POLL_MS : false),
   });
@@ -141,7 +129,7 @@ export function useBill(id: string | null) {
 export function useBillItems(id: string, params: { page: number; search?: string }) {
   return useQuery({
     queryKey: billKeys.items(id, params),
-    queryFn: () => callApi(listBillItems, { params: { id, page: params.page, count: 10, ...(params.search ? { search: params.search } : {}) } }),
+    queryFn: () => callApi(calls.listBillItems, { params: { id, page: params.page, count: 10, ...(params.search ? { search: params.search } : {}) } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -175,13 +163,13 @@ export function useBillCreated() {
 export const BILL_SUCCESS = { paye: BILL_MESSAGES.payeGenerated, wht: BILL_MESSAGES.whtProcessing } as const;
 
 export function downloadBills(params: Record<string, string | number | boolean>, format: 'csv' | 'xlsx') {
-  return downloadFile(exportBills, { ...params, format });
+  return downloadFile(calls.exportBills, { ...params, format });
 }
 
 export function downloadReceipt(id: string) {
-  return downloadFile(getBillReceipt, { id });
+  return downloadFile(calls.getBillReceipt, { id });
 }
 
 export function downloadSchedule(id: string, format: 'csv' | 'xlsx') {
-  return downloadFile(getBillSchedule, { id, format });
+  return downloadFile(calls.getBillSchedule, { id, format });
 }

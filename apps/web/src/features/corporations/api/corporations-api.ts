@@ -1,21 +1,7 @@
-import {
-  addCorporationState,
-  createCorporation,
-  getCorporation,
-  listCorporations,
-  listCorporationStates,
-  listPayrollEmployees,
-  listStates,
-  removeCorporationState,
-  requestStateConsent,
-  updateCorporationStateTaxId,
-  uploadPayroll,
-  verifyStateConsent,
-  verifyStateTaxId,
-  type CorporationState,
-} from '@levy/contracts';
+import type { CorporationState } from '@levy/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, showSuccessToast, uploadForm } from '../../../lib/api-client';
+import { calls } from '../../../lib/calls';
 
 export type {
   ConsentRequest,
@@ -51,7 +37,7 @@ export const corporationKeys = {
 export function useCorporations(params: Record<string, unknown>) {
   return useQuery({
     queryKey: corporationKeys.list(params),
-    queryFn: () => callApi(listCorporations, { params }),
+    queryFn: () => callApi(calls.listCorporations, { params }),
     placeholderData: keepPreviousData,
   });
 }
@@ -59,7 +45,7 @@ export function useCorporations(params: Record<string, unknown>) {
 export function useCorporation(id: string | undefined) {
   return useQuery({
     queryKey: corporationKeys.one(id ?? ''),
-    queryFn: () => callApi(getCorporation, { params: { id: id! } }),
+    queryFn: () => callApi(calls.getCorporation, { params: { id: id! } }),
     enabled: Boolean(id),
   });
 }
@@ -67,7 +53,7 @@ export function useCorporation(id: string | undefined) {
 export function useCreateCorporation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { name: string }) => callApi(createCorporation, { body: input }),
+    mutationFn: (input: { name: string }) => callApi(calls.createCorporation, { body: input }),
     onSuccess: () => {
       showSuccessToast(SUCCESS_MESSAGES.corporationAdded);
       return queryClient.invalidateQueries({ queryKey: corporationKeys.all });
@@ -79,7 +65,7 @@ export function useCreateCorporation() {
 export function useTaxStates() {
   return useQuery({
     queryKey: corporationKeys.allStates,
-    queryFn: () => callApi(listStates),
+    queryFn: () => callApi(calls.listStates),
     staleTime: Infinity,
   });
 }
@@ -87,14 +73,14 @@ export function useTaxStates() {
 export function useCorporationStates(corporationId: string | undefined) {
   return useQuery({
     queryKey: corporationKeys.states(corporationId ?? ''),
-    queryFn: () => callApi(listCorporationStates, { params: { id: corporationId! } }),
+    queryFn: () => callApi(calls.listCorporationStates, { params: { id: corporationId! } }),
     enabled: Boolean(corporationId),
   });
 }
 
 /** Asks the state's revenue service who holds a Tax ID. */
 export function verifyTaxId(stateCode: string, taxPayerNumber: string) {
-  return callApi(verifyStateTaxId, { params: { state: stateCode }, body: { tax_payer_number: taxPayerNumber } });
+  return callApi(calls.verifyStateTaxId, { params: { state: stateCode }, body: { tax_payer_number: taxPayerNumber } });
 }
 
 /** Registrations changed: the states tab, the corporation's state count and the list all move. */
@@ -106,7 +92,7 @@ export function useAddState(corporationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ stateCode, taxPayerNumber }: { stateCode: string; taxPayerNumber: string }) =>
-      callApi(addCorporationState, { params: { id: corporationId, code: stateCode }, body: { tax_payer_number: taxPayerNumber } }),
+      callApi(calls.addCorporationState, { params: { id: corporationId, code: stateCode }, body: { tax_payer_number: taxPayerNumber } }),
     onSuccess: () => {
       showSuccessToast(SUCCESS_MESSAGES.stateAdded);
       return invalidateCorporation(queryClient);
@@ -119,7 +105,7 @@ export function useUpdateStateId(corporationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ stateCode, taxPayerNumber }: { stateCode: string; taxPayerNumber: string }) =>
-      callApi(updateCorporationStateTaxId, { params: { id: corporationId, code: stateCode }, body: { tax_payer_number: taxPayerNumber } }),
+      callApi(calls.updateCorporationStateTaxId, { params: { id: corporationId, code: stateCode }, body: { tax_payer_number: taxPayerNumber } }),
     onSuccess: () => {
       showSuccessToast(SUCCESS_MESSAGES.stateIdUpdated);
       return invalidateCorporation(queryClient);
@@ -130,7 +116,7 @@ export function useUpdateStateId(corporationId: string) {
 export function useRemoveState(corporationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (stateCode: string) => callApi(removeCorporationState, { params: { id: corporationId, code: stateCode } }),
+    mutationFn: (stateCode: string) => callApi(calls.removeCorporationState, { params: { id: corporationId, code: stateCode } }),
     onSuccess: () => {
       showSuccessToast(SUCCESS_MESSAGES.stateRemoved);
       return invalidateCorporation(queryClient);
@@ -142,7 +128,7 @@ export function useRemoveState(corporationId: string) {
 export function useRequestConsent(corporationId: string, stateCode: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => callApi(requestStateConsent, { params: { id: corporationId, code: stateCode } }),
+    mutationFn: () => callApi(calls.requestStateConsent, { params: { id: corporationId, code: stateCode } }),
     // The state's consent is now pending.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: corporationKeys.states(corporationId) }),
   });
@@ -153,7 +139,7 @@ export function useVerifyConsent(corporationId: string, stateCode: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { pin: string; token: string }) =>
-      callApi(verifyStateConsent, { params: { id: corporationId, code: stateCode }, body: input }),
+      callApi(calls.verifyStateConsent, { params: { id: corporationId, code: stateCode }, body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: corporationKeys.states(corporationId) }),
   });
 }
@@ -162,7 +148,7 @@ export function useUploadPayroll(corporationId: string, registration: Pick<Corpo
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ file, onProgress }: { file: File; onProgress: (percent: number) => void }) =>
-      uploadForm(uploadPayroll, {
+      uploadForm(calls.uploadPayroll, {
         params: { id: corporationId, code: registration.state.code },
         fields: { tax_payer_number: registration.tax_payer_number, file },
         onProgress,
@@ -177,7 +163,7 @@ export function useUploadPayroll(corporationId: string, registration: Pick<Corpo
 export function usePayrollEmployees(corporationId: string, stateCode: string, params: Record<string, unknown>, enabled = true) {
   return useQuery({
     queryKey: corporationKeys.employees(corporationId, stateCode, params),
-    queryFn: () => callApi(listPayrollEmployees, { params: { ...params, id: corporationId, code: stateCode } }),
+    queryFn: () => callApi(calls.listPayrollEmployees, { params: { ...params, id: corporationId, code: stateCode } }),
     enabled,
     placeholderData: keepPreviousData,
   });

@@ -1,6 +1,6 @@
-import { listDevelopmentMailbox } from '@levy/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api-client';
+import { calls } from '../../../lib/calls';
 
 export type { MailboxMessage } from '@levy/contracts';
 
@@ -8,7 +8,7 @@ export type { MailboxMessage } from '@levy/contracts';
 export function useDevelopmentMailbox({ refetchInterval }: { refetchInterval?: number } = {}) {
   return useQuery({
     queryKey: ['dev-mailbox'],
-    queryFn: () => callApi(listDevelopmentMailbox, { quiet: true }),
+    queryFn: () => callApi(calls.listDevelopmentMailbox, { quiet: true }),
     refetchInterval,
   });
 }

@@ -1,43 +1,34 @@
-import {
-  getSession,
-  listMarketingSources,
-  login as loginCall,
-  registerUser,
-  requestPasswordReset as requestPasswordResetCall,
-  resetPassword as resetPasswordCall,
-  verifyEmail as verifyEmailCall,
-  type RegisterUser,
-  type SessionPayload,
-} from '@levy/contracts';
+import type { RegisterUser, SessionPayload } from '@levy/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { callApi } from '../../../lib/api-client';
+import { calls } from '../../../lib/calls';
 import { signOutLocally } from '../../../lib/sign-out';
 import { useSessionStore } from '../../../lib/session-store';
 
 export function login(input: { email: string; password: string }) {
-  return callApi(loginCall, { body: input });
+  return callApi(calls.login, { body: input });
 }
 
 export function register(input: RegisterUser) {
-  return callApi(registerUser, { body: input });
+  return callApi(calls.registerUser, { body: input });
 }
 
 export function verifyEmail(token: string) {
-  return callApi(verifyEmailCall, { body: { token } });
+  return callApi(calls.verifyEmail, { body: { token } });
 }
 
 export function requestPasswordReset(email: string) {
-  return callApi(requestPasswordResetCall, { body: { email } });
+  return callApi(calls.requestPasswordReset, { body: { email } });
 }
 
 export function resetPassword(token: string, password: string) {
-  return callApi(resetPasswordCall, { body: { token, password } });
+  return callApi(calls.resetPassword, { body: { token, password } });
 }
 
 /** Reloads the session from the server (after joining or creating an organisation, or a role change). */
 export async function refreshSession(): Promise<SessionPayload> {
-  const session = await callApi(getSession);
+  const session = await callApi(calls.getSession);
   useSessionStore.getState().setSession(session);
   return session;
 }
@@ -45,7 +36,7 @@ export async function refreshSession(): Promise<SessionPayload> {
 export function useMarketingSources() {
   return useQuery({
     queryKey: ['marketing-sources'],
-    queryFn: () => callApi(listMarketingSources, { token: null }),
+    queryFn: () => callApi(calls.listMarketingSources, { token: null }),
     staleTime: Infinity,
   });
 }

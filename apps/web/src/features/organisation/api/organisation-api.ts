@@ -1,19 +1,7 @@
-import {
-  acceptInvitation as acceptInvitationCall,
-  completeKyc as completeKycCall,
-  createOrganisation as createOrganisationCall,
-  getOnboardingSummary,
-  getOrganisation,
-  getOrganisationIdentity,
-  getOrganisationSettings,
-  listStates,
-  updateOrganisation,
-  updateOrganisationIdentity,
-  updateOrganisationSetting,
-  type ContractBody,
-} from '@levy/contracts';
+import type { ContractBody, updateOrganisationSetting } from '@levy/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, uploadForm } from '../../../lib/api-client';
+import { calls } from '../../../lib/calls';
 
 export const organisationKeys = {
   details: (id: string) => ['organisation', id] as const,
@@ -24,17 +12,17 @@ export const organisationKeys = {
 };
 
 export function createOrganisation() {
-  return callApi(createOrganisationCall, { body: {} });
+  return callApi(calls.createOrganisation, { body: {} });
 }
 
 export function acceptInvitation(organisationId: string, invitationId: string, token?: string | null) {
-  return callApi(acceptInvitationCall, { params: { id: organisationId, inviteId: invitationId }, token });
+  return callApi(calls.acceptInvitation, { params: { id: organisationId, inviteId: invitationId }, token });
 }
 
 export function useOrganisation(id: string | undefined) {
   return useQuery({
     queryKey: organisationKeys.details(id ?? ''),
-    queryFn: () => callApi(getOrganisation, { params: { id: id! } }),
+    queryFn: () => callApi(calls.getOrganisation, { params: { id: id! } }),
     enabled: Boolean(id),
   });
 }
@@ -42,7 +30,7 @@ export function useOrganisation(id: string | undefined) {
 export function useOrganisationIdentity(id: string | undefined) {
   return useQuery({
     queryKey: organisationKeys.identity(id ?? ''),
-    queryFn: () => callApi(getOrganisationIdentity, { params: { id: id! } }),
+    queryFn: () => callApi(calls.getOrganisationIdentity, { params: { id: id! } }),
     enabled: Boolean(id),
   });
 }
@@ -50,7 +38,7 @@ export function useOrganisationIdentity(id: string | undefined) {
 export function useStates() {
   return useQuery({
     queryKey: organisationKeys.states,
-    queryFn: () => callApi(listStates),
+    queryFn: () => callApi(calls.listStates),
     staleTime: Infinity,
   });
 }
@@ -58,7 +46,7 @@ export function useStates() {
 export function useOnboardingSummary(id: string | undefined) {
   return useQuery({
     queryKey: organisationKeys.summary(id ?? ''),
-    queryFn: () => callApi(getOnboardingSummary, { params: { id: id! } }),
+    queryFn: () => callApi(calls.getOnboardingSummary, { params: { id: id! } }),
     enabled: Boolean(id),
   });
 }
@@ -66,7 +54,7 @@ export function useOnboardingSummary(id: string | undefined) {
 export type IdentityFields = Record<'legal_name' | 'cac_number' | 'business_type' | 'industry' | 'tax_id' | 'address' | 'state_id' | 'phone' | 'website', string>;
 
 export function saveIdentity(organisationId: string, fields: IdentityFields, cacDocument: File | null, onProgress: (percent: number) => void) {
-  return uploadForm(updateOrganisationIdentity, {
+  return uploadForm(calls.updateOrganisationIdentity, {
     params: { id: organisationId },
     fields: { ...fields, cac_document: cacDocument },
     onProgress,
@@ -74,13 +62,13 @@ export function saveIdentity(organisationId: string, fields: IdentityFields, cac
 }
 
 export function completeKyc(organisationId: string) {
-  return callApi(completeKycCall, { params: { id: organisationId } });
+  return callApi(calls.completeKyc, { params: { id: organisationId } });
 }
 
 export function useRenameOrganisation(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => callApi(updateOrganisation, { params: { id }, body: { name } }),
+    mutationFn: (name: string) => callApi(calls.updateOrganisation, { params: { id }, body: { name } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['organisation', id] }),
   });
 }
@@ -89,7 +77,7 @@ export function useRenameOrganisation(id: string) {
 export function useOrganisationSettings(id: string | undefined) {
   return useQuery({
     queryKey: organisationKeys.settings(id ?? ''),
-    queryFn: () => callApi(getOrganisationSettings, { params: { id: id! } }),
+    queryFn: () => callApi(calls.getOrganisationSettings, { params: { id: id! } }),
     enabled: Boolean(id),
   });
 }
@@ -97,7 +85,7 @@ export function useOrganisationSettings(id: string | undefined) {
 export function useUpdateSetting(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (setting: ContractBody<typeof updateOrganisationSetting>) => callApi(updateOrganisationSetting, { params: { id }, body: setting }),
+    mutationFn: (setting: ContractBody<typeof updateOrganisationSetting>) => callApi(calls.updateOrganisationSetting, { params: { id }, body: setting }),
     // The wallet setting changes the session's wallet type, and with it the side navigation.
     onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: organisationKeys.settings(id) }), queryClient.invalidateQueries({ queryKey: ['wallets'] })]),
   });

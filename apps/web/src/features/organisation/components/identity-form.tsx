@@ -1,4 +1,4 @@
-import { BUSINESS_TYPES, CAC_DOCUMENT_TYPES, downloadCacDocument, INDUSTRIES, updateIdentity, type OrganisationIdentity } from '@levy/contracts';
+import { BUSINESS_TYPES, CAC_DOCUMENT_TYPES, INDUSTRIES, updateIdentity, type OrganisationIdentity } from '@levy/contracts';
 import { Button, Group, Progress, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconDownload } from '@tabler/icons-react';
@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { FileSelect } from '../../../components/file-select';
 import { LoadingPlaceholder } from '../../../components/loading-placeholder';
 import { ApiError } from '../../../lib/api-client';
+import { calls } from '../../../lib/calls';
 import { downloadFile } from '../../../lib/download';
 import { organisationKeys, saveIdentity, useOrganisationIdentity, useStates, type IdentityFields } from '../api/organisation-api';
 
@@ -143,7 +144,7 @@ export function IdentityForm({ organisationId, submitLabel, onSaved, readOnly = 
         {/* Outside the fieldset: whoever may read the details may read the certificate, even when they cannot change it. */}
         {storedDocument && !cacDocument && (
           <Group>
-            <Button variant="default" size="xs" leftSection={<IconDownload size={14} />} onClick={() => void downloadFile(downloadCacDocument, { id: organisationId })}>
+            <Button variant="default" size="xs" leftSection={<IconDownload size={14} />} onClick={() => void downloadFile(calls.downloadCacDocument, { id: organisationId })}>
               Download CAC certificate
             </Button>
           </Group>

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { ContentCard } from '../../../components/content-card';
 import { ApiError, callApi, showSuccessToast } from '../../../lib/api-client';
+import { calls } from '../../../lib/calls';
 import { useSessionStore } from '../../../lib/session-store';
 
 const passwordForm = changePassword.body
@@ -36,7 +37,7 @@ function ProfileDetails() {
   const submit = form.onSubmit((values) =>
     run(async () => {
       try {
-        setSession(await callApi(updateProfile, { body: values }));
+        setSession(await callApi(calls.updateProfile, { body: values }));
         showSuccessToast('Profile updated successfully');
       } catch (error) {
         if (error instanceof ApiError) form.setErrors(error.fieldErrors);
@@ -74,7 +75,7 @@ function PasswordChange() {
   const submit = form.onSubmit((values) =>
     run(async () => {
       try {
-        await callApi(changePassword, { body: { current_password: values.current_password, password: values.password } });
+        await callApi(calls.changePassword, { body: { current_password: values.current_password, password: values.password } });
         showSuccessToast('Password changed successfully');
         form.reset();
       } catch (error) {

@@ -1,6 +1,6 @@
-import { changeMemberRole, inviteMember, listRoleGroups, listTeamMembers, removeMember } from '@levy/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, showSuccessToast } from '../../../lib/api-client';
+import { calls } from '../../../lib/calls';
 
 /** Organisation user type (product-spec §6): its roles are the ones offered on invite. */
 const ORGANISATION_USER_TYPE_ID = 7;
@@ -15,7 +15,7 @@ export function useInvitableRoles() {
   return useQuery({
     queryKey: teamKeys.roles,
     queryFn: async () => {
-      const groups = await callApi(listRoleGroups, { params: { user_type_id: ORGANISATION_USER_TYPE_ID } });
+      const groups = await callApi(calls.listRoleGroups, { params: { user_type_id: ORGANISATION_USER_TYPE_ID } });
       return groups.flatMap((group) => group.roles);
     },
     staleTime: Infinity,
@@ -25,7 +25,7 @@ export function useInvitableRoles() {
 export function useTeamMembers(organisationId: string | undefined, params: Record<string, unknown>) {
   return useQuery({
     queryKey: teamKeys.members(organisationId ?? '', params),
-    queryFn: () => callApi(listTeamMembers, { params: { ...params, id: organisationId! } }),
+    queryFn: () => callApi(calls.listTeamMembers, { params: { ...params, id: organisationId! } }),
     enabled: Boolean(organisationId),
     placeholderData: keepPreviousData,
   });
@@ -34,7 +34,7 @@ export function useTeamMembers(organisationId: string | undefined, params: Recor
 export function useInviteMember() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { email: string; role_id: number }) => callApi(inviteMember, { body: input }),
+    mutationFn: (input: { email: string; role_id: number }) => callApi(calls.inviteMember, { body: input }),
     onSuccess: (result) => {
       showSuccessToast(result.resent ? 'Invite resent successfully' : 'Invite sent successfully');
       return queryClient.invalidateQueries({ queryKey: teamKeys.all });
@@ -46,7 +46,7 @@ export function useChangeMemberRole(organisationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ memberId, roleId }: { memberId: string; roleId: number }) =>
-      callApi(changeMemberRole, { params: { id: organisationId, userId: memberId }, body: { role_id: roleId } }),
+      callApi(calls.changeMemberRole, { params: { id: organisationId, userId: memberId }, body: { role_id: roleId } }),
     onSuccess: () => {
       showSuccessToast('Role updated successfully');
       return queryClient.invalidateQueries({ queryKey: teamKeys.all });
@@ -57,7 +57,7 @@ export function useChangeMemberRole(organisationId: string) {
 export function useRemoveMember(organisationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (memberId: string) => callApi(removeMember, { params: { id: organisationId, userId: memberId } }),
+    mutationFn: (memberId: string) => callApi(calls.removeMember, { params: { id: organisationId, userId: memberId } }),
     onSuccess: () => {
       showSuccessToast('Member removed successfully');
       return queryClient.invalidateQueries({ queryKey: teamKeys.all });

@@ -1,4 +1,3 @@
-import { verifyInvitation } from '@levy/contracts';
 import { Alert, Anchor, Button, Card, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -6,6 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { landingPathFor } from '../../../app/guard';
 import { LoadingPlaceholder } from '../../../components/loading-placeholder';
 import { callApi, showSuccessToast } from '../../../lib/api-client';
+import { calls } from '../../../lib/calls';
 import { useSessionStore } from '../../../lib/session-store';
 import { refreshSession } from '../../identity/api/session-api';
 import { LoginForm } from '../../identity/components/login-form';
@@ -20,7 +20,7 @@ export default function InvitePage() {
   const setSession = useSessionStore((state) => state.setSession);
   const invitation = useQuery({
     queryKey: ['invitation', ott],
-    queryFn: () => callApi(verifyInvitation, { body: { ott } }),
+    queryFn: () => callApi(calls.verifyInvitation, { body: { ott } }),
   });
   const [chosenMode, setMode] = useState<'sign-in' | 'sign-up' | null>(null);
   const [isAccepting, setAccepting] = useState(false);

@@ -1,15 +1,7 @@
-import {
-  exportCorporationWalletHistory,
-  exportOrganisationWalletHistory,
-  getCorporationWallets,
-  getOrganisationWallets,
-  listCorporationWalletHistory,
-  listOrganisationWalletHistory,
-  simulateTransfer,
-} from '@levy/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { callApi, showSuccessToast } from '../../../lib/api-client';
+import { calls } from '../../../lib/calls';
 import { downloadFile } from '../../../lib/download';
 import { useSessionStore } from '../../../lib/session-store';
 
@@ -21,15 +13,15 @@ export type HistoryScope = { organisationId: string } | { corporationId: string 
 /** The history page of a scope. */
 function fetchHistory(scope: HistoryScope, params: Record<string, unknown>) {
   return 'organisationId' in scope
-    ? callApi(listOrganisationWalletHistory, { params: { ...params, id: scope.organisationId } })
-    : callApi(listCorporationWalletHistory, { params: { ...params, id: scope.corporationId } });
+    ? callApi(calls.listOrganisationWalletHistory, { params: { ...params, id: scope.organisationId } })
+    : callApi(calls.listCorporationWalletHistory, { params: { ...params, id: scope.corporationId } });
 }
 
 /** Downloads a scope's history as CSV or XLSX with the list's filters and search. */
 export function exportHistory(scope: HistoryScope, filters: Record<string, string | number | boolean>, format: 'csv' | 'xlsx') {
   return 'organisationId' in scope
-    ? downloadFile(exportOrganisationWalletHistory, { ...filters, format, id: scope.organisationId })
-    : downloadFile(exportCorporationWalletHistory, { ...filters, format, id: scope.corporationId });
+    ? downloadFile(calls.exportOrganisationWalletHistory, { ...filters, format, id: scope.organisationId })
+    : downloadFile(calls.exportCorporationWalletHistory, { ...filters, format, id: scope.corporationId });
 }
 
 export const walletKeys = {
@@ -44,7 +36,7 @@ export function useOrganisationWallets(organisationId: string | undefined) {
   const setWallet = useSessionStore((state) => state.setWallet);
   const query = useQuery({
     queryKey: walletKeys.organisation(organisationId ?? ''),
-    queryFn: () => callApi(getOrganisationWallets, { params: { id: organisationId! } }),
+    queryFn: () => callApi(calls.getOrganisationWallets, { params: { id: organisationId! } }),
     enabled: Boolean(organisationId),
   });
   const type = query.data?.wallet_type;
@@ -57,7 +49,7 @@ export function useOrganisationWallets(organisationId: string | undefined) {
 export function useCorporationWallets(corporationId: string) {
   return useQuery({
     queryKey: walletKeys.corporation(corporationId),
-    queryFn: () => callApi(getCorporationWallets, { params: { id: corporationId } }),
+    queryFn: () => callApi(calls.getCorporationWallets, { params: { id: corporationId } }),
   });
 }
 
@@ -74,7 +66,7 @@ export function useSimulateTransfer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ walletId, amount }: { walletId: string; amount: string }) =>
-      callApi(simulateTransfer, { params: { id: walletId }, body: { amount } }),
+      callApi(calls.simulateTransfer, { params: { id: walletId }, body: { amount } }),
     onSuccess: () => {
       showSuccessToast('Transfer received');
       return queryClient.invalidateQueries();

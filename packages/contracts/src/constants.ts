@@ -1,0 +1,21 @@
+// Texts and names of the bills and alerts contracts, without zod: the web app's frame reads them on
+// every signed-in page, which loads no schema (issue 15).
+
+/** The header a client sends with Pay so a retried or double-clicked request makes one bill. */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+export const BILL_MESSAGES = {
+  payeGenerated: 'Bill generated successfully',
+  whtProcessing: 'A bill has been generated, and the payment is currently being processed.',
+  noData: 'No Data: No data to download',
+  futureMonth: 'The month cannot be in the future',
+} as const;
+
+export const ALERT_MESSAGES = { none: 'No alerts at the moment' } as const;
+
+/**
+ * The query of a link that opens Pay Taxes filled in: an alert's `pay_link`
+ * (`/bills?pay=paye&corporation=…&state=LA&month=2026-10`) or the bank analyser's WHT form link,
+ * which adds the WHT type, the amount paid (naira) and the beneficiary's name.
+ */
+export const PAY_LINK_PARAMS = { type: 'pay', corporation: 'corporation', state: 'state', month: 'month', whtType: 'wht_type', amount: 'amount', beneficiary: 'beneficiary' } as const;
