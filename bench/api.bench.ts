@@ -1,11 +1,14 @@
 // API speed (issue 15): the real app, started as production starts it (`NODE_ENV=production`, the
 // default log level, its own process), on PostgreSQL and on PGlite, against a bare Fastify + pg
 // route doing the team list's SQL (bench/bare-team-list.ts) in the same run. Rounds of each call
-// alternate with rounds of the bare route, 16 clients each, so the machine's drift hits both.
+// alternate with rounds of the bare route, 16 clients each, so the machine's drift hits both. On
+// PGlite a bare route on a copy of the same embedded database runs in the rotation too, so the
+// table also shows what the app costs over PGlite itself (for information: the budget is the
+// PostgreSQL route's).
 // Budgets: on PostgreSQL each call ≥ 70% of the bare route's requests/s and p99 ≤ 2× the bare
 // route's; on PGlite ≥ 50%. Needs DATABASE_URL (a server where it may create a database).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -20,6 +23,7 @@ const ROWS = 24;
 const BUDGET = { postgres: { throughput: 0.7, p99: 2 }, pglite: { throughput: 0.5, p99: null } } as const;
 const BARE_PORT = 3321;
 const APP_PORT = 3322;
+const BARE_PGLITE_PORT = 3323;
 
 if (!process.env.DATABASE_URL) {
   console.log('Skipped: the API bench needs DATABASE_URL (a PostgreSQL server where it may create a database).');
@@ -148,6 +152,9 @@ const children: ChildProcess[] = [];
 try {
   const pgOwner = await prepare({ databaseUrl: scratch.url });
   const pgliteOwner = await prepare({ dataDir: pgliteDir });
+  // PGlite opens a data directory in one process only: the bare route reads its own copy.
+  const barePgliteDir = path.join(workDir, 'pglite-bare');
+  cpSync(pgliteDir, barePgliteDir, { recursive: true });
   const bare = await startProcess('bare', 'bench/bare-team-list.ts', BARE_PORT, { DATABASE_URL: scratch.url });
   children.push(bare.child);
   const bareCall: Call = { name: 'bare team list', method: 'GET', path: `/service/v1/auth/organisations/${pgOwner.organisationId}/users` };
@@ -157,6 +164,9 @@ try {
     const owner = kind === 'postgres' ? pgOwner : pgliteOwner;
     const app = await startProcess(`app-${kind}`, 'apps/server/src/server.ts', APP_PORT, kind === 'postgres' ? { ...production, DATABASE_URL: scratch.url } : { ...production, DATA_DIR: pgliteDir });
     children.push(app.child);
+    const barePglite = kind === 'pglite' ? await startProcess('bare-pglite', 'bench/bare-team-list.ts', BARE_PGLITE_PORT, { DATA_DIR: barePgliteDir }) : null;
+    if (barePglite) children.push(barePglite.child);
+    const barePgliteCall: Call = { ...bareCall, path: `/service/v1/auth/organisations/${pgliteOwner.organisationId}/users` };
     const calls: Call[] = [
       { name: 'team list', method: 'GET', path: `/service/v1/auth/organisations/${owner.organisationId}/users` },
       { name: 'corporations list', method: 'GET', path: '/service/v1/core/internal/corporations' },
@@ -171,14 +181,17 @@ try {
       if (first.status !== 200) throw new Error(`${call.name} on ${kind}: HTTP ${first.status} ${first.body.slice(0, 300)}`);
       await load(BARE_PORT, bareCall, pgOwner.token, WARMUP_MS);
       appRequests += (await load(APP_PORT, call, owner.token, WARMUP_MS)).requests + 1;
+      if (barePglite) await load(BARE_PGLITE_PORT, barePgliteCall, pgliteOwner.token, WARMUP_MS);
       const bareRounds: Round[] = [];
       const appRounds: Round[] = [];
+      const barePgliteRounds: Round[] = [];
+      const contenders = barePglite ? (['bare', 'app', 'bare-pglite'] as const) : (['bare', 'app'] as const);
       for (let round = 0; round < ROUNDS; round++) {
-        // Alternate which goes first, so a trend in the machine's load does not favour either.
-        const order = round % 2 === 0 ? ['bare', 'app'] : ['app', 'bare'];
-        for (const which of order) {
+        // Alternate the order, so a trend in the machine's load does not favour any.
+        for (const which of round % 2 === 0 ? contenders : [...contenders].reverse()) {
           if (which === 'bare') bareRounds.push(await load(BARE_PORT, bareCall, pgOwner.token, ROUND_MS));
-          else appRounds.push(await load(APP_PORT, call, owner.token, ROUND_MS));
+          else if (which === 'app') appRounds.push(await load(APP_PORT, call, owner.token, ROUND_MS));
+          else barePgliteRounds.push(await load(BARE_PGLITE_PORT, barePgliteCall, pgliteOwner.token, ROUND_MS));
         }
       }
       appRequests += appRounds.reduce((sum, round) => sum + round.requests, 0);
@@ -197,14 +210,17 @@ try {
         `${bareStats.p50.toFixed(1)} / ${bareStats.p99.toFixed(1)}`,
         `${appStats.p50.toFixed(1)} / ${appStats.p99.toFixed(1)}`,
         `${p99Ratio.toFixed(2)}×`,
+        ...(barePglite ? [summarise(barePgliteRounds).rps.toFixed(0), `${((appStats.rps / summarise(barePgliteRounds).rps) * 100).toFixed(0)}%`] : []),
         verdicts.join('; '),
       ]);
     }
     const logLines = countLines(app.logFile) - linesBefore;
     await stop(app.child);
-    console.log(`\nThe app on ${kind === 'postgres' ? 'PostgreSQL' : 'PGlite'} (NODE_ENV=production, LOG_LEVEL default) vs the bare Fastify + pg team list on PostgreSQL;`);
+    if (barePglite) await stop(barePglite.child);
+    console.log(`\nThe app on ${kind === 'postgres' ? 'PostgreSQL' : 'PGlite'} (NODE_ENV=production, LOG_LEVEL default) vs the bare Fastify + pg team list on PostgreSQL${barePglite ? ' (the budget), and on a copy of the same PGlite database' : ''};`);
     console.log(`${CLIENTS} clients, median of ${ROUNDS} interleaved ${ROUND_MS / 1000} s rounds; ${(logLines / appRequests).toFixed(2)} log lines per request\n`);
-    printTable(['call', 'bare req/s', 'app req/s', 'app/bare', 'bare p50/p99 ms', 'app p50/p99 ms', 'p99 app/bare', 'budget'], rows);
+    const samePglite = barePglite ? ['bare on PGlite req/s', 'app/bare on PGlite'] : [];
+    printTable(['call', 'bare req/s', 'app req/s', 'app/bare', 'bare p50/p99 ms', 'app p50/p99 ms', 'p99 app/bare', ...samePglite, 'budget'], rows);
   }
 } finally {
   for (const child of children) await stop(child);
