@@ -1,7 +1,7 @@
 // The envelope as zod schemas, for the server's answers and the API reference; apart from api.ts,
 // which the web app loads on every page without zod.
 
-import { z } from 'zod';
+import { z } from './zod';
 import { ERROR_CODES, type ErrorCode } from './api';
 
 /** The envelope of a successful call, with its data schema. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { alert } from './alerts';
 import { defineContract } from './api';
 import { email, password, requiredText } from './validation';

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { fieldErrors, listParams } from './index';
@@ -28,5 +31,16 @@ describe('validation messages', () => {
 
   it('keeps the messages a schema words itself (product-spec §5)', () => {
     expect(errorsOf(z.object({ email: z.string({ error: 'Email is required' }) }), {})).toEqual({ email: 'Email is required' });
+  });
+});
+
+describe('where the wording applies', () => {
+  it('every contract module builds its schemas with ./zod, which sets the wording even where a bundle drops the index', () => {
+    const folder = path.dirname(fileURLToPath(import.meta.url));
+    const direct = fs
+      .readdirSync(folder)
+      .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts') && name !== 'zod.ts' && name !== 'messages.ts')
+      .filter((name) => /^import \{[^}]*\} from 'zod';/m.test(fs.readFileSync(path.join(folder, name), 'utf8')));
+    expect(direct).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { defineContract } from './api';
 import { FILE_DOWNLOAD } from './envelope';
 import { idParam } from './common';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { defineContract } from './api';
 
 /** Seeded reference data: how people heard about Levy, role groups with their roles, the states. */

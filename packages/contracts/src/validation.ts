@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /**
  * The validation rules of product-spec §5 with their exact messages. Forms and the server use
