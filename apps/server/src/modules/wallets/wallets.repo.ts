@@ -1,6 +1,7 @@
 import type { ListParams } from '@levy/contracts';
 import { asKobo, ZERO_KOBO, type Kobo } from '@levy/tax';
 import { and, asc, desc, eq, ilike, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { isAnyOf, preparedQuery, preparedVariants } from '../../db/prepared';
 import { filterConditions, type FilterField } from '../../db/list-filters';
@@ -66,21 +67,19 @@ export function findEntriesOfJournal(executor: Db, journalId: string): Promise<L
   return executor.select().from(ledgerEntries).where(eq(ledgerEntries.journalId, journalId));
 }
 
+/** A wallet of a kind by its owner; an organisation's and a corporation's differ only in the owner column. */
+const walletOwnedBy = (owner: AnyPgColumn, statementName: string) =>
+  preparedQuery((executor) =>
+    executor
+      .select()
+      .from(ledgerAccounts)
+      .where(and(eq(ledgerAccounts.kind, sql.placeholder('kind')), eq(owner, sql.placeholder('ownerId'))))
+      .prepare(statementName),
+  );
+
 const walletOf = {
-  organisation: preparedQuery((executor) =>
-    executor
-      .select()
-      .from(ledgerAccounts)
-      .where(and(eq(ledgerAccounts.kind, sql.placeholder('kind')), eq(ledgerAccounts.organisationId, sql.placeholder('ownerId'))))
-      .prepare('wallet_of_organisation'),
-  ),
-  corporation: preparedQuery((executor) =>
-    executor
-      .select()
-      .from(ledgerAccounts)
-      .where(and(eq(ledgerAccounts.kind, sql.placeholder('kind')), eq(ledgerAccounts.corporationId, sql.placeholder('ownerId'))))
-      .prepare('wallet_of_corporation'),
-  ),
+  organisation: walletOwnedBy(ledgerAccounts.organisationId, 'wallet_of_organisation'),
+  corporation: walletOwnedBy(ledgerAccounts.corporationId, 'wallet_of_corporation'),
 };
 
 /** The wallet of a kind of an organisation or corporation; wallet calls ask every time, so it is prepared. */
