@@ -6,6 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { withPreparedStatements } from './pglite-statements';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -46,8 +47,9 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     };
   }
   if (!options.dataDir.startsWith('memory://')) fs.mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create(options.dataDir);
-  const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
+  const client = withPreparedStatements(await PGlite.create(options.dataDir));
+  // drizzle calls only `query` and `transaction` on its client, which the wrapper keeps.
+  const db = drizzlePglite({ client: client as unknown as PGlite, schema, casing: 'snake_case' }) as unknown as Db;
   return {
     db,
     kind: 'pglite',

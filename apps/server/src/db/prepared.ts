@@ -25,9 +25,22 @@ export function preparedQuery<TParams extends Record<string, unknown>, TResult>(
   };
 }
 
-/** `column = any(:name)`: a list of ids as one uuid[] parameter, so one prepared statement serves a list of any length. */
-export function isAnyOf(column: AnyPgColumn, name: string): SQL {
-  return sql`${column} = any(${sql.placeholder(name)}::uuid[])`;
+/** `column = any(:name)`: a list (of ids, by default) as one array parameter, so one prepared statement serves a list of any length. */
+export function isAnyOf(column: AnyPgColumn, name: string, type: 'uuid' | 'text' = 'uuid'): SQL {
+  return sql`${column} = any(${sql.placeholder(name)}::${sql.raw(type)}[])`;
+}
+
+/** A list's sort column and direction as the name of a prepared variant: `created_at_desc`. */
+export type SortVariant<TColumn extends string> = `${TColumn}_${'asc' | 'desc'}`;
+
+export function sortVariant<TColumn extends string>(orderBy: TColumn, isAsc: boolean): SortVariant<TColumn> {
+  return `${orderBy}_${isAsc ? 'asc' : 'desc'}`;
+}
+
+/** The column and direction a sort variant names. */
+export function sortOfVariant<TColumn extends string>(variant: SortVariant<TColumn>): { orderBy: TColumn; isAsc: boolean } {
+  const cut = variant.lastIndexOf('_');
+  return { orderBy: variant.slice(0, cut) as TColumn, isAsc: variant.slice(cut + 1) === 'asc' };
 }
 
 /**

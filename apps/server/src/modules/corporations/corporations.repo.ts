@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, getTableColumns, ilike, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { readPage, totalRows } from '../../db/pagination';
-import { preparedVariants } from '../../db/prepared';
+import { preparedVariants, sortOfVariant, sortVariant, type SortVariant } from '../../db/prepared';
 import { corporations } from './corporations.schema';
 
 export type Corporation = typeof corporations.$inferSelect;
@@ -24,16 +24,14 @@ function selectCorporationsPage(executor: Db, input: { where: SQL | undefined; o
 }
 
 /** An organisation's page as the list first opens (no search): prepared, one statement per sort. */
-const plainCorporationsPage = preparedVariants((executor, sort: `${keyof typeof SORTABLE}_${'asc' | 'desc'}`) => {
-  const [, orderBy, direction] = /^(.*)_(asc|desc)$/.exec(sort)!;
-  return selectCorporationsPage(executor, {
+const plainCorporationsPage = preparedVariants((executor, sort: SortVariant<keyof typeof SORTABLE>) =>
+  selectCorporationsPage(executor, {
     where: eq(corporations.organisationId, sql.placeholder('organisationId')),
-    orderBy: orderBy as keyof typeof SORTABLE,
-    isAsc: direction === 'asc',
+    ...sortOfVariant(sort),
     limit: sql.placeholder('limit'),
     offset: sql.placeholder('offset'),
-  }).prepare(`corporations_page_${sort}`);
-});
+  }).prepare(`corporations_page_${sort}`),
+);
 
 /** One page of corporations and the total: an organisation's, or every one when no organisation is given. */
 export async function findCorporationsPage(
@@ -45,7 +43,7 @@ export async function findCorporationsPage(
   return readPage(
     (page) =>
       organisationId && !search
-        ? plainCorporationsPage(executor, `${orderBy}_${query.isAsc ? 'asc' : 'desc'}`, { organisationId, ...page })
+        ? plainCorporationsPage(executor, sortVariant(orderBy, query.isAsc), { organisationId, ...page })
         : selectCorporationsPage(executor, {
             where: and(organisationId ? eq(corporations.organisationId, organisationId) : undefined, search ? ilike(corporations.name, search) : undefined),
             orderBy,

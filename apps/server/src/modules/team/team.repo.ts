@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gt, ilike, isNotNull, ne, or, sql, type Placeholder
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { readPage, totalRows } from '../../db/pagination';
-import { preparedQuery, preparedVariants } from '../../db/prepared';
+import { preparedQuery, preparedVariants, sortOfVariant, sortVariant, type SortVariant } from '../../db/prepared';
 import { filterConditions, type FilterField } from '../../db/list-filters';
 import { organisationUsers } from './team.schema';
 
@@ -77,18 +77,16 @@ function selectMembersPage(
 }
 
 /** The page as a team list first opens (no search, no filter, sorted by a column of its own): prepared, one statement per sort. */
-const plainMembersPage = preparedVariants((executor, sort: `${MemberSort}_${'asc' | 'desc'}`) => {
-  const [, orderBy, direction] = /^(.*)_(asc|desc)$/.exec(sort)!;
-  return selectMembersPage(executor, {
+const plainMembersPage = preparedVariants((executor, sort: SortVariant<MemberSort>) =>
+  selectMembersPage(executor, {
     organisationId: sql.placeholder('organisationId'),
     people: null,
     conditions: [],
-    orderBy: orderBy as MemberSort,
-    isAsc: direction === 'asc',
+    ...sortOfVariant(sort),
     limit: sql.placeholder('limit'),
     offset: sql.placeholder('offset'),
-  }).prepare(`members_page_${sort}`);
-});
+  }).prepare(`members_page_${sort}`),
+);
 
 /**
  * One page of an organisation's team and the total, searched and sorted by the given names too;
@@ -104,7 +102,7 @@ export async function findMembersPage(
   const { rows, total } = await readPage(
     (page) =>
       isPlain
-        ? plainMembersPage(executor, `${orderBy}_${query.isAsc ? 'asc' : 'desc'}`, { organisationId: query.organisationId, limit: page.limit, offset: page.offset })
+        ? plainMembersPage(executor, sortVariant(orderBy, query.isAsc), { organisationId: query.organisationId, limit: page.limit, offset: page.offset })
         : selectMembersPage(executor, { ...query, conditions, orderBy, limit: page.limit, offset: page.offset }),
     query,
   );

@@ -131,6 +131,29 @@ describe('corporation wallets', () => {
     const history = await test.call('GET', 'core', `internal/corporations/${corporationId}/wallets/history`, { token: owner.token });
     expect(history.data.items.map((item: { amount: string; wallet: { name: string } }) => [item.amount, item.wallet.name])).toEqual([['75000.00', 'Delta Mills Ltd']]);
     expect((await walletsOf(owner)).total_balance).toBe('75000.00');
+
+    // The organisation's history covers its corporations' wallets while they have wallets, plain and searched.
+    await test.call('POST', 'core', `internal/sandbox/wallets/${data.wallets[0].id}/fund`, { token: owner.token, body: { amount: 1200 } });
+    const linesOf = async (path: string, params?: Record<string, unknown>) =>
+      (await test.call('GET', 'core', path, { token: owner.token, params })).data.items.map((item: { amount: string; wallet: { name: string } }) => [item.amount, item.wallet.name]);
+    const organisationHistory = `internal/organisations/${owner.organisationId}/wallets/history`;
+    const corporationHistory = `internal/corporations/${corporationId}/wallets/history`;
+    const both = [
+      ['1200.00', 'Acme Nigeria Ltd'],
+      ['75000.00', 'Delta Mills Ltd'],
+    ];
+    expect(await linesOf(organisationHistory)).toEqual(both);
+    expect(await linesOf(organisationHistory, { search: 'sandbox' })).toEqual(both);
+    expect(await linesOf(corporationHistory, { search: 'sandbox' })).toEqual([['75000.00', 'Delta Mills Ltd']]);
+    await test.call('POST', 'auth', `organisations/${owner.organisationId}/settings`, {
+      token: owner.token,
+      body: { setting_code: 'core.organisation.do_corporation_have_wallet', value: false },
+    });
+    expect(await linesOf(organisationHistory)).toEqual([['1200.00', 'Acme Nigeria Ltd']]);
+    expect(await linesOf(organisationHistory, { search: 'sandbox' })).toEqual([['1200.00', 'Acme Nigeria Ltd']]);
+    // Another organisation's corporation wallet is never in this organisation's history.
+    const other = await ownerWithOrganisation(test);
+    expect((await test.call('GET', 'core', corporationHistory, { token: other.token })).code).toBe('NOT_FOUND');
   });
 });
 

@@ -3,7 +3,7 @@ import { asKobo, ZERO_KOBO, type Kobo } from '@levy/tax';
 import { and, asc, desc, eq, ilike, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { isAnyOf, preparedQuery, preparedVariants } from '../../db/prepared';
+import { isAnyOf, preparedQuery, preparedVariants, sortOfVariant, sortVariant, type SortVariant } from '../../db/prepared';
 import { filterConditions, type FilterField } from '../../db/list-filters';
 import { containsPattern, pageWindow, readPage, totalRows } from '../../db/pagination';
 import { queryRows } from '../../db/raw';
@@ -181,30 +181,43 @@ function selectHistoryPage(executor: Db, input: { wallets: SQL; conditions: Arra
     .offset(input.offset);
 }
 
-/** The page as a history first opens (no search, no filter): prepared, one statement per sort. */
-const plainHistoryPage = preparedVariants((executor, sort: `${keyof typeof HISTORY_SORT}_${'asc' | 'desc'}`) => {
-  const [, orderBy, direction] = /^(.*)_(asc|desc)$/.exec(sort)!;
-  return selectHistoryPage(executor, {
-    wallets: isAnyOf(ledgerEntries.accountId, 'walletIds'),
-    conditions: [],
-    orderBy: orderBy as keyof typeof HISTORY_SORT,
-    isAsc: direction === 'asc',
-    limit: sql.placeholder('limit'),
-    offset: sql.placeholder('offset'),
-  }).prepare(`wallet_history_page_${sort}`);
-});
+/** Whose wallets a history covers: an organisation's of the given kinds, or a corporation's. */
+export type HistoryOwner = { organisationId: string; kinds: WalletKind[] } | { corporationId: string };
 
-/** One page of entries on the given wallets, with their journal and wallet, and the total count. */
-export async function findHistoryPage(executor: Db, walletIds: string[], params: ListParams) {
+/**
+ * The wallets of a history, found in the page's own join (no look-up of them first): by their
+ * organisation and kinds (ledger_accounts_organisation_kind_idx), or by the corporation's wallet
+ * index, whose condition names the kind.
+ */
+const ownedWallets = {
+  organisation: (organisationId: string | Placeholder, kinds: SQL) => and(eq(ledgerAccounts.organisationId, organisationId), kinds)!,
+  corporation: (corporationId: string | Placeholder) => sql`${ledgerAccounts.corporationId} = ${corporationId} and ${ledgerAccounts.kind} = 'corporation_wallet'`,
+};
+
+/** The page as a history first opens (no search, no filter): prepared, one statement per owner and sort. */
+const plainHistoryPage = (statementName: string, wallets: SQL) =>
+  preparedVariants((executor, sort: SortVariant<keyof typeof HISTORY_SORT>) =>
+    selectHistoryPage(executor, { wallets, conditions: [], ...sortOfVariant(sort), limit: sql.placeholder('limit'), offset: sql.placeholder('offset') }).prepare(`${statementName}_${sort}`),
+  );
+const plainOrganisationHistoryPage = plainHistoryPage('organisation_history_page', ownedWallets.organisation(sql.placeholder('ownerId'), isAnyOf(ledgerAccounts.kind, 'kinds', 'text')));
+const plainCorporationHistoryPage = plainHistoryPage('corporation_history_page', ownedWallets.corporation(sql.placeholder('ownerId')));
+
+/** One page of entries on the owner's wallets, with their journal and wallet, and the total count. */
+export async function findHistoryPage(executor: Db, owner: HistoryOwner, params: ListParams) {
   const search = containsPattern(params.search);
   const conditions = [...filterConditions(params.filters, HISTORY_FILTERS), search ? ilike(ledgerJournals.reference, search) : undefined];
   const orderBy = params.order_by && Object.hasOwn(HISTORY_SORT, params.order_by) ? (params.order_by as keyof typeof HISTORY_SORT) : 'created_at';
+  const isAsc = Boolean(params.is_asc);
+  const sort = sortVariant(orderBy, isAsc);
   const isPlain = conditions.every((condition) => condition === undefined);
-  return readPage(
-    (page) =>
-      isPlain
-        ? plainHistoryPage(executor, `${orderBy}_${params.is_asc ? 'asc' : 'desc'}`, { walletIds, ...page })
-        : selectHistoryPage(executor, { wallets: inArray(ledgerEntries.accountId, walletIds), conditions, orderBy, isAsc: Boolean(params.is_asc), ...page }),
-    pageWindow(params),
-  );
+  return readPage((page) => {
+    if ('organisationId' in owner) {
+      return isPlain
+        ? plainOrganisationHistoryPage(executor, sort, { ownerId: owner.organisationId, kinds: owner.kinds, ...page })
+        : selectHistoryPage(executor, { wallets: ownedWallets.organisation(owner.organisationId, inArray(ledgerAccounts.kind, owner.kinds)), conditions, orderBy, isAsc, ...page });
+    }
+    return isPlain
+      ? plainCorporationHistoryPage(executor, sort, { ownerId: owner.corporationId, ...page })
+      : selectHistoryPage(executor, { wallets: ownedWallets.corporation(owner.corporationId), conditions, orderBy, isAsc, ...page });
+  }, pageWindow(params));
 }

@@ -26,6 +26,8 @@ export const ledgerAccounts = pgTable(
     uniqueIndex('ledger_accounts_organisation_wallet_unique').on(table.organisationId).where(sql`${table.kind} = 'organisation_wallet'`),
     uniqueIndex('ledger_accounts_corporation_wallet_unique').on(table.corporationId).where(sql`${table.kind} = 'corporation_wallet'`),
     uniqueIndex('ledger_accounts_system_unique').on(table.kind).where(sql`${table.organisationId} is null`),
+    // An organisation's wallets of some kinds at once: its history and its total balance.
+    index('ledger_accounts_organisation_kind_idx').on(table.organisationId, table.kind),
   ],
 );
 

@@ -11,7 +11,7 @@ import { requireOwnOrganisation } from '../organisations/organisation-access';
 import type { OrganisationsService } from '../organisations/organisations.service';
 import { postJournal, reverseJournal, systemAccountId, type Posting } from './ledger.service';
 import * as repo from './wallets.repo';
-import type { LedgerAccount, WalletKind } from './wallets.repo';
+import type { HistoryOwner, LedgerAccount, WalletKind } from './wallets.repo';
 
 export type WalletType = 'organisation' | 'corporations';
 
@@ -101,9 +101,9 @@ export function createWalletsService(deps: {
     });
   }
 
-  /** History of entries on the given wallets with the spec's list params. */
-  async function history(walletIds: string[], params: ListParams) {
-    const { rows, total } = await repo.findHistoryPage(db, walletIds, params);
+  /** History of entries on the owner's wallets, with the spec's list params. */
+  async function history(owner: HistoryOwner, params: ListParams) {
+    const { rows, total } = await repo.findHistoryPage(db, owner, params);
     const items = rows.map(({ entry, journal, wallet }) => ({
       id: entry.sequence,
       reference: journal.reference,
@@ -121,14 +121,14 @@ export function createWalletsService(deps: {
 
   async function organisationHistory(caller: Caller, organisationId: string, params: ListParams) {
     requireOwnOrganisation(caller, organisationId);
-    const { wallets } = await activeWallets(organisationId);
-    return history(wallets.map((wallet) => wallet.id), params);
+    // The wallets activeWallets lists: the organisation's own, and its corporations' when they have wallets.
+    const kinds: WalletKind[] = (await walletTypeOf(organisationId)) === 'corporations' ? ['organisation_wallet', 'corporation_wallet'] : ['organisation_wallet'];
+    return history({ organisationId, kinds }, params);
   }
 
   async function corporationHistory(caller: Caller, corporationId: string, params: ListParams) {
     const corporation = await corporationsService.findAccessible(db, caller, corporationId, 'read');
-    const wallet = await repo.findWallet(db, 'corporation_wallet', { organisationId: corporation.organisationId, corporationId: corporation.id });
-    return history(wallet ? [wallet.id] : [], params);
+    return history({ corporationId: corporation.id }, params);
   }
 
   /** A journal posted now, or the one already posted under this reference (a retry). */

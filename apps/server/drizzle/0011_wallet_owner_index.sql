@@ -1,0 +1,1 @@
+CREATE INDEX "ledger_accounts_organisation_kind_idx" ON "ledger_accounts" USING btree ("organisation_id","kind");
