@@ -41,7 +41,12 @@ export interface CheckInput {
   pageNumbers: readonly { page: number; printed: number; of: number }[];
   /** Sign-less amounts whose direction no balance could tell (read as credits). */
   guessedDirections: number;
+  /** The rows are dated by value dates, which banks do not print in order. */
+  isByValueDate?: boolean;
 }
+
+/** A break in the running balance this small is the bank's rounding, noted with its row, not a failure. */
+export const ROUNDING_KOBO = 1;
 
 /** Producers of PDF editors and converters: a bank's e-statement is written by its own system. */
 export const EDITING_PRODUCERS: readonly RegExp[] = [
@@ -66,10 +71,13 @@ function checkBalanceChain(input: CheckInput): StatementCheck {
   }
   let previous: number | null = input.printed.openingBalance;
   const breaks: { index: number; date: IsoDate; page: number; y: number; expected: number; printed: number }[] = [];
+  const roundings: { index: number; expected: number; printed: number }[] = [];
   for (const row of rows) {
     const expected = previous === null ? null : previous - row.debit + row.credit;
     if (row.balance !== null) {
-      if (expected !== null && expected !== row.balance) {
+      if (expected !== null && Math.abs(expected - row.balance) <= ROUNDING_KOBO && expected !== row.balance) {
+        roundings.push({ index: row.index, expected, printed: row.balance });
+      } else if (expected !== null && expected !== row.balance) {
         breaks.push({ index: row.index, date: row.date, page: row.page, y: row.y, expected, printed: row.balance });
       }
       previous = row.balance;
@@ -78,6 +86,14 @@ function checkBalanceChain(input: CheckInput): StatementCheck {
     }
   }
   if (breaks.length === 0) {
+    if (roundings.length > 0) {
+      return {
+        id: 'balance_chain',
+        status: 'pass',
+        message: `Every running balance follows from the one before it, ${roundings.length === 1 ? 'once' : `${roundings.length} times`} within the bank's one-kobo rounding`,
+        details: { roundings, roundingTotal: roundings.reduce((sum, entry) => sum + entry.printed - entry.expected, 0) },
+      };
+    }
     return { id: 'balance_chain', status: 'pass', message: 'Every running balance follows from the one before it' };
   }
   const first = breaks[0];
@@ -109,8 +125,8 @@ function lastBalance(rows: readonly Transaction[]): number | null {
   return null;
 }
 
-/** opening + credits − debits = closing, over the whole statement. */
-function checkOpeningClosing(input: CheckInput): StatementCheck {
+/** opening + credits − debits = closing, over the whole statement, allowing the chain's roundings. */
+function checkOpeningClosing(input: CheckInput, roundingTotal: number): StatementCheck {
   const opening = derivedOpening(input);
   const closing = input.printed.closingBalance ?? lastBalance(input.transactions);
   if (opening === null || closing === null) {
@@ -119,7 +135,7 @@ function checkOpeningClosing(input: CheckInput): StatementCheck {
   const credits = sumSide(input.transactions, 'credit');
   const debits = sumSide(input.transactions, 'debit');
   const computed = opening + credits - debits;
-  if (computed === closing) {
+  if (computed === closing || (roundingTotal !== 0 && computed + roundingTotal === closing)) {
     return { id: 'opening_closing', status: 'pass', message: 'Opening balance + credits − debits = closing balance', details: { opening, credits, debits, closing } };
   }
   return {
@@ -153,6 +169,8 @@ function checkPrintedTotals(input: CheckInput): StatementCheck {
 }
 
 function checkDateOrder(input: CheckInput): StatementCheck {
+  // Value dates follow the bank's settlement, not the order of posting: their order proves nothing.
+  if (input.isByValueDate) return { id: 'date_order', status: 'skipped', message: 'Only value dates are printed, and banks do not print those in order' };
   const outOfOrder: number[] = [];
   for (let index = 1; index < input.transactions.length; index++) {
     if (input.transactions[index].date < input.transactions[index - 1].date) outOfOrder.push(index);
@@ -211,8 +229,19 @@ function checkDateFormat(input: CheckInput): StatementCheck {
       details: { ...slashOrder },
     };
   }
-  return { id: 'date_format', status: 'pass', message: `Dates read as ${slashOrder.order === 'dmy' ? 'DD/MM' : 'MM/DD'} (${slashOrder.decidedBy})`, details: { ...slashOrder } };
+  if (slashOrder.decidedBy === 'no-slashed-dates') return { id: 'date_format', status: 'pass', message: 'No date leaves the day and the month in doubt', details: { ...slashOrder } };
+  const order = slashOrder.order === 'dmy' ? 'day first (DD/MM)' : 'month first (MM/DD)';
+  return { id: 'date_format', status: 'pass', message: `Dates read ${order}: ${DATE_ORDER_GROUNDS[slashOrder.decidedBy]}`, details: { ...slashOrder } };
 }
+
+/** Why the day/month order was chosen, in words for the person reading the checks (never the decision's code). */
+const DATE_ORDER_GROUNDS: Readonly<Record<Exclude<SlashOrderDecision['decidedBy'], 'no-slashed-dates'>, string>> = {
+  values: 'some dates are only possible that way (a number above 12)',
+  period: 'that way the dates fall inside the printed period',
+  'date-order': 'that way the dates run in order',
+  layout: "this bank's statements print dates that way",
+  default: 'nothing on the statement decides it, so the usual Nigerian order is taken',
+};
 
 function checkNuban(input: CheckInput): StatementCheck {
   if (input.accountNumber === null) return { id: 'nuban', status: 'skipped', message: 'No account number found on the statement' };
@@ -281,9 +310,11 @@ function checkAmountDirection(input: CheckInput): StatementCheck {
 
 /** Runs every check on one statement. */
 export function checkStatement(input: CheckInput): StatementCheck[] {
+  const chain = checkBalanceChain(input);
+  const roundingTotal = (chain.details?.roundingTotal as number | undefined) ?? 0;
   return [
-    checkBalanceChain(input),
-    checkOpeningClosing(input),
+    chain,
+    checkOpeningClosing(input, roundingTotal),
     checkPrintedTotals(input),
     checkDateOrder(input),
     checkDuplicates(input),

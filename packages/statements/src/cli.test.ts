@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeNotAStatementCsv } from './fixtures/render-broken';
 import { FIXTURE_STYLES } from './fixtures/fixture-styles';
 import { renderFixture, type Fixture } from './fixtures/render-statement';
+import { renderZooEntry } from './fixtures/render-zoo';
+import { ZOO, ZOO_PASSWORD } from './fixtures/zoo';
 
 const cli = join(dirname(fileURLToPath(import.meta.url)), 'cli.ts');
 const directory = mkdtempSync(join(tmpdir(), 'levy-statement-cli-'));
@@ -90,5 +92,25 @@ describe('npm run statement', () => {
     expect(json[0].computed.transactionCount).toBe(2);
     // The mapping applies to both files; the contact list has no dates in column 0 to read.
     expect(json[1]).toEqual({ file: contacts, error: { code: 'NOT_A_STATEMENT', message: 'This file does not look like a bank statement' } });
+  }, CLI_TIMEOUT);
+
+  it('reads one statement of the layout zoo per class of failure, row by row', async () => {
+    // The first zoo statement of each class; the workbook password is harmless to the others.
+    const picked = [1, 2, 3, 4, 5].map((kind) => ZOO.find((entry) => entry.classes.includes(kind) && (kind !== 5 || entry.format === 'encrypted-xlsx'))!);
+    const files: { file: string; fixture: Fixture }[] = [];
+    for (const entry of picked) {
+      const { fixture, bytes, fileName } = await renderZooEntry(entry);
+      const file = join(directory, `${entry.id}-${fileName}`);
+      writeFileSync(file, bytes);
+      files.push({ file, fixture });
+    }
+    const { code, json } = await runCli([...files.map((entry) => entry.file), '--password', ZOO_PASSWORD, '--rows']);
+    expect(code).toBe(0);
+    json.forEach((result: any, index: number) => {
+      const { fixture } = files[index];
+      expect(result.verdict).toBe('consistent');
+      expect(result.confidence.reconciledShare).toBe(1);
+      expect(result.transactions.map((row: any) => [row.date, row.debit, row.credit, row.balance])).toEqual(fixture.rows.map((row) => [row.date, row.debit, row.credit, row.balance]));
+    });
   }, CLI_TIMEOUT);
 });

@@ -7,7 +7,7 @@
  *   const result = await readStatement(bytes, { fileName, mimeType, password, mapping, onProgress });
  *
  * - `bytes`: the uploaded file. The format is sniffed from the bytes (then the name/MIME type).
- * - `password`: for encrypted PDFs.
+ * - `password`: for encrypted PDFs and password-protected workbooks.
  * - `mapping`: `{ date: 0, narration: 2, debit: 3, credit: 4, balance: 5 }` — which column
  *   (from 0, left to right) holds what, when the header row cannot be recognised.
  * - `onProgress({ stage, done, total })`: stages 'reading' (per PDF page), 'rebuilding',
@@ -29,7 +29,9 @@
  * and balances that do not carry over.
  */
 export { readStatement } from './read-statement';
-export type { ReadStatementOptions, StatementResult, StatementProgress, StatementStage } from './read-statement';
+export type { ReadStatementOptions, StatementResult, StatementProgress, StatementStage, StatementConfidence } from './read-statement';
+export type { StatementNote } from './normalise-rows';
+export type { ColumnsFrom } from './rebuild-rows';
 export { StatementError, isStatementError, STATEMENT_ERROR_MESSAGES } from './statement-error';
 export type { StatementErrorCode } from './statement-error';
 export type { Transaction } from './transaction';
@@ -44,6 +46,6 @@ export { BANK_LAYOUTS, HEADER_SYNONYMS, COLUMN_FIELDS } from './layouts';
 export type { BankLayout, ColumnField } from './layouts';
 export { CATEGORY_RULES, COUNTERPARTY_PATTERNS, categoriseNarration, extractCounterparty } from './category-rules';
 export type { Category, ChargeKind, CategoryRule } from './category-rules';
-export { readSource, sniffStatementFormat } from './readers/read-source';
+export { readSource, sniffStatementFormat, checkStatementAccess } from './readers/read-source';
 export { checkPdfAccess } from './readers/read-pdf';
 export type { SourceDocument, SourceLine, SourceCell, PdfMetadata, SourceFormat } from './source-document';

@@ -29,7 +29,8 @@ export const HEADER_SYNONYMS: Readonly<Record<ColumnField, readonly string[]>> =
   date: [
     'date', 'trans date', 'tran date', 'txn date', 'transaction date', 'trans date/time', 'posted date', 'post date',
     'posting date', 'date posted', 'pst date', 'book date', 'booking date', 'entry date', 'date/time', 'transaction time',
-    'trans time', 'created at', 'transaction date/time', 'txn date/time', 'actual transaction date',
+    'trans time', 'created at', 'transaction date/time', 'txn date/time', 'actual transaction date', 'date of transaction',
+    'tran date/time', 'transaction posted date', 'posted on',
   ],
   valueDate: ['value date', 'val date', 'value dt', 'effective date', 'valuedate', 'value'],
   narration: [
@@ -43,11 +44,13 @@ export const HEADER_SYNONYMS: Readonly<Record<ColumnField, readonly string[]>> =
   ],
   debit: [
     'debit', 'debits', 'dr', 'debit amount', 'debit amt', 'withdrawal', 'withdrawals', 'money out', 'outflow', 'outflows',
-    'paid out', 'debit ngn', 'amount debited', 'withdrawal amount', 'dr amount',
+    'paid out', 'debit ngn', 'amount debited', 'withdrawal amount', 'dr amount', 'payments', 'payment', 'pay out', 'payout',
+    'debit amount ngn', 'withdrawals dr',
   ],
   credit: [
     'credit', 'credits', 'cr', 'credit amount', 'credit amt', 'lodgement', 'lodgements', 'lodgment', 'lodgments', 'deposit',
-    'deposits', 'money in', 'inflow', 'inflows', 'paid in', 'amount credited', 'deposit amount', 'cr amount',
+    'deposits', 'money in', 'inflow', 'inflows', 'paid in', 'amount credited', 'deposit amount', 'cr amount', 'receipts', 'receipt',
+    'pay in', 'payin', 'lodgements cr',
   ],
   amount: ['amount', 'transaction amount', 'debit/credit', 'credit/debit', 'amount ngn', 'txn amount', 'trans amount', 'amt'],
   type: ['dr/cr', 'cr/dr', 'd/c', 'c/d', 'debit or credit', 'direction', 'transaction type', 'trans type', 'type'],
@@ -80,14 +83,30 @@ const SYNONYM_INDEX: ReadonlyMap<string, ColumnField> = (() => {
   return index;
 })();
 
+/** Words run together ("TransDate", "ValueDate", "MoneyIn"): the same headings without spaces or slashes. */
+function compact(normalised: string): string {
+  return normalised.replace(/[\s/]+/g, '');
+}
+
+const COMPACT_INDEX: ReadonlyMap<string, ColumnField> = (() => {
+  const index = new Map<string, ColumnField>();
+  for (const [synonym, field] of SYNONYM_INDEX) if (!index.has(compact(synonym))) index.set(compact(synonym), field);
+  return index;
+})();
+
+function lookUp(text: string): ColumnField | null {
+  const normalised = normaliseHeader(text);
+  return SYNONYM_INDEX.get(normalised) ?? COMPACT_INDEX.get(compact(normalised)) ?? null;
+}
+
 /** The field a header cell names, or null when it names none. */
 export function classifyHeaderCell(text: string): ColumnField | null {
   if (text.length > 40) return null;
-  const field = SYNONYM_INDEX.get(normaliseHeader(text));
+  const field = lookUp(text);
   if (field) return field;
   // "Withdrawals (DR)", "Balance [NGN]", "Amount (Naira)": the word before the brackets.
   const bare = text.replace(/[([{].*?[)\]}]/g, ' ');
-  return bare === text ? null : (SYNONYM_INDEX.get(normaliseHeader(bare)) ?? null);
+  return bare === text ? null : lookUp(bare);
 }
 
 /**

@@ -39,12 +39,35 @@ function signByMarker(kobo: Kobo, marker: 'DR' | 'CR' | null): Kobo {
   return asKobo(marker === 'DR' ? -Math.abs(value) : value);
 }
 
+// A value that is itself a label ("Branch:", "Account Number") belongs to no label before it.
+const LOOKS_LIKE_LABEL = /:\s*$|^(?:branch|account|acct|a\/c|customer|address|currency|period|date|type|product|statement)\b[^:]{0,20}:?$/i;
+
 function findLabelled(text: string, labels: readonly RegExp[]): string | null {
   for (const label of labels) {
     const match = new RegExp(label.source + VALUE, 'i').exec(text);
-    if (match) return match[1].trim();
+    if (match && !LOOKS_LIKE_LABEL.test(match[1].trim())) return match[1].trim();
   }
   return null;
+}
+
+/**
+ * Summary boxes print each label above its value: a line of labels (no figures) over a line
+ * whose cells stand under them. Each pair becomes "label: value" text, read like any other.
+ */
+function labelsAboveValues(lines: readonly SourceLine[]): string[] {
+  const texts: string[] = [];
+  for (let index = 0; index + 1 < lines.length; index++) {
+    const labels = lines[index];
+    const values = lines[index + 1];
+    const isTable = labels.height === 1;
+    if (values.page !== labels.page || values.y - labels.y > (isTable ? 1 : labels.height * 2.6)) continue;
+    if (labels.cells.length < 2 || labels.cells.some((cell) => /\d/.test(cell.text))) continue;
+    for (const value of values.cells) {
+      const label = labels.cells.find((cell) => (isTable ? cell.x === value.x : cell.x < value.x + value.width && value.x < cell.x + cell.width));
+      if (label) texts.push(`${label.text.replace(/:?\s*$/, '')}: ${value.text}`);
+    }
+  }
+  return texts;
 }
 
 function findAmount(text: string, labels: readonly RegExp[]): Kobo | null {
@@ -84,10 +107,13 @@ export function readHeaderBlock(otherLines: readonly SourceLine[], specialLines:
     pageNumbers: [],
   };
   // Opening/closing/total rows in the table are read from their columns below, not as labels.
-  const tableRows = new Set(specialLines.filter((line) => line.kind !== 'page-number').map((line) => `${line.page}:${line.y}`));
-  for (let index = 0; index < texts.length; index++) {
-    const text = texts[index];
-    if (tableRows.has(`${otherLines[index].page}:${otherLines[index].y}`)) continue;
+  // Summary lines are labelled figures, read as text like the header block.
+  const tableRows = new Set(specialLines.filter((line) => line.kind !== 'page-number' && line.kind !== 'summary').map((line) => `${line.page}:${line.y}`));
+  const boxes = labelsAboveValues(otherLines);
+  for (let index = 0; index < texts.length + boxes.length; index++) {
+    const isBox = index >= texts.length;
+    const text = isBox ? boxes[index - texts.length] : texts[index];
+    if (!isBox && tableRows.has(`${otherLines[index].page}:${otherLines[index].y}`)) continue;
     summary.accountName ??= findLabelled(text, LABELS.accountName);
     if (summary.accountNumber === null) {
       const value = findLabelled(text, LABELS.accountNumber);
@@ -115,7 +141,7 @@ export function readHeaderBlock(otherLines: readonly SourceLine[], specialLines:
         }
       }
     }
-    const pageMatch = /\bpage\s*(\d+)\s*(?:of|\/)\s*(\d+)\b|^\s*(\d+)\s+of\s+(\d+)\s*$/i.exec(text);
+    const pageMatch = isBox ? null : /\bpage\s*(\d+)\s*(?:of|\/)\s*(\d+)\b|^\s*(\d+)\s+of\s+(\d+)\s*$/i.exec(text);
     if (pageMatch) {
       const page = otherLines[index].page;
       summary.pageNumbers.push({ page, printed: Number(pageMatch[1] ?? pageMatch[3]), of: Number(pageMatch[2] ?? pageMatch[4]) });

@@ -1,13 +1,13 @@
 import { asKobo, type IsoDate, type Kobo } from '@levy/tax';
 import { analyseStatement, type StatementAnalysis } from './analyse-statement';
-import { checkStatement, decideVerdict, type StatementCheck, type Verdict } from './check-statement';
+import { checkStatement, decideVerdict, ROUNDING_KOBO, type StatementCheck, type Verdict } from './check-statement';
 import { detectBankLayout, type ColumnField } from './layouts';
-import { normaliseRows } from './normalise-rows';
+import { normaliseRows, type StatementNote } from './normalise-rows';
 import type { SlashOrderDecision } from './parse-date';
 import { readHeaderBlock } from './read-header-block';
 import { readSource } from './readers/read-source';
-import { rebuildRows, type ColumnMapping } from './rebuild-rows';
-import { joinLineText, type PdfMetadata, type SourceDocument, type SourceFormat } from './source-document';
+import { rebuildRows, type ColumnMapping, type ColumnsFrom, type RebuiltTable } from './rebuild-rows';
+import { joinLineText, type PdfMetadata, type SourceDocument, type SourceFormat, type SourceLine } from './source-document';
 import { StatementError } from './statement-error';
 import type { Transaction } from './transaction';
 
@@ -43,9 +43,17 @@ export interface StatementResult {
     headerLabels: Partial<Record<ColumnField, string>>;
     dateOrder: SlashOrderDecision;
     isNewestFirst: boolean;
-    /** Sign-less single amounts whose direction the running balance gave. */
+    /** Rows whose direction the running balance gave (sign-less amounts, or against their column). */
     directionsFromBalance: number;
+    /** How the columns were placed (see `ColumnsFrom`). */
+    columnsFrom: ColumnsFrom;
+    /** 'value' when only value dates are printed and the rows are dated by them (and a note says so). */
+    dateColumn: 'transaction' | 'value';
   };
+  /** How sure the reading is: the share of rows the running balance bears out, and how the columns were decided. */
+  confidence: StatementConfidence;
+  /** What the reader decided or noticed that is not a verdict (rounding, reordering, the balance overriding a column), with the row. */
+  notes: StatementNote[];
   account: { name: string | null; number: string | null; bankName: string | null; currency: string | null };
   period: { start: IsoDate | null; end: IsoDate | null; printedStart: IsoDate | null; printedEnd: IsoDate | null };
   printed: { openingBalance: Kobo | null; closingBalance: Kobo | null; totalDebits: Kobo | null; totalCredits: Kobo | null };
@@ -60,6 +68,38 @@ export interface StatementResult {
   encoding: string | null;
   /** Rows that looked like rows but were left out, and why. */
   skippedRows: { page: number; y: number; reason: string }[];
+}
+
+export interface StatementConfidence {
+  /** Rows with a printed balance and one before it to compare. */
+  checkedRows: number;
+  /** Of those, rows whose amount and direction give their balance exactly. */
+  reconciledRows: number;
+  /** reconciledRows / checkedRows, from 0 to 1; null when no balance could be compared. */
+  reconciledShare: number | null;
+  columnsFrom: ColumnsFrom;
+  /** Rows whose direction or amount the running balance decided. */
+  decidedByBalance: number;
+  /** True when the running balance showed the two money columns the other way round from their headings. */
+  swappedColumns: boolean;
+  /** The same, in words, for a person: one sentence each. */
+  explanation: string[];
+}
+
+const COLUMNS_FROM_TEXT: Readonly<Record<ColumnsFrom, string>> = {
+  headings: 'Columns placed by their headings, and every figure stood under its heading',
+  'headings-and-figures': 'Columns named by their headings and placed where their figures stand (the figures sit apart from the headings)',
+  figures: 'No heading row was recognised: columns inferred from the data (dates, figures and the running balance)',
+  mapping: 'Columns placed by the mapping given',
+};
+
+function describeConfidence(confidence: Omit<StatementConfidence, 'explanation'>): string[] {
+  const explanation = [COLUMNS_FROM_TEXT[confidence.columnsFrom]];
+  if (confidence.reconciledShare === null) explanation.push('No running balance to check the rows against');
+  else explanation.push(`${confidence.reconciledRows} of ${confidence.checkedRows} rows reconcile with the running balance`);
+  if (confidence.swappedColumns) explanation.push('The running balance showed the debit and credit columns the other way round');
+  if (confidence.decidedByBalance > 0) explanation.push(`The running balance decided the amount or direction of ${confidence.decidedByBalance} row${confidence.decidedByBalance === 1 ? '' : 's'}`);
+  return explanation;
 }
 
 /**
@@ -81,8 +121,12 @@ export async function readStatement(bytes: Uint8Array, options: ReadStatementOpt
   const table = rebuildRows(source, options.mapping);
   const summary = readHeaderBlock(table.otherLines, table.specialLines);
   // The bank is named above the table, never in narrations (which name other banks freely).
-  const bankLayout = detectBankLayout(table.preambleLines.map(joinLineText).join('\n'));
-  const normalised = normaliseRows(table.rows, { start: summary.periodStart, end: summary.periodEnd }, bankLayout?.slashOrderHint ?? null, summary.openingBalance);
+  // Some banks name themselves only in their page footers: those are read when the top does not.
+  const bankLayout = detectBankLayout(table.preambleLines.map(joinLineText).join('\n')) ?? detectBankLayout(footerLines(table).map(joinLineText).join('\n'));
+  const normalised = normaliseRows(table.rows, { start: summary.periodStart, end: summary.periodEnd }, bankLayout?.slashOrderHint ?? null, summary.openingBalance, {
+    debit: table.headerLabels.debit ?? null,
+    credit: table.headerLabels.credit ?? null,
+  });
   const transactions = normalised.transactions;
   if (transactions.length === 0 && summary.openingBalance === null) throw new StatementError('NOT_A_STATEMENT');
   report({ stage: 'rebuilding', done: 1, total: 1 });
@@ -106,8 +150,23 @@ export async function readStatement(bytes: Uint8Array, options: ReadStatementOpt
     pageCount: source.pageCount,
     pageNumbers: source.format === 'pdf' ? summary.pageNumbers : [],
     guessedDirections: normalised.guessedDirections,
+    isByValueDate: normalised.dateColumn === 'value',
   });
-  const { verdict, reasons } = decideVerdict(checks);
+  const { verdict, reasons: verdictReasons } = decideVerdict(checks);
+  const notes = [...normalised.notes, ...roundingNotes(checks, transactions)];
+  // What the balance overrode is said in the reasons too, so no reading passes silently.
+  const reasons = [...verdictReasons, ...notes.map((note) => (note.index === null ? note.message : `Row ${note.index + 1} (${transactions[note.index].date}, page ${note.page}): ${note.message}`))];
+  const { reconciliation } = normalised;
+  const decidedByBalance = reconciliation.directionsFromBalance + reconciliation.amountsFromBalance;
+  const confidenceFacts = {
+    checkedRows: reconciliation.checkedRows,
+    reconciledRows: reconciliation.reconciledRows,
+    reconciledShare: reconciliation.checkedRows === 0 ? null : Math.round((reconciliation.reconciledRows / reconciliation.checkedRows) * 1000) / 1000,
+    columnsFrom: options.mapping ? ('mapping' as const) : table.columnsFrom,
+    decidedByBalance,
+    swappedColumns: reconciliation.swappedColumns,
+  };
+  const confidence: StatementConfidence = { ...confidenceFacts, explanation: describeConfidence(confidenceFacts) };
   report({ stage: 'checking', done: 1, total: 1 });
 
   report({ stage: 'analysing', done: 0, total: 1 });
@@ -132,7 +191,11 @@ export async function readStatement(bytes: Uint8Array, options: ReadStatementOpt
       dateOrder: normalised.slashOrder,
       isNewestFirst: normalised.isNewestFirst,
       directionsFromBalance: normalised.inferredDirections - normalised.guessedDirections,
+      columnsFrom: confidence.columnsFrom,
+      dateColumn: normalised.dateColumn,
     },
+    confidence,
+    notes,
     account: { name: summary.accountName, number: summary.accountNumber, bankName: bankLayout?.bankName ?? null, currency: summary.currency },
     period: {
       start: normalised.printedPeriod?.start ?? first?.date ?? null,
@@ -157,4 +220,26 @@ export async function readStatement(bytes: Uint8Array, options: ReadStatementOpt
     encoding: source.encoding,
     skippedRows: normalised.skipped,
   };
+}
+
+/** Lines below a page's last row: footers, where some banks name themselves. */
+function footerLines(table: RebuiltTable): SourceLine[] {
+  const lastRowY = new Map<number, number>();
+  for (const row of table.rows) lastRowY.set(row.page, Math.max(lastRowY.get(row.page) ?? -Infinity, row.y));
+  return table.otherLines.filter((line) => line.y > (lastRowY.get(line.page) ?? Infinity));
+}
+
+/** A one-kobo break in the running balance is the bank's rounding: a note with its row, not a verdict. */
+function roundingNotes(checks: readonly StatementCheck[], transactions: readonly Transaction[]): StatementNote[] {
+  const chain = checks.find((check) => check.id === 'balance_chain');
+  const roundings = (chain?.details?.roundings ?? []) as { index: number; expected: number; printed: number }[];
+  return roundings.map((rounding) => {
+    const row = transactions[rounding.index];
+    return {
+      message: `The running balance differs by ${Math.abs(rounding.printed - rounding.expected)} kobo from the row's amount (at most ${ROUNDING_KOBO} kobo is taken as the bank's rounding)`,
+      index: rounding.index,
+      page: row.page,
+      y: row.y,
+    };
+  });
 }

@@ -100,8 +100,15 @@ describe('manual column mapping', () => {
     '20/01/2025,VAT ON NIP TRANSFER FEE,3.75,,"129,996.25",X3',
   ]);
 
-  it('refuses a file with no header row without a mapping', async () => {
-    await expect(readStatement(headerless)).rejects.toMatchObject({ code: 'NOT_A_STATEMENT' });
+  it('infers the columns of a file with no header row from its data, and says so', async () => {
+    const result = await readStatement(headerless);
+    expect(result.layout.columnsFrom).toBe('figures');
+    expect(result.transactions.map((row) => [row.date, row.debit, row.credit, row.balance, row.narration])).toEqual([
+      ['2025-01-05', 0, 10_000_000, 15_000_000, 'NIP TRANSFER FROM ACME LTD'],
+      ['2025-01-06', 2_000_000, 0, 13_000_000, 'ATM CASH WITHDRAWAL IKEJA'],
+      ['2025-01-20', 375, 0, 12_999_625, 'VAT ON NIP TRANSFER FEE'],
+    ]);
+    expect(result.verdict).not.toBe('inconsistent');
   });
 
   it('reads it with the columns the caller names', async () => {

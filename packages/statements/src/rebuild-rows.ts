@@ -20,7 +20,8 @@ export interface RawRow {
   fields: Partial<Record<ColumnField, string>>;
 }
 
-export type SpecialLineKind = 'opening' | 'closing' | 'total' | 'subtotal' | 'page-number';
+/** 'summary' is a line of labelled figures inside the table ("Total Debit 5,000.00  New Balance …"), read as text. */
+export type SpecialLineKind = 'opening' | 'closing' | 'total' | 'subtotal' | 'summary' | 'page-number';
 
 export interface SpecialLine {
   kind: SpecialLineKind;
@@ -41,13 +42,46 @@ export interface RebuiltTable {
   headerLabels: Partial<Record<ColumnField, string>>;
   /** How many times a header row was seen (once per page when banks repeat it). */
   headerCount: number;
+  /**
+   * How the columns were placed: by the header row alone, by the headings with the amounts placed
+   * where the figures stand, from the figures alone (no header matched), or by a caller's mapping.
+   */
+  columnsFrom: ColumnsFrom;
+}
+
+export type ColumnsFrom = 'headings' | 'headings-and-figures' | 'figures' | 'mapping';
+
+/** A money column as the figures show it: the span its amounts cover down the page. */
+interface FigureColumn {
+  field: ColumnField;
+  left: number;
+  right: number;
+}
+
+/** How a line's cells are given their fields. */
+interface ColumnLayout {
+  zones: ColumnZone[];
+  /** PDF: money columns placed by where the figures stand (null: by the headings alone). */
+  figures: FigureColumn[] | null;
+  /** The field of a cell no zone holds: narration when the columns were inferred from the data. */
+  fallback: ColumnField;
 }
 
 const TEXT_FIELDS: ReadonlySet<ColumnField> = new Set(['narration', 'reference', 'counterparty', 'channel', 'ignored']);
 const MONEY_FIELDS: readonly ColumnField[] = ['debit', 'credit', 'amount', 'balance'];
+const MONEY_FIELD_SET: ReadonlySet<ColumnField> = new Set(MONEY_FIELDS);
+
+// A printed figure: two decimals, optional sign, brackets, currency mark and CR/DR (PDF cells).
+const FIGURE = /^[-+(]?\s*(?:₦|NGN|N|#)?\s*[-(]?\d[\d,]*\.\d{2}\)?\s*(?:-|[CD]R\.?)?$/i;
+// In a table a figure may be a bare number (typed cells): not a long reference or a leading zero.
+const TABLE_FIGURE = /^[-+(]?\s*(?:₦|NGN|N)?\s*[-(]?(?:[1-9][\d,]{0,13}|0)(?:\.\d{1,2})?\)?\s*(?:-|[CD]R\.?)?$/i;
 
 function hasField(fields: ReadonlySet<ColumnField>, field: ColumnField): boolean {
   return fields.has(field);
+}
+
+function isFigure(text: string, isTable: boolean): boolean {
+  return (isTable ? TABLE_FIGURE : FIGURE).test(text.trim()) && parseAmount(text) !== null;
 }
 
 /** A header row names a date, money columns and a narration or balance, and little else. */
@@ -79,38 +113,63 @@ function matchHeaderCells(cells: SourceCell[]): HeaderMatch | null {
   return isUsableHeader(seen, recognised, cells.length) ? { cells, fields } : null;
 }
 
-/** Header words wrapped over two lines ("Value" above "Date"): join cells that overlap. */
-function mergeTwoLineHeader(first: SourceLine, second: SourceLine): SourceCell[] {
+/** Header words wrapped over several lines ("Transaction" above "Date"): join cells that overlap. */
+function mergeHeaderLines(first: SourceLine, below: readonly SourceLine[]): SourceCell[] {
   const cells = first.cells.map((cell) => ({ ...cell }));
-  for (const lower of second.cells) {
-    const upper = cells.find((cell) => cell.x < lower.x + lower.width && lower.x < cell.x + cell.width);
-    if (upper) {
-      upper.text = `${upper.text} ${lower.text}`;
-      const right = Math.max(upper.x + upper.width, lower.x + lower.width);
-      upper.x = Math.min(upper.x, lower.x);
-      upper.width = right - upper.x;
-    } else {
-      cells.push({ ...lower });
+  for (const next of below) {
+    for (const lower of next.cells) {
+      const upper = cells.find((cell) => cell.x < lower.x + lower.width && lower.x < cell.x + cell.width);
+      if (upper) {
+        upper.text = `${upper.text} ${lower.text}`;
+        const right = Math.max(upper.x + upper.width, lower.x + lower.width);
+        upper.x = Math.min(upper.x, lower.x);
+        upper.width = right - upper.x;
+      } else {
+        cells.push({ ...lower });
+      }
     }
   }
   return cells.sort((a, b) => a.x - b.x);
 }
 
+/** Header words carry no figures; a line with two cells holding digits is a row. */
+function mayBeHeaderLine(line: SourceLine): boolean {
+  let withDigits = 0;
+  for (const cell of line.cells) if (/\d/.test(cell.text) && ++withDigits > 1) return false;
+  return true;
+}
+
+// Headings printed over up to three lines ("Transaction" / "Date", "Value" / "Date").
+const MAX_HEADER_LINES = 3;
+
 function matchHeader(lines: readonly SourceLine[], index: number, isTable: boolean): { match: HeaderMatch; used: number } | null {
   const line = lines[index];
-  if (line.cells.length < 3) return null;
-  // Header words carry no figures; a line with two cells holding digits is a row (cheap test
-  // first, since every line of a long statement passes through here).
-  let withDigits = 0;
-  for (const cell of line.cells) if (/\d/.test(cell.text) && ++withDigits > 1) return null;
-  const single = matchHeaderCells(line.cells);
-  if (single) return { match: single, used: 1 };
-  const next = lines[index + 1];
-  if (!isTable && next && next.page === line.page && next.y - line.y <= line.height * 2.2) {
-    const merged = matchHeaderCells(mergeTwoLineHeader(line, next));
-    if (merged) return { match: merged, used: 2 };
+  // Cheap tests first, since every line of a long statement passes through here.
+  if (!mayBeHeaderLine(line)) return null;
+  let best: { match: HeaderMatch; used: number; recognised: number } | null = null;
+  const consider = (cells: SourceCell[], used: number) => {
+    const match = matchHeaderCells(cells);
+    if (!match) return;
+    const recognised = match.fields.filter((field) => field !== 'ignored').length;
+    // More headings named wins ("Transaction" over "Date" names a date the first line alone does
+    // not); as many, with a line more, wins too ("(NGN)" under "Debit Amount" is the heading's).
+    if (!best || recognised > best.recognised || (recognised === best.recognised && used > best.used)) best = { match, used, recognised };
+  };
+  if (line.cells.length >= 3) consider(line.cells, 1);
+  // A heading over several lines names something on its first line too (a Debit, a Balance).
+  if (!isTable && line.cells.some((cell) => classifyHeaderCell(cell.text) !== null)) {
+    const below: SourceLine[] = [];
+    for (let used = 2; used <= MAX_HEADER_LINES; used++) {
+      const next = lines[index + used - 1];
+      const previous = lines[index + used - 2];
+      if (!next || next.page !== line.page || next.y - previous.y > line.height * 2.2 || !mayBeHeaderLine(next)) break;
+      below.push(next);
+      const merged = mergeHeaderLines(line, below);
+      if (merged.length >= 3) consider(merged, used);
+    }
   }
-  return null;
+  const found = best as { match: HeaderMatch; used: number } | null;
+  return found ? { match: found.match, used: found.used } : null;
 }
 
 /**
@@ -148,10 +207,36 @@ function zoneFor(cell: SourceCell, zones: readonly ColumnZone[], isTable: boolea
   return best ? best.field : null;
 }
 
-function assignFields(line: SourceLine, zones: readonly ColumnZone[], isTable: boolean): Partial<Record<ColumnField, string>> {
+// A figure this far (points) outside every money column's span still belongs to the nearest one.
+const FIGURE_REACH = 12;
+
+/** The money column a figure stands in: the one whose span holds its middle, or the nearest. */
+function figureFieldFor(cell: SourceCell, figures: readonly FigureColumn[], isTable: boolean): ColumnField | null {
+  const middle = cell.x + (isTable ? 0.25 : cell.width / 2);
+  let best: FigureColumn | null = null;
+  // In a table a column is exact: a figure elsewhere is in another column.
+  let bestDistance = isTable ? 0.5 : FIGURE_REACH;
+  for (const column of figures) {
+    const distance = middle < column.left ? column.left - middle : middle > column.right ? middle - column.right : 0;
+    if (distance < bestDistance || (distance === 0 && bestDistance === 0)) {
+      bestDistance = distance;
+      best = column;
+    }
+  }
+  return best ? best.field : null;
+}
+
+function assignFields(line: SourceLine, layout: ColumnLayout, isTable: boolean): Partial<Record<ColumnField, string>> {
   const fields: Partial<Record<ColumnField, string>> = {};
   for (const cell of line.cells) {
-    const field = zoneFor(cell, zones, isTable) ?? 'ignored';
+    let field: ColumnField | null = null;
+    if (layout.figures && isFigure(cell.text, isTable)) field = figureFieldFor(cell, layout.figures, isTable);
+    if (field === null) {
+      field = zoneFor(cell, layout.zones, isTable) ?? layout.fallback;
+      // A word under a money heading is not money: when the figures placed the money columns,
+      // text there is narration that ran across.
+      if (layout.figures && MONEY_FIELD_SET.has(field) && !isFigure(cell.text, isTable) && !/^(?:[CD]R|-)$/i.test(cell.text)) field = layout.fallback === 'ignored' ? 'narration' : layout.fallback;
+    }
     const existing = fields[field];
     fields[field] = existing === undefined ? cell.text : `${existing} ${cell.text}`;
   }
@@ -160,13 +245,15 @@ function assignFields(line: SourceLine, zones: readonly ColumnZone[], isTable: b
 
 // Lines that sit between transactions but are not transactions. Matched on the first words.
 const SPECIAL_PATTERNS: readonly { kind: SpecialLineKind; pattern: RegExp }[] = [
-  { kind: 'opening', pattern: /^(?:opening\s+bal(?:ance)?|balance\s+b\/?f|bal\s+b\/?f|balance\s+brought\s+forward|brought\s+forward|b\/f\b|beginning\s+balance|start(?:ing)?\s+balance)/i },
-  { kind: 'closing', pattern: /^(?:closing\s+bal(?:ance)?|balance\s+c\/?f|bal\s+c\/?f|balance\s+carried\s+forward|carried\s+forward|c\/f\b|ending\s+balance|end\s+balance)/i },
+  { kind: 'opening', pattern: /^(?:opening\s+bal(?:ance)?|balance\s+b\/?f|bal\s+b\/?f|balance\s+brought\s+forward|brought\s+forward|b\/f\b|beginning\s+balance|start(?:ing)?\s+balance|previous\s+balance)/i },
+  { kind: 'closing', pattern: /^(?:closing\s+bal(?:ance)?|balance\s+c\/?f|bal\s+c\/?f|balance\s+carried\s+forward|carried\s+forward|c\/f\b|ending\s+balance|end\s+balance|new\s+balance|available\s+balance\s*:)/i },
   // A bare "Total" cell, whose figures sit in the money columns; "Total Debit: 1,000.00" is a
   // labelled figure, read as such from the text.
   { kind: 'subtotal', pattern: /^(?:sub[-\s]?totals?|page\s+totals?)\s*:?$/i },
   { kind: 'total', pattern: /^(?:grand\s+)?totals?\s*:?$/i },
 ];
+// Labelled figures anywhere on a line: a summary printed inside the table, dated or not.
+const SUMMARY_LABEL = /\b(?:total\s+(?:debits?|credits?|withdrawals?|lodge?ments?|deposits?|payments?|receipts?|money\s+(?:in|out)|dr|cr)|(?:debits?|credits?)\s+total|new\s+balance|closing\s+balance|no\.?\s+of\s+(?:debits?|credits?|transactions?))\b/i;
 const PAGE_NUMBER = /\bpage\s*\d+\s*(?:of|\/)\s*\d+\b|^\s*\d+\s+of\s+\d+\s*$/i;
 
 function findSpecialKind(line: SourceLine, fields: Partial<Record<ColumnField, string>>): SpecialLineKind | null {
@@ -174,6 +261,7 @@ function findSpecialKind(line: SourceLine, fields: Partial<Record<ColumnField, s
   for (const { kind, pattern } of SPECIAL_PATTERNS) {
     if (texts.some((text) => pattern.test(text.trim()))) return kind;
   }
+  if (line.cells.some((cell) => SUMMARY_LABEL.test(cell.text))) return 'summary';
   if (PAGE_NUMBER.test(joinLineText(line))) return 'page-number';
   return null;
 }
@@ -191,32 +279,162 @@ function hasDate(fields: Partial<Record<ColumnField, string>>): boolean {
   return text !== undefined && parseDateToken(text) !== null;
 }
 
-// A time printed under its date ("02-Jan-2025" above "10:15:23 AM") belongs to the row above.
+// A time printed under its date ("02-Jan-2025" above "10:15:23 AM") belongs with that date.
 const TIME_ONLY = /^\d{1,2}:\d{2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?$/i;
 
-function isTextOnly(fields: Partial<Record<ColumnField, string>>): boolean {
+/** Lines without figures: wrapped narration, or a date (and time) stacked apart from its row's figures. */
+function isContinuation(fields: Partial<Record<ColumnField, string>>): boolean {
   for (const key of Object.keys(fields) as ColumnField[]) {
     if (TEXT_FIELDS.has(key)) continue;
-    if ((key === 'date' || key === 'valueDate') && TIME_ONLY.test(fields[key] ?? '')) continue;
+    if (key === 'date' || key === 'valueDate') {
+      const text = fields[key] ?? '';
+      if (TIME_ONLY.test(text) || parseDateToken(text) !== null) continue;
+    }
     return false;
   }
   return true;
 }
 
-/** The text fields of a continuation line: a time under the date is dropped, not appended. */
-function continuationFields(fields: Partial<Record<ColumnField, string>>): Partial<Record<ColumnField, string>> {
-  if (fields.date === undefined && fields.valueDate === undefined) return fields;
-  const { date: _date, valueDate: _valueDate, ...text } = fields;
-  return text;
+function isDateField(key: ColumnField): key is 'date' | 'valueDate' {
+  return key === 'date' || key === 'valueDate';
 }
 
+/**
+ * Adds a continuation line to a row. Text runs on; a date goes where the row has none; a time
+ * joins its date (after it, or before it when printed above); another date is not the row's.
+ */
 function appendFields(row: RawRow, fields: Partial<Record<ColumnField, string>>, before: boolean): void {
   for (const key of Object.keys(fields) as ColumnField[]) {
     const text = fields[key];
     if (text === undefined) continue;
     const existing = row.fields[key];
+    if (isDateField(key)) {
+      const isTime = TIME_ONLY.test(text);
+      if (existing === undefined) row.fields[key] = text;
+      else if (isTime && !TIME_ONLY.test(existing)) row.fields[key] = before ? existing : `${existing} ${text}`;
+      else if (!isTime && TIME_ONLY.test(existing)) row.fields[key] = `${text} ${existing}`;
+      continue;
+    }
     row.fields[key] = existing === undefined ? text : before ? `${text} ${existing}` : `${existing} ${text}`;
   }
+}
+
+/** Merges intervals that overlap into columns, counting the cells in each, left to right. */
+function clusterSpans(spans: readonly { left: number; right: number }[]): { left: number; right: number; count: number }[] {
+  const sorted = [...spans].sort((a, b) => a.left - b.left);
+  const clusters: { left: number; right: number; count: number }[] = [];
+  for (const span of sorted) {
+    const last = clusters[clusters.length - 1];
+    if (last && span.left <= last.right) {
+      last.right = Math.max(last.right, span.right);
+      last.count++;
+    } else {
+      clusters.push({ left: span.left, right: span.right, count: 1 });
+    }
+  }
+  return clusters;
+}
+
+// Enough rows to see every money column of a long statement; more only costs time.
+const FIGURE_SAMPLE = 1500;
+
+/**
+ * Where the figures stand: the spans of figure cells on lines that look like rows (a date and
+ * a figure, or two figures), merged where they overlap. Right-aligned amounts line up on their
+ * right edges, left-aligned ones on their left, so either way a column is one merged span.
+ */
+function findFigureColumns(lines: readonly SourceLine[], isTable: boolean, inTable: (index: number) => boolean): { left: number; right: number; count: number }[] {
+  const spans: { left: number; right: number }[] = [];
+  let sampled = 0;
+  for (let index = 0; index < lines.length && sampled < FIGURE_SAMPLE; index++) {
+    if (!inTable(index)) continue;
+    const line = lines[index];
+    const figures = line.cells.filter((cell) => isFigure(cell.text, isTable));
+    if (figures.length === 0) continue;
+    const isDated = line.cells.some((cell) => parseDateToken(cell.text) !== null);
+    if (!isDated && figures.length < 2) continue;
+    if (line.cells.some((cell) => SUMMARY_LABEL.test(cell.text) || SPECIAL_PATTERNS.some(({ pattern }) => pattern.test(cell.text)))) continue;
+    sampled++;
+    for (const cell of figures) spans.push({ left: cell.x, right: cell.x + (isTable ? 0.5 : Math.max(cell.width, 0.1)) });
+  }
+  const clusters = clusterSpans(spans);
+  // A table's columns are exact; on a page a lone figure off every column (a footnote) is not one.
+  if (isTable) return clusters;
+  const most = Math.max(0, ...clusters.map((cluster) => cluster.count));
+  return clusters.filter((cluster) => cluster.count >= 2 || most < 4);
+}
+
+/**
+ * The header's money columns placed where their figures stand. When there are as many figure
+ * columns as money headings they pair up left to right (a short heading far from its
+ * right-aligned figures cannot pull them into the next column); otherwise each figure column
+ * goes to the money heading it overlaps most, or the nearest.
+ */
+function placeMoneyColumns(zones: readonly ColumnZone[], clusters: readonly { left: number; right: number }[]): FigureColumn[] | null {
+  const money = zones.filter((zone) => MONEY_FIELD_SET.has(zone.field));
+  if (money.length === 0 || clusters.length === 0) return null;
+  if (money.length === clusters.length) return clusters.map((cluster, index) => ({ field: money[index].field, left: cluster.left, right: cluster.right }));
+  return clusters.map((cluster) => {
+    let best = money[0];
+    let bestScore = -Infinity;
+    for (const zone of money) {
+      const overlap = Math.min(cluster.right, zone.right) - Math.max(cluster.left, zone.left);
+      const middle = (Math.max(zone.left, cluster.left - 200) + Math.min(zone.right, cluster.right + 200)) / 2;
+      const score = overlap > 0 ? overlap : -Math.abs(middle - (cluster.left + cluster.right) / 2);
+      if (score > bestScore) {
+        bestScore = score;
+        best = zone;
+      }
+    }
+    return { field: best.field, left: cluster.left, right: cluster.right };
+  });
+}
+
+/**
+ * No header matched: the columns from the data. Rows are lines with a date and figures; the
+ * date column is where their dates stand, the figure columns where their figures do. The last
+ * figure column is the running balance when there are two or more; two before it are debit and
+ * credit in the order printed (the balance decides later whether they are the other way round),
+ * one is a single amount. Everything else is narration.
+ */
+function inferLayout(lines: readonly SourceLine[], isTable: boolean): ColumnLayout | null {
+  const dateSpans: { left: number; right: number }[] = [];
+  let datedLines = 0;
+  for (const line of lines) {
+    if (datedLines >= FIGURE_SAMPLE) break;
+    if (!line.cells.some((cell) => isFigure(cell.text, isTable))) continue;
+    const dates = line.cells.filter((cell) => parseDateToken(cell.text) !== null);
+    if (dates.length > 0) datedLines++;
+    for (const date of dates) dateSpans.push({ left: date.x, right: date.x + (isTable ? 0.5 : Math.max(date.width, 0.1)) });
+  }
+  if (datedLines < 2) return null;
+  const clusters = findFigureColumns(lines, isTable, () => true);
+  // Date columns dated on at least half the rows, left to right: the transaction date first.
+  const dateColumns = clusterSpans(dateSpans).filter((cluster) => cluster.count * 2 >= datedLines);
+  const dateColumn = dateColumns[0];
+  if (!dateColumn) return null;
+  const money = clusters.filter((cluster) => cluster.right <= dateColumn.left || cluster.left >= dateColumn.right);
+  if (money.length === 0) return null;
+  const fields: ColumnField[] =
+    money.length === 1 ? ['amount'] : money.length === 2 ? ['amount', 'balance'] : [...money.slice(0, -3).map((): ColumnField => 'ignored'), 'debit', 'credit', 'balance'];
+  const figures = money.map((cluster, index) => ({ field: fields[index], left: cluster.left, right: cluster.right }));
+  const zones: ColumnZone[] = [{ field: 'date', left: dateColumn.left, right: isTable ? dateColumn.left + 1 : dateColumn.right }];
+  // A second date column beside the first (value date) is kept apart from the narration.
+  const second = dateColumns[1];
+  if (second) zones.push({ field: 'valueDate', left: second.left, right: isTable ? second.left + 1 : second.right });
+  if (!isTable) return { zones, figures, fallback: 'narration' };
+  // A table's narration is its column of the longest text; its other text columns are left out.
+  const textLength = new Map<number, number>();
+  for (const line of lines) {
+    if (!line.cells.some((cell) => parseDateToken(cell.text) !== null)) continue;
+    for (const cell of line.cells) {
+      if (zones.some((zone) => zone.left === cell.x) || figures.some((column) => column.left === cell.x) || isFigure(cell.text, true)) continue;
+      textLength.set(cell.x, (textLength.get(cell.x) ?? 0) + cell.text.length);
+    }
+  }
+  const narration = [...textLength].sort((a, b) => b[1] - a[1])[0];
+  if (narration) zones.push({ field: 'narration', left: narration[0], right: narration[0] + 1 });
+  return { zones, figures, fallback: 'ignored' };
 }
 
 function zonesFromMapping(lines: readonly SourceLine[], mapping: ColumnMapping, isTable: boolean): ColumnZone[] {
@@ -260,10 +478,48 @@ function zonesFromMapping(lines: readonly SourceLine[], mapping: ColumnMapping, 
 }
 
 /**
- * Finds the header row and rebuilds statement rows: narrations wrapped over several lines
- * (below the date line, or above and below it where rows are vertically centred), rows split
- * across a page break, headers repeated on every page, and opening/closing/total/page-number
- * lines kept aside. Throws NOT_A_STATEMENT when no header row (and no mapping) is found.
+ * Where a run of figure-less lines between two rows' figures splits: at the one gap clearly wider
+ * than the rest (rows are spaced further apart than their lines). Null when the gaps do not tell
+ * (even spacing), when the lines cross a page, or when there is no row above.
+ */
+function splitAtWidestGap(pending: readonly SourceLine[], previousBottom: { page: number; y: number } | null, anchor: SourceLine): number | null {
+  if (pending.length === 0 || !previousBottom || previousBottom.page !== anchor.page || pending.some((line) => line.page !== anchor.page)) return null;
+  const ys = [previousBottom.y, ...pending.map((line) => line.y), anchor.y];
+  let widest = -1;
+  let widestGap = -Infinity;
+  let runnerUp = -Infinity;
+  for (let index = 1; index < ys.length; index++) {
+    const gap = ys[index] - ys[index - 1];
+    if (gap > widestGap) {
+      runnerUp = widestGap;
+      widestGap = gap;
+      widest = index - 1;
+    } else if (gap > runnerUp) {
+      runnerUp = gap;
+    }
+  }
+  return widestGap > runnerUp * 1.2 ? widest : null;
+}
+
+/** The layout a header row gives, with the money columns placed by the figures on a PDF. */
+function headerLayout(match: HeaderMatch, isTable: boolean, clusters: readonly { left: number; right: number }[]): ColumnLayout {
+  const zones = buildZones(match.cells, match.fields, isTable);
+  return { zones, figures: isTable ? null : placeMoneyColumns(zones, clusters), fallback: 'ignored' };
+}
+
+/** True when the figures put some money column somewhere its heading's zone alone would not. */
+function figuresMoved(layout: ColumnLayout): boolean {
+  if (!layout.figures) return false;
+  return layout.figures.some((column) => zoneFor({ text: '', x: column.left, width: column.right - column.left }, layout.zones, false) !== column.field);
+}
+
+/**
+ * Finds the header row (or, failing one, the columns from the data) and rebuilds statement
+ * rows. A row is grouped around its figures: the line with its amount and balance, and the lines
+ * around it without figures (narration wrapped above and below, a date and time stacked in one
+ * cell, a date printed apart from vertically centred figures). Rows split across a page break,
+ * headers repeated on every page, and opening/closing/total/summary/page-number lines kept aside.
+ * Throws NOT_A_STATEMENT when neither a header row nor rows with dates and figures are found.
  */
 export function rebuildRows(source: SourceDocument, mapping?: ColumnMapping): RebuiltTable {
   const isTable = source.format !== 'pdf';
@@ -273,11 +529,14 @@ export function rebuildRows(source: SourceDocument, mapping?: ColumnMapping): Re
   const specialLines: SpecialLine[] = [];
   let headerLabels: Partial<Record<ColumnField, string>> = {};
   let headerCount = 0;
-  let zones: ColumnZone[] | null = mapping ? zonesFromMapping(lines, mapping, isTable) : null;
+  let layout: ColumnLayout | null = mapping ? { zones: zonesFromMapping(lines, mapping, isTable), figures: null, fallback: 'ignored' } : null;
+  let columnsFrom: ColumnsFrom = 'mapping';
 
   // Pages that repeat the header: anything above it on the page is page furniture, not rows.
   const headerAt = new Map<number, { match: HeaderMatch; used: number }>();
   const firstHeaderOnPage = new Map<number, number>();
+  let clusters: { left: number; right: number }[] = [];
+  let inferredStart = 0;
   if (!mapping) {
     for (let index = 0; index < lines.length; index++) {
       const found = matchHeader(lines, index, isTable);
@@ -287,7 +546,20 @@ export function rebuildRows(source: SourceDocument, mapping?: ColumnMapping): Re
         index += found.used - 1;
       }
     }
-    if (headerAt.size === 0) throw new StatementError('NOT_A_STATEMENT');
+    if (headerAt.size === 0) {
+      layout = inferLayout(lines, isTable);
+      if (!layout) throw new StatementError('NOT_A_STATEMENT');
+      columnsFrom = 'figures';
+      // Without a header, the table starts at the first line with a date and a figure: what is
+      // above it is the header block, read as text.
+      inferredStart = lines.findIndex((line) => line.cells.some((cell) => isFigure(cell.text, isTable)) && line.cells.some((cell) => parseDateToken(cell.text) !== null));
+    } else {
+      columnsFrom = 'headings';
+      if (!isTable) {
+        const firstHeader = Math.min(...headerAt.keys());
+        clusters = findFigureColumns(lines, isTable, (index) => index > firstHeader && !headerAt.has(index));
+      }
+    }
   }
 
   let lastRow: RawRow | null = null;
@@ -297,7 +569,7 @@ export function rebuildRows(source: SourceDocument, mapping?: ColumnMapping): Re
   let closedOnPage = 0;
   let isClosedForGood = false;
   let pending: { line: SourceLine; fields: Partial<Record<ColumnField, string>> }[] = [];
-  // Votes from unambiguous cases: do wrapped lines sit above the date line (centred rows)?
+  // Votes from unambiguous cases: do wrapped lines sit above the figures' line (centred rows)?
   let centredVotes = 0;
   let topVotes = 0;
 
@@ -325,13 +597,14 @@ export function rebuildRows(source: SourceDocument, mapping?: ColumnMapping): Re
     const line = lines[index];
     const header = headerAt.get(index);
     if (header) {
-      zones = buildZones(header.match.cells, header.match.fields, isTable);
+      layout = headerLayout(header.match, isTable, clusters);
       if (headerCount === 0) {
         headerLabels = {};
         header.match.cells.forEach((cell, position) => {
           const field = header.match.fields[position];
           if (field !== 'ignored') headerLabels[field] = cell.text;
         });
+        if (figuresMoved(layout)) columnsFrom = 'headings-and-figures';
       }
       headerCount++;
       flushPending();
@@ -339,11 +612,11 @@ export function rebuildRows(source: SourceDocument, mapping?: ColumnMapping): Re
       continue;
     }
     const headerIndexOnPage = firstHeaderOnPage.get(line.page);
-    if (!zones || (headerIndexOnPage !== undefined && index < headerIndexOnPage)) {
+    if (!layout || (headerIndexOnPage !== undefined && index < headerIndexOnPage) || index < inferredStart) {
       otherLines.push(line);
       continue;
     }
-    const fields = assignFields(line, zones, isTable);
+    const fields = assignFields(line, layout, isTable);
     const isDated = hasDate(fields);
     const isMoneyed = hasMoney(fields);
     const special = findSpecialKind(line, fields);
@@ -351,21 +624,42 @@ export function rebuildRows(source: SourceDocument, mapping?: ColumnMapping): Re
       flushPending();
       specialLines.push({ kind: special, page: line.page, y: line.y, text: joinLineText(line), fields });
       otherLines.push(line);
-      if (special === 'closing' || special === 'total') isClosedForGood = true;
+      if (special === 'closing' || special === 'total' || special === 'summary') isClosedForGood = true;
       else if (special !== 'page-number') closedOnPage = line.page;
       continue;
     }
-    if (isDated && isMoneyed) {
+    // A first line with only a balance and no date is the opening balance, labelled or not.
+    if (isMoneyed && rows.length === 0 && !isDated && pending.length === 0 && MONEY_FIELDS.every((field) => field === 'balance' || fields[field] === undefined)) {
+      specialLines.push({ kind: 'opening', page: line.page, y: line.y, text: joinLineText(line), fields });
+      otherLines.push(line);
+      continue;
+    }
+    if (isMoneyed) {
       const row: RawRow = { page: line.page, y: line.y, fields };
-      // Wrapped lines waiting above this date line: theirs or the previous row's?
+      const rowIsDated = isDated;
+      const previousIsDated = lastRow !== null && hasDate(lastRow.fields);
+      // Lines waiting above this row's figures: theirs or the previous row's? Where the space
+      // between rows is wider than between lines, the widest gap is where one row ends.
+      const splitAt = isTable ? null : splitAtWidestGap(pending.map((entry) => entry.line), lastRow ? lastRowBottom : null, line);
+      const datesAgree = !pending.some((entry, position) => hasDate(entry.fields) && splitAt !== null && position < splitAt && !rowIsDated && previousIsDated);
       let toNext = false;
       const above: Partial<Record<ColumnField, string>>[] = [];
-      for (const entry of pending) {
-        if (!toNext) {
+      for (const [position, entry] of pending.entries()) {
+        if (splitAt !== null && datesAgree) {
+          toNext = position >= splitAt || !canAttachToPrevious(entry.line);
+          if (toNext) centredVotes++;
+          else topVotes++;
+        } else if (!toNext) {
           const canNext = entry.line.page === line.page && line.y - entry.line.y <= maxGap(line) * Math.max(1, pending.length);
           const canPrevious = canAttachToPrevious(entry.line);
-          if (canNext && canPrevious) {
-            if (entry.line.page === lastRowBottom.page) {
+          const entryIsDated = hasDate(entry.fields);
+          if (canNext && entryIsDated && !rowIsDated && previousIsDated) {
+            // A date printed apart from its figures belongs to the row that has none.
+            toNext = true;
+          } else if (canNext && canPrevious) {
+            if (entryIsDated && rowIsDated && !previousIsDated) {
+              toNext = false;
+            } else if (entry.line.page === lastRowBottom.page) {
               const distancePrevious = entry.line.y - lastRowBottom.y;
               const distanceNext = line.y - entry.line.y;
               toNext = distanceNext < distancePrevious;
@@ -373,7 +667,7 @@ export function rebuildRows(source: SourceDocument, mapping?: ColumnMapping): Re
               else topVotes++;
             } else {
               // Top of a new page: a row split by the page break, unless rows here are centred
-              // (lines sitting above their date line were seen; top-aligned rows never show that).
+              // (lines sitting above their figures were seen; top-aligned rows never show that).
               toNext = centredVotes >= 2 && centredVotes * 3 >= topVotes;
             }
           } else {
@@ -383,7 +677,7 @@ export function rebuildRows(source: SourceDocument, mapping?: ColumnMapping): Re
         if (toNext) above.push(entry.fields);
         else attachToPrevious(entry);
       }
-      // Lines above the date line come first, in their order on the page.
+      // Lines above the figures come first, in their order on the page.
       for (const fields of above.reverse()) appendFields(row, fields, true);
       pending = [];
       rows.push(row);
@@ -393,8 +687,8 @@ export function rebuildRows(source: SourceDocument, mapping?: ColumnMapping): Re
       isClosedForGood = false;
       continue;
     }
-    if (!isDated && !isMoneyed && isTextOnly(fields)) {
-      pending.push({ line, fields: continuationFields(fields) });
+    if (isContinuation(fields)) {
+      pending.push({ line, fields });
       continue;
     }
     // Anything else (a disclaimer across the page, a stray figure) ends the row above it.
@@ -405,5 +699,5 @@ export function rebuildRows(source: SourceDocument, mapping?: ColumnMapping): Re
   flushPending();
   const firstTableLine = lines.find((line) => line.page === (rows[0]?.page ?? 1) && line.y >= (rows[0]?.y ?? Infinity));
   const tableStart = headerAt.size > 0 ? Math.min(...headerAt.keys()) : firstTableLine ? lines.indexOf(firstTableLine) : lines.length;
-  return { rows, otherLines, preambleLines: lines.slice(0, tableStart), specialLines, headerLabels, headerCount };
+  return { rows, otherLines, preambleLines: lines.slice(0, tableStart), specialLines, headerLabels, headerCount, columnsFrom };
 }

@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import officeCrypto from 'officecrypto-tool';
 import { StatementError } from '../statement-error';
 import type { SourceDocument, SourceLine } from '../source-document';
 import { rowsToLines } from './read-csv';
@@ -23,6 +24,28 @@ export function cellText(value: ExcelJS.CellValue): string {
   if ('text' in value) return String(value.text);
   if ('error' in value) return '';
   return '';
+}
+
+export const WORKBOOK_PASSWORD_MESSAGES = {
+  PASSWORD_REQUIRED: 'This workbook is password-protected: enter its password',
+  WRONG_PASSWORD: 'The password for this workbook is not correct: check it and try again',
+} as const;
+
+/**
+ * Opens a password-protected workbook (Office encryption, standard or agile) with its password:
+ * the plain XLSX inside. Throws PASSWORD_REQUIRED or WRONG_PASSWORD as a PDF would.
+ */
+export async function decryptWorkbook(bytes: Uint8Array, password: string | undefined): Promise<Uint8Array> {
+  if (!password) throw new StatementError('PASSWORD_REQUIRED', WORKBOOK_PASSWORD_MESSAGES.PASSWORD_REQUIRED);
+  let plain: Buffer;
+  try {
+    plain = await officeCrypto.decrypt(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), { password });
+  } catch (error) {
+    // The library says a wrong password in words; anything else is a damaged container.
+    if (/password/i.test(String((error as Error).message))) throw new StatementError('WRONG_PASSWORD', WORKBOOK_PASSWORD_MESSAGES.WRONG_PASSWORD, { cause: error });
+    throw new StatementError('UNREADABLE', undefined, { cause: error });
+  }
+  return new Uint8Array(plain.buffer, plain.byteOffset, plain.byteLength);
 }
 
 /** Reads every worksheet of an XLSX workbook; a sheet is a page. */

@@ -11,8 +11,10 @@ import {
   type StatementTransaction,
   type Statement,
   type StatementAnalysisData,
+  type StatementConfidenceData,
+  type PeriodSource,
 } from '@levy/contracts';
-import type { StatementCheck, Transaction } from '@levy/statements';
+import type { StatementCheck, StatementConfidence, Transaction } from '@levy/statements';
 import { asKobo, koboToNairaString, type Kobo } from '@levy/tax';
 import type { FolderRow, RecordRow, StatementRow, TransactionRow } from './analyser.repo';
 import type { StoredAnalysis } from './analyser.schema';
@@ -72,6 +74,7 @@ export function toStatement(row: StatementRow, extra: { folderId: string; hasMap
     reasons: isAnalysed ? row.reasons : [],
     period_start: isAnalysed ? row.periodStart : null,
     period_end: isAnalysed ? row.periodEnd : null,
+    period_source: isAnalysed ? row.periodSource : null,
     totals:
       isAnalysed && row.totalDebitsKobo !== null && row.totalCreditsKobo !== null
         ? {
@@ -116,6 +119,21 @@ export function toStatementDetail(row: StatementRow, summary: Statement): Statem
     },
     metadata: metadata ? { producer: metadata.producer, creator: metadata.creator, created_at: metadata.createdAt, modified_at: metadata.modifiedAt, is_encrypted: metadata.isEncrypted } : null,
     skipped_rows: isAnalysed ? row.skippedRows : [],
+    confidence: isAnalysed && row.confidence ? toConfidence(row.confidence) : null,
+    notes: isAnalysed ? row.notes.map((note) => ({ message: note.message, row: note.index === null ? null : note.index + 1, date: note.date, page: note.page })) : [],
+  };
+}
+
+export function toConfidence(confidence: StatementConfidence): StatementConfidenceData {
+  return {
+    checked_rows: confidence.checkedRows,
+    reconciled_rows: confidence.reconciledRows,
+    reconciled_share: confidence.reconciledShare,
+    columns_from: confidence.columnsFrom,
+    decided_by_balance: confidence.decidedByBalance,
+    // Kept before the field existed: the explanation says it when it happened.
+    swapped_columns: confidence.swappedColumns ?? false,
+    explanation: confidence.explanation,
   };
 }
 
@@ -149,7 +167,16 @@ const flagged = (row: { index: number; date: string; amount: Kobo; narration: st
 /** The analysis panels: summary figures, monthly flows with closing balances, balances by day, categories, salary, recurring debits … */
 export function toAnalysisBody(
   analysis: StoredAnalysis,
-  context: { verdict: StatementAnalysisData['verdict']; reasons: string[]; checks: readonly StatementCheck[]; openingBalance: Kobo | null; closingBalance: Kobo | null; periodStart: string | null; periodEnd: string | null },
+  context: {
+    verdict: StatementAnalysisData['verdict'];
+    reasons: string[];
+    checks: readonly StatementCheck[];
+    openingBalance: Kobo | null;
+    closingBalance: Kobo | null;
+    periodStart: string | null;
+    periodEnd: string | null;
+    periodSource: PeriodSource | null;
+  },
 ): Omit<StatementAnalysisData, 'statement_id'> {
   const { engine } = analysis;
   const closingByMonth = new Map<string, Kobo>();
@@ -167,6 +194,7 @@ export function toAnalysisBody(
       closing_balance: nairaOrNull(context.closingBalance),
       period_start: context.periodStart,
       period_end: context.periodEnd,
+      period_source: context.periodSource,
     },
     monthly: engine.monthly.map((flow) => ({
       month: flow.month,

@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderImageOnlyPdf, renderNotAStatementPdf } from '../../../../../packages/statements/src/fixtures/render-broken';
 import { renderFixture, type Fixture } from '../../../../../packages/statements/src/fixtures/render-statement';
+import { renderZooEntry } from '../../../../../packages/statements/src/fixtures/render-zoo';
+import { ZOO } from '../../../../../packages/statements/src/fixtures/zoo';
+import { pdfText } from './analysis-report';
 import { createTestApp, ownerWithOrganisation, signUp, staffUser, type TestApp, type TestFile } from '../../../test/harness';
 
 // The bank statement analyser against the real app and database: folders, records, uploads parsed
@@ -31,10 +34,17 @@ function statementFile(bytes: Uint8Array | Buffer, filename = 'statement.pdf', c
   return { field: 'file', filename, contentType, content: Buffer.from(bytes) };
 }
 
-async function folderWithRecord(owner: { token: string }, name = `Folder ${randomUUID().slice(0, 8)}`) {
-  const folder = await test.call('POST', 'bank', 'statement-folders', { token: owner.token, body: { name } });
+/**
+ * A folder with one record. The record's account number is typed only when a test gives it: a
+ * statement of another account than the typed one is refused, and the fixtures' numbers vary.
+ */
+async function folderWithRecord(owner: { token: string }, options: { accountNumber?: string } = {}) {
+  const folder = await test.call('POST', 'bank', 'statement-folders', { token: owner.token, body: { name: `Folder ${randomUUID().slice(0, 8)}` } });
   if (folder.code !== 'OK') throw new Error(`create folder failed: ${JSON.stringify(folder)}`);
-  const record = await test.call('POST', 'bank', `statement-folders/${folder.data.id}/records`, { token: owner.token, body: { name: 'Adaeze Okafor', account_number: '0123456789', bank_name: 'Guaranty Trust Bank' } });
+  const record = await test.call('POST', 'bank', `statement-folders/${folder.data.id}/records`, {
+    token: owner.token,
+    body: { name: 'Adaeze Okafor', bank_name: 'Guaranty Trust Bank', ...(options.accountNumber && { account_number: options.accountNumber }) },
+  });
   if (record.code !== 'OK') throw new Error(`create record failed: ${JSON.stringify(record)}`);
   return { folderId: folder.data.id as string, recordId: record.data.id as string };
 }
@@ -167,9 +177,10 @@ describe('a GTBank PDF from upload to analysis', () => {
 
   beforeAll(async () => {
     owner = await ownerWithOrganisation(test);
-    ({ recordId } = await folderWithRecord(owner));
     const rendered = await renderFixture({ style: 'gtbank', seed: 16, count: 160, start: '2026-03-01' }, 'pdf');
     fixture = rendered.fixture;
+    // The number typed on the record is the statement's: it is accepted.
+    ({ recordId } = await folderWithRecord(owner, { accountNumber: fixture.accountNumber }));
     const uploaded = await upload(owner.token, recordId, statementFile(rendered.bytes, 'gtbank-march.pdf', 'application/octet-stream'));
     expect(uploaded).toMatchObject({ code: 'OK', message: 'Statement uploaded: it is being analysed', data: { status: 'queued', format: 'pdf', file_name: 'gtbank-march.pdf', verdict: null, totals: null } });
     statementId = uploaded.data.id;
@@ -201,6 +212,9 @@ describe('a GTBank PDF from upload to analysis', () => {
       },
     });
     expect(statement.page_count).toBeGreaterThan(1);
+    expect(statement).toMatchObject({ period_source: 'printed', notes: [], confidence: { reconciled_share: 1, swapped_columns: false, decided_by_balance: 0 } });
+    expect(statement.confidence.checked_rows).toBeGreaterThanOrEqual(fixture.rows.length - 1);
+    expect(statement.confidence.explanation).toContain(`${statement.confidence.reconciled_rows} of ${statement.confidence.checked_rows} rows reconcile with the running balance`);
     expect(statement.checks.find((check: { id: string }) => check.id === 'balance_chain').status).toBe('pass');
     expect(statement.metadata).toMatchObject({ producer: 'Levy statement fixtures', is_encrypted: false });
     const list = await test.call('GET', 'bank', `statement-records/${recordId}/statements`, { token: owner.token });
@@ -329,12 +343,14 @@ describe('a GTBank PDF from upload to analysis', () => {
     expect(report.statusCode).toBe(200);
     expect(report.headers['content-type']).toBe('application/pdf');
     expect(report.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // The report's built-in fonts have no naira or minus sign: the engine's messages print as banks write them.
+    expect(pdfText('Opening ₦1,000.00 + credits − debits gives -₦20.00 ≥ 漢')).toBe('Opening NGN 1,000.00 + credits - debits gives -NGN 20.00 >= ?');
   });
 
   it('compares the statements of a record: a gap between them shows in the combined analysis', async () => {
-    const { recordId: pairId } = await folderWithRecord(owner);
     const march = await renderFixture({ style: 'gtbank', seed: 31, count: 40, start: '2026-03-01', perDay: 2 }, 'csv');
-    const june = await renderFixture({ style: 'gtbank', seed: 32, count: 40, start: '2026-06-01', perDay: 2 }, 'csv');
+    const { recordId: pairId } = await folderWithRecord(owner, { accountNumber: march.fixture.accountNumber });
+    const june = await renderFixture({ style: 'gtbank', seed: 32, count: 40, start: '2026-06-01', perDay: 2, accountNumber: march.fixture.accountNumber }, 'csv');
     const first = await upload(owner.token, pairId, statementFile(march.bytes, 'march.csv', 'text/csv'));
     const second = await upload(owner.token, pairId, statementFile(june.bytes, 'june.csv', 'text/csv'));
     await settled(owner.token, first.data.id);
@@ -415,16 +431,16 @@ describe('uploads the analyser cannot use', () => {
     expect((await settled(owner.token, accepted.data.id)).status).toBe('analysed');
   });
 
-  it('reads a table with unknown headers once a column mapping is saved', async () => {
+  it('reads a table with unknown headers by its data, and by a column mapping once one is saved', async () => {
     const owner = await ownerWithOrganisation(test);
     const { recordId } = await folderWithRecord(owner);
     const csv = ['Col A,Col B,Col C,Col D,Col E', '02/03/2026,Opening deposit,,500000.00,500000.00', '05/03/2026,POS PURCHASE @ SHOPRITE LEKKI,12500.50,,487499.50', '09/03/2026,NIP TRANSFER FROM MUSA BELLO,,20000.00,507499.50'].join('\n');
     const uploaded = await upload(owner.token, recordId, statementFile(Buffer.from(csv), 'export.csv', 'text/csv'));
-    expect(await settled(owner.token, uploaded.data.id)).toMatchObject({ status: 'failed', error_code: 'NOT_A_STATEMENT', page_count: 1 });
-    // The pages as read are there to map the columns from, with no rows.
-    const unread = await test.call('GET', 'bank', `statements/${uploaded.data.id}/extraction`, { token: owner.token });
-    expect(unread.data).toMatchObject({ layout: null, mapping: null, rows: [] });
-    expect(unread.data.lines.map((line: { text: string }) => line.text)).toEqual(csv.split('\n').map((line) => line.split(',').filter(Boolean).join('  ')));
+    // No heading is recognised: the columns come from the dates, figures and running balance.
+    expect(await settled(owner.token, uploaded.data.id)).toMatchObject({ status: 'analysed', page_count: 1, totals: { transaction_count: 3, closing_balance: '507499.50' } });
+    const inferred = await test.call('GET', 'bank', `statements/${uploaded.data.id}/extraction`, { token: owner.token });
+    expect(inferred.data).toMatchObject({ mapping: null });
+    expect(inferred.data.lines.map((line: { text: string }) => line.text)).toEqual(csv.split('\n').map((line) => line.split(',').filter(Boolean).join('  ')));
     const invalid = await test.call('PUT', 'bank', `statements/${uploaded.data.id}/mapping`, { token: owner.token, body: { mapping: { date: 0, narration: 1 } } });
     expect(invalid).toMatchObject({ code: 'INVALID_INPUT', data: { 'mapping.amount': 'Map an amount column, or the debit and credit columns' } });
     const mapped = await test.call('PUT', 'bank', `statements/${uploaded.data.id}/mapping`, { token: owner.token, body: { mapping: { date: 0, narration: 1, debit: 2, credit: 3, balance: 4 } } });
@@ -530,4 +546,58 @@ describe('a parse interrupted by a restart', () => {
     const { rows: jobs } = await test.database.executeSql("select state, retry_count from pgboss.job where name = 'analyser.parse' and data->>'statementId' = $1", [uploaded.data.id]);
     expect(jobs).toEqual([{ state: 'completed', retry_count: 1 }]);
   }, 120_000);
+
+  it('refuses a statement of another account from a record, naming both accounts, and keeps it out of the combined figures', async () => {
+    const owner = await ownerWithOrganisation(test);
+    const { recordId: mixedId } = await folderWithRecord(owner);
+    const own = await renderFixture({ style: 'gtbank', seed: 41, count: 30, start: '2026-03-01' }, 'csv');
+    const stranger = await renderFixture({ style: 'zenith', seed: 42, count: 30, start: '2026-04-01' }, 'csv');
+    const first = await upload(owner.token, mixedId, statementFile(own.bytes, 'own.csv', 'text/csv'));
+    expect((await settled(owner.token, first.data.id)).status).toBe('analysed');
+    const second = await upload(owner.token, mixedId, statementFile(stranger.bytes, 'other.csv', 'text/csv'));
+    const refused = await settled(owner.token, second.data.id);
+    expect(refused).toMatchObject({
+      status: 'failed',
+      error_code: 'ACCOUNT_MISMATCH',
+      error_message: `This statement is for account ${stranger.fixture.accountNumber} (Zenith Bank), but this record's statements are for account ${own.fixture.accountNumber} (Guaranty Trust Bank): add it to a record of its own account`,
+    });
+    const combined = await test.call('GET', 'bank', `statement-records/${mixedId}/analysis`, { token: owner.token });
+    expect(combined.data.summary.count).toBe(own.fixture.rows.length);
+  });
+
+  it('refuses a statement of another account than the number typed on its record, naming both, and keeps the record to its statements', async () => {
+    const owner = await ownerWithOrganisation(test);
+    const { recordId } = await folderWithRecord(owner, { accountNumber: '0123456789' });
+    const stranger = await renderFixture({ style: 'zenith', seed: 43, count: 30, start: '2026-04-01' }, 'csv');
+    const uploaded = await upload(owner.token, recordId, statementFile(stranger.bytes, 'zenith.csv', 'text/csv'));
+    expect(await settled(owner.token, uploaded.data.id)).toMatchObject({
+      status: 'failed',
+      error_code: 'ACCOUNT_MISMATCH',
+      error_message: `This statement is for account ${stranger.fixture.accountNumber} (Zenith Bank), but this record is for account 0123456789 (Guaranty Trust Bank): add the statement to a record of its own account, or correct the record's account number if it was typed wrong`,
+      confidence: null,
+      notes: [],
+    });
+    expect((await test.call('GET', 'bank', `statement-records/${recordId}/analysis`, { token: owner.token })).data.statement_count).toBe(0);
+
+    // The number was typed wrong: corrected on the record, the same statement reads.
+    const corrected = await test.call('PUT', 'bank', `statement-records/${recordId}`, { token: owner.token, body: { name: 'Adaeze Okafor', account_number: stranger.fixture.accountNumber } });
+    expect(corrected.code).toBe('OK');
+    await test.call('POST', 'bank', `statements/${uploaded.data.id}/rerun`, { token: owner.token, body: {} });
+    expect(await settled(owner.token, uploaded.data.id)).toMatchObject({ status: 'analysed', account_number: stranger.fixture.accountNumber });
+
+    // Once it holds a statement, the record's number may not be changed to another account's.
+    const contradicted = await test.call('PUT', 'bank', `statement-records/${recordId}`, { token: owner.token, body: { name: 'Adaeze Okafor', account_number: '0123456789' } });
+    expect(contradicted).toMatchObject({ code: 'INVALID_INPUT', data: { account_number: `This record's statements are for account ${stranger.fixture.accountNumber}: a record holds one account's statements` } });
+  });
+
+  it('keeps the engine’s confidence and notes with a statement: a one-kobo rounding is a note on its row', async () => {
+    const owner = await ownerWithOrganisation(test);
+    const { recordId } = await folderWithRecord(owner);
+    const entry = ZOO.find((candidate) => candidate.options.roundingAt !== undefined && candidate.format === 'csv')!;
+    const { bytes, fileName } = await renderZooEntry(entry);
+    const uploaded = await upload(owner.token, recordId, statementFile(bytes, fileName, 'text/csv'));
+    const statement = await settled(owner.token, uploaded.data.id);
+    expect(statement).toMatchObject({ status: 'analysed', verdict: 'consistent', confidence: { reconciled_share: 1, columns_from: 'headings' } });
+    expect(statement.notes).toEqual([{ message: expect.stringMatching(/kobo from the row/), row: entry.options.roundingAt! + 1, date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), page: 1 }]);
+  });
 });

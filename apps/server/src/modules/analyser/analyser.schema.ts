@@ -1,4 +1,4 @@
-import type { ColumnMapping, PdfMetadata, StatementAnalysis, StatementCheck } from '@levy/statements';
+import type { ColumnMapping, PdfMetadata, StatementAnalysis, StatementCheck, StatementConfidence, StatementNote } from '@levy/statements';
 import type { Kobo } from '@levy/tax';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
@@ -64,6 +64,9 @@ export interface StoredAnalysis {
   balances: Array<{ date: string; balance: Kobo }>;
 }
 
+/** A note of the engine's as kept: with the date of its row, so it reads without the rows. */
+export type StoredNote = Omit<StatementNote, 'y'> & { date: string | null };
+
 /**
  * An uploaded statement with its file. `run` counts the parses asked for: a parse job carries
  * its run and stores nothing once a newer one was asked for. `pending_password` holds an
@@ -98,6 +101,8 @@ export const analyserStatements = pgTable(
     checks: jsonb().$type<StatementCheck[]>().notNull().default([]),
     periodStart: text(),
     periodEnd: text(),
+    /** 'printed' when the statement prints its period; 'transactions' when the period is its first to last transaction. */
+    periodSource: text({ enum: ['printed', 'transactions'] }),
     openingBalanceKobo: kobo(),
     closingBalanceKobo: kobo(),
     totalDebitsKobo: kobo(),
@@ -112,6 +117,10 @@ export const analyserStatements = pgTable(
     pageCount: integer(),
     metadata: jsonb().$type<PdfMetadata>(),
     skippedRows: jsonb().$type<Array<{ page: number; y: number; reason: string }>>().notNull().default([]),
+    /** How sure the reading is (rows the running balance bears out, how the columns were placed), as the engine gave it. */
+    confidence: jsonb().$type<StatementConfidence>(),
+    /** What the engine decided or noticed that is not a verdict (rounding, reordering, the balance overriding a column). */
+    notes: jsonb().$type<StoredNote[]>().notNull().default([]),
     /** The engine's analysis of the rows as corrected, camelCase and kobo as the engine gives it. */
     analysis: jsonb().$type<StoredAnalysis>(),
     errorCode: text(),

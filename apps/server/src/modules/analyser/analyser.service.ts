@@ -5,12 +5,13 @@ import {
   STATEMENT_FILE_LIMITS,
   type ColumnMappingInput,
   type DATE_PRESETS,
+  type PeriodSource,
   type RecordAnalysis,
   type StatementFormat,
   type TRANSACTION_SORT_KEYS,
 } from '@levy/contracts';
 import {
-  checkPdfAccess,
+  checkStatementAccess,
   compareStatements,
   isStatementError,
   readStatement,
@@ -18,6 +19,7 @@ import {
   type ColumnMapping,
   type SourceDocument,
   type StatementProgress,
+  type StatementResult,
   type Transaction,
   type Verdict,
 } from '@levy/statements';
@@ -31,7 +33,7 @@ import type { Caller, UploadedFile } from '../../http/route';
 import { exportTable, type ExportFormat } from '../../http/table-export';
 import type { Jobs } from '../../jobs/jobs';
 import { renderAnalysisReport } from './analysis-report';
-import { naira, openingOf, toAnalysisBody, toFolder, toRecord, toStatement, toStatementDetail, toTransaction } from './analyser-views';
+import { naira, openingOf, toAnalysisBody, toConfidence, toFolder, toRecord, toStatement, toStatementDetail, toTransaction } from './analyser-views';
 import * as repo from './analyser.repo';
 import { analyserTransactions, type CorrectedFields, type StatementStageCode } from './analyser.schema';
 import { analyseRows, applyCorrection, correctableFields, endOfDayBalances, linesOfPage, pagesOf, toEngineTransaction, toStoredRow, totalsOf } from './statement-rows';
@@ -121,6 +123,17 @@ function bytesOf(content: Buffer): Uint8Array {
   return new Uint8Array(content.buffer, content.byteOffset, content.byteLength);
 }
 
+/** The printed period when the statement prints one; otherwise its first to last transaction. */
+function periodSourceOf(result: StatementResult): PeriodSource {
+  return result.period.printedStart && result.period.printedEnd ? 'printed' : 'transactions';
+}
+
+/** Statements together: printed only when every one prints its period. */
+function combinedPeriodSource(statements: ReadonlyArray<{ periodSource: PeriodSource | null }>): PeriodSource | null {
+  if (statements.length === 0) return null;
+  return statements.every((statement) => statement.periodSource === 'printed') ? 'printed' : 'transactions';
+}
+
 class ParseInterrupted extends Error {
   constructor() {
     super('The statement parse was interrupted by a shutdown; it will run again');
@@ -208,11 +221,11 @@ export function createAnalyserService(deps: { db: Db; jobs: Jobs; paidBills(orga
     return new AppError('UNPROCESSABLE', error.message, { reason: error.code, field: isAboutPassword ? 'password' : 'file' });
   }
 
-  /** Opens an encrypted PDF with the password to check it; the password is kept only if the file needs it. */
+  /** Opens an encrypted PDF or workbook with the password to check it; the password is kept only if the file needs it. */
   async function passwordFor(format: StatementFormat, content: Buffer, password: string | undefined): Promise<string | null> {
-    if (format !== 'pdf') return null;
+    if (format === 'csv') return null;
     try {
-      const access = await checkPdfAccess(bytesOf(content), password || undefined);
+      const access = await checkStatementAccess(bytesOf(content), password || undefined);
       return access.isEncrypted && password ? password : null;
     } catch (error) {
       throw rejection(error);
@@ -287,6 +300,9 @@ export function createAnalyserService(deps: { db: Db; jobs: Jobs; paidBills(orga
         analysedAt: null,
         layoutId: null,
         headerLabels: {},
+        confidence: null,
+        notes: [],
+        periodSource: null,
         pageCount: failure.document?.pageCount ?? null,
       });
       if (!isCurrent) return;
@@ -294,6 +310,29 @@ export function createAnalyserService(deps: { db: Db; jobs: Jobs; paidBills(orga
       await repo.deletePages(tx, statementId);
       if (failure.document) await repo.insertPages(tx, pagesOf(statementId, failure.document.lines));
     });
+  }
+
+  /**
+   * A statement of another account than its record is refused: its figures would be blended into
+   * the record's. The record's account is the number typed on it when there is one (a person
+   * said which account the record is), else that of its other analysed statements (another
+   * number, or the same number at another bank). The message names both accounts.
+   */
+  async function otherAccount(statementId: string, result: StatementResult): Promise<string | null> {
+    const number = result.account.number;
+    if (!number) return null;
+    const statement = await repo.findStatement(db, statementId);
+    const record = statement && (await repo.findRecord(db, statement.recordId));
+    if (!statement || !record) return null;
+    const bank = result.account.bankName ?? result.layout.bankName;
+    const describe = (accountNumber: string, bankName: string | null) => (bankName ? `${accountNumber} (${bankName})` : accountNumber);
+    if (record.accountNumber && record.accountNumber !== number) {
+      return `This statement is for account ${describe(number, bank)}, but this record is for account ${describe(record.accountNumber, record.bankName)}: add the statement to a record of its own account, or correct the record's account number if it was typed wrong`;
+    }
+    const others = (await repo.statementsOfRecord(db, statement.recordId)).filter((other) => other.id !== statementId && other.status === 'analysed' && other.accountNumber);
+    const clash = others.find((other) => other.accountNumber !== number || (bank !== null && other.bankName !== null && other.bankName !== bank));
+    if (!clash) return null;
+    return `This statement is for account ${describe(number, bank)}, but this record's statements are for account ${describe(clash.accountNumber!, clash.bankName)}: add it to a record of its own account`;
   }
 
   /**
@@ -327,6 +366,8 @@ export function createAnalyserService(deps: { db: Db; jobs: Jobs; paidBills(orga
     }
     progress.saving();
     await progress.settled();
+    const refusal = await otherAccount(statementId, result);
+    if (refusal) return failParse(statementId, run, { code: 'ACCOUNT_MISMATCH', message: refusal, document });
 
     const correctionByIndex = new Map(corrections.map((correction) => [correction.index, correction.fields]));
     const transactions = result.transactions.map((transaction) => {
@@ -348,6 +389,7 @@ export function createAnalyserService(deps: { db: Db; jobs: Jobs; paidBills(orga
         checks: result.checks,
         periodStart: result.period.start,
         periodEnd: result.period.end,
+        periodSource: periodSourceOf(result),
         openingBalanceKobo: result.computed.openingBalance,
         closingBalanceKobo: transactions.at(-1)?.balance ?? result.computed.closingBalance,
         totalDebitsKobo: totals.debits,
@@ -362,6 +404,8 @@ export function createAnalyserService(deps: { db: Db; jobs: Jobs; paidBills(orga
         pageCount: result.pageCount,
         metadata: result.metadata,
         skippedRows: result.skippedRows,
+        confidence: result.confidence,
+        notes: result.notes.map((note) => ({ message: note.message, index: note.index, page: note.page, date: note.index === null ? null : (result.transactions[note.index]?.date ?? null) })),
         analysis,
         errorCode: null,
         errorMessage: null,
@@ -507,6 +551,11 @@ export function createAnalyserService(deps: { db: Db; jobs: Jobs; paidBills(orga
 
     async updateRecord(caller: Caller, id: string, body: { name: string; account_number?: string; bank_name?: string }) {
       const record = await ownRecord(caller, id);
+      // The typed number says which account the record is: it may not contradict the statements it holds.
+      if (body.account_number) {
+        const other = (await repo.statementsOfRecord(db, record.id)).find((statement) => statement.status === 'analysed' && statement.accountNumber && statement.accountNumber !== body.account_number);
+        if (other) throw invalidInput({ account_number: `This record's statements are for account ${other.accountNumber}: a record holds one account's statements` });
+      }
       await repo.updateRecord(db, record.id, { name: body.name, accountNumber: body.account_number ?? null, bankName: body.bank_name || null });
       return recordView((await repo.findRecord(db, record.id))!);
     },
@@ -549,7 +598,7 @@ export function createAnalyserService(deps: { db: Db; jobs: Jobs; paidBills(orga
         record_id: record.id,
         statement_count: analysed.length,
         pending_count: statements.length - analysed.length,
-        statements: analysed.map((statement) => ({ id: statement.id, file_name: statement.fileName, period_start: statement.periodStart, period_end: statement.periodEnd, verdict: statement.verdict })),
+        statements: analysed.map((statement) => ({ id: statement.id, file_name: statement.fileName, format: statement.format, period_start: statement.periodStart, period_end: statement.periodEnd, verdict: statement.verdict })),
         gaps: span('gapFrom', 'gapTo'),
         overlaps: span('overlapFrom', 'overlapTo'),
         ...toAnalysisBody(analyseRows(transactions), {
@@ -560,6 +609,7 @@ export function createAnalyserService(deps: { db: Db; jobs: Jobs; paidBills(orga
           closingBalance: analysed.at(-1)?.closingBalanceKobo ?? null,
           periodStart: periodStarts[0] ?? null,
           periodEnd: periodEnds.at(-1) ?? null,
+          periodSource: combinedPeriodSource(analysed),
         }),
       };
     },
@@ -680,6 +730,7 @@ export function createAnalyserService(deps: { db: Db; jobs: Jobs; paidBills(orga
           closingBalance: statement.closingBalanceKobo,
           periodStart: statement.periodStart,
           periodEnd: statement.periodEnd,
+          periodSource: statement.periodSource,
         }),
       };
     },
@@ -695,8 +746,15 @@ export function createAnalyserService(deps: { db: Db; jobs: Jobs; paidBills(orga
         closingBalance: statement.closingBalanceKobo,
         periodStart: statement.periodStart,
         periodEnd: statement.periodEnd,
+        periodSource: statement.periodSource,
       });
-      return renderAnalysisReport({ statement: await statementView(statement), record: toRecord(record, undefined), analysis: body });
+      return renderAnalysisReport({
+        statement: await statementView(statement),
+        record: toRecord(record, undefined),
+        analysis: body,
+        confidence: statement.confidence ? toConfidence(statement.confidence) : null,
+        noteCount: statement.notes.length,
+      });
     },
 
     async taxInsight(caller: Caller, id: string) {

@@ -1,4 +1,4 @@
-import type { Statement, StatementAnalysisData, StatementRecord } from '@levy/contracts';
+import type { Statement, StatementAnalysisData, StatementConfidenceData, StatementRecord } from '@levy/contracts';
 import PDFDocument from 'pdfkit';
 import { longDate, pdfAmount } from '../../http/pdf-text';
 import { FileReply } from '../../http/route';
@@ -15,13 +15,31 @@ const CHART_MONTHS = 24;
 
 type AnalysisBody = Omit<StatementAnalysisData, 'statement_id'>;
 
+/** Characters above Latin-1 that the built-in fonts' encoding (WinAnsi) has; any other prints wrong. */
+const WIN_ANSI_EXTRAS = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+/** What the engine's messages write that the built-in fonts lack, as banks print it. */
+const PDF_REPLACEMENTS: ReadonlyArray<[RegExp, string]> = [
+  [/₦/g, 'NGN '],
+  [/[−‐‑]/g, '-'],
+  [/[≤]/g, '<='],
+  [/[≥]/g, '>='],
+  [/[×]/g, 'x'],
+];
+
+/** Text as the built-in fonts can print it: the naira sign as NGN, the minus sign as a hyphen, nothing left to print as garbage. */
+export function pdfText(text: string): string {
+  let safe = text;
+  for (const [pattern, replacement] of PDF_REPLACEMENTS) safe = safe.replace(pattern, replacement);
+  return [...safe].map((character) => (character.charCodeAt(0) <= 0xff || WIN_ANSI_EXTRAS.has(character) ? character : '?')).join('');
+}
+
 /**
  * A statement's analysis as a PDF an analyst files with a credit decision: the account and
  * period, the verdict with its reasons, the figures, a monthly cashflow chart and table, the
  * categories, salary, recurring debits and every check the engine ran.
  */
-export async function renderAnalysisReport(input: { statement: Statement; record: StatementRecord; analysis: AnalysisBody }): Promise<FileReply> {
-  const { statement, record, analysis } = input;
+export async function renderAnalysisReport(input: { statement: Statement; record: StatementRecord; analysis: AnalysisBody; confidence: StatementConfidenceData | null; noteCount: number }): Promise<FileReply> {
+  const { statement, record, analysis, confidence } = input;
   const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: `Statement analysis: ${statement.file_name}`, Author: 'Levy', Subject: `Bank statement analysis for ${record.name}` } });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -45,8 +63,8 @@ export async function renderAnalysisReport(input: { statement: Statement; record
   };
   const row = (label: string, value: string, options: { bold?: boolean } = {}) => {
     room(16);
-    doc.fillColor(MUTED).font('Helvetica').fontSize(9).text(label, left, y, { width: width * 0.5 });
-    doc.fillColor(INK).font(options.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9).text(value, left + width * 0.5, y, { width: width * 0.5, align: 'right' });
+    doc.fillColor(MUTED).font('Helvetica').fontSize(9).text(pdfText(label), left, y, { width: width * 0.5 });
+    doc.fillColor(INK).font(options.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9).text(pdfText(value), left + width * 0.5, y, { width: width * 0.5, align: 'right' });
     y += 14;
   };
   const table = (headers: string[], rows: string[][], widths: number[]) => {
@@ -55,7 +73,7 @@ export async function renderAnalysisReport(input: { statement: Statement; record
       let x = left;
       texts.forEach((text, column) => {
         const columnWidth = width * widths[column];
-        doc.fillColor(bold ? MUTED : INK).font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8).text(text, x, y, { width: columnWidth - 4, align: column === 0 ? 'left' : 'right', lineBreak: false, ellipsis: true });
+        doc.fillColor(bold ? MUTED : INK).font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8).text(pdfText(text), x, y, { width: columnWidth - 4, align: column === 0 ? 'left' : 'right', lineBreak: false, ellipsis: true });
         x += columnWidth;
       });
       y += 13;
@@ -74,25 +92,51 @@ export async function renderAnalysisReport(input: { statement: Statement; record
   section('Account');
   row('Account name', statement.account_name ?? record.name);
   row('Account number', statement.account_number ?? record.account_number ?? '');
-  row('Bank', statement.bank_name ?? record.bank_name ?? '');
+  row('Bank', statement.bank_name ?? record.bank_name ?? 'Not known');
   row('File', `${statement.file_name} (${statement.format.toUpperCase()}, ${statement.page_count ?? 1} page${statement.page_count === 1 ? '' : 's'})`);
-  row('Period', analysis.summary.period_start && analysis.summary.period_end ? `${longDate(analysis.summary.period_start)} to ${longDate(analysis.summary.period_end)}` : '');
+  const period = analysis.summary.period_start && analysis.summary.period_end ? `${longDate(analysis.summary.period_start)} to ${longDate(analysis.summary.period_end)}` : '';
+  row('Period', period);
+  if (period && analysis.summary.period_source === 'transactions') row('', 'No period printed: first to last transaction');
   row('Analysed', statement.analysed_at ? longDate(statement.analysed_at, true) : '');
 
   if (analysis.verdict) {
-    section('Verdict');
+    // A CSV or XLSX can be edited by anyone: its arithmetic is checked, its origin cannot be.
+    const isSpreadsheet = statement.format !== 'pdf';
+    section(isSpreadsheet ? 'Arithmetic' : 'Authenticity');
     const colour = VERDICT_COLOURS[analysis.verdict];
+    const title = isSpreadsheet && analysis.verdict === 'consistent' ? 'Arithmetic consistent' : VERDICT_TITLES[analysis.verdict];
+    const boxWidth = isSpreadsheet ? 150 : 110;
     room(28);
-    doc.roundedRect(left, y, 110, 20, 4).lineWidth(1.2).strokeColor(colour).stroke();
-    doc.fillColor(colour).font('Helvetica-Bold').fontSize(10).text(VERDICT_TITLES[analysis.verdict], left, y + 6, { width: 110, align: 'center' });
+    doc.roundedRect(left, y, boxWidth, 20, 4).lineWidth(1.2).strokeColor(colour).stroke();
+    doc.fillColor(colour).font('Helvetica-Bold').fontSize(10).text(title, left, y + 6, { width: boxWidth, align: 'center' });
     y += 28;
-    for (const reason of analysis.reasons) {
-      const height = doc.font('Helvetica').fontSize(9).heightOfString(`• ${reason}`, { width });
+    const paragraph = (text: string, colourOf = INK) => {
+      const height = doc.font('Helvetica').fontSize(9).heightOfString(text, { width });
       room(height + 4);
-      doc.fillColor(INK).text(`• ${reason}`, left, y, { width });
+      doc.fillColor(colourOf).text(text, left, y, { width });
+      y += height + 4;
+    };
+    if (isSpreadsheet) {
+      paragraph(
+        `This statement is a ${statement.format.toUpperCase()} file, which anyone can edit: the arithmetic was checked (balances, totals, dates), but a spreadsheet cannot be authenticated. Ask for the bank's PDF statement to check authenticity.`,
+        MUTED,
+      );
+    }
+    for (const reason of analysis.reasons) paragraph(pdfText(`• ${reason}`));
+    if (analysis.reasons.length === 0) row('Reasons', 'Every check passed');
+  }
+
+  if (confidence) {
+    section('Reading');
+    const share = confidence.reconciled_share === null ? 'not checked (no running balance)' : `${Math.floor(confidence.reconciled_share * 1000) / 10}% (${confidence.reconciled_rows} of ${confidence.checked_rows})`;
+    row('Rows that reconcile with the running balance', share);
+    for (const sentence of confidence.explanation.filter((line) => !/rows? reconcile/.test(line))) {
+      const height = doc.font('Helvetica').fontSize(9).heightOfString(pdfText(sentence), { width });
+      room(height + 4);
+      doc.fillColor(INK).text(pdfText(sentence), left, y, { width });
       y += height + 4;
     }
-    if (analysis.reasons.length === 0) row('Reasons', 'Every check passed');
+    if (input.noteCount > 0) row('Notes on rows (listed with the reasons above)', String(input.noteCount));
   }
 
   section('Summary');
@@ -171,7 +215,7 @@ export async function renderAnalysisReport(input: { statement: Statement; record
   if (analysis.checks.length > 0) {
     section('Checks');
     for (const check of analysis.checks) {
-      const text = `${check.status.toUpperCase()}  ${check.message}`;
+      const text = pdfText(`${check.status.toUpperCase()}  ${check.message}`);
       const height = doc.font('Helvetica').fontSize(8).heightOfString(text, { width });
       room(height + 3);
       doc.fillColor(check.status === 'fail' ? VERDICT_COLOURS.inconsistent : check.status === 'warn' ? VERDICT_COLOURS.suspicious : INK).text(text, left, y, { width });

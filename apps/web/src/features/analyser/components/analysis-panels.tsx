@@ -9,16 +9,28 @@ import { EmptyState } from '../../../components/empty-state';
 import { PhoneDetails, PhoneFitScrollContainer } from '../../../components/phone-table';
 import { StatCard } from '../../../components/stat-card';
 import { formatAmount } from '../../../lib/format';
-import { formatPeriodRange } from '../model/period';
-import { VERDICT_DISPLAY } from '../model/statement-status';
-import { balanceSeries, cashflowSeries, categorySplit, salaryConfidenceLabel } from '../model/analysis-charts';
+import { formatStatementPeriod } from '../model/period';
+import { verdictDisplay } from '../model/statement-status';
+import { balanceSeries, barLabel, cashflowSeries, categorySplit, nairaTick, salaryConfidenceLabel } from '../model/analysis-charts';
 import { countOf } from './confirm-delete-dialog';
 import { VerdictTag } from './verdict-tag';
 
 type Analysis = Pick<StatementAnalysisData, 'summary' | 'monthly' | 'balances' | 'categories' | 'salary' | 'recurring_debits' | 'top_counterparties' | 'charges' | 'verdict' | 'reasons' | 'checks'>;
 
 const CHART_HEIGHT = 260;
-const nairaTick = (value: number) => `₦${Intl.NumberFormat('en-NG', { notation: 'compact', maximumFractionDigits: 1 }).format(value)}`;
+/**
+ * A category axis label on one line (a wrapped label runs into its neighbours): cut to fit, with
+ * the whole label as its tooltip.
+ */
+function SingleLineTick({ x, y, payload }: { x?: number | string; y?: number | string; payload?: { value: string } }) {
+  const label = String(payload?.value ?? '');
+  return (
+    <text x={Number(x)} y={Number(y)} dy={4} textAnchor="end" fontSize={12} fill="var(--mantine-color-dimmed)">
+      <title>{label}</title>
+      {barLabel(label)}
+    </text>
+  );
+}
 
 /** Amounts ranked largest first as horizontal bars, each labelled on the left. */
 function RankedBars({ rows, series, color, label }: { rows: Array<{ label: string; value: number }>; series: string; color: string; label: string }) {
@@ -31,7 +43,7 @@ function RankedBars({ rows, series, color, label }: { rows: Array<{ label: strin
       series={[{ name: series, color }]}
       valueFormatter={(value) => formatAmount(value)}
       xAxisProps={{ tickFormatter: nairaTick }}
-      yAxisProps={{ width: 170, interval: 0, tick: { fontSize: 12 } }}
+      yAxisProps={{ width: 190, interval: 0, tick: SingleLineTick }}
       gridAxis="x"
       barProps={{ radius: 3 }}
       maxBarWidth={22}
@@ -45,7 +57,7 @@ function RankedBars({ rows, series, color, label }: { rows: Array<{ label: strin
 export function SummaryCards({ summary }: { summary: Analysis['summary'] }) {
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, xl: 4 }} spacing={20}>
-      <StatCard label="Money in" value={formatAmount(summary.inflow)} icon={<IconArrowDownLeft size={20} />} hint={formatPeriodRange(summary.period_start, summary.period_end)} />
+      <StatCard label="Money in" value={formatAmount(summary.inflow)} icon={<IconArrowDownLeft size={20} />} hint={formatStatementPeriod(summary.period_start, summary.period_end, summary.period_source)} />
       <StatCard label="Money out" value={formatAmount(summary.outflow)} icon={<IconArrowUpRight size={20} />} hint={`${summary.count.toLocaleString('en-NG')} transactions`} />
       <StatCard label="Net flow" value={formatAmount(summary.net)} icon={<IconScale size={20} />} hint={`Opening ${formatAmount(summary.opening_balance)} · closing ${formatAmount(summary.closing_balance)}`} />
       <StatCard
@@ -142,26 +154,26 @@ export function CategoryBreakdown({ categories }: { categories: Analysis['catego
   );
 }
 
-/** Salary detection: the confidence as a ring, with payer, amount and usual day. */
+/** Salary detection: the confidence as a ring when a salary is found, with payer, amount and usual day. */
 export function SalaryPanel({ salary }: { salary: Analysis['salary'] }) {
   const percent = Math.round(salary.confidence * 100);
   return (
     <ContentCard title="Salary">
-      <Group gap="lg" wrap="nowrap" align="center">
-        <RingProgress
-          size={104}
-          thickness={10}
-          roundCaps
-          sections={[{ value: percent, color: salary.is_detected ? 'levy.7' : 'gray.4' }]}
-          label={
-            <Text ta="center" fw={700} fz="lg">
-              {percent}%
-            </Text>
-          }
-          role="img"
-          aria-label={`Salary confidence ${percent}%`}
-        />
-        {salary.is_detected ? (
+      {salary.is_detected ? (
+        <Group gap="lg" wrap="nowrap" align="center">
+          <RingProgress
+            size={104}
+            thickness={10}
+            roundCaps
+            sections={[{ value: percent, color: 'levy.7' }]}
+            label={
+              <Text ta="center" fw={700} fz="lg">
+                {percent}%
+              </Text>
+            }
+            role="img"
+            aria-label={`Salary confidence ${percent}%`}
+          />
           <Stack gap={4}>
             <Text fw={700}>{formatAmount(salary.monthly_amount)} a month</Text>
             <Text fz="sm">From {salary.payer ?? 'one payer'}</Text>
@@ -169,15 +181,20 @@ export function SalaryPanel({ salary }: { salary: Analysis['salary'] }) {
               Usually around day {salary.typical_day} · {salary.months.length} months · {salaryConfidenceLabel(salary.confidence)}
             </Text>
           </Stack>
-        ) : (
+        </Group>
+      ) : (
+        <Group gap="md" wrap="nowrap" align="center">
+          <ThemeIcon variant="light" color="gray" size={48} radius="xl" aria-hidden="true">
+            <IconCircleMinus size={26} />
+          </ThemeIcon>
           <Stack gap={4}>
             <Text fw={600}>No salary detected</Text>
             <Text fz="sm" c="dimmed">
               No regular credit of a similar amount arrives on a similar day each month.
             </Text>
           </Stack>
-        )}
-      </Group>
+        </Group>
+      )}
     </ContentCard>
   );
 }
@@ -246,7 +263,7 @@ export function CounterpartiesPanel({ counterparties }: { counterparties: Analys
           ]}
           valueFormatter={(value) => formatAmount(value)}
           xAxisProps={{ tickFormatter: nairaTick }}
-          yAxisProps={{ width: 170, interval: 0, tick: { fontSize: 12 } }}
+          yAxisProps={{ width: 190, interval: 0, tick: SingleLineTick }}
           gridAxis="x"
           maxBarWidth={22}
           withLegend
@@ -262,7 +279,14 @@ export function CounterpartiesPanel({ counterparties }: { counterparties: Analys
 /** Bank charges by kind with the VAT on them. */
 export function ChargesPanel({ charges }: { charges: Analysis['charges'] }) {
   return (
-    <ContentCard title="Bank charges" actions={<Badge variant="light" color="gray">{formatAmount(charges.total)} in {charges.count} charges</Badge>}>
+    <ContentCard
+      title="Bank charges"
+      actions={
+        <Badge variant="light" color="gray" tt="none">
+          {formatAmount(charges.total)} in {countOf(charges.count, 'charge')}
+        </Badge>
+      }
+    >
       {charges.by_kind.length === 0 ? (
         <EmptyState height={104} hint="No bank charges on this statement." />
       ) : (
@@ -284,12 +308,15 @@ const CHECK_ICONS = {
   skipped: { icon: IconCircleMinus, color: 'gray' },
 } as const;
 
-/** The authenticity verdict with its reasons and every check that was run. */
-export function VerdictPanel({ verdict, reasons, checks }: Pick<Analysis, 'verdict' | 'reasons' | 'checks'>) {
+/**
+ * The authenticity verdict with its reasons and every check that was run. A CSV or XLSX, which
+ * anyone can edit, gets an arithmetic verdict: its figures can be checked, not its origin.
+ */
+export function VerdictPanel({ verdict, reasons, checks, isSpreadsheet = false }: Pick<Analysis, 'verdict' | 'reasons' | 'checks'> & { isSpreadsheet?: boolean }) {
   return (
-    <ContentCard title="Authenticity" actions={verdict && <VerdictTag verdict={verdict} size="lg" />}>
+    <ContentCard title={isSpreadsheet ? 'Arithmetic' : 'Authenticity'} actions={verdict && <VerdictTag verdict={verdict} size="lg" isSpreadsheet={isSpreadsheet} />}>
       <Stack gap="md">
-        {verdict && <Text fz="sm">{VERDICT_DISPLAY[verdict].meaning}</Text>}
+        {verdict && <Text fz="sm">{verdictDisplay(verdict, isSpreadsheet).meaning}</Text>}
         {reasons.length > 0 && (
           <Stack gap={4}>
             <Text fw={600} fz="sm">

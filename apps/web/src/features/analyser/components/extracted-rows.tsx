@@ -1,5 +1,6 @@
 import { BANK_CATEGORIES, BANK_CATEGORY_CODES, type BankCategory, type StatementTransaction } from '@levy/contracts';
 import { Badge, ScrollArea, Select, Table, Text } from '@mantine/core';
+import { useEffect, useRef } from 'react';
 import { EmptyState } from '../../../components/empty-state';
 import { ROWS_IN_TWO_LINES } from '../../../components/phone-table';
 import { formatDate } from '../../../lib/format';
@@ -27,10 +28,16 @@ export function ExtractedRows({
   savingIndex: number | null;
   onCorrectCategory: (row: StatementTransaction, category: BankCategory) => void;
 }) {
+  const tableRef = useRef<HTMLTableElement>(null);
+  // A row chosen from elsewhere (a note on the reading) is brought into view.
+  useEffect(() => {
+    if (selectedIndex === null) return;
+    tableRef.current?.querySelector(`[data-row="${selectedIndex}"]`)?.scrollIntoView?.({ block: 'nearest' });
+  }, [selectedIndex]);
   if (rows.length === 0) return <EmptyState message="No transactions start on this page" hint="Headers, totals and footers are not transactions." />;
   return (
     <ScrollArea h={620} type="auto" offsetScrollbars>
-      <Table verticalSpacing={6} fz="sm" highlightOnHover stickyHeader layout="fixed" miw={{ base: 0, sm: 420 }} className={ROWS_IN_TWO_LINES} aria-label="Rows read from this page">
+      <Table ref={tableRef} verticalSpacing={6} fz="sm" highlightOnHover stickyHeader layout="fixed" miw={{ base: 0, sm: 420 }} className={ROWS_IN_TWO_LINES} aria-label="Rows read from this page">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Transaction</Table.Th>

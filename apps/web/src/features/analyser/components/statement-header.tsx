@@ -4,13 +4,13 @@ import { IconAlertTriangle, IconFileTypePdf } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ContentCard } from '../../../components/content-card';
 import { downloadReport } from '../api/analyser-api';
-import { formatPeriodRange } from '../model/period';
+import { formatStatementPeriod } from '../model/period';
 import { describeProgress, isSettling } from '../model/statement-status';
 import { countOf } from './confirm-delete-dialog';
 
 /** The statement's line under its name: bank, account, period and pages. */
 export function describeStatement(statement: StatementDetail): string {
-  return [statement.bank_name, statement.account_number, formatPeriodRange(statement.period_start, statement.period_end), statement.page_count ? countOf(statement.page_count, 'page') : null]
+  return [statement.bank_name, statement.account_number, formatStatementPeriod(statement.period_start, statement.period_end, statement.period_source), statement.page_count ? countOf(statement.page_count, 'page') : null]
     .filter(Boolean)
     .join(' · ');
 }

@@ -35,3 +35,13 @@ export function salaryConfidenceLabel(confidence: number): string {
   if (confidence >= 0.55) return 'fair confidence';
   return 'low confidence';
 }
+
+const compact = Intl.NumberFormat('en-NG', { notation: 'compact', maximumFractionDigits: 1 });
+/** Axis figures as the app writes amounts: the sign before the naira sign (-₦350K, never ₦-350K). */
+export const nairaTick = (value: number) => `${value < 0 ? '-' : ''}₦${compact.format(Math.abs(value))}`;
+/** A bar's label on one line: long names are cut with an ellipsis (the tooltip keeps them whole), the count kept. */
+export function barLabel(label: string, max = 20): string {
+  const counted = /^(.*?)( \(\d+\))$/.exec(label);
+  const [name, count] = counted ? [counted[1], counted[2]] : [label, ''];
+  return name.length > max ? `${name.slice(0, max - 1).trimEnd()}…${count}` : label;
+}

@@ -13,6 +13,7 @@ import { ColumnMappingCard } from '../components/column-mapping-card';
 import { ExtractedRows } from '../components/extracted-rows';
 import { LoadError } from '../components/load-error';
 import { PageSourceView } from '../components/page-source-view';
+import { ReadingConfidence } from '../components/reading-confidence';
 import { describeStatement, ReportButton, StatementStatusNotice } from '../components/statement-header';
 import { StatementGate } from '../components/statement-gate';
 import { recordPath, statementPath } from '../model/analyser-routes';
@@ -27,8 +28,29 @@ function Extraction({ statement }: { statement: StatementDetail }) {
   const corrections = useSaveCorrections(statement.id);
   const canChange = hasPermission(permissions, ANALYSER_PERMISSIONS.updateStatement);
 
-  if (extraction.isPending) return <LoadingPlaceholder height={320} label="Loading the extraction" />;
-  if (extraction.isError) return <LoadError error={extraction.error} title="The extraction could not be loaded" onRetry={() => void extraction.refetch()} />;
+  const readingCard = (
+    <ReadingConfidence
+      confidence={statement.confidence}
+      notes={statement.notes}
+      sourceName={statement.format === 'pdf' ? 'Page' : 'Sheet'}
+      onShowRow={(row, notePage) => {
+        setPage(notePage);
+        setSelectedIndex(row - 1);
+      }}
+    />
+  );
+  if (extraction.isPending || extraction.isError) {
+    return (
+      <Stack gap="lg">
+        {readingCard}
+        {extraction.isPending ? (
+          <LoadingPlaceholder height={320} label="Loading the extraction" />
+        ) : (
+          <LoadError error={extraction.error} title="The extraction could not be loaded" onRetry={() => void extraction.refetch()} />
+        )}
+      </Stack>
+    );
+  }
   const { data } = extraction;
   const selected = data.rows.find((row) => row.index === selectedIndex) ?? null;
   const highlighted = selected ? sourceLinesOf(selected, data.rows, data.lines) : new Set<number>();
@@ -40,6 +62,7 @@ function Extraction({ statement }: { statement: StatementDetail }) {
 
   return (
     <Stack gap="lg">
+      {readingCard}
       <ContentCard
         title={`${sourceName} ${data.page} of ${data.page_count}`}
         actions={

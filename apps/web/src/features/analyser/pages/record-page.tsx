@@ -22,8 +22,8 @@ import { RerunStatementDialog } from '../components/rerun-statement-dialog';
 import { UploadStatementDialog } from '../components/upload-statement-dialog';
 import { VerdictTag } from '../components/verdict-tag';
 import { ANALYSER_PATH, extractPath, folderPath, statementPath } from '../model/analyser-routes';
-import { daysBetween, formatPeriodRange } from '../model/period';
-import { describeProgress, isSettling } from '../model/statement-status';
+import { daysBetween, formatPeriodRange, formatStatementPeriod } from '../model/period';
+import { describeProgress, isSettling, isSpreadsheet } from '../model/statement-status';
 
 type Dialog = { kind: 'upload' } | { kind: 'rerun'; statement: Statement } | { kind: 'delete'; statement: Statement } | null;
 
@@ -55,7 +55,17 @@ function StatementState({ statement }: { statement: Statement }) {
       </Stack>
     );
   }
-  return statement.verdict ? <VerdictTag verdict={statement.verdict} /> : <StatusTag status={statement.status} />;
+  if (!statement.verdict) return <StatusTag status={statement.status} />;
+  if (!isSpreadsheet(statement.format)) return <VerdictTag verdict={statement.verdict} />;
+  // A CSV or XLSX anyone can edit: the verdict is about its arithmetic only.
+  return (
+    <Stack gap={2} align="flex-start">
+      <VerdictTag verdict={statement.verdict} />
+      <Text fz="xs" c="dimmed">
+        Arithmetic only: a spreadsheet cannot be authenticated
+      </Text>
+    </Stack>
+  );
 }
 
 function StatementsTable({ recordId, onDialog }: { recordId: string; onDialog: (dialog: Dialog) => void }) {
@@ -117,10 +127,21 @@ function StatementsTable({ recordId, onDialog }: { recordId: string; onDialog: (
                   {statement.bank_name ? ` · ${statement.bank_name}` : ''}
                 </Text>
                 <PhoneDetails>
-                  {[formatPeriodRange(statement.period_start, statement.period_end), statement.totals && countOf(statement.totals.transaction_count, 'transaction'), `Uploaded ${formatDate(statement.created_at)}`].filter(Boolean).join(' · ')}
+                  {[formatStatementPeriod(statement.period_start, statement.period_end, statement.period_source), statement.totals && countOf(statement.totals.transaction_count, 'transaction'), `Uploaded ${formatDate(statement.created_at)}`].filter(Boolean).join(' · ')}
                 </PhoneDetails>
               </Table.Td>
-              <Table.Td visibleFrom="sm">{formatPeriodRange(statement.period_start, statement.period_end) || <Text span c="dimmed" fz="sm">Not read yet</Text>}</Table.Td>
+              <Table.Td visibleFrom="sm">
+                {formatPeriodRange(statement.period_start, statement.period_end) || (
+                  <Text span c="dimmed" fz="sm">
+                    Not read yet
+                  </Text>
+                )}
+                {statement.period_source === 'transactions' && (
+                  <Text fz="xs" c="dimmed">
+                    No period printed: first to last transaction
+                  </Text>
+                )}
+              </Table.Td>
               <Table.Td data-phone-line="below">
                 <StatementState statement={statement} />
               </Table.Td>

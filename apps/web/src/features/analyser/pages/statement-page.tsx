@@ -14,6 +14,7 @@ import { StatementGate } from '../components/statement-gate';
 import { TaxInsightPanel } from '../components/tax-insight-panel';
 import { TransactionsTable } from '../components/transactions-table';
 import { extractPath, recordPath } from '../model/analyser-routes';
+import { isSpreadsheet } from '../model/statement-status';
 
 function AnalysedStatement({ statement }: { statement: StatementDetail }) {
   const analysis = useStatementAnalysis(statement.id);
@@ -21,7 +22,7 @@ function AnalysedStatement({ statement }: { statement: StatementDetail }) {
   if (analysis.isError) return <LoadError error={analysis.error} title="The analysis could not be loaded" onRetry={() => void analysis.refetch()} />;
   return (
     <Stack gap="lg">
-      <VerdictPanel verdict={analysis.data.verdict} reasons={analysis.data.reasons} checks={analysis.data.checks} />
+      <VerdictPanel verdict={analysis.data.verdict} reasons={analysis.data.reasons} checks={analysis.data.checks} isSpreadsheet={isSpreadsheet(statement.format)} />
       <AnalysisOverview analysis={analysis.data} />
       <TaxInsightPanel statementId={statement.id} />
       <ContentCard title="Transactions">

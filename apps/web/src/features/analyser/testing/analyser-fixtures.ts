@@ -34,6 +34,7 @@ export function statementFixture(overrides: Partial<Statement> = {}): Statement 
     reasons: [],
     period_start: '2025-05-01',
     period_end: '2025-06-27',
+    period_source: 'printed',
     totals: { opening_balance: '850000.00', closing_balance: '1291840.97', total_credits: '2181771.00', total_debits: '1739930.03', transaction_count: 120 },
     account_name: 'ADEBAYO & SONS TRADING VENTURES',
     account_number: '0000871094',
