@@ -158,7 +158,7 @@ try {
   const bare = await startProcess('bare', 'bench/bare-team-list.ts', BARE_PORT, { DATABASE_URL: scratch.url });
   children.push(bare.child);
   const bareCall: Call = { name: 'bare team list', method: 'GET', path: `/service/v1/auth/organisations/${pgOwner.organisationId}/users` };
-  const production = { NODE_ENV: 'production', HOST: '127.0.0.1', PAYMENT_WEBHOOK_SECRET: 'bench-webhook-secret-not-for-production', WEB_DIST_DIR: workDir };
+  const production = { NODE_ENV: 'production', HOST: '127.0.0.1', PAYMENT_WEBHOOK_SECRET: 'bench-webhook-secret-not-for-production', RECEIPT_SIGNING_SECRET: 'bench-receipt-signing-secret-not-for-production', WEB_DIST_DIR: workDir };
 
   for (const kind of ['postgres', 'pglite'] as const) {
     const owner = kind === 'postgres' ? pgOwner : pgliteOwner;

@@ -1,69 +1,18 @@
 import fs from 'node:fs';
-import { asKobo, koboToNairaString, PAYE_TEMPLATE_HEADERS, recomputePayeRow, type PayeRecord } from '@levy/tax';
-import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { NEW_USER_PASSWORD } from '../support/api';
-import { onboardedOwner, type OnboardedOwner } from '../support/owners';
 import { snap } from '../support/screenshots';
-import { LoginPage } from '../pages/auth-pages';
-import { BillsList, csvUpload, fundWallet, PayTaxes, registerState } from '../pages/bills-pages';
+import { BillsList, csvUpload, fundWallet, lastMonth, logInToDashboard, ownerInLagos, PayTaxes, payrollWithOneWrongRow } from '../pages/bills-pages';
 
 const LAGOS_OPTION = 'Lagos · C-0012345';
-
-/** Last month, the form's default tax month. */
-function lastMonth(): string {
-  const now = new Date();
-  const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
-  return month.toISOString().slice(0, 7);
-}
-
-/**
- * The payroll template with three employees for the month: the first two declare the engine's
- * PAYE; the third (spreadsheet row 4) declares ₦5,000.00 less.
- */
-function payrollWithOneWrongRow(period: string) {
-  const employees = [
-    { tin: 'N-1234567', name: 'Adaeze Okafor', designation: 'Finance Manager', gross: '500000.00' },
-    { tin: 'N-7654321', name: 'Musa Ibrahim', designation: 'Accounts Officer', gross: '250000.00' },
-    { tin: 'N-2468135', name: 'Funke Adeyemi', designation: 'HR Officer', gross: '320000.00' },
-  ];
-  const records = employees.map((employee) => {
-    const record = Object.fromEntries(PAYE_TEMPLATE_HEADERS.map((header) => [header, '0'])) as PayeRecord;
-    Object.assign(record, { tax_payer_number: employee.tin, name: employee.name, nationality: 'Nigerian', designation: employee.designation, gross_income: employee.gross, basic_salary: employee.gross });
-    return record;
-  });
-  const declared = records.map((record, index) => {
-    const expected = recomputePayeRow(record, period).expectedMonthlyTax;
-    return asKobo(index === 2 ? expected - 500_000 : expected);
-  });
-  records.forEach((record, index) => (record.tax_payable = koboToNairaString(declared[index])));
-  return {
-    file: csvUpload('october-payroll.csv', [PAYE_TEMPLATE_HEADERS.join(','), ...records.map((record) => PAYE_TEMPLATE_HEADERS.map((header) => record[header]).join(','))]),
-    amountDue: declared.reduce((sum, tax) => sum + tax, 0),
-  };
-}
 
 function naira(kobo: number): string {
   return `₦${(kobo / 100).toLocaleString('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
 
-async function ownerWithLagos(request: Parameters<typeof onboardedOwner>[0], prefix: string): Promise<OnboardedOwner> {
-  const owner = await onboardedOwner(request, { prefix, firstName: 'Kemi', lastName: 'Balogun', legalName: 'Balogun Foods Limited', corporationName: 'Balogun Foods Ltd' });
-  await registerState(request, owner.token, owner.corporationId, 'LA', 'C-0012345');
-  return owner;
-}
-
-async function logIn(page: Page, email: string): Promise<void> {
-  const login = new LoginPage(page);
-  await login.open();
-  await login.logIn(email, NEW_USER_PASSWORD);
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
-
 test('fund the wallet, pay PAYE for three employees with one row flagged, and download the receipt', async ({ page, request }) => {
   test.setTimeout(120_000);
-  const owner = await ownerWithLagos(request, 'paye-bill');
-  await logIn(page, owner.email);
+  const owner = await ownerInLagos(request, 'paye-bill');
+  await logInToDashboard(page, owner.email);
 
   // Fund the wallet with a simulated transfer.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Transactions' }).click();
@@ -127,9 +76,9 @@ test('fund the wallet, pay PAYE for three employees with one row flagged, and do
 
 test('WHT for three suppliers from an auto file: preview, summary, Pay, processing, then paid', async ({ page, request }) => {
   test.setTimeout(120_000);
-  const owner = await ownerWithLagos(request, 'wht-bulk');
+  const owner = await ownerInLagos(request, 'wht-bulk');
   await fundWallet(request, owner.token, owner.organisationId, '5000000');
-  await logIn(page, owner.email);
+  await logInToDashboard(page, owner.email);
 
   const payTaxes = new PayTaxes(page);
   const dialog = await payTaxes.start('Withholding Tax');
@@ -168,20 +117,14 @@ test('WHT for three suppliers from an auto file: preview, summary, Pay, processi
 
 test('WHT for one landlord with the tax given by hand', async ({ page, request }) => {
   test.setTimeout(120_000);
-  const owner = await ownerWithLagos(request, 'wht-single');
+  const owner = await ownerInLagos(request, 'wht-single');
   await fundWallet(request, owner.token, owner.organisationId, '1000000');
-  await logIn(page, owner.email);
+  await logInToDashboard(page, owner.email);
 
   const payTaxes = new PayTaxes(page);
   const dialog = await payTaxes.start('Withholding Tax');
   await payTaxes.chooseCorporationAndState(dialog, 'Balogun Foods Ltd', LAGOS_OPTION, /^Agency/);
-  await dialog.getByRole('textbox', { name: /Beneficiary Tax ID/ }).fill('N-7654321');
-  await dialog.getByRole('textbox', { name: /Beneficiary name/ }).fill('Chinedu Okeke');
-  await dialog.getByRole('button', { name: 'Next' }).click();
-  await dialog.getByText('Manual', { exact: true }).click();
-  await dialog.getByRole('button', { name: 'Next' }).click();
-  await payTaxes.chooseWhtType(dialog, 'Rent');
-  await dialog.getByRole('textbox', { name: /Tax payable/ }).fill('45000');
+  await payTaxes.landlordByHand(dialog);
   await expect(dialog.getByRole('textbox', { name: /Tax payable/ })).toHaveValue('₦45,000');
   await snap(page, '70-wht-single-amount');
   await dialog.getByRole('button', { name: 'Next' }).click();
@@ -216,8 +159,8 @@ test('WHT for one landlord with the tax given by hand', async ({ page, request }
 
 test('a wallet without enough money says so in the dialog and makes no bill', async ({ page, request }) => {
   test.setTimeout(120_000);
-  const owner = await ownerWithLagos(request, 'paye-short');
-  await logIn(page, owner.email);
+  const owner = await ownerInLagos(request, 'paye-short');
+  await logInToDashboard(page, owner.email);
 
   const payTaxes = new PayTaxes(page);
   const dialog = await payTaxes.start('PAYE');

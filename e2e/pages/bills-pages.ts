@@ -1,5 +1,8 @@
+import { asKobo, koboToNairaString, PAYE_TEMPLATE_HEADERS, recomputePayeRow, type PayeRecord } from '@levy/tax';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { callGateway } from '../support/api';
+import { callGateway, NEW_USER_PASSWORD } from '../support/api';
+import { onboardedOwner, type OnboardedOwner } from '../support/owners';
+import { LoginPage } from './auth-pages';
 
 export interface CsvUpload {
   name: string;
@@ -9,6 +12,54 @@ export interface CsvUpload {
 
 export function csvUpload(name: string, lines: string[]): CsvUpload {
   return { name, mimeType: 'text/csv', buffer: Buffer.from(`${lines.join('\n')}\n`) };
+}
+
+/** Last month, the form's default tax month. */
+export function lastMonth(): string {
+  const now = new Date();
+  const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+  return month.toISOString().slice(0, 7);
+}
+
+/**
+ * The payroll template with three employees for the month: the first two declare the engine's
+ * PAYE; the third (spreadsheet row 4) declares ₦5,000.00 less.
+ */
+export function payrollWithOneWrongRow(period: string) {
+  const employees = [
+    { tin: 'N-1234567', name: 'Adaeze Okafor', designation: 'Finance Manager', gross: '500000.00' },
+    { tin: 'N-7654321', name: 'Musa Ibrahim', designation: 'Accounts Officer', gross: '250000.00' },
+    { tin: 'N-2468135', name: 'Funke Adeyemi', designation: 'HR Officer', gross: '320000.00' },
+  ];
+  const records = employees.map((employee) => {
+    const record = Object.fromEntries(PAYE_TEMPLATE_HEADERS.map((header) => [header, '0'])) as PayeRecord;
+    Object.assign(record, { tax_payer_number: employee.tin, name: employee.name, nationality: 'Nigerian', designation: employee.designation, gross_income: employee.gross, basic_salary: employee.gross });
+    return record;
+  });
+  const declared = records.map((record, index) => {
+    const expected = recomputePayeRow(record, period).expectedMonthlyTax;
+    return asKobo(index === 2 ? expected - 500_000 : expected);
+  });
+  records.forEach((record, index) => (record.tax_payable = koboToNairaString(declared[index])));
+  return {
+    file: csvUpload('october-payroll.csv', [PAYE_TEMPLATE_HEADERS.join(','), ...records.map((record) => PAYE_TEMPLATE_HEADERS.map((header) => record[header]).join(','))]),
+    amountDue: declared.reduce((sum, tax) => sum + tax, 0),
+  };
+}
+
+/** A new owner (Kemi Balogun) whose corporation, Balogun Foods Ltd, is registered in Lagos under `taxId`. */
+export async function ownerInLagos(request: APIRequestContext, prefix: string, taxId = 'C-0012345'): Promise<OnboardedOwner> {
+  const owner = await onboardedOwner(request, { prefix, firstName: 'Kemi', lastName: 'Balogun', legalName: 'Balogun Foods Limited', corporationName: 'Balogun Foods Ltd' });
+  await registerState(request, owner.token, owner.corporationId, 'LA', taxId);
+  return owner;
+}
+
+/** Signs in with the journeys' password and lands on the dashboard. */
+export async function logInToDashboard(page: Page, email: string): Promise<void> {
+  const login = new LoginPage(page);
+  await login.open();
+  await login.logIn(email, NEW_USER_PASSWORD);
+  await expect(page).toHaveURL(/\/dashboard$/);
 }
 
 /** Registers a corporation in a state through the API (the sandbox agency knows any well-formed Tax ID). */
@@ -53,6 +104,17 @@ export class PayTaxes {
 
   async chooseWhtType(dialog: Locator, name: string): Promise<void> {
     await choose(dialog, this.page, /^WHT type/, new RegExp(`^${name} \\(`));
+  }
+
+  /** WHT steps 1–3 for one landlord, Chinedu Okeke (N-7654321), rent, with ₦45,000 tax given by hand. */
+  async landlordByHand(dialog: Locator): Promise<void> {
+    await dialog.getByRole('textbox', { name: /Beneficiary Tax ID/ }).fill('N-7654321');
+    await dialog.getByRole('textbox', { name: /Beneficiary name/ }).fill('Chinedu Okeke');
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await dialog.getByText('Manual', { exact: true }).click();
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await this.chooseWhtType(dialog, 'Rent');
+    await dialog.getByRole('textbox', { name: /Tax payable/ }).fill('45000');
   }
 
   async attach(dialog: Locator, file: CsvUpload): Promise<void> {

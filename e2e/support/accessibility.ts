@@ -21,6 +21,9 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
   // A menu still closing after its item was chosen is a moment, not a screen: axe reads its items as
   // presentational children of a half-gone menu. Let every CSS transition finish first.
   await page.waitForFunction(() => document.getAnimations().every((animation) => !(animation instanceof CSSTransition) || animation.playState !== 'running'));
+  // A transition may not have started yet, or have ended a frame before the menu unmounts: a menu is
+  // never meant to stay open under a dialog, so while a dialog shows, wait until no menu does.
+  if (await page.getByRole('dialog').count()) await expect(page.locator('[role="menu"]:visible')).toHaveCount(0);
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const results = await page.evaluate(async () => {
     const { axe } = window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } };

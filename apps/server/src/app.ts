@@ -24,6 +24,7 @@ import { calculatorRoutes } from './modules/calculator/calculator.routes';
 import { createCalculatorService } from './modules/calculator/calculator.service';
 import { billRoutes } from './modules/bills/bills.routes';
 import { createBillsService } from './modules/bills/bills.service';
+import { createReceiptCodes, createReceiptVerification } from './modules/bills/receipt-verification';
 import { createCorporationsService } from './modules/corporations/corporations.service';
 import { corporationRoutes } from './modules/corporations/corporations.routes';
 import { createPayrollService } from './modules/payroll/payroll.service';
@@ -138,14 +139,43 @@ export async function buildApp({ config, database, mailTransport }: AppOptions):
   const wallets = createWalletsService({ db, provider: paymentProvider, organisationsService: organisations, corporationsService: corporations, canSimulateTransfers });
   summaryContributions.push(wallets.summary);
   const calculator = createCalculatorService({ db });
-  const bills = createBillsService({ db, jobs, agency, corporations, states, wallets, listStates: () => reference.listStates() });
+  const receiptCodes = createReceiptCodes({ secret: config.receiptSigningSecret, appUrl: config.appUrl });
+  const receiptVerification = createReceiptVerification({
+    db,
+    codes: receiptCodes,
+    corporationName: async (organisationId, corporationId) => (await corporations.findInOrganisation(organisationId, corporationId)).name,
+    stateOf: async (stateId) => (await reference.listStates()).find((state) => state.id === stateId),
+  });
+  const bills = createBillsService({
+    db,
+    jobs,
+    agency,
+    corporations,
+    states,
+    wallets,
+    mail,
+    appUrl: config.appUrl,
+    listStates: () => reference.listStates(),
+    people: (ids) => identity.usersByIds(db, ids),
+    adminsOf: (organisationId) => team.adminsOf(organisationId),
+    settingValue: (organisationId, code) => organisations.settingValue(organisationId, code),
+    receiptCodes,
+    payerAddress: async (caller, organisationId) => {
+      const identity = await organisations.getIdentity(caller, organisationId);
+      return identity.address ? [identity.address, identity.state?.name].filter(Boolean).join(', ') : null;
+    },
+  });
   summaryContributions.push(bills.summary);
   const alerts = createAlertsService({
     db,
     jobs,
     mail,
     appUrl: config.appUrl,
-    registrations: (organisationId) => states.registrationsOfOrganisation(organisationId),
+    registrations: async (organisationId) => {
+      const registrations = await states.registrationsOfOrganisation(organisationId);
+      const taxes = await payroll.taxOnFile(registrations.map((registration) => registration.registrationId));
+      return registrations.map((registration) => ({ ...registration, payrollTaxKobo: taxes.get(registration.registrationId) ?? null }));
+    },
     bills: (organisationId) => bills.billPeriods(organisationId),
     corporationCount: async (organisationId) => (await corporations.allOfOrganisation(organisationId)).length,
     totalBalance: async (organisationId) => (await wallets.summary(organisationId)).total_balance,
@@ -168,7 +198,7 @@ export async function buildApp({ config, database, mailTransport }: AppOptions):
     ...stateRoutes(states),
     ...payrollRoutes(payroll),
     ...walletRoutes(wallets),
-    ...billRoutes(bills),
+    ...billRoutes(bills, receiptVerification),
     ...alertRoutes(alerts),
     ...analyserRoutes(analyser),
     ...(canSimulateTransfers ? sandboxFundingRoutes(wallets, createSandboxTransferSender(app, paymentProvider)) : []),

@@ -28,6 +28,7 @@ const environmentSchema = z.object({
   TRUST_PROXY: booleanFlag.default(false),
   AGENCY_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
   PAYMENT_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  RECEIPT_SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(60_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -55,6 +56,8 @@ export type Config = {
   agencyTimeoutMs: number;
   /** Signs and checks payment webhooks (HMAC-SHA512 of the raw body). */
   paymentWebhookSecret: string;
+  /** Signs receipts' verification codes (HMAC-SHA256 of the bill id): changing it voids every printed code. */
+  receiptSigningSecret: string;
   /** PostgreSQL connections per process, and the longest a statement may run (0: no limit). */
   databasePoolSize: number;
   databaseStatementTimeoutMs: number;
@@ -64,6 +67,9 @@ export class ConfigError extends Error {}
 
 /** Outside production the sandbox provider signs with this known secret, so tests and tools can too. */
 export const SANDBOX_WEBHOOK_SECRET = 'levy-sandbox-webhook-secret';
+
+/** Outside production receipts are signed with this published key: codes made with it prove nothing. */
+export const DEVELOPMENT_RECEIPT_SECRET = 'levy-development-receipt-signing-secret';
 
 /** Parses the environment; a wrong value throws a ConfigError naming the variable. */
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
@@ -77,6 +83,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     const problems: string[] = [];
     if (!value.PAYMENT_WEBHOOK_SECRET) problems.push('PAYMENT_WEBHOOK_SECRET: is required when NODE_ENV is production');
     else if (value.PAYMENT_WEBHOOK_SECRET === SANDBOX_WEBHOOK_SECRET) problems.push('PAYMENT_WEBHOOK_SECRET: still has the published sandbox value; set your payment provider\'s secret');
+    if (!value.RECEIPT_SIGNING_SECRET) problems.push('RECEIPT_SIGNING_SECRET: is required when NODE_ENV is production');
+    else if (value.RECEIPT_SIGNING_SECRET === DEVELOPMENT_RECEIPT_SECRET) problems.push('RECEIPT_SIGNING_SECRET: still has the published development value; set a long random secret of your own');
     // The demo login is printed in the README: it must never exist where real money moves.
     if (value.SEED_DEMO === true) problems.push('SEED_DEMO: the demo account has a published password and is never created when NODE_ENV is production');
     if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
@@ -99,6 +107,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     trustProxy: value.TRUST_PROXY,
     agencyTimeoutMs: value.AGENCY_TIMEOUT_MS,
     paymentWebhookSecret: value.PAYMENT_WEBHOOK_SECRET ?? SANDBOX_WEBHOOK_SECRET,
+    receiptSigningSecret: value.RECEIPT_SIGNING_SECRET ?? DEVELOPMENT_RECEIPT_SECRET,
     databasePoolSize: value.DATABASE_POOL_SIZE,
     databaseStatementTimeoutMs: value.DATABASE_STATEMENT_TIMEOUT_MS,
     webDistDir: path.resolve(value.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),

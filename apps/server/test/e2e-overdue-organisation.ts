@@ -1,16 +1,12 @@
 // The journeys' one seam (never part of the app; playwright.config.ts runs it before the server):
-// an owner whose corporation registered Lagos three months ago, so the organisation has unpaid
-// past months and alerts. Everything is made through the real API over HTTP, except the
-// registration's date: the product registers a state "now" and no screen sets an earlier date
-// (product-spec §4: Tax ID, Proceed, Save), so that one column is moved back in the database, as
-// the alerts API test does. It runs on the journeys' data directory before the server starts,
-// because the embedded database serves one process at a time.
-import { addMonths } from '@levy/tax';
-import { sql } from 'drizzle-orm';
+// an owner whose corporation registered Lagos as owing from three months ago, so the organisation
+// has unpaid past months and alerts. Everything is made through the real API over HTTP (the
+// registration's first tax month is a field of the form). It runs on the journeys' data directory
+// before the server starts, because the embedded database serves one process at a time.
+import { addMonths, lagosPeriod } from '@levy/tax';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
-import { lagosDate } from '../src/modules/alerts/alert-rules';
 import { seedDemoAccount, seedReferenceData } from '../src/seed';
 
 const CERTIFICATE = new Blob(['%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'], { type: 'application/pdf' });
@@ -72,12 +68,11 @@ async function main() {
     await call('POST', 'auth', `organisations/${organisation.id}/kyc/completed`, { token });
 
     const corporation = await call<{ id: string }>('POST', 'core', 'internal/corporations', { token, body: { name: 'Balogun Foods Ikeja Limited' } });
-    await call('POST', 'core', `internal/corporations/${corporation.id}/states/LA`, { token, body: { tax_payer_number: 'C-0054321' } });
+    const threeMonthsAgo = addMonths(lagosPeriod(new Date()), -3);
+    await call('POST', 'core', `internal/corporations/${corporation.id}/states/LA`, { token, body: { tax_payer_number: 'C-0054321', first_tax_month: threeMonthsAgo } });
     const wallets = await call<{ wallets: Array<{ id: string }> }>('GET', 'core', `internal/organisations/${organisation.id}/wallets`, { token });
     await call('POST', 'core', `internal/sandbox/wallets/${wallets.wallets[0].id}/fund`, { token, body: { amount: '2000000' } });
 
-    const threeMonthsAgo = addMonths(lagosDate(new Date()).slice(0, 7), -3);
-    await database.db.execute(sql`update corporation_states set created_at = ${`${threeMonthsAgo}-15T12:00:00+01:00`}::timestamptz where corporation_id = ${corporation.id}`);
   } finally {
     await app.close();
     await database.close();

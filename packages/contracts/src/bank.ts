@@ -68,6 +68,8 @@ export const STATEMENT_ERROR_CODES = [
   'UNSUPPORTED_FORMAT',
   'INVALID_MAPPING',
   'UNREADABLE',
+  // The statement is of another account than the record's other statements: refused, naming both.
+  'ACCOUNT_MISMATCH',
 ] as const;
 export type StatementErrorReason = (typeof STATEMENT_ERROR_CODES)[number];
 /** `data` of an UNPROCESSABLE upload, re-run or mapping. */
@@ -234,6 +236,13 @@ export const statementTotals = z.object({
   transaction_count: z.number(),
 });
 
+/**
+ * Where a statement's period comes from: the period printed on it, or (when none is printed) its
+ * first to last transaction. Null until analysed.
+ */
+export const PERIOD_SOURCES = ['printed', 'transactions'] as const;
+export type PeriodSource = (typeof PERIOD_SOURCES)[number];
+
 export const statement = z.object({
   id: z.string(),
   record_id: z.string(),
@@ -247,6 +256,7 @@ export const statement = z.object({
   reasons: z.array(z.string()),
   period_start: z.string().nullable(),
   period_end: z.string().nullable(),
+  period_source: z.enum(PERIOD_SOURCES).nullable().describe('printed, or transactions when the statement prints no period'),
   totals: statementTotals.nullable().describe('Null until analysed'),
   account_name: z.string().nullable().describe('As printed on the statement'),
   account_number: z.string().nullable(),
@@ -269,6 +279,34 @@ export const statementCheck = z.object({
   message: z.string(),
 });
 
+/**
+ * How the columns were placed: by their headings (every figure under its heading), named by their
+ * headings but placed where their figures stand, inferred from the data when no heading was
+ * recognised, or by a column mapping a person gave.
+ */
+export const COLUMNS_FROM = ['headings', 'headings-and-figures', 'figures', 'mapping'] as const;
+export type ColumnsFromCode = (typeof COLUMNS_FROM)[number];
+
+/** How sure the engine is of its reading of a statement. */
+export const statementConfidence = z.object({
+  checked_rows: z.number().describe('Rows with a printed balance and one before it to compare'),
+  reconciled_rows: z.number().describe('Of those, rows whose amount and direction give their balance exactly'),
+  reconciled_share: z.number().nullable().describe('reconciled_rows / checked_rows, 0 to 1; null when no balance could be compared'),
+  columns_from: z.enum(COLUMNS_FROM),
+  decided_by_balance: z.number().describe('Rows whose amount or direction the running balance decided'),
+  swapped_columns: z.boolean().describe('The running balance showed the debit and credit columns the other way round from their headings'),
+  explanation: z.array(z.string()).describe('The same, one sentence each, for a person'),
+});
+export type StatementConfidenceData = z.infer<typeof statementConfidence>;
+
+export const statementNote = z.object({
+  message: z.string(),
+  row: z.number().nullable().describe('The row it concerns, from 1 as the screens number them; null for the whole statement'),
+  date: z.string().nullable().describe("The row's date"),
+  page: z.number().nullable(),
+});
+export type StatementNoteData = z.infer<typeof statementNote>;
+
 export const statementDetail = statement.extend({
   checks: z.array(statementCheck),
   printed: z.object({ opening_balance: money.nullable(), closing_balance: money.nullable(), total_debits: money.nullable(), total_credits: money.nullable() }),
@@ -277,6 +315,8 @@ export const statementDetail = statement.extend({
     .nullable()
     .describe('PDF only'),
   skipped_rows: z.array(z.object({ page: z.number(), y: z.number(), reason: z.string() })),
+  confidence: statementConfidence.nullable().describe('How sure the reading is; null until analysed (and for statements analysed before it was kept)'),
+  notes: z.array(statementNote).describe('What the engine decided or noticed that is not a verdict, with the row it concerns'),
 });
 export type StatementDetail = z.infer<typeof statementDetail>;
 
@@ -415,6 +455,7 @@ export const analysisBody = z.object({
     closing_balance: money.nullable(),
     period_start: z.string().nullable(),
     period_end: z.string().nullable(),
+    period_source: z.enum(PERIOD_SOURCES).nullable().describe('printed, or transactions when a statement prints no period'),
   }),
   monthly: z.array(monthlyFlow),
   balances: z.array(balancePoint).describe('End-of-day balance for every day with a transaction'),
@@ -442,7 +483,7 @@ export const recordAnalysis = analysisBody.extend({
   record_id: z.string(),
   statement_count: z.number().describe('Analysed statements taken into account'),
   pending_count: z.number().describe('Statements still queued, processing or failed, left out'),
-  statements: z.array(z.object({ id: z.string(), file_name: z.string(), period_start: z.string().nullable(), period_end: z.string().nullable(), verdict: z.enum(VERDICTS).nullable() })),
+  statements: z.array(z.object({ id: z.string(), file_name: z.string(), format: z.enum(STATEMENT_FORMATS), period_start: z.string().nullable(), period_end: z.string().nullable(), verdict: z.enum(VERDICTS).nullable() })),
   gaps: z.array(periodSpan),
   overlaps: z.array(periodSpan),
 });

@@ -15,7 +15,7 @@ export const BILL_TYPE_CODES = ['paye', 'wht'] as const;
 export type BillTypeCode = (typeof BILL_TYPE_CODES)[number];
 
 /** product-design "Bills": the statuses a bill moves through. */
-export const BILL_STATUSES = ['pending', 'awaiting_payment_confirmation', 'payment_pending', 'payment_paid', 'failed', 'cancelled'] as const;
+export const BILL_STATUSES = ['pending', 'awaiting_approval', 'awaiting_payment_confirmation', 'payment_pending', 'payment_paid', 'failed', 'declined', 'cancelled'] as const;
 export type BillStatus = (typeof BILL_STATUSES)[number];
 
 export const BILL_SORT_KEYS = ['created_at', 'total', 'period_start'] as const;
@@ -103,6 +103,9 @@ export const createBillForm = z.object({
   payload_type: z.enum(WHT_PAYLOAD_TYPES, { error: 'Choose manual or auto calculation' }).optional(),
   wht_type: z.string().trim().optional(),
   calc_record_reference: z.string().trim().optional(),
+  /** "true" when this is an additional payment for a month already paid or under way (then a reason is required). */
+  supplementary: z.enum(['true', 'false'], { error: 'supplementary must be true or false' }).optional(),
+  supplementary_reason: z.string().trim().max(500, { error: 'The reason must be at most 500 characters' }).optional(),
 });
 
 export const billWarning = z.object({ row: z.number(), tax_payer_number: z.string(), name: z.string(), declared: z.string(), expected: z.string(), message: z.string() });
@@ -127,8 +130,15 @@ export const billSummary = z.object({
   agency_reference: z.string().nullable(),
   receipt_number: z.string().nullable(),
   created_by: z.string().nullable(),
+  created_by_id: z.string().nullable().describe('Who prepared the bill: an admin other than them approves it'),
   created_at: z.string(),
   paid_at: z.string().nullable(),
+  supplementary: z.boolean().describe('An additional payment for a month already paid or under way'),
+  supplementary_reason: z.string().nullable(),
+  approved_by: z.string().nullable(),
+  approved_at: z.string().nullable(),
+  closed_reason: z.string().nullable().describe('Why the bill was declined or cancelled'),
+  verify_url: z.string().nullable().describe("A paid bill's public verification link (/verify/{code}), printed on its receipt with a QR code; null until it is paid"),
 });
 export type BillSummary = z.infer<typeof billSummary>;
 
@@ -204,6 +214,33 @@ export const exportBills = defineContract({
   response: FILE_DOWNLOAD,
   download: SPREADSHEETS,
 });
+
+/** Why an admin declines a bill: the preparer is mailed it. */
+export const rejectBillBody = z.object({ reason: requiredText('Reason').max(500, { error: 'The reason must be at most 500 characters' }) });
+export const cancelBillBody = z.object({ reason: z.string().trim().max(500, { error: 'The reason must be at most 500 characters' }).optional() });
+
+export const approveBill = defineContract({ method: 'POST', namespace: 'core', path: 'internal/bills/{id}/approve', params: billId, response: billDetail });
+export const rejectBill = defineContract({ method: 'POST', namespace: 'core', path: 'internal/bills/{id}/reject', params: billId, body: rejectBillBody, response: billDetail });
+export const cancelBill = defineContract({ method: 'POST', namespace: 'core', path: 'internal/bills/{id}/cancel', params: billId, body: cancelBillBody, response: billDetail });
+
+/** What the summary step shows before Pay: the month's other bills, the paying wallet, and whether the bill will wait for an admin. */
+export const billPrecheckParams = z.object({
+  corporation_id: z.uuid({ error: 'Not found.' }),
+  state: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, { error: 'Not found.' }),
+  type: z.enum(BILL_TYPE_CODES, { error: 'Not found.' }),
+  start_date: billMonth,
+  total: nairaAmount('Total').optional().describe("The bill's total (naira), to say whether it waits for approval and what the wallet is short of"),
+});
+export const billPrecheck = z.object({
+  month_bills: z.array(billSummary).describe('Bills of the same corporation, state, tax and month that are paid, being paid or awaiting approval'),
+  duplicate: z.string().nullable().describe('PAYE: the sentence naming the bill this one would repeat; WHT repeats are found at Pay, from the payees'),
+  wallet: z.object({ name: z.string(), balance: z.string() }),
+  shortfall: z.string().nullable().describe('What the wallet lacks for the total, when it does'),
+  approval: z.object({ required: z.boolean(), reason: z.string().nullable() }),
+});
+export type BillPrecheck = z.infer<typeof billPrecheck>;
+
+export const precheckBill = defineContract({ method: 'GET', namespace: 'core', path: 'internal/bills/precheck', params: billPrecheckParams, response: billPrecheck });
 
 export const getBill = defineContract({ method: 'GET', namespace: 'core', path: 'internal/bills/{id}', params: billId, response: billDetail });
 

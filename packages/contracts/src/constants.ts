@@ -9,7 +9,15 @@ export const BILL_MESSAGES = {
   whtProcessing: 'A bill has been generated, and the payment is currently being processed.',
   noData: 'No Data: No data to download',
   futureMonth: 'The month cannot be in the future',
+  awaitingApproval: 'The bill is waiting for an admin to approve it. Nothing has been paid yet.',
+  approved: 'Bill approved and paid from the wallet.',
+  declined: 'Bill declined. The preparer has been told why.',
+  cancelled: 'Bill cancelled.',
 } as const;
+
+/** The organisation setting that decides which bills wait for an admin (maker-checker). */
+export const BILL_APPROVAL_MODES = ['members', 'above', 'off'] as const;
+export type BillApprovalMode = (typeof BILL_APPROVAL_MODES)[number];
 
 export const ALERT_MESSAGES = { none: 'No alerts at the moment' } as const;
 

@@ -8,6 +8,7 @@ export * from './organisations';
 export * from './calculator';
 export * from './corporations';
 export * from './bills';
+export * from './receipts';
 export * from './alerts';
 export * from './api';
 export * from './envelope';

@@ -2,6 +2,8 @@ import { z } from './zod';
 import { defineContract } from './api';
 import { FILE_DOWNLOAD } from './envelope';
 import { idParam } from './common';
+import { nairaAmount } from './calculator';
+import { BILL_APPROVAL_MODES } from './constants';
 import { sessionOrganisation } from './identity';
 import { email, optionalUrl, requiredText, taxId } from './validation';
 
@@ -58,21 +60,40 @@ export const SETTING_CODES = {
   corporationWallets: 'core.organisation.do_corporation_have_wallet',
   /** Mail the admins a daily digest of deadlines due within 7 days and overdue ones (default on). */
   deadlineDigest: 'core.organisation.deadline_digest',
+  /** Which bills wait for an admin before money moves: `{ mode: 'members' | 'above' | 'off', above?: naira }` (default members). */
+  billApproval: 'core.organisation.bill_approval',
 } as const;
 
-/** Settings an organisation can change, with the type of each value. */
-export const settingValues = {
-  [SETTING_CODES.corporationWallets]: z.boolean(),
-  [SETTING_CODES.deadlineDigest]: z.boolean(),
-} as const;
+const SETTING_CODE_LIST = [SETTING_CODES.corporationWallets, SETTING_CODES.deadlineDigest, SETTING_CODES.billApproval] as const;
 
-export const updateSetting = z.object({
-  setting_code: z.enum([SETTING_CODES.corporationWallets, SETTING_CODES.deadlineDigest], { error: 'Unknown setting' }),
-  value: z.boolean({ error: 'Value is required' }),
-});
+/** Maker-checker: `members` (a member's bill waits for an admin), `above` (a bill whose total is above the amount waits for an admin other than its preparer) or `off`. */
+export const billApprovalSetting = z
+  .object({
+    mode: z.enum(BILL_APPROVAL_MODES, { error: 'Choose which bills wait for approval' }),
+    above: nairaAmount('Amount').optional(),
+  })
+  .refine((value) => value.mode !== 'above' || (value.above !== undefined && Number(value.above) > 0), {
+    error: 'Enter the amount above which bills wait for approval',
+    path: ['above'],
+  })
+  .transform((value) => (value.mode === 'above' ? { mode: value.mode, above: value.above } : { mode: value.mode }));
+export type BillApprovalSetting = z.infer<typeof billApprovalSetting>;
+
+const booleanValue = z.boolean({ error: 'Value is required' });
+
+/** A setting and its value, each setting with the type of its value. */
+export const updateSetting = z.discriminatedUnion(
+  'setting_code',
+  [
+    z.object({ setting_code: z.literal(SETTING_CODES.corporationWallets), value: booleanValue }),
+    z.object({ setting_code: z.literal(SETTING_CODES.deadlineDigest), value: booleanValue }),
+    z.object({ setting_code: z.literal(SETTING_CODES.billApproval), value: billApprovalSetting }),
+  ],
+  { error: 'Unknown setting' },
+);
 
 export const getSetting = z.object({
-  setting_code: z.enum([SETTING_CODES.corporationWallets, SETTING_CODES.deadlineDigest], { error: 'Unknown setting' }).optional(),
+  setting_code: z.enum(SETTING_CODE_LIST, { error: 'Unknown setting' }).optional(),
 });
 
 export const inviteUser = z.object({
@@ -115,7 +136,7 @@ export type OrganisationIdentity = z.infer<typeof organisationIdentity>;
 
 export const organisationSetting = z.object({
   setting_code: z.string(),
-  /** The setting's value: a boolean for every setting so far. */
+  /** The setting's value: a boolean, or for bill approval `{ mode, above? }`. */
   value: z.unknown(),
 });
 export type OrganisationSetting = z.infer<typeof organisationSetting>;

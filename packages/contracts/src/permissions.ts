@@ -16,3 +16,6 @@ export function hasPermission(permissions: Permissions | null | undefined, permi
   const { area, action } = splitPermission(permission);
   return permissions?.[area]?.[action] === true;
 }
+
+/** Held by admins: approve or decline a bill that waits, and cancel a payment the agency has not accepted (issue 22). */
+export const APPROVE_BILLS_PERMISSION = 'core-internal.bill.approve';

@@ -3,6 +3,24 @@ import { defineContract } from './api';
 import { idParam } from './common';
 import { stateTaxId, verifyConsent } from './corporations';
 
+/** A tax month as the registration forms send it: YYYY-MM (the server checks its range). */
+const firstTaxMonth = z
+  .string({ error: 'First tax month is required' })
+  .trim()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'First tax month must be written YYYY-MM' });
+
+/**
+ * Registering a state, or changing its Tax ID: the Tax ID, from which month PAYE (and WHT) is owed
+ * there (default this month), and `confirm_name` when the agency's taxpayer name is not the
+ * corporation's (else CONFLICT with the agency's name).
+ */
+export const registerStateBody = stateTaxId.extend({
+  first_tax_month: firstTaxMonth.optional(),
+  confirm_name: z.boolean({ error: 'confirm_name must be true or false' }).optional(),
+});
+
+export const firstTaxMonthBody = z.object({ first_tax_month: firstTaxMonth });
+
 /** A corporation's registration in a state (product-spec §3 Corporation-state). */
 export const corporationState = z.object({
   id: z.string(),
@@ -15,11 +33,20 @@ export const corporationState = z.object({
   employee_count: z.number(),
   state: z.object({ id: z.number(), code: z.string(), name: z.string(), revenue_service: z.string() }),
   created_at: z.string(),
+  /** The first tax month the corporation owes here (YYYY-MM): deadlines count from it. */
+  first_tax_month: z.string(),
+  /** Whether the agency's taxpayer name is the corporation's own (Ltd/Limited, case and punctuation aside). */
+  name_matches: z.boolean(),
 });
 export type CorporationState = z.infer<typeof corporationState>;
 
 /** What the agency answered for a Tax ID (step 2 of Add New State / Update {state} Id). */
-export const verifiedTaxpayer = z.object({ name: z.string(), tax_payer_number: z.string() });
+export const verifiedTaxpayer = z.object({
+  name: z.string(),
+  tax_payer_number: z.string(),
+  /** Given a corporation: whether the agency's name is its own (null without one). */
+  name_matches: z.boolean().nullable(),
+});
 export type VerifiedTaxpayer = z.infer<typeof verifiedTaxpayer>;
 
 /** What removing a registration (or replacing its Tax ID) permanently deleted. */
@@ -63,7 +90,7 @@ export const verifyStateTaxId = defineContract({
   namespace: 'core',
   path: 'internal/corporations/states/{state}/records/verify',
   params: z.object({ state: z.string().min(1) }),
-  body: stateTaxId,
+  body: stateTaxId.extend({ corporation_id: z.uuid({ error: 'Not found.' }).optional().describe('The corporation registering the Tax ID: the answer says whether the name is its own') }),
   response: verifiedTaxpayer,
 });
 
@@ -72,7 +99,7 @@ export const addCorporationState = defineContract({
   namespace: 'core',
   path: 'internal/corporations/{id}/states/{code}',
   params: registrationParams,
-  body: stateTaxId,
+  body: registerStateBody,
   response: corporationState,
 });
 
@@ -81,8 +108,18 @@ export const updateCorporationStateTaxId = defineContract({
   namespace: 'core',
   path: 'internal/corporations/{id}/states/{code}',
   params: registrationParams,
-  body: stateTaxId,
+  body: registerStateBody,
   response: updatedState,
+});
+
+/** Admins: from which month the corporation owes tax in this state. */
+export const setFirstTaxMonth = defineContract({
+  method: 'PUT',
+  namespace: 'core',
+  path: 'internal/corporations/{id}/states/{code}/first-tax-month',
+  params: registrationParams,
+  body: firstTaxMonthBody,
+  response: corporationState,
 });
 
 export const removeCorporationState = defineContract({

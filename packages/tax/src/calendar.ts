@@ -111,3 +111,16 @@ export function dayOfMonthClamped(year: number, month: number, day: number): Iso
   const clamped = Math.min(day, daysInMonth(year, month));
   return `${String(year).padStart(4, '0')}-${pad2(month)}-${pad2(clamped)}`;
 }
+
+/** West Africa Time is UTC+1 all year (Nigeria keeps no daylight saving). */
+const LAGOS_OFFSET_MS = 60 * 60 * 1000;
+
+/** The date in Lagos at an instant: deadlines and tax months are Lagos dates. */
+export function lagosDate(at: Date): IsoDate {
+  return new Date(at.getTime() + LAGOS_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** The tax month in Lagos at an instant. */
+export function lagosPeriod(at: Date): Period {
+  return periodOfDate(lagosDate(at));
+}

@@ -157,7 +157,13 @@ function normalizeHeader(cell: string): string {
   return cell.trim().toLowerCase();
 }
 
-function parseTemplate<TRecord>(input: CsvInput, spec: TemplateSpec<TRecord>): CsvParseResult<TRecord> {
+/**
+ * How a row whose amount is exactly zero is judged: null accepts it, a message refuses it (the
+ * PAYE check of exempt employees, payroll-check.ts). Without one, zero is refused (product-spec §5).
+ */
+export type ZeroAmountCheck = (rowMoney: readonly Kobo[]) => string | null;
+
+function parseTemplate<TRecord>(input: CsvInput, spec: TemplateSpec<TRecord>, zeroAmount?: ZeroAmountCheck): CsvParseResult<TRecord> {
   let text = decode(input);
   if (text === null) return failure(CSV_MESSAGES.invalidDocument);
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
@@ -258,10 +264,13 @@ function parseTemplate<TRecord>(input: CsvInput, spec: TemplateSpec<TRecord>): C
     }
     if (cells[1] === '') errors.push({ row, column: headers[1], message: `${headers[1]} is required` });
 
-    // The amount column must be a non-zero number (product-spec §5); a negative amount due
-    // is refused too.
+    // The amount column must be a non-zero number (product-spec §5), unless `zeroAmount` accepts
+    // the row once its other money is read; a negative amount due is refused too.
     const amount = parseNaira(cells[amountIndex]);
-    if (amount === null || amount <= 0) {
+    const zeroToCheck = amount === 0 && zeroAmount !== undefined;
+    if (zeroToCheck) {
+      amounts[index] = ZERO_KOBO;
+    } else if (amount === null || amount <= 0) {
       errors.push({
         row,
         column: amountHeader,
@@ -295,6 +304,10 @@ function parseTemplate<TRecord>(input: CsvInput, spec: TemplateSpec<TRecord>): C
         rowMoney[column] = value;
       }
     }
+    if (zeroToCheck) {
+      const refusal = zeroAmount(rowMoney);
+      if (refusal !== null) errors.push({ row, column: amountHeader, message: refusal });
+    }
     records[index] = spec.toRecord(cells);
   }
 
@@ -317,9 +330,12 @@ function parseTemplate<TRecord>(input: CsvInput, spec: TemplateSpec<TRecord>): C
   };
 }
 
-/** Parses and validates a PAYE (payroll) file; amount_due is the sum of tax_payable. */
-export function parsePayeCsv(input: CsvInput): CsvParseResult<PayeRecord> {
-  return parseTemplate(input, PAYE_SPEC);
+/**
+ * Parses and validates a PAYE (payroll) file; amount_due is the sum of tax_payable. A zero
+ * tax_payable is refused unless `zeroTax` accepts the row (parsePayeFile: exempt employees).
+ */
+export function parsePayeCsv(input: CsvInput, zeroTax?: ZeroAmountCheck): CsvParseResult<PayeRecord> {
+  return parseTemplate(input, PAYE_SPEC, zeroTax);
 }
 
 /** Parses and validates a WHT manual file; amount_due is the sum of tax_payable. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  isSameTaxpayerName,
   isValidCacNumber,
   isValidNin,
   isValidStateTaxId,
@@ -63,5 +64,19 @@ describe('CAC and NIN', () => {
     expect(isValidNin('12345678901')).toBe(true);
     expect(isValidNin('1234567890')).toBe(false);
     expect(isValidNin('1234567890a')).toBe(false);
+  });
+});
+
+describe('isSameTaxpayerName', () => {
+  it('matches a name however the agency writes case, punctuation, Ltd/Limited, Plc and &', () => {
+    expect(isSameTaxpayerName('ADIRE TEXTILES LTD.', 'Adire Textiles Limited')).toBe(true);
+    expect(isSameTaxpayerName('Balogun & Sons Plc', 'Balogun and Sons')).toBe(true);
+    expect(isSameTaxpayerName('Zenith-Palm Foods Limited', 'Zenith Palm Foods Ltd')).toBe(true);
+  });
+
+  it('tells another company apart', () => {
+    expect(isSameTaxpayerName('Pinnacle River Technologies Limited', 'Adamawa Foods Limited')).toBe(false);
+    expect(isSameTaxpayerName('Adire Textiles Limited', 'Adire Fabrics Limited')).toBe(false);
+    expect(isSameTaxpayerName('Limited', 'Ltd')).toBe(false);
   });
 });

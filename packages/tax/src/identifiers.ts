@@ -81,3 +81,26 @@ export function normalizeCacNumber(value: string): string | null {
   const match = CAC_PATTERN.exec(value.trim().toUpperCase());
   return match ? `${match[1]}${match[2]}` : null;
 }
+
+/** Words that say what kind of company it is, not which: "Ltd" and "Limited" name the same one. */
+const COMPANY_FORM_WORDS = new Set(['ltd', 'limited', 'plc', 'co', 'company', 'inc', 'llc']);
+
+/** A company name as compared: lowercase, '&' as 'and', no punctuation, no Ltd/Limited/Plc. */
+function comparableName(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .split(' ')
+    .filter((word) => word && !COMPANY_FORM_WORDS.has(word))
+    .join(' ');
+}
+
+/**
+ * Whether the name a revenue service holds for a Tax ID is the corporation's own, compared without
+ * case, punctuation, Ltd/Limited/Plc and &/and ("ADIRE TEXTILES LTD." is "Adire Textiles Limited").
+ */
+export function isSameTaxpayerName(agencyName: string, corporationName: string): boolean {
+  const agency = comparableName(agencyName);
+  return agency !== '' && agency === comparableName(corporationName);
+}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parsePayeCsv } from './csv-parse';
 import { PAYE_TEMPLATE_HEADERS, type PayeRecord } from './csv-templates';
 import { asKobo, naira } from './money';
-import { describePayeMismatch, findPayeMismatches, recomputePayeMoney, recomputePayeRow } from './payroll-check';
+import { describePayeMismatch, findPayeMismatches, parsePayeFile, recomputePayeMoney, recomputePayeRow } from './payroll-check';
 
 function record(overrides: Partial<PayeRecord> = {}): PayeRecord {
   const empty = Object.fromEntries(PAYE_TEMPLATE_HEADERS.map((header) => [header, ''])) as PayeRecord;
@@ -116,5 +116,36 @@ describe('describePayeMismatch', () => {
     const mismatch = { row: 4, declaredMonthlyTax: naira(12_000), expectedMonthlyTax: naira(13_450) };
     expect(describePayeMismatch(mismatch, 'NTA2025')).toBe('Row 4: ₦12,000.00 declared, ₦13,450.00 by NTA 2025 s.58');
     expect(describePayeMismatch(mismatch, 'PITA2011')).toBe('Row 4: ₦12,000.00 declared, ₦13,450.00 by PITA Sixth Schedule');
+  });
+});
+
+describe('parsePayeFile: exempt employees', () => {
+  const csvOf = (rows: Array<[string, string, string]>) =>
+    [PAYE_TEMPLATE_HEADERS.join(','), ...rows.map(([tin, gross, tax]) => `${tin},Staff ${tin},Nigerian,Officer,${gross},${tax},${gross},0,0,0,0,0,0,0,0,0,0,0`)].join('\n');
+
+  it('accepts ₦0.00 where the engine computes ₦0.00 for the month (NTA 2025 zero band), and bills the others', () => {
+    const parsed = parsePayeFile(csvOf([['N-1000001', '70000', '0'], ['N-1000002', '500000', '65300']]), '2026-10');
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    expect(parsed.amounts).toEqual([0, 6_530_000]);
+    expect(parsed.amountDue).toBe(6_530_000);
+  });
+
+  it('refuses ₦0.00 where tax is due, naming the row and the engine’s figure', () => {
+    const parsed = parsePayeFile(csvOf([['N-1000001', '500000', '0']]), '2026-10');
+    expect(parsed).toMatchObject({
+      ok: false,
+      errors: [{ row: 2, column: 'tax_payable', message: 'tax_payable must be a number greater than zero: ₦65,300.00 is due for this row by NTA 2025 s.58' }],
+    });
+  });
+
+  it('judges by the month: ₦72,000 a month is exempt under NTA 2025 and owed PAYE under PITA in 2025', () => {
+    expect(parsePayeFile(csvOf([['N-1000001', '72000', '0']]), '2026-10').ok).toBe(true);
+    expect(parsePayeFile(csvOf([['N-1000001', '72000', '0']]), '2025-10').ok).toBe(false);
+  });
+
+  it('keeps the spec’s rule without a month, and refuses a negative amount either way', () => {
+    expect(parsePayeCsv(csvOf([['N-1000001', '70000', '0']])).ok).toBe(false);
+    expect(parsePayeFile(csvOf([['N-1000001', '70000', '-1']]), '2026-10')).toMatchObject({ ok: false, errors: [{ message: 'tax_payable must be a number greater than zero' }] });
   });
 });

@@ -1,5 +1,5 @@
 import type { Period } from './calendar';
-import type { CsvParseSuccess } from './csv-parse';
+import { parsePayeCsv, type CsvInput, type CsvParseResult, type CsvParseSuccess } from './csv-parse';
 import { PAYE_TEMPLATE_HEADERS, type PayeHeader, type PayeRecord } from './csv-templates';
 import { asKobo, formatNaira, parseNaira, ZERO_KOBO, type Kobo } from './money';
 import { computePaye, defaultPension } from './paye';
@@ -141,4 +141,17 @@ export function findPayeMismatches(
 /** "Row 4: ₦12,000.00 declared, ₦13,450.00 by NTA 2025 s.58": a warning, never a block. */
 export function describePayeMismatch(mismatch: Pick<PayeMismatch, 'row' | 'declaredMonthlyTax' | 'expectedMonthlyTax'>, regime: PayeRegime): string {
   return `Row ${mismatch.row}: ${formatNaira(mismatch.declaredMonthlyTax)} declared, ${formatNaira(mismatch.expectedMonthlyTax)} by ${PAYE_RULES[regime].citation}`;
+}
+
+/**
+ * A PAYE file for a tax month (bills and payroll uploads). The spec's "non-zero tax_payable"
+ * predates NTA 2025's ₦800,000 zero band, under which many full-time employees owe nothing: a row
+ * declaring ₦0.00 is accepted when the engine also computes ₦0.00 for it in that month (exempt),
+ * and refused with the spec's message and the engine's figure otherwise (product-design "Bills").
+ */
+export function parsePayeFile(input: CsvInput, period: Period): CsvParseResult<PayeRecord> {
+  return parsePayeCsv(input, (rowMoney) => {
+    const check = recomputePayeMoney(rowMoney, period);
+    return check.expectedMonthlyTax === 0 ? null : `tax_payable must be a number greater than zero: ${formatNaira(check.expectedMonthlyTax)} is due for this row by ${PAYE_RULES[check.regime].citation}`;
+  });
 }

@@ -157,7 +157,7 @@ describe('OpenAPI', () => {
 
 describe('development tools', () => {
   it('are not there in production', async () => {
-    const production = await createTestApp({ env: { NODE_ENV: 'production', LOG_LEVEL: 'silent', PAYMENT_WEBHOOK_SECRET: 'a-production-secret-value' } });
+    const production = await createTestApp({ env: { NODE_ENV: 'production', LOG_LEVEL: 'silent', PAYMENT_WEBHOOK_SECRET: 'a-production-secret-value', RECEIPT_SIGNING_SECRET: 'a-production-receipt-signing-secret-value' } });
     try {
       const result = await production.call('GET', 'public', 'dev/mailbox');
       expect(result.code).toBe('NOT_FOUND');

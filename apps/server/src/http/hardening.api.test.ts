@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig, SANDBOX_WEBHOOK_SECRET } from '../config';
+import { DEVELOPMENT_RECEIPT_SECRET, loadConfig, SANDBOX_WEBHOOK_SECRET } from '../config';
 import { corporationWithConsent, createTestApp, ownerWithOrganisation, type TestApp } from '../../test/harness';
 
 // Defects a probe found (issue 12): control characters, malformed escapes, framework errors and
@@ -118,7 +118,7 @@ describe('a payroll file saved by Excel on Windows', () => {
 });
 
 describe('production safety', () => {
-  const production = { NODE_ENV: 'production', PAYMENT_WEBHOOK_SECRET: 'a-real-provider-secret-0123456789' };
+  const production = { NODE_ENV: 'production', PAYMENT_WEBHOOK_SECRET: 'a-real-provider-secret-0123456789', RECEIPT_SIGNING_SECRET: 'a-real-receipt-signing-secret-0123456789' };
 
   it('never creates the demo account, and refuses to start when asked to', () => {
     expect(loadConfig(production).seedDemo).toBe(false);
@@ -127,5 +127,13 @@ describe('production safety', () => {
 
   it('refuses to start with the sandbox webhook secret', () => {
     expect(() => loadConfig({ ...production, PAYMENT_WEBHOOK_SECRET: SANDBOX_WEBHOOK_SECRET })).toThrow(/PAYMENT_WEBHOOK_SECRET: still has the published sandbox value/);
+  });
+
+  it('refuses to start without a receipt signing secret of its own', () => {
+    expect(loadConfig(production).receiptSigningSecret).toBe(production.RECEIPT_SIGNING_SECRET);
+    expect(() => loadConfig({ ...production, RECEIPT_SIGNING_SECRET: undefined })).toThrow(/RECEIPT_SIGNING_SECRET: is required when NODE_ENV is production/);
+    expect(() => loadConfig({ ...production, RECEIPT_SIGNING_SECRET: DEVELOPMENT_RECEIPT_SECRET })).toThrow(/RECEIPT_SIGNING_SECRET: still has the published development value/);
+    expect(() => loadConfig({ ...production, RECEIPT_SIGNING_SECRET: 'too-short' })).toThrow(/RECEIPT_SIGNING_SECRET: must be at least 32 characters/);
+    expect(loadConfig({}).receiptSigningSecret).toBe(DEVELOPMENT_RECEIPT_SECRET);
   });
 });

@@ -31,6 +31,7 @@ export interface RedirectRoute {
 export const ROUTES: Array<PageRoute | RedirectRoute> = [
   { name: 'home', path: '/', title: 'Tax compliance for Nigerian businesses', layout: 'none', access: 'guest', page: () => import('../features/home/pages/home-page') },
   { path: '/calculator', redirectTo: '/' },
+  { name: 'verify', path: '/verify/:code', title: 'Verify a receipt', layout: 'none', access: 'none', page: () => import('../features/verify/pages/verify-page') },
   { name: 'calculator', path: '/calculator/:token', title: 'Tax Calculator', layout: 'none', access: 'guest', page: () => import('../features/calculator/pages/calculator-page') },
   { name: 'login', path: '/login', title: 'Login', layout: 'onboarding', access: 'guest', page: () => import('../features/identity/pages/login-page') },
   { name: 'register', path: '/register', title: 'Signup', layout: 'onboarding', access: 'guest', page: () => import('../features/identity/pages/register-page') },

@@ -3,7 +3,7 @@ export type StatusTone = 'success' | 'warning' | 'danger' | 'info';
 
 const TONES: Record<Exclude<StatusTone, 'info'>, readonly string[]> = {
   success: ['success', 'active', 'approved', 'sent', 'payment_paid'],
-  warning: ['warning', 'pending', 'invited', 'payment_pending', 'awaiting_payment_confirmation'],
+  warning: ['warning', 'pending', 'invited', 'payment_pending', 'awaiting_payment_confirmation', 'awaiting_approval'],
   danger: ['declined', 'failed', 'cancelled', 'canceled', 'in_error', 'info'],
 };
 

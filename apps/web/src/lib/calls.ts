@@ -49,10 +49,13 @@ const routes = {
   calculateWht: { method: 'POST', namespace: 'public', path: 'calculator/wht' },
   shareCalculation: { method: 'POST', namespace: 'public', path: 'calculator/share' },
   getSharedCalculation: { method: 'GET', namespace: 'public', path: 'calculator/share/{token}' },
+  // receipts
+  verifyReceipt: { method: 'GET', namespace: 'public', path: 'receipts/verify/{code}' },
   // corporations
   listCorporations: { method: 'GET', namespace: 'core', path: 'internal/corporations' },
   createCorporation: { method: 'POST', namespace: 'core', path: 'internal/corporations' },
   getCorporation: { method: 'GET', namespace: 'core', path: 'internal/corporations/{id}' },
+  setFirstTaxMonth: { method: 'PUT', namespace: 'core', path: 'internal/corporations/{id}/states/{code}/first-tax-month' },
   // bills
   listBillTypes: { method: 'GET', namespace: 'core', path: 'internal/bills/types' },
   listStateWhtTypes: { method: 'GET', namespace: 'core', path: 'internal/states/{id}/wht/types' },
@@ -64,6 +67,10 @@ const routes = {
   listBills: { method: 'GET', namespace: 'core', path: 'internal/bills' },
   exportBills: { method: 'GET', namespace: 'core', path: 'internal/bills/export', download: true },
   getBill: { method: 'GET', namespace: 'core', path: 'internal/bills/{id}' },
+  precheckBill: { method: 'GET', namespace: 'core', path: 'internal/bills/precheck' },
+  approveBill: { method: 'POST', namespace: 'core', path: 'internal/bills/{id}/approve' },
+  rejectBill: { method: 'POST', namespace: 'core', path: 'internal/bills/{id}/reject' },
+  cancelBill: { method: 'POST', namespace: 'core', path: 'internal/bills/{id}/cancel' },
   listBillItems: { method: 'GET', namespace: 'core', path: 'internal/bills/{id}/items' },
   getBillReceipt: { method: 'GET', namespace: 'core', path: 'internal/bills/{id}/receipt', download: true },
   getBillSchedule: { method: 'GET', namespace: 'core', path: 'internal/bills/{id}/schedule', download: true },

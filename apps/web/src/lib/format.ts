@@ -10,6 +10,11 @@ export function formatDate(value: string | Date | null | undefined): string {
   return date.isValid() ? date.format(DATE_FORMAT) : '';
 }
 
+/** A tax month (YYYY-MM, or a date in it) as 'October 2026'. */
+export function formatPeriod(period: string): string {
+  return dayjs(`${period.slice(0, 7)}-01`).format('MMMM YYYY');
+}
+
 /** A naira amount from the API (a decimal string or number) as ₦1,234,567.89; 0.00 when empty. */
 export function formatAmount(value: string | number | null | undefined): string {
   if (value === null || value === undefined || value === '') return formatNaira(null);
@@ -24,4 +29,31 @@ export function initialOf(name: string | null | undefined, fallback = '?'): stri
 
 export function fullName(person: { first_name?: string | null; last_name?: string | null }): string {
   return [person.first_name, person.last_name].filter(Boolean).join(' ');
+}
+
+const LAGOS_PARTS = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Lagos', day: '2-digit', month: 'numeric', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false });
+/** Named here: some browsers' en-GB writes September "Sept". */
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+function lagosParts(value: string | Date | null | undefined) {
+  if (!value) return null;
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return null;
+  const parts = LAGOS_PARTS.formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((item) => item.type === type)?.value ?? '';
+  return { date: `${part('day')} ${MONTHS[Number(part('month')) - 1]}, ${part('year')}`, time: `${part('hour')}:${part('minute')}` };
+}
+
+/**
+ * A moment's date as it was in Lagos, DD MMM, YYYY: bills, receipts and deadlines are Nigerian
+ * business, so they read the same in whichever zone the browser is set to.
+ */
+export function formatLagosDate(value: string | Date | null | undefined): string {
+  return lagosParts(value)?.date ?? '';
+}
+
+/** `24 Nov, 2026 at 05:57 (Lagos time)`, as the receipt prints it, whatever the browser's zone. */
+export function formatLagosDateTime(value: string | Date | null | undefined): string {
+  const parts = lagosParts(value);
+  return parts ? `${parts.date} at ${parts.time} (Lagos time)` : '';
 }

@@ -4,7 +4,8 @@ import { AgencyError, maskEmail, type StateAgency } from './state-agency';
 
 /**
  * Sandbox test Tax IDs (README "Sandbox behaviour"): the digits decide, with N or C in front.
- * Any other well-formed Tax ID is a registered taxpayer with a stable generated name.
+ * Any other well-formed Tax ID is registered to whoever claims it (the corporation registering),
+ * or, asked without a claim, to a taxpayer with a stable generated name.
  */
 export const SANDBOX_TAX_IDS = {
   notFound: '0000000404',
@@ -13,9 +14,14 @@ export const SANDBOX_TAX_IDS = {
   settlementDeclined: '0000000402',
   /** Bills for this Tax ID settle only once their reference is this many seconds old. */
   settlementDelayed: '0000000202',
+  /** Belongs to another company than the one registering it: the name check's test ID. */
+  anotherTaxpayer: '0000000409',
+  /** Bills for this Tax ID stay unaccepted by the agency for this many minutes (time to cancel one). */
+  settlementHeld: '0000000209',
 } as const;
 
 export const SANDBOX_SETTLEMENT_DELAY_SECONDS = 8;
+export const SANDBOX_SETTLEMENT_HOLD_MINUTES = 30;
 
 // The sandbox keeps no state: consent codes and receipt numbers are derived from their reference.
 // The key only separates the sandbox's numbers from one another; it protects nothing real.
@@ -79,17 +85,18 @@ const noAnswer = () => new Promise<never>(() => undefined);
 export type NotifyTaxpayer = (to: string, subject: string, text: string) => Promise<void>;
 
 export function createSandboxAgency(deps: { notify: NotifyTaxpayer }): StateAgency {
-  function lookUp(taxPayerNumber: string, revenueService: string) {
+  function lookUp(taxPayerNumber: string, revenueService: string, claimedName?: string) {
     const digits = digitsOf(taxPayerNumber);
     if (digits === SANDBOX_TAX_IDS.unavailable) return noAnswer();
     if (!isValidStateTaxId(taxPayerNumber) || digits === SANDBOX_TAX_IDS.notFound) {
       return Promise.reject(new AgencyError('not_found', `${revenueService} has no taxpayer with the Tax ID ${normalizeTaxId(taxPayerNumber)}.`));
     }
-    return Promise.resolve({ taxPayerNumber: normalizeTaxId(taxPayerNumber), name: sandboxTaxpayerName(taxPayerNumber) });
+    const isClaimHeld = claimedName !== undefined && digits !== SANDBOX_TAX_IDS.anotherTaxpayer;
+    return Promise.resolve({ taxPayerNumber: normalizeTaxId(taxPayerNumber), name: isClaimHeld ? claimedName : sandboxTaxpayerName(taxPayerNumber) });
   }
 
   return {
-    verifyTaxId: ({ state, taxPayerNumber }) => lookUp(taxPayerNumber, state.revenueService),
+    verifyTaxId: ({ state, taxPayerNumber, claimedName }) => lookUp(taxPayerNumber, state.revenueService, claimedName),
 
     async requestConsentOtp({ state, taxPayerNumber, contactEmail }) {
       const taxpayer = await lookUp(taxPayerNumber, state.revenueService);
@@ -123,7 +130,8 @@ export function createSandboxAgency(deps: { notify: NotifyTaxpayer }): StateAgen
       if (digits === SANDBOX_TAX_IDS.settlementDeclined) {
         throw new AgencyError('declined', `The revenue service declined payment of ${reference}: the taxpayer account is not open for remittances.`);
       }
-      if (digits === SANDBOX_TAX_IDS.settlementDelayed && Date.now() - issuedAtMs(reference) < SANDBOX_SETTLEMENT_DELAY_SECONDS * 1000) {
+      const holdMs = digits === SANDBOX_TAX_IDS.settlementDelayed ? SANDBOX_SETTLEMENT_DELAY_SECONDS * 1000 : digits === SANDBOX_TAX_IDS.settlementHeld ? SANDBOX_SETTLEMENT_HOLD_MINUTES * 60_000 : 0;
+      if (Date.now() - issuedAtMs(reference) < holdMs) {
         throw new AgencyError('unavailable', `Payment of ${reference} is still being processed by the revenue service.`);
       }
       return { receiptNumber: receiptNumberOf(reference), paidAt: new Date() };

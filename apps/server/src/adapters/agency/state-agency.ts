@@ -33,8 +33,12 @@ export class AgencyError extends Error {
 }
 
 export interface StateAgency {
-  /** The taxpayer registered under this Tax ID; AgencyError('not_found') when there is none. */
-  verifyTaxId(input: { state: AgencyState; taxPayerNumber: string }): Promise<TaxpayerRecord>;
+  /**
+   * The taxpayer registered under this Tax ID; AgencyError('not_found') when there is none.
+   * `claimedName` is who the user says it is (the corporation registering): an agency answers
+   * with the name it holds, whatever the claim; Levy compares the two.
+   */
+  verifyTaxId(input: { state: AgencyState; taxPayerNumber: string; claimedName?: string }): Promise<TaxpayerRecord>;
   /** Sends a 6-digit consent code to the taxpayer's registered email; returns that email. */
   requestConsentOtp(input: { state: AgencyState; taxPayerNumber: string; contactEmail: string }): Promise<{ reference: string; email: string }>;
   /** Whether the PIN is the one sent for this consent reference. */

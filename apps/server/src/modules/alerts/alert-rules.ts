@@ -31,7 +31,10 @@ import {
 export interface RegistrationFact {
   corporation: { id: string; name: string };
   state: { id: number; code: string; name: string };
-  createdAt: Date;
+  /** The first tax month owed there (YYYY-MM), as the registration form set it. */
+  firstTaxMonth: Period;
+  /** The month's PAYE on the payroll on file, when there is one: the penalty basis before any bill is paid. */
+  payrollTaxKobo: Kobo | null;
 }
 
 export interface BillFact {
@@ -44,15 +47,9 @@ export interface BillFact {
   amountDueKobo: Kobo;
 }
 
-const LAGOS = 'Africa/Lagos';
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const KIND_LABEL: Record<DeadlineKind, string> = { paye: 'PAYE', wht: 'WHT' };
-
-/** The calendar day in Lagos at an instant. */
-export function lagosDate(at: Date): IsoDate {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: LAGOS, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
-}
 
 /** 'October 2026' */
 export function monthLabel(period: Period): string {
@@ -73,6 +70,8 @@ export function dueDateOf(kind: DeadlineKind, taxMonth: Period): IsoDate {
   // Bills go to the State IRS, so WHT is the state collector's 30th.
   return kind === 'paye' ? payeDueDate(taxMonth) : whtDueDate(taxMonth, 'state');
 }
+
+const NO_SAFE_DAY = { safe_date: null, safe_note: null };
 
 /** The legal date stays; a weekend or holiday adds the last working day before it. */
 export function safeDay(dueDate: IsoDate): { safe_date: string | null; safe_note: string | null } {
@@ -101,19 +100,18 @@ export function penaltyRule(dueDate: IsoDate, today: IsoDate): string {
 interface Obligation {
   registration: RegistrationFact;
   kind: DeadlineKind;
-  /** The first tax month owed: the registration's month. */
+  /** The first tax month owed, as the registration set it. */
   firstMonth: Period;
   paid: Set<Period>;
-  /** The last paid bill's amount due, the basis of penalty estimates. */
-  lastPaidAmount: Kobo | null;
+  /** The basis of penalty estimates: the last paid bill's amount due, else (PAYE) the payroll on file's tax. */
+  penaltyBasis: Kobo | null;
 }
 
 function obligations(registrations: RegistrationFact[], bills: BillFact[]): Obligation[] {
   const result: Obligation[] = [];
   for (const registration of registrations) {
     const own = bills.filter((bill) => bill.corporationId === registration.corporation.id && bill.stateId === registration.state.id);
-    const registeredMonth = lagosDate(registration.createdAt).slice(0, 7);
-    const firstMonth = registeredMonth < EARLIEST_SUPPORTED_PERIOD ? EARLIEST_SUPPORTED_PERIOD : registeredMonth;
+    const firstMonth = registration.firstTaxMonth < EARLIEST_SUPPORTED_PERIOD ? EARLIEST_SUPPORTED_PERIOD : registration.firstTaxMonth;
     for (const kind of ['paye', 'wht'] as const) {
       const ofKind = own.filter((bill) => bill.type === kind);
       // PAYE is owed by every registered employer; WHT only where the corporation files WHT bills.
@@ -124,7 +122,7 @@ function obligations(registrations: RegistrationFact[], bills: BillFact[]): Obli
         kind,
         firstMonth,
         paid: new Set(paidBills.map((bill) => bill.period)),
-        lastPaidAmount: paidBills.length > 0 ? paidBills[paidBills.length - 1].amountDueKobo : null,
+        penaltyBasis: paidBills.length > 0 ? paidBills[paidBills.length - 1].amountDueKobo : kind === 'paye' && registration.payrollTaxKobo ? registration.payrollTaxKobo : null,
       });
     }
   }
@@ -144,7 +142,7 @@ function payLink(kind: DeadlineKind, registration: RegistrationFact, taxMonth: P
 function lateness(obligation: Obligation, dueDate: IsoDate, today: IsoDate) {
   const overdue = today > dueDate;
   return {
-    penalty: overdue && obligation.lastPaidAmount !== null ? penaltyEstimate(obligation.lastPaidAmount, dueDate, today) : null,
+    penalty: overdue && obligation.penaltyBasis !== null ? penaltyEstimate(obligation.penaltyBasis, dueDate, today) : null,
     penalty_rule: overdue ? penaltyRule(dueDate, today) : null,
   };
 }
@@ -173,7 +171,8 @@ export function computeAlerts(input: { registrations: RegistrationFact[]; bills:
         status: overdue ? 'overdue' : 'due',
         days_left: overdue ? null : daysBetween(today, deadline),
         days_overdue: overdue ? daysBetween(deadline, today) : null,
-        ...safeDay(deadline),
+        // An overdue month has no "pay by" day ahead: only the lateness is said.
+        ...(overdue ? NO_SAFE_DAY : safeDay(deadline)),
         ...lateness(obligation, deadline, today),
         pay_link: payLink(kind, registration, month),
       });
@@ -205,7 +204,7 @@ export function computeCalendar(input: { registrations: RegistrationFact[]; bill
         tax_month: month,
         title: `${KIND_LABEL[kind]} tax for ${monthLabel(month)}`,
         deadline_date: deadline,
-        ...safeDay(deadline),
+        ...(overdue ? NO_SAFE_DAY : safeDay(deadline)),
         status: paid ? 'paid' : overdue ? 'overdue' : 'due',
         days_overdue: overdue ? daysBetween(deadline, today) : 0,
         ...(overdue ? lateness(obligation, deadline, today) : { penalty: null, penalty_rule: null }),

@@ -1,12 +1,13 @@
-import { asKobo, latePenalty } from '@levy/tax';
+import { asKobo, lagosPeriod, latePenalty } from '@levy/tax';
 import { describe, expect, it } from 'vitest';
 import { computeAlerts, computeCalendar, formatDeadline, type BillFact, type RegistrationFact } from './alert-rules';
 
 const CORPORATION = { id: '00000000-0000-4000-8000-000000000001', name: 'Adire Works Ltd' };
 const LAGOS_STATE = { id: 25, code: 'LA', name: 'Lagos' };
 
+/** A registration made at an instant that owes from its month (the form's default). */
 function registeredOn(isoInstant: string): RegistrationFact {
-  return { corporation: CORPORATION, state: LAGOS_STATE, createdAt: new Date(isoInstant) };
+  return { corporation: CORPORATION, state: LAGOS_STATE, firstTaxMonth: lagosPeriod(new Date(isoInstant)), payrollTaxKobo: null };
 }
 
 function paid(type: 'paye' | 'wht', period: string, naira = 100_000, status = 'payment_paid'): BillFact {

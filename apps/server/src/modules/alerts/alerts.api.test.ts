@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { addMonths } from '@levy/tax';
+import { addMonths, lagosDate } from '@levy/tax';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/raw';
 import { createTestApp, joinAsMember, ownerWithOrganisation, type TestApp, type TestFile } from '../../../test/harness';
-import { lagosDate } from './alert-rules';
 import { DEADLINE_DIGEST_JOB } from './alerts.service';
 
 // Alerts, checklist, metrics, the deadline calendar and the digest against the real app and database.
@@ -28,9 +27,8 @@ async function registeredThreeMonthsAgo() {
   const owner = await ownerWithOrganisation(test);
   const corporation = await test.call('POST', 'core', 'internal/corporations', { token: owner.token, body: { name: `Deadline Corp ${randomUUID().slice(0, 6)}` } });
   const corporationId = corporation.data.id as string;
-  const added = await test.call('POST', 'core', `internal/corporations/${corporationId}/states/LA`, { token: owner.token, body: { tax_payer_number: 'C-0012345' } });
+  const added = await test.call('POST', 'core', `internal/corporations/${corporationId}/states/LA`, { token: owner.token, body: { tax_payer_number: 'C-0012345', first_tax_month: THREE_AGO } });
   if (added.code !== 'OK') throw new Error(`add state failed: ${JSON.stringify(added)}`);
-  await test.database.db.execute(sql`update corporation_states set created_at = ${`${THREE_AGO}-15T12:00:00+01:00`}::timestamptz where corporation_id = ${corporationId}`);
   return { owner, corporationId };
 }
 
@@ -99,8 +97,8 @@ describe('checklist', () => {
       ['account', true, '/settings'],
       ['corporation', false, '/corporations'],
       ['states', false, '/corporations'],
-      ['bills', false, '/bills'],
       ['fund', false, '/dashboard'],
+      ['bills', false, '/bills'],
     ]);
     expect(fresh.data.completed).toBe(false);
 

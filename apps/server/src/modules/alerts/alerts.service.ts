@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { API_BASE, SETTING_CODES, type Alert, type Checklist, type DeadlineFeed, type DeadlineKind } from '@levy/contracts';
-import { addMonths, asKobo, koboToNairaString, parseNaira } from '@levy/tax';
+import { addMonths, asKobo, koboToNairaString, lagosDate, parseNaira } from '@levy/tax';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { FileReply, type Caller } from '../../http/route';
@@ -8,7 +8,7 @@ import { exportTable } from '../../http/table-export';
 import type { Jobs } from '../../jobs/jobs';
 import type { MailService } from '../mail/mail.service';
 import { requireOwnOrganisation } from '../organisations/organisation-access';
-import { computeAlerts, computeCalendar, formatDeadline, lagosDate, monthLabel, type BillFact, type RegistrationFact } from './alert-rules';
+import { computeAlerts, computeCalendar, formatDeadline, monthLabel, type BillFact, type RegistrationFact } from './alert-rules';
 import * as repo from './alerts.repo';
 import { deadlinesToICalendar } from './icalendar';
 
@@ -30,7 +30,7 @@ export interface AlertsDeps {
   jobs: Jobs;
   mail: Pick<MailService, 'enqueue'>;
   appUrl: string;
-  /** The states module: every registration of the organisation's corporations with its created date. */
+  /** The states and payroll modules: every registration of the organisation's corporations with its first tax month and the tax on its payroll on file. */
   registrations(organisationId: string): Promise<RegistrationFact[]>;
   /** The bills module: each bill's corporation, state, type, month, status and amount due. */
   bills(organisationId: string): Promise<Array<BillFact & { paidAt: Date | null }>>;
@@ -154,8 +154,9 @@ export function createAlertsService(deps: AlertsDeps) {
           done: registrations.length > 0,
           route: registrations[0] ? `/corporations/${registrations[0].corporation.id}/states` : '/corporations',
         },
-        { code: 'bills', title: 'Generate a bill', description: 'Generate a PAYE or WHT bill from your payroll or payments.', done: bills.length > 0, route: '/bills' },
+        // A bill is paid from the wallet: funding comes first, as the first prompt says.
         { code: 'fund', title: 'Fund your wallet', description: 'Transfer money into your wallet to pay bills.', done: (parseNaira(balance) ?? 0) > 0, route: '/dashboard' },
+        { code: 'bills', title: 'Generate a bill', description: 'Generate a PAYE or WHT bill from your payroll or payments.', done: bills.length > 0, route: '/bills' },
       ];
       return { steps, completed: steps.every((step) => step.done) };
     },

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/raw';
-import { createTestApp, joinAsMember, ownerWithOrganisation, staffUser, type TestApp, type TestFile } from '../../../test/harness';
+import { billKit, PAYE_HEADER, payeFile, THREE_EMPLOYEES, until, whtAutoFile } from '../../../test/bill-kit';
+import { createTestApp, joinAsMember, staffUser, type TestApp, type TestFile } from '../../../test/harness';
 
 // Bills against the real app and database: PAYE and WHT generated, charged, paid, settled and refunded.
 let test: TestApp;
@@ -14,63 +15,12 @@ afterAll(async () => {
   await test.close();
 });
 
-const PAYE_HEADER = 'tax_payer_number,name,nationality,designation,gross_income,tax_payable,basic_salary,housing,transport,furniture,education,lunch,passage,leave,bonus,13th_month,utility,other_allowances';
-
-/** PAYE rows where basic salary is the whole gross: the engine takes 8% of it as pension. */
-function payeFile(rows: Array<[string, string, number, number]>, filename = 'october-payroll.csv'): TestFile {
-  const lines = rows.map(([tin, name, gross, tax]) => `${tin},${name},Nigerian,Officer,${gross},${tax},${gross},0,0,0,0,0,0,0,0,0,0,0`);
-  return { field: 'recipients', filename, contentType: 'text/csv', content: Buffer.from(`${PAYE_HEADER}\n${lines.join('\n')}\n`) };
-}
-
-// October 2026, NTA 2025: ₦500,000 → ₦65,300; ₦300,000 → ₦32,180; ₦200,000 → ₦17,600 (declared ₦12,000).
-const THREE_EMPLOYEES = payeFile([
-  ['N-1000001', 'Adaeze Okafor', 500_000, 65_300],
-  ['N-1000002', 'Musa Bello', 300_000, 32_180],
-  ['N-1000003', 'Ngozi Eze', 200_000, 12_000],
-]);
+const { organisationWithState, walletOf, fund, generate, billCount } = billKit(() => test);
 
 function nextMonth(): string {
   const now = new Date();
   const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
   return next.toISOString().slice(0, 7);
-}
-
-async function organisationWithState(taxPayerNumber = 'C-0012345', stateCode = 'LA') {
-  const owner = await ownerWithOrganisation(test);
-  const corporation = await test.call('POST', 'core', 'internal/corporations', { token: owner.token, body: { name: `Bills Corp ${randomUUID().slice(0, 6)}` } });
-  const corporationId = corporation.data.id as string;
-  const added = await test.call('POST', 'core', `internal/corporations/${corporationId}/states/${stateCode}`, { token: owner.token, body: { tax_payer_number: taxPayerNumber } });
-  if (added.code !== 'OK') throw new Error(`add state failed: ${JSON.stringify(added)}`);
-  return { owner, corporationId };
-}
-
-async function walletOf(owner: { token: string; organisationId: string }) {
-  const wallets = await test.call('GET', 'core', `internal/organisations/${owner.organisationId}/wallets`, { token: owner.token });
-  return wallets.data.wallets[0] as { id: string; balance: string };
-}
-
-async function fund(owner: { token: string; organisationId: string }, amount: string) {
-  const wallet = await walletOf(owner);
-  const funded = await test.call('POST', 'core', `internal/sandbox/wallets/${wallet.id}/fund`, { token: owner.token, body: { amount } });
-  if (funded.code !== 'OK') throw new Error(`fund failed: ${JSON.stringify(funded)}`);
-}
-
-function generate(token: string, corporationId: string, type: 'paye' | 'wht', fields: Record<string, string>, files: TestFile[], key: string | null = randomUUID(), state = 'LA') {
-  return test.upload(`internal/corporations/${corporationId}/states/${state}/${type}/bills`, { namespace: 'core', token, fields, files, headers: key ? { 'idempotency-key': key } : {} });
-}
-
-async function billCount(owner: { token: string }) {
-  return (await test.call('GET', 'core', 'internal/bills', { token: owner.token })).data.pagination.total_count as number;
-}
-
-async function until<T>(probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 describe('bill reference data and calculators', () => {
@@ -128,12 +78,25 @@ describe('PAYE bills', () => {
     const lines = schedule.body.replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(lines).toHaveLength(4);
     expect(lines[0]).toBe(
-      'Row,tax_payer_number,name,gross_income (NGN),tax_payable (NGN),PAYE by the engine (NGN),nationality,designation,basic_salary (NGN),housing (NGN),transport (NGN),furniture (NGN),education (NGN),lunch (NGN),passage (NGN),leave (NGN),bonus (NGN),13th_month (NGN),utility (NGN),other_allowances (NGN)',
+      'Row,tax_payer_number,name,gross_income (NGN),tax_payable (NGN),PAYE by the engine (NGN),exempt,nationality,designation,basic_salary (NGN),housing (NGN),transport (NGN),furniture (NGN),education (NGN),lunch (NGN),passage (NGN),leave (NGN),bonus (NGN),13th_month (NGN),utility (NGN),other_allowances (NGN)',
     );
-    expect(lines[3]).toBe('4,N-1000003,Ngozi Eze,200000.00,12000.00,17600.00,Nigerian,Officer,200000.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00');
+    expect(lines[3]).toBe('4,N-1000003,Ngozi Eze,200000.00,12000.00,17600.00,,Nigerian,Officer,200000.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00');
 
     const items = await test.call('GET', 'core', `internal/bills/${bill.id}/items`, { token: owner.token, params: { search: 'musa' } });
     expect(items.data.items).toEqual([{ row: 3, tax_payer_number: 'N-1000002', name: 'Musa Bello', amount: '300000.00', tax_payable: '32180.00', expected_tax: '32180.00' }]);
+  });
+
+  it('accepts an exempt employee’s ₦0.00 and lists it as exempt; a ₦0.00 where tax is due is refused with the engine’s figure', async () => {
+    const { owner, corporationId } = await organisationWithState();
+    await fund(owner, '1000000');
+    // October 2026, NTA 2025: ₦70,000 a month falls in the zero band.
+    const withExempt = payeFile([['N-1000001', 'Adaeze Okafor', 500_000, 65_300], ['N-1000005', 'Bisi Cleaner', 70_000, 0]]);
+    const created = await generate(owner.token, corporationId, 'paye', { start_date: '2026-10' }, [withExempt]);
+    expect(created.data).toMatchObject({ status: 'payment_paid', amount_due: '65300.00', recipient_count: 2, warnings: [] });
+    const schedule = await test.app.inject({ method: 'GET', url: `/service/v1/core/internal/bills/${created.data.id}/schedule?format=csv`, headers: { 'api-token': owner.token } });
+    expect(schedule.body).toContain('3,N-1000005,Bisi Cleaner,70000.00,0.00,0.00,yes,');
+    const owed = await generate(owner.token, corporationId, 'paye', { start_date: '2026-09' }, [payeFile([['N-1000001', 'Adaeze Okafor', 500_000, 0]])]);
+    expect(owed).toMatchObject({ code: 'INVALID_INPUT', data: { 'row_2.tax_payable': 'Row 2, tax_payable: tax_payable must be a number greater than zero: ₦65,300.00 is due for this row by NTA 2025 s.58' } });
   });
 
   it('makes one bill and one debit for ten identical requests, and answers a replay with the first bill', async () => {
@@ -204,8 +167,9 @@ describe('PAYE bills', () => {
     expect(await billCount(owner)).toBe(1);
 
     const member = await joinAsMember(test, owner);
+    // A member prepares; by default an admin approves before money moves (bill-approvals.api.test.ts).
     const byMember = await generate(member.token, corporationId, 'paye', { start_date: '2026-09' }, [THREE_EMPLOYEES]);
-    expect(byMember.data.status).toBe('payment_paid');
+    expect(byMember.data.status).toBe('awaiting_approval');
   });
 
   it('filters, searches, sorts and exports the bills list', async () => {
@@ -229,12 +193,6 @@ describe('PAYE bills', () => {
     expect(nothing).toMatchObject({ code: 'NOT_FOUND', message: 'No Data: No data to download' });
   });
 });
-
-const WHT_AUTO_HEADER = 'tax_payer_number,name,amount';
-
-function whtAutoFile(field: string, rows: Array<[string, string, number]>): TestFile {
-  return { field, filename: 'vendors.csv', contentType: 'text/csv', content: Buffer.from(`${WHT_AUTO_HEADER}\n${rows.map((row) => row.join(',')).join('\n')}\n`) };
-}
 
 describe('WHT bills', () => {
   it('calculates a bulk file, then bills it; the settlement job marks it paid', async () => {

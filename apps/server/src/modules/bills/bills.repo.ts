@@ -1,10 +1,10 @@
 import type { Kobo } from '@levy/tax';
-import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { readPage, totalRows } from '../../db/pagination';
-import { readItemPages, writeItemPages, type ItemPages } from '../../db/item-pages';
 import { queryRows } from '../../db/raw';
-import { billEvents, billItemPages, bills, billSerial, whtCalcPages, whtCalcRecords, type BillItemTuple, type WhtCalcItemTuple } from './bills.schema';
+import { readItemPages, writeItemPages, type ItemPages } from '../../db/item-pages';
+import { billEvents, billItemPages, billNumbers, bills, receiptVerificationAttempts, whtCalcPages, whtCalcRecords, type BillItemTuple, type WhtCalcItemTuple } from './bills.schema';
 
 /** The bills module's queries: every one takes the executor (the database or a transaction). */
 
@@ -12,9 +12,48 @@ export type BillRow = typeof bills.$inferSelect;
 export type NewBill = typeof bills.$inferInsert;
 export type BillStatus = BillRow['status'];
 
-export async function nextBillSerial(executor: Db): Promise<number> {
-  const [row] = await queryRows<{ serial: string }>(executor, sql`select nextval(${sql.raw(`'${billSerial.seqName}'`)}) as serial`);
-  return Number(row.serial);
+/** What a bill's number and its month's other bills are counted by. */
+export interface BillMonth {
+  corporationId: string;
+  stateId: number;
+  type: 'paye' | 'wht';
+  /** YYYY-MM */
+  period: string;
+}
+
+/**
+ * Takes the month's next bill number in the caller's transaction. The counter's row stays locked
+ * until the transaction ends, so bills of one corporation, state, tax and month are stored one at
+ * a time (the duplicate check after it sees the bill stored before it), and a rollback returns
+ * the number: numbers have no gaps.
+ */
+export async function takeBillNumber(tx: Db, month: BillMonth): Promise<number> {
+  const [row] = await tx
+    .insert(billNumbers)
+    .values({ ...month, lastNumber: 1 })
+    .onConflictDoUpdate({ target: [billNumbers.corporationId, billNumbers.stateId, billNumbers.type, billNumbers.period], set: { lastNumber: sql`${billNumbers.lastNumber} + 1` } })
+    .returning({ lastNumber: billNumbers.lastNumber });
+  return row.lastNumber;
+}
+
+/** Bills in these statuses hold their month: a second one is a duplicate unless made supplementary. */
+export const MONTH_HOLDING_STATUSES: BillStatus[] = ['pending', 'awaiting_approval', 'awaiting_payment_confirmation', 'payment_pending', 'payment_paid'];
+
+/** The month's bills that are paid, being paid or waiting for approval, oldest first. */
+export function findMonthBills(executor: Db, month: BillMonth): Promise<BillRow[]> {
+  return executor
+    .select()
+    .from(bills)
+    .where(
+      and(
+        eq(bills.corporationId, month.corporationId),
+        eq(bills.stateId, month.stateId),
+        eq(bills.periodStart, `${month.period}-01`),
+        eq(bills.type, month.type),
+        inArray(bills.status, MONTH_HOLDING_STATUSES),
+      ),
+    )
+    .orderBy(asc(bills.createdAt));
 }
 
 /** Inserts the bill unless one with its idempotency key exists (then null: the first one stands). */
@@ -100,6 +139,43 @@ export async function transitionBill(executor: Db, id: string, from: BillStatus[
   return moved.length === 1;
 }
 
+/** The statuses in which the wallet has paid and the agency has not yet answered. */
+export const SETTLING_STATUSES: BillStatus[] = ['awaiting_payment_confirmation', 'payment_pending'];
+
+/** A settling bill that no attempt to settle holds now. */
+const settlementFree = () => and(inArray(bills.status, SETTLING_STATUSES), sql`(${bills.settlingUntil} is null or ${bills.settlingUntil} < now())`);
+
+/**
+ * Marks an attempt to settle with the agency as under way for `seconds` (a cancellation waits for
+ * it); null when the bill is not settling or another attempt holds it.
+ */
+export async function claimSettlement(executor: Db, id: string, seconds: number): Promise<BillRow | null> {
+  const [row] = await executor
+    .update(bills)
+    .set({ settlingUntil: sql`now() + make_interval(secs => ${seconds})` })
+    .where(and(eq(bills.id, id), settlementFree()))
+    .returning();
+  return row ?? null;
+}
+
+export async function releaseSettlement(executor: Db, id: string): Promise<void> {
+  await executor.update(bills).set({ settlingUntil: null }).where(eq(bills.id, id));
+}
+
+/** Cancels a settling bill unless an attempt to settle it is under way; false when it could not. */
+export async function cancelSettlingBill(executor: Db, id: string, changes: Partial<NewBill>): Promise<boolean> {
+  const moved = await executor
+    .update(bills)
+    .set({ ...changes, status: 'cancelled' })
+    .where(and(eq(bills.id, id), settlementFree()))
+    .returning({ id: bills.id });
+  return moved.length === 1;
+}
+
+export async function setBillJournals(executor: Db, id: string, journals: { paymentJournalId?: string; refundJournalId?: string }): Promise<void> {
+  await executor.update(bills).set(journals).where(eq(bills.id, id));
+}
+
 export async function listBills(executor: Db, input: { where: SQL | undefined; order: SQL; limit: number; offset: number }): Promise<{ rows: BillRow[]; total: number }> {
   return readPage(
     (page) =>
@@ -171,4 +247,30 @@ export function paidBillsOfOrganisation(executor: Db, organisationId: string) {
     .from(bills)
     .where(and(eq(bills.organisationId, organisationId), eq(bills.status, 'payment_paid')))
     .orderBy(asc(bills.paidAt));
+}
+
+/**
+ * Counts a verify-page lookup for the address unless it already has `max` within the window
+ * (decision 0009, as the calculator's share limit): null when it has, else the reservation's id.
+ * An advisory lock per address (namespace 4), held to the end of the caller's transaction, makes
+ * parallel lookups from one address count one at a time in every process.
+ */
+export async function reserveVerificationAttempt(executor: Db, attempt: { address: string; at: Date; windowMs: number; max: number }): Promise<string | null> {
+  const at = attempt.at.toISOString();
+  const since = new Date(attempt.at.getTime() - attempt.windowMs).toISOString();
+  await executor.execute(sql`select pg_advisory_xact_lock(4, hashtext(${attempt.address}))`);
+  await executor
+    .delete(receiptVerificationAttempts)
+    .where(and(eq(receiptVerificationAttempts.ipAddress, attempt.address), lte(receiptVerificationAttempts.createdAt, sql`${since}::timestamptz`)));
+  const rows = await queryRows<{ id: string }>(executor, sql`
+    insert into ${receiptVerificationAttempts} (ip_address, created_at)
+    select ${attempt.address}, ${at}::timestamptz
+    where (select count(*) from ${receiptVerificationAttempts} where ip_address = ${attempt.address} and created_at > ${since}::timestamptz) < ${attempt.max}
+    returning id`);
+  return rows[0]?.id ?? null;
+}
+
+/** Gives a reservation back: the lookup it counted found a genuine receipt. */
+export async function releaseVerificationAttempt(executor: Db, id: string): Promise<void> {
+  await executor.delete(receiptVerificationAttempts).where(eq(receiptVerificationAttempts.id, id));
 }

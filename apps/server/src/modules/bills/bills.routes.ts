@@ -1,5 +1,8 @@
 import {
+  approveBill,
+  BILL_MESSAGES,
   calculateBillCharge,
+  cancelBill,
   calculateWhtBulk,
   calculateWhtTax,
   createBill,
@@ -12,16 +15,27 @@ import {
   listBillTypes,
   listStateWhtTypes,
   listWhtCalcItems,
+  precheckBill,
+  rejectBill,
+  verifyReceipt,
 } from '@levy/contracts';
 import { defineRoute, reply } from '../../http/route';
-import type { BillsService } from './bills.service';
+import { APPROVE_BILLS, type BillsService } from './bills.service';
+import type { ReceiptVerification } from './receipt-verification';
 
 const READ = { permission: 'core-internal.bill.getall' };
 const CALCULATE = { permission: 'core-internal.bill.calccharge' };
 
 /** Bills (issue 11; product-spec §7 "Bills"). */
-export function billRoutes(bills: BillsService) {
+export function billRoutes(bills: BillsService, receipts: ReceiptVerification) {
   return [
+    defineRoute({
+      contract: verifyReceipt,
+      summary:
+        "Public, no sign-in: the facts of the paid bill a receipt's verification code belongs to (payer, Tax ID, revenue service, tax, period, amount, agency reference, status, paid at); NOT_FOUND for any other code. 20 misses per address per 10 minutes, then RATE_LIMITED",
+      auth: false,
+      handler: ({ params, ip }) => receipts.verify(params.code, ip),
+    }),
     defineRoute({
       contract: listBillTypes,
       summary: 'The bill types: PAYE and Withholding Tax, with id, code, name and description',
@@ -67,6 +81,30 @@ export function billRoutes(bills: BillsService) {
         const created = await bills.create(caller, params, body, files, idempotencyKey);
         return reply(created.bill, created.message);
       },
+    }),
+    defineRoute({
+      contract: precheckBill,
+      summary: "Before Pay: the month's bills that are paid, being paid or awaiting approval, the PAYE repeat they would make, the paying wallet's balance and shortfall for `total`, and whether the bill will wait for an admin",
+      auth: { permission: 'core-internal.bill.createpayebill' },
+      handler: ({ caller, params }) => bills.precheck(caller, params),
+    }),
+    defineRoute({
+      contract: approveBill,
+      summary: 'An admin other than its preparer approves a bill awaiting approval: the wallet is debited and the bill paid as at once (a shortfall answers UNPROCESSABLE and it keeps waiting)',
+      auth: { permission: APPROVE_BILLS },
+      handler: async ({ caller, params, ip }) => reply(await bills.approve(caller, params.id, ip), BILL_MESSAGES.approved),
+    }),
+    defineRoute({
+      contract: rejectBill,
+      summary: 'An admin declines a bill awaiting approval, with a reason mailed to its preparer (status declined; nothing was paid)',
+      auth: { permission: APPROVE_BILLS },
+      handler: async ({ caller, params, body, ip }) => reply(await bills.reject(caller, params.id, body.reason, ip), BILL_MESSAGES.declined),
+    }),
+    defineRoute({
+      contract: cancelBill,
+      summary: 'Withdraw a bill awaiting approval (its preparer or an admin), or cancel one whose settlement the agency has not accepted (an admin; the wallet is refunded once). A paid bill answers UNPROCESSABLE with what to do instead',
+      auth: { permission: 'core-internal.bill.cancel' },
+      handler: async ({ caller, params, body, ip }) => reply(await bills.cancel(caller, params.id, body.reason, ip), BILL_MESSAGES.cancelled),
     }),
     defineRoute({
       contract: listBills,

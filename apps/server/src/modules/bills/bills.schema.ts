@@ -1,25 +1,28 @@
 import { sql } from 'drizzle-orm';
 import type { Kobo } from '@levy/tax';
-import { bigserial, index, integer, json, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, json, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { kobo } from '../../db/columns';
 import { corporations } from '../corporations/corporations.schema';
 import { users } from '../identity/identity.schema';
 import { organisations } from '../organisations/organisations.schema';
 import { states } from '../reference/reference.schema';
 
-/** The serial in a bill reference, `PAYE-LA-2026-10-000123`: one sequence for every bill. */
-export const billSerial = pgSequence('bill_serial', { startWith: 1 });
+/** The statuses a bill moves through (product-design "Bills"). */
+export const BILL_STATUS_VALUES = ['pending', 'awaiting_approval', 'awaiting_payment_confirmation', 'payment_pending', 'payment_paid', 'failed', 'declined', 'cancelled'] as const;
 
 /**
  * A PAYE or WHT bill for one corporation in one state and period (product-design "Bills").
- * Status: pending → awaiting_payment_confirmation (PAYE) or payment_pending (WHT) → payment_paid,
- * or failed (refunded by a reversing journal). `idempotency_key` makes a retried Pay one bill.
+ * Status: [awaiting_approval →] awaiting_payment_confirmation (PAYE) or payment_pending (WHT) →
+ * payment_paid; or failed (refunded by a reversing journal), declined (an admin refused it) or
+ * cancelled (withdrawn before the agency accepted it; refunded when it was paid from the wallet).
+ * `idempotency_key` makes a retried Pay one bill. The reference's serial counts the bills of one
+ * corporation, state, tax and month (`bill_numbers`), so it is unique per corporation.
  */
 export const bills = pgTable(
   'bills',
   {
     id: uuid().primaryKey().defaultRandom(),
-    reference: text().notNull().unique(),
+    reference: text().notNull(),
     organisationId: uuid()
       .notNull()
       .references(() => organisations.id, { onDelete: 'restrict' }),
@@ -41,13 +44,26 @@ export const bills = pgTable(
     chargeKobo: kobo().notNull(),
     totalKobo: kobo().notNull(),
     recipientCount: integer().notNull(),
-    status: text({ enum: ['pending', 'awaiting_payment_confirmation', 'payment_pending', 'payment_paid', 'failed', 'cancelled'] }).notNull(),
+    status: text({ enum: BILL_STATUS_VALUES }).notNull(),
     agencyReference: text(),
     receiptNumber: text(),
     /** The ledger journal that paid it, and the one that refunded it. */
     paymentJournalId: uuid(),
     refundJournalId: uuid(),
     failureReason: text(),
+    /** A second bill for a month already paid or under way, made on purpose, and why. */
+    supplementary: boolean().notNull().default(false),
+    supplementaryReason: text(),
+    /** WHT: the payees' Tax IDs and taxes, sorted and hashed; a bill with the same set in the same month is a duplicate. */
+    payeesFingerprint: text(),
+    /** The admin who approved a bill that waited, and when. */
+    approvedBy: uuid().references(() => users.id),
+    approvedByName: text(),
+    approvedAt: timestamp({ withTimezone: true }),
+    /** Why a bill was declined or cancelled, in the words of who did it. */
+    closedReason: text(),
+    /** Set while an attempt to settle with the agency is under way: a bill is not cancelled under it. */
+    settlingUntil: timestamp({ withTimezone: true }),
     idempotencyKey: text(),
     createdBy: uuid().references(() => users.id),
     createdByName: text(),
@@ -55,10 +71,34 @@ export const bills = pgTable(
     paidAt: timestamp({ withTimezone: true }),
   },
   (table) => [
+    uniqueIndex('bills_corporation_reference_unique').on(table.corporationId, table.reference),
     uniqueIndex('bills_organisation_idempotency_unique').on(table.organisationId, table.idempotencyKey).where(sql`${table.idempotencyKey} is not null`),
     index('bills_organisation_created_idx').on(table.organisationId, table.createdAt),
     index('bills_corporation_state_period_idx').on(table.corporationId, table.stateId, table.periodStart),
+    index('bills_organisation_status_idx').on(table.organisationId, table.status),
   ],
+);
+
+/**
+ * The last bill number taken per corporation, state, tax and month (`PAYE-LA-2026-10-000003`):
+ * taken in the transaction that stores the bill, so a refused or rolled-back payment leaves no
+ * gap, and its row lock makes concurrent bills of one month wait for each other.
+ */
+export const billNumbers = pgTable(
+  'bill_numbers',
+  {
+    corporationId: uuid()
+      .notNull()
+      .references(() => corporations.id, { onDelete: 'cascade' }),
+    stateId: integer()
+      .notNull()
+      .references(() => states.id),
+    type: text({ enum: ['paye', 'wht'] }).notNull(),
+    /** The tax month, YYYY-MM. */
+    period: text().notNull(),
+    lastNumber: integer().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.corporationId, table.stateId, table.type, table.period] })],
 );
 
 /**
@@ -140,4 +180,20 @@ export const whtCalcPages = pgTable(
     items: json().notNull().$type<WhtCalcItemTuple[]>(),
   },
   (table) => [primaryKey({ columns: [table.recordId, table.page] })],
+);
+
+/**
+ * Verify-page lookups counted per address for its limit (decision 0009: reserved before the code
+ * is judged, in the database so every API process sees the same count). A genuine code gives its
+ * reservation back, so the rows are the misses; each lookup deletes its address's rows older than
+ * the window.
+ */
+export const receiptVerificationAttempts = pgTable(
+  'receipt_verification_attempts',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    ipAddress: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('receipt_verification_attempts_ip_idx').on(table.ipAddress, table.createdAt)],
 );

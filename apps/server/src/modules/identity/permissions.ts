@@ -1,4 +1,4 @@
-import { splitPermission, type Permissions } from '@levy/contracts';
+import { APPROVE_BILLS_PERMISSION, splitPermission, type Permissions } from '@levy/contracts';
 
 /**
  * The permission catalogue (product-spec §2, §6): every permission string a route or button uses,
@@ -28,8 +28,6 @@ const MEMBER = [
   'core-internal.corporation.update',
   'core-internal.corporation.verifystate',
   'core-internal.corporation.addstate',
-  'core-internal.corporation.updatestate',
-  'core-internal.corporation.removestate',
   'core-internal.corporation.sendstateconsentotp',
   'core-internal.corporation.verifyconsent',
   'core-internal.corporation.uploadpayroll',
@@ -44,6 +42,7 @@ const MEMBER = [
   'core-internal.bill.calccharge',
   'core-internal.bill.createpayebill',
   'core-internal.bill.createwhtbill',
+  'core-internal.bill.cancel',
   'bank.statement-folder.getall',
   'bank.statement-folder.getone',
   'bank.statement-record.getone',
@@ -59,8 +58,14 @@ const MEMBER = [
   'bank.statement-statement.delete',
 ];
 
-/** Only user.admin: "can manage organization settings and carry out all functions". */
+/**
+ * Only user.admin: "can manage organization settings and carry out all functions", and what moves
+ * money or deletes data outside a bill (a state's Tax ID and registration) or approves a bill.
+ */
 const ADMIN = [
+  'core-internal.corporation.updatestate',
+  'core-internal.corporation.removestate',
+  APPROVE_BILLS_PERMISSION,
   'auth-organisation.update',
   'auth-organisation.updateidentity',
   'auth-organisation.updatesettings',

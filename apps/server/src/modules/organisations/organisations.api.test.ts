@@ -152,6 +152,7 @@ describe('identity, KYC and settings', () => {
     expect(after.data).toEqual([
       { setting_code: code, value: true },
       { setting_code: 'core.organisation.deadline_digest', value: true },
+      { setting_code: 'core.organisation.bill_approval', value: { mode: 'members' } },
     ]);
     const unknown = await test.call('POST', 'auth', `organisations/${owner.organisationId}/settings`, { token: owner.token, body: { setting_code: 'core.nothing', value: true } });
     expect(unknown.data).toEqual({ setting_code: 'Unknown setting' });

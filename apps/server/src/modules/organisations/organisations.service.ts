@@ -14,7 +14,11 @@ import * as repo from './organisations.repo';
 const CAC_DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
 
 /** Default values of the organisation settings. */
-const SETTING_DEFAULTS: Record<string, unknown> = { [SETTING_CODES.corporationWallets]: false, [SETTING_CODES.deadlineDigest]: true };
+const SETTING_DEFAULTS: Record<string, unknown> = {
+  [SETTING_CODES.corporationWallets]: false,
+  [SETTING_CODES.deadlineDigest]: true,
+  [SETTING_CODES.billApproval]: { mode: 'members' },
+};
 
 /** A contribution to the onboarding summary from a module that owns the counted data. */
 export type SummaryContribution = (organisationId: string) => Promise<Partial<OnboardingSummary>>;
@@ -240,7 +244,7 @@ export function createOrganisationsService(deps: OrganisationsDeps) {
       return codes.map((code) => ({ setting_code: code, value: stored.has(code) ? stored.get(code) : SETTING_DEFAULTS[code] }));
     },
 
-    async updateSetting(caller: Caller, organisationId: string, code: string, value: boolean, ip: string) {
+    async updateSetting(caller: Caller, organisationId: string, code: string, value: unknown, ip: string) {
       requireOwnOrganisation(caller, organisationId);
       await db.transaction(async (tx) => {
         await repo.upsertSetting(tx, { organisationId, code, value, updatedBy: caller.userId });

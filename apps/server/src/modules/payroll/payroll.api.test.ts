@@ -71,6 +71,16 @@ describe('payroll upload', () => {
     expect(states.data[0].employee_count).toBe(3);
   });
 
+  it('registers an exempt employee at ₦0.00 and refuses ₦0.00 where the engine finds tax due', async () => {
+    const { upload } = await consentedCorporation();
+    // This month's rules (NTA 2025 from 2026): ₦70,000 a month is in the zero band, ₦450,000 is not.
+    const exempt = await upload([csvFile(payrollCsv([{ tin: 'N-1000001', name: 'Chioma Eze', gross: '450000', tax: '50000' }, { tin: 'N-1000004', name: 'Bisi Cleaner', gross: '70000', tax: '0' }]))]);
+    expect(exempt.data).toMatchObject({ employee_count: 2, total_tax_payable: '50000.00' });
+    const owed = await upload([csvFile(payrollCsv([{ tin: 'N-1000001', name: 'Chioma Eze', gross: '450000', tax: '0' }]))]);
+    expect(owed.code).toBe('INVALID_INPUT');
+    expect(Object.values(owed.data as Record<string, string>).join(' ')).toMatch(/Row 2, tax_payable: tax_payable must be a number greater than zero: ₦[\d,]+\.\d\d is due for this row by NTA 2025 s\.58/);
+  });
+
   it("says 'No new file selected' without a file, and refuses what is not CSV", async () => {
     const { corporationId, upload } = await consentedCorporation();
     expect((await upload([])).data).toEqual({ file: 'No new file selected' });
@@ -102,7 +112,8 @@ describe('payroll upload', () => {
     expect(rows.message).toBe('Please ensure your file columns data matches the template format provided.');
     expect(rows.data).toEqual({
       file: 'Please ensure your file columns data matches the template format provided.',
-      'row_3.tax_payable': 'Row 3, tax_payable: tax_payable must be a number greater than zero',
+      // ₦350,000 a month owes PAYE, so its ₦0.00 is refused with the engine's figure.
+      'row_3.tax_payable': expect.stringMatching(/^Row 3, tax_payable: tax_payable must be a number greater than zero: ₦[\d,]+\.\d\d is due for this row by /),
       'row_4.tax_payer_number': 'Row 4, tax_payer_number: Provide a valid Tax ID',
     });
     expect(await employeeCount(corporationId)).toBe(0);

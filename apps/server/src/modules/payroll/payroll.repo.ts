@@ -1,4 +1,5 @@
-import { and, asc, count, eq, getTableColumns, ilike, inArray, or } from 'drizzle-orm';
+import { asKobo, type Kobo } from '@levy/tax';
+import { and, asc, count, eq, getTableColumns, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { readPage, totalRows } from '../../db/pagination';
 import { payrollEmployees, payrollUploads } from './payroll.schema';
@@ -38,6 +39,17 @@ export async function findEmployeesPage(executor: Db, corporationStateId: string
 }
 
 /** Employees and payroll files per registration; registrations with none are absent. */
+/** The monthly PAYE on each registration's payroll on file (registrations without one are absent). */
+export async function taxOnFile(executor: Db, corporationStateIds: string[]): Promise<Map<string, Kobo>> {
+  if (corporationStateIds.length === 0) return new Map();
+  const rows = await executor
+    .select({ id: payrollEmployees.corporationStateId, tax: sql<string>`sum(${payrollEmployees.taxPayableKobo})` })
+    .from(payrollEmployees)
+    .where(inArray(payrollEmployees.corporationStateId, corporationStateIds))
+    .groupBy(payrollEmployees.corporationStateId);
+  return new Map(rows.map((row) => [row.id, asKobo(Number(row.tax))]));
+}
+
 export async function countContents(executor: Db, corporationStateIds: string[]): Promise<Map<string, { employees: number; files: number }>> {
   const contents = new Map<string, { employees: number; files: number }>();
   if (corporationStateIds.length === 0) return contents;

@@ -1,5 +1,5 @@
 import { NO_NEW_FILE_SELECTED, type ListParams } from '@levy/contracts';
-import { CSV_MESSAGES, koboToNairaString, PAYE_TEMPLATE_HEADERS, parseNaira, parsePayeCsv, ZERO_KOBO, type CsvRowError, type Kobo } from '@levy/tax';
+import { CSV_MESSAGES, koboToNairaString, PAYE_TEMPLATE_HEADERS, lagosPeriod, parseNaira, parsePayeFile, ZERO_KOBO, type CsvRowError, type Kobo } from '@levy/tax';
 import type { StateAgency } from '../../adapters/agency/state-agency';
 import type { Db } from '../../db/client';
 import { containsPattern, pageWindow, toPage } from '../../db/pagination';
@@ -48,7 +48,8 @@ export function createPayrollService(deps: { db: Db; agency: StateAgency; states
       }
       if (!registration.isControlConsentGiven) throw new AppError('UNPROCESSABLE', `Give consent to manage payroll in ${state.name} first.`);
 
-      const parsed = parsePayeCsv(file.content);
+      // The payroll on file is checked for this month's rules (exempt employees owe ₦0.00).
+      const parsed = parsePayeFile(file.content, lagosPeriod(new Date()));
       if (!parsed.ok) throw csvFailure(parsed.message, parsed.errors);
       const employees = parsed.records.map((record, index) => ({
         rowNumber: parsed.rowNumbers[index],
@@ -109,6 +110,9 @@ export function createPayrollService(deps: { db: Db; agency: StateAgency; states
 
     /** Employees and payroll files under registrations (the states module shows and removes them). */
     contentsOf: (executor: Db, registrationIds: string[]) => repo.countContents(executor, registrationIds),
+
+    /** The monthly PAYE on each registration's payroll on file: the alerts' penalty basis before any bill is paid. */
+    taxOnFile: (registrationIds: string[]) => repo.taxOnFile(db, registrationIds),
 
     async employees(caller: Caller, corporationId: string, stateCodeOrId: string, params: ListParams) {
       const { registration } = await states.findRegistration(db, caller, corporationId, stateCodeOrId, 'read');

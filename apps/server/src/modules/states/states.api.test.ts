@@ -1,7 +1,8 @@
+import { addMonths, lagosPeriod } from '@levy/tax';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/raw';
-import { corporationWithConsent, createTestApp, latestConsentPin, ownerWithOrganisation, payrollCsv, signUp, type TestApp } from '../../../test/harness';
+import { corporationWithConsent, createTestApp, joinAsMember, latestConsentPin, ownerWithOrganisation, payrollCsv, signUp, type TestApp } from '../../../test/harness';
 import { sandboxTaxpayerName } from '../../adapters/agency/sandbox-agency';
 
 let test: TestApp;
@@ -24,15 +25,18 @@ async function registrationCount(corporationId: string) {
 describe('verify and add a state', () => {
   it('verifies a Tax ID with the agency, then adds the state with the verified name', async () => {
     const owner = await ownerWithOrganisation(test);
-    const corporationId = await newCorporation(owner.token);
+    const corporationId = await newCorporation(owner.token, 'States Corp Limited');
     const verified = await test.call('POST', 'core', 'internal/corporations/states/LA/records/verify', { token: owner.token, body: { tax_payer_number: 'c-0012345' } });
-    expect(verified.data).toEqual({ name: sandboxTaxpayerName('C-0012345'), tax_payer_number: 'C-0012345' });
+    // Asked without a corporation, the sandbox names a stable generated taxpayer; for the corporation registering it, that corporation.
+    expect(verified.data).toEqual({ name: sandboxTaxpayerName('C-0012345'), tax_payer_number: 'C-0012345', name_matches: null });
+    const forCorporation = await test.call('POST', 'core', 'internal/corporations/states/LA/records/verify', { token: owner.token, body: { tax_payer_number: 'C-0012345', corporation_id: corporationId } });
+    expect(forCorporation.data).toEqual({ name: 'States Corp Limited', tax_payer_number: 'C-0012345', name_matches: true });
     const byId = await test.call('POST', 'core', 'internal/corporations/states/25/records/verify', { token: owner.token, body: { tax_payer_number: 'C-0012345' } });
     expect(byId.data).toEqual(verified.data);
 
     const added = await test.call('POST', 'core', `internal/corporations/${corporationId}/states/LA`, { token: owner.token, body: { tax_payer_number: 'C-0012345' } });
     expect(added.message).toBe('State added successfully');
-    expect(added.data).toMatchObject({ tax_payer_number: 'C-0012345', tax_payer_name: verified.data.name, is_control_consent_given: false, state: { code: 'LA', name: 'Lagos' } });
+    expect(added.data).toMatchObject({ tax_payer_number: 'C-0012345', tax_payer_name: 'States Corp Limited', name_matches: true, is_control_consent_given: false, state: { code: 'LA', name: 'Lagos' } });
     const listed = await test.call('GET', 'core', `internal/corporations/${corporationId}/states`, { token: owner.token });
     expect(listed.data).toHaveLength(1);
     expect(listed.data[0].state.revenue_service).toBe('Lagos State Internal Revenue Service');
@@ -77,6 +81,45 @@ describe('verify and add a state', () => {
   });
 });
 
+describe('the first tax month and the Tax ID’s owner', () => {
+  it('counts months owed from the first tax month the form gives, which admins change', async () => {
+    const owner = await ownerWithOrganisation(test);
+    const corporationId = await newCorporation(owner.token);
+    const thisMonth = lagosPeriod(new Date());
+    const add = (body: Record<string, unknown>) => test.call('POST', 'core', `internal/corporations/${corporationId}/states/LA`, { token: owner.token, body: { tax_payer_number: 'C-0012345', ...body } });
+    expect((await add({ first_tax_month: addMonths(thisMonth, 1) })).data).toEqual({ first_tax_month: 'The first tax month cannot be in the future' });
+    expect((await add({ first_tax_month: '2019-12' })).data).toEqual({ first_tax_month: "The first tax month cannot be before 2020-01: Levy's tax rules start then" });
+    expect((await add({ first_tax_month: '2026-13' })).data).toEqual({ first_tax_month: 'First tax month must be written YYYY-MM' });
+    const added = await add({ first_tax_month: addMonths(thisMonth, -3) });
+    expect(added.data.first_tax_month).toBe(addMonths(thisMonth, -3));
+    const alerts = async () => (await test.call('GET', 'core', `internal/organisations/${owner.organisationId}/alerts`, { token: owner.token })).data as Array<{ tax_month: string; status: string }>;
+    expect((await alerts()).map((alert) => alert.tax_month)).toEqual([addMonths(thisMonth, -3), addMonths(thisMonth, -2), addMonths(thisMonth, -1)]);
+
+    const member = await joinAsMember(test, owner);
+    const setMonth = (token: string, month: string) => test.call('PUT', 'core', `internal/corporations/${corporationId}/states/LA/first-tax-month`, { token, body: { first_tax_month: month } });
+    expect((await setMonth(member.token, thisMonth)).code).toBe('FORBIDDEN');
+    expect((await setMonth(owner.token, addMonths(thisMonth, -1))).data.first_tax_month).toBe(addMonths(thisMonth, -1));
+    expect((await alerts()).map((alert) => alert.tax_month)).toEqual([addMonths(thisMonth, -1)]);
+  });
+
+  it('asks for confirmation when the agency holds the Tax ID for another taxpayer, then keeps both names', async () => {
+    const owner = await ownerWithOrganisation(test);
+    const corporationId = await newCorporation(owner.token, 'Adamawa Foods Limited');
+    const refused = await test.call('POST', 'core', `internal/corporations/${corporationId}/states/AD`, { token: owner.token, body: { tax_payer_number: 'C-0000000409' } });
+    expect(refused.code).toBe('CONFLICT');
+    expect(refused.data).toEqual({ agency_name: sandboxTaxpayerName('C-0000000409'), tax_payer_number: 'C-0000000409' });
+    expect(refused.message).toContain(`holds C-0000000409 for "${sandboxTaxpayerName('C-0000000409')}", not Adamawa Foods Limited`);
+    expect(await registrationCount(corporationId)).toBe(0);
+    const verified = await test.call('POST', 'core', 'internal/corporations/states/AD/records/verify', { token: owner.token, body: { tax_payer_number: 'C-0000000409', corporation_id: corporationId } });
+    expect(verified.data.name_matches).toBe(false);
+
+    const confirmed = await test.call('POST', 'core', `internal/corporations/${corporationId}/states/AD`, { token: owner.token, body: { tax_payer_number: 'C-0000000409', confirm_name: true } });
+    expect(confirmed.data).toMatchObject({ tax_payer_name: sandboxTaxpayerName('C-0000000409'), name_matches: false });
+    const changed = await test.call('PUT', 'core', `internal/corporations/${corporationId}/states/AD`, { token: owner.token, body: { tax_payer_number: 'C-0000000409' } });
+    expect(changed.code).toBe('CONFLICT');
+  });
+});
+
 describe('update and remove a state', () => {
   it('updates the Tax ID: the old registration and its payroll go, the new one comes', async () => {
     const owner = await ownerWithOrganisation(test);
@@ -86,7 +129,7 @@ describe('update and remove a state', () => {
 
     const updated = await test.call('PUT', 'core', `internal/corporations/${corporationId}/states/LA`, { token: owner.token, body: { tax_payer_number: 'C-0054321' } });
     expect(updated.message).toBe('State ID updated successfully');
-    expect(updated.data).toMatchObject({ tax_payer_number: 'C-0054321', tax_payer_name: sandboxTaxpayerName('C-0054321'), is_control_consent_given: false, employee_count: 0 });
+    expect(updated.data).toMatchObject({ tax_payer_number: 'C-0054321', name_matches: true, is_control_consent_given: false, employee_count: 0 });
     expect(updated.data.removed).toEqual({ tax_payer_number: 'C-0012345', employees: 1, payroll_files: 1, consent: true });
     expect(await registrationCount(corporationId)).toBe(1);
 

@@ -36,6 +36,15 @@ export async function deleteRegistration(executor: Db, registrationId: string): 
   await executor.delete(corporationStates).where(eq(corporationStates.id, registrationId));
 }
 
+export async function updateRegistration(executor: Db, registrationId: string, changes: Pick<Partial<Registration>, 'firstTaxMonth'>): Promise<Registration> {
+  const [row] = await executor
+    .update(corporationStates)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(corporationStates.id, registrationId))
+    .returning();
+  return row;
+}
+
 export async function markConsentGiven(executor: Db, registrationId: string): Promise<Registration> {
   const [row] = await executor
     .update(corporationStates)

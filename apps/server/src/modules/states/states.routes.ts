@@ -1,4 +1,4 @@
-import { addCorporationState, listCorporationStates, removeCorporationState, requestStateConsent, updateCorporationStateTaxId, verifyStateConsent, verifyStateTaxId } from '@levy/contracts';
+import { addCorporationState, listCorporationStates, removeCorporationState, requestStateConsent, setFirstTaxMonth, updateCorporationStateTaxId, verifyStateConsent, verifyStateTaxId } from '@levy/contracts';
 import { defineRoute, reply } from '../../http/route';
 import type { StatesService } from './states.service';
 
@@ -14,19 +14,25 @@ export function stateRoutes(states: StatesService) {
       contract: verifyStateTaxId,
       summary: "Ask the state's revenue service who holds a Tax ID: returns name and tax_payer_number",
       auth: { permission: 'core-internal.corporation.verifystate' },
-      handler: ({ params, body }) => states.verify(params.state, body.tax_payer_number),
+      handler: ({ caller, params, body }) => states.verify(caller, params.state, body),
     }),
     defineRoute({
       contract: addCorporationState,
-      summary: 'Register the corporation in a state under a Tax ID the agency knows',
+      summary: 'Register the corporation in a state under a Tax ID the agency knows: first_tax_month (YYYY-MM, default this month) starts the months owed; confirm_name when the agency names another taxpayer (else CONFLICT with data.agency_name)',
       auth: { permission: 'core-internal.corporation.addstate' },
-      handler: async ({ caller, params, body, ip }) => reply(await states.add(caller, params.id, params.code, body.tax_payer_number, ip), 'State added successfully'),
+      handler: async ({ caller, params, body, ip }) => reply(await states.add(caller, params.id, params.code, body, ip), 'State added successfully'),
     }),
     defineRoute({
       contract: updateCorporationStateTaxId,
       summary: "Change a state's Tax ID: removes the registration with its consent and payroll, then adds it again, in one transaction",
       auth: { permission: 'core-internal.corporation.updatestate' },
-      handler: async ({ caller, params, body, ip }) => reply(await states.updateTaxId(caller, params.id, params.code, body.tax_payer_number, ip), 'State ID updated successfully'),
+      handler: async ({ caller, params, body, ip }) => reply(await states.updateTaxId(caller, params.id, params.code, body, ip), 'State ID updated successfully'),
+    }),
+    defineRoute({
+      contract: setFirstTaxMonth,
+      summary: 'Admins: from which month (YYYY-MM) the corporation owes tax in this state; alerts, the checklist and the calendar count from it',
+      auth: { permission: 'core-internal.corporation.updatestate' },
+      handler: async ({ caller, params, body, ip }) => reply(await states.setFirstTaxMonth(caller, params.id, params.code, body.first_tax_month, ip), 'First tax month saved'),
     }),
     defineRoute({
       contract: removeCorporationState,

@@ -18,6 +18,8 @@ export const corporationStates = pgTable(
     taxPayerNumber: text().notNull(),
     /** The name the agency holds for this Tax ID, as verified when the state was added. */
     taxPayerName: text().notNull(),
+    /** The first tax month owed here (YYYY-MM), from the registration form: deadlines count from it. */
+    firstTaxMonth: text().notNull(),
     isControlConsentGiven: boolean().notNull().default(false),
     consentGivenAt: timestamp({ withTimezone: true }),
     createdBy: uuid().references(() => users.id),

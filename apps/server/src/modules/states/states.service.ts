@@ -1,4 +1,5 @@
 import { CONSENT_RULES } from '@levy/contracts';
+import { EARLIEST_SUPPORTED_PERIOD, isSameTaxpayerName, lagosPeriod } from '@levy/tax';
 import { AgencyError, type AgencyState, type StateAgency } from '../../adapters/agency/state-agency';
 import type { Db } from '../../db/client';
 import { AppError, invalidInput } from '../../errors';
@@ -13,6 +14,13 @@ import type { Registration } from './states.repo';
 
 /** What the payroll module holds under registrations: employees on the list and payroll files. */
 export type PayrollContents = (executor: Db, registrationIds: string[]) => Promise<Map<string, { employees: number; files: number }>>;
+
+/** The registration form: Tax ID, the first tax month owed, and the confirmation of another taxpayer name. */
+export interface RegisterStateInput {
+  tax_payer_number: string;
+  first_tax_month?: string;
+  confirm_name?: boolean;
+}
 
 export interface StatesDeps {
   db: Db;
@@ -45,9 +53,9 @@ export function createStatesService(deps: StatesDeps) {
     return state;
   }
 
-  async function verifyWithAgency(state: State, taxPayerNumber: string) {
+  async function verifyWithAgency(state: State, taxPayerNumber: string, claimedName?: string) {
     try {
-      return await agency.verifyTaxId({ state: agencyStateOf(state), taxPayerNumber });
+      return await agency.verifyTaxId({ state: agencyStateOf(state), taxPayerNumber, claimedName });
     } catch (error) {
       throw agencyFailure(error);
     }
@@ -63,7 +71,7 @@ export function createStatesService(deps: StatesDeps) {
   }
 
   /** `consentRequestedAt`: when an OTP was last sent for consent (null: never asked, so nothing is pending). */
-  function toView(registration: Registration, state: State, employeeCount: number, consentRequestedAt: Date | null) {
+  function toView(registration: Registration, state: State, corporationName: string, employeeCount: number, consentRequestedAt: Date | null) {
     return {
       id: registration.id,
       tax_payer_number: registration.taxPayerNumber,
@@ -74,13 +82,40 @@ export function createStatesService(deps: StatesDeps) {
       employee_count: employeeCount,
       state: { id: state.id, code: state.code, name: state.name, revenue_service: state.revenueService },
       created_at: registration.createdAt.toISOString(),
+      first_tax_month: registration.firstTaxMonth,
+      name_matches: isSameTaxpayerName(registration.taxPayerName, corporationName),
     };
   }
 
-  async function registrationView(executor: Db, registration: Registration) {
+  async function registrationView(executor: Db, registration: Registration, corporationName: string) {
     const state = await reference.findState({ id: registration.stateId }, executor);
     const [contents, consentRequests] = await Promise.all([deps.payrollContents(executor, [registration.id]), repo.findLastConsentRequests(executor, [registration.id])]);
-    return toView(registration, state!, contents.get(registration.id)?.employees ?? 0, consentRequests.get(registration.id) ?? null);
+    return toView(registration, state!, corporationName, contents.get(registration.id)?.employees ?? 0, consentRequests.get(registration.id) ?? null);
+  }
+
+  /** The first tax month a form asks for: this month by default, back to the engine's earliest period, never ahead. */
+  function firstTaxMonthOf(value: string | undefined): string {
+    const current = lagosPeriod(new Date());
+    const month = value ?? current;
+    if (month > current) throw invalidInput({ first_tax_month: 'The first tax month cannot be in the future' });
+    if (month < EARLIEST_SUPPORTED_PERIOD) throw invalidInput({ first_tax_month: `The first tax month cannot be before ${EARLIEST_SUPPORTED_PERIOD}: Levy's tax rules start then` });
+    return month;
+  }
+
+  /**
+   * The agency's taxpayer for a Tax ID, refused with CONFLICT naming it when it is not the
+   * corporation (case, punctuation and Ltd/Limited aside) unless the user confirmed it is.
+   */
+  async function taxpayerFor(state: State, taxPayerNumber: string, corporationName: string, confirmName: boolean | undefined) {
+    const taxpayer = await verifyWithAgency(state, taxPayerNumber, corporationName);
+    if (!confirmName && !isSameTaxpayerName(taxpayer.name, corporationName)) {
+      throw new AppError(
+        'CONFLICT',
+        `${state.revenueService} holds ${taxpayer.taxPayerNumber} for "${taxpayer.name}", not ${corporationName}. Check the Tax ID, or confirm that it belongs to this corporation.`,
+        { agency_name: taxpayer.name, tax_payer_number: taxpayer.taxPayerNumber },
+      );
+    }
+    return taxpayer;
   }
 
   /** Deletes a registration and everything under it; says what went. */
@@ -103,11 +138,11 @@ export function createStatesService(deps: StatesDeps) {
       // By state name: the reference list comes sorted.
       return allStates.flatMap((state) => {
         const registration = registrationByState.get(state.id);
-        return registration ? [toView(registration, state, contents.get(registration.id)?.employees ?? 0, consentRequests.get(registration.id) ?? null)] : [];
+        return registration ? [toView(registration, state, corporation.name, contents.get(registration.id)?.employees ?? 0, consentRequests.get(registration.id) ?? null)] : [];
       });
     },
 
-    /** Every registration of an organisation's corporations with its state and created date (the alerts module's deadlines start there). */
+    /** Every registration of an organisation's corporations with its state, first tax month and created date (the alerts module's deadlines start there). */
     async registrationsOfOrganisation(organisationId: string) {
       const [corporationList, allStates] = await Promise.all([corporations.allOfOrganisation(organisationId), reference.listStates(db)]);
       const statesById = new Map(allStates.map((state) => [state.id, state]));
@@ -115,44 +150,59 @@ export function createStatesService(deps: StatesDeps) {
       return corporationList.flatMap((corporation, index) =>
         perCorporation[index].flatMap((registration) => {
           const state = statesById.get(registration.stateId);
-          return state ? [{ corporation: { id: corporation.id, name: corporation.name }, state: { id: state.id, code: state.code, name: state.name }, createdAt: registration.createdAt }] : [];
+          return state ? [{ registrationId: registration.id, corporation: { id: corporation.id, name: corporation.name }, state: { id: state.id, code: state.code, name: state.name }, firstTaxMonth: registration.firstTaxMonth, createdAt: registration.createdAt }] : [];
         }),
       );
     },
 
-    /** Asks the agency who holds this Tax ID (step 1 of Add/Update state). */
-    async verify(stateCodeOrId: string, taxPayerNumber: string) {
+    /** Asks the agency who holds this Tax ID (step 1 of Add/Update state), for the corporation registering it when given. */
+    async verify(caller: Caller, stateCodeOrId: string, input: { tax_payer_number: string; corporation_id?: string }) {
       const state = await findState(db, stateCodeOrId);
-      const taxpayer = await verifyWithAgency(state, taxPayerNumber);
-      return { name: taxpayer.name, tax_payer_number: taxpayer.taxPayerNumber };
+      const corporation = input.corporation_id ? await corporations.findAccessible(db, caller, input.corporation_id, 'read') : null;
+      const taxpayer = await verifyWithAgency(state, input.tax_payer_number, corporation?.name);
+      return { name: taxpayer.name, tax_payer_number: taxpayer.taxPayerNumber, name_matches: corporation ? isSameTaxpayerName(taxpayer.name, corporation.name) : null };
     },
 
-    async add(caller: Caller, corporationId: string, stateCodeOrId: string, taxPayerNumber: string, ip: string) {
+    async add(caller: Caller, corporationId: string, stateCodeOrId: string, input: RegisterStateInput, ip: string) {
       const corporation = await corporations.findAccessible(db, caller, corporationId, 'write');
       const state = await findState(db, stateCodeOrId);
       const existing = await repo.findRegistration(db, corporation.id, state.id);
       if (existing) throw new AppError('CONFLICT', `${state.name} is already registered for this corporation. Update its Tax ID instead.`);
+      const firstTaxMonth = firstTaxMonthOf(input.first_tax_month);
       // The agency is asked outside any transaction: a slow agency must not hold the database.
-      const taxpayer = await verifyWithAgency(state, taxPayerNumber);
+      const taxpayer = await taxpayerFor(state, input.tax_payer_number, corporation.name, input.confirm_name);
       const registration = await db.transaction(async (tx) => {
-        const created = await repo.insertRegistration(tx, { corporationId: corporation.id, stateId: state.id, taxPayerNumber: taxpayer.taxPayerNumber, taxPayerName: taxpayer.name, createdBy: caller.userId }, { skipIfExists: true });
+        const created = await repo.insertRegistration(tx, { corporationId: corporation.id, stateId: state.id, taxPayerNumber: taxpayer.taxPayerNumber, taxPayerName: taxpayer.name, firstTaxMonth, createdBy: caller.userId }, { skipIfExists: true });
         if (!created) throw new AppError('CONFLICT', `${state.name} is already registered for this corporation. Update its Tax ID instead.`);
-        await recordAudit(tx, { organisationId: corporation.organisationId, actorUserId: caller.userId, action: 'state.added', resourceType: 'corporation_state', resourceId: created.id, details: { corporation_id: corporation.id, state: state.code, tax_payer_number: taxpayer.taxPayerNumber }, ipAddress: ip });
+        await recordAudit(tx, { organisationId: corporation.organisationId, actorUserId: caller.userId, action: 'state.added', resourceType: 'corporation_state', resourceId: created.id, details: { corporation_id: corporation.id, state: state.code, tax_payer_number: taxpayer.taxPayerNumber, taxpayer_name: taxpayer.name, name_confirmed: input.confirm_name === true, first_tax_month: firstTaxMonth }, ipAddress: ip });
         return created;
       });
-      return toView(registration, state, 0, null);
+      return toView(registration, state, corporation.name, 0, null);
+    },
+
+    /** Admins: from which month the corporation owes tax in this state (alerts and the calendar count from it). */
+    async setFirstTaxMonth(caller: Caller, corporationId: string, stateCodeOrId: string, month: string, ip: string) {
+      const firstTaxMonth = firstTaxMonthOf(month);
+      return db.transaction(async (tx) => {
+        const { corporation, state, registration } = await findRegistration(tx, caller, corporationId, stateCodeOrId, 'write');
+        const updated = await repo.updateRegistration(tx, registration.id, { firstTaxMonth });
+        await recordAudit(tx, { organisationId: corporation.organisationId, actorUserId: caller.userId, action: 'state.first_tax_month_changed', resourceType: 'corporation_state', resourceId: registration.id, details: { state: state.code, from: registration.firstTaxMonth, to: firstTaxMonth }, ipAddress: ip });
+        return registrationView(tx, updated, corporation.name);
+      });
     },
 
     /** Update {state} Id: the old registration and its data go, the new one comes, in one transaction. */
-    async updateTaxId(caller: Caller, corporationId: string, stateCodeOrId: string, taxPayerNumber: string, ip: string) {
-      const { corporation, state } = await findRegistration(db, caller, corporationId, stateCodeOrId, 'write');
-      const taxpayer = await verifyWithAgency(state, taxPayerNumber);
+    async updateTaxId(caller: Caller, corporationId: string, stateCodeOrId: string, input: RegisterStateInput, ip: string) {
+      const { corporation, state, registration } = await findRegistration(db, caller, corporationId, stateCodeOrId, 'write');
+      // The new Tax ID keeps the months owed unless the form says otherwise.
+      const firstTaxMonth = input.first_tax_month === undefined ? registration.firstTaxMonth : firstTaxMonthOf(input.first_tax_month);
+      const taxpayer = await taxpayerFor(state, input.tax_payer_number, corporation.name, input.confirm_name);
       return db.transaction(async (tx) => {
         const { registration: current } = await findRegistration(tx, caller, corporationId, stateCodeOrId, 'write');
         const removed = await deleteRegistration(tx, current);
-        const created = (await repo.insertRegistration(tx, { corporationId: corporation.id, stateId: state.id, taxPayerNumber: taxpayer.taxPayerNumber, taxPayerName: taxpayer.name, createdBy: caller.userId }, { skipIfExists: false }))!;
-        await recordAudit(tx, { organisationId: corporation.organisationId, actorUserId: caller.userId, action: 'state.tax_id_updated', resourceType: 'corporation_state', resourceId: created.id, details: { corporation_id: corporation.id, state: state.code, from: current.taxPayerNumber, to: taxpayer.taxPayerNumber, removed }, ipAddress: ip });
-        return { ...toView(created, state, 0, null), removed };
+        const created = (await repo.insertRegistration(tx, { corporationId: corporation.id, stateId: state.id, taxPayerNumber: taxpayer.taxPayerNumber, taxPayerName: taxpayer.name, firstTaxMonth, createdBy: caller.userId }, { skipIfExists: false }))!;
+        await recordAudit(tx, { organisationId: corporation.organisationId, actorUserId: caller.userId, action: 'state.tax_id_updated', resourceType: 'corporation_state', resourceId: created.id, details: { corporation_id: corporation.id, state: state.code, from: current.taxPayerNumber, to: taxpayer.taxPayerNumber, taxpayer_name: taxpayer.name, name_confirmed: input.confirm_name === true, removed }, ipAddress: ip });
+        return { ...toView(created, state, corporation.name, 0, null), removed };
       });
     },
 
@@ -211,7 +261,7 @@ export function createStatesService(deps: StatesDeps) {
         if (!(await repo.useConsentRequest(tx, request.id))) throw invalidInput({ pin: 'This code was already used. Request a new one.' });
         const updated = await repo.markConsentGiven(tx, registration.id);
         await recordAudit(tx, { organisationId: corporation.organisationId, actorUserId: caller.userId, action: 'state.consent_given', resourceType: 'corporation_state', resourceId: registration.id, details: { state: state.code }, ipAddress: ip });
-        return registrationView(tx, updated);
+        return registrationView(tx, updated, corporation.name);
       });
     },
 

@@ -225,10 +225,10 @@ export async function updateMembership(executor: Db, membershipId: string, chang
 }
 
 /** Active members holding a role, every organisation, ordered by organisation then email. */
-export function findActiveMembersWithRole(executor: Db, roleId: number): Promise<Array<{ organisationId: string; email: string }>> {
+export function findActiveMembersWithRole(executor: Db, roleId: number, organisationId?: string): Promise<Array<{ organisationId: string; email: string; userId: string | null }>> {
   return executor
-    .select({ organisationId: organisationUsers.organisationId, email: organisationUsers.email })
+    .select({ organisationId: organisationUsers.organisationId, email: organisationUsers.email, userId: organisationUsers.userId })
     .from(organisationUsers)
-    .where(and(eq(organisationUsers.status, 'active'), eq(organisationUsers.roleId, roleId)))
+    .where(and(eq(organisationUsers.status, 'active'), eq(organisationUsers.roleId, roleId), organisationId ? eq(organisationUsers.organisationId, organisationId) : undefined))
     .orderBy(asc(organisationUsers.organisationId), asc(organisationUsers.email));
 }

@@ -250,6 +250,15 @@ export function createTeamService(deps: TeamDeps) {
       return admins;
     },
 
+    /** An organisation's active admins with their names and emails (who approves bills). */
+    async adminsOf(organisationId: string): Promise<Array<{ id: string; firstName: string; lastName: string; email: string }>> {
+      const adminRole = await deps.reference.findRole({ code: ROLE_CODES.admin });
+      if (!adminRole) return [];
+      const members = (await repo.findActiveMembersWithRole(db, adminRole.id, organisationId)).filter((member) => member.userId !== null);
+      const names = new Map((await deps.usersByIds(db, members.map((member) => member.userId!))).map((person) => [person.id, person]));
+      return members.map((member) => ({ id: member.userId!, firstName: names.get(member.userId!)?.firstName ?? '', lastName: names.get(member.userId!)?.lastName ?? '', email: member.email }));
+    },
+
     async isInvitationFor(executor: Db, token: string, email: string): Promise<boolean> {
       return Boolean(await repo.findOpenInvitation(executor, hashToken(token), email));
     },

@@ -9,7 +9,7 @@ import type { Caller } from '../../http/route';
 import type { CorporationsService } from '../corporations/corporations.service';
 import { requireOwnOrganisation } from '../organisations/organisation-access';
 import type { OrganisationsService } from '../organisations/organisations.service';
-import { postJournal, reverseJournal, systemAccountId, type Posting } from './ledger.service';
+import { balanceOf, postJournal, reverseJournal, systemAccountId, type Posting } from './ledger.service';
 import * as repo from './wallets.repo';
 import type { HistoryOwner, LedgerAccount, WalletKind } from './wallets.repo';
 
@@ -167,14 +167,15 @@ export function createWalletsService(deps: {
 
     /**
      * The wallet that pays for a corporation: its own when the organisation gives corporations
-     * wallets (setting core.organisation.do_corporation_have_wallet), else the organisation's.
+     * wallets (setting core.organisation.do_corporation_have_wallet), else the organisation's, with
+     * its balance now (what a bill's summary shows; the debit checks it again under lock).
      */
-    async walletForCorporation(organisationId: string, corporationId: string): Promise<{ walletId: string; name: string }> {
+    async walletForCorporation(organisationId: string, corporationId: string): Promise<{ walletId: string; name: string; balanceKobo: Kobo }> {
       const wallet =
         (await walletTypeOf(organisationId)) === 'corporations'
           ? await corporationsService.findInOrganisation(organisationId, corporationId).then((corporation) => ensureWallet('corporation_wallet', organisationId, corporation.id, corporation.name))
           : await organisationWallet(organisationId);
-      return { walletId: wallet.id, name: wallet.name };
+      return { walletId: wallet.id, name: wallet.name, balanceKobo: await balanceOf(db, wallet.id) };
     },
 
     /**

@@ -1,4 +1,4 @@
-import { hasPermission } from '@levy/contracts';
+import { APPROVE_BILLS_PERMISSION, hasPermission } from '@levy/contracts';
 import { AppShell, Badge, Burger, Button, Container, Group, NavLink, ScrollArea, Stack, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
@@ -21,6 +21,7 @@ import { AlertsBell } from '../../features/alerts/components/alerts-bell';
 import { ChecklistDialog } from '../../features/alerts/components/checklist-dialog';
 import { refreshSession, useSignOut } from '../../features/identity/api/session-api';
 import { useOrganisationWallets } from '../../features/wallets/api/wallets-api';
+import { useAwaitingApprovalCount } from '../../features/bills/api/bills-api';
 import { canPayTaxes, PayTaxesButton } from '../../features/bills/components/pay-taxes';
 import { isCorporationBillsTab } from '../../features/bills/model/bill-routes';
 import { loadChunk } from '../../lib/lazy-page';
@@ -39,6 +40,8 @@ export interface NavEntry {
   icon: Icon;
   beta?: boolean;
   isHidden?: (session: SessionState) => boolean;
+  /** Shows the count of bills waiting for the admin's approval beside the entry. */
+  showsAwaitingApproval?: boolean;
 }
 
 /** Side navigation (product-spec §2); an entry shows once its route exists and the user may open it. */
@@ -46,7 +49,7 @@ const NAV_ENTRIES: NavEntry[] = [
   { route: 'dashboard.index', label: 'Dashboard', icon: IconLayoutDashboard },
   { route: 'organisation.index', label: 'Team Members', icon: IconUsersGroup },
   { route: 'corporations.index', label: 'Corporations', icon: IconBuildingSkyscraper },
-  { route: 'bills.index', label: 'Bills', icon: IconReceipt2 },
+  { route: 'bills.index', label: 'Bills', icon: IconReceipt2, showsAwaitingApproval: true },
   { route: 'transactions.index', label: 'Transactions', icon: IconArrowsExchange, isHidden: (session) => session.wallet?.type === 'corporations' },
   { route: 'analyser.index', label: 'Bank Analyser', icon: IconReportAnalytics, beta: true },
   { route: 'settings.index', label: 'Settings', icon: IconSettings },
@@ -69,6 +72,13 @@ function SideNavigation({ onNavigate, onInvite }: { onNavigate: () => void; onIn
   const signOut = useSignOut();
   const entries = visibleNavEntries(session);
   const canInvite = hasPermission(session.permissions, INVITE_PERMISSION);
+  const awaitingApproval = useAwaitingApprovalCount(hasPermission(session.permissions, APPROVE_BILLS_PERMISSION)).data ?? 0;
+  const countBadge = (entry: NavEntry) =>
+    entry.showsAwaitingApproval && awaitingApproval > 0 ? (
+      <Badge size="sm" color="yellow" variant="filled" aria-label={`${awaitingApproval} ${awaitingApproval === 1 ? 'bill' : 'bills'} awaiting your approval`}>
+        {awaitingApproval}
+      </Badge>
+    ) : null;
   return (
     <Stack justify="space-between" h="100%">
       <nav aria-label="Main">
@@ -79,7 +89,7 @@ function SideNavigation({ onNavigate, onInvite }: { onNavigate: () => void; onIn
               renderRoot={(props) => <RouterNavLink to={linkTo(entry.route)!} {...props} />}
               label={entry.label}
               leftSection={<entry.icon size={20} stroke={1.6} />}
-              rightSection={entry.beta ? <Badge size="xs" variant="light">Beta</Badge> : null}
+              rightSection={entry.beta ? <Badge size="xs" variant="light">Beta</Badge> : countBadge(entry)}
               onClick={onNavigate}
               styles={{ root: { borderRadius: 'var(--mantine-radius-md)' } }}
               active={undefined}

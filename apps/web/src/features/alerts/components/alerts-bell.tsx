@@ -25,7 +25,7 @@ export function AlertItem({ alert, onOpen }: { alert: Alert; onOpen?: () => void
         </Text>
         <Text fz="xs" c={alert.status === 'overdue' ? 'red.9' : 'dimmed'}>
           {alertTiming(alert)}
-          {alert.penalty ? ` · penalty so far ${formatAmount(alert.penalty.total)}` : ''}
+          {alert.penalty ? ` · penalty so far ${formatAmount(alert.penalty.total)}` : alert.status === 'overdue' ? ' · a late penalty grows daily on the tax due' : ''}
         </Text>
         {alert.safe_note && (
           <Text fz="xs" c="orange.8">
@@ -43,6 +43,8 @@ export function AlertsBell() {
   const [opened, setOpened] = useState(false);
   if (alerts.length === 0) return null;
   const overdue = alerts.filter((alert) => alert.status === 'overdue').length;
+  // Overdue months have no deadline ahead: the next one is the first still due.
+  const next = alerts.find((alert) => alert.status !== 'overdue');
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} shadow="md">
       {/* The button is the popover's target: it, not the badge around it, carries aria-expanded. */}
@@ -72,7 +74,7 @@ export function AlertsBell() {
             </ScrollArea.Autosize>
           )}
           <Text fz="xs" c="dimmed" px="xs">
-            Dates are legal deadlines ({formatDate(alerts[0].deadline_date)} is the next).
+            {next ? `Dates are legal deadlines (${formatDate(next.deadline_date)} is the next).` : 'Every month listed is past its deadline: pay the oldest first.'}
           </Text>
         </Stack>
       </Popover.Dropdown>

@@ -17,6 +17,8 @@ import { walletKeys } from '../../wallets/api/wallets-api';
 
 export const billKeys = {
   all: ['bills'] as const,
+  precheck: (params: Record<string, unknown>) => ['bills', 'precheck', params] as const,
+  awaitingCount: ['bills', 'awaiting-approval-count'] as const,
   types: ['bills', 'types'] as const,
   whtTypes: (stateId: number, period: string) => ['bills', 'wht-types', stateId, period] as const,
   lists: ['bills', 'list'] as const,
@@ -91,6 +93,54 @@ export function generateBill(input: GenerateBill): Promise<BillDetail> {
   });
 }
 
+export interface PrecheckInput {
+  corporationId: string;
+  stateCode: string;
+  type: BillTypeCode;
+  /** YYYY-MM */
+  month: string;
+  /** The summary's total, naira. */
+  total: string;
+}
+
+/** What the summary shows before Pay (the month's other bills, the wallet, approval); the server decides again at Pay. */
+export function usePrecheck(input: PrecheckInput | null) {
+  const params = input ? { corporation_id: input.corporationId, state: input.stateCode, type: input.type, start_date: input.month, total: input.total } : null;
+  return useQuery({
+    queryKey: billKeys.precheck(params ?? {}),
+    queryFn: () => callApi(calls.precheckBill, { params: params! }),
+    enabled: params !== null,
+  });
+}
+
+/** The bills awaiting approval, for an admin's count beside Bills in the side navigation. */
+export function useAwaitingApprovalCount(enabled: boolean) {
+  return useQuery({
+    queryKey: billKeys.awaitingCount,
+    queryFn: async () => (await callApi(calls.listBills, { params: { page: 1, count: 1, filters: JSON.stringify([{ field: 'status', value: 'awaiting_approval' }]) }, quiet: true })).pagination.total_count,
+    enabled,
+    refetchInterval: 60_000,
+  });
+}
+
+/** Approve, decline or cancel a bill: the answer replaces the open bill, and lists and balances are read again. */
+export function useBillDecision() {
+  const queryClient = useQueryClient();
+  const refreshDeadlines = useRefreshDeadlines();
+  return async (action: 'approve' | 'reject' | 'cancel', id: string, reason?: string) => {
+    const bill =
+      action === 'approve'
+        ? await callApi(calls.approveBill, { params: { id } })
+        : action === 'reject'
+          ? await callApi(calls.rejectBill, { params: { id }, body: { reason: reason ?? '' } })
+          : await callApi(calls.cancelBill, { params: { id }, body: reason ? { reason } : {} });
+    queryClient.setQueryData(billKeys.one(bill.id), bill);
+    showSuccessToast(action === 'approve' ? BILL_MESSAGES.approved : action === 'reject' ? BILL_MESSAGES.declined : BILL_MESSAGES.cancelled);
+    await Promise.all([invalidateBillLists(queryClient), queryClient.invalidateQueries({ queryKey: walletKeys.all }), refreshDeadlines()]);
+    return bill;
+  };
+}
+
 export function useBills(params: Record<string, unknown>) {
   return useQuery({
     queryKey: billKeys.list(params),
@@ -160,7 +210,13 @@ export function useBillCreated() {
   };
 }
 
-export const BILL_SUCCESS = { paye: BILL_MESSAGES.payeGenerated, wht: BILL_MESSAGES.whtProcessing } as const;
+export const BILL_SUCCESS = { paye: BILL_MESSAGES.payeGenerated, wht: BILL_MESSAGES.whtProcessing, awaitingApproval: BILL_MESSAGES.awaitingApproval } as const;
+
+/** The toast for a bill just made: paid, processing, or waiting for an admin. */
+export function billCreatedMessage(bill: BillDetail): string {
+  if (bill.status === 'awaiting_approval') return BILL_SUCCESS.awaitingApproval;
+  return bill.type === 'paye' ? BILL_SUCCESS.paye : BILL_SUCCESS.wht;
+}
 
 export function downloadBills(params: Record<string, string | number | boolean>, format: 'csv' | 'xlsx') {
   return downloadFile(calls.exportBills, { ...params, format });

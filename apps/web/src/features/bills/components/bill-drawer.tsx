@@ -1,8 +1,7 @@
 import type { BillDetail } from '@levy/contracts';
-import { Alert, Button, Divider, Drawer, Group, Loader, SimpleGrid, Stack, Table, Text, TextInput, Timeline, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Divider, Drawer, Group, Loader, SimpleGrid, Stack, Table, Text, TextInput, Timeline, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconAlertTriangle, IconDownload, IconFileTypePdf, IconSearch } from '@tabler/icons-react';
-import dayjs from 'dayjs';
+import { IconAlertTriangle, IconDownload, IconFileTypePdf, IconSearch, IconShieldCheck } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { AmountCell } from '../../../components/amount-cell';
 import { EmptyState } from '../../../components/empty-state';
@@ -10,13 +9,14 @@ import { LoadingPlaceholder } from '../../../components/loading-placeholder';
 import { StatusTag } from '../../../components/status-tag';
 import { statusLabel } from '../../../components/status-tone';
 import { TablePagination } from '../../../components/table-pagination';
-import { formatAmount, formatDate } from '../../../lib/format';
+import { formatAmount, formatDate, formatLagosDateTime } from '../../../lib/format';
 import { downloadReceipt, downloadSchedule, SETTLING_STATUSES, useBill, useBillItems, useWhtTypes } from '../api/bills-api';
 import { formatPeriod } from '../model/bill-period';
+import { BillDecisions } from './bill-decisions';
+import { SupplementaryTag } from './supplementary-tag';
 
-function dateTime(value: string): string {
-  return dayjs(value).format('DD MMM, YYYY · HH:mm');
-}
+/** Bills are Nigerian business: their times are Lagos time, as the receipt prints them. */
+const dateTime = formatLagosDateTime;
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -81,7 +81,7 @@ function BillItems({ bill }: { bill: BillDetail }) {
                     <Table.Td>{item.tax_payer_number}</Table.Td>
                     <Table.Td>{item.name}</Table.Td>
                     <AmountCell>{item.amount ? formatAmount(item.amount) : '—'}</AmountCell>
-                    <AmountCell fw={600}>{formatAmount(item.tax_payable)}</AmountCell>
+                    <AmountCell fw={600}>{isPaye && item.tax_payable === '0.00' && item.expected_tax === '0.00' ? 'Exempt' : formatAmount(item.tax_payable)}</AmountCell>
                     {isPaye && <AmountCell c={item.expected_tax && item.expected_tax !== item.tax_payable ? 'orange.8' : undefined}>{item.expected_tax ? formatAmount(item.expected_tax) : '—'}</AmountCell>}
                   </Table.Tr>
                 ))}
@@ -115,6 +115,12 @@ function BillDownloads({ bill }: { bill: BillDetail }) {
       <Button variant="default" leftSection={<IconDownload size={16} />} loading={busy === 'xlsx'} onClick={() => void run('xlsx')}>
         Schedule XLSX
       </Button>
+      {bill.status === 'payment_paid' && bill.verify_url && (
+        <Anchor href={bill.verify_url} target="_blank" rel="noopener noreferrer" fz="sm" fw={500} display="inline-flex" style={{ alignItems: 'center', gap: 4 }} title="Opens the public page where anyone holding the receipt can check it">
+          <IconShieldCheck size={16} aria-hidden />
+          Verify receipt
+        </Anchor>
+      )}
     </Group>
   );
 }
@@ -128,6 +134,7 @@ function BillContent({ bill }: { bill: BillDetail }) {
       <Group justify="space-between" align="center">
         <Group gap="sm">
           <StatusTag status={bill.status} />
+          {bill.supplementary && <SupplementaryTag />}
           {settling && (
             <Group gap={6} c="dimmed">
               <Loader size={12} />
@@ -145,6 +152,23 @@ function BillContent({ bill }: { bill: BillDetail }) {
           {bill.failure_reason} The total has been refunded to the wallet.
         </Alert>
       )}
+      {bill.status === 'declined' && (
+        <Alert color="red" title="Declined by an admin">
+          {bill.closed_reason ?? 'No reason was given.'} Nothing was paid.
+        </Alert>
+      )}
+      {bill.status === 'cancelled' && (
+        <Alert color="gray" title="Cancelled">
+          {bill.closed_reason ? `${bill.closed_reason}. ` : ''}
+          {bill.events.some((event) => event.note.includes('returned to the wallet')) ? `${formatAmount(bill.total)} was returned to the wallet.` : 'Nothing was paid.'}
+        </Alert>
+      )}
+      {bill.supplementary && (
+        <Alert color="yellow" title="An additional payment for this month">
+          {bill.supplementary_reason}
+        </Alert>
+      )}
+      <BillDecisions bill={bill} />
 
       <SimpleGrid cols={2} spacing="md" verticalSpacing="sm">
         <Fact label="Corporation">{bill.corporation.name}</Fact>
@@ -160,6 +184,7 @@ function BillContent({ bill }: { bill: BillDetail }) {
           {bill.created_by ? ` by ${bill.created_by}` : ''}
         </Fact>
         <Fact label="Paid">{bill.paid_at ? dateTime(bill.paid_at) : ''}</Fact>
+        {bill.approved_by && <Fact label="Approved">{`${bill.approved_at ? dateTime(bill.approved_at) : ''} by ${bill.approved_by}`}</Fact>}
       </SimpleGrid>
 
       <Table variant="vertical" layout="fixed" withTableBorder verticalSpacing={6} aria-label="Amounts">
@@ -177,7 +202,7 @@ function BillContent({ bill }: { bill: BillDetail }) {
             <AmountCell>{formatAmount(bill.vat)}</AmountCell>
           </Table.Tr>
           <Table.Tr>
-            <Table.Th>Total paid from the wallet</Table.Th>
+            <Table.Th>{bill.paid_at || SETTLING_STATUSES.includes(bill.status) ? 'Total paid from the wallet' : bill.status === 'awaiting_approval' ? 'Total to pay from the wallet' : 'Total'}</Table.Th>
             <AmountCell fw={700} data-testid="bill-total">
               {formatAmount(bill.total)}
             </AmountCell>

@@ -3,6 +3,7 @@ import { Alert, Anchor, Group, List, Select, Table, Text } from '@mantine/core';
 import { MonthPickerInput } from '@mantine/dates';
 import { IconAlertTriangle, IconDownload } from '@tabler/icons-react';
 import { useEffect, useRef, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { MAX_LISTED_PROBLEMS } from '../../corporations/model/payroll-file';
 import { useCorporations, useCorporationStates, type CorporationState } from '../../corporations/api/corporations-api';
 import { formatAmount } from '../../../lib/format';
@@ -38,6 +39,22 @@ export function CorporationStateFields({
   const registrations = useCorporationStates(corporationId ?? undefined);
   const registered = registrations.data ?? [];
   const noStates = corporationId !== null && registrations.isSuccess && registered.length === 0;
+  const onlyCorporation = corporations.data?.items.length === 1 ? corporations.data.items[0].id : null;
+  const onlyRegistration = registered.length === 1 ? registered[0] : null;
+  // With one corporation, or one state, there is nothing to choose: it is chosen (a person may still change it).
+  useEffect(() => {
+    if (corporationId === null && onlyCorporation) onCorporationChange(onlyCorporation);
+  }, [corporationId, onlyCorporation, onCorporationChange]);
+  useEffect(() => {
+    if (stateCode === null && onlyRegistration) onStateChange(onlyRegistration);
+  }, [stateCode, onlyRegistration, onStateChange]);
+  if (corporations.isSuccess && corporations.data.items.length === 0) {
+    return (
+      <Alert color="yellow" title="No corporation yet">
+        Taxes are paid for a corporation registered in a state. <Anchor component={Link} to="/corporations">Add a corporation</Anchor>, register its state with its Tax ID, then come back to Pay Taxes.
+      </Alert>
+    );
+  }
   return (
     <>
       <Select
@@ -152,7 +169,7 @@ export function BillSummaryTable({ lines, amountDue, charge, total, chargeDetail
           </Table.Tr>
         ))}
         <Table.Tr>
-          <Table.Th>Amount</Table.Th>
+          <Table.Th>Tax to remit</Table.Th>
           <Table.Td data-testid="summary-amount" style={{ fontVariantNumeric: 'tabular-nums' }}>
             {formatAmount(amountDue)}
           </Table.Td>

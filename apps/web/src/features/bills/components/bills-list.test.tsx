@@ -42,6 +42,9 @@ describe('Bills list', () => {
     expect(await screen.findByRole('table', { name: 'Recipients' })).toHaveTextContent('Chinedu Properties Ltd');
 
     expect(await screen.findByRole('button', { name: 'Download receipt' }, { timeout: 4000 })).toBeInTheDocument();
+    // Once paid: the receipt's public verify page, and times in Lagos whatever the browser's zone.
+    expect(screen.getByRole('link', { name: 'Verify receipt' })).toHaveAttribute('href', billDetail().verify_url);
+    expect(screen.getAllByText('03 Nov, 2026 at 11:00 (Lagos time)').length).toBeGreaterThan(0);
     expect(gateway.calls(`internal/bills/${BILL_ID}`).length).toBeGreaterThanOrEqual(2);
     // Settling refreshes the list.
     await waitFor(() => expect(gateway.calls('internal/bills').length).toBeGreaterThanOrEqual(2));

@@ -9,9 +9,10 @@ import type { FilterField } from '../../../components/query/filter-popover';
 import { QueryBar } from '../../../components/query/query-bar';
 import { defaultQueryState, toListParams, type QueryState } from '../../../components/query/query-state';
 import { StatusTag } from '../../../components/status-tag';
+import { SupplementaryTag } from './supplementary-tag';
 import { statusLabel } from '../../../components/status-tone';
 import { TablePagination } from '../../../components/table-pagination';
-import { formatAmount, formatDate } from '../../../lib/format';
+import { formatAmount, formatLagosDate } from '../../../lib/format';
 import { useBillCorporations } from './bill-form-parts';
 import { useTaxStates } from '../../corporations/api/corporations-api';
 import { downloadBills, useBills } from '../api/bills-api';
@@ -133,6 +134,7 @@ export function BillsList({ corporationId }: { corporationId?: string }) {
                       <Text fz="xs" c="dimmed">
                         {bill.type_name} · {bill.recipient_count.toLocaleString('en-NG')} {bill.recipient_count === 1 ? 'recipient' : 'recipients'}
                       </Text>
+                      {bill.supplementary && <SupplementaryTag />}
                     </Table.Td>
                     {!corporationId && <Table.Td>{bill.corporation.name}</Table.Td>}
                     <Table.Td>{bill.state.name}</Table.Td>
@@ -141,7 +143,7 @@ export function BillsList({ corporationId }: { corporationId?: string }) {
                     <Table.Td>
                       <StatusTag status={bill.status} />
                     </Table.Td>
-                    <Table.Td>{formatDate(bill.created_at)}</Table.Td>
+                    <Table.Td>{formatLagosDate(bill.created_at)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

@@ -95,6 +95,42 @@ describe('PAYE Generate Bill', () => {
     expect(uploads.sent[1].headers['Idempotency-Key']).toBe(uploads.sent[0].headers['Idempotency-Key']);
   });
 
+  it('a month already paid stops Generate until it is confirmed as supplementary with a reason, which Pay sends', async () => {
+    const repeat = 'October 2026 PAYE for Lagos was paid on 24 Nov 2026: PAYE-LA-2026-10-000001, ₦121,075.00';
+    stubGateway((request) =>
+      request.path === 'internal/bills/precheck'
+        ? { code: 'OK', data: { month_bills: [], duplicate: repeat, wallet: { name: 'Demo wallet', balance: '50000.00' }, shortfall: '71075.00', approval: { required: false, reason: null } } }
+        : billGateway(request),
+    );
+    const uploads = stubUploads(() => ({ code: 'OK', message: 'Bill generated successfully', data: billDetail({ supplementary: true }) }));
+    renderFeature(<PayeBillDialog onClose={() => undefined} onCreated={() => undefined} />);
+    await fillStepOne(payeFile(toPeriod(defaultMonthValue())).file);
+
+    expect(await screen.findByText(repeat)).toBeInTheDocument();
+    expect(screen.getByTestId('summary-balance')).toHaveTextContent('₦50,000.00');
+    expect(screen.getByTestId('summary-shortfall')).toHaveTextContent('The wallet is short by ₦71,075.00');
+    const generate = screen.getByRole('button', { name: 'Generate' });
+    expect(generate).toBeDisabled();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'This is an additional payment for the same month' }));
+    fireEvent.click(generate);
+    expect(await screen.findByText('Give the reason for an additional payment for the same month')).toBeInTheDocument();
+    expect(uploads.sent).toHaveLength(0);
+    fireEvent.change(screen.getByRole('textbox', { name: /Reason for the additional payment/ }), { target: { value: 'A late joiner' } });
+    fireEvent.click(generate);
+    await waitFor(() => expect(uploads.sent).toHaveLength(1));
+    expect(uploads.sent[0].fields).toMatchObject({ supplementary: 'true', supplementary_reason: 'A late joiner' });
+  });
+
+  it('chooses the only corporation and its only state by itself, so the file and Proceed are all it takes', async () => {
+    stubGateway(billGateway);
+    renderFeature(<PayeBillDialog onClose={() => undefined} onCreated={() => undefined} />);
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /^State/ })).toHaveValue('Lagos · C-0012345'));
+    expect(screen.getByRole('combobox', { name: /Corporation/ })).toHaveValue('Adire Textiles Limited');
+    attach(payeFile(toPeriod(defaultMonthValue())).file);
+    fireEvent.click(screen.getByRole('button', { name: 'Proceed' }));
+    expect(await screen.findByTestId('summary-total')).toBeInTheDocument();
+  });
+
   it('a file that is not the template stays on step 1 with the spec message', async () => {
     stubGateway(billGateway);
     renderFeature(<PayeBillDialog onClose={() => undefined} onCreated={() => undefined} />);

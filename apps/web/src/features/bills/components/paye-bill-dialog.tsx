@@ -9,10 +9,11 @@ import { formatAmount } from '../../../lib/format';
 import { showFileParsingToast, showInvalidFileToast } from '../../../lib/file-toasts';
 import type { CorporationState } from '../../corporations/api/corporations-api';
 import { PAYROLL_FILE_ACCEPT, rowProblemsFrom } from '../../corporations/model/payroll-file';
-import { BILL_SUCCESS, calculateCharge, generateBill, useBillCreated, useBillTypes } from '../api/bills-api';
+import { billCreatedMessage, calculateCharge, generateBill, useBillCreated, useBillTypes, usePrecheck } from '../api/bills-api';
 import type { BillPrefill } from '../model/bill-routes';
 import { checkPayeBillFile, type CheckedBillFile } from '../model/bill-files';
 import { initialMonthValue, formatPeriod, monthError, toPeriod } from '../model/bill-period';
+import { PaymentChecks, payLabel, RepeatWarning, useSupplementary } from './payment-checks';
 import { BillSummaryTable, CorporationStateFields, FileProblems, MonthField, PaymentError, useRegistrationPrefill, RowWarnings, TemplateLink, useCorporationName } from './bill-form-parts';
 
 interface Summary {
@@ -42,6 +43,9 @@ export function PayeBillDialog({ prefill, onClose, onCreated }: { prefill?: Bill
   const [payError, setPayError] = useState<string | null>(null);
   const corporationName = useCorporationName(corporationId);
   useRegistrationPrefill(prefill?.corporationId ?? null, prefill?.stateCode, setRegistration);
+  const supplementary = useSupplementary();
+  const precheck = usePrecheck(summary && registration && corporationId && month ? { corporationId, stateCode: registration.state.code, type: 'paye', month: toPeriod(month), total: summary.charge.total } : null);
+  const repeat = precheck.data?.duplicate ?? supplementary.refusedRepeat;
 
   const chooseFile = (chosen: File | null) => {
     setFile(chosen);
@@ -81,7 +85,7 @@ export function PayeBillDialog({ prefill, onClose, onCreated }: { prefill?: Bill
   };
 
   const generate = async () => {
-    if (!summary || !file || !registration || !corporationId || !month || percent !== null) return;
+    if (!summary || !file || !registration || !corporationId || !month || percent !== null || !supplementary.check(repeat)) return;
     setPayError(null);
     setPercent(0);
     try {
@@ -89,15 +93,18 @@ export function PayeBillDialog({ prefill, onClose, onCreated }: { prefill?: Bill
         corporationId,
         stateCode: registration.state.code,
         type: 'paye',
-        fields: { start_date: toPeriod(month) },
+        fields: { start_date: toPeriod(month), ...supplementary.fields(repeat) },
         recipients: file,
         idempotencyKey: summary.idempotencyKey,
         onProgress: setPercent,
       });
-      await billCreated(bill, BILL_SUCCESS.paye);
+      await billCreated(bill, billCreatedMessage(bill));
       onCreated(bill);
       onClose();
     } catch (error) {
+      // A refused Pay keeps everything chosen; the wallet and the month are read again for the next try.
+      void precheck.refetch();
+      if (supplementary.takeRefusal(error)) return;
       if (error instanceof ApiError) {
         const fields = error.fieldErrors;
         setPayError(fields.recipients ?? fields.start_date ?? error.message);
@@ -141,6 +148,7 @@ export function PayeBillDialog({ prefill, onClose, onCreated }: { prefill?: Bill
         </Stack>
       ) : (
         <Stack gap="md">
+          <RepeatWarning supplementary={supplementary} repeat={repeat} />
           <BillSummaryTable
             lines={[
               { label: 'Corporation', value: corporationName },
@@ -155,18 +163,19 @@ export function PayeBillDialog({ prefill, onClose, onCreated }: { prefill?: Bill
             total={summary.charge.total}
           />
           <RowWarnings warnings={summary.file.warnings} />
+          <PaymentChecks precheck={precheck.data} total={summary.charge.total} repeat={repeat} />
           <PaymentError message={payError} />
           <FileProblems problems={problems} />
           {percent !== null && <Progress value={percent} animated aria-label="Upload progress" />}
           <Text fz="xs" c="dimmed">
-            Generate pays the total from your wallet now and sends the bill to the revenue service.
+            {precheck.data?.approval.required ? 'Submit stores the bill for an admin to approve; nothing is paid until then.' : 'Generate pays the total from your wallet now and sends the bill to the revenue service.'}
           </Text>
           <Group justify="space-between" gap="sm">
             <Button variant="default" onClick={() => setSummary(null)} disabled={percent !== null}>
               Back
             </Button>
-            <Button onClick={() => void generate()} loading={percent !== null}>
-              Generate
+            <Button onClick={() => void generate()} loading={percent !== null} disabled={Boolean(repeat) && !supplementary.value.confirmed}>
+              {payLabel(precheck.data, 'Generate')}
             </Button>
           </Group>
         </Stack>

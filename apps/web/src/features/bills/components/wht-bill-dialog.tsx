@@ -14,7 +14,8 @@ import { formatAmount } from '../../../lib/format';
 import type { CorporationState } from '../../corporations/api/corporations-api';
 import { PREVIEW_HEIGHT } from '../../corporations/components/payroll-upload';
 import { PAYROLL_FILE_ACCEPT, rowProblemsFrom } from '../../corporations/model/payroll-file';
-import { BILL_SUCCESS, calculateBulkWht, calculateCharge, calculateSingleWht, generateBill, useBillCreated, useBillTypes, useWhtCalcItems, useWhtTypes, WHT_PROCESSING_TOAST_MS } from '../api/bills-api';
+import { billCreatedMessage, calculateBulkWht, calculateCharge, calculateSingleWht, generateBill, useBillCreated, useBillTypes, usePrecheck, useWhtCalcItems, useWhtTypes, WHT_PROCESSING_TOAST_MS } from '../api/bills-api';
+import { PaymentChecks, payLabel, RepeatWarning, useSupplementary } from './payment-checks';
 import type { BillPrefill } from '../model/bill-routes';
 import { checkWhtFile, singlePayeeFile, type CheckedBillFile, type WhtMethod } from '../model/bill-files';
 import { initialMonthValue, formatPeriod, lastDayOfPeriod, monthError, toPeriod } from '../model/bill-period';
@@ -125,6 +126,10 @@ export function WhtBillDialog({ prefill, onClose, onCreated }: { prefill?: BillP
   useRegistrationPrefill(prefill?.corporationId ?? null, prefill?.stateCode, setRegistration);
 
   const period = month ? toPeriod(month) : null;
+  const supplementary = useSupplementary();
+  const precheck = usePrecheck(step === 5 && summary && registration && corporationId && period ? { corporationId, stateCode: registration.state.code, type: 'wht', month: period, total: summary.charge.total } : null);
+  // WHT repeats are found at Pay, from the payees and amounts.
+  const repeat = supplementary.refusedRepeat;
   const whtTypes = useWhtTypes(registration?.state.id ?? null, period);
   const chosenType = whtTypes.data?.find((type) => type.id === whtType) ?? null;
 
@@ -262,7 +267,7 @@ export function WhtBillDialog({ prefill, onClose, onCreated }: { prefill?: BillP
   };
 
   const pay = async () => {
-    if (!summary || !registration || !corporationId || !period || !whtType || !method || percent !== null) return;
+    if (!summary || !registration || !corporationId || !period || !whtType || !method || percent !== null || !supplementary.check(repeat)) return;
     setPayError(null);
     setPercent(0);
     try {
@@ -277,15 +282,19 @@ export function WhtBillDialog({ prefill, onClose, onCreated }: { prefill?: BillP
           start_date: period,
           end_date: lastDayOfPeriod(period),
           calc_record_reference: kind === 'multiple' && method === 'auto' ? bulk?.reference : undefined,
+          ...supplementary.fields(repeat),
         },
         recipients,
         idempotencyKey: summary.idempotencyKey,
         onProgress: setPercent,
       });
-      await billCreated(bill, BILL_SUCCESS.wht, WHT_PROCESSING_TOAST_MS);
+      await billCreated(bill, billCreatedMessage(bill), WHT_PROCESSING_TOAST_MS);
       onCreated(bill);
       onClose();
     } catch (error) {
+      // A refused Pay keeps everything entered; the wallet and the month are read again for the next try.
+      void precheck.refetch();
+      if (supplementary.takeRefusal(error)) return;
       if (error instanceof ApiError) {
         const fields = error.fieldErrors;
         setPayError(Object.keys(fields).length > 0 ? Object.values(fields).join(' ') : error.message);
@@ -494,6 +503,7 @@ export function WhtBillDialog({ prefill, onClose, onCreated }: { prefill?: BillP
 
       {step === 5 && summary && (
         <Stack gap="md">
+          <RepeatWarning supplementary={supplementary} repeat={repeat} />
           <BillSummaryTable
             lines={[
               { label: 'Corporation', value: corporationName },
@@ -509,17 +519,20 @@ export function WhtBillDialog({ prefill, onClose, onCreated }: { prefill?: BillP
             chargeDetail={`fee ${formatAmount(summary.charge.fee)} + VAT ${formatAmount(summary.charge.vat)}`}
             total={summary.charge.total}
           />
+          <PaymentChecks precheck={precheck.data} total={summary.charge.total} repeat={repeat} />
           <PaymentError title={WHT_PAY_FAILURE} message={payError} />
           {percent !== null && <Progress value={percent} animated aria-label="Upload progress" />}
-          <Alert color="blue" variant="light">
-            Pay takes the total from your wallet now; the revenue service confirms the payment shortly after.
-          </Alert>
+          {!precheck.data?.approval.required && (
+            <Alert color="blue" variant="light">
+              Pay takes the total from your wallet now; the revenue service confirms the payment shortly after.
+            </Alert>
+          )}
           <Group justify="space-between" gap="sm">
             <Button variant="default" onClick={back} disabled={percent !== null}>
               Back
             </Button>
-            <Button onClick={() => void pay()} loading={percent !== null}>
-              Pay
+            <Button onClick={() => void pay()} loading={percent !== null} disabled={Boolean(repeat) && !supplementary.value.confirmed}>
+              {payLabel(precheck.data, 'Pay')}
             </Button>
           </Group>
         </Stack>

@@ -2,7 +2,7 @@ import {
   CSV_MESSAGES,
   describePayeMismatch,
   findPayeMismatches,
-  parsePayeCsv,
+  parsePayeFile,
   parseWhtAutoCsv,
   parseWhtManualCsv,
   regimeForPeriod,
@@ -46,7 +46,7 @@ function failureOf(parsed: { message: string; errors: Array<{ row: number; colum
  */
 export async function checkPayeBillFile(file: File, period: string): Promise<BillFileCheck> {
   if (!isCsvFile(file)) return { ok: false, kind: 'invalid-file', message: CSV_MESSAGES.invalidDocument, problems: [] };
-  const parsed = parsePayeCsv(await bytesOf(file));
+  const parsed = parsePayeFile(await bytesOf(file), period);
   if (!parsed.ok) return failureOf(parsed);
   const regime = regimeForPeriod(period);
   return {

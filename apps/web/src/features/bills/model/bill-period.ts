@@ -21,10 +21,7 @@ export function lastDayOfPeriod(period: string): string {
   return dayjs(`${period}-01`).endOf('month').format('YYYY-MM-DD');
 }
 
-/** 'October 2026'. */
-export function formatPeriod(period: string): string {
-  return dayjs(`${period.slice(0, 7)}-01`).format('MMMM YYYY');
-}
+export { formatPeriod } from '../../../lib/format';
 
 /** 'Month is required' or the future-month message, else null (product-spec §5). */
 export function monthError(monthValue: string | null, today: Date = new Date()): string | null {

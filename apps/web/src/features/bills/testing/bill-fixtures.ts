@@ -24,6 +24,9 @@ export const BILL_TYPES = [
   { id: 2, code: 'wht', name: 'Withholding Tax', description: 'Tax withheld from payments to suppliers and landlords' },
 ];
 
+/** What the precheck says the paying wallet holds. */
+export const WALLET_BALANCE = '5000000.00';
+
 export const WHT_TYPES = [{ id: 'rent', name: 'Rent', reference: 'LA-WHT-RENT', percentage: 10, description: 'Rent on land and buildings' }];
 
 /** The gateway answers the bill dialogs need; `charge` is what the charge call answers. */
@@ -35,6 +38,11 @@ export function billGateway(request: GatewayRequest) {
   if (request.path === 'internal/bills/wht/tax/calc') {
     const body = request.body as { amount: string };
     return { code: 'OK', data: { tax_payable: (Number(body.amount) / 10).toFixed(2), rate: 10 } };
+  }
+  if (request.path === 'internal/bills/precheck') {
+    const params = request.params as { total?: string };
+    const shortfall = params.total && Number(params.total) > Number(WALLET_BALANCE) ? (Number(params.total) - Number(WALLET_BALANCE)).toFixed(2) : null;
+    return { code: 'OK', data: { month_bills: [], duplicate: null, wallet: { name: 'Demo wallet', balance: WALLET_BALANCE }, shortfall, approval: { required: false, reason: null } } };
   }
   if (request.path === 'internal/bills/charge/calc') {
     const body = request.body as { amount_due: string };
@@ -90,9 +98,16 @@ export function billDetail(overrides: Partial<BillDetail> = {}): BillDetail {
     recipient_count: 3,
     agency_reference: 'LIRS-2026-000123',
     receipt_number: 'RCT-000123',
-    created_by: 'Ada',
+    created_by: 'Ada Obi',
+    created_by_id: 'u1',
     created_at: '2026-11-03T10:00:00.000Z',
     paid_at: '2026-11-03T10:00:02.000Z',
+    supplementary: false,
+    supplementary_reason: null,
+    approved_by: null,
+    approved_at: null,
+    closed_reason: null,
+    verify_url: 'http://localhost:3000/verify/0Z1C9S0A5D0GQ8R6W4Y3P2N7KB1JTF8M3H6E2X5V9C',
     fee: '1000.00',
     vat: '75.00',
     failure_reason: null,

@@ -79,8 +79,31 @@ export function useCorporationStates(corporationId: string | undefined) {
 }
 
 /** Asks the state's revenue service who holds a Tax ID. */
-export function verifyTaxId(stateCode: string, taxPayerNumber: string) {
-  return callApi(calls.verifyStateTaxId, { params: { state: stateCode }, body: { tax_payer_number: taxPayerNumber } });
+/** Who the state's revenue service says holds a Tax ID, and whether that is the corporation registering it. */
+export function verifyTaxId(stateCode: string, taxPayerNumber: string, corporationId: string) {
+  return callApi(calls.verifyStateTaxId, { params: { state: stateCode }, body: { tax_payer_number: taxPayerNumber, corporation_id: corporationId } });
+}
+
+/** The registration form: the Tax ID, the first tax month owed there, and the confirmation of another taxpayer name. */
+export interface StateRegistrationInput {
+  stateCode: string;
+  taxPayerNumber: string;
+  firstTaxMonth?: string;
+  confirmName?: boolean;
+}
+
+const registrationBody = (input: StateRegistrationInput) => ({ tax_payer_number: input.taxPayerNumber, first_tax_month: input.firstTaxMonth, confirm_name: input.confirmName });
+
+/** Admins: from which month the corporation owes tax in a state. */
+export function useSetFirstTaxMonth(corporationId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ stateCode, month }: { stateCode: string; month: string }) => callApi(calls.setFirstTaxMonth, { params: { id: corporationId, code: stateCode }, body: { first_tax_month: month } }),
+    onSuccess: () => {
+      showSuccessToast('First tax month saved');
+      return invalidateCorporation(queryClient);
+    },
+  });
 }
 
 /** Registrations changed: the states tab, the corporation's state count and the list all move. */
@@ -91,8 +114,7 @@ function invalidateCorporation(queryClient: ReturnType<typeof useQueryClient>) {
 export function useAddState(corporationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ stateCode, taxPayerNumber }: { stateCode: string; taxPayerNumber: string }) =>
-      callApi(calls.addCorporationState, { params: { id: corporationId, code: stateCode }, body: { tax_payer_number: taxPayerNumber } }),
+    mutationFn: (input: StateRegistrationInput) => callApi(calls.addCorporationState, { params: { id: corporationId, code: input.stateCode }, body: registrationBody(input) }),
     onSuccess: () => {
       showSuccessToast(SUCCESS_MESSAGES.stateAdded);
       return invalidateCorporation(queryClient);
@@ -104,8 +126,7 @@ export function useAddState(corporationId: string) {
 export function useUpdateStateId(corporationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ stateCode, taxPayerNumber }: { stateCode: string; taxPayerNumber: string }) =>
-      callApi(calls.updateCorporationStateTaxId, { params: { id: corporationId, code: stateCode }, body: { tax_payer_number: taxPayerNumber } }),
+    mutationFn: (input: StateRegistrationInput) => callApi(calls.updateCorporationStateTaxId, { params: { id: corporationId, code: input.stateCode }, body: registrationBody(input) }),
     onSuccess: () => {
       showSuccessToast(SUCCESS_MESSAGES.stateIdUpdated);
       return invalidateCorporation(queryClient);

@@ -15,6 +15,8 @@ const lagos: CorporationState = {
   employee_count: 3,
   state: { id: 25, code: 'LA', name: 'Lagos', revenue_service: 'Lagos State Internal Revenue Service' },
   created_at: '2026-11-01T09:00:00.000Z',
+  first_tax_month: '2026-11',
+  name_matches: true,
 };
 
 beforeEach(() => grantPermissions(['core-internal.corporation.removestate']));

@@ -1,3 +1,4 @@
+import { lagosPeriod } from '@levy/tax';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CorporationState, TaxState } from '../api/corporations-api';
@@ -18,6 +19,8 @@ const registered: CorporationState = {
   employee_count: 3,
   state: LAGOS,
   created_at: '2026-11-01T09:00:00.000Z',
+  first_tax_month: '2026-11',
+  name_matches: false,
 };
 
 const NOT_FOUND = 'Lagos State Internal Revenue Service has no taxpayer with the Tax ID C-0000000404.';
@@ -28,7 +31,8 @@ function agency() {
     if (request.path.endsWith('/records/verify')) {
       const { tax_payer_number } = request.body as { tax_payer_number: string };
       if (tax_payer_number === 'C-0000000404') return { code: 'INVALID_INPUT', data: { tax_payer_number: NOT_FOUND } };
-      return { code: 'OK', data: { name: 'Delta Harbour Foods Plc', tax_payer_number } };
+      if (tax_payer_number === 'C-0000000409') return { code: 'OK', data: { name: 'Pinnacle River Technologies Limited', tax_payer_number, name_matches: false } };
+      return { code: 'OK', data: { name: 'Delta Harbour Foods Plc', tax_payer_number, name_matches: true } };
     }
     return { code: 'OK', data: { ...registered, removed: { tax_payer_number: 'C-0012345', employees: 3, payroll_files: 1, consent: true } } };
   });
@@ -44,7 +48,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('Add New State', () => {
   it('checks step 1 before asking the agency: a state and a well-formed Tax ID', async () => {
     const gateway = agency();
-    renderFeature(<StateTaxIdDialog corporationId={CORPORATION_ID} mode={{ kind: 'add', registeredCodes: [] }} onClose={() => undefined} />);
+    renderFeature(<StateTaxIdDialog corporationId={CORPORATION_ID} corporationName="Delta Harbour Foods Plc" mode={{ kind: 'add', registeredCodes: [] }} onClose={() => undefined} />);
     expect(screen.getByRole('dialog', { name: 'Add New State' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Proceed' }));
     expect(await screen.findByText('State is required')).toBeInTheDocument();
@@ -55,7 +59,7 @@ describe('Add New State', () => {
   it('offers only the states not registered yet, then verifies the Tax ID, shows the taxpayer and saves', async () => {
     const gateway = agency();
     const onClose = vi.fn();
-    renderFeature(<StateTaxIdDialog corporationId={CORPORATION_ID} mode={{ kind: 'add', registeredCodes: ['OG'] }} onClose={onClose} />);
+    renderFeature(<StateTaxIdDialog corporationId={CORPORATION_ID} corporationName="Delta Harbour Foods Plc" mode={{ kind: 'add', registeredCodes: ['OG'] }} onClose={onClose} />);
     await waitFor(() => expect(gateway.calls('internal/states')).toHaveLength(1));
     fireEvent.click(screen.getByRole('combobox', { name: /State/ }));
     // The dropdown is still in its opening transition, so its options count as hidden.
@@ -66,20 +70,38 @@ describe('Add New State', () => {
 
     expect(await screen.findByTestId('verified-taxpayer-name')).toHaveTextContent('Delta Harbour Foods Plc');
     expect(screen.getByTestId('verified-tax-id')).toHaveTextContent('C-0054321');
-    expect(gateway.calls('internal/corporations/states/LA/records/verify')[0].body).toEqual({ tax_payer_number: 'C-0054321' });
+    expect(gateway.calls('internal/corporations/states/LA/records/verify')[0].body).toEqual({ tax_payer_number: 'C-0054321', corporation_id: CORPORATION_ID });
 
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     const saved = gateway.calls(`internal/corporations/${CORPORATION_ID}/states/LA`);
     expect(saved).toHaveLength(1);
-    expect(saved[0]).toMatchObject({ method: 'POST', body: { tax_payer_number: 'C-0054321' } });
+    // The first tax month defaults to this month (Lagos).
+    expect(saved[0]).toMatchObject({ method: 'POST', body: { tax_payer_number: 'C-0054321', first_tax_month: lagosPeriod(new Date()) } });
+  });
+
+  it('says when the agency holds the Tax ID for another taxpayer, and saves only once that is confirmed', async () => {
+    const gateway = agency();
+    renderFeature(<StateTaxIdDialog corporationId={CORPORATION_ID} corporationName="Adamawa Foods Limited" mode={{ kind: 'add', registeredCodes: [] }} onClose={() => undefined} />);
+    await waitFor(() => expect(gateway.calls('internal/states')).toHaveLength(1));
+    fireEvent.click(screen.getByRole('combobox', { name: /State/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Lagos', hidden: true }));
+    fireEvent.change(taxIdInput(), { target: { value: 'C-0000000409' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Proceed' }));
+    expect(await screen.findByTestId('taxpayer-name-differs')).toHaveTextContent('holds C-0000000409 for Pinnacle River Technologies Limited, not Adamawa Foods Limited');
+    const save = screen.getByRole('button', { name: 'Save' });
+    expect(save).toBeDisabled();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'This Tax ID belongs to this corporation' }));
+    fireEvent.click(save);
+    await waitFor(() => expect(gateway.calls(`internal/corporations/${CORPORATION_ID}/states/LA`)).toHaveLength(1));
+    expect(gateway.calls(`internal/corporations/${CORPORATION_ID}/states/LA`)[0].body).toMatchObject({ tax_payer_number: 'C-0000000409', confirm_name: true });
   });
 });
 
 describe('Update {state} Id', () => {
   it('keeps the state fixed, refuses the current Tax ID, and shows what the agency says at the field', async () => {
     const gateway = agency();
-    renderFeature(<StateTaxIdDialog corporationId={CORPORATION_ID} mode={{ kind: 'update', registration: registered }} onClose={() => undefined} />);
+    renderFeature(<StateTaxIdDialog corporationId={CORPORATION_ID} corporationName="Delta Harbour Foods Plc" mode={{ kind: 'update', registration: registered }} onClose={() => undefined} />);
     expect(screen.getByRole('dialog', { name: 'Update Lagos Id' })).toBeInTheDocument();
 
     fireEvent.change(taxIdInput(), { target: { value: 'c-0012345' } });
@@ -96,7 +118,7 @@ describe('Update {state} Id', () => {
   it('warns before Save what the replaced registration loses, Back returns to step 1, Save sends a PUT', async () => {
     const gateway = agency();
     const onClose = vi.fn();
-    renderFeature(<StateTaxIdDialog corporationId={CORPORATION_ID} mode={{ kind: 'update', registration: registered }} onClose={onClose} />);
+    renderFeature(<StateTaxIdDialog corporationId={CORPORATION_ID} corporationName="Delta Harbour Foods Plc" mode={{ kind: 'update', registration: registered }} onClose={onClose} />);
     fireEvent.change(taxIdInput(), { target: { value: 'C-0054321' } });
     fireEvent.click(screen.getByRole('button', { name: 'Proceed' }));
     expect(

@@ -1,4 +1,7 @@
-import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Stepper, Text, TextInput } from '@mantine/core';
+import '@mantine/dates/styles.css';
+import { EARLIEST_SUPPORTED_PERIOD, lagosPeriod } from '@levy/tax';
+import { Alert, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Stepper, Text, TextInput } from '@mantine/core';
+import { MonthPickerInput } from '@mantine/dates';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { MountedModal } from '../../../components/mounted-modal';
@@ -25,7 +28,7 @@ function replacementWarning(registration: CorporationState, newTaxId: string): s
  * Tax ID, and Proceed asks the state's revenue service who holds it; step 2 shows the taxpayer
  * it returned; Save registers it (an update replaces the old registration on the server).
  */
-export function StateTaxIdDialog({ corporationId, mode, onClose }: { corporationId: string; mode: StateDialogMode; onClose: () => void }) {
+export function StateTaxIdDialog({ corporationId, corporationName, mode, onClose }: { corporationId: string; corporationName: string; mode: StateDialogMode; onClose: () => void }) {
   const states = useTaxStates();
   const add = useAddState(corporationId);
   const update = useUpdateStateId(corporationId);
@@ -38,6 +41,9 @@ export function StateTaxIdDialog({ corporationId, mode, onClose }: { corporation
   const [problem, setProblem] = useState<{ title: string; message: string } | null>(null);
   const [verified, setVerified] = useState<VerifiedTaxpayer | null>(null);
   const [isVerifying, setIsVerifying] = useState(false);
+  // From which month the corporation owes tax here (YYYY-MM-DD, the picker's value): this month unless it owed before.
+  const [firstMonth, setFirstMonth] = useState<string | null>(`${lagosPeriod(new Date())}-01`);
+  const [isNameConfirmed, setIsNameConfirmed] = useState(false);
 
   const title = current ? `Update ${current.state.name} Id` : 'Add New State';
   const chosenState = (states.data ?? []).find((state) => state.code === stateCode) ?? current?.state ?? null;
@@ -68,7 +74,8 @@ export function StateTaxIdDialog({ corporationId, mode, onClose }: { corporation
     if (Object.keys(found).length > 0 || !stateCode) return;
     setIsVerifying(true);
     try {
-      setVerified(await verifyTaxId(stateCode, normaliseTaxId(taxPayerNumber)));
+      setVerified(await verifyTaxId(stateCode, normaliseTaxId(taxPayerNumber), corporationId));
+      setIsNameConfirmed(false);
       setStep('confirm');
     } catch (error) {
       showFailure(error, 'verify');
@@ -78,9 +85,14 @@ export function StateTaxIdDialog({ corporationId, mode, onClose }: { corporation
   };
 
   const save = async () => {
-    if (!verified || !stateCode) return;
+    if (!verified || !stateCode || (verified.name_matches === false && !isNameConfirmed)) return;
     setProblem(null);
-    const input = { stateCode, taxPayerNumber: verified.tax_payer_number };
+    const input = {
+      stateCode,
+      taxPayerNumber: verified.tax_payer_number,
+      firstTaxMonth: current || !firstMonth ? undefined : firstMonth.slice(0, 7),
+      confirmName: verified.name_matches === false ? true : undefined,
+    };
     try {
       if (current) await update.mutateAsync(input);
       else await add.mutateAsync(input);
@@ -145,10 +157,23 @@ export function StateTaxIdDialog({ corporationId, mode, onClose }: { corporation
                 error={errors.tax_payer_number}
                 autoComplete="off"
               />
-              {current && (
+              {current ? (
                 <Text fz="sm" c="dimmed">
                   Current Tax ID: {current.tax_payer_number} ({current.tax_payer_name})
                 </Text>
+              ) : (
+                <MonthPickerInput
+                  label="Owes PAYE here from"
+                  description="The first month whose PAYE (and WHT) this corporation owes in this state. Choose an earlier month if payments are already due: Levy lists them as overdue."
+                  value={firstMonth}
+                  onChange={setFirstMonth}
+                  minDate={`${EARLIEST_SUPPORTED_PERIOD}-01`}
+                  maxDate={`${lagosPeriod(new Date())}-01`}
+                  valueFormat="MMMM YYYY"
+                  required
+                  error={errors.first_tax_month}
+                  popoverProps={{ withinPortal: false }}
+                />
               )}
               {isVerifying && chosenState && (
                 <Text fz="sm" c="dimmed" role="status">
@@ -195,7 +220,16 @@ export function StateTaxIdDialog({ corporationId, mode, onClose }: { corporation
                 </div>
               </SimpleGrid>
             </Paper>
-            <Text fz="sm">Check that this is the corporation before you save. If it is not, go back and correct the Tax ID.</Text>
+            {verified.name_matches === false ? (
+              <Alert color="orange" icon={<IconAlertTriangle size={18} />} title="This name is not the corporation's" data-testid="taxpayer-name-differs">
+                <Text fz="sm">
+                  {chosenState.revenue_service} holds {verified.tax_payer_number} for {verified.name}, not {corporationName}. A wrong Tax ID puts this corporation&apos;s payments on another taxpayer&apos;s account: go back and correct it, or confirm it if the corporation is registered under that name.
+                </Text>
+                <Checkbox mt="sm" label="This Tax ID belongs to this corporation" checked={isNameConfirmed} onChange={(event) => setIsNameConfirmed(event.currentTarget.checked)} />
+              </Alert>
+            ) : (
+              <Text fz="sm">Check that this is the corporation before you save. If it is not, go back and correct the Tax ID.</Text>
+            )}
             {current && (
               <Alert color="yellow" icon={<IconAlertTriangle size={18} />}>
                 {replacementWarning(current, verified.tax_payer_number)}
@@ -205,7 +239,7 @@ export function StateTaxIdDialog({ corporationId, mode, onClose }: { corporation
               <Button variant="default" onClick={() => setStep('enter')} disabled={add.isPending || update.isPending}>
                 Back
               </Button>
-              <Button onClick={() => void save()} loading={add.isPending || update.isPending}>
+              <Button onClick={() => void save()} loading={add.isPending || update.isPending} disabled={verified.name_matches === false && !isNameConfirmed}>
                 Save
               </Button>
             </Group>

@@ -1,6 +1,6 @@
 import { hasPermission } from '@levy/contracts';
 import { Button, Group, Table, Text } from '@mantine/core';
-import { IconEdit, IconPlus, IconTrash, IconUsers } from '@tabler/icons-react';
+import { IconCalendarMonth, IconEdit, IconPlus, IconTrash, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ContentCard } from '../../../components/content-card';
 import { EmptyState } from '../../../components/empty-state';
@@ -8,15 +8,21 @@ import { LoadingPlaceholder } from '../../../components/loading-placeholder';
 import { OptionsButton, type OptionItem } from '../../../components/options-button';
 import { RefreshButton } from '../../../components/refresh-button';
 import { StatusTag } from '../../../components/status-tag';
-import { formatDate } from '../../../lib/format';
+import { formatDate, formatPeriod } from '../../../lib/format';
 import { useSessionStore } from '../../../lib/session-store';
 import { useCorporationStates, type Corporation, type CorporationState } from '../api/corporations-api';
 import { CORPORATION_PERMISSIONS } from '../model/permissions';
+import { FirstTaxMonthDialog } from './first-tax-month-dialog';
 import { ManagePayrollDialog } from './manage-payroll-dialog';
 import { RemoveStateDialog } from './remove-state-dialog';
 import { StateTaxIdDialog, type StateDialogMode } from './state-tax-id-dialog';
 
-type Dialog = { kind: 'tax-id'; mode: StateDialogMode } | { kind: 'payroll'; registration: CorporationState } | { kind: 'remove'; registration: CorporationState } | null;
+type Dialog =
+  | { kind: 'tax-id'; mode: StateDialogMode }
+  | { kind: 'first-month'; registration: CorporationState }
+  | { kind: 'payroll'; registration: CorporationState }
+  | { kind: 'remove'; registration: CorporationState }
+  | null;
 
 /** Payroll consent as a status tag: approved (green) once given, pending (amber) once asked for, not requested (grey) before. */
 export function consentStatus(registration: Pick<CorporationState, 'is_control_consent_given' | 'consent_requested_at'>): 'approved' | 'pending' | 'not_requested' {
@@ -40,6 +46,9 @@ export function StatesTab({ corporation, readOnly }: { corporation: Corporation;
     const items: OptionItem[] = [];
     if (can(CORPORATION_PERMISSIONS.updateState) && can(CORPORATION_PERMISSIONS.verifyState)) {
       items.push({ label: `Update ${name} Id`, icon: <IconEdit size={16} />, onClick: () => setDialog({ kind: 'tax-id', mode: { kind: 'update', registration } }) });
+    }
+    if (can(CORPORATION_PERMISSIONS.updateState)) {
+      items.push({ label: 'Change first tax month', icon: <IconCalendarMonth size={16} />, onClick: () => setDialog({ kind: 'first-month', registration }) });
     }
     if (canManagePayroll) items.push({ label: 'Manage Payroll', icon: <IconUsers size={16} />, onClick: () => setDialog({ kind: 'payroll', registration }) });
     if (can(CORPORATION_PERMISSIONS.removeState)) {
@@ -91,7 +100,17 @@ export function StatesTab({ corporation, readOnly }: { corporation: Corporation;
                     </Text>
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{registration.tax_payer_number}</Table.Td>
-                  <Table.Td>{registration.tax_payer_name}</Table.Td>
+                  <Table.Td>
+                    <Text fz="sm">{registration.tax_payer_name}</Text>
+                    {!registration.name_matches && (
+                      <Text fz="xs" c="orange.9">
+                        Not {corporation.name}: confirmed by hand
+                      </Text>
+                    )}
+                    <Text fz="xs" c="dimmed">
+                      Owes from {formatPeriod(registration.first_tax_month)}
+                    </Text>
+                  </Table.Td>
                   <Table.Td>
                     <StatusTag status={consentStatus(registration)} />
                   </Table.Td>
@@ -106,7 +125,8 @@ export function StatesTab({ corporation, readOnly }: { corporation: Corporation;
           </Table>
         </Table.ScrollContainer>
       )}
-      {dialog?.kind === 'tax-id' && <StateTaxIdDialog corporationId={corporation.id} mode={dialog.mode} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'tax-id' && <StateTaxIdDialog corporationId={corporation.id} corporationName={corporation.name} mode={dialog.mode} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'first-month' && <FirstTaxMonthDialog corporationId={corporation.id} registration={dialog.registration} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'payroll' && <ManagePayrollDialog corporationId={corporation.id} corporationName={corporation.name} registration={dialog.registration} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'remove' && <RemoveStateDialog corporationId={corporation.id} corporationName={corporation.name} registration={dialog.registration} onClose={() => setDialog(null)} />}
     </ContentCard>

@@ -49,8 +49,13 @@ describe('checking a payroll file in the browser', () => {
     expect(checked).toEqual({
       ok: false,
       message: CSV_MESSAGES.columnData,
-      problems: ['Row 2, tax_payable: tax_payable must be a number greater than zero', 'Row 3, tax_payer_number: Provide a valid Tax ID'],
+      problems: [expect.stringMatching(/^Row 2, tax_payable: tax_payable must be a number greater than zero: ₦[\d,]+\.\d\d is due for this row by /), 'Row 3, tax_payer_number: Provide a valid Tax ID'],
     });
+  });
+
+  it('accepts ₦0.00 for an employee the engine exempts this month (NTA 2025 zero band)', async () => {
+    const checked = await checkPayrollFile(csv([HEADER, row('N-1234567', 'Bisi', '70000', '0')]));
+    expect(checked.ok).toBe(true);
   });
 });
 

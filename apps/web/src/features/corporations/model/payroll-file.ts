@@ -1,4 +1,4 @@
-import { CSV_MESSAGES, parsePayeCsv, type Kobo } from '@levy/tax';
+import { CSV_MESSAGES, lagosPeriod, parsePayeFile, type Kobo } from '@levy/tax';
 
 /** Only CSV files are accepted (product-spec §5): by name, or by type for files without .csv. */
 export const PAYROLL_FILE_ACCEPT = '.csv,text/csv';
@@ -30,7 +30,7 @@ export function isCsvFile(file: File): boolean {
  */
 export async function checkPayrollFile(file: File): Promise<PayrollFileCheck> {
   if (!isCsvFile(file)) return { ok: false, message: CSV_MESSAGES.invalidDocument, problems: [] };
-  const parsed = parsePayeCsv(new Uint8Array(await file.arrayBuffer()));
+  const parsed = parsePayeFile(new Uint8Array(await file.arrayBuffer()), lagosPeriod(new Date()));
   if (!parsed.ok) {
     return {
       ok: false,

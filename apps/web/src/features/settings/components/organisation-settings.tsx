@@ -1,7 +1,8 @@
-import { hasPermission, SETTING_CODES, updateOrganisation } from '@levy/contracts';
-import { Button, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { BILL_APPROVAL_MODES, hasPermission, SETTING_CODES, updateOrganisation, type BillApprovalMode, type BillApprovalSetting } from '@levy/contracts';
+import { Button, Group, Radio, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { ApiError } from '../../../lib/api-client';
 import { ContentCard } from '../../../components/content-card';
 import { LoadingPlaceholder } from '../../../components/loading-placeholder';
 import { showSuccessToast } from '../../../lib/api-client';
@@ -93,6 +94,86 @@ function WalletSetting({ organisationId, canEdit }: { organisationId: string; ca
   );
 }
 
+const APPROVAL_CHOICES: Record<BillApprovalMode, { label: string; description: string }> = {
+  members: { label: 'Bills prepared by members', description: 'A member prepares a bill; an admin approves it before the wallet pays. Admins pay at once.' },
+  above: { label: 'Bills above an amount', description: 'Any bill whose total is above the amount waits for an admin other than the one who prepared it.' },
+  off: { label: 'No approval', description: 'Every bill is paid when it is generated.' },
+};
+
+/** Maker-checker (setting core.organisation.bill_approval): which bills wait for an admin before money moves. */
+function BillApproval({ organisationId, canEdit }: { organisationId: string; canEdit: boolean }) {
+  const settings = useOrganisationSettings(organisationId);
+  const update = useUpdateSetting(organisationId);
+  const stored = settings.data?.find((setting) => setting.setting_code === SETTING_CODES.billApproval)?.value as BillApprovalSetting | undefined;
+  const [mode, setMode] = useState<BillApprovalMode | null>(null);
+  const [above, setAbove] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  if (settings.isPending) return <LoadingPlaceholder />;
+  const shownMode = mode ?? stored?.mode ?? 'members';
+  const shownAbove = above ?? stored?.above ?? '';
+  const save = () =>
+    update.mutate(
+      { setting_code: SETTING_CODES.billApproval, value: shownMode === 'above' ? { mode: shownMode, above: shownAbove.replace(/,/g, '').trim() } : { mode: shownMode } },
+      {
+        onSuccess: () => {
+          setError(null);
+          showSuccessToast('Settings saved successfully');
+        },
+        onError: (failure) => setError(failure instanceof ApiError ? (Object.values(failure.fieldErrors)[0] ?? failure.message) : String(failure)),
+      },
+    );
+  return (
+    <ContentCard title="Bill approval">
+      <Stack gap="md">
+        <Radio.Group
+          label="Which bills wait for an admin's approval before they are paid"
+          description="Admins are mailed when a bill waits, and see the count beside Bills. Nobody approves a bill they prepared."
+          value={shownMode}
+          onChange={(value) => setMode(value)}
+        >
+          <Stack gap="xs" mt="xs">
+            {BILL_APPROVAL_MODES.map((value) => (
+              <Radio key={value} value={value} label={APPROVAL_CHOICES[value].label} description={APPROVAL_CHOICES[value].description} disabled={!canEdit} />
+            ))}
+          </Stack>
+        </Radio.Group>
+        {shownMode === 'above' && (
+          <TextInput
+            label="Amount (₦)"
+            description="Bills whose total is above this wait for approval"
+            inputMode="decimal"
+            w={260}
+            value={shownAbove}
+            onChange={(event) => {
+              setAbove(event.currentTarget.value);
+              setError(null);
+            }}
+            error={error}
+            readOnly={!canEdit}
+            required
+          />
+        )}
+        {shownMode !== 'above' && error && (
+          <Text c="red" fz="sm">
+            {error}
+          </Text>
+        )}
+        {canEdit ? (
+          <Group justify="flex-end">
+            <Button onClick={save} loading={update.isPending}>
+              Save approval setting
+            </Button>
+          </Group>
+        ) : (
+          <Text fz="sm" c="dimmed">
+            Only admins can change who approves bills.
+          </Text>
+        )}
+      </Stack>
+    </ContentCard>
+  );
+}
+
 /** Settings › Organisation: its name, business identity and settings; only admins may change them. */
 export function OrganisationSettings() {
   const organisation = useSessionStore((state) => state.organisation);
@@ -113,7 +194,10 @@ export function OrganisationSettings() {
         </ContentCard>
       )}
       {hasPermission(permissions, 'auth-organisation.getsettings') && (
-        <WalletSetting organisationId={organisation.id} canEdit={hasPermission(permissions, 'auth-organisation.updatesettings')} />
+        <>
+          <WalletSetting organisationId={organisation.id} canEdit={hasPermission(permissions, 'auth-organisation.updatesettings')} />
+          <BillApproval organisationId={organisation.id} canEdit={hasPermission(permissions, 'auth-organisation.updatesettings')} />
+        </>
       )}
     </Stack>
   );

@@ -1,0 +1,44 @@
+import { z } from './zod';
+import { defineContract } from './api';
+
+/**
+ * Receipt verification (issue 23; product-design "Bills": receipts are verifiable). Every paid
+ * bill's receipt carries a code signed by the server and a QR of `/verify/{code}`; anyone holding
+ * the receipt can open that page, without an account, and see what the revenue service was paid.
+ * The answer holds the receipt's facts and nothing else about the organisation.
+ */
+
+/** What the verify page says when a code is unknown, altered or not of a paid bill. */
+export const RECEIPT_NOT_FOUND = 'No receipt matches this code.';
+
+/**
+ * A code as typed or scanned: letters, digits and dashes. It is judged by the server (a malformed
+ * code is a miss like any other, and counts against the address's limit), so the schema only
+ * bounds its length.
+ */
+export const receiptCodeParams = z.object({
+  code: z.string({ error: RECEIPT_NOT_FOUND }).trim().min(1, { error: RECEIPT_NOT_FOUND }).max(100, { error: RECEIPT_NOT_FOUND }),
+});
+
+export const receiptFacts = z.object({
+  payer: z.string().describe('The corporation that paid'),
+  tax_payer_number: z.string().describe("The payer's Tax ID with the state"),
+  revenue_service: z.string().describe('Who was paid, e.g. Lagos State Internal Revenue Service'),
+  tax: z.string().describe('PAYE, or Withholding Tax with its type, e.g. "Withholding Tax: Rent"'),
+  period_start: z.string().describe('YYYY-MM-DD'),
+  period_end: z.string().describe('YYYY-MM-DD'),
+  amount: z.string().describe('The tax remitted to the revenue service, naira with two decimals'),
+  agency_reference: z.string().nullable(),
+  status: z.enum(['payment_paid']).describe('Only paid bills have receipts'),
+  paid_at: z.string().describe('ISO 8601'),
+});
+export type ReceiptFacts = z.infer<typeof receiptFacts>;
+
+/** Public: the facts of the receipt a code belongs to; NOT_FOUND for any other code. Limited per address. */
+export const verifyReceipt = defineContract({
+  method: 'GET',
+  namespace: 'public',
+  path: 'receipts/verify/{code}',
+  params: receiptCodeParams,
+  response: receiptFacts,
+});
