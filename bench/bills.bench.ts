@@ -16,7 +16,7 @@ const MEMORY_BUDGET_MB = 400;
 
 // The harness reads TEST_DATABASE when it loads, so it is loaded after this is set.
 if (process.env.DATABASE_URL) process.env.TEST_DATABASE = 'postgres';
-const { createTestApp, ownerWithOrganisation } = await import('../apps/server/test/harness');
+const { createTestApp, giveConsent, ownerWithOrganisation } = await import('../apps/server/test/harness');
 const collectGarbage = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
 
 /** Runs `work` while sampling the resident set; returns its time and the peak growth over the start. */
@@ -65,11 +65,15 @@ function verdict(ratio: number, growthMb: number): string {
   return `${time}; ${memory}`;
 }
 
-async function fundedOrganisation(test: TestApp) {
+/** A funded organisation registered in Lagos with payroll consent and a payroll on file, as PAYE bills need. */
+async function fundedOrganisation(test: TestApp, payroll: string) {
   const owner = await ownerWithOrganisation(test);
   const corporation = await test.call('POST', 'core', 'internal/corporations', { token: owner.token, body: { name: 'Bench Holdings' } });
   const corporationId = (corporation.data as { id: string }).id;
   await test.call('POST', 'core', `internal/corporations/${corporationId}/states/LA`, { token: owner.token, body: { tax_payer_number: 'C-0012345' } });
+  await giveConsent(test, owner.token, corporationId, 'LA');
+  const registered = await test.upload(`internal/corporations/${corporationId}/states/LA/payrolls/file`, { namespace: 'core', token: owner.token, files: [{ field: 'file', filename: 'payroll.csv', contentType: 'text/csv', content: Buffer.from(payroll) }] });
+  if (registered.code !== 'OK') throw new Error(`payroll failed: ${JSON.stringify(registered).slice(0, 500)}`);
   const wallets = await test.call('GET', 'core', `internal/organisations/${owner.organisationId}/wallets`, { token: owner.token });
   const funded = await test.call('POST', 'core', `internal/sandbox/wallets/${(wallets.data as { wallets: Array<{ id: string }> }).wallets[0].id}/fund`, { token: owner.token, body: { amount: '9000000000000' } });
   if (funded.code !== 'OK') throw new Error(`funding failed: ${JSON.stringify(funded)}`);
@@ -78,8 +82,8 @@ async function fundedOrganisation(test: TestApp) {
 
 const test = await createTestApp();
 try {
-  const { token, corporationId } = await fundedOrganisation(test);
   const payeText = payeFixture(ROWS);
+  const { token, corporationId } = await fundedOrganisation(test, payeText.split(/\r?\n/).slice(0, 4).join('\n'));
   const whtText = whtAutoFixture(ROWS);
   const csv = (field: string, text: string): TestFile => ({ field, filename: 'bench.csv', contentType: 'text/csv', content: Buffer.from(text) });
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { lagosPeriod } from '@levy/tax';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/accessibility';
 import { callGateway } from '../support/api';
@@ -37,7 +38,8 @@ test('a second PAYE payment for the same month is stopped, then made on purpose 
   test.setTimeout(120_000);
   const owner = await ownerInLagos(request, 'supplementary');
   await fundWallet(request, owner.token, owner.organisationId, '2000000');
-  const first = await payPayeByApi(request, owner.token, owner.corporationId, lastMonth());
+  // The month the form starts at: the registration owes from this month, and nothing before it is unpaid.
+  const first = await payPayeByApi(request, owner.token, owner.corporationId, lagosPeriod(new Date()));
   await logInToDashboard(page, owner.email);
 
   const dialog = await payeSummary(page);

@@ -1,6 +1,6 @@
-import { type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { callGateway, DEMO, type Envelope } from '../support/api';
+import { callGateway, consentCodeFromMailbox, DEMO } from '../support/api';
 import { snap } from '../support/screenshots';
 import { AppShell } from '../pages/app-shell';
 import { chooseOption, LoginPage } from '../pages/auth-pages';
@@ -18,30 +18,6 @@ const EMPLOYEES = [
 function payrollCsv(): Buffer {
   const rows = EMPLOYEES.map((e) => `${e.tin},${e.name},Nigerian,${e.designation},${e.gross},${e.tax},${e.gross},0,0,0,0,0,0,0,0,0,0,0`);
   return Buffer.from(`${PAYROLL_HEADER}\n${rows.join('\n')}\n`);
-}
-
-interface Mail {
-  to: string;
-  subject: string;
-  created_at: string;
-}
-
-/** The consent code in the newest consent mail to `to`, newer than `since` (the mailbox is newest first). */
-async function consentCodeFromMailbox(request: APIRequestContext, to: string, since: number): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const response = await request.get('/service/v1/public/dev/mailbox');
-        const { data } = (await response.json()) as Envelope<Mail[]>;
-        const mail = data.find((item) => item.to.toLowerCase() === to.toLowerCase() && Date.parse(item.created_at) >= since && /consent code$/.test(item.subject));
-        code = mail ? /^(\d{6}) is your Lagos State Internal Revenue Service consent code$/.exec(mail.subject)?.[1] : undefined;
-        return code;
-      },
-      { message: `a consent code mailed to ${to}`, timeout: 15_000 },
-    )
-    .toBeTruthy();
-  return code!;
 }
 
 /** The corporation page's states tab and its dialogs. */

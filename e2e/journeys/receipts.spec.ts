@@ -6,7 +6,7 @@ import { onboardedOwner } from '../support/owners';
 import { renderFirstPageToPng } from '../support/pdf-preview';
 import { snap } from '../support/screenshots';
 import { LoginPage } from '../pages/auth-pages';
-import { BillsList, fundWallet, lastMonth, PayTaxes, payrollWithOneWrongRow, registerState } from '../pages/bills-pages';
+import { BillsList, fundWallet, lastMonth, PayTaxes, payrollWithOneWrongRow, registerPayroll, registerState } from '../pages/bills-pages';
 
 // Receipts that prove payment (issue 23): a paid bill's receipt carries a code and a QR of its
 // verify link, which anyone opens without an account to see the payment as Levy recorded it.
@@ -28,6 +28,7 @@ test('pay a bill, download its receipt, and verify it signed out; an altered cod
   test.setTimeout(150_000);
   const owner = await onboardedOwner(request, { prefix: 'receipts', firstName: 'Chioma', lastName: 'Okonkwo-Bassey', legalName: 'Adamawa Foods Limited', corporationName: 'Adamawa Foods Ltd' });
   await registerState(request, owner.token, owner.corporationId, 'LA', 'C-0012345');
+  await registerPayroll(request, owner, 'LA', payrollWithOneWrongRow(lastMonth()).file);
   await fundWallet(request, owner.token, owner.organisationId, '2000000');
 
   const login = new LoginPage(page);

@@ -1,6 +1,6 @@
 import { asKobo, koboToNairaString, PAYE_TEMPLATE_HEADERS, recomputePayeRow, type PayeRecord } from '@levy/tax';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { callGateway, NEW_USER_PASSWORD } from '../support/api';
+import { callGateway, consentCodeFromMailbox, NEW_USER_PASSWORD } from '../support/api';
 import { onboardedOwner, type OnboardedOwner } from '../support/owners';
 import { LoginPage } from './auth-pages';
 
@@ -51,7 +51,24 @@ export function payrollWithOneWrongRow(period: string) {
 export async function ownerInLagos(request: APIRequestContext, prefix: string, taxId = 'C-0012345'): Promise<OnboardedOwner> {
   const owner = await onboardedOwner(request, { prefix, firstName: 'Kemi', lastName: 'Balogun', legalName: 'Balogun Foods Limited', corporationName: 'Balogun Foods Ltd' });
   await registerState(request, owner.token, owner.corporationId, 'LA', taxId);
+  await registerPayroll(request, owner, 'LA', payrollWithOneWrongRow(lastMonth()).file);
   return owner;
+}
+
+/**
+ * Payroll consent (the code from the development mailbox) and `payroll` as the registration's
+ * payroll on file, through the API: what a state needs before PAYE can be billed there.
+ */
+export async function registerPayroll(request: APIRequestContext, owner: Pick<OnboardedOwner, 'email' | 'token' | 'corporationId'>, stateCode: string, payroll: CsvUpload): Promise<void> {
+  const since = Date.now() - 1000;
+  const path = `internal/corporations/${owner.corporationId}/states/${stateCode}`;
+  const consent = await callGateway<{ token: string }>(request, { method: 'POST', namespace: 'core', path: `${path}/consent`, token: owner.token });
+  expect(consent.code, consent.message).toBe('OK');
+  const pin = await consentCodeFromMailbox(request, owner.email, since);
+  const verified = await callGateway(request, { method: 'POST', namespace: 'core', path: `${path}/consent/verify`, token: owner.token, body: { pin, token: consent.data.token } });
+  expect(verified.code, verified.message).toBe('OK');
+  const uploaded = await request.post(`/service/v1/${path}/payrolls/file`, { headers: { 'Api-Token': owner.token }, multipart: { namespace: 'core', file: payroll } });
+  expect(uploaded.ok(), await uploaded.text()).toBe(true);
 }
 
 /** Signs in with the journeys' password and lands on the dashboard. */
@@ -117,8 +134,13 @@ export class PayTaxes {
     await dialog.getByRole('textbox', { name: /Tax payable/ }).fill('45000');
   }
 
+  /** Attaches a file; on the PAYE form, in place of the payroll on file. */
   async attach(dialog: Locator, file: CsvUpload): Promise<void> {
-    await dialog.locator('input[type="file"]').setInputFiles(file);
+    const instead = dialog.getByRole('radio', { name: 'Upload a payroll file for this month' });
+    const input = dialog.locator('input[type="file"]');
+    await instead.or(input).first().waitFor({ state: 'attached' });
+    if (await instead.count()) await instead.check();
+    await input.setInputFiles(file);
   }
 }
 

@@ -42,6 +42,24 @@ export async function linkFromMailbox(request: APIRequestContext, to: string, fr
   return link!;
 }
 
+/** The consent code in the newest consent mail to `to`, newer than `since` (the mailbox is newest first). */
+export async function consentCodeFromMailbox(request: APIRequestContext, to: string, since: number): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get('/service/v1/public/dev/mailbox');
+        const { data } = (await response.json()) as Envelope<Mail[]>;
+        const mail = data.find((item) => item.to.toLowerCase() === to.toLowerCase() && Date.parse(item.created_at) >= since && /consent code$/.test(item.subject));
+        code = mail ? /^(\d{6}) is your .+ consent code$/.exec(mail.subject)?.[1] : undefined;
+        return code;
+      },
+      { message: `a consent code mailed to ${to}`, timeout: 15_000 },
+    )
+    .toBeTruthy();
+  return code!;
+}
+
 /** A unique address per run, so journeys never collide on a reused database. */
 export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.ng`;

@@ -160,6 +160,7 @@ export async function buildApp({ config, database, mailTransport }: AppOptions):
     adminsOf: (organisationId) => team.adminsOf(organisationId),
     settingValue: (organisationId, code) => organisations.settingValue(organisationId, code),
     receiptCodes,
+    payrollOnFile: (registrationId) => payroll.payeFileOnFile(registrationId),
     payerAddress: async (caller, organisationId) => {
       const identity = await organisations.getIdentity(caller, organisationId);
       return identity.address ? [identity.address, identity.state?.name].filter(Boolean).join(', ') : null;

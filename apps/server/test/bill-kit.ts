@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ownerWithOrganisation, type TestApp, type TestFile } from './harness';
+import { giveConsent, ownerWithOrganisation, type TestApp, type TestFile } from './harness';
 
 // What the bills tests share: an organisation registered in a state, a funded wallet, payroll and
 // WHT files, and Pay itself, against the real app.
@@ -39,13 +39,22 @@ type Owner = { token: string; organisationId: string };
 
 /** The helpers bound to the test app `app()` gives (made in beforeAll, so read when called). */
 export function billKit(app: () => TestApp) {
+  /** An owner's corporation registered in a state with payroll consent and THREE_EMPLOYEES on file: PAYE can be billed there. */
   async function organisationWithState(taxPayerNumber = 'C-0012345', stateCode = 'LA') {
     const owner = await ownerWithOrganisation(app());
     const corporation = await app().call('POST', 'core', 'internal/corporations', { token: owner.token, body: { name: `Bills Corp ${randomUUID().slice(0, 6)}` } });
     const corporationId = corporation.data.id as string;
     const added = await app().call('POST', 'core', `internal/corporations/${corporationId}/states/${stateCode}`, { token: owner.token, body: { tax_payer_number: taxPayerNumber } });
     if (added.code !== 'OK') throw new Error(`add state failed: ${JSON.stringify(added)}`);
+    await registerPayroll(owner.token, corporationId, stateCode);
     return { owner, corporationId };
+  }
+
+  /** Consent, then THREE_EMPLOYEES as the registration's payroll on file. */
+  async function registerPayroll(token: string, corporationId: string, stateCode: string, file: TestFile = THREE_EMPLOYEES) {
+    await giveConsent(app(), token, corporationId, stateCode);
+    const uploaded = await app().upload(`internal/corporations/${corporationId}/states/${stateCode}/payrolls/file`, { namespace: 'core', token, files: [{ ...file, field: 'file' }] });
+    if (uploaded.code !== 'OK') throw new Error(`payroll upload failed: ${JSON.stringify(uploaded)}`);
   }
 
   async function walletOf(owner: Owner) {
@@ -71,5 +80,5 @@ export function billKit(app: () => TestApp) {
     return (await app().call('GET', 'core', `internal/bills/${id}`, { token })).data;
   }
 
-  return { organisationWithState, walletOf, fund, generate, billCount, billOf };
+  return { organisationWithState, registerPayroll, walletOf, fund, generate, billCount, billOf };
 }

@@ -11,6 +11,11 @@ import { seedDemoAccount, seedReferenceData } from '../src/seed';
 
 const CERTIFICATE = new Blob(['%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'], { type: 'application/pdf' });
 
+/** One employee, ₦500,000 a month, with the PAYE of NTA 2025. */
+const PAYROLL =
+  'tax_payer_number,name,nationality,designation,gross_income,tax_payable,basic_salary,housing,transport,furniture,education,lunch,passage,leave,bonus,13th_month,utility,other_allowances\n' +
+  'N-1000001,Adaeze Okafor,Nigerian,Officer,500000,65300,500000,0,0,0,0,0,0,0,0,0,0,0\n';
+
 interface Envelope<T> {
   code: string;
   message: string;
@@ -69,7 +74,17 @@ async function main() {
 
     const corporation = await call<{ id: string }>('POST', 'core', 'internal/corporations', { token, body: { name: 'Balogun Foods Ikeja Limited' } });
     const threeMonthsAgo = addMonths(lagosPeriod(new Date()), -3);
-    await call('POST', 'core', `internal/corporations/${corporation.id}/states/LA`, { token, body: { tax_payer_number: 'C-0054321', first_tax_month: threeMonthsAgo } });
+    const lagos = `internal/corporations/${corporation.id}/states/LA`;
+    await call('POST', 'core', lagos, { token, body: { tax_payer_number: 'C-0054321', first_tax_month: threeMonthsAgo } });
+    // PAYE is filed for a registered payroll: consent with the mailed code, then one employee on file.
+    const consent = await call<{ token: string }>('POST', 'core', `${lagos}/consent`, { token });
+    const consentMail = (await call<Array<{ to: string; subject: string }>>('GET', 'public', 'dev/mailbox')).find((mail) => mail.to === email && /consent code$/.test(mail.subject))!;
+    await call('POST', 'core', `${lagos}/consent/verify`, { token, body: { pin: consentMail.subject.slice(0, 6), token: consent.token } });
+    const payroll = new FormData();
+    payroll.append('namespace', 'core');
+    payroll.append('file', new Blob([PAYROLL], { type: 'text/csv' }), 'payroll.csv');
+    const registered = await fetch(`${address}/service/v1/${lagos}/payrolls/file`, { method: 'POST', headers: { 'api-token': token }, body: payroll });
+    if (!registered.ok) throw new Error(`payroll: ${await registered.text()}`);
     const wallets = await call<{ wallets: Array<{ id: string }> }>('GET', 'core', `internal/organisations/${organisation.id}/wallets`, { token });
     await call('POST', 'core', `internal/sandbox/wallets/${wallets.wallets[0].id}/fund`, { token, body: { amount: '2000000' } });
 

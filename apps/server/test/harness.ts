@@ -258,11 +258,16 @@ export async function corporationWithConsent(test: TestApp, owner: { token: stri
   const corporation = await test.call('POST', 'core', 'internal/corporations', { token: owner.token, body: { name: `Corp ${randomBytes(3).toString('hex')}` } });
   const corporationId = corporation.data.id as string;
   await test.call('POST', 'core', `internal/corporations/${corporationId}/states/LA`, { token: owner.token, body: { tax_payer_number: taxPayerNumber } });
-  const consent = await test.call('POST', 'core', `internal/corporations/${corporationId}/states/LA/consent`, { token: owner.token });
-  const pin = await latestConsentPin(test);
-  const verified = await test.call('POST', 'core', `internal/corporations/${corporationId}/states/LA/consent/verify`, { token: owner.token, body: { pin, token: consent.data.token } });
-  if (verified.code !== 'OK') throw new Error(`consent failed: ${JSON.stringify(verified)}`);
+  await giveConsent(test, owner.token, corporationId, 'LA');
   return { corporationId };
+}
+
+/** Payroll consent for a registration, with the code from the development mailbox. */
+export async function giveConsent(test: TestApp, token: string, corporationId: string, stateCode: string): Promise<void> {
+  const consent = await test.call('POST', 'core', `internal/corporations/${corporationId}/states/${stateCode}/consent`, { token });
+  const pin = await latestConsentPin(test);
+  const verified = await test.call('POST', 'core', `internal/corporations/${corporationId}/states/${stateCode}/consent/verify`, { token, body: { pin, token: consent.data.token } });
+  if (verified.code !== 'OK') throw new Error(`consent failed: ${JSON.stringify(verified)}`);
 }
 
 /** The 6-digit code in the newest consent mail of the development mailbox. */

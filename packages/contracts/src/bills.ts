@@ -94,6 +94,9 @@ export const createBillPath = z.object({
 });
 
 export const WHT_PAYLOAD_TYPES = ['manual', 'auto'] as const;
+/** Where a PAYE bill's employees come from: a CSV file sent with it, or the payroll registered with the state. */
+export const PAYE_SOURCES = ['file', 'payroll'] as const;
+export type PayeSource = (typeof PAYE_SOURCES)[number];
 
 /** The form fields of a bill generation (the file comes as `recipients`). */
 export const createBillForm = z.object({
@@ -103,6 +106,8 @@ export const createBillForm = z.object({
   payload_type: z.enum(WHT_PAYLOAD_TYPES, { error: 'Choose manual or auto calculation' }).optional(),
   wht_type: z.string().trim().optional(),
   calc_record_reference: z.string().trim().optional(),
+  /** PAYE: `payroll` makes the bill from the state's payroll on file instead of a `recipients` file. */
+  source: z.enum(PAYE_SOURCES, { error: 'Choose a payroll file or the payroll on file' }).optional(),
   /** "true" when this is an additional payment for a month already paid or under way (then a reason is required). */
   supplementary: z.enum(['true', 'false'], { error: 'supplementary must be true or false' }).optional(),
   supplementary_reason: z.string().trim().max(500, { error: 'The reason must be at most 500 characters' }).optional(),
@@ -142,6 +147,15 @@ export const billSummary = z.object({
 });
 export type BillSummary = z.infer<typeof billSummary>;
 
+/** A month paid after its due date: how late, and the penalty that lateness has accrued (NTAA 2025 s.107), which the revenue service assesses apart from the bill. */
+export const billLateness = z.object({
+  due_date: z.string().describe('YYYY-MM-DD'),
+  days_late: z.number(),
+  penalty: z.string().describe('Penalty and interest so far on the amount due, naira'),
+  rule: z.string(),
+});
+export type BillLateness = z.infer<typeof billLateness>;
+
 export const billEvent = z.object({ status: z.enum(BILL_STATUSES), note: z.string(), at: z.string() });
 
 export const billDetail = billSummary.extend({
@@ -150,6 +164,7 @@ export const billDetail = billSummary.extend({
   failure_reason: z.string().nullable(),
   events: z.array(billEvent),
   warnings: z.array(billWarning),
+  lateness: billLateness.nullable().describe('Paid (or, unpaid, as of today) after the month\'s due date'),
 });
 export type BillDetail = z.infer<typeof billDetail>;
 
@@ -230,6 +245,7 @@ export const billPrecheckParams = z.object({
   type: z.enum(BILL_TYPE_CODES, { error: 'Not found.' }),
   start_date: billMonth,
   total: nairaAmount('Total').optional().describe("The bill's total (naira), to say whether it waits for approval and what the wallet is short of"),
+  amount_due: nairaAmount('Amount due').optional().describe('The tax (naira): the basis of the late penalty when the month is overdue'),
 });
 export const billPrecheck = z.object({
   month_bills: z.array(billSummary).describe('Bills of the same corporation, state, tax and month that are paid, being paid or awaiting approval'),
@@ -237,6 +253,7 @@ export const billPrecheck = z.object({
   wallet: z.object({ name: z.string(), balance: z.string() }),
   shortfall: z.string().nullable().describe('What the wallet lacks for the total, when it does'),
   approval: z.object({ required: z.boolean(), reason: z.string().nullable() }),
+  lateness: billLateness.nullable().describe("Paying today, after the month's due date: days late and the penalty so far (with amount_due)"),
 });
 export type BillPrecheck = z.infer<typeof billPrecheck>;
 

@@ -1,5 +1,6 @@
 import { z } from './zod';
 import { defineContract } from './api';
+import { FILE_DOWNLOAD } from './envelope';
 import { listParams, pageOf } from './common';
 import { registrationParams } from './states';
 
@@ -46,4 +47,14 @@ export const listPayrollEmployees = defineContract({
   path: 'internal/corporations/{id}/states/{code}/payrolls/employees',
   params: listParams.extend(registrationParams.shape),
   response: pageOf(payrollEmployee),
+});
+
+/** The payroll on file as the PAYE template CSV: what a PAYE bill with `source=payroll` is made from. */
+export const downloadPayrollFile = defineContract({
+  method: 'GET',
+  namespace: 'core',
+  path: 'internal/corporations/{id}/states/{code}/payrolls/file',
+  params: registrationParams,
+  response: FILE_DOWNLOAD,
+  download: ['text/csv'],
 });

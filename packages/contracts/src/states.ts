@@ -31,6 +31,8 @@ export const corporationState = z.object({
   /** When payroll consent was last asked for (an OTP sent); null until then. */
   consent_requested_at: z.string().nullable(),
   employee_count: z.number(),
+  /** When the payroll on file was last uploaded; null when there is none. */
+  payroll_updated_at: z.string().nullable(),
   state: z.object({ id: z.number(), code: z.string(), name: z.string(), revenue_service: z.string() }),
   created_at: z.string(),
   /** The first tax month the corporation owes here (YYYY-MM): deadlines count from it. */

@@ -10,7 +10,7 @@ import {
   type IsoDate,
   type Period,
 } from './calendar';
-import { findInForce } from './dated';
+import { findInForce, findRowInForce } from './dated';
 import {
   DAYS_PER_YEAR_FOR_PENALTIES,
   LATE_PENALTY_RATE_TABLE,
@@ -54,6 +54,11 @@ export function whtDueDate(taxMonth: Period, collector: WhtCollectorKind): IsoDa
     throw new TaxInputError('collector', "collector must be 'state' or 'federal'");
   }
   return dayOfNextMonth(taxMonth, collector === 'state' ? rule.whtStateDay : rule.whtFederalDay);
+}
+
+/** A month's PAYE or WHT as billed to a State IRS: PAYE by the 10th, WHT by the state collector's 30th. */
+export function stateRemittanceDueDate(tax: 'paye' | 'wht', taxMonth: Period): IsoDate {
+  return tax === 'paye' ? payeDueDate(taxMonth) : whtDueDate(taxMonth, 'state');
 }
 
 /** Employer's annual return (Form H1) for a year is due on 31 January of the next year (NTAA s.14). */
@@ -165,4 +170,11 @@ export function latePenalty(input: LatePenaltyInput): LatePenaltyResult {
     totalDue: asKobo(tax + total),
     currentMprBps,
   };
+}
+
+/** The late-remittance rule in words with its source: '10% a year plus interest at the CBN Monetary Policy Rate (27.00% now), pro rata by day (NTAA 2025 s.107)'. */
+export function latePenaltyRule(dueDate: IsoDate, asOf: IsoDate): string {
+  const row = findRowInForce(LATE_PENALTY_RATE_TABLE, dueDate);
+  const annual = row ? `${row.value.annualRateBps / 100}% a year` : 'an administrative penalty';
+  return `${annual} plus interest at the CBN Monetary Policy Rate (${(monetaryPolicyRateOn(asOf) / 100).toFixed(2)}% now), pro rata by day (${row?.source ?? 'NTAA 2025 s.107'})`;
 }

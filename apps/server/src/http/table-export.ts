@@ -13,7 +13,8 @@ export interface ExportColumn<T> {
 // A cell starting with one of these runs as a formula in a spreadsheet (CSV injection).
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-function csvCell(value: string | number): string {
+/** One CSV cell: quoted when it must be, and never read as a formula by a spreadsheet. */
+export function csvCell(value: string | number): string {
   let text = String(value);
   if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
   return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;

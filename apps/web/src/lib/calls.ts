@@ -104,6 +104,7 @@ const routes = {
   // payroll
   uploadPayroll: { method: 'POST', namespace: 'core', path: 'internal/corporations/{id}/states/{code}/payrolls/file', multipart: true },
   listPayrollEmployees: { method: 'GET', namespace: 'core', path: 'internal/corporations/{id}/states/{code}/payrolls/employees' },
+  downloadPayrollFile: { method: 'GET', namespace: 'core', path: 'internal/corporations/{id}/states/{code}/payrolls/file', download: true },
   // wallets
   getOrganisationWallets: { method: 'GET', namespace: 'core', path: 'internal/organisations/{id}/wallets' },
   listOrganisationWalletHistory: { method: 'GET', namespace: 'core', path: 'internal/organisations/{id}/wallets/history' },

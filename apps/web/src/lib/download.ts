@@ -4,11 +4,11 @@ import type { Call, ContractOf } from './calls';
 import { readSession } from './session-store';
 
 /**
- * Downloads the file a download call serves at `GET /service/v1/{namespace}/{path}`
- * (exports, receipts), with the session token; path parameters come from `params`, the rest go
- * in the query. A failure is toasted like any other call and resolves to false.
+ * Fetches the file a download call serves at `GET /service/v1/{namespace}/{path}` (exports,
+ * receipts, the payroll on file), with the session token; path parameters come from `params`, the
+ * rest go in the query. A failure is toasted like any other call and resolves to null.
  */
-export async function downloadFile<T extends Call & { download: true }>(call: T, params: ContractParams<ContractOf<T>>): Promise<boolean> {
+export async function fetchFile<T extends Call & { download: true }>(call: T, params: ContractParams<ContractOf<T>>): Promise<File | null> {
   const { path, rest } = fillPath(call.path, params);
   const query = new URLSearchParams(
     Object.entries(rest)
@@ -22,18 +22,26 @@ export async function downloadFile<T extends Call & { download: true }>(call: T,
     response = await fetch(`${API_BASE}/${address}?${query.toString()}`, { headers: token ? { 'Api-Token': token } : {} });
   } catch {
     showErrorToast('Could not reach Levy. Check your connection and try again.');
-    return false;
+    return null;
   }
   if (!response.ok) {
     const envelope = (await response.json().catch(() => null)) as { code: string; message: string; data: unknown } | null;
     showErrorToast(envelope ? errorMessageFor(envelope.code, envelope.message, envelope.data) : FALLBACK_ERROR_MESSAGE);
-    return false;
+    return null;
   }
   const filename = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'levy-export';
-  const url = URL.createObjectURL(await response.blob());
+  const blob = await response.blob();
+  return new File([blob], filename, { type: blob.type });
+}
+
+/** Saves the file a download call serves, as the browser saves any download; false when it failed (and was toasted). */
+export async function downloadFile<T extends Call & { download: true }>(call: T, params: ContractParams<ContractOf<T>>): Promise<boolean> {
+  const file = await fetchFile(call, params);
+  if (!file) return false;
+  const url = URL.createObjectURL(file);
   const link = document.createElement('a');
   link.href = url;
-  link.download = filename;
+  link.download = file.name;
   link.click();
   URL.revokeObjectURL(url);
   return true;

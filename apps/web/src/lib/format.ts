@@ -4,10 +4,17 @@ import dayjs from 'dayjs';
 /** Dates as DD MMM, YYYY (product-design "Expected everywhere"). */
 export const DATE_FORMAT = 'DD MMM, YYYY';
 
+/**
+ * A date as DD MMM, YYYY. A calendar date (`YYYY-MM-DD`: a due date, a tax period) is written as it
+ * is; a moment (a timestamp) as its date in Lagos: bills, payments and deadlines are Nigerian
+ * business, so they read the same in whichever zone the browser is set to.
+ */
 export function formatDate(value: string | Date | null | undefined): string {
-  if (!value) return '';
-  const date = dayjs(value);
-  return date.isValid() ? date.format(DATE_FORMAT) : '';
+  if (typeof value === 'string' && CALENDAR_DATE.test(value)) {
+    const date = dayjs(value);
+    return date.isValid() ? date.format(DATE_FORMAT) : '';
+  }
+  return lagosParts(value)?.date ?? '';
 }
 
 /** A tax month (YYYY-MM, or a date in it) as 'October 2026'. */
@@ -21,6 +28,11 @@ export function formatAmount(value: string | number | null | undefined): string 
   return formatNaira(parseNaira(value));
 }
 
+/** '1 employee', '3 employees', '1,200 employees'. */
+export function plural(count: number, noun: string): string {
+  return `${count.toLocaleString('en-NG')} ${noun}${count === 1 ? '' : 's'}`;
+}
+
 /** Initials for an avatar: the first letter of the first name, else of the email. */
 export function initialOf(name: string | null | undefined, fallback = '?'): string {
   const letter = (name ?? '').trim().charAt(0);
@@ -31,6 +43,7 @@ export function fullName(person: { first_name?: string | null; last_name?: strin
   return [person.first_name, person.last_name].filter(Boolean).join(' ');
 }
 
+const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const LAGOS_PARTS = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Lagos', day: '2-digit', month: 'numeric', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false });
 /** Named here: some browsers' en-GB writes September "Sept". */
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -42,14 +55,6 @@ function lagosParts(value: string | Date | null | undefined) {
   const parts = LAGOS_PARTS.formatToParts(date);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((item) => item.type === type)?.value ?? '';
   return { date: `${part('day')} ${MONTHS[Number(part('month')) - 1]}, ${part('year')}`, time: `${part('hour')}:${part('minute')}` };
-}
-
-/**
- * A moment's date as it was in Lagos, DD MMM, YYYY: bills, receipts and deadlines are Nigerian
- * business, so they read the same in whichever zone the browser is set to.
- */
-export function formatLagosDate(value: string | Date | null | undefined): string {
-  return lagosParts(value)?.date ?? '';
 }
 
 /** `24 Nov, 2026 at 05:57 (Lagos time)`, as the receipt prints it, whatever the browser's zone. */

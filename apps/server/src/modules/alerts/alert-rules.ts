@@ -7,16 +7,13 @@ import {
   dayOfWeek,
   daysBetween,
   EARLIEST_SUPPORTED_PERIOD,
-  findRowInForce,
   firstDayOfPeriod,
   koboToNairaString,
-  LATE_PENALTY_RATE_TABLE,
   lastWorkingDayOnOrBefore,
   latePenalty,
-  monetaryPolicyRateOn,
+  latePenaltyRule,
   nonWorkingReason,
-  payeDueDate,
-  whtDueDate,
+  stateRemittanceDueDate,
   type IsoDate,
   type Kobo,
   type Period,
@@ -49,7 +46,9 @@ export interface BillFact {
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const KIND_LABEL: Record<DeadlineKind, string> = { paye: 'PAYE', wht: 'WHT' };
+export const KIND_LABEL: Record<DeadlineKind, string> = { paye: 'PAYE', wht: 'WHT' };
+/** The tax in a sentence: 'PAYE tax' (product-spec's wording), 'Withholding tax' (never 'WHT tax'). */
+const TAX_IN_WORDS: Record<DeadlineKind, string> = { paye: 'PAYE tax', wht: 'Withholding tax' };
 
 /** 'October 2026' */
 export function monthLabel(period: Period): string {
@@ -64,11 +63,6 @@ export function formatDeadline(date: IsoDate): string {
 /** 'Fri 9 Oct' */
 function shortDay(date: IsoDate): string {
   return `${WEEKDAYS[dayOfWeek(date)]} ${Number(date.slice(8, 10))} ${MONTHS[Number(date.slice(5, 7)) - 1].slice(0, 3)}`;
-}
-
-export function dueDateOf(kind: DeadlineKind, taxMonth: Period): IsoDate {
-  // Bills go to the State IRS, so WHT is the state collector's 30th.
-  return kind === 'paye' ? payeDueDate(taxMonth) : whtDueDate(taxMonth, 'state');
 }
 
 const NO_SAFE_DAY = { safe_date: null, safe_note: null };
@@ -88,13 +82,6 @@ export function penaltyEstimate(basis: Kobo, dueDate: IsoDate, today: IsoDate): 
   const now = latePenalty({ tax: basis, dueDate, asOf: today });
   const nextWeek = latePenalty({ tax: basis, dueDate, asOf: addDays(today, 7) });
   return { basis: naira(basis), penalty: naira(now.penalty), interest: naira(now.interest), total: naira(now.total), per_extra_week: naira(nextWeek.total - now.total) };
-}
-
-/** The rate in words with its source: '10% a year plus interest at the CBN Monetary Policy Rate (27.00% now), pro rata by day (NTAA 2025 s.107)'. */
-export function penaltyRule(dueDate: IsoDate, today: IsoDate): string {
-  const row = findRowInForce(LATE_PENALTY_RATE_TABLE, dueDate);
-  const annual = row ? `${row.value.annualRateBps / 100}% a year` : 'an administrative penalty';
-  return `${annual} plus interest at the CBN Monetary Policy Rate (${(monetaryPolicyRateOn(today) / 100).toFixed(2)}% now), pro rata by day (${row?.source ?? 'NTAA 2025 s.107'})`;
 }
 
 interface Obligation {
@@ -143,7 +130,7 @@ function lateness(obligation: Obligation, dueDate: IsoDate, today: IsoDate) {
   const overdue = today > dueDate;
   return {
     penalty: overdue && obligation.penaltyBasis !== null ? penaltyEstimate(obligation.penaltyBasis, dueDate, today) : null,
-    penalty_rule: overdue ? penaltyRule(dueDate, today) : null,
+    penalty_rule: overdue ? latePenaltyRule(dueDate, today) : null,
   };
 }
 
@@ -155,7 +142,7 @@ export function computeAlerts(input: { registrations: RegistrationFact[]; bills:
   for (const obligation of obligations(input.registrations, input.bills)) {
     for (let month = obligation.firstMonth; month <= lastCompleted; month = addMonths(month, 1)) {
       if (obligation.paid.has(month)) continue;
-      const deadline = dueDateOf(obligation.kind, month);
+      const deadline = stateRemittanceDueDate(obligation.kind, month);
       const overdue = today > deadline;
       const { registration, kind } = obligation;
       alerts.push({
@@ -167,7 +154,7 @@ export function computeAlerts(input: { registrations: RegistrationFact[]; bills:
         kind,
         corporation: registration.corporation,
         state_code: registration.state.code,
-        message: `${KIND_LABEL[kind]} tax for ${monthLabel(month)}, due by ${formatDeadline(deadline)}`,
+        message: `${TAX_IN_WORDS[kind]} for ${monthLabel(month)}, due by ${formatDeadline(deadline)}`,
         status: overdue ? 'overdue' : 'due',
         days_left: overdue ? null : daysBetween(today, deadline),
         days_overdue: overdue ? daysBetween(deadline, today) : null,
@@ -192,7 +179,7 @@ export function computeCalendar(input: { registrations: RegistrationFact[]; bill
   const entries: DeadlineEntry[] = [];
   for (const obligation of obligations(input.registrations, input.bills)) {
     for (let month = obligation.firstMonth; month <= lastMonth; month = addMonths(month, 1)) {
-      const deadline = dueDateOf(obligation.kind, month);
+      const deadline = stateRemittanceDueDate(obligation.kind, month);
       const paid = obligation.paid.has(month);
       const overdue = !paid && today > deadline;
       if (!overdue && (deadline < today || deadline > to)) continue;
@@ -202,7 +189,7 @@ export function computeCalendar(input: { registrations: RegistrationFact[]; bill
         state: { code: registration.state.code, name: registration.state.name },
         kind,
         tax_month: month,
-        title: `${KIND_LABEL[kind]} tax for ${monthLabel(month)}`,
+        title: `${TAX_IN_WORDS[kind]} for ${monthLabel(month)}`,
         deadline_date: deadline,
         ...(overdue ? NO_SAFE_DAY : safeDay(deadline)),
         status: paid ? 'paid' : overdue ? 'overdue' : 'due',

@@ -87,7 +87,7 @@ describe('alerts', () => {
 
   it('alerts WHT only where the corporation has WHT bills, on the 30th of the next month', () => {
     const alerts = computeAlerts({ registrations: [registeredOn('2026-09-01T10:00:00Z')], bills: [paid('paye', '2026-09'), paid('paye', '2026-10'), paid('wht', '2026-09')], today: '2026-11-23' });
-    expect(alerts.map((alert) => [alert.kind, alert.tax_month, alert.deadline_date, alert.message])).toEqual([['wht', '2026-10', '2026-11-30', 'WHT tax for October 2026, due by 30 Nov, 2026']]);
+    expect(alerts.map((alert) => [alert.kind, alert.tax_month, alert.deadline_date, alert.message])).toEqual([['wht', '2026-10', '2026-11-30', 'Withholding tax for October 2026, due by 30 Nov, 2026']]);
   });
 });
 

@@ -3,7 +3,7 @@ import { addMonths, lagosDate } from '@levy/tax';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/raw';
-import { createTestApp, joinAsMember, ownerWithOrganisation, type TestApp, type TestFile } from '../../../test/harness';
+import { createTestApp, giveConsent, joinAsMember, ownerWithOrganisation, type TestApp, type TestFile } from '../../../test/harness';
 import { DEADLINE_DIGEST_JOB } from './alerts.service';
 
 // Alerts, checklist, metrics, the deadline calendar and the digest against the real app and database.
@@ -38,7 +38,14 @@ async function fund(owner: { token: string; organisationId: string }, amount: st
   if (funded.code !== 'OK') throw new Error(`fund failed: ${JSON.stringify(funded)}`);
 }
 
+/** PAYE for a month; the first payment gives consent and registers ONE_EMPLOYEE, as a bill needs. */
 async function payPaye(owner: { token: string }, corporationId: string, month: string) {
+  const registrations = await test.call('GET', 'core', `internal/corporations/${corporationId}/states`, { token: owner.token });
+  if (!registrations.data[0].is_control_consent_given) {
+    await giveConsent(test, owner.token, corporationId, 'LA');
+    const uploaded = await test.upload(`internal/corporations/${corporationId}/states/LA/payrolls/file`, { namespace: 'core', token: owner.token, files: [{ ...ONE_EMPLOYEE, field: 'file' }] });
+    if (uploaded.code !== 'OK') throw new Error(`payroll upload failed: ${JSON.stringify(uploaded)}`);
+  }
   const created = await test.upload(`internal/corporations/${corporationId}/states/LA/paye/bills`, { namespace: 'core', token: owner.token, fields: { start_date: month }, files: [ONE_EMPLOYEE], headers: { 'idempotency-key': randomUUID() } });
   if (created.data?.status !== 'payment_paid') throw new Error(`pay failed: ${JSON.stringify(created)}`);
 }

@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { API_BASE, SETTING_CODES, type Alert, type Checklist, type DeadlineFeed, type DeadlineKind } from '@levy/contracts';
+import { API_BASE, SETTING_CODES, type Alert, type Checklist, type DeadlineFeed } from '@levy/contracts';
 import { addMonths, asKobo, koboToNairaString, lagosDate, parseNaira } from '@levy/tax';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
@@ -8,7 +8,7 @@ import { exportTable } from '../../http/table-export';
 import type { Jobs } from '../../jobs/jobs';
 import type { MailService } from '../mail/mail.service';
 import { requireOwnOrganisation } from '../organisations/organisation-access';
-import { computeAlerts, computeCalendar, formatDeadline, monthLabel, type BillFact, type RegistrationFact } from './alert-rules';
+import { computeAlerts, computeCalendar, formatDeadline, KIND_LABEL, monthLabel, type BillFact, type RegistrationFact } from './alert-rules';
 import * as repo from './alerts.repo';
 import { deadlinesToICalendar } from './icalendar';
 
@@ -49,7 +49,6 @@ export interface AlertsDeps {
 
 const newFeedSecret = () => randomBytes(32).toString('base64url');
 
-const KIND_LABEL: Record<DeadlineKind, string> = { paye: 'PAYE', wht: 'WHT' };
 
 export function createAlertsService(deps: AlertsDeps) {
   const now = deps.now ?? (() => new Date());

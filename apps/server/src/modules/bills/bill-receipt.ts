@@ -1,4 +1,4 @@
-import type { BillSummary } from '@levy/contracts';
+import type { BillLateness, BillSummary } from '@levy/contracts';
 import { asKobo, koboToNairaString } from '@levy/tax';
 import encodeQR from '@paulmillr/qr';
 import PDFDocument from 'pdfkit';
@@ -27,6 +27,8 @@ export interface ReceiptInput {
   /** WHT: the type's name and its rate in percent in the bill's month. */
   whtType: { name: string; percentage: number } | null;
   verification: { url: string; code: string };
+  /** Paid after the month's due date: days late and the penalty so far, which this payment does not include. */
+  lateness: BillLateness | null;
   /** The bill's recipients in file order, a window at a time (a bill may have thousands). */
   readItems(window: { limit: number; offset: number }): Promise<BillItem[]>;
 }
@@ -40,6 +42,11 @@ export function plural(count: number, singular: string, pluralForm = `${singular
 export function lagosDateTime(iso: string): string {
   const time = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Lagos', hour: '2-digit', minute: '2-digit', hour12: false }).format(new Date(iso));
   return `${longDate(iso)} at ${time} (Lagos time)`;
+}
+
+/** What lateness means for the payer: the days, the penalty so far and who assesses it. */
+export function lateNote(lateness: BillLateness): string {
+  return `${plural(lateness.days_late, 'day')} after the due date, ${longDate(lateness.due_date)}. Penalty and interest so far: ${amount(lateness.penalty)} (${lateness.rule}); the revenue service assesses it, and it is not part of this payment.`;
 }
 
 /** `1,234.56`: table cells carry the currency in their header. */
@@ -115,6 +122,7 @@ export async function renderBillReceipt(input: ReceiptInput): Promise<FileReply>
         ['Tax', taxName],
         ['Period', `${longDate(summary.period_start)} to ${longDate(summary.period_end)}`],
         ['Supplementary payment', summary.supplementary ? `An additional payment for this period: ${summary.supplementary_reason ?? ''}` : null],
+        ['Paid late', input.lateness ? lateNote(input.lateness) : null],
       ],
     ],
     [

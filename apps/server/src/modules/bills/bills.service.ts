@@ -12,6 +12,7 @@ import {
   type BillTypeCode,
   type BillWarning,
   type ListParams,
+  type PayeSource,
 } from '@levy/contracts';
 import {
   applyRate,
@@ -22,6 +23,7 @@ import {
   formatNaira,
   isTaxInputError,
   koboToNairaString,
+  lagosDate as lagosIsoDate,
   listWhtTypes,
   PAYE_ROW_TOLERANCE_KOBO,
   PAYE_TEMPLATE_HEADERS,
@@ -50,6 +52,7 @@ import type { CorporationsService } from '../corporations/corporations.service';
 import type { MailService } from '../mail/mail.service';
 import type { StatesService } from '../states/states.service';
 import { BILL_TYPES, billTypeByCode, billTypeById } from './bill-types';
+import { latenessOf } from './bill-lateness';
 import { renderBillReceipt } from './bill-receipt';
 import { whtTypeOf, type ReceiptCodes } from './receipt-verification';
 import * as repo from './bills.repo';
@@ -95,6 +98,8 @@ const LAGOS = 'Africa/Lagos';
 /** How long an attempt to settle holds a bill against cancellation: past the agency's timeout. */
 const SETTLEMENT_CLAIM_SECONDS = 60;
 const DEFAULT_APPROVAL: BillApprovalSetting = { mode: 'members' };
+/** Bills that ended without paying anything: no lateness is theirs. */
+const UNPAID_FOR_GOOD: readonly BillStatus[] = ['failed', 'declined', 'cancelled'];
 
 const fullName = (person: Pick<BillPerson, 'firstName' | 'lastName'>) => `${person.firstName} ${person.lastName}`.trim();
 
@@ -198,6 +203,8 @@ export function createBillsService(deps: {
   settingValue(organisationId: string, code: string): Promise<unknown>;
   /** Signs receipts: their verification codes and links (receipt-verification.ts). */
   receiptCodes: ReceiptCodes;
+  /** The payroll registered with a state as the PAYE template CSV (the payroll module's); null when there is none. */
+  payrollOnFile(registrationId: string): Promise<Buffer | null>;
   /** The payer's address for its receipts, from the organisation's KYC identity (the organisations module's); null when not given. */
   payerAddress(caller: Caller, organisationId: string): Promise<string | null>;
   now?: () => Date;
@@ -275,7 +282,14 @@ export function createBillsService(deps: {
       failure_reason: bill.failureReason,
       events: events.map((event) => ({ status: event.status as BillStatus, note: event.note, at: event.at.toISOString() })),
       warnings,
+      lateness: latenessOfBill(bill),
     };
+  }
+
+  /** A bill paid after its month's due date, or still unpaid past it; a closed bill paid nothing, so it is never late. */
+  function latenessOfBill(bill: repo.BillRow) {
+    if (UNPAID_FOR_GOOD.includes(bill.status)) return null;
+    return latenessOf(bill.type, bill.periodStart.slice(0, 7), bill.amountDueKobo, lagosIsoDate(bill.paidAt ?? now()));
   }
 
   /** The caller's bill, or NOT_FOUND: another organisation's id reveals nothing. */
@@ -295,7 +309,19 @@ export function createBillsService(deps: {
     }
   }
 
-  function preparePaye(month: string, file: UploadedFile): PreparedBill {
+  /**
+   * PAYE is filed for the employees registered with the state, under the taxpayer's consent
+   * (product-spec "Manage Payroll"): without both there is no bill. The employees come from the
+   * file sent, or with `source=payroll` from the payroll on file itself.
+   */
+  async function payeFileOf(registration: { id: string; isControlConsentGiven: boolean }, stateName: string, source: PayeSource | undefined, uploads: UploadedFile[]): Promise<Pick<UploadedFile, 'content'>> {
+    if (!registration.isControlConsentGiven) throw new AppError('UNPROCESSABLE', `Give consent to manage payroll in ${stateName} first: PAYE is filed for the employees registered there.`);
+    const onFile = await deps.payrollOnFile(registration.id);
+    if (!onFile) throw new AppError('UNPROCESSABLE', `Register the payroll for ${stateName} first (Manage Payroll): PAYE is filed for the employees registered there.`);
+    return source === 'payroll' ? { content: onFile } : csvFileOf(uploads, 'recipients');
+  }
+
+  function preparePaye(month: string, file: Pick<UploadedFile, 'content'>): PreparedBill {
     const parsed = parsePayeFile(file.content, month);
     if (!parsed.ok) throw csvFailure('recipients', parsed.message, parsed.errors);
     const recipients = parsed.records.map((record, index): repo.BillItem => {
@@ -640,7 +666,7 @@ export function createBillsService(deps: {
     async create(
       caller: Caller,
       path: { corporation: string; state: string; type: BillTypeCode },
-      form: { start_date: string; end_date?: string; payload_type?: string; wht_type?: string; calc_record_reference?: string; supplementary?: 'true' | 'false'; supplementary_reason?: string },
+      form: { start_date: string; end_date?: string; payload_type?: string; wht_type?: string; calc_record_reference?: string; source?: PayeSource; supplementary?: 'true' | 'false'; supplementary_reason?: string },
       uploads: UploadedFile[],
       idempotencyKey: string | null,
     ): Promise<{ bill: BillDetail; message: string }> {
@@ -655,7 +681,7 @@ export function createBillsService(deps: {
       checkMonth(month, 'start_date');
       const supplementary = { requested: form.supplementary === 'true', reason: form.supplementary_reason?.trim() || null };
       if (supplementary.requested && !supplementary.reason) throw invalidInput({ supplementary_reason: 'Give the reason for an additional payment for the same month' });
-      const prepared = path.type === 'paye' ? preparePaye(month, csvFileOf(uploads, 'recipients')) : await prepareWht(caller, month, form, uploads.find((upload) => upload.field === 'recipients'));
+      const prepared = path.type === 'paye' ? preparePaye(month, await payeFileOf(registration, state.name, form.source, uploads)) : await prepareWht(caller, month, form, uploads.find((upload) => upload.field === 'recipients'));
       if (prepared.amountDue <= 0) throw invalidInput({ recipients: 'The tax on this bill is ₦0.00: there is nothing to pay.' });
       const charge = computeBillCharge({ billType: prepared.type, recipientCount: prepared.recipients.length, amountDue: prepared.amountDue, date: `${month}-01` });
       const billMonth: repo.BillMonth = { corporationId: corporation.id, stateId: state.id, type: prepared.type, period: month };
@@ -749,9 +775,9 @@ export function createBillsService(deps: {
     /**
      * What the summary shows before Pay: the month's bills that are paid, being paid or waiting,
      * the sentence a PAYE repeat would be refused with, the paying wallet and what it lacks, and
-     * whether the bill would wait for an admin. The server decides again at Pay.
+     * whether the bill would wait for an admin, and how late the month is. The server decides again at Pay.
      */
-    async precheck(caller: Caller, params: { corporation_id: string; state: string; type: BillTypeCode; start_date: string; total?: string }): Promise<BillPrecheck> {
+    async precheck(caller: Caller, params: { corporation_id: string; state: string; type: BillTypeCode; start_date: string; total?: string; amount_due?: string }): Promise<BillPrecheck> {
       const { corporation, state } = await deps.states.findRegistration(db, caller, params.corporation_id, params.state, 'read');
       const organisationId = corporation.organisationId;
       const total = params.total === undefined ? null : toKobo(params.total, 'total');
@@ -767,6 +793,7 @@ export function createBillsService(deps: {
         wallet: { name: wallet.name, balance: naira(wallet.balanceKobo) },
         shortfall: total !== null && total > wallet.balanceKobo ? naira(total - wallet.balanceKobo) : null,
         approval,
+        lateness: params.amount_due === undefined ? null : latenessOf(params.type, params.start_date, toKobo(params.amount_due, 'amount_due'), lagosIsoDate(now())),
       };
     },
 
@@ -963,6 +990,7 @@ export function createBillsService(deps: {
         payerAddress,
         whtType: whtType ? { name: whtType.name, percentage: whtType.percentage } : null,
         verification: { url: deps.receiptCodes.urlOf(bill.id), code: deps.receiptCodes.printedCodeOf(bill.id) },
+        lateness: latenessOfBill(bill),
         readItems: (window) => repo.listBillItems(db, bill.id, window),
       });
     },

@@ -171,6 +171,13 @@ describe('the receipt', () => {
     expect(text).toContain(bill.verify_url);
     expect(text).toContain('Verify this receipt');
     expect(text).toContain(`Tax remitted to Lagos State Internal Revenue Service  NGN 65,300.00`);
+    // October's PAYE fell due on 10 November: the receipt says how late it was paid and the penalty so far.
+    expect(bill.lateness).toMatchObject({ due_date: '2026-11-10' });
+    // The two columns of facts read line by line, interleaved: each phrase is looked for on its own.
+    const flowing = text.replace(/\s+/g, ' ');
+    expect(flowing).toContain('Paid late');
+    expect(flowing).toContain(`${bill.lateness.days_late} days after the due date, 10 Nov, 2026.`);
+    expect(flowing).toContain(`so far: NGN ${Number(bill.lateness.penalty).toLocaleString('en-NG', { minimumFractionDigits: 2 })} (10% a year`);
   });
 
   it('lists a WHT bill’s payees with Tax ID, gross amount, rate and tax', async () => {

@@ -1,5 +1,5 @@
 import { asKobo, type Kobo } from '@levy/tax';
-import { and, asc, count, eq, getTableColumns, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, ilike, inArray, max, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { readPage, totalRows } from '../../db/pagination';
 import { payrollEmployees, payrollUploads } from './payroll.schema';
@@ -38,7 +38,6 @@ export async function findEmployeesPage(executor: Db, corporationStateId: string
   );
 }
 
-/** Employees and payroll files per registration; registrations with none are absent. */
 /** The monthly PAYE on each registration's payroll on file (registrations without one are absent). */
 export async function taxOnFile(executor: Db, corporationStateIds: string[]): Promise<Map<string, Kobo>> {
   if (corporationStateIds.length === 0) return new Map();
@@ -50,15 +49,32 @@ export async function taxOnFile(executor: Db, corporationStateIds: string[]): Pr
   return new Map(rows.map((row) => [row.id, asKobo(Number(row.tax))]));
 }
 
-export async function countContents(executor: Db, corporationStateIds: string[]): Promise<Map<string, { employees: number; files: number }>> {
-  const contents = new Map<string, { employees: number; files: number }>();
+/** What a registration's payroll holds: its employees, its files and when the latest was uploaded. */
+export interface PayrollOnFile {
+  employees: number;
+  files: number;
+  updatedAt: Date | null;
+}
+
+/** Employees and payroll files per registration; every id asked for is present. */
+export async function countContents(executor: Db, corporationStateIds: string[]): Promise<Map<string, PayrollOnFile>> {
+  const contents = new Map<string, PayrollOnFile>();
   if (corporationStateIds.length === 0) return contents;
   const [employees, files] = await Promise.all([
     executor.select({ id: payrollEmployees.corporationStateId, n: count() }).from(payrollEmployees).where(inArray(payrollEmployees.corporationStateId, corporationStateIds)).groupBy(payrollEmployees.corporationStateId),
-    executor.select({ id: payrollUploads.corporationStateId, n: count() }).from(payrollUploads).where(inArray(payrollUploads.corporationStateId, corporationStateIds)).groupBy(payrollUploads.corporationStateId),
+    executor
+      .select({ id: payrollUploads.corporationStateId, n: count(), latest: max(payrollUploads.createdAt) })
+      .from(payrollUploads)
+      .where(inArray(payrollUploads.corporationStateId, corporationStateIds))
+      .groupBy(payrollUploads.corporationStateId),
   ]);
-  for (const id of corporationStateIds) contents.set(id, { employees: 0, files: 0 });
+  for (const id of corporationStateIds) contents.set(id, { employees: 0, files: 0, updatedAt: null });
   for (const row of employees) contents.get(row.id)!.employees = row.n;
-  for (const row of files) contents.get(row.id)!.files = row.n;
+  for (const row of files) Object.assign(contents.get(row.id)!, { files: row.n, updatedAt: row.latest ? new Date(row.latest) : null });
   return contents;
+}
+
+/** Every employee of a registration's payroll on file, in file order. */
+export function findEmployees(executor: Db, corporationStateId: string) {
+  return executor.select().from(payrollEmployees).where(eq(payrollEmployees.corporationStateId, corporationStateId)).orderBy(asc(payrollEmployees.rowNumber));
 }

@@ -1,4 +1,4 @@
-import { listPayrollEmployees, uploadPayroll } from '@levy/contracts';
+import { downloadPayrollFile, listPayrollEmployees, uploadPayroll } from '@levy/contracts';
 import { defineRoute, reply } from '../../http/route';
 import type { PayrollService } from './payroll.service';
 
@@ -15,6 +15,12 @@ export function payrollRoutes(payroll: PayrollService) {
       summary: 'The employees of the latest payroll file: search by name or Tax ID, pagination',
       auth: { permission: 'core-internal.corporation.getemployees' },
       handler: ({ caller, params }) => payroll.employees(caller, params.id, params.code, params),
+    }),
+    defineRoute({
+      contract: downloadPayrollFile,
+      summary: 'The payroll on file as the PAYE template CSV, row for row as registered with the state',
+      auth: { permission: 'core-internal.corporation.getemployees' },
+      handler: ({ caller, params }) => payroll.download(caller, params.id, params.code),
     }),
   ];
 }

@@ -4,7 +4,8 @@ import type { StateAgency } from '../../adapters/agency/state-agency';
 import type { Db } from '../../db/client';
 import { containsPattern, pageWindow, toPage } from '../../db/pagination';
 import { AppError, invalidInput } from '../../errors';
-import type { Caller, UploadedFile } from '../../http/route';
+import { FileReply, type Caller, type UploadedFile } from '../../http/route';
+import { csvCell } from '../../http/table-export';
 import { recordAudit } from '../audit/audit.service';
 import type { OrganisationsService } from '../organisations/organisations.service';
 import { agencyFailure, type StatesService } from '../states/states.service';
@@ -35,6 +36,25 @@ const toKobo = (cell: string): Kobo => parseNaira(cell) ?? ZERO_KOBO;
 
 export function createPayrollService(deps: { db: Db; agency: StateAgency; states: StatesService; organisations: OrganisationsService }) {
   const { db, agency, states, organisations } = deps;
+
+  /**
+   * The payroll on file as the PAYE template CSV, row for row as the agency holds it, so a bill
+   * made from it is read and checked exactly as an uploaded file is; null when there is none.
+   */
+  async function payeFileOnFile(registrationId: string): Promise<Buffer | null> {
+    const employees = await repo.findEmployees(db, registrationId);
+    if (employees.length === 0) return null;
+    const rows = employees.map((employee) => [
+      employee.taxPayerNumber,
+      employee.name,
+      employee.nationality,
+      employee.designation,
+      koboToNairaString(employee.grossIncomeKobo),
+      koboToNairaString(employee.taxPayableKobo),
+      ...ALLOWANCE_HEADERS.map((header) => koboToNairaString(employee.allowancesKobo[header] ?? ZERO_KOBO)),
+    ]);
+    return Buffer.from(`${[PAYE_TEMPLATE_HEADERS, ...rows].map((cells) => cells.map(csvCell).join(',')).join('\n')}\n`);
+  }
 
   return {
     /** The PAYE template file becomes the employee list registered with the state (product-design). */
@@ -106,6 +126,16 @@ export function createPayrollService(deps: { db: Db; agency: StateAgency; states
           uploaded_at: upload.createdAt.toISOString(),
         };
       });
+    },
+
+    payeFileOnFile,
+
+    /** The payroll on file as a CSV download; NOT_FOUND when none is registered. */
+    async download(caller: Caller, corporationId: string, stateCodeOrId: string): Promise<FileReply> {
+      const { state, registration } = await states.findRegistration(db, caller, corporationId, stateCodeOrId, 'read');
+      const content = await payeFileOnFile(registration.id);
+      if (!content) throw new AppError('NOT_FOUND', `No payroll is on file for ${state.name}.`);
+      return new FileReply(`payroll-on-file-${state.code}.csv`, 'text/csv; charset=utf-8', content);
     },
 
     /** Employees and payroll files under registrations (the states module shows and removes them). */

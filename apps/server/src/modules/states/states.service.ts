@@ -13,7 +13,10 @@ import * as repo from './states.repo';
 import type { Registration } from './states.repo';
 
 /** What the payroll module holds under registrations: employees on the list and payroll files. */
-export type PayrollContents = (executor: Db, registrationIds: string[]) => Promise<Map<string, { employees: number; files: number }>>;
+/** A registration with no payroll on file. */
+const NO_PAYROLL = { employees: 0, files: 0, updatedAt: null };
+
+export type PayrollContents = (executor: Db, registrationIds: string[]) => Promise<Map<string, { employees: number; files: number; updatedAt: Date | null }>>;
 
 /** The registration form: Tax ID, the first tax month owed, and the confirmation of another taxpayer name. */
 export interface RegisterStateInput {
@@ -71,7 +74,7 @@ export function createStatesService(deps: StatesDeps) {
   }
 
   /** `consentRequestedAt`: when an OTP was last sent for consent (null: never asked, so nothing is pending). */
-  function toView(registration: Registration, state: State, corporationName: string, employeeCount: number, consentRequestedAt: Date | null) {
+  function toView(registration: Registration, state: State, corporationName: string, payroll: { employees: number; updatedAt: Date | null }, consentRequestedAt: Date | null) {
     return {
       id: registration.id,
       tax_payer_number: registration.taxPayerNumber,
@@ -79,7 +82,8 @@ export function createStatesService(deps: StatesDeps) {
       is_control_consent_given: registration.isControlConsentGiven,
       consent_given_at: registration.consentGivenAt?.toISOString() ?? null,
       consent_requested_at: consentRequestedAt?.toISOString() ?? null,
-      employee_count: employeeCount,
+      employee_count: payroll.employees,
+      payroll_updated_at: payroll.updatedAt?.toISOString() ?? null,
       state: { id: state.id, code: state.code, name: state.name, revenue_service: state.revenueService },
       created_at: registration.createdAt.toISOString(),
       first_tax_month: registration.firstTaxMonth,
@@ -90,7 +94,7 @@ export function createStatesService(deps: StatesDeps) {
   async function registrationView(executor: Db, registration: Registration, corporationName: string) {
     const state = await reference.findState({ id: registration.stateId }, executor);
     const [contents, consentRequests] = await Promise.all([deps.payrollContents(executor, [registration.id]), repo.findLastConsentRequests(executor, [registration.id])]);
-    return toView(registration, state!, corporationName, contents.get(registration.id)?.employees ?? 0, consentRequests.get(registration.id) ?? null);
+    return toView(registration, state!, corporationName, contents.get(registration.id) ?? NO_PAYROLL, consentRequests.get(registration.id) ?? null);
   }
 
   /** The first tax month a form asks for: this month by default, back to the engine's earliest period, never ahead. */
@@ -138,7 +142,7 @@ export function createStatesService(deps: StatesDeps) {
       // By state name: the reference list comes sorted.
       return allStates.flatMap((state) => {
         const registration = registrationByState.get(state.id);
-        return registration ? [toView(registration, state, corporation.name, contents.get(registration.id)?.employees ?? 0, consentRequests.get(registration.id) ?? null)] : [];
+        return registration ? [toView(registration, state, corporation.name, contents.get(registration.id) ?? NO_PAYROLL, consentRequests.get(registration.id) ?? null)] : [];
       });
     },
 
@@ -177,7 +181,7 @@ export function createStatesService(deps: StatesDeps) {
         await recordAudit(tx, { organisationId: corporation.organisationId, actorUserId: caller.userId, action: 'state.added', resourceType: 'corporation_state', resourceId: created.id, details: { corporation_id: corporation.id, state: state.code, tax_payer_number: taxpayer.taxPayerNumber, taxpayer_name: taxpayer.name, name_confirmed: input.confirm_name === true, first_tax_month: firstTaxMonth }, ipAddress: ip });
         return created;
       });
-      return toView(registration, state, corporation.name, 0, null);
+      return toView(registration, state, corporation.name, NO_PAYROLL, null);
     },
 
     /** Admins: from which month the corporation owes tax in this state (alerts and the calendar count from it). */
@@ -202,7 +206,7 @@ export function createStatesService(deps: StatesDeps) {
         const removed = await deleteRegistration(tx, current);
         const created = (await repo.insertRegistration(tx, { corporationId: corporation.id, stateId: state.id, taxPayerNumber: taxpayer.taxPayerNumber, taxPayerName: taxpayer.name, firstTaxMonth, createdBy: caller.userId }, { skipIfExists: false }))!;
         await recordAudit(tx, { organisationId: corporation.organisationId, actorUserId: caller.userId, action: 'state.tax_id_updated', resourceType: 'corporation_state', resourceId: created.id, details: { corporation_id: corporation.id, state: state.code, from: current.taxPayerNumber, to: taxpayer.taxPayerNumber, taxpayer_name: taxpayer.name, name_confirmed: input.confirm_name === true, removed }, ipAddress: ip });
-        return { ...toView(created, state, corporation.name, 0, null), removed };
+        return { ...toView(created, state, corporation.name, NO_PAYROLL, null), removed };
       });
     },
 

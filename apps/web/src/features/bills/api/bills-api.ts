@@ -9,7 +9,7 @@ import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@t
 import { useEffect, useRef } from 'react';
 import { callApi, showSuccessToast, uploadForm } from '../../../lib/api-client';
 import { calls } from '../../../lib/calls';
-import { downloadFile } from '../../../lib/download';
+import { downloadFile, fetchFile } from '../../../lib/download';
 import { useSessionStore } from '../../../lib/session-store';
 import { useRefreshDeadlines } from '../../alerts/api/alerts-api';
 import { organisationKeys } from '../../organisation/api/organisation-api';
@@ -101,11 +101,13 @@ export interface PrecheckInput {
   month: string;
   /** The summary's total, naira. */
   total: string;
+  /** The tax, naira: the basis of the late penalty when the month is overdue. */
+  amountDue: string;
 }
 
 /** What the summary shows before Pay (the month's other bills, the wallet, approval); the server decides again at Pay. */
 export function usePrecheck(input: PrecheckInput | null) {
-  const params = input ? { corporation_id: input.corporationId, state: input.stateCode, type: input.type, start_date: input.month, total: input.total } : null;
+  const params = input ? { corporation_id: input.corporationId, state: input.stateCode, type: input.type, start_date: input.month, total: input.total, amount_due: input.amountDue } : null;
   return useQuery({
     queryKey: billKeys.precheck(params ?? {}),
     queryFn: () => callApi(calls.precheckBill, { params: params! }),
@@ -220,6 +222,11 @@ export function billCreatedMessage(bill: BillDetail): string {
 
 export function downloadBills(params: Record<string, string | number | boolean>, format: 'csv' | 'xlsx') {
   return downloadFile(calls.exportBills, { ...params, format });
+}
+
+/** The payroll on file of a registration as the PAYE template CSV, checked like a chosen file; null when it could not be read (toasted). */
+export function fetchPayrollOnFile(corporationId: string, stateCode: string): Promise<File | null> {
+  return fetchFile(calls.downloadPayrollFile, { id: corporationId, code: stateCode });
 }
 
 export function downloadReceipt(id: string) {

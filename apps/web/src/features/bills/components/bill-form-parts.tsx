@@ -106,10 +106,11 @@ export function useRegistrationPrefill(corporationId: string | null, stateCode: 
 }
 
 /** The tax month: months after this one cannot be picked (product-spec §5). */
-export function MonthField({ value, onChange, error, label = 'Tax month' }: { value: string | null; onChange: (value: string | null) => void; error?: string | null; label?: string }) {
+export function MonthField({ value, onChange, error, label = 'Tax month', description }: { value: string | null; onChange: (value: string | null) => void; error?: string | null; label?: string; description?: string }) {
   return (
     <MonthPickerInput
       label={label}
+      description={description}
       placeholder="Pick a month"
       value={value}
       onChange={onChange}

@@ -12,7 +12,7 @@ import { StatusTag } from '../../../components/status-tag';
 import { SupplementaryTag } from './supplementary-tag';
 import { statusLabel } from '../../../components/status-tone';
 import { TablePagination } from '../../../components/table-pagination';
-import { formatAmount, formatLagosDate } from '../../../lib/format';
+import { formatAmount, formatDate } from '../../../lib/format';
 import { useBillCorporations } from './bill-form-parts';
 import { useTaxStates } from '../../corporations/api/corporations-api';
 import { downloadBills, useBills } from '../api/bills-api';
@@ -143,7 +143,7 @@ export function BillsList({ corporationId }: { corporationId?: string }) {
                     <Table.Td>
                       <StatusTag status={bill.status} />
                     </Table.Td>
-                    <Table.Td>{formatLagosDate(bill.created_at)}</Table.Td>
+                    <Table.Td>{formatDate(bill.created_at)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

@@ -100,6 +100,7 @@ describe('Pay Taxes from an alert', () => {
     renderAt(ALERT.pay_link);
     const dialog = await screen.findByRole('dialog', { name: 'PAYE Generate Bill' });
     await waitFor(() => expect(within(dialog).getByRole('combobox', { name: /^State/ })).toHaveValue('Lagos · C-0012345'));
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Upload a payroll file for this month' }));
     fireEvent.change(dialog.querySelector<HTMLInputElement>('input[type="file"]')!, { target: { files: [payeFile('2026-08').file] } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Proceed' }));
     await waitFor(() => expect(gateway.calls('users/me')).toHaveLength(1));

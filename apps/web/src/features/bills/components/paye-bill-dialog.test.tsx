@@ -3,7 +3,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { grantPermissions, renderFeature, stubGateway } from '../../corporations/testing/render-feature';
 import { defaultMonthValue, toPeriod } from '../model/bill-period';
-import { billDetail, billGateway, CORPORATION_ID, payeFile, stubUploads } from '../testing/bill-fixtures';
+import { billDetail, billGateway, CORPORATION_ID, LAGOS, payeFile, stubUploads, WALLET_BALANCE } from '../testing/bill-fixtures';
+import { useSessionStore } from '../../../lib/session-store';
 import { PayeBillDialog } from './paye-bill-dialog';
 
 beforeEach(() => grantPermissions(['core-internal.bill.createpayebill', 'core-internal.bill.calccharge', 'core-internal.bill.getall', 'core-internal.corporation.getall']));
@@ -19,11 +20,30 @@ function attach(file: File) {
   fireEvent.change(input, { target: { files: [file] } });
 }
 
+/** A new file for the month, in place of the payroll on file. */
+async function uploadInstead(file: File) {
+  fireEvent.click(await screen.findByRole('radio', { name: 'Upload a payroll file for this month' }));
+  attach(file);
+}
+
 async function fillStepOne(file: File) {
   await choose(/Corporation/, 'Adire Textiles Limited');
   await choose(/^State/, 'Lagos · C-0012345');
-  attach(file);
+  await uploadInstead(file);
   fireEvent.click(screen.getByRole('button', { name: 'Proceed' }));
+}
+
+/** The gateway, and the payroll on file served as the download it is (a GET without a body). */
+function stubGatewayAndPayroll(answer: typeof billGateway, payroll: File) {
+  const gateway = stubGateway(answer);
+  const gatewayFetch = globalThis.fetch;
+  const downloads: string[] = [];
+  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+    if (init?.body !== undefined) return gatewayFetch(url, init);
+    downloads.push(url);
+    return { ok: true, status: 200, headers: new Headers({ 'content-disposition': 'attachment; filename="payroll-on-file-LA.csv"' }), blob: async () => payroll };
+  });
+  return { ...gateway, downloads };
 }
 
 describe('PAYE Generate Bill', () => {
@@ -33,7 +53,6 @@ describe('PAYE Generate Bill', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Proceed' }));
     expect(await screen.findByText('Corporation is required')).toBeInTheDocument();
     expect(screen.getByText('State is required')).toBeInTheDocument();
-    expect(screen.getByText('No new file selected')).toBeInTheDocument();
     expect(gateway.calls('internal/bills/charge/calc')).toHaveLength(0);
   });
 
@@ -126,7 +145,7 @@ describe('PAYE Generate Bill', () => {
     renderFeature(<PayeBillDialog onClose={() => undefined} onCreated={() => undefined} />);
     await waitFor(() => expect(screen.getByRole('combobox', { name: /^State/ })).toHaveValue('Lagos · C-0012345'));
     expect(screen.getByRole('combobox', { name: /Corporation/ })).toHaveValue('Adire Textiles Limited');
-    attach(payeFile(toPeriod(defaultMonthValue())).file);
+    await uploadInstead(payeFile(toPeriod(defaultMonthValue())).file);
     fireEvent.click(screen.getByRole('button', { name: 'Proceed' }));
     expect(await screen.findByTestId('summary-total')).toBeInTheDocument();
   });
@@ -138,5 +157,68 @@ describe('PAYE Generate Bill', () => {
     expect(await screen.findByText('Please ensure your file matches the template format provided.')).toBeInTheDocument();
     expect(screen.getByText('Row 1: The header row has 2 columns; the template has 18')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Generate' })).not.toBeInTheDocument();
+  });
+
+  it('offers the payroll on file first, reads it like a file, and Generate sends source=payroll without a file', async () => {
+    const period = toPeriod(defaultMonthValue());
+    const payroll = payeFile(period);
+    const gateway = stubGatewayAndPayroll(billGateway, payroll.file);
+    const uploads = stubUploads(() => ({ code: 'OK', message: 'Bill generated successfully', data: billDetail() }));
+    renderFeature(<PayeBillDialog onClose={() => undefined} onCreated={() => undefined} />);
+    const onFile = await screen.findByRole('radio', { name: 'Use the payroll on file: 3 employees, updated 24 Nov, 2026' });
+    expect(onFile).toBeChecked();
+    expect(document.body.querySelector('input[type="file"]')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Proceed' }));
+
+    expect(await screen.findByTestId('summary-amount')).toHaveTextContent(formatNaira(parseNaira(payroll.totalDeclared)));
+    expect(gateway.downloads).toEqual([`/service/v1/core/internal/corporations/${CORPORATION_ID}/states/LA/payrolls/file?`]);
+    expect(screen.getByText('3 (the payroll on file)')).toBeInTheDocument();
+    expect(screen.getByText('1 row differs from the tax engine')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    await waitFor(() => expect(uploads.sent).toHaveLength(1));
+    expect(uploads.sent[0].fields).toMatchObject({ start_date: period, source: 'payroll' });
+    expect(uploads.sent[0].fields.recipients).toBeUndefined();
+  });
+
+  it('a state without consent or payroll says so and opens Manage Payroll from the dialog; Proceed waits', async () => {
+    stubGateway((request) =>
+      request.path === `internal/corporations/${CORPORATION_ID}/states` ? { code: 'OK', data: [{ ...LAGOS, is_control_consent_given: false, employee_count: 0, payroll_updated_at: null }] } : billGateway(request),
+    );
+    renderFeature(<PayeBillDialog onClose={() => undefined} onCreated={() => undefined} />);
+    const needed = await screen.findByTestId('payroll-needed');
+    expect(needed).toHaveTextContent('Register the payroll for Lagos first');
+    expect(needed).toHaveTextContent("Lagos State Internal Revenue Service needs the taxpayer's consent and the payroll before PAYE can be filed.");
+    expect(screen.getByRole('button', { name: 'Proceed' })).toBeDisabled();
+    expect(screen.queryByRole('radio', { name: /payroll on file/ })).not.toBeInTheDocument();
+    fireEvent.click(within(needed).getByRole('button', { name: 'Manage Payroll' }));
+    expect(await screen.findByRole('dialog', { name: 'Manage Payroll' })).toBeInTheDocument();
+    expect(screen.getByText('Consent to manage payroll with Lagos State Internal Revenue Service')).toBeInTheDocument();
+  });
+
+  it('starts at the oldest month not yet paid for the chosen state (alerts of other states aside)', async () => {
+    useSessionStore.setState({ organisation: { id: 'org-1', name: 'Demo' } as never });
+    const owed = (month: string) => ({ kind: 'paye', corporation: { id: CORPORATION_ID, name: 'Adire Textiles Limited' }, state_code: 'LA', tax_month: month });
+    stubGateway((request) =>
+      request.path === 'internal/organisations/org-1/alerts' ? { code: 'OK', data: [owed('2026-09'), owed('2026-08'), { ...owed('2026-07'), state_code: 'KN' }] } : billGateway(request),
+    );
+    renderFeature(<PayeBillDialog onClose={() => undefined} onCreated={() => undefined} />);
+    await waitFor(() => expect(screen.getByRole('button', { name: /Tax month/ })).toHaveTextContent('August 2026'));
+    expect(screen.getByText('The oldest month not yet paid here')).toBeInTheDocument();
+    useSessionStore.setState({ organisation: null });
+  });
+
+  it('says how late a month is paid and the penalty so far, before Generate', async () => {
+    const lateness = { due_date: '2026-10-10', days_late: 45, penalty: '4612.87', rule: '10% a year plus interest at the CBN Monetary Policy Rate (27.00% now), pro rata by day (NTAA 2025 s.107)' };
+    stubGatewayAndPayroll(
+      (request) => (request.path === 'internal/bills/precheck' ? { code: 'OK', data: { month_bills: [], duplicate: null, wallet: { name: 'Demo wallet', balance: WALLET_BALANCE }, shortfall: null, approval: { required: false, reason: null }, lateness } } : billGateway(request)),
+      payeFile(toPeriod(defaultMonthValue())).file,
+    );
+    renderFeature(<PayeBillDialog onClose={() => undefined} onCreated={() => undefined} />);
+    await screen.findByRole('radio', { name: /Use the payroll on file/ });
+    fireEvent.click(screen.getByRole('button', { name: 'Proceed' }));
+    const late = await screen.findByTestId('summary-lateness');
+    expect(late).toHaveTextContent('Paid 45 days late');
+    expect(late).toHaveTextContent('This month was due on 10 Oct, 2026. The late penalty so far is ₦4,612.87');
+    expect(late).toHaveTextContent('NTAA 2025 s.107');
   });
 });

@@ -1,23 +1,30 @@
 import type { BillDetail, ChargeCalculation } from '@levy/contracts';
 import { CSV_TEMPLATE_PATHS, koboToNairaString } from '@levy/tax';
-import { Button, Group, Progress, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { Alert, Button, Group, Progress, Radio, Stack, Text } from '@mantine/core';
+import { IconUsersGroup } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
 import { MountedModal } from '../../../components/mounted-modal';
 import { FileSelect } from '../../../components/file-select';
 import { ApiError, showErrorToast } from '../../../lib/api-client';
-import { formatAmount } from '../../../lib/format';
+import { formatAmount, formatDate, plural } from '../../../lib/format';
 import { showFileParsingToast, showInvalidFileToast } from '../../../lib/file-toasts';
-import type { CorporationState } from '../../corporations/api/corporations-api';
+import { useAlerts } from '../../alerts/api/alerts-api';
+import { useCorporationStates, type CorporationState } from '../../corporations/api/corporations-api';
+import { ManagePayrollDialog } from '../../corporations/components/manage-payroll-dialog';
+import { useSessionStore } from '../../../lib/session-store';
 import { PAYROLL_FILE_ACCEPT, rowProblemsFrom } from '../../corporations/model/payroll-file';
-import { billCreatedMessage, calculateCharge, generateBill, useBillCreated, useBillTypes, usePrecheck } from '../api/bills-api';
+import { billCreatedMessage, calculateCharge, fetchPayrollOnFile, generateBill, useBillCreated, useBillTypes, usePrecheck } from '../api/bills-api';
 import type { BillPrefill } from '../model/bill-routes';
 import { checkPayeBillFile, type CheckedBillFile } from '../model/bill-files';
-import { initialMonthValue, formatPeriod, monthError, toPeriod } from '../model/bill-period';
+import { initialMonthValue, formatPeriod, monthError, oldestUnpaidMonthValue, toPeriod } from '../model/bill-period';
 import { PaymentChecks, payLabel, RepeatWarning, useSupplementary } from './payment-checks';
 import { BillSummaryTable, CorporationStateFields, FileProblems, MonthField, PaymentError, useRegistrationPrefill, RowWarnings, TemplateLink, useCorporationName } from './bill-form-parts';
 
+type PayrollSource = 'payroll' | 'file';
+
 interface Summary {
   file: CheckedBillFile;
+  source: PayrollSource;
   charge: ChargeCalculation;
   /** One per summary shown: a double-click or a retry of Generate makes one bill. */
   idempotencyKey: string;
@@ -25,8 +32,11 @@ interface Summary {
 
 /**
  * PAYE Generate Bill (product-spec §4): step 1 the corporation, its state, the month and the
- * payroll file; Proceed reads the file and asks the charge; step 2 the summary with the rows whose
- * tax differs from the engine's; Generate pays the bill from the wallet at once.
+ * employees (the payroll on file, or a new file); Proceed reads them and asks the charge; step 2
+ * the summary with the rows whose tax differs from the engine's, the wallet and how late the month
+ * is; Generate pays the bill from the wallet at once. A state without consent or a registered
+ * payroll sends the person through Manage Payroll first: PAYE is filed for the employees
+ * registered there. The month starts at the oldest one not yet paid.
  */
 export function PayeBillDialog({ prefill, onClose, onCreated }: { prefill?: BillPrefill; onClose: () => void; onCreated: (bill: BillDetail) => void }) {
   const types = useBillTypes();
@@ -34,6 +44,10 @@ export function PayeBillDialog({ prefill, onClose, onCreated }: { prefill?: Bill
   const [corporationId, setCorporationId] = useState<string | null>(prefill?.corporationId ?? null);
   const [registration, setRegistration] = useState<CorporationState | null>(null);
   const [month, setMonth] = useState<string | null>(() => initialMonthValue(prefill?.month));
+  // A month named by a link or picked by the person stays; otherwise it follows the chosen state.
+  const [monthChosen, setMonthChosen] = useState(Boolean(prefill?.month));
+  const [chosenSource, setChosenSource] = useState<PayrollSource | null>(null);
+  const [managingPayroll, setManagingPayroll] = useState(false);
   const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<Record<string, string | null>>({});
   const [problems, setProblems] = useState<string[]>([]);
@@ -43,8 +57,22 @@ export function PayeBillDialog({ prefill, onClose, onCreated }: { prefill?: Bill
   const [payError, setPayError] = useState<string | null>(null);
   const corporationName = useCorporationName(corporationId);
   useRegistrationPrefill(prefill?.corporationId ?? null, prefill?.stateCode, setRegistration);
+  // The registration as it is now: Manage Payroll, opened from here, changes its consent and employees.
+  const registrations = useCorporationStates(corporationId ?? undefined);
+  const current = registrations.data?.find((candidate) => candidate.state.code === registration?.state.code) ?? registration;
+  const payrollReady = Boolean(current?.is_control_consent_given && current.employee_count > 0);
+  const source: PayrollSource = chosenSource ?? (payrollReady ? 'payroll' : 'file');
+  const organisationId = useSessionStore((state) => state.organisation?.id);
+  const alerts = useAlerts(organisationId);
+  const stateCode = registration?.state.code ?? null;
+  useEffect(() => {
+    if (monthChosen || !corporationId || !stateCode || !alerts.data) return;
+    setMonth(oldestUnpaidMonthValue(alerts.data, { corporationId, stateCode }));
+  }, [monthChosen, corporationId, stateCode, alerts.data]);
   const supplementary = useSupplementary();
-  const precheck = usePrecheck(summary && registration && corporationId && month ? { corporationId, stateCode: registration.state.code, type: 'paye', month: toPeriod(month), total: summary.charge.total } : null);
+  const precheck = usePrecheck(
+    summary && registration && corporationId && month ? { corporationId, stateCode: registration.state.code, type: 'paye', month: toPeriod(month), total: summary.charge.total, amountDue: summary.charge.amount_due } : null,
+  );
   const repeat = precheck.data?.duplicate ?? supplementary.refusedRepeat;
 
   const chooseFile = (chosen: File | null) => {
@@ -58,15 +86,17 @@ export function PayeBillDialog({ prefill, onClose, onCreated }: { prefill?: Bill
       corporation: corporationId ? null : 'Corporation is required',
       state: registration ? null : 'State is required',
       month: monthError(month),
-      file: file ? null : 'No new file selected',
+      file: payrollReady && source === 'file' && !file ? 'No new file selected' : null,
     };
     setErrors(found);
-    if (Object.values(found).some(Boolean) || !file || !month || !registration) return;
+    if (Object.values(found).some(Boolean) || !month || !registration || !corporationId || !payrollReady) return;
     setProceeding(true);
     try {
       const payeType = (types.data ?? (await types.refetch()).data)?.find((type) => type.code === 'paye');
-      if (!payeType) return;
-      const checked = await checkPayeBillFile(file, toPeriod(month));
+      // The payroll on file is read and checked for the month exactly as a chosen file is.
+      const employees = source === 'payroll' ? await fetchPayrollOnFile(corporationId, registration.state.code) : file;
+      if (!payeType || !employees) return;
+      const checked = await checkPayeBillFile(employees, toPeriod(month));
       if (!checked.ok) {
         setErrors((current) => ({ ...current, file: checked.message }));
         setProblems(checked.problems);
@@ -76,7 +106,7 @@ export function PayeBillDialog({ prefill, onClose, onCreated }: { prefill?: Bill
       }
       const charge = await calculateCharge({ type_id: payeType.id, amount_due: koboToNairaString(checked.amountDue), recipient_count: checked.recipientCount });
       setPayError(null);
-      setSummary({ file: checked, charge, idempotencyKey: crypto.randomUUID() });
+      setSummary({ file: checked, source, charge, idempotencyKey: crypto.randomUUID() });
     } catch {
       // The call's failure was toasted; the form stays as it is.
     } finally {
@@ -85,7 +115,8 @@ export function PayeBillDialog({ prefill, onClose, onCreated }: { prefill?: Bill
   };
 
   const generate = async () => {
-    if (!summary || !file || !registration || !corporationId || !month || percent !== null || !supplementary.check(repeat)) return;
+    if (!summary || !registration || !corporationId || !month || percent !== null || !supplementary.check(repeat)) return;
+    if (summary.source === 'file' && !file) return;
     setPayError(null);
     setPercent(0);
     try {
@@ -93,8 +124,8 @@ export function PayeBillDialog({ prefill, onClose, onCreated }: { prefill?: Bill
         corporationId,
         stateCode: registration.state.code,
         type: 'paye',
-        fields: { start_date: toPeriod(month), ...supplementary.fields(repeat) },
-        recipients: file,
+        fields: { start_date: toPeriod(month), source: summary.source, ...supplementary.fields(repeat) },
+        recipients: summary.source === 'file' ? (file ?? undefined) : undefined,
         idempotencyKey: summary.idempotencyKey,
         onProgress: setPercent,
       });
@@ -131,17 +162,36 @@ export function PayeBillDialog({ prefill, onClose, onCreated }: { prefill?: Bill
             onStateChange={setRegistration}
             errors={{ corporation: errors.corporation, state: errors.state }}
           />
-          <MonthField value={month} onChange={setMonth} error={errors.month} />
-          <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
-            <FileSelect label="Payroll file" description="The PAYE template as CSV: one row per employee" accept={PAYROLL_FILE_ACCEPT} value={file} onChange={chooseFile} error={errors.file} required />
-            <TemplateLink href={CSV_TEMPLATE_PATHS.paye}>Download the payroll template</TemplateLink>
-          </Group>
+          <MonthField
+            value={month}
+            onChange={(value) => {
+              setMonthChosen(true);
+              setMonth(value);
+            }}
+            error={errors.month}
+            description={monthChosen || !current ? undefined : 'The oldest month not yet paid here'}
+          />
+          {current && !payrollReady && <PayrollNeeded registration={current} onManage={() => setManagingPayroll(true)} />}
+          {current && payrollReady && (
+            <Radio.Group label="Employees" value={source} onChange={(value) => setChosenSource(value === 'file' ? 'file' : 'payroll')} required>
+              <Stack gap="xs" mt={6}>
+                <Radio value="payroll" label={`Use the payroll on file: ${plural(current.employee_count, 'employee')}${current.payroll_updated_at ? `, updated ${formatDate(current.payroll_updated_at)}` : ''}`} />
+                <Radio value="file" label="Upload a payroll file for this month" />
+              </Stack>
+            </Radio.Group>
+          )}
+          {payrollReady && source === 'file' && (
+            <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+              <FileSelect label="Payroll file" description="The PAYE template as CSV: one row per employee" accept={PAYROLL_FILE_ACCEPT} value={file} onChange={chooseFile} error={errors.file} required />
+              <TemplateLink href={CSV_TEMPLATE_PATHS.paye}>Download the payroll template</TemplateLink>
+            </Group>
+          )}
           <FileProblems problems={problems} />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button onClick={() => void proceed()} loading={proceeding}>
+            <Button onClick={() => void proceed()} loading={proceeding} disabled={Boolean(current) && !payrollReady}>
               Proceed
             </Button>
           </Group>
@@ -155,7 +205,7 @@ export function PayeBillDialog({ prefill, onClose, onCreated }: { prefill?: Bill
               { label: 'State', value: `${registration!.state.name} (${registration!.state.revenue_service})` },
               { label: 'Tax ID', value: registration!.tax_payer_number },
               { label: 'Month', value: formatPeriod(toPeriod(month!)) },
-              { label: 'Employees', value: summary.file.recipientCount.toLocaleString('en-NG') },
+              { label: 'Employees', value: `${summary.file.recipientCount.toLocaleString('en-NG')} (${summary.source === 'payroll' ? 'the payroll on file' : 'your file'})` },
             ]}
             amountDue={summary.charge.amount_due}
             charge={summary.charge.charge}
@@ -180,6 +230,25 @@ export function PayeBillDialog({ prefill, onClose, onCreated }: { prefill?: Bill
           </Group>
         </Stack>
       )}
+      {managingPayroll && current && corporationId && (
+        <ManagePayrollDialog corporationId={corporationId} corporationName={corporationName} registration={current} onClose={() => setManagingPayroll(false)} />
+      )}
     </MountedModal>
+  );
+}
+
+
+/** A state where PAYE cannot be filed yet: what is missing, and the way to it without leaving Pay Taxes. */
+function PayrollNeeded({ registration, onManage }: { registration: CorporationState; onManage: () => void }) {
+  const missing = registration.is_control_consent_given
+    ? `No payroll is registered with ${registration.state.revenue_service} yet. Upload it once in Manage Payroll; each month's bill can then use it.`
+    : `${registration.state.revenue_service} needs the taxpayer's consent and the payroll before PAYE can be filed. Give consent with the code it emails, then upload the payroll; you come back here after.`;
+  return (
+    <Alert color="yellow" icon={<IconUsersGroup size={18} />} title={`Register the payroll for ${registration.state.name} first`} data-testid="payroll-needed">
+      <Text fz="sm">PAYE is filed for the employees registered with the state. {missing}</Text>
+      <Button mt="sm" size="xs" variant="light" onClick={onManage}>
+        Manage Payroll
+      </Button>
+    </Alert>
   );
 }

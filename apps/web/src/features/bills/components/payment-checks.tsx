@@ -1,10 +1,10 @@
 import type { BillPrecheck } from '@levy/contracts';
 import { koboToNairaString, subtractKobo, toKobo } from '@levy/tax';
 import { Alert, Checkbox, Loader, Stack, Table, Text, Textarea } from '@mantine/core';
-import { IconAlertTriangle, IconUserCheck } from '@tabler/icons-react';
+import { IconAlertTriangle, IconClockExclamation, IconUserCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
-import { formatAmount } from '../../../lib/format';
+import { formatAmount, formatDate, plural } from '../../../lib/format';
 import { statusLabel } from '../../../components/status-tone';
 
 /** An additional payment for a month already paid or under way: said on purpose, with why. */
@@ -125,6 +125,12 @@ export function PaymentChecks({ precheck, total, repeat }: { precheck: BillPrech
             : `Fund ${precheck.wallet.name} with at least ${formatAmount(precheck.shortfall)}, then press Pay again: everything you entered stays here.`}
         </Alert>
       )}
+      {precheck.lateness && (
+        <Alert color="orange" icon={<IconClockExclamation size={18} />} title={`Paid ${plural(precheck.lateness.days_late, 'day')} late`} data-testid="summary-lateness">
+          This month was due on {formatDate(precheck.lateness.due_date)}. The late penalty so far is {formatAmount(precheck.lateness.penalty)}: {precheck.lateness.rule}. The revenue service
+          assesses it apart from this bill, which pays the tax only; paying now stops it growing.
+        </Alert>
+      )}
       {others.length > 0 && (
         <Text fz="sm" c="dimmed" data-testid="summary-month-bills">
           Also this month: {others.map((bill) => `${bill.reference} (${formatAmount(bill.total)}, ${statusLabel(bill.status).toLowerCase()})`).join('; ')}.
@@ -138,6 +144,7 @@ export function PaymentChecks({ precheck, total, repeat }: { precheck: BillPrech
     </Stack>
   );
 }
+
 
 /** Pay's label: a bill that waits for approval is submitted, not paid. */
 export function payLabel(precheck: BillPrecheck | undefined, paying: string): string {

@@ -127,7 +127,7 @@ export function WhtBillDialog({ prefill, onClose, onCreated }: { prefill?: BillP
 
   const period = month ? toPeriod(month) : null;
   const supplementary = useSupplementary();
-  const precheck = usePrecheck(step === 5 && summary && registration && corporationId && period ? { corporationId, stateCode: registration.state.code, type: 'wht', month: period, total: summary.charge.total } : null);
+  const precheck = usePrecheck(step === 5 && summary && registration && corporationId && period ? { corporationId, stateCode: registration.state.code, type: 'wht', month: period, total: summary.charge.total, amountDue: summary.charge.amount_due } : null);
   // WHT repeats are found at Pay, from the payees and amounts.
   const repeat = supplementary.refusedRepeat;
   const whtTypes = useWhtTypes(registration?.state.id ?? null, period);

@@ -15,6 +15,7 @@ export const LAGOS = {
   is_control_consent_given: true,
   consent_given_at: null,
   employee_count: 3,
+  payroll_updated_at: '2026-11-24T08:00:00.000Z',
   state: { id: 25, code: 'LA', name: 'Lagos', revenue_service: 'Lagos State Internal Revenue Service' },
   created_at: '2026-01-03T10:00:00.000Z',
 };
@@ -113,6 +114,7 @@ export function billDetail(overrides: Partial<BillDetail> = {}): BillDetail {
     failure_reason: null,
     events: [],
     warnings: [],
+    lateness: null,
     ...overrides,
   };
 }

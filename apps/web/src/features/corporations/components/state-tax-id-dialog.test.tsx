@@ -17,6 +17,7 @@ const registered: CorporationState = {
   consent_given_at: '2026-11-02T09:00:00.000Z',
   consent_requested_at: '2026-11-02T08:55:00.000Z',
   employee_count: 3,
+  payroll_updated_at: '2026-11-24T08:00:00.000Z',
   state: LAGOS,
   created_at: '2026-11-01T09:00:00.000Z',
   first_tax_month: '2026-11',

@@ -2,7 +2,7 @@ import { Alert, Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadingPlaceholder } from '../../../components/loading-placeholder';
 import { RefreshButton } from '../../../components/refresh-button';
-import { formatDate } from '../../../lib/format';
+import { formatLagosDateTime } from '../../../lib/format';
 import { useDevelopmentMailbox } from '../api/mailbox-api';
 
 /**
@@ -44,7 +44,7 @@ export default function MailboxPage() {
                 </Text>
               </div>
               <Text fz="sm" c="dimmed">
-                {formatDate(message.created_at)} {new Date(message.created_at).toLocaleTimeString('en-NG', { hour: '2-digit', minute: '2-digit' })}
+                {formatLagosDateTime(message.created_at)}
               </Text>
             </Group>
             <Text fz="sm" mt="sm" style={{ whiteSpace: 'pre-line' }}>
