@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import {
   APPROVE_BILLS_PERMISSION,
   BILL_MESSAGES,
@@ -8,123 +7,38 @@ import {
   type BillDetail,
   type BillPrecheck,
   type BillStatus,
-  type BillSummary,
   type BillTypeCode,
-  type BillWarning,
-  type ListParams,
   type PayeSource,
 } from '@levy/contracts';
-import {
-  applyRate,
-  asKobo,
-  computeBillCharge,
-  computeWht,
-  describePayeMismatch,
-  formatNaira,
-  isTaxInputError,
-  koboToNairaString,
-  lagosDate as lagosIsoDate,
-  listWhtTypes,
-  PAYE_ROW_TOLERANCE_KOBO,
-  PAYE_TEMPLATE_HEADERS,
-  parsePayeFile,
-  parseWhtAutoCsv,
-  parseWhtManualCsv,
-  recomputePayeMoney,
-  regimeForPeriod,
-  sumKobo,
-  toKobo,
-  type Kobo,
-} from '@levy/tax';
-import { and, asc, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import { asKobo, computeBillCharge, formatNaira, lagosDate as lagosIsoDate, toKobo, type Kobo } from '@levy/tax';
 import type { AgencyState, StateAgency } from '../../adapters/agency/state-agency';
 import { AgencyError } from '../../adapters/agency/state-agency';
 import type { Db } from '../../db/client';
-import { filterConditions, type FilterField } from '../../db/list-filters';
-import { containsPattern, pageWindow, toPage } from '../../db/pagination';
-import { AppError, invalidInput, notFound } from '../../errors';
-import { csvFileOf, csvFailure } from '../../http/csv-upload';
+import { AppError, invalidInput } from '../../errors';
 import type { Caller, UploadedFile } from '../../http/route';
-import { exportTable, type ExportFormat } from '../../http/table-export';
 import type { Jobs } from '../../jobs/jobs';
 import { recordAudit } from '../audit/audit.service';
 import type { CorporationsService } from '../corporations/corporations.service';
 import type { MailService } from '../mail/mail.service';
 import type { StatesService } from '../states/states.service';
-import { BILL_TYPES, billTypeByCode, billTypeById } from './bill-types';
+import { createBillExports } from './bill-exports';
+import { fullName, lagosDate, monthName, naira } from './bill-format';
 import { latenessOf } from './bill-lateness';
-import { renderBillReceipt } from './bill-receipt';
-import { whtTypeOf, type ReceiptCodes } from './receipt-verification';
+import type { BillPerson, BillWallets, StateInfo } from './bill-ports';
+import { createBillPreparation, payeesFingerprint } from './bill-preparation';
+import { createBillQueries } from './bill-queries';
+import { createBillSettlement } from './bill-settlement';
+import { BILL_TYPES, billTypeByCode } from './bill-types';
 import * as repo from './bills.repo';
-import { BILL_STATUS_VALUES, bills } from './bills.schema';
-
-/** What bills need from the wallets module (its narrow ledger API): the wallet that pays, a debit, and its refund. */
-export interface BillWallets {
-  walletForCorporation(organisationId: string, corporationId: string): Promise<{ walletId: string; name: string; balanceKobo: Kobo }>;
-  /** Moves `toAgency + toFees` out of the wallet in the caller's transaction; a shortfall is UNPROCESSABLE naming it. */
-  debitWallet(
-    tx: Db,
-    input: { walletId: string; amount: { toAgency: Kobo; toFees: Kobo }; category: 'bill_payment'; reference: string; description: string; createdBy: string | null },
-  ): Promise<{ journalId: string; isReplay: boolean }>;
-  /** Refunds a debit by its reversing journal; the reference makes it happen at most once. */
-  reverseJournal(tx: Db, journalId: string, input: { reference: string; description: string; createdBy?: string | null }): Promise<{ journalId: string }>;
-}
-
-/** Someone a bill names: its preparer, the admin who decided it. */
-export interface BillPerson {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-}
+import type { ReceiptCodes } from './receipt-verification';
 
 /** Approves and declines bills that wait; held by admins (permissions.ts). */
 export const APPROVE_BILLS = APPROVE_BILLS_PERMISSION;
 
-export interface StateInfo {
-  id: number;
-  code: string;
-  name: string;
-  revenueService: string;
-}
-
-export const SETTLE_BILL_JOB = 'bills.settle';
-/** PAYE is settled at once; its job is the safety net if that attempt is cut short. */
-const PAYE_SAFETY_NET_SECONDS = 60;
-/** Rows whose PAYE differs from the engine's, listed on a bill; the first ones are enough to act on. */
-const MAX_WARNINGS = 100;
-
-const LAGOS = 'Africa/Lagos';
-/** How long an attempt to settle holds a bill against cancellation: past the agency's timeout. */
-const SETTLEMENT_CLAIM_SECONDS = 60;
 const DEFAULT_APPROVAL: BillApprovalSetting = { mode: 'members' };
-/** Bills that ended without paying anything: no lateness is theirs. */
-const UNPAID_FOR_GOOD: readonly BillStatus[] = ['failed', 'declined', 'cancelled'];
-
-const fullName = (person: Pick<BillPerson, 'firstName' | 'lastName'>) => `${person.firstName} ${person.lastName}`.trim();
-
-/** `24 Nov 2026`, in Lagos. */
-function lagosDate(at: Date): string {
-  return new Intl.DateTimeFormat('en-GB', { timeZone: LAGOS, day: 'numeric', month: 'short', year: 'numeric' }).format(at);
-}
-
-/** `2026-10` → `October 2026`. */
-function monthName(month: string): string {
-  const [year, monthNumber] = month.split('-').map(Number);
-  return new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(new Date(Date.UTC(year, monthNumber - 1, 1)));
-}
-
-/** WHT: the payees' Tax IDs and taxes as one value, whatever their order in the file. */
-function payeesFingerprint(recipients: readonly { taxPayerNumber: string; taxPayableKobo: Kobo }[]): string {
-  const lines = recipients.map((recipient) => `${recipient.taxPayerNumber}:${recipient.taxPayableKobo}`).sort();
-  return createHash('sha256').update(lines.join('\n')).digest('hex');
-}
 
 /** The status a bill pays in: PAYE is confirmed at once, WHT settles in the background. */
 const payingStatus = (type: BillTypeCode): BillStatus => (type === 'paye' ? 'awaiting_payment_confirmation' : 'payment_pending');
-
-/** A ledger reference unique to the bill and readable in Transactions (bill references repeat across corporations). */
-const ledgerReference = (prefix: 'BILL' | 'REFUND', bill: { reference: string; id: string }) => `${prefix}-${bill.reference}-${bill.id.slice(0, 13).replace('-', '').toUpperCase()}`;
 
 /** The request repeats one already made under its Idempotency-Key: thrown to roll back, then answered with that bill. */
 class Replay extends Error {
@@ -132,58 +46,6 @@ class Replay extends Error {
     super('replay of an earlier request');
   }
 }
-
-function currentMonth(now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: LAGOS, year: 'numeric', month: '2-digit' }).format(now).slice(0, 7);
-}
-
-function lastDayOfMonth(month: string): string {
-  const [year, monthNumber] = month.split('-').map(Number);
-  const day = new Date(Date.UTC(year, monthNumber, 0)).getUTCDate();
-  return `${month}-${String(day).padStart(2, '0')}`;
-}
-
-const naira = (amount: Kobo | number): string => koboToNairaString(asKobo(amount));
-
-/** The state WHT rate: the Withholding Regulations' individual resident rate, the payee holding a Tax ID (tax-rules.md §3). */
-function whtOn(period: string, code: string, amount: Kobo) {
-  return computeWht({ period, code, payeeKind: 'individual', resident: true, hasTaxId: true, amount });
-}
-
-function whtTypeError(error: unknown, field: string): unknown {
-  if (isTaxInputError(error)) return invalidInput({ [field]: error.field === 'code' ? 'Choose a valid WHT type' : error.message });
-  return error;
-}
-
-/** A WHT recipient has no PAYE columns. */
-const NOT_PAYE = { expectedTaxKobo: null, nationality: null, designation: null, incomesKobo: null } as const;
-
-/** The PAYE template's income columns (basic_salary … other_allowances), stored per employee. */
-const PAYE_INCOMES_FROM = PAYE_TEMPLATE_HEADERS.indexOf('basic_salary');
-const PAYE_INCOME_HEADERS = PAYE_TEMPLATE_HEADERS.slice(PAYE_INCOMES_FROM);
-
-interface PreparedBill {
-  type: BillTypeCode;
-  whtType: string | null;
-  periodStart: string;
-  periodEnd: string;
-  recipients: repo.BillItem[];
-  amountDue: Kobo;
-}
-
-const LIST_FILTERS: Record<string, FilterField> = {
-  type: { kind: 'in', column: bills.type, values: ['paye', 'wht'] },
-  status: { kind: 'in', column: bills.status, values: [...BILL_STATUS_VALUES] },
-  created_at: { kind: 'date', column: bills.createdAt },
-  corporation_id: { kind: 'custom', condition: (values) => (values.every((value) => /^[0-9a-f-]{36}$/i.test(value)) ? inArray(bills.corporationId, values) : invalidFilter('corporation_id')) },
-  state_id: { kind: 'custom', condition: (values) => (values.every((value) => /^\d+$/.test(value)) ? inArray(bills.stateId, values.map(Number)) : invalidFilter('state_id')) },
-};
-
-function invalidFilter(field: string): never {
-  throw invalidInput({ filters: `${field} is not a valid filter value` });
-}
-
-const SORT_COLUMNS = { created_at: bills.createdAt, total: bills.totalKobo, period_start: bills.periodStart } as const;
 
 export function createBillsService(deps: {
   db: Db;
@@ -212,257 +74,16 @@ export function createBillsService(deps: {
   const { db, agency } = deps;
   const now = deps.now ?? (() => new Date());
 
-  async function stateById(): Promise<Map<number, StateInfo>> {
-    return new Map((await deps.listStates()).map((state) => [state.id, state]));
-  }
-
-  async function summaries(organisationId: string, rows: repo.BillRow[]): Promise<BillSummary[]> {
-    const [corporationList, statesById] = await Promise.all([deps.corporations.allOfOrganisation(organisationId), stateById()]);
-    const names = new Map(corporationList.map((corporation) => [corporation.id, corporation.name]));
-    return rows.map((bill) => {
-      const state = statesById.get(bill.stateId);
-      return {
-        id: bill.id,
-        reference: bill.reference,
-        type: bill.type,
-        type_name: billTypeByCode(bill.type).name,
-        status: bill.status,
-        corporation: { id: bill.corporationId, name: names.get(bill.corporationId) ?? '' },
-        state: { id: bill.stateId, code: state?.code ?? '', name: state?.name ?? '' },
-        tax_payer_number: bill.taxPayerNumber,
-        wht_type: bill.whtType,
-        period_start: bill.periodStart,
-        period_end: bill.periodEnd,
-        amount_due: naira(bill.amountDueKobo),
-        charge: naira(bill.chargeKobo),
-        total: naira(bill.totalKobo),
-        recipient_count: bill.recipientCount,
-        agency_reference: bill.agencyReference,
-        receipt_number: bill.receiptNumber,
-        created_by: bill.createdByName,
-        created_by_id: bill.createdBy,
-        created_at: bill.createdAt.toISOString(),
-        paid_at: bill.paidAt?.toISOString() ?? null,
-        supplementary: bill.supplementary,
-        supplementary_reason: bill.supplementaryReason,
-        approved_by: bill.approvedByName,
-        approved_at: bill.approvedAt?.toISOString() ?? null,
-        closed_reason: bill.closedReason,
-        verify_url: bill.status === 'payment_paid' ? deps.receiptCodes.urlOf(bill.id) : null,
-      };
-    });
-  }
-
-  /** The PAYE rows whose declared tax differs from the engine's; `items` when the caller has them already. */
-  async function warningsOf(bill: repo.BillRow, items?: readonly repo.BillItem[]): Promise<BillWarning[]> {
-    if (bill.type !== 'paye') return [];
-    const regime = regimeForPeriod(bill.periodStart.slice(0, 7));
-    const differing = (item: repo.BillItem) => item.expectedTaxKobo !== null && Math.abs(item.taxPayableKobo - item.expectedTaxKobo) > PAYE_ROW_TOLERANCE_KOBO;
-    const rows = (items ?? (await repo.listBillItems(db, bill.id))).filter(differing).slice(0, MAX_WARNINGS);
-    return rows.map((item) => {
-      const declared = item.taxPayableKobo;
-      const expected = item.expectedTaxKobo ?? item.taxPayableKobo;
-      return {
-        row: item.rowNumber,
-        tax_payer_number: item.taxPayerNumber,
-        name: item.name,
-        declared: naira(declared),
-        expected: naira(expected),
-        message: describePayeMismatch({ row: item.rowNumber, declaredMonthlyTax: declared, expectedMonthlyTax: expected }, regime),
-      };
-    });
-  }
-
-  async function detail(bill: repo.BillRow, items?: readonly repo.BillItem[]): Promise<BillDetail> {
-    const [[summary], events, warnings] = await Promise.all([summaries(bill.organisationId, [bill]), repo.listBillEvents(db, bill.id), warningsOf(bill, items)]);
-    return {
-      ...summary,
-      fee: naira(bill.feeKobo),
-      vat: naira(bill.vatKobo),
-      failure_reason: bill.failureReason,
-      events: events.map((event) => ({ status: event.status as BillStatus, note: event.note, at: event.at.toISOString() })),
-      warnings,
-      lateness: latenessOfBill(bill),
-    };
-  }
-
-  /** A bill paid after its month's due date, or still unpaid past it; a closed bill paid nothing, so it is never late. */
-  function latenessOfBill(bill: repo.BillRow) {
-    if (UNPAID_FOR_GOOD.includes(bill.status)) return null;
-    return latenessOf(bill.type, bill.periodStart.slice(0, 7), bill.amountDueKobo, lagosIsoDate(bill.paidAt ?? now()));
-  }
-
-  /** The caller's bill, or NOT_FOUND: another organisation's id reveals nothing. */
-  async function findOwnBill(caller: Caller, id: string): Promise<repo.BillRow> {
-    const bill = await repo.findBill(db, id);
-    if (!bill || bill.organisationId !== caller.organisationId) throw notFound('Bill not found.');
-    return bill;
-  }
-
-  function checkMonth(month: string, field: string) {
-    if (month > currentMonth(now())) throw invalidInput({ [field]: BILL_MESSAGES.futureMonth });
-    try {
-      regimeForPeriod(month);
-    } catch (error) {
-      if (isTaxInputError(error)) throw invalidInput({ [field]: error.message });
-      throw error;
-    }
-  }
-
-  /**
-   * PAYE is filed for the employees registered with the state, under the taxpayer's consent
-   * (product-spec "Manage Payroll"): without both there is no bill. The employees come from the
-   * file sent, or with `source=payroll` from the payroll on file itself.
-   */
-  async function payeFileOf(registration: { id: string; isControlConsentGiven: boolean }, stateName: string, source: PayeSource | undefined, uploads: UploadedFile[]): Promise<Pick<UploadedFile, 'content'>> {
-    if (!registration.isControlConsentGiven) throw new AppError('UNPROCESSABLE', `Give consent to manage payroll in ${stateName} first: PAYE is filed for the employees registered there.`);
-    const onFile = await deps.payrollOnFile(registration.id);
-    if (!onFile) throw new AppError('UNPROCESSABLE', `Register the payroll for ${stateName} first (Manage Payroll): PAYE is filed for the employees registered there.`);
-    return source === 'payroll' ? { content: onFile } : csvFileOf(uploads, 'recipients');
-  }
-
-  function preparePaye(month: string, file: Pick<UploadedFile, 'content'>): PreparedBill {
-    const parsed = parsePayeFile(file.content, month);
-    if (!parsed.ok) throw csvFailure('recipients', parsed.message, parsed.errors);
-    const recipients = parsed.records.map((record, index): repo.BillItem => {
-      const money = parsed.money[index];
-      const check = recomputePayeMoney(money, month);
-      return {
-        rowNumber: parsed.rowNumbers[index],
-        taxPayerNumber: record.tax_payer_number.toUpperCase(),
-        name: record.name,
-        amountKobo: check.monthlyGross,
-        taxPayableKobo: parsed.amounts[index],
-        expectedTaxKobo: check.expectedMonthlyTax,
-        nationality: record.nationality,
-        designation: record.designation,
-        incomesKobo: money.slice(PAYE_INCOMES_FROM),
-      };
-    });
-    return { type: 'paye', whtType: null, periodStart: `${month}-01`, periodEnd: lastDayOfMonth(month), recipients, amountDue: parsed.amountDue };
-  }
-
-  async function prepareWht(caller: Caller, month: string, form: { payload_type?: string; wht_type?: string; end_date?: string; calc_record_reference?: string }, file: UploadedFile | undefined): Promise<PreparedBill> {
-    const whtType = form.wht_type?.trim();
-    if (!whtType) throw invalidInput({ wht_type: 'WHT type is required' });
-    try {
-      whtOn(month, whtType, asKobo(0));
-    } catch (error) {
-      throw whtTypeError(error, 'wht_type');
-    }
-    const periodEnd = form.end_date ? form.end_date.slice(0, 10) : lastDayOfMonth(month);
-    if (!/^\d{4}-\d{2}(-\d{2})?$/.test(periodEnd) || periodEnd.slice(0, 7) < month) throw invalidInput({ end_date: 'The end date must be on or after the start of the month' });
-    const base = { type: 'wht' as const, whtType, periodStart: `${month}-01`, periodEnd: periodEnd.length === 7 ? lastDayOfMonth(periodEnd) : periodEnd };
-    if (!form.payload_type) throw invalidInput({ payload_type: 'Choose manual or auto calculation' });
-
-    if (form.payload_type === 'auto' && form.calc_record_reference) {
-      const record = await repo.findWhtCalcRecord(db, { reference: form.calc_record_reference });
-      if (!record || record.organisationId !== caller.organisationId) throw invalidInput({ calc_record_reference: 'This calculation was not found. Upload the file again.' });
-      if (record.whtType !== whtType) throw invalidInput({ calc_record_reference: 'This calculation was made for another WHT type. Upload the file again.' });
-      const items = await repo.listWhtCalcItems(db, record.id);
-      return {
-        ...base,
-        recipients: items.map((item) => ({ rowNumber: item.rowNumber, taxPayerNumber: item.taxPayerNumber, name: item.name, amountKobo: item.amountKobo, taxPayableKobo: item.taxPayableKobo, ...NOT_PAYE })),
-        amountDue: record.taxPayableKobo,
-      };
-    }
-    if (!file) throw invalidInput({ recipients: 'No new file selected' });
-    if (form.payload_type === 'manual') {
-      const parsed = parseWhtManualCsv(file.content);
-      if (!parsed.ok) throw csvFailure('recipients', parsed.message, parsed.errors);
-      return {
-        ...base,
-        recipients: parsed.records.map((record, index) => ({ rowNumber: parsed.rowNumbers[index], taxPayerNumber: record.tax_payer_number.toUpperCase(), name: record.name, amountKobo: null, taxPayableKobo: parsed.amounts[index], ...NOT_PAYE })),
-        amountDue: parsed.amountDue,
-      };
-    }
-    const auto = whtAutoItems(month, whtType, file);
-    return { ...base, recipients: auto.items.map((item) => ({ ...item, ...NOT_PAYE })), amountDue: auto.taxPayable };
-  }
-
-  /** A WHT auto file (tax_payer_number, name, amount) with the tax on each amount at the type's rate. */
-  function whtAutoItems(month: string, whtType: string, file: UploadedFile) {
-    const parsed = parseWhtAutoCsv(file.content);
-    if (!parsed.ok) throw csvFailure('file', parsed.message, parsed.errors);
-    // The rate depends on the month and type alone, so it is looked up once; each tax is then
-    // computeWht's own rounding of amount × rate.
-    const { rateBps } = whtOn(month, whtType, asKobo(0));
-    const items = parsed.records.map((record, index) => ({
-      rowNumber: parsed.rowNumbers[index],
-      taxPayerNumber: record.tax_payer_number.toUpperCase(),
-      name: record.name,
-      amountKobo: parsed.amounts[index],
-      taxPayableKobo: applyRate(parsed.amounts[index], rateBps),
-    }));
-    return { items, rateBps, amount: parsed.amountDue, taxPayable: sumKobo(items.map((item) => item.taxPayableKobo)) };
-  }
+  const queries = createBillQueries({ db, corporations: deps.corporations, listStates: deps.listStates, receiptCodes: deps.receiptCodes, now });
+  const { stateById, summaries, detail, findOwnBill } = queries;
+  const preparation = createBillPreparation({ db, now, stateById, payrollOnFile: deps.payrollOnFile });
+  const { checkMonth, payeFileOf, preparePaye, prepareWht } = preparation;
+  const settlement = createBillSettlement({ db, jobs: deps.jobs, agency, wallets: deps.wallets });
+  const { settle, refund, payFromWallet } = settlement;
+  const exports = createBillExports({ db, queries, receiptCodes: deps.receiptCodes, payerAddress: deps.payerAddress, now });
 
   function agencyStateOf(state: StateInfo): AgencyState {
     return { code: state.code, name: state.name, revenueService: state.revenueService };
-  }
-
-  /**
-   * Asks the agency to settle a bill that the wallet has paid. Paid: `payment_paid` with the
-   * receipt. Declined (final): `failed`, and the debit is reversed, at most once. No answer:
-   * throws, so the settlement job tries again; on its last attempt the bill fails and is refunded.
-   * The attempt holds the bill while the agency is asked, so it is not cancelled meanwhile.
-   */
-  async function settle(billId: string, isLastAttempt: boolean) {
-    const bill = await repo.claimSettlement(db, billId, SETTLEMENT_CLAIM_SECONDS);
-    if (!bill) {
-      const current = await repo.findBill(db, billId);
-      // Another attempt holds it: try again after it, unless this was the last try.
-      if (current && repo.SETTLING_STATUSES.includes(current.status) && !isLastAttempt) throw new Error(`Bill ${current.reference} is being settled by another attempt.`);
-      return;
-    }
-    try {
-      const paid = await agency.pay({ reference: bill.agencyReference ?? bill.reference, taxPayerNumber: bill.taxPayerNumber, amountKobo: bill.amountDueKobo });
-      await db.transaction(async (tx) => {
-        const moved = await repo.transitionBill(tx, bill.id, repo.SETTLING_STATUSES, { status: 'payment_paid', receiptNumber: paid.receiptNumber, paidAt: paid.paidAt, settlingUntil: null });
-        if (moved) await repo.insertBillEvent(tx, { billId: bill.id, status: 'payment_paid', note: `Paid to the revenue service; receipt ${paid.receiptNumber}` });
-      });
-    } catch (error) {
-      const isFinal = error instanceof AgencyError && error.kind === 'declined';
-      if (!isFinal && !isLastAttempt) {
-        await repo.releaseSettlement(db, bill.id);
-        throw error;
-      }
-      const reason = error instanceof Error ? error.message : 'The revenue service did not accept the payment.';
-      await db.transaction(async (tx) => {
-        const moved = await repo.transitionBill(tx, bill.id, repo.SETTLING_STATUSES, { status: 'failed', failureReason: reason, settlingUntil: null });
-        if (!moved) return;
-        await refund(tx, bill, `Refund of ${bill.reference}: ${reason}`, null);
-        await repo.insertBillEvent(tx, { billId: bill.id, status: 'failed', note: `${reason} ${formatNaira(bill.totalKobo)} was returned to the wallet.` });
-      });
-    }
-  }
-
-  /** Returns a paid bill's debit to its wallet by a reversing journal, once. */
-  async function refund(tx: Db, bill: repo.BillRow, description: string, actorUserId: string | null) {
-    if (!bill.paymentJournalId) return;
-    const { journalId } = await deps.wallets.reverseJournal(tx, bill.paymentJournalId, { reference: ledgerReference('REFUND', bill), description, createdBy: actorUserId });
-    await repo.setBillJournals(tx, bill.id, { refundJournalId: journalId });
-  }
-
-  /**
-   * Pays a stored bill from the wallet in the caller's transaction, for a bill paid at once and one
-   * an admin approved alike: the debit (a shortfall throws, and the transaction stores nothing),
-   * the status history, and the settlement job.
-   */
-  async function payFromWallet(tx: Db, bill: repo.BillRow, input: { wallet: { walletId: string; name: string }; actorUserId: string; description: string; note?: string }) {
-    const { journalId, isReplay } = await deps.wallets.debitWallet(tx, {
-      walletId: input.wallet.walletId,
-      amount: { toAgency: bill.amountDueKobo, toFees: bill.chargeKobo },
-      category: 'bill_payment',
-      reference: ledgerReference('BILL', bill),
-      description: input.description,
-      createdBy: input.actorUserId,
-    });
-    // The reference is the bill's own: a journal already under it was not made for this bill.
-    if (isReplay) throw new Error(`ledger reference ${ledgerReference('BILL', bill)} is taken`);
-    await repo.setBillJournals(tx, bill.id, { paymentJournalId: journalId });
-    await repo.insertBillEvent(tx, { billId: bill.id, status: bill.status, note: `${input.note ? `${input.note}; ` : ''}${formatNaira(bill.totalKobo)} paid from ${input.wallet.name}` });
-    await deps.jobs.enqueue(tx, SETTLE_BILL_JOB, { billId: bill.id }, { singletonKey: bill.id, startAfterSeconds: bill.type === 'paye' ? PAYE_SAFETY_NET_SECONDS : 0 });
   }
 
   /** Whether a bill of this total, prepared by the caller, waits for an admin, and why (setting core.organisation.bill_approval). */
@@ -518,13 +139,6 @@ export function createBillsService(deps: {
     return userId ? (await deps.people([userId]))[0] : undefined;
   }
 
-  deps.jobs.define<{ billId: string }>({
-    name: SETTLE_BILL_JOB,
-    // An agency that is down for a while: seven tries over about ten minutes, then the bill fails and is refunded.
-    options: { retryLimit: 6, retryDelaySeconds: 5, pollingIntervalSeconds: 1, expireInSeconds: 120 },
-    handle: ({ billId }, { isLastAttempt }) => settle(billId, isLastAttempt),
-  });
-
   async function replay(bill: repo.BillRow): Promise<{ bill: BillDetail; message: string }> {
     // A PAYE bill being settled by the first request: give it a moment to finish.
     let current = bill;
@@ -556,102 +170,14 @@ export function createBillsService(deps: {
     return bill.type === 'paye' ? BILL_MESSAGES.payeGenerated : BILL_MESSAGES.whtProcessing;
   }
 
-  async function listWhere(caller: Caller, params: ListParams): Promise<SQL | undefined> {
-    const conditions: Array<SQL | undefined> = [eq(bills.organisationId, caller.organisationId ?? ''), ...filterConditions(params.filters, LIST_FILTERS)];
-    const search = containsPattern(params.search);
-    if (search) conditions.push(ilike(bills.reference, search));
-    return and(...conditions);
-  }
-
-  async function list(caller: Caller, params: ListParams) {
-    if (!caller.organisationId) throw notFound('Organisation not found.');
-    const column = SORT_COLUMNS[(params.order_by ?? 'created_at') as keyof typeof SORT_COLUMNS] ?? SORT_COLUMNS.created_at;
-    const { limit, offset } = pageWindow(params);
-    const { rows, total } = await repo.listBills(db, { where: await listWhere(caller, params), order: params.is_asc ? asc(column) : desc(column), limit, offset });
-    return toPage(await summaries(caller.organisationId, rows), total, params);
-  }
-
   return {
     types: () => [...BILL_TYPES],
 
-    /** The WHT types a state's agency collects for a month: the regulations' individual rates. */
-    async whtTypes(stateId: number, period: string | undefined) {
-      const state = (await stateById()).get(stateId);
-      if (!state) throw notFound('State not found.');
-      const month = period ?? currentMonth(now());
-      try {
-        return listWhtTypes(month).map((type) => ({
-          id: type.code,
-          name: type.name,
-          reference: `${state.code}-WHT-${type.code.toUpperCase().replace(/_/g, '-')}`,
-          percentage: type.percentage,
-          description: type.description,
-        }));
-      } catch (error) {
-        throw whtTypeError(error, 'period');
-      }
-    },
-
-    calculateCharge(input: { type_id: number; amount_due: string; recipient_count: number }) {
-      const type = billTypeById(input.type_id);
-      if (!type) throw invalidInput({ type_id: 'Choose a bill type' });
-      const result = computeBillCharge({ billType: type.code, recipientCount: input.recipient_count, amountDue: toKobo(input.amount_due, 'amount_due') });
-      return { charge: naira(result.charge), amount_due: naira(result.amountDue), fee: naira(result.fee), vat: naira(result.vat), total: naira(result.total) };
-    },
-
-    calculateWhtTax(input: { wht_type: string; amount: string; period?: string }) {
-      const month = input.period ?? currentMonth(now());
-      try {
-        const result = whtOn(month, input.wht_type, toKobo(input.amount, 'amount'));
-        return { tax_payable: naira(result.tax), rate: result.rateBps / 100 };
-      } catch (error) {
-        throw whtTypeError(error, 'wht_type');
-      }
-    },
-
-    /** A bulk WHT calculation from an auto file, kept so the bill can be made from it (`calc_record_reference`). */
-    async calculateWhtBulk(caller: Caller, input: { wht_type: string; period?: string }, uploads: UploadedFile[]) {
-      if (!caller.organisationId) throw notFound('Organisation not found.');
-      const month = input.period ?? currentMonth(now());
-      try {
-        whtOn(month, input.wht_type, asKobo(0));
-      } catch (error) {
-        throw whtTypeError(error, 'wht_type');
-      }
-      const file = csvFileOf(uploads, 'file');
-      const auto = whtAutoItems(month, input.wht_type, file);
-      const record = await db.transaction((tx) =>
-        repo.insertWhtCalcRecord(
-          tx,
-          {
-            reference: `WHTCALC-${randomBytes(6).toString('hex').toUpperCase()}`,
-            organisationId: caller.organisationId!,
-            whtType: input.wht_type,
-            period: month,
-            rateBps: auto.rateBps,
-            itemCount: auto.items.length,
-            amountKobo: auto.amount,
-            taxPayableKobo: auto.taxPayable,
-            createdBy: caller.userId,
-          },
-          auto.items,
-        ),
-      );
-      return { id: record.id, reference: record.reference };
-    },
-
-    async whtCalcItems(caller: Caller, id: string, params: { page: number; count: number; no_pages?: boolean }) {
-      const record = await repo.findWhtCalcRecord(db, { id });
-      if (!record || record.organisationId !== caller.organisationId) throw notFound('Calculation not found.');
-      const { limit, offset } = pageWindow(params);
-      const items = await repo.listWhtCalcItems(db, record.id, { limit, offset });
-      const page = toPage(
-        items.map((item) => ({ row: item.rowNumber, tax_payer_number: item.taxPayerNumber, name: item.name, amount: naira(item.amountKobo), tax_payable: naira(item.taxPayableKobo) })),
-        record.itemCount,
-        params,
-      );
-      return { reference: record.reference, wht_type: record.whtType, ...page, aggs: { count: record.itemCount, sum_tax_payable: naira(record.taxPayableKobo), sum_amount: naira(record.amountKobo) } };
-    },
+    whtTypes: preparation.whtTypes,
+    calculateCharge: preparation.calculateCharge,
+    calculateWhtTax: preparation.calculateWhtTax,
+    calculateWhtBulk: preparation.calculateWhtBulk,
+    whtCalcItems: preparation.whtCalcItems,
 
     /**
      * Generates and pays a bill (product-spec §4, product-design "Bills"). The file is checked and
@@ -887,113 +413,13 @@ export function createBillsService(deps: {
       return detail((await repo.findBill(db, bill.id))!);
     },
 
-    list,
+    list: queries.list,
+    get: queries.get,
+    items: queries.items,
+    exportList: exports.exportList,
+    schedule: exports.schedule,
+    receipt: exports.receipt,
 
-    async get(caller: Caller, id: string) {
-      return detail(await findOwnBill(caller, id));
-    },
-
-    async items(caller: Caller, id: string, params: { page: number; count: number; search?: string }) {
-      const bill = await findOwnBill(caller, id);
-      const window = pageWindow(params);
-      const search = params.search?.trim().toLowerCase();
-      // A search reads every recipient (a bill's items are stored in pages, decision 0008); a page
-      // without one reads only the stored pages it needs.
-      const found = search ? (await repo.listBillItems(db, bill.id)).filter((item) => item.name.toLowerCase().includes(search) || item.taxPayerNumber.toLowerCase().includes(search)) : null;
-      const rows = found ? found.slice(window.offset, window.offset + window.limit) : await repo.listBillItems(db, bill.id, window);
-      const total = found ? found.length : bill.recipientCount;
-      return toPage(
-        rows.map((item) => ({
-          row: item.rowNumber,
-          tax_payer_number: item.taxPayerNumber,
-          name: item.name,
-          amount: item.amountKobo === null ? '' : naira(item.amountKobo),
-          tax_payable: naira(item.taxPayableKobo),
-          expected_tax: item.expectedTaxKobo === null ? null : naira(item.expectedTaxKobo),
-        })),
-        total,
-        params,
-      );
-    },
-
-    async exportList(caller: Caller, params: ListParams, format: ExportFormat) {
-      const page = await list(caller, { ...params, page: 1, no_pages: true });
-      if (page.items.length === 0) throw new AppError('NOT_FOUND', BILL_MESSAGES.noData);
-      return exportTable({
-        filename: `levy-bills-${now().toISOString().slice(0, 10)}`,
-        sheetName: 'Bills',
-        format,
-        rows: page.items,
-        columns: [
-          { header: 'Reference', value: (row) => row.reference },
-          { header: 'Type', value: (row) => row.type_name },
-          { header: 'Corporation', value: (row) => row.corporation.name },
-          { header: 'State', value: (row) => row.state.name },
-          { header: 'Tax ID', value: (row) => row.tax_payer_number },
-          { header: 'Period start', value: (row) => row.period_start },
-          { header: 'Period end', value: (row) => row.period_end },
-          { header: 'Recipients', value: (row) => row.recipient_count },
-          { header: 'Amount due (NGN)', value: (row) => row.amount_due, isMoney: true },
-          { header: 'Charge (NGN)', value: (row) => row.charge, isMoney: true },
-          { header: 'Total (NGN)', value: (row) => row.total, isMoney: true },
-          { header: 'Status', value: (row) => row.status },
-          { header: 'Supplementary', value: (row) => (row.supplementary ? `Yes: ${row.supplementary_reason ?? ''}` : '') },
-          { header: 'Approved by', value: (row) => row.approved_by ?? '' },
-          { header: 'Receipt', value: (row) => row.receipt_number ?? '' },
-          { header: 'Created', value: (row) => row.created_at },
-          { header: 'Paid', value: (row) => row.paid_at ?? '' },
-        ],
-      });
-    },
-
-    /** The bill's recipients as a CSV or XLSX schedule, as an agency or an auditor asks for it. */
-    async schedule(caller: Caller, id: string, format: ExportFormat) {
-      const bill = await findOwnBill(caller, id);
-      const rows = await repo.listBillItems(db, bill.id);
-      if (rows.length === 0) throw new AppError('NOT_FOUND', BILL_MESSAGES.noData);
-      type Item = (typeof rows)[number];
-      const money = (value: Kobo | null | undefined) => (value === null || value === undefined ? '' : naira(value));
-      const payeScheduleColumns = [
-        { header: 'PAYE by the engine (NGN)', value: (item: Item) => money(item.expectedTaxKobo), isMoney: true },
-        { header: 'exempt', value: (item: Item) => (item.taxPayableKobo === 0 && item.expectedTaxKobo === 0 ? 'yes' : '') },
-        { header: 'nationality', value: (item: Item) => item.nationality ?? '' },
-        { header: 'designation', value: (item: Item) => item.designation ?? '' },
-        ...PAYE_INCOME_HEADERS.map((header, index) => ({ header: `${header} (NGN)`, value: (item: Item) => money(item.incomesKobo?.[index]), isMoney: true })),
-      ];
-      return exportTable({
-        filename: `${bill.reference}-schedule`,
-        sheetName: 'Schedule',
-        format,
-        rows,
-        columns: [
-          { header: 'Row', value: (item) => item.rowNumber },
-          { header: 'tax_payer_number', value: (item) => item.taxPayerNumber },
-          { header: 'name', value: (item) => item.name },
-          { header: bill.type === 'paye' ? 'gross_income (NGN)' : 'amount (NGN)', value: (item) => (item.amountKobo === null ? '' : naira(item.amountKobo)), isMoney: true },
-          { header: 'tax_payable (NGN)', value: (item) => naira(item.taxPayableKobo), isMoney: true },
-          ...(bill.type === 'paye' ? payeScheduleColumns : []),
-        ],
-      });
-    },
-
-    async receipt(caller: Caller, id: string) {
-      const bill = await findOwnBill(caller, id);
-      if (bill.status !== 'payment_paid') throw new AppError('UNPROCESSABLE', 'A receipt is issued once the bill is paid.');
-      const [[summary], statesById, payerAddress] = await Promise.all([summaries(bill.organisationId, [bill]), stateById(), deps.payerAddress(caller, bill.organisationId)]);
-      const whtType = whtTypeOf(bill);
-      return renderBillReceipt({
-        bill,
-        summary,
-        revenueService: statesById.get(bill.stateId)!.revenueService,
-        fee: naira(bill.feeKobo),
-        vat: naira(bill.vatKobo),
-        payerAddress,
-        whtType: whtType ? { name: whtType.name, percentage: whtType.percentage } : null,
-        verification: { url: deps.receiptCodes.urlOf(bill.id), code: deps.receiptCodes.printedCodeOf(bill.id) },
-        lateness: latenessOfBill(bill),
-        readItems: (window) => repo.listBillItems(db, bill.id, window),
-      });
-    },
 
     /** Settles one bill now (the settlement job's work; exposed for tests and operators). */
     settle,

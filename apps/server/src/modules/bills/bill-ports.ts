@@ -1,0 +1,30 @@
+// What the bills module needs from other modules (their narrow APIs, wired in app.ts) and the facts it keeps of them.
+import type { Kobo } from '@levy/tax';
+import type { Db } from '../../db/client';
+
+/** What bills need from the wallets module (its narrow ledger API): the wallet that pays, a debit, and its refund. */
+export interface BillWallets {
+  walletForCorporation(organisationId: string, corporationId: string): Promise<{ walletId: string; name: string; balanceKobo: Kobo }>;
+  /** Moves `toAgency + toFees` out of the wallet in the caller's transaction; a shortfall is UNPROCESSABLE naming it. */
+  debitWallet(
+    tx: Db,
+    input: { walletId: string; amount: { toAgency: Kobo; toFees: Kobo }; category: 'bill_payment'; reference: string; description: string; createdBy: string | null },
+  ): Promise<{ journalId: string; isReplay: boolean }>;
+  /** Refunds a debit by its reversing journal; the reference makes it happen at most once. */
+  reverseJournal(tx: Db, journalId: string, input: { reference: string; description: string; createdBy?: string | null }): Promise<{ journalId: string }>;
+}
+
+/** Someone a bill names: its preparer, the admin who decided it. */
+export interface BillPerson {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+export interface StateInfo {
+  id: number;
+  code: string;
+  name: string;
+  revenueService: string;
+}

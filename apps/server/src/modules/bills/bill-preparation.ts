@@ -1,0 +1,257 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { BILL_MESSAGES, type BillTypeCode, type PayeSource } from '@levy/contracts';
+import {
+  applyRate,
+  asKobo,
+  computeBillCharge,
+  computeWht,
+  isTaxInputError,
+  listWhtTypes,
+  parsePayeFile,
+  parseWhtAutoCsv,
+  parseWhtManualCsv,
+  PAYE_TEMPLATE_HEADERS,
+  recomputePayeMoney,
+  regimeForPeriod,
+  sumKobo,
+  toKobo,
+  type Kobo,
+} from '@levy/tax';
+import type { Db } from '../../db/client';
+import { pageWindow, toPage } from '../../db/pagination';
+import { AppError, invalidInput, notFound } from '../../errors';
+import { csvFailure, csvFileOf } from '../../http/csv-upload';
+import type { Caller, UploadedFile } from '../../http/route';
+import { currentMonth, lastDayOfMonth, naira } from './bill-format';
+import type { StateInfo } from './bill-ports';
+import { billTypeById } from './bill-types';
+import * as repo from './bills.repo';
+
+/** WHT: the payees' Tax IDs and taxes as one value, whatever their order in the file. */
+export function payeesFingerprint(recipients: readonly { taxPayerNumber: string; taxPayableKobo: Kobo }[]): string {
+  const lines = recipients.map((recipient) => `${recipient.taxPayerNumber}:${recipient.taxPayableKobo}`).sort();
+  return createHash('sha256').update(lines.join('\n')).digest('hex');
+}
+
+/** The state WHT rate: the Withholding Regulations' individual resident rate, the payee holding a Tax ID (tax-rules.md §3). */
+function whtOn(period: string, code: string, amount: Kobo) {
+  return computeWht({ period, code, payeeKind: 'individual', resident: true, hasTaxId: true, amount });
+}
+
+function whtTypeError(error: unknown, field: string): unknown {
+  if (isTaxInputError(error)) return invalidInput({ [field]: error.field === 'code' ? 'Choose a valid WHT type' : error.message });
+  return error;
+}
+
+/** A WHT recipient has no PAYE columns. */
+const NOT_PAYE = { expectedTaxKobo: null, nationality: null, designation: null, incomesKobo: null } as const;
+
+/** The PAYE template's income columns (basic_salary … other_allowances), stored per employee. */
+const PAYE_INCOMES_FROM = PAYE_TEMPLATE_HEADERS.indexOf('basic_salary');
+export const PAYE_INCOME_HEADERS = PAYE_TEMPLATE_HEADERS.slice(PAYE_INCOMES_FROM);
+
+interface PreparedBill {
+  type: BillTypeCode;
+  whtType: string | null;
+  periodStart: string;
+  periodEnd: string;
+  recipients: repo.BillItem[];
+  amountDue: Kobo;
+}
+
+/**
+ * Everything before Pay: the month and the file checked, a bill's recipients prepared from a PAYE
+ * file, the payroll on file or a WHT file or calculation, and the calculations the forms ask for.
+ */
+export function createBillPreparation(deps: {
+  db: Db;
+  now: () => Date;
+  stateById(): Promise<Map<number, StateInfo>>;
+  /** The payroll registered with a state as the PAYE template CSV (the payroll module's); null when there is none. */
+  payrollOnFile(registrationId: string): Promise<Buffer | null>;
+}) {
+  const { db, now } = deps;
+
+  function checkMonth(month: string, field: string) {
+    if (month > currentMonth(now())) throw invalidInput({ [field]: BILL_MESSAGES.futureMonth });
+    try {
+      regimeForPeriod(month);
+    } catch (error) {
+      if (isTaxInputError(error)) throw invalidInput({ [field]: error.message });
+      throw error;
+    }
+  }
+
+  /**
+   * PAYE is filed for the employees registered with the state, under the taxpayer's consent
+   * (product-spec "Manage Payroll"): without both there is no bill. The employees come from the
+   * file sent, or with `source=payroll` from the payroll on file itself.
+   */
+  async function payeFileOf(registration: { id: string; isControlConsentGiven: boolean }, stateName: string, source: PayeSource | undefined, uploads: UploadedFile[]): Promise<Pick<UploadedFile, 'content'>> {
+    if (!registration.isControlConsentGiven) throw new AppError('UNPROCESSABLE', `Give consent to manage payroll in ${stateName} first: PAYE is filed for the employees registered there.`);
+    const onFile = await deps.payrollOnFile(registration.id);
+    if (!onFile) throw new AppError('UNPROCESSABLE', `Register the payroll for ${stateName} first (Manage Payroll): PAYE is filed for the employees registered there.`);
+    return source === 'payroll' ? { content: onFile } : csvFileOf(uploads, 'recipients');
+  }
+
+  function preparePaye(month: string, file: Pick<UploadedFile, 'content'>): PreparedBill {
+    const parsed = parsePayeFile(file.content, month);
+    if (!parsed.ok) throw csvFailure('recipients', parsed.message, parsed.errors);
+    const recipients = parsed.records.map((record, index): repo.BillItem => {
+      const money = parsed.money[index];
+      const check = recomputePayeMoney(money, month);
+      return {
+        rowNumber: parsed.rowNumbers[index],
+        taxPayerNumber: record.tax_payer_number.toUpperCase(),
+        name: record.name,
+        amountKobo: check.monthlyGross,
+        taxPayableKobo: parsed.amounts[index],
+        expectedTaxKobo: check.expectedMonthlyTax,
+        nationality: record.nationality,
+        designation: record.designation,
+        incomesKobo: money.slice(PAYE_INCOMES_FROM),
+      };
+    });
+    return { type: 'paye', whtType: null, periodStart: `${month}-01`, periodEnd: lastDayOfMonth(month), recipients, amountDue: parsed.amountDue };
+  }
+
+  async function prepareWht(caller: Caller, month: string, form: { payload_type?: string; wht_type?: string; end_date?: string; calc_record_reference?: string }, file: UploadedFile | undefined): Promise<PreparedBill> {
+    const whtType = form.wht_type?.trim();
+    if (!whtType) throw invalidInput({ wht_type: 'WHT type is required' });
+    try {
+      whtOn(month, whtType, asKobo(0));
+    } catch (error) {
+      throw whtTypeError(error, 'wht_type');
+    }
+    const periodEnd = form.end_date ? form.end_date.slice(0, 10) : lastDayOfMonth(month);
+    if (!/^\d{4}-\d{2}(-\d{2})?$/.test(periodEnd) || periodEnd.slice(0, 7) < month) throw invalidInput({ end_date: 'The end date must be on or after the start of the month' });
+    const base = { type: 'wht' as const, whtType, periodStart: `${month}-01`, periodEnd: periodEnd.length === 7 ? lastDayOfMonth(periodEnd) : periodEnd };
+    if (!form.payload_type) throw invalidInput({ payload_type: 'Choose manual or auto calculation' });
+
+    if (form.payload_type === 'auto' && form.calc_record_reference) {
+      const record = await repo.findWhtCalcRecord(db, { reference: form.calc_record_reference });
+      if (!record || record.organisationId !== caller.organisationId) throw invalidInput({ calc_record_reference: 'This calculation was not found. Upload the file again.' });
+      if (record.whtType !== whtType) throw invalidInput({ calc_record_reference: 'This calculation was made for another WHT type. Upload the file again.' });
+      const items = await repo.listWhtCalcItems(db, record.id);
+      return {
+        ...base,
+        recipients: items.map((item) => ({ rowNumber: item.rowNumber, taxPayerNumber: item.taxPayerNumber, name: item.name, amountKobo: item.amountKobo, taxPayableKobo: item.taxPayableKobo, ...NOT_PAYE })),
+        amountDue: record.taxPayableKobo,
+      };
+    }
+    if (!file) throw invalidInput({ recipients: 'No new file selected' });
+    if (form.payload_type === 'manual') {
+      const parsed = parseWhtManualCsv(file.content);
+      if (!parsed.ok) throw csvFailure('recipients', parsed.message, parsed.errors);
+      return {
+        ...base,
+        recipients: parsed.records.map((record, index) => ({ rowNumber: parsed.rowNumbers[index], taxPayerNumber: record.tax_payer_number.toUpperCase(), name: record.name, amountKobo: null, taxPayableKobo: parsed.amounts[index], ...NOT_PAYE })),
+        amountDue: parsed.amountDue,
+      };
+    }
+    const auto = whtAutoItems(month, whtType, file);
+    return { ...base, recipients: auto.items.map((item) => ({ ...item, ...NOT_PAYE })), amountDue: auto.taxPayable };
+  }
+
+  /** A WHT auto file (tax_payer_number, name, amount) with the tax on each amount at the type's rate. */
+  function whtAutoItems(month: string, whtType: string, file: UploadedFile) {
+    const parsed = parseWhtAutoCsv(file.content);
+    if (!parsed.ok) throw csvFailure('file', parsed.message, parsed.errors);
+    // The rate depends on the month and type alone, so it is looked up once; each tax is then
+    // computeWht's own rounding of amount × rate.
+    const { rateBps } = whtOn(month, whtType, asKobo(0));
+    const items = parsed.records.map((record, index) => ({
+      rowNumber: parsed.rowNumbers[index],
+      taxPayerNumber: record.tax_payer_number.toUpperCase(),
+      name: record.name,
+      amountKobo: parsed.amounts[index],
+      taxPayableKobo: applyRate(parsed.amounts[index], rateBps),
+    }));
+    return { items, rateBps, amount: parsed.amountDue, taxPayable: sumKobo(items.map((item) => item.taxPayableKobo)) };
+  }
+  return {
+    checkMonth,
+    payeFileOf,
+    preparePaye,
+    prepareWht,
+
+    /** The WHT types a state's agency collects for a month: the regulations' individual rates. */
+    async whtTypes(stateId: number, period: string | undefined) {
+      const state = (await deps.stateById()).get(stateId);
+      if (!state) throw notFound('State not found.');
+      const month = period ?? currentMonth(now());
+      try {
+        return listWhtTypes(month).map((type) => ({
+          id: type.code,
+          name: type.name,
+          reference: `${state.code}-WHT-${type.code.toUpperCase().replace(/_/g, '-')}`,
+          percentage: type.percentage,
+          description: type.description,
+        }));
+      } catch (error) {
+        throw whtTypeError(error, 'period');
+      }
+    },
+
+    calculateCharge(input: { type_id: number; amount_due: string; recipient_count: number }) {
+      const type = billTypeById(input.type_id);
+      if (!type) throw invalidInput({ type_id: 'Choose a bill type' });
+      const result = computeBillCharge({ billType: type.code, recipientCount: input.recipient_count, amountDue: toKobo(input.amount_due, 'amount_due') });
+      return { charge: naira(result.charge), amount_due: naira(result.amountDue), fee: naira(result.fee), vat: naira(result.vat), total: naira(result.total) };
+    },
+
+    calculateWhtTax(input: { wht_type: string; amount: string; period?: string }) {
+      const month = input.period ?? currentMonth(now());
+      try {
+        const result = whtOn(month, input.wht_type, toKobo(input.amount, 'amount'));
+        return { tax_payable: naira(result.tax), rate: result.rateBps / 100 };
+      } catch (error) {
+        throw whtTypeError(error, 'wht_type');
+      }
+    },
+
+    /** A bulk WHT calculation from an auto file, kept so the bill can be made from it (`calc_record_reference`). */
+    async calculateWhtBulk(caller: Caller, input: { wht_type: string; period?: string }, uploads: UploadedFile[]) {
+      if (!caller.organisationId) throw notFound('Organisation not found.');
+      const month = input.period ?? currentMonth(now());
+      try {
+        whtOn(month, input.wht_type, asKobo(0));
+      } catch (error) {
+        throw whtTypeError(error, 'wht_type');
+      }
+      const file = csvFileOf(uploads, 'file');
+      const auto = whtAutoItems(month, input.wht_type, file);
+      const record = await db.transaction((tx) =>
+        repo.insertWhtCalcRecord(
+          tx,
+          {
+            reference: `WHTCALC-${randomBytes(6).toString('hex').toUpperCase()}`,
+            organisationId: caller.organisationId!,
+            whtType: input.wht_type,
+            period: month,
+            rateBps: auto.rateBps,
+            itemCount: auto.items.length,
+            amountKobo: auto.amount,
+            taxPayableKobo: auto.taxPayable,
+            createdBy: caller.userId,
+          },
+          auto.items,
+        ),
+      );
+      return { id: record.id, reference: record.reference };
+    },
+
+    async whtCalcItems(caller: Caller, id: string, params: { page: number; count: number; no_pages?: boolean }) {
+      const record = await repo.findWhtCalcRecord(db, { id });
+      if (!record || record.organisationId !== caller.organisationId) throw notFound('Calculation not found.');
+      const { limit, offset } = pageWindow(params);
+      const items = await repo.listWhtCalcItems(db, record.id, { limit, offset });
+      const page = toPage(
+        items.map((item) => ({ row: item.rowNumber, tax_payer_number: item.taxPayerNumber, name: item.name, amount: naira(item.amountKobo), tax_payable: naira(item.taxPayableKobo) })),
+        record.itemCount,
+        params,
+      );
+      return { reference: record.reference, wht_type: record.whtType, ...page, aggs: { count: record.itemCount, sum_tax_payable: naira(record.taxPayableKobo), sum_amount: naira(record.amountKobo) } };
+    },
+  };
+}

@@ -1,0 +1,96 @@
+import { formatNaira } from '@levy/tax';
+import type { StateAgency } from '../../adapters/agency/state-agency';
+import { AgencyError } from '../../adapters/agency/state-agency';
+import type { Db } from '../../db/client';
+import type { Jobs } from '../../jobs/jobs';
+import type { BillWallets } from './bill-ports';
+import * as repo from './bills.repo';
+
+const SETTLE_BILL_JOB = 'bills.settle';
+/** PAYE is settled at once; its job is the safety net if that attempt is cut short. */
+const PAYE_SAFETY_NET_SECONDS = 60;
+/** How long an attempt to settle holds a bill against cancellation: past the agency's timeout. */
+const SETTLEMENT_CLAIM_SECONDS = 60;
+
+/** A ledger reference unique to the bill and readable in Transactions (bill references repeat across corporations). */
+const ledgerReference = (prefix: 'BILL' | 'REFUND', bill: { reference: string; id: string }) => `${prefix}-${bill.reference}-${bill.id.slice(0, 13).replace('-', '').toUpperCase()}`;
+
+/**
+ * Money out and back: a stored bill paid from its wallet, the agency asked to settle it (at once for
+ * PAYE, by the settlement job for WHT and as PAYE's safety net), and a refund by reversing journal.
+ */
+export function createBillSettlement(deps: { db: Db; jobs: Jobs; agency: StateAgency; wallets: BillWallets }) {
+  const { db, agency } = deps;
+
+  /**
+   * Asks the agency to settle a bill that the wallet has paid. Paid: `payment_paid` with the
+   * receipt. Declined (final): `failed`, and the debit is reversed, at most once. No answer:
+   * throws, so the settlement job tries again; on its last attempt the bill fails and is refunded.
+   * The attempt holds the bill while the agency is asked, so it is not cancelled meanwhile.
+   */
+  async function settle(billId: string, isLastAttempt: boolean) {
+    const bill = await repo.claimSettlement(db, billId, SETTLEMENT_CLAIM_SECONDS);
+    if (!bill) {
+      const current = await repo.findBill(db, billId);
+      // Another attempt holds it: try again after it, unless this was the last try.
+      if (current && repo.SETTLING_STATUSES.includes(current.status) && !isLastAttempt) throw new Error(`Bill ${current.reference} is being settled by another attempt.`);
+      return;
+    }
+    try {
+      const paid = await agency.pay({ reference: bill.agencyReference ?? bill.reference, taxPayerNumber: bill.taxPayerNumber, amountKobo: bill.amountDueKobo });
+      await db.transaction(async (tx) => {
+        const moved = await repo.transitionBill(tx, bill.id, repo.SETTLING_STATUSES, { status: 'payment_paid', receiptNumber: paid.receiptNumber, paidAt: paid.paidAt, settlingUntil: null });
+        if (moved) await repo.insertBillEvent(tx, { billId: bill.id, status: 'payment_paid', note: `Paid to the revenue service; receipt ${paid.receiptNumber}` });
+      });
+    } catch (error) {
+      const isFinal = error instanceof AgencyError && error.kind === 'declined';
+      if (!isFinal && !isLastAttempt) {
+        await repo.releaseSettlement(db, bill.id);
+        throw error;
+      }
+      const reason = error instanceof Error ? error.message : 'The revenue service did not accept the payment.';
+      await db.transaction(async (tx) => {
+        const moved = await repo.transitionBill(tx, bill.id, repo.SETTLING_STATUSES, { status: 'failed', failureReason: reason, settlingUntil: null });
+        if (!moved) return;
+        await refund(tx, bill, `Refund of ${bill.reference}: ${reason}`, null);
+        await repo.insertBillEvent(tx, { billId: bill.id, status: 'failed', note: `${reason} ${formatNaira(bill.totalKobo)} was returned to the wallet.` });
+      });
+    }
+  }
+
+  /** Returns a paid bill's debit to its wallet by a reversing journal, once. */
+  async function refund(tx: Db, bill: repo.BillRow, description: string, actorUserId: string | null) {
+    if (!bill.paymentJournalId) return;
+    const { journalId } = await deps.wallets.reverseJournal(tx, bill.paymentJournalId, { reference: ledgerReference('REFUND', bill), description, createdBy: actorUserId });
+    await repo.setBillJournals(tx, bill.id, { refundJournalId: journalId });
+  }
+
+  /**
+   * Pays a stored bill from the wallet in the caller's transaction, for a bill paid at once and one
+   * an admin approved alike: the debit (a shortfall throws, and the transaction stores nothing),
+   * the status history, and the settlement job.
+   */
+  async function payFromWallet(tx: Db, bill: repo.BillRow, input: { wallet: { walletId: string; name: string }; actorUserId: string; description: string; note?: string }) {
+    const { journalId, isReplay } = await deps.wallets.debitWallet(tx, {
+      walletId: input.wallet.walletId,
+      amount: { toAgency: bill.amountDueKobo, toFees: bill.chargeKobo },
+      category: 'bill_payment',
+      reference: ledgerReference('BILL', bill),
+      description: input.description,
+      createdBy: input.actorUserId,
+    });
+    // The reference is the bill's own: a journal already under it was not made for this bill.
+    if (isReplay) throw new Error(`ledger reference ${ledgerReference('BILL', bill)} is taken`);
+    await repo.setBillJournals(tx, bill.id, { paymentJournalId: journalId });
+    await repo.insertBillEvent(tx, { billId: bill.id, status: bill.status, note: `${input.note ? `${input.note}; ` : ''}${formatNaira(bill.totalKobo)} paid from ${input.wallet.name}` });
+    await deps.jobs.enqueue(tx, SETTLE_BILL_JOB, { billId: bill.id }, { singletonKey: bill.id, startAfterSeconds: bill.type === 'paye' ? PAYE_SAFETY_NET_SECONDS : 0 });
+  }
+
+  deps.jobs.define<{ billId: string }>({
+    name: SETTLE_BILL_JOB,
+    // An agency that is down for a while: seven tries over about ten minutes, then the bill fails and is refunded.
+    options: { retryLimit: 6, retryDelaySeconds: 5, pollingIntervalSeconds: 1, expireInSeconds: 120 },
+    handle: ({ billId }, { isLastAttempt }) => settle(billId, isLastAttempt),
+  });
+  return { settle, refund, payFromWallet };
+}
