@@ -94,3 +94,5 @@ export function createBillSettlement(deps: { db: Db; jobs: Jobs; agency: StateAg
   });
   return { settle, refund, payFromWallet };
 }
+
+export type BillSettlement = ReturnType<typeof createBillSettlement>;

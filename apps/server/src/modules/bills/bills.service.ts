@@ -6,7 +6,6 @@ import {
   type BillApprovalSetting,
   type BillDetail,
   type BillPrecheck,
-  type BillStatus,
   type BillTypeCode,
   type PayeSource,
 } from '@levy/contracts';
@@ -21,6 +20,7 @@ import { recordAudit } from '../audit/audit.service';
 import type { CorporationsService } from '../corporations/corporations.service';
 import type { MailService } from '../mail/mail.service';
 import type { StatesService } from '../states/states.service';
+import { createBillDecisions, payingStatus } from './bill-decisions';
 import { createBillExports } from './bill-exports';
 import { fullName, lagosDate, monthName, naira } from './bill-format';
 import { latenessOf } from './bill-lateness';
@@ -36,9 +36,6 @@ import type { ReceiptCodes } from './receipt-verification';
 export const APPROVE_BILLS = APPROVE_BILLS_PERMISSION;
 
 const DEFAULT_APPROVAL: BillApprovalSetting = { mode: 'members' };
-
-/** The status a bill pays in: PAYE is confirmed at once, WHT settles in the background. */
-const payingStatus = (type: BillTypeCode): BillStatus => (type === 'paye' ? 'awaiting_payment_confirmation' : 'payment_pending');
 
 /** The request repeats one already made under its Idempotency-Key: thrown to roll back, then answered with that bill. */
 class Replay extends Error {
@@ -75,11 +72,23 @@ export function createBillsService(deps: {
   const now = deps.now ?? (() => new Date());
 
   const queries = createBillQueries({ db, corporations: deps.corporations, listStates: deps.listStates, receiptCodes: deps.receiptCodes, now });
-  const { stateById, summaries, detail, findOwnBill } = queries;
+  const { stateById, summaries, detail } = queries;
   const preparation = createBillPreparation({ db, now, stateById, payrollOnFile: deps.payrollOnFile });
   const { checkMonth, payeFileOf, preparePaye, prepareWht } = preparation;
   const settlement = createBillSettlement({ db, jobs: deps.jobs, agency, wallets: deps.wallets });
-  const { settle, refund, payFromWallet } = settlement;
+  const { settle, payFromWallet } = settlement;
+  const decisions = createBillDecisions({ db, now, corporations: deps.corporations, wallets: deps.wallets, mail: deps.mail, appUrl: deps.appUrl, people: deps.people, queries, settlement });
+  const { mailAbout, personOf } = decisions;
+
+  async function replay(bill: repo.BillRow): Promise<{ bill: BillDetail; message: string }> {
+    // A PAYE bill being settled by the first request: give it a moment to finish.
+    let current = bill;
+    for (let wait = 0; wait < 50 && current.status === 'awaiting_payment_confirmation'; wait += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      current = (await repo.findBill(db, bill.id)) ?? current;
+    }
+    return { bill: await detail(current), message: messageFor(current) };
+  }
   const exports = createBillExports({ db, queries, receiptCodes: deps.receiptCodes, payerAddress: deps.payerAddress, now });
 
   function agencyStateOf(state: StateInfo): AgencyState {
@@ -127,40 +136,6 @@ export function createBillsService(deps: {
       bill: repeated.reference,
       existing: { id: repeated.id, reference: repeated.reference, status: repeated.status, total: naira(repeated.totalKobo), paid_at: repeated.paidAt?.toISOString() ?? null },
     });
-  }
-
-  /** Mails people about a bill, in the caller's transaction (the outbox). */
-  async function mailAbout(tx: Db, bill: repo.BillRow, to: readonly string[], subject: string, text: string) {
-    const link = `${deps.appUrl}/bills?bill=${bill.id}`;
-    for (const address of new Set(to)) await deps.mail.enqueue(tx, { to: address, subject, text: `${text}\n\nOpen the bill: ${link}`, links: [link] });
-  }
-
-  async function personOf(userId: string | null): Promise<BillPerson | undefined> {
-    return userId ? (await deps.people([userId]))[0] : undefined;
-  }
-
-  async function replay(bill: repo.BillRow): Promise<{ bill: BillDetail; message: string }> {
-    // A PAYE bill being settled by the first request: give it a moment to finish.
-    let current = bill;
-    for (let wait = 0; wait < 50 && current.status === 'awaiting_payment_confirmation'; wait += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      current = (await repo.findBill(db, bill.id)) ?? current;
-    }
-    return { bill: await detail(current), message: messageFor(current) };
-  }
-
-  /** A decision on a bill that has already moved on. */
-  function notWaiting(bill: repo.BillRow): AppError {
-    const label = bill.status.replace(/_/g, ' ');
-    return new AppError('CONFLICT', `This bill is no longer awaiting approval or payment: it is ${label}.`);
-  }
-
-  function paidCannotBeCancelled(bill: repo.BillRow, statesById: Map<number, StateInfo>): AppError {
-    const service = statesById.get(bill.stateId)?.revenueService ?? 'the revenue service';
-    return new AppError(
-      'UNPROCESSABLE',
-      `This bill was paid to ${service}${bill.paidAt ? ` on ${lagosDate(bill.paidAt)}` : ''}, so it cannot be cancelled. Ask ${service} for a refund or a credit against a later bill, quoting the agency reference ${bill.agencyReference ?? bill.reference}.`,
-    );
   }
 
   function messageFor(bill: repo.BillRow): string {
@@ -323,96 +298,9 @@ export function createBillsService(deps: {
       };
     },
 
-    /**
-     * An admin other than its preparer approves a waiting bill: it is debited and paid through the
-     * same path as an immediate payment. A shortfall answers with the amount and the bill keeps
-     * waiting; of concurrent approvals one moves the bill and the others are told it has moved.
-     */
-    async approve(caller: Caller, id: string, ip: string) {
-      const bill = await findOwnBill(caller, id);
-      if (bill.status !== 'awaiting_approval') throw notWaiting(bill);
-      if (bill.createdBy === caller.userId) throw new AppError('FORBIDDEN', 'You prepared this bill: another admin must approve it.');
-      const [corporation, statesById, wallet, approver, preparer] = await Promise.all([
-        deps.corporations.findInOrganisation(bill.organisationId, bill.corporationId),
-        stateById(),
-        deps.wallets.walletForCorporation(bill.organisationId, bill.corporationId),
-        personOf(caller.userId),
-        personOf(bill.createdBy),
-      ]);
-      const approverName = approver ? fullName(approver) : caller.firstName;
-      const state = statesById.get(bill.stateId)!;
-      await db.transaction(async (tx) => {
-        const approvedAt = now();
-        const moved = await repo.transitionBill(tx, bill.id, ['awaiting_approval'], { status: payingStatus(bill.type), approvedBy: caller.userId, approvedByName: approverName, approvedAt });
-        if (!moved) throw notWaiting((await repo.findBill(tx, bill.id)) ?? bill);
-        const paying = { ...bill, status: payingStatus(bill.type) };
-        await payFromWallet(tx, paying, { wallet, actorUserId: caller.userId, description: `${billTypeByCode(bill.type).name} ${bill.reference} for ${corporation.name}, ${state.name}`, note: `Approved by ${approverName}` });
-        await recordAudit(tx, { organisationId: bill.organisationId, actorUserId: caller.userId, action: 'bill.approved', resourceType: 'bill', resourceId: bill.id, details: { reference: bill.reference, total: naira(bill.totalKobo) }, ipAddress: ip });
-        if (preparer) await mailAbout(tx, bill, [preparer.email], `Your bill was approved: ${bill.reference}`, `${approverName} approved ${bill.reference} (${formatNaira(bill.totalKobo)}). It has been paid from ${wallet.name}.`);
-      });
-      if (bill.type === 'paye') await settle(bill.id, false).catch(() => undefined);
-      return detail((await repo.findBill(db, bill.id))!);
-    },
-
-    /** An admin declines a waiting bill with a reason: nothing was paid, and the preparer is told why. */
-    async reject(caller: Caller, id: string, reason: string, ip: string) {
-      const bill = await findOwnBill(caller, id);
-      if (bill.status !== 'awaiting_approval') throw notWaiting(bill);
-      const [decider, preparer] = await Promise.all([personOf(caller.userId), personOf(bill.createdBy)]);
-      const deciderName = decider ? fullName(decider) : caller.firstName;
-      await db.transaction(async (tx) => {
-        const moved = await repo.transitionBill(tx, bill.id, ['awaiting_approval'], { status: 'declined', closedReason: reason });
-        if (!moved) throw notWaiting((await repo.findBill(tx, bill.id)) ?? bill);
-        await repo.insertBillEvent(tx, { billId: bill.id, status: 'declined', note: `Declined by ${deciderName}: ${reason}` });
-        await recordAudit(tx, { organisationId: bill.organisationId, actorUserId: caller.userId, action: 'bill.declined', resourceType: 'bill', resourceId: bill.id, details: { reference: bill.reference, reason }, ipAddress: ip });
-        if (preparer) await mailAbout(tx, bill, [preparer.email], `Your bill was declined: ${bill.reference}`, `${deciderName} declined ${bill.reference} (${formatNaira(bill.totalKobo)}): ${reason}\nNothing was paid.`);
-      });
-      return detail((await repo.findBill(db, bill.id))!);
-    },
-
-    /**
-     * Withdraws a bill before the agency accepts it: a waiting bill by its preparer or an admin
-     * (nothing was paid); a bill whose settlement the agency has not yet accepted by an admin, with
-     * its wallet refunded exactly once. A paid bill cannot be: the answer says what to do instead.
-     */
-    async cancel(caller: Caller, id: string, reason: string | undefined, ip: string) {
-      const bill = await findOwnBill(caller, id);
-      const isAdmin = hasPermission(caller.permissions, APPROVE_BILLS);
-      const [person, statesById] = await Promise.all([personOf(caller.userId), stateById()]);
-      const name = person ? fullName(person) : caller.firstName;
-      const because = reason?.trim() ? `: ${reason.trim()}` : '';
-      const audit = (tx: Db) =>
-        recordAudit(tx, { organisationId: bill.organisationId, actorUserId: caller.userId, action: 'bill.cancelled', resourceType: 'bill', resourceId: bill.id, details: { reference: bill.reference, from: bill.status, reason: reason ?? null }, ipAddress: ip });
-      if (bill.status === 'awaiting_approval') {
-        if (!isAdmin && bill.createdBy !== caller.userId) throw new AppError('FORBIDDEN', 'Only the person who prepared this bill or an admin can withdraw it.');
-        await db.transaction(async (tx) => {
-          const moved = await repo.transitionBill(tx, bill.id, ['awaiting_approval'], { status: 'cancelled', closedReason: reason?.trim() || null });
-          if (!moved) throw notWaiting((await repo.findBill(tx, bill.id)) ?? bill);
-          await repo.insertBillEvent(tx, { billId: bill.id, status: 'cancelled', note: `Withdrawn by ${name}${because}. Nothing was paid.` });
-          await audit(tx);
-        });
-      } else if (repo.SETTLING_STATUSES.includes(bill.status)) {
-        if (!isAdmin) throw new AppError('FORBIDDEN', 'Only an admin can cancel a bill that has been paid from the wallet.');
-        await db.transaction(async (tx) => {
-          const moved = await repo.cancelSettlingBill(tx, bill.id, { closedReason: reason?.trim() || null });
-          if (!moved) {
-            const current = (await repo.findBill(tx, bill.id)) ?? bill;
-            if (current.status === 'payment_paid') throw paidCannotBeCancelled(current, statesById);
-            if (repo.SETTLING_STATUSES.includes(current.status)) throw new AppError('CONFLICT', 'The revenue service is answering for this payment right now. Wait a minute and look again: if it was accepted the bill is paid, otherwise you can cancel it.');
-            throw notWaiting(current);
-          }
-          await refund(tx, bill, `Refund of ${bill.reference}: cancelled by ${name}`, caller.userId);
-          await repo.insertBillEvent(tx, { billId: bill.id, status: 'cancelled', note: `Cancelled by ${name}${because} before the revenue service accepted it. ${formatNaira(bill.totalKobo)} was returned to the wallet.` });
-          await audit(tx);
-        });
-      } else if (bill.status === 'payment_paid') {
-        throw paidCannotBeCancelled(bill, statesById);
-      } else {
-        throw notWaiting(bill);
-      }
-      return detail((await repo.findBill(db, bill.id))!);
-    },
-
+    approve: decisions.approve,
+    reject: decisions.reject,
+    cancel: decisions.cancel,
     list: queries.list,
     get: queries.get,
     items: queries.items,

@@ -1,0 +1,156 @@
+import { APPROVE_BILLS_PERMISSION, hasPermission, type BillStatus, type BillTypeCode } from '@levy/contracts';
+import { formatNaira } from '@levy/tax';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import type { Caller } from '../../http/route';
+import { recordAudit } from '../audit/audit.service';
+import type { CorporationsService } from '../corporations/corporations.service';
+import type { MailService } from '../mail/mail.service';
+import { fullName, lagosDate, naira } from './bill-format';
+import type { BillPerson, BillWallets, StateInfo } from './bill-ports';
+import type { BillQueries } from './bill-queries';
+import type { BillSettlement } from './bill-settlement';
+import { billTypeByCode } from './bill-types';
+import * as repo from './bills.repo';
+
+/** The status a bill pays in: PAYE is confirmed at once, WHT settles in the background. */
+export const payingStatus = (type: BillTypeCode): BillStatus => (type === 'paye' ? 'awaiting_payment_confirmation' : 'payment_pending');
+
+/**
+ * What happens to a bill after it is prepared: an admin approves or declines it, its preparer or
+ * an admin withdraws or cancels it, and the people concerned are mailed.
+ */
+export function createBillDecisions(deps: {
+  db: Db;
+  now: () => Date;
+  corporations: Pick<CorporationsService, 'findInOrganisation'>;
+  wallets: Pick<BillWallets, 'walletForCorporation'>;
+  mail: MailService;
+  appUrl: string;
+  people(userIds: string[]): Promise<BillPerson[]>;
+  queries: Pick<BillQueries, 'findOwnBill' | 'detail' | 'stateById'>;
+  settlement: BillSettlement;
+}) {
+  const { db, now } = deps;
+  const { findOwnBill, detail, stateById } = deps.queries;
+  const { settle, refund, payFromWallet } = deps.settlement;
+
+  /** Mails people about a bill, in the caller's transaction (the outbox). */
+  async function mailAbout(tx: Db, bill: repo.BillRow, to: readonly string[], subject: string, text: string) {
+    const link = `${deps.appUrl}/bills?bill=${bill.id}`;
+    for (const address of new Set(to)) await deps.mail.enqueue(tx, { to: address, subject, text: `${text}\n\nOpen the bill: ${link}`, links: [link] });
+  }
+
+  async function personOf(userId: string | null): Promise<BillPerson | undefined> {
+    return userId ? (await deps.people([userId]))[0] : undefined;
+  }
+
+  /** A decision on a bill that has already moved on. */
+  function notWaiting(bill: repo.BillRow): AppError {
+    const label = bill.status.replace(/_/g, ' ');
+    return new AppError('CONFLICT', `This bill is no longer awaiting approval or payment: it is ${label}.`);
+  }
+
+  function paidCannotBeCancelled(bill: repo.BillRow, statesById: Map<number, StateInfo>): AppError {
+    const service = statesById.get(bill.stateId)?.revenueService ?? 'the revenue service';
+    return new AppError(
+      'UNPROCESSABLE',
+      `This bill was paid to ${service}${bill.paidAt ? ` on ${lagosDate(bill.paidAt)}` : ''}, so it cannot be cancelled. Ask ${service} for a refund or a credit against a later bill, quoting the agency reference ${bill.agencyReference ?? bill.reference}.`,
+    );
+  }
+
+  return {
+    mailAbout,
+    personOf,
+
+    /**
+     * An admin other than its preparer approves a waiting bill: it is debited and paid through the
+     * same path as an immediate payment. A shortfall answers with the amount and the bill keeps
+     * waiting; of concurrent approvals one moves the bill and the others are told it has moved.
+     */
+    async approve(caller: Caller, id: string, ip: string) {
+      const bill = await findOwnBill(caller, id);
+      if (bill.status !== 'awaiting_approval') throw notWaiting(bill);
+      if (bill.createdBy === caller.userId) throw new AppError('FORBIDDEN', 'You prepared this bill: another admin must approve it.');
+      const [corporation, statesById, wallet, approver, preparer] = await Promise.all([
+        deps.corporations.findInOrganisation(bill.organisationId, bill.corporationId),
+        stateById(),
+        deps.wallets.walletForCorporation(bill.organisationId, bill.corporationId),
+        personOf(caller.userId),
+        personOf(bill.createdBy),
+      ]);
+      const approverName = approver ? fullName(approver) : caller.firstName;
+      const state = statesById.get(bill.stateId)!;
+      await db.transaction(async (tx) => {
+        const approvedAt = now();
+        const moved = await repo.transitionBill(tx, bill.id, ['awaiting_approval'], { status: payingStatus(bill.type), approvedBy: caller.userId, approvedByName: approverName, approvedAt });
+        if (!moved) throw notWaiting((await repo.findBill(tx, bill.id)) ?? bill);
+        const paying = { ...bill, status: payingStatus(bill.type) };
+        await payFromWallet(tx, paying, { wallet, actorUserId: caller.userId, description: `${billTypeByCode(bill.type).name} ${bill.reference} for ${corporation.name}, ${state.name}`, note: `Approved by ${approverName}` });
+        await recordAudit(tx, { organisationId: bill.organisationId, actorUserId: caller.userId, action: 'bill.approved', resourceType: 'bill', resourceId: bill.id, details: { reference: bill.reference, total: naira(bill.totalKobo) }, ipAddress: ip });
+        if (preparer) await mailAbout(tx, bill, [preparer.email], `Your bill was approved: ${bill.reference}`, `${approverName} approved ${bill.reference} (${formatNaira(bill.totalKobo)}). It has been paid from ${wallet.name}.`);
+      });
+      if (bill.type === 'paye') await settle(bill.id, false).catch(() => undefined);
+      return detail((await repo.findBill(db, bill.id))!);
+    },
+
+    /** An admin declines a waiting bill with a reason: nothing was paid, and the preparer is told why. */
+    async reject(caller: Caller, id: string, reason: string, ip: string) {
+      const bill = await findOwnBill(caller, id);
+      if (bill.status !== 'awaiting_approval') throw notWaiting(bill);
+      const [decider, preparer] = await Promise.all([personOf(caller.userId), personOf(bill.createdBy)]);
+      const deciderName = decider ? fullName(decider) : caller.firstName;
+      await db.transaction(async (tx) => {
+        const moved = await repo.transitionBill(tx, bill.id, ['awaiting_approval'], { status: 'declined', closedReason: reason });
+        if (!moved) throw notWaiting((await repo.findBill(tx, bill.id)) ?? bill);
+        await repo.insertBillEvent(tx, { billId: bill.id, status: 'declined', note: `Declined by ${deciderName}: ${reason}` });
+        await recordAudit(tx, { organisationId: bill.organisationId, actorUserId: caller.userId, action: 'bill.declined', resourceType: 'bill', resourceId: bill.id, details: { reference: bill.reference, reason }, ipAddress: ip });
+        if (preparer) await mailAbout(tx, bill, [preparer.email], `Your bill was declined: ${bill.reference}`, `${deciderName} declined ${bill.reference} (${formatNaira(bill.totalKobo)}): ${reason}\nNothing was paid.`);
+      });
+      return detail((await repo.findBill(db, bill.id))!);
+    },
+
+    /**
+     * Withdraws a bill before the agency accepts it: a waiting bill by its preparer or an admin
+     * (nothing was paid); a bill whose settlement the agency has not yet accepted by an admin, with
+     * its wallet refunded exactly once. A paid bill cannot be: the answer says what to do instead.
+     */
+    async cancel(caller: Caller, id: string, reason: string | undefined, ip: string) {
+      const bill = await findOwnBill(caller, id);
+      const isAdmin = hasPermission(caller.permissions, APPROVE_BILLS_PERMISSION);
+      const [person, statesById] = await Promise.all([personOf(caller.userId), stateById()]);
+      const name = person ? fullName(person) : caller.firstName;
+      const because = reason?.trim() ? `: ${reason.trim()}` : '';
+      const audit = (tx: Db) =>
+        recordAudit(tx, { organisationId: bill.organisationId, actorUserId: caller.userId, action: 'bill.cancelled', resourceType: 'bill', resourceId: bill.id, details: { reference: bill.reference, from: bill.status, reason: reason ?? null }, ipAddress: ip });
+      if (bill.status === 'awaiting_approval') {
+        if (!isAdmin && bill.createdBy !== caller.userId) throw new AppError('FORBIDDEN', 'Only the person who prepared this bill or an admin can withdraw it.');
+        await db.transaction(async (tx) => {
+          const moved = await repo.transitionBill(tx, bill.id, ['awaiting_approval'], { status: 'cancelled', closedReason: reason?.trim() || null });
+          if (!moved) throw notWaiting((await repo.findBill(tx, bill.id)) ?? bill);
+          await repo.insertBillEvent(tx, { billId: bill.id, status: 'cancelled', note: `Withdrawn by ${name}${because}. Nothing was paid.` });
+          await audit(tx);
+        });
+      } else if (repo.SETTLING_STATUSES.includes(bill.status)) {
+        if (!isAdmin) throw new AppError('FORBIDDEN', 'Only an admin can cancel a bill that has been paid from the wallet.');
+        await db.transaction(async (tx) => {
+          const moved = await repo.cancelSettlingBill(tx, bill.id, { closedReason: reason?.trim() || null });
+          if (!moved) {
+            const current = (await repo.findBill(tx, bill.id)) ?? bill;
+            if (current.status === 'payment_paid') throw paidCannotBeCancelled(current, statesById);
+            if (repo.SETTLING_STATUSES.includes(current.status)) throw new AppError('CONFLICT', 'The revenue service is answering for this payment right now. Wait a minute and look again: if it was accepted the bill is paid, otherwise you can cancel it.');
+            throw notWaiting(current);
+          }
+          await refund(tx, bill, `Refund of ${bill.reference}: cancelled by ${name}`, caller.userId);
+          await repo.insertBillEvent(tx, { billId: bill.id, status: 'cancelled', note: `Cancelled by ${name}${because} before the revenue service accepted it. ${formatNaira(bill.totalKobo)} was returned to the wallet.` });
+          await audit(tx);
+        });
+      } else if (bill.status === 'payment_paid') {
+        throw paidCannotBeCancelled(bill, statesById);
+      } else {
+        throw notWaiting(bill);
+      }
+      return detail((await repo.findBill(db, bill.id))!);
+    },
+  };
+}
