@@ -1,6 +1,7 @@
 import { type Locator, type Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { callGateway, consentCodeFromMailbox, DEMO } from '../support/api';
+import { expectNotClipped } from '../support/layout';
 import { snap } from '../support/screenshots';
 import { AppShell } from '../pages/app-shell';
 import { chooseOption, LoginPage } from '../pages/auth-pages';
@@ -113,8 +114,9 @@ test('add a corporation, register Lagos with a verified Tax ID, change it, give 
   await expect(addState).toBeHidden();
   await expect(states.row('Lagos')).toContainText(firstId);
   await expect(states.row('Lagos')).toContainText(expected.data.name);
-  // Nobody has asked the revenue service for payroll consent yet: nothing is pending.
+  // Nobody has asked the revenue service for payroll consent yet: nothing is pending, said in full.
   await expect(states.row('Lagos')).toContainText('Not requested');
+  await expectNotClipped(states.row('Lagos').getByText('Not requested', { exact: true }));
   await snap(page, '25-corporation-with-lagos');
 
   // Update Lagos Id: the new ID is verified, the old registration replaced.

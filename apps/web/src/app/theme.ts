@@ -21,6 +21,12 @@ export const theme = createTheme({
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } }, styles: { description: { color: 'var(--mantine-color-dimmed)' } } },
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } }, styles: { title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } } },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close panel' } } },
+    // A menu holds its items only: Mantine's focus placeholder (a bare focusable div) inside role=menu
+    // is an item of no allowed role (axe aria-required-children), so an open menu failed its check.
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+    // A choice whose words do not fit its half of the control (a phone's dialog) wraps them, rather
+    // than pushing the control past the dialog's edge, where it was cut off.
+    SegmentedControl: { styles: { control: { minWidth: 0 }, label: { whiteSpace: 'normal' } } },
   },
 });
 

@@ -147,16 +147,17 @@ export function AppFrame({ children }: { children: ReactNode }) {
   const heading = meta?.name === 'dashboard.index' ? `Hello ${user?.first_name ?? ''}`.trim() : (meta?.module ?? meta?.title ?? '');
 
   return (
-    <AppShell header={{ height: 64 }} navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: !navigationOpened } }} padding="lg">
+    <AppShell header={{ height: 64 }} navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: !navigationOpened } }} padding={{ base: 'sm', sm: 'lg' }}>
       <AppShell.Header>
-        <Group h="100%" px="lg" justify="space-between" wrap="nowrap">
-          <Group gap="md" wrap="nowrap">
+        {/* The actions keep their room on a phone; a long title gives way (each page repeats it as its heading). */}
+        <Group h="100%" px={{ base: 'sm', sm: 'lg' }} justify="space-between" wrap="nowrap" gap="xs">
+          <Group gap="xs" wrap="nowrap" className={classes.titleGroup}>
             <Burger opened={navigationOpened} onClick={navigation.toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
-            <Title order={2} fz="h3" data-testid="top-bar-title">
+            <Title order={2} fz="h3" className={classes.title} title={heading} data-testid="top-bar-title">
               {heading}
             </Title>
           </Group>
-          <Group gap="sm" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap" className={classes.actions}>
             {canPayTaxes(permissions) && !isCorporationBillsTab(pathname) && <PayTaxesButton />}
             {hasPermission(permissions, INVITE_PERMISSION) && (
               <Button leftSection={<IconUserPlus size={16} />} onClick={openInvite} visibleFrom="xs">

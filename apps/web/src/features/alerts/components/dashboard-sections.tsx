@@ -7,7 +7,9 @@ import { ContentCard } from '../../../components/content-card';
 import { EmptyState } from '../../../components/empty-state';
 import { LazyBarChart } from '../../../components/lazy-bar-chart';
 import { LoadingPlaceholder } from '../../../components/loading-placeholder';
+import { PhoneDetails, PhoneFitScrollContainer, ROWS_AS_CARDS } from '../../../components/phone-table';
 import { StatusTag } from '../../../components/status-tag';
+import { AmountCell } from '../../../components/amount-cell';
 import { callApi } from '../../../lib/api-client';
 import { calls } from '../../../lib/calls';
 import { formatAmount, formatDate } from '../../../lib/format';
@@ -58,13 +60,13 @@ function RecentBills() {
       ) : !bills.data || bills.data.items.length === 0 ? (
         <EmptyState hint="Bills you generate appear here." />
       ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table verticalSpacing="xs">
+        <PhoneFitScrollContainer minWidth={560}>
+          <Table verticalSpacing="xs" aria-label="Recent bills" className={ROWS_AS_CARDS}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Reference</Table.Th>
-                <Table.Th>Corporation</Table.Th>
-                <Table.Th>State</Table.Th>
+                <Table.Th visibleFrom="sm">Corporation</Table.Th>
+                <Table.Th visibleFrom="sm">State</Table.Th>
                 <Table.Th ta="right">Total</Table.Th>
                 <Table.Th>Status</Table.Th>
               </Table.Tr>
@@ -72,10 +74,15 @@ function RecentBills() {
             <Table.Tbody>
               {bills.data.items.map((bill) => (
                 <Table.Tr key={bill.id}>
-                  <Table.Td>{bill.reference}</Table.Td>
-                  <Table.Td>{bill.corporation.name}</Table.Td>
-                  <Table.Td>{bill.state.name}</Table.Td>
-                  <Table.Td ta="right">{formatAmount(bill.total)}</Table.Td>
+                  <Table.Td data-phone-line="title">
+                    {bill.reference}
+                    <PhoneDetails>
+                      {bill.corporation.name} · {bill.state.name}
+                    </PhoneDetails>
+                  </Table.Td>
+                  <Table.Td visibleFrom="sm">{bill.corporation.name}</Table.Td>
+                  <Table.Td visibleFrom="sm">{bill.state.name}</Table.Td>
+                  <AmountCell data-phone-line="end">{formatAmount(bill.total)}</AmountCell>
                   <Table.Td>
                     <StatusTag status={bill.status} />
                   </Table.Td>
@@ -83,7 +90,7 @@ function RecentBills() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </PhoneFitScrollContainer>
       )}
     </ContentCard>
   );
@@ -160,13 +167,14 @@ function DeadlineCalendar({ organisationId }: { organisationId: string }) {
       ) : !calendar.data || calendar.data.entries.length === 0 ? (
         <EmptyState hint="Register a corporation with a state to see its PAYE and WHT deadlines for the next 12 months." />
       ) : (
-        <Table.ScrollContainer minWidth={640} mah={420}>
-          <Table verticalSpacing="xs" stickyHeader>
+        // On a phone each deadline is a card: the tax (the corporation and state under it), its due date, then its status.
+        <PhoneFitScrollContainer minWidth={640} mah={420}>
+          <Table verticalSpacing="xs" stickyHeader aria-label="Deadlines" className={ROWS_AS_CARDS}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Due date</Table.Th>
                 <Table.Th>Tax</Table.Th>
-                <Table.Th>Corporation · State</Table.Th>
+                <Table.Th visibleFrom="sm">Corporation · State</Table.Th>
                 <Table.Th>Status</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -186,11 +194,16 @@ function DeadlineCalendar({ organisationId }: { organisationId: string }) {
                       </Stack>
                     </Group>
                   </Table.Td>
-                  <Table.Td>{entry.title}</Table.Td>
-                  <Table.Td>
+                  <Table.Td data-phone-line="title">
+                    {entry.title}
+                    <PhoneDetails>
+                      {entry.corporation.name} · {entry.state.name}
+                    </PhoneDetails>
+                  </Table.Td>
+                  <Table.Td visibleFrom="sm">
                     {entry.corporation.name} · {entry.state.name}
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td data-phone-line="below">
                     <Text fz="sm" c={entry.status === 'overdue' ? 'red.9' : entry.status === 'paid' ? 'teal.9' : undefined}>
                       {entryStatus(entry)}
                     </Text>
@@ -199,7 +212,7 @@ function DeadlineCalendar({ organisationId }: { organisationId: string }) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </PhoneFitScrollContainer>
       )}
     </ContentCard>
   );

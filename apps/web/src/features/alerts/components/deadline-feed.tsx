@@ -51,14 +51,15 @@ export function DeadlineFeed({ organisationId }: { organisationId: string }) {
   const url = feed.data?.url ?? '';
   return (
     <Stack gap={6} data-testid="deadline-feed">
-      <Group gap="xs" align="flex-end" wrap="nowrap">
+      {/* On a narrow screen the buttons go under the link, which keeps the width to be read. */}
+      <Group gap="xs" align="flex-end">
         <TextInput
           label="Subscribe in your calendar app"
           description="Paste this link where your calendar app adds a calendar from a URL. Anyone with the link can see these deadlines."
           value={feed.isPending ? 'Loading the link…' : url}
           readOnly
           onFocus={(event) => event.currentTarget.select()}
-          style={{ flex: 1 }}
+          style={{ flex: '1 1 16rem' }}
           size="xs"
         />
         <CopyButton value={url} timeout={2000}>

@@ -6,6 +6,7 @@ import { useState, type ReactNode } from 'react';
 import { AmountCell } from '../../../components/amount-cell';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadingPlaceholder } from '../../../components/loading-placeholder';
+import { PhoneDetails, PhoneFitScrollContainer } from '../../../components/phone-table';
 import { StatusTag } from '../../../components/status-tag';
 import { statusLabel } from '../../../components/status-tone';
 import { TablePagination } from '../../../components/table-pagination';
@@ -62,32 +63,57 @@ function BillItems({ bill }: { bill: BillDetail }) {
         <EmptyState height={100} hint={debounced ? 'No recipient matches.' : undefined} />
       ) : (
         <>
-          <Table.ScrollContainer minWidth={520}>
+          {/* On a phone the row, Tax ID and (PAYE) gross income go under the name, with the engine's figure where it differs. */}
+          <PhoneFitScrollContainer minWidth={520}>
             <Table verticalSpacing={6} fz="sm" aria-label="Recipients">
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th w={48}>Row</Table.Th>
-                  <Table.Th>Tax ID</Table.Th>
+                  <Table.Th w={48} visibleFrom="sm">
+                    Row
+                  </Table.Th>
+                  <Table.Th visibleFrom="sm">Tax ID</Table.Th>
                   <Table.Th>Name</Table.Th>
-                  <Table.Th ta="right">{isPaye ? 'Gross income' : 'Amount'}</Table.Th>
+                  <Table.Th ta="right" visibleFrom={isPaye ? 'sm' : undefined}>
+                    {isPaye ? 'Gross income' : 'Amount'}
+                  </Table.Th>
                   <Table.Th ta="right">Tax payable</Table.Th>
-                  {isPaye && <Table.Th ta="right">By the engine</Table.Th>}
+                  {isPaye && (
+                    <Table.Th ta="right" visibleFrom="sm">
+                      By the engine
+                    </Table.Th>
+                  )}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {items.data.items.map((item) => (
-                  <Table.Tr key={item.row}>
-                    <Table.Td c="dimmed">{item.row}</Table.Td>
-                    <Table.Td>{item.tax_payer_number}</Table.Td>
-                    <Table.Td>{item.name}</Table.Td>
-                    <AmountCell>{item.amount ? formatAmount(item.amount) : '—'}</AmountCell>
-                    <AmountCell fw={600}>{isPaye && item.tax_payable === '0.00' && item.expected_tax === '0.00' ? 'Exempt' : formatAmount(item.tax_payable)}</AmountCell>
-                    {isPaye && <AmountCell c={item.expected_tax && item.expected_tax !== item.tax_payable ? 'orange.8' : undefined}>{item.expected_tax ? formatAmount(item.expected_tax) : '—'}</AmountCell>}
-                  </Table.Tr>
-                ))}
+                {items.data.items.map((item) => {
+                  const differs = Boolean(item.expected_tax && item.expected_tax !== item.tax_payable);
+                  return (
+                    <Table.Tr key={item.row}>
+                      <Table.Td c="dimmed" visibleFrom="sm">
+                        {item.row}
+                      </Table.Td>
+                      <Table.Td visibleFrom="sm">{item.tax_payer_number}</Table.Td>
+                      <Table.Td>
+                        {item.name}
+                        <PhoneDetails>
+                          Row {item.row} · <span style={{ whiteSpace: 'nowrap' }}>{item.tax_payer_number}</span>
+                          {isPaye && item.amount ? ` · gross ${formatAmount(item.amount)}` : ''}
+                          {isPaye && differs && item.expected_tax ? ` · ${formatAmount(item.expected_tax)} by the engine` : ''}
+                        </PhoneDetails>
+                      </Table.Td>
+                      <AmountCell visibleFrom={isPaye ? 'sm' : undefined}>{item.amount ? formatAmount(item.amount) : '—'}</AmountCell>
+                      <AmountCell fw={600}>{isPaye && item.tax_payable === '0.00' && item.expected_tax === '0.00' ? 'Exempt' : formatAmount(item.tax_payable)}</AmountCell>
+                      {isPaye && (
+                        <AmountCell c={differs ? 'orange.8' : undefined} visibleFrom="sm">
+                          {item.expected_tax ? formatAmount(item.expected_tax) : '—'}
+                        </AmountCell>
+                      )}
+                    </Table.Tr>
+                  );
+                })}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </PhoneFitScrollContainer>
           <TablePagination pagination={items.data.pagination} onPageChange={setPage} />
         </>
       )}

@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { AmountCell } from '../../../components/amount-cell';
 import { EmptyState } from '../../../components/empty-state';
+import { PhoneDetails, PhoneFitScrollContainer, ROWS_AS_CARDS } from '../../../components/phone-table';
 import { LoadingPlaceholder } from '../../../components/loading-placeholder';
 import type { FilterField } from '../../../components/query/filter-popover';
 import { QueryBar } from '../../../components/query/query-bar';
@@ -101,23 +102,24 @@ export function BillsList({ corporationId }: { corporationId?: string }) {
         <EmptyState hint={filtered ? 'No bill matches.' : 'Bills you generate with Pay Taxes appear here.'} />
       ) : (
         <>
-          <Table.ScrollContainer minWidth={760}>
-            <Table verticalSpacing="sm" highlightOnHover aria-label="Bills">
+          {/* On a phone each bill is a card: reference, what it is for, then its status and total. */}
+          <PhoneFitScrollContainer minWidth={760}>
+            <Table verticalSpacing="sm" highlightOnHover aria-label="Bills" className={ROWS_AS_CARDS}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Bill</Table.Th>
-                  {!corporationId && <Table.Th>Corporation</Table.Th>}
-                  <Table.Th>State</Table.Th>
-                  <Table.Th>Period</Table.Th>
+                  {!corporationId && <Table.Th visibleFrom="sm">Corporation</Table.Th>}
+                  <Table.Th visibleFrom="sm">State</Table.Th>
+                  <Table.Th visibleFrom="sm">Period</Table.Th>
                   <Table.Th ta="right">Total</Table.Th>
                   <Table.Th>Status</Table.Th>
-                  <Table.Th>Created</Table.Th>
+                  <Table.Th visibleFrom="sm">Created</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {bills.data.items.map((bill: BillSummary) => (
                   <Table.Tr key={bill.id} onClick={() => openBill(bill.id)} style={{ cursor: 'pointer' }}>
-                    <Table.Td>
+                    <Table.Td data-phone-line="title">
                       <Anchor
                         component="button"
                         type="button"
@@ -134,21 +136,28 @@ export function BillsList({ corporationId }: { corporationId?: string }) {
                       <Text fz="xs" c="dimmed">
                         {bill.type_name} · {bill.recipient_count.toLocaleString('en-NG')} {bill.recipient_count === 1 ? 'recipient' : 'recipients'}
                       </Text>
+                      <PhoneDetails>
+                        {[corporationId ? null : bill.corporation.name, bill.state.name, formatPeriod(bill.period_start)].filter(Boolean).join(' · ')}
+                        <br />
+                        Created {formatDate(bill.created_at)}
+                      </PhoneDetails>
                       {bill.supplementary && <SupplementaryTag />}
                     </Table.Td>
-                    {!corporationId && <Table.Td>{bill.corporation.name}</Table.Td>}
-                    <Table.Td>{bill.state.name}</Table.Td>
-                    <Table.Td>{formatPeriod(bill.period_start)}</Table.Td>
-                    <AmountCell fw={600}>{formatAmount(bill.total)}</AmountCell>
+                    {!corporationId && <Table.Td visibleFrom="sm">{bill.corporation.name}</Table.Td>}
+                    <Table.Td visibleFrom="sm">{bill.state.name}</Table.Td>
+                    <Table.Td visibleFrom="sm">{formatPeriod(bill.period_start)}</Table.Td>
+                    <AmountCell fw={600} data-phone-line="end">
+                      {formatAmount(bill.total)}
+                    </AmountCell>
                     <Table.Td>
                       <StatusTag status={bill.status} />
                     </Table.Td>
-                    <Table.Td>{formatDate(bill.created_at)}</Table.Td>
+                    <Table.Td visibleFrom="sm">{formatDate(bill.created_at)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </PhoneFitScrollContainer>
           <TablePagination pagination={bills.data.pagination} onPageChange={setPage} />
         </>
       )}

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { AmountCell } from '../../../components/amount-cell';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadingPlaceholder } from '../../../components/loading-placeholder';
+import { PhoneDetails, PhoneFitScrollContainer } from '../../../components/phone-table';
 import { SEARCH_DEBOUNCE_MS, SEARCH_WIDTH } from '../../../components/query/query-bar';
 import { RefreshButton } from '../../../components/refresh-button';
 import { TablePagination } from '../../../components/table-pagination';
@@ -50,21 +51,24 @@ export function PayrollEmployees({ corporationId, stateCode }: { corporationId: 
         <EmptyState hint={debouncedSearch ? 'No employee matches this search.' : 'Upload the payroll template to register employees with the state.'} />
       ) : (
         <>
-          <Table.ScrollContainer minWidth={640}>
+          {/* On a phone the Tax ID, designation and gross income go under the name. */}
+          <PhoneFitScrollContainer minWidth={640}>
             <Table verticalSpacing="xs" striped aria-label="Employees">
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Tax ID</Table.Th>
+                  <Table.Th visibleFrom="sm">Tax ID</Table.Th>
                   <Table.Th>Name</Table.Th>
-                  <Table.Th>Designation</Table.Th>
-                  <Table.Th ta="right">Gross income</Table.Th>
+                  <Table.Th visibleFrom="sm">Designation</Table.Th>
+                  <Table.Th ta="right" visibleFrom="sm">
+                    Gross income
+                  </Table.Th>
                   <Table.Th ta="right">Tax payable</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {employees.data.items.map((employee) => (
                   <Table.Tr key={employee.id}>
-                    <Table.Td>{employee.tax_payer_number}</Table.Td>
+                    <Table.Td visibleFrom="sm">{employee.tax_payer_number}</Table.Td>
                     <Table.Td>
                       <Text fz="sm" fw={600}>
                         {employee.name}
@@ -74,11 +78,13 @@ export function PayrollEmployees({ corporationId, stateCode }: { corporationId: 
                           {employee.nationality}
                         </Text>
                       )}
+                      <PhoneDetails>
+                        <span style={{ whiteSpace: 'nowrap' }}>{employee.tax_payer_number}</span>
+                        {employee.designation ? ` · ${employee.designation}` : ''} · gross {formatAmount(employee.gross_income)}
+                      </PhoneDetails>
                     </Table.Td>
-                    <Table.Td>{employee.designation}</Table.Td>
-                    <AmountCell>
-                      {formatAmount(employee.gross_income)}
-                    </AmountCell>
+                    <Table.Td visibleFrom="sm">{employee.designation}</Table.Td>
+                    <AmountCell visibleFrom="sm">{formatAmount(employee.gross_income)}</AmountCell>
                     <AmountCell>
                       {formatAmount(employee.tax_payable)}
                     </AmountCell>
@@ -86,7 +92,7 @@ export function PayrollEmployees({ corporationId, stateCode }: { corporationId: 
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </PhoneFitScrollContainer>
           <TablePagination pagination={employees.data.pagination} onPageChange={setPage} />
         </>
       )}

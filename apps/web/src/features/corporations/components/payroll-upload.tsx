@@ -5,6 +5,7 @@ import { IconCircleCheck, IconDownload, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { AmountCell } from '../../../components/amount-cell';
 import { FileSelect } from '../../../components/file-select';
+import { PhoneDetails } from '../../../components/phone-table';
 import { ApiError, showErrorToast } from '../../../lib/api-client';
 import { showInvalidFileToast } from '../../../lib/file-toasts';
 import { formatAmount, formatDate } from '../../../lib/format';
@@ -16,31 +17,41 @@ export const PREVIEW_HEIGHT = 200;
 
 function PreviewTable({ rows }: { rows: PayrollPreviewRow[] }) {
   return (
-    <ScrollArea h={PREVIEW_HEIGHT} type="auto" offsetScrollbars data-testid="payroll-preview">
+    // Scrolled by the keyboard too (its rows take two lines on a phone, so it scrolls there sooner).
+    <ScrollArea h={PREVIEW_HEIGHT} type="auto" offsetScrollbars data-testid="payroll-preview" viewportProps={{ tabIndex: 0 }}>
+      {/* On a phone the row, Tax ID, designation and gross income go under the name. */}
       <Table stickyHeader verticalSpacing={6} fz="sm" aria-label="Payroll preview">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w={56}>Row</Table.Th>
-            <Table.Th>Tax ID</Table.Th>
+            <Table.Th w={56} visibleFrom="sm">
+              Row
+            </Table.Th>
+            <Table.Th visibleFrom="sm">Tax ID</Table.Th>
             <Table.Th>Name</Table.Th>
-            <Table.Th>Designation</Table.Th>
-            <Table.Th ta="right">Gross income</Table.Th>
+            <Table.Th visibleFrom="sm">Designation</Table.Th>
+            <Table.Th ta="right" visibleFrom="sm">
+              Gross income
+            </Table.Th>
             <Table.Th ta="right">Tax payable</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {rows.map((row) => (
             <Table.Tr key={row.row}>
-              <Table.Td c="dimmed">{row.row}</Table.Td>
-              <Table.Td>{row.taxPayerNumber}</Table.Td>
-              <Table.Td>{row.name}</Table.Td>
-              <Table.Td>{row.designation}</Table.Td>
-              <AmountCell>
-                {formatAmount(row.grossIncome)}
-              </AmountCell>
-              <AmountCell>
-                {formatNaira(row.taxPayable)}
-              </AmountCell>
+              <Table.Td c="dimmed" visibleFrom="sm">
+                {row.row}
+              </Table.Td>
+              <Table.Td visibleFrom="sm">{row.taxPayerNumber}</Table.Td>
+              <Table.Td>
+                {row.name}
+                <PhoneDetails>
+                  Row {row.row} · <span style={{ whiteSpace: 'nowrap' }}>{row.taxPayerNumber}</span>
+                  {row.designation ? ` · ${row.designation}` : ''} · gross {formatAmount(row.grossIncome)}
+                </PhoneDetails>
+              </Table.Td>
+              <Table.Td visibleFrom="sm">{row.designation}</Table.Td>
+              <AmountCell visibleFrom="sm">{formatAmount(row.grossIncome)}</AmountCell>
+              <AmountCell>{formatNaira(row.taxPayable)}</AmountCell>
             </Table.Tr>
           ))}
         </Table.Tbody>

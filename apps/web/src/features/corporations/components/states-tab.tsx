@@ -6,6 +6,7 @@ import { ContentCard } from '../../../components/content-card';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadingPlaceholder } from '../../../components/loading-placeholder';
 import { OptionsButton, type OptionItem } from '../../../components/options-button';
+import { PhoneDetails, PhoneFitScrollContainer, PhoneLabel, ROWS_IN_TWO_LINES } from '../../../components/phone-table';
 import { RefreshButton } from '../../../components/refresh-button';
 import { StatusTag } from '../../../components/status-tag';
 import { formatDate, formatPeriod } from '../../../lib/format';
@@ -75,16 +76,20 @@ export function StatesTab({ corporation, readOnly }: { corporation: Corporation;
       ) : !registrations.data || registrations.data.length === 0 ? (
         <EmptyState hint={canAdd ? 'Add each state where this corporation pays PAYE, with its state Tax ID.' : 'This corporation is not registered in any state yet.'} />
       ) : (
-        <Table.ScrollContainer minWidth={720}>
-          <Table verticalSpacing="sm" highlightOnHover aria-label="Registered states">
+        // On a phone a state takes a few lines: the state with its Tax ID and figures beside its actions,
+        // then the taxpayer's name, then the payroll consent, each named.
+        <PhoneFitScrollContainer minWidth={720}>
+          <Table verticalSpacing="sm" highlightOnHover aria-label="Registered states" className={ROWS_IN_TWO_LINES}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>State</Table.Th>
-                <Table.Th>Tax ID</Table.Th>
-                <Table.Th>Taxpayer name</Table.Th>
-                <Table.Th>Payroll consent</Table.Th>
-                <Table.Th ta="right">Employees</Table.Th>
-                <Table.Th>Date added</Table.Th>
+                <Table.Th visibleFrom="sm">Tax ID</Table.Th>
+                <Table.Th visibleFrom="sm">Taxpayer name</Table.Th>
+                <Table.Th visibleFrom="sm">Payroll consent</Table.Th>
+                <Table.Th ta="right" visibleFrom="sm">
+                  Employees
+                </Table.Th>
+                <Table.Th visibleFrom="sm">Date added</Table.Th>
                 <Table.Th aria-label="Actions" w={48} />
               </Table.Tr>
             </Table.Thead>
@@ -98,9 +103,15 @@ export function StatesTab({ corporation, readOnly }: { corporation: Corporation;
                     <Text fz="xs" c="dimmed">
                       {registration.state.revenue_service}
                     </Text>
+                    <PhoneDetails>
+                      Tax ID {registration.tax_payer_number} · {registration.employee_count.toLocaleString('en-NG')} {registration.employee_count === 1 ? 'employee' : 'employees'} · added {formatDate(registration.created_at)}
+                    </PhoneDetails>
                   </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{registration.tax_payer_number}</Table.Td>
-                  <Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }} visibleFrom="sm">
+                    {registration.tax_payer_number}
+                  </Table.Td>
+                  <Table.Td data-phone-line="below">
+                    <PhoneLabel>Taxpayer name</PhoneLabel>
                     <Text fz="sm">{registration.tax_payer_name}</Text>
                     {!registration.name_matches && (
                       <Text fz="xs" c="orange.9">
@@ -111,11 +122,16 @@ export function StatesTab({ corporation, readOnly }: { corporation: Corporation;
                       Owes from {formatPeriod(registration.first_tax_month)}
                     </Text>
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td data-phone-line="below">
+                    <PhoneLabel>Payroll consent</PhoneLabel>
                     <StatusTag status={consentStatus(registration)} />
                   </Table.Td>
-                  <Table.Td ta="right">{registration.employee_count.toLocaleString('en-NG')}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(registration.created_at)}</Table.Td>
+                  <Table.Td ta="right" visibleFrom="sm">
+                    {registration.employee_count.toLocaleString('en-NG')}
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }} visibleFrom="sm">
+                    {formatDate(registration.created_at)}
+                  </Table.Td>
                   <Table.Td>
                     <OptionsButton label={`Actions for ${registration.state.name}`} items={optionsFor(registration)} />
                   </Table.Td>
@@ -123,7 +139,7 @@ export function StatesTab({ corporation, readOnly }: { corporation: Corporation;
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </PhoneFitScrollContainer>
       )}
       {dialog?.kind === 'tax-id' && <StateTaxIdDialog corporationId={corporation.id} corporationName={corporation.name} mode={dialog.mode} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'first-month' && <FirstTaxMonthDialog corporationId={corporation.id} registration={dialog.registration} onClose={() => setDialog(null)} />}

@@ -7,6 +7,7 @@ import { ContentCard } from '../../../components/content-card';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadingPlaceholder } from '../../../components/loading-placeholder';
 import { PageHeading } from '../../../components/page-heading';
+import { PhoneDetails, PhoneFitScrollContainer } from '../../../components/phone-table';
 import { QueryBar } from '../../../components/query/query-bar';
 import { defaultQueryState, toListParams, type QueryState } from '../../../components/query/query-state';
 import { TablePagination } from '../../../components/table-pagination';
@@ -70,14 +71,16 @@ export default function CorporationsPage() {
           />
         ) : (
           <>
-            <Table.ScrollContainer minWidth={560}>
+            <PhoneFitScrollContainer minWidth={560}>
               <Table verticalSpacing="sm" highlightOnHover aria-label="Corporations">
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>Name</Table.Th>
-                    {isStaff && <Table.Th>Organisation</Table.Th>}
-                    <Table.Th ta="right">States registered</Table.Th>
-                    <Table.Th>Date created</Table.Th>
+                    {isStaff && <Table.Th visibleFrom="sm">Organisation</Table.Th>}
+                    <Table.Th ta="right" visibleFrom="sm">
+                      States registered
+                    </Table.Th>
+                    <Table.Th visibleFrom="sm">Date created</Table.Th>
                     <Table.Th aria-label="Open" w={48} />
                   </Table.Tr>
                 </Table.Thead>
@@ -88,10 +91,16 @@ export default function CorporationsPage() {
                         <Anchor component={Link} to={corporationPath(corporation.id)} fw={600} fz="sm" onClick={(event) => event.stopPropagation()}>
                           {corporation.name}
                         </Anchor>
+                        <PhoneDetails>
+                          {isStaff && `${corporation.organisation.name ?? 'Unnamed organisation'} · `}
+                          {corporation.state_count} {corporation.state_count === 1 ? 'state' : 'states'} · created {formatDate(corporation.created_at)}
+                        </PhoneDetails>
                       </Table.Td>
-                      {isStaff && <Table.Td>{corporation.organisation.name ?? 'Unnamed organisation'}</Table.Td>}
-                      <Table.Td ta="right">{corporation.state_count}</Table.Td>
-                      <Table.Td>{formatDate(corporation.created_at)}</Table.Td>
+                      {isStaff && <Table.Td visibleFrom="sm">{corporation.organisation.name ?? 'Unnamed organisation'}</Table.Td>}
+                      <Table.Td ta="right" visibleFrom="sm">
+                        {corporation.state_count}
+                      </Table.Td>
+                      <Table.Td visibleFrom="sm">{formatDate(corporation.created_at)}</Table.Td>
                       <Table.Td>
                         <Text c="dimmed" aria-hidden="true" lh={0}>
                           <IconChevronRight size={18} />
@@ -101,7 +110,7 @@ export default function CorporationsPage() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </PhoneFitScrollContainer>
             <TablePagination pagination={corporations.data.pagination} onPageChange={setPage} />
           </>
         )}

@@ -8,6 +8,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { LoadingPlaceholder } from '../../../components/loading-placeholder';
 import { OptionsButton, type OptionItem } from '../../../components/options-button';
 import { PageHeading } from '../../../components/page-heading';
+import { PhoneDetails, PhoneFitScrollContainer, ROWS_IN_TWO_LINES } from '../../../components/phone-table';
 import type { FilterField } from '../../../components/query/filter-popover';
 import { QueryBar } from '../../../components/query/query-bar';
 import { defaultQueryState, toListParams, type QueryState } from '../../../components/query/query-state';
@@ -135,14 +136,15 @@ export default function TeamPage() {
           <EmptyState hint={query.search.value || query.filters.length > 0 ? 'No member matches this search and filter.' : undefined} />
         ) : (
           <>
-            <Table.ScrollContainer minWidth={640}>
-              <Table verticalSpacing="sm" highlightOnHover>
+            {/* On a phone a member takes two lines: name, role and date beside the actions, then the status. */}
+            <PhoneFitScrollContainer minWidth={640}>
+              <Table verticalSpacing="sm" highlightOnHover aria-label="Team members" className={ROWS_IN_TWO_LINES}>
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>Name</Table.Th>
-                    <Table.Th>Role</Table.Th>
-                    <Table.Th>Status</Table.Th>
-                    <Table.Th>Date added</Table.Th>
+                    <Table.Th visibleFrom="sm">Role</Table.Th>
+                    <Table.Th visibleFrom="sm">Status</Table.Th>
+                    <Table.Th visibleFrom="sm">Date added</Table.Th>
                     <Table.Th aria-label="Actions" w={48} />
                   </Table.Tr>
                 </Table.Thead>
@@ -165,14 +167,17 @@ export default function TeamPage() {
                             <Text fz="xs" c="dimmed">
                               {member.email}
                             </Text>
+                            <PhoneDetails>
+                              {member.role.name} · added {formatDate(member.created_at)}
+                            </PhoneDetails>
                           </div>
                         </Group>
                       </Table.Td>
-                      <Table.Td>{member.role.name}</Table.Td>
-                      <Table.Td>
+                      <Table.Td visibleFrom="sm">{member.role.name}</Table.Td>
+                      <Table.Td data-phone-line="below">
                         <StatusTag status={member.status} />
                       </Table.Td>
-                      <Table.Td>{formatDate(member.created_at)}</Table.Td>
+                      <Table.Td visibleFrom="sm">{formatDate(member.created_at)}</Table.Td>
                       <Table.Td>
                         <OptionsButton label={`Actions for ${memberName(member)}`} items={optionsFor(member)} />
                       </Table.Td>
@@ -180,7 +185,7 @@ export default function TeamPage() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </PhoneFitScrollContainer>
             <TablePagination pagination={members.data.pagination} onPageChange={setPage} />
           </>
         )}

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { AmountCell } from '../../../components/amount-cell';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadingPlaceholder } from '../../../components/loading-placeholder';
+import { PhoneDetails, PhoneFitScrollContainer, ROWS_AS_CARDS } from '../../../components/phone-table';
 import type { FilterField } from '../../../components/query/filter-popover';
 import { QueryBar } from '../../../components/query/query-bar';
 import { defaultQueryState, toListParams, type QueryState } from '../../../components/query/query-state';
@@ -73,32 +74,38 @@ export function WalletHistory({ scope, showWallet }: { scope: HistoryScope; show
         <EmptyState hint={query.search.value || query.filters.length > 0 ? 'No transaction matches.' : 'Transfers into your wallet and payments from it appear here.'} />
       ) : (
         <>
-          <Table.ScrollContainer minWidth={720}>
-            <Table verticalSpacing="sm" highlightOnHover>
+          {/* On a phone each transaction is a card: what it was, then its status and amount. */}
+          <PhoneFitScrollContainer minWidth={720}>
+            <Table verticalSpacing="sm" highlightOnHover aria-label="Wallet transactions" className={ROWS_AS_CARDS}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Date</Table.Th>
+                  <Table.Th visibleFrom="sm">Date</Table.Th>
                   <Table.Th>Description</Table.Th>
-                  {showWallet && <Table.Th>Wallet</Table.Th>}
+                  {showWallet && <Table.Th visibleFrom="sm">Wallet</Table.Th>}
                   <Table.Th ta="right">Amount</Table.Th>
-                  <Table.Th ta="right">Balance after</Table.Th>
+                  <Table.Th ta="right" visibleFrom="sm">
+                    Balance after
+                  </Table.Th>
                   <Table.Th>Status</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {history.data.items.map((item) => (
                   <Table.Tr key={item.id}>
-                    <Table.Td>{formatDate(item.created_at)}</Table.Td>
-                    <Table.Td>
+                    <Table.Td visibleFrom="sm">{formatDate(item.created_at)}</Table.Td>
+                    <Table.Td data-phone-line="title">
                       <Text fz="sm" fw={600}>
                         {item.description}
                       </Text>
                       <Text fz="xs" c="dimmed" ff="monospace">
                         {item.reference}
                       </Text>
+                      <PhoneDetails>
+                        {[formatDate(item.created_at), showWallet ? item.wallet.name : null, `balance after ${formatAmount(item.balance_after)}`].filter(Boolean).join(' · ')}
+                      </PhoneDetails>
                     </Table.Td>
-                    {showWallet && <Table.Td>{item.wallet.name}</Table.Td>}
-                    <AmountCell>
+                    {showWallet && <Table.Td visibleFrom="sm">{item.wallet.name}</Table.Td>}
+                    <AmountCell data-phone-line="end">
                       <Group gap={4} justify="flex-end" wrap="nowrap" c={item.type === 'credit' ? 'teal.9' : 'red.9'}>
                         {item.type === 'credit' ? <IconArrowDownLeft size={14} /> : <IconArrowUpRight size={14} />}
                         <Text fz="sm" fw={600} aria-label={`${item.type} ${formatAmount(item.amount)}`}>
@@ -107,7 +114,7 @@ export function WalletHistory({ scope, showWallet }: { scope: HistoryScope; show
                         </Text>
                       </Group>
                     </AmountCell>
-                    <AmountCell>{formatAmount(item.balance_after)}</AmountCell>
+                    <AmountCell visibleFrom="sm">{formatAmount(item.balance_after)}</AmountCell>
                     <Table.Td>
                       <StatusTag status={item.status} />
                     </Table.Td>
@@ -115,7 +122,7 @@ export function WalletHistory({ scope, showWallet }: { scope: HistoryScope; show
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </PhoneFitScrollContainer>
           <TablePagination pagination={history.data.pagination} onPageChange={setPage} />
         </>
       )}
