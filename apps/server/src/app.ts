@@ -161,6 +161,7 @@ export async function buildApp({ config, database, mailTransport }: AppOptions):
     settingValue: (organisationId, code) => organisations.settingValue(organisationId, code),
     receiptCodes,
     payrollOnFile: (registrationId) => payroll.payeFileOnFile(registrationId),
+    payrollEmployeeCount: async (registrationId) => (await payroll.contentsOf(db, [registrationId])).get(registrationId)?.employees ?? 0,
     payerAddress: async (caller, organisationId) => {
       const identity = await organisations.getIdentity(caller, organisationId);
       return identity.address ? [identity.address, identity.state?.name].filter(Boolean).join(', ') : null;

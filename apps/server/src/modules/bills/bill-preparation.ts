@@ -69,6 +69,8 @@ export function createBillPreparation(deps: {
   stateById(): Promise<Map<number, StateInfo>>;
   /** The payroll registered with a state as the PAYE template CSV (the payroll module's); null when there is none. */
   payrollOnFile(registrationId: string): Promise<Buffer | null>;
+  /** How many employees the registration's payroll on file holds (0: none). */
+  payrollEmployeeCount(registrationId: string): Promise<number>;
 }) {
   const { db, now } = deps;
 
@@ -89,9 +91,12 @@ export function createBillPreparation(deps: {
    */
   async function payeFileOf(registration: { id: string; isControlConsentGiven: boolean }, stateName: string, source: PayeSource | undefined, uploads: UploadedFile[]): Promise<Pick<UploadedFile, 'content'>> {
     if (!registration.isControlConsentGiven) throw new AppError('UNPROCESSABLE', `Give consent to manage payroll in ${stateName} first: PAYE is filed for the employees registered there.`);
+    // Counted, not read: a bill from a new file need not rebuild a payroll of thousands.
+    if ((await deps.payrollEmployeeCount(registration.id)) === 0) throw new AppError('UNPROCESSABLE', `Register the payroll for ${stateName} first (Manage Payroll): PAYE is filed for the employees registered there.`);
+    if (source !== 'payroll') return csvFileOf(uploads, 'recipients');
     const onFile = await deps.payrollOnFile(registration.id);
-    if (!onFile) throw new AppError('UNPROCESSABLE', `Register the payroll for ${stateName} first (Manage Payroll): PAYE is filed for the employees registered there.`);
-    return source === 'payroll' ? { content: onFile } : csvFileOf(uploads, 'recipients');
+    if (!onFile) throw new AppError('CONFLICT', `The payroll for ${stateName} changed while the bill was prepared. Try again.`);
+    return { content: onFile };
   }
 
   function preparePaye(month: string, file: Pick<UploadedFile, 'content'>): PreparedBill {

@@ -64,6 +64,8 @@ export function createBillsService(deps: {
   receiptCodes: ReceiptCodes;
   /** The payroll registered with a state as the PAYE template CSV (the payroll module's); null when there is none. */
   payrollOnFile(registrationId: string): Promise<Buffer | null>;
+  /** How many employees the registration's payroll on file holds (0: none). */
+  payrollEmployeeCount(registrationId: string): Promise<number>;
   /** The payer's address for its receipts, from the organisation's KYC identity (the organisations module's); null when not given. */
   payerAddress(caller: Caller, organisationId: string): Promise<string | null>;
   now?: () => Date;
@@ -73,7 +75,7 @@ export function createBillsService(deps: {
 
   const queries = createBillQueries({ db, corporations: deps.corporations, listStates: deps.listStates, receiptCodes: deps.receiptCodes, now });
   const { stateById, summaries, detail } = queries;
-  const preparation = createBillPreparation({ db, now, stateById, payrollOnFile: deps.payrollOnFile });
+  const preparation = createBillPreparation({ db, now, stateById, payrollOnFile: deps.payrollOnFile, payrollEmployeeCount: deps.payrollEmployeeCount });
   const { checkMonth, payeFileOf, preparePaye, prepareWht } = preparation;
   const settlement = createBillSettlement({ db, jobs: deps.jobs, agency, wallets: deps.wallets });
   const { settle, payFromWallet } = settlement;
