@@ -18,7 +18,8 @@ export const theme = createTheme({
     TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
     // Close buttons are icons: they need a name (axe button-name).
     // A toast's text under its title is gray 6 in Mantine (3.3:1 on white): dimmed gray 7 instead.
-    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } }, styles: { description: { color: 'var(--mantine-color-dimmed)' } } },
+    // A toast lets taps through to what is under it (toasts.tsx), except on its close button.
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } }, styles: { description: { color: 'var(--mantine-color-dimmed)' }, closeButton: { pointerEvents: 'auto' } } },
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } }, styles: { title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } } },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close panel' } } },
     // A menu holds its items only: Mantine's focus placeholder (a bare focusable div) inside role=menu
