@@ -6,7 +6,7 @@ import { expectPhoneLayout, expectUncovered, expectWithinScreenWidth } from '../
 import { onboardedOwner } from '../support/owners';
 import { snap } from '../support/screenshots';
 import { LoginPage } from '../pages/auth-pages';
-import { fundWallet, lastMonth, PayTaxes, payrollWithOneWrongRow } from '../pages/bills-pages';
+import { fundWallet, lastMonth, PayTaxes, payrollWithOneWrongRow, registerPayroll } from '../pages/bills-pages';
 
 // A finance officer on a phone (issue 23): at 390 px every signed-in page keeps the top bar's
 // actions on the screen, every menu opens inside it, and tables keep what a row costs and where it
@@ -135,7 +135,8 @@ test('at 390 px every signed-in page keeps the bell and the profile on the scree
   await payTaxes.start('PAYE');
   const dialog = page.getByRole('dialog', { name: /PAYE Generate Bill/ });
   await expect(dialog.getByRole('combobox', { name: /^State/ })).toHaveValue('Lagos · C-0012345');
-  await payTaxes.attach(dialog, payrollWithOneWrongRow(lastMonth()).file);
+  // The payroll just registered is offered, and taken.
+  await expect(dialog.getByRole('radio', { name: /^Use the payroll on file: 3 employees/ })).toBeChecked();
   await check(page, '16-paye-form');
   await dialog.getByRole('button', { name: 'Proceed' }).click();
   await expect(dialog.getByTestId('summary-total')).toBeVisible();
@@ -202,12 +203,15 @@ test('at 390 px every signed-in page keeps the bell and the profile on the scree
 test('a toast never covers an open dialog’s close button, on a phone or a laptop', async ({ page, request }) => {
   test.setTimeout(120_000);
   const owner = await ownerWithOverdueMonths(request, 'phone-toast');
+  await registerPayroll(request, owner, 'LA', payrollWithOneWrongRow(lastMonth()).file);
   await logIn(page, owner.email);
   for (const [size, viewport] of [['1280', { width: 1280, height: 800 }], ['390', PHONE]] as const) {
     await page.setViewportSize(viewport);
-    const dialog = await new PayTaxes(page).start('PAYE');
-    await dialog.locator('input[type="file"]').setInputFiles({ name: 'payroll.txt', mimeType: 'text/plain', buffer: Buffer.from('not a payroll\n') });
-    // Proceed pressed again and again with the wrong file: a toast each time, stacked.
+    const payTaxes = new PayTaxes(page);
+    const dialog = await payTaxes.start('PAYE');
+    await payTaxes.attach(dialog, { name: 'payroll.txt', mimeType: 'text/plain', buffer: Buffer.from('not a payroll\n') });
+    // Proceed pressed again and again with the wrong file: a toast each time, stacked. On a phone
+    // they lie over Proceed at the dialog's foot, and the presses go through them to it.
     for (let press = 0; press < 3; press += 1) await dialog.getByRole('button', { name: 'Proceed' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Invalid File' })).toHaveCount(3);
     await expectUncovered(dialog.getByRole('button', { name: 'Close dialog' }));

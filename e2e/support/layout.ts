@@ -128,13 +128,23 @@ export async function expectWithinScreenWidth(element: Locator): Promise<void> {
   expect(box!.x + box!.width, `${await element.textContent()} runs off the screen`).toBeLessThanOrEqual(width + 0.5);
 }
 
-/** Nothing lies over the element's centre: a click there reaches it (a toast, say, does not cover it). */
+/**
+ * The element is in sight and within reach: no toast lies over any part of it, and a click at its
+ * centre reaches it (nothing else is on top there).
+ */
 export async function expectUncovered(element: Locator): Promise<void> {
   await expect(element).toBeVisible();
-  const topmost = await element.evaluate((node) => {
+  const covers = await element.evaluate((node) => {
     const box = node.getBoundingClientRect();
+    // Toasts are the alerts outside any dialog; they let clicks through, so only their boxes tell.
+    const toasts = Array.from(document.querySelectorAll('[role="alert"]')).filter((toast) => !toast.closest('[role="dialog"]'));
+    const over = toasts.find((toast) => {
+      const edge = toast.getBoundingClientRect();
+      return edge.width > 0 && edge.left < box.right && edge.right > box.left && edge.top < box.bottom && edge.bottom > box.top;
+    });
+    if (over) return `a toast, “${(over.textContent ?? '').trim().slice(0, 80)}”`;
     const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
     return hit && node.contains(hit) ? null : (hit?.closest('[role]')?.textContent ?? hit?.textContent ?? 'nothing').trim().slice(0, 80);
   });
-  expect(topmost, `${await element.getAttribute('aria-label')} is covered`).toBeNull();
+  expect(covers, `${await element.getAttribute('aria-label')} is covered`).toBeNull();
 }
