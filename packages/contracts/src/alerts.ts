@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { defineContract } from './api';
-import { FILE_DOWNLOAD } from './envelope';
+import { calls } from './calls';
 import { idParam } from './common';
 
 /**
@@ -47,7 +47,11 @@ export type Alert = z.infer<typeof alert>;
 
 const organisationId = z.object({ id: idParam });
 
-export const listAlerts = defineContract({ method: 'GET', namespace: 'core', path: 'internal/organisations/{id}/alerts', params: organisationId, response: z.array(alert) });
+export const listAlerts = defineContract(calls.listAlerts, {
+  summary: 'Tax alerts: every month since a state was registered, up to the last completed month, with no paid PAYE (or WHT) bill; soonest deadline first',
+  params: organisationId,
+  response: z.array(alert),
+});
 
 export const CHECKLIST_STEPS = ['account', 'corporation', 'states', 'bills', 'fund'] as const;
 export type ChecklistStepCode = (typeof CHECKLIST_STEPS)[number];
@@ -58,7 +62,11 @@ export const checklist = z.object({
 });
 export type Checklist = z.infer<typeof checklist>;
 
-export const getChecklist = defineContract({ method: 'GET', namespace: 'core', path: 'internal/organisations/{id}/checklist', params: organisationId, response: checklist });
+export const getChecklist = defineContract(calls.getChecklist, {
+  summary: 'The onboarding checklist (owner only): account, corporation, states, bills, fund, each with done and the route where it is done',
+  params: organisationId,
+  response: checklist,
+});
 
 export const BILL_METRICS = ['monthly'] as const;
 
@@ -68,10 +76,8 @@ export const billMetrics = z.object({
 });
 export type BillMetrics = z.infer<typeof billMetrics>;
 
-export const getBillMetrics = defineContract({
-  method: 'GET',
-  namespace: 'core',
-  path: 'internal/organisations/{id}/bills/metrics/{x}',
+export const getBillMetrics = defineContract(calls.getBillMetrics, {
+  summary: 'Tax paid per month by type (PAYE, WHT) for the last twelve months, by the month each bill was paid',
   params: organisationId.extend({ x: z.enum(BILL_METRICS, { error: 'Not found.' }) }),
   response: billMetrics,
 });
@@ -95,15 +101,15 @@ export type DeadlineEntry = z.infer<typeof deadlineEntry>;
 export const deadlineCalendar = z.object({ from: z.string(), to: z.string(), entries: z.array(deadlineEntry) });
 export type DeadlineCalendar = z.infer<typeof deadlineCalendar>;
 
-export const getDeadlineCalendar = defineContract({ method: 'GET', namespace: 'core', path: 'internal/organisations/{id}/deadlines', params: organisationId, response: deadlineCalendar });
+export const getDeadlineCalendar = defineContract(calls.getDeadlineCalendar, {
+  summary: 'Deadline calendar: per corporation, state and tax, the next twelve months of deadlines and every overdue one, with status, safe working day and penalty so far',
+  params: organisationId,
+  response: deadlineCalendar,
+});
 
-export const downloadDeadlineCalendar = defineContract({
-  method: 'GET',
-  namespace: 'core',
-  path: 'internal/organisations/{id}/deadlines/export',
+export const downloadDeadlineCalendar = defineContract(calls.downloadDeadlineCalendar, {
+  summary: 'The deadline calendar as an iCalendar file (format=ics, one all-day event per deadline) or CSV (format=csv)',
   params: organisationId.extend({ format: z.enum(['ics', 'csv'], { error: 'Choose ics or csv' }).default('ics') }),
-  response: FILE_DOWNLOAD,
-  download: ['text/calendar', 'text/csv'],
 });
 
 /**
@@ -116,15 +122,19 @@ export const DEADLINE_FEED_TOKEN_PATTERN = /^[0-9a-f]{32}[A-Za-z0-9_-]{43}$/;
 export const deadlineFeed = z.object({ url: z.string().describe('The subscription address (https); anyone holding it can read the calendar') });
 export type DeadlineFeed = z.infer<typeof deadlineFeed>;
 
-export const getDeadlineFeed = defineContract({ method: 'GET', namespace: 'core', path: 'internal/organisations/{id}/deadlines/feed', params: organisationId, response: deadlineFeed });
+export const getDeadlineFeed = defineContract(calls.getDeadlineFeed, {
+  summary: 'The address a calendar app subscribes to for the deadline calendar (made on first asking); anyone holding it can read the calendar',
+  params: organisationId,
+  response: deadlineFeed,
+});
 
-export const resetDeadlineFeed = defineContract({ method: 'POST', namespace: 'core', path: 'internal/organisations/{id}/deadlines/feed/reset', params: organisationId, response: deadlineFeed });
+export const resetDeadlineFeed = defineContract(calls.resetDeadlineFeed, {
+  summary: 'A new subscription address for the deadline calendar; every earlier address stops working (admins)',
+  params: organisationId,
+  response: deadlineFeed,
+});
 
-export const readDeadlineFeed = defineContract({
-  method: 'GET',
-  namespace: 'public',
-  path: 'feeds/deadlines/{token}.ics',
+export const readDeadlineFeed = defineContract(calls.readDeadlineFeed, {
+  summary: 'The deadline calendar as an iCalendar feed for calendar apps: no token, the address is the credential; an unknown or reset address is NOT_FOUND',
   params: z.object({ token: z.string().regex(DEADLINE_FEED_TOKEN_PATTERN, { error: 'Not found.' }) }),
-  response: FILE_DOWNLOAD,
-  download: ['text/calendar'],
 });

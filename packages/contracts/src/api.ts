@@ -1,21 +1,16 @@
 // Types only: the web app's API client imports this module on every page, and zod loads only
 // with the pages that use a schema (issue 15).
 import type { z } from 'zod';
+import type { CallDescriptor } from './calls';
 
 /**
  * The API's fixed parts (product-spec §7–9), declared once for the server and the web: the base
- * path, the namespaces, the envelope and its codes. A call is described by one contract
- * (`defineContract`): method, namespace, path template, request schemas and response schema.
+ * path, the envelope and its codes. A call is declared once in `calls.ts` (method, namespace, path,
+ * permission); its contract (`defineContract`) adds the summary and the request and response schemas.
  */
 
 /** API base path (product-spec §9). */
 export const API_BASE = '/service/v1';
-
-export const NAMESPACES = ['public', 'auth', 'core', 'bank'] as const;
-export type Namespace = (typeof NAMESPACES)[number];
-
-export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
-export type HttpMethod = (typeof HTTP_METHODS)[number];
 
 /** The envelope codes of product-spec §8 with their HTTP status and default message. */
 export const ENVELOPE_CODES = {
@@ -42,25 +37,26 @@ export interface Envelope<T = unknown> {
   data: T;
 }
 
-export interface ContractDefinition {
-  method: HttpMethod;
-  namespace: Namespace;
-  /** Relative to the namespace, with `{name}` path parameters: `organisations/{id}/users`. */
-  path: string;
+/** The server's half of a contract: what a call does, what it takes, and what its envelope's `data` holds. */
+export interface ContractSchemas {
+  /** What the call does, for the API reference. */
+  summary: string;
   /** Path parameters and query params together. */
   params?: z.ZodType;
   body?: z.ZodType;
-  /** The envelope's `data`; `FILE_DOWNLOAD` for a call that answers with a file. */
-  response: z.ZodType;
-  /** Accepts multipart form data: fields go to the body, files alongside. */
-  multipart?: boolean;
-  /** Content types of a file answer (with `response: FILE_DOWNLOAD`). */
-  download?: readonly string[];
+  /** The envelope's `data`; absent on a call that answers with a file (`download`). */
+  response?: z.ZodType;
 }
 
-/** Declares one call; the literal type is kept so the client and the route table infer from it. */
-export function defineContract<const C extends ContractDefinition>(contract: C): C {
-  return contract;
+/** A call's contract: its declaration in `calls.ts` with its schemas. */
+export type ContractDefinition = CallDescriptor & ContractSchemas;
+
+/** What a call's schemas must give: a response, unless the call answers with a file. */
+type SchemasFor<D extends CallDescriptor> = D extends { download: readonly string[] } ? ContractSchemas & { response?: never } : ContractSchemas & { response: z.ZodType };
+
+/** Extends a declared call with its schemas; the literal types are kept so the client and the route table infer from them. */
+export function defineContract<const D extends CallDescriptor, const S extends SchemasFor<D>>(call: D, schemas: S): D & S {
+  return { ...call, ...schemas };
 }
 
 /** The params a caller sends (before coercion and defaults). */
@@ -71,9 +67,9 @@ export type ContractBody<C extends ContractDefinition> = C extends { body: infer
 export type ParsedParams<C extends ContractDefinition> = C extends { params: infer P extends z.ZodType } ? z.output<P> : Record<string, unknown>;
 export type ParsedBody<C extends ContractDefinition> = C extends { body: infer B extends z.ZodType } ? z.output<B> : unknown;
 /** The `data` a caller receives. */
-export type ContractResponse<C extends ContractDefinition> = z.output<C['response']>;
+export type ContractResponse<C extends ContractDefinition> = C extends { response: infer R extends z.ZodType } ? z.output<R> : never;
 /** The `data` a handler must produce (response schemas are plain JSON shapes, so the two agree). */
-export type ContractResult<C extends ContractDefinition> = z.input<C['response']>;
+export type ContractResult<C extends ContractDefinition> = C extends { response: infer R extends z.ZodType } ? z.input<R> : never;
 
 /** The names of a path template's `{name}` parameters. */
 export function pathParamNames(path: string): string[] {

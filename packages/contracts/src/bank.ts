@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { defineContract } from './api';
-import { FILE_DOWNLOAD } from './envelope';
+import { calls } from './calls';
 import { nairaAmount, optionalNaira } from './calculator';
 import { idParam, listParams, pageOf } from './common';
 import { requiredText, uniqueName } from './validation';
@@ -165,18 +165,29 @@ const folderListParams = listParams.pick({ page: true, count: true, no_pages: tr
   order_by: z.enum(['name', 'created_at'], { error: 'Sort by name or created_at' }).optional(),
 });
 
-export const listStatementFolders = defineContract({
-  method: 'GET',
-  namespace: 'bank',
-  path: 'statement-folders',
+export const listStatementFolders = defineContract(calls.listStatementFolders, {
+  summary: "The organisation's statement folders with their record and statement counts (page, count, no_pages, search by name, order_by name or created_at, is_asc)",
   params: folderListParams,
   response: pageOf(statementFolder),
 });
-export const createStatementFolder = defineContract({ method: 'POST', namespace: 'bank', path: 'statement-folders', body: folderBody, response: statementFolder });
-export const getStatementFolder = defineContract({ method: 'GET', namespace: 'bank', path: 'statement-folders/{id}', params: byId, response: statementFolder });
-export const updateStatementFolder = defineContract({ method: 'PUT', namespace: 'bank', path: 'statement-folders/{id}', params: byId, body: folderBody, response: statementFolder });
+export const createStatementFolder = defineContract(calls.createStatementFolder, {
+  summary: "A new folder: {name}, unique in the organisation (lowercase, trimmed): 'The provided name already exist'",
+  body: folderBody,
+  response: statementFolder,
+});
+export const getStatementFolder = defineContract(calls.getStatementFolder, { summary: 'One folder with its counts', params: byId, response: statementFolder });
+export const updateStatementFolder = defineContract(calls.updateStatementFolder, {
+  summary: 'Renames a folder: {name}, unique in the organisation',
+  params: byId,
+  body: folderBody,
+  response: statementFolder,
+});
 /** Deletes the folder with its records and their statements. */
-export const deleteStatementFolder = defineContract({ method: 'DELETE', namespace: 'bank', path: 'statement-folders/{id}', params: byId, response: z.null() });
+export const deleteStatementFolder = defineContract(calls.deleteStatementFolder, {
+  summary: 'Deletes a folder with its records and their statements',
+  params: byId,
+  response: z.null(),
+});
 
 // ---------- records ----------
 
@@ -206,18 +217,34 @@ export const recordBody = z.object({
   bank_name: z.string().trim().max(120, { error: 'Bank name must be at most 120 characters' }).optional(),
 });
 
-export const listStatementRecords = defineContract({
-  method: 'GET',
-  namespace: 'bank',
-  path: 'statement-folders/{id}/records',
+export const listStatementRecords = defineContract(calls.listStatementRecords, {
+  summary: "A folder's records (bank accounts) with their statement counts and the span their statements cover (page, count, search by name, number or bank)",
   params: folderListParams.extend({ id: idParam }),
   response: pageOf(statementRecord),
 });
-export const createStatementRecord = defineContract({ method: 'POST', namespace: 'bank', path: 'statement-folders/{id}/records', params: byId, body: recordBody, response: statementRecord });
-export const getStatementRecord = defineContract({ method: 'GET', namespace: 'bank', path: 'statement-records/{id}', params: byId, response: statementRecord });
-export const updateStatementRecord = defineContract({ method: 'PUT', namespace: 'bank', path: 'statement-records/{id}', params: byId, body: recordBody, response: statementRecord });
+export const createStatementRecord = defineContract(calls.createStatementRecord, {
+  summary: 'A new record in the folder: {name, account_number?, bank_name?}',
+  params: byId,
+  body: recordBody,
+  response: statementRecord,
+});
+export const getStatementRecord = defineContract(calls.getStatementRecord, {
+  summary: 'One record with its statement count and span',
+  params: byId,
+  response: statementRecord,
+});
+export const updateStatementRecord = defineContract(calls.updateStatementRecord, {
+  summary: "Changes a record's name, account number or bank",
+  params: byId,
+  body: recordBody,
+  response: statementRecord,
+});
 /** Deletes the record with its statements. */
-export const deleteStatementRecord = defineContract({ method: 'DELETE', namespace: 'bank', path: 'statement-records/{id}', params: byId, response: z.null() });
+export const deleteStatementRecord = defineContract(calls.deleteStatementRecord, {
+  summary: 'Deletes a record with its statements',
+  params: byId,
+  response: z.null(),
+});
 
 // ---------- statements ----------
 
@@ -328,24 +355,31 @@ const statementListParams = listParams.pick({ page: true, count: true, no_pages:
   order_by: z.enum(['created_at', 'period_start'], { error: 'Sort by created_at or period_start' }).optional(),
 });
 
-export const listStatements = defineContract({ method: 'GET', namespace: 'bank', path: 'statement-records/{id}/statements', params: statementListParams, response: pageOf(statement) });
+export const listStatements = defineContract(calls.listStatements, {
+  summary: "A record's statements with status, progress, verdict, period and totals (page, count, search by file name, order_by created_at or period_start)",
+  params: statementListParams,
+  response: pageOf(statement),
+});
 /** Multipart (`file`, `password`): PDF up to 20 MB, CSV or XLSX up to 10 MB, recognised by content. Answers at once with the queued statement. */
-export const uploadStatement = defineContract({
-  method: 'POST',
-  namespace: 'bank',
-  path: 'statement-records/{id}/statements',
+export const uploadStatement = defineContract(calls.uploadStatement, {
+  summary: 'Upload a statement (multipart: file, password?): PDF up to 20 MB, CSV or XLSX up to 10 MB, recognised by content. An encrypted PDF without its password, or with a wrong one, is UNPROCESSABLE with data.reason PASSWORD_REQUIRED or WRONG_PASSWORD. Answers with the queued statement; parsing runs in the background.',
   params: byId,
   body: uploadStatementForm,
-  multipart: true,
   response: statement,
 });
-export const getStatement = defineContract({ method: 'GET', namespace: 'bank', path: 'statements/{id}', params: byId, response: statementDetail });
-export const deleteStatement = defineContract({ method: 'DELETE', namespace: 'bank', path: 'statements/{id}', params: byId, response: z.null() });
+export const getStatement = defineContract(calls.getStatement, {
+  summary: 'One statement: status and progress while parsing; verdict, reasons, checks, period, totals, printed figures and PDF metadata once analysed; error_code and error_message when it failed',
+  params: byId,
+  response: statementDetail,
+});
+export const deleteStatement = defineContract(calls.deleteStatement, {
+  summary: 'Deletes a statement with its file, rows and corrections',
+  params: byId,
+  response: z.null(),
+});
 /** Reads the kept file again (with its mapping and corrections); `password` for an encrypted PDF. */
-export const rerunStatement = defineContract({
-  method: 'POST',
-  namespace: 'bank',
-  path: 'statements/{id}/rerun',
+export const rerunStatement = defineContract(calls.rerunStatement, {
+  summary: 'Reads the kept file again in the background, with its mapping and corrections ({password?} for an encrypted PDF)',
   params: byId,
   body: z.object({ password: z.string().optional() }),
   response: statement,
@@ -401,19 +435,18 @@ export const transactionPage = pageOf(statementTransaction).extend({
   aggs: z.object({ count: z.number(), total_debits: money, total_credits: money }).describe('Over every row the filters match'),
 });
 
-export const listStatementTransactions = defineContract({ method: 'GET', namespace: 'bank', path: 'statements/{id}/transactions', params: transactionListParams, response: transactionPage });
+export const listStatementTransactions = defineContract(calls.listStatementTransactions, {
+  summary: "A statement's rows (page, count, no_pages): search in narration, reference or counterparty; category (comma-separated), type credit or debit, amount_min, amount_max, date_preset (counted back from the statement's last day), date_from, date_to; order_by index, date, amount, balance or narration with is_asc; aggs over every matching row",
+  params: transactionListParams,
+  response: transactionPage,
+});
 
 const exportFormat = z.object({ format: z.enum(['csv', 'xlsx'], { error: 'Choose csv or xlsx' }).default('csv') });
-const SPREADSHEETS = ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'] as const;
 
 /** The transactions the filters match, as CSV or XLSX. */
-export const exportStatementTransactions = defineContract({
-  method: 'GET',
-  namespace: 'bank',
-  path: 'statements/{id}/transactions/export',
+export const exportStatementTransactions = defineContract(calls.exportStatementTransactions, {
+  summary: 'The matching rows as a CSV or XLSX download (format), with the same filters',
   params: transactionQuery.extend(exportFormat.shape).extend({ id: idParam }),
-  response: FILE_DOWNLOAD,
-  download: SPREADSHEETS,
 });
 
 // ---------- analysis ----------
@@ -475,7 +508,11 @@ export const analysisBody = z.object({
 export const statementAnalysis = analysisBody.extend({ statement_id: z.string() });
 export type StatementAnalysisData = z.infer<typeof statementAnalysis>;
 
-export const getStatementAnalysis = defineContract({ method: 'GET', namespace: 'bank', path: 'statements/{id}/analysis', params: byId, response: statementAnalysis });
+export const getStatementAnalysis = defineContract(calls.getStatementAnalysis, {
+  summary: 'The analysis: summary figures, monthly cashflow with closing balances, end-of-day balances, categories, salary, recurring debits, counterparties, reversals, charges, tax payments, verdict with reasons and checks',
+  params: byId,
+  response: statementAnalysis,
+});
 
 export const periodSpan = z.object({ from: z.string(), to: z.string() });
 /** Every analysed statement of a record together: gaps and overlaps between them, and the analysis of all their rows. */
@@ -489,10 +526,14 @@ export const recordAnalysis = analysisBody.extend({
 });
 export type RecordAnalysis = z.infer<typeof recordAnalysis>;
 
-export const getRecordAnalysis = defineContract({ method: 'GET', namespace: 'bank', path: 'statement-records/{id}/analysis', params: byId, response: recordAnalysis });
+export const getRecordAnalysis = defineContract(calls.getRecordAnalysis, {
+  summary: "The record's analysed statements together: gaps and overlaps between their periods, balances that do not carry over, and the analysis of all their rows",
+  params: byId,
+  response: recordAnalysis,
+});
 
 /** The analysis as a PDF report. */
-export const getStatementReport = defineContract({ method: 'GET', namespace: 'bank', path: 'statements/{id}/report', params: byId, response: FILE_DOWNLOAD, download: ['application/pdf'] });
+export const getStatementReport = defineContract(calls.getStatementReport, { summary: 'The analysis as a PDF report', params: byId });
 
 // ---------- extraction, corrections, mapping ----------
 
@@ -517,7 +558,11 @@ export const statementExtraction = z.object({
 export type StatementExtraction = z.infer<typeof statementExtraction>;
 
 export const extractionParams = z.object({ id: idParam, page: z.coerce.number().int().min(1, { error: 'Pages start at 1' }).default(1) });
-export const getStatementExtraction = defineContract({ method: 'GET', namespace: 'bank', path: 'statements/{id}/extraction', params: extractionParams, response: statementExtraction });
+export const getStatementExtraction = defineContract(calls.getStatementExtraction, {
+  summary: 'One page as read (page, from 1): its text lines with positions, the rows that start on it, the header labels recognised and the column mapping in use',
+  params: extractionParams,
+  response: statementExtraction,
+});
 
 export const transactionCorrection = z.object({
   index: z.coerce.number().int().min(0),
@@ -532,23 +577,23 @@ export const transactionCorrection = z.object({
 export type TransactionCorrection = z.input<typeof transactionCorrection>;
 
 /** Saves per-row corrections (merged with earlier ones) and re-analyses at once. */
-export const saveStatementCorrections = defineContract({
-  method: 'PUT',
-  namespace: 'bank',
-  path: 'statements/{id}/corrections',
+export const saveStatementCorrections = defineContract(calls.saveStatementCorrections, {
+  summary: 'Corrects rows ({corrections: [{index, category?, date?, narration?, counterparty?, debit?, credit?, balance?}]}) and re-analyses at once',
   params: byId,
   body: z.object({ corrections: z.array(transactionCorrection).min(1, { error: 'Send at least one correction' }).max(5000) }),
   response: statementDetail,
 });
 
 /** Clears every correction of the statement and re-analyses. */
-export const clearStatementCorrections = defineContract({ method: 'DELETE', namespace: 'bank', path: 'statements/{id}/corrections', params: byId, response: statementDetail });
+export const clearStatementCorrections = defineContract(calls.clearStatementCorrections, {
+  summary: 'Puts every corrected row back as read and re-analyses',
+  params: byId,
+  response: statementDetail,
+});
 
 /** Saves the column mapping (null to go back to header detection) and reads the file again in the background; earlier corrections are dropped as the rows change. */
-export const saveStatementMapping = defineContract({
-  method: 'PUT',
-  namespace: 'bank',
-  path: 'statements/{id}/mapping',
+export const saveStatementMapping = defineContract(calls.saveStatementMapping, {
+  summary: 'Saves the column mapping ({mapping: {date, narration, debit, credit, amount, balance …} or null, password?}) and reads the file again in the background; corrections are dropped',
   params: byId,
   body: z.object({ mapping: columnMapping.nullable(), password: z.string().optional() }),
   response: statement,
@@ -595,4 +640,8 @@ export const taxInsight = z.object({
 });
 export type TaxInsight = z.infer<typeof taxInsight>;
 
-export const getStatementTaxInsight = defineContract({ method: 'GET', namespace: 'bank', path: 'statements/{id}/tax-insight', params: byId, response: taxInsight });
+export const getStatementTaxInsight = defineContract(calls.getStatementTaxInsight, {
+  summary: "Debits matched to the organisation's paid tax bills (amount and date window), tax payments with no bill, vendors that may be owed WHT with a link to the prefilled WHT form, and VAT on bank charges",
+  params: byId,
+  response: taxInsight,
+});

@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { defineContract } from './api';
-import { FILE_DOWNLOAD } from './envelope';
+import { calls } from './calls';
 import { nairaAmount } from './calculator';
 import { listParams, pagination } from './common';
 import { requiredText, taxId } from './validation';
@@ -186,57 +186,83 @@ const billPage = z.object({ items: z.array(billSummary), pagination });
 const billItemPage = z.object({ items: z.array(billItem), pagination });
 const exportFormat = z.object({ format: z.enum(['csv', 'xlsx'], { error: 'Choose csv or xlsx' }).default('csv') });
 const billId = z.object({ id: z.uuid({ error: 'Not found.' }) });
-const SPREADSHEETS = ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'] as const;
 
-export const listBillTypes = defineContract({ method: 'GET', namespace: 'core', path: 'internal/bills/types', response: z.array(billType) });
+export const listBillTypes = defineContract(calls.listBillTypes, {
+  summary: 'The bill types: PAYE and Withholding Tax, with id, code, name and description',
+  response: z.array(billType),
+});
 
-export const listStateWhtTypes = defineContract({ method: 'GET', namespace: 'core', path: 'internal/states/{id}/wht/types', params: whtTypesParams, response: z.array(whtType) });
+export const listStateWhtTypes = defineContract(calls.listStateWhtTypes, {
+  summary: "The WHT types a state's revenue service collects for a month (period, default this month): id, name, reference, percentage, description",
+  params: whtTypesParams,
+  response: z.array(whtType),
+});
 
-export const calculateBillCharge = defineContract({ method: 'POST', namespace: 'core', path: 'internal/bills/charge/calc', body: calculateChargeBody, response: chargeCalculation });
+export const calculateBillCharge = defineContract(calls.calculateBillCharge, {
+  summary: "Levy's charge on a bill: {type_id, amount_due, recipient_count} \u2192 {charge, amount_due, fee, vat, total}",
+  body: calculateChargeBody,
+  response: chargeCalculation,
+});
 
-export const calculateWhtTax = defineContract({ method: 'POST', namespace: 'core', path: 'internal/bills/wht/tax/calc', body: calculateWhtTaxBody, response: whtTaxCalculation });
+export const calculateWhtTax = defineContract(calls.calculateWhtTax, {
+  summary: 'WHT on one amount at the type’s rate: {wht_type, amount, period?} → {tax_payable, rate}',
+  body: calculateWhtTaxBody,
+  response: whtTaxCalculation,
+});
 
 /** Multipart: namespace, wht_type, period and the auto file as `file`. */
-export const calculateWhtBulk = defineContract({
-  method: 'POST',
-  namespace: 'core',
-  path: 'internal/bills/wht/tax/calc/bulk',
+export const calculateWhtBulk = defineContract(calls.calculateWhtBulk, {
+  summary: 'WHT on every row of an auto file (multipart: namespace, file, wht_type, period?) → {id, reference} for the items call and the bill',
   body: bulkWhtCalculationBody,
-  multipart: true,
   response: bulkWhtCalculationCreated,
 });
 
-export const listWhtCalcItems = defineContract({ method: 'GET', namespace: 'core', path: 'internal/bills/wht/tax/calc/records/{id}/items', params: whtCalcItemsParams, response: whtCalcItemsPage });
+export const listWhtCalcItems = defineContract(calls.listWhtCalcItems, {
+  summary: 'The rows of a bulk WHT calculation (page, count, no_pages) with aggs: count and the sum of tax_payable',
+  params: whtCalcItemsParams,
+  response: whtCalcItemsPage,
+});
 
 /** Multipart: the form fields and the file as `recipients`; send the Idempotency-Key header. */
-export const createBill = defineContract({
-  method: 'POST',
-  namespace: 'core',
-  path: 'internal/corporations/{corporation}/states/{state}/{type}/bills',
+export const createBill = defineContract(calls.createBill, {
+  summary: 'Generate and pay a bill (multipart). PAYE: start_date, recipients (PAYE template). WHT: payload_type manual (recipients with tax_payable) or auto (recipients with amount, or calc_record_reference), wht_type, start_date, end_date. Send an Idempotency-Key header.',
   params: createBillPath,
   body: createBillForm,
-  multipart: true,
   response: billDetail,
 });
 
-export const listBills = defineContract({ method: 'GET', namespace: 'core', path: 'internal/bills', params: listParams, response: billPage });
+export const listBills = defineContract(calls.listBills, {
+  summary: "The organisation's bills: filters (type, status, corporation_id, state_id, created_at >= / <=), search by reference, order_by created_at, total or period_start, is_asc, page, no_pages",
+  params: listParams,
+  response: billPage,
+});
 
-export const exportBills = defineContract({
-  method: 'GET',
-  namespace: 'core',
-  path: 'internal/bills/export',
+export const exportBills = defineContract(calls.exportBills, {
+  summary: 'The bills list as a CSV or XLSX download (format), with the same filters and search',
   params: listParams.extend(exportFormat.shape),
-  response: FILE_DOWNLOAD,
-  download: SPREADSHEETS,
 });
 
 /** Why an admin declines a bill: the preparer is mailed it. */
 export const rejectBillBody = z.object({ reason: requiredText('Reason').max(500, { error: 'The reason must be at most 500 characters' }) });
 export const cancelBillBody = z.object({ reason: z.string().trim().max(500, { error: 'The reason must be at most 500 characters' }).optional() });
 
-export const approveBill = defineContract({ method: 'POST', namespace: 'core', path: 'internal/bills/{id}/approve', params: billId, response: billDetail });
-export const rejectBill = defineContract({ method: 'POST', namespace: 'core', path: 'internal/bills/{id}/reject', params: billId, body: rejectBillBody, response: billDetail });
-export const cancelBill = defineContract({ method: 'POST', namespace: 'core', path: 'internal/bills/{id}/cancel', params: billId, body: cancelBillBody, response: billDetail });
+export const approveBill = defineContract(calls.approveBill, {
+  summary: 'An admin other than its preparer approves a bill awaiting approval: the wallet is debited and the bill paid as at once (a shortfall answers UNPROCESSABLE and it keeps waiting)',
+  params: billId,
+  response: billDetail,
+});
+export const rejectBill = defineContract(calls.rejectBill, {
+  summary: 'An admin declines a bill awaiting approval, with a reason mailed to its preparer (status declined; nothing was paid)',
+  params: billId,
+  body: rejectBillBody,
+  response: billDetail,
+});
+export const cancelBill = defineContract(calls.cancelBill, {
+  summary: 'Withdraw a bill awaiting approval (its preparer or an admin), or cancel one whose settlement the agency has not accepted (an admin; the wallet is refunded once). A paid bill answers UNPROCESSABLE with what to do instead',
+  params: billId,
+  body: cancelBillBody,
+  response: billDetail,
+});
 
 /** What the summary step shows before Pay: the month's other bills, the paying wallet, and whether the bill will wait for an admin. */
 export const billPrecheckParams = z.object({
@@ -257,19 +283,27 @@ export const billPrecheck = z.object({
 });
 export type BillPrecheck = z.infer<typeof billPrecheck>;
 
-export const precheckBill = defineContract({ method: 'GET', namespace: 'core', path: 'internal/bills/precheck', params: billPrecheckParams, response: billPrecheck });
+export const precheckBill = defineContract(calls.precheckBill, {
+  summary: "Before Pay: the month's bills that are paid, being paid or awaiting approval, the PAYE repeat they would make, the paying wallet's balance and shortfall for `total`, and whether the bill will wait for an admin",
+  params: billPrecheckParams,
+  response: billPrecheck,
+});
 
-export const getBill = defineContract({ method: 'GET', namespace: 'core', path: 'internal/bills/{id}', params: billId, response: billDetail });
+export const getBill = defineContract(calls.getBill, {
+  summary: 'One bill with its status history and the rows whose PAYE differs from the engine’s',
+  params: billId,
+  response: billDetail,
+});
 
-export const listBillItems = defineContract({ method: 'GET', namespace: 'core', path: 'internal/bills/{id}/items', params: billItemsParams, response: billItemPage });
+export const listBillItems = defineContract(calls.listBillItems, {
+  summary: "A bill's recipients (page, count, search by name or Tax ID)",
+  params: billItemsParams,
+  response: billItemPage,
+});
 
-export const getBillReceipt = defineContract({ method: 'GET', namespace: 'core', path: 'internal/bills/{id}/receipt', params: billId, response: FILE_DOWNLOAD, download: ['application/pdf'] });
+export const getBillReceipt = defineContract(calls.getBillReceipt, { summary: 'The PDF receipt of a paid bill', params: billId });
 
-export const getBillSchedule = defineContract({
-  method: 'GET',
-  namespace: 'core',
-  path: 'internal/bills/{id}/schedule',
+export const getBillSchedule = defineContract(calls.getBillSchedule, {
+  summary: "The bill's recipients as a CSV or XLSX schedule (format)",
   params: billId.extend(exportFormat.shape),
-  response: FILE_DOWNLOAD,
-  download: SPREADSHEETS,
 });

@@ -1,5 +1,6 @@
 import { z } from './zod';
 import { defineContract } from './api';
+import { calls } from './calls';
 
 /**
  * The public tax calculator (issue 4, product-design "Public calculator"): PAYE for a month under
@@ -255,37 +256,29 @@ export const sharedCalculation = z.object({
 export type SharedCalculation = z.infer<typeof sharedCalculation>;
 
 /** PAYE for a month under the regime in force, with the other regime side by side. */
-export const calculatePaye = defineContract({
-  method: 'POST',
-  namespace: 'public',
-  path: 'calculator/paye',
+export const calculatePaye = defineContract(calls.calculatePaye, {
+  summary: 'PAYE for a month under the regime in force (NTA 2025 from 2026-01, PITA before), with the other regime side by side',
   body: calculatePayeBody,
   response: payeCalculation,
 });
 
 /** Withholding tax on one payment. */
-export const calculateWht = defineContract({
-  method: 'POST',
-  namespace: 'public',
-  path: 'calculator/wht',
+export const calculateWht = defineContract(calls.calculateWht, {
+  summary: 'Withholding tax on one payment: rate by type, payee kind, residency and Tax ID (doubled without one from 2025)',
   body: calculateWhtBody,
   response: whtCalculation,
 });
 
 /** Saves calculator inputs under a token for the link /calculator/{token}. */
-export const shareCalculation = defineContract({
-  method: 'POST',
-  namespace: 'public',
-  path: 'calculator/share',
+export const shareCalculation = defineContract(calls.shareCalculation, {
+  summary: 'Save calculator inputs under a token for the link /calculator/{token}',
   body: shareCalculationBody,
   response: sharedCalculationCreated,
 });
 
 /** The inputs of a shared calculation. */
-export const getSharedCalculation = defineContract({
-  method: 'GET',
-  namespace: 'public',
-  path: 'calculator/share/{token}',
+export const getSharedCalculation = defineContract(calls.getSharedCalculation, {
+  summary: 'The inputs of a shared calculation',
   params: shareToken,
   response: sharedCalculation,
 });

@@ -1,5 +1,6 @@
 import { z } from './zod';
 import { defineContract } from './api';
+import { calls } from './calls';
 import { idParam, listParams, pageOf } from './common';
 import { otp, requiredText, taxId, uniqueName } from './validation';
 
@@ -43,43 +44,29 @@ export type CorporationStats = z.infer<typeof corporationStats>;
 
 const corporationParams = z.object({ id: idParam });
 
-export const listCorporations = defineContract({
-  method: 'GET',
-  namespace: 'core',
-  path: 'internal/corporations',
+export const listCorporations = defineContract(calls.listCorporations, {
+  summary: "The organisation's corporations (staff: every organisation's, with its name): search by name, order_by created_at or name, pagination",
   params: listParams,
   response: pageOf(corporation),
 });
 
-export const createCorporation = defineContract({
-  method: 'POST',
-  namespace: 'core',
-  path: 'internal/corporations',
+export const createCorporation = defineContract(calls.createCorporation, {
+  summary: 'Add a corporation; its name is unique in the organisation (lowercase, trimmed)',
   body: createCorporationBody,
   response: corporation,
 });
 
-export const getCorporation = defineContract({
-  method: 'GET',
-  namespace: 'core',
-  path: 'internal/corporations/{id}',
-  params: corporationParams,
-  response: corporation,
-});
+export const getCorporation = defineContract(calls.getCorporation, { summary: 'One corporation', params: corporationParams, response: corporation });
 
-export const updateCorporation = defineContract({
-  method: 'PUT',
-  namespace: 'core',
-  path: 'internal/corporations/{id}',
+export const updateCorporation = defineContract(calls.updateCorporation, {
+  summary: 'Rename a corporation',
   params: corporationParams,
   body: updateCorporationBody,
   response: corporation,
 });
 
-export const getCorporationStats = defineContract({
-  method: 'GET',
-  namespace: 'core',
-  path: 'internal/organisations/{id}/corporations/stats',
+export const getCorporationStats = defineContract(calls.getCorporationStats, {
+  summary: 'Corporation stats: corporation_count, states_registered, states_with_payroll_consent, employees',
   params: corporationParams,
   response: corporationStats,
 });

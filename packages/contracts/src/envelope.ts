@@ -15,6 +15,3 @@ export const errorEnvelope = z.object({
   message: z.string(),
   data: z.unknown().describe('INVALID_INPUT: each field with its message; otherwise null or details of the failure'),
 });
-
-/** Answers that are a file, not an envelope (exports, receipts). */
-export const FILE_DOWNLOAD = z.never().describe('A file download (Content-Disposition: attachment), not an envelope');

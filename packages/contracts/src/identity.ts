@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { alert } from './alerts';
 import { defineContract } from './api';
+import { calls } from './calls';
 import { email, password, requiredText } from './validation';
 
 export const registerUserBody = z.object({
@@ -95,12 +96,43 @@ export type Registration = z.infer<typeof registration>;
 /** A call that answers with a message and no data. */
 export const noData = z.null();
 
-export const login = defineContract({ method: 'POST', namespace: 'public', path: 'authx/authorize', body: loginBody, response: sessionPayload });
-export const registerUser = defineContract({ method: 'POST', namespace: 'public', path: 'users/register', body: registerUserBody, response: registration });
-export const verifyEmail = defineContract({ method: 'POST', namespace: 'public', path: 'users/verify-email', body: tokenBody, response: sessionPayload });
-export const requestPasswordReset = defineContract({ method: 'POST', namespace: 'public', path: 'users/password/forgot', body: forgotPassword, response: noData });
-export const resetPassword = defineContract({ method: 'POST', namespace: 'public', path: 'users/password/reset', body: resetPasswordBody, response: noData });
-export const logout = defineContract({ method: 'POST', namespace: 'auth', path: 'authx/logout', response: noData });
-export const getSession = defineContract({ method: 'GET', namespace: 'auth', path: 'users/me', response: sessionPayload });
-export const updateProfile = defineContract({ method: 'PUT', namespace: 'auth', path: 'users/me', body: updateProfileBody, response: sessionPayload });
-export const changePassword = defineContract({ method: 'POST', namespace: 'auth', path: 'users/me/password', body: changePasswordBody, response: noData });
+export const login = defineContract(calls.login, {
+  summary: 'Log in: returns the whole session (token, user, permissions, kyc, organisation, invitations, alerts)',
+  body: loginBody,
+  response: sessionPayload,
+});
+export const registerUser = defineContract(calls.registerUser, {
+  summary: 'Sign up; sends an email-verification link (signing up from an invitation needs none)',
+  body: registerUserBody,
+  response: registration,
+});
+export const verifyEmail = defineContract(calls.verifyEmail, {
+  summary: 'Verify an email address with the link token; signs the user in',
+  body: tokenBody,
+  response: sessionPayload,
+});
+export const requestPasswordReset = defineContract(calls.requestPasswordReset, {
+  summary: 'Send a password-reset link (the same answer whether or not the account exists)',
+  body: forgotPassword,
+  response: noData,
+});
+export const resetPassword = defineContract(calls.resetPassword, {
+  summary: 'Set a new password with the reset-link token; signs out every session',
+  body: resetPasswordBody,
+  response: noData,
+});
+export const logout = defineContract(calls.logout, { summary: 'Log out: revokes the token', response: noData });
+export const getSession = defineContract(calls.getSession, {
+  summary: 'The current session (user, permissions, kyc, organisation, invitations, alerts)',
+  response: sessionPayload,
+});
+export const updateProfile = defineContract(calls.updateProfile, {
+  summary: 'Update the profile (first name, last name, phone)',
+  body: updateProfileBody,
+  response: sessionPayload,
+});
+export const changePassword = defineContract(calls.changePassword, {
+  summary: 'Change the password; other sessions are signed out',
+  body: changePasswordBody,
+  response: noData,
+});

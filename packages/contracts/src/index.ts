@@ -11,6 +11,8 @@ export * from './bills';
 export * from './receipts';
 export * from './alerts';
 export * from './api';
+export * from './calls';
+export * from './media-types';
 export * from './envelope';
 export * from './reference';
 export * from './team';

@@ -1,5 +1,6 @@
 import { z } from './zod';
 import { defineContract } from './api';
+import { calls } from './calls';
 
 /** A message of the development mailbox. */
 export const mailboxMessage = z.object({
@@ -12,9 +13,7 @@ export const mailboxMessage = z.object({
 export type MailboxMessage = z.infer<typeof mailboxMessage>;
 
 /** Development only (not served in production): the outbox, newest first. */
-export const listDevelopmentMailbox = defineContract({
-  method: 'GET',
-  namespace: 'public',
-  path: 'dev/mailbox',
+export const listDevelopmentMailbox = defineContract(calls.listDevelopmentMailbox, {
+  summary: 'Development only: the outbox, newest first',
   response: z.array(mailboxMessage),
 });

@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { defineContract } from './api';
-import { FILE_DOWNLOAD } from './envelope';
+import { calls } from './calls';
 import { idParam } from './common';
 import { nairaAmount } from './calculator';
 import { BILL_APPROVAL_MODES } from './constants';
@@ -153,92 +153,66 @@ export type OnboardingSummary = z.infer<typeof onboardingSummary>;
 
 const organisationParams = z.object({ id: idParam });
 
-export const createOrganisation = defineContract({
-  method: 'POST',
-  namespace: 'auth',
-  path: 'organisations',
+export const createOrganisation = defineContract(calls.createOrganisation, {
+  summary: 'Create an organisation; the caller becomes its owner and admin',
   body: createOrganisationBody,
   response: organisationDetails,
 });
 
-export const getOrganisation = defineContract({
-  method: 'GET',
-  namespace: 'auth',
-  path: 'organisations/{id}',
+export const getOrganisation = defineContract(calls.getOrganisation, {
+  summary: 'The organisation',
   params: organisationParams,
   response: organisationDetails,
 });
 
-export const updateOrganisation = defineContract({
-  method: 'PUT',
-  namespace: 'auth',
-  path: 'organisations/{id}',
+export const updateOrganisation = defineContract(calls.updateOrganisation, {
+  summary: 'Rename the organisation',
   params: organisationParams,
   body: updateOrganisationBody,
   response: organisationDetails,
 });
 
-export const getOrganisationIdentity = defineContract({
-  method: 'GET',
-  namespace: 'auth',
-  path: 'organisations/{id}/identity',
+export const getOrganisationIdentity = defineContract(calls.getOrganisationIdentity, {
+  summary: 'KYC identity, with the fields still missing',
   params: organisationParams,
   response: organisationIdentity,
 });
 
-/** The CAC certificate's accepted file types (PDF, JPG, PNG). */
-export const CAC_DOCUMENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
-
 /** The stored CAC certificate itself, as uploaded at onboarding. */
-export const downloadCacDocument = defineContract({
-  method: 'GET',
-  namespace: 'auth',
-  path: 'organisations/{id}/identity/cac-document',
+export const downloadCacDocument = defineContract(calls.downloadCacDocument, {
+  summary: 'The stored CAC certificate, as uploaded',
   params: organisationParams,
-  response: FILE_DOWNLOAD,
-  download: CAC_DOCUMENT_TYPES,
 });
 
 /** Multipart: the identity fields and the `cac_document` file. */
-export const updateOrganisationIdentity = defineContract({
-  method: 'POST',
-  namespace: 'auth',
-  path: 'organisations/{id}/identity',
+export const updateOrganisationIdentity = defineContract(calls.updateOrganisationIdentity, {
+  summary: 'Update the KYC identity (multipart form: the fields and the cac_document file)',
   params: organisationParams,
   body: updateIdentity,
   response: organisationIdentity,
-  multipart: true,
 });
 
-export const getOrganisationSettings = defineContract({
-  method: 'GET',
-  namespace: 'auth',
-  path: 'organisations/{id}/settings',
+export const getOrganisationSettings = defineContract(calls.getOrganisationSettings, {
+  summary: 'Settings, or one setting with setting_code',
   params: organisationParams.extend(getSetting.shape),
   response: z.array(organisationSetting),
 });
 
-export const updateOrganisationSetting = defineContract({
-  method: 'POST',
-  namespace: 'auth',
-  path: 'organisations/{id}/settings',
+export const updateOrganisationSetting = defineContract(calls.updateOrganisationSetting, {
+  summary: 'Change a setting (core.organisation.do_corporation_have_wallet)',
   params: organisationParams,
   body: updateSetting,
   response: organisationSetting,
 });
 
-export const completeKyc = defineContract({
-  method: 'POST',
-  namespace: 'auth',
-  path: 'organisations/{id}/kyc/completed',
+export const completeKyc = defineContract(calls.completeKyc, {
+  summary: 'Mark KYC completed once every identity field and the CAC certificate are in',
   params: organisationParams,
   response: organisationDetails,
 });
 
-export const getOnboardingSummary = defineContract({
-  method: 'GET',
-  namespace: 'auth',
-  path: 'organisations/{id}/onboarding/summary',
+export const getOnboardingSummary = defineContract(calls.getOnboardingSummary, {
+  summary: 'Onboarding summary: corporation_count, states_registered, bills_generated, total_balance',
   params: organisationParams,
   response: onboardingSummary,
 });

@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { defineContract } from './api';
-import { FILE_DOWNLOAD } from './envelope';
+import { calls } from './calls';
 import { listParams, pageOf } from './common';
 import { registrationParams } from './states';
 
@@ -31,30 +31,21 @@ export const payrollEmployee = z.object({
 export type PayrollEmployee = z.infer<typeof payrollEmployee>;
 
 /** Multipart: `tax_payer_number` and the PAYE template CSV as `file`; it becomes the employee list. */
-export const uploadPayroll = defineContract({
-  method: 'POST',
-  namespace: 'core',
-  path: 'internal/corporations/{id}/states/{code}/payrolls/file',
+export const uploadPayroll = defineContract(calls.uploadPayroll, {
+  summary: 'Upload the PAYE template CSV (multipart: namespace, tax_payer_number, file); it becomes the employee list',
   params: registrationParams,
   body: z.object({ tax_payer_number: z.string().optional() }),
   response: payrollUpload,
-  multipart: true,
 });
 
-export const listPayrollEmployees = defineContract({
-  method: 'GET',
-  namespace: 'core',
-  path: 'internal/corporations/{id}/states/{code}/payrolls/employees',
+export const listPayrollEmployees = defineContract(calls.listPayrollEmployees, {
+  summary: 'The employees of the latest payroll file: search by name or Tax ID, pagination',
   params: listParams.extend(registrationParams.shape),
   response: pageOf(payrollEmployee),
 });
 
 /** The payroll on file as the PAYE template CSV: what a PAYE bill with `source=payroll` is made from. */
-export const downloadPayrollFile = defineContract({
-  method: 'GET',
-  namespace: 'core',
-  path: 'internal/corporations/{id}/states/{code}/payrolls/file',
+export const downloadPayrollFile = defineContract(calls.downloadPayrollFile, {
+  summary: 'The payroll on file as the PAYE template CSV, row for row as registered with the state',
   params: registrationParams,
-  response: FILE_DOWNLOAD,
-  download: ['text/csv'],
 });

@@ -1,5 +1,6 @@
 import { z } from './zod';
 import { defineContract } from './api';
+import { calls } from './calls';
 
 /** Seeded reference data: how people heard about Levy, role groups with their roles, the states. */
 
@@ -23,24 +24,18 @@ export const taxState = z.object({
 });
 export type TaxState = z.infer<typeof taxState>;
 
-export const listMarketingSources = defineContract({
-  method: 'GET',
-  namespace: 'auth',
-  path: 'marketing/sources',
+export const listMarketingSources = defineContract(calls.listMarketingSources, {
+  summary: 'How people heard about Levy, for the sign-up form (no token needed: sign-up comes first)',
   response: z.array(marketingSource),
 });
 
-export const listRoleGroups = defineContract({
-  method: 'GET',
-  namespace: 'auth',
-  path: 'roles/groups',
+export const listRoleGroups = defineContract(calls.listRoleGroups, {
+  summary: 'Role groups with their roles; filter user_type_id 7 gives the roles offered on invite',
   params: z.object({ user_type_id: z.coerce.number().int().optional() }),
   response: z.array(roleGroup),
 });
 
-export const listStates = defineContract({
-  method: 'GET',
-  namespace: 'core',
-  path: 'internal/states',
+export const listStates = defineContract(calls.listStates, {
+  summary: 'The 36 states and the FCT with code, name and revenue service',
   response: z.array(taxState),
 });

@@ -1,5 +1,6 @@
 import { z } from './zod';
 import { defineContract } from './api';
+import { calls } from './calls';
 import { idParam } from './common';
 import { stateTaxId, verifyConsent } from './corporations';
 
@@ -79,71 +80,55 @@ export type ConsentRequest = z.infer<typeof consentRequest>;
 /** `{code}` takes a state's code (LA) or id (25). */
 export const registrationParams = z.object({ id: idParam, code: z.string().min(1) });
 
-export const listCorporationStates = defineContract({
-  method: 'GET',
-  namespace: 'core',
-  path: 'internal/corporations/{id}/states',
+export const listCorporationStates = defineContract(calls.listCorporationStates, {
+  summary: 'The states a corporation is registered in, each with its state embedded',
   params: z.object({ id: idParam }),
   response: z.array(corporationState),
 });
 
-export const verifyStateTaxId = defineContract({
-  method: 'POST',
-  namespace: 'core',
-  path: 'internal/corporations/states/{state}/records/verify',
+export const verifyStateTaxId = defineContract(calls.verifyStateTaxId, {
+  summary: "Ask the state's revenue service who holds a Tax ID: returns name and tax_payer_number",
   params: z.object({ state: z.string().min(1) }),
   body: stateTaxId.extend({ corporation_id: z.uuid({ error: 'Not found.' }).optional().describe('The corporation registering the Tax ID: the answer says whether the name is its own') }),
   response: verifiedTaxpayer,
 });
 
-export const addCorporationState = defineContract({
-  method: 'POST',
-  namespace: 'core',
-  path: 'internal/corporations/{id}/states/{code}',
+export const addCorporationState = defineContract(calls.addCorporationState, {
+  summary: 'Register the corporation in a state under a Tax ID the agency knows: first_tax_month (YYYY-MM, default this month) starts the months owed; confirm_name when the agency names another taxpayer (else CONFLICT with data.agency_name)',
   params: registrationParams,
   body: registerStateBody,
   response: corporationState,
 });
 
-export const updateCorporationStateTaxId = defineContract({
-  method: 'PUT',
-  namespace: 'core',
-  path: 'internal/corporations/{id}/states/{code}',
+export const updateCorporationStateTaxId = defineContract(calls.updateCorporationStateTaxId, {
+  summary: "Change a state's Tax ID: removes the registration with its consent and payroll, then adds it again, in one transaction",
   params: registrationParams,
   body: registerStateBody,
   response: updatedState,
 });
 
 /** Admins: from which month the corporation owes tax in this state. */
-export const setFirstTaxMonth = defineContract({
-  method: 'PUT',
-  namespace: 'core',
-  path: 'internal/corporations/{id}/states/{code}/first-tax-month',
+export const setFirstTaxMonth = defineContract(calls.setFirstTaxMonth, {
+  summary: 'Admins: from which month (YYYY-MM) the corporation owes tax in this state; alerts, the checklist and the calendar count from it',
   params: registrationParams,
   body: firstTaxMonthBody,
   response: corporationState,
 });
 
-export const removeCorporationState = defineContract({
-  method: 'POST',
-  namespace: 'core',
-  path: 'internal/corporations/{id}/states/{code}/remove',
+export const removeCorporationState = defineContract(calls.removeCorporationState, {
+  summary: 'Remove a state: permanently deletes its consent, payroll files and employees, and says what was removed',
   params: registrationParams,
   response: removedState,
 });
 
-export const requestStateConsent = defineContract({
-  method: 'POST',
-  namespace: 'core',
-  path: 'internal/corporations/{id}/states/{code}/consent',
+export const requestStateConsent = defineContract(calls.requestStateConsent, {
+  summary: "Payroll consent step 1: the agency mails a 6-digit code to the taxpayer's email; returns token and the masked email",
   params: registrationParams,
   response: consentRequest,
 });
 
-export const verifyStateConsent = defineContract({
-  method: 'POST',
-  namespace: 'core',
-  path: 'internal/corporations/{id}/states/{code}/consent/verify',
+export const verifyStateConsent = defineContract(calls.verifyStateConsent, {
+  summary: 'Payroll consent step 2: the code (pin) with the token of step 1; 5 tries, 10 minutes, once',
   params: registrationParams,
   body: verifyConsent,
   response: corporationState,

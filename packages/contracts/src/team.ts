@@ -1,5 +1,6 @@
 import { z } from './zod';
 import { defineContract } from './api';
+import { calls } from './calls';
 import { idParam, listParams, pageOf } from './common';
 import { noData } from './identity';
 import { changeMemberRoleBody, inviteUser, verifyInvite } from './organisations';
@@ -39,51 +40,39 @@ export type InvitationDetails = z.infer<typeof invitationDetails>;
 
 const memberParams = z.object({ id: idParam, userId: idParam });
 
-export const listTeamMembers = defineContract({
-  method: 'GET',
-  namespace: 'auth',
-  path: 'organisations/{id}/users',
+export const listTeamMembers = defineContract(calls.listTeamMembers, {
+  summary: 'Members and invitations: search (name, email), order_by (created_at, name, email, status), pagination',
   params: listParams.extend({ id: idParam }),
   response: pageOf(teamMember),
 });
 
-export const inviteMember = defineContract({
-  method: 'POST',
-  namespace: 'auth',
-  path: 'organisations/users/invite',
+export const inviteMember = defineContract(calls.inviteMember, {
+  summary: 'Invite by email and role_id; an already-invited email gets a fresh link',
   body: inviteUser,
   response: invitationSent,
 });
 
-export const verifyInvitation = defineContract({
-  method: 'POST',
-  namespace: 'public',
-  path: 'organisations/users/invite/verify',
+export const verifyInvitation = defineContract(calls.verifyInvitation, {
+  summary: 'What an invitation link is for: organisation, email, role, and whether the email has an account',
   body: verifyInvite,
   response: invitationDetails,
 });
 
-export const acceptInvitation = defineContract({
-  method: 'POST',
-  namespace: 'auth',
-  path: 'organisations/{id}/users/invite/{inviteId}',
+export const acceptInvitation = defineContract(calls.acceptInvitation, {
+  summary: 'Accept an invitation addressed to the caller',
   params: z.object({ id: idParam, inviteId: idParam }),
   response: noData,
 });
 
-export const changeMemberRole = defineContract({
-  method: 'PUT',
-  namespace: 'auth',
-  path: 'organisations/{id}/users/{userId}',
+export const changeMemberRole = defineContract(calls.changeMemberRole, {
+  summary: "Change a member's role",
   params: memberParams,
   body: changeMemberRoleBody,
   response: noData,
 });
 
-export const removeMember = defineContract({
-  method: 'PUT',
-  namespace: 'auth',
-  path: 'organisations/{id}/users/{userId}/remove',
+export const removeMember = defineContract(calls.removeMember, {
+  summary: 'Remove a member or cancel an invitation (never the owner)',
   params: memberParams,
   response: noData,
 });

@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { defineContract } from './api';
-import { FILE_DOWNLOAD } from './envelope';
+import { calls } from './calls';
 import { nairaAmount } from './calculator';
 import { idParam, listParams, pageOf } from './common';
 
@@ -58,65 +58,45 @@ export type TransferCredited = z.infer<typeof transferCredited>;
 
 const idOnly = z.object({ id: idParam });
 const exportParams = z.object({ format: z.enum(['csv', 'xlsx'], { error: 'Choose csv or xlsx' }).default('csv') });
-const EXPORT_TYPES = ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'] as const;
 
-export const getOrganisationWallets = defineContract({
-  method: 'GET',
-  namespace: 'core',
-  path: 'internal/organisations/{id}/wallets',
+export const getOrganisationWallets = defineContract(calls.getOrganisationWallets, {
+  summary: "The organisation's wallets with balances and funding accounts: {wallet_type, total_balance, wallets}",
   params: idOnly,
   response: organisationWallets,
 });
 
-export const listOrganisationWalletHistory = defineContract({
-  method: 'GET',
-  namespace: 'core',
-  path: 'internal/organisations/{id}/wallets/history',
+export const listOrganisationWalletHistory = defineContract(calls.listOrganisationWalletHistory, {
+  summary: 'Credits and debits of every wallet in use: filters (type, status, created_at >= / <=), search by reference, order_by created_at or amount, is_asc, page, no_pages',
   params: listParams.extend(idOnly.shape),
   response: pageOf(walletHistoryItem),
 });
 
-export const exportOrganisationWalletHistory = defineContract({
-  method: 'GET',
-  namespace: 'core',
-  path: 'internal/organisations/{id}/wallets/history/export',
+export const exportOrganisationWalletHistory = defineContract(calls.exportOrganisationWalletHistory, {
+  summary: 'The organisation wallet history as a CSV or XLSX download (format), with the same filters and search',
   params: listParams.extend(idOnly.shape).extend(exportParams.shape),
-  response: FILE_DOWNLOAD,
-  download: EXPORT_TYPES,
 });
 
-export const getCorporationWallets = defineContract({
-  method: 'GET',
-  namespace: 'core',
-  path: 'internal/corporations/{id}/wallets',
+export const getCorporationWallets = defineContract(calls.getCorporationWallets, {
+  summary: "The corporation's own wallet (empty unless the organisation gives corporations wallets)",
   params: idOnly,
   response: z.array(wallet),
 });
 
-export const listCorporationWalletHistory = defineContract({
-  method: 'GET',
-  namespace: 'core',
-  path: 'internal/corporations/{id}/wallets/history',
+export const listCorporationWalletHistory = defineContract(calls.listCorporationWalletHistory, {
+  summary: "Credits and debits of the corporation's wallet, with the same params as the organisation history",
   params: listParams.extend(idOnly.shape),
   response: pageOf(walletHistoryItem),
 });
 
-export const exportCorporationWalletHistory = defineContract({
-  method: 'GET',
-  namespace: 'core',
-  path: 'internal/corporations/{id}/wallets/history/export',
+export const exportCorporationWalletHistory = defineContract(calls.exportCorporationWalletHistory, {
+  summary: 'The corporation wallet history as a CSV or XLSX download (format)',
   params: listParams.extend(idOnly.shape).extend(exportParams.shape),
-  response: FILE_DOWNLOAD,
-  download: EXPORT_TYPES,
 });
 
 /** Sandbox only: a simulated bank transfer of `amount` naira, through the signed payment webhook. */
-export const simulateTransfer = defineContract({
-  method: 'POST',
-  namespace: 'core',
-  path: 'internal/sandbox/wallets/{id}/fund',
+export const simulateTransfer = defineContract(calls.simulateTransfer, {
+  summary: 'Sandbox: simulate a bank transfer of {amount} naira into a wallet (signs and sends the payment webhook)',
   params: idOnly,
-  // A person types the amount, often with thousands separators: 5,000,000.
   body: z.object({ amount: z.preprocess((value) => (typeof value === 'string' ? value.replaceAll(',', '') : value), nairaAmount('Amount')) }),
   response: transferCredited,
 });

@@ -1,3 +1,4 @@
+import { calls, type CallDescriptor } from '@levy/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
@@ -125,6 +126,19 @@ describe('OpenAPI', () => {
       expect([call, test.app.hasRoute({ method: method, url: address.replace(/\{(\w+)\}/g, ':$1') })]).toEqual([call, true]);
     }
     expect(document.paths['/service/v1/auth/organisations/users/invite'].post.description).toContain('Permission: auth-organisation.inviteuser.');
+  });
+
+  it('serves every call declared in the contracts, once, with its declared permission', async () => {
+    const document = (await test.app.inject({ method: 'GET', url: '/service/v1/openapi.json' })).json();
+    const paths = document.paths as Record<string, Record<string, { description: string; security: unknown[] }>>;
+    const listed = Object.entries(paths).flatMap(([address, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${address}`));
+    const declared = Object.values(calls).map((call) => `${call.method} /service/v1/${call.namespace}/${call.path}`);
+    expect(listed.sort()).toEqual(declared.sort());
+    for (const call of Object.values(calls) as CallDescriptor[]) {
+      const operation = paths[`/service/v1/${call.namespace}/${call.path}`][call.method.toLowerCase()];
+      if (call.permission) expect(operation.description).toContain(`Permission: ${call.permission}.`);
+      expect(operation.security).toEqual(call.public ? [] : [{ apiToken: [] }]);
+    }
   });
 
   it('shows every call\'s answer: the envelope with its data schema, or the file of a download', async () => {

@@ -123,7 +123,8 @@ function dataOf(result: unknown): unknown {
 }
 
 function checkResponse(route: RouteDefinition, request: FastifyRequest, result: unknown): void {
-  if (route.download) {
+  // A contract has a response unless it answers with a file (defineContract's types see to it).
+  if (route.download || !route.response) {
     if (result instanceof FileReply) return;
     request.log.error({ call: `${route.method} ${route.namespace}/${route.path}` }, 'A download call answered without a file');
     throw new AppError('INTERNAL_ERROR');
@@ -169,12 +170,10 @@ export function registerGateway(app: FastifyInstance, routes: RouteDefinition[],
   async function invoke(route: RouteDefinition, request: FastifyRequest, input: Invocation) {
     const token = tokenOf(request);
     let caller: Caller | null = null;
-    if (route.auth !== false) {
+    if (!route.public) {
       caller = token ? await resolveCaller(token) : null;
       if (!caller) throw new AppError('NO_AUTH');
-      if (typeof route.auth === 'object' && !hasPermission(caller.permissions, route.auth.permission)) {
-        throw new AppError('FORBIDDEN');
-      }
+      if (route.permission && !hasPermission(caller.permissions, route.permission)) throw new AppError('FORBIDDEN');
     }
     // Text with control characters never reaches a schema or the database (a NUL would make PostgreSQL fail).
     const cleanedParams = cleanSearchText(input.params);

@@ -1,7 +1,7 @@
 import { API_BASE, errorEnvelope, okEnvelope } from '@levy/contracts';
 import { z } from 'zod';
 import { toFastifyPath } from './gateway';
-import { routePermission, type RouteDefinition } from './route';
+import type { RouteDefinition } from './route';
 
 type OpenApiDocument = { openapi: string; info: object; servers: object[]; paths: Record<string, Record<string, object>>; components: object };
 
@@ -18,10 +18,11 @@ const ERROR_RESPONSE = {
 
 /** The 200 answer: the envelope with the contract's data, or the file of a download. */
 function okResponse(route: RouteDefinition): object {
-  if (route.download) {
+  // A contract has a response unless it answers with a file (defineContract's types see to it).
+  if (route.download || !route.response) {
     return {
       description: 'A file download (Content-Disposition: attachment)',
-      content: Object.fromEntries(route.download.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
+      content: Object.fromEntries((route.download ?? []).map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
     };
   }
   return { description: 'Envelope {code: "OK", message, data}', content: { 'application/json': { schema: schemaOf(okEnvelope(route.response), 'output') } } };
@@ -32,7 +33,6 @@ export function buildOpenApiDocument(routes: RouteDefinition[], serverUrl: strin
   const paths: OpenApiDocument['paths'] = {};
   for (const route of routes) {
     const address = `${API_BASE}/${route.namespace}/${toFastifyPath(route.path).replace(/:(\w+)/g, '{$1}')}`;
-    const permission = routePermission(route);
     const pathParams = [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
     const paramSchema = route.params ? (schemaOf(route.params) as { properties?: Record<string, object> }) : { properties: {} };
     const parameters = Object.entries(paramSchema.properties ?? {}).map(([name, schema]) => ({
@@ -46,8 +46,8 @@ export function buildOpenApiDocument(routes: RouteDefinition[], serverUrl: strin
     paths[address][route.method.toLowerCase()] = {
       summary: route.summary,
       tags: [route.namespace],
-      description: `Gateway: POST ${API_BASE} {"method":"${route.method}","namespace":"${route.namespace}","path":"${route.path}"}.` + (permission ? ` Permission: ${permission}.` : route.auth ? ' Any signed-in user.' : ' No token.'),
-      security: route.auth ? [{ apiToken: [] }] : [],
+      description: `Gateway: POST ${API_BASE} {"method":"${route.method}","namespace":"${route.namespace}","path":"${route.path}"}.` + (route.permission ? ` Permission: ${route.permission}.` : route.public ? ' No token.' : ' Any signed-in user.'),
+      security: route.public ? [] : [{ apiToken: [] }],
       parameters,
       ...(body && route.method !== 'GET'
         ? { requestBody: { content: { [route.multipart ? 'multipart/form-data' : 'application/json']: { schema: body } } } }

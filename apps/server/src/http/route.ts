@@ -57,39 +57,27 @@ export class FileReply {
   ) {}
 }
 
-/** Who may call: false, no token; true, a valid token; a permission, a token with that permission. */
-export type RouteAuth = boolean | { permission: string };
-
-/** One entry of the route table: the call's contract, flattened, with what only the server knows. */
-export interface RouteDefinition extends ContractDefinition {
-  summary: string;
-  auth: RouteAuth;
+/** One entry of the route table: the call's contract with its handler. */
+export type RouteDefinition = ContractDefinition & {
   handler(context: CallContext<unknown, unknown>): Promise<unknown>;
-}
+};
 
 /** What a contract's handler must resolve to: the response's data (with a message or not), or a file. */
 export type HandlerResult<C extends ContractDefinition> = C extends { download: readonly string[] }
   ? FileReply
   : ContractResult<C> | Reply<ContractResult<C>>;
 
-/** A route of the table: a contract from `@levy/contracts` plus the summary, auth and handler. */
+/** A route of the table: a contract from `@levy/contracts` (which names its permission and summary) and its handler. */
 export interface ContractRoute<C extends ContractDefinition> {
   contract: C;
-  summary: string;
-  auth: RouteAuth;
   handler(context: CallContext<ParsedParams<C>, ParsedBody<C>>): Promise<HandlerResult<C>>;
 }
 
 /**
- * Declares a route from its contract: method, namespace, path and schemas come from the contract;
- * the handler's input is the parsed params and body, and its result is checked against the
- * contract's response at compile time.
+ * Declares a route from its contract: method, namespace, path, permission, summary and schemas
+ * come from the contract; the handler's input is the parsed params and body, and its result is
+ * checked against the contract's response at compile time.
  */
 export function defineRoute<const C extends ContractDefinition>(route: ContractRoute<C>): RouteDefinition {
-  const { contract, summary, auth, handler } = route;
-  return { ...contract, summary, auth, handler };
-}
-
-export function routePermission(route: RouteDefinition): string | null {
-  return typeof route.auth === 'object' ? route.auth.permission : null;
+  return { ...route.contract, handler: route.handler };
 }

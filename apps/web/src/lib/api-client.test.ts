@@ -1,9 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { defineContract } from '@levy/contracts';
-import { z } from 'zod';
+import { calls } from '@levy/contracts/calls';
 import { ApiError, callApi, callGateway, errorMessageFor, setSignOutNavigation } from './api-client';
-import type { Call } from './calls';
 import { useSessionStore } from './session-store';
 
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
@@ -103,14 +101,7 @@ describe('callGateway', () => {
 });
 
 describe('callApi with a call typed by a contract', () => {
-  const contract = defineContract({
-    method: 'GET',
-    namespace: 'auth',
-    path: 'organisations/{id}/users',
-    params: z.object({ id: z.string(), page: z.number().optional() }),
-    response: z.array(z.object({ id: z.string() })),
-  });
-  const listMembers: Call<typeof contract> = { method: contract.method, namespace: contract.namespace, path: contract.path };
+  const listMembers = calls.listTeamMembers;
 
   beforeEach(() => useSessionStore.getState().reset());
   afterEach(() => vi.unstubAllGlobals());

@@ -6,16 +6,24 @@ import {
   type ContractInput,
   type ContractResponse,
   type Envelope,
-  type HttpMethod,
-  type Namespace,
 } from '@levy/contracts/api';
+import type * as contracts from '@levy/contracts';
+import type { CallDescriptor, CallName, HttpMethod, Namespace } from '@levy/contracts/calls';
 import { notifications } from '@mantine/notifications';
-import type { Call, ContractOf } from './calls';
 import { readSession, useSessionStore } from './session-store';
 
-export { API_BASE, type HttpMethod, type Namespace } from '@levy/contracts/api';
+export { API_BASE } from '@levy/contracts/api';
+export type { HttpMethod, Namespace } from '@levy/contracts/calls';
 
-/** A call written out by hand; `callApi(calls.name, input)` builds one from the table of calls. */
+type Contracts = typeof contracts;
+
+/** A call declared in `@levy/contracts` (`calls.x`): what the browser needs to make it, with its name. */
+export type Call = CallDescriptor<CallName>;
+
+/** The zod contract a call is typed by, found by its name: only its types reach the browser, never zod. */
+export type ContractOf<T extends Call> = Contracts[T['name']] extends infer C extends ContractDefinition ? C : never;
+
+/** A call written out by hand; `callApi(calls.name, input)` builds one from a declared call. */
 export interface GatewayCall {
   method: HttpMethod;
   namespace?: Namespace;
@@ -155,7 +163,7 @@ export type CallInput<C extends ContractDefinition> = ContractInput<C> & CallOpt
 type CallArguments<C extends ContractDefinition> = object extends CallInput<C> ? [input?: CallInput<C>] : [input: CallInput<C>];
 
 /**
- * Makes a call of the table (`calls.ts`): path parameters are filled from `params` (the rest are
+ * Makes a declared call (`calls` in @levy/contracts): path parameters are filled from `params` (the rest are
  * sent as params), and the answer's data is typed by the call's contract.
  */
 export function callApi<T extends Call>(call: T, ...[input]: CallArguments<ContractOf<T>>): Promise<ContractResponse<ContractOf<T>>> {

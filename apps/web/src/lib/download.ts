@@ -1,6 +1,6 @@
 import { fillPath, type ContractParams } from '@levy/contracts/api';
 import { API_BASE, errorMessageFor, FALLBACK_ERROR_MESSAGE, showErrorToast } from './api-client';
-import type { Call, ContractOf } from './calls';
+import type { Call, ContractOf } from './api-client';
 import { readSession } from './session-store';
 
 /**
@@ -8,7 +8,7 @@ import { readSession } from './session-store';
  * receipts, the payroll on file), with the session token; path parameters come from `params`, the
  * rest go in the query. A failure is toasted like any other call and resolves to null.
  */
-export async function fetchFile<T extends Call & { download: true }>(call: T, params: ContractParams<ContractOf<T>>): Promise<File | null> {
+export async function fetchFile<T extends Call & { download: readonly string[] }>(call: T, params: ContractParams<ContractOf<T>>): Promise<File | null> {
   const { path, rest } = fillPath(call.path, params);
   const query = new URLSearchParams(
     Object.entries(rest)
@@ -35,7 +35,7 @@ export async function fetchFile<T extends Call & { download: true }>(call: T, pa
 }
 
 /** Saves the file a download call serves, as the browser saves any download; false when it failed (and was toasted). */
-export async function downloadFile<T extends Call & { download: true }>(call: T, params: ContractParams<ContractOf<T>>): Promise<boolean> {
+export async function downloadFile<T extends Call & { download: readonly string[] }>(call: T, params: ContractParams<ContractOf<T>>): Promise<boolean> {
   const file = await fetchFile(call, params);
   if (!file) return false;
   const url = URL.createObjectURL(file);

@@ -6,7 +6,7 @@ import { readSession, useSessionStore } from './session-store';
 export function signOutLocally(): void {
   const { token } = readSession();
   // The table of calls loads only when someone signs out: every page imports this module.
-  if (token) void import('./calls').then(({ calls }) => callApi(calls.logout, { token, quiet: true })).catch(() => undefined);
+  if (token) void import('@levy/contracts/calls').then(({ calls }) => callApi(calls.logout, { token, quiet: true })).catch(() => undefined);
   useSessionStore.getState().reset();
   queryClient.clear();
 }

@@ -1,4 +1,4 @@
-import { APPROVE_BILLS_PERMISSION, hasPermission, type BillStatus, type BillTypeCode } from '@levy/contracts';
+import { calls, hasPermission, type BillStatus, type BillTypeCode } from '@levy/contracts';
 import { formatNaira } from '@levy/tax';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
@@ -117,7 +117,7 @@ export function createBillDecisions(deps: {
      */
     async cancel(caller: Caller, id: string, reason: string | undefined, ip: string) {
       const bill = await findOwnBill(caller, id);
-      const isAdmin = hasPermission(caller.permissions, APPROVE_BILLS_PERMISSION);
+      const isAdmin = hasPermission(caller.permissions, calls.approveBill.permission);
       const [person, statesById] = await Promise.all([personOf(caller.userId), stateById()]);
       const name = person ? fullName(person) : caller.firstName;
       const because = reason?.trim() ? `: ${reason.trim()}` : '';

@@ -1,6 +1,7 @@
 import {
-  APPROVE_BILLS_PERMISSION,
   BILL_MESSAGES,
+  calls,
+  CREATE_WHT_BILL_PERMISSION,
   hasPermission,
   SETTING_CODES,
   type BillApprovalSetting,
@@ -31,9 +32,6 @@ import { createBillSettlement } from './bill-settlement';
 import { BILL_TYPES, billTypeByCode } from './bill-types';
 import * as repo from './bills.repo';
 import type { ReceiptCodes } from './receipt-verification';
-
-/** Approves and declines bills that wait; held by admins (permissions.ts). */
-export const APPROVE_BILLS = APPROVE_BILLS_PERMISSION;
 
 const DEFAULT_APPROVAL: BillApprovalSetting = { mode: 'members' };
 
@@ -100,7 +98,7 @@ export function createBillsService(deps: {
   /** Whether a bill of this total, prepared by the caller, waits for an admin, and why (setting core.organisation.bill_approval). */
   async function approvalFor(caller: Caller, organisationId: string, total: Kobo): Promise<{ required: boolean; reason: string | null }> {
     const policy = ((await deps.settingValue(organisationId, SETTING_CODES.billApproval)) as BillApprovalSetting | undefined) ?? DEFAULT_APPROVAL;
-    if (policy.mode === 'members' && !hasPermission(caller.permissions, APPROVE_BILLS)) {
+    if (policy.mode === 'members' && !hasPermission(caller.permissions, calls.approveBill.permission)) {
       return { required: true, reason: 'Bills prepared by members wait for an admin to approve them.' };
     }
     if (policy.mode === 'above' && policy.above !== undefined && total > toKobo(policy.above, 'above')) {
@@ -173,7 +171,7 @@ export function createBillsService(deps: {
       uploads: UploadedFile[],
       idempotencyKey: string | null,
     ): Promise<{ bill: BillDetail; message: string }> {
-      if (path.type === 'wht' && !hasPermission(caller.permissions, 'core-internal.bill.createwhtbill')) throw new AppError('FORBIDDEN', 'You do not have permission to do this.');
+      if (path.type === 'wht' && !hasPermission(caller.permissions, CREATE_WHT_BILL_PERMISSION)) throw new AppError('FORBIDDEN', 'You do not have permission to do this.');
       const { corporation, state, registration } = await deps.states.findRegistration(db, caller, path.corporation, path.state, 'write');
       const organisationId = corporation.organisationId;
       if (idempotencyKey) {

@@ -1,84 +1,8 @@
-import { APPROVE_BILLS_PERMISSION, splitPermission, type Permissions } from '@levy/contracts';
+import { ACCOUNT_PERMISSIONS, ADMIN_PERMISSIONS, MEMBER_PERMISSIONS, splitPermission, STAFF_PERMISSIONS, type Permission, type Permissions } from '@levy/contracts';
 
-/**
- * The permission catalogue (product-spec §2, §6): every permission string a route or button uses,
- * and who holds it. Strings split at their first hyphen into area and action.
- */
-
-/** Held by every signed-in customer, with or without an organisation. */
-const ACCOUNT = [
-  'auth-accountuser.getone',
-  'auth-accountuser.update',
-  'auth-organisation.create',
-  'auth-organisation.acceptinvitation',
-];
-
-/** Held by every active member of an organisation: user.member "can only carry out the functions". */
-const MEMBER = [
-  'auth-organisation.getone',
-  'auth-organisation.getorganisationusers',
-  'auth-organisation.getidentity',
-  'auth-organisation.getsettings',
-  'auth-organisation.getsummary',
-  'auth-roles.getall',
-  'core-internal.state.getall',
-  'core-internal.corporation.getall',
-  'core-internal.corporation.getone',
-  'core-internal.corporation.create',
-  'core-internal.corporation.update',
-  'core-internal.corporation.verifystate',
-  'core-internal.corporation.addstate',
-  'core-internal.corporation.sendstateconsentotp',
-  'core-internal.corporation.verifyconsent',
-  'core-internal.corporation.uploadpayroll',
-  'core-internal.corporation.getemployees',
-  'core-internal.corporation.getwallets',
-  'core-internal.corporation.fetchwallethistory',
-  'core-internal.organisation.getwallets',
-  'core-internal.organisation.fetchwallethistory',
-  'core-internal.organisation.getchecklist',
-  'core-internal.wallet.simulatefunding',
-  'core-internal.bill.getall',
-  'core-internal.bill.calccharge',
-  'core-internal.bill.createpayebill',
-  'core-internal.bill.createwhtbill',
-  'core-internal.bill.cancel',
-  'bank.statement-folder.getall',
-  'bank.statement-folder.getone',
-  'bank.statement-record.getone',
-  'bank.statement-statement.getalltransactions',
-  'bank.statement-folder.create',
-  'bank.statement-folder.update',
-  'bank.statement-folder.delete',
-  'bank.statement-record.create',
-  'bank.statement-record.update',
-  'bank.statement-record.delete',
-  'bank.statement-statement.create',
-  'bank.statement-statement.update',
-  'bank.statement-statement.delete',
-];
-
-/**
- * Only user.admin: "can manage organization settings and carry out all functions", and what moves
- * money or deletes data outside a bill (a state's Tax ID and registration) or approves a bill.
- */
-const ADMIN = [
-  'core-internal.corporation.updatestate',
-  'core-internal.corporation.removestate',
-  APPROVE_BILLS_PERMISSION,
-  'auth-organisation.update',
-  'auth-organisation.updateidentity',
-  'auth-organisation.updatesettings',
-  'auth-organisation.completekyc',
-  'auth-organisation.inviteuser',
-  'auth-organisation.updateuser',
-  'auth-organisation.removeuser',
-];
-
-/** Platform staff: every organisation's corporations, read-only, and nothing else. */
-const STAFF = ['auth-accountuser.getone', 'auth-accountuser.update', 'core-internal.corporation.getall', 'core-internal.corporation.getone'];
-
-export const ALL_PERMISSIONS = [...new Set([...ACCOUNT, ...MEMBER, ...ADMIN, ...STAFF])];
+// Who holds which permission is the catalogue in @levy/contracts (permissions.ts); here, the
+// caller's map is built from it by user type and role.
+const ALL_PERMISSIONS = [...new Set([...ACCOUNT_PERMISSIONS, ...MEMBER_PERMISSIONS, ...ADMIN_PERMISSIONS, ...STAFF_PERMISSIONS])];
 
 export const ROLE_CODES = { admin: 'user.admin', member: 'user.member' } as const;
 export const USER_TYPES = { staff: { id: 1, code: 'staff' }, customer: { id: 7, code: 'customer' } } as const;
@@ -98,12 +22,12 @@ export function permissionsFor(input: { userTypeCode: string; roleCode: string |
 }
 
 function buildPermissions(input: { userTypeCode: string; roleCode: string | null }): Permissions {
-  let granted: string[];
-  if (input.userTypeCode === USER_TYPES.staff.code) granted = STAFF;
-  else if (input.roleCode === ROLE_CODES.admin) granted = [...ACCOUNT, ...MEMBER, ...ADMIN];
-  else if (input.roleCode === ROLE_CODES.member) granted = [...ACCOUNT, ...MEMBER];
-  else granted = ACCOUNT;
-  const allowed = new Set(granted);
+  let granted: readonly Permission[];
+  if (input.userTypeCode === USER_TYPES.staff.code) granted = STAFF_PERMISSIONS;
+  else if (input.roleCode === ROLE_CODES.admin) granted = [...ACCOUNT_PERMISSIONS, ...MEMBER_PERMISSIONS, ...ADMIN_PERMISSIONS];
+  else if (input.roleCode === ROLE_CODES.member) granted = [...ACCOUNT_PERMISSIONS, ...MEMBER_PERMISSIONS];
+  else granted = ACCOUNT_PERMISSIONS;
+  const allowed = new Set<Permission>(granted);
   const map: Permissions = {};
   for (const permission of ALL_PERMISSIONS) {
     const { area, action } = splitPermission(permission);

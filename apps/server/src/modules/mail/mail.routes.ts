@@ -7,8 +7,6 @@ export function developmentMailboxRoutes(mail: MailService) {
   return [
     defineRoute({
       contract: listDevelopmentMailbox,
-      summary: 'Development only: the outbox, newest first',
-      auth: false,
       handler: async () =>
         (await mail.listRecent(100)).map(({ to, subject, text, links, created_at }) => ({ to, subject, text, links, created_at })),
     }),

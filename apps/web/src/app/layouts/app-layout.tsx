@@ -1,4 +1,5 @@
-import { APPROVE_BILLS_PERMISSION, hasPermission } from '@levy/contracts';
+import { hasPermission } from '@levy/contracts';
+import { calls } from '@levy/contracts/calls';
 import { AppShell, Badge, Burger, Button, Container, Group, NavLink, ScrollArea, Stack, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
@@ -72,7 +73,7 @@ function SideNavigation({ onNavigate, onInvite }: { onNavigate: () => void; onIn
   const signOut = useSignOut();
   const entries = visibleNavEntries(session);
   const canInvite = hasPermission(session.permissions, INVITE_PERMISSION);
-  const awaitingApproval = useAwaitingApprovalCount(hasPermission(session.permissions, APPROVE_BILLS_PERMISSION)).data ?? 0;
+  const awaitingApproval = useAwaitingApprovalCount(hasPermission(session.permissions, calls.approveBill.permission)).data ?? 0;
   const countBadge = (entry: NavEntry) =>
     entry.showsAwaitingApproval && awaitingApproval > 0 ? (
       <Badge size="sm" color="yellow" variant="filled" aria-label={`${awaitingApproval} ${awaitingApproval === 1 ? 'bill' : 'bills'} awaiting your approval`}>

@@ -11,7 +11,7 @@ import { PhoneDetails, PhoneFitScrollContainer, ROWS_AS_CARDS } from '../../../c
 import { StatusTag } from '../../../components/status-tag';
 import { AmountCell } from '../../../components/amount-cell';
 import { callApi } from '../../../lib/api-client';
-import { calls } from '../../../lib/calls';
+import { calls } from '@levy/contracts/calls';
 import { formatAmount, formatDate } from '../../../lib/format';
 import { useSessionStore } from '../../../lib/session-store';
 import { downloadDeadlines, useAlerts, useBillMetrics, useDeadlineCalendar } from '../api/alerts-api';

@@ -1,4 +1,5 @@
-import { APPROVE_BILLS_PERMISSION as APPROVE_BILLS, hasPermission, type BillDetail } from '@levy/contracts';
+import { hasPermission, type BillDetail } from '@levy/contracts';
+import { calls } from '@levy/contracts/calls';
 import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -24,7 +25,7 @@ export function BillDecisions({ bill }: { bill: BillDetail }) {
   const [busy, setBusy] = useState<'approve' | 'reject' | 'cancel' | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
-  const isAdmin = hasPermission(permissions, APPROVE_BILLS);
+  const isAdmin = hasPermission(permissions, calls.approveBill.permission);
   const isPreparer = bill.created_by_id !== null && bill.created_by_id === userId;
   const waiting = bill.status === 'awaiting_approval';
   const canApprove = waiting && isAdmin && !isPreparer;

@@ -5,7 +5,7 @@ import { ApiError, callApi } from '../../../lib/api-client';
 // The calculator is public: its calls never send the session token (namespace `public`).
 // The table of calls loads with the first calculation rather than with the home page (issue 15:
 // the home page's first load).
-const table = async () => (await import('../../../lib/calls')).calls;
+const table = async () => (await import('@levy/contracts/calls')).calls;
 
 export async function calculatePaye(body: CalculatePaye) {
   return callApi((await table()).calculatePaye, { body, token: null });

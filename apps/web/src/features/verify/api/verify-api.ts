@@ -3,7 +3,7 @@ import { ApiError, callApi } from '../../../lib/api-client';
 
 // The verify page is public: its call never sends a session token (namespace `public`), and it is
 // quiet, because the page itself says what an unknown code or a refused check means.
-const table = async () => (await import('../../../lib/calls')).calls;
+const table = async () => (await import('@levy/contracts/calls')).calls;
 
 export async function verifyReceipt(code: string) {
   return callApi((await table()).verifyReceipt, { params: { code }, token: null, quiet: true });

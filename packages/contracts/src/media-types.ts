@@ -1,0 +1,10 @@
+// Content types of the files calls take and give, without zod: `calls.ts` names them.
+
+/** A table export: CSV or XLSX, by the call's `format`. */
+export const SPREADSHEET_TYPES = ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'] as const;
+export const CSV_TYPES = ['text/csv'] as const;
+export const PDF_TYPES = ['application/pdf'] as const;
+export const CALENDAR_TYPES = ['text/calendar'] as const;
+export const CALENDAR_OR_CSV_TYPES = ['text/calendar', 'text/csv'] as const;
+/** What a CAC certificate may be, uploaded and downloaded. */
+export const CAC_DOCUMENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
