@@ -26,9 +26,8 @@ import {
 import { addDays, asKobo, toKobo } from '@levy/tax';
 import { and, asc, desc, eq, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { isUniqueViolation } from '../../db/errors';
 import { containsPattern, pageWindow, toPage } from '../../db/pagination';
-import { AppError, invalidInput, notFound } from '../../errors';
+import { AppError, guardUniqueName, invalidInput, notFound } from '../../errors';
 import type { Caller, UploadedFile } from '../../http/route';
 import { exportTable, type ExportFormat } from '../../http/table-export';
 import type { Jobs } from '../../jobs/jobs';
@@ -197,16 +196,6 @@ export function createAnalyserService(deps: { db: Db; jobs: Jobs; paidBills(orga
     const row = await repo.findStatement(db, id);
     if (!row) throw notFound('Statement not found.');
     return toStatementDetail(row, await statementView(row));
-  }
-
-  /** Runs a write, answering a folder name taken meanwhile by another request with the same message. */
-  async function guardUniqueName<T>(write: () => Promise<T>): Promise<T> {
-    try {
-      return await write();
-    } catch (error) {
-      if (isUniqueViolation(error)) throw invalidInput({ name: MESSAGES.nameTaken });
-      throw error;
-    }
   }
 
   async function assertFolderNameFree(executor: Db, organisationId: string, name: string, exceptId?: string) {
