@@ -27,6 +27,7 @@ import { createBillsService } from './modules/bills/bills.service';
 import { createReceiptCodes, createReceiptVerification } from './modules/bills/receipt-verification';
 import { createCorporationsService } from './modules/corporations/corporations.service';
 import { corporationRoutes } from './modules/corporations/corporations.routes';
+import { payrollContents } from './modules/payroll/payroll-contents';
 import { createPayrollService } from './modules/payroll/payroll.service';
 import { payrollRoutes } from './modules/payroll/payroll.routes';
 import { createStatesService } from './modules/states/states.service';
@@ -126,13 +127,12 @@ export async function buildApp({ config, database, mailTransport }: AppOptions):
     db,
     organisationsByIds: (executor, ids) => organisations.byIds(executor, ids),
     registrationsOf: (executor, ids) => states.registrationsOf(executor, ids),
-    payrollContents: (executor, ids) => payroll.contentsOf(executor, ids),
+    payrollContents,
   });
   // Modules that own counted data add to the onboarding summary; wallets need organisations first.
   const summaryContributions: SummaryContribution[] = [corporations.summary];
   const organisations = createOrganisationsService({ db, reference, switchOrganisation: switchSessionOrganisation, summaryContributions, usersByIds: identity.usersByIds, addOwner: team.addOwner });
-  // Payroll depends on states; states reach payroll's counts through this function, called later.
-  const states = createStatesService({ db, agency, corporations, reference, organisations, payrollContents: (executor, ids) => payroll.contentsOf(executor, ids) });
+  const states = createStatesService({ db, agency, corporations, reference, organisations, payrollContents });
   const payroll = createPayrollService({ db, agency, states, organisations });
   const paymentProvider = createSandboxPaymentProvider(config.paymentWebhookSecret);
   const canSimulateTransfers = paymentProvider.name === 'sandbox' && config.env !== 'production';
@@ -161,7 +161,7 @@ export async function buildApp({ config, database, mailTransport }: AppOptions):
     settingValue: (organisationId, code) => organisations.settingValue(organisationId, code),
     receiptCodes,
     payrollOnFile: (registrationId) => payroll.payeFileOnFile(registrationId),
-    payrollEmployeeCount: async (registrationId) => (await payroll.contentsOf(db, [registrationId])).get(registrationId)?.employees ?? 0,
+    payrollEmployeeCount: async (registrationId) => (await payrollContents(db, [registrationId])).get(registrationId)?.employees ?? 0,
     payerAddress: async (caller, organisationId) => {
       const identity = await organisations.getIdentity(caller, organisationId);
       return identity.address ? [identity.address, identity.state?.name].filter(Boolean).join(', ') : null;

@@ -5,7 +5,7 @@ import { AppError, guardUniqueName, invalidInput } from '../../errors';
 import type { Caller } from '../../http/route';
 import { recordAudit } from '../audit/audit.service';
 import { USER_TYPES } from '../identity/permissions';
-import type { PayrollContents } from '../states/states.service';
+import type { PayrollContents } from '../payroll/payroll-contents';
 import * as repo from './corporations.repo';
 import type { Corporation } from './corporations.repo';
 

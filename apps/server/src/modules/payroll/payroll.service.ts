@@ -138,9 +138,6 @@ export function createPayrollService(deps: { db: Db; agency: StateAgency; states
       return new FileReply(`payroll-on-file-${state.code}.csv`, 'text/csv; charset=utf-8', content);
     },
 
-    /** Employees and payroll files under registrations (the states module shows and removes them). */
-    contentsOf: (executor: Db, registrationIds: string[]) => repo.countContents(executor, registrationIds),
-
     /** The monthly PAYE on each registration's payroll on file: the alerts' penalty basis before any bill is paid. */
     taxOnFile: (registrationIds: string[]) => repo.taxOnFile(db, registrationIds),
 

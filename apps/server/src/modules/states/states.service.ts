@@ -8,15 +8,13 @@ import { recordAudit } from '../audit/audit.service';
 import type { CorporationsService } from '../corporations/corporations.service';
 import { hashToken, newToken } from '../identity/secrets';
 import type { OrganisationsService } from '../organisations/organisations.service';
+import type { PayrollContents } from '../payroll/payroll-contents';
 import type { ReferenceService, State } from '../reference/reference.service';
 import * as repo from './states.repo';
 import type { Registration } from './states.repo';
 
-/** What the payroll module holds under registrations: employees on the list and payroll files. */
 /** A registration with no payroll on file. */
 const NO_PAYROLL = { employees: 0, files: 0, updatedAt: null };
-
-export type PayrollContents = (executor: Db, registrationIds: string[]) => Promise<Map<string, { employees: number; files: number; updatedAt: Date | null }>>;
 
 /** The registration form: Tax ID, the first tax month owed, and the confirmation of another taxpayer name. */
 export interface RegisterStateInput {
