@@ -7,7 +7,7 @@ import { AppError, invalidInput } from '../../errors';
 import { FileReply, type Caller, type UploadedFile } from '../../http/route';
 import { csvCell } from '../../http/table-export';
 import { recordAudit } from '../audit/audit.service';
-import type { OrganisationsService } from '../organisations/organisations.service';
+import type { OrganisationDirectory } from '../organisations/organisation-directory';
 import { agencyFailure, type StatesService } from '../states/states.service';
 import * as repo from './payroll.repo';
 
@@ -34,7 +34,7 @@ function csvFailure(message: string, errors: CsvRowError[]) {
 
 const toKobo = (cell: string): Kobo => parseNaira(cell) ?? ZERO_KOBO;
 
-export function createPayrollService(deps: { db: Db; agency: StateAgency; states: StatesService; organisations: OrganisationsService }) {
+export function createPayrollService(deps: { db: Db; agency: StateAgency; states: StatesService; organisations: OrganisationDirectory }) {
   const { db, agency, states, organisations } = deps;
 
   /**

@@ -7,7 +7,7 @@ import { createTestApp, ownerWithOrganisation, type TestApp } from '../../../tes
 import { asKobo } from '@levy/tax';
 import { createSandboxPaymentProvider } from '../../adapters/payments/payment-provider';
 import { createCorporationsService } from '../corporations/corporations.service';
-import { createOrganisationsService } from '../organisations/organisations.service';
+import { createOrganisationDirectory } from '../organisations/organisation-directory';
 import { createReferenceService } from '../reference/reference.service';
 import { createLedgerService, type LedgerService } from './ledger.service';
 import { createWalletsService, type WalletsService } from './wallets.service';
@@ -25,14 +25,7 @@ beforeAll(async () => {
     throw new Error('Not reached by the wallets service');
   };
   const corporationsService = createCorporationsService({ db, organisationsByIds: notReached, registrationsOf: notReached, payrollContents: notReached });
-  const organisationsService = createOrganisationsService({
-    db,
-    reference: createReferenceService({ db }),
-    switchOrganisation: async () => undefined,
-    summaryContributions: [],
-    usersByIds: notReached,
-    addOwner: notReached,
-  });
+  const organisationsService = createOrganisationDirectory({ db, reference: createReferenceService({ db }), usersByIds: notReached });
   wallets = createWalletsService({ db, provider: createSandboxPaymentProvider('test-webhook-secret'), organisationsService, corporationsService, canSimulateTransfers: false });
 });
 afterAll(() => test.close());

@@ -8,7 +8,7 @@ import { exportTable, type ExportFormat } from '../../http/table-export';
 import type { Caller } from '../../http/route';
 import type { CorporationsService } from '../corporations/corporations.service';
 import { requireOwnOrganisation } from '../organisations/organisation-access';
-import type { OrganisationsService } from '../organisations/organisations.service';
+import type { OrganisationDirectory } from '../organisations/organisation-directory';
 import { createLedgerService, type JournalInput, type Posting } from './ledger.service';
 import * as repo from './wallets.repo';
 import type { HistoryOwner, LedgerAccount, WalletKind } from './wallets.repo';
@@ -40,7 +40,7 @@ export interface WalletMovement {
 export function createWalletsService(deps: {
   db: Db;
   provider: PaymentProvider;
-  organisationsService: OrganisationsService;
+  organisationsService: OrganisationDirectory;
   corporationsService: CorporationsService;
   /** Whether "Simulate a transfer" is offered: the sandbox provider outside production. */
   canSimulateTransfers: boolean;
