@@ -27,15 +27,17 @@ import { createBillsService } from './modules/bills/bills.service';
 import { createReceiptCodes, createReceiptVerification } from './modules/bills/receipt-verification';
 import { createCorporationsService } from './modules/corporations/corporations.service';
 import { corporationRoutes } from './modules/corporations/corporations.routes';
+import { payrollContents } from './modules/payroll/payroll-contents';
 import { createPayrollService } from './modules/payroll/payroll.service';
 import { payrollRoutes } from './modules/payroll/payroll.routes';
-import { createStatesService } from './modules/states/states.service';
+import { createStatesService, registrationsOf } from './modules/states/states.service';
 import { stateRoutes } from './modules/states/states.routes';
-import { createIdentityService, switchSessionOrganisation } from './modules/identity/identity.service';
+import { createIdentityService, hasAccount, switchSessionOrganisation, usersByIds } from './modules/identity/identity.service';
 import { identityRoutes } from './modules/identity/identity.routes';
 import { developmentMailboxRoutes } from './modules/mail/mail.routes';
 import { createMailService } from './modules/mail/mail.service';
-import { createOrganisationsService, type SummaryContribution } from './modules/organisations/organisations.service';
+import { createOrganisationDirectory } from './modules/organisations/organisation-directory';
+import { createOrganisationsService } from './modules/organisations/organisations.service';
 import { createSandboxTransferSender, registerPaymentWebhook } from './modules/wallets/payment-webhooks';
 import { createWalletsService } from './modules/wallets/wallets.service';
 import { sandboxFundingRoutes, walletRoutes } from './modules/wallets/wallets.routes';
@@ -96,48 +98,30 @@ export async function buildApp({ config, database, mailTransport }: AppOptions):
   const jobs = createJobs({ database, log: app.log });
   const mail = createMailService({ db, jobs, transport, logLink: (to, link) => app.log.info({ to, link }, 'Mail link (development mailbox)') });
 
+  // Services are built in dependency order, each from services already built. Where two modules
+  // need each other, the one built first gets a smaller capability that needs neither: a plain
+  // function (usersByIds, hasAccount, registrationsOf, payrollContents) or the organisation
+  // directory. Identity comes last: its session shows alerts, which read nearly every module.
   const reference = createReferenceService({ db });
-  // Identity, team and organisations read one another's data: each gets the others' functions, called later.
+  const agency = withAgencyTimeout(createSandboxAgency({ notify: (to, subject, text) => mail.enqueue(db, { to, subject, text }) }), config.agencyTimeoutMs);
+  const directory = createOrganisationDirectory({ db, reference, usersByIds });
   const team = createTeamService({
     db,
     config,
     mail,
     reference,
     switchOrganisation: switchSessionOrganisation,
-    organisationsByIds: (executor, ids) => organisations.byIds(executor, ids),
-    ownerUserIdOf: (executor, id) => organisations.ownerUserIdOf(executor, id),
-    usersByIds: (executor, ids) => identity.usersByIds(executor, ids),
-    hasAccount: (executor, email) => identity.hasAccount(executor, email),
+    organisationsByIds: directory.byIds,
+    ownerUserIdOf: directory.ownerUserIdOf,
+    usersByIds,
+    hasAccount,
   });
-  // The session's alerts come from the alerts module, built below once bills and states exist.
-  const identity = createIdentityService({
-    db,
-    config,
-    mail,
-    findPendingInvitations: team.pendingInvitations,
-    isInvitationFor: team.isInvitationFor,
-    activeMembership: team.activeMembership,
-    sessionMembership: team.sessionMembership,
-    organisationCard: async (executor, id) => (await organisations.byIds(executor, [id]))[0],
-    alertsFor: (organisationId) => alerts.forSession(organisationId),
-  });
-  const agency = withAgencyTimeout(createSandboxAgency({ notify: (to, subject, text) => mail.enqueue(db, { to, subject, text }) }), config.agencyTimeoutMs);
-  const corporations = createCorporationsService({
-    db,
-    organisationsByIds: (executor, ids) => organisations.byIds(executor, ids),
-    registrationsOf: (executor, ids) => states.registrationsOf(executor, ids),
-    payrollContents: (executor, ids) => payroll.contentsOf(executor, ids),
-  });
-  // Modules that own counted data add to the onboarding summary; wallets need organisations first.
-  const summaryContributions: SummaryContribution[] = [corporations.summary];
-  const organisations = createOrganisationsService({ db, reference, switchOrganisation: switchSessionOrganisation, summaryContributions, usersByIds: identity.usersByIds, addOwner: team.addOwner });
-  // Payroll depends on states; states reach payroll's counts through this function, called later.
-  const states = createStatesService({ db, agency, corporations, reference, organisations, payrollContents: (executor, ids) => payroll.contentsOf(executor, ids) });
-  const payroll = createPayrollService({ db, agency, states, organisations });
+  const corporations = createCorporationsService({ db, organisationsByIds: directory.byIds, registrationsOf, payrollContents });
+  const states = createStatesService({ db, agency, corporations, reference, organisations: directory, payrollContents });
+  const payroll = createPayrollService({ db, agency, states, organisations: directory });
   const paymentProvider = createSandboxPaymentProvider(config.paymentWebhookSecret);
   const canSimulateTransfers = paymentProvider.name === 'sandbox' && config.env !== 'production';
-  const wallets = createWalletsService({ db, provider: paymentProvider, organisationsService: organisations, corporationsService: corporations, canSimulateTransfers });
-  summaryContributions.push(wallets.summary);
+  const wallets = createWalletsService({ db, provider: paymentProvider, organisationsService: directory, corporationsService: corporations, canSimulateTransfers });
   const calculator = createCalculatorService({ db });
   const receiptCodes = createReceiptCodes({ secret: config.receiptSigningSecret, appUrl: config.appUrl });
   const receiptVerification = createReceiptVerification({
@@ -156,18 +140,26 @@ export async function buildApp({ config, database, mailTransport }: AppOptions):
     mail,
     appUrl: config.appUrl,
     listStates: () => reference.listStates(),
-    people: (ids) => identity.usersByIds(db, ids),
-    adminsOf: (organisationId) => team.adminsOf(organisationId),
-    settingValue: (organisationId, code) => organisations.settingValue(organisationId, code),
+    people: (ids) => usersByIds(db, ids),
+    adminsOf: team.adminsOf,
+    settingValue: directory.settingValue,
     receiptCodes,
-    payrollOnFile: (registrationId) => payroll.payeFileOnFile(registrationId),
-    payrollEmployeeCount: async (registrationId) => (await payroll.contentsOf(db, [registrationId])).get(registrationId)?.employees ?? 0,
+    payrollOnFile: payroll.payeFileOnFile,
+    payrollEmployeeCount: async (registrationId) => (await payrollContents(db, [registrationId])).get(registrationId)?.employees ?? 0,
     payerAddress: async (caller, organisationId) => {
-      const identity = await organisations.getIdentity(caller, organisationId);
+      const identity = await directory.getIdentity(caller, organisationId);
       return identity.address ? [identity.address, identity.state?.name].filter(Boolean).join(', ') : null;
     },
   });
-  summaryContributions.push(bills.summary);
+  // The onboarding summary counts what corporations, wallets and bills own: organisations come after them.
+  const organisations = createOrganisationsService({
+    db,
+    directory,
+    reference,
+    switchOrganisation: switchSessionOrganisation,
+    summaryContributions: [corporations.summary, wallets.summary, bills.summary],
+    addOwner: team.addOwner,
+  });
   const alerts = createAlertsService({
     db,
     jobs,
@@ -178,17 +170,27 @@ export async function buildApp({ config, database, mailTransport }: AppOptions):
       const taxes = await payroll.taxOnFile(registrations.map((registration) => registration.registrationId));
       return registrations.map((registration) => ({ ...registration, payrollTaxKobo: taxes.get(registration.registrationId) ?? null }));
     },
-    bills: (organisationId) => bills.billPeriods(organisationId),
+    bills: bills.billPeriods,
     corporationCount: async (organisationId) => (await corporations.allOfOrganisation(organisationId)).length,
     totalBalance: async (organisationId) => (await wallets.summary(organisationId)).total_balance,
-    organisationName: (organisationId) => organisations.nameOf(organisationId),
-    settingValue: (organisationId, code) => organisations.settingValue(organisationId, code),
-    settingOrInsert: (organisationId, code, value, updatedBy) => organisations.settingOrInsert(organisationId, code, value, updatedBy),
-    replaceSetting: (input) => organisations.replaceSetting(input),
-    activeAdmins: () => team.activeAdmins(),
+    organisationName: directory.nameOf,
+    settingValue: directory.settingValue,
+    settingOrInsert: directory.settingOrInsert,
+    replaceSetting: directory.replaceSetting,
+    activeAdmins: team.activeAdmins,
   });
-
-  const analyser = createAnalyserService({ db, jobs, paidBills: (organisationId) => bills.paidBills(organisationId) });
+  const identity = createIdentityService({
+    db,
+    config,
+    mail,
+    findPendingInvitations: team.pendingInvitations,
+    isInvitationFor: team.isInvitationFor,
+    activeMembership: team.activeMembership,
+    sessionMembership: team.sessionMembership,
+    organisationCard: async (executor, id) => (await directory.byIds(executor, [id]))[0],
+    alertsFor: alerts.forSession,
+  });
+  const analyser = createAnalyserService({ db, jobs, paidBills: bills.paidBills });
 
   const routes: RouteDefinition[] = [
     ...identityRoutes(identity),

@@ -1,4 +1,5 @@
-import { ENVELOPE_CODES, type ErrorCode } from '@levy/contracts';
+import { ENVELOPE_CODES, MESSAGES, type ErrorCode } from '@levy/contracts';
+import { isUniqueViolation } from './db/errors';
 
 export type { ErrorCode } from '@levy/contracts';
 
@@ -25,4 +26,14 @@ export function invalidInput(fields: Record<string, string>, message?: string): 
 
 export function notFound(what = 'Not found.'): AppError {
   return new AppError('NOT_FOUND', what);
+}
+
+/** Runs a write, answering a name taken meanwhile by another request (a unique index) as a taken name. */
+export async function guardUniqueName<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw invalidInput({ name: MESSAGES.nameTaken });
+    throw error;
+  }
 }

@@ -6,7 +6,7 @@ import type { Db } from './db/client';
 import { files, marketingSources, organisationIdentities, organisations, organisationUsers, roleGroups, roles, states, users, userTypes } from './db/schema/index';
 import { ROLE_CODES, USER_TYPES } from './modules/identity/permissions';
 import { hashPassword } from './modules/identity/secrets';
-import { ensureSystemAccounts } from './modules/wallets/ledger.service';
+import { createLedgerService } from './modules/wallets/ledger.service';
 
 // Composition, like app.ts: seeding writes several modules' tables, so it lives beside the app
 // rather than in db/ (decision 0007).
@@ -63,7 +63,7 @@ export async function seedReferenceData(db: Db): Promise<void> {
         target: states.id,
         set: { code: sql`excluded.code`, name: sql`excluded.name`, abbreviation: sql`excluded.abbreviation`, revenueService: sql`excluded.revenue_service` },
       });
-    await ensureSystemAccounts(tx);
+    await createLedgerService({ db }).ensureSystemAccounts(tx);
   });
 }
 

@@ -170,7 +170,3 @@ export function detectBankLayout(headerText: string): BankLayout | null {
   }
   return null;
 }
-
-export function findBankLayout(id: string): BankLayout | undefined {
-  return BANK_LAYOUTS.find((layout) => layout.id === id);
-}

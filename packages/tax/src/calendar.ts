@@ -101,7 +101,7 @@ export function dayOfWeek(date: IsoDate): number {
 }
 
 /** The tax month a date falls in. */
-export function periodOfDate(date: IsoDate): Period {
+function periodOfDate(date: IsoDate): Period {
   toDayNumber(date);
   return date.slice(0, 7);
 }

@@ -16,10 +16,6 @@ export const BPS_PER_UNIT = 10_000;
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 const MAX_SAFE_BIG = BigInt(Number.MAX_SAFE_INTEGER);
 
-export function isKobo(value: unknown): value is Kobo {
-  return typeof value === 'number' && Number.isSafeInteger(value);
-}
-
 /** Brands a whole number of kobo; throws a RangeError for fractions, NaN or unsafe integers. */
 export function asKobo(value: number): Kobo {
   if (!Number.isSafeInteger(value)) {
@@ -147,14 +143,6 @@ export function sumKobo(amounts: Iterable<Kobo>): Kobo {
     if (total > MAX_SAFE || total < -MAX_SAFE) checked(total);
   }
   return total as Kobo;
-}
-
-export function minKobo(a: Kobo, b: Kobo): Kobo {
-  return a < b ? a : b;
-}
-
-export function maxKobo(a: Kobo, b: Kobo): Kobo {
-  return a > b ? a : b;
 }
 
 // ---------------------------------------------------------------------------------------------

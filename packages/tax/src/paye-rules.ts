@@ -3,8 +3,6 @@ import { naira, type Kobo } from './money';
 
 export type PayeRegime = 'NTA2025' | 'PITA2011';
 
-export const PAYE_REGIMES: readonly PayeRegime[] = ['NTA2025', 'PITA2011'];
-
 /** One slice of a graduated scale: taxed at `rateBps` up to cumulative income `upTo`. */
 export interface PayeBandRule {
   /** Upper bound of the slice on annual chargeable income; null for the open top slice. */

@@ -1,6 +1,8 @@
-import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import type { DATE_PRESETS, TRANSACTION_SORT_KEYS } from '@levy/contracts';
+import { addDays, toKobo } from '@levy/tax';
+import { and, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { readPage, totalRows } from '../../db/pagination';
+import { containsPattern, readPage, totalRows } from '../../db/pagination';
 import {
   analyserColumnMappings,
   analyserCorrections,
@@ -268,15 +270,58 @@ export async function deleteTransactions(executor: Db, statementId: string): Pro
   await executor.delete(analyserTransactions).where(eq(analyserTransactions.statementId, statementId));
 }
 
-export async function listTransactions(executor: Db, input: { where: SQL | undefined; order: SQL[]; limit: number; offset: number }) {
+/** The filters and order of a statement's rows (the transactions list and its export). */
+export interface TransactionQuery {
+  search?: string;
+  order_by?: (typeof TRANSACTION_SORT_KEYS)[number];
+  is_asc?: boolean;
+  category?: string[];
+  type?: 'credit' | 'debit';
+  amount_min?: string;
+  amount_max?: string;
+  date_preset?: (typeof DATE_PRESETS)[number];
+  date_from?: string;
+  date_to?: string;
+}
+
+const PRESET_DAYS: Record<Exclude<(typeof DATE_PRESETS)[number], 'all' | 'custom'>, number> = { last_7_days: 7, last_30_days: 30, last_90_days: 90, last_180_days: 180 };
+
+function transactionConditions(statement: Pick<StatementRow, 'id' | 'periodEnd'>, query: TransactionQuery): SQL | undefined {
+  const t = analyserTransactions;
+  const conditions: Array<SQL | undefined> = [eq(t.statementId, statement.id)];
+  const search = containsPattern(query.search);
+  if (search) conditions.push(sql`(${ilike(t.narration, search)} or ${ilike(t.reference, search)} or ${ilike(t.counterparty, search)})`);
+  if (query.category && query.category.length > 0) conditions.push(inArray(t.category, query.category));
+  if (query.type === 'credit') conditions.push(sql`${t.creditKobo} > 0`);
+  if (query.type === 'debit') conditions.push(sql`${t.debitKobo} > 0`);
+  if (query.amount_min !== undefined) conditions.push(sql`greatest(${t.debitKobo}, ${t.creditKobo}) >= ${toKobo(query.amount_min)}`);
+  if (query.amount_max !== undefined) conditions.push(sql`greatest(${t.debitKobo}, ${t.creditKobo}) <= ${toKobo(query.amount_max)}`);
+  const preset = query.date_preset;
+  if (preset && preset !== 'all' && preset !== 'custom' && statement.periodEnd) conditions.push(gte(t.date, addDays(statement.periodEnd, 1 - PRESET_DAYS[preset])));
+  if (query.date_from) conditions.push(gte(t.date, query.date_from));
+  if (query.date_to) conditions.push(lte(t.date, query.date_to));
+  return and(...conditions);
+}
+
+function transactionOrder(query: TransactionQuery): SQL[] {
+  const t = analyserTransactions;
+  const key = query.order_by ?? 'index';
+  const direction = (query.is_asc ?? key === 'index') ? asc : desc;
+  const column = { index: sql`${t.index}`, date: sql`${t.date}`, amount: sql`greatest(${t.debitKobo}, ${t.creditKobo})`, balance: sql`${t.balanceKobo}`, narration: sql`lower(${t.narration})` }[key];
+  return [direction(column), direction(t.index)];
+}
+
+/** The statement's rows matching the query, one window of them, with how many match and their debit and credit totals. */
+export async function matchingTransactions(executor: Db, statement: Pick<StatementRow, 'id' | 'periodEnd'>, query: TransactionQuery, window: { limit: number; offset: number }) {
+  const where = transactionConditions(statement, query);
   const [rows, [aggs]] = await Promise.all([
     executor
       .select()
       .from(analyserTransactions)
-      .where(input.where)
-      .orderBy(...input.order)
-      .limit(input.limit)
-      .offset(input.offset),
+      .where(where)
+      .orderBy(...transactionOrder(query))
+      .limit(window.limit)
+      .offset(window.offset),
     executor
       .select({
         total: count(),
@@ -284,7 +329,7 @@ export async function listTransactions(executor: Db, input: { where: SQL | undef
         credits: sql<string>`coalesce(sum(${analyserTransactions.creditKobo}), 0)::text`,
       })
       .from(analyserTransactions)
-      .where(input.where),
+      .where(where),
   ]);
   return { rows, total: aggs.total, debitsKobo: Number(aggs.debits), creditsKobo: Number(aggs.credits) };
 }

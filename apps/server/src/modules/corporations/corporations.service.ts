@@ -1,12 +1,11 @@
 import { MESSAGES, type ListParams } from '@levy/contracts';
 import type { Db } from '../../db/client';
-import { isUniqueViolation } from '../../db/errors';
 import { containsPattern, pageWindow, toPage } from '../../db/pagination';
-import { AppError, invalidInput } from '../../errors';
+import { AppError, guardUniqueName, invalidInput } from '../../errors';
 import type { Caller } from '../../http/route';
 import { recordAudit } from '../audit/audit.service';
 import { USER_TYPES } from '../identity/permissions';
-import type { PayrollContents } from '../states/states.service';
+import type { PayrollContents } from '../payroll/payroll-contents';
 import * as repo from './corporations.repo';
 import type { Corporation } from './corporations.repo';
 
@@ -69,16 +68,6 @@ export function createCorporationsService(deps: CorporationsDeps) {
   async function assertNameFree(executor: Db, organisationId: string, name: string, exceptId?: string) {
     const clash = await repo.findByName(executor, organisationId, name);
     if (clash && clash.id !== exceptId) throw invalidInput({ name: MESSAGES.nameTaken });
-  }
-
-  /** Runs a write, answering a name taken meanwhile by another request with the same message. */
-  async function guardUniqueName<T>(write: () => Promise<T>): Promise<T> {
-    try {
-      return await write();
-    } catch (error) {
-      if (isUniqueViolation(error)) throw invalidInput({ name: MESSAGES.nameTaken });
-      throw error;
-    }
   }
 
   /** Onboarding summary: corporations and registered states of an organisation. */

@@ -43,9 +43,23 @@ function minutesFromNow(minutes: number): Date {
   return new Date(Date.now() + minutes * 60_000);
 }
 
+// The functions below need nothing but the executor they are given. Team, organisations and bills
+// use them, and the identity service is built after those (its session shows alerts, which read
+// nearly every module), so app.ts passes these functions rather than the service.
+
 /** Points a session at an organisation its user just created or joined. */
 export function switchSessionOrganisation(executor: Db, sessionId: string, organisationId: string): Promise<void> {
   return repo.setSessionOrganisation(executor, sessionId, organisationId);
+}
+
+/** Names and emails of users, for modules that show people (team lists, organisation owners, bill approvers). */
+export function usersByIds(executor: Db, userIds: string[]) {
+  return repo.findUsersByIds(executor, userIds);
+}
+
+/** Whether someone has an account under this email (an invitation link says so). */
+export async function hasAccount(executor: Db, email: string): Promise<boolean> {
+  return Boolean(await repo.findUserByEmail(executor, email));
 }
 
 export function createIdentityService(deps: IdentityDeps) {
@@ -278,14 +292,6 @@ export function createIdentityService(deps: IdentityDeps) {
 
     openSession,
     findUserByEmail,
-
-    /** Names and emails of users, for modules that show people (team lists, organisation owners). */
-    usersByIds: (executor: Db, userIds: string[]) => repo.findUsersByIds(executor, userIds),
-
-    /** Whether someone has an account under this email (an invitation link says so). */
-    async hasAccount(executor: Db, email: string): Promise<boolean> {
-      return Boolean(await repo.findUserByEmail(executor, email));
-    },
   };
 }
 

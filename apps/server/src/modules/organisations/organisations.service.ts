@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import { CAC_DOCUMENT_TYPES, SETTING_CODES, updateIdentity } from '@levy/contracts';
+import { CAC_DOCUMENT_TYPES, updateIdentity } from '@levy/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError, invalidInput } from '../../errors';
@@ -7,18 +6,11 @@ import { FileReply, type Caller, type UploadedFile } from '../../http/route';
 import { recordAudit } from '../audit/audit.service';
 import { ROLE_CODES } from '../identity/permissions';
 import type { ReferenceService } from '../reference/reference.service';
-import type { OrganisationCard } from '../team/team.service';
 import { requireOwnOrganisation } from './organisation-access';
+import { SETTING_DEFAULTS, type OrganisationDirectory } from './organisation-directory';
 import * as repo from './organisations.repo';
 
 const CAC_DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
-
-/** Default values of the organisation settings. */
-const SETTING_DEFAULTS: Record<string, unknown> = {
-  [SETTING_CODES.corporationWallets]: false,
-  [SETTING_CODES.deadlineDigest]: true,
-  [SETTING_CODES.billApproval]: { mode: 'members' },
-};
 
 /** A contribution to the onboarding summary from a module that owns the counted data. */
 export type SummaryContribution = (organisationId: string) => Promise<Partial<OnboardingSummary>>;
@@ -32,35 +24,22 @@ export interface OnboardingSummary {
 
 export interface OrganisationsDeps {
   db: Db;
+  /** The organisation's reads and settings other modules use, built before them. */
+  directory: OrganisationDirectory;
   switchOrganisation(executor: Db, sessionId: string, organisationId: string): Promise<void>;
-  /** Modules that own corporations, states, bills and wallets add their counts here as they land. */
+  /** Modules that own corporations, states, bills and wallets add their counts here. */
   summaryContributions: SummaryContribution[];
   reference: ReferenceService;
-  /** People's names and emails by user id; owned by the identity module. */
-  usersByIds(executor: Db, userIds: string[]): Promise<Array<{ id: string; firstName: string; lastName: string; email: string }>>;
   /** Makes the creator the organisation's first admin; owned by the team module. */
   addOwner(executor: Db, input: { organisationId: string; userId: string; email: string; roleId: number }): Promise<void>;
 }
 
-/** Bounds the owners remembered below (an entry is two ids); past it, they are read again. */
-const MAX_REMEMBERED_OWNERS = 100_000;
-
+/** Organisations for their own people: creation, KYC identity, settings and the onboarding summary. */
 export function createOrganisationsService(deps: OrganisationsDeps) {
-  // An organisation's owner is fixed when it is created (nothing updates owner_user_id), and every
-  // authenticated call asks for it (the caller's isOwner): remembered once read (issue 15).
-  const owners = new Map<string, string>();
-  const { db, reference } = deps;
-
-  /** The organisation and its owner's name and email; NOT_FOUND when there is none. */
-  async function withOwner(organisationId: string) {
-    const organisation = await repo.findOrganisation(db, organisationId);
-    if (!organisation) throw new AppError('NOT_FOUND', 'Organisation not found.');
-    const [owner] = await deps.usersByIds(db, [organisation.ownerUserId]);
-    return { organisation, owner };
-  }
+  const { db, reference, directory } = deps;
 
   async function view(organisationId: string, caller: Caller) {
-    const { organisation, owner } = await withOwner(organisationId);
+    const { organisation, owner } = await directory.withOwner(organisationId);
     return {
       id: organisation.id,
       name: organisation.name,
@@ -72,54 +51,7 @@ export function createOrganisationsService(deps: OrganisationsDeps) {
     };
   }
 
-  async function identityOf(organisationId: string) {
-    const row = await repo.findIdentity(db, organisationId);
-    const identity = row?.identity;
-    const state = identity?.stateId ? await reference.findState({ id: identity.stateId }) : undefined;
-    const result = {
-      legal_name: identity?.legalName ?? null,
-      cac_number: identity?.cacNumber ?? null,
-      business_type: identity?.businessType ?? null,
-      industry: identity?.industry ?? null,
-      tax_id: identity?.taxId ?? null,
-      address: identity?.address ?? null,
-      state_id: identity?.stateId ?? null,
-      state: state ? { id: state.id, code: state.code, name: state.name } : null,
-      phone: identity?.phone ?? null,
-      website: identity?.website ?? null,
-      cac_document: row?.document?.id ? row.document : null,
-    };
-    const required: Array<[keyof typeof result, string]> = [
-      ['legal_name', 'Legal name is required'],
-      ['cac_number', 'CAC registration number is required'],
-      ['business_type', 'Business type is required'],
-      ['industry', 'Industry is required'],
-      ['tax_id', 'Tax ID is required'],
-      ['address', 'Address is required'],
-      ['state_id', 'State is required'],
-      ['phone', 'Phone number is required'],
-      ['cac_document', 'CAC certificate is required'],
-    ];
-    const missing = Object.fromEntries(required.filter(([field]) => !result[field]).map(([field, message]) => [field, message]));
-    return { ...result, missing };
-  }
-
-  /** Keeps an uploaded document in the database, in the caller's transaction; returns its id. */
-  async function storeFile(executor: Db, organisationId: string, file: Pick<UploadedFile, 'filename' | 'contentType' | 'content'>, uploadedBy: string): Promise<string> {
-    return repo.insertFile(executor, {
-      organisationId,
-      filename: file.filename,
-      contentType: file.contentType,
-      sizeBytes: file.content.length,
-      sha256: createHash('sha256').update(file.content).digest('hex'),
-      content: file.content,
-      uploadedBy,
-    });
-  }
-
   return {
-    storeFile,
-
     async create(caller: Caller, name: string | undefined, ip: string) {
       if (caller.organisationId) throw new AppError('CONFLICT', 'You already belong to an organisation.');
       const organisationId = await db.transaction(async (tx) => {
@@ -146,9 +78,7 @@ export function createOrganisationsService(deps: OrganisationsDeps) {
       return view(organisationId, caller);
     },
 
-    getIdentity(caller: Caller, organisationId: string) {
-      return identityOf(requireOwnOrganisation(caller, organisationId));
-    },
+    getIdentity: directory.getIdentity,
 
     /** The CAC certificate as it was uploaded, for whoever may read the organisation's identity. */
     async cacDocument(caller: Caller, organisationId: string): Promise<FileReply> {
@@ -165,7 +95,7 @@ export function createOrganisationsService(deps: OrganisationsDeps) {
       const state = await reference.findState({ id: input.state_id });
       if (!state) throw invalidInput({ state_id: 'State is required' });
       await db.transaction(async (tx) => {
-        const documentId = document ? await storeFile(tx, organisationId, document, caller.userId) : undefined;
+        const documentId = document ? await directory.storeFile(tx, organisationId, document, caller.userId) : undefined;
         const values = {
           legalName: input.legal_name,
           cacNumber: input.cac_number.toUpperCase().replace(/[\s-]/g, ''),
@@ -184,56 +114,7 @@ export function createOrganisationsService(deps: OrganisationsDeps) {
         await repo.updateOrganisation(tx, organisationId, { name: input.legal_name });
         await recordAudit(tx, { organisationId, actorUserId: caller.userId, action: 'organisation.identity_updated', resourceType: 'organisation', resourceId: organisationId, details: { document: document?.filename ?? null }, ipAddress: ip });
       });
-      return identityOf(organisationId);
-    },
-
-    async nameOf(organisationId: string): Promise<string | null> {
-      return (await repo.findOrganisation(db, organisationId))?.name ?? null;
-    },
-
-    /** The user who owns an organisation; undefined when there is no such organisation. */
-    async ownerUserIdOf(executor: Db, organisationId: string): Promise<string | undefined> {
-      const known = owners.get(organisationId);
-      if (known) return known;
-      const [row] = await repo.findOrganisations(executor, [organisationId]);
-      if (!row) return undefined;
-      if (owners.size >= MAX_REMEMBERED_OWNERS) owners.clear();
-      owners.set(organisationId, row.ownerUserId);
-      return row.ownerUserId;
-    },
-
-    /** Organisations by id, as memberships and corporations show them. */
-    async byIds(executor: Db, organisationIds: string[]): Promise<OrganisationCard[]> {
-      const rows = await repo.findOrganisations(executor, organisationIds);
-      return rows.map((row) => ({ id: row.id, name: row.name, ownerUserId: row.ownerUserId, isKycCompleted: row.isKycCompleted }));
-    },
-
-    /** The owner's email of an organisation, for modules that write to the owner (agency consent mails). */
-    async ownerOf(organisationId: string): Promise<{ email: string }> {
-      const { owner } = await withOwner(organisationId);
-      return { email: owner.email };
-    },
-
-    /** One setting's value for other modules (wallets ask whether corporations have their own). */
-    async settingValue(organisationId: string, code: string): Promise<unknown> {
-      const row = await repo.findSetting(db, organisationId, code);
-      return row ? row.value : SETTING_DEFAULTS[code];
-    },
-
-    /**
-     * A value another module keeps in the organisation's settings (the deadline feed's secret):
-     * stored only when absent, so two first readers agree. Never listed by getSettings.
-     */
-    settingOrInsert(organisationId: string, code: string, value: unknown, updatedBy: string): Promise<unknown> {
-      return repo.insertSettingIfAbsent(db, { organisationId, code, value, updatedBy });
-    },
-
-    /** Replaces a value another module keeps in the organisation's settings, with an audit record. */
-    async replaceSetting(input: { organisationId: string; code: string; value: unknown; updatedBy: string; action: string; ip: string }) {
-      await db.transaction(async (tx) => {
-        await repo.upsertSetting(tx, { organisationId: input.organisationId, code: input.code, value: input.value, updatedBy: input.updatedBy });
-        await recordAudit(tx, { organisationId: input.organisationId, actorUserId: input.updatedBy, action: input.action, resourceType: 'setting', resourceId: input.code, ipAddress: input.ip });
-      });
+      return directory.getIdentity(caller, organisationId);
     },
 
     async getSettings(caller: Caller, organisationId: string, settingCode?: string) {
@@ -255,7 +136,7 @@ export function createOrganisationsService(deps: OrganisationsDeps) {
 
     async completeKyc(caller: Caller, organisationId: string, ip: string) {
       requireOwnOrganisation(caller, organisationId);
-      const identity = await identityOf(organisationId);
+      const identity = await directory.getIdentity(caller, organisationId);
       if (Object.keys(identity.missing).length > 0) throw invalidInput(identity.missing, 'Complete your business details before finishing onboarding.');
       await db.transaction(async (tx) => {
         await repo.updateOrganisation(tx, organisationId, { isKycCompleted: true, kycCompletedAt: new Date() });

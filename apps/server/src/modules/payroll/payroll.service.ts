@@ -7,7 +7,7 @@ import { AppError, invalidInput } from '../../errors';
 import { FileReply, type Caller, type UploadedFile } from '../../http/route';
 import { csvCell } from '../../http/table-export';
 import { recordAudit } from '../audit/audit.service';
-import type { OrganisationsService } from '../organisations/organisations.service';
+import type { OrganisationDirectory } from '../organisations/organisation-directory';
 import { agencyFailure, type StatesService } from '../states/states.service';
 import * as repo from './payroll.repo';
 
@@ -34,7 +34,7 @@ function csvFailure(message: string, errors: CsvRowError[]) {
 
 const toKobo = (cell: string): Kobo => parseNaira(cell) ?? ZERO_KOBO;
 
-export function createPayrollService(deps: { db: Db; agency: StateAgency; states: StatesService; organisations: OrganisationsService }) {
+export function createPayrollService(deps: { db: Db; agency: StateAgency; states: StatesService; organisations: OrganisationDirectory }) {
   const { db, agency, states, organisations } = deps;
 
   /**
@@ -137,9 +137,6 @@ export function createPayrollService(deps: { db: Db; agency: StateAgency; states
       if (!content) throw new AppError('NOT_FOUND', `No payroll is on file for ${state.name}.`);
       return new FileReply(`payroll-on-file-${state.code}.csv`, 'text/csv; charset=utf-8', content);
     },
-
-    /** Employees and payroll files under registrations (the states module shows and removes them). */
-    contentsOf: (executor: Db, registrationIds: string[]) => repo.countContents(executor, registrationIds),
 
     /** The monthly PAYE on each registration's payroll on file: the alerts' penalty basis before any bill is paid. */
     taxOnFile: (registrationIds: string[]) => repo.taxOnFile(db, registrationIds),

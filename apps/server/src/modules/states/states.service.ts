@@ -7,16 +7,14 @@ import type { Caller } from '../../http/route';
 import { recordAudit } from '../audit/audit.service';
 import type { CorporationsService } from '../corporations/corporations.service';
 import { hashToken, newToken } from '../identity/secrets';
-import type { OrganisationsService } from '../organisations/organisations.service';
+import type { OrganisationDirectory } from '../organisations/organisation-directory';
+import type { PayrollContents } from '../payroll/payroll-contents';
 import type { ReferenceService, State } from '../reference/reference.service';
 import * as repo from './states.repo';
 import type { Registration } from './states.repo';
 
-/** What the payroll module holds under registrations: employees on the list and payroll files. */
 /** A registration with no payroll on file. */
 const NO_PAYROLL = { employees: 0, files: 0, updatedAt: null };
-
-export type PayrollContents = (executor: Db, registrationIds: string[]) => Promise<Map<string, { employees: number; files: number; updatedAt: Date | null }>>;
 
 /** The registration form: Tax ID, the first tax month owed, and the confirmation of another taxpayer name. */
 export interface RegisterStateInput {
@@ -30,7 +28,7 @@ export interface StatesDeps {
   agency: StateAgency;
   corporations: CorporationsService;
   reference: ReferenceService;
-  organisations: OrganisationsService;
+  organisations: OrganisationDirectory;
   /** Owned by the payroll module, which depends on this one: passed in as a function. */
   payrollContents: PayrollContents;
 }
@@ -43,6 +41,15 @@ function agencyStateOf(state: State): AgencyState {
 export function agencyFailure(error: unknown): unknown {
   if (!(error instanceof AgencyError)) return error;
   return error.kind === 'not_found' ? invalidInput({ tax_payer_number: error.message }) : new AppError('UNAVAILABLE', error.message);
+}
+
+/**
+ * The state registrations of these corporations, for the corporations module's counts. A function
+ * of its own, not a service method: the states service acts on corporations, so it is built after
+ * them, and app.ts hands corporations this read instead.
+ */
+export function registrationsOf(executor: Db, corporationIds: string[]) {
+  return repo.findRegistrationsOfCorporations(executor, corporationIds);
 }
 
 export function createStatesService(deps: StatesDeps) {
@@ -270,9 +277,6 @@ export function createStatesService(deps: StatesDeps) {
     },
 
     registrationView,
-
-    /** The state registrations of these corporations, for the corporations module's counts. */
-    registrationsOf: (executor: Db, corporationIds: string[]) => repo.findRegistrationsOfCorporations(executor, corporationIds),
   };
 }
 

@@ -7,30 +7,25 @@ import { createTestApp, ownerWithOrganisation, type TestApp } from '../../../tes
 import { asKobo } from '@levy/tax';
 import { createSandboxPaymentProvider } from '../../adapters/payments/payment-provider';
 import { createCorporationsService } from '../corporations/corporations.service';
-import { createOrganisationsService } from '../organisations/organisations.service';
+import { createOrganisationDirectory } from '../organisations/organisation-directory';
 import { createReferenceService } from '../reference/reference.service';
-import { balanceOf, postJournal, reverseJournal, systemAccountId } from './ledger.service';
+import { createLedgerService, type LedgerService } from './ledger.service';
 import { createWalletsService, type WalletsService } from './wallets.service';
 
 let test: TestApp;
 let wallets: WalletsService;
+let ledger: LedgerService;
 
 beforeAll(async () => {
   test = await createTestApp();
   const { db } = test.database;
+  ledger = createLedgerService({ db });
   // The wallets reach corporations and organisations only for names, settings and access checks.
   const notReached = () => {
     throw new Error('Not reached by the wallets service');
   };
   const corporationsService = createCorporationsService({ db, organisationsByIds: notReached, registrationsOf: notReached, payrollContents: notReached });
-  const organisationsService = createOrganisationsService({
-    db,
-    reference: createReferenceService({ db }),
-    switchOrganisation: async () => undefined,
-    summaryContributions: [],
-    usersByIds: notReached,
-    addOwner: notReached,
-  });
+  const organisationsService = createOrganisationDirectory({ db, reference: createReferenceService({ db }), usersByIds: notReached });
   wallets = createWalletsService({ db, provider: createSandboxPaymentProvider('test-webhook-secret'), organisationsService, corporationsService, canSimulateTransfers: false });
 });
 afterAll(() => test.close());
@@ -48,16 +43,16 @@ async function threeWallets() {
 }
 
 async function fund(organisationId: string, walletId: string, amountKobo: number) {
-  const clearing = await systemAccountId(test.database.db, 'funding_clearing');
+  const clearing = await ledger.systemAccountId(test.database.db, 'funding_clearing');
   return test.database.db.transaction((tx) =>
-    postJournal(tx, { organisationId, kind: 'funding', reference: nextReference('FUND'), description: 'Test funding', postings: [{ accountId: walletId, amountKobo: asKobo(amountKobo) }, { accountId: clearing, amountKobo: asKobo(-amountKobo) }] }),
+    ledger.postJournal(tx, { organisationId, kind: 'funding', reference: nextReference('FUND'), description: 'Test funding', postings: [{ accountId: walletId, amountKobo: asKobo(amountKobo) }, { accountId: clearing, amountKobo: asKobo(-amountKobo) }] }),
   );
 }
 
 async function pay(organisationId: string, walletId: string, amountKobo: number) {
-  const settlement = await systemAccountId(test.database.db, 'agency_settlement');
+  const settlement = await ledger.systemAccountId(test.database.db, 'agency_settlement');
   return test.database.db.transaction((tx) =>
-    postJournal(tx, { organisationId, kind: 'bill_payment', reference: nextReference('PAY'), description: 'Test payment', postings: [{ accountId: walletId, amountKobo: asKobo(-amountKobo) }, { accountId: settlement, amountKobo: asKobo(amountKobo) }] }),
+    ledger.postJournal(tx, { organisationId, kind: 'bill_payment', reference: nextReference('PAY'), description: 'Test payment', postings: [{ accountId: walletId, amountKobo: asKobo(-amountKobo) }, { accountId: settlement, amountKobo: asKobo(amountKobo) }] }),
   );
 }
 
@@ -79,10 +74,10 @@ async function assertLedgerConsistent() {
 describe('journals', () => {
   it('refuses an unbalanced journal before it reaches the database', async () => {
     const { organisationId, walletIds } = await threeWallets();
-    const clearing = await systemAccountId(test.database.db, 'funding_clearing');
+    const clearing = await ledger.systemAccountId(test.database.db, 'funding_clearing');
     await expect(
       test.database.db.transaction((tx) =>
-        postJournal(tx, { organisationId, kind: 'funding', reference: nextReference('BAD'), description: 'x', postings: [{ accountId: walletIds[0], amountKobo: asKobo(100) }, { accountId: clearing, amountKobo: asKobo(-99) }] }),
+        ledger.postJournal(tx, { organisationId, kind: 'funding', reference: nextReference('BAD'), description: 'x', postings: [{ accountId: walletIds[0], amountKobo: asKobo(100) }, { accountId: clearing, amountKobo: asKobo(-99) }] }),
       ),
     ).rejects.toThrow('does not balance');
   });
@@ -93,14 +88,14 @@ describe('journals', () => {
     const failure = (await pay(organisationId, walletIds[0], 200_000).catch((error: unknown) => error)) as AppError;
     expect(failure.code).toBe('UNPROCESSABLE');
     expect(failure.message).toBe('Insufficient balance in Acme Nigeria Ltd: ₦2,000.00 is needed and the wallet has ₦1,500.00 (short by ₦500.00). Fund the wallet and try again.');
-    expect(await balanceOf(test.database.db, walletIds[0])).toBe(150_000);
+    expect(await ledger.balanceOf(walletIds[0])).toBe(150_000);
   });
 
   it('corrects with a reversing journal, never by changing entries', async () => {
     const { organisationId, walletIds } = await threeWallets();
     const posted = await fund(organisationId, walletIds[1], 80_000);
-    await test.database.db.transaction((tx) => reverseJournal(tx, posted!.journalId, { reference: nextReference('REV'), description: 'Funding credited in error' }));
-    expect(await balanceOf(test.database.db, walletIds[1])).toBe(0);
+    await test.database.db.transaction((tx) => ledger.reverseJournal(tx, posted!.journalId, { reference: nextReference('REV'), description: 'Funding credited in error' }));
+    expect(await ledger.balanceOf(walletIds[1])).toBe(0);
     const [{ entries }] = await queryRows<{ entries: number }>(test.database.db, sql`select count(*)::int as entries from ledger_entries where account_id = ${walletIds[1]}`);
     expect(entries).toBe(2);
   });
@@ -115,7 +110,7 @@ describe('the wallets API other modules use', () => {
     const debit = { walletId: walletIds[0], amount: { toAgency: asKobo(300_000), toFees: asKobo(10_000) }, category: 'bill_payment' as const, reference, description: 'PAYE 2026-01', createdBy: null };
     const paid = await db.transaction((tx) => wallets.debitWallet(tx, debit));
     expect(paid.isReplay).toBe(false);
-    expect(await balanceOf(db, walletIds[0])).toBe(190_000);
+    expect(await ledger.balanceOf(walletIds[0])).toBe(190_000);
     const [legs] = await queryRows<{ agency: string; fees: string }>(
       db,
       sql`select (select amount_kobo::text from ledger_entries e join ledger_accounts a on a.id = e.account_id where e.journal_id = ${paid.journalId} and a.kind = 'agency_settlement') as agency,
@@ -123,7 +118,7 @@ describe('the wallets API other modules use', () => {
     );
     expect(legs).toEqual({ agency: '300000', fees: '10000' });
     expect(await db.transaction((tx) => wallets.debitWallet(tx, debit))).toEqual({ journalId: paid.journalId, isReplay: true });
-    expect(await balanceOf(db, walletIds[0])).toBe(190_000);
+    expect(await ledger.balanceOf(walletIds[0])).toBe(190_000);
 
     const short = (await db.transaction((tx) => wallets.debitWallet(tx, { ...debit, reference: nextReference('BILL'), amount: { toAgency: asKobo(200_000), toFees: asKobo(0) } })).catch((error: unknown) => error)) as AppError;
     expect(short.code).toBe('UNPROCESSABLE');
@@ -132,9 +127,9 @@ describe('the wallets API other modules use', () => {
     const refund = { reference: nextReference('REFUND'), description: 'Agency refused the payment' };
     const reversed = await db.transaction((tx) => wallets.reverseJournal(tx, paid.journalId, refund));
     expect(reversed.isReplay).toBe(false);
-    expect(await balanceOf(db, walletIds[0])).toBe(500_000);
+    expect(await ledger.balanceOf(walletIds[0])).toBe(500_000);
     expect(await db.transaction((tx) => wallets.reverseJournal(tx, paid.journalId, refund))).toEqual({ journalId: reversed.journalId, isReplay: true });
-    expect(await balanceOf(db, walletIds[0])).toBe(500_000);
+    expect(await ledger.balanceOf(walletIds[0])).toBe(500_000);
     const misused = (await db.transaction((tx) => wallets.reverseJournal(tx, reversed.journalId, { ...refund })).catch((error: unknown) => error)) as AppError;
     expect(misused.code).toBe('CONFLICT');
     await assertLedgerConsistent();
@@ -150,7 +145,7 @@ describe('the wallets API other modules use', () => {
         throw new Error('the agency did not answer');
       }),
     ).rejects.toThrow('the agency did not answer');
-    expect(await balanceOf(db, walletIds[1])).toBe(100_000);
+    expect(await ledger.balanceOf(walletIds[1])).toBe(100_000);
   });
 
   it('pays from the corporation wallet only when the organisation gives corporations wallets', async () => {
@@ -171,7 +166,7 @@ describe('the database enforces the ledger rules', () => {
     const { organisationId, walletIds } = await threeWallets();
     const posted = await fund(organisationId, walletIds[0], 10_000);
     const db = test.database.db;
-    const clearing = await systemAccountId(db, 'funding_clearing');
+    const clearing = await ledger.systemAccountId(db, 'funding_clearing');
     await expect(
       db.transaction(async (tx) => {
         const [journal] = await queryRows<{ id: string }>(tx, sql`insert into ledger_journals (organisation_id, kind, reference, description) values (${organisationId}, 'funding', ${nextReference('RAW')}, 'raw') returning id`);
@@ -187,7 +182,7 @@ describe('the database enforces the ledger rules', () => {
         await tx.execute(sql`insert into ledger_entries (journal_id, account_id, amount_kobo, is_wallet) values (${journal.id}, ${walletIds[0]}, -20000, true), (${journal.id}, ${clearing}, 20000, false)`);
       }),
     ).rejects.toThrow();
-    expect(await balanceOf(db, walletIds[0])).toBe(10_000);
+    expect(await ledger.balanceOf(walletIds[0])).toBe(10_000);
     await assertLedgerConsistent();
   });
 });
@@ -203,7 +198,7 @@ describe('properties', () => {
     );
     await fc.assert(
       fc.asyncProperty(fc.array(operation, { minLength: 1, maxLength: 10 }), async (operations) => {
-        const model: number[] = await Promise.all(walletIds.map((id) => balanceOf(test.database.db, id)));
+        const model: number[] = await Promise.all(walletIds.map((id) => ledger.balanceOf(id)));
         const journals: Array<{ id: string; changes: Array<[number, number]> }> = [];
         for (const op of operations) {
           try {
@@ -217,14 +212,14 @@ describe('properties', () => {
               model[op.wallet] -= op.amount;
             } else if (op.type === 'move' && op.wallet !== op.to) {
               const posted = await test.database.db.transaction((tx) =>
-                postJournal(tx, { organisationId, kind: 'bill_payment', reference: nextReference('MOVE'), description: 'Move', postings: [{ accountId: walletIds[op.wallet], amountKobo: asKobo(-op.amount) }, { accountId: walletIds[op.to], amountKobo: asKobo(op.amount) }] }),
+                ledger.postJournal(tx, { organisationId, kind: 'bill_payment', reference: nextReference('MOVE'), description: 'Move', postings: [{ accountId: walletIds[op.wallet], amountKobo: asKobo(-op.amount) }, { accountId: walletIds[op.to], amountKobo: asKobo(op.amount) }] }),
               );
               journals.push({ id: posted!.journalId, changes: [[op.wallet, -op.amount], [op.to, op.amount]] });
               model[op.wallet] -= op.amount;
               model[op.to] += op.amount;
             } else if (op.type === 'reverse' && journals.length > 0) {
               const original = journals[op.pick % journals.length];
-              await test.database.db.transaction((tx) => reverseJournal(tx, original.id, { reference: nextReference('REV'), description: 'Reversal' }));
+              await test.database.db.transaction((tx) => ledger.reverseJournal(tx, original.id, { reference: nextReference('REV'), description: 'Reversal' }));
               for (const [wallet, change] of original.changes) model[wallet] -= change;
             }
           } catch (error) {
@@ -233,7 +228,7 @@ describe('properties', () => {
           }
           expect(model.every((balance) => balance >= 0)).toBe(true);
         }
-        expect(await Promise.all(walletIds.map((id) => balanceOf(test.database.db, id)))).toEqual(model);
+        expect(await Promise.all(walletIds.map((id) => ledger.balanceOf(id)))).toEqual(model);
       }),
       { numRuns: 15 },
     );
@@ -250,7 +245,7 @@ describe('concurrency', () => {
     const refused = results.filter((result): result is PromiseRejectedResult => result.status === 'rejected');
     expect(succeeded).toHaveLength(10);
     expect(refused.every((result) => (result.reason as AppError).code === 'UNPROCESSABLE')).toBe(true);
-    expect(await balanceOf(test.database.db, walletIds[0])).toBe(0);
+    expect(await ledger.balanceOf(walletIds[0])).toBe(0);
     await assertLedgerConsistent();
   });
 });

@@ -7,9 +7,7 @@ import type { SystemAccountKind } from './wallets.repo';
 // The double-entry ledger, private to the wallets module (decision 0007): other modules move money
 // only through the wallets service's debitWallet, creditWallet and reverseJournal.
 
-export type { SystemAccountKind };
-
-export const SYSTEM_ACCOUNTS: Record<SystemAccountKind, string> = {
+const SYSTEM_ACCOUNTS: Record<SystemAccountKind, string> = {
   funding_clearing: 'Funding clearing (bank transfers in)',
   fee_revenue: 'Fee revenue',
   agency_settlement: 'Agency settlement (remittances out)',
@@ -33,85 +31,102 @@ export interface JournalInput {
 
 const isWallet = (kind: string) => kind === 'organisation_wallet' || kind === 'corporation_wallet';
 
-/** An account's balance: the balance after its latest entry (zero before any). */
-export const balanceOf = repo.findBalance;
-
-/** Opens the system accounts unless they exist (reference data, seeded on every start). */
-export function ensureSystemAccounts(executor: Db): Promise<void> {
-  return repo.insertSystemAccounts(
-    executor,
-    Object.entries(SYSTEM_ACCOUNTS).map(([kind, name]) => ({ kind: kind as SystemAccountKind, name })),
-  );
-}
-
-export async function systemAccountId(executor: Db, kind: SystemAccountKind): Promise<string> {
-  const id = await repo.findSystemAccountId(executor, kind);
-  if (!id) throw new Error(`system ledger account ${kind} is missing: seed the reference data`);
-  return id;
-}
-
 /**
- * Posts one balanced journal inside the caller's transaction. Wallet accounts are locked first (in
- * id order, so two journals never wait on each other in a cycle) and checked for funds, so a
- * shortfall is a clear error; the database checks the same rules again (migration 0004).
- * Returns null when a journal with this reference already exists: a replay changes nothing.
+ * The ledger's rules (decision 0004), each checked here for a clear error and again by the
+ * database (migration 0004) for any writer: a journal balances, amounts are whole non-zero kobo,
+ * a wallet never goes below zero, a reference is posted once.
  */
-export async function postJournal(tx: Db, input: JournalInput): Promise<{ journalId: string } | null> {
-  if (input.postings.length < 2) throw new Error('a journal needs at least two postings');
-  for (const { amountKobo } of input.postings) {
-    if (!Number.isSafeInteger(amountKobo) || amountKobo === 0) throw new Error(`posting amount must be a non-zero whole number of kobo, got ${amountKobo}`);
-  }
-  const total = sumKobo(input.postings.map((posting) => posting.amountKobo));
-  if (total !== 0) throw new Error(`journal ${input.reference} does not balance: the postings sum to ${total} kobo`);
+export function createLedgerService(deps: { db: Db }) {
+  const { db } = deps;
 
-  const accountIds = [...new Set(input.postings.map((posting) => posting.accountId))].sort();
-  const accounts = await repo.lockAccounts(tx, accountIds);
-  if (accounts.length !== accountIds.length) throw new Error('a posting names an unknown ledger account');
-  const kindOf = new Map(accounts.map((account) => [account.id, account.kind]));
-
-  const journalId = await repo.insertJournal(tx, {
-    organisationId: input.organisationId,
-    kind: input.kind,
-    reference: input.reference,
-    description: input.description,
-    createdBy: input.createdBy ?? null,
-    reversesJournalId: input.reversesJournalId,
-  });
-  if (!journalId) return null;
-
-  for (const account of accounts) {
-    if (!isWallet(account.kind)) continue;
-    const change = sumKobo(input.postings.filter((posting) => posting.accountId === account.id).map((posting) => posting.amountKobo));
-    if (change >= 0) continue;
-    const balance = await repo.findBalance(tx, account.id);
-    const needed = negateKobo(change);
-    if (balance < needed) {
-      throw new AppError(
-        'UNPROCESSABLE',
-        `Insufficient balance in ${account.name}: ${formatNaira(needed)} is needed and the wallet has ${formatNaira(balance)} (short by ${formatNaira(subtractKobo(needed, balance))}). Fund the wallet and try again.`,
-      );
+  /**
+   * Posts one balanced journal inside the caller's transaction. Wallet accounts are locked first (in
+   * id order, so two journals never wait on each other in a cycle) and checked for funds, so a
+   * shortfall is a clear error; the database checks the same rules again (migration 0004).
+   * Returns null when a journal with this reference already exists: a replay changes nothing.
+   */
+  async function postJournal(tx: Db, input: JournalInput): Promise<{ journalId: string } | null> {
+    if (input.postings.length < 2) throw new Error('a journal needs at least two postings');
+    for (const { amountKobo } of input.postings) {
+      if (!Number.isSafeInteger(amountKobo) || amountKobo === 0) throw new Error(`posting amount must be a non-zero whole number of kobo, got ${amountKobo}`);
     }
+    const total = sumKobo(input.postings.map((posting) => posting.amountKobo));
+    if (total !== 0) throw new Error(`journal ${input.reference} does not balance: the postings sum to ${total} kobo`);
+
+    const accountIds = [...new Set(input.postings.map((posting) => posting.accountId))].sort();
+    const accounts = await repo.lockAccounts(tx, accountIds);
+    if (accounts.length !== accountIds.length) throw new Error('a posting names an unknown ledger account');
+    const kindOf = new Map(accounts.map((account) => [account.id, account.kind]));
+
+    const journalId = await repo.insertJournal(tx, {
+      organisationId: input.organisationId,
+      kind: input.kind,
+      reference: input.reference,
+      description: input.description,
+      createdBy: input.createdBy ?? null,
+      reversesJournalId: input.reversesJournalId,
+    });
+    if (!journalId) return null;
+
+    for (const account of accounts) {
+      if (!isWallet(account.kind)) continue;
+      const change = sumKobo(input.postings.filter((posting) => posting.accountId === account.id).map((posting) => posting.amountKobo));
+      if (change >= 0) continue;
+      const balance = await repo.findBalance(tx, account.id);
+      const needed = negateKobo(change);
+      if (balance < needed) {
+        throw new AppError(
+          'UNPROCESSABLE',
+          `Insufficient balance in ${account.name}: ${formatNaira(needed)} is needed and the wallet has ${formatNaira(balance)} (short by ${formatNaira(subtractKobo(needed, balance))}). Fund the wallet and try again.`,
+        );
+      }
+    }
+
+    await repo.insertEntries(
+      tx,
+      input.postings.map((posting) => ({ journalId, accountId: posting.accountId, amountKobo: posting.amountKobo, isWallet: isWallet(kindOf.get(posting.accountId)!) })),
+    );
+    return { journalId };
   }
 
-  await repo.insertEntries(
-    tx,
-    input.postings.map((posting) => ({ journalId, accountId: posting.accountId, amountKobo: posting.amountKobo, isWallet: isWallet(kindOf.get(posting.accountId)!) })),
-  );
-  return { journalId };
+  return {
+    postJournal,
+
+    /** A correction: a new journal with every posting of the original negated; null when the reference exists. */
+    async reverseJournal(tx: Db, journalId: string, input: { reference: string; description: string; createdBy?: string | null }) {
+      const original = await repo.findJournal(tx, journalId);
+      if (!original) throw new AppError('NOT_FOUND', 'Journal not found.');
+      const entries = await repo.findEntriesOfJournal(tx, journalId);
+      return postJournal(tx, {
+        organisationId: original.organisationId,
+        kind: 'reversal',
+        reference: input.reference,
+        description: input.description,
+        createdBy: input.createdBy,
+        reversesJournalId: original.id,
+        postings: entries.map((entry) => ({ accountId: entry.accountId, amountKobo: negateKobo(entry.amountKobo) })),
+      });
+    },
+
+    /** An account's balance now: the balance after its latest entry (zero before any). */
+    balanceOf(accountId: string): Promise<Kobo> {
+      return repo.findBalance(db, accountId);
+    },
+
+    /** Opens the system accounts unless they exist (reference data, seeded on every start). */
+    ensureSystemAccounts(executor: Db): Promise<void> {
+      return repo.insertSystemAccounts(
+        executor,
+        Object.entries(SYSTEM_ACCOUNTS).map(([kind, name]) => ({ kind: kind as SystemAccountKind, name })),
+      );
+    },
+
+    async systemAccountId(executor: Db, kind: SystemAccountKind): Promise<string> {
+      const id = await repo.findSystemAccountId(executor, kind);
+      if (!id) throw new Error(`system ledger account ${kind} is missing: seed the reference data`);
+      return id;
+    },
+  };
 }
 
-/** A correction: a new journal with every posting of the original negated; null when the reference exists. */
-export async function reverseJournal(tx: Db, journalId: string, input: { reference: string; description: string; createdBy?: string | null }) {
-  const original = await repo.findJournal(tx, journalId);
-  if (!original) throw new AppError('NOT_FOUND', 'Journal not found.');
-  const entries = await repo.findEntriesOfJournal(tx, journalId);
-  return postJournal(tx, {
-    organisationId: original.organisationId,
-    kind: 'reversal',
-    reference: input.reference,
-    description: input.description,
-    createdBy: input.createdBy,
-    reversesJournalId: original.id,
-    postings: entries.map((entry) => ({ accountId: entry.accountId, amountKobo: negateKobo(entry.amountKobo) })),
-  });
-}
+export type LedgerService = ReturnType<typeof createLedgerService>;

@@ -8,8 +8,8 @@ import { exportTable, type ExportFormat } from '../../http/table-export';
 import type { Caller } from '../../http/route';
 import type { CorporationsService } from '../corporations/corporations.service';
 import { requireOwnOrganisation } from '../organisations/organisation-access';
-import type { OrganisationsService } from '../organisations/organisations.service';
-import { balanceOf, postJournal, reverseJournal, systemAccountId, type Posting } from './ledger.service';
+import type { OrganisationDirectory } from '../organisations/organisation-directory';
+import { createLedgerService, type JournalInput, type Posting } from './ledger.service';
 import * as repo from './wallets.repo';
 import type { HistoryOwner, LedgerAccount, WalletKind } from './wallets.repo';
 
@@ -40,12 +40,13 @@ export interface WalletMovement {
 export function createWalletsService(deps: {
   db: Db;
   provider: PaymentProvider;
-  organisationsService: OrganisationsService;
+  organisationsService: OrganisationDirectory;
   corporationsService: CorporationsService;
   /** Whether "Simulate a transfer" is offered: the sandbox provider outside production. */
   canSimulateTransfers: boolean;
 }) {
   const { db, provider, organisationsService, corporationsService } = deps;
+  const ledger = createLedgerService({ db });
 
   async function walletTypeOf(organisationId: string): Promise<WalletType> {
     return (await organisationsService.settingValue(organisationId, SETTING_CODES.corporationWallets)) === true ? 'corporations' : 'organisation';
@@ -132,8 +133,8 @@ export function createWalletsService(deps: {
   }
 
   /** A journal posted now, or the one already posted under this reference (a retry). */
-  async function postOnce(tx: Db, posting: Parameters<typeof postJournal>[1]): Promise<{ journalId: string; isReplay: boolean }> {
-    const posted = await postJournal(tx, posting);
+  async function postOnce(tx: Db, posting: JournalInput): Promise<{ journalId: string; isReplay: boolean }> {
+    const posted = await ledger.postJournal(tx, posting);
     if (posted) return { journalId: posted.journalId, isReplay: false };
     const existing = await repo.findJournalByReference(tx, posting.reference);
     return { journalId: existing!.id, isReplay: true };
@@ -157,7 +158,7 @@ export function createWalletsService(deps: {
       createdBy: credit.createdBy,
       postings: [
         { accountId: wallet.id, amountKobo: credit.amount },
-        { accountId: await systemAccountId(tx, 'funding_clearing'), amountKobo: negateKobo(credit.amount) },
+        { accountId: await ledger.systemAccountId(tx, 'funding_clearing'), amountKobo: negateKobo(credit.amount) },
       ],
     });
   }
@@ -175,7 +176,7 @@ export function createWalletsService(deps: {
         (await walletTypeOf(organisationId)) === 'corporations'
           ? await corporationsService.findInOrganisation(organisationId, corporationId).then((corporation) => ensureWallet('corporation_wallet', organisationId, corporation.id, corporation.name))
           : await organisationWallet(organisationId);
-      return { walletId: wallet.id, name: wallet.name, balanceKobo: await balanceOf(db, wallet.id) };
+      return { walletId: wallet.id, name: wallet.name, balanceKobo: await ledger.balanceOf(wallet.id) };
     },
 
     /**
@@ -188,8 +189,8 @@ export function createWalletsService(deps: {
       const total = addKobo(debit.amount.toAgency, debit.amount.toFees);
       if (debit.amount.toAgency < 0 || debit.amount.toFees < 0 || total <= 0) throw new Error(`a wallet debit moves a positive amount, got ${total} kobo`);
       const credits: Posting[] = [];
-      if (debit.amount.toAgency > 0) credits.push({ accountId: await systemAccountId(tx, 'agency_settlement'), amountKobo: debit.amount.toAgency });
-      if (debit.amount.toFees > 0) credits.push({ accountId: await systemAccountId(tx, 'fee_revenue'), amountKobo: debit.amount.toFees });
+      if (debit.amount.toAgency > 0) credits.push({ accountId: await ledger.systemAccountId(tx, 'agency_settlement'), amountKobo: debit.amount.toAgency });
+      if (debit.amount.toFees > 0) credits.push({ accountId: await ledger.systemAccountId(tx, 'fee_revenue'), amountKobo: debit.amount.toFees });
       return postOnce(tx, {
         organisationId: wallet.organisationId,
         kind: debit.category,
@@ -207,7 +208,7 @@ export function createWalletsService(deps: {
      * reference is unique: reversing again with it answers the reversal already posted, once.
      */
     async reverseJournal(tx: Db, journalId: string, reversal: { reference: string; description: string; createdBy?: string | null }): Promise<{ journalId: string; isReplay: boolean }> {
-      const posted = await reverseJournal(tx, journalId, reversal);
+      const posted = await ledger.reverseJournal(tx, journalId, reversal);
       if (posted) return { journalId: posted.journalId, isReplay: false };
       const existing = await repo.findJournalByReference(tx, reversal.reference);
       if (existing?.reversesJournalId !== journalId) throw new AppError('CONFLICT', `The reference ${reversal.reference} is already used by another journal.`);

@@ -1,0 +1,116 @@
+import { BANK_MESSAGES, STATEMENT_FILE_LIMITS, type ColumnMappingInput, type StatementFormat } from '@levy/contracts';
+import { checkStatementAccess, isStatementError, sniffStatementFormat, type ColumnMapping } from '@levy/statements';
+import type { Db } from '../../db/client';
+import { AppError, invalidInput, notFound } from '../../errors';
+import type { Caller, UploadedFile } from '../../http/route';
+import type { AnalyserAccess } from './analyser-access';
+import * as repo from './analyser.repo';
+import { bytesOf } from './statement-parsing';
+
+const MIME_TYPES: Record<StatementFormat, string> = {
+  pdf: 'application/pdf',
+  csv: 'text/csv',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/** The contract's mapping (snake_case) as the engine takes it. */
+function toEngineMapping(mapping: Exclude<ColumnMappingInput, null>): ColumnMapping {
+  const { value_date: valueDate, ...rest } = mapping;
+  const engine: ColumnMapping = {};
+  for (const [field, column] of Object.entries({ ...rest, valueDate })) if (column !== undefined) engine[field as keyof ColumnMapping] = Number(column);
+  return engine;
+}
+
+/** Statement files in: checked by content, size and password, kept, and queued for their parse (upload, re-run, new mapping). */
+export function createStatementUploads(deps: { db: Db; access: AnalyserAccess; enqueueParse(tx: Db, statementId: string, run: number): Promise<void> }) {
+  const { db, enqueueParse } = deps;
+  const { ownRecord, ownStatement, statementViews, statementView } = deps.access;
+
+  /** A statement error at upload, re-run or mapping: UNPROCESSABLE with the reason and the field to ask again. */
+  function rejection(error: unknown): unknown {
+    if (!isStatementError(error)) return error;
+    const isAboutPassword = error.code === 'PASSWORD_REQUIRED' || error.code === 'WRONG_PASSWORD';
+    return new AppError('UNPROCESSABLE', error.message, { reason: error.code, field: isAboutPassword ? 'password' : 'file' });
+  }
+
+  /** Opens an encrypted PDF or workbook with the password to check it; the password is kept only if the file needs it. */
+  async function passwordFor(format: StatementFormat, content: Buffer, password: string | undefined): Promise<string | null> {
+    if (format === 'csv') return null;
+    try {
+      const access = await checkStatementAccess(bytesOf(content), password || undefined);
+      return access.isEncrypted && password ? password : null;
+    } catch (error) {
+      throw rejection(error);
+    }
+  }
+
+  /** The format by content alone (names and MIME types lie), within its size limit. */
+  function admittedFormat(content: Buffer): StatementFormat {
+    let format: StatementFormat;
+    try {
+      format = sniffStatementFormat(content);
+    } catch (error) {
+      throw rejection(error);
+    }
+    if (content.length > STATEMENT_FILE_LIMITS[format]) throw invalidInput({ file: BANK_MESSAGES.fileTooLarge });
+    return format;
+  }
+
+  /** A new run of the kept file (re-run, new mapping), checked for its password first. */
+  async function queueRun(statementId: string, password: string | undefined, change: (tx: Db) => Promise<void>) {
+    const source = await repo.findStatementFile(db, statementId);
+    if (!source) throw notFound('Statement not found.');
+    const kept = await passwordFor(source.format, source.file, password);
+    await db.transaction(async (tx) => {
+      await change(tx);
+      const run = await repo.queueNextRun(tx, statementId, kept);
+      await enqueueParse(tx, statementId, run);
+    });
+    return statementView((await repo.findStatement(db, statementId))!);
+  }
+
+  return {
+    /** Keeps the file (checked by content, size and password) and queues its parse in the same transaction. */
+    async upload(caller: Caller, recordId: string, password: string | undefined, files: UploadedFile[]) {
+      const record = await ownRecord(caller, recordId);
+      const file = files.find((candidate) => candidate.field === 'file');
+      if (!file || file.content.length === 0) throw invalidInput({ file: BANK_MESSAGES.fileRequired });
+      const format = admittedFormat(file.content);
+      const kept = await passwordFor(format, file.content, password);
+      const row = await db.transaction(async (tx) => {
+        const inserted = await repo.insertStatement(tx, {
+          organisationId: record.organisationId,
+          recordId: record.id,
+          fileName: file.filename || `statement.${format}`,
+          format,
+          mimeType: MIME_TYPES[format],
+          fileSize: file.content.length,
+          file: file.content,
+          pendingPassword: kept,
+          status: 'queued',
+          stage: 'queued',
+          createdBy: caller.userId,
+        });
+        await enqueueParse(tx, inserted.id, inserted.run);
+        return inserted;
+      });
+      const [view] = await statementViews([row], record.folderId);
+      return view;
+    },
+
+    async rerun(caller: Caller, id: string, password: string | undefined) {
+      const row = await ownStatement(caller, id);
+      return queueRun(row.id, password, async () => undefined);
+    },
+
+    /** Saves (or clears) the column mapping and reads the file again; corrections made on the old rows are dropped. */
+    async saveMapping(caller: Caller, id: string, mapping: ColumnMappingInput | null, password: string | undefined) {
+      const row = await ownStatement(caller, id);
+      return queueRun(row.id, password, async (tx) => {
+        if (mapping) await repo.saveMapping(tx, { statementId: row.id, mapping: toEngineMapping(mapping), createdBy: caller.userId });
+        else await repo.deleteMapping(tx, row.id);
+        await repo.deleteCorrections(tx, row.id);
+      });
+    },
+  };
+}
