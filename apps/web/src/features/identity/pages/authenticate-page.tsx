@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { landingPathFor } from '../../../app/guard';
+import { landingPathFor } from '../../../lib/guard';
 import { LoadingPlaceholder } from '../../../components/loading-placeholder';
 import { showSuccessToast } from '../../../lib/api-client';
 import { useSessionStore } from '../../../lib/session-store';

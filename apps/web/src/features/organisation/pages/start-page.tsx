@@ -3,7 +3,7 @@ import { IconBuildingPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { landingPathFor } from '../../../app/guard';
+import { landingPathFor } from '../../../lib/guard';
 import { LoadingPlaceholder } from '../../../components/loading-placeholder';
 import { formatDate } from '../../../lib/format';
 import { useSessionStore } from '../../../lib/session-store';

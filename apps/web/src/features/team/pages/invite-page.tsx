@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Card, SegmentedControl, Stack, Text, Title } fro
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { landingPathFor } from '../../../app/guard';
+import { landingPathFor } from '../../../lib/guard';
 import { LoadingPlaceholder } from '../../../components/loading-placeholder';
 import { callApi, showSuccessToast } from '../../../lib/api-client';
 import { calls } from '../../../lib/calls';

@@ -1,7 +1,7 @@
 import type { Permissions } from '@levy/contracts';
 import { describe, expect, it } from 'vitest';
 import { decideNavigation, landingPathFor, type GuardDecision } from './guard';
-import type { RouteMeta } from './route-meta';
+import type { RouteMeta } from './routes';
 
 const route = (name: string, access: RouteMeta['access'], extra: Partial<RouteMeta> = {}): RouteMeta => ({ name, title: name, layout: 'app', access, ...extra });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findRoute, linkTo, PAGE_ROUTES, ROUTES } from './router';
+import { findRoute, linkTo, PAGE_ROUTES, ROUTES, type RouteName } from './routes';
 
 describe('route table (product-spec §2)', () => {
   it.each([
@@ -19,11 +19,10 @@ describe('route table (product-spec §2)', () => {
     ['analyser.records.statement.extract', '/analyser/records/:id/statement/:statementId/extract', 'Extraction', 'bank.statement-statement.getalltransactions', 'app'],
     // The error page frames itself: onboarding for visitors, the app layout for a signed-in member.
     ['error', '*', 'Page not found', 'none', 'none'],
-  ])('%s: %s, %s, %s, %s layout', (name, path, title, access, layout) => {
+  ] satisfies Array<[RouteName, string, string, string, string]>)('%s: %s, %s, %s, %s layout', (name, path, title, access, layout) => {
     const route = findRoute(name);
-    expect(route).toBeDefined();
     expect(route).toMatchObject({ path, title, layout });
-    expect(typeof route!.access === 'object' ? route!.access.permission : route!.access).toBe(access);
+    expect(typeof route.access === 'object' ? route.access.permission : route.access).toBe(access);
   });
 
   it('home is a guest page without a layout', () => {
@@ -52,6 +51,11 @@ describe('route table (product-spec §2)', () => {
   it('links drop optional parameters', () => {
     expect(linkTo('settings.index')).toBe('/settings');
     expect(linkTo('organisation.index')).toBe('/organisation');
-    expect(linkTo('no.such.route')).toBeNull();
+  });
+
+  it('types the names: a misspelt one does not compile', () => {
+    // @ts-expect-error 'setting.index' is not a route name.
+    const misspelt: RouteName = 'setting.index';
+    expect(PAGE_ROUTES.map((route) => route.name)).not.toContain(misspelt);
   });
 });

@@ -1,6 +1,6 @@
 import { hasPermission } from '@levy/contracts';
-import { isKycCompleted, type SessionState } from '../lib/session-store';
-import { JOIN_ORGANISATION_PERMISSION, ONBOARDING_PERMISSION, permissionOf, ROUTE_PATHS, type RouteMeta } from './route-meta';
+import { isKycCompleted, type SessionState } from './session-store';
+import { JOIN_ORGANISATION_PERMISSION, linkTo, ONBOARDING_PERMISSION, permissionOf, type RouteMeta } from './routes';
 
 export const ACCESS_DENIED_MESSAGE = 'You are not authorized to view the requested page.';
 
@@ -30,12 +30,12 @@ export function decideNavigation(route: RouteMeta, session: GuardSession): Guard
   const permission = permissionOf(route);
   const isSignedIn = Boolean(session.token);
   if (permission) {
-    if (!isSignedIn) return { kind: 'redirect', to: ROUTE_PATHS.home };
+    if (!isSignedIn) return { kind: 'redirect', to: linkTo('home') };
     if (!hasPermission(session.permissions, permission)) return { kind: 'deny' };
   }
-  if (isStaff(session)) return route.access === 'guest' ? { kind: 'redirect', to: ROUTE_PATHS.corporations } : { kind: 'proceed' };
+  if (isStaff(session)) return route.access === 'guest' ? { kind: 'redirect', to: linkTo('corporations.index') } : { kind: 'proceed' };
   if (isSignedIn && !session.organisation && route.name !== 'start.index') {
-    return { kind: 'redirect', to: ROUTE_PATHS.start };
+    return { kind: 'redirect', to: linkTo('start.index') };
   }
   // The start page is for someone without an organisation (product-design "/start"): a member
   // already has one, and creating another from there would lose the way back to it.
@@ -43,7 +43,7 @@ export function decideNavigation(route: RouteMeta, session: GuardSession): Guard
     return { kind: 'redirect', to: landingPathFor(session) };
   }
   if (isSignedIn && isKycCompleted(session) && route.access === 'guest') {
-    return { kind: 'redirect', to: ROUTE_PATHS.dashboard };
+    return { kind: 'redirect', to: linkTo('dashboard.index') };
   }
   // The dashboard sends the user to onboarding while KYC is not completed — when they may do it;
   // a member who cannot sees the dashboard instead of bouncing off a page they may not open.
@@ -53,15 +53,15 @@ export function decideNavigation(route: RouteMeta, session: GuardSession): Guard
     !isKycCompleted(session) &&
     hasPermission(session.permissions, ONBOARDING_PERMISSION)
   ) {
-    return { kind: 'redirect', to: ROUTE_PATHS.onboarding };
+    return { kind: 'redirect', to: linkTo('onboarding.index') };
   }
   return { kind: 'proceed' };
 }
 
 /** Where a freshly signed-in user belongs. */
 export function landingPathFor(session: GuardSession): string {
-  if (isStaff(session)) return ROUTE_PATHS.corporations;
-  if (!session.organisation) return ROUTE_PATHS.start;
-  if (!isKycCompleted(session) && hasPermission(session.permissions, ONBOARDING_PERMISSION)) return ROUTE_PATHS.onboarding;
-  return ROUTE_PATHS.dashboard;
+  if (isStaff(session)) return linkTo('corporations.index');
+  if (!session.organisation) return linkTo('start.index');
+  if (!isKycCompleted(session) && hasPermission(session.permissions, ONBOARDING_PERMISSION)) return linkTo('onboarding.index');
+  return linkTo('dashboard.index');
 }
