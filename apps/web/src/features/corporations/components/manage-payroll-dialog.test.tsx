@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CorporationState } from '../api/corporations-api';
-import { grantPermissions, renderFeature, stubGateway } from '../testing/render-feature';
 import { ManagePayrollDialog } from './manage-payroll-dialog';
+import { stubGateway } from '../../../test/gateway';
+import { grantPermissions, renderWithProviders } from '../../../test/render';
 
 const CORPORATION_ID = '8d5c1f62-7a57-4a0e-9a1f-0b6d1b0c2a11';
 const BASE = `internal/corporations/${CORPORATION_ID}/states/LA`;
@@ -56,7 +57,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('Manage Payroll', () => {
   it('goes straight to the upload view and the employees when consent is already given', async () => {
     const gateway = payrollServer();
-    renderFeature(<ManagePayrollDialog corporationId={CORPORATION_ID} corporationName="Adire Textiles Limited" registration={registration(true)} onClose={() => undefined} />);
+    renderWithProviders(<ManagePayrollDialog corporationId={CORPORATION_ID} corporationName="Adire Textiles Limited" registration={registration(true)} onClose={() => undefined} />);
     expect(screen.getByText('Payroll file')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Proceed' })).not.toBeInTheDocument();
     expect(await screen.findByText('Upload the payroll template to register employees with the state.')).toBeInTheDocument();
@@ -66,7 +67,7 @@ describe('Manage Payroll', () => {
   it('Decline closes without asking for a code', () => {
     const gateway = payrollServer();
     const onClose = vi.fn();
-    renderFeature(<ManagePayrollDialog corporationId={CORPORATION_ID} corporationName="Adire Textiles Limited" registration={registration(false)} onClose={onClose} />);
+    renderWithProviders(<ManagePayrollDialog corporationId={CORPORATION_ID} corporationName="Adire Textiles Limited" registration={registration(false)} onClose={onClose} />);
     fireEvent.click(screen.getByRole('button', { name: 'Decline' }));
     expect(onClose).toHaveBeenCalled();
     expect(gateway.requests).toHaveLength(0);
@@ -74,7 +75,7 @@ describe('Manage Payroll', () => {
 
   it('Proceed mails a code to the masked address; the code takes digits only; a wrong code is said at the field; the right one opens the upload view', async () => {
     const gateway = payrollServer();
-    renderFeature(<ManagePayrollDialog corporationId={CORPORATION_ID} corporationName="Adire Textiles Limited" registration={registration(false)} onClose={() => undefined} />);
+    renderWithProviders(<ManagePayrollDialog corporationId={CORPORATION_ID} corporationName="Adire Textiles Limited" registration={registration(false)} onClose={() => undefined} />);
     fireEvent.click(screen.getByRole('button', { name: 'Proceed' }));
     expect(await screen.findByTestId('consent-email')).toHaveTextContent('d**o@levy.ng');
 
@@ -96,7 +97,7 @@ describe('Manage Payroll', () => {
 
   it('says No new file selected when Upload is pressed without a new file', async () => {
     const gateway = payrollServer();
-    renderFeature(<ManagePayrollDialog corporationId={CORPORATION_ID} corporationName="Adire Textiles Limited" registration={registration(true)} onClose={() => undefined} />);
+    renderWithProviders(<ManagePayrollDialog corporationId={CORPORATION_ID} corporationName="Adire Textiles Limited" registration={registration(true)} onClose={() => undefined} />);
     fireEvent.click(screen.getByRole('button', { name: 'Upload payroll' }));
     expect(await screen.findByText('No new file selected')).toBeInTheDocument();
     await waitFor(() => expect(gateway.calls(`${BASE}/payrolls/employees`)).toHaveLength(1));
@@ -105,7 +106,7 @@ describe('Manage Payroll', () => {
   it('without consent permissions, Proceed is disabled and says why', () => {
     grantPermissions(['core-internal.corporation.getemployees']);
     payrollServer();
-    renderFeature(<ManagePayrollDialog corporationId={CORPORATION_ID} corporationName="Adire Textiles Limited" registration={registration(false)} onClose={() => undefined} />);
+    renderWithProviders(<ManagePayrollDialog corporationId={CORPORATION_ID} corporationName="Adire Textiles Limited" registration={registration(false)} onClose={() => undefined} />);
     expect(screen.getByRole('button', { name: 'Proceed' })).toBeDisabled();
     expect(screen.getByText(/You do not have permission to request consent/)).toBeInTheDocument();
   });
