@@ -5,7 +5,7 @@ import { IconAlertTriangle, IconDownload } from '@tabler/icons-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { MAX_LISTED_PROBLEMS } from '../../corporations/model/payroll-file';
-import { useCorporations, useCorporationStates, type CorporationState } from '../../corporations/api/corporations-api';
+import { useCorporations, useCorporationStates, type CorporationState } from '../../../api/corporations-api';
 import { formatAmount } from '../../../lib/format';
 
 /** Every corporation of the organisation, by name: the bill dialogs' choice. */

@@ -15,7 +15,7 @@ import { statusLabel } from '../../../components/status-tone';
 import { TablePagination } from '../../../components/table-pagination';
 import { formatAmount, formatDate } from '../../../lib/format';
 import { useBillCorporations } from './bill-form-parts';
-import { useTaxStates } from '../../corporations/api/corporations-api';
+import { useTaxStates } from '../../../api/corporations-api';
 import { downloadBills, useBills } from '../api/bills-api';
 import { formatPeriod } from '../model/bill-period';
 import { BILL_PARAM } from '../model/bill-routes';

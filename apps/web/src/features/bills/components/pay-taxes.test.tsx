@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '../../../lib/session-store';
-import { refreshSession } from '../../identity/api/session-api';
+import { refreshSession } from '../../../api/session-api';
 import { useBill } from '../api/bills-api';
 import { BILL_ID, billDetail, billGateway, CORPORATION_ID, payeFile } from '../testing/bill-fixtures';
 import { PayTaxesButton } from './pay-taxes';

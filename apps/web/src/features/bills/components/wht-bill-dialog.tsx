@@ -11,7 +11,7 @@ import { FileSelect } from '../../../components/file-select';
 import { ApiError } from '../../../lib/api-client';
 import { showFileParsingToast, showInvalidFileToast } from '../../../lib/file-toasts';
 import { formatAmount } from '../../../lib/format';
-import type { CorporationState } from '../../corporations/api/corporations-api';
+import type { CorporationState } from '../../../api/corporations-api';
 import { PREVIEW_HEIGHT } from '../../corporations/components/payroll-upload';
 import { PAYROLL_FILE_ACCEPT, rowProblemsFrom } from '../../corporations/model/payroll-file';
 import { billCreatedMessage, calculateBulkWht, calculateCharge, calculateSingleWht, generateBill, useBillCreated, useBillTypes, usePrecheck, useWhtCalcItems, useWhtTypes, WHT_PROCESSING_TOAST_MS } from '../api/bills-api';

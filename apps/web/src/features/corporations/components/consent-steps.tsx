@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, Group, Input, PinInput, Stack, Text } from '@man
 import { IconMailCheck, IconShieldCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
-import { useRequestConsent, useVerifyConsent, type ConsentRequest, type CorporationState } from '../api/corporations-api';
+import { useRequestConsent, useVerifyConsent, type ConsentRequest, type CorporationState } from '../../../api/corporations-api';
 
 /** The code is complete when it has the six digits the agency sends. */
 export function isCompleteCode(code: string): boolean {

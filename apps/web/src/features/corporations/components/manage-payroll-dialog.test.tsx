@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CorporationState } from '../api/corporations-api';
+import type { CorporationState } from '../../../api/corporations-api';
 import { ManagePayrollDialog } from './manage-payroll-dialog';
 import { stubGateway } from '../../../test/gateway';
 import { grantPermissions, renderWithProviders } from '../../../test/render';

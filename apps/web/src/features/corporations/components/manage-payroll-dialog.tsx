@@ -3,7 +3,7 @@ import { Badge, Divider, Group, Stack, Stepper, Text } from '@mantine/core';
 import { useState } from 'react';
 import { MountedModal } from '../../../components/mounted-modal';
 import { useSessionStore } from '../../../lib/session-store';
-import type { ConsentRequest, CorporationState } from '../api/corporations-api';
+import type { ConsentRequest, CorporationState } from '../../../api/corporations-api';
 import { initialPayrollView, payrollStepIndex, type PayrollView } from '../model/payroll-dialog';
 import { CORPORATION_PERMISSIONS } from '../model/permissions';
 import { ConsentCodeStep, ConsentRequestStep } from './consent-steps';

@@ -10,7 +10,7 @@ import { SEARCH_DEBOUNCE_MS, SEARCH_WIDTH } from '../../../components/query/quer
 import { RefreshButton } from '../../../components/refresh-button';
 import { TablePagination } from '../../../components/table-pagination';
 import { formatAmount } from '../../../lib/format';
-import { usePayrollEmployees } from '../api/corporations-api';
+import { usePayrollEmployees } from '../../../api/corporations-api';
 
 const PAGE_SIZE = 10;
 

@@ -9,7 +9,7 @@ import { PhoneDetails } from '../../../components/phone-table';
 import { ApiError, showErrorToast } from '../../../lib/api-client';
 import { showInvalidFileToast } from '../../../lib/file-toasts';
 import { formatAmount, formatDate } from '../../../lib/format';
-import { useUploadPayroll, type CorporationState, type PayrollUpload as UploadResult } from '../api/corporations-api';
+import { useUploadPayroll, type CorporationState, type PayrollUpload as UploadResult } from '../../../api/corporations-api';
 import { checkPayrollFile, MAX_LISTED_PROBLEMS, PAYROLL_FILE_ACCEPT, rowProblemsFrom, type PayrollPreviewRow } from '../model/payroll-file';
 
 /** The preview table's height (product-spec §9). */

@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CorporationState } from '../api/corporations-api';
+import type { CorporationState } from '../../../api/corporations-api';
 import { RemoveStateDialog } from './remove-state-dialog';
 import { stubGateway } from '../../../test/gateway';
 import { grantPermissions, renderWithProviders } from '../../../test/render';

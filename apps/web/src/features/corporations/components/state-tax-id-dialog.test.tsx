@@ -1,7 +1,7 @@
 import { lagosPeriod } from '@levy/tax';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CorporationState, TaxState } from '../api/corporations-api';
+import type { CorporationState, TaxState } from '../../../api/corporations-api';
 import { StateTaxIdDialog } from './state-tax-id-dialog';
 import { stubGateway } from '../../../test/gateway';
 import { grantPermissions, renderWithProviders } from '../../../test/render';

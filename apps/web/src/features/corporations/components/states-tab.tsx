@@ -11,7 +11,7 @@ import { RefreshButton } from '../../../components/refresh-button';
 import { StatusTag } from '../../../components/status-tag';
 import { formatDate, formatPeriod } from '../../../lib/format';
 import { useSessionStore } from '../../../lib/session-store';
-import { useCorporationStates, type Corporation, type CorporationState } from '../api/corporations-api';
+import { useCorporationStates, type Corporation, type CorporationState } from '../../../api/corporations-api';
 import { CORPORATION_PERMISSIONS } from '../model/permissions';
 import { FirstTaxMonthDialog } from './first-tax-month-dialog';
 import { ManagePayrollDialog } from './manage-payroll-dialog';

@@ -9,7 +9,7 @@ import { LoadingPlaceholder } from '../../../components/loading-placeholder';
 import { PageHeading } from '../../../components/page-heading';
 import { formatDate } from '../../../lib/format';
 import { useSessionStore } from '../../../lib/session-store';
-import { useCorporation } from '../api/corporations-api';
+import { useCorporation } from '../../../api/corporations-api';
 import { BillsList } from '../../bills/components/bills-list';
 import { CorporationWalletTab } from '../../wallets/components/corporation-wallet-tab';
 import { StatesTab } from '../components/states-tab';

@@ -10,8 +10,8 @@ import { isKycCompleted, useSessionStore } from '../../../lib/session-store';
 import { DeadlineDashboardSections } from '../../alerts/components/dashboard-sections';
 import { OnboardingPrompts } from '../../alerts/components/onboarding-prompts';
 import type { PromptCounts } from '../../alerts/model/onboarding-prompts';
-import { useOnboardingSummary } from '../../organisation/api/organisation-api';
-import { useOrganisationWallets, type OrganisationWallets } from '../../wallets/api/wallets-api';
+import { useOnboardingSummary } from '../../../api/organisation-api';
+import { useOrganisationWallets, type OrganisationWallets } from '../../../api/wallets-api';
 import { WalletCard } from '../../wallets/components/wallet-card';
 
 /**

@@ -9,7 +9,7 @@ import { landingPathFor } from '../../../lib/guard';
 import { LoadingPlaceholder } from '../../../components/loading-placeholder';
 import { showSuccessToast } from '../../../lib/api-client';
 import { useSessionStore } from '../../../lib/session-store';
-import { resetPassword, verifyEmail } from '../api/session-api';
+import { resetPassword, verifyEmail } from '../../../api/session-api';
 
 const newPasswordForm = z
   .object({ password: passwordRule, confirm: z.string() })

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { landingPathFor } from '../../../lib/guard';
 import { useSessionStore } from '../../../lib/session-store';
-import { requestPasswordReset } from '../api/session-api';
+import { requestPasswordReset } from '../../../api/session-api';
 import { LoginForm } from '../components/login-form';
 
 function ForgotPasswordForm({ onBack }: { onBack: () => void }) {

@@ -8,7 +8,7 @@ import { LoadingPlaceholder } from '../../../components/loading-placeholder';
 import { showSuccessToast } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { useSessionStore } from '../../../lib/session-store';
-import { useOrganisation, useOrganisationSettings, useRenameOrganisation, useUpdateSetting } from '../../organisation/api/organisation-api';
+import { useOrganisation, useOrganisationSettings, useRenameOrganisation, useUpdateSetting } from '../../../api/organisation-api';
 import { IdentityForm } from '../../organisation/components/identity-form';
 
 function OrganisationName({ organisationId, canEdit }: { organisationId: string; canEdit: boolean }) {

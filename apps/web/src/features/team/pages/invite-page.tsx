@@ -7,10 +7,10 @@ import { LoadingPlaceholder } from '../../../components/loading-placeholder';
 import { callApi, showSuccessToast } from '../../../lib/api-client';
 import { calls } from '../../../lib/calls';
 import { useSessionStore } from '../../../lib/session-store';
-import { refreshSession } from '../../identity/api/session-api';
+import { refreshSession } from '../../../api/session-api';
 import { LoginForm } from '../../identity/components/login-form';
 import { RegisterForm } from '../../identity/components/register-form';
-import { acceptInvitation } from '../../organisation/api/organisation-api';
+import { acceptInvitation } from '../../../api/organisation-api';
 
 /** An invitation link: see who invited you, sign in or sign up, then accept (product-design "Team"). */
 export default function InvitePage() {

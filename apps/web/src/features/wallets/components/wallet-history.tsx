@@ -11,7 +11,7 @@ import { defaultQueryState, toListParams, type QueryState } from '../../../compo
 import { StatusTag } from '../../../components/status-tag';
 import { TablePagination } from '../../../components/table-pagination';
 import { formatAmount, formatDate } from '../../../lib/format';
-import { exportHistory, useWalletHistory, type HistoryScope } from '../api/wallets-api';
+import { exportHistory, useWalletHistory, type HistoryScope } from '../../../api/wallets-api';
 import { ExportButtons, type ExportFormat } from '../../../components/export-buttons';
 
 export const HISTORY_FILTERS: FilterField[] = [

@@ -1,9 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { callApi, showSuccessToast } from '../../../lib/api-client';
-import { calls } from '../../../lib/calls';
-import { downloadFile } from '../../../lib/download';
-import { useSessionStore } from '../../../lib/session-store';
+import { callApi, showSuccessToast } from '../lib/api-client';
+import { calls } from '../lib/calls';
+import { downloadFile } from '../lib/download';
+import { useSessionStore } from '../lib/session-store';
 
 export type { OrganisationWallets, Wallet, WalletHistoryItem, WalletType } from '@levy/contracts';
 

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { callApi } from '../../../lib/api-client';
-import { calls } from '../../../lib/calls';
-import { downloadFile } from '../../../lib/download';
+import { callApi } from '../lib/api-client';
+import { calls } from '../lib/calls';
+import { downloadFile } from '../lib/download';
 
 export const alertKeys = {
   all: ['alerts'] as const,

@@ -1,10 +1,10 @@
 import type { RegisterUser, SessionPayload } from '@levy/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { callApi } from '../../../lib/api-client';
-import { calls } from '../../../lib/calls';
-import { signOutLocally } from '../../../lib/sign-out';
-import { useSessionStore } from '../../../lib/session-store';
+import { callApi } from '../lib/api-client';
+import { calls } from '../lib/calls';
+import { signOutLocally } from '../lib/sign-out';
+import { useSessionStore } from '../lib/session-store';
 
 export function login(input: { email: string; password: string }) {
   return callApi(calls.login, { body: input });

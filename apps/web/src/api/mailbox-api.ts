@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api-client';
-import { calls } from '../../../lib/calls';
+import { callApi } from '../lib/api-client';
+import { calls } from '../lib/calls';
 
 export type { MailboxMessage } from '@levy/contracts';
 
