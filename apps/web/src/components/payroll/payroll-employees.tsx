@@ -2,15 +2,15 @@ import { Group, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
-import { AmountCell } from '../../../components/amount-cell';
-import { EmptyState } from '../../../components/empty-state';
-import { LoadingPlaceholder } from '../../../components/loading-placeholder';
-import { PhoneDetails, PhoneFitScrollContainer } from '../../../components/phone-table';
-import { SEARCH_DEBOUNCE_MS, SEARCH_WIDTH } from '../../../components/query/query-bar';
-import { RefreshButton } from '../../../components/refresh-button';
-import { TablePagination } from '../../../components/table-pagination';
-import { formatAmount } from '../../../lib/format';
-import { usePayrollEmployees } from '../../../api/corporations-api';
+import { AmountCell } from '../amount-cell';
+import { EmptyState } from '../empty-state';
+import { LoadingPlaceholder } from '../loading-placeholder';
+import { PhoneDetails, PhoneFitScrollContainer } from '../phone-table';
+import { SEARCH_DEBOUNCE_MS, SEARCH_WIDTH } from '../query/query-bar';
+import { RefreshButton } from '../refresh-button';
+import { TablePagination } from '../table-pagination';
+import { formatAmount } from '../../lib/format';
+import { usePayrollEmployees } from '../../api/corporations-api';
 
 const PAGE_SIZE = 10;
 

@@ -1,9 +1,8 @@
-import { CSV_MESSAGES } from '@levy/tax';
+import { CSV_MESSAGES, PAYE_TEMPLATE_HEADERS } from '@levy/tax';
 import { describe, expect, it } from 'vitest';
 import { checkPayrollFile, isCsvFile, rowProblemsFrom } from './payroll-file';
 
-const HEADER =
-  'tax_payer_number,name,nationality,designation,gross_income,tax_payable,basic_salary,housing,transport,furniture,education,lunch,passage,leave,bonus,13th_month,utility,other_allowances';
+const HEADER = PAYE_TEMPLATE_HEADERS.join(',');
 
 function csv(lines: string[], name = 'payroll.csv', type = 'text/csv'): File {
   return new File([lines.join('\n')], name, { type });

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CorporationState } from '../../../api/corporations-api';
+import type { CorporationState } from '../../api/corporations-api';
 import { ManagePayrollDialog } from './manage-payroll-dialog';
-import { stubGateway } from '../../../test/gateway';
-import { grantPermissions, renderWithProviders } from '../../../test/render';
+import { stubGateway } from '../../test/gateway';
+import { grantPermissions, renderWithProviders } from '../../test/render';
 
 const CORPORATION_ID = '8d5c1f62-7a57-4a0e-9a1f-0b6d1b0c2a11';
 const BASE = `internal/corporations/${CORPORATION_ID}/states/LA`;

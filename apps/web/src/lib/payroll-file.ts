@@ -17,9 +17,6 @@ export type PayrollFileCheck =
   | { ok: true; rows: PayrollPreviewRow[]; employeeCount: number; totalTaxPayable: Kobo }
   | { ok: false; message: string; problems: string[] };
 
-/** Row problems listed under the file select; the first ones are enough to fix a file. */
-export const MAX_LISTED_PROBLEMS = 10;
-
 export function isCsvFile(file: File): boolean {
   return file.name.toLowerCase().endsWith('.csv') || (file.type !== '' && CSV_TYPES.includes(file.type.toLowerCase()) && !/\.(xlsx?|pdf|docx?)$/i.test(file.name));
 }

@@ -1,64 +1,16 @@
 import { NO_NEW_FILE_SELECTED } from '@levy/contracts';
 import { CSV_TEMPLATE_PATHS, formatNaira } from '@levy/tax';
-import { Alert, Anchor, Button, Group, List, Progress, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconDownload, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { AmountCell } from '../../../components/amount-cell';
-import { FileSelect } from '../../../components/file-select';
-import { PhoneDetails } from '../../../components/phone-table';
-import { ApiError, showErrorToast } from '../../../lib/api-client';
-import { showInvalidFileToast } from '../../../lib/file-toasts';
-import { formatAmount, formatDate } from '../../../lib/format';
-import { useUploadPayroll, type CorporationState, type PayrollUpload as UploadResult } from '../../../api/corporations-api';
-import { checkPayrollFile, MAX_LISTED_PROBLEMS, PAYROLL_FILE_ACCEPT, rowProblemsFrom, type PayrollPreviewRow } from '../model/payroll-file';
-
-/** The preview table's height (product-spec §9). */
-export const PREVIEW_HEIGHT = 200;
-
-function PreviewTable({ rows }: { rows: PayrollPreviewRow[] }) {
-  return (
-    // Scrolled by the keyboard too (its rows take two lines on a phone, so it scrolls there sooner).
-    <ScrollArea h={PREVIEW_HEIGHT} type="auto" offsetScrollbars data-testid="payroll-preview" viewportProps={{ tabIndex: 0 }}>
-      {/* On a phone the row, Tax ID, designation and gross income go under the name. */}
-      <Table stickyHeader verticalSpacing={6} fz="sm" aria-label="Payroll preview">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w={56} visibleFrom="sm">
-              Row
-            </Table.Th>
-            <Table.Th visibleFrom="sm">Tax ID</Table.Th>
-            <Table.Th>Name</Table.Th>
-            <Table.Th visibleFrom="sm">Designation</Table.Th>
-            <Table.Th ta="right" visibleFrom="sm">
-              Gross income
-            </Table.Th>
-            <Table.Th ta="right">Tax payable</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={row.row}>
-              <Table.Td c="dimmed" visibleFrom="sm">
-                {row.row}
-              </Table.Td>
-              <Table.Td visibleFrom="sm">{row.taxPayerNumber}</Table.Td>
-              <Table.Td>
-                {row.name}
-                <PhoneDetails>
-                  Row {row.row} · <span style={{ whiteSpace: 'nowrap' }}>{row.taxPayerNumber}</span>
-                  {row.designation ? ` · ${row.designation}` : ''} · gross {formatAmount(row.grossIncome)}
-                </PhoneDetails>
-              </Table.Td>
-              <Table.Td visibleFrom="sm">{row.designation}</Table.Td>
-              <AmountCell visibleFrom="sm">{formatAmount(row.grossIncome)}</AmountCell>
-              <AmountCell>{formatNaira(row.taxPayable)}</AmountCell>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </ScrollArea>
-  );
-}
+import { FileSelect } from '../file-select';
+import { FileProblems } from '../file-problems';
+import { PayeePreview } from '../payee-table';
+import { ApiError, showErrorToast } from '../../lib/api-client';
+import { showInvalidFileToast } from '../../lib/file-toasts';
+import { formatAmount, formatDate } from '../../lib/format';
+import { useUploadPayroll, type CorporationState, type PayrollUpload as UploadResult } from '../../api/corporations-api';
+import { checkPayrollFile, PAYROLL_FILE_ACCEPT, rowProblemsFrom } from '../../lib/payroll-file';
 
 type Preview = Extract<Awaited<ReturnType<typeof checkPayrollFile>>, { ok: true }>;
 
@@ -136,20 +88,7 @@ export function PayrollUpload({ corporationId, registration, canUpload }: { corp
         </Anchor>
       </Group>
 
-      {problems.length > 0 && (
-        <Alert color="red" title="What to fix in the file">
-          <List size="sm" spacing={2}>
-            {problems.slice(0, MAX_LISTED_PROBLEMS).map((problem) => (
-              <List.Item key={problem}>{problem}</List.Item>
-            ))}
-          </List>
-          {problems.length > MAX_LISTED_PROBLEMS && (
-            <Text fz="sm" mt={4}>
-              and {problems.length - MAX_LISTED_PROBLEMS} more.
-            </Text>
-          )}
-        </Alert>
-      )}
+      <FileProblems problems={problems} />
 
       {preview && (
         <div>
@@ -161,7 +100,16 @@ export function PayrollUpload({ corporationId, registration, canUpload }: { corp
               {preview.employeeCount.toLocaleString('en-NG')} {preview.employeeCount === 1 ? 'employee' : 'employees'} · total tax payable {formatNaira(preview.totalTaxPayable)}
             </Text>
           </Group>
-          <PreviewTable rows={preview.rows} />
+          <PayeePreview
+            label="Payroll preview"
+            lines={preview.rows}
+            columns={[
+              { header: 'Designation', cell: (row) => row.designation, hiddenOnPhone: true },
+              { header: 'Gross income', cell: (row) => formatAmount(row.grossIncome), isAmount: true, hiddenOnPhone: true },
+              { header: 'Tax payable', cell: (row) => formatNaira(row.taxPayable), isAmount: true },
+            ]}
+            phoneDetails={(row) => `${row.designation ? ` · ${row.designation}` : ''} · gross ${formatAmount(row.grossIncome)}`}
+          />
         </div>
       )}
 

@@ -1,11 +1,11 @@
 import { hasPermission } from '@levy/contracts';
 import { Badge, Divider, Group, Stack, Stepper, Text } from '@mantine/core';
 import { useState } from 'react';
-import { MountedModal } from '../../../components/mounted-modal';
-import { useSessionStore } from '../../../lib/session-store';
-import type { ConsentRequest, CorporationState } from '../../../api/corporations-api';
-import { initialPayrollView, payrollStepIndex, type PayrollView } from '../model/payroll-dialog';
-import { CORPORATION_PERMISSIONS } from '../model/permissions';
+import { MountedModal } from '../mounted-modal';
+import { useSessionStore } from '../../lib/session-store';
+import type { ConsentRequest, CorporationState } from '../../api/corporations-api';
+import { initialPayrollView, payrollStepIndex, type PayrollView } from './payroll-dialog';
+import { PAYROLL_PERMISSIONS } from './payroll-permissions';
 import { ConsentCodeStep, ConsentRequestStep } from './consent-steps';
 import { PayrollEmployees } from './payroll-employees';
 import { PayrollUpload } from './payroll-upload';
@@ -54,7 +54,7 @@ export function ManagePayrollDialog({ corporationId, corporationName, registrati
           <ConsentRequestStep
             corporationId={corporationId}
             registration={registration}
-            canProceed={can(CORPORATION_PERMISSIONS.sendConsentOtp)}
+            canProceed={can(PAYROLL_PERMISSIONS.sendConsentOtp)}
             onRequested={(request) => {
               setConsentRequest(request);
               setView('code');
@@ -68,8 +68,8 @@ export function ManagePayrollDialog({ corporationId, corporationName, registrati
             corporationId={corporationId}
             registration={registration}
             request={consentRequest}
-            canVerify={can(CORPORATION_PERMISSIONS.verifyConsent)}
-            canRequest={can(CORPORATION_PERMISSIONS.sendConsentOtp)}
+            canVerify={can(PAYROLL_PERMISSIONS.verifyConsent)}
+            canRequest={can(PAYROLL_PERMISSIONS.sendConsentOtp)}
             onResend={setConsentRequest}
             onVerified={() => setView('upload')}
             onCancel={onClose}
@@ -78,9 +78,9 @@ export function ManagePayrollDialog({ corporationId, corporationName, registrati
 
         {view === 'upload' && (
           <>
-            <PayrollUpload corporationId={corporationId} registration={registration} canUpload={can(CORPORATION_PERMISSIONS.uploadPayroll)} />
+            <PayrollUpload corporationId={corporationId} registration={registration} canUpload={can(PAYROLL_PERMISSIONS.uploadPayroll)} />
             <Divider />
-            {can(CORPORATION_PERMISSIONS.getEmployees) ? (
+            {can(PAYROLL_PERMISSIONS.getEmployees) ? (
               <PayrollEmployees corporationId={corporationId} stateCode={registration.state.code} />
             ) : (
               <Text fz="sm" c="dimmed">

@@ -2,8 +2,8 @@ import { CONSENT_RULES } from '@levy/contracts';
 import { Alert, Anchor, Button, Group, Input, PinInput, Stack, Text } from '@mantine/core';
 import { IconMailCheck, IconShieldCheck } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ApiError } from '../../../lib/api-client';
-import { useRequestConsent, useVerifyConsent, type ConsentRequest, type CorporationState } from '../../../api/corporations-api';
+import { ApiError } from '../../lib/api-client';
+import { useRequestConsent, useVerifyConsent, type ConsentRequest, type CorporationState } from '../../api/corporations-api';
 
 /** The code is complete when it has the six digits the agency sends. */
 export function isCompleteCode(code: string): boolean {
