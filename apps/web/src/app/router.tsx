@@ -14,19 +14,19 @@ type PageModule = Promise<{ default: ComponentType }>;
 
 /** Each screen's module, by route name; it default-exports the page and loads on first visit. */
 const PAGES: Record<RouteName, () => PageModule> = {
-  home: () => import('../features/home/pages/home-page'),
+  home: () => import('./routes/home-page'),
   verify: () => import('../features/verify/pages/verify-page'),
   calculator: () => import('../features/calculator/pages/calculator-page'),
   login: () => import('../features/identity/pages/login-page'),
   register: () => import('../features/identity/pages/register-page'),
-  'invite.index': () => import('../features/team/pages/invite-page'),
+  'invite.index': () => import('../features/identity/pages/invite-page'),
   'authenticate.index': () => import('../features/identity/pages/authenticate-page'),
   'start.index': () => import('../features/organisation/pages/start-page'),
   'onboarding.index': () => import('../features/organisation/pages/onboarding-page'),
-  'dashboard.index': () => import('../features/dashboard/pages/dashboard-page'),
+  'dashboard.index': () => import('./routes/dashboard-page'),
   'organisation.index': () => import('../features/team/pages/team-page'),
   'corporations.index': () => import('../features/corporations/pages/corporations-page'),
-  'corporations.corporation': () => import('../features/corporations/pages/corporation-page'),
+  'corporations.corporation': () => import('./routes/corporation-page'),
   'bills.index': () => import('../features/bills/pages/bills-page'),
   'transactions.index': () => import('../features/wallets/pages/transactions-page'),
   'analyser.index': () => import('../features/analyser/pages/analyser-page'),
@@ -34,7 +34,7 @@ const PAGES: Record<RouteName, () => PageModule> = {
   'analyser.records.record': () => import('../features/analyser/pages/record-page'),
   'analyser.records.statement': () => import('../features/analyser/pages/statement-page'),
   'analyser.records.statement.extract': () => import('../features/analyser/pages/extract-page'),
-  'settings.index': () => import('../features/settings/pages/settings-page'),
+  'settings.index': () => import('./routes/settings-page'),
   'dev.mailbox': () => import('../features/dev-mailbox/pages/mailbox-page'),
   error: () => import('./not-found-page'),
 };

@@ -81,6 +81,14 @@ export function linkTo(name: RouteName): string {
   return findRoute(name).path.replace(/\/:[^/]+\?/g, '') || '/';
 }
 
+/** The query parameter that opens a bill's drawer over the list it is in. */
+export const BILL_PARAM = 'bill';
+
+/** The bills list with one bill's drawer open: bills and the bank analyser link to it. */
+export function billPath(id: string): string {
+  return `${linkTo('bills.index')}?${BILL_PARAM}=${encodeURIComponent(id)}`;
+}
+
 export function permissionOf(meta: RouteMeta): string | null {
   return typeof meta.access === 'object' ? meta.access.permission : null;
 }

@@ -18,7 +18,7 @@ import { useBillCorporations } from './bill-form-parts';
 import { useTaxStates } from '../../../api/corporations-api';
 import { downloadBills, useBills } from '../api/bills-api';
 import { formatPeriod } from '../model/bill-period';
-import { BILL_PARAM } from '../model/bill-routes';
+import { BILL_PARAM } from '../../../lib/routes';
 import { BillDrawer } from './bill-drawer';
 import { ExportButtons, type ExportFormat } from '../../../components/export-buttons';
 

@@ -1,7 +1,7 @@
 import { Anchor, Box, Burger, Button, Collapse, Container, Group, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link } from 'react-router';
-import { Logo } from '../../../components/logo';
+import { Logo } from './logo';
 
 const MENU_ID = 'public-menu';
 

@@ -9,7 +9,7 @@ import { showSuccessToast } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { useSessionStore } from '../../../lib/session-store';
 import { useOrganisation, useOrganisationSettings, useRenameOrganisation, useUpdateSetting } from '../../../api/organisation-api';
-import { IdentityForm } from '../../organisation/components/identity-form';
+import { IdentityForm } from './identity-form';
 
 function OrganisationName({ organisationId, canEdit }: { organisationId: string; canEdit: boolean }) {
   const organisation = useOrganisation(organisationId);

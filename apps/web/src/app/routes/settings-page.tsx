@@ -1,9 +1,9 @@
 import { Tabs } from '@mantine/core';
 import { IconBuilding, IconUser } from '@tabler/icons-react';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { PageHeading } from '../../../components/page-heading';
-import { OrganisationSettings } from '../components/organisation-settings';
-import { ProfileSettings } from '../components/profile-settings';
+import { PageHeading } from '../../components/page-heading';
+import { OrganisationSettings } from '../../features/organisation/components/organisation-settings';
+import { ProfileSettings } from '../../features/settings/components/profile-settings';
 
 const TABS = ['profile', 'organisation'] as const;
 type SettingsTab = (typeof TABS)[number];

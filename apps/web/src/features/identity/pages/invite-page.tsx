@@ -8,8 +8,8 @@ import { callApi, showSuccessToast } from '../../../lib/api-client';
 import { calls } from '../../../lib/calls';
 import { useSessionStore } from '../../../lib/session-store';
 import { refreshSession } from '../../../api/session-api';
-import { LoginForm } from '../../identity/components/login-form';
-import { RegisterForm } from '../../identity/components/register-form';
+import { LoginForm } from '../components/login-form';
+import { RegisterForm } from '../components/register-form';
 import { acceptInvitation } from '../../../api/organisation-api';
 
 /** An invitation link: see who invited you, sign in or sign up, then accept (product-design "Team"). */

@@ -1,18 +1,18 @@
 import { hasPermission, type OnboardingSummary } from '@levy/contracts';
 import { Alert, SimpleGrid, Stack } from '@mantine/core';
 import { IconBuildingSkyscraper, IconMapPin, IconReceipt2, IconWallet } from '@tabler/icons-react';
-import { ContentCard } from '../../../components/content-card';
-import { EmptyState } from '../../../components/empty-state';
-import { LoadingPlaceholder } from '../../../components/loading-placeholder';
-import { StatCard } from '../../../components/stat-card';
-import { formatAmount } from '../../../lib/format';
-import { isKycCompleted, useSessionStore } from '../../../lib/session-store';
-import { DeadlineDashboardSections } from '../../alerts/components/dashboard-sections';
-import { OnboardingPrompts } from '../../alerts/components/onboarding-prompts';
-import type { PromptCounts } from '../../alerts/model/onboarding-prompts';
-import { useOnboardingSummary } from '../../../api/organisation-api';
-import { useOrganisationWallets, type OrganisationWallets } from '../../../api/wallets-api';
-import { WalletCard } from '../../wallets/components/wallet-card';
+import { ContentCard } from '../../components/content-card';
+import { EmptyState } from '../../components/empty-state';
+import { LoadingPlaceholder } from '../../components/loading-placeholder';
+import { StatCard } from '../../components/stat-card';
+import { formatAmount } from '../../lib/format';
+import { isKycCompleted, useSessionStore } from '../../lib/session-store';
+import { DeadlineDashboardSections } from '../../features/alerts/components/dashboard-sections';
+import { OnboardingPrompts } from '../../features/alerts/components/onboarding-prompts';
+import type { PromptCounts } from '../../features/alerts/model/onboarding-prompts';
+import { useOnboardingSummary } from '../../api/organisation-api';
+import { useOrganisationWallets, type OrganisationWallets } from '../../api/wallets-api';
+import { WalletCard } from '../../features/wallets/components/wallet-card';
 
 /**
  * The onboarding prompts' counts, each once its figures have loaded: funded wallets (only the
