@@ -24,7 +24,7 @@ const PAGES: Record<RouteName, () => PageModule> = {
   'start.index': () => import('../features/organisation/pages/start-page'),
   'onboarding.index': () => import('../features/organisation/pages/onboarding-page'),
   'dashboard.index': () => import('./routes/dashboard-page'),
-  'organisation.index': () => import('../features/team/pages/team-page'),
+  'team.index': () => import('../features/team/pages/team-page'),
   'corporations.index': () => import('../features/corporations/pages/corporations-page'),
   'corporations.corporation': () => import('./routes/corporation-page'),
   'bills.index': () => import('../features/bills/pages/bills-page'),

@@ -13,7 +13,7 @@ const authenticate = route('authenticate.index', 'guest', { clearsAuthentication
 const start = route('start.index', { permission: 'auth-organisation.acceptinvitation' });
 const onboarding = route('onboarding.index', { permission: 'auth-organisation.update' });
 const dashboard = route('dashboard.index', { permission: 'auth-organisation.getone' });
-const team = route('organisation.index', { permission: 'auth-organisation.getorganisationusers' });
+const team = route('team.index', { permission: 'auth-organisation.getorganisationusers' });
 
 function permissions(...granted: string[]): Permissions {
   const map: Permissions = {};

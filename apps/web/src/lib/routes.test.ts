@@ -10,7 +10,7 @@ describe('route table (product-spec §2)', () => {
     ['start.index', '/start', 'Get started', 'auth-organisation.acceptinvitation', 'onboarding'],
     ['onboarding.index', '/onboarding', 'Onboarding', 'auth-organisation.update', 'onboarding'],
     ['dashboard.index', '/dashboard', 'Dashboard', 'auth-organisation.getone', 'app'],
-    ['organisation.index', '/organisation', 'Team Members', 'auth-organisation.getorganisationusers', 'app'],
+    ['team.index', '/organisation', 'Team Members', 'auth-organisation.getorganisationusers', 'app'],
     ['settings.index', '/settings/:tab?', 'Settings', 'auth-accountuser.getone', 'app'],
     ['analyser.index', '/analyser', 'Bank Analyser', 'bank.statement-folder.getall', 'app'],
     ['analyser.folders.folder', '/analyser/folders/:id', 'Folder', 'bank.statement-folder.getone', 'app'],
@@ -50,7 +50,7 @@ describe('route table (product-spec §2)', () => {
 
   it('links drop optional parameters', () => {
     expect(linkTo('settings.index')).toBe('/settings');
-    expect(linkTo('organisation.index')).toBe('/organisation');
+    expect(linkTo('team.index')).toBe('/organisation');
   });
 
   it('types the names: a misspelt one does not compile', () => {

@@ -47,7 +47,7 @@ export interface NavEntry {
 /** Side navigation (product-spec §2); an entry shows when the user may open its route. */
 const NAV_ENTRIES: NavEntry[] = [
   { route: 'dashboard.index', label: 'Dashboard', icon: IconLayoutDashboard },
-  { route: 'organisation.index', label: 'Team Members', icon: IconUsersGroup },
+  { route: 'team.index', label: 'Team Members', icon: IconUsersGroup },
   { route: 'corporations.index', label: 'Corporations', icon: IconBuildingSkyscraper },
   { route: 'bills.index', label: 'Bills', icon: IconReceipt2, showsAwaitingApproval: true },
   { route: 'transactions.index', label: 'Transactions', icon: IconArrowsExchange, isHidden: (session) => session.wallet?.type === 'corporations' },

@@ -85,7 +85,6 @@ export function BillsList({ corporationId }: { corporationId?: string }) {
     <>
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <QueryBar
-          module="bills"
           value={query}
           onChange={changeQuery}
           sortKeys={['created_at']}

@@ -46,7 +46,6 @@ export default function CorporationsPage() {
       />
       <ContentCard>
         <QueryBar
-          module="corporations"
           value={query}
           onChange={(next) => {
             setQuery(next);

@@ -57,7 +57,6 @@ export function WalletHistory({ scope, showWallet }: { scope: HistoryScope; show
     <>
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <QueryBar
-          module="transactions"
           value={query}
           onChange={changeQuery}
           sortKeys={['created_at']}
