@@ -18,7 +18,7 @@ const WEB_FEATURES = fs.readdirSync(new URL(`${WEB}/features`, import.meta.url))
 const WEB_SHARED = ['api', 'components', 'lib', 'test'].map((folder) => `${WEB}/${folder}`);
 
 /** Import zones of apps/web (decision 0021): features stand alone, app/ composes them, shared code sits below both. */
-export const webZones = [
+const webZones = [
   ...WEB_FEATURES.map((feature) => ({
     target: `${WEB}/features/${feature}`,
     from: `${WEB}/features`,
