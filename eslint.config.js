@@ -1,5 +1,7 @@
 // Type-aware linting for every workspace; `npm run lint` allows no warnings.
+import fs from 'node:fs';
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
 /** Import patterns that cross a module boundary in apps/server (decision 0007). */
@@ -10,6 +12,22 @@ export const moduleBoundaries = {
   ledger: { regex: '^\\.\\./wallets/ledger', message: 'The ledger is private to the wallets module: use debitWallet, creditWallet or reverseJournal.' },
   anyModule: { regex: '(^|/)modules/', message: 'Adapters and db/ sit below the modules: take a port (a function) from app.ts instead.' },
 };
+
+const WEB = './apps/web/src';
+const WEB_FEATURES = fs.readdirSync(new URL(`${WEB}/features`, import.meta.url));
+const WEB_SHARED = ['api', 'components', 'lib', 'test'].map((folder) => `${WEB}/${folder}`);
+
+/** Import zones of apps/web (decision 0021): features stand alone, app/ composes them, shared code sits below both. */
+const webZones = [
+  ...WEB_FEATURES.map((feature) => ({
+    target: `${WEB}/features/${feature}`,
+    from: `${WEB}/features`,
+    except: [`./${feature}`],
+    message: 'A feature never imports another feature: move what both need to api/, components/ or lib/, or compose them in app/.',
+  })),
+  { target: `${WEB}/features`, from: `${WEB}/app`, message: 'app/ composes the features; a feature never imports it.' },
+  { target: WEB_SHARED, from: [`${WEB}/features`, `${WEB}/app`], message: 'Shared code (api/, components/, lib/, test/) never imports a feature or app/.' },
+];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'apps/server/drizzle/**', 'data/**', '.test-data/**', 'test-results/**', 'playwright-report/**'] },
@@ -57,6 +75,18 @@ export default tseslint.config(
     ignores: ['apps/server/src/db/schema/index.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [moduleBoundaries.anyModule] }] },
   },
+  {
+    // No import cycles in the web app or the server; type-only imports do not count.
+    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/server/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  { files: ['apps/web/src/**/*.{ts,tsx}'], rules: { 'import-x/no-restricted-paths': ['error', { zones: webZones }] } },
   // Node scripts: undefined names are TypeScript's job elsewhere; here, Node's globals are fine.
   { files: ['**/*.js', '**/*.mjs'], extends: [tseslint.configs.disableTypeChecked], rules: { 'no-undef': 'off' } },
 );

@@ -9,7 +9,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/**/*.test.ts', 'apps/server/src/**/*.unit.test.ts'],
+          include: ['packages/**/*.test.ts', 'apps/server/src/**/*.unit.test.ts', 'apps/web/src/**/*.unit.test.ts'],
           environment: 'node',
         },
       },
@@ -17,6 +17,8 @@ export default defineConfig({
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          // Lint tests run in node, with the unit tests.
+          exclude: ['apps/web/src/**/*.unit.test.ts'],
           environment: 'happy-dom',
           setupFiles: ['apps/web/src/test/setup.ts'],
         },

@@ -3,7 +3,7 @@ import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { queryClient } from '../lib/query-client';
-import { cssVariablesResolver, theme } from './theme';
+import { cssVariablesResolver, theme } from '../components/theme';
 
 // Most visits show no toast: the container and its transitions load with the first one (decision 0011).
 const Toasts = lazy(() => import('./toasts'));

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Outlet, useMatches, useNavigate } from 'react-router';
 import { LoadingPlaceholder } from '../components/loading-placeholder';
 import { setSignOutNavigation } from '../lib/api-client';
-import type { RouteMeta } from './route-meta';
+import type { RouteMeta } from '../lib/routes';
 
 /** The current route's meta: the deepest match that has one. */
 export function useRouteMeta(): RouteMeta | null {

@@ -4,74 +4,40 @@ import { showErrorToast } from '../lib/api-client';
 import { loadChunk } from '../lib/lazy-page';
 import { readSession } from '../lib/session-store';
 import { signOutLocally } from '../lib/sign-out';
-import { ACCESS_DENIED_MESSAGE, decideNavigation } from './guard';
+import { ACCESS_DENIED_MESSAGE, decideNavigation } from '../lib/guard';
 import { OnboardingLayout } from './layouts/onboarding-layout';
 import { PageLoading, RootShell } from './root-shell';
-import type { LayoutName, RouteMeta } from './route-meta';
+import { ROUTES, type LayoutName, type RouteMeta, type RouteName } from '../lib/routes';
 import { RouteErrorPage } from './route-error-page';
 
 type PageModule = Promise<{ default: ComponentType }>;
 
-export interface PageRoute extends RouteMeta {
-  path: string;
-  /** The page's module; it default-exports the page component and loads on first visit. */
-  page: () => PageModule;
-}
-
-export interface RedirectRoute {
-  path: string;
-  redirectTo: string;
-}
-
-/**
- * THE route table (product-spec §2). Adding a screen is one entry here; the guard, the layout,
- * the page title and the side navigation read it. Routes of later issues join when their pages
- * exist. Order matters where paths collide: the first match wins.
- */
-export const ROUTES: Array<PageRoute | RedirectRoute> = [
-  { name: 'home', path: '/', title: 'Tax compliance for Nigerian businesses', layout: 'none', access: 'guest', page: () => import('../features/home/pages/home-page') },
-  { path: '/calculator', redirectTo: '/' },
-  { name: 'verify', path: '/verify/:code', title: 'Verify a receipt', layout: 'none', access: 'none', page: () => import('../features/verify/pages/verify-page') },
-  { name: 'calculator', path: '/calculator/:token', title: 'Tax Calculator', layout: 'none', access: 'guest', page: () => import('../features/calculator/pages/calculator-page') },
-  { name: 'login', path: '/login', title: 'Login', layout: 'onboarding', access: 'guest', page: () => import('../features/identity/pages/login-page') },
-  { name: 'register', path: '/register', title: 'Signup', layout: 'onboarding', access: 'guest', page: () => import('../features/identity/pages/register-page') },
-  { name: 'invite.index', path: '/invite/:ott', title: 'Invitation', layout: 'onboarding', access: 'guest', clearsAuthentication: true, page: () => import('../features/team/pages/invite-page') },
-  { name: 'authenticate.index', path: '/authenticate', title: 'Authenticate', layout: 'onboarding', access: 'guest', clearsAuthentication: true, page: () => import('../features/identity/pages/authenticate-page') },
-  { name: 'start.index', path: '/start', title: 'Get started', layout: 'onboarding', access: { permission: 'auth-organisation.acceptinvitation' }, page: () => import('../features/organisation/pages/start-page') },
-  { name: 'onboarding.index', path: '/onboarding', title: 'Onboarding', layout: 'onboarding', access: { permission: 'auth-organisation.update' }, page: () => import('../features/organisation/pages/onboarding-page') },
-  { name: 'dashboard.index', path: '/dashboard', title: 'Dashboard', layout: 'app', access: { permission: 'auth-organisation.getone' }, page: () => import('../features/dashboard/pages/dashboard-page') },
-  { name: 'organisation.index', path: '/organisation', title: 'Team Members', layout: 'app', access: { permission: 'auth-organisation.getorganisationusers' }, page: () => import('../features/team/pages/team-page') },
-  { name: 'corporations.index', path: '/corporations', title: 'Corporations', layout: 'app', access: { permission: 'core-internal.corporation.getall' }, page: () => import('../features/corporations/pages/corporations-page') },
-  { name: 'corporations.corporation', path: '/corporations/:id/:tab?', title: 'Corporation', module: 'Corporations', layout: 'app', access: { permission: 'core-internal.corporation.getone' }, page: () => import('../features/corporations/pages/corporation-page') },
-  { name: 'bills.index', path: '/bills', title: 'Bills', layout: 'app', access: { permission: 'core-internal.bill.getall' }, page: () => import('../features/bills/pages/bills-page') },
-  { name: 'transactions.index', path: '/transactions', title: 'Transactions', layout: 'app', access: { permission: 'core-internal.organisation.fetchwallethistory' }, page: () => import('../features/wallets/pages/transactions-page') },
-  { name: 'analyser.index', path: '/analyser', title: 'Bank Analyser', layout: 'app', access: { permission: 'bank.statement-folder.getall' }, page: () => import('../features/analyser/pages/analyser-page') },
-  { name: 'analyser.folders.folder', path: '/analyser/folders/:id', title: 'Folder', module: 'Bank Analyser', layout: 'app', access: { permission: 'bank.statement-folder.getone' }, page: () => import('../features/analyser/pages/folder-page') },
-  { name: 'analyser.records.record', path: '/analyser/records/:id', title: 'Bank account', module: 'Bank Analyser', layout: 'app', wide: true, access: { permission: 'bank.statement-record.getone' }, page: () => import('../features/analyser/pages/record-page') },
-  { name: 'analyser.records.statement', path: '/analyser/records/:id/statement/:statementId', title: 'Statement', module: 'Bank Analyser', layout: 'app', wide: true, access: { permission: 'bank.statement-statement.getalltransactions' }, page: () => import('../features/analyser/pages/statement-page') },
-  { name: 'analyser.records.statement.extract', path: '/analyser/records/:id/statement/:statementId/extract', title: 'Extraction', module: 'Bank Analyser', layout: 'app', wide: true, access: { permission: 'bank.statement-statement.getalltransactions' }, page: () => import('../features/analyser/pages/extract-page') },
-  { name: 'settings.index', path: '/settings/:tab?', title: 'Settings', layout: 'app', access: { permission: 'auth-accountuser.getone' }, page: () => import('../features/settings/pages/settings-page') },
-  { name: 'dev.mailbox', path: '/dev/mailbox', title: 'Development mailbox', layout: 'onboarding', access: 'none', page: () => import('../features/dev-mailbox/pages/mailbox-page') },
-  // The error page picks its frame: the app layout for a signed-in member, onboarding otherwise.
-  { name: 'error', path: '*', title: 'Page not found', layout: 'none', access: 'none', page: () => import('./not-found-page') },
-];
-
-function isPageRoute(route: PageRoute | RedirectRoute): route is PageRoute {
-  return 'page' in route;
-}
-
-export const PAGE_ROUTES = ROUTES.filter(isPageRoute);
-
-export function findRoute(name: string): PageRoute | undefined {
-  return PAGE_ROUTES.find((route) => route.name === name);
-}
-
-/** A link to a route without its optional parameters: `/settings/:tab?` → `/settings`. */
-export function linkTo(name: string): string | null {
-  const route = findRoute(name);
-  if (!route) return null;
-  return route.path.replace(/\/:[^/]+\?/g, '') || '/';
-}
+/** Each screen's module, by route name; it default-exports the page and loads on first visit. */
+const PAGES: Record<RouteName, () => PageModule> = {
+  home: () => import('./routes/home-page'),
+  verify: () => import('../features/verify/pages/verify-page'),
+  calculator: () => import('../features/calculator/pages/calculator-page'),
+  login: () => import('../features/identity/pages/login-page'),
+  register: () => import('../features/identity/pages/register-page'),
+  'invite.index': () => import('../features/identity/pages/invite-page'),
+  'authenticate.index': () => import('../features/identity/pages/authenticate-page'),
+  'start.index': () => import('../features/organisation/pages/start-page'),
+  'onboarding.index': () => import('../features/organisation/pages/onboarding-page'),
+  'dashboard.index': () => import('./routes/dashboard-page'),
+  'team.index': () => import('../features/team/pages/team-page'),
+  'corporations.index': () => import('../features/corporations/pages/corporations-page'),
+  'corporations.corporation': () => import('./routes/corporation-page'),
+  'bills.index': () => import('../features/bills/pages/bills-page'),
+  'transactions.index': () => import('../features/wallets/pages/transactions-page'),
+  'analyser.index': () => import('../features/analyser/pages/analyser-page'),
+  'analyser.folders.folder': () => import('../features/analyser/pages/folder-page'),
+  'analyser.records.record': () => import('../features/analyser/pages/record-page'),
+  'analyser.records.statement': () => import('../features/analyser/pages/statement-page'),
+  'analyser.records.statement.extract': () => import('../features/analyser/pages/extract-page'),
+  'settings.index': () => import('./routes/settings-page'),
+  'dev.mailbox': () => import('../features/dev-mailbox/pages/mailbox-page'),
+  error: () => import('./not-found-page'),
+};
 
 const LAYOUTS: Record<Exclude<LayoutName, 'none' | 'onboarding'>, () => Promise<{ default: ComponentType }>> = {
   app: () => import('./layouts/app-layout'),
@@ -106,12 +72,15 @@ function guardLoader(meta: RouteMeta) {
   };
 }
 
-function toRouteObject(route: PageRoute | RedirectRoute): RouteObject {
-  if (!isPageRoute(route)) {
+type TableRoute = (typeof ROUTES)[number];
+
+function toRouteObject(route: TableRoute): RouteObject {
+  if (!('name' in route)) {
     // An element, not a loader: a leaf route without one renders nothing and React Router warns.
     return { path: route.path, element: <Navigate to={route.redirectTo} replace /> };
   }
-  const { page, path, ...meta } = route;
+  const { path, ...meta } = route;
+  const page = PAGES[meta.name];
   return {
     path,
     handle: meta,
@@ -120,8 +89,8 @@ function toRouteObject(route: PageRoute | RedirectRoute): RouteObject {
   };
 }
 
-function layoutOf(route: PageRoute | RedirectRoute): LayoutName {
-  return isPageRoute(route) ? route.layout : 'none';
+function layoutOf(route: TableRoute): LayoutName {
+  return 'layout' in route ? route.layout : 'none';
 }
 
 function buildRoutes(): RouteObject[] {

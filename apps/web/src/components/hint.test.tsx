@@ -1,12 +1,12 @@
 import { Button } from '@mantine/core';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithTheme } from '../test/render';
 import { Hint } from './hint';
+import { renderWithProviders } from '../test/render';
 
 describe('Hint', () => {
   it('describes its element with the label', () => {
-    renderWithTheme(
+    renderWithProviders(
       <Hint label="Calculate first, then share the figures">
         <Button disabled>Share</Button>
       </Hint>,
@@ -15,7 +15,7 @@ describe('Hint', () => {
   });
 
   it('is left out when disabled', () => {
-    renderWithTheme(
+    renderWithProviders(
       <Hint label="Copy link" disabled>
         <Button>Share</Button>
       </Hint>,

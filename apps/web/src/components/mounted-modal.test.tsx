@@ -2,8 +2,8 @@ import { Button } from '@mantine/core';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { renderWithTheme } from '../test/render';
 import { MountedModal } from './mounted-modal';
+import { renderWithProviders } from '../test/render';
 
 function Page() {
   const [isOpen, setOpen] = useState(false);
@@ -21,7 +21,7 @@ function Page() {
 
 describe('MountedModal', () => {
   it('gives focus back to its opener when it closes and goes away', async () => {
-    renderWithTheme(<Page />);
+    renderWithProviders(<Page />);
     const opener = screen.getByRole('button', { name: 'Add corporation' });
     act(() => opener.focus());
     fireEvent.click(opener);

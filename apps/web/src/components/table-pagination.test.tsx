@@ -1,8 +1,8 @@
 import { formatPaginationRange, paginationRange } from '@levy/contracts';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithTheme } from '../test/render';
 import { TablePagination } from './table-pagination';
+import { renderWithProviders } from '../test/render';
 
 describe('pagination range (product-spec §3)', () => {
   it.each([
@@ -21,7 +21,7 @@ describe('pagination range (product-spec §3)', () => {
   });
 
   it('shows the range under the table and page buttons only when there is more than one page', () => {
-    const { rerender } = renderWithTheme(<TablePagination pagination={{ count: 10, current_page: 2, total_count: 25, total_pages: 3 }} onPageChange={() => undefined} />);
+    const { rerender } = renderWithProviders(<TablePagination pagination={{ count: 10, current_page: 2, total_count: 25, total_pages: 3 }} onPageChange={() => undefined} />);
     expect(screen.getByTestId('pagination-range')).toHaveTextContent('11 - 20 of 25');
     expect(screen.getByRole('button', { name: 'Page 3' })).toBeInTheDocument();
     rerender(<TablePagination pagination={{ count: 10, current_page: 1, total_count: 4, total_pages: 1 }} onPageChange={() => undefined} />);

@@ -20,15 +20,15 @@ import { NavLink as RouterNavLink, Outlet, useLocation } from 'react-router';
 import { Logo } from '../../components/logo';
 import { AlertsBell } from '../../features/alerts/components/alerts-bell';
 import { ChecklistDialog } from '../../features/alerts/components/checklist-dialog';
-import { refreshSession, useSignOut } from '../../features/identity/api/session-api';
-import { useOrganisationWallets } from '../../features/wallets/api/wallets-api';
+import { refreshSession, useSignOut } from '../../api/session-api';
+import { useOrganisationWallets } from '../../api/wallets-api';
 import { useAwaitingApprovalCount } from '../../features/bills/api/bills-api';
 import { canPayTaxes, PayTaxesButton } from '../../features/bills/components/pay-taxes';
 import { isCorporationBillsTab } from '../../features/bills/model/bill-routes';
 import { loadChunk } from '../../lib/lazy-page';
+import { findRoute, linkTo, permissionOf, type RouteName } from '../../lib/routes';
 import { useSessionStore, type SessionState } from '../../lib/session-store';
 import { useRouteMeta } from '../root-shell';
-import { findRoute, linkTo } from '../router';
 import classes from './app-layout.module.css';
 import { ProfileMenu } from './profile-menu';
 
@@ -36,7 +36,7 @@ import { ProfileMenu } from './profile-menu';
 const InviteMemberDialog = lazy(async () => ({ default: (await loadChunk(() => import('../../features/team/components/invite-member-dialog'))).InviteMemberDialog }));
 
 export interface NavEntry {
-  route: string;
+  route: RouteName;
   label: string;
   icon: Icon;
   beta?: boolean;
@@ -45,10 +45,10 @@ export interface NavEntry {
   showsAwaitingApproval?: boolean;
 }
 
-/** Side navigation (product-spec §2); an entry shows once its route exists and the user may open it. */
+/** Side navigation (product-spec §2); an entry shows when the user may open its route. */
 const NAV_ENTRIES: NavEntry[] = [
   { route: 'dashboard.index', label: 'Dashboard', icon: IconLayoutDashboard },
-  { route: 'organisation.index', label: 'Team Members', icon: IconUsersGroup },
+  { route: 'team.index', label: 'Team Members', icon: IconUsersGroup },
   { route: 'corporations.index', label: 'Corporations', icon: IconBuildingSkyscraper },
   { route: 'bills.index', label: 'Bills', icon: IconReceipt2, showsAwaitingApproval: true },
   { route: 'transactions.index', label: 'Transactions', icon: IconArrowsExchange, isHidden: (session) => session.wallet?.type === 'corporations' },
@@ -58,12 +58,11 @@ const NAV_ENTRIES: NavEntry[] = [
 
 export const INVITE_PERMISSION = 'auth-organisation.inviteuser';
 
-/** The entries this session sees: routes that exist, that it may open, and that its rules do not hide. */
+/** The entries this session sees: routes it may open and that its rules do not hide. */
 export function visibleNavEntries(session: SessionState): NavEntry[] {
   return NAV_ENTRIES.filter((entry) => {
-    const route = findRoute(entry.route);
-    if (!route || typeof route.access !== 'object') return false;
-    return hasPermission(session.permissions, route.access.permission) && !entry.isHidden?.(session);
+    const permission = permissionOf(findRoute(entry.route));
+    return permission !== null && hasPermission(session.permissions, permission) && !entry.isHidden?.(session);
   });
 }
 const CONTAINER_MAX_WIDTH = 1024;
@@ -87,7 +86,7 @@ function SideNavigation({ onNavigate, onInvite }: { onNavigate: () => void; onIn
           {entries.map((entry) => (
             <NavLink
               key={entry.route}
-              renderRoot={(props) => <RouterNavLink to={linkTo(entry.route)!} {...props} />}
+              renderRoot={(props) => <RouterNavLink to={linkTo(entry.route)} {...props} />}
               label={entry.label}
               leftSection={<entry.icon size={20} stroke={1.6} />}
               rightSection={entry.beta ? <Badge size="xs" variant="light">Beta</Badge> : countBadge(entry)}

@@ -5,7 +5,7 @@ import { Logo } from '../../components/logo';
 import { signOutLocally } from '../../lib/sign-out';
 import { useSessionStore } from '../../lib/session-store';
 import { useRouteMeta } from '../root-shell';
-import { permissionOf } from '../route-meta';
+import { permissionOf } from '../../lib/routes';
 import classes from './onboarding-layout.module.css';
 
 /** Logo, a logout link when the page needs a signed-in user, decorative waves (product-spec §2). */

@@ -2,7 +2,7 @@ import { Anchor, Divider, Popover, Stack, Text, UnstyledButton } from '@mantine/
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { UserAvatar } from '../../components/user-avatar';
-import { useSignOut } from '../../features/identity/api/session-api';
+import { useSignOut } from '../../api/session-api';
 import { fullName } from '../../lib/format';
 import { useSessionStore } from '../../lib/session-store';
 

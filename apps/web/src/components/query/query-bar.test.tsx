@@ -1,29 +1,22 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { onAnalyticsEvent, type AnalyticsEvent } from '../../lib/events';
-import { renderWithTheme } from '../../test/render';
 import { draftToFilters, FilterPopover, type FilterField } from './filter-popover';
 import { QueryBar, SEARCH_DEBOUNCE_MS } from './query-bar';
 import { defaultQueryState, type QueryState } from './query-state';
+import { renderWithProviders } from '../../test/render';
 
 describe('QueryBar', () => {
-  let events: AnalyticsEvent[];
-  let stopListening: () => void;
-
   beforeEach(() => {
     vi.useFakeTimers();
-    events = [];
-    stopListening = onAnalyticsEvent((event) => events.push(event));
   });
 
   afterEach(() => {
-    stopListening();
     vi.useRealTimers();
   });
 
-  it('searches 1500 ms after the last keystroke and emits search_{module}', () => {
+  it('searches 1500 ms after the last keystroke', () => {
     const onChange = vi.fn();
-    renderWithTheme(<QueryBar module="team" value={defaultQueryState()} onChange={onChange} searchLabel="Search members" />);
+    renderWithProviders(<QueryBar value={defaultQueryState()} onChange={onChange} searchLabel="Search members" />);
     const search = screen.getByRole('textbox', { name: 'Search members' });
     fireEvent.change(search, { target: { value: 'ad' } });
     act(() => {
@@ -39,22 +32,20 @@ describe('QueryBar', () => {
     });
     expect(onChange).toHaveBeenCalledTimes(1);
     expect((onChange.mock.calls[0][0] as QueryState).search).toEqual({ key: 'name', value: 'ada' });
-    expect(events).toEqual([{ name: 'search_team', properties: { value: 'ada' } }]);
   });
 
-  it('shows the sort in force with a reset that restores newest first and emits sort_{module}', () => {
+  it('shows the sort in force with a reset that restores newest first', () => {
     const onChange = vi.fn();
     const sorted: QueryState = { ...defaultQueryState(), sort: { key: 'name', direction: 'asc' } };
-    renderWithTheme(<QueryBar module="team" value={sorted} onChange={onChange} />);
+    renderWithProviders(<QueryBar value={sorted} onChange={onChange} />);
     expect(screen.getByText('Sorted by Name: Ascending')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Reset sort' }));
     expect((onChange.mock.calls[0][0] as QueryState).sort).toEqual({ key: 'created_at', direction: 'desc' });
-    expect(events[0].name).toBe('sort_team');
   });
 
   it('hides the sort chip for the default sort and offers a refresh with its tooltip label', () => {
     const onRefresh = vi.fn();
-    renderWithTheme(<QueryBar module="team" value={defaultQueryState()} onChange={() => undefined} onRefresh={onRefresh} />);
+    renderWithProviders(<QueryBar value={defaultQueryState()} onChange={() => undefined} onRefresh={onRefresh} />);
     expect(screen.queryByText(/Sorted by/)).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Refresh data' }));
     expect(onRefresh).toHaveBeenCalled();
@@ -99,7 +90,7 @@ describe('FilterPopover', () => {
 
   it('offers each choice as a named radio, and applies the ones picked', async () => {
     const onApply = vi.fn();
-    renderWithTheme(<FilterPopover fields={fields} activeCount={0} onApply={onApply} />);
+    renderWithProviders(<FilterPopover fields={fields} activeCount={0} onApply={onApply} />);
     const opener = screen.getByRole('button', { name: 'Filter' });
     expect(opener).toHaveAttribute('aria-expanded', 'false');
     fireEvent.click(opener);

@@ -3,7 +3,6 @@ import { Button, Group, Menu, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconArrowsSort, IconCheck, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
-import { trackEvent } from '../../lib/events';
 import { RefreshButton } from '../refresh-button';
 import { FilterPopover, type FilterField } from './filter-popover';
 import { defaultQueryState, isDefaultSort, SORT_KEYS, sortDirectionLabel, type QueryState, type SortDirection, type SortKey } from './query-state';
@@ -13,8 +12,6 @@ export const SEARCH_DEBOUNCE_MS = 1500;
 export const SEARCH_WIDTH = 164;
 
 export interface QueryBarProps {
-  /** The module name in analytics events: search_team, sort_team, filter_team. */
-  module: string;
   value: QueryState;
   onChange: (state: QueryState) => void;
   sortKeys?: SortKey[];
@@ -28,22 +25,19 @@ export interface QueryBarProps {
 }
 
 /** Search (debounced 1500 ms), sort, filter and refresh above a table (product-spec §2, §7). */
-export function QueryBar({ module, value, onChange, sortKeys = ['created_at', 'name'], filterFields, searchLabel = 'Search', onRefresh, refreshing, defaultSort = defaultQueryState().sort }: QueryBarProps) {
+export function QueryBar({ value, onChange, sortKeys = ['created_at', 'name'], filterFields, searchLabel = 'Search', onRefresh, refreshing, defaultSort = defaultQueryState().sort }: QueryBarProps) {
   const [searchText, setSearchText] = useState(value.search.value);
 
   const emitSearch = useDebouncedCallback((text: string) => {
     onChange({ ...value, search: { ...value.search, value: text } });
-    trackEvent(`search_${module}`, { value: text });
   }, SEARCH_DEBOUNCE_MS);
 
   const changeSort = (key: SortKey, direction: SortDirection) => {
     onChange({ ...value, sort: { key, direction } });
-    trackEvent(`sort_${module}`, { key, direction });
   };
 
   const applyFilters = (filters: ListFilter[]) => {
     onChange({ ...value, filters });
-    trackEvent(`filter_${module}`, { count: filters.length });
   };
 
   return (

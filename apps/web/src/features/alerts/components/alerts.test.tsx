@@ -3,10 +3,11 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '../../../lib/session-store';
-import { grantPermissions, renderFeature, stubGateway } from '../../corporations/testing/render-feature';
 import { AlertsBell } from './alerts-bell';
 import { ChecklistDialog } from './checklist-dialog';
 import { UpcomingDeadlines } from './dashboard-sections';
+import { stubGateway } from '../../../test/gateway';
+import { grantPermissions, renderWithProviders } from '../../../test/render';
 
 const ORGANISATION = { id: '3f0c8a52-1d2e-4b7a-9c1e-2a3b4c5d6e7f', name: 'Acme', is_owner: true, is_kyc_completed: true };
 
@@ -45,7 +46,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('alerts bell', () => {
   it('is absent without alerts', () => {
     useSessionStore.setState({ alerts: [] });
-    renderFeature(
+    renderWithProviders(
       <MemoryRouter>
         <AlertsBell />
       </MemoryRouter>,
@@ -55,7 +56,7 @@ describe('alerts bell', () => {
 
   it('lists each alert linking to Pay Taxes with corporation, state and month', async () => {
     useSessionStore.setState({ alerts: [october] });
-    renderFeature(
+    renderWithProviders(
       <MemoryRouter>
         <AlertsBell />
       </MemoryRouter>,
@@ -77,7 +78,7 @@ describe('checklist', () => {
   it('opens a second after load when a step is incomplete, linking to where it is done', async () => {
     useSessionStore.setState({ organisation: ORGANISATION });
     stubGateway(() => ({ code: 'OK', data: steps({ account: true }) }));
-    renderFeature(
+    renderWithProviders(
       <MemoryRouter>
         <ChecklistDialog />
       </MemoryRouter>,
@@ -96,7 +97,7 @@ describe('checklist', () => {
   it('stays closed when every step is done and marks it completed in the session', async () => {
     useSessionStore.setState({ organisation: ORGANISATION });
     stubGateway(() => ({ code: 'OK', data: steps({ account: true, corporation: true, states: true, bills: true, fund: true }) }));
-    renderFeature(
+    renderWithProviders(
       <MemoryRouter>
         <ChecklistDialog />
       </MemoryRouter>,
@@ -109,7 +110,7 @@ describe('checklist', () => {
   it('is not shown to someone who is not the owner', async () => {
     useSessionStore.setState({ organisation: { ...ORGANISATION, is_owner: false } });
     const gateway = stubGateway(() => ({ code: 'OK', data: steps({}) }));
-    renderFeature(
+    renderWithProviders(
       <MemoryRouter>
         <ChecklistDialog />
       </MemoryRouter>,
@@ -144,7 +145,7 @@ describe('upcoming deadlines', () => {
 
   it('shows the next deadlines when a state registered this month owes nothing yet', async () => {
     answer([], [november, { ...november, tax_month: '2026-12', title: 'PAYE tax for December 2026', deadline_date: '2027-01-10' }]);
-    renderFeature(<UpcomingDeadlines organisationId={ORGANISATION.id} />);
+    renderWithProviders(<UpcomingDeadlines organisationId={ORGANISATION.id} />);
     expect(await screen.findByText('PAYE tax for November 2026, due by 10 Dec, 2026')).toBeInTheDocument();
     expect(screen.getAllByTestId('next-deadline')).toHaveLength(2);
     expect(screen.queryByText(/once your corporations are registered with a state/)).not.toBeInTheDocument();
@@ -152,7 +153,7 @@ describe('upcoming deadlines', () => {
 
   it('lists what is owed first', async () => {
     answer([october], [november]);
-    renderFeature(
+    renderWithProviders(
       <MemoryRouter>
         <UpcomingDeadlines organisationId={ORGANISATION.id} />
       </MemoryRouter>,
@@ -163,7 +164,7 @@ describe('upcoming deadlines', () => {
 
   it('asks for a registered state only when there is none', async () => {
     answer([], []);
-    renderFeature(<UpcomingDeadlines organisationId={ORGANISATION.id} />);
+    renderWithProviders(<UpcomingDeadlines organisationId={ORGANISATION.id} />);
     expect(await screen.findByText(/once your corporations are registered with a state/)).toBeInTheDocument();
   });
 });

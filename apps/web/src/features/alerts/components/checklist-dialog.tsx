@@ -3,7 +3,7 @@ import { IconCheck, IconCircleDashed } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useSessionStore } from '../../../lib/session-store';
-import { useChecklist } from '../api/alerts-api';
+import { useChecklist } from '../../../api/alerts-api';
 
 /** product-spec §9: the checklist opens a second after the page when something is incomplete. */
 export const CHECKLIST_OPEN_DELAY_MS = 1000;

@@ -14,7 +14,7 @@ import { callApi } from '../../../lib/api-client';
 import { calls } from '@levy/contracts/calls';
 import { formatAmount, formatDate } from '../../../lib/format';
 import { useSessionStore } from '../../../lib/session-store';
-import { downloadDeadlines, useAlerts, useBillMetrics, useDeadlineCalendar } from '../api/alerts-api';
+import { downloadDeadlines, useAlerts, useBillMetrics, useDeadlineCalendar } from '../../../api/alerts-api';
 import { AlertItem } from './alerts-bell';
 import { DeadlineFeed } from './deadline-feed';
 

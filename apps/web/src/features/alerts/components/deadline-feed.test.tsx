@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { grantPermissions, renderFeature, stubGateway } from '../../corporations/testing/render-feature';
 import { DeadlineFeed } from './deadline-feed';
+import { stubGateway } from '../../../test/gateway';
+import { grantPermissions, renderWithProviders } from '../../../test/render';
 
 const ORGANISATION_ID = '3f0c8a52-1d2e-4b7a-9c1e-2a3b4c5d6e7f';
 const feedUrl = (secret: string) => `http://localhost:3000/service/v1/public/feeds/deadlines/3f0c8a521d2e4b7a9c1e2a3b4c5d6e7f${secret.padEnd(43, 'x')}.ics`;
@@ -12,7 +13,7 @@ describe('the deadline feed', () => {
   it('shows the subscription link to copy; a member cannot reset it', async () => {
     grantPermissions(['core-internal.bill.getall']);
     stubGateway((request) => (request.path === `internal/organisations/${ORGANISATION_ID}/deadlines/feed` ? { code: 'OK', data: { url: feedUrl('first') } } : { code: 'NOT_FOUND', data: null }));
-    renderFeature(<DeadlineFeed organisationId={ORGANISATION_ID} />);
+    renderWithProviders(<DeadlineFeed organisationId={ORGANISATION_ID} />);
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Subscribe in your calendar app' })).toHaveValue(feedUrl('first')));
     expect(screen.getByRole('button', { name: 'Copy link' })).toBeEnabled();
     expect(screen.queryByRole('button', { name: 'Reset link' })).not.toBeInTheDocument();
@@ -25,7 +26,7 @@ describe('the deadline feed', () => {
       if (request.path === `internal/organisations/${ORGANISATION_ID}/deadlines/feed/reset`) return { code: 'OK', data: { url: feedUrl('second') } };
       return { code: 'NOT_FOUND', data: null };
     });
-    renderFeature(<DeadlineFeed organisationId={ORGANISATION_ID} />);
+    renderWithProviders(<DeadlineFeed organisationId={ORGANISATION_ID} />);
     const link = screen.getByRole('textbox', { name: 'Subscribe in your calendar app' });
     await waitFor(() => expect(link).toHaveValue(feedUrl('first')));
     fireEvent.click(screen.getByRole('button', { name: 'Reset link' }));

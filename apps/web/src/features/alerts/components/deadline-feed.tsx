@@ -4,7 +4,7 @@ import { IconCheck, IconCopy, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { showSuccessToast } from '../../../lib/api-client';
 import { useSessionStore } from '../../../lib/session-store';
-import { useDeadlineFeed, useResetDeadlineFeed } from '../api/alerts-api';
+import { useDeadlineFeed, useResetDeadlineFeed } from '../../../api/alerts-api';
 
 /** Admins may give out a new address (the reset call's permission). */
 export const RESET_FEED_PERMISSION = 'auth-organisation.updatesettings';

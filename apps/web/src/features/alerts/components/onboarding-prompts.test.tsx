@@ -3,15 +3,15 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { renderFeature } from '../../corporations/testing/render-feature';
 import { nextPrompt, promptStorageKey, PROMPT_SHIFT_MS, readPromptState, type PromptCounts } from '../model/onboarding-prompts';
 import { OnboardingPrompts } from './onboarding-prompts';
+import { renderWithProviders } from '../../../test/render';
 
 const ORGANISATION = 'org-a';
 const NOTHING_YET: PromptCounts = { 'organisation-wallet': 0, corporations: 0, 'corporation-wallet': null, states: 0, bills: 0 };
 
 function renderPrompts(counts: PromptCounts, organisationId = ORGANISATION) {
-  return renderFeature(
+  return renderWithProviders(
     <MemoryRouter>
       <OnboardingPrompts organisationId={organisationId} counts={counts} />
     </MemoryRouter>,
@@ -97,7 +97,7 @@ describe('onboarding prompts', () => {
         </>
       );
     }
-    renderFeature(
+    renderWithProviders(
       <MemoryRouter>
         <WithDialog />
       </MemoryRouter>,

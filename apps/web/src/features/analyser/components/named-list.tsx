@@ -74,7 +74,6 @@ export function NamedList<Item extends { id: string; name: string }>({
   return (
     <>
       <QueryBar
-        module="analyser"
         value={search.query}
         onChange={search.changeQuery}
         sortKeys={['created_at', 'name']}

@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderFeature } from '../../corporations/testing/render-feature';
 import { ReadingConfidence } from './reading-confidence';
+import { renderWithProviders } from '../../../test/render';
 
 const confidence = { checked_rows: 89, reconciled_rows: 89, reconciled_share: 1, columns_from: 'headings-and-figures' as const, decided_by_balance: 1, swapped_columns: false, explanation: [] };
 
@@ -12,7 +12,7 @@ describe('How this statement was read', () => {
       { message: 'No amount was found on this row: the running balance’s change gives a debit of ₦1,200.00', row: 13, date: '2025-03-14', page: 2 },
       { message: 'The statement prints only value dates: rows are dated by their value date', row: null, date: null, page: null },
     ];
-    renderFeature(<ReadingConfidence confidence={confidence} notes={notes} sourceName="Page" onShowRow={onShowRow} />);
+    renderWithProviders(<ReadingConfidence confidence={confidence} notes={notes} sourceName="Page" onShowRow={onShowRow} />);
     expect(screen.getByRole('region', { name: 'How this statement was read' })).toBeInTheDocument();
     expect(screen.getByTestId('reconciled-share')).toHaveTextContent('100%');
     expect(screen.getByText('Every row reconciles')).toBeInTheDocument();
@@ -26,13 +26,13 @@ describe('How this statement was read', () => {
 
   it('shows the first notes of many, then all on asking, and nothing before the statement is read', () => {
     const notes = Array.from({ length: 12 }, (_, index) => ({ message: `Note ${index + 1}`, row: index + 1, date: '2025-01-02', page: 1 }));
-    const { unmount } = renderFeature(<ReadingConfidence confidence={{ ...confidence, reconciled_share: 0.5, reconciled_rows: 44 }} notes={notes} sourceName="Sheet" onShowRow={() => undefined} />);
+    const { unmount } = renderWithProviders(<ReadingConfidence confidence={{ ...confidence, reconciled_share: 0.5, reconciled_rows: 44 }} notes={notes} sourceName="Sheet" onShowRow={() => undefined} />);
     expect(screen.getByText('Many rows do not reconcile')).toBeInTheDocument();
     expect(screen.queryByText(': Note 12')).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Show all 12 notes' }));
     expect(screen.getByText(/Note 12/)).toBeInTheDocument();
     unmount();
-    renderFeature(<ReadingConfidence confidence={null} notes={[]} sourceName="Page" onShowRow={() => undefined} />);
+    renderWithProviders(<ReadingConfidence confidence={null} notes={[]} sourceName="Page" onShowRow={() => undefined} />);
     expect(screen.queryByRole('region', { name: 'How this statement was read' })).not.toBeInTheDocument();
   });
 });

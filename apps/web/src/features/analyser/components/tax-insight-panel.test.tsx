@@ -3,8 +3,9 @@ import { screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_VIEWPORT, setViewportWidth } from '../../../test/viewport';
-import { renderFeature, stubGateway } from '../../corporations/testing/render-feature';
 import { TaxInsightPanel } from './tax-insight-panel';
+import { stubGateway } from '../../../test/gateway';
+import { renderWithProviders } from '../../../test/render';
 
 const STATEMENT_ID = '9f8e7d6c-5b4a-4321-8fed-cba987654321';
 
@@ -39,7 +40,7 @@ const insight: TaxInsight = {
 function renderAt(width: number) {
   setViewportWidth(width);
   stubGateway(() => ({ code: 'OK', data: insight }));
-  return renderFeature(
+  return renderWithProviders(
     <MemoryRouter>
       <TaxInsightPanel statementId={STATEMENT_ID} />
     </MemoryRouter>,

@@ -8,7 +8,7 @@ import { LoadingPlaceholder } from '../../../components/loading-placeholder';
 import { PhoneDetails, PhoneFitScrollContainer, ROWS_IN_TWO_LINES } from '../../../components/phone-table';
 import { StatCard } from '../../../components/stat-card';
 import { formatAmount, formatDate } from '../../../lib/format';
-import { billPath } from '../../bills/model/bill-routes';
+import { billPath } from '../../../lib/routes';
 import { useTaxInsight } from '../api/analyser-api';
 import { countOf } from './confirm-delete-dialog';
 import { LoadError } from './load-error';

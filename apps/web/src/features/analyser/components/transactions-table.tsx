@@ -35,7 +35,6 @@ export function TransactionsTable({ statementId }: { statementId: string }) {
     <>
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <QueryBar
-          module="analyser"
           value={query}
           onChange={(next) => {
             setQuery(next);

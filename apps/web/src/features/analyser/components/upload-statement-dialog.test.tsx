@@ -1,10 +1,10 @@
 import { BANK_MESSAGES } from '@levy/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubUploads } from '../../bills/testing/bill-fixtures';
-import { grantPermissions, renderFeature, stubGateway } from '../../corporations/testing/render-feature';
 import { RECORD_ID, statementFixture } from '../testing/analyser-fixtures';
 import { UploadStatementDialog } from './upload-statement-dialog';
+import { stubGateway, stubUploads } from '../../../test/gateway';
+import { grantPermissions, renderWithProviders } from '../../../test/render';
 
 beforeEach(() => {
   grantPermissions(['bank.statement-statement.create']);
@@ -26,7 +26,7 @@ describe('Upload statement', () => {
         : { code: 'UNPROCESSABLE', message: 'This PDF is password protected: enter its password', data: { reason: 'PASSWORD_REQUIRED', field: 'password' } },
     );
     const onUploaded = vi.fn();
-    renderFeature(<UploadStatementDialog recordId={RECORD_ID} onClose={() => undefined} onUploaded={onUploaded} />);
+    renderWithProviders(<UploadStatementDialog recordId={RECORD_ID} onClose={() => undefined} onUploaded={onUploaded} />);
     attach(pdf());
     fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
     expect(screen.getByRole('progressbar', { name: 'Upload progress' })).toBeInTheDocument();
@@ -45,7 +45,7 @@ describe('Upload statement', () => {
 
   it('refuses a file over the limit before sending anything', () => {
     const uploads = stubUploads(() => ({ code: 'OK', data: null }));
-    renderFeature(<UploadStatementDialog recordId={RECORD_ID} onClose={() => undefined} />);
+    renderWithProviders(<UploadStatementDialog recordId={RECORD_ID} onClose={() => undefined} />);
     attach(pdf(21 * 1024 * 1024));
     expect(screen.getByText(BANK_MESSAGES.fileTooLarge)).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
@@ -54,7 +54,7 @@ describe('Upload statement', () => {
 
   it('shows the server’s reason under the file when it is not a statement', async () => {
     const uploads = stubUploads(() => ({ code: 'UNPROCESSABLE', message: 'This file is not a bank statement', data: { reason: 'NOT_A_STATEMENT', field: 'file' } }));
-    renderFeature(<UploadStatementDialog recordId={RECORD_ID} onClose={() => undefined} />);
+    renderWithProviders(<UploadStatementDialog recordId={RECORD_ID} onClose={() => undefined} />);
     attach(pdf());
     fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
     uploads.respond();

@@ -23,8 +23,6 @@ export function describeProgress(progress: { stage: Stage; done: number; total: 
   return progress.stage === 'reading' && progress.total > 0 ? `${label} ${progress.done} of ${progress.total}` : label;
 }
 
-export const STATUS_LABELS: Record<StatementStatus, string> = { queued: 'Queued', processing: 'Processing', analysed: 'Analysed', failed: 'Failed' };
-
 /** The authenticity verdict: its words, colour and what it means for a finance officer. */
 export const VERDICT_DISPLAY: Record<StatementVerdict, { label: string; color: string; meaning: string }> = {
   consistent: { label: 'Consistent', color: 'green', meaning: 'Every check that could run held: balances follow, totals agree, dates run in order.' },

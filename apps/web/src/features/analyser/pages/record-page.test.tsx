@@ -2,9 +2,10 @@ import { screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_VIEWPORT, setViewportWidth } from '../../../test/viewport';
-import { grantPermissions, renderFeature, stubGateway, type GatewayRequest } from '../../corporations/testing/render-feature';
 import { RECORD_ID, recordFixture, statementFixture } from '../testing/analyser-fixtures';
 import RecordPage from './record-page';
+import { type GatewayRequest, stubGateway } from '../../../test/gateway';
+import { grantPermissions, renderWithProviders } from '../../../test/render';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -22,7 +23,7 @@ function answer(request: GatewayRequest) {
 }
 
 function renderRecord() {
-  return renderFeature(
+  return renderWithProviders(
     <MemoryRouter initialEntries={[`/analyser/records/${RECORD_ID}/`]}>
       <Routes>
         <Route path="/analyser/records/:id" element={<RecordPage />} />

@@ -11,9 +11,9 @@ import { callApi, showSuccessToast, uploadForm } from '../../../lib/api-client';
 import { calls } from '@levy/contracts/calls';
 import { downloadFile, fetchFile } from '../../../lib/download';
 import { useSessionStore } from '../../../lib/session-store';
-import { useRefreshDeadlines } from '../../alerts/api/alerts-api';
-import { organisationKeys } from '../../organisation/api/organisation-api';
-import { walletKeys } from '../../wallets/api/wallets-api';
+import { useRefreshDeadlines } from '../../../api/alerts-api';
+import { organisationKeys } from '../../../api/organisation-api';
+import { walletKeys } from '../../../api/wallets-api';
 
 export const billKeys = {
   all: ['bills'] as const,

@@ -6,7 +6,8 @@ import { useState, type ReactNode } from 'react';
 import { AmountCell } from '../../../components/amount-cell';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadingPlaceholder } from '../../../components/loading-placeholder';
-import { PhoneDetails, PhoneFitScrollContainer } from '../../../components/phone-table';
+import { PayeeTable, type PayeeColumn, type PayeeLine } from '../../../components/payee-table';
+import { PhoneFitScrollContainer } from '../../../components/phone-table';
 import { StatusTag } from '../../../components/status-tag';
 import { statusLabel } from '../../../components/status-tone';
 import { TablePagination } from '../../../components/table-pagination';
@@ -30,6 +31,34 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
       </Text>
     </div>
   );
+}
+
+/** A bill's recipient, with whether the engine's PAYE figure differs from the declared tax. */
+interface Recipient extends PayeeLine {
+  amount: string;
+  taxPayable: string;
+  expectedTax: string | null;
+  differs: boolean;
+}
+
+function recipientLine(item: { row: number; tax_payer_number: string; name: string; amount: string; tax_payable: string; expected_tax: string | null }): Recipient {
+  const differs = Boolean(item.expected_tax && item.expected_tax !== item.tax_payable);
+  return { row: item.row, taxPayerNumber: item.tax_payer_number, name: item.name, amount: item.amount, taxPayable: item.tax_payable, expectedTax: item.expected_tax, differs };
+}
+
+function recipientColumns(isPaye: boolean): Array<PayeeColumn<Recipient>> {
+  const columns: Array<PayeeColumn<Recipient>> = [
+    { header: isPaye ? 'Gross income' : 'Amount', cell: (line) => (line.amount ? formatAmount(line.amount) : '—'), isAmount: true, hiddenOnPhone: isPaye },
+    { header: 'Tax payable', cell: (line) => (isPaye && line.taxPayable === '0.00' && line.expectedTax === '0.00' ? 'Exempt' : formatAmount(line.taxPayable)), isAmount: true, cellProps: () => ({ fw: 600 }) },
+  ];
+  if (!isPaye) return columns;
+  return [...columns, { header: 'By the engine', cell: (line) => (line.expectedTax ? formatAmount(line.expectedTax) : '—'), isAmount: true, hiddenOnPhone: true, cellProps: (line) => ({ c: line.differs ? 'orange.8' : undefined }) }];
+}
+
+/** On a phone: the PAYE gross income, and the engine's figure where it differs. */
+function recipientPhoneDetails(line: Recipient, isPaye: boolean): string {
+  if (!isPaye) return '';
+  return `${line.amount ? ` · gross ${formatAmount(line.amount)}` : ''}${line.differs && line.expectedTax ? ` · ${formatAmount(line.expectedTax)} by the engine` : ''}`;
 }
 
 function BillItems({ bill }: { bill: BillDetail }) {
@@ -65,54 +94,7 @@ function BillItems({ bill }: { bill: BillDetail }) {
         <>
           {/* On a phone the row, Tax ID and (PAYE) gross income go under the name, with the engine's figure where it differs. */}
           <PhoneFitScrollContainer minWidth={520}>
-            <Table verticalSpacing={6} fz="sm" aria-label="Recipients">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={48} visibleFrom="sm">
-                    Row
-                  </Table.Th>
-                  <Table.Th visibleFrom="sm">Tax ID</Table.Th>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th ta="right" visibleFrom={isPaye ? 'sm' : undefined}>
-                    {isPaye ? 'Gross income' : 'Amount'}
-                  </Table.Th>
-                  <Table.Th ta="right">Tax payable</Table.Th>
-                  {isPaye && (
-                    <Table.Th ta="right" visibleFrom="sm">
-                      By the engine
-                    </Table.Th>
-                  )}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.data.items.map((item) => {
-                  const differs = Boolean(item.expected_tax && item.expected_tax !== item.tax_payable);
-                  return (
-                    <Table.Tr key={item.row}>
-                      <Table.Td c="dimmed" visibleFrom="sm">
-                        {item.row}
-                      </Table.Td>
-                      <Table.Td visibleFrom="sm">{item.tax_payer_number}</Table.Td>
-                      <Table.Td>
-                        {item.name}
-                        <PhoneDetails>
-                          Row {item.row} · <span style={{ whiteSpace: 'nowrap' }}>{item.tax_payer_number}</span>
-                          {isPaye && item.amount ? ` · gross ${formatAmount(item.amount)}` : ''}
-                          {isPaye && differs && item.expected_tax ? ` · ${formatAmount(item.expected_tax)} by the engine` : ''}
-                        </PhoneDetails>
-                      </Table.Td>
-                      <AmountCell visibleFrom={isPaye ? 'sm' : undefined}>{item.amount ? formatAmount(item.amount) : '—'}</AmountCell>
-                      <AmountCell fw={600}>{isPaye && item.tax_payable === '0.00' && item.expected_tax === '0.00' ? 'Exempt' : formatAmount(item.tax_payable)}</AmountCell>
-                      {isPaye && (
-                        <AmountCell c={differs ? 'orange.8' : undefined} visibleFrom="sm">
-                          {item.expected_tax ? formatAmount(item.expected_tax) : '—'}
-                        </AmountCell>
-                      )}
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
+            <PayeeTable label="Recipients" lines={items.data.items.map(recipientLine)} columns={recipientColumns(isPaye)} phoneDetails={(line) => recipientPhoneDetails(line, isPaye)} />
           </PhoneFitScrollContainer>
           <TablePagination pagination={items.data.pagination} onPageChange={setPage} />
         </>

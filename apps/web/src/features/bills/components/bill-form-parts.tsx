@@ -1,11 +1,11 @@
 import '@mantine/dates/styles.css';
-import { Alert, Anchor, Group, List, Select, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Group, Select, Table, Text } from '@mantine/core';
 import { MonthPickerInput } from '@mantine/dates';
 import { IconAlertTriangle, IconDownload } from '@tabler/icons-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { MAX_LISTED_PROBLEMS } from '../../corporations/model/payroll-file';
-import { useCorporations, useCorporationStates, type CorporationState } from '../../corporations/api/corporations-api';
+import { ProblemList } from '../../../components/file-problems';
+import { useCorporations, useCorporationStates, type CorporationState } from '../../../api/corporations-api';
 import { formatAmount } from '../../../lib/format';
 
 /** Every corporation of the organisation, by name: the bill dialogs' choice. */
@@ -134,25 +134,6 @@ export function TemplateLink({ href, children }: { href: string; children: React
   );
 }
 
-/** Row problems under a file select: the first ones are enough to fix a file. */
-export function FileProblems({ problems }: { problems: string[] }) {
-  if (problems.length === 0) return null;
-  return (
-    <Alert color="red" title="What to fix in the file">
-      <List size="sm" spacing={2}>
-        {problems.slice(0, MAX_LISTED_PROBLEMS).map((problem) => (
-          <List.Item key={problem}>{problem}</List.Item>
-        ))}
-      </List>
-      {problems.length > MAX_LISTED_PROBLEMS && (
-        <Text fz="sm" mt={4}>
-          and {problems.length - MAX_LISTED_PROBLEMS} more.
-        </Text>
-      )}
-    </Alert>
-  );
-}
-
 export interface SummaryLine {
   label: string;
   value: ReactNode;
@@ -202,16 +183,7 @@ export function RowWarnings({ warnings }: { warnings: string[] }) {
   if (warnings.length === 0) return null;
   return (
     <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title={warnings.length === 1 ? '1 row differs from the tax engine' : `${warnings.length} rows differ from the tax engine`}>
-      <List size="sm" spacing={2}>
-        {warnings.slice(0, MAX_LISTED_PROBLEMS).map((warning) => (
-          <List.Item key={warning}>{warning}</List.Item>
-        ))}
-      </List>
-      {warnings.length > MAX_LISTED_PROBLEMS && (
-        <Text fz="sm" mt={4}>
-          and {warnings.length - MAX_LISTED_PROBLEMS} more.
-        </Text>
-      )}
+      <ProblemList problems={warnings} />
       <Text fz="xs" mt={6}>
         The bill uses the tax declared in your file. Check these rows with your payroll; you can still generate the bill.
       </Text>

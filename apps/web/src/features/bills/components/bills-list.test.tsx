@@ -1,11 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { grantPermissions, renderFeature, stubGateway, type GatewayRequest } from '../../corporations/testing/render-feature';
 import { canPayTaxes } from './pay-taxes';
 import { isCorporationBillsTab } from '../model/bill-routes';
 import { billDetail, billGateway, BILL_ID, CORPORATION_ID } from '../testing/bill-fixtures';
 import { BillsList } from './bills-list';
+import { type GatewayRequest, stubGateway } from '../../../test/gateway';
+import { grantPermissions, renderWithProviders } from '../../../test/render';
 
 beforeEach(() => grantPermissions(['core-internal.bill.getall']));
 afterEach(() => vi.unstubAllGlobals());
@@ -27,7 +28,7 @@ describe('Bills list', () => {
   it('lists bills with their status; a bill opens in the drawer, which asks again while the payment settles and offers the receipt once paid', async () => {
     const pending = billDetail({ status: 'payment_pending', type: 'wht', type_name: 'Withholding Tax', reference: 'WHT-LA-2026-10-000124', paid_at: null, receipt_number: null });
     const gateway = listGateway([pending, { ...pending, status: 'payment_paid', receipt_number: 'RCT-000124', paid_at: '2026-11-03T10:00:05.000Z' }]);
-    renderFeature(
+    renderWithProviders(
       <MemoryRouter>
         <BillsList />
       </MemoryRouter>,
@@ -52,7 +53,7 @@ describe('Bills list', () => {
 
   it('on a corporation, lists only its bills', async () => {
     const gateway = listGateway([billDetail()]);
-    renderFeature(
+    renderWithProviders(
       <MemoryRouter>
         <BillsList corporationId={CORPORATION_ID} />
       </MemoryRouter>,

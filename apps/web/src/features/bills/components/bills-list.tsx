@@ -15,10 +15,10 @@ import { statusLabel } from '../../../components/status-tone';
 import { TablePagination } from '../../../components/table-pagination';
 import { formatAmount, formatDate } from '../../../lib/format';
 import { useBillCorporations } from './bill-form-parts';
-import { useTaxStates } from '../../corporations/api/corporations-api';
+import { useTaxStates } from '../../../api/corporations-api';
 import { downloadBills, useBills } from '../api/bills-api';
 import { formatPeriod } from '../model/bill-period';
-import { BILL_PARAM } from '../model/bill-routes';
+import { BILL_PARAM } from '../../../lib/routes';
 import { BillDrawer } from './bill-drawer';
 import { ExportButtons, type ExportFormat } from '../../../components/export-buttons';
 
@@ -85,7 +85,6 @@ export function BillsList({ corporationId }: { corporationId?: string }) {
     <>
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <QueryBar
-          module="bills"
           value={query}
           onChange={changeQuery}
           sortKeys={['created_at']}

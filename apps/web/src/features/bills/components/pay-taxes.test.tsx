@@ -4,11 +4,12 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '../../../lib/session-store';
-import { grantPermissions, renderFeature, stubGateway, type GatewayRequest } from '../../corporations/testing/render-feature';
-import { refreshSession } from '../../identity/api/session-api';
+import { refreshSession } from '../../../api/session-api';
 import { useBill } from '../api/bills-api';
-import { BILL_ID, billDetail, billGateway, CORPORATION_ID, payeFile, stubUploads } from '../testing/bill-fixtures';
+import { BILL_ID, billDetail, billGateway, CORPORATION_ID, payeFile } from '../testing/bill-fixtures';
 import { PayTaxesButton } from './pay-taxes';
+import { type GatewayRequest, stubGateway, stubUploads } from '../../../test/gateway';
+import { grantPermissions, renderWithProviders } from '../../../test/render';
 
 const ALERT = {
   date: '2026-11-23',
@@ -54,7 +55,7 @@ function renderAt(path: string) {
     ],
     { initialEntries: [path] },
   );
-  renderFeature(<RouterProvider router={router} />);
+  renderWithProviders(<RouterProvider router={router} />);
   return router;
 }
 
@@ -128,7 +129,7 @@ describe('a WHT bill that settles', () => {
       if (request.path === `internal/bills/${BILL_ID}`) return { code: 'OK', data: billDetail({ type: 'wht', status: status as 'payment_pending' }) };
       return billGateway(request);
     });
-    renderFeature(<SettlingBill />);
+    renderWithProviders(<SettlingBill />);
     expect(await screen.findByText('payment_pending')).toBeInTheDocument();
     await waitFor(() => expect(gateway.calls('users/me')).toHaveLength(1));
     status = 'payment_paid';

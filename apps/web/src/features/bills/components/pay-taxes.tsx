@@ -8,7 +8,8 @@ import { LoadingPlaceholder } from '../../../components/loading-placeholder';
 import { loadChunk } from '../../../lib/lazy-page';
 import { useSessionStore } from '../../../lib/session-store';
 import { useBillTypes } from '../api/bills-api';
-import { billPath, readPayRequest, withoutPayRequest, type BillPrefill } from '../model/bill-routes';
+import { billPath } from '../../../lib/routes';
+import { readPayRequest, withoutPayRequest, type BillPrefill } from '../model/bill-routes';
 
 // The bill dialogs (CSV checks, date pickers, upload) load when one is opened, not with every page
 // of the app (issue 15).

@@ -1,11 +1,12 @@
 import { describePayeMismatch, formatNaira, parseNaira, regimeForPeriod } from '@levy/tax';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { grantPermissions, renderFeature, stubGateway } from '../../corporations/testing/render-feature';
 import { defaultMonthValue, toPeriod } from '../model/bill-period';
-import { billDetail, billGateway, CORPORATION_ID, LAGOS, payeFile, stubUploads, WALLET_BALANCE } from '../testing/bill-fixtures';
+import { billDetail, billGateway, CORPORATION_ID, LAGOS, payeFile, WALLET_BALANCE } from '../testing/bill-fixtures';
 import { useSessionStore } from '../../../lib/session-store';
 import { PayeBillDialog } from './paye-bill-dialog';
+import { stubGateway, stubUploads } from '../../../test/gateway';
+import { grantPermissions, renderWithProviders } from '../../../test/render';
 
 beforeEach(() => grantPermissions(['core-internal.bill.createpayebill', 'core-internal.bill.calccharge', 'core-internal.bill.getall', 'core-internal.corporation.getall']));
 afterEach(() => vi.unstubAllGlobals());
@@ -49,7 +50,7 @@ function stubGatewayAndPayroll(answer: typeof billGateway, payroll: File) {
 describe('PAYE Generate Bill', () => {
   it('says what is missing before reading anything', async () => {
     const gateway = stubGateway(billGateway);
-    renderFeature(<PayeBillDialog onClose={() => undefined} onCreated={() => undefined} />);
+    renderWithProviders(<PayeBillDialog onClose={() => undefined} onCreated={() => undefined} />);
     fireEvent.click(screen.getByRole('button', { name: 'Proceed' }));
     expect(await screen.findByText('Corporation is required')).toBeInTheDocument();
     expect(screen.getByText('State is required')).toBeInTheDocument();
@@ -60,7 +61,7 @@ describe('PAYE Generate Bill', () => {
     const gateway = stubGateway(billGateway);
     const period = toPeriod(defaultMonthValue());
     const payroll = payeFile(period);
-    renderFeature(<PayeBillDialog onClose={() => undefined} onCreated={() => undefined} />);
+    renderWithProviders(<PayeBillDialog onClose={() => undefined} onCreated={() => undefined} />);
     await fillStepOne(payroll.file);
 
     expect(await screen.findByTestId('summary-amount')).toHaveTextContent(formatNaira(parseNaira(payroll.totalDeclared)));
@@ -80,7 +81,7 @@ describe('PAYE Generate Bill', () => {
     const onCreated = vi.fn();
     const onClose = vi.fn();
     const period = toPeriod(defaultMonthValue());
-    renderFeature(<PayeBillDialog onClose={onClose} onCreated={onCreated} />);
+    renderWithProviders(<PayeBillDialog onClose={onClose} onCreated={onCreated} />);
     await fillStepOne(payeFile(period).file);
     const generate = await screen.findByRole('button', { name: 'Generate' });
     fireEvent.click(generate);
@@ -102,7 +103,7 @@ describe('PAYE Generate Bill', () => {
     stubGateway(billGateway);
     const shortfall = 'Insufficient balance: the wallet has ₦50,000.00 and this bill needs ₦121,075.00 (₦71,075.00 short).';
     const uploads = stubUploads(() => ({ code: 'UNPROCESSABLE', message: shortfall, data: null }));
-    renderFeature(<PayeBillDialog onClose={() => undefined} onCreated={() => undefined} />);
+    renderWithProviders(<PayeBillDialog onClose={() => undefined} onCreated={() => undefined} />);
     await fillStepOne(payeFile(toPeriod(defaultMonthValue())).file);
     fireEvent.click(await screen.findByRole('button', { name: 'Generate' }));
     await waitFor(() => expect(uploads.sent).toHaveLength(1));
@@ -122,7 +123,7 @@ describe('PAYE Generate Bill', () => {
         : billGateway(request),
     );
     const uploads = stubUploads(() => ({ code: 'OK', message: 'Bill generated successfully', data: billDetail({ supplementary: true }) }));
-    renderFeature(<PayeBillDialog onClose={() => undefined} onCreated={() => undefined} />);
+    renderWithProviders(<PayeBillDialog onClose={() => undefined} onCreated={() => undefined} />);
     await fillStepOne(payeFile(toPeriod(defaultMonthValue())).file);
 
     expect(await screen.findByText(repeat)).toBeInTheDocument();
@@ -142,7 +143,7 @@ describe('PAYE Generate Bill', () => {
 
   it('chooses the only corporation and its only state by itself, so the file and Proceed are all it takes', async () => {
     stubGateway(billGateway);
-    renderFeature(<PayeBillDialog onClose={() => undefined} onCreated={() => undefined} />);
+    renderWithProviders(<PayeBillDialog onClose={() => undefined} onCreated={() => undefined} />);
     await waitFor(() => expect(screen.getByRole('combobox', { name: /^State/ })).toHaveValue('Lagos · C-0012345'));
     expect(screen.getByRole('combobox', { name: /Corporation/ })).toHaveValue('Adire Textiles Limited');
     await uploadInstead(payeFile(toPeriod(defaultMonthValue())).file);
@@ -152,7 +153,7 @@ describe('PAYE Generate Bill', () => {
 
   it('a file that is not the template stays on step 1 with the spec message', async () => {
     stubGateway(billGateway);
-    renderFeature(<PayeBillDialog onClose={() => undefined} onCreated={() => undefined} />);
+    renderWithProviders(<PayeBillDialog onClose={() => undefined} onCreated={() => undefined} />);
     await fillStepOne(new File(['name,amount\nAda,100\n'], 'wrong.csv', { type: 'text/csv' }));
     expect(await screen.findByText('Please ensure your file matches the template format provided.')).toBeInTheDocument();
     expect(screen.getByText('Row 1: The header row has 2 columns; the template has 18')).toBeInTheDocument();
@@ -164,7 +165,7 @@ describe('PAYE Generate Bill', () => {
     const payroll = payeFile(period);
     const gateway = stubGatewayAndPayroll(billGateway, payroll.file);
     const uploads = stubUploads(() => ({ code: 'OK', message: 'Bill generated successfully', data: billDetail() }));
-    renderFeature(<PayeBillDialog onClose={() => undefined} onCreated={() => undefined} />);
+    renderWithProviders(<PayeBillDialog onClose={() => undefined} onCreated={() => undefined} />);
     const onFile = await screen.findByRole('radio', { name: 'Use the payroll on file: 3 employees, updated 24 Nov, 2026' });
     expect(onFile).toBeChecked();
     expect(document.body.querySelector('input[type="file"]')).toBeNull();
@@ -184,7 +185,7 @@ describe('PAYE Generate Bill', () => {
     stubGateway((request) =>
       request.path === `internal/corporations/${CORPORATION_ID}/states` ? { code: 'OK', data: [{ ...LAGOS, is_control_consent_given: false, employee_count: 0, payroll_updated_at: null }] } : billGateway(request),
     );
-    renderFeature(<PayeBillDialog onClose={() => undefined} onCreated={() => undefined} />);
+    renderWithProviders(<PayeBillDialog onClose={() => undefined} onCreated={() => undefined} />);
     const needed = await screen.findByTestId('payroll-needed');
     expect(needed).toHaveTextContent('Register the payroll for Lagos first');
     expect(needed).toHaveTextContent("Lagos State Internal Revenue Service needs the taxpayer's consent and the payroll before PAYE can be filed.");
@@ -201,7 +202,7 @@ describe('PAYE Generate Bill', () => {
     stubGateway((request) =>
       request.path === 'internal/organisations/org-1/alerts' ? { code: 'OK', data: [owed('2026-09'), owed('2026-08'), { ...owed('2026-07'), state_code: 'KN' }] } : billGateway(request),
     );
-    renderFeature(<PayeBillDialog onClose={() => undefined} onCreated={() => undefined} />);
+    renderWithProviders(<PayeBillDialog onClose={() => undefined} onCreated={() => undefined} />);
     await waitFor(() => expect(screen.getByRole('button', { name: /Tax month/ })).toHaveTextContent('August 2026'));
     expect(screen.getByText('The oldest month not yet paid here')).toBeInTheDocument();
     useSessionStore.setState({ organisation: null });
@@ -213,7 +214,7 @@ describe('PAYE Generate Bill', () => {
       (request) => (request.path === 'internal/bills/precheck' ? { code: 'OK', data: { month_bills: [], duplicate: null, wallet: { name: 'Demo wallet', balance: WALLET_BALANCE }, shortfall: null, approval: { required: false, reason: null }, lateness } } : billGateway(request)),
       payeFile(toPeriod(defaultMonthValue())).file,
     );
-    renderFeature(<PayeBillDialog onClose={() => undefined} onCreated={() => undefined} />);
+    renderWithProviders(<PayeBillDialog onClose={() => undefined} onCreated={() => undefined} />);
     await screen.findByRole('radio', { name: /Use the payroll on file/ });
     fireEvent.click(screen.getByRole('button', { name: 'Proceed' }));
     const late = await screen.findByTestId('summary-lateness');

@@ -4,21 +4,22 @@ import { Alert, Button, Group, Progress, Radio, Stack, Text } from '@mantine/cor
 import { IconUsersGroup } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { MountedModal } from '../../../components/mounted-modal';
+import { FileProblems } from '../../../components/file-problems';
 import { FileSelect } from '../../../components/file-select';
 import { ApiError, showErrorToast } from '../../../lib/api-client';
 import { formatAmount, formatDate, plural } from '../../../lib/format';
 import { showFileParsingToast, showInvalidFileToast } from '../../../lib/file-toasts';
-import { useAlerts } from '../../alerts/api/alerts-api';
-import { useCorporationStates, type CorporationState } from '../../corporations/api/corporations-api';
-import { ManagePayrollDialog } from '../../corporations/components/manage-payroll-dialog';
+import { useAlerts } from '../../../api/alerts-api';
+import { useCorporationStates, type CorporationState } from '../../../api/corporations-api';
+import { ManagePayrollDialog } from '../../../components/payroll/manage-payroll-dialog';
 import { useSessionStore } from '../../../lib/session-store';
-import { PAYROLL_FILE_ACCEPT, rowProblemsFrom } from '../../corporations/model/payroll-file';
+import { PAYROLL_FILE_ACCEPT, rowProblemsFrom } from '../../../lib/payroll-file';
 import { billCreatedMessage, calculateCharge, fetchPayrollOnFile, generateBill, useBillCreated, useBillTypes, usePrecheck } from '../api/bills-api';
 import type { BillPrefill } from '../model/bill-routes';
 import { checkPayeBillFile, type CheckedBillFile } from '../model/bill-files';
 import { initialMonthValue, formatPeriod, monthError, oldestUnpaidMonthValue, toPeriod } from '../model/bill-period';
 import { PaymentChecks, payLabel, RepeatWarning, useSupplementary } from './payment-checks';
-import { BillSummaryTable, CorporationStateFields, FileProblems, MonthField, PaymentError, useRegistrationPrefill, RowWarnings, TemplateLink, useCorporationName } from './bill-form-parts';
+import { BillSummaryTable, CorporationStateFields, MonthField, PaymentError, useRegistrationPrefill, RowWarnings, TemplateLink, useCorporationName } from './bill-form-parts';
 
 type PayrollSource = 'payroll' | 'file';
 

@@ -1,9 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { grantPermissions, renderFeature, stubGateway } from '../../corporations/testing/render-feature';
 import { defaultMonthValue, lastDayOfPeriod, toPeriod } from '../model/bill-period';
-import { billDetail, billGateway, CORPORATION_ID, stubUploads } from '../testing/bill-fixtures';
+import { billDetail, billGateway, CORPORATION_ID } from '../testing/bill-fixtures';
 import { WhtBillDialog } from './wht-bill-dialog';
+import { stubGateway, stubUploads } from '../../../test/gateway';
+import { grantPermissions, renderWithProviders } from '../../../test/render';
 
 beforeEach(() => grantPermissions(['core-internal.bill.createpayebill', 'core-internal.bill.createwhtbill', 'core-internal.bill.calccharge', 'core-internal.bill.getall']));
 afterEach(() => vi.unstubAllGlobals());
@@ -26,7 +27,7 @@ describe('Withholding Tax form', () => {
     const gateway = stubGateway(billGateway);
     const uploads = stubUploads(() => ({ code: 'OK', message: 'A bill has been generated, and the payment is currently being processed.', data: billDetail({ type: 'wht', status: 'payment_pending' }) }));
     const onCreated = vi.fn();
-    renderFeature(<WhtBillDialog onClose={() => undefined} onCreated={onCreated} />);
+    renderWithProviders(<WhtBillDialog onClose={() => undefined} onCreated={onCreated} />);
 
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Corporation is required')).toBeInTheDocument();
@@ -69,7 +70,7 @@ describe('Withholding Tax form', () => {
 
   it('multiple, manual: the file is previewed (step 4) before the summary', async () => {
     stubGateway(billGateway);
-    renderFeature(<WhtBillDialog onClose={() => undefined} onCreated={() => undefined} />);
+    renderWithProviders(<WhtBillDialog onClose={() => undefined} onCreated={() => undefined} />);
     fireEvent.click(screen.getByRole('radio', { name: 'Multiple beneficiaries (file)', hidden: true }));
     await choose(/Corporation/, 'Adire Textiles Limited');
     await choose(/Agency/, 'Lagos · C-0012345');
@@ -91,7 +92,7 @@ describe('Withholding Tax form', () => {
   it('opens prefilled from the bank analyser: beneficiary, auto calculation, WHT type and amount survive choosing the agency', async () => {
     stubGateway(billGateway);
     const prefill = { corporationId: null, stateCode: null, month: null, whtType: 'rent', amount: '500000.00', beneficiaryName: 'Brightpath Ventures Ltd' };
-    renderFeature(<WhtBillDialog prefill={prefill} onClose={() => undefined} onCreated={() => undefined} />);
+    renderWithProviders(<WhtBillDialog prefill={prefill} onClose={() => undefined} onCreated={() => undefined} />);
     expect(screen.getByRole('textbox', { name: /Beneficiary name/ })).toHaveValue('Brightpath Ventures Ltd');
     await choose(/Corporation/, 'Adire Textiles Limited');
     await choose(/Agency/, 'Lagos · C-0012345');

@@ -1,25 +1,25 @@
 import { singlePayee, type BillDetail, type ChargeCalculation } from '@levy/contracts';
 import { CSV_TEMPLATE_PATHS, formatNaira, koboToNairaString, parseNaira } from '@levy/tax';
-import { Alert, Button, Group, Pagination, Progress, ScrollArea, SegmentedControl, Input, Select, Stack, Stepper, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Pagination, Progress, SegmentedControl, Input, Select, Stack, Stepper, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { MountedModal } from '../../../components/mounted-modal';
-import { AmountCell } from '../../../components/amount-cell';
 import { AmountInput } from '../../../components/amount-input';
+import { FileProblems } from '../../../components/file-problems';
 import { FileSelect } from '../../../components/file-select';
+import { PayeePreview } from '../../../components/payee-table';
 import { ApiError } from '../../../lib/api-client';
 import { showFileParsingToast, showInvalidFileToast } from '../../../lib/file-toasts';
 import { formatAmount } from '../../../lib/format';
-import type { CorporationState } from '../../corporations/api/corporations-api';
-import { PREVIEW_HEIGHT } from '../../corporations/components/payroll-upload';
-import { PAYROLL_FILE_ACCEPT, rowProblemsFrom } from '../../corporations/model/payroll-file';
+import type { CorporationState } from '../../../api/corporations-api';
+import { PAYROLL_FILE_ACCEPT, rowProblemsFrom } from '../../../lib/payroll-file';
 import { billCreatedMessage, calculateBulkWht, calculateCharge, calculateSingleWht, generateBill, useBillCreated, useBillTypes, usePrecheck, useWhtCalcItems, useWhtTypes, WHT_PROCESSING_TOAST_MS } from '../api/bills-api';
 import { PaymentChecks, payLabel, RepeatWarning, useSupplementary } from './payment-checks';
 import type { BillPrefill } from '../model/bill-routes';
 import { checkWhtFile, singlePayeeFile, type CheckedBillFile, type WhtMethod } from '../model/bill-files';
 import { initialMonthValue, formatPeriod, lastDayOfPeriod, monthError, toPeriod } from '../model/bill-period';
-import { BillSummaryTable, CorporationStateFields, FileProblems, MonthField, PaymentError, useRegistrationPrefill, TemplateLink, useCorporationName } from './bill-form-parts';
+import { BillSummaryTable, CorporationStateFields, MonthField, PaymentError, useRegistrationPrefill, TemplateLink, useCorporationName } from './bill-form-parts';
 
 /** The WHT calculation is asked 700 ms after the amount stops changing (product-spec §9). */
 export const WHT_CALC_DEBOUNCE_MS = 700;
@@ -44,35 +44,6 @@ function isPositive(amount: string): boolean {
   return kobo !== null && kobo > 0;
 }
 
-function PreviewRows({ rows, amountLabel }: { rows: Array<{ row: number; taxPayerNumber: string; name: string; amount?: string; taxPayable: string }>; amountLabel?: string }) {
-  return (
-    <ScrollArea h={PREVIEW_HEIGHT} type="auto" offsetScrollbars>
-      <Table stickyHeader verticalSpacing={6} fz="sm" aria-label="File preview">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w={56}>Row</Table.Th>
-            <Table.Th>Tax ID</Table.Th>
-            <Table.Th>Name</Table.Th>
-            {amountLabel && <Table.Th ta="right">{amountLabel}</Table.Th>}
-            <Table.Th ta="right">Tax payable</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={row.row}>
-              <Table.Td c="dimmed">{row.row}</Table.Td>
-              <Table.Td>{row.taxPayerNumber}</Table.Td>
-              <Table.Td>{row.name}</Table.Td>
-              {amountLabel && <AmountCell>{row.amount}</AmountCell>}
-              <AmountCell>{row.taxPayable}</AmountCell>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </ScrollArea>
-  );
-}
-
 /** Step 4 for an auto file: the server's calculation, page by page, with the count and the sum. */
 function BulkPreview({ id }: { id: string }) {
   const [page, setPage] = useState(1);
@@ -84,9 +55,13 @@ function BulkPreview({ id }: { id: string }) {
       <Text fz="sm" c="dimmed" data-testid="preview-summary">
         {aggs.count.toLocaleString('en-NG')} {aggs.count === 1 ? 'payee' : 'payees'} · amounts {formatAmount(aggs.sum_amount)} · tax payable {formatAmount(aggs.sum_tax_payable)}
       </Text>
-      <PreviewRows
-        amountLabel="Amount"
-        rows={items.data.items.map((item) => ({ row: item.row, taxPayerNumber: item.tax_payer_number, name: item.name, amount: formatAmount(item.amount), taxPayable: formatAmount(item.tax_payable) }))}
+      <PayeePreview
+        label="File preview"
+        lines={items.data.items.map((item) => ({ row: item.row, taxPayerNumber: item.tax_payer_number, name: item.name, amount: item.amount, taxPayable: item.tax_payable }))}
+        columns={[
+          { header: 'Amount', cell: (line) => formatAmount(line.amount), isAmount: true },
+          { header: 'Tax payable', cell: (line) => formatAmount(line.taxPayable), isAmount: true },
+        ]}
       />
       {pagination.total_pages > 1 && <Pagination size="sm" total={pagination.total_pages} value={page} onChange={setPage} getItemProps={(value) => ({ 'aria-label': `Page ${value}` })} />}
     </Stack>
@@ -485,7 +460,7 @@ export function WhtBillDialog({ prefill, onClose, onCreated }: { prefill?: BillP
               <Text fz="sm" c="dimmed" data-testid="preview-summary">
                 {checked.recipientCount.toLocaleString('en-NG')} {checked.recipientCount === 1 ? 'payee' : 'payees'} · tax payable {formatNaira(checked.amountDue)}
               </Text>
-              <PreviewRows rows={checked.rows.map((row) => ({ row: row.row, taxPayerNumber: row.taxPayerNumber, name: row.name, taxPayable: formatNaira(row.amount) }))} />
+              <PayeePreview label="File preview" lines={checked.rows} columns={[{ header: 'Tax payable', cell: (row) => formatNaira(row.amount), isAmount: true }]} />
             </Stack>
           ) : (
             bulk && <BulkPreview id={bulk.id} />

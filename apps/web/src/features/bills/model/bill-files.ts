@@ -10,7 +10,7 @@ import {
   WHT_MANUAL_TEMPLATE_HEADERS,
   type Kobo,
 } from '@levy/tax';
-import { isCsvFile } from '../../corporations/model/payroll-file';
+import { isCsvFile } from '../../../lib/payroll-file';
 
 export type WhtMethod = 'auto' | 'manual';
 

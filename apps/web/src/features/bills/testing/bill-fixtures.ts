@@ -1,7 +1,7 @@
 import type { BillDetail } from '@levy/contracts';
 import { asKobo, koboToNairaString, PAYE_TEMPLATE_HEADERS, recomputePayeRow, type Kobo, type PayeRecord } from '@levy/tax';
-import { vi } from 'vitest';
-import type { GatewayRequest } from '../../corporations/testing/render-feature';
+import type { GatewayRequest } from '../../../test/gateway';
+
 
 export const CORPORATION_ID = '8d5c1f62-7a57-4a0e-9a1f-0b6d1b0c2a11';
 export const BILL_ID = '0b7e2c1a-5d3f-4e8a-9b6c-1f2a3b4c5d6e';
@@ -116,51 +116,5 @@ export function billDetail(overrides: Partial<BillDetail> = {}): BillDetail {
     warnings: [],
     lateness: null,
     ...overrides,
-  };
-}
-
-export interface SentForm {
-  url: string;
-  headers: Record<string, string>;
-  fields: Record<string, FormDataEntryValue>;
-}
-
-/**
- * Stands in for XMLHttpRequest (multipart posts): records each request and answers with
- * `answer`'s envelope once the test calls `respond`, so double clicks can happen in between.
- */
-export function stubUploads(answer: (sent: SentForm) => { code: string; message?: string; data: unknown }) {
-  const sent: SentForm[] = [];
-  const pending: Array<() => void> = [];
-  class FakeRequest {
-    status = 200;
-    responseText = '';
-    upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    private url = '';
-    private readonly headers: Record<string, string> = {};
-    open(_method: string, url: string) {
-      this.url = url;
-    }
-    setRequestHeader(name: string, value: string) {
-      this.headers[name] = value;
-    }
-    send(form: FormData) {
-      const request: SentForm = { url: this.url, headers: this.headers, fields: Object.fromEntries(form.entries()) };
-      sent.push(request);
-      pending.push(() => {
-        const reply = answer(request);
-        this.status = reply.code === 'OK' ? 200 : 422;
-        this.responseText = JSON.stringify({ message: '', ...reply });
-        this.onload?.();
-      });
-    }
-  }
-  vi.stubGlobal('XMLHttpRequest', FakeRequest);
-  return {
-    sent,
-    /** Answers every request sent so far. */
-    respond: () => pending.splice(0).forEach((reply) => reply()),
   };
 }

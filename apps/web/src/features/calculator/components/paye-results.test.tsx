@@ -1,15 +1,15 @@
 import type { PayeCalculation } from '@levy/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithTheme } from '../../../test/render';
 import { PAYE_500K_JANUARY_2026 } from '../test/paye-calculation.fixture';
 import { PayeResults } from './paye-results';
+import { renderWithProviders } from '../../../test/render';
 
 const RESULT = PAYE_500K_JANUARY_2026;
 
 describe('PAYE results', () => {
   it('shows the headline figures formatted as naira', () => {
-    renderWithTheme(<PayeResults result={RESULT} />);
+    renderWithProviders(<PayeResults result={RESULT} />);
     expect(screen.getByRole('heading', { name: 'PAYE for January 2026' })).toBeInTheDocument();
     expect(screen.getByTestId('monthly-tax')).toHaveTextContent('₦72,500.00');
     expect(screen.getByTestId('annual-tax')).toHaveTextContent('₦870,000.00');
@@ -19,7 +19,7 @@ describe('PAYE results', () => {
   });
 
   it('puts the regime in force beside the other, leaving out reliefs neither gives', () => {
-    renderWithTheme(<PayeResults result={RESULT} />);
+    renderWithProviders(<PayeResults result={RESULT} />);
     const table = screen.getByTestId('regime-comparison');
     const row = (name: string) => within(table).getByRole('row', { name: new RegExp(name) });
     expect(row('PAYE a year')).toHaveTextContent('₦870,000.00₦896,000.00');
@@ -29,7 +29,7 @@ describe('PAYE results', () => {
   });
 
   it('lists every band with its bounds, and totals them', () => {
-    renderWithTheme(<PayeResults result={RESULT} />);
+    renderWithProviders(<PayeResults result={RESULT} />);
     const rows = within(screen.getByTestId('band-table')).getAllByRole('row');
     // Header, six NTA 2025 bands, total.
     expect(rows).toHaveLength(8);
@@ -47,7 +47,7 @@ describe('PAYE results', () => {
       monthly_gross: '70000.00',
       annual_gross: '840000.00',
     };
-    renderWithTheme(<PayeResults result={exempt} />);
+    renderWithProviders(<PayeResults result={exempt} />);
     expect(screen.getByText('No PAYE to pay')).toBeInTheDocument();
     expect(screen.getByText(/at or below the national minimum wage of ₦70,000.00/)).toBeInTheDocument();
     expect(screen.getByText('Nothing to deduct or remit for this month.')).toBeInTheDocument();

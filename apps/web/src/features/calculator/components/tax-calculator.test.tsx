@@ -1,9 +1,6 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { theme } from '../../../app/theme';
+import { renderWithProviders } from '../../../test/render';
 import { PAYE_500K_JANUARY_2026 } from '../test/paye-calculation.fixture';
 import { TaxCalculator } from './tax-calculator';
 
@@ -57,18 +54,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function Wrapper({ children }: { children: ReactNode }) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return (
-    <MantineProvider theme={theme}>
-      <QueryClientProvider client={client}>{children}</QueryClientProvider>
-    </MantineProvider>
-  );
-}
-
 describe('tax calculator', () => {
   it('sends the PAYE inputs, shows the answer, flags edits made since, and shares what is shown', { timeout: 30_000 }, async () => {
-    render(<TaxCalculator />, { wrapper: Wrapper });
+    renderWithProviders(<TaxCalculator />);
     const gross = screen.getByLabelText('Gross pay a month');
     fireEvent.change(gross, { target: { value: '500000' } });
     fireEvent.click(screen.getByRole('button', { name: 'Calculate PAYE' }));
@@ -90,11 +78,10 @@ describe('tax calculator', () => {
   });
 
   it('opens shared inputs filled in and calculated', { timeout: 30_000 }, async () => {
-    render(
+    renderWithProviders(
       <TaxCalculator
         shared={{ token: 'AbCdEfGhIjKlMnOp', paye: { period: '2026-01', monthly_gross: '500000.00' }, wht: null, created_at: '2026-11-22T10:00:00.000Z' }}
       />,
-      { wrapper: Wrapper },
     );
     expect(await screen.findByTestId('annual-tax', {}, LAZY_LOAD)).toHaveTextContent('₦870,000.00');
     expect(screen.getByLabelText('Gross pay a month')).toHaveValue('₦500,000');
@@ -104,7 +91,7 @@ describe('tax calculator', () => {
 
   it('opens shared WHT inputs on the WHT tab, calculated', async () => {
     const wht = { period: '2026-03', type: 'rent', payee_kind: 'individual' as const, resident: false, has_tax_id: false, amount: '750000.25' };
-    render(<TaxCalculator shared={{ token: 'AbCdEfGhIjKlMnOp', paye: null, wht, created_at: '2026-11-22T10:00:00.000Z' }} />, { wrapper: Wrapper });
+    renderWithProviders(<TaxCalculator shared={{ token: 'AbCdEfGhIjKlMnOp', paye: null, wht, created_at: '2026-11-22T10:00:00.000Z' }} />);
     // The WHT calculator is its own chunk too, loaded with its tab.
     expect(await screen.findByTestId('wht-tax', {}, LAZY_LOAD)).toHaveTextContent('₦75,000.03');
     expect(screen.getByTestId('wht-net')).toHaveTextContent('₦675,000.22');
@@ -114,14 +101,14 @@ describe('tax calculator', () => {
   });
 
   it('keeps Share off until something is calculated, and says so', () => {
-    render(<TaxCalculator />, { wrapper: Wrapper });
+    renderWithProviders(<TaxCalculator />);
     expect(screen.getByRole('button', { name: 'Share' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Share' })).toHaveAccessibleDescription('Calculate first, then share the figures');
     expect(screen.getByRole('button', { name: 'Calculate PAYE' })).toBeDisabled();
   });
 
   it('loads the WHT calculator only when its tab is opened', async () => {
-    render(<TaxCalculator />, { wrapper: Wrapper });
+    renderWithProviders(<TaxCalculator />);
     expect(screen.queryByLabelText('Type of payment')).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('tab', { name: 'Withholding tax (WHT)' }));
     expect(await screen.findByLabelText('Type of payment', {}, LAZY_LOAD)).toHaveValue('professional_fees');

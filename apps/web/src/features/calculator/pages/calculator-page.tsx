@@ -1,7 +1,7 @@
 import { Alert, Anchor, Box, Center, Container, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconLink } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
-import { PublicHeader } from '../../home/components/public-header';
+import { PublicHeader } from '../../../components/public-header';
 import { formatDate } from '../../../lib/format';
 import { isMissingShare, useSharedCalculation } from '../api/calculator-api';
 import { TaxCalculator } from '../components/tax-calculator';

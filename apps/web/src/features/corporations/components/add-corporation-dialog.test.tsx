@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { grantPermissions, renderFeature, stubGateway } from '../testing/render-feature';
 import { AddCorporationDialog } from './add-corporation-dialog';
+import { stubGateway } from '../../../test/gateway';
+import { grantPermissions, renderWithProviders } from '../../../test/render';
 
 beforeEach(() => grantPermissions(['core-internal.corporation.create']));
 afterEach(() => vi.unstubAllGlobals());
@@ -11,7 +12,7 @@ const created = { id: '8d5c1f62-7a57-4a0e-9a1f-0b6d1b0c2a11', name: 'Adire Texti
 describe('Add New Corporation', () => {
   it('needs a name before it calls the server', async () => {
     const gateway = stubGateway(() => ({ code: 'OK', data: created }));
-    renderFeature(<AddCorporationDialog onClose={() => undefined} />);
+    renderWithProviders(<AddCorporationDialog onClose={() => undefined} />);
     fireEvent.click(screen.getByRole('button', { name: 'Add corporation' }));
     expect(await screen.findByText('Name is required')).toBeInTheDocument();
     expect(gateway.requests).toHaveLength(0);
@@ -20,7 +21,7 @@ describe('Add New Corporation', () => {
   it('shows a name already used in the organisation at the field and stays open', async () => {
     stubGateway(() => ({ code: 'INVALID_INPUT', message: 'Invalid input', data: { name: 'The provided name already exist' } }));
     const onClose = vi.fn();
-    renderFeature(<AddCorporationDialog onClose={onClose} />);
+    renderWithProviders(<AddCorporationDialog onClose={onClose} />);
     fireEvent.change(screen.getByRole('textbox', { name: /Name/ }), { target: { value: ' adire textiles limited ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add corporation' }));
     expect(await screen.findByText('The provided name already exist')).toBeInTheDocument();
@@ -31,7 +32,7 @@ describe('Add New Corporation', () => {
     const gateway = stubGateway(() => ({ code: 'OK', data: created }));
     const onClose = vi.fn();
     const onAdded = vi.fn();
-    renderFeature(<AddCorporationDialog onClose={onClose} onAdded={onAdded} />);
+    renderWithProviders(<AddCorporationDialog onClose={onClose} onAdded={onAdded} />);
     fireEvent.change(screen.getByRole('textbox', { name: /Name/ }), { target: { value: '  Adire Textiles Limited ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add corporation' }));
     await waitFor(() => expect(onAdded).toHaveBeenCalledWith(created));

@@ -3,7 +3,7 @@ import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { MountedModal } from '../../../components/mounted-modal';
 import { ApiError } from '../../../lib/api-client';
-import { useCreateCorporation, type Corporation } from '../api/corporations-api';
+import { useCreateCorporation, type Corporation } from '../../../api/corporations-api';
 
 /** Add New Corporation (product-spec §2): a name, unique in the organisation. */
 /** Mounted while open, so each opening starts empty. */

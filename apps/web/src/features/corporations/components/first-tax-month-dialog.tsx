@@ -5,7 +5,7 @@ import { MonthPickerInput } from '@mantine/dates';
 import { useState } from 'react';
 import { MountedModal } from '../../../components/mounted-modal';
 import { ApiError } from '../../../lib/api-client';
-import { useSetFirstTaxMonth, type CorporationState } from '../api/corporations-api';
+import { useSetFirstTaxMonth, type CorporationState } from '../../../api/corporations-api';
 
 /** Admins: from which month the corporation owes tax in a state; deadlines and alerts count from it. */
 export function FirstTaxMonthDialog({ corporationId, registration, onClose }: { corporationId: string; registration: CorporationState; onClose: () => void }) {

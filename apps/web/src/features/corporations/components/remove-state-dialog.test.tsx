@@ -1,8 +1,9 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CorporationState } from '../api/corporations-api';
-import { grantPermissions, renderFeature, stubGateway } from '../testing/render-feature';
+import type { CorporationState } from '../../../api/corporations-api';
 import { RemoveStateDialog } from './remove-state-dialog';
+import { stubGateway } from '../../../test/gateway';
+import { grantPermissions, renderWithProviders } from '../../../test/render';
 
 const CORPORATION_ID = '8d5c1f62-7a57-4a0e-9a1f-0b6d1b0c2a11';
 const lagos: CorporationState = {
@@ -26,7 +27,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('Remove {state}', () => {
   it('warns that the data is deleted for good, naming it, and sends nothing until confirmed', () => {
     const gateway = stubGateway(() => ({ code: 'OK', data: null }));
-    renderFeature(<RemoveStateDialog corporationId={CORPORATION_ID} corporationName="Adire Textiles Limited" registration={lagos} onClose={() => undefined} />);
+    renderWithProviders(<RemoveStateDialog corporationId={CORPORATION_ID} corporationName="Adire Textiles Limited" registration={lagos} onClose={() => undefined} />);
     expect(screen.getByRole('dialog', { name: 'Remove Lagos' })).toBeInTheDocument();
     expect(screen.getByText("This permanently deletes the state's data")).toBeInTheDocument();
     expect(screen.getByText('The Tax ID C-0054321 (Delta Harbour Foods Plc)')).toBeInTheDocument();
@@ -39,7 +40,7 @@ describe('Remove {state}', () => {
       code: 'OK',
       data: { state: { id: 25, code: 'LA', name: 'Lagos' }, removed: { tax_payer_number: 'C-0054321', employees: 3, payroll_files: 2, consent: true } },
     }));
-    renderFeature(<RemoveStateDialog corporationId={CORPORATION_ID} corporationName="Adire Textiles Limited" registration={lagos} onClose={() => undefined} />);
+    renderWithProviders(<RemoveStateDialog corporationId={CORPORATION_ID} corporationName="Adire Textiles Limited" registration={lagos} onClose={() => undefined} />);
     fireEvent.click(screen.getByRole('button', { name: 'Remove Lagos' }));
     expect(await screen.findByText('Lagos was removed from Adire Textiles Limited')).toBeInTheDocument();
     expect(screen.getByText('Deleted the Tax ID C-0054321, the payroll consent, 3 employees and 2 payroll files.')).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { MountedModal } from '../../../components/mounted-modal';
-import { useRemoveState, type CorporationState, type RemovedState } from '../api/corporations-api';
+import { useRemoveState, type CorporationState, type RemovedState } from '../../../api/corporations-api';
 import { describeRemovedData, joinWords } from '../model/state-entry';
 
 function plannedLosses(registration: CorporationState): string[] {

@@ -1,9 +1,10 @@
 import { lagosPeriod } from '@levy/tax';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CorporationState, TaxState } from '../api/corporations-api';
-import { grantPermissions, renderFeature, stubGateway } from '../testing/render-feature';
+import type { CorporationState, TaxState } from '../../../api/corporations-api';
 import { StateTaxIdDialog } from './state-tax-id-dialog';
+import { stubGateway } from '../../../test/gateway';
+import { grantPermissions, renderWithProviders } from '../../../test/render';
 
 const CORPORATION_ID = '8d5c1f62-7a57-4a0e-9a1f-0b6d1b0c2a11';
 const LAGOS: TaxState = { id: 25, code: 'LA', name: 'Lagos', revenue_service: 'Lagos State Internal Revenue Service', abbreviation: null };
@@ -49,7 +50,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('Add New State', () => {
   it('checks step 1 before asking the agency: a state and a well-formed Tax ID', async () => {
     const gateway = agency();
-    renderFeature(<StateTaxIdDialog corporationId={CORPORATION_ID} corporationName="Delta Harbour Foods Plc" mode={{ kind: 'add', registeredCodes: [] }} onClose={() => undefined} />);
+    renderWithProviders(<StateTaxIdDialog corporationId={CORPORATION_ID} corporationName="Delta Harbour Foods Plc" mode={{ kind: 'add', registeredCodes: [] }} onClose={() => undefined} />);
     expect(screen.getByRole('dialog', { name: 'Add New State' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Proceed' }));
     expect(await screen.findByText('State is required')).toBeInTheDocument();
@@ -60,7 +61,7 @@ describe('Add New State', () => {
   it('offers only the states not registered yet, then verifies the Tax ID, shows the taxpayer and saves', async () => {
     const gateway = agency();
     const onClose = vi.fn();
-    renderFeature(<StateTaxIdDialog corporationId={CORPORATION_ID} corporationName="Delta Harbour Foods Plc" mode={{ kind: 'add', registeredCodes: ['OG'] }} onClose={onClose} />);
+    renderWithProviders(<StateTaxIdDialog corporationId={CORPORATION_ID} corporationName="Delta Harbour Foods Plc" mode={{ kind: 'add', registeredCodes: ['OG'] }} onClose={onClose} />);
     await waitFor(() => expect(gateway.calls('internal/states')).toHaveLength(1));
     fireEvent.click(screen.getByRole('combobox', { name: /State/ }));
     // The dropdown is still in its opening transition, so its options count as hidden.
@@ -83,7 +84,7 @@ describe('Add New State', () => {
 
   it('says when the agency holds the Tax ID for another taxpayer, and saves only once that is confirmed', async () => {
     const gateway = agency();
-    renderFeature(<StateTaxIdDialog corporationId={CORPORATION_ID} corporationName="Adamawa Foods Limited" mode={{ kind: 'add', registeredCodes: [] }} onClose={() => undefined} />);
+    renderWithProviders(<StateTaxIdDialog corporationId={CORPORATION_ID} corporationName="Adamawa Foods Limited" mode={{ kind: 'add', registeredCodes: [] }} onClose={() => undefined} />);
     await waitFor(() => expect(gateway.calls('internal/states')).toHaveLength(1));
     fireEvent.click(screen.getByRole('combobox', { name: /State/ }));
     fireEvent.click(await screen.findByRole('option', { name: 'Lagos', hidden: true }));
@@ -102,7 +103,7 @@ describe('Add New State', () => {
 describe('Update {state} Id', () => {
   it('keeps the state fixed, refuses the current Tax ID, and shows what the agency says at the field', async () => {
     const gateway = agency();
-    renderFeature(<StateTaxIdDialog corporationId={CORPORATION_ID} corporationName="Delta Harbour Foods Plc" mode={{ kind: 'update', registration: registered }} onClose={() => undefined} />);
+    renderWithProviders(<StateTaxIdDialog corporationId={CORPORATION_ID} corporationName="Delta Harbour Foods Plc" mode={{ kind: 'update', registration: registered }} onClose={() => undefined} />);
     expect(screen.getByRole('dialog', { name: 'Update Lagos Id' })).toBeInTheDocument();
 
     fireEvent.change(taxIdInput(), { target: { value: 'c-0012345' } });
@@ -119,7 +120,7 @@ describe('Update {state} Id', () => {
   it('warns before Save what the replaced registration loses, Back returns to step 1, Save sends a PUT', async () => {
     const gateway = agency();
     const onClose = vi.fn();
-    renderFeature(<StateTaxIdDialog corporationId={CORPORATION_ID} corporationName="Delta Harbour Foods Plc" mode={{ kind: 'update', registration: registered }} onClose={onClose} />);
+    renderWithProviders(<StateTaxIdDialog corporationId={CORPORATION_ID} corporationName="Delta Harbour Foods Plc" mode={{ kind: 'update', registration: registered }} onClose={onClose} />);
     fireEvent.change(taxIdInput(), { target: { value: 'C-0054321' } });
     fireEvent.click(screen.getByRole('button', { name: 'Proceed' }));
     expect(

@@ -6,7 +6,7 @@ import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { MountedModal } from '../../../components/mounted-modal';
 import { ApiError } from '../../../lib/api-client';
-import { useAddState, useTaxStates, useUpdateStateId, verifyTaxId, type CorporationState, type VerifiedTaxpayer } from '../api/corporations-api';
+import { useAddState, useTaxStates, useUpdateStateId, verifyTaxId, type CorporationState, type VerifiedTaxpayer } from '../../../api/corporations-api';
 import { joinWords, normaliseTaxId, validateStateEntry } from '../model/state-entry';
 
 export type StateDialogMode = { kind: 'add'; registeredCodes: string[] } | { kind: 'update'; registration: CorporationState };

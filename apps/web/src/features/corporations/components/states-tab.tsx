@@ -11,10 +11,11 @@ import { RefreshButton } from '../../../components/refresh-button';
 import { StatusTag } from '../../../components/status-tag';
 import { formatDate, formatPeriod } from '../../../lib/format';
 import { useSessionStore } from '../../../lib/session-store';
-import { useCorporationStates, type Corporation, type CorporationState } from '../api/corporations-api';
+import { useCorporationStates, type Corporation, type CorporationState } from '../../../api/corporations-api';
+import { PAYROLL_PERMISSIONS } from '../../../components/payroll/payroll-permissions';
 import { CORPORATION_PERMISSIONS } from '../model/permissions';
 import { FirstTaxMonthDialog } from './first-tax-month-dialog';
-import { ManagePayrollDialog } from './manage-payroll-dialog';
+import { ManagePayrollDialog } from '../../../components/payroll/manage-payroll-dialog';
 import { RemoveStateDialog } from './remove-state-dialog';
 import { StateTaxIdDialog, type StateDialogMode } from './state-tax-id-dialog';
 
@@ -39,7 +40,7 @@ export function StatesTab({ corporation, readOnly }: { corporation: Corporation;
   const can = (permission: string) => !readOnly && hasPermission(permissions, permission);
 
   const canAdd = can(CORPORATION_PERMISSIONS.addState) && can(CORPORATION_PERMISSIONS.verifyState);
-  const canManagePayroll = can(CORPORATION_PERMISSIONS.sendConsentOtp) || can(CORPORATION_PERMISSIONS.uploadPayroll) || can(CORPORATION_PERMISSIONS.getEmployees);
+  const canManagePayroll = can(PAYROLL_PERMISSIONS.sendConsentOtp) || can(PAYROLL_PERMISSIONS.uploadPayroll) || can(PAYROLL_PERMISSIONS.getEmployees);
   const registeredCodes = (registrations.data ?? []).map((registration) => registration.state.code);
 
   const optionsFor = (registration: CorporationState): OptionItem[] => {

@@ -7,8 +7,4 @@ export const CORPORATION_PERMISSIONS = {
   addState: 'core-internal.corporation.addstate',
   updateState: 'core-internal.corporation.updatestate',
   removeState: 'core-internal.corporation.removestate',
-  sendConsentOtp: 'core-internal.corporation.sendstateconsentotp',
-  verifyConsent: 'core-internal.corporation.verifyconsent',
-  uploadPayroll: 'core-internal.corporation.uploadpayroll',
-  getEmployees: 'core-internal.corporation.getemployees',
 } as const;

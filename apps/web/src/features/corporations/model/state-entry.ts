@@ -1,5 +1,5 @@
 import { fieldErrors, stateTaxId } from '@levy/contracts';
-import type { RemovedStateData } from '../api/corporations-api';
+import type { RemovedStateData } from '../../../api/corporations-api';
 
 export const STATE_REQUIRED = 'State is required';
 

@@ -1,6 +1,7 @@
 import { Button, Tabs, Text } from '@mantine/core';
 import { hasPermission } from '@levy/contracts';
 import { IconArrowsExchange, IconMap2, IconReceipt2 } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { BackLink } from '../../../components/back-link';
 import { ContentCard } from '../../../components/content-card';
@@ -9,21 +10,25 @@ import { LoadingPlaceholder } from '../../../components/loading-placeholder';
 import { PageHeading } from '../../../components/page-heading';
 import { formatDate } from '../../../lib/format';
 import { useSessionStore } from '../../../lib/session-store';
-import { useCorporation } from '../api/corporations-api';
-import { BillsList } from '../../bills/components/bills-list';
-import { CorporationWalletTab } from '../../wallets/components/corporation-wallet-tab';
+import { useCorporation } from '../../../api/corporations-api';
 import { StatesTab } from '../components/states-tab';
 import { corporationPath, corporationTabs, DEFAULT_CORPORATION_TAB, isCorporationTab, isStaffUser } from '../model/routes';
 
 // The organisation's wallets tell whether each corporation has its own (and so a transactions tab).
 const WALLETS_PERMISSION = 'core-internal.organisation.getwallets';
 
+/** The tabs other features draw for a corporation; app/ composes them in. */
+export interface CorporationTabs {
+  bills: (corporationId: string) => ReactNode;
+  transactions: (corporationId: string) => ReactNode;
+}
+
 /**
  * One corporation with its tab in the address: /corporations/{id}/states (product-spec §2
  * corporations.corporation): its states, its bills, and its wallet's transactions when
  * corporations have wallets.
  */
-export default function CorporationPage() {
+export function CorporationPage({ tabs }: { tabs: CorporationTabs }) {
   const { id, tab } = useParams();
   const navigate = useNavigate();
   const user = useSessionStore((state) => state.user);
@@ -97,10 +102,8 @@ export default function CorporationPage() {
         <Tabs.Panel value="states">
           <StatesTab corporation={data} readOnly={isStaff} />
         </Tabs.Panel>
-        <Tabs.Panel value="bills">{hasBillsTab && <BillsList corporationId={data.id} />}</Tabs.Panel>
-        <Tabs.Panel value="transactions">
-          <CorporationWalletTab corporationId={data.id} />
-        </Tabs.Panel>
+        <Tabs.Panel value="bills">{hasBillsTab && tabs.bills(data.id)}</Tabs.Panel>
+        <Tabs.Panel value="transactions">{tabs.transactions(data.id)}</Tabs.Panel>
       </Tabs>
     </>
   );

@@ -2,8 +2,9 @@ import { screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '../../../lib/session-store';
-import { grantPermissions, renderFeature, stubGateway } from '../testing/render-feature';
 import CorporationsPage from './corporations-page';
+import { stubGateway } from '../../../test/gateway';
+import { grantPermissions, renderWithProviders } from '../../../test/render';
 
 const page = {
   items: [
@@ -32,7 +33,7 @@ describe('Corporations page', () => {
   it('lists the corporations with their state count and date, newest first, and offers Add New Corporation to those allowed', async () => {
     signIn('customer', ['core-internal.corporation.getall', 'core-internal.corporation.create']);
     const gateway = stubGateway(() => ({ code: 'OK', data: page }));
-    renderFeature(
+    renderWithProviders(
       <MemoryRouter>
         <CorporationsPage />
       </MemoryRouter>,
@@ -49,7 +50,7 @@ describe('Corporations page', () => {
   it('shows staff the organisation of each corporation, read-only', async () => {
     signIn('staff', ['core-internal.corporation.getall', 'core-internal.corporation.getone']);
     stubGateway(() => ({ code: 'OK', data: page }));
-    renderFeature(
+    renderWithProviders(
       <MemoryRouter>
         <CorporationsPage />
       </MemoryRouter>,
@@ -62,7 +63,7 @@ describe('Corporations page', () => {
   it('says No data with a hint when there is nothing yet', async () => {
     signIn('customer', ['core-internal.corporation.getall', 'core-internal.corporation.create']);
     stubGateway(() => ({ code: 'OK', data: { items: [], pagination: { count: 10, current_page: 1, total_count: 0, total_pages: 1 } } }));
-    renderFeature(
+    renderWithProviders(
       <MemoryRouter>
         <CorporationsPage />
       </MemoryRouter>,

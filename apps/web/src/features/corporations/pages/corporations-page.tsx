@@ -13,7 +13,7 @@ import { defaultQueryState, toListParams, type QueryState } from '../../../compo
 import { TablePagination } from '../../../components/table-pagination';
 import { formatDate } from '../../../lib/format';
 import { useSessionStore } from '../../../lib/session-store';
-import { useCorporations } from '../api/corporations-api';
+import { useCorporations } from '../../../api/corporations-api';
 import { AddCorporationDialog } from '../components/add-corporation-dialog';
 import { CORPORATION_PERMISSIONS } from '../model/permissions';
 import { corporationPath, isStaffUser } from '../model/routes';
@@ -46,7 +46,6 @@ export default function CorporationsPage() {
       />
       <ContentCard>
         <QueryBar
-          module="corporations"
           value={query}
           onChange={(next) => {
             setQuery(next);

@@ -3,7 +3,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { LoadingPlaceholder } from '../../../components/loading-placeholder';
 import { RefreshButton } from '../../../components/refresh-button';
 import { formatLagosDateTime } from '../../../lib/format';
-import { useDevelopmentMailbox } from '../api/mailbox-api';
+import { useDevelopmentMailbox } from '../../../api/mailbox-api';
 
 /**
  * Development only: the mail Levy would have sent, newest first. The server offers the call only

@@ -1,8 +1,8 @@
 import { Accordion, Anchor, Badge, Box, Button, Card, Container, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCalendarDue, IconFileSpreadsheet, IconReceiptTax, IconReportAnalytics, IconUsersGroup, IconBuildingBank } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { TaxCalculator } from '../../calculator/components/tax-calculator';
-import { PublicHeader } from '../components/public-header';
+import { PublicHeader } from '../../../components/public-header';
 
 const FEATURES = [
   { icon: IconReceiptTax, title: 'PAYE for every state', text: 'Upload your payroll in the PAYE template, check each line against the current tax bands, and pay the State Internal Revenue Service in one step.' },
@@ -48,8 +48,8 @@ const TEMPLATES = [
   { href: '/templates/wht_template_manual.csv', label: 'WHT template (manual)', detail: 'Tax ID, name and the tax payable you computed.' },
 ] as const;
 
-/** The public home: what Levy does, sign-up and log-in, the help centre and the CSV templates. */
-export default function HomePage() {
+/** The public home: what Levy does, sign-up and log-in, the calculator given, the help centre and the CSV templates. */
+export function HomePage({ calculator }: { calculator: ReactNode }) {
   return (
     <Box>
       <PublicHeader isHome />
@@ -82,7 +82,7 @@ export default function HomePage() {
 
         <Box py={56} component="section" id="calculator" aria-label="Tax calculator" style={{ scrollMarginTop: 16 }}>
           <Container size="lg">
-            <TaxCalculator description="Free and without an account: PAYE under the rules in force for the month you pick, with the Nigeria Tax Act 2025 and the Personal Income Tax Act side by side, and withholding tax on a payment. Share the result with a link." />
+            {calculator}
           </Container>
         </Box>
 

@@ -3,7 +3,7 @@ import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
-import { login } from '../api/session-api';
+import { login } from '../../../api/session-api';
 
 /** Email and password; signs in and hands the session over. The email can be fixed (invitations). */
 export function LoginForm({ fixedEmail, onSignedIn, submitLabel = 'Log in' }: { fixedEmail?: string; onSignedIn: (session: SessionPayload) => void | Promise<void>; submitLabel?: string }) {

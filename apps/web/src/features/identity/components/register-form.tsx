@@ -3,7 +3,7 @@ import { Button, Group, PasswordInput, Select, SimpleGrid, Stack, TextInput } fr
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
-import { register, useMarketingSources } from '../api/session-api';
+import { register, useMarketingSources } from '../../../api/session-api';
 
 export interface RegisterFormProps {
   /** Set when signing up from an invitation: the email is the invited one and needs no verification. */

@@ -5,11 +5,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { landingPathFor } from '../../../app/guard';
+import { landingPathFor } from '../../../lib/guard';
 import { LoadingPlaceholder } from '../../../components/loading-placeholder';
 import { showSuccessToast } from '../../../lib/api-client';
 import { useSessionStore } from '../../../lib/session-store';
-import { resetPassword, verifyEmail } from '../api/session-api';
+import { resetPassword, verifyEmail } from '../../../api/session-api';
 
 const newPasswordForm = z
   .object({ password: passwordRule, confirm: z.string() })

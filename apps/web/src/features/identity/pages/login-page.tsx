@@ -3,9 +3,9 @@ import { Anchor, Button, Card, Stack, Text, TextInput, Title } from '@mantine/co
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { landingPathFor } from '../../../app/guard';
+import { landingPathFor } from '../../../lib/guard';
 import { useSessionStore } from '../../../lib/session-store';
-import { requestPasswordReset } from '../api/session-api';
+import { requestPasswordReset } from '../../../api/session-api';
 import { LoginForm } from '../components/login-form';
 
 function ForgotPasswordForm({ onBack }: { onBack: () => void }) {

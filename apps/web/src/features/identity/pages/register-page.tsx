@@ -2,7 +2,7 @@ import { Anchor, Card, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useDevelopmentMailbox } from '../../dev-mailbox/api/mailbox-api';
+import { useDevelopmentMailbox } from '../../../api/mailbox-api';
 import { RegisterForm } from '../components/register-form';
 
 export default function RegisterPage() {

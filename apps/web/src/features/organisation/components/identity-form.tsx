@@ -9,7 +9,7 @@ import { LoadingPlaceholder } from '../../../components/loading-placeholder';
 import { ApiError } from '../../../lib/api-client';
 import { calls } from '@levy/contracts/calls';
 import { downloadFile } from '../../../lib/download';
-import { organisationKeys, saveIdentity, useOrganisationIdentity, useStates, type IdentityFields } from '../api/organisation-api';
+import { organisationKeys, saveIdentity, useOrganisationIdentity, useStates, type IdentityFields } from '../../../api/organisation-api';
 
 const CAC_DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
 export const CAC_DOCUMENT_REQUIRED = 'CAC certificate is required';

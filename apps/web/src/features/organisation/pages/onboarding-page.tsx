@@ -2,7 +2,7 @@ import { Card, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { showSuccessToast } from '../../../lib/api-client';
 import { useSessionStore } from '../../../lib/session-store';
-import { completeKyc } from '../api/organisation-api';
+import { completeKyc } from '../../../api/organisation-api';
 import { IdentityForm } from '../components/identity-form';
 
 /** KYC: the business's identity and CAC certificate; submitting marks KYC completed. */

@@ -3,12 +3,12 @@ import { IconBuildingPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { landingPathFor } from '../../../app/guard';
+import { landingPathFor } from '../../../lib/guard';
 import { LoadingPlaceholder } from '../../../components/loading-placeholder';
 import { formatDate } from '../../../lib/format';
 import { useSessionStore } from '../../../lib/session-store';
-import { refreshSession } from '../../identity/api/session-api';
-import { acceptInvitation, createOrganisation } from '../api/organisation-api';
+import { refreshSession } from '../../../api/session-api';
+import { acceptInvitation, createOrganisation } from '../../../api/organisation-api';
 
 /** A signed-in user without an organisation joins one they were invited to, or creates their own. */
 export default function StartPage() {

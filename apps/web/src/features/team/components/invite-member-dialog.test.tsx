@@ -1,8 +1,6 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { theme } from '../../../app/theme';
+import { renderWithProviders } from '../../../test/render';
 import { InviteMemberDialog } from './invite-member-dialog';
 
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
@@ -20,14 +18,7 @@ const ROLE_GROUPS = [
 ];
 
 function renderDialog(mode: Parameters<typeof InviteMemberDialog>[0]['mode']) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <MantineProvider theme={theme}>
-      <QueryClientProvider client={client}>
-        <InviteMemberDialog mode={mode} onClose={() => undefined} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  return renderWithProviders(<InviteMemberDialog mode={mode} onClose={() => undefined} />);
 }
 
 describe('InviteMemberDialog', () => {

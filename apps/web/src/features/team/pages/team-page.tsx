@@ -118,7 +118,6 @@ export default function TeamPage() {
       />
       <ContentCard>
         <QueryBar
-          module="team"
           value={query}
           onChange={(next) => {
             setQuery(next);

@@ -2,8 +2,9 @@ import type { ReceiptFacts } from '@levy/contracts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderFeature, stubGateway } from '../../corporations/testing/render-feature';
 import VerifyPage from './verify-page';
+import { stubGateway } from '../../../test/gateway';
+import { renderWithProviders } from '../../../test/render';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -22,7 +23,7 @@ const FACTS: ReceiptFacts = {
 };
 
 function renderAt(path: string) {
-  return renderFeature(
+  return renderWithProviders(
     <MemoryRouter initialEntries={[path]}>
       <Routes>
         <Route path="/verify/:code" element={<VerifyPage />} />

@@ -4,9 +4,8 @@ import { IconAlertTriangle, IconCircleCheck, IconClockPause, IconShieldX } from 
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { StatusTag } from '../../../components/status-tag';
-import { formatAmount, formatDate, formatLagosDateTime } from '../../../lib/format';
-import { formatPeriod } from '../../bills/model/bill-period';
-import { PublicHeader } from '../../home/components/public-header';
+import { formatAmount, formatDate, formatLagosDateTime, formatPeriod } from '../../../lib/format';
+import { PublicHeader } from '../../../components/public-header';
 import { useReceiptVerification, verificationFailure } from '../api/verify-api';
 
 /** A code as the receipt prints it: upper case, in groups of six. */

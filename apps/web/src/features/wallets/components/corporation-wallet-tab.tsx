@@ -3,7 +3,7 @@ import { ContentCard } from '../../../components/content-card';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadingPlaceholder } from '../../../components/loading-placeholder';
 import { useSessionStore } from '../../../lib/session-store';
-import { useCorporationWallets, useOrganisationWallets } from '../api/wallets-api';
+import { useCorporationWallets, useOrganisationWallets } from '../../../api/wallets-api';
 import { WalletCard } from './wallet-card';
 import { WalletHistory } from './wallet-history';
 

@@ -1,7 +1,7 @@
 import { Button, Group, NumberInput, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { MountedModal } from '../../../components/mounted-modal';
-import { useSimulateTransfer, type Wallet } from '../api/wallets-api';
+import { useSimulateTransfer, type Wallet } from '../../../api/wallets-api';
 
 /** Sandbox only: a bank transfer into the wallet's account, reported through the provider's webhook. */
 export function SimulateTransferDialog({ wallet, onClose }: { wallet: Wallet; onClose: () => void }) {

@@ -4,7 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import { FittedFigure } from '../../../components/fitted-figure';
 import { formatAmount } from '../../../lib/format';
 import { loadChunk } from '../../../lib/lazy-page';
-import type { Wallet } from '../api/wallets-api';
+import type { Wallet } from '../../../api/wallets-api';
 
 // The sandbox transfer dialog loads when it is opened, not with the dashboard (issue 15).
 const SimulateTransferDialog = lazy(async () => ({ default: (await loadChunk(() => import('./simulate-transfer-dialog'))).SimulateTransferDialog }));

@@ -11,7 +11,7 @@ import { defaultQueryState, toListParams, type QueryState } from '../../../compo
 import { StatusTag } from '../../../components/status-tag';
 import { TablePagination } from '../../../components/table-pagination';
 import { formatAmount, formatDate } from '../../../lib/format';
-import { exportHistory, useWalletHistory, type HistoryScope } from '../api/wallets-api';
+import { exportHistory, useWalletHistory, type HistoryScope } from '../../../api/wallets-api';
 import { ExportButtons, type ExportFormat } from '../../../components/export-buttons';
 
 export const HISTORY_FILTERS: FilterField[] = [
@@ -57,7 +57,6 @@ export function WalletHistory({ scope, showWallet }: { scope: HistoryScope; show
     <>
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <QueryBar
-          module="transactions"
           value={query}
           onChange={changeQuery}
           sortKeys={['created_at']}

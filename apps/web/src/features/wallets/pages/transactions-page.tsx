@@ -3,7 +3,7 @@ import { ContentCard } from '../../../components/content-card';
 import { LoadingPlaceholder } from '../../../components/loading-placeholder';
 import { PageHeading } from '../../../components/page-heading';
 import { useSessionStore } from '../../../lib/session-store';
-import { useOrganisationWallets } from '../api/wallets-api';
+import { useOrganisationWallets } from '../../../api/wallets-api';
 import { WalletCard } from '../components/wallet-card';
 import { WalletHistory } from '../components/wallet-history';
 

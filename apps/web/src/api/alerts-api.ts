@@ -1,0 +1,55 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { callApi } from '../lib/api-client';
+import { calls } from '@levy/contracts/calls';
+import { downloadFile } from '../lib/download';
+
+export const alertKeys = {
+  all: ['alerts'] as const,
+  list: (organisationId: string) => ['alerts', 'list', organisationId] as const,
+  checklist: (organisationId: string) => ['alerts', 'checklist', organisationId] as const,
+  metrics: (organisationId: string) => ['alerts', 'metrics', organisationId] as const,
+  calendar: (organisationId: string) => ['alerts', 'calendar', organisationId] as const,
+  feed: (organisationId: string) => ['alerts', 'feed', organisationId] as const,
+};
+
+export function useAlerts(organisationId: string | undefined) {
+  return useQuery({ queryKey: alertKeys.list(organisationId ?? ''), queryFn: () => callApi(calls.listAlerts, { params: { id: organisationId! } }), enabled: Boolean(organisationId) });
+}
+
+export function useChecklist(organisationId: string | undefined) {
+  return useQuery({ queryKey: alertKeys.checklist(organisationId ?? ''), queryFn: () => callApi(calls.getChecklist, { params: { id: organisationId! }, quiet: true }), enabled: Boolean(organisationId) });
+}
+
+export function useBillMetrics(organisationId: string | undefined) {
+  return useQuery({ queryKey: alertKeys.metrics(organisationId ?? ''), queryFn: () => callApi(calls.getBillMetrics, { params: { id: organisationId!, x: 'monthly' } }), enabled: Boolean(organisationId) });
+}
+
+export function useDeadlineCalendar(organisationId: string | undefined) {
+  return useQuery({ queryKey: alertKeys.calendar(organisationId ?? ''), queryFn: () => callApi(calls.getDeadlineCalendar, { params: { id: organisationId! } }), enabled: Boolean(organisationId) });
+}
+
+/** The address a calendar app subscribes to. */
+export function useDeadlineFeed(organisationId: string | undefined) {
+  return useQuery({ queryKey: alertKeys.feed(organisationId ?? ''), queryFn: () => callApi(calls.getDeadlineFeed, { params: { id: organisationId! } }), enabled: Boolean(organisationId), staleTime: Infinity });
+}
+
+/** A new subscription address; the old one stops working. */
+export function useResetDeadlineFeed(organisationId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => callApi(calls.resetDeadlineFeed, { params: { id: organisationId } }),
+    onSuccess: (feed) => queryClient.setQueryData(alertKeys.feed(organisationId), feed),
+  });
+}
+
+/** Downloads the deadline calendar as iCalendar (.ics) or CSV. */
+export function downloadDeadlines(organisationId: string, format: 'ics' | 'csv') {
+  return downloadFile(calls.downloadDeadlineCalendar, { id: organisationId, format });
+}
+
+/** After a bill is paid: the session's alerts (the bell) and the alerts, checklist, calendar and metrics are read again. */
+export function useRefreshDeadlines() {
+  const queryClient = useQueryClient();
+  return useCallback(() => Promise.all([queryClient.invalidateQueries({ queryKey: ['session'] }), queryClient.invalidateQueries({ queryKey: alertKeys.all })]), [queryClient]);
+}

@@ -1,0 +1,191 @@
+import type { CorporationState } from '@levy/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callApi, showSuccessToast, uploadForm } from '../lib/api-client';
+import { calls } from '@levy/contracts/calls';
+
+export type {
+  ConsentRequest,
+  Corporation,
+  CorporationState,
+  PayrollEmployee,
+  PayrollUpload,
+  RemovedState,
+  RemovedStateData,
+  TaxState,
+  UpdatedState,
+  VerifiedTaxpayer,
+} from '@levy/contracts';
+
+/** The success messages of product-spec §8, word for word. */
+export const SUCCESS_MESSAGES = {
+  corporationAdded: 'Corporation added successfully',
+  stateAdded: 'State added successfully',
+  stateIdUpdated: 'State ID updated successfully',
+  stateRemoved: 'State removed successfully',
+  payrollUpdated: 'Payroll updated successfully.',
+} as const;
+
+export const corporationKeys = {
+  all: ['corporations'] as const,
+  list: (params: Record<string, unknown>) => ['corporations', 'list', params] as const,
+  one: (id: string) => ['corporations', 'one', id] as const,
+  states: (id: string) => ['corporations', 'states', id] as const,
+  employees: (id: string, stateCode: string, params: Record<string, unknown>) => ['corporations', 'employees', id, stateCode, params] as const,
+  allStates: ['states'] as const,
+};
+
+export function useCorporations(params: Record<string, unknown>) {
+  return useQuery({
+    queryKey: corporationKeys.list(params),
+    queryFn: () => callApi(calls.listCorporations, { params }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCorporation(id: string | undefined) {
+  return useQuery({
+    queryKey: corporationKeys.one(id ?? ''),
+    queryFn: () => callApi(calls.getCorporation, { params: { id: id! } }),
+    enabled: Boolean(id),
+  });
+}
+
+export function useCreateCorporation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { name: string }) => callApi(calls.createCorporation, { body: input }),
+    onSuccess: () => {
+      showSuccessToast(SUCCESS_MESSAGES.corporationAdded);
+      return queryClient.invalidateQueries({ queryKey: corporationKeys.all });
+    },
+  });
+}
+
+/** The 36 states and the FCT; they do not change while the app is open. */
+export function useTaxStates() {
+  return useQuery({
+    queryKey: corporationKeys.allStates,
+    queryFn: () => callApi(calls.listStates),
+    staleTime: Infinity,
+  });
+}
+
+export function useCorporationStates(corporationId: string | undefined) {
+  return useQuery({
+    queryKey: corporationKeys.states(corporationId ?? ''),
+    queryFn: () => callApi(calls.listCorporationStates, { params: { id: corporationId! } }),
+    enabled: Boolean(corporationId),
+  });
+}
+
+/** Asks the state's revenue service who holds a Tax ID. */
+/** Who the state's revenue service says holds a Tax ID, and whether that is the corporation registering it. */
+export function verifyTaxId(stateCode: string, taxPayerNumber: string, corporationId: string) {
+  return callApi(calls.verifyStateTaxId, { params: { state: stateCode }, body: { tax_payer_number: taxPayerNumber, corporation_id: corporationId } });
+}
+
+/** The registration form: the Tax ID, the first tax month owed there, and the confirmation of another taxpayer name. */
+export interface StateRegistrationInput {
+  stateCode: string;
+  taxPayerNumber: string;
+  firstTaxMonth?: string;
+  confirmName?: boolean;
+}
+
+const registrationBody = (input: StateRegistrationInput) => ({ tax_payer_number: input.taxPayerNumber, first_tax_month: input.firstTaxMonth, confirm_name: input.confirmName });
+
+/** Admins: from which month the corporation owes tax in a state. */
+export function useSetFirstTaxMonth(corporationId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ stateCode, month }: { stateCode: string; month: string }) => callApi(calls.setFirstTaxMonth, { params: { id: corporationId, code: stateCode }, body: { first_tax_month: month } }),
+    onSuccess: () => {
+      showSuccessToast('First tax month saved');
+      return invalidateCorporation(queryClient);
+    },
+  });
+}
+
+/** Registrations changed: the states tab, the corporation's state count and the list all move. */
+function invalidateCorporation(queryClient: ReturnType<typeof useQueryClient>) {
+  return queryClient.invalidateQueries({ queryKey: corporationKeys.all });
+}
+
+export function useAddState(corporationId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: StateRegistrationInput) => callApi(calls.addCorporationState, { params: { id: corporationId, code: input.stateCode }, body: registrationBody(input) }),
+    onSuccess: () => {
+      showSuccessToast(SUCCESS_MESSAGES.stateAdded);
+      return invalidateCorporation(queryClient);
+    },
+  });
+}
+
+/** Update {state} Id: the server removes the registration and adds it again in one transaction. */
+export function useUpdateStateId(corporationId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: StateRegistrationInput) => callApi(calls.updateCorporationStateTaxId, { params: { id: corporationId, code: input.stateCode }, body: registrationBody(input) }),
+    onSuccess: () => {
+      showSuccessToast(SUCCESS_MESSAGES.stateIdUpdated);
+      return invalidateCorporation(queryClient);
+    },
+  });
+}
+
+export function useRemoveState(corporationId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (stateCode: string) => callApi(calls.removeCorporationState, { params: { id: corporationId, code: stateCode } }),
+    onSuccess: () => {
+      showSuccessToast(SUCCESS_MESSAGES.stateRemoved);
+      return invalidateCorporation(queryClient);
+    },
+  });
+}
+
+/** Consent step 1: the agency mails a 6-digit code to the taxpayer. */
+export function useRequestConsent(corporationId: string, stateCode: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => callApi(calls.requestStateConsent, { params: { id: corporationId, code: stateCode } }),
+    // The state's consent is now pending.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: corporationKeys.states(corporationId) }),
+  });
+}
+
+/** Consent step 2: the code from the mail with the token of step 1. */
+export function useVerifyConsent(corporationId: string, stateCode: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { pin: string; token: string }) =>
+      callApi(calls.verifyStateConsent, { params: { id: corporationId, code: stateCode }, body: input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: corporationKeys.states(corporationId) }),
+  });
+}
+
+export function useUploadPayroll(corporationId: string, registration: Pick<CorporationState, 'tax_payer_number' | 'state'>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ file, onProgress }: { file: File; onProgress: (percent: number) => void }) =>
+      uploadForm(calls.uploadPayroll, {
+        params: { id: corporationId, code: registration.state.code },
+        fields: { tax_payer_number: registration.tax_payer_number, file },
+        onProgress,
+      }),
+    onSuccess: () => {
+      showSuccessToast(SUCCESS_MESSAGES.payrollUpdated);
+      return invalidateCorporation(queryClient);
+    },
+  });
+}
+
+export function usePayrollEmployees(corporationId: string, stateCode: string, params: Record<string, unknown>, enabled = true) {
+  return useQuery({
+    queryKey: corporationKeys.employees(corporationId, stateCode, params),
+    queryFn: () => callApi(calls.listPayrollEmployees, { params: { ...params, id: corporationId, code: stateCode } }),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}

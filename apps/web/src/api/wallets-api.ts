@@ -1,0 +1,75 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { callApi, showSuccessToast } from '../lib/api-client';
+import { calls } from '@levy/contracts/calls';
+import { downloadFile } from '../lib/download';
+import { useSessionStore } from '../lib/session-store';
+
+export type { OrganisationWallets, Wallet, WalletHistoryItem, WalletType } from '@levy/contracts';
+
+/** Whose history: the organisation's wallets, or one corporation's. */
+export type HistoryScope = { organisationId: string } | { corporationId: string };
+
+/** The history page of a scope. */
+function fetchHistory(scope: HistoryScope, params: Record<string, unknown>) {
+  return 'organisationId' in scope
+    ? callApi(calls.listOrganisationWalletHistory, { params: { ...params, id: scope.organisationId } })
+    : callApi(calls.listCorporationWalletHistory, { params: { ...params, id: scope.corporationId } });
+}
+
+/** Downloads a scope's history as CSV or XLSX with the list's filters and search. */
+export function exportHistory(scope: HistoryScope, filters: Record<string, string | number | boolean>, format: 'csv' | 'xlsx') {
+  return 'organisationId' in scope
+    ? downloadFile(calls.exportOrganisationWalletHistory, { ...filters, format, id: scope.organisationId })
+    : downloadFile(calls.exportCorporationWalletHistory, { ...filters, format, id: scope.corporationId });
+}
+
+export const walletKeys = {
+  all: ['wallets'] as const,
+  organisation: (organisationId: string) => ['wallets', 'organisation', organisationId] as const,
+  corporation: (corporationId: string) => ['wallets', 'corporation', corporationId] as const,
+  history: (scope: HistoryScope, params: Record<string, unknown>) => ['wallets', 'history', scope, params] as const,
+};
+
+/** The organisation's wallets; keeps the session's wallet type current, which the navigation reads. */
+export function useOrganisationWallets(organisationId: string | undefined) {
+  const setWallet = useSessionStore((state) => state.setWallet);
+  const query = useQuery({
+    queryKey: walletKeys.organisation(organisationId ?? ''),
+    queryFn: () => callApi(calls.getOrganisationWallets, { params: { id: organisationId! } }),
+    enabled: Boolean(organisationId),
+  });
+  const type = query.data?.wallet_type;
+  useEffect(() => {
+    if (type) setWallet({ type });
+  }, [type, setWallet]);
+  return query;
+}
+
+export function useCorporationWallets(corporationId: string) {
+  return useQuery({
+    queryKey: walletKeys.corporation(corporationId),
+    queryFn: () => callApi(calls.getCorporationWallets, { params: { id: corporationId } }),
+  });
+}
+
+export function useWalletHistory(scope: HistoryScope, params: Record<string, unknown>) {
+  return useQuery({
+    queryKey: walletKeys.history(scope, params),
+    queryFn: () => fetchHistory(scope, params),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Sandbox: a simulated bank transfer into a wallet, through the signed payment webhook. */
+export function useSimulateTransfer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ walletId, amount }: { walletId: string; amount: string }) =>
+      callApi(calls.simulateTransfer, { params: { id: walletId }, body: { amount } }),
+    onSuccess: () => {
+      showSuccessToast('Transfer received');
+      return queryClient.invalidateQueries();
+    },
+  });
+}

@@ -1,0 +1,13 @@
+import { BillsList } from '../../features/bills/components/bills-list';
+import { CorporationPage, type CorporationTabs } from '../../features/corporations/pages/corporation-page';
+import { CorporationWalletTab } from '../../features/wallets/components/corporation-wallet-tab';
+
+const TABS: CorporationTabs = {
+  bills: (corporationId) => <BillsList corporationId={corporationId} />,
+  transactions: (corporationId) => <CorporationWalletTab corporationId={corporationId} />,
+};
+
+/** A corporation's page with the bills and transactions tabs of those features. */
+export default function CorporationRoute() {
+  return <CorporationPage tabs={TABS} />;
+}

@@ -1,0 +1,164 @@
+import { CONSENT_RULES } from '@levy/contracts';
+import { Alert, Anchor, Button, Group, Input, PinInput, Stack, Text } from '@mantine/core';
+import { IconMailCheck, IconShieldCheck } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ApiError } from '../../lib/api-client';
+import { useRequestConsent, useVerifyConsent, type ConsentRequest, type CorporationState } from '../../api/corporations-api';
+
+/** The code is complete when it has the six digits the agency sends. */
+export function isCompleteCode(code: string): boolean {
+  return code.length === CONSENT_RULES.digits && /^\d+$/.test(code);
+}
+
+/** Consent step 1: what the taxpayer agrees to, and who receives the code. Proceed or Decline. */
+export function ConsentRequestStep({
+  corporationId,
+  registration,
+  canProceed,
+  onRequested,
+  onDecline,
+}: {
+  corporationId: string;
+  registration: CorporationState;
+  canProceed: boolean;
+  onRequested: (request: ConsentRequest) => void;
+  onDecline: () => void;
+}) {
+  const request = useRequestConsent(corporationId, registration.state.code);
+  return (
+    <Stack gap="md">
+      <Group gap="sm" wrap="nowrap" align="flex-start">
+        <IconShieldCheck size={28} stroke={1.5} color="var(--mantine-color-levy-7)" aria-hidden="true" style={{ flexShrink: 0 }} />
+        <Stack gap={6}>
+          <Text fw={600}>Consent to manage payroll with {registration.state.revenue_service}</Text>
+          <Text fz="sm">
+            {registration.tax_payer_name} ({registration.tax_payer_number}) authorises Levy to submit its payroll to {registration.state.revenue_service} and
+            to file PAYE on its behalf.
+          </Text>
+          <Text fz="sm" c="dimmed">
+            When you proceed, the revenue service emails a {CONSENT_RULES.digits}-digit code to the taxpayer&apos;s registered email address. The code works
+            once, for {CONSENT_RULES.expiryMinutes} minutes.
+          </Text>
+        </Stack>
+      </Group>
+      {!canProceed && (
+        <Alert color="gray">You do not have permission to request consent. Ask an administrator of your organisation.</Alert>
+      )}
+      <Group justify="flex-end" gap="sm">
+        <Button variant="default" onClick={onDecline}>
+          Decline
+        </Button>
+        <Button disabled={!canProceed} loading={request.isPending} onClick={() => request.mutate(undefined, { onSuccess: onRequested })} data-autofocus>
+          Proceed
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** Consent step 2: the 6-digit code (digits only) mailed to the masked address. */
+export function ConsentCodeStep({
+  corporationId,
+  registration,
+  request,
+  canVerify,
+  canRequest,
+  onResend,
+  onVerified,
+  onCancel,
+}: {
+  corporationId: string;
+  registration: CorporationState;
+  request: ConsentRequest;
+  canVerify: boolean;
+  canRequest: boolean;
+  onResend: (request: ConsentRequest) => void;
+  onVerified: () => void;
+  onCancel: () => void;
+}) {
+  const verify = useVerifyConsent(corporationId, registration.state.code);
+  const resend = useRequestConsent(corporationId, registration.state.code);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async () => {
+    if (!isCompleteCode(code)) {
+      setError(`Enter the ${CONSENT_RULES.digits}-digit code`);
+      return;
+    }
+    try {
+      await verify.mutateAsync({ pin: code, token: request.token });
+      onVerified();
+    } catch (failure) {
+      if (!(failure instanceof ApiError)) throw failure;
+      setError(failure.fieldErrors.pin ?? failure.fieldErrors.token ?? failure.message);
+      setCode('');
+    }
+  };
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+      noValidate
+    >
+      <Stack gap="md">
+        <Group gap="sm" wrap="nowrap" align="flex-start">
+          <IconMailCheck size={28} stroke={1.5} color="var(--mantine-color-levy-7)" aria-hidden="true" style={{ flexShrink: 0 }} />
+          <Text fz="sm">
+            {registration.state.revenue_service} sent a {CONSENT_RULES.digits}-digit code to <strong data-testid="consent-email">{request.email}</strong>. Enter it
+            below.
+          </Text>
+        </Group>
+        <Input.Wrapper label="Consent code" error={error} required id="consent-code">
+          <PinInput
+            mt={6}
+            length={CONSENT_RULES.digits}
+            type="number"
+            inputMode="numeric"
+            oneTimeCode
+            value={code}
+            onChange={(value) => {
+              setCode(value);
+              setError(null);
+            }}
+            error={Boolean(error)}
+            autoFocus
+            getInputProps={(index) => ({ 'aria-label': `Consent code digit ${index + 1} of ${CONSENT_RULES.digits}` })}
+          />
+        </Input.Wrapper>
+        <Text fz="sm" c="dimmed">
+          No email?{' '}
+          <Anchor
+            component="button"
+            type="button"
+            fz="sm"
+            onClick={() =>
+              resend.mutate(undefined, {
+                onSuccess: (next) => {
+                  setCode('');
+                  setError(null);
+                  onResend(next);
+                },
+              })
+            }
+            disabled={resend.isPending || !canRequest}
+          >
+            Send a new code
+          </Anchor>
+          {resend.isSuccess && ' — a new code is on its way.'}
+        </Text>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={verify.isPending} disabled={!canVerify}>
+            Verify code
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,113 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CorporationState } from '../../api/corporations-api';
+import { ManagePayrollDialog } from './manage-payroll-dialog';
+import { stubGateway } from '../../test/gateway';
+import { grantPermissions, renderWithProviders } from '../../test/render';
+
+const CORPORATION_ID = '8d5c1f62-7a57-4a0e-9a1f-0b6d1b0c2a11';
+const BASE = `internal/corporations/${CORPORATION_ID}/states/LA`;
+
+function registration(consent: boolean): CorporationState {
+  return {
+    id: 'reg-1',
+    tax_payer_number: 'C-0054321',
+    tax_payer_name: 'Delta Harbour Foods Plc',
+    is_control_consent_given: consent,
+    consent_given_at: consent ? '2026-11-02T09:00:00.000Z' : null,
+    consent_requested_at: consent ? '2026-11-02T08:55:00.000Z' : null,
+    employee_count: 0,
+    payroll_updated_at: null,
+    state: { id: 25, code: 'LA', name: 'Lagos', revenue_service: 'Lagos State Internal Revenue Service' },
+    created_at: '2026-11-01T09:00:00.000Z',
+    first_tax_month: '2026-11',
+    name_matches: true,
+  };
+}
+
+const EMPTY_PAGE = { items: [], pagination: { count: 10, current_page: 1, total_count: 0, total_pages: 1 } };
+
+function payrollServer() {
+  return stubGateway((request) => {
+    if (request.path === `${BASE}/consent`) return { code: 'OK', data: { token: 'consent-token', email: 'd**o@levy.ng' } };
+    if (request.path === `${BASE}/consent/verify`) {
+      const { pin } = request.body as { pin: string };
+      if (pin !== '482913') return { code: 'INVALID_INPUT', data: { pin: 'The code is not correct. 4 tries left.' } };
+      return { code: 'OK', data: registration(true) };
+    }
+    if (request.path === `${BASE}/payrolls/employees`) return { code: 'OK', data: EMPTY_PAGE };
+    return { code: 'NOT_FOUND', message: 'Not found.', data: null };
+  });
+}
+
+const ALL = [
+  'core-internal.corporation.sendstateconsentotp',
+  'core-internal.corporation.verifyconsent',
+  'core-internal.corporation.uploadpayroll',
+  'core-internal.corporation.getemployees',
+];
+
+function digit(index: number) {
+  return screen.getByRole('textbox', { name: `Consent code digit ${index} of 6` });
+}
+
+beforeEach(() => grantPermissions(ALL));
+afterEach(() => vi.unstubAllGlobals());
+
+describe('Manage Payroll', () => {
+  it('goes straight to the upload view and the employees when consent is already given', async () => {
+    const gateway = payrollServer();
+    renderWithProviders(<ManagePayrollDialog corporationId={CORPORATION_ID} corporationName="Adire Textiles Limited" registration={registration(true)} onClose={() => undefined} />);
+    expect(screen.getByText('Payroll file')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Proceed' })).not.toBeInTheDocument();
+    expect(await screen.findByText('Upload the payroll template to register employees with the state.')).toBeInTheDocument();
+    expect(gateway.calls(`${BASE}/consent`)).toHaveLength(0);
+  });
+
+  it('Decline closes without asking for a code', () => {
+    const gateway = payrollServer();
+    const onClose = vi.fn();
+    renderWithProviders(<ManagePayrollDialog corporationId={CORPORATION_ID} corporationName="Adire Textiles Limited" registration={registration(false)} onClose={onClose} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Decline' }));
+    expect(onClose).toHaveBeenCalled();
+    expect(gateway.requests).toHaveLength(0);
+  });
+
+  it('Proceed mails a code to the masked address; the code takes digits only; a wrong code is said at the field; the right one opens the upload view', async () => {
+    const gateway = payrollServer();
+    renderWithProviders(<ManagePayrollDialog corporationId={CORPORATION_ID} corporationName="Adire Textiles Limited" registration={registration(false)} onClose={() => undefined} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Proceed' }));
+    expect(await screen.findByTestId('consent-email')).toHaveTextContent('d**o@levy.ng');
+
+    fireEvent.change(digit(1), { target: { value: 'a' } });
+    expect(digit(1)).toHaveValue('');
+    fireEvent.click(screen.getByRole('button', { name: 'Verify code' }));
+    expect(await screen.findByText('Enter the 6-digit code')).toBeInTheDocument();
+    expect(gateway.calls(`${BASE}/consent/verify`)).toHaveLength(0);
+
+    fireEvent.change(digit(1), { target: { value: '111111' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify code' }));
+    expect(await screen.findByText('The code is not correct. 4 tries left.')).toBeInTheDocument();
+
+    fireEvent.change(digit(1), { target: { value: '482913' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify code' }));
+    expect(await screen.findByText('Payroll file')).toBeInTheDocument();
+    expect(gateway.calls(`${BASE}/consent/verify`).at(-1)?.body).toEqual({ pin: '482913', token: 'consent-token' });
+  });
+
+  it('says No new file selected when Upload is pressed without a new file', async () => {
+    const gateway = payrollServer();
+    renderWithProviders(<ManagePayrollDialog corporationId={CORPORATION_ID} corporationName="Adire Textiles Limited" registration={registration(true)} onClose={() => undefined} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Upload payroll' }));
+    expect(await screen.findByText('No new file selected')).toBeInTheDocument();
+    await waitFor(() => expect(gateway.calls(`${BASE}/payrolls/employees`)).toHaveLength(1));
+  });
+
+  it('without consent permissions, Proceed is disabled and says why', () => {
+    grantPermissions(['core-internal.corporation.getemployees']);
+    payrollServer();
+    renderWithProviders(<ManagePayrollDialog corporationId={CORPORATION_ID} corporationName="Adire Textiles Limited" registration={registration(false)} onClose={() => undefined} />);
+    expect(screen.getByRole('button', { name: 'Proceed' })).toBeDisabled();
+    expect(screen.getByText(/You do not have permission to request consent/)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,143 @@
+import { NO_NEW_FILE_SELECTED } from '@levy/contracts';
+import { CSV_TEMPLATE_PATHS, formatNaira } from '@levy/tax';
+import { Alert, Anchor, Button, Group, Progress, Stack, Text } from '@mantine/core';
+import { IconCircleCheck, IconDownload, IconUpload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { FileSelect } from '../file-select';
+import { FileProblems } from '../file-problems';
+import { PayeePreview } from '../payee-table';
+import { ApiError, showErrorToast } from '../../lib/api-client';
+import { showInvalidFileToast } from '../../lib/file-toasts';
+import { formatAmount, formatDate } from '../../lib/format';
+import { useUploadPayroll, type CorporationState, type PayrollUpload as UploadResult } from '../../api/corporations-api';
+import { checkPayrollFile, PAYROLL_FILE_ACCEPT, rowProblemsFrom } from '../../lib/payroll-file';
+
+type Preview = Extract<Awaited<ReturnType<typeof checkPayrollFile>>, { ok: true }>;
+
+/**
+ * The upload view of Manage Payroll: choose the PAYE template CSV, see it checked and previewed
+ * in the browser, upload it with progress. The file replaces the state's employee list.
+ */
+export function PayrollUpload({ corporationId, registration, canUpload }: { corporationId: string; registration: CorporationState; canUpload: boolean }) {
+  const upload = useUploadPayroll(corporationId, registration);
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [problems, setProblems] = useState<string[]>([]);
+  const [percent, setPercent] = useState<number | null>(null);
+  const [uploaded, setUploaded] = useState<UploadResult | null>(null);
+
+  const reject = (message: string, rowProblems: string[]) => {
+    setFile(null);
+    setPreview(null);
+    setFileError(message);
+    setProblems(rowProblems);
+    showInvalidFileToast(message);
+  };
+
+  const choose = async (chosen: File | null) => {
+    setUploaded(null);
+    setFileError(null);
+    setProblems([]);
+    setPreview(null);
+    setFile(chosen);
+    if (!chosen) return;
+    const checked = await checkPayrollFile(chosen);
+    if (!checked.ok) reject(checked.message, checked.problems);
+    else setPreview(checked);
+  };
+
+  const send = async () => {
+    if (!file || !preview) {
+      setFileError(NO_NEW_FILE_SELECTED);
+      showErrorToast(NO_NEW_FILE_SELECTED);
+      return;
+    }
+    setPercent(0);
+    try {
+      setUploaded(await upload.mutateAsync({ file, onProgress: setPercent }));
+      setFile(null);
+      setPreview(null);
+    } catch (error) {
+      if (error instanceof ApiError) {
+        const fields = error.fieldErrors;
+        setFileError(fields.file ?? fields.tax_payer_number ?? null);
+        setProblems(rowProblemsFrom(fields));
+      }
+    } finally {
+      setPercent(null);
+    }
+  };
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+        <FileSelect
+          label="Payroll file"
+          description="The PAYE template as CSV: one row per employee"
+          accept={PAYROLL_FILE_ACCEPT}
+          value={file}
+          onChange={(chosen) => void choose(chosen)}
+          error={fileError}
+        />
+        <Anchor href={CSV_TEMPLATE_PATHS.paye} download fz="sm">
+          <Group gap={4} wrap="nowrap">
+            <IconDownload size={16} aria-hidden="true" />
+            Download the payroll template
+          </Group>
+        </Anchor>
+      </Group>
+
+      <FileProblems problems={problems} />
+
+      {preview && (
+        <div>
+          <Group justify="space-between" mb={6}>
+            <Text fz="sm" fw={600}>
+              Preview
+            </Text>
+            <Text fz="sm" c="dimmed" data-testid="payroll-preview-summary">
+              {preview.employeeCount.toLocaleString('en-NG')} {preview.employeeCount === 1 ? 'employee' : 'employees'} · total tax payable {formatNaira(preview.totalTaxPayable)}
+            </Text>
+          </Group>
+          <PayeePreview
+            label="Payroll preview"
+            lines={preview.rows}
+            columns={[
+              { header: 'Designation', cell: (row) => row.designation, hiddenOnPhone: true },
+              { header: 'Gross income', cell: (row) => formatAmount(row.grossIncome), isAmount: true, hiddenOnPhone: true },
+              { header: 'Tax payable', cell: (row) => formatNaira(row.taxPayable), isAmount: true },
+            ]}
+            phoneDetails={(row) => `${row.designation ? ` · ${row.designation}` : ''} · gross ${formatAmount(row.grossIncome)}`}
+          />
+        </div>
+      )}
+
+      {uploaded && (
+        <Alert color="green" icon={<IconCircleCheck size={18} />} title={`${uploaded.employee_count.toLocaleString('en-NG')} ${uploaded.employee_count === 1 ? 'employee' : 'employees'} registered with ${registration.state.revenue_service}`}>
+          Total tax payable {formatAmount(uploaded.total_tax_payable)} · agency reference <strong>{uploaded.agency_reference}</strong> · {formatDate(uploaded.uploaded_at)}
+        </Alert>
+      )}
+
+      {percent !== null && (
+        <div>
+          <Text fz="sm" mb={4}>
+            Uploading… {percent}%
+          </Text>
+          <Progress value={percent} animated aria-label="Upload progress" />
+        </div>
+      )}
+
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Text fz="xs" c="dimmed" maw={420}>
+          {canUpload
+            ? `Uploading replaces the employee list registered with ${registration.state.revenue_service}.`
+            : 'You do not have permission to upload payroll. Ask an administrator of your organisation.'}
+        </Text>
+        <Button leftSection={<IconUpload size={16} />} onClick={() => void send()} loading={percent !== null} disabled={!canUpload}>
+          Upload payroll
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

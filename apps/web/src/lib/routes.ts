@@ -1,0 +1,101 @@
+/** What the shell needs to know about a route: the columns of product-spec §2. */
+export type LayoutName = 'app' | 'onboarding' | 'blank' | 'none';
+
+export interface RouteMeta {
+  /** The route's name, e.g. `dashboard.index`. */
+  name: string;
+  title: string;
+  layout: LayoutName;
+  /** 'guest': open to visitors; 'none': no rule at all (the error page); else a permission string. */
+  access: 'guest' | 'none' | { permission: string };
+  /** The top bar's module name; defaults to the title. */
+  module?: string;
+  /** The analyser record routes use 90% width instead of the 1024px container. */
+  wide?: boolean;
+  /** invite.index and authenticate.index sign out whoever is signed in before they open. */
+  clearsAuthentication?: boolean;
+}
+
+export interface PageRoute extends RouteMeta {
+  path: string;
+}
+
+export interface RedirectRoute {
+  path: string;
+  redirectTo: string;
+}
+
+/**
+ * THE route table (product-spec §2), data only: the guard, the layouts, the page titles and the
+ * side navigation read it, and app/router.tsx gives each name its page. Adding a screen is one
+ * entry here and its page there. Order matters where paths collide: the first match wins.
+ */
+export const ROUTES = [
+  { name: 'home', path: '/', title: 'Tax compliance for Nigerian businesses', layout: 'none', access: 'guest' },
+  { path: '/calculator', redirectTo: '/' },
+  { name: 'verify', path: '/verify/:code', title: 'Verify a receipt', layout: 'none', access: 'none' },
+  { name: 'calculator', path: '/calculator/:token', title: 'Tax Calculator', layout: 'none', access: 'guest' },
+  { name: 'login', path: '/login', title: 'Login', layout: 'onboarding', access: 'guest' },
+  { name: 'register', path: '/register', title: 'Signup', layout: 'onboarding', access: 'guest' },
+  { name: 'invite.index', path: '/invite/:ott', title: 'Invitation', layout: 'onboarding', access: 'guest', clearsAuthentication: true },
+  { name: 'authenticate.index', path: '/authenticate', title: 'Authenticate', layout: 'onboarding', access: 'guest', clearsAuthentication: true },
+  { name: 'start.index', path: '/start', title: 'Get started', layout: 'onboarding', access: { permission: 'auth-organisation.acceptinvitation' } },
+  { name: 'onboarding.index', path: '/onboarding', title: 'Onboarding', layout: 'onboarding', access: { permission: 'auth-organisation.update' } },
+  { name: 'dashboard.index', path: '/dashboard', title: 'Dashboard', layout: 'app', access: { permission: 'auth-organisation.getone' } },
+  // The organisation's members, at the spec's address.
+  { name: 'team.index', path: '/organisation', title: 'Team Members', layout: 'app', access: { permission: 'auth-organisation.getorganisationusers' } },
+  { name: 'corporations.index', path: '/corporations', title: 'Corporations', layout: 'app', access: { permission: 'core-internal.corporation.getall' } },
+  { name: 'corporations.corporation', path: '/corporations/:id/:tab?', title: 'Corporation', module: 'Corporations', layout: 'app', access: { permission: 'core-internal.corporation.getone' } },
+  { name: 'bills.index', path: '/bills', title: 'Bills', layout: 'app', access: { permission: 'core-internal.bill.getall' } },
+  { name: 'transactions.index', path: '/transactions', title: 'Transactions', layout: 'app', access: { permission: 'core-internal.organisation.fetchwallethistory' } },
+  { name: 'analyser.index', path: '/analyser', title: 'Bank Analyser', layout: 'app', access: { permission: 'bank.statement-folder.getall' } },
+  { name: 'analyser.folders.folder', path: '/analyser/folders/:id', title: 'Folder', module: 'Bank Analyser', layout: 'app', access: { permission: 'bank.statement-folder.getone' } },
+  { name: 'analyser.records.record', path: '/analyser/records/:id', title: 'Bank account', module: 'Bank Analyser', layout: 'app', wide: true, access: { permission: 'bank.statement-record.getone' } },
+  { name: 'analyser.records.statement', path: '/analyser/records/:id/statement/:statementId', title: 'Statement', module: 'Bank Analyser', layout: 'app', wide: true, access: { permission: 'bank.statement-statement.getalltransactions' } },
+  { name: 'analyser.records.statement.extract', path: '/analyser/records/:id/statement/:statementId/extract', title: 'Extraction', module: 'Bank Analyser', layout: 'app', wide: true, access: { permission: 'bank.statement-statement.getalltransactions' } },
+  { name: 'settings.index', path: '/settings/:tab?', title: 'Settings', layout: 'app', access: { permission: 'auth-accountuser.getone' } },
+  { name: 'dev.mailbox', path: '/dev/mailbox', title: 'Development mailbox', layout: 'onboarding', access: 'none' },
+  // The error page picks its frame: the app layout for a signed-in member, onboarding otherwise.
+  { name: 'error', path: '*', title: 'Page not found', layout: 'none', access: 'none' },
+] as const satisfies ReadonlyArray<PageRoute | RedirectRoute>;
+
+/** The name of a screen in the table: a misspelt name does not compile. */
+export type RouteName = Extract<(typeof ROUTES)[number], { name: string }>['name'];
+
+function isPageRoute(route: PageRoute | RedirectRoute): route is PageRoute {
+  return 'name' in route;
+}
+
+const TABLE: ReadonlyArray<PageRoute | RedirectRoute> = ROUTES;
+
+export const PAGE_ROUTES = TABLE.filter(isPageRoute);
+
+// Every name of the union is a page route of the table, so each lookup finds one.
+const BY_NAME = Object.fromEntries(PAGE_ROUTES.map((route) => [route.name, route])) as Record<RouteName, PageRoute>;
+
+export function findRoute(name: RouteName): PageRoute {
+  return BY_NAME[name];
+}
+
+/** A link to a route without its optional parameters: `/settings/:tab?` → `/settings`. */
+export function linkTo(name: RouteName): string {
+  return findRoute(name).path.replace(/\/:[^/]+\?/g, '') || '/';
+}
+
+/** The query parameter that opens a bill's drawer over the list it is in. */
+export const BILL_PARAM = 'bill';
+
+/** The bills list with one bill's drawer open: bills and the bank analyser link to it. */
+export function billPath(id: string): string {
+  return `${linkTo('bills.index')}?${BILL_PARAM}=${encodeURIComponent(id)}`;
+}
+
+export function permissionOf(meta: RouteMeta): string | null {
+  return typeof meta.access === 'object' ? meta.access.permission : null;
+}
+
+/** Who may join or create an organisation; platform staff may not (product-design "Staff"). */
+export const JOIN_ORGANISATION_PERMISSION = 'auth-organisation.acceptinvitation';
+
+/** The onboarding route's permission: only those who may change the organisation can do KYC. */
+export const ONBOARDING_PERMISSION = 'auth-organisation.update';
