@@ -32,6 +32,9 @@ export default defineConfig({
     emptyOutDir: true,
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
+      // Imported constants inlined where they are used: a page carries only the permission strings
+      // it checks (packages/contracts/src/permission-catalogue.ts), not the whole catalogue.
+      optimization: { inlineConst: true },
       output: {
         codeSplitting: { groups: [{ name: 'mantine', test: isOnEveryScreen }] },
       },

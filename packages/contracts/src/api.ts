@@ -1,7 +1,7 @@
 // Types only: the web app's API client imports this module on every page, and zod loads only
 // with the pages that use a schema (issue 15).
 import type { z } from 'zod';
-import type { CallDescriptor } from './calls';
+import type { Permission } from './permissions';
 
 /**
  * The API's fixed parts (product-spec §7–9), declared once for the server and the web: the base
@@ -11,6 +11,29 @@ import type { CallDescriptor } from './calls';
 
 /** API base path (product-spec §9). */
 export const API_BASE = '/service/v1';
+
+export const NAMESPACES = ['public', 'auth', 'core', 'bank'] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+interface CallFields {
+  method: HttpMethod;
+  namespace: Namespace;
+  /** Relative to the namespace, with `{name}` path parameters: `organisations/{id}/users`. */
+  path: string;
+  /** Accepts multipart form data: fields go to the body, files alongside. */
+  multipart?: true;
+  /** Answers with a file of one of these content types instead of an envelope. */
+  download?: readonly string[];
+}
+
+/** Who may call: holders of a permission; anyone, without a token (`public`); or, with neither, any signed-in caller. */
+type Access = { permission: Permission; public?: never } | { public: true; permission?: never } | { permission?: never; public?: never };
+
+/** What `calls.ts` says of one call. */
+export type CallDeclaration = CallFields & Access;
 
 /** The envelope codes of product-spec §8 with their HTTP status and default message. */
 export const ENVELOPE_CODES = {
@@ -49,13 +72,13 @@ export interface ContractSchemas {
 }
 
 /** A call's contract: its declaration in `calls.ts` with its schemas. */
-export type ContractDefinition = CallDescriptor & ContractSchemas;
+export type ContractDefinition = CallDeclaration & ContractSchemas;
 
 /** What a call's schemas must give: a response, unless the call answers with a file. */
-type SchemasFor<D extends CallDescriptor> = D extends { download: readonly string[] } ? ContractSchemas & { response?: never } : ContractSchemas & { response: z.ZodType };
+type SchemasFor<D extends CallDeclaration> = D extends { download: readonly string[] } ? ContractSchemas & { response?: never } : ContractSchemas & { response: z.ZodType };
 
 /** Extends a declared call with its schemas; the literal types are kept so the client and the route table infer from them. */
-export function defineContract<const D extends CallDescriptor, const S extends SchemasFor<D>>(call: D, schemas: S): D & S {
+export function defineContract<const D extends CallDeclaration, const S extends SchemasFor<D>>(call: D, schemas: S): D & S {
   return { ...call, ...schemas };
 }
 

@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { defineContract } from './api';
-import { calls } from './calls';
+import * as calls from './calls';
 import { nairaAmount, optionalNaira } from './calculator';
 import { idParam, listParams, pageOf } from './common';
 import { requiredText, uniqueName } from './validation';
@@ -26,27 +26,6 @@ export const BANK_MESSAGES = {
   deleted: 'Deleted successfully',
   fileTooLarge: 'The file is too large: a PDF may be up to 20 MB, a CSV or XLSX up to 10 MB',
   fileRequired: 'Choose a statement file to upload',
-} as const;
-
-/**
- * The analyser's permissions: product-spec §2 names the read ones, which gate the routes; the
- * writes sit beside them. The server checks every call against these, and the screens hide what
- * the user may not do.
- */
-export const ANALYSER_PERMISSIONS = {
-  folders: 'bank.statement-folder.getall',
-  folder: 'bank.statement-folder.getone',
-  createFolder: 'bank.statement-folder.create',
-  updateFolder: 'bank.statement-folder.update',
-  deleteFolder: 'bank.statement-folder.delete',
-  record: 'bank.statement-record.getone',
-  createRecord: 'bank.statement-record.create',
-  updateRecord: 'bank.statement-record.update',
-  deleteRecord: 'bank.statement-record.delete',
-  statement: 'bank.statement-statement.getalltransactions',
-  createStatement: 'bank.statement-statement.create',
-  updateStatement: 'bank.statement-statement.update',
-  deleteStatement: 'bank.statement-statement.delete',
 } as const;
 
 /** Upload limits by format, in bytes. */

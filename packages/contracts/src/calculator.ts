@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { defineContract } from './api';
-import { calls } from './calls';
+import * as calls from './calls';
 
 /**
  * The public tax calculator (issue 4, product-design "Public calculator"): PAYE for a month under

@@ -1,7 +1,7 @@
 import { z } from './zod';
 import { alert } from './alerts';
 import { defineContract } from './api';
-import { calls } from './calls';
+import * as calls from './calls';
 import { email, password, requiredText } from './validation';
 
 export const registerUserBody = z.object({

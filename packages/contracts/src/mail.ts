@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { defineContract } from './api';
-import { calls } from './calls';
+import * as calls from './calls';
 
 /** A message of the development mailbox. */
 export const mailboxMessage = z.object({

@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { defineContract } from './api';
-import { calls } from './calls';
+import * as calls from './calls';
 
 /**
  * Receipt verification (issue 23; product-design "Bills": receipts are verifiable). Every paid

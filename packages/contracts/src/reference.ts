@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { defineContract } from './api';
-import { calls } from './calls';
+import * as calls from './calls';
 
 /** Seeded reference data: how people heard about Levy, role groups with their roles, the states. */
 

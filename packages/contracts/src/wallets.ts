@@ -1,6 +1,6 @@
 import { z } from './zod';
 import { defineContract } from './api';
-import { calls } from './calls';
+import * as calls from './calls';
 import { nairaAmount } from './calculator';
 import { idParam, listParams, pageOf } from './common';
 

@@ -1,4 +1,4 @@
-import { calls, type CallDescriptor } from '@levy/contracts';
+import { calls, type CallDeclaration } from '@levy/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
@@ -134,7 +134,7 @@ describe('OpenAPI', () => {
     const listed = Object.entries(paths).flatMap(([address, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${address}`));
     const declared = Object.values(calls).map((call) => `${call.method} /service/v1/${call.namespace}/${call.path}`);
     expect(listed.sort()).toEqual(declared.sort());
-    for (const call of Object.values(calls) as CallDescriptor[]) {
+    for (const call of Object.values(calls) as CallDeclaration[]) {
       const operation = paths[`/service/v1/${call.namespace}/${call.path}`][call.method.toLowerCase()];
       if (call.permission) expect(operation.description).toContain(`Permission: ${call.permission}.`);
       expect(operation.security).toEqual(call.public ? [] : [{ apiToken: [] }]);

@@ -1,7 +1,7 @@
 import type { CorporationState } from '@levy/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, showSuccessToast, uploadForm } from '../lib/api-client';
-import { calls } from '@levy/contracts/calls';
+import * as calls from '@levy/contracts/calls';
 
 export type {
   ConsentRequest,

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../lib/api-client';
-import { calls } from '@levy/contracts/calls';
+import * as calls from '@levy/contracts/calls';
 
 export type { MailboxMessage } from '@levy/contracts';
 

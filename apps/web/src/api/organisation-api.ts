@@ -1,7 +1,7 @@
 import type { ContractBody, updateOrganisationSetting } from '@levy/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, uploadForm } from '../lib/api-client';
-import { calls } from '@levy/contracts/calls';
+import * as calls from '@levy/contracts/calls';
 
 export const organisationKeys = {
   details: (id: string) => ['organisation', id] as const,

@@ -2,7 +2,7 @@ import type { RegisterUser, SessionPayload } from '@levy/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { callApi } from '../lib/api-client';
-import { calls } from '@levy/contracts/calls';
+import * as calls from '@levy/contracts/calls';
 import { signOutLocally } from '../lib/sign-out';
 import { useSessionStore } from '../lib/session-store';
 

@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { calls } from '@levy/contracts/calls';
+import * as calls from '@levy/contracts/calls';
 import { ApiError, callApi, callGateway, errorMessageFor, setSignOutNavigation } from './api-client';
 import { useSessionStore } from './session-store';
 

@@ -6,22 +6,30 @@ import {
   type ContractInput,
   type ContractResponse,
   type Envelope,
+  type HttpMethod,
+  type Namespace,
 } from '@levy/contracts/api';
 import type * as contracts from '@levy/contracts';
-import type { CallDescriptor, CallName, HttpMethod, Namespace } from '@levy/contracts/calls';
+import type * as declarations from '@levy/contracts/calls';
 import { notifications } from '@mantine/notifications';
 import { readSession, useSessionStore } from './session-store';
 
 export { API_BASE } from '@levy/contracts/api';
-export type { HttpMethod, Namespace } from '@levy/contracts/calls';
+export type { HttpMethod, Namespace } from '@levy/contracts/api';
 
 type Contracts = typeof contracts;
 
-/** A call declared in `@levy/contracts` (`calls.x`): what the browser needs to make it, with its name. */
-export type Call = CallDescriptor<CallName>;
+type Declarations = typeof declarations;
+type CallName = keyof Declarations;
 
-/** The zod contract a call is typed by, found by its name: only its types reach the browser, never zod. */
-export type ContractOf<T extends Call> = Contracts[T['name']] extends infer C extends ContractDefinition ? C : never;
+/** A call declared in `@levy/contracts/calls` (`calls.x`): what the browser needs to make it. */
+export type Call = Declarations[CallName];
+
+/** A call's name, found by its declaration's type: no two calls share an address. */
+type NameOf<T extends Call> = { [K in CallName]: Declarations[K] extends T ? K : never }[CallName];
+
+/** The zod contract a call is typed by: only its types reach the browser, never zod. */
+export type ContractOf<T extends Call> = Contracts[NameOf<T>] extends infer C extends ContractDefinition ? C : never;
 
 /** A call written out by hand; `callApi(calls.name, input)` builds one from a declared call. */
 export interface GatewayCall {

@@ -2,6 +2,8 @@ import type { Permissions } from '@levy/contracts';
 import { describe, expect, it } from 'vitest';
 import { decideNavigation, landingPathFor, type GuardDecision } from './guard';
 import type { RouteMeta } from './routes';
+import * as calls from '@levy/contracts/calls';
+import * as PERMISSIONS from '@levy/contracts/permission-catalogue';
 
 const route = (name: string, access: RouteMeta['access'], extra: Partial<RouteMeta> = {}): RouteMeta => ({ name, title: name, layout: 'app', access, ...extra });
 
@@ -10,10 +12,10 @@ const login = route('login', 'guest');
 const errorPage = route('error', 'none');
 const invite = route('invite.index', 'guest', { clearsAuthentication: true });
 const authenticate = route('authenticate.index', 'guest', { clearsAuthentication: true });
-const start = route('start.index', { permission: 'auth-organisation.acceptinvitation' });
-const onboarding = route('onboarding.index', { permission: 'auth-organisation.update' });
-const dashboard = route('dashboard.index', { permission: 'auth-organisation.getone' });
-const team = route('team.index', { permission: 'auth-organisation.getorganisationusers' });
+const start = route('start.index', { permission: calls.acceptInvitation.permission });
+const onboarding = route('onboarding.index', { permission: calls.updateOrganisation.permission });
+const dashboard = route('dashboard.index', { permission: calls.getOrganisation.permission });
+const team = route('team.index', { permission: calls.listTeamMembers.permission });
 
 function permissions(...granted: string[]): Permissions {
   const map: Permissions = {};
@@ -25,9 +27,9 @@ function permissions(...granted: string[]): Permissions {
   return map;
 }
 
-const ACCOUNT = ['auth-accountuser.getone', 'auth-organisation.acceptinvitation', 'auth-organisation.create'];
-const MEMBER = [...ACCOUNT, 'auth-organisation.getone', 'auth-organisation.getorganisationusers'];
-const ADMIN = [...MEMBER, 'auth-organisation.update', 'auth-organisation.inviteuser'];
+const ACCOUNT = [PERMISSIONS.viewProfile, calls.acceptInvitation.permission, calls.createOrganisation.permission];
+const MEMBER = [...ACCOUNT, calls.getOrganisation.permission, calls.listTeamMembers.permission];
+const ADMIN = [...MEMBER, calls.updateOrganisation.permission, calls.inviteMember.permission];
 const organisation = (isKycCompleted: boolean) => ({ id: 'org-1', name: 'Acme', is_owner: true, is_kyc_completed: isKycCompleted });
 
 const visitor = { token: null, permissions: null, organisation: null, kyc: null };
@@ -37,8 +39,8 @@ const adminAfterKyc = { token: 't', permissions: permissions(...ADMIN), organisa
 const memberAfterKyc = { token: 't', permissions: permissions(...MEMBER), organisation: { ...organisation(true), is_owner: false }, kyc: { is_completed: true } };
 const memberBeforeKyc = { token: 't', permissions: permissions(...MEMBER), organisation: { ...organisation(false), is_owner: false }, kyc: { is_completed: false } };
 
-const corporations = route('corporations.index', { permission: 'core-internal.corporation.getall' });
-const staff = { token: 't', permissions: permissions('auth-accountuser.getone', 'core-internal.corporation.getall', 'core-internal.corporation.getone'), organisation: null, kyc: { is_completed: false } };
+const corporations = route('corporations.index', { permission: calls.listCorporations.permission });
+const staff = { token: 't', permissions: permissions(PERMISSIONS.viewProfile, calls.listCorporations.permission, calls.getCorporation.permission), organisation: null, kyc: { is_completed: false } };
 
 const proceed: GuardDecision = { kind: 'proceed' };
 const deny: GuardDecision = { kind: 'deny' };

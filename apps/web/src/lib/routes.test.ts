@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findRoute, linkTo, PAGE_ROUTES, ROUTES, type RouteName } from './routes';
+import * as calls from '@levy/contracts/calls';
+import * as PERMISSIONS from '@levy/contracts/permission-catalogue';
 
 describe('route table (product-spec §2)', () => {
   it.each([
@@ -7,16 +9,16 @@ describe('route table (product-spec §2)', () => {
     ['register', '/register', 'Signup', 'guest', 'onboarding'],
     ['invite.index', '/invite/:ott', 'Invitation', 'guest', 'onboarding'],
     ['authenticate.index', '/authenticate', 'Authenticate', 'guest', 'onboarding'],
-    ['start.index', '/start', 'Get started', 'auth-organisation.acceptinvitation', 'onboarding'],
-    ['onboarding.index', '/onboarding', 'Onboarding', 'auth-organisation.update', 'onboarding'],
-    ['dashboard.index', '/dashboard', 'Dashboard', 'auth-organisation.getone', 'app'],
-    ['team.index', '/organisation', 'Team Members', 'auth-organisation.getorganisationusers', 'app'],
-    ['settings.index', '/settings/:tab?', 'Settings', 'auth-accountuser.getone', 'app'],
-    ['analyser.index', '/analyser', 'Bank Analyser', 'bank.statement-folder.getall', 'app'],
-    ['analyser.folders.folder', '/analyser/folders/:id', 'Folder', 'bank.statement-folder.getone', 'app'],
-    ['analyser.records.record', '/analyser/records/:id', 'Bank account', 'bank.statement-record.getone', 'app'],
-    ['analyser.records.statement', '/analyser/records/:id/statement/:statementId', 'Statement', 'bank.statement-statement.getalltransactions', 'app'],
-    ['analyser.records.statement.extract', '/analyser/records/:id/statement/:statementId/extract', 'Extraction', 'bank.statement-statement.getalltransactions', 'app'],
+    ['start.index', '/start', 'Get started', calls.acceptInvitation.permission, 'onboarding'],
+    ['onboarding.index', '/onboarding', 'Onboarding', calls.updateOrganisation.permission, 'onboarding'],
+    ['dashboard.index', '/dashboard', 'Dashboard', calls.getOrganisation.permission, 'app'],
+    ['team.index', '/organisation', 'Team Members', calls.listTeamMembers.permission, 'app'],
+    ['settings.index', '/settings/:tab?', 'Settings', PERMISSIONS.viewProfile, 'app'],
+    ['analyser.index', '/analyser', 'Bank Analyser', calls.listStatementFolders.permission, 'app'],
+    ['analyser.folders.folder', '/analyser/folders/:id', 'Folder', calls.getStatementFolder.permission, 'app'],
+    ['analyser.records.record', '/analyser/records/:id', 'Bank account', calls.getStatementRecord.permission, 'app'],
+    ['analyser.records.statement', '/analyser/records/:id/statement/:statementId', 'Statement', calls.getStatement.permission, 'app'],
+    ['analyser.records.statement.extract', '/analyser/records/:id/statement/:statementId/extract', 'Extraction', calls.getStatement.permission, 'app'],
     // The error page frames itself: onboarding for visitors, the app layout for a signed-in member.
     ['error', '*', 'Page not found', 'none', 'none'],
   ] satisfies Array<[RouteName, string, string, string, string]>)('%s: %s, %s, %s, %s layout', (name, path, title, access, layout) => {

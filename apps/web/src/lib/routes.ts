@@ -1,3 +1,6 @@
+import * as PERMISSIONS from '@levy/contracts/permission-catalogue';
+import type { Permission } from '@levy/contracts/permissions';
+
 /** What the shell needs to know about a route: the columns of product-spec §2. */
 export type LayoutName = 'app' | 'onboarding' | 'blank' | 'none';
 
@@ -6,8 +9,8 @@ export interface RouteMeta {
   name: string;
   title: string;
   layout: LayoutName;
-  /** 'guest': open to visitors; 'none': no rule at all (the error page); else a permission string. */
-  access: 'guest' | 'none' | { permission: string };
+  /** 'guest': open to visitors; 'none': no rule at all (the error page); else the permission that opens it. */
+  access: 'guest' | 'none' | { permission: Permission };
   /** The top bar's module name; defaults to the title. */
   module?: string;
   /** The analyser record routes use 90% width instead of the 1024px container. */
@@ -39,21 +42,21 @@ export const ROUTES = [
   { name: 'register', path: '/register', title: 'Signup', layout: 'onboarding', access: 'guest' },
   { name: 'invite.index', path: '/invite/:ott', title: 'Invitation', layout: 'onboarding', access: 'guest', clearsAuthentication: true },
   { name: 'authenticate.index', path: '/authenticate', title: 'Authenticate', layout: 'onboarding', access: 'guest', clearsAuthentication: true },
-  { name: 'start.index', path: '/start', title: 'Get started', layout: 'onboarding', access: { permission: 'auth-organisation.acceptinvitation' } },
-  { name: 'onboarding.index', path: '/onboarding', title: 'Onboarding', layout: 'onboarding', access: { permission: 'auth-organisation.update' } },
-  { name: 'dashboard.index', path: '/dashboard', title: 'Dashboard', layout: 'app', access: { permission: 'auth-organisation.getone' } },
+  { name: 'start.index', path: '/start', title: 'Get started', layout: 'onboarding', access: { permission: PERMISSIONS.acceptInvitation } },
+  { name: 'onboarding.index', path: '/onboarding', title: 'Onboarding', layout: 'onboarding', access: { permission: PERMISSIONS.updateOrganisation } },
+  { name: 'dashboard.index', path: '/dashboard', title: 'Dashboard', layout: 'app', access: { permission: PERMISSIONS.viewOrganisation } },
   // The organisation's members, at the spec's address.
-  { name: 'team.index', path: '/organisation', title: 'Team Members', layout: 'app', access: { permission: 'auth-organisation.getorganisationusers' } },
-  { name: 'corporations.index', path: '/corporations', title: 'Corporations', layout: 'app', access: { permission: 'core-internal.corporation.getall' } },
-  { name: 'corporations.corporation', path: '/corporations/:id/:tab?', title: 'Corporation', module: 'Corporations', layout: 'app', access: { permission: 'core-internal.corporation.getone' } },
-  { name: 'bills.index', path: '/bills', title: 'Bills', layout: 'app', access: { permission: 'core-internal.bill.getall' } },
-  { name: 'transactions.index', path: '/transactions', title: 'Transactions', layout: 'app', access: { permission: 'core-internal.organisation.fetchwallethistory' } },
-  { name: 'analyser.index', path: '/analyser', title: 'Bank Analyser', layout: 'app', access: { permission: 'bank.statement-folder.getall' } },
-  { name: 'analyser.folders.folder', path: '/analyser/folders/:id', title: 'Folder', module: 'Bank Analyser', layout: 'app', access: { permission: 'bank.statement-folder.getone' } },
-  { name: 'analyser.records.record', path: '/analyser/records/:id', title: 'Bank account', module: 'Bank Analyser', layout: 'app', wide: true, access: { permission: 'bank.statement-record.getone' } },
-  { name: 'analyser.records.statement', path: '/analyser/records/:id/statement/:statementId', title: 'Statement', module: 'Bank Analyser', layout: 'app', wide: true, access: { permission: 'bank.statement-statement.getalltransactions' } },
-  { name: 'analyser.records.statement.extract', path: '/analyser/records/:id/statement/:statementId/extract', title: 'Extraction', module: 'Bank Analyser', layout: 'app', wide: true, access: { permission: 'bank.statement-statement.getalltransactions' } },
-  { name: 'settings.index', path: '/settings/:tab?', title: 'Settings', layout: 'app', access: { permission: 'auth-accountuser.getone' } },
+  { name: 'team.index', path: '/organisation', title: 'Team Members', layout: 'app', access: { permission: PERMISSIONS.listMembers } },
+  { name: 'corporations.index', path: '/corporations', title: 'Corporations', layout: 'app', access: { permission: PERMISSIONS.listCorporations } },
+  { name: 'corporations.corporation', path: '/corporations/:id/:tab?', title: 'Corporation', module: 'Corporations', layout: 'app', access: { permission: PERMISSIONS.viewCorporation } },
+  { name: 'bills.index', path: '/bills', title: 'Bills', layout: 'app', access: { permission: PERMISSIONS.viewBills } },
+  { name: 'transactions.index', path: '/transactions', title: 'Transactions', layout: 'app', access: { permission: PERMISSIONS.viewWalletHistory } },
+  { name: 'analyser.index', path: '/analyser', title: 'Bank Analyser', layout: 'app', access: { permission: PERMISSIONS.listFolders } },
+  { name: 'analyser.folders.folder', path: '/analyser/folders/:id', title: 'Folder', module: 'Bank Analyser', layout: 'app', access: { permission: PERMISSIONS.viewFolder } },
+  { name: 'analyser.records.record', path: '/analyser/records/:id', title: 'Bank account', module: 'Bank Analyser', layout: 'app', wide: true, access: { permission: PERMISSIONS.viewRecord } },
+  { name: 'analyser.records.statement', path: '/analyser/records/:id/statement/:statementId', title: 'Statement', module: 'Bank Analyser', layout: 'app', wide: true, access: { permission: PERMISSIONS.viewStatement } },
+  { name: 'analyser.records.statement.extract', path: '/analyser/records/:id/statement/:statementId/extract', title: 'Extraction', module: 'Bank Analyser', layout: 'app', wide: true, access: { permission: PERMISSIONS.viewStatement } },
+  { name: 'settings.index', path: '/settings/:tab?', title: 'Settings', layout: 'app', access: { permission: PERMISSIONS.viewProfile } },
   { name: 'dev.mailbox', path: '/dev/mailbox', title: 'Development mailbox', layout: 'onboarding', access: 'none' },
   // The error page picks its frame: the app layout for a signed-in member, onboarding otherwise.
   { name: 'error', path: '*', title: 'Page not found', layout: 'none', access: 'none' },
@@ -95,7 +98,7 @@ export function permissionOf(meta: RouteMeta): string | null {
 }
 
 /** Who may join or create an organisation; platform staff may not (product-design "Staff"). */
-export const JOIN_ORGANISATION_PERMISSION = 'auth-organisation.acceptinvitation';
+export const JOIN_ORGANISATION_PERMISSION = PERMISSIONS.acceptInvitation;
 
 /** The onboarding route's permission: only those who may change the organisation can do KYC. */
-export const ONBOARDING_PERMISSION = 'auth-organisation.update';
+export const ONBOARDING_PERMISSION = PERMISSIONS.updateOrganisation;

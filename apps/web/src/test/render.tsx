@@ -25,12 +25,17 @@ export function renderWithProviders(element: ReactElement): RenderResult {
   return render(element, { wrapper: Wrapper });
 }
 
-/** Signs a test user in with exactly these permissions. */
-export function grantPermissions(granted: string[]): void {
+/** The session's permission map holding exactly these permissions. */
+export function permissionMap(granted: string[]): Permissions {
   const permissions: Permissions = {};
   for (const permission of granted) {
     const { area, action } = splitPermission(permission);
     permissions[area] = { ...permissions[area], [action]: true };
   }
-  useSessionStore.setState({ token: 'test-token', permissions });
+  return permissions;
+}
+
+/** Signs a test user in with exactly these permissions. */
+export function grantPermissions(granted: string[]): void {
+  useSessionStore.setState({ token: 'test-token', permissions: permissionMap(granted) });
 }

@@ -1,8 +1,8 @@
 import {
   BILL_MESSAGES,
   calls,
-  CREATE_WHT_BILL_PERMISSION,
   hasPermission,
+  PERMISSIONS,
   SETTING_CODES,
   type BillApprovalSetting,
   type BillDetail,
@@ -171,7 +171,7 @@ export function createBillsService(deps: {
       uploads: UploadedFile[],
       idempotencyKey: string | null,
     ): Promise<{ bill: BillDetail; message: string }> {
-      if (path.type === 'wht' && !hasPermission(caller.permissions, CREATE_WHT_BILL_PERMISSION)) throw new AppError('FORBIDDEN', 'You do not have permission to do this.');
+      if (path.type === 'wht' && !hasPermission(caller.permissions, PERMISSIONS.createWhtBill)) throw new AppError('FORBIDDEN', 'You do not have permission to do this.');
       const { corporation, state, registration } = await deps.states.findRegistration(db, caller, path.corporation, path.state, 'write');
       const organisationId = corporation.organisationId;
       if (idempotencyKey) {

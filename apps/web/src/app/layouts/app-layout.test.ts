@@ -2,6 +2,8 @@ import type { Permissions } from '@levy/contracts';
 import { describe, expect, it } from 'vitest';
 import { EMPTY_SESSION, type SessionState } from '../../lib/session-store';
 import { visibleNavEntries } from './app-layout';
+import * as calls from '@levy/contracts/calls';
+import * as PERMISSIONS from '@levy/contracts/permission-catalogue';
 
 function sessionWith(permissions: string[], wallet: SessionState['wallet'] = null): SessionState {
   const map: Permissions = {};
@@ -12,12 +14,12 @@ function sessionWith(permissions: string[], wallet: SessionState['wallet'] = nul
   return { ...EMPTY_SESSION, token: 't', permissions: map, wallet };
 }
 
-const MEMBER = ['auth-organisation.getone', 'auth-organisation.getorganisationusers', 'auth-accountuser.getone', 'core-internal.corporation.getall', 'core-internal.organisation.fetchwallethistory'];
+const MEMBER = [calls.getOrganisation.permission, calls.listTeamMembers.permission, PERMISSIONS.viewProfile, calls.listCorporations.permission, calls.listOrganisationWalletHistory.permission];
 const labels = (session: SessionState) => visibleNavEntries(session).map((entry) => entry.label);
 
 describe('side navigation (product-spec §2)', () => {
   it('lists every entry, in the spec’s order, to a session with all their routes’ permissions', () => {
-    expect(labels(sessionWith([...MEMBER, 'core-internal.bill.getall', 'bank.statement-folder.getall']))).toEqual(['Dashboard', 'Team Members', 'Corporations', 'Bills', 'Transactions', 'Bank Analyser', 'Settings']);
+    expect(labels(sessionWith([...MEMBER, calls.listBills.permission, calls.listStatementFolders.permission]))).toEqual(['Dashboard', 'Team Members', 'Corporations', 'Bills', 'Transactions', 'Bank Analyser', 'Settings']);
   });
 
   it('shows each entry only with its route’s permission', () => {
@@ -30,7 +32,7 @@ describe('side navigation (product-spec §2)', () => {
   });
 
   it('shows platform staff only what they are granted', () => {
-    expect(labels(sessionWith(['auth-accountuser.getone', 'core-internal.corporation.getall']))).toEqual(['Corporations', 'Settings']);
+    expect(labels(sessionWith([PERMISSIONS.viewProfile, calls.listCorporations.permission]))).toEqual(['Corporations', 'Settings']);
   });
 
   it('shows nothing without permissions', () => {

@@ -1,5 +1,5 @@
 import { hasPermission } from '@levy/contracts';
-import { calls } from '@levy/contracts/calls';
+import * as calls from '@levy/contracts/calls';
 import { AppShell, Badge, Burger, Button, Container, Group, NavLink, ScrollArea, Stack, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
@@ -56,7 +56,7 @@ const NAV_ENTRIES: NavEntry[] = [
   { route: 'settings.index', label: 'Settings', icon: IconSettings },
 ];
 
-export const INVITE_PERMISSION = 'auth-organisation.inviteuser';
+export const INVITE_PERMISSION = calls.inviteMember.permission;
 
 /** The entries this session sees: routes it may open and that its rules do not hide. */
 export function visibleNavEntries(session: SessionState): NavEntry[] {
@@ -138,7 +138,7 @@ export function AppFrame({ children }: { children: ReactNode }) {
   const user = useSessionStore((state) => state.user);
   const permissions = useSessionStore((state) => state.permissions);
   // The session's wallet type decides whether Transactions shows; keep it current after sign-in and reload.
-  const walletOrganisationId = useSessionStore((state) => (hasPermission(state.permissions, 'core-internal.organisation.getwallets') ? state.organisation?.id : undefined));
+  const walletOrganisationId = useSessionStore((state) => (hasPermission(state.permissions, calls.getOrganisationWallets.permission) ? state.organisation?.id : undefined));
 
   // Permissions or KYC may have changed since sign-in (a new role, onboarding done by a colleague).
   useQuery({ queryKey: ['session'], queryFn: refreshSession, staleTime: 5 * 60_000 });

@@ -13,6 +13,7 @@ import type { PromptCounts } from '../../features/alerts/model/onboarding-prompt
 import { useOnboardingSummary } from '../../api/organisation-api';
 import { useOrganisationWallets, type OrganisationWallets } from '../../api/wallets-api';
 import { WalletCard } from '../../features/wallets/components/wallet-card';
+import * as calls from '@levy/contracts/calls';
 
 /**
  * The onboarding prompts' counts, each once its figures have loaded: funded wallets (only the
@@ -35,8 +36,8 @@ function onboardingPromptCounts(summary: OnboardingSummary | undefined, wallets:
 export default function DashboardPage() {
   const session = useSessionStore();
   const summary = useOnboardingSummary(session.organisation?.id);
-  const canSeeSummary = hasPermission(session.permissions, 'auth-organisation.getsummary');
-  const canSeeWallets = hasPermission(session.permissions, 'core-internal.organisation.getwallets');
+  const canSeeSummary = hasPermission(session.permissions, calls.getOnboardingSummary.permission);
+  const canSeeWallets = hasPermission(session.permissions, calls.getOrganisationWallets.permission);
   const wallets = useOrganisationWallets(canSeeWallets ? session.organisation?.id : undefined);
   const promptCounts = onboardingPromptCounts(summary.data, wallets.data, canSeeWallets);
 

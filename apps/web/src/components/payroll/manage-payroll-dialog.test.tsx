@@ -4,6 +4,7 @@ import type { CorporationState } from '../../api/corporations-api';
 import { ManagePayrollDialog } from './manage-payroll-dialog';
 import { stubGateway } from '../../test/gateway';
 import { grantPermissions, renderWithProviders } from '../../test/render';
+import * as calls from '@levy/contracts/calls';
 
 const CORPORATION_ID = '8d5c1f62-7a57-4a0e-9a1f-0b6d1b0c2a11';
 const BASE = `internal/corporations/${CORPORATION_ID}/states/LA`;
@@ -41,10 +42,10 @@ function payrollServer() {
 }
 
 const ALL = [
-  'core-internal.corporation.sendstateconsentotp',
-  'core-internal.corporation.verifyconsent',
-  'core-internal.corporation.uploadpayroll',
-  'core-internal.corporation.getemployees',
+  calls.requestStateConsent.permission,
+  calls.verifyStateConsent.permission,
+  calls.uploadPayroll.permission,
+  calls.listPayrollEmployees.permission,
 ];
 
 function digit(index: number) {
@@ -104,7 +105,7 @@ describe('Manage Payroll', () => {
   });
 
   it('without consent permissions, Proceed is disabled and says why', () => {
-    grantPermissions(['core-internal.corporation.getemployees']);
+    grantPermissions([calls.listPayrollEmployees.permission]);
     payrollServer();
     renderWithProviders(<ManagePayrollDialog corporationId={CORPORATION_ID} corporationName="Adire Textiles Limited" registration={registration(false)} onClose={() => undefined} />);
     expect(screen.getByRole('button', { name: 'Proceed' })).toBeDisabled();

@@ -1,7 +1,8 @@
 /** The permissions that gate Manage Payroll's steps (product-spec §4). */
+import * as calls from '@levy/contracts/calls';
 export const PAYROLL_PERMISSIONS = {
-  sendConsentOtp: 'core-internal.corporation.sendstateconsentotp',
-  verifyConsent: 'core-internal.corporation.verifyconsent',
-  uploadPayroll: 'core-internal.corporation.uploadpayroll',
-  getEmployees: 'core-internal.corporation.getemployees',
+  sendConsentOtp: calls.requestStateConsent.permission,
+  verifyConsent: calls.verifyStateConsent.permission,
+  uploadPayroll: calls.uploadPayroll.permission,
+  getEmployees: calls.listPayrollEmployees.permission,
 } as const;

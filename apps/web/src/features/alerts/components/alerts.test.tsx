@@ -8,6 +8,7 @@ import { ChecklistDialog } from './checklist-dialog';
 import { UpcomingDeadlines } from './dashboard-sections';
 import { stubGateway } from '../../../test/gateway';
 import { grantPermissions, renderWithProviders } from '../../../test/render';
+import * as calls from '@levy/contracts/calls';
 
 const ORGANISATION = { id: '3f0c8a52-1d2e-4b7a-9c1e-2a3b4c5d6e7f', name: 'Acme', is_owner: true, is_kyc_completed: true };
 
@@ -39,7 +40,7 @@ function steps(done: Record<string, boolean>): Checklist {
 
 beforeEach(() => {
   sessionStorage.clear();
-  grantPermissions(['core-internal.bill.getall', 'core-internal.organisation.getchecklist']);
+  grantPermissions([calls.listBills.permission, calls.getChecklist.permission]);
 });
 afterEach(() => vi.unstubAllGlobals());
 

@@ -11,14 +11,14 @@ import { PhoneDetails, PhoneFitScrollContainer, ROWS_AS_CARDS } from '../../../c
 import { StatusTag } from '../../../components/status-tag';
 import { AmountCell } from '../../../components/amount-cell';
 import { callApi } from '../../../lib/api-client';
-import { calls } from '@levy/contracts/calls';
+import * as calls from '@levy/contracts/calls';
 import { formatAmount, formatDate } from '../../../lib/format';
 import { useSessionStore } from '../../../lib/session-store';
 import { downloadDeadlines, useAlerts, useBillMetrics, useDeadlineCalendar } from '../../../api/alerts-api';
 import { AlertItem } from './alerts-bell';
 import { DeadlineFeed } from './deadline-feed';
 
-const BILLS_PERMISSION = 'core-internal.bill.getall';
+const BILLS_PERMISSION = calls.listBills.permission;
 
 function TaxPaidChart({ organisationId }: { organisationId: string }) {
   const metrics = useBillMetrics(organisationId);

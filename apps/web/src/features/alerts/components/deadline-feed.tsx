@@ -5,9 +5,10 @@ import { useState } from 'react';
 import { showSuccessToast } from '../../../lib/api-client';
 import { useSessionStore } from '../../../lib/session-store';
 import { useDeadlineFeed, useResetDeadlineFeed } from '../../../api/alerts-api';
+import * as calls from '@levy/contracts/calls';
 
 /** Admins may give out a new address (the reset call's permission). */
-export const RESET_FEED_PERMISSION = 'auth-organisation.updatesettings';
+export const RESET_FEED_PERMISSION = calls.updateOrganisationSetting.permission;
 
 function ResetFeedDialog({ organisationId, onClose }: { organisationId: string; onClose: () => void }) {
   const reset = useResetDeadlineFeed(organisationId);

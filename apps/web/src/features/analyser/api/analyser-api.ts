@@ -6,7 +6,7 @@ import {
 } from '@levy/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, showSuccessToast, uploadForm } from '../../../lib/api-client';
-import { calls } from '@levy/contracts/calls';
+import * as calls from '@levy/contracts/calls';
 import { downloadFile } from '../../../lib/download';
 import { isSettling } from '../model/statement-status';
 

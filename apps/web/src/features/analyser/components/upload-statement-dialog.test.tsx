@@ -5,9 +5,10 @@ import { RECORD_ID, statementFixture } from '../testing/analyser-fixtures';
 import { UploadStatementDialog } from './upload-statement-dialog';
 import { stubGateway, stubUploads } from '../../../test/gateway';
 import { grantPermissions, renderWithProviders } from '../../../test/render';
+import * as calls from '@levy/contracts/calls';
 
 beforeEach(() => {
-  grantPermissions(['bank.statement-statement.create']);
+  grantPermissions([calls.uploadStatement.permission]);
   stubGateway(() => ({ code: 'OK', data: { items: [], pagination: { count: 10, current_page: 1, total_count: 0, total_pages: 1 } } }));
 });
 afterEach(() => vi.unstubAllGlobals());

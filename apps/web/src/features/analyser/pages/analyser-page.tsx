@@ -1,4 +1,5 @@
-import { ANALYSER_PERMISSIONS, hasPermission, type StatementFolder } from '@levy/contracts';
+import { hasPermission, type StatementFolder } from '@levy/contracts';
+import * as calls from '@levy/contracts/calls';
 import { Badge, Button, Text } from '@mantine/core';
 import { IconFolder, IconFolderPlus, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -25,9 +26,9 @@ export default function AnalyserPage() {
   const folders = useFolders(search.params);
   const deleteFolder = useDeleteFolder();
 
-  const canCreate = hasPermission(permissions, ANALYSER_PERMISSIONS.createFolder);
-  const canRename = hasPermission(permissions, ANALYSER_PERMISSIONS.updateFolder);
-  const canDelete = hasPermission(permissions, ANALYSER_PERMISSIONS.deleteFolder);
+  const canCreate = hasPermission(permissions, calls.createStatementFolder.permission);
+  const canRename = hasPermission(permissions, calls.updateStatementFolder.permission);
+  const canDelete = hasPermission(permissions, calls.deleteStatementFolder.permission);
   const optionsFor = (folder: StatementFolder): OptionItem[] => [
     ...(canRename ? [{ label: 'Rename', icon: <IconPencil size={16} />, onClick: () => setDialog({ kind: 'rename', folder }) }] : []),
     ...(canDelete ? [{ label: 'Delete', icon: <IconTrash size={16} />, color: 'red', onClick: () => setDialog({ kind: 'delete', folder }) }] : []),

@@ -1,4 +1,5 @@
-import { ANALYSER_PERMISSIONS, hasPermission, type BankCategory, type StatementDetail, type StatementTransaction } from '@levy/contracts';
+import { hasPermission, type BankCategory, type StatementDetail, type StatementTransaction } from '@levy/contracts';
+import * as calls from '@levy/contracts/calls';
 import { Alert, Grid, Group, Pagination, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -26,7 +27,7 @@ function Extraction({ statement }: { statement: StatementDetail }) {
   const [selectedIndex, setSelectedIndex] = useState<number | null>(null);
   const extraction = useExtraction(statement.id, page);
   const corrections = useSaveCorrections(statement.id);
-  const canChange = hasPermission(permissions, ANALYSER_PERMISSIONS.updateStatement);
+  const canChange = hasPermission(permissions, calls.saveStatementCorrections.permission);
 
   const readingCard = (
     <ReadingConfidence

@@ -1,4 +1,5 @@
-import { ANALYSER_PERMISSIONS, hasPermission, type StatementRecord } from '@levy/contracts';
+import { hasPermission, type StatementRecord } from '@levy/contracts';
+import * as calls from '@levy/contracts/calls';
 import { Button, Text } from '@mantine/core';
 import { IconBuildingBank, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -28,9 +29,9 @@ function RecordsTable({ folderId }: { folderId: string }) {
   const records = useRecords(folderId, search.params);
   const deleteRecord = useDeleteRecord();
 
-  const canCreate = hasPermission(permissions, ANALYSER_PERMISSIONS.createRecord);
-  const canEdit = hasPermission(permissions, ANALYSER_PERMISSIONS.updateRecord);
-  const canDelete = hasPermission(permissions, ANALYSER_PERMISSIONS.deleteRecord);
+  const canCreate = hasPermission(permissions, calls.createStatementRecord.permission);
+  const canEdit = hasPermission(permissions, calls.updateStatementRecord.permission);
+  const canDelete = hasPermission(permissions, calls.deleteStatementRecord.permission);
   const optionsFor = (record: StatementRecord): OptionItem[] => [
     ...(canEdit ? [{ label: 'Edit', icon: <IconPencil size={16} />, onClick: () => setDialog({ kind: 'edit', record }) }] : []),
     ...(canDelete ? [{ label: 'Delete', icon: <IconTrash size={16} />, color: 'red', onClick: () => setDialog({ kind: 'delete', record }) }] : []),

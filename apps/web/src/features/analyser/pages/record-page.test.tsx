@@ -6,6 +6,7 @@ import { RECORD_ID, recordFixture, statementFixture } from '../testing/analyser-
 import RecordPage from './record-page';
 import { type GatewayRequest, stubGateway } from '../../../test/gateway';
 import { grantPermissions, renderWithProviders } from '../../../test/render';
+import * as calls from '@levy/contracts/calls';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -34,7 +35,7 @@ function renderRecord() {
 
 describe('Record page', () => {
   it('shows each statement’s progress, failure or verdict, and the server’s message when the combined analysis fails', async () => {
-    grantPermissions(['bank.statement-record.getone', 'bank.statement-statement.create']);
+    grantPermissions([calls.getStatementRecord.permission, calls.uploadStatement.permission]);
     stubGateway(answer);
     renderRecord();
     const table = await screen.findByRole('table', { name: 'Statements' });
@@ -48,7 +49,7 @@ describe('Record page', () => {
   });
 
   it('hides the upload from those who may only look', async () => {
-    grantPermissions(['bank.statement-record.getone']);
+    grantPermissions([calls.getStatementRecord.permission]);
     stubGateway(answer);
     renderRecord();
     await screen.findByRole('table', { name: 'Statements' });
@@ -57,7 +58,7 @@ describe('Record page', () => {
 
   it('on a phone, keeps each statement’s name, status and options, its other columns summed up under the name', async () => {
     setViewportWidth(390);
-    grantPermissions(['bank.statement-record.getone', 'bank.statement-statement.delete']);
+    grantPermissions([calls.getStatementRecord.permission, calls.deleteStatement.permission]);
     stubGateway(answer);
     renderRecord();
     const table = await screen.findByRole('table', { name: 'Statements' });

@@ -1,4 +1,5 @@
-import { ANALYSER_PERMISSIONS, hasPermission, type Statement } from '@levy/contracts';
+import { hasPermission, type Statement } from '@levy/contracts';
+import * as calls from '@levy/contracts/calls';
 import { Alert, Anchor, Button, Group, List, Progress, Stack, Table, Text } from '@mantine/core';
 import { IconAlertTriangle, IconChartBar, IconFileSearch, IconRefresh, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -72,8 +73,8 @@ function StatementsTable({ recordId, onDialog }: { recordId: string; onDialog: (
   const permissions = useSessionStore((state) => state.permissions);
   const navigate = useNavigate();
   const statements = useStatements(recordId);
-  const canUpdate = hasPermission(permissions, ANALYSER_PERMISSIONS.updateStatement);
-  const canDelete = hasPermission(permissions, ANALYSER_PERMISSIONS.deleteStatement);
+  const canUpdate = hasPermission(permissions, calls.saveStatementCorrections.permission);
+  const canDelete = hasPermission(permissions, calls.deleteStatement.permission);
 
   const optionsFor = (statement: Statement): OptionItem[] => [
     ...(statement.status === 'analysed'
@@ -227,7 +228,7 @@ export default function RecordPage() {
     );
   }
   const { data } = record;
-  const canUpload = hasPermission(permissions, ANALYSER_PERMISSIONS.createStatement);
+  const canUpload = hasPermission(permissions, calls.uploadStatement.permission);
   return (
     <>
       <BackLink to={folderPath(data.folder_id)} label={folder.data?.name ?? 'Folder'} />

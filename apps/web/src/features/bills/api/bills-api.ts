@@ -8,7 +8,7 @@ import {
 import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { callApi, showSuccessToast, uploadForm } from '../../../lib/api-client';
-import { calls } from '@levy/contracts/calls';
+import * as calls from '@levy/contracts/calls';
 import { downloadFile, fetchFile } from '../../../lib/download';
 import { useSessionStore } from '../../../lib/session-store';
 import { useRefreshDeadlines } from '../../../api/alerts-api';

@@ -1,5 +1,5 @@
 import { hasPermission, type BillDetail } from '@levy/contracts';
-import { calls } from '@levy/contracts/calls';
+import * as calls from '@levy/contracts/calls';
 import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useState } from 'react';

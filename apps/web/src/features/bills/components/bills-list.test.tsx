@@ -6,9 +6,10 @@ import { isCorporationBillsTab } from '../model/bill-routes';
 import { billDetail, billGateway, BILL_ID, CORPORATION_ID } from '../testing/bill-fixtures';
 import { BillsList } from './bills-list';
 import { type GatewayRequest, stubGateway } from '../../../test/gateway';
-import { grantPermissions, renderWithProviders } from '../../../test/render';
+import { grantPermissions, permissionMap, renderWithProviders } from '../../../test/render';
+import * as calls from '@levy/contracts/calls';
 
-beforeEach(() => grantPermissions(['core-internal.bill.getall']));
+beforeEach(() => grantPermissions([calls.listBills.permission]));
 afterEach(() => vi.unstubAllGlobals());
 
 const PAGE = { count: 10, current_page: 1, total_count: 1, total_pages: 1 };
@@ -66,8 +67,8 @@ describe('Bills list', () => {
 
 describe('Pay Taxes button rules (product-spec §6)', () => {
   it('needs both createpayebill and calccharge', () => {
-    expect(canPayTaxes({ 'core': { 'internal.bill.createpayebill': true, 'internal.bill.calccharge': true } })).toBe(true);
-    expect(canPayTaxes({ 'core': { 'internal.bill.createpayebill': true } })).toBe(false);
+    expect(canPayTaxes(permissionMap([calls.createBill.permission, calls.calculateBillCharge.permission]))).toBe(true);
+    expect(canPayTaxes(permissionMap([calls.createBill.permission]))).toBe(false);
     expect(canPayTaxes(null)).toBe(false);
   });
 

@@ -10,6 +10,7 @@ import { BILL_ID, billDetail, billGateway, CORPORATION_ID, payeFile } from '../t
 import { PayTaxesButton } from './pay-taxes';
 import { type GatewayRequest, stubGateway, stubUploads } from '../../../test/gateway';
 import { grantPermissions, renderWithProviders } from '../../../test/render';
+import * as calls from '@levy/contracts/calls';
 
 const ALERT = {
   date: '2026-11-23',
@@ -31,7 +32,7 @@ const ALERT = {
   pay_link: `/bills?pay=paye&corporation=${CORPORATION_ID}&state=LA&month=2026-08`,
 };
 
-const PERMISSIONS = ['core-internal.bill.createpayebill', 'core-internal.bill.calccharge', 'core-internal.bill.getall', 'core-internal.corporation.getall'];
+const PERMISSIONS = [calls.createBill.permission, calls.calculateBillCharge.permission, calls.listBills.permission, calls.listCorporations.permission];
 
 /** The app layout keeps the session current with this query; paying a bill must make it ask again. */
 function SessionQuery() {

@@ -10,6 +10,8 @@ import { useSessionStore } from '../../../lib/session-store';
 import { useBillTypes } from '../api/bills-api';
 import { billPath } from '../../../lib/routes';
 import { readPayRequest, withoutPayRequest, type BillPrefill } from '../model/bill-routes';
+import * as calls from '@levy/contracts/calls';
+import * as PERMISSIONS from '@levy/contracts/permission-catalogue';
 
 // The bill dialogs (CSV checks, date pickers, upload) load when one is opened, not with every page
 // of the app (issue 15).
@@ -17,8 +19,8 @@ const PayeBillDialog = lazy(async () => ({ default: (await loadChunk(() => impor
 const WhtBillDialog = lazy(async () => ({ default: (await loadChunk(() => import('./wht-bill-dialog'))).WhtBillDialog }));
 
 /** Pay Taxes needs both permissions (product-spec §6); WHT bills need their own. */
-export const PAY_TAXES_PERMISSIONS = ['core-internal.bill.createpayebill', 'core-internal.bill.calccharge'] as const;
-export const WHT_BILL_PERMISSION = 'core-internal.bill.createwhtbill';
+export const PAY_TAXES_PERMISSIONS = [calls.createBill.permission, calls.calculateBillCharge.permission] as const;
+export const WHT_BILL_PERMISSION = PERMISSIONS.createWhtBill;
 
 export function canPayTaxes(permissions: Parameters<typeof hasPermission>[0]): boolean {
   return PAY_TAXES_PERMISSIONS.every((permission) => hasPermission(permissions, permission));

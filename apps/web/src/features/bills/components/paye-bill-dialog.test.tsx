@@ -7,8 +7,9 @@ import { useSessionStore } from '../../../lib/session-store';
 import { PayeBillDialog } from './paye-bill-dialog';
 import { stubGateway, stubUploads } from '../../../test/gateway';
 import { grantPermissions, renderWithProviders } from '../../../test/render';
+import * as calls from '@levy/contracts/calls';
 
-beforeEach(() => grantPermissions(['core-internal.bill.createpayebill', 'core-internal.bill.calccharge', 'core-internal.bill.getall', 'core-internal.corporation.getall']));
+beforeEach(() => grantPermissions([calls.createBill.permission, calls.calculateBillCharge.permission, calls.listBills.permission, calls.listCorporations.permission]));
 afterEach(() => vi.unstubAllGlobals());
 
 async function choose(label: RegExp, option: string) {

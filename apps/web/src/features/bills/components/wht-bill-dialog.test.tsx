@@ -5,8 +5,10 @@ import { billDetail, billGateway, CORPORATION_ID } from '../testing/bill-fixture
 import { WhtBillDialog } from './wht-bill-dialog';
 import { stubGateway, stubUploads } from '../../../test/gateway';
 import { grantPermissions, renderWithProviders } from '../../../test/render';
+import * as calls from '@levy/contracts/calls';
+import * as PERMISSIONS from '@levy/contracts/permission-catalogue';
 
-beforeEach(() => grantPermissions(['core-internal.bill.createpayebill', 'core-internal.bill.createwhtbill', 'core-internal.bill.calccharge', 'core-internal.bill.getall']));
+beforeEach(() => grantPermissions([calls.createBill.permission, PERMISSIONS.createWhtBill, calls.calculateBillCharge.permission, calls.listBills.permission]));
 afterEach(() => vi.unstubAllGlobals());
 
 async function choose(label: RegExp, option: string) {

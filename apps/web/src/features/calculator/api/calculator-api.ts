@@ -3,25 +3,25 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError, callApi } from '../../../lib/api-client';
 
 // The calculator is public: its calls never send the session token (namespace `public`).
-// The table of calls loads with the first calculation rather than with the home page (issue 15:
+// The declared calls load with the first calculation rather than with the home page (issue 15:
 // the home page's first load).
-const table = async () => (await import('@levy/contracts/calls')).calls;
+const declared = () => import('@levy/contracts/calls');
 
 export async function calculatePaye(body: CalculatePaye) {
-  return callApi((await table()).calculatePaye, { body, token: null });
+  return callApi((await declared()).calculatePaye, { body, token: null });
 }
 
 export async function calculateWht(body: CalculateWht) {
-  return callApi((await table()).calculateWht, { body, token: null });
+  return callApi((await declared()).calculateWht, { body, token: null });
 }
 
 export async function shareCalculation(body: ShareCalculation) {
-  return callApi((await table()).shareCalculation, { body, token: null });
+  return callApi((await declared()).shareCalculation, { body, token: null });
 }
 
 /** A shared calculation's inputs; quiet, because the page explains a missing link itself. */
 export async function fetchSharedCalculation(token: string) {
-  return callApi((await table()).getSharedCalculation, { params: { token }, token: null, quiet: true });
+  return callApi((await declared()).getSharedCalculation, { params: { token }, token: null, quiet: true });
 }
 
 export function usePayeCalculation() {

@@ -3,8 +3,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AddCorporationDialog } from './add-corporation-dialog';
 import { stubGateway } from '../../../test/gateway';
 import { grantPermissions, renderWithProviders } from '../../../test/render';
+import * as calls from '@levy/contracts/calls';
 
-beforeEach(() => grantPermissions(['core-internal.corporation.create']));
+beforeEach(() => grantPermissions([calls.createCorporation.permission]));
 afterEach(() => vi.unstubAllGlobals());
 
 const created = { id: '8d5c1f62-7a57-4a0e-9a1f-0b6d1b0c2a11', name: 'Adire Textiles Limited', organisation: { id: 'o', name: 'Demo' }, state_count: 0, created_at: '2026-11-03T10:00:00.000Z', updated_at: '2026-11-03T10:00:00.000Z' };

@@ -4,6 +4,7 @@ import type { CorporationState } from '../../../api/corporations-api';
 import { RemoveStateDialog } from './remove-state-dialog';
 import { stubGateway } from '../../../test/gateway';
 import { grantPermissions, renderWithProviders } from '../../../test/render';
+import * as calls from '@levy/contracts/calls';
 
 const CORPORATION_ID = '8d5c1f62-7a57-4a0e-9a1f-0b6d1b0c2a11';
 const lagos: CorporationState = {
@@ -21,7 +22,7 @@ const lagos: CorporationState = {
   name_matches: true,
 };
 
-beforeEach(() => grantPermissions(['core-internal.corporation.removestate']));
+beforeEach(() => grantPermissions([calls.removeCorporationState.permission]));
 afterEach(() => vi.unstubAllGlobals());
 
 describe('Remove {state}', () => {

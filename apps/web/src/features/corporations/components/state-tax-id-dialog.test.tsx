@@ -5,6 +5,7 @@ import type { CorporationState, TaxState } from '../../../api/corporations-api';
 import { StateTaxIdDialog } from './state-tax-id-dialog';
 import { stubGateway } from '../../../test/gateway';
 import { grantPermissions, renderWithProviders } from '../../../test/render';
+import * as calls from '@levy/contracts/calls';
 
 const CORPORATION_ID = '8d5c1f62-7a57-4a0e-9a1f-0b6d1b0c2a11';
 const LAGOS: TaxState = { id: 25, code: 'LA', name: 'Lagos', revenue_service: 'Lagos State Internal Revenue Service', abbreviation: null };
@@ -44,7 +45,7 @@ function taxIdInput() {
   return screen.getByRole('textbox', { name: /Tax ID/ });
 }
 
-beforeEach(() => grantPermissions(['core-internal.corporation.verifystate', 'core-internal.corporation.addstate', 'core-internal.corporation.updatestate']));
+beforeEach(() => grantPermissions([calls.verifyStateTaxId.permission, calls.addCorporationState.permission, calls.updateCorporationStateTaxId.permission]));
 afterEach(() => vi.unstubAllGlobals());
 
 describe('Add New State', () => {

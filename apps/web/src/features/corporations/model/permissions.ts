@@ -1,10 +1,11 @@
 /** The permissions that gate the corporations screens' buttons (product-spec §2, §6). */
+import * as calls from '@levy/contracts/calls';
 export const CORPORATION_PERMISSIONS = {
-  list: 'core-internal.corporation.getall',
-  view: 'core-internal.corporation.getone',
-  create: 'core-internal.corporation.create',
-  verifyState: 'core-internal.corporation.verifystate',
-  addState: 'core-internal.corporation.addstate',
-  updateState: 'core-internal.corporation.updatestate',
-  removeState: 'core-internal.corporation.removestate',
+  list: calls.listCorporations.permission,
+  view: calls.getCorporation.permission,
+  create: calls.createCorporation.permission,
+  verifyState: calls.verifyStateTaxId.permission,
+  addState: calls.addCorporationState.permission,
+  updateState: calls.updateCorporationStateTaxId.permission,
+  removeState: calls.removeCorporationState.permission,
 } as const;

@@ -13,9 +13,10 @@ import { useSessionStore } from '../../../lib/session-store';
 import { useCorporation } from '../../../api/corporations-api';
 import { StatesTab } from '../components/states-tab';
 import { corporationPath, corporationTabs, DEFAULT_CORPORATION_TAB, isCorporationTab, isStaffUser } from '../model/routes';
+import * as calls from '@levy/contracts/calls';
 
 // The organisation's wallets tell whether each corporation has its own (and so a transactions tab).
-const WALLETS_PERMISSION = 'core-internal.organisation.getwallets';
+const WALLETS_PERMISSION = calls.getOrganisationWallets.permission;
 
 /** The tabs other features draw for a corporation; app/ composes them in. */
 export interface CorporationTabs {
@@ -65,8 +66,8 @@ export function CorporationPage({ tabs }: { tabs: CorporationTabs }) {
   const isStaff = isStaffUser(user);
   // Each corporation has its own wallet only when the organisation says so (Settings); then its
   // transactions live here instead of on the Transactions page.
-  const hasBillsTab = hasPermission(permissions, 'core-internal.bill.getall');
-  const hasTransactionsTab = walletType === 'corporations' && hasPermission(permissions, 'core-internal.corporation.fetchwallethistory');
+  const hasBillsTab = hasPermission(permissions, calls.listBills.permission);
+  const hasTransactionsTab = walletType === 'corporations' && hasPermission(permissions, calls.listCorporationWalletHistory.permission);
   // The wallet type arrives with the organisation's wallets; until then a transactions address waits for it.
   if (tab === 'transactions' && !walletType && hasPermission(permissions, WALLETS_PERMISSION)) return <LoadingPlaceholder height={320} label="Loading corporation" />;
   // An address naming a tab this user does not have (transactions with one organisation wallet) opens the first tab.

@@ -5,6 +5,7 @@ import { useSessionStore } from '../../../lib/session-store';
 import CorporationsPage from './corporations-page';
 import { stubGateway } from '../../../test/gateway';
 import { grantPermissions, renderWithProviders } from '../../../test/render';
+import * as calls from '@levy/contracts/calls';
 
 const page = {
   items: [
@@ -31,7 +32,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('Corporations page', () => {
   it('lists the corporations with their state count and date, newest first, and offers Add New Corporation to those allowed', async () => {
-    signIn('customer', ['core-internal.corporation.getall', 'core-internal.corporation.create']);
+    signIn('customer', [calls.listCorporations.permission, calls.createCorporation.permission]);
     const gateway = stubGateway(() => ({ code: 'OK', data: page }));
     renderWithProviders(
       <MemoryRouter>
@@ -48,7 +49,7 @@ describe('Corporations page', () => {
   });
 
   it('shows staff the organisation of each corporation, read-only', async () => {
-    signIn('staff', ['core-internal.corporation.getall', 'core-internal.corporation.getone']);
+    signIn('staff', [calls.listCorporations.permission, calls.getCorporation.permission]);
     stubGateway(() => ({ code: 'OK', data: page }));
     renderWithProviders(
       <MemoryRouter>
@@ -61,7 +62,7 @@ describe('Corporations page', () => {
   });
 
   it('says No data with a hint when there is nothing yet', async () => {
-    signIn('customer', ['core-internal.corporation.getall', 'core-internal.corporation.create']);
+    signIn('customer', [calls.listCorporations.permission, calls.createCorporation.permission]);
     stubGateway(() => ({ code: 'OK', data: { items: [], pagination: { count: 10, current_page: 1, total_count: 0, total_pages: 1 } } }));
     renderWithProviders(
       <MemoryRouter>

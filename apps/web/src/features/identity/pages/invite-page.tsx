@@ -5,7 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { landingPathFor } from '../../../lib/guard';
 import { LoadingPlaceholder } from '../../../components/loading-placeholder';
 import { callApi, showSuccessToast } from '../../../lib/api-client';
-import { calls } from '@levy/contracts/calls';
+import * as calls from '@levy/contracts/calls';
 import { useSessionStore } from '../../../lib/session-store';
 import { refreshSession } from '../../../api/session-api';
 import { LoginForm } from '../components/login-form';

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { FileSelect } from '../../../components/file-select';
 import { LoadingPlaceholder } from '../../../components/loading-placeholder';
 import { ApiError } from '../../../lib/api-client';
-import { calls } from '@levy/contracts/calls';
+import * as calls from '@levy/contracts/calls';
 import { downloadFile } from '../../../lib/download';
 import { organisationKeys, saveIdentity, useOrganisationIdentity, useStates, type IdentityFields } from '../../../api/organisation-api';
 

@@ -10,6 +10,7 @@ import { formatDate } from '../../../lib/format';
 import { useSessionStore } from '../../../lib/session-store';
 import { useOrganisation, useOrganisationSettings, useRenameOrganisation, useUpdateSetting } from '../../../api/organisation-api';
 import { IdentityForm } from './identity-form';
+import * as calls from '@levy/contracts/calls';
 
 function OrganisationName({ organisationId, canEdit }: { organisationId: string; canEdit: boolean }) {
   const organisation = useOrganisation(organisationId);
@@ -179,11 +180,11 @@ export function OrganisationSettings() {
   const organisation = useSessionStore((state) => state.organisation);
   const permissions = useSessionStore((state) => state.permissions);
   if (!organisation) return null;
-  const canEditIdentity = hasPermission(permissions, 'auth-organisation.updateidentity');
+  const canEditIdentity = hasPermission(permissions, calls.updateOrganisationIdentity.permission);
   return (
     <Stack gap="lg">
-      <OrganisationName organisationId={organisation.id} canEdit={hasPermission(permissions, 'auth-organisation.update')} />
-      {hasPermission(permissions, 'auth-organisation.getidentity') && (
+      <OrganisationName organisationId={organisation.id} canEdit={hasPermission(permissions, calls.updateOrganisation.permission)} />
+      {hasPermission(permissions, calls.getOrganisationIdentity.permission) && (
         <ContentCard title="Business details">
           {!canEditIdentity && (
             <Text fz="sm" c="dimmed" mb="md">
@@ -193,10 +194,10 @@ export function OrganisationSettings() {
           <IdentityForm organisationId={organisation.id} submitLabel="Save business details" readOnly={!canEditIdentity} onSaved={() => showSuccessToast('Business details saved successfully')} />
         </ContentCard>
       )}
-      {hasPermission(permissions, 'auth-organisation.getsettings') && (
+      {hasPermission(permissions, calls.getOrganisationSettings.permission) && (
         <>
-          <WalletSetting organisationId={organisation.id} canEdit={hasPermission(permissions, 'auth-organisation.updatesettings')} />
-          <BillApproval organisationId={organisation.id} canEdit={hasPermission(permissions, 'auth-organisation.updatesettings')} />
+          <WalletSetting organisationId={organisation.id} canEdit={hasPermission(permissions, calls.updateOrganisationSetting.permission)} />
+          <BillApproval organisationId={organisation.id} canEdit={hasPermission(permissions, calls.updateOrganisationSetting.permission)} />
         </>
       )}
     </Stack>

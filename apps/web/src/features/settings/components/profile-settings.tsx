@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { ContentCard } from '../../../components/content-card';
 import { ApiError, callApi, showSuccessToast } from '../../../lib/api-client';
-import { calls } from '@levy/contracts/calls';
+import * as calls from '@levy/contracts/calls';
 import { useSessionStore } from '../../../lib/session-store';
 
 const passwordForm = changePassword.body

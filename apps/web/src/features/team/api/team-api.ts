@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, showSuccessToast } from '../../../lib/api-client';
-import { calls } from '@levy/contracts/calls';
+import * as calls from '@levy/contracts/calls';
 
 /** Organisation user type (product-spec §6): its roles are the ones offered on invite. */
 const ORGANISATION_USER_TYPE_ID = 7;

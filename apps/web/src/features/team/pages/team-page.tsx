@@ -20,6 +20,7 @@ import { useSessionStore } from '../../../lib/session-store';
 import { useChangeMemberRole, useRemoveMember, useTeamMembers } from '../api/team-api';
 import { InviteMemberDialog, type InviteMode } from '../components/invite-member-dialog';
 import { RolePicker } from '../components/role-picker';
+import * as calls from '@levy/contracts/calls';
 
 type Dialog = { kind: 'invite'; mode: InviteMode } | { kind: 'role'; member: TeamMember } | { kind: 'remove'; member: TeamMember } | null;
 
@@ -88,9 +89,9 @@ export default function TeamPage() {
   const [dialog, setDialog] = useState<Dialog>(null);
   const members = useTeamMembers(organisation?.id, toListParams(query, page));
 
-  const canInvite = hasPermission(permissions, 'auth-organisation.inviteuser');
-  const canChangeRole = hasPermission(permissions, 'auth-organisation.updateuser');
-  const canRemove = hasPermission(permissions, 'auth-organisation.removeuser');
+  const canInvite = hasPermission(permissions, calls.inviteMember.permission);
+  const canChangeRole = hasPermission(permissions, calls.changeMemberRole.permission);
+  const canRemove = hasPermission(permissions, calls.removeMember.permission);
 
   const optionsFor = (member: TeamMember): OptionItem[] => {
     if (member.is_owner) return [];

@@ -3,10 +3,9 @@ import { ApiError, callApi } from '../../../lib/api-client';
 
 // The verify page is public: its call never sends a session token (namespace `public`), and it is
 // quiet, because the page itself says what an unknown code or a refused check means.
-const table = async () => (await import('@levy/contracts/calls')).calls;
 
 export async function verifyReceipt(code: string) {
-  return callApi((await table()).verifyReceipt, { params: { code }, token: null, quiet: true });
+  return callApi((await import('@levy/contracts/calls')).verifyReceipt, { params: { code }, token: null, quiet: true });
 }
 
 export function useReceiptVerification(code: string | undefined) {
