@@ -6,7 +6,7 @@ import { protocol, type PGlite } from '@electric-sql/pglite';
  * speaks to PGlite through `pg` exactly as it speaks to PostgreSQL (decision 0018). node-postgres
  * writes PostgreSQL's wire protocol; the socket hands those bytes to PGlite's public
  * `execProtocolRawStream` and passes PGlite's answer back unchanged, to be read by node-postgres's
- * own parser. Give it as the pool's `stream` option: `stream: pgliteSockets(pglite)`.
+ * own parser. Give it as the pool's `stream` option: `stream: pgliteSockets(pglite)`, once per PGlite.
  *
  * PGlite is one PostgreSQL session: one socket is connected at a time, the others wait for it to
  * end (a pool of one). When a socket ends, the session is reset (an open transaction rolled back,
