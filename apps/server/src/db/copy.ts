@@ -24,8 +24,9 @@ const ROWS_PER_INSERT = 1_000;
  * them in between. It runs inside the caller's transaction, so a rollback removes the rows.
  *
  * On PGlite the rows go in as multi-row INSERTs instead: COPY FROM STDIN through node-postgres
- * stopped PGlite in a measurement (decision 0018), and the rows written here are few (a bill's
- * items are a thousand to a row), so INSERT costs little.
+ * stops PGlite (its call waits for CopyData that can only come in a later call, holding the event
+ * loop; decision 0018), and the rows written here are few (a bill's items are a thousand to a
+ * row), so INSERT costs little.
  */
 export async function copyRows<T>(tx: Db, table: Table, rows: readonly T[], columns: CopyColumns<T>): Promise<void> {
   const { client, kind } = connectionOf(tx);
