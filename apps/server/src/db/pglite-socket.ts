@@ -70,7 +70,7 @@ class PgliteSocket extends Duplex {
     return this;
   }
 
-  /** The answer is pushed as PGlite writes it; nothing to pull. */
+  /** Answers are pushed when PGlite gives them; nothing to pull. */
   override _read(): void {}
 
   override _write(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
@@ -135,7 +135,7 @@ class PgliteSocket extends Duplex {
     // its handlers (which may write the next query) must not run inside PGlite's call.
     const chunks: Buffer[] = [];
     await this.pglite.execProtocolRawStream(messages, { onRawData: (bytes) => chunks.push(Buffer.from(bytes)) });
-    this.push(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
+    if (chunks.length > 0) this.push(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
   }
 
   /** Resets the session for the next socket and lets it connect; once, however the socket ends. */
