@@ -6,7 +6,8 @@
 // table also shows what the app costs over PGlite itself (for information: the budget is the
 // PostgreSQL route's).
 // Budgets: on PostgreSQL each call ≥ 70% of the bare route's requests/s and p99 ≤ 2× the bare
-// route's; on PGlite ≥ 50%. Needs DATABASE_URL (a server where it may create a database).
+// route's; on PGlite ≥ 40% (reached through node-postgres like PostgreSQL, decision 0018).
+// Needs DATABASE_URL (a server where it may create a database).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -20,7 +21,7 @@ const WARMUP_MS = 1_500;
 const ROUND_MS = 3_000;
 const ROUNDS = 3;
 const ROWS = 24;
-const BUDGET = { postgres: { throughput: 0.7, p99: 2 }, pglite: { throughput: 0.5, p99: null } } as const;
+const BUDGET = { postgres: { throughput: 0.7, p99: 2 }, pglite: { throughput: 0.4, p99: null } } as const;
 const BARE_PORT = 3321;
 const APP_PORT = 3322;
 const BARE_PGLITE_PORT = 3323;

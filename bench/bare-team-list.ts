@@ -1,29 +1,30 @@
 // The baseline of bench/api.bench.ts: a bare Fastify + pg route doing the team list's work with
 // nothing else: the session by token hash (its last-seen written at most once a minute, as the
 // app does), one page of members with their names, and the count. No logging, no schemas.
-// Run as its own process: PORT, and DATABASE_URL (PostgreSQL through `pg`) or DATA_DIR (a copy of
-// an embedded PGlite database, for the app on PGlite measured against the same database).
+// Run as its own process: PORT, and DATABASE_URL (PostgreSQL) or DATA_DIR (a copy of an embedded
+// PGlite database, for the app on PGlite measured against the same database), both through `pg`.
 import { createHash } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { pgliteSockets } from '../apps/server/src/db/pglite-socket';
 
 const TOUCH_INTERVAL_MS = 60_000;
 const IDLE_MS = 120 * 60_000;
 const PAGE_SIZE = 10;
 
-type Query = <T = Record<string, unknown>>(text: string, values: unknown[]) => Promise<{ rows: T[] }>;
-
-async function connect(): Promise<{ query: Query; close(): Promise<void> }> {
+/** PostgreSQL, or PGlite through the app's node-postgres socket: the same `pg` pool either way. */
+async function connect(): Promise<{ pool: pg.Pool; close(): Promise<void> }> {
   if (process.env.DATA_DIR) {
-    const client = await PGlite.create(process.env.DATA_DIR);
-    return { query: <T,>(text: string, values: unknown[]) => client.query<T>(text, values), close: () => client.close() };
+    const pglite = await PGlite.create(process.env.DATA_DIR);
+    const pool = new pg.Pool({ stream: pgliteSockets(pglite), max: 1, idleTimeoutMillis: 0, user: 'postgres', database: 'postgres' });
+    return { pool, close: () => pool.end().then(() => pglite.close()) };
   }
   const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
-  return { query: async <T,>(text: string, values: unknown[]) => ({ rows: (await pool.query(text, values)).rows as T[] }), close: () => pool.end() };
+  return { pool, close: () => pool.end() };
 }
 
-const pool = await connect();
+const { pool, close } = await connect();
 const app = Fastify({ logger: false });
 
 app.get<{ Params: { id: string } }>('/service/v1/auth/organisations/:id/users', async (request, reply) => {
@@ -58,5 +59,5 @@ app.get<{ Params: { id: string } }>('/service/v1/auth/organisations/:id/users', 
 
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => void app.close().then(() => pool.close()).then(() => process.exit(0)));
+  process.once(signal, () => void app.close().then(close).then(() => process.exit(0)));
 }

@@ -24,7 +24,7 @@ describe('copyRows', () => {
     await test.database.db.transaction(async (tx) => {
       await copyRows(tx, scratch, rows, { position: (row) => row.position, label: (row) => row.label, amount: (row) => row.amount });
     });
-    const stored = await queryRows<{ position: number; label: string | null; amount: string | null }>(test.database.db, sql`select position, label, amount::text as amount from copy_scratch order by position`);
+    const stored = await queryRows<{ position: number; label: string | null; amount: string | null }>(test.database.db, sql`select position, label, amount from copy_scratch order by position`);
     expect(stored.map((row) => row.label)).toEqual([...labels, null]);
     expect(stored.map((row) => row.amount)).toEqual(['0', '100', '9007199254740991', '300', '400', '500', '600', '700', null]);
   });

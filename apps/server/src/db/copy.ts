@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { getTableName, type Table } from 'drizzle-orm';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import type { Db } from './client';
+import { connectionOf, type Db } from './client';
 
 /** A value COPY can carry: text, an integer (kobo included), or null. */
 export type CopyValue = string | number | bigint | null;
@@ -14,31 +14,35 @@ const CHUNK_CHARACTERS = 1_000_000;
 /** The table's columns, each with how to read its value from a row, in COPY's column order. */
 export type CopyColumns<T> = Record<string, (row: T) => CopyValue>;
 
+/** Rows per INSERT on PGlite: a thousand keep a table of up to 65 columns within PostgreSQL's 65,535 parameters. */
+const ROWS_PER_INSERT = 1_000;
+
 /**
  * Appends many rows to a table with COPY … FROM STDIN, PostgreSQL's bulk path: one statement and
  * no per-row parameters, several times faster than INSERT for the 100,000-row files a bill may
  * carry (decision 0008). Each row is written straight from the caller's objects, with no copy of
  * them in between. It runs inside the caller's transaction, so a rollback removes the rows.
- * PGlite takes the same COPY text from a Blob (its `/dev/blob` device).
+ *
+ * On PGlite the rows go in as multi-row INSERTs instead: COPY FROM STDIN through node-postgres
+ * stops PGlite (its call waits for CopyData that can only come in a later call, holding the event
+ * loop; decision 0018), and the rows written here are few (a bill's items are a thousand to a
+ * row), so INSERT costs little.
  */
 export async function copyRows<T>(tx: Db, table: Table, rows: readonly T[], columns: CopyColumns<T>): Promise<void> {
+  const { client, kind } = connectionOf(tx);
+  if (client instanceof pg.Pool) throw new Error('copyRows needs a transaction, not the database');
   const names = Object.keys(columns);
-  const statement = `copy ${quoteIdentifier(getTableName(table))} (${names.map(quoteIdentifier).join(', ')}) from`;
-  const text = chunksOf(rows, Object.values(columns));
-  const client = (tx as unknown as { session?: { client?: unknown } }).session?.client;
-  if (client instanceof pg.Client) {
-    await pipeline(Readable.from(text), client.query(copyFrom(`${statement} stdin`)));
+  const target = `${quoteIdentifier(getTableName(table))} (${names.map(quoteIdentifier).join(', ')})`;
+  const pickers = Object.values(columns);
+  if (kind === 'postgres') {
+    await pipeline(Readable.from(chunksOf(rows, pickers)), client.query(copyFrom(`copy ${target} from stdin`)));
     return;
   }
-  if (isPgliteTransaction(client)) {
-    await client.query(`${statement} '/dev/blob'`, [], { blob: new Blob([...text]) });
-    return;
+  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
+    const values: CopyValue[] = [];
+    const tuples = rows.slice(start, start + ROWS_PER_INSERT).map((row) => `(${pickers.map((pick) => `$${values.push(pick(row))}`).join(', ')})`);
+    await client.query(`insert into ${target} values ${tuples.join(', ')}`, values);
   }
-  throw new Error('copyRows needs a transaction (a pooled PostgreSQL client or a PGlite transaction)');
-}
-
-function isPgliteTransaction(client: unknown): client is { query(text: string, params: unknown[], options: { blob: Blob }): Promise<unknown> } {
-  return typeof client === 'object' && client !== null && typeof (client as { rollback?: unknown }).rollback === 'function' && typeof (client as { query?: unknown }).query === 'function';
 }
 
 function* chunksOf<T>(rows: readonly T[], pickers: Array<(row: T) => CopyValue>): Generator<string> {

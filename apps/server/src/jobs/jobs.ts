@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
-import type { Database, Db } from '../db/client';
+import { connectionOf, type Database, type Db } from '../db/client';
 
 /**
  * Durable background jobs on pg-boss, in the application's own PostgreSQL (or PGlite): a job
@@ -56,14 +56,12 @@ export interface Jobs {
 
 /**
  * pg-boss speaks SQL text with `$n` parameters, some used more than once (so each must stay one
- * parameter). It runs on the connection of the caller's Drizzle transaction: node-postgres's
- * PoolClient or PGlite's transaction, both `client.query(text, values)` on the session.
+ * parameter). It runs on the connection of the caller's Drizzle transaction (or on the pool, given
+ * the database itself).
  */
 function transactionExecutor(executor: Db) {
-  const client = (executor as unknown as { session?: { client?: { query?: unknown } } }).session?.client;
-  if (!client || typeof client.query !== 'function') throw new Error('jobs: the executor has no SQL client to enqueue on');
-  const query = client.query as (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
-  return { executeSql: (text: string, values?: unknown[]) => query.call(client, text, values) };
+  const { client } = connectionOf(executor);
+  return { executeSql: (text: string, values?: unknown[]) => client.query(text, values) };
 }
 
 export function createJobs(deps: { database: Database; log: FastifyBaseLogger; cronCheckSeconds?: number }): Jobs {

@@ -43,7 +43,7 @@ async function walletsOf(owner: { token: string; organisationId: string }) {
 async function ledgerTotals() {
   const [totals] = await queryRows<{ total: string; unbalanced: number }>(
     test.database.db,
-    sql`select coalesce(sum(amount_kobo), 0)::text as total,
+    sql`select coalesce(sum(amount_kobo), 0) as total,
         (select count(*)::int from (select journal_id from ledger_entries group by journal_id having sum(amount_kobo) <> 0) j) as unbalanced
         from ledger_entries`,
   );
