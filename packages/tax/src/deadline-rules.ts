@@ -38,8 +38,8 @@ export const DAYS_PER_YEAR_FOR_PENALTIES = 365;
 /**
  * CBN Monetary Policy Rate by the date the MPC announced it (communiqué day), in basis points.
  * MUST BE KEPT CURRENT: add a row after every MPC meeting that changes the rate (the CBN
- * publishes the communiqué the same day). Last checked: 303rd MPC meeting, 25 November 2025
- * (rate held at 27.00%).
+ * publishes the communiqué the same day). Last row: 304th MPC meeting, 24 February 2026 (cut to
+ * 26.50%, as issue 26 reports); no later change is sourced here.
  */
 export const MONETARY_POLICY_RATE_TABLE: readonly Dated<number>[] = [
   { from: '2019-03-26', source: 'CBN MPC communiqué', value: 1_350 },
@@ -60,4 +60,5 @@ export const MONETARY_POLICY_RATE_TABLE: readonly Dated<number>[] = [
   { from: '2024-09-24', source: 'CBN MPC communiqué, 297th meeting', value: 2_725 },
   { from: '2024-11-26', source: 'CBN MPC communiqué, 298th meeting', value: 2_750 },
   { from: '2025-09-23', source: 'CBN MPC communiqué, 302nd meeting', value: 2_700 },
+  { from: '2026-02-24', source: 'CBN MPC communiqué, 304th meeting', value: 2_650 },
 ];

@@ -85,11 +85,11 @@ describe('late-remittance penalty and interest', () => {
     expect(result.daysOverdue).toBe(30);
     // 1,000,000 × 10% × 30/365 = 8,219.178…
     expect(result.penalty).toBe(asKobo(821_918));
-    // 1,000,000 × 27% × 30/365 = 22,191.780…
-    expect(result.interest).toBe(asKobo(2_219_178));
-    expect(result.total).toBe(asKobo(3_041_096));
-    expect(result.totalDue).toBe(asKobo(103_041_096));
-    expect(result.currentMprBps).toBe(2_700);
+    // 11–23 Feb at 27%, 24 Feb–12 Mar at 26.5% (304th MPC): 1,000,000 × (13 × 27% + 17 × 26.5%) / 365 = 21,958.904…
+    expect(result.interest).toBe(asKobo(2_195_890));
+    expect(result.total).toBe(asKobo(3_017_808));
+    expect(result.totalDue).toBe(asKobo(103_017_808));
+    expect(result.currentMprBps).toBe(2_650);
   });
 
   it('uses the MPR in force on each overdue day', () => {
@@ -132,5 +132,7 @@ describe('Monetary Policy Rate table', () => {
     expect(monetaryPolicyRateOn('2024-11-26')).toBe(2_750);
     expect(monetaryPolicyRateOn('2025-09-22')).toBe(2_750);
     expect(monetaryPolicyRateOn('2025-09-23')).toBe(2_700);
+    expect(monetaryPolicyRateOn('2026-02-23')).toBe(2_700);
+    expect(monetaryPolicyRateOn('2026-02-24')).toBe(2_650);
   });
 });

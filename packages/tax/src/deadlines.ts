@@ -172,7 +172,7 @@ export function latePenalty(input: LatePenaltyInput): LatePenaltyResult {
   };
 }
 
-/** The late-remittance rule in words with its source: '10% a year plus interest at the CBN Monetary Policy Rate (27.00% now), pro rata by day (NTAA 2025 s.107)'. */
+/** The late-remittance rule in words with its source: '10% a year plus interest at the CBN Monetary Policy Rate (26.50% now), pro rata by day (NTAA 2025 s.107)'. */
 export function latePenaltyRule(dueDate: IsoDate, asOf: IsoDate): string {
   const row = findRowInForce(LATE_PENALTY_RATE_TABLE, dueDate);
   const annual = row ? `${row.value.annualRateBps / 100}% a year` : 'an administrative penalty';

@@ -82,7 +82,7 @@ describe('alerts', () => {
       total: (engine.total / 100).toFixed(2),
       per_extra_week: ((week.total - engine.total) / 100).toFixed(2),
     });
-    expect(october.penalty_rule).toBe('10% a year plus interest at the CBN Monetary Policy Rate (27.00% now), pro rata by day (NTAA 2025 s.107)');
+    expect(october.penalty_rule).toBe('10% a year plus interest at the CBN Monetary Policy Rate (26.50% now), pro rata by day (NTAA 2025 s.107)');
   });
 
   it('alerts WHT only where the corporation has WHT bills, on the 30th of the next month', () => {

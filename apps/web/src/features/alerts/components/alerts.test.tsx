@@ -28,7 +28,7 @@ const october: Alert = {
   safe_date: null,
   safe_note: null,
   penalty: { basis: '465300.00', penalty: '1657.24', interest: '4474.89', total: '6132.13', per_extra_week: '3299.86' },
-  penalty_rule: '10% a year plus interest at the CBN Monetary Policy Rate (27.00% now), pro rata by day (NTAA 2025 s.107)',
+  penalty_rule: '10% a year plus interest at the CBN Monetary Policy Rate (26.50% now), pro rata by day (NTAA 2025 s.107)',
   pay_link: '/bills?pay=paye&corporation=c1&state=LA&month=2026-10',
 };
 

@@ -210,7 +210,7 @@ describe('PAYE Generate Bill', () => {
   });
 
   it('says how late a month is paid and the penalty so far, before Generate', async () => {
-    const lateness = { due_date: '2026-10-10', days_late: 45, penalty: '4612.87', rule: '10% a year plus interest at the CBN Monetary Policy Rate (27.00% now), pro rata by day (NTAA 2025 s.107)' };
+    const lateness = { due_date: '2026-10-10', days_late: 45, penalty: '4612.87', rule: '10% a year plus interest at the CBN Monetary Policy Rate (26.50% now), pro rata by day (NTAA 2025 s.107)' };
     stubGatewayAndPayroll(
       (request) => (request.path === 'internal/bills/precheck' ? { code: 'OK', data: { month_bills: [], duplicate: null, wallet: { name: 'Demo wallet', balance: WALLET_BALANCE }, shortfall: null, approval: { required: false, reason: null }, lateness } } : billGateway(request)),
       payeFile(toPeriod(defaultMonthValue())).file,
