@@ -76,8 +76,8 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [moduleBoundaries.anyModule] }] },
   },
   {
-    // No import cycles in the web app or the server; type-only imports do not count.
-    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/server/src/**/*.ts'],
+    // No import cycles in the web app, the server or the packages; type-only imports do not count.
+    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/server/src/**/*.ts', 'packages/*/src/**/*.ts'],
     plugins: { 'import-x': importX },
     settings: {
       'import-x/extensions': ['.ts', '.tsx'],

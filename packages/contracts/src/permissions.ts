@@ -1,6 +1,5 @@
 // Permission checks, without zod at run time: the web app's route guard runs them on every page
 // (issue 15: the home page loads no schema library).
-import type { Permissions } from './identity';
 import * as PERMISSIONS from './permission-catalogue';
 
 /**
@@ -13,7 +12,10 @@ export function splitPermission(permission: string): { area: string; action: str
   return { area: permission.slice(0, at), action: permission.slice(at + 1) };
 }
 
-export function hasPermission(permissions: Permissions | null | undefined, permission: string): boolean {
+/** The session's permission map, area by action (the `permissions` of `sessionPayload`). */
+type PermissionMap = Readonly<Record<string, Readonly<Record<string, boolean>>>>;
+
+export function hasPermission(permissions: PermissionMap | null | undefined, permission: string): boolean {
   const { area, action } = splitPermission(permission);
   return permissions?.[area]?.[action] === true;
 }

@@ -203,7 +203,8 @@ export function registerGateway(app: FastifyInstance, routes: RouteDefinition[],
     return result;
   }
 
-  async function invokeFromForm(request: FastifyRequest, reply: FastifyReply, method: HttpMethod, namespace: string | undefined, path: string) {
+  /** A call by plain HTTP: its address in the URL, its input in the query, a JSON body or a multipart form. */
+  async function invokeFromHttp(request: FastifyRequest, reply: FastifyReply, method: HttpMethod, namespace: string | undefined, path: string) {
     const [pathOnly, query] = path.split('?');
     const { entry, pathParams } = find(method, namespace, pathOnly);
     const queryParams = Object.fromEntries(new URLSearchParams(query ?? ''));
@@ -239,7 +240,7 @@ export function registerGateway(app: FastifyInstance, routes: RouteDefinition[],
       url: `${API_BASE}/${route.namespace}/${toFastifyPath(route.path)}`,
       handler: (request, reply) => {
         const url = request.url.split('?')[0].slice(API_BASE.length + route.namespace.length + 2);
-        return invokeFromForm(request, reply, route.method, route.namespace, url);
+        return invokeFromHttp(request, reply, route.method, route.namespace, url);
       },
     });
   }
@@ -248,6 +249,6 @@ export function registerGateway(app: FastifyInstance, routes: RouteDefinition[],
   app.post(`${API_BASE}/*`, async (request, reply) => {
     if (!request.isMultipart()) throw new AppError('NOT_FOUND', 'No such call.');
     const path = (request.params as { '*': string })['*'];
-    return invokeFromForm(request, reply, 'POST', undefined, path);
+    return invokeFromHttp(request, reply, 'POST', undefined, path);
   });
 }
