@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, invalidInput } from '../errors';
 import { cleanSearchText, controlCharacterMessage, fieldWithControlCharacter, withoutControlCharacters } from './input-hygiene';
-import { FileReply, type Caller, type HttpMethod, type RouteDefinition, type UploadedFile } from './route';
+import { FileReply, responseSchemaOf, type Caller, type HttpMethod, type RouteDefinition, type UploadedFile } from './route';
 
 export { API_BASE } from '@levy/contracts';
 
@@ -123,15 +123,15 @@ function dataOf(result: unknown): unknown {
 }
 
 function checkResponse(route: RouteDefinition, request: FastifyRequest, result: unknown): void {
-  // A contract has a response unless it answers with a file (defineContract's types see to it).
-  if (route.download || !route.response) {
+  const schema = responseSchemaOf(route);
+  if (!schema) {
     if (result instanceof FileReply) return;
     request.log.error({ call: `${route.method} ${route.namespace}/${route.path}` }, 'A download call answered without a file');
     throw new AppError('INTERNAL_ERROR');
   }
   // The JSON round trip is what the client receives (dates become strings, undefined disappears).
   const data = JSON.parse(JSON.stringify(dataOf(result))) as unknown;
-  const checked = route.response.safeParse(data);
+  const checked = schema.safeParse(data);
   if (!checked.success) {
     const call = `${route.method} ${route.namespace}/${route.path}`;
     request.log.error({ call, issues: checked.error.issues }, 'The answer does not match its contract');

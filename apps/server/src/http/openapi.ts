@@ -1,7 +1,7 @@
 import { API_BASE, errorEnvelope, okEnvelope } from '@levy/contracts';
 import { z } from 'zod';
 import { toFastifyPath } from './gateway';
-import type { RouteDefinition } from './route';
+import { responseSchemaOf, type RouteDefinition } from './route';
 
 type OpenApiDocument = { openapi: string; info: object; servers: object[]; paths: Record<string, Record<string, object>>; components: object };
 
@@ -18,14 +18,14 @@ const ERROR_RESPONSE = {
 
 /** The 200 answer: the envelope with the contract's data, or the file of a download. */
 function okResponse(route: RouteDefinition): object {
-  // A contract has a response unless it answers with a file (defineContract's types see to it).
-  if (route.download || !route.response) {
+  const schema = responseSchemaOf(route);
+  if (!schema) {
     return {
       description: 'A file download (Content-Disposition: attachment)',
       content: Object.fromEntries((route.download ?? []).map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
     };
   }
-  return { description: 'Envelope {code: "OK", message, data}', content: { 'application/json': { schema: schemaOf(okEnvelope(route.response), 'output') } } };
+  return { description: 'Envelope {code: "OK", message, data}', content: { 'application/json': { schema: schemaOf(okEnvelope(schema), 'output') } } };
 }
 
 /** The OpenAPI document of the route table: one operation per call, at its plain-HTTP address. */

@@ -1,5 +1,6 @@
 import type { ContractDefinition, ContractResult, ParsedBody, ParsedParams, Permissions } from '@levy/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import type { ZodType } from 'zod';
 
 export type { HttpMethod, Namespace } from '@levy/contracts';
 
@@ -61,6 +62,11 @@ export class FileReply {
 export type RouteDefinition = ContractDefinition & {
   handler(context: CallContext<unknown, unknown>): Promise<unknown>;
 };
+
+/** The envelope's data schema, or null for a call that answers with a file (defineContract's types give every other call one). */
+export function responseSchemaOf(route: RouteDefinition): ZodType | null {
+  return route.download ? null : (route.response ?? null);
+}
 
 /** What a contract's handler must resolve to: the response's data (with a message or not), or a file. */
 export type HandlerResult<C extends ContractDefinition> = C extends { download: readonly string[] }
