@@ -8,3 +8,5 @@ export const CALENDAR_TYPES = ['text/calendar'] as const;
 export const CALENDAR_OR_CSV_TYPES = ['text/calendar', 'text/csv'] as const;
 /** What a CAC certificate may be, uploaded and downloaded. */
 export const CAC_DOCUMENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
+/** Several documents in one download (a bill's credit notes, a year's tax cards). */
+export const ZIP_TYPES = ['application/zip'] as const;

@@ -1,16 +1,11 @@
 import type { BillLateness, BillSummary } from '@levy/contracts';
 import { asKobo, koboToNairaString } from '@levy/tax';
-import encodeQR from '@paulmillr/qr';
-import PDFDocument from 'pdfkit';
+import { drawFactColumns, drawLetterhead, drawRule, drawVerificationPanel, fitText as fit, openPdf, PDF_COLOURS } from '../../http/pdf-document';
 import { longDate, pdfAmount as amount } from '../../http/pdf-text';
-import { FileReply } from '../../http/route';
+import type { FileReply } from '../../http/route';
 import type { BillItem, BillRow } from './bills.repo';
 
-const INK = '#1a1f36';
-const MUTED = '#5b6478';
-const RULE = '#d9dde7';
-const ACCENT = '#0b7a53';
-const PANEL = '#f4f7f5';
+const { ink: INK, muted: MUTED, rule: RULE } = PDF_COLOURS;
 
 /** Payees read from the database at a time: a bill's items are stored a thousand to a row. */
 const ITEMS_WINDOW = 1000;
@@ -62,102 +57,54 @@ const figure = (kobo: number) => amount(koboToNairaString(asKobo(kobo))).replace
 export async function renderBillReceipt(input: ReceiptInput): Promise<FileReply> {
   const { bill, summary } = input;
   const isPaye = bill.type === 'paye';
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 56,
-    bufferPages: true,
-    info: { Title: `Receipt ${bill.receiptNumber ?? ''} for ${bill.reference}`, Author: 'Levy', Subject: `${summary.type_name} payment receipt` },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<void>((resolve) => doc.on('end', () => resolve()));
-
-  const left = doc.page.margins.left;
-  const width = doc.page.width - left - doc.page.margins.right;
-  const bottom = doc.page.height - doc.page.margins.bottom;
-  const gutter = 24;
-  const half = (width - gutter) / 2;
+  const page = openPdf({ title: `Receipt ${bill.receiptNumber ?? ''} for ${bill.reference}`, subject: `${summary.type_name} payment receipt` });
+  const { doc, left, width, bottom } = page;
   const recipients = plural(summary.recipient_count, isPaye ? 'employee' : 'payee');
 
-  doc.fillColor(ACCENT).font('Helvetica-Bold').fontSize(22).text('Levy', left, 56);
-  doc.fillColor(MUTED).font('Helvetica').fontSize(9).text('Tax compliance for Nigerian businesses', left, 82);
-  doc.fillColor(INK).font('Helvetica-Bold').fontSize(16).text('Tax payment receipt', left, 56, { width, align: 'right' });
-  doc.fillColor(MUTED).font('Helvetica').fontSize(9).text(`Receipt no. ${bill.receiptNumber ?? ''}`, left, 78, { width, align: 'right' });
-
-  // The PAID mark: what a filing clerk looks for first.
-  doc.roundedRect(left + width - 70, 96, 70, 22, 4).lineWidth(1.5).strokeColor(ACCENT).stroke();
-  doc.fillColor(ACCENT).font('Helvetica-Bold').fontSize(11).text('PAID', left + width - 70, 102, { width: 70, align: 'center' });
-
-  let y = 132;
-  const rule = (at: number) => doc.moveTo(left, at).lineTo(left + width, at).lineWidth(0.75).strokeColor(RULE).stroke();
-  rule(y);
-  y += 14;
-
-  /** A column of labelled facts (label above value); answers where it ends. */
-  const column = (x: number, top: number, title: string, facts: Array<[string, string | null | undefined]>) => {
-    let at = top;
-    doc.fillColor(MUTED).font('Helvetica-Bold').fontSize(8).text(title.toUpperCase(), x, at, { characterSpacing: 0.8, width: half });
-    at += 15;
-    for (const [label, value] of facts) {
-      if (value === null || value === undefined || value === '') continue;
-      doc.fillColor(MUTED).font('Helvetica').fontSize(8).text(label, x, at, { width: half });
-      at += 10;
-      doc.fillColor(INK).font('Helvetica').fontSize(10);
-      doc.text(value, x, at, { width: half });
-      at += doc.heightOfString(value, { width: half }) + 7;
-    }
-    return at;
-  };
-  /** Two columns side by side; the next block starts below the longer. */
-  const columns = (a: Parameters<typeof column>, b: Parameters<typeof column>) => Math.max(column(...a), column(...b)) + 4;
-
+  let y = drawLetterhead(page, 'Tax payment receipt', `Receipt no. ${bill.receiptNumber ?? ''}`, 'PAID');
   const taxName = input.whtType ? `${summary.type_name}: ${input.whtType.name} (${input.whtType.percentage}%)` : summary.type_name;
-  y = columns(
-    [
-      left,
-      y,
-      'Paid to',
-      [
+  y = drawFactColumns(
+    page,
+    y,
+    {
+      title: 'Paid to',
+      facts: [
         ['Revenue service', input.revenueService],
         ['Tax', taxName],
         ['Period', `${longDate(summary.period_start)} to ${longDate(summary.period_end)}`],
         ['Supplementary payment', summary.supplementary ? `An additional payment for this period: ${summary.supplementary_reason ?? ''}` : null],
         ['Paid late', input.lateness ? lateNote(input.lateness) : null],
       ],
-    ],
-    [
-      left + half + gutter,
-      y,
-      'Paid by',
-      [
+    },
+    {
+      title: 'Paid by',
+      facts: [
         ['Corporation', summary.corporation.name],
         ['Tax ID', summary.tax_payer_number],
         ['Address', input.payerAddress],
         [isPaye ? 'Employees' : 'Payees', summary.recipient_count.toLocaleString('en-NG')],
       ],
-    ],
+    },
   );
-  y = columns(
-    [
-      left,
-      y,
-      'References',
-      [
+  y = drawFactColumns(
+    page,
+    y,
+    {
+      title: 'References',
+      facts: [
         ['Agency reference', summary.agency_reference],
         ['Receipt number', summary.receipt_number],
         ['Bill reference', summary.reference],
         ['Paid at', summary.paid_at ? lagosDateTime(summary.paid_at) : null],
       ],
-    ],
-    [
-      left + half + gutter,
-      y,
-      summary.approved_by ? 'Prepared and approved' : 'Prepared',
-      [
+    },
+    {
+      title: summary.approved_by ? 'Prepared and approved' : 'Prepared',
+      facts: [
         ['Prepared by', summary.created_by ? `${summary.created_by}, ${lagosDateTime(summary.created_at)}` : null],
         ['Approved by', summary.approved_by ? `${summary.approved_by}${summary.approved_at ? `, ${lagosDateTime(summary.approved_at)}` : ''}` : null],
       ],
-    ],
+    },
   );
 
   // The amounts, label left and figure right, the total ruled off.
@@ -172,27 +119,13 @@ export async function renderBillReceipt(input: ReceiptInput): Promise<FileReply>
   amountRow(`Tax remitted to ${input.revenueService}`, amount(summary.amount_due));
   amountRow('Levy charge', amount(input.fee));
   amountRow('VAT on the charge (7.5%)', amount(input.vat));
-  rule(y);
+  drawRule(page, y);
   y += 7;
   amountRow('Total paid from the wallet', amount(summary.total), true);
   y += 8;
 
   // How anyone holding the receipt checks it: the QR opens the verify page, the code is typed there.
-  const qrSize = 84;
-  const panelHeight = qrSize + 20;
-  doc.roundedRect(left, y, width, panelHeight, 6).fillColor(PANEL).fill();
-  drawQr(doc, input.verification.url, left + 10, y + 10, qrSize);
-  const textX = left + qrSize + 26;
-  const textWidth = width - qrSize - 36;
-  doc.fillColor(INK).font('Helvetica-Bold').fontSize(10).text('Verify this receipt', textX, y + 12, { width: textWidth });
-  doc
-    .fillColor(MUTED)
-    .font('Helvetica')
-    .fontSize(8.5)
-    .text('Scan the QR code or open the link below. The page shows this payment as Levy recorded it; if it says no receipt matches, this receipt is not genuine.', textX, y + 27, { width: textWidth });
-  doc.fillColor(ACCENT).font('Helvetica').fontSize(8.5).text(input.verification.url, textX, y + 60, { width: textWidth, link: input.verification.url });
-  doc.fillColor(INK).font('Helvetica-Bold').fontSize(9).text(`Verification code: ${input.verification.code}`, textX, y + 80, { width: textWidth });
-  y += panelHeight + 14;
+  y = drawVerificationPanel(page, y, input.verification, 'receipt');
 
   const footer = `Levy remitted the tax above to ${input.revenueService} on behalf of ${summary.corporation.name}. The agency reference identifies the payment at the revenue service; keep this receipt with the schedule of ${recipients} for your records. Times are Lagos time (WAT).`;
   doc.font('Helvetica').fontSize(8);
@@ -201,49 +134,7 @@ export async function renderBillReceipt(input: ReceiptInput): Promise<FileReply>
   doc.fillColor(MUTED).text(footer, left, bottom - footerHeight, { width, align: 'left' });
 
   if (!isPaye) await drawPayees(doc, input, { left, width, top: y, firstPageEnd, bottom });
-
-  // Page numbers once every page exists (pages are buffered).
-  const range = doc.bufferedPageRange();
-  if (range.count > 1) {
-    for (let index = 0; index < range.count; index += 1) {
-      doc.switchToPage(range.start + index);
-      // Written in the bottom margin: without this pdfkit would start a new page for it.
-      doc.page.margins.bottom = 0;
-      doc.fillColor(MUTED).font('Helvetica').fontSize(8).text(`Page ${index + 1} of ${range.count}`, left, doc.page.height - 36, { width, align: 'right', lineBreak: false });
-    }
-  }
-  doc.end();
-  await finished;
-  return new FileReply(`${bill.reference}-receipt.pdf`, 'application/pdf', Buffer.concat(chunks));
-}
-
-/** The QR of `text` as vector squares, `size` points wide (the quiet zone is the page around it). */
-function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, size: number) {
-  const modules = encodeQR(text, 'raw', { ecc: 'medium', border: 1 });
-  const cell = size / modules.length;
-  doc.rect(x, y, size, size).fillColor('#ffffff').fill();
-  doc.fillColor('#000000');
-  modules.forEach((row, rowIndex) => {
-    // Runs of dark modules become one rectangle each.
-    let start = -1;
-    for (let column = 0; column <= row.length; column += 1) {
-      const dark = column < row.length && row[column];
-      if (dark && start < 0) start = column;
-      if (!dark && start >= 0) {
-        doc.rect(x + start * cell, y + rowIndex * cell, (column - start) * cell, cell);
-        start = -1;
-      }
-    }
-  });
-  doc.fill();
-}
-
-/** The truncated text that fits `width` at the current font, with an ellipsis when cut. */
-function fit(doc: PDFKit.PDFDocument, text: string, width: number): string {
-  if (doc.widthOfString(text) <= width) return text;
-  let cut = text;
-  while (cut.length > 1 && doc.widthOfString(`${cut}…`) > width) cut = cut.slice(0, -1);
-  return `${cut.trimEnd()}…`;
+  return page.finish(`${bill.reference}-receipt.pdf`);
 }
 
 /**
