@@ -1,3 +1,4 @@
+import type { IsoDate } from './calendar';
 import type { Dated } from './dated';
 
 export interface RemittanceDeadlineRule {
@@ -62,3 +63,18 @@ export const MONETARY_POLICY_RATE_TABLE: readonly Dated<number>[] = [
   { from: '2025-09-23', source: 'CBN MPC communiqué, 302nd meeting', value: 2_700 },
   { from: '2026-02-24', source: 'CBN MPC communiqué, 304th meeting', value: 2_650 },
 ];
+
+/**
+ * The last day the MPR table above is known to be right: the communiqué of its last row. No later
+ * MPC decision was checked when it was written, so staff review it from the reference-data screen
+ * (docs/decisions/0025).
+ */
+export const MONETARY_POLICY_RATE_REVIEWED_ON: IsoDate = '2026-02-24';
+
+/** The MPR rows a calculation uses, and the last day they were known to be right ("MPR as of"). */
+export interface MprTable {
+  readonly mpr: readonly Dated<number>[];
+  readonly mprReviewedOn: IsoDate;
+}
+
+export const SEED_MPR_TABLE: MprTable = { mpr: MONETARY_POLICY_RATE_TABLE, mprReviewedOn: MONETARY_POLICY_RATE_REVIEWED_ON };
