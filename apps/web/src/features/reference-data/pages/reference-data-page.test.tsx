@@ -70,7 +70,8 @@ describe('Reference data (staff)', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Add row' }));
     await waitFor(() => expect(gateway.calls('internal/reference-data/mpr/rows')).toHaveLength(1));
     expect(gateway.calls('internal/reference-data/mpr/rows')[0].body).toEqual({ from: '2026-11-25', rate_percent: '26.00', source: 'CBN MPC communiqué, 307th meeting' });
-    expect(await screen.findByText('Sade Staff, 24 Nov, 2026 at 11:00 (Lagos time)')).toBeInTheDocument();
+    const addedRow = (await screen.findByText('Sade Staff, 24 Nov, 2026 at 11:00 (Lagos time)')).closest('tr')!;
+    expect(addedRow).toHaveTextContent('26.00%Upcoming');
     expect(screen.queryByTestId('review-warning-mpr')).not.toBeInTheDocument();
   });
 

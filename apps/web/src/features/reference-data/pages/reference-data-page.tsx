@@ -57,7 +57,7 @@ function InForce({ table }: { table: ReferenceTable }) {
   return <Text>{plural(upcoming, 'declared or expected holiday')} ahead. Fixed holidays of the Public Holidays Act (and Easter) are computed for every year and not listed.</Text>;
 }
 
-function RowsTable({ table }: { table: ReferenceTable }) {
+function RowsTable({ table, today }: { table: ReferenceTable; today: string }) {
   return (
     <Table.ScrollContainer minWidth={640}>
       <Table verticalSpacing="sm" aria-label={`${table.title} rows`}>
@@ -79,6 +79,7 @@ function RowsTable({ table }: { table: ReferenceTable }) {
                     {row.value}
                   </Text>
                   {table.code === 'mpr' && row.in_force && <Badge color="green" variant="light">In force</Badge>}
+                  {table.code === 'mpr' && row.from > today && <Badge color="blue" variant="light">Upcoming</Badge>}
                   {row.basis && <Badge color={row.basis === 'expected' ? 'yellow' : 'gray'} variant="light">{BASIS_LABEL[row.basis]}</Badge>}
                 </Group>
               </Table.Td>
@@ -96,7 +97,7 @@ function RowsTable({ table }: { table: ReferenceTable }) {
   );
 }
 
-function TablePanel({ table, onReview }: { table: ReferenceTable; onReview: () => void }) {
+function TablePanel({ table, today, onReview }: { table: ReferenceTable; today: string; onReview: () => void }) {
   return (
     <Stack gap="lg">
       <ReviewState table={table} onReview={onReview} />
@@ -105,7 +106,7 @@ function TablePanel({ table, onReview }: { table: ReferenceTable; onReview: () =
         <AddRowForm table={table.code} />
       </ContentCard>
       <ContentCard title="Rows and history" padding="0">
-        <RowsTable table={table} />
+        <RowsTable table={table} today={today} />
       </ContentCard>
     </Stack>
   );
@@ -159,7 +160,7 @@ function Screen({ data }: { data: ReferenceData }) {
         </Tabs.List>
         {data.tables.map((table) => (
           <Tabs.Panel key={table.code} value={table.code}>
-            <TablePanel table={table} onReview={() => setReviewing(table)} />
+            <TablePanel table={table} today={data.today} onReview={() => setReviewing(table)} />
           </Tabs.Panel>
         ))}
         <Tabs.Panel value="audit">
