@@ -44,7 +44,7 @@ export function AddRowForm({ table }: { table: ReferenceTableCode }) {
   const pending = table === 'mpr' ? addMpr.isPending : addHoliday.isPending;
   const [refusal, setRefusal] = useState<string | null>(null);
   const form = useForm<Record<string, string>>({
-    initialValues: Object.fromEntries([...spec.fields.map((field) => [field.name, '']), ['source', '']]),
+    initialValues: Object.fromEntries([...spec.fields.map((field): [string, string] => [field.name, '']), ['source', '']]),
     validate: schemaResolver(spec.schema, { sync: true }),
   });
 

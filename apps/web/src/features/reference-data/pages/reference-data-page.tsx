@@ -8,6 +8,7 @@ import { LoadingPlaceholder } from '../../../components/loading-placeholder';
 import { PageHeading } from '../../../components/page-heading';
 import { formatDate, formatLagosDateTime, plural } from '../../../lib/format';
 import { useReferenceData } from '../api/reference-data-api';
+import classes from './reference-data-page.module.css';
 import { AddRowForm } from '../components/add-row-form';
 import { ReviewDialog } from '../components/review-dialog';
 
@@ -59,7 +60,7 @@ function InForce({ table }: { table: ReferenceTable }) {
 
 function RowsTable({ table, today }: { table: ReferenceTable; today: string }) {
   return (
-    <Table.ScrollContainer minWidth={640}>
+    <Table.ScrollContainer minWidth={760}>
       <Table verticalSpacing="sm" aria-label={`${table.title} rows`}>
         <Table.Thead>
           <Table.Tr>
@@ -72,15 +73,15 @@ function RowsTable({ table, today }: { table: ReferenceTable; today: string }) {
         <Table.Tbody>
           {table.rows.map((row) => (
             <Table.Tr key={`${row.from}-${row.value}-${row.source}`}>
-              <Table.Td>{formatDate(row.from)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(row.from)}</Table.Td>
               <Table.Td>
-                <Group gap="xs" wrap="nowrap">
+                <Group gap="xs" wrap="nowrap" className={classes.value}>
                   <Text size="sm" fw={row.in_force ? 600 : undefined}>
                     {row.value}
                   </Text>
-                  {table.code === 'mpr' && row.in_force && <Badge color="green" variant="light">In force</Badge>}
-                  {table.code === 'mpr' && row.from > today && <Badge color="blue" variant="light">Upcoming</Badge>}
-                  {row.basis && <Badge color={row.basis === 'expected' ? 'yellow' : 'gray'} variant="light">{BASIS_LABEL[row.basis]}</Badge>}
+                  {table.code === 'mpr' && row.in_force && <Badge color="green" variant="light" className={classes.badge}>In force</Badge>}
+                  {table.code === 'mpr' && row.from > today && <Badge color="blue" variant="light" className={classes.badge}>Upcoming</Badge>}
+                  {row.basis && <Badge color={row.basis === 'expected' ? 'yellow' : 'gray'} variant="light" className={classes.badge}>{BASIS_LABEL[row.basis]}</Badge>}
                 </Group>
               </Table.Td>
               <Table.Td>
@@ -105,7 +106,7 @@ function TablePanel({ table, today, onReview }: { table: ReferenceTable; today: 
       <ContentCard title="Add row">
         <AddRowForm table={table.code} />
       </ContentCard>
-      <ContentCard title="Rows and history" padding="0">
+      <ContentCard title="Rows and history">
         <RowsTable table={table} today={today} />
       </ContentCard>
     </Stack>
