@@ -38,9 +38,10 @@ export const DAYS_PER_YEAR_FOR_PENALTIES = 365;
 
 /**
  * CBN Monetary Policy Rate by the date the MPC announced it (communiqué day), in basis points.
- * MUST BE KEPT CURRENT: add a row after every MPC meeting that changes the rate (the CBN
- * publishes the communiqué the same day). Last row: 304th MPC meeting, 24 February 2026 (cut to
- * 26.50%, as issue 26 reports); no later change is sourced here.
+ * MUST BE KEPT CURRENT: after every MPC meeting that changes the rate, platform staff add a row on
+ * the Reference data screen and the server merges it with this seed (docs/decisions/0025). Last
+ * row here: 304th MPC meeting, 24 February 2026 (cut to 26.50%, as issue 26 reports); no later
+ * change is sourced here.
  */
 export const MONETARY_POLICY_RATE_TABLE: readonly Dated<number>[] = [
   { from: '2019-03-26', source: 'CBN MPC communiqué', value: 1_350 },
