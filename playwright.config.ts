@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { OVERDUE_OWNER } from './e2e/support/api';
+import { OVERDUE_OWNER, STAFF } from './e2e/support/api';
 
 // Journeys run against the real server on a fresh embedded database, serving the built web app.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -27,7 +27,7 @@ export default defineConfig({
   webServer: {
     // Before the server: the one organisation with unpaid past months (see the script). Both use the
     // fresh embedded database, even when DATABASE_URL names a PostgreSQL server for the API tests.
-    command: `unset DATABASE_URL; npm run build --workspace @levy/web -- --outDir ${webDistDir} && node --import tsx apps/server/test/e2e-overdue-organisation.ts && node --import tsx apps/server/src/server.ts`,
+    command: `unset DATABASE_URL; npm run build --workspace @levy/web -- --outDir ${webDistDir} && node --import tsx apps/server/test/e2e-overdue-organisation.ts && STAFF_PASSWORD=${STAFF.password} node --import tsx apps/server/src/cli/create-staff-user.ts ${STAFF.email} ${STAFF.firstName} ${STAFF.lastName} && node --import tsx apps/server/src/server.ts`,
     url: `http://localhost:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 180_000,

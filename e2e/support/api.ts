@@ -69,6 +69,9 @@ export const DEMO = { email: 'demo@levy.ng', password: 'levy-demo-2026', firstNa
 export const NEW_USER_PASSWORD = 'correct-horse-battery';
 
 /** The owner whose corporation registered Lagos three months ago (apps/server/test/e2e-overdue-organisation.ts). */
+/** Platform staff, made by `npm run staff:create` before the server starts (playwright.config.ts). */
+export const STAFF = { email: 'amaka.staff@levy.ng', password: NEW_USER_PASSWORD, firstName: 'Amaka', lastName: 'Obi' } as const;
+
 export const OVERDUE_OWNER = { email: 'kemi.balogun@balogun-foods.ng', password: NEW_USER_PASSWORD, firstName: 'Kemi' } as const;
 
 /** Signs the demo owner in through the API and returns the token. */

@@ -44,6 +44,9 @@ import { sandboxFundingRoutes, walletRoutes } from './modules/wallets/wallets.ro
 import { organisationRoutes } from './modules/organisations/organisations.routes';
 import { referenceRoutes } from './modules/reference/reference.routes';
 import { createReferenceService } from './modules/reference/reference.service';
+import { paidBillsChangedBy } from './modules/bills/bill-lateness';
+import { referenceDataRoutes } from './modules/reference-data/reference-data.routes';
+import { createReferenceDataService } from './modules/reference-data/reference-data.service';
 import { createTeamService } from './modules/team/team.service';
 import { teamRoutes } from './modules/team/team.routes';
 
@@ -103,6 +106,9 @@ export async function buildApp({ config, database, mailTransport }: AppOptions):
   // function (usersByIds, hasAccount, registrationsOf, payrollContents) or the organisation
   // directory. Identity comes last: its session shows alerts, which read nearly every module.
   const reference = createReferenceService({ db });
+  // The engine's MPR and holidays: the seed merged with staff rows, read now and kept fresh (decision 0025).
+  const referenceData = createReferenceDataService({ db, paidBillsChangedBy, usersByIds, recheckMs: config.referenceDataRecheckMs });
+  await referenceData.load();
   const agency = withAgencyTimeout(createSandboxAgency({ notify: (to, subject, text) => mail.enqueue(db, { to, subject, text }) }), config.agencyTimeoutMs);
   const directory = createOrganisationDirectory({ db, reference, usersByIds });
   const team = createTeamService({
@@ -140,6 +146,7 @@ export async function buildApp({ config, database, mailTransport }: AppOptions):
     mail,
     appUrl: config.appUrl,
     listStates: () => reference.listStates(),
+    referenceTables: referenceData.current,
     people: (ids) => usersByIds(db, ids),
     adminsOf: team.adminsOf,
     settingValue: directory.settingValue,
@@ -171,6 +178,7 @@ export async function buildApp({ config, database, mailTransport }: AppOptions):
       return registrations.map((registration) => ({ ...registration, payrollTaxKobo: taxes.get(registration.registrationId) ?? null }));
     },
     bills: bills.billPeriods,
+    referenceTables: referenceData.current,
     corporationCount: async (organisationId) => (await corporations.allOfOrganisation(organisationId)).length,
     totalBalance: async (organisationId) => (await wallets.summary(organisationId)).total_balance,
     organisationName: directory.nameOf,
@@ -195,6 +203,7 @@ export async function buildApp({ config, database, mailTransport }: AppOptions):
   const routes: RouteDefinition[] = [
     ...identityRoutes(identity),
     ...referenceRoutes(reference),
+    ...referenceDataRoutes(referenceData),
     ...organisationRoutes(organisations),
     ...teamRoutes(team),
     ...calculatorRoutes(calculator),

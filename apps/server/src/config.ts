@@ -27,6 +27,8 @@ const environmentSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Levy <no-reply@levy.ng>'),
   TRUST_PROXY: booleanFlag.default(false),
   AGENCY_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+  /** How long a process trusts its copy of the staff reference rows before counting them again (decision 0025). */
+  REFERENCE_DATA_RECHECK_MS: z.coerce.number().int().min(0).default(5_000),
   PAYMENT_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   RECEIPT_SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
@@ -54,6 +56,7 @@ export type Config = {
   trustProxy: boolean;
   /** How long a state agency may take to answer before the call fails as unavailable. */
   agencyTimeoutMs: number;
+  referenceDataRecheckMs: number;
   /** Signs and checks payment webhooks (HMAC-SHA512 of the raw body). */
   paymentWebhookSecret: string;
   /** Signs receipts' verification codes (HMAC-SHA256 of the bill id): changing it voids every printed code. */
@@ -106,6 +109,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     logLevel: value.LOG_LEVEL,
     trustProxy: value.TRUST_PROXY,
     agencyTimeoutMs: value.AGENCY_TIMEOUT_MS,
+    referenceDataRecheckMs: value.REFERENCE_DATA_RECHECK_MS,
     paymentWebhookSecret: value.PAYMENT_WEBHOOK_SECRET ?? SANDBOX_WEBHOOK_SECRET,
     receiptSigningSecret: value.RECEIPT_SIGNING_SECRET ?? DEVELOPMENT_RECEIPT_SECRET,
     databasePoolSize: value.DATABASE_POOL_SIZE,

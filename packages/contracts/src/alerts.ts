@@ -20,6 +20,7 @@ export const latePenaltyEstimate = z.object({
   interest: z.string().describe('Interest at the CBN Monetary Policy Rate so far, naira'),
   total: z.string().describe('penalty + interest so far, naira'),
   per_extra_week: z.string().describe('What seven more days add, naira'),
+  mpr_as_of: z.string().describe('The last day the MPR table was known to be right, YYYY-MM-DD: "MPR as of"'),
 });
 export type LatePenaltyEstimate = z.infer<typeof latePenaltyEstimate>;
 

@@ -142,3 +142,9 @@ export const getStatementExtraction = { method: 'GET', namespace: 'bank', path: 
 export const saveStatementCorrections = { method: 'PUT', namespace: 'bank', path: 'statements/{id}/corrections', permission: PERMISSIONS.updateStatement } as const satisfies CallDeclaration;
 export const clearStatementCorrections = { method: 'DELETE', namespace: 'bank', path: 'statements/{id}/corrections', permission: PERMISSIONS.updateStatement } as const satisfies CallDeclaration;
 export const saveStatementMapping = { method: 'PUT', namespace: 'bank', path: 'statements/{id}/mapping', permission: PERMISSIONS.updateStatement } as const satisfies CallDeclaration;
+
+// reference data (staff)
+export const getReferenceData = { method: 'GET', namespace: 'core', path: 'internal/reference-data', permission: PERMISSIONS.manageReferenceData } as const satisfies CallDeclaration;
+export const addMprRow = { method: 'POST', namespace: 'core', path: 'internal/reference-data/mpr/rows', permission: PERMISSIONS.manageReferenceData } as const satisfies CallDeclaration;
+export const addHolidayRow = { method: 'POST', namespace: 'core', path: 'internal/reference-data/holidays/rows', permission: PERMISSIONS.manageReferenceData } as const satisfies CallDeclaration;
+export const markReferenceReviewed = { method: 'POST', namespace: 'core', path: 'internal/reference-data/{table}/reviews', permission: PERMISSIONS.manageReferenceData } as const satisfies CallDeclaration;

@@ -52,5 +52,5 @@ export const MEMBER_PERMISSIONS = [
  */
 export const ADMIN_PERMISSIONS = [PERMISSIONS.updateState, PERMISSIONS.removeState, PERMISSIONS.approveBills, PERMISSIONS.updateOrganisation, PERMISSIONS.updateIdentity, PERMISSIONS.updateSettings, PERMISSIONS.completeKyc, PERMISSIONS.inviteMembers, PERMISSIONS.changeMemberRoles, PERMISSIONS.removeMembers] as const;
 
-/** Platform staff: every organisation's corporations, read-only, and nothing else. */
-export const STAFF_PERMISSIONS = [PERMISSIONS.viewProfile, PERMISSIONS.updateProfile, PERMISSIONS.listCorporations, PERMISSIONS.viewCorporation] as const;
+/** Platform staff: every organisation's corporations, read-only, and the dated reference tables the engine reads (issue 26). */
+export const STAFF_PERMISSIONS = [PERMISSIONS.viewProfile, PERMISSIONS.updateProfile, PERMISSIONS.listCorporations, PERMISSIONS.viewCorporation, PERMISSIONS.manageReferenceData] as const;

@@ -1,3 +1,4 @@
+import type { IsoDate } from './calendar';
 import type { Dated } from './dated';
 
 export interface RemittanceDeadlineRule {
@@ -37,9 +38,10 @@ export const DAYS_PER_YEAR_FOR_PENALTIES = 365;
 
 /**
  * CBN Monetary Policy Rate by the date the MPC announced it (communiqué day), in basis points.
- * MUST BE KEPT CURRENT: add a row after every MPC meeting that changes the rate (the CBN
- * publishes the communiqué the same day). Last row: 304th MPC meeting, 24 February 2026 (cut to
- * 26.50%, as issue 26 reports); no later change is sourced here.
+ * MUST BE KEPT CURRENT: after every MPC meeting that changes the rate, platform staff add a row on
+ * the Reference data screen and the server merges it with this seed (docs/decisions/0025). Last
+ * row here: 304th MPC meeting, 24 February 2026 (cut to 26.50%, as issue 26 reports); no later
+ * change is sourced here.
  */
 export const MONETARY_POLICY_RATE_TABLE: readonly Dated<number>[] = [
   { from: '2019-03-26', source: 'CBN MPC communiqué', value: 1_350 },
@@ -62,3 +64,18 @@ export const MONETARY_POLICY_RATE_TABLE: readonly Dated<number>[] = [
   { from: '2025-09-23', source: 'CBN MPC communiqué, 302nd meeting', value: 2_700 },
   { from: '2026-02-24', source: 'CBN MPC communiqué, 304th meeting', value: 2_650 },
 ];
+
+/**
+ * The last day the MPR table above is known to be right: the communiqué of its last row. No later
+ * MPC decision was checked when it was written, so staff review it from the reference-data screen
+ * (docs/decisions/0025).
+ */
+export const MONETARY_POLICY_RATE_REVIEWED_ON: IsoDate = '2026-02-24';
+
+/** The MPR rows a calculation uses, and the last day they were known to be right ("MPR as of"). */
+export interface MprTable {
+  readonly mpr: readonly Dated<number>[];
+  readonly mprReviewedOn: IsoDate;
+}
+
+export const SEED_MPR_TABLE: MprTable = { mpr: MONETARY_POLICY_RATE_TABLE, mprReviewedOn: MONETARY_POLICY_RATE_REVIEWED_ON };

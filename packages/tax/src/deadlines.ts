@@ -14,8 +14,9 @@ import { findInForce, findRowInForce } from './dated';
 import {
   DAYS_PER_YEAR_FOR_PENALTIES,
   LATE_PENALTY_RATE_TABLE,
-  MONETARY_POLICY_RATE_TABLE,
   REMITTANCE_DEADLINE_TABLE,
+  SEED_MPR_TABLE,
+  type MprTable,
   type RemittanceDeadlineRule,
 } from './deadline-rules';
 import { asKobo, BPS_PER_UNIT, roundHalfAwayFromZeroBig, type Kobo } from './money';
@@ -109,12 +110,14 @@ export interface LatePenaltyResult {
   totalDue: Kobo;
   /** The MPR in force on `asOf`, in basis points (for display). */
   currentMprBps: number;
+  /** The last day the MPR table was known to be right: "MPR as of". */
+  mprAsOf: IsoDate;
 }
 
 /** The CBN Monetary Policy Rate in force on a date, in basis points. */
-export function monetaryPolicyRateOn(date: IsoDate): number {
+export function monetaryPolicyRateOn(date: IsoDate, tables: MprTable = SEED_MPR_TABLE): number {
   toDayNumber(date);
-  const rate = findInForce(MONETARY_POLICY_RATE_TABLE, date);
+  const rate = findInForce(tables.mpr, date);
   if (rate === undefined) throw new TaxInputError('date', `No Monetary Policy Rate is known for ${date}`);
   return rate;
 }
@@ -124,7 +127,8 @@ export function monetaryPolicyRateOn(date: IsoDate): number {
  * from the day after `dueDate` to `asOf` inclusive; each day accrues 1/365 of the annual
  * penalty rate and of the MPR in force that day. Each figure is rounded once.
  */
-export function latePenalty(input: LatePenaltyInput): LatePenaltyResult {
+export function latePenalty(input: LatePenaltyInput, tables: MprTable = SEED_MPR_TABLE): LatePenaltyResult {
+  const rates = tables.mpr;
   const tax = input.tax;
   if (typeof tax !== 'number' || !Number.isSafeInteger(tax) || tax < 0) {
     throw new TaxInputError('tax', 'tax must be a non-negative whole number of kobo');
@@ -132,7 +136,7 @@ export function latePenalty(input: LatePenaltyInput): LatePenaltyResult {
   const dueDay = toDayNumber(input.dueDate, 'dueDate');
   const asOfDay = toDayNumber(input.asOf, 'asOf');
   const overdue = Math.max(0, asOfDay - dueDay);
-  const currentMprBps = monetaryPolicyRateOn(input.asOf);
+  const currentMprBps = monetaryPolicyRateOn(input.asOf, tables);
   const penaltyRule = findInForce(LATE_PENALTY_RATE_TABLE, input.dueDate);
   if (!penaltyRule) {
     throw new TaxInputError('dueDate', `No late-remittance rule is known for ${input.dueDate}`);
@@ -148,13 +152,13 @@ export function latePenalty(input: LatePenaltyInput): LatePenaltyResult {
   let rateDays = 0n;
   if (overdue > 0) {
     const firstDay = dueDay + 1;
-    const firstRateDay = toDayNumber(MONETARY_POLICY_RATE_TABLE[0].from);
+    const firstRateDay = toDayNumber(rates[0].from);
     if (firstDay < firstRateDay) {
       throw new TaxInputError('dueDate', `No Monetary Policy Rate is known for ${fromDayNumber(firstDay)}`);
     }
-    for (let index = 0; index < MONETARY_POLICY_RATE_TABLE.length; index++) {
-      const row = MONETARY_POLICY_RATE_TABLE[index];
-      const next = MONETARY_POLICY_RATE_TABLE[index + 1];
+    for (let index = 0; index < rates.length; index++) {
+      const row = rates[index];
+      const next = rates[index + 1];
       const start = Math.max(firstDay, toDayNumber(row.from));
       const end = Math.min(asOfDay, next ? toDayNumber(next.from) - 1 : asOfDay);
       if (end >= start) rateDays += BigInt(row.value) * BigInt(end - start + 1);
@@ -169,12 +173,27 @@ export function latePenalty(input: LatePenaltyInput): LatePenaltyResult {
     total: asKobo(total),
     totalDue: asKobo(tax + total),
     currentMprBps,
+    mprAsOf: tables.mprReviewedOn,
   };
 }
 
-/** The late-remittance rule in words with its source: '10% a year plus interest at the CBN Monetary Policy Rate (26.50% now), pro rata by day (NTAA 2025 s.107)'. */
-export function latePenaltyRule(dueDate: IsoDate, asOf: IsoDate): string {
+const MONTH_ABBREVIATIONS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** product-spec §9's DD MMM, YYYY: '24 Feb, 2026'. */
+function formatDay(date: IsoDate): string {
+  return `${date.slice(8, 10)} ${MONTH_ABBREVIATIONS[Number(date.slice(5, 7)) - 1]}, ${date.slice(0, 4)}`;
+}
+
+/**
+ * The late-remittance rule in words with its source and how current the MPR is: '10% a year plus
+ * interest at the CBN Monetary Policy Rate (26.50% from 24 Feb, 2026; MPR as of 24 Feb, 2026), pro
+ * rata by day (NTAA 2025 s.107)'. "As of" is the last day the table was known to be right, not the
+ * row's own date: a rate is only as current as the last time someone checked it.
+ */
+export function latePenaltyRule(dueDate: IsoDate, asOf: IsoDate, tables: MprTable = SEED_MPR_TABLE): string {
   const row = findRowInForce(LATE_PENALTY_RATE_TABLE, dueDate);
   const annual = row ? `${row.value.annualRateBps / 100}% a year` : 'an administrative penalty';
-  return `${annual} plus interest at the CBN Monetary Policy Rate (${(monetaryPolicyRateOn(asOf) / 100).toFixed(2)}% now), pro rata by day (${row?.source ?? 'NTAA 2025 s.107'})`;
+  const mpr = findRowInForce(tables.mpr, asOf);
+  if (!mpr) throw new TaxInputError('asOf', `No Monetary Policy Rate is known for ${asOf}`);
+  return `${annual} plus interest at the CBN Monetary Policy Rate (${(mpr.value / 100).toFixed(2)}% from ${formatDay(mpr.from)}; MPR as of ${formatDay(tables.mprReviewedOn)}), pro rata by day (${row?.source ?? 'NTAA 2025 s.107'})`;
 }

@@ -54,6 +54,16 @@ export const DECLARED_HOLIDAYS: readonly PublicHoliday[] = [
   { date: '2027-08-16', name: 'Eid-el-Maulud', basis: 'expected', source: ESTIMATE },
 ];
 
+/** The last day the declared list above was checked against the Ministry's announcements. */
+export const DECLARED_HOLIDAYS_REVIEWED_ON: IsoDate = '2026-03-17';
+
+/** The declared and expected holidays a calculation uses: the list above, or it merged with staff rows (reference-tables.ts). */
+export interface HolidayTable {
+  readonly declaredHolidays: readonly PublicHoliday[];
+}
+
+export const SEED_HOLIDAY_TABLE: HolidayTable = { declaredHolidays: DECLARED_HOLIDAYS };
+
 /** Gregorian Easter Sunday (the anonymous Gregorian algorithm, Meeus/Jones/Butcher). */
 export function easterSunday(year: number): IsoDate {
   const a = year % 19;
@@ -74,10 +84,16 @@ export function easterSunday(year: number): IsoDate {
 }
 
 const LAW = 'Public Holidays Act, Cap. P40 LFN 2004 (as amended 2019)';
-const cache = new Map<number, PublicHoliday[]>();
+// Per declared list, so a table merged with staff rows never reads the seed's years.
+const caches = new WeakMap<readonly PublicHoliday[], Map<number, PublicHoliday[]>>();
 
 /** The public holidays of a year, sorted by date. */
-export function publicHolidays(year: number): PublicHoliday[] {
+export function publicHolidays(year: number, tables: HolidayTable = SEED_HOLIDAY_TABLE): PublicHoliday[] {
+  let cache = caches.get(tables.declaredHolidays);
+  if (!cache) {
+    cache = new Map();
+    caches.set(tables.declaredHolidays, cache);
+  }
   const cached = cache.get(year);
   if (cached) return cached;
   const easter = easterSunday(year);
@@ -85,7 +101,7 @@ export function publicHolidays(year: number): PublicHoliday[] {
     ...FIXED_HOLIDAYS.map(({ month, day, name }) => ({ date: `${formatPeriod(year, month)}-${String(day).padStart(2, '0')}`, name, basis: 'law' as const, source: LAW })),
     { date: addDays(easter, -2), name: 'Good Friday', basis: 'law', source: LAW },
     { date: addDays(easter, 1), name: 'Easter Monday', basis: 'law', source: LAW },
-    ...DECLARED_HOLIDAYS.filter((holiday) => holiday.date.startsWith(`${year}-`)),
+    ...tables.declaredHolidays.filter((holiday) => holiday.date.startsWith(`${year}-`)),
   ];
   holidays.sort((left, right) => left.date.localeCompare(right.date));
   cache.set(year, holidays);
@@ -93,9 +109,9 @@ export function publicHolidays(year: number): PublicHoliday[] {
 }
 
 /** The public holiday on a date, if any. */
-export function publicHolidayOn(date: IsoDate): PublicHoliday | undefined {
+export function publicHolidayOn(date: IsoDate, tables: HolidayTable = SEED_HOLIDAY_TABLE): PublicHoliday | undefined {
   toDayNumber(date);
-  return publicHolidays(Number(date.slice(0, 4))).find((holiday) => holiday.date === date);
+  return publicHolidays(Number(date.slice(0, 4)), tables).find((holiday) => holiday.date === date);
 }
 
 export function isWeekend(date: IsoDate): boolean {
@@ -103,22 +119,22 @@ export function isWeekend(date: IsoDate): boolean {
   return weekday === 0 || weekday === 6;
 }
 
-export function isWorkingDay(date: IsoDate): boolean {
-  return !isWeekend(date) && publicHolidayOn(date) === undefined;
+export function isWorkingDay(date: IsoDate, tables: HolidayTable = SEED_HOLIDAY_TABLE): boolean {
+  return !isWeekend(date) && publicHolidayOn(date, tables) === undefined;
 }
 
 /** The date itself when it is a working day, else the last working day before it. */
-export function lastWorkingDayOnOrBefore(date: IsoDate): IsoDate {
+export function lastWorkingDayOnOrBefore(date: IsoDate, tables: HolidayTable = SEED_HOLIDAY_TABLE): IsoDate {
   let day = date;
-  while (!isWorkingDay(day)) day = addDays(day, -1);
+  while (!isWorkingDay(day, tables)) day = addDays(day, -1);
   return day;
 }
 
 const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 /** Why a date is not a working day ('a Saturday', 'Christmas Day (public holiday)'), or null when it is one. */
-export function nonWorkingReason(date: IsoDate): string | null {
-  const holiday = publicHolidayOn(date);
+export function nonWorkingReason(date: IsoDate, tables: HolidayTable = SEED_HOLIDAY_TABLE): string | null {
+  const holiday = publicHolidayOn(date, tables);
   if (holiday) return `${holiday.name} (public holiday)`;
   if (isWeekend(date)) return `a ${WEEKDAY_NAMES[dayOfWeek(date)]}`;
   return null;

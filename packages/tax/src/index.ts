@@ -10,6 +10,7 @@ export * from './wht';
 export * from './deadline-rules';
 export * from './deadlines';
 export * from './holidays';
+export * from './reference-tables';
 export * from './charge-schedule';
 export * from './charges';
 export * from './identifiers';

@@ -34,6 +34,7 @@ const PAGES: Record<RouteName, () => PageModule> = {
   'analyser.records.record': () => import('../features/analyser/pages/record-page'),
   'analyser.records.statement': () => import('../features/analyser/pages/statement-page'),
   'analyser.records.statement.extract': () => import('../features/analyser/pages/extract-page'),
+  'referencedata.index': () => import('../features/reference-data/pages/reference-data-page'),
   'settings.index': () => import('./routes/settings-page'),
   'dev.mailbox': () => import('../features/dev-mailbox/pages/mailbox-page'),
   error: () => import('./not-found-page'),

@@ -56,6 +56,7 @@ export const ROUTES = [
   { name: 'analyser.records.record', path: '/analyser/records/:id', title: 'Bank account', module: 'Bank Analyser', layout: 'app', wide: true, access: { permission: PERMISSIONS.viewRecord } },
   { name: 'analyser.records.statement', path: '/analyser/records/:id/statement/:statementId', title: 'Statement', module: 'Bank Analyser', layout: 'app', wide: true, access: { permission: PERMISSIONS.viewStatement } },
   { name: 'analyser.records.statement.extract', path: '/analyser/records/:id/statement/:statementId/extract', title: 'Extraction', module: 'Bank Analyser', layout: 'app', wide: true, access: { permission: PERMISSIONS.viewStatement } },
+  { name: 'referencedata.index', path: '/reference-data', title: 'Reference data', layout: 'app', access: { permission: PERMISSIONS.manageReferenceData } },
   { name: 'settings.index', path: '/settings/:tab?', title: 'Settings', layout: 'app', access: { permission: PERMISSIONS.viewProfile } },
   { name: 'dev.mailbox', path: '/dev/mailbox', title: 'Development mailbox', layout: 'onboarding', access: 'none' },
   // The error page picks its frame: the app layout for a signed-in member, onboarding otherwise.

@@ -13,4 +13,5 @@ export * from '../../modules/payroll/payroll.schema';
 export * from '../../modules/wallets/wallets.schema';
 export * from '../../modules/bills/bills.schema';
 export * from '../../modules/alerts/alerts.schema';
+export * from '../../modules/reference-data/reference-data.schema';
 export * from '../../modules/analyser/analyser.schema';

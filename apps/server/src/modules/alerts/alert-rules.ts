@@ -13,10 +13,12 @@ import {
   latePenalty,
   latePenaltyRule,
   nonWorkingReason,
+  SEED_REFERENCE_TABLES,
   stateRemittanceDueDate,
   type IsoDate,
   type Kobo,
   type Period,
+  type ReferenceTables,
 } from '@levy/tax';
 
 /**
@@ -68,20 +70,20 @@ function shortDay(date: IsoDate): string {
 const NO_SAFE_DAY = { safe_date: null, safe_note: null };
 
 /** The legal date stays; a weekend or holiday adds the last working day before it. */
-export function safeDay(dueDate: IsoDate): { safe_date: string | null; safe_note: string | null } {
-  const reason = nonWorkingReason(dueDate);
+export function safeDay(dueDate: IsoDate, tables: ReferenceTables = SEED_REFERENCE_TABLES): { safe_date: string | null; safe_note: string | null } {
+  const reason = nonWorkingReason(dueDate, tables);
   if (!reason) return { safe_date: null, safe_note: null };
-  const safe = lastWorkingDayOnOrBefore(dueDate);
+  const safe = lastWorkingDayOnOrBefore(dueDate, tables);
   return { safe_date: safe, safe_note: `Falls on ${reason}: pay by ${shortDay(safe)} to be safe` };
 }
 
 const naira = (amount: number) => koboToNairaString(asKobo(amount));
 
 /** The penalty so far and what a week more adds, on `basis` (latePenalty, NTAA 2025 s.107). */
-export function penaltyEstimate(basis: Kobo, dueDate: IsoDate, today: IsoDate): LatePenaltyEstimate {
-  const now = latePenalty({ tax: basis, dueDate, asOf: today });
-  const nextWeek = latePenalty({ tax: basis, dueDate, asOf: addDays(today, 7) });
-  return { basis: naira(basis), penalty: naira(now.penalty), interest: naira(now.interest), total: naira(now.total), per_extra_week: naira(nextWeek.total - now.total) };
+export function penaltyEstimate(basis: Kobo, dueDate: IsoDate, today: IsoDate, tables: ReferenceTables = SEED_REFERENCE_TABLES): LatePenaltyEstimate {
+  const now = latePenalty({ tax: basis, dueDate, asOf: today }, tables);
+  const nextWeek = latePenalty({ tax: basis, dueDate, asOf: addDays(today, 7) }, tables);
+  return { basis: naira(basis), penalty: naira(now.penalty), interest: naira(now.interest), total: naira(now.total), per_extra_week: naira(nextWeek.total - now.total), mpr_as_of: now.mprAsOf };
 }
 
 interface Obligation {
@@ -126,17 +128,25 @@ function payLink(kind: DeadlineKind, registration: RegistrationFact, taxMonth: P
   return `/bills?${query.toString()}`;
 }
 
-function lateness(obligation: Obligation, dueDate: IsoDate, today: IsoDate) {
+function lateness(obligation: Obligation, dueDate: IsoDate, today: IsoDate, tables: ReferenceTables) {
   const overdue = today > dueDate;
   return {
-    penalty: overdue && obligation.penaltyBasis !== null ? penaltyEstimate(obligation.penaltyBasis, dueDate, today) : null,
-    penalty_rule: overdue ? latePenaltyRule(dueDate, today) : null,
+    penalty: overdue && obligation.penaltyBasis !== null ? penaltyEstimate(obligation.penaltyBasis, dueDate, today, tables) : null,
+    penalty_rule: overdue ? latePenaltyRule(dueDate, today, tables) : null,
   };
 }
 
+/** The facts alerts and the calendar are computed from; `tables` are the engine's MPR and holidays (seed by default). */
+interface DeadlineFacts {
+  registrations: RegistrationFact[];
+  bills: BillFact[];
+  today: IsoDate;
+  tables?: ReferenceTables;
+}
+
 /** Every unpaid month from registration to the last completed month, soonest deadline first. */
-export function computeAlerts(input: { registrations: RegistrationFact[]; bills: BillFact[]; today: IsoDate }): Alert[] {
-  const { today } = input;
+export function computeAlerts(input: DeadlineFacts): Alert[] {
+  const { today, tables = SEED_REFERENCE_TABLES } = input;
   const lastCompleted = addMonths(today.slice(0, 7), -1);
   const alerts: Alert[] = [];
   for (const obligation of obligations(input.registrations, input.bills)) {
@@ -159,8 +169,8 @@ export function computeAlerts(input: { registrations: RegistrationFact[]; bills:
         days_left: overdue ? null : daysBetween(today, deadline),
         days_overdue: overdue ? daysBetween(deadline, today) : null,
         // An overdue month has no "pay by" day ahead: only the lateness is said.
-        ...(overdue ? NO_SAFE_DAY : safeDay(deadline)),
-        ...lateness(obligation, deadline, today),
+        ...(overdue ? NO_SAFE_DAY : safeDay(deadline, tables)),
+        ...lateness(obligation, deadline, today, tables),
         pay_link: payLink(kind, registration, month),
       });
     }
@@ -172,8 +182,8 @@ export function computeAlerts(input: { registrations: RegistrationFact[]; bills:
  * The deadline calendar: per corporation, state and kind, every deadline from today to twelve
  * months ahead (paid or due) and every earlier unpaid one since registration (overdue).
  */
-export function computeCalendar(input: { registrations: RegistrationFact[]; bills: BillFact[]; today: IsoDate }): { from: string; to: string; entries: DeadlineEntry[] } {
-  const { today } = input;
+export function computeCalendar(input: DeadlineFacts): { from: string; to: string; entries: DeadlineEntry[] } {
+  const { today, tables = SEED_REFERENCE_TABLES } = input;
   const to = dayOfMonthClamped(Number(today.slice(0, 4)) + 1, Number(today.slice(5, 7)), Number(today.slice(8, 10)));
   const lastMonth = addMonths(today.slice(0, 7), 11);
   const entries: DeadlineEntry[] = [];
@@ -191,10 +201,10 @@ export function computeCalendar(input: { registrations: RegistrationFact[]; bill
         tax_month: month,
         title: `${TAX_IN_WORDS[kind]} for ${monthLabel(month)}`,
         deadline_date: deadline,
-        ...(overdue ? NO_SAFE_DAY : safeDay(deadline)),
+        ...(overdue ? NO_SAFE_DAY : safeDay(deadline, tables)),
         status: paid ? 'paid' : overdue ? 'overdue' : 'due',
         days_overdue: overdue ? daysBetween(deadline, today) : 0,
-        ...(overdue ? lateness(obligation, deadline, today) : { penalty: null, penalty_rule: null }),
+        ...(overdue ? lateness(obligation, deadline, today, tables) : { penalty: null, penalty_rule: null }),
       });
     }
   }

@@ -1,4 +1,4 @@
-import { asKobo, lagosPeriod, latePenalty } from '@levy/tax';
+import { asKobo, lagosPeriod, latePenalty, mergeReferenceTables } from '@levy/tax';
 import { describe, expect, it } from 'vitest';
 import { computeAlerts, computeCalendar, formatDeadline, type BillFact, type RegistrationFact } from './alert-rules';
 
@@ -81,8 +81,26 @@ describe('alerts', () => {
       interest: (engine.interest / 100).toFixed(2),
       total: (engine.total / 100).toFixed(2),
       per_extra_week: ((week.total - engine.total) / 100).toFixed(2),
+      mpr_as_of: '2026-02-24',
     });
-    expect(october.penalty_rule).toBe('10% a year plus interest at the CBN Monetary Policy Rate (26.50% now), pro rata by day (NTAA 2025 s.107)');
+    expect(october.penalty_rule).toBe('10% a year plus interest at the CBN Monetary Policy Rate (26.50% from 24 Feb, 2026; MPR as of 24 Feb, 2026), pro rata by day (NTAA 2025 s.107)');
+  });
+
+  it('reads the MPR and holidays it is given: a staff rate from 1 December and a declared holiday', () => {
+    const tables = mergeReferenceTables({
+      mpr: [{ from: '2026-12-01', source: 'CBN MPC communiqué (test)', value: 2_000 }],
+      holidays: [{ date: '2027-01-08', name: 'Test holiday', basis: 'declared', source: 'Ministry of Interior (test)' }],
+      mprReviewedOn: '2026-12-02',
+      holidaysReviewedOn: null,
+    });
+    const input = { registrations: [registeredOn('2026-09-01T10:00:00Z')], bills: [paid('paye', '2026-09', 250_000)], today: '2026-12-25' };
+    const october = computeAlerts({ ...input, tables }).find((alert) => alert.tax_month === '2026-10')!;
+    expect(october.penalty!.interest).toBe((latePenalty({ tax: asKobo(25_000_000), dueDate: '2026-11-10', asOf: '2026-12-25' }, tables).interest / 100).toFixed(2));
+    expect(october.penalty!.interest).not.toBe(computeAlerts(input).find((alert) => alert.tax_month === '2026-10')!.penalty!.interest);
+    expect(october.penalty!.mpr_as_of).toBe('2026-12-02');
+    // December's PAYE is due Sunday 10 January; the declared Friday 8th moves the safe day to Thursday.
+    const december = computeCalendar({ ...input, tables }).entries.find((entry) => entry.tax_month === '2026-12' && entry.kind === 'paye')!;
+    expect(december.safe_note).toBe('Falls on a Sunday: pay by Thu 7 Jan to be safe');
   });
 
   it('alerts WHT only where the corporation has WHT bills, on the 30th of the next month', () => {

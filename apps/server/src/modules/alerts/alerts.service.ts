@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { API_BASE, SETTING_CODES, type Alert, type Checklist, type DeadlineFeed } from '@levy/contracts';
-import { addMonths, asKobo, koboToNairaString, lagosDate, parseNaira } from '@levy/tax';
+import { addMonths, asKobo, koboToNairaString, lagosDate, parseNaira, type ReferenceTables } from '@levy/tax';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { FileReply, type Caller } from '../../http/route';
@@ -34,6 +34,8 @@ export interface AlertsDeps {
   registrations(organisationId: string): Promise<RegistrationFact[]>;
   /** The bills module: each bill's corporation, state, type, month, status and amount due. */
   bills(organisationId: string): Promise<Array<BillFact & { paidAt: Date | null }>>;
+  /** The engine's MPR and holidays as the server knows them (reference-data, decision 0025). */
+  referenceTables(): Promise<ReferenceTables>;
   corporationCount(organisationId: string): Promise<number>;
   /** The wallets module: the organisation's total balance, naira. */
   totalBalance(organisationId: string): Promise<string>;
@@ -54,8 +56,8 @@ export function createAlertsService(deps: AlertsDeps) {
   const now = deps.now ?? (() => new Date());
 
   async function facts(organisationId: string) {
-    const [registrations, bills] = await Promise.all([deps.registrations(organisationId), deps.bills(organisationId)]);
-    return { registrations, bills, today: lagosDate(now()) };
+    const [registrations, bills, tables] = await Promise.all([deps.registrations(organisationId), deps.bills(organisationId), deps.referenceTables()]);
+    return { registrations, bills, today: lagosDate(now()), tables };
   }
 
   async function alertsOf(organisationId: string): Promise<Alert[]> {

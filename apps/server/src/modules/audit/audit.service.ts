@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { insertAuditEntry } from './audit.repo';
+import { insertAuditEntry, listAuditEntries } from './audit.repo';
 
 export interface AuditEntry {
   organisationId: string | null;
@@ -22,4 +22,9 @@ export async function recordAudit(executor: Db, entry: AuditEntry): Promise<void
     details: entry.details ?? {},
     ipAddress: entry.ipAddress ?? null,
   });
+}
+
+/** The latest entries about one kind of resource, newest first (a staff screen's trail). */
+export function auditTrail(executor: Db, resourceType: string, limit = 50) {
+  return listAuditEntries(executor, resourceType, limit);
 }

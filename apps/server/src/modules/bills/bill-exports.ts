@@ -98,7 +98,7 @@ export function createBillExports(deps: {
         payerAddress,
         whtType: whtType ? { name: whtType.name, percentage: whtType.percentage } : null,
         verification: { url: deps.receiptCodes.urlOf(bill.id), code: deps.receiptCodes.printedCodeOf(bill.id) },
-        lateness: latenessOfBill(bill),
+        lateness: await latenessOfBill(bill),
         readItems: (window) => repo.listBillItems(db, bill.id, window),
       });
     },

@@ -1,5 +1,5 @@
 import type { BillDetail, BillStatus, BillSummary, BillWarning, ListParams } from '@levy/contracts';
-import { describePayeMismatch, lagosDate as lagosIsoDate, PAYE_ROW_TOLERANCE_KOBO, regimeForPeriod } from '@levy/tax';
+import { describePayeMismatch, lagosDate as lagosIsoDate, PAYE_ROW_TOLERANCE_KOBO, regimeForPeriod, type MprTable } from '@levy/tax';
 import { and, asc, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { filterConditions, type FilterField } from '../../db/list-filters';
@@ -40,6 +40,8 @@ export function createBillQueries(deps: {
   corporations: Pick<CorporationsService, 'allOfOrganisation'>;
   listStates(): Promise<StateInfo[]>;
   receiptCodes: ReceiptCodes;
+  /** The engine's MPR as the server knows it (reference-data, decision 0025). */
+  referenceTables(): Promise<MprTable>;
   now: () => Date;
 }) {
   const { db, now } = deps;
@@ -106,7 +108,7 @@ export function createBillQueries(deps: {
   }
 
   async function detail(bill: repo.BillRow, items?: readonly repo.BillItem[]): Promise<BillDetail> {
-    const [[summary], events, warnings] = await Promise.all([summaries(bill.organisationId, [bill]), repo.listBillEvents(db, bill.id), warningsOf(bill, items)]);
+    const [[summary], events, warnings, lateness] = await Promise.all([summaries(bill.organisationId, [bill]), repo.listBillEvents(db, bill.id), warningsOf(bill, items), latenessOfBill(bill)]);
     return {
       ...summary,
       fee: naira(bill.feeKobo),
@@ -114,14 +116,14 @@ export function createBillQueries(deps: {
       failure_reason: bill.failureReason,
       events: events.map((event) => ({ status: event.status as BillStatus, note: event.note, at: event.at.toISOString() })),
       warnings,
-      lateness: latenessOfBill(bill),
+      lateness,
     };
   }
 
   /** A bill paid after its month's due date, or still unpaid past it; a closed bill paid nothing, so it is never late. */
-  function latenessOfBill(bill: repo.BillRow) {
+  async function latenessOfBill(bill: repo.BillRow) {
     if (UNPAID_FOR_GOOD.includes(bill.status)) return null;
-    return latenessOf(bill.type, bill.periodStart.slice(0, 7), bill.amountDueKobo, lagosIsoDate(bill.paidAt ?? now()));
+    return latenessOf(bill.type, bill.periodStart.slice(0, 7), bill.amountDueKobo, lagosIsoDate(bill.paidAt ?? now()), await deps.referenceTables());
   }
 
   /** The caller's bill, or NOT_FOUND: another organisation's id reveals nothing. */

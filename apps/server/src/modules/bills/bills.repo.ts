@@ -1,5 +1,5 @@
 import type { Kobo } from '@levy/tax';
-import { and, asc, count, desc, eq, getTableColumns, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { readPage, totalRows } from '../../db/pagination';
 import { queryRows } from '../../db/raw';
@@ -273,4 +273,13 @@ export async function reserveVerificationAttempt(executor: Db, attempt: { addres
 /** Gives a reservation back: the lookup it counted found a genuine receipt. */
 export async function releaseVerificationAttempt(executor: Db, id: string): Promise<void> {
   await executor.delete(receiptVerificationAttempts).where(eq(receiptVerificationAttempts.id, id));
+}
+
+/** Bills paid at or after an instant, oldest payment first: what a new MPR row could reach. */
+export function billsPaidSince(executor: Db, since: Date) {
+  return executor
+    .select({ reference: bills.reference, type: bills.type, periodStart: bills.periodStart, amountDueKobo: bills.amountDueKobo, paidAt: bills.paidAt })
+    .from(bills)
+    .where(and(eq(bills.status, 'payment_paid'), gte(bills.paidAt, since)))
+    .orderBy(asc(bills.paidAt));
 }

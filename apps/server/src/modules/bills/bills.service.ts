@@ -10,7 +10,7 @@ import {
   type BillTypeCode,
   type PayeSource,
 } from '@levy/contracts';
-import { asKobo, computeBillCharge, formatNaira, lagosDate as lagosIsoDate, toKobo, type Kobo } from '@levy/tax';
+import { asKobo, computeBillCharge, formatNaira, lagosDate as lagosIsoDate, toKobo, type Kobo, type MprTable } from '@levy/tax';
 import type { AgencyState, StateAgency } from '../../adapters/agency/state-agency';
 import { AgencyError } from '../../adapters/agency/state-agency';
 import type { Db } from '../../db/client';
@@ -66,12 +66,14 @@ export function createBillsService(deps: {
   payrollEmployeeCount(registrationId: string): Promise<number>;
   /** The payer's address for its receipts, from the organisation's KYC identity (the organisations module's); null when not given. */
   payerAddress(caller: Caller, organisationId: string): Promise<string | null>;
+  /** The engine's MPR as the server knows it (reference-data, decision 0025). */
+  referenceTables(): Promise<MprTable>;
   now?: () => Date;
 }) {
   const { db, agency } = deps;
   const now = deps.now ?? (() => new Date());
 
-  const queries = createBillQueries({ db, corporations: deps.corporations, listStates: deps.listStates, receiptCodes: deps.receiptCodes, now });
+  const queries = createBillQueries({ db, corporations: deps.corporations, listStates: deps.listStates, receiptCodes: deps.receiptCodes, referenceTables: deps.referenceTables, now });
   const { stateById, summaries, detail } = queries;
   const preparation = createBillPreparation({ db, now, stateById, payrollOnFile: deps.payrollOnFile, payrollEmployeeCount: deps.payrollEmployeeCount });
   const { checkMonth, payeFileOf, preparePaye, prepareWht } = preparation;
@@ -294,7 +296,7 @@ export function createBillsService(deps: {
         wallet: { name: wallet.name, balance: naira(wallet.balanceKobo) },
         shortfall: total !== null && total > wallet.balanceKobo ? naira(total - wallet.balanceKobo) : null,
         approval,
-        lateness: params.amount_due === undefined ? null : latenessOf(params.type, params.start_date, toKobo(params.amount_due, 'amount_due'), lagosIsoDate(now())),
+        lateness: params.amount_due === undefined ? null : latenessOf(params.type, params.start_date, toKobo(params.amount_due, 'amount_due'), lagosIsoDate(now()), await deps.referenceTables()),
       };
     },
 

@@ -1,4 +1,4 @@
-import type { Permissions } from '@levy/contracts';
+import { ADMIN_PERMISSIONS, STAFF_PERMISSIONS, type Permissions } from '@levy/contracts';
 import { describe, expect, it } from 'vitest';
 import { EMPTY_SESSION, type SessionState } from '../../lib/session-store';
 import { visibleNavEntries } from './app-layout';
@@ -31,8 +31,9 @@ describe('side navigation (product-spec §2)', () => {
     expect(labels(sessionWith(MEMBER, { type: 'organisation' }))).toEqual(labels(sessionWith(MEMBER)));
   });
 
-  it('shows platform staff only what they are granted', () => {
-    expect(labels(sessionWith([PERMISSIONS.viewProfile, calls.listCorporations.permission]))).toEqual(['Corporations', 'Settings']);
+  it('shows platform staff only what they are granted, Reference data among it', () => {
+    expect(labels(sessionWith([...STAFF_PERMISSIONS]))).toEqual(['Corporations', 'Reference data', 'Settings']);
+    expect(labels(sessionWith([...MEMBER, ...ADMIN_PERMISSIONS]))).not.toContain('Reference data');
   });
 
   it('shows nothing without permissions', () => {

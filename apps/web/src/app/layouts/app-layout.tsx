@@ -5,6 +5,7 @@ import { useDisclosure } from '@mantine/hooks';
 import {
   IconArrowsExchange,
   IconBuildingSkyscraper,
+  IconDatabase,
   IconLayoutDashboard,
   IconLogout,
   IconReceipt2,
@@ -53,6 +54,7 @@ const NAV_ENTRIES: NavEntry[] = [
   { route: 'bills.index', label: 'Bills', icon: IconReceipt2, showsAwaitingApproval: true },
   { route: 'transactions.index', label: 'Transactions', icon: IconArrowsExchange, isHidden: (session) => session.wallet?.type === 'corporations' },
   { route: 'analyser.index', label: 'Bank Analyser', icon: IconReportAnalytics, beta: true },
+  { route: 'referencedata.index', label: 'Reference data', icon: IconDatabase },
   { route: 'settings.index', label: 'Settings', icon: IconSettings },
 ];
 

@@ -25,7 +25,7 @@ export function AlertItem({ alert, onOpen }: { alert: Alert; onOpen?: () => void
         </Text>
         <Text fz="xs" c={alert.status === 'overdue' ? 'red.9' : 'dimmed'}>
           {alertTiming(alert)}
-          {alert.penalty ? ` · penalty so far ${formatAmount(alert.penalty.total)}` : alert.status === 'overdue' ? ' · a late penalty grows daily on the tax due' : ''}
+          {alert.penalty ? ` · penalty so far ${formatAmount(alert.penalty.total)} (MPR as of ${formatDate(alert.penalty.mpr_as_of)})` : alert.status === 'overdue' ? ' · a late penalty grows daily on the tax due' : ''}
         </Text>
         {alert.safe_note && (
           <Text fz="xs" c="orange.8">

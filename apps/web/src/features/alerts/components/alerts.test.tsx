@@ -27,8 +27,8 @@ const october: Alert = {
   days_overdue: 13,
   safe_date: null,
   safe_note: null,
-  penalty: { basis: '465300.00', penalty: '1657.24', interest: '4474.89', total: '6132.13', per_extra_week: '3299.86' },
-  penalty_rule: '10% a year plus interest at the CBN Monetary Policy Rate (26.50% now), pro rata by day (NTAA 2025 s.107)',
+  penalty: { basis: '465300.00', penalty: '1657.24', interest: '4474.89', total: '6132.13', per_extra_week: '3299.86', mpr_as_of: '2026-11-20' },
+  penalty_rule: '10% a year plus interest at the CBN Monetary Policy Rate (26.50% from 24 Feb, 2026; MPR as of 20 Nov, 2026), pro rata by day (NTAA 2025 s.107)',
   pay_link: '/bills?pay=paye&corporation=c1&state=LA&month=2026-10',
 };
 
@@ -71,7 +71,7 @@ describe('alerts bell', () => {
     const item = await screen.findByText('PAYE tax for October 2026, due by 10 Nov, 2026');
     expect(item.closest('a')).toHaveAttribute('href', '/bills?pay=paye&corporation=c1&state=LA&month=2026-10');
     // Amounts as everywhere else: naira with thousands separators.
-    expect(screen.getByText('13 days overdue · penalty so far ₦6,132.13')).toBeInTheDocument();
+    expect(screen.getByText('13 days overdue · penalty so far ₦6,132.13 (MPR as of 20 Nov, 2026)')).toBeInTheDocument();
   });
 });
 

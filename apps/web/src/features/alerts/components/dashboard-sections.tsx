@@ -142,7 +142,7 @@ export function UpcomingDeadlines({ organisationId }: { organisationId: string }
 }
 
 function entryStatus(entry: DeadlineEntry): string {
-  if (entry.status === 'overdue') return entry.penalty ? `Overdue ${entry.days_overdue} days · ${formatAmount(entry.penalty.total)} so far, +${formatAmount(entry.penalty.per_extra_week)} a week` : `Overdue ${entry.days_overdue} days`;
+  if (entry.status === 'overdue') return entry.penalty ? `Overdue ${entry.days_overdue} days · ${formatAmount(entry.penalty.total)} so far, +${formatAmount(entry.penalty.per_extra_week)} a week (MPR as of ${formatDate(entry.penalty.mpr_as_of)})` : `Overdue ${entry.days_overdue} days`;
   return entry.status === 'paid' ? 'Paid' : 'Due';
 }
 

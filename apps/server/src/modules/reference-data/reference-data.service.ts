@@ -1,0 +1,207 @@
+import { REFERENCE_REVIEW_DAYS, type AddHolidayRowBody, type AddMprRowBody, type ReferenceAuditEntry, type ReferenceData, type ReferenceRow, type ReferenceTable, type ReferenceTableCode } from '@levy/contracts';
+import {
+  daysBetween,
+  findRowInForce,
+  isValidIsoDate,
+  lagosDate,
+  MONETARY_POLICY_RATE_TABLE,
+  mergeDatedRows,
+  mergeReferenceTables,
+  publicHolidayOn,
+  SEED_REFERENCE_TABLES,
+  type IsoDate,
+  type MprTable,
+  type PublicHoliday,
+  type ReferenceTables,
+  type StaffReferenceRows,
+} from '@levy/tax';
+import type { Db } from '../../db/client';
+import { AppError, invalidInput } from '../../errors';
+import type { Caller } from '../../http/route';
+import { auditTrail, recordAudit } from '../audit/audit.service';
+import * as repo from './reference-data.repo';
+
+const AUDIT_RESOURCE = 'reference_data';
+const TITLES: Record<ReferenceTableCode, string> = { mpr: 'Monetary Policy Rate', holidays: 'Public holidays' };
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const dayLabel = (date: IsoDate) => `${date.slice(8, 10)} ${MONTHS[Number(date.slice(5, 7)) - 1]}, ${date.slice(0, 4)}`;
+const percent = (bps: number) => `${(bps / 100).toFixed(2)}%`;
+
+export interface ReferenceDataDeps {
+  db: Db;
+  /** The bills module: paid bills whose late penalty differs between two MPR tables. */
+  paidBillsChangedBy(executor: Db, input: { from: IsoDate; before: MprTable; after: MprTable }): Promise<Array<{ reference: string; paidOn: IsoDate }>>;
+  /** Identity: the names staff rows and reviews are signed with. */
+  usersByIds(executor: Db, ids: string[]): Promise<Array<{ id: string; firstName: string | null; lastName: string | null; email: string }>>;
+  /** How long a process trusts its copy before asking the database whether another process added a row. */
+  recheckMs: number;
+  now?: () => Date;
+}
+
+/** The staff rows as the engine merges them, and each table's last review day (a row added counts). */
+function staffRows(rows: repo.ReferenceDataRow[], reviews: repo.ReferenceDataReview[]): StaffReferenceRows {
+  const lastDay = (table: ReferenceTableCode) => {
+    const days = [...rows.filter((row) => row.table === table).map((row) => row.createdAt), ...reviews.filter((review) => review.table === table).map((review) => review.reviewedAt)].map(lagosDate);
+    return days.length > 0 ? days.reduce((left, right) => (right > left ? right : left)) : null;
+  };
+  return {
+    mpr: rows.filter((row) => row.table === 'mpr').map((row) => ({ from: row.from, source: row.source, value: row.rateBps! })),
+    holidays: rows.filter((row) => row.table === 'holidays').map((row) => ({ date: row.from, name: row.name!, basis: 'declared' as const, source: row.source })),
+    mprReviewedOn: lastDay('mpr'),
+    holidaysReviewedOn: lastDay('holidays'),
+  };
+}
+
+/**
+ * The engine's reference tables as this process knows them (decision 0025): the seed merged with
+ * staff rows, loaded at start and after each row this process adds. Another process's row is seen
+ * at the first use after `recheckMs`, when a count of both tables says something changed.
+ */
+export function createReferenceDataService(deps: ReferenceDataDeps) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+  let stored = { rows: [] as repo.ReferenceDataRow[], reviews: [] as repo.ReferenceDataReview[] };
+  let tables: ReferenceTables = SEED_REFERENCE_TABLES;
+  let version = -1;
+  let checkedAt = 0;
+
+  async function load(executor: Db = db): Promise<void> {
+    // One after another: a transaction's connection runs one query at a time.
+    const rows = await repo.listRows(executor);
+    const reviews = await repo.listReviews(executor);
+    const current = await repo.readVersion(executor);
+    stored = { rows, reviews };
+    tables = mergeReferenceTables(staffRows(rows, reviews));
+    version = current;
+    checkedAt = Date.now();
+  }
+
+  /** The merged tables, re-read when another process may have added a row. */
+  async function current(): Promise<ReferenceTables> {
+    if (Date.now() - checkedAt >= deps.recheckMs) {
+      checkedAt = Date.now();
+      if ((await repo.readVersion(db)) !== version) await load();
+    }
+    return tables;
+  }
+
+  async function signer(executor: Db, caller: Caller): Promise<string> {
+    const [user] = await deps.usersByIds(executor, [caller.userId]);
+    const name = [user?.firstName, user?.lastName].filter(Boolean).join(' ');
+    return name || caller.email;
+  }
+
+  function rowsOf(table: ReferenceTableCode, today: IsoDate): ReferenceRow[] {
+    const staff = stored.rows.filter((row) => row.table === table);
+    const addedBy = new Map(staff.map((row) => [`${row.from}|${row.source}`, row]));
+    const signed = (from: string, source: string) => {
+      const row = addedBy.get(`${from}|${source}`);
+      return row ? { origin: 'staff' as const, added_by: row.createdByName, added_at: row.createdAt.toISOString() } : { origin: 'seed' as const, added_by: null, added_at: null };
+    };
+    if (table === 'mpr') {
+      const inForce = findRowInForce(tables.mpr, today);
+      // History too: a seed row a staff row replaced on the same day is still listed.
+      const seedReplaced = MONETARY_POLICY_RATE_TABLE.filter((seed) => !tables.mpr.includes(seed));
+      return [...tables.mpr, ...seedReplaced]
+        .map((row) => ({ from: row.from, value: percent(row.value), basis: null, source: row.source, ...signed(row.from, row.source), in_force: row === inForce }))
+        .sort((left, right) => right.from.localeCompare(left.from) || Number(right.in_force) - Number(left.in_force));
+    }
+    const replaced = SEED_REFERENCE_TABLES.declaredHolidays.filter((seed) => !tables.declaredHolidays.includes(seed));
+    return [...tables.declaredHolidays, ...replaced]
+      .map((holiday) => ({ from: holiday.date, value: holiday.name, basis: holiday.basis, source: holiday.source, ...signed(holiday.date, holiday.source), in_force: tables.declaredHolidays.includes(holiday) && holiday.date >= today }))
+      .sort((left, right) => right.from.localeCompare(left.from));
+  }
+
+  function tableView(table: ReferenceTableCode, today: IsoDate): ReferenceTable {
+    const reviewedOn = table === 'mpr' ? tables.mprReviewedOn : tables.holidaysReviewedOn;
+    const days = daysBetween(reviewedOn, today);
+    const last = stored.reviews.filter((review) => review.table === table).at(-1);
+    return {
+      code: table,
+      title: TITLES[table],
+      rows: rowsOf(table, today),
+      reviewed_on: reviewedOn,
+      days_since_review: days,
+      review_due: days > REFERENCE_REVIEW_DAYS,
+      last_review: last ? { by: last.reviewedByName, at: last.reviewedAt.toISOString(), source: last.source } : null,
+    };
+  }
+
+  async function view(): Promise<ReferenceData> {
+    await current();
+    const today = lagosDate(now());
+    const entries = await auditTrail(db, AUDIT_RESOURCE);
+    const audit: ReferenceAuditEntry[] = entries.map((entry) => {
+      const details = entry.details as { by: string; action: ReferenceAuditEntry['action']; summary: string; source: string };
+      return { at: entry.createdAt.toISOString(), by: details.by, action: details.action, table: entry.resourceId as ReferenceTableCode, summary: details.summary, source: details.source };
+    });
+    return { today, tables: [tableView('mpr', today), tableView('holidays', today)], audit };
+  }
+
+  /** Stores a row or review with its audit entry in one transaction, then reloads this process's copy. */
+  async function write(caller: Caller, ip: string, table: ReferenceTableCode, work: (tx: Db, by: string) => Promise<{ action: ReferenceAuditEntry['action']; summary: string; source: string }>): Promise<ReferenceData> {
+    await db.transaction(async (tx) => {
+      await repo.lockRows(tx);
+      await load(tx);
+      const by = await signer(tx, caller);
+      const done = await work(tx, by);
+      await recordAudit(tx, { organisationId: null, actorUserId: caller.userId, action: `reference_data.${done.action}`, resourceType: AUDIT_RESOURCE, resourceId: table, details: { ...done, by }, ipAddress: ip });
+    });
+    await load();
+    return view();
+  }
+
+  function conflict(message: string, data: unknown): AppError {
+    return new AppError('CONFLICT', message, data);
+  }
+
+  return {
+    load,
+    current,
+    view,
+
+    addMprRow(caller: Caller, body: AddMprRowBody, ip: string) {
+      if (!isValidIsoDate(body.from)) throw invalidInput({ from: 'Give a calendar date, YYYY-MM-DD' });
+      const earliest = MONETARY_POLICY_RATE_TABLE[0].from;
+      if (body.from < earliest) throw invalidInput({ from: `The MPR table starts on ${dayLabel(earliest)}: give a later date` });
+      const rateBps = Math.round(Number(body.rate_percent) * 100);
+      if (rateBps <= 0 || rateBps > 10_000) throw invalidInput({ rate_percent: 'The rate must be above 0% and at most 100%' });
+      return write(caller, ip, 'mpr', async (tx, by) => {
+        const after = { ...tables, mpr: mergeDatedRows(tables.mpr, [{ from: body.from, source: body.source, value: rateBps }]) };
+        const changed = await deps.paidBillsChangedBy(tx, { from: body.from, before: tables, after });
+        if (changed.length > 0) {
+          const latest = changed.reduce((left, right) => (right.paidOn > left.paidOn ? right : left));
+          const named = changed.slice(0, 3).map((bill) => `${bill.reference} (paid late on ${dayLabel(bill.paidOn)})`).join(', ');
+          throw conflict(
+            `A rate from ${dayLabel(body.from)} would change the late penalty already stated on ${changed.length === 1 ? 'a paid bill' : `${changed.length} paid bills`}: ${named}${changed.length > 3 ? ', …' : ''}. Date the row after ${dayLabel(latest.paidOn)}.`,
+            { bills: changed.map((bill) => ({ reference: bill.reference, paid_on: bill.paidOn })) },
+          );
+        }
+        await repo.insertRow(tx, { table: 'mpr', from: body.from, rateBps, source: body.source, createdBy: caller.userId, createdByName: by });
+        return { action: 'row_added', summary: `MPR ${percent(rateBps)} from ${dayLabel(body.from)}`, source: body.source };
+      });
+    },
+
+    addHolidayRow(caller: Caller, body: AddHolidayRowBody, ip: string) {
+      if (!isValidIsoDate(body.date)) throw invalidInput({ date: 'Give a calendar date, YYYY-MM-DD' });
+      const today = lagosDate(now());
+      // Due dates are calendar days (decision 0105): a holiday moves only the "pay by to be safe" day of deadlines ahead.
+      if (body.date < today) throw conflict(`${dayLabel(body.date)} is past: a holiday moves only deadlines still ahead, and no paid bill depends on one.`, { date: body.date });
+      return write(caller, ip, 'holidays', async (tx, by) => {
+        const existing: PublicHoliday | undefined = publicHolidayOn(body.date, tables);
+        if (existing && existing.basis !== 'expected') throw conflict(`${dayLabel(body.date)} is already a public holiday: ${existing.name}.`, { date: body.date });
+        await repo.insertRow(tx, { table: 'holidays', from: body.date, name: body.name, source: body.source, createdBy: caller.userId, createdByName: by });
+        return { action: 'row_added', summary: `${body.name} on ${dayLabel(body.date)}`, source: body.source };
+      });
+    },
+
+    markReviewed(caller: Caller, table: ReferenceTableCode, source: string, ip: string) {
+      return write(caller, ip, table, async (tx, by) => {
+        await repo.insertReview(tx, { table, source, reviewedBy: caller.userId, reviewedByName: by });
+        return { action: 'reviewed', summary: `${TITLES[table]} checked and current`, source };
+      });
+    },
+  };
+}
+
+export type ReferenceDataService = ReturnType<typeof createReferenceDataService>;

@@ -1,0 +1,86 @@
+import { addHolidayRowBody, addMprRowBody, type ReferenceTableCode } from '@levy/contracts';
+import { Alert, Button, Group, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ApiError } from '../../../lib/api-client';
+import { useAddHolidayRow, useAddMprRow } from '../api/reference-data-api';
+
+interface FieldSpec {
+  name: string;
+  label: string;
+  description: string;
+  type?: 'date';
+  placeholder?: string;
+}
+
+/** Each table's form: its date and value fields and the source the row must name. */
+const FORMS = {
+  mpr: {
+    label: 'Add an MPR row',
+    schema: addMprRowBody,
+    fields: [
+      { name: 'from', label: 'In force from', description: 'The day the MPC announced it', type: 'date' },
+      { name: 'rate_percent', label: 'Rate (%)', description: 'Up to two decimals', placeholder: '26.50' },
+    ],
+    source: 'The MPC communiqué: meeting number and date, e.g. "CBN MPC communiqué, 305th meeting"',
+  },
+  holidays: {
+    label: 'Add a holiday',
+    schema: addHolidayRowBody,
+    fields: [
+      { name: 'date', label: 'Date', description: 'Today or later', type: 'date' },
+      { name: 'name', label: 'Holiday', description: 'Declared under the same name, it replaces the expected date', placeholder: 'Eid-el-Kabir' },
+    ],
+    source: 'The Federal Ministry of Interior announcement, with its date',
+  },
+} satisfies Record<ReferenceTableCode, { label: string; schema: unknown; fields: FieldSpec[]; source: string }>;
+
+/** The "Add row" form of one table. A refusal (a paid bill the row would change, a past day) stays beside the form. */
+export function AddRowForm({ table }: { table: ReferenceTableCode }) {
+  const spec = FORMS[table];
+  const addMpr = useAddMprRow();
+  const addHoliday = useAddHolidayRow();
+  const pending = table === 'mpr' ? addMpr.isPending : addHoliday.isPending;
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const form = useForm<Record<string, string>>({
+    initialValues: Object.fromEntries([...spec.fields.map((field): [string, string] => [field.name, '']), ['source', '']]),
+    validate: schemaResolver(spec.schema, { sync: true }),
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    setRefusal(null);
+    try {
+      if (table === 'mpr') await addMpr.mutateAsync({ from: values.from, rate_percent: values.rate_percent, source: values.source });
+      else await addHoliday.mutateAsync({ date: values.date, name: values.name, source: values.source });
+      form.reset();
+    } catch (error) {
+      if (!(error instanceof ApiError)) return;
+      if (error.code === 'INVALID_INPUT') form.setErrors(error.fieldErrors);
+      else setRefusal(error.message);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={spec.label}>
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {spec.fields.map((field: FieldSpec) => (
+            <TextInput key={field.name} type={field.type} label={field.label} description={field.description} placeholder={field.placeholder} required {...form.getInputProps(field.name)} />
+          ))}
+        </SimpleGrid>
+        <Textarea label="Source" description={spec.source} required rows={2} {...form.getInputProps('source')} />
+        {refusal && (
+          <Alert color="red" title="Not added" role="alert">
+            {refusal}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button type="submit" leftSection={<IconPlus size={16} />} loading={pending}>
+            Add row
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

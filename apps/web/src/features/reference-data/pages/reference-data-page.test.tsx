@@ -1,0 +1,101 @@
+import type { ReferenceData } from '@levy/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubGateway } from '../../../test/gateway';
+import { grantPermissions, renderWithProviders } from '../../../test/render';
+import * as PERMISSIONS from '@levy/contracts/permission-catalogue';
+import ReferenceDataPage from './reference-data-page';
+
+function screenData(overrides: { mprDue?: boolean; mprRows?: ReferenceData['tables'][number]['rows'] } = {}): ReferenceData {
+  return {
+    today: '2026-11-24',
+    tables: [
+      {
+        code: 'mpr',
+        title: 'Monetary Policy Rate',
+        rows: overrides.mprRows ?? [
+          { from: '2026-02-24', value: '26.50%', basis: null, source: 'CBN MPC communiqué, 304th meeting', origin: 'seed', added_by: null, added_at: null, in_force: true },
+          { from: '2025-09-23', value: '27.00%', basis: null, source: 'CBN MPC communiqué, 302nd meeting', origin: 'seed', added_by: null, added_at: null, in_force: false },
+        ],
+        reviewed_on: overrides.mprDue === false ? '2026-11-24' : '2026-02-24',
+        days_since_review: overrides.mprDue === false ? 0 : 273,
+        review_due: overrides.mprDue ?? true,
+        last_review: null,
+      },
+      {
+        code: 'holidays',
+        title: 'Public holidays',
+        rows: [{ from: '2027-03-10', value: 'Eid-el-Fitr', basis: 'expected', source: 'Astronomical estimate', origin: 'seed', added_by: null, added_at: null, in_force: true }],
+        reviewed_on: '2026-11-20',
+        days_since_review: 4,
+        review_due: false,
+        last_review: { by: 'Sade Staff', at: '2026-11-20T09:00:00.000Z', source: 'Ministry of Interior press releases' },
+      },
+    ],
+    audit: [{ at: '2026-11-20T09:00:00.000Z', by: 'Sade Staff', action: 'reviewed', table: 'holidays', summary: 'Public holidays checked and current', source: 'Ministry of Interior press releases' }],
+  };
+}
+
+beforeEach(() => grantPermissions([PERMISSIONS.manageReferenceData]));
+afterEach(() => vi.unstubAllGlobals());
+
+describe('Reference data (staff)', () => {
+  it('shows the MPR in force with "MPR as of", its history, and the review warning', async () => {
+    stubGateway(() => ({ code: 'OK', data: screenData() }));
+    renderWithProviders(<ReferenceDataPage />);
+    expect(await screen.findByTestId('mpr-in-force')).toHaveTextContent('In force: 26.50% from 24 Feb, 2026 · MPR as of 24 Feb, 2026');
+    expect(screen.getByTestId('review-warning-mpr')).toHaveTextContent('Not reviewed for 273 days');
+    const rows = within(screen.getByRole('table', { name: 'Monetary Policy Rate rows' })).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('24 Feb, 2026');
+    expect(rows[1]).toHaveTextContent('In force');
+    expect(rows[2]).toHaveTextContent('CBN MPC communiqué, 302nd meeting');
+    expect(rows[2]).toHaveTextContent('Shipped with Levy');
+  });
+
+  it('adds a row with its source and shows the answer', async () => {
+    const added = screenData({
+      mprDue: false,
+      mprRows: [{ from: '2026-11-25', value: '26.00%', basis: null, source: 'CBN MPC communiqué, 307th meeting', origin: 'staff', added_by: 'Sade Staff', added_at: '2026-11-24T10:00:00.000Z', in_force: false }, ...screenData().tables[0].rows],
+    });
+    const gateway = stubGateway((request) => ({ code: 'OK', data: request.path === 'internal/reference-data/mpr/rows' ? added : screenData() }));
+    renderWithProviders(<ReferenceDataPage />);
+    const form = await screen.findByRole('form', { name: 'Add an MPR row' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Add row' }));
+    expect(await within(form).findByText('Source is required: name the communiqué, gazette or announcement')).toBeInTheDocument();
+    expect(gateway.calls('internal/reference-data/mpr/rows')).toHaveLength(0);
+
+    fireEvent.change(within(form).getByLabelText(/In force from/), { target: { value: '2026-11-25' } });
+    fireEvent.change(within(form).getByRole('textbox', { name: /Rate/ }), { target: { value: '26.00' } });
+    fireEvent.change(within(form).getByRole('textbox', { name: /Source/ }), { target: { value: 'CBN MPC communiqué, 307th meeting' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Add row' }));
+    await waitFor(() => expect(gateway.calls('internal/reference-data/mpr/rows')).toHaveLength(1));
+    expect(gateway.calls('internal/reference-data/mpr/rows')[0].body).toEqual({ from: '2026-11-25', rate_percent: '26.00', source: 'CBN MPC communiqué, 307th meeting' });
+    const addedRow = (await screen.findByText('Sade Staff, 24 Nov, 2026 at 11:00 (Lagos time)')).closest('tr')!;
+    expect(addedRow).toHaveTextContent('26.00%Upcoming');
+    expect(screen.queryByTestId('review-warning-mpr')).not.toBeInTheDocument();
+  });
+
+  it('keeps a refusal beside the form', async () => {
+    const message = 'A rate from 20 Nov, 2026 would change the late penalty already stated on a paid bill: PAYE-LA-2026-09-000001 (paid late on 24 Nov, 2026). Date the row after 24 Nov, 2026.';
+    stubGateway((request) => (request.path === 'internal/reference-data/mpr/rows' ? { code: 'CONFLICT', message, data: null } : { code: 'OK', data: screenData() }));
+    renderWithProviders(<ReferenceDataPage />);
+    const form = await screen.findByRole('form', { name: 'Add an MPR row' });
+    fireEvent.change(within(form).getByLabelText(/In force from/), { target: { value: '2026-11-20' } });
+    fireEvent.change(within(form).getByRole('textbox', { name: /Rate/ }), { target: { value: '20' } });
+    fireEvent.change(within(form).getByRole('textbox', { name: /Source/ }), { target: { value: 'CBN MPC communiqué' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Add row' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent(message);
+  });
+
+  it('marks a table as reviewed with the source checked', async () => {
+    const gateway = stubGateway((request) => ({ code: 'OK', data: request.path.endsWith('/reviews') ? screenData({ mprDue: false }) : screenData() }));
+    renderWithProviders(<ReferenceDataPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Mark as reviewed' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark Monetary Policy Rate as reviewed' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Source checked/ }), { target: { value: 'CBN MPC communiqué, 307th meeting: rate held' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Mark as reviewed' }));
+    await waitFor(() => expect(gateway.calls('internal/reference-data/mpr/reviews')).toHaveLength(1));
+    expect(gateway.calls('internal/reference-data/mpr/reviews')[0].body).toEqual({ source: 'CBN MPC communiqué, 307th meeting: rate held' });
+    await waitFor(() => expect(screen.queryByTestId('review-warning-mpr')).not.toBeInTheDocument());
+  });
+});

@@ -1,0 +1,190 @@
+import { REFERENCE_REVIEW_DAYS, type ReferenceAuditEntry, type ReferenceData, type ReferenceTable, type ReferenceTableCode } from '@levy/contracts';
+import { Alert, Badge, Button, Group, Stack, Table, Tabs, Text } from '@mantine/core';
+import { IconAlertTriangle, IconCalendarEvent, IconChecklist, IconHistory, IconPercentage } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ContentCard } from '../../../components/content-card';
+import { EmptyState } from '../../../components/empty-state';
+import { LoadingPlaceholder } from '../../../components/loading-placeholder';
+import { PageHeading } from '../../../components/page-heading';
+import { formatDate, formatLagosDateTime, plural } from '../../../lib/format';
+import { useReferenceData } from '../api/reference-data-api';
+import classes from './reference-data-page.module.css';
+import { AddRowForm } from '../components/add-row-form';
+import { ReviewDialog } from '../components/review-dialog';
+
+const TABLE_NAMES: Record<ReferenceTableCode, string> = { mpr: 'MPR', holidays: 'Holidays' };
+const BASIS_LABEL = { law: 'By law', declared: 'Declared', expected: 'Expected' } as const;
+
+function ReviewState({ table, onReview }: { table: ReferenceTable; onReview: () => void }) {
+  const reviewed = `${formatDate(table.reviewed_on)} (${plural(table.days_since_review, 'day')} ago)`;
+  const button = (
+    <Button variant={table.review_due ? 'filled' : 'default'} size="xs" leftSection={<IconChecklist size={16} />} onClick={onReview}>
+      Mark as reviewed
+    </Button>
+  );
+  if (table.review_due) {
+    return (
+      <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title={`Not reviewed for ${plural(table.days_since_review, 'day')}`} data-testid={`review-warning-${table.code}`}>
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">
+            Last known right on {formatDate(table.reviewed_on)}. Tables are reviewed at least every {REFERENCE_REVIEW_DAYS} days: check the source, then add a row or mark the table as reviewed.
+          </Text>
+          {button}
+        </Stack>
+      </Alert>
+    );
+  }
+  return (
+    <Group justify="space-between" wrap="wrap">
+      <Text size="sm" c="dimmed">
+        Reviewed {reviewed}
+        {table.last_review ? ` by ${table.last_review.by}: ${table.last_review.source}` : ''}
+      </Text>
+      {button}
+    </Group>
+  );
+}
+
+function InForce({ table }: { table: ReferenceTable }) {
+  const row = table.rows.find((candidate) => candidate.in_force);
+  if (table.code === 'mpr') {
+    return (
+      <Text data-testid="mpr-in-force">
+        In force: <strong>{row ? `${row.value} from ${formatDate(row.from)}` : 'none'}</strong> · MPR as of {formatDate(table.reviewed_on)}
+      </Text>
+    );
+  }
+  const upcoming = table.rows.filter((candidate) => candidate.in_force).length;
+  return <Text>{plural(upcoming, 'declared or expected holiday')} ahead. Fixed holidays of the Public Holidays Act (and Easter) are computed for every year and not listed.</Text>;
+}
+
+function RowsTable({ table, today }: { table: ReferenceTable; today: string }) {
+  return (
+    <Table.ScrollContainer minWidth={760}>
+      <Table verticalSpacing="sm" aria-label={`${table.title} rows`}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{table.code === 'mpr' ? 'From' : 'Date'}</Table.Th>
+            <Table.Th>{table.code === 'mpr' ? 'Rate' : 'Holiday'}</Table.Th>
+            <Table.Th>Source</Table.Th>
+            <Table.Th>Added by</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {table.rows.map((row) => (
+            <Table.Tr key={`${row.from}-${row.value}-${row.source}`}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(row.from)}</Table.Td>
+              <Table.Td>
+                <Group gap="xs" wrap="nowrap" className={classes.value}>
+                  <Text size="sm" fw={row.in_force ? 600 : undefined}>
+                    {row.value}
+                  </Text>
+                  {table.code === 'mpr' && row.in_force && <Badge color="green" variant="light" className={classes.badge}>In force</Badge>}
+                  {table.code === 'mpr' && row.from > today && <Badge color="blue" variant="light" className={classes.badge}>Upcoming</Badge>}
+                  {row.basis && <Badge color={row.basis === 'expected' ? 'yellow' : 'gray'} variant="light" className={classes.badge}>{BASIS_LABEL[row.basis]}</Badge>}
+                </Group>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{row.source}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{row.added_by ? `${row.added_by}, ${formatLagosDateTime(row.added_at)}` : 'Shipped with Levy'}</Text>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function TablePanel({ table, today, onReview }: { table: ReferenceTable; today: string; onReview: () => void }) {
+  return (
+    <Stack gap="lg">
+      <ReviewState table={table} onReview={onReview} />
+      <InForce table={table} />
+      <ContentCard title="Add row">
+        <AddRowForm table={table.code} />
+      </ContentCard>
+      <ContentCard title="Rows and history">
+        <RowsTable table={table} today={today} />
+      </ContentCard>
+    </Stack>
+  );
+}
+
+function AuditTrail({ entries }: { entries: ReferenceAuditEntry[] }) {
+  if (entries.length === 0) return <EmptyState message="No changes yet" hint="Rows added and reviews appear here with who made them." />;
+  return (
+    <Table.ScrollContainer minWidth={640}>
+      <Table verticalSpacing="sm" aria-label="Audit trail">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>When</Table.Th>
+            <Table.Th>Who</Table.Th>
+            <Table.Th>Table</Table.Th>
+            <Table.Th>Change</Table.Th>
+            <Table.Th>Source</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {entries.map((entry) => (
+            <Table.Tr key={`${entry.at}-${entry.summary}`}>
+              <Table.Td>{formatLagosDateTime(entry.at)}</Table.Td>
+              <Table.Td>{entry.by}</Table.Td>
+              <Table.Td>{TABLE_NAMES[entry.table]}</Table.Td>
+              <Table.Td>{entry.action === 'reviewed' ? `Reviewed: ${entry.summary}` : `Added: ${entry.summary}`}</Table.Td>
+              <Table.Td>{entry.source}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function Screen({ data }: { data: ReferenceData }) {
+  const [reviewing, setReviewing] = useState<ReferenceTable | null>(null);
+  const icons = { mpr: <IconPercentage size={16} />, holidays: <IconCalendarEvent size={16} /> };
+  return (
+    <>
+      <Tabs defaultValue="mpr" keepMounted={false}>
+        <Tabs.List mb="lg">
+          {data.tables.map((table) => (
+            <Tabs.Tab key={table.code} value={table.code} leftSection={icons[table.code]} rightSection={table.review_due ? <IconAlertTriangle size={14} color="var(--mantine-color-yellow-7)" aria-label="Review due" /> : undefined}>
+              {table.title}
+            </Tabs.Tab>
+          ))}
+          <Tabs.Tab value="audit" leftSection={<IconHistory size={16} />}>
+            Audit trail
+          </Tabs.Tab>
+        </Tabs.List>
+        {data.tables.map((table) => (
+          <Tabs.Panel key={table.code} value={table.code}>
+            <TablePanel table={table} today={data.today} onReview={() => setReviewing(table)} />
+          </Tabs.Panel>
+        ))}
+        <Tabs.Panel value="audit">
+          <ContentCard padding="0">
+            <AuditTrail entries={data.audit} />
+          </ContentCard>
+        </Tabs.Panel>
+      </Tabs>
+      {reviewing && <ReviewDialog table={reviewing} onClose={() => setReviewing(null)} />}
+    </>
+  );
+}
+
+/** Staff only: the dated tables the tax engine reads, kept current without a release (decision 0025). */
+export default function ReferenceDataPage() {
+  const data = useReferenceData();
+  return (
+    <>
+      <PageHeading
+        title="Reference data"
+        description="Dated tables the tax engine reads. A row applies from its date and is never edited; a row that would change a paid bill's figures is refused."
+      />
+      {data.data ? <Screen data={data.data} /> : <LoadingPlaceholder height={240} />}
+    </>
+  );
+}

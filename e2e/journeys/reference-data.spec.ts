@@ -1,0 +1,66 @@
+import { expect, test } from '../support/fixtures';
+import { OVERDUE_OWNER, STAFF } from '../support/api';
+import { snap } from '../support/screenshots';
+import { AppShell } from '../pages/app-shell';
+import { LoginPage } from '../pages/auth-pages';
+
+// Issue 26 "Tax data kept current": platform staff add a Monetary Policy Rate row with its source on
+// the Reference data screen; penalties then say how current the MPR is ("MPR as of").
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** YYYY-MM-DD in Lagos, `days` from today. */
+function lagosDay(days: number): string {
+  return new Date(Date.now() + 60 * 60 * 1000 + days * 86_400_000).toISOString().slice(0, 10);
+}
+const label = (date: string) => `${date.slice(8, 10)} ${MONTHS[Number(date.slice(5, 7)) - 1]}, ${date.slice(0, 4)}`;
+
+test('staff add an MPR row with its source; a penalty then says "MPR as of" today', async ({ page }) => {
+  const today = lagosDay(0);
+  // Tomorrow: a row dated today would rewrite the "Paid late" figure of bills other journeys paid late today, and is refused.
+  const from = lagosDay(1);
+  const login = new LoginPage(page);
+  await login.open();
+  await login.logIn(STAFF.email, STAFF.password);
+  await expect(page).toHaveURL(/\/corporations$/);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Reference data' }).click();
+  await expect(page.getByRole('heading', { name: 'Reference data', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('mpr-in-force')).toContainText('In force: 26.50% from 24 Feb, 2026 · MPR as of 24 Feb, 2026');
+  // The seed was last known right on 24 February: staff are told to review it.
+  await expect(page.getByTestId('review-warning-mpr')).toContainText('Not reviewed for');
+  await snap(page, 'reference-data-01-mpr-review-due');
+
+  const form = page.getByRole('form', { name: 'Add an MPR row' });
+  await form.getByRole('button', { name: 'Add row' }).click();
+  await expect(form.getByText('Source is required: name the communiqué, gazette or announcement')).toBeVisible();
+  await form.getByLabel('In force from').fill(from);
+  await form.getByRole('textbox', { name: 'Rate (%)' }).fill('26.00');
+  await form.getByRole('textbox', { name: 'Source' }).fill('CBN MPC communiqué (journey test row)');
+  await form.getByRole('button', { name: 'Add row' }).click();
+  await expect(page.getByText('MPR row added')).toBeVisible();
+
+  // Adding a row counts as a review: the warning goes, and "MPR as of" is today.
+  await expect(page.getByTestId('review-warning-mpr')).toHaveCount(0);
+  await expect(page.getByTestId('mpr-in-force')).toContainText(`MPR as of ${label(today)}`);
+  const rows = page.getByRole('table', { name: 'Monetary Policy Rate rows' }).getByRole('row');
+  await expect(rows.nth(1)).toContainText(label(from));
+  await expect(rows.nth(1)).toContainText('26.00%Upcoming');
+  await expect(rows.nth(1)).toContainText(`${STAFF.firstName} ${STAFF.lastName}`);
+  await expect(rows.nth(2)).toContainText('26.50%In force');
+  await snap(page, 'reference-data-02-mpr-row-added');
+
+  await page.getByRole('tab', { name: 'Audit trail' }).click();
+  await expect(page.getByRole('table', { name: 'Audit trail' }).getByRole('row').nth(1)).toContainText(`Added: MPR 26.00% from ${label(from)}`);
+  await snap(page, 'reference-data-03-audit-trail');
+
+  await page.getByRole('tab', { name: 'Public holidays' }).click();
+  await expect(page.getByRole('table', { name: 'Public holidays rows' })).toContainText('Eid-el-Fitr');
+  await snap(page, 'reference-data-04-holidays');
+
+  // An owner with overdue months: every penalty says how current the MPR is.
+  await page.evaluate(() => sessionStorage.clear());
+  await login.open();
+  await login.logIn(OVERDUE_OWNER.email, OVERDUE_OWNER.password);
+  await new AppShell(page).expectHello(OVERDUE_OWNER.firstName);
+  await expect(page.getByText(new RegExp(`so far, \\+₦[\\d,]+\\.\\d\\d a week \\(MPR as of ${label(today)}\\)`)).first()).toBeVisible();
+  await snap(page, 'reference-data-05-dashboard-mpr-as-of');
+});

@@ -1,0 +1,100 @@
+import { z } from './zod';
+import { defineContract } from './api';
+import * as calls from './calls';
+
+/**
+ * The dated reference tables platform staff keep current without a release (issue 26; decision
+ * 0025): the CBN Monetary Policy Rate and the declared public holidays. Dates are YYYY-MM-DD.
+ */
+
+export const REFERENCE_TABLE_CODES = ['mpr', 'holidays'] as const;
+export type ReferenceTableCode = (typeof REFERENCE_TABLE_CODES)[number];
+
+/** A table not reviewed for this many days shows staff a warning. */
+export const REFERENCE_REVIEW_DAYS = 90;
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'A date is written YYYY-MM-DD' });
+const source = z.string().trim().min(3, { error: 'Source is required: name the communiqué, gazette or announcement' }).max(300);
+
+export const referenceRow = z.object({
+  from: z.string().describe('MPR: the day the rate applies from; holidays: the holiday'),
+  value: z.string().describe("'26.50%' or the holiday's name"),
+  basis: z.enum(['law', 'declared', 'expected']).nullable().describe('Holidays: declared by the Ministry, or expected until it declares'),
+  source: z.string(),
+  origin: z.enum(['seed', 'staff']).describe('seed: shipped with Levy; staff: added on this screen'),
+  added_by: z.string().nullable(),
+  added_at: z.string().nullable(),
+  in_force: z.boolean().describe('MPR: the rate in force today; holidays: today or later'),
+});
+export type ReferenceRow = z.infer<typeof referenceRow>;
+
+export const referenceReview = z.object({ by: z.string(), at: z.string(), source: z.string() });
+
+export const referenceTable = z.object({
+  code: z.enum(REFERENCE_TABLE_CODES),
+  title: z.string(),
+  rows: z.array(referenceRow).describe('Newest first'),
+  reviewed_on: z.string().describe('The last day the table was known to be right: a review, a row added, or the seed’s last source'),
+  days_since_review: z.number(),
+  review_due: z.boolean().describe(`Not reviewed for more than ${REFERENCE_REVIEW_DAYS} days`),
+  last_review: referenceReview.nullable(),
+});
+export type ReferenceTable = z.infer<typeof referenceTable>;
+
+export const referenceAuditEntry = z.object({
+  at: z.string(),
+  by: z.string(),
+  action: z.enum(['row_added', 'reviewed']),
+  table: z.enum(REFERENCE_TABLE_CODES),
+  summary: z.string(),
+  source: z.string(),
+});
+export type ReferenceAuditEntry = z.infer<typeof referenceAuditEntry>;
+
+export const referenceData = z.object({
+  today: z.string(),
+  tables: z.array(referenceTable),
+  audit: z.array(referenceAuditEntry).describe('Newest first'),
+});
+export type ReferenceData = z.infer<typeof referenceData>;
+
+export const getReferenceData = defineContract(calls.getReferenceData, {
+  summary: 'Staff: the MPR and declared public holidays in force and their history, each table’s last review, and the audit trail',
+  response: referenceData,
+});
+
+export const addMprRowBody = z.object({
+  from: isoDate,
+  rate_percent: z.string().trim().regex(/^\d{1,2}(\.\d{1,2})?$/, { error: 'Give the rate in percent with up to two decimals, e.g. 26.50' }),
+  source,
+});
+export type AddMprRowBody = z.infer<typeof addMprRowBody>;
+
+export const addMprRow = defineContract(calls.addMprRow, {
+  summary: 'Staff: a new Monetary Policy Rate from a date; refused when it would change the late penalty of a bill already paid',
+  body: addMprRowBody,
+  response: referenceData,
+});
+
+export const addHolidayRowBody = z.object({
+  date: isoDate,
+  name: z.string().trim().min(3, { error: 'Name the holiday' }).max(80),
+  source,
+});
+export type AddHolidayRowBody = z.infer<typeof addHolidayRowBody>;
+
+export const addHolidayRow = defineContract(calls.addHolidayRow, {
+  summary: 'Staff: a declared public holiday (it replaces the expected one of the same name that year); refused for a past day',
+  body: addHolidayRowBody,
+  response: referenceData,
+});
+
+export const markReferenceReviewedBody = z.object({ source });
+export type MarkReferenceReviewedBody = z.infer<typeof markReferenceReviewedBody>;
+
+export const markReferenceReviewed = defineContract(calls.markReferenceReviewed, {
+  summary: 'Staff: the table was checked against its source and is current',
+  params: z.object({ table: z.enum(REFERENCE_TABLE_CODES) }),
+  body: markReferenceReviewedBody,
+  response: referenceData,
+});
