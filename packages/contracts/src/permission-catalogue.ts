@@ -56,3 +56,4 @@ export const completeKyc = 'auth-organisation.completekyc';
 export const inviteMembers = 'auth-organisation.inviteuser';
 export const changeMemberRoles = 'auth-organisation.updateuser';
 export const removeMembers = 'auth-organisation.removeuser';
+export const submitAnnualReturn = 'core-internal.annualreturn.submit';

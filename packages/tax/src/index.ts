@@ -20,3 +20,4 @@ export * from './csv-parse';
 export * from './payroll-check';
 export * from './paye-input';
 export * from './text-decoding';
+export * from './annual-return';

@@ -1,5 +1,5 @@
 import type { Kobo } from '@levy/tax';
-import { and, asc, count, desc, eq, getTableColumns, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { readPage, totalRows } from '../../db/pagination';
 import { queryRows } from '../../db/raw';
@@ -238,6 +238,24 @@ export function billPeriodsOfOrganisation(executor: Db, organisationId: string) 
     .from(bills)
     .where(eq(bills.organisationId, organisationId))
     .orderBy(asc(bills.periodStart));
+}
+
+/** A corporation's paid PAYE bills in a state for the tax months of a year, oldest first. */
+export function paidPayeBillsOfYear(executor: Db, key: { corporationId: string; stateId: number; year: number }) {
+  return executor
+    .select({ id: bills.id, reference: bills.reference, periodStart: bills.periodStart, supplementary: bills.supplementary, supplementaryReason: bills.supplementaryReason, amountDueKobo: bills.amountDueKobo })
+    .from(bills)
+    .where(
+      and(
+        eq(bills.corporationId, key.corporationId),
+        eq(bills.stateId, key.stateId),
+        eq(bills.type, 'paye'),
+        eq(bills.status, 'payment_paid'),
+        gte(bills.periodStart, `${key.year}-01-01`),
+        lte(bills.periodStart, `${key.year}-12-31`),
+      ),
+    )
+    .orderBy(asc(bills.periodStart), asc(bills.createdAt));
 }
 
 /** The organisation's paid bills with the figures a bank debit can be matched on. */
