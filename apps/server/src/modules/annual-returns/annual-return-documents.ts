@@ -255,7 +255,8 @@ export async function renderTaxCard(input: ReturnDocumentInput, employee: Annual
         ['Tax ID', view.tax_payer_number],
         ['Address', input.employerAddress],
         ['Revenue service', view.state.revenue_service],
-        ['Annual return', view.filed ? `Form H1 ${view.year}, reference ${view.filed.reference} (version ${view.filed.version}, filed ${longDate(view.filed.filed_at)})` : `Form H1 ${view.year}: not filed yet`],
+        ['Annual return', view.filed ? `Form H1 ${view.year}, version ${view.filed.version}, filed ${longDate(view.filed.filed_at)}` : `Form H1 ${view.year}: not filed yet`],
+        ['Return reference', view.filed?.reference],
       ],
     },
   );

@@ -1,5 +1,5 @@
 import type { AnnualReturnVersion, AnnualReturnView } from '@levy/contracts';
-import { annualReturnDueDate, computeAnnualReturn, lagosDate, lateReturnPenalty, type AnnualReturn, type Kobo } from '@levy/tax';
+import { addDays, annualReturnDueDate, computeAnnualReturn, lagosDate, LATE_RETURN_PENALTY_TABLE, lateReturnPenalty, type AnnualReturn, type Kobo } from '@levy/tax';
 import type { AgencyState, StateAgency } from '../../adapters/agency/state-agency';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
@@ -79,7 +79,8 @@ export function createAnnualReturnsService(deps: AnnualReturnsDeps) {
     const dueDate = annualReturnDueDate(key.year);
     const first = versions.at(-1);
     const lateAsOf = first ? lagosDate(first.filedAt) : lagosDate(now());
-    const late = lateAsOf > dueDate ? lateReturnPenalty(dueDate, lateAsOf) : null;
+    // Late filing is reckoned for returns due once the s.101 rule was in force (2025's on).
+    const late = lateAsOf > dueDate && addDays(dueDate, 1) >= LATE_RETURN_PENALTY_TABLE[0].from ? lateReturnPenalty(dueDate, lateAsOf) : null;
     const changed = latest !== null && JSON.stringify(latest.content) !== JSON.stringify(preview);
     const reason = refusal(gathered);
     return {
