@@ -143,7 +143,8 @@ export function UpcomingDeadlines({ organisationId }: { organisationId: string }
 
 function entryStatus(entry: DeadlineEntry): string {
   if (entry.status === 'overdue') return entry.penalty ? `Overdue ${entry.days_overdue} days · ${formatAmount(entry.penalty.total)} so far, +${formatAmount(entry.penalty.per_extra_week)} a week` : `Overdue ${entry.days_overdue} days`;
-  return entry.status === 'paid' ? 'Paid' : 'Due';
+  if (entry.status === 'paid') return entry.kind === 'annual_return' ? 'Filed' : 'Paid';
+  return 'Due';
 }
 
 function DeadlineCalendar({ organisationId }: { organisationId: string }) {
