@@ -17,6 +17,9 @@ export interface ReturnDocumentInput {
 const { ink: INK, muted: MUTED, rule: RULE } = PDF_COLOURS;
 const ROW = 15;
 
+/** The PDF fonts have no naira sign: 'NGN 100,000' as the amounts are printed. */
+const pdfSafe = (text: string) => text.replace(/₦/g, 'NGN ');
+
 /** `1,234.56`: table cells carry the currency in their header. */
 const figure = (kobo: number) => pdfAmount(naira(kobo)).replace(/^NGN /, '');
 const money = (kobo: number) => pdfAmount(naira(kobo));
@@ -135,7 +138,7 @@ async function renderReturnPdf(input: ReturnDocumentInput): Promise<FileReply> {
         ['Year', `1 January to 31 December ${view.year}`],
         ['Due', longDate(view.due_date)],
         ['Filing', filingLine(view)],
-        ['Late filing', view.late_filing ? `${view.late_filing.months_late} month(s) late as of ${longDate(view.late_filing.as_of)}: penalty ${pdfAmount(view.late_filing.penalty)} (${view.late_filing.rule})` : null],
+        ['Late filing', view.late_filing ? `${view.late_filing.months_late} month(s) late as of ${longDate(view.late_filing.as_of)}: penalty ${pdfAmount(view.late_filing.penalty)} (${pdfSafe(view.late_filing.rule)})` : null],
       ],
     },
   );
@@ -161,7 +164,7 @@ async function renderReturnPdf(input: ReturnDocumentInput): Promise<FileReply> {
     },
   );
   y = sectionTitle(page, y, `Differences (${content.differences.length})`);
-  y = paragraphs(page, y, content.differences.length > 0 ? content.differences.map((difference) => `• ${differenceMessage(difference)}`) : ['None: every month owed has a paid bill, and every row’s PAYE matches the law’s figure.']);
+  y = paragraphs(page, y, content.differences.length > 0 ? content.differences.map((difference) => `• ${pdfSafe(differenceMessage(difference))}`) : ['None: every month owed has a paid bill, and every row’s PAYE matches the law’s figure.']);
   y = sectionTitle(page, y + 6, `Employees (${content.employees.length})`);
   const table = tableWriter(
     page,
@@ -172,7 +175,7 @@ async function renderReturnPdf(input: ReturnDocumentInput): Promise<FileReply> {
       { header: 'Gross (NGN)', width: 0.15, align: 'right' },
       { header: 'Reliefs (NGN)', width: 0.13, align: 'right' },
       { header: 'PAYE (NGN)', width: 0.13, align: 'right' },
-      { header: 'Law’s PAYE', width: 0.14, align: 'right' },
+      { header: 'Law’s (NGN)', width: 0.14, align: 'right' },
     ],
     `Employees, continued · ${view.corporation.name} · ${view.state.name} · ${view.year}`,
   );

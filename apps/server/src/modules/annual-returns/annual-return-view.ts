@@ -1,5 +1,5 @@
 import type { AnnualReturnContent } from '@levy/contracts';
-import { ANNUAL_RETURN_INCOME_COLUMNS, asKobo, koboToNairaString, type AnnualReturn, type AnnualReturnDifference, type Period } from '@levy/tax';
+import { addMonths, ANNUAL_RETURN_INCOME_COLUMNS, asKobo, koboToNairaString, type AnnualReturn, type AnnualReturnDifference, type Period } from '@levy/tax';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
@@ -17,6 +17,17 @@ export const INCOME_COLUMN_LABELS = ANNUAL_RETURN_INCOME_COLUMNS.map((column) =>
   return words.charAt(0).toUpperCase() + words.slice(1);
 });
 
+/** 'January to November 2025, March 2025': runs of consecutive months said once. */
+export function monthRuns(periods: readonly Period[]): string {
+  const runs: Array<[Period, Period]> = [];
+  for (const period of [...periods].sort()) {
+    const last = runs.at(-1);
+    if (last && addMonths(last[1], 1) === period) last[1] = period;
+    else runs.push([period, period]);
+  }
+  return runs.map(([from, to]) => (from === to ? monthName(from) : `${monthName(from).split(' ')[0]} to ${monthName(to)}`)).join(', ');
+}
+
 /** A difference between the return and the year's bills, said plainly. */
 export function differenceMessage(difference: AnnualReturnDifference): string {
   switch (difference.kind) {
@@ -25,7 +36,7 @@ export function differenceMessage(difference: AnnualReturnDifference): string {
     case 'supplementary':
       return `${monthName(difference.period)}: a supplementary bill, ${difference.reference}, added ${nairaText(difference.taxKobo)} of PAYE to the month${difference.reason ? ` (${difference.reason})` : ''}. Its rows are counted in the return.`;
     case 'declared_tax': {
-      const months = difference.periods.map(monthName).join(', ');
+      const months = monthRuns(difference.periods);
       const direction = difference.differenceKobo < 0 ? 'less' : 'more';
       return `${difference.name} (${difference.taxPayerNumber}): PAYE deducted in ${months} was ${nairaText(difference.declaredKobo)}, ${nairaText(difference.differenceKobo)} ${direction} than the law's figure of ${nairaText(difference.expectedKobo)}. The return shows what was deducted.`;
     }

@@ -91,7 +91,7 @@ describe('Annual returns', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Submit the 2025 return' }));
     expect(await screen.findByText('Filed: reference LA-H1-2025-V1-ABCDEF123456')).toBeInTheDocument();
     expect(gateway.requests.find((request) => request.path.endsWith('/submit'))).toMatchObject({ method: 'POST' });
-    expect(screen.getByRole('table', { name: 'Versions filed' })).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Versions filed' })).toHaveTextContent('Version 1 · LA-H1-2025-V1-ABCDEF123456');
     expect(screen.getByRole('button', { name: 'Amend' })).toBeInTheDocument();
   });
 

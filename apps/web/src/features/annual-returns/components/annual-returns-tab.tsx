@@ -1,6 +1,6 @@
 import { hasPermission, type AnnualReturnContent, type AnnualReturnView } from '@levy/contracts';
 import * as calls from '@levy/contracts/calls';
-import { Alert, Badge, Button, Group, List, Select, SimpleGrid, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Group, List, Select, SimpleGrid, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconDownload, IconFileCertificate } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -8,6 +8,7 @@ import { useCorporationStates } from '../../../api/corporations-api';
 import { ContentCard } from '../../../components/content-card';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadingPlaceholder } from '../../../components/loading-placeholder';
+import { StatusTag } from '../../../components/status-tag';
 import { PhoneDetails, PhoneFitScrollContainer, ROWS_AS_CARDS } from '../../../components/phone-table';
 import { formatAmount, formatDate } from '../../../lib/format';
 import { useSessionStore } from '../../../lib/session-store';
@@ -83,17 +84,7 @@ function ReturnView({ view, returnKey }: { view: AnnualReturnView; returnKey: Re
     <Stack gap="lg">
       <ContentCard
         title={`Annual return (Form H1) for ${view.year}`}
-        actions={
-          view.status === 'filed' ? (
-            <Badge color="green" size="lg" leftSection={<IconCircleCheck size={14} />}>
-              Filed
-            </Badge>
-          ) : (
-            <Badge color="gray" size="lg">
-              Not filed
-            </Badge>
-          )
-        }
+        actions={<StatusTag status={view.status} />}
       >
         <Stack gap="md">
           <Text fz="sm">
@@ -277,32 +268,18 @@ function EmployeesTable({ content, onTaxCard, downloading }: { content: AnnualRe
 function Versions({ view }: { view: AnnualReturnView }) {
   return (
     <ContentCard title="Versions filed">
-      <PhoneFitScrollContainer minWidth={560}>
-        <Table verticalSpacing="xs" aria-label="Versions filed">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Version</Table.Th>
-              <Table.Th>Reference</Table.Th>
-              <Table.Th>Filed</Table.Th>
-              <Table.Th ta="right">PAYE deducted</Table.Th>
-              <Table.Th>Why</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {view.versions.map((version) => (
-              <Table.Tr key={version.version}>
-                <Table.Td>{version.version}</Table.Td>
-                <Table.Td>{version.reference}</Table.Td>
-                <Table.Td>
-                  {formatDate(version.filed_at)} by {version.filed_by}
-                </Table.Td>
-                <Table.Td ta="right">{formatAmount(version.tax_deducted)}</Table.Td>
-                <Table.Td>{version.reason ?? 'First filing'}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </PhoneFitScrollContainer>
+      <Stack gap="sm" component="ol" aria-label="Versions filed" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {view.versions.map((version) => (
+          <li key={version.version}>
+            <Text fz="sm" fw={600}>
+              Version {version.version} · {version.reference}
+            </Text>
+            <Text fz="sm" c="dimmed">
+              Filed {formatDate(version.filed_at)} by {version.filed_by} · {version.employees} {version.employees === 1 ? 'employee' : 'employees'}, PAYE deducted {formatAmount(version.tax_deducted)} · {version.reason ? `Amended: ${version.reason}` : 'First filing'}
+            </Text>
+          </li>
+        ))}
+      </Stack>
     </ContentCard>
   );
 }
