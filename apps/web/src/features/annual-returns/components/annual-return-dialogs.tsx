@@ -40,6 +40,11 @@ export function FileReturnDialog({ view, returnKey, amend, onClose }: { view: An
             {content.differences.length === 0 ? 'No differences from the paid bills' : `${content.differences.length} ${content.differences.length === 1 ? 'difference' : 'differences'} from the paid bills, as listed on this page`}
           </List.Item>
         </List>
+        {!amend && view.late_filing && (
+          <Text fz="sm">
+            It is {view.late_filing.months_late} {view.late_filing.months_late === 1 ? 'month' : 'months'} late: the revenue service may assess a late-filing penalty of {formatAmount(view.late_filing.penalty)}. Submitting now stops it growing.
+          </Text>
+        )}
         <Alert color="blue" icon={<IconInfoCircle size={18} />}>
           {amend
             ? `The revenue service receives the new version as an amendment. Version ${view.filed?.version ?? 1} stays in the history, with its reference.`
