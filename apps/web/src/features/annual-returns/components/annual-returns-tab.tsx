@@ -176,7 +176,7 @@ function Totals({ content }: { content: AnnualReturnContent }) {
           <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
             {label}
           </Text>
-          <Text fz="lg" fw={700} mt={4}>
+          <Text fz={{ base: 'md', sm: 'lg' }} fw={700} mt={4}>
             {value}
           </Text>
         </ContentCard>
