@@ -15,8 +15,10 @@ import { createJobs } from './jobs/jobs';
 import { errorEnvelope } from './http/error-envelope';
 import { API_BASE, registerGateway } from './http/gateway';
 import { buildOpenApiDocument, renderReferencePage } from './http/openapi';
-import type { RouteDefinition } from './http/route';
+import type { Caller, RouteDefinition } from './http/route';
 import { alertRoutes } from './modules/alerts/alerts.routes';
+import { annualReturnRoutes } from './modules/annual-returns/annual-returns.routes';
+import { createAnnualReturnsService } from './modules/annual-returns/annual-returns.service';
 import { analyserRoutes } from './modules/analyser/analyser.routes';
 import { createAnalyserService } from './modules/analyser/analyser.service';
 import { createAlertsService } from './modules/alerts/alerts.service';
@@ -136,6 +138,10 @@ export async function buildApp({ config, database, mailTransport }: AppOptions):
     corporationName: async (organisationId, corporationId) => (await corporations.findInOrganisation(organisationId, corporationId)).name,
     stateOf: async (stateId) => (await reference.listStates()).find((state) => state.id === stateId),
   });
+  const payerAddress = async (caller: Caller, organisationId: string) => {
+    const identity = await directory.getIdentity(caller, organisationId);
+    return identity.address ? [identity.address, identity.state?.name].filter(Boolean).join(', ') : null;
+  };
   const bills = createBillsService({
     db,
     jobs,
@@ -153,11 +159,9 @@ export async function buildApp({ config, database, mailTransport }: AppOptions):
     receiptCodes,
     payrollOnFile: payroll.payeFileOnFile,
     payrollEmployeeCount: async (registrationId) => (await payrollContents(db, [registrationId])).get(registrationId)?.employees ?? 0,
-    payerAddress: async (caller, organisationId) => {
-      const identity = await directory.getIdentity(caller, organisationId);
-      return identity.address ? [identity.address, identity.state?.name].filter(Boolean).join(', ') : null;
-    },
+    payerAddress,
   });
+  const annualReturns = createAnnualReturnsService({ db, agency, states, paidPayeBillsOfYear: bills.paidPayeBillsOfYear, people: (ids) => usersByIds(db, ids), payerAddress });
   // The onboarding summary counts what corporations, wallets and bills own: organisations come after them.
   const organisations = createOrganisationsService({
     db,
@@ -179,6 +183,7 @@ export async function buildApp({ config, database, mailTransport }: AppOptions):
     },
     bills: bills.billPeriods,
     referenceTables: referenceData.current,
+    annualReturnFilings: annualReturns.filings,
     corporationCount: async (organisationId) => (await corporations.allOfOrganisation(organisationId)).length,
     totalBalance: async (organisationId) => (await wallets.summary(organisationId)).total_balance,
     organisationName: directory.nameOf,
@@ -213,6 +218,7 @@ export async function buildApp({ config, database, mailTransport }: AppOptions):
     ...walletRoutes(wallets),
     ...billRoutes(bills, receiptVerification),
     ...alertRoutes(alerts),
+    ...annualReturnRoutes(annualReturns),
     ...analyserRoutes(analyser),
     ...(canSimulateTransfers ? sandboxFundingRoutes(wallets, createSandboxTransferSender(app, paymentProvider)) : []),
     ...(config.env === 'production' ? [] : developmentMailboxRoutes(mail)),

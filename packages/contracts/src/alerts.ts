@@ -10,24 +10,29 @@ import { idParam } from './common';
  * Money crosses the API as naira strings with two decimals.
  */
 
-export const DEADLINE_KINDS = ['paye', 'wht'] as const;
+/** A month's PAYE or WHT remittance, or a year's employer's annual return (Form H1, issue 26). */
+export const DEADLINE_KINDS = ['paye', 'wht', 'annual_return'] as const;
 export type DeadlineKind = (typeof DEADLINE_KINDS)[number];
 
-/** What lateness costs so far (NTAA 2025 s.107), estimated on the corporation's last paid bill of that kind in that state. */
+/**
+ * What lateness costs so far: for a remittance (NTAA 2025 s.107), estimated on the corporation's last
+ * paid bill of that kind in that state; for an annual return, the fixed late-filing penalty (NTAA 2025
+ * s.101), with basis and interest 0.00.
+ */
 export const latePenaltyEstimate = z.object({
-  basis: z.string().describe('The amount the estimate is computed on: the last paid bill of this kind for this corporation and state, naira'),
+  basis: z.string().describe('The amount the estimate is computed on: the last paid bill of this kind for this corporation and state, naira (0.00 for an annual return: its penalty is a fixed sum per month)'),
   penalty: z.string().describe('Administrative penalty so far, naira'),
   interest: z.string().describe('Interest at the CBN Monetary Policy Rate so far, naira'),
   total: z.string().describe('penalty + interest so far, naira'),
   per_extra_week: z.string().describe('What seven more days add, naira'),
-  mpr_as_of: z.string().describe('The last day the MPR table was known to be right, YYYY-MM-DD: "MPR as of"'),
+  mpr_as_of: z.string().nullable().describe('The last day the MPR table was known to be right, YYYY-MM-DD: "MPR as of"; null for a penalty that does not follow the MPR (late filing)'),
 });
 export type LatePenaltyEstimate = z.infer<typeof latePenaltyEstimate>;
 
 /** One alert: the fields of product-spec §3 plus what makes it actionable. */
 export const alert = z.object({
   date: z.string().describe('The day the alert was computed, YYYY-MM-DD (Africa/Lagos)'),
-  tax_month: z.string().describe('YYYY-MM'),
+  tax_month: z.string().describe('YYYY-MM; for an annual return, December of its year'),
   state: z.string().describe('The state name'),
   deadline_date: z.string().describe('The legal due date, YYYY-MM-DD'),
   start_date: z.string().describe('The first day of the tax month, YYYY-MM-DD'),
@@ -42,7 +47,7 @@ export const alert = z.object({
   safe_note: z.string().nullable().describe("'Falls on a Saturday: pay by Fri 9 Oct to be safe'"),
   penalty: latePenaltyEstimate.nullable().describe('For overdue alerts with a paid bill to estimate on'),
   penalty_rule: z.string().nullable().describe('For overdue alerts: the rate and its source'),
-  pay_link: z.string().describe('The Pay Taxes route with corporation, state and month filled in'),
+  pay_link: z.string().describe('The Pay Taxes route with corporation, state and month filled in; for an annual return, its screen'),
 });
 export type Alert = z.infer<typeof alert>;
 
@@ -54,7 +59,8 @@ export const listAlerts = defineContract(calls.listAlerts, {
   response: z.array(alert),
 });
 
-export const CHECKLIST_STEPS = ['account', 'corporation', 'states', 'bills', 'fund'] as const;
+/** `annual_return` is listed only while an ended year's return is unfiled (issue 26). */
+export const CHECKLIST_STEPS = ['account', 'corporation', 'states', 'bills', 'fund', 'annual_return'] as const;
 export type ChecklistStepCode = (typeof CHECKLIST_STEPS)[number];
 
 export const checklist = z.object({
@@ -92,7 +98,7 @@ export const deadlineEntry = z.object({
   deadline_date: z.string(),
   safe_date: z.string().nullable(),
   safe_note: z.string().nullable(),
-  status: z.enum(['paid', 'due', 'overdue']),
+  status: z.enum(['paid', 'due', 'overdue']).describe("'paid' for an annual return means filed"),
   days_overdue: z.number(),
   penalty: latePenaltyEstimate.nullable(),
   penalty_rule: z.string().nullable(),

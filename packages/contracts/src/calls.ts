@@ -6,7 +6,7 @@
 // route guard needs a few; all of them, 2 KB gzipped, put it over its first-load budget).
 import type { CallDeclaration } from './api';
 import * as PERMISSIONS from './permission-catalogue';
-import { CAC_DOCUMENT_TYPES, CALENDAR_OR_CSV_TYPES, CALENDAR_TYPES, CSV_TYPES, PDF_TYPES, SPREADSHEET_TYPES } from './media-types';
+import { CAC_DOCUMENT_TYPES, CALENDAR_OR_CSV_TYPES, CALENDAR_TYPES, CSV_TYPES, PDF_TYPES, SPREADSHEET_OR_PDF_TYPES, SPREADSHEET_TYPES, ZIP_TYPES } from './media-types';
 
 // identity
 export const login = { method: 'POST', namespace: 'public', path: 'authx/authorize', public: true } as const satisfies CallDeclaration;
@@ -148,3 +148,10 @@ export const getReferenceData = { method: 'GET', namespace: 'core', path: 'inter
 export const addMprRow = { method: 'POST', namespace: 'core', path: 'internal/reference-data/mpr/rows', permission: PERMISSIONS.manageReferenceData } as const satisfies CallDeclaration;
 export const addHolidayRow = { method: 'POST', namespace: 'core', path: 'internal/reference-data/holidays/rows', permission: PERMISSIONS.manageReferenceData } as const satisfies CallDeclaration;
 export const markReferenceReviewed = { method: 'POST', namespace: 'core', path: 'internal/reference-data/{table}/reviews', permission: PERMISSIONS.manageReferenceData } as const satisfies CallDeclaration;
+// annual returns (issue 26)
+export const getAnnualReturn = { method: 'GET', namespace: 'core', path: 'internal/corporations/{id}/states/{state}/annual-returns/{year}', permission: PERMISSIONS.viewBills } as const satisfies CallDeclaration;
+export const submitAnnualReturn = { method: 'POST', namespace: 'core', path: 'internal/corporations/{id}/states/{state}/annual-returns/{year}/submit', permission: PERMISSIONS.submitAnnualReturn } as const satisfies CallDeclaration;
+export const amendAnnualReturn = { method: 'POST', namespace: 'core', path: 'internal/corporations/{id}/states/{state}/annual-returns/{year}/amend', permission: PERMISSIONS.submitAnnualReturn } as const satisfies CallDeclaration;
+export const exportAnnualReturn = { method: 'GET', namespace: 'core', path: 'internal/corporations/{id}/states/{state}/annual-returns/{year}/export', permission: PERMISSIONS.viewBills, download: SPREADSHEET_OR_PDF_TYPES } as const satisfies CallDeclaration;
+export const downloadTaxCards = { method: 'GET', namespace: 'core', path: 'internal/corporations/{id}/states/{state}/annual-returns/{year}/tax-cards', permission: PERMISSIONS.viewBills, download: ZIP_TYPES } as const satisfies CallDeclaration;
+export const downloadTaxCard = { method: 'GET', namespace: 'core', path: 'internal/corporations/{id}/states/{state}/annual-returns/{year}/tax-cards/{taxPayerNumber}', permission: PERMISSIONS.viewBills, download: PDF_TYPES } as const satisfies CallDeclaration;

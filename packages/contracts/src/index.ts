@@ -23,3 +23,4 @@ export * from './wallets';
 export * from './mail';
 export * from './bank';
 export * from './reference-data';
+export * from './annual-returns';

@@ -57,3 +57,4 @@ export const inviteMembers = 'auth-organisation.inviteuser';
 export const changeMemberRoles = 'auth-organisation.updateuser';
 export const removeMembers = 'auth-organisation.removeuser';
 export const manageReferenceData = 'core-internal.referencedata.manage';
+export const submitAnnualReturn = 'core-internal.annualreturn.submit';

@@ -48,9 +48,9 @@ export const MEMBER_PERMISSIONS = [
 /**
  * Only user.admin: "can manage organization settings and carry out all functions", and what moves
  * money or deletes data outside a bill (a state's Tax ID and registration) or approves a bill that
- * waits (issue 22).
+ * waits (issue 22), or files a return with the revenue service in the organisation's name (issue 26).
  */
-export const ADMIN_PERMISSIONS = [PERMISSIONS.updateState, PERMISSIONS.removeState, PERMISSIONS.approveBills, PERMISSIONS.updateOrganisation, PERMISSIONS.updateIdentity, PERMISSIONS.updateSettings, PERMISSIONS.completeKyc, PERMISSIONS.inviteMembers, PERMISSIONS.changeMemberRoles, PERMISSIONS.removeMembers] as const;
+export const ADMIN_PERMISSIONS = [PERMISSIONS.updateState, PERMISSIONS.removeState, PERMISSIONS.approveBills, PERMISSIONS.submitAnnualReturn, PERMISSIONS.updateOrganisation, PERMISSIONS.updateIdentity, PERMISSIONS.updateSettings, PERMISSIONS.completeKyc, PERMISSIONS.inviteMembers, PERMISSIONS.changeMemberRoles, PERMISSIONS.removeMembers] as const;
 
 /** Platform staff: every organisation's corporations, read-only, and the dated reference tables the engine reads (issue 26). */
 export const STAFF_PERMISSIONS = [PERMISSIONS.viewProfile, PERMISSIONS.updateProfile, PERMISSIONS.listCorporations, PERMISSIONS.viewCorporation, PERMISSIONS.manageReferenceData] as const;

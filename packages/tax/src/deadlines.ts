@@ -4,6 +4,7 @@ import {
   dayOfMonthClamped,
   dayOfWeek,
   firstDayOfPeriod,
+  formatPeriod,
   fromDayNumber,
   parsePeriod,
   toDayNumber,
@@ -14,6 +15,7 @@ import { findInForce, findRowInForce } from './dated';
 import {
   DAYS_PER_YEAR_FOR_PENALTIES,
   LATE_PENALTY_RATE_TABLE,
+  LATE_RETURN_PENALTY_TABLE,
   REMITTANCE_DEADLINE_TABLE,
   SEED_MPR_TABLE,
   type MprTable,
@@ -197,3 +199,50 @@ export function latePenaltyRule(dueDate: IsoDate, asOf: IsoDate, tables: MprTabl
   if (!mpr) throw new TaxInputError('asOf', `No Monetary Policy Rate is known for ${asOf}`);
   return `${annual} plus interest at the CBN Monetary Policy Rate (${(mpr.value / 100).toFixed(2)}% from ${formatDay(mpr.from)}; MPR as of ${formatDay(tables.mprReviewedOn)}), pro rata by day (${row?.source ?? 'NTAA 2025 s.107'})`;
 }
+
+export interface LateReturnPenalty {
+  /** Months (whole or begun) since the due date: 0 on or before it. */
+  monthsLate: number;
+  penalty: Kobo;
+  /** What the penalty becomes when the next month begins (the same rule, one month more). */
+  nextMonthPenalty: Kobo;
+  /** The day the next month begins: from this day the penalty is `nextMonthPenalty`. */
+  nextMonthFrom: IsoDate;
+  /** The rule in words with its source. */
+  rule: string;
+}
+
+/**
+ * Late filing of a return (NTAA 2025 s.101): the first month starts the day after the due date
+ * and runs to the same day of the next month (the month's last day when it is shorter: a return
+ * due 31 January is one month late through 28 February); each month begun after that adds the
+ * further amount. Due 31 Jan: as of 15 Feb, 1 month (₦100,000); as of 15 Apr, 3 months (₦200,000).
+ * The rule in force on the day after the due date applies.
+ */
+export function lateReturnPenalty(dueDate: IsoDate, asOf: IsoDate): LateReturnPenalty {
+  toDayNumber(asOf, 'asOf');
+  const due = parseIsoParts(dueDate);
+  const row = findRowInForce(LATE_RETURN_PENALTY_TABLE, addDays(dueDate, 1));
+  if (!row) throw new TaxInputError('dueDate', `No late-filing rule is known for a return due ${dueDate}`);
+  const anniversary = (months: number) => {
+    const period = parsePeriod(addMonths(formatPeriod(due.year, due.month), months));
+    return dayOfMonthClamped(period.year, period.month, due.day);
+  };
+  let monthsLate = 0;
+  while (anniversary(monthsLate) < asOf) monthsLate++;
+  const amount = (months: number) => (months === 0 ? 0 : row.value.firstMonthKobo + (months - 1) * row.value.eachFurtherMonthKobo);
+  const naira = (kobo: number) => `₦${(kobo / 100).toLocaleString('en-NG')}`;
+  return {
+    monthsLate,
+    penalty: asKobo(amount(monthsLate)),
+    nextMonthPenalty: asKobo(amount(monthsLate + 1)),
+    nextMonthFrom: addDays(anniversary(monthsLate), 1),
+    rule: `${naira(row.value.firstMonthKobo)} for the first month late and ${naira(row.value.eachFurtherMonthKobo)} for each month after (${row.source})`,
+  };
+}
+
+function parseIsoParts(date: IsoDate): { year: number; month: number; day: number } {
+  toDayNumber(date, 'dueDate');
+  return { year: Number(date.slice(0, 4)), month: Number(date.slice(5, 7)), day: Number(date.slice(8, 10)) };
+}
+

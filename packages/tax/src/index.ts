@@ -21,3 +21,4 @@ export * from './csv-parse';
 export * from './payroll-check';
 export * from './paye-input';
 export * from './text-decoding';
+export * from './annual-return';

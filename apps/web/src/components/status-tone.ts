@@ -2,7 +2,7 @@
 export type StatusTone = 'success' | 'warning' | 'danger' | 'info';
 
 const TONES: Record<Exclude<StatusTone, 'info'>, readonly string[]> = {
-  success: ['success', 'active', 'approved', 'sent', 'payment_paid'],
+  success: ['success', 'active', 'approved', 'sent', 'payment_paid', 'filed'],
   warning: ['warning', 'pending', 'invited', 'payment_pending', 'awaiting_payment_confirmation', 'awaiting_approval'],
   danger: ['declined', 'failed', 'cancelled', 'canceled', 'in_error', 'info'],
 };

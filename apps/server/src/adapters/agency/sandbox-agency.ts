@@ -140,5 +140,10 @@ export function createSandboxAgency(deps: { notify: NotifyTaxpayer }): StateAgen
     async receipt({ reference }) {
       return { receiptNumber: receiptNumberOf(reference) };
     },
+
+    async submitAnnualReturn({ state, taxPayerNumber, year, version }) {
+      await lookUp(taxPayerNumber, state.revenueService);
+      return { reference: newReference(`${state.code}-H1-${year}-V${version}`) };
+    },
   };
 }

@@ -22,6 +22,14 @@ export interface PayrollSubmissionRow {
   taxPayableKobo: number;
 }
 
+/** One employee's year on an employer's annual return (Form H1). */
+export interface AnnualReturnSubmissionRow {
+  taxPayerNumber: string;
+  name: string;
+  grossIncomeKobo: number;
+  taxDeductedKobo: number;
+}
+
 /** What went wrong at the agency: an unknown Tax ID, no answer in time (try again), or a refusal (final). */
 export class AgencyError extends Error {
   constructor(
@@ -51,6 +59,8 @@ export interface StateAgency {
   pay(input: { reference: string; taxPayerNumber: string; amountKobo: number }): Promise<{ receiptNumber: string; paidAt: Date }>;
   /** The receipt number issued for a paid bill reference. */
   receipt(input: { reference: string }): Promise<{ receiptNumber: string }>;
+  /** Files an employer's annual return (version 2 and after amend it); returns the agency's acknowledgement. */
+  submitAnnualReturn(input: { state: AgencyState; taxPayerNumber: string; year: number; version: number; employees: AnnualReturnSubmissionRow[]; totalTaxKobo: number }): Promise<{ reference: string }>;
 }
 
 /** Wraps every call so an agency that does not answer in time fails clearly instead of hanging. */
@@ -73,6 +83,7 @@ export function withAgencyTimeout(agency: StateAgency, timeoutMs: number): State
     generateBillReference: (input) => guard(() => agency.generateBillReference(input), input.state),
     pay: (input) => guard(() => agency.pay(input)),
     receipt: (input) => guard(() => agency.receipt(input)),
+    submitAnnualReturn: (input) => guard(() => agency.submitAnnualReturn(input), input.state),
   };
 }
 

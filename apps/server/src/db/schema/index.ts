@@ -15,3 +15,4 @@ export * from '../../modules/bills/bills.schema';
 export * from '../../modules/alerts/alerts.schema';
 export * from '../../modules/reference-data/reference-data.schema';
 export * from '../../modules/analyser/analyser.schema';
+export * from '../../modules/annual-returns/annual-returns.schema';

@@ -8,10 +8,13 @@ import {
   daysBetween,
   EARLIEST_SUPPORTED_PERIOD,
   firstDayOfPeriod,
+  annualReturnDueDate,
   koboToNairaString,
+  LATE_RETURN_PENALTY_TABLE,
   lastWorkingDayOnOrBefore,
   latePenalty,
   latePenaltyRule,
+  lateReturnPenalty,
   nonWorkingReason,
   SEED_REFERENCE_TABLES,
   stateRemittanceDueDate,
@@ -39,18 +42,27 @@ export interface RegistrationFact {
 export interface BillFact {
   corporationId: string;
   stateId: number;
-  type: DeadlineKind;
+  type: RemittanceKind;
   /** YYYY-MM */
   period: string;
   status: string;
   amountDueKobo: Kobo;
 }
 
+type RemittanceKind = Exclude<DeadlineKind, 'annual_return'>;
+
+/** An annual return filed (its first version): the annual-returns module's record. */
+export interface AnnualReturnFiling {
+  corporationId: string;
+  stateId: number;
+  year: number;
+}
+
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-export const KIND_LABEL: Record<DeadlineKind, string> = { paye: 'PAYE', wht: 'WHT' };
+export const KIND_LABEL: Record<DeadlineKind, string> = { paye: 'PAYE', wht: 'WHT', annual_return: 'Annual return' };
 /** The tax in a sentence: 'PAYE tax' (product-spec's wording), 'Withholding tax' (never 'WHT tax'). */
-const TAX_IN_WORDS: Record<DeadlineKind, string> = { paye: 'PAYE tax', wht: 'Withholding tax' };
+const TAX_IN_WORDS: Record<RemittanceKind, string> = { paye: 'PAYE tax', wht: 'Withholding tax' };
 
 /** 'October 2026' */
 export function monthLabel(period: Period): string {
@@ -69,12 +81,12 @@ function shortDay(date: IsoDate): string {
 
 const NO_SAFE_DAY = { safe_date: null, safe_note: null };
 
-/** The legal date stays; a weekend or holiday adds the last working day before it. */
-export function safeDay(dueDate: IsoDate, tables: ReferenceTables = SEED_REFERENCE_TABLES): { safe_date: string | null; safe_note: string | null } {
+/** The legal date stays; a weekend or holiday adds the last working day before it (to pay, or to file a return). */
+export function safeDay(dueDate: IsoDate, tables: ReferenceTables = SEED_REFERENCE_TABLES, act: 'pay' | 'file' = 'pay'): { safe_date: string | null; safe_note: string | null } {
   const reason = nonWorkingReason(dueDate, tables);
   if (!reason) return { safe_date: null, safe_note: null };
   const safe = lastWorkingDayOnOrBefore(dueDate, tables);
-  return { safe_date: safe, safe_note: `Falls on ${reason}: pay by ${shortDay(safe)} to be safe` };
+  return { safe_date: safe, safe_note: `Falls on ${reason}: ${act} by ${shortDay(safe)} to be safe` };
 }
 
 const naira = (amount: number) => koboToNairaString(asKobo(amount));
@@ -88,7 +100,7 @@ export function penaltyEstimate(basis: Kobo, dueDate: IsoDate, today: IsoDate, t
 
 interface Obligation {
   registration: RegistrationFact;
-  kind: DeadlineKind;
+  kind: RemittanceKind;
   /** The first tax month owed, as the registration set it. */
   firstMonth: Period;
   paid: Set<Period>;
@@ -118,7 +130,7 @@ function obligations(registrations: RegistrationFact[], bills: BillFact[]): Obli
   return result;
 }
 
-function payLink(kind: DeadlineKind, registration: RegistrationFact, taxMonth: Period): string {
+function payLink(kind: RemittanceKind, registration: RegistrationFact, taxMonth: Period): string {
   const query = new URLSearchParams({
     [PAY_LINK_PARAMS.type]: kind,
     [PAY_LINK_PARAMS.corporation]: registration.corporation.id,
@@ -140,15 +152,111 @@ function lateness(obligation: Obligation, dueDate: IsoDate, today: IsoDate, tabl
 interface DeadlineFacts {
   registrations: RegistrationFact[];
   bills: BillFact[];
+  filings: AnnualReturnFiling[];
   today: IsoDate;
   tables?: ReferenceTables;
+}
+
+/**
+ * The first year whose annual return Levy tracks: the first whose late filing the s.101 rule
+ * covers (2025, due 31 January 2026, under NTAA 2025 from 1 January 2026).
+ */
+export const FIRST_ANNUAL_RETURN_YEAR = Number(LATE_RETURN_PENALTY_TABLE[0].from.slice(0, 4)) - 1;
+
+interface AnnualReturnObligation {
+  registration: RegistrationFact;
+  year: number;
+  dueDate: IsoDate;
+  filed: boolean;
+}
+
+/** Each registration's annual returns from the year PAYE was first owed there (and the first tracked) to `lastYear`. */
+function annualReturnObligations(registrations: RegistrationFact[], filings: AnnualReturnFiling[], lastYear: number): AnnualReturnObligation[] {
+  const result: AnnualReturnObligation[] = [];
+  for (const registration of registrations) {
+    const firstYear = Math.max(Number(registration.firstTaxMonth.slice(0, 4)), FIRST_ANNUAL_RETURN_YEAR);
+    for (let year = firstYear; year <= lastYear; year++) {
+      const filed = filings.some((filing) => filing.corporationId === registration.corporation.id && filing.stateId === registration.state.id && filing.year === year);
+      result.push({ registration, year, dueDate: annualReturnDueDate(year), filed });
+    }
+  }
+  return result;
+}
+
+/** The late-filing penalty so far (NTAA 2025 s.101) in the shape of a penalty estimate: a fixed sum, no basis, no interest. */
+export function lateReturnEstimate(dueDate: IsoDate, today: IsoDate): LatePenaltyEstimate {
+  const now = lateReturnPenalty(dueDate, today);
+  const nextWeek = lateReturnPenalty(dueDate, addDays(today, 7));
+  return { basis: naira(0), penalty: naira(now.penalty), interest: naira(0), total: naira(now.penalty), per_extra_week: naira(nextWeek.penalty - now.penalty), mpr_as_of: null };
+}
+
+/** The annual return's screen for a corporation, state and year. */
+export function annualReturnLink(registration: RegistrationFact, year: number): string {
+  const query = new URLSearchParams({ state: registration.state.code, year: String(year) });
+  return `/corporations/${registration.corporation.id}/annual-returns?${query.toString()}`;
+}
+
+const annualReturnTitle = (year: number) => `Annual return (Form H1) for ${year}`;
+
+function annualReturnLateness(obligation: AnnualReturnObligation, today: IsoDate) {
+  return { penalty: lateReturnEstimate(obligation.dueDate, today), penalty_rule: lateReturnPenalty(obligation.dueDate, today).rule };
+}
+
+/** Every ended year's unfiled annual return, once PAYE was owed in it. */
+function annualReturnAlerts(registrations: RegistrationFact[], filings: AnnualReturnFiling[], today: IsoDate, tables: ReferenceTables): Alert[] {
+  return annualReturnObligations(registrations, filings, Number(today.slice(0, 4)) - 1)
+    .filter((obligation) => !obligation.filed)
+    .map((obligation) => {
+      const { registration, year, dueDate } = obligation;
+      const overdue = today > dueDate;
+      return {
+        date: today,
+        tax_month: `${year}-12`,
+        state: registration.state.name,
+        deadline_date: dueDate,
+        start_date: `${year}-01-01`,
+        kind: 'annual_return' as const,
+        corporation: registration.corporation,
+        state_code: registration.state.code,
+        message: `${annualReturnTitle(year)}, due by ${formatDeadline(dueDate)}`,
+        status: overdue ? ('overdue' as const) : ('due' as const),
+        days_left: overdue ? null : daysBetween(today, dueDate),
+        days_overdue: overdue ? daysBetween(dueDate, today) : null,
+        ...(overdue ? NO_SAFE_DAY : safeDay(dueDate, tables, 'file')),
+        ...(overdue ? annualReturnLateness(obligation, today) : { penalty: null, penalty_rule: null }),
+        pay_link: annualReturnLink(registration, year),
+      };
+    });
+}
+
+/** The annual returns on the calendar: this year's (due next 31 January) when within the window, and every earlier one, filed ('paid') or not. */
+function annualReturnEntries(registrations: RegistrationFact[], filings: AnnualReturnFiling[], today: IsoDate, to: IsoDate, tables: ReferenceTables): DeadlineEntry[] {
+  const entries: DeadlineEntry[] = [];
+  for (const obligation of annualReturnObligations(registrations, filings, Number(today.slice(0, 4)))) {
+    const { registration, year, dueDate, filed } = obligation;
+    const overdue = !filed && today > dueDate;
+    if (!overdue && (dueDate < today || dueDate > to)) continue;
+    entries.push({
+      corporation: registration.corporation,
+      state: { code: registration.state.code, name: registration.state.name },
+      kind: 'annual_return',
+      tax_month: `${year}-12`,
+      title: annualReturnTitle(year),
+      deadline_date: dueDate,
+      ...(overdue ? NO_SAFE_DAY : safeDay(dueDate, tables, 'file')),
+      status: filed ? 'paid' : overdue ? 'overdue' : 'due',
+      days_overdue: overdue ? daysBetween(dueDate, today) : 0,
+      ...(overdue ? annualReturnLateness(obligation, today) : { penalty: null, penalty_rule: null }),
+    });
+  }
+  return entries;
 }
 
 /** Every unpaid month from registration to the last completed month, soonest deadline first. */
 export function computeAlerts(input: DeadlineFacts): Alert[] {
   const { today, tables = SEED_REFERENCE_TABLES } = input;
   const lastCompleted = addMonths(today.slice(0, 7), -1);
-  const alerts: Alert[] = [];
+  const alerts: Alert[] = annualReturnAlerts(input.registrations, input.filings, today, tables);
   for (const obligation of obligations(input.registrations, input.bills)) {
     for (let month = obligation.firstMonth; month <= lastCompleted; month = addMonths(month, 1)) {
       if (obligation.paid.has(month)) continue;
@@ -186,7 +294,7 @@ export function computeCalendar(input: DeadlineFacts): { from: string; to: strin
   const { today, tables = SEED_REFERENCE_TABLES } = input;
   const to = dayOfMonthClamped(Number(today.slice(0, 4)) + 1, Number(today.slice(5, 7)), Number(today.slice(8, 10)));
   const lastMonth = addMonths(today.slice(0, 7), 11);
-  const entries: DeadlineEntry[] = [];
+  const entries: DeadlineEntry[] = annualReturnEntries(input.registrations, input.filings, today, to, tables);
   for (const obligation of obligations(input.registrations, input.bills)) {
     for (let month = obligation.firstMonth; month <= lastMonth; month = addMonths(month, 1)) {
       const deadline = stateRemittanceDueDate(obligation.kind, month);

@@ -16,7 +16,7 @@ function paid(type: 'paye' | 'wht', period: string, naira = 100_000, status = 'p
 
 describe('alerts', () => {
   it('gives two alerts for a registration three months ago with one month paid, with the right deadlines', () => {
-    const alerts = computeAlerts({ registrations: [registeredOn('2026-08-14T09:00:00Z')], bills: [paid('paye', '2026-09')], today: '2026-11-23' });
+    const alerts = computeAlerts({ registrations: [registeredOn('2026-08-14T09:00:00Z')], bills: [paid('paye', '2026-09')], filings: [], today: '2026-11-23' });
     expect(alerts.map((alert) => [alert.tax_month, alert.deadline_date, alert.status])).toEqual([
       ['2026-08', '2026-09-10', 'overdue'],
       ['2026-10', '2026-11-10', 'overdue'],
@@ -36,15 +36,17 @@ describe('alerts', () => {
 
   it('counts the registration month in Lagos time and ignores bills not yet paid', () => {
     // 23:30 UTC on 31 July is 00:30 on 1 August in Lagos: August is the first month owed.
-    const alerts = computeAlerts({ registrations: [registeredOn('2026-07-31T23:30:00Z')], bills: [paid('paye', '2026-08', 1, 'failed')], today: '2026-09-05' });
+    const alerts = computeAlerts({ registrations: [registeredOn('2026-07-31T23:30:00Z')], bills: [paid('paye', '2026-08', 1, 'failed')], filings: [], today: '2026-09-05' });
     expect(alerts.map((alert) => [alert.tax_month, alert.status, alert.days_left])).toEqual([['2026-08', 'due', 5]]);
   });
 
   it('runs across a year boundary: December is due on 10 January of the next year', () => {
-    const alerts = computeAlerts({ registrations: [registeredOn('2025-11-20T10:00:00Z')], bills: [], today: '2026-01-05' });
-    expect(alerts.map((alert) => [alert.tax_month, alert.deadline_date, alert.status])).toEqual([
-      ['2025-11', '2025-12-10', 'overdue'],
-      ['2025-12', '2026-01-10', 'due'],
+    const alerts = computeAlerts({ registrations: [registeredOn('2025-11-20T10:00:00Z')], bills: [], filings: [], today: '2026-01-05' });
+    expect(alerts.map((alert) => [alert.kind, alert.tax_month, alert.deadline_date, alert.status])).toEqual([
+      ['paye', '2025-11', '2025-12-10', 'overdue'],
+      ['paye', '2025-12', '2026-01-10', 'due'],
+      // 2025 has ended with PAYE owed in it: its annual return is due on 31 January.
+      ['annual_return', '2025-12', '2026-01-31', 'due'],
     ]);
     expect(alerts[1].message).toBe('PAYE tax for December 2025, due by 10 Jan, 2026');
     expect(alerts[1].days_left).toBe(5);
@@ -52,7 +54,7 @@ describe('alerts', () => {
 
   it('keeps a weekend deadline and adds the working day before it', () => {
     // PAYE for September 2026 is due Saturday 10 October 2026.
-    const [alert] = computeAlerts({ registrations: [registeredOn('2026-09-01T10:00:00Z')], bills: [], today: '2026-10-02' });
+    const [alert] = computeAlerts({ registrations: [registeredOn('2026-09-01T10:00:00Z')], bills: [], filings: [], today: '2026-10-02' });
     expect(alert.deadline_date).toBe('2026-10-10');
     expect(alert.safe_date).toBe('2026-10-09');
     expect(alert.safe_note).toBe('Falls on a Saturday: pay by Fri 9 Oct to be safe');
@@ -60,7 +62,7 @@ describe('alerts', () => {
 
   it('keeps a public-holiday deadline and adds the working day before it', () => {
     // PAYE for February 2027 is due Wednesday 10 March 2027, Eid-el-Fitr (expected).
-    const [alert] = computeAlerts({ registrations: [registeredOn('2027-02-03T10:00:00Z')], bills: [], today: '2027-03-01' });
+    const [alert] = computeAlerts({ registrations: [registeredOn('2027-02-03T10:00:00Z')], bills: [], filings: [], today: '2027-03-01' });
     expect(alert.deadline_date).toBe('2027-03-10');
     expect(alert.safe_date).toBe('2027-03-09');
     expect(alert.safe_note).toBe('Falls on Eid-el-Fitr (public holiday): pay by Tue 9 Mar to be safe');
@@ -69,7 +71,7 @@ describe('alerts', () => {
 
   it("accrues on the last paid bill the engine's latePenalty: 45 days late", () => {
     // PAYE for October 2026 was due 10 November 2026; 25 December is 45 days later.
-    const alerts = computeAlerts({ registrations: [registeredOn('2026-09-01T10:00:00Z')], bills: [paid('paye', '2026-09', 250_000), paid('paye', '2026-11', 250_000)], today: '2026-12-25' });
+    const alerts = computeAlerts({ registrations: [registeredOn('2026-09-01T10:00:00Z')], bills: [paid('paye', '2026-09', 250_000), paid('paye', '2026-11', 250_000)], filings: [], today: '2026-12-25' });
     const october = alerts.find((alert) => alert.tax_month === '2026-10')!;
     expect(october.days_overdue).toBe(45);
     const engine = latePenalty({ tax: asKobo(25_000_000), dueDate: '2026-11-10', asOf: '2026-12-25' });
@@ -93,7 +95,7 @@ describe('alerts', () => {
       mprReviewedOn: '2026-12-02',
       holidaysReviewedOn: null,
     });
-    const input = { registrations: [registeredOn('2026-09-01T10:00:00Z')], bills: [paid('paye', '2026-09', 250_000)], today: '2026-12-25' };
+    const input = { registrations: [registeredOn('2026-09-01T10:00:00Z')], bills: [paid('paye', '2026-09', 250_000)], filings: [], today: '2026-12-25' };
     const october = computeAlerts({ ...input, tables }).find((alert) => alert.tax_month === '2026-10')!;
     expect(october.penalty!.interest).toBe((latePenalty({ tax: asKobo(25_000_000), dueDate: '2026-11-10', asOf: '2026-12-25' }, tables).interest / 100).toFixed(2));
     expect(october.penalty!.interest).not.toBe(computeAlerts(input).find((alert) => alert.tax_month === '2026-10')!.penalty!.interest);
@@ -104,14 +106,14 @@ describe('alerts', () => {
   });
 
   it('alerts WHT only where the corporation has WHT bills, on the 30th of the next month', () => {
-    const alerts = computeAlerts({ registrations: [registeredOn('2026-09-01T10:00:00Z')], bills: [paid('paye', '2026-09'), paid('paye', '2026-10'), paid('wht', '2026-09')], today: '2026-11-23' });
+    const alerts = computeAlerts({ registrations: [registeredOn('2026-09-01T10:00:00Z')], bills: [paid('paye', '2026-09'), paid('paye', '2026-10'), paid('wht', '2026-09')], filings: [], today: '2026-11-23' });
     expect(alerts.map((alert) => [alert.kind, alert.tax_month, alert.deadline_date, alert.message])).toEqual([['wht', '2026-10', '2026-11-30', 'Withholding tax for October 2026, due by 30 Nov, 2026']]);
   });
 });
 
 describe('deadline calendar', () => {
   it('lists twelve months ahead with paid, due and overdue statuses', () => {
-    const calendar = computeCalendar({ registrations: [registeredOn('2026-09-01T10:00:00Z')], bills: [paid('paye', '2026-10')], today: '2026-11-23' });
+    const calendar = computeCalendar({ registrations: [registeredOn('2026-09-01T10:00:00Z')], bills: [paid('paye', '2026-10')], filings: [], today: '2026-11-23' });
     expect(calendar.from).toBe('2026-11-23');
     expect(calendar.to).toBe('2027-11-23');
     const rows = calendar.entries.map((entry) => `${entry.tax_month} ${entry.deadline_date} ${entry.status}`);
@@ -120,13 +122,44 @@ describe('deadline calendar', () => {
     expect(rows).not.toContain('2026-10 2026-11-10 paid');
     expect(rows[1]).toBe('2026-11 2026-12-10 due');
     expect(rows.at(-1)).toBe('2027-10 2027-11-10 due');
-    expect(rows).toHaveLength(13); // twelve deadlines ahead and the overdue one
+    expect(rows).toContain('2026-12 2027-01-31 due'); // the 2026 annual return
+    expect(rows).toHaveLength(14); // twelve PAYE deadlines ahead, the overdue one and the annual return
     expect(calendar.entries[0].penalty?.basis).toBe('100000.00'); // estimated on the last paid bill
     expect(calendar.entries[0].penalty_rule).toMatch(/NTAA 2025 s\.107/);
   });
 
   it('marks a month paid ahead of its deadline as paid', () => {
-    const calendar = computeCalendar({ registrations: [registeredOn('2026-09-01T10:00:00Z')], bills: [paid('paye', '2026-09'), paid('paye', '2026-10')], today: '2026-11-05' });
+    const calendar = computeCalendar({ registrations: [registeredOn('2026-09-01T10:00:00Z')], bills: [paid('paye', '2026-09'), paid('paye', '2026-10')], filings: [], today: '2026-11-05' });
     expect(calendar.entries[0]).toMatchObject({ tax_month: '2026-10', status: 'paid', deadline_date: '2026-11-10' });
+  });
+
+  it('carries the annual return once filed as paid, and no alert for it', () => {
+    const registrations = [registeredOn('2025-06-01T10:00:00Z')];
+    const filings = [{ corporationId: registrations[0].corporation.id, stateId: registrations[0].state.id, year: 2025 }];
+    expect(computeAlerts({ registrations, bills: [], filings, today: '2026-02-15' }).filter((alert) => alert.kind === 'annual_return')).toEqual([]);
+  });
+});
+
+describe('annual return deadline', () => {
+  const registrations = [registeredOn('2025-03-01T10:00:00Z')];
+  const returnAlert = (today: string) => computeAlerts({ registrations, bills: [], filings: [], today }).find((alert) => alert.kind === 'annual_return')!;
+
+  it('is due on 31 January for the year before, with the working day to file by', () => {
+    // 31 January 2027 is a Sunday.
+    const alert = computeAlerts({ registrations: [registeredOn('2026-03-01T10:00:00Z')], bills: [], filings: [], today: '2027-01-20' }).find((item) => item.kind === 'annual_return')!;
+    expect(alert).toMatchObject({ tax_month: '2026-12', deadline_date: '2027-01-31', status: 'due', days_left: 11, penalty: null, safe_note: 'Falls on a Sunday: file by Fri 29 Jan to be safe' });
+    expect(alert.message).toBe('Annual return (Form H1) for 2026, due by 31 Jan, 2027');
+    expect(alert.pay_link).toBe(`/corporations/${registrations[0].corporation.id}/annual-returns?state=LA&year=2026`);
+  });
+
+  it('adds the s.101 late-filing penalty once it passes unfiled: ₦100,000 for the first month, ₦50,000 for each month after', () => {
+    expect(returnAlert('2026-02-15')).toMatchObject({ status: 'overdue', days_overdue: 15, penalty: { basis: '0.00', penalty: '100000.00', interest: '0.00', total: '100000.00', per_extra_week: '0.00' } });
+    expect(returnAlert('2026-02-25').penalty?.per_extra_week).toBe('50000.00');
+    expect(returnAlert('2026-04-15').penalty?.total).toBe('200000.00');
+    expect(returnAlert('2026-04-15').penalty_rule).toBe('₦100,000 for the first month late and ₦50,000 for each month after (NTAA 2025 s.101)');
+  });
+
+  it('is not owed for a year before PAYE was', () => {
+    expect(computeAlerts({ registrations: [registeredOn('2026-01-05T10:00:00Z')], bills: [], filings: [], today: '2026-02-15' }).some((alert) => alert.kind === 'annual_return')).toBe(false);
   });
 });

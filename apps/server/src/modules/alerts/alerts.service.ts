@@ -8,7 +8,7 @@ import { exportTable } from '../../http/table-export';
 import type { Jobs } from '../../jobs/jobs';
 import type { MailService } from '../mail/mail.service';
 import { requireOwnOrganisation } from '../organisations/organisation-access';
-import { computeAlerts, computeCalendar, formatDeadline, KIND_LABEL, monthLabel, type BillFact, type RegistrationFact } from './alert-rules';
+import { computeAlerts, computeCalendar, formatDeadline, KIND_LABEL, monthLabel, type AnnualReturnFiling, type BillFact, type RegistrationFact } from './alert-rules';
 import * as repo from './alerts.repo';
 import { deadlinesToICalendar } from './icalendar';
 
@@ -36,6 +36,8 @@ export interface AlertsDeps {
   bills(organisationId: string): Promise<Array<BillFact & { paidAt: Date | null }>>;
   /** The engine's MPR and holidays as the server knows them (reference-data, decision 0025). */
   referenceTables(): Promise<ReferenceTables>;
+  /** The annual-returns module: each corporation, state and year whose annual return was filed. */
+  annualReturnFilings(organisationId: string): Promise<AnnualReturnFiling[]>;
   corporationCount(organisationId: string): Promise<number>;
   /** The wallets module: the organisation's total balance, naira. */
   totalBalance(organisationId: string): Promise<string>;
@@ -56,8 +58,8 @@ export function createAlertsService(deps: AlertsDeps) {
   const now = deps.now ?? (() => new Date());
 
   async function facts(organisationId: string) {
-    const [registrations, bills, tables] = await Promise.all([deps.registrations(organisationId), deps.bills(organisationId), deps.referenceTables()]);
-    return { registrations, bills, today: lagosDate(now()), tables };
+    const [registrations, bills, filings, tables] = await Promise.all([deps.registrations(organisationId), deps.bills(organisationId), deps.annualReturnFilings(organisationId), deps.referenceTables()]);
+    return { registrations, bills, filings, today: lagosDate(now()), tables };
   }
 
   async function alertsOf(organisationId: string): Promise<Alert[]> {
@@ -83,19 +85,28 @@ export function createAlertsService(deps: AlertsDeps) {
   function digestText(organisationName: string, alerts: Alert[]): string {
     const overdue = alerts.filter((alert) => alert.status === 'overdue');
     const due = alerts.filter((alert) => alert.status === 'due');
+    const cost = (alert: Alert) => {
+      if (!alert.penalty) return '';
+      if (alert.kind === 'annual_return') return `; late-filing penalty so far NGN ${alert.penalty.total}${Number(alert.penalty.per_extra_week) > 0 ? `, NGN ${alert.penalty.per_extra_week} more within a week` : ''}`;
+      return `; penalty and interest so far NGN ${alert.penalty.total}, about NGN ${alert.penalty.per_extra_week} more each week`;
+    };
     const line = (alert: Alert) =>
       [
         `- ${alert.corporation.name}, ${alert.state}: ${alert.message}`,
-        alert.status === 'overdue' ? ` (${alert.days_overdue} days overdue${alert.penalty ? `; penalty and interest so far NGN ${alert.penalty.total}, about NGN ${alert.penalty.per_extra_week} more each week` : ''})` : ` (${alert.days_left === 0 ? 'due today' : `${alert.days_left} days left`})`,
+        alert.status === 'overdue' ? ` (${alert.days_overdue} days overdue${cost(alert)})` : ` (${alert.days_left === 0 ? 'due today' : `${alert.days_left} days left`})`,
         alert.safe_note ? `. ${alert.safe_note}` : '',
       ].join('');
+    const lateRemittance = overdue.find((alert) => alert.kind !== 'annual_return');
+    const lateReturn = overdue.find((alert) => alert.kind === 'annual_return');
     return [
       `Tax deadlines for ${organisationName}`,
       '',
       ...(overdue.length > 0 ? ['Overdue:', ...overdue.map(line), ''] : []),
       ...(due.length > 0 ? [`Due within ${DIGEST_WINDOW_DAYS} days:`, ...due.map(line), ''] : []),
-      overdue.length > 0 ? `Late remittance: ${overdue[0].penalty_rule}.` : '',
+      lateRemittance ? `Late remittance: ${lateRemittance.penalty_rule}.` : '',
+      lateReturn ? `Late filing of a return: ${lateReturn.penalty_rule}.` : '',
       `Pay them from Levy: ${deps.appUrl.replace(/\/$/, '')}/bills`,
+      alerts.some((alert) => alert.kind === 'annual_return') ? `File annual returns from the corporation's page in Levy (Annual returns).` : '',
       '',
       'You receive this as an admin of the organisation. Turn it off in Settings → Organisation (deadline digest).',
     ].join('\n');
@@ -139,12 +150,15 @@ export function createAlertsService(deps: AlertsDeps) {
     async checklist(caller: Caller, organisationId: string): Promise<Checklist> {
       requireOwnOrganisation(caller, organisationId);
       if (!caller.isOwner) throw new AppError('FORBIDDEN', 'Only the organisation owner sees the checklist.');
-      const [corporations, registrations, bills, balance] = await Promise.all([
+      const [corporations, registrations, bills, balance, filings] = await Promise.all([
         deps.corporationCount(organisationId),
         deps.registrations(organisationId),
         deps.bills(organisationId),
         deps.totalBalance(organisationId),
+        deps.annualReturnFilings(organisationId),
       ]);
+      // An ended year's unfiled return joins the steps while it is owed: the soonest one.
+      const [unfiled] = computeAlerts({ registrations, bills: [], filings, today: lagosDate(now()) }).filter((alert) => alert.kind === 'annual_return');
       const steps: Checklist['steps'] = [
         { code: 'account', title: 'Create your account', description: 'Your account is ready.', done: true, route: '/settings' },
         { code: 'corporation', title: 'Add a corporation', description: 'Add the company you remit taxes for.', done: corporations > 0, route: '/corporations' },
@@ -158,6 +172,9 @@ export function createAlertsService(deps: AlertsDeps) {
         // A bill is paid from the wallet: funding comes first, as the first prompt says.
         { code: 'fund', title: 'Fund your wallet', description: 'Transfer money into your wallet to pay bills.', done: (parseNaira(balance) ?? 0) > 0, route: '/dashboard' },
         { code: 'bills', title: 'Generate a bill', description: 'Generate a PAYE or WHT bill from your payroll or payments.', done: bills.length > 0, route: '/bills' },
+        ...(unfiled
+          ? [{ code: 'annual_return' as const, title: `File the ${unfiled.tax_month.slice(0, 4)} annual return`, description: `${unfiled.corporation.name}, ${unfiled.state}: ${unfiled.message}.`, done: false, route: unfiled.pay_link }]
+          : []),
       ];
       return { steps, completed: steps.every((step) => step.done) };
     },

@@ -36,12 +36,16 @@ export function deadlinesToICalendar(input: { organisationId: string; organisati
     'X-WR-TIMEZONE:Africa/Lagos',
   ];
   for (const entry of input.entries) {
-    const summary = `${entry.title}: ${entry.corporation.name}, ${entry.state.name}${entry.status === 'paid' ? ' (paid)' : entry.status === 'overdue' ? ' (overdue)' : ''}`;
+    const summary = `${entry.title}: ${entry.corporation.name}, ${entry.state.name}${entry.status === 'paid' ? (entry.kind === 'annual_return' ? ' (filed)' : ' (paid)') : entry.status === 'overdue' ? ' (overdue)' : ''}`;
     const description = [
       `Legal due date: ${entry.deadline_date}.`,
       entry.safe_note ? `${entry.safe_note}.` : null,
-      entry.status === 'overdue' && entry.penalty ? `Penalty and interest so far: NGN ${entry.penalty.total}; each further week adds about NGN ${entry.penalty.per_extra_week}.` : null,
-      entry.penalty_rule ? `Late remittance: ${entry.penalty_rule}.` : null,
+      entry.status === 'overdue' && entry.penalty
+        ? entry.kind === 'annual_return'
+          ? `Late-filing penalty so far: NGN ${entry.penalty.total}.`
+          : `Penalty and interest so far: NGN ${entry.penalty.total}; each further week adds about NGN ${entry.penalty.per_extra_week}.`
+        : null,
+      entry.penalty_rule ? `${entry.kind === 'annual_return' ? 'Late filing' : 'Late remittance'}: ${entry.penalty_rule}.` : null,
     ]
       .filter((line): line is string => line !== null)
       .join('\n');

@@ -240,6 +240,24 @@ export function billPeriodsOfOrganisation(executor: Db, organisationId: string) 
     .orderBy(asc(bills.periodStart));
 }
 
+/** A corporation's paid PAYE bills in a state for the tax months of a year, oldest first. */
+export function paidPayeBillsOfYear(executor: Db, key: { corporationId: string; stateId: number; year: number }) {
+  return executor
+    .select({ id: bills.id, reference: bills.reference, periodStart: bills.periodStart, supplementary: bills.supplementary, supplementaryReason: bills.supplementaryReason, amountDueKobo: bills.amountDueKobo })
+    .from(bills)
+    .where(
+      and(
+        eq(bills.corporationId, key.corporationId),
+        eq(bills.stateId, key.stateId),
+        eq(bills.type, 'paye'),
+        eq(bills.status, 'payment_paid'),
+        gte(bills.periodStart, `${key.year}-01-01`),
+        lte(bills.periodStart, `${key.year}-12-31`),
+      ),
+    )
+    .orderBy(asc(bills.periodStart), asc(bills.createdAt));
+}
+
 /** The organisation's paid bills with the figures a bank debit can be matched on. */
 export function paidBillsOfOrganisation(executor: Db, organisationId: string) {
   return executor

@@ -325,6 +325,15 @@ export function createBillsService(deps: {
       return rows.map((row) => ({ corporationId: row.corporationId, stateId: row.stateId, type: row.type, period: row.periodStart.slice(0, 7), status: row.status, amountDueKobo: row.amountDueKobo, paidAt: row.paidAt, createdAt: row.createdAt }));
     },
 
+    /**
+     * A corporation's paid PAYE bills in a state for a year, each with its rows (what the annual
+     * return is built from). The caller has already found the corporation within its organisation.
+     */
+    async paidPayeBillsOfYear(key: { corporationId: string; stateId: number; year: number }) {
+      const rows = await repo.paidPayeBillsOfYear(db, key);
+      return Promise.all(rows.map(async (row) => ({ ...row, period: row.periodStart.slice(0, 7), items: await repo.listBillItems(db, row.id) })));
+    },
+
     /** The organisation's paid bills: id, reference, type, period, amount due, total and when paid (what the analyser matches bank debits to). */
     async paidBills(organisationId: string) {
       const rows = await repo.paidBillsOfOrganisation(db, organisationId);

@@ -6,6 +6,11 @@ import { Link } from 'react-router';
 import { formatAmount, formatDate } from '../../../lib/format';
 import { useSessionStore } from '../../../lib/session-store';
 
+/** " (MPR as of 24 Feb, 2026)" after a penalty that follows the MPR; nothing after a fixed one (late filing). */
+export function mprAsOfNote(penalty: { mpr_as_of: string | null }): string {
+  return penalty.mpr_as_of ? ` (MPR as of ${formatDate(penalty.mpr_as_of)})` : '';
+}
+
 /** 'Due in 5 days', 'Due today', '13 days overdue'. */
 export function alertTiming(alert: Pick<Alert, 'status' | 'days_left' | 'days_overdue'>): string {
   if (alert.status === 'overdue') return `${alert.days_overdue} ${alert.days_overdue === 1 ? 'day' : 'days'} overdue`;
@@ -25,7 +30,7 @@ export function AlertItem({ alert, onOpen }: { alert: Alert; onOpen?: () => void
         </Text>
         <Text fz="xs" c={alert.status === 'overdue' ? 'red.9' : 'dimmed'}>
           {alertTiming(alert)}
-          {alert.penalty ? ` · penalty so far ${formatAmount(alert.penalty.total)} (MPR as of ${formatDate(alert.penalty.mpr_as_of)})` : alert.status === 'overdue' ? ' · a late penalty grows daily on the tax due' : ''}
+          {alert.penalty ? ` · penalty so far ${formatAmount(alert.penalty.total)}${mprAsOfNote(alert.penalty)}` : alert.status === 'overdue' ? ' · a late penalty grows daily on the tax due' : ''}
         </Text>
         {alert.safe_note && (
           <Text fz="xs" c="orange.8">

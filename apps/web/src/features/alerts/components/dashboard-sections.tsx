@@ -15,7 +15,7 @@ import * as calls from '@levy/contracts/calls';
 import { formatAmount, formatDate } from '../../../lib/format';
 import { useSessionStore } from '../../../lib/session-store';
 import { downloadDeadlines, useAlerts, useBillMetrics, useDeadlineCalendar } from '../../../api/alerts-api';
-import { AlertItem } from './alerts-bell';
+import { AlertItem, mprAsOfNote } from './alerts-bell';
 import { DeadlineFeed } from './deadline-feed';
 
 const BILLS_PERMISSION = calls.listBills.permission;
@@ -142,8 +142,9 @@ export function UpcomingDeadlines({ organisationId }: { organisationId: string }
 }
 
 function entryStatus(entry: DeadlineEntry): string {
-  if (entry.status === 'overdue') return entry.penalty ? `Overdue ${entry.days_overdue} days · ${formatAmount(entry.penalty.total)} so far, +${formatAmount(entry.penalty.per_extra_week)} a week (MPR as of ${formatDate(entry.penalty.mpr_as_of)})` : `Overdue ${entry.days_overdue} days`;
-  return entry.status === 'paid' ? 'Paid' : 'Due';
+  if (entry.status === 'overdue') return entry.penalty ? `Overdue ${entry.days_overdue} days · ${formatAmount(entry.penalty.total)} so far, +${formatAmount(entry.penalty.per_extra_week)} a week${mprAsOfNote(entry.penalty)}` : `Overdue ${entry.days_overdue} days`;
+  if (entry.status === 'paid') return entry.kind === 'annual_return' ? 'Filed' : 'Paid';
+  return 'Due';
 }
 
 function DeadlineCalendar({ organisationId }: { organisationId: string }) {

@@ -1,6 +1,6 @@
 import type { SessionUser } from '@levy/contracts';
 
-export const CORPORATION_TABS = ['states', 'bills', 'transactions'] as const;
+export const CORPORATION_TABS = ['states', 'bills', 'transactions', 'annual-returns'] as const;
 export type CorporationTab = (typeof CORPORATION_TABS)[number];
 export const DEFAULT_CORPORATION_TAB: CorporationTab = 'states';
 
@@ -13,9 +13,9 @@ export function isCorporationTab(value: string | undefined): value is Corporatio
   return CORPORATION_TABS.includes(value as CorporationTab);
 }
 
-/** The tabs a corporation shows: its states; its bills to whoever may see bills; its transactions when corporations have their own wallets. */
+/** The tabs a corporation shows: its states; its bills and annual returns to whoever may see bills; its transactions when corporations have their own wallets. */
 export function corporationTabs(options: { canSeeBills: boolean; hasOwnWallet: boolean }): CorporationTab[] {
-  return CORPORATION_TABS.filter((tab) => (tab === 'bills' ? options.canSeeBills : tab === 'transactions' ? options.hasOwnWallet : true));
+  return CORPORATION_TABS.filter((tab) => (tab === 'bills' || tab === 'annual-returns' ? options.canSeeBills : tab === 'transactions' ? options.hasOwnWallet : true));
 }
 
 /** Platform staff (a separate user type) see corporations read-only, across organisations. */

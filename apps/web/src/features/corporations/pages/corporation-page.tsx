@@ -1,6 +1,6 @@
 import { Button, Tabs, Text } from '@mantine/core';
 import { hasPermission } from '@levy/contracts';
-import { IconArrowsExchange, IconMap2, IconReceipt2 } from '@tabler/icons-react';
+import { IconArrowsExchange, IconFileCertificate, IconMap2, IconReceipt2 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { BackLink } from '../../../components/back-link';
@@ -22,12 +22,13 @@ const WALLETS_PERMISSION = calls.getOrganisationWallets.permission;
 export interface CorporationTabs {
   bills: (corporationId: string) => ReactNode;
   transactions: (corporationId: string) => ReactNode;
+  annualReturns: (corporationId: string) => ReactNode;
 }
 
 /**
  * One corporation with its tab in the address: /corporations/{id}/states (product-spec §2
- * corporations.corporation): its states, its bills, and its wallet's transactions when
- * corporations have wallets.
+ * corporations.corporation): its states, its bills, its wallet's transactions when
+ * corporations have wallets, and its annual returns.
  */
 export function CorporationPage({ tabs }: { tabs: CorporationTabs }) {
   const { id, tab } = useParams();
@@ -99,12 +100,18 @@ export function CorporationPage({ tabs }: { tabs: CorporationTabs }) {
               Transactions
             </Tabs.Tab>
           )}
+          {hasBillsTab && (
+            <Tabs.Tab value="annual-returns" leftSection={<IconFileCertificate size={16} />}>
+              Annual returns
+            </Tabs.Tab>
+          )}
         </Tabs.List>
         <Tabs.Panel value="states">
           <StatesTab corporation={data} readOnly={isStaff} />
         </Tabs.Panel>
         <Tabs.Panel value="bills">{hasBillsTab && tabs.bills(data.id)}</Tabs.Panel>
         <Tabs.Panel value="transactions">{tabs.transactions(data.id)}</Tabs.Panel>
+        <Tabs.Panel value="annual-returns">{hasBillsTab && tabs.annualReturns(data.id)}</Tabs.Panel>
       </Tabs>
     </>
   );

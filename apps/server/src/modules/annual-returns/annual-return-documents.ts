@@ -1,0 +1,310 @@
+import type { AnnualReturnView } from '@levy/contracts';
+import { formatPeriod, type AnnualReturn, type AnnualReturnEmployee } from '@levy/tax';
+import { drawFactColumns, drawLetterhead, drawRule, fitText, openPdf, PDF_COLOURS, type PdfPage } from '../../http/pdf-document';
+import { longDate, pdfAmount } from '../../http/pdf-text';
+import type { FileReply } from '../../http/route';
+import { exportTable } from '../../http/table-export';
+import { differenceMessage, INCOME_COLUMN_LABELS, monthName, naira } from './annual-return-view';
+
+export interface ReturnDocumentInput {
+  view: AnnualReturnView;
+  /** The latest version filed, else the preview: what the documents show. */
+  content: AnnualReturn;
+  employerAddress: string | null;
+  generatedAt: Date;
+}
+
+const { ink: INK, muted: MUTED, rule: RULE } = PDF_COLOURS;
+const ROW = 15;
+
+/** The PDF fonts have no naira sign: 'NGN 100,000' as the amounts are printed. */
+const pdfSafe = (text: string) => text.replace(/₦/g, 'NGN ');
+
+/** `1,234.56`: table cells carry the currency in their header. */
+const figure = (kobo: number) => pdfAmount(naira(kobo)).replace(/^NGN /, '');
+const money = (kobo: number) => pdfAmount(naira(kobo));
+
+function fileStem(view: AnnualReturnView): string {
+  return `${view.corporation.name.replace(/[^A-Za-z0-9]+/g, '-')}-${view.state.code}-${view.year}`;
+}
+
+/** 'Version 2, reference LA-H1-…, filed 03 Feb, 2026 by Kemi Balogun' or 'Not filed yet'. */
+function filingLine(view: AnnualReturnView): string {
+  const filed = view.filed;
+  return filed ? `Version ${filed.version}, reference ${filed.reference}, filed ${longDate(filed.filed_at, true)} by ${filed.filed_by}` : 'Not filed yet: this is a preview from the paid PAYE bills';
+}
+
+interface Column {
+  header: string;
+  width: number;
+  align: 'left' | 'right';
+}
+
+/** A table drawn row by row, carried onto continued pages headed with `continued`. */
+function tableWriter(page: PdfPage, columns: Column[], continued: string) {
+  const { doc, left, width, bottom } = page;
+  const cells = (values: string[], y: number, options: { bold?: boolean; color?: string } = {}) => {
+    let x = left;
+    doc.font(options.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8.5).fillColor(options.color ?? INK);
+    columns.forEach((column, index) => {
+      const cellWidth = column.width * width;
+      const padding = index === 0 ? 0 : 6;
+      doc.text(fitText(doc, values[index], cellWidth - padding), x + (column.align === 'left' ? padding : 0), y, { width: cellWidth - padding, align: column.align, lineBreak: false });
+      x += cellWidth;
+    });
+  };
+  const header = (y: number) => {
+    cells(
+      columns.map((column) => column.header),
+      y,
+      { bold: true, color: MUTED },
+    );
+    doc.moveTo(left, y + 12).lineTo(left + width, y + 12).lineWidth(0.5).strokeColor(RULE).stroke();
+    return y + 17;
+  };
+  let y = 0;
+  const room = (height: number) => {
+    if (y + height <= bottom - 24) return;
+    doc.addPage();
+    doc.fillColor(INK).font('Helvetica-Bold').fontSize(11).text(continued, left, doc.page.margins.top, { width });
+    y = header(doc.page.margins.top + 24);
+  };
+  return {
+    start(top: number) {
+      y = header(top);
+    },
+    row(values: string[]) {
+      room(ROW);
+      cells(values, y);
+      y += ROW;
+    },
+    total(values: string[]) {
+      room(ROW + 6);
+      doc.moveTo(left, y - 2).lineTo(left + width, y - 2).lineWidth(0.5).strokeColor(RULE).stroke();
+      cells(values, y + 3, { bold: true });
+      y += ROW + 10;
+    },
+    get y() {
+      return y;
+    },
+  };
+}
+
+function sectionTitle(page: PdfPage, y: number, title: string): number {
+  page.doc.fillColor(MUTED).font('Helvetica-Bold').fontSize(8).text(title.toUpperCase(), page.left, y, { characterSpacing: 0.8 });
+  return y + 15;
+}
+
+/** Paragraphs that move to a new page when they do not fit. */
+function paragraphs(page: PdfPage, top: number, lines: string[]): number {
+  const { doc, left, width, bottom } = page;
+  let y = top;
+  doc.font('Helvetica').fontSize(9);
+  for (const line of lines) {
+    const height = doc.heightOfString(line, { width });
+    if (y + height > bottom - 24) {
+      doc.addPage();
+      y = doc.page.margins.top;
+    }
+    doc.fillColor(INK).font('Helvetica').fontSize(9).text(line, left, y, { width });
+    y += height + 5;
+  }
+  return y;
+}
+
+/**
+ * The return as a document: the employer and its filing, the totals and how they reconcile to the
+ * bills, every difference in words, then every employee (the income columns are in the CSV/XLSX).
+ */
+async function renderReturnPdf(input: ReturnDocumentInput): Promise<FileReply> {
+  const { view, content } = input;
+  const page = openPdf({ title: `Annual return ${view.year}: ${view.corporation.name}, ${view.state.name}`, subject: "Employer's annual return (Form H1)" });
+  let y = drawLetterhead(page, "Employer's annual return", `Form H1 · ${view.year} · ${view.state.code}`, view.filed ? 'FILED' : undefined);
+  y = drawFactColumns(
+    page,
+    y,
+    {
+      title: 'Employer',
+      facts: [
+        ['Corporation', view.corporation.name],
+        ['Tax ID', view.tax_payer_number],
+        ['Address', input.employerAddress],
+        ['Revenue service', view.state.revenue_service],
+      ],
+    },
+    {
+      title: 'Return',
+      facts: [
+        ['Year', `1 January to 31 December ${view.year}`],
+        ['Due', longDate(view.due_date)],
+        ['Filing', filingLine(view)],
+        ['Late filing', view.late_filing ? `${view.late_filing.months_late} month(s) late as of ${longDate(view.late_filing.as_of)}: penalty ${pdfAmount(view.late_filing.penalty)} (${pdfSafe(view.late_filing.rule)})` : null],
+      ],
+    },
+  );
+  y = drawFactColumns(
+    page,
+    y,
+    {
+      title: 'Totals',
+      facts: [
+        ['Employees', String(content.totals.employees)],
+        ['Gross income', money(content.totals.grossKobo)],
+        ['Reliefs', money(content.totals.totalReliefsKobo)],
+        ['PAYE deducted', money(content.totals.taxDeductedKobo)],
+      ],
+    },
+    {
+      title: 'Reconciliation to the paid PAYE bills',
+      facts: [
+        ['Paid PAYE bills', `${content.bills.length} bill(s), ${money(content.totals.billsAmountDueKobo)}`],
+        ['PAYE at the law’s figures', money(content.totals.expectedTaxKobo)],
+        ['Result', content.reconciled ? 'PAYE deducted equals the paid bills.' : 'PAYE deducted differs from the paid bills: see below.'],
+      ],
+    },
+  );
+  y = sectionTitle(page, y, `Differences (${content.differences.length})`);
+  y = paragraphs(page, y, content.differences.length > 0 ? content.differences.map((difference) => `• ${pdfSafe(differenceMessage(difference))}`) : ['None: every month owed has a paid bill, and every row’s PAYE matches the law’s figure.']);
+  y = sectionTitle(page, y + 6, `Employees (${content.employees.length})`);
+  const table = tableWriter(
+    page,
+    [
+      { header: 'Tax ID', width: 0.13, align: 'left' },
+      { header: 'Name', width: 0.24, align: 'left' },
+      { header: 'Months', width: 0.08, align: 'right' },
+      { header: 'Gross (NGN)', width: 0.15, align: 'right' },
+      { header: 'Reliefs (NGN)', width: 0.13, align: 'right' },
+      { header: 'PAYE (NGN)', width: 0.13, align: 'right' },
+      { header: 'Law’s (NGN)', width: 0.14, align: 'right' },
+    ],
+    `Employees, continued · ${view.corporation.name} · ${view.state.name} · ${view.year}`,
+  );
+  table.start(y);
+  for (const employee of content.employees) {
+    table.row([employee.taxPayerNumber, employee.name, String(employee.months), figure(employee.grossKobo), figure(employee.totalReliefsKobo), figure(employee.taxDeductedKobo), figure(employee.expectedTaxKobo)]);
+  }
+  table.total(['Total', `${content.totals.employees} employees`, '', figure(content.totals.grossKobo), figure(content.totals.totalReliefsKobo), figure(content.totals.taxDeductedKobo), figure(content.totals.expectedTaxKobo)]);
+  paragraphs(page, table.y, [
+    'Reliefs are those the tax engine allows on each employee’s year under the regime in force: pension at 8% of basic salary, housing and transport (Pension Reform Act default) and, under PITA (to 2025), the Consolidated Relief Allowance. The bills carry no NHF, NHIS, life assurance or rent, so none is assumed. The law’s PAYE is the engine’s figure for each month when its bill was made, summed.',
+    `Generated by Levy on ${longDate(input.generatedAt.toISOString(), true)}. The income columns per employee are in the CSV and XLSX exports.`,
+  ]);
+  return page.finish(`annual-return-${fileStem(view)}.pdf`);
+}
+
+export async function exportAnnualReturn(input: ReturnDocumentInput, format: 'csv' | 'xlsx' | 'pdf'): Promise<FileReply> {
+  if (format === 'pdf') return renderReturnPdf(input);
+  const { content } = input;
+  type Line = { taxId: string; name: string; designation: string; months: string; gross: number; incomes: number[]; pension: number; reliefs: number; chargeable: number; tax: number; expected: number };
+  const rows: Line[] = content.employees.map((employee) => ({
+    taxId: employee.taxPayerNumber,
+    name: employee.name,
+    designation: employee.designation ?? '',
+    months: String(employee.months),
+    gross: employee.grossKobo,
+    incomes: employee.incomesKobo,
+    pension: employee.reliefs.pension,
+    reliefs: employee.totalReliefsKobo,
+    chargeable: employee.chargeableIncomeKobo,
+    tax: employee.taxDeductedKobo,
+    expected: employee.expectedTaxKobo,
+  }));
+  const { totals } = content;
+  rows.push({ taxId: 'Total', name: `${totals.employees} employees`, designation: '', months: '', gross: totals.grossKobo, incomes: totals.incomesKobo, pension: content.employees.reduce((sum, employee) => sum + employee.reliefs.pension, 0), reliefs: totals.totalReliefsKobo, chargeable: content.employees.reduce((sum, employee) => sum + employee.chargeableIncomeKobo, 0), tax: totals.taxDeductedKobo, expected: totals.expectedTaxKobo });
+  return exportTable({
+    filename: `annual-return-${fileStem(input.view)}`,
+    sheetName: `Form H1 ${input.view.year}`,
+    format,
+    rows,
+    columns: [
+      { header: 'Tax ID', value: (row) => row.taxId },
+      { header: 'Name', value: (row) => row.name },
+      { header: 'Designation', value: (row) => row.designation },
+      { header: 'Months on payroll', value: (row) => row.months },
+      { header: 'Gross income (NGN)', value: (row) => naira(row.gross), isMoney: true },
+      ...INCOME_COLUMN_LABELS.map((label, index) => ({ header: `${label} (NGN)`, value: (row: Line) => naira(row.incomes[index]), isMoney: true })),
+      { header: 'Pension relief (NGN)', value: (row) => naira(row.pension), isMoney: true },
+      { header: 'Total reliefs (NGN)', value: (row) => naira(row.reliefs), isMoney: true },
+      { header: 'Chargeable income (NGN)', value: (row) => naira(row.chargeable), isMoney: true },
+      { header: 'PAYE deducted (NGN)', value: (row) => naira(row.tax), isMoney: true },
+      { header: "PAYE at the law's figures (NGN)", value: (row) => naira(row.expected), isMoney: true },
+    ],
+  });
+}
+
+/**
+ * One employee's tax deduction card: the year month by month (gross, PAYE, the bill that paid
+ * it), the totals, the employer and the return's reference.
+ */
+export async function renderTaxCard(input: ReturnDocumentInput, employee: AnnualReturnEmployee): Promise<FileReply> {
+  const { view } = input;
+  const page = openPdf({ title: `Tax deduction card ${view.year}: ${employee.name}`, subject: 'Employee tax deduction card' });
+  let y = drawLetterhead(page, 'Tax deduction card', `${view.year} · ${employee.taxPayerNumber}`, view.filed ? 'FILED' : undefined);
+  y = drawFactColumns(
+    page,
+    y,
+    {
+      title: 'Employee',
+      facts: [
+        ['Name', employee.name],
+        ['Tax ID', employee.taxPayerNumber],
+        ['Designation', employee.designation],
+        ['Months on the payroll', `${employee.months} of 12`],
+      ],
+    },
+    {
+      title: 'Employer',
+      facts: [
+        ['Corporation', view.corporation.name],
+        ['Tax ID', view.tax_payer_number],
+        ['Address', input.employerAddress],
+        ['Revenue service', view.state.revenue_service],
+        ['Annual return', view.filed ? `Form H1 ${view.year}, version ${view.filed.version}, filed ${longDate(view.filed.filed_at)}` : `Form H1 ${view.year}: not filed yet`],
+        ['Return reference', view.filed?.reference],
+      ],
+    },
+  );
+  y = sectionTitle(page, y, `PAYE deducted in ${view.year}`);
+  const table = tableWriter(
+    page,
+    [
+      { header: 'Month', width: 0.2, align: 'left' },
+      { header: 'Gross income (NGN)', width: 0.22, align: 'right' },
+      { header: 'PAYE (NGN)', width: 0.18, align: 'right' },
+      { header: 'Paid by bill', width: 0.4, align: 'left' },
+    ],
+    `Tax deduction card, continued · ${employee.name} · ${view.year}`,
+  );
+  table.start(y);
+  const months = new Map(employee.monthly.map((month) => [month.period, month]));
+  for (let month = 1; month <= 12; month++) {
+    const period = formatPeriod(view.year, month);
+    const paid = months.get(period);
+    table.row(paid ? [monthName(period), figure(paid.grossKobo), figure(paid.taxKobo), paid.bills.join(', ')] : [monthName(period), '—', '—', 'Not on a paid PAYE bill']);
+  }
+  table.total(['Total', figure(employee.grossKobo), figure(employee.taxDeductedKobo), '']);
+  y = drawFactColumns(
+    page,
+    table.y,
+    {
+      title: 'The year',
+      facts: [
+        ['Annual gross income', money(employee.grossKobo)],
+        ['Pension relief (8% of basic, housing and transport)', money(employee.reliefs.pension)],
+        ['Consolidated Relief Allowance (PITA)', employee.reliefs.cra > 0 ? money(employee.reliefs.cra) : null],
+        ['Chargeable income', money(employee.chargeableIncomeKobo)],
+      ],
+    },
+    {
+      title: 'Tax',
+      facts: [
+        ['PAYE deducted and remitted', money(employee.taxDeductedKobo)],
+        ['PAYE at the law’s figures', money(employee.expectedTaxKobo)],
+      ],
+    },
+  );
+  drawRule(page, y);
+  paragraphs(page, y + 8, [
+    `${view.corporation.name} deducted the PAYE above from ${employee.name}'s pay and remitted it to ${view.state.revenue_service} through Levy with the bills named. Keep this card: it supports a tax clearance certificate application. Generated ${longDate(input.generatedAt.toISOString(), true)}.`,
+  ]);
+  return page.finish(`tax-card-${view.year}-${employee.taxPayerNumber}.pdf`);
+}

@@ -1,0 +1,79 @@
+import type { AnnualReturnContent } from '@levy/contracts';
+import { addMonths, ANNUAL_RETURN_INCOME_COLUMNS, asKobo, koboToNairaString, type AnnualReturn, type AnnualReturnDifference, type Period } from '@levy/tax';
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+export const naira = (kobo: number) => koboToNairaString(asKobo(kobo));
+
+/** '₦1,234.56': the web's and the CSV's words (PDFs write NGN: their fonts have no naira sign). */
+export const nairaText = (kobo: number) => `₦${naira(Math.abs(kobo)).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
+
+/** 'March 2025' */
+export const monthName = (period: Period) => `${MONTHS[Number(period.slice(5, 7)) - 1]} ${period.slice(0, 4)}`;
+
+/** 'Basic salary', '13th month' */
+export const INCOME_COLUMN_LABELS = ANNUAL_RETURN_INCOME_COLUMNS.map((column) => {
+  const words = column.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+});
+
+/** 'January to November 2025, March 2025': runs of consecutive months said once. */
+export function monthRuns(periods: readonly Period[]): string {
+  const runs: Array<[Period, Period]> = [];
+  for (const period of [...periods].sort()) {
+    const last = runs.at(-1);
+    if (last && addMonths(last[1], 1) === period) last[1] = period;
+    else runs.push([period, period]);
+  }
+  return runs.map(([from, to]) => (from === to ? monthName(from) : `${monthName(from).split(' ')[0]} to ${monthName(to)}`)).join(', ');
+}
+
+/** A difference between the return and the year's bills, said plainly. */
+export function differenceMessage(difference: AnnualReturnDifference): string {
+  switch (difference.kind) {
+    case 'missing_month':
+      return `${monthName(difference.period)}: no paid PAYE bill. The return has no PAYE for that month; pay it (late) or be ready to explain it to the revenue service.`;
+    case 'supplementary':
+      return `${monthName(difference.period)}: a supplementary bill, ${difference.reference}, added ${nairaText(difference.taxKobo)} of PAYE to the month${difference.reason ? ` (${difference.reason})` : ''}. Its rows are counted in the return.`;
+    case 'declared_tax': {
+      const months = monthRuns(difference.periods);
+      const direction = difference.differenceKobo < 0 ? 'less' : 'more';
+      return `${difference.name} (${difference.taxPayerNumber}): PAYE deducted in ${months} was ${nairaText(difference.declaredKobo)}, ${nairaText(difference.differenceKobo)} ${direction} than the law's figure of ${nairaText(difference.expectedKobo)}. The return shows what was deducted.`;
+    }
+    case 'bill_total':
+      return `Bill ${difference.reference}: its amount due, ${nairaText(difference.amountDueKobo)}, differs from the sum of its rows, ${nairaText(difference.rowsKobo)}.`;
+  }
+}
+
+export function contentView(result: AnnualReturn): AnnualReturnContent {
+  return {
+    months_owed: result.monthsOwed,
+    income_columns: INCOME_COLUMN_LABELS,
+    employees: result.employees.map((employee) => ({
+      tax_payer_number: employee.taxPayerNumber,
+      name: employee.name,
+      designation: employee.designation,
+      months: employee.months,
+      gross: naira(employee.grossKobo),
+      incomes: employee.incomesKobo.map(naira),
+      pension_relief: naira(employee.reliefs.pension),
+      total_reliefs: naira(employee.totalReliefsKobo),
+      chargeable_income: naira(employee.chargeableIncomeKobo),
+      tax_deducted: naira(employee.taxDeductedKobo),
+      expected_tax: naira(employee.expectedTaxKobo),
+      monthly: employee.monthly.map((month) => ({ period: month.period, gross: naira(month.grossKobo), tax: naira(month.taxKobo), bills: month.bills })),
+    })),
+    totals: {
+      employees: result.totals.employees,
+      gross: naira(result.totals.grossKobo),
+      incomes: result.totals.incomesKobo.map(naira),
+      total_reliefs: naira(result.totals.totalReliefsKobo),
+      tax_deducted: naira(result.totals.taxDeductedKobo),
+      expected_tax: naira(result.totals.expectedTaxKobo),
+      bills_amount_due: naira(result.totals.billsAmountDueKobo),
+    },
+    bills: result.bills.map((bill) => ({ reference: bill.reference, period: bill.period, supplementary: bill.supplementary, amount_due: naira(bill.amountDueKobo) })),
+    reconciled: result.reconciled,
+    differences: result.differences.map((difference) => ({ kind: difference.kind, period: 'period' in difference ? difference.period : null, message: differenceMessage(difference) })),
+  };
+}

@@ -1,0 +1,42 @@
+import type { AnnualReturn } from '@levy/tax';
+import { index, integer, json, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { corporations } from '../corporations/corporations.schema';
+import { users } from '../identity/identity.schema';
+import { organisations } from '../organisations/organisations.schema';
+import { states } from '../reference/reference.schema';
+
+/**
+ * Each version of an employer's annual return (Form H1) filed with a state revenue service: one
+ * row per submission, never changed. Version 1 is the first filing; an amendment adds the next
+ * version with why. `content` is the return as filed (kobo), so a filed return reads the same
+ * whatever happens to the bills after.
+ */
+export const annualReturns = pgTable(
+  'annual_returns',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    organisationId: uuid()
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'restrict' }),
+    corporationId: uuid()
+      .notNull()
+      .references(() => corporations.id, { onDelete: 'restrict' }),
+    stateId: integer()
+      .notNull()
+      .references(() => states.id),
+    year: integer().notNull(),
+    version: integer().notNull(),
+    /** The revenue service's acknowledgement. */
+    agencyReference: text().notNull(),
+    /** Why an amendment was filed; null for version 1. */
+    reason: text(),
+    content: json().notNull().$type<AnnualReturn>(),
+    filedBy: uuid().references(() => users.id),
+    filedByName: text().notNull(),
+    filedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('annual_returns_version_unique').on(table.corporationId, table.stateId, table.year, table.version),
+    index('annual_returns_organisation_idx').on(table.organisationId),
+  ],
+);

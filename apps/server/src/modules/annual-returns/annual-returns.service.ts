@@ -1,0 +1,197 @@
+import type { AnnualReturnVersion, AnnualReturnView } from '@levy/contracts';
+import { addDays, annualReturnDueDate, computeAnnualReturn, lagosDate, LATE_RETURN_PENALTY_TABLE, lateReturnPenalty, type AnnualReturn, type Kobo } from '@levy/tax';
+import type { AgencyState, StateAgency } from '../../adapters/agency/state-agency';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import type { Caller, FileReply } from '../../http/route';
+import { zipReply } from '../../http/zip';
+import { agencyFailure, type StatesService } from '../states/states.service';
+import { contentView, naira } from './annual-return-view';
+import { exportAnnualReturn, renderTaxCard, type ReturnDocumentInput } from './annual-return-documents';
+import * as repo from './annual-returns.repo';
+
+/** A paid PAYE bill of the year with its rows, as the bills module gives it. */
+export interface PaidPayeBill {
+  reference: string;
+  period: string;
+  supplementary: boolean;
+  supplementaryReason: string | null;
+  amountDueKobo: Kobo;
+  items: Array<{ taxPayerNumber: string; name: string; designation: string | null; amountKobo: Kobo | null; taxPayableKobo: Kobo; expectedTaxKobo: Kobo | null; incomesKobo: Kobo[] | null }>;
+}
+
+export interface AnnualReturnsDeps {
+  db: Db;
+  agency: StateAgency;
+  states: Pick<StatesService, 'findRegistration'>;
+  /** The bills module: a corporation's paid PAYE bills in a state for a year, with their rows. */
+  paidPayeBillsOfYear(key: { corporationId: string; stateId: number; year: number }): Promise<PaidPayeBill[]>;
+  /** The identity module: people's names by id. */
+  people(userIds: string[]): Promise<Array<{ id: string; firstName: string; lastName: string }>>;
+  /** The organisation's address from its KYC identity, or null. */
+  payerAddress(caller: Caller, organisationId: string): Promise<string | null>;
+  now?: () => Date;
+}
+
+const NO_PAID_BILLS = (year: number) => `There is no paid PAYE bill for ${year} in this state, so there is nothing to put in the return. Pay the year's PAYE bills first.`;
+
+export function createAnnualReturnsService(deps: AnnualReturnsDeps) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  async function gather(caller: Caller, corporationId: string, stateCode: string, year: number, access: 'read' | 'write') {
+    const { corporation, state, registration } = await deps.states.findRegistration(db, caller, corporationId, stateCode, access);
+    const key = { corporationId: corporation.id, stateId: state.id, year };
+    const [bills, versions] = await Promise.all([deps.paidPayeBillsOfYear(key), repo.findVersions(db, key)]);
+    const preview = computeAnnualReturn({
+      year,
+      firstTaxMonth: registration.firstTaxMonth,
+      bills: bills.map((bill) => ({
+        reference: bill.reference,
+        period: bill.period,
+        supplementary: bill.supplementary,
+        supplementaryReason: bill.supplementaryReason,
+        amountDueKobo: bill.amountDueKobo,
+        rows: bill.items.map((item) => ({ taxPayerNumber: item.taxPayerNumber, name: item.name, designation: item.designation, grossKobo: item.amountKobo ?? (0 as Kobo), taxKobo: item.taxPayableKobo, expectedTaxKobo: item.expectedTaxKobo, incomesKobo: item.incomesKobo })),
+      })),
+    });
+    return { corporation, state, registration, key, preview, versions, paidBills: bills.length };
+  }
+
+  type Gathered = Awaited<ReturnType<typeof gather>>;
+
+  function versionView(row: repo.AnnualReturnRow): AnnualReturnVersion {
+    return { version: row.version, reference: row.agencyReference, filed_by: row.filedByName, filed_at: row.filedAt.toISOString(), reason: row.reason, employees: row.content.totals.employees, tax_deducted: naira(row.content.totals.taxDeductedKobo) };
+  }
+
+  /** Why the return cannot be filed now, or null. */
+  function refusal(gathered: Gathered): string | null {
+    const { year } = gathered.key;
+    const today = lagosDate(now());
+    if (today < `${year + 1}-01-01`) return `${year} has not ended: its annual return can be submitted from 1 January ${year + 1}.`;
+    if (gathered.paidBills === 0) return NO_PAID_BILLS(year);
+    return null;
+  }
+
+  function view(gathered: Gathered): AnnualReturnView {
+    const { corporation, state, registration, key, preview, versions } = gathered;
+    const latest = versions[0] ?? null;
+    const dueDate = annualReturnDueDate(key.year);
+    const first = versions.at(-1);
+    const lateAsOf = first ? lagosDate(first.filedAt) : lagosDate(now());
+    // Late filing is reckoned for returns due once the s.101 rule was in force (2025's on).
+    const late = lateAsOf > dueDate && addDays(dueDate, 1) >= LATE_RETURN_PENALTY_TABLE[0].from ? lateReturnPenalty(dueDate, lateAsOf) : null;
+    const changed = latest !== null && JSON.stringify(latest.content) !== JSON.stringify(preview);
+    const reason = refusal(gathered);
+    return {
+      corporation: { id: corporation.id, name: corporation.name },
+      state: { code: state.code, name: state.name, revenue_service: state.revenueService },
+      tax_payer_number: registration.taxPayerNumber,
+      year: key.year,
+      due_date: dueDate,
+      status: latest ? 'filed' : 'not_filed',
+      can_submit: reason === null,
+      cannot_submit_reason: reason,
+      filed: latest ? versionView(latest) : null,
+      versions: versions.map(versionView),
+      changed_since_filing: changed,
+      late_filing: late ? { months_late: late.monthsLate, penalty: naira(late.penalty), rule: late.rule, as_of: lateAsOf } : null,
+      return: contentView(latest?.content ?? preview),
+      preview: changed ? contentView(preview) : null,
+    };
+  }
+
+  async function file(caller: Caller, params: { id: string; state: string; year: number }, amendment: { reason: string } | null): Promise<AnnualReturnView> {
+    const gathered = await gather(caller, params.id, params.state, params.year, 'write');
+    const reason = refusal(gathered);
+    if (reason) throw new AppError('UNPROCESSABLE', reason);
+    const latest = gathered.versions[0];
+    if (!amendment && latest) throw new AppError('CONFLICT', `The ${params.year} return was filed on ${lagosDate(latest.filedAt)} (reference ${latest.agencyReference}). To change it, amend it.`);
+    if (amendment && !latest) throw new AppError('CONFLICT', `The ${params.year} return has not been filed yet: submit it first.`);
+    const version = (latest?.version ?? 0) + 1;
+    const { preview, state, registration } = gathered;
+    let reference: string;
+    try {
+      ({ reference } = await deps.agency.submitAnnualReturn({
+        state: { code: state.code, name: state.name, revenueService: state.revenueService } satisfies AgencyState,
+        taxPayerNumber: registration.taxPayerNumber,
+        year: params.year,
+        version,
+        employees: preview.employees.map((employee) => ({ taxPayerNumber: employee.taxPayerNumber, name: employee.name, grossIncomeKobo: employee.grossKobo, taxDeductedKobo: employee.taxDeductedKobo })),
+        totalTaxKobo: preview.totals.taxDeductedKobo,
+      }));
+    } catch (error) {
+      throw agencyFailure(error);
+    }
+    const [person] = await deps.people([caller.userId]);
+    const stored = await repo.insertVersion(db, {
+      organisationId: gathered.corporation.organisationId,
+      corporationId: gathered.corporation.id,
+      stateId: state.id,
+      year: params.year,
+      version,
+      agencyReference: reference,
+      reason: amendment?.reason ?? null,
+      content: preview,
+      filedBy: caller.userId,
+      filedByName: person ? `${person.firstName} ${person.lastName}`.trim() : caller.firstName,
+      filedAt: now(),
+    });
+    if (!stored) throw new AppError('CONFLICT', `Someone filed version ${version} of the ${params.year} return at the same moment. Reload to see it.`);
+    return view({ ...gathered, versions: [stored, ...gathered.versions] });
+  }
+
+  async function documentInput(caller: Caller, params: { id: string; state: string; year: number }): Promise<ReturnDocumentInput> {
+    const gathered = await gather(caller, params.id, params.state, params.year, 'read');
+    const latest = gathered.versions[0] ?? null;
+    const content: AnnualReturn = latest?.content ?? gathered.preview;
+    return {
+      view: view(gathered),
+      content,
+      employerAddress: await deps.payerAddress(caller, gathered.corporation.organisationId),
+      generatedAt: now(),
+    };
+  }
+
+  return {
+    async get(caller: Caller, params: { id: string; state: string; year: number }) {
+      return view(await gather(caller, params.id, params.state, params.year, 'read'));
+    },
+
+    submit(caller: Caller, params: { id: string; state: string; year: number }) {
+      return file(caller, params, null);
+    },
+
+    amend(caller: Caller, params: { id: string; state: string; year: number }, reason: string) {
+      return file(caller, params, { reason });
+    },
+
+    async export(caller: Caller, params: { id: string; state: string; year: number; format: 'csv' | 'xlsx' | 'pdf' }): Promise<FileReply> {
+      return exportAnnualReturn(await documentInput(caller, params), params.format);
+    },
+
+    async taxCard(caller: Caller, params: { id: string; state: string; year: number; taxPayerNumber: string }): Promise<FileReply> {
+      const input = await documentInput(caller, params);
+      const wanted = params.taxPayerNumber.toUpperCase();
+      const employee = input.content.employees.find((candidate) => candidate.taxPayerNumber.toUpperCase() === wanted);
+      if (!employee) throw new AppError('NOT_FOUND', `No employee with the Tax ID ${params.taxPayerNumber} is on the ${params.year} PAYE bills.`);
+      return renderTaxCard(input, employee);
+    },
+
+    async taxCards(caller: Caller, params: { id: string; state: string; year: number }): Promise<FileReply> {
+      const input = await documentInput(caller, params);
+      if (input.content.employees.length === 0) throw new AppError('UNPROCESSABLE', NO_PAID_BILLS(params.year));
+      const cards: FileReply[] = [];
+      for (const employee of input.content.employees) cards.push(await renderTaxCard(input, employee));
+      return zipReply(`tax-cards-${input.view.corporation.name.replace(/[^A-Za-z0-9]+/g, '-')}-${input.view.state.code}-${params.year}.zip`, cards);
+    },
+
+    /** The first filing of each corporation, state and year of an organisation: the alerts module's deadlines. */
+    async filings(organisationId: string) {
+      const rows = await repo.firstFilings(db, organisationId);
+      return rows.map((row) => ({ corporationId: row.corporationId, stateId: row.stateId, year: row.year, filedAt: row.filedAt }));
+    },
+  };
+}
+
+export type AnnualReturnsService = ReturnType<typeof createAnnualReturnsService>;

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { annualReliefs, computeAnnualReturn, type AnnualReturnBill } from './annual-return';
+import { annualReturnDueDate, lateReturnPenalty } from './deadlines';
+import { asKobo, naira } from './money';
+
+const row = (taxPayerNumber: string, name: string, gross: number, tax: number, expected = tax) => ({
+  taxPayerNumber,
+  name,
+  designation: 'Officer',
+  grossKobo: naira(gross),
+  taxKobo: naira(tax),
+  expectedTaxKobo: naira(expected),
+  incomesKobo: [naira(gross), ...Array.from({ length: 11 }, () => asKobo(0))],
+});
+
+function bill(period: string, rows: AnnualReturnBill['rows'], supplementary = false): AnnualReturnBill {
+  return { reference: `PAYE-LA-${period}-${supplementary ? 2 : 1}`, period, supplementary, supplementaryReason: supplementary ? 'A late joiner' : null, amountDueKobo: asKobo(rows.reduce((total, item) => total + item.taxKobo, 0)), rows };
+}
+
+describe('the annual return', () => {
+  const months = ['2025-01', '2025-02', '2025-03', '2025-04', '2025-05', '2025-06', '2025-07', '2025-08', '2025-09', '2025-10', '2025-11'];
+  const bills = [
+    ...months.map((period) => bill(period, [row('N-1', 'Adaeze Okafor', 500_000, 65_300), row('N-2', 'Ngozi Eze', 200_000, period === '2025-03' ? 12_000 : 17_600, 17_600)])),
+    bill('2025-06', [row('N-3', 'Musa Bello', 300_000, 32_180)], true),
+    bill('2024-12', [row('N-1', 'Adaeze Okafor', 500_000, 65_300)]),
+  ];
+  const result = computeAnnualReturn({ year: 2025, firstTaxMonth: '2024-06', bills });
+
+  it("sums each employee's year from the year's bills only", () => {
+    const adaeze = result.employees.find((employee) => employee.taxPayerNumber === 'N-1')!;
+    expect(adaeze).toMatchObject({ months: 11, grossKobo: naira(5_500_000), taxDeductedKobo: naira(718_300), expectedTaxKobo: naira(718_300) });
+    expect(adaeze.incomesKobo[0]).toBe(naira(5_500_000));
+    expect(adaeze.monthly).toHaveLength(11);
+    expect(adaeze.monthly[0]).toEqual({ period: '2025-01', grossKobo: naira(500_000), taxKobo: naira(65_300), bills: ['PAYE-LA-2025-01-1'] });
+    expect(result.employees.map((employee) => employee.name)).toEqual(['Adaeze Okafor', 'Musa Bello', 'Ngozi Eze']);
+    expect(result.totals).toMatchObject({ employees: 3, grossKobo: naira(5_500_000 + 2_200_000 + 300_000), taxDeductedKobo: naira(718_300 + 17_600 * 10 + 12_000 + 32_180) });
+    expect(result.reconciled).toBe(true);
+  });
+
+  it('gives the reliefs the engine allows on the year: pension at 8% of basic, housing and transport, and the CRA under PITA', () => {
+    const adaeze = result.employees.find((employee) => employee.taxPayerNumber === 'N-1')!;
+    expect(adaeze.reliefs.pension).toBe(naira(440_000));
+    // 2025 is a PITA year: CRA = ₦200,000 + 20% of (gross − pension) = 200,000 + 1,012,000.
+    expect(adaeze.reliefs.cra).toBe(naira(1_212_000));
+    expect(adaeze.totalReliefsKobo).toBe(naira(1_652_000));
+    expect(adaeze.chargeableIncomeKobo).toBe(naira(3_848_000));
+    // NTA 2025 (2026 on) has no CRA: pension is the only relief a bill's figures give.
+    const in2026 = annualReliefs(2026, naira(6_000_000), [naira(6_000_000)]);
+    expect(in2026.totalReliefsKobo).toBe(naira(480_000));
+    expect(annualReliefs(2025, naira(1_200_000), [naira(600_000), naira(300_000), naira(100_000)]).reliefs.pension).toBe(naira(80_000));
+  });
+
+  it('names every difference: the month with no bill, the supplementary bill and the declared tax', () => {
+    expect(result.differences).toEqual([
+      { kind: 'missing_month', period: '2025-12' },
+      { kind: 'supplementary', period: '2025-06', reference: 'PAYE-LA-2025-06-2', reason: 'A late joiner', taxKobo: naira(32_180) },
+      { kind: 'declared_tax', taxPayerNumber: 'N-2', name: 'Ngozi Eze', periods: ['2025-03'], declaredKobo: naira(12_000), expectedKobo: naira(17_600), differenceKobo: naira(-5_600) },
+    ]);
+  });
+
+  it('owes months only from the first tax month, and names a bill whose rows do not add up', () => {
+    const late = computeAnnualReturn({ year: 2025, firstTaxMonth: '2025-11', bills: [{ ...bill('2025-11', [row('N-1', 'Adaeze Okafor', 500_000, 65_300)]), amountDueKobo: naira(65_000) }] });
+    expect(late.monthsOwed).toEqual(['2025-11', '2025-12']);
+    expect(late.reconciled).toBe(false);
+    expect(late.differences).toEqual([
+      { kind: 'missing_month', period: '2025-12' },
+      { kind: 'bill_total', reference: 'PAYE-LA-2025-11-1', amountDueKobo: naira(65_000), rowsKobo: naira(65_300) },
+    ]);
+  });
+});
+
+describe('late filing of the annual return (NTAA 2025 s.101)', () => {
+  const due = annualReturnDueDate(2025);
+
+  it('costs nothing on the due date, ₦100,000 in the first month and ₦50,000 for each month begun after', () => {
+    expect(due).toBe('2026-01-31');
+    expect(lateReturnPenalty(due, '2026-01-31')).toMatchObject({ monthsLate: 0, penalty: 0, nextMonthPenalty: naira(100_000), nextMonthFrom: '2026-02-01' });
+    expect(lateReturnPenalty(due, '2026-02-01')).toMatchObject({ monthsLate: 1, penalty: naira(100_000) });
+    expect(lateReturnPenalty(due, '2026-02-15')).toMatchObject({ monthsLate: 1, penalty: naira(100_000), nextMonthPenalty: naira(150_000), nextMonthFrom: '2026-03-01' });
+    expect(lateReturnPenalty(due, '2026-02-28')).toMatchObject({ monthsLate: 1, penalty: naira(100_000) });
+    expect(lateReturnPenalty(due, '2026-03-01')).toMatchObject({ monthsLate: 2, penalty: naira(150_000) });
+    expect(lateReturnPenalty(due, '2026-04-15')).toMatchObject({ monthsLate: 3, penalty: naira(200_000), nextMonthFrom: '2026-05-01' });
+    expect(lateReturnPenalty(due, '2026-04-15').rule).toBe('₦100,000 for the first month late and ₦50,000 for each month after (NTAA 2025 s.101)');
+  });
+
+  it('has no rule before NTAA 2025', () => {
+    expect(() => lateReturnPenalty(annualReturnDueDate(2023), '2024-03-01')).toThrow(/No late-filing rule/);
+  });
+});

@@ -1,0 +1,189 @@
+import { addMonths, formatPeriod, type Period } from './calendar';
+import { asKobo, type Kobo } from './money';
+import { computePaye, defaultPension, type PayeReliefs } from './paye';
+import { PAYE_ROW_TOLERANCE_KOBO } from './payroll-check';
+
+/**
+ * The employer's annual return (Form H1, NTAA s.14), pure: from a year's paid PAYE bills, every
+ * employee's year and the employer's totals, reconciled to the bills, every difference named.
+ */
+
+/** The income columns of a PAYE row after gross_income, in the template's order. */
+export const ANNUAL_RETURN_INCOME_COLUMNS = ['basic_salary', 'housing', 'transport', 'furniture', 'education', 'lunch', 'passage', 'leave', 'bonus', '13th_month', 'utility', 'other_allowances'] as const;
+
+export interface AnnualReturnBillRow {
+  taxPayerNumber: string;
+  name: string;
+  designation: string | null;
+  /** The month's gross income. */
+  grossKobo: Kobo;
+  /** PAYE deducted, as the bill declared it. */
+  taxKobo: Kobo;
+  /** The engine's PAYE for the month when the bill was made (payroll-check). */
+  expectedTaxKobo: Kobo | null;
+  /** The income columns (ANNUAL_RETURN_INCOME_COLUMNS); null when the bill has none. */
+  incomesKobo: Kobo[] | null;
+}
+
+export interface AnnualReturnBill {
+  reference: string;
+  /** The tax month, YYYY-MM. */
+  period: Period;
+  supplementary: boolean;
+  supplementaryReason: string | null;
+  amountDueKobo: Kobo;
+  rows: AnnualReturnBillRow[];
+}
+
+export interface AnnualReturnMonth {
+  period: Period;
+  grossKobo: Kobo;
+  taxKobo: Kobo;
+  /** The bills that paid it, by reference. */
+  bills: string[];
+}
+
+export interface AnnualReturnEmployee {
+  taxPayerNumber: string;
+  /** As on the year's last bill that carried the employee. */
+  name: string;
+  designation: string | null;
+  /** Months of the year with at least one paid row. */
+  months: number;
+  grossKobo: Kobo;
+  /** Summed per column (ANNUAL_RETURN_INCOME_COLUMNS). */
+  incomesKobo: Kobo[];
+  /** The engine's reliefs on the year's figures (see `annualReliefs`). */
+  reliefs: PayeReliefs;
+  totalReliefsKobo: Kobo;
+  chargeableIncomeKobo: Kobo;
+  /** PAYE deducted: the sum of the employee's rows on the year's paid bills. */
+  taxDeductedKobo: Kobo;
+  /** The engine's monthly figures, summed over the same rows. */
+  expectedTaxKobo: Kobo;
+  monthly: AnnualReturnMonth[];
+}
+
+export type AnnualReturnDifference =
+  | { kind: 'missing_month'; period: Period }
+  | { kind: 'supplementary'; period: Period; reference: string; reason: string | null; taxKobo: Kobo }
+  | { kind: 'declared_tax'; taxPayerNumber: string; name: string; periods: Period[]; declaredKobo: Kobo; expectedKobo: Kobo; differenceKobo: Kobo }
+  | { kind: 'bill_total'; reference: string; amountDueKobo: Kobo; rowsKobo: Kobo };
+
+export interface AnnualReturn {
+  year: number;
+  /** The months owed in the year: from the registration's first tax month (or January) to December. */
+  monthsOwed: Period[];
+  bills: Array<{ reference: string; period: Period; supplementary: boolean; amountDueKobo: Kobo }>;
+  employees: AnnualReturnEmployee[];
+  totals: { employees: number; grossKobo: Kobo; incomesKobo: Kobo[]; totalReliefsKobo: Kobo; taxDeductedKobo: Kobo; expectedTaxKobo: Kobo; billsAmountDueKobo: Kobo };
+  /** True when the employees' PAYE deducted equals the paid bills' amount due. */
+  reconciled: boolean;
+  differences: AnnualReturnDifference[];
+}
+
+/**
+ * Reliefs on an employee's year as the bills taxed it: pension at the PRA default of 8% of
+ * basic + housing + transport (what each month's check assumed), nothing else, since a bill
+ * carries no NHF, NHIS, life assurance or rent; the regime is the one in force in December.
+ */
+export function annualReliefs(year: number, grossKobo: Kobo, incomesKobo: readonly Kobo[]) {
+  const [basic, housing, transport] = incomesKobo;
+  const result = computePaye({ period: formatPeriod(year, 12), annualGross: grossKobo, pension: defaultPension({ basic, housing, transport }) });
+  return { reliefs: result.reliefs, totalReliefsKobo: result.totalReliefs, chargeableIncomeKobo: result.chargeableIncome };
+}
+
+const sum = (values: readonly number[]) => asKobo(values.reduce((total, value) => total + value, 0));
+
+export function computeAnnualReturn(input: { year: number; firstTaxMonth: Period; bills: AnnualReturnBill[] }): AnnualReturn {
+  const { year } = input;
+  const january = formatPeriod(year, 1);
+  const december = formatPeriod(year, 12);
+  const monthsOwed: Period[] = [];
+  for (let month = input.firstTaxMonth > january ? input.firstTaxMonth : january; month <= december; month = addMonths(month, 1)) monthsOwed.push(month);
+  const bills = input.bills.filter((bill) => bill.period.startsWith(`${year}-`)).sort((left, right) => left.period.localeCompare(right.period) || Number(left.supplementary) - Number(right.supplementary) || left.reference.localeCompare(right.reference));
+
+  const differences: AnnualReturnDifference[] = [];
+  const paidMonths = new Set(bills.map((bill) => bill.period));
+  for (const month of monthsOwed) if (!paidMonths.has(month)) differences.push({ kind: 'missing_month', period: month });
+
+  interface Building {
+    employee: Omit<AnnualReturnEmployee, 'reliefs' | 'totalReliefsKobo' | 'chargeableIncomeKobo' | 'months'>;
+    months: Map<Period, AnnualReturnMonth>;
+    differing: { periods: Set<Period>; declared: number; expected: number };
+  }
+  const byTaxId = new Map<string, Building>();
+  for (const bill of bills) {
+    const rowsTax = sum(bill.rows.map((row) => row.taxKobo));
+    if (bill.supplementary) differences.push({ kind: 'supplementary', period: bill.period, reference: bill.reference, reason: bill.supplementaryReason, taxKobo: rowsTax });
+    if (rowsTax !== bill.amountDueKobo) differences.push({ kind: 'bill_total', reference: bill.reference, amountDueKobo: bill.amountDueKobo, rowsKobo: rowsTax });
+    for (const row of bill.rows) {
+      let entry = byTaxId.get(row.taxPayerNumber);
+      if (!entry) {
+        entry = {
+          employee: { taxPayerNumber: row.taxPayerNumber, name: row.name, designation: row.designation, grossKobo: asKobo(0), incomesKobo: ANNUAL_RETURN_INCOME_COLUMNS.map(() => asKobo(0)), taxDeductedKobo: asKobo(0), expectedTaxKobo: asKobo(0), monthly: [] },
+          months: new Map(),
+          differing: { periods: new Set(), declared: 0, expected: 0 },
+        };
+        byTaxId.set(row.taxPayerNumber, entry);
+      }
+      const { employee } = entry;
+      employee.name = row.name;
+      employee.designation = row.designation ?? employee.designation;
+      employee.grossKobo = asKobo(employee.grossKobo + row.grossKobo);
+      row.incomesKobo?.forEach((income, index) => {
+        if (index < employee.incomesKobo.length) employee.incomesKobo[index] = asKobo(employee.incomesKobo[index] + income);
+      });
+      employee.taxDeductedKobo = asKobo(employee.taxDeductedKobo + row.taxKobo);
+      const expected = row.expectedTaxKobo ?? row.taxKobo;
+      employee.expectedTaxKobo = asKobo(employee.expectedTaxKobo + expected);
+      if (Math.abs(row.taxKobo - expected) > PAYE_ROW_TOLERANCE_KOBO) {
+        entry.differing.periods.add(bill.period);
+        entry.differing.declared += row.taxKobo;
+        entry.differing.expected += expected;
+      }
+      const month = entry.months.get(bill.period) ?? { period: bill.period, grossKobo: asKobo(0), taxKobo: asKobo(0), bills: [] };
+      month.grossKobo = asKobo(month.grossKobo + row.grossKobo);
+      month.taxKobo = asKobo(month.taxKobo + row.taxKobo);
+      if (!month.bills.includes(bill.reference)) month.bills.push(bill.reference);
+      entry.months.set(bill.period, month);
+    }
+  }
+
+  const employees: AnnualReturnEmployee[] = [...byTaxId.values()]
+    .map(({ employee, months, differing }) => {
+      if (differing.periods.size > 0) {
+        differences.push({
+          kind: 'declared_tax',
+          taxPayerNumber: employee.taxPayerNumber,
+          name: employee.name,
+          periods: [...differing.periods].sort(),
+          declaredKobo: asKobo(differing.declared),
+          expectedKobo: asKobo(differing.expected),
+          differenceKobo: asKobo(differing.declared - differing.expected),
+        });
+      }
+      return { ...employee, months: months.size, monthly: [...months.values()].sort((left, right) => left.period.localeCompare(right.period)), ...annualReliefs(year, employee.grossKobo, employee.incomesKobo) };
+    })
+    .sort((left, right) => left.name.localeCompare(right.name) || left.taxPayerNumber.localeCompare(right.taxPayerNumber));
+
+  const taxDeductedKobo = sum(employees.map((employee) => employee.taxDeductedKobo));
+  const billsAmountDueKobo = sum(bills.map((bill) => bill.amountDueKobo));
+  return {
+    year,
+    monthsOwed,
+    bills: bills.map((bill) => ({ reference: bill.reference, period: bill.period, supplementary: bill.supplementary, amountDueKobo: bill.amountDueKobo })),
+    employees,
+    totals: {
+      employees: employees.length,
+      grossKobo: sum(employees.map((employee) => employee.grossKobo)),
+      incomesKobo: ANNUAL_RETURN_INCOME_COLUMNS.map((_column, index) => sum(employees.map((employee) => employee.incomesKobo[index]))),
+      totalReliefsKobo: sum(employees.map((employee) => employee.totalReliefsKobo)),
+      taxDeductedKobo,
+      expectedTaxKobo: sum(employees.map((employee) => employee.expectedTaxKobo)),
+      billsAmountDueKobo,
+    },
+    reconciled: taxDeductedKobo === billsAmountDueKobo,
+    differences,
+  };
+}
