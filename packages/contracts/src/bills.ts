@@ -3,6 +3,7 @@ import { defineContract } from './api';
 import * as calls from './calls';
 import { nairaAmount } from './calculator';
 import { listParams, pagination } from './common';
+import { COLLECTOR_KINDS } from './reference';
 import { requiredText, taxId } from './validation';
 
 /**
@@ -63,14 +64,18 @@ export const chargeCalculation = z.object({
 });
 export type ChargeCalculation = z.infer<typeof chargeCalculation>;
 
+/** Whose rates: a State IRS's (individual payees, the default) or the federal NRS's (companies). */
+const whtCollector = z.enum(COLLECTOR_KINDS, { error: "collector must be 'state' or 'federal'" }).optional();
+
 export const calculateWhtTaxBody = z.object({
   wht_type: requiredText('WHT type'),
   amount: nairaAmount('Amount'),
   period: billMonth.optional(),
+  collector: whtCollector,
 });
 export const whtTaxCalculation = z.object({ tax_payable: z.string(), rate: z.number() });
 
-export const bulkWhtCalculationBody = z.object({ namespace: z.string().optional(), wht_type: requiredText('WHT type'), period: billMonth.optional() });
+export const bulkWhtCalculationBody = z.object({ namespace: z.string().optional(), wht_type: requiredText('WHT type'), period: billMonth.optional(), collector: whtCollector });
 export const bulkWhtCalculationCreated = z.object({ id: z.string(), reference: z.string() });
 
 export const whtCalcItemsParams = listParams.pick({ page: true, count: true, no_pages: true }).extend({
@@ -123,7 +128,7 @@ export const billSummary = z.object({
   type_name: z.string(),
   status: z.enum(BILL_STATUSES),
   corporation: z.object({ id: z.string(), name: z.string() }),
-  state: z.object({ id: z.number(), code: z.string(), name: z.string() }),
+  state: z.object({ id: z.number(), code: z.string(), name: z.string(), collector: z.enum(COLLECTOR_KINDS) }),
   tax_payer_number: z.string(),
   wht_type: z.string().nullable(),
   period_start: z.string(),
@@ -205,14 +210,14 @@ export const calculateBillCharge = defineContract(calls.calculateBillCharge, {
 });
 
 export const calculateWhtTax = defineContract(calls.calculateWhtTax, {
-  summary: 'WHT on one amount at the type’s rate: {wht_type, amount, period?} → {tax_payable, rate}',
+  summary: 'WHT on one amount at the type’s rate: {wht_type, amount, period?, collector?} → {tax_payable, rate}; collector federal (the NRS) uses the company rates',
   body: calculateWhtTaxBody,
   response: whtTaxCalculation,
 });
 
 /** Multipart: namespace, wht_type, period and the auto file as `file`. */
 export const calculateWhtBulk = defineContract(calls.calculateWhtBulk, {
-  summary: 'WHT on every row of an auto file (multipart: namespace, file, wht_type, period?) → {id, reference} for the items call and the bill',
+  summary: 'WHT on every row of an auto file (multipart: namespace, file, wht_type, period?, collector?) → {id, reference} for the items call and the bill; collector federal (the NRS) takes companies only, at the company rates',
   body: bulkWhtCalculationBody,
   response: bulkWhtCalculationCreated,
 });

@@ -1,4 +1,4 @@
-import { PAY_LINK_PARAMS, type Alert, type DeadlineEntry, type DeadlineKind, type LatePenaltyEstimate } from '@levy/contracts';
+import { PAY_LINK_PARAMS, type Alert, type CollectorKind, type DeadlineEntry, type DeadlineKind, type LatePenaltyEstimate } from '@levy/contracts';
 import {
   addDays,
   addMonths,
@@ -13,7 +13,7 @@ import {
   latePenalty,
   latePenaltyRule,
   nonWorkingReason,
-  stateRemittanceDueDate,
+  remittanceDueDate,
   type IsoDate,
   type Kobo,
   type Period,
@@ -27,7 +27,8 @@ import {
 
 export interface RegistrationFact {
   corporation: { id: string; name: string };
-  state: { id: number; code: string; name: string };
+  /** `collector` federal: the NRS, owed WHT only, by the 21st. */
+  state: { id: number; code: string; name: string; collector: CollectorKind };
   /** The first tax month owed there (YYYY-MM), as the registration form set it. */
   firstTaxMonth: Period;
   /** The month's PAYE on the payroll on file, when there is one: the penalty basis before any bill is paid. */
@@ -101,7 +102,9 @@ function obligations(registrations: RegistrationFact[], bills: BillFact[]): Obli
     const firstMonth = registration.firstTaxMonth < EARLIEST_SUPPORTED_PERIOD ? EARLIEST_SUPPORTED_PERIOD : registration.firstTaxMonth;
     for (const kind of ['paye', 'wht'] as const) {
       const ofKind = own.filter((bill) => bill.type === kind);
-      // PAYE is owed by every registered employer; WHT only where the corporation files WHT bills.
+      // PAYE is owed by every employer registered with a State IRS, never to the NRS; WHT only
+      // where the corporation files WHT bills.
+      if (kind === 'paye' && registration.state.collector === 'federal') continue;
       if (kind === 'wht' && ofKind.length === 0) continue;
       const paidBills = ofKind.filter((bill) => bill.status === 'payment_paid').sort((left, right) => left.period.localeCompare(right.period));
       result.push({
@@ -142,7 +145,7 @@ export function computeAlerts(input: { registrations: RegistrationFact[]; bills:
   for (const obligation of obligations(input.registrations, input.bills)) {
     for (let month = obligation.firstMonth; month <= lastCompleted; month = addMonths(month, 1)) {
       if (obligation.paid.has(month)) continue;
-      const deadline = stateRemittanceDueDate(obligation.kind, month);
+      const deadline = remittanceDueDate(obligation.kind, month, obligation.registration.state.collector);
       const overdue = today > deadline;
       const { registration, kind } = obligation;
       alerts.push({
@@ -179,7 +182,7 @@ export function computeCalendar(input: { registrations: RegistrationFact[]; bill
   const entries: DeadlineEntry[] = [];
   for (const obligation of obligations(input.registrations, input.bills)) {
     for (let month = obligation.firstMonth; month <= lastMonth; month = addMonths(month, 1)) {
-      const deadline = stateRemittanceDueDate(obligation.kind, month);
+      const deadline = remittanceDueDate(obligation.kind, month, obligation.registration.state.collector);
       const paid = obligation.paid.has(month);
       const overdue = !paid && today > deadline;
       if (!overdue && (deadline < today || deadline > to)) continue;

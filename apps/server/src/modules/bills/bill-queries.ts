@@ -1,4 +1,4 @@
-import type { BillDetail, BillStatus, BillSummary, BillWarning, ListParams } from '@levy/contracts';
+import type { BillDetail, BillStatus, BillSummary, BillWarning, CollectorKind, ListParams } from '@levy/contracts';
 import { describePayeMismatch, lagosDate as lagosIsoDate, PAYE_ROW_TOLERANCE_KOBO, regimeForPeriod } from '@levy/tax';
 import { and, asc, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -60,7 +60,7 @@ export function createBillQueries(deps: {
         type_name: billTypeByCode(bill.type).name,
         status: bill.status,
         corporation: { id: bill.corporationId, name: names.get(bill.corporationId) ?? '' },
-        state: { id: bill.stateId, code: state?.code ?? '', name: state?.name ?? '' },
+        state: { id: bill.stateId, code: state?.code ?? '', name: state?.name ?? '', collector: state?.collector ?? 'state' },
         tax_payer_number: bill.taxPayerNumber,
         wht_type: bill.whtType,
         period_start: bill.periodStart,
@@ -114,14 +114,14 @@ export function createBillQueries(deps: {
       failure_reason: bill.failureReason,
       events: events.map((event) => ({ status: event.status as BillStatus, note: event.note, at: event.at.toISOString() })),
       warnings,
-      lateness: latenessOfBill(bill),
+      lateness: latenessOfBill(bill, summary.state.collector),
     };
   }
 
   /** A bill paid after its month's due date, or still unpaid past it; a closed bill paid nothing, so it is never late. */
-  function latenessOfBill(bill: repo.BillRow) {
+  function latenessOfBill(bill: repo.BillRow, collector: CollectorKind) {
     if (UNPAID_FOR_GOOD.includes(bill.status)) return null;
-    return latenessOf(bill.type, bill.periodStart.slice(0, 7), bill.amountDueKobo, lagosIsoDate(bill.paidAt ?? now()));
+    return latenessOf(bill.type, collector, bill.periodStart.slice(0, 7), bill.amountDueKobo, lagosIsoDate(bill.paidAt ?? now()));
   }
 
   /** The caller's bill, or NOT_FOUND: another organisation's id reveals nothing. */
