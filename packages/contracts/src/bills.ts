@@ -4,7 +4,7 @@ import * as calls from './calls';
 import { nairaAmount } from './calculator';
 import { listParams, pagination } from './common';
 import { COLLECTOR_KINDS } from './reference';
-import { requiredText, taxId } from './validation';
+import { registeredTaxId, requiredText } from './validation';
 
 /**
  * Bills (issue 11; product-spec §7 "Bills", product-design "Bills"): PAYE and WHT bills generated
@@ -91,10 +91,13 @@ export const whtCalcItemsPage = z.object({
   pagination,
 });
 
+/** A state's two-letter code, or NRS for the federal Nigeria Revenue Service. */
+const collectorCode = z.string().trim().toUpperCase().regex(/^([A-Z]{2}|NRS)$/, { error: 'Not found.' });
+
 /** The path of a bill generation: `internal/corporations/{corporation}/states/{state}/{type}/bills`. */
 export const createBillPath = z.object({
   corporation: z.uuid({ error: 'Not found.' }),
-  state: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, { error: 'Not found.' }),
+  state: collectorCode,
   type: z.enum(BILL_TYPE_CODES, { error: 'Not found.' }),
 });
 
@@ -185,7 +188,7 @@ export const billItem = z.object({
 });
 
 /** The single-payee step of the WHT form (product-spec §4 step 1): the beneficiary's Tax ID and name. */
-export const singlePayee = z.object({ tax_payer_number: taxId, name: requiredText('Beneficiary name') });
+export const singlePayee = z.object({ tax_payer_number: registeredTaxId, name: requiredText('Beneficiary name') });
 
 const billPage = z.object({ items: z.array(billSummary), pagination });
 const billItemPage = z.object({ items: z.array(billItem), pagination });
@@ -272,7 +275,7 @@ export const cancelBill = defineContract(calls.cancelBill, {
 /** What the summary step shows before Pay: the month's other bills, the paying wallet, and whether the bill will wait for an admin. */
 export const billPrecheckParams = z.object({
   corporation_id: z.uuid({ error: 'Not found.' }),
-  state: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, { error: 'Not found.' }),
+  state: collectorCode,
   type: z.enum(BILL_TYPE_CODES, { error: 'Not found.' }),
   start_date: billMonth,
   total: nairaAmount('Total').optional().describe("The bill's total (naira), to say whether it waits for approval and what the wallet is short of"),
