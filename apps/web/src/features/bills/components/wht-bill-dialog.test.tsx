@@ -96,7 +96,8 @@ describe('Withholding Tax form', () => {
     await waitFor(() => expect(screen.getByTestId('live-tax')).toHaveTextContent('₦100,000.00'), { timeout: 3000 });
     expect(gateway.calls('internal/bills/wht/tax/calc').at(-1)!.body).toMatchObject({ wht_type: 'royalty', collector: 'federal' });
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByText('Royalty (10%)', { exact: false })).toBeInTheDocument();
+    expect(await screen.findByTestId('summary-total', {}, { timeout: 5000 })).toHaveTextContent('₦101,075.00');
+    expect(screen.getByText('Royalty (10%)')).toBeInTheDocument();
     expect(screen.getAllByText('Nigeria Revenue Service').length).toBeGreaterThan(0);
     expect(screen.queryByText('Nigeria Revenue Service (Nigeria Revenue Service)')).not.toBeInTheDocument();
     fireEvent.click(await screen.findByRole('button', { name: 'Pay' }));
