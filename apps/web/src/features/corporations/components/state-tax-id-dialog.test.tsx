@@ -111,7 +111,7 @@ describe('registering the Nigeria Revenue Service', () => {
     fireEvent.click(screen.getByRole('combobox', { name: /State/ }));
     expect(await screen.findByText('Federal: WHT on payments to companies')).toBeInTheDocument();
     fireEvent.click(await screen.findByRole('option', { name: 'Nigeria Revenue Service', hidden: true }));
-    expect(screen.getByText("The corporation's Tax ID with Nigeria Revenue Service: C then digits, or the 13-digit national Tax ID.")).toBeInTheDocument();
+    expect(screen.getByText("The corporation's Tax ID with the Nigeria Revenue Service: C then digits, or the 13-digit national Tax ID.")).toBeInTheDocument();
     expect(screen.getByText('Owes WHT here from')).toBeInTheDocument();
     expect(screen.queryByText('Owes PAYE here from')).not.toBeInTheDocument();
 

@@ -158,7 +158,7 @@ export function StateTaxIdDialog({ corporationId, corporationName, mode, onClose
                 label="Tax ID"
                 description={
                   isFederal
-                    ? `The corporation's Tax ID with ${chosenState.revenue_service}: C then digits, or the 13-digit national Tax ID.`
+                    ? `The corporation's Tax ID with the ${chosenState.revenue_service}: C then digits, or the 13-digit national Tax ID.`
                     : chosenState
                       ? `As registered with ${chosenState.revenue_service}. It begins with N or C.`
                       : 'The state Tax ID begins with N (individuals) or C (companies).'

@@ -106,10 +106,11 @@ export function StatesTab({ corporation, readOnly }: { corporation: Corporation;
                       {registration.state.name}
                     </Text>
                     <Text fz="xs" c="dimmed">
-                      {registration.state.revenue_service}
+                      {registration.state.collector === 'federal' ? 'Federal revenue service' : registration.state.revenue_service}
                     </Text>
                     <PhoneDetails>
-                      Tax ID {registration.tax_payer_number} · {registration.state.collector === 'federal' ? FEDERAL_WHT_ONLY : `${registration.employee_count.toLocaleString('en-NG')} ${registration.employee_count === 1 ? 'employee' : 'employees'}`} · added {formatDate(registration.created_at)}
+                      Tax ID {registration.tax_payer_number}
+                      {registration.state.collector === 'state' && ` · ${registration.employee_count.toLocaleString('en-NG')} ${registration.employee_count === 1 ? 'employee' : 'employees'}`} · added {formatDate(registration.created_at)}
                     </PhoneDetails>
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }} visibleFrom="sm">
