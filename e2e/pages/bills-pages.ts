@@ -155,7 +155,7 @@ export class BillsList {
   /** The reference of the bill whose drawer is open. */
   async openDrawerReference(): Promise<string> {
     const heading = this.page.getByRole('dialog').locator('.mantine-Drawer-title');
-    await expect(heading).toHaveText(/^(PAYE|WHT)-[A-Z]{2}-\d{4}-\d{2}-\d{6}$/);
+    await expect(heading).toHaveText(/^(PAYE|WHT)-([A-Z]{2}|NRS)-\d{4}-\d{2}-\d{6}$/);
     return (await heading.textContent())!;
   }
 }

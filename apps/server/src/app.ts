@@ -109,7 +109,12 @@ export async function buildApp({ config, database, mailTransport }: AppOptions):
   // directory. Identity comes last: its session shows alerts, which read nearly every module.
   const reference = createReferenceService({ db });
   // The engine's MPR and holidays: the seed merged with staff rows, read now and kept fresh (decision 0025).
-  const referenceData = createReferenceDataService({ db, paidBillsChangedBy, usersByIds, recheckMs: config.referenceDataRecheckMs });
+  // A bill's due date depends on its collector (a state or the NRS), which the reference module knows.
+  const paidBillsChangedByMpr: Parameters<typeof createReferenceDataService>[0]['paidBillsChangedBy'] = async (executor, input) => {
+    const collectors = new Map((await reference.listStates(executor)).map((state) => [state.id, state.collector]));
+    return paidBillsChangedBy(executor, { ...input, collectorOf: (stateId) => collectors.get(stateId) ?? 'state' });
+  };
+  const referenceData = createReferenceDataService({ db, paidBillsChangedBy: paidBillsChangedByMpr, usersByIds, recheckMs: config.referenceDataRecheckMs });
   await referenceData.load();
   const agency = withAgencyTimeout(createSandboxAgency({ notify: (to, subject, text) => mail.enqueue(db, { to, subject, text }) }), config.agencyTimeoutMs);
   const directory = createOrganisationDirectory({ db, reference, usersByIds });

@@ -25,6 +25,12 @@ const STATES: Array<[code: string, name: string, abbreviation: string | null]> =
   ['ZA', 'Zamfara', null],
 ];
 
+/**
+ * The federal collector of WHT on payments to companies (tax-rules.md §3), beside the states so
+ * that every `{state}` of a call resolves it; its id follows the states'.
+ */
+const NRS = { id: STATES.length + 1, code: 'NRS', name: 'Nigeria Revenue Service', abbreviation: 'NRS', revenueService: 'Nigeria Revenue Service', collector: 'federal' as const };
+
 const MARKETING_SOURCES = ['Search engine', 'Social media', 'Friend or colleague', 'Accountant or tax consultant', 'Event or conference', 'Blog or news article', 'Other'];
 
 function revenueServiceName(code: string, name: string): string {
@@ -58,10 +64,10 @@ export async function seedReferenceData(db: Db): Promise<void> {
       .onConflictDoUpdate({ target: marketingSources.id, set: { name: sql`excluded.name` } });
     await tx
       .insert(states)
-      .values(STATES.map(([code, name, abbreviation], index) => ({ id: index + 1, code, name, abbreviation, revenueService: revenueServiceName(code, name) })))
+      .values([...STATES.map(([code, name, abbreviation], index) => ({ id: index + 1, code, name, abbreviation, revenueService: revenueServiceName(code, name), collector: 'state' as const })), NRS])
       .onConflictDoUpdate({
         target: states.id,
-        set: { code: sql`excluded.code`, name: sql`excluded.name`, abbreviation: sql`excluded.abbreviation`, revenueService: sql`excluded.revenue_service` },
+        set: { code: sql`excluded.code`, name: sql`excluded.name`, abbreviation: sql`excluded.abbreviation`, revenueService: sql`excluded.revenue_service`, collector: sql`excluded.collector` },
       });
     await createLedgerService({ db }).ensureSystemAccounts(tx);
   });

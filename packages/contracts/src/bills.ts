@@ -3,7 +3,8 @@ import { defineContract } from './api';
 import * as calls from './calls';
 import { nairaAmount } from './calculator';
 import { listParams, pagination } from './common';
-import { requiredText, taxId } from './validation';
+import { COLLECTOR_KINDS } from './reference';
+import { registeredTaxId, requiredText } from './validation';
 
 /**
  * Bills (issue 11; product-spec §7 "Bills", product-design "Bills"): PAYE and WHT bills generated
@@ -63,14 +64,18 @@ export const chargeCalculation = z.object({
 });
 export type ChargeCalculation = z.infer<typeof chargeCalculation>;
 
+/** Whose rates: a State IRS's (individual payees, the default) or the federal NRS's (companies). */
+const whtCollector = z.enum(COLLECTOR_KINDS, { error: "collector must be 'state' or 'federal'" }).optional();
+
 export const calculateWhtTaxBody = z.object({
   wht_type: requiredText('WHT type'),
   amount: nairaAmount('Amount'),
   period: billMonth.optional(),
+  collector: whtCollector,
 });
 export const whtTaxCalculation = z.object({ tax_payable: z.string(), rate: z.number() });
 
-export const bulkWhtCalculationBody = z.object({ namespace: z.string().optional(), wht_type: requiredText('WHT type'), period: billMonth.optional() });
+export const bulkWhtCalculationBody = z.object({ namespace: z.string().optional(), wht_type: requiredText('WHT type'), period: billMonth.optional(), collector: whtCollector });
 export const bulkWhtCalculationCreated = z.object({ id: z.string(), reference: z.string() });
 
 export const whtCalcItemsParams = listParams.pick({ page: true, count: true, no_pages: true }).extend({
@@ -86,10 +91,13 @@ export const whtCalcItemsPage = z.object({
   pagination,
 });
 
+/** A state's two-letter code, or NRS for the federal Nigeria Revenue Service. */
+const collectorCode = z.string().trim().toUpperCase().regex(/^([A-Z]{2}|NRS)$/, { error: 'Not found.' });
+
 /** The path of a bill generation: `internal/corporations/{corporation}/states/{state}/{type}/bills`. */
 export const createBillPath = z.object({
   corporation: z.uuid({ error: 'Not found.' }),
-  state: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, { error: 'Not found.' }),
+  state: collectorCode,
   type: z.enum(BILL_TYPE_CODES, { error: 'Not found.' }),
 });
 
@@ -123,7 +131,7 @@ export const billSummary = z.object({
   type_name: z.string(),
   status: z.enum(BILL_STATUSES),
   corporation: z.object({ id: z.string(), name: z.string() }),
-  state: z.object({ id: z.number(), code: z.string(), name: z.string() }),
+  state: z.object({ id: z.number(), code: z.string(), name: z.string(), collector: z.enum(COLLECTOR_KINDS) }),
   tax_payer_number: z.string(),
   wht_type: z.string().nullable(),
   period_start: z.string(),
@@ -180,7 +188,7 @@ export const billItem = z.object({
 });
 
 /** The single-payee step of the WHT form (product-spec §4 step 1): the beneficiary's Tax ID and name. */
-export const singlePayee = z.object({ tax_payer_number: taxId, name: requiredText('Beneficiary name') });
+export const singlePayee = z.object({ tax_payer_number: registeredTaxId, name: requiredText('Beneficiary name') });
 
 const billPage = z.object({ items: z.array(billSummary), pagination });
 const billItemPage = z.object({ items: z.array(billItem), pagination });
@@ -205,14 +213,14 @@ export const calculateBillCharge = defineContract(calls.calculateBillCharge, {
 });
 
 export const calculateWhtTax = defineContract(calls.calculateWhtTax, {
-  summary: 'WHT on one amount at the type’s rate: {wht_type, amount, period?} → {tax_payable, rate}',
+  summary: 'WHT on one amount at the type’s rate: {wht_type, amount, period?, collector?} → {tax_payable, rate}; collector federal (the NRS) uses the company rates',
   body: calculateWhtTaxBody,
   response: whtTaxCalculation,
 });
 
 /** Multipart: namespace, wht_type, period and the auto file as `file`. */
 export const calculateWhtBulk = defineContract(calls.calculateWhtBulk, {
-  summary: 'WHT on every row of an auto file (multipart: namespace, file, wht_type, period?) → {id, reference} for the items call and the bill',
+  summary: 'WHT on every row of an auto file (multipart: namespace, file, wht_type, period?, collector?) → {id, reference} for the items call and the bill; collector federal (the NRS) takes companies only, at the company rates',
   body: bulkWhtCalculationBody,
   response: bulkWhtCalculationCreated,
 });
@@ -267,7 +275,7 @@ export const cancelBill = defineContract(calls.cancelBill, {
 /** What the summary step shows before Pay: the month's other bills, the paying wallet, and whether the bill will wait for an admin. */
 export const billPrecheckParams = z.object({
   corporation_id: z.uuid({ error: 'Not found.' }),
-  state: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, { error: 'Not found.' }),
+  state: collectorCode,
   type: z.enum(BILL_TYPE_CODES, { error: 'Not found.' }),
   start_date: billMonth,
   total: nairaAmount('Total').optional().describe("The bill's total (naira), to say whether it waits for approval and what the wallet is short of"),

@@ -43,6 +43,7 @@ export const removeMember = { method: 'PUT', namespace: 'auth', path: 'organisat
 export const listMarketingSources = { method: 'GET', namespace: 'auth', path: 'marketing/sources', public: true } as const satisfies CallDeclaration;
 export const listRoleGroups = { method: 'GET', namespace: 'auth', path: 'roles/groups', permission: PERMISSIONS.listRoles } as const satisfies CallDeclaration;
 export const listStates = { method: 'GET', namespace: 'core', path: 'internal/states', permission: PERMISSIONS.listStates } as const satisfies CallDeclaration;
+export const listCollectors = { method: 'GET', namespace: 'core', path: 'internal/collectors', permission: PERMISSIONS.listStates } as const satisfies CallDeclaration;
 
 // calculator
 export const calculatePaye = { method: 'POST', namespace: 'public', path: 'calculator/paye', public: true } as const satisfies CallDeclaration;

@@ -2,13 +2,13 @@ import { z } from './zod';
 import { defineContract } from './api';
 import * as calls from './calls';
 import { idParam, listParams, pageOf } from './common';
-import { otp, requiredText, taxId, uniqueName } from './validation';
+import { otp, registeredTaxId, requiredText, uniqueName } from './validation';
 
 export const createCorporationBody = z.object({ name: uniqueName('Name') });
 export const updateCorporationBody = createCorporationBody;
 
 /** The Tax ID a corporation is registered under in a state (product-spec §5 rule and messages). */
-export const stateTaxId = z.object({ tax_payer_number: taxId });
+export const stateTaxId = z.object({ tax_payer_number: registeredTaxId });
 
 export const verifyConsent = z.object({
   pin: otp.refine((value) => value.length === 6, { error: 'Enter the 6-digit code' }),

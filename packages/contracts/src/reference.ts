@@ -24,6 +24,14 @@ export const taxState = z.object({
 });
 export type TaxState = z.infer<typeof taxState>;
 
+/** Who collects: a State IRS, or the federal Nigeria Revenue Service (WHT on payments to companies only). */
+export const COLLECTOR_KINDS = ['state', 'federal'] as const;
+export type CollectorKind = (typeof COLLECTOR_KINDS)[number];
+
+/** A state, or the federal NRS, where a corporation registers to pay tax. */
+export const taxCollector = taxState.extend({ collector: z.enum(COLLECTOR_KINDS) });
+export type TaxCollector = z.infer<typeof taxCollector>;
+
 export const listMarketingSources = defineContract(calls.listMarketingSources, {
   summary: 'How people heard about Levy, for the sign-up form (no token needed: sign-up comes first)',
   response: z.array(marketingSource),
@@ -38,4 +46,9 @@ export const listRoleGroups = defineContract(calls.listRoleGroups, {
 export const listStates = defineContract(calls.listStates, {
   summary: 'The 36 states and the FCT with code, name and revenue service',
   response: z.array(taxState),
+});
+
+export const listCollectors = defineContract(calls.listCollectors, {
+  summary: 'Where a corporation can register: the 36 states and the FCT, then the Nigeria Revenue Service (code NRS, federal: WHT on payments to companies only)',
+  response: z.array(taxCollector),
 });

@@ -3,6 +3,7 @@ import { defineContract } from './api';
 import * as calls from './calls';
 import { idParam } from './common';
 import { stateTaxId, verifyConsent } from './corporations';
+import { COLLECTOR_KINDS } from './reference';
 
 /** A tax month as the registration forms send it: YYYY-MM (the server checks its range). */
 const firstTaxMonth = z
@@ -34,7 +35,8 @@ export const corporationState = z.object({
   employee_count: z.number(),
   /** When the payroll on file was last uploaded; null when there is none. */
   payroll_updated_at: z.string().nullable(),
-  state: z.object({ id: z.number(), code: z.string(), name: z.string(), revenue_service: z.string() }),
+  /** `collector` federal is the NRS: WHT on payments to companies only, no PAYE, payroll or consent. */
+  state: z.object({ id: z.number(), code: z.string(), name: z.string(), revenue_service: z.string(), collector: z.enum(COLLECTOR_KINDS) }),
   created_at: z.string(),
   /** The first tax month the corporation owes here (YYYY-MM): deadlines count from it. */
   first_tax_month: z.string(),

@@ -79,6 +79,17 @@ export const taxId = z
   .min(1, { error: MESSAGES.fieldRequired })
   .regex(TAX_ID_PATTERN, { error: MESSAGES.taxIdInvalid });
 
+/**
+ * A Tax ID a revenue service registers or a WHT payee holds: a state payer ID as above, or the
+ * 13-digit national Tax ID (NTAA 2025 s.4–8), which the Nigeria Revenue Service knows companies by.
+ * The agency decides whether it holds it.
+ */
+export const registeredTaxId = z
+  .string({ error: MESSAGES.fieldRequired })
+  .trim()
+  .min(1, { error: MESSAGES.fieldRequired })
+  .refine((value) => TAX_ID_PATTERN.test(value) || /^\d{13}$/.test(value), { error: MESSAGES.taxIdInvalid });
+
 /** Account number: the first 10 characters are digits (product-spec §5). */
 export const accountNumber = z
   .string({ error: MESSAGES.fieldRequired })

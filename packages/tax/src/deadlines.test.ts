@@ -7,6 +7,7 @@ import {
   monetaryPolicyRateOn,
   payeDueDate,
   pensionDueDate,
+  remittanceDueDate,
   whtDueDate,
 } from './deadlines';
 import { MONETARY_POLICY_RATE_TABLE } from './deadline-rules';
@@ -25,6 +26,12 @@ describe('due dates', () => {
     expect(whtDueDate('2025-12', 'federal')).toBe('2026-01-21');
     expect(whtDueDate('2026-11', 'state')).toBe('2026-12-30');
     expect(whtDueDate('2026-03', 'federal')).toBe('2026-04-21');
+  });
+
+  it("gives a bill's due date by its collector: the NRS's WHT on the 21st, a State IRS's on the 30th, PAYE on the 10th", () => {
+    expect(remittanceDueDate('wht', '2026-10', 'federal')).toBe('2026-11-21');
+    expect(remittanceDueDate('wht', '2026-10', 'state')).toBe('2026-11-30');
+    expect(remittanceDueDate('paye', '2026-10', 'state')).toBe('2026-11-10');
   });
 
   it('moves the 30th back to the end of February', () => {

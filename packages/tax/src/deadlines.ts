@@ -59,9 +59,12 @@ export function whtDueDate(taxMonth: Period, collector: WhtCollectorKind): IsoDa
   return dayOfNextMonth(taxMonth, collector === 'state' ? rule.whtStateDay : rule.whtFederalDay);
 }
 
-/** A month's PAYE or WHT as billed to a State IRS: PAYE by the 10th, WHT by the state collector's 30th. */
-export function stateRemittanceDueDate(tax: 'paye' | 'wht', taxMonth: Period): IsoDate {
-  return tax === 'paye' ? payeDueDate(taxMonth) : whtDueDate(taxMonth, 'state');
+/**
+ * A month's PAYE or WHT as billed to its collector: PAYE by the 10th (a State IRS's alone), WHT by
+ * a State IRS's 30th or the federal NRS's 21st.
+ */
+export function remittanceDueDate(tax: 'paye' | 'wht', taxMonth: Period, collector: WhtCollectorKind): IsoDate {
+  return tax === 'paye' ? payeDueDate(taxMonth) : whtDueDate(taxMonth, collector);
 }
 
 /** Employer's annual return (Form H1) for a year is due on 31 January of the next year (NTAA s.14). */

@@ -11,6 +11,7 @@ export type {
   PayrollUpload,
   RemovedState,
   RemovedStateData,
+  TaxCollector,
   TaxState,
   UpdatedState,
   VerifiedTaxpayer,
@@ -31,7 +32,7 @@ export const corporationKeys = {
   one: (id: string) => ['corporations', 'one', id] as const,
   states: (id: string) => ['corporations', 'states', id] as const,
   employees: (id: string, stateCode: string, params: Record<string, unknown>) => ['corporations', 'employees', id, stateCode, params] as const,
-  allStates: ['states'] as const,
+  collectors: ['collectors'] as const,
 };
 
 export function useCorporations(params: Record<string, unknown>) {
@@ -61,11 +62,11 @@ export function useCreateCorporation() {
   });
 }
 
-/** The 36 states and the FCT; they do not change while the app is open. */
-export function useTaxStates() {
+/** Where a corporation registers: the 36 states and the FCT, then the Nigeria Revenue Service; they do not change while the app is open. */
+export function useTaxCollectors() {
   return useQuery({
-    queryKey: corporationKeys.allStates,
-    queryFn: () => callApi(calls.listStates),
+    queryKey: corporationKeys.collectors,
+    queryFn: () => callApi(calls.listCollectors),
     staleTime: Infinity,
   });
 }

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { isValidStateTaxId, normalizeTaxId } from '@levy/tax';
-import { AgencyError, maskEmail, type StateAgency } from './state-agency';
+import { isValidStateTaxId, normalizeTaxId, taxIdKind } from '@levy/tax';
+import { AgencyError, maskEmail, type AgencyState, type StateAgency } from './state-agency';
 
 /**
  * Sandbox test Tax IDs (README "Sandbox behaviour"): the digits decide, with N or C in front.
@@ -64,6 +64,13 @@ function digitsOf(taxPayerNumber: string): string {
   return normalizeTaxId(taxPayerNumber).replace(/^[NC]-?/, '');
 }
 
+/** A State IRS knows `N-`/`C-` payer IDs; the federal NRS knows companies, by `C-` or 13-digit national Tax ID. */
+function isKnownForm(taxPayerNumber: string, state: AgencyState): boolean {
+  if (state.collector === 'state') return isValidStateTaxId(taxPayerNumber);
+  const kind = taxIdKind(taxPayerNumber);
+  return kind === 'company' || kind === 'national';
+}
+
 function newReference(prefix: string): string {
   return `${prefix}-${randomBytes(6).toString('hex').toUpperCase()}`;
 }
@@ -85,21 +92,24 @@ const noAnswer = () => new Promise<never>(() => undefined);
 export type NotifyTaxpayer = (to: string, subject: string, text: string) => Promise<void>;
 
 export function createSandboxAgency(deps: { notify: NotifyTaxpayer }): StateAgency {
-  function lookUp(taxPayerNumber: string, revenueService: string, claimedName?: string) {
+  function lookUp(taxPayerNumber: string, state: AgencyState, claimedName?: string) {
     const digits = digitsOf(taxPayerNumber);
     if (digits === SANDBOX_TAX_IDS.unavailable) return noAnswer();
-    if (!isValidStateTaxId(taxPayerNumber) || digits === SANDBOX_TAX_IDS.notFound) {
-      return Promise.reject(new AgencyError('not_found', `${revenueService} has no taxpayer with the Tax ID ${normalizeTaxId(taxPayerNumber)}.`));
+    if (state.collector === 'federal' && taxIdKind(taxPayerNumber) === 'individual') {
+      return Promise.reject(new AgencyError('not_found', `${state.revenueService} collects from companies: ${normalizeTaxId(taxPayerNumber)} is an individual's Tax ID. Use the corporation's C- or 13-digit Tax ID.`));
+    }
+    if (!isKnownForm(taxPayerNumber, state) || digits === SANDBOX_TAX_IDS.notFound) {
+      return Promise.reject(new AgencyError('not_found', `${state.revenueService} has no taxpayer with the Tax ID ${normalizeTaxId(taxPayerNumber)}.`));
     }
     const isClaimHeld = claimedName !== undefined && digits !== SANDBOX_TAX_IDS.anotherTaxpayer;
     return Promise.resolve({ taxPayerNumber: normalizeTaxId(taxPayerNumber), name: isClaimHeld ? claimedName : sandboxTaxpayerName(taxPayerNumber) });
   }
 
   return {
-    verifyTaxId: ({ state, taxPayerNumber, claimedName }) => lookUp(taxPayerNumber, state.revenueService, claimedName),
+    verifyTaxId: ({ state, taxPayerNumber, claimedName }) => lookUp(taxPayerNumber, state, claimedName),
 
     async requestConsentOtp({ state, taxPayerNumber, contactEmail }) {
-      const taxpayer = await lookUp(taxPayerNumber, state.revenueService);
+      const taxpayer = await lookUp(taxPayerNumber, state);
       const reference = newReference(`${state.code}-CONSENT`);
       // A real agency mails the taxpayer's registered address; the sandbox mails the organisation owner.
       await deps.notify(
@@ -116,12 +126,12 @@ export function createSandboxAgency(deps: { notify: NotifyTaxpayer }): StateAgen
     },
 
     async submitPayroll({ state, taxPayerNumber }) {
-      await lookUp(taxPayerNumber, state.revenueService);
+      await lookUp(taxPayerNumber, state);
       return { reference: newReference(`${state.code}-PAYROLL`) };
     },
 
     async generateBillReference({ state, taxPayerNumber, billType, period }) {
-      await lookUp(taxPayerNumber, state.revenueService);
+      await lookUp(taxPayerNumber, state);
       return { reference: newBillReference(`${state.code}-${billType.toUpperCase()}-${period.replace('-', '')}`) };
     },
 
@@ -142,7 +152,7 @@ export function createSandboxAgency(deps: { notify: NotifyTaxpayer }): StateAgen
     },
 
     async submitAnnualReturn({ state, taxPayerNumber, year, version }) {
-      await lookUp(taxPayerNumber, state.revenueService);
+      await lookUp(taxPayerNumber, state);
       return { reference: newReference(`${state.code}-H1-${year}-V${version}`) };
     },
   };

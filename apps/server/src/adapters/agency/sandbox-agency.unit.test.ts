@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { createSandboxAgency, sandboxConsentPin, sandboxTaxpayerName } from './sandbox-agency';
 import { AgencyError, maskEmail, withAgencyTimeout } from './state-agency';
 
-const LAGOS = { code: 'LA', name: 'Lagos', revenueService: 'Lagos State Internal Revenue Service' };
+const LAGOS = { code: 'LA', name: 'Lagos', revenueService: 'Lagos State Internal Revenue Service', collector: 'state' } as const;
+const NRS = { code: 'NRS', name: 'Nigeria Revenue Service', revenueService: 'Nigeria Revenue Service', collector: 'federal' } as const;
 
 function sandbox() {
   const sent: Array<{ to: string; subject: string; text: string }> = [];
@@ -27,6 +28,21 @@ describe('sandbox agency', () => {
       expect(failure).toBeInstanceOf(AgencyError);
       expect((failure as AgencyError).kind).toBe('not_found');
     }
+  });
+
+  it('knows companies at the NRS by C- or 13-digit national Tax ID, never an individual', async () => {
+    const { agency } = sandbox();
+    expect(await agency.verifyTaxId({ state: NRS, taxPayerNumber: 'c-0012345', claimedName: 'Acme Limited' })).toEqual({ taxPayerNumber: 'C-0012345', name: 'Acme Limited' });
+    const national = await agency.verifyTaxId({ state: NRS, taxPayerNumber: ' 1234567890123 ' });
+    expect(national).toEqual({ taxPayerNumber: '1234567890123', name: sandboxTaxpayerName('1234567890123') });
+    expect(national.name).toMatch(/(Limited|Plc|Enterprises)$/);
+    const individual = (await agency.verifyTaxId({ state: NRS, taxPayerNumber: 'N-1234567' }).catch((error: unknown) => error)) as AgencyError;
+    expect(individual.kind).toBe('not_found');
+    expect(individual.message).toBe("Nigeria Revenue Service collects from companies: N-1234567 is an individual's Tax ID. Use the corporation's C- or 13-digit Tax ID.");
+    const unknown = (await agency.verifyTaxId({ state: NRS, taxPayerNumber: 'C-0000000404' }).catch((error: unknown) => error)) as AgencyError;
+    expect(unknown.message).toBe('Nigeria Revenue Service has no taxpayer with the Tax ID C-0000000404.');
+    // A State IRS's payer IDs are N- or C- only, as before.
+    expect(((await agency.verifyTaxId({ state: LAGOS, taxPayerNumber: '1234567890123' }).catch((error: unknown) => error)) as AgencyError).kind).toBe('not_found');
   });
 
   it('does not answer for the "agency unavailable" test ID, which the timeout turns into a clear error', async () => {

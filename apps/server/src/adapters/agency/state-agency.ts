@@ -8,6 +8,8 @@ export interface AgencyState {
   code: string;
   name: string;
   revenueService: string;
+  /** The federal NRS knows companies only, by `C-` or 13-digit national Tax ID. */
+  collector: 'state' | 'federal';
 }
 
 export interface TaxpayerRecord {

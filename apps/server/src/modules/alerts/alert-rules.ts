@@ -1,4 +1,4 @@
-import { PAY_LINK_PARAMS, type Alert, type DeadlineEntry, type DeadlineKind, type LatePenaltyEstimate } from '@levy/contracts';
+import { PAY_LINK_PARAMS, type Alert, type CollectorKind, type DeadlineEntry, type DeadlineKind, type LatePenaltyEstimate } from '@levy/contracts';
 import {
   addDays,
   addMonths,
@@ -16,8 +16,8 @@ import {
   latePenaltyRule,
   lateReturnPenalty,
   nonWorkingReason,
+  remittanceDueDate,
   SEED_REFERENCE_TABLES,
-  stateRemittanceDueDate,
   type IsoDate,
   type Kobo,
   type Period,
@@ -32,7 +32,8 @@ import {
 
 export interface RegistrationFact {
   corporation: { id: string; name: string };
-  state: { id: number; code: string; name: string };
+  /** `collector` federal: the NRS, owed WHT only, by the 21st. */
+  state: { id: number; code: string; name: string; collector: CollectorKind };
   /** The first tax month owed there (YYYY-MM), as the registration form set it. */
   firstTaxMonth: Period;
   /** The month's PAYE on the payroll on file, when there is one: the penalty basis before any bill is paid. */
@@ -115,7 +116,9 @@ function obligations(registrations: RegistrationFact[], bills: BillFact[]): Obli
     const firstMonth = registration.firstTaxMonth < EARLIEST_SUPPORTED_PERIOD ? EARLIEST_SUPPORTED_PERIOD : registration.firstTaxMonth;
     for (const kind of ['paye', 'wht'] as const) {
       const ofKind = own.filter((bill) => bill.type === kind);
-      // PAYE is owed by every registered employer; WHT only where the corporation files WHT bills.
+      // PAYE is owed by every employer registered with a State IRS, never to the NRS; WHT only
+      // where the corporation files WHT bills.
+      if (kind === 'paye' && registration.state.collector === 'federal') continue;
       if (kind === 'wht' && ofKind.length === 0) continue;
       const paidBills = ofKind.filter((bill) => bill.status === 'payment_paid').sort((left, right) => left.period.localeCompare(right.period));
       result.push({
@@ -174,6 +177,8 @@ interface AnnualReturnObligation {
 function annualReturnObligations(registrations: RegistrationFact[], filings: AnnualReturnFiling[], lastYear: number): AnnualReturnObligation[] {
   const result: AnnualReturnObligation[] = [];
   for (const registration of registrations) {
+    // The employer's return goes to the State IRS that collects its PAYE; the NRS collects none.
+    if (registration.state.collector === 'federal') continue;
     const firstYear = Math.max(Number(registration.firstTaxMonth.slice(0, 4)), FIRST_ANNUAL_RETURN_YEAR);
     for (let year = firstYear; year <= lastYear; year++) {
       const filed = filings.some((filing) => filing.corporationId === registration.corporation.id && filing.stateId === registration.state.id && filing.year === year);
@@ -260,7 +265,7 @@ export function computeAlerts(input: DeadlineFacts): Alert[] {
   for (const obligation of obligations(input.registrations, input.bills)) {
     for (let month = obligation.firstMonth; month <= lastCompleted; month = addMonths(month, 1)) {
       if (obligation.paid.has(month)) continue;
-      const deadline = stateRemittanceDueDate(obligation.kind, month);
+      const deadline = remittanceDueDate(obligation.kind, month, obligation.registration.state.collector);
       const overdue = today > deadline;
       const { registration, kind } = obligation;
       alerts.push({
@@ -297,7 +302,7 @@ export function computeCalendar(input: DeadlineFacts): { from: string; to: strin
   const entries: DeadlineEntry[] = annualReturnEntries(input.registrations, input.filings, today, to, tables);
   for (const obligation of obligations(input.registrations, input.bills)) {
     for (let month = obligation.firstMonth; month <= lastMonth; month = addMonths(month, 1)) {
-      const deadline = stateRemittanceDueDate(obligation.kind, month);
+      const deadline = remittanceDueDate(obligation.kind, month, obligation.registration.state.collector);
       const paid = obligation.paid.has(month);
       const overdue = !paid && today > deadline;
       if (!overdue && (deadline < today || deadline > to)) continue;

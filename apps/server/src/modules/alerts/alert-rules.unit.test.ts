@@ -1,9 +1,10 @@
-import { asKobo, lagosPeriod, latePenalty, mergeReferenceTables } from '@levy/tax';
+import { asKobo, koboToNairaString, lagosPeriod, latePenalty, mergeReferenceTables } from '@levy/tax';
 import { describe, expect, it } from 'vitest';
 import { computeAlerts, computeCalendar, formatDeadline, type BillFact, type RegistrationFact } from './alert-rules';
 
 const CORPORATION = { id: '00000000-0000-4000-8000-000000000001', name: 'Adire Works Ltd' };
-const LAGOS_STATE = { id: 25, code: 'LA', name: 'Lagos' };
+const LAGOS_STATE = { id: 25, code: 'LA', name: 'Lagos', collector: 'state' } as const;
+const NRS = { id: 38, code: 'NRS', name: 'Nigeria Revenue Service', collector: 'federal' } as const;
 
 /** A registration made at an instant that owes from its month (the form's default). */
 function registeredOn(isoInstant: string): RegistrationFact {
@@ -103,6 +104,23 @@ describe('alerts', () => {
     // December's PAYE is due Sunday 10 January; the declared Friday 8th moves the safe day to Thursday.
     const december = computeCalendar({ ...input, tables }).entries.find((entry) => entry.tax_month === '2026-12' && entry.kind === 'paye')!;
     expect(december.safe_note).toBe('Falls on a Sunday: pay by Thu 7 Jan to be safe');
+  });
+
+  it('owes the NRS WHT alone, by the 21st of the next month, with the penalty once overdue', () => {
+    const registration: RegistrationFact = { corporation: CORPORATION, state: NRS, firstTaxMonth: '2026-08', payrollTaxKobo: null };
+    const nrsWht = (period: string): BillFact => ({ ...paid('wht', period, 50_000), stateId: NRS.id });
+    // No WHT bill yet: nothing is owed there (no PAYE ever).
+    expect(computeAlerts({ registrations: [registration], bills: [], filings: [], today: '2026-11-23' })).toEqual([]);
+    const alerts = computeAlerts({ registrations: [registration], bills: [nrsWht('2026-08')], filings: [], today: '2026-11-23' });
+    expect(alerts.map((alert) => [alert.kind, alert.tax_month, alert.deadline_date, alert.status])).toEqual([
+      ['wht', '2026-09', '2026-10-21', 'overdue'],
+      ['wht', '2026-10', '2026-11-21', 'overdue'],
+    ]);
+    expect(alerts[1]).toMatchObject({ state: 'Nigeria Revenue Service', state_code: 'NRS', message: 'Withholding tax for October 2026, due by 21 Nov, 2026', days_overdue: 2 });
+    expect(alerts[1].penalty?.total).toBe(koboToNairaString(latePenalty({ tax: asKobo(5_000_000), dueDate: '2026-11-21', asOf: '2026-11-23' }).total));
+    const calendar = computeCalendar({ registrations: [registration], bills: [nrsWht('2026-08')], filings: [], today: '2026-11-23' });
+    expect(new Set(calendar.entries.map((entry) => entry.kind))).toEqual(new Set(['wht']));
+    expect(calendar.entries.every((entry) => entry.deadline_date.endsWith('-21'))).toBe(true);
   });
 
   it('alerts WHT only where the corporation has WHT bills, on the 30th of the next month', () => {

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Caller, FileReply } from '../../http/route';
 import { zipReply } from '../../http/zip';
-import { agencyFailure, type StatesService } from '../states/states.service';
+import { agencyFailure, refuseFederalPaye, type StatesService } from '../states/states.service';
 import { contentView, naira } from './annual-return-view';
 import { exportAnnualReturn, renderTaxCard, type ReturnDocumentInput } from './annual-return-documents';
 import * as repo from './annual-returns.repo';
@@ -41,6 +41,7 @@ export function createAnnualReturnsService(deps: AnnualReturnsDeps) {
 
   async function gather(caller: Caller, corporationId: string, stateCode: string, year: number, access: 'read' | 'write') {
     const { corporation, state, registration } = await deps.states.findRegistration(db, caller, corporationId, stateCode, access);
+    refuseFederalPaye(state, "the employer's annual return of PAYE");
     const key = { corporationId: corporation.id, stateId: state.id, year };
     const [bills, versions] = await Promise.all([deps.paidPayeBillsOfYear(key), repo.findVersions(db, key)]);
     const preview = computeAnnualReturn({
@@ -113,7 +114,7 @@ export function createAnnualReturnsService(deps: AnnualReturnsDeps) {
     let reference: string;
     try {
       ({ reference } = await deps.agency.submitAnnualReturn({
-        state: { code: state.code, name: state.name, revenueService: state.revenueService } satisfies AgencyState,
+        state: { code: state.code, name: state.name, revenueService: state.revenueService, collector: state.collector } satisfies AgencyState,
         taxPayerNumber: registration.taxPayerNumber,
         year: params.year,
         version,

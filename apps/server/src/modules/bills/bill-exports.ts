@@ -88,17 +88,18 @@ export function createBillExports(deps: {
       const bill = await findOwnBill(caller, id);
       if (bill.status !== 'payment_paid') throw new AppError('UNPROCESSABLE', 'A receipt is issued once the bill is paid.');
       const [[summary], statesById, payerAddress] = await Promise.all([summaries(bill.organisationId, [bill]), stateById(), deps.payerAddress(caller, bill.organisationId)]);
-      const whtType = whtTypeOf(bill);
+      const state = statesById.get(bill.stateId)!;
+      const whtType = whtTypeOf(bill, state.collector);
       return renderBillReceipt({
         bill,
         summary,
-        revenueService: statesById.get(bill.stateId)!.revenueService,
+        revenueService: state.revenueService,
         fee: naira(bill.feeKobo),
         vat: naira(bill.vatKobo),
         payerAddress,
         whtType: whtType ? { name: whtType.name, percentage: whtType.percentage } : null,
         verification: { url: deps.receiptCodes.urlOf(bill.id), code: deps.receiptCodes.printedCodeOf(bill.id) },
-        lateness: await latenessOfBill(bill),
+        lateness: await latenessOfBill(bill, state.collector),
         readItems: (window) => repo.listBillItems(db, bill.id, window),
       });
     },

@@ -27,4 +27,6 @@ export interface StateInfo {
   code: string;
   name: string;
   revenueService: string;
+  /** 'federal': the NRS, which collects WHT on payments to companies only. */
+  collector: 'state' | 'federal';
 }

@@ -1,12 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { BILL_MESSAGES, type BillTypeCode, type PayeSource } from '@levy/contracts';
+import { BILL_MESSAGES, type BillTypeCode, type CollectorKind, type PayeSource } from '@levy/contracts';
 import {
   applyRate,
   asKobo,
   computeBillCharge,
-  computeWht,
   isTaxInputError,
-  listWhtTypes,
   parsePayeFile,
   parseWhtAutoCsv,
   parseWhtManualCsv,
@@ -22,6 +20,7 @@ import { pageWindow, toPage } from '../../db/pagination';
 import { AppError, invalidInput, notFound } from '../../errors';
 import { csvFailure, csvFileOf } from '../../http/csv-upload';
 import type { Caller, UploadedFile } from '../../http/route';
+import { checkPayees, whtOn, whtTypesOf } from './bill-collector';
 import { currentMonth, lastDayOfMonth, naira } from './bill-format';
 import type { StateInfo } from './bill-ports';
 import { billTypeById } from './bill-types';
@@ -31,11 +30,6 @@ import * as repo from './bills.repo';
 export function payeesFingerprint(recipients: readonly { taxPayerNumber: string; taxPayableKobo: Kobo }[]): string {
   const lines = recipients.map((recipient) => `${recipient.taxPayerNumber}:${recipient.taxPayableKobo}`).sort();
   return createHash('sha256').update(lines.join('\n')).digest('hex');
-}
-
-/** The state WHT rate: the Withholding Regulations' individual resident rate, the payee holding a Tax ID (tax-rules.md §3). */
-function whtOn(period: string, code: string, amount: Kobo) {
-  return computeWht({ period, code, payeeKind: 'individual', resident: true, hasTaxId: true, amount });
 }
 
 function whtTypeError(error: unknown, field: string): unknown {
@@ -120,11 +114,11 @@ export function createBillPreparation(deps: {
     return { type: 'paye', whtType: null, periodStart: `${month}-01`, periodEnd: lastDayOfMonth(month), recipients, amountDue: parsed.amountDue };
   }
 
-  async function prepareWht(caller: Caller, month: string, form: { payload_type?: string; wht_type?: string; end_date?: string; calc_record_reference?: string }, file: UploadedFile | undefined): Promise<PreparedBill> {
+  async function prepareWht(caller: Caller, collector: CollectorKind, month: string, form: { payload_type?: string; wht_type?: string; end_date?: string; calc_record_reference?: string }, file: UploadedFile | undefined): Promise<PreparedBill> {
     const whtType = form.wht_type?.trim();
     if (!whtType) throw invalidInput({ wht_type: 'WHT type is required' });
     try {
-      whtOn(month, whtType, asKobo(0));
+      whtOn(month, whtType, asKobo(0), collector);
     } catch (error) {
       throw whtTypeError(error, 'wht_type');
     }
@@ -137,6 +131,7 @@ export function createBillPreparation(deps: {
       const record = await repo.findWhtCalcRecord(db, { reference: form.calc_record_reference });
       if (!record || record.organisationId !== caller.organisationId) throw invalidInput({ calc_record_reference: 'This calculation was not found. Upload the file again.' });
       if (record.whtType !== whtType) throw invalidInput({ calc_record_reference: 'This calculation was made for another WHT type. Upload the file again.' });
+      if (record.collector !== collector) throw invalidInput({ calc_record_reference: `This calculation was made at ${collector === 'federal' ? "a State IRS's rates for individuals" : "the Nigeria Revenue Service's rates for companies"}. Upload the file again.` });
       const items = await repo.listWhtCalcItems(db, record.id);
       return {
         ...base,
@@ -148,23 +143,21 @@ export function createBillPreparation(deps: {
     if (form.payload_type === 'manual') {
       const parsed = parseWhtManualCsv(file.content);
       if (!parsed.ok) throw csvFailure('recipients', parsed.message, parsed.errors);
-      return {
-        ...base,
-        recipients: parsed.records.map((record, index) => ({ rowNumber: parsed.rowNumbers[index], taxPayerNumber: record.tax_payer_number.toUpperCase(), name: record.name, amountKobo: null, taxPayableKobo: parsed.amounts[index], ...NOT_PAYE })),
-        amountDue: parsed.amountDue,
-      };
+      const recipients = parsed.records.map((record, index) => ({ rowNumber: parsed.rowNumbers[index], taxPayerNumber: record.tax_payer_number.toUpperCase(), name: record.name, amountKobo: null, taxPayableKobo: parsed.amounts[index], ...NOT_PAYE }));
+      checkPayees(collector, 'recipients', recipients);
+      return { ...base, recipients, amountDue: parsed.amountDue };
     }
-    const auto = whtAutoItems(month, whtType, file);
+    const auto = whtAutoItems(month, whtType, file, collector, 'recipients');
     return { ...base, recipients: auto.items.map((item) => ({ ...item, ...NOT_PAYE })), amountDue: auto.taxPayable };
   }
 
   /** A WHT auto file (tax_payer_number, name, amount) with the tax on each amount at the type's rate. */
-  function whtAutoItems(month: string, whtType: string, file: UploadedFile) {
+  function whtAutoItems(month: string, whtType: string, file: UploadedFile, collector: CollectorKind, field: string) {
     const parsed = parseWhtAutoCsv(file.content);
     if (!parsed.ok) throw csvFailure('file', parsed.message, parsed.errors);
-    // The rate depends on the month and type alone, so it is looked up once; each tax is then
-    // computeWht's own rounding of amount × rate.
-    const { rateBps } = whtOn(month, whtType, asKobo(0));
+    // The rate depends on the month, type and collector alone, so it is looked up once; each tax
+    // is then computeWht's own rounding of amount × rate.
+    const { rateBps } = whtOn(month, whtType, asKobo(0), collector);
     const items = parsed.records.map((record, index) => ({
       rowNumber: parsed.rowNumbers[index],
       taxPayerNumber: record.tax_payer_number.toUpperCase(),
@@ -172,6 +165,7 @@ export function createBillPreparation(deps: {
       amountKobo: parsed.amounts[index],
       taxPayableKobo: applyRate(parsed.amounts[index], rateBps),
     }));
+    checkPayees(collector, field, items);
     return { items, rateBps, amount: parsed.amountDue, taxPayable: sumKobo(items.map((item) => item.taxPayableKobo)) };
   }
   return {
@@ -180,13 +174,13 @@ export function createBillPreparation(deps: {
     preparePaye,
     prepareWht,
 
-    /** The WHT types a state's agency collects for a month: the regulations' individual rates. */
+    /** The WHT types an agency collects for a month: a State IRS's at the individual rates, the NRS's at the company rates. */
     async whtTypes(stateId: number, period: string | undefined) {
       const state = (await deps.stateById()).get(stateId);
       if (!state) throw notFound('State not found.');
       const month = period ?? currentMonth(now());
       try {
-        return listWhtTypes(month).map((type) => ({
+        return whtTypesOf(month, state.collector).map((type) => ({
           id: type.code,
           name: type.name,
           reference: `${state.code}-WHT-${type.code.toUpperCase().replace(/_/g, '-')}`,
@@ -205,10 +199,10 @@ export function createBillPreparation(deps: {
       return { charge: naira(result.charge), amount_due: naira(result.amountDue), fee: naira(result.fee), vat: naira(result.vat), total: naira(result.total) };
     },
 
-    calculateWhtTax(input: { wht_type: string; amount: string; period?: string }) {
+    calculateWhtTax(input: { wht_type: string; amount: string; period?: string; collector?: CollectorKind }) {
       const month = input.period ?? currentMonth(now());
       try {
-        const result = whtOn(month, input.wht_type, toKobo(input.amount, 'amount'));
+        const result = whtOn(month, input.wht_type, toKobo(input.amount, 'amount'), input.collector ?? 'state');
         return { tax_payable: naira(result.tax), rate: result.rateBps / 100 };
       } catch (error) {
         throw whtTypeError(error, 'wht_type');
@@ -216,16 +210,17 @@ export function createBillPreparation(deps: {
     },
 
     /** A bulk WHT calculation from an auto file, kept so the bill can be made from it (`calc_record_reference`). */
-    async calculateWhtBulk(caller: Caller, input: { wht_type: string; period?: string }, uploads: UploadedFile[]) {
+    async calculateWhtBulk(caller: Caller, input: { wht_type: string; period?: string; collector?: CollectorKind }, uploads: UploadedFile[]) {
       if (!caller.organisationId) throw notFound('Organisation not found.');
       const month = input.period ?? currentMonth(now());
+      const collector = input.collector ?? 'state';
       try {
-        whtOn(month, input.wht_type, asKobo(0));
+        whtOn(month, input.wht_type, asKobo(0), collector);
       } catch (error) {
         throw whtTypeError(error, 'wht_type');
       }
       const file = csvFileOf(uploads, 'file');
-      const auto = whtAutoItems(month, input.wht_type, file);
+      const auto = whtAutoItems(month, input.wht_type, file, collector, 'file');
       const record = await db.transaction((tx) =>
         repo.insertWhtCalcRecord(
           tx,
@@ -235,6 +230,7 @@ export function createBillPreparation(deps: {
             whtType: input.wht_type,
             period: month,
             rateBps: auto.rateBps,
+            collector,
             itemCount: auto.items.length,
             amountKobo: auto.amount,
             taxPayableKobo: auto.taxPayable,

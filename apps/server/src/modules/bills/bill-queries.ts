@@ -1,4 +1,4 @@
-import type { BillDetail, BillStatus, BillSummary, BillWarning, ListParams } from '@levy/contracts';
+import type { BillDetail, BillStatus, BillSummary, BillWarning, CollectorKind, ListParams } from '@levy/contracts';
 import { describePayeMismatch, lagosDate as lagosIsoDate, PAYE_ROW_TOLERANCE_KOBO, regimeForPeriod, type MprTable } from '@levy/tax';
 import { and, asc, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -62,7 +62,7 @@ export function createBillQueries(deps: {
         type_name: billTypeByCode(bill.type).name,
         status: bill.status,
         corporation: { id: bill.corporationId, name: names.get(bill.corporationId) ?? '' },
-        state: { id: bill.stateId, code: state?.code ?? '', name: state?.name ?? '' },
+        state: { id: bill.stateId, code: state?.code ?? '', name: state?.name ?? '', collector: state?.collector ?? 'state' },
         tax_payer_number: bill.taxPayerNumber,
         wht_type: bill.whtType,
         period_start: bill.periodStart,
@@ -108,7 +108,8 @@ export function createBillQueries(deps: {
   }
 
   async function detail(bill: repo.BillRow, items?: readonly repo.BillItem[]): Promise<BillDetail> {
-    const [[summary], events, warnings, lateness] = await Promise.all([summaries(bill.organisationId, [bill]), repo.listBillEvents(db, bill.id), warningsOf(bill, items), latenessOfBill(bill)]);
+    const [[summary], events, warnings] = await Promise.all([summaries(bill.organisationId, [bill]), repo.listBillEvents(db, bill.id), warningsOf(bill, items)]);
+    const lateness = await latenessOfBill(bill, summary.state.collector);
     return {
       ...summary,
       fee: naira(bill.feeKobo),
@@ -121,9 +122,9 @@ export function createBillQueries(deps: {
   }
 
   /** A bill paid after its month's due date, or still unpaid past it; a closed bill paid nothing, so it is never late. */
-  async function latenessOfBill(bill: repo.BillRow) {
+  async function latenessOfBill(bill: repo.BillRow, collector: CollectorKind) {
     if (UNPAID_FOR_GOOD.includes(bill.status)) return null;
-    return latenessOf(bill.type, bill.periodStart.slice(0, 7), bill.amountDueKobo, lagosIsoDate(bill.paidAt ?? now()), await deps.referenceTables());
+    return latenessOf(bill.type, collector, bill.periodStart.slice(0, 7), bill.amountDueKobo, lagosIsoDate(bill.paidAt ?? now()), await deps.referenceTables());
   }
 
   /** The caller's bill, or NOT_FOUND: another organisation's id reveals nothing. */

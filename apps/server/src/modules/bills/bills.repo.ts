@@ -296,7 +296,7 @@ export async function releaseVerificationAttempt(executor: Db, id: string): Prom
 /** Bills paid at or after an instant, oldest payment first: what a new MPR row could reach. */
 export function billsPaidSince(executor: Db, since: Date) {
   return executor
-    .select({ reference: bills.reference, type: bills.type, periodStart: bills.periodStart, amountDueKobo: bills.amountDueKobo, paidAt: bills.paidAt })
+    .select({ reference: bills.reference, type: bills.type, stateId: bills.stateId, periodStart: bills.periodStart, amountDueKobo: bills.amountDueKobo, paidAt: bills.paidAt })
     .from(bills)
     .where(and(eq(bills.status, 'payment_paid'), gte(bills.paidAt, since)))
     .orderBy(asc(bills.paidAt));

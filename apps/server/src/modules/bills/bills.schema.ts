@@ -158,6 +158,8 @@ export const whtCalcRecords = pgTable('wht_calc_records', {
   whtType: text().notNull(),
   period: text().notNull(),
   rateBps: integer().notNull(),
+  /** Whose rates and payees: a State IRS's (individuals) or the federal NRS's (companies); a bill takes the calculation only for its own. */
+  collector: text().$type<'state' | 'federal'>().notNull().default('state'),
   itemCount: integer().notNull(),
   amountKobo: kobo().notNull(),
   taxPayableKobo: kobo().notNull(),

@@ -20,7 +20,7 @@ import type { Jobs } from '../../jobs/jobs';
 import { recordAudit } from '../audit/audit.service';
 import type { CorporationsService } from '../corporations/corporations.service';
 import type { MailService } from '../mail/mail.service';
-import type { StatesService } from '../states/states.service';
+import { refuseFederalPaye, type StatesService } from '../states/states.service';
 import { createBillDecisions, payingStatus } from './bill-decisions';
 import { createBillExports } from './bill-exports';
 import { fullName, lagosDate, monthName, naira } from './bill-format';
@@ -94,7 +94,7 @@ export function createBillsService(deps: {
   const exports = createBillExports({ db, queries, receiptCodes: deps.receiptCodes, payerAddress: deps.payerAddress, now });
 
   function agencyStateOf(state: StateInfo): AgencyState {
-    return { code: state.code, name: state.name, revenueService: state.revenueService };
+    return { code: state.code, name: state.name, revenueService: state.revenueService, collector: state.collector };
   }
 
   /** Whether a bill of this total, prepared by the caller, waits for an admin, and why (setting core.organisation.bill_approval). */
@@ -184,7 +184,8 @@ export function createBillsService(deps: {
       checkMonth(month, 'start_date');
       const supplementary = { requested: form.supplementary === 'true', reason: form.supplementary_reason?.trim() || null };
       if (supplementary.requested && !supplementary.reason) throw invalidInput({ supplementary_reason: 'Give the reason for an additional payment for the same month' });
-      const prepared = path.type === 'paye' ? preparePaye(month, await payeFileOf(registration, state.name, form.source, uploads)) : await prepareWht(caller, month, form, uploads.find((upload) => upload.field === 'recipients'));
+      if (path.type === 'paye') refuseFederalPaye(state, 'PAYE');
+      const prepared = path.type === 'paye' ? preparePaye(month, await payeFileOf(registration, state.name, form.source, uploads)) : await prepareWht(caller, state.collector, month, form, uploads.find((upload) => upload.field === 'recipients'));
       if (prepared.amountDue <= 0) throw invalidInput({ recipients: 'The tax on this bill is ₦0.00: there is nothing to pay.' });
       const charge = computeBillCharge({ billType: prepared.type, recipientCount: prepared.recipients.length, amountDue: prepared.amountDue, date: `${month}-01` });
       const billMonth: repo.BillMonth = { corporationId: corporation.id, stateId: state.id, type: prepared.type, period: month };
@@ -296,7 +297,7 @@ export function createBillsService(deps: {
         wallet: { name: wallet.name, balance: naira(wallet.balanceKobo) },
         shortfall: total !== null && total > wallet.balanceKobo ? naira(total - wallet.balanceKobo) : null,
         approval,
-        lateness: params.amount_due === undefined ? null : latenessOf(params.type, params.start_date, toKobo(params.amount_due, 'amount_due'), lagosIsoDate(now()), await deps.referenceTables()),
+        lateness: params.amount_due === undefined ? null : latenessOf(params.type, state.collector, params.start_date, toKobo(params.amount_due, 'amount_due'), lagosIsoDate(now()), await deps.referenceTables()),
       };
     },
 

@@ -1,8 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { RECEIPT_NOT_FOUND, type ReceiptFacts } from '@levy/contracts';
+import { RECEIPT_NOT_FOUND, type CollectorKind, type ReceiptFacts } from '@levy/contracts';
 import { koboToNairaString, listWhtTypes } from '@levy/tax';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
+import { whtTypesOf } from './bill-collector';
 import { billTypeByCode } from './bill-types';
 import * as repo from './bills.repo';
 
@@ -112,14 +113,23 @@ export const VERIFY_LIMIT = { max: 20, windowMs: 10 * 60_000 };
 export function taxLabel(bill: Pick<repo.BillRow, 'type' | 'whtType' | 'periodStart'>): string {
   const name = billTypeByCode(bill.type).name;
   if (!bill.whtType) return name;
-  return `${name}: ${whtTypeOf(bill)?.name ?? bill.whtType.replace(/_/g, ' ')}`;
+  return `${name}: ${whtTypeName(bill) ?? bill.whtType.replace(/_/g, ' ')}`;
 }
 
-/** The WHT type of a bill with its name and rate in the bill's month, when the engine knows it. */
-export function whtTypeOf(bill: Pick<repo.BillRow, 'whtType' | 'periodStart'>) {
+/** The name of a bill's WHT type in its month, whoever collects it. */
+function whtTypeName(bill: Pick<repo.BillRow, 'whtType' | 'periodStart'>): string | undefined {
+  try {
+    return listWhtTypes(bill.periodStart.slice(0, 7)).find((type) => type.code === bill.whtType)?.name;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The WHT type of a bill with its name and its collector's rate in the bill's month, when the engine knows it. */
+export function whtTypeOf(bill: Pick<repo.BillRow, 'whtType' | 'periodStart'>, collector: CollectorKind) {
   if (!bill.whtType) return undefined;
   try {
-    return listWhtTypes(bill.periodStart.slice(0, 7)).find((type) => type.code === bill.whtType);
+    return whtTypesOf(bill.periodStart.slice(0, 7), collector).find((type) => type.code === bill.whtType);
   } catch {
     return undefined;
   }

@@ -8,7 +8,7 @@ import { FileReply, type Caller, type UploadedFile } from '../../http/route';
 import { csvCell } from '../../http/table-export';
 import { recordAudit } from '../audit/audit.service';
 import type { OrganisationDirectory } from '../organisations/organisation-directory';
-import { agencyFailure, type StatesService } from '../states/states.service';
+import { agencyFailure, refuseFederalPaye, type StatesService } from '../states/states.service';
 import * as repo from './payroll.repo';
 
 /** The allowance columns of the PAYE template, after tax_payable (product-spec §3). */
@@ -60,6 +60,7 @@ export function createPayrollService(deps: { db: Db; agency: StateAgency; states
     /** The PAYE template file becomes the employee list registered with the state (product-design). */
     async upload(caller: Caller, corporationId: string, stateCodeOrId: string, input: { tax_payer_number?: string }, uploads: UploadedFile[], ip: string) {
       const { corporation, state, registration } = await states.findRegistration(db, caller, corporationId, stateCodeOrId, 'write');
+      refuseFederalPaye(state, 'a payroll');
       const file = uploads.find((upload) => upload.field === 'file');
       if (!file || file.content.length === 0) throw invalidInput({ file: NO_NEW_FILE_SELECTED });
       if (!isCsv(file)) throw invalidInput({ file: CSV_MESSAGES.invalidDocument });
@@ -86,7 +87,7 @@ export function createPayrollService(deps: { db: Db; agency: StateAgency; states
       let submission: { reference: string };
       try {
         submission = await agency.submitPayroll({
-          state: { code: state.code, name: state.name, revenueService: state.revenueService },
+          state: { code: state.code, name: state.name, revenueService: state.revenueService, collector: state.collector },
           taxPayerNumber: registration.taxPayerNumber,
           employees: employees.map(({ taxPayerNumber, name, grossIncomeKobo, taxPayableKobo }) => ({ taxPayerNumber, name, grossIncomeKobo, taxPayableKobo })),
         });

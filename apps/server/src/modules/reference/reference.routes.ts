@@ -1,4 +1,4 @@
-import { listMarketingSources, listRoleGroups, listStates } from '@levy/contracts';
+import { listCollectors, listMarketingSources, listRoleGroups, listStates } from '@levy/contracts';
 import { defineRoute } from '../../http/route';
 import type { ReferenceService } from './reference.service';
 
@@ -16,6 +16,10 @@ export function referenceRoutes(reference: ReferenceService) {
     defineRoute({
       contract: listStates,
       handler: () => reference.states(),
+    }),
+    defineRoute({
+      contract: listCollectors,
+      handler: () => reference.collectors(),
     }),
   ];
 }

@@ -38,4 +38,6 @@ export const states = pgTable('states', {
   revenueService: text().notNull(),
   /** Only where the service's own abbreviation is confirmed (tax-rules.md §6). */
   abbreviation: text(),
+  /** Who collects there: a State IRS, or the federal Nigeria Revenue Service (WHT on payments to companies only). */
+  collector: text().$type<'state' | 'federal'>().notNull().default('state'),
 });

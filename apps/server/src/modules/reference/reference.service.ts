@@ -3,6 +3,10 @@ import * as repo from './reference.repo';
 
 export type { Role, State } from './reference.repo';
 
+function stateView(state: repo.State) {
+  return { id: state.id, code: state.code, name: state.name, revenue_service: state.revenueService, abbreviation: state.abbreviation };
+}
+
 /** Seeded reference data (roles, states, marketing sources) for the routes and for other modules. */
 export function createReferenceService(deps: { db: Db }) {
   const { db } = deps;
@@ -36,11 +40,18 @@ export function createReferenceService(deps: { db: Db }) {
       return (await allRoles(executor)).find((role) => ('id' in by ? role.id === by.id : role.code === by.code));
     },
 
-    /** The states as rows, by name. */
+    /** Every collector as rows, by name: the states and the federal NRS. */
     listStates: (executor: Db = db) => repo.findStates(executor),
 
+    /** The spec's states list: the 36 states and the FCT, without the federal collector. */
     async states() {
-      return (await repo.findStates(db)).map((state) => ({ id: state.id, code: state.code, name: state.name, revenue_service: state.revenueService, abbreviation: state.abbreviation }));
+      return (await repo.findStates(db)).filter((state) => state.collector === 'state').map(stateView);
+    },
+
+    /** Where a corporation can register: the states, then the federal NRS. */
+    async collectors() {
+      const all = await repo.findStates(db);
+      return [...all.filter((state) => state.collector === 'state'), ...all.filter((state) => state.collector === 'federal')].map((state) => ({ ...stateView(state), collector: state.collector }));
     },
 
     /** A state by id or code, in the caller's transaction when given one. */

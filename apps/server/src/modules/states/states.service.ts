@@ -34,7 +34,17 @@ export interface StatesDeps {
 }
 
 function agencyStateOf(state: State): AgencyState {
-  return { code: state.code, name: state.name, revenueService: state.revenueService };
+  return { code: state.code, name: state.name, revenueService: state.revenueService, collector: state.collector };
+}
+
+/**
+ * The NRS collects WHT on payments to companies only (tax-rules.md §3): PAYE, and the payroll and
+ * consent to manage it that PAYE needs, belong to the State IRS of the employees' residence.
+ */
+export function refuseFederalPaye(state: Pick<State, 'collector' | 'name'>, what: string): void {
+  if (state.collector === 'federal') {
+    throw new AppError('UNPROCESSABLE', `The ${state.name} collects WHT on payments to companies only: ${what} belongs to the State Internal Revenue Service where the employees live.`);
+  }
 }
 
 /** Agency failures in the API's words: an unknown Tax ID is the field's problem; silence is UNAVAILABLE. */
@@ -91,7 +101,7 @@ export function createStatesService(deps: StatesDeps) {
       consent_requested_at: consentRequestedAt?.toISOString() ?? null,
       employee_count: payroll.employees,
       payroll_updated_at: payroll.updatedAt?.toISOString() ?? null,
-      state: { id: state.id, code: state.code, name: state.name, revenue_service: state.revenueService },
+      state: { id: state.id, code: state.code, name: state.name, revenue_service: state.revenueService, collector: state.collector },
       created_at: registration.createdAt.toISOString(),
       first_tax_month: registration.firstTaxMonth,
       name_matches: isSameTaxpayerName(registration.taxPayerName, corporationName),
@@ -161,7 +171,7 @@ export function createStatesService(deps: StatesDeps) {
       return corporationList.flatMap((corporation, index) =>
         perCorporation[index].flatMap((registration) => {
           const state = statesById.get(registration.stateId);
-          return state ? [{ registrationId: registration.id, corporation: { id: corporation.id, name: corporation.name }, state: { id: state.id, code: state.code, name: state.name }, firstTaxMonth: registration.firstTaxMonth, createdAt: registration.createdAt }] : [];
+          return state ? [{ registrationId: registration.id, corporation: { id: corporation.id, name: corporation.name }, state: { id: state.id, code: state.code, name: state.name, collector: state.collector }, firstTaxMonth: registration.firstTaxMonth, createdAt: registration.createdAt }] : [];
         }),
       );
     },
@@ -229,6 +239,7 @@ export function createStatesService(deps: StatesDeps) {
     /** Step 1 of Manage Payroll: the agency mails a code to the taxpayer's registered email. */
     async requestConsent(caller: Caller, corporationId: string, stateCodeOrId: string) {
       const { corporation, state, registration } = await findRegistration(db, caller, corporationId, stateCodeOrId, 'write');
+      refuseFederalPaye(state, 'consent to manage payroll');
       const owner = await deps.organisations.ownerOf(corporation.organisationId);
       let sent: { reference: string; email: string };
       try {
@@ -251,6 +262,7 @@ export function createStatesService(deps: StatesDeps) {
     /** Step 2: the code from the mail. Five tries, ten minutes, once. */
     async verifyConsent(caller: Caller, corporationId: string, stateCodeOrId: string, input: { pin: string; token: string }, ip: string) {
       const { corporation, state, registration } = await findRegistration(db, caller, corporationId, stateCodeOrId, 'write');
+      refuseFederalPaye(state, 'consent to manage payroll');
       const request = await repo.findConsentRequest(db, hashToken(input.token), registration.id);
       if (!request) throw invalidInput({ token: 'This consent request is not valid. Request a new code.' });
       if (request.usedAt) throw invalidInput({ pin: 'This code was already used. Request a new one.' });

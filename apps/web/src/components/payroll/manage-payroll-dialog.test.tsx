@@ -19,7 +19,7 @@ function registration(consent: boolean): CorporationState {
     consent_requested_at: consent ? '2026-11-02T08:55:00.000Z' : null,
     employee_count: 0,
     payroll_updated_at: null,
-    state: { id: 25, code: 'LA', name: 'Lagos', revenue_service: 'Lagos State Internal Revenue Service' },
+    state: { id: 25, code: 'LA', name: 'Lagos', revenue_service: 'Lagos State Internal Revenue Service', collector: 'state' },
     created_at: '2026-11-01T09:00:00.000Z',
     first_tax_month: '2026-11',
     name_matches: true,

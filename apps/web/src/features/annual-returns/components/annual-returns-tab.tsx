@@ -30,7 +30,8 @@ export function AnnualReturnsTab({ corporationId }: { corporationId: string }) {
   const states = useCorporationStates(corporationId);
   const [search, setSearch] = useSearchParams();
   const thisYear = new Date().getFullYear();
-  const registrations = states.data ?? [];
+  // The employer's return goes to a State IRS; the NRS collects no PAYE.
+  const registrations = (states.data ?? []).filter((item) => item.state.collector === 'state');
   const registration = registrations.find((item) => item.state.code === search.get('state')) ?? registrations[0];
   const years = registration ? yearsOf(registration.first_tax_month, thisYear) : [];
   const asked = Number(search.get('year'));

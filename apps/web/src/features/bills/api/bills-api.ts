@@ -4,6 +4,7 @@ import {
   type BillDetail,
   type BillStatus,
   type BillTypeCode,
+  type CollectorKind,
 } from '@levy/contracts';
 import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
@@ -54,12 +55,13 @@ export function calculateCharge(body: { type_id: number; amount_due: string; rec
 }
 
 /** The tax on one amount; quiet, because the form says what is wrong beside the amount. */
-export function calculateSingleWht(body: { wht_type: string; amount: string; period: string }) {
+/** `collector` federal: the NRS's company rates; a State IRS's individual rates otherwise. */
+export function calculateSingleWht(body: { wht_type: string; amount: string; period: string; collector: CollectorKind }) {
   return callApi(calls.calculateWhtTax, { body, quiet: true });
 }
 
-export function calculateBulkWht(input: { wht_type: string; period: string; file: File; onProgress?: (percent: number) => void }) {
-  return uploadForm(calls.calculateWhtBulk, { fields: { wht_type: input.wht_type, period: input.period, file: input.file }, onProgress: input.onProgress });
+export function calculateBulkWht(input: { wht_type: string; period: string; collector: CollectorKind; file: File; onProgress?: (percent: number) => void }) {
+  return uploadForm(calls.calculateWhtBulk, { fields: { wht_type: input.wht_type, period: input.period, collector: input.collector, file: input.file }, onProgress: input.onProgress });
 }
 
 export function useWhtCalcItems(id: string | null, page: number) {

@@ -180,7 +180,7 @@ function BillContent({ bill }: { bill: BillDetail }) {
 
       <SimpleGrid cols={2} spacing="md" verticalSpacing="sm">
         <Fact label="Corporation">{bill.corporation.name}</Fact>
-        <Fact label="State">{bill.state.name}</Fact>
+        <Fact label={bill.state.collector === 'federal' ? 'Revenue service' : 'State'}>{bill.state.name}</Fact>
         <Fact label="Tax ID">{bill.tax_payer_number}</Fact>
         <Fact label="Period">{bill.period_start.slice(0, 7) === bill.period_end.slice(0, 7) ? formatPeriod(bill.period_start) : `${formatDate(bill.period_start)} – ${formatDate(bill.period_end)}`}</Fact>
         {bill.wht_type && <Fact label="WHT type">{whtType ? `${whtType.name} (${whtType.percentage}%)` : bill.wht_type}</Fact>}

@@ -19,25 +19,28 @@ export function useCorporationName(corporationId: string | null): string {
   return corporations.data?.items.find((corporation) => corporation.id === corporationId)?.name ?? '';
 }
 
-/** The corporations a bill can be for, and the states each is registered in. */
+/**
+ * The corporations a bill can be for, and where each is registered: for PAYE its states; for WHT
+ * its states and the Nigeria Revenue Service (WHT on payments to companies).
+ */
 export function CorporationStateFields({
   corporationId,
   stateCode,
   onCorporationChange,
   onStateChange,
   errors,
-  stateLabel = 'State',
+  tax,
 }: {
   corporationId: string | null;
   stateCode: string | null;
   onCorporationChange: (id: string | null) => void;
   onStateChange: (registration: CorporationState | null) => void;
   errors: { corporation?: string | null; state?: string | null };
-  stateLabel?: string;
+  tax: 'paye' | 'wht';
 }) {
   const corporations = useBillCorporations();
   const registrations = useCorporationStates(corporationId ?? undefined);
-  const registered = registrations.data ?? [];
+  const registered = (registrations.data ?? []).filter((registration) => tax === 'wht' || registration.state.collector === 'state');
   const noStates = corporationId !== null && registrations.isSuccess && registered.length === 0;
   const onlyCorporation = corporations.data?.items.length === 1 ? corporations.data.items[0].id : null;
   const onlyRegistration = registered.length === 1 ? registered[0] : null;
@@ -74,8 +77,8 @@ export function CorporationStateFields({
         comboboxProps={{ withinPortal: true }}
       />
       <Select
-        label={stateLabel}
-        description={noStates ? undefined : 'Only the states this corporation is registered in'}
+        label={tax === 'wht' ? 'Agency' : 'State'}
+        description={noStates ? undefined : tax === 'wht' ? "Where this corporation is registered: a state's revenue service for WHT on payments to individuals, the Nigeria Revenue Service for companies" : 'Only the states this corporation is registered in'}
         placeholder={corporationId ? 'Choose a state' : 'Choose a corporation first'}
         data={registered.map((registration) => ({ value: registration.state.code, label: `${registration.state.name} · ${registration.tax_payer_number}` }))}
         value={stateCode}

@@ -20,7 +20,7 @@ function listGateway(detailAnswers: Array<ReturnType<typeof billDetail>>) {
     if (request.path === 'internal/bills') return { code: 'OK', data: { items: [billDetail({ status: 'payment_pending', type: 'wht', type_name: 'Withholding Tax', reference: 'WHT-LA-2026-10-000124' })], pagination: PAGE } };
     if (request.path === `internal/bills/${BILL_ID}`) return { code: 'OK', data: detailAnswers[Math.min(detailCalls++, detailAnswers.length - 1)] };
     if (request.path === `internal/bills/${BILL_ID}/items`) return { code: 'OK', data: { items: [{ row: 2, tax_payer_number: 'N-7654321', name: 'Chinedu Properties Ltd', amount: '500000.00', tax_payable: '50000.00', expected_tax: null }], pagination: PAGE } };
-    if (request.path === 'internal/states') return { code: 'OK', data: [] };
+    if (request.path === 'internal/collectors') return { code: 'OK', data: [] };
     return billGateway(request);
   });
 }

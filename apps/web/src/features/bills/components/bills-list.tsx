@@ -15,7 +15,7 @@ import { statusLabel } from '../../../components/status-tone';
 import { TablePagination } from '../../../components/table-pagination';
 import { formatAmount, formatDate } from '../../../lib/format';
 import { useBillCorporations } from './bill-form-parts';
-import { useTaxStates } from '../../../api/corporations-api';
+import { useTaxCollectors } from '../../../api/corporations-api';
 import { downloadBills, useBills } from '../api/bills-api';
 import { formatPeriod } from '../model/bill-period';
 import { BILL_PARAM } from '../../../lib/routes';
@@ -24,7 +24,7 @@ import { ExportButtons, type ExportFormat } from '../../../components/export-but
 
 function useBillFilters(withCorporation: boolean): FilterField[] {
   const corporations = useBillCorporations();
-  const states = useTaxStates();
+  const states = useTaxCollectors();
   return useMemo(() => {
     const fields: FilterField[] = [
       { type: 'date-range', field: 'created_at', label: 'Date created' },

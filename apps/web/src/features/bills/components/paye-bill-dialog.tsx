@@ -162,6 +162,7 @@ export function PayeBillDialog({ prefill, onClose, onCreated }: { prefill?: Bill
             onCorporationChange={setCorporationId}
             onStateChange={setRegistration}
             errors={{ corporation: errors.corporation, state: errors.state }}
+            tax="paye"
           />
           <MonthField
             value={month}

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defaultMonthValue, lastDayOfPeriod, toPeriod } from '../model/bill-period';
-import { billDetail, billGateway, CORPORATION_ID } from '../testing/bill-fixtures';
+import { billDetail, billGateway, CORPORATION_ID, LAGOS, NRS_REGISTRATION } from '../testing/bill-fixtures';
 import { WhtBillDialog } from './wht-bill-dialog';
 import { stubGateway, stubUploads } from '../../../test/gateway';
 import { grantPermissions, renderWithProviders } from '../../../test/render';
@@ -42,7 +42,7 @@ describe('Withholding Tax form', () => {
     fireEvent.change(screen.getByRole('textbox', { name: /Amount paid/ }), { target: { value: '500000' } });
     expect(screen.getByTestId('live-tax')).toHaveTextContent('Working out…');
     await waitFor(() => expect(screen.getByTestId('live-tax')).toHaveTextContent('₦50,000.00'), { timeout: 3000 });
-    expect(gateway.calls('internal/bills/wht/tax/calc').map((call) => call.body)).toEqual([{ wht_type: 'rent', amount: '500000', period: toPeriod(defaultMonthValue()) }]);
+    expect(gateway.calls('internal/bills/wht/tax/calc').map((call) => call.body)).toEqual([{ wht_type: 'rent', amount: '500000', period: toPeriod(defaultMonthValue()), collector: 'state' }]);
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     fireEvent.click(await screen.findByRole('radio', { name: 'Manual', hidden: true }));
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
@@ -68,6 +68,41 @@ describe('Withholding Tax form', () => {
     expect(request.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
     expect(request.fields).toMatchObject({ payload_type: 'manual', wht_type: 'rent', start_date: period, end_date: lastDayOfPeriod(period) });
     expect(await (request.fields.recipients as File).text()).toBe('tax_payer_number,name,tax_payable\nN-7654321,"Chinedu Properties, Ltd",25000\n');
+  }, 20_000);
+
+  it('to the NRS: a company payee only, the company rate, and the bill made at the NRS', async () => {
+    const gateway = stubGateway((request) => {
+      if (request.path === `internal/corporations/${CORPORATION_ID}/states`) return { code: 'OK', data: [LAGOS, NRS_REGISTRATION] };
+      if (request.path === 'internal/states/38/wht/types') return { code: 'OK', data: [{ id: 'royalty', name: 'Royalty', reference: 'NRS-WHT-ROYALTY', percentage: 10, description: 'Royalties' }] };
+      return billGateway(request);
+    });
+    const uploads = stubUploads(() => ({ code: 'OK', message: 'A bill has been generated, and the payment is currently being processed.', data: billDetail({ type: 'wht', status: 'payment_pending' }) }));
+    renderWithProviders(<WhtBillDialog onClose={() => undefined} onCreated={() => undefined} />);
+    await choose(/Corporation/, 'Adire Textiles Limited');
+    await choose(/Agency/, 'Nigeria Revenue Service · 1234567890123');
+    expect(screen.getByRole('textbox', { name: /Beneficiary Tax ID/ })).toHaveAttribute('placeholder', 'C-0012345');
+    fireEvent.change(screen.getByRole('textbox', { name: /Beneficiary Tax ID/ }), { target: { value: 'N-7654321' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /Beneficiary name/ }), { target: { value: 'Chinedu Okafor' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText(/The Nigeria Revenue Service takes WHT on payments to companies/)).toBeInTheDocument();
+
+    fireEvent.change(screen.getByRole('textbox', { name: /Beneficiary Tax ID/ }), { target: { value: 'C-3000001' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /Beneficiary name/ }), { target: { value: 'Zenith Forge Limited' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    fireEvent.click(await screen.findByRole('radio', { name: 'Auto calculate', hidden: true }));
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await choose(/WHT type/, 'Royalty (10%)');
+    fireEvent.change(screen.getByRole('textbox', { name: /Amount paid/ }), { target: { value: '1000000' } });
+    await waitFor(() => expect(screen.getByTestId('live-tax')).toHaveTextContent('₦100,000.00'), { timeout: 3000 });
+    expect(gateway.calls('internal/bills/wht/tax/calc').at(-1)!.body).toMatchObject({ wht_type: 'royalty', collector: 'federal' });
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByTestId('summary-total', {}, { timeout: 5000 })).toHaveTextContent('₦101,075.00');
+    expect(screen.getByText('Royalty (10%)')).toBeInTheDocument();
+    expect(screen.getAllByText('Nigeria Revenue Service').length).toBeGreaterThan(0);
+    expect(screen.queryByText('Nigeria Revenue Service (Nigeria Revenue Service)')).not.toBeInTheDocument();
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay' }));
+    await waitFor(() => expect(uploads.sent).toHaveLength(1));
+    expect(uploads.sent[0].url).toBe(`/service/v1/internal/corporations/${CORPORATION_ID}/states/NRS/wht/bills`);
   }, 20_000);
 
   it('multiple, manual: the file is previewed (step 4) before the summary', async () => {

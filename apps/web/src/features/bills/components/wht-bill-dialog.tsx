@@ -37,6 +37,8 @@ interface Summary {
   idempotencyKey: string;
 }
 
+const NRS_PAYEE_INDIVIDUAL = "The Nigeria Revenue Service takes WHT on payments to companies: use the company's C- or 13-digit Tax ID. Pay an individual's WHT to the State IRS where they live.";
+
 const STEP_LABELS: Record<Step, string> = { 1: 'Details', 2: 'Method', 3: 'Amount', 4: 'Preview', 5: 'Summary' };
 
 function isPositive(amount: string): boolean {
@@ -106,13 +108,15 @@ export function WhtBillDialog({ prefill, onClose, onCreated }: { prefill?: BillP
   // WHT repeats are found at Pay, from the payees and amounts.
   const repeat = supplementary.refusedRepeat;
   const whtTypes = useWhtTypes(registration?.state.id ?? null, period);
+  // The NRS takes WHT on payments to companies, at the company rates (tax-rules.md §3).
+  const collector = registration?.state.collector ?? 'state';
   const chosenType = whtTypes.data?.find((type) => type.id === whtType) ?? null;
 
   // Single payee, auto: the tax on the amount, shown live (debounced 700 ms).
   const [debouncedAmount] = useDebouncedValue(amount, WHT_CALC_DEBOUNCE_MS);
   const liveTax = useQuery({
-    queryKey: ['bills', 'wht-tax', whtType, debouncedAmount, period],
-    queryFn: () => calculateSingleWht({ wht_type: whtType!, amount: debouncedAmount, period: period! }),
+    queryKey: ['bills', 'wht-tax', whtType, debouncedAmount, period, collector],
+    queryFn: () => calculateSingleWht({ wht_type: whtType!, amount: debouncedAmount, period: period!, collector }),
     enabled: kind === 'single' && method === 'auto' && whtType !== null && period !== null && isPositive(debouncedAmount),
     staleTime: Infinity,
   });
@@ -159,6 +163,7 @@ export function WhtBillDialog({ prefill, onClose, onCreated }: { prefill?: BillP
     if (kind === 'single') {
       const parsed = singlePayee.safeParse(payee);
       if (!parsed.success) for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
+      else if (collector === 'federal' && /^N/i.test(payee.tax_payer_number.trim())) found.tax_payer_number = NRS_PAYEE_INDIVIDUAL;
     }
     setErrors(found);
     if (!Object.values(found).some(Boolean)) goTo(2);
@@ -195,7 +200,7 @@ export function WhtBillDialog({ prefill, onClose, onCreated }: { prefill?: BillP
           await toSummary(amount, 1);
           return;
         }
-        const tax = liveTaxIsCurrent ? liveTax.data : await calculateSingleWht({ wht_type: whtType, amount, period: period! });
+        const tax = liveTaxIsCurrent ? liveTax.data : await calculateSingleWht({ wht_type: whtType, amount, period: period!, collector });
         await toSummary(tax.tax_payable, 1);
         return;
       }
@@ -211,7 +216,7 @@ export function WhtBillDialog({ prefill, onClose, onCreated }: { prefill?: BillP
       setChecked(result);
       if (method === 'auto' && !bulk) {
         setPercent(0);
-        const record = await calculateBulkWht({ wht_type: whtType, period: period!, file, onProgress: setPercent });
+        const record = await calculateBulkWht({ wht_type: whtType, period: period!, collector, file, onProgress: setPercent });
         setBulk(record);
       }
       goTo(4);
@@ -319,7 +324,7 @@ export function WhtBillDialog({ prefill, onClose, onCreated }: { prefill?: BillP
               restorePrefill();
             }}
             errors={{ corporation: errors.corporation, state: errors.state }}
-            stateLabel="Agency (state)"
+            tax="wht"
           />
           <MonthField
             value={month}
@@ -335,7 +340,8 @@ export function WhtBillDialog({ prefill, onClose, onCreated }: { prefill?: BillP
             <Group grow align="flex-start">
               <TextInput
                 label="Beneficiary Tax ID"
-                placeholder="N-1234567"
+                description={collector === 'federal' ? 'A company: C then digits, or the 13-digit national Tax ID' : undefined}
+                placeholder={collector === 'federal' ? 'C-0012345' : 'N-1234567'}
                 required
                 value={payee.tax_payer_number}
                 onChange={(event) => setPayee({ ...payee, tax_payer_number: event.currentTarget.value })}
@@ -482,7 +488,8 @@ export function WhtBillDialog({ prefill, onClose, onCreated }: { prefill?: BillP
           <BillSummaryTable
             lines={[
               { label: 'Corporation', value: corporationName },
-              { label: 'Agency', value: `${registration!.state.name} (${registration!.state.revenue_service})` },
+              // The NRS is its own revenue service: its name once.
+              { label: 'Agency', value: registration!.state.name === registration!.state.revenue_service ? registration!.state.name : `${registration!.state.name} (${registration!.state.revenue_service})` },
               { label: 'Month', value: formatPeriod(period!) },
               { label: 'WHT type', value: chosenType ? `${chosenType.name} (${chosenType.percentage}%)` : whtType },
               { label: kind === 'single' ? 'Beneficiary' : 'Beneficiaries', value: kind === 'single' ? `${payee.name.trim()} · ${payee.tax_payer_number.trim().toUpperCase()}` : summary.recipientCount.toLocaleString('en-NG') },

@@ -16,8 +16,19 @@ export const LAGOS = {
   consent_given_at: null,
   employee_count: 3,
   payroll_updated_at: '2026-11-24T08:00:00.000Z',
-  state: { id: 25, code: 'LA', name: 'Lagos', revenue_service: 'Lagos State Internal Revenue Service' },
+  state: { id: 25, code: 'LA', name: 'Lagos', revenue_service: 'Lagos State Internal Revenue Service', collector: 'state' },
   created_at: '2026-01-03T10:00:00.000Z',
+};
+
+/** The corporation's registration with the federal NRS: WHT on payments to companies only. */
+export const NRS_REGISTRATION = {
+  ...LAGOS,
+  id: 'r2',
+  tax_payer_number: '1234567890123',
+  is_control_consent_given: false,
+  employee_count: 0,
+  payroll_updated_at: null,
+  state: { id: 38, code: 'NRS', name: 'Nigeria Revenue Service', revenue_service: 'Nigeria Revenue Service', collector: 'federal' },
 };
 
 export const BILL_TYPES = [
@@ -88,7 +99,7 @@ export function billDetail(overrides: Partial<BillDetail> = {}): BillDetail {
     type_name: 'PAYE',
     status: 'payment_paid',
     corporation: { id: CORPORATION_ID, name: CORPORATION.name },
-    state: { id: 25, code: 'LA', name: 'Lagos' },
+    state: { id: 25, code: 'LA', name: 'Lagos', collector: 'state' },
     tax_payer_number: 'C-0012345',
     wht_type: null,
     period_start: '2026-10-01',

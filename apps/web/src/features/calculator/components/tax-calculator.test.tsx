@@ -32,7 +32,8 @@ function answer(request: GatewayRequest): unknown {
       doubled: false,
       tax: '75000.03',
       net: '675000.22',
-      collector: 'state',
+      // The collector follows the payee: the NRS for a company.
+      collector: (request.body as { payee_kind: string }).payee_kind === 'company' ? 'federal' : 'state',
     };
   }
   throw new Error(`unexpected call ${request.path}`);
@@ -98,6 +99,14 @@ describe('tax calculator', () => {
     expect(screen.getByRole('tab', { name: 'Withholding tax (WHT)' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByLabelText('Amount of the payment')).toHaveValue('₦750,000.25');
     expect(requests).toEqual([{ method: 'POST', namespace: 'public', path: 'calculator/wht', body: wht }]);
+  });
+
+  it('points WHT on a payment to a company to the NRS, and to where Levy pays it', async () => {
+    const wht = { period: '2026-03', type: 'rent', payee_kind: 'company' as const, resident: true, has_tax_id: true, amount: '750000.25' };
+    renderWithProviders(<TaxCalculator shared={{ token: 'AbCdEfGhIjKlMnOp', paye: null, wht, created_at: '2026-11-22T10:00:00.000Z' }} />);
+    expect(await screen.findByTestId('wht-remit', {}, LAZY_LOAD)).toHaveTextContent(
+      'Remit to the Nigeria Revenue Service (NRS, formerly FIRS) by 21 Apr, 2026. In Levy, add the Nigeria Revenue Service on the corporation’s States tab with its Tax ID, then pay it as a WHT bill to the NRS.',
+    );
   });
 
   it('keeps Share off until something is calculated, and says so', () => {

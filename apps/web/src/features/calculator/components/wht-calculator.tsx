@@ -98,8 +98,8 @@ function WhtRateTable({ type, values }: { type: WhtTypeInfo; values: WhtFormValu
             : type.isPassive
               ? 'Investment income: the rate does not double without a Tax ID.'
               : 'Before 2025 the rate did not depend on the payee having a Tax ID.'}{' '}
-          WHT on payments to individuals goes to the state of the payee’s residence; on payments to companies, to the federal tax
-          authority.
+          WHT on payments to individuals goes to the state of the payee’s residence; on payments to companies, to the Nigeria
+          Revenue Service (NRS).
         </Text>
       </Stack>
     </Card>
@@ -177,11 +177,14 @@ export function WhtCalculator({ values, onChange, errors, onSubmit, isCalculatin
                   </Alert>
                 )}
                 <Group gap={4}>
-                  <Text size="sm" c="dimmed">
+                  <Text size="sm" c="dimmed" data-testid="wht-remit">
                     {result.collector === 'state'
                       ? 'Remit to the State Internal Revenue Service of the payee’s residence'
-                      : 'Remit to the federal tax authority (Nigeria Revenue Service, formerly FIRS)'}{' '}
-                    by {formatDate(whtDueDate(result.period, result.collector))}.
+                      : 'Remit to the Nigeria Revenue Service (NRS, formerly FIRS)'}{' '}
+                    by {formatDate(whtDueDate(result.period, result.collector))}.{' '}
+                    {result.collector === 'state'
+                      ? 'In Levy, pay it as a WHT bill to the state where the corporation is registered.'
+                      : 'In Levy, add the Nigeria Revenue Service on the corporation’s States tab with its Tax ID, then pay it as a WHT bill to the NRS.'}
                   </Text>
                 </Group>
               </Stack>

@@ -16,7 +16,7 @@ const lagos: CorporationState = {
   consent_requested_at: '2026-11-02T08:55:00.000Z',
   employee_count: 3,
   payroll_updated_at: '2026-11-24T08:00:00.000Z',
-  state: { id: 25, code: 'LA', name: 'Lagos', revenue_service: 'Lagos State Internal Revenue Service' },
+  state: { id: 25, code: 'LA', name: 'Lagos', revenue_service: 'Lagos State Internal Revenue Service', collector: 'state' },
   created_at: '2026-11-01T09:00:00.000Z',
   first_tax_month: '2026-11',
   name_matches: true,

@@ -1,15 +1,16 @@
 import { lagosPeriod } from '@levy/tax';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CorporationState, TaxState } from '../../../api/corporations-api';
+import type { CorporationState, TaxCollector } from '../../../api/corporations-api';
 import { StateTaxIdDialog } from './state-tax-id-dialog';
 import { stubGateway } from '../../../test/gateway';
 import { grantPermissions, renderWithProviders } from '../../../test/render';
 import * as calls from '@levy/contracts/calls';
 
 const CORPORATION_ID = '8d5c1f62-7a57-4a0e-9a1f-0b6d1b0c2a11';
-const LAGOS: TaxState = { id: 25, code: 'LA', name: 'Lagos', revenue_service: 'Lagos State Internal Revenue Service', abbreviation: null };
-const OGUN: TaxState = { id: 28, code: 'OG', name: 'Ogun', revenue_service: 'Ogun State Internal Revenue Service', abbreviation: null };
+const LAGOS: TaxCollector = { id: 25, code: 'LA', name: 'Lagos', revenue_service: 'Lagos State Internal Revenue Service', abbreviation: null, collector: 'state' };
+const OGUN: TaxCollector = { id: 28, code: 'OG', name: 'Ogun', revenue_service: 'Ogun State Internal Revenue Service', abbreviation: null, collector: 'state' };
+const NRS: TaxCollector = { id: 38, code: 'NRS', name: 'Nigeria Revenue Service', revenue_service: 'Nigeria Revenue Service', abbreviation: 'NRS', collector: 'federal' };
 
 const registered: CorporationState = {
   id: 'reg-1',
@@ -30,7 +31,7 @@ const NOT_FOUND = 'Lagos State Internal Revenue Service has no taxpayer with the
 
 function agency() {
   return stubGateway((request) => {
-    if (request.path === 'internal/states') return { code: 'OK', data: [LAGOS, OGUN] };
+    if (request.path === 'internal/collectors') return { code: 'OK', data: [LAGOS, OGUN, NRS] };
     if (request.path.endsWith('/records/verify')) {
       const { tax_payer_number } = request.body as { tax_payer_number: string };
       if (tax_payer_number === 'C-0000000404') return { code: 'INVALID_INPUT', data: { tax_payer_number: NOT_FOUND } };
@@ -63,7 +64,7 @@ describe('Add New State', () => {
     const gateway = agency();
     const onClose = vi.fn();
     renderWithProviders(<StateTaxIdDialog corporationId={CORPORATION_ID} corporationName="Delta Harbour Foods Plc" mode={{ kind: 'add', registeredCodes: ['OG'] }} onClose={onClose} />);
-    await waitFor(() => expect(gateway.calls('internal/states')).toHaveLength(1));
+    await waitFor(() => expect(gateway.calls('internal/collectors')).toHaveLength(1));
     fireEvent.click(screen.getByRole('combobox', { name: /State/ }));
     // The dropdown is still in its opening transition, so its options count as hidden.
     fireEvent.click(await screen.findByRole('option', { name: 'Lagos', hidden: true }));
@@ -86,7 +87,7 @@ describe('Add New State', () => {
   it('says when the agency holds the Tax ID for another taxpayer, and saves only once that is confirmed', async () => {
     const gateway = agency();
     renderWithProviders(<StateTaxIdDialog corporationId={CORPORATION_ID} corporationName="Adamawa Foods Limited" mode={{ kind: 'add', registeredCodes: [] }} onClose={() => undefined} />);
-    await waitFor(() => expect(gateway.calls('internal/states')).toHaveLength(1));
+    await waitFor(() => expect(gateway.calls('internal/collectors')).toHaveLength(1));
     fireEvent.click(screen.getByRole('combobox', { name: /State/ }));
     fireEvent.click(await screen.findByRole('option', { name: 'Lagos', hidden: true }));
     fireEvent.change(taxIdInput(), { target: { value: 'C-0000000409' } });
@@ -98,6 +99,33 @@ describe('Add New State', () => {
     fireEvent.click(save);
     await waitFor(() => expect(gateway.calls(`internal/corporations/${CORPORATION_ID}/states/LA`)).toHaveLength(1));
     expect(gateway.calls(`internal/corporations/${CORPORATION_ID}/states/LA`)[0].body).toMatchObject({ tax_payer_number: 'C-0000000409', confirm_name: true });
+  });
+});
+
+describe('registering the Nigeria Revenue Service', () => {
+  it('offers the NRS apart from the states, asks for WHT from a month, refuses an individual’s Tax ID and saves a 13-digit one', async () => {
+    const gateway = agency();
+    const onClose = vi.fn();
+    renderWithProviders(<StateTaxIdDialog corporationId={CORPORATION_ID} corporationName="Delta Harbour Foods Plc" mode={{ kind: 'add', registeredCodes: [] }} onClose={onClose} />);
+    await waitFor(() => expect(gateway.calls('internal/collectors')).toHaveLength(1));
+    fireEvent.click(screen.getByRole('combobox', { name: /State/ }));
+    expect(await screen.findByText('Federal: WHT on payments to companies')).toBeInTheDocument();
+    fireEvent.click(await screen.findByRole('option', { name: 'Nigeria Revenue Service', hidden: true }));
+    expect(screen.getByText("The corporation's Tax ID with the Nigeria Revenue Service: C then digits, or the 13-digit national Tax ID.")).toBeInTheDocument();
+    expect(screen.getByText('Owes WHT here from')).toBeInTheDocument();
+    expect(screen.queryByText('Owes PAYE here from')).not.toBeInTheDocument();
+
+    fireEvent.change(taxIdInput(), { target: { value: 'N-1234567' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Proceed' }));
+    expect(await screen.findByText("The Nigeria Revenue Service collects WHT from companies: use the corporation's C- or 13-digit Tax ID, not an individual's N- ID")).toBeInTheDocument();
+    expect(gateway.calls('internal/corporations/states/NRS/records/verify')).toHaveLength(0);
+
+    fireEvent.change(taxIdInput(), { target: { value: ' 1234567890123 ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Proceed' }));
+    expect(await screen.findByTestId('verified-tax-id')).toHaveTextContent('1234567890123');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(gateway.calls(`internal/corporations/${CORPORATION_ID}/states/NRS`)[0]).toMatchObject({ method: 'POST', body: { tax_payer_number: '1234567890123' } });
   });
 });
 

@@ -6,7 +6,7 @@ import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { MountedModal } from '../../../components/mounted-modal';
 import { ApiError } from '../../../lib/api-client';
-import { useAddState, useTaxStates, useUpdateStateId, verifyTaxId, type CorporationState, type VerifiedTaxpayer } from '../../../api/corporations-api';
+import { useAddState, useTaxCollectors, useUpdateStateId, verifyTaxId, type CorporationState, type TaxCollector, type VerifiedTaxpayer } from '../../../api/corporations-api';
 import { joinWords, normaliseTaxId, validateStateEntry } from '../model/state-entry';
 
 export type StateDialogMode = { kind: 'add'; registeredCodes: string[] } | { kind: 'update'; registration: CorporationState };
@@ -23,13 +23,22 @@ function replacementWarning(registration: CorporationState, newTaxId: string): s
   return `${replaced} ${joinWords(losses).replace(/^./, (letter) => letter.toUpperCase())} will be deleted; give consent and upload the payroll again afterwards.`;
 }
 
+/** The states, then the federal NRS apart: it takes WHT on payments to companies only. */
+function collectorOptions(collectors: TaxCollector[]) {
+  const option = (collector: TaxCollector) => ({ value: collector.code, label: collector.name });
+  return [
+    { group: 'States', items: collectors.filter((collector) => collector.collector === 'state').map(option) },
+    { group: 'Federal: WHT on payments to companies', items: collectors.filter((collector) => collector.collector === 'federal').map(option) },
+  ].filter((group) => group.items.length > 0);
+}
+
 /**
  * Add New State / Update {state} Id (product-spec §4): step 1 chooses the state and enters the
  * Tax ID, and Proceed asks the state's revenue service who holds it; step 2 shows the taxpayer
  * it returned; Save registers it (an update replaces the old registration on the server).
  */
 export function StateTaxIdDialog({ corporationId, corporationName, mode, onClose }: { corporationId: string; corporationName: string; mode: StateDialogMode; onClose: () => void }) {
-  const states = useTaxStates();
+  const states = useTaxCollectors();
   const add = useAddState(corporationId);
   const update = useUpdateStateId(corporationId);
   const current = mode.kind === 'update' ? mode.registration : null;
@@ -47,9 +56,10 @@ export function StateTaxIdDialog({ corporationId, corporationName, mode, onClose
 
   const title = current ? `Update ${current.state.name} Id` : 'Add New State';
   const chosenState = (states.data ?? []).find((state) => state.code === stateCode) ?? current?.state ?? null;
+  const isFederal = chosenState?.collector === 'federal';
   const stateOptions = current
     ? [{ value: current.state.code, label: current.state.name }]
-    : (states.data ?? []).filter((state) => !(mode.kind === 'add' && mode.registeredCodes.includes(state.code))).map((state) => ({ value: state.code, label: state.name }));
+    : collectorOptions((states.data ?? []).filter((state) => !(mode.kind === 'add' && mode.registeredCodes.includes(state.code))));
 
   const showFailure = (error: unknown, action: 'verify' | 'save') => {
     if (!(error instanceof ApiError)) throw error;
@@ -69,7 +79,7 @@ export function StateTaxIdDialog({ corporationId, corporationName, mode, onClose
     // Enter in the Tax ID field while the agency is still being asked must not ask twice.
     if (isVerifying) return;
     setProblem(null);
-    const found = validateStateEntry({ stateCode, taxPayerNumber }, current ? { taxPayerNumber: current.tax_payer_number, stateName: current.state.name } : undefined);
+    const found = validateStateEntry({ stateCode, taxPayerNumber, collector: chosenState?.collector ?? 'state' }, current ? { taxPayerNumber: current.tax_payer_number, stateName: current.state.name } : undefined);
     setErrors(found);
     if (Object.keys(found).length > 0 || !stateCode) return;
     setIsVerifying(true);
@@ -128,6 +138,7 @@ export function StateTaxIdDialog({ corporationId, corporationName, mode, onClose
               <Select
                 label="State"
                 placeholder={states.isPending ? 'Loading states…' : 'Choose a state'}
+                description={current ? undefined : 'Or the Nigeria Revenue Service, for WHT on payments to companies'}
                 data={stateOptions}
                 value={stateCode}
                 onChange={(value) => {
@@ -145,7 +156,13 @@ export function StateTaxIdDialog({ corporationId, corporationName, mode, onClose
               />
               <TextInput
                 label="Tax ID"
-                description={chosenState ? `As registered with ${chosenState.revenue_service}. It begins with N or C.` : 'The state Tax ID begins with N (individuals) or C (companies).'}
+                description={
+                  isFederal
+                    ? `The corporation's Tax ID with the ${chosenState.revenue_service}: C then digits, or the 13-digit national Tax ID.`
+                    : chosenState
+                      ? `As registered with ${chosenState.revenue_service}. It begins with N or C.`
+                      : 'The state Tax ID begins with N (individuals) or C (companies).'
+                }
                 placeholder="C-0012345"
                 required
                 data-autofocus={current ? true : undefined}
@@ -163,8 +180,8 @@ export function StateTaxIdDialog({ corporationId, corporationName, mode, onClose
                 </Text>
               ) : (
                 <MonthPickerInput
-                  label="Owes PAYE here from"
-                  description="The first month whose PAYE (and WHT) this corporation owes in this state. Choose an earlier month if payments are already due: Levy lists them as overdue."
+                  label={isFederal ? 'Owes WHT here from' : 'Owes PAYE here from'}
+                  description={`${isFederal ? 'The first month whose WHT on payments to companies this corporation owes to the Nigeria Revenue Service.' : 'The first month whose PAYE (and WHT) this corporation owes in this state.'} Choose an earlier month if payments are already due: Levy lists them as overdue.`}
                   value={firstMonth}
                   onChange={setFirstMonth}
                   minDate={`${EARLIEST_SUPPORTED_PERIOD}-01`}

@@ -26,6 +26,9 @@ type Dialog =
   | { kind: 'remove'; registration: CorporationState }
   | null;
 
+/** What the NRS row says in place of payroll: it collects WHT alone. */
+const FEDERAL_WHT_ONLY = 'WHT on payments to companies only';
+
 /** Payroll consent as a status tag: approved (green) once given, pending (amber) once asked for, not requested (grey) before. */
 export function consentStatus(registration: Pick<CorporationState, 'is_control_consent_given' | 'consent_requested_at'>): 'approved' | 'pending' | 'not_requested' {
   if (registration.is_control_consent_given) return 'approved';
@@ -52,7 +55,8 @@ export function StatesTab({ corporation, readOnly }: { corporation: Corporation;
     if (can(CORPORATION_PERMISSIONS.updateState)) {
       items.push({ label: 'Change first tax month', icon: <IconCalendarMonth size={16} />, onClick: () => setDialog({ kind: 'first-month', registration }) });
     }
-    if (canManagePayroll) items.push({ label: 'Manage Payroll', icon: <IconUsers size={16} />, onClick: () => setDialog({ kind: 'payroll', registration }) });
+    // The NRS takes WHT alone: PAYE, its payroll and the consent to manage it stay with the states.
+    if (canManagePayroll && registration.state.collector === 'state') items.push({ label: 'Manage Payroll', icon: <IconUsers size={16} />, onClick: () => setDialog({ kind: 'payroll', registration }) });
     if (can(CORPORATION_PERMISSIONS.removeState)) {
       items.push({ label: `Remove ${name}`, icon: <IconTrash size={16} />, color: 'red', onClick: () => setDialog({ kind: 'remove', registration }) });
     }
@@ -75,7 +79,7 @@ export function StatesTab({ corporation, readOnly }: { corporation: Corporation;
       {registrations.isPending ? (
         <LoadingPlaceholder />
       ) : !registrations.data || registrations.data.length === 0 ? (
-        <EmptyState hint={canAdd ? 'Add each state where this corporation pays PAYE, with its state Tax ID.' : 'This corporation is not registered in any state yet.'} />
+        <EmptyState hint={canAdd ? 'Add each state where this corporation pays PAYE, with its state Tax ID, and the Nigeria Revenue Service if it withholds tax from payments to companies.' : 'This corporation is not registered in any state yet.'} />
       ) : (
         // On a phone a state takes a few lines: the state with its Tax ID and figures beside its actions,
         // then the taxpayer's name, then the payroll consent, each named.
@@ -102,10 +106,11 @@ export function StatesTab({ corporation, readOnly }: { corporation: Corporation;
                       {registration.state.name}
                     </Text>
                     <Text fz="xs" c="dimmed">
-                      {registration.state.revenue_service}
+                      {registration.state.collector === 'federal' ? 'Federal revenue service' : registration.state.revenue_service}
                     </Text>
                     <PhoneDetails>
-                      Tax ID {registration.tax_payer_number} · {registration.employee_count.toLocaleString('en-NG')} {registration.employee_count === 1 ? 'employee' : 'employees'} · added {formatDate(registration.created_at)}
+                      Tax ID {registration.tax_payer_number}
+                      {registration.state.collector === 'state' && ` · ${registration.employee_count.toLocaleString('en-NG')} ${registration.employee_count === 1 ? 'employee' : 'employees'}`} · added {formatDate(registration.created_at)}
                     </PhoneDetails>
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }} visibleFrom="sm">
@@ -125,10 +130,16 @@ export function StatesTab({ corporation, readOnly }: { corporation: Corporation;
                   </Table.Td>
                   <Table.Td data-phone-line="below">
                     <PhoneLabel>Payroll consent</PhoneLabel>
-                    <StatusTag status={consentStatus(registration)} />
+                    {registration.state.collector === 'federal' ? (
+                      <Text fz="sm" c="dimmed">
+                        Not needed: {FEDERAL_WHT_ONLY}
+                      </Text>
+                    ) : (
+                      <StatusTag status={consentStatus(registration)} />
+                    )}
                   </Table.Td>
                   <Table.Td ta="right" visibleFrom="sm">
-                    {registration.employee_count.toLocaleString('en-NG')}
+                    {registration.state.collector === 'federal' ? <Text component="span" fz="sm" c="dimmed" aria-label="No payroll">—</Text> : registration.employee_count.toLocaleString('en-NG')}
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }} visibleFrom="sm">
                     {formatDate(registration.created_at)}

@@ -1,4 +1,4 @@
-import { fieldErrors, stateTaxId } from '@levy/contracts';
+import { fieldErrors, stateTaxId, type CollectorKind } from '@levy/contracts';
 import type { RemovedStateData } from '../../../api/corporations-api';
 
 export const STATE_REQUIRED = 'State is required';
@@ -6,7 +6,11 @@ export const STATE_REQUIRED = 'State is required';
 export interface StateEntry {
   stateCode: string | null;
   taxPayerNumber: string;
+  /** The NRS (federal) knows companies only: an individual's N- Tax ID is refused before it is asked. */
+  collector: CollectorKind;
 }
+
+export const FEDERAL_TAX_ID_INDIVIDUAL = "The Nigeria Revenue Service collects WHT from companies: use the corporation's C- or 13-digit Tax ID, not an individual's N- ID";
 
 /** Tax IDs are compared the way the agency stores them: trimmed, upper case. */
 export function normaliseTaxId(value: string): string {
@@ -23,6 +27,7 @@ export function validateStateEntry(entry: StateEntry, current?: { taxPayerNumber
   if (!entry.stateCode) errors.state = STATE_REQUIRED;
   const parsed = stateTaxId.safeParse({ tax_payer_number: entry.taxPayerNumber });
   if (!parsed.success) Object.assign(errors, fieldErrors(parsed.error));
+  else if (entry.collector === 'federal' && /^N/i.test(entry.taxPayerNumber.trim())) errors.tax_payer_number = FEDERAL_TAX_ID_INDIVIDUAL;
   else if (current && normaliseTaxId(entry.taxPayerNumber) === normaliseTaxId(current.taxPayerNumber)) {
     errors.tax_payer_number = `${current.taxPayerNumber} is already the Tax ID registered in ${current.stateName}`;
   }
