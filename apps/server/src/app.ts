@@ -46,6 +46,8 @@ import { referenceRoutes } from './modules/reference/reference.routes';
 import { createReferenceService } from './modules/reference/reference.service';
 import { createTeamService } from './modules/team/team.service';
 import { teamRoutes } from './modules/team/team.routes';
+import { vendorRoutes } from './modules/vendors/vendors.routes';
+import { createVendorsService } from './modules/vendors/vendors.service';
 
 /** A JSON body; an uploaded file may be larger: a 100,000-employee payroll is about 15 MB. */
 const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
@@ -130,6 +132,7 @@ export async function buildApp({ config, database, mailTransport }: AppOptions):
     corporationName: async (organisationId, corporationId) => (await corporations.findInOrganisation(organisationId, corporationId)).name,
     stateOf: async (stateId) => (await reference.listStates()).find((state) => state.id === stateId),
   });
+  const vendors = createVendorsService({ db });
   const bills = createBillsService({
     db,
     jobs,
@@ -150,6 +153,7 @@ export async function buildApp({ config, database, mailTransport }: AppOptions):
       const identity = await directory.getIdentity(caller, organisationId);
       return identity.address ? [identity.address, identity.state?.name].filter(Boolean).join(', ') : null;
     },
+    vendors,
   });
   // The onboarding summary counts what corporations, wallets and bills own: organisations come after them.
   const organisations = createOrganisationsService({
@@ -203,6 +207,7 @@ export async function buildApp({ config, database, mailTransport }: AppOptions):
     ...payrollRoutes(payroll),
     ...walletRoutes(wallets),
     ...billRoutes(bills, receiptVerification),
+    ...vendorRoutes(vendors),
     ...alertRoutes(alerts),
     ...analyserRoutes(analyser),
     ...(canSimulateTransfers ? sandboxFundingRoutes(wallets, createSandboxTransferSender(app, paymentProvider)) : []),

@@ -22,3 +22,4 @@ export * from './payroll';
 export * from './wallets';
 export * from './mail';
 export * from './bank';
+export * from './vendors';

@@ -14,3 +14,4 @@ export * from '../../modules/wallets/wallets.schema';
 export * from '../../modules/bills/bills.schema';
 export * from '../../modules/alerts/alerts.schema';
 export * from '../../modules/analyser/analyser.schema';
+export * from '../../modules/vendors/vendors.schema';
