@@ -82,11 +82,10 @@ async function renderCreditNote(context: NoteContext, item: repo.BillItem): Prom
   y += 15;
   if (item.amountKobo === null) amountRow('Gross amount', 'not given: the tax was declared on the bill');
   else amountRow('Gross amount', pdfAmount(naira(item.amountKobo)));
-  amountRow('Rate', rate);
   if (item.amountKobo !== null) amountRow('Net amount paid to the payee', pdfAmount(naira(item.amountKobo - item.taxPayableKobo)));
   drawRule(page, y);
   y += 7;
-  amountRow(`Tax withheld and remitted to ${context.revenueService}`, pdfAmount(naira(item.taxPayableKobo)), true);
+  amountRow(`Tax withheld at ${rate}`, pdfAmount(naira(item.taxPayableKobo)), true);
   y += 8;
 
   drawVerificationPanel(page, y, context.verification, 'credit note');
