@@ -60,10 +60,9 @@ function CreditNoteButton({ billId, line }: { billId: string; line: Recipient })
       leftSection={<IconFileTypePdf size={14} />}
       loading={busy}
       aria-label={`Credit note for ${line.name}`}
-      onClick={async () => {
+      onClick={() => {
         setBusy(true);
-        await downloadCreditNote(billId, line.row);
-        setBusy(false);
+        void downloadCreditNote(billId, line.row).finally(() => setBusy(false));
       }}
     >
       Credit note

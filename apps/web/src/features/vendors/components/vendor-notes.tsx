@@ -21,10 +21,9 @@ function NoteActions({ note, vendor, canSend }: { note: VendorCreditNote; vendor
         leftSection={<IconFileTypePdf size={14} />}
         loading={downloading}
         aria-label={`Download the credit note ${label}`}
-        onClick={async () => {
+        onClick={() => {
           setDownloading(true);
-          await downloadCreditNote(note.bill_id, note.row);
-          setDownloading(false);
+          void downloadCreditNote(note.bill_id, note.row).finally(() => setDownloading(false));
         }}
       >
         PDF
