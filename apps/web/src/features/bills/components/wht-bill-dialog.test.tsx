@@ -109,7 +109,7 @@ describe('Withholding Tax form', () => {
     const vendor = { tax_payer_number: 'C-0076543', name: 'Bola Haulage Limited', email: null, usual_wht_type: { code: 'rent', name: 'Rent' }, years: [{ year: 2026, gross: '800000.00', tax_withheld: '80000.00', notes: 1 }] };
     const gateway = stubGateway((request) => {
       if (request.path !== 'internal/vendors') return billGateway(request);
-      const search = String(request.params?.search ?? '').toLowerCase();
+      const search = (typeof request.params?.search === 'string' ? request.params.search : '').toLowerCase();
       const items = vendor.name.toLowerCase().includes(search) || vendor.tax_payer_number.toLowerCase().includes(search) ? [vendor] : [];
       return { code: 'OK', data: { items, pagination: { count: 5, current_page: 1, total_count: items.length, total_pages: 1 } } };
     });

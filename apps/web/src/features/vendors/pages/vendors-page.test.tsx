@@ -27,7 +27,7 @@ const NOTE = { bill_id: BILL_ID, bill_reference: 'WHT-LA-2026-10-000001', row: 3
 
 function vendorsGateway(request: GatewayRequest) {
   if (request.path === 'internal/vendors') {
-    const search = String(request.params?.search ?? '').toLowerCase();
+    const search = (typeof request.params?.search === 'string' ? request.params.search : '').toLowerCase();
     const items = [HALIMA, KELECHI].filter((vendor) => !search || vendor.name.toLowerCase().includes(search) || vendor.tax_payer_number.toLowerCase().includes(search));
     return { code: 'OK', data: { items, pagination: { count: 20, current_page: 1, total_count: items.length, total_pages: 1 } } };
   }
