@@ -20,7 +20,7 @@ function NoteActions({ note, vendor, canSend }: { note: VendorCreditNote; vendor
         variant="light"
         leftSection={<IconFileTypePdf size={14} />}
         loading={downloading}
-        aria-label={`Download the credit note ${label}`}
+        aria-label={`PDF of the credit note ${label}`}
         onClick={() => {
           setDownloading(true);
           void downloadCreditNote(note.bill_id, note.row).finally(() => setDownloading(false));
@@ -36,7 +36,7 @@ function NoteActions({ note, vendor, canSend }: { note: VendorCreditNote; vendor
           disabled={!vendor.email}
           title={vendor.email ? `Sends the note's figures and verification link to ${vendor.email}` : 'Add the vendor’s email first'}
           loading={send.isPending}
-          aria-label={`Email the credit note ${label}`}
+          aria-label={`Email note ${label}`}
           onClick={() => send.mutate({ billId: note.bill_id, row: note.row })}
         >
           Email note

@@ -72,12 +72,12 @@ describe('Vendors screen', () => {
     await waitFor(() => expect(toasts()).toContain('Credit notes for Kelechi Uche go to kelechi@example.ng'));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Email for Kelechi Uche' })).not.toBeInTheDocument());
 
-    fireEvent.click(screen.getByRole('button', { name: 'Credit notes of Halima Garba' }));
+    fireEvent.click(screen.getByRole('button', { name: '1 note of Halima Garba' }));
     const notes = await screen.findByRole('table', { name: 'Credit notes' });
     expect(notes).toHaveTextContent('October 2026');
     expect(notes).toHaveTextContent('WHT-LA-2026-10-000001 row 3');
     expect(notes).toHaveTextContent('₦80,000.00');
-    fireEvent.click(within(notes).getByRole('button', { name: 'Email the credit note WHT-LA-2026-10-000001 row 3' }));
+    fireEvent.click(within(notes).getByRole('button', { name: 'Email note WHT-LA-2026-10-000001 row 3' }));
     await waitFor(() => expect(toasts()).toContain('The credit note was sent to halima@example.ng'));
     expect(gateway.calls(`internal/bills/${BILL_ID}/credit-notes/3/send`)).toHaveLength(1);
   }, 20_000);
