@@ -51,6 +51,8 @@ import { referenceDataRoutes } from './modules/reference-data/reference-data.rou
 import { createReferenceDataService } from './modules/reference-data/reference-data.service';
 import { createTeamService } from './modules/team/team.service';
 import { teamRoutes } from './modules/team/team.routes';
+import { vendorRoutes } from './modules/vendors/vendors.routes';
+import { createVendorsService } from './modules/vendors/vendors.service';
 
 /** A JSON body; an uploaded file may be larger: a 100,000-employee payroll is about 15 MB. */
 const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
@@ -147,6 +149,7 @@ export async function buildApp({ config, database, mailTransport }: AppOptions):
     const identity = await directory.getIdentity(caller, organisationId);
     return identity.address ? [identity.address, identity.state?.name].filter(Boolean).join(', ') : null;
   };
+  const vendors = createVendorsService({ db });
   const bills = createBillsService({
     db,
     jobs,
@@ -165,6 +168,7 @@ export async function buildApp({ config, database, mailTransport }: AppOptions):
     payrollOnFile: payroll.payeFileOnFile,
     payrollEmployeeCount: async (registrationId) => (await payrollContents(db, [registrationId])).get(registrationId)?.employees ?? 0,
     payerAddress,
+    vendors,
   });
   const annualReturns = createAnnualReturnsService({ db, agency, states, paidPayeBillsOfYear: bills.paidPayeBillsOfYear, people: (ids) => usersByIds(db, ids), payerAddress });
   // The onboarding summary counts what corporations, wallets and bills own: organisations come after them.
@@ -222,6 +226,7 @@ export async function buildApp({ config, database, mailTransport }: AppOptions):
     ...payrollRoutes(payroll),
     ...walletRoutes(wallets),
     ...billRoutes(bills, receiptVerification),
+    ...vendorRoutes(vendors),
     ...alertRoutes(alerts),
     ...annualReturnRoutes(annualReturns),
     ...analyserRoutes(analyser),

@@ -103,6 +103,14 @@ export const getBill = { method: 'GET', namespace: 'core', path: 'internal/bills
 export const listBillItems = { method: 'GET', namespace: 'core', path: 'internal/bills/{id}/items', permission: PERMISSIONS.viewBills } as const satisfies CallDeclaration;
 export const getBillReceipt = { method: 'GET', namespace: 'core', path: 'internal/bills/{id}/receipt', permission: PERMISSIONS.viewBills, download: PDF_TYPES } as const satisfies CallDeclaration;
 export const getBillSchedule = { method: 'GET', namespace: 'core', path: 'internal/bills/{id}/schedule', permission: PERMISSIONS.viewBills, download: SPREADSHEET_TYPES } as const satisfies CallDeclaration;
+export const getBillCreditNotes = { method: 'GET', namespace: 'core', path: 'internal/bills/{id}/credit-notes', permission: PERMISSIONS.viewBills, download: ZIP_TYPES } as const satisfies CallDeclaration;
+export const getBillCreditNote = { method: 'GET', namespace: 'core', path: 'internal/bills/{id}/credit-notes/{row}', permission: PERMISSIONS.viewBills, download: PDF_TYPES } as const satisfies CallDeclaration;
+export const sendBillCreditNote = { method: 'POST', namespace: 'core', path: 'internal/bills/{id}/credit-notes/{row}/send', permission: PERMISSIONS.sendCreditNotes } as const satisfies CallDeclaration;
+
+// vendors
+export const listVendors = { method: 'GET', namespace: 'core', path: 'internal/vendors', permission: PERMISSIONS.viewBills } as const satisfies CallDeclaration;
+export const listVendorCreditNotes = { method: 'GET', namespace: 'core', path: 'internal/vendors/{tax_payer_number}/credit-notes', permission: PERMISSIONS.viewBills } as const satisfies CallDeclaration;
+export const updateVendor = { method: 'PUT', namespace: 'core', path: 'internal/vendors/{tax_payer_number}', permission: PERMISSIONS.updateVendors } as const satisfies CallDeclaration;
 
 // alerts
 export const listAlerts = { method: 'GET', namespace: 'core', path: 'internal/organisations/{id}/alerts', permission: PERMISSIONS.viewBills } as const satisfies CallDeclaration;

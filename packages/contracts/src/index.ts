@@ -24,3 +24,4 @@ export * from './mail';
 export * from './bank';
 export * from './reference-data';
 export * from './annual-returns';
+export * from './vendors';

@@ -28,6 +28,7 @@ const PAGES: Record<RouteName, () => PageModule> = {
   'corporations.index': () => import('../features/corporations/pages/corporations-page'),
   'corporations.corporation': () => import('./routes/corporation-page'),
   'bills.index': () => import('../features/bills/pages/bills-page'),
+  'vendors.index': () => import('../features/vendors/pages/vendors-page'),
   'transactions.index': () => import('../features/wallets/pages/transactions-page'),
   'analyser.index': () => import('../features/analyser/pages/analyser-page'),
   'analyser.folders.folder': () => import('../features/analyser/pages/folder-page'),

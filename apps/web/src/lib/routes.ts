@@ -50,6 +50,7 @@ export const ROUTES = [
   { name: 'corporations.index', path: '/corporations', title: 'Corporations', layout: 'app', access: { permission: PERMISSIONS.listCorporations } },
   { name: 'corporations.corporation', path: '/corporations/:id/:tab?', title: 'Corporation', module: 'Corporations', layout: 'app', access: { permission: PERMISSIONS.viewCorporation } },
   { name: 'bills.index', path: '/bills', title: 'Bills', layout: 'app', access: { permission: PERMISSIONS.viewBills } },
+  { name: 'vendors.index', path: '/vendors', title: 'Vendors', layout: 'app', access: { permission: PERMISSIONS.viewBills } },
   { name: 'transactions.index', path: '/transactions', title: 'Transactions', layout: 'app', access: { permission: PERMISSIONS.viewWalletHistory } },
   { name: 'analyser.index', path: '/analyser', title: 'Bank Analyser', layout: 'app', access: { permission: PERMISSIONS.listFolders } },
   { name: 'analyser.folders.folder', path: '/analyser/folders/:id', title: 'Folder', module: 'Bank Analyser', layout: 'app', access: { permission: PERMISSIONS.viewFolder } },

@@ -16,3 +16,4 @@ export * from '../../modules/alerts/alerts.schema';
 export * from '../../modules/reference-data/reference-data.schema';
 export * from '../../modules/analyser/analyser.schema';
 export * from '../../modules/annual-returns/annual-returns.schema';
+export * from '../../modules/vendors/vendors.schema';

@@ -3,6 +3,7 @@ import type { StateAgency } from '../../adapters/agency/state-agency';
 import { AgencyError } from '../../adapters/agency/state-agency';
 import type { Db } from '../../db/client';
 import type { Jobs } from '../../jobs/jobs';
+import type { PaidWhtBill, WhtPayee } from '../vendors/vendors.service';
 import type { BillWallets } from './bill-ports';
 import * as repo from './bills.repo';
 
@@ -19,7 +20,14 @@ const ledgerReference = (prefix: 'BILL' | 'REFUND', bill: { reference: string; i
  * Money out and back: a stored bill paid from its wallet, the agency asked to settle it (at once for
  * PAYE, by the settlement job for WHT and as PAYE's safety net), and a refund by reversing journal.
  */
-export function createBillSettlement(deps: { db: Db; jobs: Jobs; agency: StateAgency; wallets: BillWallets }) {
+export function createBillSettlement(deps: {
+  db: Db;
+  jobs: Jobs;
+  agency: StateAgency;
+  wallets: BillWallets;
+  /** A WHT bill's payees become vendors with credit notes in the transaction that marks it paid (the vendors module's). */
+  recordPaidWht(tx: Db, bill: PaidWhtBill, payees: readonly WhtPayee[]): Promise<void>;
+}) {
   const { db, agency } = deps;
 
   /**
@@ -40,7 +48,9 @@ export function createBillSettlement(deps: { db: Db; jobs: Jobs; agency: StateAg
       const paid = await agency.pay({ reference: bill.agencyReference ?? bill.reference, taxPayerNumber: bill.taxPayerNumber, amountKobo: bill.amountDueKobo });
       await db.transaction(async (tx) => {
         const moved = await repo.transitionBill(tx, bill.id, repo.SETTLING_STATUSES, { status: 'payment_paid', receiptNumber: paid.receiptNumber, paidAt: paid.paidAt, settlingUntil: null });
-        if (moved) await repo.insertBillEvent(tx, { billId: bill.id, status: 'payment_paid', note: `Paid to the revenue service; receipt ${paid.receiptNumber}` });
+        if (!moved) return;
+        await repo.insertBillEvent(tx, { billId: bill.id, status: 'payment_paid', note: `Paid to the revenue service; receipt ${paid.receiptNumber}` });
+        if (bill.type === 'wht' && bill.whtType) await deps.recordPaidWht(tx, { ...bill, whtType: bill.whtType, paidAt: paid.paidAt }, await repo.listBillItems(tx, bill.id));
       });
     } catch (error) {
       const isFinal = error instanceof AgencyError && error.kind === 'declined';

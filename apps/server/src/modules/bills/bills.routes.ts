@@ -8,6 +8,8 @@ import {
   createBill,
   exportBills,
   getBill,
+  getBillCreditNote,
+  getBillCreditNotes,
   getBillReceipt,
   getBillSchedule,
   listBillItems,
@@ -17,7 +19,9 @@ import {
   listWhtCalcItems,
   precheckBill,
   rejectBill,
+  sendBillCreditNote,
   verifyReceipt,
+  VENDOR_MESSAGES,
 } from '@levy/contracts';
 import { defineRoute, reply } from '../../http/route';
 import type { BillsService } from './bills.service';
@@ -100,6 +104,21 @@ export function billRoutes(bills: BillsService, receipts: ReceiptVerification) {
     defineRoute({
       contract: getBillSchedule,
       handler: ({ caller, params }) => bills.schedule(caller, params.id, params.format),
+    }),
+    defineRoute({
+      contract: getBillCreditNotes,
+      handler: ({ caller, params }) => bills.creditNotes(caller, params.id),
+    }),
+    defineRoute({
+      contract: getBillCreditNote,
+      handler: ({ caller, params }) => bills.creditNote(caller, params.id, params.row),
+    }),
+    defineRoute({
+      contract: sendBillCreditNote,
+      handler: async ({ caller, params, ip }) => {
+        const sent = await bills.sendCreditNote(caller, params.id, params.row, ip);
+        return reply(sent, VENDOR_MESSAGES.sent(sent.to));
+      },
     }),
   ];
 }

@@ -21,6 +21,8 @@ import { recordAudit } from '../audit/audit.service';
 import type { CorporationsService } from '../corporations/corporations.service';
 import type { MailService } from '../mail/mail.service';
 import { refuseFederalPaye, type StatesService } from '../states/states.service';
+import type { VendorsService } from '../vendors/vendors.service';
+import { createBillCreditNotes } from './bill-credit-notes';
 import { createBillDecisions, payingStatus } from './bill-decisions';
 import { createBillExports } from './bill-exports';
 import { fullName, lagosDate, monthName, naira } from './bill-format';
@@ -68,6 +70,8 @@ export function createBillsService(deps: {
   payerAddress(caller: Caller, organisationId: string): Promise<string | null>;
   /** The engine's MPR as the server knows it (reference-data, decision 0025). */
   referenceTables(): Promise<MprTable>;
+  /** Records a paid WHT bill's payees as vendors and credit notes; the vendors' emails. */
+  vendors: Pick<VendorsService, 'recordPaidBill' | 'emailOf'>;
   now?: () => Date;
 }) {
   const { db, agency } = deps;
@@ -77,7 +81,7 @@ export function createBillsService(deps: {
   const { stateById, summaries, detail } = queries;
   const preparation = createBillPreparation({ db, now, stateById, payrollOnFile: deps.payrollOnFile, payrollEmployeeCount: deps.payrollEmployeeCount });
   const { checkMonth, payeFileOf, preparePaye, prepareWht } = preparation;
-  const settlement = createBillSettlement({ db, jobs: deps.jobs, agency, wallets: deps.wallets });
+  const settlement = createBillSettlement({ db, jobs: deps.jobs, agency, wallets: deps.wallets, recordPaidWht: deps.vendors.recordPaidBill });
   const { settle, payFromWallet } = settlement;
   const decisions = createBillDecisions({ db, now, corporations: deps.corporations, wallets: deps.wallets, mail: deps.mail, appUrl: deps.appUrl, people: deps.people, queries, settlement });
   const { mailAbout, personOf } = decisions;
@@ -92,6 +96,7 @@ export function createBillsService(deps: {
     return { bill: await detail(current), message: messageFor(current) };
   }
   const exports = createBillExports({ db, queries, receiptCodes: deps.receiptCodes, payerAddress: deps.payerAddress, now });
+  const creditNotes = createBillCreditNotes({ db, queries, receiptCodes: deps.receiptCodes, mail: deps.mail, vendorEmail: deps.vendors.emailOf });
 
   function agencyStateOf(state: StateInfo): AgencyState {
     return { code: state.code, name: state.name, revenueService: state.revenueService, collector: state.collector };
@@ -310,7 +315,9 @@ export function createBillsService(deps: {
     exportList: exports.exportList,
     schedule: exports.schedule,
     receipt: exports.receipt,
-
+    creditNote: creditNotes.creditNote,
+    creditNotes: creditNotes.creditNotes,
+    sendCreditNote: creditNotes.sendCreditNote,
 
     /** Settles one bill now (the settlement job's work; exposed for tests and operators). */
     settle,

@@ -19,7 +19,7 @@ const labels = (session: SessionState) => visibleNavEntries(session).map((entry)
 
 describe('side navigation (product-spec §2)', () => {
   it('lists every entry, in the spec’s order, to a session with all their routes’ permissions', () => {
-    expect(labels(sessionWith([...MEMBER, calls.listBills.permission, calls.listStatementFolders.permission]))).toEqual(['Dashboard', 'Team Members', 'Corporations', 'Bills', 'Transactions', 'Bank Analyser', 'Settings']);
+    expect(labels(sessionWith([...MEMBER, calls.listBills.permission, calls.listStatementFolders.permission]))).toEqual(['Dashboard', 'Team Members', 'Corporations', 'Bills', 'Vendors', 'Transactions', 'Bank Analyser', 'Settings']);
   });
 
   it('shows each entry only with its route’s permission', () => {

@@ -3,6 +3,7 @@ import * as calls from '@levy/contracts/calls';
 import { AppShell, Badge, Burger, Button, Container, Group, NavLink, ScrollArea, Stack, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
+  IconAddressBook,
   IconArrowsExchange,
   IconBuildingSkyscraper,
   IconDatabase,
@@ -52,6 +53,7 @@ const NAV_ENTRIES: NavEntry[] = [
   { route: 'team.index', label: 'Team Members', icon: IconUsersGroup },
   { route: 'corporations.index', label: 'Corporations', icon: IconBuildingSkyscraper },
   { route: 'bills.index', label: 'Bills', icon: IconReceipt2, showsAwaitingApproval: true },
+  { route: 'vendors.index', label: 'Vendors', icon: IconAddressBook },
   { route: 'transactions.index', label: 'Transactions', icon: IconArrowsExchange, isHidden: (session) => session.wallet?.type === 'corporations' },
   { route: 'analyser.index', label: 'Bank Analyser', icon: IconReportAnalytics, beta: true },
   { route: 'referencedata.index', label: 'Reference data', icon: IconDatabase },

@@ -1,8 +1,9 @@
 import type { BillDetail } from '@levy/contracts';
 import { Alert, Anchor, Button, Divider, Drawer, Group, Loader, SimpleGrid, Stack, Table, Text, TextInput, Timeline, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconAlertTriangle, IconDownload, IconFileTypePdf, IconSearch, IconShieldCheck } from '@tabler/icons-react';
+import { IconAlertTriangle, IconDownload, IconFileTypePdf, IconFileZip, IconSearch, IconShieldCheck } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
+import { downloadCreditNote, downloadCreditNotes } from '../../../api/vendors-api';
 import { AmountCell } from '../../../components/amount-cell';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadingPlaceholder } from '../../../components/loading-placeholder';
@@ -46,11 +47,36 @@ function recipientLine(item: { row: number; tax_payer_number: string; name: stri
   return { row: item.row, taxPayerNumber: item.tax_payer_number, name: item.name, amount: item.amount, taxPayable: item.tax_payable, expectedTax: item.expected_tax, differs };
 }
 
-function recipientColumns(isPaye: boolean): Array<PayeeColumn<Recipient>> {
+/** A paid WHT bill has a credit note per payee. */
+const hasCreditNotes = (bill: BillDetail) => bill.type === 'wht' && bill.status === 'payment_paid';
+
+/** A payee's credit note, downloaded from their row. */
+function CreditNoteButton({ billId, line }: { billId: string; line: Recipient }) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      size="compact-xs"
+      variant="light"
+      leftSection={<IconFileTypePdf size={14} />}
+      loading={busy}
+      aria-label={`Credit note for ${line.name}`}
+      onClick={() => {
+        setBusy(true);
+        void downloadCreditNote(billId, line.row).finally(() => setBusy(false));
+      }}
+    >
+      Credit note
+    </Button>
+  );
+}
+
+function recipientColumns(bill: BillDetail): Array<PayeeColumn<Recipient>> {
+  const isPaye = bill.type === 'paye';
   const columns: Array<PayeeColumn<Recipient>> = [
     { header: isPaye ? 'Gross income' : 'Amount', cell: (line) => (line.amount ? formatAmount(line.amount) : '—'), isAmount: true, hiddenOnPhone: isPaye },
     { header: 'Tax payable', cell: (line) => (isPaye && line.taxPayable === '0.00' && line.expectedTax === '0.00' ? 'Exempt' : formatAmount(line.taxPayable)), isAmount: true, cellProps: () => ({ fw: 600 }) },
   ];
+  if (hasCreditNotes(bill)) return [...columns, { header: 'Credit note', cell: (line) => <CreditNoteButton billId={bill.id} line={line} /> }];
   if (!isPaye) return columns;
   return [...columns, { header: 'By the engine', cell: (line) => (line.expectedTax ? formatAmount(line.expectedTax) : '—'), isAmount: true, hiddenOnPhone: true, cellProps: (line) => ({ c: line.differs ? 'orange.8' : undefined }) }];
 }
@@ -94,7 +120,7 @@ function BillItems({ bill }: { bill: BillDetail }) {
         <>
           {/* On a phone the row, Tax ID and (PAYE) gross income go under the name, with the engine's figure where it differs. */}
           <PhoneFitScrollContainer minWidth={520}>
-            <PayeeTable label="Recipients" lines={items.data.items.map(recipientLine)} columns={recipientColumns(isPaye)} phoneDetails={(line) => recipientPhoneDetails(line, isPaye)} />
+            <PayeeTable label="Recipients" lines={items.data.items.map(recipientLine)} columns={recipientColumns(bill)} phoneDetails={(line) => recipientPhoneDetails(line, isPaye)} />
           </PhoneFitScrollContainer>
           <TablePagination pagination={items.data.pagination} onPageChange={setPage} />
         </>
@@ -104,10 +130,10 @@ function BillItems({ bill }: { bill: BillDetail }) {
 }
 
 function BillDownloads({ bill }: { bill: BillDetail }) {
-  const [busy, setBusy] = useState<'receipt' | 'csv' | 'xlsx' | null>(null);
-  const run = async (which: 'receipt' | 'csv' | 'xlsx') => {
+  const [busy, setBusy] = useState<'receipt' | 'notes' | 'csv' | 'xlsx' | null>(null);
+  const run = async (which: 'receipt' | 'notes' | 'csv' | 'xlsx') => {
     setBusy(which);
-    await (which === 'receipt' ? downloadReceipt(bill.id) : downloadSchedule(bill.id, which));
+    await (which === 'receipt' ? downloadReceipt(bill.id) : which === 'notes' ? downloadCreditNotes(bill.id) : downloadSchedule(bill.id, which));
     setBusy(null);
   };
   return (
@@ -115,6 +141,11 @@ function BillDownloads({ bill }: { bill: BillDetail }) {
       {bill.status === 'payment_paid' && (
         <Button leftSection={<IconFileTypePdf size={16} />} loading={busy === 'receipt'} onClick={() => void run('receipt')}>
           Download receipt
+        </Button>
+      )}
+      {hasCreditNotes(bill) && (
+        <Button variant="default" leftSection={<IconFileZip size={16} />} loading={busy === 'notes'} onClick={() => void run('notes')}>
+          Download all credit notes (ZIP)
         </Button>
       )}
       <Button variant="default" leftSection={<IconDownload size={16} />} loading={busy === 'csv'} onClick={() => void run('csv')}>

@@ -140,4 +140,36 @@ describe('Withholding Tax form', () => {
     expect(await screen.findByRole('textbox', { name: /Amount paid/ })).toHaveValue('₦500,000.00');
     await waitFor(() => expect(screen.getByTestId('live-tax')).toHaveTextContent('₦50,000.00'), { timeout: 3000 });
   });
+  it('suggests known vendors as the beneficiary is typed: picking one fills the Tax ID, the name and their usual WHT type', async () => {
+    const vendor = { tax_payer_number: 'C-0076543', name: 'Bola Haulage Limited', email: null, usual_wht_type: { code: 'rent', name: 'Rent' }, years: [{ year: 2026, gross: '800000.00', tax_withheld: '80000.00', notes: 1 }] };
+    const gateway = stubGateway((request) => {
+      if (request.path !== 'internal/vendors') return billGateway(request);
+      const search = (typeof request.params?.search === 'string' ? request.params.search : '').toLowerCase();
+      const items = vendor.name.toLowerCase().includes(search) || vendor.tax_payer_number.toLowerCase().includes(search) ? [vendor] : [];
+      return { code: 'OK', data: { items, pagination: { count: 5, current_page: 1, total_count: items.length, total_pages: 1 } } };
+    });
+    renderWithProviders(<WhtBillDialog onClose={() => undefined} onCreated={() => undefined} />);
+    await choose(/Corporation/, 'Adire Textiles Limited');
+    await choose(/Agency/, 'Lagos · C-0012345');
+    fireEvent.change(screen.getByRole('textbox', { name: /Beneficiary name/ }), { target: { value: 'bola' } });
+    const suggestion = await screen.findByRole('button', { name: 'Bola Haulage Limited · C-0076543 · usually Rent' }, { timeout: 3000 });
+    expect(gateway.calls('internal/vendors').at(-1)!.params).toMatchObject({ search: 'bola', count: 5 });
+    expect(screen.getByRole('group', { name: 'Known vendors' })).toBeInTheDocument();
+    fireEvent.click(suggestion);
+    expect(screen.getByRole('textbox', { name: /Beneficiary Tax ID/ })).toHaveValue('C-0076543');
+    expect(screen.getByRole('textbox', { name: /Beneficiary name/ })).toHaveValue('Bola Haulage Limited');
+    expect(screen.queryByRole('group', { name: 'Known vendors' })).not.toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    fireEvent.click(await screen.findByRole('radio', { name: 'Auto calculate', hidden: true }));
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('combobox', { name: /WHT type/ })).toHaveValue('Rent (10%)');
+
+    // Nothing known matches: no suggestions.
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Back' }));
+    fireEvent.change(await screen.findByRole('textbox', { name: /Beneficiary Tax ID/ }), { target: { value: 'N-99' } });
+    await waitFor(() => expect(gateway.calls('internal/vendors').at(-1)!.params).toMatchObject({ search: 'N-99' }), { timeout: 3000 });
+    expect(screen.queryByRole('group', { name: 'Known vendors' })).not.toBeInTheDocument();
+  }, 20_000);
 });

@@ -17,6 +17,7 @@ import { PAYROLL_FILE_ACCEPT, rowProblemsFrom } from '../../../lib/payroll-file'
 import { billCreatedMessage, calculateBulkWht, calculateCharge, calculateSingleWht, generateBill, useBillCreated, useBillTypes, usePrecheck, useWhtCalcItems, useWhtTypes, WHT_PROCESSING_TOAST_MS } from '../api/bills-api';
 import { PaymentChecks, payLabel, RepeatWarning, useSupplementary } from './payment-checks';
 import type { BillPrefill } from '../model/bill-routes';
+import { VendorSuggestions } from './vendor-suggestions';
 import { checkWhtFile, singlePayeeFile, type CheckedBillFile, type WhtMethod } from '../model/bill-files';
 import { initialMonthValue, formatPeriod, lastDayOfPeriod, monthError, toPeriod } from '../model/bill-period';
 import { BillSummaryTable, CorporationStateFields, MonthField, PaymentError, useRegistrationPrefill, TemplateLink, useCorporationName } from './bill-form-parts';
@@ -87,6 +88,8 @@ export function WhtBillDialog({ prefill, onClose, onCreated }: { prefill?: BillP
   // The bank analyser's link names a WHT type and an amount: one payee, calculated automatically.
   const wantsAuto = Boolean(prefill?.whtType || prefill?.amount);
   const [payee, setPayee] = useState({ tax_payer_number: '', name: prefill?.beneficiaryName ?? '' });
+  // What was last typed in the Tax ID or name: known vendors matching it are suggested.
+  const [payeeTyped, setPayeeTyped] = useState('');
   const [method, setMethod] = useState<WhtMethod | null>(wantsAuto ? 'auto' : null);
   const [whtType, setWhtType] = useState<string | null>(prefill?.whtType ?? null);
   const [amount, setAmount] = useState(prefill?.amount ?? '');
@@ -337,18 +340,42 @@ export function WhtBillDialog({ prefill, onClose, onCreated }: { prefill?: BillP
             error={errors.month}
           />
           {kind === 'single' && (
-            <Group grow align="flex-start">
-              <TextInput
-                label="Beneficiary Tax ID"
-                description={collector === 'federal' ? 'A company: C then digits, or the 13-digit national Tax ID' : undefined}
-                placeholder={collector === 'federal' ? 'C-0012345' : 'N-1234567'}
-                required
-                value={payee.tax_payer_number}
-                onChange={(event) => setPayee({ ...payee, tax_payer_number: event.currentTarget.value })}
-                error={errors.tax_payer_number}
+            <Stack gap="xs">
+              <Group grow align="flex-start">
+                <TextInput
+                  label="Beneficiary Tax ID"
+                  description={collector === 'federal' ? 'A company: C then digits, or the 13-digit national Tax ID' : undefined}
+                  placeholder={collector === 'federal' ? 'C-0012345' : 'N-1234567'}
+                  required
+                  value={payee.tax_payer_number}
+                  onChange={(event) => {
+                    setPayee({ ...payee, tax_payer_number: event.currentTarget.value });
+                    setPayeeTyped(event.currentTarget.value);
+                  }}
+                  error={errors.tax_payer_number}
+                />
+                <TextInput
+                  label="Beneficiary name"
+                  placeholder="Chinedu Properties Ltd"
+                  required
+                  value={payee.name}
+                  onChange={(event) => {
+                    setPayee({ ...payee, name: event.currentTarget.value });
+                    setPayeeTyped(event.currentTarget.value);
+                  }}
+                  error={errors.name}
+                />
+              </Group>
+              <VendorSuggestions
+                text={payeeTyped}
+                payee={payee}
+                onPick={(vendor) => {
+                  setPayee({ tax_payer_number: vendor.tax_payer_number, name: vendor.name });
+                  setPayeeTyped('');
+                  setWhtType(vendor.usual_wht_type.code);
+                }}
               />
-              <TextInput label="Beneficiary name" placeholder="Chinedu Properties Ltd" required value={payee.name} onChange={(event) => setPayee({ ...payee, name: event.currentTarget.value })} error={errors.name} />
-            </Group>
+            </Stack>
           )}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>
