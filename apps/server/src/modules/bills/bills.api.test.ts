@@ -324,6 +324,27 @@ describe('WHT bills', () => {
   }, 60_000);
 });
 
+describe('settling a backlog', () => {
+  it('settles 60 pending WHT bills within seconds, each paid once from one debit', async () => {
+    const { owner, corporationId } = await organisationWithState();
+    await fund(owner, '10000000');
+    const created = await Promise.all(
+      Array.from({ length: 60 }, (_, index) => generate(owner.token, corporationId, 'wht', { payload_type: 'auto', wht_type: 'rent', start_date: '2026-10' }, [whtAutoFile('recipients', [[`N-${4_000_000 + index}`, `Vendor ${index + 1}`, 100_000]])])),
+    );
+    expect(created.map((answer) => answer.code)).toEqual(Array(60).fill('OK'));
+    // One job a polling interval (the old pace) would need about a minute for what is still pending.
+    const paid = await until(async () => {
+      const list = await test.call('GET', 'core', 'internal/bills', { token: owner.token, params: { no_pages: true, filters: JSON.stringify([{ field: 'status', value: 'payment_paid' }]) } });
+      return list.data.pagination.total_count === 60 ? list.data.items : undefined;
+    }, 20_000);
+    expect(paid).toHaveLength(60);
+    const events = await queryRows<{ count: number }>(test.database.db, sql`select count(*)::int as count from bill_events e join bills b on b.id = e.bill_id where b.organisation_id = ${owner.organisationId} and e.status = 'payment_paid'`);
+    expect(events[0].count).toBe(60);
+    const debits = await test.call('GET', 'core', `internal/organisations/${owner.organisationId}/wallets/history`, { token: owner.token, params: { filters: JSON.stringify([{ field: 'type', value: 'debit' }]) } });
+    expect(debits.data.pagination.total_count).toBe(60);
+  }, 120_000);
+});
+
 describe('the database keeps items with their parents', () => {
   it('refuses an item of a bill that does not exist, and deletes a bill’s items with the bill', async () => {
     const { db } = test.database;
