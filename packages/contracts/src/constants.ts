@@ -4,6 +4,9 @@
 /** The header a client sends with Pay so a retried or double-clicked request makes one bill. */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
+/** UNPROCESSABLE: the key was first sent with another request (fields or file), which it already names. */
+export const IDEMPOTENCY_KEY_REUSED = 'This Idempotency-Key was used for a different request';
+
 export const BILL_MESSAGES = {
   payeGenerated: 'Bill generated successfully',
   whtProcessing: 'A bill has been generated, and the payment is currently being processed.',

@@ -25,6 +25,17 @@ describe('CSV encodings', () => {
     expect(decodeText(bytes)).toEqual({ text: 'Café', encoding: 'windows-1252' });
   });
 
+  it('reads €, dashes and curly quotes, which Windows-1252 puts at 0x80–0x9F', async () => {
+    // – 96, € 80, “ 93, ” 94: Node's own decoder reads these as control characters.
+    const bytes = Uint8Array.from([0x43, 0x41, 0x46, 0xc9, 0x20, 0x96, 0x20, 0x80, 0x35, 0x30, 0x20, 0x93, 0x41, 0x94]);
+    expect(decodeText(bytes)).toEqual({ text: 'CAFÉ – €50 “A”', encoding: 'windows-1252' });
+    const fixture = buildFixture({ style: 'gtbank', seed: 31, count: 15 });
+    fixture.rows[4].narration = 'CAFÉ NAÏVE – PAYMENT €50';
+    const result = await readStatement(renderCsv(fixture, 'windows-1252'));
+    expect(result.encoding).toBe('windows-1252');
+    expect(result.transactions.map((row) => row.narration)).toContain('CAFÉ NAÏVE – PAYMENT €50');
+  });
+
   it('reads UTF-16 without a byte-order mark', () => {
     const text = 'Date,Amount';
     const bytes = new Uint8Array(text.length * 2);

@@ -235,6 +235,24 @@ describe('WHT files', () => {
     ]);
   });
 
+  it('refuses an amount finer than a kobo, naming the row and column, in the calculator\'s words', () => {
+    const manual = expectFailure(parseWhtManualCsv(`${WHT_MANUAL_TEMPLATE_HEADERS.join(',')}\nN-2345678,Bola,5.001\nN-2345679,Ada,"₦1,250.505"\nN-2345670,Obi,5.010\n`));
+    expect(manual.message).toBe(CSV_MESSAGES.columnData);
+    expect(manual.errors).toEqual([
+      { row: 2, column: 'tax_payable', message: 'tax_payable must be an amount in naira with at most two decimals' },
+      { row: 3, column: 'tax_payable', message: 'tax_payable must be an amount in naira with at most two decimals' },
+    ]);
+    const auto = expectFailure(parseWhtAutoCsv(`${WHT_AUTO_TEMPLATE_HEADERS.join(',')}\nN-2345678,Bola,150000.125\n`));
+    expect(auto.errors).toEqual([{ row: 2, column: 'amount', message: 'amount must be an amount in naira with at most two decimals' }]);
+    const paye = expectFailure(parsePayeCsv([PAYE_HEADER, payeRow({ gross_income: '500000.001', housing: '125000.5001' })].join('\n')));
+    expect(paye.errors).toEqual([
+      { row: 2, column: 'gross_income', message: 'gross_income must be an amount in naira with at most two decimals' },
+      { row: 2, column: 'housing', message: 'housing must be an amount in naira with at most two decimals' },
+    ]);
+    // Written another way, a whole number of kobo is still that amount.
+    expect(expectSuccess(parseWhtManualCsv(`${WHT_MANUAL_TEMPLATE_HEADERS.join(',')}\nN-2345678,Bola,1.25E+03\n`)).amountDue).toBe(naira(1_250));
+  });
+
   it('refuses a PAYE file given as a WHT file, and the reverse', () => {
     expect(expectFailure(parseWhtManualCsv(`${PAYE_HEADER}\n${payeRow()}`)).message).toBe(CSV_MESSAGES.templateMismatch);
     expect(expectFailure(parseWhtManualCsv('tax_payer_number,name,amount\nN-1,A,5')).message).toBe(

@@ -157,6 +157,18 @@ function normalizeHeader(cell: string): string {
   return cell.trim().toLowerCase();
 }
 
+/** The calculator's words for an amount finer than a kobo (`5.001`), which a file may not round away either; null for any other cell. */
+function tooPrecise(cell: string, header: string): string | null {
+  const isFinerThanKobo = parseNaira(cell, 'refuse') === null && parseNaira(cell) !== null;
+  return isFinerThanKobo ? `${header} must be an amount in naira with at most two decimals` : null;
+}
+
+/** Why the amount column's cell is refused: missing, finer than a kobo, or not a number above zero. */
+function amountProblem(cell: string, header: string): string {
+  if (cell === '') return `${header} is required`;
+  return tooPrecise(cell, header) ?? `${header} must be a number greater than zero`;
+}
+
 /**
  * How a row whose amount is exactly zero is judged: null accepts it, a message refuses it (the
  * PAYE check of exempt employees, payroll-check.ts). Without one, zero is refused (product-spec §5).
@@ -266,19 +278,12 @@ function parseTemplate<TRecord>(input: CsvInput, spec: TemplateSpec<TRecord>, ze
 
     // The amount column must be a non-zero number (product-spec §5), unless `zeroAmount` accepts
     // the row once its other money is read; a negative amount due is refused too.
-    const amount = parseNaira(cells[amountIndex]);
+    const amount = parseNaira(cells[amountIndex], 'refuse');
     const zeroToCheck = amount === 0 && zeroAmount !== undefined;
     if (zeroToCheck) {
       amounts[index] = ZERO_KOBO;
     } else if (amount === null || amount <= 0) {
-      errors.push({
-        row,
-        column: amountHeader,
-        message:
-          cells[amountIndex] === ''
-            ? `${amountHeader} is required`
-            : `${amountHeader} must be a number greater than zero`,
-      });
+      errors.push({ row, column: amountHeader, message: amountProblem(cells[amountIndex], amountHeader) });
       amounts[index] = ZERO_KOBO;
     } else {
       amounts[index] = amount;
@@ -295,9 +300,9 @@ function parseTemplate<TRecord>(input: CsvInput, spec: TemplateSpec<TRecord>, ze
         }
         continue;
       }
-      const value = parseNaira(cell);
+      const value = parseNaira(cell, 'refuse');
       if (value === null) {
-        errors.push({ row, column: headers[column], message: `${headers[column]} must be a number` });
+        errors.push({ row, column: headers[column], message: tooPrecise(cell, headers[column]) ?? `${headers[column]} must be a number` });
       } else if (value < 0) {
         errors.push({ row, column: headers[column], message: `${headers[column]} must not be negative` });
       } else {

@@ -63,6 +63,16 @@ describe('toKobo', () => {
     },
   );
 
+  it('refuses an amount finer than a kobo when asked to, instead of rounding it', () => {
+    for (const text of ['5.001', '-1.005', '₦1,250.505', '1.234567E+03']) {
+      expect(parseNaira(text, 'refuse'), text).toBeNull();
+      expect(parseNaira(text), text).not.toBeNull();
+    }
+    expect(parseNaira('5.010', 'refuse')).toBe(501);
+    expect(parseNaira('1.2345E+03', 'refuse')).toBe(123_450);
+    expect(parseNaira(1234.5, 'refuse')).toBe(123_450);
+  });
+
   it('names the field and the value in the error', () => {
     try {
       toKobo('abc', 'annual_gross');

@@ -190,7 +190,7 @@ function parseSimpleNaira(text: string): number {
   return whole * 100 + first * 10 + second;
 }
 
-function parseGeneralNaira(text: string): Kobo | null {
+function parseGeneralNaira(text: string, subKobo: SubKobo): Kobo | null {
   const match = NAIRA_PATTERN.exec(text.trim());
   if (!match) return null;
   const [, signBefore, signAfter, integerText = '', fractionText = '', exponentText] = match;
@@ -206,7 +206,9 @@ function parseGeneralNaira(text: string): Kobo | null {
     koboBig = BigInt(digits) * 10n ** BigInt(shift);
   } else {
     if (-shift > 400) return null;
-    koboBig = roundHalfAwayFromZeroBig(BigInt(digits), 10n ** BigInt(-shift));
+    const divisor = 10n ** BigInt(-shift);
+    if (subKobo === 'refuse' && BigInt(digits) % divisor !== 0n) return null;
+    koboBig = roundHalfAwayFromZeroBig(BigInt(digits), divisor);
   }
   if (koboBig > MAX_SAFE_BIG) return null;
   const kobo = Number(koboBig);
@@ -214,24 +216,31 @@ function parseGeneralNaira(text: string): Kobo | null {
 }
 
 /**
+ * What to do with an amount finer than a kobo (`5.001`): round it half away from zero, or refuse
+ * it as the calculator does ("at most two decimals"), so that no one is billed for a figure other
+ * than the one they wrote. `1.2345E+03` is a whole number of kobo and passes either way.
+ */
+export type SubKobo = 'round' | 'refuse';
+
+/**
  * Parses a naira amount to kobo, or returns null when the text is not an amount. Accepts
  * `₦1,234.50`, `NGN 1234.5`, `-₦500`, `1234`, `1.2E+07`; more than two decimals are rounded
- * to the kobo half away from zero. Thousands separators must be well placed (`1,23` is not
- * an amount).
+ * to the kobo half away from zero, or refused (null) when `subKobo` is 'refuse'. Thousands
+ * separators must be well placed (`1,23` is not an amount).
  */
-export function parseNaira(value: string | number): Kobo | null {
+export function parseNaira(value: string | number, subKobo: SubKobo = 'round'): Kobo | null {
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return null;
     if (Number.isInteger(value) && Math.abs(value) <= MAX_SAFE / KOBO_PER_NAIRA) {
       return (value * KOBO_PER_NAIRA + 0) as Kobo; // `+ 0` turns -0 into 0
     }
     // The shortest decimal that round-trips is what the caller meant (0.1 + 0.2 → 0.3 naira).
-    return parseGeneralNaira(String(value));
+    return parseGeneralNaira(String(value), subKobo);
   }
   if (typeof value !== 'string') return null;
   const simple = parseSimpleNaira(value);
   if (simple >= 0) return simple as Kobo;
-  return parseGeneralNaira(value);
+  return parseGeneralNaira(value, subKobo);
 }
 
 /**

@@ -30,6 +30,13 @@ describe('decodeSpreadsheetText', () => {
     expect(decodeSpreadsheetText(windows1252(TEXT))).toBe(TEXT);
   });
 
+  it('reads the characters Windows-1252 puts at 0x80–0x9F: €, dashes and curly quotes', () => {
+    // "CAFÉ NAÏVE – PAYMENT €50" and “O’Neil” as Excel on Windows saves them: É C9, Ï CF, – 96, € 80, “ 93, ’ 92, ” 94.
+    const ascii = (text: string) => [...text].map((character) => character.charCodeAt(0));
+    const bytes = Uint8Array.from([...ascii('CAF'), 0xc9, ...ascii(' NA'), 0xcf, ...ascii('VE '), 0x96, ...ascii(' PAYMENT '), 0x80, ...ascii('50,'), 0x93, ...ascii('O'), 0x92, ...ascii('Neil'), 0x94]);
+    expect(decodeSpreadsheetText(bytes)).toBe('CAFÉ NAÏVE – PAYMENT €50,“O’Neil”');
+  });
+
   it('refuses bytes that are no text', () => {
     expect(decodeSpreadsheetText(Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x14]))).toBeNull();
     expect(decodeSpreadsheetText(Uint8Array.from([0x41, 0x81, 0x42]))).toBeNull();

@@ -1,3 +1,5 @@
+import { windows1252toString } from '@exodus/bytes/single-byte.js';
+
 /**
  * The text of a file a spreadsheet saved, whatever encoding it used. Excel writes CSV as UTF-8
  * (with or without a byte-order mark), as UTF-16 with a byte-order mark ("Unicode text"), or in
@@ -9,7 +11,7 @@ export function decodeSpreadsheetText(bytes: Uint8Array): string | null {
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return decodeStrict('utf-16le', bytes.subarray(2));
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return decodeStrict('utf-16be', bytes.subarray(2));
   if (bytes.includes(0)) return null;
-  return decodeStrict('utf-8', bytes) ?? decodeWindows1252(bytes);
+  return decodeStrict('utf-8', bytes) ?? decodeSpreadsheetWindows1252(bytes);
 }
 
 function decodeStrict(encoding: 'utf-8' | 'utf-16le' | 'utf-16be', bytes: Uint8Array): string | null {
@@ -24,7 +26,16 @@ function decodeStrict(encoding: 'utf-8' | 'utf-16le' | 'utf-16be', bytes: Uint8A
 // Five bytes have no character in Windows-1252; a file holding them was not written in it.
 const UNDEFINED_IN_WINDOWS_1252 = new Set([0x81, 0x8d, 0x8f, 0x90, 0x9d]);
 
-function decodeWindows1252(bytes: Uint8Array): string | null {
+function decodeSpreadsheetWindows1252(bytes: Uint8Array): string | null {
   for (const byte of bytes) if (UNDEFINED_IN_WINDOWS_1252.has(byte)) return null;
-  return new TextDecoder('windows-1252').decode(bytes);
+  return decodeWindows1252(bytes);
+}
+
+/**
+ * Windows-1252 as the Encoding Standard defines it, 0x80–0x9F included (€, –, —, curly quotes,
+ * …). Node 20's TextDecoder (and some Chromium builds) read those as Latin-1 control characters,
+ * so a maintained decoder does it; it uses the platform's own where that one is right.
+ */
+export function decodeWindows1252(bytes: Uint8Array): string {
+  return windows1252toString(bytes);
 }

@@ -30,6 +30,10 @@ export function errorEnvelope(error: unknown, log: FastifyBaseLogger): ErrorEnve
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return invalid(WRONG_MEDIA_TYPE);
+    // A path parameter longer than the router reads (100 characters) is a wrong id or token like
+    // any other: NOT_FOUND, as a parameter that fails its schema (decision 0001).
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return errorEnvelope(new AppError('NOT_FOUND'), log);
     case 'FST_ERR_BAD_URL':
       return invalid('The address has a malformed %-escape.', { path: 'The address has a malformed %-escape.' });
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':

@@ -2,6 +2,7 @@ import { API_BASE, ENVELOPE_CODES, fieldErrors, hasPermission, HTTP_METHODS } fr
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, invalidInput } from '../errors';
+import { requestFingerprint, type Idempotency } from './idempotency';
 import { cleanSearchText, controlCharacterMessage, fieldWithControlCharacter, withoutControlCharacters } from './input-hygiene';
 import { FileReply, responseSchemaOf, type Caller, type HttpMethod, type RouteDefinition, type UploadedFile } from './route';
 
@@ -189,6 +190,8 @@ export function registerGateway(app: FastifyInstance, routes: RouteDefinition[],
     }
     const body = route.body ? route.body.safeParse(input.body ?? {}) : { success: true as const, data: input.body };
     if (!body.success) throw invalidInput(fieldErrors(body.error));
+    const key = idempotencyKeyOf(request);
+    const idempotency: Idempotency | null = key ? { key, fingerprint: requestFingerprint(route, params.data, body.data, input.files) } : null;
     const result = await route.handler({
       params: params.data,
       body: body.data,
@@ -196,7 +199,7 @@ export function registerGateway(app: FastifyInstance, routes: RouteDefinition[],
       caller: caller as Caller,
       token,
       ip: request.ip,
-      idempotencyKey: idempotencyKeyOf(request),
+      idempotency,
       log: request.log,
     });
     if (options.checkResponses) checkResponse(route, request, result);

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVELOPMENT_RECEIPT_SECRET, loadConfig, SANDBOX_WEBHOOK_SECRET } from '../config';
+import { encodeWindows1252 } from '../../../../packages/statements/src/fixtures/render-statement';
+import { billKit, PAYE_HEADER } from '../../test/bill-kit';
 import { corporationWithConsent, createTestApp, ownerWithOrganisation, type TestApp } from '../../test/harness';
 
 // Defects a probe found (issue 12): control characters, malformed escapes, framework errors and
@@ -14,6 +16,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await test.close();
 });
+
+const { organisationWithState, fund, generate, billCount } = billKit(() => test);
 
 async function raw(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, options: { payload?: string | Buffer; contentType?: string; token?: string } = {}) {
   const response = await test.app.inject({
@@ -114,6 +118,43 @@ describe('a payroll file saved by Excel on Windows', () => {
     expect(employees.data.items[0].name).toBe('Adébayo Okön');
     const binary = await test.upload(`internal/corporations/${corporationId}/states/LA/payrolls/file`, { namespace: 'core', token: owner.token, files: [{ field: 'file', filename: 'payroll.csv', contentType: 'text/csv', content: Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x81, 0x00]) }] });
     expect(binary).toMatchObject({ code: 'INVALID_INPUT', data: { file: 'The selected document is invalid' } });
+  });
+
+  it('keeps €, dashes and curly quotes (bytes 0x80–0x9F) in a payroll and a bill’s names', async () => {
+    const { owner: payer, corporationId } = await organisationWithState();
+    await fund(payer, '1000000');
+    const employee = 'Chidi “CJ” O’Neil – Snr';
+    const payroll = encodeWindows1252(`${PAYE_HEADER}\r\nN-1234567,${employee},Nigerian,Accountant,500000,65300,500000,0,0,0,0,0,0,0,0,0,0,0\r\n`);
+    const uploaded = await test.upload(`internal/corporations/${corporationId}/states/LA/payrolls/file`, { namespace: 'core', token: payer.token, files: [{ field: 'file', filename: 'payroll.csv', contentType: 'text/csv', content: Buffer.from(payroll) }] });
+    expect(uploaded.code).toBe('OK');
+    const employees = await test.call('GET', 'core', `internal/corporations/${corporationId}/states/LA/payrolls/employees`, { token: payer.token });
+    expect(employees.data.items.map((item: { name: string }) => item.name)).toEqual([employee]);
+
+    const vendor = 'CAFÉ NAÏVE – PAYMENT €50';
+    const file = { field: 'recipients', filename: 'vendors.csv', contentType: 'text/csv', content: Buffer.from(encodeWindows1252(`tax_payer_number,name,amount\r\nN-2345678,${vendor},150000\r\n`)) };
+    const bill = await generate(payer.token, corporationId, 'wht', { payload_type: 'auto', wht_type: 'rent', start_date: '2026-10' }, [file]);
+    expect(bill.code).toBe('OK');
+    const items = await test.call('GET', 'core', `internal/bills/${bill.data.id}/items`, { token: payer.token });
+    expect(items.data.items[0].name).toBe(vendor);
+  });
+});
+
+describe('amounts finer than a kobo in a file', () => {
+  it('refuses them in a WHT bill, a WHT calculation and a payroll, naming the row and column, rather than rounding', async () => {
+    const { owner: payer, corporationId } = await organisationWithState();
+    await fund(payer, '1000000');
+    const tooPrecise = (column: string, row = 2) => ({ [`row_${row}.${column}`]: `Row ${row}, ${column}: ${column} must be an amount in naira with at most two decimals` });
+    const manual = { field: 'recipients', filename: 'vendors.csv', contentType: 'text/csv', content: Buffer.from('tax_payer_number,name,tax_payable\nN-1234567,Kelechi Uche,2000\nN-1234568,Ada Obi,5.001\n') };
+    const bill = await generate(payer.token, corporationId, 'wht', { payload_type: 'manual', wht_type: 'rent', start_date: '2026-10' }, [manual]);
+    expect(bill).toMatchObject({ code: 'INVALID_INPUT', message: 'Please ensure your file columns data matches the template format provided.', data: tooPrecise('tax_payable', 3) });
+    expect(await billCount(payer)).toBe(0);
+
+    const calculation = await test.upload('internal/bills/wht/tax/calc/bulk', { namespace: 'core', token: payer.token, fields: { wht_type: 'rent', period: '2026-10' }, files: [{ field: 'file', filename: 'vendors.csv', contentType: 'text/csv', content: Buffer.from('tax_payer_number,name,amount\nN-1234567,Kelechi Uche,150000.125\n') }] });
+    expect(calculation).toMatchObject({ code: 'INVALID_INPUT', data: tooPrecise('amount') });
+
+    const payroll = Buffer.from(`${PAYE_HEADER}\nN-1000001,Adaeze Okafor,Nigerian,Officer,500000.005,65300,500000,0,0,0,0,0,0,0,0,0,0,0\n`);
+    const uploaded = await test.upload(`internal/corporations/${corporationId}/states/LA/payrolls/file`, { namespace: 'core', token: payer.token, files: [{ field: 'file', filename: 'payroll.csv', contentType: 'text/csv', content: payroll }] });
+    expect(uploaded).toMatchObject({ code: 'INVALID_INPUT', data: tooPrecise('gross_income') });
   });
 });
 

@@ -1,6 +1,7 @@
 import type { ContractDefinition, ContractResult, ParsedBody, ParsedParams, Permissions } from '@levy/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ZodType } from 'zod';
+import type { Idempotency } from './idempotency';
 
 export type { HttpMethod, Namespace } from '@levy/contracts';
 
@@ -34,8 +35,8 @@ export interface CallContext<P, B> {
   caller: Caller;
   token: string | null;
   ip: string;
-  /** The Idempotency-Key header, when the client sent one. */
-  idempotencyKey: string | null;
+  /** The Idempotency-Key header, when the client sent one, with the request it came with. */
+  idempotency: Idempotency | null;
   log: FastifyBaseLogger;
 }
 

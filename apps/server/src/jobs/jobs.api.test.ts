@@ -82,6 +82,34 @@ describe('jobs', () => {
     expect(completions).toEqual([2]);
   });
 
+  it('drains a backlog several jobs at a time, without waiting a polling interval between jobs', async () => {
+    const runs = new Map<number, number>();
+    let inFlight = 0;
+    let mostAtOnce = 0;
+    const jobs = jobsOn(database);
+    // A long polling interval: a queue that waited for it between jobs would take 60 × 3 s.
+    jobs.define<{ index: number }>({
+      name: 'backlog',
+      options: { pollingIntervalSeconds: 3, concurrency: 5 },
+      handle: async ({ index }) => {
+        inFlight += 1;
+        mostAtOnce = Math.max(mostAtOnce, inFlight);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        runs.set(index, (runs.get(index) ?? 0) + 1);
+        inFlight -= 1;
+      },
+    });
+    await jobs.start();
+    await database.db.transaction(async (tx) => {
+      for (let index = 0; index < 60; index++) await jobs.enqueue(tx, 'backlog', { index });
+    });
+    // The first poll finds the backlog within one interval; the rest must not wait for more.
+    await until(() => runs.size === 60, 3 * 3000);
+    expect([...runs.values()].every((count) => count === 1)).toBe(true);
+    expect(mostAtOnce).toBeGreaterThan(1);
+    expect(mostAtOnce).toBeLessThanOrEqual(5);
+  });
+
   it('retries a failing job with growing delays, then leaves it failed', async () => {
     const attempts: number[] = [];
     const jobs = jobsOn(database);

@@ -10,6 +10,9 @@ import { connectionOf, type Database, type Db } from '../db/client';
  * picked up again after restart. Decision 0006.
  */
 
+/** How often a queue's extra workers look for work on their own; the first worker wakes them when it finds some. */
+const HELPER_POLLING_SECONDS = 30;
+
 /** The time zone every schedule is read in: deadlines and working days are Nigerian. */
 export const SCHEDULE_TIME_ZONE = 'Africa/Lagos';
 
@@ -20,8 +23,10 @@ export interface JobOptions {
   retryDelaySeconds?: number;
   /** A job still active after this long is taken as lost and retried (default 300). */
   expireInSeconds?: number;
-  /** How often an idle worker looks for work (default 1, at least 0.5). */
+  /** How often an idle queue looks for work (default 1, at least 0.5). */
   pollingIntervalSeconds?: number;
+  /** How many of the queue's jobs one process runs at once (default 1). */
+  concurrency?: number;
 }
 
 export interface JobDefinition<T extends object> {
@@ -83,7 +88,14 @@ export function createJobs(deps: { database: Database; log: FastifyBaseLogger; c
 
   boss.on('error', (error) => deps.log.error({ err: error }, 'Job queue error'));
 
-  async function startWorker(definition: JobDefinition<object>) {
+  /**
+   * Starts the queue's workers: `concurrency` pg-boss workers, each fetching and completing one job
+   * at a time, so every job has its own outcome (a batch is completed or failed as a whole). The
+   * first polls at the queue's interval; the others only wake when a job is found. A worker that
+   * finds a job wakes them all, itself included, so a backlog is fetched again at once instead of
+   * one job per polling interval (issue 27: 300 pending settlements took five minutes).
+   */
+  async function startWorkers(definition: JobDefinition<object>) {
     const options = definition.options ?? {};
     const retryLimit = options.retryLimit ?? 3;
     await boss.createQueue(definition.name, {
@@ -93,24 +105,32 @@ export function createJobs(deps: { database: Database; log: FastifyBaseLogger; c
       retryBackoff: true,
       expireInSeconds: options.expireInSeconds ?? 300,
     });
-    await boss.work<object>(
-      definition.name,
-      { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1, batchSize: 1, includeMetadata: true },
-      async ([job]) => {
-        running += 1;
-        const attempt = job.retryCount + 1;
-        const isLastAttempt = job.retryCount >= job.retryLimit;
-        try {
-          await definition.handle(job.data, { jobId: job.id, attempt, isLastAttempt, signal: stopping.signal });
-        } catch (error) {
-          if (isLastAttempt) deps.log.error({ err: error, job: definition.name, jobId: job.id, attempts: attempt }, 'Job failed for good (dead letter): no retries left');
-          else deps.log.warn({ err: error, job: definition.name, jobId: job.id, attempt }, 'Job failed; it will be retried');
-          throw error;
-        } finally {
-          running -= 1;
-        }
-      },
-    );
+    const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 1;
+    const workerIds: string[] = [];
+    const wakeAll = () => {
+      for (const id of workerIds) boss.notifyWorker(id);
+    };
+    for (let index = 0; index < (options.concurrency ?? 1); index++) {
+      const polling = index === 0 ? pollingIntervalSeconds : Math.max(pollingIntervalSeconds, HELPER_POLLING_SECONDS);
+      workerIds.push(await boss.work<object>(definition.name, { pollingIntervalSeconds: polling, batchSize: 1, includeMetadata: true }, (jobs) => runOne(definition, jobs[0], wakeAll)));
+    }
+  }
+
+  /** Runs one job; pg-boss completes it when this resolves and fails it (to be retried) when it throws. */
+  async function runOne(definition: JobDefinition<object>, job: PgBoss.JobWithMetadata<object>, wakeAll: () => void) {
+    wakeAll();
+    running += 1;
+    const attempt = job.retryCount + 1;
+    const isLastAttempt = job.retryCount >= job.retryLimit;
+    try {
+      await definition.handle(job.data, { jobId: job.id, attempt, isLastAttempt, signal: stopping.signal });
+    } catch (error) {
+      if (isLastAttempt) deps.log.error({ err: error, job: definition.name, jobId: job.id, attempts: attempt }, 'Job failed for good (dead letter): no retries left');
+      else deps.log.warn({ err: error, job: definition.name, jobId: job.id, attempt }, 'Job failed; it will be retried');
+      throw error;
+    } finally {
+      running -= 1;
+    }
   }
 
   return {
@@ -135,7 +155,7 @@ export function createJobs(deps: { database: Database; log: FastifyBaseLogger; c
       started = true;
       stopping = new AbortController();
       await boss.start();
-      for (const definition of definitions.values()) await startWorker(definition);
+      for (const definition of definitions.values()) await startWorkers(definition);
       for (const schedule of schedules) await boss.schedule(schedule.name, schedule.cron, schedule.data, { tz: SCHEDULE_TIME_ZONE });
     },
     async stop(timeoutMs = 10_000) {

@@ -1,3 +1,4 @@
+import { decodeWindows1252 } from '@levy/tax';
 import Papa from 'papaparse';
 import type { SourceDocument, SourceLine } from '../source-document';
 
@@ -27,7 +28,7 @@ export function decodeText(bytes: Uint8Array): { text: string; encoding: string 
   try {
     return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), encoding: 'utf-8' };
   } catch {
-    return { text: new TextDecoder('windows-1252').decode(bytes), encoding: 'windows-1252' };
+    return { text: decodeWindows1252(bytes), encoding: 'windows-1252' };
   }
 }
 

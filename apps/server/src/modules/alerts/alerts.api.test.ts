@@ -213,6 +213,8 @@ describe('the deadline feed', () => {
       `feeds/deadlines/${hexOf(randomUUID())}${secretOf(mine)}.ics`,
       `feeds/deadlines/${hexOf(owner.organisationId)}.ics`,
       `feeds/deadlines/${hexOf(owner.organisationId)}${secretOf(mine)}`,
+      // Longer than the router reads a path parameter (100 characters): wrong like any other.
+      `feeds/deadlines/${hexOf(owner.organisationId)}${secretOf(mine).repeat(3)}.ics`,
     ]) {
       const answer = await test.app.inject({ method: 'GET', url: `/service/v1/public/${path}` });
       expect(answer.statusCode, path).toBe(404);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderImageOnlyPdf, renderNotAStatementPdf } from '../../../../../packages/statements/src/fixtures/render-broken';
-import { renderFixture, type Fixture } from '../../../../../packages/statements/src/fixtures/render-statement';
+import { buildFixture, renderCsv, renderFixture, type Fixture } from '../../../../../packages/statements/src/fixtures/render-statement';
 import { renderZooEntry } from '../../../../../packages/statements/src/fixtures/render-zoo';
 import { ZOO } from '../../../../../packages/statements/src/fixtures/zoo';
 import { pdfText } from './analysis-report';
@@ -362,6 +362,23 @@ describe('a GTBank PDF from upload to analysis', () => {
     expect(combined.data.overlaps).toEqual([]);
     expect(combined.data.summary.count).toBe(march.fixture.rows.length + june.fixture.rows.length);
     expect(combined.data.statements.map((statement: { file_name: string }) => statement.file_name)).toEqual(['march.csv', 'june.csv']);
+  });
+});
+
+describe('a CSV statement Excel saved on Windows', () => {
+  it('stores €, dashes and curly quotes as written (Windows-1252 bytes 0x80–0x9F)', async () => {
+    const owner = await ownerWithOrganisation(test);
+    const { recordId } = await folderWithRecord(owner);
+    const fixture = buildFixture({ style: 'gtbank', seed: 44, count: 12 });
+    fixture.rows[3].narration = 'CAFÉ NAÏVE – PAYMENT €50';
+    fixture.rows[7].narration = 'Transfer to “Ada” O’Neil';
+    const uploaded = await upload(owner.token, recordId, statementFile(renderCsv(fixture, 'windows-1252'), 'statement.csv', 'text/csv'));
+    expect(uploaded.code).toBe('OK');
+    expect(await settled(owner.token, uploaded.data.id)).toMatchObject({ status: 'analysed' });
+    const rows = await test.call('GET', 'bank', `statements/${uploaded.data.id}/transactions`, { token: owner.token, params: { no_pages: true } });
+    const narrations = rows.data.items.map((row: { narration: string }) => row.narration);
+    expect(narrations).toContain('CAFÉ NAÏVE – PAYMENT €50');
+    expect(narrations).toContain('Transfer to “Ada” O’Neil');
   });
 });
 

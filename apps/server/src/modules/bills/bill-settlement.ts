@@ -12,6 +12,8 @@ const SETTLE_BILL_JOB = 'bills.settle';
 const PAYE_SAFETY_NET_SECONDS = 60;
 /** How long an attempt to settle holds a bill against cancellation: past the agency's timeout. */
 const SETTLEMENT_CLAIM_SECONDS = 60;
+/** Settlements one process runs at once: enough to drain a month-end backlog in seconds. */
+const SETTLEMENTS_AT_ONCE = 10;
 
 /** A ledger reference unique to the bill and readable in Transactions (bill references repeat across corporations). */
 const ledgerReference = (prefix: 'BILL' | 'REFUND', bill: { reference: string; id: string }) => `${prefix}-${bill.reference}-${bill.id.slice(0, 13).replace('-', '').toUpperCase()}`;
@@ -98,8 +100,9 @@ export function createBillSettlement(deps: {
 
   deps.jobs.define<{ billId: string }>({
     name: SETTLE_BILL_JOB,
-    // An agency that is down for a while: seven tries over about ten minutes, then the bill fails and is refunded.
-    options: { retryLimit: 6, retryDelaySeconds: 5, pollingIntervalSeconds: 1, expireInSeconds: 120 },
+    // An agency that is down for a while: seven tries over about ten minutes, then the bill fails and
+    // is refunded. Ten at once per process: each waits on the agency, not on this process (decision 0006).
+    options: { retryLimit: 6, retryDelaySeconds: 5, pollingIntervalSeconds: 1, expireInSeconds: 120, concurrency: SETTLEMENTS_AT_ONCE },
     handle: ({ billId }, { isLastAttempt }) => settle(billId, isLastAttempt),
   });
   return { settle, refund, payFromWallet };

@@ -114,6 +114,36 @@ describe('PAYE bills', () => {
     expect(history.data.pagination.total_count).toBe(1);
   });
 
+  it('replays a key only for the same request: concurrent Pays of ₦100 and ₦250 under one key make one bill, the other amount gets UNPROCESSABLE', async () => {
+    const { owner, corporationId } = await organisationWithState();
+    await fund(owner, '1000000');
+    const key = randomUUID();
+    const vendor = (tax: number, filename = 'vendors.csv'): TestFile => ({ field: 'recipients', filename, contentType: 'text/csv', content: Buffer.from(`tax_payer_number,name,tax_payable\nN-2000001,Kelechi Uche,${tax}\n`) });
+    const fields = { payload_type: 'manual', wht_type: 'rent', start_date: '2026-10' };
+    const amounts = [100, 250, 100, 250, 100, 250];
+    const answers = await Promise.all(amounts.map((tax) => generate(owner.token, corporationId, 'wht', fields, [vendor(tax)], key)));
+    const made = answers.filter((answer) => answer.code === 'OK');
+    const refused = answers.filter((answer) => answer.code !== 'OK');
+    expect(new Set(made.map((answer) => answer.data.id)).size).toBe(1);
+    const billed = Number(made[0].data.amount_due);
+    // Every request for the billed amount answers with the bill; every other one is refused.
+    expect(answers.map((answer, index) => (amounts[index] === billed ? answer.code : answer.status))).toEqual(amounts.map((tax) => (tax === billed ? 'OK' : 422)));
+    for (const answer of refused) expect(answer).toMatchObject({ code: 'UNPROCESSABLE', message: 'This Idempotency-Key was used for a different request', data: null });
+    expect(await billCount(owner)).toBe(1);
+
+    // Later: another amount, another field or another month under the key is refused; the same bytes under another file name are the same request.
+    const later = [
+      await generate(owner.token, corporationId, 'wht', fields, [vendor(999)], key),
+      await generate(owner.token, corporationId, 'wht', { ...fields, wht_type: 'dividends' }, [vendor(billed)], key),
+      await generate(owner.token, corporationId, 'wht', { ...fields, start_date: '2026-09' }, [vendor(billed)], key),
+    ];
+    expect(later.map((answer) => answer.code)).toEqual(['UNPROCESSABLE', 'UNPROCESSABLE', 'UNPROCESSABLE']);
+    const replay = await generate(owner.token, corporationId, 'wht', fields, [vendor(billed, 'renamed.csv')], key);
+    expect(replay).toMatchObject({ code: 'OK', data: { id: made[0].data.id } });
+    expect(await billCount(owner)).toBe(1);
+    expect((await walletOf(owner)).balance).toBe((1_000_000 - Number(made[0].data.total)).toFixed(2));
+  });
+
   it('refuses a bill the wallet cannot pay, naming the shortfall, and creates nothing', async () => {
     const { owner, corporationId } = await organisationWithState();
     await fund(owner, '100000');
@@ -292,6 +322,27 @@ describe('WHT bills', () => {
     expect(paid.events.map((event: { status: string }) => event.status)).toEqual(['pending', 'payment_pending', 'payment_paid']);
     expect((await walletOf(owner)).balance).toBe('399645.25');
   }, 60_000);
+});
+
+describe('settling a backlog', () => {
+  it('settles 60 pending WHT bills within seconds, each paid once from one debit', async () => {
+    const { owner, corporationId } = await organisationWithState();
+    await fund(owner, '10000000');
+    const created = await Promise.all(
+      Array.from({ length: 60 }, (_, index) => generate(owner.token, corporationId, 'wht', { payload_type: 'auto', wht_type: 'rent', start_date: '2026-10' }, [whtAutoFile('recipients', [[`N-${4_000_000 + index}`, `Vendor ${index + 1}`, 100_000]])])),
+    );
+    expect(created.map((answer) => answer.code)).toEqual(Array(60).fill('OK'));
+    // One job a polling interval (the old pace) would need about a minute for what is still pending.
+    const paid = await until(async () => {
+      const list = await test.call('GET', 'core', 'internal/bills', { token: owner.token, params: { no_pages: true, filters: JSON.stringify([{ field: 'status', value: 'payment_paid' }]) } });
+      return list.data.pagination.total_count === 60 ? list.data.items : undefined;
+    }, 20_000);
+    expect(paid).toHaveLength(60);
+    const events = await queryRows<{ count: number }>(test.database.db, sql`select count(*)::int as count from bill_events e join bills b on b.id = e.bill_id where b.organisation_id = ${owner.organisationId} and e.status = 'payment_paid'`);
+    expect(events[0].count).toBe(60);
+    const debits = await test.call('GET', 'core', `internal/organisations/${owner.organisationId}/wallets/history`, { token: owner.token, params: { filters: JSON.stringify([{ field: 'type', value: 'debit' }]) } });
+    expect(debits.data.pagination.total_count).toBe(60);
+  }, 120_000);
 });
 
 describe('the database keeps items with their parents', () => {

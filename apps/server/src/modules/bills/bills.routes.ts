@@ -60,8 +60,8 @@ export function billRoutes(bills: BillsService, receipts: ReceiptVerification) {
     }),
     defineRoute({
       contract: createBill,
-      handler: async ({ caller, params, body, files, idempotencyKey }) => {
-        const created = await bills.create(caller, params, body, files, idempotencyKey);
+      handler: async ({ caller, params, body, files, idempotency }) => {
+        const created = await bills.create(caller, params, body, files, idempotency);
         return reply(created.bill, created.message);
       },
     }),

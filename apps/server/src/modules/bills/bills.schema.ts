@@ -65,6 +65,8 @@ export const bills = pgTable(
     /** Set while an attempt to settle with the agency is under way: a bill is not cancelled under it. */
     settlingUntil: timestamp({ withTimezone: true }),
     idempotencyKey: text(),
+    /** What the key was sent with (http/idempotency.ts): the key replays only that request. */
+    idempotencyFingerprint: text(),
     createdBy: uuid().references(() => users.id),
     createdByName: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -15,6 +15,7 @@ import type { AgencyState, StateAgency } from '../../adapters/agency/state-agenc
 import { AgencyError } from '../../adapters/agency/state-agency';
 import type { Db } from '../../db/client';
 import { AppError, invalidInput } from '../../errors';
+import { assertSameRequest, type Idempotency } from '../../http/idempotency';
 import type { Caller, UploadedFile } from '../../http/route';
 import type { Jobs } from '../../jobs/jobs';
 import { recordAudit } from '../audit/audit.service';
@@ -42,6 +43,12 @@ class Replay extends Error {
   constructor(readonly bill: repo.BillRow | null) {
     super('replay of an earlier request');
   }
+}
+
+/** The bill a key was first used for, when this request is that one; another request under the key is refused. */
+function sameRequest(bill: repo.BillRow, idempotency: Idempotency): repo.BillRow {
+  assertSameRequest(bill.idempotencyFingerprint, idempotency);
+  return bill;
 }
 
 export function createBillsService(deps: {
@@ -169,21 +176,21 @@ export function createBillsService(deps: {
      * and its items and either debits the wallet (a shortfall creates nothing) or, when the
      * organisation's approval setting says so, leaves it awaiting an admin. PAYE is settled at
      * once; WHT by the settlement job. The idempotency key makes a repeated request answer with
-     * the first bill.
+     * the first bill, and a different request under the key UNPROCESSABLE (decision 0008).
      */
     async create(
       caller: Caller,
       path: { corporation: string; state: string; type: BillTypeCode },
       form: { start_date: string; end_date?: string; payload_type?: string; wht_type?: string; calc_record_reference?: string; source?: PayeSource; supplementary?: 'true' | 'false'; supplementary_reason?: string },
       uploads: UploadedFile[],
-      idempotencyKey: string | null,
+      idempotency: Idempotency | null,
     ): Promise<{ bill: BillDetail; message: string }> {
       if (path.type === 'wht' && !hasPermission(caller.permissions, PERMISSIONS.createWhtBill)) throw new AppError('FORBIDDEN', 'You do not have permission to do this.');
       const { corporation, state, registration } = await deps.states.findRegistration(db, caller, path.corporation, path.state, 'write');
       const organisationId = corporation.organisationId;
-      if (idempotencyKey) {
-        const existing = await repo.findBillByIdempotencyKey(db, organisationId, idempotencyKey);
-        if (existing) return replay(existing);
+      if (idempotency) {
+        const existing = await repo.findBillByIdempotencyKey(db, organisationId, idempotency.key);
+        if (existing) return replay(sameRequest(existing, idempotency));
       }
       const month = form.start_date;
       checkMonth(month, 'start_date');
@@ -214,8 +221,8 @@ export function createBillsService(deps: {
       try {
         created = await db.transaction(async (tx) => {
           const number = await repo.takeBillNumber(tx, billMonth);
-          if (idempotencyKey) {
-            const first = await repo.findBillByIdempotencyKey(tx, organisationId, idempotencyKey);
+          if (idempotency) {
+            const first = await repo.findBillByIdempotencyKey(tx, organisationId, idempotency.key);
             if (first) throw new Replay(first);
           }
           const isSupplementary = await guardMonth(tx, billMonth, fingerprint, state.name, supplementary);
@@ -240,12 +247,13 @@ export function createBillsService(deps: {
             supplementary: isSupplementary,
             supplementaryReason: isSupplementary ? supplementary.reason : null,
             payeesFingerprint: fingerprint,
-            idempotencyKey,
+            idempotencyKey: idempotency?.key ?? null,
+            idempotencyFingerprint: idempotency?.fingerprint ?? null,
             createdBy: caller.userId,
             createdByName: preparerName,
           });
           // Another request with this key was stored first, for another month: the first stands.
-          if (!bill) throw new Replay(idempotencyKey ? await repo.findBillByIdempotencyKey(tx, organisationId, idempotencyKey) : null);
+          if (!bill) throw new Replay(idempotency ? await repo.findBillByIdempotencyKey(tx, organisationId, idempotency.key) : null);
           await repo.insertBillItems(tx, bill.id, prepared.recipients);
           const additional = isSupplementary ? `; additional payment for the month: ${supplementary.reason}` : '';
           await repo.insertBillEvent(tx, { billId: bill.id, status: 'pending', note: `Prepared by ${preparerName}; agency reference ${agencyReference}${additional}` });
@@ -268,8 +276,9 @@ export function createBillsService(deps: {
         });
       } catch (error) {
         if (!(error instanceof Replay)) throw error;
-        if (!error.bill) throw new AppError('CONFLICT', 'This bill is already being generated.');
-        return replay(error.bill);
+        // A Replay is thrown only for a request that carried a key.
+        if (!error.bill || !idempotency) throw new AppError('CONFLICT', 'This bill is already being generated.');
+        return replay(sameRequest(error.bill, idempotency));
       }
 
       if (created.status === 'awaiting_payment_confirmation') {
