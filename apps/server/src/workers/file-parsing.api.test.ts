@@ -5,9 +5,10 @@ import { createTestApp, ownerWithOrganisation, type TestApp } from '../../test/h
 
 // Issue 27: a 200,000-row statement CSV stopped the server for 7.3 s while it was parsed on the
 // main thread. Files are read in worker threads now; the event loop's longest stall while a large
-// file is read and stored is held well under the seconds the old code took (the goal is 200 ms;
-// the bound is generous so a loaded machine does not fail it).
-const MAX_STALL_MS = 1_000;
+// file is read and stored is held well under the seconds the old code took (4.5 s for the
+// statement below on an idle machine). The goal is 200 ms; the bound is generous because on a
+// loaded two-core machine a thread waits hundreds of milliseconds for a core.
+const MAX_STALL_MS = 1_500;
 
 let test: TestApp;
 beforeAll(async () => {
@@ -46,11 +47,11 @@ function statementCsv(count: number): Buffer {
 }
 
 describe('large files leave the event loop free', () => {
-  it('reads and stores a 60,000-row statement CSV while other requests are answered', async () => {
+  it('reads and stores a 80,000-row statement CSV while other requests are answered', async () => {
     const owner = await ownerWithOrganisation(test);
     const folder = await test.call('POST', 'bank', 'statement-folders', { token: owner.token, body: { name: 'Large files' } });
     const record = await test.call('POST', 'bank', `statement-folders/${folder.data.id}/records`, { token: owner.token, body: { name: 'Main account' } });
-    const content = statementCsv(60_000);
+    const content = statementCsv(80_000);
 
     const { result: statement, stallMs } = await longestStall(async () => {
       const uploaded = await test.upload(`statement-records/${record.data.id}/statements`, {
@@ -64,16 +65,19 @@ describe('large files leave the event loop free', () => {
         return read.data.status === 'analysed' || read.data.status === 'failed' ? read.data : undefined;
       }, 120_000);
     });
-    expect(statement).toMatchObject({ status: 'analysed', verdict: 'consistent', totals: { transaction_count: 60_000 } });
+    expect(statement).toMatchObject({ status: 'analysed', verdict: 'consistent', totals: { transaction_count: 80_000 } });
     expect(stallMs).toBeLessThan(MAX_STALL_MS);
   }, 180_000);
 
   it('calculates a 150,000-row WHT file while other requests are answered', async () => {
     const owner = await ownerWithOrganisation(test);
-    const payees = Array.from({ length: 150_000 }, (_, row): [string, string, number] => [`N-${String(3_000_000 + row)}`, `Vendor ${row}`, 100_000 + row]);
+    const file = whtAutoFile(
+      'file',
+      Array.from({ length: 150_000 }, (_, row): [string, string, number] => [`N-${String(3_000_000 + row)}`, `Vendor ${row}`, 100_000 + row]),
+    );
 
     const { result: calc, stallMs } = await longestStall(() =>
-      test.upload('internal/bills/wht/tax/calc/bulk', { namespace: 'core', token: owner.token, fields: { wht_type: 'rent', period: '2026-10' }, files: [whtAutoFile('file', payees)] }),
+      test.upload('internal/bills/wht/tax/calc/bulk', { namespace: 'core', token: owner.token, fields: { wht_type: 'rent', period: '2026-10' }, files: [file] }),
     );
     expect(calc.code).toBe('OK');
     const items = await test.call('GET', 'core', `internal/bills/wht/tax/calc/records/${calc.data.id}/items`, { token: owner.token, params: { page: 1, count: 1 } });
