@@ -47,6 +47,11 @@ export interface Jobs {
   enqueue<T extends object>(executor: Db, name: string, data: T, options?: EnqueueOptions): Promise<string | null>;
   /** Runs the job's queue every day at `time` (HH:MM, Lagos time); pg-boss sends it once however many processes run. */
   scheduleDaily(name: string, time: string, data?: object): void;
+  /**
+   * Tells this process's worker of the queue to look for work now rather than at its next poll:
+   * for a job a person is waiting on, once the transaction that enqueued it has committed.
+   */
+  wake(name: string): void;
   start(): Promise<void>;
   /** Stops taking work, waits up to `timeoutMs` for running jobs, then fails the rest back to their queue. */
   stop(timeoutMs?: number): Promise<void>;
@@ -74,6 +79,8 @@ export function createJobs(deps: { database: Database; log: FastifyBaseLogger; c
     maintenanceIntervalSeconds: 120,
   });
   const definitions = new Map<string, JobDefinition<object>>();
+  /** pg-boss's id of each queue's worker in this process. */
+  const workerIds = new Map<string, string>();
   const schedules: Array<{ name: string; cron: string; data: object }> = [];
   let started = false;
   // Handlers running now: stop() waits for them, so nothing touches the database after it closes.
@@ -93,7 +100,7 @@ export function createJobs(deps: { database: Database; log: FastifyBaseLogger; c
       retryBackoff: true,
       expireInSeconds: options.expireInSeconds ?? 300,
     });
-    await boss.work<object>(
+    const workerId = await boss.work<object>(
       definition.name,
       { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1, batchSize: 1, includeMetadata: true },
       async ([job]) => {
@@ -111,6 +118,7 @@ export function createJobs(deps: { database: Database; log: FastifyBaseLogger; c
         }
       },
     );
+    workerIds.set(definition.name, workerId);
   }
 
   return {
@@ -130,6 +138,10 @@ export function createJobs(deps: { database: Database; log: FastifyBaseLogger; c
       const match = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(time);
       if (!match) throw new Error(`A daily time is HH:MM, not ${time}`);
       schedules.push({ name, cron: `${Number(match[2])} ${Number(match[1])} * * *`, data });
+    },
+    wake(name) {
+      const workerId = workerIds.get(name);
+      if (started && workerId) boss.notifyWorker(workerId);
     },
     async start() {
       started = true;

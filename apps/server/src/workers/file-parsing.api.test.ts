@@ -1,6 +1,6 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { until, whtAutoFile } from '../../test/bill-kit';
+import { until } from '../../test/bill-kit';
 import { createTestApp, ownerWithOrganisation, type TestApp } from '../../test/harness';
 
 // Issue 27: a 200,000-row statement CSV stopped the server for 7.3 s while it was parsed on the
@@ -66,22 +66,6 @@ describe('large files leave the event loop free', () => {
       }, 120_000);
     });
     expect(statement).toMatchObject({ status: 'analysed', verdict: 'consistent', totals: { transaction_count: 80_000 } });
-    expect(stallMs).toBeLessThan(MAX_STALL_MS);
-  }, 180_000);
-
-  it('calculates a 150,000-row WHT file while other requests are answered', async () => {
-    const owner = await ownerWithOrganisation(test);
-    const file = whtAutoFile(
-      'file',
-      Array.from({ length: 150_000 }, (_, row): [string, string, number] => [`N-${String(3_000_000 + row)}`, `Vendor ${row}`, 100_000 + row]),
-    );
-
-    const { result: calc, stallMs } = await longestStall(() =>
-      test.upload('internal/bills/wht/tax/calc/bulk', { namespace: 'core', token: owner.token, fields: { wht_type: 'rent', period: '2026-10' }, files: [file] }),
-    );
-    expect(calc.code).toBe('OK');
-    const items = await test.call('GET', 'core', `internal/bills/wht/tax/calc/records/${calc.data.id}/items`, { token: owner.token, params: { page: 1, count: 1 } });
-    expect(items.data.aggs.count).toBe(150_000);
     expect(stallMs).toBeLessThan(MAX_STALL_MS);
   }, 180_000);
 });

@@ -214,5 +214,9 @@ export function createStatementParsing(deps: { db: Db; jobs: Jobs }) {
     async enqueueParse(tx: Db, statementId: string, run: number) {
       await jobs.enqueue(tx, PARSE_STATEMENT_JOB, { statementId, run }, { singletonKey: `${statementId}:${run}` });
     },
+    /** After the queueing transaction commits: the parse starts now, not at the queue's next poll (a person is watching its progress). */
+    parseQueued() {
+      jobs.wake(PARSE_STATEMENT_JOB);
+    },
   };
 }
