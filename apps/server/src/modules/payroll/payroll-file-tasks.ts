@@ -24,7 +24,7 @@ export function payrollEmployees({ content, now }: { content: Uint8Array; now: D
     designation: record.designation,
     grossIncomeKobo: toKobo(record.gross_income),
     taxPayableKobo: parsed.amounts[index],
-    allowancesKobo: Object.fromEntries(ALLOWANCE_HEADERS.map((header) => [header, toKobo(record[header as keyof typeof record])])),
+    allowancesKobo: Object.fromEntries(ALLOWANCE_HEADERS.map((header) => [header, toKobo(record[header])])),
   }));
   return { ok: true, amountDue: parsed.amountDue, employees };
 }
