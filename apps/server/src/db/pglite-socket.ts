@@ -134,6 +134,10 @@ class PgliteSocket extends Duplex {
     // They are passed on only when PGlite has returned: node-postgres reads them at once, and
     // its handlers (which may write the next query) must not run inside PGlite's call.
     const chunks: Buffer[] = [];
+    // PGlite runs each query on this thread. A transaction's queries would otherwise follow one
+    // another in microtasks, holding off timers and other requests until it commits (seconds for
+    // a statement of 60,000 rows): each query waits for the event loop's next turn instead.
+    await new Promise((resolve) => setImmediate(resolve));
     await this.pglite.execProtocolRawStream(messages, { onRawData: (bytes) => chunks.push(Buffer.from(bytes)) });
     if (chunks.length > 0) this.push(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
   }

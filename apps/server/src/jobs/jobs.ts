@@ -52,6 +52,11 @@ export interface Jobs {
   enqueue<T extends object>(executor: Db, name: string, data: T, options?: EnqueueOptions): Promise<string | null>;
   /** Runs the job's queue every day at `time` (HH:MM, Lagos time); pg-boss sends it once however many processes run. */
   scheduleDaily(name: string, time: string, data?: object): void;
+  /**
+   * Tells this process's worker of the queue to look for work now rather than at its next poll:
+   * for a job a person is waiting on, once the transaction that enqueued it has committed.
+   */
+  wake(name: string): void;
   start(): Promise<void>;
   /** Stops taking work, waits up to `timeoutMs` for running jobs, then fails the rest back to their queue. */
   stop(timeoutMs?: number): Promise<void>;
@@ -79,6 +84,8 @@ export function createJobs(deps: { database: Database; log: FastifyBaseLogger; c
     maintenanceIntervalSeconds: 120,
   });
   const definitions = new Map<string, JobDefinition<object>>();
+  /** Each queue's workers, so `wake` can tell them all to look now. */
+  const workerIds = new Map<string, string[]>();
   const schedules: Array<{ name: string; cron: string; data: object }> = [];
   let started = false;
   // Handlers running now: stop() waits for them, so nothing touches the database after it closes.
@@ -106,13 +113,14 @@ export function createJobs(deps: { database: Database; log: FastifyBaseLogger; c
       expireInSeconds: options.expireInSeconds ?? 300,
     });
     const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 1;
-    const workerIds: string[] = [];
+    const ids: string[] = [];
+    workerIds.set(definition.name, ids);
     const wakeAll = () => {
-      for (const id of workerIds) boss.notifyWorker(id);
+      for (const id of ids) boss.notifyWorker(id);
     };
     for (let index = 0; index < (options.concurrency ?? 1); index++) {
       const polling = index === 0 ? pollingIntervalSeconds : Math.max(pollingIntervalSeconds, HELPER_POLLING_SECONDS);
-      workerIds.push(await boss.work<object>(definition.name, { pollingIntervalSeconds: polling, batchSize: 1, includeMetadata: true }, (jobs) => runOne(definition, jobs[0], wakeAll)));
+      ids.push(await boss.work<object>(definition.name, { pollingIntervalSeconds: polling, batchSize: 1, includeMetadata: true }, (jobs) => runOne(definition, jobs[0], wakeAll)));
     }
   }
 
@@ -150,6 +158,10 @@ export function createJobs(deps: { database: Database; log: FastifyBaseLogger; c
       const match = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(time);
       if (!match) throw new Error(`A daily time is HH:MM, not ${time}`);
       schedules.push({ name, cron: `${Number(match[2])} ${Number(match[1])} * * *`, data });
+    },
+    wake(name) {
+      if (!started) return;
+      for (const id of workerIds.get(name) ?? []) boss.notifyWorker(id);
     },
     async start() {
       started = true;

@@ -27,8 +27,11 @@ export type PageRow = typeof analyserStatementPages.$inferSelect;
 const { file: _file, pendingPassword: _pendingPassword, ...statementColumns } = getTableColumns(analyserStatements);
 export type StatementRow = Omit<typeof analyserStatements.$inferSelect, 'file' | 'pendingPassword'>;
 
-/** Rows per INSERT: a few large statements, each with one array parameter per column. */
-const INSERT_BATCH_ROWS = 5_000;
+/**
+ * Rows per INSERT, each with one array parameter per column: few enough that one INSERT on the
+ * embedded database (which runs on the event loop's thread) holds it up for tens of milliseconds.
+ */
+const INSERT_BATCH_ROWS = 1_000;
 
 /** One column of a batch as a single array parameter, for `unnest` (thousands of rows, a handful of parameters). */
 function column<T>(rows: T[], pick: (row: T) => unknown, type: string): SQL {

@@ -18,7 +18,7 @@ export function createAnalyserService(deps: { db: Db; jobs: Jobs; paidBills(orga
   const parsing = createStatementParsing({ db, jobs: deps.jobs });
   return {
     ...createAnalyserRecords({ db, access }),
-    ...createStatementUploads({ db, access, enqueueParse: parsing.enqueueParse }),
+    ...createStatementUploads({ db, access, enqueueParse: parsing.enqueueParse, parseQueued: parsing.parseQueued }),
     ...createAnalyserQueries({ db, access, paidBills: deps.paidBills }),
     ...createStatementCorrections({ db, access }),
   };

@@ -1,10 +1,12 @@
 import type { PeriodSource } from '@levy/contracts';
-import { isStatementError, readStatement, type SourceDocument, type StatementProgress, type StatementResult } from '@levy/statements';
+import type { StatementProgress } from '@levy/statements';
 import type { Db } from '../../db/client';
 import type { Jobs } from '../../jobs/jobs';
+import { inWorker } from '../../workers/worker-pool';
 import * as repo from './analyser.repo';
 import type { StatementStageCode } from './analyser.schema';
-import { analyseRows, applyCorrection, endOfDayBalances, pagesOf, toStoredRow, totalsOf } from './statement-rows';
+import type * as tasks from './statement-tasks';
+import type { StatementReading } from './statement-tasks';
 
 const PARSE_STATEMENT_JOB = 'analyser.parse';
 
@@ -21,8 +23,16 @@ export function bytesOf(content: Buffer): Uint8Array {
   return new Uint8Array(content.buffer, content.byteOffset, content.byteLength);
 }
 
+// The statement is read, and its rows and pages prepared, in the file workers.
+const readStatementForStorage = inWorker<typeof tasks.readStatementForStorage>(new URL('./statement-tasks.ts', import.meta.url), 'readStatementForStorage');
+
+/** Pages come back from the worker as plain bytes; the database drivers take a Buffer. */
+function asStoredPages(pages: readonly repo.PageRow[]): repo.PageRow[] {
+  return pages.map((page) => ({ ...page, lines: Buffer.from(page.lines.buffer, page.lines.byteOffset, page.lines.byteLength) }));
+}
+
 /** The printed period when the statement prints one; otherwise its first to last transaction. */
-function periodSourceOf(result: StatementResult): PeriodSource {
+function periodSourceOf(result: StatementReading['result']): PeriodSource {
   return result.period.printedStart && result.period.printedEnd ? 'printed' : 'transactions';
 }
 
@@ -61,7 +71,7 @@ export function createStatementParsing(deps: { db: Db; jobs: Jobs }) {
    * The parse failed for good: the message on the statement, and none of its rows left. The
    * pages, when the file could be read, are kept: a person maps the columns looking at them.
    */
-  async function failParse(statementId: string, run: number, failure: { code: string; message: string; document: SourceDocument | null }) {
+  async function failParse(statementId: string, run: number, failure: { code: string; message: string; pages: repo.PageRow[] | null; pageCount: number | null }) {
     await db.transaction(async (tx) => {
       const isCurrent = await repo.updateStatementRun(tx, statementId, run, {
         status: 'failed',
@@ -78,12 +88,12 @@ export function createStatementParsing(deps: { db: Db; jobs: Jobs }) {
         confidence: null,
         notes: [],
         periodSource: null,
-        pageCount: failure.document?.pageCount ?? null,
+        pageCount: failure.pageCount,
       });
       if (!isCurrent) return;
       await repo.deleteTransactions(tx, statementId);
       await repo.deletePages(tx, statementId);
-      if (failure.document) await repo.insertPages(tx, pagesOf(statementId, failure.document.lines));
+      if (failure.pages) await repo.insertPages(tx, asStoredPages(failure.pages));
     });
   }
 
@@ -93,7 +103,7 @@ export function createStatementParsing(deps: { db: Db; jobs: Jobs }) {
    * said which account the record is), else that of its other analysed statements (another
    * number, or the same number at another bank). The message names both accounts.
    */
-  async function otherAccount(statementId: string, result: StatementResult): Promise<string | null> {
+  async function otherAccount(statementId: string, result: StatementReading['result']): Promise<string | null> {
     const number = result.account.number;
     if (!number) return null;
     const statement = await repo.findStatement(db, statementId);
@@ -122,35 +132,34 @@ export function createStatementParsing(deps: { db: Db; jobs: Jobs }) {
     await repo.updateStatementRun(db, statementId, run, { status: 'processing', stage: 'reading', progressDone: 0, progressTotal: 0, progressPercent: STAGE_PERCENT.reading });
     const [mapping, corrections] = await Promise.all([repo.findMapping(db, statementId), repo.correctionsOf(db, statementId)]);
     const progress = progressWriter(statementId, run, context.signal);
-    let document: SourceDocument | null = null;
-    let result;
+    let reading;
     try {
-      result = await readStatement(bytesOf(source.file), {
-        fileName: source.fileName,
-        mimeType: source.mimeType,
-        password: source.pendingPassword ?? undefined,
-        mapping: mapping?.mapping,
-        onProgress: progress.report,
-        onSource: (read) => (document = read),
-      });
+      reading = await readStatementForStorage(
+        {
+          statementId,
+          bytes: bytesOf(source.file),
+          fileName: source.fileName,
+          mimeType: source.mimeType,
+          password: source.pendingPassword ?? undefined,
+          mapping: mapping?.mapping,
+          corrections: corrections.map(({ index, fields }) => ({ index, fields })),
+        },
+        progress.report,
+      );
     } catch (error) {
       await progress.settled();
-      if (isStatementError(error)) return failParse(statementId, run, { code: error.code, message: error.message, document });
-      if (!(error instanceof ParseInterrupted) && context.isLastAttempt) await failParse(statementId, run, { code: 'UNREADABLE', message: FAILED_UNEXPECTEDLY, document: null });
+      if (!(error instanceof ParseInterrupted) && context.isLastAttempt) await failParse(statementId, run, { code: 'UNREADABLE', message: FAILED_UNEXPECTEDLY, pages: null, pageCount: null });
       throw error;
     }
+    await progress.settled();
+    if (!reading.ok) return failParse(statementId, run, reading);
     progress.saving();
     await progress.settled();
+    const { result, rows, analysis, totals } = reading;
+    const pages = asStoredPages(reading.pages);
     const refusal = await otherAccount(statementId, result);
-    if (refusal) return failParse(statementId, run, { code: 'ACCOUNT_MISMATCH', message: refusal, document });
+    if (refusal) return failParse(statementId, run, { code: 'ACCOUNT_MISMATCH', message: refusal, pages, pageCount: result.pageCount });
 
-    const correctionByIndex = new Map(corrections.map((correction) => [correction.index, correction.fields]));
-    const transactions = result.transactions.map((transaction) => {
-      const fields = correctionByIndex.get(transaction.index);
-      return fields ? applyCorrection(transaction, fields) : transaction;
-    });
-    const analysis = corrections.length > 0 ? analyseRows(transactions) : { engine: result.analysis, balances: endOfDayBalances(transactions) };
-    const totals = totalsOf(transactions);
     await db.transaction(async (tx) => {
       const isCurrent = await repo.updateStatementRun(tx, statementId, run, {
         status: 'analysed',
@@ -166,10 +175,10 @@ export function createStatementParsing(deps: { db: Db; jobs: Jobs }) {
         periodEnd: result.period.end,
         periodSource: periodSourceOf(result),
         openingBalanceKobo: result.computed.openingBalance,
-        closingBalanceKobo: transactions.at(-1)?.balance ?? result.computed.closingBalance,
+        closingBalanceKobo: reading.closingBalance,
         totalDebitsKobo: totals.debits,
         totalCreditsKobo: totals.credits,
-        transactionCount: transactions.length,
+        transactionCount: rows.length,
         printed: result.printed,
         accountName: result.account.name,
         accountNumber: result.account.number,
@@ -180,7 +189,7 @@ export function createStatementParsing(deps: { db: Db; jobs: Jobs }) {
         metadata: result.metadata,
         skippedRows: result.skippedRows,
         confidence: result.confidence,
-        notes: result.notes.map((note) => ({ message: note.message, index: note.index, page: note.page, date: note.index === null ? null : (result.transactions[note.index]?.date ?? null) })),
+        notes: result.notes.map((note, position) => ({ message: note.message, index: note.index, page: note.page, date: reading.noteDates[position] })),
         analysis,
         errorCode: null,
         errorMessage: null,
@@ -189,8 +198,8 @@ export function createStatementParsing(deps: { db: Db; jobs: Jobs }) {
       if (!isCurrent) return;
       await repo.deleteTransactions(tx, statementId);
       await repo.deletePages(tx, statementId);
-      await repo.insertTransactions(tx, transactions.map((transaction) => toStoredRow(statementId, transaction, correctionByIndex.has(transaction.index))));
-      await repo.insertPages(tx, pagesOf(statementId, document?.lines ?? []));
+      await repo.insertTransactions(tx, rows);
+      await repo.insertPages(tx, pages);
     });
   }
 
@@ -204,6 +213,10 @@ export function createStatementParsing(deps: { db: Db; jobs: Jobs }) {
     /** Queues a run of the statement's parse, in the caller's transaction; a run is queued once. */
     async enqueueParse(tx: Db, statementId: string, run: number) {
       await jobs.enqueue(tx, PARSE_STATEMENT_JOB, { statementId, run }, { singletonKey: `${statementId}:${run}` });
+    },
+    /** After the queueing transaction commits: the parse starts now, not at the queue's next poll (a person is watching its progress). */
+    parseQueued() {
+      jobs.wake(PARSE_STATEMENT_JOB);
     },
   };
 }

@@ -22,8 +22,8 @@ function toEngineMapping(mapping: Exclude<ColumnMappingInput, null>): ColumnMapp
 }
 
 /** Statement files in: checked by content, size and password, kept, and queued for their parse (upload, re-run, new mapping). */
-export function createStatementUploads(deps: { db: Db; access: AnalyserAccess; enqueueParse(tx: Db, statementId: string, run: number): Promise<void> }) {
-  const { db, enqueueParse } = deps;
+export function createStatementUploads(deps: { db: Db; access: AnalyserAccess; enqueueParse(tx: Db, statementId: string, run: number): Promise<void>; parseQueued(): void }) {
+  const { db, enqueueParse, parseQueued } = deps;
   const { ownRecord, ownStatement, statementViews, statementView } = deps.access;
 
   /** A statement error at upload, re-run or mapping: UNPROCESSABLE with the reason and the field to ask again. */
@@ -66,6 +66,7 @@ export function createStatementUploads(deps: { db: Db; access: AnalyserAccess; e
       const run = await repo.queueNextRun(tx, statementId, kept);
       await enqueueParse(tx, statementId, run);
     });
+    parseQueued();
     return statementView((await repo.findStatement(db, statementId))!);
   }
 
@@ -94,6 +95,7 @@ export function createStatementUploads(deps: { db: Db; access: AnalyserAccess; e
         await enqueueParse(tx, inserted.id, inserted.run);
         return inserted;
       });
+      parseQueued();
       const [view] = await statementViews([row], record.folderId);
       return view;
     },

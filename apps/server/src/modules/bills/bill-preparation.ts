@@ -1,28 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { BILL_MESSAGES, type BillTypeCode, type CollectorKind, type PayeSource } from '@levy/contracts';
-import {
-  applyRate,
-  asKobo,
-  computeBillCharge,
-  isTaxInputError,
-  parsePayeFile,
-  parseWhtAutoCsv,
-  parseWhtManualCsv,
-  PAYE_TEMPLATE_HEADERS,
-  recomputePayeMoney,
-  regimeForPeriod,
-  sumKobo,
-  toKobo,
-  type Kobo,
-} from '@levy/tax';
+import { asKobo, computeBillCharge, isTaxInputError, PAYE_TEMPLATE_HEADERS, regimeForPeriod, toKobo, type Kobo } from '@levy/tax';
 import type { Db } from '../../db/client';
 import { pageWindow, toPage } from '../../db/pagination';
 import { AppError, invalidInput, notFound } from '../../errors';
 import { csvFailure, csvFileOf } from '../../http/csv-upload';
 import type { Caller, UploadedFile } from '../../http/route';
+import { inWorker } from '../../workers/worker-pool';
 import { checkPayees, whtOn, whtTypesOf } from './bill-collector';
 import { currentMonth, lastDayOfMonth, naira } from './bill-format';
 import type { StateInfo } from './bill-ports';
+import type * as tasks from './bill-file-tasks';
+import { PAYE_INCOMES_FROM } from './bill-file-tasks';
 import { billTypeById } from './bill-types';
 import * as repo from './bills.repo';
 
@@ -40,9 +29,13 @@ function whtTypeError(error: unknown, field: string): unknown {
 /** A WHT recipient has no PAYE columns. */
 const NOT_PAYE = { expectedTaxKobo: null, nationality: null, designation: null, incomesKobo: null } as const;
 
-/** The PAYE template's income columns (basic_salary … other_allowances), stored per employee. */
-const PAYE_INCOMES_FROM = PAYE_TEMPLATE_HEADERS.indexOf('basic_salary');
 export const PAYE_INCOME_HEADERS = PAYE_TEMPLATE_HEADERS.slice(PAYE_INCOMES_FROM);
+
+// Files are read in the file workers: a large one would hold up every other request.
+const TASKS = new URL('./bill-file-tasks.ts', import.meta.url);
+const payeItems = inWorker<typeof tasks.payeItems>(TASKS, 'payeItems');
+const whtManualItems = inWorker<typeof tasks.whtManualItems>(TASKS, 'whtManualItems');
+const whtAutoItemsOf = inWorker<typeof tasks.whtAutoItems>(TASKS, 'whtAutoItems');
 
 interface PreparedBill {
   type: BillTypeCode;
@@ -93,25 +86,10 @@ export function createBillPreparation(deps: {
     return { content: onFile };
   }
 
-  function preparePaye(month: string, file: Pick<UploadedFile, 'content'>): PreparedBill {
-    const parsed = parsePayeFile(file.content, month);
+  async function preparePaye(month: string, file: Pick<UploadedFile, 'content'>): Promise<PreparedBill> {
+    const parsed = await payeItems({ content: file.content, month });
     if (!parsed.ok) throw csvFailure('recipients', parsed.message, parsed.errors);
-    const recipients = parsed.records.map((record, index): repo.BillItem => {
-      const money = parsed.money[index];
-      const check = recomputePayeMoney(money, month);
-      return {
-        rowNumber: parsed.rowNumbers[index],
-        taxPayerNumber: record.tax_payer_number.toUpperCase(),
-        name: record.name,
-        amountKobo: check.monthlyGross,
-        taxPayableKobo: parsed.amounts[index],
-        expectedTaxKobo: check.expectedMonthlyTax,
-        nationality: record.nationality,
-        designation: record.designation,
-        incomesKobo: money.slice(PAYE_INCOMES_FROM),
-      };
-    });
-    return { type: 'paye', whtType: null, periodStart: `${month}-01`, periodEnd: lastDayOfMonth(month), recipients, amountDue: parsed.amountDue };
+    return { type: 'paye', whtType: null, periodStart: `${month}-01`, periodEnd: lastDayOfMonth(month), recipients: parsed.items, amountDue: parsed.amountDue };
   }
 
   async function prepareWht(caller: Caller, collector: CollectorKind, month: string, form: { payload_type?: string; wht_type?: string; end_date?: string; calc_record_reference?: string }, file: UploadedFile | undefined): Promise<PreparedBill> {
@@ -141,32 +119,25 @@ export function createBillPreparation(deps: {
     }
     if (!file) throw invalidInput({ recipients: 'No new file selected' });
     if (form.payload_type === 'manual') {
-      const parsed = parseWhtManualCsv(file.content);
+      const parsed = await whtManualItems({ content: file.content });
       if (!parsed.ok) throw csvFailure('recipients', parsed.message, parsed.errors);
-      const recipients = parsed.records.map((record, index) => ({ rowNumber: parsed.rowNumbers[index], taxPayerNumber: record.tax_payer_number.toUpperCase(), name: record.name, amountKobo: null, taxPayableKobo: parsed.amounts[index], ...NOT_PAYE }));
+      const recipients = parsed.items.map((item) => ({ ...item, ...NOT_PAYE }));
       checkPayees(collector, 'recipients', recipients);
       return { ...base, recipients, amountDue: parsed.amountDue };
     }
-    const auto = whtAutoItems(month, whtType, file, collector, 'recipients');
+    const auto = await whtAutoItems(month, whtType, file, collector, 'recipients');
     return { ...base, recipients: auto.items.map((item) => ({ ...item, ...NOT_PAYE })), amountDue: auto.taxPayable };
   }
 
   /** A WHT auto file (tax_payer_number, name, amount) with the tax on each amount at the type's rate. */
-  function whtAutoItems(month: string, whtType: string, file: UploadedFile, collector: CollectorKind, field: string) {
-    const parsed = parseWhtAutoCsv(file.content);
-    if (!parsed.ok) throw csvFailure('file', parsed.message, parsed.errors);
-    // The rate depends on the month, type and collector alone, so it is looked up once; each tax
-    // is then computeWht's own rounding of amount × rate.
+  async function whtAutoItems(month: string, whtType: string, file: UploadedFile, collector: CollectorKind, field: string) {
+    // The rate depends on the month, type and collector alone, so it is looked up once here; the
+    // worker applies it to each amount (computeWht's own rounding of amount × rate).
     const { rateBps } = whtOn(month, whtType, asKobo(0), collector);
-    const items = parsed.records.map((record, index) => ({
-      rowNumber: parsed.rowNumbers[index],
-      taxPayerNumber: record.tax_payer_number.toUpperCase(),
-      name: record.name,
-      amountKobo: parsed.amounts[index],
-      taxPayableKobo: applyRate(parsed.amounts[index], rateBps),
-    }));
-    checkPayees(collector, field, items);
-    return { items, rateBps, amount: parsed.amountDue, taxPayable: sumKobo(items.map((item) => item.taxPayableKobo)) };
+    const parsed = await whtAutoItemsOf({ content: file.content, rateBps });
+    if (!parsed.ok) throw csvFailure(field, parsed.message, parsed.errors);
+    checkPayees(collector, field, parsed.items);
+    return parsed;
   }
   return {
     checkMonth,
@@ -220,7 +191,7 @@ export function createBillPreparation(deps: {
         throw whtTypeError(error, 'wht_type');
       }
       const file = csvFileOf(uploads, 'file');
-      const auto = whtAutoItems(month, input.wht_type, file, collector, 'file');
+      const auto = await whtAutoItems(month, input.wht_type, file, collector, 'file');
       const record = await db.transaction((tx) =>
         repo.insertWhtCalcRecord(
           tx,

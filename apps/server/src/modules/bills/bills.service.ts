@@ -197,13 +197,20 @@ export function createBillsService(deps: {
       const supplementary = { requested: form.supplementary === 'true', reason: form.supplementary_reason?.trim() || null };
       if (supplementary.requested && !supplementary.reason) throw invalidInput({ supplementary_reason: 'Give the reason for an additional payment for the same month' });
       if (path.type === 'paye') refuseFederalPaye(state, 'PAYE');
-      const prepared = path.type === 'paye' ? preparePaye(month, await payeFileOf(registration, state.name, form.source, uploads)) : await prepareWht(caller, state.collector, month, form, uploads.find((upload) => upload.field === 'recipients'));
+      const prepared = path.type === 'paye' ? await preparePaye(month, await payeFileOf(registration, state.name, form.source, uploads)) : await prepareWht(caller, state.collector, month, form, uploads.find((upload) => upload.field === 'recipients'));
       if (prepared.amountDue <= 0) throw invalidInput({ recipients: 'The tax on this bill is ₦0.00: there is nothing to pay.' });
       const charge = computeBillCharge({ billType: prepared.type, recipientCount: prepared.recipients.length, amountDue: prepared.amountDue, date: `${month}-01` });
       const billMonth: repo.BillMonth = { corporationId: corporation.id, stateId: state.id, type: prepared.type, period: month };
       const fingerprint = prepared.type === 'wht' ? payeesFingerprint(prepared.recipients) : null;
       // Checked before the agency is asked for a reference, and again under the month's lock below.
-      await guardMonth(db, billMonth, fingerprint, state.name, supplementary);
+      try {
+        await guardMonth(db, billMonth, fingerprint, state.name, supplementary);
+      } catch (error) {
+        // While the file was read (in a worker), a request with the same key may have made the bill.
+        const first = idempotency ? await repo.findBillByIdempotencyKey(db, organisationId, idempotency.key) : null;
+        if (first && idempotency) return replay(sameRequest(first, idempotency));
+        throw error;
+      }
       const [wallet, approval, preparer] = await Promise.all([deps.wallets.walletForCorporation(organisationId, corporation.id), approvalFor(caller, organisationId, charge.total), personOf(caller.userId)]);
       const preparerName = preparer ? fullName(preparer) : caller.firstName;
       // Read before the transaction: on the embedded database a transaction holds the only connection.

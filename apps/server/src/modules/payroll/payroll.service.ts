@@ -1,18 +1,21 @@
 import { NO_NEW_FILE_SELECTED, type ListParams } from '@levy/contracts';
-import { CSV_MESSAGES, koboToNairaString, PAYE_TEMPLATE_HEADERS, lagosPeriod, parseNaira, parsePayeFile, ZERO_KOBO, type CsvRowError, type Kobo } from '@levy/tax';
+import { CSV_MESSAGES, koboToNairaString, PAYE_TEMPLATE_HEADERS, ZERO_KOBO, type CsvRowError } from '@levy/tax';
 import type { StateAgency } from '../../adapters/agency/state-agency';
 import type { Db } from '../../db/client';
 import { containsPattern, pageWindow, toPage } from '../../db/pagination';
 import { AppError, invalidInput } from '../../errors';
 import { FileReply, type Caller, type UploadedFile } from '../../http/route';
 import { csvCell } from '../../http/table-export';
+import { inWorker } from '../../workers/worker-pool';
 import { recordAudit } from '../audit/audit.service';
 import type { OrganisationDirectory } from '../organisations/organisation-directory';
 import { agencyFailure, refuseFederalPaye, type StatesService } from '../states/states.service';
+import type * as tasks from './payroll-file-tasks';
+import { ALLOWANCE_HEADERS } from './payroll-file-tasks';
 import * as repo from './payroll.repo';
 
-/** The allowance columns of the PAYE template, after tax_payable (product-spec §3). */
-const ALLOWANCE_HEADERS = PAYE_TEMPLATE_HEADERS.slice(6);
+// Read in the file workers: a payroll of thousands would hold up every other request.
+const payrollEmployees = inWorker<typeof tasks.payrollEmployees>(new URL('./payroll-file-tasks.ts', import.meta.url), 'payrollEmployees');
 const CSV_CONTENT_TYPES = ['text/csv', 'application/csv'];
 /** Row problems listed in one answer; the first ones are enough to fix a file. */
 const MAX_ROW_ERRORS = 50;
@@ -31,8 +34,6 @@ function csvFailure(message: string, errors: CsvRowError[]) {
   }
   return invalidInput(fields, message);
 }
-
-const toKobo = (cell: string): Kobo => parseNaira(cell) ?? ZERO_KOBO;
 
 export function createPayrollService(deps: { db: Db; agency: StateAgency; states: StatesService; organisations: OrganisationDirectory }) {
   const { db, agency, states, organisations } = deps;
@@ -70,18 +71,9 @@ export function createPayrollService(deps: { db: Db; agency: StateAgency; states
       if (!registration.isControlConsentGiven) throw new AppError('UNPROCESSABLE', `Give consent to manage payroll in ${state.name} first.`);
 
       // The payroll on file is checked for this month's rules (exempt employees owe ₦0.00).
-      const parsed = parsePayeFile(file.content, lagosPeriod(new Date()));
+      const parsed = await payrollEmployees({ content: file.content, now: new Date() });
       if (!parsed.ok) throw csvFailure(parsed.message, parsed.errors);
-      const employees = parsed.records.map((record, index) => ({
-        rowNumber: parsed.rowNumbers[index],
-        taxPayerNumber: record.tax_payer_number.toUpperCase(),
-        name: record.name,
-        nationality: record.nationality,
-        designation: record.designation,
-        grossIncomeKobo: toKobo(record.gross_income),
-        taxPayableKobo: parsed.amounts[index],
-        allowancesKobo: Object.fromEntries(ALLOWANCE_HEADERS.map((header) => [header, toKobo(record[header])])),
-      }));
+      const { employees } = parsed;
 
       // The agency is told outside any transaction; only when it accepts is the list replaced.
       let submission: { reference: string };

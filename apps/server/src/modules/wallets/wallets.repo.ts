@@ -169,14 +169,18 @@ const HISTORY_COLUMNS = {
 
 /** The history page's statement; values, or placeholders where it is prepared. */
 function selectHistoryPage(executor: Db, input: { wallets: SQL; conditions: Array<SQL | undefined>; orderBy: keyof typeof HISTORY_SORT; isAsc: boolean; limit: number | Placeholder; offset: number | Placeholder }) {
-  const order = HISTORY_SORT[input.orderBy];
+  // Ordered by expressions, not the columns: the page's count(*) over () reads every entry of the
+  // wallets anyway, and ordering by the bare column let the planner walk the whole ledger's primary
+  // key backwards to find them (2 s at 1,000,000 entries; 3 ms through the account index).
+  const order = sql`${HISTORY_SORT[input.orderBy]} + 0`;
+  const newestFirst = desc(sql`${ledgerEntries.sequence} + 0`);
   return executor
     .select({ ...HISTORY_COLUMNS, total: totalRows() })
     .from(ledgerEntries)
     .innerJoin(ledgerJournals, eq(ledgerJournals.id, ledgerEntries.journalId))
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
     .where(and(input.wallets, ...input.conditions))
-    .orderBy(input.isAsc ? asc(order) : desc(order), desc(ledgerEntries.sequence))
+    .orderBy(input.isAsc ? asc(order) : desc(order), newestFirst)
     .limit(input.limit)
     .offset(input.offset);
 }

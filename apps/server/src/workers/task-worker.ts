@@ -1,0 +1,46 @@
+// A task worker thread (started by worker-pool.ts): runs one exported function of a module per
+// task, posts its progress, then its result. Long arrays in the result are posted in parts, each
+// a message of its own, so the calling thread takes them in between other work instead of
+// decoding one huge message at once.
+import { parentPort } from 'node:worker_threads';
+import { RESULT_PART_ITEMS, type WorkerRequest, type WorkerResponse } from './worker-pool';
+
+const port = parentPort!;
+const post = (message: WorkerResponse) => port.postMessage(message);
+
+type TaskFunction = (input: unknown, report: (progress: unknown) => void) => unknown;
+
+/** Posts a result's long arrays (itself, or its own properties) in parts and returns what is left to post whole. */
+function postParts(id: number, result: unknown): unknown {
+  const send = (key: string | null, items: unknown[]) => {
+    for (let start = 0; start < items.length; start += RESULT_PART_ITEMS) post({ id, type: 'part', key, items: items.slice(start, start + RESULT_PART_ITEMS) });
+  };
+  if (Array.isArray(result)) {
+    send(null, result);
+    return [];
+  }
+  if (result === null || typeof result !== 'object' || Object.getPrototypeOf(result) !== Object.prototype) return result;
+  const rest: Record<string, unknown> = { ...result };
+  for (const [key, value] of Object.entries(rest)) {
+    if (Array.isArray(value) && value.length > RESULT_PART_ITEMS) {
+      send(key, value);
+      rest[key] = [];
+    }
+  }
+  return rest;
+}
+
+async function run(request: WorkerRequest): Promise<void> {
+  const { id } = request;
+  try {
+    const module = (await import(request.module)) as Record<string, TaskFunction>;
+    const task = module[request.name];
+    if (typeof task !== 'function') throw new Error(`${request.module} has no function ${request.name}`);
+    const result = await task(request.input, (progress) => post({ id, type: 'progress', progress }));
+    post({ id, type: 'done', result: postParts(id, result) });
+  } catch (error) {
+    post({ id, type: 'error', message: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+port.on('message', (request: WorkerRequest) => void run(request));
