@@ -11,6 +11,9 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/**/*.test.ts', 'apps/server/src/**/*.unit.test.ts', 'apps/web/src/**/*.unit.test.ts'],
           environment: 'node',
+          // Tests prove behaviour, not speed (budgets live in `npm run bench`): on a busy two-core
+          // machine linting a file or rendering a screen can take longer than vitest's 5 s default.
+          testTimeout: 20_000,
         },
       },
       {
@@ -21,6 +24,7 @@ export default defineConfig({
           exclude: ['apps/web/src/**/*.unit.test.ts'],
           environment: 'happy-dom',
           setupFiles: ['apps/web/src/test/setup.ts'],
+          testTimeout: 20_000,
         },
       },
       {
