@@ -8,13 +8,14 @@
 // Budgets: on PostgreSQL each call ≥ 70% of the bare route's requests/s and p99 ≤ 2× the bare
 // route's; on PGlite ≥ 40% (reached through node-postgres like PostgreSQL, decision 0018).
 // Needs DATABASE_URL (a server where it may create a database).
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createScratchPostgresDatabase, createTestApp, ownerWithOrganisation } from '../apps/server/test/harness';
 import { median, printTable } from './bench-table';
+import { productionEnv, startProcess, stop } from './processes';
 
 const CLIENTS = 16;
 const WARMUP_MS = 1_500;
@@ -67,36 +68,6 @@ async function prepare(keep: { databaseUrl: string } | { dataDir: string }) {
   } finally {
     await test.close();
   }
-}
-
-async function startProcess(name: string, script: string, port: number, env: Record<string, string>): Promise<{ child: ChildProcess; logFile: string }> {
-  const logFile = path.join(workDir, `${name}.log`);
-  const { DATABASE_URL: _url, LOG_LEVEL: _level, ...inherited } = process.env;
-  const child = spawn(`exec ${JSON.stringify(process.execPath)} --import tsx ${script} >> ${JSON.stringify(logFile)} 2>&1`, {
-    shell: true,
-    env: { ...inherited, PORT: String(port), ...env },
-    stdio: 'ignore',
-  });
-  for (let attempt = 0; attempt < 240; attempt++) {
-    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}: ${readFileSync(logFile, 'utf8').slice(-2000)}`);
-    const up = await new Promise<boolean>((resolve) => {
-      const request = http.get({ host: '127.0.0.1', port, path: '/healthz' }, (response) => {
-        response.resume();
-        resolve(true);
-      });
-      request.on('error', () => resolve(false));
-    });
-    if (up) return { child, logFile };
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${name} did not start`);
-}
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
 }
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
@@ -156,16 +127,16 @@ try {
   // PGlite opens a data directory in one process only: the bare route reads its own copy.
   const barePgliteDir = path.join(workDir, 'pglite-bare');
   cpSync(pgliteDir, barePgliteDir, { recursive: true });
-  const bare = await startProcess('bare', 'bench/bare-team-list.ts', BARE_PORT, { DATABASE_URL: scratch.url });
+  const bare = await startProcess(workDir, 'bare', 'bench/bare-team-list.ts', BARE_PORT, { DATABASE_URL: scratch.url });
   children.push(bare.child);
   const bareCall: Call = { name: 'bare team list', method: 'GET', path: `/service/v1/auth/organisations/${pgOwner.organisationId}/users` };
-  const production = { NODE_ENV: 'production', HOST: '127.0.0.1', PAYMENT_WEBHOOK_SECRET: 'bench-webhook-secret-not-for-production', RECEIPT_SIGNING_SECRET: 'bench-receipt-signing-secret-not-for-production', WEB_DIST_DIR: workDir };
+  const production = productionEnv(workDir);
 
   for (const kind of ['postgres', 'pglite'] as const) {
     const owner = kind === 'postgres' ? pgOwner : pgliteOwner;
-    const app = await startProcess(`app-${kind}`, 'apps/server/src/server.ts', APP_PORT, kind === 'postgres' ? { ...production, DATABASE_URL: scratch.url } : { ...production, DATA_DIR: pgliteDir });
+    const app = await startProcess(workDir, `app-${kind}`, 'apps/server/src/server.ts', APP_PORT, kind === 'postgres' ? { ...production, DATABASE_URL: scratch.url } : { ...production, DATA_DIR: pgliteDir });
     children.push(app.child);
-    const barePglite = kind === 'pglite' ? await startProcess('bare-pglite', 'bench/bare-team-list.ts', BARE_PGLITE_PORT, { DATA_DIR: barePgliteDir }) : null;
+    const barePglite = kind === 'pglite' ? await startProcess(workDir, 'bare-pglite', 'bench/bare-team-list.ts', BARE_PGLITE_PORT, { DATA_DIR: barePgliteDir }) : null;
     if (barePglite) children.push(barePglite.child);
     const barePgliteCall: Call = { ...bareCall, path: `/service/v1/auth/organisations/${pgliteOwner.organisationId}/users` };
     const calls: Call[] = [

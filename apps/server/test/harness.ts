@@ -65,7 +65,8 @@ export interface TestFile {
   content: Buffer;
 }
 
-function multipartBody(fields: Record<string, string>, files: TestFile[]) {
+/** A multipart/form-data body of `fields` and `files`, as a browser sends an upload. */
+export function multipartBody(fields: Record<string, string>, files: TestFile[]) {
   const boundary = `----levy${randomBytes(8).toString('hex')}`;
   const parts: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {

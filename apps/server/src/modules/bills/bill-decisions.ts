@@ -86,9 +86,9 @@ export function createBillDecisions(deps: {
         const moved = await repo.transitionBill(tx, bill.id, ['awaiting_approval'], { status: payingStatus(bill.type), approvedBy: caller.userId, approvedByName: approverName, approvedAt });
         if (!moved) throw notWaiting((await repo.findBill(tx, bill.id)) ?? bill);
         const paying = { ...bill, status: payingStatus(bill.type) };
-        await payFromWallet(tx, paying, { wallet, actorUserId: caller.userId, description: `${billTypeByCode(bill.type).name} ${bill.reference} for ${corporation.name}, ${state.name}`, note: `Approved by ${approverName}` });
         await recordAudit(tx, { organisationId: bill.organisationId, actorUserId: caller.userId, action: 'bill.approved', resourceType: 'bill', resourceId: bill.id, details: { reference: bill.reference, total: naira(bill.totalKobo) }, ipAddress: ip });
         if (preparer) await mailAbout(tx, bill, [preparer.email], `Your bill was approved: ${bill.reference}`, `${approverName} approved ${bill.reference} (${formatNaira(bill.totalKobo)}). It has been paid from ${wallet.name}.`);
+        await payFromWallet(tx, paying, { wallet, actorUserId: caller.userId, description: `${billTypeByCode(bill.type).name} ${bill.reference} for ${corporation.name}, ${state.name}`, note: `Approved by ${approverName}` });
       });
       if (bill.type === 'paye') await settle(bill.id, false).catch(() => undefined);
       return detail((await repo.findBill(db, bill.id))!);

@@ -19,8 +19,11 @@ export function monthName(month: string): string {
   return new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(new Date(Date.UTC(year, monthNumber - 1, 1)));
 }
 
+// Made once: building a formatter costs more than formatting, and bills and alerts ask often.
+const LAGOS_MONTH = new Intl.DateTimeFormat('en-CA', { timeZone: LAGOS, year: 'numeric', month: '2-digit' });
+
 export function currentMonth(now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: LAGOS, year: 'numeric', month: '2-digit' }).format(now).slice(0, 7);
+  return LAGOS_MONTH.format(now).slice(0, 7);
 }
 
 export function lastDayOfMonth(month: string): string {

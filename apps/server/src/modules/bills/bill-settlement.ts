@@ -79,10 +79,14 @@ export function createBillSettlement(deps: {
 
   /**
    * Pays a stored bill from the wallet in the caller's transaction, for a bill paid at once and one
-   * an admin approved alike: the debit (a shortfall throws, and the transaction stores nothing),
-   * the status history, and the settlement job.
+   * an admin approved alike: the status history, the settlement job and the debit (a shortfall
+   * throws, and the transaction stores nothing). The debit locks the house accounts every
+   * organisation's bills post to until commit, so it comes last, and callers do their other writes
+   * before it: bills made at once, in any process, wait on each other only for the debit itself.
    */
   async function payFromWallet(tx: Db, bill: repo.BillRow, input: { wallet: { walletId: string; name: string }; actorUserId: string; description: string; note?: string }) {
+    await repo.insertBillEvent(tx, { billId: bill.id, status: bill.status, note: `${input.note ? `${input.note}; ` : ''}${formatNaira(bill.totalKobo)} paid from ${input.wallet.name}` });
+    await deps.jobs.enqueue(tx, SETTLE_BILL_JOB, { billId: bill.id }, { singletonKey: bill.id, startAfterSeconds: bill.type === 'paye' ? PAYE_SAFETY_NET_SECONDS : 0 });
     const { journalId, isReplay } = await deps.wallets.debitWallet(tx, {
       walletId: input.wallet.walletId,
       amount: { toAgency: bill.amountDueKobo, toFees: bill.chargeKobo },
@@ -94,8 +98,6 @@ export function createBillSettlement(deps: {
     // The reference is the bill's own: a journal already under it was not made for this bill.
     if (isReplay) throw new Error(`ledger reference ${ledgerReference('BILL', bill)} is taken`);
     await repo.setBillJournals(tx, bill.id, { paymentJournalId: journalId });
-    await repo.insertBillEvent(tx, { billId: bill.id, status: bill.status, note: `${input.note ? `${input.note}; ` : ''}${formatNaira(bill.totalKobo)} paid from ${input.wallet.name}` });
-    await deps.jobs.enqueue(tx, SETTLE_BILL_JOB, { billId: bill.id }, { singletonKey: bill.id, startAfterSeconds: bill.type === 'paye' ? PAYE_SAFETY_NET_SECONDS : 0 });
   }
 
   deps.jobs.define<{ billId: string }>({

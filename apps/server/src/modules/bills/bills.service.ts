@@ -276,8 +276,8 @@ export function createBillsService(deps: {
               `${preparerName} prepared ${description}: ${formatNaira(bill.totalKobo)} from ${wallet.name}. Nothing is paid until an admin approves it.`,
             );
           } else {
-            await payFromWallet(tx, bill, { wallet, actorUserId: caller.userId, description });
             await recordAudit(tx, { organisationId, actorUserId: caller.userId, action: 'bill.paid', resourceType: 'bill', resourceId: bill.id, details: { reference: bill.reference, total: naira(bill.totalKobo), supplementary: isSupplementary } });
+            await payFromWallet(tx, bill, { wallet, actorUserId: caller.userId, description });
           }
           return bill;
         });

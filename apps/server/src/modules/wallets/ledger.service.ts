@@ -29,7 +29,8 @@ export interface JournalInput {
   postings: Posting[];
 }
 
-const isWallet = (kind: string) => kind === 'organisation_wallet' || kind === 'corporation_wallet';
+const WALLET_KINDS = ['organisation_wallet', 'corporation_wallet'] as const;
+const isWallet = (kind: string) => (WALLET_KINDS as readonly string[]).includes(kind);
 
 /**
  * The ledger's rules (decision 0004), each checked here for a clear error and again by the
@@ -40,10 +41,12 @@ export function createLedgerService(deps: { db: Db }) {
   const { db } = deps;
 
   /**
-   * Posts one balanced journal inside the caller's transaction. Wallet accounts are locked first (in
-   * id order, so two journals never wait on each other in a cycle) and checked for funds, so a
-   * shortfall is a clear error; the database checks the same rules again (migration 0004).
-   * Returns null when a journal with this reference already exists: a replay changes nothing.
+   * Posts one balanced journal inside the caller's transaction. Its wallets are locked first and
+   * checked for funds, so a shortfall is a clear error; then the house accounts every organisation
+   * posts to, just before the entries, as they stay locked until commit (each set in id order: one
+   * order for every journal, so two never wait on each other in a cycle). The database checks the
+   * same rules again (migration 0004). Returns null when a journal with this reference already
+   * exists: a replay changes nothing.
    */
   async function postJournal(tx: Db, input: JournalInput): Promise<{ journalId: string } | null> {
     if (input.postings.length < 2) throw new Error('a journal needs at least two postings');
@@ -54,9 +57,7 @@ export function createLedgerService(deps: { db: Db }) {
     if (total !== 0) throw new Error(`journal ${input.reference} does not balance: the postings sum to ${total} kobo`);
 
     const accountIds = [...new Set(input.postings.map((posting) => posting.accountId))].sort();
-    const accounts = await repo.lockAccounts(tx, accountIds);
-    if (accounts.length !== accountIds.length) throw new Error('a posting names an unknown ledger account');
-    const kindOf = new Map(accounts.map((account) => [account.id, account.kind]));
+    const wallets = await repo.lockAccounts(tx, accountIds, WALLET_KINDS);
 
     const journalId = await repo.insertJournal(tx, {
       organisationId: input.organisationId,
@@ -68,8 +69,7 @@ export function createLedgerService(deps: { db: Db }) {
     });
     if (!journalId) return null;
 
-    for (const account of accounts) {
-      if (!isWallet(account.kind)) continue;
+    for (const account of wallets) {
       const change = sumKobo(input.postings.filter((posting) => posting.accountId === account.id).map((posting) => posting.amountKobo));
       if (change >= 0) continue;
       const balance = await repo.findBalance(tx, account.id);
@@ -82,6 +82,11 @@ export function createLedgerService(deps: { db: Db }) {
       }
     }
 
+    const walletIds = new Set(wallets.map((wallet) => wallet.id));
+    const houseIds = accountIds.filter((id) => !walletIds.has(id));
+    const house = houseIds.length > 0 ? await repo.lockAccounts(tx, houseIds) : [];
+    if (wallets.length + house.length !== accountIds.length) throw new Error('a posting names an unknown ledger account');
+    const kindOf = new Map([...wallets, ...house].map((account) => [account.id, account.kind]));
     await repo.insertEntries(
       tx,
       input.postings.map((posting) => ({ journalId, accountId: posting.accountId, amountKobo: posting.amountKobo, isWallet: isWallet(kindOf.get(posting.accountId)!) })),

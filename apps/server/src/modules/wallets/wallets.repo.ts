@@ -38,9 +38,10 @@ export async function insertSystemAccounts(executor: Db, accounts: Array<{ kind:
   await executor.insert(ledgerAccounts).values(accounts).onConflictDoNothing({ target: ledgerAccounts.kind, where: sql`${ledgerAccounts.organisationId} is null` });
 }
 
-/** Locks the accounts in id order, so two journals never wait on each other in a cycle. */
-export function lockAccounts(tx: Db, accountIds: string[]): Promise<LedgerAccount[]> {
-  return tx.select().from(ledgerAccounts).where(inArray(ledgerAccounts.id, accountIds)).orderBy(asc(ledgerAccounts.id)).for('update');
+/** Locks the accounts (of `kinds` only, when given) in id order, so two journals never wait on each other in a cycle. */
+export function lockAccounts(tx: Db, accountIds: string[], kinds?: ReadonlyArray<LedgerAccount['kind']>): Promise<LedgerAccount[]> {
+  const among = inArray(ledgerAccounts.id, accountIds);
+  return tx.select().from(ledgerAccounts).where(kinds ? and(among, inArray(ledgerAccounts.kind, kinds)) : among).orderBy(asc(ledgerAccounts.id)).for('update');
 }
 
 /** Inserts a journal unless its reference exists; undefined means it did. */
