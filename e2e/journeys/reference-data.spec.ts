@@ -5,7 +5,8 @@ import { AppShell } from '../pages/app-shell';
 import { LoginPage } from '../pages/auth-pages';
 
 // Issue 26 "Tax data kept current": platform staff add a Monetary Policy Rate row with its source on
-// the Reference data screen; penalties then say how current the MPR is ("MPR as of").
+// the Reference data screen; penalties then say how current the MPR is ("MPR as of"). They also add
+// a charge schedule from next month.
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 /** YYYY-MM-DD in Lagos, `days` from today. */
@@ -56,11 +57,32 @@ test('staff add an MPR row with its source; a penalty then says "MPR as of" toda
   await expect(page.getByRole('table', { name: 'Public holidays rows' })).toContainText('Eid-el-Fitr');
   await snap(page, 'reference-data-04-holidays');
 
+  // The charge schedule: a new price from the first day of next month, so no bill paid so far changes.
+  const nextMonth = new Date(`${today.slice(0, 7)}-01T00:00:00Z`);
+  nextMonth.setUTCMonth(nextMonth.getUTCMonth() + 1);
+  const chargeFrom = nextMonth.toISOString().slice(0, 10);
+  await page.getByRole('tab', { name: 'Charge schedule' }).click();
+  await expect(page.getByTestId('charges-in-force')).toContainText('In force: from 01 Jan, 2025');
+  const charges = page.getByRole('form', { name: 'Add a charge schedule' });
+  await charges.getByLabel('In force from').fill(chargeFrom);
+  for (const [name, value] of [['VAT on the fee (%)', '7.50'], ['PAYE base fee (₦)', '600'], ['PAYE fee per employee (₦)', '50'], ['PAYE fee cap (₦)', '20000'], ['WHT base fee (₦)', '300'], ['WHT fee per payee (₦)', '30'], ['WHT fee cap (₦)', '15000']]) {
+    await charges.getByRole('textbox', { name }).fill(value);
+  }
+  await charges.getByRole('textbox', { name: 'Source' }).fill('Levy pricing decision (journey test row)');
+  await charges.getByRole('button', { name: 'Add row' }).click();
+  await expect(page.getByText('Charge schedule row added')).toBeVisible();
+  const chargeRows = page.getByRole('table', { name: 'Charge schedule rows' }).getByRole('row');
+  await expect(chargeRows.nth(1)).toContainText(label(chargeFrom));
+  await expect(chargeRows.nth(1)).toContainText('PAYE ₦600.00 + ₦50.00 per employee, capped at ₦20,000.00');
+  await expect(chargeRows.nth(1)).toContainText('Upcoming');
+  await expect(chargeRows.nth(2)).toContainText('In force');
+  await snap(page, 'reference-data-05-charge-schedule');
+
   // An owner with overdue months: every penalty says how current the MPR is.
   await page.evaluate(() => sessionStorage.clear());
   await login.open();
   await login.logIn(OVERDUE_OWNER.email, OVERDUE_OWNER.password);
   await new AppShell(page).expectHello(OVERDUE_OWNER.firstName);
   await expect(page.getByText(new RegExp(`so far, \\+₦[\\d,]+\\.\\d\\d a week \\(MPR as of ${label(today)}\\)`)).first()).toBeVisible();
-  await snap(page, 'reference-data-05-dashboard-mpr-as-of');
+  await snap(page, 'reference-data-06-dashboard-mpr-as-of');
 });

@@ -46,6 +46,7 @@ import { sandboxFundingRoutes, walletRoutes } from './modules/wallets/wallets.ro
 import { organisationRoutes } from './modules/organisations/organisations.routes';
 import { referenceRoutes } from './modules/reference/reference.routes';
 import { createReferenceService } from './modules/reference/reference.service';
+import { paidBillsChargeChangedBy } from './modules/bills/bill-charge-check';
 import { paidBillsChangedBy } from './modules/bills/bill-lateness';
 import { referenceDataRoutes } from './modules/reference-data/reference-data.routes';
 import { createReferenceDataService } from './modules/reference-data/reference-data.service';
@@ -116,7 +117,7 @@ export async function buildApp({ config, database, mailTransport }: AppOptions):
     const collectors = new Map((await reference.listStates(executor)).map((state) => [state.id, state.collector]));
     return paidBillsChangedBy(executor, { ...input, collectorOf: (stateId) => collectors.get(stateId) ?? 'state' });
   };
-  const referenceData = createReferenceDataService({ db, paidBillsChangedBy: paidBillsChangedByMpr, usersByIds, recheckMs: config.referenceDataRecheckMs });
+  const referenceData = createReferenceDataService({ db, paidBillsChangedBy: paidBillsChangedByMpr, paidBillsChargeChangedBy, usersByIds, recheckMs: config.referenceDataRecheckMs });
   await referenceData.load();
   const agency = withAgencyTimeout(createSandboxAgency({ notify: (to, subject, text) => mail.enqueue(db, { to, subject, text }) }), config.agencyTimeoutMs);
   const directory = createOrganisationDirectory({ db, reference, usersByIds });

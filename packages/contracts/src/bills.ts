@@ -53,6 +53,7 @@ export const calculateChargeBody = z.object({
     .int({ error: 'Recipient count must be a whole number' })
     .min(1, { error: 'Recipient count must be at least 1' })
     .max(1_000_000, { error: 'Recipient count must be at most 1,000,000' }),
+  period: billMonth.optional().describe('The tax month (default: this month): the charge schedule in force on its first day'),
 });
 
 export const chargeCalculation = z.object({
@@ -207,7 +208,7 @@ export const listStateWhtTypes = defineContract(calls.listStateWhtTypes, {
 });
 
 export const calculateBillCharge = defineContract(calls.calculateBillCharge, {
-  summary: "Levy's charge on a bill: {type_id, amount_due, recipient_count} \u2192 {charge, amount_due, fee, vat, total}",
+  summary: "Levy's charge on a bill: {type_id, amount_due, recipient_count, period} \u2192 {charge, amount_due, fee, vat, total}",
   body: calculateChargeBody,
   response: chargeCalculation,
 });

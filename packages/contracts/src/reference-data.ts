@@ -4,10 +4,11 @@ import * as calls from './calls';
 
 /**
  * The dated reference tables platform staff keep current without a release (issue 26; decision
- * 0025): the CBN Monetary Policy Rate and the declared public holidays. Dates are YYYY-MM-DD.
+ * 0025): the CBN Monetary Policy Rate, the declared public holidays and Levy's bill charge
+ * schedule. Dates are YYYY-MM-DD.
  */
 
-export const REFERENCE_TABLE_CODES = ['mpr', 'holidays'] as const;
+export const REFERENCE_TABLE_CODES = ['mpr', 'holidays', 'charges'] as const;
 export type ReferenceTableCode = (typeof REFERENCE_TABLE_CODES)[number];
 
 /** A table not reviewed for this many days shows staff a warning. */
@@ -17,14 +18,14 @@ const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'A date is writ
 const source = z.string().trim().min(3, { error: 'Source is required: name the communiqué, gazette or announcement' }).max(300);
 
 export const referenceRow = z.object({
-  from: z.string().describe('MPR: the day the rate applies from; holidays: the holiday'),
-  value: z.string().describe("'26.50%' or the holiday's name"),
+  from: z.string().describe('MPR and charges: the day the row applies from; holidays: the holiday'),
+  value: z.string().describe("'26.50%', the holiday's name, or the charge schedule in words"),
   basis: z.enum(['law', 'declared', 'expected']).nullable().describe('Holidays: declared by the Ministry, or expected until it declares'),
   source: z.string(),
   origin: z.enum(['seed', 'staff']).describe('seed: shipped with Levy; staff: added on this screen'),
   added_by: z.string().nullable(),
   added_at: z.string().nullable(),
-  in_force: z.boolean().describe('MPR: the rate in force today; holidays: today or later'),
+  in_force: z.boolean().describe('MPR and charges: the row in force today; holidays: today or later'),
 });
 export type ReferenceRow = z.infer<typeof referenceRow>;
 
@@ -59,7 +60,7 @@ export const referenceData = z.object({
 export type ReferenceData = z.infer<typeof referenceData>;
 
 export const getReferenceData = defineContract(calls.getReferenceData, {
-  summary: 'Staff: the MPR and declared public holidays in force and their history, each table’s last review, and the audit trail',
+  summary: 'Staff: the MPR, declared public holidays and charge schedule in force and their history, each table’s last review, and the audit trail',
   response: referenceData,
 });
 
@@ -86,6 +87,27 @@ export type AddHolidayRowBody = z.infer<typeof addHolidayRowBody>;
 export const addHolidayRow = defineContract(calls.addHolidayRow, {
   summary: 'Staff: a declared public holiday (it replaces the expected one of the same name that year); refused for a past day',
   body: addHolidayRowBody,
+  response: referenceData,
+});
+
+const nairaAmount = (what: string) => z.string().trim().regex(/^\d{1,9}(\.\d{1,2})?$/, { error: `Give the ${what} in naira with up to two decimals, e.g. 500.00` });
+
+export const addChargeRowBody = z.object({
+  from: isoDate.describe('The first day of the first tax month the schedule prices'),
+  paye_base: nairaAmount('PAYE base fee'),
+  paye_per_recipient: nairaAmount('PAYE fee per employee'),
+  paye_cap: nairaAmount('PAYE fee cap'),
+  wht_base: nairaAmount('WHT base fee'),
+  wht_per_recipient: nairaAmount('WHT fee per payee'),
+  wht_cap: nairaAmount('WHT fee cap'),
+  vat_percent: z.string().trim().regex(/^\d{1,2}(\.\d{1,2})?$/, { error: 'Give VAT in percent with up to two decimals, e.g. 7.50' }),
+  source,
+});
+export type AddChargeRowBody = z.infer<typeof addChargeRowBody>;
+
+export const addChargeRow = defineContract(calls.addChargeRow, {
+  summary: 'Staff: a new bill charge schedule from the first day of a tax month; refused when it would change the charge of a bill already paid',
+  body: addChargeRowBody,
   response: referenceData,
 });
 

@@ -39,3 +39,10 @@ export const CHARGE_SCHEDULE_TABLE: readonly Dated<ChargeSchedule>[] = [
     },
   },
 ];
+
+/** The charge schedule the engine reads: the seed here, or the server's seed merged with staff rows (decision 0025). */
+export interface ChargeTable {
+  readonly chargeSchedule: readonly Dated<ChargeSchedule>[];
+}
+
+export const SEED_CHARGE_TABLE: ChargeTable = { chargeSchedule: CHARGE_SCHEDULE_TABLE };

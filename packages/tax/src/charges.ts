@@ -1,6 +1,6 @@
 import { isValidIsoDate, type IsoDate } from './calendar';
-import { CHARGE_SCHEDULE_TABLE, type BillType, type ChargeSchedule } from './charge-schedule';
-import { findInForce } from './dated';
+import { SEED_CHARGE_TABLE, type BillType, type ChargeSchedule, type ChargeTable } from './charge-schedule';
+import { findInForce, type Dated } from './dated';
 import { applyRate, asKobo, type Kobo } from './money';
 import { TaxInputError } from './tax-input-error';
 
@@ -28,17 +28,17 @@ export interface BillChargeResult {
   capped: boolean;
 }
 
-function scheduleFor(date: IsoDate | undefined): ChargeSchedule {
-  if (date === undefined) return CHARGE_SCHEDULE_TABLE[CHARGE_SCHEDULE_TABLE.length - 1].value;
+function scheduleFor(date: IsoDate | undefined, table: readonly Dated<ChargeSchedule>[]): ChargeSchedule {
+  if (date === undefined) return table[table.length - 1].value;
   if (!isValidIsoDate(date)) throw new TaxInputError('date', 'date must be a calendar date written YYYY-MM-DD');
-  const schedule = findInForce(CHARGE_SCHEDULE_TABLE, date);
+  const schedule = findInForce(table, date);
   if (!schedule) throw new TaxInputError('date', `No charge schedule is known for ${date}`);
   return schedule;
 }
 
-/** The charge on a bill: fee by the dated schedule, capped, plus VAT on the fee. */
-export function computeBillCharge(input: BillChargeInput): BillChargeResult {
-  const schedule = scheduleFor(input.date);
+/** The charge on a bill: fee by the dated schedule (`tables`: the seed unless the server passes its own), capped, plus VAT on the fee. */
+export function computeBillCharge(input: BillChargeInput, tables: ChargeTable = SEED_CHARGE_TABLE): BillChargeResult {
+  const schedule = scheduleFor(input.date, tables.chargeSchedule);
   const rule = Object.hasOwn(schedule.fees, input.billType) ? schedule.fees[input.billType] : undefined;
   if (!rule) throw new TaxInputError('billType', "billType must be 'paye' or 'wht'");
   const count = input.recipientCount;

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { computeBillCharge } from './charges';
 import { latePenalty, latePenaltyRule, monetaryPolicyRateOn } from './deadlines';
 import { isWorkingDay, nonWorkingReason, publicHolidays } from './holidays';
 import { naira } from './money';
 import { mergeDatedRows, mergeHolidays, mergeReferenceTables, SEED_REFERENCE_TABLES } from './reference-tables';
 
-const NO_STAFF = { mpr: [], holidays: [], mprReviewedOn: null, holidaysReviewedOn: null };
+const NO_STAFF = { mpr: [], holidays: [], charges: [], mprReviewedOn: null, holidaysReviewedOn: null, chargesReviewedOn: null };
 
 describe('reference tables merged with staff rows', () => {
   it('without staff rows is the seed', () => {
@@ -63,5 +64,21 @@ describe('reference tables merged with staff rows', () => {
     expect(nonWorkingReason('2027-02-15', tables)).toBe('Sallah holiday (public holiday)');
     expect(isWorkingDay('2027-02-15')).toBe(true);
     expect(publicHolidays(2027, tables).length).toBe(publicHolidays(2027).length + 1);
+  });
+
+  it('charges a staff schedule for bills of its month on, and the seed before it', () => {
+    const seed = SEED_REFERENCE_TABLES.chargeSchedule[0].value;
+    const tables = mergeReferenceTables({
+      ...NO_STAFF,
+      charges: [{ from: '2026-12-01', source: 'Levy pricing decision (test)', value: { ...seed, fees: { ...seed.fees, paye: { base: naira(600), perRecipient: naira(50), cap: naira(20_000) } } } }],
+      chargesReviewedOn: '2026-11-24',
+    });
+    const bill = { billType: 'paye' as const, recipientCount: 10, amountDue: naira(250_000) };
+    expect(computeBillCharge({ ...bill, date: '2026-11-01' }, tables).fee).toBe(naira(1_000));
+    expect(computeBillCharge({ ...bill, date: '2026-12-01' }, tables).fee).toBe(naira(1_100));
+    // Without the tables the engine reads the seed: the web's calculator.
+    expect(computeBillCharge({ ...bill, date: '2026-12-01' }).fee).toBe(naira(1_000));
+    expect(tables.chargesReviewedOn).toBe('2026-11-24');
+    expect(mergeReferenceTables(NO_STAFF).chargeSchedule).toEqual(SEED_REFERENCE_TABLES.chargeSchedule);
   });
 });

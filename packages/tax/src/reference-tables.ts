@@ -1,30 +1,38 @@
 import type { IsoDate } from './calendar';
+import { CHARGE_SCHEDULE_TABLE, SEED_CHARGE_TABLE, type ChargeSchedule, type ChargeTable } from './charge-schedule';
 import type { Dated } from './dated';
 import { SEED_MPR_TABLE, type MprTable } from './deadline-rules';
 import { DECLARED_HOLIDAYS_REVIEWED_ON, SEED_HOLIDAY_TABLE, type HolidayTable, type PublicHoliday } from './holidays';
 
 /**
- * The reference tables staff extend without a release (docs/decisions/0025): the MPR and the
- * declared public holidays. The engine's functions take them as an optional last argument; without
+ * The reference tables staff extend without a release (docs/decisions/0025): the MPR, the
+ * declared public holidays and Levy's charge schedule. The engine's functions take them as an optional last argument; without
  * it they read the seed tables in this package, as the web's calculator does.
  */
-export interface ReferenceTables extends MprTable, HolidayTable {
+export interface ReferenceTables extends MprTable, HolidayTable, ChargeTable {
   /** The last day the declared holidays were known to be right. */
   readonly holidaysReviewedOn: IsoDate;
+  /** The last day the charge schedule was known to be right. */
+  readonly chargesReviewedOn: IsoDate;
 }
 
 export const SEED_REFERENCE_TABLES: ReferenceTables = {
   ...SEED_MPR_TABLE,
   ...SEED_HOLIDAY_TABLE,
+  ...SEED_CHARGE_TABLE,
   holidaysReviewedOn: DECLARED_HOLIDAYS_REVIEWED_ON,
+  // The seed's only row: nothing later was checked when it was written.
+  chargesReviewedOn: CHARGE_SCHEDULE_TABLE[CHARGE_SCHEDULE_TABLE.length - 1].from,
 };
 
 /** What staff added, as stored: rows in the order they were added, and each table's last review. */
 export interface StaffReferenceRows {
   readonly mpr: readonly Dated<number>[];
   readonly holidays: readonly PublicHoliday[];
+  readonly charges: readonly Dated<ChargeSchedule>[];
   readonly mprReviewedOn: IsoDate | null;
   readonly holidaysReviewedOn: IsoDate | null;
+  readonly chargesReviewedOn: IsoDate | null;
 }
 
 /** Rows sorted by `from`; a later row with the same `from` replaces the earlier one. */
@@ -61,5 +69,7 @@ export function mergeReferenceTables(staff: StaffReferenceRows, seed: ReferenceT
     mprReviewedOn: later(seed.mprReviewedOn, staff.mprReviewedOn),
     declaredHolidays: mergeHolidays(seed.declaredHolidays, staff.holidays),
     holidaysReviewedOn: later(seed.holidaysReviewedOn, staff.holidaysReviewedOn),
+    chargeSchedule: mergeDatedRows(seed.chargeSchedule, staff.charges),
+    chargesReviewedOn: later(seed.chargesReviewedOn, staff.chargesReviewedOn),
   };
 }

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { BILL_MESSAGES, type BillTypeCode, type CollectorKind, type PayeSource } from '@levy/contracts';
-import { asKobo, computeBillCharge, isTaxInputError, PAYE_TEMPLATE_HEADERS, regimeForPeriod, toKobo, type Kobo } from '@levy/tax';
+import { asKobo, computeBillCharge, type ChargeTable, isTaxInputError, PAYE_TEMPLATE_HEADERS, regimeForPeriod, toKobo, type Kobo } from '@levy/tax';
 import type { Db } from '../../db/client';
 import { pageWindow, toPage } from '../../db/pagination';
 import { AppError, invalidInput, notFound } from '../../errors';
@@ -58,6 +58,8 @@ export function createBillPreparation(deps: {
   payrollOnFile(registrationId: string): Promise<Buffer | null>;
   /** How many employees the registration's payroll on file holds (0: none). */
   payrollEmployeeCount(registrationId: string): Promise<number>;
+  /** The engine's charge schedule as the server knows it (reference-data, decision 0025). */
+  referenceTables(): Promise<ChargeTable>;
 }) {
   const { db, now } = deps;
 
@@ -163,10 +165,14 @@ export function createBillPreparation(deps: {
       }
     },
 
-    calculateCharge(input: { type_id: number; amount_due: string; recipient_count: number }) {
+    /** Priced as the bill will be: by the schedule in force on the first day of its tax month. */
+    async calculateCharge(input: { type_id: number; amount_due: string; recipient_count: number; period?: string }) {
       const type = billTypeById(input.type_id);
       if (!type) throw invalidInput({ type_id: 'Choose a bill type' });
-      const result = computeBillCharge({ billType: type.code, recipientCount: input.recipient_count, amountDue: toKobo(input.amount_due, 'amount_due') });
+      const month = input.period ?? currentMonth(now());
+      checkMonth(month, 'period');
+      const priced = { billType: type.code, recipientCount: input.recipient_count, amountDue: toKobo(input.amount_due, 'amount_due'), date: `${month}-01` };
+      const result = computeBillCharge(priced, await deps.referenceTables());
       return { charge: naira(result.charge), amount_due: naira(result.amountDue), fee: naira(result.fee), vat: naira(result.vat), total: naira(result.total) };
     },
 

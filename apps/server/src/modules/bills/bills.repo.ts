@@ -294,6 +294,15 @@ export async function releaseVerificationAttempt(executor: Db, id: string): Prom
 }
 
 /** Bills paid at or after an instant, oldest payment first: what a new MPR row could reach. */
+/** Paid bills for tax months starting on or after `periodStart` (YYYY-MM-DD), with what their charge was computed from. */
+export function paidBillsForPeriodsFrom(executor: Db, periodStart: string) {
+  return executor
+    .select({ reference: bills.reference, type: bills.type, periodStart: bills.periodStart, amountDueKobo: bills.amountDueKobo, recipientCount: bills.recipientCount, paidAt: bills.paidAt })
+    .from(bills)
+    .where(and(eq(bills.status, 'payment_paid'), gte(bills.periodStart, periodStart)))
+    .orderBy(asc(bills.periodStart), asc(bills.reference));
+}
+
 export function billsPaidSince(executor: Db, since: Date) {
   return executor
     .select({ reference: bills.reference, type: bills.type, stateId: bills.stateId, periodStart: bills.periodStart, amountDueKobo: bills.amountDueKobo, paidAt: bills.paidAt })

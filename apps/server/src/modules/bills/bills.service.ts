@@ -10,7 +10,7 @@ import {
   type BillTypeCode,
   type PayeSource,
 } from '@levy/contracts';
-import { asKobo, computeBillCharge, formatNaira, lagosDate as lagosIsoDate, toKobo, type Kobo, type MprTable } from '@levy/tax';
+import { asKobo, computeBillCharge, formatNaira, lagosDate as lagosIsoDate, toKobo, type ChargeTable, type Kobo, type MprTable } from '@levy/tax';
 import type { AgencyState, StateAgency } from '../../adapters/agency/state-agency';
 import { AgencyError } from '../../adapters/agency/state-agency';
 import type { Db } from '../../db/client';
@@ -75,8 +75,8 @@ export function createBillsService(deps: {
   payrollEmployeeCount(registrationId: string): Promise<number>;
   /** The payer's address for its receipts, from the organisation's KYC identity (the organisations module's); null when not given. */
   payerAddress(caller: Caller, organisationId: string): Promise<string | null>;
-  /** The engine's MPR as the server knows it (reference-data, decision 0025). */
-  referenceTables(): Promise<MprTable>;
+  /** The engine's MPR and charge schedule as the server knows them (reference-data, decision 0025). */
+  referenceTables(): Promise<MprTable & ChargeTable>;
   /** Records a paid WHT bill's payees as vendors and credit notes; the vendors' emails. */
   vendors: Pick<VendorsService, 'recordPaidBill' | 'emailOf'>;
   now?: () => Date;
@@ -86,7 +86,7 @@ export function createBillsService(deps: {
 
   const queries = createBillQueries({ db, corporations: deps.corporations, listStates: deps.listStates, receiptCodes: deps.receiptCodes, referenceTables: deps.referenceTables, now });
   const { stateById, summaries, detail } = queries;
-  const preparation = createBillPreparation({ db, now, stateById, payrollOnFile: deps.payrollOnFile, payrollEmployeeCount: deps.payrollEmployeeCount });
+  const preparation = createBillPreparation({ db, now, stateById, payrollOnFile: deps.payrollOnFile, payrollEmployeeCount: deps.payrollEmployeeCount, referenceTables: deps.referenceTables });
   const { checkMonth, payeFileOf, preparePaye, prepareWht } = preparation;
   const settlement = createBillSettlement({ db, jobs: deps.jobs, agency, wallets: deps.wallets, recordPaidWht: deps.vendors.recordPaidBill });
   const { settle, payFromWallet } = settlement;
@@ -199,7 +199,7 @@ export function createBillsService(deps: {
       if (path.type === 'paye') refuseFederalPaye(state, 'PAYE');
       const prepared = path.type === 'paye' ? await preparePaye(month, await payeFileOf(registration, state.name, form.source, uploads)) : await prepareWht(caller, state.collector, month, form, uploads.find((upload) => upload.field === 'recipients'));
       if (prepared.amountDue <= 0) throw invalidInput({ recipients: 'The tax on this bill is ₦0.00: there is nothing to pay.' });
-      const charge = computeBillCharge({ billType: prepared.type, recipientCount: prepared.recipients.length, amountDue: prepared.amountDue, date: `${month}-01` });
+      const charge = computeBillCharge({ billType: prepared.type, recipientCount: prepared.recipients.length, amountDue: prepared.amountDue, date: `${month}-01` }, await deps.referenceTables());
       const billMonth: repo.BillMonth = { corporationId: corporation.id, stateId: state.id, type: prepared.type, period: month };
       const fingerprint = prepared.type === 'wht' ? payeesFingerprint(prepared.recipients) : null;
       // Checked before the agency is asked for a reference, and again under the month's lock below.

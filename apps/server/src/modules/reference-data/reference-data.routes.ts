@@ -1,4 +1,4 @@
-import { addHolidayRow, addMprRow, getReferenceData, markReferenceReviewed } from '@levy/contracts';
+import { addChargeRow, addHolidayRow, addMprRow, getReferenceData, markReferenceReviewed } from '@levy/contracts';
 import { defineRoute, reply } from '../../http/route';
 import type { ReferenceDataService } from './reference-data.service';
 
@@ -16,6 +16,10 @@ export function referenceDataRoutes(referenceData: ReferenceDataService) {
     defineRoute({
       contract: addHolidayRow,
       handler: async ({ caller, body, ip }) => reply(await referenceData.addHolidayRow(caller, body, ip), 'Holiday added'),
+    }),
+    defineRoute({
+      contract: addChargeRow,
+      handler: async ({ caller, body, ip }) => reply(await referenceData.addChargeRow(caller, body, ip), 'Charge schedule row added'),
     }),
     defineRoute({
       contract: markReferenceReviewed,

@@ -1,4 +1,5 @@
-import { integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { ChargeSchedule } from '@levy/tax';
+import { integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../identity/identity.schema';
 
 /**
@@ -8,13 +9,15 @@ import { users } from '../identity/identity.schema';
  */
 export const referenceDataRows = pgTable('reference_data_rows', {
   id: uuid().primaryKey().defaultRandom(),
-  table: text({ enum: ['mpr', 'holidays'] }).notNull(),
-  /** MPR: the day the rate applies from; holidays: the holiday. YYYY-MM-DD. */
+  table: text({ enum: ['mpr', 'holidays', 'charges'] }).notNull(),
+  /** MPR and charges: the day the row applies from; holidays: the holiday. YYYY-MM-DD. */
   from: text().notNull(),
   /** MPR only, basis points. */
   rateBps: integer(),
   /** Holidays only. */
   name: text(),
+  /** Charges only: the whole schedule in force from `from`, amounts in kobo. */
+  chargeSchedule: jsonb().$type<ChargeSchedule>(),
   source: text().notNull(),
   createdBy: uuid()
     .notNull()
@@ -26,7 +29,7 @@ export const referenceDataRows = pgTable('reference_data_rows', {
 /** "Checked against the source and current": each table's reviews, append-only. */
 export const referenceDataReviews = pgTable('reference_data_reviews', {
   id: uuid().primaryKey().defaultRandom(),
-  table: text({ enum: ['mpr', 'holidays'] }).notNull(),
+  table: text({ enum: ['mpr', 'holidays', 'charges'] }).notNull(),
   source: text().notNull(),
   reviewedBy: uuid()
     .notNull()

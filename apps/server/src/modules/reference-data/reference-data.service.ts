@@ -1,6 +1,9 @@
-import { REFERENCE_REVIEW_DAYS, type AddHolidayRowBody, type AddMprRowBody, type ReferenceAuditEntry, type ReferenceData, type ReferenceRow, type ReferenceTable, type ReferenceTableCode } from '@levy/contracts';
+import { REFERENCE_REVIEW_DAYS, type AddChargeRowBody, type AddHolidayRowBody, type AddMprRowBody, type ReferenceAuditEntry, type ReferenceData, type ReferenceRow, type ReferenceTable, type ReferenceTableCode } from '@levy/contracts';
 import {
+  addMonths,
+  CHARGE_SCHEDULE_TABLE,
   daysBetween,
+  formatNaira,
   findRowInForce,
   isValidIsoDate,
   lagosDate,
@@ -9,6 +12,10 @@ import {
   mergeReferenceTables,
   publicHolidayOn,
   SEED_REFERENCE_TABLES,
+  toKobo,
+  type ChargeSchedule,
+  type ChargeTable,
+  type Dated,
   type IsoDate,
   type MprTable,
   type PublicHoliday,
@@ -22,15 +29,22 @@ import { auditTrail, recordAudit } from '../audit/audit.service';
 import * as repo from './reference-data.repo';
 
 const AUDIT_RESOURCE = 'reference_data';
-const TITLES: Record<ReferenceTableCode, string> = { mpr: 'Monetary Policy Rate', holidays: 'Public holidays' };
+const TITLES: Record<ReferenceTableCode, string> = { mpr: 'Monetary Policy Rate', holidays: 'Public holidays', charges: 'Charge schedule' };
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const dayLabel = (date: IsoDate) => `${date.slice(8, 10)} ${MONTHS[Number(date.slice(5, 7)) - 1]}, ${date.slice(0, 4)}`;
 const percent = (bps: number) => `${(bps / 100).toFixed(2)}%`;
+const monthLabel = (date: IsoDate) => `${MONTHS[Number(date.slice(5, 7)) - 1]} ${date.slice(0, 4)}`;
+/** A schedule in words, as the screen and the audit trail show it. */
+const scheduleLabel = (schedule: ChargeSchedule) =>
+  `PAYE ${formatNaira(schedule.fees.paye.base)} + ${formatNaira(schedule.fees.paye.perRecipient)} per employee, capped at ${formatNaira(schedule.fees.paye.cap)}; ` +
+  `WHT ${formatNaira(schedule.fees.wht.base)} + ${formatNaira(schedule.fees.wht.perRecipient)} per payee, capped at ${formatNaira(schedule.fees.wht.cap)}; VAT ${percent(schedule.vatRateBps)} on the fee`;
 
 export interface ReferenceDataDeps {
   db: Db;
   /** The bills module: paid bills whose late penalty differs between two MPR tables. */
   paidBillsChangedBy(executor: Db, input: { from: IsoDate; before: MprTable; after: MprTable }): Promise<Array<{ reference: string; paidOn: IsoDate }>>;
+  /** The bills module: paid bills whose charge differs between two charge schedules. */
+  paidBillsChargeChangedBy(executor: Db, input: { from: IsoDate; before: ChargeTable; after: ChargeTable }): Promise<Array<{ reference: string; period: string }>>;
   /** Identity: the names staff rows and reviews are signed with. */
   usersByIds(executor: Db, ids: string[]): Promise<Array<{ id: string; firstName: string | null; lastName: string | null; email: string }>>;
   /** How long a process trusts its copy before asking the database whether another process added a row. */
@@ -47,8 +61,10 @@ function staffRows(rows: repo.ReferenceDataRow[], reviews: repo.ReferenceDataRev
   return {
     mpr: rows.filter((row) => row.table === 'mpr').map((row) => ({ from: row.from, source: row.source, value: row.rateBps! })),
     holidays: rows.filter((row) => row.table === 'holidays').map((row) => ({ date: row.from, name: row.name!, basis: 'declared' as const, source: row.source })),
+    charges: rows.filter((row) => row.table === 'charges').map((row) => ({ from: row.from, source: row.source, value: row.chargeSchedule! })),
     mprReviewedOn: lastDay('mpr'),
     holidaysReviewedOn: lastDay('holidays'),
+    chargesReviewedOn: lastDay('charges'),
   };
 }
 
@@ -98,14 +114,15 @@ export function createReferenceDataService(deps: ReferenceDataDeps) {
       const row = addedBy.get(`${from}|${source}`);
       return row ? { origin: 'staff' as const, added_by: row.createdByName, added_at: row.createdAt.toISOString() } : { origin: 'seed' as const, added_by: null, added_at: null };
     };
-    if (table === 'mpr') {
-      const inForce = findRowInForce(tables.mpr, today);
-      // History too: a seed row a staff row replaced on the same day is still listed.
-      const seedReplaced = MONETARY_POLICY_RATE_TABLE.filter((seed) => !tables.mpr.includes(seed));
-      return [...tables.mpr, ...seedReplaced]
-        .map((row) => ({ from: row.from, value: percent(row.value), basis: null, source: row.source, ...signed(row.from, row.source), in_force: row === inForce }))
+    // Dated tables list their history too: a seed row a staff row replaced on the same day is still listed.
+    const datedRows = <T>(merged: readonly Dated<T>[], seed: readonly Dated<T>[], label: (value: T) => string): ReferenceRow[] => {
+      const inForce = findRowInForce(merged, today);
+      return [...merged, ...seed.filter((row) => !merged.includes(row))]
+        .map((row) => ({ from: row.from, value: label(row.value), basis: null, source: row.source, ...signed(row.from, row.source), in_force: row === inForce }))
         .sort((left, right) => right.from.localeCompare(left.from) || Number(right.in_force) - Number(left.in_force));
-    }
+    };
+    if (table === 'mpr') return datedRows(tables.mpr, MONETARY_POLICY_RATE_TABLE, percent);
+    if (table === 'charges') return datedRows(tables.chargeSchedule, CHARGE_SCHEDULE_TABLE, scheduleLabel);
     const replaced = SEED_REFERENCE_TABLES.declaredHolidays.filter((seed) => !tables.declaredHolidays.includes(seed));
     return [...tables.declaredHolidays, ...replaced]
       .map((holiday) => ({ from: holiday.date, value: holiday.name, basis: holiday.basis, source: holiday.source, ...signed(holiday.date, holiday.source), in_force: tables.declaredHolidays.includes(holiday) && holiday.date >= today }))
@@ -113,7 +130,7 @@ export function createReferenceDataService(deps: ReferenceDataDeps) {
   }
 
   function tableView(table: ReferenceTableCode, today: IsoDate): ReferenceTable {
-    const reviewedOn = table === 'mpr' ? tables.mprReviewedOn : tables.holidaysReviewedOn;
+    const reviewedOn = { mpr: tables.mprReviewedOn, holidays: tables.holidaysReviewedOn, charges: tables.chargesReviewedOn }[table];
     const days = daysBetween(reviewedOn, today);
     const last = stored.reviews.filter((review) => review.table === table).at(-1);
     return {
@@ -135,7 +152,7 @@ export function createReferenceDataService(deps: ReferenceDataDeps) {
       const details = entry.details as { by: string; action: ReferenceAuditEntry['action']; summary: string; source: string };
       return { at: entry.createdAt.toISOString(), by: details.by, action: details.action, table: entry.resourceId as ReferenceTableCode, summary: details.summary, source: details.source };
     });
-    return { today, tables: [tableView('mpr', today), tableView('holidays', today)], audit };
+    return { today, tables: [tableView('mpr', today), tableView('holidays', today), tableView('charges', today)], audit };
   }
 
   /** Stores a row or review with its audit entry in one transaction, then reloads this process's copy. */
@@ -192,6 +209,36 @@ export function createReferenceDataService(deps: ReferenceDataDeps) {
         if (existing && existing.basis !== 'expected') throw conflict(`${dayLabel(body.date)} is already a public holiday: ${existing.name}.`, { date: body.date });
         await repo.insertRow(tx, { table: 'holidays', from: body.date, name: body.name, source: body.source, createdBy: caller.userId, createdByName: by });
         return { action: 'row_added', summary: `${body.name} on ${dayLabel(body.date)}`, source: body.source };
+      });
+    },
+
+    addChargeRow(caller: Caller, body: AddChargeRowBody, ip: string) {
+      // The contract has checked each amount's form. Bills are priced by the schedule in force on the first day of their tax month (bills.service).
+      if (!isValidIsoDate(body.from) || !body.from.endsWith('-01')) throw invalidInput({ from: 'A bill is charged by its tax month: give the first day of a month, YYYY-MM-01' });
+      const earliest = CHARGE_SCHEDULE_TABLE[0].from;
+      if (body.from < earliest) throw invalidInput({ from: `The charge schedule starts on ${dayLabel(earliest)}: give a later month` });
+      const fee = (field: 'base' | 'per_recipient' | 'cap', type: 'paye' | 'wht') => toKobo(body[`${type}_${field}`], `${type}_${field}`);
+      const feeRule = (type: 'paye' | 'wht') => ({ base: fee('base', type), perRecipient: fee('per_recipient', type), cap: fee('cap', type) });
+      const schedule: ChargeSchedule = { fees: { paye: feeRule('paye'), wht: feeRule('wht') }, vatRateBps: Math.round(Number(body.vat_percent) * 100) };
+      for (const type of ['paye', 'wht'] as const) {
+        const rule = schedule.fees[type];
+        if (rule.cap < rule.base + rule.perRecipient) throw invalidInput({ [`${type}_cap`]: 'The cap must be at least the fee for one recipient (base + per recipient)' });
+      }
+      if (schedule.vatRateBps > 10_000) throw invalidInput({ vat_percent: 'VAT must be at most 100%' });
+      return write(caller, ip, 'charges', async (tx, by) => {
+        const after = { ...tables, chargeSchedule: mergeDatedRows(tables.chargeSchedule, [{ from: body.from, source: body.source, value: schedule }]) };
+        const changed = await deps.paidBillsChargeChangedBy(tx, { from: body.from, before: tables, after });
+        if (changed.length > 0) {
+          const latest = changed.reduce((left, right) => (right.period > left.period ? right : left));
+          const named = changed.slice(0, 3).map((bill) => `${bill.reference} (${monthLabel(`${bill.period}-01`)})`).join(', ');
+          const next = `${addMonths(latest.period, 1)}-01`;
+          throw conflict(
+            `A schedule from ${dayLabel(body.from)} would change the charge already paid on ${changed.length === 1 ? 'a bill' : `${changed.length} bills`}: ${named}${changed.length > 3 ? ', …' : ''}. Date the row from ${dayLabel(next)} or later.`,
+            { bills: changed.map((bill) => ({ reference: bill.reference, period: bill.period })) },
+          );
+        }
+        await repo.insertRow(tx, { table: 'charges', from: body.from, chargeSchedule: schedule, source: body.source, createdBy: caller.userId, createdByName: by });
+        return { action: 'row_added', summary: `Charges from ${monthLabel(body.from)}: ${scheduleLabel(schedule)}`, source: body.source };
       });
     },
 

@@ -50,7 +50,8 @@ export function useWhtTypes(stateId: number | null, period: string | null) {
   });
 }
 
-export function calculateCharge(body: { type_id: number; amount_due: string; recipient_count: number }) {
+/** `period`: the bill's tax month, whose charge schedule prices it. */
+export function calculateCharge(body: { type_id: number; amount_due: string; recipient_count: number; period: string }) {
   return callApi(calls.calculateBillCharge, { body });
 }
 

@@ -68,7 +68,7 @@ describe('PAYE Generate Bill', () => {
     expect(await screen.findByTestId('summary-amount')).toHaveTextContent(formatNaira(parseNaira(payroll.totalDeclared)));
     expect(screen.getByTestId('summary-charge')).toHaveTextContent('₦1,075.00');
     expect(screen.getByTestId('summary-total')).toHaveTextContent(formatNaira(parseNaira((Number(payroll.totalDeclared) + 1075).toFixed(2))));
-    expect(gateway.calls('internal/bills/charge/calc')[0].body).toEqual({ type_id: 1, amount_due: payroll.totalDeclared, recipient_count: 3 });
+    expect(gateway.calls('internal/bills/charge/calc')[0].body).toEqual({ type_id: 1, amount_due: payroll.totalDeclared, recipient_count: 3, period });
     const warning = describePayeMismatch(payroll.mismatch, regimeForPeriod(period));
     expect(warning).toMatch(/^Row 4: ₦[\d,]+\.\d\d declared, ₦[\d,]+\.\d\d by /);
     expect(screen.getByText('1 row differs from the tax engine')).toBeInTheDocument();

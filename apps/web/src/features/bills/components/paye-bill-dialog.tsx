@@ -105,7 +105,7 @@ export function PayeBillDialog({ prefill, onClose, onCreated }: { prefill?: Bill
         else showFileParsingToast(checked.message);
         return;
       }
-      const charge = await calculateCharge({ type_id: payeType.id, amount_due: koboToNairaString(checked.amountDue), recipient_count: checked.recipientCount });
+      const charge = await calculateCharge({ type_id: payeType.id, amount_due: koboToNairaString(checked.amountDue), recipient_count: checked.recipientCount, period: toPeriod(month) });
       setPayError(null);
       setSummary({ file: checked, source, charge, idempotencyKey: crypto.randomUUID() });
     } catch {

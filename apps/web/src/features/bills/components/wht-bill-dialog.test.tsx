@@ -52,7 +52,7 @@ describe('Withholding Tax form', () => {
     fireEvent.change(screen.getByRole('textbox', { name: /Tax payable/ }), { target: { value: '25000' } });
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByTestId('summary-total')).toHaveTextContent('₦26,075.00');
-    expect(gateway.calls('internal/bills/charge/calc').at(-1)!.body).toEqual({ type_id: 2, amount_due: '25000', recipient_count: 1 });
+    expect(gateway.calls('internal/bills/charge/calc').at(-1)!.body).toEqual({ type_id: 2, amount_due: '25000', recipient_count: 1, period: toPeriod(defaultMonthValue()) });
 
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(await screen.findByRole('textbox', { name: /Tax payable/ })).toHaveValue('₦25,000');

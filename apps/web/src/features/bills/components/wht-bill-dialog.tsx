@@ -150,8 +150,8 @@ export function WhtBillDialog({ prefill, onClose, onCreated }: { prefill?: BillP
 
   const toSummary = async (amountDue: string, recipientCount: number) => {
     const whtBillType = (types.data ?? (await types.refetch()).data)?.find((type) => type.code === 'wht');
-    if (!whtBillType) return;
-    const charge = await calculateCharge({ type_id: whtBillType.id, amount_due: amountDue, recipient_count: recipientCount });
+    if (!whtBillType || !period) return;
+    const charge = await calculateCharge({ type_id: whtBillType.id, amount_due: amountDue, recipient_count: recipientCount, period });
     setPayError(null);
     setSummary({ charge, recipientCount, idempotencyKey: crypto.randomUUID() });
     goTo(5);

@@ -1,4 +1,4 @@
-import type { AddHolidayRowBody, AddMprRowBody, ReferenceData, ReferenceTableCode } from '@levy/contracts';
+import type { AddChargeRowBody, AddHolidayRowBody, AddMprRowBody, ReferenceData, ReferenceTableCode } from '@levy/contracts';
 import * as calls from '@levy/contracts/calls';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, showSuccessToast } from '../../../lib/api-client';
@@ -27,6 +27,10 @@ export function useAddMprRow() {
 
 export function useAddHolidayRow() {
   return useReferenceWrite((body: AddHolidayRowBody) => callApi(calls.addHolidayRow, { body }), 'Holiday added');
+}
+
+export function useAddChargeRow() {
+  return useReferenceWrite((body: AddChargeRowBody) => callApi(calls.addChargeRow, { body }), 'Charge schedule row added');
 }
 
 export function useMarkReviewed() {

@@ -1,10 +1,10 @@
-import { addHolidayRowBody, addMprRowBody, type ReferenceTableCode } from '@levy/contracts';
+import { addChargeRowBody, addHolidayRowBody, addMprRowBody, type ReferenceTableCode } from '@levy/contracts';
 import { Alert, Button, Group, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
-import { useAddHolidayRow, useAddMprRow } from '../api/reference-data-api';
+import { useAddChargeRow, useAddHolidayRow, useAddMprRow } from '../api/reference-data-api';
 
 interface FieldSpec {
   name: string;
@@ -34,6 +34,21 @@ const FORMS = {
     ],
     source: 'The Federal Ministry of Interior announcement, with its date',
   },
+  charges: {
+    label: 'Add a charge schedule',
+    schema: addChargeRowBody,
+    fields: [
+      { name: 'from', label: 'In force from', description: 'The first day of a tax month: bills for that month on', type: 'date' },
+      { name: 'vat_percent', label: 'VAT on the fee (%)', description: 'Up to two decimals', placeholder: '7.50' },
+      { name: 'paye_base', label: 'PAYE base fee (₦)', description: 'Per bill', placeholder: '500.00' },
+      { name: 'wht_base', label: 'WHT base fee (₦)', description: 'Per bill', placeholder: '300.00' },
+      { name: 'paye_per_recipient', label: 'PAYE fee per employee (₦)', description: 'Added for each employee on the bill', placeholder: '50.00' },
+      { name: 'wht_per_recipient', label: 'WHT fee per payee (₦)', description: 'Added for each payee on the bill', placeholder: '30.00' },
+      { name: 'paye_cap', label: 'PAYE fee cap (₦)', description: 'The fee before VAT never exceeds it', placeholder: '20000.00' },
+      { name: 'wht_cap', label: 'WHT fee cap (₦)', description: 'The fee before VAT never exceeds it', placeholder: '15000.00' },
+    ],
+    source: 'The pricing decision and its date, e.g. "Levy pricing decision 0131, 20 Nov 2026"',
+  },
 } satisfies Record<ReferenceTableCode, { label: string; schema: unknown; fields: FieldSpec[]; source: string }>;
 
 /** The "Add row" form of one table. A refusal (a paid bill the row would change, a past day) stays beside the form. */
@@ -41,7 +56,8 @@ export function AddRowForm({ table }: { table: ReferenceTableCode }) {
   const spec = FORMS[table];
   const addMpr = useAddMprRow();
   const addHoliday = useAddHolidayRow();
-  const pending = table === 'mpr' ? addMpr.isPending : addHoliday.isPending;
+  const addCharge = useAddChargeRow();
+  const pending = { mpr: addMpr, holidays: addHoliday, charges: addCharge }[table].isPending;
   const [refusal, setRefusal] = useState<string | null>(null);
   const form = useForm<Record<string, string>>({
     initialValues: Object.fromEntries([...spec.fields.map((field): [string, string] => [field.name, '']), ['source', '']]),
@@ -52,7 +68,8 @@ export function AddRowForm({ table }: { table: ReferenceTableCode }) {
     setRefusal(null);
     try {
       if (table === 'mpr') await addMpr.mutateAsync({ from: values.from, rate_percent: values.rate_percent, source: values.source });
-      else await addHoliday.mutateAsync({ date: values.date, name: values.name, source: values.source });
+      else if (table === 'holidays') await addHoliday.mutateAsync({ date: values.date, name: values.name, source: values.source });
+      else await addCharge.mutateAsync(addChargeRowBody.parse(values));
       form.reset();
     } catch (error) {
       if (!(error instanceof ApiError)) return;

@@ -6,7 +6,9 @@ import { grantPermissions, renderWithProviders } from '../../../test/render';
 import * as PERMISSIONS from '@levy/contracts/permission-catalogue';
 import ReferenceDataPage from './reference-data-page';
 
-function screenData(overrides: { mprDue?: boolean; mprRows?: ReferenceData['tables'][number]['rows'] } = {}): ReferenceData {
+const SEED_SCHEDULE = 'PAYE ₦500.00 + ₦50.00 per employee, capped at ₦20,000.00; WHT ₦300.00 + ₦30.00 per payee, capped at ₦15,000.00; VAT 7.50% on the fee';
+
+function screenData(overrides: { mprDue?: boolean; mprRows?: ReferenceData['tables'][number]['rows']; chargeRows?: ReferenceData['tables'][number]['rows'] } = {}): ReferenceData {
   return {
     today: '2026-11-24',
     tables: [
@@ -30,6 +32,15 @@ function screenData(overrides: { mprDue?: boolean; mprRows?: ReferenceData['tabl
         days_since_review: 4,
         review_due: false,
         last_review: { by: 'Sade Staff', at: '2026-11-20T09:00:00.000Z', source: 'Ministry of Interior press releases' },
+      },
+      {
+        code: 'charges',
+        title: 'Charge schedule',
+        rows: overrides.chargeRows ?? [{ from: '2025-01-01', value: SEED_SCHEDULE, basis: null, source: 'Levy pricing decision 0103; VAT 7.5% (Finance Act 2019, NTA 2025)', origin: 'seed', added_by: null, added_at: null, in_force: true }],
+        reviewed_on: '2026-11-24',
+        days_since_review: 0,
+        review_due: false,
+        last_review: null,
       },
     ],
     audit: [{ at: '2026-11-20T09:00:00.000Z', by: 'Sade Staff', action: 'reviewed', table: 'holidays', summary: 'Public holidays checked and current', source: 'Ministry of Interior press releases' }],
@@ -97,5 +108,50 @@ describe('Reference data (staff)', () => {
     await waitFor(() => expect(gateway.calls('internal/reference-data/mpr/reviews')).toHaveLength(1));
     expect(gateway.calls('internal/reference-data/mpr/reviews')[0].body).toEqual({ source: 'CBN MPC communiqué, 307th meeting: rate held' });
     await waitFor(() => expect(screen.queryByTestId('review-warning-mpr')).not.toBeInTheDocument());
+  });
+
+  it('shows the charge schedule on its tab and adds a dated schedule with its source', async () => {
+    const newRow = { from: '2026-12-01', value: SEED_SCHEDULE.replace('PAYE ₦500.00', 'PAYE ₦600.00'), basis: null, source: 'Levy pricing decision 0131', origin: 'staff' as const, added_by: 'Sade Staff', added_at: '2026-11-24T10:00:00.000Z', in_force: false };
+    const added = screenData({ chargeRows: [newRow, ...screenData().tables[2].rows] });
+    const gateway = stubGateway((request) => ({ code: 'OK', data: request.path === 'internal/reference-data/charges/rows' ? added : screenData() }));
+    renderWithProviders(<ReferenceDataPage />);
+    fireEvent.click(await screen.findByRole('tab', { name: /Charge schedule/ }));
+    expect(await screen.findByTestId('charges-in-force')).toHaveTextContent('In force: from 01 Jan, 2025 · a bill is charged by the schedule in force on the first day of its tax month');
+    const seedRow = within(screen.getByRole('table', { name: 'Charge schedule rows' })).getAllByRole('row')[1];
+    expect(seedRow).toHaveTextContent(SEED_SCHEDULE);
+    expect(seedRow).toHaveTextContent('In force');
+    expect(seedRow).toHaveTextContent('Shipped with Levy');
+
+    const form = screen.getByRole('form', { name: 'Add a charge schedule' });
+    const fill = (label: RegExp, value: string) => fireEvent.change(within(form).getByLabelText(label), { target: { value } });
+    fill(/In force from/, '2026-12-01');
+    fill(/VAT on the fee/, '7.50');
+    fill(/PAYE base fee/, '600');
+    fill(/PAYE fee per employee/, '50');
+    fill(/PAYE fee cap/, '20000');
+    fill(/WHT base fee/, '300');
+    fill(/WHT fee per payee/, '30');
+    fill(/WHT fee cap/, '15000');
+    fireEvent.click(within(form).getByRole('button', { name: 'Add row' }));
+    expect(await within(form).findByText('Source is required: name the communiqué, gazette or announcement')).toBeInTheDocument();
+    expect(gateway.calls('internal/reference-data/charges/rows')).toHaveLength(0);
+
+    fill(/^Source/, 'Levy pricing decision 0131');
+    fireEvent.click(within(form).getByRole('button', { name: 'Add row' }));
+    await waitFor(() => expect(gateway.calls('internal/reference-data/charges/rows')).toHaveLength(1));
+    expect(gateway.calls('internal/reference-data/charges/rows')[0].body).toEqual({
+      from: '2026-12-01',
+      paye_base: '600',
+      paye_per_recipient: '50',
+      paye_cap: '20000',
+      wht_base: '300',
+      wht_per_recipient: '30',
+      wht_cap: '15000',
+      vat_percent: '7.50',
+      source: 'Levy pricing decision 0131',
+    });
+    const addedRow = (await screen.findByText('Sade Staff, 24 Nov, 2026 at 11:00 (Lagos time)')).closest('tr')!;
+    expect(addedRow).toHaveTextContent('PAYE ₦600.00');
+    expect(addedRow).toHaveTextContent('Upcoming');
   });
 });

@@ -1,6 +1,6 @@
 import { REFERENCE_REVIEW_DAYS, type ReferenceAuditEntry, type ReferenceData, type ReferenceTable, type ReferenceTableCode } from '@levy/contracts';
 import { Alert, Badge, Button, Group, Stack, Table, Tabs, Text } from '@mantine/core';
-import { IconAlertTriangle, IconCalendarEvent, IconChecklist, IconHistory, IconPercentage } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCalendarEvent, IconChecklist, IconHistory, IconPercentage, IconReceipt } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ContentCard } from '../../../components/content-card';
 import { EmptyState } from '../../../components/empty-state';
@@ -12,7 +12,9 @@ import classes from './reference-data-page.module.css';
 import { AddRowForm } from '../components/add-row-form';
 import { ReviewDialog } from '../components/review-dialog';
 
-const TABLE_NAMES: Record<ReferenceTableCode, string> = { mpr: 'MPR', holidays: 'Holidays' };
+const TABLE_NAMES: Record<ReferenceTableCode, string> = { mpr: 'MPR', holidays: 'Holidays', charges: 'Charges' };
+/** The dated tables: one row in force at a time, from its date. */
+const isDated = (code: ReferenceTableCode) => code !== 'holidays';
 const BASIS_LABEL = { law: 'By law', declared: 'Declared', expected: 'Expected' } as const;
 
 function ReviewState({ table, onReview }: { table: ReferenceTable; onReview: () => void }) {
@@ -54,6 +56,13 @@ function InForce({ table }: { table: ReferenceTable }) {
       </Text>
     );
   }
+  if (table.code === 'charges') {
+    return (
+      <Text data-testid="charges-in-force">
+        In force: <strong>{row ? `from ${formatDate(row.from)}` : 'none'}</strong> · a bill is charged by the schedule in force on the first day of its tax month
+      </Text>
+    );
+  }
   const upcoming = table.rows.filter((candidate) => candidate.in_force).length;
   return <Text>{plural(upcoming, 'declared or expected holiday')} ahead. Fixed holidays of the Public Holidays Act (and Easter) are computed for every year and not listed.</Text>;
 }
@@ -64,8 +73,8 @@ function RowsTable({ table, today }: { table: ReferenceTable; today: string }) {
       <Table verticalSpacing="sm" aria-label={`${table.title} rows`}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>{table.code === 'mpr' ? 'From' : 'Date'}</Table.Th>
-            <Table.Th>{table.code === 'mpr' ? 'Rate' : 'Holiday'}</Table.Th>
+            <Table.Th>{isDated(table.code) ? 'From' : 'Date'}</Table.Th>
+            <Table.Th>{{ mpr: 'Rate', holidays: 'Holiday', charges: 'Schedule' }[table.code]}</Table.Th>
             <Table.Th>Source</Table.Th>
             <Table.Th>Added by</Table.Th>
           </Table.Tr>
@@ -79,8 +88,8 @@ function RowsTable({ table, today }: { table: ReferenceTable; today: string }) {
                   <Text size="sm" fw={row.in_force ? 600 : undefined}>
                     {row.value}
                   </Text>
-                  {table.code === 'mpr' && row.in_force && <Badge color="green" variant="light" className={classes.badge}>In force</Badge>}
-                  {table.code === 'mpr' && row.from > today && <Badge color="blue" variant="light" className={classes.badge}>Upcoming</Badge>}
+                  {isDated(table.code) && row.in_force && <Badge color="green" variant="light" className={classes.badge}>In force</Badge>}
+                  {isDated(table.code) && row.from > today && <Badge color="blue" variant="light" className={classes.badge}>Upcoming</Badge>}
                   {row.basis && <Badge color={row.basis === 'expected' ? 'yellow' : 'gray'} variant="light" className={classes.badge}>{BASIS_LABEL[row.basis]}</Badge>}
                 </Group>
               </Table.Td>
@@ -145,7 +154,7 @@ function AuditTrail({ entries }: { entries: ReferenceAuditEntry[] }) {
 
 function Screen({ data }: { data: ReferenceData }) {
   const [reviewing, setReviewing] = useState<ReferenceTable | null>(null);
-  const icons = { mpr: <IconPercentage size={16} />, holidays: <IconCalendarEvent size={16} /> };
+  const icons = { mpr: <IconPercentage size={16} />, holidays: <IconCalendarEvent size={16} />, charges: <IconReceipt size={16} /> };
   return (
     <>
       <Tabs defaultValue="mpr" keepMounted={false}>
