@@ -144,9 +144,12 @@ test('a new owner sees the checklist open after a second, adds a corporation and
   expect(events.length).toBeGreaterThanOrEqual(12);
   for (const event of events) {
     expect(event['DTSTART;VALUE=DATE']).toMatch(/^\d{8}$/);
-    expect(event.SUMMARY).toMatch(/^PAYE tax for \w+ \d{4}: Ade Haulage Limited\\, Lagos/);
+    // Each month's PAYE, and the year's employer's annual return (due 31 January).
+    expect(event.SUMMARY).toMatch(/^(PAYE tax for \w+|Annual return \(Form H1\) for) \d{4}: Ade Haulage Limited\\, Lagos/);
     expect(event.UID).toBeTruthy();
   }
+  // Twelve months ahead always hold one 31 January.
+  expect(events.filter((event) => event.SUMMARY.startsWith('Annual return (Form H1)'))).toHaveLength(1);
   // One event per deadline of the calendar, on its due date.
   const organisationId = await organisationIdOf(page);
   expect(eventDates(events)).toEqual(await calendarDeadlines(request, token, organisationId));
