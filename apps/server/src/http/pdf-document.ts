@@ -149,3 +149,56 @@ function numberPages(doc: PDFKit.PDFDocument, left: number, width: number) {
     doc.fillColor(PDF_COLOURS.muted).font('Helvetica').fontSize(8).text(`Page ${index + 1} of ${range.count}`, left, doc.page.height - 36, { width, align: 'right', lineBreak: false });
   }
 }
+
+/** A small capitalised heading over a block (AMOUNT, PAYEES); answers where the block starts. */
+export function drawSectionTitle(page: PdfPage, y: number, title: string): number {
+  page.doc.fillColor(PDF_COLOURS.muted).font('Helvetica-Bold').fontSize(8).text(title.toUpperCase(), page.left, y, { characterSpacing: 0.8 });
+  return y + 15;
+}
+
+/** A label on the left and its figure on the right (a total in bold); answers where the next row goes. */
+export function drawAmountRow(page: PdfPage, y: number, label: string, value: string, bold = false): number {
+  const { doc, left, width } = page;
+  const size = bold ? 11 : 10;
+  doc.fillColor(bold ? PDF_COLOURS.ink : PDF_COLOURS.muted).font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(size).text(label, left, y, { width: width * 0.6 });
+  doc.fillColor(PDF_COLOURS.ink).font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(size).text(value, left + width * 0.6, y, { width: width * 0.4, align: 'right' });
+  return y + size + 7;
+}
+
+/** A column of a table: its share of the page's width. */
+export interface PdfColumn {
+  header: string;
+  width: number;
+  align: 'left' | 'right';
+}
+
+/** One row of a table, each value cut to its column. */
+export function drawTableCells(page: PdfPage, columns: readonly PdfColumn[], values: string[], y: number, options: { bold?: boolean; color?: string } = {}) {
+  const { doc, width } = page;
+  let x = page.left;
+  doc.font(options.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8.5).fillColor(options.color ?? PDF_COLOURS.ink);
+  columns.forEach((column, index) => {
+    const cellWidth = column.width * width;
+    const padding = index === 0 ? 0 : 6;
+    doc.text(fitText(doc, values[index], cellWidth - padding), x + (column.align === 'left' ? padding : 0), y, { width: cellWidth - padding, align: column.align, lineBreak: false });
+    x += cellWidth;
+  });
+}
+
+/** The columns' headers, ruled off; answers where the first row goes. */
+export function drawTableHeader(page: PdfPage, columns: readonly PdfColumn[], y: number): number {
+  drawTableCells(
+    page,
+    columns,
+    columns.map((column) => column.header),
+    y,
+    { bold: true, color: PDF_COLOURS.muted },
+  );
+  page.doc
+    .moveTo(page.left, y + 12)
+    .lineTo(page.left + page.width, y + 12)
+    .lineWidth(0.5)
+    .strokeColor(PDF_COLOURS.rule)
+    .stroke();
+  return y + 17;
+}

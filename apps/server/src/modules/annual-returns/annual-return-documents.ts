@@ -1,6 +1,6 @@
 import type { AnnualReturnView } from '@levy/contracts';
 import { formatPeriod, type AnnualReturn, type AnnualReturnEmployee } from '@levy/tax';
-import { drawFactColumns, drawLetterhead, drawRule, fitText, openPdf, PDF_COLOURS, type PdfPage } from '../../http/pdf-document';
+import { drawFactColumns, drawLetterhead, drawRule, drawSectionTitle, drawTableCells, drawTableHeader, openPdf, PDF_COLOURS, type PdfColumn, type PdfPage } from '../../http/pdf-document';
 import { longDate, pdfAmount } from '../../http/pdf-text';
 import type { FileReply } from '../../http/route';
 import { exportTable } from '../../http/table-export';
@@ -14,7 +14,7 @@ export interface ReturnDocumentInput {
   generatedAt: Date;
 }
 
-const { ink: INK, muted: MUTED, rule: RULE } = PDF_COLOURS;
+const { ink: INK, rule: RULE } = PDF_COLOURS;
 const ROW = 15;
 
 /** The PDF fonts have no naira sign: 'NGN 100,000' as the amounts are printed. */
@@ -34,34 +34,11 @@ function filingLine(view: AnnualReturnView): string {
   return filed ? `Version ${filed.version}, reference ${filed.reference}, filed ${longDate(filed.filed_at, true)} by ${filed.filed_by}` : 'Not filed yet: this is a preview from the paid PAYE bills';
 }
 
-interface Column {
-  header: string;
-  width: number;
-  align: 'left' | 'right';
-}
-
 /** A table drawn row by row, carried onto continued pages headed with `continued`. */
-function tableWriter(page: PdfPage, columns: Column[], continued: string) {
+function tableWriter(page: PdfPage, columns: PdfColumn[], continued: string) {
   const { doc, left, width, bottom } = page;
-  const cells = (values: string[], y: number, options: { bold?: boolean; color?: string } = {}) => {
-    let x = left;
-    doc.font(options.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8.5).fillColor(options.color ?? INK);
-    columns.forEach((column, index) => {
-      const cellWidth = column.width * width;
-      const padding = index === 0 ? 0 : 6;
-      doc.text(fitText(doc, values[index], cellWidth - padding), x + (column.align === 'left' ? padding : 0), y, { width: cellWidth - padding, align: column.align, lineBreak: false });
-      x += cellWidth;
-    });
-  };
-  const header = (y: number) => {
-    cells(
-      columns.map((column) => column.header),
-      y,
-      { bold: true, color: MUTED },
-    );
-    doc.moveTo(left, y + 12).lineTo(left + width, y + 12).lineWidth(0.5).strokeColor(RULE).stroke();
-    return y + 17;
-  };
+  const cells = (values: string[], y: number, options?: { bold?: boolean }) => drawTableCells(page, columns, values, y, options);
+  const header = (y: number) => drawTableHeader(page, columns, y);
   let y = 0;
   const room = (height: number) => {
     if (y + height <= bottom - 24) return;
@@ -90,10 +67,6 @@ function tableWriter(page: PdfPage, columns: Column[], continued: string) {
   };
 }
 
-function sectionTitle(page: PdfPage, y: number, title: string): number {
-  page.doc.fillColor(MUTED).font('Helvetica-Bold').fontSize(8).text(title.toUpperCase(), page.left, y, { characterSpacing: 0.8 });
-  return y + 15;
-}
 
 /** Paragraphs that move to a new page when they do not fit. */
 function paragraphs(page: PdfPage, top: number, lines: string[]): number {
@@ -163,9 +136,9 @@ async function renderReturnPdf(input: ReturnDocumentInput): Promise<FileReply> {
       ],
     },
   );
-  y = sectionTitle(page, y, `Differences (${content.differences.length})`);
+  y = drawSectionTitle(page, y, `Differences (${content.differences.length})`);
   y = paragraphs(page, y, content.differences.length > 0 ? content.differences.map((difference) => `• ${pdfSafe(differenceMessage(difference))}`) : ['None: every month owed has a paid bill, and every row’s PAYE matches the law’s figure.']);
-  y = sectionTitle(page, y + 6, `Employees (${content.employees.length})`);
+  y = drawSectionTitle(page, y + 6, `Employees (${content.employees.length})`);
   const table = tableWriter(
     page,
     [
@@ -263,7 +236,7 @@ export async function renderTaxCard(input: ReturnDocumentInput, employee: Annual
       ],
     },
   );
-  y = sectionTitle(page, y, `PAYE deducted in ${view.year}`);
+  y = drawSectionTitle(page, y, `PAYE deducted in ${view.year}`);
   const table = tableWriter(
     page,
     [

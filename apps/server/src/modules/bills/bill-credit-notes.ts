@@ -2,7 +2,7 @@ import { VENDOR_MESSAGES, type BillSummary } from '@levy/contracts';
 import { asKobo, formatNaira } from '@levy/tax';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../errors';
-import { drawFactColumns, drawLetterhead, drawRule, drawVerificationPanel, openPdf, PDF_COLOURS } from '../../http/pdf-document';
+import { drawAmountRow, drawFactColumns, drawLetterhead, drawRule, drawSectionTitle, drawVerificationPanel, openPdf, PDF_COLOURS } from '../../http/pdf-document';
 import { longDate, pdfAmount } from '../../http/pdf-text';
 import type { Caller, FileReply } from '../../http/route';
 import { zipReply } from '../../http/zip';
@@ -14,7 +14,7 @@ import { lagosDateTime } from './bill-receipt';
 import * as repo from './bills.repo';
 import { whtTypeOf, type ReceiptCodes } from './receipt-verification';
 
-const { ink: INK, muted: MUTED } = PDF_COLOURS;
+const { muted: MUTED } = PDF_COLOURS;
 
 /** What every note of one bill shares: the bill, its figures as the receipt shows them, the rate, the verification. */
 interface NoteContext {
@@ -72,21 +72,11 @@ async function renderCreditNote(context: NoteContext, item: repo.BillItem): Prom
     },
   );
 
-  const amountRow = (label: string, value: string, bold = false) => {
-    const size = bold ? 11 : 10;
-    doc.fillColor(bold ? INK : MUTED).font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(size).text(label, left, y, { width: width * 0.6 });
-    doc.fillColor(INK).font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(size).text(value, left + width * 0.6, y, { width: width * 0.4, align: 'right' });
-    y += size + 7;
-  };
-  doc.fillColor(MUTED).font('Helvetica-Bold').fontSize(8).text('AMOUNT', left, y, { characterSpacing: 0.8 });
-  y += 15;
-  if (item.amountKobo === null) amountRow('Gross amount', 'not given: the tax was declared on the bill');
-  else amountRow('Gross amount', pdfAmount(naira(item.amountKobo)));
-  if (item.amountKobo !== null) amountRow('Net amount paid to the payee', pdfAmount(naira(item.amountKobo - item.taxPayableKobo)));
+  y = drawSectionTitle(page, y, 'Amount');
+  y = drawAmountRow(page, y, 'Gross amount', item.amountKobo === null ? 'not given: the tax was declared on the bill' : pdfAmount(naira(item.amountKobo)));
+  if (item.amountKobo !== null) y = drawAmountRow(page, y, 'Net amount paid to the payee', pdfAmount(naira(item.amountKobo - item.taxPayableKobo)));
   drawRule(page, y);
-  y += 7;
-  amountRow(`Tax withheld at ${rate}`, pdfAmount(naira(item.taxPayableKobo)), true);
-  y += 8;
+  y = drawAmountRow(page, y + 7, `Tax withheld at ${rate}`, pdfAmount(naira(item.taxPayableKobo)), true) + 8;
 
   drawVerificationPanel(page, y, context.verification, 'credit note');
 

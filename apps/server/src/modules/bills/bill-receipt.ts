@@ -1,6 +1,6 @@
 import type { BillLateness, BillSummary } from '@levy/contracts';
 import { asKobo, koboToNairaString } from '@levy/tax';
-import { drawFactColumns, drawLetterhead, drawRule, drawVerificationPanel, fitText as fit, openPdf, PDF_COLOURS } from '../../http/pdf-document';
+import { drawAmountRow, drawFactColumns, drawLetterhead, drawRule, drawSectionTitle, drawTableCells, drawTableHeader, drawVerificationPanel, openPdf, PDF_COLOURS, type PdfColumn, type PdfPage } from '../../http/pdf-document';
 import { longDate, pdfAmount as amount } from '../../http/pdf-text';
 import type { FileReply } from '../../http/route';
 import type { BillItem, BillRow } from './bills.repo';
@@ -108,21 +108,12 @@ export async function renderBillReceipt(input: ReceiptInput): Promise<FileReply>
   );
 
   // The amounts, label left and figure right, the total ruled off.
-  const amountRow = (label: string, value: string, bold = false) => {
-    const size = bold ? 11 : 10;
-    doc.fillColor(bold ? INK : MUTED).font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(size).text(label, left, y, { width: width * 0.6 });
-    doc.fillColor(INK).font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(size).text(value, left + width * 0.6, y, { width: width * 0.4, align: 'right' });
-    y += size + 7;
-  };
-  doc.fillColor(MUTED).font('Helvetica-Bold').fontSize(8).text('AMOUNT', left, y, { characterSpacing: 0.8 });
-  y += 15;
-  amountRow(`Tax remitted to ${input.revenueService}`, amount(summary.amount_due));
-  amountRow('Levy charge', amount(input.fee));
-  amountRow('VAT on the charge (7.5%)', amount(input.vat));
+  y = drawSectionTitle(page, y, 'Amount');
+  y = drawAmountRow(page, y, `Tax remitted to ${input.revenueService}`, amount(summary.amount_due));
+  y = drawAmountRow(page, y, 'Levy charge', amount(input.fee));
+  y = drawAmountRow(page, y, 'VAT on the charge (7.5%)', amount(input.vat));
   drawRule(page, y);
-  y += 7;
-  amountRow('Total paid from the wallet', amount(summary.total), true);
-  y += 8;
+  y = drawAmountRow(page, y + 7, 'Total paid from the wallet', amount(summary.total), true) + 8;
 
   // How anyone holding the receipt checks it: the QR opens the verify page, the code is typed there.
   y = drawVerificationPanel(page, y, input.verification, 'receipt');
@@ -133,7 +124,7 @@ export async function renderBillReceipt(input: ReceiptInput): Promise<FileReply>
   const firstPageEnd = bottom - footerHeight - 18;
   doc.fillColor(MUTED).text(footer, left, bottom - footerHeight, { width, align: 'left' });
 
-  if (!isPaye) await drawPayees(doc, input, { left, width, top: y, firstPageEnd, bottom });
+  if (!isPaye) await drawPayees(page, input, { top: y, firstPageEnd });
   return page.finish(`${bill.reference}-receipt.pdf`);
 }
 
@@ -142,40 +133,21 @@ export async function renderBillReceipt(input: ReceiptInput): Promise<FileReply>
  * time. As many rows as fit go on the first page; the rest follow on continued pages, each headed
  * with the receipt's numbers. The last row is the total.
  */
-async function drawPayees(doc: PDFKit.PDFDocument, input: ReceiptInput, frame: { left: number; width: number; top: number; firstPageEnd: number; bottom: number }) {
-  const { left, width } = frame;
+async function drawPayees(page: PdfPage, input: ReceiptInput, frame: { top: number; firstPageEnd: number }) {
+  const { doc, left, width, bottom } = page;
   const rate = input.whtType ? `${input.whtType.percentage}%` : '';
-  const columns = [
-    { header: 'Tax ID', width: 0.16, align: 'left' as const },
-    { header: 'Payee', width: 0.35, align: 'left' as const },
-    { header: 'Gross amount (NGN)', width: 0.23, align: 'right' as const },
-    { header: 'Rate', width: 0.08, align: 'right' as const },
-    { header: 'Tax (NGN)', width: 0.18, align: 'right' as const },
+  const columns: PdfColumn[] = [
+    { header: 'Tax ID', width: 0.16, align: 'left' },
+    { header: 'Payee', width: 0.35, align: 'left' },
+    { header: 'Gross amount (NGN)', width: 0.23, align: 'right' },
+    { header: 'Rate', width: 0.08, align: 'right' },
+    { header: 'Tax (NGN)', width: 0.18, align: 'right' },
   ];
-  const cells = (values: string[], y: number, options: { bold?: boolean; color?: string } = {}) => {
-    let x = left;
-    doc.font(options.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8.5).fillColor(options.color ?? INK);
-    columns.forEach((column, index) => {
-      const cellWidth = column.width * width;
-      const padding = index === 0 ? 0 : 6;
-      doc.text(fit(doc, values[index], cellWidth - padding), x + (column.align === 'left' ? padding : 0), y, { width: cellWidth - padding, align: column.align, lineBreak: false });
-      x += cellWidth;
-    });
-  };
-  const tableHeader = (y: number) => {
-    cells(
-      columns.map((column) => column.header),
-      y,
-      { bold: true, color: MUTED },
-    );
-    doc.moveTo(left, y + 12).lineTo(left + width, y + 12).lineWidth(0.5).strokeColor(RULE).stroke();
-    return y + 17;
-  };
+  const cells = (values: string[], y: number, options?: { bold?: boolean }) => drawTableCells(page, columns, values, y, options);
+  const tableHeader = (y: number) => drawTableHeader(page, columns, y);
 
-  let y = frame.top;
   let end = frame.firstPageEnd;
-  doc.fillColor(MUTED).font('Helvetica-Bold').fontSize(8).text(`PAYEES (${input.summary.recipient_count.toLocaleString('en-NG')})`, left, y, { characterSpacing: 0.8 });
-  y = tableHeader(y + 15);
+  let y = tableHeader(drawSectionTitle(page, frame.top, `Payees (${input.summary.recipient_count.toLocaleString('en-NG')})`));
   const continuedPage = () => {
     doc.addPage();
     let top = doc.page.margins.top;
@@ -186,7 +158,7 @@ async function drawPayees(doc: PDFKit.PDFDocument, input: ReceiptInput, frame: {
       .fontSize(8.5)
       .text(`Receipt no. ${input.bill.receiptNumber ?? ''} · ${input.bill.reference} · ${input.summary.corporation.name} · ${longDate(input.summary.period_start)} to ${longDate(input.summary.period_end)}`, left, top + 16, { width });
     top += 40;
-    end = frame.bottom - 10;
+    end = bottom - 10;
     return tableHeader(top);
   };
 
