@@ -6,7 +6,7 @@ import { LoginPage } from '../pages/auth-pages';
 
 // Issue 26 "Tax data kept current": platform staff add a Monetary Policy Rate row with its source on
 // the Reference data screen; penalties then say how current the MPR is ("MPR as of"). They also add
-// a charge schedule from next month.
+// a charge schedule and a WHT rate from next month.
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 /** YYYY-MM-DD in Lagos, `days` from today. */
@@ -78,11 +78,33 @@ test('staff add an MPR row with its source; a penalty then says "MPR as of" toda
   await expect(chargeRows.nth(2)).toContainText('In force');
   await snap(page, 'reference-data-05-charge-schedule');
 
+  // WHT rates: this month's schedule as bills apply it, and a new rate for rent paid to resident individuals from next month.
+  await page.getByRole('tab', { name: 'WHT rates' }).click();
+  const inForce = page.getByRole('table', { name: 'WHT rates in force' });
+  await expect(inForce.getByRole('row', { name: /^Rent/ })).toContainText('10.00%10.00%10.00%10.00%');
+  await expect(inForce.getByRole('row', { name: /^Supply of goods/ })).toContainText('2.00%None2.00%None');
+  const wht = page.getByRole('form', { name: 'Add a WHT rate' });
+  await wht.getByLabel('In force from').fill(chargeFrom);
+  await wht.getByLabel('WHT type').selectOption('rent');
+  await wht.getByLabel('Paid to').selectOption('individual');
+  await wht.getByLabel('Residency').selectOption('resident');
+  await wht.getByRole('textbox', { name: 'Rate (%)' }).fill('7.50');
+  await wht.getByRole('textbox', { name: 'Source' }).fill('Withholding (Amendment) Regulations (journey test row)');
+  await wht.getByRole('button', { name: 'Add row' }).click();
+  await expect(page.getByText('WHT rate row added')).toBeVisible();
+  const whtRows = page.getByRole('table', { name: 'WHT rates rows' }).getByRole('row');
+  await expect(whtRows.nth(1)).toContainText(label(chargeFrom));
+  await expect(whtRows.nth(1)).toContainText('Rent, individuals (resident): 7.50%Upcoming');
+  await expect(whtRows.nth(2)).toContainText('Schedule of 14 typesIn force');
+  // This month's rates are unchanged: the row applies from next month.
+  await expect(inForce.getByRole('row', { name: /^Rent/ })).toContainText('10.00%10.00%10.00%10.00%');
+  await snap(page, 'reference-data-06-wht-rates');
+
   // An owner with overdue months: every penalty says how current the MPR is.
   await page.evaluate(() => sessionStorage.clear());
   await login.open();
   await login.logIn(OVERDUE_OWNER.email, OVERDUE_OWNER.password);
   await new AppShell(page).expectHello(OVERDUE_OWNER.firstName);
   await expect(page.getByText(new RegExp(`so far, \\+₦[\\d,]+\\.\\d\\d a week \\(MPR as of ${label(today)}\\)`)).first()).toBeVisible();
-  await snap(page, 'reference-data-06-dashboard-mpr-as-of');
+  await snap(page, 'reference-data-07-dashboard-mpr-as-of');
 });

@@ -9,7 +9,7 @@ import { createSandboxPaymentProvider } from './adapters/payments/payment-provid
 import { withAgencyTimeout } from './adapters/agency/state-agency';
 import { createLogTransport, createSmtpTransport, type MailTransport } from './adapters/mail/mail-transport';
 import type { Config } from './config';
-import type { Database } from './db/client';
+import type { Database, Db } from './db/client';
 import { AppError } from './errors';
 import { createJobs } from './jobs/jobs';
 import { errorEnvelope } from './http/error-envelope';
@@ -46,7 +46,7 @@ import { sandboxFundingRoutes, walletRoutes } from './modules/wallets/wallets.ro
 import { organisationRoutes } from './modules/organisations/organisations.routes';
 import { referenceRoutes } from './modules/reference/reference.routes';
 import { createReferenceService } from './modules/reference/reference.service';
-import { paidBillsChargeChangedBy } from './modules/bills/bill-charge-check';
+import { paidBillsChargeChangedBy, paidBillsWhtRateChangedBy } from './modules/bills/bill-charge-check';
 import { paidBillsChangedBy } from './modules/bills/bill-lateness';
 import { referenceDataRoutes } from './modules/reference-data/reference-data.routes';
 import { createReferenceDataService } from './modules/reference-data/reference-data.service';
@@ -112,12 +112,19 @@ export async function buildApp({ config, database, mailTransport }: AppOptions):
   // directory. Identity comes last: its session shows alerts, which read nearly every module.
   const reference = createReferenceService({ db });
   // The engine's MPR and holidays: the seed merged with staff rows, read now and kept fresh (decision 0025).
-  // A bill's due date depends on its collector (a state or the NRS), which the reference module knows.
-  const paidBillsChangedByMpr: Parameters<typeof createReferenceDataService>[0]['paidBillsChangedBy'] = async (executor, input) => {
+  // A bill's due date and WHT rate depend on its collector (a state or the NRS), which the reference module knows.
+  const collectorsOf = async (executor: Db) => {
     const collectors = new Map((await reference.listStates(executor)).map((state) => [state.id, state.collector]));
-    return paidBillsChangedBy(executor, { ...input, collectorOf: (stateId) => collectors.get(stateId) ?? 'state' });
+    return (stateId: number) => collectors.get(stateId) ?? 'state';
   };
-  const referenceData = createReferenceDataService({ db, paidBillsChangedBy: paidBillsChangedByMpr, paidBillsChargeChangedBy, usersByIds, recheckMs: config.referenceDataRecheckMs });
+  const referenceData = createReferenceDataService({
+    db,
+    paidBillsChangedBy: async (executor, input) => paidBillsChangedBy(executor, { ...input, collectorOf: await collectorsOf(executor) }),
+    paidBillsChargeChangedBy,
+    paidBillsWhtRateChangedBy: async (executor, input) => paidBillsWhtRateChangedBy(executor, { ...input, collectorOf: await collectorsOf(executor) }),
+    usersByIds,
+    recheckMs: config.referenceDataRecheckMs,
+  });
   await referenceData.load();
   const agency = withAgencyTimeout(createSandboxAgency({ notify: (to, subject, text) => mail.enqueue(db, { to, subject, text }) }), config.agencyTimeoutMs);
   const directory = createOrganisationDirectory({ db, reference, usersByIds });
@@ -138,7 +145,7 @@ export async function buildApp({ config, database, mailTransport }: AppOptions):
   const paymentProvider = createSandboxPaymentProvider(config.paymentWebhookSecret);
   const canSimulateTransfers = paymentProvider.name === 'sandbox' && config.env !== 'production';
   const wallets = createWalletsService({ db, provider: paymentProvider, organisationsService: directory, corporationsService: corporations, canSimulateTransfers });
-  const calculator = createCalculatorService({ db });
+  const calculator = createCalculatorService({ db, whtRates: referenceData.current });
   const receiptCodes = createReceiptCodes({ secret: config.receiptSigningSecret, appUrl: config.appUrl });
   const receiptVerification = createReceiptVerification({
     db,

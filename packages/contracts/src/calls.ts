@@ -157,6 +157,7 @@ export const getReferenceData = { method: 'GET', namespace: 'core', path: 'inter
 export const addMprRow = { method: 'POST', namespace: 'core', path: 'internal/reference-data/mpr/rows', permission: PERMISSIONS.manageReferenceData } as const satisfies CallDeclaration;
 export const addHolidayRow = { method: 'POST', namespace: 'core', path: 'internal/reference-data/holidays/rows', permission: PERMISSIONS.manageReferenceData } as const satisfies CallDeclaration;
 export const addChargeRow = { method: 'POST', namespace: 'core', path: 'internal/reference-data/charges/rows', permission: PERMISSIONS.manageReferenceData } as const satisfies CallDeclaration;
+export const addWhtRateRow = { method: 'POST', namespace: 'core', path: 'internal/reference-data/wht/rows', permission: PERMISSIONS.manageReferenceData } as const satisfies CallDeclaration;
 export const markReferenceReviewed = { method: 'POST', namespace: 'core', path: 'internal/reference-data/{table}/reviews', permission: PERMISSIONS.manageReferenceData } as const satisfies CallDeclaration;
 // annual returns (issue 26)
 export const getAnnualReturn = { method: 'GET', namespace: 'core', path: 'internal/corporations/{id}/states/{state}/annual-returns/{year}', permission: PERMISSIONS.viewBills } as const satisfies CallDeclaration;

@@ -4,11 +4,11 @@ import * as calls from './calls';
 
 /**
  * The dated reference tables platform staff keep current without a release (issue 26; decision
- * 0025): the CBN Monetary Policy Rate, the declared public holidays and Levy's bill charge
- * schedule. Dates are YYYY-MM-DD.
+ * 0025): the CBN Monetary Policy Rate, the declared public holidays, Levy's bill charge
+ * schedule and the WHT rates. Dates are YYYY-MM-DD.
  */
 
-export const REFERENCE_TABLE_CODES = ['mpr', 'holidays', 'charges'] as const;
+export const REFERENCE_TABLE_CODES = ['mpr', 'holidays', 'charges', 'wht'] as const;
 export type ReferenceTableCode = (typeof REFERENCE_TABLE_CODES)[number];
 
 /** A table not reviewed for this many days shows staff a warning. */
@@ -18,14 +18,14 @@ const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'A date is writ
 const source = z.string().trim().min(3, { error: 'Source is required: name the communiqué, gazette or announcement' }).max(300);
 
 export const referenceRow = z.object({
-  from: z.string().describe('MPR and charges: the day the row applies from; holidays: the holiday'),
-  value: z.string().describe("'26.50%', the holiday's name, or the charge schedule in words"),
+  from: z.string().describe('MPR, charges and WHT: the day the row applies from; holidays: the holiday'),
+  value: z.string().describe("'26.50%', the holiday's name, the charge schedule in words, or a WHT schedule or rate in words"),
   basis: z.enum(['law', 'declared', 'expected']).nullable().describe('Holidays: declared by the Ministry, or expected until it declares'),
   source: z.string(),
   origin: z.enum(['seed', 'staff']).describe('seed: shipped with Levy; staff: added on this screen'),
   added_by: z.string().nullable(),
   added_at: z.string().nullable(),
-  in_force: z.boolean().describe('MPR and charges: the row in force today; holidays: today or later'),
+  in_force: z.boolean().describe('MPR and charges: the row in force today; WHT: a schedule or rate still applied today; holidays: today or later'),
 });
 export type ReferenceRow = z.infer<typeof referenceRow>;
 
@@ -52,15 +52,29 @@ export const referenceAuditEntry = z.object({
 });
 export type ReferenceAuditEntry = z.infer<typeof referenceAuditEntry>;
 
+const percentOrNone = z.string().nullable().describe("'10.00%', or null where the schedule sets no deduction");
+
+/** One WHT type's four rates in force this month, as the engine applies them. */
+export const whtRateInForce = z.object({
+  code: z.string(),
+  name: z.string(),
+  company_resident: percentOrNone,
+  company_non_resident: percentOrNone,
+  individual_resident: percentOrNone,
+  individual_non_resident: percentOrNone,
+});
+export type WhtRateInForce = z.infer<typeof whtRateInForce>;
+
 export const referenceData = z.object({
   today: z.string(),
   tables: z.array(referenceTable),
+  wht_in_force: z.array(whtRateInForce).describe('The WHT schedule for this tax month, with staff rows applied'),
   audit: z.array(referenceAuditEntry).describe('Newest first'),
 });
 export type ReferenceData = z.infer<typeof referenceData>;
 
 export const getReferenceData = defineContract(calls.getReferenceData, {
-  summary: 'Staff: the MPR, declared public holidays and charge schedule in force and their history, each table’s last review, and the audit trail',
+  summary: 'Staff: the MPR, declared public holidays, charge schedule and WHT rates in force and their history, each table’s last review, and the audit trail',
   response: referenceData,
 });
 
@@ -108,6 +122,22 @@ export type AddChargeRowBody = z.infer<typeof addChargeRowBody>;
 export const addChargeRow = defineContract(calls.addChargeRow, {
   summary: 'Staff: a new bill charge schedule from the first day of a tax month; refused when it would change the charge of a bill already paid',
   body: addChargeRowBody,
+  response: referenceData,
+});
+
+export const addWhtRateRowBody = z.object({
+  from: isoDate.describe('The first day of the first tax month the rate applies to'),
+  wht_type: z.string().trim().min(1, { error: 'Choose the WHT type' }),
+  payee_kind: z.enum(['company', 'individual'], { error: 'Choose who is paid: a company or an individual' }),
+  residency: z.enum(['resident', 'non_resident'], { error: 'Choose resident or non-resident' }),
+  rate_percent: z.string().trim().regex(/^\d{1,2}(\.\d{1,2})?$/, { error: 'Give the rate in percent with up to two decimals, e.g. 7.50' }),
+  source,
+});
+export type AddWhtRateRowBody = z.infer<typeof addWhtRateRowBody>;
+
+export const addWhtRateRow = defineContract(calls.addWhtRateRow, {
+  summary: 'Staff: a new WHT rate for one type, kind of payee and residency from the first day of a tax month; refused when it would change the rate of a bill already paid',
+  body: addWhtRateRowBody,
   response: referenceData,
 });
 

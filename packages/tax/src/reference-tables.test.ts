@@ -4,8 +4,10 @@ import { latePenalty, latePenaltyRule, monetaryPolicyRateOn } from './deadlines'
 import { isWorkingDay, nonWorkingReason, publicHolidays } from './holidays';
 import { naira } from './money';
 import { mergeDatedRows, mergeHolidays, mergeReferenceTables, SEED_REFERENCE_TABLES } from './reference-tables';
+import { computeWht, isWhtDeductionWaived, listWhtTypes } from './wht';
+import { mergeWhtRates, WHT_RATE_TABLE } from './wht-rates';
 
-const NO_STAFF = { mpr: [], holidays: [], charges: [], mprReviewedOn: null, holidaysReviewedOn: null, chargesReviewedOn: null };
+const NO_STAFF = { mpr: [], holidays: [], charges: [], wht: [], mprReviewedOn: null, holidaysReviewedOn: null, chargesReviewedOn: null, whtReviewedOn: null };
 
 describe('reference tables merged with staff rows', () => {
   it('without staff rows is the seed', () => {
@@ -80,5 +82,46 @@ describe('reference tables merged with staff rows', () => {
     expect(computeBillCharge({ ...bill, date: '2026-12-01' }).fee).toBe(naira(1_000));
     expect(tables.chargesReviewedOn).toBe('2026-11-24');
     expect(mergeReferenceTables(NO_STAFF).chargeSchedule).toEqual(SEED_REFERENCE_TABLES.chargeSchedule);
+  });
+
+  it('charges a staff WHT rate for its cell from its month, leaving the other cells and earlier months alone', () => {
+    const tables = mergeReferenceTables({
+      ...NO_STAFF,
+      wht: [{ from: '2027-01-01', source: 'Deduction of Tax at Source (Amendment) Regulations (test)', value: { code: 'rent', payeeKind: 'individual', resident: true, rateBps: 750 } }],
+      whtReviewedOn: '2026-11-24',
+    });
+    const rent = { code: 'rent', payeeKind: 'individual' as const, resident: true, hasTaxId: true, amount: naira(100_000) };
+    expect(computeWht({ ...rent, period: '2026-12' }, tables).tax).toBe(naira(10_000));
+    expect(computeWht({ ...rent, period: '2027-01' }, tables).tax).toBe(naira(7_500));
+    expect(computeWht({ ...rent, period: '2027-06' }, tables).rateBps).toBe(750);
+    // The same type for a company, or a non-resident, keeps the schedule's rate.
+    expect(computeWht({ ...rent, payeeKind: 'company', period: '2027-01' }, tables).rateBps).toBe(1_000);
+    expect(computeWht({ ...rent, resident: false, period: '2027-01' }, tables).rateBps).toBe(1_000);
+    // The schedule's other rules hold: no Tax ID still doubles a non-passive type's new rate.
+    const fees = mergeReferenceTables({ ...NO_STAFF, wht: [{ from: '2027-01-01', source: 'test', value: { code: 'professional_fees', payeeKind: 'individual', resident: true, rateBps: 300 } }] });
+    expect(computeWht({ ...rent, code: 'professional_fees', hasTaxId: false, period: '2027-01' }, fees).rateBps).toBe(600);
+    expect(isWhtDeductionWaived({ period: '2027-01', payerIsSmallCompany: true, payeeHasTaxId: true, monthlyTransactionsTotal: naira(1_000) }, fees)).toBe(true);
+    expect(listWhtTypes('2027-01', tables).find((type) => type.code === 'rent')?.percentage).toBe(7.5);
+    // Without the tables the engine reads the shipped schedule.
+    expect(computeWht({ ...rent, period: '2027-01' }).rateBps).toBe(1_000);
+    expect(tables.whtReviewedOn).toBe('2026-11-24');
+    expect(mergeReferenceTables(NO_STAFF).whtRates).toEqual(WHT_RATE_TABLE);
+  });
+
+  it('keeps a staff WHT cell until a later row sets it again; rows of one day apply in order', () => {
+    const cell = (from: string, rateBps: number) => ({ from, source: `row ${rateBps}`, value: { code: 'rent' as const, payeeKind: 'company' as const, resident: false, rateBps } });
+    const merged = mergeWhtRates(WHT_RATE_TABLE, [cell('2027-03-01', 800), cell('2027-01-01', 900), cell('2027-01-01', 700)]);
+    const rate = (from: string) => merged.find((row) => row.from === from)?.value.rows.find((row) => row.code === 'rent')?.rates.company.nonResident;
+    expect(merged.map((row) => row.from)).toEqual(['2020-01-01', '2025-01-01', '2027-01-01', '2027-03-01']);
+    expect(rate('2025-01-01')).toBe(1_000);
+    expect(rate('2027-01-01')).toBe(700);
+    expect(rate('2027-03-01')).toBe(800);
+    expect(merged[2].source).toBe('row 900; row 700');
+    // A row for a type the older schedule lacked gives it a row there, blank in the other cells.
+    const before2025 = mergeWhtRates(WHT_RATE_TABLE, [{ from: '2024-06-01', source: 'test', value: { code: 'winnings', payeeKind: 'individual', resident: true, rateBps: 500 } }]);
+    const winnings = before2025.find((row) => row.from === '2024-06-01')?.value.rows.find((row) => row.code === 'winnings');
+    expect(winnings?.rates).toEqual({ company: { resident: null, nonResident: null }, individual: { resident: 500, nonResident: null } });
+    // The 2025 schedule replaces the whole table: the 2024 staff cell does not carry over.
+    expect(before2025.at(-1)?.value).toBe(WHT_RATE_TABLE[1].value);
   });
 });

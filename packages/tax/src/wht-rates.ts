@@ -1,3 +1,4 @@
+import type { IsoDate } from './calendar';
 import type { Dated } from './dated';
 import { naira, type Kobo } from './money';
 
@@ -44,7 +45,7 @@ export interface WhtRateTable {
   readonly smallCompanyMonthlyThreshold: Kobo | null;
 }
 
-const NAMES: Readonly<Record<WhtCode, { name: string; description: string }>> = {
+export const WHT_TYPE_NAMES: Readonly<Record<WhtCode, { name: string; description: string }>> = {
   dividend: { name: 'Dividend', description: 'Dividends paid to shareholders' },
   interest: { name: 'Interest', description: 'Interest on loans, deposits and other debt' },
   royalty: { name: 'Royalty', description: 'Royalties for the use of intellectual property' },
@@ -85,7 +86,7 @@ function row(
 ): WhtRateRow {
   return {
     code,
-    ...NAMES[code],
+    ...WHT_TYPE_NAMES[code],
     rates: {
       company: { resident: companyResident, nonResident: companyNonResident },
       individual: { resident: individualResident, nonResident: individualNonResident },
@@ -160,3 +161,62 @@ export const WHT_PASSIVE_CODES: ReadonlySet<WhtCode> = new Set<WhtCode>([
   'rent',
   'royalty',
 ]);
+
+/** The dated WHT schedule the engine reads: the seed above, or the seed merged with staff rows. */
+export interface WhtRateTables {
+  readonly whtRates: readonly Dated<WhtRateTable>[];
+}
+
+export const SEED_WHT_TABLES: WhtRateTables = { whtRates: WHT_RATE_TABLE };
+
+/**
+ * One cell of the schedule a staff row sets (decision 0025): the rate for one WHT type, kind of
+ * payee and residency, in basis points, from the first day of a month.
+ */
+export interface WhtRateCell {
+  readonly code: WhtCode;
+  readonly payeeKind: PayeeKind;
+  readonly resident: boolean;
+  readonly rateBps: number;
+}
+
+function withCell(table: WhtRateTable, cell: WhtRateCell): WhtRateTable {
+  const residency = cell.resident ? 'resident' : 'nonResident';
+  // A type the schedule had no row for (loss of employment before 2025) gets one, blank elsewhere.
+  const existing = table.rows.find((candidate) => candidate.code === cell.code) ?? row(cell.code, null, null, null, null);
+  const changed: WhtRateRow = {
+    ...existing,
+    rates: { ...existing.rates, [cell.payeeKind]: { ...existing.rates[cell.payeeKind], [residency]: cell.rateBps } },
+  };
+  const rows = table.rows.some((candidate) => candidate.code === cell.code)
+    ? table.rows.map((candidate) => (candidate.code === cell.code ? changed : candidate))
+    : [...table.rows, changed];
+  return { ...table, rows };
+}
+
+/**
+ * The seed schedules merged with staff cells, as one dated table. A cell holds from its row's
+ * date until a later row sets it again or a later seed schedule replaces the whole table; rows of
+ * one date apply in the order given, so a later one for the same cell wins. A staff row before the
+ * first seed schedule has nothing to change and is ignored (the service refuses such rows).
+ */
+export function mergeWhtRates(seed: readonly Dated<WhtRateTable>[], staff: readonly Dated<WhtRateCell>[]): Dated<WhtRateTable>[] {
+  const dates = [...new Set<IsoDate>([...seed.map((entry) => entry.from), ...staff.map((entry) => entry.from)])].sort();
+  const merged: Dated<WhtRateTable>[] = [];
+  let current: Dated<WhtRateTable> | undefined;
+  for (const date of dates) {
+    const schedule = seed.find((entry) => entry.from === date);
+    if (schedule) current = schedule;
+    const cells = staff.filter((entry) => entry.from === date);
+    if (!current) continue;
+    if (cells.length > 0) {
+      current = {
+        from: date,
+        source: cells.map((cell) => cell.source).join('; '),
+        value: cells.reduce((table, cell) => withCell(table, cell.value), current.value),
+      };
+    }
+    merged.push(current);
+  }
+  return merged;
+}

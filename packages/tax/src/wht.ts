@@ -6,11 +6,13 @@ import { TaxInputError } from './tax-input-error';
 import {
   WHT_CODES,
   WHT_PASSIVE_CODES,
-  WHT_RATE_TABLE,
+  SEED_WHT_TABLES,
+  WHT_TYPE_NAMES,
   type PayeeKind,
   type WhtCode,
   type WhtRateRow,
   type WhtRateTable,
+  type WhtRateTables,
   type WhtResidencyRates,
 } from './wht-rates';
 
@@ -57,12 +59,17 @@ export function isWhtCode(value: unknown): value is WhtCode {
   return typeof value === 'string' && (WHT_CODES as readonly string[]).includes(value);
 }
 
-function whtTableFor(period: Period): WhtRateTable {
+/** A WHT type's name ("Rent"); an unknown code made readable. Names are the same in every month and schedule. */
+export function whtTypeName(code: string): string {
+  return isWhtCode(code) ? WHT_TYPE_NAMES[code].name : code.replace(/_/g, ' ');
+}
+
+function whtTableFor(period: Period, tables: WhtRateTables): WhtRateTable {
   parsePeriod(period);
   if (period < EARLIEST_SUPPORTED_PERIOD) {
     throw new TaxInputError('period', `Periods before ${EARLIEST_SUPPORTED_PERIOD} are not supported`);
   }
-  const table = findInForce(WHT_RATE_TABLE, firstDayOfPeriod(period));
+  const table = findInForce(tables.whtRates, firstDayOfPeriod(period));
   if (!table) throw new TaxInputError('period', `No WHT rates are known for ${period}`);
   return table;
 }
@@ -76,9 +83,12 @@ function findRow(table: WhtRateTable, code: string, period: Period): WhtRateRow 
   return found;
 }
 
-/** The WHT type rows in force for a tax month, for pickers and seeding per-state WHT types. */
-export function listWhtTypes(period: Period): WhtTypeInfo[] {
-  return whtTableFor(period).rows.map((rateRow) => ({
+/**
+ * The WHT type rows in force for a tax month, for pickers and seeding per-state WHT types. Like
+ * every function here it reads the shipped schedule unless given the server's merged tables.
+ */
+export function listWhtTypes(period: Period, tables: WhtRateTables = SEED_WHT_TABLES): WhtTypeInfo[] {
+  return whtTableFor(period, tables).rows.map((rateRow) => ({
     code: rateRow.code,
     name: rateRow.name,
     description: rateRow.description,
@@ -95,8 +105,8 @@ export function listWhtTypes(period: Period): WhtTypeInfo[] {
  * (`payeeKind` when the code never applies to that kind of payee, else `resident`), or a bad
  * amount (`amount`).
  */
-export function computeWht(input: WhtInput): WhtResult {
-  const table = whtTableFor(input.period);
+export function computeWht(input: WhtInput, tables: WhtRateTables = SEED_WHT_TABLES): WhtResult {
+  const table = whtTableFor(input.period, tables);
   const rateRow = findRow(table, input.code, input.period);
   if (input.payeeKind !== 'company' && input.payeeKind !== 'individual') {
     throw new TaxInputError('payeeKind', "payeeKind must be 'company' or 'individual'");
@@ -148,8 +158,8 @@ export function isWhtDeductionWaived(input: {
   payerIsSmallCompany: boolean;
   payeeHasTaxId: boolean;
   monthlyTransactionsTotal: Kobo;
-}): boolean {
-  const threshold = whtTableFor(input.period).smallCompanyMonthlyThreshold;
+}, tables: WhtRateTables = SEED_WHT_TABLES): boolean {
+  const threshold = whtTableFor(input.period, tables).smallCompanyMonthlyThreshold;
   if (threshold === null) return false;
   return input.payerIsSmallCompany && input.payeeHasTaxId && input.monthlyTransactionsTotal <= threshold;
 }

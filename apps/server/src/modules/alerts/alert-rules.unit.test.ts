@@ -94,9 +94,11 @@ describe('alerts', () => {
       mpr: [{ from: '2026-12-01', source: 'CBN MPC communiqué (test)', value: 2_000 }],
       holidays: [{ date: '2027-01-08', name: 'Test holiday', basis: 'declared', source: 'Ministry of Interior (test)' }],
       charges: [],
+      wht: [],
       mprReviewedOn: '2026-12-02',
       holidaysReviewedOn: null,
       chargesReviewedOn: null,
+      whtReviewedOn: null,
     });
     const input = { registrations: [registeredOn('2026-09-01T10:00:00Z')], bills: [paid('paye', '2026-09', 250_000)], filings: [], today: '2026-12-25' };
     const october = computeAlerts({ ...input, tables }).find((alert) => alert.tax_month === '2026-10')!;

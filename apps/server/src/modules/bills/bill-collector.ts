@@ -1,5 +1,5 @@
 import type { CollectorKind } from '@levy/contracts';
-import { computeWht, listWhtTypes, taxIdKind, type CsvRowError, type Kobo, type PayeeKind } from '@levy/tax';
+import { computeWht, listWhtTypes, taxIdKind, type CsvRowError, type Kobo, type PayeeKind, type WhtRateTables } from '@levy/tax';
 import { csvFailure } from '../../http/csv-upload';
 
 /**
@@ -11,17 +11,27 @@ function payeeKindOf(collector: CollectorKind): PayeeKind {
   return collector === 'federal' ? 'company' : 'individual';
 }
 
-/** WHT on one amount at the collector's rate. */
-export function whtOn(period: string, code: string, amount: Kobo, collector: CollectorKind) {
-  return computeWht({ period, code, payeeKind: payeeKindOf(collector), resident: true, hasTaxId: true, amount });
+/** WHT on one amount at the collector's rate, by the server's WHT schedule (staff rows merged, decision 0025). */
+export function whtOn(period: string, code: string, amount: Kobo, collector: CollectorKind, tables: WhtRateTables) {
+  return computeWht({ period, code, payeeKind: payeeKindOf(collector), resident: true, hasTaxId: true, amount }, tables);
 }
 
 /** The WHT types a collector takes in a month, with its rate in percent; types the law does not levy on its payees are left out. */
-export function whtTypesOf(period: string, collector: CollectorKind) {
-  return listWhtTypes(period).flatMap((type) => {
+export function whtTypesOf(period: string, collector: CollectorKind, tables: WhtRateTables) {
+  return listWhtTypes(period, tables).flatMap((type) => {
     const rateBps = type.rates[payeeKindOf(collector)].resident;
     return rateBps === null ? [] : [{ code: type.code, name: type.name, description: type.description, percentage: rateBps / 100 }];
   });
+}
+
+/** The WHT type of a bill with its name and its collector's rate in the bill's month, when the engine knows it. */
+export function whtTypeOfBill(bill: { whtType: string | null; periodStart: string }, collector: CollectorKind, tables: WhtRateTables) {
+  if (!bill.whtType) return undefined;
+  try {
+    return whtTypesOf(bill.periodStart.slice(0, 7), collector, tables).find((type) => type.code === bill.whtType);
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -12,7 +12,7 @@ import { naira } from './bill-format';
 import type { BillQueries } from './bill-queries';
 import { lagosDateTime } from './bill-receipt';
 import * as repo from './bills.repo';
-import { whtTypeOf, type ReceiptCodes } from './receipt-verification';
+import type { ReceiptCodes } from './receipt-verification';
 
 const { muted: MUTED } = PDF_COLOURS;
 
@@ -105,7 +105,7 @@ export function createBillCreditNotes(deps: {
     if (bill.status !== 'payment_paid') throw new AppError('UNPROCESSABLE', VENDOR_MESSAGES.notPaid);
     const [[summary], states] = await Promise.all([queries.summaries(bill.organisationId, [bill]), queries.stateById()]);
     // The rate column is the collector's: companies' at the NRS, individuals' at a state.
-    const whtType = whtTypeOf(bill, summary.state.collector);
+    const whtType = await queries.whtTypeOf(bill, summary.state.collector);
     if (!whtType) throw new AppError('UNPROCESSABLE', VENDOR_MESSAGES.notWht);
     return {
       bill,

@@ -9,7 +9,7 @@ import { PAYE_INCOME_HEADERS } from './bill-preparation';
 import type { BillQueries } from './bill-queries';
 import { renderBillReceipt } from './bill-receipt';
 import * as repo from './bills.repo';
-import { whtTypeOf, type ReceiptCodes } from './receipt-verification';
+import type { ReceiptCodes } from './receipt-verification';
 
 /** A bill and a list of bills as files: the bills export, a bill's schedule, its receipt. */
 export function createBillExports(deps: {
@@ -89,7 +89,7 @@ export function createBillExports(deps: {
       if (bill.status !== 'payment_paid') throw new AppError('UNPROCESSABLE', 'A receipt is issued once the bill is paid.');
       const [[summary], statesById, payerAddress] = await Promise.all([summaries(bill.organisationId, [bill]), stateById(), deps.payerAddress(caller, bill.organisationId)]);
       const state = statesById.get(bill.stateId)!;
-      const whtType = whtTypeOf(bill, state.collector);
+      const whtType = await queries.whtTypeOf(bill, state.collector);
       return renderBillReceipt({
         bill,
         summary,

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { BILL_MESSAGES, type BillTypeCode, type CollectorKind, type PayeSource } from '@levy/contracts';
-import { asKobo, computeBillCharge, type ChargeTable, isTaxInputError, PAYE_TEMPLATE_HEADERS, regimeForPeriod, toKobo, type Kobo } from '@levy/tax';
+import { asKobo, computeBillCharge, type ChargeTable, type WhtRateTables, isTaxInputError, PAYE_TEMPLATE_HEADERS, regimeForPeriod, toKobo, type Kobo } from '@levy/tax';
 import type { Db } from '../../db/client';
 import { pageWindow, toPage } from '../../db/pagination';
 import { AppError, invalidInput, notFound } from '../../errors';
@@ -58,8 +58,8 @@ export function createBillPreparation(deps: {
   payrollOnFile(registrationId: string): Promise<Buffer | null>;
   /** How many employees the registration's payroll on file holds (0: none). */
   payrollEmployeeCount(registrationId: string): Promise<number>;
-  /** The engine's charge schedule as the server knows it (reference-data, decision 0025). */
-  referenceTables(): Promise<ChargeTable>;
+  /** The engine's charge schedule and WHT rates as the server knows them (reference-data, decision 0025). */
+  referenceTables(): Promise<ChargeTable & WhtRateTables>;
 }) {
   const { db, now } = deps;
 
@@ -98,7 +98,7 @@ export function createBillPreparation(deps: {
     const whtType = form.wht_type?.trim();
     if (!whtType) throw invalidInput({ wht_type: 'WHT type is required' });
     try {
-      whtOn(month, whtType, asKobo(0), collector);
+      whtOn(month, whtType, asKobo(0), collector, await deps.referenceTables());
     } catch (error) {
       throw whtTypeError(error, 'wht_type');
     }
@@ -135,7 +135,7 @@ export function createBillPreparation(deps: {
   async function whtAutoItems(month: string, whtType: string, file: UploadedFile, collector: CollectorKind, field: string) {
     // The rate depends on the month, type and collector alone, so it is looked up once here; the
     // worker applies it to each amount (computeWht's own rounding of amount × rate).
-    const { rateBps } = whtOn(month, whtType, asKobo(0), collector);
+    const { rateBps } = whtOn(month, whtType, asKobo(0), collector, await deps.referenceTables());
     const parsed = await whtAutoItemsOf({ content: file.content, rateBps });
     if (!parsed.ok) throw csvFailure(field, parsed.message, parsed.errors);
     checkPayees(collector, field, parsed.items);
@@ -152,8 +152,9 @@ export function createBillPreparation(deps: {
       const state = (await deps.stateById()).get(stateId);
       if (!state) throw notFound('State not found.');
       const month = period ?? currentMonth(now());
+      const tables = await deps.referenceTables();
       try {
-        return whtTypesOf(month, state.collector).map((type) => ({
+        return whtTypesOf(month, state.collector, tables).map((type) => ({
           id: type.code,
           name: type.name,
           reference: `${state.code}-WHT-${type.code.toUpperCase().replace(/_/g, '-')}`,
@@ -176,10 +177,11 @@ export function createBillPreparation(deps: {
       return { charge: naira(result.charge), amount_due: naira(result.amountDue), fee: naira(result.fee), vat: naira(result.vat), total: naira(result.total) };
     },
 
-    calculateWhtTax(input: { wht_type: string; amount: string; period?: string; collector?: CollectorKind }) {
+    async calculateWhtTax(input: { wht_type: string; amount: string; period?: string; collector?: CollectorKind }) {
       const month = input.period ?? currentMonth(now());
+      const tables = await deps.referenceTables();
       try {
-        const result = whtOn(month, input.wht_type, toKobo(input.amount, 'amount'), input.collector ?? 'state');
+        const result = whtOn(month, input.wht_type, toKobo(input.amount, 'amount'), input.collector ?? 'state', tables);
         return { tax_payable: naira(result.tax), rate: result.rateBps / 100 };
       } catch (error) {
         throw whtTypeError(error, 'wht_type');
@@ -191,8 +193,9 @@ export function createBillPreparation(deps: {
       if (!caller.organisationId) throw notFound('Organisation not found.');
       const month = input.period ?? currentMonth(now());
       const collector = input.collector ?? 'state';
+      const tables = await deps.referenceTables();
       try {
-        whtOn(month, input.wht_type, asKobo(0), collector);
+        whtOn(month, input.wht_type, asKobo(0), collector, tables);
       } catch (error) {
         throw whtTypeError(error, 'wht_type');
       }

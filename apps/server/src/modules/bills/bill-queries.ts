@@ -1,5 +1,5 @@
 import type { BillDetail, BillStatus, BillSummary, BillWarning, CollectorKind, ListParams } from '@levy/contracts';
-import { describePayeMismatch, lagosDate as lagosIsoDate, PAYE_ROW_TOLERANCE_KOBO, regimeForPeriod, type MprTable } from '@levy/tax';
+import { describePayeMismatch, lagosDate as lagosIsoDate, PAYE_ROW_TOLERANCE_KOBO, regimeForPeriod, type MprTable, type WhtRateTables } from '@levy/tax';
 import { and, asc, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { filterConditions, type FilterField } from '../../db/list-filters';
@@ -7,6 +7,7 @@ import { containsPattern, pageWindow, toPage } from '../../db/pagination';
 import { invalidInput, notFound } from '../../errors';
 import type { Caller } from '../../http/route';
 import type { CorporationsService } from '../corporations/corporations.service';
+import { whtTypeOfBill } from './bill-collector';
 import { naira } from './bill-format';
 import { latenessOf } from './bill-lateness';
 import type { StateInfo } from './bill-ports';
@@ -40,8 +41,8 @@ export function createBillQueries(deps: {
   corporations: Pick<CorporationsService, 'allOfOrganisation'>;
   listStates(): Promise<StateInfo[]>;
   receiptCodes: ReceiptCodes;
-  /** The engine's MPR as the server knows it (reference-data, decision 0025). */
-  referenceTables(): Promise<MprTable>;
+  /** The engine's MPR and WHT rates as the server knows them (reference-data, decision 0025). */
+  referenceTables(): Promise<MprTable & WhtRateTables>;
   now: () => Date;
 }) {
   const { db, now } = deps;
@@ -155,6 +156,11 @@ export function createBillQueries(deps: {
     latenessOfBill,
     findOwnBill,
     list,
+
+    /** A WHT bill's type with its name and the rate its receipt and credit notes state. */
+    async whtTypeOf(bill: Pick<repo.BillRow, 'whtType' | 'periodStart'>, collector: CollectorKind) {
+      return whtTypeOfBill(bill, collector, await deps.referenceTables());
+    },
 
     async get(caller: Caller, id: string) {
       return detail(await findOwnBill(caller, id));

@@ -303,6 +303,15 @@ export function paidBillsForPeriodsFrom(executor: Db, periodStart: string) {
     .orderBy(asc(bills.periodStart), asc(bills.reference));
 }
 
+/** WHT bills whose money has been taken (paid, or settling with the agency), of tax months from `periodStart` on. */
+export function chargedWhtBillsForPeriodsFrom(executor: Db, periodStart: string) {
+  return executor
+    .select({ reference: bills.reference, whtType: bills.whtType, stateId: bills.stateId, periodStart: bills.periodStart })
+    .from(bills)
+    .where(and(eq(bills.type, 'wht'), inArray(bills.status, ['payment_pending', 'payment_paid']), gte(bills.periodStart, periodStart)))
+    .orderBy(asc(bills.periodStart), asc(bills.reference));
+}
+
 export function billsPaidSince(executor: Db, since: Date) {
   return executor
     .select({ reference: bills.reference, type: bills.type, stateId: bills.stateId, periodStart: bills.periodStart, amountDueKobo: bills.amountDueKobo, paidAt: bills.paidAt })

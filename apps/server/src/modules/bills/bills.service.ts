@@ -10,7 +10,7 @@ import {
   type BillTypeCode,
   type PayeSource,
 } from '@levy/contracts';
-import { asKobo, computeBillCharge, formatNaira, lagosDate as lagosIsoDate, toKobo, type ChargeTable, type Kobo, type MprTable } from '@levy/tax';
+import { asKobo, computeBillCharge, formatNaira, lagosDate as lagosIsoDate, toKobo, type ChargeTable, type Kobo, type MprTable, type WhtRateTables } from '@levy/tax';
 import type { AgencyState, StateAgency } from '../../adapters/agency/state-agency';
 import { AgencyError } from '../../adapters/agency/state-agency';
 import type { Db } from '../../db/client';
@@ -75,8 +75,8 @@ export function createBillsService(deps: {
   payrollEmployeeCount(registrationId: string): Promise<number>;
   /** The payer's address for its receipts, from the organisation's KYC identity (the organisations module's); null when not given. */
   payerAddress(caller: Caller, organisationId: string): Promise<string | null>;
-  /** The engine's MPR and charge schedule as the server knows them (reference-data, decision 0025). */
-  referenceTables(): Promise<MprTable & ChargeTable>;
+  /** The engine's MPR, charge schedule and WHT rates as the server knows them (reference-data, decision 0025). */
+  referenceTables(): Promise<MprTable & ChargeTable & WhtRateTables>;
   /** Records a paid WHT bill's payees as vendors and credit notes; the vendors' emails. */
   vendors: Pick<VendorsService, 'recordPaidBill' | 'emailOf'>;
   now?: () => Date;

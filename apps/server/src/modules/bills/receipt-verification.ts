@@ -1,9 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { RECEIPT_NOT_FOUND, type CollectorKind, type ReceiptFacts } from '@levy/contracts';
-import { koboToNairaString, listWhtTypes } from '@levy/tax';
+import { RECEIPT_NOT_FOUND, type ReceiptFacts } from '@levy/contracts';
+import { koboToNairaString, whtTypeName } from '@levy/tax';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import { whtTypesOf } from './bill-collector';
 import { billTypeByCode } from './bill-types';
 import * as repo from './bills.repo';
 
@@ -109,30 +108,11 @@ export function createReceiptCodes(input: { secret: string; appUrl: string }): R
 /** Misses per address: enough for someone fixing a mistyped code, far too few to try codes at random. */
 export const VERIFY_LIMIT = { max: 20, windowMs: 10 * 60_000 };
 
-/** "PAYE", or "Withholding Tax: Rent" (the type's name in the bill's month). */
+/** "PAYE", or "Withholding Tax: Rent". */
 export function taxLabel(bill: Pick<repo.BillRow, 'type' | 'whtType' | 'periodStart'>): string {
   const name = billTypeByCode(bill.type).name;
   if (!bill.whtType) return name;
-  return `${name}: ${whtTypeName(bill) ?? bill.whtType.replace(/_/g, ' ')}`;
-}
-
-/** The name of a bill's WHT type in its month, whoever collects it. */
-function whtTypeName(bill: Pick<repo.BillRow, 'whtType' | 'periodStart'>): string | undefined {
-  try {
-    return listWhtTypes(bill.periodStart.slice(0, 7)).find((type) => type.code === bill.whtType)?.name;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The WHT type of a bill with its name and its collector's rate in the bill's month, when the engine knows it. */
-export function whtTypeOf(bill: Pick<repo.BillRow, 'whtType' | 'periodStart'>, collector: CollectorKind) {
-  if (!bill.whtType) return undefined;
-  try {
-    return whtTypesOf(bill.periodStart.slice(0, 7), collector).find((type) => type.code === bill.whtType);
-  } catch {
-    return undefined;
-  }
+  return `${name}: ${whtTypeName(bill.whtType)}`;
 }
 
 /**

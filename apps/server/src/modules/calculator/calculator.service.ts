@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { CalculatePayeParsed, CalculateWhtParsed, PayeCalculation, SharedCalculation, SharedCalculationCreated, WhtCalculation } from '@levy/contracts';
-import { asKobo, computePaye, computePayeUnderRegime, computeWht, listWhtTypes, otherPayeRegime, preparePayeInput } from '@levy/tax';
+import { asKobo, computePaye, computePayeUnderRegime, computeWht, otherPayeRegime, preparePayeInput, whtTypeName, type WhtRateTables } from '@levy/tax';
 import type { Db } from '../../db/client';
 import type { StoredPayeInputs, StoredWhtInputs } from './calculator.schema';
 import { AppError, invalidInput, notFound } from '../../errors';
@@ -37,15 +37,15 @@ function calculatePayeFrom(period: string, amounts: PayeAmounts, prefix = ''): P
   );
 }
 
-function calculateWhtFrom(stored: StoredWhtInputs, prefix = ''): WhtCalculation {
+function calculateWhtFrom(stored: StoredWhtInputs, tables: WhtRateTables, prefix = ''): WhtCalculation {
   return withInputErrors(
     () => {
       const amount = asKobo(stored.amount_kobo);
-      const result = computeWht({ period: stored.period, code: stored.type, payeeKind: stored.payee_kind, resident: stored.resident, hasTaxId: stored.has_tax_id, amount });
+      const result = computeWht({ period: stored.period, code: stored.type, payeeKind: stored.payee_kind, resident: stored.resident, hasTaxId: stored.has_tax_id, amount }, tables);
       return {
         period: stored.period,
         type: result.code,
-        type_name: listWhtTypes(stored.period).find((type) => type.code === result.code)?.name ?? result.code,
+        type_name: whtTypeName(result.code),
         amount: money(amount),
         rate: percent(result.rateBps),
         schedule_rate: percent(result.scheduleRateBps),
@@ -68,18 +68,20 @@ function newShareToken(): string {
 
 export interface CalculatorDeps {
   db: Db;
+  /** The WHT rates as the server knows them, staff rows merged (reference-data, decision 0025). */
+  whtRates(): Promise<WhtRateTables>;
   shareLimit?: { max: number; windowMs: number };
 }
 
-export function createCalculatorService({ db, shareLimit = SHARE_LIMIT }: CalculatorDeps) {
+export function createCalculatorService({ db, whtRates, shareLimit = SHARE_LIMIT }: CalculatorDeps) {
   const limiter = createShareLimiter(shareLimit);
   return {
     calculatePaye(body: CalculatePayeParsed): PayeCalculation {
       return calculatePayeFrom(body.period, payeAmountsOf(body));
     },
 
-    calculateWht(body: CalculateWhtParsed): WhtCalculation {
-      return calculateWhtFrom(storedWhtOf(body));
+    async calculateWht(body: CalculateWhtParsed): Promise<WhtCalculation> {
+      return calculateWhtFrom(storedWhtOf(body), await whtRates());
     },
 
     /**
@@ -96,7 +98,7 @@ export function createCalculatorService({ db, shareLimit = SHARE_LIMIT }: Calcul
       }
       if (body.wht) {
         wht = storedWhtOf(body.wht);
-        calculateWhtFrom(wht, 'wht.');
+        calculateWhtFrom(wht, await whtRates(), 'wht.');
       }
       if (!paye && !wht) throw invalidInput({ paye: 'Give the PAYE or the WHT inputs to share' });
       const row = await db.transaction(async (tx) => {

@@ -1,4 +1,4 @@
-import { addChargeRow, addHolidayRow, addMprRow, getReferenceData, markReferenceReviewed } from '@levy/contracts';
+import { addChargeRow, addHolidayRow, addMprRow, addWhtRateRow, getReferenceData, markReferenceReviewed } from '@levy/contracts';
 import { defineRoute, reply } from '../../http/route';
 import type { ReferenceDataService } from './reference-data.service';
 
@@ -20,6 +20,10 @@ export function referenceDataRoutes(referenceData: ReferenceDataService) {
     defineRoute({
       contract: addChargeRow,
       handler: async ({ caller, body, ip }) => reply(await referenceData.addChargeRow(caller, body, ip), 'Charge schedule row added'),
+    }),
+    defineRoute({
+      contract: addWhtRateRow,
+      handler: async ({ caller, body, ip }) => reply(await referenceData.addWhtRateRow(caller, body, ip), 'WHT rate row added'),
     }),
     defineRoute({
       contract: markReferenceReviewed,

@@ -1,4 +1,5 @@
-import type { ChargeSchedule } from '@levy/tax';
+import type { ChargeSchedule, WhtRateCell } from '@levy/tax';
+import { REFERENCE_TABLE_CODES } from '@levy/contracts';
 import { integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../identity/identity.schema';
 
@@ -9,15 +10,17 @@ import { users } from '../identity/identity.schema';
  */
 export const referenceDataRows = pgTable('reference_data_rows', {
   id: uuid().primaryKey().defaultRandom(),
-  table: text({ enum: ['mpr', 'holidays', 'charges'] }).notNull(),
-  /** MPR and charges: the day the row applies from; holidays: the holiday. YYYY-MM-DD. */
+  table: text({ enum: REFERENCE_TABLE_CODES }).notNull(),
+  /** MPR, charges and WHT: the day the row applies from; holidays: the holiday. YYYY-MM-DD. */
   from: text().notNull(),
-  /** MPR only, basis points. */
+  /** MPR only, basis points (a WHT row's rate is in `whtCell`). */
   rateBps: integer(),
   /** Holidays only. */
   name: text(),
   /** Charges only: the whole schedule in force from `from`, amounts in kobo. */
   chargeSchedule: jsonb().$type<ChargeSchedule>(),
+  /** WHT only: the type, kind of payee and residency, and the rate in basis points. */
+  whtCell: jsonb().$type<WhtRateCell>(),
   source: text().notNull(),
   createdBy: uuid()
     .notNull()
@@ -29,7 +32,7 @@ export const referenceDataRows = pgTable('reference_data_rows', {
 /** "Checked against the source and current": each table's reviews, append-only. */
 export const referenceDataReviews = pgTable('reference_data_reviews', {
   id: uuid().primaryKey().defaultRandom(),
-  table: text({ enum: ['mpr', 'holidays', 'charges'] }).notNull(),
+  table: text({ enum: REFERENCE_TABLE_CODES }).notNull(),
   source: text().notNull(),
   reviewedBy: uuid()
     .notNull()

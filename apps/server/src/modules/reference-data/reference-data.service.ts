@@ -1,4 +1,16 @@
-import { REFERENCE_REVIEW_DAYS, type AddChargeRowBody, type AddHolidayRowBody, type AddMprRowBody, type ReferenceAuditEntry, type ReferenceData, type ReferenceRow, type ReferenceTable, type ReferenceTableCode } from '@levy/contracts';
+import {
+  REFERENCE_REVIEW_DAYS,
+  type AddChargeRowBody,
+  type AddHolidayRowBody,
+  type AddMprRowBody,
+  type AddWhtRateRowBody,
+  type ReferenceAuditEntry,
+  type ReferenceData,
+  type ReferenceRow,
+  type ReferenceTable,
+  type ReferenceTableCode,
+  type WhtRateInForce,
+} from '@levy/contracts';
 import {
   addMonths,
   CHARGE_SCHEDULE_TABLE,
@@ -6,7 +18,9 @@ import {
   formatNaira,
   findRowInForce,
   isValidIsoDate,
+  isWhtCode,
   lagosDate,
+  listWhtTypes,
   MONETARY_POLICY_RATE_TABLE,
   mergeDatedRows,
   mergeReferenceTables,
@@ -21,6 +35,9 @@ import {
   type PublicHoliday,
   type ReferenceTables,
   type StaffReferenceRows,
+  type WhtRateCell,
+  type WhtRateTables,
+  WHT_RATE_TABLE,
 } from '@levy/tax';
 import type { Db } from '../../db/client';
 import { AppError, invalidInput } from '../../errors';
@@ -29,7 +46,7 @@ import { auditTrail, recordAudit } from '../audit/audit.service';
 import * as repo from './reference-data.repo';
 
 const AUDIT_RESOURCE = 'reference_data';
-const TITLES: Record<ReferenceTableCode, string> = { mpr: 'Monetary Policy Rate', holidays: 'Public holidays', charges: 'Charge schedule' };
+const TITLES: Record<ReferenceTableCode, string> = { mpr: 'Monetary Policy Rate', holidays: 'Public holidays', charges: 'Charge schedule', wht: 'WHT rates' };
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const dayLabel = (date: IsoDate) => `${date.slice(8, 10)} ${MONTHS[Number(date.slice(5, 7)) - 1]}, ${date.slice(0, 4)}`;
 const percent = (bps: number) => `${(bps / 100).toFixed(2)}%`;
@@ -39,12 +56,35 @@ const scheduleLabel = (schedule: ChargeSchedule) =>
   `PAYE ${formatNaira(schedule.fees.paye.base)} + ${formatNaira(schedule.fees.paye.perRecipient)} per employee, capped at ${formatNaira(schedule.fees.paye.cap)}; ` +
   `WHT ${formatNaira(schedule.fees.wht.base)} + ${formatNaira(schedule.fees.wht.perRecipient)} per payee, capped at ${formatNaira(schedule.fees.wht.cap)}; VAT ${percent(schedule.vatRateBps)} on the fee`;
 
+/** A WHT cell in words: "Rent, individuals (resident): 7.50%". */
+function whtCellLabel(cell: WhtRateCell): string {
+  const name = listWhtTypes(WHT_RATE_TABLE.at(-1)!.from.slice(0, 7)).find((type) => type.code === cell.code)?.name ?? cell.code;
+  return `${name}, ${cell.payeeKind === 'company' ? 'companies' : 'individuals'} (${cell.resident ? 'resident' : 'non-resident'}): ${percent(cell.rateBps)}`;
+}
+
+const sameCell = (left: WhtRateCell, right: WhtRateCell) => left.code === right.code && left.payeeKind === right.payeeKind && left.resident === right.resident;
+
+/** Each WHT type's four rates for the tax month of `today`, as the screen lists them. */
+function whtInForce(tables: WhtRateTables, today: IsoDate): WhtRateInForce[] {
+  const shown = (bps: number | null) => (bps === null ? null : percent(bps));
+  return listWhtTypes(today.slice(0, 7), tables).map((type) => ({
+    code: type.code,
+    name: type.name,
+    company_resident: shown(type.rates.company.resident),
+    company_non_resident: shown(type.rates.company.nonResident),
+    individual_resident: shown(type.rates.individual.resident),
+    individual_non_resident: shown(type.rates.individual.nonResident),
+  }));
+}
+
 export interface ReferenceDataDeps {
   db: Db;
   /** The bills module: paid bills whose late penalty differs between two MPR tables. */
   paidBillsChangedBy(executor: Db, input: { from: IsoDate; before: MprTable; after: MprTable }): Promise<Array<{ reference: string; paidOn: IsoDate }>>;
   /** The bills module: paid bills whose charge differs between two charge schedules. */
   paidBillsChargeChangedBy(executor: Db, input: { from: IsoDate; before: ChargeTable; after: ChargeTable }): Promise<Array<{ reference: string; period: string }>>;
+  /** The bills module: paid WHT bills whose rate differs between two WHT schedules. */
+  paidBillsWhtRateChangedBy(executor: Db, input: { from: IsoDate; before: WhtRateTables; after: WhtRateTables }): Promise<Array<{ reference: string; period: string }>>;
   /** Identity: the names staff rows and reviews are signed with. */
   usersByIds(executor: Db, ids: string[]): Promise<Array<{ id: string; firstName: string | null; lastName: string | null; email: string }>>;
   /** How long a process trusts its copy before asking the database whether another process added a row. */
@@ -62,9 +102,11 @@ function staffRows(rows: repo.ReferenceDataRow[], reviews: repo.ReferenceDataRev
     mpr: rows.filter((row) => row.table === 'mpr').map((row) => ({ from: row.from, source: row.source, value: row.rateBps! })),
     holidays: rows.filter((row) => row.table === 'holidays').map((row) => ({ date: row.from, name: row.name!, basis: 'declared' as const, source: row.source })),
     charges: rows.filter((row) => row.table === 'charges').map((row) => ({ from: row.from, source: row.source, value: row.chargeSchedule! })),
+    wht: rows.filter((row) => row.table === 'wht').map((row) => ({ from: row.from, source: row.source, value: row.whtCell! })),
     mprReviewedOn: lastDay('mpr'),
     holidaysReviewedOn: lastDay('holidays'),
     chargesReviewedOn: lastDay('charges'),
+    whtReviewedOn: lastDay('wht'),
   };
 }
 
@@ -123,14 +165,33 @@ export function createReferenceDataService(deps: ReferenceDataDeps) {
     };
     if (table === 'mpr') return datedRows(tables.mpr, MONETARY_POLICY_RATE_TABLE, percent);
     if (table === 'charges') return datedRows(tables.chargeSchedule, CHARGE_SCHEDULE_TABLE, scheduleLabel);
+    if (table === 'wht') return whtRows(today, signed);
     const replaced = SEED_REFERENCE_TABLES.declaredHolidays.filter((seed) => !tables.declaredHolidays.includes(seed));
     return [...tables.declaredHolidays, ...replaced]
       .map((holiday) => ({ from: holiday.date, value: holiday.name, basis: holiday.basis, source: holiday.source, ...signed(holiday.date, holiday.source), in_force: tables.declaredHolidays.includes(holiday) && holiday.date >= today }))
       .sort((left, right) => right.from.localeCompare(left.from));
   }
 
+  /**
+   * The shipped schedules and each staff rate, newest first. A schedule is in force while it is the
+   * latest one begun; a staff rate while no later row (a rate for its cell, or a schedule) replaced it.
+   */
+  function whtRows(today: IsoDate, signed: (from: string, source: string) => Pick<ReferenceRow, 'origin' | 'added_by' | 'added_at'>): ReferenceRow[] {
+    const schedule = findRowInForce(WHT_RATE_TABLE, today);
+    const cells = staffRows(stored.rows, stored.reviews).wht;
+    const replaced = (index: number) => {
+      const cell = cells[index];
+      const laterSchedule = WHT_RATE_TABLE.some((entry) => entry.from > cell.from && entry.from <= today);
+      return laterSchedule || cells.some((other, otherIndex) => sameCell(other.value, cell.value) && other.from <= today && (other.from > cell.from || (other.from === cell.from && otherIndex > index)));
+    };
+    return [
+      ...WHT_RATE_TABLE.map((entry) => ({ from: entry.from, value: `Schedule of ${entry.value.rows.length} types`, basis: null, source: entry.source, origin: 'seed' as const, added_by: null, added_at: null, in_force: entry === schedule })),
+      ...cells.map((cell, index) => ({ from: cell.from, value: whtCellLabel(cell.value), basis: null, source: cell.source, ...signed(cell.from, cell.source), in_force: cell.from <= today && !replaced(index) })),
+    ].sort((left, right) => right.from.localeCompare(left.from));
+  }
+
   function tableView(table: ReferenceTableCode, today: IsoDate): ReferenceTable {
-    const reviewedOn = { mpr: tables.mprReviewedOn, holidays: tables.holidaysReviewedOn, charges: tables.chargesReviewedOn }[table];
+    const reviewedOn = { mpr: tables.mprReviewedOn, holidays: tables.holidaysReviewedOn, charges: tables.chargesReviewedOn, wht: tables.whtReviewedOn }[table];
     const days = daysBetween(reviewedOn, today);
     const last = stored.reviews.filter((review) => review.table === table).at(-1);
     return {
@@ -152,7 +213,7 @@ export function createReferenceDataService(deps: ReferenceDataDeps) {
       const details = entry.details as { by: string; action: ReferenceAuditEntry['action']; summary: string; source: string };
       return { at: entry.createdAt.toISOString(), by: details.by, action: details.action, table: entry.resourceId as ReferenceTableCode, summary: details.summary, source: details.source };
     });
-    return { today, tables: [tableView('mpr', today), tableView('holidays', today), tableView('charges', today)], audit };
+    return { today, tables: [tableView('mpr', today), tableView('holidays', today), tableView('charges', today), tableView('wht', today)], wht_in_force: whtInForce(tables, today), audit };
   }
 
   /** Stores a row or review with its audit entry in one transaction, then reloads this process's copy. */
@@ -239,6 +300,33 @@ export function createReferenceDataService(deps: ReferenceDataDeps) {
         }
         await repo.insertRow(tx, { table: 'charges', from: body.from, chargeSchedule: schedule, source: body.source, createdBy: caller.userId, createdByName: by });
         return { action: 'row_added', summary: `Charges from ${monthLabel(body.from)}: ${scheduleLabel(schedule)}`, source: body.source };
+      });
+    },
+
+    addWhtRateRow(caller: Caller, body: AddWhtRateRowBody, ip: string) {
+      // computeWht reads the schedule in force on the first day of a bill's tax month.
+      if (!isValidIsoDate(body.from) || !body.from.endsWith('-01')) throw invalidInput({ from: 'WHT is charged by the tax month: give the first day of a month, YYYY-MM-01' });
+      const latestSchedule = WHT_RATE_TABLE.at(-1)!;
+      if (body.from < latestSchedule.from) throw invalidInput({ from: `Rates before ${dayLabel(latestSchedule.from)} are those of the old regulations: give ${monthLabel(latestSchedule.from)} or later` });
+      if (!isWhtCode(body.wht_type)) throw invalidInput({ wht_type: 'Choose a WHT type from the list' });
+      const rateBps = Math.round(Number(body.rate_percent) * 100);
+      if (rateBps <= 0) throw invalidInput({ rate_percent: 'The rate must be above 0%' });
+      const cell: WhtRateCell = { code: body.wht_type, payeeKind: body.payee_kind, resident: body.residency === 'resident', rateBps };
+      return write(caller, ip, 'wht', async (tx, by) => {
+        // Merged again from the seed: a staff cell holds until a later row, which a merged table no longer tells apart.
+        const staff = staffRows(stored.rows, stored.reviews);
+        const after = mergeReferenceTables({ ...staff, wht: [...staff.wht, { from: body.from, source: body.source, value: cell }] });
+        const changed = await deps.paidBillsWhtRateChangedBy(tx, { from: body.from, before: tables, after });
+        if (changed.length > 0) {
+          const latest = changed.reduce((left, right) => (right.period > left.period ? right : left));
+          const named = changed.slice(0, 3).map((bill) => `${bill.reference} (${monthLabel(`${bill.period}-01`)})`).join(', ');
+          throw conflict(
+            `A rate from ${dayLabel(body.from)} would change the rate already stated on ${changed.length === 1 ? 'a paid bill' : `${changed.length} paid bills`}: ${named}${changed.length > 3 ? ', …' : ''}. Date the row from ${dayLabel(`${addMonths(latest.period, 1)}-01`)} or later.`,
+            { bills: changed.map((bill) => ({ reference: bill.reference, period: bill.period })) },
+          );
+        }
+        await repo.insertRow(tx, { table: 'wht', from: body.from, whtCell: cell, source: body.source, createdBy: caller.userId, createdByName: by });
+        return { action: 'row_added', summary: `WHT from ${monthLabel(body.from)}: ${whtCellLabel(cell)}`, source: body.source };
       });
     },
 

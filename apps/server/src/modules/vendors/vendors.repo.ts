@@ -49,13 +49,10 @@ export interface VendorListRow {
   email: string | null;
   /** The WHT type most of the vendor's notes are of (the latest, on a tie). */
   usualWhtType: string;
-  /** The first day of the vendor's latest note's period: the type's name is read for it. */
-  lastPeriod: string;
 }
 
 const ownNotes = sql`c.organisation_id = ${vendors.organisationId} and c.tax_payer_number = ${vendors.taxPayerNumber}`;
 const usualWhtType = sql<string>`(select c.wht_type from ${creditNotes} c where ${ownNotes} group by c.wht_type order by count(*) desc, max(c.period_start) desc limit 1)`;
-const lastPeriod = sql<string>`(select max(c.period_start) from ${creditNotes} c where ${ownNotes})`;
 
 /** A page of the organisation's vendors by name: those whose name or Tax ID matches `search`, or the one of `taxPayerNumber`. */
 export async function listVendors(executor: Db, organisationId: string, filter: { search?: string | null; taxPayerNumber?: string }, window: PageWindow): Promise<{ rows: VendorListRow[]; total: number }> {
@@ -73,7 +70,6 @@ export async function listVendors(executor: Db, organisationId: string, filter: 
           name: vendors.name,
           email: vendors.email,
           usualWhtType,
-          lastPeriod,
           total: totalRows(),
         })
         .from(vendors)

@@ -1,11 +1,10 @@
 import type { ListParams, Vendor, VendorCreditNote } from '@levy/contracts';
-import { koboToNairaString, type Kobo } from '@levy/tax';
+import { koboToNairaString, whtTypeName, type Kobo } from '@levy/tax';
 import type { Db } from '../../db/client';
 import { containsPattern, pageWindow, toPage } from '../../db/pagination';
 import { notFound } from '../../errors';
 import type { Caller } from '../../http/route';
 import { recordAudit } from '../audit/audit.service';
-import { whtTypeOf } from '../bills/receipt-verification';
 import * as repo from './vendors.repo';
 
 /** A paid WHT bill as its credit notes need it. */
@@ -31,14 +30,6 @@ export interface WhtPayee {
 const naira = (kobo: Kobo) => koboToNairaString(kobo);
 
 /**
- * The type's name in the month it was paid for; the code, made readable, when the engine has no
- * such month. Names do not depend on the collector, and a state's list holds every type.
- */
-function whtTypeNamed(code: string, periodStart: string) {
-  return { code, name: whtTypeOf({ whtType: code, periodStart }, 'state')?.name ?? code.replace(/_/g, ' ') };
-}
-
-/**
  * Vendors (issue 26, decision 0023): each payee of the organisation's paid WHT bills, kept by Tax
  * ID with the organisation's email for them, their credit notes and totals per year.
  */
@@ -60,7 +51,7 @@ export function createVendorsService(deps: { db: Db }) {
       tax_payer_number: row.taxPayerNumber,
       name: row.name,
       email: row.email,
-      usual_wht_type: whtTypeNamed(row.usualWhtType, row.lastPeriod),
+      usual_wht_type: { code: row.usualWhtType, name: whtTypeName(row.usualWhtType) },
       years: years
         .filter((year) => year.taxPayerNumber === row.taxPayerNumber)
         .map((year) => ({ year: year.year, gross: year.grossKobo === null ? null : naira(year.grossKobo), tax_withheld: naira(year.taxKobo), notes: year.notes })),
@@ -110,7 +101,7 @@ export function createVendorsService(deps: { db: Db }) {
         bill_reference: note.billReference,
         row: note.rowNumber,
         name: note.name,
-        wht_type: whtTypeNamed(note.whtType, note.periodStart),
+        wht_type: { code: note.whtType, name: whtTypeName(note.whtType) },
         period_start: note.periodStart,
         gross: note.grossKobo === null ? null : naira(note.grossKobo),
         tax_withheld: naira(note.taxKobo),

@@ -1,4 +1,4 @@
-import type { AddChargeRowBody, AddHolidayRowBody, AddMprRowBody, ReferenceData, ReferenceTableCode } from '@levy/contracts';
+import type { AddChargeRowBody, AddHolidayRowBody, AddMprRowBody, AddWhtRateRowBody, ReferenceData, ReferenceTableCode } from '@levy/contracts';
 import * as calls from '@levy/contracts/calls';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, showSuccessToast } from '../../../lib/api-client';
@@ -31,6 +31,10 @@ export function useAddHolidayRow() {
 
 export function useAddChargeRow() {
   return useReferenceWrite((body: AddChargeRowBody) => callApi(calls.addChargeRow, { body }), 'Charge schedule row added');
+}
+
+export function useAddWhtRateRow() {
+  return useReferenceWrite((body: AddWhtRateRowBody) => callApi(calls.addWhtRateRow, { body }), 'WHT rate row added');
 }
 
 export function useMarkReviewed() {

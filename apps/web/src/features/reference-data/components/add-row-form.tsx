@@ -1,10 +1,10 @@
-import { addChargeRowBody, addHolidayRowBody, addMprRowBody, type ReferenceTableCode } from '@levy/contracts';
-import { Alert, Button, Group, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { addChargeRowBody, addHolidayRowBody, addMprRowBody, addWhtRateRowBody, type ReferenceTableCode, type WhtRateInForce } from '@levy/contracts';
+import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
-import { useAddChargeRow, useAddHolidayRow, useAddMprRow } from '../api/reference-data-api';
+import { useAddChargeRow, useAddHolidayRow, useAddMprRow, useAddWhtRateRow } from '../api/reference-data-api';
 
 interface FieldSpec {
   name: string;
@@ -12,6 +12,8 @@ interface FieldSpec {
   description: string;
   type?: 'date';
   placeholder?: string;
+  /** A choice instead of text; 'wht_types' are the screen's WHT types. */
+  options?: ReadonlyArray<{ value: string; label: string }> | 'wht_types';
 }
 
 /** Each table's form: its date and value fields and the source the row must name. */
@@ -49,18 +51,52 @@ const FORMS = {
     ],
     source: 'The pricing decision and its date, e.g. "Levy pricing decision 0131, 20 Nov 2026"',
   },
+  wht: {
+    label: 'Add a WHT rate',
+    schema: addWhtRateRowBody,
+    fields: [
+      { name: 'from', label: 'In force from', description: 'The first day of a tax month: WHT for that month on', type: 'date' },
+      { name: 'wht_type', label: 'WHT type', description: 'The type whose rate changes', options: 'wht_types' },
+      {
+        name: 'payee_kind',
+        label: 'Paid to',
+        description: 'Individuals: State IRS bills; companies: NRS bills',
+        options: [
+          { value: 'individual', label: 'Individuals' },
+          { value: 'company', label: 'Companies' },
+        ],
+      },
+      {
+        name: 'residency',
+        label: 'Residency',
+        description: 'Of the payee',
+        options: [
+          { value: 'resident', label: 'Resident' },
+          { value: 'non_resident', label: 'Non-resident' },
+        ],
+      },
+      { name: 'rate_percent', label: 'Rate (%)', description: 'Up to two decimals; doubled without a Tax ID as the schedule says', placeholder: '7.50' },
+    ],
+    source: 'The regulations or gazette that set it, with their date, e.g. "Deduction of Tax at Source (Withholding) (Amendment) Regulations 2027, reg. 3"',
+  },
 } satisfies Record<ReferenceTableCode, { label: string; schema: unknown; fields: FieldSpec[]; source: string }>;
 
+const choicesOf = (field: FieldSpec, whtTypes: readonly WhtRateInForce[]) =>
+  field.options === 'wht_types' ? whtTypes.map((type) => ({ value: type.code, label: type.name })) : (field.options ?? []);
+
 /** The "Add row" form of one table. A refusal (a paid bill the row would change, a past day) stays beside the form. */
-export function AddRowForm({ table }: { table: ReferenceTableCode }) {
+export function AddRowForm({ table, whtTypes }: { table: ReferenceTableCode; whtTypes: readonly WhtRateInForce[] }) {
   const spec = FORMS[table];
   const addMpr = useAddMprRow();
   const addHoliday = useAddHolidayRow();
   const addCharge = useAddChargeRow();
-  const pending = { mpr: addMpr, holidays: addHoliday, charges: addCharge }[table].isPending;
+  const addWhtRate = useAddWhtRateRow();
+  const pending = { mpr: addMpr, holidays: addHoliday, charges: addCharge, wht: addWhtRate }[table].isPending;
   const [refusal, setRefusal] = useState<string | null>(null);
+  // A choice starts on its first option, as the select shows it.
+  const initial = (field: FieldSpec) => (field.options ? (choicesOf(field, whtTypes)[0]?.value ?? '') : '');
   const form = useForm<Record<string, string>>({
-    initialValues: Object.fromEntries([...spec.fields.map((field): [string, string] => [field.name, '']), ['source', '']]),
+    initialValues: Object.fromEntries([...spec.fields.map((field: FieldSpec): [string, string] => [field.name, initial(field)]), ['source', '']]),
     validate: schemaResolver(spec.schema, { sync: true }),
   });
 
@@ -69,7 +105,8 @@ export function AddRowForm({ table }: { table: ReferenceTableCode }) {
     try {
       if (table === 'mpr') await addMpr.mutateAsync({ from: values.from, rate_percent: values.rate_percent, source: values.source });
       else if (table === 'holidays') await addHoliday.mutateAsync({ date: values.date, name: values.name, source: values.source });
-      else await addCharge.mutateAsync(addChargeRowBody.parse(values));
+      else if (table === 'charges') await addCharge.mutateAsync(addChargeRowBody.parse(values));
+      else await addWhtRate.mutateAsync(addWhtRateRowBody.parse(values));
       form.reset();
     } catch (error) {
       if (!(error instanceof ApiError)) return;
@@ -82,9 +119,13 @@ export function AddRowForm({ table }: { table: ReferenceTableCode }) {
     <form onSubmit={submit} noValidate aria-label={spec.label}>
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {spec.fields.map((field: FieldSpec) => (
-            <TextInput key={field.name} type={field.type} label={field.label} description={field.description} placeholder={field.placeholder} required {...form.getInputProps(field.name)} />
-          ))}
+          {spec.fields.map((field: FieldSpec) =>
+            field.options ? (
+              <NativeSelect key={field.name} label={field.label} description={field.description} data={choicesOf(field, whtTypes)} required {...form.getInputProps(field.name)} />
+            ) : (
+              <TextInput key={field.name} type={field.type} label={field.label} description={field.description} placeholder={field.placeholder} required {...form.getInputProps(field.name)} />
+            ),
+          )}
         </SimpleGrid>
         <Textarea label="Source" description={spec.source} required rows={2} {...form.getInputProps('source')} />
         {refusal && (

@@ -5,7 +5,7 @@ import { MountedModal } from '../../../components/mounted-modal';
 import { ApiError } from '../../../lib/api-client';
 import { useMarkReviewed } from '../api/reference-data-api';
 
-const CHECKED = { mpr: 'the CBN’s latest MPC communiqué', holidays: 'the Federal Ministry of Interior’s latest holiday announcements', charges: 'Levy’s latest pricing decision and the VAT rate in law' };
+const CHECKED = { mpr: 'the CBN’s latest MPC communiqué', holidays: 'the Federal Ministry of Interior’s latest holiday announcements', charges: 'Levy’s latest pricing decision and the VAT rate in law', wht: 'the withholding regulations and any amendment gazetted since' };
 
 /** "Mark as reviewed": the table was checked against its source and nothing changed. */
 export function ReviewDialog({ table, onClose }: { table: ReferenceTable; onClose: () => void }) {

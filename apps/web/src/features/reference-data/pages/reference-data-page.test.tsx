@@ -8,7 +8,12 @@ import ReferenceDataPage from './reference-data-page';
 
 const SEED_SCHEDULE = 'PAYE ₦500.00 + ₦50.00 per employee, capped at ₦20,000.00; WHT ₦300.00 + ₦30.00 per payee, capped at ₦15,000.00; VAT 7.50% on the fee';
 
-function screenData(overrides: { mprDue?: boolean; mprRows?: ReferenceData['tables'][number]['rows']; chargeRows?: ReferenceData['tables'][number]['rows'] } = {}): ReferenceData {
+const WHT_IN_FORCE: ReferenceData['wht_in_force'] = [
+  { code: 'rent', name: 'Rent', company_resident: '10.00%', company_non_resident: '10.00%', individual_resident: '10.00%', individual_non_resident: '10.00%' },
+  { code: 'supply_of_goods', name: 'Supply of goods', company_resident: '2.00%', company_non_resident: null, individual_resident: '2.00%', individual_non_resident: null },
+];
+
+function screenData(overrides: { mprDue?: boolean; mprRows?: ReferenceData['tables'][number]['rows']; chargeRows?: ReferenceData['tables'][number]['rows']; whtRows?: ReferenceData['tables'][number]['rows'] } = {}): ReferenceData {
   return {
     today: '2026-11-24',
     tables: [
@@ -42,7 +47,20 @@ function screenData(overrides: { mprDue?: boolean; mprRows?: ReferenceData['tabl
         review_due: false,
         last_review: null,
       },
+      {
+        code: 'wht',
+        title: 'WHT rates',
+        rows: overrides.whtRows ?? [
+          { from: '2025-01-01', value: 'Schedule of 14 types', basis: null, source: 'Deduction of Tax at Source (Withholding) Regulations 2024 (S.I. 34), First Schedule', origin: 'seed', added_by: null, added_at: null, in_force: true },
+          { from: '2020-01-01', value: 'Schedule of 12 types', basis: null, source: 'CITA/PITA (Deduction at Source) Regulations 1997', origin: 'seed', added_by: null, added_at: null, in_force: false },
+        ],
+        reviewed_on: '2026-11-24',
+        days_since_review: 0,
+        review_due: false,
+        last_review: null,
+      },
     ],
+    wht_in_force: WHT_IN_FORCE,
     audit: [{ at: '2026-11-20T09:00:00.000Z', by: 'Sade Staff', action: 'reviewed', table: 'holidays', summary: 'Public holidays checked and current', source: 'Ministry of Interior press releases' }],
   };
 }
@@ -153,5 +171,39 @@ describe('Reference data (staff)', () => {
     const addedRow = (await screen.findByText('Sade Staff, 24 Nov, 2026 at 11:00 (Lagos time)')).closest('tr')!;
     expect(addedRow).toHaveTextContent('PAYE ₦600.00');
     expect(addedRow).toHaveTextContent('Upcoming');
+  });
+
+  it('shows this month’s WHT rates and adds a rate for one type, payee and residency', async () => {
+    const newRow = { from: '2027-01-01', value: 'Rent, individuals (resident): 7.50%', basis: null, source: 'Withholding (Amendment) Regulations 2026', origin: 'staff' as const, added_by: 'Sade Staff', added_at: '2026-11-24T10:00:00.000Z', in_force: false };
+    const added = screenData({ whtRows: [newRow, ...screenData().tables[3].rows] });
+    const gateway = stubGateway((request) => ({ code: 'OK', data: request.path === 'internal/reference-data/wht/rows' ? added : screenData() }));
+    renderWithProviders(<ReferenceDataPage />);
+    fireEvent.click(await screen.findByRole('tab', { name: /WHT rates/ }));
+    const rates = within(await screen.findByRole('table', { name: 'WHT rates in force' })).getAllByRole('row');
+    expect(rates[2]).toHaveTextContent('Rent10.00%10.00%10.00%10.00%');
+    expect(rates[3]).toHaveTextContent('Supply of goods2.00%None2.00%None');
+    expect(screen.getByText(/Rates for November 2026/)).toBeInTheDocument();
+
+    const form = screen.getByRole('form', { name: 'Add a WHT rate' });
+    const fill = (label: RegExp, value: string) => fireEvent.change(within(form).getByLabelText(label), { target: { value } });
+    fill(/In force from/, '2027-01-01');
+    fill(/Rate/, '7.50');
+    fill(/^Source/, 'Withholding (Amendment) Regulations 2026');
+    // The choices start on the first of each list: rent, individuals, resident.
+    fireEvent.click(within(form).getByRole('button', { name: 'Add row' }));
+    await waitFor(() => expect(gateway.calls('internal/reference-data/wht/rows')).toHaveLength(1));
+    expect(gateway.calls('internal/reference-data/wht/rows')[0].body).toEqual({ from: '2027-01-01', wht_type: 'rent', payee_kind: 'individual', residency: 'resident', rate_percent: '7.50', source: 'Withholding (Amendment) Regulations 2026' });
+
+    fill(/WHT type/, 'supply_of_goods');
+    fill(/Paid to/, 'company');
+    fill(/Residency/, 'non_resident');
+    fill(/In force from/, '2027-01-01');
+    fill(/Rate/, '5');
+    fill(/^Source/, 'Withholding (Amendment) Regulations 2026');
+    fireEvent.click(within(form).getByRole('button', { name: 'Add row' }));
+    await waitFor(() => expect(gateway.calls('internal/reference-data/wht/rows')).toHaveLength(2));
+    expect(gateway.calls('internal/reference-data/wht/rows')[1].body).toMatchObject({ wht_type: 'supply_of_goods', payee_kind: 'company', residency: 'non_resident', rate_percent: '5' });
+    const addedRow = (await screen.findByText('Sade Staff, 24 Nov, 2026 at 11:00 (Lagos time)')).closest('tr')!;
+    expect(addedRow).toHaveTextContent('Rent, individuals (resident): 7.50%Upcoming');
   });
 });

@@ -1,18 +1,18 @@
-import { REFERENCE_REVIEW_DAYS, type ReferenceAuditEntry, type ReferenceData, type ReferenceTable, type ReferenceTableCode } from '@levy/contracts';
+import { REFERENCE_REVIEW_DAYS, type ReferenceAuditEntry, type ReferenceData, type ReferenceTable, type ReferenceTableCode, type WhtRateInForce } from '@levy/contracts';
 import { Alert, Badge, Button, Group, Stack, Table, Tabs, Text } from '@mantine/core';
-import { IconAlertTriangle, IconCalendarEvent, IconChecklist, IconHistory, IconPercentage, IconReceipt } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCalendarEvent, IconChecklist, IconHistory, IconPercentage, IconReceipt, IconReceiptTax } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ContentCard } from '../../../components/content-card';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadingPlaceholder } from '../../../components/loading-placeholder';
 import { PageHeading } from '../../../components/page-heading';
-import { formatDate, formatLagosDateTime, plural } from '../../../lib/format';
+import { formatDate, formatLagosDateTime, formatPeriod, plural } from '../../../lib/format';
 import { useReferenceData } from '../api/reference-data-api';
 import classes from './reference-data-page.module.css';
 import { AddRowForm } from '../components/add-row-form';
 import { ReviewDialog } from '../components/review-dialog';
 
-const TABLE_NAMES: Record<ReferenceTableCode, string> = { mpr: 'MPR', holidays: 'Holidays', charges: 'Charges' };
+const TABLE_NAMES: Record<ReferenceTableCode, string> = { mpr: 'MPR', holidays: 'Holidays', charges: 'Charges', wht: 'WHT rates' };
 /** The dated tables: one row in force at a time, from its date. */
 const isDated = (code: ReferenceTableCode) => code !== 'holidays';
 const BASIS_LABEL = { law: 'By law', declared: 'Declared', expected: 'Expected' } as const;
@@ -47,6 +47,46 @@ function ReviewState({ table, onReview }: { table: ReferenceTable; onReview: () 
   );
 }
 
+/** This month's WHT schedule as bills and calculators apply it, staff rows included. */
+function WhtRatesInForce({ rates, today }: { rates: readonly WhtRateInForce[]; today: string }) {
+  const cell = (value: string | null) => <Table.Td ta="right">{value ?? <Text span size="sm" c="dimmed" title="The schedule sets no deduction">None</Text>}</Table.Td>;
+  return (
+    <Stack gap="xs">
+      <Text>
+        Rates for {formatPeriod(today.slice(0, 7))}. State IRS bills take the individuals&apos; resident rate, NRS bills the companies&apos;; without a Tax ID the rate of goods and services doubles.
+      </Text>
+      <Table.ScrollContainer minWidth={640}>
+        <Table withTableBorder verticalSpacing={6} aria-label="WHT rates in force">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th rowSpan={2}>Type</Table.Th>
+              <Table.Th colSpan={2} ta="center">Companies</Table.Th>
+              <Table.Th colSpan={2} ta="center">Individuals</Table.Th>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th ta="right">Resident</Table.Th>
+              <Table.Th ta="right">Non-resident</Table.Th>
+              <Table.Th ta="right">Resident</Table.Th>
+              <Table.Th ta="right">Non-resident</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rates.map((type) => (
+              <Table.Tr key={type.code}>
+                <Table.Td>{type.name}</Table.Td>
+                {cell(type.company_resident)}
+                {cell(type.company_non_resident)}
+                {cell(type.individual_resident)}
+                {cell(type.individual_non_resident)}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
+  );
+}
+
 function InForce({ table }: { table: ReferenceTable }) {
   const row = table.rows.find((candidate) => candidate.in_force);
   if (table.code === 'mpr') {
@@ -74,7 +114,7 @@ function RowsTable({ table, today }: { table: ReferenceTable; today: string }) {
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{isDated(table.code) ? 'From' : 'Date'}</Table.Th>
-            <Table.Th>{{ mpr: 'Rate', holidays: 'Holiday', charges: 'Schedule' }[table.code]}</Table.Th>
+            <Table.Th>{{ mpr: 'Rate', holidays: 'Holiday', charges: 'Schedule', wht: 'Schedule or rate' }[table.code]}</Table.Th>
             <Table.Th>Source</Table.Th>
             <Table.Th>Added by</Table.Th>
           </Table.Tr>
@@ -107,16 +147,16 @@ function RowsTable({ table, today }: { table: ReferenceTable; today: string }) {
   );
 }
 
-function TablePanel({ table, today, onReview }: { table: ReferenceTable; today: string; onReview: () => void }) {
+function TablePanel({ table, data, onReview }: { table: ReferenceTable; data: ReferenceData; onReview: () => void }) {
   return (
     <Stack gap="lg">
       <ReviewState table={table} onReview={onReview} />
-      <InForce table={table} />
+      {table.code === 'wht' ? <WhtRatesInForce rates={data.wht_in_force} today={data.today} /> : <InForce table={table} />}
       <ContentCard title="Add row">
-        <AddRowForm table={table.code} />
+        <AddRowForm table={table.code} whtTypes={data.wht_in_force} />
       </ContentCard>
       <ContentCard title="Rows and history">
-        <RowsTable table={table} today={today} />
+        <RowsTable table={table} today={data.today} />
       </ContentCard>
     </Stack>
   );
@@ -154,7 +194,7 @@ function AuditTrail({ entries }: { entries: ReferenceAuditEntry[] }) {
 
 function Screen({ data }: { data: ReferenceData }) {
   const [reviewing, setReviewing] = useState<ReferenceTable | null>(null);
-  const icons = { mpr: <IconPercentage size={16} />, holidays: <IconCalendarEvent size={16} />, charges: <IconReceipt size={16} /> };
+  const icons = { mpr: <IconPercentage size={16} />, holidays: <IconCalendarEvent size={16} />, charges: <IconReceipt size={16} />, wht: <IconReceiptTax size={16} /> };
   return (
     <>
       <Tabs defaultValue="mpr" keepMounted={false}>
@@ -170,7 +210,7 @@ function Screen({ data }: { data: ReferenceData }) {
         </Tabs.List>
         {data.tables.map((table) => (
           <Tabs.Panel key={table.code} value={table.code}>
-            <TablePanel table={table} today={data.today} onReview={() => setReviewing(table)} />
+            <TablePanel table={table} data={data} onReview={() => setReviewing(table)} />
           </Tabs.Panel>
         ))}
         <Tabs.Panel value="audit">

@@ -1,0 +1,1 @@
+ALTER TABLE "reference_data_rows" ADD COLUMN "wht_cell" jsonb;
