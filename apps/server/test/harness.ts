@@ -20,7 +20,7 @@ export interface TestApp {
   call(method: string, namespace: string, path: string, options?: CallOptions): Promise<Envelope>;
   /** A multipart upload at POST /service/v1/{path}, the namespace in a form field. */
   upload(path: string, options: UploadOptions): Promise<Envelope>;
-  mailbox(): Promise<Array<{ to: string; subject: string; text: string; links: string[] }>>;
+  mailbox(): Promise<Array<{ to: string; subject: string; text: string; links: string[]; attachments: Array<{ filename: string; content_type: string; bytes: number }> }>>;
   /** Stops the app as a shutdown would (running jobs go back to their queue) and starts a new one on the same database. */
   restart(): Promise<void>;
   /** Another app with its own connection pool on the same PostgreSQL database, as a second process would be. */

@@ -1,9 +1,16 @@
 import nodemailer from 'nodemailer';
 
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  attachments: MailAttachment[];
 }
 
 /** Delivers one mail. Sandbox and SMTP implementations; callers never know which. */
@@ -18,7 +25,7 @@ export function createSmtpTransport(smtpUrl: string, from: string): MailTranspor
   return {
     kind: 'smtp',
     async deliver(message) {
-      await transporter.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
+      await transporter.sendMail({ from, to: message.to, subject: message.subject, text: message.text, attachments: message.attachments });
     },
     close: () => transporter.close(),
   };
@@ -29,7 +36,8 @@ export function createLogTransport(log: (line: string) => void): MailTransport {
   return {
     kind: 'log',
     async deliver(message) {
-      log(`Mail to ${message.to}: ${message.subject}`);
+      const attached = message.attachments.map((attachment) => attachment.filename).join(', ');
+      log(`Mail to ${message.to}: ${message.subject}${attached ? ` (attached: ${attached})` : ''}`);
     },
     close: () => undefined,
   };

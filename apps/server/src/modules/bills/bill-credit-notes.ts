@@ -137,9 +137,8 @@ export function createBillCreditNotes(deps: {
     },
 
     /**
-     * Mails the payee their note's figures and the receipt's verification link, to the email the
-     * organisation keeps for the vendor. The outbox carries text (decision 0003), so the mail
-     * carries the note's facts rather than the PDF (decision 0023).
+     * Mails the payee their note as a PDF, with its figures and the receipt's verification link in
+     * the text, to the email the organisation keeps for the vendor (decision 0023).
      */
     async sendCreditNote(caller: Caller, id: string, row: number, ip: string): Promise<{ to: string }> {
       const context = await contextOf(caller, id);
@@ -148,6 +147,7 @@ export function createBillCreditNotes(deps: {
       const to = await deps.vendorEmail(bill.organisationId, item.taxPayerNumber);
       if (!to) throw new AppError('UNPROCESSABLE', VENDOR_MESSAGES.noEmail);
       const number = noteNumber(bill, item.rowNumber);
+      const pdf = await renderCreditNote(context, item);
       const lines = [
         `Dear ${item.name},`,
         '',
@@ -164,10 +164,16 @@ export function createBillCreditNotes(deps: {
         '',
         `Check the payment at ${verification.url} (verification code ${verification.code}).`,
         '',
-        'You may claim the tax withheld as a credit against your own income tax. Ask us for the PDF credit note if your tax office needs it.',
+        `The credit note is attached as a PDF (${pdf.filename}). You may claim the tax withheld as a credit against your own income tax.`,
       ];
       await db.transaction(async (tx) => {
-        await deps.mail.enqueue(tx, { to, subject: `Withholding tax credit note ${number} from ${summary.corporation.name}`, text: lines.join('\n'), links: [verification.url] });
+        await deps.mail.enqueue(tx, {
+          to,
+          subject: `Withholding tax credit note ${number} from ${summary.corporation.name}`,
+          text: lines.join('\n'),
+          links: [verification.url],
+          attachments: [{ filename: pdf.filename, contentType: pdf.contentType, content: pdf.content }],
+        });
         await recordAudit(tx, { organisationId: bill.organisationId, actorUserId: caller.userId, action: 'bill.credit_note_sent', resourceType: 'bill', resourceId: bill.id, details: { row, to }, ipAddress: ip });
       });
       return { to };

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSmtpTransport } from '../../adapters/mail/mail-transport';
 import { queryRows } from '../../db/raw';
 import { createTestApp, type TestApp } from '../../../test/harness';
 
@@ -78,5 +79,16 @@ describe('SMTP delivery', () => {
       return row?.status === 'sent' ? row : undefined;
     });
     expect(sent.sent_at).not.toBeNull();
+  });
+
+  it('sends an attachment as a MIME part with its name and type', async () => {
+    const transport = createSmtpTransport(`smtp://127.0.0.1:${smtp.port}`, 'Levy <no-reply@levy.test>');
+    const content = Buffer.from('%PDF-1.7 a credit note');
+    await transport.deliver({ to: 'vendor@example.ng', subject: 'Credit note', text: 'Attached.', attachments: [{ filename: 'WHT-LA-2026-10-000001-2.pdf', contentType: 'application/pdf', content }] });
+    transport.close();
+    const mail = await waitFor(() => smtp.received.find((item) => item.to.includes('vendor@example.ng')));
+    expect(mail.raw).toMatch(/Content-Type: application\/pdf; name=WHT-LA-2026-10-000001-2\.pdf/);
+    expect(mail.raw).toMatch(/Content-Disposition: attachment; filename=WHT-LA-2026-10-000001-2\.pdf/);
+    expect(mail.raw).toContain(content.toString('base64'));
   });
 });

@@ -1,11 +1,11 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/raw';
-import { outbox } from './mail.schema';
+import { outbox, type StoredAttachment } from './mail.schema';
 
 export type OutboxRow = typeof outbox.$inferSelect;
 
-export async function insertOutboxMail(executor: Db, mail: { to: string; subject: string; text: string; links: string[] }): Promise<string> {
+export async function insertOutboxMail(executor: Db, mail: { to: string; subject: string; text: string; links: string[]; attachments: StoredAttachment[] }): Promise<string> {
   const [row] = await executor.insert(outbox).values(mail).returning({ id: outbox.id });
   return row.id;
 }
@@ -15,10 +15,10 @@ export async function insertOutboxMail(executor: Db, mail: { to: string; subject
  * between sending and recording) finds it 'sent' and gets nothing.
  */
 export async function claimOutboxMail(executor: Db, outboxId: string) {
-  const [row] = await queryRows<{ id: string; to: string; subject: string; text: string; links: string[] }>(executor, sql`
+  const [row] = await queryRows<{ id: string; to: string; subject: string; text: string; links: string[]; attachments: StoredAttachment[] }>(executor, sql`
     update ${outbox} set status = 'sending', claimed_at = now()
     where id = ${outboxId} and status in ('pending', 'sending', 'failed')
-    returning id, "to", subject, text, links`);
+    returning id, "to", subject, text, links, attachments`);
   return row;
 }
 

@@ -1,4 +1,4 @@
-import type { MailTransport } from '../../adapters/mail/mail-transport';
+import type { MailAttachment, MailTransport } from '../../adapters/mail/mail-transport';
 import type { Db } from '../../db/client';
 import type { Jobs } from '../../jobs/jobs';
 import * as repo from './mail.repo';
@@ -9,12 +9,14 @@ export interface OutgoingMail {
   text: string;
   /** Links in the mail, listed separately so the development mailbox and log can show them. */
   links?: string[];
+  /** Small documents only: they are kept in the outbox row until delivered. */
+  attachments?: MailAttachment[];
 }
 
 export interface MailService {
   /** Writes the mail to the outbox and queues its delivery, both in the caller's transaction. */
   enqueue(executor: Db, mail: OutgoingMail): Promise<void>;
-  listRecent(limit: number): Promise<Array<{ to: string; subject: string; text: string; links: string[]; status: string; created_at: string }>>;
+  listRecent(limit: number): Promise<Array<{ to: string; subject: string; text: string; links: string[]; attachments: Array<{ filename: string; content_type: string; bytes: number }>; status: string; created_at: string }>>;
   stop(): void;
 }
 
@@ -30,7 +32,8 @@ export function createMailService(deps: { db: Db; jobs: Jobs; transport: MailTra
     const row = await repo.claimOutboxMail(deps.db, outboxId);
     if (!row) return;
     try {
-      await deps.transport.deliver({ to: row.to, subject: row.subject, text: row.text });
+      const attachments = row.attachments.map((attachment) => ({ filename: attachment.filename, contentType: attachment.contentType, content: Buffer.from(attachment.base64, 'base64') }));
+      await deps.transport.deliver({ to: row.to, subject: row.subject, text: row.text, attachments });
     } catch (error) {
       await repo.markOutboxFailed(deps.db, row.id, error instanceof Error ? error.message : String(error));
       throw error;
@@ -48,7 +51,8 @@ export function createMailService(deps: { db: Db; jobs: Jobs; transport: MailTra
 
   return {
     async enqueue(executor, mail) {
-      const outboxId = await repo.insertOutboxMail(executor, { to: mail.to, subject: mail.subject, text: mail.text, links: mail.links ?? [] });
+      const attachments = (mail.attachments ?? []).map((attachment) => ({ filename: attachment.filename, contentType: attachment.contentType, base64: attachment.content.toString('base64') }));
+      const outboxId = await repo.insertOutboxMail(executor, { to: mail.to, subject: mail.subject, text: mail.text, links: mail.links ?? [], attachments });
       await deps.jobs.enqueue(executor, DELIVER_MAIL_JOB, { outboxId });
     },
     async listRecent(limit) {
@@ -58,6 +62,7 @@ export function createMailService(deps: { db: Db; jobs: Jobs; transport: MailTra
         subject: row.subject,
         text: row.text,
         links: row.links,
+        attachments: row.attachments.map((attachment) => ({ filename: attachment.filename, content_type: attachment.contentType, bytes: Buffer.byteLength(attachment.base64, 'base64') })),
         status: row.status,
         created_at: row.createdAt.toISOString(),
       }));

@@ -210,8 +210,15 @@ describe('vendors', () => {
     for (const fact of ['Payee: Kelechi Uche, Tax ID N-2000001', 'Gross amount: ₦1,200,000.00', 'WHT type and rate: Rent at 10%', 'Tax withheld: ₦120,000.00', 'Period: 01 Oct, 2026 to 31 Oct, 2026', 'Revenue service: Lagos State Internal Revenue Service', `Bill reference: ${bill.reference}; agency reference: ${bill.agency_reference}`, bill.verify_url]) {
       expect(mail.text).toContain(fact);
     }
-    const [delivered] = await queryRows<{ status: string }>(test.database.db, sql`select status from outbox where "to" = 'kelechi@example.ng'`);
+    // The note itself travels as a PDF attachment, the same document as the download.
+    expect(mail.attachments).toEqual([{ filename: expect.stringMatching(/\.pdf$/), content_type: 'application/pdf', bytes: expect.any(Number) }]);
+    expect(mail.text).toContain(`The credit note is attached as a PDF (${mail.attachments[0].filename}).`);
+    const [delivered] = await queryRows<{ status: string; attachment: string }>(test.database.db, sql`select status, attachments->0->>'base64' as attachment from outbox where "to" = 'kelechi@example.ng'`);
     expect(['pending', 'sending', 'logged']).toContain(delivered.status);
+    const attached = Buffer.from(delivered.attachment, 'base64');
+    expect(attached.subarray(0, 5).toString()).toBe('%PDF-');
+    const downloaded = await download(member.token, `internal/bills/${bill.id}/credit-notes/2`);
+    expect(attached.length).toBe(downloaded.rawPayload.length);
 
     const cleared = await test.call('PUT', 'core', 'internal/vendors/N-2000001', { token: member.token, body: { email: '' } });
     expect(cleared.data.email).toBeNull();
