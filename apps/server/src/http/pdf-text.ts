@@ -14,3 +14,8 @@ export function longDate(iso: string, withTime = false): string {
   const day = `${part('day')} ${MONTHS[Number(part('month')) - 1]}, ${part('year')}`;
   return withTime ? `${day} ${part('hour')}:${part('minute')} (Lagos)` : day;
 }
+
+/** "1 employee", "3 employees". */
+export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
+  return `${count.toLocaleString('en-NG')} ${count === 1 ? singular : pluralForm}`;
+}

@@ -1,7 +1,7 @@
 import type { AnnualReturnView } from '@levy/contracts';
 import { formatPeriod, type AnnualReturn, type AnnualReturnEmployee } from '@levy/tax';
 import { drawFactColumns, drawLetterhead, drawRule, drawSectionTitle, drawTableCells, drawTableHeader, openPdf, PDF_COLOURS, type PdfColumn, type PdfPage } from '../../http/pdf-document';
-import { longDate, pdfAmount } from '../../http/pdf-text';
+import { longDate, pdfAmount, plural } from '../../http/pdf-text';
 import type { FileReply } from '../../http/route';
 import { exportTable } from '../../http/table-export';
 import { differenceMessage, INCOME_COLUMN_LABELS, monthName, naira } from './annual-return-view';
@@ -111,7 +111,7 @@ async function renderReturnPdf(input: ReturnDocumentInput): Promise<FileReply> {
         ['Year', `1 January to 31 December ${view.year}`],
         ['Due', longDate(view.due_date)],
         ['Filing', filingLine(view)],
-        ['Late filing', view.late_filing ? `${view.late_filing.months_late} month(s) late as of ${longDate(view.late_filing.as_of)}: penalty ${pdfAmount(view.late_filing.penalty)} (${pdfSafe(view.late_filing.rule)})` : null],
+        ['Late filing', view.late_filing ? `${plural(view.late_filing.months_late, 'month')} late as of ${longDate(view.late_filing.as_of)}: penalty ${pdfAmount(view.late_filing.penalty)} (${pdfSafe(view.late_filing.rule)})` : null],
       ],
     },
   );
@@ -130,7 +130,7 @@ async function renderReturnPdf(input: ReturnDocumentInput): Promise<FileReply> {
     {
       title: 'Reconciliation to the paid PAYE bills',
       facts: [
-        ['Paid PAYE bills', `${content.bills.length} bill(s), ${money(content.totals.billsAmountDueKobo)}`],
+        ['Paid PAYE bills', `${plural(content.bills.length, 'bill')}, ${money(content.totals.billsAmountDueKobo)}`],
         ['PAYE at the law’s figures', money(content.totals.expectedTaxKobo)],
         ['Result', content.reconciled ? 'PAYE deducted equals the paid bills.' : 'PAYE deducted differs from the paid bills: see below.'],
       ],

@@ -1,7 +1,7 @@
 import type { BillLateness, BillSummary } from '@levy/contracts';
 import { asKobo, koboToNairaString } from '@levy/tax';
 import { drawAmountRow, drawFactColumns, drawLetterhead, drawRule, drawSectionTitle, drawTableCells, drawTableHeader, drawVerificationPanel, openPdf, PDF_COLOURS, type PdfColumn, type PdfPage } from '../../http/pdf-document';
-import { longDate, pdfAmount as amount } from '../../http/pdf-text';
+import { longDate, pdfAmount as amount, plural } from '../../http/pdf-text';
 import type { FileReply } from '../../http/route';
 import type { BillItem, BillRow } from './bills.repo';
 
@@ -26,11 +26,6 @@ export interface ReceiptInput {
   lateness: BillLateness | null;
   /** The bill's recipients in file order, a window at a time (a bill may have thousands). */
   readItems(window: { limit: number; offset: number }): Promise<BillItem[]>;
-}
-
-/** "1 employee", "3 employees". */
-export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
-  return `${count.toLocaleString('en-NG')} ${count === 1 ? singular : pluralForm}`;
 }
 
 /** `24 Nov, 2026 at 05:57 (Lagos time)`: receipts are read in Nigeria, whatever the server's zone. */
