@@ -3,7 +3,7 @@ import { addMonths, lagosDate } from '@levy/tax';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/raw';
-import { createTestApp, giveConsent, joinAsMember, ownerWithOrganisation, staffUser, usePostgres, type AppInstance, type TestApp, type TestFile } from '../../../test/harness';
+import { createTestApp, giveConsent, joinAsMember, ownerWithOrganisation, staffUser, type TestApp, type TestFile } from '../../../test/harness';
 
 // Staff rows of the charge schedule (issue 26, decision 0025): bills are charged by the schedule in
 // force on the first day of their tax month, and a row that would change a paid bill's charge is refused.
@@ -134,26 +134,5 @@ describe('charge schedule rows', () => {
     const badAmount = await test.call('POST', 'core', 'internal/reference-data/charges/rows', { token: staff.token, body: { from: `${NEXT_MONTH}-01`, ...PAYE_600, paye_base: '-5', source: 'Levy pricing decision' } });
     expect(badAmount.data.paye_base).toMatch(/PAYE base fee in naira/);
     expect(await storedRows()).toBe(3);
-  });
-});
-
-describe.skipIf(!usePostgres)('charge schedule rows across processes', () => {
-  let shared: TestApp;
-  let second: AppInstance;
-  beforeAll(async () => {
-    shared = await createTestApp({ env: { REFERENCE_DATA_RECHECK_MS: '0' } });
-    second = await shared.startAnother();
-  });
-  afterAll(async () => {
-    await second.close();
-    await shared.close();
-  });
-
-  it('a second app on the same PostgreSQL charges by a row the first one added', async () => {
-    const owner = await ownerWithOrganisation(shared);
-    const sharedStaff = await staffUser(shared);
-    const added = await shared.call('POST', 'core', 'internal/reference-data/charges/rows', { token: sharedStaff.token, body: { from: `${THIS_MONTH}-01`, ...PAYE_600, source: 'Levy pricing decision (test)' } });
-    expect(added.code).toBe('OK');
-    expect((await chargeFor(owner.token, THIS_MONTH, second)).data).toMatchObject({ fee: '650.00' });
   });
 });

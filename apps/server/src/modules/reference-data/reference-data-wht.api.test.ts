@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/raw';
 import { billKit, until, whtAutoFile } from '../../../test/bill-kit';
-import { createTestApp, joinAsMember, ownerWithOrganisation, staffUser, usePostgres, type AppInstance, type TestApp } from '../../../test/harness';
+import { createTestApp, joinAsMember, ownerWithOrganisation, staffUser, type TestApp } from '../../../test/harness';
 
 // Staff WHT rate rows (issue 26, decision 0025): a rate for one type, kind of payee and residency
 // from the first day of a tax month. Bills, calculators, receipts and credit notes of months from
@@ -150,25 +150,5 @@ describe('WHT rate rows', () => {
     const noSource = await addRow({ from: `${NEXT_MONTH}-01`, ...RENT_TO_INDIVIDUALS, source: '' });
     expect(noSource.data.source).toMatch(/Source is required/);
     expect(await storedRows()).toBe(4);
-  });
-});
-
-describe.skipIf(!usePostgres)('WHT rate rows across processes', () => {
-  let shared: TestApp;
-  let second: AppInstance;
-  beforeAll(async () => {
-    shared = await createTestApp({ env: { REFERENCE_DATA_RECHECK_MS: '0' } });
-    second = await shared.startAnother();
-  });
-  afterAll(async () => {
-    await second.close();
-    await shared.close();
-  });
-
-  it('a second app on the same PostgreSQL charges WHT by a row the first one added', async () => {
-    const owner = await ownerWithOrganisation(shared);
-    const sharedStaff = await staffUser(shared);
-    expect((await addRow({ from: `${THIS_MONTH}-01`, ...RENT_TO_INDIVIDUALS }, sharedStaff.token, shared)).code).toBe('OK');
-    expect((await taxOn(owner.token, THIS_MONTH, 'state', second)).data).toEqual({ tax_payable: '7500.00', rate: 7.5 });
   });
 });

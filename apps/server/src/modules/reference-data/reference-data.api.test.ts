@@ -210,4 +210,18 @@ describe.skipIf(!usePostgres)('reference data across processes', () => {
     const view = await second.call('GET', 'core', 'internal/reference-data', { token: sharedStaff.token });
     expect(view.data.tables[0].rows[0]).toMatchObject({ value: '40.00%', origin: 'staff' });
   });
+
+  it('a second app charges bills and WHT by schedule and rate rows the first one added', async () => {
+    const owner = await ownerWithOrganisation(shared);
+    const sharedStaff = await staffUser(shared);
+    const from = `${THIS_MONTH}-01`;
+    const schedule = { paye_base: '600', paye_per_recipient: '50', paye_cap: '20000', wht_base: '300', wht_per_recipient: '30', wht_cap: '15000', vat_percent: '7.5' };
+    expect((await shared.call('POST', 'core', 'internal/reference-data/charges/rows', { token: sharedStaff.token, body: { from, ...schedule, source: 'Levy pricing decision (test)' } })).code).toBe('OK');
+    const rate = { wht_type: 'rent', payee_kind: 'individual', residency: 'resident', rate_percent: '7.5', source: 'Withholding (Amendment) Regulations (test)' };
+    expect((await shared.call('POST', 'core', 'internal/reference-data/wht/rows', { token: sharedStaff.token, body: { from, ...rate } })).code).toBe('OK');
+    const charge = await second.call('POST', 'core', 'internal/bills/charge/calc', { token: owner.token, body: { type_id: 1, amount_due: '65300', recipient_count: 1, period: THIS_MONTH } });
+    expect(charge.data).toMatchObject({ fee: '650.00' });
+    const wht = await second.call('POST', 'core', 'internal/bills/wht/tax/calc', { token: owner.token, body: { wht_type: 'rent', amount: '100000', period: THIS_MONTH } });
+    expect(wht.data).toEqual({ tax_payable: '7500.00', rate: 7.5 });
+  });
 });
