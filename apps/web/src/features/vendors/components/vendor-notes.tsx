@@ -34,7 +34,7 @@ function NoteActions({ note, vendor, canSend }: { note: VendorCreditNote; vendor
           variant="default"
           leftSection={<IconMailForward size={14} />}
           disabled={!vendor.email}
-          title={vendor.email ? `Sends the note's figures and verification link to ${vendor.email}` : 'Add the vendor’s email first'}
+          title={vendor.email ? `Sends the note as a PDF, with its verification link, to ${vendor.email}` : 'Add the vendor’s email first'}
           loading={send.isPending}
           aria-label={`Email note ${label}`}
           onClick={() => send.mutate({ billId: note.bill_id, row: note.row })}
