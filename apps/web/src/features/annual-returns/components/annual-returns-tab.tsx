@@ -136,7 +136,7 @@ function ReturnView({ view, returnKey }: { view: AnnualReturnView; returnKey: Re
       </ContentCard>
 
       <Totals content={content} />
-      <Differences content={content} />
+      <Differences content={content} filed={view.status === 'filed'} />
 
       <ContentCard
         title={`Employees (${content.employees.length})`}
@@ -186,7 +186,7 @@ function Totals({ content }: { content: AnnualReturnContent }) {
   );
 }
 
-function Differences({ content }: { content: AnnualReturnContent }) {
+function Differences({ content, filed }: { content: AnnualReturnContent; filed: boolean }) {
   if (content.differences.length === 0) {
     return (
       <Alert color="green" icon={<IconCircleCheck size={18} />} title="Reconciled to the paid PAYE bills">
@@ -197,7 +197,10 @@ function Differences({ content }: { content: AnnualReturnContent }) {
   return (
     <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title={`${content.differences.length} ${content.differences.length === 1 ? 'difference' : 'differences'} from the paid PAYE bills`}>
       <Stack gap="xs">
-        <Text fz="sm">{content.reconciled ? 'The PAYE deducted equals the paid bills’ amount due. Read these before you submit:' : 'The PAYE deducted does not equal the paid bills’ amount due. Read these before you submit:'}</Text>
+        <Text fz="sm">
+          {content.reconciled ? 'The PAYE deducted equals the paid bills’ amount due.' : 'The PAYE deducted does not equal the paid bills’ amount due.'}{' '}
+          {filed ? 'The return was filed with these; the revenue service may ask about them:' : 'Read these before you submit:'}
+        </Text>
         <List size="sm" spacing={4}>
           {content.differences.map((difference) => (
             <List.Item key={difference.message}>{difference.message}</List.Item>
