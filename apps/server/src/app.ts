@@ -6,7 +6,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyReply, type F
 import helmet from 'helmet';
 import { createSandboxAgency } from './adapters/agency/sandbox-agency';
 import { createSandboxPaymentProvider } from './adapters/payments/payment-provider';
-import { withAgencyTimeout } from './adapters/agency/state-agency';
+import { withAgencyTimeout, type StateAgency } from './adapters/agency/state-agency';
 import { createLogTransport, createSmtpTransport, type MailTransport } from './adapters/mail/mail-transport';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
@@ -85,10 +85,12 @@ export interface AppOptions {
   config: Config;
   database: Database;
   mailTransport?: MailTransport;
+  /** Tests: wraps the sandbox agency, to watch or slow its calls. */
+  wrapAgency?: (agency: StateAgency) => StateAgency;
 }
 
 /** Builds the whole application: plugins, modules and their routes, one error handler. */
-export async function buildApp({ config, database, mailTransport }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, mailTransport, wrapAgency = (agency) => agency }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.env === 'test' ? false : { level: config.logLevel },
     logController: new OneLinePerRequest(),
@@ -126,7 +128,7 @@ export async function buildApp({ config, database, mailTransport }: AppOptions):
     recheckMs: config.referenceDataRecheckMs,
   });
   await referenceData.load();
-  const agency = withAgencyTimeout(createSandboxAgency({ notify: (to, subject, text) => mail.enqueue(db, { to, subject, text }) }), config.agencyTimeoutMs);
+  const agency = withAgencyTimeout(wrapAgency(createSandboxAgency({ notify: (to, subject, text) => mail.enqueue(db, { to, subject, text }) })), config.agencyTimeoutMs);
   const directory = createOrganisationDirectory({ db, reference, usersByIds });
   const team = createTeamService({
     db,
@@ -178,7 +180,7 @@ export async function buildApp({ config, database, mailTransport }: AppOptions):
     payerAddress,
     vendors,
   });
-  const annualReturns = createAnnualReturnsService({ db, agency, states, paidPayeBillsOfYear: bills.paidPayeBillsOfYear, people: (ids) => usersByIds(db, ids), payerAddress });
+  const annualReturns = createAnnualReturnsService({ db, agency, agencyTimeoutMs: config.agencyTimeoutMs, states, paidPayeBillsOfYear: bills.paidPayeBillsOfYear, people: (ids) => usersByIds(db, ids), payerAddress });
   // The onboarding summary counts what corporations, wallets and bills own: organisations come after them.
   const organisations = createOrganisationsService({
     db,

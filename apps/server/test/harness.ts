@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../src/app';
+import { buildApp, type AppOptions } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import { seedReferenceData } from '../src/seed';
@@ -128,6 +128,8 @@ export interface TestAppOptions {
    * close() drops.
    */
   keep?: { databaseUrl: string } | { dataDir: string };
+  /** Wraps the sandbox agency, to watch or slow its calls. */
+  wrapAgency?: AppOptions['wrapAgency'];
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -140,7 +142,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   await database.migrate();
   await seedReferenceData(database.db);
   const start = async (on: Database = database) => {
-    const built = await buildApp({ config: { ...config, databaseUrl }, database: on, mailTransport: options.mailTransport });
+    const built = await buildApp({ config: { ...config, databaseUrl }, database: on, mailTransport: options.mailTransport, wrapAgency: options.wrapAgency });
     await built.ready();
     return built;
   };

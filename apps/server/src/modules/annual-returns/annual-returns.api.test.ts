@@ -11,9 +11,22 @@ import { createTestApp, joinAsMember, ownerWithOrganisation, type TestApp } from
 // declared below the law's figure), then submit, amend, the tax cards and the deadline's alerts.
 let test: TestApp;
 const { fund, generate, registerPayroll } = billKit(() => test);
+/** The references the agency gave for annual returns, and how long it takes to answer. */
+const filedAtAgency: string[] = [];
+let agencyDelayMs = 0;
 
 beforeAll(async () => {
-  test = await createTestApp();
+  test = await createTestApp({
+    wrapAgency: (agency) => ({
+      ...agency,
+      async submitAnnualReturn(input) {
+        await new Promise((resolve) => setTimeout(resolve, agencyDelayMs));
+        const answer = await agency.submitAnnualReturn(input);
+        filedAtAgency.push(answer.reference);
+        return answer;
+      },
+    }),
+  });
 });
 afterAll(async () => {
   await test.close();
@@ -207,6 +220,29 @@ describe('the annual return', () => {
     expect(amended.data.return.differences.map((difference: { kind: string }) => difference.kind)).not.toContain('missing_month');
     // Filed in February: the penalty stays what it was when it was first filed.
     expect(amended.data.late_filing).toMatchObject({ penalty: '100000.00', as_of: '2026-02-15' });
+  });
+
+  it('files once when two admins press Submit together: the second is told at once, before the agency is called', async () => {
+    const other = await yearOfBills();
+    const admin = await joinAsMember(test, other.owner, 'user.admin');
+    const before = filedAtAgency.length;
+    agencyDelayMs = 150;
+    try {
+      const answers = await Promise.all([other.owner.token, admin.token].map((token) => test.call('POST', 'core', `${other.path}/2025/submit`, { token })));
+      expect(answers.map((answer) => answer.code).sort()).toEqual(['CONFLICT', 'OK']);
+      const refused = answers.find((answer) => answer.code === 'CONFLICT')!;
+      expect(refused.message).toMatch(/^\S+ \S+ is submitting the 2025 return to Lagos State Internal Revenue Service right now\. Reload in a moment to see it\.$/);
+    } finally {
+      agencyDelayMs = 0;
+    }
+    expect(filedAtAgency.length - before).toBe(1);
+    const filed = (await test.call('GET', 'core', `${other.path}/2025`, { token: admin.token })).data;
+    expect(filed.versions).toHaveLength(1);
+    expect(filed.filed.reference).toBe(filedAtAgency.at(-1));
+    // The claim is given back: an amendment goes through.
+    const amended = await test.call('POST', 'core', `${other.path}/2025/amend`, { token: admin.token, body: { reason: 'Checked after the double click' } });
+    expect(amended.data.versions).toHaveLength(2);
+    expect(filedAtAgency.length - before).toBe(2);
   });
 
   it("gives each employee's tax card as a PDF, and all of them in a ZIP", async () => {

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, min } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, min, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { annualReturns } from './annual-returns.schema';
+import { annualReturnClaims, annualReturns } from './annual-returns.schema';
 
 export type AnnualReturnRow = typeof annualReturns.$inferSelect;
 
@@ -27,4 +27,39 @@ export function firstFilings(executor: Db, organisationId: string) {
     .where(eq(annualReturns.organisationId, organisationId))
     .groupBy(annualReturns.corporationId, annualReturns.stateId, annualReturns.year)
     .orderBy(asc(annualReturns.year));
+}
+
+type ReturnKey = { corporationId: string; stateId: number; year: number };
+
+/**
+ * Takes the return's submission claim for `version`; a claim older than `staleAfterMs` (its
+ * process died mid-call) is taken over. Null, with nothing changed, when someone else holds it.
+ */
+export async function claimSubmission(executor: Db, key: ReturnKey, claim: { version: number; claimedByName: string; staleAfterMs: number }) {
+  const [taken] = await executor
+    .insert(annualReturnClaims)
+    .values({ ...key, version: claim.version, claimedByName: claim.claimedByName })
+    .onConflictDoUpdate({
+      target: [annualReturnClaims.corporationId, annualReturnClaims.stateId, annualReturnClaims.year],
+      set: { version: claim.version, claimedByName: claim.claimedByName, claimedAt: sql`now()` },
+      // The database's clock on both sides: the service's may be a test's.
+      setWhere: lt(annualReturnClaims.claimedAt, sql`now() - make_interval(secs => ${claim.staleAfterMs / 1000})`),
+    })
+    .returning();
+  return taken ?? null;
+}
+
+/** Who holds the return's submission claim, if anyone. */
+export async function findClaim(executor: Db, key: ReturnKey) {
+  const [claim] = await executor
+    .select()
+    .from(annualReturnClaims)
+    .where(and(eq(annualReturnClaims.corporationId, key.corporationId), eq(annualReturnClaims.stateId, key.stateId), eq(annualReturnClaims.year, key.year)));
+  return claim ?? null;
+}
+
+export async function releaseClaim(executor: Db, key: ReturnKey): Promise<void> {
+  await executor
+    .delete(annualReturnClaims)
+    .where(and(eq(annualReturnClaims.corporationId, key.corporationId), eq(annualReturnClaims.stateId, key.stateId), eq(annualReturnClaims.year, key.year)));
 }

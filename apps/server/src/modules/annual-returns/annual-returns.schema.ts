@@ -1,5 +1,5 @@
 import type { AnnualReturn } from '@levy/tax';
-import { index, integer, json, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, json, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { corporations } from '../corporations/corporations.schema';
 import { users } from '../identity/identity.schema';
 import { organisations } from '../organisations/organisations.schema';
@@ -39,4 +39,26 @@ export const annualReturns = pgTable(
     uniqueIndex('annual_returns_version_unique').on(table.corporationId, table.stateId, table.year, table.version),
     index('annual_returns_organisation_idx').on(table.organisationId),
   ],
+);
+
+/**
+ * A submission on its way to the revenue service: one per corporation, state and year at a time,
+ * taken before the agency is called and given back once the version is stored or the agency
+ * refused. Two admins pressing Submit together file once; the second is told at once.
+ */
+export const annualReturnClaims = pgTable(
+  'annual_return_claims',
+  {
+    corporationId: uuid()
+      .notNull()
+      .references(() => corporations.id, { onDelete: 'cascade' }),
+    stateId: integer()
+      .notNull()
+      .references(() => states.id),
+    year: integer().notNull(),
+    version: integer().notNull(),
+    claimedByName: text().notNull(),
+    claimedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.corporationId, table.stateId, table.year] })],
 );

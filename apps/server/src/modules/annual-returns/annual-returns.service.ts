@@ -23,6 +23,8 @@ export interface PaidPayeBill {
 export interface AnnualReturnsDeps {
   db: Db;
   agency: StateAgency;
+  /** How long an agency call may take (AGENCY_TIMEOUT_MS): a submission claim older than twice that belongs to a process that died. */
+  agencyTimeoutMs: number;
   states: Pick<StatesService, 'findRegistration'>;
   /** The bills module: a corporation's paid PAYE bills in a state for a year, with their rows. */
   paidPayeBillsOfYear(key: { corporationId: string; stateId: number; year: number }): Promise<PaidPayeBill[]>;
@@ -111,33 +113,46 @@ export function createAnnualReturnsService(deps: AnnualReturnsDeps) {
     if (amendment && !latest) throw new AppError('CONFLICT', `The ${params.year} return has not been filed yet: submit it first.`);
     const version = (latest?.version ?? 0) + 1;
     const { preview, state, registration } = gathered;
-    let reference: string;
-    try {
-      ({ reference } = await deps.agency.submitAnnualReturn({
-        state: { code: state.code, name: state.name, revenueService: state.revenueService, collector: state.collector } satisfies AgencyState,
-        taxPayerNumber: registration.taxPayerNumber,
-        year: params.year,
-        version,
-        employees: preview.employees.map((employee) => ({ taxPayerNumber: employee.taxPayerNumber, name: employee.name, grossIncomeKobo: employee.grossKobo, taxDeductedKobo: employee.taxDeductedKobo })),
-        totalTaxKobo: preview.totals.taxDeductedKobo,
-      }));
-    } catch (error) {
-      throw agencyFailure(error);
-    }
     const [person] = await deps.people([caller.userId]);
-    const stored = await repo.insertVersion(db, {
-      organisationId: gathered.corporation.organisationId,
-      corporationId: gathered.corporation.id,
-      stateId: state.id,
-      year: params.year,
-      version,
-      agencyReference: reference,
-      reason: amendment?.reason ?? null,
-      content: preview,
-      filedBy: caller.userId,
-      filedByName: person ? `${person.firstName} ${person.lastName}`.trim() : caller.firstName,
-      filedAt: now(),
-    });
+    const filedByName = person ? `${person.firstName} ${person.lastName}`.trim() : caller.firstName;
+    const key = { corporationId: gathered.corporation.id, stateId: state.id, year: params.year };
+    // One submission reaches the revenue service at a time: two admins pressing Submit together file once.
+    if (!(await repo.claimSubmission(db, key, { version, claimedByName: filedByName, staleAfterMs: 2 * deps.agencyTimeoutMs }))) {
+      const holder = await repo.findClaim(db, key);
+      throw new AppError('CONFLICT', `${holder?.claimedByName ?? 'Someone'} is submitting the ${params.year} return to ${state.revenueService} right now. Reload in a moment to see it.`);
+    }
+    let stored: repo.AnnualReturnRow | null;
+    try {
+      // Filed while this request was being read: the claim came after the other filing was stored.
+      const [current] = await repo.findVersions(db, key);
+      if ((current?.version ?? 0) !== version - 1) throw new AppError('CONFLICT', `Version ${current.version} of the ${params.year} return was filed by ${current.filedByName} a moment ago. Reload to see it.`);
+      let reference: string;
+      try {
+        ({ reference } = await deps.agency.submitAnnualReturn({
+          state: { code: state.code, name: state.name, revenueService: state.revenueService, collector: state.collector } satisfies AgencyState,
+          taxPayerNumber: registration.taxPayerNumber,
+          year: params.year,
+          version,
+          employees: preview.employees.map((employee) => ({ taxPayerNumber: employee.taxPayerNumber, name: employee.name, grossIncomeKobo: employee.grossKobo, taxDeductedKobo: employee.taxDeductedKobo })),
+          totalTaxKobo: preview.totals.taxDeductedKobo,
+        }));
+      } catch (error) {
+        throw agencyFailure(error);
+      }
+      stored = await repo.insertVersion(db, {
+        organisationId: gathered.corporation.organisationId,
+        ...key,
+        version,
+        agencyReference: reference,
+        reason: amendment?.reason ?? null,
+        content: preview,
+        filedBy: caller.userId,
+        filedByName,
+        filedAt: now(),
+      });
+    } finally {
+      await repo.releaseClaim(db, key);
+    }
     if (!stored) throw new AppError('CONFLICT', `Someone filed version ${version} of the ${params.year} return at the same moment. Reload to see it.`);
     return view({ ...gathered, versions: [stored, ...gathered.versions] });
   }
