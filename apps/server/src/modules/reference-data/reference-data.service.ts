@@ -38,6 +38,7 @@ import {
   type WhtRateCell,
   type WhtRateTables,
   WHT_RATE_TABLE,
+  whtTypeName,
 } from '@levy/tax';
 import type { Db } from '../../db/client';
 import { AppError, invalidInput } from '../../errors';
@@ -58,8 +59,7 @@ const scheduleLabel = (schedule: ChargeSchedule) =>
 
 /** A WHT cell in words: "Rent, individuals (resident): 7.50%". */
 function whtCellLabel(cell: WhtRateCell): string {
-  const name = listWhtTypes(WHT_RATE_TABLE.at(-1)!.from.slice(0, 7)).find((type) => type.code === cell.code)?.name ?? cell.code;
-  return `${name}, ${cell.payeeKind === 'company' ? 'companies' : 'individuals'} (${cell.resident ? 'resident' : 'non-resident'}): ${percent(cell.rateBps)}`;
+  return `${whtTypeName(cell.code)}, ${cell.payeeKind === 'company' ? 'companies' : 'individuals'} (${cell.resident ? 'resident' : 'non-resident'}): ${percent(cell.rateBps)}`;
 }
 
 const sameCell = (left: WhtRateCell, right: WhtRateCell) => left.code === right.code && left.payeeKind === right.payeeKind && left.resident === right.resident;
