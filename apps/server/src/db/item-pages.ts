@@ -1,14 +1,17 @@
 import { getTableName, sql, type Table } from 'drizzle-orm';
 import type { Db } from './client';
 import { copyRows } from './copy';
+import { ITEMS_PER_PAGE } from './item-page-texts';
 import { queryRows } from './raw';
+
+export { ITEMS_PER_PAGE, itemPageTexts } from './item-page-texts';
 
 /**
  * Items kept a thousand to a row: a bill's recipients, a WHT calculation's payees. They never
  * change once written and are read a page at a time or whole, so 100,000 of them are 100 rows
- * of JSON rather than 100,000 rows to parse, index and check (decision 0008).
+ * of JSON rather than 100,000 rows to parse, index and check (decision 0008). A page is built as
+ * text (itemPageTexts) by whoever holds the items: the file workers for an uploaded file.
  */
-export const ITEMS_PER_PAGE = 1_000;
 
 /** A table of item pages: `(parent, page, items json)`, `parentColumn` naming its parent's column. */
 export interface ItemPages {
@@ -16,14 +19,14 @@ export interface ItemPages {
   parentColumn: string;
 }
 
-/** Writes a parent's items as pages, each a JSON array of the items' tuples, in the caller's transaction. */
-export async function writeItemPages<T>(tx: Db, pages: ItemPages, parentId: string, items: readonly T[], toTuple: (item: T) => unknown[]): Promise<void> {
-  const pageNumbers = Array.from({ length: Math.ceil(items.length / ITEMS_PER_PAGE) }, (_, page) => page);
-  await copyRows(tx, pages.table, pageNumbers, {
-    [pages.parentColumn]: () => parentId,
-    page: (page) => page,
-    items: (page) => JSON.stringify(items.slice(page * ITEMS_PER_PAGE, (page + 1) * ITEMS_PER_PAGE).map(toTuple)),
-  });
+/** Writes a parent's item pages (itemPageTexts: each a JSON array of the items' tuples, in page order) in the caller's transaction. */
+export async function writeItemPages(tx: Db, pages: ItemPages, parentId: string, texts: readonly string[]): Promise<void> {
+  await copyRows(
+    tx,
+    pages.table,
+    texts.map((items, page) => ({ page, items })),
+    { [pages.parentColumn]: () => parentId, page: (row) => row.page, items: (row) => row.items },
+  );
 }
 
 /** A parent's item tuples from `offset` on, at most `limit` (all when no window), reading only the pages that hold them. */

@@ -1,6 +1,5 @@
 import type { CollectorKind } from '@levy/contracts';
-import { computeWht, listWhtTypes, taxIdKind, type CsvRowError, type Kobo, type PayeeKind, type WhtRateTables } from '@levy/tax';
-import { csvFailure } from '../../http/csv-upload';
+import { computeWht, listWhtTypes, type Kobo, type PayeeKind, type WhtRateTables } from '@levy/tax';
 
 /**
  * Who collects a WHT bill decides its rates and payees (tax-rules.md §3): a State IRS takes WHT on
@@ -31,20 +30,5 @@ export function whtTypeOfBill(bill: { whtType: string | null; periodStart: strin
     return whtTypesOf(bill.periodStart.slice(0, 7), collector, tables).find((type) => type.code === bill.whtType);
   } catch {
     return undefined;
-  }
-}
-
-/**
- * The NRS collects from payments to companies only: a payee with an individual's `N-` Tax ID is
- * refused, row by row, pointing to the State IRS. A State IRS takes any Tax ID, as before.
- */
-export function checkPayees(collector: CollectorKind, field: string, rows: ReadonlyArray<{ rowNumber: number; taxPayerNumber: string }>): void {
-  if (collector !== 'federal') return;
-  const errors: CsvRowError[] = rows
-    .filter((row) => taxIdKind(row.taxPayerNumber) === 'individual')
-    .map((row) => ({ row: row.rowNumber, column: 'tax_payer_number', message: `${row.taxPayerNumber} is an individual's Tax ID. The Nigeria Revenue Service takes WHT on payments to companies (C- or 13-digit Tax ID); pay an individual's WHT to the State IRS where they live.` }));
-  if (errors.length > 0) {
-    const count = errors.length === 1 ? '1 payee is an individual' : `${errors.length} payees are individuals`;
-    throw csvFailure(field, `${count}: the Nigeria Revenue Service takes WHT on payments to companies only.`, errors);
   }
 }

@@ -1,28 +1,28 @@
-import {
-  applyRate,
-  parsePayeFile,
-  parseWhtAutoCsv,
-  parseWhtManualCsv,
-  PAYE_TEMPLATE_HEADERS,
-  recomputePayeMoney,
-  sumKobo,
-  type CsvParseFailure,
-  type Kobo,
-} from '@levy/tax';
+import type { CollectorKind } from '@levy/contracts';
+import { applyRate, parsePayeFile, parseWhtAutoCsv, parseWhtManualCsv, PAYE_TEMPLATE_HEADERS, recomputePayeMoney, sumKobo, type CsvRowError, type Kobo } from '@levy/tax';
+import { itemPageTexts } from '../../db/item-page-texts';
+import { NOT_PAYE, payeeProblems, preparedItemsOf, whtCalcItemTuple, type PreparedItems } from './bill-items';
 import type { BillItem, WhtCalcItem } from './bills.repo';
 
 /**
  * Bill files read into recipients. These run in the file workers (workers/worker-pool.ts), so a
- * file of 100,000 rows never holds up other requests; they return only what a bill keeps.
+ * file of 100,000 rows never holds up other requests. They answer with the recipients as they are
+ * stored (item pages' text) and the few figures a request needs: a string crosses to the calling
+ * thread as one copy, where 100,000 objects would be cloned one by one on both sides.
  */
 
 /** The PAYE template's income columns (basic_salary … other_allowances), stored per employee. */
 export const PAYE_INCOMES_FROM = PAYE_TEMPLATE_HEADERS.indexOf('basic_salary');
 
-type FileFailure = Pick<CsvParseFailure, 'ok' | 'message' | 'errors'>;
+/** Why a file is refused: the spec's message for the file (or the payees' problem) and each row's problem. */
+interface FileFailure {
+  ok: false;
+  message: string;
+  errors: CsvRowError[];
+}
 
 /** A PAYE file's employees with their monthly gross and the tax the month's rules expect. */
-export function payeItems({ content, month }: { content: Uint8Array; month: string }): FileFailure | { ok: true; items: BillItem[]; amountDue: Kobo } {
+export function payeItems({ content, month }: { content: Uint8Array; month: string }): FileFailure | { ok: true; items: PreparedItems; amountDue: Kobo } {
   const parsed = parsePayeFile(content, month);
   if (!parsed.ok) return parsed;
   const items = parsed.records.map((record, index): BillItem => {
@@ -40,19 +40,21 @@ export function payeItems({ content, month }: { content: Uint8Array; month: stri
       incomesKobo: money.slice(PAYE_INCOMES_FROM),
     };
   });
-  return { ok: true, items, amountDue: parsed.amountDue };
+  return { ok: true, items: preparedItemsOf('paye', items), amountDue: parsed.amountDue };
 }
 
-/** A WHT manual file's payees with the tax they owe as written. */
-export function whtManualItems({ content }: { content: Uint8Array }): FileFailure | { ok: true; items: Array<Pick<BillItem, 'rowNumber' | 'taxPayerNumber' | 'name' | 'amountKobo' | 'taxPayableKobo'>>; amountDue: Kobo } {
+/** A WHT manual file's payees with the tax they owe as written; the collector's payees only. */
+export function whtManualItems({ content, collector }: { content: Uint8Array; collector: CollectorKind }): FileFailure | { ok: true; items: PreparedItems; amountDue: Kobo } {
   const parsed = parseWhtManualCsv(content);
   if (!parsed.ok) return parsed;
-  const items = parsed.records.map((record, index) => ({ rowNumber: parsed.rowNumbers[index], taxPayerNumber: record.tax_payer_number.toUpperCase(), name: record.name, amountKobo: null, taxPayableKobo: parsed.amounts[index] }));
-  return { ok: true, items, amountDue: parsed.amountDue };
+  const items = parsed.records.map((record, index): BillItem => ({ rowNumber: parsed.rowNumbers[index], taxPayerNumber: record.tax_payer_number.toUpperCase(), name: record.name, amountKobo: null, taxPayableKobo: parsed.amounts[index], ...NOT_PAYE }));
+  const problems = payeeProblems(collector, items);
+  if (problems) return { ok: false, ...problems };
+  return { ok: true, items: preparedItemsOf('wht', items), amountDue: parsed.amountDue };
 }
 
 /** A WHT auto file (tax_payer_number, name, amount) with the tax on each amount at the collector's rate for the type and month. */
-export function whtAutoItems({ content, rateBps }: { content: Uint8Array; rateBps: number }): FileFailure | { ok: true; items: WhtCalcItem[]; rateBps: number; amount: Kobo; taxPayable: Kobo } {
+function whtAutoRows(content: Uint8Array, rateBps: number, collector: CollectorKind): FileFailure | { ok: true; items: WhtCalcItem[]; amount: Kobo; taxPayable: Kobo } {
   const parsed = parseWhtAutoCsv(content);
   if (!parsed.ok) return parsed;
   const items = parsed.records.map((record, index) => ({
@@ -62,5 +64,21 @@ export function whtAutoItems({ content, rateBps }: { content: Uint8Array; rateBp
     amountKobo: parsed.amounts[index],
     taxPayableKobo: applyRate(parsed.amounts[index], rateBps),
   }));
-  return { ok: true, items, rateBps, amount: parsed.amountDue, taxPayable: sumKobo(items.map((item) => item.taxPayableKobo)) };
+  const problems = payeeProblems(collector, items);
+  if (problems) return { ok: false, ...problems };
+  return { ok: true, items, amount: parsed.amountDue, taxPayable: sumKobo(items.map((item) => item.taxPayableKobo)) };
+}
+
+/** A WHT auto file as a bill's recipients. */
+export function whtAutoItems({ content, rateBps, collector }: { content: Uint8Array; rateBps: number; collector: CollectorKind }): FileFailure | { ok: true; items: PreparedItems; taxPayable: Kobo } {
+  const rows = whtAutoRows(content, rateBps, collector);
+  if (!rows.ok) return rows;
+  return { ok: true, items: preparedItemsOf('wht', rows.items.map((item) => ({ ...item, ...NOT_PAYE }))), taxPayable: rows.taxPayable };
+}
+
+/** A WHT auto file as a bulk calculation keeps it: its payees' pages (WhtCalcItemTuple) and totals. */
+export function whtCalculation({ content, rateBps, collector }: { content: Uint8Array; rateBps: number; collector: CollectorKind }): FileFailure | { ok: true; count: number; pages: string[]; amount: Kobo; taxPayable: Kobo } {
+  const rows = whtAutoRows(content, rateBps, collector);
+  if (!rows.ok) return rows;
+  return { ok: true, count: rows.items.length, pages: itemPageTexts(rows.items, whtCalcItemTuple), amount: rows.amount, taxPayable: rows.taxPayable };
 }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { BILL_MESSAGES, type BillTypeCode, type CollectorKind, type PayeSource } from '@levy/contracts';
 import { asKobo, computeBillCharge, type ChargeTable, type WhtRateTables, isTaxInputError, PAYE_TEMPLATE_HEADERS, regimeForPeriod, toKobo, type Kobo } from '@levy/tax';
 import type { Db } from '../../db/client';
@@ -7,27 +7,19 @@ import { AppError, invalidInput, notFound } from '../../errors';
 import { csvFailure, csvFileOf } from '../../http/csv-upload';
 import type { Caller, UploadedFile } from '../../http/route';
 import { inWorker } from '../../workers/worker-pool';
-import { checkPayees, whtOn, whtTypesOf } from './bill-collector';
+import { whtOn, whtTypesOf } from './bill-collector';
 import { currentMonth, lastDayOfMonth, naira } from './bill-format';
 import type { StateInfo } from './bill-ports';
 import type * as tasks from './bill-file-tasks';
 import { PAYE_INCOMES_FROM } from './bill-file-tasks';
+import { NOT_PAYE, preparedItemsOf, type PreparedItems } from './bill-items';
 import { billTypeById } from './bill-types';
 import * as repo from './bills.repo';
-
-/** WHT: the payees' Tax IDs and taxes as one value, whatever their order in the file. */
-export function payeesFingerprint(recipients: readonly { taxPayerNumber: string; taxPayableKobo: Kobo }[]): string {
-  const lines = recipients.map((recipient) => `${recipient.taxPayerNumber}:${recipient.taxPayableKobo}`).sort();
-  return createHash('sha256').update(lines.join('\n')).digest('hex');
-}
 
 function whtTypeError(error: unknown, field: string): unknown {
   if (isTaxInputError(error)) return invalidInput({ [field]: error.field === 'code' ? 'Choose a valid WHT type' : error.message });
   return error;
 }
-
-/** A WHT recipient has no PAYE columns. */
-const NOT_PAYE = { expectedTaxKobo: null, nationality: null, designation: null, incomesKobo: null } as const;
 
 export const PAYE_INCOME_HEADERS = PAYE_TEMPLATE_HEADERS.slice(PAYE_INCOMES_FROM);
 
@@ -36,13 +28,15 @@ const TASKS = new URL('./bill-file-tasks.ts', import.meta.url);
 const payeItems = inWorker<typeof tasks.payeItems>(TASKS, 'payeItems');
 const whtManualItems = inWorker<typeof tasks.whtManualItems>(TASKS, 'whtManualItems');
 const whtAutoItemsOf = inWorker<typeof tasks.whtAutoItems>(TASKS, 'whtAutoItems');
+const whtCalculationOf = inWorker<typeof tasks.whtCalculation>(TASKS, 'whtCalculation');
 
 interface PreparedBill {
   type: BillTypeCode;
   whtType: string | null;
   periodStart: string;
   periodEnd: string;
-  recipients: repo.BillItem[];
+  /** Ready to store: the file's rows came back from the worker as item pages. */
+  recipients: PreparedItems;
   amountDue: Kobo;
 }
 
@@ -115,31 +109,30 @@ export function createBillPreparation(deps: {
       const items = await repo.listWhtCalcItems(db, record.id);
       return {
         ...base,
-        recipients: items.map((item) => ({ rowNumber: item.rowNumber, taxPayerNumber: item.taxPayerNumber, name: item.name, amountKobo: item.amountKobo, taxPayableKobo: item.taxPayableKobo, ...NOT_PAYE })),
+        recipients: preparedItemsOf(
+          'wht',
+          items.map((item) => ({ rowNumber: item.rowNumber, taxPayerNumber: item.taxPayerNumber, name: item.name, amountKobo: item.amountKobo, taxPayableKobo: item.taxPayableKobo, ...NOT_PAYE })),
+        ),
         amountDue: record.taxPayableKobo,
       };
     }
     if (!file) throw invalidInput({ recipients: 'No new file selected' });
     if (form.payload_type === 'manual') {
-      const parsed = await whtManualItems({ content: file.content });
+      const parsed = await whtManualItems({ content: file.content, collector });
       if (!parsed.ok) throw csvFailure('recipients', parsed.message, parsed.errors);
-      const recipients = parsed.items.map((item) => ({ ...item, ...NOT_PAYE }));
-      checkPayees(collector, 'recipients', recipients);
-      return { ...base, recipients, amountDue: parsed.amountDue };
+      return { ...base, recipients: parsed.items, amountDue: parsed.amountDue };
     }
-    const auto = await whtAutoItems(month, whtType, file, collector, 'recipients');
-    return { ...base, recipients: auto.items.map((item) => ({ ...item, ...NOT_PAYE })), amountDue: auto.taxPayable };
+    const auto = await whtAutoItemsOf({ content: file.content, rateBps: await whtRate(month, whtType, collector), collector });
+    if (!auto.ok) throw csvFailure('recipients', auto.message, auto.errors);
+    return { ...base, recipients: auto.items, amountDue: auto.taxPayable };
   }
 
-  /** A WHT auto file (tax_payer_number, name, amount) with the tax on each amount at the type's rate. */
-  async function whtAutoItems(month: string, whtType: string, file: UploadedFile, collector: CollectorKind, field: string) {
-    // The rate depends on the month, type and collector alone, so it is looked up once here; the
-    // worker applies it to each amount (computeWht's own rounding of amount × rate).
-    const { rateBps } = whtOn(month, whtType, asKobo(0), collector, await deps.referenceTables());
-    const parsed = await whtAutoItemsOf({ content: file.content, rateBps });
-    if (!parsed.ok) throw csvFailure(field, parsed.message, parsed.errors);
-    checkPayees(collector, field, parsed.items);
-    return parsed;
+  /**
+   * The rate of a WHT auto file: it depends on the month, type and collector alone, so it is looked
+   * up once here; the worker applies it to each amount (computeWht's own rounding of amount × rate).
+   */
+  async function whtRate(month: string, whtType: string, collector: CollectorKind): Promise<number> {
+    return whtOn(month, whtType, asKobo(0), collector, await deps.referenceTables()).rateBps;
   }
   return {
     checkMonth,
@@ -200,7 +193,9 @@ export function createBillPreparation(deps: {
         throw whtTypeError(error, 'wht_type');
       }
       const file = csvFileOf(uploads, 'file');
-      const auto = await whtAutoItems(month, input.wht_type, file, collector, 'file');
+      const rateBps = whtOn(month, input.wht_type, asKobo(0), collector, tables).rateBps;
+      const auto = await whtCalculationOf({ content: file.content, rateBps, collector });
+      if (!auto.ok) throw csvFailure('file', auto.message, auto.errors);
       const record = await db.transaction((tx) =>
         repo.insertWhtCalcRecord(
           tx,
@@ -209,14 +204,14 @@ export function createBillPreparation(deps: {
             organisationId: caller.organisationId!,
             whtType: input.wht_type,
             period: month,
-            rateBps: auto.rateBps,
+            rateBps,
             collector,
-            itemCount: auto.items.length,
+            itemCount: auto.count,
             amountKobo: auto.amount,
             taxPayableKobo: auto.taxPayable,
             createdBy: caller.userId,
           },
-          auto.items,
+          auto.pages,
         ),
       );
       return { id: record.id, reference: record.reference };

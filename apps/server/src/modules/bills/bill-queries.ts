@@ -1,5 +1,5 @@
 import type { BillDetail, BillStatus, BillSummary, BillWarning, CollectorKind, ListParams } from '@levy/contracts';
-import { describePayeMismatch, lagosDate as lagosIsoDate, PAYE_ROW_TOLERANCE_KOBO, regimeForPeriod, type MprTable, type WhtRateTables } from '@levy/tax';
+import { describePayeMismatch, lagosDate as lagosIsoDate, regimeForPeriod, type MprTable, type WhtRateTables } from '@levy/tax';
 import { and, asc, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { filterConditions, type FilterField } from '../../db/list-filters';
@@ -9,6 +9,7 @@ import type { Caller } from '../../http/route';
 import type { CorporationsService } from '../corporations/corporations.service';
 import { whtTypeOfBill } from './bill-collector';
 import { naira } from './bill-format';
+import { differsFromEngine, MAX_WARNINGS } from './bill-items';
 import { latenessOf } from './bill-lateness';
 import type { StateInfo } from './bill-ports';
 import { billTypeByCode } from './bill-types';
@@ -16,8 +17,6 @@ import * as repo from './bills.repo';
 import { BILL_STATUS_VALUES, bills } from './bills.schema';
 import type { ReceiptCodes } from './receipt-verification';
 
-/** Rows whose PAYE differs from the engine's, listed on a bill; the first ones are enough to act on. */
-const MAX_WARNINGS = 100;
 /** Bills that ended without paying anything: no lateness is theirs. */
 const UNPAID_FOR_GOOD: readonly BillStatus[] = ['failed', 'declined', 'cancelled'];
 
@@ -88,12 +87,14 @@ export function createBillQueries(deps: {
     });
   }
 
-  /** The PAYE rows whose declared tax differs from the engine's; `items` when the caller has them already. */
-  async function warningsOf(bill: repo.BillRow, items?: readonly repo.BillItem[]): Promise<BillWarning[]> {
+  /**
+   * The PAYE rows whose declared tax differs from the engine's; `differing` when the caller has
+   * them already (bill-items.ts PreparedItems: the file's first MAX_WARNINGS such rows).
+   */
+  async function warningsOf(bill: repo.BillRow, differing?: readonly repo.BillItem[]): Promise<BillWarning[]> {
     if (bill.type !== 'paye') return [];
     const regime = regimeForPeriod(bill.periodStart.slice(0, 7));
-    const differing = (item: repo.BillItem) => item.expectedTaxKobo !== null && Math.abs(item.taxPayableKobo - item.expectedTaxKobo) > PAYE_ROW_TOLERANCE_KOBO;
-    const rows = (items ?? (await repo.listBillItems(db, bill.id))).filter(differing).slice(0, MAX_WARNINGS);
+    const rows = (differing ?? (await repo.listBillItems(db, bill.id))).filter(differsFromEngine).slice(0, MAX_WARNINGS);
     return rows.map((item) => {
       const declared = item.taxPayableKobo;
       const expected = item.expectedTaxKobo ?? item.taxPayableKobo;
@@ -108,8 +109,8 @@ export function createBillQueries(deps: {
     });
   }
 
-  async function detail(bill: repo.BillRow, items?: readonly repo.BillItem[]): Promise<BillDetail> {
-    const [[summary], events, warnings] = await Promise.all([summaries(bill.organisationId, [bill]), repo.listBillEvents(db, bill.id), warningsOf(bill, items)]);
+  async function detail(bill: repo.BillRow, differing?: readonly repo.BillItem[]): Promise<BillDetail> {
+    const [[summary], events, warnings] = await Promise.all([summaries(bill.organisationId, [bill]), repo.listBillEvents(db, bill.id), warningsOf(bill, differing)]);
     const lateness = await latenessOfBill(bill, summary.state.collector);
     return {
       ...summary,

@@ -81,19 +81,9 @@ export interface BillItem {
 
 const BILL_ITEM_PAGES: ItemPages = { table: billItemPages, parentColumn: 'bill_id' };
 
-/** A bill's recipients, in the bill's transaction: a PAYE file may carry 100,000 of them. */
-export async function insertBillItems(tx: Db, billId: string, items: readonly BillItem[]): Promise<void> {
-  await writeItemPages(tx, BILL_ITEM_PAGES, billId, items, (item): BillItemTuple => [
-    item.rowNumber,
-    item.taxPayerNumber,
-    item.name,
-    item.amountKobo,
-    item.taxPayableKobo,
-    item.expectedTaxKobo,
-    item.nationality,
-    item.designation,
-    item.incomesKobo,
-  ]);
+/** A bill's recipients as item pages of BillItemTuple (bill-items.ts), in the bill's transaction: a PAYE file may carry 100,000 of them. */
+export async function insertBillItemPages(tx: Db, billId: string, pages: readonly string[]): Promise<void> {
+  await writeItemPages(tx, BILL_ITEM_PAGES, billId, pages);
 }
 
 /** A bill's recipients in file order: those in the window, or all of them. */
@@ -205,9 +195,10 @@ export interface WhtCalcItem {
 
 const WHT_CALC_PAGES: ItemPages = { table: whtCalcPages, parentColumn: 'record_id' };
 
-export async function insertWhtCalcRecord(tx: Db, record: typeof whtCalcRecords.$inferInsert, items: readonly WhtCalcItem[]) {
+/** A calculation with its payees as item pages of WhtCalcItemTuple (bill-items.ts). */
+export async function insertWhtCalcRecord(tx: Db, record: typeof whtCalcRecords.$inferInsert, pages: readonly string[]) {
   const [row] = await tx.insert(whtCalcRecords).values(record).returning();
-  await writeItemPages(tx, WHT_CALC_PAGES, row.id, items, (item): WhtCalcItemTuple => [item.rowNumber, item.taxPayerNumber, item.name, item.amountKobo, item.taxPayableKobo]);
+  await writeItemPages(tx, WHT_CALC_PAGES, row.id, pages);
   return row;
 }
 

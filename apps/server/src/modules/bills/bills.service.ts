@@ -29,7 +29,7 @@ import { createBillExports } from './bill-exports';
 import { fullName, lagosDate, monthName, naira } from './bill-format';
 import { latenessOf } from './bill-lateness';
 import type { BillPerson, BillWallets, StateInfo } from './bill-ports';
-import { createBillPreparation, payeesFingerprint } from './bill-preparation';
+import { createBillPreparation } from './bill-preparation';
 import { createBillQueries } from './bill-queries';
 import { createBillSettlement } from './bill-settlement';
 import { BILL_TYPES, billTypeByCode } from './bill-types';
@@ -199,9 +199,9 @@ export function createBillsService(deps: {
       if (path.type === 'paye') refuseFederalPaye(state, 'PAYE');
       const prepared = path.type === 'paye' ? await preparePaye(month, await payeFileOf(registration, state.name, form.source, uploads)) : await prepareWht(caller, state.collector, month, form, uploads.find((upload) => upload.field === 'recipients'));
       if (prepared.amountDue <= 0) throw invalidInput({ recipients: 'The tax on this bill is ₦0.00: there is nothing to pay.' });
-      const charge = computeBillCharge({ billType: prepared.type, recipientCount: prepared.recipients.length, amountDue: prepared.amountDue, date: `${month}-01` }, await deps.referenceTables());
+      const charge = computeBillCharge({ billType: prepared.type, recipientCount: prepared.recipients.count, amountDue: prepared.amountDue, date: `${month}-01` }, await deps.referenceTables());
       const billMonth: repo.BillMonth = { corporationId: corporation.id, stateId: state.id, type: prepared.type, period: month };
-      const fingerprint = prepared.type === 'wht' ? payeesFingerprint(prepared.recipients) : null;
+      const fingerprint = prepared.recipients.payeesFingerprint;
       // Checked before the agency is asked for a reference, and again under the month's lock below.
       try {
         await guardMonth(db, billMonth, fingerprint, state.name, supplementary);
@@ -248,7 +248,7 @@ export function createBillsService(deps: {
             vatKobo: charge.vat,
             chargeKobo: charge.charge,
             totalKobo: charge.total,
-            recipientCount: prepared.recipients.length,
+            recipientCount: prepared.recipients.count,
             status: approval.required ? 'awaiting_approval' : payingStatus(prepared.type),
             agencyReference,
             supplementary: isSupplementary,
@@ -261,7 +261,7 @@ export function createBillsService(deps: {
           });
           // Another request with this key was stored first, for another month: the first stands.
           if (!bill) throw new Replay(idempotency ? await repo.findBillByIdempotencyKey(tx, organisationId, idempotency.key) : null);
-          await repo.insertBillItems(tx, bill.id, prepared.recipients);
+          await repo.insertBillItemPages(tx, bill.id, prepared.recipients.pages);
           const additional = isSupplementary ? `; additional payment for the month: ${supplementary.reason}` : '';
           await repo.insertBillEvent(tx, { billId: bill.id, status: 'pending', note: `Prepared by ${preparerName}; agency reference ${agencyReference}${additional}` });
           const description = `${billTypeByCode(prepared.type).name} ${bill.reference} for ${corporation.name}, ${state.name}`;
@@ -293,8 +293,8 @@ export function createBillsService(deps: {
         await settle(created.id, false).catch(() => undefined);
       }
       const final = (await repo.findBill(db, created.id))!;
-      // The recipients are still in hand: the warnings need not read them back.
-      return { bill: await detail(final, prepared.recipients), message: messageFor(final) };
+      // The rows that differ came back with the file: the warnings need not read the recipients back.
+      return { bill: await detail(final, prepared.recipients.differing), message: messageFor(final) };
     },
 
     /**
