@@ -22,6 +22,8 @@ export interface Database {
   /** For libraries that speak SQL text (the jobs queue), on the database's connection pool. */
   executeSql: ExecuteSql;
   migrate(): Promise<void>;
+  /** Opens the pool's connections at once, so a new process does not open them one by one under its first burst of requests. */
+  connectAll(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -95,6 +97,11 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     kind,
     executeSql: (text, values) => pool.query(text, values),
     migrate: () => migrate(db, { migrationsFolder }),
+    async connectAll() {
+      const clients = await Promise.all(Array.from({ length: pool.options.max }, () => pool.connect()));
+      await Promise.all(clients.map((client) => client.query('select 1')));
+      for (const client of clients) client.release();
+    },
     async close() {
       await pool.end();
       await pglite?.close();

@@ -2,6 +2,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { until } from '../../test/bill-kit';
 import { createTestApp, ownerWithOrganisation, type TestApp } from '../../test/harness';
+import { inWorker, startWorkers } from './worker-pool';
 
 // Issue 27: a 200,000-row statement CSV stopped the server for 7.3 s while it was parsed on the
 // main thread. Files are read in worker threads now; the event loop's longest stall while a large
@@ -68,4 +69,20 @@ describe('large files leave the event loop free', () => {
     expect(statement).toMatchObject({ status: 'analysed', verdict: 'consistent', totals: { transaction_count: 80_000 } });
     expect(stallMs).toBeLessThan(MAX_STALL_MS);
   }, 180_000);
+});
+
+describe('a new process is ready before its first request', () => {
+  it('starts the file threads with every task module loaded, and they then take work', async () => {
+    // The app registered its tasks (bills, payroll, statements) when it was built.
+    await startWorkers();
+    const payeItems = inWorker<typeof import('../modules/bills/bill-file-tasks').payeItems>(new URL('../modules/bills/bill-file-tasks.ts', import.meta.url), 'payeItems');
+    const file = Buffer.from('tax_payer_number,name,nationality,designation,gross_income,tax_payable,basic_salary,housing,transport,furniture,education,lunch,passage,leave,bonus,13th_month,utility,other_allowances\nN-1234567,Ada Okafor,Nigerian,Accountant,500000,60000,300000,100000,50000,,,,,,,,,\n');
+    const parsed = await payeItems({ content: file, month: '2026-10' });
+    expect(parsed).toMatchObject({ ok: true, items: { count: 1, payeesFingerprint: null } });
+  }, 60_000);
+
+  it('opens every connection of the pool at once', async () => {
+    await test.database.connectAll();
+    expect((await test.call('GET', 'public', 'dev/mailbox')).status).toBe(200);
+  });
 });

@@ -3,7 +3,7 @@
 // a message of its own, so the calling thread takes them in between other work instead of
 // decoding one huge message at once.
 import { parentPort } from 'node:worker_threads';
-import { RESULT_PART_ITEMS, type WorkerRequest, type WorkerResponse } from './worker-pool';
+import { RESULT_PART_ITEMS, type WorkerPreload, type WorkerRequest, type WorkerResponse } from './worker-pool';
 
 const port = parentPort!;
 const post = (message: WorkerResponse) => port.postMessage(message);
@@ -43,4 +43,14 @@ async function run(request: WorkerRequest): Promise<void> {
   }
 }
 
-port.on('message', (request: WorkerRequest) => void run(request));
+/** Loads the task modules before any task comes, so the first file is not kept waiting while they compile. */
+async function preload({ id, preload: modules }: WorkerPreload): Promise<void> {
+  try {
+    await Promise.all(modules.map((module) => import(module)));
+    post({ id, type: 'done', result: null });
+  } catch (error) {
+    post({ id, type: 'error', message: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+port.on('message', (request: WorkerRequest | WorkerPreload) => void ('preload' in request ? preload(request) : run(request)));

@@ -21,6 +21,12 @@ export interface WorkerRequest {
   input: unknown;
 }
 
+/** Load these modules (file URLs) and answer done: a thread made ready before work comes (startWorkers). */
+export interface WorkerPreload {
+  id: number;
+  preload: string[];
+}
+
 export type WorkerResponse = { id: number } & (
   | { type: 'progress'; progress: unknown }
   /** Part of a long array of the result: of the result itself (key null) or of one of its properties. */
@@ -30,7 +36,7 @@ export type WorkerResponse = { id: number } & (
 );
 
 interface Task {
-  request: WorkerRequest;
+  request: WorkerRequest | WorkerPreload;
   onProgress?: (progress: unknown) => void;
   resolve: (result: unknown) => void;
   reject: (error: Error) => void;
@@ -46,6 +52,8 @@ const WORKER_FILE = new URL('./task-worker.mjs', import.meta.url);
 const threads: Thread[] = [];
 const queue: Task[] = [];
 let nextId = 1;
+/** Every module a task is run from (inWorker), so the threads can load them before any file comes. */
+const taskModules = new Set<string>();
 
 function startThread(): Thread {
   const thread: Thread = { worker: new Worker(WORKER_FILE), task: null };
@@ -119,12 +127,36 @@ function dispatch(): void {
 }
 
 /**
+ * Starts every thread of the pool and has each load every task module, so the first files a new
+ * process is sent are not kept waiting while threads start and compile (about half a second each)
+ * beside a burst of other requests. The server does this before it listens (server.ts).
+ */
+export async function startWorkers(): Promise<void> {
+  while (threads.length < POOL_SIZE) startThread();
+  const modules = [...taskModules];
+  await Promise.all(
+    threads
+      .filter((thread) => thread.task === null)
+      .map(
+        (thread) =>
+          new Promise<unknown>((resolve, reject) => {
+            const request: WorkerPreload = { id: nextId++, preload: modules };
+            thread.task = { request, resolve, reject, parts: new Map() };
+            thread.worker.ref();
+            thread.worker.postMessage(request);
+          }),
+      ),
+  );
+}
+
+/**
  * `name` of the module at `module` (a file URL beside the caller), run in the pool: a function
  * `(input, report) => result` whose input and result survive structured cloning. The function's
  * type is given as the type parameter (`typeof import('./x').name`), so the module itself is never
  * loaded in the calling thread.
  */
 export function inWorker<Task extends (input: never, report: never) => unknown>(module: URL, name: string) {
+  taskModules.add(module.href);
   type Input = Parameters<Task>[0];
   type Progress = Parameters<Task>[1] extends (progress: infer P) => void ? P : never;
   return (input: Input, onProgress?: (progress: Progress) => void): Promise<Awaited<ReturnType<Task>>> =>
