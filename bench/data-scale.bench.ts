@@ -110,7 +110,7 @@ async function fill(url: string, template: { organisationId: string; corporation
       `insert into bill_item_pages (bill_id, page, items)
        select id, 0, json_build_array(json_build_array(2, 'N-1000001', 'Adaeze Okafor', 50000000, 6530000, null, null, null, null),
                                       json_build_array(3, 'N-1000002', 'Musa Bello', 30000000, 3218000, null, null, null, null),
-                                      json_build_array(4, 'N-1000003', 'Ngozi Eze', 20000000, 1200000, null, null, null, null))
+                                      json_build_array(4, 'N-1000003', 'Ngozi Eze', 20000000, 1200000, null, null, null, null))::text
        from scale_bills order by n, b`,
     );
 

@@ -35,7 +35,7 @@ INSERT INTO "credit_notes" ("bill_id", "row_number", "organisation_id", "corpora
 SELECT b."id", (item->>0)::integer, b."organisation_id", b."corporation_id", item->>1, item->>2, b."reference", b."wht_type", b."period_start", (item->>3)::bigint, (item->>4)::bigint, b."paid_at"
 FROM "bills" b
 JOIN "bill_item_pages" p ON p."bill_id" = b."id"
-CROSS JOIN LATERAL json_array_elements(p."items") AS item
+CROSS JOIN LATERAL json_array_elements(p."items"::json) AS item
 WHERE b."type" = 'wht' AND b."status" = 'payment_paid' AND b."paid_at" IS NOT NULL AND b."wht_type" IS NOT NULL
 ON CONFLICT DO NOTHING;--> statement-breakpoint
 INSERT INTO "vendors" ("organisation_id", "tax_payer_number", "name")

@@ -26,9 +26,12 @@ const ROWS_PER_INSERT = 1_000;
  * On PGlite the rows go in as multi-row INSERTs instead: COPY FROM STDIN through node-postgres
  * stops PGlite (its call waits for CopyData that can only come in a later call, holding the event
  * loop; decision 0018), and the rows written here are few (a bill's items are a thousand to a
- * row), so INSERT costs little.
+ * row), so INSERT costs little; an INSERT takes about a megabyte of text at most.
+ *
+ * `rows` may still be arriving (an async iterable: the pages a file worker is still writing); they
+ * are sent as they come, so the database stores the first while the last are made.
  */
-export async function copyRows<T>(tx: Db, table: Table, rows: readonly T[], columns: CopyColumns<T>): Promise<void> {
+export async function copyRows<T>(tx: Db, table: Table, rows: Iterable<T> | AsyncIterable<T>, columns: CopyColumns<T>): Promise<void> {
   const { client, kind } = connectionOf(tx);
   if (client instanceof pg.Pool) throw new Error('copyRows needs a transaction, not the database');
   const names = Object.keys(columns);
@@ -38,29 +41,69 @@ export async function copyRows<T>(tx: Db, table: Table, rows: readonly T[], colu
     await pipeline(Readable.from(chunksOf(rows, pickers)), client.query(copyFrom(`copy ${target} from stdin`)));
     return;
   }
-  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
-    const values: CopyValue[] = [];
-    const tuples = rows.slice(start, start + ROWS_PER_INSERT).map((row) => `(${pickers.map((pick) => `$${values.push(pick(row))}`).join(', ')})`);
-    await client.query(`insert into ${target} values ${tuples.join(', ')}`, values);
+  let values: CopyValue[] = [];
+  let tuples: string[] = [];
+  let characters = 0;
+  const insert = async () => {
+    if (tuples.length > 0) await client.query(`insert into ${target} values ${tuples.join(', ')}`, values);
+    values = [];
+    tuples = [];
+    characters = 0;
+  };
+  const add = (row: T) => {
+    tuples.push(`(${pickers.map((pick) => `$${values.push(pick(row))}`).join(', ')})`);
+    for (let index = values.length - pickers.length; index < values.length; index++) characters += typeof values[index] === 'string' ? (values[index] as string).length : 8;
+    return tuples.length >= ROWS_PER_INSERT || characters >= CHUNK_CHARACTERS;
+  };
+  if (isAsync(rows)) {
+    for await (const row of rows) if (add(row)) await insert();
+  } else {
+    for (const row of rows) if (add(row)) await insert();
   }
+  await insert();
 }
 
-function* chunksOf<T>(rows: readonly T[], pickers: Array<(row: T) => CopyValue>): Generator<string> {
+function isAsync<T>(rows: Iterable<T> | AsyncIterable<T>): rows is AsyncIterable<T> {
+  return Symbol.asyncIterator in rows;
+}
+
+/** COPY's text, about CHUNK_CHARACTERS at a time: rows in hand are written without a pause per row. */
+function chunksOf<T>(rows: Iterable<T> | AsyncIterable<T>, pickers: Array<(row: T) => CopyValue>): Iterable<string> | AsyncIterable<string> {
   const cells = new Array<string>(pickers.length);
   let lines: string[] = [];
   let characters = 0;
-  for (const row of rows) {
+  /** Adds a row's line; the chunk when it is full. */
+  const add = (row: T): string | null => {
     for (let column = 0; column < pickers.length; column++) cells[column] = copyText(pickers[column](row));
     const line = cells.join('\t');
     lines.push(line);
     characters += line.length;
-    if (characters >= CHUNK_CHARACTERS) {
-      yield `${lines.join('\n')}\n`;
-      lines = [];
-      characters = 0;
-    }
+    return characters >= CHUNK_CHARACTERS ? rest() : null;
+  };
+  const rest = (): string | null => {
+    const chunk = lines.length > 0 ? `${lines.join('\n')}\n` : null;
+    lines = [];
+    characters = 0;
+    return chunk;
+  };
+  if (isAsync(rows)) {
+    return (async function* () {
+      for await (const row of rows) {
+        const chunk = add(row);
+        if (chunk !== null) yield chunk;
+      }
+      const last = rest();
+      if (last !== null) yield last;
+    })();
   }
-  if (lines.length > 0) yield `${lines.join('\n')}\n`;
+  return (function* () {
+    for (const row of rows) {
+      const chunk = add(row);
+      if (chunk !== null) yield chunk;
+    }
+    const last = rest();
+    if (last !== null) yield last;
+  })();
 }
 
 /** One value in COPY's text format: `\N` for null, and text with its backslash escapes. */

@@ -77,8 +77,10 @@ describe('a new process is ready before its first request', () => {
     await startWorkers();
     const payeItems = inWorker<typeof import('../modules/bills/bill-file-tasks').payeItems>(new URL('../modules/bills/bill-file-tasks.ts', import.meta.url), 'payeItems');
     const file = Buffer.from('tax_payer_number,name,nationality,designation,gross_income,tax_payable,basic_salary,housing,transport,furniture,education,lunch,passage,leave,bonus,13th_month,utility,other_allowances\nN-1234567,Ada Okafor,Nigerian,Accountant,500000,60000,300000,100000,50000,,,,,,,,,\n');
-    const parsed = await payeItems({ content: file, month: '2026-10' });
-    expect(parsed).toMatchObject({ ok: true, items: { count: 1, payeesFingerprint: null } });
+    const progress: unknown[] = [];
+    const parsed = await payeItems({ content: file, month: '2026-10' }, (report) => progress.push(report));
+    expect(parsed).toMatchObject({ ok: true });
+    expect(progress).toEqual([{ counted: { count: 1, amountDue: 6_000_000 } }, { page: expect.stringMatching(/^\[\[2,"N-1234567","Ada Okafor",/) }]);
   }, 60_000);
 
   it('opens every connection of the pool at once', async () => {

@@ -1,7 +1,7 @@
 import type { CollectorKind } from '@levy/contracts';
 import { applyRate, parsePayeFile, parseWhtAutoCsv, parseWhtManualCsv, PAYE_TEMPLATE_HEADERS, recomputePayeMoney, sumKobo, type CsvRowError, type Kobo } from '@levy/tax';
-import { itemPageTexts } from '../../db/item-page-texts';
-import { NOT_PAYE, payeeProblems, preparedItemsOf, whtCalcItemTuple, type PreparedItems } from './bill-items';
+import { ITEMS_PER_PAGE, itemPageTexts } from '../../db/item-page-texts';
+import { billItemTuple, differsFromEngine, MAX_WARNINGS, NOT_PAYE, payeeProblems, preparedItemsOf, whtCalcItemTuple, type PreparedItems } from './bill-items';
 import type { BillItem, WhtCalcItem } from './bills.repo';
 
 /**
@@ -21,26 +21,44 @@ interface FileFailure {
   errors: CsvRowError[];
 }
 
-/** A PAYE file's employees with their monthly gross and the tax the month's rules expect. */
-export function payeItems({ content, month }: { content: Uint8Array; month: string }): FileFailure | { ok: true; items: PreparedItems; amountDue: Kobo } {
+/** What a PAYE file's task reports as it goes: its rows counted once the file is read, then each item page. */
+export type PayeProgress = { counted: { count: number; amountDue: Kobo } } | { page: string };
+
+/**
+ * A PAYE file's employees with their monthly gross and the tax the month's rules expect. Once the
+ * file is read and checked, its count and total are reported, so the bill can be made while the
+ * employees are recomputed and their pages written; each page is reported as it is made, and the
+ * rows whose tax differs from the engine's come with the result.
+ */
+export function payeItems({ content, month }: { content: Uint8Array; month: string }, report: (progress: PayeProgress) => void): FileFailure | { ok: true; differing: BillItem[] } {
   const parsed = parsePayeFile(content, month);
   if (!parsed.ok) return parsed;
-  const items = parsed.records.map((record, index): BillItem => {
-    const money = parsed.money[index];
-    const check = recomputePayeMoney(money, month);
-    return {
-      rowNumber: parsed.rowNumbers[index],
-      taxPayerNumber: record.tax_payer_number.toUpperCase(),
-      name: record.name,
-      amountKobo: check.monthlyGross,
-      taxPayableKobo: parsed.amounts[index],
-      expectedTaxKobo: check.expectedMonthlyTax,
-      nationality: record.nationality,
-      designation: record.designation,
-      incomesKobo: money.slice(PAYE_INCOMES_FROM),
-    };
-  });
-  return { ok: true, items: preparedItemsOf('paye', items), amountDue: parsed.amountDue };
+  const count = parsed.records.length;
+  report({ counted: { count, amountDue: parsed.amountDue } });
+  const differing: BillItem[] = [];
+  for (let start = 0; start < count; start += ITEMS_PER_PAGE) {
+    const page: BillItem[] = [];
+    for (let index = start; index < Math.min(count, start + ITEMS_PER_PAGE); index++) {
+      const record = parsed.records[index];
+      const money = parsed.money[index];
+      const check = recomputePayeMoney(money, month);
+      const item: BillItem = {
+        rowNumber: parsed.rowNumbers[index],
+        taxPayerNumber: record.tax_payer_number.toUpperCase(),
+        name: record.name,
+        amountKobo: check.monthlyGross,
+        taxPayableKobo: parsed.amounts[index],
+        expectedTaxKobo: check.expectedMonthlyTax,
+        nationality: record.nationality,
+        designation: record.designation,
+        incomesKobo: money.slice(PAYE_INCOMES_FROM),
+      };
+      if (differing.length < MAX_WARNINGS && differsFromEngine(item)) differing.push(item);
+      page.push(item);
+    }
+    report({ page: JSON.stringify(page.map(billItemTuple)) });
+  }
+  return { ok: true, differing };
 }
 
 /** A WHT manual file's payees with the tax they owe as written; the collector's payees only. */

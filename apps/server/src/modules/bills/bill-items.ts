@@ -20,12 +20,12 @@ export const NOT_PAYE = { expectedTaxKobo: null, nationality: null, designation:
 /** A bill's recipients, ready to store. */
 export interface PreparedItems {
   count: number;
-  /** The bill's item pages (db/item-pages.ts), each a JSON array of BillItemTuple. */
-  pages: string[];
+  /** The bill's item pages (db/item-pages.ts), each a JSON array of BillItemTuple: in hand, or still coming from a file worker. */
+  pages: Iterable<string> | AsyncIterable<string>;
   /** WHT: the payees' fingerprint (payeesFingerprint); null for PAYE. */
   payeesFingerprint: string | null;
-  /** PAYE: the first MAX_WARNINGS rows whose declared tax differs from the engine's (the bill's warnings). */
-  differing: BillItem[];
+  /** PAYE: the first MAX_WARNINGS rows whose declared tax differs from the engine's (the bill's warnings); known once the last page is made. */
+  differing: readonly BillItem[] | Promise<readonly BillItem[]>;
 }
 
 export function billItemTuple(item: BillItem): BillItemTuple {

@@ -30,6 +30,45 @@ const whtManualItems = inWorker<typeof tasks.whtManualItems>(TASKS, 'whtManualIt
 const whtAutoItemsOf = inWorker<typeof tasks.whtAutoItems>(TASKS, 'whtAutoItems');
 const whtCalculationOf = inWorker<typeof tasks.whtCalculation>(TASKS, 'whtCalculation');
 
+/** Pages a file worker reports one by one, read once, in order, as they come. */
+class PageQueue implements AsyncIterable<string> {
+  private readonly pages: string[] = [];
+  private ended = false;
+  private failure: { error: unknown } | null = null;
+  private wake: (() => void) | null = null;
+
+  push(page: string): void {
+    this.pages.push(page);
+    this.wake?.();
+  }
+
+  end(): void {
+    this.ended = true;
+    this.wake?.();
+  }
+
+  fail(error: unknown): void {
+    this.failure = { error };
+    this.wake?.();
+  }
+
+  async *[Symbol.asyncIterator](): AsyncGenerator<string> {
+    for (let next = 0; ; ) {
+      if (this.failure) throw this.failure.error;
+      if (next < this.pages.length) {
+        const page = this.pages[next];
+        // Stored pages are let go of as they are sent.
+        this.pages[next++] = '';
+        yield page;
+      } else if (this.ended) return;
+      else {
+        await new Promise<void>((resolve) => (this.wake = resolve));
+        this.wake = null;
+      }
+    }
+  }
+}
+
 interface PreparedBill {
   type: BillTypeCode;
   whtType: string | null;
@@ -82,10 +121,32 @@ export function createBillPreparation(deps: {
     return { content: onFile };
   }
 
+  /**
+   * A PAYE file read in a worker. It answers as soon as the file is checked and its rows counted:
+   * the bill is made, and its pages stored, while the worker still recomputes the employees and
+   * writes the pages (decision 0008).
+   */
   async function preparePaye(month: string, file: Pick<UploadedFile, 'content'>): Promise<PreparedBill> {
-    const parsed = await payeItems({ content: file.content, month });
-    if (!parsed.ok) throw csvFailure('recipients', parsed.message, parsed.errors);
-    return { type: 'paye', whtType: null, periodStart: `${month}-01`, periodEnd: lastDayOfMonth(month), recipients: parsed.items, amountDue: parsed.amountDue };
+    const pages = new PageQueue();
+    let onCounted!: (counted: { count: number; amountDue: Kobo }) => void;
+    const counted = new Promise<{ count: number; amountDue: Kobo }>((resolve) => (onCounted = resolve));
+    const finished = payeItems({ content: file.content, month }, (progress) => ('page' in progress ? pages.push(progress.page) : onCounted(progress.counted))).then(
+      (result) => {
+        pages.end();
+        return result;
+      },
+      (error: unknown) => {
+        pages.fail(error);
+        throw error;
+      },
+    );
+    const first = await Promise.race([counted, finished]);
+    if ('ok' in first && !first.ok) throw csvFailure('recipients', first.message, first.errors);
+    const { count, amountDue } = await counted;
+    const differing = finished.then((result) => (result.ok ? result.differing : []));
+    // Awaited only once the bill is stored; a bill not made (a repeat, a refusal) leaves it unread.
+    differing.catch(() => undefined);
+    return { type: 'paye', whtType: null, periodStart: `${month}-01`, periodEnd: lastDayOfMonth(month), recipients: { count, pages, payeesFingerprint: null, differing }, amountDue };
   }
 
   async function prepareWht(caller: Caller, collector: CollectorKind, month: string, form: { payload_type?: string; wht_type?: string; end_date?: string; calc_record_reference?: string }, file: UploadedFile | undefined): Promise<PreparedBill> {

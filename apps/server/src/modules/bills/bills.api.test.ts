@@ -354,7 +354,7 @@ describe('the database keeps items with their parents', () => {
     const { owner, corporationId } = await organisationWithState();
     await fund(owner, '5000000');
     const created = await generate(owner.token, corporationId, 'paye', { start_date: '2026-10' }, [THREE_EMPLOYEES]);
-    const countItems = async () => (await queryRows<{ n: number }>(db, sql`select coalesce(sum(json_array_length(items)), 0)::int as n from bill_item_pages where bill_id = ${created.data.id}`))[0].n;
+    const countItems = async () => (await queryRows<{ n: number }>(db, sql`select coalesce(sum(json_array_length(items::json)), 0)::int as n from bill_item_pages where bill_id = ${created.data.id}`))[0].n;
     expect(await countItems()).toBe(3);
     await db.execute(sql`delete from bills where id = ${created.data.id}`);
     expect(await countItems()).toBe(0);

@@ -82,7 +82,7 @@ export interface BillItem {
 const BILL_ITEM_PAGES: ItemPages = { table: billItemPages, parentColumn: 'bill_id' };
 
 /** A bill's recipients as item pages of BillItemTuple (bill-items.ts), in the bill's transaction: a PAYE file may carry 100,000 of them. */
-export async function insertBillItemPages(tx: Db, billId: string, pages: readonly string[]): Promise<void> {
+export async function insertBillItemPages(tx: Db, billId: string, pages: Iterable<string> | AsyncIterable<string>): Promise<void> {
   await writeItemPages(tx, BILL_ITEM_PAGES, billId, pages);
 }
 

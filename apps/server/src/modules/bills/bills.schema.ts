@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Kobo } from '@levy/tax';
-import { bigserial, boolean, index, integer, json, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { kobo } from '../../db/columns';
 import { corporations } from '../corporations/corporations.schema';
 import { users } from '../identity/identity.schema';
@@ -129,8 +129,8 @@ export const billItemPages = pgTable(
       .notNull()
       .references(() => bills.id, { onDelete: 'cascade' }),
     page: integer().notNull(),
-    /** `json`, not `jsonb`: PostgreSQL keeps the text as given and never looks inside it. */
-    items: json().notNull().$type<BillItemTuple[]>(),
+    /** The page's JSON array of BillItemTuple as the app wrote it: text, which PostgreSQL stores without parsing (decision 0026). */
+    items: text().notNull(),
   },
   (table) => [primaryKey({ columns: [table.billId, table.page] })],
 );
@@ -180,8 +180,8 @@ export const whtCalcPages = pgTable(
       .notNull()
       .references(() => whtCalcRecords.id, { onDelete: 'cascade' }),
     page: integer().notNull(),
-    /** `json`, not `jsonb`: PostgreSQL keeps the text as given and never looks inside it. */
-    items: json().notNull().$type<WhtCalcItemTuple[]>(),
+    /** The page's JSON array of WhtCalcItemTuple as the app wrote it: text, which PostgreSQL stores without parsing (decision 0026). */
+    items: text().notNull(),
   },
   (table) => [primaryKey({ columns: [table.recordId, table.page] })],
 );

@@ -294,7 +294,7 @@ export function createBillsService(deps: {
       }
       const final = (await repo.findBill(db, created.id))!;
       // The rows that differ came back with the file: the warnings need not read the recipients back.
-      return { bill: await detail(final, prepared.recipients.differing), message: messageFor(final) };
+      return { bill: await detail(final, await prepared.recipients.differing), message: messageFor(final) };
     },
 
     /**
