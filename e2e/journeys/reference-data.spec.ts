@@ -85,9 +85,10 @@ test('staff add an MPR row with its source; a penalty then says "MPR as of" toda
   await expect(inForce.getByRole('row', { name: /^Supply of goods/ })).toContainText('2.00%None2.00%None');
   const wht = page.getByRole('form', { name: 'Add a WHT rate' });
   await wht.getByLabel('In force from').fill(chargeFrom);
-  await wht.getByLabel('WHT type').selectOption('rent');
-  await wht.getByLabel('Paid to').selectOption('individual');
-  await wht.getByLabel('Residency').selectOption('resident');
+  for (const [label, option] of [['WHT type', 'Rent'], ['Paid to', 'Individuals'], ['Residency', 'Resident']]) {
+    await wht.getByRole('combobox', { name: label }).click();
+    await page.getByRole('option', { name: option, exact: true }).click();
+  }
   await wht.getByRole('textbox', { name: 'Rate (%)' }).fill('7.50');
   await wht.getByRole('textbox', { name: 'Source' }).fill('Withholding (Amendment) Regulations (journey test row)');
   await wht.getByRole('button', { name: 'Add row' }).click();

@@ -1,5 +1,5 @@
 import { addChargeRowBody, addHolidayRowBody, addMprRowBody, addWhtRateRowBody, type ReferenceTableCode, type WhtRateInForce } from '@levy/contracts';
-import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -121,7 +121,8 @@ export function AddRowForm({ table, whtTypes }: { table: ReferenceTableCode; wht
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {spec.fields.map((field: FieldSpec) =>
             field.options ? (
-              <NativeSelect key={field.name} label={field.label} description={field.description} data={choicesOf(field, whtTypes)} required {...form.getInputProps(field.name)} />
+              // Select, not NativeSelect: the public calculator's chunk keeps NativeSelect to itself (first-load budget).
+              <Select key={field.name} label={field.label} description={field.description} data={choicesOf(field, whtTypes)} allowDeselect={false} required {...form.getInputProps(field.name)} />
             ) : (
               <TextInput key={field.name} type={field.type} label={field.label} description={field.description} placeholder={field.placeholder} required {...form.getInputProps(field.name)} />
             ),

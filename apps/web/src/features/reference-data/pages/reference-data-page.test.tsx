@@ -187,18 +187,22 @@ describe('Reference data (staff)', () => {
     const form = screen.getByRole('form', { name: 'Add a WHT rate' });
     const fill = (label: RegExp, value: string) => fireEvent.change(within(form).getByLabelText(label), { target: { value } });
     fill(/In force from/, '2027-01-01');
-    fill(/Rate/, '7.50');
+    fill(/Rate \(%\)/, '7.50');
     fill(/^Source/, 'Withholding (Amendment) Regulations 2026');
     // The choices start on the first of each list: rent, individuals, resident.
     fireEvent.click(within(form).getByRole('button', { name: 'Add row' }));
     await waitFor(() => expect(gateway.calls('internal/reference-data/wht/rows')).toHaveLength(1));
     expect(gateway.calls('internal/reference-data/wht/rows')[0].body).toEqual({ from: '2027-01-01', wht_type: 'rent', payee_kind: 'individual', residency: 'resident', rate_percent: '7.50', source: 'Withholding (Amendment) Regulations 2026' });
 
-    fill(/WHT type/, 'supply_of_goods');
-    fill(/Paid to/, 'company');
-    fill(/Residency/, 'non_resident');
+    const choose = async (label: RegExp, option: string) => {
+      fireEvent.click(within(form).getByRole('combobox', { name: label }));
+      fireEvent.click(await screen.findByRole('option', { name: option, hidden: true }));
+    };
+    await choose(/WHT type/, 'Supply of goods');
+    await choose(/Paid to/, 'Companies');
+    await choose(/Residency/, 'Non-resident');
     fill(/In force from/, '2027-01-01');
-    fill(/Rate/, '5');
+    fill(/Rate \(%\)/, '5');
     fill(/^Source/, 'Withholding (Amendment) Regulations 2026');
     fireEvent.click(within(form).getByRole('button', { name: 'Add row' }));
     await waitFor(() => expect(gateway.calls('internal/reference-data/wht/rows')).toHaveLength(2));
