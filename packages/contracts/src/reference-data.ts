@@ -15,6 +15,8 @@ export type ReferenceTableCode = (typeof REFERENCE_TABLE_CODES)[number];
 export const REFERENCE_REVIEW_DAYS = 90;
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'A date is written YYYY-MM-DD' });
+/** A percentage as typed, below 100 with up to two decimals. */
+const percentText = (what: string, example: string) => z.string().trim().regex(/^\d{1,2}(\.\d{1,2})?$/, { error: `Give ${what} in percent with up to two decimals, e.g. ${example}` });
 const source = z.string().trim().min(3, { error: 'Source is required: name the communiqué, gazette or announcement' }).max(300);
 
 export const referenceRow = z.object({
@@ -80,7 +82,7 @@ export const getReferenceData = defineContract(calls.getReferenceData, {
 
 export const addMprRowBody = z.object({
   from: isoDate,
-  rate_percent: z.string().trim().regex(/^\d{1,2}(\.\d{1,2})?$/, { error: 'Give the rate in percent with up to two decimals, e.g. 26.50' }),
+  rate_percent: percentText('the rate', '26.50'),
   source,
 });
 export type AddMprRowBody = z.infer<typeof addMprRowBody>;
@@ -114,7 +116,7 @@ export const addChargeRowBody = z.object({
   wht_base: nairaAmount('WHT base fee'),
   wht_per_recipient: nairaAmount('WHT fee per payee'),
   wht_cap: nairaAmount('WHT fee cap'),
-  vat_percent: z.string().trim().regex(/^\d{1,2}(\.\d{1,2})?$/, { error: 'Give VAT in percent with up to two decimals, e.g. 7.50' }),
+  vat_percent: percentText('VAT', '7.50'),
   source,
 });
 export type AddChargeRowBody = z.infer<typeof addChargeRowBody>;
@@ -130,7 +132,7 @@ export const addWhtRateRowBody = z.object({
   wht_type: z.string().trim().min(1, { error: 'Choose the WHT type' }),
   payee_kind: z.enum(['company', 'individual'], { error: 'Choose who is paid: a company or an individual' }),
   residency: z.enum(['resident', 'non_resident'], { error: 'Choose resident or non-resident' }),
-  rate_percent: z.string().trim().regex(/^\d{1,2}(\.\d{1,2})?$/, { error: 'Give the rate in percent with up to two decimals, e.g. 7.50' }),
+  rate_percent: percentText('the rate', '7.50'),
   source,
 });
 export type AddWhtRateRowBody = z.infer<typeof addWhtRateRowBody>;

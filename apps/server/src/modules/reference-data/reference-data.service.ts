@@ -77,6 +77,28 @@ function whtInForce(tables: WhtRateTables, today: IsoDate): WhtRateInForce[] {
   }));
 }
 
+function conflict(message: string, data: unknown): AppError {
+  return new AppError('CONFLICT', message, data);
+}
+
+/** "REF (detail), …": the first three bills a refused row would change. */
+function nameBills<T extends { reference: string }>(bills: T[], detail: (bill: T) => string): string {
+  return `${bills.map((bill) => `${bill.reference} (${detail(bill)})`).slice(0, 3).join(', ')}${bills.length > 3 ? ', …' : ''}`;
+}
+
+/**
+ * The refusal of a row read by tax month (charges, WHT rates) that would change bills of its
+ * months: it names them and the first month the row may start.
+ */
+function monthlyRowConflict(words: { row: string; change: string; bill: string }, from: IsoDate, changed: Array<{ reference: string; period: string }>): AppError {
+  const latest = changed.reduce((left, right) => (right.period > left.period ? right : left));
+  const bills = changed.length === 1 ? `a ${words.bill}` : `${changed.length} ${words.bill}s`;
+  return conflict(
+    `${words.row} from ${dayLabel(from)} would change ${words.change} ${bills}: ${nameBills(changed, (bill) => monthLabel(`${bill.period}-01`))}. Date the row from ${dayLabel(`${addMonths(latest.period, 1)}-01`)} or later.`,
+    { bills: changed.map((bill) => ({ reference: bill.reference, period: bill.period })) },
+  );
+}
+
 export interface ReferenceDataDeps {
   db: Db;
   /** The bills module: paid bills whose late penalty differs between two MPR tables. */
@@ -229,10 +251,6 @@ export function createReferenceDataService(deps: ReferenceDataDeps) {
     return view();
   }
 
-  function conflict(message: string, data: unknown): AppError {
-    return new AppError('CONFLICT', message, data);
-  }
-
   return {
     load,
     current,
@@ -249,9 +267,9 @@ export function createReferenceDataService(deps: ReferenceDataDeps) {
         const changed = await deps.paidBillsChangedBy(tx, { from: body.from, before: tables, after });
         if (changed.length > 0) {
           const latest = changed.reduce((left, right) => (right.paidOn > left.paidOn ? right : left));
-          const named = changed.slice(0, 3).map((bill) => `${bill.reference} (paid late on ${dayLabel(bill.paidOn)})`).join(', ');
+          const named = nameBills(changed, (bill) => `paid late on ${dayLabel(bill.paidOn)}`);
           throw conflict(
-            `A rate from ${dayLabel(body.from)} would change the late penalty already stated on ${changed.length === 1 ? 'a paid bill' : `${changed.length} paid bills`}: ${named}${changed.length > 3 ? ', …' : ''}. Date the row after ${dayLabel(latest.paidOn)}.`,
+            `A rate from ${dayLabel(body.from)} would change the late penalty already stated on ${changed.length === 1 ? 'a paid bill' : `${changed.length} paid bills`}: ${named}. Date the row after ${dayLabel(latest.paidOn)}.`,
             { bills: changed.map((bill) => ({ reference: bill.reference, paid_on: bill.paidOn })) },
           );
         }
@@ -289,15 +307,7 @@ export function createReferenceDataService(deps: ReferenceDataDeps) {
       return write(caller, ip, 'charges', async (tx, by) => {
         const after = { ...tables, chargeSchedule: mergeDatedRows(tables.chargeSchedule, [{ from: body.from, source: body.source, value: schedule }]) };
         const changed = await deps.paidBillsChargeChangedBy(tx, { from: body.from, before: tables, after });
-        if (changed.length > 0) {
-          const latest = changed.reduce((left, right) => (right.period > left.period ? right : left));
-          const named = changed.slice(0, 3).map((bill) => `${bill.reference} (${monthLabel(`${bill.period}-01`)})`).join(', ');
-          const next = `${addMonths(latest.period, 1)}-01`;
-          throw conflict(
-            `A schedule from ${dayLabel(body.from)} would change the charge already paid on ${changed.length === 1 ? 'a bill' : `${changed.length} bills`}: ${named}${changed.length > 3 ? ', …' : ''}. Date the row from ${dayLabel(next)} or later.`,
-            { bills: changed.map((bill) => ({ reference: bill.reference, period: bill.period })) },
-          );
-        }
+        if (changed.length > 0) throw monthlyRowConflict({ row: 'A schedule', change: 'the charge already paid on', bill: 'bill' }, body.from, changed);
         await repo.insertRow(tx, { table: 'charges', from: body.from, chargeSchedule: schedule, source: body.source, createdBy: caller.userId, createdByName: by });
         return { action: 'row_added', summary: `Charges from ${monthLabel(body.from)}: ${scheduleLabel(schedule)}`, source: body.source };
       });
@@ -317,14 +327,7 @@ export function createReferenceDataService(deps: ReferenceDataDeps) {
         const staff = staffRows(stored.rows, stored.reviews);
         const after = mergeReferenceTables({ ...staff, wht: [...staff.wht, { from: body.from, source: body.source, value: cell }] });
         const changed = await deps.paidBillsWhtRateChangedBy(tx, { from: body.from, before: tables, after });
-        if (changed.length > 0) {
-          const latest = changed.reduce((left, right) => (right.period > left.period ? right : left));
-          const named = changed.slice(0, 3).map((bill) => `${bill.reference} (${monthLabel(`${bill.period}-01`)})`).join(', ');
-          throw conflict(
-            `A rate from ${dayLabel(body.from)} would change the rate already stated on ${changed.length === 1 ? 'a paid bill' : `${changed.length} paid bills`}: ${named}${changed.length > 3 ? ', …' : ''}. Date the row from ${dayLabel(`${addMonths(latest.period, 1)}-01`)} or later.`,
-            { bills: changed.map((bill) => ({ reference: bill.reference, period: bill.period })) },
-          );
-        }
+        if (changed.length > 0) throw monthlyRowConflict({ row: 'A rate', change: 'the rate already stated on', bill: 'paid bill' }, body.from, changed);
         await repo.insertRow(tx, { table: 'wht', from: body.from, whtCell: cell, source: body.source, createdBy: caller.userId, createdByName: by });
         return { action: 'row_added', summary: `WHT from ${monthLabel(body.from)}: ${whtCellLabel(cell)}`, source: body.source };
       });
