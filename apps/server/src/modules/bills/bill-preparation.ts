@@ -8,7 +8,7 @@ import { csvFailure, csvFileOf } from '../../http/csv-upload';
 import type { Caller, UploadedFile } from '../../http/route';
 import { inWorker } from '../../workers/worker-pool';
 import { whtOn, whtTypesOf } from './bill-collector';
-import { currentMonth, lastDayOfMonth, naira } from './bill-format';
+import { currentMonth, lastDayOfMonth, monthName, naira } from './bill-format';
 import type { StateInfo } from './bill-ports';
 import type * as tasks from './bill-file-tasks';
 import { PAYE_INCOMES_FROM } from './bill-file-tasks';
@@ -167,6 +167,10 @@ export function createBillPreparation(deps: {
       if (!record || record.organisationId !== caller.organisationId) throw invalidInput({ calc_record_reference: 'This calculation was not found. Upload the file again.' });
       if (record.whtType !== whtType) throw invalidInput({ calc_record_reference: 'This calculation was made for another WHT type. Upload the file again.' });
       if (record.collector !== collector) throw invalidInput({ calc_record_reference: `This calculation was made at ${collector === 'federal' ? "a State IRS's rates for individuals" : "the Nigeria Revenue Service's rates for companies"}. Upload the file again.` });
+      // A calculation is bound to the month it was made for: the rate is the month's, and so is the bill.
+      if (record.period !== month) throw invalidInput({ calc_record_reference: `This calculation was made for ${monthName(record.period)}, not ${monthName(month)}. Upload the file again for ${monthName(month)}.` });
+      const rateBps = await whtRate(month, whtType, collector);
+      if (record.rateBps !== rateBps) throw invalidInput({ calc_record_reference: `The rate for ${monthName(month)} changed from ${record.rateBps / 100}% to ${rateBps / 100}% after this calculation was made. Upload the file again.` });
       const items = await repo.listWhtCalcItems(db, record.id);
       return {
         ...base,
