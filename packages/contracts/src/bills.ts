@@ -255,6 +255,11 @@ export const exportBills = defineContract(calls.exportBills, {
 export const rejectBillBody = z.object({ reason: requiredText('Reason').max(500, { error: 'The reason must be at most 500 characters' }) });
 export const cancelBillBody = z.object({ reason: z.string().trim().max(500, { error: 'The reason must be at most 500 characters' }).optional() });
 
+const billFigures = z.object({ amount_due: z.string(), charge: z.string(), total: z.string() });
+/** The CONFLICT data of an approval whose bill costs something else under today's rules: what it was prepared at, what it costs now, and why. */
+export const billRepricing = z.object({ prepared: billFigures, now: billFigures, changes: z.array(z.string()) });
+export type BillRepricing = z.infer<typeof billRepricing>;
+
 /** Approval prices the bill again under today's rules: a changed total is paid only when the approver confirms it. */
 export const approveBillBody = z.object({
   confirm_total: nairaAmount('Total').optional().describe('The new total (naira) the approver saw, when approval answered CONFLICT because the rules changed since the bill was prepared'),
