@@ -87,7 +87,8 @@ describe('a page opened signed out, kept through sign-in', () => {
   const bills = route('bills.index', { permission: calls.listBills.permission });
   it.each([
     ['a bill from an approval mail', '/bills?bill=4b1c', to('/?next=%2Fbills%3Fbill%3D4b1c')],
-    ['the dashboard', '/dashboard', to('/?next=%2Fdashboard')],
+    ['Team Members', '/organisation', to('/?next=%2Forganisation')],
+    ['the dashboard, where sign-in lands anyway: home alone', '/dashboard', to('/')],
     ['a path that would leave the app: home alone', '//evil.example/bills', to('/')],
   ] as const)('%s', (_case, requested, expected) => {
     expect(decideNavigation(bills, visitor, requested)).toEqual(expected);

@@ -30,8 +30,9 @@ export function decideNavigation(route: RouteMeta, session: GuardSession, reques
   const permission = permissionOf(route);
   const isSignedIn = Boolean(session.token);
   if (permission) {
-    // Home, as the spec says, keeping the page asked for (a link in a mail) for after sign-in.
-    if (!isSignedIn) return { kind: 'redirect', to: withReturnPath(linkTo('home'), returnPathOf(requested)) };
+    // Home, as the spec says, keeping the page asked for (a link in a mail) for after sign-in;
+    // the dashboard is where sign-in lands anyway.
+    if (!isSignedIn) return { kind: 'redirect', to: withReturnPath(linkTo('home'), requested === linkTo('dashboard.index') ? null : returnPathOf(requested)) };
     if (!hasPermission(session.permissions, permission)) return { kind: 'deny' };
   }
   if (isStaff(session)) return route.access === 'guest' ? { kind: 'redirect', to: linkTo('corporations.index') } : { kind: 'proceed' };
