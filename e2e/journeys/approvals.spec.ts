@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { linkFromMailbox, NEW_USER_PASSWORD } from '../support/api';
+import { callGateway, linkFromMailbox, NEW_USER_PASSWORD, STAFF } from '../support/api';
 import { expect, test } from '../support/fixtures';
 import { joinedMember } from '../support/owners';
 import { snap } from '../support/screenshots';
@@ -67,4 +67,39 @@ test('the link in an approval mail, opened signed out, opens the bill after sign
   const drawer = page.getByRole('dialog', { name: bill.reference });
   await expect(drawer.getByRole('button', { name: 'Approve and pay' })).toBeVisible();
   await snapBothWidths(page, 'a4-bill-open-after-sign-in');
+});
+
+test('an approval after staff corrected the rate shows the new price, and pays it only when confirmed', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const owner = await ownerInLagos(request, 'repriced');
+  await fundWallet(request, owner.token, owner.organisationId, '500000');
+  const member = await joinedMember(request, owner, { prefix: 'repriced-maker', firstName: 'Tunde', lastName: 'Ajayi' });
+  // February 2025, which no other journey bills: the corrected rate is for that month alone.
+  const prepared = await request.post(`/service/v1/internal/corporations/${owner.corporationId}/states/LA/wht/bills`, {
+    headers: { 'Api-Token': member.token, 'Idempotency-Key': randomUUID() },
+    multipart: { namespace: 'core', payload_type: 'auto', wht_type: 'rent', start_date: '2025-02', recipients: csvUpload('landlord.csv', ['tax_payer_number,name,amount', 'N-7654321,Chinedu Okeke,600000']) },
+  });
+  const bill = ((await prepared.json()) as { data: { id: string; reference: string; status: string; amount_due: string } }).data;
+  expect(bill).toMatchObject({ status: 'awaiting_approval', amount_due: '60000.00' });
+
+  const staff = await callGateway<{ token: string }>(request, { method: 'POST', namespace: 'public', path: 'authx/authorize', body: { email: STAFF.email, password: STAFF.password } });
+  const source = 'Withholding regulations, corrected rate (journey)';
+  for (const [from, rate] of [['2025-02-01', '7.5'], ['2025-03-01', '10']]) {
+    const row = await callGateway(request, { method: 'POST', namespace: 'core', path: 'internal/reference-data/wht/rows', token: staff.data.token, body: { from, wht_type: 'rent', payee_kind: 'individual', residency: 'resident', rate_percent: rate, source } });
+    expect(row.code, row.message).toBe('OK');
+  }
+
+  await logInToDashboard(page, owner.email);
+  await page.goto(`/bills?bill=${bill.id}`);
+  const drawer = page.getByRole('dialog', { name: bill.reference });
+  await drawer.getByRole('button', { name: 'Approve and pay' }).click();
+  const changed = drawer.getByTestId('bill-repricing');
+  await expect(changed).toContainText('The tax is ₦45,000.00, not ₦60,000.00: the rate for February 2025 is now 7.5%.');
+  await expect(drawer.getByText('Awaiting approval').first()).toBeVisible();
+  await snapBothWidths(page, 'a5-approval-repriced');
+
+  await drawer.getByRole('button', { name: /^Approve and pay ₦45,/ }).click();
+  await expect(drawer.getByText(/Priced again at approval by Kemi Balogun/)).toBeVisible();
+  await expect(drawer.getByText('Payment paid').first()).toBeVisible({ timeout: 20_000 });
+  await snapBothWidths(page, 'a6-approval-repriced-paid');
 });

@@ -35,7 +35,8 @@ describe('Approving a waiting bill', () => {
 
     const changed = await screen.findByTestId('bill-repricing');
     expect(changed).toHaveTextContent('The tax is ₦90,000.00, not ₦120,000.00: the rate for October 2026 is now 7.5%.');
-    expect(changed).toHaveTextContent('Prepared at ₦121,075.00; today');
+    expect(changed).toHaveTextContent('The total is ₦91,075.00, not ₦121,075.00.');
+    expect(screen.getByText(/Approve to pay ₦91,075\.00 from the wallet now/)).toBeInTheDocument();
     expect(screen.queryByText('Not approved')).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Approve and pay ₦91,075.00' }));
     await waitFor(() => expect(gateway.calls(`internal/bills/${BILL_ID}/approve`).map((call) => call.body)).toEqual([{}, { confirm_total: '91075.00' }]));

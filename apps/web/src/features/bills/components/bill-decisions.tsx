@@ -67,7 +67,7 @@ export function BillDecisions({ bill }: { bill: BillDetail }) {
     <Stack gap="sm" data-testid="bill-decisions">
       {waiting && (
         <Alert color="yellow" title="Waiting for approval">
-          Nothing has been paid. {canApprove ? `Approve to pay ${formatAmount(bill.total)} from the wallet now, or decline with a reason for ${bill.created_by ?? 'the preparer'}.` : 'Another admin approves it; you can still withdraw it.'}
+          Nothing has been paid. {canApprove ? `Approve to pay ${formatAmount(repricing?.now.total ?? bill.total)} from the wallet now, or decline with a reason for ${bill.created_by ?? 'the preparer'}.` : 'Another admin approves it; you can still withdraw it.'}
         </Alert>
       )}
       {canCancelPayment && (
@@ -83,9 +83,7 @@ export function BillDecisions({ bill }: { bill: BillDetail }) {
                 {change}
               </Text>
             ))}
-            <Text fz="sm">
-              Prepared at {formatAmount(repricing.prepared.total)}; today&apos;s rules make it {formatAmount(repricing.now.total)}. Nothing has been paid: approve at the new total, or decline the bill.
-            </Text>
+            <Text fz="sm">Nothing has been paid: approve at the new total, or decline the bill.</Text>
           </Stack>
         </Alert>
       )}
