@@ -21,6 +21,9 @@ function whtTypeError(error: unknown, field: string): unknown {
   return error;
 }
 
+/** A bulk calculation another organisation made, or none, is not found. */
+export const CALC_NOT_FOUND = 'This calculation was not found. Upload the file again.';
+
 export const PAYE_INCOME_HEADERS = PAYE_TEMPLATE_HEADERS.slice(PAYE_INCOMES_FROM);
 
 // Files are read in the file workers: a large one would hold up every other request.
@@ -164,7 +167,7 @@ export function createBillPreparation(deps: {
 
     if (form.payload_type === 'auto' && form.calc_record_reference) {
       const record = await repo.findWhtCalcRecord(db, { reference: form.calc_record_reference });
-      if (!record || record.organisationId !== caller.organisationId) throw invalidInput({ calc_record_reference: 'This calculation was not found. Upload the file again.' });
+      if (!record || record.organisationId !== caller.organisationId) throw invalidInput({ calc_record_reference: CALC_NOT_FOUND });
       if (record.whtType !== whtType) throw invalidInput({ calc_record_reference: 'This calculation was made for another WHT type. Upload the file again.' });
       if (record.collector !== collector) throw invalidInput({ calc_record_reference: `This calculation was made at ${collector === 'federal' ? "a State IRS's rates for individuals" : "the Nigeria Revenue Service's rates for companies"}. Upload the file again.` });
       // A calculation is bound to the month it was made for: the rate is the month's, and so is the bill.

@@ -31,7 +31,7 @@ import { payeesFingerprint } from './bill-items';
 import { fullName, lagosDate, monthName, naira } from './bill-format';
 import { latenessOf } from './bill-lateness';
 import type { BillPerson, BillWallets, StateInfo } from './bill-ports';
-import { createBillPreparation } from './bill-preparation';
+import { CALC_NOT_FOUND, createBillPreparation } from './bill-preparation';
 import { createBillQueries } from './bill-queries';
 import { createBillSettlement } from './bill-settlement';
 import { BILL_TYPES, billTypeByCode } from './bill-types';
@@ -184,7 +184,7 @@ export function createBillsService(deps: {
     let fingerprint = payees.payees_fingerprint ?? null;
     if (fingerprint === null && payees.calc_record_reference) {
       const record = await repo.findWhtCalcRecord(db, { reference: payees.calc_record_reference });
-      if (!record || record.organisationId !== caller.organisationId) throw invalidInput({ calc_record_reference: 'This calculation was not found. Upload the file again.' });
+      if (!record || record.organisationId !== caller.organisationId) throw invalidInput({ calc_record_reference: CALC_NOT_FOUND });
       fingerprint = payeesFingerprint(await repo.listWhtCalcItems(db, record.id));
     }
     return fingerprint === null ? undefined : repeatedBill(monthBills, fingerprint);
