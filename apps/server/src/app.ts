@@ -189,6 +189,7 @@ export async function buildApp({ config, database, mailTransport, wrapAgency = (
     switchOrganisation: switchSessionOrganisation,
     summaryContributions: [corporations.summary, wallets.summary, bills.summary],
     addOwner: team.addOwner,
+    activeAdminCount: async (organisationId) => (await team.adminsOf(organisationId)).length,
   });
   const alerts = createAlertsService({
     db,

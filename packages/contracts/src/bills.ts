@@ -255,9 +255,21 @@ export const exportBills = defineContract(calls.exportBills, {
 export const rejectBillBody = z.object({ reason: requiredText('Reason').max(500, { error: 'The reason must be at most 500 characters' }) });
 export const cancelBillBody = z.object({ reason: z.string().trim().max(500, { error: 'The reason must be at most 500 characters' }).optional() });
 
+const billFigures = z.object({ amount_due: z.string(), charge: z.string(), total: z.string() });
+/** The CONFLICT data of an approval whose bill costs something else under today's rules: what it was prepared at, what it costs now, and why. */
+export const billRepricing = z.object({ prepared: billFigures, now: billFigures, changes: z.array(z.string()) });
+export type BillRepricing = z.infer<typeof billRepricing>;
+
+/** Approval prices the bill again under today's rules: a changed total is paid only when the approver confirms it. */
+export const approveBillBody = z.object({
+  confirm_total: nairaAmount('Total').optional().describe('The new total (naira) the approver saw, when approval answered CONFLICT because the rules changed since the bill was prepared'),
+});
+
 export const approveBill = defineContract(calls.approveBill, {
-  summary: 'An admin other than its preparer approves a bill awaiting approval: the wallet is debited and the bill paid as at once (a shortfall answers UNPROCESSABLE and it keeps waiting)',
+  summary:
+    "An admin other than its preparer approves a bill awaiting approval: it is priced again for its month under today's WHT rates and charge schedule, then the wallet is debited and the bill paid as at once. A changed price answers CONFLICT with data.prepared, data.now and data.changes until confirm_total names the new total; a bill whose state registration was removed or changed Tax ID is closed unpaid (UNPROCESSABLE); a shortfall answers UNPROCESSABLE and it keeps waiting",
   params: billId,
+  body: approveBillBody,
   response: billDetail,
 });
 export const rejectBill = defineContract(calls.rejectBill, {
@@ -281,13 +293,23 @@ export const billPrecheckParams = z.object({
   start_date: billMonth,
   total: nairaAmount('Total').optional().describe("The bill's total (naira), to say whether it waits for approval and what the wallet is short of"),
   amount_due: nairaAmount('Amount due').optional().describe('The tax (naira): the basis of the late penalty when the month is overdue'),
+  payees_fingerprint: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/, { error: 'The payees fingerprint is the SHA-256 (hex) of the payees text' })
+    .optional()
+    .describe('WHT: the SHA-256 (hex) of whtPayeesText of the payees and their tax, to name the bill of the month this one would repeat'),
+  calc_record_reference: z.string().trim().min(1).optional().describe('WHT from a bulk calculation: its payees name the bill this one would repeat'),
 });
 export const billPrecheck = z.object({
   month_bills: z.array(billSummary).describe('Bills of the same corporation, state, tax and month that are paid, being paid or awaiting approval'),
-  duplicate: z.string().nullable().describe('PAYE: the sentence naming the bill this one would repeat; WHT repeats are found at Pay, from the payees'),
+  duplicate: z.string().nullable().describe('The sentence naming the bill this one would repeat: PAYE by the month; WHT by the same payees and amounts (payees_fingerprint or calc_record_reference)'),
   wallet: z.object({ name: z.string(), balance: z.string() }),
   shortfall: z.string().nullable().describe('What the wallet lacks for the total, when it does'),
-  approval: z.object({ required: z.boolean(), reason: z.string().nullable() }),
+  approval: z.object({
+    required: z.boolean(),
+    reason: z.string().nullable(),
+    blocked: z.string().nullable().describe('When the bill must wait but no admin other than the preparer can approve it: why Pay will be refused'),
+  }),
   lateness: billLateness.nullable().describe("Paying today, after the month's due date: days late and the penalty so far (with amount_due)"),
 });
 export type BillPrecheck = z.infer<typeof billPrecheck>;

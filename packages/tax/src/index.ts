@@ -18,6 +18,7 @@ export * from './bank-codes';
 export * from './nuban';
 export * from './csv-templates';
 export * from './csv-parse';
+export * from './wht-payees';
 export * from './payroll-check';
 export * from './paye-input';
 export * from './text-decoding';

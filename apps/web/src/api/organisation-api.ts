@@ -3,6 +3,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, uploadForm } from '../lib/api-client';
 import * as calls from '@levy/contracts/calls';
 
+/** The admin role's code in the reference data (product-spec's roles). */
+const ADMIN_ROLE_CODE = 'user.admin';
+
 export const organisationKeys = {
   details: (id: string) => ['organisation', id] as const,
   identity: (id: string) => ['organisation', id, 'identity'] as const,
@@ -79,6 +82,18 @@ export function useOrganisationSettings(id: string | undefined) {
     queryKey: organisationKeys.settings(id ?? ''),
     queryFn: () => callApi(calls.getOrganisationSettings, { params: { id: id! } }),
     enabled: Boolean(id),
+  });
+}
+
+/** How many active admins the organisation has: approval above an amount needs two. Read under the team's key, so a role change refreshes it. */
+export function useActiveAdminCount(id: string | undefined, enabled: boolean) {
+  return useQuery({
+    queryKey: ['team', 'active-admins', id ?? ''],
+    queryFn: async () => {
+      const members = await callApi(calls.listTeamMembers, { params: { id: id!, no_pages: true, filters: JSON.stringify([{ field: 'status', value: 'active' }]) } });
+      return members.items.filter((member) => member.role.code === ADMIN_ROLE_CODE).length;
+    },
+    enabled: Boolean(id) && enabled,
   });
 }
 

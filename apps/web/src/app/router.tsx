@@ -58,7 +58,8 @@ function refusedNavigationTarget(request: Request): string {
 
 function guardLoader(meta: RouteMeta) {
   return ({ request }: LoaderFunctionArgs) => {
-    const decision = decideNavigation(meta, readSession());
+    const url = new URL(request.url);
+    const decision = decideNavigation(meta, readSession(), `${url.pathname}${url.search}`);
     switch (decision.kind) {
       case 'clear-authentication':
         signOutLocally();

@@ -1,6 +1,7 @@
 import { Anchor, Box, Burger, Button, Collapse, Container, Group, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { NEXT_PARAM, returnPathOf, withReturnPath } from '../lib/routes';
 import { Logo } from './logo';
 
 const MENU_ID = 'public-menu';
@@ -12,6 +13,9 @@ const MENU_ID = 'public-menu';
  */
 export function PublicHeader({ isHome = false }: { isHome?: boolean }) {
   const home = isHome ? '' : '/';
+  // A page opened signed out waits in `next`: Log in takes it along.
+  const [searchParams] = useSearchParams();
+  const loginPath = withReturnPath('/login', returnPathOf(searchParams.get(NEXT_PARAM)));
   const [menuOpened, menu] = useDisclosure(false);
   const links = [
     { href: `${home}#calculator`, label: 'Tax calculator' },
@@ -28,7 +32,7 @@ export function PublicHeader({ isHome = false }: { isHome?: boolean }) {
                 {link.label}
               </Anchor>
             ))}
-            <Button component={Link} to="/login" variant="default">
+            <Button component={Link} to={loginPath} variant="default">
               Log in
             </Button>
             <Button component={Link} to="/register">

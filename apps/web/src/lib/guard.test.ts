@@ -1,7 +1,7 @@
 import type { Permissions } from '@levy/contracts';
 import { describe, expect, it } from 'vitest';
 import { decideNavigation, landingPathFor, type GuardDecision } from './guard';
-import type { RouteMeta } from './routes';
+import { returnPathOf, type RouteMeta } from './routes';
 import * as calls from '@levy/contracts/calls';
 import * as PERMISSIONS from '@levy/contracts/permission-catalogue';
 
@@ -80,6 +80,36 @@ describe('decideNavigation (product-spec §4)', () => {
     ['member opens start: dashboard', start, memberAfterKyc, to('/dashboard')],
   ] as const)('%s', (_case, meta, session, expected) => {
     expect(decideNavigation(meta, session)).toEqual(expected);
+  });
+});
+
+describe('a page opened signed out, kept through sign-in', () => {
+  const bills = route('bills.index', { permission: calls.listBills.permission });
+  it.each([
+    ['a bill from an approval mail', '/bills?bill=4b1c', to('/?next=%2Fbills%3Fbill%3D4b1c')],
+    ['Team Members', '/organisation', to('/?next=%2Forganisation')],
+    ['the dashboard, where sign-in lands anyway: home alone', '/dashboard', to('/')],
+    ['a path that would leave the app: home alone', '//evil.example/bills', to('/')],
+  ] as const)('%s', (_case, requested, expected) => {
+    expect(decideNavigation(bills, visitor, requested)).toEqual(expected);
+  });
+
+  it('keeps nothing for a signed-in user, who opens the page', () => {
+    expect(decideNavigation(bills, { ...adminAfterKyc, permissions: permissions(...ADMIN, calls.listBills.permission) }, '/bills?bill=4b1c')).toEqual(proceed);
+  });
+});
+
+describe('returnPathOf', () => {
+  it.each([
+    ['/bills?bill=4b1c', '/bills?bill=4b1c'],
+    ['https://evil.example/', null],
+    ['//evil.example/', null],
+    ['/\\evil.example/', null],
+    ['bills', null],
+    ['', null],
+    [null, null],
+  ] as const)('%s → %s', (next, expected) => {
+    expect(returnPathOf(next)).toBe(expected);
   });
 });
 

@@ -1,6 +1,6 @@
 import { hasPermission } from '@levy/contracts';
 import { isKycCompleted, type SessionState } from './session-store';
-import { JOIN_ORGANISATION_PERMISSION, linkTo, ONBOARDING_PERMISSION, permissionOf, type RouteMeta } from './routes';
+import { JOIN_ORGANISATION_PERMISSION, linkTo, ONBOARDING_PERMISSION, permissionOf, returnPathOf, withReturnPath, type RouteMeta } from './routes';
 
 export const ACCESS_DENIED_MESSAGE = 'You are not authorized to view the requested page.';
 
@@ -22,15 +22,17 @@ function isStaff(session: GuardSession): boolean {
 
 /**
  * The navigation guard of product-spec §4, in the spec's order. Pure, so every case is a row
- * in a table test.
+ * in a table test. `requested`: the path and query being opened, kept through sign-in.
  */
-export function decideNavigation(route: RouteMeta, session: GuardSession): GuardDecision {
+export function decideNavigation(route: RouteMeta, session: GuardSession, requested?: string): GuardDecision {
   if (route.clearsAuthentication) return session.token ? { kind: 'clear-authentication' } : { kind: 'proceed' };
 
   const permission = permissionOf(route);
   const isSignedIn = Boolean(session.token);
   if (permission) {
-    if (!isSignedIn) return { kind: 'redirect', to: linkTo('home') };
+    // Home, as the spec says, keeping the page asked for (a link in a mail) for after sign-in;
+    // the dashboard is where sign-in lands anyway.
+    if (!isSignedIn) return { kind: 'redirect', to: withReturnPath(linkTo('home'), requested === linkTo('dashboard.index') ? null : returnPathOf(requested)) };
     if (!hasPermission(session.permissions, permission)) return { kind: 'deny' };
   }
   if (isStaff(session)) return route.access === 'guest' ? { kind: 'redirect', to: linkTo('corporations.index') } : { kind: 'proceed' };

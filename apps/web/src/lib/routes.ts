@@ -87,6 +87,23 @@ export function linkTo(name: RouteName): string {
   return findRoute(name).path.replace(/\/:[^/]+\?/g, '') || '/';
 }
 
+/** The query parameter that carries a signed-out visitor's page through sign-in: `/?next=%2Fbills%3Fbill%3D…`. */
+export const NEXT_PARAM = 'next';
+
+/**
+ * The page to open after sign-in, from a `next` parameter: only a path of this app (`/…`, never
+ * `//host` or a scheme), so a crafted link cannot send someone elsewhere; null otherwise.
+ */
+export function returnPathOf(next: string | null | undefined): string | null {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null;
+  return next;
+}
+
+/** A path with the page to return to after sign-in, when there is one. */
+export function withReturnPath(path: string, next: string | null): string {
+  return next ? `${path}?${NEXT_PARAM}=${encodeURIComponent(next)}` : path;
+}
+
 /** The query parameter that opens a bill's drawer over the list it is in. */
 export const BILL_PARAM = 'bill';
 

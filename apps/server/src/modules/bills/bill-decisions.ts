@@ -1,5 +1,6 @@
 import { calls, hasPermission, type BillStatus, type BillTypeCode } from '@levy/contracts';
-import { formatNaira } from '@levy/tax';
+import { formatNaira, type ChargeTable, type Kobo, type WhtRateTables } from '@levy/tax';
+import { itemPageTexts } from '../../db/item-page-texts';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Caller } from '../../http/route';
@@ -8,10 +9,14 @@ import type { CorporationsService } from '../corporations/corporations.service';
 import type { MailService } from '../mail/mail.service';
 import { fullName, lagosDate, naira } from './bill-format';
 import type { BillPerson, BillWallets, StateInfo } from './bill-ports';
+import { billItemTuple, payeesFingerprint } from './bill-items';
 import type { BillQueries } from './bill-queries';
+import { repriceBill, type BillFigures } from './bill-repricing';
 import type { BillSettlement } from './bill-settlement';
 import { billTypeByCode } from './bill-types';
 import * as repo from './bills.repo';
+
+const nairaFigures = (figures: BillFigures) => ({ amount_due: naira(figures.amountDue), charge: naira(figures.charge), total: naira(figures.total) });
 
 /** The status a bill pays in: PAYE is confirmed at once, WHT settles in the background. */
 export const payingStatus = (type: BillTypeCode): BillStatus => (type === 'paye' ? 'awaiting_payment_confirmation' : 'payment_pending');
@@ -30,6 +35,10 @@ export function createBillDecisions(deps: {
   people(userIds: string[]): Promise<BillPerson[]>;
   queries: Pick<BillQueries, 'findOwnBill' | 'detail' | 'stateById'>;
   settlement: BillSettlement;
+  /** The bill's state registration as it stands now (its Tax ID); null when it was removed. */
+  registrationOf(caller: Caller, bill: repo.BillRow): Promise<{ taxPayerNumber: string } | null>;
+  /** The charge schedule and WHT rates as the server knows them now (reference-data). */
+  referenceTables(): Promise<ChargeTable & WhtRateTables>;
 }) {
   const { db, now } = deps;
   const { findOwnBill, detail, stateById } = deps.queries;
@@ -59,35 +68,78 @@ export function createBillDecisions(deps: {
     );
   }
 
+  /** Ends a waiting bill that can no longer be paid as prepared: nothing was paid, and its preparer is told why. */
+  async function closeUnpaid(bill: repo.BillRow, input: { why: string; approverName: string; actorUserId: string; preparerEmail: string | undefined; ip: string }) {
+    await db.transaction(async (tx) => {
+      const moved = await repo.transitionBill(tx, bill.id, ['awaiting_approval'], { status: 'cancelled', closedReason: input.why });
+      if (!moved) throw notWaiting((await repo.findBill(tx, bill.id)) ?? bill);
+      await repo.insertBillEvent(tx, { billId: bill.id, status: 'cancelled', note: `Closed at approval by ${input.approverName}: ${input.why}. Nothing was paid.` });
+      await recordAudit(tx, { organisationId: bill.organisationId, actorUserId: input.actorUserId, action: 'bill.cancelled', resourceType: 'bill', resourceId: bill.id, details: { reference: bill.reference, from: bill.status, reason: input.why }, ipAddress: input.ip });
+      if (input.preparerEmail) await mailAbout(tx, bill, [input.preparerEmail], `Your bill was closed unpaid: ${bill.reference}`, `${input.approverName} tried to approve ${bill.reference} (${formatNaira(bill.totalKobo)}), but ${input.why}. The bill has been closed and nothing was paid. Prepare a new bill if the tax is still owed.`);
+    });
+  }
+
   return {
     mailAbout,
     personOf,
 
     /**
-     * An admin other than its preparer approves a waiting bill: it is debited and paid through the
-     * same path as an immediate payment. A shortfall answers with the amount and the bill keeps
-     * waiting; of concurrent approvals one moves the bill and the others are told it has moved.
+     * An admin other than its preparer approves a waiting bill: it is priced again for its month as
+     * the rules stand now and paid through the same path as an immediate payment. A bill whose
+     * price changed is paid only when the approver confirms the new total (`confirmTotal`, else
+     * CONFLICT with both figures); a bill whose state registration is gone, or now under another
+     * Tax ID, is closed unpaid. A shortfall answers with the amount and the bill keeps waiting; of
+     * concurrent approvals one moves the bill and the others are told it has moved.
      */
-    async approve(caller: Caller, id: string, ip: string) {
+    async approve(caller: Caller, id: string, ip: string, confirmTotal?: Kobo) {
       const bill = await findOwnBill(caller, id);
       if (bill.status !== 'awaiting_approval') throw notWaiting(bill);
       if (bill.createdBy === caller.userId) throw new AppError('FORBIDDEN', 'You prepared this bill: another admin must approve it.');
-      const [corporation, statesById, wallet, approver, preparer] = await Promise.all([
+      const [corporation, statesById, wallet, approver, preparer, registration, tables] = await Promise.all([
         deps.corporations.findInOrganisation(bill.organisationId, bill.corporationId),
         stateById(),
         deps.wallets.walletForCorporation(bill.organisationId, bill.corporationId),
         personOf(caller.userId),
         personOf(bill.createdBy),
+        deps.registrationOf(caller, bill),
+        deps.referenceTables(),
       ]);
       const approverName = approver ? fullName(approver) : caller.firstName;
       const state = statesById.get(bill.stateId)!;
+      if (registration?.taxPayerNumber !== bill.taxPayerNumber) {
+        const why = registration
+          ? `${corporation.name} is now registered in ${state.name} under Tax ID ${registration.taxPayerNumber}, not ${bill.taxPayerNumber} as when this bill was prepared`
+          : `${corporation.name} is no longer registered in ${state.name}`;
+        await closeUnpaid(bill, { why, approverName, actorUserId: caller.userId, preparerEmail: preparer?.email, ip });
+        throw new AppError('UNPROCESSABLE', `${why}, so this bill cannot be paid: it has been closed and nothing was paid. Prepare a new bill if the tax is still owed.`);
+      }
+      const repricing = repriceBill(bill, bill.type === 'wht' ? await repo.listBillItems(db, bill.id) : null, state.collector, tables);
+      const { now: figures } = repricing;
+      if (repricing.changes.length > 0 && confirmTotal !== figures.total) {
+        throw new AppError('CONFLICT', `The rules changed after this bill was prepared. ${repricing.changes.join(' ')} Approve again to pay ${formatNaira(figures.total)}, or decline the bill.`, {
+          prepared: nairaFigures(repricing.prepared),
+          now: nairaFigures(figures),
+          changes: repricing.changes,
+        });
+      }
       await db.transaction(async (tx) => {
         const approvedAt = now();
-        const moved = await repo.transitionBill(tx, bill.id, ['awaiting_approval'], { status: payingStatus(bill.type), approvedBy: caller.userId, approvedByName: approverName, approvedAt });
+        const priced = { amountDueKobo: figures.amountDue, feeKobo: figures.fee, vatKobo: figures.vat, chargeKobo: figures.charge, totalKobo: figures.total, ...(repricing.items ? { payeesFingerprint: payeesFingerprint(repricing.items) } : {}) };
+        const moved = await repo.transitionBill(tx, bill.id, ['awaiting_approval'], { status: payingStatus(bill.type), approvedBy: caller.userId, approvedByName: approverName, approvedAt, ...priced });
         if (!moved) throw notWaiting((await repo.findBill(tx, bill.id)) ?? bill);
-        const paying = { ...bill, status: payingStatus(bill.type) };
-        await recordAudit(tx, { organisationId: bill.organisationId, actorUserId: caller.userId, action: 'bill.approved', resourceType: 'bill', resourceId: bill.id, details: { reference: bill.reference, total: naira(bill.totalKobo) }, ipAddress: ip });
-        if (preparer) await mailAbout(tx, bill, [preparer.email], `Your bill was approved: ${bill.reference}`, `${approverName} approved ${bill.reference} (${formatNaira(bill.totalKobo)}). It has been paid from ${wallet.name}.`);
+        if (repricing.items) await repo.replaceBillItemPages(tx, bill.id, itemPageTexts(repricing.items, billItemTuple));
+        if (repricing.changes.length > 0) await repo.insertBillEvent(tx, { billId: bill.id, status: 'awaiting_approval', note: `Priced again at approval by ${approverName}: ${repricing.changes.join(' ')}` });
+        const paying = { ...bill, ...priced, status: payingStatus(bill.type) };
+        await recordAudit(tx, {
+          organisationId: bill.organisationId,
+          actorUserId: caller.userId,
+          action: 'bill.approved',
+          resourceType: 'bill',
+          resourceId: bill.id,
+          details: { reference: bill.reference, total: naira(figures.total), ...(repricing.changes.length > 0 ? { prepared_total: naira(bill.totalKobo), changes: repricing.changes } : {}) },
+          ipAddress: ip,
+        });
+        if (preparer) await mailAbout(tx, bill, [preparer.email], `Your bill was approved: ${bill.reference}`, `${approverName} approved ${bill.reference} (${formatNaira(figures.total)}). It has been paid from ${wallet.name}.${repricing.changes.length > 0 ? `\n${repricing.changes.join(' ')}` : ''}`);
         await payFromWallet(tx, paying, { wallet, actorUserId: caller.userId, description: `${billTypeByCode(bill.type).name} ${bill.reference} for ${corporation.name}, ${state.name}`, note: `Approved by ${approverName}` });
       });
       if (bill.type === 'paye') await settle(bill.id, false).catch(() => undefined);

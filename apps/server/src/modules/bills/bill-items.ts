@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { CollectorKind } from '@levy/contracts';
-import { PAYE_ROW_TOLERANCE_KOBO, taxIdKind, type CsvRowError, type Kobo } from '@levy/tax';
+import { PAYE_ROW_TOLERANCE_KOBO, taxIdKind, whtPayeesText, type CsvRowError, type Kobo } from '@levy/tax';
 import { itemPageTexts } from '../../db/item-page-texts';
 import type { BillItem, WhtCalcItem } from './bills.repo';
 import type { BillItemTuple, WhtCalcItemTuple } from './bills.schema';
@@ -43,8 +43,7 @@ export function differsFromEngine(item: Pick<BillItem, 'taxPayableKobo' | 'expec
 
 /** WHT: the payees' Tax IDs and taxes as one value, whatever their order in the file. */
 export function payeesFingerprint(recipients: readonly { taxPayerNumber: string; taxPayableKobo: Kobo }[]): string {
-  const lines = recipients.map((recipient) => `${recipient.taxPayerNumber}:${recipient.taxPayableKobo}`).sort();
-  return createHash('sha256').update(lines.join('\n')).digest('hex');
+  return createHash('sha256').update(whtPayeesText(recipients)).digest('hex');
 }
 
 /** Recipients in hand (a WHT bill from a stored calculation) prepared as a file's are. */

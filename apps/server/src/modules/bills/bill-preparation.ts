@@ -8,7 +8,7 @@ import { csvFailure, csvFileOf } from '../../http/csv-upload';
 import type { Caller, UploadedFile } from '../../http/route';
 import { inWorker } from '../../workers/worker-pool';
 import { whtOn, whtTypesOf } from './bill-collector';
-import { currentMonth, lastDayOfMonth, naira } from './bill-format';
+import { currentMonth, lastDayOfMonth, monthName, naira } from './bill-format';
 import type { StateInfo } from './bill-ports';
 import type * as tasks from './bill-file-tasks';
 import { PAYE_INCOMES_FROM } from './bill-file-tasks';
@@ -20,6 +20,9 @@ function whtTypeError(error: unknown, field: string): unknown {
   if (isTaxInputError(error)) return invalidInput({ [field]: error.field === 'code' ? 'Choose a valid WHT type' : error.message });
   return error;
 }
+
+/** A bulk calculation another organisation made, or none, is not found. */
+export const CALC_NOT_FOUND = 'This calculation was not found. Upload the file again.';
 
 export const PAYE_INCOME_HEADERS = PAYE_TEMPLATE_HEADERS.slice(PAYE_INCOMES_FROM);
 
@@ -164,9 +167,13 @@ export function createBillPreparation(deps: {
 
     if (form.payload_type === 'auto' && form.calc_record_reference) {
       const record = await repo.findWhtCalcRecord(db, { reference: form.calc_record_reference });
-      if (!record || record.organisationId !== caller.organisationId) throw invalidInput({ calc_record_reference: 'This calculation was not found. Upload the file again.' });
+      if (!record || record.organisationId !== caller.organisationId) throw invalidInput({ calc_record_reference: CALC_NOT_FOUND });
       if (record.whtType !== whtType) throw invalidInput({ calc_record_reference: 'This calculation was made for another WHT type. Upload the file again.' });
       if (record.collector !== collector) throw invalidInput({ calc_record_reference: `This calculation was made at ${collector === 'federal' ? "a State IRS's rates for individuals" : "the Nigeria Revenue Service's rates for companies"}. Upload the file again.` });
+      // A calculation is bound to the month it was made for: the rate is the month's, and so is the bill.
+      if (record.period !== month) throw invalidInput({ calc_record_reference: `This calculation was made for ${monthName(record.period)}, not ${monthName(month)}. Upload the file again for ${monthName(month)}.` });
+      const rateBps = await whtRate(month, whtType, collector);
+      if (record.rateBps !== rateBps) throw invalidInput({ calc_record_reference: `The rate for ${monthName(month)} changed from ${record.rateBps / 100}% to ${rateBps / 100}% after this calculation was made. Upload the file again.` });
       const items = await repo.listWhtCalcItems(db, record.id);
       return {
         ...base,

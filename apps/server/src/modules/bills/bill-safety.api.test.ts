@@ -193,6 +193,7 @@ describe('approvals', () => {
   it('holds bills above an amount for an admin other than the preparer; five concurrent approvals make one debit', async () => {
     const { owner, corporationId } = await organisationWithState();
     await fund(owner, '5000000');
+    const admins = await Promise.all([joinAsMember(test, owner, 'user.admin'), joinAsMember(test, owner, 'user.admin')]);
     expect((await setApproval(owner, { mode: 'above' })).data).toEqual({ 'value.above': 'Enter the amount above which bills wait for approval' });
     expect((await setApproval(owner, { mode: 'above', above: '100000' })).code).toBe('OK');
     const small = await generate(owner.token, corporationId, 'wht', whtFields, [ONE_PAYEE('N-2000001', 500_000)]);
@@ -201,7 +202,6 @@ describe('approvals', () => {
     expect(large.data.status).toBe('awaiting_approval');
     expect((await decide(owner.token, large.data.id, 'approve')).message).toBe('You prepared this bill: another admin must approve it.');
 
-    const admins = await Promise.all([joinAsMember(test, owner, 'user.admin'), joinAsMember(test, owner, 'user.admin')]);
     const debitsBefore = await debitCount(owner);
     const answers = await Promise.all(Array.from({ length: 5 }, (_, index) => decide(admins[index % 2].token, large.data.id, 'approve')));
     expect(answers.filter((answer) => answer.code === 'OK')).toHaveLength(1);

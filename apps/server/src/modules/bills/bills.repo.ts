@@ -86,6 +86,12 @@ export async function insertBillItemPages(tx: Db, billId: string, pages: Iterabl
   await writeItemPages(tx, BILL_ITEM_PAGES, billId, pages);
 }
 
+/** A waiting bill's recipients written again, re-priced at approval, in the approval's transaction. */
+export async function replaceBillItemPages(tx: Db, billId: string, pages: Iterable<string>): Promise<void> {
+  await tx.delete(billItemPages).where(eq(billItemPages.billId, billId));
+  await writeItemPages(tx, BILL_ITEM_PAGES, billId, pages);
+}
+
 /** A bill's recipients in file order: those in the window, or all of them. */
 export async function listBillItems(executor: Db, billId: string, window?: { limit: number; offset: number }): Promise<BillItem[]> {
   const tuples = await readItemPages<BillItemTuple>(executor, BILL_ITEM_PAGES, billId, window);

@@ -23,6 +23,7 @@ import {
   verifyReceipt,
   VENDOR_MESSAGES,
 } from '@levy/contracts';
+import { toKobo } from '@levy/tax';
 import { defineRoute, reply } from '../../http/route';
 import type { BillsService } from './bills.service';
 import type { ReceiptVerification } from './receipt-verification';
@@ -71,7 +72,7 @@ export function billRoutes(bills: BillsService, receipts: ReceiptVerification) {
     }),
     defineRoute({
       contract: approveBill,
-      handler: async ({ caller, params, ip }) => reply(await bills.approve(caller, params.id, ip), BILL_MESSAGES.approved),
+      handler: async ({ caller, params, body, ip }) => reply(await bills.approve(caller, params.id, ip, body.confirm_total === undefined ? undefined : toKobo(body.confirm_total, 'confirm_total')), BILL_MESSAGES.approved),
     }),
     defineRoute({
       contract: rejectBill,

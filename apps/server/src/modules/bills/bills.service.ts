@@ -1,4 +1,5 @@
 import {
+  BILL_APPROVAL_MESSAGES,
   BILL_MESSAGES,
   calls,
   hasPermission,
@@ -26,10 +27,11 @@ import type { VendorsService } from '../vendors/vendors.service';
 import { createBillCreditNotes } from './bill-credit-notes';
 import { createBillDecisions, payingStatus } from './bill-decisions';
 import { createBillExports } from './bill-exports';
+import { payeesFingerprint } from './bill-items';
 import { fullName, lagosDate, monthName, naira } from './bill-format';
 import { latenessOf } from './bill-lateness';
 import type { BillPerson, BillWallets, StateInfo } from './bill-ports';
-import { createBillPreparation } from './bill-preparation';
+import { CALC_NOT_FOUND, createBillPreparation } from './bill-preparation';
 import { createBillQueries } from './bill-queries';
 import { createBillSettlement } from './bill-settlement';
 import { BILL_TYPES, billTypeByCode } from './bill-types';
@@ -90,7 +92,26 @@ export function createBillsService(deps: {
   const { checkMonth, payeFileOf, preparePaye, prepareWht } = preparation;
   const settlement = createBillSettlement({ db, jobs: deps.jobs, agency, wallets: deps.wallets, recordPaidWht: deps.vendors.recordPaidBill });
   const { settle, payFromWallet } = settlement;
-  const decisions = createBillDecisions({ db, now, corporations: deps.corporations, wallets: deps.wallets, mail: deps.mail, appUrl: deps.appUrl, people: deps.people, queries, settlement });
+  const decisions = createBillDecisions({
+    db,
+    now,
+    corporations: deps.corporations,
+    wallets: deps.wallets,
+    mail: deps.mail,
+    appUrl: deps.appUrl,
+    people: deps.people,
+    queries,
+    settlement,
+    referenceTables: deps.referenceTables,
+    async registrationOf(caller, bill) {
+      try {
+        return (await deps.states.findRegistration(db, caller, bill.corporationId, String(bill.stateId), 'read')).registration;
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'NOT_FOUND') return null;
+        throw error;
+      }
+    },
+  });
   const { mailAbout, personOf } = decisions;
 
   async function replay(bill: repo.BillRow): Promise<{ bill: BillDetail; message: string }> {
@@ -109,16 +130,22 @@ export function createBillsService(deps: {
     return { code: state.code, name: state.name, revenueService: state.revenueService, collector: state.collector };
   }
 
-  /** Whether a bill of this total, prepared by the caller, waits for an admin, and why (setting core.organisation.bill_approval). */
-  async function approvalFor(caller: Caller, organisationId: string, total: Kobo): Promise<{ required: boolean; reason: string | null }> {
+  /**
+   * Whether a bill of this total, prepared by the caller, waits for an admin, and why (setting
+   * core.organisation.bill_approval); who would approve it; and, when it must wait but no admin
+   * other than the caller is left to approve it, why it cannot be made at all.
+   */
+  async function approvalFor(caller: Caller, organisationId: string, total: Kobo): Promise<{ required: boolean; reason: string | null; blocked: string | null; approvers: BillPerson[] }> {
     const policy = ((await deps.settingValue(organisationId, SETTING_CODES.billApproval)) as BillApprovalSetting | undefined) ?? DEFAULT_APPROVAL;
+    let reason: string | null = null;
     if (policy.mode === 'members' && !hasPermission(caller.permissions, calls.approveBill.permission)) {
-      return { required: true, reason: 'Bills prepared by members wait for an admin to approve them.' };
+      reason = 'Bills prepared by members wait for an admin to approve them.';
+    } else if (policy.mode === 'above' && policy.above !== undefined && total > toKobo(policy.above, 'above')) {
+      reason = `Bills above ${formatNaira(toKobo(policy.above, 'above'))} wait for an admin other than the one who prepared them.`;
     }
-    if (policy.mode === 'above' && policy.above !== undefined && total > toKobo(policy.above, 'above')) {
-      return { required: true, reason: `Bills above ${formatNaira(toKobo(policy.above, 'above'))} wait for an admin other than the one who prepared them.` };
-    }
-    return { required: false, reason: null };
+    if (reason === null) return { required: false, reason: null, blocked: null, approvers: [] };
+    const approvers = (await deps.adminsOf(organisationId)).filter((admin) => admin.id !== caller.userId);
+    return { required: true, reason, blocked: approvers.length === 0 ? `${reason} ${BILL_APPROVAL_MESSAGES.noOtherAdmin}` : null, approvers };
   }
 
   /** "October 2026 PAYE for Lagos was paid on 24 Nov 2026: PAYE-LA-2026-10-000001, ₦150,028.75" */
@@ -150,6 +177,17 @@ export function createBillsService(deps: {
       bill: repeated.reference,
       existing: { id: repeated.id, reference: repeated.reference, status: repeated.status, total: naira(repeated.totalKobo), paid_at: repeated.paidAt?.toISOString() ?? null },
     });
+  }
+
+  /** The month's WHT bill to the payees the summary holds, by their fingerprint or a bulk calculation's payees; none without either. */
+  async function whtRepeatOf(caller: Caller, monthBills: readonly repo.BillRow[], payees: { payees_fingerprint?: string; calc_record_reference?: string }) {
+    let fingerprint = payees.payees_fingerprint ?? null;
+    if (fingerprint === null && payees.calc_record_reference) {
+      const record = await repo.findWhtCalcRecord(db, { reference: payees.calc_record_reference });
+      if (!record || record.organisationId !== caller.organisationId) throw invalidInput({ calc_record_reference: CALC_NOT_FOUND });
+      fingerprint = payeesFingerprint(await repo.listWhtCalcItems(db, record.id));
+    }
+    return fingerprint === null ? undefined : repeatedBill(monthBills, fingerprint);
   }
 
   function messageFor(bill: repo.BillRow): string {
@@ -211,10 +249,10 @@ export function createBillsService(deps: {
         if (first && idempotency) return replay(sameRequest(first, idempotency));
         throw error;
       }
-      const [wallet, approval, preparer] = await Promise.all([deps.wallets.walletForCorporation(organisationId, corporation.id), approvalFor(caller, organisationId, charge.total), personOf(caller.userId)]);
-      const preparerName = preparer ? fullName(preparer) : caller.firstName;
       // Read before the transaction: on the embedded database a transaction holds the only connection.
-      const approvers = approval.required ? (await deps.adminsOf(organisationId)).filter((admin) => admin.id !== caller.userId) : [];
+      const [wallet, approval, preparer] = await Promise.all([deps.wallets.walletForCorporation(organisationId, corporation.id), approvalFor(caller, organisationId, charge.total), personOf(caller.userId)]);
+      if (approval.blocked) throw new AppError('UNPROCESSABLE', approval.blocked);
+      const preparerName = preparer ? fullName(preparer) : caller.firstName;
 
       let agencyReference: string;
       try {
@@ -271,7 +309,7 @@ export function createBillsService(deps: {
             await mailAbout(
               tx,
               bill,
-              approvers.map((admin) => admin.email),
+              approval.approvers.map((admin) => admin.email),
               `A bill is waiting for your approval: ${bill.reference}`,
               `${preparerName} prepared ${description}: ${formatNaira(bill.totalKobo)} from ${wallet.name}. Nothing is paid until an admin approves it.`,
             );
@@ -302,7 +340,10 @@ export function createBillsService(deps: {
      * the sentence a PAYE repeat would be refused with, the paying wallet and what it lacks, and
      * whether the bill would wait for an admin, and how late the month is. The server decides again at Pay.
      */
-    async precheck(caller: Caller, params: { corporation_id: string; state: string; type: BillTypeCode; start_date: string; total?: string; amount_due?: string }): Promise<BillPrecheck> {
+    async precheck(
+      caller: Caller,
+      params: { corporation_id: string; state: string; type: BillTypeCode; start_date: string; total?: string; amount_due?: string; payees_fingerprint?: string; calc_record_reference?: string },
+    ): Promise<BillPrecheck> {
       const { corporation, state } = await deps.states.findRegistration(db, caller, params.corporation_id, params.state, 'read');
       const organisationId = corporation.organisationId;
       const total = params.total === undefined ? null : toKobo(params.total, 'total');
@@ -311,13 +352,13 @@ export function createBillsService(deps: {
         deps.wallets.walletForCorporation(organisationId, corporation.id),
         approvalFor(caller, organisationId, total ?? asKobo(0)),
       ]);
-      const repeated = params.type === 'paye' ? monthBills[0] : undefined;
+      const repeated = params.type === 'paye' ? monthBills[0] : await whtRepeatOf(caller, monthBills, params);
       return {
         month_bills: await summaries(organisationId, monthBills),
         duplicate: repeated ? describeMonthBill(repeated, state.name) : null,
         wallet: { name: wallet.name, balance: naira(wallet.balanceKobo) },
         shortfall: total !== null && total > wallet.balanceKobo ? naira(total - wallet.balanceKobo) : null,
-        approval,
+        approval: { required: approval.required, reason: approval.reason, blocked: approval.blocked },
         lateness: params.amount_due === undefined ? null : latenessOf(params.type, state.collector, params.start_date, toKobo(params.amount_due, 'amount_due'), lagosIsoDate(now()), await deps.referenceTables()),
       };
     },

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readSource, type SourceLine } from '@levy/statements';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billKit, payeFile, THREE_EMPLOYEES, until, whtAutoFile } from '../../../test/bill-kit';
-import { createTestApp, ownerWithOrganisation, TINY_PNG, type TestApp } from '../../../test/harness';
+import { createTestApp, joinAsMember, ownerWithOrganisation, TINY_PNG, type TestApp } from '../../../test/harness';
 import { DEVELOPMENT_RECEIPT_SECRET } from '../../config';
 import { createReceiptCodes } from './receipt-verification';
 
@@ -97,6 +97,7 @@ describe('verification codes', () => {
     expect((await verify('a'.repeat(101))).code).toBe('NOT_FOUND');
 
     // A bill that is not paid has no link, and its code (made on the server's key) shows nothing.
+    await joinAsMember(test, owner, 'user.admin');
     const member = await test.call('POST', 'auth', `organisations/${owner.organisationId}/settings`, { token: owner.token, body: { setting_code: 'core.organisation.bill_approval', value: { mode: 'above', above: '1' } } });
     expect(member.code).toBe('OK');
     const waiting = await generate(owner.token, corporationId, 'paye', { start_date: '2026-09' }, [THREE_EMPLOYEES]);

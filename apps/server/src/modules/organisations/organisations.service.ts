@@ -1,4 +1,4 @@
-import { CAC_DOCUMENT_TYPES, updateIdentity } from '@levy/contracts';
+import { BILL_APPROVAL_MESSAGES, CAC_DOCUMENT_TYPES, SETTING_CODES, updateIdentity, type BillApprovalSetting } from '@levy/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError, invalidInput } from '../../errors';
@@ -32,6 +32,8 @@ export interface OrganisationsDeps {
   reference: ReferenceService;
   /** Makes the creator the organisation's first admin; owned by the team module. */
   addOwner(executor: Db, input: { organisationId: string; userId: string; email: string; roleId: number }): Promise<void>;
+  /** How many active admins the organisation has (the team module's): `above` approval needs two. */
+  activeAdminCount(organisationId: string): Promise<number>;
 }
 
 /** Organisations for their own people: creation, KYC identity, settings and the onboarding summary. */
@@ -127,6 +129,9 @@ export function createOrganisationsService(deps: OrganisationsDeps) {
 
     async updateSetting(caller: Caller, organisationId: string, code: string, value: unknown, ip: string) {
       requireOwnOrganisation(caller, organisationId);
+      if (code === SETTING_CODES.billApproval && (value as BillApprovalSetting).mode === 'above' && (await deps.activeAdminCount(organisationId)) < 2) {
+        throw new AppError('UNPROCESSABLE', BILL_APPROVAL_MESSAGES.aboveNeedsTwoAdmins);
+      }
       await db.transaction(async (tx) => {
         await repo.upsertSetting(tx, { organisationId, code, value, updatedBy: caller.userId });
         await recordAudit(tx, { organisationId, actorUserId: caller.userId, action: 'organisation.setting_changed', resourceType: 'setting', resourceId: code, details: { value }, ipAddress: ip });

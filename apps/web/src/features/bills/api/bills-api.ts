@@ -106,11 +106,25 @@ export interface PrecheckInput {
   total: string;
   /** The tax, naira: the basis of the late penalty when the month is overdue. */
   amountDue: string;
+  /** WHT: the payees' fingerprint (whtPayeesFingerprint) or the bulk calculation they come from, to name a repeat before Pay. */
+  payeesFingerprint?: string;
+  calcRecordReference?: string;
 }
 
 /** What the summary shows before Pay (the month's other bills, the wallet, approval); the server decides again at Pay. */
 export function usePrecheck(input: PrecheckInput | null) {
-  const params = input ? { corporation_id: input.corporationId, state: input.stateCode, type: input.type, start_date: input.month, total: input.total, amount_due: input.amountDue } : null;
+  const params = input
+    ? {
+        corporation_id: input.corporationId,
+        state: input.stateCode,
+        type: input.type,
+        start_date: input.month,
+        total: input.total,
+        amount_due: input.amountDue,
+        payees_fingerprint: input.payeesFingerprint,
+        calc_record_reference: input.calcRecordReference,
+      }
+    : null;
   return useQuery({
     queryKey: billKeys.precheck(params ?? {}),
     queryFn: () => callApi(calls.precheckBill, { params: params! }),
@@ -132,10 +146,16 @@ export function useAwaitingApprovalCount(enabled: boolean) {
 export function useBillDecision() {
   const queryClient = useQueryClient();
   const refreshDeadlines = useRefreshDeadlines();
-  return async (action: 'approve' | 'reject' | 'cancel', id: string, reason?: string) => {
+  /** `confirmTotal`: the new total an approver accepts after approval answered that the rules changed. Approval's refusals are shown by the caller, not toasted. */
+  return async (action: 'approve' | 'reject' | 'cancel', id: string, options: { reason?: string; confirmTotal?: string } = {}) => {
+    const { reason } = options;
     const bill =
       action === 'approve'
-        ? await callApi(calls.approveBill, { params: { id } })
+        ? await callApi(calls.approveBill, { params: { id }, body: options.confirmTotal ? { confirm_total: options.confirmTotal } : {}, quiet: true }).catch(async (error: unknown) => {
+            // A refused approval may have closed the bill (its registration is gone): show it as it is now.
+            await Promise.all([queryClient.invalidateQueries({ queryKey: billKeys.one(id) }), invalidateBillLists(queryClient)]);
+            throw error;
+          })
         : action === 'reject'
           ? await callApi(calls.rejectBill, { params: { id }, body: { reason: reason ?? '' } })
           : await callApi(calls.cancelBill, { params: { id }, body: reason ? { reason } : {} });

@@ -1,4 +1,4 @@
-import { hasPermission, type BillDetail } from '@levy/contracts';
+import { billRepricing, hasPermission, type BillDetail, type BillRepricing } from '@levy/contracts';
 import * as calls from '@levy/contracts/calls';
 import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
@@ -23,7 +23,8 @@ export function BillDecisions({ bill }: { bill: BillDetail }) {
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
   const [busy, setBusy] = useState<'approve' | 'reject' | 'cancel' | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<{ action: 'approve' | 'reject' | 'cancel'; message: string } | null>(null);
+  const [repricing, setRepricing] = useState<BillRepricing | null>(null);
 
   const isAdmin = hasPermission(permissions, calls.approveBill.permission);
   const isPreparer = bill.created_by_id !== null && bill.created_by_id === userId;
@@ -46,12 +47,17 @@ export function BillDecisions({ bill }: { bill: BillDetail }) {
     }
     setBusy(action);
     setFailure(null);
+    const confirmTotal = action === 'approve' ? repricing?.now.total : undefined;
+    setRepricing(null);
     try {
-      await decide(action, bill.id, reason.trim() || undefined);
+      await decide(action, bill.id, { reason: reason.trim() || undefined, confirmTotal });
       setPending(null);
       setReason('');
     } catch (error) {
-      if (error instanceof ApiError) setFailure(error.message);
+      if (!(error instanceof ApiError)) return;
+      const changed = error.code === 'CONFLICT' ? billRepricing.safeParse(error.data) : null;
+      if (changed?.success) setRepricing(changed.data);
+      else setFailure({ action, message: error.message });
     } finally {
       setBusy(null);
     }
@@ -61,7 +67,7 @@ export function BillDecisions({ bill }: { bill: BillDetail }) {
     <Stack gap="sm" data-testid="bill-decisions">
       {waiting && (
         <Alert color="yellow" title="Waiting for approval">
-          Nothing has been paid. {canApprove ? `Approve to pay ${formatAmount(bill.total)} from the wallet now, or decline with a reason for ${bill.created_by ?? 'the preparer'}.` : 'Another admin approves it; you can still withdraw it.'}
+          Nothing has been paid. {canApprove ? `Approve to pay ${formatAmount(repricing?.now.total ?? bill.total)} from the wallet now, or decline with a reason for ${bill.created_by ?? 'the preparer'}.` : 'Another admin approves it; you can still withdraw it.'}
         </Alert>
       )}
       {canCancelPayment && (
@@ -69,9 +75,21 @@ export function BillDecisions({ bill }: { bill: BillDetail }) {
           An admin can still cancel it: {formatAmount(bill.total)} returns to the wallet.
         </Alert>
       )}
+      {repricing && (
+        <Alert color="orange" title="The price changed since this bill was prepared" data-testid="bill-repricing">
+          <Stack gap={6}>
+            {repricing.changes.map((change) => (
+              <Text key={change} fz="sm">
+                {change}
+              </Text>
+            ))}
+            <Text fz="sm">Nothing has been paid: approve at the new total, or decline the bill.</Text>
+          </Stack>
+        </Alert>
+      )}
       {failure && (
-        <Alert color="red" role="alert" title="Nothing was changed">
-          {failure}
+        <Alert color="red" role="alert" title={failure.action === 'approve' ? 'Not approved' : 'Nothing was changed'}>
+          {failure.message}
         </Alert>
       )}
       {pending && (
@@ -103,7 +121,7 @@ export function BillDecisions({ bill }: { bill: BillDetail }) {
           <>
             {canApprove && (
               <Button leftSection={<IconCheck size={16} />} loading={busy === 'approve'} onClick={() => void run('approve')}>
-                Approve and pay
+                {repricing ? `Approve and pay ${formatAmount(repricing.now.total)}` : 'Approve and pay'}
               </Button>
             )}
             {canApprove && (

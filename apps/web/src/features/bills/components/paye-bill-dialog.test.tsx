@@ -1,3 +1,4 @@
+import { BILL_APPROVAL_MESSAGES } from '@levy/contracts';
 import { describePayeMismatch, formatNaira, parseNaira, regimeForPeriod } from '@levy/tax';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -36,7 +37,7 @@ async function fillStepOne(file: File) {
 }
 
 /** The gateway, and the payroll on file served as the download it is (a GET without a body). */
-function stubGatewayAndPayroll(answer: typeof billGateway, payroll: File) {
+function stubGatewayAndPayroll(answer: Parameters<typeof stubGateway>[0], payroll: File) {
   const gateway = stubGateway(answer);
   const gatewayFetch = globalThis.fetch;
   const downloads: string[] = [];
@@ -120,7 +121,7 @@ describe('PAYE Generate Bill', () => {
     const repeat = 'October 2026 PAYE for Lagos was paid on 24 Nov 2026: PAYE-LA-2026-10-000001, ₦121,075.00';
     stubGateway((request) =>
       request.path === 'internal/bills/precheck'
-        ? { code: 'OK', data: { month_bills: [], duplicate: repeat, wallet: { name: 'Demo wallet', balance: '50000.00' }, shortfall: '71075.00', approval: { required: false, reason: null } } }
+        ? { code: 'OK', data: { month_bills: [], duplicate: repeat, wallet: { name: 'Demo wallet', balance: '50000.00' }, shortfall: '71075.00', approval: { required: false, reason: null, blocked: null } } }
         : billGateway(request),
     );
     const uploads = stubUploads(() => ({ code: 'OK', message: 'Bill generated successfully', data: billDetail({ supplementary: true }) }));
@@ -212,7 +213,7 @@ describe('PAYE Generate Bill', () => {
   it('says how late a month is paid and the penalty so far, before Generate', async () => {
     const lateness = { due_date: '2026-10-10', days_late: 45, penalty: '4612.87', rule: '10% a year plus interest at the CBN Monetary Policy Rate (26.50% now), pro rata by day (NTAA 2025 s.107)' };
     stubGatewayAndPayroll(
-      (request) => (request.path === 'internal/bills/precheck' ? { code: 'OK', data: { month_bills: [], duplicate: null, wallet: { name: 'Demo wallet', balance: WALLET_BALANCE }, shortfall: null, approval: { required: false, reason: null }, lateness } } : billGateway(request)),
+      (request) => (request.path === 'internal/bills/precheck' ? { code: 'OK', data: { month_bills: [], duplicate: null, wallet: { name: 'Demo wallet', balance: WALLET_BALANCE }, shortfall: null, approval: { required: false, reason: null, blocked: null }, lateness } } : billGateway(request)),
       payeFile(toPeriod(defaultMonthValue())).file,
     );
     renderWithProviders(<PayeBillDialog onClose={() => undefined} onCreated={() => undefined} />);
@@ -222,5 +223,24 @@ describe('PAYE Generate Bill', () => {
     expect(late).toHaveTextContent('Paid 45 days late');
     expect(late).toHaveTextContent('This month was due on 10 Oct, 2026. The late penalty so far is ₦4,612.87');
     expect(late).toHaveTextContent('NTAA 2025 s.107');
+  });
+
+  it('says before Generate when no other admin could approve the bill, and does not offer to submit it', async () => {
+    const reason = 'Bills above ₦100,000.00 wait for an admin other than the one who prepared them.';
+    const blocked = `${reason} ${BILL_APPROVAL_MESSAGES.noOtherAdmin}`;
+    stubGatewayAndPayroll(
+      (request) =>
+        request.path === 'internal/bills/precheck'
+          ? { code: 'OK', data: { month_bills: [], duplicate: null, wallet: { name: 'Demo wallet', balance: WALLET_BALANCE }, shortfall: null, approval: { required: true, reason, blocked }, lateness: null } }
+          : billGateway(request),
+      payeFile(toPeriod(defaultMonthValue())).file,
+    );
+    renderWithProviders(<PayeBillDialog onClose={() => undefined} onCreated={() => undefined} />);
+    await screen.findByRole('radio', { name: /Use the payroll on file/ });
+    fireEvent.click(screen.getByRole('button', { name: 'Proceed' }));
+    const approval = await screen.findByTestId('summary-approval');
+    expect(approval).toHaveTextContent('No other admin can approve this bill');
+    expect(approval).toHaveTextContent(blocked);
+    expect(screen.getByRole('button', { name: 'Submit for approval' })).toBeDisabled();
   });
 });

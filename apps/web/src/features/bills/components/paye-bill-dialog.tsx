@@ -18,7 +18,7 @@ import { billCreatedMessage, calculateCharge, fetchPayrollOnFile, generateBill, 
 import type { BillPrefill } from '../model/bill-routes';
 import { checkPayeBillFile, type CheckedBillFile } from '../model/bill-files';
 import { initialMonthValue, formatPeriod, monthError, oldestUnpaidMonthValue, toPeriod } from '../model/bill-period';
-import { PaymentChecks, payLabel, RepeatWarning, useSupplementary } from './payment-checks';
+import { isPayBlocked, payLabel, PaymentChecks, RepeatWarning, useSupplementary } from './payment-checks';
 import { BillSummaryTable, CorporationStateFields, MonthField, PaymentError, useRegistrationPrefill, RowWarnings, TemplateLink, useCorporationName } from './bill-form-parts';
 
 type PayrollSource = 'payroll' | 'file';
@@ -226,7 +226,7 @@ export function PayeBillDialog({ prefill, onClose, onCreated }: { prefill?: Bill
             <Button variant="default" onClick={() => setSummary(null)} disabled={percent !== null}>
               Back
             </Button>
-            <Button onClick={() => void generate()} loading={percent !== null} disabled={Boolean(repeat) && !supplementary.value.confirmed}>
+            <Button onClick={() => void generate()} loading={percent !== null} disabled={(Boolean(repeat) && !supplementary.value.confirmed) || isPayBlocked(precheck.data)}>
               {payLabel(precheck.data, 'Generate')}
             </Button>
           </Group>

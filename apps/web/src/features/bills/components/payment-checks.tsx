@@ -18,8 +18,8 @@ export const REASON_REQUIRED = 'Give the reason for an additional payment for th
 /**
  * The summary's guard on the money (issue 22): the state of a second payment for the month, the
  * confirmation and reason it needs, and the form fields it adds to Pay. `repeat` is the sentence
- * naming the bill this one repeats: from the precheck (PAYE) or from Pay's refusal (WHT, whose
- * repeats the server finds from the payees).
+ * naming the bill this one repeats: from the precheck (PAYE by the month, WHT by the payees and
+ * amounts) or from Pay's refusal.
  */
 export function useSupplementary() {
   const [value, setValue] = useState<Supplementary>({ confirmed: false, reason: '' });
@@ -136,15 +136,26 @@ export function PaymentChecks({ precheck, total, repeat }: { precheck: BillPrech
           Also this month: {others.map((bill) => `${bill.reference} (${formatAmount(bill.total)}, ${statusLabel(bill.status).toLowerCase()})`).join('; ')}.
         </Text>
       )}
-      {precheck.approval.required && (
-        <Alert color="blue" icon={<IconUserCheck size={18} />} title="An admin approves this bill before it is paid" data-testid="summary-approval">
-          {precheck.approval.reason} Nothing leaves the wallet until then; the admins are mailed now.
+      {precheck.approval.blocked ? (
+        <Alert color="red" icon={<IconUserCheck size={18} />} title="No other admin can approve this bill" data-testid="summary-approval">
+          {precheck.approval.blocked}
         </Alert>
+      ) : (
+        precheck.approval.required && (
+          <Alert color="blue" icon={<IconUserCheck size={18} />} title="An admin approves this bill before it is paid" data-testid="summary-approval">
+            {precheck.approval.reason} Nothing leaves the wallet until then; the admins are mailed now.
+          </Alert>
+        )
       )}
     </Stack>
   );
 }
 
+
+/** Pay cannot go on: the bill must wait for an admin, and there is none other than the preparer. */
+export function isPayBlocked(precheck: BillPrecheck | undefined): boolean {
+  return Boolean(precheck?.approval.blocked);
+}
 
 /** Pay's label: a bill that waits for approval is submitted, not paid. */
 export function payLabel(precheck: BillPrecheck | undefined, paying: string): string {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defaultMonthValue, lastDayOfPeriod, toPeriod } from '../model/bill-period';
@@ -105,8 +106,15 @@ describe('Withholding Tax form', () => {
     expect(uploads.sent[0].url).toBe(`/service/v1/internal/corporations/${CORPORATION_ID}/states/NRS/wht/bills`);
   }, 20_000);
 
-  it('multiple, manual: the file is previewed (step 4) before the summary', async () => {
-    stubGateway(billGateway);
+  it('multiple, manual: the file is previewed (step 4) before the summary, which names a repeat of the same payees and amounts before Pay', async () => {
+    // The server's fingerprint of these payees: SHA-256 of their Tax IDs and tax in kobo, sorted.
+    const samePayees = createHash('sha256').update('C-0076543:250000\nN-1234567:100050').digest('hex');
+    const repeat = 'October 2026 WHT to the same payees for Lagos was paid on 3 Nov 2026: WHT-LA-2026-10-000007, ₦4,040.50';
+    const gateway = stubGateway((request) => {
+      if (request.path !== 'internal/bills/precheck') return billGateway(request);
+      const answer = billGateway(request) as { code: string; data: Record<string, unknown> };
+      return { ...answer, data: { ...answer.data, duplicate: request.params?.payees_fingerprint === samePayees ? repeat : null } };
+    });
     renderWithProviders(<WhtBillDialog onClose={() => undefined} onCreated={() => undefined} />);
     fireEvent.click(screen.getByRole('radio', { name: 'Multiple beneficiaries (file)', hidden: true }));
     await choose(/Corporation/, 'Adire Textiles Limited');
@@ -122,6 +130,11 @@ describe('Withholding Tax form', () => {
     expect(screen.getByRole('table', { name: 'File preview' })).toHaveTextContent('Bola Haulage');
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByTestId('summary-amount')).toHaveTextContent('₦3,500.50');
+    expect(await screen.findByTestId('summary-repeat')).toHaveTextContent(repeat);
+    expect(gateway.calls('internal/bills/precheck').at(-1)!.params).toMatchObject({ type: 'wht', payees_fingerprint: samePayees });
+    expect(screen.getByRole('button', { name: 'Pay' })).toBeDisabled();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'This is an additional payment for the same month' }));
+    expect(screen.getByRole('button', { name: 'Pay' })).toBeEnabled();
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(await screen.findByTestId('preview-summary')).toBeInTheDocument();
   }, 20_000);

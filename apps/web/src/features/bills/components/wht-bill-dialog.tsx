@@ -1,5 +1,5 @@
 import { singlePayee, type BillDetail, type ChargeCalculation } from '@levy/contracts';
-import { CSV_TEMPLATE_PATHS, formatNaira, koboToNairaString, parseNaira } from '@levy/tax';
+import { CSV_TEMPLATE_PATHS, formatNaira, koboToNairaString, parseNaira, toKobo } from '@levy/tax';
 import { Alert, Button, Group, Pagination, Progress, SegmentedControl, Input, Select, Stack, Stepper, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
@@ -15,10 +15,10 @@ import { formatAmount } from '../../../lib/format';
 import type { CorporationState } from '../../../api/corporations-api';
 import { PAYROLL_FILE_ACCEPT, rowProblemsFrom } from '../../../lib/payroll-file';
 import { billCreatedMessage, calculateBulkWht, calculateCharge, calculateSingleWht, generateBill, useBillCreated, useBillTypes, usePrecheck, useWhtCalcItems, useWhtTypes, WHT_PROCESSING_TOAST_MS } from '../api/bills-api';
-import { PaymentChecks, payLabel, RepeatWarning, useSupplementary } from './payment-checks';
+import { isPayBlocked, PaymentChecks, payLabel, RepeatWarning, useSupplementary } from './payment-checks';
 import type { BillPrefill } from '../model/bill-routes';
 import { VendorSuggestions } from './vendor-suggestions';
-import { checkWhtFile, singlePayeeFile, type CheckedBillFile, type WhtMethod } from '../model/bill-files';
+import { checkWhtFile, singlePayeeFile, whtPayeesFingerprint, type CheckedBillFile, type WhtMethod } from '../model/bill-files';
 import { initialMonthValue, formatPeriod, lastDayOfPeriod, monthError, toPeriod } from '../model/bill-period';
 import { BillSummaryTable, CorporationStateFields, MonthField, PaymentError, useRegistrationPrefill, TemplateLink, useCorporationName } from './bill-form-parts';
 
@@ -36,6 +36,8 @@ interface Summary {
   charge: ChargeCalculation;
   recipientCount: number;
   idempotencyKey: string;
+  /** Typed or manual payees, fingerprinted for the precheck; a bulk calculation is named by its reference instead. */
+  payeesFingerprint?: string;
 }
 
 const NRS_PAYEE_INDIVIDUAL = "The Nigeria Revenue Service takes WHT on payments to companies: use the company's C- or 13-digit Tax ID. Pay an individual's WHT to the State IRS where they live.";
@@ -107,9 +109,22 @@ export function WhtBillDialog({ prefill, onClose, onCreated }: { prefill?: BillP
 
   const period = month ? toPeriod(month) : null;
   const supplementary = useSupplementary();
-  const precheck = usePrecheck(step === 5 && summary && registration && corporationId && period ? { corporationId, stateCode: registration.state.code, type: 'wht', month: period, total: summary.charge.total, amountDue: summary.charge.amount_due } : null);
-  // WHT repeats are found at Pay, from the payees and amounts.
-  const repeat = supplementary.refusedRepeat;
+  const precheck = usePrecheck(
+    step === 5 && summary && registration && corporationId && period
+      ? {
+          corporationId,
+          stateCode: registration.state.code,
+          type: 'wht',
+          month: period,
+          total: summary.charge.total,
+          amountDue: summary.charge.amount_due,
+          payeesFingerprint: summary.payeesFingerprint,
+          calcRecordReference: summary.payeesFingerprint ? undefined : bulk?.reference,
+        }
+      : null,
+  );
+  // A repeat of the month (the same payees and amounts) is named before Pay, and again by Pay's refusal.
+  const repeat = precheck.data?.duplicate ?? supplementary.refusedRepeat;
   const whtTypes = useWhtTypes(registration?.state.id ?? null, period);
   // The NRS takes WHT on payments to companies, at the company rates (tax-rules.md §3).
   const collector = registration?.state.collector ?? 'state';
@@ -152,8 +167,15 @@ export function WhtBillDialog({ prefill, onClose, onCreated }: { prefill?: BillP
     const whtBillType = (types.data ?? (await types.refetch()).data)?.find((type) => type.code === 'wht');
     if (!whtBillType || !period) return;
     const charge = await calculateCharge({ type_id: whtBillType.id, amount_due: amountDue, recipient_count: recipientCount, period });
+    // The payees the bill would pay, as Pay will send them: one typed payee, or a manual file's rows.
+    const payees =
+      kind === 'single'
+        ? [{ taxPayerNumber: payee.tax_payer_number, taxPayableKobo: toKobo(amountDue) }]
+        : method === 'manual' && checked
+          ? checked.rows.map((row) => ({ taxPayerNumber: row.taxPayerNumber, taxPayableKobo: row.amount }))
+          : null;
     setPayError(null);
-    setSummary({ charge, recipientCount, idempotencyKey: crypto.randomUUID() });
+    setSummary({ charge, recipientCount, idempotencyKey: crypto.randomUUID(), payeesFingerprint: payees ? await whtPayeesFingerprint(payees) : undefined });
     goTo(5);
   };
 
@@ -540,7 +562,7 @@ export function WhtBillDialog({ prefill, onClose, onCreated }: { prefill?: BillP
             <Button variant="default" onClick={back} disabled={percent !== null}>
               Back
             </Button>
-            <Button onClick={() => void pay()} loading={percent !== null} disabled={Boolean(repeat) && !supplementary.value.confirmed}>
+            <Button onClick={() => void pay()} loading={percent !== null} disabled={(Boolean(repeat) && !supplementary.value.confirmed) || isPayBlocked(precheck.data)}>
               {payLabel(precheck.data, 'Pay')}
             </Button>
           </Group>

@@ -8,6 +8,7 @@ import {
   regimeForPeriod,
   WHT_AUTO_TEMPLATE_HEADERS,
   WHT_MANUAL_TEMPLATE_HEADERS,
+  whtPayeesText,
   type Kobo,
 } from '@levy/tax';
 import { isCsvFile } from '../../../lib/payroll-file';
@@ -71,6 +72,15 @@ export async function checkWhtFile(file: File, method: WhtMethod): Promise<BillF
     rows: parsed.records.map((record, index) => ({ row: parsed.rowNumbers[index], taxPayerNumber: record.tax_payer_number.toUpperCase(), name: record.name, amount: parsed.amounts[index] })),
     warnings: [],
   };
+}
+
+/**
+ * The payees of a WHT bill as the server fingerprints them (SHA-256 of whtPayeesText): the
+ * precheck names a bill of the month to the same payees and amounts with it, before Pay.
+ */
+export async function whtPayeesFingerprint(payees: ReadonlyArray<{ taxPayerNumber: string; taxPayableKobo: Kobo }>): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(whtPayeesText(payees)));
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 function csvCell(value: string): string {

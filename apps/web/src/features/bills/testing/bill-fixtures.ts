@@ -54,7 +54,7 @@ export function billGateway(request: GatewayRequest) {
   if (request.path === 'internal/bills/precheck') {
     const params = request.params as { total?: string };
     const shortfall = params.total && Number(params.total) > Number(WALLET_BALANCE) ? (Number(params.total) - Number(WALLET_BALANCE)).toFixed(2) : null;
-    return { code: 'OK', data: { month_bills: [], duplicate: null, wallet: { name: 'Demo wallet', balance: WALLET_BALANCE }, shortfall, approval: { required: false, reason: null } } };
+    return { code: 'OK', data: { month_bills: [], duplicate: null, wallet: { name: 'Demo wallet', balance: WALLET_BALANCE }, shortfall, approval: { required: false, reason: null, blocked: null } } };
   }
   if (request.path === 'internal/bills/charge/calc') {
     const body = request.body as { amount_due: string };

@@ -1,8 +1,9 @@
-import { Accordion, Anchor, Badge, Box, Button, Card, Container, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconCalendarDue, IconFileSpreadsheet, IconReceiptTax, IconReportAnalytics, IconUsersGroup, IconBuildingBank } from '@tabler/icons-react';
+import { Accordion, Alert, Anchor, Badge, Box, Button, Card, Container, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCalendarDue, IconFileSpreadsheet, IconReceiptTax, IconReportAnalytics, IconUsersGroup, IconBuildingBank, IconLogin } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { PublicHeader } from '../../../components/public-header';
+import { NEXT_PARAM, returnPathOf, withReturnPath } from '../../../lib/routes';
 
 const FEATURES = [
   { icon: IconReceiptTax, title: 'PAYE for every state', text: 'Upload your payroll in the PAYE template, check each line against the current tax bands, and pay the State Internal Revenue Service in one step.' },
@@ -50,6 +51,10 @@ const TEMPLATES = [
 
 /** The public home: what Levy does, sign-up and log-in, the calculator given, the help centre and the CSV templates. */
 export function HomePage({ calculator }: { calculator: ReactNode }) {
+  // A page opened signed out (a link in a mail) came here with `next`: Log in opens it after sign-in.
+  const [searchParams] = useSearchParams();
+  const returnPath = returnPathOf(searchParams.get(NEXT_PARAM));
+  const loginPath = withReturnPath('/login', returnPath);
   return (
     <Box>
       <PublicHeader isHome />
@@ -57,6 +62,16 @@ export function HomePage({ calculator }: { calculator: ReactNode }) {
       <Box component="main">
         <Box py={72} style={{ background: 'linear-gradient(180deg, var(--mantine-color-levy-0) 0%, #fff 100%)' }}>
           <Container size="lg">
+            {returnPath && (
+              <Alert color="blue" icon={<IconLogin size={18} />} title="Log in to open the page you followed" mb="xl" maw={680} data-testid="return-after-login">
+                <Text fz="sm" mb="sm">
+                  The link you opened is inside Levy. Log in and it opens straight after.
+                </Text>
+                <Button component={Link} to={loginPath} size="sm">
+                  Log in
+                </Button>
+              </Alert>
+            )}
             <Stack gap="lg" maw={680}>
               <Badge variant="light" size="lg" w="fit-content">
                 PAYE · Withholding tax · State revenue services
@@ -158,7 +173,7 @@ export function HomePage({ calculator }: { calculator: ReactNode }) {
               © {new Date().getFullYear()} Levy. Rates follow the Nigeria Tax Act 2025 and the Withholding Regulations 2024.
             </Text>
             <Group gap="md">
-              <Anchor component={Link} to="/login" fz="sm">
+              <Anchor component={Link} to={loginPath} fz="sm">
                 Log in
               </Anchor>
               <Anchor component={Link} to="/register" fz="sm">

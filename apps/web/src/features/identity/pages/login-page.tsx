@@ -2,8 +2,9 @@ import { forgotPassword } from '@levy/contracts';
 import { Anchor, Button, Card, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { landingPathFor } from '../../../lib/guard';
+import { NEXT_PARAM, returnPathOf } from '../../../lib/routes';
 import { useSessionStore } from '../../../lib/session-store';
 import { requestPasswordReset } from '../../../api/session-api';
 import { LoginForm } from '../components/login-form';
@@ -56,6 +57,9 @@ function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
 
 export default function LoginPage() {
   const navigate = useNavigate();
+  // A page opened signed out (a link in a mail) opens after sign-in; the guard still decides.
+  const [searchParams] = useSearchParams();
+  const returnPath = returnPathOf(searchParams.get(NEXT_PARAM));
   const setSession = useSessionStore((state) => state.setSession);
   const [isForgotPassword, setForgotPassword] = useState(false);
 
@@ -66,7 +70,7 @@ export default function LoginPage() {
           <Title order={1} fz="h2">
             {isForgotPassword ? 'Reset your password' : 'Log in to Levy'}
           </Title>
-          {!isForgotPassword && <Text c="dimmed">Welcome back. Your taxes are waiting.</Text>}
+          {!isForgotPassword && <Text c="dimmed">{returnPath ? 'Log in to open the page you followed.' : 'Welcome back. Your taxes are waiting.'}</Text>}
         </div>
         {isForgotPassword ? (
           <ForgotPasswordForm onBack={() => setForgotPassword(false)} />
@@ -75,7 +79,7 @@ export default function LoginPage() {
             <LoginForm
               onSignedIn={(session) => {
                 setSession(session);
-                void navigate(landingPathFor(session));
+                void navigate(returnPath ?? landingPathFor(session));
               }}
             />
             <Stack gap={6} align="center">

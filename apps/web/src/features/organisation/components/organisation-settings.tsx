@@ -1,5 +1,6 @@
-import { BILL_APPROVAL_MODES, hasPermission, SETTING_CODES, updateOrganisation, type BillApprovalMode, type BillApprovalSetting } from '@levy/contracts';
-import { Button, Group, Radio, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { BILL_APPROVAL_MESSAGES, BILL_APPROVAL_MODES, hasPermission, SETTING_CODES, updateOrganisation, type BillApprovalMode, type BillApprovalSetting } from '@levy/contracts';
+import { Alert, Anchor, Button, Group, Radio, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Link } from 'react-router';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
@@ -8,7 +9,8 @@ import { LoadingPlaceholder } from '../../../components/loading-placeholder';
 import { showSuccessToast } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { useSessionStore } from '../../../lib/session-store';
-import { useOrganisation, useOrganisationSettings, useRenameOrganisation, useUpdateSetting } from '../../../api/organisation-api';
+import { useActiveAdminCount, useOrganisation, useOrganisationSettings, useRenameOrganisation, useUpdateSetting } from '../../../api/organisation-api';
+import { linkTo } from '../../../lib/routes';
 import { IdentityForm } from './identity-form';
 import * as calls from '@levy/contracts/calls';
 
@@ -97,21 +99,27 @@ function WalletSetting({ organisationId, canEdit }: { organisationId: string; ca
 
 const APPROVAL_CHOICES: Record<BillApprovalMode, { label: string; description: string }> = {
   members: { label: 'Bills prepared by members', description: 'A member prepares a bill; an admin approves it before the wallet pays. Admins pay at once.' },
-  above: { label: 'Bills above an amount', description: 'Any bill whose total is above the amount waits for an admin other than the one who prepared it.' },
+  above: {
+    label: 'Bills above an amount',
+    description: 'Any bill whose total is above the amount waits for an admin other than the one who prepared it, so this needs at least two admins.',
+  },
   off: { label: 'No approval', description: 'Every bill is paid when it is generated.' },
 };
 
 /** Maker-checker (setting core.organisation.bill_approval): which bills wait for an admin before money moves. */
-function BillApproval({ organisationId, canEdit }: { organisationId: string; canEdit: boolean }) {
+export function BillApproval({ organisationId, canEdit }: { organisationId: string; canEdit: boolean }) {
   const settings = useOrganisationSettings(organisationId);
   const update = useUpdateSetting(organisationId);
   const stored = settings.data?.find((setting) => setting.setting_code === SETTING_CODES.billApproval)?.value as BillApprovalSetting | undefined;
   const [mode, setMode] = useState<BillApprovalMode | null>(null);
   const [above, setAbove] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const admins = useActiveAdminCount(organisationId, canEdit);
   if (settings.isPending) return <LoadingPlaceholder />;
   const shownMode = mode ?? stored?.mode ?? 'members';
   const shownAbove = above ?? stored?.above ?? '';
+  // The server refuses `above` with one admin; said here before Save, and when an admin has left since.
+  const oneAdmin = shownMode === 'above' && admins.data !== undefined && admins.data < 2;
   const save = () =>
     update.mutate(
       { setting_code: SETTING_CODES.billApproval, value: shownMode === 'above' ? { mode: shownMode, above: shownAbove.replace(/,/g, '').trim() } : { mode: shownMode } },
@@ -154,6 +162,23 @@ function BillApproval({ organisationId, canEdit }: { organisationId: string; can
             required
           />
         )}
+        {oneAdmin && (
+          <Alert color="yellow" title={stored?.mode === 'above' && mode === null ? 'Bills above the amount cannot be paid now' : 'This needs a second admin'} data-testid="approval-needs-admins">
+            <Text fz="sm">
+              {stored?.mode === 'above' && mode === null
+                ? 'Your organisation has one admin left, and nobody approves a bill they prepared: a bill above the amount is refused at Pay, and nothing is paid. Make another member an admin, or choose another setting.'
+                : BILL_APPROVAL_MESSAGES.aboveNeedsTwoAdmins}
+            </Text>
+            <Anchor component={Link} to={linkTo('team.index')} fz="sm">
+              Open Team Members
+            </Anchor>
+          </Alert>
+        )}
+        {shownMode === 'above' && admins.data !== undefined && admins.data >= 2 && (
+          <Text fz="sm" c="dimmed" data-testid="approval-admins">
+            {admins.data} admins: a bill above the amount prepared by one of them waits for one of the other {admins.data - 1}.
+          </Text>
+        )}
         {shownMode !== 'above' && error && (
           <Text c="red" fz="sm">
             {error}
@@ -161,7 +186,7 @@ function BillApproval({ organisationId, canEdit }: { organisationId: string; can
         )}
         {canEdit ? (
           <Group justify="flex-end">
-            <Button onClick={save} loading={update.isPending}>
+            <Button onClick={save} loading={update.isPending} disabled={oneAdmin}>
               Save approval setting
             </Button>
           </Group>
