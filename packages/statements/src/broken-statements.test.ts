@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeNotAStatementCsv, renderImageOnlyPdf, renderNotAStatementPdf } from './fixtures/render-broken';
 import { buildFixture, renderCsv, renderFixture } from './fixtures/render-statement';
-import { readStatement, StatementError, type StatementResult } from './index';
+import { checkStatementAccess, readStatement, StatementError, type StatementResult } from './index';
 
 function statusOf(result: StatementResult, id: string): string | undefined {
   return result.checks.find((check) => check.id === id)?.status;
@@ -47,6 +47,15 @@ describe('broken statements', () => {
     expect(result.transactions).toHaveLength(fixture.rows.length);
     expect(result.metadata?.isEncrypted).toBe(true);
     expect(result.verdict).toBe('consistent');
+  });
+
+  it('an RC4 PDF with an empty owner password opens without asking, as viewers open it; its user password still works', async () => {
+    const { fixture, bytes } = await renderFixture({ style: 'zenith', seed: 29, count: 25, rc4EmptyOwnerPassword: 'x9-core' }, 'pdf');
+    await expect(checkStatementAccess(bytes)).resolves.toMatchObject({ isEncrypted: true });
+    const result = await readStatement(bytes);
+    expect(result.transactions.map((row) => row.balance)).toEqual(fixture.rows.map((row) => row.balance));
+    expect(result.verdict).toBe('consistent');
+    expect((await readStatement(bytes, { password: 'x9-core' })).transactions).toHaveLength(fixture.rows.length);
   });
 
   it('an image-only PDF has no text layer', async () => {
