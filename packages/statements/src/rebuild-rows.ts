@@ -1,6 +1,6 @@
 import { classifyHeaderCell, type ColumnField } from './layouts';
 import { parseAmount } from './parse-amount';
-import { parseDateToken } from './parse-date';
+import { isDateFragment, joinDateFragments, parseDateToken } from './parse-date';
 import { joinLineText, type SourceCell, type SourceDocument, type SourceLine } from './source-document';
 import { StatementError } from './statement-error';
 
@@ -72,9 +72,10 @@ const MONEY_FIELDS: readonly ColumnField[] = ['debit', 'credit', 'amount', 'bala
 const MONEY_FIELD_SET: ReadonlySet<ColumnField> = new Set(MONEY_FIELDS);
 
 // A printed figure: two decimals, optional sign, brackets, currency mark and CR/DR (PDF cells).
-const FIGURE = /^[-+(]?\s*(?:₦|NGN|N|#)?\s*[-(]?\d[\d,]*\.\d{2}\)?\s*(?:-|[CD]R\.?)?$/i;
+// Some exporters drop the leading zero: ".45", and ".00" for a zero balance.
+const FIGURE = /^[-+(]?\s*(?:₦|NGN|N|#)?\s*[-(]?(?:\d[\d,]*)?\.\d{2}\)?\s*(?:-|[CD]R\.?)?$/i;
 // In a table a figure may be a bare number (typed cells): not a long reference or a leading zero.
-const TABLE_FIGURE = /^[-+(]?\s*(?:₦|NGN|N)?\s*[-(]?(?:[1-9][\d,]{0,13}|0)(?:\.\d{1,2})?\)?\s*(?:-|[CD]R\.?)?$/i;
+const TABLE_FIGURE = /^[-+(]?\s*(?:₦|NGN|N)?\s*[-(]?(?:(?:[1-9][\d,]{0,13}|0)(?:\.\d{1,2})?|\.\d{2})\)?\s*(?:-|[CD]R\.?)?$/i;
 
 function hasField(fields: ReadonlySet<ColumnField>, field: ColumnField): boolean {
   return fields.has(field);
@@ -288,7 +289,7 @@ function isContinuation(fields: Partial<Record<ColumnField, string>>): boolean {
     if (TEXT_FIELDS.has(key)) continue;
     if (key === 'date' || key === 'valueDate') {
       const text = fields[key] ?? '';
-      if (TIME_ONLY.test(text) || parseDateToken(text) !== null) continue;
+      if (TIME_ONLY.test(text) || parseDateToken(text) !== null || isDateFragment(text)) continue;
     }
     return false;
   }
@@ -300,8 +301,9 @@ function isDateField(key: ColumnField): key is 'date' | 'valueDate' {
 }
 
 /**
- * Adds a continuation line to a row. Text runs on; a date goes where the row has none; a time
- * joins its date (after it, or before it when printed above); another date is not the row's.
+ * Adds a continuation line to a row. Text runs on; a date goes where the row has none; pieces of
+ * a date wrapped over lines ("04-Aug-" above, "2025" below) join in page order; a time joins its
+ * date (after it, or before it when printed above); another date is not the row's.
  */
 function appendFields(row: RawRow, fields: Partial<Record<ColumnField, string>>, before: boolean): void {
   for (const key of Object.keys(fields) as ColumnField[]) {
@@ -311,6 +313,7 @@ function appendFields(row: RawRow, fields: Partial<Record<ColumnField, string>>,
     if (isDateField(key)) {
       const isTime = TIME_ONLY.test(text);
       if (existing === undefined) row.fields[key] = text;
+      else if (isDateFragment(text) && isDateFragment(existing)) row.fields[key] = before ? joinDateFragments(text, existing) : joinDateFragments(existing, text);
       else if (isTime && !TIME_ONLY.test(existing)) row.fields[key] = before ? existing : `${existing} ${text}`;
       else if (!isTime && TIME_ONLY.test(existing)) row.fields[key] = `${text} ${existing}`;
       continue;
