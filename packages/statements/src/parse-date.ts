@@ -184,7 +184,7 @@ export function decideSlashOrder(
 // The pieces a date cell wraps into when its column is narrow: the head ("04-Aug-", "01 May",
 // "2025-08-", "04/08/") and the tail ("2025", "-2025", "2026 14:05", "Aug 2025").
 const HEAD_FRAGMENT = /^(?:\d{1,2}(?:st|nd|rd|th)?[-\s/.,]*[a-z]{3,9}\.?|\d{1,2}[-/.]\d{1,2}|\d{4}[-/.]\d{1,2})[-\s/.,]*$/i;
-const TAIL_FRAGMENT = /^[-/.,]?\s*(?:[a-z]{3,9}\.?[-\s/.,]*)?(?:\d{4}|(?<=[-/.,]\s*)\d{2})(?:[T\s,]+\d{1,2}[:.]\d{2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\.?)?)?$/i;
+const TAIL_FRAGMENT = /^[-/.,]?\s*(?:[a-z]{3,9}\.?[-\s/.,]*)?(?:(?:19|20)\d{2}|(?<=[-/.,]\s*)\d{2})(?:[T\s,]+\d{1,2}[:.]\d{2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\.?)?)?$/i;
 const MONTH_WORD = /[a-z]{3,9}/i;
 
 function namesMonthOrNone(text: string): boolean {

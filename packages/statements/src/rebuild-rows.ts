@@ -401,19 +401,27 @@ function placeMoneyColumns(zones: readonly ColumnZone[], clusters: readonly { le
  * one is a single amount. Everything else is narration.
  */
 function inferLayout(lines: readonly SourceLine[], isTable: boolean): ColumnLayout | null {
+  // Where dates stand: full dates on the rows' lines, and the pieces of dates wrapped over lines.
   const dateSpans: { left: number; right: number }[] = [];
+  let rowLines = 0;
   let datedLines = 0;
   for (const line of lines) {
-    if (datedLines >= FIGURE_SAMPLE) break;
-    if (!line.cells.some((cell) => isFigure(cell.text, isTable))) continue;
-    const dates = line.cells.filter((cell) => parseDateToken(cell.text) !== null);
-    if (dates.length > 0) datedLines++;
-    for (const date of dates) dateSpans.push({ left: date.x, right: date.x + (isTable ? 0.5 : Math.max(date.width, 0.1)) });
+    if (rowLines >= FIGURE_SAMPLE) break;
+    const hasFigure = line.cells.some((cell) => isFigure(cell.text, isTable));
+    if (hasFigure) rowLines++;
+    let isDated = false;
+    for (const cell of line.cells) {
+      const isDate = parseDateToken(cell.text) !== null;
+      if (!(isDate && hasFigure) && !isDateFragment(cell.text)) continue;
+      if (isDate || hasFigure) isDated = true;
+      dateSpans.push({ left: cell.x, right: cell.x + (isTable ? 0.5 : Math.max(cell.width, 0.1)) });
+    }
+    if (isDated) datedLines++;
   }
   if (datedLines < 2) return null;
   const clusters = findFigureColumns(lines, isTable, () => true);
   // Date columns dated on at least half the rows, left to right: the transaction date first.
-  const dateColumns = clusterSpans(dateSpans).filter((cluster) => cluster.count * 2 >= datedLines);
+  const dateColumns = clusterSpans(dateSpans).filter((cluster) => cluster.count * 2 >= Math.min(rowLines, datedLines));
   const dateColumn = dateColumns[0];
   if (!dateColumn) return null;
   const money = clusters.filter((cluster) => cluster.right <= dateColumn.left || cluster.left >= dateColumn.right);
@@ -425,19 +433,25 @@ function inferLayout(lines: readonly SourceLine[], isTable: boolean): ColumnLayo
   // A second date column beside the first (value date) is kept apart from the narration.
   const second = dateColumns[1];
   if (second) zones.push({ field: 'valueDate', left: second.left, right: isTable ? second.left + 1 : second.right });
-  if (!isTable) return { zones, figures, fallback: 'narration' };
-  // A table's narration is its column of the longest text; its other text columns are left out.
-  const textLength = new Map<number, number>();
+  // The narration is the text column of the longest text on the rows' lines; other text columns
+  // (channel, beneficiary, category) are left out.
+  const textSpans: { left: number; right: number; length: number }[] = [];
   for (const line of lines) {
-    if (!line.cells.some((cell) => parseDateToken(cell.text) !== null)) continue;
+    if (!line.cells.some((cell) => isFigure(cell.text, isTable))) continue;
     for (const cell of line.cells) {
-      if (zones.some((zone) => zone.left === cell.x) || figures.some((column) => column.left === cell.x) || isFigure(cell.text, true)) continue;
-      textLength.set(cell.x, (textLength.get(cell.x) ?? 0) + cell.text.length);
+      if (isFigure(cell.text, isTable) || parseDateToken(cell.text) !== null || isDateFragment(cell.text) || zoneFor(cell, zones, isTable) !== null) continue;
+      textSpans.push({ left: cell.x, right: cell.x + (isTable ? 0.5 : Math.max(cell.width, 0.1)), length: cell.text.length });
     }
   }
-  const narration = [...textLength].sort((a, b) => b[1] - a[1])[0];
-  if (narration) zones.push({ field: 'narration', left: narration[0], right: narration[0] + 1 });
-  return { zones, figures, fallback: 'ignored' };
+  const textColumns = clusterSpans(textSpans).map((cluster) => ({
+    left: cluster.left,
+    right: isTable ? cluster.left + 1 : cluster.right,
+    length: textSpans.filter((span) => span.left >= cluster.left && span.right <= cluster.right).reduce((sum, span) => sum + span.length, 0),
+  }));
+  textColumns.sort((a, b) => b.length - a.length);
+  textColumns.forEach((column, index) => zones.push({ field: index === 0 ? 'narration' : 'ignored', left: column.left, right: column.right }));
+  // On a page, a wrapped line's text off every column is still narration; in a table it is not.
+  return { zones, figures, fallback: isTable ? 'ignored' : 'narration' };
 }
 
 function zonesFromMapping(lines: readonly SourceLine[], mapping: ColumnMapping, isTable: boolean): ColumnZone[] {
@@ -555,7 +569,10 @@ export function rebuildRows(source: SourceDocument, mapping?: ColumnMapping): Re
       columnsFrom = 'figures';
       // Without a header, the table starts at the first line with a date and a figure: what is
       // above it is the header block, read as text.
-      inferredStart = lines.findIndex((line) => line.cells.some((cell) => isFigure(cell.text, isTable)) && line.cells.some((cell) => parseDateToken(cell.text) !== null));
+      inferredStart = lines.findIndex((line, index) => {
+        const hasFigureNear = lines.slice(index, index + 3).some((near) => near.page === line.page && near.cells.some((cell) => isFigure(cell.text, isTable)));
+        return hasFigureNear && line.cells.some((cell) => zoneFor(cell, layout?.zones ?? [], isTable) === 'date' && (parseDateToken(cell.text) !== null || isDateFragment(cell.text)));
+      });
     } else {
       columnsFrom = 'headings';
       if (!isTable) {
