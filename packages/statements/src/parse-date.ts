@@ -194,7 +194,7 @@ function namesMonthOrNone(text: string): boolean {
 
 /** A piece of a date wrapped over lines: not a date by itself, but the head or tail of one. */
 export function isDateFragment(raw: string): boolean {
-  const text = raw.trim();
+  const text = raw.trim().replace(WEEKDAY_PREFIX, '');
   if (text === '' || parseDateToken(text) !== null) return false;
   return (HEAD_FRAGMENT.test(text) || TAIL_FRAGMENT.test(text)) && namesMonthOrNone(text);
 }

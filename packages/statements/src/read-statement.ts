@@ -153,7 +153,8 @@ export async function readStatement(bytes: Uint8Array, options: ReadStatementOpt
     isByValueDate: normalised.dateColumn === 'value',
   });
   const { verdict, reasons: verdictReasons } = decideVerdict(checks);
-  const notes = [...normalised.notes, ...roundingNotes(checks, transactions)];
+  const tableNotes: StatementNote[] = table.notes.map((message) => ({ message, index: null, page: null, y: null }));
+  const notes = [...tableNotes, ...normalised.notes, ...roundingNotes(checks, transactions)];
   // What the balance overrode is said in the reasons too, so no reading passes silently.
   const reasons = [...verdictReasons, ...notes.map((note) => (note.index === null ? note.message : `Row ${note.index + 1} (${transactions[note.index].date}, page ${note.page}): ${note.message}`))];
   const { reconciliation } = normalised;
