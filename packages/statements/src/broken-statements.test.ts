@@ -95,6 +95,21 @@ describe('broken statements', () => {
     expect(result.verdict).toBe('suspicious');
   });
 
+  it('rows that could not be read are listed with page and line, and their breaks are not called edits', async () => {
+    const fixture = buildFixture({ style: 'kuda', seed: 30, count: 20 });
+    const printedDate = fixture.style.formatDate(fixture.rows[6].date, fixture.rows[6].time);
+    const garbled = new TextDecoder().decode(renderCsv(fixture)).split('\r\n');
+    const rowLine = garbled.findIndex((line) => line.startsWith(printedDate));
+    garbled[rowLine] = garbled[rowLine].replace(printedDate, '3?-???-20');
+    const result = await readStatement(new TextEncoder().encode(garbled.join('\r\n')), { fileName: 'statement.csv' });
+    expect(result.transactions).toHaveLength(19);
+    expect(result.confidence.unplacedLines).toEqual([{ page: 1, line: rowLine + 1, text: expect.stringContaining(fixture.rows[6].narration), reason: 'row left out: no date' }]);
+    expect(result.confidence.explanation).toContain(`1 line with a row's figures or date could not be read into a transaction (first on page 1, line ${rowLine + 1})`);
+    expect(statusOf(result, 'balance_chain')).toBe('warn');
+    expect(result.verdict).toBe('suspicious');
+    expect(result.reasons[0]).toMatch(/1 line of the statement could not be read into rows, so this may be the reading rather than the statement: it is not taken as a sign of editing$/);
+  });
+
   it('a row pasted twice breaks the chain and is reported as a duplicate', async () => {
     const fixture = buildFixture({ style: 'sterling', seed: 26, count: 20 });
     fixture.rows.splice(6, 0, { ...fixture.rows[5] });

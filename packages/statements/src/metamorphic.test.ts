@@ -23,6 +23,7 @@ describe('the zoo printed other ways reads the same', () => {
       );
       expect({ verdict: result.verdict, reasons: result.checks.filter((check) => check.status === 'fail' || check.status === 'warn').map((check) => check.message) }).toEqual({ verdict: 'consistent', reasons: [] });
       expect(result.account.number).toBe(fixture.accountNumber);
+      expect(result.confidence.unplacedLines).toEqual([]);
     });
   });
 });

@@ -50,6 +50,11 @@ export interface RebuiltTable {
   columnsFrom: ColumnsFrom;
   /** What the rebuilding decided that a reader should know (the balance choosing the money columns). */
   notes: string[];
+  /**
+   * Lines in the table that hold what rows hold (a figure beside a date, or a date alone) but went
+   * into no row: where the reading is incomplete, in page order.
+   */
+  unplacedLines: SourceLine[];
 }
 
 export type ColumnsFrom = 'headings' | 'headings-and-figures' | 'figures' | 'mapping';
@@ -632,6 +637,9 @@ export function rebuildRows(source: SourceDocument, mapping?: ColumnMapping): Re
   // The money columns as the running balance reads them, where the headings' reading does not chain.
   let chained: FigureColumn[] | null = null;
   const notes: string[] = [];
+  const unplacedLines: SourceLine[] = [];
+  const isRowLike = (line: SourceLine) =>
+    line.cells.some((cell) => isFigure(cell.text, isTable)) && line.cells.some((cell) => parseDateToken(cell.text) !== null || isDateFragment(cell.text));
   let inferredStart = 0;
   if (!mapping) {
     for (let index = 0; index < lines.length; index++) {
@@ -696,6 +704,8 @@ export function rebuildRows(source: SourceDocument, mapping?: ColumnMapping): Re
       appendFields(lastRow, entry.fields, false);
       lastRowBottom = { page: entry.line.page, y: entry.line.y };
     } else {
+      // A date no row took is a row's date lost.
+      if (hasDate(entry.fields) || isDateFragment(entry.fields.date ?? '')) unplacedLines.push(entry.line);
       otherLines.push(entry.line);
     }
   };
@@ -733,6 +743,8 @@ export function rebuildRows(source: SourceDocument, mapping?: ColumnMapping): Re
     }
     const headerIndexOnPage = firstHeaderOnPage.get(line.page);
     if (!layout || (headerIndexOnPage !== undefined && index < headerIndexOnPage) || index < inferredStart) {
+      // Above a page's header is page furniture; a row there (a section starting mid-page) is lost.
+      if (rows.length > 0 && isRowLike(line)) unplacedLines.push(line);
       otherLines.push(line);
       continue;
     }
@@ -813,11 +825,12 @@ export function rebuildRows(source: SourceDocument, mapping?: ColumnMapping): Re
     }
     // Anything else (a disclaimer across the page, a stray figure) ends the row above it.
     flushPending();
+    if (isRowLike(line)) unplacedLines.push(line);
     otherLines.push(line);
     closedOnPage = line.page;
   }
   flushPending();
   const firstTableLine = lines.find((line) => line.page === (rows[0]?.page ?? 1) && line.y >= (rows[0]?.y ?? Infinity));
   const tableStart = headerAt.size > 0 ? Math.min(...headerAt.keys()) : firstTableLine ? lines.indexOf(firstTableLine) : lines.length;
-  return { rows, otherLines, preambleLines: lines.slice(0, tableStart), specialLines, headerLabels, headerCount, columnsFrom, notes };
+  return { rows, otherLines, preambleLines: lines.slice(0, tableStart), specialLines, headerLabels, headerCount, columnsFrom, notes, unplacedLines };
 }

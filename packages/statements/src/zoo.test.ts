@@ -20,6 +20,7 @@ describe('the layout zoo', () => {
       expect(result.account.number).toBe(fixture.accountNumber);
       expect(result.account.name).toBe(fixture.accountName);
       expect(result.confidence.reconciledShare).toBe(1);
+      expect(result.confidence.unplacedLines).toEqual([]);
       if (entry.note) expect(result.notes.map((note) => note.message)).toEqual(expect.arrayContaining([expect.stringMatching(entry.note)]));
       else expect(result.notes).toEqual([]);
     });
