@@ -788,6 +788,9 @@ export function rebuildRows(source: SourceDocument, mapping?: ColumnMapping): Re
           if (canNext && entryIsDated && !rowIsDated && previousIsDated) {
             // A date printed apart from its figures belongs to the row that has none.
             toNext = true;
+          } else if (canNext && previousIsDated && isDateFragment(entry.fields.date ?? '')) {
+            // A piece of a date cannot belong to a row whose date is whole.
+            toNext = true;
           } else if (canNext && canPrevious) {
             if (entryIsDated && rowIsDated && !previousIsDated) {
               toNext = false;
