@@ -269,6 +269,8 @@ test('a statement whose figures stand far from short headings is read right, and
   await expect(noteLink).toBeVisible();
   await expect(reading).toContainText('kobo from the row');
   await expect(reading).not.toContainText('headings-and-figures');
+  // The reading is complete: no line with a row's figures was left unread.
+  await expect(reading.getByTestId('unplaced-lines')).toHaveText('Every line with a row’s figures or date was read into a transaction.');
 
   // The rows of page 1 as the statement prints them: date, amount on its side, balance.
   const rows = page.getByRole('table', { name: 'Rows read from this page' });

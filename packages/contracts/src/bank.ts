@@ -302,6 +302,10 @@ export const statementConfidence = z.object({
   decided_by_balance: z.number().describe('Rows whose amount or direction the running balance decided'),
   swapped_columns: z.boolean().describe('The running balance showed the debit and credit columns the other way round from their headings'),
   explanation: z.array(z.string()).describe('The same, one sentence each, for a person'),
+  unplaced_lines: z
+    .array(z.object({ page: z.number(), line: z.number().describe('From 1 at the top of the page; a CSV or spreadsheet row number'), text: z.string(), reason: z.string() }))
+    .describe('Lines holding a row’s figures or date that are in no transaction: where the reading is incomplete (the first 100)'),
+  unplaced_count: z.number().describe('How many such lines there are; 0 when every row was read'),
 });
 export type StatementConfidenceData = z.infer<typeof statementConfidence>;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeNotAStatementCsv, renderImageOnlyPdf, renderNotAStatementPdf } from './fixtures/render-broken';
 import { buildFixture, renderCsv, renderFixture } from './fixtures/render-statement';
-import { readStatement, StatementError, type StatementResult } from './index';
+import { checkStatementAccess, readStatement, StatementError, type StatementResult } from './index';
 
 function statusOf(result: StatementResult, id: string): string | undefined {
   return result.checks.find((check) => check.id === id)?.status;
@@ -49,6 +49,15 @@ describe('broken statements', () => {
     expect(result.verdict).toBe('consistent');
   });
 
+  it('an RC4 PDF with an empty owner password opens without asking, as viewers open it; its user password still works', async () => {
+    const { fixture, bytes } = await renderFixture({ style: 'zenith', seed: 29, count: 25, rc4EmptyOwnerPassword: 'x9-core' }, 'pdf');
+    await expect(checkStatementAccess(bytes)).resolves.toMatchObject({ isEncrypted: true });
+    const result = await readStatement(bytes);
+    expect(result.transactions.map((row) => row.balance)).toEqual(fixture.rows.map((row) => row.balance));
+    expect(result.verdict).toBe('consistent');
+    expect((await readStatement(bytes, { password: 'x9-core' })).transactions).toHaveLength(fixture.rows.length);
+  });
+
   it('an image-only PDF has no text layer', async () => {
     await expectStatementError(readStatement(await renderImageOnlyPdf()), 'NO_TEXT_LAYER', 'This PDF has no text layer; upload the e-statement from your bank');
   });
@@ -84,6 +93,21 @@ describe('broken statements', () => {
     const result = await readStatement(renderCsv(fixture));
     expect(statusOf(result, 'nuban')).toBe('warn');
     expect(result.verdict).toBe('suspicious');
+  });
+
+  it('rows that could not be read are listed with page and line, and their breaks are not called edits', async () => {
+    const fixture = buildFixture({ style: 'kuda', seed: 30, count: 20 });
+    const printedDate = fixture.style.formatDate(fixture.rows[6].date, fixture.rows[6].time);
+    const garbled = new TextDecoder().decode(renderCsv(fixture)).split('\r\n');
+    const rowLine = garbled.findIndex((line) => line.startsWith(printedDate));
+    garbled[rowLine] = garbled[rowLine].replace(printedDate, '3?-???-20');
+    const result = await readStatement(new TextEncoder().encode(garbled.join('\r\n')), { fileName: 'statement.csv' });
+    expect(result.transactions).toHaveLength(19);
+    expect(result.confidence.unplacedLines).toEqual([{ page: 1, line: rowLine + 1, text: expect.stringContaining(fixture.rows[6].narration), reason: 'row left out: no date' }]);
+    expect(result.confidence.explanation).toContain(`1 line with a row's figures or date could not be read into a transaction (first on page 1, line ${rowLine + 1})`);
+    expect(statusOf(result, 'balance_chain')).toBe('warn');
+    expect(result.verdict).toBe('suspicious');
+    expect(result.reasons[0]).toMatch(/1 line of the statement could not be read into rows, so this may be the reading rather than the statement: it is not taken as a sign of editing$/);
   });
 
   it('a row pasted twice breaks the chain and is reported as a duplicate', async () => {

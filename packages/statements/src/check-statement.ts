@@ -331,6 +331,21 @@ export function checkStatement(input: CheckInput): StatementCheck[] {
 const ARITHMETIC_CHECKS: readonly CheckId[] = ['balance_chain', 'opening_closing', 'printed_totals'];
 
 /**
+ * Reading is not authenticity. Where lines of the statement could not be read into rows, a break
+ * in its arithmetic may be the reading's, not the statement's: the arithmetic checks that failed
+ * become warnings that say so, and the statement is never called inconsistent for them.
+ */
+export function excuseUnreadLines(checks: readonly StatementCheck[], unreadLines: number): StatementCheck[] {
+  if (unreadLines === 0) return [...checks];
+  const lines = unreadLines === 1 ? '1 line of the statement' : `${unreadLines} lines of the statement`;
+  return checks.map((check) =>
+    ARITHMETIC_CHECKS.includes(check.id) && check.status === 'fail'
+      ? { ...check, status: 'warn', message: `${check.message}. ${lines} could not be read into rows, so this may be the reading rather than the statement: it is not taken as a sign of editing` }
+      : check,
+  );
+}
+
+/**
  * Any failed check makes a statement inconsistent; any warning, suspicious. A statement whose
  * figures could not be checked at all (no running balance, no printed balances or totals) is
  * suspicious too: "consistent" must mean the arithmetic was checked and held.

@@ -29,7 +29,7 @@
  * and balances that do not carry over.
  */
 export { readStatement } from './read-statement';
-export type { ReadStatementOptions, StatementResult, StatementProgress, StatementStage, StatementConfidence } from './read-statement';
+export type { ReadStatementOptions, StatementResult, StatementProgress, StatementStage, StatementConfidence, UnplacedLine } from './read-statement';
 export type { StatementNote } from './normalise-rows';
 export type { ColumnsFrom } from './rebuild-rows';
 export { StatementError, isStatementError, STATEMENT_ERROR_MESSAGES } from './statement-error';

@@ -180,3 +180,28 @@ export function decideSlashOrder(
   if (layoutHint) return { order: layoutHint, decidedBy: 'layout', isConflicting: false };
   return { order: 'dmy', decidedBy: 'default', isConflicting: false };
 }
+
+// The pieces a date cell wraps into when its column is narrow: the head ("04-Aug-", "01 May",
+// "2025-08-", "04/08/") and the tail ("2025", "-2025", "2026 14:05", "Aug 2025").
+const HEAD_FRAGMENT = /^(?:\d{1,2}(?:st|nd|rd|th)?[-\s/.,]*[a-z]{3,9}\.?|\d{1,2}[-/.]\d{1,2}|\d{4}[-/.]\d{1,2})[-\s/.,]*$/i;
+const TAIL_FRAGMENT = /^[-/.,]?\s*(?:[a-z]{3,9}\.?[-\s/.,]*)?(?:(?:19|20)\d{2}|(?<=[-/.,]\s*)\d{2})(?:[T\s,]+\d{1,2}[:.]\d{2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\.?)?)?$/i;
+const MONTH_WORD = /[a-z]{3,9}/i;
+
+function namesMonthOrNone(text: string): boolean {
+  const word = MONTH_WORD.exec(text.replace(/st|nd|rd|th/i, ''));
+  return word === null || MONTHS[word[0].toLowerCase()] !== undefined;
+}
+
+/** A piece of a date wrapped over lines: not a date by itself, but the head or tail of one. */
+export function isDateFragment(raw: string): boolean {
+  const text = raw.trim().replace(WEEKDAY_PREFIX, '');
+  if (text === '' || parseDateToken(text) !== null) return false;
+  return (HEAD_FRAGMENT.test(text) || TAIL_FRAGMENT.test(text)) && namesMonthOrNone(text);
+}
+
+/** Two pieces of a date in reading order, joined as printed: no space after a separator. */
+export function joinDateFragments(head: string, tail: string): string {
+  const left = head.trim();
+  const right = tail.trim();
+  return /[-/.]$/.test(left) || /^[-/.]/.test(right) ? `${left}${right}` : `${left} ${right}`;
+}

@@ -20,6 +20,10 @@ describe('parseAmount', () => {
     ['1250', 125_000, null],
     ['¦79,174.00', 7_917_400, null],
     ['-¦50.00', -5_000, null],
+    ['.45', 45, null],
+    ['.00', 0, null],
+    ['(.45)', -45, null],
+    ['.45 DR', 45, 'DR'],
   ])('%s → %d kobo', (text, kobo, marker) => {
     expect(parseAmount(text)).toEqual({ kobo, marker });
   });

@@ -20,7 +20,8 @@ export interface PrintedSummary {
 }
 
 // A value runs to the next wide gap (cells are joined with two spaces) or the end of the line.
-const VALUE = String.raw`\s*[:.\-]?\s*(.+?)(?:\s{2,}|\s*\|\s*|$)`;
+// A dot before a digit is the figure's own (".45"), not the label's punctuation.
+const VALUE = String.raw`\s*(?:[:\-]|\.(?!\d))?\s*(.+?)(?:\s{2,}|\s*\|\s*|$)`;
 
 // Labels banks use, as data. The first pattern that matches wins.
 const LABELS = {

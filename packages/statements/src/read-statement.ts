@@ -1,6 +1,6 @@
 import { asKobo, type IsoDate, type Kobo } from '@levy/tax';
 import { analyseStatement, type StatementAnalysis } from './analyse-statement';
-import { checkStatement, decideVerdict, ROUNDING_KOBO, type StatementCheck, type Verdict } from './check-statement';
+import { checkStatement, decideVerdict, excuseUnreadLines, ROUNDING_KOBO, type StatementCheck, type Verdict } from './check-statement';
 import { detectBankLayout, type ColumnField } from './layouts';
 import { normaliseRows, type StatementNote } from './normalise-rows';
 import type { SlashOrderDecision } from './parse-date';
@@ -70,6 +70,17 @@ export interface StatementResult {
   skippedRows: { page: number; y: number; reason: string }[];
 }
 
+export interface UnplacedLine {
+  page: number;
+  /** The line on its page, counted from 1 at the top; in a CSV or spreadsheet, its row number. */
+  line: number;
+  text: string;
+  reason: string;
+}
+
+// Enough to find every one on a screen; a statement missing more is listed by its count.
+const UNPLACED_LISTED = 100;
+
 export interface StatementConfidence {
   /** Rows with a printed balance and one before it to compare. */
   checkedRows: number;
@@ -82,6 +93,13 @@ export interface StatementConfidence {
   decidedByBalance: number;
   /** True when the running balance showed the two money columns the other way round from their headings. */
   swappedColumns: boolean;
+  /**
+   * Lines of the table that hold a row's figures or date but are in no transaction (placed in no
+   * row, or a row without a date or an amount), with the page and the line on it (from 1). Empty
+   * when the reading is complete. At most `UNPLACED_LISTED`; `unplacedCount` counts them all.
+   */
+  unplacedLines: UnplacedLine[];
+  unplacedCount: number;
   /** The same, in words, for a person: one sentence each. */
   explanation: string[];
 }
@@ -98,6 +116,10 @@ function describeConfidence(confidence: Omit<StatementConfidence, 'explanation'>
   if (confidence.reconciledShare === null) explanation.push('No running balance to check the rows against');
   else explanation.push(`${confidence.reconciledRows} of ${confidence.checkedRows} rows reconcile with the running balance`);
   if (confidence.swappedColumns) explanation.push('The running balance showed the debit and credit columns the other way round');
+  if (confidence.unplacedCount > 0) {
+    const first = confidence.unplacedLines[0];
+    explanation.push(`${confidence.unplacedCount} line${confidence.unplacedCount === 1 ? '' : 's'} with a row's figures or date could not be read into a transaction (first on page ${first.page}, line ${first.line})`);
+  }
   if (confidence.decidedByBalance > 0) explanation.push(`The running balance decided the amount or direction of ${confidence.decidedByBalance} row${confidence.decidedByBalance === 1 ? '' : 's'}`);
   return explanation;
 }
@@ -138,7 +160,8 @@ export async function readStatement(bytes: Uint8Array, options: ReadStatementOpt
     totalDebits: summary.totalDebits,
     totalCredits: summary.totalCredits,
   };
-  const checks = checkStatement({
+  const unplaced = unplacedLines(source, table, normalised.skipped);
+  const checks = excuseUnreadLines(checkStatement({
     transactions,
     printed,
     printedPeriod: normalised.printedPeriod,
@@ -151,9 +174,10 @@ export async function readStatement(bytes: Uint8Array, options: ReadStatementOpt
     pageNumbers: source.format === 'pdf' ? summary.pageNumbers : [],
     guessedDirections: normalised.guessedDirections,
     isByValueDate: normalised.dateColumn === 'value',
-  });
+  }), unplaced.length);
   const { verdict, reasons: verdictReasons } = decideVerdict(checks);
-  const notes = [...normalised.notes, ...roundingNotes(checks, transactions)];
+  const tableNotes: StatementNote[] = table.notes.map((message) => ({ message, index: null, page: null, y: null }));
+  const notes = [...tableNotes, ...normalised.notes, ...roundingNotes(checks, transactions)];
   // What the balance overrode is said in the reasons too, so no reading passes silently.
   const reasons = [...verdictReasons, ...notes.map((note) => (note.index === null ? note.message : `Row ${note.index + 1} (${transactions[note.index].date}, page ${note.page}): ${note.message}`))];
   const { reconciliation } = normalised;
@@ -165,6 +189,8 @@ export async function readStatement(bytes: Uint8Array, options: ReadStatementOpt
     columnsFrom: options.mapping ? ('mapping' as const) : table.columnsFrom,
     decidedByBalance,
     swappedColumns: reconciliation.swappedColumns,
+    unplacedLines: unplaced.slice(0, UNPLACED_LISTED),
+    unplacedCount: unplaced.length,
   };
   const confidence: StatementConfidence = { ...confidenceFacts, explanation: describeConfidence(confidenceFacts) };
   report({ stage: 'checking', done: 1, total: 1 });
@@ -220,6 +246,35 @@ export async function readStatement(bytes: Uint8Array, options: ReadStatementOpt
     encoding: source.encoding,
     skippedRows: normalised.skipped,
   };
+}
+
+/**
+ * Where the reading is incomplete: table lines placed in no row, and rows left out for want of a
+ * date or an amount, each with its page and line number on the page, in page order.
+ */
+function unplacedLines(source: SourceDocument, table: RebuiltTable, skipped: readonly { page: number; y: number; reason: string }[]): UnplacedLine[] {
+  const numbered = new Map<SourceLine, number>();
+  const byPosition = new Map<string, SourceLine>();
+  let page = 0;
+  let number = 0;
+  for (const line of source.lines) {
+    number = line.page === page ? number + 1 : 1;
+    page = line.page;
+    numbered.set(line, number);
+    byPosition.set(`${line.page}:${line.y}`, line);
+  }
+  const describe = (line: SourceLine, reason: string): UnplacedLine => ({
+    page: line.page,
+    line: source.format === 'pdf' ? (numbered.get(line) ?? 0) : line.y,
+    text: joinLineText(line),
+    reason,
+  });
+  const found = table.unplacedLines.map((line) => describe(line, 'not placed in any row'));
+  for (const row of skipped) {
+    const line = byPosition.get(`${row.page}:${row.y}`);
+    if (line) found.push(describe(line, `row left out: ${row.reason}`));
+  }
+  return found.sort((a, b) => a.page - b.page || a.line - b.line);
 }
 
 /** Lines below a page's last row: footers, where some banks name themselves. */

@@ -78,4 +78,21 @@ describe('rebuildRows', () => {
     expect(table.headerLabels.date).toBe('Transaction Date');
     expect(table.rows).toHaveLength(1);
   });
+
+  it('lists the rows above a header that starts mid-page as unplaced, with the date pieces wrapped around a row joined', () => {
+    const table = rebuildRows(
+      pdf([
+        line(1, 40, HEADER),
+        line(1, 60, [[30, '02-Jan-2025'], [100, 'FIRST'], [300, '10.00'], [460, '90.00']]),
+        line(2, 40, [[30, '03-Jan-2025'], [100, 'ABOVE A NEW SECTION'], [300, '5.00'], [460, '85.00']]),
+        line(2, 60, HEADER),
+        // A centred row whose date wraps above and below its figures.
+        line(2, 76, [[30, '04-Jan-']]),
+        line(2, 80, [[100, 'SECOND'], [380, '15.00'], [460, '100.00']]),
+        line(2, 84, [[30, '2025']]),
+      ]),
+    );
+    expect(table.rows.map((row) => [row.fields.date, row.fields.narration])).toEqual([['02-Jan-2025', 'FIRST'], ['04-Jan-2025', 'SECOND']]);
+    expect(table.unplacedLines.map((entry) => [entry.page, entry.y])).toEqual([[2, 40]]);
+  });
 });

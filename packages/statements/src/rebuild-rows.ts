@@ -1,6 +1,7 @@
+import { chainColumns, figureKobo, readingShare, type FigureRow } from './chain-columns';
 import { classifyHeaderCell, type ColumnField } from './layouts';
 import { parseAmount } from './parse-amount';
-import { parseDateToken } from './parse-date';
+import { isDateFragment, joinDateFragments, parseDateToken } from './parse-date';
 import { joinLineText, type SourceCell, type SourceDocument, type SourceLine } from './source-document';
 import { StatementError } from './statement-error';
 
@@ -47,6 +48,13 @@ export interface RebuiltTable {
    * where the figures stand, from the figures alone (no header matched), or by a caller's mapping.
    */
   columnsFrom: ColumnsFrom;
+  /** What the rebuilding decided that a reader should know (the balance choosing the money columns). */
+  notes: string[];
+  /**
+   * Lines in the table that hold what rows hold (a figure beside a date, or a date alone) but went
+   * into no row: where the reading is incomplete, in page order.
+   */
+  unplacedLines: SourceLine[];
 }
 
 export type ColumnsFrom = 'headings' | 'headings-and-figures' | 'figures' | 'mapping';
@@ -72,9 +80,10 @@ const MONEY_FIELDS: readonly ColumnField[] = ['debit', 'credit', 'amount', 'bala
 const MONEY_FIELD_SET: ReadonlySet<ColumnField> = new Set(MONEY_FIELDS);
 
 // A printed figure: two decimals, optional sign, brackets, currency mark and CR/DR (PDF cells).
-const FIGURE = /^[-+(]?\s*(?:₦|NGN|N|#)?\s*[-(]?\d[\d,]*\.\d{2}\)?\s*(?:-|[CD]R\.?)?$/i;
+// Some exporters drop the leading zero: ".45", and ".00" for a zero balance.
+const FIGURE = /^[-+(]?\s*(?:₦|NGN|N|#)?\s*[-(]?(?:\d[\d,]*)?\.\d{2}\)?\s*(?:-|[CD]R\.?)?$/i;
 // In a table a figure may be a bare number (typed cells): not a long reference or a leading zero.
-const TABLE_FIGURE = /^[-+(]?\s*(?:₦|NGN|N)?\s*[-(]?(?:[1-9][\d,]{0,13}|0)(?:\.\d{1,2})?\)?\s*(?:-|[CD]R\.?)?$/i;
+const TABLE_FIGURE = /^[-+(]?\s*(?:₦|NGN|N)?\s*[-(]?(?:(?:[1-9][\d,]{0,13}|0)(?:\.\d{1,2})?|\.\d{2})\)?\s*(?:-|[CD]R\.?)?$/i;
 
 function hasField(fields: ReadonlySet<ColumnField>, field: ColumnField): boolean {
   return fields.has(field);
@@ -84,12 +93,20 @@ function isFigure(text: string, isTable: boolean): boolean {
   return (isTable ? TABLE_FIGURE : FIGURE).test(text.trim()) && parseAmount(text) !== null;
 }
 
-/** A header row names a date, money columns and a narration or balance, and little else. */
+// A wide export's header names many columns the engine has no word for (terminal, account type,
+// settlement figures): this many recognised headings with a date, money and a narration still make one.
+const WIDE_HEADER_RECOGNISED = 6;
+
+/**
+ * A header row names a date, money columns and a narration or balance, and little else; a wide
+ * one may name more that are not known, when it names enough that are.
+ */
 function isUsableHeader(fields: ReadonlySet<ColumnField>, recognised: number, cellCount: number): boolean {
   const hasDate = hasField(fields, 'date') || hasField(fields, 'valueDate');
   const hasMoney = (hasField(fields, 'debit') && hasField(fields, 'credit')) || hasField(fields, 'amount');
   const hasText = hasField(fields, 'narration') || hasField(fields, 'balance');
-  return hasDate && hasMoney && hasText && recognised >= 3 && recognised >= cellCount * 0.6;
+  const isWide = hasField(fields, 'narration') && hasField(fields, 'balance') && recognised >= WIDE_HEADER_RECOGNISED;
+  return hasDate && hasMoney && hasText && recognised >= 3 && (recognised >= cellCount * 0.6 || isWide);
 }
 
 interface HeaderMatch {
@@ -210,20 +227,72 @@ function zoneFor(cell: SourceCell, zones: readonly ColumnZone[], isTable: boolea
 // A figure this far (points) outside every money column's span still belongs to the nearest one.
 const FIGURE_REACH = 12;
 
-/** The money column a figure stands in: the one whose span holds its middle, or the nearest. */
-function figureFieldFor(cell: SourceCell, figures: readonly FigureColumn[], isTable: boolean): ColumnField | null {
+/** The money column a figure stands in: the one whose span holds its middle, or the nearest (-1: none). */
+function figureColumnIndex(cell: SourceCell, columns: readonly { left: number; right: number }[], isTable: boolean): number {
   const middle = cell.x + (isTable ? 0.25 : cell.width / 2);
-  let best: FigureColumn | null = null;
+  let best = -1;
   // In a table a column is exact: a figure elsewhere is in another column.
   let bestDistance = isTable ? 0.5 : FIGURE_REACH;
-  for (const column of figures) {
+  columns.forEach((column, index) => {
     const distance = middle < column.left ? column.left - middle : middle > column.right ? middle - column.right : 0;
     if (distance < bestDistance || (distance === 0 && bestDistance === 0)) {
       bestDistance = distance;
-      best = column;
+      best = index;
     }
+  });
+  return best;
+}
+
+function figureFieldFor(cell: SourceCell, figures: readonly FigureColumn[], isTable: boolean): ColumnField | null {
+  const index = figureColumnIndex(cell, figures, isTable);
+  return index < 0 ? null : figures[index].field;
+}
+
+// A reading of the money columns the running balance bears out on this share of rows decides them.
+const CHAIN_DECIDES = 0.9;
+
+/** The figures on the rows' lines (two figures or more), by figure column: what the balance is checked on. */
+function figureRowsOf(lines: readonly SourceLine[], columns: readonly { left: number; right: number }[], isTable: boolean, inTable: (index: number) => boolean): FigureRow[] {
+  const rows: FigureRow[] = [];
+  for (let index = 0; index < lines.length && rows.length < FIGURE_SAMPLE; index++) {
+    if (!inTable(index)) continue;
+    const line = lines[index];
+    const figures = line.cells.filter((cell) => isFigure(cell.text, isTable));
+    if (figures.length < 2 || isLabelledLine(line)) continue;
+    const row: (number | null)[] = columns.map(() => null);
+    for (const cell of figures) {
+      const column = figureColumnIndex(cell, columns, isTable);
+      if (column >= 0) row[column] = figureKobo(cell.text);
+    }
+    rows.push(row);
   }
-  return best ? best.field : null;
+  return rows;
+}
+
+/**
+ * The money columns as the running balance reads them, when it bears a reading out and the
+ * given one (the headings', or the data's habit) does not, either way round: a wide export's
+ * "Settlement Debit", "Balance Before" and "Balance After" chain whatever they are called.
+ * Figure columns outside the reading are left out. Null when the given reading stands.
+ */
+function chainedFigures(rows: readonly FigureRow[], columns: readonly { left: number; right: number }[], given: readonly ColumnField[]): FigureColumn[] | null {
+  const best = chainColumns(rows, columns.length);
+  if (!best || best.share < CHAIN_DECIDES) return null;
+  const at = (field: ColumnField) => (given.includes(field) ? given.indexOf(field) : null);
+  const balance = at('balance');
+  // Two figure columns under one money heading cannot both be it: that reading does not stand.
+  const isAmbiguous = MONEY_FIELDS.some((field) => given.filter((entry) => entry === field).length > 1);
+  if (balance !== null && !isAmbiguous) {
+    const [debit, credit, amount] = [at('debit'), at('credit'), at('amount')];
+    const givenShare =
+      amount !== null && debit === null && credit === null
+        ? readingShare(rows, { balance, debit: null, credit: null, amount })
+        : Math.max(readingShare(rows, { balance, debit, credit, amount: null }), readingShare(rows, { balance, debit: credit, credit: debit, amount: null }));
+    if (givenShare >= CHAIN_DECIDES || givenShare >= best.share) return null;
+  }
+  const fieldAt = (index: number): ColumnField =>
+    index === best.balance ? 'balance' : index === best.debit ? 'debit' : index === best.credit ? 'credit' : index === best.amount ? 'amount' : 'ignored';
+  return columns.map((column, index) => ({ field: fieldAt(index), left: column.left, right: column.right }));
 }
 
 function assignFields(line: SourceLine, layout: ColumnLayout, isTable: boolean): Partial<Record<ColumnField, string>> {
@@ -266,6 +335,11 @@ function findSpecialKind(line: SourceLine, fields: Partial<Record<ColumnField, s
   return null;
 }
 
+/** Opening, closing, total and summary lines: figures with a label, not a row. */
+function isLabelledLine(line: SourceLine): boolean {
+  return line.cells.some((cell) => SUMMARY_LABEL.test(cell.text) || SPECIAL_PATTERNS.some(({ pattern }) => pattern.test(cell.text)));
+}
+
 function hasMoney(fields: Partial<Record<ColumnField, string>>): boolean {
   for (const field of MONEY_FIELDS) {
     const text = fields[field];
@@ -288,7 +362,7 @@ function isContinuation(fields: Partial<Record<ColumnField, string>>): boolean {
     if (TEXT_FIELDS.has(key)) continue;
     if (key === 'date' || key === 'valueDate') {
       const text = fields[key] ?? '';
-      if (TIME_ONLY.test(text) || parseDateToken(text) !== null) continue;
+      if (TIME_ONLY.test(text) || parseDateToken(text) !== null || isDateFragment(text)) continue;
     }
     return false;
   }
@@ -300,8 +374,9 @@ function isDateField(key: ColumnField): key is 'date' | 'valueDate' {
 }
 
 /**
- * Adds a continuation line to a row. Text runs on; a date goes where the row has none; a time
- * joins its date (after it, or before it when printed above); another date is not the row's.
+ * Adds a continuation line to a row. Text runs on; a date goes where the row has none; pieces of
+ * a date wrapped over lines ("04-Aug-" above, "2025" below) join in page order; a time joins its
+ * date (after it, or before it when printed above); another date is not the row's.
  */
 function appendFields(row: RawRow, fields: Partial<Record<ColumnField, string>>, before: boolean): void {
   for (const key of Object.keys(fields) as ColumnField[]) {
@@ -311,6 +386,7 @@ function appendFields(row: RawRow, fields: Partial<Record<ColumnField, string>>,
     if (isDateField(key)) {
       const isTime = TIME_ONLY.test(text);
       if (existing === undefined) row.fields[key] = text;
+      else if (isDateFragment(text) && isDateFragment(existing)) row.fields[key] = before ? joinDateFragments(text, existing) : joinDateFragments(existing, text);
       else if (isTime && !TIME_ONLY.test(existing)) row.fields[key] = before ? existing : `${existing} ${text}`;
       else if (!isTime && TIME_ONLY.test(existing)) row.fields[key] = `${text} ${existing}`;
       continue;
@@ -353,7 +429,7 @@ function findFigureColumns(lines: readonly SourceLine[], isTable: boolean, inTab
     if (figures.length === 0) continue;
     const isDated = line.cells.some((cell) => parseDateToken(cell.text) !== null);
     if (!isDated && figures.length < 2) continue;
-    if (line.cells.some((cell) => SUMMARY_LABEL.test(cell.text) || SPECIAL_PATTERNS.some(({ pattern }) => pattern.test(cell.text)))) continue;
+    if (isLabelledLine(line)) continue;
     sampled++;
     for (const cell of figures) spans.push({ left: cell.x, right: cell.x + (isTable ? 0.5 : Math.max(cell.width, 0.1)) });
   }
@@ -398,43 +474,59 @@ function placeMoneyColumns(zones: readonly ColumnZone[], clusters: readonly { le
  * one is a single amount. Everything else is narration.
  */
 function inferLayout(lines: readonly SourceLine[], isTable: boolean): ColumnLayout | null {
+  // Where dates stand: full dates on the rows' lines, and the pieces of dates wrapped over lines.
   const dateSpans: { left: number; right: number }[] = [];
+  let rowLines = 0;
   let datedLines = 0;
   for (const line of lines) {
-    if (datedLines >= FIGURE_SAMPLE) break;
-    if (!line.cells.some((cell) => isFigure(cell.text, isTable))) continue;
-    const dates = line.cells.filter((cell) => parseDateToken(cell.text) !== null);
-    if (dates.length > 0) datedLines++;
-    for (const date of dates) dateSpans.push({ left: date.x, right: date.x + (isTable ? 0.5 : Math.max(date.width, 0.1)) });
+    if (rowLines >= FIGURE_SAMPLE) break;
+    const hasFigure = line.cells.some((cell) => isFigure(cell.text, isTable));
+    if (hasFigure) rowLines++;
+    let isDated = false;
+    for (const cell of line.cells) {
+      const isDate = parseDateToken(cell.text) !== null;
+      if (!(isDate && hasFigure) && !isDateFragment(cell.text)) continue;
+      if (isDate || hasFigure) isDated = true;
+      dateSpans.push({ left: cell.x, right: cell.x + (isTable ? 0.5 : Math.max(cell.width, 0.1)) });
+    }
+    if (isDated) datedLines++;
   }
   if (datedLines < 2) return null;
   const clusters = findFigureColumns(lines, isTable, () => true);
   // Date columns dated on at least half the rows, left to right: the transaction date first.
-  const dateColumns = clusterSpans(dateSpans).filter((cluster) => cluster.count * 2 >= datedLines);
+  const dateColumns = clusterSpans(dateSpans).filter((cluster) => cluster.count * 2 >= Math.min(rowLines, datedLines));
   const dateColumn = dateColumns[0];
   if (!dateColumn) return null;
   const money = clusters.filter((cluster) => cluster.right <= dateColumn.left || cluster.left >= dateColumn.right);
   if (money.length === 0) return null;
+  // By habit the last figure column is the balance, and the two before it debit and credit;
+  // the running balance overrules the habit where it reads the columns otherwise.
   const fields: ColumnField[] =
     money.length === 1 ? ['amount'] : money.length === 2 ? ['amount', 'balance'] : [...money.slice(0, -3).map((): ColumnField => 'ignored'), 'debit', 'credit', 'balance'];
-  const figures = money.map((cluster, index) => ({ field: fields[index], left: cluster.left, right: cluster.right }));
+  const figures = chainedFigures(figureRowsOf(lines, money, isTable, () => true), money, fields) ?? money.map((cluster, index) => ({ field: fields[index], left: cluster.left, right: cluster.right }));
   const zones: ColumnZone[] = [{ field: 'date', left: dateColumn.left, right: isTable ? dateColumn.left + 1 : dateColumn.right }];
   // A second date column beside the first (value date) is kept apart from the narration.
   const second = dateColumns[1];
   if (second) zones.push({ field: 'valueDate', left: second.left, right: isTable ? second.left + 1 : second.right });
-  if (!isTable) return { zones, figures, fallback: 'narration' };
-  // A table's narration is its column of the longest text; its other text columns are left out.
-  const textLength = new Map<number, number>();
+  // The narration is the text column of the longest text on the rows' lines; other text columns
+  // (channel, beneficiary, category) are left out.
+  const textSpans: { left: number; right: number; length: number }[] = [];
   for (const line of lines) {
-    if (!line.cells.some((cell) => parseDateToken(cell.text) !== null)) continue;
+    if (!line.cells.some((cell) => isFigure(cell.text, isTable))) continue;
     for (const cell of line.cells) {
-      if (zones.some((zone) => zone.left === cell.x) || figures.some((column) => column.left === cell.x) || isFigure(cell.text, true)) continue;
-      textLength.set(cell.x, (textLength.get(cell.x) ?? 0) + cell.text.length);
+      if (isFigure(cell.text, isTable) || parseDateToken(cell.text) !== null || isDateFragment(cell.text) || zoneFor(cell, zones, isTable) !== null) continue;
+      textSpans.push({ left: cell.x, right: cell.x + (isTable ? 0.5 : Math.max(cell.width, 0.1)), length: cell.text.length });
     }
   }
-  const narration = [...textLength].sort((a, b) => b[1] - a[1])[0];
-  if (narration) zones.push({ field: 'narration', left: narration[0], right: narration[0] + 1 });
-  return { zones, figures, fallback: 'ignored' };
+  const textColumns = clusterSpans(textSpans).map((cluster) => ({
+    left: cluster.left,
+    right: isTable ? cluster.left + 1 : cluster.right,
+    length: textSpans.filter((span) => span.left >= cluster.left && span.right <= cluster.right).reduce((sum, span) => sum + span.length, 0),
+  }));
+  textColumns.sort((a, b) => b.length - a.length);
+  textColumns.forEach((column, index) => zones.push({ field: index === 0 ? 'narration' : 'ignored', left: column.left, right: column.right }));
+  // On a page, a wrapped line's text off every column is still narration; in a table it is not.
+  return { zones, figures, fallback: isTable ? 'ignored' : 'narration' };
 }
 
 function zonesFromMapping(lines: readonly SourceLine[], mapping: ColumnMapping, isTable: boolean): ColumnZone[] {
@@ -501,6 +593,12 @@ function splitAtWidestGap(pending: readonly SourceLine[], previousBottom: { page
   return widestGap > runnerUp * 1.2 ? widest : null;
 }
 
+/** The heading printed over a figure column (in a table, in its column), or null. */
+function headingOver(match: HeaderMatch, column: { left: number; right: number }, isTable: boolean): string | null {
+  const heading = match.cells.find((cell) => (isTable ? cell.x === column.left : cell.x < column.right + FIGURE_REACH && column.left - FIGURE_REACH < cell.x + cell.width));
+  return heading?.text ?? null;
+}
+
 /** The layout a header row gives, with the money columns placed by the figures on a PDF. */
 function headerLayout(match: HeaderMatch, isTable: boolean, clusters: readonly { left: number; right: number }[]): ColumnLayout {
   const zones = buildZones(match.cells, match.fields, isTable);
@@ -536,6 +634,12 @@ export function rebuildRows(source: SourceDocument, mapping?: ColumnMapping): Re
   const headerAt = new Map<number, { match: HeaderMatch; used: number }>();
   const firstHeaderOnPage = new Map<number, number>();
   let clusters: { left: number; right: number }[] = [];
+  // The money columns as the running balance reads them, where the headings' reading does not chain.
+  let chained: FigureColumn[] | null = null;
+  const notes: string[] = [];
+  const unplacedLines: SourceLine[] = [];
+  const isRowLike = (line: SourceLine) =>
+    line.cells.some((cell) => isFigure(cell.text, isTable)) && line.cells.some((cell) => parseDateToken(cell.text) !== null || isDateFragment(cell.text));
   let inferredStart = 0;
   if (!mapping) {
     for (let index = 0; index < lines.length; index++) {
@@ -552,12 +656,27 @@ export function rebuildRows(source: SourceDocument, mapping?: ColumnMapping): Re
       columnsFrom = 'figures';
       // Without a header, the table starts at the first line with a date and a figure: what is
       // above it is the header block, read as text.
-      inferredStart = lines.findIndex((line) => line.cells.some((cell) => isFigure(cell.text, isTable)) && line.cells.some((cell) => parseDateToken(cell.text) !== null));
+      inferredStart = lines.findIndex((line, index) => {
+        const hasFigureNear = lines.slice(index, index + 3).some((near) => near.page === line.page && near.cells.some((cell) => isFigure(cell.text, isTable)));
+        return hasFigureNear && line.cells.some((cell) => zoneFor(cell, layout?.zones ?? [], isTable) === 'date' && (parseDateToken(cell.text) !== null || isDateFragment(cell.text)));
+      });
     } else {
       columnsFrom = 'headings';
-      if (!isTable) {
-        const firstHeader = Math.min(...headerAt.keys());
-        clusters = findFigureColumns(lines, isTable, (index) => index > firstHeader && !headerAt.has(index));
+      const firstHeader = Math.min(...headerAt.keys());
+      const inTable = (index: number) => index > firstHeader && !headerAt.has(index);
+      const figureColumns = findFigureColumns(lines, isTable, inTable);
+      if (!isTable) clusters = figureColumns;
+      const first = headerAt.get(firstHeader) as { match: HeaderMatch; used: number };
+      const headed = headerLayout(first.match, isTable, clusters);
+      const given = figureColumns.map((column): ColumnField => {
+        const probe = { text: '', x: column.left, width: Math.max(column.right - column.left, 0.1) };
+        const field = headed.figures ? figureFieldFor(probe, headed.figures, isTable) : zoneFor(probe, headed.zones, isTable);
+        return field !== null && MONEY_FIELD_SET.has(field) ? field : 'ignored';
+      });
+      chained = chainedFigures(figureRowsOf(lines, figureColumns, isTable, inTable), figureColumns, given);
+      if (chained) {
+        const named = chained.filter((column) => column.field !== 'ignored').map((column) => `${column.field} under "${headingOver(first.match, column, isTable) ?? 'no heading'}"`);
+        notes.push(`The headings' money columns do not follow the running balance; the balance chose them: ${named.join(', ')}`);
       }
     }
   }
@@ -585,6 +704,8 @@ export function rebuildRows(source: SourceDocument, mapping?: ColumnMapping): Re
       appendFields(lastRow, entry.fields, false);
       lastRowBottom = { page: entry.line.page, y: entry.line.y };
     } else {
+      // A date no row took is a row's date lost.
+      if (hasDate(entry.fields) || isDateFragment(entry.fields.date ?? '')) unplacedLines.push(entry.line);
       otherLines.push(entry.line);
     }
   };
@@ -598,13 +719,22 @@ export function rebuildRows(source: SourceDocument, mapping?: ColumnMapping): Re
     const header = headerAt.get(index);
     if (header) {
       layout = headerLayout(header.match, isTable, clusters);
+      if (chained) layout = { ...layout, figures: chained };
       if (headerCount === 0) {
         headerLabels = {};
         header.match.cells.forEach((cell, position) => {
           const field = header.match.fields[position];
           if (field !== 'ignored') headerLabels[field] = cell.text;
         });
-        if (figuresMoved(layout)) columnsFrom = 'headings-and-figures';
+        if (chained) {
+          // The money columns' labels are those printed over the columns the balance chose.
+          for (const field of MONEY_FIELDS) delete headerLabels[field];
+          for (const column of chained) {
+            const heading = headingOver(header.match, column, isTable);
+            if (column.field !== 'ignored' && heading !== null) headerLabels[column.field] = heading;
+          }
+        }
+        if (chained || figuresMoved(layout)) columnsFrom = 'headings-and-figures';
       }
       headerCount++;
       flushPending();
@@ -613,6 +743,8 @@ export function rebuildRows(source: SourceDocument, mapping?: ColumnMapping): Re
     }
     const headerIndexOnPage = firstHeaderOnPage.get(line.page);
     if (!layout || (headerIndexOnPage !== undefined && index < headerIndexOnPage) || index < inferredStart) {
+      // Above a page's header is page furniture; a row there (a section starting mid-page) is lost.
+      if (rows.length > 0 && isRowLike(line)) unplacedLines.push(line);
       otherLines.push(line);
       continue;
     }
@@ -656,6 +788,9 @@ export function rebuildRows(source: SourceDocument, mapping?: ColumnMapping): Re
           if (canNext && entryIsDated && !rowIsDated && previousIsDated) {
             // A date printed apart from its figures belongs to the row that has none.
             toNext = true;
+          } else if (canNext && previousIsDated && isDateFragment(entry.fields.date ?? '')) {
+            // A piece of a date cannot belong to a row whose date is whole.
+            toNext = true;
           } else if (canNext && canPrevious) {
             if (entryIsDated && rowIsDated && !previousIsDated) {
               toNext = false;
@@ -693,11 +828,12 @@ export function rebuildRows(source: SourceDocument, mapping?: ColumnMapping): Re
     }
     // Anything else (a disclaimer across the page, a stray figure) ends the row above it.
     flushPending();
+    if (isRowLike(line)) unplacedLines.push(line);
     otherLines.push(line);
     closedOnPage = line.page;
   }
   flushPending();
   const firstTableLine = lines.find((line) => line.page === (rows[0]?.page ?? 1) && line.y >= (rows[0]?.y ?? Infinity));
   const tableStart = headerAt.size > 0 ? Math.min(...headerAt.keys()) : firstTableLine ? lines.indexOf(firstTableLine) : lines.length;
-  return { rows, otherLines, preambleLines: lines.slice(0, tableStart), specialLines, headerLabels, headerCount, columnsFrom };
+  return { rows, otherLines, preambleLines: lines.slice(0, tableStart), specialLines, headerLabels, headerCount, columnsFrom, notes, unplacedLines };
 }

@@ -5,6 +5,7 @@ import { getDocument, Util, type PDFDocumentProxy } from 'pdfjs-dist/legacy/buil
 import type { TextItem } from 'pdfjs-dist/types/src/display/api';
 import { StatementError } from '../statement-error';
 import type { PdfMetadata, SourceCell, SourceDocument, SourceLine } from '../source-document';
+import { EMPTY_PASSWORD_PADDING } from './pdf-password';
 import type { PdfAccess } from './read-pdf';
 
 // pdfjs's PasswordException codes (PasswordResponses in its source).
@@ -38,20 +39,35 @@ function isPasswordException(error: unknown): error is { name: string; code: num
   return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'PasswordException';
 }
 
+function loadPdf(bytes: Uint8Array, password: string | undefined): Promise<PDFDocumentProxy> {
+  // pdfjs takes ownership of the buffer it is given, so hand it a copy.
+  return getDocument({
+    data: bytes.slice(),
+    password,
+    isEvalSupported: false,
+    useSystemFonts: false,
+    disableFontFace: true,
+    verbosity: 0,
+  }).promise;
+}
+
+/**
+ * Opens a PDF. Without a password, a file encrypted with an empty owner password (RC4 or AES-128;
+ * copying or printing restricted) opens as viewers open it: pdfium and poppler try the empty
+ * password as the owner's too, and it gives the key. Anything else still asks for the password.
+ */
 async function openPdf(bytes: Uint8Array, password: string | undefined): Promise<PDFDocumentProxy> {
   try {
-    // pdfjs takes ownership of the buffer it is given, so hand it a copy.
-    return await getDocument({
-      data: bytes.slice(),
-      password,
-      isEvalSupported: false,
-      useSystemFonts: false,
-      disableFontFace: true,
-      verbosity: 0,
-    }).promise;
+    return await loadPdf(bytes, password);
   } catch (error) {
     if (isPasswordException(error)) {
-      if (error.code === NEED_PASSWORD && !password) throw new StatementError('PASSWORD_REQUIRED', undefined, { cause: error });
+      if (error.code === NEED_PASSWORD && !password) {
+        try {
+          return await loadPdf(bytes, EMPTY_PASSWORD_PADDING);
+        } catch {
+          throw new StatementError('PASSWORD_REQUIRED', undefined, { cause: error });
+        }
+      }
       if (error.code === INCORRECT_PASSWORD || error.code === NEED_PASSWORD) {
         throw new StatementError('WRONG_PASSWORD', undefined, { cause: error });
       }

@@ -134,6 +134,9 @@ export function toConfidence(confidence: StatementConfidence): StatementConfiden
     // Kept before the field existed: the explanation says it when it happened.
     swapped_columns: confidence.swappedColumns ?? false,
     explanation: confidence.explanation,
+    // Kept before lines not read were listed: none were reported then.
+    unplaced_lines: confidence.unplacedLines ?? [],
+    unplaced_count: confidence.unplacedCount ?? 0,
   };
 }
 

@@ -212,7 +212,7 @@ describe('a GTBank PDF from upload to analysis', () => {
       },
     });
     expect(statement.page_count).toBeGreaterThan(1);
-    expect(statement).toMatchObject({ period_source: 'printed', notes: [], confidence: { reconciled_share: 1, swapped_columns: false, decided_by_balance: 0 } });
+    expect(statement).toMatchObject({ period_source: 'printed', notes: [], confidence: { reconciled_share: 1, swapped_columns: false, decided_by_balance: 0, unplaced_lines: [], unplaced_count: 0 } });
     expect(statement.confidence.checked_rows).toBeGreaterThanOrEqual(fixture.rows.length - 1);
     expect(statement.confidence.explanation).toContain(`${statement.confidence.reconciled_rows} of ${statement.confidence.checked_rows} rows reconcile with the running balance`);
     expect(statement.checks.find((check: { id: string }) => check.id === 'balance_chain').status).toBe('pass');

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ReadingConfidence } from './reading-confidence';
 import { renderWithProviders } from '../../../test/render';
 
-const confidence = { checked_rows: 89, reconciled_rows: 89, reconciled_share: 1, columns_from: 'headings-and-figures' as const, decided_by_balance: 1, swapped_columns: false, explanation: [] };
+const confidence = { checked_rows: 89, reconciled_rows: 89, reconciled_share: 1, columns_from: 'headings-and-figures' as const, decided_by_balance: 1, swapped_columns: false, explanation: [], unplaced_lines: [], unplaced_count: 0 };
 
 describe('How this statement was read', () => {
   it('shows the share of rows that reconcile, how the columns were placed and each note with its row, which opens its page', () => {
@@ -22,6 +22,20 @@ describe('How this statement was read', () => {
     expect(screen.queryByText(/headings-and-figures/)).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Row 13 · 14 Mar, 2025 · page 2' }));
     expect(onShowRow).toHaveBeenCalledWith(13, 2);
+    expect(screen.getByTestId('unplaced-lines')).toHaveTextContent('Every line with a row’s figures or date was read into a transaction.');
+  });
+
+  it('lists the lines it could not read with their page and line, apart from the verdict', () => {
+    const unplaced = [
+      { page: 3, line: 41, text: '04-Aug-2025  POS PURCHASE  5,000.00  12,500.00', reason: 'not placed in any row' },
+      { page: 4, line: 7, text: '??  TRANSFER  250.00  12,250.00', reason: 'row left out: no date' },
+    ];
+    renderWithProviders(<ReadingConfidence confidence={{ ...confidence, unplaced_lines: unplaced, unplaced_count: 2 }} notes={[]} sourceName="Page" onShowRow={() => undefined} />);
+    expect(screen.getByText('2 lines could not be read into a transaction')).toBeInTheDocument();
+    expect(screen.getByText(/not signs of editing/)).toBeInTheDocument();
+    const list = screen.getByRole('list', { name: 'Lines not read' });
+    expect(list).toHaveTextContent('Page 3, line 41: 04-Aug-2025 POS PURCHASE 5,000.00 12,500.00 (not placed in any row)');
+    expect(list).toHaveTextContent('Page 4, line 7: ?? TRANSFER 250.00 12,250.00 (row left out: no date)');
   });
 
   it('shows the first notes of many, then all on asking, and nothing before the statement is read', () => {

@@ -19,9 +19,60 @@ function Fact({ title, children }: { title: string; children: React.ReactNode })
 }
 
 /**
- * How sure the engine is of its reading (issue 24): the share of rows the running balance bears
- * out, how the columns were placed, what the balance decided, and the notes with their rows. A
- * note's row opens its page with the row chosen.
+ * Lines holding a row's figures or date that went into no transaction, each with its page (or
+ * sheet) and line: the reading's gaps, kept apart from the verdict, which does not count them as
+ * edits.
+ */
+function UnplacedLines({ confidence, sourceName }: { confidence: StatementConfidenceData; sourceName: 'Page' | 'Sheet' }) {
+  const [showsAll, setShowsAll] = useState(false);
+  const count = confidence.unplaced_count;
+  if (count === 0) {
+    return (
+      <Text fz="sm" data-testid="unplaced-lines">
+        Every line with a row’s figures or date was read into a transaction.
+      </Text>
+    );
+  }
+  const listed = confidence.unplaced_lines;
+  const shown = showsAll ? listed : listed.slice(0, FIRST_NOTES);
+  return (
+    <Stack gap="xs" data-testid="unplaced-lines">
+      <Text fz="sm" fw={600}>
+        {count === 1 ? '1 line could not be read into a transaction' : `${count.toLocaleString('en-NG')} lines could not be read into a transaction`}
+      </Text>
+      <Text fz="sm" c="dimmed">
+        These are gaps in the reading, not signs of editing: a break in the balance they cause is not held against the statement. Check them against the file.
+      </Text>
+      <List size="sm" spacing={6} aria-label="Lines not read">
+        {shown.map((line) => (
+          <List.Item key={`${line.page}-${line.line}`}>
+            <Text span fz="sm" fw={600}>
+              {`${sourceName} ${line.page}, line ${line.line}`}
+            </Text>
+            <Text span fz="sm">
+              {`: ${line.text} (${line.reason})`}
+            </Text>
+          </List.Item>
+        ))}
+      </List>
+      {listed.length > FIRST_NOTES && (
+        <Button variant="subtle" size="compact-sm" w="fit-content" onClick={() => setShowsAll((value) => !value)}>
+          {showsAll ? 'Show fewer lines' : `Show all ${listed.length} lines`}
+        </Button>
+      )}
+      {count > listed.length && (
+        <Text fz="sm" c="dimmed">
+          {`The first ${listed.length} are listed.`}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * How sure the engine is of its reading: the share of rows the running balance bears out, how
+ * the columns were placed, what the balance decided, the lines it could not read, and the notes
+ * with their rows. A note's row opens its page with the row chosen. The verdict is shown apart.
  */
 export function ReadingConfidence({
   confidence,
@@ -79,6 +130,9 @@ export function ReadingConfidence({
             )}
           </Fact>
         </SimpleGrid>
+        <Fact title="Lines not read">
+          <UnplacedLines confidence={confidence} sourceName={sourceName} />
+        </Fact>
         <Stack gap="xs">
           <Text fz="sm" fw={600}>
             {notes.length === 0 ? 'No notes: nothing was decided or adjusted on any row.' : `Notes (${notes.length})`}

@@ -4,7 +4,7 @@ import { formatStatementPeriod } from './period';
 import { balanceSentences, confidenceLevel, formatShare, noteLocation, reconciledSentence } from './reading-confidence';
 import { verdictDisplay } from './statement-status';
 
-const confidence = { checked_rows: 200, reconciled_rows: 197, reconciled_share: 0.985, columns_from: 'headings-and-figures' as const, decided_by_balance: 2, swapped_columns: false, explanation: [] };
+const confidence = { checked_rows: 200, reconciled_rows: 197, reconciled_share: 0.985, columns_from: 'headings-and-figures' as const, decided_by_balance: 2, swapped_columns: false, explanation: [], unplaced_lines: [], unplaced_count: 0 };
 
 describe('how sure the reading is, in words', () => {
   it('gives the share of rows that reconcile, never rounding a miss up to 100%', () => {
