@@ -64,6 +64,9 @@ interface TemplateSpec<TRecord> {
   /** Indexes of money columns that must be a non-negative number (empty allowed unless required). */
   readonly moneyIndexes: readonly number[];
   readonly requiredMoneyIndexes: ReadonlySet<number>;
+  /** A payroll lists each employee once: a second row with the same Tax ID would double their
+   * income in every bill, in Form H1 and on their tax card. A WHT file may pay a payee twice. */
+  readonly oneRowPerTaxId: boolean;
   readonly toRecord: (cells: string[]) => TRecord;
 }
 
@@ -73,6 +76,7 @@ const PAYE_SPEC: TemplateSpec<PayeRecord> = {
   // gross_income (4) and the allowance columns (6–17).
   moneyIndexes: [4, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17],
   requiredMoneyIndexes: new Set([4]),
+  oneRowPerTaxId: true,
   toRecord: (c) => ({
     tax_payer_number: c[0],
     name: c[1],
@@ -100,6 +104,7 @@ const WHT_MANUAL_SPEC: TemplateSpec<WhtManualRecord> = {
   amountIndex: WHT_AMOUNT_COLUMN_INDEX,
   moneyIndexes: [],
   requiredMoneyIndexes: new Set(),
+  oneRowPerTaxId: false,
   toRecord: (c) => ({ tax_payer_number: c[0], name: c[1], tax_payable: c[2] }),
 };
 
@@ -108,10 +113,11 @@ const WHT_AUTO_SPEC: TemplateSpec<WhtAutoRecord> = {
   amountIndex: WHT_AMOUNT_COLUMN_INDEX,
   moneyIndexes: [],
   requiredMoneyIndexes: new Set(),
+  oneRowPerTaxId: false,
   toRecord: (c) => ({ tax_payer_number: c[0], name: c[1], amount: c[2] }),
 };
 
-const PAPA_CONFIG = { delimiter: ',', header: false, dynamicTyping: false, skipEmptyLines: false } as const;
+const PAPA_CONFIG = { delimiter: ',', newline: '\n', header: false, dynamicTyping: false, skipEmptyLines: false } as const;
 
 function failure(message: CsvMessage, errors: CsvRowError[] = []): CsvParseFailure {
   return { ok: false, message, errors };
@@ -175,12 +181,36 @@ function amountProblem(cell: string, header: string): string {
  */
 export type ZeroAmountCheck = (rowMoney: readonly Kobo[]) => string | null;
 
+/** Each row whose Tax ID (compared without case) is on an earlier row, naming both rows and both names. */
+function repeatedTaxIds(rows: readonly string[][], rowNumbers: readonly number[]): CsvRowError[] {
+  const firstRowOf = new Map<string, number>();
+  const errors: CsvRowError[] = [];
+  for (let index = 0; index < rows.length; index++) {
+    const taxId = rows[index][0].toUpperCase();
+    if (taxId === '') continue;
+    const first = firstRowOf.get(taxId);
+    if (first === undefined) {
+      firstRowOf.set(taxId, index);
+      continue;
+    }
+    errors.push({
+      row: rowNumbers[index],
+      column: 'tax_payer_number',
+      message: `${taxId} (${rows[index][1]}) is also on row ${rowNumbers[first]} (${rows[first][1]}): a payroll has one row per employee`,
+    });
+  }
+  return errors;
+}
+
 function parseTemplate<TRecord>(input: CsvInput, spec: TemplateSpec<TRecord>, zeroAmount?: ZeroAmountCheck): CsvParseResult<TRecord> {
   let text = decode(input);
   if (text === null) return failure(CSV_MESSAGES.invalidDocument);
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   // A binary file (a spreadsheet or PDF renamed .csv) is not a CSV document.
   if (text.includes('\u0000')) return failure(CSV_MESSAGES.invalidDocument);
+  // Papa takes the first line end it meets for the whole file, and a file saved on Windows then
+  // appended to elsewhere mixes CRLF with LF (old Mac exports end lines with CR alone).
+  if (text.includes('\r')) text = text.replace(/\r\n?/g, '\n');
 
   const parsed = Papa.parse<string[]>(text, PAPA_CONFIG);
   const quoteErrors = parsed.errors.filter((error) => error.type === 'Quotes');
@@ -316,6 +346,7 @@ function parseTemplate<TRecord>(input: CsvInput, spec: TemplateSpec<TRecord>, ze
     records[index] = spec.toRecord(cells);
   }
 
+  if (spec.oneRowPerTaxId) errors.push(...repeatedTaxIds(rows, rowNumbers));
   if (errors.length > 0) return failure(CSV_MESSAGES.columnData, errors);
   if (!Number.isSafeInteger(amountDue)) {
     return failure(CSV_MESSAGES.columnData, [
