@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { defineContract } from './api';
 import * as calls from './calls';
+import { billWarning } from './bills';
 import { listParams, pageOf } from './common';
 import { registrationParams } from './states';
 
@@ -13,6 +14,8 @@ export const payrollUpload = z.object({
   total_tax_payable: money,
   agency_reference: z.string(),
   uploaded_at: z.string(),
+  /** Employees whose declared tax differs from the law's for this month, named: a warning, never a block. */
+  warnings: z.array(billWarning),
 });
 export type PayrollUpload = z.infer<typeof payrollUpload>;
 

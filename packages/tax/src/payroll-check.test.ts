@@ -63,6 +63,19 @@ describe('recomputePayeRow', () => {
     expect(check.expectedMonthlyTax).toBe(naira(90_500));
   });
 
+  it('takes leave and passage allowances as once-a-year pay, like bonus and 13th month', () => {
+    // Regular 500,000 a month → 72,500; leave 300,000 and 13th month 500,000 paid this month add
+    // 800,000 once at 18%: 144,000. Annualising the leave would tax 3,600,000 more instead.
+    const check = recomputePayeRow(
+      record({ gross_income: '1300000', leave: '300000', '13th_month': '500000', basic_salary: '', housing: '', transport: '' }),
+      '2026-01',
+    );
+    expect(check.irregularPay).toBe(naira(800_000));
+    expect(check.expectedMonthlyTax).toBe(naira(72_500 + 144_000));
+    const passage = recomputePayeRow(record({ gross_income: '600000', passage: '100000', basic_salary: '', housing: '', transport: '' }), '2026-01');
+    expect(passage.expectedMonthlyTax).toBe(naira(90_500));
+  });
+
   it('expects nothing from a minimum-wage earner', () => {
     const check = recomputePayeRow(
       record({ gross_income: '70000', tax_payable: '1', basic_salary: '', housing: '', transport: '' }),
@@ -77,8 +90,8 @@ describe('recomputePayeMoney', () => {
   it('gives the same check from the parser’s kobo as recomputePayeRow gives from the cells', () => {
     const records = [
       record(),
-      record({ bonus: '1,200,000', '13th_month': '500000.50', housing: '' }),
-      record({ gross_income: '₦80,000.00', tax_payable: '1', basic_salary: '', transport: '' }),
+      record({ tax_payer_number: 'N-2000002', bonus: '1,200,000', '13th_month': '500000.50', housing: '' }),
+      record({ tax_payer_number: 'C-2000003', gross_income: '₦80,000.00', tax_payable: '1', basic_salary: '', transport: '' }),
     ];
     const lines = records.map((r) => PAYE_TEMPLATE_HEADERS.map((header) => `"${r[header]}"`).join(','));
     const parsed = parsePayeCsv([PAYE_TEMPLATE_HEADERS.join(','), ...lines].join('\n'));
@@ -113,9 +126,14 @@ describe('findPayeMismatches', () => {
 
 describe('describePayeMismatch', () => {
   it('cites the provision of the regime in force', () => {
-    const mismatch = { row: 4, declaredMonthlyTax: naira(12_000), expectedMonthlyTax: naira(13_450) };
-    expect(describePayeMismatch(mismatch, 'NTA2025')).toBe('Row 4: ₦12,000.00 declared, ₦13,450.00 by NTA 2025 s.58');
-    expect(describePayeMismatch(mismatch, 'PITA2011')).toBe('Row 4: ₦12,000.00 declared, ₦13,450.00 by PITA Sixth Schedule');
+    const mismatch = { row: 4, name: 'Ngozi Eze', taxPayerNumber: 'N-1000003', declaredMonthlyTax: naira(12_000), expectedMonthlyTax: naira(13_450) };
+    expect(describePayeMismatch(mismatch, 'NTA2025')).toBe('Row 4, Ngozi Eze (N-1000003): ₦12,000.00 declared, ₦13,450.00 by NTA 2025 s.58');
+    expect(describePayeMismatch(mismatch, 'PITA2011')).toBe('Row 4, Ngozi Eze (N-1000003): ₦12,000.00 declared, ₦13,450.00 by PITA Sixth Schedule');
+  });
+
+  it('names only the employee for the payroll on file, which has no rows the user wrote', () => {
+    const mismatch = { row: null, name: 'Ngozi Eze', taxPayerNumber: 'N-1000003', declaredMonthlyTax: naira(12_000), expectedMonthlyTax: naira(13_450) };
+    expect(describePayeMismatch(mismatch, 'NTA2025')).toBe('Ngozi Eze (N-1000003): ₦12,000.00 declared, ₦13,450.00 by NTA 2025 s.58');
   });
 });
 

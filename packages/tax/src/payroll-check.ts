@@ -14,7 +14,7 @@ export interface PayeRowCheck {
   monthlyGross: Kobo;
   /** 8% of basic + housing + transport for the month; 0 when those columns are empty. */
   monthlyPension: Kobo;
-  /** bonus + 13th_month, taxed in this month only (capped at the month's gross). */
+  /** Once-a-year pay (ONCE_A_YEAR_COLUMNS), taxed in this month only (capped at the month's gross). */
   irregularPay: Kobo;
   declaredMonthlyTax: Kobo;
   expectedMonthlyTax: Kobo;
@@ -33,6 +33,12 @@ function cellKobo(cell: string): Kobo {
 /** Where each PAYE column sits in a row of money (`CsvParseSuccess.money`). */
 const PAYE_COLUMN = Object.fromEntries(PAYE_TEMPLATE_HEADERS.map((header, index) => [header, index])) as Record<PayeHeader, number>;
 
+/**
+ * Pay an employee receives once a year, whatever month it falls in: taxing it as if it came every
+ * month would flag a correct payroll (a ₦300,000 leave allowance annualised is ₦3,600,000).
+ */
+export const ONCE_A_YEAR_COLUMNS = ['leave', 'passage', 'bonus', '13th_month'] as const satisfies readonly PayeHeader[];
+
 /** A row's amount in one PAYE column. A module function, not a closure per row: 100,000 rows. */
 function columnOf(money: readonly Kobo[], header: PayeHeader): Kobo {
   return money[PAYE_COLUMN[header]];
@@ -42,8 +48,8 @@ function columnOf(money: readonly Kobo[], header: PayeHeader): Kobo {
  * Recomputes one payroll row's PAYE for the month from its income columns, to flag rows whose
  * tax_payable differs (product-design.md "Bills"). gross_income is the month's gross; pension
  * is the PRA default, 8% of basic + housing + transport; NHF and other reliefs are not assumed.
- * Regular pay is annualised (× 12); bonus and 13th-month pay are one-off, so the month carries
- * the whole extra annual tax they cause (docs/decisions/0104).
+ * Regular pay is annualised (× 12); leave, passage, bonus and 13th-month pay come once a year, so
+ * the month carries the whole extra annual tax they cause (docs/decisions/0104).
  */
 export function recomputePayeRow(
   record: PayeRecord,
@@ -73,7 +79,8 @@ export function recomputePayeMoney(
     housing: columnOf(money, 'housing'),
     transport: columnOf(money, 'transport'),
   });
-  const irregularTotal = columnOf(money, 'bonus') + columnOf(money, '13th_month');
+  let irregularTotal = 0;
+  for (const header of ONCE_A_YEAR_COLUMNS) irregularTotal += columnOf(money, header);
   const irregularPay = asKobo(Math.min(irregularTotal, monthlyGross));
   const regularMonthly = monthlyGross - irregularPay;
   const annualPension = asKobo(monthlyPension * 12);
@@ -138,9 +145,17 @@ export function findPayeMismatches(
   return mismatches;
 }
 
-/** "Row 4: ₦12,000.00 declared, ₦13,450.00 by NTA 2025 s.58": a warning, never a block. */
-export function describePayeMismatch(mismatch: Pick<PayeMismatch, 'row' | 'declaredMonthlyTax' | 'expectedMonthlyTax'>, regime: PayeRegime): string {
-  return `Row ${mismatch.row}: ${formatNaira(mismatch.declaredMonthlyTax)} declared, ${formatNaira(mismatch.expectedMonthlyTax)} by ${PAYE_RULES[regime].citation}`;
+/**
+ * "Row 4, Ngozi Eze (N-1000003): ₦12,000.00 declared, ₦13,450.00 by NTA 2025 s.58": a warning,
+ * never a block. The employee is always named; the row only when it is a row of a file the user
+ * sent (null for the payroll on file, whose rows nobody wrote).
+ */
+export function describePayeMismatch(
+  mismatch: Pick<PayeMismatch, 'name' | 'taxPayerNumber' | 'declaredMonthlyTax' | 'expectedMonthlyTax'> & { row: number | null },
+  regime: PayeRegime,
+): string {
+  const employee = `${mismatch.name} (${mismatch.taxPayerNumber})`;
+  return `${mismatch.row === null ? employee : `Row ${mismatch.row}, ${employee}`}: ${formatNaira(mismatch.declaredMonthlyTax)} declared, ${formatNaira(mismatch.expectedMonthlyTax)} by ${PAYE_RULES[regime].citation}`;
 }
 
 /**

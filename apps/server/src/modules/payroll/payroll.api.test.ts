@@ -81,6 +81,44 @@ describe('payroll upload', () => {
     expect(Object.values(owed.data as Record<string, string>).join(' ')).toMatch(/Row 2, tax_payable: tax_payable must be a number greater than zero: ₦[\d,]+\.\d\d is due for this row by NTA 2025 s\.58/);
   });
 
+  it('registers a payroll whose declared tax is below the law’s, warning by name and Tax ID', async () => {
+    const { upload } = await consentedCorporation();
+    // ₦500,000 a month, all basic: pension 40,000; chargeable 5,520,000 a year → 783,600 → 65,300 a month.
+    const result = await upload([csvFile(payrollCsv([
+      { tin: 'N-1000001', name: 'Chioma Eze', gross: '500000', tax: '65300' },
+      { tin: 'N-1000002', name: 'Tunde Bakare', gross: '500000', tax: '40000' },
+    ]))]);
+    expect(result.data).toMatchObject({ employee_count: 2 });
+    expect(result.data.warnings).toEqual([
+      { row: 3, tax_payer_number: 'N-1000002', name: 'Tunde Bakare', declared: '40000.00', expected: '65300.00', message: 'Row 3, Tunde Bakare (N-1000002): ₦40,000.00 declared, ₦65,300.00 by NTA 2025 s.58' },
+    ]);
+  });
+
+  it('refuses one Tax ID on two rows, naming both rows and the employee, and keeps the list as it was', async () => {
+    const { corporationId, upload } = await consentedCorporation();
+    const twice = payrollCsv([
+      { tin: 'N-1000001', name: 'Chioma Eze', gross: '500000', tax: '65300' },
+      { tin: 'N-1000002', name: 'Tunde Bakare', gross: '500000', tax: '65300' },
+      { tin: 'n-1000001', name: 'Chioma Eze', gross: '500000', tax: '65300' },
+    ]);
+    const result = await upload([csvFile(twice)]);
+    expect(result.data).toEqual({
+      file: 'Please ensure your file columns data matches the template format provided.',
+      'row_4.tax_payer_number': 'Row 4, tax_payer_number: N-1000001 (Chioma Eze) is also on row 2 (Chioma Eze): a payroll has one row per employee',
+    });
+    expect(await employeeCount(corporationId)).toBe(0);
+  });
+
+  it('reads a file whose header ends in CRLF and whose rows end in LF', async () => {
+    const { upload } = await consentedCorporation();
+    const [header, ...rows] = payrollCsv([
+      { tin: 'N-1000001', name: 'Chioma Eze', gross: '500000', tax: '65300' },
+      { tin: 'N-1000002', name: 'Tunde Bakare', gross: '500000', tax: '65300' },
+    ]).toString().split('\n');
+    const result = await upload([csvFile(`${header}\r\n${rows.join('\n')}`)]);
+    expect(result.data).toMatchObject({ employee_count: 2, total_tax_payable: '130600.00', warnings: [] });
+  });
+
   it("says 'No new file selected' without a file, and refuses what is not CSV", async () => {
     const { corporationId, upload } = await consentedCorporation();
     expect((await upload([])).data).toEqual({ file: 'No new file selected' });

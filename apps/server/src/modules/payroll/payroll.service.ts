@@ -1,5 +1,5 @@
 import { NO_NEW_FILE_SELECTED, type ListParams } from '@levy/contracts';
-import { CSV_MESSAGES, koboToNairaString, PAYE_TEMPLATE_HEADERS, ZERO_KOBO, type CsvRowError } from '@levy/tax';
+import { CSV_MESSAGES, describePayeMismatch, koboToNairaString, PAYE_TEMPLATE_HEADERS, regimeForPeriod, ZERO_KOBO, type CsvRowError } from '@levy/tax';
 import type { StateAgency } from '../../adapters/agency/state-agency';
 import type { Db } from '../../db/client';
 import { containsPattern, pageWindow, toPage } from '../../db/pagination';
@@ -117,6 +117,14 @@ export function createPayrollService(deps: { db: Db; agency: StateAgency; states
           total_tax_payable: koboToNairaString(parsed.amountDue),
           agency_reference: submission.reference,
           uploaded_at: upload.createdAt.toISOString(),
+          warnings: parsed.taxWarnings.map((mismatch) => ({
+            row: mismatch.row,
+            tax_payer_number: mismatch.taxPayerNumber,
+            name: mismatch.name,
+            declared: koboToNairaString(mismatch.declaredMonthlyTax),
+            expected: koboToNairaString(mismatch.expectedMonthlyTax),
+            message: describePayeMismatch(mismatch, regimeForPeriod(parsed.period)),
+          })),
         };
       });
     },

@@ -1,10 +1,10 @@
 import { NO_NEW_FILE_SELECTED } from '@levy/contracts';
 import { CSV_TEMPLATE_PATHS, formatNaira } from '@levy/tax';
 import { Alert, Anchor, Button, Group, Progress, Stack, Text } from '@mantine/core';
-import { IconCircleCheck, IconDownload, IconUpload } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCircleCheck, IconDownload, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FileSelect } from '../file-select';
-import { FileProblems } from '../file-problems';
+import { FileProblems, ProblemList } from '../file-problems';
 import { PayeePreview } from '../payee-table';
 import { ApiError, showErrorToast } from '../../lib/api-client';
 import { showInvalidFileToast } from '../../lib/file-toasts';
@@ -13,6 +13,20 @@ import { useUploadPayroll, type CorporationState, type PayrollUpload as UploadRe
 import { checkPayrollFile, PAYROLL_FILE_ACCEPT, rowProblemsFrom } from '../../lib/payroll-file';
 
 type Preview = Extract<Awaited<ReturnType<typeof checkPayrollFile>>, { ok: true }>;
+
+/** Employees whose declared tax is not the law's, by name: the file is still accepted. */
+function TaxWarnings({ warnings }: { warnings: string[] }) {
+  if (warnings.length === 0) return null;
+  const title = warnings.length === 1 ? '1 employee’s tax differs from the law’s' : `${warnings.length.toLocaleString('en-NG')} employees’ tax differs from the law’s`;
+  return (
+    <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title={title}>
+      <Text fz="sm" mb={4}>
+        The payroll is accepted as declared; check these before paying PAYE on it.
+      </Text>
+      <ProblemList problems={warnings} />
+    </Alert>
+  );
+}
 
 /**
  * The upload view of Manage Payroll: choose the PAYE template CSV, see it checked and previewed
@@ -113,11 +127,14 @@ export function PayrollUpload({ corporationId, registration, canUpload }: { corp
         </div>
       )}
 
+      {preview && <TaxWarnings warnings={preview.taxWarnings} />}
+
       {uploaded && (
         <Alert color="green" icon={<IconCircleCheck size={18} />} title={`${uploaded.employee_count.toLocaleString('en-NG')} ${uploaded.employee_count === 1 ? 'employee' : 'employees'} registered with ${registration.state.revenue_service}`}>
           Total tax payable {formatAmount(uploaded.total_tax_payable)} · agency reference <strong>{uploaded.agency_reference}</strong> · {formatDate(uploaded.uploaded_at)}
         </Alert>
       )}
+      {uploaded && <TaxWarnings warnings={uploaded.warnings.map((warning) => warning.message)} />}
 
       {percent !== null && (
         <div>
