@@ -8,6 +8,7 @@ import {
   WHT_MANUAL_TEMPLATE_HEADERS,
 } from './csv-templates';
 import { naira } from './money';
+import { findPayeMismatches } from './payroll-check';
 
 const PAYE_HEADER = PAYE_TEMPLATE_HEADERS.join(',');
 
@@ -293,5 +294,15 @@ describe('WHT files', () => {
     expect(expectFailure(parsePayeCsv('tax_payer_number,name,amount\nN-1,A,5')).message).toBe(
       CSV_MESSAGES.templateMismatch,
     );
+  });
+});
+
+describe('the payroll template with the optional columns', () => {
+  it('parses with no row errors and no tax differing from the law’s, each relief as declared', () => {
+    const text = readFileSync(new URL('../../../apps/web/public/templates/payroll_template_with_reliefs.csv', import.meta.url), 'utf8');
+    const result = expectSuccess(parsePayeCsv(text));
+    expect(result.optionalHeaders).toEqual(['state_of_residence', 'pension', 'nhf', 'nhis', 'life_assurance', 'mortgage_interest', 'annual_rent']);
+    expect(result.optional).toEqual([{ state_of_residence: 'LA', pension: naira(34_000), annual_rent: naira(1_200_000) }, { state_of_residence: 'OG' }]);
+    expect(findPayeMismatches(result, '2026-01')).toEqual([]);
   });
 });
