@@ -1,4 +1,4 @@
-import { CSV_MESSAGES, describePayeMismatch, findPayeMismatches, lagosPeriod, parsePayeFile, regimeForPeriod, type Kobo } from '@levy/tax';
+import { CSV_MESSAGES, describePayeMismatch, findPayeMismatches, lagosPeriod, parsePayeFile, payrollRowNotices, regimeForPeriod, type Kobo } from '@levy/tax';
 
 /** Only CSV files are accepted (product-spec §5): by name, or by type for files without .csv. */
 export const PAYROLL_FILE_ACCEPT = '.csv,text/csv';
@@ -14,7 +14,7 @@ export interface PayrollPreviewRow {
 }
 
 export type PayrollFileCheck =
-  | { ok: true; rows: PayrollPreviewRow[]; employeeCount: number; totalTaxPayable: Kobo; taxWarnings: string[] }
+  | { ok: true; rows: PayrollPreviewRow[]; employeeCount: number; totalTaxPayable: Kobo; taxWarnings: string[]; notices: string[] }
   | { ok: false; message: string; problems: string[] };
 
 export function isCsvFile(file: File): boolean {
@@ -50,6 +50,7 @@ export async function checkPayrollFile(file: File): Promise<PayrollFileCheck> {
     employeeCount: parsed.recipientCount,
     totalTaxPayable: parsed.amountDue,
     taxWarnings: findPayeMismatches(parsed, period).map((mismatch) => describePayeMismatch(mismatch, regimeForPeriod(period))),
+    notices: payrollRowNotices(parsed, period).map((notice) => notice.message),
   };
 }
 

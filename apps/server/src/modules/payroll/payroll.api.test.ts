@@ -3,9 +3,11 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/raw';
+import { billKit } from '../../../test/bill-kit';
 import { corporationWithConsent, createTestApp, ownerWithOrganisation, payrollCsv, type TestApp, type TestFile } from '../../../test/harness';
 
 let test: TestApp;
+const { fund, generate } = billKit(() => test);
 
 beforeAll(async () => {
   test = await createTestApp();
@@ -192,6 +194,17 @@ describe('the payroll as the law reads it', () => {
     const served = (await test.app.inject({ method: 'GET', url: `/service/v1/core/${base}/file`, headers: { 'api-token': owner.token } })).body;
     expect(served.split('\n')[0]).toBe(`${HEADER_18},state_of_residence,pension,nhf,nhis,life_assurance,mortgage_interest,annual_rent`);
     expect(served.split('\n')[1]).toMatch(/^N-1000001,.*,LA,,,,,,1200000\.00$/);
+  });
+
+  it("bills the payroll on file with each employee's declared reliefs: the bill's law's PAYE is theirs", async () => {
+    const { owner, corporationId, upload } = await consentedCorporation();
+    await fund(owner, '1000000');
+    // Declared pension ₦20,000 and NHF ₦12,500 a month: chargeable 6,000,000 − 390,000 = 5,610,000
+    // → 799,800 a year, ₦66,650.00 a month (₦65,300.00 with the 8% default would flag it).
+    const content = [`${HEADER_18},nhf,pension`, `${line('N-1000001', 'Chioma Eze', '66650')},12500,20000`].join('\n');
+    expect((await upload([csvFile(content)])).data.warnings).toEqual([]);
+    const bill = await generate(owner.token, corporationId, 'paye', { start_date: '2026-10', source: 'payroll' }, []);
+    expect(bill.data).toMatchObject({ status: 'payment_paid', amount_due: '66650.00', warnings: [] });
   });
 
   it('shows employees resident in another state with the state owed, and refuses a state that is not one', async () => {

@@ -1,7 +1,7 @@
 import { NO_NEW_FILE_SELECTED } from '@levy/contracts';
 import { CSV_TEMPLATE_PATHS, formatNaira } from '@levy/tax';
 import { Alert, Anchor, Button, Group, Progress, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck, IconDownload, IconUpload } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCircleCheck, IconDownload, IconMapPin, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FileSelect } from '../file-select';
 import { FileProblems, ProblemList } from '../file-problems';
@@ -14,17 +14,53 @@ import { checkPayrollFile, PAYROLL_FILE_ACCEPT, rowProblemsFrom } from '../../li
 
 type Preview = Extract<Awaited<ReturnType<typeof checkPayrollFile>>, { ok: true }>;
 
-/** Employees whose declared tax is not the law's, by name: the file is still accepted. */
-function TaxWarnings({ warnings }: { warnings: string[] }) {
-  if (warnings.length === 0) return null;
-  const title = warnings.length === 1 ? '1 employee’s tax differs from the law’s' : `${warnings.length.toLocaleString('en-NG')} employees’ tax differs from the law’s`;
+const employees = (count: number) => `${count.toLocaleString('en-NG')} ${count === 1 ? 'employee' : 'employees'}`;
+
+/** Employees whose declared tax is not the law's, and the payroll officer's checks, by name: the file is still accepted. */
+function PayrollWarnings({ taxWarnings, notices }: { taxWarnings: string[]; notices: string[] }) {
   return (
-    <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title={title}>
-      <Text fz="sm" mb={4}>
-        The payroll is accepted as declared; check these before paying PAYE on it.
-      </Text>
-      <ProblemList problems={warnings} />
-    </Alert>
+    <>
+      {taxWarnings.length > 0 && (
+        <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title={taxWarnings.length === 1 ? '1 employee’s tax differs from the law’s' : `${taxWarnings.length.toLocaleString('en-NG')} employees’ tax differs from the law’s`}>
+          <Text fz="sm" mb={4}>
+            The payroll is accepted as declared; check these before paying PAYE on it.
+          </Text>
+          <ProblemList problems={taxWarnings} />
+        </Alert>
+      )}
+      {notices.length > 0 && (
+        <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title="Worth checking before you pay">
+          <ProblemList problems={notices} />
+        </Alert>
+      )}
+    </>
+  );
+}
+
+/** Employees living in another state, whose PAYE is owed there, and what changed since the payroll on file. */
+function UploadReview({ uploaded }: { uploaded: UploadResult }) {
+  const { changes } = uploaded;
+  const changeLines = [
+    ...changes.joiners.map((change) => `Joined: ${change.name} (${change.tax_payer_number}), gross ${formatAmount(change.gross_after ?? '0')}`),
+    ...changes.leavers.map((change) => `Left: ${change.name} (${change.tax_payer_number})`),
+    ...changes.pay_changed.map((change) => `Pay changed: ${change.name} (${change.tax_payer_number}), gross ${formatAmount(change.gross_before ?? '0')} → ${formatAmount(change.gross_after ?? '0')}`),
+  ];
+  return (
+    <>
+      {uploaded.residence.map((group) => (
+        <Alert key={group.state.code} color="blue" icon={<IconMapPin size={18} />} title={`${employees(group.employee_count)} ${group.message.charAt(0).toLowerCase()}${group.message.slice(1)}`}>
+          <Text fz="sm" mb={4}>
+            {group.registered ? `This corporation is registered in ${group.state.name}: their PAYE belongs on its payroll there.` : `Register this corporation in ${group.state.name} to file their PAYE there.`}
+          </Text>
+          <ProblemList problems={group.employees.map((employee) => `Row ${employee.row}, ${employee.name} (${employee.tax_payer_number})`)} />
+        </Alert>
+      ))}
+      {changes.previous_uploaded_at && (
+        <Alert color="gray" title={`Since the payroll of ${formatDate(changes.previous_uploaded_at)}: ${employees(changes.joiner_count)} joined, ${employees(changes.leaver_count)} left, ${changes.pay_changed_count.toLocaleString('en-NG')} with changed pay`}>
+          {changeLines.length > 0 ? <ProblemList problems={changeLines} /> : <Text fz="sm">No one joined or left, and no one’s pay changed.</Text>}
+        </Alert>
+      )}
+    </>
   );
 }
 
@@ -94,12 +130,20 @@ export function PayrollUpload({ corporationId, registration, canUpload }: { corp
           onChange={(chosen) => void choose(chosen)}
           error={fileError}
         />
-        <Anchor href={CSV_TEMPLATE_PATHS.paye} download fz="sm">
-          <Group gap={4} wrap="nowrap">
-            <IconDownload size={16} aria-hidden="true" />
-            Download the payroll template
-          </Group>
-        </Anchor>
+        <Stack gap={2}>
+          <Anchor href={CSV_TEMPLATE_PATHS.paye} download fz="sm">
+            <Group gap={4} wrap="nowrap">
+              <IconDownload size={16} aria-hidden="true" />
+              Download the payroll template
+            </Group>
+          </Anchor>
+          <Anchor href={CSV_TEMPLATE_PATHS.payeWithReliefs} download fz="sm">
+            <Group gap={4} wrap="nowrap">
+              <IconDownload size={16} aria-hidden="true" />
+              The template with residence and reliefs
+            </Group>
+          </Anchor>
+        </Stack>
       </Group>
 
       <FileProblems problems={problems} />
@@ -127,14 +171,15 @@ export function PayrollUpload({ corporationId, registration, canUpload }: { corp
         </div>
       )}
 
-      {preview && <TaxWarnings warnings={preview.taxWarnings} />}
+      {preview && <PayrollWarnings taxWarnings={preview.taxWarnings} notices={preview.notices} />}
 
       {uploaded && (
         <Alert color="green" icon={<IconCircleCheck size={18} />} title={`${uploaded.employee_count.toLocaleString('en-NG')} ${uploaded.employee_count === 1 ? 'employee' : 'employees'} registered with ${registration.state.revenue_service}`}>
           Total tax payable {formatAmount(uploaded.total_tax_payable)} · agency reference <strong>{uploaded.agency_reference}</strong> · {formatDate(uploaded.uploaded_at)}
         </Alert>
       )}
-      {uploaded && <TaxWarnings warnings={uploaded.warnings.map((warning) => warning.message)} />}
+      {uploaded && <PayrollWarnings taxWarnings={uploaded.warnings.map((warning) => warning.message)} notices={uploaded.checks.map((check) => check.message)} />}
+      {uploaded && <UploadReview uploaded={uploaded} />}
 
       {percent !== null && (
         <div>
