@@ -54,7 +54,7 @@ async function sessionToken(page: Page): Promise<string> {
 }
 
 test('add a corporation, register Lagos with a verified Tax ID, change it, give payroll consent, upload three employees, remove the state', async ({ page, request }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const corporationName = `Adire Textiles ${Date.now().toString(36).toUpperCase()} Limited`;
   const shell = new AppShell(page);
 
@@ -191,6 +191,10 @@ test('add a corporation, register Lagos with a verified Tax ID, change it, give 
   await expect(payroll.getByText(/1 employee joined, 1 employee left, 1 with changed pay$/)).toBeVisible();
   await expect(payroll.getByText('Pay changed: Adaeze Okafor (N-1234567), gross ₦500,000.00 → ₦560,000.00')).toBeVisible();
   await snap(page, '30-payroll-november-review');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(payroll.getByText('2 employees resident in Ogun: PAYE due to Ogun State Internal Revenue Service')).toBeVisible();
+  await snap(page, '30-payroll-november-review-phone');
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.keyboard.press('Escape');
   await expect(payroll).toBeHidden();
   await expect(states.row('Lagos')).toContainText('Approved');
