@@ -10,7 +10,7 @@ import { inWorker } from '../../workers/worker-pool';
 import { recordAudit } from '../audit/audit.service';
 import type { OrganisationDirectory } from '../organisations/organisation-directory';
 import type { ReferenceService } from '../reference/reference.service';
-import { agencyFailure, refuseFederalPaye, registrationsOf, type StatesService } from '../states/states.service';
+import { agencyFailure, refuseFederalPaye, type StatesService } from '../states/states.service';
 import type * as tasks from './payroll-file-tasks';
 import { ALLOWANCE_HEADERS } from './payroll-file-tasks';
 import { MAX_LISTED, payrollChangesOf, residenceResolver, residentsElsewhere, unknownResidences } from './payroll-review';
@@ -95,12 +95,12 @@ export function createPayrollService(deps: { db: Db; agency: StateAgency; states
       const employees = parsed.employees.map((employee) => ({ ...employee, residenceStateId: employee.residence === null ? null : resolveResidence(employee.residence)!.id }));
 
       // What this file changes, and who else the organisation pays in this state.
-      const [previous, previousUploadedAt, registrations, organisationRegistrations] = await Promise.all([
+      const [previous, previousUploadedAt, organisationRegistrations] = await Promise.all([
         repo.findEmployees(db, registration.id),
         repo.latestUploadAt(db, registration.id),
-        registrationsOf(db, [corporation.id]),
         states.registrationsOfOrganisation(corporation.organisationId),
       ]);
+      const registeredStateIds = new Set(organisationRegistrations.filter((held) => held.corporation.id === corporation.id).map((held) => held.state.id));
       const otherPayrolls = new Map(organisationRegistrations.filter((held) => held.state.id === state.id && held.corporation.id !== corporation.id).map((held) => [held.registrationId, held.corporation.name]));
       const elsewhere = await repo.findTaxIdsOnPayrolls(db, [...otherPayrolls.keys()]);
       const otherPayrollOf = new Map(elsewhere.map((row) => [row.taxPayerNumber, otherPayrolls.get(row.corporationStateId)]));
@@ -169,7 +169,7 @@ export function createPayrollService(deps: { db: Db; agency: StateAgency; states
             ...parsed.notices.map((notice) => ({ kind: notice.kind, row: notice.row, tax_payer_number: notice.taxPayerNumber, name: notice.name, message: notice.message })),
             ...onOtherPayrolls,
           ],
-          residence: residentsElsewhere(employees, state.id, allStates, new Set(registrations.map((held) => held.stateId))),
+          residence: residentsElsewhere(employees, state.id, allStates, registeredStateIds),
           changes: payrollChangesOf(previous, employees, previousUploadedAt),
         };
       });
