@@ -1,4 +1,5 @@
-// Bills at scale through the real API: a 100,000-row PAYE file from upload to bill created (parsed,
+// Bills at scale through the real API: a 100,000-row PAYE file (and the same with the optional
+// residence and relief columns) from upload to bill created (parsed,
 // every row recomputed, items stored, wallet debited, settled), and a 100,000-row WHT auto bulk
 // calculation, each beside Papa Parse's bare parse of the same file in the same run.
 // Budgets (issue 11): ≤ 4× bare parse; peak RSS growth ≤ 400 MB. PostgreSQL when DATABASE_URL is
@@ -8,7 +9,7 @@ import { performance } from 'node:perf_hooks';
 import Papa from 'papaparse';
 import type { TestApp, TestFile } from '../apps/server/test/harness';
 import { formatInteger, printTable } from './bench-table';
-import { payeFixture, whtAutoFixture } from './fixtures';
+import { payeFixture, payeWithReliefsFixture, whtAutoFixture } from './fixtures';
 
 const ROWS = 100_000;
 const TIME_BUDGET = 4;
@@ -94,6 +95,13 @@ try {
   if (paye.result.code !== 'OK') throw new Error(`PAYE bill failed: ${JSON.stringify(paye.result).slice(0, 500)}`);
   const payeBare = paye.bareMs;
 
+  // The same employees with residence and declared reliefs after the 18 columns.
+  const reliefsText = payeWithReliefsFixture(ROWS);
+  const reliefs = await fastestPair(bareParse(reliefsText), () =>
+    test.upload(`internal/corporations/${corporationId}/states/LA/paye/bills`, { namespace: 'core', token, fields: { start_date: '2026-10', supplementary: 'true', supplementary_reason: 'Benchmark run' }, files: [csv('recipients', reliefsText)], headers: { 'idempotency-key': randomUUID() } }),
+  );
+  if (reliefs.result.code !== 'OK') throw new Error(`PAYE bill with reliefs failed: ${JSON.stringify(reliefs.result).slice(0, 500)}`);
+
   const wht = await fastestPair(bareParse(whtText), () => test.upload('internal/bills/wht/tax/calc/bulk', { namespace: 'core', token, fields: { wht_type: 'rent', period: '2026-10' }, files: [csv('file', whtText)] }));
   if (wht.result.code !== 'OK') throw new Error(`WHT bulk calculation failed: ${JSON.stringify(wht.result).slice(0, 500)}`);
   const whtBare = wht.bareMs;
@@ -104,6 +112,8 @@ try {
     [
       ['Papa.parse bare, PAYE file', payeBare.toFixed(0), '1.00×', '', ''],
       [`PAYE bill: upload → paid (${(paye.result.data as { status: string }).status})`, paye.ms.toFixed(0), `${(paye.ms / payeBare).toFixed(2)}×`, `${paye.peakGrowthMb.toFixed(0)} MB`, verdict(paye.ms / payeBare, paye.peakGrowthMb)],
+      ['Papa.parse bare, PAYE file with residence and reliefs', reliefs.bareMs.toFixed(0), '1.00×', '', ''],
+      ['PAYE bill with residence and reliefs: upload → paid', reliefs.ms.toFixed(0), `${(reliefs.ms / reliefs.bareMs).toFixed(2)}×`, `${reliefs.peakGrowthMb.toFixed(0)} MB`, verdict(reliefs.ms / reliefs.bareMs, reliefs.peakGrowthMb)],
       ['Papa.parse bare, WHT auto file', whtBare.toFixed(0), '1.00×', '', ''],
       ['WHT bulk calculation: upload → stored', wht.ms.toFixed(0), `${(wht.ms / whtBare).toFixed(2)}×`, `${wht.peakGrowthMb.toFixed(0)} MB`, verdict(wht.ms / whtBare, wht.peakGrowthMb)],
     ],

@@ -74,6 +74,18 @@ export function payeFixture(rows: number): string {
   return cached(`paye-${rows}.csv`, () => generatePayeFixture(rows));
 }
 
+/**
+ * The same PAYE file with optional columns after the 18 (decision 0037): residence on every row,
+ * a declared pension on half of them and a year's rent on a third.
+ */
+export function payeWithReliefsFixture(rows: number): string {
+  return cached(`paye-reliefs-${rows}.csv`, () => {
+    const [header, ...lines] = payeFixture(rows).split('\r\n');
+    const extended = lines.map((line, row) => (line === '' ? line : `${line},${row % 4 === 0 ? 'OG' : 'LA'},${row % 2 === 0 ? money(20_000 + (row % 7) * 1_000) : ''},${row % 3 === 0 ? money(1_200_000) : ''}`));
+    return [`${header},state_of_residence,pension,annual_rent`, ...extended].join('\r\n');
+  });
+}
+
 /** A WHT auto template file (tax_payer_number, name, amount) with `rows` payees. */
 export function whtAutoFixture(rows: number): string {
   return cached(`wht-auto-${rows}.csv`, () => {

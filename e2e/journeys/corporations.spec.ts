@@ -54,7 +54,7 @@ async function sessionToken(page: Page): Promise<string> {
 }
 
 test('add a corporation, register Lagos with a verified Tax ID, change it, give payroll consent, upload three employees, remove the state', async ({ page, request }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const corporationName = `Adire Textiles ${Date.now().toString(36).toUpperCase()} Limited`;
   const shell = new AppShell(page);
 
@@ -173,6 +173,28 @@ test('add a corporation, register Lagos with a verified Tax ID, change it, give 
   await payroll.getByRole('textbox', { name: 'Search employees' }).fill('Musa');
   await expect(payroll.getByTestId('pagination-range')).toHaveText('1 - 1 of 1');
   await snap(page, '30-payroll-employees');
+
+  // November's payroll, with the optional columns: Funke left, Emeka joined, Adaeze's pay rose,
+  // and Musa and Emeka live in Ogun, where their PAYE is owed.
+  await payroll.getByRole('textbox', { name: 'Search employees' }).fill('');
+  const november = [
+    `${PAYROLL_HEADER},state_of_residence,pension`,
+    'N-1234567,Adaeze Okafor,Nigerian,Finance Manager,560000.00,75236.00,560000.00,0,0,0,0,0,0,0,0,0,0,0,LA,44800',
+    'N-7654321,Musa Ibrahim,Nigerian,Accounts Officer,250000.00,24500.00,250000.00,0,0,0,0,0,0,0,0,0,0,0,Ogun,',
+    'N-1357924,Emeka Obi,Nigerian,Driver,90000.00,2780.00,60000.00,0,0,0,0,0,0,0,0,0,0,0,OG,',
+  ].join('\n');
+  await payroll.locator('input[type="file"]').setInputFiles({ name: 'payroll-november-2026.csv', mimeType: 'text/csv', buffer: Buffer.from(november) });
+  await expect(payroll.getByText('Emeka Obi (N-1357924): gross income ₦90,000.00 is not the sum of its pay components, ₦60,000.00')).toBeVisible();
+  await payroll.getByRole('button', { name: 'Upload payroll' }).click();
+  await shell.expectToast('Payroll updated successfully.');
+  await expect(payroll.getByText('2 employees resident in Ogun: PAYE due to Ogun State Internal Revenue Service')).toBeVisible();
+  await expect(payroll.getByText(/1 employee joined, 1 employee left, 1 with changed pay$/)).toBeVisible();
+  await expect(payroll.getByText('Pay changed: Adaeze Okafor (N-1234567), gross ₦500,000.00 → ₦560,000.00')).toBeVisible();
+  await snap(page, '30-payroll-november-review');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(payroll.getByText('2 employees resident in Ogun: PAYE due to Ogun State Internal Revenue Service')).toBeVisible();
+  await snap(page, '30-payroll-november-review-phone');
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.keyboard.press('Escape');
   await expect(payroll).toBeHidden();
   await expect(states.row('Lagos')).toContainText('Approved');
@@ -185,7 +207,7 @@ test('add a corporation, register Lagos with a verified Tax ID, change it, give 
   await snap(page, '31-remove-state');
   await remove.getByRole('button', { name: 'Remove Lagos' }).click();
   await shell.expectToast('State removed successfully');
-  await expect(remove.getByText(`Deleted the Tax ID ${secondId}, the payroll consent, 3 employees and 1 payroll file.`)).toBeVisible();
+  await expect(remove.getByText(`Deleted the Tax ID ${secondId}, the payroll consent, 3 employees and 2 payroll files.`)).toBeVisible();
   await snap(page, '32-state-removed');
   await remove.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(page.getByText('No data')).toBeVisible();

@@ -143,7 +143,7 @@ export async function buildApp({ config, database, mailTransport, wrapAgency = (
   });
   const corporations = createCorporationsService({ db, organisationsByIds: directory.byIds, registrationsOf, payrollContents });
   const states = createStatesService({ db, agency, corporations, reference, organisations: directory, payrollContents });
-  const payroll = createPayrollService({ db, agency, states, organisations: directory });
+  const payroll = createPayrollService({ db, agency, states, organisations: directory, reference });
   const paymentProvider = createSandboxPaymentProvider(config.paymentWebhookSecret);
   const canSimulateTransfers = paymentProvider.name === 'sandbox' && config.env !== 'production';
   const wallets = createWalletsService({ db, provider: paymentProvider, organisationsService: directory, corporationsService: corporations, canSimulateTransfers });

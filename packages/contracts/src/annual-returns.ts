@@ -16,7 +16,7 @@ export const annualReturnPath = z.object({
   year: z.coerce.number({ error: 'Not found.' }).int({ error: 'Not found.' }).min(2020, { error: 'Not found.' }).max(9998, { error: 'Not found.' }),
 });
 
-export const ANNUAL_RETURN_DIFFERENCE_KINDS = ['missing_month', 'supplementary', 'declared_tax', 'bill_total'] as const;
+export const ANNUAL_RETURN_DIFFERENCE_KINDS = ['missing_month', 'month_not_due', 'supplementary', 'declared_tax', 'bill_total'] as const;
 
 const monthFigures = z.object({ period: z.string().describe('YYYY-MM'), gross: z.string(), tax: z.string(), bills: z.array(z.string()).describe('The references of the paid bills that carried the month') });
 

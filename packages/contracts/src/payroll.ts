@@ -1,11 +1,44 @@
 import { z } from './zod';
 import { defineContract } from './api';
 import * as calls from './calls';
+import { billWarning } from './bills';
 import { listParams, pageOf } from './common';
 import { registrationParams } from './states';
 
 /** Naira with two decimals, e.g. "870000.00". */
 const money = z.string();
+
+/** An employee of the file, by row, Tax ID and name. */
+const payrollPerson = z.object({ row: z.number(), tax_payer_number: z.string(), name: z.string() });
+
+export const PAYROLL_CHECK_KINDS = ['gross_not_components', 'below_minimum_wage', 'other_payroll'] as const;
+/** A payroll officer's check on one employee: a warning naming them, never a block. */
+export const payrollCheck = payrollPerson.extend({ kind: z.enum(PAYROLL_CHECK_KINDS), message: z.string() });
+
+/** Employees the file says live in another state, where their PAYE is owed. */
+export const payrollResidence = z.object({
+  state: z.object({ code: z.string(), name: z.string(), revenue_service: z.string() }),
+  /** Whether the corporation is registered in that state. */
+  registered: z.boolean(),
+  employee_count: z.number(),
+  /** The first of them (at most 100). */
+  employees: z.array(payrollPerson),
+  /** "Resident in Ogun: PAYE due to Ogun State Internal Revenue Service" */
+  message: z.string(),
+});
+
+const payrollChange = z.object({ tax_payer_number: z.string(), name: z.string(), gross_before: money.nullable(), gross_after: money.nullable() });
+/** Against the payroll on file before this upload: who joined, who left, whose gross changed (each list at most 100 long). */
+export const payrollChanges = z.object({
+  previous_uploaded_at: z.string().nullable(),
+  joiner_count: z.number(),
+  leaver_count: z.number(),
+  pay_changed_count: z.number(),
+  joiners: z.array(payrollChange),
+  leavers: z.array(payrollChange),
+  pay_changed: z.array(payrollChange),
+});
+export type PayrollChanges = z.infer<typeof payrollChanges>;
 
 export const payrollUpload = z.object({
   upload_id: z.string(),
@@ -13,6 +46,11 @@ export const payrollUpload = z.object({
   total_tax_payable: money,
   agency_reference: z.string(),
   uploaded_at: z.string(),
+  /** Employees whose declared tax differs from the law's for this month, named: a warning, never a block. */
+  warnings: z.array(billWarning),
+  checks: z.array(payrollCheck),
+  residence: z.array(payrollResidence),
+  changes: payrollChanges,
 });
 export type PayrollUpload = z.infer<typeof payrollUpload>;
 
@@ -27,6 +65,10 @@ export const payrollEmployee = z.object({
   tax_payable: money,
   /** Each allowance column of the template with its amount. */
   allowances: z.record(z.string(), money),
+  /** The reliefs the file declared (monthly; annual_rent a year's); empty when none. */
+  reliefs: z.record(z.string(), money),
+  /** Where the employee lives, when the file said: PAYE is owed there. */
+  state_of_residence: z.object({ code: z.string(), name: z.string() }).nullable(),
 });
 export type PayrollEmployee = z.infer<typeof payrollEmployee>;
 

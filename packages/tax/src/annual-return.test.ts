@@ -24,7 +24,7 @@ describe('the annual return', () => {
     bill('2025-06', [row('N-3', 'Musa Bello', 300_000, 32_180)], true),
     bill('2024-12', [row('N-1', 'Adaeze Okafor', 500_000, 65_300)]),
   ];
-  const result = computeAnnualReturn({ year: 2025, firstTaxMonth: '2024-06', bills });
+  const result = computeAnnualReturn({ year: 2025, firstTaxMonth: '2024-06', bills, asOf: '2026-01-20' });
 
   it("sums each employee's year from the year's bills only", () => {
     const adaeze = result.employees.find((employee) => employee.taxPayerNumber === 'N-1')!;
@@ -59,13 +59,33 @@ describe('the annual return', () => {
   });
 
   it('owes months only from the first tax month, and names a bill whose rows do not add up', () => {
-    const late = computeAnnualReturn({ year: 2025, firstTaxMonth: '2025-11', bills: [{ ...bill('2025-11', [row('N-1', 'Adaeze Okafor', 500_000, 65_300)]), amountDueKobo: naira(65_000) }] });
+    const late = computeAnnualReturn({ year: 2025, firstTaxMonth: '2025-11', bills: [{ ...bill('2025-11', [row('N-1', 'Adaeze Okafor', 500_000, 65_300)]), amountDueKobo: naira(65_000) }], asOf: '2026-02-01' });
     expect(late.monthsOwed).toEqual(['2025-11', '2025-12']);
     expect(late.reconciled).toBe(false);
     expect(late.differences).toEqual([
       { kind: 'missing_month', period: '2025-12' },
       { kind: 'bill_total', reference: 'PAYE-LA-2025-11-1', amountDueKobo: naira(65_000), rowsKobo: naira(65_300) },
     ]);
+  });
+});
+
+describe('the annual return before the year ends', () => {
+  const paidToOctober = ['2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06', '2026-07', '2026-08', '2026-09', '2026-10'].map((period) => bill(period, [row('N-1', 'Adaeze Okafor', 500_000, 65_300)]));
+
+  it('calls a month unpaid only once its PAYE deadline has passed, and says when the others are due', () => {
+    // 26 November: November's PAYE is due 10 December, December's 10 January; neither is late.
+    const result = computeAnnualReturn({ year: 2026, firstTaxMonth: '2026-01', bills: paidToOctober, asOf: '2026-11-26' });
+    expect(result.differences).toEqual([
+      { kind: 'month_not_due', period: '2026-11', dueDate: '2026-12-10' },
+      { kind: 'month_not_due', period: '2026-12', dueDate: '2027-01-10' },
+    ]);
+  });
+
+  it('calls the month unpaid from the day after its deadline', () => {
+    const onDeadline = computeAnnualReturn({ year: 2026, firstTaxMonth: '2026-01', bills: paidToOctober, asOf: '2026-12-10' });
+    expect(onDeadline.differences[0]).toEqual({ kind: 'month_not_due', period: '2026-11', dueDate: '2026-12-10' });
+    const dayAfter = computeAnnualReturn({ year: 2026, firstTaxMonth: '2026-01', bills: paidToOctober, asOf: '2026-12-11' });
+    expect(dayAfter.differences[0]).toEqual({ kind: 'missing_month', period: '2026-11' });
   });
 });
 

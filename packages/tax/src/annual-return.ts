@@ -1,4 +1,5 @@
-import { addMonths, formatPeriod, type Period } from './calendar';
+import { addMonths, formatPeriod, type IsoDate, type Period } from './calendar';
+import { payeDueDate } from './deadlines';
 import { asKobo, type Kobo } from './money';
 import { computePaye, defaultPension, type PayeReliefs } from './paye';
 import { PAYE_ROW_TOLERANCE_KOBO } from './payroll-check';
@@ -65,7 +66,10 @@ export interface AnnualReturnEmployee {
 }
 
 export type AnnualReturnDifference =
+  /** A month owed whose PAYE deadline has passed with no paid bill. */
   | { kind: 'missing_month'; period: Period }
+  /** A month owed with no paid bill yet, whose PAYE is not due until `dueDate`. */
+  | { kind: 'month_not_due'; period: Period; dueDate: IsoDate }
   | { kind: 'supplementary'; period: Period; reference: string; reason: string | null; taxKobo: Kobo }
   | { kind: 'declared_tax'; taxPayerNumber: string; name: string; periods: Period[]; declaredKobo: Kobo; expectedKobo: Kobo; differenceKobo: Kobo }
   | { kind: 'bill_total'; reference: string; amountDueKobo: Kobo; rowsKobo: Kobo };
@@ -95,7 +99,8 @@ export function annualReliefs(year: number, grossKobo: Kobo, incomesKobo: readon
 
 const sum = (values: readonly number[]) => asKobo(values.reduce((total, value) => total + value, 0));
 
-export function computeAnnualReturn(input: { year: number; firstTaxMonth: Period; bills: AnnualReturnBill[] }): AnnualReturn {
+/** `asOf` is today in Lagos: a month without a paid bill is unpaid only once its PAYE deadline has passed. */
+export function computeAnnualReturn(input: { year: number; firstTaxMonth: Period; bills: AnnualReturnBill[]; asOf: IsoDate }): AnnualReturn {
   const { year } = input;
   const january = formatPeriod(year, 1);
   const december = formatPeriod(year, 12);
@@ -105,7 +110,11 @@ export function computeAnnualReturn(input: { year: number; firstTaxMonth: Period
 
   const differences: AnnualReturnDifference[] = [];
   const paidMonths = new Set(bills.map((bill) => bill.period));
-  for (const month of monthsOwed) if (!paidMonths.has(month)) differences.push({ kind: 'missing_month', period: month });
+  for (const month of monthsOwed) {
+    if (paidMonths.has(month)) continue;
+    const dueDate = payeDueDate(month);
+    differences.push(dueDate < input.asOf ? { kind: 'missing_month', period: month } : { kind: 'month_not_due', period: month, dueDate });
+  }
 
   interface Building {
     employee: Omit<AnnualReturnEmployee, 'reliefs' | 'totalReliefsKobo' | 'chargeableIncomeKobo' | 'months'>;

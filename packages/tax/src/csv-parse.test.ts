@@ -8,6 +8,7 @@ import {
   WHT_MANUAL_TEMPLATE_HEADERS,
 } from './csv-templates';
 import { naira } from './money';
+import { findPayeMismatches } from './payroll-check';
 
 const PAYE_HEADER = PAYE_TEMPLATE_HEADERS.join(',');
 
@@ -87,6 +88,19 @@ describe('parsePayeCsv: valid files', () => {
     expect(result.records[0].name).toBe('Okafor, Adaeze "Ada"');
     expect(result.records[0].gross_income).toBe('₦500,000.00');
     expect(result.amountDue).toBe(naira(66_380));
+  });
+
+  it('reads a header ended by CRLF above rows ended by LF (a Windows file appended to elsewhere)', () => {
+    const text = `${PAYE_HEADER}\r\n${payeRow()}\n${payeRow({ tax_payer_number: 'N-7654321', name: 'Musa Ibrahim' })}\n`;
+    const result = expectSuccess(parsePayeCsv(text));
+    expect(result.recipientCount).toBe(2);
+    expect(result.rowNumbers).toEqual([2, 3]);
+    expect(result.records[1].name).toBe('Musa Ibrahim');
+  });
+
+  it('reads rows ended by a lone CR (old Mac exports) mixed with LF and CRLF', () => {
+    const text = `${PAYE_HEADER}\r${payeRow()}\r\n${payeRow({ tax_payer_number: 'N-7654321', name: 'Musa Ibrahim' })}\n${payeRow({ tax_payer_number: 'N-1111111', name: 'Bola Ade' })}`;
+    expect(expectSuccess(parsePayeCsv(text)).rowNumbers).toEqual([2, 3, 4]);
   });
 
   it('accepts bytes, header case and spacing differences, and empty trailing columns', () => {
@@ -172,12 +186,12 @@ describe('parsePayeCsv: each spec §5 message', () => {
     const text = [
       PAYE_HEADER,
       payeRow({ tax_payable: '0' }), // row 2
-      payeRow(), // row 3
+      payeRow({ tax_payer_number: 'N-2000003' }), // row 3
       '', // row 4: blank, skipped but counted
       payeRow({ tax_payer_number: 'X-99', tax_payable: 'abc' }), // row 5
-      payeRow({ gross_income: 'lots', housing: '-5', name: '' }), // row 6
+      payeRow({ tax_payer_number: 'N-2000006', gross_income: 'lots', housing: '-5', name: '' }), // row 6
       payeRow({ tax_payable: '-100', tax_payer_number: '' }), // row 7
-      payeRow({ gross_income: '', transport: '"1,23"' }), // row 8
+      payeRow({ tax_payer_number: 'C-2000008', gross_income: '', transport: '"1,23"' }), // row 8
     ].join('\n');
     const result = expectFailure(parsePayeCsv(text));
     expect(result.message).toBe('Please ensure your file columns data matches the template format provided.');
@@ -195,8 +209,27 @@ describe('parsePayeCsv: each spec §5 message', () => {
     ]);
   });
 
+  it('refuses one Tax ID on two rows of a payroll, naming both rows and the employee', () => {
+    const text = [
+      PAYE_HEADER,
+      payeRow({ name: 'Adaeze Okafor' }),
+      payeRow({ tax_payer_number: 'N-7654321', name: 'Musa Ibrahim' }),
+      payeRow({ tax_payer_number: 'n-1234567 ', name: 'Ada Okafor' }),
+    ].join('\n');
+    const result = expectFailure(parsePayeCsv(text));
+    expect(result.message).toBe(CSV_MESSAGES.columnData);
+    expect(result.errors).toEqual([
+      { row: 4, column: 'tax_payer_number', message: 'N-1234567 (Ada Okafor) is also on row 2 (Adaeze Okafor): a payroll has one row per employee' },
+    ]);
+  });
+
+  it('lets a WHT file pay one payee on two rows', () => {
+    const text = ['tax_payer_number,name,tax_payable', 'N-1234567,Adaeze Okafor,5000', 'N-1234567,Adaeze Okafor,7000'].join('\n');
+    expect(expectSuccess(parseWhtManualCsv(text)).amountDue).toBe(naira(12_000));
+  });
+
   it('counts a quoted multi-line cell as one spreadsheet row', () => {
-    const text = [PAYE_HEADER, payeRow({ designation: '"Head of\nFinance"' }), payeRow({ tax_payable: '' })].join('\n');
+    const text = [PAYE_HEADER, payeRow({ designation: '"Head of\nFinance"' }), payeRow({ tax_payer_number: 'N-7654321', tax_payable: '' })].join('\n');
     const result = expectFailure(parsePayeCsv(text));
     expect(result.errors).toEqual([{ row: 3, column: 'tax_payable', message: 'tax_payable is required' }]);
   });
@@ -261,5 +294,15 @@ describe('WHT files', () => {
     expect(expectFailure(parsePayeCsv('tax_payer_number,name,amount\nN-1,A,5')).message).toBe(
       CSV_MESSAGES.templateMismatch,
     );
+  });
+});
+
+describe('the payroll template with the optional columns', () => {
+  it('parses with no row errors and no tax differing from the law’s, each relief as declared', () => {
+    const text = readFileSync(new URL('../../../apps/web/public/templates/payroll_template_with_reliefs.csv', import.meta.url), 'utf8');
+    const result = expectSuccess(parsePayeCsv(text));
+    expect(result.optionalHeaders).toEqual(['state_of_residence', 'pension', 'nhf', 'nhis', 'life_assurance', 'mortgage_interest', 'annual_rent']);
+    expect(result.optional).toEqual([{ state_of_residence: 'LA', pension: naira(34_000), annual_rent: naira(1_200_000) }, { state_of_residence: 'OG' }]);
+    expect(findPayeMismatches(result, '2026-01')).toEqual([]);
   });
 });

@@ -2,11 +2,13 @@ import Papa from 'papaparse';
 import {
   CSV_MESSAGES,
   PAYE_AMOUNT_COLUMN_INDEX,
+  PAYE_OPTIONAL_HEADERS,
   PAYE_TEMPLATE_HEADERS,
   WHT_AMOUNT_COLUMN_INDEX,
   WHT_AUTO_TEMPLATE_HEADERS,
   WHT_MANUAL_TEMPLATE_HEADERS,
   type CsvMessage,
+  type PayeOptionalCells,
   type PayeRecord,
   type WhtAutoRecord,
   type WhtManualRecord,
@@ -41,6 +43,10 @@ export interface CsvParseSuccess<TRecord> {
   money: Kobo[][];
   /** Each row's spreadsheet row number (see CsvRowError). */
   rowNumbers: number[];
+  /** The optional named columns the file has after the template's, in the file's order. */
+  optionalHeaders: string[];
+  /** Each row's filled optional cells (PayeOptionalCells); null when the file has no optional columns. */
+  optional: PayeOptionalCells[] | null;
   /** Sum of the amount column (PAYE tax_payable, WHT manual tax_payable, WHT auto amount). */
   amountDue: Kobo;
   /** Number of data rows. */
@@ -64,6 +70,12 @@ interface TemplateSpec<TRecord> {
   /** Indexes of money columns that must be a non-negative number (empty allowed unless required). */
   readonly moneyIndexes: readonly number[];
   readonly requiredMoneyIndexes: ReadonlySet<number>;
+  /** A payroll lists each employee once: a second row with the same Tax ID would double their
+   * income in every bill, in Form H1 and on their tax card. A WHT file may pay a payee twice. */
+  readonly oneRowPerTaxId: boolean;
+  /** Named columns allowed after the template's, in any order; all money except `optionalTextHeaders`. */
+  readonly optionalHeaders: readonly string[];
+  readonly optionalTextHeaders: ReadonlySet<string>;
   readonly toRecord: (cells: string[]) => TRecord;
 }
 
@@ -73,6 +85,9 @@ const PAYE_SPEC: TemplateSpec<PayeRecord> = {
   // gross_income (4) and the allowance columns (6–17).
   moneyIndexes: [4, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17],
   requiredMoneyIndexes: new Set([4]),
+  oneRowPerTaxId: true,
+  optionalHeaders: PAYE_OPTIONAL_HEADERS,
+  optionalTextHeaders: new Set(['state_of_residence']),
   toRecord: (c) => ({
     tax_payer_number: c[0],
     name: c[1],
@@ -100,6 +115,9 @@ const WHT_MANUAL_SPEC: TemplateSpec<WhtManualRecord> = {
   amountIndex: WHT_AMOUNT_COLUMN_INDEX,
   moneyIndexes: [],
   requiredMoneyIndexes: new Set(),
+  oneRowPerTaxId: false,
+  optionalHeaders: [],
+  optionalTextHeaders: new Set(),
   toRecord: (c) => ({ tax_payer_number: c[0], name: c[1], tax_payable: c[2] }),
 };
 
@@ -108,10 +126,13 @@ const WHT_AUTO_SPEC: TemplateSpec<WhtAutoRecord> = {
   amountIndex: WHT_AMOUNT_COLUMN_INDEX,
   moneyIndexes: [],
   requiredMoneyIndexes: new Set(),
+  oneRowPerTaxId: false,
+  optionalHeaders: [],
+  optionalTextHeaders: new Set(),
   toRecord: (c) => ({ tax_payer_number: c[0], name: c[1], amount: c[2] }),
 };
 
-const PAPA_CONFIG = { delimiter: ',', header: false, dynamicTyping: false, skipEmptyLines: false } as const;
+const PAPA_CONFIG = { delimiter: ',', newline: '\n', header: false, dynamicTyping: false, skipEmptyLines: false } as const;
 
 function failure(message: CsvMessage, errors: CsvRowError[] = []): CsvParseFailure {
   return { ok: false, message, errors };
@@ -173,7 +194,51 @@ function amountProblem(cell: string, header: string): string {
  * How a row whose amount is exactly zero is judged: null accepts it, a message refuses it (the
  * PAYE check of exempt employees, payroll-check.ts). Without one, zero is refused (product-spec §5).
  */
-export type ZeroAmountCheck = (rowMoney: readonly Kobo[]) => string | null;
+export type ZeroAmountCheck = (rowMoney: readonly Kobo[], optional: PayeOptionalCells | undefined) => string | null;
+
+/**
+ * The optional columns named after the template's: each must be one the template allows, once.
+ * Empty header cells at the end (spreadsheets export them) are not columns.
+ */
+function optionalColumns(headerCells: readonly string[], width: number, allowed: readonly string[], headerRow: number): { headers: string[] } | { errors: CsvRowError[] } {
+  let end = headerCells.length;
+  while (end > width && trimCell(headerCells[end - 1]) === '') end--;
+  const headers: string[] = [];
+  const errors: CsvRowError[] = [];
+  for (let index = width; index < end; index++) {
+    const header = normalizeHeader(headerCells[index]);
+    if (!allowed.includes(header)) {
+      const allowedText = allowed.length > 0 ? `: after the template's ${width} columns a file may add ${allowed.join(', ')}` : '';
+      errors.push({ row: headerRow, column: null, message: `Column ${index + 1} '${headerCells[index].trim()}' is not a template column${allowedText}` });
+    } else if (headers.includes(header)) {
+      errors.push({ row: headerRow, column: header, message: `The column '${header}' appears twice` });
+    } else {
+      headers.push(header);
+    }
+  }
+  return errors.length > 0 ? { errors } : { headers };
+}
+
+/** Each row whose Tax ID (compared without case) is on an earlier row, naming both rows and both names. */
+function repeatedTaxIds(rows: readonly string[][], rowNumbers: readonly number[]): CsvRowError[] {
+  const firstRowOf = new Map<string, number>();
+  const errors: CsvRowError[] = [];
+  for (let index = 0; index < rows.length; index++) {
+    const taxId = rows[index][0].toUpperCase();
+    if (taxId === '') continue;
+    const first = firstRowOf.get(taxId);
+    if (first === undefined) {
+      firstRowOf.set(taxId, index);
+      continue;
+    }
+    errors.push({
+      row: rowNumbers[index],
+      column: 'tax_payer_number',
+      message: `${taxId} (${rows[index][1]}) is also on row ${rowNumbers[first]} (${rows[first][1]}): a payroll has one row per employee`,
+    });
+  }
+  return errors;
+}
 
 function parseTemplate<TRecord>(input: CsvInput, spec: TemplateSpec<TRecord>, zeroAmount?: ZeroAmountCheck): CsvParseResult<TRecord> {
   let text = decode(input);
@@ -181,6 +246,9 @@ function parseTemplate<TRecord>(input: CsvInput, spec: TemplateSpec<TRecord>, ze
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   // A binary file (a spreadsheet or PDF renamed .csv) is not a CSV document.
   if (text.includes('\u0000')) return failure(CSV_MESSAGES.invalidDocument);
+  // Papa takes the first line end it meets for the whole file, and a file saved on Windows then
+  // appended to elsewhere mixes CRLF with LF (old Mac exports end lines with CR alone).
+  if (text.includes('\r')) text = text.replace(/\r\n?/g, '\n');
 
   const parsed = Papa.parse<string[]>(text, PAPA_CONFIG);
   const quoteErrors = parsed.errors.filter((error) => error.type === 'Quotes');
@@ -201,20 +269,20 @@ function parseTemplate<TRecord>(input: CsvInput, spec: TemplateSpec<TRecord>, ze
   while (headerIndex < data.length && isBlankRow(data[headerIndex])) headerIndex++;
   if (headerIndex === data.length) return failure(CSV_MESSAGES.empty);
 
-  const width = spec.headers.length;
+  const templateWidth = spec.headers.length;
   const headerCells = data[headerIndex];
   const headerRow = headerIndex + 1;
-  if (!fitWidth(headerCells, width)) {
+  if (headerCells.length < templateWidth || (spec.optionalHeaders.length === 0 && !fitWidth(headerCells, templateWidth))) {
     return failure(CSV_MESSAGES.templateMismatch, [
       {
         row: headerRow,
         column: null,
-        message: `The header row has ${headerCells.length} columns; the template has ${width}`,
+        message: `The header row has ${headerCells.length} columns; the template has ${templateWidth}`,
       },
     ]);
   }
   const headerErrors: CsvRowError[] = [];
-  for (let index = 0; index < width; index++) {
+  for (let index = 0; index < templateWidth; index++) {
     const expected = spec.headers[index];
     if (normalizeHeader(headerCells[index]) !== expected) {
       headerErrors.push({
@@ -225,6 +293,10 @@ function parseTemplate<TRecord>(input: CsvInput, spec: TemplateSpec<TRecord>, ze
     }
   }
   if (headerErrors.length > 0) return failure(CSV_MESSAGES.headersMismatch, headerErrors);
+  const extra = optionalColumns(headerCells, templateWidth, spec.optionalHeaders, headerRow);
+  if ('errors' in extra) return failure(CSV_MESSAGES.headersMismatch, extra.errors);
+  const optionalHeaders = extra.headers;
+  const width = templateWidth + optionalHeaders.length;
 
   const rows: string[][] = [];
   const rowNumbers: number[] = [];
@@ -258,13 +330,14 @@ function parseTemplate<TRecord>(input: CsvInput, spec: TemplateSpec<TRecord>, ze
   const amounts: Kobo[] = new Array<Kobo>(rows.length);
   const records: TRecord[] = new Array<TRecord>(rows.length);
   const money: Kobo[][] = new Array<Kobo[]>(rows.length);
+  const optional: PayeOptionalCells[] | null = optionalHeaders.length > 0 ? new Array<PayeOptionalCells>(rows.length) : null;
   let amountDue = 0;
 
   for (let index = 0; index < rows.length; index++) {
     const cells = rows[index];
     for (let column = 0; column < width; column++) cells[column] = trimCell(cells[column]);
     const row = rowNumbers[index];
-    const rowMoney = new Array<Kobo>(width).fill(ZERO_KOBO);
+    const rowMoney = new Array<Kobo>(templateWidth).fill(ZERO_KOBO);
     money[index] = rowMoney;
 
     if (!isValidTaxId(cells[0])) {
@@ -309,13 +382,33 @@ function parseTemplate<TRecord>(input: CsvInput, spec: TemplateSpec<TRecord>, ze
         rowMoney[column] = value;
       }
     }
+    let rowOptional: PayeOptionalCells | undefined;
+    if (optional !== null) {
+      const filled: Record<string, Kobo | string> = {};
+      for (let o = 0; o < optionalHeaders.length; o++) {
+        const header = optionalHeaders[o];
+        const cell = cells[templateWidth + o];
+        if (cell === '') continue;
+        if (spec.optionalTextHeaders.has(header)) {
+          filled[header] = cell;
+          continue;
+        }
+        const value = parseNaira(cell, 'refuse');
+        if (value === null) errors.push({ row, column: header, message: tooPrecise(cell, header) ?? `${header} must be a number` });
+        else if (value < 0) errors.push({ row, column: header, message: `${header} must not be negative` });
+        else filled[header] = value;
+      }
+      rowOptional = filled;
+      optional[index] = rowOptional;
+    }
     if (zeroToCheck) {
-      const refusal = zeroAmount(rowMoney);
+      const refusal = zeroAmount(rowMoney, rowOptional);
       if (refusal !== null) errors.push({ row, column: amountHeader, message: refusal });
     }
     records[index] = spec.toRecord(cells);
   }
 
+  if (spec.oneRowPerTaxId) errors.push(...repeatedTaxIds(rows, rowNumbers));
   if (errors.length > 0) return failure(CSV_MESSAGES.columnData, errors);
   if (!Number.isSafeInteger(amountDue)) {
     return failure(CSV_MESSAGES.columnData, [
@@ -330,6 +423,8 @@ function parseTemplate<TRecord>(input: CsvInput, spec: TemplateSpec<TRecord>, ze
     amounts,
     money,
     rowNumbers,
+    optionalHeaders,
+    optional,
     amountDue: asKobo(amountDue),
     recipientCount: rows.length,
   };

@@ -1,3 +1,5 @@
+import type { Kobo } from './money';
+
 /**
  * The three CSV templates of product-spec §3, in exact column order, and the parse messages of
  * product-spec §5. The static files under apps/web/public/templates/ carry these header rows.
@@ -23,6 +25,27 @@ export const PAYE_TEMPLATE_HEADERS = [
   'utility',
   'other_allowances',
 ] as const;
+
+/**
+ * Named columns a payroll may add after the spec's 18, in any order (docs/decisions/0037):
+ * where the employee lives (PAYE is owed to that state) and the reliefs they declare. Amounts are
+ * monthly naira, except annual_rent, a year's rent.
+ */
+export const PAYE_RELIEF_HEADERS = ['pension', 'nhf', 'nhis', 'life_assurance', 'mortgage_interest', 'annual_rent'] as const;
+export const PAYE_OPTIONAL_HEADERS = ['state_of_residence', ...PAYE_RELIEF_HEADERS] as const;
+export type PayeReliefHeader = (typeof PAYE_RELIEF_HEADERS)[number];
+export type PayeOptionalHeader = (typeof PAYE_OPTIONAL_HEADERS)[number];
+
+/** A row's optional cells that are filled in: relief columns in kobo, state_of_residence as written (trimmed). */
+export interface PayeOptionalCells {
+  state_of_residence?: string;
+  pension?: Kobo;
+  nhf?: Kobo;
+  nhis?: Kobo;
+  life_assurance?: Kobo;
+  mortgage_interest?: Kobo;
+  annual_rent?: Kobo;
+}
 
 export const WHT_MANUAL_TEMPLATE_HEADERS = ['tax_payer_number', 'name', 'tax_payable'] as const;
 
@@ -69,9 +92,10 @@ export const CSV_MESSAGES = {
 
 export type CsvMessage = (typeof CSV_MESSAGES)[keyof typeof CSV_MESSAGES];
 
-/** Static template paths (product-spec §3), served by the web app. */
+/** Static template paths (product-spec §3), served by the web app; `payeWithReliefs` adds the optional columns. */
 export const CSV_TEMPLATE_PATHS = {
   paye: '/templates/payroll_template.csv',
+  payeWithReliefs: '/templates/payroll_template_with_reliefs.csv',
   whtAuto: '/templates/wht_template_auto.csv',
   whtManual: '/templates/wht_template_manual.csv',
 } as const;

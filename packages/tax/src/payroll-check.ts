@@ -1,9 +1,11 @@
 import type { Period } from './calendar';
 import { parsePayeCsv, type CsvInput, type CsvParseResult, type CsvParseSuccess } from './csv-parse';
-import { PAYE_TEMPLATE_HEADERS, type PayeHeader, type PayeRecord } from './csv-templates';
+import { PAYE_INCOME_HEADERS, PAYE_TEMPLATE_HEADERS, type PayeHeader, type PayeOptionalCells, type PayeRecord } from './csv-templates';
+import { findRowInForce } from './dated';
 import { asKobo, formatNaira, parseNaira, ZERO_KOBO, type Kobo } from './money';
 import { computePaye, defaultPension } from './paye';
-import { PAYE_RULES, type PayeRegime } from './paye-rules';
+import { MINIMUM_WAGE_TABLE, PAYE_RULES, type PayeRegime } from './paye-rules';
+import { firstDayOfPeriod } from './calendar';
 
 /** Declared and recomputed PAYE may differ by this much before a row is flagged (₦1), since
  * payroll software often rounds monthly PAYE to the naira. */
@@ -12,9 +14,11 @@ export const PAYE_ROW_TOLERANCE_KOBO = 100;
 export interface PayeRowCheck {
   regime: PayeRegime;
   monthlyGross: Kobo;
-  /** 8% of basic + housing + transport for the month; 0 when those columns are empty. */
+  /** The declared pension, else 8% of basic + housing + transport for the month (0 when those are empty). */
   monthlyPension: Kobo;
-  /** bonus + 13th_month, taxed in this month only (capped at the month's gross). */
+  /** True when the pension is the PRA default rather than declared in a `pension` column. */
+  pensionIsDefault: boolean;
+  /** Once-a-year pay (ONCE_A_YEAR_COLUMNS), taxed in this month only (capped at the month's gross). */
   irregularPay: Kobo;
   declaredMonthlyTax: Kobo;
   expectedMonthlyTax: Kobo;
@@ -33,6 +37,12 @@ function cellKobo(cell: string): Kobo {
 /** Where each PAYE column sits in a row of money (`CsvParseSuccess.money`). */
 const PAYE_COLUMN = Object.fromEntries(PAYE_TEMPLATE_HEADERS.map((header, index) => [header, index])) as Record<PayeHeader, number>;
 
+/**
+ * Pay an employee receives once a year, whatever month it falls in: taxing it as if it came every
+ * month would flag a correct payroll (a ₦300,000 leave allowance annualised is ₦3,600,000).
+ */
+export const ONCE_A_YEAR_COLUMNS = ['leave', 'passage', 'bonus', '13th_month'] as const satisfies readonly PayeHeader[];
+
 /** A row's amount in one PAYE column. A module function, not a closure per row: 100,000 rows. */
 function columnOf(money: readonly Kobo[], header: PayeHeader): Kobo {
   return money[PAYE_COLUMN[header]];
@@ -40,22 +50,29 @@ function columnOf(money: readonly Kobo[], header: PayeHeader): Kobo {
 
 /**
  * Recomputes one payroll row's PAYE for the month from its income columns, to flag rows whose
- * tax_payable differs (product-design.md "Bills"). gross_income is the month's gross; pension
- * is the PRA default, 8% of basic + housing + transport; NHF and other reliefs are not assumed.
- * Regular pay is annualised (× 12); bonus and 13th-month pay are one-off, so the month carries
- * the whole extra annual tax they cause (docs/decisions/0104).
+ * tax_payable differs. gross_income is the month's gross. The reliefs are the employee's declared
+ * ones (the optional columns: monthly pension, NHF, NHIS, life assurance, mortgage interest, and a
+ * year's rent), through the same engine as the public calculator; without a `pension` the PRA
+ * default applies, 8% of basic + housing + transport, and without the others none is assumed.
+ * Regular pay is annualised (× 12); leave, passage, bonus and 13th-month pay come once a year, so
+ * the month carries the whole extra annual tax they cause (docs/decisions/0104).
  */
 export function recomputePayeRow(
   record: PayeRecord,
   period: Period,
   toleranceKobo: number = PAYE_ROW_TOLERANCE_KOBO,
+  declared?: PayeOptionalCells,
 ): PayeRowCheck {
   return recomputePayeMoney(
     PAYE_TEMPLATE_HEADERS.map((header) => cellKobo(record[header])),
     period,
     toleranceKobo,
+    declared,
   );
 }
+
+const MONTHS_PER_YEAR = 12;
+const annualOf = (monthly: Kobo | undefined) => (monthly === undefined ? undefined : asKobo(monthly * MONTHS_PER_YEAR));
 
 /**
  * `recomputePayeRow` on a row the parser has already turned into kobo (`CsvParseSuccess.money`),
@@ -65,31 +82,35 @@ export function recomputePayeMoney(
   money: readonly Kobo[],
   period: Period,
   toleranceKobo: number = PAYE_ROW_TOLERANCE_KOBO,
+  declared?: PayeOptionalCells,
 ): PayeRowCheck {
   const monthlyGross = columnOf(money, 'gross_income');
   const declaredMonthlyTax = columnOf(money, 'tax_payable');
-  const monthlyPension = defaultPension({
-    basic: columnOf(money, 'basic_salary'),
-    housing: columnOf(money, 'housing'),
-    transport: columnOf(money, 'transport'),
-  });
-  const irregularTotal = columnOf(money, 'bonus') + columnOf(money, '13th_month');
+  const pensionIsDefault = declared?.pension === undefined;
+  const monthlyPension =
+    declared?.pension ??
+    defaultPension({
+      basic: columnOf(money, 'basic_salary'),
+      housing: columnOf(money, 'housing'),
+      transport: columnOf(money, 'transport'),
+    });
+  let irregularTotal = 0;
+  for (const header of ONCE_A_YEAR_COLUMNS) irregularTotal += columnOf(money, header);
   const irregularPay = asKobo(Math.min(irregularTotal, monthlyGross));
   const regularMonthly = monthlyGross - irregularPay;
-  const annualPension = asKobo(monthlyPension * 12);
+  const reliefs = {
+    pension: annualOf(monthlyPension),
+    nhf: annualOf(declared?.nhf),
+    nhis: annualOf(declared?.nhis),
+    lifeAssurance: annualOf(declared?.life_assurance),
+    mortgageInterest: annualOf(declared?.mortgage_interest),
+    annualRent: declared?.annual_rent,
+  };
 
-  const regular = computePaye({
-    period,
-    annualGross: asKobo(regularMonthly * 12),
-    pension: annualPension,
-  });
+  const regular = computePaye({ period, annualGross: asKobo(regularMonthly * MONTHS_PER_YEAR), ...reliefs });
   let expectedMonthlyTax = regular.monthlyTax;
   if (irregularPay > 0) {
-    const withIrregular = computePaye({
-      period,
-      annualGross: asKobo(regularMonthly * 12 + irregularPay),
-      pension: annualPension,
-    });
+    const withIrregular = computePaye({ period, annualGross: asKobo(regularMonthly * MONTHS_PER_YEAR + irregularPay), ...reliefs });
     expectedMonthlyTax = asKobo(regular.monthlyTax + (withIrregular.annualTax - regular.annualTax));
   }
   const difference = asKobo(declaredMonthlyTax - expectedMonthlyTax);
@@ -97,6 +118,7 @@ export function recomputePayeMoney(
     regime: regular.regime,
     monthlyGross,
     monthlyPension,
+    pensionIsDefault,
     irregularPay,
     declaredMonthlyTax,
     expectedMonthlyTax,
@@ -123,7 +145,7 @@ export function findPayeMismatches(
 ): PayeMismatch[] {
   const mismatches: PayeMismatch[] = [];
   parsed.records.forEach((record, index) => {
-    const check = recomputePayeMoney(parsed.money[index], period, toleranceKobo);
+    const check = recomputePayeMoney(parsed.money[index], period, toleranceKobo, parsed.optional?.[index]);
     if (check.differs) {
       mismatches.push({
         row: parsed.rowNumbers[index],
@@ -138,9 +160,17 @@ export function findPayeMismatches(
   return mismatches;
 }
 
-/** "Row 4: ₦12,000.00 declared, ₦13,450.00 by NTA 2025 s.58": a warning, never a block. */
-export function describePayeMismatch(mismatch: Pick<PayeMismatch, 'row' | 'declaredMonthlyTax' | 'expectedMonthlyTax'>, regime: PayeRegime): string {
-  return `Row ${mismatch.row}: ${formatNaira(mismatch.declaredMonthlyTax)} declared, ${formatNaira(mismatch.expectedMonthlyTax)} by ${PAYE_RULES[regime].citation}`;
+/**
+ * "Row 4, Ngozi Eze (N-1000003): ₦12,000.00 declared, ₦13,450.00 by NTA 2025 s.58": a warning,
+ * never a block. The employee is always named; the row only when it is a row of a file the user
+ * sent (null for the payroll on file, whose rows nobody wrote).
+ */
+export function describePayeMismatch(
+  mismatch: Pick<PayeMismatch, 'name' | 'taxPayerNumber' | 'declaredMonthlyTax' | 'expectedMonthlyTax'> & { row: number | null },
+  regime: PayeRegime,
+): string {
+  const employee = `${mismatch.name} (${mismatch.taxPayerNumber})`;
+  return `${mismatch.row === null ? employee : `Row ${mismatch.row}, ${employee}`}: ${formatNaira(mismatch.declaredMonthlyTax)} declared, ${formatNaira(mismatch.expectedMonthlyTax)} by ${PAYE_RULES[regime].citation}`;
 }
 
 /**
@@ -150,8 +180,45 @@ export function describePayeMismatch(mismatch: Pick<PayeMismatch, 'row' | 'decla
  * and refused with the spec's message and the engine's figure otherwise (product-design "Bills").
  */
 export function parsePayeFile(input: CsvInput, period: Period): CsvParseResult<PayeRecord> {
-  return parsePayeCsv(input, (rowMoney) => {
-    const check = recomputePayeMoney(rowMoney, period);
+  return parsePayeCsv(input, (rowMoney, declared) => {
+    const check = recomputePayeMoney(rowMoney, period, PAYE_ROW_TOLERANCE_KOBO, declared);
     return check.expectedMonthlyTax === 0 ? null : `tax_payable must be a number greater than zero: ${formatNaira(check.expectedMonthlyTax)} is due for this row by ${PAYE_RULES[check.regime].citation}`;
   });
+}
+
+/** A payroll officer's check on one employee: a warning naming them, never a block. */
+export interface PayrollRowNotice {
+  kind: 'gross_not_components' | 'below_minimum_wage';
+  row: number;
+  taxPayerNumber: string;
+  name: string;
+  message: string;
+}
+
+/** The pay components after tax_payable: basic_salary … other_allowances. */
+const COMPONENT_HEADERS = PAYE_INCOME_HEADERS.filter((header) => header !== 'gross_income');
+
+/**
+ * What a payroll officer looks for besides the tax: a gross that is not the sum of the pay
+ * components the row lists (rows that list none are not judged), and a month's gross below the
+ * national minimum wage in force in the month.
+ */
+export function payrollRowNotices(parsed: CsvParseSuccess<PayeRecord>, period: Period): PayrollRowNotice[] {
+  const minimumWage = findRowInForce(MINIMUM_WAGE_TABLE, firstDayOfPeriod(period));
+  const notices: PayrollRowNotice[] = [];
+  parsed.records.forEach((record, index) => {
+    const money = parsed.money[index];
+    const employee = { row: parsed.rowNumbers[index], taxPayerNumber: record.tax_payer_number.toUpperCase(), name: record.name };
+    const said = `${employee.name} (${employee.taxPayerNumber})`;
+    const gross = columnOf(money, 'gross_income');
+    let components = 0;
+    for (const header of COMPONENT_HEADERS) components += columnOf(money, header);
+    if (components > 0 && components !== gross) {
+      notices.push({ kind: 'gross_not_components', ...employee, message: `${said}: gross income ${formatNaira(gross)} is not the sum of its pay components, ${formatNaira(asKobo(components))}` });
+    }
+    if (minimumWage && gross > 0 && gross < minimumWage.value) {
+      notices.push({ kind: 'below_minimum_wage', ...employee, message: `${said}: gross income ${formatNaira(gross)} is below the national minimum wage of ${formatNaira(minimumWage.value)} a month (${minimumWage.source})` });
+    }
+  });
+  return notices;
 }

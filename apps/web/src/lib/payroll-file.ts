@@ -1,4 +1,4 @@
-import { CSV_MESSAGES, lagosPeriod, parsePayeFile, type Kobo } from '@levy/tax';
+import { CSV_MESSAGES, describePayeMismatch, findPayeMismatches, lagosPeriod, parsePayeFile, payrollRowNotices, regimeForPeriod, type Kobo } from '@levy/tax';
 
 /** Only CSV files are accepted (product-spec §5): by name, or by type for files without .csv. */
 export const PAYROLL_FILE_ACCEPT = '.csv,text/csv';
@@ -14,7 +14,7 @@ export interface PayrollPreviewRow {
 }
 
 export type PayrollFileCheck =
-  | { ok: true; rows: PayrollPreviewRow[]; employeeCount: number; totalTaxPayable: Kobo }
+  | { ok: true; rows: PayrollPreviewRow[]; employeeCount: number; totalTaxPayable: Kobo; taxWarnings: string[]; notices: string[] }
   | { ok: false; message: string; problems: string[] };
 
 export function isCsvFile(file: File): boolean {
@@ -23,11 +23,13 @@ export function isCsvFile(file: File): boolean {
 
 /**
  * Reads a payroll file in the browser with the same PAYE template rules the server applies,
- * so a wrong file is caught before it is sent: the spec message plus each row problem.
+ * so a wrong file is caught before it is sent: the spec message plus each row problem. The
+ * employees whose declared tax differs from the law's this month are named as warnings.
  */
 export async function checkPayrollFile(file: File): Promise<PayrollFileCheck> {
   if (!isCsvFile(file)) return { ok: false, message: CSV_MESSAGES.invalidDocument, problems: [] };
-  const parsed = parsePayeFile(new Uint8Array(await file.arrayBuffer()), lagosPeriod(new Date()));
+  const period = lagosPeriod(new Date());
+  const parsed = parsePayeFile(new Uint8Array(await file.arrayBuffer()), period);
   if (!parsed.ok) {
     return {
       ok: false,
@@ -47,6 +49,8 @@ export async function checkPayrollFile(file: File): Promise<PayrollFileCheck> {
     })),
     employeeCount: parsed.recipientCount,
     totalTaxPayable: parsed.amountDue,
+    taxWarnings: findPayeMismatches(parsed, period).map((mismatch) => describePayeMismatch(mismatch, regimeForPeriod(period))),
+    notices: payrollRowNotices(parsed, period).map((notice) => notice.message),
   };
 }
 

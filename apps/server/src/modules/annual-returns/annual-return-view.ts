@@ -1,5 +1,6 @@
 import type { AnnualReturnContent } from '@levy/contracts';
 import { addMonths, ANNUAL_RETURN_INCOME_COLUMNS, asKobo, koboToNairaString, type AnnualReturn, type AnnualReturnDifference, type Period } from '@levy/tax';
+import { longDate } from '../../http/pdf-text';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
@@ -33,6 +34,8 @@ export function differenceMessage(difference: AnnualReturnDifference): string {
   switch (difference.kind) {
     case 'missing_month':
       return `${monthName(difference.period)}: no paid PAYE bill. The return has no PAYE for that month; pay it (late) or be ready to explain it to the revenue service.`;
+    case 'month_not_due':
+      return `${monthName(difference.period)}: no paid PAYE bill yet. Its PAYE is due by ${longDate(difference.dueDate)}; the return counts it once paid.`;
     case 'supplementary':
       return `${monthName(difference.period)}: a supplementary bill, ${difference.reference}, added ${nairaText(difference.taxKobo)} of PAYE to the month${difference.reason ? ` (${difference.reason})` : ''}. Its rows are counted in the return.`;
     case 'declared_tax': {

@@ -49,6 +49,7 @@ export function createAnnualReturnsService(deps: AnnualReturnsDeps) {
     const preview = computeAnnualReturn({
       year,
       firstTaxMonth: registration.firstTaxMonth,
+      asOf: lagosDate(now()),
       bills: bills.map((bill) => ({
         reference: bill.reference,
         period: bill.period,

@@ -41,7 +41,7 @@ export function payeItems({ content, month }: { content: Uint8Array; month: stri
     for (let index = start; index < Math.min(count, start + ITEMS_PER_PAGE); index++) {
       const record = parsed.records[index];
       const money = parsed.money[index];
-      const check = recomputePayeMoney(money, month);
+      const check = recomputePayeMoney(money, month, undefined, parsed.optional?.[index]);
       const item: BillItem = {
         rowNumber: parsed.rowNumbers[index],
         taxPayerNumber: record.tax_payer_number.toUpperCase(),

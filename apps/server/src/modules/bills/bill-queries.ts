@@ -104,7 +104,7 @@ export function createBillQueries(deps: {
         name: item.name,
         declared: naira(declared),
         expected: naira(expected),
-        message: describePayeMismatch({ row: item.rowNumber, declaredMonthlyTax: declared, expectedMonthlyTax: expected }, regime),
+        message: describePayeMismatch({ row: item.rowNumber, name: item.name, taxPayerNumber: item.taxPayerNumber, declaredMonthlyTax: declared, expectedMonthlyTax: expected }, regime),
       };
     });
   }

@@ -61,7 +61,7 @@ describe('PAYE bills', () => {
     expect(bill.reference).toMatch(/^PAYE-LA-2026-10-\d{6}$/);
     expect(bill.receipt_number).toMatch(/^RCPT-/);
     expect(bill.warnings).toEqual([
-      { row: 4, tax_payer_number: 'N-1000003', name: 'Ngozi Eze', declared: '12000.00', expected: '17600.00', message: 'Row 4: ₦12,000.00 declared, ₦17,600.00 by NTA 2025 s.58' },
+      { row: 4, tax_payer_number: 'N-1000003', name: 'Ngozi Eze', declared: '12000.00', expected: '17600.00', message: 'Row 4, Ngozi Eze (N-1000003): ₦12,000.00 declared, ₦17,600.00 by NTA 2025 s.58' },
     ]);
     expect(bill.events.map((event: { status: string }) => event.status)).toEqual(['pending', 'awaiting_payment_confirmation', 'payment_paid']);
     expect((await walletOf(owner)).balance).toBe('4889821.25');

@@ -3,9 +3,11 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/raw';
+import { billKit } from '../../../test/bill-kit';
 import { corporationWithConsent, createTestApp, ownerWithOrganisation, payrollCsv, type TestApp, type TestFile } from '../../../test/harness';
 
 let test: TestApp;
+const { fund, generate } = billKit(() => test);
 
 beforeAll(async () => {
   test = await createTestApp();
@@ -81,6 +83,44 @@ describe('payroll upload', () => {
     expect(Object.values(owed.data as Record<string, string>).join(' ')).toMatch(/Row 2, tax_payable: tax_payable must be a number greater than zero: ₦[\d,]+\.\d\d is due for this row by NTA 2025 s\.58/);
   });
 
+  it('registers a payroll whose declared tax is below the law’s, warning by name and Tax ID', async () => {
+    const { upload } = await consentedCorporation();
+    // ₦500,000 a month, all basic: pension 40,000; chargeable 5,520,000 a year → 783,600 → 65,300 a month.
+    const result = await upload([csvFile(payrollCsv([
+      { tin: 'N-1000001', name: 'Chioma Eze', gross: '500000', tax: '65300' },
+      { tin: 'N-1000002', name: 'Tunde Bakare', gross: '500000', tax: '40000' },
+    ]))]);
+    expect(result.data).toMatchObject({ employee_count: 2 });
+    expect(result.data.warnings).toEqual([
+      { row: 3, tax_payer_number: 'N-1000002', name: 'Tunde Bakare', declared: '40000.00', expected: '65300.00', message: 'Row 3, Tunde Bakare (N-1000002): ₦40,000.00 declared, ₦65,300.00 by NTA 2025 s.58' },
+    ]);
+  });
+
+  it('refuses one Tax ID on two rows, naming both rows and the employee, and keeps the list as it was', async () => {
+    const { corporationId, upload } = await consentedCorporation();
+    const twice = payrollCsv([
+      { tin: 'N-1000001', name: 'Chioma Eze', gross: '500000', tax: '65300' },
+      { tin: 'N-1000002', name: 'Tunde Bakare', gross: '500000', tax: '65300' },
+      { tin: 'n-1000001', name: 'Chioma Eze', gross: '500000', tax: '65300' },
+    ]);
+    const result = await upload([csvFile(twice)]);
+    expect(result.data).toEqual({
+      file: 'Please ensure your file columns data matches the template format provided.',
+      'row_4.tax_payer_number': 'Row 4, tax_payer_number: N-1000001 (Chioma Eze) is also on row 2 (Chioma Eze): a payroll has one row per employee',
+    });
+    expect(await employeeCount(corporationId)).toBe(0);
+  });
+
+  it('reads a file whose header ends in CRLF and whose rows end in LF', async () => {
+    const { upload } = await consentedCorporation();
+    const [header, ...rows] = payrollCsv([
+      { tin: 'N-1000001', name: 'Chioma Eze', gross: '500000', tax: '65300' },
+      { tin: 'N-1000002', name: 'Tunde Bakare', gross: '500000', tax: '65300' },
+    ]).toString().split('\n');
+    const result = await upload([csvFile(`${header}\r\n${rows.join('\n')}`)]);
+    expect(result.data).toMatchObject({ employee_count: 2, total_tax_payable: '130600.00', warnings: [] });
+  });
+
   it("says 'No new file selected' without a file, and refuses what is not CSV", async () => {
     const { corporationId, upload } = await consentedCorporation();
     expect((await upload([])).data).toEqual({ file: 'No new file selected' });
@@ -130,5 +170,104 @@ describe('payroll upload', () => {
     const { upload } = await consentedCorporation();
     const wrongId = await upload([csvFile(TEMPLATE)], { tax_payer_number: 'C-0099999' });
     expect(wrongId.data).toEqual({ tax_payer_number: 'This payroll is for C-0012345, the Tax ID registered in Lagos.' });
+  });
+});
+
+describe('the payroll as the law reads it', () => {
+  const HEADER_18 = payrollCsv([]).toString().split('\n')[0];
+  /** ₦500,000 a month, all basic pay: 8% pension leaves ₦65,300.00 a month under NTA 2025. */
+  const line = (tin: string, name: string, tax = '65300', gross = '500000') => `${tin},${name},Nigerian,Accountant,${gross},${tax},${gross},0,0,0,0,0,0,0,0,0,0,0`;
+
+  it("re-checks with each employee's declared reliefs, keeps them on the payroll on file, and serves them back", async () => {
+    const { owner, base, upload } = await consentedCorporation();
+    // Rent of ₦1,200,000 relieves ₦240,000 a year: ₦61,700.00 a month, not ₦65,300.00.
+    const content = [`${HEADER_18},annual_rent,state_of_residence`, `${line('N-1000001', 'Chioma Eze', '61700')},1200000,lagos`, `${line('N-1000002', 'Tunde Bakare')},,`].join('\n');
+    const result = await upload([csvFile(content)]);
+    expect(result.code).toBe('OK');
+    expect(result.data.warnings).toEqual([]);
+    expect(result.data.residence).toEqual([]);
+    const employees = await test.call('GET', 'core', `${base}/employees`, { token: owner.token });
+    expect(employees.data.items.map((item: { reliefs: object; state_of_residence: object | null }) => [item.reliefs, item.state_of_residence])).toEqual([
+      [{ annual_rent: '1200000.00' }, { code: 'LA', name: 'Lagos' }],
+      [{}, null],
+    ]);
+    const served = (await test.app.inject({ method: 'GET', url: `/service/v1/core/${base}/file`, headers: { 'api-token': owner.token } })).body;
+    expect(served.split('\n')[0]).toBe(`${HEADER_18},state_of_residence,pension,nhf,nhis,life_assurance,mortgage_interest,annual_rent`);
+    expect(served.split('\n')[1]).toMatch(/^N-1000001,.*,LA,,,,,,1200000\.00$/);
+  });
+
+  it("bills the payroll on file with each employee's declared reliefs: the bill's law's PAYE is theirs", async () => {
+    const { owner, corporationId, upload } = await consentedCorporation();
+    await fund(owner, '1000000');
+    // Declared pension ₦20,000 and NHF ₦12,500 a month: chargeable 6,000,000 − 390,000 = 5,610,000
+    // → 799,800 a year, ₦66,650.00 a month (₦65,300.00 with the 8% default would flag it).
+    const content = [`${HEADER_18},nhf,pension`, `${line('N-1000001', 'Chioma Eze', '66650')},12500,20000`].join('\n');
+    expect((await upload([csvFile(content)])).data.warnings).toEqual([]);
+    const bill = await generate(owner.token, corporationId, 'paye', { start_date: '2026-10', source: 'payroll' }, []);
+    expect(bill.data).toMatchObject({ status: 'payment_paid', amount_due: '66650.00', warnings: [] });
+  });
+
+  it('shows employees resident in another state with the state owed, and refuses a state that is not one', async () => {
+    const { upload } = await consentedCorporation();
+    const content = [
+      `${HEADER_18},state_of_residence`,
+      `${line('N-1000001', 'Chioma Eze')},Ogun`,
+      `${line('N-1000002', 'Tunde Bakare')},OG`,
+      `${line('N-1000003', 'Aisha Bello')},ogun state`,
+      `${line('N-1000004', 'Emeka Obi')},FCT`,
+      `${line('N-1000005', 'Bola Ade')},`,
+    ].join('\n');
+    const result = await upload([csvFile(content)]);
+    expect(result.data.residence).toEqual([
+      {
+        state: { code: 'OG', name: 'Ogun', revenue_service: 'Ogun State Internal Revenue Service' },
+        registered: false,
+        employee_count: 3,
+        employees: [
+          { row: 2, tax_payer_number: 'N-1000001', name: 'Chioma Eze' },
+          { row: 3, tax_payer_number: 'N-1000002', name: 'Tunde Bakare' },
+          { row: 4, tax_payer_number: 'N-1000003', name: 'Aisha Bello' },
+        ],
+        message: 'Resident in Ogun: PAYE due to Ogun State Internal Revenue Service',
+      },
+      expect.objectContaining({ state: expect.objectContaining({ code: 'FC' }), employee_count: 1, message: 'Resident in Federal Capital Territory: PAYE due to Federal Capital Territory Internal Revenue Service' }),
+    ]);
+    const unknown = await upload([csvFile([`${HEADER_18},state_of_residence`, `${line('N-1000001', 'Chioma Eze')},Ogunn`].join('\n'))]);
+    expect(unknown.data).toEqual({
+      file: 'Please ensure your file columns data matches the template format provided.',
+      'row_2.state_of_residence': "Row 2, state_of_residence: 'Ogunn' is not a Nigerian state: give its code (OG) or its name (Ogun)",
+    });
+  });
+
+  it('says who joined, who left and whose pay changed since the payroll on file', async () => {
+    const { upload } = await consentedCorporation();
+    const first = await upload([csvFile([HEADER_18, line('N-1000001', 'Chioma Eze'), line('N-1000002', 'Tunde Bakare'), line('N-1000003', 'Aisha Bello')].join('\n'))]);
+    expect(first.data.changes).toMatchObject({ previous_uploaded_at: null, joiner_count: 3, leaver_count: 0, pay_changed_count: 0 });
+    const second = await upload([csvFile([HEADER_18, line('N-1000003', 'Aisha Bello', '72500', '560000'), line('N-1000001', 'Chioma Eze'), line('N-1000004', 'Emeka Obi')].join('\n'))]);
+    expect(second.data.changes).toEqual({
+      previous_uploaded_at: first.data.uploaded_at,
+      joiner_count: 1,
+      leaver_count: 1,
+      pay_changed_count: 1,
+      joiners: [{ tax_payer_number: 'N-1000004', name: 'Emeka Obi', gross_before: null, gross_after: '500000.00' }],
+      leavers: [{ tax_payer_number: 'N-1000002', name: 'Tunde Bakare', gross_before: '500000.00', gross_after: null }],
+      pay_changed: [{ tax_payer_number: 'N-1000003', name: 'Aisha Bello', gross_before: '500000.00', gross_after: '560000.00' }],
+    });
+  });
+
+  it("warns of an employee on another company's payroll in the same state, of pay below the minimum wage, and of a gross not its components", async () => {
+    const owner = await ownerWithOrganisation(test);
+    const { corporationId: first } = await corporationWithConsent(test, owner);
+    const { corporationId: second } = await corporationWithConsent(test, owner, 'C-0054321');
+    const uploadTo = (corporationId: string, content: string) => test.upload(`internal/corporations/${corporationId}/states/LA/payrolls/file`, { namespace: 'core', token: owner.token, files: [csvFile(content)] });
+    await uploadTo(first, [HEADER_18, line('N-1000001', 'Chioma Eze')].join('\n'));
+    const result = await uploadTo(second, [HEADER_18, line('N-1000001', 'Chioma Eze'), 'N-1000002,Bisi Ade,Nigerian,Cleaner,50000,0,30000,10000,0,0,0,0,0,0,0,0,0,0'].join('\n'));
+    expect(result.code).toBe('OK');
+    const firstName = (await test.call('GET', 'core', `internal/corporations/${first}`, { token: owner.token })).data.name as string;
+    expect(result.data.checks.map((check: { kind: string; message: string }) => [check.kind, check.message])).toEqual([
+      ['gross_not_components', 'Bisi Ade (N-1000002): gross income ₦50,000.00 is not the sum of its pay components, ₦40,000.00'],
+      ['below_minimum_wage', 'Bisi Ade (N-1000002): gross income ₦50,000.00 is below the national minimum wage of ₦70,000.00 a month (National Minimum Wage (Amendment) Act 2024)'],
+      ['other_payroll', `Chioma Eze (N-1000001) is also on ${firstName}'s payroll in Lagos: PAYE would be filed twice for one person`],
+    ]);
   });
 });

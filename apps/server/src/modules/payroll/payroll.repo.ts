@@ -78,3 +78,18 @@ export async function countContents(executor: Db, corporationStateIds: string[])
 export function findEmployees(executor: Db, corporationStateId: string) {
   return executor.select().from(payrollEmployees).where(eq(payrollEmployees.corporationStateId, corporationStateId)).orderBy(asc(payrollEmployees.rowNumber));
 }
+
+/** When the payroll on file was uploaded; null when there is none. */
+export async function latestUploadAt(executor: Db, corporationStateId: string): Promise<Date | null> {
+  const [row] = await executor.select({ at: max(payrollUploads.createdAt) }).from(payrollUploads).where(eq(payrollUploads.corporationStateId, corporationStateId));
+  return row?.at ? new Date(row.at) : null;
+}
+
+/** The Tax IDs on the payrolls of these registrations, with the registration holding each. */
+export async function findTaxIdsOnPayrolls(executor: Db, corporationStateIds: string[]) {
+  if (corporationStateIds.length === 0) return [];
+  return executor
+    .select({ taxPayerNumber: payrollEmployees.taxPayerNumber, corporationStateId: payrollEmployees.corporationStateId })
+    .from(payrollEmployees)
+    .where(inArray(payrollEmployees.corporationStateId, corporationStateIds));
+}

@@ -1,8 +1,9 @@
-import type { Kobo } from '@levy/tax';
+import type { Kobo, PayeReliefHeader } from '@levy/tax';
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { kobo } from '../../db/columns';
 import { users } from '../identity/identity.schema';
 import { files } from '../organisations/organisations.schema';
+import { states } from '../reference/reference.schema';
 import { corporationStates } from '../states/states.schema';
 
 /** Each payroll file accepted for a corporation-state; the latest one is the employee list. */
@@ -45,6 +46,10 @@ export const payrollEmployees = pgTable(
     taxPayableKobo: kobo().notNull(),
     /** Allowance column → kobo, for the template's allowance columns. */
     allowancesKobo: jsonb().$type<Record<string, Kobo>>().notNull(),
+    /** The reliefs the file declared for the employee (optional columns; monthly kobo, annual_rent a year's); null when none. */
+    reliefsKobo: jsonb().$type<Partial<Record<PayeReliefHeader, Kobo>>>(),
+    /** The state the employee lives in, where the file gave one: PAYE is owed there. */
+    residenceStateId: integer().references(() => states.id),
   },
   (table) => [index('payroll_employees_corporation_state_idx').on(table.corporationStateId, table.rowNumber)],
 );

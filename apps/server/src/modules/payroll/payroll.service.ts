@@ -1,5 +1,5 @@
 import { NO_NEW_FILE_SELECTED, type ListParams } from '@levy/contracts';
-import { CSV_MESSAGES, koboToNairaString, PAYE_TEMPLATE_HEADERS, ZERO_KOBO, type CsvRowError } from '@levy/tax';
+import { CSV_MESSAGES, describePayeMismatch, koboToNairaString, PAYE_RELIEF_HEADERS, PAYE_TEMPLATE_HEADERS, regimeForPeriod, ZERO_KOBO, type CsvRowError } from '@levy/tax';
 import type { StateAgency } from '../../adapters/agency/state-agency';
 import type { Db } from '../../db/client';
 import { containsPattern, pageWindow, toPage } from '../../db/pagination';
@@ -9,9 +9,11 @@ import { csvCell } from '../../http/table-export';
 import { inWorker } from '../../workers/worker-pool';
 import { recordAudit } from '../audit/audit.service';
 import type { OrganisationDirectory } from '../organisations/organisation-directory';
+import type { ReferenceService } from '../reference/reference.service';
 import { agencyFailure, refuseFederalPaye, type StatesService } from '../states/states.service';
 import type * as tasks from './payroll-file-tasks';
 import { ALLOWANCE_HEADERS } from './payroll-file-tasks';
+import { MAX_LISTED, payrollChangesOf, residenceResolver, residentsElsewhere, unknownResidences } from './payroll-review';
 import * as repo from './payroll.repo';
 
 // Read in the file workers: a payroll of thousands would hold up every other request.
@@ -35,8 +37,8 @@ function csvFailure(message: string, errors: CsvRowError[]) {
   return invalidInput(fields, message);
 }
 
-export function createPayrollService(deps: { db: Db; agency: StateAgency; states: StatesService; organisations: OrganisationDirectory }) {
-  const { db, agency, states, organisations } = deps;
+export function createPayrollService(deps: { db: Db; agency: StateAgency; states: StatesService; organisations: OrganisationDirectory; reference: ReferenceService }) {
+  const { db, agency, states, organisations, reference } = deps;
 
   /**
    * The payroll on file as the PAYE template CSV, row for row as the agency holds it, so a bill
@@ -45,6 +47,9 @@ export function createPayrollService(deps: { db: Db; agency: StateAgency; states
   async function payeFileOnFile(registrationId: string): Promise<Buffer | null> {
     const employees = await repo.findEmployees(db, registrationId);
     if (employees.length === 0) return null;
+    // The optional columns only when the payroll declared any: a payroll of the 18 stays the spec's file.
+    const declared = employees.some((employee) => employee.reliefsKobo !== null || employee.residenceStateId !== null);
+    const stateCodes = new Map(declared ? (await reference.listStates()).map((state) => [state.id, state.code]) : []);
     const rows = employees.map((employee) => [
       employee.taxPayerNumber,
       employee.name,
@@ -53,8 +58,18 @@ export function createPayrollService(deps: { db: Db; agency: StateAgency; states
       koboToNairaString(employee.grossIncomeKobo),
       koboToNairaString(employee.taxPayableKobo),
       ...ALLOWANCE_HEADERS.map((header) => koboToNairaString(employee.allowancesKobo[header] ?? ZERO_KOBO)),
+      ...(declared
+        ? [
+            employee.residenceStateId === null ? '' : (stateCodes.get(employee.residenceStateId) ?? ''),
+            ...PAYE_RELIEF_HEADERS.map((header) => {
+              const amount = employee.reliefsKobo?.[header];
+              return amount === undefined ? '' : koboToNairaString(amount);
+            }),
+          ]
+        : []),
     ]);
-    return Buffer.from(`${[PAYE_TEMPLATE_HEADERS, ...rows].map((cells) => cells.map(csvCell).join(',')).join('\n')}\n`);
+    const header = declared ? [...PAYE_TEMPLATE_HEADERS, 'state_of_residence', ...PAYE_RELIEF_HEADERS] : PAYE_TEMPLATE_HEADERS;
+    return Buffer.from(`${[header, ...rows].map((cells) => cells.map(csvCell).join(',')).join('\n')}\n`);
   }
 
   return {
@@ -73,7 +88,32 @@ export function createPayrollService(deps: { db: Db; agency: StateAgency; states
       // The payroll on file is checked for this month's rules (exempt employees owe ₦0.00).
       const parsed = await payrollEmployees({ content: file.content, now: new Date() });
       if (!parsed.ok) throw csvFailure(parsed.message, parsed.errors);
-      const { employees } = parsed;
+      const allStates = await reference.listStates();
+      const resolveResidence = residenceResolver(allStates);
+      const unknownStates = unknownResidences(parsed.employees, resolveResidence);
+      if (unknownStates.length > 0) throw csvFailure(CSV_MESSAGES.columnData, unknownStates);
+      const employees = parsed.employees.map((employee) => ({ ...employee, residenceStateId: employee.residence === null ? null : resolveResidence(employee.residence)!.id }));
+
+      // What this file changes, and who else the organisation pays in this state.
+      const [previous, previousUploadedAt, organisationRegistrations] = await Promise.all([
+        repo.findEmployees(db, registration.id),
+        repo.latestUploadAt(db, registration.id),
+        states.registrationsOfOrganisation(corporation.organisationId),
+      ]);
+      const registeredStateIds = new Set(organisationRegistrations.filter((held) => held.corporation.id === corporation.id).map((held) => held.state.id));
+      const otherPayrolls = new Map(organisationRegistrations.filter((held) => held.state.id === state.id && held.corporation.id !== corporation.id).map((held) => [held.registrationId, held.corporation.name]));
+      const elsewhere = await repo.findTaxIdsOnPayrolls(db, [...otherPayrolls.keys()]);
+      const otherPayrollOf = new Map(elsewhere.map((row) => [row.taxPayerNumber, otherPayrolls.get(row.corporationStateId)]));
+      const onOtherPayrolls = employees
+        .filter((employee) => otherPayrollOf.has(employee.taxPayerNumber))
+        .slice(0, MAX_LISTED)
+        .map((employee) => ({
+          kind: 'other_payroll' as const,
+          row: employee.rowNumber,
+          tax_payer_number: employee.taxPayerNumber,
+          name: employee.name,
+          message: `${employee.name} (${employee.taxPayerNumber}) is also on ${otherPayrollOf.get(employee.taxPayerNumber)}'s payroll in ${state.name}: PAYE would be filed twice for one person`,
+        }));
 
       // The agency is told outside any transaction; only when it accepts is the list replaced.
       let submission: { reference: string };
@@ -100,7 +140,7 @@ export function createPayrollService(deps: { db: Db; agency: StateAgency; states
         await repo.replaceEmployees(
           tx,
           registration.id,
-          employees.map((employee) => ({ ...employee, corporationStateId: registration.id, uploadId: upload.id })),
+          employees.map(({ residence: _written, ...employee }) => ({ ...employee, corporationStateId: registration.id, uploadId: upload.id })),
         );
         await recordAudit(tx, {
           organisationId: corporation.organisationId,
@@ -117,6 +157,20 @@ export function createPayrollService(deps: { db: Db; agency: StateAgency; states
           total_tax_payable: koboToNairaString(parsed.amountDue),
           agency_reference: submission.reference,
           uploaded_at: upload.createdAt.toISOString(),
+          warnings: parsed.taxWarnings.map((mismatch) => ({
+            row: mismatch.row,
+            tax_payer_number: mismatch.taxPayerNumber,
+            name: mismatch.name,
+            declared: koboToNairaString(mismatch.declaredMonthlyTax),
+            expected: koboToNairaString(mismatch.expectedMonthlyTax),
+            message: describePayeMismatch(mismatch, regimeForPeriod(parsed.period)),
+          })),
+          checks: [
+            ...parsed.notices.map((notice) => ({ kind: notice.kind, row: notice.row, tax_payer_number: notice.taxPayerNumber, name: notice.name, message: notice.message })),
+            ...onOtherPayrolls,
+          ],
+          residence: residentsElsewhere(employees, state.id, allStates, registeredStateIds),
+          changes: payrollChangesOf(previous, employees, previousUploadedAt),
         };
       });
     },
@@ -138,7 +192,8 @@ export function createPayrollService(deps: { db: Db; agency: StateAgency; states
       const { registration } = await states.findRegistration(db, caller, corporationId, stateCodeOrId, 'read');
       const search = containsPattern(params.search);
       const { limit, offset } = pageWindow(params);
-      const { rows, total } = await repo.findEmployeesPage(db, registration.id, { search, limit, offset });
+      const [{ rows, total }, allStates] = await Promise.all([repo.findEmployeesPage(db, registration.id, { search, limit, offset }), reference.listStates()]);
+      const stateOf = new Map(allStates.map((state) => [state.id, { code: state.code, name: state.name }]));
       const items = rows.map((row) => ({
         id: row.id,
         row_number: row.rowNumber,
@@ -149,6 +204,8 @@ export function createPayrollService(deps: { db: Db; agency: StateAgency; states
         gross_income: koboToNairaString(row.grossIncomeKobo),
         tax_payable: koboToNairaString(row.taxPayableKobo),
         allowances: Object.fromEntries(Object.entries(row.allowancesKobo).map(([header, amount]) => [header, koboToNairaString(amount)])),
+        reliefs: Object.fromEntries(Object.entries(row.reliefsKobo ?? {}).map(([header, amount]) => [header, koboToNairaString(amount)])),
+        state_of_residence: row.residenceStateId === null ? null : (stateOf.get(row.residenceStateId) ?? null),
       }));
       return toPage(items, total, params);
     },

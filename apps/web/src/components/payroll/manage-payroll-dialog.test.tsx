@@ -104,6 +104,19 @@ describe('Manage Payroll', () => {
     await waitFor(() => expect(gateway.calls(`${BASE}/payrolls/employees`)).toHaveLength(1));
   });
 
+  it('names, before upload, the employee whose declared tax is below the law’s, and still lets the file go', async () => {
+    payrollServer();
+    renderWithProviders(<ManagePayrollDialog corporationId={CORPORATION_ID} corporationName="Adire Textiles Limited" registration={registration(true)} onClose={() => undefined} />);
+    const header = 'tax_payer_number,name,nationality,designation,gross_income,tax_payable,basic_salary,housing,transport,furniture,education,lunch,passage,leave,bonus,13th_month,utility,other_allowances';
+    // ₦500,000 a month, all basic, owes ₦65,300.00 under NTA 2025; the second row declares less.
+    const rows = ['N-1000001,Chioma Eze,Nigerian,Accountant,500000,65300,500000,0,0,0,0,0,0,0,0,0,0,0', 'N-1000002,Tunde Bakare,Nigerian,Driver,500000,40000,500000,0,0,0,0,0,0,0,0,0,0,0'];
+    const input = document.body.querySelector<HTMLInputElement>('input[type="file"]')!;
+    fireEvent.change(input, { target: { files: [new File([[header, ...rows].join('\n')], 'payroll.csv', { type: 'text/csv' })] } });
+    expect(await screen.findByText('1 employee’s tax differs from the law’s')).toBeInTheDocument();
+    expect(screen.getByText(/^Row 3, Tunde Bakare \(N-1000002\): ₦40,000\.00 declared, ₦65,300\.00 by NTA 2025 s\.58$/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Upload payroll' })).toBeEnabled();
+  });
+
   it('without consent permissions, Proceed is disabled and says why', () => {
     grantPermissions([calls.listPayrollEmployees.permission]);
     payrollServer();

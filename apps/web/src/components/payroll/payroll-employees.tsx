@@ -73,9 +73,9 @@ export function PayrollEmployees({ corporationId, stateCode }: { corporationId: 
                       <Text fz="sm" fw={600}>
                         {employee.name}
                       </Text>
-                      {employee.nationality && (
+                      {(employee.nationality || employee.state_of_residence) && (
                         <Text fz="xs" c="dimmed">
-                          {employee.nationality}
+                          {[employee.nationality, employee.state_of_residence && `resident in ${employee.state_of_residence.name}`].filter(Boolean).join(' · ')}
                         </Text>
                       )}
                       <PhoneDetails>

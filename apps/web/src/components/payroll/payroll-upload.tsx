@@ -1,10 +1,10 @@
 import { NO_NEW_FILE_SELECTED } from '@levy/contracts';
 import { CSV_TEMPLATE_PATHS, formatNaira } from '@levy/tax';
 import { Alert, Anchor, Button, Group, Progress, Stack, Text } from '@mantine/core';
-import { IconCircleCheck, IconDownload, IconUpload } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCircleCheck, IconDownload, IconMapPin, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FileSelect } from '../file-select';
-import { FileProblems } from '../file-problems';
+import { FileProblems, ProblemList } from '../file-problems';
 import { PayeePreview } from '../payee-table';
 import { ApiError, showErrorToast } from '../../lib/api-client';
 import { showInvalidFileToast } from '../../lib/file-toasts';
@@ -13,6 +13,56 @@ import { useUploadPayroll, type CorporationState, type PayrollUpload as UploadRe
 import { checkPayrollFile, PAYROLL_FILE_ACCEPT, rowProblemsFrom } from '../../lib/payroll-file';
 
 type Preview = Extract<Awaited<ReturnType<typeof checkPayrollFile>>, { ok: true }>;
+
+const employees = (count: number) => `${count.toLocaleString('en-NG')} ${count === 1 ? 'employee' : 'employees'}`;
+
+/** Employees whose declared tax is not the law's, and the payroll officer's checks, by name: the file is still accepted. */
+function PayrollWarnings({ taxWarnings, notices }: { taxWarnings: string[]; notices: string[] }) {
+  return (
+    <>
+      {taxWarnings.length > 0 && (
+        <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title={taxWarnings.length === 1 ? '1 employee’s tax differs from the law’s' : `${taxWarnings.length.toLocaleString('en-NG')} employees’ tax differs from the law’s`}>
+          <Text fz="sm" mb={4}>
+            The payroll is accepted as declared; check these before paying PAYE on it.
+          </Text>
+          <ProblemList problems={taxWarnings} />
+        </Alert>
+      )}
+      {notices.length > 0 && (
+        <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title="Worth checking before you pay">
+          <ProblemList problems={notices} />
+        </Alert>
+      )}
+    </>
+  );
+}
+
+/** Employees living in another state, whose PAYE is owed there, and what changed since the payroll on file. */
+function UploadReview({ uploaded }: { uploaded: UploadResult }) {
+  const { changes } = uploaded;
+  const changeLines = [
+    ...changes.joiners.map((change) => `Joined: ${change.name} (${change.tax_payer_number}), gross ${formatAmount(change.gross_after ?? '0')}`),
+    ...changes.leavers.map((change) => `Left: ${change.name} (${change.tax_payer_number})`),
+    ...changes.pay_changed.map((change) => `Pay changed: ${change.name} (${change.tax_payer_number}), gross ${formatAmount(change.gross_before ?? '0')} → ${formatAmount(change.gross_after ?? '0')}`),
+  ];
+  return (
+    <>
+      {uploaded.residence.map((group) => (
+        <Alert key={group.state.code} color="blue" icon={<IconMapPin size={18} />} title={`${employees(group.employee_count)} ${group.message.charAt(0).toLowerCase()}${group.message.slice(1)}`}>
+          <Text fz="sm" mb={4}>
+            {group.registered ? `This corporation is registered in ${group.state.name}: their PAYE belongs on its payroll there.` : `Register this corporation in ${group.state.name} to file their PAYE there.`}
+          </Text>
+          <ProblemList problems={group.employees.map((employee) => `Row ${employee.row}, ${employee.name} (${employee.tax_payer_number})`)} />
+        </Alert>
+      ))}
+      {changes.previous_uploaded_at && (
+        <Alert color="gray" title={`Since the payroll of ${formatDate(changes.previous_uploaded_at)}: ${employees(changes.joiner_count)} joined, ${employees(changes.leaver_count)} left, ${changes.pay_changed_count.toLocaleString('en-NG')} with changed pay`}>
+          {changeLines.length > 0 ? <ProblemList problems={changeLines} /> : <Text fz="sm">No one joined or left, and no one’s pay changed.</Text>}
+        </Alert>
+      )}
+    </>
+  );
+}
 
 /**
  * The upload view of Manage Payroll: choose the PAYE template CSV, see it checked and previewed
@@ -80,12 +130,20 @@ export function PayrollUpload({ corporationId, registration, canUpload }: { corp
           onChange={(chosen) => void choose(chosen)}
           error={fileError}
         />
-        <Anchor href={CSV_TEMPLATE_PATHS.paye} download fz="sm">
-          <Group gap={4} wrap="nowrap">
-            <IconDownload size={16} aria-hidden="true" />
-            Download the payroll template
-          </Group>
-        </Anchor>
+        <Stack gap={2}>
+          <Anchor href={CSV_TEMPLATE_PATHS.paye} download fz="sm">
+            <Group gap={4} wrap="nowrap">
+              <IconDownload size={16} aria-hidden="true" />
+              Download the payroll template
+            </Group>
+          </Anchor>
+          <Anchor href={CSV_TEMPLATE_PATHS.payeWithReliefs} download fz="sm">
+            <Group gap={4} wrap="nowrap">
+              <IconDownload size={16} aria-hidden="true" />
+              The template with residence and reliefs
+            </Group>
+          </Anchor>
+        </Stack>
       </Group>
 
       <FileProblems problems={problems} />
@@ -113,11 +171,15 @@ export function PayrollUpload({ corporationId, registration, canUpload }: { corp
         </div>
       )}
 
+      {preview && <PayrollWarnings taxWarnings={preview.taxWarnings} notices={preview.notices} />}
+
       {uploaded && (
         <Alert color="green" icon={<IconCircleCheck size={18} />} title={`${uploaded.employee_count.toLocaleString('en-NG')} ${uploaded.employee_count === 1 ? 'employee' : 'employees'} registered with ${registration.state.revenue_service}`}>
           Total tax payable {formatAmount(uploaded.total_tax_payable)} · agency reference <strong>{uploaded.agency_reference}</strong> · {formatDate(uploaded.uploaded_at)}
         </Alert>
       )}
+      {uploaded && <PayrollWarnings taxWarnings={uploaded.warnings.map((warning) => warning.message)} notices={uploaded.checks.map((check) => check.message)} />}
+      {uploaded && <UploadReview uploaded={uploaded} />}
 
       {percent !== null && (
         <div>

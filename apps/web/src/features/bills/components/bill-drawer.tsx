@@ -255,8 +255,8 @@ function BillContent({ bill }: { bill: BillDetail }) {
         <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title={bill.warnings.length === 1 ? '1 row differs from the tax engine' : `${bill.warnings.length} rows differ from the tax engine`}>
           <Stack gap={2}>
             {bill.warnings.map((warning) => (
-              <Text key={warning.row} fz="sm">
-                {warning.message} · {warning.name}
+              <Text key={warning.tax_payer_number} fz="sm">
+                {warning.message}
               </Text>
             ))}
           </Stack>

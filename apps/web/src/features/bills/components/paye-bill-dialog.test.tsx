@@ -71,7 +71,7 @@ describe('PAYE Generate Bill', () => {
     expect(screen.getByTestId('summary-total')).toHaveTextContent(formatNaira(parseNaira((Number(payroll.totalDeclared) + 1075).toFixed(2))));
     expect(gateway.calls('internal/bills/charge/calc')[0].body).toEqual({ type_id: 1, amount_due: payroll.totalDeclared, recipient_count: 3, period });
     const warning = describePayeMismatch(payroll.mismatch, regimeForPeriod(period));
-    expect(warning).toMatch(/^Row 4: ₦[\d,]+\.\d\d declared, ₦[\d,]+\.\d\d by /);
+    expect(warning).toMatch(/^Row 4, [^:]+ \([NC]-\d+\): ₦[\d,]+\.\d\d declared, ₦[\d,]+\.\d\d by /);
     expect(screen.getByText('1 row differs from the tax engine')).toBeInTheDocument();
     expect(screen.getByText(warning)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Generate' })).toBeEnabled();

@@ -22,7 +22,7 @@ export interface CheckedBillFile {
   /** PAYE and WHT manual: the sum of tax_payable; WHT auto: the sum of the amounts the tax is on. */
   amountDue: Kobo;
   rows: Array<{ row: number; taxPayerNumber: string; name: string; amount: Kobo }>;
-  /** PAYE rows whose declared tax differs from the engine's: "Row 4: ₦12,000.00 declared, ₦13,450.00 by NTA 2025 s.58". */
+  /** PAYE rows whose declared tax differs from the engine's: "Row 4, Ngozi Eze (N-1000003): ₦12,000.00 declared, ₦13,450.00 by NTA 2025 s.58". */
   warnings: string[];
 }
 

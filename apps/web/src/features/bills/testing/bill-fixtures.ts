@@ -1,5 +1,5 @@
 import type { BillDetail } from '@levy/contracts';
-import { asKobo, koboToNairaString, PAYE_TEMPLATE_HEADERS, recomputePayeRow, type Kobo, type PayeRecord } from '@levy/tax';
+import { asKobo, koboToNairaString, PAYE_TEMPLATE_HEADERS, recomputePayeRow, type PayeMismatch, type PayeRecord } from '@levy/tax';
 import type { GatewayRequest } from '../../../test/gateway';
 
 
@@ -74,7 +74,7 @@ const EMPLOYEES = [
  * A three-employee PAYE file for the month: each row's tax is the engine's figure, except row 4
  * (the third employee), which declares ₦5,000.00 less.
  */
-export function payeFile(period: string): { file: File; totalDeclared: string; mismatch: { row: number; declaredMonthlyTax: Kobo; expectedMonthlyTax: Kobo } } {
+export function payeFile(period: string): { file: File; totalDeclared: string; mismatch: Omit<PayeMismatch, 'difference'> } {
   const records = EMPLOYEES.map((employee) => {
     const record = Object.fromEntries(PAYE_TEMPLATE_HEADERS.map((header) => [header, '0'])) as PayeRecord;
     Object.assign(record, { tax_payer_number: employee.tin, name: employee.name, nationality: 'Nigerian', designation: 'Officer', gross_income: employee.gross, basic_salary: employee.gross, tax_payable: '0' });
@@ -86,7 +86,7 @@ export function payeFile(period: string): { file: File; totalDeclared: string; m
   const csv = [PAYE_TEMPLATE_HEADERS.join(','), ...records.map((record) => PAYE_TEMPLATE_HEADERS.map((header) => record[header]).join(','))].join('\n');
   return {
     file: new File([`${csv}\n`], 'payroll-october.csv', { type: 'text/csv' }),
-    mismatch: { row: 4, declaredMonthlyTax: declared[2], expectedMonthlyTax: expected[2] },
+    mismatch: { row: 4, taxPayerNumber: EMPLOYEES[2].tin, name: EMPLOYEES[2].name, declaredMonthlyTax: declared[2], expectedMonthlyTax: expected[2] },
     totalDeclared: koboToNairaString(asKobo(declared.reduce((sum, tax) => sum + tax, 0))),
   };
 }
