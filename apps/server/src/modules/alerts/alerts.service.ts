@@ -119,13 +119,14 @@ export function createAlertsService(deps: AlertsDeps) {
     const cost = (alert: Alert) => {
       if (!alert.penalty) return '';
       if (alert.kind === 'annual_return') return `; late-filing penalty so far NGN ${alert.penalty.total}${Number(alert.penalty.per_extra_week) > 0 ? `, NGN ${alert.penalty.per_extra_week} more within a week` : ''}`;
-      return `; penalty and interest so far NGN ${alert.penalty.total}, about NGN ${alert.penalty.per_extra_week} more each week`;
+      return `; penalty and interest so far NGN ${alert.penalty.total}, about NGN ${alert.penalty.per_extra_week} more each week${alert.penalty.mpr_caveat ? ` (${alert.penalty.mpr_caveat.replace(/\.$/, '')})` : ''}`;
     };
     const line = (alert: Alert) =>
       [
         `- ${alert.corporation.name}, ${alert.state}: ${alert.message}`,
         alert.status === 'overdue' ? ` (${alert.days_overdue} days overdue${cost(alert)})` : ` (${alert.days_left === 0 ? 'due today' : `${alert.days_left} days left`})`,
         alert.safe_note ? `. ${alert.safe_note}` : '',
+        alert.note ? `. ${alert.note}` : '',
       ].join('');
     const lateRemittance = overdue.find((alert) => alert.kind !== 'annual_return');
     const lateReturn = overdue.find((alert) => alert.kind === 'annual_return');

@@ -31,6 +31,7 @@ import { latenessOf } from './bill-lateness';
 import type { BillPerson, BillWallets, StateInfo } from './bill-ports';
 import { createBillPreparation } from './bill-preparation';
 import { createBillQueries } from './bill-queries';
+import { createPaymentOutcomeMails } from './payment-outcome-mails';
 import { createBillSettlement } from './bill-settlement';
 import { BILL_TYPES, billTypeByCode } from './bill-types';
 import * as repo from './bills.repo';
@@ -88,7 +89,8 @@ export function createBillsService(deps: {
   const { stateById, summaries, detail } = queries;
   const preparation = createBillPreparation({ db, now, stateById, payrollOnFile: deps.payrollOnFile, payrollEmployeeCount: deps.payrollEmployeeCount, referenceTables: deps.referenceTables });
   const { checkMonth, payeFileOf, preparePaye, prepareWht } = preparation;
-  const settlement = createBillSettlement({ db, jobs: deps.jobs, agency, wallets: deps.wallets, recordPaidWht: deps.vendors.recordPaidBill });
+  const outcomeMails = createPaymentOutcomeMails({ mail: deps.mail, appUrl: deps.appUrl, people: deps.people, adminsOf: deps.adminsOf, receiptUrlOf: deps.receiptCodes.urlOf });
+  const settlement = createBillSettlement({ db, jobs: deps.jobs, agency, wallets: deps.wallets, recordPaidWht: deps.vendors.recordPaidBill, announce: outcomeMails.announce });
   const { settle, payFromWallet } = settlement;
   const decisions = createBillDecisions({ db, now, corporations: deps.corporations, wallets: deps.wallets, mail: deps.mail, appUrl: deps.appUrl, people: deps.people, queries, settlement });
   const { mailAbout, personOf } = decisions;
