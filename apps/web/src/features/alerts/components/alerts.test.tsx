@@ -237,10 +237,10 @@ describe('deadline calendar: no WHT deductions', () => {
     renderWithProviders(<DeadlineCalendar organisationId={ORGANISATION.id} />);
     expect(await screen.findByText('No WHT deductions (declared)')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /December 2026/ })).not.toBeInTheDocument();
-    fireEvent.click(screen.getByRole('button', { name: 'Declare no WHT deductions for October 2026, Adire Works Ltd, Lagos' }));
+    fireEvent.click(screen.getByRole('button', { name: 'No WHT this month: October 2026, Adire Works Ltd, Lagos' }));
     await waitFor(() => expect(gateway.calls('internal/corporations/c1/states/LA/wht/no-deductions')).toHaveLength(1));
     expect(gateway.calls('internal/corporations/c1/states/LA/wht/no-deductions')[0]).toMatchObject({ method: 'POST', body: { tax_month: '2026-10' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Remove the no-WHT declaration for September 2026, Adire Works Ltd, Lagos' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Undo the no-WHT declaration for September 2026, Adire Works Ltd, Lagos' }));
     await waitFor(() => expect(gateway.calls('internal/corporations/c1/states/LA/wht/no-deductions/2026-09/remove')).toHaveLength(1));
   });
 

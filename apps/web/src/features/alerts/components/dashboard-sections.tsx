@@ -166,7 +166,7 @@ function NoWhtAction({ entry, thisMonth }: { entry: DeadlineEntry; thisMonth: st
       variant="subtle"
       mt={4}
       loading={declaration.isPending}
-      aria-label={declared ? `Remove the no-WHT declaration for ${label}` : `Declare no WHT deductions for ${label}`}
+      aria-label={declared ? `Undo the no-WHT declaration for ${label}` : `No WHT this month: ${label}`}
       onClick={() => declaration.mutate({ corporationId: entry.corporation.id, stateCode: entry.state.code, taxMonth: entry.tax_month, declared: !declared })}
     >
       {declared ? 'Undo' : 'No WHT this month'}
