@@ -2,6 +2,7 @@ import { expect, test } from '../support/fixtures';
 import { callGateway } from '../support/api';
 import { onboardedOwner } from '../support/owners';
 import { snap } from '../support/screenshots';
+import { AppShell } from '../pages/app-shell';
 import { fundWallet, logInToDashboard } from '../pages/bills-pages';
 
 // Deadlines that do not slip by: WHT owed from the first month with no bill ever made, a month
@@ -77,7 +78,7 @@ test('a declined payment is mailed and stays in the bell until paid; a month wit
   // Last month had no WHT deductions: declared from the calendar, it leaves the bell and says so.
   const lastWht = page.getByRole('row').filter({ hasText: `Withholding tax for ${monthName(last)}` });
   await lastWht.getByRole('button', { name: /^No WHT this month: / }).click();
-  await expect(page.getByText('Declared: no WHT deductions this month')).toBeVisible();
+  await new AppShell(page).expectToast('Declared: no WHT deductions this month');
   await expect(lastWht).toContainText('No WHT deductions (declared)');
   await expect(page.getByRole('button', { name: 'Tax alerts (2)' })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: `Withholding tax for ${monthName(threeAgo)}` })).toHaveAttribute('data-status', 'overdue');

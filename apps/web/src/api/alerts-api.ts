@@ -66,9 +66,10 @@ export function useNoWhtDeclaration() {
       declared
         ? callApi(calls.declareNoWhtDeductions, { params: { id: corporationId, code: stateCode }, body: { tax_month: taxMonth } }).then(() => 'Declared: no WHT deductions this month')
         : callApi(calls.removeNoWhtDeductions, { params: { id: corporationId, code: stateCode, month: taxMonth } }).then(() => 'Declaration removed: the month is owed again'),
+    // Said at once; the deadlines are read again behind it (the button is free as soon as the server answers).
     onSuccess: (message) => {
       showSuccessToast(message);
-      return refreshDeadlines();
+      void refreshDeadlines();
     },
   });
 }
