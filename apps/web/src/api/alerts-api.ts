@@ -35,8 +35,15 @@ export function useBillMetrics(organisationId: string | undefined) {
   return useQuery({ queryKey: alertKeys.metrics(organisationId ?? ''), queryFn: () => callApi(calls.getBillMetrics, { params: { id: organisationId!, x: 'monthly' } }), enabled: Boolean(organisationId) });
 }
 
+/** The deadline calendar, kept as fresh as the alerts: a failed payment's month joins it without a reload. */
 export function useDeadlineCalendar(organisationId: string | undefined) {
-  return useQuery({ queryKey: alertKeys.calendar(organisationId ?? ''), queryFn: () => callApi(calls.getDeadlineCalendar, { params: { id: organisationId! } }), enabled: Boolean(organisationId) });
+  return useQuery({
+    queryKey: alertKeys.calendar(organisationId ?? ''),
+    queryFn: () => callApi(calls.getDeadlineCalendar, { params: { id: organisationId! } }),
+    enabled: Boolean(organisationId),
+    refetchInterval: ALERTS_REFRESH_MS,
+    refetchOnWindowFocus: 'always',
+  });
 }
 
 /** The address a calendar app subscribes to. */
