@@ -32,7 +32,7 @@ test('a declined payment is mailed and stays in the bell until paid; a month wit
 
   // No WHT bill was ever made, yet last month's WHT is owed beside its PAYE.
   const bell = page.getByRole('button', { name: 'Tax alerts (2)' });
-  await expect(bell).toBeVisible();
+  await expect(bell).toBeVisible({ timeout: 20_000 });
   await bell.click();
   const popover = page.getByRole('dialog', { name: /Tax alerts/ });
   await expect(popover.getByTestId('alert-item').filter({ hasText: `Withholding tax for ${monthName(last)}` })).toBeVisible();
