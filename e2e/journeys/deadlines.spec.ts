@@ -144,8 +144,8 @@ test('a new owner sees the checklist open after a second, adds a corporation and
   expect(events.length).toBeGreaterThanOrEqual(12);
   for (const event of events) {
     expect(event['DTSTART;VALUE=DATE']).toMatch(/^\d{8}$/);
-    // Each month's PAYE, and the year's employer's annual return (due 31 January).
-    expect(event.SUMMARY).toMatch(/^(PAYE tax for \w+|Annual return \(Form H1\) for) \d{4}: Ade Haulage Limited\\, Lagos/);
+    // Each month's PAYE and WHT, and the year's employer's annual return (due 31 January).
+    expect(event.SUMMARY).toMatch(/^(PAYE tax for \w+|Withholding tax for \w+|Annual return \(Form H1\) for) \d{4}: Ade Haulage Limited\\, Lagos/);
     expect(event.UID).toBeTruthy();
   }
   // Twelve months ahead always hold one 31 January.
@@ -210,16 +210,20 @@ test('an organisation with unpaid months sees the alerts bell, pays a month from
   await expect(billsPrompt).toBeVisible();
   await billsPrompt.getByRole('button', { name: 'Got it!' }).click();
 
-  // The bell: three unpaid months, oldest deadline first, each overdue.
-  const bell = page.getByRole('button', { name: 'Tax alerts (3)' });
+  // The bell: three unpaid months of PAYE and of WHT (owed from the same first month, no WHT bill
+  // made), oldest deadline first.
+  const bell = page.getByRole('button', { name: 'Tax alerts (6)' });
   await expect(bell).toBeVisible();
   await bell.click();
   const alertsPopover = page.getByRole('dialog', { name: /Tax alerts/ });
   const items = alertsPopover.getByTestId('alert-item');
-  await expect(items).toHaveCount(3);
+  await expect(items).toHaveCount(6);
   await expect(items.nth(0)).toContainText(`PAYE tax for ${monthName(oldest)}, due by`);
-  await expect(items.nth(1)).toContainText(`PAYE tax for ${monthName(middle)}, due by`);
-  await expect(items.nth(2)).toContainText(`PAYE tax for ${monthName(last)}, due by`);
+  await expect(items.nth(1)).toContainText(`Withholding tax for ${monthName(oldest)}, due by`);
+  await expect(items.nth(2)).toContainText(`PAYE tax for ${monthName(middle)}, due by`);
+  await expect(items.nth(4)).toContainText(`PAYE tax for ${monthName(last)}, due by`);
+  // The WHT owed is unknown: the rule is said, no figure is made up.
+  await expect(items.nth(1)).toContainText('a late penalty grows daily on the tax due');
   await expect(items.nth(0)).toContainText('Balogun Foods Ikeja Limited · Lagos');
   await expect(items.nth(0)).toContainText(/\d+ days overdue/);
   await snap(page, 'deadlines-06-alerts-bell');
@@ -242,17 +246,17 @@ test('an organisation with unpaid months sees the alerts bell, pays a month from
   await page.getByRole('dialog', { name: 'PAYE Generate Bill · Summary' }).getByRole('button', { name: 'Generate' }).click();
   await new AppShell(page).expectToast('Bill generated successfully');
 
-  // The session's alerts are read again: the paid month's alert is gone, the other two stay.
-  const fewer = page.getByRole('button', { name: 'Tax alerts (2)' });
+  // The session's alerts are read again: the paid month's alert is gone, the other five stay.
+  const fewer = page.getByRole('button', { name: 'Tax alerts (5)' });
   await expect(fewer).toBeVisible();
   // The new bill's drawer is open over the list: close it, then open the bell.
   const drawer = new BillsList(page).drawer(/^PAYE-LA-/);
   await drawer.getByRole('button', { name: 'Close' }).click();
   await expect(drawer).toHaveCount(0);
   await fewer.click();
-  await expect(items).toHaveCount(2);
+  await expect(items).toHaveCount(5);
   await expect(alertsPopover.getByText(`PAYE tax for ${monthName(oldest)}`)).toHaveCount(0);
-  await expect(items.nth(0)).toContainText(`PAYE tax for ${monthName(middle)}`);
+  await expect(items.nth(1)).toContainText(`PAYE tax for ${monthName(middle)}`);
   await page.keyboard.press('Escape');
 
   // The dashboard: the chart has the bill in the month it was paid (this month), the calendar marks the month paid.
@@ -270,7 +274,7 @@ test('an organisation with unpaid months sees the alerts bell, pays a month from
   // The calendar lists the next twelve months and what is overdue: the paid month has left it.
   const middleRow = page.getByRole('row').filter({ hasText: `PAYE tax for ${monthName(middle)}` });
   await expect(middleRow).toHaveAttribute('data-status', 'overdue');
-  // The penalty so far, estimated on the bill just paid, in naira with thousands separators like every other amount.
+  // The penalty so far, estimated on the payroll on file (the month's known tax), in naira with thousands separators like every other amount.
   await expect(middleRow).toContainText(/Overdue \d+ days · ₦\d{1,3}(,\d{3})*\.\d{2} so far, \+₦\d{1,3}(,\d{3})*\.\d{2} a week/);
   await expect(page.getByRole('row').filter({ hasText: `PAYE tax for ${monthName(oldest)}` })).toHaveCount(0);
   await snap(page, 'deadlines-08-dashboard-after-payment');

@@ -211,6 +211,7 @@ export async function buildApp({ config, database, mailTransport, wrapAgency = (
     settingOrInsert: directory.settingOrInsert,
     replaceSetting: directory.replaceSetting,
     activeAdmins: team.activeAdmins,
+    people: (ids) => usersByIds(db, ids),
   });
   const identity = createIdentityService({
     db,

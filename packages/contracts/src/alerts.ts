@@ -2,6 +2,8 @@ import { z } from './zod';
 import { defineContract } from './api';
 import * as calls from './calls';
 import { idParam } from './common';
+import { REFERENCE_REVIEW_DAYS } from './reference-data';
+import { registrationParams } from './states';
 
 /**
  * Deadlines and guidance (issue 13; product-spec §3 "Alert", §4 checklist, product-design
@@ -15,17 +17,22 @@ export const DEADLINE_KINDS = ['paye', 'wht', 'annual_return'] as const;
 export type DeadlineKind = (typeof DEADLINE_KINDS)[number];
 
 /**
- * What lateness costs so far: for a remittance (NTAA 2025 s.107), estimated on the corporation's last
- * paid bill of that kind in that state; for an annual return, the fixed late-filing penalty (NTAA 2025
- * s.101), with basis and interest 0.00.
+ * What lateness costs so far: for a remittance (NTAA 2025 s.107), computed on that month's own tax
+ * where it is known (a bill made for the month, else for PAYE the payroll on file), never on another
+ * month's bill; for an annual return, the fixed late-filing penalty (NTAA 2025 s.101), with basis
+ * and interest 0.00.
  */
 export const latePenaltyEstimate = z.object({
-  basis: z.string().describe('The amount the estimate is computed on: the last paid bill of this kind for this corporation and state, naira (0.00 for an annual return: its penalty is a fixed sum per month)'),
+  basis: z.string().describe("The month's tax the estimate is computed on, naira (0.00 for an annual return: its penalty is a fixed sum per month)"),
   penalty: z.string().describe('Administrative penalty so far, naira'),
   interest: z.string().describe('Interest at the CBN Monetary Policy Rate so far, naira'),
   total: z.string().describe('penalty + interest so far, naira'),
   per_extra_week: z.string().describe('What seven more days add, naira'),
   mpr_as_of: z.string().nullable().describe('The last day the MPR table was known to be right, YYYY-MM-DD: "MPR as of"; null for a penalty that does not follow the MPR (late filing)'),
+  mpr_caveat: z
+    .string()
+    .nullable()
+    .describe(`When the MPR table was last known right more than ${REFERENCE_REVIEW_DAYS} days ago: 'Estimated with the MPR of 24 Feb, 2026; the CBN rate may have changed since.'`),
 });
 export type LatePenaltyEstimate = z.infer<typeof latePenaltyEstimate>;
 
@@ -45,9 +52,10 @@ export const alert = z.object({
   days_overdue: z.number().nullable(),
   safe_date: z.string().nullable().describe('The last working day before the due date when it falls on a weekend or public holiday'),
   safe_note: z.string().nullable().describe("'Falls on a Saturday: pay by Fri 9 Oct to be safe'"),
-  penalty: latePenaltyEstimate.nullable().describe('For overdue alerts with a paid bill to estimate on'),
+  penalty: latePenaltyEstimate.nullable().describe("For overdue alerts whose month's tax is known"),
   penalty_rule: z.string().nullable().describe('For overdue alerts: the rate and its source'),
   pay_link: z.string().describe('The Pay Taxes route with corporation, state and month filled in; for an annual return, its screen'),
+  note: z.string().nullable().describe("What became of the month's latest bill when it did not pay: 'A payment of ₦5,400.00 was not accepted by the revenue service and was refunded to the wallet.'"),
 });
 export type Alert = z.infer<typeof alert>;
 
@@ -89,6 +97,8 @@ export const getBillMetrics = defineContract(calls.getBillMetrics, {
   response: billMetrics,
 });
 
+export const DEADLINE_STATUSES = ['paid', 'no_deductions', 'due', 'overdue'] as const;
+
 export const deadlineEntry = z.object({
   corporation: z.object({ id: z.string(), name: z.string() }),
   state: z.object({ code: z.string(), name: z.string() }),
@@ -98,7 +108,7 @@ export const deadlineEntry = z.object({
   deadline_date: z.string(),
   safe_date: z.string().nullable(),
   safe_note: z.string().nullable(),
-  status: z.enum(['paid', 'due', 'overdue']).describe("'paid' for an annual return means filed"),
+  status: z.enum(DEADLINE_STATUSES).describe("'paid' for an annual return means filed; 'no_deductions': a WHT month declared to have none"),
   days_overdue: z.number(),
   penalty: latePenaltyEstimate.nullable(),
   penalty_rule: z.string().nullable(),
@@ -144,4 +154,36 @@ export const resetDeadlineFeed = defineContract(calls.resetDeadlineFeed, {
 export const readDeadlineFeed = defineContract(calls.readDeadlineFeed, {
   summary: 'The deadline calendar as an iCalendar feed for calendar apps: no token, the address is the credential; an unknown or reset address is NOT_FOUND',
   params: z.object({ token: z.string().regex(DEADLINE_FEED_TOKEN_PATTERN, { error: 'Not found.' }) }),
+});
+
+/**
+ * "No WHT deductions this month" for a corporation's registration: it closes that month's WHT
+ * deadline (alerts, calendar, digest) as a paid bill would, and can be removed if made in error.
+ */
+export const whtNilDeclaration = z.object({
+  corporation: z.object({ id: z.string(), name: z.string() }),
+  state: z.object({ code: z.string(), name: z.string() }),
+  tax_month: z.string().describe('YYYY-MM'),
+  declared_by: z.string().describe("The declarer's name"),
+  declared_at: z.string().describe('ISO 8601'),
+});
+export type WhtNilDeclaration = z.infer<typeof whtNilDeclaration>;
+
+/** A tax month: YYYY-MM (the server checks it is one the registration owes and not in the future). */
+const taxMonth = z
+  .string({ error: 'Tax month is required' })
+  .trim()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'Tax month must be written YYYY-MM' });
+
+export const declareNoWhtDeductions = defineContract(calls.declareNoWhtDeductions, {
+  summary: "Declares that the corporation withheld no tax in a month for this state's collector: that month's WHT deadline is closed (audited)",
+  params: registrationParams,
+  body: z.object({ tax_month: taxMonth }),
+  response: whtNilDeclaration,
+});
+
+export const removeNoWhtDeductions = defineContract(calls.removeNoWhtDeductions, {
+  summary: "Removes a month's \"no WHT deductions\" declaration: the month's WHT deadline is open again (audited)",
+  params: registrationParams.extend({ month: taxMonth }),
+  response: z.object({ removed: z.literal(true) }),
 });

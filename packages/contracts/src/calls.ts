@@ -120,6 +120,8 @@ export const getDeadlineCalendar = { method: 'GET', namespace: 'core', path: 'in
 export const downloadDeadlineCalendar = { method: 'GET', namespace: 'core', path: 'internal/organisations/{id}/deadlines/export', permission: PERMISSIONS.viewBills, download: CALENDAR_OR_CSV_TYPES } as const satisfies CallDeclaration;
 export const getDeadlineFeed = { method: 'GET', namespace: 'core', path: 'internal/organisations/{id}/deadlines/feed', permission: PERMISSIONS.viewBills } as const satisfies CallDeclaration;
 export const resetDeadlineFeed = { method: 'POST', namespace: 'core', path: 'internal/organisations/{id}/deadlines/feed/reset', permission: PERMISSIONS.updateSettings } as const satisfies CallDeclaration;
+export const declareNoWhtDeductions = { method: 'POST', namespace: 'core', path: 'internal/corporations/{id}/states/{code}/wht/no-deductions', permission: PERMISSIONS.createWhtBill } as const satisfies CallDeclaration;
+export const removeNoWhtDeductions = { method: 'POST', namespace: 'core', path: 'internal/corporations/{id}/states/{code}/wht/no-deductions/{month}/remove', permission: PERMISSIONS.createWhtBill } as const satisfies CallDeclaration;
 export const readDeadlineFeed = { method: 'GET', namespace: 'public', path: 'feeds/deadlines/{token}.ics', public: true, download: CALENDAR_TYPES } as const satisfies CallDeclaration;
 
 // mail

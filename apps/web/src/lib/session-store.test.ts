@@ -28,6 +28,7 @@ const loginResult: SessionPayload = {
       penalty: null,
       penalty_rule: null,
       pay_link: '/bills?pay=paye&corporation=c1&state=LA&month=2026-10',
+      note: null,
     },
   ],
 };

@@ -1,4 +1,4 @@
-import { PAY_LINK_PARAMS, type Alert, type CollectorKind, type DeadlineEntry, type DeadlineKind, type LatePenaltyEstimate } from '@levy/contracts';
+import { PAY_LINK_PARAMS, REFERENCE_REVIEW_DAYS, type Alert, type CollectorKind, type DeadlineEntry, type DeadlineKind, type LatePenaltyEstimate } from '@levy/contracts';
 import {
   addDays,
   addMonths,
@@ -8,6 +8,7 @@ import {
   daysBetween,
   EARLIEST_SUPPORTED_PERIOD,
   firstDayOfPeriod,
+  formatNaira,
   annualReturnDueDate,
   koboToNairaString,
   LATE_RETURN_PENALTY_TABLE,
@@ -25,9 +26,10 @@ import {
 } from '@levy/tax';
 
 /**
- * The deadline rule of issue 13, pure: from an organisation's registrations and bills and the
- * day (Africa/Lagos), the alerts (every month since registration up to the last completed one
- * with no paid bill) and the deadline calendar. Nothing is stored, so nothing goes stale.
+ * The deadline rule, pure: from an organisation's registrations, bills and "no WHT deductions"
+ * declarations and the day (Africa/Lagos), the alerts (every month owed up to the last completed
+ * one that no paid bill or declaration closes) and the deadline calendar. Nothing is stored, so
+ * nothing goes stale. docs/decisions/0040 gives the rules.
  */
 
 export interface RegistrationFact {
@@ -41,6 +43,7 @@ export interface RegistrationFact {
 }
 
 export interface BillFact {
+  id: string;
   corporationId: string;
   stateId: number;
   type: RemittanceKind;
@@ -48,6 +51,15 @@ export interface BillFact {
   period: string;
   status: string;
   amountDueKobo: Kobo;
+  createdAt: Date;
+}
+
+/** A month declared to have had no WHT deductions for a corporation and collector. */
+export interface NoWhtDeclarationFact {
+  corporationId: string;
+  stateId: number;
+  /** YYYY-MM */
+  taxMonth: string;
 }
 
 type RemittanceKind = Exclude<DeadlineKind, 'annual_return'>;
@@ -96,7 +108,16 @@ const naira = (amount: number) => koboToNairaString(asKobo(amount));
 export function penaltyEstimate(basis: Kobo, dueDate: IsoDate, today: IsoDate, tables: ReferenceTables = SEED_REFERENCE_TABLES): LatePenaltyEstimate {
   const now = latePenalty({ tax: basis, dueDate, asOf: today }, tables);
   const nextWeek = latePenalty({ tax: basis, dueDate, asOf: addDays(today, 7) }, tables);
-  return { basis: naira(basis), penalty: naira(now.penalty), interest: naira(now.interest), total: naira(now.total), per_extra_week: naira(nextWeek.total - now.total), mpr_as_of: now.mprAsOf };
+  return { basis: naira(basis), penalty: naira(now.penalty), interest: naira(now.interest), total: naira(now.total), per_extra_week: naira(nextWeek.total - now.total), mpr_as_of: now.mprAsOf, mpr_caveat: mprCaveat(now.mprAsOf, today) };
+}
+
+/**
+ * Customers are told when the MPR behind an estimate has not been checked for longer than staff
+ * are asked to review it (the same threshold the reference-data screen flags): a CBN decision
+ * since then would change the figure.
+ */
+export function mprCaveat(mprAsOf: IsoDate, today: IsoDate): string | null {
+  return daysBetween(mprAsOf, today) > REFERENCE_REVIEW_DAYS ? `Estimated with the MPR of ${formatDeadline(mprAsOf)}; the CBN rate may have changed since.` : null;
 }
 
 interface Obligation {
@@ -104,33 +125,78 @@ interface Obligation {
   kind: RemittanceKind;
   /** The first tax month owed, as the registration set it. */
   firstMonth: Period;
+  /** Earlier months a bill was made for (and not cancelled): the attempt proves the month is owed. */
+  earlierMonthsOwed: Period[];
+  /** Months closed: a paid bill, or for WHT a "no deductions" declaration. */
   paid: Set<Period>;
-  /** The basis of penalty estimates: the last paid bill's amount due, else (PAYE) the payroll on file's tax. */
-  penaltyBasis: Kobo | null;
+  declaredNil: Set<Period>;
+  /** Per month, its latest bill that did not pay (not cancelled): the month's known tax and what became of it. */
+  unpaidBills: Map<Period, BillFact>;
+  /** PAYE's tax on the payroll on file: the month's tax where no bill says otherwise. */
+  payrollTax: Kobo | null;
 }
 
-function obligations(registrations: RegistrationFact[], bills: BillFact[]): Obligation[] {
+const CLOSED_BY_PAYMENT = 'payment_paid';
+/** Withdrawn by its preparer or an admin: it proves nothing about the month. */
+const WITHDRAWN = 'cancelled';
+
+/** The months an obligation owes up to `lastMonth`: every month from the first, and any earlier one a bill was made for. */
+function monthsOwed(obligation: Obligation, lastMonth: Period): Period[] {
+  const months = obligation.earlierMonthsOwed.filter((month) => month <= lastMonth);
+  for (let month = obligation.firstMonth; month <= lastMonth; month = addMonths(month, 1)) months.push(month);
+  return months;
+}
+
+function obligations(registrations: RegistrationFact[], bills: BillFact[], declarations: NoWhtDeclarationFact[]): Obligation[] {
   const result: Obligation[] = [];
   for (const registration of registrations) {
     const own = bills.filter((bill) => bill.corporationId === registration.corporation.id && bill.stateId === registration.state.id);
     const firstMonth = registration.firstTaxMonth < EARLIEST_SUPPORTED_PERIOD ? EARLIEST_SUPPORTED_PERIOD : registration.firstTaxMonth;
     for (const kind of ['paye', 'wht'] as const) {
-      const ofKind = own.filter((bill) => bill.type === kind);
-      // PAYE is owed by every employer registered with a State IRS, never to the NRS; WHT only
-      // where the corporation files WHT bills.
+      // PAYE is owed to a State IRS, never to the NRS; WHT to both, from the first month owed,
+      // whether or not a WHT bill was ever made (a month without deductions is declared so).
       if (kind === 'paye' && registration.state.collector === 'federal') continue;
-      if (kind === 'wht' && ofKind.length === 0) continue;
-      const paidBills = ofKind.filter((bill) => bill.status === 'payment_paid').sort((left, right) => left.period.localeCompare(right.period));
+      const ofKind = own.filter((bill) => bill.type === kind && bill.status !== WITHDRAWN);
+      const unpaidBills = new Map<Period, BillFact>();
+      // Oldest first, so the latest bill of a month is the one kept (ties broken by id: the same on every load).
+      const byAge = ofKind.filter((bill) => bill.status !== CLOSED_BY_PAYMENT).sort((left, right) => left.createdAt.getTime() - right.createdAt.getTime() || left.id.localeCompare(right.id));
+      for (const bill of byAge) unpaidBills.set(bill.period, bill);
       result.push({
         registration,
         kind,
         firstMonth,
-        paid: new Set(paidBills.map((bill) => bill.period)),
-        penaltyBasis: paidBills.length > 0 ? paidBills[paidBills.length - 1].amountDueKobo : kind === 'paye' && registration.payrollTaxKobo ? registration.payrollTaxKobo : null,
+        earlierMonthsOwed: [...new Set(ofKind.map((bill) => bill.period).filter((month) => month >= EARLIEST_SUPPORTED_PERIOD && month < firstMonth))].sort(),
+        paid: new Set(ofKind.filter((bill) => bill.status === CLOSED_BY_PAYMENT).map((bill) => bill.period)),
+        declaredNil: new Set(
+          kind === 'wht' ? declarations.filter((declaration) => declaration.corporationId === registration.corporation.id && declaration.stateId === registration.state.id).map((declaration) => declaration.taxMonth) : [],
+        ),
+        unpaidBills,
+        payrollTax: kind === 'paye' ? registration.payrollTaxKobo : null,
       });
     }
   }
   return result;
+}
+
+/** The month's tax where it is known: its latest bill's amount, else PAYE's payroll on file; never another month's bill. */
+function knownTax(obligation: Obligation, month: Period): Kobo | null {
+  return obligation.unpaidBills.get(month)?.amountDueKobo ?? obligation.payrollTax;
+}
+
+/** What became of a month's latest bill that did not pay, for the finance officer to act on. */
+function billNote(bill: BillFact | undefined): string | null {
+  if (!bill) return null;
+  const amount = formatNaira(bill.amountDueKobo);
+  switch (bill.status) {
+    case 'failed':
+      return `A payment of ${amount} was not accepted by the revenue service and was refunded to the wallet: pay it again.`;
+    case 'declined':
+      return `A bill of ${amount} was declined by an approver.`;
+    case 'awaiting_approval':
+      return `A bill of ${amount} is waiting for an admin's approval.`;
+    default:
+      return `A payment of ${amount} is being settled with the revenue service.`;
+  }
 }
 
 function payLink(kind: RemittanceKind, registration: RegistrationFact, taxMonth: Period): string {
@@ -143,10 +209,11 @@ function payLink(kind: RemittanceKind, registration: RegistrationFact, taxMonth:
   return `/bills?${query.toString()}`;
 }
 
-function lateness(obligation: Obligation, dueDate: IsoDate, today: IsoDate, tables: ReferenceTables) {
+function lateness(obligation: Obligation, month: Period, dueDate: IsoDate, today: IsoDate, tables: ReferenceTables) {
   const overdue = today > dueDate;
+  const tax = knownTax(obligation, month);
   return {
-    penalty: overdue && obligation.penaltyBasis !== null ? penaltyEstimate(obligation.penaltyBasis, dueDate, today, tables) : null,
+    penalty: overdue && tax !== null ? penaltyEstimate(tax, dueDate, today, tables) : null,
     penalty_rule: overdue ? latePenaltyRule(dueDate, today, tables) : null,
   };
 }
@@ -155,6 +222,8 @@ function lateness(obligation: Obligation, dueDate: IsoDate, today: IsoDate, tabl
 interface DeadlineFacts {
   registrations: RegistrationFact[];
   bills: BillFact[];
+  /** Months declared to have had no WHT deductions (none when absent). */
+  noWhtDeclarations?: NoWhtDeclarationFact[];
   filings: AnnualReturnFiling[];
   today: IsoDate;
   tables?: ReferenceTables;
@@ -192,7 +261,7 @@ function annualReturnObligations(registrations: RegistrationFact[], filings: Ann
 export function lateReturnEstimate(dueDate: IsoDate, today: IsoDate): LatePenaltyEstimate {
   const now = lateReturnPenalty(dueDate, today);
   const nextWeek = lateReturnPenalty(dueDate, addDays(today, 7));
-  return { basis: naira(0), penalty: naira(now.penalty), interest: naira(0), total: naira(now.penalty), per_extra_week: naira(nextWeek.penalty - now.penalty), mpr_as_of: null };
+  return { basis: naira(0), penalty: naira(now.penalty), interest: naira(0), total: naira(now.penalty), per_extra_week: naira(nextWeek.penalty - now.penalty), mpr_as_of: null, mpr_caveat: null };
 }
 
 /** The annual return's screen for a corporation, state and year. */
@@ -230,6 +299,7 @@ function annualReturnAlerts(registrations: RegistrationFact[], filings: AnnualRe
         ...(overdue ? NO_SAFE_DAY : safeDay(dueDate, tables, 'file')),
         ...(overdue ? annualReturnLateness(obligation, today) : { penalty: null, penalty_rule: null }),
         pay_link: annualReturnLink(registration, year),
+        note: null,
       };
     });
 }
@@ -262,9 +332,12 @@ export function computeAlerts(input: DeadlineFacts): Alert[] {
   const { today, tables = SEED_REFERENCE_TABLES } = input;
   const lastCompleted = addMonths(today.slice(0, 7), -1);
   const alerts: Alert[] = annualReturnAlerts(input.registrations, input.filings, today, tables);
-  for (const obligation of obligations(input.registrations, input.bills)) {
-    for (let month = obligation.firstMonth; month <= lastCompleted; month = addMonths(month, 1)) {
-      if (obligation.paid.has(month)) continue;
+  const thisMonth = today.slice(0, 7);
+  for (const obligation of obligations(input.registrations, input.bills, input.noWhtDeclarations ?? [])) {
+    // A month still running is listed only once a bill for it did not pay: the failure stays in view until it is.
+    const running = obligation.unpaidBills.has(thisMonth) ? [thisMonth] : [];
+    for (const month of [...monthsOwed(obligation, lastCompleted), ...running]) {
+      if (obligation.paid.has(month) || obligation.declaredNil.has(month)) continue;
       const deadline = remittanceDueDate(obligation.kind, month, obligation.registration.state.collector);
       const overdue = today > deadline;
       const { registration, kind } = obligation;
@@ -283,8 +356,9 @@ export function computeAlerts(input: DeadlineFacts): Alert[] {
         days_overdue: overdue ? daysBetween(deadline, today) : null,
         // An overdue month has no "pay by" day ahead: only the lateness is said.
         ...(overdue ? NO_SAFE_DAY : safeDay(deadline, tables)),
-        ...lateness(obligation, deadline, today, tables),
+        ...lateness(obligation, month, deadline, today, tables),
         pay_link: payLink(kind, registration, month),
+        note: billNote(obligation.unpaidBills.get(month)),
       });
     }
   }
@@ -300,11 +374,12 @@ export function computeCalendar(input: DeadlineFacts): { from: string; to: strin
   const to = dayOfMonthClamped(Number(today.slice(0, 4)) + 1, Number(today.slice(5, 7)), Number(today.slice(8, 10)));
   const lastMonth = addMonths(today.slice(0, 7), 11);
   const entries: DeadlineEntry[] = annualReturnEntries(input.registrations, input.filings, today, to, tables);
-  for (const obligation of obligations(input.registrations, input.bills)) {
-    for (let month = obligation.firstMonth; month <= lastMonth; month = addMonths(month, 1)) {
+  for (const obligation of obligations(input.registrations, input.bills, input.noWhtDeclarations ?? [])) {
+    for (const month of monthsOwed(obligation, lastMonth)) {
       const deadline = remittanceDueDate(obligation.kind, month, obligation.registration.state.collector);
       const paid = obligation.paid.has(month);
-      const overdue = !paid && today > deadline;
+      const declaredNil = !paid && obligation.declaredNil.has(month);
+      const overdue = !paid && !declaredNil && today > deadline;
       if (!overdue && (deadline < today || deadline > to)) continue;
       const { registration, kind } = obligation;
       entries.push({
@@ -315,9 +390,9 @@ export function computeCalendar(input: DeadlineFacts): { from: string; to: strin
         title: `${TAX_IN_WORDS[kind]} for ${monthLabel(month)}`,
         deadline_date: deadline,
         ...(overdue ? NO_SAFE_DAY : safeDay(deadline, tables)),
-        status: paid ? 'paid' : overdue ? 'overdue' : 'due',
+        status: paid ? 'paid' : declaredNil ? 'no_deductions' : overdue ? 'overdue' : 'due',
         days_overdue: overdue ? daysBetween(deadline, today) : 0,
-        ...(overdue ? lateness(obligation, deadline, today, tables) : { penalty: null, penalty_rule: null }),
+        ...(overdue ? lateness(obligation, month, deadline, today, tables) : { penalty: null, penalty_rule: null }),
       });
     }
   }

@@ -61,25 +61,28 @@ describe('alerts', () => {
     await payPaye(owner, corporationId, LAST);
     const alerts = await test.call('GET', 'core', `internal/organisations/${owner.organisationId}/alerts`, { token: owner.token });
     expect(alerts.code).toBe('OK');
-    expect(alerts.data.map((alert: { tax_month: string }) => alert.tax_month)).toEqual([THREE_AGO, TWO_AGO]);
+    const payeMonths = (list: Array<{ kind: string; tax_month: string }>) => list.filter((alert) => alert.kind === 'paye').map((alert) => alert.tax_month);
+    expect(payeMonths(alerts.data)).toEqual([THREE_AGO, TWO_AGO]);
+    // WHT is owed from the same first month: no WHT bill was made, so every month is open.
+    expect(alerts.data.filter((alert: { kind: string }) => alert.kind === 'wht')).toHaveLength(3);
     expect(alerts.data[0]).toMatchObject({ kind: 'paye', state: 'Lagos', state_code: 'LA', start_date: `${THREE_AGO}-01`, status: 'overdue', corporation: { id: corporationId } });
     expect(alerts.data[0].message).toMatch(/^PAYE tax for \w+ \d{4}, due by \d{2} \w{3}, \d{4}$/);
-    // Overdue: the penalty so far is estimated on the paid bill's ₦65,300 with the rule's source.
+    // Overdue: the penalty so far is estimated on the payroll on file's ₦65,300 with the rule's source.
     expect(alerts.data[0].penalty.basis).toBe('65300.00');
     expect(alerts.data[0].penalty_rule).toMatch(/NTAA 2025 s\.107/);
     expect(alerts.data[0].pay_link).toBe(`/bills?pay=paye&corporation=${corporationId}&state=LA&month=${THREE_AGO}`);
 
     const session = await test.call('GET', 'auth', 'users/me', { token: owner.token });
-    expect(session.data.alerts.map((alert: { tax_month: string }) => alert.tax_month)).toEqual([THREE_AGO, TWO_AGO]);
+    expect(payeMonths(session.data.alerts)).toEqual([THREE_AGO, TWO_AGO]);
     // Login fills the session's alerts too (after its transaction: PGlite has a single connection).
     const login = await test.call('POST', 'public', 'authx/authorize', { body: { email: owner.email, password: 'correct-horse-1' } });
     expect(login.code).toBe('OK');
-    expect(login.data.alerts.map((alert: { tax_month: string }) => alert.tax_month)).toEqual([THREE_AGO, TWO_AGO]);
+    expect(payeMonths(login.data.alerts)).toEqual([THREE_AGO, TWO_AGO]);
 
     // Paying a month removes its alert: nothing is stored, so nothing is stale.
     await payPaye(owner, corporationId, THREE_AGO);
     const after = await test.call('GET', 'core', `internal/organisations/${owner.organisationId}/alerts`, { token: owner.token });
-    expect(after.data.map((alert: { tax_month: string }) => alert.tax_month)).toEqual([TWO_AGO]);
+    expect(payeMonths(after.data)).toEqual([TWO_AGO]);
   });
 
   it("answers only for the caller's own organisation", async () => {

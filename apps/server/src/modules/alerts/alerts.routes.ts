@@ -1,4 +1,4 @@
-import { downloadDeadlineCalendar, getBillMetrics, getChecklist, getDeadlineCalendar, getDeadlineFeed, listAlerts, readDeadlineFeed, resetDeadlineFeed } from '@levy/contracts';
+import { declareNoWhtDeductions, downloadDeadlineCalendar, removeNoWhtDeductions, getBillMetrics, getChecklist, getDeadlineCalendar, getDeadlineFeed, listAlerts, readDeadlineFeed, resetDeadlineFeed } from '@levy/contracts';
 import { defineRoute } from '../../http/route';
 import type { AlertsService } from './alerts.service';
 
@@ -32,6 +32,14 @@ export function alertRoutes(alerts: AlertsService) {
     defineRoute({
       contract: resetDeadlineFeed,
       handler: ({ caller, params, ip }) => alerts.resetFeed(caller, params.id, ip),
+    }),
+    defineRoute({
+      contract: declareNoWhtDeductions,
+      handler: ({ caller, params, body, ip }) => alerts.declareNoWht(caller, params.id, params.code, body.tax_month, ip),
+    }),
+    defineRoute({
+      contract: removeNoWhtDeductions,
+      handler: ({ caller, params, ip }) => alerts.removeNoWht(caller, params.id, params.code, params.month, ip),
     }),
     defineRoute({
       contract: readDeadlineFeed,

@@ -1,11 +1,12 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { API_BASE, SETTING_CODES, type Alert, type Checklist, type DeadlineFeed } from '@levy/contracts';
-import { addMonths, asKobo, koboToNairaString, lagosDate, parseNaira, type ReferenceTables } from '@levy/tax';
+import { API_BASE, SETTING_CODES, type Alert, type Checklist, type DeadlineFeed, type WhtNilDeclaration } from '@levy/contracts';
+import { addMonths, asKobo, EARLIEST_SUPPORTED_PERIOD, koboToNairaString, lagosDate, parseNaira, type ReferenceTables } from '@levy/tax';
 import type { Db } from '../../db/client';
-import { AppError } from '../../errors';
+import { AppError, invalidInput, notFound } from '../../errors';
 import { FileReply, type Caller } from '../../http/route';
 import { exportTable } from '../../http/table-export';
 import type { Jobs } from '../../jobs/jobs';
+import { recordAudit } from '../audit/audit.service';
 import type { MailService } from '../mail/mail.service';
 import { requireOwnOrganisation } from '../organisations/organisation-access';
 import { computeAlerts, computeCalendar, formatDeadline, KIND_LABEL, monthLabel, type AnnualReturnFiling, type BillFact, type RegistrationFact } from './alert-rules';
@@ -48,18 +49,48 @@ export interface AlertsDeps {
   replaceSetting(input: { organisationId: string; code: string; value: unknown; updatedBy: string; action: string; ip: string }): Promise<void>;
   /** The team module: active admins' emails per organisation. */
   activeAdmins(): Promise<Map<string, string[]>>;
+  /** The identity module: people's names by user id. */
+  people(userIds: string[]): Promise<Array<{ id: string; firstName: string; lastName: string }>>;
   now?: () => Date;
 }
 
 const newFeedSecret = () => randomBytes(32).toString('base64url');
+
+/** A WHT bill in these states says nothing about the month's deductions: it was refused, withdrawn or did not pay. */
+const NOT_STANDING = new Set(['cancelled', 'declined', 'failed']);
 
 
 export function createAlertsService(deps: AlertsDeps) {
   const now = deps.now ?? (() => new Date());
 
   async function facts(organisationId: string) {
-    const [registrations, bills, filings, tables] = await Promise.all([deps.registrations(organisationId), deps.bills(organisationId), deps.annualReturnFilings(organisationId), deps.referenceTables()]);
-    return { registrations, bills, filings, today: lagosDate(now()), tables };
+    const [registrations, bills, declarations, filings, tables] = await Promise.all([
+      deps.registrations(organisationId),
+      deps.bills(organisationId),
+      repo.nilDeclarationsOfOrganisation(deps.db, organisationId),
+      deps.annualReturnFilings(organisationId),
+      deps.referenceTables(),
+    ]);
+    return { registrations, bills, noWhtDeclarations: declarations, filings, today: lagosDate(now()), tables };
+  }
+
+  /** The caller's organisation's registration of a corporation in a state (by code), or NOT_FOUND: the organisation boundary. */
+  async function registrationOf(caller: Caller, corporationId: string, stateCode: string): Promise<RegistrationFact> {
+    const organisationId = requireOwnOrganisation(caller, caller.organisationId ?? '');
+    const registration = (await deps.registrations(organisationId)).find((candidate) => candidate.corporation.id === corporationId && candidate.state.code.toLowerCase() === stateCode.toLowerCase());
+    if (!registration) throw notFound('This corporation is not registered in that state.');
+    return registration;
+  }
+
+  async function declarationView(row: repo.WhtNilDeclarationRow, registration: RegistrationFact): Promise<WhtNilDeclaration> {
+    const [person] = await deps.people([row.declaredBy]);
+    return {
+      corporation: registration.corporation,
+      state: { code: registration.state.code, name: registration.state.name },
+      tax_month: row.taxMonth,
+      declared_by: person ? `${person.firstName} ${person.lastName}`.trim() : '',
+      declared_at: row.declaredAt.toISOString(),
+    };
   }
 
   async function alertsOf(organisationId: string): Promise<Alert[]> {
@@ -88,13 +119,14 @@ export function createAlertsService(deps: AlertsDeps) {
     const cost = (alert: Alert) => {
       if (!alert.penalty) return '';
       if (alert.kind === 'annual_return') return `; late-filing penalty so far NGN ${alert.penalty.total}${Number(alert.penalty.per_extra_week) > 0 ? `, NGN ${alert.penalty.per_extra_week} more within a week` : ''}`;
-      return `; penalty and interest so far NGN ${alert.penalty.total}, about NGN ${alert.penalty.per_extra_week} more each week`;
+      return `; penalty and interest so far NGN ${alert.penalty.total}, about NGN ${alert.penalty.per_extra_week} more each week${alert.penalty.mpr_caveat ? ` (${alert.penalty.mpr_caveat.replace(/\.$/, '')})` : ''}`;
     };
     const line = (alert: Alert) =>
       [
         `- ${alert.corporation.name}, ${alert.state}: ${alert.message}`,
         alert.status === 'overdue' ? ` (${alert.days_overdue} days overdue${cost(alert)})` : ` (${alert.days_left === 0 ? 'due today' : `${alert.days_left} days left`})`,
         alert.safe_note ? `. ${alert.safe_note}` : '',
+        alert.note ? `. ${alert.note}` : '',
       ].join('');
     const lateRemittance = overdue.find((alert) => alert.kind !== 'annual_return');
     const lateReturn = overdue.find((alert) => alert.kind === 'annual_return');
@@ -256,6 +288,62 @@ export function createAlertsService(deps: AlertsDeps) {
       const expected = Buffer.from(typeof stored === 'string' ? stored : '', 'utf8');
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new AppError('NOT_FOUND');
       return iCalendarFile(organisationId, 'tax-deadlines');
+    },
+
+    /**
+     * "No WHT deductions" for a month the registration owes (from its first tax month, or a month
+     * a bill was made for, up to this month): closes the month's WHT deadline. Refused while a WHT
+     * bill for the month is paid or on its way (the bill says otherwise), and for a month declared already.
+     */
+    async declareNoWht(caller: Caller, corporationId: string, stateCode: string, taxMonth: string, ip: string): Promise<WhtNilDeclaration> {
+      const registration = await registrationOf(caller, corporationId, stateCode);
+      const organisationId = caller.organisationId!;
+      const thisMonth = lagosDate(now()).slice(0, 7);
+      if (taxMonth > thisMonth) throw invalidInput({ tax_month: 'The tax month cannot be in the future' });
+      const whtBills = (await deps.bills(organisationId)).filter((bill) => bill.corporationId === corporationId && bill.stateId === registration.state.id && bill.type === 'wht' && bill.period === taxMonth && bill.status !== 'cancelled');
+      const earliest = registration.firstTaxMonth < EARLIEST_SUPPORTED_PERIOD ? EARLIEST_SUPPORTED_PERIOD : registration.firstTaxMonth;
+      if (taxMonth < earliest && whtBills.length === 0) {
+        throw invalidInput({ tax_month: `${registration.corporation.name} owes tax in ${registration.state.name} from ${monthLabel(earliest)}: nothing is due for ${monthLabel(taxMonth)}` });
+      }
+      const standing = whtBills.find((bill) => !NOT_STANDING.has(bill.status));
+      if (standing) {
+        const what = standing.status === 'payment_paid' ? 'was paid' : 'is on its way';
+        throw new AppError('CONFLICT', `A WHT bill for ${monthLabel(taxMonth)} ${what}: a month with deductions cannot be declared to have none.`);
+      }
+      const row = await deps.db.transaction(async (tx) => {
+        const inserted = await repo.insertNilDeclaration(tx, { organisationId, corporationId, stateId: registration.state.id, taxMonth, declaredBy: caller.userId });
+        if (!inserted) throw new AppError('CONFLICT', `${monthLabel(taxMonth)} is already declared to have no WHT deductions.`);
+        await recordAudit(tx, {
+          organisationId,
+          actorUserId: caller.userId,
+          action: 'alerts.wht_nil_declared',
+          resourceType: 'wht_nil_declaration',
+          resourceId: inserted.id,
+          details: { corporation_id: corporationId, state: registration.state.code, tax_month: taxMonth },
+          ipAddress: ip,
+        });
+        return inserted;
+      });
+      return declarationView(row, registration);
+    },
+
+    /** Removes a month's declaration (made in error): the month's WHT deadline is open again. */
+    async removeNoWht(caller: Caller, corporationId: string, stateCode: string, taxMonth: string, ip: string): Promise<{ removed: true }> {
+      const registration = await registrationOf(caller, corporationId, stateCode);
+      await deps.db.transaction(async (tx) => {
+        const removed = await repo.deleteNilDeclaration(tx, { corporationId, stateId: registration.state.id, taxMonth });
+        if (!removed) throw notFound(`${monthLabel(taxMonth)} is not declared to have no WHT deductions.`);
+        await recordAudit(tx, {
+          organisationId: caller.organisationId,
+          actorUserId: caller.userId,
+          action: 'alerts.wht_nil_removed',
+          resourceType: 'wht_nil_declaration',
+          resourceId: removed.id,
+          details: { corporation_id: corporationId, state: registration.state.code, tax_month: taxMonth, declared_by: removed.declaredBy },
+          ipAddress: ip,
+        });
+      });
+      return { removed: true };
     },
 
     sendDigests,

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import type { Jobs } from '../../jobs/jobs';
 import type { PaidWhtBill, WhtPayee } from '../vendors/vendors.service';
 import type { BillWallets } from './bill-ports';
+import type { PaymentOutcome } from './payment-outcome-mails';
 import * as repo from './bills.repo';
 
 const SETTLE_BILL_JOB = 'bills.settle';
@@ -29,6 +30,8 @@ export function createBillSettlement(deps: {
   wallets: BillWallets;
   /** A WHT bill's payees become vendors with credit notes in the transaction that marks it paid (the vendors module's). */
   recordPaidWht(tx: Db, bill: PaidWhtBill, payees: readonly WhtPayee[]): Promise<void>;
+  /** The mails telling the people concerned how the revenue service answered: prepared first, written in the transaction that records it. */
+  announce(bill: repo.BillRow, outcome: PaymentOutcome): Promise<(tx: Db) => Promise<void>>;
 }) {
   const { db, agency } = deps;
 
@@ -48,11 +51,13 @@ export function createBillSettlement(deps: {
     }
     try {
       const paid = await agency.pay({ reference: bill.agencyReference ?? bill.reference, taxPayerNumber: bill.taxPayerNumber, amountKobo: bill.amountDueKobo });
+      const announcePaid = await deps.announce(bill, { kind: 'paid', receiptNumber: paid.receiptNumber, paidAt: paid.paidAt });
       await db.transaction(async (tx) => {
         const moved = await repo.transitionBill(tx, bill.id, repo.SETTLING_STATUSES, { status: 'payment_paid', receiptNumber: paid.receiptNumber, paidAt: paid.paidAt, settlingUntil: null });
         if (!moved) return;
         await repo.insertBillEvent(tx, { billId: bill.id, status: 'payment_paid', note: `Paid to the revenue service; receipt ${paid.receiptNumber}` });
         if (bill.type === 'wht' && bill.whtType) await deps.recordPaidWht(tx, { ...bill, whtType: bill.whtType, paidAt: paid.paidAt }, await repo.listBillItems(tx, bill.id));
+        await announcePaid(tx);
       });
     } catch (error) {
       const isFinal = error instanceof AgencyError && error.kind === 'declined';
@@ -61,11 +66,13 @@ export function createBillSettlement(deps: {
         throw error;
       }
       const reason = error instanceof Error ? error.message : 'The revenue service did not accept the payment.';
+      const announceFailure = await deps.announce(bill, { kind: 'failed', reason });
       await db.transaction(async (tx) => {
         const moved = await repo.transitionBill(tx, bill.id, repo.SETTLING_STATUSES, { status: 'failed', failureReason: reason, settlingUntil: null });
         if (!moved) return;
         await refund(tx, bill, `Refund of ${bill.reference}: ${reason}`, null);
         await repo.insertBillEvent(tx, { billId: bill.id, status: 'failed', note: `${reason} ${formatNaira(bill.totalKobo)} was returned to the wallet.` });
+        await announceFailure(tx);
       });
     }
   }

@@ -33,6 +33,7 @@ import { latenessOf } from './bill-lateness';
 import type { BillPerson, BillWallets, StateInfo } from './bill-ports';
 import { CALC_NOT_FOUND, createBillPreparation } from './bill-preparation';
 import { createBillQueries } from './bill-queries';
+import { createPaymentOutcomeMails } from './payment-outcome-mails';
 import { createBillSettlement } from './bill-settlement';
 import { BILL_TYPES, billTypeByCode } from './bill-types';
 import * as repo from './bills.repo';
@@ -90,7 +91,8 @@ export function createBillsService(deps: {
   const { stateById, summaries, detail } = queries;
   const preparation = createBillPreparation({ db, now, stateById, payrollOnFile: deps.payrollOnFile, payrollEmployeeCount: deps.payrollEmployeeCount, referenceTables: deps.referenceTables });
   const { checkMonth, payeFileOf, preparePaye, prepareWht } = preparation;
-  const settlement = createBillSettlement({ db, jobs: deps.jobs, agency, wallets: deps.wallets, recordPaidWht: deps.vendors.recordPaidBill });
+  const outcomeMails = createPaymentOutcomeMails({ mail: deps.mail, appUrl: deps.appUrl, people: deps.people, adminsOf: deps.adminsOf, receiptUrlOf: deps.receiptCodes.urlOf });
+  const settlement = createBillSettlement({ db, jobs: deps.jobs, agency, wallets: deps.wallets, recordPaidWht: deps.vendors.recordPaidBill, announce: outcomeMails.announce });
   const { settle, payFromWallet } = settlement;
   const decisions = createBillDecisions({
     db,
@@ -384,10 +386,10 @@ export function createBillsService(deps: {
       return { bills_generated: await repo.countBills(db, organisationId) };
     },
 
-    /** Each bill of an organisation as corporation, state, type, tax month (YYYY-MM), status, amount due and paid time: what the alerts module computes deadlines from. */
+    /** Each bill of an organisation as id, corporation, state, type, tax month (YYYY-MM), status, amount due and paid time: what the alerts module computes deadlines from. */
     async billPeriods(organisationId: string) {
       const rows = await repo.billPeriodsOfOrganisation(db, organisationId);
-      return rows.map((row) => ({ corporationId: row.corporationId, stateId: row.stateId, type: row.type, period: row.periodStart.slice(0, 7), status: row.status, amountDueKobo: row.amountDueKobo, paidAt: row.paidAt, createdAt: row.createdAt }));
+      return rows.map((row) => ({ id: row.id, corporationId: row.corporationId, stateId: row.stateId, type: row.type, period: row.periodStart.slice(0, 7), status: row.status, amountDueKobo: row.amountDueKobo, paidAt: row.paidAt, createdAt: row.createdAt }));
     },
 
     /**

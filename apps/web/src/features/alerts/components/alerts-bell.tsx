@@ -1,13 +1,19 @@
-import { ALERT_MESSAGES, type Alert } from '@levy/contracts';
+import { ALERT_MESSAGES, hasPermission, type Alert } from '@levy/contracts';
+import * as calls from '@levy/contracts/calls';
 import { ActionIcon, Badge, Indicator, Popover, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { formatAmount, formatDate } from '../../../lib/format';
 import { useSessionStore } from '../../../lib/session-store';
+import { useAlerts } from '../../../api/alerts-api';
 
-/** " (MPR as of 24 Feb, 2026)" after a penalty that follows the MPR; nothing after a fixed one (late filing). */
-export function mprAsOfNote(penalty: { mpr_as_of: string | null }): string {
+/**
+ * After a penalty that follows the MPR: " (MPR as of 24 Feb, 2026)", or the server's caveat when the
+ * rate has not been checked for a while; nothing after a fixed one (late filing).
+ */
+export function mprAsOfNote(penalty: { mpr_as_of: string | null; mpr_caveat: string | null }): string {
+  if (penalty.mpr_caveat) return ` (${penalty.mpr_caveat.replace(/\.$/, '')})`;
   return penalty.mpr_as_of ? ` (MPR as of ${formatDate(penalty.mpr_as_of)})` : '';
 }
 
@@ -37,13 +43,28 @@ export function AlertItem({ alert, onOpen }: { alert: Alert; onOpen?: () => void
             {alert.safe_note}
           </Text>
         )}
+        {alert.note && (
+          <Text fz="xs" c="red.9" data-testid="alert-note">
+            {alert.note}
+          </Text>
+        )}
       </Stack>
     </UnstyledButton>
   );
 }
 
-/** The top bar's tax alerts bell (product-spec §2): shown only when the session has alerts; each opens Pay Taxes for that month. */
+/**
+ * The top bar's tax alerts bell (product-spec §2): shown only when there are alerts; each opens Pay
+ * Taxes for that month. The alerts are the server's, read again every minute and on focus (sign-in
+ * alone would miss a month falling due or a payment failing); the session keeps the latest copy.
+ */
 export function AlertsBell() {
+  const organisationId = useSessionStore((state) => state.organisation?.id);
+  const canRead = useSessionStore((state) => hasPermission(state.permissions, calls.listAlerts.permission));
+  const live = useAlerts(canRead ? organisationId : undefined);
+  useEffect(() => {
+    if (live.data) useSessionStore.setState({ alerts: live.data });
+  }, [live.data]);
   const alerts = useSessionStore((state) => state.alerts) ?? [];
   const [opened, setOpened] = useState(false);
   if (alerts.length === 0) return null;

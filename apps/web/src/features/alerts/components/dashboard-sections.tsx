@@ -14,7 +14,7 @@ import { callApi } from '../../../lib/api-client';
 import * as calls from '@levy/contracts/calls';
 import { formatAmount, formatDate } from '../../../lib/format';
 import { useSessionStore } from '../../../lib/session-store';
-import { downloadDeadlines, useAlerts, useBillMetrics, useDeadlineCalendar } from '../../../api/alerts-api';
+import { downloadDeadlines, useAlerts, useBillMetrics, useDeadlineCalendar, useNoWhtDeclaration } from '../../../api/alerts-api';
 import { AlertItem, mprAsOfNote } from './alerts-bell';
 import { DeadlineFeed } from './deadline-feed';
 
@@ -144,10 +144,42 @@ export function UpcomingDeadlines({ organisationId }: { organisationId: string }
 function entryStatus(entry: DeadlineEntry): string {
   if (entry.status === 'overdue') return entry.penalty ? `Overdue ${entry.days_overdue} days · ${formatAmount(entry.penalty.total)} so far, +${formatAmount(entry.penalty.per_extra_week)} a week${mprAsOfNote(entry.penalty)}` : `Overdue ${entry.days_overdue} days`;
   if (entry.status === 'paid') return entry.kind === 'annual_return' ? 'Filed' : 'Paid';
+  if (entry.status === 'no_deductions') return 'No WHT deductions (declared)';
   return 'Due';
 }
 
-function DeadlineCalendar({ organisationId }: { organisationId: string }) {
+const STATUS_COLOUR: Partial<Record<DeadlineEntry['status'], string>> = { overdue: 'red.9', paid: 'teal.9', no_deductions: 'teal.9' };
+
+/**
+ * A WHT month that has begun can be declared to have had no deductions, which closes its deadline;
+ * a declaration made in error is removed the same way. Hidden without the permission: the server decides.
+ */
+function NoWhtAction({ entry, thisMonth }: { entry: DeadlineEntry; thisMonth: string }) {
+  const permissions = useSessionStore((state) => state.permissions);
+  const declaration = useNoWhtDeclaration();
+  if (entry.kind !== 'wht' || entry.status === 'paid' || entry.tax_month > thisMonth || !hasPermission(permissions, calls.declareNoWhtDeductions.permission)) return null;
+  const declared = entry.status === 'no_deductions';
+  const label = `${monthLabel(entry.tax_month)}, ${entry.corporation.name}, ${entry.state.name}`;
+  return (
+    <Button
+      size="compact-xs"
+      variant="subtle"
+      mt={4}
+      loading={declaration.isPending}
+      aria-label={declared ? `Undo the no-WHT declaration for ${label}` : `No WHT this month: ${label}`}
+      onClick={() => declaration.mutate({ corporationId: entry.corporation.id, stateCode: entry.state.code, taxMonth: entry.tax_month, declared: !declared })}
+    >
+      {declared ? 'Undo' : 'No WHT this month'}
+    </Button>
+  );
+}
+
+/** 'October 2026' */
+function monthLabel(month: string): string {
+  return new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(new Date(`${month}-01T00:00:00Z`));
+}
+
+export function DeadlineCalendar({ organisationId }: { organisationId: string }) {
   const calendar = useDeadlineCalendar(organisationId);
   const actions = (
     <Group gap="xs">
@@ -205,9 +237,10 @@ function DeadlineCalendar({ organisationId }: { organisationId: string }) {
                     {entry.corporation.name} · {entry.state.name}
                   </Table.Td>
                   <Table.Td data-phone-line="below">
-                    <Text fz="sm" c={entry.status === 'overdue' ? 'red.9' : entry.status === 'paid' ? 'teal.9' : undefined}>
+                    <Text fz="sm" c={STATUS_COLOUR[entry.status]}>
                       {entryStatus(entry)}
                     </Text>
+                    <NoWhtAction entry={entry} thisMonth={calendar.data.from.slice(0, 7)} />
                   </Table.Td>
                 </Table.Tr>
               ))}

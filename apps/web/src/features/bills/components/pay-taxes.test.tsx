@@ -30,6 +30,7 @@ const ALERT = {
   penalty: null,
   penalty_rule: 'NTAA 2025 s.107',
   pay_link: `/bills?pay=paye&corporation=${CORPORATION_ID}&state=LA&month=2026-08`,
+  note: null,
 };
 
 const PERMISSIONS = [calls.createBill.permission, calls.calculateBillCharge.permission, calls.listBills.permission, calls.listCorporations.permission];
