@@ -219,6 +219,13 @@ describe('PAYE bills', () => {
     const exported = await test.app.inject({ method: 'GET', url: '/service/v1/core/internal/bills/export?format=xlsx', headers: { 'api-token': owner.token } });
     expect(exported.statusCode).toBe(200);
     expect(exported.headers['content-type']).toContain('spreadsheetml');
+    // The CSV names the agency's reference and gives times in Lagos, as every screen shows them.
+    const csv = await test.app.inject({ method: 'GET', url: '/service/v1/core/internal/bills/export?format=csv&order_by=period_start&is_asc=true', headers: { 'api-token': owner.token } });
+    const [header, first] = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n').map((line) => line.split(','));
+    expect(header.slice(-3)).toEqual(['Created (Lagos time)', 'Paid (Lagos time)', 'Agency reference']);
+    const lagos = (iso: string) => new Date(Date.parse(iso) + 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
+    expect(september.data.agency_reference).toBeTruthy();
+    expect(first.slice(-3)).toEqual([lagos(september.data.created_at), lagos(september.data.paid_at), september.data.agency_reference]);
     const nothing = await test.call('GET', 'core', 'internal/bills/export', { token: owner.token, params: { search: 'no-such-bill' } });
     expect(nothing).toMatchObject({ code: 'NOT_FOUND', message: 'No Data: No data to download' });
   });
