@@ -3,7 +3,7 @@ import type { WhtCalculation } from '@levy/contracts';
 import { findInForce, firstDayOfPeriod, listWhtTypes, WHT_RATE_TABLE, whtDueDate, type WhtTypeInfo } from '@levy/tax';
 import type { FormEvent, ReactNode } from 'react';
 import { formatAmount, formatDate } from '../../../lib/format';
-import { describePeriod, periodOf, type WhtFormValues } from '../model/calculator-form';
+import { canCalculateWht, describePeriod, periodOf, type WhtFormValues } from '../model/calculator-form';
 import { AmountInput } from '../../../components/amount-input';
 import { ChoiceInput } from './choice-input';
 import { PeriodPicker } from './period-picker';
@@ -150,7 +150,7 @@ export function WhtCalculator({ values, onChange, errors, onSubmit, isCalculatin
                 <Switch label="The payee has a Tax ID" checked={values.hasTaxId} onChange={(event) => set('hasTaxId', event.currentTarget.checked)} error={errors.hasTaxId} />
               </SimpleGrid>
               <AmountInput label="Amount of the payment" description="Before any deduction" value={values.amount} onChange={(value) => set('amount', value)} error={errors.amount} />
-              <Button type="submit" size="md" loading={isCalculating} disabled={values.amount.trim() === ''}>
+              <Button type="submit" size="md" loading={isCalculating} disabled={!canCalculateWht(values)}>
                 Calculate WHT
               </Button>
             </Stack>
