@@ -5,6 +5,7 @@ import type { FormEvent, ReactNode } from 'react';
 import { formatAmount, formatDate } from '../../../lib/format';
 import { canCalculateWht, describePeriod, periodOf, type WhtFormValues } from '../model/calculator-form';
 import { AmountInput } from '../../../components/amount-input';
+import { SidewaysScroll } from '../../../components/sideways-scroll';
 import { ChoiceInput } from './choice-input';
 import { PeriodPicker } from './period-picker';
 
@@ -71,27 +72,29 @@ function WhtRateTable({ type, values }: { type: WhtTypeInfo; values: WhtFormValu
         <Title order={4}>
           {type.name}: rates for {describePeriod(period)}
         </Title>
-        <Table withTableBorder verticalSpacing={6}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Paid to</Table.Th>
-              <Table.Th ta="right">Resident</Table.Th>
-              <Table.Th ta="right">Non-resident</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            <Table.Tr>
-              <Table.Td>A company</Table.Td>
-              {cell('company', true)}
-              {cell('company', false)}
-            </Table.Tr>
-            <Table.Tr>
-              <Table.Td>An individual or business name</Table.Td>
-              {cell('individual', true)}
-              {cell('individual', false)}
-            </Table.Tr>
-          </Table.Tbody>
-        </Table>
+        <SidewaysScroll minWidth={300} label={`${type.name}: rates`}>
+          <Table withTableBorder verticalSpacing={6}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Paid to</Table.Th>
+                <Table.Th ta="right">Resident</Table.Th>
+                <Table.Th ta="right">Non-resident</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              <Table.Tr>
+                <Table.Td>A company</Table.Td>
+                {cell('company', true)}
+                {cell('company', false)}
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Td>An individual or business name</Table.Td>
+                {cell('individual', true)}
+                {cell('individual', false)}
+              </Table.Tr>
+            </Table.Tbody>
+          </Table>
+        </SidewaysScroll>
         <Text size="sm" c="dimmed">
           {doubles
             ? 'These rates double when the payee has no Tax ID (WHT Regulations 2024).'
