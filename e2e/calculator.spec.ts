@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/accessibility';
+import { snap } from './support/screenshots';
 
 // The public calculator journey of issue 4: a visitor works out PAYE on ₦500,000 a month, sees
 // both regimes, shares the calculation, and the link reopens the same figures elsewhere.
@@ -112,4 +113,49 @@ test('WHT on professional fees to a company without a Tax ID is doubled', async 
   await expect(results.getByTestId('wht-tax')).toHaveText('₦100,000.00');
   await expect(results.getByTestId('wht-net')).toHaveText('₦900,000.00');
   await expect(results).toContainText('doubled from 5%');
+});
+
+test('on a phone, amounts are refused as typed, never changed, and the result tables say they scroll sideways', async ({ page }) => {
+  for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
+    await page.setViewportSize(viewport);
+    await page.goto('/');
+    const calculator = page.locator('#calculator');
+    await pickOption(page, 'Tax month: month', 'January');
+    await pickOption(page, 'Tax month: year', '2026');
+    const gross = calculator.getByLabel('Gross pay a month');
+    const calculate = calculator.getByRole('button', { name: 'Calculate PAYE' });
+
+    // A minus sign, a third decimal and a figure past the largest amount stay on screen, refused.
+    await gross.fill('-50000');
+    await expect(gross).toHaveValue('-₦50,000');
+    await expect(calculator.getByText('Gross pay a month must not be negative')).toBeVisible();
+    await expect(calculate).toBeDisabled();
+    await gross.fill('100000.555');
+    await expect(gross).toHaveValue('₦100,000.555');
+    await expect(calculator.getByText('Gross pay a month must be an amount in naira with at most two decimals')).toBeVisible();
+    await expect(calculate).toBeDisabled();
+    await gross.fill('123456789012345');
+    await expect(calculator.getByText('Gross pay a month must be at most ₦9,999,999,999,999.99')).toBeVisible();
+    await snap(page, `calculator-amount-refused-${viewport.width}`);
+
+    await gross.fill('500000');
+    await calculate.click();
+    const results = calculator.getByTestId('paye-results');
+    // The results come as their own chunk (with the charts): slow on a busy machine.
+    await expect(results.getByTestId('monthly-tax')).toHaveText('₦72,500.00', { timeout: 30_000 });
+    const bands = results.getByRole('region', { name: 'Tax by band' });
+    const hint = results.getByText('Scroll sideways to see every column');
+    if (viewport.width === 390) {
+      // The band table is wider than the phone: the hint says so, and the last column is reached by scrolling.
+      await expect(hint.first()).toBeVisible();
+      await bands.scrollIntoViewIfNeeded();
+      await expect(bands.getByRole('columnheader', { name: 'Tax', exact: true })).not.toBeInViewport({ ratio: 1 });
+      await bands.evaluate((element) => element.scrollTo({ left: element.scrollWidth }));
+      await expect(bands.getByRole('columnheader', { name: 'Tax', exact: true })).toBeInViewport({ ratio: 1 });
+    } else {
+      await expect(hint).toHaveCount(0);
+    }
+    await results.getByTestId('band-table').scrollIntoViewIfNeeded();
+    await snap(page, `calculator-tables-${viewport.width}`);
+  }
 });

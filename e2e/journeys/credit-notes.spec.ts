@@ -3,6 +3,7 @@ import { unzipSync } from 'fflate';
 import { expect, test } from '../support/fixtures';
 import { callGateway } from '../support/api';
 import { renderFirstPageToPng } from '../support/pdf-preview';
+import { expectWithinScreenWidth } from '../support/layout';
 import { snap } from '../support/screenshots';
 import { BillsList, csvUpload, fundWallet, logInToDashboard, ownerInLagos, PayTaxes } from '../pages/bills-pages';
 
@@ -63,6 +64,14 @@ test('pay a WHT bill, download a credit note and the ZIP, see the vendors, email
   await expect(ikeja).toContainText('₦85,000.05 withheld');
   await expect(ikeja).toContainText('of ₦850,000.50 paid · 1 note');
   await snap(page, 'credit-notes-04-vendors');
+  // On a phone each vendor is a card: the name reads as words, not a column of letters.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const nameBox = await ikeja.getByText('Ikeja Warehousing Ltd', { exact: true }).boundingBox();
+  expect(nameBox?.width).toBeGreaterThan(150);
+  await expectWithinScreenWidth(ikeja.getByRole('button', { name: '1 note of Ikeja Warehousing Ltd' }));
+  await expectWithinScreenWidth(ikeja.getByText('₦85,000.05 withheld'));
+  await snap(page, 'credit-notes-04-vendors-390');
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   await page.getByRole('textbox', { name: 'Search vendors' }).fill('haul');
   await expect(vendors.getByRole('row')).toHaveCount(2);

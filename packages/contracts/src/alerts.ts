@@ -92,7 +92,7 @@ export const billMetrics = z.object({
 export type BillMetrics = z.infer<typeof billMetrics>;
 
 export const getBillMetrics = defineContract(calls.getBillMetrics, {
-  summary: 'Tax paid per month by type (PAYE, WHT) for the last twelve months, by the month each bill was paid',
+  summary: 'Tax paid per month by type (PAYE, WHT) for the last twelve tax months, by the tax month each paid bill is for',
   params: organisationId.extend({ x: z.enum(BILL_METRICS, { error: 'Not found.' }) }),
   response: billMetrics,
 });

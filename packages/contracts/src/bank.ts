@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { calendarDate } from './dates';
 import { defineContract } from './api';
 import * as calls from './calls';
 import { nairaAmount, optionalNaira } from './calculator';
@@ -396,7 +397,6 @@ export type StatementTransaction = z.infer<typeof statementTransaction>;
 export const DATE_PRESETS = ['all', 'last_7_days', 'last_30_days', 'last_90_days', 'last_180_days', 'custom'] as const;
 export const TRANSACTION_SORT_KEYS = ['index', 'date', 'amount', 'balance', 'narration'] as const;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'A date is written YYYY-MM-DD' });
 export const transactionQuery = z.object({
   search: z.string().trim().optional().describe('Narration, reference or counterparty contains'),
   order_by: z.enum(TRANSACTION_SORT_KEYS, { error: 'Sort by index, date, amount, balance or narration' }).optional(),
@@ -409,8 +409,8 @@ export const transactionQuery = z.object({
   amount_min: optionalNaira('Minimum amount'),
   amount_max: optionalNaira('Maximum amount'),
   date_preset: z.enum(DATE_PRESETS, { error: 'Not a date range' }).optional(),
-  date_from: isoDate.optional().describe('With date_preset custom (or alone)'),
-  date_to: isoDate.optional(),
+  date_from: calendarDate('From date').optional().describe('With date_preset custom (or alone)'),
+  date_to: calendarDate('To date').optional(),
 });
 export const transactionListParams = listParams.pick({ page: true, count: true, no_pages: true }).extend(transactionQuery.shape).extend({ id: idParam });
 
@@ -550,7 +550,7 @@ export const getStatementExtraction = defineContract(calls.getStatementExtractio
 export const transactionCorrection = z.object({
   index: z.coerce.number().int().min(0),
   category: z.enum(BANK_CATEGORY_CODES, { error: 'Not a category' }).optional(),
-  date: isoDate.optional(),
+  date: calendarDate('Date').optional(),
   narration: z.string().trim().min(1, { error: 'Narration is required' }).optional(),
   counterparty: z.string().trim().optional(),
   debit: nairaAmount('Debit').optional(),

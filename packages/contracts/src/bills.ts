@@ -3,6 +3,7 @@ import { defineContract } from './api';
 import * as calls from './calls';
 import { nairaAmount } from './calculator';
 import { listParams, pagination } from './common';
+import { periodEndDate, yearMonth } from './dates';
 import { COLLECTOR_KINDS } from './reference';
 import { registeredTaxId, requiredText } from './validation';
 
@@ -34,11 +35,7 @@ export const whtType = z.object({
 export type WhtType = z.infer<typeof whtType>;
 
 /** A tax month as the forms send it: `YYYY-MM` or the month's first day `YYYY-MM-DD`. */
-export const billMonth = z
-  .string({ error: 'Month is required' })
-  .trim()
-  .regex(/^\d{4}-(0[1-9]|1[0-2])(-\d{2})?$/, { error: 'Month must be written YYYY-MM' })
-  .transform((value) => value.slice(0, 7));
+export const billMonth = yearMonth({ label: 'Month', required: 'Month is required', format: 'Month must be written YYYY-MM' }, { allowDay: true });
 
 export const whtTypesParams = z.object({
   id: z.coerce.number({ error: 'Not found.' }).int({ error: 'Not found.' }).positive({ error: 'Not found.' }),
@@ -111,7 +108,8 @@ export type PayeSource = (typeof PAYE_SOURCES)[number];
 export const createBillForm = z.object({
   namespace: z.string().optional(),
   start_date: billMonth,
-  end_date: z.string().trim().optional(),
+  /** WHT: the period's last day (default the month's); a month `YYYY-MM` means its last day. */
+  end_date: periodEndDate('End date').optional(),
   payload_type: z.enum(WHT_PAYLOAD_TYPES, { error: 'Choose manual or auto calculation' }).optional(),
   wht_type: z.string().trim().optional(),
   calc_record_reference: z.string().trim().optional(),

@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { defineContract } from './api';
 import * as calls from './calls';
+import { yearMonth } from './dates';
 
 /**
  * The public tax calculator (issue 4, product-design "Public calculator"): PAYE for a month under
@@ -10,34 +11,46 @@ import * as calls from './calls';
  */
 
 // ₦9,999,999,999,999.99 at most: 13 integer digits keep every kobo figure a safe integer.
-const NAIRA_TEXT = /^\d{1,13}(\.\d{1,2})?$/;
+export const MAX_NAIRA_TEXT = '9,999,999,999,999.99';
+const MAX_INTEGER_DIGITS = 13;
+const DECIMAL_TEXT = /^(\d+)(?:\.(\d+))?$/;
 
 /** A decimal without exponent or binary noise: 1234.5 → "1234.5" (what a person typed). */
 function plainDecimal(value: number): string | null {
   if (!Number.isFinite(value)) return null;
   const text = String(value);
-  return /e/i.test(text) ? null : text;
+  if (!/e/i.test(text)) return text;
+  // Only huge or tiny numbers print with an exponent: say which, rather than "not an amount".
+  return Math.abs(value) >= 1 ? `${value < 0 ? '-' : ''}${'9'.repeat(MAX_INTEGER_DIGITS + 1)}` : '0.001';
+}
+
+/**
+ * Why `text` is not a naira amount (not negative, at most two decimals, at most
+ * ₦9,999,999,999,999.99), in a sentence naming `label`; null when it is one. Nothing is rounded
+ * or clipped: 100000.555 and -5000 are refused, never read as 100,000.55 or 5,000.
+ */
+export function nairaAmountProblem(text: string, label: string): string | null {
+  if (text.startsWith('-')) return `${label} must not be negative`;
+  const match = DECIMAL_TEXT.exec(text);
+  if (!match || (match[2] ?? '').length > 2) return `${label} must be an amount in naira with at most two decimals`;
+  if (match[1].replace(/^0+(?=\d)/, '').length > MAX_INTEGER_DIGITS) return `${label} must be at most ₦${MAX_NAIRA_TEXT}`;
+  return null;
 }
 
 /**
  * A naira amount given as a JSON number (`500000`, `1234.5`) or a decimal string (`"500000.00"`):
- * not negative, at most two decimals. The output is the canonical decimal string.
+ * not negative, at most two decimals, at most ₦9,999,999,999,999.99. The output is the decimal as given.
  */
 export function nairaAmount(label: string) {
   return z
     .union([z.number(), z.string()], { error: `${label} must be an amount in naira` })
-    .describe(`${label} in naira: a number or a decimal string, at most two decimals`)
+    .describe(`${label} in naira: a number or a decimal string, at most two decimals, at most ₦${MAX_NAIRA_TEXT}`)
     .transform((value, context) => {
       const text = typeof value === 'number' ? plainDecimal(value) : value.trim();
-      if (text !== null && text.startsWith('-')) {
-        context.addIssue({ code: 'custom', message: `${label} must not be negative` });
-        return z.NEVER;
-      }
-      if (text === null || !NAIRA_TEXT.test(text)) {
-        context.addIssue({ code: 'custom', message: `${label} must be an amount in naira with at most two decimals` });
-        return z.NEVER;
-      }
-      return text;
+      const problem = text === null ? `${label} must be an amount in naira with at most two decimals` : nairaAmountProblem(text, label);
+      if (problem === null && text !== null) return text;
+      context.addIssue({ code: 'custom', message: problem ?? `${label} must be an amount in naira` });
+      return z.NEVER;
     });
 }
 
@@ -47,10 +60,7 @@ export function optionalNaira(label: string) {
 }
 
 /** A tax month, `YYYY-MM`: it picks the regime and the rates in force. */
-export const taxPeriod = z
-  .string({ error: 'Period is required' })
-  .trim()
-  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'Period must be a month written YYYY-MM' })
+export const taxPeriod = yearMonth({ label: 'Period', required: 'Period is required', format: 'Period must be a month written YYYY-MM' })
   .describe('The tax month, YYYY-MM: it picks the rules in force (NTA 2025 from 2026-01, PITA before)');
 
 export const PAYE_REGIME_CODES = ['NTA2025', 'PITA2011'] as const;

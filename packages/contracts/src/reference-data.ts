@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { calendarDate } from './dates';
 import { defineContract } from './api';
 import * as calls from './calls';
 
@@ -14,7 +15,6 @@ export type ReferenceTableCode = (typeof REFERENCE_TABLE_CODES)[number];
 /** A table not reviewed for this many days shows staff a warning. */
 export const REFERENCE_REVIEW_DAYS = 90;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'A date is written YYYY-MM-DD' });
 /** A percentage as typed, below 100 with up to two decimals. */
 const percentText = (what: string, example: string) => z.string().trim().regex(/^\d{1,2}(\.\d{1,2})?$/, { error: `Give ${what} in percent with up to two decimals, e.g. ${example}` });
 const source = z.string().trim().min(3, { error: 'Source is required: name the communiqué, gazette or announcement' }).max(300);
@@ -81,7 +81,7 @@ export const getReferenceData = defineContract(calls.getReferenceData, {
 });
 
 export const addMprRowBody = z.object({
-  from: isoDate,
+  from: calendarDate('From'),
   rate_percent: percentText('the rate', '26.50'),
   source,
 });
@@ -94,7 +94,7 @@ export const addMprRow = defineContract(calls.addMprRow, {
 });
 
 export const addHolidayRowBody = z.object({
-  date: isoDate,
+  date: calendarDate('Date'),
   name: z.string().trim().min(3, { error: 'Name the holiday' }).max(80),
   source,
 });
@@ -109,7 +109,7 @@ export const addHolidayRow = defineContract(calls.addHolidayRow, {
 const nairaAmount = (what: string) => z.string().trim().regex(/^\d{1,9}(\.\d{1,2})?$/, { error: `Give the ${what} in naira with up to two decimals, e.g. 500.00` });
 
 export const addChargeRowBody = z.object({
-  from: isoDate.describe('The first day of the first tax month the schedule prices'),
+  from: calendarDate('From').describe('The first day of the first tax month the schedule prices'),
   paye_base: nairaAmount('PAYE base fee'),
   paye_per_recipient: nairaAmount('PAYE fee per employee'),
   paye_cap: nairaAmount('PAYE fee cap'),
@@ -128,7 +128,7 @@ export const addChargeRow = defineContract(calls.addChargeRow, {
 });
 
 export const addWhtRateRowBody = z.object({
-  from: isoDate.describe('The first day of the first tax month the rate applies to'),
+  from: calendarDate('From').describe('The first day of the first tax month the rate applies to'),
   wht_type: z.string().trim().min(1, { error: 'Choose the WHT type' }),
   payee_kind: z.enum(['company', 'individual'], { error: 'Choose who is paid: a company or an individual' }),
   residency: z.enum(['resident', 'non_resident'], { error: 'Choose resident or non-resident' }),

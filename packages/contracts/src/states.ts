@@ -2,14 +2,12 @@ import { z } from './zod';
 import { defineContract } from './api';
 import * as calls from './calls';
 import { idParam } from './common';
+import { yearMonth } from './dates';
 import { stateTaxId, verifyConsent } from './corporations';
 import { COLLECTOR_KINDS } from './reference';
 
 /** A tax month as the registration forms send it: YYYY-MM (the server checks its range). */
-const firstTaxMonth = z
-  .string({ error: 'First tax month is required' })
-  .trim()
-  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'First tax month must be written YYYY-MM' });
+const firstTaxMonth = yearMonth({ label: 'First tax month', required: 'First tax month is required', format: 'First tax month must be written YYYY-MM' });
 
 /**
  * Registering a state, or changing its Tax ID: the Tax ID, from which month PAYE (and WHT) is owed

@@ -1,4 +1,4 @@
-import type { ListFilter } from '@levy/contracts';
+import { isCalendarDate, type ListFilter } from '@levy/contracts';
 import { gte, inArray, lte, type AnyColumn, type SQL } from 'drizzle-orm';
 import { invalidInput } from '../errors';
 
@@ -21,8 +21,8 @@ export function filterConditions(filters: ListFilter[] | undefined, fields: Reco
         return inArray(field.column, values);
       }
       case 'date': {
-        const at = new Date(values[0]);
-        if (Number.isNaN(at.getTime())) throw invalidInput({ filters: `${filter.field} must be a date` });
+        const at = dateFilterValue(values[0]);
+        if (!at) throw invalidInput({ filters: `${filter.field} must be a real date, YYYY-MM-DD or an ISO time` });
         if (filter.cond_op === '>=') return gte(field.column, at);
         if (filter.cond_op === '<=') return lte(field.column, at);
         throw invalidInput({ filters: `${filter.field} takes >= or <=` });
@@ -31,4 +31,16 @@ export function filterConditions(filters: ListFilter[] | undefined, fields: Reco
         return field.condition(values);
     }
   });
+}
+
+const TIME_OF_DAY = /^(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?)?$/;
+
+/**
+ * A date (`YYYY-MM-DD`) or an ISO time on a real date. `new Date` alone would read 2026-11-31 as
+ * 1 December: the calendar date is checked first so a wrong day is refused, not moved.
+ */
+function dateFilterValue(text: string): Date | null {
+  if (!isCalendarDate(text.slice(0, 10)) || !TIME_OF_DAY.test(text.slice(10))) return null;
+  const at = new Date(text);
+  return Number.isNaN(at.getTime()) ? null : at;
 }

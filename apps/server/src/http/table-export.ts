@@ -10,6 +10,18 @@ export interface ExportColumn<T> {
   isMoney?: boolean;
 }
 
+/** West Africa Time, UTC+1 all year: Nigeria keeps no daylight saving. */
+const LAGOS_OFFSET_MS = 60 * 60 * 1000;
+
+/**
+ * An instant as an export cell in Lagos time, `2026-11-24 14:05`, the time every screen shows; the
+ * column's header says "(Lagos time)". Empty for no instant.
+ */
+export function lagosTimeCell(iso: string | null): string {
+  if (iso === null) return '';
+  return new Date(new Date(iso).getTime() + LAGOS_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ');
+}
+
 // A cell starting with one of these runs as a formula in a spreadsheet (CSV injection).
 const FORMULA_START = /^[=+\-@\t\r]/;
 

@@ -126,14 +126,16 @@ describe('checklist', () => {
 });
 
 describe('metrics and the deadline calendar', () => {
-  it('sums the tax paid this month by type and lists the calendar as JSON, iCalendar and CSV', async () => {
+  it('sums the tax paid by tax month and type and lists the calendar as JSON, iCalendar and CSV', async () => {
     const { owner, corporationId } = await registeredThreeMonthsAgo();
     await fund(owner, '1000000');
     await payPaye(owner, corporationId, LAST);
 
     const metrics = await test.call('GET', 'core', `internal/organisations/${owner.organisationId}/bills/metrics/monthly`, { token: owner.token });
     expect(metrics.data.months).toHaveLength(12);
-    expect(metrics.data.months.at(-1)).toMatchObject({ month: THIS_MONTH, paye: '65300.00', wht: '0.00' });
+    // Last month's PAYE, paid this month, counts for last month: the month the tax is for.
+    expect(metrics.data.months.at(-1)).toMatchObject({ month: THIS_MONTH, paye: '0.00', wht: '0.00' });
+    expect(metrics.data.months.at(-2)).toMatchObject({ month: LAST, paye: '65300.00', wht: '0.00' });
     expect(metrics.data.months[0].month).toBe(addMonths(THIS_MONTH, -11));
     expect(metrics.data.total).toBe('65300.00');
 

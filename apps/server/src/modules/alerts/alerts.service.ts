@@ -211,7 +211,10 @@ export function createAlertsService(deps: AlertsDeps) {
       return { steps, completed: steps.every((step) => step.done) };
     },
 
-    /** Tax paid per month by type for the last twelve months (by the month a bill was paid, Lagos). */
+    /**
+     * Tax paid per month by type for the last twelve tax months: each paid bill counts in the month
+     * its tax is for (October's PAYE, paid on 9 November, is October's), as returns and receipts read.
+     */
     async metrics(caller: Caller, organisationId: string) {
       requireOwnOrganisation(caller, organisationId);
       const thisMonth = lagosDate(now()).slice(0, 7);
@@ -220,7 +223,7 @@ export function createAlertsService(deps: AlertsDeps) {
       let total = 0;
       for (const bill of await deps.bills(organisationId)) {
         if (bill.status !== 'payment_paid' || !bill.paidAt) continue;
-        const bucket = totals.get(lagosDate(bill.paidAt).slice(0, 7));
+        const bucket = totals.get(bill.period);
         if (!bucket) continue;
         bucket[bill.type] += bill.amountDueKobo;
         total += bill.amountDueKobo;

@@ -3,8 +3,26 @@ import { addDays } from '@levy/tax';
 
 /** The deadline calendar as iCalendar (RFC 5545): one all-day event per deadline, with a reminder three days before. */
 
+/**
+ * A TEXT value (RFC 5545 §3.3.11): backslash, semicolon and comma escaped, every line break (CRLF,
+ * LF or a bare CR) written as \n, and other control characters, which TEXT may not hold, dropped.
+ * A name typed with a stray CR would otherwise end the line and start a property of its own.
+ */
 function escapeText(text: string): string {
-  return text.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+  return text
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n|\r|\n/g, '\\n')
+    .split('')
+    .filter((character) => !isControl(character))
+    .join('');
+}
+
+/** A control character other than HTAB: line breaks are escaped before these are dropped. */
+function isControl(character: string): boolean {
+  const code = character.charCodeAt(0);
+  return (code < 0x20 && code !== 0x09) || code === 0x7f;
 }
 
 /** Lines longer than 75 octets are folded: CRLF and a space, never inside a UTF-8 sequence. */

@@ -87,9 +87,24 @@ async function renderCreditNote(context: NoteContext, item: repo.BillItem): Prom
   return page.finish(noteFilename(bill, item));
 }
 
+/**
+ * How many notes one person may mail, and how often the same note may go (decision 0042): enough
+ * for a bill's payees one by one, too few to turn the button into a way to mail anyone at will.
+ */
+const SEND_LIMITS: repo.CreditNoteSendLimits = {
+  perUser: { max: 30, windowMs: 60 * 60_000 },
+  perNote: { max: 1, windowMs: 10 * 60_000 },
+};
+
+const SEND_REFUSALS = {
+  user: 'You have sent 30 credit notes in the last hour. Please wait before sending more.',
+  note: 'This credit note was sent in the last 10 minutes. Please wait before sending it again.',
+} as const;
+
 /** A paid WHT bill's credit notes, one per payee row: as PDFs, as a ZIP, and mailed to the vendor. */
 export function createBillCreditNotes(deps: {
   db: Db;
+  now: () => Date;
   queries: BillQueries;
   receiptCodes: ReceiptCodes;
   mail: MailService;
@@ -167,6 +182,8 @@ export function createBillCreditNotes(deps: {
         `The credit note is attached as a PDF (${pdf.filename}). You may claim the tax withheld as a credit against your own income tax.`,
       ];
       await db.transaction(async (tx) => {
+        const limited = await repo.reserveCreditNoteSend(tx, { userId: caller.userId, billId: bill.id, row: item.rowNumber, at: deps.now(), limits: SEND_LIMITS });
+        if (limited) throw new AppError('RATE_LIMITED', SEND_REFUSALS[limited]);
         await deps.mail.enqueue(tx, {
           to,
           subject: `Withholding tax credit note ${number} from ${summary.corporation.name}`,

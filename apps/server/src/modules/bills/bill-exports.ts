@@ -3,7 +3,7 @@ import type { Kobo } from '@levy/tax';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Caller } from '../../http/route';
-import { exportTable, type ExportFormat } from '../../http/table-export';
+import { exportTable, lagosTimeCell, type ExportFormat } from '../../http/table-export';
 import { naira } from './bill-format';
 import { PAYE_INCOME_HEADERS } from './bill-preparation';
 import type { BillQueries } from './bill-queries';
@@ -48,8 +48,9 @@ export function createBillExports(deps: {
           { header: 'Supplementary', value: (row) => (row.supplementary ? `Yes: ${row.supplementary_reason ?? ''}` : '') },
           { header: 'Approved by', value: (row) => row.approved_by ?? '' },
           { header: 'Receipt', value: (row) => row.receipt_number ?? '' },
-          { header: 'Created', value: (row) => row.created_at },
-          { header: 'Paid', value: (row) => row.paid_at ?? '' },
+          { header: 'Created (Lagos time)', value: (row) => lagosTimeCell(row.created_at) },
+          { header: 'Paid (Lagos time)', value: (row) => lagosTimeCell(row.paid_at) },
+          { header: 'Agency reference', value: (row) => row.agency_reference ?? '' },
         ],
       });
     },

@@ -160,9 +160,10 @@ export function createBillPreparation(deps: {
     } catch (error) {
       throw whtTypeError(error, 'wht_type');
     }
-    const periodEnd = form.end_date ? form.end_date.slice(0, 10) : lastDayOfMonth(month);
-    if (!/^\d{4}-\d{2}(-\d{2})?$/.test(periodEnd) || periodEnd.slice(0, 7) < month) throw invalidInput({ end_date: 'The end date must be on or after the start of the month' });
-    const base = { type: 'wht' as const, whtType, periodStart: `${month}-01`, periodEnd: periodEnd.length === 7 ? lastDayOfMonth(periodEnd) : periodEnd };
+    // The contract has made end_date a real calendar date.
+    const periodEnd = form.end_date ?? lastDayOfMonth(month);
+    if (periodEnd < `${month}-01`) throw invalidInput({ end_date: 'The end date must be on or after the start of the month' });
+    const base = { type: 'wht' as const, whtType, periodStart: `${month}-01`, periodEnd };
     if (!form.payload_type) throw invalidInput({ payload_type: 'Choose manual or auto calculation' });
 
     if (form.payload_type === 'auto' && form.calc_record_reference) {

@@ -219,6 +219,13 @@ describe('PAYE bills', () => {
     const exported = await test.app.inject({ method: 'GET', url: '/service/v1/core/internal/bills/export?format=xlsx', headers: { 'api-token': owner.token } });
     expect(exported.statusCode).toBe(200);
     expect(exported.headers['content-type']).toContain('spreadsheetml');
+    // The CSV names the agency's reference and gives times in Lagos, as every screen shows them.
+    const csv = await test.app.inject({ method: 'GET', url: '/service/v1/core/internal/bills/export?format=csv&order_by=period_start&is_asc=true', headers: { 'api-token': owner.token } });
+    const [header, first] = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n').map((line) => line.split(','));
+    expect(header.slice(-3)).toEqual(['Created (Lagos time)', 'Paid (Lagos time)', 'Agency reference']);
+    const lagos = (iso: string) => new Date(Date.parse(iso) + 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
+    expect(september.data.agency_reference).toBeTruthy();
+    expect(first.slice(-3)).toEqual([lagos(september.data.created_at), lagos(september.data.paid_at), september.data.agency_reference]);
     const nothing = await test.call('GET', 'core', 'internal/bills/export', { token: owner.token, params: { search: 'no-such-bill' } });
     expect(nothing).toMatchObject({ code: 'NOT_FOUND', message: 'No Data: No data to download' });
   });
@@ -292,6 +299,27 @@ describe('WHT bills', () => {
     expect(created.data).toMatchObject({ status: 'payment_pending', amount_due: '25000.00', charge: '354.75', total: '25354.75', period_end: '2026-10-31' });
     const unknownType = await generate(owner.token, corporationId, 'wht', { payload_type: 'manual', wht_type: 'lottery', start_date: '2026-10' }, [file]);
     expect(unknownType).toMatchObject({ code: 'INVALID_INPUT', data: { wht_type: 'Choose a valid WHT type' } });
+  });
+
+  it('refuses a WHT end date that is not a real date, and debits nothing for it', async () => {
+    const { owner, corporationId } = await organisationWithState();
+    await fund(owner, '1000000');
+    const file: TestFile = { field: 'recipients', filename: 'single.csv', contentType: 'text/csv', content: Buffer.from('tax_payer_number,name,tax_payable\nN-3000001,Folake Balogun,25000\n') };
+    const fields = { payload_type: 'manual', wht_type: 'professional_fees', start_date: '2026-10' };
+    for (const [endDate, message] of [
+      ['2026-13', 'End date must be a real date written YYYY-MM-DD'],
+      ['2026-11-31', 'End date must be a real date written YYYY-MM-DD'],
+      ['9999-99-99', 'End date must be a real date written YYYY-MM-DD'],
+      ['9999-12-31', 'End date must be between 2000 and 2099'],
+      ['2026-09-30', 'The end date must be on or after the start of the month'],
+    ]) {
+      expect(await generate(owner.token, corporationId, 'wht', { ...fields, end_date: endDate }, [file])).toMatchObject({ code: 'INVALID_INPUT', data: { end_date: message } });
+    }
+    expect(await generate(owner.token, corporationId, 'paye', { start_date: '2026-11-31' }, [THREE_EMPLOYEES])).toMatchObject({ code: 'INVALID_INPUT', data: { start_date: 'Month must be written YYYY-MM' } });
+    expect(await billCount(owner)).toBe(0);
+    expect((await walletOf(owner)).balance).toBe('1000000.00');
+    const paid = await generate(owner.token, corporationId, 'wht', { ...fields, end_date: '2026-11' }, [file]);
+    expect(paid.data).toMatchObject({ period_start: '2026-10-01', period_end: '2026-11-30' });
   });
 
   it('refunds a bill the revenue service declines, exactly once', async () => {

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { readPage, totalRows } from '../../db/pagination';
 import { queryRows } from '../../db/raw';
 import { readItemPages, writeItemPages, type ItemPages } from '../../db/item-pages';
-import { billEvents, billItemPages, billNumbers, bills, receiptVerificationAttempts, whtCalcPages, whtCalcRecords, type BillItemTuple, type WhtCalcItemTuple } from './bills.schema';
+import { billEvents, billItemPages, billNumbers, bills, creditNoteSends, receiptVerificationAttempts, whtCalcPages, whtCalcRecords, type BillItemTuple, type WhtCalcItemTuple } from './bills.schema';
 
 /** The bills module's queries: every one takes the executor (the database or a transaction). */
 
@@ -288,6 +288,36 @@ export async function reserveVerificationAttempt(executor: Db, attempt: { addres
 /** Gives a reservation back: the lookup it counted found a genuine receipt. */
 export async function releaseVerificationAttempt(executor: Db, id: string): Promise<void> {
   await executor.delete(receiptVerificationAttempts).where(eq(receiptVerificationAttempts.id, id));
+}
+
+/** The limits on mailing credit notes: how many sends a user may make, and how often one note may go. */
+export interface CreditNoteSendLimits {
+  perUser: { max: number; windowMs: number };
+  perNote: { max: number; windowMs: number };
+}
+
+/**
+ * Counts a credit note's send unless the user or the note has reached its limit (decision 0042,
+ * counted as decision 0009 counts sign-ins): 'user' or 'note' names the limit reached, else null
+ * and the send is counted. Advisory locks on the user (namespace 5), then the note (namespace 6),
+ * always in that order, make parallel sends count one at a time in every process.
+ */
+export async function reserveCreditNoteSend(executor: Db, send: { userId: string; billId: string; row: number; at: Date; limits: CreditNoteSendLimits }): Promise<'user' | 'note' | null> {
+  const { perUser, perNote } = send.limits;
+  const userSince = new Date(send.at.getTime() - perUser.windowMs).toISOString();
+  const noteSince = new Date(send.at.getTime() - perNote.windowMs).toISOString();
+  const oldest = new Date(send.at.getTime() - Math.max(perUser.windowMs, perNote.windowMs)).toISOString();
+  await executor.execute(sql`select pg_advisory_xact_lock(5, hashtext(${send.userId}))`);
+  await executor.execute(sql`select pg_advisory_xact_lock(6, hashtext(${`${send.billId}:${send.row}`}))`);
+  await executor.delete(creditNoteSends).where(and(eq(creditNoteSends.userId, send.userId), lte(creditNoteSends.createdAt, sql`${oldest}::timestamptz`)));
+  const [counts] = await queryRows<{ by_user: number; by_note: number }>(executor, sql`
+    select
+      (select count(*)::int from ${creditNoteSends} where user_id = ${send.userId} and created_at > ${userSince}::timestamptz) as by_user,
+      (select count(*)::int from ${creditNoteSends} where bill_id = ${send.billId} and row_number = ${send.row} and created_at > ${noteSince}::timestamptz) as by_note`);
+  if (counts.by_user >= perUser.max) return 'user';
+  if (counts.by_note >= perNote.max) return 'note';
+  await executor.insert(creditNoteSends).values({ userId: send.userId, billId: send.billId, rowNumber: send.row, createdAt: send.at });
+  return null;
 }
 
 /** Bills paid at or after an instant, oldest payment first: what a new MPR row could reach. */

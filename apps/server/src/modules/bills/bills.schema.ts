@@ -201,3 +201,24 @@ export const receiptVerificationAttempts = pgTable(
   },
   (table) => [index('receipt_verification_attempts_ip_idx').on(table.ipAddress, table.createdAt)],
 );
+
+/**
+ * Credit notes mailed, counted for their limits (decision 0042): per user and per note, reserved in
+ * the transaction that writes the mail so every API process sees the same count (decision 0009).
+ * Each send deletes its user's rows older than the longest window.
+ */
+export const creditNoteSends = pgTable(
+  'credit_note_sends',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    billId: uuid()
+      .notNull()
+      .references(() => bills.id, { onDelete: 'cascade' }),
+    rowNumber: integer().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('credit_note_sends_user_idx').on(table.userId, table.createdAt), index('credit_note_sends_note_idx').on(table.billId, table.rowNumber, table.createdAt)],
+);

@@ -126,7 +126,7 @@ export function createBillsService(deps: {
     return { bill: await detail(current), message: messageFor(current) };
   }
   const exports = createBillExports({ db, queries, receiptCodes: deps.receiptCodes, payerAddress: deps.payerAddress, now });
-  const creditNotes = createBillCreditNotes({ db, queries, receiptCodes: deps.receiptCodes, mail: deps.mail, vendorEmail: deps.vendors.emailOf });
+  const creditNotes = createBillCreditNotes({ db, now, queries, receiptCodes: deps.receiptCodes, mail: deps.mail, vendorEmail: deps.vendors.emailOf });
 
   function agencyStateOf(state: StateInfo): AgencyState {
     return { code: state.code, name: state.name, revenueService: state.revenueService, collector: state.collector };

@@ -141,6 +141,29 @@ describe('identity, KYC and settings', () => {
     expect(read.data.legal_name).toBeNull();
   });
 
+  it('judges a CAC certificate by its content, not its name or claimed type, and never serves a program back', async () => {
+    const owner = await ownerWithOrganisation(test);
+    const upload = (file: { filename: string; contentType: string; content: Buffer }) =>
+      test.upload(`organisations/${owner.organisationId}/identity`, { namespace: 'auth', token: owner.token, fields: IDENTITY, files: [{ field: 'cac_document', ...file }] });
+    const windowsProgram = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(62), Buffer.from('This program cannot be run in DOS mode.')]);
+    expect((await upload({ filename: 'cac.pdf', contentType: 'application/pdf', content: windowsProgram })).data).toEqual({ cac_document: 'The CAC certificate must be a PDF, JPG or PNG file' });
+    expect((await upload({ filename: 'cac.jpg', contentType: 'image/jpeg', content: Buffer.from('%PD') })).data).toEqual({ cac_document: 'The CAC certificate must be a PDF, JPG or PNG file' });
+    expect((await upload({ filename: 'scan.pdf', contentType: 'application/pdf', content: TINY_PNG })).data).toEqual({ cac_document: 'scan.pdf is named as a PDF but its content is a PNG image: rename it or upload a PDF' });
+    expect((await test.call('GET', 'auth', `organisations/${owner.organisationId}/identity`, { token: owner.token })).data.cac_document).toBeNull();
+
+    // A real PDF the browser labels oddly is stored and served as the PDF it is.
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+    expect((await upload({ filename: 'certificate', contentType: 'application/octet-stream', content: pdf })).code).toBe('OK');
+    const download = () => test.app.inject({ method: 'GET', url: `/service/v1/auth/organisations/${owner.organisationId}/identity/cac-document`, headers: { 'api-token': owner.token } });
+    const served = await download();
+    expect([served.statusCode, served.headers['content-type']]).toEqual([200, 'application/pdf']);
+
+    // A program stored before uploads were checked is not handed out.
+    await test.database.db.execute(sql`update files set content = ${windowsProgram}, content_type = 'application/pdf' where organisation_id = ${owner.organisationId}`);
+    const refused = await download();
+    expect([refused.statusCode, refused.json().message]).toEqual([422, 'The CAC certificate on file is not a PDF, JPG or PNG file: upload it again from Settings → Organisation.']);
+  });
+
   it('reads and changes the corporation-wallet setting', async () => {
     const owner = await ownerWithOrganisation(test);
     const code = 'core.organisation.do_corporation_have_wallet';

@@ -2,6 +2,7 @@ import { BILL_APPROVAL_MESSAGES, CAC_DOCUMENT_TYPES, SETTING_CODES, updateIdenti
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError, invalidInput } from '../../errors';
+import { checkDocument } from '../../http/file-signature';
 import { FileReply, type Caller, type UploadedFile } from '../../http/route';
 import { recordAudit } from '../audit/audit.service';
 import { ROLE_CODES } from '../identity/permissions';
@@ -9,6 +10,8 @@ import type { ReferenceService } from '../reference/reference.service';
 import { requireOwnOrganisation } from './organisation-access';
 import { SETTING_DEFAULTS, type OrganisationDirectory } from './organisation-directory';
 import * as repo from './organisations.repo';
+
+const CAC_NOT_A_DOCUMENT = 'The CAC certificate must be a PDF, JPG or PNG file';
 
 const CAC_DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
 
@@ -86,18 +89,23 @@ export function createOrganisationsService(deps: OrganisationsDeps) {
     async cacDocument(caller: Caller, organisationId: string): Promise<FileReply> {
       const document = await repo.findCacDocument(db, requireOwnOrganisation(caller, organisationId));
       if (!document) throw new AppError('NOT_FOUND', 'No CAC certificate has been uploaded yet.');
-      return new FileReply(document.filename, document.contentType, document.content);
+      // Files kept before uploads were checked by content are checked again before anyone opens them.
+      const checked = checkDocument(document, CAC_DOCUMENT_TYPES);
+      if (!checked.ok) throw new AppError('UNPROCESSABLE', 'The CAC certificate on file is not a PDF, JPG or PNG file: upload it again from Settings → Organisation.');
+      return new FileReply(document.filename, checked.contentType, document.content);
     },
 
     async updateIdentity(caller: Caller, organisationId: string, input: z.output<typeof updateIdentity>, uploads: UploadedFile[], ip: string) {
       requireOwnOrganisation(caller, organisationId);
       const document = uploads.find((file) => file.field === 'cac_document');
-      if (document && !(CAC_DOCUMENT_TYPES as readonly string[]).includes(document.contentType)) throw invalidInput({ cac_document: 'The CAC certificate must be a PDF, JPG or PNG file' });
+      const checked = document ? checkDocument(document, CAC_DOCUMENT_TYPES) : null;
+      if (checked && !checked.ok) throw invalidInput({ cac_document: checked.reason === 'misnamed' ? checked.message : CAC_NOT_A_DOCUMENT });
       if (document && document.content.length > CAC_DOCUMENT_MAX_BYTES) throw invalidInput({ cac_document: 'The CAC certificate must be 5 MB or smaller' });
       const state = await reference.findState({ id: input.state_id });
       if (!state) throw invalidInput({ state_id: 'State is required' });
       await db.transaction(async (tx) => {
-        const documentId = document ? await directory.storeFile(tx, organisationId, document, caller.userId) : undefined;
+        // Stored under the type its content shows, never the one the browser claimed.
+        const documentId = document && checked?.ok ? await directory.storeFile(tx, organisationId, { ...document, contentType: checked.contentType }, caller.userId) : undefined;
         const values = {
           legalName: input.legal_name,
           cacNumber: input.cac_number.toUpperCase().replace(/[\s-]/g, ''),

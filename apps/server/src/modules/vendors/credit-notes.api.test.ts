@@ -223,4 +223,34 @@ describe('vendors', () => {
     const cleared = await test.call('PUT', 'core', 'internal/vendors/N-2000001', { token: member.token, body: { email: '' } });
     expect(cleared.data.email).toBeNull();
   });
+
+  it('mails one note once however often it is pressed at once, and limits how many notes one person mails', async () => {
+    const { owner, corporationId } = await organisationWithState();
+    await fund(owner, '5000000');
+    const bill = await paidWhtBill(owner, corporationId, '2026-10', PAYEES);
+    await test.call('PUT', 'core', 'internal/vendors/N-2000001', { token: owner.token, body: { email: 'burst@example.ng' } });
+    const mailsTo = async (to: string) => (await queryRows<{ n: number }>(test.database.db, sql`select count(*)::int as n from outbox where "to" = ${to}`))[0].n;
+
+    const burst = await Promise.all(Array.from({ length: 30 }, () => test.call('POST', 'core', `internal/bills/${bill.id}/credit-notes/2/send`, { token: owner.token })));
+    expect(burst.filter((answer) => answer.code === 'OK')).toHaveLength(1);
+    const refused = burst.filter((answer) => answer.code !== 'OK');
+    expect(refused).toHaveLength(29);
+    expect(new Set(refused.map((answer) => `${answer.code} ${answer.message}`))).toEqual(new Set(['RATE_LIMITED This credit note was sent in the last 10 minutes. Please wait before sending it again.']));
+    expect(await mailsTo('burst@example.ng')).toBe(1);
+
+    // A new address does not make the same note go again within the window.
+    await test.call('PUT', 'core', 'internal/vendors/N-2000001', { token: owner.token, body: { email: 'other@example.ng' } });
+    expect((await test.call('POST', 'core', `internal/bills/${bill.id}/credit-notes/2/send`, { token: owner.token })).code).toBe('RATE_LIMITED');
+    expect(await mailsTo('other@example.ng')).toBe(0);
+
+    // 30 notes in the last hour: the person's next send is refused, whichever note it is.
+    const [{ user_id: userId }] = await queryRows<{ user_id: string }>(test.database.db, sql`select user_id from credit_note_sends where bill_id = ${bill.id}`);
+    await test.database.db.execute(sql`insert into credit_note_sends (user_id, bill_id, row_number, created_at) select ${userId}, ${bill.id}, 100 + n, now() - interval '30 minutes' from generate_series(1, 29) as n`);
+    await test.call('PUT', 'core', 'internal/vendors/N-2000002', { token: owner.token, body: { email: 'halima@example.ng' } });
+    expect(await test.call('POST', 'core', `internal/bills/${bill.id}/credit-notes/3/send`, { token: owner.token })).toMatchObject({ code: 'RATE_LIMITED', message: 'You have sent 30 credit notes in the last hour. Please wait before sending more.' });
+    expect(await mailsTo('halima@example.ng')).toBe(0);
+    // Another member of the organisation has their own count.
+    const member = await joinAsMember(test, owner);
+    expect((await test.call('POST', 'core', `internal/bills/${bill.id}/credit-notes/3/send`, { token: member.token })).code).toBe('OK');
+  });
 });

@@ -196,7 +196,10 @@ describe('export', () => {
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="levy-wallet-history-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('Date,Reference,Description,Wallet,Type,Amount (NGN),Balance after (NGN),Status');
+    expect(lines[0]).toBe('Date (Lagos time),Reference,Description,Wallet,Type,Amount (NGN),Balance after (NGN),Status');
+    // The time every screen shows: Lagos, an hour ahead of UTC.
+    const [newest] = (await test.call('GET', 'core', `internal/organisations/${owner.organisationId}/wallets/history`, { token: owner.token })).data.items;
+    expect(lines[1].split(',')[0]).toBe(new Date(Date.parse(newest.created_at) + 3_600_000).toISOString().slice(0, 16).replace('T', ' '));
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain('sandbox:EXP-2,Bank transfer from Chukwuma Nwosu,Acme Nigeria Ltd,credit,500.00,1250500.75,success');
     // A reference that looks like a formula is written as text.

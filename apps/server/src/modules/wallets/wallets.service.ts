@@ -4,7 +4,7 @@ import type { PaymentProvider, TransferReceived } from '../../adapters/payments/
 import type { Db } from '../../db/client';
 import { toPage } from '../../db/pagination';
 import { AppError, invalidInput } from '../../errors';
-import { exportTable, type ExportFormat } from '../../http/table-export';
+import { exportTable, lagosTimeCell, type ExportFormat } from '../../http/table-export';
 import type { Caller } from '../../http/route';
 import type { CorporationsService } from '../corporations/corporations.service';
 import { requireOwnOrganisation } from '../organisations/organisation-access';
@@ -243,7 +243,7 @@ export function createWalletsService(deps: {
         format,
         rows: page.items,
         columns: [
-          { header: 'Date', value: (row) => row.created_at },
+          { header: 'Date (Lagos time)', value: (row) => lagosTimeCell(row.created_at) },
           { header: 'Reference', value: (row) => row.reference },
           { header: 'Description', value: (row) => row.description },
           { header: 'Wallet', value: (row) => row.wallet.name },

@@ -3,6 +3,7 @@ import type { PayeBandResult, PayeCalculation, PayeRegimeResult } from '@levy/co
 import { asKobo, formatNaira, koboToNairaString, parseNaira, payeDueDate, PAYE_RULES, sumKobo, ZERO_KOBO, type Kobo } from '@levy/tax';
 import { useState } from 'react';
 import { AmountCell } from '../../../components/amount-cell';
+import { SidewaysScroll } from '../../../components/sideways-scroll';
 import { BarChart } from '../../../components/bar-chart';
 import { formatAmount, formatDate } from '../../../lib/format';
 import { describePeriod } from '../model/calculator-form';
@@ -78,7 +79,7 @@ function RegimeComparison({ result }: { result: PayeCalculation }) {
   return (
     <Stack gap="xs">
       <Title order={4}>Both regimes side by side</Title>
-      <Table.ScrollContainer minWidth={340}>
+      <SidewaysScroll minWidth={340} label="The two regimes compared">
         <Table striped withTableBorder verticalSpacing={6} data-testid="regime-comparison">
           <Table.Thead>
             <Table.Tr>
@@ -111,7 +112,7 @@ function RegimeComparison({ result }: { result: PayeCalculation }) {
             })}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </SidewaysScroll>
       <Text size="sm" c="dimmed" data-testid="regime-difference">
         {difference === 0
           ? `${otherName} would give the same PAYE.`
@@ -147,7 +148,7 @@ function BandBreakdown({ result }: { result: PayeCalculation }) {
           aria-label="Bands of"
         />
       </Group>
-      <Table.ScrollContainer minWidth={480}>
+      <SidewaysScroll minWidth={480} label="Tax by band">
         <Table withTableBorder verticalSpacing={6} data-testid="band-table">
           <Table.Thead>
             <Table.Tr>
@@ -180,7 +181,7 @@ function BandBreakdown({ result }: { result: PayeCalculation }) {
             </Table.Tr>
           </Table.Tfoot>
         </Table>
-      </Table.ScrollContainer>
+      </SidewaysScroll>
       {regime.minimum_tax_applied && (
         <Text size="sm" c="dimmed">
           The bands give less than the minimum tax of 1% of gross pay, so the minimum tax applies (PITA s.37).

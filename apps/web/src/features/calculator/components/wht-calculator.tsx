@@ -3,8 +3,9 @@ import type { WhtCalculation } from '@levy/contracts';
 import { findInForce, firstDayOfPeriod, listWhtTypes, WHT_RATE_TABLE, whtDueDate, type WhtTypeInfo } from '@levy/tax';
 import type { FormEvent, ReactNode } from 'react';
 import { formatAmount, formatDate } from '../../../lib/format';
-import { describePeriod, periodOf, type WhtFormValues } from '../model/calculator-form';
+import { canCalculateWht, describePeriod, periodOf, type WhtFormValues } from '../model/calculator-form';
 import { AmountInput } from '../../../components/amount-input';
+import { SidewaysScroll } from '../../../components/sideways-scroll';
 import { ChoiceInput } from './choice-input';
 import { PeriodPicker } from './period-picker';
 
@@ -71,27 +72,29 @@ function WhtRateTable({ type, values }: { type: WhtTypeInfo; values: WhtFormValu
         <Title order={4}>
           {type.name}: rates for {describePeriod(period)}
         </Title>
-        <Table withTableBorder verticalSpacing={6}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Paid to</Table.Th>
-              <Table.Th ta="right">Resident</Table.Th>
-              <Table.Th ta="right">Non-resident</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            <Table.Tr>
-              <Table.Td>A company</Table.Td>
-              {cell('company', true)}
-              {cell('company', false)}
-            </Table.Tr>
-            <Table.Tr>
-              <Table.Td>An individual or business name</Table.Td>
-              {cell('individual', true)}
-              {cell('individual', false)}
-            </Table.Tr>
-          </Table.Tbody>
-        </Table>
+        <SidewaysScroll minWidth={300} label={`${type.name}: rates`}>
+          <Table withTableBorder verticalSpacing={6}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Paid to</Table.Th>
+                <Table.Th ta="right">Resident</Table.Th>
+                <Table.Th ta="right">Non-resident</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              <Table.Tr>
+                <Table.Td>A company</Table.Td>
+                {cell('company', true)}
+                {cell('company', false)}
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Td>An individual or business name</Table.Td>
+                {cell('individual', true)}
+                {cell('individual', false)}
+              </Table.Tr>
+            </Table.Tbody>
+          </Table>
+        </SidewaysScroll>
         <Text size="sm" c="dimmed">
           {doubles
             ? 'These rates double when the payee has no Tax ID (WHT Regulations 2024).'
@@ -150,7 +153,7 @@ export function WhtCalculator({ values, onChange, errors, onSubmit, isCalculatin
                 <Switch label="The payee has a Tax ID" checked={values.hasTaxId} onChange={(event) => set('hasTaxId', event.currentTarget.checked)} error={errors.hasTaxId} />
               </SimpleGrid>
               <AmountInput label="Amount of the payment" description="Before any deduction" value={values.amount} onChange={(value) => set('amount', value)} error={errors.amount} />
-              <Button type="submit" size="md" loading={isCalculating} disabled={values.amount.trim() === ''}>
+              <Button type="submit" size="md" loading={isCalculating} disabled={!canCalculateWht(values)}>
                 Calculate WHT
               </Button>
             </Stack>

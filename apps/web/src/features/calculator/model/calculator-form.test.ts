@@ -2,6 +2,7 @@ import { calculatePayeBody as calculatePaye, calculateWhtBody as calculateWht } 
 import { describe, expect, it } from 'vitest';
 import {
   canCalculatePaye,
+  canCalculateWht,
   componentsTotal,
   defaultPensionOf,
   describePeriod,
@@ -128,5 +129,21 @@ describe('field errors from the API', () => {
       gross: 'Gross pay is too low',
       annualRent: 'Annual rent must not be negative',
     });
+  });
+});
+
+describe('amounts that are not amounts', () => {
+  it('sends them as typed, never rounded or made positive, and does not offer to calculate', () => {
+    const today = new Date('2026-11-15T12:00:00Z');
+    const values = { ...emptyPayeForm(today), gross: '500000', pension: '100000.555', nhf: '-5000' };
+    expect(toPayeRequest(values)).toMatchObject({ monthly_gross: '500000.00', pension: '100000.555', nhf: '-5000' });
+    expect(canCalculatePaye(values)).toBe(false);
+    expect(canCalculatePaye({ ...values, pension: '', nhf: '' })).toBe(true);
+    expect(canCalculatePaye({ ...emptyPayeForm(today), gross: '-50000' })).toBe(false);
+    const wht = { ...emptyWhtForm(today), amount: '100000.555' };
+    expect(toWhtRequest(wht).amount).toBe('100000.555');
+    expect(canCalculateWht(wht)).toBe(false);
+    expect(canCalculateWht({ ...wht, amount: '99999999999999' })).toBe(false);
+    expect(canCalculateWht({ ...wht, amount: '100000.55' })).toBe(true);
   });
 });

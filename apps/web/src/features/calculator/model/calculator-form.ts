@@ -1,4 +1,4 @@
-import type { CalculatePaye, CalculateWht, SharedCalculation, SharedPayeInputs } from '@levy/contracts';
+import { nairaAmountProblem, type CalculatePaye, type CalculateWht, type SharedCalculation, type SharedPayeInputs } from '@levy/contracts';
 import {
   applyRate,
   EARLIEST_SUPPORTED_PERIOD,
@@ -158,16 +158,28 @@ export function defaultPensionOf(values: PayeFormValues): Kobo | null {
   return base > 0 ? applyRate(base, PENSION_EMPLOYEE_RATE_BPS) : null;
 }
 
-/** True when the form has something to compute: a gross above zero. */
+const PAYE_AMOUNT_KEYS = ['gross', 'basic', 'housing', 'transport', 'otherAllowances', 'pension', 'nhf', 'nhis', 'lifeAssurance', 'mortgageInterest', 'annualRent'] as const satisfies readonly PayeAmountKey[];
+
+/** True when the form has something to compute: a gross above zero and every amount one the API takes. */
 export function canCalculatePaye(values: PayeFormValues): boolean {
-  return effectiveGross(values) > 0;
+  return effectiveGross(values) > 0 && PAYE_AMOUNT_KEYS.every((key) => values[key].trim() === '' || nairaAmountProblem(values[key].trim(), key) === null);
 }
 
-/** Amount text → the API's naira string, or undefined when the field is empty. */
+/** True when the WHT amount is one the API takes. */
+export function canCalculateWht(values: WhtFormValues): boolean {
+  return values.amount.trim() !== '' && nairaAmountProblem(values.amount.trim(), 'Amount') === null;
+}
+
+/**
+ * Amount text → the API's naira string with two decimals, or undefined when empty. Text that is
+ * not an amount (negative, a third decimal, too large) goes as typed for the API to refuse: it is
+ * never rounded or clipped into a figure the person did not type.
+ */
 function apiAmount(text: string): string | undefined {
-  if (text.trim() === '') return undefined;
-  const kobo = parseNaira(text);
-  return kobo === null ? text : koboToNairaString(kobo);
+  const trimmed = text.trim();
+  if (trimmed === '') return undefined;
+  const kobo = nairaAmountProblem(trimmed, 'Amount') === null ? parseNaira(trimmed) : null;
+  return kobo === null ? trimmed : koboToNairaString(kobo);
 }
 
 const DEDUCTIONS: Array<[PayeAmountKey, keyof CalculatePaye]> = [

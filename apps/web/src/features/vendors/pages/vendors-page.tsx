@@ -10,7 +10,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { LoadingPlaceholder } from '../../../components/loading-placeholder';
 import { MountedModal } from '../../../components/mounted-modal';
 import { PageHeading } from '../../../components/page-heading';
-import { PhoneDetails, PhoneFitScrollContainer } from '../../../components/phone-table';
+import { PhoneDetails, PhoneFitScrollContainer, PhoneLabel, ROWS_AS_CARDS } from '../../../components/phone-table';
 import { TablePagination } from '../../../components/table-pagination';
 import { formatAmount, plural } from '../../../lib/format';
 import { useSessionStore } from '../../../lib/session-store';
@@ -126,7 +126,7 @@ export default function VendorsPage() {
           ) : (
             <>
               <PhoneFitScrollContainer minWidth={720}>
-                <Table verticalSpacing="sm" fz="sm" aria-label="Vendors">
+                <Table verticalSpacing="sm" fz="sm" aria-label="Vendors" className={ROWS_AS_CARDS}>
                   <Table.Thead>
                     <Table.Tr>
                       <Table.Th>Vendor</Table.Th>
@@ -139,7 +139,7 @@ export default function VendorsPage() {
                   <Table.Tbody>
                     {vendors.data.items.map((vendor) => (
                       <Table.Tr key={vendor.tax_payer_number}>
-                        <Table.Td>
+                        <Table.Td data-phone-line="title">
                           <Text fz="sm" fw={600}>
                             {vendor.name}
                           </Text>
@@ -152,8 +152,9 @@ export default function VendorsPage() {
                         <Table.Td>
                           <YearTotals vendor={vendor} />
                         </Table.Td>
-                        <Table.Td>
+                        <Table.Td data-phone-line="below">
                           <Stack gap={2} align="flex-start">
+                            <PhoneLabel>Credit notes are mailed to</PhoneLabel>
                             <Text fz="sm" c={vendor.email ? undefined : 'dimmed'} style={{ overflowWrap: 'anywhere' }}>
                               {vendor.email ?? 'None'}
                             </Text>
@@ -164,7 +165,7 @@ export default function VendorsPage() {
                             )}
                           </Stack>
                         </Table.Td>
-                        <Table.Td ta="right">
+                        <Table.Td ta="right" data-phone-line="end">
                           <NotesButton vendor={vendor} onClick={() => setViewing(vendor)} />
                         </Table.Td>
                       </Table.Tr>

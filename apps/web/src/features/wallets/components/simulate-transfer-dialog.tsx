@@ -1,36 +1,26 @@
-import { Button, Group, NumberInput, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { amountProblem, AmountInput } from '../../../components/amount-input';
 import { MountedModal } from '../../../components/mounted-modal';
 import { useSimulateTransfer, type Wallet } from '../../../api/wallets-api';
 
 /** Sandbox only: a bank transfer into the wallet's account, reported through the provider's webhook. */
 export function SimulateTransferDialog({ wallet, onClose }: { wallet: Wallet; onClose: () => void }) {
   const simulate = useSimulateTransfer();
-  const [amount, setAmount] = useState<string | number>('');
-  const isValid = Number(amount) > 0;
+  const [amount, setAmount] = useState('');
+  const isValid = amount.trim() !== '' && amountProblem(amount) === null && Number(amount) > 0;
   return (
     <MountedModal onClose={onClose} title="Simulate a transfer" centered>
       <Stack gap="md">
         <Text fz="sm" c="dimmed">
           Sandbox only: the payment provider reports a bank transfer into {wallet.virtual_account.account_number} ({wallet.virtual_account.bank_name}) through the same signed webhook a real transfer uses.
         </Text>
-        <NumberInput
-          label="Amount"
-          prefix="₦"
-          thousandSeparator=","
-          decimalScale={2}
-          min={0}
-          allowNegative={false}
-          hideControls
-          value={amount}
-          onChange={setAmount}
-          data-autofocus
-        />
+        <AmountInput label="Amount" value={amount} onChange={setAmount} data-autofocus />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button disabled={!isValid} loading={simulate.isPending} onClick={() => simulate.mutate({ walletId: wallet.id, amount: String(amount) }, { onSuccess: onClose })}>
+          <Button disabled={!isValid} loading={simulate.isPending} onClick={() => simulate.mutate({ walletId: wallet.id, amount: amount.trim() }, { onSuccess: onClose })}>
             Send transfer
           </Button>
         </Group>
