@@ -185,6 +185,17 @@ export async function findStatement(executor: Db, id: string): Promise<Statement
   return row ?? null;
 }
 
+/** The record's earliest statement kept with this very file, if any. */
+export async function findStatementWithFile(executor: Db, recordId: string, fileSha256: string): Promise<{ id: string; fileName: string } | null> {
+  const [row] = await executor
+    .select({ id: analyserStatements.id, fileName: analyserStatements.fileName })
+    .from(analyserStatements)
+    .where(and(eq(analyserStatements.recordId, recordId), eq(analyserStatements.fileSha256, fileSha256)))
+    .orderBy(asc(analyserStatements.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
 /** What a parse reads: the file, the password given for it and the run asked for. */
 export async function findStatementFile(executor: Db, id: string) {
   const [row] = await executor
