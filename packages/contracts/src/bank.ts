@@ -84,6 +84,8 @@ export const BANK_CATEGORIES = {
   reversal: 'Reversals',
   interest: 'Interest',
   salary: 'Salary',
+  payroll: 'Salaries and payroll paid',
+  customer_receipts: 'Customer receipts',
   tax: 'Tax payments',
   other_in: 'Other credits',
   other_out: 'Other debits',

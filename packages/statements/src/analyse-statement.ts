@@ -1,7 +1,7 @@
 import { asKobo, ZERO_KOBO, computeWht, isTaxInputError, type IsoDate, type Kobo, type Period } from '@levy/tax';
 import { dayNumberOfIso } from './day-number';
-import type { Category, ChargeKind } from './category-rules';
-import { detectSalary, payerKey, type SalaryDetection } from './detect-salary';
+import { BUSINESS_NAME, type AccountHolder, type Category, type ChargeKind } from './category-rules';
+import { detectSalary, NO_SALARY, payerKey, type SalaryDetection } from './detect-salary';
 import type { Transaction } from './transaction';
 
 export interface MonthlyFlow {
@@ -200,7 +200,6 @@ function findReversals(rows: readonly Transaction[]): StatementAnalysis['reversa
 
 const BOUNCED = /\b(?:RETURNED|BOUNCED|DISHONOU?RED|INSUFFICIENT\s+FUNDS?|UNPAID|FAILED)\b/i;
 
-const BUSINESS_NAME = /\b(?:LTD|LIMITED|PLC|ENTERPRISES?|VENTURES?|NIG(?:ERIA)?|SERVICES?|CONSULT\w*|GLOBAL|CONCEPTS?|SOLUTIONS?|INTEGRATED|TECHNOLOGIES|TECH|INTERNATIONAL|INT'?L|RESOURCES|COMPANY|CO|AGENCY|STORES?|PARTNERS|LOGISTICS|SUPPLIES|ENGINEERING|INDUSTRIES|HOLDINGS|ASSOCIATES|AND\s+SONS|&)\b/;
 const VENDOR_CATEGORIES: ReadonlySet<Category> = new Set(['transfer_out', 'other_out', 'web']);
 
 /**
@@ -246,8 +245,11 @@ function findWhtCandidates(rows: readonly Transaction[]): WhtCandidate[] {
   return candidates.sort((a, b) => b.total - a.total);
 }
 
-/** Monthly flows, balances, categories, salary, recurring debits, counterparties and tax insight. */
-export function analyseStatement(rows: readonly Transaction[]): StatementAnalysis {
+/**
+ * Monthly flows, balances, categories, salary, recurring debits, counterparties and tax insight.
+ * A company's account has no salary coming in: regular credits there are customers paying.
+ */
+export function analyseStatement(rows: readonly Transaction[], options: { holder?: AccountHolder } = {}): StatementAnalysis {
   let inflow = 0;
   let outflow = 0;
   const charges = { total: 0, vat: 0, byKind: {} as Partial<Record<ChargeKind, Kobo>>, count: 0 };
@@ -274,7 +276,7 @@ export function analyseStatement(rows: readonly Transaction[]): StatementAnalysi
     totals: { inflow: asKobo(inflow), outflow: asKobo(outflow), net: asKobo(inflow - outflow), count: rows.length },
     balances: summariseBalances(rows),
     categories: summariseCategories(rows),
-    salary: detectSalary(rows),
+    salary: options.holder === 'company' ? NO_SALARY : detectSalary(rows),
     recurringDebits: findRecurringDebits(rows),
     topCounterparties: findTopCounterparties(rows),
     reversals: findReversals(rows),

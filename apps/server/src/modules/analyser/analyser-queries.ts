@@ -1,5 +1,5 @@
 import { BILL_MESSAGES, type PeriodSource, type RecordAnalysis } from '@levy/contracts';
-import { compareStatements, type ColumnMapping, type Transaction, type Verdict } from '@levy/statements';
+import { accountHolderOf, compareStatements, type ColumnMapping, type Transaction, type Verdict } from '@levy/statements';
 import { asKobo } from '@levy/tax';
 import type { Db } from '../../db/client';
 import { pageWindow, toPage } from '../../db/pagination';
@@ -116,7 +116,7 @@ export function createAnalyserQueries(deps: { db: Db; access: AnalyserAccess; pa
         }),
         gaps: span('gapFrom', 'gapTo'),
         overlaps: span('overlapFrom', 'overlapTo'),
-        ...toAnalysisBody(analyseRows(transactions), {
+        ...toAnalysisBody(analyseRows(transactions, accountHolderOf(counted[0]?.accountName)), {
           verdict,
           reasons,
           checks: comparison,
