@@ -627,9 +627,10 @@ export const whtVendor = z.object({
   payments: z.number(),
   months: z.array(z.string()),
   total: money,
-  wht: money.describe('WHT at the engine rate on the total'),
-  rate: z.number().nullable().describe('Percent'),
-  assumed_wht_type: z.string().describe('other_services: an assumption, not a finding'),
+  wht: money.describe("WHT on the total, each payment at its type's rate"),
+  rate: z.number().nullable().describe('Percent; null when the payments are of types with different rates'),
+  wht_type: z.string().describe('The WHT type of most of the money paid'),
+  wht_type_source: z.enum(['narration', 'assumed']).describe('narration: the payments say it (rent, fees …); assumed: other services, an assumption, not a finding'),
   wht_form: z.object({ wht_type: z.string(), month: z.string(), amount: money, beneficiary_name: z.string() }).describe('What the WHT form opens with'),
   wht_link: z.string().describe('The Pay Taxes route that opens the WHT form prefilled'),
 });

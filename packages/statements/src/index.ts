@@ -37,7 +37,7 @@ export type { StatementErrorCode } from './statement-error';
 export type { Transaction } from './transaction';
 export type { ColumnMapping } from './rebuild-rows';
 export type { StatementCheck, CheckId, CheckStatus, Verdict } from './check-statement';
-export { analyseStatement } from './analyse-statement';
+export { analyseStatement, whtTypeOfNarration, WHT_NARRATION_TYPES } from './analyse-statement';
 export type { StatementAnalysis, MonthlyFlow, CategoryTotal, RecurringDebit, CounterpartyTotal, WhtCandidate } from './analyse-statement';
 export type { SalaryDetection } from './detect-salary';
 export { compareStatements } from './compare-statements';
