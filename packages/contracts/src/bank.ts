@@ -21,6 +21,9 @@ export const BANK_MESSAGES = {
   folderCreated: 'Folder created successfully',
   recordCreated: 'Record created successfully',
   uploaded: 'Statement uploaded: it is being analysed',
+  /** The same file is already on the record: it is kept (the analyst may mean it), and counted once. */
+  uploadedAgain: (earlierFileName: string) =>
+    `Statement uploaded: it is being analysed. This file is already on this record as ${earlierFileName}: its transactions are counted once in the combined analysis`,
   rerun: 'The statement is being analysed again',
   correctionsSaved: 'Corrections saved and the statement re-analysed',
   mappingSaved: 'Column mapping saved: the statement is being analysed again',
@@ -82,6 +85,8 @@ export const BANK_CATEGORIES = {
   reversal: 'Reversals',
   interest: 'Interest',
   salary: 'Salary',
+  payroll: 'Salaries and payroll paid',
+  customer_receipts: 'Customer receipts',
   tax: 'Tax payments',
   other_in: 'Other credits',
   other_out: 'Other debits',
@@ -345,11 +350,15 @@ export const listStatements = defineContract(calls.listStatements, {
   response: pageOf(statement),
 });
 /** Multipart (`file`, `password`): PDF up to 20 MB, CSV or XLSX up to 10 MB, recognised by content. Answers at once with the queued statement. */
+/** The queued statement, and the record's earlier statement of the very same file when there is one (the message says so too). */
+export const uploadedStatement = statement.extend({ duplicate_of: z.object({ id: z.string(), file_name: z.string() }).nullable() });
+export type UploadedStatement = z.infer<typeof uploadedStatement>;
+
 export const uploadStatement = defineContract(calls.uploadStatement, {
-  summary: 'Upload a statement (multipart: file, password?): PDF up to 20 MB, CSV or XLSX up to 10 MB, recognised by content. An encrypted PDF without its password, or with a wrong one, is UNPROCESSABLE with data.reason PASSWORD_REQUIRED or WRONG_PASSWORD. Answers with the queued statement; parsing runs in the background.',
+  summary: 'Upload a statement (multipart: file, password?): PDF up to 20 MB, CSV or XLSX up to 10 MB, recognised by content. An encrypted PDF without its password, or with a wrong one, is UNPROCESSABLE with data.reason PASSWORD_REQUIRED or WRONG_PASSWORD. Answers with the queued statement, and duplicate_of when the record already holds the same file; parsing runs in the background.',
   params: byId,
   body: uploadStatementForm,
-  response: statement,
+  response: uploadedStatement,
 });
 export const getStatement = defineContract(calls.getStatement, {
   summary: 'One statement: status and progress while parsing; verdict, reasons, checks, period, totals, printed figures and PDF metadata once analysed; error_code and error_message when it failed',
@@ -497,13 +506,29 @@ export const getStatementAnalysis = defineContract(calls.getStatementAnalysis, {
   response: statementAnalysis,
 });
 
+/** Why an analysed statement's rows do not count in its record's combined figures. */
+export const LEFT_OUT_REASONS = ['inconsistent', 'duplicate'] as const;
+
 export const periodSpan = z.object({ from: z.string(), to: z.string() });
 /** Every analysed statement of a record together: gaps and overlaps between them, and the analysis of all their rows. */
 export const recordAnalysis = analysisBody.extend({
   record_id: z.string(),
-  statement_count: z.number().describe('Analysed statements taken into account'),
+  statement_count: z.number().describe('Analysed statements whose rows count (an inconsistent statement, or one whose every row another holds, does not)'),
   pending_count: z.number().describe('Statements still queued, processing or failed, left out'),
-  statements: z.array(z.object({ id: z.string(), file_name: z.string(), format: z.enum(STATEMENT_FORMATS), period_start: z.string().nullable(), period_end: z.string().nullable(), verdict: z.enum(VERDICTS).nullable() })),
+  duplicate_rows: z.number().describe('Rows counted once although several statements hold them (same date, amounts, balance and narration)'),
+  statements: z.array(
+    z.object({
+      id: z.string(),
+      file_name: z.string(),
+      format: z.enum(STATEMENT_FORMATS),
+      period_start: z.string().nullable(),
+      period_end: z.string().nullable(),
+      verdict: z.enum(VERDICTS).nullable(),
+      counted_rows: z.number().describe('Its rows that count in the combined figures'),
+      duplicate_rows: z.number().describe('Its rows an earlier statement already holds, counted there'),
+      left_out: z.enum(LEFT_OUT_REASONS).nullable().describe('inconsistent (its arithmetic fails), duplicate (every row is in an earlier statement), or null when it counts'),
+    }),
+  ),
   gaps: z.array(periodSpan),
   overlaps: z.array(periodSpan),
 });
@@ -606,9 +631,10 @@ export const whtVendor = z.object({
   payments: z.number(),
   months: z.array(z.string()),
   total: money,
-  wht: money.describe('WHT at the engine rate on the total'),
-  rate: z.number().nullable().describe('Percent'),
-  assumed_wht_type: z.string().describe('other_services: an assumption, not a finding'),
+  wht: money.describe("WHT on the total, each payment at its type's rate"),
+  rate: z.number().nullable().describe('Percent; null when the payments are of types with different rates'),
+  wht_type: z.string().describe('The WHT type of most of the money paid'),
+  wht_type_source: z.enum(['narration', 'assumed']).describe('narration: the payments say it (rent, fees …); assumed: other services, an assumption, not a finding'),
   wht_form: z.object({ wht_type: z.string(), month: z.string(), amount: money, beneficiary_name: z.string() }).describe('What the WHT form opens with'),
   wht_link: z.string().describe('The Pay Taxes route that opens the WHT form prefilled'),
 });

@@ -132,7 +132,7 @@ describe('analyseStatement', () => {
       0,
     );
     expect(analysis.whtCandidates).toEqual([
-      { vendor: 'BRIGHTPATH VENTURES LTD', payments: 3, months: ['2025-01', '2025-02', '2025-03'], total: 15_500_000, assumedWhtCode: 'other_services', wht: expectedWht, rateBps: 200 },
+      { vendor: 'BRIGHTPATH VENTURES LTD', payments: 3, months: ['2025-01', '2025-02', '2025-03'], total: 15_500_000, whtCode: 'other_services', whtCodeSource: 'assumed', wht: expectedWht, rateBps: 200 },
     ]);
     expect(expectedWht).toBe(310_000);
   });

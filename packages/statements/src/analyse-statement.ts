@@ -1,7 +1,7 @@
-import { asKobo, ZERO_KOBO, computeWht, isTaxInputError, type IsoDate, type Kobo, type Period } from '@levy/tax';
+import { asKobo, ZERO_KOBO, computeWht, isTaxInputError, type IsoDate, type Kobo, type Period, type WhtCode } from '@levy/tax';
 import { dayNumberOfIso } from './day-number';
-import type { Category, ChargeKind } from './category-rules';
-import { detectSalary, payerKey, type SalaryDetection } from './detect-salary';
+import { BUSINESS_NAME, type AccountHolder, type Category, type ChargeKind } from './category-rules';
+import { detectSalary, NO_SALARY, payerKey, type SalaryDetection } from './detect-salary';
 import type { Transaction } from './transaction';
 
 export interface MonthlyFlow {
@@ -40,9 +40,10 @@ export interface WhtCandidate {
   payments: number;
   months: Period[];
   total: Kobo;
-  /** The WHT type assumed: other services, the commonest for regular vendor payments. */
-  assumedWhtCode: 'other_services';
-  /** WHT that would have been deducted at the engine's rate for a company with a Tax ID. */
+  /** The WHT type of most of the money paid: as the narrations say it (rent, fees …), else assumed other services. */
+  whtCode: WhtCode;
+  whtCodeSource: 'narration' | 'assumed';
+  /** WHT that would have been deducted, each payment at its type's rate for a company with a Tax ID. */
   wht: Kobo;
   rateBps: number | null;
 }
@@ -200,13 +201,34 @@ function findReversals(rows: readonly Transaction[]): StatementAnalysis['reversa
 
 const BOUNCED = /\b(?:RETURNED|BOUNCED|DISHONOU?RED|INSUFFICIENT\s+FUNDS?|UNPAID|FAILED)\b/i;
 
-const BUSINESS_NAME = /\b(?:LTD|LIMITED|PLC|ENTERPRISES?|VENTURES?|NIG(?:ERIA)?|SERVICES?|CONSULT\w*|GLOBAL|CONCEPTS?|SOLUTIONS?|INTEGRATED|TECHNOLOGIES|TECH|INTERNATIONAL|INT'?L|RESOURCES|COMPANY|CO|AGENCY|STORES?|PARTNERS|LOGISTICS|SUPPLIES|ENGINEERING|INDUSTRIES|HOLDINGS|ASSOCIATES|AND\s+SONS|&)\b/;
 const VENDOR_CATEGORIES: ReadonlySet<Category> = new Set(['transfer_out', 'other_out', 'web']);
 
 /**
+ * What a payment's narration says it was for, as WHT types (first match wins): the payer's own
+ * words beat the assumption. Payments to a company with a Tax ID are assumed throughout.
+ */
+export const WHT_NARRATION_TYPES: ReadonlyArray<{ code: WhtCode; pattern: RegExp }> = [
+  { code: 'rent', pattern: /\bRENT(?:AL|S)?\b|\bLEASE\b|\bHIRE\b/ },
+  { code: 'dividend', pattern: /\bDIVIDENDS?\b/ },
+  { code: 'interest', pattern: /\bINTEREST\b/ },
+  { code: 'royalty', pattern: /\bROYALT(?:Y|IES)\b/ },
+  { code: 'brokerage', pattern: /\bBROKERAGE\b/ },
+  { code: 'professional_fees', pattern: /\bFEES?\b|\bCONSULT\w*|\bPROFESSIONAL\b|\bLEGAL\b|\bAUDIT\w*|\bCOMMISSION\b|\bRETAINER\b|\bMANAGEMENT\b|\bTECHNICAL\b/ },
+  { code: 'construction_other', pattern: /\bCONSTRUCTION\b|\bBUILDING\s+WORKS?\b|\bCIVIL\s+WORKS?\b/ },
+  { code: 'supply_of_goods', pattern: /\bSUPPL(?:Y|IES)\b|\bGOODS\b|\bMATERIALS?\b|\bPURCHASE\s+OF\b/ },
+];
+
+/** The WHT type a payment's narration names, or null. */
+export function whtTypeOfNarration(narration: string): WhtCode | null {
+  const text = narration.toUpperCase();
+  return WHT_NARRATION_TYPES.find((type) => type.pattern.test(text))?.code ?? null;
+}
+
+/**
  * Regular transfers out (at least two, in at least two months) to a counterparty whose name
- * reads as a business: the payer may have owed WHT on them. WHT is worked out per payment at
- * the engine's rate for 'other services' to a resident company with a Tax ID (tax-rules.md §3).
+ * reads as a business: the payer may have owed WHT on them. Each payment's WHT is worked out at
+ * the rate for its narration's type, else 'other services', to a resident company with a Tax ID
+ * (the WHT regulations' first schedule); the vendor shows the type most of its money went under.
  */
 function findWhtCandidates(rows: readonly Transaction[]): WhtCandidate[] {
   const groups = new Map<string, Transaction[]>();
@@ -223,9 +245,12 @@ function findWhtCandidates(rows: readonly Transaction[]): WhtCandidate[] {
     if (group.length < 2 || months.length < 2) continue;
     let wht = 0;
     let rateBps: number | null = null;
+    const paidByType = new Map<WhtCode, number>();
     for (const row of group) {
+      const code = whtTypeOfNarration(row.narration) ?? 'other_services';
+      paidByType.set(code, (paidByType.get(code) ?? 0) + row.debit);
       try {
-        const result = computeWht({ period: row.date.slice(0, 7), code: 'other_services', payeeKind: 'company', resident: true, hasTaxId: true, amount: row.debit });
+        const result = computeWht({ period: row.date.slice(0, 7), code, payeeKind: 'company', resident: true, hasTaxId: true, amount: row.debit });
         wht += result.tax;
         rateBps = result.rateBps;
       } catch (error) {
@@ -233,21 +258,29 @@ function findWhtCandidates(rows: readonly Transaction[]): WhtCandidate[] {
         if (!isTaxInputError(error)) throw error;
       }
     }
+    const [whtCode] = [...paidByType.entries()].sort((a, b) => b[1] - a[1])[0];
+    const total = group.reduce((sum, row) => sum + row.debit, 0);
     candidates.push({
       vendor,
       payments: group.length,
       months,
-      total: asKobo(group.reduce((sum, row) => sum + row.debit, 0)),
-      assumedWhtCode: 'other_services',
+      total: asKobo(total),
+      whtCode,
+      // No narration pattern gives 'other services': that type is always the assumption.
+      whtCodeSource: whtCode === 'other_services' ? 'assumed' : 'narration',
       wht: asKobo(wht),
-      rateBps,
+      // One rate when every payment is of one type; otherwise the rates differ and none is shown.
+      rateBps: paidByType.size === 1 ? rateBps : null,
     });
   }
   return candidates.sort((a, b) => b.total - a.total);
 }
 
-/** Monthly flows, balances, categories, salary, recurring debits, counterparties and tax insight. */
-export function analyseStatement(rows: readonly Transaction[]): StatementAnalysis {
+/**
+ * Monthly flows, balances, categories, salary, recurring debits, counterparties and tax insight.
+ * A company's account has no salary coming in: regular credits there are customers paying.
+ */
+export function analyseStatement(rows: readonly Transaction[], options: { holder?: AccountHolder } = {}): StatementAnalysis {
   let inflow = 0;
   let outflow = 0;
   const charges = { total: 0, vat: 0, byKind: {} as Partial<Record<ChargeKind, Kobo>>, count: 0 };
@@ -274,7 +307,7 @@ export function analyseStatement(rows: readonly Transaction[]): StatementAnalysi
     totals: { inflow: asKobo(inflow), outflow: asKobo(outflow), net: asKobo(inflow - outflow), count: rows.length },
     balances: summariseBalances(rows),
     categories: summariseCategories(rows),
-    salary: detectSalary(rows),
+    salary: options.holder === 'company' ? NO_SALARY : detectSalary(rows),
     recurringDebits: findRecurringDebits(rows),
     topCounterparties: findTopCounterparties(rows),
     reversals: findReversals(rows),

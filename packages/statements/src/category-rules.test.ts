@@ -26,6 +26,12 @@ const CASES: Case[] = [
   ['Transfer from MONIEPOINT/ADA STORES', 'credit', 'transfer_in'],
   ['NIP TRANSFER FROM KEMI ADEYEMI/UBA/thanks', 'credit', 'transfer_in'],
   ['MOBILE TRF FROM GODWIN EZE', 'credit', 'transfer_in'],
+  // Salaries paid out: a payroll is not "other debits"
+  ['SALARY PAYMENT MARCH 2026 STAFF', 'debit', 'payroll'],
+  ['NIP TRANSFER TO EMEKA OBI/MARCH SALARY', 'debit', 'payroll'],
+  ['BULK PAYROLL - FEB 2026', 'debit', 'payroll'],
+  ['WAGES CASUAL STAFF WK 12', 'debit', 'payroll'],
+  ['STAFF SALARIES APRIL', 'debit', 'payroll'],
   // Transfers out
   ['NIP TRANSFER TO ADAEZE OKAFOR/ZENITH/house rent', 'debit', 'transfer_out'],
   ['NIP DR/MOB/CHINEDU EZE/GTB/goods', 'debit', 'transfer_out'],

@@ -14,6 +14,8 @@ export type Category =
   | 'reversal'
   | 'interest'
   | 'salary'
+  | 'payroll'
+  | 'customer_receipts'
   | 'tax'
   | 'other_in'
   | 'other_out';
@@ -46,6 +48,8 @@ export const CATEGORY_RULES: readonly CategoryRule[] = [
   { category: 'bank_charges', chargeKind: 'maintenance', direction: 'debit', pattern: /MAINTENANCE|\bMAINT\b|\bAMF\b|\bCOT\b|ACCOUNT\s+(?:MGT|MANAGEMENT)\s+FEE/ },
   { category: 'bank_charges', chargeKind: 'card_fee', direction: 'debit', pattern: /CARD\s+(?:ISSUANCE|FEE|RENEWAL|REPLACEMENT)|TOKEN\s+(?:FEE|CHA?R?GE?)/ },
   { category: 'bank_charges', chargeKind: 'transfer_fee', direction: 'debit', pattern: /\b(?:NIP|TRANSFER|TRF|NEFT|USSD|POS|ATM)\s+(?:CHA?R?GE?S?|FEE|COMM(?:ISSION)?)\b|\bCOMMISSION\b|\bCHA?R?GE?S?\s+(?:ON|FOR)\b|\bFEE\b|\bBANK\s+CHA?R?GES?\b/ },
+  // Salaries paid out (a company's payroll, a household's staff): before transfers out.
+  { category: 'payroll', direction: 'debit', pattern: /\bSALAR(?:Y|IES)\b|\bPAYROLL\b|\bWAGES?\b|\bSTIPENDS?\b|\bSTAFF\s+(?:PAY|SAL\w*)\b|\b(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[A-Z]*\s+SAL\b/ },
   { category: 'salary', direction: 'credit', pattern: /\bSALARY\b|\bSAL(?:ARY)?\s+(?:FOR|PAYMENT|ADV\w*)\b|\bPAYROLL\b|\bWAGES?\b|\bSTIPEND\b|\b(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[A-Z]*\s+SAL\b/ },
   { category: 'loan', direction: 'any', pattern: /\bLOAN\b|\bOVERDRAFT\b|\bCREDIT\s+DIRECT\b|\bCARBON\b|\bFAIRMONEY\b|\bPALMCREDIT\b|\bRENMONEY\b|\bQUICKCHECK\b|\bBRANCH\s+INT|\bOKASH\b|\bSOFTLOAN\b|\bAELLA\b|\bLIDYA\b|\bMIGO\b|\bREPAYMENT\b/ },
   { category: 'interest', direction: 'any', pattern: /\bINTEREST\b|\bINT\.?\s*(?:PAID|CR|CREDIT|EARNED|CAPITALI[SZ]ED)\b|\bCR\.?\s*INT\b/ },
@@ -59,6 +63,31 @@ export const CATEGORY_RULES: readonly CategoryRule[] = [
   { category: 'transfer_in', direction: 'credit', pattern: /\bNIP\b|\bTRANSFER\b|\bTRF\b|\bTRSF\b|\bTRANS\s+FROM\b|\bFT\b|\bMOB\b|\bUSSD\b|\bNIBSS\b|\bINSTANT\s+PAYMENT|\bFIP\b|\bINFLOW\b|\bRECEIVED\s+FROM\b|\bFROM\s*:|\bFRM\b|\bIB\b|\*\d{3}\*/ },
   { category: 'transfer_out', direction: 'debit', pattern: /\bNIP\b|\bTRANSFER\b|\bTRF\b|\bTRSF\b|\bFT\b|\bMOB\b|\bUSSD\b|\bNIBSS\b|\bINSTANT\s+PAYMENT|\bFIP\b|\bSENT\s+TO\b|\bTO\s*:|\bIB\b|\*\d{3}\*|\bPAYMENT\s+(?:TO|FOR)\b/ },
 ];
+
+/** Words that make a name read as a business's rather than a person's. */
+export const BUSINESS_NAME =
+  /\b(?:LTD|LIMITED|PLC|ENTERPRISES?|VENTURES?|NIG(?:ERIA)?|SERVICES?|CONSULT\w*|GLOBAL|CONCEPTS?|SOLUTIONS?|INTEGRATED|TECHNOLOGIES|TECH|INTERNATIONAL|INT'?L|RESOURCES|COMPANY|CO|AGENCY|STORES?|PARTNERS|LOGISTICS|SUPPLIES|ENGINEERING|INDUSTRIES|HOLDINGS|ASSOCIATES|TRAD(?:ING|ERS)|AND\s+SONS)\b|&/;
+
+/** Whose account a statement is: a company's money in is its customers paying, not a salary. */
+export type AccountHolder = 'company' | 'person';
+
+/** A company when the account's name reads as a business's; a person otherwise (or when no name is printed). */
+export function accountHolderOf(accountName: string | null | undefined): AccountHolder {
+  return accountName && BUSINESS_NAME.test(accountName.toUpperCase()) ? 'company' : 'person';
+}
+
+/** Credits that, on a company's account, are its customers paying it. */
+const RECEIPT_CATEGORIES: ReadonlySet<Category> = new Set(['transfer_in', 'salary', 'other_in', 'pos', 'web']);
+
+/**
+ * The rows as their account's holder makes them: on a company's account, transfers, card and web
+ * settlements and "salary"-worded credits are customer receipts (invoices paid), not income of
+ * a person. A person's account is left as the narrations read.
+ */
+export function categoriseForHolder<T extends { credit: number; category: Category }>(rows: readonly T[], holder: AccountHolder): T[] {
+  if (holder === 'person') return [...rows];
+  return rows.map((row) => (row.credit > 0 && RECEIPT_CATEGORIES.has(row.category) ? { ...row, category: 'customer_receipts' } : row));
+}
 
 export interface CategoryMatch {
   category: Category;

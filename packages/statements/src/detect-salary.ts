@@ -15,7 +15,8 @@ export interface SalaryDetection {
   transactionIndexes: number[];
 }
 
-const NONE: SalaryDetection = { isDetected: false, confidence: 0, payer: null, monthlyAmount: null, typicalDay: null, months: [], transactionIndexes: [] };
+/** No salary found. */
+export const NO_SALARY: SalaryDetection = { isDetected: false, confidence: 0, payer: null, monthlyAmount: null, typicalDay: null, months: [], transactionIndexes: [] };
 
 // Weights of the evidence. Regular arrival every month matters most; a "salary" word alone is
 // not enough (people label transfers), and a steady amount without a steady day is rent-like.
@@ -58,7 +59,7 @@ function dayDistance(a: number, b: number): number {
  */
 export function detectSalary(transactions: readonly Transaction[]): SalaryDetection {
   const credits = transactions.filter((row) => row.credit > 0 && row.category !== 'reversal' && row.category !== 'loan');
-  if (credits.length === 0) return NONE;
+  if (credits.length === 0) return NO_SALARY;
   const spanMonths = monthsBetween(transactions[0].date, transactions[transactions.length - 1].date);
   const groups = new Map<string, Transaction[]>();
   for (const credit of credits) {
@@ -67,7 +68,7 @@ export function detectSalary(transactions: readonly Transaction[]): SalaryDetect
     if (group) group.push(credit);
     else groups.set(key, [credit]);
   }
-  let best: SalaryDetection = NONE;
+  let best: SalaryDetection = NO_SALARY;
   for (const [payer, group] of groups) {
     // The largest credit of each month from this payer is the candidate salary.
     const byMonth = new Map<string, Transaction>();

@@ -1,5 +1,5 @@
 import { BILL_MESSAGES, type PeriodSource, type RecordAnalysis } from '@levy/contracts';
-import { compareStatements, type ColumnMapping, type Transaction, type Verdict } from '@levy/statements';
+import { accountHolderOf, compareStatements, type ColumnMapping, type Transaction, type Verdict } from '@levy/statements';
 import { asKobo } from '@levy/tax';
 import type { Db } from '../../db/client';
 import { pageWindow, toPage } from '../../db/pagination';
@@ -11,6 +11,7 @@ import { naira, toAnalysisBody, toConfidence, toRecord, toTransaction } from './
 import * as repo from './analyser.repo';
 import type { TransactionQuery } from './analyser.repo';
 import { renderAnalysisReport } from './analysis-report';
+import { combineStatements } from './record-combination';
 import { analyseRows, linesOfPage, toEngineTransaction } from './statement-rows';
 import { taxInsightOf, type PaidBill } from './tax-insight';
 
@@ -48,50 +49,82 @@ export function createAnalyserQueries(deps: { db: Db; access: AnalyserAccess; pa
   }
 
   return {
-    /** Every analysed statement of the record together: gaps and overlaps between them, and the analysis of all their rows. */
+    /**
+     * Every analysed statement of the record together: each transaction counted once however many
+     * statements hold it, inconsistent statements left out, gaps and overlaps between the
+     * statements that count, and the analysis of the rows that count.
+     */
     async recordAnalysis(caller: Caller, id: string): Promise<RecordAnalysis> {
       const record = await ownRecord(caller, id);
       const statements = await repo.statementsOfRecord(db, record.id);
       const analysed = statements.filter((statement) => statement.status === 'analysed');
-      const order = new Map(analysed.map((statement, position) => [statement.id, position]));
-      const rows = await repo.transactionsOf(db, analysed.map((statement) => statement.id));
-      rows.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : order.get(a.statementId)! - order.get(b.statementId)! || a.index - b.index));
+      const stored = await repo.transactionsOf(db, analysed.map((statement) => statement.id));
+      const combination = combineStatements(analysed.map((statement) => ({ id: statement.id, verdict: statement.verdict, rows: stored.filter((row) => row.statementId === statement.id) })));
+      const countedIds = new Set(combination.statements.filter((statement) => statement.leftOut === null).map((statement) => statement.id));
+      const counted = analysed.filter((statement) => countedIds.has(statement.id));
+      const order = new Map(counted.map((statement, position) => [statement.id, position]));
+      const rows = [...combination.rows].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : order.get(a.statementId)! - order.get(b.statementId)! || a.index - b.index));
       const transactions: Transaction[] = rows.map((row, index) => toEngineTransaction(row, index));
       const comparison = compareStatements(
-        analysed.map((statement) => ({
+        counted.map((statement) => ({
           account: { number: statement.accountNumber },
           period: { start: statement.periodStart, end: statement.periodEnd },
           computed: { openingBalance: statement.openingBalanceKobo, closingBalance: statement.closingBalanceKobo },
         })),
       );
       const findings = comparison.filter((check) => check.status !== 'pass' && check.status !== 'skipped');
+      const byId = new Map(analysed.map((statement) => [statement.id, statement]));
+      const leftOutReasons = combination.statements.flatMap(({ id: statementId, leftOut }) => {
+        const fileName = byId.get(statementId)!.fileName;
+        if (leftOut === 'inconsistent') return [`${fileName} is left out of the combined figures: its balances or totals do not add up`];
+        if (leftOut === 'duplicate') return [`${fileName} is left out of the combined figures: every transaction in it is already in an earlier statement`];
+        return [];
+      });
+      const duplicateRows = combination.statements.reduce((sum, statement) => sum + statement.duplicateRows, 0);
+      const repeats = combination.statements.filter((statement) => statement.leftOut === null && statement.duplicateRows > 0).map((statement) => `${byId.get(statement.id)!.fileName} repeats ${statement.duplicateRows} transaction${statement.duplicateRows === 1 ? '' : 's'} of an earlier statement: each is counted once`);
+      // The record's verdict is its counted statements' worst; a statement left out as inconsistent makes the record suspicious, not inconsistent.
       let verdict: Verdict | null = analysed.length > 0 ? 'consistent' : null;
-      for (const statement of analysed) if (statement.verdict && VERDICT_RANK[statement.verdict] > VERDICT_RANK[verdict ?? 'consistent']) verdict = statement.verdict;
-      for (const check of findings) {
-        const implied: Verdict = check.status === 'fail' ? 'inconsistent' : 'suspicious';
+      const raise = (implied: Verdict) => {
         if (VERDICT_RANK[implied] > VERDICT_RANK[verdict ?? 'consistent']) verdict = implied;
-      }
-      const reasons = [...analysed.flatMap((statement) => statement.reasons.map((reason) => `${statement.fileName}: ${reason}`)), ...findings.map((check) => check.message)];
+      };
+      for (const statement of counted) if (statement.verdict) raise(statement.verdict);
+      for (const check of findings) raise(check.status === 'fail' ? 'inconsistent' : 'suspicious');
+      if (leftOutReasons.length > 0) raise('suspicious');
+      const reasons = [...leftOutReasons, ...repeats, ...counted.flatMap((statement) => statement.reasons.map((reason) => `${statement.fileName}: ${reason}`)), ...findings.map((check) => check.message)];
       const span = (key: 'gapFrom' | 'overlapFrom', end: 'gapTo' | 'overlapTo') =>
         comparison.flatMap((check) => (check.details && typeof check.details[key] === 'string' ? [{ from: check.details[key], to: String(check.details[end]) }] : []));
-      const periodStarts = analysed.map((statement) => statement.periodStart).filter((value): value is string => value !== null).sort();
-      const periodEnds = analysed.map((statement) => statement.periodEnd).filter((value): value is string => value !== null).sort();
+      const periodStarts = counted.map((statement) => statement.periodStart).filter((value): value is string => value !== null).sort();
+      const periodEnds = counted.map((statement) => statement.periodEnd).filter((value): value is string => value !== null).sort();
       return {
         record_id: record.id,
-        statement_count: analysed.length,
+        statement_count: counted.length,
         pending_count: statements.length - analysed.length,
-        statements: analysed.map((statement) => ({ id: statement.id, file_name: statement.fileName, format: statement.format, period_start: statement.periodStart, period_end: statement.periodEnd, verdict: statement.verdict })),
+        duplicate_rows: duplicateRows,
+        statements: combination.statements.map(({ id: statementId, countedRows, duplicateRows: repeated, leftOut }) => {
+          const statement = byId.get(statementId)!;
+          return {
+            id: statement.id,
+            file_name: statement.fileName,
+            format: statement.format,
+            period_start: statement.periodStart,
+            period_end: statement.periodEnd,
+            verdict: statement.verdict,
+            counted_rows: countedRows,
+            duplicate_rows: repeated,
+            left_out: leftOut,
+          };
+        }),
         gaps: span('gapFrom', 'gapTo'),
         overlaps: span('overlapFrom', 'overlapTo'),
-        ...toAnalysisBody(analyseRows(transactions), {
+        ...toAnalysisBody(analyseRows(transactions, accountHolderOf(counted[0]?.accountName)), {
           verdict,
           reasons,
           checks: comparison,
-          openingBalance: analysed[0]?.openingBalanceKobo ?? null,
-          closingBalance: analysed.at(-1)?.closingBalanceKobo ?? null,
+          openingBalance: counted[0]?.openingBalanceKobo ?? null,
+          closingBalance: counted.at(-1)?.closingBalanceKobo ?? null,
           periodStart: periodStarts[0] ?? null,
           periodEnd: periodEnds.at(-1) ?? null,
-          periodSource: combinedPeriodSource(analysed),
+          periodSource: combinedPeriodSource(counted),
         }),
       };
     },

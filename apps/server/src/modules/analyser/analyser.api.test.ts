@@ -536,7 +536,7 @@ describe('tax insight', () => {
       },
     ]);
     const vendor = insight.data.wht_vendors.find((candidate: { vendor: string }) => candidate.vendor === 'BRIGHTPATH VENTURES LTD');
-    expect(vendor).toMatchObject({ payments: 2, total: '500000.00', assumed_wht_type: 'other_services', wht_form: { wht_type: 'other_services', amount: '500000.00', beneficiary_name: 'BRIGHTPATH VENTURES LTD' } });
+    expect(vendor).toMatchObject({ payments: 2, total: '500000.00', wht_type: 'other_services', wht_type_source: 'assumed', wht_form: { wht_type: 'other_services', amount: '500000.00', beneficiary_name: 'BRIGHTPATH VENTURES LTD' } });
     expect(Number(vendor.wht)).toBeCloseTo((500_000 * vendor.rate) / 100, 2);
     expect(vendor.wht_link).toBe(`/bills?pay=wht&wht_type=other_services&month=${vendor.wht_form.month}&amount=500000.00&beneficiary=BRIGHTPATH+VENTURES+LTD`);
     expect(insight.data.unmatched_tax_payments.map((payment: { narration: string }) => payment.narration)).toEqual(['FIRS TAX PAYMENT VAT REMITTANCE']);

@@ -31,7 +31,19 @@ export type StatementRow = Omit<typeof analyserStatements.$inferSelect, 'file' |
  * Rows per INSERT, each with one array parameter per column: few enough that one INSERT on the
  * embedded database (which runs on the event loop's thread) holds it up for tens of milliseconds.
  */
-const INSERT_BATCH_ROWS = 1_000;
+const INSERT_BATCH_ROWS = 500;
+/** Stored pages per INSERT: a page is a deflated blob of tens of kilobytes (a whole sheet for CSV and XLSX). */
+const INSERT_BATCH_PAGES = 20;
+
+/**
+ * A save written in batches outside a transaction, for one parse run: each batch is written only
+ * while that run is still the statement's current one, and `between` runs after each batch.
+ */
+export interface RunBatches {
+  statementId: string;
+  run: number;
+  between(): Promise<void>;
+}
 
 /** One column of a batch as a single array parameter, for `unnest` (thousands of rows, a handful of parameters). */
 function column<T>(rows: T[], pick: (row: T) => unknown, type: string): SQL {
@@ -173,6 +185,17 @@ export async function findStatement(executor: Db, id: string): Promise<Statement
   return row ?? null;
 }
 
+/** The record's earliest statement kept with this very file, if any. */
+export async function findStatementWithFile(executor: Db, recordId: string, fileSha256: string): Promise<{ id: string; fileName: string } | null> {
+  const [row] = await executor
+    .select({ id: analyserStatements.id, fileName: analyserStatements.fileName })
+    .from(analyserStatements)
+    .where(and(eq(analyserStatements.recordId, recordId), eq(analyserStatements.fileSha256, fileSha256)))
+    .orderBy(asc(analyserStatements.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
 /** What a parse reads: the file, the password given for it and the run asked for. */
 export async function findStatementFile(executor: Db, id: string) {
   const [row] = await executor
@@ -255,22 +278,42 @@ export async function statementsOfRecord(executor: Db, recordId: string): Promis
 
 // ---------- transactions ----------
 
-export async function insertTransactions(executor: Db, rows: NewTransaction[]): Promise<void> {
+/** The statement still wants this parse run. */
+function isCurrentRun(batches: Pick<RunBatches, 'statementId' | 'run'>): SQL {
+  return sql`exists (select 1 from ${analyserStatements} where ${analyserStatements.id} = ${batches.statementId} and ${analyserStatements.run} = ${batches.run})`;
+}
+
+/** Inserts a run's rows a batch per INSERT; false as soon as a newer run was asked for. */
+export async function insertTransactions(executor: Db, rows: NewTransaction[], batches: RunBatches): Promise<boolean> {
   for (let start = 0; start < rows.length; start += INSERT_BATCH_ROWS) {
     const batch = rows.slice(start, start + INSERT_BATCH_ROWS);
-    await executor.execute(sql`
+    const inserted = await executor.execute(sql`
       insert into ${analyserTransactions} (statement_id, index, date, value_date, narration, reference, debit_kobo, credit_kobo, balance_kobo, channel, counterparty, category, charge_kind, page, y, is_corrected)
       select * from unnest(${column(batch, (row) => row.statementId, 'uuid')}, ${column(batch, (row) => row.index, 'int')}, ${column(batch, (row) => row.date, 'text')},
         ${column(batch, (row) => row.valueDate ?? null, 'text')}, ${column(batch, (row) => row.narration, 'text')}, ${column(batch, (row) => row.reference ?? null, 'text')},
         ${column(batch, (row) => row.debitKobo, 'bigint')}, ${column(batch, (row) => row.creditKobo, 'bigint')}, ${column(batch, (row) => row.balanceKobo ?? null, 'bigint')},
         ${column(batch, (row) => row.channel ?? null, 'text')}, ${column(batch, (row) => row.counterparty ?? null, 'text')}, ${column(batch, (row) => row.category, 'text')},
         ${column(batch, (row) => row.chargeKind ?? null, 'text')}, ${column(batch, (row) => row.page, 'int')}, ${column(batch, (row) => row.y, 'real')},
-        ${column(batch, (row) => row.isCorrected ?? false, 'boolean')})`);
+        ${column(batch, (row) => row.isCorrected ?? false, 'boolean')})
+      where ${isCurrentRun(batches)}`);
+    if (inserted.rowCount !== batch.length) return false;
+    await batches.between();
   }
+  return true;
 }
 
-export async function deleteTransactions(executor: Db, statementId: string): Promise<void> {
-  await executor.delete(analyserTransactions).where(eq(analyserTransactions.statementId, statementId));
+/** Deletes the statement's rows and pages of earlier runs a batch at a time; false when a newer run was asked for. */
+export async function deleteStoredRows(executor: Db, batches: RunBatches): Promise<boolean> {
+  for (const [table, batchSize] of [[analyserTransactions, INSERT_BATCH_ROWS * 4], [analyserStatementPages, INSERT_BATCH_PAGES]] as const) {
+    for (;;) {
+      const deleted = await executor.execute(sql`
+        delete from ${table} where ctid in (select ctid from ${table} where ${table.statementId} = ${batches.statementId} limit ${batchSize})
+        and ${isCurrentRun(batches)}`);
+      if (!deleted.rowCount) break;
+      await batches.between();
+    }
+  }
+  return (await executor.execute(sql`select 1 where ${isCurrentRun(batches)}`)).rows.length === 1;
 }
 
 /** The filters and order of a statement's rows (the transactions list and its export). */
@@ -414,17 +457,18 @@ export async function deleteMapping(executor: Db, statementId: string): Promise<
   await executor.delete(analyserColumnMappings).where(eq(analyserColumnMappings.statementId, statementId));
 }
 
-export async function insertPages(executor: Db, pages: PageRow[]): Promise<void> {
-  for (let start = 0; start < pages.length; start += INSERT_BATCH_ROWS) {
-    const batch = pages.slice(start, start + INSERT_BATCH_ROWS);
-    await executor.execute(sql`
+/** Inserts a run's pages a batch per INSERT; false as soon as a newer run was asked for. */
+export async function insertPages(executor: Db, pages: PageRow[], batches: RunBatches): Promise<boolean> {
+  for (let start = 0; start < pages.length; start += INSERT_BATCH_PAGES) {
+    const batch = pages.slice(start, start + INSERT_BATCH_PAGES);
+    const inserted = await executor.execute(sql`
       insert into ${analyserStatementPages} (statement_id, page, lines)
-      select * from unnest(${column(batch, (page) => page.statementId, 'uuid')}, ${column(batch, (page) => page.page, 'int')}, ${column(batch, (page) => page.lines, 'bytea')})`);
+      select * from unnest(${column(batch, (page) => page.statementId, 'uuid')}, ${column(batch, (page) => page.page, 'int')}, ${column(batch, (page) => page.lines, 'bytea')})
+      where ${isCurrentRun(batches)}`);
+    if (inserted.rowCount !== batch.length) return false;
+    await batches.between();
   }
-}
-
-export async function deletePages(executor: Db, statementId: string): Promise<void> {
-  await executor.delete(analyserStatementPages).where(eq(analyserStatementPages.statementId, statementId));
+  return true;
 }
 
 export async function findPage(executor: Db, statementId: string, page: number): Promise<PageRow | null> {

@@ -82,7 +82,10 @@ export function analyserRoutes(analyser: AnalyserService) {
     }),
     defineRoute({
       contract: uploadStatement,
-      handler: async ({ caller, params, body, files }) => reply(await analyser.upload(caller, params.id, body.password, files), BANK_MESSAGES.uploaded),
+      handler: async ({ caller, params, body, files }) => {
+        const uploaded = await analyser.upload(caller, params.id, body.password, files);
+        return reply(uploaded, uploaded.duplicate_of ? BANK_MESSAGES.uploadedAgain(uploaded.duplicate_of.file_name) : BANK_MESSAGES.uploaded);
+      },
     }),
     defineRoute({
       contract: getStatement,

@@ -87,6 +87,8 @@ export const analyserStatements = pgTable(
     mimeType: text().notNull(),
     fileSize: integer().notNull(),
     file: bytea().notNull(),
+    /** SHA-256 of the file in hex: the same file uploaded to a record again is recognised at upload. */
+    fileSha256: text().notNull(),
     pendingPassword: text(),
     run: integer().notNull().default(1),
     status: text({ enum: ['queued', 'processing', 'analysed', 'failed'] })
@@ -129,7 +131,7 @@ export const analyserStatements = pgTable(
     analysedAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
-  (table) => [index('analyser_statements_record_idx').on(table.recordId, table.createdAt)],
+  (table) => [index('analyser_statements_record_idx').on(table.recordId, table.createdAt), index('analyser_statements_record_file_idx').on(table.recordId, table.fileSha256)],
 );
 
 /** A statement's rows, normalised, each with the page and position it was read from (corrections applied). */

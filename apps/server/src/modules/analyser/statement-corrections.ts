@@ -1,4 +1,5 @@
 import { toKobo } from '@levy/tax';
+import { accountHolderOf } from '@levy/statements';
 import type { Db } from '../../db/client';
 import { invalidInput } from '../../errors';
 import type { Caller } from '../../http/route';
@@ -38,12 +39,12 @@ export function createStatementCorrections(deps: { db: Db; access: AnalyserAcces
   const { analysedStatement, statementDetail } = deps.access;
 
   /** Analyses the statement's rows as they stand (after corrections) and stores the result. */
-  async function reanalyse(tx: Db, statementId: string) {
+  async function reanalyse(tx: Db, statementId: string, accountName: string | null) {
     const rows = await repo.transactionsOf(tx, [statementId]);
     const transactions = rows.sort((a, b) => a.index - b.index).map((row) => toEngineTransaction(row));
     const totals = totalsOf(transactions);
     await repo.updateStatement(tx, statementId, {
-      analysis: analyseRows(transactions),
+      analysis: analyseRows(transactions, accountHolderOf(accountName)),
       totalDebitsKobo: totals.debits,
       totalCreditsKobo: totals.credits,
       openingBalanceKobo: openingOf(transactions),
@@ -70,7 +71,7 @@ export function createStatementCorrections(deps: { db: Db; access: AnalyserAcces
           await repo.upsertCorrection(tx, { statementId: statement.id, index, fields: { ...before?.fields, ...fields }, original: before?.original ?? correctableFields(current), correctedBy: caller.userId });
           await repo.updateTransaction(tx, statement.id, index, toStoredRow(statement.id, applyCorrection(current, fields), true));
         }
-        await reanalyse(tx, statement.id);
+        await reanalyse(tx, statement.id, statement.accountName);
       });
       return statementDetail(statement.id);
     },
@@ -87,7 +88,7 @@ export function createStatementCorrections(deps: { db: Db; access: AnalyserAcces
           await repo.updateTransaction(tx, statement.id, correction.index, toStoredRow(statement.id, applyCorrection(toEngineTransaction(row), correction.original), false));
         }
         await repo.deleteCorrections(tx, statement.id);
-        await reanalyse(tx, statement.id);
+        await reanalyse(tx, statement.id, statement.accountName);
       });
       return statementDetail(statement.id);
     },

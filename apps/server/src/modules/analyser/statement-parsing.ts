@@ -36,6 +36,13 @@ function periodSourceOf(result: StatementReading['result']): PeriodSource {
   return result.period.printedStart && result.period.printedEnd ? 'printed' : 'transactions';
 }
 
+/**
+ * Between two batches of a large save, other requests' queries go first: on the embedded
+ * database there is one connection, and a save held in one transaction kept everyone else
+ * waiting for all of it (seconds for a few hundred thousand rows).
+ */
+const letOthersIn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 class ParseInterrupted extends Error {
   constructor() {
     super('The statement parse was interrupted by a shutdown; it will run again');
@@ -72,28 +79,25 @@ export function createStatementParsing(deps: { db: Db; jobs: Jobs }) {
    * pages, when the file could be read, are kept: a person maps the columns looking at them.
    */
   async function failParse(statementId: string, run: number, failure: { code: string; message: string; pages: repo.PageRow[] | null; pageCount: number | null }) {
-    await db.transaction(async (tx) => {
-      const isCurrent = await repo.updateStatementRun(tx, statementId, run, {
-        status: 'failed',
-        errorCode: failure.code,
-        errorMessage: failure.message,
-        pendingPassword: null,
-        verdict: null,
-        reasons: [],
-        checks: [],
-        analysis: null,
-        analysedAt: null,
-        layoutId: null,
-        headerLabels: {},
-        confidence: null,
-        notes: [],
-        periodSource: null,
-        pageCount: failure.pageCount,
-      });
-      if (!isCurrent) return;
-      await repo.deleteTransactions(tx, statementId);
-      await repo.deletePages(tx, statementId);
-      if (failure.pages) await repo.insertPages(tx, asStoredPages(failure.pages));
+    const batches: repo.RunBatches = { statementId, run, between: letOthersIn };
+    if (!(await repo.deleteStoredRows(db, batches))) return;
+    if (failure.pages && !(await repo.insertPages(db, asStoredPages(failure.pages), batches))) return;
+    await repo.updateStatementRun(db, statementId, run, {
+      status: 'failed',
+      errorCode: failure.code,
+      errorMessage: failure.message,
+      pendingPassword: null,
+      verdict: null,
+      reasons: [],
+      checks: [],
+      analysis: null,
+      analysedAt: null,
+      layoutId: null,
+      headerLabels: {},
+      confidence: null,
+      notes: [],
+      periodSource: null,
+      pageCount: failure.pageCount,
     });
   }
 
@@ -135,16 +139,16 @@ export function createStatementParsing(deps: { db: Db; jobs: Jobs }) {
     let reading;
     try {
       reading = await readStatementForStorage(
-        {
-          statementId,
-          bytes: bytesOf(source.file),
-          fileName: source.fileName,
-          mimeType: source.mimeType,
-          password: source.pendingPassword ?? undefined,
-          mapping: mapping?.mapping,
-          corrections: corrections.map(({ index, fields }) => ({ index, fields })),
-        },
-        progress.report,
+      {
+        statementId,
+        bytes: bytesOf(source.file),
+        fileName: source.fileName,
+        mimeType: source.mimeType,
+        password: source.pendingPassword ?? undefined,
+        mapping: mapping?.mapping,
+        corrections: corrections.map(({ index, fields }) => ({ index, fields })),
+      },
+      progress.report,
       );
     } catch (error) {
       await progress.settled();
@@ -160,46 +164,45 @@ export function createStatementParsing(deps: { db: Db; jobs: Jobs }) {
     const refusal = await otherAccount(statementId, result);
     if (refusal) return failParse(statementId, run, { code: 'ACCOUNT_MISMATCH', message: refusal, pages, pageCount: result.pageCount });
 
-    await db.transaction(async (tx) => {
-      const isCurrent = await repo.updateStatementRun(tx, statementId, run, {
-        status: 'analysed',
-        stage: 'done',
-        progressDone: 1,
-        progressTotal: 1,
-        progressPercent: STAGE_PERCENT.done,
-        pendingPassword: null,
-        verdict: result.verdict,
-        reasons: result.reasons,
-        checks: result.checks,
-        periodStart: result.period.start,
-        periodEnd: result.period.end,
-        periodSource: periodSourceOf(result),
-        openingBalanceKobo: result.computed.openingBalance,
-        closingBalanceKobo: reading.closingBalance,
-        totalDebitsKobo: totals.debits,
-        totalCreditsKobo: totals.credits,
-        transactionCount: rows.length,
-        printed: result.printed,
-        accountName: result.account.name,
-        accountNumber: result.account.number,
-        bankName: result.account.bankName ?? result.layout.bankName,
-        layoutId: result.layout.id,
-        headerLabels: result.layout.headerLabels,
-        pageCount: result.pageCount,
-        metadata: result.metadata,
-        skippedRows: result.skippedRows,
-        confidence: result.confidence,
-        notes: result.notes.map((note, position) => ({ message: note.message, index: note.index, page: note.page, date: reading.noteDates[position] })),
-        analysis,
-        errorCode: null,
-        errorMessage: null,
-        analysedAt: new Date(),
-      });
-      if (!isCurrent) return;
-      await repo.deleteTransactions(tx, statementId);
-      await repo.deletePages(tx, statementId);
-      await repo.insertTransactions(tx, rows);
-      await repo.insertPages(tx, pages);
+    // Rows and pages are written in batches outside a transaction while the statement still
+    // shows as processing (only an analysed statement's rows are its result); the status turns
+    // to analysed in one statement at the end. A newer run asked for meanwhile stops the writing
+    // and clears what was written when it saves.
+    const batches: repo.RunBatches = { statementId, run, between: letOthersIn };
+    if (!(await repo.deleteStoredRows(db, batches)) || !(await repo.insertTransactions(db, rows, batches)) || !(await repo.insertPages(db, pages, batches))) return;
+    await repo.updateStatementRun(db, statementId, run, {
+      status: 'analysed',
+      stage: 'done',
+      progressDone: 1,
+      progressTotal: 1,
+      progressPercent: STAGE_PERCENT.done,
+      pendingPassword: null,
+      verdict: result.verdict,
+      reasons: result.reasons,
+      checks: result.checks,
+      periodStart: result.period.start,
+      periodEnd: result.period.end,
+      periodSource: periodSourceOf(result),
+      openingBalanceKobo: result.computed.openingBalance,
+      closingBalanceKobo: reading.closingBalance,
+      totalDebitsKobo: totals.debits,
+      totalCreditsKobo: totals.credits,
+      transactionCount: rows.length,
+      printed: result.printed,
+      accountName: result.account.name,
+      accountNumber: result.account.number,
+      bankName: result.account.bankName ?? result.layout.bankName,
+      layoutId: result.layout.id,
+      headerLabels: result.layout.headerLabels,
+      pageCount: result.pageCount,
+      metadata: result.metadata,
+      skippedRows: result.skippedRows,
+      confidence: result.confidence,
+      notes: result.notes.map((note, position) => ({ message: note.message, index: note.index, page: note.page, date: reading.noteDates[position] })),
+      analysis,
+      errorCode: null,
+      errorMessage: null,
+      analysedAt: new Date(),
     });
   }
 

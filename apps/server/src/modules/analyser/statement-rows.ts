@@ -1,5 +1,5 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
-import { analyseStatement, type Category, type ChargeKind, type SourceLine, type Transaction } from '@levy/statements';
+import { analyseStatement, type AccountHolder, type Category, type ChargeKind, type SourceLine, type Transaction } from '@levy/statements';
 import { asKobo, type Kobo } from '@levy/tax';
 import type { NewTransaction, PageRow, TransactionRow } from './analyser.repo';
 import type { CorrectedFields, StoredAnalysis } from './analyser.schema';
@@ -81,9 +81,9 @@ export function endOfDayBalances(transactions: readonly Transaction[]): Array<{ 
   return [...byDay.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([date, balance]) => ({ date, balance }));
 }
 
-/** The engine's analysis of the rows with the balance series the charts draw. */
-export function analyseRows(transactions: readonly Transaction[]): StoredAnalysis {
-  return { engine: analyseStatement(transactions), balances: endOfDayBalances(transactions) };
+/** The engine's analysis of the rows, for their account's holder, with the balance series the charts draw. */
+export function analyseRows(transactions: readonly Transaction[], holder: AccountHolder): StoredAnalysis {
+  return { engine: analyseStatement(transactions, { holder }), balances: endOfDayBalances(transactions) };
 }
 
 export function totalsOf(transactions: readonly Transaction[]): { debits: Kobo; credits: Kobo } {

@@ -1,4 +1,4 @@
-import { isStatementError, readStatement, type ColumnMapping, type SourceDocument, type StatementProgress, type StatementResult } from '@levy/statements';
+import { accountHolderOf, categoriseForHolder, isStatementError, readStatement, type ColumnMapping, type SourceDocument, type StatementProgress, type StatementResult } from '@levy/statements';
 import type { Kobo } from '@levy/tax';
 import type { NewTransaction, PageRow } from './analyser.repo';
 import type { CorrectedFields, StoredAnalysis } from './analyser.schema';
@@ -58,8 +58,10 @@ export async function readStatementForStorage(input: StatementReadInput, report:
     const read = document as SourceDocument | null;
     return { ok: false, code: error.code, message: error.message, pages: read ? pagesOf(input.statementId, read.lines) : null, pageCount: read?.pageCount ?? null };
   }
+  // Whose account it is decides what its credits are; a person's corrections come after and stay.
+  const holder = accountHolderOf(result.account.name);
   const correctionByIndex = new Map(input.corrections.map((correction) => [correction.index, correction.fields]));
-  const transactions = result.transactions.map((transaction) => {
+  const transactions = categoriseForHolder(result.transactions, holder).map((transaction) => {
     const fields = correctionByIndex.get(transaction.index);
     return fields ? applyCorrection(transaction, fields) : transaction;
   });
@@ -69,7 +71,7 @@ export async function readStatementForStorage(input: StatementReadInput, report:
     result: rest,
     rows: transactions.map((transaction) => toStoredRow(input.statementId, transaction, correctionByIndex.has(transaction.index))),
     pages: pagesOf(input.statementId, (document as SourceDocument | null)?.lines ?? []),
-    analysis: input.corrections.length > 0 ? analyseRows(transactions) : { engine: result.analysis, balances: endOfDayBalances(transactions) },
+    analysis: input.corrections.length > 0 || holder === 'company' ? analyseRows(transactions, holder) : { engine: result.analysis, balances: endOfDayBalances(transactions) },
     totals: totalsOf(transactions),
     closingBalance: transactions.at(-1)?.balance ?? result.computed.closingBalance,
     noteDates: result.notes.map((note) => (note.index === null ? null : (read[note.index]?.date ?? null))),

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { BANK_MESSAGES, STATEMENT_FILE_LIMITS, type ColumnMappingInput, type StatementFormat } from '@levy/contracts';
 import { checkStatementAccess, isStatementError, sniffStatementFormat, type ColumnMapping } from '@levy/statements';
 import type { Db } from '../../db/client';
@@ -78,6 +79,8 @@ export function createStatementUploads(deps: { db: Db; access: AnalyserAccess; e
       if (!file || file.content.length === 0) throw invalidInput({ file: BANK_MESSAGES.fileRequired });
       const format = admittedFormat(file.content);
       const kept = await passwordFor(format, file.content, password);
+      const fileSha256 = createHash('sha256').update(file.content).digest('hex');
+      const earlier = await repo.findStatementWithFile(db, record.id, fileSha256);
       const row = await db.transaction(async (tx) => {
         const inserted = await repo.insertStatement(tx, {
           organisationId: record.organisationId,
@@ -87,6 +90,7 @@ export function createStatementUploads(deps: { db: Db; access: AnalyserAccess; e
           mimeType: MIME_TYPES[format],
           fileSize: file.content.length,
           file: file.content,
+          fileSha256,
           pendingPassword: kept,
           status: 'queued',
           stage: 'queued',
@@ -97,7 +101,7 @@ export function createStatementUploads(deps: { db: Db; access: AnalyserAccess; e
       });
       parseQueued();
       const [view] = await statementViews([row], record.folderId);
-      return view;
+      return { ...view, duplicate_of: earlier && { id: earlier.id, file_name: earlier.fileName } };
     },
 
     async rerun(caller: Caller, id: string, password: string | undefined) {

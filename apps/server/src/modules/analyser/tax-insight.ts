@@ -77,7 +77,7 @@ export function taxInsightOf(statementId: string, transactions: readonly Transac
       .filter((payment) => !usedRows.has(payment.index))
       .map((payment) => ({ index: payment.index, date: payment.date, amount: naira(payment.amount), narration: payment.narration })),
     wht_vendors: analysis.whtCandidates.map((candidate) => {
-      const form = { wht_type: candidate.assumedWhtCode, month: candidate.months[candidate.months.length - 1] ?? '', amount: naira(candidate.total), beneficiary_name: candidate.vendor };
+      const form = { wht_type: candidate.whtCode, month: candidate.months[candidate.months.length - 1] ?? '', amount: naira(candidate.total), beneficiary_name: candidate.vendor };
       return {
         vendor: candidate.vendor,
         payments: candidate.payments,
@@ -85,7 +85,8 @@ export function taxInsightOf(statementId: string, transactions: readonly Transac
         total: naira(candidate.total),
         wht: naira(candidate.wht),
         rate: candidate.rateBps === null ? null : candidate.rateBps / 100,
-        assumed_wht_type: candidate.assumedWhtCode,
+        wht_type: candidate.whtCode,
+        wht_type_source: candidate.whtCodeSource,
         wht_form: form,
         wht_link: whtFormLink(form),
       };

@@ -1,8 +1,8 @@
 import {
   BANK_MESSAGES,
   type ColumnMappingInput,
-  type Statement,
   type TransactionCorrection,
+  type UploadedStatement,
 } from '@levy/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, showSuccessToast, uploadForm } from '../../../lib/api-client';
@@ -160,7 +160,7 @@ export function useDeleteRecord() {
 }
 
 /** Uploads a statement (multipart, with upload progress); the server answers at once with it queued. */
-export function uploadStatementFile(input: { recordId: string; file: File; password?: string; onProgress?: (percent: number) => void }): Promise<Statement> {
+export function uploadStatementFile(input: { recordId: string; file: File; password?: string; onProgress?: (percent: number) => void }): Promise<UploadedStatement> {
   return uploadForm(calls.uploadStatement, {
     params: { id: input.recordId },
     fields: { file: input.file, password: input.password || undefined },

@@ -1,4 +1,5 @@
 import { Anchor, Button, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { whtTypeName } from '@levy/tax';
 import { IconReceiptTax } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { AmountCell } from '../../../components/amount-cell';
@@ -66,7 +67,10 @@ export function TaxInsightPanel({ statementId }: { statementId: string }) {
                           {vendor.vendor}
                         </Text>
                         <Text fz="xs" c="dimmed">
-                          {vendor.months.length} months · assumed other services{vendor.rate === null ? '' : ` at ${vendor.rate}%`}
+                          {vendor.months.length} months · {vendor.wht_type_source === 'assumed' ? 'assumed ' : ''}
+                          {whtTypeName(vendor.wht_type).toLowerCase()}
+                          {vendor.wht_type_source === 'narration' ? ' (from the narrations)' : ''}
+                          {vendor.rate === null ? '' : ` at ${vendor.rate}%`}
                         </Text>
                         <PhoneDetails>
                           WHT {formatAmount(vendor.wht)} on {formatAmount(vendor.total)} paid in {countOf(vendor.payments, 'payment')}
@@ -91,7 +95,7 @@ export function TaxInsightPanel({ statementId }: { statementId: string }) {
             </PhoneFitScrollContainer>
           )}
           <Text fz="xs" c="dimmed">
-            An assumption, not a finding: check each vendor's contract before paying WHT.
+            The type comes from the narrations where they name it, otherwise other services is assumed: check each vendor's contract before paying WHT.
           </Text>
         </Stack>
 

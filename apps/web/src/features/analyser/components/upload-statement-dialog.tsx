@@ -1,5 +1,6 @@
 import { BANK_MESSAGES, STATEMENT_FILE_LIMITS, statementRejection, type Statement } from '@levy/contracts';
 import { Alert, Button, Group, Modal, PasswordInput, Progress, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { IconLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -52,7 +53,11 @@ export function UploadStatementDialog({ recordId, onClose, onUploaded }: { recor
     setPercent(0);
     try {
       const statement = await uploadStatementFile({ recordId, file, password: needsPassword ? password : undefined, onProgress: setPercent });
-      showSuccessToast(BANK_MESSAGES.uploaded);
+      if (statement.duplicate_of) {
+        notifications.show({ title: 'Already on this record', message: BANK_MESSAGES.uploadedAgain(statement.duplicate_of.file_name), color: 'yellow', autoClose: false, withCloseButton: true });
+      } else {
+        showSuccessToast(BANK_MESSAGES.uploaded);
+      }
       await queryClient.invalidateQueries({ queryKey: analyserKeys.all });
       onClose();
       onUploaded?.(statement);

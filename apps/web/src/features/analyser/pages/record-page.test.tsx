@@ -6,6 +6,7 @@ import { RECORD_ID, recordFixture, statementFixture } from '../testing/analyser-
 import RecordPage from './record-page';
 import { type GatewayRequest, stubGateway } from '../../../test/gateway';
 import { grantPermissions, renderWithProviders } from '../../../test/render';
+import type { RecordAnalysis } from '@levy/contracts';
 import * as calls from '@levy/contracts/calls';
 
 afterEach(() => {
@@ -33,7 +34,61 @@ function renderRecord() {
   );
 }
 
+/** A combined analysis where one statement repeats another's rows and one is left out as inconsistent. */
+function combinedWithRepeats(): RecordAnalysis {
+  const statement = (id: string, fileName: string, counted: number, repeated: number, leftOut: RecordAnalysis['statements'][number]['left_out']) => ({
+    id,
+    file_name: fileName,
+    format: 'csv' as const,
+    period_start: '2025-05-01',
+    period_end: '2025-06-27',
+    verdict: leftOut === 'inconsistent' ? ('inconsistent' as const) : ('consistent' as const),
+    counted_rows: counted,
+    duplicate_rows: repeated,
+    left_out: leftOut,
+  });
+  return {
+    record_id: RECORD_ID,
+    statement_count: 2,
+    pending_count: 0,
+    duplicate_rows: 160,
+    statements: [
+      statement('c1d2e3f4-0000-4000-8000-000000000011', 'may.csv', 120, 0, null),
+      statement('c1d2e3f4-0000-4000-8000-000000000012', 'may-june.pdf', 30, 120, null),
+      statement('c1d2e3f4-0000-4000-8000-000000000013', 'may (1).csv', 0, 40, 'duplicate'),
+      statement('c1d2e3f4-0000-4000-8000-000000000014', 'edited.csv', 0, 0, 'inconsistent'),
+    ],
+    gaps: [],
+    overlaps: [],
+    summary: { inflow: '0.00', outflow: '0.00', net: '0.00', count: 150, average_balance: null, minimum_balance: null, maximum_balance: null, opening_balance: null, closing_balance: null, period_start: '2025-05-01', period_end: '2025-06-27', period_source: 'printed' },
+    monthly: [],
+    balances: [],
+    categories: [],
+    salary: { is_detected: false, confidence: 0, payer: null, monthly_amount: null, typical_day: null, months: [], transaction_indexes: [] },
+    recurring_debits: [],
+    top_counterparties: [],
+    reversals: [],
+    bounced: [],
+    charges: { total: '0.00', vat: '0.00', count: 0, by_kind: [] },
+    tax_payments: { total: '0.00', payments: [] },
+    verdict: 'suspicious',
+    reasons: [],
+    checks: [],
+  };
+}
+
 describe('Record page', () => {
+  it('says which statements are left out of the combined analysis, and which repeat rows counted once', async () => {
+    grantPermissions([calls.getStatementRecord.permission]);
+    stubGateway((request) => (request.path === `statement-records/${RECORD_ID}/analysis` ? { code: 'OK', data: combinedWithRepeats() } : answer(request)));
+    renderRecord();
+    const alert = await screen.findByRole('alert', { name: 'Counted once' });
+    expect(within(alert).getByText('may-june.pdf: 120 transactions already in an earlier statement, counted once')).toBeInTheDocument();
+    expect(within(alert).getByText('may (1).csv is left out: every transaction in it is already in an earlier statement')).toBeInTheDocument();
+    expect(within(alert).getByText('edited.csv is left out: its balances or totals do not add up')).toBeInTheDocument();
+    expect(within(alert).queryByText(/^may\.csv/)).not.toBeInTheDocument();
+  });
+
   it('shows each statement’s progress, failure or verdict, and the server’s message when the combined analysis fails', async () => {
     grantPermissions([calls.getStatementRecord.permission, calls.uploadStatement.permission]);
     stubGateway(answer);

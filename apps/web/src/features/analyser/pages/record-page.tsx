@@ -1,4 +1,4 @@
-import { hasPermission, type Statement } from '@levy/contracts';
+import { hasPermission, type RecordAnalysis, type Statement } from '@levy/contracts';
 import * as calls from '@levy/contracts/calls';
 import { Alert, Anchor, Button, Group, List, Progress, Stack, Table, Text } from '@mantine/core';
 import { IconAlertTriangle, IconChartBar, IconFileSearch, IconRefresh, IconTrash, IconUpload } from '@tabler/icons-react';
@@ -161,6 +161,32 @@ function StatementsTable({ recordId, onDialog }: { recordId: string; onDialog: (
   );
 }
 
+/** What an analyst reads about a statement that does not count in full: left out, or rows already in an earlier statement. */
+function countingNote(statement: RecordAnalysis['statements'][number]): string | null {
+  if (statement.left_out === 'inconsistent') return `${statement.file_name} is left out: its balances or totals do not add up`;
+  if (statement.left_out === 'duplicate') return `${statement.file_name} is left out: every transaction in it is already in an earlier statement`;
+  if (statement.duplicate_rows > 0) return `${statement.file_name}: ${countOf(statement.duplicate_rows, 'transaction')} already in an earlier statement, counted once`;
+  return null;
+}
+
+/** The statements whose rows are not all in the combined figures, and why. */
+function CountedStatements({ statements }: { statements: RecordAnalysis['statements'] }) {
+  const notes = statements.flatMap((statement) => {
+    const note = countingNote(statement);
+    return note ? [{ id: statement.id, note }] : [];
+  });
+  if (notes.length === 0) return null;
+  return (
+    <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title="Counted once">
+      <List size="sm" spacing={2}>
+        {notes.map(({ id, note }) => (
+          <List.Item key={id}>{note}</List.Item>
+        ))}
+      </List>
+    </Alert>
+  );
+}
+
 /** Every analysed statement of the account together: coverage with gaps and overlaps, then the combined analysis. */
 function CombinedAnalysis({ recordId, analysedCount }: { recordId: string; analysedCount: number }) {
   const analysis = useRecordAnalysis(recordId, analysedCount);
@@ -190,6 +216,7 @@ function CombinedAnalysis({ recordId, analysedCount }: { recordId: string; analy
               The statements run on from one another without gaps or overlaps.
             </Text>
           )}
+          <CountedStatements statements={data.statements} />
           {data.pending_count > 0 && (
             <Text fz="sm" c="dimmed">
               {countOf(data.pending_count, 'statement')} still being read or failed {data.pending_count === 1 ? 'is' : 'are'} left out.
