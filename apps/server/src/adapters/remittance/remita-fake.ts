@@ -261,6 +261,8 @@ export async function startRemitaFake(options: {
     socket.on('close', () => sockets.delete(socket));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  // A counterpart, not a reason for the process to stay up.
+  server.unref();
   const { port } = server.address() as AddressInfo;
   return {
     baseUrl: `http://127.0.0.1:${port}${REMITA_FAKE_BASE_PATH}`,

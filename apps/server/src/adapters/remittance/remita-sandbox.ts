@@ -1,5 +1,5 @@
 import { asKobo } from '@levy/tax';
-import type { FakeBiller, FakeProduct } from './remita-fake';
+import { startRemitaFake, type FakeBiller, type FakeProduct, type RemitaFake } from './remita-fake';
 import type { RemittanceTarget } from './remittance-gateway';
 
 /**
@@ -67,4 +67,29 @@ export function sandboxBillers(collectors: readonly SandboxCollector[]): FakeBil
     })),
     SANDBOX_FEE_BILLER,
   ];
+}
+
+/** The sandbox's routes: every collector's taxes to its biller on the local Remita, from the first month Levy bills. */
+export function sandboxRoutes(collectors: readonly SandboxCollector[]) {
+  return collectors.flatMap((collector) =>
+    (collector.collector === 'state' ? (['paye', 'wht'] as const) : (['wht'] as const)).map((tax) => ({
+      collector: collector.code,
+      tax,
+      gateway: 'remita' as const,
+      ...sandboxTarget(collector.code, tax),
+      from: '2020-01',
+      source: `Sandbox: ${collector.revenueService} on the local Remita fake`,
+    })),
+  );
+}
+
+let shared: Promise<RemitaFake> | null = null;
+
+/**
+ * The process's one Remita fake: every app the process builds (a test's restart too) talks to the
+ * same counterpart, as servers do to the real one. Its memory ends with the process.
+ */
+export function sandboxRemita(collectors: readonly SandboxCollector[]): Promise<RemitaFake> {
+  shared ??= startRemitaFake({ publicKey: SANDBOX_REMITA.publicKey, secretKey: SANDBOX_REMITA.secretKey, billers: sandboxBillers(collectors) });
+  return shared;
 }
