@@ -222,12 +222,12 @@ export function createBillsService(deps: {
       }
       const month = form.start_date;
       checkMonth(month, 'start_date');
-      const route = await routeFor(state, path.type, month);
-      if (!route.target) throw new AppError('UNPROCESSABLE', `${route.missing} Nothing was paid.`);
-      const target = route.target;
       const supplementary = { requested: form.supplementary === 'true', reason: form.supplementary_reason?.trim() || null };
       if (supplementary.requested && !supplementary.reason) throw invalidInput({ supplementary_reason: 'Give the reason for an additional payment for the same month' });
       if (path.type === 'paye') refuseFederalPaye(state, 'PAYE');
+      const route = await routeFor(state, path.type, month);
+      if (!route.target) throw new AppError('UNPROCESSABLE', `${route.missing} Nothing was paid.`);
+      const target = route.target;
       const prepared = path.type === 'paye' ? await preparePaye(month, await payeFileOf(registration, state.name, form.source, uploads)) : await prepareWht(caller, state.collector, month, form, uploads.find((upload) => upload.field === 'recipients'));
       if (prepared.amountDue <= 0) throw invalidInput({ recipients: 'The tax on this bill is ₦0.00: there is nothing to pay.' });
       const charge = computeBillCharge({ billType: prepared.type, recipientCount: prepared.recipients.count, amountDue: prepared.amountDue, date: `${month}-01` }, await deps.referenceTables());
