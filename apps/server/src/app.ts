@@ -124,7 +124,7 @@ export async function buildApp({ config, database, mailTransport, wrapAgency = (
   // Taxes are remitted through Remita itself, or in the sandbox through the local Remita fake, with
   // a route for every collector: the same adapter either way (docs/payment-rails/remita.md).
   const collectors: SandboxCollector[] = (await reference.listStates()).map((state) => ({ code: state.code, revenueService: state.revenueService, collector: state.collector }));
-  const remita = config.remittance.gateway === 'remita' ? config.remittance.remita : { ...SANDBOX_REMITA, baseUrl: (await sandboxRemita(collectors)).baseUrl };
+  const remita = config.remittance.gateway === 'remita' ? config.remittance.remita : { ...SANDBOX_REMITA, baseUrl: await sandboxRemita(collectors, config.remittanceSandboxPort) };
   const gateway = createRemitaGateway({ ...remita, timeoutMs: config.remittanceTimeoutMs });
   const referenceData = createReferenceDataService({
     db,

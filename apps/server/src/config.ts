@@ -41,6 +41,8 @@ const environmentSchema = z.object({
   REMITA_INCOME_ACCOUNT: z.string().min(1).optional(),
   /** Remita's SDKs wait 25 s for an answer; a notification not answered in time is asked about by its status. */
   REMITA_TIMEOUT_MS: z.coerce.number().int().positive().default(25_000),
+  /** Sandbox: the loopback port of the Remita fake, fixed when several processes must share it (0: any free port). */
+  REMITA_SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   RECEIPT_SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(60_000),
@@ -78,6 +80,7 @@ export type Config = {
   /** Where taxes are remitted: Remita itself, or the local Remita fake the sandbox starts. */
   remittance: { gateway: 'sandbox' } | { gateway: 'remita'; remita: RemitaAccount };
   remittanceTimeoutMs: number;
+  remittanceSandboxPort: number;
 };
 
 /** What Remita gives a partner at onboarding (docs/payment-rails/remita.md). */
@@ -172,6 +175,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     databaseStatementTimeoutMs: value.DATABASE_STATEMENT_TIMEOUT_MS,
     remittance,
     remittanceTimeoutMs: value.REMITA_TIMEOUT_MS,
+    remittanceSandboxPort: value.REMITA_SANDBOX_PORT,
     webDistDir: path.resolve(value.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
   };
 }

@@ -86,6 +86,8 @@ export async function startRemitaFake(options: {
   publicKey: string;
   secretKey: string;
   billers: FakeBiller[];
+  /** 0 (default): any free port. */
+  port?: number;
   lateSettlementSeconds?: number;
   holdMinutes?: number;
 }): Promise<RemitaFake> {
@@ -260,7 +262,10 @@ export async function startRemitaFake(options: {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', resolve);
+  });
   // A counterpart, not a reason for the process to stay up.
   server.unref();
   const { port } = server.address() as AddressInfo;

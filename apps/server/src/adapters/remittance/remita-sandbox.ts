@@ -1,5 +1,5 @@
 import { asKobo } from '@levy/tax';
-import { startRemitaFake, type FakeBiller, type FakeProduct, type RemitaFake } from './remita-fake';
+import { REMITA_FAKE_BASE_PATH, startRemitaFake, type FakeBiller, type FakeProduct } from './remita-fake';
 import type { RemittanceTarget } from './remittance-gateway';
 
 /**
@@ -83,13 +83,21 @@ export function sandboxRoutes(collectors: readonly SandboxCollector[]) {
   );
 }
 
-let shared: Promise<RemitaFake> | null = null;
+let shared: Promise<string> | null = null;
 
 /**
- * The process's one Remita fake: every app the process builds (a test's restart too) talks to the
- * same counterpart, as servers do to the real one. Its memory ends with the process.
+ * The base URL of the process's one Remita fake: every app the process builds (a test's restart
+ * too) talks to the same counterpart, as servers do to the real one. On a fixed port
+ * (REMITA_SANDBOX_PORT), the processes of one sandbox deploy share it: the first to start it
+ * serves the others, whichever settles a bill. Its memory ends with the process that runs it.
  */
-export function sandboxRemita(collectors: readonly SandboxCollector[]): Promise<RemitaFake> {
-  shared ??= startRemitaFake({ publicKey: SANDBOX_REMITA.publicKey, secretKey: SANDBOX_REMITA.secretKey, billers: sandboxBillers(collectors) });
+export function sandboxRemita(collectors: readonly SandboxCollector[], port: number): Promise<string> {
+  shared ??= startRemitaFake({ publicKey: SANDBOX_REMITA.publicKey, secretKey: SANDBOX_REMITA.secretKey, billers: sandboxBillers(collectors), port }).then(
+    (fake) => fake.baseUrl,
+    (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EADDRINUSE' && port > 0) return `http://127.0.0.1:${port}${REMITA_FAKE_BASE_PATH}`;
+      throw error;
+    },
+  );
   return shared;
 }

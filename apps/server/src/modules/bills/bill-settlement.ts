@@ -44,8 +44,10 @@ export function createBillSettlement(deps: {
   wallets: BillWallets;
   /** A WHT bill's payees become vendors with credit notes in the transaction that marks it paid (the vendors module's). */
   recordPaidWht(tx: Db, bill: PaidWhtBill, payees: readonly WhtPayee[]): Promise<void>;
-  /** Tells the bill's admins the gateway did not confirm its payment (through the mail outbox, in the caller's transaction). */
-  mailUnconfirmed(tx: Db, bill: repo.BillRow, text: string): Promise<void>;
+  /** The organisation's admins' addresses: who is told of a payment the gateway does not confirm. */
+  adminEmailsOf(organisationId: string): Promise<string[]>;
+  /** Tells them (through the mail outbox, in the caller's transaction). */
+  mailUnconfirmed(tx: Db, bill: repo.BillRow, to: readonly string[], text: string): Promise<void>;
   now: () => Date;
 }) {
   const { db, gateway, now } = deps;
@@ -185,12 +187,15 @@ export function createBillSettlement(deps: {
     const at = now();
     const outcome = said?.outcome ?? 'unavailable';
     const status = said ? statusText(said) : 'Remita did not answer';
+    const isNewDoubt = outcome !== 'paid' && outcome !== bill.gatewayOutcome;
+    // Read before the transaction: on the embedded database a transaction holds the only connection.
+    const admins = isNewDoubt ? await deps.adminEmailsOf(bill.organisationId) : [];
     await db.transaction(async (tx) => {
       await repo.recordGatewayStatus(tx, bill.id, { outcome, status, at });
-      if (outcome === 'paid' || outcome === bill.gatewayOutcome) return;
+      if (!isNewDoubt) return;
       const note = `Remita did not confirm this payment on ${lagosDate(at)}: ${status}. Levy asks again every day; ask Remita about RRR ${bill.agencyReference ?? bill.reference} if it persists.`;
       await repo.insertBillEvent(tx, { billId: bill.id, status: bill.status, note });
-      await deps.mailUnconfirmed(tx, bill, `${bill.reference}: ${note}`);
+      await deps.mailUnconfirmed(tx, bill, admins, `${bill.reference}: ${note}`);
     });
   }
 

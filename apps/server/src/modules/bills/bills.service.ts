@@ -98,7 +98,8 @@ export function createBillsService(deps: {
     gateway,
     wallets: deps.wallets,
     recordPaidWht: deps.vendors.recordPaidBill,
-    mailUnconfirmed: async (tx, bill, text) => mailAbout(tx, bill, (await deps.adminsOf(bill.organisationId)).map((admin) => admin.email), `Remita did not confirm a payment: ${bill.reference}`, text),
+    adminEmailsOf: async (organisationId) => (await deps.adminsOf(organisationId)).map((admin) => admin.email),
+    mailUnconfirmed: (tx, bill, to, text) => mailAbout(tx, bill, to, `Remita did not confirm a payment: ${bill.reference}`, text),
     now,
   });
   const { settle, payFromWallet } = settlement;
