@@ -8,7 +8,8 @@ import { outcomeOfCode, RemittanceError, type RemittancePayment } from './remitt
 
 // The real adapter over HTTP against the local Remita fake: every behaviour the fake reproduces.
 let fake: RemitaFake;
-const settings = () => ({ ...SANDBOX_REMITA, baseUrl: fake.baseUrl, timeoutMs: 400 });
+// Generous on a busy machine; the time-out cases shorten it.
+const settings = () => ({ ...SANDBOX_REMITA, baseUrl: fake.baseUrl, timeoutMs: 10_000 });
 const gateway = () => createRemitaGateway(settings());
 
 function payment(taxIdDigits: string, amountKobo = 12_345_67, overrides: Partial<RemittancePayment> = {}): RemittancePayment {
@@ -22,10 +23,11 @@ function payment(taxIdDigits: string, amountKobo = 12_345_67, overrides: Partial
   };
 }
 
-async function paid(taxIdDigits: string) {
+async function paid(taxIdDigits: string, notifyTimeoutMs = 10_000) {
   const { rrr, amountDueKobo } = await gateway().reference(payment(taxIdDigits));
   const transactionId = `TX-${rrr}-${Date.now()}`;
-  return { rrr, amountDueKobo, transactionId, answer: await gateway().notifyPayment({ rrr, amountKobo: amountDueKobo, transactionId, paymentAuthCode: '4040000123' }).catch((error: unknown) => error) };
+  const notifier = createRemitaGateway({ ...settings(), timeoutMs: notifyTimeoutMs });
+  return { rrr, amountDueKobo, transactionId, answer: await notifier.notifyPayment({ rrr, amountKobo: amountDueKobo, transactionId, paymentAuthCode: '4040000123' }).catch((error: unknown) => error) };
 }
 
 beforeAll(async () => {
@@ -93,7 +95,7 @@ describe('the Remita adapter against the fake', () => {
   });
 
   it('times out on a notification Remita recorded without answering, and the status then finds it paid', async () => {
-    const { transactionId, answer } = await paid(REMITA_FAKE_TAX_IDS.silent);
+    const { transactionId, answer } = await paid(REMITA_FAKE_TAX_IDS.silent, 500);
     expect(answer).toMatchObject({ kind: 'unavailable' });
     expect((await gateway().status(transactionId)).outcome).toBe('paid');
   });

@@ -26,7 +26,7 @@ beforeAll(async () => {
       REMITA_FUNDING_SOURCE: 'LEVYTEST',
       REMITA_DEBITED_ACCOUNT: '0123456789',
       REMITA_INCOME_ACCOUNT: '0001061499',
-      REMITA_TIMEOUT_MS: '2000',
+      REMITA_TIMEOUT_MS: '10000',
     },
   });
   staff = await staffUser(test);
