@@ -119,7 +119,7 @@ test('staff see every collector’s remittance route and add one with its source
   await page.getByRole('tab', { name: 'Remittance routes' }).click();
   const routes = page.getByRole('table', { name: 'Remittance routes' });
   // The sandbox ships a route per collector and tax to its local Remita.
-  await expect(routes.getByRole('row').filter({ hasText: 'Lagos State Internal Revenue Service · PAYE' })).toContainText('Remita biller LEVYSBX-LA, service type LA-PAYE');
+  await expect(routes.getByRole('row').filter({ hasText: 'Lagos State Internal Revenue Service · PAYE' })).toContainText('Biller LEVYSBX-LAService type LA-PAYE');
   await expect(routes.getByRole('row').filter({ hasText: 'Nigeria Revenue Service · WHT' })).toContainText('In force');
 
   const form = page.getByRole('form', { name: 'Add a remittance route' });

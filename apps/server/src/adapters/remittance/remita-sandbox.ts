@@ -78,7 +78,7 @@ export function sandboxRoutes(collectors: readonly SandboxCollector[]) {
       gateway: 'remita' as const,
       ...sandboxTarget(collector.code, tax),
       from: '2020-01',
-      source: `Sandbox: ${collector.revenueService} on the local Remita fake`,
+      source: 'Sandbox: the local Remita fake',
     })),
   );
 }

@@ -70,7 +70,7 @@ function RoutesTable({ routes }: { routes: RemittanceRoute[] }) {
           <Table.Tr>
             <Table.Th>Collector and tax</Table.Th>
             <Table.Th>From</Table.Th>
-            <Table.Th>Biller and service type</Table.Th>
+            <Table.Th>On Remita</Table.Th>
             <Table.Th>Source</Table.Th>
             <Table.Th>Added by</Table.Th>
           </Table.Tr>
@@ -88,8 +88,11 @@ function RoutesTable({ routes }: { routes: RemittanceRoute[] }) {
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatPeriod(route.from)}</Table.Td>
               <Table.Td>
-                <Text size="sm">
-                  Remita biller {route.biller_id}, service type {route.service_type_id}
+                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  Biller {route.biller_id}
+                </Text>
+                <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                  Service type {route.service_type_id}
                 </Text>
               </Table.Td>
               <Table.Td>
