@@ -37,5 +37,14 @@ export async function stop(child: ChildProcess) {
 
 /** The environment the app is started with in production, with benchmark secrets. */
 export function productionEnv(webDistDir: string): Record<string, string> {
-  return { NODE_ENV: 'production', HOST: '127.0.0.1', PAYMENT_WEBHOOK_SECRET: 'bench-webhook-secret-not-for-production', RECEIPT_SIGNING_SECRET: 'bench-receipt-signing-secret-not-for-production', WEB_DIST_DIR: webDistDir };
+  // A staging-like deploy on the sandbox counterparts: its processes share one Remita fake, as they would share Remita.
+  return {
+    NODE_ENV: 'production',
+    LEVY_SANDBOX: '1',
+    REMITA_SANDBOX_PORT: '3291',
+    HOST: '127.0.0.1',
+    PAYMENT_WEBHOOK_SECRET: 'bench-webhook-secret-not-for-production',
+    RECEIPT_SIGNING_SECRET: 'bench-receipt-signing-secret-not-for-production',
+    WEB_DIST_DIR: webDistDir,
+  };
 }

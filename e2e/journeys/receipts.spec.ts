@@ -9,7 +9,9 @@ import { LoginPage } from '../pages/auth-pages';
 import { BillsList, fundWallet, lastMonth, PayTaxes, payrollWithOneWrongRow, registerPayroll, registerState } from '../pages/bills-pages';
 
 // Receipts that prove payment (issue 23): a paid bill's receipt carries a code and a QR of its
-// verify link, which anyone opens without an account to see the payment as Levy recorded it.
+// verify link, which anyone opens without an account to see the payment as Levy recorded it. The
+// tax is remitted through the Remita fake the sandbox runs: the drawer and the verify page show the
+// RRR and Remita's payment reference, and the verify page says Remita confirmed the payment.
 
 /** The verify link the receipt's QR code and printed link carry (pdfkit writes links as plain URI actions). */
 function verifyLinkIn(pdf: Buffer): string {
@@ -51,6 +53,10 @@ test('pay a bill, download its receipt, and verify it signed out; an altered cod
   // Times are Lagos time, labelled, as the receipt prints them.
   await expect(drawer.getByText(/^\d{2} [A-Z][a-z]{2}, \d{4} at \d{2}:\d{2} \(Lagos time\)$/).first()).toBeVisible();
   await expect(drawer.getByText(/by Chioma Okonkwo-Bassey$/)).toBeVisible();
+  const drawerFact = (label: string) => drawer.getByText(label, { exact: true }).locator('..');
+  await expect(drawerFact('RRR (Remita)')).toContainText(/\d{12}/);
+  const rrr = /\d{12}/.exec((await drawerFact('RRR (Remita)').textContent()) ?? '')![0];
+  await expect(drawerFact('Remita payment reference')).toContainText(/FAKE[0-9A-Z]+/);
   const verifyLink = drawer.getByRole('link', { name: /^Verify/ });
   await expect(verifyLink).toHaveAttribute('target', '_blank');
   await snap(page, 'receipts-01-bill-paid');
@@ -80,7 +86,9 @@ test('pay a bill, download its receipt, and verify it signed out; an altered cod
     await expect(fact('Paid to')).toContainText('Lagos State Internal Revenue Service');
     await expect(fact('Tax')).toContainText('PAYE');
     await expect(fact('Amount remitted')).toContainText(/^Amount remitted₦[\d,]+\.\d{2}$/);
-    await expect(fact('Agency reference')).toContainText(/LA-PAYE-/);
+    await expect(fact('RRR (Remita)')).toContainText(rrr);
+    await expect(fact('Remita payment reference')).toContainText(/FAKE[0-9A-Z]+/);
+    await expect(fact('Remita')).toContainText(/Confirmed by Remita on \d{2} [A-Z][a-z]{2}, \d{4} at \d{2}:\d{2} \(Lagos time\)/);
     await expect(fact('Status')).toContainText('Payment paid');
     await expect(fact('Paid at')).toContainText('(Lagos time)');
     // Nothing else of the organisation: no bill reference, people or fees.

@@ -109,3 +109,30 @@ test('staff add an MPR row with its source; a penalty then says "MPR as of" toda
   await expect(page.getByText(new RegExp(`so far, \\+₦[\\d,]+\\.\\d\\d a week \\(MPR as of ${label(today)}\\)`)).first()).toBeVisible();
   await snap(page, 'reference-data-07-dashboard-mpr-as-of');
 });
+
+test('staff see every collector’s remittance route and add one with its source, on a wide screen and a phone', async ({ page }) => {
+  const login = new LoginPage(page);
+  await login.open();
+  await login.logIn(STAFF.email, STAFF.password);
+  await expect(page).toHaveURL(/\/corporations$/);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Reference data' }).click();
+  await page.getByRole('tab', { name: 'Remittance routes' }).click();
+  const routes = page.getByRole('table', { name: 'Remittance routes' });
+  // The sandbox ships a route per collector and tax to its local Remita.
+  await expect(routes.getByRole('row').filter({ hasText: 'Lagos State Internal Revenue Service · PAYE' })).toContainText('Biller LEVYSBX-LAService type LA-PAYE');
+  await expect(routes.getByRole('row').filter({ hasText: 'Nigeria Revenue Service · WHT' })).toContainText('In force');
+
+  const form = page.getByRole('form', { name: 'Add a remittance route' });
+  await form.getByRole('textbox', { name: 'Collector' }).fill('FC');
+  await form.getByRole('textbox', { name: 'From (tax month)' }).fill('2030-01');
+  await form.getByRole('textbox', { name: 'Biller id' }).fill('FCTIRS');
+  await form.getByRole('textbox', { name: 'Service type id' }).fill('4430731');
+  await form.getByRole('textbox', { name: 'Source' }).fill('Remita biller list (journey test row)');
+  await form.getByRole('button', { name: 'Add route' }).click();
+  await expect(page.getByText('Remittance route added')).toBeVisible();
+  await expect(routes.getByRole('row').filter({ hasText: 'FCTIRS' })).toContainText('Federal Capital Territory Internal Revenue Service · PAYE');
+  await snap(page, 'reference-data-08-remittance-routes');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(routes).toBeVisible();
+  await snap(page, 'reference-data-09-remittance-routes-390');
+});

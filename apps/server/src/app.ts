@@ -7,6 +7,8 @@ import helmet from 'helmet';
 import { createSandboxAgency } from './adapters/agency/sandbox-agency';
 import { createSandboxPaymentProvider } from './adapters/payments/payment-provider';
 import { withAgencyTimeout, type StateAgency } from './adapters/agency/state-agency';
+import { createRemitaGateway } from './adapters/remittance/remita-gateway';
+import { SANDBOX_REMITA, sandboxRemita, sandboxRoutes, type SandboxCollector } from './adapters/remittance/remita-sandbox';
 import { createLogTransport, createSmtpTransport, type MailTransport } from './adapters/mail/mail-transport';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
@@ -119,8 +121,15 @@ export async function buildApp({ config, database, mailTransport, wrapAgency = (
     const collectors = new Map((await reference.listStates(executor)).map((state) => [state.id, state.collector]));
     return (stateId: number) => collectors.get(stateId) ?? 'state';
   };
+  // Taxes are remitted through Remita itself, or in the sandbox through the local Remita fake, with
+  // a route for every collector: the same adapter either way (docs/payment-rails/remita.md).
+  const collectors: SandboxCollector[] = (await reference.listStates()).map((state) => ({ code: state.code, revenueService: state.revenueService, collector: state.collector }));
+  const remita = config.remittance.gateway === 'remita' ? config.remittance.remita : { ...SANDBOX_REMITA, baseUrl: await sandboxRemita(collectors, config.remittanceSandboxPort) };
+  const gateway = createRemitaGateway({ ...remita, timeoutMs: config.remittanceTimeoutMs });
   const referenceData = createReferenceDataService({
     db,
+    collectors: async () => collectors,
+    seedRoutes: config.remittance.gateway === 'sandbox' ? sandboxRoutes(collectors) : [],
     paidBillsChangedBy: async (executor, input) => paidBillsChangedBy(executor, { ...input, collectorOf: await collectorsOf(executor) }),
     paidBillsChargeChangedBy,
     paidBillsWhtRateChangedBy: async (executor, input) => paidBillsWhtRateChangedBy(executor, { ...input, collectorOf: await collectorsOf(executor) }),
@@ -163,7 +172,8 @@ export async function buildApp({ config, database, mailTransport, wrapAgency = (
   const bills = createBillsService({
     db,
     jobs,
-    agency,
+    gateway,
+    routeOf: referenceData.routeFor,
     corporations,
     states,
     wallets,
@@ -229,7 +239,7 @@ export async function buildApp({ config, database, mailTransport, wrapAgency = (
   const routes: RouteDefinition[] = [
     ...identityRoutes(identity),
     ...referenceRoutes(reference),
-    ...referenceDataRoutes(referenceData),
+    ...referenceDataRoutes(referenceData, bills.reconcileRemittances),
     ...organisationRoutes(organisations),
     ...teamRoutes(team),
     ...calculatorRoutes(calculator),

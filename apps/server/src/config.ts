@@ -30,6 +30,19 @@ const environmentSchema = z.object({
   /** How long a process trusts its copy of the staff reference rows before counting them again (decision 0025). */
   REFERENCE_DATA_RECHECK_MS: z.coerce.number().int().min(0).default(5_000),
   PAYMENT_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** A staging or demo deploy in production mode that runs against the sandbox counterparts on purpose. */
+  LEVY_SANDBOX: booleanFlag.default(false),
+  REMITTANCE_GATEWAY: z.enum(['sandbox', 'remita']).default('sandbox'),
+  REMITA_BASE_URL: z.url().default('https://login.remita.net/remita/exapp/api/v1/send/api/bgatesvc/billing'),
+  REMITA_PUBLIC_KEY: z.string().min(1).optional(),
+  REMITA_SECRET_KEY: z.string().min(1).optional(),
+  REMITA_FUNDING_SOURCE: z.string().min(1).optional(),
+  REMITA_DEBITED_ACCOUNT: z.string().min(1).optional(),
+  REMITA_INCOME_ACCOUNT: z.string().min(1).optional(),
+  /** Remita's SDKs wait 25 s for an answer; a notification not answered in time is asked about by its status. */
+  REMITA_TIMEOUT_MS: z.coerce.number().int().positive().default(25_000),
+  /** Sandbox: the loopback port of the Remita fake, fixed when several processes must share it (0: any free port). */
+  REMITA_SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   RECEIPT_SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(60_000),
@@ -64,7 +77,52 @@ export type Config = {
   /** PostgreSQL connections per process, and the longest a statement may run (0: no limit). */
   databasePoolSize: number;
   databaseStatementTimeoutMs: number;
+  /** Where taxes are remitted: Remita itself, or the local Remita fake the sandbox starts. */
+  remittance: { gateway: 'sandbox' } | { gateway: 'remita'; remita: RemitaAccount };
+  remittanceTimeoutMs: number;
+  remittanceSandboxPort: number;
 };
+
+/** What Remita gives a partner at onboarding (docs/payment-rails/remita.md). */
+export interface RemitaAccount {
+  baseUrl: string;
+  publicKey: string;
+  secretKey: string;
+  fundingSource: string;
+  debitedAccount: string;
+  incomeAccount: string;
+}
+
+const REMITA_VARIABLES = ['REMITA_PUBLIC_KEY', 'REMITA_SECRET_KEY', 'REMITA_FUNDING_SOURCE', 'REMITA_DEBITED_ACCOUNT', 'REMITA_INCOME_ACCOUNT'] as const;
+
+type Environment = z.infer<typeof environmentSchema>;
+
+/** The remittance gateway the environment chooses, or the problems that stop the server. */
+function remittanceOf(value: Environment): { remittance: Config['remittance']; problems: string[] } {
+  if (value.REMITTANCE_GATEWAY === 'sandbox') {
+    const refused = value.NODE_ENV === 'production' && !value.LEVY_SANDBOX;
+    return {
+      remittance: { gateway: 'sandbox' },
+      problems: refused ? ['REMITTANCE_GATEWAY: is the sandbox, which remits no tax; set REMITTANCE_GATEWAY=remita with its REMITA_ variables, or LEVY_SANDBOX=1 for a staging or demo deploy'] : [],
+    };
+  }
+  const missing = REMITA_VARIABLES.filter((name) => !value[name]);
+  if (missing.length > 0) return { remittance: { gateway: 'sandbox' }, problems: missing.map((name) => `${name}: is required when REMITTANCE_GATEWAY is remita`) };
+  return {
+    remittance: {
+      gateway: 'remita',
+      remita: {
+        baseUrl: value.REMITA_BASE_URL.replace(/\/$/, ''),
+        publicKey: value.REMITA_PUBLIC_KEY!,
+        secretKey: value.REMITA_SECRET_KEY!,
+        fundingSource: value.REMITA_FUNDING_SOURCE!,
+        debitedAccount: value.REMITA_DEBITED_ACCOUNT!,
+        incomeAccount: value.REMITA_INCOME_ACCOUNT!,
+      },
+    },
+    problems: [],
+  };
+}
 
 export class ConfigError extends Error {}
 
@@ -82,16 +140,17 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const value = parsed.data;
+  // Every problem at once, so a deploy is fixed in one go.
+  const { remittance, problems } = remittanceOf(value);
   if (value.NODE_ENV === 'production') {
-    const problems: string[] = [];
     if (!value.PAYMENT_WEBHOOK_SECRET) problems.push('PAYMENT_WEBHOOK_SECRET: is required when NODE_ENV is production');
     else if (value.PAYMENT_WEBHOOK_SECRET === SANDBOX_WEBHOOK_SECRET) problems.push('PAYMENT_WEBHOOK_SECRET: still has the published sandbox value; set your payment provider\'s secret');
     if (!value.RECEIPT_SIGNING_SECRET) problems.push('RECEIPT_SIGNING_SECRET: is required when NODE_ENV is production');
     else if (value.RECEIPT_SIGNING_SECRET === DEVELOPMENT_RECEIPT_SECRET) problems.push('RECEIPT_SIGNING_SECRET: still has the published development value; set a long random secret of your own');
     // The demo login is printed in the README: it must never exist where real money moves.
     if (value.SEED_DEMO === true) problems.push('SEED_DEMO: the demo account has a published password and is never created when NODE_ENV is production');
-    if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   return {
     env: value.NODE_ENV,
     port: value.PORT,
@@ -114,6 +173,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     receiptSigningSecret: value.RECEIPT_SIGNING_SECRET ?? DEVELOPMENT_RECEIPT_SECRET,
     databasePoolSize: value.DATABASE_POOL_SIZE,
     databaseStatementTimeoutMs: value.DATABASE_STATEMENT_TIMEOUT_MS,
+    remittance,
+    remittanceTimeoutMs: value.REMITA_TIMEOUT_MS,
+    remittanceSandboxPort: value.REMITA_SANDBOX_PORT,
     webDistDir: path.resolve(value.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
   };
 }

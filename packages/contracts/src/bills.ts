@@ -123,6 +123,19 @@ export const createBillForm = z.object({
 export const billWarning = z.object({ row: z.number(), tax_payer_number: z.string(), name: z.string(), declared: z.string(), expected: z.string(), message: z.string() });
 export type BillWarning = z.infer<typeof billWarning>;
 
+/** The remittance gateway's part of a bill: the RRR it is paid against, and what Remita last said of the payment. */
+export const billRemittance = z.object({
+  gateway: z.enum(['remita']),
+  rrr: z.string().nullable(),
+  payment_reference: z.string().nullable().describe("Remita's reference for the payment, once paid"),
+  gateway_charge: z.string().describe("Remita's charge beyond the tax, paid with it (naira)"),
+  last_status: z.string().nullable().describe("Remita's last answer on the payment: its code and words"),
+  checked_at: z.string().nullable(),
+  confirmed_at: z.string().nullable().describe('When Remita last confirmed the payment paid'),
+  unconfirmed: z.boolean().describe("Paid, but Remita's last answer does not confirm it: flagged to the organisation's admins"),
+});
+export type BillRemittance = z.infer<typeof billRemittance>;
+
 export const billSummary = z.object({
   id: z.string(),
   reference: z.string(),
@@ -151,6 +164,7 @@ export const billSummary = z.object({
   approved_at: z.string().nullable(),
   closed_reason: z.string().nullable().describe('Why the bill was declined or cancelled'),
   verify_url: z.string().nullable().describe("A paid bill's public verification link (/verify/{code}), printed on its receipt with a QR code; null until it is paid"),
+  remittance: billRemittance,
 });
 export type BillSummary = z.infer<typeof billSummary>;
 
@@ -309,6 +323,13 @@ export const billPrecheck = z.object({
     blocked: z.string().nullable().describe('When the bill must wait but no admin other than the preparer can approve it: why Pay will be refused'),
   }),
   lateness: billLateness.nullable().describe("Paying today, after the month's due date: days late and the penalty so far (with amount_due)"),
+  remittance: z
+    .object({
+      route: z.string().nullable().describe('How the tax will be remitted: the gateway, biller and service type'),
+      missing: z.string().nullable().describe('No route for this collector, tax and month: what platform staff must add before Pay'),
+      amount_due: z.string().nullable().describe("Remita's amount due (naira) when it differs from the tax (with amount_due): its charge is paid with the tax"),
+    })
+    .describe('The remittance route of the bill'),
 });
 export type BillPrecheck = z.infer<typeof billPrecheck>;
 

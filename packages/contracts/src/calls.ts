@@ -161,6 +161,8 @@ export const addHolidayRow = { method: 'POST', namespace: 'core', path: 'interna
 export const addChargeRow = { method: 'POST', namespace: 'core', path: 'internal/reference-data/charges/rows', permission: PERMISSIONS.manageReferenceData } as const satisfies CallDeclaration;
 export const addWhtRateRow = { method: 'POST', namespace: 'core', path: 'internal/reference-data/wht/rows', permission: PERMISSIONS.manageReferenceData } as const satisfies CallDeclaration;
 export const markReferenceReviewed = { method: 'POST', namespace: 'core', path: 'internal/reference-data/{table}/reviews', permission: PERMISSIONS.manageReferenceData } as const satisfies CallDeclaration;
+export const addRemittanceRoute = { method: 'POST', namespace: 'core', path: 'internal/reference-data/remittance-routes', permission: PERMISSIONS.manageReferenceData } as const satisfies CallDeclaration;
+export const reconcileRemittances = { method: 'POST', namespace: 'core', path: 'internal/reference-data/remittances/reconcile', permission: PERMISSIONS.manageReferenceData } as const satisfies CallDeclaration;
 // annual returns (issue 26)
 export const getAnnualReturn = { method: 'GET', namespace: 'core', path: 'internal/corporations/{id}/states/{state}/annual-returns/{year}', permission: PERMISSIONS.viewBills } as const satisfies CallDeclaration;
 export const submitAnnualReturn = { method: 'POST', namespace: 'core', path: 'internal/corporations/{id}/states/{state}/annual-returns/{year}/submit', permission: PERMISSIONS.submitAnnualReturn } as const satisfies CallDeclaration;

@@ -29,9 +29,11 @@ export const receiptFacts = z.object({
   period_start: z.string().describe('YYYY-MM-DD'),
   period_end: z.string().describe('YYYY-MM-DD'),
   amount: z.string().describe('The tax remitted to the revenue service, naira with two decimals'),
-  agency_reference: z.string().nullable(),
+  agency_reference: z.string().nullable().describe('The RRR the tax was paid against'),
+  payment_reference: z.string().nullable().describe("Remita's reference for the payment"),
   status: z.enum(['payment_paid']).describe('Only paid bills have receipts'),
   paid_at: z.string().describe('ISO 8601'),
+  remittance_check: z.string().nullable().describe('What Remita last said of the payment and when: "Confirmed by Remita on …" only when it confirmed it'),
 });
 export type ReceiptFacts = z.infer<typeof receiptFacts>;
 

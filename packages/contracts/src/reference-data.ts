@@ -67,10 +67,31 @@ export const whtRateInForce = z.object({
 });
 export type WhtRateInForce = z.infer<typeof whtRateInForce>;
 
+export const REMITTANCE_TAXES = ['paye', 'wht'] as const;
+export const REMITTANCE_GATEWAYS = ['remita'] as const;
+
+/** Where a collector's tax is remitted from a tax month on: the gateway, and the collector's biller and product there. */
+export const remittanceRoute = z.object({
+  collector: z.string().describe('A state code, or NRS'),
+  collector_name: z.string().describe('The revenue service'),
+  tax: z.enum(REMITTANCE_TAXES),
+  gateway: z.enum(REMITTANCE_GATEWAYS),
+  biller_id: z.string(),
+  service_type_id: z.string().describe("The biller's product (service type) for this tax"),
+  from: z.string().describe('YYYY-MM: the first tax month paid this way'),
+  source: z.string(),
+  origin: z.enum(['seed', 'staff']).describe("seed: the sandbox's routes to its local Remita; staff: added on this screen"),
+  added_by: z.string().nullable(),
+  added_at: z.string().nullable(),
+  in_force: z.boolean().describe("The route this month's bills of the collector and tax are paid by"),
+});
+export type RemittanceRoute = z.infer<typeof remittanceRoute>;
+
 export const referenceData = z.object({
   today: z.string(),
   tables: z.array(referenceTable),
   wht_in_force: z.array(whtRateInForce).describe('The WHT schedule for this tax month, with staff rows applied'),
+  remittance_routes: z.array(remittanceRoute).describe('By collector and tax, newest first'),
   audit: z.array(referenceAuditEntry).describe('Newest first'),
 });
 export type ReferenceData = z.infer<typeof referenceData>;
@@ -151,4 +172,41 @@ export const markReferenceReviewed = defineContract(calls.markReferenceReviewed,
   params: z.object({ table: z.enum(REFERENCE_TABLE_CODES) }),
   body: markReferenceReviewedBody,
   response: referenceData,
+});
+
+export const addRemittanceRouteBody = z.object({
+  collector: z.string().trim().toUpperCase().min(2, { error: 'Choose the collector: a state or the NRS' }),
+  tax: z.enum(REMITTANCE_TAXES, { error: 'Choose PAYE or WHT' }),
+  gateway: z.enum(REMITTANCE_GATEWAYS, { error: 'Choose the gateway: remita' }),
+  biller_id: z.string().trim().min(1, { error: "Give the collector's biller id on the gateway" }).max(60),
+  service_type_id: z.string().trim().min(1, { error: "Give the biller's service type (product) id for this tax" }).max(60),
+  from: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'Give the first tax month paid this way, YYYY-MM' }),
+  source,
+});
+export type AddRemittanceRouteBody = z.infer<typeof addRemittanceRouteBody>;
+
+export const addRemittanceRoute = defineContract(calls.addRemittanceRoute, {
+  summary: "Staff: where a collector's PAYE or WHT is remitted from a tax month on (gateway, biller id, service type id, source); bills of that month and later are paid this way",
+  body: addRemittanceRouteBody,
+  response: referenceData,
+});
+
+export const remittanceCheck = z.object({
+  reference: z.string(),
+  agency_reference: z.string().nullable().describe('The RRR'),
+  outcome: z.enum(['paid', 'pending', 'failed', 'unknown', 'absent', 'unavailable']),
+  status: z.string().describe("What the gateway said, its code and words"),
+  checked_at: z.string(),
+});
+
+export const remittanceReconciliation = z.object({
+  checked: z.number().describe('Bills asked about: paid in the last 45 days, or still waiting for the gateway'),
+  confirmed: z.number(),
+  unconfirmed: z.array(remittanceCheck).describe('Bills the gateway did not confirm paid: flagged on the bill and mailed to its admins'),
+});
+export type RemittanceReconciliation = z.infer<typeof remittanceReconciliation>;
+
+export const reconcileRemittances = defineContract(calls.reconcileRemittances, {
+  summary: 'Staff: asks the remittance gateway now for the status of every bill paid in the last 45 days (the daily job’s work); a bill it does not confirm is flagged and its admins mailed',
+  response: remittanceReconciliation,
 });

@@ -171,7 +171,21 @@ describe('OpenAPI', () => {
 
 describe('development tools', () => {
   it('are not there in production', async () => {
-    const production = await createTestApp({ env: { NODE_ENV: 'production', LOG_LEVEL: 'silent', PAYMENT_WEBHOOK_SECRET: 'a-production-secret-value', RECEIPT_SIGNING_SECRET: 'a-production-receipt-signing-secret-value' } });
+    const production = await createTestApp({
+      env: {
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'silent',
+        PAYMENT_WEBHOOK_SECRET: 'a-production-secret-value',
+        RECEIPT_SIGNING_SECRET: 'a-production-receipt-signing-secret-value',
+        // No call reaches Remita here: the keys only let the server start.
+        REMITTANCE_GATEWAY: 'remita',
+        REMITA_PUBLIC_KEY: 'pk',
+        REMITA_SECRET_KEY: 'sk',
+        REMITA_FUNDING_SOURCE: 'LEVY',
+        REMITA_DEBITED_ACCOUNT: '0123456789',
+        REMITA_INCOME_ACCOUNT: '0001061499',
+      },
+    });
     try {
       const result = await production.call('GET', 'public', 'dev/mailbox');
       expect(result.code).toBe('NOT_FOUND');

@@ -159,7 +159,18 @@ describe('amounts finer than a kobo in a file', () => {
 });
 
 describe('production safety', () => {
-  const production = { NODE_ENV: 'production', PAYMENT_WEBHOOK_SECRET: 'a-real-provider-secret-0123456789', RECEIPT_SIGNING_SECRET: 'a-real-receipt-signing-secret-0123456789' };
+  const remita = { REMITTANCE_GATEWAY: 'remita', REMITA_PUBLIC_KEY: 'pk', REMITA_SECRET_KEY: 'sk', REMITA_FUNDING_SOURCE: 'LEVY', REMITA_DEBITED_ACCOUNT: '0123456789', REMITA_INCOME_ACCOUNT: '0001061499' };
+  const production = { NODE_ENV: 'production', PAYMENT_WEBHOOK_SECRET: 'a-real-provider-secret-0123456789', RECEIPT_SIGNING_SECRET: 'a-real-receipt-signing-secret-0123456789', ...remita };
+
+  it('refuses to remit taxes through the sandbox unless told it is a staging or demo deploy, naming the variable', () => {
+    const sandbox = { ...production, REMITTANCE_GATEWAY: undefined };
+    expect(() => loadConfig(sandbox)).toThrow(/REMITTANCE_GATEWAY: is the sandbox, which remits no tax; set REMITTANCE_GATEWAY=remita with its REMITA_ variables, or LEVY_SANDBOX=1/);
+    expect(loadConfig({ ...sandbox, LEVY_SANDBOX: '1' }).remittance).toEqual({ gateway: 'sandbox' });
+    expect(loadConfig(production).remittance).toMatchObject({ gateway: 'remita', remita: { baseUrl: 'https://login.remita.net/remita/exapp/api/v1/send/api/bgatesvc/billing', publicKey: 'pk' } });
+    // Remita without what Remita gives a partner at onboarding stops the server, whatever the environment.
+    expect(() => loadConfig({ REMITTANCE_GATEWAY: 'remita', REMITA_PUBLIC_KEY: 'pk' })).toThrow(/REMITA_SECRET_KEY: is required when REMITTANCE_GATEWAY is remita\n {2}REMITA_FUNDING_SOURCE/);
+    expect(loadConfig({}).remittance).toEqual({ gateway: 'sandbox' });
+  });
 
   it('never creates the demo account, and refuses to start when asked to', () => {
     expect(loadConfig(production).seedDemo).toBe(false);

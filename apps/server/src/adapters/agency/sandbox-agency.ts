@@ -4,26 +4,18 @@ import { AgencyError, maskEmail, type AgencyState, type StateAgency } from './st
 
 /**
  * Sandbox test Tax IDs (README "Sandbox behaviour"): the digits decide, with N or C in front.
+ * How a payment for a Tax ID settles is the Remita fake's (adapters/remittance/remita-fake.ts).
  * Any other well-formed Tax ID is registered to whoever claims it (the corporation registering),
  * or, asked without a claim, to a taxpayer with a stable generated name.
  */
 export const SANDBOX_TAX_IDS = {
   notFound: '0000000404',
   unavailable: '0000000503',
-  /** Bills for this Tax ID are declined at settlement: the wallet is refunded. */
-  settlementDeclined: '0000000402',
-  /** Bills for this Tax ID settle only once their reference is this many seconds old. */
-  settlementDelayed: '0000000202',
   /** Belongs to another company than the one registering it: the name check's test ID. */
   anotherTaxpayer: '0000000409',
-  /** Bills for this Tax ID stay unaccepted by the agency for this many minutes (time to cancel one). */
-  settlementHeld: '0000000209',
 } as const;
 
-export const SANDBOX_SETTLEMENT_DELAY_SECONDS = 8;
-export const SANDBOX_SETTLEMENT_HOLD_MINUTES = 30;
-
-// The sandbox keeps no state: consent codes and receipt numbers are derived from their reference.
+// The sandbox keeps no state: consent codes are derived from their reference.
 // The key only separates the sandbox's numbers from one another; it protects nothing real.
 const SANDBOX_KEY = 'levy-sandbox-agency';
 
@@ -56,10 +48,6 @@ export function sandboxConsentPin(reference: string): string {
   return String(digest(`pin:${reference}`).readUInt32BE(0) % 1_000_000).padStart(6, '0');
 }
 
-function receiptNumberOf(billReference: string): string {
-  return `RCPT-${digest(`receipt:${billReference}`).toString('hex').slice(0, 12).toUpperCase()}`;
-}
-
 function digitsOf(taxPayerNumber: string): string {
   return normalizeTaxId(taxPayerNumber).replace(/^[NC]-?/, '');
 }
@@ -73,16 +61,6 @@ function isKnownForm(taxPayerNumber: string, state: AgencyState): boolean {
 
 function newReference(prefix: string): string {
   return `${prefix}-${randomBytes(6).toString('hex').toUpperCase()}`;
-}
-
-/** `LA-WHT-202610-6921A3F04B7C`: a bill reference's first 8 hex digits are the second it was issued. */
-function newBillReference(prefix: string): string {
-  const seconds = Math.floor(Date.now() / 1000).toString(16).toUpperCase().padStart(8, '0');
-  return `${prefix}-${seconds}${randomBytes(2).toString('hex').toUpperCase()}`;
-}
-
-function issuedAtMs(billReference: string): number {
-  return parseInt(billReference.slice(-12, -4), 16) * 1000;
 }
 
 /** Never settles: the agency that does not answer, for the timeout path. */
@@ -128,27 +106,6 @@ export function createSandboxAgency(deps: { notify: NotifyTaxpayer }): StateAgen
     async submitPayroll({ state, taxPayerNumber }) {
       await lookUp(taxPayerNumber, state);
       return { reference: newReference(`${state.code}-PAYROLL`) };
-    },
-
-    async generateBillReference({ state, taxPayerNumber, billType, period }) {
-      await lookUp(taxPayerNumber, state);
-      return { reference: newBillReference(`${state.code}-${billType.toUpperCase()}-${period.replace('-', '')}`) };
-    },
-
-    async pay({ reference, taxPayerNumber }) {
-      const digits = digitsOf(taxPayerNumber);
-      if (digits === SANDBOX_TAX_IDS.settlementDeclined) {
-        throw new AgencyError('declined', `The revenue service declined payment of ${reference}: the taxpayer account is not open for remittances.`);
-      }
-      const holdMs = digits === SANDBOX_TAX_IDS.settlementDelayed ? SANDBOX_SETTLEMENT_DELAY_SECONDS * 1000 : digits === SANDBOX_TAX_IDS.settlementHeld ? SANDBOX_SETTLEMENT_HOLD_MINUTES * 60_000 : 0;
-      if (Date.now() - issuedAtMs(reference) < holdMs) {
-        throw new AgencyError('unavailable', `Payment of ${reference} is still being processed by the revenue service.`);
-      }
-      return { receiptNumber: receiptNumberOf(reference), paidAt: new Date() };
-    },
-
-    async receipt({ reference }) {
-      return { receiptNumber: receiptNumberOf(reference) };
     },
 
     async submitAnnualReturn({ state, taxPayerNumber, year, version }) {

@@ -1,7 +1,7 @@
 /**
- * A state revenue service, as Levy talks to it (product-design "Corporations, states, payroll").
- * The sandbox implementation behaves like a real agency; a real one is configuration, never a
- * change in callers.
+ * A state revenue service, as Levy talks to it for registration, consent and filings. Taxes are
+ * not paid here but through the remittance gateway (adapters/remittance). The sandbox
+ * implementation behaves like a real agency; a real one is configuration, never a change in callers.
  */
 
 export interface AgencyState {
@@ -55,12 +55,6 @@ export interface StateAgency {
   verifyConsentOtp(input: { reference: string; pin: string }): Promise<boolean>;
   /** Registers the employee list with the agency; returns its filing reference. */
   submitPayroll(input: { state: AgencyState; taxPayerNumber: string; employees: PayrollSubmissionRow[] }): Promise<{ reference: string }>;
-  /** Asks the agency for the reference a remittance is paid against. */
-  generateBillReference(input: { state: AgencyState; taxPayerNumber: string; billType: 'paye' | 'wht'; period: string; amountKobo: number }): Promise<{ reference: string }>;
-  /** Settles a bill reference; returns the agency's receipt number. AgencyError 'declined' is final. */
-  pay(input: { reference: string; taxPayerNumber: string; amountKobo: number }): Promise<{ receiptNumber: string; paidAt: Date }>;
-  /** The receipt number issued for a paid bill reference. */
-  receipt(input: { reference: string }): Promise<{ receiptNumber: string }>;
   /** Files an employer's annual return (version 2 and after amend it); returns the agency's acknowledgement. */
   submitAnnualReturn(input: { state: AgencyState; taxPayerNumber: string; year: number; version: number; employees: AnnualReturnSubmissionRow[]; totalTaxKobo: number }): Promise<{ reference: string }>;
 }
@@ -82,9 +76,6 @@ export function withAgencyTimeout(agency: StateAgency, timeoutMs: number): State
     requestConsentOtp: (input) => guard(() => agency.requestConsentOtp(input), input.state),
     verifyConsentOtp: (input) => guard(() => agency.verifyConsentOtp(input)),
     submitPayroll: (input) => guard(() => agency.submitPayroll(input), input.state),
-    generateBillReference: (input) => guard(() => agency.generateBillReference(input), input.state),
-    pay: (input) => guard(() => agency.pay(input)),
-    receipt: (input) => guard(() => agency.receipt(input)),
     submitAnnualReturn: (input) => guard(() => agency.submitAnnualReturn(input), input.state),
   };
 }

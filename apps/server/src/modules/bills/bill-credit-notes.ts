@@ -33,7 +33,7 @@ const noteFilename = (bill: repo.BillRow, item: repo.BillItem) => `${noteNumber(
 
 /**
  * A payee's WHT credit note: who was paid what, the tax withheld from it at which rate, for which
- * period and revenue service, under which bill and agency references, and the bill receipt's own
+ * period and revenue service, under which bill, RRR and Remita payment references, and the bill receipt's own
  * verification link and code (the note proves the same payment the receipt does).
  */
 async function renderCreditNote(context: NoteContext, item: repo.BillItem): Promise<FileReply> {
@@ -65,8 +65,8 @@ async function renderCreditNote(context: NoteContext, item: repo.BillItem): Prom
       title: 'References',
       facts: [
         ['Bill reference', summary.reference],
-        ['Agency reference', summary.agency_reference],
-        ['Receipt number', summary.receipt_number],
+        ['RRR (Remita)', summary.agency_reference],
+        ['Remita payment reference', summary.receipt_number],
         ['Paid at', summary.paid_at ? lagosDateTime(summary.paid_at) : null],
       ],
     },
@@ -80,7 +80,7 @@ async function renderCreditNote(context: NoteContext, item: repo.BillItem): Prom
 
   drawVerificationPanel(page, y, context.verification, 'credit note');
 
-  const footer = `${summary.corporation.name} withheld the tax above from its payment to ${item.name} and remitted it to ${context.revenueService} with bill ${summary.reference} (${summary.recipient_count.toLocaleString('en-NG')} payees in all). The payee may claim the tax withheld as a credit against their own income tax; the agency reference identifies the payment at the revenue service. Times are Lagos time (WAT).`;
+  const footer = `${summary.corporation.name} withheld the tax above from its payment to ${item.name} and remitted it to ${context.revenueService} with bill ${summary.reference} (${summary.recipient_count.toLocaleString('en-NG')} payees in all). The payee may claim the tax withheld as a credit against their own income tax; the RRR identifies the payment at the revenue service and at Remita. Times are Lagos time (WAT).`;
   doc.font('Helvetica').fontSize(8);
   const footerHeight = doc.heightOfString(footer, { width });
   doc.fillColor(MUTED).text(footer, left, bottom - footerHeight, { width, align: 'left' });
@@ -175,7 +175,7 @@ export function createBillCreditNotes(deps: {
         `Period: ${longDate(summary.period_start)} to ${longDate(summary.period_end)}`,
         `Revenue service: ${context.revenueService}`,
         `Withheld by: ${summary.corporation.name}, Tax ID ${summary.tax_payer_number}`,
-        `Bill reference: ${summary.reference}; agency reference: ${summary.agency_reference ?? ''}`,
+        `Bill reference: ${summary.reference}; RRR (Remita): ${summary.agency_reference ?? ''}; Remita payment reference: ${summary.receipt_number ?? ''}`,
         '',
         `Check the payment at ${verification.url} (verification code ${verification.code}).`,
         '',

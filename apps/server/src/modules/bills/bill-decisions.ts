@@ -190,6 +190,9 @@ export function createBillDecisions(deps: {
           if (!moved) {
             const current = (await repo.findBill(tx, bill.id)) ?? bill;
             if (current.status === 'payment_paid') throw paidCannotBeCancelled(current, statesById);
+            if (repo.SETTLING_STATUSES.includes(current.status) && current.gatewayOutcome !== null && current.gatewayOutcome !== 'absent') {
+              throw new AppError('CONFLICT', `Remita may hold this payment (RRR ${current.agencyReference ?? current.reference}; last answer: ${current.gatewayStatus ?? 'none yet'}), so it cannot be cancelled. Levy asks Remita until it is paid or refused; a refused payment is refunded.`);
+            }
             if (repo.SETTLING_STATUSES.includes(current.status)) throw new AppError('CONFLICT', 'The revenue service is answering for this payment right now. Wait a minute and look again: if it was accepted the bill is paid, otherwise you can cancel it.');
             throw notWaiting(current);
           }

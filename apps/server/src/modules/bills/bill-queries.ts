@@ -1,4 +1,4 @@
-import type { BillDetail, BillStatus, BillSummary, BillWarning, CollectorKind, ListParams } from '@levy/contracts';
+import type { BillDetail, BillRemittance, BillStatus, BillSummary, BillWarning, CollectorKind, ListParams } from '@levy/contracts';
 import { describePayeMismatch, lagosDate as lagosIsoDate, regimeForPeriod, type MprTable, type WhtRateTables } from '@levy/tax';
 import { and, asc, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -35,6 +35,20 @@ function invalidFilter(field: string): never {
 const SORT_COLUMNS = { created_at: bills.createdAt, total: bills.totalKobo, period_start: bills.periodStart } as const;
 
 /** Bills as people read them: the list, one bill with its history, warnings and lateness, its rows. */
+/** The gateway's part of a bill, as the list, the drawer and the receipt show it. */
+export function remittanceOf(bill: repo.BillRow): BillRemittance {
+  return {
+    gateway: 'remita',
+    rrr: bill.agencyReference,
+    payment_reference: bill.status === 'payment_paid' ? bill.receiptNumber : null,
+    gateway_charge: naira(bill.gatewayChargeKobo),
+    last_status: bill.gatewayStatus,
+    checked_at: bill.gatewayCheckedAt?.toISOString() ?? null,
+    confirmed_at: bill.gatewayConfirmedAt?.toISOString() ?? null,
+    unconfirmed: bill.status === 'payment_paid' && bill.gatewayOutcome !== null && bill.gatewayOutcome !== 'paid',
+  };
+}
+
 export function createBillQueries(deps: {
   db: Db;
   corporations: Pick<CorporationsService, 'allOfOrganisation'>;
@@ -83,6 +97,7 @@ export function createBillQueries(deps: {
         approved_at: bill.approvedAt?.toISOString() ?? null,
         closed_reason: bill.closedReason,
         verify_url: bill.status === 'payment_paid' ? deps.receiptCodes.urlOf(bill.id) : null,
+        remittance: remittanceOf(bill),
       };
     });
   }

@@ -87,10 +87,12 @@ export async function renderBillReceipt(input: ReceiptInput): Promise<FileReply>
     {
       title: 'References',
       facts: [
-        ['Agency reference', summary.agency_reference],
-        ['Receipt number', summary.receipt_number],
+        ['RRR (Remita)', summary.agency_reference],
+        ['Remita payment reference', summary.receipt_number],
         ['Bill reference', summary.reference],
         ['Paid at', summary.paid_at ? lagosDateTime(summary.paid_at) : null],
+        // Said only when Remita said it: a payment it has not confirmed is not printed as confirmed.
+        ['Confirmed', summary.remittance.confirmed_at && !summary.remittance.unconfirmed ? `Confirmed by Remita on ${lagosDateTime(summary.remittance.confirmed_at)}` : null],
       ],
     },
     {
@@ -105,6 +107,7 @@ export async function renderBillReceipt(input: ReceiptInput): Promise<FileReply>
   // The amounts, label left and figure right, the total ruled off.
   y = drawSectionTitle(page, y, 'Amount');
   y = drawAmountRow(page, y, `Tax remitted to ${input.revenueService}`, amount(summary.amount_due));
+  if (summary.remittance.gateway_charge !== '0.00') y = drawAmountRow(page, y, 'Remita charge', amount(summary.remittance.gateway_charge));
   y = drawAmountRow(page, y, 'Levy charge', amount(input.fee));
   y = drawAmountRow(page, y, 'VAT on the charge (7.5%)', amount(input.vat));
   drawRule(page, y);
@@ -113,7 +116,7 @@ export async function renderBillReceipt(input: ReceiptInput): Promise<FileReply>
   // How anyone holding the receipt checks it: the QR opens the verify page, the code is typed there.
   y = drawVerificationPanel(page, y, input.verification, 'receipt');
 
-  const footer = `Levy remitted the tax above to ${input.revenueService} on behalf of ${summary.corporation.name}. The agency reference identifies the payment at the revenue service; keep this receipt with the schedule of ${recipients} for your records. Times are Lagos time (WAT).`;
+  const footer = `Levy remitted the tax above to ${input.revenueService} on behalf of ${summary.corporation.name}. The RRR identifies the payment at the revenue service and at Remita; keep this receipt with the schedule of ${recipients} for your records. Times are Lagos time (WAT).`;
   doc.font('Helvetica').fontSize(8);
   const footerHeight = doc.heightOfString(footer, { width });
   const firstPageEnd = bottom - footerHeight - 18;

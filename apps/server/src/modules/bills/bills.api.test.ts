@@ -59,7 +59,11 @@ describe('PAYE bills', () => {
     const bill = created.data;
     expect(bill).toMatchObject({ type: 'paye', status: 'payment_paid', amount_due: '109480.00', charge: '698.75', total: '110178.75', recipient_count: 3, tax_payer_number: 'C-0012345' });
     expect(bill.reference).toMatch(/^PAYE-LA-2026-10-\d{6}$/);
-    expect(bill.receipt_number).toMatch(/^RCPT-/);
+    // Paid through the Remita fake: the RRR before the debit, Remita's payment reference after it.
+    expect(bill.agency_reference).toMatch(/^\d{12}$/);
+    expect(bill.receipt_number).toMatch(/^FAKE/);
+    expect(bill.remittance).toMatchObject({ gateway: 'remita', rrr: bill.agency_reference, payment_reference: bill.receipt_number, gateway_charge: '0.00', last_status: '00 Successful', unconfirmed: false });
+    expect(bill.remittance.confirmed_at).not.toBeNull();
     expect(bill.warnings).toEqual([
       { row: 4, tax_payer_number: 'N-1000003', name: 'Ngozi Eze', declared: '12000.00', expected: '17600.00', message: 'Row 4, Ngozi Eze (N-1000003): ₦12,000.00 declared, ₦17,600.00 by NTA 2025 s.58' },
     ]);
@@ -254,7 +258,8 @@ describe('WHT bills', () => {
       const bill = await test.call('GET', 'core', `internal/bills/${created.data.id}`, { token: owner.token });
       return bill.data.status === 'payment_paid' ? bill.data : undefined;
     });
-    expect(paid.receipt_number).toMatch(/^RCPT-/);
+    expect(paid.receipt_number).toMatch(/^FAKE/);
+    expect(paid.events.at(-1).note).toBe(`Confirmed by Remita: RRR ${paid.agency_reference}, payment reference ${paid.receipt_number}`);
   });
 
   it('pages a calculation of 2,345 payees across its stored pages, and bills every one of them', async () => {
@@ -331,7 +336,7 @@ describe('WHT bills', () => {
       const bill = await test.call('GET', 'core', `internal/bills/${created.data.id}`, { token: owner.token });
       return bill.data.status === 'failed' ? bill.data : undefined;
     });
-    expect(failed.failure_reason).toContain('declined');
+    expect(failed.failure_reason).toBe('Remita did not take the payment (02 Declined by the biller: the taxpayer account is not open for remittances: Declined)');
     expect((await walletOf(owner)).balance).toBe('500000.00');
     const history = await test.call('GET', 'core', `internal/organisations/${owner.organisationId}/wallets/history`, { token: owner.token });
     expect(history.data.items.map((item: { type: string; amount: string }) => `${item.type} ${item.amount}`)).toEqual(['credit 100354.75', 'debit 100354.75', 'credit 500000.00']);

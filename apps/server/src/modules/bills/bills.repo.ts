@@ -1,5 +1,5 @@
 import type { Kobo } from '@levy/tax';
-import { and, asc, count, desc, eq, getTableColumns, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gte, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { readPage, totalRows } from '../../db/pagination';
 import { queryRows } from '../../db/raw';
@@ -141,6 +141,9 @@ export const SETTLING_STATUSES: BillStatus[] = ['awaiting_payment_confirmation',
 /** A settling bill that no attempt to settle holds now. */
 const settlementFree = () => and(inArray(bills.status, SETTLING_STATUSES), sql`(${bills.settlingUntil} is null or ${bills.settlingUntil} < now())`);
 
+/** Nothing reached the gateway, or it holds no payment under the notification: the wallet's money may come back. */
+const gatewayHoldsNothing = () => sql`(${bills.gatewayOutcome} is null or ${bills.gatewayOutcome} = 'absent')`;
+
 /**
  * Marks an attempt to settle with the agency as under way for `seconds` (a cancellation waits for
  * it); null when the bill is not settling or another attempt holds it.
@@ -158,12 +161,12 @@ export async function releaseSettlement(executor: Db, id: string): Promise<void>
   await executor.update(bills).set({ settlingUntil: null }).where(eq(bills.id, id));
 }
 
-/** Cancels a settling bill unless an attempt to settle it is under way; false when it could not. */
+/** Cancels a settling bill unless an attempt to settle it is under way or the gateway may hold its payment; false when it could not. */
 export async function cancelSettlingBill(executor: Db, id: string, changes: Partial<NewBill>): Promise<boolean> {
   const moved = await executor
     .update(bills)
     .set({ ...changes, status: 'cancelled' })
-    .where(and(eq(bills.id, id), settlementFree()))
+    .where(and(eq(bills.id, id), settlementFree(), gatewayHoldsNothing()))
     .returning({ id: bills.id });
   return moved.length === 1;
 }
@@ -345,4 +348,30 @@ export function billsPaidSince(executor: Db, since: Date) {
     .from(bills)
     .where(and(eq(bills.status, 'payment_paid'), gte(bills.paidAt, since)))
     .orderBy(asc(bills.paidAt));
+}
+
+/** What the gateway last said of a bill's payment, and when; `confirmedAt` only when it said paid. */
+export async function recordGatewayStatus(executor: Db, id: string, said: { outcome: NonNullable<BillRow['gatewayOutcome']>; status: string; at: Date; transactionId?: string }): Promise<void> {
+  await executor
+    .update(bills)
+    .set({
+      gatewayOutcome: said.outcome,
+      gatewayStatus: said.status,
+      gatewayCheckedAt: said.at,
+      ...(said.outcome === 'paid' ? { gatewayConfirmedAt: said.at } : {}),
+      ...(said.transactionId ? { gatewayTransactionId: said.transactionId } : {}),
+    })
+    .where(eq(bills.id, id));
+}
+
+/**
+ * The bills whose payment the gateway is asked about again: paid since `since`, or paid from the
+ * wallet and still waiting for the gateway's final word (a notification was sent).
+ */
+export function billsToReconcile(executor: Db, since: Date): Promise<BillRow[]> {
+  return executor
+    .select()
+    .from(bills)
+    .where(and(isNotNull(bills.gatewayTransactionId), or(and(eq(bills.status, 'payment_paid'), gte(bills.paidAt, since)), inArray(bills.status, SETTLING_STATUSES))))
+    .orderBy(asc(bills.createdAt));
 }

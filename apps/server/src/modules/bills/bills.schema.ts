@@ -62,6 +62,19 @@ export const bills = pgTable(
     approvedAt: timestamp({ withTimezone: true }),
     /** Why a bill was declined or cancelled, in the words of who did it. */
     closedReason: text(),
+    /**
+     * The remittance gateway's part (Remita): `agencyReference` holds the RRR and `receiptNumber`
+     * Remita's payment reference. Its charge beyond the tax (its amount due less the tax) is paid
+     * from the wallet with the tax. The notification's transaction id is stored before it is sent,
+     * so its status can always be asked; the gateway's last word on the payment and when it was
+     * said; and when the gateway confirmed it paid.
+     */
+    gatewayChargeKobo: kobo().notNull().default(0 as Kobo),
+    gatewayTransactionId: text(),
+    gatewayOutcome: text({ enum: ['paid', 'pending', 'failed', 'unknown', 'absent', 'unavailable'] }),
+    gatewayStatus: text(),
+    gatewayCheckedAt: timestamp({ withTimezone: true }),
+    gatewayConfirmedAt: timestamp({ withTimezone: true }),
     /** Set while an attempt to settle with the agency is under way: a bill is not cancelled under it. */
     settlingUntil: timestamp({ withTimezone: true }),
     idempotencyKey: text(),

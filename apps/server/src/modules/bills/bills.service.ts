@@ -11,9 +11,8 @@ import {
   type BillTypeCode,
   type PayeSource,
 } from '@levy/contracts';
-import { asKobo, computeBillCharge, formatNaira, lagosDate as lagosIsoDate, toKobo, type ChargeTable, type Kobo, type MprTable, type WhtRateTables } from '@levy/tax';
-import type { AgencyState, StateAgency } from '../../adapters/agency/state-agency';
-import { AgencyError } from '../../adapters/agency/state-agency';
+import { addKobo, asKobo, computeBillCharge, formatNaira, lagosDate as lagosIsoDate, subtractKobo, toKobo, type ChargeTable, type Kobo, type MprTable, type WhtRateTables } from '@levy/tax';
+import { RemittanceError, type RemittanceGateway, type RemittancePayment, type RemittanceTarget } from '../../adapters/remittance/remittance-gateway';
 import type { Db } from '../../db/client';
 import { AppError, invalidInput } from '../../errors';
 import { assertSameRequest, type Idempotency } from '../../http/idempotency';
@@ -54,10 +53,15 @@ function sameRequest(bill: repo.BillRow, idempotency: Idempotency): repo.BillRow
   return bill;
 }
 
+/** The route a collector's tax of a month is remitted by (the reference-data module's). */
+export type RouteOf = (collector: string, tax: BillTypeCode, month: string) => Promise<(RemittanceTarget & { gateway: 'remita' }) | null>;
+
 export function createBillsService(deps: {
   db: Db;
   jobs: Jobs;
-  agency: StateAgency;
+  /** The remittance gateway taxes are paid through, and the route each collector's tax takes on it. */
+  gateway: RemittanceGateway;
+  routeOf: RouteOf;
   corporations: CorporationsService;
   states: StatesService;
   wallets: BillWallets;
@@ -84,7 +88,7 @@ export function createBillsService(deps: {
   vendors: Pick<VendorsService, 'recordPaidBill' | 'emailOf'>;
   now?: () => Date;
 }) {
-  const { db, agency } = deps;
+  const { db, gateway } = deps;
   const now = deps.now ?? (() => new Date());
 
   const queries = createBillQueries({ db, corporations: deps.corporations, listStates: deps.listStates, receiptCodes: deps.receiptCodes, referenceTables: deps.referenceTables, now });
@@ -92,7 +96,17 @@ export function createBillsService(deps: {
   const preparation = createBillPreparation({ db, now, stateById, payrollOnFile: deps.payrollOnFile, payrollEmployeeCount: deps.payrollEmployeeCount, referenceTables: deps.referenceTables });
   const { checkMonth, payeFileOf, preparePaye, prepareWht } = preparation;
   const outcomeMails = createPaymentOutcomeMails({ mail: deps.mail, appUrl: deps.appUrl, people: deps.people, adminsOf: deps.adminsOf, receiptUrlOf: deps.receiptCodes.urlOf });
-  const settlement = createBillSettlement({ db, jobs: deps.jobs, agency, wallets: deps.wallets, recordPaidWht: deps.vendors.recordPaidBill, announce: outcomeMails.announce });
+  const settlement = createBillSettlement({
+    db,
+    jobs: deps.jobs,
+    gateway,
+    wallets: deps.wallets,
+    recordPaidWht: deps.vendors.recordPaidBill,
+    announce: outcomeMails.announce,
+    adminEmailsOf: async (organisationId) => (await deps.adminsOf(organisationId)).map((admin) => admin.email),
+    mailUnconfirmed: (tx, bill, to, text) => mailAbout(tx, bill, to, `Remita did not confirm a payment: ${bill.reference}`, text),
+    now,
+  });
   const { settle, payFromWallet } = settlement;
   const decisions = createBillDecisions({
     db,
@@ -128,8 +142,24 @@ export function createBillsService(deps: {
   const exports = createBillExports({ db, queries, receiptCodes: deps.receiptCodes, payerAddress: deps.payerAddress, now });
   const creditNotes = createBillCreditNotes({ db, now, queries, receiptCodes: deps.receiptCodes, mail: deps.mail, vendorEmail: deps.vendors.emailOf });
 
-  function agencyStateOf(state: StateInfo): AgencyState {
-    return { code: state.code, name: state.name, revenueService: state.revenueService, collector: state.collector };
+  /** The route of a collector's tax for a month, or the refusal that names what staff must add. */
+  async function routeFor(state: StateInfo, type: BillTypeCode, month: string): Promise<{ target: RemittanceTarget | null; missing: string | null }> {
+    const route = await deps.routeOf(state.code, type, month);
+    if (route) return { target: route, missing: null };
+    const tax = type === 'paye' ? 'PAYE' : 'WHT';
+    return {
+      target: null,
+      missing: `${state.revenueService} has no remittance route for ${tax} in ${monthName(month)}: platform staff must add one under Reference data → Remittance routes (collector ${state.code}, tax ${type}, gateway remita, biller id, service type id, from ${month} or earlier).`,
+    };
+  }
+
+  function paymentOf(target: RemittanceTarget, payer: { name: string; email: string; taxPayerNumber: string }, type: BillTypeCode, month: string, amountKobo: Kobo, stateName: string): RemittancePayment {
+    return { target, payer, period: month, amountKobo, description: `${type === 'paye' ? 'PAYE' : 'Withholding Tax'} for ${monthName(month)}, ${stateName}` };
+  }
+
+  function gatewayError(error: unknown): unknown {
+    if (error instanceof RemittanceError) return new AppError(error.kind === 'refused' ? 'UNPROCESSABLE' : 'UNAVAILABLE', error.message);
+    return error;
   }
 
   /**
@@ -237,6 +267,9 @@ export function createBillsService(deps: {
       const supplementary = { requested: form.supplementary === 'true', reason: form.supplementary_reason?.trim() || null };
       if (supplementary.requested && !supplementary.reason) throw invalidInput({ supplementary_reason: 'Give the reason for an additional payment for the same month' });
       if (path.type === 'paye') refuseFederalPaye(state, 'PAYE');
+      const route = await routeFor(state, path.type, month);
+      if (!route.target) throw new AppError('UNPROCESSABLE', `${route.missing} Nothing was paid.`);
+      const target = route.target;
       const prepared = path.type === 'paye' ? await preparePaye(month, await payeFileOf(registration, state.name, form.source, uploads)) : await prepareWht(caller, state.collector, month, form, uploads.find((upload) => upload.field === 'recipients'));
       if (prepared.amountDue <= 0) throw invalidInput({ recipients: 'The tax on this bill is ₦0.00: there is nothing to pay.' });
       const charge = computeBillCharge({ billType: prepared.type, recipientCount: prepared.recipients.count, amountDue: prepared.amountDue, date: `${month}-01` }, await deps.referenceTables());
@@ -251,18 +284,22 @@ export function createBillsService(deps: {
         if (first && idempotency) return replay(sameRequest(first, idempotency));
         throw error;
       }
+      // Remita validates the details and generates the RRR before any money moves: a refusal changes nothing.
+      let remitted: { rrr: string; amountDueKobo: Kobo };
+      try {
+        remitted = await gateway.reference(paymentOf(target, { name: corporation.name, email: caller.email, taxPayerNumber: registration.taxPayerNumber }, prepared.type, month, prepared.amountDue, state.name));
+      } catch (error) {
+        throw gatewayError(error);
+      }
+      if (remitted.amountDueKobo < prepared.amountDue) throw new AppError('UNPROCESSABLE', `Remita asks ${formatNaira(remitted.amountDueKobo)} for RRR ${remitted.rrr}, less than the tax of ${formatNaira(prepared.amountDue)}: check the remittance route. Nothing was paid.`);
+      const gatewayCharge = subtractKobo(remitted.amountDueKobo, prepared.amountDue);
+      const total = addKobo(charge.total, gatewayCharge);
       // Read before the transaction: on the embedded database a transaction holds the only connection.
-      const [wallet, approval, preparer] = await Promise.all([deps.wallets.walletForCorporation(organisationId, corporation.id), approvalFor(caller, organisationId, charge.total), personOf(caller.userId)]);
+      const [wallet, approval, preparer] = await Promise.all([deps.wallets.walletForCorporation(organisationId, corporation.id), approvalFor(caller, organisationId, total), personOf(caller.userId)]);
       if (approval.blocked) throw new AppError('UNPROCESSABLE', approval.blocked);
       const preparerName = preparer ? fullName(preparer) : caller.firstName;
 
-      let agencyReference: string;
-      try {
-        ({ reference: agencyReference } = await agency.generateBillReference({ state: agencyStateOf(state), taxPayerNumber: registration.taxPayerNumber, billType: prepared.type, period: month, amountKobo: prepared.amountDue }));
-      } catch (error) {
-        if (error instanceof AgencyError) throw new AppError(error.kind === 'not_found' ? 'UNPROCESSABLE' : 'UNAVAILABLE', error.message);
-        throw error;
-      }
+      const agencyReference = remitted.rrr;
 
       let created: repo.BillRow;
       try {
@@ -287,7 +324,8 @@ export function createBillsService(deps: {
             feeKobo: charge.fee,
             vatKobo: charge.vat,
             chargeKobo: charge.charge,
-            totalKobo: charge.total,
+            gatewayChargeKobo: gatewayCharge,
+            totalKobo: total,
             recipientCount: prepared.recipients.count,
             status: approval.required ? 'awaiting_approval' : payingStatus(prepared.type),
             agencyReference,
@@ -303,7 +341,7 @@ export function createBillsService(deps: {
           if (!bill) throw new Replay(idempotency ? await repo.findBillByIdempotencyKey(tx, organisationId, idempotency.key) : null);
           await repo.insertBillItemPages(tx, bill.id, prepared.recipients.pages);
           const additional = isSupplementary ? `; additional payment for the month: ${supplementary.reason}` : '';
-          await repo.insertBillEvent(tx, { billId: bill.id, status: 'pending', note: `Prepared by ${preparerName}; agency reference ${agencyReference}${additional}` });
+          await repo.insertBillEvent(tx, { billId: bill.id, status: 'pending', note: `Prepared by ${preparerName}; Remita RRR ${agencyReference}${gatewayCharge > 0 ? ` (Remita's charge ${formatNaira(gatewayCharge)} is paid with the tax)` : ''}${additional}` });
           const description = `${billTypeByCode(prepared.type).name} ${bill.reference} for ${corporation.name}, ${state.name}`;
           if (approval.required) {
             await repo.insertBillEvent(tx, { billId: bill.id, status: 'awaiting_approval', note: `Waiting for an admin's approval: ${approval.reason} Nothing has been paid.` });
@@ -346,7 +384,7 @@ export function createBillsService(deps: {
       caller: Caller,
       params: { corporation_id: string; state: string; type: BillTypeCode; start_date: string; total?: string; amount_due?: string; payees_fingerprint?: string; calc_record_reference?: string },
     ): Promise<BillPrecheck> {
-      const { corporation, state } = await deps.states.findRegistration(db, caller, params.corporation_id, params.state, 'read');
+      const { corporation, state, registration } = await deps.states.findRegistration(db, caller, params.corporation_id, params.state, 'read');
       const organisationId = corporation.organisationId;
       const total = params.total === undefined ? null : toKobo(params.total, 'total');
       const [monthBills, wallet, approval] = await Promise.all([
@@ -355,6 +393,17 @@ export function createBillsService(deps: {
         approvalFor(caller, organisationId, total ?? asKobo(0)),
       ]);
       const repeated = params.type === 'paye' ? monthBills[0] : await whtRepeatOf(caller, monthBills, params);
+      const route = await routeFor(state, params.type, params.start_date);
+      let gatewayAmountDue: string | null = null;
+      if (route.target && params.amount_due !== undefined) {
+        const tax = toKobo(params.amount_due, 'amount_due');
+        // Only a figure to show: a refusal or silence here is said again, with its reason, at Pay.
+        const quote = await gateway.quote(paymentOf(route.target, { name: corporation.name, email: caller.email, taxPayerNumber: registration.taxPayerNumber }, params.type, params.start_date, tax, state.name)).catch((error: unknown) => {
+          if (error instanceof RemittanceError) return null;
+          throw error;
+        });
+        if (quote && quote.amountDueKobo !== tax) gatewayAmountDue = naira(quote.amountDueKobo);
+      }
       return {
         month_bills: await summaries(organisationId, monthBills),
         duplicate: repeated ? describeMonthBill(repeated, state.name) : null,
@@ -362,6 +411,11 @@ export function createBillsService(deps: {
         shortfall: total !== null && total > wallet.balanceKobo ? naira(total - wallet.balanceKobo) : null,
         approval: { required: approval.required, reason: approval.reason, blocked: approval.blocked },
         lateness: params.amount_due === undefined ? null : latenessOf(params.type, state.collector, params.start_date, toKobo(params.amount_due, 'amount_due'), lagosIsoDate(now()), await deps.referenceTables()),
+        remittance: {
+          route: route.target ? `Remita: biller ${route.target.billerId}, service type ${route.target.serviceTypeId}` : null,
+          missing: route.missing,
+          amount_due: gatewayAmountDue,
+        },
       };
     },
 
@@ -380,6 +434,9 @@ export function createBillsService(deps: {
 
     /** Settles one bill now (the settlement job's work; exposed for tests and operators). */
     settle,
+
+    /** Asks the gateway now about every bill paid in the last 45 days (the daily job's work; staff run it at once). */
+    reconcileRemittances: settlement.reconcile,
 
     /** Onboarding summary: how many bills the organisation has generated. */
     async summary(organisationId: string) {

@@ -20,7 +20,7 @@ afterAll(async () => {
 const { organisationWithState, fund, generate, billOf } = billKit(() => test);
 const NOT_FOUND = { code: 'NOT_FOUND', message: 'No receipt matches this code.' };
 /** The facts the verify page may show, and nothing else. */
-const FACT_KEYS = ['agency_reference', 'amount', 'paid_at', 'payer', 'period_end', 'period_start', 'revenue_service', 'status', 'tax', 'tax_payer_number'];
+const FACT_KEYS = ['agency_reference', 'amount', 'paid_at', 'payer', 'payment_reference', 'period_end', 'period_start', 'remittance_check', 'revenue_service', 'status', 'tax', 'tax_payer_number'];
 
 let addresses = 0;
 /** A fresh address per test: the limit's counts live in the shared database. */
@@ -64,8 +64,10 @@ describe('verification codes', () => {
       period_end: '2026-10-31',
       amount: '109480.00',
       agency_reference: bill.agency_reference,
+      payment_reference: bill.receipt_number,
       status: 'payment_paid',
       paid_at: bill.paid_at,
+      remittance_check: expect.stringMatching(/^Confirmed by Remita on /),
     });
     // The list and the detail carry the same link; the plain HTTP form of the call answers alike.
     const list = await test.call('GET', 'core', 'internal/bills', { token: owner.token });

@@ -4,6 +4,7 @@ import { koboToNairaString, whtTypeName } from '@levy/tax';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { billTypeByCode } from './bill-types';
+import { lagosDateTime } from './bill-receipt';
 import * as repo from './bills.repo';
 
 /**
@@ -115,6 +116,14 @@ export function taxLabel(bill: Pick<repo.BillRow, 'type' | 'whtType' | 'periodSt
   return `${name}: ${whtTypeName(bill.whtType)}`;
 }
 
+/** What Remita last said of a paid bill's payment, and when (Lagos time); null for a bill paid before the gateway. */
+function remittanceCheckOf(bill: repo.BillRow): string | null {
+  if (!bill.gatewayCheckedAt) return null;
+  const at = lagosDateTime(bill.gatewayCheckedAt.toISOString());
+  if (bill.gatewayOutcome === 'paid' && bill.gatewayConfirmedAt) return `Confirmed by Remita on ${lagosDateTime(bill.gatewayConfirmedAt.toISOString())}`;
+  return `Not confirmed by Remita: on ${at} it said ${bill.gatewayStatus ?? 'nothing'}`;
+}
+
 /**
  * The public verify call. Each lookup is reserved against its address's limit before the code is
  * judged (decision 0009), so a burst of guesses is refused however it is timed; a genuine code
@@ -150,8 +159,10 @@ export function createReceiptVerification(deps: {
       period_end: bill.periodEnd,
       amount: koboToNairaString(bill.amountDueKobo),
       agency_reference: bill.agencyReference,
+      payment_reference: bill.receiptNumber,
       status: 'payment_paid',
       paid_at: bill.paidAt.toISOString(),
+      remittance_check: remittanceCheckOf(bill),
     };
   }
 

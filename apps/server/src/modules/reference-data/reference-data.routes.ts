@@ -1,9 +1,9 @@
-import { addChargeRow, addHolidayRow, addMprRow, addWhtRateRow, getReferenceData, markReferenceReviewed } from '@levy/contracts';
+import { addChargeRow, addHolidayRow, addMprRow, addRemittanceRoute, addWhtRateRow, getReferenceData, markReferenceReviewed, reconcileRemittances, type RemittanceReconciliation } from '@levy/contracts';
 import { defineRoute, reply } from '../../http/route';
 import type { ReferenceDataService } from './reference-data.service';
 
 /** Staff only (the permission is in STAFF_PERMISSIONS alone): the engine's dated reference tables. */
-export function referenceDataRoutes(referenceData: ReferenceDataService) {
+export function referenceDataRoutes(referenceData: ReferenceDataService, reconcile: () => Promise<RemittanceReconciliation>) {
   return [
     defineRoute({
       contract: getReferenceData,
@@ -24,6 +24,15 @@ export function referenceDataRoutes(referenceData: ReferenceDataService) {
     defineRoute({
       contract: addWhtRateRow,
       handler: async ({ caller, body, ip }) => reply(await referenceData.addWhtRateRow(caller, body, ip), 'WHT rate row added'),
+    }),
+    defineRoute({
+      contract: addRemittanceRoute,
+      handler: async ({ caller, body, ip }) => reply(await referenceData.addRemittanceRoute(caller, body, ip), 'Remittance route added'),
+    }),
+    defineRoute({
+      // The bills module asks the gateway (the daily job's work, run now).
+      contract: reconcileRemittances,
+      handler: async () => reply(await reconcile(), 'Remittances checked with the gateway'),
     }),
     defineRoute({
       contract: markReferenceReviewed,

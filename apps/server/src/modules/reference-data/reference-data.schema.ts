@@ -1,6 +1,6 @@
 import type { ChargeSchedule, WhtRateCell } from '@levy/tax';
 import { REFERENCE_TABLE_CODES } from '@levy/contracts';
-import { integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../identity/identity.schema';
 
 /**
@@ -40,3 +40,31 @@ export const referenceDataReviews = pgTable('reference_data_reviews', {
   reviewedByName: text().notNull(),
   reviewedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Where a collector's tax is remitted from a tax month on (decision 0035): the gateway, and the
+ * biller and product (service type) that collector has on it, with the source staff read them
+ * from. Append-only like the rows above: a later row for the same collector and tax replaces it
+ * from its month.
+ */
+export const remittanceRoutes = pgTable(
+  'remittance_routes',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** A state's code, or NRS. */
+    collector: text().notNull(),
+    tax: text({ enum: ['paye', 'wht'] }).notNull(),
+    gateway: text({ enum: ['remita'] }).notNull(),
+    billerId: text().notNull(),
+    serviceTypeId: text().notNull(),
+    /** YYYY-MM: the first tax month paid this way. */
+    from: text().notNull(),
+    source: text().notNull(),
+    createdBy: uuid()
+      .notNull()
+      .references(() => users.id),
+    createdByName: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('remittance_routes_collector_tax_idx').on(table.collector, table.tax, table.from)],
+);

@@ -3,6 +3,8 @@ import {
   type AddChargeRowBody,
   type AddHolidayRowBody,
   type AddMprRowBody,
+  type AddRemittanceRouteBody,
+  type RemittanceRoute,
   type AddWhtRateRowBody,
   type ReferenceAuditEntry,
   type ReferenceData,
@@ -99,8 +101,29 @@ function monthlyRowConflict(words: { row: string; change: string; bill: string }
   );
 }
 
+/** A route shipped with the sandbox (to its local Remita), or read from staff rows. */
+export interface RouteEntry {
+  collector: string;
+  tax: 'paye' | 'wht';
+  gateway: 'remita';
+  billerId: string;
+  serviceTypeId: string;
+  from: string;
+  source: string;
+}
+
+export interface Collector {
+  code: string;
+  revenueService: string;
+  collector: 'state' | 'federal';
+}
+
 export interface ReferenceDataDeps {
   db: Db;
+  /** The collectors a route may name: the states and the NRS (the reference module's). */
+  collectors(): Promise<Collector[]>;
+  /** Routes shipped with the configuration: the sandbox's, to its local Remita; none against the real one. */
+  seedRoutes: readonly RouteEntry[];
   /** The bills module: paid bills whose late penalty differs between two MPR tables. */
   paidBillsChangedBy(executor: Db, input: { from: IsoDate; before: MprTable; after: MprTable }): Promise<Array<{ reference: string; paidOn: IsoDate }>>;
   /** The bills module: paid bills whose charge differs between two charge schedules. */
@@ -140,7 +163,7 @@ function staffRows(rows: repo.ReferenceDataRow[], reviews: repo.ReferenceDataRev
 export function createReferenceDataService(deps: ReferenceDataDeps) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
-  let stored = { rows: [] as repo.ReferenceDataRow[], reviews: [] as repo.ReferenceDataReview[] };
+  let stored = { rows: [] as repo.ReferenceDataRow[], reviews: [] as repo.ReferenceDataReview[], routes: [] as repo.RemittanceRouteRow[] };
   let tables: ReferenceTables = SEED_REFERENCE_TABLES;
   let version = -1;
   let checkedAt = 0;
@@ -149,8 +172,9 @@ export function createReferenceDataService(deps: ReferenceDataDeps) {
     // One after another: a transaction's connection runs one query at a time.
     const rows = await repo.listRows(executor);
     const reviews = await repo.listReviews(executor);
+    const routes = await repo.listRemittanceRoutes(executor);
     const current = await repo.readVersion(executor);
-    stored = { rows, reviews };
+    stored = { rows, reviews, routes };
     tables = mergeReferenceTables(staffRows(rows, reviews));
     version = current;
     checkedAt = Date.now();
@@ -212,6 +236,41 @@ export function createReferenceDataService(deps: ReferenceDataDeps) {
     ].sort((left, right) => right.from.localeCompare(left.from));
   }
 
+  /** Seed routes first, then staff rows in the order added: of two for one month, the later wins. */
+  function routeEntries(): RouteEntry[] {
+    return [...deps.seedRoutes, ...stored.routes.map((row) => ({ collector: row.collector, tax: row.tax, gateway: row.gateway, billerId: row.billerId, serviceTypeId: row.serviceTypeId, from: row.from, source: row.source }))];
+  }
+
+  /** The route a collector's tax of a month is paid by: the latest begun by that month. */
+  function routeIn(entries: readonly RouteEntry[], collector: string, tax: 'paye' | 'wht', month: string): RouteEntry | null {
+    return entries.filter((entry) => entry.collector === collector && entry.tax === tax && entry.from <= month).reduce<RouteEntry | null>((found, entry) => (!found || entry.from >= found.from ? entry : found), null);
+  }
+
+  async function routesView(today: IsoDate): Promise<RemittanceRoute[]> {
+    const names = new Map((await deps.collectors()).map((collector) => [collector.code, collector.revenueService]));
+    const entries = routeEntries();
+    const month = today.slice(0, 7);
+    return entries
+      .map((entry, index) => {
+        const row = index >= deps.seedRoutes.length ? stored.routes[index - deps.seedRoutes.length] : null;
+        return {
+          collector: entry.collector,
+          collector_name: names.get(entry.collector) ?? entry.collector,
+          tax: entry.tax,
+          gateway: entry.gateway,
+          biller_id: entry.billerId,
+          service_type_id: entry.serviceTypeId,
+          from: entry.from,
+          source: entry.source,
+          origin: row ? ('staff' as const) : ('seed' as const),
+          added_by: row?.createdByName ?? null,
+          added_at: row?.createdAt.toISOString() ?? null,
+          in_force: routeIn(entries, entry.collector, entry.tax, month) === entry,
+        };
+      })
+      .sort((left, right) => left.collector.localeCompare(right.collector) || left.tax.localeCompare(right.tax) || right.from.localeCompare(left.from));
+  }
+
   function tableView(table: ReferenceTableCode, today: IsoDate): ReferenceTable {
     const reviewedOn = { mpr: tables.mprReviewedOn, holidays: tables.holidaysReviewedOn, charges: tables.chargesReviewedOn, wht: tables.whtReviewedOn }[table];
     const days = daysBetween(reviewedOn, today);
@@ -235,7 +294,13 @@ export function createReferenceDataService(deps: ReferenceDataDeps) {
       const details = entry.details as { by: string; action: ReferenceAuditEntry['action']; summary: string; source: string };
       return { at: entry.createdAt.toISOString(), by: details.by, action: details.action, table: entry.resourceId as ReferenceTableCode, summary: details.summary, source: details.source };
     });
-    return { today, tables: [tableView('mpr', today), tableView('holidays', today), tableView('charges', today), tableView('wht', today)], wht_in_force: whtInForce(tables, today), audit };
+    return {
+      today,
+      tables: [tableView('mpr', today), tableView('holidays', today), tableView('charges', today), tableView('wht', today)],
+      wht_in_force: whtInForce(tables, today),
+      remittance_routes: await routesView(today),
+      audit,
+    };
   }
 
   /** Stores a row or review with its audit entry in one transaction, then reloads this process's copy. */
@@ -255,6 +320,27 @@ export function createReferenceDataService(deps: ReferenceDataDeps) {
     load,
     current,
     view,
+
+    /** The route a collector's tax of a tax month (YYYY-MM) is remitted by; null when staff have added none. */
+    async routeFor(collector: string, tax: 'paye' | 'wht', month: string): Promise<RouteEntry | null> {
+      await current();
+      return routeIn(routeEntries(), collector, tax, month);
+    },
+
+    async addRemittanceRoute(caller: Caller, body: AddRemittanceRouteBody, ip: string) {
+      const collector = (await deps.collectors()).find((candidate) => candidate.code === body.collector);
+      if (!collector) throw invalidInput({ collector: 'Choose a state by its code (LA, FC …) or NRS' });
+      if (collector.collector === 'federal' && body.tax === 'paye') throw invalidInput({ tax: `${collector.revenueService} does not collect PAYE: states do` });
+      if (body.from < '2020-01') throw invalidInput({ from: 'Levy bills tax months from January 2020: give 2020-01 or later' });
+      const summary = `${collector.revenueService} ${body.tax.toUpperCase()} by ${body.gateway} from ${monthLabel(`${body.from}-01`)}: biller ${body.biller_id}, service type ${body.service_type_id}`;
+      await db.transaction(async (tx) => {
+        const by = await signer(tx, caller);
+        await repo.insertRemittanceRoute(tx, { collector: collector.code, tax: body.tax, gateway: body.gateway, billerId: body.biller_id, serviceTypeId: body.service_type_id, from: body.from, source: body.source, createdBy: caller.userId, createdByName: by });
+        await recordAudit(tx, { organisationId: null, actorUserId: caller.userId, action: 'reference_data.route_added', resourceType: 'remittance_route', resourceId: `${collector.code}-${body.tax}`, details: { by, summary, source: body.source }, ipAddress: ip });
+      });
+      await load();
+      return view();
+    },
 
     addMprRow(caller: Caller, body: AddMprRowBody, ip: string) {
       if (!isValidIsoDate(body.from)) throw invalidInput({ from: 'Give a calendar date, YYYY-MM-DD' });

@@ -207,7 +207,7 @@ describe('vendors', () => {
     if (!mail) throw new Error('no mail to kelechi@example.ng in the development mailbox');
     expect(mail.subject).toBe(`Withholding tax credit note ${bill.reference}-2 from ${bill.corporation.name}`);
     expect(mail.links).toEqual([bill.verify_url]);
-    for (const fact of ['Payee: Kelechi Uche, Tax ID N-2000001', 'Gross amount: ₦1,200,000.00', 'WHT type and rate: Rent at 10%', 'Tax withheld: ₦120,000.00', 'Period: 01 Oct, 2026 to 31 Oct, 2026', 'Revenue service: Lagos State Internal Revenue Service', `Bill reference: ${bill.reference}; agency reference: ${bill.agency_reference}`, bill.verify_url]) {
+    for (const fact of ['Payee: Kelechi Uche, Tax ID N-2000001', 'Gross amount: ₦1,200,000.00', 'WHT type and rate: Rent at 10%', 'Tax withheld: ₦120,000.00', 'Period: 01 Oct, 2026 to 31 Oct, 2026', 'Revenue service: Lagos State Internal Revenue Service', `Bill reference: ${bill.reference}; RRR (Remita): ${bill.agency_reference}; Remita payment reference: ${bill.receipt_number}`, bill.verify_url]) {
       expect(mail.text).toContain(fact);
     }
     // The note itself travels as a PDF attachment, the same document as the download.

@@ -191,6 +191,11 @@ function BillContent({ bill }: { bill: BillDetail }) {
           {bill.failure_reason} The total has been refunded to the wallet.
         </Alert>
       )}
+      {bill.remittance.unconfirmed && (
+        <Alert color="red" title="Remita has not confirmed this payment">
+          {`On ${bill.remittance.checked_at ? dateTime(bill.remittance.checked_at) : 'its last check'} Remita said ${bill.remittance.last_status ?? 'nothing'}. Levy asks again every day; ask Remita about RRR ${bill.remittance.rrr ?? ''} if it persists.`}
+        </Alert>
+      )}
       {bill.status === 'declined' && (
         <Alert color="red" title="Declined by an admin">
           {bill.closed_reason ?? 'No reason was given.'} Nothing was paid.
@@ -216,8 +221,8 @@ function BillContent({ bill }: { bill: BillDetail }) {
         <Fact label="Period">{bill.period_start.slice(0, 7) === bill.period_end.slice(0, 7) ? formatPeriod(bill.period_start) : `${formatDate(bill.period_start)} – ${formatDate(bill.period_end)}`}</Fact>
         {bill.wht_type && <Fact label="WHT type">{whtType ? `${whtType.name} (${whtType.percentage}%)` : bill.wht_type}</Fact>}
         <Fact label="Recipients">{bill.recipient_count.toLocaleString('en-NG')}</Fact>
-        <Fact label="Agency reference">{bill.agency_reference}</Fact>
-        <Fact label="Receipt number">{bill.receipt_number}</Fact>
+        <Fact label="RRR (Remita)">{bill.remittance.rrr}</Fact>
+        <Fact label="Remita payment reference">{bill.remittance.payment_reference}</Fact>
         <Fact label="Created">
           {dateTime(bill.created_at)}
           {bill.created_by ? ` by ${bill.created_by}` : ''}
@@ -240,6 +245,12 @@ function BillContent({ bill }: { bill: BillDetail }) {
             <Table.Th>VAT on the fee</Table.Th>
             <AmountCell>{formatAmount(bill.vat)}</AmountCell>
           </Table.Tr>
+          {bill.remittance.gateway_charge !== '0.00' && (
+            <Table.Tr>
+              <Table.Th>Remita charge</Table.Th>
+              <AmountCell>{formatAmount(bill.remittance.gateway_charge)}</AmountCell>
+            </Table.Tr>
+          )}
           <Table.Tr>
             <Table.Th>{bill.paid_at || SETTLING_STATUSES.includes(bill.status) ? 'Total paid from the wallet' : bill.status === 'awaiting_approval' ? 'Total to pay from the wallet' : 'Total'}</Table.Th>
             <AmountCell fw={700} data-testid="bill-total">

@@ -150,6 +150,11 @@ export function BillsList({ corporationId }: { corporationId?: string }) {
                     </AmountCell>
                     <Table.Td>
                       <StatusTag status={bill.status} />
+                      {bill.remittance.unconfirmed && (
+                        <Text fz="xs" c="red.8" fw={600} mt={4}>
+                          Not confirmed by Remita
+                        </Text>
+                      )}
                     </Table.Td>
                     <Table.Td visibleFrom="sm">{formatDate(bill.created_at)}</Table.Td>
                   </Table.Tr>

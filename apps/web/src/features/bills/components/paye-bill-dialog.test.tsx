@@ -121,7 +121,7 @@ describe('PAYE Generate Bill', () => {
     const repeat = 'October 2026 PAYE for Lagos was paid on 24 Nov 2026: PAYE-LA-2026-10-000001, ₦121,075.00';
     stubGateway((request) =>
       request.path === 'internal/bills/precheck'
-        ? { code: 'OK', data: { month_bills: [], duplicate: repeat, wallet: { name: 'Demo wallet', balance: '50000.00' }, shortfall: '71075.00', approval: { required: false, reason: null, blocked: null } } }
+        ? { code: 'OK', data: { month_bills: [], duplicate: repeat, wallet: { name: 'Demo wallet', balance: '50000.00' }, shortfall: '71075.00', approval: { required: false, reason: null, blocked: null }, remittance: { route: 'Remita: biller LEVYSBX-LA, service type LA-PAYE', missing: null, amount_due: null } } }
         : billGateway(request),
     );
     const uploads = stubUploads(() => ({ code: 'OK', message: 'Bill generated successfully', data: billDetail({ supplementary: true }) }));
@@ -213,7 +213,7 @@ describe('PAYE Generate Bill', () => {
   it('says how late a month is paid and the penalty so far, before Generate', async () => {
     const lateness = { due_date: '2026-10-10', days_late: 45, penalty: '4612.87', rule: '10% a year plus interest at the CBN Monetary Policy Rate (26.50% now), pro rata by day (NTAA 2025 s.107)' };
     stubGatewayAndPayroll(
-      (request) => (request.path === 'internal/bills/precheck' ? { code: 'OK', data: { month_bills: [], duplicate: null, wallet: { name: 'Demo wallet', balance: WALLET_BALANCE }, shortfall: null, approval: { required: false, reason: null, blocked: null }, lateness } } : billGateway(request)),
+      (request) => (request.path === 'internal/bills/precheck' ? { code: 'OK', data: { month_bills: [], duplicate: null, wallet: { name: 'Demo wallet', balance: WALLET_BALANCE }, shortfall: null, approval: { required: false, reason: null, blocked: null }, remittance: { route: 'Remita: biller LEVYSBX-LA, service type LA-PAYE', missing: null, amount_due: null }, lateness } } : billGateway(request)),
       payeFile(toPeriod(defaultMonthValue())).file,
     );
     renderWithProviders(<PayeBillDialog onClose={() => undefined} onCreated={() => undefined} />);

@@ -100,6 +100,11 @@ export function PaymentChecks({ precheck, total, repeat }: { precheck: BillPrech
   const others = precheck.month_bills.filter((bill) => !repeat || !repeat.includes(bill.reference));
   return (
     <Stack gap="sm">
+      {precheck.remittance.missing && (
+        <Alert color="red" icon={<IconAlertTriangle size={18} />} title="This tax cannot be remitted yet" data-testid="summary-no-route">
+          {precheck.remittance.missing} Pay will be refused until then; nothing leaves the wallet.
+        </Alert>
+      )}
       <Table variant="vertical" layout="fixed" withTableBorder verticalSpacing="xs" aria-label="Wallet">
         <Table.Tbody>
           <Table.Tr>
@@ -123,6 +128,11 @@ export function PaymentChecks({ precheck, total, repeat }: { precheck: BillPrech
           {precheck.approval.required
             ? 'The bill can wait for approval, but the wallet must hold the total when an admin approves it.'
             : `Fund ${precheck.wallet.name} with at least ${formatAmount(precheck.shortfall)}, then press Pay again: everything you entered stays here.`}
+        </Alert>
+      )}
+      {precheck.remittance.amount_due && (
+        <Alert color="blue" icon={<IconAlertTriangle size={18} />} title={`Remita asks ${formatAmount(precheck.remittance.amount_due)} for this tax`} data-testid="summary-gateway-amount">
+          Remita&apos;s amount due includes its own charge; the difference from the tax is paid from the wallet with this bill and shown on its receipt.
         </Alert>
       )}
       {precheck.lateness && (

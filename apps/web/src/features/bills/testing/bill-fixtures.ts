@@ -54,7 +54,7 @@ export function billGateway(request: GatewayRequest) {
   if (request.path === 'internal/bills/precheck') {
     const params = request.params as { total?: string };
     const shortfall = params.total && Number(params.total) > Number(WALLET_BALANCE) ? (Number(params.total) - Number(WALLET_BALANCE)).toFixed(2) : null;
-    return { code: 'OK', data: { month_bills: [], duplicate: null, wallet: { name: 'Demo wallet', balance: WALLET_BALANCE }, shortfall, approval: { required: false, reason: null, blocked: null } } };
+    return { code: 'OK', data: { month_bills: [], duplicate: null, wallet: { name: 'Demo wallet', balance: WALLET_BALANCE }, shortfall, approval: { required: false, reason: null, blocked: null }, remittance: { route: 'Remita: biller LEVYSBX-LA, service type LA-PAYE', missing: null, amount_due: null } } };
   }
   if (request.path === 'internal/bills/charge/calc') {
     const body = request.body as { amount_due: string };
@@ -120,6 +120,7 @@ export function billDetail(overrides: Partial<BillDetail> = {}): BillDetail {
     approved_at: null,
     closed_reason: null,
     verify_url: 'http://localhost:3000/verify/0Z1C9S0A5D0GQ8R6W4Y3P2N7KB1JTF8M3H6E2X5V9C',
+    remittance: { gateway: 'remita', rrr: 'LIRS-2026-000123', payment_reference: 'RCT-000123', gateway_charge: '0.00', last_status: '00 Successful', checked_at: '2026-11-03T10:00:02.000Z', confirmed_at: '2026-11-03T10:00:02.000Z', unconfirmed: false },
     fee: '1000.00',
     vat: '75.00',
     failure_reason: null,

@@ -1,4 +1,4 @@
-import type { AddChargeRowBody, AddHolidayRowBody, AddMprRowBody, AddWhtRateRowBody, ReferenceData, ReferenceTableCode } from '@levy/contracts';
+import type { AddChargeRowBody, AddHolidayRowBody, AddMprRowBody, AddRemittanceRouteBody, AddWhtRateRowBody, ReferenceData, ReferenceTableCode } from '@levy/contracts';
 import * as calls from '@levy/contracts/calls';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, showSuccessToast } from '../../../lib/api-client';
@@ -39,4 +39,8 @@ export function useAddWhtRateRow() {
 
 export function useMarkReviewed() {
   return useReferenceWrite(({ table, source }: { table: ReferenceTableCode; source: string }) => callApi(calls.markReferenceReviewed, { params: { table }, body: { source } }), 'Marked as reviewed');
+}
+
+export function useAddRemittanceRoute() {
+  return useReferenceWrite((body: AddRemittanceRouteBody) => callApi(calls.addRemittanceRoute, { body }), 'Remittance route added');
 }

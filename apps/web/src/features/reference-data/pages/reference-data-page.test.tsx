@@ -61,6 +61,7 @@ function screenData(overrides: { mprDue?: boolean; mprRows?: ReferenceData['tabl
       },
     ],
     wht_in_force: WHT_IN_FORCE,
+    remittance_routes: [],
     audit: [{ at: '2026-11-20T09:00:00.000Z', by: 'Sade Staff', action: 'reviewed', table: 'holidays', summary: 'Public holidays checked and current', source: 'Ministry of Interior press releases' }],
   };
 }

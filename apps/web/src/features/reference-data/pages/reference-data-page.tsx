@@ -1,6 +1,6 @@
 import { REFERENCE_REVIEW_DAYS, type ReferenceAuditEntry, type ReferenceData, type ReferenceTable, type ReferenceTableCode, type WhtRateInForce } from '@levy/contracts';
 import { Alert, Badge, Button, Group, Stack, Table, Tabs, Text } from '@mantine/core';
-import { IconAlertTriangle, IconCalendarEvent, IconChecklist, IconHistory, IconPercentage, IconReceipt, IconReceiptTax } from '@tabler/icons-react';
+import { IconAlertTriangle, IconBuildingBank, IconCalendarEvent, IconChecklist, IconHistory, IconPercentage, IconReceipt, IconReceiptTax } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ContentCard } from '../../../components/content-card';
 import { EmptyState } from '../../../components/empty-state';
@@ -10,6 +10,7 @@ import { formatDate, formatLagosDateTime, formatPeriod, plural } from '../../../
 import { useReferenceData } from '../api/reference-data-api';
 import classes from './reference-data-page.module.css';
 import { AddRowForm } from '../components/add-row-form';
+import { RemittanceRoutesPanel } from '../components/remittance-routes-panel';
 import { ReviewDialog } from '../components/review-dialog';
 
 const TABLE_NAMES: Record<ReferenceTableCode, string> = { mpr: 'MPR', holidays: 'Holidays', charges: 'Charges', wht: 'WHT rates' };
@@ -204,6 +205,9 @@ function Screen({ data }: { data: ReferenceData }) {
               {table.title}
             </Tabs.Tab>
           ))}
+          <Tabs.Tab value="routes" leftSection={<IconBuildingBank size={16} />}>
+            Remittance routes
+          </Tabs.Tab>
           <Tabs.Tab value="audit" leftSection={<IconHistory size={16} />}>
             Audit trail
           </Tabs.Tab>
@@ -213,6 +217,9 @@ function Screen({ data }: { data: ReferenceData }) {
             <TablePanel table={table} data={data} onReview={() => setReviewing(table)} />
           </Tabs.Panel>
         ))}
+        <Tabs.Panel value="routes">
+          <RemittanceRoutesPanel routes={data.remittance_routes} />
+        </Tabs.Panel>
         <Tabs.Panel value="audit">
           <ContentCard padding="0">
             <AuditTrail entries={data.audit} />

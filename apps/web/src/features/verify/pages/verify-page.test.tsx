@@ -17,9 +17,11 @@ const FACTS: ReceiptFacts = {
   period_start: '2026-10-01',
   period_end: '2026-10-31',
   amount: '200000.00',
-  agency_reference: 'LA-WHT-202610-6B0539561223',
+  agency_reference: '280007164032',
+  payment_reference: 'FAKEMWXF2NX35182',
   status: 'payment_paid',
   paid_at: '2026-11-24T04:57:00.000Z',
+  remittance_check: 'Confirmed by Remita on 24 Nov, 2026 at 05:57 (Lagos time)',
 };
 
 function renderAt(path: string) {
@@ -45,7 +47,9 @@ describe('the verify page', () => {
     expect(row('Tax')).toHaveTextContent('Withholding Tax: Rent');
     expect(row('Period')).toHaveTextContent('October 2026');
     expect(row('Amount remitted')).toHaveTextContent('₦200,000.00');
-    expect(row('Agency reference')).toHaveTextContent('LA-WHT-202610-6B0539561223');
+    expect(row('RRR (Remita)')).toHaveTextContent('280007164032');
+    expect(row('Remita payment reference')).toHaveTextContent('FAKEMWXF2NX35182');
+    expect(row('Remita')).toHaveTextContent('Confirmed by Remita on 24 Nov, 2026 at 05:57 (Lagos time)');
     expect(row('Status')).toHaveTextContent('Payment paid');
     expect(row('Paid at')).toHaveTextContent('24 Nov, 2026 at 05:57 (Lagos time)');
     expect(screen.getByText('2ABF83-AJ1X4Y-S3G040-0EGKX5-EQRNVT-M68JGE-GRTCZ0')).toBeInTheDocument();

@@ -26,9 +26,12 @@ function Facts({ facts }: { facts: ReceiptFacts }) {
     ['Tax', facts.tax],
     ['Period', periodOf(facts)],
     ['Amount remitted', formatAmount(facts.amount)],
-    ['Agency reference', facts.agency_reference ?? '—'],
+    ['RRR (Remita)', facts.agency_reference ?? '—'],
+    ['Remita payment reference', facts.payment_reference ?? '—'],
     ['Status', <StatusTag key="status" status={facts.status} />],
     ['Paid at', formatLagosDateTime(facts.paid_at)],
+    // What Remita last said, in its words: "Confirmed by Remita on …" only when it confirmed the payment.
+    ['Remita', facts.remittance_check ?? 'Paid before Levy checked payments with Remita'],
   ];
   return (
     <Card withBorder radius="md" padding={0}>
