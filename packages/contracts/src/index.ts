@@ -25,3 +25,4 @@ export * from './bank';
 export * from './reference-data';
 export * from './annual-returns';
 export * from './vendors';
+export * from './deployment';

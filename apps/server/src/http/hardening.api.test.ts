@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEVELOPMENT_RECEIPT_SECRET, loadConfig, SANDBOX_WEBHOOK_SECRET } from '../config';
+import { DEVELOPMENT_RECEIPT_SECRET, loadConfig } from '../config';
 import { encodeWindows1252 } from '../../../../packages/statements/src/fixtures/render-statement';
 import { billKit, PAYE_HEADER } from '../../test/bill-kit';
 import { corporationWithConsent, createTestApp, ownerWithOrganisation, type TestApp } from '../../test/harness';
@@ -159,15 +159,22 @@ describe('amounts finer than a kobo in a file', () => {
 });
 
 describe('production safety', () => {
-  const production = { NODE_ENV: 'production', PAYMENT_WEBHOOK_SECRET: 'a-real-provider-secret-0123456789', RECEIPT_SIGNING_SECRET: 'a-real-receipt-signing-secret-0123456789' };
+  const production = { NODE_ENV: 'production', PAYMENT_PROVIDER: 'paystack', PAYSTACK_SECRET_KEY: 'sk_live_0123456789abcdef', RECEIPT_SIGNING_SECRET: 'a-real-receipt-signing-secret-0123456789' };
 
   it('never creates the demo account, and refuses to start when asked to', () => {
     expect(loadConfig(production).seedDemo).toBe(false);
     expect(() => loadConfig({ ...production, SEED_DEMO: '1' })).toThrow(/SEED_DEMO: the demo account has a published password/);
   });
 
-  it('refuses to start with the sandbox webhook secret', () => {
-    expect(() => loadConfig({ ...production, PAYMENT_WEBHOOK_SECRET: SANDBOX_WEBHOOK_SECRET })).toThrow(/PAYMENT_WEBHOOK_SECRET: still has the published sandbox value/);
+  it('refuses to start on a sandbox counterpart, naming its variable, unless the deploy says it is a staging one', () => {
+    const sandboxed = { ...production, PAYMENT_PROVIDER: undefined };
+    expect(() => loadConfig(sandboxed)).toThrow(/PAYMENT_PROVIDER: is sandbox \(a local fake: no real money moves\); set the real provider, or LEVY_SANDBOX=1/);
+    expect(loadConfig({ ...sandboxed, LEVY_SANDBOX: '1' })).toMatchObject({ sandbox: true, payments: { provider: 'sandbox' } });
+    expect(loadConfig(production)).toMatchObject({ sandbox: false, payments: { provider: 'paystack', paystackSecretKey: 'sk_live_0123456789abcdef', paystackBaseUrl: 'https://api.paystack.co' } });
+    // Paystack needs its key, in any environment; outside production the sandbox needs nothing.
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'paystack' })).toThrow(/PAYSTACK_SECRET_KEY: is required when PAYMENT_PROVIDER is paystack/);
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'paystack', PAYSTACK_SECRET_KEY: 'pk_live_public' })).toThrow(/PAYSTACK_SECRET_KEY: must be a Paystack secret key/);
+    expect(loadConfig({})).toMatchObject({ sandbox: true, payments: { provider: 'sandbox' } });
   });
 
   it('refuses to start without a receipt signing secret of its own', () => {

@@ -5,7 +5,7 @@ import { queryRows } from '../../db/raw';
 import { AppError } from '../../errors';
 import { createTestApp, ownerWithOrganisation, type TestApp } from '../../../test/harness';
 import { asKobo } from '@levy/tax';
-import { createSandboxPaymentProvider } from '../../adapters/payments/payment-provider';
+import type { FundingProvider } from '../../adapters/payments/funding-provider';
 import { createCorporationsService } from '../corporations/corporations.service';
 import { createOrganisationDirectory } from '../organisations/organisation-directory';
 import { createReferenceService } from '../reference/reference.service';
@@ -26,7 +26,9 @@ beforeAll(async () => {
   };
   const corporationsService = createCorporationsService({ db, organisationsByIds: notReached, registrationsOf: notReached, payrollContents: notReached });
   const organisationsService = createOrganisationDirectory({ db, reference: createReferenceService({ db }), usersByIds: notReached });
-  wallets = createWalletsService({ db, provider: createSandboxPaymentProvider('test-webhook-secret'), organisationsService, corporationsService, canSimulateTransfers: false });
+  // Wallets are opened through the app (and its Paystack fake); this service only posts journals.
+  const provider = new Proxy({} as FundingProvider, { get: notReached });
+  wallets = createWalletsService({ db, provider, organisationsService, corporationsService, canSimulateTransfers: false });
 });
 afterAll(() => test.close());
 
