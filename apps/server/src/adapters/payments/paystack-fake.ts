@@ -309,10 +309,10 @@ export async function startPaystackFake(options: { secretKey: string; deliver: W
     [
       'POST',
       /^\/__fake\/paystack\/transactions\/([^/]+)\/(reverse|slow)$/,
-      async (match) => {
+      async (match, _url, request) => {
         const transaction = findTransaction(decodeURIComponent(match[1]));
         if (match[2] === 'reverse') transaction.status = 'reversed';
-        else transaction.slow = true;
+        else transaction.slow = (await readJson(request)).slow !== false;
         save();
         return { body: { transaction: chargeData(transaction) } };
       },
