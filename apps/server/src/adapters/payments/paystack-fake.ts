@@ -65,7 +65,7 @@ const isDeclinedAmount = (amount: number) => amount % 100 === 4;
 /** A customer whose name says so waits for its account (and gets one late), or never gets one. */
 const PENDING_NAME = /pending/i;
 const UNASSIGNABLE_NAME = /unassignable/i;
-const PENDING_ASSIGNMENT_MS = 5_000;
+const PENDING_ASSIGNMENT_MS = 8_000;
 
 class FakeHttpError extends Error {
   constructor(

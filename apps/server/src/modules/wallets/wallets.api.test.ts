@@ -68,7 +68,7 @@ describe('organisation wallet and funding', () => {
     expect(pending.virtual_account).toEqual({ status: 'pending', account_number: null, bank_name: null, account_name: null, failure_reason: null });
     const fund = await test.call('POST', 'core', `internal/sandbox/wallets/${pending.id}/fund`, { token: slow.token, body: { amount: '1000' } });
     expect([fund.code, fund.message]).toEqual(['UNPROCESSABLE', 'This wallet has no bank account yet: Paystack is still assigning it.']);
-    await vi.waitFor(async () => expect((await walletsOf(slow)).wallets[0].virtual_account.status).toBe('assigned'), { timeout: 10_000, interval: 250 });
+    await vi.waitFor(async () => expect((await walletsOf(slow)).wallets[0].virtual_account.status).toBe('assigned'), { timeout: 15_000, interval: 250 });
 
     const refused = await organisationNamed('Unassignable Holdings');
     const [failed] = (await walletsOf(refused)).wallets;
