@@ -35,7 +35,7 @@ export async function stop(child: ChildProcess) {
   await exited;
 }
 
-/** The environment the app is started with in production, with benchmark secrets. */
+/** The environment the app is started with in production, with benchmark secrets: a staging deploy, on the local fakes. */
 export function productionEnv(webDistDir: string): Record<string, string> {
-  return { NODE_ENV: 'production', HOST: '127.0.0.1', PAYMENT_WEBHOOK_SECRET: 'bench-webhook-secret-not-for-production', RECEIPT_SIGNING_SECRET: 'bench-receipt-signing-secret-not-for-production', WEB_DIST_DIR: webDistDir };
+  return { NODE_ENV: 'production', HOST: '127.0.0.1', LEVY_SANDBOX: '1', RECEIPT_SIGNING_SECRET: 'bench-receipt-signing-secret-not-for-production', WEB_DIST_DIR: webDistDir };
 }

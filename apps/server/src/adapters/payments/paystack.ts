@@ -123,14 +123,14 @@ export function createPaystackFunding(options: { baseUrl: string; secretKey: str
     },
 
     async requery({ accountNumber, bankSlug }) {
-      await required('GET', `/dedicated_account/requery?${new URLSearchParams({ account_number: accountNumber, provider_slug: bankSlug })}`);
+      await required('GET', `/dedicated_account/requery?${new URLSearchParams({ account_number: accountNumber, provider_slug: bankSlug }).toString()}`);
     },
 
     async listCharges({ from, to }) {
       const charges: VerifiedCharge[] = [];
       for (let page = 1; ; page += 1) {
         const query = new URLSearchParams({ channel: 'dedicated_nuban', status: 'success', from: from.toISOString(), to: to.toISOString(), perPage: String(PAGE_SIZE), page: String(page) });
-        const answer = await required('GET', `/transaction?${query}`);
+        const answer = await required('GET', `/transaction?${query.toString()}`);
         charges.push(...z.array(transaction).parse(answer.data).map(toCharge));
         if (page >= pageMeta.parse(answer.meta).pageCount) return charges;
       }

@@ -198,10 +198,12 @@ export function createWalletsService(deps: {
   }
 
   /** A wallet of the caller's organisation with its funding account, whose account the provider has assigned. */
-async function findOwnAssignedWallet(caller: Caller, walletId: string) {
+  /** A wallet of the caller's organisation whose bank account the provider has assigned. */
+  async function findOwnAssignedWallet(caller: Caller, walletId: string) {
     const found = await repo.findWalletWithAccount(db, walletId);
     if (!found || found.wallet.organisationId !== caller.organisationId) throw new AppError('NOT_FOUND', 'Wallet not found.');
     const { account } = found;
+    if (account.status === 'failed') throw new AppError('UNPROCESSABLE', `This wallet has no bank account: Paystack could not give it one (${account.failureReason ?? 'no reason given'}).`);
     if (account.status !== 'assigned' || !account.accountNumber || !account.bankSlug) throw new AppError('UNPROCESSABLE', 'This wallet has no bank account yet: Paystack is still assigning it.');
     return { wallet: found.wallet, accountNumber: account.accountNumber, bankSlug: account.bankSlug };
   }
