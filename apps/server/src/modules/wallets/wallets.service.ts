@@ -197,7 +197,6 @@ export function createWalletsService(deps: {
     });
   }
 
-  /** A wallet of the caller's organisation with its funding account, whose account the provider has assigned. */
   /** A wallet of the caller's organisation whose bank account the provider has assigned. */
   async function findOwnAssignedWallet(caller: Caller, walletId: string) {
     const found = await repo.findWalletWithAccount(db, walletId);
