@@ -22,7 +22,7 @@ const ACCOUNT_REQUEST_RETRY_MS = 60_000;
  * The wallet's customer email at the provider: one customer per wallet, and the provider's
  * customers are keyed by email. The address names the wallet, not a person, so no one is mailed.
  */
-export const walletCustomerEmail = (walletId: string) => `wallet-${walletId}@wallets.levy.ng`;
+const walletCustomerEmail = (walletId: string) => `wallet-${walletId}@wallets.levy.ng`;
 
 const naira = (kobo: Kobo) => koboToNairaString(kobo);
 
@@ -43,7 +43,7 @@ export interface WalletMovement {
 }
 
 /** The ledger reference of a credit: one journal per provider transaction. */
-export const fundingReference = (provider: string, transactionId: string) => `${provider}:txn:${transactionId}`;
+const fundingReference = (provider: string, transactionId: string) => `${provider}:txn:${transactionId}`;
 
 /** The provider did not answer: the caller (or the provider's retry) tries again; nothing changed. */
 function unavailable(error: unknown): never {
@@ -56,7 +56,7 @@ export function createWalletsService(deps: {
   provider: FundingProvider;
   organisationsService: OrganisationDirectory;
   corporationsService: CorporationsService;
-  /** Whether "Simulate a transfer" is offered: the sandbox provider outside production. */
+  /** Whether "Simulate a transfer" is offered: the payment provider is the local Paystack fake. */
   canSimulateTransfers: boolean;
 }) {
   const { db, provider, organisationsService, corporationsService } = deps;
