@@ -162,7 +162,7 @@ export async function buildApp({ config, database, mailTransport, wrapAgency = (
       : null;
   if (ownPaystackFake) app.addHook('onClose', () => ownPaystackFake.close());
   const paystackFake = config.payments.provider === 'sandbox' ? (givenPaystackFake ?? ownPaystackFake) : null;
-  const paymentProvider = createPaystackFunding({ baseUrl: paystackFake?.url ?? config.payments.paystackBaseUrl, secretKey: config.payments.paystackSecretKey, timeoutMs: config.agencyTimeoutMs });
+  const paymentProvider = createPaystackFunding({ baseUrl: paystackFake?.url ?? config.payments.paystackBaseUrl, secretKey: config.payments.paystackSecretKey, timeoutMs: config.payments.paystackTimeoutMs });
   const canSimulateTransfers = paystackFake !== null;
   const wallets = createWalletsService({ db, provider: paymentProvider, organisationsService: directory, corporationsService: corporations, canSimulateTransfers });
   const calculator = createCalculatorService({ db, whtRates: referenceData.current });

@@ -32,6 +32,7 @@ const environmentSchema = z.object({
   PAYMENT_PROVIDER: z.enum(['sandbox', 'paystack']).default('sandbox'),
   PAYSTACK_SECRET_KEY: z.string().regex(/^sk_(test|live)_\w+$/, 'must be a Paystack secret key (sk_test_… or sk_live_…)').optional(),
   PAYSTACK_BASE_URL: z.url().default('https://api.paystack.co'),
+  PAYSTACK_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
   /** A staging or demo deploy: production may run against the local fakes, and every screen says so. */
   LEVY_SANDBOX: booleanFlag.default(false),
   RECEIPT_SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -65,7 +66,7 @@ export type Config = {
    * Wallet funding: Paystack itself, or (sandbox) the real Paystack adapter against the local fake
    * of Paystack that the app starts, with the fake's published key.
    */
-  payments: { provider: 'sandbox' | 'paystack'; paystackSecretKey: string; paystackBaseUrl: string };
+  payments: { provider: 'sandbox' | 'paystack'; paystackSecretKey: string; paystackBaseUrl: string; paystackTimeoutMs: number };
   /** Some counterpart is a local fake: screens show a "Sandbox" marker. */
   sandbox: boolean;
   /** Signs receipts' verification codes (HMAC-SHA256 of the bill id): changing it voids every printed code. */
@@ -93,9 +94,9 @@ export const DEVELOPMENT_RECEIPT_SECRET = 'levy-development-receipt-signing-secr
 
 function paymentsOf(value: z.infer<typeof environmentSchema>): Config['payments'] {
   // The sandbox's base URL is the fake's, known only once the app has started it.
-  if (value.PAYMENT_PROVIDER === 'sandbox') return { provider: 'sandbox', paystackSecretKey: SANDBOX_PAYSTACK_SECRET_KEY, paystackBaseUrl: '' };
+  if (value.PAYMENT_PROVIDER === 'sandbox') return { provider: 'sandbox', paystackSecretKey: SANDBOX_PAYSTACK_SECRET_KEY, paystackBaseUrl: '', paystackTimeoutMs: value.PAYSTACK_TIMEOUT_MS };
   if (!value.PAYSTACK_SECRET_KEY) throw new ConfigError('Invalid configuration:\n  PAYSTACK_SECRET_KEY: is required when PAYMENT_PROVIDER is paystack');
-  return { provider: 'paystack', paystackSecretKey: value.PAYSTACK_SECRET_KEY, paystackBaseUrl: value.PAYSTACK_BASE_URL.replace(/\/$/, '') };
+  return { provider: 'paystack', paystackSecretKey: value.PAYSTACK_SECRET_KEY, paystackBaseUrl: value.PAYSTACK_BASE_URL.replace(/\/$/, ''), paystackTimeoutMs: value.PAYSTACK_TIMEOUT_MS };
 }
 
 /** Parses the environment; a wrong value throws a ConfigError naming the variable. */

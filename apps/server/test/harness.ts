@@ -139,8 +139,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const scratch = !options.keep && usePostgres ? await createScratchPostgresDatabase() : null;
   const databaseUrl = options.keep && 'databaseUrl' in options.keep ? options.keep.databaseUrl : scratch?.url;
   const dataDir = options.keep && 'dataDir' in options.keep ? options.keep.dataDir : 'memory://';
-  // A short agency timeout keeps the 'agency unavailable' test ID quick.
-  const config = loadConfig({ NODE_ENV: 'test', APP_URL: 'http://levy.test', AGENCY_TIMEOUT_MS: '300', ...options.env });
+  // A short agency timeout keeps the 'agency unavailable' test ID quick; Paystack's, the unanswered verification.
+  const config = loadConfig({ NODE_ENV: 'test', APP_URL: 'http://levy.test', AGENCY_TIMEOUT_MS: '300', PAYSTACK_TIMEOUT_MS: '3000', ...options.env });
   const database = await openDatabase({ databaseUrl, dataDir });
   await database.migrate();
   await seedReferenceData(database.db);
