@@ -2,14 +2,15 @@
 // pools) on one PostgreSQL database, and 100 organisations doing what they do on the 10th for
 // 60 s, each a person who waits about a second between calls: sign-ins, the dashboard and its
 // alerts, bill lists and exports, PAYE bills from 50-row files, WHT bills settled in the background
-// by the settlement job, wallet fundings by the provider's signed webhook, statement uploads. Calls
+// by the settlement job, wallet fundings by Paystack's signed webhook (the real Paystack adapter in
+// both processes against one local fake of Paystack, which verifies each), statement uploads. Calls
 // alternate between the processes as a load balancer would. Afterwards the ledger is audited.
 // Beside the load, one person at a time asks a bare Fastify + pg route (bench/bare-team-list.ts) for
 // the team list the app also serves in the mix: what the busy machine alone adds to a call.
 // Budget: no errors; no audit differences; p99 of interactive calls (everything but uploads and
 // exports) ≤ 500 ms; the settlement queue empty within 10 s of the last bill.
 // Needs DATABASE_URL (a server where it may create a database).
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
@@ -27,6 +28,9 @@ if (!process.env.DATABASE_URL) {
 process.env.TEST_DATABASE = 'postgres';
 const { createScratchPostgresDatabase, createTestApp, multipartBody } = await import('../apps/server/test/harness');
 const { billKit, THREE_EMPLOYEES, until } = await import('../apps/server/test/bill-kit');
+const { startPaystackFake } = await import('../apps/server/src/adapters/payments/paystack-fake');
+const { SANDBOX_PAYSTACK_SECRET_KEY } = await import('../apps/server/src/config');
+type WebhookDelivery = import('../apps/server/src/adapters/payments/paystack-fake').WebhookDelivery;
 type TestFile = import('../apps/server/test/harness').TestFile;
 
 const ORGANISATIONS = 100;
@@ -55,11 +59,27 @@ interface Organisation {
 
 const workDir = path.resolve('.test-data', `bench-month-end-${Date.now()}`);
 mkdirSync(workDir, { recursive: true });
-const env: Record<string, string> = { ...productionEnv(workDir), TRUST_PROXY: '1' };
+// One Paystack fake for the setup app and both processes: its webhooks go to whoever is serving.
+let webhookTarget: WebhookDelivery = async () => ({ status: 503, body: 'nobody is serving yet' });
+const paystack = await startPaystackFake({ secretKey: SANDBOX_PAYSTACK_SECRET_KEY, deliver: (body, headers) => webhookTarget(body, headers) });
+const paystackEnv = { PAYMENT_PROVIDER: 'paystack', PAYSTACK_SECRET_KEY: SANDBOX_PAYSTACK_SECRET_KEY, PAYSTACK_BASE_URL: paystack.url };
+const env: Record<string, string> = { ...productionEnv(workDir), ...paystackEnv, TRUST_PROXY: '1' };
+
+/** A transfer into an account at the Paystack fake; true when the app's webhook answered 200. */
+async function transferIn(accountNumber: string, amountKobo: number): Promise<boolean> {
+  const response = await fetch(`${paystack.url}/__fake/paystack/dva/${accountNumber}/credit`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ amount_kobo: amountKobo, sender_name: 'Month End Ltd' }) });
+  const answer = (await response.json()) as { delivery: { status: number; body: string } | null };
+  if (answer.delivery?.status !== 200 && failures.length < 10) failures.push(`funding webhook: ${answer.delivery?.status} ${answer.delivery?.body.slice(0, 300)}`);
+  return answer.delivery?.status === 200;
+}
 
 /** 100 organisations as the API makes them: owner signed up, corporation registered in Lagos with payroll consent and a payroll on file, wallet funded, last month's PAYE bill, a statement record. */
 async function prepare(databaseUrl: string): Promise<Organisation[]> {
-  const test = await createTestApp({ keep: { databaseUrl } });
+  const test = await createTestApp({ keep: { databaseUrl }, env: paystackEnv });
+  webhookTarget = async (body, headers) => {
+    const answer = await test.app.inject({ method: 'POST', url: '/service/v1/webhooks/payments/paystack', headers, payload: body });
+    return { status: answer.statusCode, body: answer.body };
+  };
   const kit = billKit(() => test);
   const organisations: Organisation[] = [];
   try {
@@ -73,11 +93,12 @@ async function prepare(databaseUrl: string): Promise<Organisation[]> {
           const ready = consentTurn.then(() => kit.organisationWithState(`C-${String(1_000_000 + index)}`));
           consentTurn = ready.then(() => undefined);
           const { owner, corporationId } = await ready;
-          await kit.fund(owner, '1000000000');
+          const wallets = await test.call('GET', 'core', `internal/organisations/${owner.organisationId}/wallets`, { token: owner.token });
+          const accountNumber = (wallets.data as { wallets: Array<{ virtual_account: { account_number: string } }> }).wallets[0].virtual_account.account_number;
+          if (!(await transferIn(accountNumber, 100_000_000_000))) throw new Error(`funding failed: ${failures.join('; ')}`);
           // Last month's bill: the history every organisation has at month end (and its export is not empty).
           const september = await kit.generate(owner.token, corporationId, 'paye', { start_date: '2026-09' }, [THREE_EMPLOYEES]);
           if (september.code !== 'OK') throw new Error(`September bill failed: ${JSON.stringify(september).slice(0, 300)}`);
-          const wallets = await test.call('GET', 'core', `internal/organisations/${owner.organisationId}/wallets`, { token: owner.token });
           const folder = await test.call('POST', 'bank', 'statement-folders', { token: owner.token, body: { name: 'Bank statements' } });
           const record = await test.call('POST', 'bank', `statement-folders/${(folder.data as { id: string }).id}/records`, { token: owner.token, body: { name: 'Main account' } });
           if (record.code !== 'OK') throw new Error(`record failed: ${JSON.stringify(record)}`);
@@ -89,7 +110,7 @@ async function prepare(databaseUrl: string): Promise<Organisation[]> {
             organisationId: owner.organisationId,
             corporationId,
             recordId: (record.data as { id: string }).id,
-            accountNumber: (wallets.data as { wallets: Array<{ virtual_account: { account_number: string } }> }).wallets[0].virtual_account.account_number,
+            accountNumber,
             address: `10.27.${Math.floor(index / 250)}.${(index % 250) + 1}`,
           });
         }
@@ -191,13 +212,12 @@ const ACTIONS: Array<{ weight: number; run(organisation: Organisation): Promise<
   },
   {
     weight: 5,
-    run: (o) => {
-      const body = JSON.stringify({
-        event: 'transfer.received',
-        data: { reference: `ME-${randomUUID()}`, account_number: o.accountNumber, amount: '250000.00', sender_name: 'Month End Ltd', paid_at: new Date().toISOString() },
-      });
-      const signature = createHmac('sha512', env.PAYMENT_WEBHOOK_SECRET).update(body).digest('hex');
-      return timed('funding webhook', o, { method: 'POST', path: '/service/v1/webhooks/payments/sandbox', headers: { 'content-type': 'application/json', 'x-levy-signature': signature }, body });
+    // The fake receives the transfer and posts its signed charge.success to a process, which verifies it with the fake.
+    run: async (o) => {
+      const start = performance.now();
+      const ok = await transferIn(o.accountNumber, 25_000_000);
+      samples.push({ kind: 'funding webhook', ms: performance.now() - start, ok });
+      return ok;
     },
   },
   {
@@ -266,6 +286,12 @@ try {
   const organisations = await prepare(scratch.url);
   const setupMs = performance.now() - setupStart;
   for (const [index, port] of PORTS.entries()) children.push((await startProcess(workDir, `app-${index + 1}`, 'apps/server/src/server.ts', port, { ...env, DATABASE_URL: scratch.url })).child);
+  // Paystack's notices reach the processes as a load balancer would hand them out.
+  let webhookTurn = 0;
+  webhookTarget = async (body, headers) => {
+    const response = await fetch(`http://127.0.0.1:${PORTS[webhookTurn++ % PORTS.length]}/service/v1/webhooks/payments/paystack`, { method: 'POST', headers, body });
+    return { status: response.status, body: await response.text() };
+  };
   children.push((await startProcess(workDir, 'bare', 'bench/bare-team-list.ts', BARE_PORT, { DATABASE_URL: scratch.url })).child);
 
   const client = new pg.Pool({ connectionString: scratch.url, max: 2 });
@@ -359,6 +385,7 @@ try {
   }
 } finally {
   for (const child of children) await stop(child);
+  await paystack.close();
   await scratch.drop();
   rmSync(workDir, { recursive: true, force: true });
 }

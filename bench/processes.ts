@@ -35,7 +35,7 @@ export async function stop(child: ChildProcess) {
   await exited;
 }
 
-/** The environment the app is started with in production, with benchmark secrets. */
+/** The environment the app is started with in production, with benchmark secrets: a staging deploy, on the local fakes. */
 export function productionEnv(webDistDir: string): Record<string, string> {
   // A staging-like deploy on the sandbox counterparts: its processes share one Remita fake, as they would share Remita.
   return {
@@ -43,7 +43,6 @@ export function productionEnv(webDistDir: string): Record<string, string> {
     LEVY_SANDBOX: '1',
     REMITA_SANDBOX_PORT: '3291',
     HOST: '127.0.0.1',
-    PAYMENT_WEBHOOK_SECRET: 'bench-webhook-secret-not-for-production',
     RECEIPT_SIGNING_SECRET: 'bench-receipt-signing-secret-not-for-production',
     WEB_DIST_DIR: webDistDir,
   };

@@ -48,6 +48,6 @@ test('fund the wallet with a simulated transfer, then give corporations their ow
   await expect(page).toHaveURL(new RegExp(`/corporations/${owner.corporationId}/transactions$`));
   await expect(page.getByLabel('Balance of Adewale Mills Ltd')).toHaveText('₦0.00');
   await expect(page.getByText('Corporation wallet')).toBeVisible();
-  await expect(page.getByText('Levy / Adewale Mills Ltd')).toBeVisible();
+  await expect(page.getByText('LEVY / ADEWALE MILLS LTD')).toBeVisible();
   await snap(page, '41-corporation-wallet');
 });

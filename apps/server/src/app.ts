@@ -1,11 +1,13 @@
 import fs from 'node:fs';
+import { getDeployment } from '@levy/contracts';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 import { createSandboxAgency } from './adapters/agency/sandbox-agency';
-import { createSandboxPaymentProvider } from './adapters/payments/payment-provider';
+import { createPaystackFunding } from './adapters/payments/paystack';
+import { startPaystackFake, type PaystackFake } from './adapters/payments/paystack-fake';
 import { withAgencyTimeout, type StateAgency } from './adapters/agency/state-agency';
 import { createRemitaGateway } from './adapters/remittance/remita-gateway';
 import { SANDBOX_REMITA, sandboxRemita, sandboxRoutes, type SandboxCollector } from './adapters/remittance/remita-sandbox';
@@ -17,7 +19,7 @@ import { createJobs } from './jobs/jobs';
 import { errorEnvelope } from './http/error-envelope';
 import { API_BASE, registerGateway } from './http/gateway';
 import { buildOpenApiDocument, renderReferencePage } from './http/openapi';
-import type { Caller, RouteDefinition } from './http/route';
+import { defineRoute, type Caller, type RouteDefinition } from './http/route';
 import { alertRoutes } from './modules/alerts/alerts.routes';
 import { annualReturnRoutes } from './modules/annual-returns/annual-returns.routes';
 import { createAnnualReturnsService } from './modules/annual-returns/annual-returns.service';
@@ -42,7 +44,7 @@ import { developmentMailboxRoutes } from './modules/mail/mail.routes';
 import { createMailService } from './modules/mail/mail.service';
 import { createOrganisationDirectory } from './modules/organisations/organisation-directory';
 import { createOrganisationsService } from './modules/organisations/organisations.service';
-import { createSandboxTransferSender, registerPaymentWebhook } from './modules/wallets/payment-webhooks';
+import { paymentWebhookPath, registerPaymentWebhook } from './modules/wallets/payment-webhooks';
 import { createWalletsService } from './modules/wallets/wallets.service';
 import { sandboxFundingRoutes, walletRoutes } from './modules/wallets/wallets.routes';
 import { organisationRoutes } from './modules/organisations/organisations.routes';
@@ -89,10 +91,12 @@ export interface AppOptions {
   mailTransport?: MailTransport;
   /** Tests: wraps the sandbox agency, to watch or slow its calls. */
   wrapAgency?: (agency: StateAgency) => StateAgency;
+  /** Tests: the Paystack fake the sandbox uses, kept across restarts of the app; else the app starts its own. */
+  paystackFake?: PaystackFake;
 }
 
 /** Builds the whole application: plugins, modules and their routes, one error handler. */
-export async function buildApp({ config, database, mailTransport, wrapAgency = (agency) => agency }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, mailTransport, wrapAgency = (agency) => agency, paystackFake: givenPaystackFake }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.env === 'test' ? false : { level: config.logLevel },
     logController: new OneLinePerRequest(),
@@ -153,8 +157,22 @@ export async function buildApp({ config, database, mailTransport, wrapAgency = (
   const corporations = createCorporationsService({ db, organisationsByIds: directory.byIds, registrationsOf, payrollContents });
   const states = createStatesService({ db, agency, corporations, reference, organisations: directory, payrollContents });
   const payroll = createPayrollService({ db, agency, states, organisations: directory, reference });
-  const paymentProvider = createSandboxPaymentProvider(config.paymentWebhookSecret);
-  const canSimulateTransfers = paymentProvider.name === 'sandbox' && config.env !== 'production';
+  // Sandbox: the real Paystack adapter against a local fake of Paystack, whose webhooks come to this app.
+  const ownPaystackFake =
+    config.payments.provider === 'sandbox' && !givenPaystackFake
+      ? await startPaystackFake({
+          secretKey: config.payments.paystackSecretKey,
+          statePath: config.env === 'test' ? undefined : path.join(config.dataDir, 'paystack-fake.json'),
+          deliver: async (body, headers) => {
+            const answer = await app.inject({ method: 'POST', url: paymentWebhookPath(paymentProvider), headers, payload: body });
+            return { status: answer.statusCode, body: answer.body };
+          },
+        })
+      : null;
+  if (ownPaystackFake) app.addHook('onClose', () => ownPaystackFake.close());
+  const paystackFake = config.payments.provider === 'sandbox' ? (givenPaystackFake ?? ownPaystackFake) : null;
+  const paymentProvider = createPaystackFunding({ baseUrl: paystackFake?.url ?? config.payments.paystackBaseUrl, secretKey: config.payments.paystackSecretKey, timeoutMs: config.payments.paystackTimeoutMs });
+  const canSimulateTransfers = paystackFake !== null;
   const wallets = createWalletsService({ db, provider: paymentProvider, organisationsService: directory, corporationsService: corporations, canSimulateTransfers });
   const calculator = createCalculatorService({ db, whtRates: referenceData.current });
   const receiptCodes = createReceiptCodes({ secret: config.receiptSigningSecret, appUrl: config.appUrl });
@@ -252,7 +270,8 @@ export async function buildApp({ config, database, mailTransport, wrapAgency = (
     ...alertRoutes(alerts),
     ...annualReturnRoutes(annualReturns),
     ...analyserRoutes(analyser),
-    ...(canSimulateTransfers ? sandboxFundingRoutes(wallets, createSandboxTransferSender(app, paymentProvider)) : []),
+    defineRoute({ contract: getDeployment, handler: async () => ({ sandbox: config.sandbox }) }),
+    ...(paystackFake ? sandboxFundingRoutes(wallets, paystackFake.url) : []),
     ...(config.env === 'production' ? [] : developmentMailboxRoutes(mail)),
   ];
 

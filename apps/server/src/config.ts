@@ -29,8 +29,11 @@ const environmentSchema = z.object({
   AGENCY_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
   /** How long a process trusts its copy of the staff reference rows before counting them again (decision 0025). */
   REFERENCE_DATA_RECHECK_MS: z.coerce.number().int().min(0).default(5_000),
-  PAYMENT_WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
-  /** A staging or demo deploy in production mode that runs against the sandbox counterparts on purpose. */
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'paystack']).default('sandbox'),
+  PAYSTACK_SECRET_KEY: z.string().regex(/^sk_(test|live)_\w+$/, 'must be a Paystack secret key (sk_test_… or sk_live_…)').optional(),
+  PAYSTACK_BASE_URL: z.url().default('https://api.paystack.co'),
+  PAYSTACK_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+  /** A staging or demo deploy: production may run against the local fakes, and every screen says so. */
   LEVY_SANDBOX: booleanFlag.default(false),
   REMITTANCE_GATEWAY: z.enum(['sandbox', 'remita']).default('sandbox'),
   REMITA_BASE_URL: z.url().default('https://login.remita.net/remita/exapp/api/v1/send/api/bgatesvc/billing'),
@@ -70,8 +73,13 @@ export type Config = {
   /** How long a state agency may take to answer before the call fails as unavailable. */
   agencyTimeoutMs: number;
   referenceDataRecheckMs: number;
-  /** Signs and checks payment webhooks (HMAC-SHA512 of the raw body). */
-  paymentWebhookSecret: string;
+  /**
+   * Wallet funding: Paystack itself, or (sandbox) the real Paystack adapter against the local fake
+   * of Paystack that the app starts, with the fake's published key.
+   */
+  payments: { provider: 'sandbox' | 'paystack'; paystackSecretKey: string; paystackBaseUrl: string; paystackTimeoutMs: number };
+  /** Some counterpart is a local fake: screens show a "Sandbox" marker. */
+  sandbox: boolean;
   /** Signs receipts' verification codes (HMAC-SHA256 of the bill id): changing it voids every printed code. */
   receiptSigningSecret: string;
   /** PostgreSQL connections per process, and the longest a statement may run (0: no limit). */
@@ -99,13 +107,7 @@ type Environment = z.infer<typeof environmentSchema>;
 
 /** The remittance gateway the environment chooses, or the problems that stop the server. */
 function remittanceOf(value: Environment): { remittance: Config['remittance']; problems: string[] } {
-  if (value.REMITTANCE_GATEWAY === 'sandbox') {
-    const refused = value.NODE_ENV === 'production' && !value.LEVY_SANDBOX;
-    return {
-      remittance: { gateway: 'sandbox' },
-      problems: refused ? ['REMITTANCE_GATEWAY: is the sandbox, which remits no tax; set REMITTANCE_GATEWAY=remita with its REMITA_ variables, or LEVY_SANDBOX=1 for a staging or demo deploy'] : [],
-    };
-  }
+  if (value.REMITTANCE_GATEWAY === 'sandbox') return { remittance: { gateway: 'sandbox' }, problems: [] };
   const missing = REMITA_VARIABLES.filter((name) => !value[name]);
   if (missing.length > 0) return { remittance: { gateway: 'sandbox' }, problems: missing.map((name) => `${name}: is required when REMITTANCE_GATEWAY is remita`) };
   return {
@@ -126,11 +128,27 @@ function remittanceOf(value: Environment): { remittance: Config['remittance']; p
 
 export class ConfigError extends Error {}
 
-/** Outside production the sandbox provider signs with this known secret, so tests and tools can too. */
-export const SANDBOX_WEBHOOK_SECRET = 'levy-sandbox-webhook-secret';
+/** The local Paystack fake's secret key: it signs the fake's webhooks, so tests and tools can sign too. */
+export const SANDBOX_PAYSTACK_SECRET_KEY = 'sk_test_levy_sandbox_paystack_fake';
+
+/**
+ * Each counterpart Levy talks to, the variable that chooses its adapter and whether that choice is
+ * the local fake. Production refuses a fake unless LEVY_SANDBOX=1 says the deploy is a staging one.
+ */
+const COUNTERPARTS: Array<{ variable: string; isSandbox: (value: Environment) => boolean }> = [
+  { variable: 'PAYMENT_PROVIDER', isSandbox: (value) => value.PAYMENT_PROVIDER === 'sandbox' },
+  { variable: 'REMITTANCE_GATEWAY', isSandbox: (value) => value.REMITTANCE_GATEWAY === 'sandbox' },
+];
 
 /** Outside production receipts are signed with this published key: codes made with it prove nothing. */
 export const DEVELOPMENT_RECEIPT_SECRET = 'levy-development-receipt-signing-secret';
+
+function paymentsOf(value: Environment): Config['payments'] {
+  // The sandbox's base URL is the fake's, known only once the app has started it.
+  if (value.PAYMENT_PROVIDER === 'sandbox') return { provider: 'sandbox', paystackSecretKey: SANDBOX_PAYSTACK_SECRET_KEY, paystackBaseUrl: '', paystackTimeoutMs: value.PAYSTACK_TIMEOUT_MS };
+  if (!value.PAYSTACK_SECRET_KEY) throw new ConfigError('Invalid configuration:\n  PAYSTACK_SECRET_KEY: is required when PAYMENT_PROVIDER is paystack');
+  return { provider: 'paystack', paystackSecretKey: value.PAYSTACK_SECRET_KEY, paystackBaseUrl: value.PAYSTACK_BASE_URL.replace(/\/$/, ''), paystackTimeoutMs: value.PAYSTACK_TIMEOUT_MS };
+}
 
 /** Parses the environment; a wrong value throws a ConfigError naming the variable. */
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
@@ -141,10 +159,14 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   }
   const value = parsed.data;
   // Every problem at once, so a deploy is fixed in one go.
+  const payments = paymentsOf(value);
   const { remittance, problems } = remittanceOf(value);
   if (value.NODE_ENV === 'production') {
-    if (!value.PAYMENT_WEBHOOK_SECRET) problems.push('PAYMENT_WEBHOOK_SECRET: is required when NODE_ENV is production');
-    else if (value.PAYMENT_WEBHOOK_SECRET === SANDBOX_WEBHOOK_SECRET) problems.push('PAYMENT_WEBHOOK_SECRET: still has the published sandbox value; set your payment provider\'s secret');
+    if (!value.LEVY_SANDBOX) {
+      for (const counterpart of COUNTERPARTS.filter((each) => each.isSandbox(value))) {
+        problems.push(`${counterpart.variable}: is sandbox (a local fake: no real money moves); set the real provider, or LEVY_SANDBOX=1 for a staging or demo deploy`);
+      }
+    }
     if (!value.RECEIPT_SIGNING_SECRET) problems.push('RECEIPT_SIGNING_SECRET: is required when NODE_ENV is production');
     else if (value.RECEIPT_SIGNING_SECRET === DEVELOPMENT_RECEIPT_SECRET) problems.push('RECEIPT_SIGNING_SECRET: still has the published development value; set a long random secret of your own');
     // The demo login is printed in the README: it must never exist where real money moves.
@@ -169,7 +191,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     trustProxy: value.TRUST_PROXY,
     agencyTimeoutMs: value.AGENCY_TIMEOUT_MS,
     referenceDataRecheckMs: value.REFERENCE_DATA_RECHECK_MS,
-    paymentWebhookSecret: value.PAYMENT_WEBHOOK_SECRET ?? SANDBOX_WEBHOOK_SECRET,
+    payments,
+    sandbox: COUNTERPARTS.some((counterpart) => counterpart.isSandbox(value)),
     receiptSigningSecret: value.RECEIPT_SIGNING_SECRET ?? DEVELOPMENT_RECEIPT_SECRET,
     databasePoolSize: value.DATABASE_POOL_SIZE,
     databaseStatementTimeoutMs: value.DATABASE_STATEMENT_TIMEOUT_MS,

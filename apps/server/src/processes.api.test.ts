@@ -1,10 +1,8 @@
-import { createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailMessage, MailTransport } from './adapters/mail/mail-transport';
-import { SANDBOX_WEBHOOK_SECRET } from './config';
 import { queryRows } from './db/raw';
+import { paystackFake, postPaystackEvent } from '../test/paystack-kit';
 import { createTestApp, ownerWithOrganisation, signUp, usePostgres, type AppInstance, type TestApp } from '../test/harness';
 
 /** What both apps' mail transport delivered: one list, as one SMTP server would see it. */
@@ -59,32 +57,19 @@ describe.skipIf(!usePostgres)('two app instances on one PostgreSQL', () => {
     expect(rows).toEqual([{ status: 'sent' }]);
   });
 
-  it('refuses through one instance a payment webhook already applied through the other', async () => {
+  it('credits through one instance a transfer already credited through the other only once', async () => {
     const owner = await ownerWithOrganisation(test);
     const walletsOf = async () => (await test.call('GET', 'core', `internal/organisations/${owner.organisationId}/wallets`, { token: owner.token })).data.wallets;
     const [wallet] = await walletsOf();
-    const notice = {
-      event: 'transfer.received',
-      data: { reference: 'PSK-TWO-PROCESSES', account_number: wallet.virtual_account.account_number, amount: 1000, sender_name: 'Chukwuma Nwosu', paid_at: new Date().toISOString() },
-    };
-    const post = async (app: FastifyInstance, body: object) => {
-      const raw = JSON.stringify(body);
-      const response = await app.inject({
-        method: 'POST',
-        url: '/service/v1/webhooks/payments/sandbox',
-        headers: { 'content-type': 'application/json', 'x-levy-signature': createHmac('sha512', SANDBOX_WEBHOOK_SECRET).update(raw).digest('hex') },
-        payload: raw,
-      });
-      return { status: response.statusCode, ...response.json() };
-    };
-    const first = await post(test.app, notice);
-    expect(first).toMatchObject({ status: 200, message: 'Transfer credited', data: { credited: true } });
-    const replay = await post(second.app, notice);
-    expect(replay).toMatchObject({ status: 200, message: 'Transfer already applied', data: { credited: false } });
-    // Another notice arriving at both at once is credited by one of them only.
-    const other = { ...notice, data: { ...notice.data, reference: 'PSK-TWO-PROCESSES-2' } };
-    const both = await Promise.all([test.app, second.app].map((app) => post(app, other)));
-    expect(both.filter((answer) => answer.data.credited)).toHaveLength(1);
+    // The fake delivers to the first instance; the second gets the very same signed notice.
+    const account = wallet.virtual_account.account_number;
+    const { transaction, delivery } = await paystackFake(test.paystackFakeUrl, `/dva/${account}/credit`, { amount_kobo: 100_000, sender_name: 'Chukwuma Nwosu' });
+    expect(JSON.parse(delivery!.body)).toMatchObject({ message: 'credited', data: { credited: true } });
+    expect(await postPaystackEvent(second.app, { event: 'charge.success', data: transaction })).toMatchObject({ status: 200, message: 'already credited', data: { credited: false } });
+    // Another transfer (late: the fake has not announced it) announced to both at once is credited by one of them only.
+    const other = await paystackFake(test.paystackFakeUrl, `/dva/${account}/credit`, { amount_kobo: 100_000, late: true });
+    const both = await Promise.all([test.app, second.app].map((app) => postPaystackEvent(app, { event: 'charge.success', data: other.transaction })));
+    expect(both.filter((answer) => answer.data?.credited)).toHaveLength(1);
     expect((await walletsOf())[0].balance).toBe('2000.00');
   });
 });

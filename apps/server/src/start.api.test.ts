@@ -72,4 +72,17 @@ describe('npm start', () => {
     const openApi = (await (await fetch(`${base}/service/v1/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
     expect(openApi.paths['/service/v1/public/authx/authorize'].post).toBeDefined();
   });
+
+  it('with NODE_ENV=production and no payment provider, stops at once naming PAYMENT_PROVIDER', { timeout: 60_000 }, async () => {
+    const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', RECEIPT_SIGNING_SECRET: 'a-production-receipt-signing-secret-value', PORT: String(await freePort()), HOST: '127.0.0.1' };
+    for (const name of ['PAYMENT_PROVIDER', 'PAYSTACK_SECRET_KEY', 'LEVY_SANDBOX', 'DATABASE_URL']) delete env[name];
+    const stopped = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    stopped.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    stopped.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => stopped.once('exit', resolve));
+    expect(code).toBe(1);
+    expect(output).toContain('PAYMENT_PROVIDER: is sandbox (a local fake: no real money moves); set the real provider, or LEVY_SANDBOX=1 for a staging or demo deploy');
+    expect(output).not.toContain('Levy is running');
+  });
 });

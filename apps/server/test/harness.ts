@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp, type AppOptions } from '../src/app';
-import { loadConfig } from '../src/config';
+import { loadConfig, SANDBOX_PAYSTACK_SECRET_KEY } from '../src/config';
+import { startPaystackFake } from '../src/adapters/payments/paystack-fake';
 import { openDatabase, type Database } from '../src/db/client';
 import { seedReferenceData } from '../src/seed';
 import type { MailTransport } from '../src/adapters/mail/mail-transport';
@@ -26,6 +27,8 @@ export interface TestApp {
   /** Another app with its own connection pool on the same PostgreSQL database, as a second process would be. */
   startAnother(): Promise<AppInstance>;
   close(): Promise<void>;
+  /** The local Paystack fake the app funds wallets through; its control calls are under /__fake/paystack. */
+  paystackFakeUrl: string;
 }
 
 /** One more running app: its calls, and a way to stop it. */
@@ -136,17 +139,26 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const scratch = !options.keep && usePostgres ? await createScratchPostgresDatabase() : null;
   const databaseUrl = options.keep && 'databaseUrl' in options.keep ? options.keep.databaseUrl : scratch?.url;
   const dataDir = options.keep && 'dataDir' in options.keep ? options.keep.dataDir : 'memory://';
-  // A short agency timeout keeps the 'agency unavailable' test ID quick.
-  const config = loadConfig({ NODE_ENV: 'test', APP_URL: 'http://levy.test', AGENCY_TIMEOUT_MS: '300', ...options.env });
+  // A short agency timeout keeps the 'agency unavailable' test ID quick; Paystack's, the unanswered verification.
+  const config = loadConfig({ NODE_ENV: 'test', APP_URL: 'http://levy.test', AGENCY_TIMEOUT_MS: '300', PAYSTACK_TIMEOUT_MS: '3000', ...options.env });
   const database = await openDatabase({ databaseUrl, dataDir });
   await database.migrate();
   await seedReferenceData(database.db);
+  // One Paystack fake for the test's life, whatever restarts: its webhooks go to the app of the moment.
+  const paystackFake = await startPaystackFake({
+    secretKey: SANDBOX_PAYSTACK_SECRET_KEY,
+    retryDelaysMs: [],
+    deliver: async (body, headers) => {
+      const answer = await app.inject({ method: 'POST', url: '/service/v1/webhooks/payments/paystack', headers, payload: body });
+      return { status: answer.statusCode, body: answer.body };
+    },
+  });
   const start = async (on: Database = database) => {
-    const built = await buildApp({ config: { ...config, databaseUrl }, database: on, mailTransport: options.mailTransport, wrapAgency: options.wrapAgency });
+    const built = await buildApp({ config: { ...config, databaseUrl }, database: on, mailTransport: options.mailTransport, wrapAgency: options.wrapAgency, paystackFake });
     await built.ready();
     return built;
   };
-  let app = await start();
+  let app: FastifyInstance = await start();
   const call = gatewayCaller(() => app);
 
   async function upload(path: string, uploadOptions: UploadOptions): Promise<Envelope> {
@@ -167,6 +179,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     database,
     call,
     upload,
+    paystackFakeUrl: paystackFake.url,
     async mailbox() {
       const result = await call('GET', 'public', 'dev/mailbox');
       return result.data;
@@ -190,6 +203,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     },
     async close() {
       await app.close();
+      await paystackFake.close();
       await database.close();
       await scratch?.drop();
     },

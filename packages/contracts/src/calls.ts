@@ -52,6 +52,7 @@ export const shareCalculation = { method: 'POST', namespace: 'public', path: 'ca
 export const getSharedCalculation = { method: 'GET', namespace: 'public', path: 'calculator/share/{token}', public: true } as const satisfies CallDeclaration;
 
 // receipts
+export const getDeployment = { method: 'GET', namespace: 'public', path: 'deployment', public: true } as const satisfies CallDeclaration;
 export const verifyReceipt = { method: 'GET', namespace: 'public', path: 'receipts/verify/{code}', public: true } as const satisfies CallDeclaration;
 
 // corporations
@@ -83,6 +84,7 @@ export const exportOrganisationWalletHistory = { method: 'GET', namespace: 'core
 export const getCorporationWallets = { method: 'GET', namespace: 'core', path: 'internal/corporations/{id}/wallets', permission: PERMISSIONS.viewCorporationWallets } as const satisfies CallDeclaration;
 export const listCorporationWalletHistory = { method: 'GET', namespace: 'core', path: 'internal/corporations/{id}/wallets/history', permission: PERMISSIONS.viewCorporationWalletHistory } as const satisfies CallDeclaration;
 export const exportCorporationWalletHistory = { method: 'GET', namespace: 'core', path: 'internal/corporations/{id}/wallets/history/export', permission: PERMISSIONS.viewCorporationWalletHistory, download: SPREADSHEET_TYPES } as const satisfies CallDeclaration;
+export const requeryWalletFunding = { method: 'POST', namespace: 'core', path: 'internal/wallets/{id}/requery', permission: PERMISSIONS.viewWallets } as const satisfies CallDeclaration;
 export const simulateTransfer = { method: 'POST', namespace: 'core', path: 'internal/sandbox/wallets/{id}/fund', permission: PERMISSIONS.simulateFunding } as const satisfies CallDeclaration;
 
 // bills

@@ -26,3 +26,4 @@ export * from './reference-data';
 export * from './annual-returns';
 export * from './vendors';
 export * from './dates';
+export * from './deployment';

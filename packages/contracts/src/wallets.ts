@@ -19,8 +19,17 @@ export const wallet = z.object({
   corporation_id: z.string().nullable(),
   balance: money,
   balance_kobo: z.number(),
-  /** The bank account that funds the wallet by transfer. */
-  virtual_account: z.object({ account_number: z.string(), bank_name: z.string(), bank_code: z.string(), account_name: z.string() }),
+  /**
+   * The bank account that funds the wallet by transfer, at the payment provider: `pending` until
+   * the provider assigns it (no number yet), `failed` with the provider's reason.
+   */
+  virtual_account: z.object({
+    status: z.enum(['pending', 'assigned', 'failed']),
+    account_number: z.string().nullable(),
+    bank_name: z.string().nullable(),
+    account_name: z.string().nullable(),
+    failure_reason: z.string().nullable(),
+  }),
 });
 export type Wallet = z.infer<typeof wallet>;
 
@@ -93,9 +102,15 @@ export const exportCorporationWalletHistory = defineContract(calls.exportCorpora
   params: listParams.extend(idOnly.shape).extend(exportParams.shape),
 });
 
+export const requeryWalletFunding = defineContract(calls.requeryWalletFunding, {
+  summary: "\"I sent money and don't see it\": asks the payment provider to look for transfers to the wallet's account its bank has not reported; what it finds is credited through the webhook",
+  params: idOnly,
+  response: z.object({ requested: z.literal(true) }),
+});
+
 /** Sandbox only: a simulated bank transfer of `amount` naira, through the signed payment webhook. */
 export const simulateTransfer = defineContract(calls.simulateTransfer, {
-  summary: 'Sandbox: simulate a bank transfer of {amount} naira into a wallet (signs and sends the payment webhook)',
+  summary: "Sandbox: the local Paystack fake receives a bank transfer of {amount} naira into the wallet's account and sends its signed charge.success webhook",
   params: idOnly,
   body: z.object({ amount: z.preprocess((value) => (typeof value === 'string' ? value.replaceAll(',', '') : value), nairaAmount('Amount')) }),
   response: transferCredited,

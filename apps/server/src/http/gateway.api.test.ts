@@ -171,13 +171,15 @@ describe('OpenAPI', () => {
 
 describe('development tools', () => {
   it('are not there in production', async () => {
+    // Neither Paystack nor Remita is reached here: the keys only let the server start.
     const production = await createTestApp({
       env: {
         NODE_ENV: 'production',
         LOG_LEVEL: 'silent',
-        PAYMENT_WEBHOOK_SECRET: 'a-production-secret-value',
+        PAYMENT_PROVIDER: 'paystack',
+        PAYSTACK_SECRET_KEY: 'sk_live_not_reached',
+        PAYSTACK_BASE_URL: 'http://127.0.0.1:9',
         RECEIPT_SIGNING_SECRET: 'a-production-receipt-signing-secret-value',
-        // No call reaches Remita here: the keys only let the server start.
         REMITTANCE_GATEWAY: 'remita',
         REMITA_PUBLIC_KEY: 'pk',
         REMITA_SECRET_KEY: 'sk',
@@ -189,11 +191,23 @@ describe('development tools', () => {
     try {
       const result = await production.call('GET', 'public', 'dev/mailbox');
       expect(result.code).toBe('NOT_FOUND');
-      // Nor is simulated funding.
+      // Nor is simulated funding, and no screen is marked sandbox.
       const fund = await production.call('POST', 'core', 'internal/sandbox/wallets/00000000-0000-4000-8000-000000000000/fund', { body: { amount: 1 } });
       expect(fund.code).toBe('NOT_FOUND');
+      expect((await production.call('GET', 'public', 'deployment')).data).toEqual({ sandbox: false });
     } finally {
       await production.close();
+    }
+  });
+
+  it('are there in a staging deploy, which says it is a sandbox', async () => {
+    const staging = await createTestApp({ env: { NODE_ENV: 'production', LOG_LEVEL: 'silent', LEVY_SANDBOX: '1', RECEIPT_SIGNING_SECRET: 'a-production-receipt-signing-secret-value' } });
+    try {
+      expect((await staging.call('GET', 'public', 'deployment')).data).toEqual({ sandbox: true });
+      const fund = await staging.call('POST', 'core', 'internal/sandbox/wallets/00000000-0000-4000-8000-000000000000/fund', { body: { amount: 1 } });
+      expect(fund.code).toBe('NO_AUTH');
+    } finally {
+      await staging.close();
     }
   });
 });
@@ -202,7 +216,7 @@ describe('configuration', () => {
   it('stops on a wrong value, naming the variable', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL: must start with postgres:\/\/ or postgresql:\/\//);
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PAYMENT_WEBHOOK_SECRET: is required when NODE_ENV is production/);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PAYMENT_PROVIDER: is sandbox/);
     expect(loadConfig({}).port).toBe(3000);
   });
 });

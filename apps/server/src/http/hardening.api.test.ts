@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEVELOPMENT_RECEIPT_SECRET, loadConfig, SANDBOX_WEBHOOK_SECRET } from '../config';
+import { DEVELOPMENT_RECEIPT_SECRET, loadConfig } from '../config';
 import { encodeWindows1252 } from '../../../../packages/statements/src/fixtures/render-statement';
 import { billKit, PAYE_HEADER } from '../../test/bill-kit';
 import { corporationWithConsent, createTestApp, ownerWithOrganisation, type TestApp } from '../../test/harness';
@@ -160,11 +160,11 @@ describe('amounts finer than a kobo in a file', () => {
 
 describe('production safety', () => {
   const remita = { REMITTANCE_GATEWAY: 'remita', REMITA_PUBLIC_KEY: 'pk', REMITA_SECRET_KEY: 'sk', REMITA_FUNDING_SOURCE: 'LEVY', REMITA_DEBITED_ACCOUNT: '0123456789', REMITA_INCOME_ACCOUNT: '0001061499' };
-  const production = { NODE_ENV: 'production', PAYMENT_WEBHOOK_SECRET: 'a-real-provider-secret-0123456789', RECEIPT_SIGNING_SECRET: 'a-real-receipt-signing-secret-0123456789', ...remita };
+  const production = { NODE_ENV: 'production', PAYMENT_PROVIDER: 'paystack', PAYSTACK_SECRET_KEY: 'sk_live_0123456789abcdef', RECEIPT_SIGNING_SECRET: 'a-real-receipt-signing-secret-0123456789', ...remita };
 
   it('refuses to remit taxes through the sandbox unless told it is a staging or demo deploy, naming the variable', () => {
     const sandbox = { ...production, REMITTANCE_GATEWAY: undefined };
-    expect(() => loadConfig(sandbox)).toThrow(/REMITTANCE_GATEWAY: is the sandbox, which remits no tax; set REMITTANCE_GATEWAY=remita with its REMITA_ variables, or LEVY_SANDBOX=1/);
+    expect(() => loadConfig(sandbox)).toThrow(/REMITTANCE_GATEWAY: is sandbox \(a local fake: no real money moves\); set the real provider, or LEVY_SANDBOX=1/);
     expect(loadConfig({ ...sandbox, LEVY_SANDBOX: '1' }).remittance).toEqual({ gateway: 'sandbox' });
     expect(loadConfig(production).remittance).toMatchObject({ gateway: 'remita', remita: { baseUrl: 'https://login.remita.net/remita/exapp/api/v1/send/api/bgatesvc/billing', publicKey: 'pk' } });
     // Remita without what Remita gives a partner at onboarding stops the server, whatever the environment.
@@ -177,8 +177,15 @@ describe('production safety', () => {
     expect(() => loadConfig({ ...production, SEED_DEMO: '1' })).toThrow(/SEED_DEMO: the demo account has a published password/);
   });
 
-  it('refuses to start with the sandbox webhook secret', () => {
-    expect(() => loadConfig({ ...production, PAYMENT_WEBHOOK_SECRET: SANDBOX_WEBHOOK_SECRET })).toThrow(/PAYMENT_WEBHOOK_SECRET: still has the published sandbox value/);
+  it('refuses to start on a sandbox counterpart, naming its variable, unless the deploy says it is a staging one', () => {
+    const sandboxed = { ...production, PAYMENT_PROVIDER: undefined };
+    expect(() => loadConfig(sandboxed)).toThrow(/PAYMENT_PROVIDER: is sandbox \(a local fake: no real money moves\); set the real provider, or LEVY_SANDBOX=1/);
+    expect(loadConfig({ ...sandboxed, LEVY_SANDBOX: '1' })).toMatchObject({ sandbox: true, payments: { provider: 'sandbox' } });
+    expect(loadConfig(production)).toMatchObject({ sandbox: false, payments: { provider: 'paystack', paystackSecretKey: 'sk_live_0123456789abcdef', paystackBaseUrl: 'https://api.paystack.co' } });
+    // Paystack needs its key, in any environment; outside production the sandbox needs nothing.
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'paystack' })).toThrow(/PAYSTACK_SECRET_KEY: is required when PAYMENT_PROVIDER is paystack/);
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'paystack', PAYSTACK_SECRET_KEY: 'pk_live_public' })).toThrow(/PAYSTACK_SECRET_KEY: must be a Paystack secret key/);
+    expect(loadConfig({})).toMatchObject({ sandbox: true, payments: { provider: 'sandbox' } });
   });
 
   it('refuses to start without a receipt signing secret of its own', () => {

@@ -5,7 +5,13 @@ import * as calls from '@levy/contracts/calls';
 import { downloadFile } from '../lib/download';
 import { useSessionStore } from '../lib/session-store';
 
+import type { Wallet } from '@levy/contracts';
+
 export type { OrganisationWallets, Wallet, WalletHistoryItem, WalletType } from '@levy/contracts';
+
+/** How often wallets are read again while Paystack is still assigning an account. */
+const PENDING_ACCOUNT_POLL_MS = 2_000;
+const pollWhilePending = (wallets: Wallet[] | undefined) => (wallets?.some((wallet) => wallet.virtual_account.status === 'pending') ? PENDING_ACCOUNT_POLL_MS : false);
 
 /** Whose history: the organisation's wallets, or one corporation's. */
 export type HistoryScope = { organisationId: string } | { corporationId: string };
@@ -38,6 +44,7 @@ export function useOrganisationWallets(organisationId: string | undefined) {
     queryKey: walletKeys.organisation(organisationId ?? ''),
     queryFn: () => callApi(calls.getOrganisationWallets, { params: { id: organisationId! } }),
     enabled: Boolean(organisationId),
+    refetchInterval: (current) => pollWhilePending(current.state.data?.wallets),
   });
   const type = query.data?.wallet_type;
   useEffect(() => {
@@ -50,6 +57,7 @@ export function useCorporationWallets(corporationId: string) {
   return useQuery({
     queryKey: walletKeys.corporation(corporationId),
     queryFn: () => callApi(calls.getCorporationWallets, { params: { id: corporationId } }),
+    refetchInterval: (current) => pollWhilePending(current.state.data),
   });
 }
 
@@ -61,7 +69,20 @@ export function useWalletHistory(scope: HistoryScope, params: Record<string, unk
   });
 }
 
-/** Sandbox: a simulated bank transfer into a wallet, through the signed payment webhook. */
+/** "I sent money and don't see it": Paystack looks for the transfer; what it finds arrives by webhook. */
+export function useRequeryWalletFunding() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (walletId: string) => callApi(calls.requeryWalletFunding, { params: { id: walletId } }),
+    onSuccess: () => {
+      showSuccessToast('Paystack is checking for transfers to this account; any it finds are credited within minutes.');
+      // A transfer it finds is usually credited at once: read the wallets again shortly.
+      setTimeout(() => void queryClient.invalidateQueries({ queryKey: walletKeys.all }), PENDING_ACCOUNT_POLL_MS);
+    },
+  });
+}
+
+/** Sandbox: a transfer into a wallet's account at the local Paystack fake, which sends its signed webhook. */
 export function useSimulateTransfer() {
   const queryClient = useQueryClient();
   return useMutation({

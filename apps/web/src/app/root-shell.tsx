@@ -3,6 +3,7 @@ import { Outlet, useMatches, useNavigate } from 'react-router';
 import { LoadingPlaceholder } from '../components/loading-placeholder';
 import { setSignOutNavigation } from '../lib/api-client';
 import type { RouteMeta } from '../lib/routes';
+import { SandboxMarker } from './sandbox-marker';
 
 /** The current route's meta: the deepest match that has one. */
 export function useRouteMeta(): RouteMeta | null {
@@ -14,7 +15,7 @@ export function useRouteMeta(): RouteMeta | null {
   return null;
 }
 
-/** Above every layout: keeps the tab title in step and lets the API client navigate on sign-out. */
+/** Above every layout: keeps the tab title in step, lets the API client navigate on sign-out, marks a sandbox. */
 export function RootShell() {
   const meta = useRouteMeta();
   const navigate = useNavigate();
@@ -25,7 +26,12 @@ export function RootShell() {
 
   useEffect(() => setSignOutNavigation((path) => void navigate(path)), [navigate]);
 
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      <SandboxMarker />
+    </>
+  );
 }
 
 /** While the first page's code loads. */

@@ -5,7 +5,8 @@ import { queryRows } from '../../db/raw';
 import { AppError } from '../../errors';
 import { createTestApp, ownerWithOrganisation, type TestApp } from '../../../test/harness';
 import { asKobo } from '@levy/tax';
-import { createSandboxPaymentProvider } from '../../adapters/payments/payment-provider';
+import { createPaystackFunding } from '../../adapters/payments/paystack';
+import { SANDBOX_PAYSTACK_SECRET_KEY } from '../../config';
 import { createCorporationsService } from '../corporations/corporations.service';
 import { createOrganisationDirectory } from '../organisations/organisation-directory';
 import { createReferenceService } from '../reference/reference.service';
@@ -26,7 +27,8 @@ beforeAll(async () => {
   };
   const corporationsService = createCorporationsService({ db, organisationsByIds: notReached, registrationsOf: notReached, payrollContents: notReached });
   const organisationsService = createOrganisationDirectory({ db, reference: createReferenceService({ db }), usersByIds: notReached });
-  wallets = createWalletsService({ db, provider: createSandboxPaymentProvider('test-webhook-secret'), organisationsService, corporationsService, canSimulateTransfers: false });
+  const provider = createPaystackFunding({ baseUrl: test.paystackFakeUrl, secretKey: SANDBOX_PAYSTACK_SECRET_KEY, timeoutMs: 1_000 });
+  wallets = createWalletsService({ db, provider, organisationsService, corporationsService, canSimulateTransfers: false });
 });
 afterAll(() => test.close());
 

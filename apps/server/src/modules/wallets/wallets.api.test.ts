@@ -1,11 +1,8 @@
-import { createHmac } from 'node:crypto';
-import { isValidNuban } from '@levy/tax';
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../../db/raw';
-import { createTestApp, ownerWithOrganisation, type TestApp } from '../../../test/harness';
-import { SANDBOX_WEBHOOK_SECRET } from '../../config';
+import { createTestApp, ownerWithOrganisation, signUp, type TestApp } from '../../../test/harness';
 
 let test: TestApp;
 
@@ -14,26 +11,16 @@ beforeAll(async () => {
 });
 afterAll(() => test.close());
 
-const WEBHOOK = '/service/v1/webhooks/payments/sandbox';
-
-function signed(body: object, secret = SANDBOX_WEBHOOK_SECRET) {
-  const raw = JSON.stringify(body);
-  return { raw, signature: createHmac('sha512', secret).update(raw).digest('hex') };
-}
-
-async function postWebhook(body: object, options: { secret?: string; signature?: string } = {}) {
-  const { raw, signature } = signed(body, options.secret);
-  const response = await test.app.inject({
+/** A transfer into a wallet's account made at the Paystack fake, which sends its signed charge.success. */
+async function transferIn(accountNumber: string, amountKobo: number, senderName = 'Chukwuma Nwosu') {
+  const response = await fetch(`${test.paystackFakeUrl}/__fake/paystack/dva/${accountNumber}/credit`, {
     method: 'POST',
-    url: WEBHOOK,
-    headers: { 'content-type': 'application/json', 'x-levy-signature': options.signature ?? signature },
-    payload: raw,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ amount_kobo: amountKobo, sender_name: senderName }),
   });
-  return { status: response.statusCode, ...response.json() };
-}
-
-function transfer(accountNumber: string, amount: number | string, reference = `REF-${Math.random().toString(36).slice(2)}`, paidAt = new Date()) {
-  return { event: 'transfer.received', data: { reference, account_number: accountNumber, amount, sender_name: 'Chukwuma Nwosu', paid_at: paidAt.toISOString() } };
+  const { transaction, delivery } = (await response.json()) as { transaction: { id: number }; delivery: { status: number } };
+  expect(delivery.status).toBe(200);
+  return `paystack:txn:${transaction.id}`;
 }
 
 async function walletsOf(owner: { token: string; organisationId: string }) {
@@ -51,7 +38,7 @@ async function ledgerTotals() {
 }
 
 describe('organisation wallet and funding', () => {
-  it('gives every organisation a wallet with a valid NUBAN funding account', async () => {
+  it('gives every organisation a wallet with a dedicated account at Paystack', async () => {
     const owner = await ownerWithOrganisation(test);
     const data = await walletsOf(owner);
     expect(data.wallet_type).toBe('organisation');
@@ -59,10 +46,35 @@ describe('organisation wallet and funding', () => {
     expect(data.can_simulate_transfers).toBe(true);
     expect(data.wallets).toHaveLength(1);
     const [wallet] = data.wallets;
-    expect(wallet).toMatchObject({ type: 'organisation', name: 'Acme Nigeria Ltd', balance: '0.00', virtual_account: { bank_name: 'Wema Bank', bank_code: '035', account_name: 'Levy / Acme Nigeria Ltd' } });
-    expect(isValidNuban(wallet.virtual_account.account_number, '035')).toBe(true);
-    expect((await walletsOf(owner)).wallets[0].id).toBe(wallet.id);
+    expect(wallet).toMatchObject({
+      type: 'organisation',
+      name: 'Acme Nigeria Ltd',
+      balance: '0.00',
+      virtual_account: { status: 'assigned', bank_name: 'Test Bank', account_name: 'LEVY / ACME NIGERIA LTD', failure_reason: null },
+    });
+    expect(wallet.virtual_account.account_number).toMatch(/^\d{10}$/);
+    const again = (await walletsOf(owner)).wallets[0];
+    expect([again.id, again.virtual_account.account_number]).toEqual([wallet.id, wallet.virtual_account.account_number]);
   });
+
+ it('shows an account Paystack assigns later as pending, then assigned; one it refuses as failed with the reason', async () => {
+    const organisationNamed = async (name: string) => {
+      const { session } = await signUp(test);
+      const created = await test.call('POST', 'auth', 'organisations', { token: session.token, body: { name } });
+      return { token: session.token as string, organisationId: created.data.id as string };
+    };
+    const slow = await organisationNamed('Pending Bank Ltd');
+    const [pending] = (await walletsOf(slow)).wallets;
+    expect(pending.virtual_account).toEqual({ status: 'pending', account_number: null, bank_name: null, account_name: null, failure_reason: null });
+    const fund = await test.call('POST', 'core', `internal/sandbox/wallets/${pending.id}/fund`, { token: slow.token, body: { amount: '1000' } });
+    expect([fund.code, fund.message]).toEqual(['UNPROCESSABLE', 'This wallet has no bank account yet: Paystack is still assigning it.']);
+    await vi.waitFor(async () => expect((await walletsOf(slow)).wallets[0].virtual_account.status).toBe('assigned'), { timeout: 15_000, interval: 250 });
+
+    const refused = await organisationNamed('Unassignable Holdings');
+    const [failed] = (await walletsOf(refused)).wallets;
+    expect(failed.virtual_account).toMatchObject({ status: 'failed', account_number: null, failure_reason: 'The customer could not be validated' });
+  });
+
 
   it('credits a simulated transfer through the signed webhook, and shows it in history and the summary', async () => {
     const owner = await ownerWithOrganisation(test);
@@ -74,36 +86,17 @@ describe('organisation wallet and funding', () => {
     const history = await test.call('GET', 'core', `internal/organisations/${owner.organisationId}/wallets/history`, { token: owner.token });
     expect(history.data.items).toHaveLength(1);
     expect(history.data.items[0]).toMatchObject({ type: 'credit', amount: '5000000.00', balance_after: '5000000.00', status: 'success', description: 'Bank transfer from Chidi' });
-    expect(history.data.items[0].reference).toMatch(/^sandbox:SBX-[0-9A-F]{16}$/);
+    expect(history.data.items[0].reference).toMatch(/^paystack:txn:\d+$/);
     const summary = await test.call('GET', 'auth', `organisations/${owner.organisationId}/onboarding/summary`, { token: owner.token });
     expect(summary.data.total_balance).toBe('5000000.00');
     expect(await ledgerTotals()).toEqual({ total: '0', unbalanced: 0 });
   });
 
-  it('credits a replayed webhook once', async () => {
+  it('refuses a transfer the sender\'s bank declines, crediting nothing', async () => {
     const owner = await ownerWithOrganisation(test);
     const [wallet] = (await walletsOf(owner)).wallets;
-    const notice = transfer(wallet.virtual_account.account_number, 250000.5, 'PSK-REPLAY-1');
-    const first = await postWebhook(notice);
-    expect(first).toMatchObject({ status: 200, message: 'Transfer credited', data: { credited: true } });
-    const replay = await postWebhook(notice);
-    expect(replay).toMatchObject({ status: 200, message: 'Transfer already applied', data: { credited: false } });
-    expect((await walletsOf(owner)).wallets[0].balance).toBe('250000.50');
-  });
-
-  it('changes nothing for a wrong signature, a stale transfer, a bad amount or an unknown account', async () => {
-    const owner = await ownerWithOrganisation(test);
-    const [wallet] = (await walletsOf(owner)).wallets;
-    const account = wallet.virtual_account.account_number;
-    const forged = await postWebhook(transfer(account, 1000), { secret: 'someone-elses-secret-value' });
-    expect([forged.status, forged.code, forged.message]).toEqual([401, 'NO_AUTH', 'The webhook signature is not valid.']);
-    expect((await postWebhook(transfer(account, 1000), { signature: 'abc' })).code).toBe('NO_AUTH');
-    const stale = await postWebhook(transfer(account, 1000, 'OLD-1', new Date(Date.now() - 4 * 86_400_000)));
-    expect(stale.data).toEqual({ paid_at: 'The transfer is stale: paid_at is outside the accepted window.' });
-    const zero = await postWebhook(transfer(account, 0));
-    expect(zero.data).toEqual({ amount: 'The amount must be a naira amount greater than zero.' });
-    const unknown = await postWebhook(transfer('0000000001', 1000));
-    expect([unknown.status, unknown.message]).toEqual([422, 'No wallet has the account number 0000000001.']);
+    const declined = await test.call('POST', 'core', `internal/sandbox/wallets/${wallet.id}/fund`, { token: owner.token, body: { amount: '1000.04' } });
+    expect([declined.code, declined.message]).toEqual(['UNPROCESSABLE', "The sender's bank declined the transfer (Paystack reports it failed): nothing was credited."]);
     expect((await walletsOf(owner)).wallets[0].balance).toBe('0.00');
   });
 });
@@ -143,14 +136,14 @@ describe('corporation wallets', () => {
       ['75000.00', 'Delta Mills Ltd'],
     ];
     expect(await linesOf(organisationHistory)).toEqual(both);
-    expect(await linesOf(organisationHistory, { search: 'sandbox' })).toEqual(both);
-    expect(await linesOf(corporationHistory, { search: 'sandbox' })).toEqual([['75000.00', 'Delta Mills Ltd']]);
+    expect(await linesOf(organisationHistory, { search: 'paystack' })).toEqual(both);
+    expect(await linesOf(corporationHistory, { search: 'paystack' })).toEqual([['75000.00', 'Delta Mills Ltd']]);
     await test.call('POST', 'auth', `organisations/${owner.organisationId}/settings`, {
       token: owner.token,
       body: { setting_code: 'core.organisation.do_corporation_have_wallet', value: false },
     });
     expect(await linesOf(organisationHistory)).toEqual([['1200.00', 'Acme Nigeria Ltd']]);
-    expect(await linesOf(organisationHistory, { search: 'sandbox' })).toEqual([['1200.00', 'Acme Nigeria Ltd']]);
+    expect(await linesOf(organisationHistory, { search: 'paystack' })).toEqual([['1200.00', 'Acme Nigeria Ltd']]);
     // Another organisation's corporation wallet is never in this organisation's history.
     const other = await ownerWithOrganisation(test);
     expect((await test.call('GET', 'core', corporationHistory, { token: other.token })).code).toBe('NOT_FOUND');
@@ -162,16 +155,15 @@ describe('history', () => {
     const owner = await ownerWithOrganisation(test);
     const [wallet] = (await walletsOf(owner)).wallets;
     const account = wallet.virtual_account.account_number;
-    for (const [index, amount] of [1000, 2000, 3000, 4000, 5000].entries()) {
-      await postWebhook(transfer(account, amount, `HIST-${index + 1}`));
-    }
+    const references: string[] = [];
+    for (const amount of [1000, 2000, 3000, 4000, 5000]) references.push(await transferIn(account, amount * 100));
     const path = `internal/organisations/${owner.organisationId}/wallets/history`;
     const page = await test.call('GET', 'core', path, { token: owner.token, params: { count: 2, page: 2 } });
     expect(page.data.pagination).toEqual({ count: 2, current_page: 2, total_count: 5, total_pages: 3 });
     expect(page.data.items.map((item: { amount: string }) => item.amount)).toEqual(['3000.00', '2000.00']);
     const ascending = await test.call('GET', 'core', path, { token: owner.token, params: { order_by: 'amount', is_asc: true, count: 1 } });
     expect(ascending.data.items[0].balance_after).toBe('1000.00');
-    const searched = await test.call('GET', 'core', path, { token: owner.token, params: { search: 'hist-4' } });
+    const searched = await test.call('GET', 'core', path, { token: owner.token, params: { search: references[3].toUpperCase() } });
     expect(searched.data.items.map((item: { amount: string }) => item.amount)).toEqual(['4000.00']);
     const debits = await test.call('GET', 'core', path, { token: owner.token, params: { filters: JSON.stringify([{ field: 'type', value: 'debit' }]) } });
     expect(debits.data.pagination.total_count).toBe(0);
@@ -189,8 +181,8 @@ describe('export', () => {
   it('downloads the history as CSV and XLSX with the same filters', async () => {
     const owner = await ownerWithOrganisation(test);
     const [wallet] = (await walletsOf(owner)).wallets;
-    await postWebhook(transfer(wallet.virtual_account.account_number, '1250000.75', '=HYPERLINK("x")'));
-    await postWebhook(transfer(wallet.virtual_account.account_number, 500, 'EXP-2'));
+    await transferIn(wallet.virtual_account.account_number, 125_000_075, '=HYPERLINK("x")');
+    const second = await transferIn(wallet.virtual_account.account_number, 50_000);
     const base = `/service/v1/core/internal/organisations/${owner.organisationId}/wallets/history/export`;
     const csv = await test.app.inject({ method: 'GET', url: `${base}?format=csv`, headers: { 'api-token': owner.token } });
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -201,11 +193,11 @@ describe('export', () => {
     const [newest] = (await test.call('GET', 'core', `internal/organisations/${owner.organisationId}/wallets/history`, { token: owner.token })).data.items;
     expect(lines[1].split(',')[0]).toBe(new Date(Date.parse(newest.created_at) + 3_600_000).toISOString().slice(0, 16).replace('T', ' '));
     expect(lines).toHaveLength(3);
-    expect(lines[1]).toContain('sandbox:EXP-2,Bank transfer from Chukwuma Nwosu,Acme Nigeria Ltd,credit,500.00,1250500.75,success');
-    // A reference that looks like a formula is written as text.
-    expect(lines[2]).toContain(`"sandbox:=HYPERLINK(""x"")"`);
+    expect(lines[1]).toContain(`${second},Bank transfer from Chukwuma Nwosu,Acme Nigeria Ltd,credit,500.00,1250500.75,success`);
+    // A description that looks like a formula is written as text.
+    expect(lines[2]).toContain(`"Bank transfer from =HYPERLINK(""x"")"`);
 
-    const searched = await test.app.inject({ method: 'GET', url: `${base}?format=csv&search=EXP-2`, headers: { 'api-token': owner.token } });
+    const searched = await test.app.inject({ method: 'GET', url: `${base}?format=csv&search=${second}`, headers: { 'api-token': owner.token } });
     expect(searched.body.trim().split('\r\n')).toHaveLength(2);
     const xlsx = await test.app.inject({ method: 'GET', url: `${base}?format=xlsx`, headers: { 'api-token': owner.token } });
     expect(xlsx.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');

@@ -6,7 +6,6 @@ import type { Db } from '../../db/client';
 import { isAnyOf, preparedQuery, preparedVariants, sortOfVariant, sortVariant, type SortVariant } from '../../db/prepared';
 import { filterConditions, type FilterField } from '../../db/list-filters';
 import { containsPattern, pageWindow, readPage, totalRows } from '../../db/pagination';
-import { queryRows } from '../../db/raw';
 import { invalidInput } from '../../errors';
 import { ledgerAccounts, ledgerEntries, ledgerJournals, virtualAccounts } from './wallets.schema';
 
@@ -97,11 +96,6 @@ export async function insertWallet(tx: Db, wallet: { kind: WalletKind; organisat
   return row;
 }
 
-export async function nextVirtualAccountSerial(tx: Db): Promise<number> {
-  const [{ serial }] = await queryRows<{ serial: string }>(tx, sql`select nextval('virtual_account_serial') as serial`);
-  return Number(serial);
-}
-
 export async function insertVirtualAccount(tx: Db, account: typeof virtualAccounts.$inferInsert): Promise<void> {
   await tx.insert(virtualAccounts).values(account);
 }
@@ -123,13 +117,47 @@ export async function findWalletWithAccount(executor: Db, walletId: string) {
   return row;
 }
 
-export async function findWalletByAccountNumber(executor: Db, accountNumber: string): Promise<LedgerAccount | undefined> {
+export async function findWalletByAccountNumber(executor: Db, accountNumber: string) {
   const [row] = await executor
-    .select({ wallet: ledgerAccounts })
+    .select({ wallet: ledgerAccounts, account: virtualAccounts })
     .from(virtualAccounts)
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, virtualAccounts.walletId))
     .where(eq(virtualAccounts.accountNumber, accountNumber));
-  return row?.wallet;
+  return row;
+}
+
+/** Claims a pending account for a request to the provider, unless one was made in the last `retryAfterMs`. */
+export async function claimAccountRequest(executor: Db, walletId: string, retryAfterMs: number): Promise<boolean> {
+  const claimed = await executor
+    .update(virtualAccounts)
+    .set({ requestedAt: sql`now()` })
+    .where(
+      and(
+        eq(virtualAccounts.walletId, walletId),
+        eq(virtualAccounts.status, 'pending'),
+        sql`(${virtualAccounts.requestedAt} is null or ${virtualAccounts.requestedAt} < now() - make_interval(secs => ${retryAfterMs / 1000}))`,
+      ),
+    )
+    .returning({ id: virtualAccounts.id });
+  return claimed.length > 0;
+}
+
+export async function setCustomerCode(executor: Db, walletId: string, customerCode: string): Promise<void> {
+  await executor.update(virtualAccounts).set({ customerCode }).where(eq(virtualAccounts.walletId, walletId));
+}
+
+/** Records the provider's answer about a customer's account; false when no wallet has that customer. */
+export async function settleAccountAssignment(
+  executor: Db,
+  customerCode: string,
+  outcome: { status: 'assigned'; accountNumber: string; accountName: string; bankName: string; bankSlug: string } | { status: 'failed'; failureReason: string },
+): Promise<boolean> {
+  const updated = await executor
+    .update(virtualAccounts)
+    .set(outcome.status === 'assigned' ? { ...outcome, failureReason: null } : { ...outcome, accountNumber: null, accountName: null, bankName: null, bankSlug: null })
+    .where(eq(virtualAccounts.customerCode, customerCode))
+    .returning({ id: virtualAccounts.id });
+  return updated.length > 0;
 }
 
 /** The sum of the balances of every wallet of an organisation. */

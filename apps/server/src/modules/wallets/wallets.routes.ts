@@ -5,10 +5,24 @@ import {
   getOrganisationWallets,
   listCorporationWalletHistory,
   listOrganisationWalletHistory,
+  requeryWalletFunding,
   simulateTransfer,
+  ENVELOPE_CODES,
+  type ErrorCode,
 } from '@levy/contracts';
+import { toKobo } from '@levy/tax';
+import { z } from 'zod';
+import { AppError } from '../../errors';
 import { defineRoute, reply } from '../../http/route';
 import type { WalletsService } from './wallets.service';
+
+// The Paystack fake's answer to a credit: its transaction, and what the app's webhook answered (null: no webhook sent).
+const fakeCredit = z.object({
+  transaction: z.object({ status: z.string() }),
+  delivery: z.object({ status: z.number(), body: z.string() }).nullable(),
+});
+const errorCode = z.string().refine((code): code is ErrorCode => code in ENVELOPE_CODES);
+const webhookAnswer = z.object({ code: z.union([z.literal('OK'), errorCode]), message: z.string(), data: z.unknown() });
 
 export function walletRoutes(wallets: WalletsService) {
   return [
@@ -36,19 +50,33 @@ export function walletRoutes(wallets: WalletsService) {
       contract: exportCorporationWalletHistory,
       handler: ({ caller, params }) => wallets.exportHistory(caller, { corporationId: params.id }, params, params.format),
     }),
+    defineRoute({
+      contract: requeryWalletFunding,
+      handler: async ({ caller, params }) => reply(await wallets.requery(caller, params.id), 'Paystack is checking for transfers to this account; any it finds are credited within minutes.'),
+    }),
   ];
 }
 
-/** Sandbox only: a simulated bank transfer, sent through the same signed webhook a provider uses. */
-export function sandboxFundingRoutes(wallets: WalletsService, sendTransfer: (walletId: string, accountNumber: string, amount: string, senderName: string) => Promise<unknown>) {
+/**
+ * Sandbox only: a bank transfer into the wallet's account, made at the local Paystack fake, which
+ * sends its signed charge.success to the app's webhook as Paystack would; the answer is the webhook's.
+ */
+export function sandboxFundingRoutes(wallets: WalletsService, paystackFakeUrl: string) {
   return [
     defineRoute({
       contract: simulateTransfer,
       handler: async ({ caller, params, body }) => {
-        const { account } = await wallets.findOwnWallet(caller, params.id);
-        // The webhook's answer crosses HTTP as unknown data: read it with the contract's schema.
-        const credited = simulateTransfer.response.parse(await sendTransfer(params.id, account.accountNumber, body.amount, caller.firstName));
-        return reply(credited, 'Transfer received');
+        const { accountNumber } = await wallets.findOwnAssignedWallet(caller, params.id);
+        const response = await fetch(`${paystackFakeUrl}/__fake/paystack/dva/${accountNumber}/credit`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ amount_kobo: toKobo(body.amount), sender_name: caller.firstName }),
+        });
+        const { transaction, delivery } = fakeCredit.parse(await response.json());
+        if (!delivery) throw new AppError('UNPROCESSABLE', `The sender's bank declined the transfer (Paystack reports it ${transaction.status}): nothing was credited.`);
+        const answer = webhookAnswer.parse(JSON.parse(delivery.body));
+        if (answer.code !== 'OK') throw new AppError(answer.code, answer.message, answer.data);
+        return reply(simulateTransfer.response.parse(answer.data), 'Transfer received');
       },
     }),
   ];

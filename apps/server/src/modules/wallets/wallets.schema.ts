@@ -1,6 +1,6 @@
 import { ZERO_KOBO } from '@levy/tax';
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, check, index, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { kobo } from '../../db/columns';
 import { corporations } from '../corporations/corporations.schema';
 import { users } from '../identity/identity.schema';
@@ -75,19 +75,35 @@ export const ledgerEntries = pgTable(
   ],
 );
 
-export const virtualAccountSerial = pgSequence('virtual_account_serial', { startWith: 100_000_001 });
-
-/** The bank account a wallet is funded through: a valid NUBAN at the payment provider's bank. */
-export const virtualAccounts = pgTable('virtual_accounts', {
-  id: uuid().primaryKey().defaultRandom(),
-  walletId: uuid()
-    .notNull()
-    .unique()
-    .references(() => ledgerAccounts.id, { onDelete: 'restrict' }),
-  provider: text().notNull(),
-  accountNumber: text().notNull().unique(),
-  bankCode: text().notNull(),
-  bankName: text().notNull(),
-  accountName: text().notNull(),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * The bank account a wallet is funded through, at the payment provider: a customer there, then an
+ * account the provider assigns later (pending until then; failed with its reason if it refuses).
+ */
+export const virtualAccounts = pgTable(
+  'virtual_accounts',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    walletId: uuid()
+      .notNull()
+      .unique()
+      .references(() => ledgerAccounts.id, { onDelete: 'restrict' }),
+    provider: text().notNull(),
+    status: text({ enum: ['pending', 'assigned', 'failed'] }).notNull().default('pending'),
+    customerCode: text().unique(),
+    accountNumber: text().unique(),
+    /** The provider's name for the bank (its slug), which a requery names. */
+    bankSlug: text(),
+    bankName: text(),
+    accountName: text(),
+    failureReason: text(),
+    /** When Levy last asked the provider for the account: a pending one is asked again after a while. */
+    requestedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check(
+      'virtual_accounts_assigned_has_account',
+      sql`(${table.status} = 'assigned') = (${table.accountNumber} is not null and ${table.bankName} is not null and ${table.bankSlug} is not null and ${table.accountName} is not null)`,
+    ),
+  ],
+);

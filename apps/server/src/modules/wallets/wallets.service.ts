@@ -1,6 +1,6 @@
 import { SETTING_CODES, type ListParams } from '@levy/contracts';
-import { addKobo, koboToNairaString, negateKobo, sumKobo, toKobo, ZERO_KOBO, type Kobo } from '@levy/tax';
-import type { PaymentProvider, TransferReceived } from '../../adapters/payments/payment-provider';
+import { addKobo, koboToNairaString, negateKobo, sumKobo, type Kobo } from '@levy/tax';
+import { FundingUnavailableError, type FundingEvent, type FundingProvider } from '../../adapters/payments/funding-provider';
 import type { Db } from '../../db/client';
 import { toPage } from '../../db/pagination';
 import { AppError, invalidInput } from '../../errors';
@@ -15,9 +15,14 @@ import type { HistoryOwner, LedgerAccount, WalletKind } from './wallets.repo';
 
 export type WalletType = 'organisation' | 'corporations';
 
-/** A provider may retry a webhook for days; older or future-dated transfers are refused as stale. */
-const WEBHOOK_MAX_AGE_MS = 72 * 3_600_000;
-const WEBHOOK_MAX_SKEW_MS = 5 * 60_000;
+/** A wallet whose account request went unanswered is asked for again after this long. */
+const ACCOUNT_REQUEST_RETRY_MS = 60_000;
+
+/**
+ * The wallet's customer email at the provider: one customer per wallet, and the provider's
+ * customers are keyed by email. The address names the wallet, not a person, so no one is mailed.
+ */
+const walletCustomerEmail = (walletId: string) => `wallet-${walletId}@wallets.levy.ng`;
 
 const naira = (kobo: Kobo) => koboToNairaString(kobo);
 
@@ -37,12 +42,21 @@ export interface WalletMovement {
   createdBy: string | null;
 }
 
+/** The ledger reference of a credit: one journal per provider transaction. */
+const fundingReference = (provider: string, transactionId: string) => `${provider}:txn:${transactionId}`;
+
+/** The provider did not answer: the caller (or the provider's retry) tries again; nothing changed. */
+function unavailable(error: unknown): never {
+  if (error instanceof FundingUnavailableError) throw new AppError('UNAVAILABLE', `${error.message} Nothing was changed; please try again later.`);
+  throw error;
+}
+
 export function createWalletsService(deps: {
   db: Db;
-  provider: PaymentProvider;
+  provider: FundingProvider;
   organisationsService: OrganisationDirectory;
   corporationsService: CorporationsService;
-  /** Whether "Simulate a transfer" is offered: the sandbox provider outside production. */
+  /** Whether "Simulate a transfer" is offered: the payment provider is the local Paystack fake. */
   canSimulateTransfers: boolean;
 }) {
   const { db, provider, organisationsService, corporationsService } = deps;
@@ -60,8 +74,7 @@ export function createWalletsService(deps: {
     return db.transaction(async (tx) => {
       const created = await repo.insertWallet(tx, { kind, organisationId, corporationId, name });
       if (!created) return (await repo.findWallet(tx, kind, owner))!;
-      const account = provider.openVirtualAccount({ accountName: `Levy / ${name}`, serial: await repo.nextVirtualAccountSerial(tx) });
-      await repo.insertVirtualAccount(tx, { walletId: created.id, ...account });
+      await repo.insertVirtualAccount(tx, { walletId: created.id, provider: provider.name });
       return created;
     });
   }
@@ -84,9 +97,30 @@ export function createWalletsService(deps: {
     return { type, wallets };
   }
 
+  /**
+   * Asks the provider for a pending wallet's account (its customer first), outside any transaction.
+   * Unanswered, the wallet stays pending and the next look at it asks again.
+   */
+  async function requestAccountIfDue(wallet: { id: string; name: string }) {
+    if (!(await repo.claimAccountRequest(db, wallet.id, ACCOUNT_REQUEST_RETRY_MS))) return;
+    const customer = { email: walletCustomerEmail(wallet.id), name: wallet.name };
+    try {
+      // The code is stored before the account is asked for: the provider may announce it at once.
+      await repo.setCustomerCode(db, wallet.id, (await provider.createCustomer(customer)).customerCode);
+      await provider.requestAccount(customer);
+    } catch (error) {
+      if (!(error instanceof FundingUnavailableError)) throw error;
+    }
+  }
+
   async function views(walletIds: string[]) {
     if (walletIds.length === 0) return [];
-    const rows = await repo.findWalletsWithBalances(db, walletIds);
+    let rows = await repo.findWalletsWithBalances(db, walletIds);
+    const pending = rows.filter((row) => row.account.status === 'pending');
+    if (pending.length > 0) {
+      await Promise.all(pending.map((row) => requestAccountIfDue(row.wallet)));
+      rows = await repo.findWalletsWithBalances(db, walletIds);
+    }
     const byId = new Map(rows.map((row) => [row.wallet.id, row]));
     return walletIds.map((id) => {
       const { wallet, account, balance } = byId.get(id)!;
@@ -97,7 +131,7 @@ export function createWalletsService(deps: {
         corporation_id: wallet.corporationId,
         balance: naira(balance),
         balance_kobo: balance,
-        virtual_account: { account_number: account.accountNumber, bank_name: account.bankName, bank_code: account.bankCode, account_name: account.accountName },
+        virtual_account: { status: account.status, account_number: account.accountNumber, bank_name: account.bankName, account_name: account.accountName, failure_reason: account.failureReason },
       };
     });
   }
@@ -161,6 +195,16 @@ export function createWalletsService(deps: {
         { accountId: await ledger.systemAccountId(tx, 'funding_clearing'), amountKobo: negateKobo(credit.amount) },
       ],
     });
+  }
+
+  /** A wallet of the caller's organisation whose bank account the provider has assigned. */
+  async function findOwnAssignedWallet(caller: Caller, walletId: string) {
+    const found = await repo.findWalletWithAccount(db, walletId);
+    if (!found || found.wallet.organisationId !== caller.organisationId) throw new AppError('NOT_FOUND', 'Wallet not found.');
+    const { account } = found;
+    if (account.status === 'failed') throw new AppError('UNPROCESSABLE', `This wallet has no bank account: Paystack could not give it one (${account.failureReason ?? 'no reason given'}).`);
+    if (account.status !== 'assigned' || !account.accountNumber || !account.bankSlug) throw new AppError('UNPROCESSABLE', 'This wallet has no bank account yet: Paystack is still assigning it.');
+    return { wallet: found.wallet, accountNumber: account.accountNumber, bankSlug: account.bankSlug };
   }
 
   return {
@@ -255,25 +299,53 @@ export function createWalletsService(deps: {
       });
     },
 
-    /** The wallet a sandbox transfer goes to, if the caller's organisation owns it. */
-    async findOwnWallet(caller: Caller, walletId: string) {
-      const wallet = await repo.findWalletWithAccount(db, walletId);
-      if (!wallet || wallet.wallet.organisationId !== caller.organisationId) throw new AppError('NOT_FOUND', 'Wallet not found.');
-      return wallet;
+    findOwnAssignedWallet,
+
+    /**
+     * "I sent money and don't see it": asks the provider to look for transfers its bank has not
+     * reported; what it finds arrives through the webhook like any transfer.
+     */
+    async requery(caller: Caller, walletId: string) {
+      const { accountNumber, bankSlug } = await findOwnAssignedWallet(caller, walletId);
+      await provider.requery({ accountNumber, bankSlug }).catch(unavailable);
+      return { requested: true } as const;
     },
 
-    /** Credits a transfer once per provider reference; a replay answers credited: false. */
-    async applyTransfer(transfer: TransferReceived, now = new Date()) {
-      const amount = toKobo(transfer.amount);
-      if (amount <= ZERO_KOBO) throw invalidInput({ amount: 'The amount must be a naira amount greater than zero.' });
-      const age = now.getTime() - transfer.paidAt.getTime();
-      if (Number.isNaN(age) || age > WEBHOOK_MAX_AGE_MS || age < -WEBHOOK_MAX_SKEW_MS) throw invalidInput({ paid_at: 'The transfer is stale: paid_at is outside the accepted window.' });
-      const wallet = await repo.findWalletByAccountNumber(db, transfer.accountNumber);
-      if (!wallet) throw new AppError('UNPROCESSABLE', `No wallet has the account number ${transfer.accountNumber}.`);
+    /**
+     * What a signed webhook announces. A transfer is credited only as the provider's verification
+     * describes it (its amount, its account, status success), once per provider transaction
+     * whatever the retries or the age of the notice; an account assignment completes the wallet's.
+     */
+    async applyFundingEvent(event: FundingEvent) {
+      if (event.kind === 'assigned') {
+        const known = await repo.settleAccountAssignment(db, event.customerCode, { status: 'assigned', ...event.account });
+        return { outcome: known ? 'account assigned' : 'unknown customer ignored' };
+      }
+      if (event.kind === 'assignment_failed') {
+        const known = await repo.settleAccountAssignment(db, event.customerCode, { status: 'failed', failureReason: event.reason });
+        return { outcome: known ? 'account assignment failed' : 'unknown customer ignored' };
+      }
+      if (event.kind === 'ignored') return { outcome: `event ${event.event} ignored` };
+      const charge = await provider.verifyCharge(event.reference).catch(unavailable);
+      if (!charge) throw new AppError('UNPROCESSABLE', `${provider.name} does not know the transaction ${event.reference}: nothing was credited.`);
+      if (charge.status !== 'success' || charge.channel !== 'dedicated_nuban' || charge.currency !== 'NGN' || charge.amount <= 0) {
+        return { outcome: `not credited: ${provider.name} says the transaction is ${charge.status} (${charge.channel}, ${charge.currency})` };
+      }
+      const found = charge.accountNumber ? await repo.findWalletByAccountNumber(db, charge.accountNumber) : undefined;
+      if (!found || (found.account.customerCode !== null && charge.customerCode !== found.account.customerCode)) {
+        throw new AppError('UNPROCESSABLE', `No wallet has the account number ${charge.accountNumber ?? '(none)'} for this customer: nothing was credited.`);
+      }
       const posted = await db.transaction((tx) =>
-        creditWallet(tx, { walletId: wallet.id, amount, category: 'funding', reference: `${provider.name}:${transfer.reference}`, description: `Bank transfer from ${transfer.senderName}`, createdBy: null }),
+        creditWallet(tx, {
+          walletId: found.wallet.id,
+          amount: charge.amount,
+          category: 'funding',
+          reference: fundingReference(provider.name, charge.transactionId),
+          description: `Bank transfer from ${charge.senderName ?? 'a bank account'}`,
+          createdBy: null,
+        }),
       );
-      return { credited: !posted.isReplay, wallet_id: wallet.id, amount: naira(amount) };
+      return { outcome: posted.isReplay ? 'already credited' : 'credited', credit: { credited: !posted.isReplay, wallet_id: found.wallet.id, amount: naira(charge.amount) } };
     },
 
     /** Onboarding summary: the balance of every wallet of the organisation. */

@@ -4,7 +4,7 @@ import { amountProblem, AmountInput } from '../../../components/amount-input';
 import { MountedModal } from '../../../components/mounted-modal';
 import { useSimulateTransfer, type Wallet } from '../../../api/wallets-api';
 
-/** Sandbox only: a bank transfer into the wallet's account, reported through the provider's webhook. */
+/** Sandbox only: a bank transfer into the wallet's account at the local Paystack fake, which reports it by its signed webhook. */
 export function SimulateTransferDialog({ wallet, onClose }: { wallet: Wallet; onClose: () => void }) {
   const simulate = useSimulateTransfer();
   const [amount, setAmount] = useState('');
@@ -13,7 +13,7 @@ export function SimulateTransferDialog({ wallet, onClose }: { wallet: Wallet; on
     <MountedModal onClose={onClose} title="Simulate a transfer" centered>
       <Stack gap="md">
         <Text fz="sm" c="dimmed">
-          Sandbox only: the payment provider reports a bank transfer into {wallet.virtual_account.account_number} ({wallet.virtual_account.bank_name}) through the same signed webhook a real transfer uses.
+          Sandbox only: Levy&apos;s local stand-in for Paystack receives a bank transfer into {wallet.virtual_account.account_number} ({wallet.virtual_account.bank_name}) and reports it through the same signed webhook Paystack uses. Amounts ending in 04 kobo are declined by the sender&apos;s bank.
         </Text>
         <AmountInput label="Amount" value={amount} onChange={setAmount} data-autofocus />
         <Group justify="flex-end">

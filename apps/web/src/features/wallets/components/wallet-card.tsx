@@ -1,10 +1,10 @@
-import { ActionIcon, Button, Card, CopyButton, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { IconCheck, IconCopy, IconSend, IconWallet } from '@tabler/icons-react';
+import { ActionIcon, Alert, Button, Card, CopyButton, Group, Loader, Stack, Text, Tooltip } from '@mantine/core';
+import { IconAlertTriangle, IconCheck, IconCopy, IconRefresh, IconSend, IconWallet } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { FittedFigure } from '../../../components/fitted-figure';
 import { formatAmount } from '../../../lib/format';
 import { loadChunk } from '../../../lib/lazy-page';
-import type { Wallet } from '../../../api/wallets-api';
+import { useRequeryWalletFunding, type Wallet } from '../../../api/wallets-api';
 
 // The sandbox transfer dialog loads when it is opened, not with the dashboard (issue 15).
 const SimulateTransferDialog = lazy(async () => ({ default: (await loadChunk(() => import('./simulate-transfer-dialog'))).SimulateTransferDialog }));
@@ -33,6 +33,34 @@ function CopyValue({ label, value }: { label: string; value: string }) {
   );
 }
 
+/** The wallet's own bank account at Paystack, or why there is none yet. */
+function FundingAccount({ wallet }: { wallet: Wallet }) {
+  const requery = useRequeryWalletFunding();
+  const account = wallet.virtual_account;
+  if (account.status === 'pending' || !account.account_number || !account.bank_name || !account.account_name) {
+    return account.status === 'failed' ? (
+      <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title="No bank account for this wallet">
+        Paystack could not give this wallet an account: {account.failure_reason}
+      </Alert>
+    ) : (
+      <Group gap="sm" wrap="nowrap" role="status">
+        <Loader size="sm" />
+        <Text fz="sm">Paystack is assigning this wallet&apos;s bank account. Its number appears here in a few minutes.</Text>
+      </Group>
+    );
+  }
+  return (
+    <>
+      <CopyValue label="Bank" value={account.bank_name} />
+      <CopyValue label="Account number" value={account.account_number} />
+      <CopyValue label="Account name" value={account.account_name} />
+      <Button size="compact-sm" variant="subtle" leftSection={<IconRefresh size={14} />} loading={requery.isPending} onClick={() => requery.mutate(wallet.id)} style={{ alignSelf: 'flex-start' }}>
+        I sent money and don&apos;t see it
+      </Button>
+    </>
+  );
+}
+
 /** A wallet: its balance and the bank account that funds it (product-design "Wallets and transactions"). */
 export function WalletCard({ wallet, canSimulate }: { wallet: Wallet; canSimulate: boolean }) {
   const [isSimulating, setSimulating] = useState(false);
@@ -49,7 +77,7 @@ export function WalletCard({ wallet, canSimulate }: { wallet: Wallet; canSimulat
               {wallet.type === 'organisation' ? 'Organisation wallet' : 'Corporation wallet'}
             </Text>
           </div>
-          {canSimulate && (
+          {canSimulate && wallet.virtual_account.status === 'assigned' && (
             <Button size="xs" variant="light" leftSection={<IconSend size={14} />} onClick={() => setSimulating(true)}>
               Simulate a transfer
             </Button>
@@ -65,9 +93,7 @@ export function WalletCard({ wallet, canSimulate }: { wallet: Wallet; canSimulat
           <Text fz="xs" fw={600} tt="uppercase" c="dimmed">
             Fund by bank transfer
           </Text>
-          <CopyValue label="Bank" value={wallet.virtual_account.bank_name} />
-          <CopyValue label="Account number" value={wallet.virtual_account.account_number} />
-          <CopyValue label="Account name" value={wallet.virtual_account.account_name} />
+          <FundingAccount wallet={wallet} />
         </Stack>
       </Stack>
       {isSimulating && (
