@@ -1,5 +1,5 @@
 import { calls, hasPermission, type BillStatus, type BillTypeCode } from '@levy/contracts';
-import { formatNaira, type ChargeTable, type Kobo, type WhtRateTables } from '@levy/tax';
+import { addKobo, formatNaira, subtractKobo, type ChargeTable, type Kobo, type WhtRateTables } from '@levy/tax';
 import { itemPageTexts } from '../../db/item-page-texts';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
@@ -39,6 +39,8 @@ export function createBillDecisions(deps: {
   registrationOf(caller: Caller, bill: repo.BillRow): Promise<{ taxPayerNumber: string } | null>;
   /** The charge schedule and WHT rates as the server knows them now (reference-data). */
   referenceTables(): Promise<ChargeTable & WhtRateTables>;
+  /** A new RRR from the remittance gateway for the bill at another tax amount (a refusal moves no money). */
+  remittanceReference(bill: repo.BillRow, amountDue: Kobo, payerEmail: string): Promise<{ rrr: string; amountDueKobo: Kobo }>;
 }) {
   const { db, now } = deps;
   const { findOwnBill, detail, stateById } = deps.queries;
@@ -122,9 +124,21 @@ export function createBillDecisions(deps: {
           changes: repricing.changes,
         });
       }
+      // The RRR was generated for the prepared tax: a re-priced tax needs its own before money moves.
+      const remitted = figures.amountDue === bill.amountDueKobo ? null : await deps.remittanceReference(bill, figures.amountDue, caller.email);
+      const gatewayChargeKobo = remitted ? subtractKobo(remitted.amountDueKobo, figures.amountDue) : bill.gatewayChargeKobo;
       await db.transaction(async (tx) => {
         const approvedAt = now();
-        const priced = { amountDueKobo: figures.amountDue, feeKobo: figures.fee, vatKobo: figures.vat, chargeKobo: figures.charge, totalKobo: figures.total, ...(repricing.items ? { payeesFingerprint: payeesFingerprint(repricing.items) } : {}) };
+        const priced = {
+          amountDueKobo: figures.amountDue,
+          feeKobo: figures.fee,
+          vatKobo: figures.vat,
+          chargeKobo: figures.charge,
+          gatewayChargeKobo,
+          totalKobo: addKobo(figures.total, gatewayChargeKobo),
+          ...(remitted ? { agencyReference: remitted.rrr } : {}),
+          ...(repricing.items ? { payeesFingerprint: payeesFingerprint(repricing.items) } : {}),
+        };
         const moved = await repo.transitionBill(tx, bill.id, ['awaiting_approval'], { status: payingStatus(bill.type), approvedBy: caller.userId, approvedByName: approverName, approvedAt, ...priced });
         if (!moved) throw notWaiting((await repo.findBill(tx, bill.id)) ?? bill);
         if (repricing.items) await repo.replaceBillItemPages(tx, bill.id, itemPageTexts(repricing.items, billItemTuple));

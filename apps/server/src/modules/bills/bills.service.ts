@@ -119,6 +119,17 @@ export function createBillsService(deps: {
     queries,
     settlement,
     referenceTables: deps.referenceTables,
+    async remittanceReference(bill, amountDue, payerEmail) {
+      const [corporation, states] = await Promise.all([deps.corporations.findInOrganisation(bill.organisationId, bill.corporationId), stateById()]);
+      const state = states.get(bill.stateId)!;
+      const route = await routeFor(state, bill.type, bill.periodStart.slice(0, 7));
+      if (!route.target) throw new AppError('UNPROCESSABLE', route.missing!);
+      try {
+        return await gateway.reference(paymentOf(route.target, { name: corporation.name, email: payerEmail, taxPayerNumber: bill.taxPayerNumber }, bill.type, bill.periodStart.slice(0, 7), amountDue, state.name));
+      } catch (error) {
+        throw gatewayError(error);
+      }
+    },
     async registrationOf(caller, bill) {
       try {
         return (await deps.states.findRegistration(db, caller, bill.corporationId, String(bill.stateId), 'read')).registration;

@@ -231,7 +231,7 @@ describe('PAYE Generate Bill', () => {
     stubGatewayAndPayroll(
       (request) =>
         request.path === 'internal/bills/precheck'
-          ? { code: 'OK', data: { month_bills: [], duplicate: null, wallet: { name: 'Demo wallet', balance: WALLET_BALANCE }, shortfall: null, approval: { required: true, reason, blocked }, lateness: null } }
+          ? { code: 'OK', data: { month_bills: [], duplicate: null, wallet: { name: 'Demo wallet', balance: WALLET_BALANCE }, shortfall: null, approval: { required: true, reason, blocked }, remittance: { route: 'Remita: biller LEVYSBX-LA, service type LA-PAYE', missing: null, amount_due: null }, lateness: null } }
           : billGateway(request),
       payeFile(toPeriod(defaultMonthValue())).file,
     );
