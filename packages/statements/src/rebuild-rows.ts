@@ -599,6 +599,49 @@ function headingOver(match: HeaderMatch, column: { left: number; right: number }
   return heading?.text ?? null;
 }
 
+/**
+ * Where each account section after the first begins: at a header row with rows of the section
+ * before it on its own page (a savings pocket printed under the wallet, mid-page). A header
+ * repeated at the top of a page continues its section. The section before keeps its rows' wrapped
+ * lines and its closing or total lines; what follows them (the next section's summary box) goes
+ * with the next section. Line indexes into `source.lines`; empty for a single section.
+ */
+export function findSectionStarts(source: SourceDocument): number[] {
+  const isTable = source.format !== 'pdf';
+  const lines = source.lines;
+  const starts: number[] = [];
+  let hasHeader = false;
+  let lastRowLine = -1;
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index];
+    const found = mayBeHeaderLine(line) ? matchHeader(lines, index, isTable) : null;
+    if (found) {
+      if (hasHeader && lastRowLine >= 0 && lines[lastRowLine].page === line.page) starts.push(sectionBoundary(lines, lastRowLine, index, isTable));
+      hasHeader = true;
+      lastRowLine = -1;
+      index += found.used - 1;
+      continue;
+    }
+    if (hasHeader && line.cells.some((cell) => isFigure(cell.text, isTable)) && line.cells.some((cell) => parseDateToken(cell.text) !== null)) lastRowLine = index;
+  }
+  return starts;
+}
+
+/** The first line of a new section: past the last row's wrapped lines and the closing or total lines of the section above. */
+function sectionBoundary(lines: readonly SourceLine[], lastRowLine: number, header: number, isTable: boolean): number {
+  let index = lastRowLine + 1;
+  while (index < header) {
+    const line = lines[index];
+    const above = lines[index - 1];
+    const kind = findSpecialKind(line, {});
+    const closesSectionAbove = kind === 'closing' || kind === 'total' || kind === 'subtotal' || kind === 'page-number';
+    const wrapsRowAbove = !isTable && line.page === above.page && line.y - above.y <= line.height * 2.6 && !isLabelledLine(line) && !line.cells.some((cell) => isFigure(cell.text, isTable));
+    if (!closesSectionAbove && !wrapsRowAbove) break;
+    index++;
+  }
+  return index;
+}
+
 /** The layout a header row gives, with the money columns placed by the figures on a PDF. */
 function headerLayout(match: HeaderMatch, isTable: boolean, clusters: readonly { left: number; right: number }[]): ColumnLayout {
   const zones = buildZones(match.cells, match.fields, isTable);
