@@ -183,16 +183,21 @@ export async function readStatement(bytes: Uint8Array, options: ReadStatementOpt
   // The bank is named above the table, never in narrations (which name other banks freely).
   // Some banks name themselves only in their page footers: those are read when the top does not.
   const bankLayout = detectBankLayout(firstTable.preambleLines.map(joinLineText).join('\n')) ?? detectBankLayout(footerLines(firstTable).map(joinLineText).join('\n'));
-  const sections = sectionSources.map((sectionSource, position): ReadSection => {
-    const table = position === 0 ? firstTable : rebuildRows(sectionSource, options.mapping);
+  const sections: ReadSection[] = [];
+  for (const sectionSource of sectionSources) {
+    const table = sections.length === 0 ? firstTable : rebuildRows(sectionSource, options.mapping);
     const summary = readHeaderBlock(table.otherLines, table.specialLines);
-    const normalised = normaliseRows(table.rows, { start: summary.periodStart, end: summary.periodEnd }, bankLayout?.slashOrderHint ?? null, summary.openingBalance, {
+    // One bank prints one date format: what the first section's dates settled decides a short
+    // section whose own dates cannot (every day 12 or under).
+    const settled = sections[0]?.normalised.slashOrder;
+    const slashHint = settled && settled.decidedBy !== 'default' && settled.decidedBy !== 'no-slashed-dates' ? settled.order : (bankLayout?.slashOrderHint ?? null);
+    const normalised = normaliseRows(table.rows, { start: summary.periodStart, end: summary.periodEnd }, slashHint, summary.openingBalance, {
       debit: table.headerLabels.debit ?? null,
       credit: table.headerLabels.credit ?? null,
     });
     const printed = { openingBalance: summary.openingBalance, closingBalance: summary.closingBalance, totalDebits: summary.totalDebits, totalCredits: summary.totalCredits };
-    return { table, summary, normalised, unplaced: unplacedLines(source, table, normalised.skipped), printed, page: sectionSource.lines[0]?.page ?? 1 };
-  });
+    sections.push({ table, summary, normalised, unplaced: unplacedLines(source, table, normalised.skipped), printed, page: sectionSource.lines[0]?.page ?? 1 });
+  }
   const [first] = sections;
   const { table, summary } = first;
   const offsets = sectionOffsets(sections);
