@@ -52,7 +52,7 @@ function isSamePayment(a: Transaction, b: Transaction): boolean {
  * returns them as patterns the balance chain accepts, with a note each.
  */
 export function findSplitPayments(sections: readonly (readonly Transaction[])[], openings: readonly (number | null)[], offsets: readonly number[]): PrintingPatterns {
-  const found: PrintingPatterns = { patterns: sections.map(() => new Map()), notes: [], rowCount: 0 };
+  const found: PrintingPatterns = { patterns: sections.map(() => new Map<number, { difference: number; pattern: string }>()), notes: [], rowCount: 0 };
   if (sections.length < 2) return found;
   const breaks = sections.map((rows, section) => chainBreaks(rows, openings[section], section));
   const paired = new Set<Break>();
