@@ -220,7 +220,7 @@ export async function readStatement(bytes: Uint8Array, options: ReadStatementOpt
       metadata: source.metadata,
       pageCount: source.pageCount,
       pageNumbers: source.format === 'pdf' ? sections.flatMap((each) => each.summary.pageNumbers) : [],
-      guessedDirections: sections.reduce((sum, each) => sum + each.normalised.guessedDirections, 0),
+      guessedDirections: sum(sections, (each) => each.normalised.guessedDirections),
       isByValueDate: section.normalised.dateColumn === 'value',
       printingPatterns: splitPayments.patterns[position],
     }), section.unplaced.length);
