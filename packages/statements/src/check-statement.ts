@@ -43,6 +43,11 @@ export interface CheckInput {
   guessedDirections: number;
   /** The rows are dated by value dates, which banks do not print in order. */
   isByValueDate?: boolean;
+  /**
+   * Breaks in the running balance that are how the bank prints, not edits: by row index, the
+   * difference (printed − expected balance) the pattern accounts for and the pattern in words.
+   */
+  printingPatterns?: ReadonlyMap<number, { difference: number; pattern: string }>;
 }
 
 /** A break in the running balance this small is the bank's rounding, noted with its row, not a failure. */
@@ -72,18 +77,30 @@ function checkBalanceChain(input: CheckInput): StatementCheck {
   let previous: number | null = input.printed.openingBalance;
   const breaks: { index: number; date: IsoDate; page: number; y: number; expected: number; printed: number }[] = [];
   const roundings: { index: number; expected: number; printed: number }[] = [];
+  const patterns: { index: number; difference: number; pattern: string }[] = [];
   for (const row of rows) {
     const expected = previous === null ? null : previous - row.debit + row.credit;
     if (row.balance !== null) {
       if (expected !== null && Math.abs(expected - row.balance) <= ROUNDING_KOBO && expected !== row.balance) {
         roundings.push({ index: row.index, expected, printed: row.balance });
       } else if (expected !== null && expected !== row.balance) {
-        breaks.push({ index: row.index, date: row.date, page: row.page, y: row.y, expected, printed: row.balance });
+        const pattern = input.printingPatterns?.get(row.index);
+        if (pattern && pattern.difference === row.balance - expected) patterns.push({ index: row.index, difference: pattern.difference, pattern: pattern.pattern });
+        else breaks.push({ index: row.index, date: row.date, page: row.page, y: row.y, expected, printed: row.balance });
       }
       previous = row.balance;
     } else {
       previous = expected;
     }
+  }
+  const patternTotal = patterns.reduce((sum, entry) => sum + entry.difference, 0);
+  if (breaks.length === 0 && patterns.length > 0) {
+    return {
+      id: 'balance_chain',
+      status: 'pass',
+      message: `Every running balance follows from the one before it, except where the bank prints ${patterns.length === 1 ? 'a known pattern' : `known patterns (${patterns.length} rows)`}: ${[...new Set(patterns.map((entry) => entry.pattern))].join('; ')}`,
+      details: { roundings, roundingTotal: roundings.reduce((sum, entry) => sum + entry.printed - entry.expected, 0), patterns, patternTotal },
+    };
   }
   if (breaks.length === 0) {
     if (roundings.length > 0) {
@@ -311,7 +328,8 @@ function checkAmountDirection(input: CheckInput): StatementCheck {
 /** Runs every check on one statement. */
 export function checkStatement(input: CheckInput): StatementCheck[] {
   const chain = checkBalanceChain(input);
-  const roundingTotal = (chain.details?.roundingTotal as number | undefined) ?? 0;
+  // What the bank's rounding and its printing patterns moved, the opening and closing balances moved too.
+  const roundingTotal = ((chain.details?.roundingTotal as number | undefined) ?? 0) + ((chain.details?.patternTotal as number | undefined) ?? 0);
   return [
     chain,
     checkOpeningClosing(input, roundingTotal),

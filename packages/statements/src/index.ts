@@ -15,8 +15,9 @@
  *
  * It resolves to a `StatementResult`: `account` (name, number, bank), `period`, `printed`
  * balances and totals, `computed` ones, `transactions` (money in integer kobo, each with the
- * page and y it came from), `checks`, `verdict` ('consistent' | 'suspicious' | 'inconsistent')
- * with `reasons`, and `analysis`. It rejects with a `StatementError` whose stable `code` is
+ * page and y it came from; every account section's, section after section), `sections` (each
+ * section's first row, account, printed figures and own checks), `checks`, `verdict`
+ * ('consistent' | 'suspicious' | 'inconsistent') with `reasons`, and `analysis`. It rejects with a `StatementError` whose stable `code` is
  * PASSWORD_REQUIRED, WRONG_PASSWORD, NO_TEXT_LAYER, NOT_A_STATEMENT, UNSUPPORTED_FORMAT,
  * INVALID_MAPPING or UNREADABLE and whose `message` can be shown to the user as it is.
  *
@@ -29,7 +30,7 @@
  * and balances that do not carry over.
  */
 export { readStatement } from './read-statement';
-export type { ReadStatementOptions, StatementResult, StatementProgress, StatementStage, StatementConfidence, UnplacedLine } from './read-statement';
+export type { ReadStatementOptions, StatementResult, StatementProgress, StatementStage, StatementConfidence, StatementSection, UnplacedLine } from './read-statement';
 export type { StatementNote } from './normalise-rows';
 export type { ColumnsFrom } from './rebuild-rows';
 export { StatementError, isStatementError, STATEMENT_ERROR_MESSAGES } from './statement-error';

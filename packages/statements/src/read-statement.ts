@@ -1,13 +1,14 @@
 import { asKobo, type IsoDate, type Kobo } from '@levy/tax';
 import { analyseStatement, type StatementAnalysis } from './analyse-statement';
-import { checkStatement, decideVerdict, excuseUnreadLines, ROUNDING_KOBO, type StatementCheck, type Verdict } from './check-statement';
+import { checkStatement, decideVerdict, excuseUnreadLines, ROUNDING_KOBO, type CheckId, type CheckStatus, type StatementCheck, type Verdict } from './check-statement';
 import { detectBankLayout, type ColumnField } from './layouts';
-import { normaliseRows, type StatementNote } from './normalise-rows';
+import { normaliseRows, type NormalisedRows, type StatementNote } from './normalise-rows';
 import type { SlashOrderDecision } from './parse-date';
-import { readHeaderBlock } from './read-header-block';
+import { readHeaderBlock, type PrintedSummary } from './read-header-block';
 import { readSource } from './readers/read-source';
-import { rebuildRows, type ColumnMapping, type ColumnsFrom, type RebuiltTable } from './rebuild-rows';
+import { findSectionStarts, rebuildRows, type ColumnMapping, type ColumnsFrom, type RebuiltTable } from './rebuild-rows';
 import { joinLineText, type PdfMetadata, type SourceDocument, type SourceFormat, type SourceLine } from './source-document';
+import { findSplitPayments } from './printing-patterns';
 import { StatementError } from './statement-error';
 import type { Transaction } from './transaction';
 
@@ -54,11 +55,17 @@ export interface StatementResult {
   confidence: StatementConfidence;
   /** What the reader decided or noticed that is not a verdict (rounding, reordering, the balance overriding a column), with the row. */
   notes: StatementNote[];
+  /** The first section's account: the one the statement is of. */
   account: { name: string | null; number: string | null; bankName: string | null; currency: string | null };
   period: { start: IsoDate | null; end: IsoDate | null; printedStart: IsoDate | null; printedEnd: IsoDate | null };
+  /** The first section's printed figures; each section's are in `sections`. */
   printed: { openingBalance: Kobo | null; closingBalance: Kobo | null; totalDebits: Kobo | null; totalCredits: Kobo | null };
+  /** Opening and closing of the first section; totals and count over every section's rows. */
   computed: { openingBalance: Kobo | null; closingBalance: Kobo | null; totalDebits: Kobo; totalCredits: Kobo; transactionCount: number };
+  /** Every section's rows, section after section (see `sections`). */
   transactions: Transaction[];
+  /** The account sections the file holds, in order (one for most statements), each checked on its own. */
+  sections: StatementSection[];
   checks: StatementCheck[];
   verdict: Verdict;
   reasons: string[];
@@ -124,6 +131,34 @@ function describeConfidence(confidence: Omit<StatementConfidence, 'explanation'>
   return explanation;
 }
 
+/** One account section of a statement: its own summary box, header row and column grid. */
+export interface StatementSection {
+  /** The section's first transaction in `transactions`, and how many it holds. */
+  firstIndex: number;
+  transactionCount: number;
+  /** The page the section starts on (its summary box, or its header row). */
+  page: number;
+  account: { name: string | null; number: string | null };
+  headerLabels: Partial<Record<ColumnField, string>>;
+  printed: { openingBalance: Kobo | null; closingBalance: Kobo | null; totalDebits: Kobo | null; totalCredits: Kobo | null };
+  /** The checks of this section's own figures: balance chain, opening/closing, printed totals, date order. */
+  checks: StatementCheck[];
+}
+
+// Checks of a section's own figures; the others (duplicates, page numbers, the file) are the whole statement's.
+const SECTION_CHECKS: readonly CheckId[] = ['balance_chain', 'opening_closing', 'printed_totals', 'date_order'];
+const STATUS_RANK: Readonly<Record<CheckStatus, number>> = { skipped: 0, pass: 1, warn: 2, fail: 3 };
+
+interface ReadSection {
+  table: RebuiltTable;
+  summary: PrintedSummary;
+  normalised: NormalisedRows;
+  unplaced: UnplacedLine[];
+  printed: StatementSection['printed'];
+  /** Where the section starts in the source. */
+  page: number;
+}
+
 /**
  * Reads, checks and analyses one statement. Throws a StatementError (PASSWORD_REQUIRED,
  * WRONG_PASSWORD, NO_TEXT_LAYER, NOT_A_STATEMENT, UNSUPPORTED_FORMAT, INVALID_MAPPING,
@@ -140,47 +175,75 @@ export async function readStatement(bytes: Uint8Array, options: ReadStatementOpt
   options.onSource?.(source);
   if (source.format !== 'pdf') report({ stage: 'reading', done: 1, total: 1 });
   report({ stage: 'rebuilding', done: 0, total: 1 });
-  const table = rebuildRows(source, options.mapping);
-  const summary = readHeaderBlock(table.otherLines, table.specialLines);
+  // Each account section (a wallet, then its savings pocket) is read with its own header and grid.
+  const starts = options.mapping ? [] : findSectionStarts(source);
+  const bounds = [0, ...starts, source.lines.length];
+  const sectionSources = starts.length === 0 ? [source] : bounds.slice(0, -1).map((from, position) => ({ ...source, lines: source.lines.slice(from, bounds[position + 1]) }));
+  const firstTable = rebuildRows(sectionSources[0], options.mapping);
   // The bank is named above the table, never in narrations (which name other banks freely).
   // Some banks name themselves only in their page footers: those are read when the top does not.
-  const bankLayout = detectBankLayout(table.preambleLines.map(joinLineText).join('\n')) ?? detectBankLayout(footerLines(table).map(joinLineText).join('\n'));
-  const normalised = normaliseRows(table.rows, { start: summary.periodStart, end: summary.periodEnd }, bankLayout?.slashOrderHint ?? null, summary.openingBalance, {
-    debit: table.headerLabels.debit ?? null,
-    credit: table.headerLabels.credit ?? null,
-  });
-  const transactions = normalised.transactions;
+  const bankLayout = detectBankLayout(firstTable.preambleLines.map(joinLineText).join('\n')) ?? detectBankLayout(footerLines(firstTable).map(joinLineText).join('\n'));
+  const sections: ReadSection[] = [];
+  for (const sectionSource of sectionSources) {
+    const table = sections.length === 0 ? firstTable : rebuildRows(sectionSource, options.mapping);
+    const summary = readHeaderBlock(table.otherLines, table.specialLines);
+    // One bank prints one date format: what the first section's dates settled decides a short
+    // section whose own dates cannot (every day 12 or under).
+    const settled = sections[0]?.normalised.slashOrder;
+    const slashHint = settled && settled.decidedBy !== 'default' && settled.decidedBy !== 'no-slashed-dates' ? settled.order : (bankLayout?.slashOrderHint ?? null);
+    const normalised = normaliseRows(table.rows, { start: summary.periodStart, end: summary.periodEnd }, slashHint, summary.openingBalance, {
+      debit: table.headerLabels.debit ?? null,
+      credit: table.headerLabels.credit ?? null,
+    });
+    const printed = { openingBalance: summary.openingBalance, closingBalance: summary.closingBalance, totalDebits: summary.totalDebits, totalCredits: summary.totalCredits };
+    sections.push({ table, summary, normalised, unplaced: unplacedLines(source, table, normalised.skipped), printed, page: sectionSource.lines[0]?.page ?? 1 });
+  }
+  const [first] = sections;
+  const { table, summary } = first;
+  const offsets = sectionOffsets(sections);
+  const transactions = sections.flatMap((section, position) => section.normalised.transactions.map((row) => ({ ...row, index: row.index + offsets[position] })));
   if (transactions.length === 0 && summary.openingBalance === null) throw new StatementError('NOT_A_STATEMENT');
   report({ stage: 'rebuilding', done: 1, total: 1 });
 
   report({ stage: 'checking', done: 0, total: 1 });
-  const printed = {
-    openingBalance: summary.openingBalance,
-    closingBalance: summary.closingBalance,
-    totalDebits: summary.totalDebits,
-    totalCredits: summary.totalCredits,
-  };
-  const unplaced = unplacedLines(source, table, normalised.skipped);
-  const checks = excuseUnreadLines(checkStatement({
-    transactions,
-    printed,
-    printedPeriod: normalised.printedPeriod,
-    accountNumber: summary.accountNumber,
-    nubanBankCode: bankLayout?.nubanBankCode ?? null,
-    bankName: bankLayout?.bankName ?? null,
-    slashOrder: normalised.slashOrder,
-    metadata: source.metadata,
-    pageCount: source.pageCount,
-    pageNumbers: source.format === 'pdf' ? summary.pageNumbers : [],
-    guessedDirections: normalised.guessedDirections,
-    isByValueDate: normalised.dateColumn === 'value',
-  }), unplaced.length);
+  const unplaced = sections.flatMap((section) => section.unplaced).sort((a, b) => a.page - b.page || a.line - b.line);
+  const splitPayments = findSplitPayments(sections.map((section) => section.normalised.transactions), sections.map((section) => section.printed.openingBalance), offsets);
+  const checkSection = (section: ReadSection, position: number, transactionsChecked: readonly Transaction[]) =>
+    excuseUnreadLines(checkStatement({
+      transactions: transactionsChecked,
+      printed: section.printed,
+      printedPeriod: section.normalised.printedPeriod ?? first.normalised.printedPeriod,
+      accountNumber: section.summary.accountNumber ?? summary.accountNumber,
+      nubanBankCode: bankLayout?.nubanBankCode ?? null,
+      bankName: bankLayout?.bankName ?? null,
+      slashOrder: section.normalised.slashOrder,
+      metadata: source.metadata,
+      pageCount: source.pageCount,
+      pageNumbers: source.format === 'pdf' ? sections.flatMap((each) => each.summary.pageNumbers) : [],
+      guessedDirections: sum(sections, (each) => each.normalised.guessedDirections),
+      isByValueDate: section.normalised.dateColumn === 'value',
+      printingPatterns: splitPayments.patterns[position],
+    }), section.unplaced.length);
+  const sectionChecks = sections.map((section, position) => checkSection(section, position, section.normalised.transactions));
+  const checks = sections.length === 1 ? sectionChecks[0] : mergeSectionChecks(sectionChecks, checkSection(first, 0, transactions));
   const { verdict, reasons: verdictReasons } = decideVerdict(checks);
-  const tableNotes: StatementNote[] = table.notes.map((message) => ({ message, index: null, page: null, y: null }));
-  const notes = [...tableNotes, ...normalised.notes, ...roundingNotes(checks, transactions)];
+  const tableNotes: StatementNote[] = sections.flatMap((section) => section.table.notes.map((message) => ({ message, index: null, page: null, y: null })));
+  const rowNotes = sections.flatMap((section, position) =>
+    [...section.normalised.notes, ...roundingNotes(sectionChecks[position], section.normalised.transactions)].map((note) => (note.index === null ? note : { ...note, index: note.index + offsets[position] })),
+  );
+  const sectionNotes: StatementNote[] =
+    sections.length === 1 ? [] : [{ message: `The statement holds ${sections.length} account sections, each read with its own header and checked on its own balance`, index: null, page: null, y: null }];
+  const notes = [...tableNotes, ...sectionNotes, ...rowNotes, ...splitPayments.notes];
   // What the balance overrode is said in the reasons too, so no reading passes silently.
   const reasons = [...verdictReasons, ...notes.map((note) => (note.index === null ? note.message : `Row ${note.index + 1} (${transactions[note.index].date}, page ${note.page}): ${note.message}`))];
-  const { reconciliation } = normalised;
+  const reconciliation = {
+    checkedRows: sum(sections, (section) => section.normalised.reconciliation.checkedRows),
+    // A row the bank prints by a known pattern is explained, not a break.
+    reconciledRows: sum(sections, (section) => section.normalised.reconciliation.reconciledRows) + splitPayments.rowCount,
+    directionsFromBalance: sum(sections, (section) => section.normalised.reconciliation.directionsFromBalance),
+    amountsFromBalance: sum(sections, (section) => section.normalised.reconciliation.amountsFromBalance),
+    swappedColumns: sections.some((section) => section.normalised.reconciliation.swappedColumns),
+  };
   const decidedByBalance = reconciliation.directionsFromBalance + reconciliation.amountsFromBalance;
   const confidenceFacts = {
     checkedRows: reconciliation.checkedRows,
@@ -203,9 +266,13 @@ export async function readStatement(bytes: Uint8Array, options: ReadStatementOpt
     totalDebits += row.debit;
     totalCredits += row.credit;
   }
-  const first = transactions[0];
-  const last = transactions[transactions.length - 1];
-  const computedOpening = first && first.balance !== null ? (asKobo(first.balance + first.debit - first.credit)) : summary.openingBalance;
+  // Opening and closing are the first section's (the account the statement is of); totals count every section's rows.
+  const firstRows = first.normalised.transactions;
+  const firstRow = firstRows[0];
+  const lastRow = firstRows[firstRows.length - 1];
+  const dates = transactions.map((row) => row.date).sort();
+  const computedOpening = firstRow && firstRow.balance !== null ? asKobo(firstRow.balance + firstRow.debit - firstRow.credit) : summary.openingBalance;
+  const printedPeriod = first.normalised.printedPeriod;
   report({ stage: 'done', done: 1, total: 1 });
   return {
     format: source.format,
@@ -214,38 +281,81 @@ export async function readStatement(bytes: Uint8Array, options: ReadStatementOpt
       id: options.mapping ? 'manual' : (bankLayout?.id ?? 'generic'),
       bankName: bankLayout?.bankName ?? null,
       headerLabels: table.headerLabels,
-      dateOrder: normalised.slashOrder,
-      isNewestFirst: normalised.isNewestFirst,
-      directionsFromBalance: normalised.inferredDirections - normalised.guessedDirections,
+      dateOrder: first.normalised.slashOrder,
+      isNewestFirst: first.normalised.isNewestFirst,
+      directionsFromBalance: sum(sections, (section) => section.normalised.inferredDirections - section.normalised.guessedDirections),
       columnsFrom: confidence.columnsFrom,
-      dateColumn: normalised.dateColumn,
+      dateColumn: first.normalised.dateColumn,
     },
     confidence,
     notes,
     account: { name: summary.accountName, number: summary.accountNumber, bankName: bankLayout?.bankName ?? null, currency: summary.currency },
     period: {
-      start: normalised.printedPeriod?.start ?? first?.date ?? null,
-      end: normalised.printedPeriod?.end ?? last?.date ?? null,
-      printedStart: normalised.printedPeriod?.start ?? null,
-      printedEnd: normalised.printedPeriod?.end ?? null,
+      start: printedPeriod?.start ?? dates[0] ?? null,
+      end: printedPeriod?.end ?? dates[dates.length - 1] ?? null,
+      printedStart: printedPeriod?.start ?? null,
+      printedEnd: printedPeriod?.end ?? null,
     },
-    printed,
+    printed: first.printed,
     computed: {
       openingBalance: computedOpening,
-      closingBalance: last?.balance ?? null,
+      closingBalance: lastRow?.balance ?? null,
       totalDebits: asKobo(totalDebits),
       totalCredits: asKobo(totalCredits),
       transactionCount: transactions.length,
     },
     transactions,
+    sections: sections.map((section, position) => ({
+      firstIndex: offsets[position],
+      transactionCount: section.normalised.transactions.length,
+      page: section.page,
+      account: { name: section.summary.accountName, number: section.summary.accountNumber },
+      headerLabels: section.table.headerLabels,
+      printed: section.printed,
+      checks: sectionChecks[position].filter((check) => SECTION_CHECKS.includes(check.id)),
+    })),
     checks,
     verdict,
     reasons,
     analysis,
     metadata: source.metadata,
     encoding: source.encoding,
-    skippedRows: normalised.skipped,
+    skippedRows: sections.flatMap((section) => section.normalised.skipped),
   };
+}
+
+function sum<T>(items: readonly T[], value: (item: T) => number): number {
+  return items.reduce((total, item) => total + value(item), 0);
+}
+
+/** Where each section's rows start among the statement's transactions. */
+function sectionOffsets(sections: readonly ReadSection[]): number[] {
+  const offsets: number[] = [];
+  let next = 0;
+  for (const section of sections) {
+    offsets.push(next);
+    next += section.normalised.transactions.length;
+  }
+  return offsets;
+}
+
+/**
+ * The statement's checks from its sections': a section's own figures (chain, opening/closing,
+ * totals, date order) are checked per section and the worst result stands, its message naming
+ * each section; the rest are the whole statement's.
+ */
+function mergeSectionChecks(perSection: readonly StatementCheck[][], whole: readonly StatementCheck[]): StatementCheck[] {
+  return whole.map((check) => {
+    if (!SECTION_CHECKS.includes(check.id)) return check;
+    const own = perSection.map((checks) => checks.find((each) => each.id === check.id) as StatementCheck);
+    const worst = own.reduce((best, each) => (STATUS_RANK[each.status] > STATUS_RANK[best.status] ? each : best), own[0]);
+    return {
+      id: check.id,
+      status: worst.status,
+      message: own.map((each, position) => `Section ${position + 1}: ${each.message}`).join('; '),
+      details: { sections: own.map((each) => ({ status: each.status, message: each.message, details: each.details })) },
+    };
+  });
 }
 
 /**

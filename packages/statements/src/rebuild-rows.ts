@@ -396,16 +396,17 @@ function appendFields(row: RawRow, fields: Partial<Record<ColumnField, string>>,
 }
 
 /** Merges intervals that overlap into columns, counting the cells in each, left to right. */
-function clusterSpans(spans: readonly { left: number; right: number }[]): { left: number; right: number; count: number }[] {
+function clusterSpans(spans: readonly { left: number; right: number; isRowFigure?: boolean }[]): { left: number; right: number; count: number; hasRowFigure: boolean }[] {
   const sorted = [...spans].sort((a, b) => a.left - b.left);
-  const clusters: { left: number; right: number; count: number }[] = [];
+  const clusters: { left: number; right: number; count: number; hasRowFigure: boolean }[] = [];
   for (const span of sorted) {
     const last = clusters[clusters.length - 1];
     if (last && span.left <= last.right) {
       last.right = Math.max(last.right, span.right);
       last.count++;
+      last.hasRowFigure ||= span.isRowFigure === true;
     } else {
-      clusters.push({ left: span.left, right: span.right, count: 1 });
+      clusters.push({ left: span.left, right: span.right, count: 1, hasRowFigure: span.isRowFigure === true });
     }
   }
   return clusters;
@@ -420,7 +421,7 @@ const FIGURE_SAMPLE = 1500;
  * right edges, left-aligned ones on their left, so either way a column is one merged span.
  */
 function findFigureColumns(lines: readonly SourceLine[], isTable: boolean, inTable: (index: number) => boolean): { left: number; right: number; count: number }[] {
-  const spans: { left: number; right: number }[] = [];
+  const spans: { left: number; right: number; isRowFigure: boolean }[] = [];
   let sampled = 0;
   for (let index = 0; index < lines.length && sampled < FIGURE_SAMPLE; index++) {
     if (!inTable(index)) continue;
@@ -431,13 +432,16 @@ function findFigureColumns(lines: readonly SourceLine[], isTable: boolean, inTab
     if (!isDated && figures.length < 2) continue;
     if (isLabelledLine(line)) continue;
     sampled++;
-    for (const cell of figures) spans.push({ left: cell.x, right: cell.x + (isTable ? 0.5 : Math.max(cell.width, 0.1)) });
+    // A dated line with a balance beside its amount is a row, whatever its column holds elsewhere.
+    const isRowFigure = isDated && figures.length >= 2;
+    for (const cell of figures) spans.push({ left: cell.x, right: cell.x + (isTable ? 0.5 : Math.max(cell.width, 0.1)), isRowFigure });
   }
   const clusters = clusterSpans(spans);
-  // A table's columns are exact; on a page a lone figure off every column (a footnote) is not one.
+  // A table's columns are exact; on a page a lone figure off every column (a footnote) is not one,
+  // but a row's is (the only credit of a short savings section).
   if (isTable) return clusters;
   const most = Math.max(0, ...clusters.map((cluster) => cluster.count));
-  return clusters.filter((cluster) => cluster.count >= 2 || most < 4);
+  return clusters.filter((cluster) => cluster.count >= 2 || cluster.hasRowFigure || most < 4);
 }
 
 /**
@@ -597,6 +601,73 @@ function splitAtWidestGap(pending: readonly SourceLine[], previousBottom: { page
 function headingOver(match: HeaderMatch, column: { left: number; right: number }, isTable: boolean): string | null {
   const heading = match.cells.find((cell) => (isTable ? cell.x === column.left : cell.x < column.right + FIGURE_REACH && column.left - FIGURE_REACH < cell.x + cell.width));
   return heading?.text ?? null;
+}
+
+/**
+ * Where each account section after the first begins: at a header row, or (without headings) an
+ * opening balance, with a row's figures before it on its own page (a savings pocket printed under
+ * the wallet, mid-page). A header repeated at the top of a page continues its section. The
+ * section before keeps its rows' wrapped lines and its closing or total lines; what follows them
+ * (the next section's summary box) goes with the next section. Line indexes into `source.lines`;
+ * empty for a single section.
+ */
+export function findSectionStarts(source: SourceDocument): number[] {
+  const isTable = source.format !== 'pdf';
+  const lines = source.lines;
+  const starts: number[] = [];
+  let hasHeader = false;
+  let lastRowLine = -1;
+  const followsRowOnPage = (line: SourceLine) => lastRowLine >= 0 && lines[lastRowLine].page === line.page;
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index];
+    const found = mayBeHeaderLine(line) ? matchHeader(lines, index, isTable) : null;
+    if (found) {
+      if (hasHeader && followsRowOnPage(line)) starts.push(sectionBoundary(lines, lastRowLine, index, isTable));
+      hasHeader = true;
+      lastRowLine = -1;
+      index += found.used - 1;
+      continue;
+    }
+    // Without a heading row a section shows by its summary box: an opening balance below rows.
+    if (followsRowOnPage(line) && opensSection(line)) {
+      starts.push(sectionBoundary(lines, lastRowLine, index, isTable));
+      lastRowLine = -1;
+      continue;
+    }
+    if (isRowFiguresLine(line, isTable)) lastRowLine = index;
+  }
+  return starts;
+}
+
+/** "Opening Balance: 2,500,000.00" in a summary box (not "Balance B/F", which a page carries over). */
+function opensSection(line: SourceLine): boolean {
+  return line.cells.some((cell) => /^(?:opening|beginning|start(?:ing)?)\s+bal(?:ance)?\b/i.test(cell.text.trim()));
+}
+
+/**
+ * A line with a row's figures: a figure beside a date, or two figures (an amount and its balance,
+ * the date stacked apart); not a labelled summary ("Opening Balance: … Closing Balance: …").
+ */
+function isRowFiguresLine(line: SourceLine, isTable: boolean): boolean {
+  let figures = 0;
+  for (const cell of line.cells) if (isFigure(cell.text, isTable)) figures++;
+  if (figures === 0 || isLabelledLine(line)) return false;
+  return figures >= 2 || line.cells.some((cell) => parseDateToken(cell.text) !== null);
+}
+
+/** The first line of a new section: past the last row's wrapped lines and the closing or total lines of the section above. */
+function sectionBoundary(lines: readonly SourceLine[], lastRowLine: number, header: number, isTable: boolean): number {
+  let index = lastRowLine + 1;
+  while (index < header) {
+    const line = lines[index];
+    const above = lines[index - 1];
+    const kind = findSpecialKind(line, {});
+    const closesSectionAbove = kind === 'closing' || kind === 'total' || kind === 'subtotal' || kind === 'page-number';
+    const wrapsRowAbove = !isTable && line.page === above.page && line.y - above.y <= line.height * 2.6 && !isLabelledLine(line) && !line.cells.some((cell) => isFigure(cell.text, isTable));
+    if (!closesSectionAbove && !wrapsRowAbove) break;
+    index++;
+  }
+  return index;
 }
 
 /** The layout a header row gives, with the money columns placed by the figures on a PDF. */
