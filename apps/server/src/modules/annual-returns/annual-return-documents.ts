@@ -249,10 +249,15 @@ export async function renderTaxCard(input: ReturnDocumentInput, employee: Annual
   );
   table.start(y);
   const months = new Map(employee.monthly.map((month) => [month.period, month]));
+  // Months paid outside Levy without their payroll file: paid, but this employee's share is unknown.
+  const unsplit = new Map(input.content.differences.flatMap((difference) => (difference.kind === 'paid_outside_levy' && !difference.split ? [[difference.period, difference.reference]] : [])));
   for (let month = 1; month <= 12; month++) {
     const period = formatPeriod(view.year, month);
     const paid = months.get(period);
-    table.row(paid ? [monthName(period), figure(paid.grossKobo), figure(paid.taxKobo), paid.bills.join(', ')] : [monthName(period), '—', '—', 'Not on a paid PAYE bill']);
+    const outside = unsplit.get(period);
+    if (paid) table.row([monthName(period), figure(paid.grossKobo), figure(paid.taxKobo), paid.bills.join(', ')]);
+    else if (outside) table.row([monthName(period), '—', '—', `Paid outside Levy (${outside}): the split per employee is not on record`]);
+    else table.row([monthName(period), '—', '—', 'Not on a paid PAYE bill']);
   }
   table.total(['Total', figure(employee.grossKobo), figure(employee.taxDeductedKobo), '']);
   y = drawFactColumns(
