@@ -40,7 +40,7 @@ export interface PriorPaymentInput {
 }
 
 /**
- * PAYE months paid on the state's portal before the corporation used Levy (docs/prior-payments.md):
+ * PAYE months paid on the state's portal before the corporation used Levy (docs/decisions/0038):
  * recorded so the year's annual return and tax cards cover the whole year and alerts stop counting
  * them as unpaid. Levy never pays them.
  */
