@@ -1,7 +1,7 @@
 import '@mantine/dates/styles.css';
 import { hasPermission } from '@levy/contracts';
 import { EARLIEST_SUPPORTED_PERIOD, lagosDate } from '@levy/tax';
-import { Alert, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { DatePickerInput, MonthPickerInput } from '@mantine/dates';
 import { useState } from 'react';
 import { AmountInput } from '../../../components/amount-input';
@@ -10,12 +10,15 @@ import { FileProblems } from '../../../components/file-problems';
 import { FileSelect } from '../../../components/file-select';
 import { LoadingPlaceholder } from '../../../components/loading-placeholder';
 import { MountedModal } from '../../../components/mounted-modal';
-import { PhoneFitScrollContainer } from '../../../components/phone-table';
+import { PhoneDetails, PhoneFitScrollContainer } from '../../../components/phone-table';
 import { ApiError } from '../../../lib/api-client';
 import { formatAmount, formatDate, formatPeriod } from '../../../lib/format';
 import { useSessionStore } from '../../../lib/session-store';
 import { usePriorPayePayments, useRecordPriorPayePayment, useRemovePriorPayePayment, type CorporationState, type PriorPaymentForm } from '../../../api/corporations-api';
 import { CORPORATION_PERMISSIONS } from '../model/permissions';
+
+/** The month's employees on record, or that only its total is. */
+const employeesText = (employees: number | null) => (employees === null ? 'Total only' : `${employees.toLocaleString('en-NG')} ${employees === 1 ? 'employee' : 'employees'}`);
 
 const EMPTY_FORM: PriorPaymentForm = { tax_month: '', amount: '', agency_reference: '', paid_on: '', file: null };
 
@@ -98,25 +101,45 @@ export function PriorPaymentsDialog({ corporationId, registration, readOnly, onC
                 <Table.Tr>
                   <Table.Th>Month</Table.Th>
                   <Table.Th ta="right">Amount</Table.Th>
-                  <Table.Th>Agency reference</Table.Th>
-                  <Table.Th>Paid on</Table.Th>
-                  <Table.Th>Employees</Table.Th>
+                  <Table.Th visibleFrom="sm">Agency reference</Table.Th>
+                  <Table.Th visibleFrom="sm">Paid on</Table.Th>
+                  <Table.Th visibleFrom="sm">Employees</Table.Th>
                   {canRemove && <Table.Th aria-label="Actions" />}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {payments.data.map((payment) => (
                   <Table.Tr key={payment.id}>
-                    <Table.Td>{formatPeriod(payment.tax_month)}</Table.Td>
-                    <Table.Td ta="right">{formatAmount(payment.amount)}</Table.Td>
-                    <Table.Td>{payment.agency_reference}</Table.Td>
-                    <Table.Td>{formatDate(payment.paid_on)}</Table.Td>
-                    <Table.Td>{payment.employees === null ? <Text fz="sm" c="dimmed">Total only</Text> : payment.employees.toLocaleString('en-NG')}</Table.Td>
+                    <Table.Td>
+                      <Text fz="sm">{formatPeriod(payment.tax_month)}</Text>
+                      <PhoneDetails>
+                        {payment.agency_reference} · paid {formatDate(payment.paid_on)} · {employeesText(payment.employees)}
+                      </PhoneDetails>
+                    </Table.Td>
+                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                      {formatAmount(payment.amount)}
+                    </Table.Td>
+                    <Table.Td visibleFrom="sm">{payment.agency_reference}</Table.Td>
+                    <Table.Td visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
+                      {formatDate(payment.paid_on)}
+                    </Table.Td>
+                    <Table.Td visibleFrom="sm">
+                      <Text fz="sm" c={payment.employees === null ? 'dimmed' : undefined}>
+                        {employeesText(payment.employees)}
+                      </Text>
+                    </Table.Td>
                     {canRemove && (
                       <Table.Td>
                         {payment.removable ? (
-                          <Button size="compact-sm" variant="subtle" color="red" onClick={() => void removeMonth(payment.tax_month)} loading={remove.isPending && remove.variables === payment.tax_month}>
-                            Remove {formatPeriod(payment.tax_month)}
+                          <Button
+                            size="compact-sm"
+                            variant="subtle"
+                            color="red"
+                            aria-label={`Remove ${formatPeriod(payment.tax_month)}`}
+                            onClick={() => void removeMonth(payment.tax_month)}
+                            loading={remove.isPending && remove.variables === payment.tax_month}
+                          >
+                            Remove
                           </Button>
                         ) : (
                           <Text fz="xs" c="dimmed">
@@ -134,7 +157,7 @@ export function PriorPaymentsDialog({ corporationId, registration, readOnly, onC
         {can(CORPORATION_PERMISSIONS.recordPriorPayment) && (
           <Stack gap="sm" component="section" aria-label="Add a month paid before Levy">
             <Text fw={600}>Add a month</Text>
-            <Group grow align="flex-start" wrap="wrap">
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
               <MonthPickerInput
                 label="Tax month"
                 value={form.tax_month ? `${form.tax_month}-01` : null}
@@ -145,12 +168,9 @@ export function PriorPaymentsDialog({ corporationId, registration, readOnly, onC
                 required
                 error={errors.tax_month || null}
                 popoverProps={{ withinPortal: false }}
-                miw={180}
               />
-              <AmountInput label="PAYE paid" value={form.amount} onChange={(value) => change('amount', value)} required error={errors.amount || null} miw={180} />
-            </Group>
-            <Group grow align="flex-start" wrap="wrap">
-              <TextInput label="Agency reference" description="The receipt or reference the revenue service gave" value={form.agency_reference} onChange={(event) => change('agency_reference', event.currentTarget.value)} required error={errors.agency_reference || null} miw={180} />
+              <AmountInput label="PAYE paid" value={form.amount} onChange={(value) => change('amount', value)} required error={errors.amount || null} />
+              <TextInput label="Agency reference" description="The receipt or reference the revenue service gave" value={form.agency_reference} onChange={(event) => change('agency_reference', event.currentTarget.value)} required error={errors.agency_reference || null} />
               <DatePickerInput
                 label="Paid on"
                 description="The day it was paid"
@@ -161,9 +181,8 @@ export function PriorPaymentsDialog({ corporationId, registration, readOnly, onC
                 required
                 error={errors.paid_on || null}
                 popoverProps={{ withinPortal: false }}
-                miw={180}
               />
-            </Group>
+            </SimpleGrid>
             <FileSelect
               label="The month's payroll file (optional)"
               description="The PAYE template CSV for that month: with it, each employee's tax card shows the month; without it, only the month's total is on record."
