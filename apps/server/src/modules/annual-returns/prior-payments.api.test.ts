@@ -135,6 +135,7 @@ describe('PAYE months paid before Levy', () => {
     const text = (await readSource(new Uint8Array(card.rawPayload), { mimeType: 'application/pdf' })).lines.map((line) => line.cells.map((cell) => cell.text).join('  ')).join('\n');
     expect(text).toContain('LIRS-RCPT-0001 (paid outside Levy)');
     expect(text).toMatch(/Paid outside Levy \(LIRS-RCPT-0002\)/);
+    expect(text).toMatch(/except the months marked paid outside Levy/);
   });
 
   it('lets members list and add but only admins remove; another organisation sees nothing', async () => {
