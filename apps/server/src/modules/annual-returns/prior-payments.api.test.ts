@@ -95,6 +95,7 @@ describe('PAYE months paid before Levy', () => {
     const valid = { tax_month: '2026-03', amount: '80000', agency_reference: 'LIRS-RCPT-0003', paid_on: '2026-04-10' };
     expect(await record(setup, { ...valid, tax_month: '2026-01' })).toMatchObject({ code: 'CONFLICT', message: 'January 2026 is already recorded as paid before Levy in Lagos.' });
     expect((await record(setup, { ...valid, tax_month: '2026-08' })).data).toMatchObject({ tax_month: 'The tax month cannot be in the future' });
+    expect((await record(setup, { ...valid, tax_month: '1999-12', paid_on: '2000-01-05' })).data.tax_month).toMatch(/^Levy keeps PAYE from .+: the tax month cannot be earlier$/);
     expect((await record(setup, { ...valid, paid_on: '2026-02-30' })).data).toMatchObject({ paid_on: 'Paid on must be a real date' });
     expect((await record(setup, { ...valid, paid_on: '2026-02-28' })).data).toMatchObject({ paid_on: 'Paid on cannot be before March 2026 began' });
     expect((await record(setup, { ...valid, paid_on: '2026-07-21' })).data).toMatchObject({ paid_on: 'Paid on cannot be in the future' });

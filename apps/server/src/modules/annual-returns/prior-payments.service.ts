@@ -1,5 +1,5 @@
 import type { PriorPayePayment } from '@levy/contracts';
-import { ANNUAL_RETURN_INCOME_COLUMNS, firstDayOfPeriod, isValidIsoDate, koboToNairaString, lagosDate, parseNaira, ZERO_KOBO, type AnnualReturnBill, type AnnualReturnBillRow, type Kobo } from '@levy/tax';
+import { ANNUAL_RETURN_INCOME_COLUMNS, EARLIEST_SUPPORTED_PERIOD, firstDayOfPeriod, isValidIsoDate, koboToNairaString, lagosDate, parseNaira, ZERO_KOBO, type AnnualReturnBill, type AnnualReturnBillRow, type Kobo } from '@levy/tax';
 import type { Db } from '../../db/client';
 import { AppError, invalidInput, notFound } from '../../errors';
 import type { Caller, UploadedFile } from '../../http/route';
@@ -93,6 +93,7 @@ export function createPriorPaymentsService(deps: PriorPaymentsDeps) {
       const year = Number(taxMonth.slice(0, 4));
       const errors: Record<string, string> = {};
       if (taxMonth > today.slice(0, 7)) errors.tax_month = 'The tax month cannot be in the future';
+      else if (taxMonth < EARLIEST_SUPPORTED_PERIOD) errors.tax_month = `Levy keeps PAYE from ${monthName(EARLIEST_SUPPORTED_PERIOD)}: the tax month cannot be earlier`;
       const amountKobo = parseNaira(input.amount);
       if (amountKobo === null || amountKobo <= 0) errors.amount = 'Amount must be more than ₦0.00';
       if (!isValidIsoDate(paidOn)) errors.paid_on = 'Paid on must be a real date';
