@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { addMonths } from '@levy/tax';
+import { addMonths, lagosPeriod } from '@levy/tax';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { callGateway } from '../support/api';
 import { expect, test } from '../support/fixtures';
@@ -80,4 +80,41 @@ test('preview, export and submit the 2025 annual return, then download a tax car
   const widths = await page.evaluate(() => ({ content: document.documentElement.scrollWidth, viewport: window.innerWidth }));
   expect(widths.content).toBeLessThanOrEqual(widths.viewport);
   await snap(page, 'year-end-08-phone');
+});
+
+// A corporation that joins Levy late records the months it paid on the state's portal before:
+// the dialog says Levy does not pay them, and the annual return counts them as paid outside Levy.
+test('record a PAYE month paid before Levy from the state menu, and see it in the annual return', async ({ page, request }) => {
+  const owner = await onboardedOwner(request, { prefix: 'prior-paye', firstName: 'Kunle', lastName: 'Ajayi', legalName: 'Ife Ceramics Limited', corporationName: 'Ife Ceramics Ltd' });
+  const added = await callGateway(request, { method: 'POST', namespace: 'core', path: `internal/corporations/${owner.corporationId}/states/LA`, token: owner.token, body: { tax_payer_number: 'C-0076543', first_tax_month: '2026-01' } });
+  expect(added.code, added.message).toBe('OK');
+
+  await logInToDashboard(page, owner.email);
+  await page.goto(`/corporations/${owner.corporationId}`);
+  await page.getByRole('button', { name: 'Actions for Lagos' }).click();
+  await page.getByRole('menuitem', { name: 'Months paid before Levy' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Months paid before Levy in Lagos' });
+  await expect(dialog.getByText(/Levy only records these months: it does not pay them again/)).toBeVisible();
+
+  // This month, paid on its 1st: in the past or today whatever day the journey runs.
+  const thisMonth = lagosPeriod(new Date());
+  const monthName = new Date(`${thisMonth}-15T12:00:00Z`).toLocaleString('en-GB', { month: 'long', timeZone: 'UTC' });
+  await dialog.getByRole('button', { name: 'Tax month' }).click();
+  await dialog.getByRole('button', { name: monthName.slice(0, 3), exact: true }).click();
+  await dialog.getByRole('textbox', { name: 'PAYE paid' }).fill('84250.75');
+  await dialog.getByRole('textbox', { name: 'Agency reference' }).fill('LIRS-PRIOR-7781');
+  await dialog.getByRole('button', { name: 'Paid on' }).click();
+  await dialog.getByRole('button', { name: `1 ${monthName} ${thisMonth.slice(0, 4)}`, exact: true }).click();
+  await snap(page, 'prior-paye-01-form');
+  await dialog.getByRole('button', { name: 'Record month' }).click();
+  const recorded = dialog.getByRole('table', { name: 'Months paid before Levy' });
+  await expect(recorded.getByRole('row').filter({ hasText: 'LIRS-PRIOR-7781' })).toContainText('Total only');
+  await snap(page, 'prior-paye-02-recorded');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await snap(page, 'prior-paye-03-phone');
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  const view = await callGateway(request, { method: 'GET', namespace: 'core', path: `internal/corporations/${owner.corporationId}/states/LA/annual-returns/2026`, token: owner.token });
+  expect(JSON.stringify(view.data)).toContain('paid outside Levy (agency reference LIRS-PRIOR-7781)');
 });

@@ -23,6 +23,7 @@ import { defineRoute, type Caller, type RouteDefinition } from './http/route';
 import { alertRoutes } from './modules/alerts/alerts.routes';
 import { annualReturnRoutes } from './modules/annual-returns/annual-returns.routes';
 import { createAnnualReturnsService } from './modules/annual-returns/annual-returns.service';
+import { createPriorPaymentsService } from './modules/annual-returns/prior-payments.service';
 import { analyserRoutes } from './modules/analyser/analyser.routes';
 import { createAnalyserService } from './modules/analyser/analyser.service';
 import { createAlertsService } from './modules/alerts/alerts.service';
@@ -209,6 +210,7 @@ export async function buildApp({ config, database, mailTransport, wrapAgency = (
     vendors,
   });
   const annualReturns = createAnnualReturnsService({ db, agency, agencyTimeoutMs: config.agencyTimeoutMs, states, paidPayeBillsOfYear: bills.paidPayeBillsOfYear, people: (ids) => usersByIds(db, ids), payerAddress });
+  const priorPayments = createPriorPaymentsService({ db, states, bills: bills.billPeriods, readPayeFile: payroll.readPayeFile, people: (ids) => usersByIds(db, ids) });
   // The onboarding summary counts what corporations, wallets and bills own: organisations come after them.
   const organisations = createOrganisationsService({
     db,
@@ -232,6 +234,7 @@ export async function buildApp({ config, database, mailTransport, wrapAgency = (
     bills: bills.billPeriods,
     referenceTables: referenceData.current,
     annualReturnFilings: annualReturns.filings,
+    priorPaidPayeMonths: priorPayments.paidMonths,
     corporationCount: async (organisationId) => (await corporations.allOfOrganisation(organisationId)).length,
     totalBalance: async (organisationId) => (await wallets.summary(organisationId)).total_balance,
     organisationName: directory.nameOf,
@@ -268,7 +271,7 @@ export async function buildApp({ config, database, mailTransport, wrapAgency = (
     ...billRoutes(bills, receiptVerification),
     ...vendorRoutes(vendors),
     ...alertRoutes(alerts),
-    ...annualReturnRoutes(annualReturns),
+    ...annualReturnRoutes(annualReturns, priorPayments),
     ...analyserRoutes(analyser),
     defineRoute({ contract: getDeployment, handler: async () => ({ sandbox: config.sandbox }) }),
     ...(paystackFake ? sandboxFundingRoutes(wallets, paystackFake.url) : []),

@@ -1,7 +1,9 @@
 import { z } from './zod';
 import { defineContract } from './api';
 import * as calls from './calls';
+import { nairaAmount } from './calculator';
 import { idParam } from './common';
+import { registrationParams } from './states';
 import { requiredText } from './validation';
 
 /**
@@ -16,7 +18,7 @@ export const annualReturnPath = z.object({
   year: z.coerce.number({ error: 'Not found.' }).int({ error: 'Not found.' }).min(2020, { error: 'Not found.' }).max(9998, { error: 'Not found.' }),
 });
 
-export const ANNUAL_RETURN_DIFFERENCE_KINDS = ['missing_month', 'month_not_due', 'supplementary', 'declared_tax', 'bill_total'] as const;
+export const ANNUAL_RETURN_DIFFERENCE_KINDS = ['missing_month', 'month_not_due', 'supplementary', 'declared_tax', 'bill_total', 'paid_outside_levy'] as const;
 
 const monthFigures = z.object({ period: z.string().describe('YYYY-MM'), gross: z.string(), tax: z.string(), bills: z.array(z.string()).describe('The references of the paid bills that carried the month') });
 
@@ -126,4 +128,59 @@ export const downloadTaxCard = defineContract(calls.downloadTaxCard, {
 export const ANNUAL_RETURN_MESSAGES = {
   submitted: 'Annual return submitted.',
   amended: 'Amended annual return submitted.',
+} as const;
+
+/**
+ * A month's PAYE paid on the state's portal before the corporation used Levy: Levy records it (the
+ * annual return counts it, alerts treat the month as paid) and never pays it.
+ */
+export const priorPayePayment = z.object({
+  id: z.string(),
+  tax_month: z.string().describe('YYYY-MM'),
+  amount: z.string().describe('Naira, two decimals'),
+  agency_reference: z.string(),
+  paid_on: z.string().describe('YYYY-MM-DD'),
+  file_name: z.string().nullable().describe('The payroll file given for the month, if any'),
+  employees: z.number().nullable().describe("Employees in the month's payroll file; null when only the total is on record"),
+  recorded_by: z.string(),
+  recorded_at: z.string().describe('ISO 8601'),
+  removable: z.boolean().describe("False once that year's annual return is filed"),
+});
+export type PriorPayePayment = z.infer<typeof priorPayePayment>;
+
+const priorTaxMonth = z
+  .string({ error: 'Tax month is required' })
+  .trim()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'Tax month must be written YYYY-MM' });
+
+export const listPriorPayePayments = defineContract(calls.listPriorPayePayments, {
+  summary: 'PAYE months paid on the state portal before Levy, newest month first',
+  params: registrationParams,
+  response: z.array(priorPayePayment),
+});
+
+export const recordPriorPayePayment = defineContract(calls.recordPriorPayePayment, {
+  summary: "Records a PAYE month paid on the state portal before Levy (multipart: tax_month, amount, agency_reference, paid_on, optional file: the month's PAYE template CSV); audited",
+  params: registrationParams,
+  body: z.object({
+    tax_month: priorTaxMonth,
+    amount: nairaAmount('Amount'),
+    agency_reference: requiredText('Agency reference').max(100, { error: 'The agency reference must be at most 100 characters' }),
+    paid_on: z
+      .string({ error: 'Paid on is required' })
+      .trim()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Paid on must be a date written YYYY-MM-DD' }),
+  }),
+  response: priorPayePayment,
+});
+
+export const removePriorPayePayment = defineContract(calls.removePriorPayePayment, {
+  summary: "Removes a month recorded as paid before Levy (admins), while that year's annual return is not filed; audited",
+  params: registrationParams.extend({ month: priorTaxMonth }),
+  response: z.object({ removed: z.literal(true) }),
+});
+
+export const PRIOR_PAYMENT_MESSAGES = {
+  recorded: 'Month recorded as paid before Levy.',
+  removed: 'Month removed.',
 } as const;

@@ -107,3 +107,28 @@ describe('late filing of the annual return (NTAA 2025 s.101)', () => {
     expect(() => lateReturnPenalty(annualReturnDueDate(2023), '2024-03-01')).toThrow(/No late-filing rule/);
   });
 });
+
+describe('months paid outside Levy', () => {
+  const levyBill = bill('2026-07', [row('N-1', 'Adaeze Okafor', 500_000, 65_300), row('N-2', 'Ngozi Eze', 200_000, 17_600)]);
+  const withFile: AnnualReturnBill = { ...bill('2026-05', [row('N-1', 'Adaeze Okafor', 500_000, 65_300)]), reference: 'LIRS-55 (paid outside Levy)', paidOutsideLevy: { agencyReference: 'LIRS-55' } };
+  const totalOnly: AnnualReturnBill = { reference: 'LIRS-66 (paid outside Levy)', period: '2026-06', supplementary: false, supplementaryReason: null, amountDueKobo: naira(90_000), rows: [], paidOutsideLevy: { agencyReference: 'LIRS-66' } };
+  const result = computeAnnualReturn({ year: 2026, firstTaxMonth: '2026-05', bills: [levyBill, withFile, totalOnly], asOf: '2026-08-01' });
+
+  it("counts a month's payroll file in its employees' year and a total-only month in the employer's total", () => {
+    const adaeze = result.employees.find((employee) => employee.taxPayerNumber === 'N-1')!;
+    expect(adaeze.monthly.map((month) => [month.period, month.bills])).toEqual([
+      ['2026-05', ['LIRS-55 (paid outside Levy)']],
+      ['2026-07', [levyBill.reference]],
+    ]);
+    expect(result.totals.taxDeductedKobo).toBe(naira(65_300 + 65_300 + 17_600 + 90_000));
+    expect(result.reconciled).toBe(true);
+  });
+
+  it('names each month paid outside Levy, says when its split is not on record, and misses no month', () => {
+    expect(result.differences.filter((difference) => difference.kind === 'missing_month' || difference.kind === 'bill_total')).toEqual([]);
+    expect(result.differences.filter((difference) => difference.kind === 'paid_outside_levy')).toEqual([
+      { kind: 'paid_outside_levy', period: '2026-05', reference: 'LIRS-55', taxKobo: naira(65_300), split: true },
+      { kind: 'paid_outside_levy', period: '2026-06', reference: 'LIRS-66', taxKobo: naira(90_000), split: false },
+    ]);
+  });
+});

@@ -34,6 +34,11 @@ export interface AnnualReturnBill {
   supplementaryReason: string | null;
   amountDueKobo: Kobo;
   rows: AnnualReturnBillRow[];
+  /**
+   * Paid on the state's portal before Levy, recorded with the agency's reference. With no rows the
+   * month's split per employee is not on record: its amount enters the employer's total only.
+   */
+  paidOutsideLevy?: { agencyReference: string };
 }
 
 export interface AnnualReturnMonth {
@@ -72,7 +77,9 @@ export type AnnualReturnDifference =
   | { kind: 'month_not_due'; period: Period; dueDate: IsoDate }
   | { kind: 'supplementary'; period: Period; reference: string; reason: string | null; taxKobo: Kobo }
   | { kind: 'declared_tax'; taxPayerNumber: string; name: string; periods: Period[]; declaredKobo: Kobo; expectedKobo: Kobo; differenceKobo: Kobo }
-  | { kind: 'bill_total'; reference: string; amountDueKobo: Kobo; rowsKobo: Kobo };
+  | { kind: 'bill_total'; reference: string; amountDueKobo: Kobo; rowsKobo: Kobo }
+  /** A month paid on the state's portal before Levy; `split` false when its employees' figures are not on record. */
+  | { kind: 'paid_outside_levy'; period: Period; reference: string; taxKobo: Kobo; split: boolean };
 
 export interface AnnualReturn {
   year: number;
@@ -125,7 +132,8 @@ export function computeAnnualReturn(input: { year: number; firstTaxMonth: Period
   for (const bill of bills) {
     const rowsTax = sum(bill.rows.map((row) => row.taxKobo));
     if (bill.supplementary) differences.push({ kind: 'supplementary', period: bill.period, reference: bill.reference, reason: bill.supplementaryReason, taxKobo: rowsTax });
-    if (rowsTax !== bill.amountDueKobo) differences.push({ kind: 'bill_total', reference: bill.reference, amountDueKobo: bill.amountDueKobo, rowsKobo: rowsTax });
+    if (bill.paidOutsideLevy) differences.push({ kind: 'paid_outside_levy', period: bill.period, reference: bill.paidOutsideLevy.agencyReference, taxKobo: bill.amountDueKobo, split: bill.rows.length > 0 });
+    if (rowsTax !== bill.amountDueKobo && !(bill.paidOutsideLevy && bill.rows.length === 0)) differences.push({ kind: 'bill_total', reference: bill.reference, amountDueKobo: bill.amountDueKobo, rowsKobo: rowsTax });
     for (const row of bill.rows) {
       let entry = byTaxId.get(row.taxPayerNumber);
       if (!entry) {
@@ -176,7 +184,9 @@ export function computeAnnualReturn(input: { year: number; firstTaxMonth: Period
     })
     .sort((left, right) => left.name.localeCompare(right.name) || left.taxPayerNumber.localeCompare(right.taxPayerNumber));
 
-  const taxDeductedKobo = sum(employees.map((employee) => employee.taxDeductedKobo));
+  // Months paid outside Levy without their payroll: their total is the employer's, split unknown.
+  const unsplitKobo = sum(bills.filter((bill) => bill.paidOutsideLevy && bill.rows.length === 0).map((bill) => bill.amountDueKobo));
+  const taxDeductedKobo = sum([...employees.map((employee) => employee.taxDeductedKobo), unsplitKobo]);
   const billsAmountDueKobo = sum(bills.map((bill) => bill.amountDueKobo));
   return {
     year,

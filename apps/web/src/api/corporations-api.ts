@@ -1,4 +1,4 @@
-import type { CorporationState } from '@levy/contracts';
+import { PRIOR_PAYMENT_MESSAGES, type CorporationState } from '@levy/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, showSuccessToast, uploadForm } from '../lib/api-client';
 import * as calls from '@levy/contracts/calls';
@@ -9,6 +9,7 @@ export type {
   CorporationState,
   PayrollEmployee,
   PayrollUpload,
+  PriorPayePayment,
   RemovedState,
   RemovedStateData,
   TaxCollector,
@@ -33,6 +34,7 @@ export const corporationKeys = {
   states: (id: string) => ['corporations', 'states', id] as const,
   employees: (id: string, stateCode: string, params: Record<string, unknown>) => ['corporations', 'employees', id, stateCode, params] as const,
   collectors: ['collectors'] as const,
+  priorPayments: (id: string, stateCode: string) => ['corporations', 'prior-payments', id, stateCode] as const,
 };
 
 export function useCorporations(params: Record<string, unknown>) {
@@ -188,5 +190,43 @@ export function usePayrollEmployees(corporationId: string, stateCode: string, pa
     queryFn: () => callApi(calls.listPayrollEmployees, { params: { ...params, id: corporationId, code: stateCode } }),
     enabled,
     placeholderData: keepPreviousData,
+  });
+}
+
+/** PAYE months paid on the state portal before Levy: Levy records them and never pays them. */
+export function usePriorPayePayments(corporationId: string, stateCode: string) {
+  return useQuery({
+    queryKey: corporationKeys.priorPayments(corporationId, stateCode),
+    queryFn: () => callApi(calls.listPriorPayePayments, { params: { id: corporationId, code: stateCode } }),
+  });
+}
+
+export interface PriorPaymentForm {
+  tax_month: string;
+  amount: string;
+  agency_reference: string;
+  paid_on: string;
+  file: File | null;
+}
+
+export function useRecordPriorPayePayment(corporationId: string, stateCode: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ file, ...fields }: PriorPaymentForm) => uploadForm(calls.recordPriorPayePayment, { params: { id: corporationId, code: stateCode }, fields: { ...fields, file } }),
+    onSuccess: () => {
+      showSuccessToast(PRIOR_PAYMENT_MESSAGES.recorded);
+      return queryClient.invalidateQueries({ queryKey: corporationKeys.priorPayments(corporationId, stateCode) });
+    },
+  });
+}
+
+export function useRemovePriorPayePayment(corporationId: string, stateCode: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (taxMonth: string) => callApi(calls.removePriorPayePayment, { params: { id: corporationId, code: stateCode, month: taxMonth } }),
+    onSuccess: () => {
+      showSuccessToast(PRIOR_PAYMENT_MESSAGES.removed);
+      return queryClient.invalidateQueries({ queryKey: corporationKeys.priorPayments(corporationId, stateCode) });
+    },
   });
 }

@@ -62,6 +62,14 @@ export interface NoWhtDeclarationFact {
   taxMonth: string;
 }
 
+/** A PAYE month recorded as paid on the state portal before Levy: closed as a paid bill closes it. */
+export interface PriorPaidMonthFact {
+  corporationId: string;
+  stateId: number;
+  /** YYYY-MM */
+  taxMonth: string;
+}
+
 type RemittanceKind = Exclude<DeadlineKind, 'annual_return'>;
 
 /** An annual return filed (its first version): the annual-returns module's record. */
@@ -147,7 +155,7 @@ function monthsOwed(obligation: Obligation, lastMonth: Period): Period[] {
   return months;
 }
 
-function obligations(registrations: RegistrationFact[], bills: BillFact[], declarations: NoWhtDeclarationFact[]): Obligation[] {
+function obligations(registrations: RegistrationFact[], bills: BillFact[], declarations: NoWhtDeclarationFact[], priorPaid: PriorPaidMonthFact[]): Obligation[] {
   const result: Obligation[] = [];
   for (const registration of registrations) {
     const own = bills.filter((bill) => bill.corporationId === registration.corporation.id && bill.stateId === registration.state.id);
@@ -166,7 +174,10 @@ function obligations(registrations: RegistrationFact[], bills: BillFact[], decla
         kind,
         firstMonth,
         earlierMonthsOwed: [...new Set(ofKind.map((bill) => bill.period).filter((month) => month >= EARLIEST_SUPPORTED_PERIOD && month < firstMonth))].sort(),
-        paid: new Set(ofKind.filter((bill) => bill.status === CLOSED_BY_PAYMENT).map((bill) => bill.period)),
+        paid: new Set([
+          ...ofKind.filter((bill) => bill.status === CLOSED_BY_PAYMENT).map((bill) => bill.period),
+          ...(kind === 'paye' ? priorPaid.filter((month) => month.corporationId === registration.corporation.id && month.stateId === registration.state.id).map((month) => month.taxMonth) : []),
+        ]),
         declaredNil: new Set(
           kind === 'wht' ? declarations.filter((declaration) => declaration.corporationId === registration.corporation.id && declaration.stateId === registration.state.id).map((declaration) => declaration.taxMonth) : [],
         ),
@@ -224,6 +235,8 @@ interface DeadlineFacts {
   bills: BillFact[];
   /** Months declared to have had no WHT deductions (none when absent). */
   noWhtDeclarations?: NoWhtDeclarationFact[];
+  /** PAYE months recorded as paid before Levy (none when absent). */
+  priorPaidPayeMonths?: PriorPaidMonthFact[];
   filings: AnnualReturnFiling[];
   today: IsoDate;
   tables?: ReferenceTables;
@@ -333,7 +346,7 @@ export function computeAlerts(input: DeadlineFacts): Alert[] {
   const lastCompleted = addMonths(today.slice(0, 7), -1);
   const alerts: Alert[] = annualReturnAlerts(input.registrations, input.filings, today, tables);
   const thisMonth = today.slice(0, 7);
-  for (const obligation of obligations(input.registrations, input.bills, input.noWhtDeclarations ?? [])) {
+  for (const obligation of obligations(input.registrations, input.bills, input.noWhtDeclarations ?? [], input.priorPaidPayeMonths ?? [])) {
     // A month still running is listed only once a bill for it did not pay: the failure stays in view until it is.
     const running = obligation.unpaidBills.has(thisMonth) ? [thisMonth] : [];
     for (const month of [...monthsOwed(obligation, lastCompleted), ...running]) {
@@ -374,7 +387,7 @@ export function computeCalendar(input: DeadlineFacts): { from: string; to: strin
   const to = dayOfMonthClamped(Number(today.slice(0, 4)) + 1, Number(today.slice(5, 7)), Number(today.slice(8, 10)));
   const lastMonth = addMonths(today.slice(0, 7), 11);
   const entries: DeadlineEntry[] = annualReturnEntries(input.registrations, input.filings, today, to, tables);
-  for (const obligation of obligations(input.registrations, input.bills, input.noWhtDeclarations ?? [])) {
+  for (const obligation of obligations(input.registrations, input.bills, input.noWhtDeclarations ?? [], input.priorPaidPayeMonths ?? [])) {
     for (const month of monthsOwed(obligation, lastMonth)) {
       const deadline = remittanceDueDate(obligation.kind, month, obligation.registration.state.collector);
       const paid = obligation.paid.has(month);

@@ -278,3 +278,24 @@ describe('annual return deadline', () => {
     expect(computeAlerts({ registrations: [registeredOn('2026-01-05T10:00:00Z')], bills: [], filings: [], today: '2026-02-15' }).some((alert) => alert.kind === 'annual_return')).toBe(false);
   });
 });
+
+describe('PAYE months paid before Levy', () => {
+  it('closes a PAYE month recorded as paid outside Levy, as a paid bill does, and leaves its WHT and other registrations owed', () => {
+    const registration = registeredOn('2026-08-14T09:00:00Z');
+    const elsewhere = { corporationId: CORPORATION.id, stateId: 99, taxMonth: '2026-09' };
+    const alerts = computeAlerts({
+      registrations: [registration],
+      bills: [],
+      priorPaidPayeMonths: [{ corporationId: CORPORATION.id, stateId: LAGOS_STATE.id, taxMonth: '2026-08' }, elsewhere],
+      filings: [],
+      today: '2026-11-23',
+    });
+    expect(payeOnly(alerts).map((alert) => alert.tax_month)).toEqual(['2026-09', '2026-10']);
+    expect(alerts.filter((alert) => alert.kind === 'wht').map((alert) => alert.tax_month)).toContain('2026-08');
+    const calendar = computeCalendar({ registrations: [registration], bills: [], priorPaidPayeMonths: [{ corporationId: CORPORATION.id, stateId: LAGOS_STATE.id, taxMonth: '2026-08' }], filings: [], today: '2026-11-23' });
+    const payeMonths = calendar.entries.filter((entry) => entry.kind === 'paye').map((entry) => [entry.tax_month, entry.status]);
+    expect(payeMonths).toContainEqual(['2026-09', 'overdue']);
+    expect(payeMonths.map(([month]) => month)).not.toContain('2026-08');
+  });
+});
+

@@ -9,7 +9,7 @@ import type { Jobs } from '../../jobs/jobs';
 import { recordAudit } from '../audit/audit.service';
 import type { MailService } from '../mail/mail.service';
 import { requireOwnOrganisation } from '../organisations/organisation-access';
-import { computeAlerts, computeCalendar, formatDeadline, KIND_LABEL, monthLabel, type AnnualReturnFiling, type BillFact, type RegistrationFact } from './alert-rules';
+import { computeAlerts, computeCalendar, formatDeadline, KIND_LABEL, monthLabel, type AnnualReturnFiling, type BillFact, type PriorPaidMonthFact, type RegistrationFact } from './alert-rules';
 import * as repo from './alerts.repo';
 import { deadlinesToICalendar } from './icalendar';
 
@@ -39,6 +39,8 @@ export interface AlertsDeps {
   referenceTables(): Promise<ReferenceTables>;
   /** The annual-returns module: each corporation, state and year whose annual return was filed. */
   annualReturnFilings(organisationId: string): Promise<AnnualReturnFiling[]>;
+  /** The annual-returns module: PAYE months recorded as paid on the state portal before Levy. */
+  priorPaidPayeMonths(organisationId: string): Promise<PriorPaidMonthFact[]>;
   corporationCount(organisationId: string): Promise<number>;
   /** The wallets module: the organisation's total balance, naira. */
   totalBalance(organisationId: string): Promise<string>;
@@ -64,14 +66,15 @@ export function createAlertsService(deps: AlertsDeps) {
   const now = deps.now ?? (() => new Date());
 
   async function facts(organisationId: string) {
-    const [registrations, bills, declarations, filings, tables] = await Promise.all([
+    const [registrations, bills, declarations, priorPaidPayeMonths, filings, tables] = await Promise.all([
       deps.registrations(organisationId),
       deps.bills(organisationId),
       repo.nilDeclarationsOfOrganisation(deps.db, organisationId),
+      deps.priorPaidPayeMonths(organisationId),
       deps.annualReturnFilings(organisationId),
       deps.referenceTables(),
     ]);
-    return { registrations, bills, noWhtDeclarations: declarations, filings, today: lagosDate(now()), tables };
+    return { registrations, bills, noWhtDeclarations: declarations, priorPaidPayeMonths, filings, today: lagosDate(now()), tables };
   }
 
   /** The caller's organisation's registration of a corporation in a state (by code), or NOT_FOUND: the organisation boundary. */

@@ -249,10 +249,16 @@ export async function renderTaxCard(input: ReturnDocumentInput, employee: Annual
   );
   table.start(y);
   const months = new Map(employee.monthly.map((month) => [month.period, month]));
+  // Months paid outside Levy without their payroll file: paid, but this employee's share is unknown.
+  const outsideLevy = input.content.differences.some((difference) => difference.kind === 'paid_outside_levy');
+  const unsplit = new Map(input.content.differences.flatMap((difference) => (difference.kind === 'paid_outside_levy' && !difference.split ? [[difference.period, difference.reference]] : [])));
   for (let month = 1; month <= 12; month++) {
     const period = formatPeriod(view.year, month);
     const paid = months.get(period);
-    table.row(paid ? [monthName(period), figure(paid.grossKobo), figure(paid.taxKobo), paid.bills.join(', ')] : [monthName(period), '—', '—', 'Not on a paid PAYE bill']);
+    const outside = unsplit.get(period);
+    if (paid) table.row([monthName(period), figure(paid.grossKobo), figure(paid.taxKobo), paid.bills.join(', ')]);
+    else if (outside) table.row([monthName(period), '—', '—', `Paid outside Levy (${outside}): the split per employee is not on record`]);
+    else table.row([monthName(period), '—', '—', 'Not on a paid PAYE bill']);
   }
   table.total(['Total', figure(employee.grossKobo), figure(employee.taxDeductedKobo), '']);
   y = drawFactColumns(
@@ -277,7 +283,7 @@ export async function renderTaxCard(input: ReturnDocumentInput, employee: Annual
   );
   drawRule(page, y);
   paragraphs(page, y + 8, [
-    `${view.corporation.name} deducted the PAYE above from ${employee.name}'s pay and remitted it to ${view.state.revenue_service} through Levy with the bills named. Keep this card: it supports a tax clearance certificate application. Generated ${longDate(input.generatedAt.toISOString(), true)}.`,
+    `${view.corporation.name} deducted the PAYE above from ${employee.name}'s pay and remitted it to ${view.state.revenue_service} through Levy with the bills named${outsideLevy ? ", except the months marked paid outside Levy, which it paid on the revenue service's own portal under the agency references shown" : ''}. Keep this card: it supports a tax clearance certificate application. Generated ${longDate(input.generatedAt.toISOString(), true)}.`,
   ]);
   return page.finish(`tax-card-${view.year}-${employee.taxPayerNumber}.pdf`);
 }

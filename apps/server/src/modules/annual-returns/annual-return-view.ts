@@ -43,6 +43,8 @@ export function differenceMessage(difference: AnnualReturnDifference): string {
       const direction = difference.differenceKobo < 0 ? 'less' : 'more';
       return `${difference.name} (${difference.taxPayerNumber}): PAYE deducted in ${months} was ${nairaText(difference.declaredKobo)}, ${nairaText(difference.differenceKobo)} ${direction} than the law's figure of ${nairaText(difference.expectedKobo)}. The return shows what was deducted.`;
     }
+    case 'paid_outside_levy':
+      return `${monthName(difference.period)}: ${nairaText(difference.taxKobo)} paid outside Levy (agency reference ${difference.reference}). ${difference.split ? "Its payroll file gives each employee's figures." : "The month's split per employee is not on record: it counts in the employer's total only."}`;
     case 'bill_total':
       return `Bill ${difference.reference}: its amount due, ${nairaText(difference.amountDueKobo)}, differs from the sum of its rows, ${nairaText(difference.rowsKobo)}.`;
   }

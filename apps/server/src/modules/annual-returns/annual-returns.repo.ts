@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, lt, min, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { annualReturnClaims, annualReturns } from './annual-returns.schema';
+import { annualReturnClaims, annualReturns, priorPayePayments } from './annual-returns.schema';
 
 export type AnnualReturnRow = typeof annualReturns.$inferSelect;
 
@@ -62,4 +62,37 @@ export async function releaseClaim(executor: Db, key: ReturnKey): Promise<void> 
   await executor
     .delete(annualReturnClaims)
     .where(and(eq(annualReturnClaims.corporationId, key.corporationId), eq(annualReturnClaims.stateId, key.stateId), eq(annualReturnClaims.year, key.year)));
+}
+
+export type PriorPaymentRow = typeof priorPayePayments.$inferSelect;
+
+/** A registration's months paid before Levy, newest month first. */
+export function findPriorPayments(executor: Db, key: { corporationId: string; stateId: number }): Promise<PriorPaymentRow[]> {
+  return executor
+    .select()
+    .from(priorPayePayments)
+    .where(and(eq(priorPayePayments.corporationId, key.corporationId), eq(priorPayePayments.stateId, key.stateId)))
+    .orderBy(desc(priorPayePayments.taxMonth));
+}
+
+/** Stores a month paid before Levy; null when that month is recorded already. */
+export async function insertPriorPayment(executor: Db, row: typeof priorPayePayments.$inferInsert): Promise<PriorPaymentRow | null> {
+  const [stored] = await executor.insert(priorPayePayments).values(row).onConflictDoNothing().returning();
+  return stored ?? null;
+}
+
+export async function deletePriorPayment(executor: Db, key: { corporationId: string; stateId: number; taxMonth: string }): Promise<PriorPaymentRow | null> {
+  const [removed] = await executor
+    .delete(priorPayePayments)
+    .where(and(eq(priorPayePayments.corporationId, key.corporationId), eq(priorPayePayments.stateId, key.stateId), eq(priorPayePayments.taxMonth, key.taxMonth)))
+    .returning();
+  return removed ?? null;
+}
+
+/** Every month an organisation recorded as paid before Levy: what alerts close. */
+export function priorPaidMonthsOfOrganisation(executor: Db, organisationId: string) {
+  return executor
+    .select({ corporationId: priorPayePayments.corporationId, stateId: priorPayePayments.stateId, taxMonth: priorPayePayments.taxMonth })
+    .from(priorPayePayments)
+    .where(eq(priorPayePayments.organisationId, organisationId));
 }

@@ -1,5 +1,7 @@
-import type { AnnualReturn } from '@levy/tax';
-import { index, integer, json, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { AnnualReturn, AnnualReturnBillRow } from '@levy/tax';
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, json, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { kobo } from '../../db/columns';
 import { corporations } from '../corporations/corporations.schema';
 import { users } from '../identity/identity.schema';
 import { organisations } from '../organisations/organisations.schema';
@@ -61,4 +63,41 @@ export const annualReturnClaims = pgTable(
     claimedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.corporationId, table.stateId, table.year] })],
+);
+
+/**
+ * A month's PAYE paid on the state's own portal before the corporation used Levy: recorded, never
+ * paid through Levy. The year's annual return counts it; alerts treat the month as paid. One per
+ * corporation, state and month. `rows` are the month's employees when a payroll file was given
+ * (the return's row shape, kobo); null when only the total is on record.
+ */
+export const priorPayePayments = pgTable(
+  'prior_paye_payments',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    organisationId: uuid()
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'restrict' }),
+    corporationId: uuid()
+      .notNull()
+      .references(() => corporations.id, { onDelete: 'cascade' }),
+    stateId: integer()
+      .notNull()
+      .references(() => states.id),
+    taxMonth: text().notNull(),
+    amountKobo: kobo().notNull(),
+    agencyReference: text().notNull(),
+    paidOn: date({ mode: 'string' }).notNull(),
+    rows: jsonb().$type<AnnualReturnBillRow[]>(),
+    fileName: text(),
+    recordedBy: uuid().references(() => users.id),
+    recordedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('prior_paye_payments_month_unique').on(table.corporationId, table.stateId, table.taxMonth),
+    index('prior_paye_payments_organisation_idx').on(table.organisationId),
+    check('prior_paye_payments_tax_month_format', sql`${table.taxMonth} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
+    check('prior_paye_payments_amount_positive', sql`${table.amountKobo} > 0`),
+    check('prior_paye_payments_paid_in_or_after_month', sql`to_char(${table.paidOn}, 'YYYY-MM') >= ${table.taxMonth}`),
+  ],
 );

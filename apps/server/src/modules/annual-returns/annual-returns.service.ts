@@ -9,6 +9,7 @@ import { agencyFailure, refuseFederalPaye, type StatesService } from '../states/
 import { contentView, naira } from './annual-return-view';
 import { exportAnnualReturn, renderTaxCard, type ReturnDocumentInput } from './annual-return-documents';
 import * as repo from './annual-returns.repo';
+import { priorPaymentsAsBills } from './prior-payments.service';
 
 /** A paid PAYE bill of the year with its rows, as the bills module gives it. */
 export interface PaidPayeBill {
@@ -45,21 +46,24 @@ export function createAnnualReturnsService(deps: AnnualReturnsDeps) {
     const { corporation, state, registration } = await deps.states.findRegistration(db, caller, corporationId, stateCode, access);
     refuseFederalPaye(state, "the employer's annual return of PAYE");
     const key = { corporationId: corporation.id, stateId: state.id, year };
-    const [bills, versions] = await Promise.all([deps.paidPayeBillsOfYear(key), repo.findVersions(db, key)]);
+    const [bills, priorBills, versions] = await Promise.all([deps.paidPayeBillsOfYear(key), priorPaymentsAsBills(db, key), repo.findVersions(db, key)]);
     const preview = computeAnnualReturn({
       year,
       firstTaxMonth: registration.firstTaxMonth,
       asOf: lagosDate(now()),
-      bills: bills.map((bill) => ({
+      bills: [
+        ...bills.map((bill) => ({
         reference: bill.reference,
         period: bill.period,
         supplementary: bill.supplementary,
         supplementaryReason: bill.supplementaryReason,
         amountDueKobo: bill.amountDueKobo,
         rows: bill.items.map((item) => ({ taxPayerNumber: item.taxPayerNumber, name: item.name, designation: item.designation, grossKobo: item.amountKobo ?? (0 as Kobo), taxKobo: item.taxPayableKobo, expectedTaxKobo: item.expectedTaxKobo, incomesKobo: item.incomesKobo })),
-      })),
+        })),
+        ...priorBills,
+      ],
     });
-    return { corporation, state, registration, key, preview, versions, paidBills: bills.length };
+    return { corporation, state, registration, key, preview, versions, paidBills: bills.length + priorBills.length };
   }
 
   type Gathered = Awaited<ReturnType<typeof gather>>;

@@ -234,7 +234,7 @@ export async function countBills(executor: Db, organisationId: string): Promise<
 /** Every bill of an organisation reduced to what deadlines need: who, where, which month, status, amount, when paid. */
 export function billPeriodsOfOrganisation(executor: Db, organisationId: string) {
   return executor
-    .select({ id: bills.id, corporationId: bills.corporationId, stateId: bills.stateId, type: bills.type, periodStart: bills.periodStart, status: bills.status, amountDueKobo: bills.amountDueKobo, paidAt: bills.paidAt, createdAt: bills.createdAt })
+    .select({ id: bills.id, reference: bills.reference, corporationId: bills.corporationId, stateId: bills.stateId, type: bills.type, periodStart: bills.periodStart, status: bills.status, amountDueKobo: bills.amountDueKobo, paidAt: bills.paidAt, createdAt: bills.createdAt })
     .from(bills)
     .where(eq(bills.organisationId, organisationId))
     .orderBy(asc(bills.periodStart));

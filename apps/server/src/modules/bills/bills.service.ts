@@ -457,7 +457,7 @@ export function createBillsService(deps: {
     /** Each bill of an organisation as id, corporation, state, type, tax month (YYYY-MM), status, amount due and paid time: what the alerts module computes deadlines from. */
     async billPeriods(organisationId: string) {
       const rows = await repo.billPeriodsOfOrganisation(db, organisationId);
-      return rows.map((row) => ({ id: row.id, corporationId: row.corporationId, stateId: row.stateId, type: row.type, period: row.periodStart.slice(0, 7), status: row.status, amountDueKobo: row.amountDueKobo, paidAt: row.paidAt, createdAt: row.createdAt }));
+      return rows.map((row) => ({ id: row.id, reference: row.reference, corporationId: row.corporationId, stateId: row.stateId, type: row.type, period: row.periodStart.slice(0, 7), status: row.status, amountDueKobo: row.amountDueKobo, paidAt: row.paidAt, createdAt: row.createdAt }));
     },
 
     /**

@@ -177,6 +177,19 @@ export function createPayrollService(deps: { db: Db; agency: StateAgency; states
 
     payeFileOnFile,
 
+    /**
+     * A PAYE template CSV read and checked as an upload is, on the rules of `taxMonth` (a month
+     * already paid elsewhere): its employees and total, or INVALID_INPUT naming each bad row.
+     */
+    async readPayeFile(file: UploadedFile, taxMonth: string) {
+      if (file.content.length === 0) throw invalidInput({ file: NO_NEW_FILE_SELECTED });
+      if (!isCsv(file)) throw invalidInput({ file: CSV_MESSAGES.invalidDocument });
+      // Midday on the 15th in Lagos is inside the month whatever the time zone.
+      const parsed = await payrollEmployees({ content: file.content, now: new Date(`${taxMonth}-15T12:00:00+01:00`) });
+      if (!parsed.ok) throw csvFailure(parsed.message, parsed.errors);
+      return { amountDueKobo: parsed.amountDue, employees: parsed.employees };
+    },
+
     /** The payroll on file as a CSV download; NOT_FOUND when none is registered. */
     async download(caller: Caller, corporationId: string, stateCodeOrId: string): Promise<FileReply> {
       const { state, registration } = await states.findRegistration(db, caller, corporationId, stateCodeOrId, 'read');

@@ -1,6 +1,6 @@
 import { hasPermission } from '@levy/contracts';
 import { Button, Group, Table, Text } from '@mantine/core';
-import { IconCalendarMonth, IconEdit, IconPlus, IconTrash, IconUsers } from '@tabler/icons-react';
+import { IconCalendarMonth, IconEdit, IconPlus, IconReceipt, IconTrash, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ContentCard } from '../../../components/content-card';
 import { EmptyState } from '../../../components/empty-state';
@@ -16,6 +16,7 @@ import { PAYROLL_PERMISSIONS } from '../../../components/payroll/payroll-permiss
 import { CORPORATION_PERMISSIONS } from '../model/permissions';
 import { FirstTaxMonthDialog } from './first-tax-month-dialog';
 import { ManagePayrollDialog } from '../../../components/payroll/manage-payroll-dialog';
+import { PriorPaymentsDialog } from './prior-payments-dialog';
 import { RemoveStateDialog } from './remove-state-dialog';
 import { StateTaxIdDialog, type StateDialogMode } from './state-tax-id-dialog';
 
@@ -23,6 +24,7 @@ type Dialog =
   | { kind: 'tax-id'; mode: StateDialogMode }
   | { kind: 'first-month'; registration: CorporationState }
   | { kind: 'payroll'; registration: CorporationState }
+  | { kind: 'prior-payments'; registration: CorporationState }
   | { kind: 'remove'; registration: CorporationState }
   | null;
 
@@ -57,6 +59,9 @@ export function StatesTab({ corporation, readOnly }: { corporation: Corporation;
     }
     // The NRS takes WHT alone: PAYE, its payroll and the consent to manage it stay with the states.
     if (canManagePayroll && registration.state.collector === 'state') items.push({ label: 'Manage Payroll', icon: <IconUsers size={16} />, onClick: () => setDialog({ kind: 'payroll', registration }) });
+    if (registration.state.collector === 'state' && hasPermission(permissions, CORPORATION_PERMISSIONS.listPriorPayments)) {
+      items.push({ label: 'Months paid before Levy', icon: <IconReceipt size={16} />, onClick: () => setDialog({ kind: 'prior-payments', registration }) });
+    }
     if (can(CORPORATION_PERMISSIONS.removeState)) {
       items.push({ label: `Remove ${name}`, icon: <IconTrash size={16} />, color: 'red', onClick: () => setDialog({ kind: 'remove', registration }) });
     }
@@ -156,6 +161,7 @@ export function StatesTab({ corporation, readOnly }: { corporation: Corporation;
       {dialog?.kind === 'tax-id' && <StateTaxIdDialog corporationId={corporation.id} corporationName={corporation.name} mode={dialog.mode} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'first-month' && <FirstTaxMonthDialog corporationId={corporation.id} registration={dialog.registration} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'payroll' && <ManagePayrollDialog corporationId={corporation.id} corporationName={corporation.name} registration={dialog.registration} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'prior-payments' && <PriorPaymentsDialog corporationId={corporation.id} registration={dialog.registration} readOnly={readOnly} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'remove' && <RemoveStateDialog corporationId={corporation.id} corporationName={corporation.name} registration={dialog.registration} onClose={() => setDialog(null)} />}
     </ContentCard>
   );

@@ -8,4 +8,7 @@ export const CORPORATION_PERMISSIONS = {
   addState: calls.addCorporationState.permission,
   updateState: calls.updateCorporationStateTaxId.permission,
   removeState: calls.removeCorporationState.permission,
+  listPriorPayments: calls.listPriorPayePayments.permission,
+  recordPriorPayment: calls.recordPriorPayePayment.permission,
+  removePriorPayment: calls.removePriorPayePayment.permission,
 } as const;
