@@ -1,6 +1,6 @@
 // Bank statement analyser through the real API: the 200-page, 10,000-row statement PDF from
 // upload to analysed (file checked and kept, parse job picked up, rows, pages and analysis stored),
-// beside the engine alone (readStatement) on the same file in the same run. Budget (issue 16):
+// beside the engine alone (readStatement) on the same file in the same run. Budget:
 // ≤ 1.5× the engine alone. PostgreSQL when DATABASE_URL is set (a scratch database, dropped
 // afterwards), otherwise the embedded PGlite in memory.
 import { performance } from 'node:perf_hooks';

@@ -1,4 +1,4 @@
-// API speed (issue 15): the real app, started as production starts it (`NODE_ENV=production`, the
+// API speed: the real app, started as production starts it (`NODE_ENV=production`, the
 // default log level, its own process), on PostgreSQL and on PGlite, against a bare Fastify + pg
 // route doing the team list's SQL (bench/bare-team-list.ts) in the same run. Rounds of each call
 // alternate with rounds of the bare route, 16 clients each, so the machine's drift hits both. On

@@ -2,7 +2,7 @@
 // residence and relief columns) from upload to bill created (parsed,
 // every row recomputed, items stored, wallet debited, settled), and a 100,000-row WHT auto bulk
 // calculation, each beside Papa Parse's bare parse of the same file in the same run.
-// Budgets (issue 11): ≤ 4× bare parse; peak RSS growth ≤ 400 MB. PostgreSQL when DATABASE_URL is
+// Budgets: ≤ 4× bare parse; peak RSS growth ≤ 400 MB. PostgreSQL when DATABASE_URL is
 // set (a scratch database, dropped afterwards), otherwise the embedded PGlite in memory.
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
@@ -88,7 +88,7 @@ try {
   const whtText = whtAutoFixture(ROWS);
   const csv = (field: string, text: string): TestFile => ({ field, filename: 'bench.csv', contentType: 'text/csv', content: Buffer.from(text) });
 
-  // Every run pays October again: each after the first is an additional payment for the month (issue 22).
+  // Every run pays October again: each after the first is an additional payment for the month.
   const paye = await fastestPair(bareParse(payeText), () =>
     test.upload(`internal/corporations/${corporationId}/states/LA/paye/bills`, { namespace: 'core', token, fields: { start_date: '2026-10', supplementary: 'true', supplementary_reason: 'Benchmark run' }, files: [csv('recipients', payeText)], headers: { 'idempotency-key': randomUUID() } }),
   );

@@ -1,4 +1,4 @@
-// Data scale (issue 27): the list, search, filter, export and alert calls of one organisation on a
+// Data scale: the list, search, filter, export and alert calls of one organisation on a
 // large PostgreSQL database (1,000 organisations, 200,000 bills with their item pages, 1,000,000
 // ledger entries, 500,000 statement rows) against the same calls on a small one holding only that
 // organisation, whose own data is the same in both. Budget: each call's p95 within 2× of the small

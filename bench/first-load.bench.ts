@@ -1,7 +1,7 @@
 // First load as a new visitor meets it: the web app is built, served by the real server, and
 // opened in Chromium with an empty cache; every JavaScript and CSS response is counted as
 // transferred (the compressed body the browser received) and as gzipped (gzip -9 of the file).
-// Budgets (issue 15): the home page ≤ 200 KB gzipped before a calculation is made; the app shell
+// Budgets: the home page ≤ 200 KB gzipped before a calculation is made; the app shell
 // after sign-in (the dashboard opened with a session) ≤ 250 KB. The login page, public too, is held to the home's.
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Month-end load (issue 27): two app processes (NODE_ENV=production, TRUST_PROXY=1, their default
+// Month-end load: two app processes (NODE_ENV=production, TRUST_PROXY=1, their default
 // pools) on one PostgreSQL database, and 100 organisations doing what they do on the 10th for
 // 60 s, each a person who waits about a second between calls: sign-ins, the dashboard and its
 // alerts, bill lists and exports, PAYE bills from 50-row files, WHT bills settled in the background

@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/accessibility';
 import { snap } from './support/screenshots';
 
-// The public calculator journey of issue 4: a visitor works out PAYE on ₦500,000 a month, sees
+// The public calculator journey: a visitor works out PAYE on ₦500,000 a month, sees
 // both regimes, shares the calculation, and the link reopens the same figures elsewhere.
 
 async function pickOption(page: Page, label: string, option: string) {

@@ -8,7 +8,7 @@ import { joinedMember } from '../support/owners';
 import { snap } from '../support/screenshots';
 import { BillsList, csvUpload, fundWallet, lastMonth, logInToDashboard, ownerInLagos, PayTaxes, payrollWithOneWrongRow } from '../pages/bills-pages';
 
-// No payment by mistake (issue 22): a month paid twice is stopped until it is said to be on purpose,
+// No payment by mistake: a month paid twice is stopped until it is said to be on purpose,
 // a member's bill waits for an admin, and a WHT payment the agency has not accepted can be cancelled.
 
 const LAGOS_OPTION = /^Lagos · /;

@@ -7,7 +7,7 @@ import { expectWithinScreenWidth } from '../support/layout';
 import { snap } from '../support/screenshots';
 import { BillsList, csvUpload, fundWallet, logInToDashboard, ownerInLagos, PayTaxes } from '../pages/bills-pages';
 
-// WHT credit notes and vendors (issue 26): a paid WHT bill's note per payee and all as a ZIP, the
+// WHT credit notes and vendors: a paid WHT bill's note per payee and all as a ZIP, the
 // vendors built from paid bills with a note emailed, and the WHT form suggesting a known vendor.
 
 test('pay a WHT bill, download a credit note and the ZIP, see the vendors, email a note, and use a suggestion', async ({ page, request, browser }) => {

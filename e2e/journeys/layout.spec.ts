@@ -6,7 +6,7 @@ import { onboardedOwner } from '../support/owners';
 import { snap } from '../support/screenshots';
 import { LoginPage } from '../pages/auth-pages';
 
-// The layout's rough edges of issue 15, each as a person meets it.
+// The layout's rough edges, each as a person meets it.
 
 test('a signed-in owner keeps the app layout on an unknown path, cannot reopen start, and always sees a selected corporation tab', async ({ page, request }) => {
   const owner = await onboardedOwner(request, { prefix: 'layout', firstName: 'Zainab', lastName: 'Musa', legalName: 'Musa Textiles Limited', corporationName: 'Musa Weaving Ltd' });

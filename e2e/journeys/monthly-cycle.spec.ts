@@ -7,7 +7,7 @@ import { snap } from '../support/screenshots';
 import { LoginPage } from '../pages/auth-pages';
 import { fundWallet, payrollWithOneWrongRow, registerPayroll } from '../pages/bills-pages';
 
-// The monthly cycle as a finance officer meets it (issue 23): a state registered as owing from
+// The monthly cycle as a finance officer meets it: a state registered as owing from
 // three months back shows those months as overdue at once, each with its penalty so far; the
 // oldest is paid from its alert, from the payroll on file, in at most six clicks to a downloaded
 // receipt, whose verify link anyone can open. The same on a phone.

@@ -6,7 +6,7 @@ import { onboardedOwner } from '../support/owners';
 import { snap } from '../support/screenshots';
 import { BillsList, fundWallet, lastMonth, logInToDashboard, PayTaxes } from '../pages/bills-pages';
 
-// WHT on payments to companies goes to the federal Nigeria Revenue Service (issue 26): register the
+// WHT on payments to companies goes to the federal Nigeria Revenue Service: register the
 // NRS beside the states with the corporation's Tax ID, bill a company at the company rate, pay it
 // from the wallet, and download the receipt that names the NRS.
 

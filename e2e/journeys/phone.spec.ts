@@ -8,7 +8,7 @@ import { snap } from '../support/screenshots';
 import { LoginPage } from '../pages/auth-pages';
 import { fundWallet, lastMonth, PayTaxes, payrollWithOneWrongRow, registerPayroll } from '../pages/bills-pages';
 
-// A finance officer on a phone (issue 23): at 390 px every signed-in page keeps the top bar's
+// A finance officer on a phone: at 390 px every signed-in page keeps the top bar's
 // actions on the screen, every menu opens inside it, and tables keep what a row costs and where it
 // stands. Names are long on purpose: they are what pushed the bell and the profile off the screen.
 

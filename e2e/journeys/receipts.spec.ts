@@ -8,7 +8,7 @@ import { snap } from '../support/screenshots';
 import { LoginPage } from '../pages/auth-pages';
 import { BillsList, fundWallet, lastMonth, PayTaxes, payrollWithOneWrongRow, registerPayroll, registerState } from '../pages/bills-pages';
 
-// Receipts that prove payment (issue 23): a paid bill's receipt carries a code and a QR of its
+// Receipts that prove payment: a paid bill's receipt carries a code and a QR of its
 // verify link, which anyone opens without an account to see the payment as Levy recorded it. The
 // tax is remitted through the Remita fake the sandbox runs: the drawer and the verify page show the
 // RRR and Remita's payment reference, and the verify page says Remita confirmed the payment.

@@ -4,7 +4,7 @@ import { snap } from '../support/screenshots';
 import { AppShell } from '../pages/app-shell';
 import { LoginPage } from '../pages/auth-pages';
 
-// Issue 26 "Tax data kept current": platform staff add a Monetary Policy Rate row with its source on
+// Tax data kept current: platform staff add a Monetary Policy Rate row with its source on
 // the Reference data screen; penalties then say how current the MPR is ("MPR as of"). They also add
 // a charge schedule and a WHT rate from next month.
 

@@ -9,7 +9,7 @@ import { renderFirstPageToPng } from '../support/pdf-preview';
 import { snap } from '../support/screenshots';
 import { fundWallet, logInToDashboard, payrollWithOneWrongRow, registerPayroll } from '../pages/bills-pages';
 
-// Year end (issue 26): a corporation that paid 2025's PAYE through Levy, January to November,
+// Year end: a corporation that paid 2025's PAYE through Levy, January to November,
 // previews its annual return (Form H1) with the missing December and the understated row named,
 // exports it, submits it to the revenue service, and downloads an employee's tax card and all of them.
 

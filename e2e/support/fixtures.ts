@@ -4,7 +4,7 @@ export { expect } from '@playwright/test';
 
 /**
  * Journeys about other features: the owner's checklist opens a second after the app loads while
- * a step is incomplete (product-spec §4); whenever it covers the page, close it and go on. The
+ * a step is incomplete (docs/product.md §4); whenever it covers the page, close it and go on. The
  * dashboard's onboarding prompts likewise get 'Got it!' when one is in the way, unless a journey
  * about them turns `dismissesPrompts` off.
  */

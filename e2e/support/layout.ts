@@ -29,7 +29,7 @@ export async function expectFitsWithoutSidewaysScroll(table: Locator): Promise<v
 const KEY_COLUMN = /^(total|amount|status|tax payable)\b/i;
 
 /**
- * The screen as a phone shows it (issue 23), failing on anything off to the side: the top bar's
+ * The screen as a phone shows it, failing on anything off to the side: the top bar's
  * actions (the alerts bell, the profile menu) lie within the screen; the page does not scroll
  * sideways; every open menu, popover, list of options, dialog and toast lies within the screen;
  * every table on show fits the box it would scroll in (a row too wide becomes a card), with its

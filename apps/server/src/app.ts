@@ -74,7 +74,7 @@ function isHashedAsset(root: string, filePath: string): boolean {
 }
 
 /**
- * One log line per request, when it ends, with the call and how it went (issue 15): Fastify's
+ * One log line per request, when it ends, with the call and how it went: Fastify's
  * default also writes one on arrival, which doubled the logging cost of every call.
  */
 class OneLinePerRequest extends LogController {

@@ -3,7 +3,7 @@ import { isUniqueViolation } from './db/errors';
 
 export type { ErrorCode } from '@levy/contracts';
 
-/** The one error type of the API: a code from the catalogue (product-spec §8, in `@levy/contracts`), a message for people, optional data. */
+/** The one error type of the API: a code from the catalogue (docs/product.md §8, in `@levy/contracts`), a message for people, optional data. */
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly data: unknown;
@@ -19,7 +19,7 @@ export class AppError extends Error {
   }
 }
 
-/** INVALID_INPUT whose data maps each field to its message (product-spec §8). */
+/** INVALID_INPUT whose data maps each field to its message (docs/product.md §8). */
 export function invalidInput(fields: Record<string, string>, message?: string): AppError {
   return new AppError('INVALID_INPUT', message ?? Object.values(fields)[0], fields);
 }

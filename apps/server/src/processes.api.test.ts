@@ -18,7 +18,7 @@ const transport: MailTransport = {
 let test: TestApp;
 let second: AppInstance;
 
-// Levy as several processes on one PostgreSQL (issue 12): PGlite is one process's database.
+// Levy as several processes on one PostgreSQL: PGlite is one process's database.
 describe.skipIf(!usePostgres)('two app instances on one PostgreSQL', () => {
   beforeAll(async () => {
     test = await createTestApp({ mailTransport: transport });

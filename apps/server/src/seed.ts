@@ -11,7 +11,7 @@ import { createLedgerService } from './modules/wallets/ledger.service';
 // Composition, like app.ts: seeding writes several modules' tables, so it lives beside the app
 // rather than in db/ (decision 0007).
 
-/** The 36 states and the FCT with two-letter codes and their revenue services (tax-rules.md §6). */
+/** The 36 states and the FCT with two-letter codes and their revenue services (docs/tax-rules.md §6). */
 const STATES: Array<[code: string, name: string, abbreviation: string | null]> = [
   ['AB', 'Abia', null], ['AD', 'Adamawa', null], ['AK', 'Akwa Ibom', 'AKIRS'], ['AN', 'Anambra', null],
   ['BA', 'Bauchi', null], ['BY', 'Bayelsa', null], ['BE', 'Benue', 'BIRS'], ['BO', 'Borno', null],
@@ -26,7 +26,7 @@ const STATES: Array<[code: string, name: string, abbreviation: string | null]> =
 ];
 
 /**
- * The federal collector of WHT on payments to companies (tax-rules.md §3), beside the states so
+ * The federal collector of WHT on payments to companies (docs/tax-rules.md §3), beside the states so
  * that every `{state}` of a call resolves it; its id follows the states'.
  */
 const NRS = { id: STATES.length + 1, code: 'NRS', name: 'Nigeria Revenue Service', abbreviation: 'NRS', revenueService: 'Nigeria Revenue Service', collector: 'federal' as const };

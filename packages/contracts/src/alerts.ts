@@ -6,13 +6,13 @@ import { REFERENCE_REVIEW_DAYS } from './reference-data';
 import { registrationParams } from './states';
 
 /**
- * Deadlines and guidance (issue 13; product-spec §3 "Alert", §4 checklist, product-design
+ * Deadlines and guidance (docs/product.md §3 "Alert", §4 checklist, docs/product.md
  * "Alerts, checklist, dashboard"): alerts computed from registrations and paid bills, the
  * deadline calendar, the onboarding checklist and the dashboard's tax-paid metrics.
  * Money crosses the API as naira strings with two decimals.
  */
 
-/** A month's PAYE or WHT remittance, or a year's employer's annual return (Form H1, issue 26). */
+/** A month's PAYE or WHT remittance, or a year's employer's annual return (Form H1). */
 export const DEADLINE_KINDS = ['paye', 'wht', 'annual_return'] as const;
 export type DeadlineKind = (typeof DEADLINE_KINDS)[number];
 
@@ -36,7 +36,7 @@ export const latePenaltyEstimate = z.object({
 });
 export type LatePenaltyEstimate = z.infer<typeof latePenaltyEstimate>;
 
-/** One alert: the fields of product-spec §3 plus what makes it actionable. */
+/** One alert: the fields of docs/product.md §3 plus what makes it actionable. */
 export const alert = z.object({
   date: z.string().describe('The day the alert was computed, YYYY-MM-DD (Africa/Lagos)'),
   tax_month: z.string().describe('YYYY-MM; for an annual return, December of its year'),
@@ -67,7 +67,7 @@ export const listAlerts = defineContract(calls.listAlerts, {
   response: z.array(alert),
 });
 
-/** `annual_return` is listed only while an ended year's return is unfiled (issue 26). */
+/** `annual_return` is listed only while an ended year's return is unfiled. */
 export const CHECKLIST_STEPS = ['account', 'corporation', 'states', 'bills', 'fund', 'annual_return'] as const;
 export type ChecklistStepCode = (typeof CHECKLIST_STEPS)[number];
 

@@ -7,7 +7,7 @@ import { registrationParams } from './states';
 import { requiredText } from './validation';
 
 /**
- * The employer's annual return (Form H1, NTAA s.14) and employees' tax cards (issue 26): built
+ * The employer's annual return (Form H1, NTAA s.14) and employees' tax cards: built
  * from a corporation's paid PAYE bills in a state and year, submitted to the state's revenue
  * service, amended as new versions. Money crosses the API as naira strings with two decimals.
  */

@@ -1,15 +1,15 @@
 // Types only: the web app's API client imports this module on every page, and zod loads only
-// with the pages that use a schema (issue 15).
+// with the pages that use a schema.
 import type { z } from 'zod';
 import type { Permission } from './permissions';
 
 /**
- * The API's fixed parts (product-spec §7–9), declared once for the server and the web: the base
+ * The API's fixed parts (docs/product.md §7–9), declared once for the server and the web: the base
  * path, the envelope and its codes. A call is declared once in `calls.ts` (method, namespace, path,
  * permission); its contract (`defineContract`) adds the summary and the request and response schemas.
  */
 
-/** API base path (product-spec §9). */
+/** API base path (docs/product.md §9). */
 export const API_BASE = '/service/v1';
 
 export const NAMESPACES = ['public', 'auth', 'core', 'bank'] as const;
@@ -35,7 +35,7 @@ type Access = { permission: Permission; public?: never } | { public: true; permi
 /** What `calls.ts` says of one call. */
 export type CallDeclaration = CallFields & Access;
 
-/** The envelope codes of product-spec §8 with their HTTP status and default message. */
+/** The envelope codes of docs/product.md §8 with their HTTP status and default message. */
 export const ENVELOPE_CODES = {
   OK: { status: 200, message: 'OK' },
   INVALID_INPUT: { status: 400, message: 'Some of the information provided is not valid.' },

@@ -7,7 +7,7 @@ import { idParam, listParams, pageOf } from './common';
 import { requiredText, uniqueName } from './validation';
 
 /**
- * Bank statement analyser (Beta; issue 16, product-design "Bank statement analyser", product-spec
+ * Bank statement analyser (Beta; docs/product.md "Bank statement analyser", docs/product.md
  * §2): folders hold records, a record is one bank account holding uploaded statements. Parsing
  * runs in the background; a statement reports its status and progress until it is analysed.
  * Money crosses the API as naira strings with two decimals (a balance may be negative); the

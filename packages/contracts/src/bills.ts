@@ -8,7 +8,7 @@ import { COLLECTOR_KINDS } from './reference';
 import { registeredTaxId, requiredText } from './validation';
 
 /**
- * Bills (issue 11; product-spec §7 "Bills", product-design "Bills"): PAYE and WHT bills generated
+ * Bills (docs/product.md §7 "Bills", docs/product.md "Bills"): PAYE and WHT bills generated
  * from CSV files or one payee, charged and paid from a wallet. Money crosses the API as naira
  * strings with two decimals; the server keeps kobo.
  */
@@ -16,7 +16,7 @@ import { registeredTaxId, requiredText } from './validation';
 export const BILL_TYPE_CODES = ['paye', 'wht'] as const;
 export type BillTypeCode = (typeof BILL_TYPE_CODES)[number];
 
-/** product-design "Bills": the statuses a bill moves through. */
+/** docs/product.md "Bills": the statuses a bill moves through. */
 export const BILL_STATUSES = ['pending', 'awaiting_approval', 'awaiting_payment_confirmation', 'payment_pending', 'payment_paid', 'failed', 'declined', 'cancelled'] as const;
 export type BillStatus = (typeof BILL_STATUSES)[number];
 
@@ -200,7 +200,7 @@ export const billItem = z.object({
   expected_tax: z.string().nullable().describe("PAYE: the engine's own figure for the row"),
 });
 
-/** The single-payee step of the WHT form (product-spec §4 step 1): the beneficiary's Tax ID and name. */
+/** The single-payee step of the WHT form (docs/product.md §4 step 1): the beneficiary's Tax ID and name. */
 export const singlePayee = z.object({ tax_payer_number: registeredTaxId, name: requiredText('Beneficiary name') });
 
 const billPage = z.object({ items: z.array(billSummary), pagination });

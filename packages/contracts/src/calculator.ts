@@ -4,7 +4,7 @@ import * as calls from './calls';
 import { yearMonth } from './dates';
 
 /**
- * The public tax calculator (issue 4, product-design "Public calculator"): PAYE for a month under
+ * The public tax calculator (docs/product.md "Public calculator"): PAYE for a month under
  * the regime in force, WHT on one payment, and shared calculations. Money crosses the API as naira
  * with at most two decimals (in) and as strings with exactly two decimals (out), so no figure is
  * ever a binary fraction; the server works in integer kobo between the two.
@@ -183,7 +183,7 @@ export const calculateWhtBody = z.object({
     .string({ error: 'Type is required' })
     .trim()
     .min(1, { error: 'Type is required' })
-    .describe('WHT type code from the rate schedule (tax-rules.md §3), e.g. professional_fees, rent, supply_of_goods'),
+    .describe('WHT type code from the rate schedule (docs/tax-rules.md §3), e.g. professional_fees, rent, supply_of_goods'),
   payee_kind: z.enum(PAYEE_KINDS, { error: "Payee kind must be 'company' or 'individual'" }),
   resident: z.boolean({ error: 'Resident must be true or false' }),
   has_tax_id: z.boolean({ error: 'Has Tax ID must be true or false' }),
@@ -205,7 +205,7 @@ export const whtCalculation = z.object({
   doubled: z.boolean(),
   tax: money,
   net: money,
-  /** State IRS for individuals, the federal NRS for companies (tax-rules.md §3). */
+  /** State IRS for individuals, the federal NRS for companies (docs/tax-rules.md §3). */
   collector: z.enum(['state', 'federal']),
 });
 export type WhtCalculation = z.infer<typeof whtCalculation>;

@@ -1,4 +1,4 @@
-// Every call of the API, declared once (issue 25): method, namespace, path, who may call, and
+// Every call of the API, declared once: method, namespace, path, who may call, and
 // whether it takes a form or answers with a file. The zod contract of each call extends its
 // declaration here with its summary and schemas; the server's route takes everything from the
 // contract; the web imports this module as `calls` and calls through it. No zod and no prose here,
@@ -165,7 +165,7 @@ export const addWhtRateRow = { method: 'POST', namespace: 'core', path: 'interna
 export const markReferenceReviewed = { method: 'POST', namespace: 'core', path: 'internal/reference-data/{table}/reviews', permission: PERMISSIONS.manageReferenceData } as const satisfies CallDeclaration;
 export const addRemittanceRoute = { method: 'POST', namespace: 'core', path: 'internal/reference-data/remittance-routes', permission: PERMISSIONS.manageReferenceData } as const satisfies CallDeclaration;
 export const reconcileRemittances = { method: 'POST', namespace: 'core', path: 'internal/reference-data/remittances/reconcile', permission: PERMISSIONS.manageReferenceData } as const satisfies CallDeclaration;
-// annual returns (issue 26)
+// annual returns
 export const getAnnualReturn = { method: 'GET', namespace: 'core', path: 'internal/corporations/{id}/states/{state}/annual-returns/{year}', permission: PERMISSIONS.viewBills } as const satisfies CallDeclaration;
 export const submitAnnualReturn = { method: 'POST', namespace: 'core', path: 'internal/corporations/{id}/states/{state}/annual-returns/{year}/submit', permission: PERMISSIONS.submitAnnualReturn } as const satisfies CallDeclaration;
 export const amendAnnualReturn = { method: 'POST', namespace: 'core', path: 'internal/corporations/{id}/states/{state}/annual-returns/{year}/amend', permission: PERMISSIONS.submitAnnualReturn } as const satisfies CallDeclaration;

@@ -20,7 +20,7 @@ const flag = z.preprocess(
   z.boolean(),
 );
 
-/** One list filter (product-spec §3): equality when cond_op is absent. */
+/** One list filter (docs/product.md §3): equality when cond_op is absent. */
 export const listFilter = z.object({
   field: z.string().min(1),
   value: z.union([z.string(), z.number(), z.boolean(), z.array(z.union([z.string(), z.number()]))]),
@@ -62,7 +62,7 @@ export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({ items: z.array(item), pagination });
 }
 
-/** The range shown under a table: 'x - y of total' (product-spec §3). */
+/** The range shown under a table: 'x - y of total' (docs/product.md §3). */
 export function paginationRange(p: Pagination): { from: number; to: number; total: number } {
   if (p.total_count === 0) return { from: 0, to: 0, total: 0 };
   return {

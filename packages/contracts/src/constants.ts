@@ -1,5 +1,5 @@
 // Texts and names of the bills and alerts contracts, without zod: the web app's frame reads them on
-// every signed-in page, which loads no schema (issue 15).
+// every signed-in page, which loads no schema.
 
 /** The header a client sends with Pay so a retried or double-clicked request makes one bill. */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';

@@ -7,7 +7,7 @@ import { otp, registeredTaxId, requiredText, uniqueName } from './validation';
 export const createCorporationBody = z.object({ name: uniqueName('Name') });
 export const updateCorporationBody = createCorporationBody;
 
-/** The Tax ID a corporation is registered under in a state (product-spec §5 rule and messages). */
+/** The Tax ID a corporation is registered under in a state (docs/product.md §5 rule and messages). */
 export const stateTaxId = z.object({ tax_payer_number: registeredTaxId });
 
 export const verifyConsent = z.object({
@@ -17,10 +17,10 @@ export const verifyConsent = z.object({
 
 export const CORPORATION_SORT_KEYS = ['created_at', 'name'] as const;
 
-/** The message for a payroll upload without a file (product-spec §5). */
+/** The message for a payroll upload without a file (docs/product.md §5). */
 export const NO_NEW_FILE_SELECTED = 'No new file selected';
 
-/** Consent codes: 6 digits, 5 tries, 10 minutes (product-design "Corporations, states, payroll"). */
+/** Consent codes: 6 digits, 5 tries, 10 minutes (docs/product.md "Corporations, states and payroll"). */
 export const CONSENT_RULES = { digits: 6, maxAttempts: 5, expiryMinutes: 10 } as const;
 
 /** A corporation; staff see every organisation's, so it says whose it is. */

@@ -38,7 +38,7 @@ export const updateProfileBody = z.object({
   phone: requiredText('Phone number').regex(/^\+?[0-9 ()-]{7,20}$/, { error: 'Phone number is not valid' }),
 });
 
-/** A map of area → action → allowed (product-spec §3, §6). */
+/** A map of area → action → allowed (docs/product.md §3, §6). */
 export const permissions = z.record(z.string(), z.record(z.string(), z.boolean()));
 export type Permissions = z.infer<typeof permissions>;
 
@@ -69,11 +69,11 @@ export const pendingInvitation = z.object({
 });
 export type PendingInvitation = z.infer<typeof pendingInvitation>;
 
-/** The session's alerts are the alerts call's (product-spec §3 fields plus corporation, kind and timing). */
+/** The session's alerts are the alerts call's (docs/product.md §3 fields plus corporation, kind and timing). */
 export const sessionAlert = alert;
 export type SessionAlert = z.infer<typeof sessionAlert>;
 
-/** What login returns: the whole session of product-spec §3 (all but wallet). */
+/** What login returns: the whole session of docs/product.md §3 (all but wallet). */
 export const sessionPayload = z.object({
   token: z.string(),
   user: sessionUser,

@@ -30,7 +30,7 @@ describe('validation messages', () => {
     });
   });
 
-  it('keeps the messages a schema words itself (product-spec §5)', () => {
+  it('keeps the messages a schema words itself (docs/product.md §5)', () => {
     expect(errorsOf(z.object({ email: z.string({ error: 'Email is required' }) }), {})).toEqual({ email: 'Email is required' });
   });
 });

@@ -1,11 +1,11 @@
 // `config` alone, not the `z` namespace: this module runs on every page of the web app, and the
-// namespace would bring every schema type with it (issue 15).
+// namespace would bring every schema type with it.
 import { config, type core } from 'zod';
 
 /**
- * Words for every validation problem a schema does not word itself (issue 12: no zod default
+ * Words for every validation problem a schema does not word itself (no zod default
  * wording such as "Too big: expected int to be <=9007199254740991" reaches a person). Schemas
- * that carry their own message (product-spec §5) keep it; this covers the rest, naming the field.
+ * that carry their own message (docs/product.md §5) keep it; this covers the rest, naming the field.
  */
 
 function labelOf(path: readonly PropertyKey[]): string {

@@ -1,4 +1,4 @@
-// The permission catalogue (product-spec §2, §6): every permission string, written here once.
+// The permission catalogue (docs/product.md §2, §6): every permission string, written here once.
 // One export per permission, so a page's bundle carries only the strings it checks (the bundler
 // inlines them): the home page's route guard needs a few, and its first load has no room for all.
 export const viewProfile = 'auth-accountuser.getone';

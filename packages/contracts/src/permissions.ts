@@ -1,10 +1,10 @@
 // Permission checks, without zod at run time: the web app's route guard runs them on every page
-// (issue 15: the home page loads no schema library).
+// (the home page loads no schema library).
 import * as PERMISSIONS from './permission-catalogue';
 
 /**
  * Splits a permission string at its first hyphen into area and action
- * (product-spec §6: auth-organisation.getone → auth / organisation.getone).
+ * (docs/product.md §6: auth-organisation.getone → auth / organisation.getone).
  */
 export function splitPermission(permission: string): { area: string; action: string } {
   const at = permission.indexOf('-');
@@ -49,9 +49,9 @@ export const MEMBER_PERMISSIONS = [
 /**
  * Only user.admin: "can manage organization settings and carry out all functions", and what moves
  * money or deletes data outside a bill (a state's Tax ID and registration) or approves a bill that
- * waits (issue 22), or files a return with the revenue service in the organisation's name (issue 26).
+ * waits, or files a return with the revenue service in the organisation's name.
  */
 export const ADMIN_PERMISSIONS = [PERMISSIONS.updateState, PERMISSIONS.removeState, PERMISSIONS.approveBills, PERMISSIONS.submitAnnualReturn, PERMISSIONS.updateOrganisation, PERMISSIONS.updateIdentity, PERMISSIONS.updateSettings, PERMISSIONS.completeKyc, PERMISSIONS.inviteMembers, PERMISSIONS.changeMemberRoles, PERMISSIONS.removeMembers] as const;
 
-/** Platform staff: every organisation's corporations, read-only, and the dated reference tables the engine reads (issue 26). */
+/** Platform staff: every organisation's corporations, read-only, and the dated reference tables the engine reads. */
 export const STAFF_PERMISSIONS = [PERMISSIONS.viewProfile, PERMISSIONS.updateProfile, PERMISSIONS.listCorporations, PERMISSIONS.viewCorporation, PERMISSIONS.manageReferenceData] as const;

@@ -3,7 +3,7 @@ import { defineContract } from './api';
 import * as calls from './calls';
 
 /**
- * Receipt verification (issue 23; product-design "Bills": receipts are verifiable). Every paid
+ * Receipt verification (docs/product.md "Bills": receipts are verifiable). Every paid
  * bill's receipt carries a code signed by the server and a QR of `/verify/{code}`; anyone holding
  * the receipt can open that page, without an account, and see what the revenue service was paid.
  * The answer holds the receipt's facts and nothing else about the organisation.

@@ -4,7 +4,7 @@ import { defineContract } from './api';
 import * as calls from './calls';
 
 /**
- * The dated reference tables platform staff keep current without a release (issue 26; decision
+ * The dated reference tables platform staff keep current without a release (decision
  * 0025): the CBN Monetary Policy Rate, the declared public holidays, Levy's bill charge
  * schedule and the WHT rates. Dates are YYYY-MM-DD.
  */

@@ -21,7 +21,7 @@ export const registerStateBody = stateTaxId.extend({
 
 export const firstTaxMonthBody = z.object({ first_tax_month: firstTaxMonth });
 
-/** A corporation's registration in a state (product-spec §3 Corporation-state). */
+/** A corporation's registration in a state (docs/product.md §3 Corporation-state). */
 export const corporationState = z.object({
   id: z.string(),
   tax_payer_number: z.string(),

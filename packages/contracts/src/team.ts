@@ -5,7 +5,7 @@ import { idParam, listParams, pageOf } from './common';
 import { noData } from './identity';
 import { changeMemberRoleBody, inviteUser, verifyInvite } from './organisations';
 
-/** A member of the organisation, or someone invited to it (product-design "Team"). */
+/** A member of the organisation, or someone invited to it (docs/product.md "Identity and organisation"). */
 export const teamMember = z.object({
   id: z.string(),
   user_id: z.string().nullable(),

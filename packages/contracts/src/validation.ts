@@ -1,7 +1,7 @@
 import { z } from './zod';
 
 /**
- * The validation rules of product-spec §5 with their exact messages. Forms and the server use
+ * The validation rules of docs/product.md §5 with their exact messages. Forms and the server use
  * these same schemas, so a person sees the same words whichever side catches the mistake.
  */
 
@@ -52,7 +52,7 @@ export const password = z
   .min(1, { error: MESSAGES.passwordRequired })
   .min(PASSWORD_MIN_LENGTH, { error: MESSAGES.passwordTooShort });
 
-// https optional, a domain or localhost, optional port and path (product-spec §5).
+// https optional, a domain or localhost, optional port and path (docs/product.md §5).
 const URL_PATTERN =
   /^(https?:\/\/)?(localhost|([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,})(:\d{1,5})?(\/[^\s]*)?$/i;
 
@@ -70,7 +70,7 @@ export const fullUrl = z
   .min(1, { error: MESSAGES.urlRequired })
   .refine((value) => /^https?:\/\//i.test(value) && URL_PATTERN.test(value), { error: MESSAGES.urlInvalid });
 
-/** State Tax ID: begins with N or C (either case), then an optional dash and a digit (product-spec §5). */
+/** State Tax ID: begins with N or C (either case), then an optional dash and a digit (docs/product.md §5). */
 export const TAX_ID_PATTERN = /^[NC]-?\d/i;
 
 export const taxId = z
@@ -90,7 +90,7 @@ export const registeredTaxId = z
   .min(1, { error: MESSAGES.fieldRequired })
   .refine((value) => TAX_ID_PATTERN.test(value) || /^\d{13}$/.test(value), { error: MESSAGES.taxIdInvalid });
 
-/** Account number: the first 10 characters are digits (product-spec §5). */
+/** Account number: the first 10 characters are digits (docs/product.md §5). */
 export const accountNumber = z
   .string({ error: MESSAGES.fieldRequired })
   .trim()
@@ -113,7 +113,7 @@ export const otp = z
   .min(1, { error: requiredMessage('Code') })
   .regex(/^\d+$/, { error: MESSAGES.otpDigitsOnly });
 
-/** Field → first message, the shape of INVALID_INPUT data (product-spec §8). */
+/** Field → first message, the shape of INVALID_INPUT data (docs/product.md §8). */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {

@@ -5,7 +5,7 @@ import { listParams, pagination } from './common';
 import { email } from './validation';
 
 /**
- * Vendors (issue 26): the payees an organisation has withheld tax from, by Tax ID, built from its
+ * Vendors: the payees an organisation has withheld tax from, by Tax ID, built from its
  * paid WHT bills, with their totals per year and their credit notes. Money crosses as naira strings.
  */
 

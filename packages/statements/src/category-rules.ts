@@ -1,4 +1,4 @@
-/** Spending and income categories the analyser reports (product-design, "Bank statement analyser"). */
+/** Spending and income categories the analyser reports (docs/product.md, "Bank statement analyser"). */
 export type Category =
   | 'transfer_in'
   | 'transfer_out'
@@ -20,7 +20,7 @@ export type Category =
   | 'other_in'
   | 'other_out';
 
-/** The bank charges tax-rules.md §7 lists, told apart so VAT on fees can be totalled. */
+/** The bank charges docs/tax-rules.md §7 lists, told apart so VAT on fees can be totalled. */
 export type ChargeKind = 'sms_alert' | 'vat' | 'stamp_duty' | 'emt_levy' | 'maintenance' | 'transfer_fee' | 'card_fee' | 'other_fee';
 
 export interface CategoryRule {

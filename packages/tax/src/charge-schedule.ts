@@ -21,7 +21,7 @@ export interface ChargeSchedule {
 }
 
 /**
- * Levy's bill charge (product-design.md "Bills": base + per recipient × count, capped, plus
+ * Levy's bill charge (docs/product.md "Bills": base + per recipient × count, capped, plus
  * VAT on the fee). The amounts are a product decision (docs/decisions/0103); VAT at 7.5% is
  * the VAT Act rate as amended by the Finance Act 2019 and kept by NTA 2025. A new price is a
  * new row with its start date, never an edit of a past row.

@@ -55,7 +55,7 @@ export interface CsvParseSuccess<TRecord> {
 
 export interface CsvParseFailure {
   ok: false;
-  /** The exact product-spec §5 message for the first kind of problem found. */
+  /** The exact docs/product.md §5 message for the first kind of problem found. */
   message: CsvMessage;
   errors: CsvRowError[];
 }
@@ -192,7 +192,7 @@ function amountProblem(cell: string, header: string): string {
 
 /**
  * How a row whose amount is exactly zero is judged: null accepts it, a message refuses it (the
- * PAYE check of exempt employees, payroll-check.ts). Without one, zero is refused (product-spec §5).
+ * PAYE check of exempt employees, payroll-check.ts). Without one, zero is refused (docs/product.md §5).
  */
 export type ZeroAmountCheck = (rowMoney: readonly Kobo[], optional: PayeOptionalCells | undefined) => string | null;
 
@@ -349,7 +349,7 @@ function parseTemplate<TRecord>(input: CsvInput, spec: TemplateSpec<TRecord>, ze
     }
     if (cells[1] === '') errors.push({ row, column: headers[1], message: `${headers[1]} is required` });
 
-    // The amount column must be a non-zero number (product-spec §5), unless `zeroAmount` accepts
+    // The amount column must be a non-zero number (docs/product.md §5), unless `zeroAmount` accepts
     // the row once its other money is read; a negative amount due is refused too.
     const amount = parseNaira(cells[amountIndex], 'refuse');
     const zeroToCheck = amount === 0 && zeroAmount !== undefined;

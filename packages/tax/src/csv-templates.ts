@@ -1,8 +1,8 @@
 import type { Kobo } from './money';
 
 /**
- * The three CSV templates of product-spec §3, in exact column order, and the parse messages of
- * product-spec §5. The static files under apps/web/public/templates/ carry these header rows.
+ * The three CSV templates of docs/product.md §3, in exact column order, and the parse messages of
+ * docs/product.md §5. The static files under apps/web/public/templates/ carry these header rows.
  */
 
 export const PAYE_TEMPLATE_HEADERS = [
@@ -60,7 +60,7 @@ export type PayeRecord = Record<PayeHeader, string>;
 export type WhtManualRecord = Record<WhtManualHeader, string>;
 export type WhtAutoRecord = Record<WhtAutoHeader, string>;
 
-/** The amount column summed into amount_due (product-spec §5: PAYE index 5, WHT index 2). */
+/** The amount column summed into amount_due (docs/product.md §5: PAYE index 5, WHT index 2). */
 export const PAYE_AMOUNT_COLUMN_INDEX = 5;
 export const WHT_AMOUNT_COLUMN_INDEX = 2;
 
@@ -81,7 +81,7 @@ export const PAYE_INCOME_HEADERS = [
   'other_allowances',
 ] as const satisfies readonly PayeHeader[];
 
-/** The exact file-level messages of product-spec §5. */
+/** The exact file-level messages of docs/product.md §5. */
 export const CSV_MESSAGES = {
   invalidDocument: 'The selected document is invalid',
   templateMismatch: 'Please ensure your file matches the template format provided.',
@@ -92,7 +92,7 @@ export const CSV_MESSAGES = {
 
 export type CsvMessage = (typeof CSV_MESSAGES)[keyof typeof CSV_MESSAGES];
 
-/** Static template paths (product-spec §3), served by the web app; `payeWithReliefs` adds the optional columns. */
+/** Static template paths (docs/product.md §3), served by the web app; `payeWithReliefs` adds the optional columns. */
 export const CSV_TEMPLATE_PATHS = {
   paye: '/templates/payroll_template.csv',
   payeWithReliefs: '/templates/payroll_template_with_reliefs.csv',

@@ -11,22 +11,22 @@ export interface RemittanceDeadlineRule {
 }
 
 /**
- * Remittance due days (tax-rules.md §4): PAYE by the 10th (WHTR reg 7(1)(b)(i); LIRS), WHT to a
+ * Remittance due days (docs/tax-rules.md §4): PAYE by the 10th (WHTR reg 7(1)(b)(i); LIRS), WHT to a
  * State IRS by the 30th (reg 7(1)(b)(ii)), WHT to the NRS by the 21st (reg 7(1)(a)). The same
- * days are used for every supported month (tax-rules.md §4 gives no earlier schedule).
+ * days are used for every supported month (docs/tax-rules.md §4 gives no earlier schedule).
  * When a month is shorter than the due day (February and the 30th) the due date is that
  * month's last day.
  */
 export const REMITTANCE_DEADLINE_TABLE: readonly Dated<RemittanceDeadlineRule>[] = [
   {
     from: '2020-01-01',
-    source: 'WHTR 2024 reg 7(1); LIRS guidance (tax-rules.md §4)',
+    source: 'WHTR 2024 reg 7(1); LIRS guidance (docs/tax-rules.md §4)',
     value: { payeDay: 10, whtStateDay: 30, whtFederalDay: 21 },
   },
 ];
 
 /**
- * Late remittance (NTAA 2025 s.107; tax-rules.md §4): the tax, plus an administrative penalty
+ * Late remittance (NTAA 2025 s.107; docs/tax-rules.md §4): the tax, plus an administrative penalty
  * of 10% a year, plus interest at the CBN Monetary Policy Rate. Both accrue per day on a
  * 365-day year (pro rata). Applied to every supported date.
  */
@@ -40,7 +40,7 @@ export const DAYS_PER_YEAR_FOR_PENALTIES = 365;
  * CBN Monetary Policy Rate by the date the MPC announced it (communiqué day), in basis points.
  * MUST BE KEPT CURRENT: after every MPC meeting that changes the rate, platform staff add a row on
  * the Reference data screen and the server merges it with this seed (docs/decisions/0025). Last
- * row here: 304th MPC meeting, 24 February 2026 (cut to 26.50%, as issue 26 reports); no later
+ * row here: 304th MPC meeting, 24 February 2026 (cut to 26.50%); no later
  * change is sourced here.
  */
 export const MONETARY_POLICY_RATE_TABLE: readonly Dated<number>[] = [
@@ -88,7 +88,7 @@ export interface LateReturnPenaltyRule {
 
 /**
  * Failure to file a return, such as the employer's annual return (NTAA 2025 s.101;
- * tax-rules.md §4): ₦100,000 for the first month and ₦50,000 for each month after.
+ * docs/tax-rules.md §4): ₦100,000 for the first month and ₦50,000 for each month after.
  */
 export const LATE_RETURN_PENALTY_TABLE: readonly Dated<LateReturnPenaltyRule>[] = [
   { from: '2026-01-01', source: 'NTAA 2025 s.101', value: { firstMonthKobo: 10_000_000, eachFurtherMonthKobo: 5_000_000 } },

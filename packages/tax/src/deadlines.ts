@@ -128,7 +128,7 @@ export function monetaryPolicyRateOn(date: IsoDate, tables: MprTable = SEED_MPR_
 }
 
 /**
- * Late-remittance penalty and interest (NTAA 2025 s.107; tax-rules.md §4). Overdue days run
+ * Late-remittance penalty and interest (NTAA 2025 s.107; docs/tax-rules.md §4). Overdue days run
  * from the day after `dueDate` to `asOf` inclusive; each day accrues 1/365 of the annual
  * penalty rate and of the MPR in force that day. Each figure is rounded once.
  */
@@ -184,7 +184,7 @@ export function latePenalty(input: LatePenaltyInput, tables: MprTable = SEED_MPR
 
 const MONTH_ABBREVIATIONS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** product-spec §9's DD MMM, YYYY: '24 Feb, 2026'. */
+/** docs/product.md §9's DD MMM, YYYY: '24 Feb, 2026'. */
 function formatDay(date: IsoDate): string {
   return `${date.slice(8, 10)} ${MONTH_ABBREVIATIONS[Number(date.slice(5, 7)) - 1]}, ${date.slice(0, 4)}`;
 }

@@ -10,7 +10,7 @@ import {
   taxIdKind,
 } from './identifiers';
 
-describe('Tax ID (product-spec §5, tax-rules.md §5)', () => {
+describe('Tax ID (docs/product.md §5, docs/tax-rules.md §5)', () => {
   it.each(['N-1234567', 'C-0012345', 'N1234567', 'C0012345', 'n-1234567', '  N-7  ', 'C-1'])(
     'accepts the state payer ID %j',
     (value) => {

@@ -1,5 +1,5 @@
 /**
- * Taxpayer and company identifiers (tax-rules.md §5; product-spec §5).
+ * Taxpayer and company identifiers (docs/tax-rules.md §5; docs/product.md §5).
  */
 
 export type TaxIdKind = 'individual' | 'company' | 'national';
@@ -27,7 +27,7 @@ function isDigitRun(value: string, start: number, end: number): boolean {
 
 /**
  * What kind of Tax ID this is, or null when it is not one. Surrounding spaces and letter case
- * are ignored. State payer ID as on state portals and Remita (product-spec §5: begins with N or
+ * are ignored. State payer ID as on state portals and Remita (docs/product.md §5: begins with N or
  * C, an optional dash, then digits — 1 to 15 of them, nothing else): N is an individual, C a
  * company. National Tax ID (NTAA 2025 s.4–8): 13 digits. Written as a character scan rather
  * than a regular expression because CSV validation calls it once per row.
@@ -59,7 +59,7 @@ export function isValidTaxId(value: unknown): boolean {
   return taxIdKind(value) !== null;
 }
 
-/** The exact form of product-spec §5 only (N or C, optional dash, digits), without the
+/** The exact form of docs/product.md §5 only (N or C, optional dash, digits), without the
  * national Tax ID, for fields that take a state payer ID. */
 export function isValidStateTaxId(value: unknown): boolean {
   const kind = taxIdKind(value);

@@ -33,7 +33,7 @@ export function naira(wholeNaira: number): Kobo {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The one rounding rule: half away from zero (tax-rules.md §1 "Round money to the kobo, half away
+// The one rounding rule: half away from zero (docs/tax-rules.md §1 "Round money to the kobo, half away
 // from zero, once per figure shown"). Every rate, ratio and division in the engine goes through
 // `roundHalfAwayFromZero`, exactly, on integers.
 // ---------------------------------------------------------------------------------------------
@@ -290,7 +290,7 @@ function groupThousands(digits: string): string {
 }
 
 /**
- * The one display format (product-spec §9): `₦1,234,567.89`; `-₦500.00` for negatives;
+ * The one display format (docs/product.md §9): `₦1,234,567.89`; `-₦500.00` for negatives;
  * `0.00` when the amount is empty (null or undefined).
  */
 export function formatNaira(amount: Kobo | null | undefined): string {

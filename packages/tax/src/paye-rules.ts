@@ -41,7 +41,7 @@ export interface PitaPayeRules {
     readonly grossRateBps: number;
     readonly twentyPercentRateBps: number;
     /**
-     * Unsettled in law (tax-rules.md §2): whether the 20% term is on gross before or after
+     * Unsettled in law (docs/tax-rules.md §2): whether the 20% term is on gross before or after
      * pension. Default per PwC's worked example: gross less pension.
      */
     readonly twentyPercentBase: 'grossLessPension' | 'gross';
@@ -54,7 +54,7 @@ export type PayeRules = NtaPayeRules | PitaPayeRules;
 
 // Nigeria Tax Act 2025, Fourth Schedule (s.58): rates on annual chargeable income.
 // Rent relief: NTA 2025 s.30(2)(a)(vi) — 20% of annual rent paid, at most ₦500,000.
-// No CRA, no personal relief, no minimum tax for individuals (tax-rules.md §1).
+// No CRA, no personal relief, no minimum tax for individuals (docs/tax-rules.md §1).
 export const NTA_2025_PAYE_RULES: NtaPayeRules = {
   regime: 'NTA2025',
   name: 'Nigeria Tax Act 2025',
@@ -73,7 +73,7 @@ export const NTA_2025_PAYE_RULES: NtaPayeRules = {
 };
 
 // Personal Income Tax Act (as amended 2011, Finance Act 2020): Sixth Schedule rates on taxable
-// income; CRA s.33(1); minimum tax 1% of gross income s.37 (tax-rules.md §2).
+// income; CRA s.33(1); minimum tax 1% of gross income s.37 (docs/tax-rules.md §2).
 export const PITA_2011_PAYE_RULES: PitaPayeRules = {
   regime: 'PITA2011',
   name: 'Personal Income Tax Act (as amended 2011)',
@@ -103,9 +103,9 @@ export const PAYE_RULES: Readonly<Record<PayeRegime, PayeRules>> = {
 };
 
 /**
- * Which regime governs a month. NTA 2025 is in force from 1 January 2026 (tax-rules.md §1);
+ * Which regime governs a month. NTA 2025 is in force from 1 January 2026 (docs/tax-rules.md §1);
  * PITA before. The engine supports months from January 2020 (PITA as amended by the Finance
- * Act 2020, the text tax-rules.md §2 describes).
+ * Act 2020, the text docs/tax-rules.md §2 describes).
  */
 export const PAYE_REGIME_TABLE: readonly Dated<PayeRegime>[] = [
   { from: '2020-01-01', source: 'PITA as amended; Finance Act 2020', value: 'PITA2011' },
@@ -116,7 +116,7 @@ export const EARLIEST_SUPPORTED_PERIOD = '2020-01';
 
 /**
  * National minimum wage per month. An employee earning it or less pays no PAYE
- * (PITA Third Schedule; NTA 2025; tax-rules.md §1–2). ₦30,000 from the National Minimum Wage
+ * (PITA Third Schedule; NTA 2025; docs/tax-rules.md §1–2). ₦30,000 from the National Minimum Wage
  * Act 2019 (April 2019); ₦70,000 from 1 May 2024 (National Minimum Wage (Amendment) Act 2024).
  */
 export const MINIMUM_WAGE_TABLE: readonly Dated<Kobo>[] = [

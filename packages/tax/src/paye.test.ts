@@ -44,7 +44,7 @@ describe('regime and minimum wage by month', () => {
   });
 });
 
-describe('NTA 2025 worked checks (tax-rules.md §1)', () => {
+describe('NTA 2025 worked checks (docs/tax-rules.md §1)', () => {
   it('chargeable ₦5,000,000 → ₦690,000 a year', () => {
     const result = computePaye({ period: '2026-01', annualGross: naira(5_000_000) });
     expect(result.regime).toBe('NTA2025');
@@ -174,7 +174,7 @@ describe('NTA 2025 worked checks (tax-rules.md §1)', () => {
   });
 });
 
-describe('PITA worked check and rules (tax-rules.md §2)', () => {
+describe('PITA worked check and rules (docs/tax-rules.md §2)', () => {
   it('PwC: gross ₦4,000,000, pension ₦320,000 → CRA ₦936,000, ₦464,240 a year', () => {
     const result = computePaye({
       period: '2025-06',

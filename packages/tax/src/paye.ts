@@ -331,7 +331,7 @@ export function computePayeUnderRegime(regime: PayeRegime, input: PayeInput): Pa
   const chargeableIncome = asKobo(gross > totalReliefs ? gross - totalReliefs : 0);
   const { bands, bandTax } = applyBands(chargeableIncome, rules.bands);
 
-  // Minimum-wage earners pay no PAYE (PITA Third Schedule; NTA 2025; tax-rules.md §1–2).
+  // Minimum-wage earners pay no PAYE (PITA Third Schedule; NTA 2025; docs/tax-rules.md §1–2).
   const exempt = gross <= minimumWageMonthly * 12;
   const minimumTax =
     rules.regime === 'PITA2011' ? applyRate(gross, rules.minimumTaxRateBps) : ZERO_KOBO;
@@ -356,7 +356,7 @@ export function computePayeUnderRegime(regime: PayeRegime, input: PayeInput): Pa
     exempt,
     minimumWageMonthly,
     annualTax,
-    // The Act fixes only the annual total; employers spread it evenly (tax-rules.md §1).
+    // The Act fixes only the annual total; employers spread it evenly (docs/tax-rules.md §1).
     monthlyTax: divideKobo(annualTax, 12),
     effectiveRateBps,
     effectiveRate: effectiveRateBps / BPS_PER_UNIT,

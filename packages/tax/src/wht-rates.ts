@@ -2,7 +2,7 @@ import type { IsoDate } from './calendar';
 import type { Dated } from './dated';
 import { naira, type Kobo } from './money';
 
-/** The product's stable WHT type identifiers (API, CSV, database), tax-rules.md §3. */
+/** The product's stable WHT type identifiers (API, CSV, database), docs/tax-rules.md §3. */
 export const WHT_CODES = [
   'dividend',
   'interest',
@@ -95,7 +95,7 @@ function row(
 }
 
 // Deduction of Tax at Source (Withholding) Regulations 2024 (S.I. 34), First Schedule, in force
-// 1 January 2025 (tax-rules.md §3). Columns: company resident / non-resident, individual
+// 1 January 2025 (docs/tax-rules.md §3). Columns: company resident / non-resident, individual
 // resident / non-resident, in basis points.
 const WHTR_2024_ROWS: readonly WhtRateRow[] = [
   row('dividend', 1_000, 1_000, 1_000, 1_000),
@@ -115,7 +115,7 @@ const WHTR_2024_ROWS: readonly WhtRateRow[] = [
 ];
 
 // Before 2025: the CITA/PITA withholding regulations of 1997 as summarised by PwC; individual
-// rates per tax-rules.md §3 last paragraph (royalty, commission, consultancy, management 5%;
+// rates per docs/tax-rules.md §3 last paragraph (royalty, commission, consultancy, management 5%;
 // dividend, interest, rent, directors' fees 10%; construction 5%; other contracts 5%). Company
 // rates from the same regulations (commission/consultancy/management 10%, construction of
 // roads, bridges, buildings, power plants 2.5%, contracts of supply 5%). The old schedule did not
@@ -139,7 +139,7 @@ const WHT_1997_ROWS: readonly WhtRateRow[] = [
 export const WHT_RATE_TABLE: readonly Dated<WhtRateTable>[] = [
   {
     from: '2020-01-01',
-    source: 'CITA/PITA (Deduction at Source) Regulations 1997; tax-rules.md §3 last paragraph',
+    source: 'CITA/PITA (Deduction at Source) Regulations 1997; docs/tax-rules.md §3 last paragraph',
     value: { rows: WHT_1997_ROWS, noTaxIdMultiplier: 1, smallCompanyMonthlyThreshold: null },
   },
   {

@@ -26,7 +26,7 @@ function fieldOf(run: () => unknown): string | undefined {
   return undefined;
 }
 
-// tax-rules.md §3, percent: company resident / non-resident / individual resident / non-resident.
+// docs/tax-rules.md §3, percent: company resident / non-resident / individual resident / non-resident.
 const SCHEDULE_2025: Record<WhtCode, [number | null, number | null, number | null, number | null]> = {
   dividend: [10, 10, 10, 10],
   interest: [10, 10, 10, 10],

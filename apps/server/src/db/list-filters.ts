@@ -2,7 +2,7 @@ import { isCalendarDate, type ListFilter } from '@levy/contracts';
 import { gte, inArray, lte, type AnyColumn, type SQL } from 'drizzle-orm';
 import { invalidInput } from '../errors';
 
-/** How a list call may be filtered on one field (product-spec §3: field, value, cond_op). */
+/** How a list call may be filtered on one field (docs/product.md §3: field, value, cond_op). */
 export type FilterField =
   | { kind: 'in'; column: AnyColumn; values: readonly string[] }
   | { kind: 'date'; column: AnyColumn }

@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => test.close());
 
-/** The calls issue 2 fixes for outside clients, and the organisation calls of product-spec §7. */
+/** The calls outside clients use, and the organisation calls of docs/product.md §7. */
 const REQUIRED_CALLS = [
   'POST /service/v1/public/authx/authorize',
   'POST /service/v1/public/users/register',

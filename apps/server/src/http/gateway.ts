@@ -142,7 +142,7 @@ function checkResponse(route: RouteDefinition, request: FastifyRequest, result: 
 }
 
 /**
- * Serves one route table three ways (product-design "API"): the JSON gateway `POST /service/v1`,
+ * Serves one route table three ways (docs/product.md "API"): the JSON gateway `POST /service/v1`,
  * multipart uploads at `POST /service/v1/{path}`, and plain `{METHOD} /service/v1/{namespace}/{path}`.
  */
 export function registerGateway(app: FastifyInstance, routes: RouteDefinition[], resolveCaller: ResolveCaller, options: GatewayOptions = {}) {

@@ -4,7 +4,7 @@ import { encodeWindows1252 } from '../../../../packages/statements/src/fixtures/
 import { billKit, PAYE_HEADER } from '../../test/bill-kit';
 import { corporationWithConsent, createTestApp, ownerWithOrganisation, type TestApp } from '../../test/harness';
 
-// Defects a probe found (issue 12): control characters, malformed escapes, framework errors and
+// Defects a probe found: control characters, malformed escapes, framework errors and
 // wording that reached people as 500s or as zod's defaults.
 let test: TestApp;
 let owner: Awaited<ReturnType<typeof ownerWithOrganisation>>;

@@ -12,7 +12,7 @@ function schemaOf(schema: z.ZodType, io: 'input' | 'output' = 'input'): object {
 }
 
 const ERROR_RESPONSE = {
-  description: 'Envelope {code, message, data} with an error code (product-spec §8)',
+  description: 'Envelope {code, message, data} with an error code (docs/product.md §8)',
   content: { 'application/json': { schema: schemaOf(errorEnvelope, 'output') } },
 };
 

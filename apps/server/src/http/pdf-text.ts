@@ -6,7 +6,7 @@ export function pdfAmount(naira: string): string {
   return `NGN ${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${kobo}`;
 }
 
-/** DD MMM, YYYY (product-design "Expected everywhere"), in Lagos time when a time is given. */
+/** DD MMM, YYYY (docs/product.md "Expected everywhere"), in Lagos time when a time is given. */
 export function longDate(iso: string, withTime = false): string {
   const date = new Date(iso.length === 10 ? `${iso}T12:00:00Z` : iso);
   const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Lagos', day: '2-digit', month: 'numeric', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false }).formatToParts(date);

@@ -100,7 +100,7 @@ export function createJobs(deps: { database: Database; log: FastifyBaseLogger; c
    * at a time, so every job has its own outcome (a batch is completed or failed as a whole). The
    * first polls at the queue's interval; the others only wake when a job is found. A worker that
    * finds a job wakes them all, itself included, so a backlog is fetched again at once instead of
-   * one job per polling interval (issue 27: 300 pending settlements took five minutes).
+   * one job per polling interval (300 pending settlements took five minutes).
    */
   async function startWorkers(definition: JobDefinition<object>) {
     const options = definition.options ?? {};

@@ -4,7 +4,7 @@ import { until } from '../../test/bill-kit';
 import { createTestApp, ownerWithOrganisation, type TestApp } from '../../test/harness';
 import { inWorker, startWorkers } from './worker-pool';
 
-// Issue 27: a 200,000-row statement CSV stopped the server for 7.3 s while it was parsed on the
+// A 200,000-row statement CSV stopped the server for 7.3 s while it was parsed on the
 // main thread. Files are read in worker threads now; the event loop's longest stall while a large
 // file is read and stored is held well under the seconds the old code took (4.5 s for the
 // statement below on an idle machine). The goal is 200 ms; the bound is generous because on a

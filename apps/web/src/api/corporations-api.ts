@@ -18,7 +18,7 @@ export type {
   VerifiedTaxpayer,
 } from '@levy/contracts';
 
-/** The success messages of product-spec §8, word for word. */
+/** The success messages of docs/product.md §8, word for word. */
 export const SUCCESS_MESSAGES = {
   corporationAdded: 'Corporation added successfully',
   stateAdded: 'State added successfully',

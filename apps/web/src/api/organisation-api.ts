@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, uploadForm } from '../lib/api-client';
 import * as calls from '@levy/contracts/calls';
 
-/** The admin role's code in the reference data (product-spec's roles). */
+/** The admin role's code in the reference data (docs/product.md's roles). */
 const ADMIN_ROLE_CODE = 'user.admin';
 
 export const organisationKeys = {

@@ -41,7 +41,7 @@ export function useMarketingSources() {
   });
 }
 
-/** Signs out and goes to the root path (product-spec §4). */
+/** Signs out and goes to the root path (docs/product.md §4). */
 export function useSignOut() {
   const navigate = useNavigate();
   return () => {

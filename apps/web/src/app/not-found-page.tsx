@@ -4,7 +4,7 @@ import { AppFrame } from './layouts/app-layout';
 import { OnboardingFrame } from './layouts/onboarding-layout';
 
 /**
- * Unknown paths (product-spec §2: the error route, onboarding layout). A signed-in member of an
+ * Unknown paths (docs/product.md §2: the error route, onboarding layout). A signed-in member of an
  * organisation keeps the app layout, so the side navigation is still there to go on from.
  */
 export default function NotFoundPage() {

@@ -13,7 +13,7 @@ export function amountProblem(value: string, label = 'Amount'): string | null {
 }
 
 /**
- * A naira amount typed with the sign and thousands separators (product-spec §9), kept as the
+ * A naira amount typed with the sign and thousands separators (docs/product.md §9), kept as the
  * plain decimal text so no amount ever passes through a floating-point number. What is typed is
  * kept as typed: a minus sign or a third decimal is shown refused, never dropped or rounded away.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FILE_NAME_MAX, truncateFileName } from './file-name';
 
-describe('truncateFileName (40 characters, product-spec §9)', () => {
+describe('truncateFileName (40 characters, docs/product.md §9)', () => {
   it('keeps short names', () => {
     expect(truncateFileName('payroll-october.csv')).toBe('payroll-october.csv');
     expect(truncateFileName('x'.repeat(36) + '.csv')).toHaveLength(40);

@@ -1,4 +1,4 @@
-/** File names are shown at most 40 characters long (product-spec §9). */
+/** File names are shown at most 40 characters long (docs/product.md §9). */
 export const FILE_NAME_MAX = 40;
 
 /** Shortens a long name in the middle so its extension stays visible: `a-very-long…name.pdf`. */

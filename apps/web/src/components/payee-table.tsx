@@ -83,7 +83,7 @@ export function PayeeTable<Line extends PayeeLine>({ label, lines, columns, phon
   );
 }
 
-/** A file preview's height (product-spec §9). */
+/** A file preview's height (docs/product.md §9). */
 const PREVIEW_HEIGHT = 200;
 
 /** A file's payees before it is sent: a table of fixed height that scrolls, by the keyboard too. */

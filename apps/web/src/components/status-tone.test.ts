@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { statusLabel, statusTone } from './status-tone';
 
-describe('statusTone (product-spec §4)', () => {
+describe('statusTone (docs/product.md §4)', () => {
   it.each([
     ['success', 'success'],
     ['active', 'success'],

@@ -1,4 +1,4 @@
-/** Status tag colours (product-spec §4). */
+/** Status tag colours (docs/product.md §4). */
 export type StatusTone = 'success' | 'warning' | 'danger' | 'info';
 
 const TONES: Record<Exclude<StatusTone, 'info'>, readonly string[]> = {

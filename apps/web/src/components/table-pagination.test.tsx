@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { TablePagination } from './table-pagination';
 import { renderWithProviders } from '../test/render';
 
-describe('pagination range (product-spec §3)', () => {
+describe('pagination range (docs/product.md §3)', () => {
   it.each([
     [{ count: 10, current_page: 1, total_count: 25, total_pages: 3 }, '1 - 10 of 25'],
     [{ count: 10, current_page: 2, total_count: 25, total_pages: 3 }, '11 - 20 of 25'],

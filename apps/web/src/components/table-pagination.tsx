@@ -1,7 +1,7 @@
 import { formatPaginationRange, type Pagination as PaginationData } from '@levy/contracts';
 import { Group, Pagination, Text } from '@mantine/core';
 
-/** 'x - y of total' and page buttons under a table (product-spec §3). */
+/** 'x - y of total' and page buttons under a table (docs/product.md §3). */
 export function TablePagination({ pagination, onPageChange }: { pagination: PaginationData; onPageChange: (page: number) => void }) {
   return (
     <Group justify="space-between" mt="md" wrap="wrap">

@@ -12,7 +12,7 @@ function respondWith(envelope: unknown, status = 200) {
 
 const shown = () => vi.mocked(notifications.show).mock.calls.map(([toast]) => toast);
 
-describe('error catalogue (product-spec §8)', () => {
+describe('error catalogue (docs/product.md §8)', () => {
   it.each([
     ['NO_AUTH', 'Token expired', null, 'No authorised access.'],
     ['INTERNAL_ERROR', 'stack trace', null, 'System error'],

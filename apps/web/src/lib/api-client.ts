@@ -68,7 +68,7 @@ export const NO_AUTH_MESSAGE = ENVELOPE_CODES.NO_AUTH.message;
 export const SYSTEM_ERROR_MESSAGE = ENVELOPE_CODES.INTERNAL_ERROR.message;
 export const FALLBACK_ERROR_MESSAGE = 'An error occurred';
 
-/** The text the error catalogue (product-spec §8) shows for an envelope. */
+/** The text the error catalogue (docs/product.md §8) shows for an envelope. */
 export function errorMessageFor(code: string, message: string | null | undefined, data: unknown): string {
   if (code === 'NO_AUTH') return NO_AUTH_MESSAGE;
   if (code === 'INTERNAL_ERROR') return SYSTEM_ERROR_MESSAGE;
@@ -140,7 +140,7 @@ function tokenFor(call: { token?: string | null }): string | null {
   return call.token === undefined ? readSession().token : call.token;
 }
 
-/** Calls the gateway and resolves to the envelope's data; failures toast and reject (product-spec §7–8). */
+/** Calls the gateway and resolves to the envelope's data; failures toast and reject (docs/product.md §7–8). */
 export async function callGateway<T>(call: GatewayCall): Promise<T> {
   const token = tokenFor(call);
   let response: Response;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatDate, formatLagosDateTime } from './format';
 
 // Moments are shown in Lagos time on every screen, whatever the browser's (or this runner's) zone
-// (issue 23): 04:57 UTC is 05:57 in Lagos. Calendar dates (due dates, periods) stay as they are.
+//: 04:57 UTC is 05:57 in Lagos. Calendar dates (due dates, periods) stay as they are.
 describe('Lagos dates and times', () => {
   it('writes the moment as it was in Lagos, labelled', () => {
     expect(formatLagosDateTime('2026-11-24T04:57:00.000Z')).toBe('24 Nov, 2026 at 05:57 (Lagos time)');

@@ -1,7 +1,7 @@
 import { formatNaira, parseNaira } from '@levy/tax';
 import dayjs from 'dayjs';
 
-/** Dates as DD MMM, YYYY (product-design "Expected everywhere"). */
+/** Dates as DD MMM, YYYY (docs/product.md "Expected everywhere"). */
 export const DATE_FORMAT = 'DD MMM, YYYY';
 
 /**

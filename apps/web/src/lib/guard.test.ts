@@ -46,7 +46,7 @@ const proceed: GuardDecision = { kind: 'proceed' };
 const deny: GuardDecision = { kind: 'deny' };
 const to = (path: string): GuardDecision => ({ kind: 'redirect', to: path });
 
-describe('decideNavigation (product-spec §4)', () => {
+describe('decideNavigation (docs/product.md §4)', () => {
   it.each([
     ['staff open the corporations list', corporations, staff, proceed],
     ['staff open home: the corporations list', home, staff, to('/corporations')],

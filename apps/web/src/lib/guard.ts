@@ -14,14 +14,14 @@ type GuardSession = Pick<SessionState, 'token' | 'permissions' | 'organisation' 
 
 /**
  * Platform staff belong to no organisation and cannot join one: the start page is not for them.
- * Their place is the corporations list of every organisation (product-design "Staff").
+ * Their place is the corporations list of every organisation (docs/product.md "Identity and organisation").
  */
 function isStaff(session: GuardSession): boolean {
   return Boolean(session.token) && !session.organisation && !hasPermission(session.permissions, JOIN_ORGANISATION_PERMISSION);
 }
 
 /**
- * The navigation guard of product-spec §4, in the spec's order. Pure, so every case is a row
+ * The navigation guard of docs/product.md §4, in the spec's order. Pure, so every case is a row
  * in a table test. `requested`: the path and query being opened, kept through sign-in.
  */
 export function decideNavigation(route: RouteMeta, session: GuardSession, requested?: string): GuardDecision {
@@ -39,7 +39,7 @@ export function decideNavigation(route: RouteMeta, session: GuardSession, reques
   if (isSignedIn && !session.organisation && route.name !== 'start.index') {
     return { kind: 'redirect', to: linkTo('start.index') };
   }
-  // The start page is for someone without an organisation (product-design "/start"): a member
+  // The start page is for someone without an organisation (docs/product.md "Identity and organisation"): a member
   // already has one, and creating another from there would lose the way back to it.
   if (route.name === 'start.index' && session.organisation) {
     return { kind: 'redirect', to: landingPathFor(session) };

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { installPreloadErrorReload, loadChunk, PRELOAD_ERROR_EVENT, type PreloadErrorEvent } from './lazy-page';
 
-describe('failed chunk loads (product-spec §8)', () => {
+describe('failed chunk loads (docs/product.md §8)', () => {
   const uninstalls: Array<() => void> = [];
   afterEach(() => {
     uninstalls.splice(0).forEach((uninstall) => uninstall());

@@ -1,7 +1,7 @@
 /**
  * A failed chunk load (usually a deploy replaced the files) raises Vite's preload-error event;
  * the app reloads once to fetch the new files, and rethrows if a reload just happened
- * (product-spec §8), so the error page shows instead of a reload loop.
+ * (docs/product.md §8), so the error page shows instead of a reload loop.
  */
 export const PRELOAD_ERROR_EVENT = 'vite:preloadError';
 const RELOADED_AT_KEY = 'levy-chunk-reloaded-at';

@@ -1,6 +1,6 @@
 import { CSV_MESSAGES, describePayeMismatch, findPayeMismatches, lagosPeriod, parsePayeFile, payrollRowNotices, regimeForPeriod, type Kobo } from '@levy/tax';
 
-/** Only CSV files are accepted (product-spec §5): by name, or by type for files without .csv. */
+/** Only CSV files are accepted (docs/product.md §5): by name, or by type for files without .csv. */
 export const PAYROLL_FILE_ACCEPT = '.csv,text/csv';
 const CSV_TYPES = ['text/csv', 'application/csv', 'application/vnd.ms-excel'];
 

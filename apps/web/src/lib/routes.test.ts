@@ -3,7 +3,7 @@ import { findRoute, linkTo, PAGE_ROUTES, ROUTES, type RouteName } from './routes
 import * as calls from '@levy/contracts/calls';
 import * as PERMISSIONS from '@levy/contracts/permission-catalogue';
 
-describe('route table (product-spec §2)', () => {
+describe('route table (docs/product.md §2)', () => {
   it.each([
     ['login', '/login', 'Login', 'guest', 'onboarding'],
     ['register', '/register', 'Signup', 'guest', 'onboarding'],

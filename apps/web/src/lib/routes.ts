@@ -1,7 +1,7 @@
 import * as PERMISSIONS from '@levy/contracts/permission-catalogue';
 import type { Permission } from '@levy/contracts/permissions';
 
-/** What the shell needs to know about a route: the columns of product-spec §2. */
+/** What the shell needs to know about a route: the columns of docs/product.md §2. */
 export type LayoutName = 'app' | 'onboarding' | 'blank' | 'none';
 
 export interface RouteMeta {
@@ -29,7 +29,7 @@ export interface RedirectRoute {
 }
 
 /**
- * THE route table (product-spec §2), data only: the guard, the layouts, the page titles and the
+ * THE route table (docs/product.md §2), data only: the guard, the layouts, the page titles and the
  * side navigation read it, and app/router.tsx gives each name its page. Adding a screen is one
  * entry here and its page there. Order matters where paths collide: the first match wins.
  */
@@ -116,7 +116,7 @@ export function permissionOf(meta: RouteMeta): string | null {
   return typeof meta.access === 'object' ? meta.access.permission : null;
 }
 
-/** Who may join or create an organisation; platform staff may not (product-design "Staff"). */
+/** Who may join or create an organisation; platform staff may not (docs/product.md "Identity and organisation"). */
 export const JOIN_ORGANISATION_PERMISSION = PERMISSIONS.acceptInvitation;
 
 /** The onboarding route's permission: only those who may change the organisation can do KYC. */

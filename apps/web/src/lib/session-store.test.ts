@@ -43,7 +43,7 @@ function stored() {
   return raw ? (JSON.parse(raw) as { state: Record<string, unknown> }).state : null;
 }
 
-describe('session store (product-spec §3–4)', () => {
+describe('session store (docs/product.md §3–4)', () => {
   beforeEach(() => useSessionStore.getState().reset());
 
   it('starts with every field null', () => {

@@ -2,7 +2,7 @@ import type { PendingInvitation, Permissions, SessionAlert, SessionOrganisation,
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
-/** Session storage key (product-spec §9): survives a reload, not a new tab. */
+/** Session storage key (docs/product.md §9): survives a reload, not a new tab. */
 export const SESSION_STORAGE_KEY = 'tx-store';
 
 /** The wallet's inner shape is the wallets issue's; the navigation only reads its type. */
@@ -28,7 +28,7 @@ export interface SessionActions {
   setKyc(kyc: SessionPayload['kyc'] | null): void;
   setOrganisation(organisation: SessionOrganisation | null): void;
   setWallet(wallet: SessionWallet | null): void;
-  /** Signs in: everything from a login result except the wallet (product-spec §3). */
+  /** Signs in: everything from a login result except the wallet (docs/product.md §3). */
   setSession(session: SessionPayload): void;
   /** Clears every field and the stored entry. */
   reset(): void;

@@ -25,7 +25,7 @@ function messageFor(schema: z.ZodType, value: unknown): string | null {
   return result.success ? null : result.error.issues[0].message;
 }
 
-describe('validation messages the forms show (product-spec §5)', () => {
+describe('validation messages the forms show (docs/product.md §5)', () => {
   it('required: "{label} is required", or "This field is required" without a label', () => {
     expect(messageFor(requiredText('First name'), '')).toBe('First name is required');
     expect(messageFor(requiredText('First name'), '   ')).toBe('First name is required');

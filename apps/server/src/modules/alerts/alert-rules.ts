@@ -82,7 +82,7 @@ export interface AnnualReturnFiling {
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 export const KIND_LABEL: Record<DeadlineKind, string> = { paye: 'PAYE', wht: 'WHT', annual_return: 'Annual return' };
-/** The tax in a sentence: 'PAYE tax' (product-spec's wording), 'Withholding tax' (never 'WHT tax'). */
+/** The tax in a sentence: 'PAYE tax' (the wording in docs/product.md), 'Withholding tax' (never 'WHT tax'). */
 const TAX_IN_WORDS: Record<RemittanceKind, string> = { paye: 'PAYE tax', wht: 'Withholding tax' };
 
 /** 'October 2026' */
@@ -90,7 +90,7 @@ export function monthLabel(period: Period): string {
   return `${MONTHS[Number(period.slice(5, 7)) - 1]} ${period.slice(0, 4)}`;
 }
 
-/** product-spec §9: DD MMM, YYYY — '10 Nov, 2026'. */
+/** docs/product.md §9: DD MMM, YYYY — '10 Nov, 2026'. */
 export function formatDeadline(date: IsoDate): string {
   return `${date.slice(8, 10)} ${MONTHS[Number(date.slice(5, 7)) - 1].slice(0, 3)}, ${date.slice(0, 4)}`;
 }

@@ -2,7 +2,7 @@ import { declareNoWhtDeductions, downloadDeadlineCalendar, removeNoWhtDeductions
 import { defineRoute } from '../../http/route';
 import type { AlertsService } from './alerts.service';
 
-/** Deadlines and guidance (issue 13): alerts, the checklist, tax-paid metrics and the deadline calendar. */
+/** Deadlines and guidance: alerts, the checklist, tax-paid metrics and the deadline calendar. */
 export function alertRoutes(alerts: AlertsService) {
   return [
     defineRoute({

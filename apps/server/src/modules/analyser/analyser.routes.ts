@@ -29,7 +29,7 @@ import {
 import { defineRoute, reply } from '../../http/route';
 import type { AnalyserService } from './analyser.service';
 
-/** Bank statement analyser (Beta; issue 16). */
+/** Bank statement analyser (Beta). */
 export function analyserRoutes(analyser: AnalyserService) {
   return [
     defineRoute({

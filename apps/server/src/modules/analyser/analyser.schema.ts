@@ -7,7 +7,7 @@ import { users } from '../identity/identity.schema';
 import { organisations } from '../organisations/organisations.schema';
 
 /**
- * The bank statement analyser (issue 16, decision 0012): folders hold records (one bank account
+ * The bank statement analyser (decision 0012): folders hold records (one bank account
  * each), records hold uploaded statements; a statement's file is kept, and parsing in the
  * background fills its transactions, pages and analysis. Money in kobo.
  */

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { billKit, payeFile } from '../../../test/bill-kit';
 import { createTestApp, joinAsMember, ownerWithOrganisation, type TestApp } from '../../../test/harness';
 
-// The employer's annual return (issue 26) against the real app and database: a 2025 of paid PAYE
+// The employer's annual return against the real app and database: a 2025 of paid PAYE
 // bills (November the last, so December is missing; a supplementary bill in June; one month's tax
 // declared below the law's figure), then submit, amend, the tax cards and the deadline's alerts.
 let test: TestApp;

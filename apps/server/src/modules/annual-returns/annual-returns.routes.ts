@@ -3,7 +3,7 @@ import { defineRoute, reply } from '../../http/route';
 import type { AnnualReturnsService } from './annual-returns.service';
 import type { PriorPaymentsService } from './prior-payments.service';
 
-/** The employer's annual return and employees' tax cards (issue 26). */
+/** The employer's annual return and employees' tax cards. */
 export function annualReturnRoutes(returns: AnnualReturnsService, priorPayments: PriorPaymentsService) {
   return [
     defineRoute({ contract: getAnnualReturn, handler: ({ caller, params }) => returns.get(caller, params) }),

@@ -2,7 +2,7 @@ import type { CollectorKind } from '@levy/contracts';
 import { computeWht, listWhtTypes, type Kobo, type PayeeKind, type WhtRateTables } from '@levy/tax';
 
 /**
- * Who collects a WHT bill decides its rates and payees (tax-rules.md §3): a State IRS takes WHT on
+ * Who collects a WHT bill decides its rates and payees (docs/tax-rules.md §3): a State IRS takes WHT on
  * payments to individuals at the individual rates; the federal NRS takes WHT on payments to
  * companies at the company rates. Either way the payee is resident and holds a Tax ID.
  */

@@ -111,7 +111,7 @@ export function createBillPreparation(deps: {
 
   /**
    * PAYE is filed for the employees registered with the state, under the taxpayer's consent
-   * (product-spec "Manage Payroll"): without both there is no bill. The employees come from the
+   * (docs/product.md §4): without both there is no bill. The employees come from the
    * file sent, or with `source=payroll` from the payroll on file itself.
    */
   async function payeFileOf(registration: { id: string; isControlConsentGiven: boolean }, stateName: string, source: PayeSource | undefined, uploads: UploadedFile[]): Promise<Pick<UploadedFile, 'content'>> {

@@ -5,7 +5,7 @@ import { queryRows } from '../../db/raw';
 import { billKit, payeFile, THREE_EMPLOYEES, until, whtAutoFile } from '../../../test/bill-kit';
 import { createTestApp, joinAsMember, type TestApp, type TestFile } from '../../../test/harness';
 
-// No payment by mistake (issue 22): one payment per month unless marked supplementary, approvals
+// No payment by mistake: one payment per month unless marked supplementary, approvals
 // by an admin other than the preparer, cancellation before the agency accepts, admins-only
 // destructive actions, and bill numbers without gaps — on the real app and database.
 let test: TestApp;

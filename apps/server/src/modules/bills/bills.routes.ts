@@ -28,7 +28,7 @@ import { defineRoute, reply } from '../../http/route';
 import type { BillsService } from './bills.service';
 import type { ReceiptVerification } from './receipt-verification';
 
-/** Bills (issue 11; product-spec §7 "Bills"). */
+/** Bills (docs/product.md §7 "Bills"). */
 export function billRoutes(bills: BillsService, receipts: ReceiptVerification) {
   return [
     defineRoute({

@@ -7,11 +7,11 @@ import { users } from '../identity/identity.schema';
 import { organisations } from '../organisations/organisations.schema';
 import { states } from '../reference/reference.schema';
 
-/** The statuses a bill moves through (product-design "Bills"). */
+/** The statuses a bill moves through (docs/product.md "Bills"). */
 export const BILL_STATUS_VALUES = ['pending', 'awaiting_approval', 'awaiting_payment_confirmation', 'payment_pending', 'payment_paid', 'failed', 'declined', 'cancelled'] as const;
 
 /**
- * A PAYE or WHT bill for one corporation in one state and period (product-design "Bills").
+ * A PAYE or WHT bill for one corporation in one state and period (docs/product.md "Bills").
  * Status: [awaiting_approval →] awaiting_payment_confirmation (PAYE) or payment_pending (WHT) →
  * payment_paid; or failed (refunded by a reversing journal), declined (an admin refused it) or
  * cancelled (withdrawn before the agency accepted it; refunded when it was paid from the wallet).

@@ -209,7 +209,7 @@ export function createBillsService(deps: {
   }
 
   /**
-   * One payment per period (product-design "Bills"): a repeat is refused with the bill it repeats
+   * One payment per period (docs/product.md "Bills"): a repeat is refused with the bill it repeats
    * unless the request says it is supplementary, with a reason. Answers whether it is one.
    */
   async function guardMonth(executor: Db, month: repo.BillMonth, fingerprint: string | null, stateName: string, supplementary: { requested: boolean }): Promise<boolean> {
@@ -250,7 +250,7 @@ export function createBillsService(deps: {
     whtCalcItems: preparation.whtCalcItems,
 
     /**
-     * Generates and pays a bill (product-spec §4, product-design "Bills"). The file is checked and
+     * Generates and pays a bill (docs/product.md §4, docs/product.md "Bills"). The file is checked and
      * every PAYE row recomputed first; the agency gives its bill reference outside any transaction;
      * then one transaction takes the month's bill number (which makes bills of one month wait for
      * each other), refuses a repeat of the month that is not marked supplementary, creates the bill
@@ -378,7 +378,7 @@ export function createBillsService(deps: {
       }
 
       if (created.status === 'awaiting_payment_confirmation') {
-        // Paid at once (product-spec §4); if the agency does not answer, the job settles it later.
+        // Paid at once (docs/product.md §4); if the agency does not answer, the job settles it later.
         await settle(created.id, false).catch(() => undefined);
       }
       const final = (await repo.findBill(db, created.id))!;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billKit, PAYE_HEADER, THREE_EMPLOYEES, until, whtAutoFile } from '../../../test/bill-kit';
 import { createTestApp, joinAsMember, ownerWithOrganisation, type TestApp, type TestFile } from '../../../test/harness';
 
-// WHT on payments to companies, remitted to the federal Nigeria Revenue Service (issue 26): NRS
+// WHT on payments to companies, remitted to the federal Nigeria Revenue Service: NRS
 // registered beside the states with the corporation's Tax ID, billed through the same calls at the
 // company rates, due by the 21st; PAYE, payroll and consent stay with the State IRS.
 let test: TestApp;

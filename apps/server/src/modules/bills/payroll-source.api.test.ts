@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billKit, payeFile, THREE_EMPLOYEES } from '../../../test/bill-kit';
 import { createTestApp, giveConsent, ownerWithOrganisation, type TestApp } from '../../../test/harness';
 
-// PAYE from the payroll on file, and what a late month costs (issue 23): a bill is filed for the
+// PAYE from the payroll on file, and what a late month costs: a bill is filed for the
 // employees registered with the state under consent, from a new file or the payroll on file; the
 // summary, the bill and its receipt say how late a month is paid and the penalty so far.
 let test: TestApp;

@@ -6,7 +6,7 @@ import { createTestApp, joinAsMember, ownerWithOrganisation, TINY_PNG, type Test
 import { DEVELOPMENT_RECEIPT_SECRET } from '../../config';
 import { createReceiptCodes } from './receipt-verification';
 
-// Receipts that prove payment (issue 23): the verification code and link of a paid bill, the
+// Receipts that prove payment: the verification code and link of a paid bill, the
 // public verify call with its limit, and what the receipt PDF says.
 let test: TestApp;
 

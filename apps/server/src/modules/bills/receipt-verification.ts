@@ -8,7 +8,7 @@ import { lagosDateTime } from './bill-receipt';
 import * as repo from './bills.repo';
 
 /**
- * Receipts that prove payment (issue 23). A paid bill's receipt carries a code, and a QR of the
+ * Receipts that prove payment. A paid bill's receipt carries a code, and a QR of the
  * link `/verify/{code}`, that anyone can check without an account. The code is the bill's id and
  * an HMAC-SHA256 of it under the server's secret (`RECEIPT_SIGNING_SECRET`), so it cannot be made
  * up or altered, and nothing needs storing: the server reads the bill id back out of a code whose

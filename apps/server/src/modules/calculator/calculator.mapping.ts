@@ -13,7 +13,7 @@ import { invalidInput } from '../../errors';
 /**
  * Request mapping for the calculator: the API's naira strings and snake_case fields to the
  * engine's kobo and camelCase, and the engine's results back; engine input errors become
- * INVALID_INPUT naming the API field (product-spec §8).
+ * INVALID_INPUT naming the API field (docs/product.md §8).
  */
 
 const MONTHS_PER_YEAR = 12;

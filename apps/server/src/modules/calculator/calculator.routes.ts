@@ -2,7 +2,7 @@ import { calculatePaye, calculateWht, getSharedCalculation, shareCalculation } f
 import { defineRoute, reply } from '../../http/route';
 import type { CalculatorService } from './calculator.service';
 
-/** The public tax calculator (issue 4): no token, amounts in naira with two decimals. */
+/** The public tax calculator: no token, amounts in naira with two decimals. */
 export function calculatorRoutes(calculator: CalculatorService) {
   return [
     defineRoute({

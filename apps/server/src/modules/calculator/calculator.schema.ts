@@ -17,7 +17,7 @@ export interface StoredWhtInputs {
 }
 
 /**
- * Calculations a visitor shared from the public calculator (product-design "Public calculator"):
+ * Calculations a visitor shared from the public calculator (docs/product.md "Public calculator"):
  * only the inputs are kept, so a shared link always shows the figures the engine gives today for
  * that month's rules. The token is the link itself, not a credential to anything else.
  */

@@ -27,7 +27,7 @@ function calculatePayeFrom(period: string, amounts: PayeAmounts, prefix = ''): P
     () => {
       const { input, pensionIsDefault } = preparePayeInput(period, payeFiguresOf(amounts));
       const inForce = computePaye(input);
-      // The same inputs under the other regime, for the side-by-side view (issue 4).
+      // The same inputs under the other regime, for the side-by-side view.
       const other = computePayeUnderRegime(otherPayeRegime(inForce.regime), input);
       return { period, ...regimeResult(inForce, pensionIsDefault), comparison: regimeResult(other, pensionIsDefault) };
     },

@@ -136,7 +136,7 @@ export function createIdentityService(deps: IdentityDeps) {
     };
   }
 
-  /** The session with its organisation's tax alerts (issue 13), read outside any transaction (PGlite has one connection). */
+  /** The session with its organisation's tax alerts, read outside any transaction (PGlite has one connection). */
   async function withAlerts(session: SessionPayload): Promise<SessionPayload> {
     return session.organisation ? { ...session, alerts: await deps.alertsFor(session.organisation.id) } : session;
   }

@@ -7,7 +7,7 @@ const ALL_PERMISSIONS = [...new Set([...ACCOUNT_PERMISSIONS, ...MEMBER_PERMISSIO
 export const ROLE_CODES = { admin: 'user.admin', member: 'user.member' } as const;
 export const USER_TYPES = { staff: { id: 1, code: 'staff' }, customer: { id: 7, code: 'customer' } } as const;
 
-/** The few maps there are (user type × role), built once: every authenticated call needs one (issue 15). */
+/** The few maps there are (user type × role), built once: every authenticated call needs one. */
 const builtPermissions = new Map<string, Permissions>();
 
 /** The caller's permission map; shared between callers of the same type and role, so never changed. */

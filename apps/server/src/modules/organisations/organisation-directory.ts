@@ -31,7 +31,7 @@ export function createOrganisationDirectory(deps: {
   usersByIds(executor: Db, userIds: string[]): Promise<Array<{ id: string; firstName: string; lastName: string; email: string }>>;
 }) {
   // An organisation's owner is fixed when it is created (nothing updates owner_user_id), and every
-  // authenticated call asks for it (the caller's isOwner): remembered once read (issue 15).
+  // authenticated call asks for it (the caller's isOwner): remembered once read.
   const owners = new Map<string, string>();
   const { db, reference } = deps;
 

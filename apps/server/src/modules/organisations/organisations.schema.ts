@@ -29,7 +29,7 @@ export const files = pgTable('files', {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
-/** KYC identity collected at onboarding (product-design "Identity and organisation"). */
+/** KYC identity collected at onboarding (docs/product.md "Identity and organisation"). */
 export const organisationIdentities = pgTable('organisation_identities', {
   organisationId: uuid()
     .primaryKey()

@@ -15,7 +15,7 @@ import {
   type Period,
 } from '@levy/tax';
 
-/** The allowance columns of the PAYE template, after tax_payable (product-spec §3). */
+/** The allowance columns of the PAYE template, after tax_payable (docs/product.md §3). */
 export const ALLOWANCE_HEADERS = PAYE_TEMPLATE_HEADERS.slice(6);
 
 const toKobo = (cell: string): Kobo => parseNaira(cell) ?? ZERO_KOBO;

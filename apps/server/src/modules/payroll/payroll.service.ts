@@ -73,7 +73,7 @@ export function createPayrollService(deps: { db: Db; agency: StateAgency; states
   }
 
   return {
-    /** The PAYE template file becomes the employee list registered with the state (product-design). */
+    /** The PAYE template file becomes the employee list registered with the state (docs/product.md). */
     async upload(caller: Caller, corporationId: string, stateCodeOrId: string, input: { tax_payer_number?: string }, uploads: UploadedFile[], ip: string) {
       const { corporation, state, registration } = await states.findRegistration(db, caller, corporationId, stateCodeOrId, 'write');
       refuseFederalPaye(state, 'a payroll');

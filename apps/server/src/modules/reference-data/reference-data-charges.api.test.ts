@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/raw';
 import { createTestApp, giveConsent, joinAsMember, ownerWithOrganisation, staffUser, type TestApp, type TestFile } from '../../../test/harness';
 
-// Staff rows of the charge schedule (issue 26, decision 0025): bills are charged by the schedule in
+// Staff rows of the charge schedule (decision 0025): bills are charged by the schedule in
 // force on the first day of their tax month, and a row that would change a paid bill's charge is refused.
 let test: TestApp;
 let staff: { token: string };

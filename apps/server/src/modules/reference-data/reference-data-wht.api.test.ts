@@ -5,7 +5,7 @@ import { queryRows } from '../../db/raw';
 import { billKit, until, whtAutoFile } from '../../../test/bill-kit';
 import { createTestApp, joinAsMember, ownerWithOrganisation, staffUser, type TestApp } from '../../../test/harness';
 
-// Staff WHT rate rows (issue 26, decision 0025): a rate for one type, kind of payee and residency
+// Staff WHT rate rows (decision 0025): a rate for one type, kind of payee and residency
 // from the first day of a tax month. Bills, calculators, receipts and credit notes of months from
 // then on use it; a row that would change the rate stated on a paid bill is refused.
 let test: TestApp;

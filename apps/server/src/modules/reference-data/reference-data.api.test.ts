@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/raw';
 import { createTestApp, giveConsent, joinAsMember, ownerWithOrganisation, staffUser, usePostgres, type AppInstance, type TestApp, type TestFile } from '../../../test/harness';
 
-// The staff reference-data screen's calls against the real app and database (issue 26, decision 0025).
+// The staff reference-data screen's calls against the real app and database (decision 0025).
 let test: TestApp;
 let staff: { token: string };
 

@@ -4,7 +4,7 @@ import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-o
 import { users } from '../identity/identity.schema';
 
 /**
- * Rows platform staff add to the engine's dated reference tables (issue 26, decision 0025): the
+ * Rows platform staff add to the engine's dated reference tables (decision 0025): the
  * engine reads the seed tables in `packages/tax` merged with these. Rows are never edited or
  * deleted; a correction is a later row for the same day.
  */

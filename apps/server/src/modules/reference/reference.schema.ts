@@ -36,7 +36,7 @@ export const states = pgTable('states', {
   code: text().notNull().unique(),
   name: text().notNull(),
   revenueService: text().notNull(),
-  /** Only where the service's own abbreviation is confirmed (tax-rules.md §6). */
+  /** Only where the service's own abbreviation is confirmed (docs/tax-rules.md §6). */
   abbreviation: text(),
   /** Who collects there: a State IRS, or the federal Nigeria Revenue Service (WHT on payments to companies only). */
   collector: text().$type<'state' | 'federal'>().notNull().default('state'),

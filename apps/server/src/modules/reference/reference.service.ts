@@ -11,7 +11,7 @@ function stateView(state: repo.State) {
 export function createReferenceService(deps: { db: Db }) {
   const { db } = deps;
   // Roles are seeded before the app starts and never change while it runs; every authenticated
-  // call needs the caller's, so they are read once (issue 15). The first read uses the caller's
+  // call needs the caller's, so they are read once. The first read uses the caller's
   // executor: on PGlite a read outside a running transaction would wait for it to end.
   let roles: Promise<repo.Role[]> | null = null;
   const allRoles = (executor: Db) => {

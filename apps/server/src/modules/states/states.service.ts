@@ -38,7 +38,7 @@ function agencyStateOf(state: State): AgencyState {
 }
 
 /**
- * The NRS collects WHT on payments to companies only (tax-rules.md §3): PAYE, and the payroll and
+ * The NRS collects WHT on payments to companies only (docs/tax-rules.md §3): PAYE, and the payroll and
  * consent to manage it that PAYE needs, belong to the State IRS of the employees' residence.
  */
 export function refuseFederalPaye(state: Pick<State, 'collector' | 'name'>, what: string): void {

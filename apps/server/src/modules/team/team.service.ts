@@ -115,7 +115,7 @@ export function createTeamService(deps: TeamDeps) {
       const { limit, offset } = pageWindow(params);
       const search = containsPattern(params.search);
       // Names belong to the identity module. Searching or sorting by name needs every member's name
-      // in the page query; otherwise only the people on the page are looked up, after it (issue 15).
+      // in the page query; otherwise only the people on the page are looked up, after it.
       const isByName = search !== null || params.order_by === 'name';
       const everyone = isByName ? await deps.usersByIds(db, await repo.findMemberUserIds(db, organisationId)) : null;
       const { members, total } = await repo.findMembersPage(db, {

@@ -7,7 +7,7 @@ import { billKit, THREE_EMPLOYEES, until, whtAutoFile } from '../../../test/bill
 import { createTestApp, joinAsMember, ownerWithOrganisation, type TestApp } from '../../../test/harness';
 import { queryRows } from '../../db/raw';
 
-// WHT credit notes and vendors (issue 26): a note per payee of a paid WHT bill, the bill's notes as
+// WHT credit notes and vendors: a note per payee of a paid WHT bill, the bill's notes as
 // a ZIP, the vendors built from the paid bills with their totals per year, and a note mailed.
 let test: TestApp;
 

@@ -2,7 +2,7 @@ import { listVendorCreditNotes, listVendors, updateVendor } from '@levy/contract
 import { defineRoute } from '../../http/route';
 import type { VendorsService } from './vendors.service';
 
-/** Vendors (issue 26): the organisation's WHT payees, their notes and email. */
+/** Vendors: the organisation's WHT payees, their notes and email. */
 export function vendorRoutes(vendors: VendorsService) {
   return [
     defineRoute({

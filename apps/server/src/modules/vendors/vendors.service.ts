@@ -30,7 +30,7 @@ export interface WhtPayee {
 const naira = (kobo: Kobo) => koboToNairaString(kobo);
 
 /**
- * Vendors (issue 26, decision 0023): each payee of the organisation's paid WHT bills, kept by Tax
+ * Vendors (decision 0023): each payee of the organisation's paid WHT bills, kept by Tax
  * ID with the organisation's email for them, their credit notes and totals per year.
  */
 export function createVendorsService(deps: { db: Db }) {

@@ -174,7 +174,7 @@ const HISTORY_SORT = {
   amount: ledgerEntries.amountKobo,
 } as const;
 
-/** History filters of product-spec §3: type (credit/debit), status, created_at ranges. */
+/** History filters of docs/product.md §3: type (credit/debit), status, created_at ranges. */
 const HISTORY_FILTERS: Record<string, FilterField> = {
   type: {
     kind: 'custom',

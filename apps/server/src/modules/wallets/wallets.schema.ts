@@ -7,7 +7,7 @@ import { users } from '../identity/identity.schema';
 import { organisations } from '../organisations/organisations.schema';
 
 /**
- * The double-entry ledger (product-design "Wallets and transactions"; decision 0004).
+ * The double-entry ledger (docs/product.md "Wallets and transactions"; decision 0004).
  * Accounts: wallets (an organisation's, or a corporation's) and system accounts. A journal is one
  * business event; its entries sum to zero (a deferred trigger checks every journal at commit).
  * Entries are never updated or deleted (triggers refuse it): corrections are reversing journals.

@@ -80,7 +80,7 @@ export function createWalletsService(deps: {
   }
 
   async function organisationWallet(organisationId: string) {
-    // The organisation's name is read only to open its wallet, once (issue 15: history pages need the wallet on every call).
+    // The organisation's name is read only to open its wallet, once (history pages need the wallet on every call).
     const existing = await repo.findWallet(db, 'organisation_wallet', { organisationId, corporationId: null });
     if (existing) return existing;
     const name = await organisationsService.nameOf(organisationId);

@@ -17,7 +17,7 @@ function sessionWith(permissions: string[], wallet: SessionState['wallet'] = nul
 const MEMBER = [calls.getOrganisation.permission, calls.listTeamMembers.permission, PERMISSIONS.viewProfile, calls.listCorporations.permission, calls.listOrganisationWalletHistory.permission];
 const labels = (session: SessionState) => visibleNavEntries(session).map((entry) => entry.label);
 
-describe('side navigation (product-spec §2)', () => {
+describe('side navigation (docs/product.md §2)', () => {
   it('lists every entry, in the spec’s order, to a session with all their routes’ permissions', () => {
     expect(labels(sessionWith([...MEMBER, calls.listBills.permission, calls.listStatementFolders.permission]))).toEqual(['Dashboard', 'Team Members', 'Corporations', 'Bills', 'Vendors', 'Transactions', 'Bank Analyser', 'Settings']);
   });

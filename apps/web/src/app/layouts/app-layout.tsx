@@ -34,7 +34,7 @@ import { useRouteMeta } from '../root-shell';
 import classes from './app-layout.module.css';
 import { ProfileMenu } from './profile-menu';
 
-// The invitation form (and its validation) loads when Invite user is first pressed (issue 15).
+// The invitation form (and its validation) loads when Invite user is first pressed.
 const InviteMemberDialog = lazy(async () => ({ default: (await loadChunk(() => import('../../features/team/components/invite-member-dialog'))).InviteMemberDialog }));
 
 export interface NavEntry {
@@ -47,7 +47,7 @@ export interface NavEntry {
   showsAwaitingApproval?: boolean;
 }
 
-/** Side navigation (product-spec §2); an entry shows when the user may open its route. */
+/** Side navigation (docs/product.md §2); an entry shows when the user may open its route. */
 const NAV_ENTRIES: NavEntry[] = [
   { route: 'dashboard.index', label: 'Dashboard', icon: IconLayoutDashboard },
   { route: 'team.index', label: 'Team Members', icon: IconUsersGroup },
@@ -123,7 +123,7 @@ function SideNavigation({ onNavigate, onInvite }: { onNavigate: () => void; onIn
   );
 }
 
-/** The app layout: side navigation, top bar, and the page in a 1024px container (product-spec §2). */
+/** The app layout: side navigation, top bar, and the page in a 1024px container (docs/product.md §2). */
 export default function AppLayout() {
   return (
     <AppFrame>

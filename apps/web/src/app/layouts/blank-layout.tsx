@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router';
 
-/** The blank layout: the page alone, no navigation (product-spec §2). */
+/** The blank layout: the page alone, no navigation (docs/product.md §2). */
 export default function BlankLayout() {
   return <Outlet />;
 }

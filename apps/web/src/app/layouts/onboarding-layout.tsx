@@ -8,7 +8,7 @@ import { useRouteMeta } from '../root-shell';
 import { permissionOf } from '../../lib/routes';
 import classes from './onboarding-layout.module.css';
 
-/** Logo, a logout link when the page needs a signed-in user, decorative waves (product-spec §2). */
+/** Logo, a logout link when the page needs a signed-in user, decorative waves (docs/product.md §2). */
 export function OnboardingFrame({ children, showLogout }: { children: ReactNode; showLogout: boolean }) {
   const navigate = useNavigate();
   const token = useSessionStore((state) => state.token);

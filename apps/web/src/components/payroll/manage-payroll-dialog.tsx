@@ -11,7 +11,7 @@ import { PayrollEmployees } from './payroll-employees';
 import { PayrollUpload } from './payroll-upload';
 
 /**
- * Manage Payroll (product-spec §4): with consent already given, the upload view and the
+ * Manage Payroll (docs/product.md §4): with consent already given, the upload view and the
  * employees; otherwise consent step 1 (Proceed or Decline), step 2 (the mailed code), then the
  * upload view.
  */

@@ -1,4 +1,4 @@
-/** The views of Manage Payroll (product-spec §4). */
+/** The views of Manage Payroll (docs/product.md §4). */
 export type PayrollView = 'consent' | 'code' | 'upload';
 
 /** Consent already given → straight to the upload view; otherwise consent step 1. */

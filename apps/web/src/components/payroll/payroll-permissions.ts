@@ -1,4 +1,4 @@
-/** The permissions that gate Manage Payroll's steps (product-spec §4). */
+/** The permissions that gate Manage Payroll's steps (docs/product.md §4). */
 import * as calls from '@levy/contracts/calls';
 export const PAYROLL_PERMISSIONS = {
   sendConsentOtp: calls.requestStateConsent.permission,

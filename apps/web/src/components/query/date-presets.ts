@@ -1,6 +1,6 @@
 import dayjs, { type Dayjs } from 'dayjs';
 
-/** Filter date presets (product-spec §9); weeks start on Monday; ranges run 00:00 to 23:59. */
+/** Filter date presets (docs/product.md §9); weeks start on Monday; ranges run 00:00 to 23:59. */
 export const DATE_PRESETS = [
   { value: 'last_week', label: 'Last week' },
   { value: 'last_month', label: 'Last month' },

@@ -54,7 +54,7 @@ export function draftToFilters(fields: FilterField[], draft: Draft): ListFilter[
   return filters;
 }
 
-/** The shared table filter: fields, date presets, Reset and Apply (product-spec §2). */
+/** The shared table filter: fields, date presets, Reset and Apply (docs/product.md §2). */
 export function FilterPopover({ fields, activeCount, onApply }: { fields: FilterField[]; activeCount: number; onApply: (filters: ListFilter[]) => void }) {
   const [opened, setOpened] = useState(false);
   const [draft, setDraft] = useState<Draft>(() => emptyDraft(fields));

@@ -24,7 +24,7 @@ export interface QueryBarProps {
   defaultSort?: QueryState['sort'];
 }
 
-/** Search (debounced 1500 ms), sort, filter and refresh above a table (product-spec §2, §7). */
+/** Search (debounced 1500 ms), sort, filter and refresh above a table (docs/product.md §2, §7). */
 export function QueryBar({ value, onChange, sortKeys = ['created_at', 'name'], filterFields, searchLabel = 'Search', onRefresh, refreshing, defaultSort = defaultQueryState().sort }: QueryBarProps) {
   const [searchText, setSearchText] = useState(value.search.value);
 

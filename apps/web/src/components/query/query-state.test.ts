@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { presetRange, wholeDays } from './date-presets';
 import { defaultQueryState, isDefaultSort, sortDirectionLabel, sortLabel, toListParams } from './query-state';
 
-describe('query state (product-spec §3, §9)', () => {
+describe('query state (docs/product.md §3, §9)', () => {
   it('defaults to newest first with search on name', () => {
     expect(defaultQueryState()).toEqual({ search: { key: 'name', value: '' }, sort: { key: 'created_at', direction: 'desc' }, filters: [] });
   });

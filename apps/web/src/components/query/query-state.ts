@@ -1,6 +1,6 @@
 import type { ListFilter } from '@levy/contracts';
 
-/** Sort keys with their labels and kinds (product-spec §3). */
+/** Sort keys with their labels and kinds (docs/product.md §3). */
 export const SORT_KEYS = {
   created_at: { label: 'Date created', kind: 'number' },
   done_at: { label: 'Date added', kind: 'number' },
@@ -18,12 +18,12 @@ export interface QueryState {
   filters: ListFilter[];
 }
 
-/** Default: newest first, search on name (product-spec §9). */
+/** Default: newest first, search on name (docs/product.md §9). */
 export function defaultQueryState(searchKey = 'name'): QueryState {
   return { search: { key: searchKey, value: '' }, sort: { key: 'created_at', direction: 'desc' }, filters: [] };
 }
 
-/** Oldest first / Newest first for dates, Ascending / Descending for names (product-spec §9); Smallest / Largest first for amounts. */
+/** Oldest first / Newest first for dates, Ascending / Descending for names (docs/product.md §9); Smallest / Largest first for amounts. */
 export function sortDirectionLabel(key: SortKey, direction: SortDirection): string {
   const { kind } = SORT_KEYS[key];
   if (kind === 'number') return direction === 'asc' ? 'Oldest first' : 'Newest first';

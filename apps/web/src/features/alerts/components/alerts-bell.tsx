@@ -54,7 +54,7 @@ export function AlertItem({ alert, onOpen }: { alert: Alert; onOpen?: () => void
 }
 
 /**
- * The top bar's tax alerts bell (product-spec §2): shown only when there are alerts; each opens Pay
+ * The top bar's tax alerts bell (docs/product.md §2): shown only when there are alerts; each opens Pay
  * Taxes for that month. The alerts are the server's, read again every minute and on focus (sign-in
  * alone would miss a month falling due or a payment failing); the session keeps the latest copy.
  */

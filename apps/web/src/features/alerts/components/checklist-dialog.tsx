@@ -5,12 +5,12 @@ import { Link } from 'react-router';
 import { useSessionStore } from '../../../lib/session-store';
 import { useChecklist } from '../../../api/alerts-api';
 
-/** product-spec §9: the checklist opens a second after the page when something is incomplete. */
+/** docs/product.md §9: the checklist opens a second after the page when something is incomplete. */
 export const CHECKLIST_OPEN_DELAY_MS = 1000;
 
 const completedKey = (organisationId: string) => `levy.checklist.completed.${organisationId}`;
 
-/** The onboarding checklist (product-spec §4; owner only): opens after 1 s when a step is incomplete, otherwise it is marked completed in the session. */
+/** The onboarding checklist (docs/product.md §4; owner only): opens after 1 s when a step is incomplete, otherwise it is marked completed in the session. */
 export function ChecklistDialog() {
   const organisation = useSessionStore((state) => state.organisation);
   const isOwner = organisation?.is_owner === true;

@@ -252,7 +252,7 @@ export function DeadlineCalendar({ organisationId }: { organisationId: string })
   );
 }
 
-/** The dashboard's deadlines and figures (issue 13): tax paid per month, recent bills, upcoming deadlines and the deadline calendar. */
+/** The dashboard's deadlines and figures: tax paid per month, recent bills, upcoming deadlines and the deadline calendar. */
 export function DeadlineDashboardSections() {
   const organisationId = useSessionStore((state) => state.organisation?.id);
   const permissions = useSessionStore((state) => state.permissions);

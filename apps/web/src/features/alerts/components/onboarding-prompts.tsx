@@ -44,7 +44,7 @@ function useIsModalOpen(): boolean {
   return isOpen;
 }
 
-/** The onboarding prompts (product-spec §4): one at a time, 500 ms after the previous one, never over a dialog. */
+/** The onboarding prompts (docs/product.md §4): one at a time, 500 ms after the previous one, never over a dialog. */
 export function OnboardingPrompts({ organisationId, counts }: { organisationId: string; counts: PromptCounts }) {
   const [state, setState] = useState(() => readPromptState(organisationId));
   const [shown, setShown] = useState<PromptCode | null>(null);

@@ -1,5 +1,5 @@
 /**
- * Onboarding prompts (product-spec §4, §9): one prompt at a time from a fixed queue; a prompt shows
+ * Onboarding prompts (docs/product.md §4, §9): one prompt at a time from a fixed queue; a prompt shows
  * only when its count has loaded, is 0 and the prompt is not completed; 'Got it!' completes it and
  * the queue shifts to the next after 500 ms; four completed prompts mean all done. The state is
  * kept in session storage per organisation.
@@ -11,7 +11,7 @@
 export const PROMPT_QUEUE = ['organisation-wallet', 'corporations', 'corporation-wallet', 'states', 'bills'] as const;
 export type PromptCode = (typeof PROMPT_QUEUE)[number];
 
-/** product-spec §9. */
+/** docs/product.md §9. */
 export const PROMPT_SHIFT_MS = 500;
 export const PROMPTS_DONE_AT = 4;
 

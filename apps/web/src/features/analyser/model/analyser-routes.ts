@@ -1,4 +1,4 @@
-/** The analyser's addresses (product-spec §2 analyser.*). */
+/** The analyser's addresses (docs/product.md §2 analyser.*). */
 export const ANALYSER_PATH = '/analyser';
 
 export function folderPath(folderId: string): string {

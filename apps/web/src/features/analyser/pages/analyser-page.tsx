@@ -17,7 +17,7 @@ import { folderPath } from '../model/analyser-routes';
 
 type Dialog = { kind: 'create' } | { kind: 'rename'; folder: StatementFolder } | { kind: 'delete'; folder: StatementFolder } | null;
 
-/** Bank Analyser (product-spec §2 analyser.index): folders of bank accounts whose statements are analysed. */
+/** Bank Analyser (docs/product.md §2 analyser.index): folders of bank accounts whose statements are analysed. */
 export default function AnalyserPage() {
   const permissions = useSessionStore((state) => state.permissions);
   const navigate = useNavigate();

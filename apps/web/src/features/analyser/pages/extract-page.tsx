@@ -147,7 +147,7 @@ function ExtractScreen({ statement, recordId }: { statement: StatementDetail; re
 }
 
 /**
- * The extraction (product-spec §2 analyser.records.statement.extract, 90% wide): the rows beside
+ * The extraction (docs/product.md §2 analyser.records.statement.extract, 90% wide): the rows beside
  * the page they came from, the column mapping, corrections of a row's category, and exports.
  */
 export default function ExtractPage() {

@@ -104,7 +104,7 @@ function RecordsTable({ folderId }: { folderId: string }) {
   );
 }
 
-/** A folder (product-spec §2 analyser.folders.folder): its bank accounts, each holding statements. */
+/** A folder (docs/product.md §2 analyser.folders.folder): its bank accounts, each holding statements. */
 export default function FolderPage() {
   const { id } = useParams();
   const folder = useFolder(id);

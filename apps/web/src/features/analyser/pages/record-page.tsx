@@ -229,7 +229,7 @@ function CombinedAnalysis({ recordId, analysedCount }: { recordId: string; analy
   );
 }
 
-/** A record (product-spec §2 analyser.records.record, 90% wide): one bank account's statements and their combined analysis. */
+/** A record (docs/product.md §2 analyser.records.record, 90% wide): one bank account's statements and their combined analysis. */
 export default function RecordPage() {
   const { id } = useParams();
   const permissions = useSessionStore((state) => state.permissions);

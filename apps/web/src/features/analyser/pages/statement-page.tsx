@@ -58,7 +58,7 @@ function StatementScreen({ statement, recordId }: { statement: StatementDetail; 
 }
 
 /**
- * A statement (product-spec §2 analyser.records.statement, 90% wide): its verdict, summary cards,
+ * A statement (docs/product.md §2 analyser.records.statement, 90% wide): its verdict, summary cards,
  * charts, panels, tax insight and transactions.
  */
 export default function StatementPage() {

@@ -22,7 +22,7 @@ function yearsOf(firstTaxMonth: string, thisYear: number): number[] {
 }
 
 /**
- * A corporation's annual returns (Form H1) and employees' tax cards (issue 26): pick a state and
+ * A corporation's annual returns (Form H1) and employees' tax cards: pick a state and
  * year, see the return built from the year's paid PAYE bills and how it differs from them, export
  * it, submit or amend it (admins), and download tax cards.
  */

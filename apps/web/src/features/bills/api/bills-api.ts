@@ -33,7 +33,7 @@ export const billKeys = {
 export const SETTLING_STATUSES: readonly BillStatus[] = ['pending', 'awaiting_payment_confirmation', 'payment_pending'];
 export const SETTLING_POLL_MS = 2000;
 
-/** The WHT 'processing' toast stays 5 s (product-spec §8). */
+/** The WHT 'processing' toast stays 5 s (docs/product.md §8). */
 export const WHT_PROCESSING_TOAST_MS = 5000;
 
 export function useBillTypes() {

@@ -108,7 +108,7 @@ export function useRegistrationPrefill(corporationId: string | null, stateCode: 
   }, [registrations.data, stateCode, choose]);
 }
 
-/** The tax month: months after this one cannot be picked (product-spec §5). */
+/** The tax month: months after this one cannot be picked (docs/product.md §5). */
 export function MonthField({ value, onChange, error, label = 'Tax month', description }: { value: string | null; onChange: (value: string | null) => void; error?: string | null; label?: string; description?: string }) {
   return (
     <MonthPickerInput

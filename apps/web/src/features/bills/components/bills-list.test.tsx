@@ -69,7 +69,7 @@ describe('Bills list', () => {
   });
 });
 
-describe('Pay Taxes button rules (product-spec §6)', () => {
+describe('Pay Taxes button rules (docs/product.md §6)', () => {
   it('needs both createpayebill and calccharge', () => {
     expect(canPayTaxes(permissionMap([calls.createBill.permission, calls.calculateBillCharge.permission]))).toBe(true);
     expect(canPayTaxes(permissionMap([calls.createBill.permission]))).toBe(false);

@@ -48,7 +48,7 @@ function useBillFilters(withCorporation: boolean): FilterField[] {
 }
 
 /**
- * The bills list (product-spec §2 bills.index and the corporation's bills tab): search by
+ * The bills list (docs/product.md §2 bills.index and the corporation's bills tab): search by
  * reference, sort, filters, pagination, export; a bill opens in a drawer (`?bill=id`).
  */
 export function BillsList({ corporationId }: { corporationId?: string }) {

@@ -14,11 +14,11 @@ import * as calls from '@levy/contracts/calls';
 import * as PERMISSIONS from '@levy/contracts/permission-catalogue';
 
 // The bill dialogs (CSV checks, date pickers, upload) load when one is opened, not with every page
-// of the app (issue 15).
+// of the app.
 const PayeBillDialog = lazy(async () => ({ default: (await loadChunk(() => import('./paye-bill-dialog'))).PayeBillDialog }));
 const WhtBillDialog = lazy(async () => ({ default: (await loadChunk(() => import('./wht-bill-dialog'))).WhtBillDialog }));
 
-/** Pay Taxes needs both permissions (product-spec §6); WHT bills need their own. */
+/** Pay Taxes needs both permissions (docs/product.md §6); WHT bills need their own. */
 export const PAY_TAXES_PERMISSIONS = [calls.createBill.permission, calls.calculateBillCharge.permission] as const;
 export const WHT_BILL_PERMISSION = PERMISSIONS.createWhtBill;
 

@@ -32,7 +32,7 @@ interface Summary {
 }
 
 /**
- * PAYE Generate Bill (product-spec §4): step 1 the corporation, its state, the month and the
+ * PAYE Generate Bill (docs/product.md §4): step 1 the corporation, its state, the month and the
  * employees (the payroll on file, or a new file); Proceed reads them and asks the charge; step 2
  * the summary with the rows whose tax differs from the engine's, the wallet and how late the month
  * is; Generate pays the bill from the wallet at once. A state without consent or a registered

@@ -16,7 +16,7 @@ export interface Supplementary {
 export const REASON_REQUIRED = 'Give the reason for an additional payment for the same month';
 
 /**
- * The summary's guard on the money (issue 22): the state of a second payment for the month, the
+ * The summary's guard on the money: the state of a second payment for the month, the
  * confirmation and reason it needs, and the form fields it adds to Pay. `repeat` is the sentence
  * naming the bill this one repeats: from the precheck (PAYE by the month, WHT by the payees and
  * amounts) or from Pay's refusal.

@@ -22,14 +22,14 @@ import { checkWhtFile, singlePayeeFile, whtPayeesFingerprint, type CheckedBillFi
 import { initialMonthValue, formatPeriod, lastDayOfPeriod, monthError, toPeriod } from '../model/bill-period';
 import { BillSummaryTable, CorporationStateFields, MonthField, PaymentError, useRegistrationPrefill, TemplateLink, useCorporationName } from './bill-form-parts';
 
-/** The WHT calculation is asked 700 ms after the amount stops changing (product-spec §9). */
+/** The WHT calculation is asked 700 ms after the amount stops changing (docs/product.md §9). */
 export const WHT_CALC_DEBOUNCE_MS = 700;
 
-/** The spec's WHT pay failure words (product-spec §8). */
+/** The spec's WHT pay failure words (docs/product.md §8). */
 export const WHT_PAY_FAILURE = 'Form data error';
 
 type Kind = 'single' | 'multiple';
-/** The spec's five steps (product-spec §4); step 4 is skipped for a single payee. */
+/** The spec's five steps (docs/product.md §4); step 4 is skipped for a single payee. */
 type Step = 1 | 2 | 3 | 4 | 5;
 
 interface Summary {
@@ -74,7 +74,7 @@ function BulkPreview({ id }: { id: string }) {
 }
 
 /**
- * The multi-step Withholding Tax form (product-spec §4): (1) single or multiple, corporation,
+ * The multi-step Withholding Tax form (docs/product.md §4): (1) single or multiple, corporation,
  * agency, month, and a single beneficiary's Tax ID and name; (2) auto calculation or manual;
  * (3) the WHT type with the amount or the file; (4) the file's preview (multiple only); (5) the
  * summary with Pay. The bill is paid from the wallet and settled with the agency in the background.
@@ -126,7 +126,7 @@ export function WhtBillDialog({ prefill, onClose, onCreated }: { prefill?: BillP
   // A repeat of the month (the same payees and amounts) is named before Pay, and again by Pay's refusal.
   const repeat = precheck.data?.duplicate ?? supplementary.refusedRepeat;
   const whtTypes = useWhtTypes(registration?.state.id ?? null, period);
-  // The NRS takes WHT on payments to companies, at the company rates (tax-rules.md §3).
+  // The NRS takes WHT on payments to companies, at the company rates (docs/tax-rules.md §3).
   const collector = registration?.state.collector ?? 'state';
   const chosenType = whtTypes.data?.find((type) => type.id === whtType) ?? null;
 
@@ -140,7 +140,7 @@ export function WhtBillDialog({ prefill, onClose, onCreated }: { prefill?: BillP
   });
   const liveTaxIsCurrent = liveTax.data !== undefined && debouncedAmount === amount && !liveTax.isFetching;
 
-  /** Changing the type, the method or the WHT type starts the amounts and files again (product-spec §4). */
+  /** Changing the type, the method or the WHT type starts the amounts and files again (docs/product.md §4). */
   const resetAmounts = () => {
     setAmount('');
     setFile(null);

@@ -39,7 +39,7 @@ export function lastDayOfPeriod(period: string): string {
 
 export { formatPeriod } from '../../../lib/format';
 
-/** 'Month is required' or the future-month message, else null (product-spec §5). */
+/** 'Month is required' or the future-month message, else null (docs/product.md §5). */
 export function monthError(monthValue: string | null, today: Date = new Date()): string | null {
   if (!monthValue) return 'Month is required';
   return toPeriod(monthValue) > dayjs(today).format('YYYY-MM') ? BILL_MESSAGES.futureMonth : null;

@@ -1,6 +1,6 @@
 import { PAY_LINK_PARAMS, type BillTypeCode } from '@levy/contracts';
 
-/** The corporation page's bills tab hides Pay Taxes (product-spec §6). */
+/** The corporation page's bills tab hides Pay Taxes (docs/product.md §6). */
 export function isCorporationBillsTab(pathname: string): boolean {
   return /^\/corporations\/[^/]+\/bills\/?$/.test(pathname);
 }

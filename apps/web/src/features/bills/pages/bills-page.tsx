@@ -2,7 +2,7 @@ import { ContentCard } from '../../../components/content-card';
 import { PageHeading } from '../../../components/page-heading';
 import { BillsList } from '../components/bills-list';
 
-/** Bills (product-spec §2 bills.index): every PAYE and WHT bill of the organisation. */
+/** Bills (docs/product.md §2 bills.index): every PAYE and WHT bill of the organisation. */
 export default function BillsPage() {
   return (
     <>

@@ -3,7 +3,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError, callApi } from '../../../lib/api-client';
 
 // The calculator is public: its calls never send the session token (namespace `public`).
-// The declared calls load with the first calculation rather than with the home page (issue 15:
+// The declared calls load with the first calculation rather than with the home page (
 // the home page's first load).
 const declared = () => import('@levy/contracts/calls');
 

@@ -23,7 +23,7 @@ interface PayeFormProps {
   isCalculating: boolean;
 }
 
-/** The PAYE inputs of product-design "Public calculator". */
+/** The PAYE inputs of docs/product.md "Public calculator". */
 export function PayeForm({ values, onChange, errors, onSubmit, isCalculating }: PayeFormProps) {
   const set = <K extends keyof PayeFormValues>(key: K, value: PayeFormValues[K]) => onChange({ ...values, [key]: value });
   const regime = regimeOf(values);

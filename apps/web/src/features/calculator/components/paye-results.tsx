@@ -70,7 +70,7 @@ const ROWS: Row[] = [
   { label: 'Net pay a month', pick: (r) => formatAmount(r.net_monthly), strong: true },
 ];
 
-/** The in-force regime beside the other one, row by row (product-design "Public calculator"). */
+/** The in-force regime beside the other one, row by row (docs/product.md "Public calculator"). */
 function RegimeComparison({ result }: { result: PayeCalculation }) {
   const other = result.comparison;
   const rows = ROWS.filter((row) => !row.hideWhenZero || row.pick(result) !== '₦0.00' || row.pick(other) !== '₦0.00');

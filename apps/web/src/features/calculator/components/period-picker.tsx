@@ -14,7 +14,7 @@ interface PeriodPickerProps {
 const MONTH_DATA = MONTH_NAMES.map((name, index) => ({ value: String(index + 1), label: name }));
 
 /**
- * Month and year of the tax period: the month picks the rules in force (tax-rules.md). Native
+ * Month and year of the tax period: the month picks the rules in force (docs/tax-rules.md). Native
  * selects: the public home page loads no floating dropdown (decision 0011).
  */
 export function PeriodPicker({ year, month, onChange, error, label = 'Tax month' }: PeriodPickerProps) {

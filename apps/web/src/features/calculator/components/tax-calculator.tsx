@@ -26,7 +26,7 @@ import type { WhtFormErrors } from './wht-calculator';
 type CalculatorTab = 'paye' | 'wht';
 
 // The results hold the chart library, the largest part of the calculator: they load on their own
-// when a calculation starts, so the home page's first load carries the form only (issue 15).
+// when a calculation starts, so the home page's first load carries the form only.
 const loadPayeResults = () => import('./paye-results');
 const PayeResults = lazy(async () => ({ default: (await loadChunk(loadPayeResults)).PayeResults }));
 // The WHT calculator and its rate table load when its tab is first opened.
@@ -69,7 +69,7 @@ function StaleNotice({ what }: { what: string }) {
   );
 }
 
-/** PAYE and WHT calculators with a Share button (product-design "Public calculator"). */
+/** PAYE and WHT calculators with a Share button (docs/product.md "Public calculator"). */
 export function TaxCalculator({ shared = null, heading = 'Tax calculator', description }: TaxCalculatorProps) {
   const [today] = useState(() => new Date());
   const [tab, setTab] = useState<CalculatorTab>(shared && !shared.paye && shared.wht ? 'wht' : 'paye');
@@ -94,7 +94,7 @@ export function TaxCalculator({ shared = null, heading = 'Tax calculator', descr
   function runPaye(values: PayeFormValues) {
     const request = toPayeRequest(values);
     setPayeErrors({});
-    // The results and their chart load while the server computes, not on the first visit (issue 15).
+    // The results and their chart load while the server computes, not on the first visit.
     // A failed load shows up when the results first render (loadChunk reports it there).
     loadPayeResults().catch(() => undefined);
     paye.mutate(request, {

@@ -6,7 +6,7 @@ import { formatDate } from '../../../lib/format';
 import { isMissingShare, useSharedCalculation } from '../api/calculator-api';
 import { TaxCalculator } from '../components/tax-calculator';
 
-/** `/calculator/{token}`, titled Tax Calculator: reopens a shared calculation (product-spec §2). */
+/** `/calculator/{token}`, titled Tax Calculator: reopens a shared calculation (docs/product.md §2). */
 export default function CalculatorPage() {
   const { token } = useParams<{ token: string }>();
   const shared = useSharedCalculation(token);

@@ -5,7 +5,7 @@ import { MountedModal } from '../../../components/mounted-modal';
 import { ApiError } from '../../../lib/api-client';
 import { useCreateCorporation, type Corporation } from '../../../api/corporations-api';
 
-/** Add New Corporation (product-spec §2): a name, unique in the organisation. */
+/** Add New Corporation (docs/product.md §2): a name, unique in the organisation. */
 /** Mounted while open, so each opening starts empty. */
 export function AddCorporationDialog({ onClose, onAdded }: { onClose: () => void; onAdded?: (corporation: Corporation) => void }) {
   const create = useCreateCorporation();

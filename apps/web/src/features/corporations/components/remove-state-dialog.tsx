@@ -16,7 +16,7 @@ function plannedLosses(registration: CorporationState): string[] {
 }
 
 /**
- * Remove {state} (product-spec §2, §9): warns that removing permanently deletes the state's
+ * Remove {state} (docs/product.md §2, §9): warns that removing permanently deletes the state's
  * data, then says what was removed.
  */
 export function RemoveStateDialog({ corporationId, corporationName, registration, onClose }: { corporationId: string; corporationName: string; registration: CorporationState; onClose: () => void }) {

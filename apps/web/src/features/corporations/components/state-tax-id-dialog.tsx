@@ -33,7 +33,7 @@ function collectorOptions(collectors: TaxCollector[]) {
 }
 
 /**
- * Add New State / Update {state} Id (product-spec §4): step 1 chooses the state and enters the
+ * Add New State / Update {state} Id (docs/product.md §4): step 1 chooses the state and enters the
  * Tax ID, and Proceed asks the state's revenue service who holds it; step 2 shows the taxpayer
  * it returned; Save registers it (an update replaces the old registration on the server).
  */

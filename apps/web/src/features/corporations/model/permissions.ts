@@ -1,4 +1,4 @@
-/** The permissions that gate the corporations screens' buttons (product-spec §2, §6). */
+/** The permissions that gate the corporations screens' buttons (docs/product.md §2, §6). */
 import * as calls from '@levy/contracts/calls';
 export const CORPORATION_PERMISSIONS = {
   list: calls.listCorporations.permission,

@@ -4,7 +4,7 @@ export const CORPORATION_TABS = ['states', 'bills', 'transactions', 'annual-retu
 export type CorporationTab = (typeof CORPORATION_TABS)[number];
 export const DEFAULT_CORPORATION_TAB: CorporationTab = 'states';
 
-/** /corporations/{id}/{tab} (product-spec §2 corporations.corporation). */
+/** /corporations/{id}/{tab} (docs/product.md §2 corporations.corporation). */
 export function corporationPath(id: string, tab: CorporationTab = DEFAULT_CORPORATION_TAB): string {
   return `/corporations/${id}/${tab}`;
 }

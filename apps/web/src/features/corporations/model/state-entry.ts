@@ -19,7 +19,7 @@ export function normaliseTaxId(value: string): string {
 
 /**
  * Step 1 of Add New State / Update {state} Id, checked before the agency is asked: a state,
- * and a Tax ID by the rule of product-spec §5. When updating, the same Tax ID again would only
+ * and a Tax ID by the rule of docs/product.md §5. When updating, the same Tax ID again would only
  * delete the state's consent and payroll for nothing, so it is refused here.
  */
 export function validateStateEntry(entry: StateEntry, current?: { taxPayerNumber: string; stateName: string }): Record<string, string> {

@@ -26,7 +26,7 @@ export interface CorporationTabs {
 }
 
 /**
- * One corporation with its tab in the address: /corporations/{id}/states (product-spec §2
+ * One corporation with its tab in the address: /corporations/{id}/states (docs/product.md §2
  * corporations.corporation): its states, its bills, its wallet's transactions when
  * corporations have wallets, and its annual returns.
  */

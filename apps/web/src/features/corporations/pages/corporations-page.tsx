@@ -18,7 +18,7 @@ import { AddCorporationDialog } from '../components/add-corporation-dialog';
 import { CORPORATION_PERMISSIONS } from '../model/permissions';
 import { corporationPath, isStaffUser } from '../model/routes';
 
-/** Corporations: the companies whose taxes the organisation files (product-spec §2 corporations.index). */
+/** Corporations: the companies whose taxes the organisation files (docs/product.md §2 corporations.index). */
 export default function CorporationsPage() {
   const permissions = useSessionStore((state) => state.permissions);
   const user = useSessionStore((state) => state.user);

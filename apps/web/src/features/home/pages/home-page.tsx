@@ -14,7 +14,7 @@ const FEATURES = [
   { icon: IconReportAnalytics, title: 'Bank statement analyser', text: 'Read cash flow from bank statements, check their authenticity and spot payments that may be owed WHT.' },
 ] as const;
 
-/** Answers shown in the help centre; / is also the Help Center link (product-spec §2). */
+/** Answers shown in the help centre; / is also the Help Center link (docs/product.md §2). */
 const HELP_TOPICS = [
   {
     question: 'What is PAYE and when is it due?',

@@ -13,7 +13,7 @@ export interface RegisterFormProps {
   submitLabel?: string;
 }
 
-/** Sign-up fields of product-design "Identity": names, email, password, phone, how you heard of Levy. */
+/** Sign-up fields of docs/product.md "Identity and organisation": names, email, password, phone, how you heard of Levy. */
 export function RegisterForm({ fixedEmail, invitationToken, onRegistered, submitLabel = 'Create account' }: RegisterFormProps) {
   const sources = useMarketingSources();
   const [isSubmitting, setSubmitting] = useState(false);

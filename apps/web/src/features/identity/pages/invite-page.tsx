@@ -12,7 +12,7 @@ import { LoginForm } from '../components/login-form';
 import { RegisterForm } from '../components/register-form';
 import { acceptInvitation } from '../../../api/organisation-api';
 
-/** An invitation link: see who invited you, sign in or sign up, then accept (product-design "Team"). */
+/** An invitation link: see who invited you, sign in or sign up, then accept (docs/product.md "Identity and organisation"). */
 export default function InvitePage() {
   const { ott = '' } = useParams();
   const navigate = useNavigate();

@@ -41,7 +41,7 @@ export interface IdentityFormProps {
   showProgress?: boolean;
 }
 
-/** The KYC identity of product-design "Identity and organisation", with the CAC certificate upload. */
+/** The KYC identity of docs/product.md "Identity and organisation", with the CAC certificate upload. */
 export function IdentityForm({ organisationId, submitLabel, onSaved, readOnly = false, showProgress = false }: IdentityFormProps) {
   const queryClient = useQueryClient();
   const identity = useOrganisationIdentity(organisationId);

@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { callApi, showSuccessToast } from '../../../lib/api-client';
 import * as calls from '@levy/contracts/calls';
 
-/** Organisation user type (product-spec §6): its roles are the ones offered on invite. */
+/** Organisation user type (docs/product.md §6): its roles are the ones offered on invite. */
 const ORGANISATION_USER_TYPE_ID = 7;
 
 export const teamKeys = {

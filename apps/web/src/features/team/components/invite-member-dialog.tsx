@@ -9,7 +9,7 @@ import { RolePicker } from './role-picker';
 
 export type InviteMode = { kind: 'send' } | { kind: 'resend'; email: string; roleId: number };
 
-/** Invite New Member, or Resend Invitation to someone already invited (product-spec §4). */
+/** Invite New Member, or Resend Invitation to someone already invited (docs/product.md §4). */
 /** Mounted only while open (`{open && <InviteMemberDialog …/>}`), so focus goes back to its opener on close. */
 export function InviteMemberDialog({ mode, onClose }: { mode: InviteMode; onClose: () => void }) {
   const invite = useInviteMember();

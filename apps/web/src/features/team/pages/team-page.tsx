@@ -80,7 +80,7 @@ function RemoveMemberDialog({ member, organisationId, onClose }: { member: TeamM
   );
 }
 
-/** Team Members: who is in the organisation, their roles and invitations (product-design "Team"). */
+/** Team Members: who is in the organisation, their roles and invitations (docs/product.md "Identity and organisation"). */
 export default function TeamPage() {
   const organisation = useSessionStore((state) => state.organisation);
   const permissions = useSessionStore((state) => state.permissions);

@@ -89,7 +89,7 @@ function NotesButton({ vendor, onClick }: { vendor: Vendor; onClick: () => void 
 }
 
 /**
- * Vendors (issue 26): everyone the organisation's paid WHT bills withheld tax from, by Tax ID,
+ * Vendors: everyone the organisation's paid WHT bills withheld tax from, by Tax ID,
  * with the tax withheld per year, their credit notes, and the email their notes are sent to.
  */
 export default function VendorsPage() {

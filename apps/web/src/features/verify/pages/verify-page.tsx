@@ -91,7 +91,7 @@ function CodeForm() {
 }
 
 /**
- * `/verify/{code}` (issue 23), public: whoever holds a Levy receipt — an auditor, a revenue
+ * `/verify/{code}`, public: whoever holds a Levy receipt — an auditor, a revenue
  * officer, a lender — checks that Levy recorded the payment it shows. A genuine code shows the
  * receipt's facts and nothing else; any other code says no receipt matches.
  */

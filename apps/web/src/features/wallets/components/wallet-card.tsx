@@ -6,7 +6,7 @@ import { formatAmount } from '../../../lib/format';
 import { loadChunk } from '../../../lib/lazy-page';
 import { useRequeryWalletFunding, type Wallet } from '../../../api/wallets-api';
 
-// The sandbox transfer dialog loads when it is opened, not with the dashboard (issue 15).
+// The sandbox transfer dialog loads when it is opened, not with the dashboard.
 const SimulateTransferDialog = lazy(async () => ({ default: (await loadChunk(() => import('./simulate-transfer-dialog'))).SimulateTransferDialog }));
 
 function CopyValue({ label, value }: { label: string; value: string }) {
@@ -61,7 +61,7 @@ function FundingAccount({ wallet }: { wallet: Wallet }) {
   );
 }
 
-/** A wallet: its balance and the bank account that funds it (product-design "Wallets and transactions"). */
+/** A wallet: its balance and the bank account that funds it (docs/product.md "Wallets and transactions"). */
 export function WalletCard({ wallet, canSimulate }: { wallet: Wallet; canSimulate: boolean }) {
   const [isSimulating, setSimulating] = useState(false);
   return (

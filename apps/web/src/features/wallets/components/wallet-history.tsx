@@ -37,7 +37,7 @@ export const HISTORY_FILTERS: FilterField[] = [
   },
 ];
 
-/** Wallet history: credits and debits with the balance after each (product-design "Wallets and transactions"). */
+/** Wallet history: credits and debits with the balance after each (docs/product.md "Wallets and transactions"). */
 export function WalletHistory({ scope, showWallet }: { scope: HistoryScope; showWallet: boolean }) {
   const [query, setQuery] = useState<QueryState>(() => defaultQueryState('reference'));
   const [page, setPage] = useState(1);
