@@ -6,11 +6,29 @@ import tseslint from 'typescript-eslint';
 
 /** Import patterns that cross a module boundary in apps/server (decision 0007). */
 export const moduleBoundaries = {
-  ownTables: [{ regex: '(^|/)db/schema(/|$)', message: "Import your module's own <module>.schema.ts; db/schema/index is the aggregate for drizzle-kit and the client only." }],
-  otherRepo: { regex: '^\\.\\./[^/]+/[^/]+\\.repo$', message: "Another module's repo is private: call that module's service." },
-  otherSchema: { regex: '^\\.\\./[^/]+/[^/]+\\.schema$', message: "Another module's tables are private: call that module's service." },
-  ledger: { regex: '^\\.\\./wallets/ledger', message: 'The ledger is private to the wallets module: use debitWallet, creditWallet or reverseJournal.' },
-  anyModule: { regex: '(^|/)modules/', message: 'Adapters and db/ sit below the modules: take a port (a function) from app.ts instead.' },
+  ownTables: [
+    {
+      regex: '(^|/)db/schema(/|$)',
+      message:
+        "Import your module's own <module>.schema.ts; db/schema/index is the aggregate for drizzle-kit and the client only.",
+    },
+  ],
+  otherRepo: {
+    regex: '^\\.\\./[^/]+/[^/]+\\.repo$',
+    message: "Another module's repo is private: call that module's service.",
+  },
+  otherSchema: {
+    regex: '^\\.\\./[^/]+/[^/]+\\.schema$',
+    message: "Another module's tables are private: call that module's service.",
+  },
+  ledger: {
+    regex: '^\\.\\./wallets/ledger',
+    message: 'The ledger is private to the wallets module: use debitWallet, creditWallet or reverseJournal.',
+  },
+  anyModule: {
+    regex: '(^|/)modules/',
+    message: 'Adapters and db/ sit below the modules: take a port (a function) from app.ts instead.',
+  },
 };
 
 const WEB = './apps/web/src';
@@ -23,26 +41,47 @@ const webZones = [
     target: `${WEB}/features/${feature}`,
     from: `${WEB}/features`,
     except: [`./${feature}`],
-    message: 'A feature never imports another feature: move what both need to api/, components/ or lib/, or compose them in app/.',
+    message:
+      'A feature never imports another feature: move what both need to api/, components/ or lib/, or compose them in app/.',
   })),
   { target: `${WEB}/features`, from: `${WEB}/app`, message: 'app/ composes the features; a feature never imports it.' },
-  { target: WEB_SHARED, from: [`${WEB}/features`, `${WEB}/app`], message: 'Shared code (api/, components/, lib/, test/) never imports a feature or app/.' },
+  {
+    target: WEB_SHARED,
+    from: [`${WEB}/features`, `${WEB}/app`],
+    message: 'Shared code (api/, components/, lib/, test/) never imports a feature or app/.',
+  },
 ];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'apps/server/drizzle/**', 'data/**', '.test-data/**', 'test-results/**', 'playwright-report/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'apps/server/drizzle/**',
+      'data/**',
+      '.test-data/**',
+      'test-results/**',
+      'playwright-report/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
-      parserOptions: { projectService: { allowDefaultProject: ['*.js', '*.ts', 'scripts/*.mjs'] }, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        projectService: { allowDefaultProject: ['*.js', '*.ts', 'scripts/*.mjs'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
     },
     rules: {
       // Route handlers and adapters are async by contract even when one implementation needs no await.
       '@typescript-eslint/require-await': 'off',
       // Services are closures over their dependencies, never classes: their methods use no `this`.
       '@typescript-eslint/unbound-method': 'off',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
     },
   },
   {
@@ -61,12 +100,29 @@ export default tseslint.config(
   // own files are imported as `./…`, another module's as `../<module>/…`.
   {
     files: ['apps/server/src/modules/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [...moduleBoundaries.ownTables, moduleBoundaries.otherRepo, moduleBoundaries.otherSchema, moduleBoundaries.ledger] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...moduleBoundaries.ownTables,
+            moduleBoundaries.otherRepo,
+            moduleBoundaries.otherSchema,
+            moduleBoundaries.ledger,
+          ],
+        },
+      ],
+    },
   },
   {
     // A schema file may name another module's table, for a foreign key only.
     files: ['apps/server/src/modules/**/*.schema.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [...moduleBoundaries.ownTables, moduleBoundaries.otherRepo, moduleBoundaries.ledger] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [...moduleBoundaries.ownTables, moduleBoundaries.otherRepo, moduleBoundaries.ledger] },
+      ],
+    },
   },
   {
     // Adapters and the database layer sit below the modules: they are given ports, never import them.

@@ -22,7 +22,10 @@ const test = await createTestApp();
 try {
   const owner = await ownerWithOrganisation(test);
   const folder = await test.call('POST', 'bank', 'statement-folders', { token: owner.token, body: { name: 'Bench' } });
-  const record = await test.call('POST', 'bank', `statement-folders/${(folder.data as { id: string }).id}/records`, { token: owner.token, body: { name: fixture.accountName } });
+  const record = await test.call('POST', 'bank', `statement-folders/${(folder.data as { id: string }).id}/records`, {
+    token: owner.token,
+    body: { name: fixture.accountName },
+  });
   const recordId = (record.data as { id: string }).id;
 
   async function engineAlone(): Promise<number> {
@@ -30,7 +33,8 @@ try {
     const start = performance.now();
     const result = await readStatement(bytes);
     const ms = performance.now() - start;
-    if (result.transactions.length !== fixture.rows.length) throw new Error(`the engine read ${result.transactions.length} of ${fixture.rows.length} rows`);
+    if (result.transactions.length !== fixture.rows.length)
+      throw new Error(`the engine read ${result.transactions.length} of ${fixture.rows.length} rows`);
     return ms;
   }
 
@@ -41,18 +45,26 @@ try {
     const uploaded = await test.upload(`statement-records/${recordId}/statements`, {
       namespace: 'bank',
       token: owner.token,
-      files: [{ field: 'file', filename: 'statement.pdf', contentType: 'application/pdf', content: Buffer.from(bytes) }],
+      files: [
+        { field: 'file', filename: 'statement.pdf', contentType: 'application/pdf', content: Buffer.from(bytes) },
+      ],
     });
     const upload = performance.now() - start;
     if (uploaded.code !== 'OK') throw new Error(`upload failed: ${JSON.stringify(uploaded).slice(0, 500)}`);
     const id = (uploaded.data as { id: string }).id;
     for (;;) {
       const statement = await test.call('GET', 'bank', `statements/${id}`, { token: owner.token });
-      const data = statement.data as { status: string; verdict: string; error_message: string | null; totals: { transaction_count: number } | null };
+      const data = statement.data as {
+        status: string;
+        verdict: string;
+        error_message: string | null;
+        totals: { transaction_count: number } | null;
+      };
       if (data.status === 'failed') throw new Error(`the statement failed: ${data.error_message}`);
       if (data.status === 'analysed') {
         const total = performance.now() - start;
-        if (data.totals?.transaction_count !== fixture.rows.length) throw new Error(`stored ${data.totals?.transaction_count} of ${fixture.rows.length} rows`);
+        if (data.totals?.transaction_count !== fixture.rows.length)
+          throw new Error(`stored ${data.totals?.transaction_count} of ${fixture.rows.length} rows`);
         if (data.verdict !== 'consistent') throw new Error(`verdict ${data.verdict}`);
         return { total, upload };
       }
@@ -87,10 +99,17 @@ try {
     [
       ['readStatement alone (engine)', engine.toFixed(0), '1.00×', ''],
       ['  upload call (checked, kept, job queued)', median(uploadTimes).toFixed(0), '', ''],
-      ['upload → analysed through the API', api.toFixed(0), `${ratio.toFixed(2)}×`, ratio <= TIME_BUDGET ? `PASS (≤ ${TIME_BUDGET}×)` : `OVER BUDGET (> ${TIME_BUDGET}×)`],
+      [
+        'upload → analysed through the API',
+        api.toFixed(0),
+        `${ratio.toFixed(2)}×`,
+        ratio <= TIME_BUDGET ? `PASS (≤ ${TIME_BUDGET}×)` : `OVER BUDGET (> ${TIME_BUDGET}×)`,
+      ],
     ],
   );
-  console.log(`\nruns (engine ms / API ms = ratio): ${engineTimes.map((ms, run) => `${ms.toFixed(0)} / ${apiTimes[run].toFixed(0)} = ${ratios[run].toFixed(2)}×`).join(', ')}; 'vs engine' is the median of these ratios`);
+  console.log(
+    `\nruns (engine ms / API ms = ratio): ${engineTimes.map((ms, run) => `${ms.toFixed(0)} / ${apiTimes[run].toFixed(0)} = ${ratios[run].toFixed(2)}×`).join(', ')}; 'vs engine' is the median of these ratios`,
+  );
   if (ratio > TIME_BUDGET) process.exitCode = 1;
 } finally {
   await test.close();

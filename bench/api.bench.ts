@@ -58,11 +58,15 @@ async function prepare(keep: { databaseUrl: string } | { dataDir: string }) {
       if (answer.code !== 'OK') throw new Error(`${method} ${path}: ${JSON.stringify(answer)}`);
       return answer.data as Record<string, unknown>;
     };
-    const wallets = (await call('GET', 'core', `internal/organisations/${owner.organisationId}/wallets`)) as { wallets: Array<{ id: string }> };
+    const wallets = (await call('GET', 'core', `internal/organisations/${owner.organisationId}/wallets`)) as {
+      wallets: Array<{ id: string }>;
+    };
     for (let index = 0; index < ROWS; index++) {
       await call('POST', 'auth', 'organisations/users/invite', { email: `bench${index}@example.ng`, role_id: 2 });
       await call('POST', 'core', 'internal/corporations', { name: `Bench Holdings ${index}` });
-      await call('POST', 'core', `internal/sandbox/wallets/${wallets.wallets[0].id}/fund`, { amount: String(1_000_000 + index) });
+      await call('POST', 'core', `internal/sandbox/wallets/${wallets.wallets[0].id}/fund`, {
+        amount: String(1_000_000 + index),
+      });
     }
     return owner;
   } finally {
@@ -75,7 +79,14 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
 function send(port: number, call: Call, token: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const request = http.request(
-      { host: '127.0.0.1', port, method: call.method, path: call.path, agent, headers: { 'api-token': token, ...(call.body ? { 'content-type': 'application/json' } : {}) } },
+      {
+        host: '127.0.0.1',
+        port,
+        method: call.method,
+        path: call.path,
+        agent,
+        headers: { 'api-token': token, ...(call.body ? { 'content-type': 'application/json' } : {}) },
+      },
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -111,7 +122,12 @@ function percentile(sorted: number[], fraction: number): number {
 
 function summarise(rounds: Round[]) {
   const latencies = rounds.flatMap((round) => round.latencies).sort((a, b) => a - b);
-  return { rps: median(rounds.map((round) => (round.requests / round.ms) * 1000)), p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), requests: latencies.length };
+  return {
+    rps: median(rounds.map((round) => (round.requests / round.ms) * 1000)),
+    p50: percentile(latencies, 0.5),
+    p99: percentile(latencies, 0.99),
+    requests: latencies.length,
+  };
 }
 
 function countLines(file: string): number {
@@ -129,28 +145,56 @@ try {
   cpSync(pgliteDir, barePgliteDir, { recursive: true });
   const bare = await startProcess(workDir, 'bare', 'bench/bare-team-list.ts', BARE_PORT, { DATABASE_URL: scratch.url });
   children.push(bare.child);
-  const bareCall: Call = { name: 'bare team list', method: 'GET', path: `/service/v1/auth/organisations/${pgOwner.organisationId}/users` };
+  const bareCall: Call = {
+    name: 'bare team list',
+    method: 'GET',
+    path: `/service/v1/auth/organisations/${pgOwner.organisationId}/users`,
+  };
   const production = productionEnv(workDir);
 
   for (const kind of ['postgres', 'pglite'] as const) {
     const owner = kind === 'postgres' ? pgOwner : pgliteOwner;
-    const app = await startProcess(workDir, `app-${kind}`, 'apps/server/src/server.ts', APP_PORT, kind === 'postgres' ? { ...production, DATABASE_URL: scratch.url } : { ...production, DATA_DIR: pgliteDir });
+    const app = await startProcess(
+      workDir,
+      `app-${kind}`,
+      'apps/server/src/server.ts',
+      APP_PORT,
+      kind === 'postgres' ? { ...production, DATABASE_URL: scratch.url } : { ...production, DATA_DIR: pgliteDir },
+    );
     children.push(app.child);
-    const barePglite = kind === 'pglite' ? await startProcess(workDir, 'bare-pglite', 'bench/bare-team-list.ts', BARE_PGLITE_PORT, { DATA_DIR: barePgliteDir }) : null;
+    const barePglite =
+      kind === 'pglite'
+        ? await startProcess(workDir, 'bare-pglite', 'bench/bare-team-list.ts', BARE_PGLITE_PORT, {
+            DATA_DIR: barePgliteDir,
+          })
+        : null;
     if (barePglite) children.push(barePglite.child);
-    const barePgliteCall: Call = { ...bareCall, path: `/service/v1/auth/organisations/${pgliteOwner.organisationId}/users` };
+    const barePgliteCall: Call = {
+      ...bareCall,
+      path: `/service/v1/auth/organisations/${pgliteOwner.organisationId}/users`,
+    };
     const calls: Call[] = [
       { name: 'team list', method: 'GET', path: `/service/v1/auth/organisations/${owner.organisationId}/users` },
       { name: 'corporations list', method: 'GET', path: '/service/v1/core/internal/corporations' },
-      { name: 'wallet history', method: 'GET', path: `/service/v1/core/internal/organisations/${owner.organisationId}/wallets/history` },
-      { name: 'PAYE calculator', method: 'POST', path: '/service/v1/public/calculator/paye', body: JSON.stringify({ period: '2026-01', monthly_gross: 500000, pension: 40000 }) },
+      {
+        name: 'wallet history',
+        method: 'GET',
+        path: `/service/v1/core/internal/organisations/${owner.organisationId}/wallets/history`,
+      },
+      {
+        name: 'PAYE calculator',
+        method: 'POST',
+        path: '/service/v1/public/calculator/paye',
+        body: JSON.stringify({ period: '2026-01', monthly_gross: 500000, pension: 40000 }),
+      },
     ];
     const rows: string[][] = [];
     let appRequests = 0;
     const linesBefore = countLines(app.logFile);
     for (const call of calls) {
       const first = await send(APP_PORT, call, owner.token);
-      if (first.status !== 200) throw new Error(`${call.name} on ${kind}: HTTP ${first.status} ${first.body.slice(0, 300)}`);
+      if (first.status !== 200)
+        throw new Error(`${call.name} on ${kind}: HTTP ${first.status} ${first.body.slice(0, 300)}`);
       await load(BARE_PORT, bareCall, pgOwner.token, WARMUP_MS);
       appRequests += (await load(APP_PORT, call, owner.token, WARMUP_MS)).requests + 1;
       if (barePglite) await load(BARE_PGLITE_PORT, barePgliteCall, pgliteOwner.token, WARMUP_MS);
@@ -172,8 +216,11 @@ try {
       const ratio = appStats.rps / bareStats.rps;
       const p99Ratio = appStats.p99 / bareStats.p99;
       const budget = BUDGET[kind];
-      const verdicts = [ratio >= budget.throughput ? `PASS (≥ ${budget.throughput * 100}%)` : `OVER (< ${budget.throughput * 100}%)`];
-      if (budget.p99 !== null) verdicts.push(p99Ratio <= budget.p99 ? `p99 PASS (≤ ${budget.p99}×)` : `p99 OVER (> ${budget.p99}×)`);
+      const verdicts = [
+        ratio >= budget.throughput ? `PASS (≥ ${budget.throughput * 100}%)` : `OVER (< ${budget.throughput * 100}%)`,
+      ];
+      if (budget.p99 !== null)
+        verdicts.push(p99Ratio <= budget.p99 ? `p99 PASS (≤ ${budget.p99}×)` : `p99 OVER (> ${budget.p99}×)`);
       rows.push([
         call.name,
         bareStats.rps.toFixed(0),
@@ -182,17 +229,39 @@ try {
         `${bareStats.p50.toFixed(1)} / ${bareStats.p99.toFixed(1)}`,
         `${appStats.p50.toFixed(1)} / ${appStats.p99.toFixed(1)}`,
         `${p99Ratio.toFixed(2)}×`,
-        ...(barePglite ? [summarise(barePgliteRounds).rps.toFixed(0), `${((appStats.rps / summarise(barePgliteRounds).rps) * 100).toFixed(0)}%`] : []),
+        ...(barePglite
+          ? [
+              summarise(barePgliteRounds).rps.toFixed(0),
+              `${((appStats.rps / summarise(barePgliteRounds).rps) * 100).toFixed(0)}%`,
+            ]
+          : []),
         verdicts.join('; '),
       ]);
     }
     const logLines = countLines(app.logFile) - linesBefore;
     await stop(app.child);
     if (barePglite) await stop(barePglite.child);
-    console.log(`\nThe app on ${kind === 'postgres' ? 'PostgreSQL' : 'PGlite'} (NODE_ENV=production, LOG_LEVEL default) vs the bare Fastify + pg team list on PostgreSQL${barePglite ? ' (the budget), and on a copy of the same PGlite database' : ''};`);
-    console.log(`${CLIENTS} clients, median of ${ROUNDS} interleaved ${ROUND_MS / 1000} s rounds; ${(logLines / appRequests).toFixed(2)} log lines per request\n`);
+    console.log(
+      `\nThe app on ${kind === 'postgres' ? 'PostgreSQL' : 'PGlite'} (NODE_ENV=production, LOG_LEVEL default) vs the bare Fastify + pg team list on PostgreSQL${barePglite ? ' (the budget), and on a copy of the same PGlite database' : ''};`,
+    );
+    console.log(
+      `${CLIENTS} clients, median of ${ROUNDS} interleaved ${ROUND_MS / 1000} s rounds; ${(logLines / appRequests).toFixed(2)} log lines per request\n`,
+    );
     const samePglite = barePglite ? ['bare on PGlite req/s', 'app/bare on PGlite'] : [];
-    printTable(['call', 'bare req/s', 'app req/s', 'app/bare', 'bare p50/p99 ms', 'app p50/p99 ms', 'p99 app/bare', ...samePglite, 'budget'], rows);
+    printTable(
+      [
+        'call',
+        'bare req/s',
+        'app req/s',
+        'app/bare',
+        'bare p50/p99 ms',
+        'app p50/p99 ms',
+        'p99 app/bare',
+        ...samePglite,
+        'budget',
+      ],
+      rows,
+    );
   }
 } finally {
   for (const child of children) await stop(child);

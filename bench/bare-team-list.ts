@@ -17,7 +17,13 @@ const PAGE_SIZE = 10;
 async function connect(): Promise<{ pool: pg.Pool; close(): Promise<void> }> {
   if (process.env.DATA_DIR) {
     const pglite = await PGlite.create(process.env.DATA_DIR);
-    const pool = new pg.Pool({ stream: pgliteSockets(pglite), max: 1, idleTimeoutMillis: 0, user: 'postgres', database: 'postgres' });
+    const pool = new pg.Pool({
+      stream: pgliteSockets(pglite),
+      max: 1,
+      idleTimeoutMillis: 0,
+      user: 'postgres',
+      database: 'postgres',
+    });
     return { pool, close: () => pool.end().then(() => pglite.close()) };
   }
   const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
@@ -29,7 +35,8 @@ const app = Fastify({ logger: false });
 
 app.get<{ Params: { id: string } }>('/service/v1/auth/organisations/:id/users', async (request, reply) => {
   const token = request.headers['api-token'];
-  if (typeof token !== 'string') return reply.code(401).send({ code: 'NO_AUTH', message: 'Unauthenticated', data: null });
+  if (typeof token !== 'string')
+    return reply.code(401).send({ code: 'NO_AUTH', message: 'Unauthenticated', data: null });
   const tokenHash = createHash('sha256').update(token).digest('hex');
   const {
     rows: [session],
@@ -41,8 +48,10 @@ app.get<{ Params: { id: string } }>('/service/v1/auth/organisations/:id/users', 
   );
   const idleMs = session ? Date.now() - session.last_seen_at.getTime() : Infinity;
   if (idleMs > IDLE_MS) return reply.code(401).send({ code: 'NO_AUTH', message: 'Unauthenticated', data: null });
-  if (idleMs > TOUCH_INTERVAL_MS) await pool.query('update sessions set last_seen_at = now() where id = $1', [session.id]);
-  if (session.organisation_id !== request.params.id) return reply.code(404).send({ code: 'NOT_FOUND', message: 'Not found', data: null });
+  if (idleMs > TOUCH_INTERVAL_MS)
+    await pool.query('update sessions set last_seen_at = now() where id = $1', [session.id]);
+  if (session.organisation_id !== request.params.id)
+    return reply.code(404).send({ code: 'NOT_FOUND', message: 'Not found', data: null });
   const [page, count] = await Promise.all([
     pool.query(
       `select m.id, m.user_id, m.email, m.role_id, m.status, m.invited_at, m.accepted_at, m.created_at, u.first_name, u.last_name
@@ -51,13 +60,30 @@ app.get<{ Params: { id: string } }>('/service/v1/auth/organisations/:id/users', 
         order by m.created_at desc, m.id asc limit $2 offset 0`,
       [request.params.id, PAGE_SIZE],
     ),
-    pool.query<{ total: number }>(`select count(*)::int as total from organisation_users where organisation_id = $1 and status <> 'removed'`, [request.params.id]),
+    pool.query<{ total: number }>(
+      `select count(*)::int as total from organisation_users where organisation_id = $1 and status <> 'removed'`,
+      [request.params.id],
+    ),
   ]);
   const total = count.rows[0].total;
-  return { code: 'OK', message: 'Request successful', data: { items: page.rows, pagination: { page: 1, count: PAGE_SIZE, total_count: total, total_pages: Math.ceil(total / PAGE_SIZE) } } };
+  return {
+    code: 'OK',
+    message: 'Request successful',
+    data: {
+      items: page.rows,
+      pagination: { page: 1, count: PAGE_SIZE, total_count: total, total_pages: Math.ceil(total / PAGE_SIZE) },
+    },
+  };
 });
 
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => void app.close().then(close).then(() => process.exit(0)));
+  process.once(
+    signal,
+    () =>
+      void app
+        .close()
+        .then(close)
+        .then(() => process.exit(0)),
+  );
 }

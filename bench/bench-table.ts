@@ -4,7 +4,9 @@ export function printTable(headers: string[], rows: string[][]): void {
     Math.max(header.length, ...rows.map((row) => (row[column] ?? '').length)),
   );
   const line = (cells: string[]) =>
-    cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ');
+    cells
+      .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column])))
+      .join('  ');
   console.log(line(headers));
   console.log(widths.map((width) => '-'.repeat(width)).join('  '));
   for (const row of rows) console.log(line(row));

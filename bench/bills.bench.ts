@@ -62,21 +62,39 @@ function bareParse(text: string): () => unknown {
 
 function verdict(ratio: number, growthMb: number): string {
   const time = ratio <= TIME_BUDGET ? `time PASS (≤ ${TIME_BUDGET}×)` : `time OVER (> ${TIME_BUDGET}×)`;
-  const memory = growthMb <= MEMORY_BUDGET_MB ? `memory PASS (≤ ${MEMORY_BUDGET_MB} MB)` : `memory OVER (> ${MEMORY_BUDGET_MB} MB)`;
+  const memory =
+    growthMb <= MEMORY_BUDGET_MB ? `memory PASS (≤ ${MEMORY_BUDGET_MB} MB)` : `memory OVER (> ${MEMORY_BUDGET_MB} MB)`;
   return `${time}; ${memory}`;
 }
 
 /** A funded organisation registered in Lagos with payroll consent and a payroll on file, as PAYE bills need. */
 async function fundedOrganisation(test: TestApp, payroll: string) {
   const owner = await ownerWithOrganisation(test);
-  const corporation = await test.call('POST', 'core', 'internal/corporations', { token: owner.token, body: { name: 'Bench Holdings' } });
+  const corporation = await test.call('POST', 'core', 'internal/corporations', {
+    token: owner.token,
+    body: { name: 'Bench Holdings' },
+  });
   const corporationId = (corporation.data as { id: string }).id;
-  await test.call('POST', 'core', `internal/corporations/${corporationId}/states/LA`, { token: owner.token, body: { tax_payer_number: 'C-0012345' } });
+  await test.call('POST', 'core', `internal/corporations/${corporationId}/states/LA`, {
+    token: owner.token,
+    body: { tax_payer_number: 'C-0012345' },
+  });
   await giveConsent(test, owner.token, corporationId, 'LA');
-  const registered = await test.upload(`internal/corporations/${corporationId}/states/LA/payrolls/file`, { namespace: 'core', token: owner.token, files: [{ field: 'file', filename: 'payroll.csv', contentType: 'text/csv', content: Buffer.from(payroll) }] });
+  const registered = await test.upload(`internal/corporations/${corporationId}/states/LA/payrolls/file`, {
+    namespace: 'core',
+    token: owner.token,
+    files: [{ field: 'file', filename: 'payroll.csv', contentType: 'text/csv', content: Buffer.from(payroll) }],
+  });
   if (registered.code !== 'OK') throw new Error(`payroll failed: ${JSON.stringify(registered).slice(0, 500)}`);
-  const wallets = await test.call('GET', 'core', `internal/organisations/${owner.organisationId}/wallets`, { token: owner.token });
-  const funded = await test.call('POST', 'core', `internal/sandbox/wallets/${(wallets.data as { wallets: Array<{ id: string }> }).wallets[0].id}/fund`, { token: owner.token, body: { amount: '9000000000000' } });
+  const wallets = await test.call('GET', 'core', `internal/organisations/${owner.organisationId}/wallets`, {
+    token: owner.token,
+  });
+  const funded = await test.call(
+    'POST',
+    'core',
+    `internal/sandbox/wallets/${(wallets.data as { wallets: Array<{ id: string }> }).wallets[0].id}/fund`,
+    { token: owner.token, body: { amount: '9000000000000' } },
+  );
   if (funded.code !== 'OK') throw new Error(`funding failed: ${JSON.stringify(funded)}`);
   return { token: owner.token, corporationId };
 }
@@ -86,11 +104,22 @@ try {
   const payeText = payeFixture(ROWS);
   const { token, corporationId } = await fundedOrganisation(test, payeText.split(/\r?\n/).slice(0, 4).join('\n'));
   const whtText = whtAutoFixture(ROWS);
-  const csv = (field: string, text: string): TestFile => ({ field, filename: 'bench.csv', contentType: 'text/csv', content: Buffer.from(text) });
+  const csv = (field: string, text: string): TestFile => ({
+    field,
+    filename: 'bench.csv',
+    contentType: 'text/csv',
+    content: Buffer.from(text),
+  });
 
   // Every run pays October again: each after the first is an additional payment for the month.
   const paye = await fastestPair(bareParse(payeText), () =>
-    test.upload(`internal/corporations/${corporationId}/states/LA/paye/bills`, { namespace: 'core', token, fields: { start_date: '2026-10', supplementary: 'true', supplementary_reason: 'Benchmark run' }, files: [csv('recipients', payeText)], headers: { 'idempotency-key': randomUUID() } }),
+    test.upload(`internal/corporations/${corporationId}/states/LA/paye/bills`, {
+      namespace: 'core',
+      token,
+      fields: { start_date: '2026-10', supplementary: 'true', supplementary_reason: 'Benchmark run' },
+      files: [csv('recipients', payeText)],
+      headers: { 'idempotency-key': randomUUID() },
+    }),
   );
   if (paye.result.code !== 'OK') throw new Error(`PAYE bill failed: ${JSON.stringify(paye.result).slice(0, 500)}`);
   const payeBare = paye.bareMs;
@@ -98,24 +127,59 @@ try {
   // The same employees with residence and declared reliefs after the 18 columns.
   const reliefsText = payeWithReliefsFixture(ROWS);
   const reliefs = await fastestPair(bareParse(reliefsText), () =>
-    test.upload(`internal/corporations/${corporationId}/states/LA/paye/bills`, { namespace: 'core', token, fields: { start_date: '2026-10', supplementary: 'true', supplementary_reason: 'Benchmark run' }, files: [csv('recipients', reliefsText)], headers: { 'idempotency-key': randomUUID() } }),
+    test.upload(`internal/corporations/${corporationId}/states/LA/paye/bills`, {
+      namespace: 'core',
+      token,
+      fields: { start_date: '2026-10', supplementary: 'true', supplementary_reason: 'Benchmark run' },
+      files: [csv('recipients', reliefsText)],
+      headers: { 'idempotency-key': randomUUID() },
+    }),
   );
-  if (reliefs.result.code !== 'OK') throw new Error(`PAYE bill with reliefs failed: ${JSON.stringify(reliefs.result).slice(0, 500)}`);
+  if (reliefs.result.code !== 'OK')
+    throw new Error(`PAYE bill with reliefs failed: ${JSON.stringify(reliefs.result).slice(0, 500)}`);
 
-  const wht = await fastestPair(bareParse(whtText), () => test.upload('internal/bills/wht/tax/calc/bulk', { namespace: 'core', token, fields: { wht_type: 'rent', period: '2026-10' }, files: [csv('file', whtText)] }));
-  if (wht.result.code !== 'OK') throw new Error(`WHT bulk calculation failed: ${JSON.stringify(wht.result).slice(0, 500)}`);
+  const wht = await fastestPair(bareParse(whtText), () =>
+    test.upload('internal/bills/wht/tax/calc/bulk', {
+      namespace: 'core',
+      token,
+      fields: { wht_type: 'rent', period: '2026-10' },
+      files: [csv('file', whtText)],
+    }),
+  );
+  if (wht.result.code !== 'OK')
+    throw new Error(`WHT bulk calculation failed: ${JSON.stringify(wht.result).slice(0, 500)}`);
   const whtBare = wht.bareMs;
 
-  console.log(`Bills through the API on ${test.database.kind}: ${formatInteger(ROWS)} rows per file (PAYE ${(payeText.length / 1_048_576).toFixed(1)} MB, WHT ${(whtText.length / 1_048_576).toFixed(1)} MB); fastest of ${RUNS} runs each\n`);
+  console.log(
+    `Bills through the API on ${test.database.kind}: ${formatInteger(ROWS)} rows per file (PAYE ${(payeText.length / 1_048_576).toFixed(1)} MB, WHT ${(whtText.length / 1_048_576).toFixed(1)} MB); fastest of ${RUNS} runs each\n`,
+  );
   printTable(
     ['work', 'ms', 'vs bare parse', 'peak RSS growth', 'budget'],
     [
       ['Papa.parse bare, PAYE file', payeBare.toFixed(0), '1.00×', '', ''],
-      [`PAYE bill: upload → paid (${(paye.result.data as { status: string }).status})`, paye.ms.toFixed(0), `${(paye.ms / payeBare).toFixed(2)}×`, `${paye.peakGrowthMb.toFixed(0)} MB`, verdict(paye.ms / payeBare, paye.peakGrowthMb)],
+      [
+        `PAYE bill: upload → paid (${(paye.result.data as { status: string }).status})`,
+        paye.ms.toFixed(0),
+        `${(paye.ms / payeBare).toFixed(2)}×`,
+        `${paye.peakGrowthMb.toFixed(0)} MB`,
+        verdict(paye.ms / payeBare, paye.peakGrowthMb),
+      ],
       ['Papa.parse bare, PAYE file with residence and reliefs', reliefs.bareMs.toFixed(0), '1.00×', '', ''],
-      ['PAYE bill with residence and reliefs: upload → paid', reliefs.ms.toFixed(0), `${(reliefs.ms / reliefs.bareMs).toFixed(2)}×`, `${reliefs.peakGrowthMb.toFixed(0)} MB`, verdict(reliefs.ms / reliefs.bareMs, reliefs.peakGrowthMb)],
+      [
+        'PAYE bill with residence and reliefs: upload → paid',
+        reliefs.ms.toFixed(0),
+        `${(reliefs.ms / reliefs.bareMs).toFixed(2)}×`,
+        `${reliefs.peakGrowthMb.toFixed(0)} MB`,
+        verdict(reliefs.ms / reliefs.bareMs, reliefs.peakGrowthMb),
+      ],
       ['Papa.parse bare, WHT auto file', whtBare.toFixed(0), '1.00×', '', ''],
-      ['WHT bulk calculation: upload → stored', wht.ms.toFixed(0), `${(wht.ms / whtBare).toFixed(2)}×`, `${wht.peakGrowthMb.toFixed(0)} MB`, verdict(wht.ms / whtBare, wht.peakGrowthMb)],
+      [
+        'WHT bulk calculation: upload → stored',
+        wht.ms.toFixed(0),
+        `${(wht.ms / whtBare).toFixed(2)}×`,
+        `${wht.peakGrowthMb.toFixed(0)} MB`,
+        verdict(wht.ms / whtBare, wht.peakGrowthMb),
+      ],
     ],
   );
 } finally {

@@ -28,7 +28,8 @@ function time(run: () => unknown): number {
 
 // Check the work first: the fixture must parse cleanly and the two must see the same rows.
 const checked = parsePayeCsv(text);
-if (!checked.ok) throw new Error(`fixture did not parse: ${checked.message} ${JSON.stringify(checked.errors.slice(0, 3))}`);
+if (!checked.ok)
+  throw new Error(`fixture did not parse: ${checked.message} ${JSON.stringify(checked.errors.slice(0, 3))}`);
 const bareRows = Papa.parse<string[]>(text, PAPA_OPTIONS).data.length;
 
 // Warm both up, then alternate runs so drift in machine load hits both alike.
@@ -57,8 +58,20 @@ console.log(
 printTable(
   ['parse', 'median ms', 'rows/s', 'vs bare', 'budget'],
   [
-    ['Papa.parse bare (same options: delimiter ",")', bare.toFixed(1), formatInteger((ROWS / bare) * 1000), '1.00×', ''],
-    ['Papa.parse defaults (delimiter guessed)', papaDefault.toFixed(1), formatInteger((ROWS / papaDefault) * 1000), `${(papaDefault / bare).toFixed(2)}×`, ''],
+    [
+      'Papa.parse bare (same options: delimiter ",")',
+      bare.toFixed(1),
+      formatInteger((ROWS / bare) * 1000),
+      '1.00×',
+      '',
+    ],
+    [
+      'Papa.parse defaults (delimiter guessed)',
+      papaDefault.toFixed(1),
+      formatInteger((ROWS / papaDefault) * 1000),
+      `${(papaDefault / bare).toFixed(2)}×`,
+      '',
+    ],
     [
       'parsePayeCsv (validate + totals)',
       ours.toFixed(1),
@@ -68,4 +81,6 @@ printTable(
     ],
   ],
 );
-console.log(`\namount_due ${checked.amountDue} kobo; bare parse saw ${bareRows - 2} data rows (plus header and final empty line)`);
+console.log(
+  `\namount_due ${checked.amountDue} kobo; bare parse saw ${bareRows - 2} data rows (plus header and final empty line)`,
+);

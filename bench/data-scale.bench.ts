@@ -16,9 +16,16 @@ if (!process.env.DATABASE_URL) {
   process.exit(0);
 }
 process.env.TEST_DATABASE = 'postgres';
-const { createScratchPostgresDatabase, createTestApp, ownerWithOrganisation } = await import('../apps/server/test/harness');
+const { createScratchPostgresDatabase, createTestApp, ownerWithOrganisation } =
+  await import('../apps/server/test/harness');
 
-const LARGE = { organisations: 1_000, billsPerOrganisation: 200, journalsPerOrganisation: 500, statementOrganisations: 100, rowsPerStatement: 5_000 };
+const LARGE = {
+  organisations: 1_000,
+  billsPerOrganisation: 200,
+  journalsPerOrganisation: 500,
+  statementOrganisations: 100,
+  rowsPerStatement: 5_000,
+};
 const SMALL = { ...LARGE, organisations: 1, statementOrganisations: 1 };
 const TIMED_RUNS = 30;
 const P95_BUDGET = 2;
@@ -35,13 +42,21 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   const [config, values] = args as [string | { text?: string; values?: unknown[] }, unknown];
   if (recording) {
     const text = typeof config === 'string' ? config : config?.text;
-    if (text) recorded.push({ text, values: (Array.isArray(values) ? values : typeof config === 'object' ? config.values : undefined) ?? [] });
+    if (text)
+      recorded.push({
+        text,
+        values: (Array.isArray(values) ? values : typeof config === 'object' ? config.values : undefined) ?? [],
+      });
   }
   return (originalQuery as (...rest: unknown[]) => unknown).apply(this, args);
 } as typeof pg.Client.prototype.query;
 
 /** Fills the database around the organisation `template` (number 0): its data is the same whatever the shape. */
-async function fill(url: string, template: { organisationId: string; corporationId: string; userId: string }, shape: Shape): Promise<number> {
+async function fill(
+  url: string,
+  template: { organisationId: string; corporationId: string; userId: string },
+  shape: Shape,
+): Promise<number> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const start = performance.now();
@@ -56,9 +71,16 @@ async function fill(url: string, template: { organisationId: string; corporation
        union all select n, gen_random_uuid(), gen_random_uuid(), gen_random_uuid() from generate_series(1, $3::int - 1) as n`,
       [template.organisationId, template.corporationId, shape.organisations],
     );
-    await client.query(`insert into organisations (id, name, owner_user_id) select id, 'Scale organisation ' || n, $1 from scale_orgs where n > 0`, [template.userId]);
-    await client.query(`insert into corporations (id, organisation_id, name) select corporation_id, id, 'Scale corporation ' || n from scale_orgs where n > 0`);
-    await client.query(`insert into ledger_accounts (id, kind, organisation_id, name) select wallet_id, 'organisation_wallet', id, 'Wallet' from scale_orgs where n > 0`);
+    await client.query(
+      `insert into organisations (id, name, owner_user_id) select id, 'Scale organisation ' || n, $1 from scale_orgs where n > 0`,
+      [template.userId],
+    );
+    await client.query(
+      `insert into corporations (id, organisation_id, name) select corporation_id, id, 'Scale corporation ' || n from scale_orgs where n > 0`,
+    );
+    await client.query(
+      `insert into ledger_accounts (id, kind, organisation_id, name) select wallet_id, 'organisation_wallet', id, 'Wallet' from scale_orgs where n > 0`,
+    );
 
     // Journals: three fundings of ₦20 then a ₦10 bill payment, over and over: wallets never go below zero.
     await client.query(
@@ -120,8 +142,12 @@ async function fill(url: string, template: { organisationId: string; corporation
        select gen_random_uuid() as id, gen_random_uuid() as record_id, gen_random_uuid() as folder_id, n, id as organisation_id
        from scale_orgs where n < ${shape.statementOrganisations}`,
     );
-    await client.query(`insert into analyser_folders (id, organisation_id, name) select folder_id, organisation_id, 'Statements ' || n from scale_statements`);
-    await client.query(`insert into analyser_records (id, organisation_id, folder_id, name) select record_id, organisation_id, folder_id, 'Main account' from scale_statements`);
+    await client.query(
+      `insert into analyser_folders (id, organisation_id, name) select folder_id, organisation_id, 'Statements ' || n from scale_statements`,
+    );
+    await client.query(
+      `insert into analyser_records (id, organisation_id, folder_id, name) select record_id, organisation_id, folder_id, 'Main account' from scale_statements`,
+    );
     await client.query(
       `insert into analyser_statements (id, organisation_id, record_id, file_name, format, mime_type, file_size, file, status, stage, transaction_count, verdict, period_start, period_end, analysed_at)
        select id, organisation_id, record_id, 'statement.csv', 'csv', 'text/csv', 4, 'a,b\n'::bytea, 'analysed', 'done', ${shape.rowsPerStatement}, 'consistent', '2025-01-01', '2025-12-31', now()
@@ -144,7 +170,9 @@ async function fill(url: string, template: { organisationId: string; corporation
 }
 
 /** The ledger's rules on the filled database: every journal balances; every account's latest balance_after is the sum of its entries; no wallet below zero. */
-async function audit(url: string): Promise<{ unbalancedJournals: number; wrongBalances: number; negativeWallets: number; entries: number }> {
+async function audit(
+  url: string,
+): Promise<{ unbalancedJournals: number; wrongBalances: number; negativeWallets: number; entries: number }> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -156,7 +184,12 @@ async function audit(url: string): Promise<{ unbalancedJournals: number; wrongBa
              (select count(*) from ledger_entries where is_wallet and balance_after_kobo < 0) as negative,
              (select count(*) from ledger_entries) as entries`)
     ).rows;
-    return { unbalancedJournals: Number(row.unbalanced), wrongBalances: Number(row.wrong), negativeWallets: Number(row.negative), entries: Number(row.entries) };
+    return {
+      unbalancedJournals: Number(row.unbalanced),
+      wrongBalances: Number(row.wrong),
+      negativeWallets: Number(row.negative),
+      entries: Number(row.entries),
+    };
   } finally {
     await client.end();
   }
@@ -176,25 +209,58 @@ async function prepare(shape: Shape) {
   const test = await createTestApp({ keep: { databaseUrl: scratch.url } });
   cleanups.unshift(() => test.close());
   const owner = await ownerWithOrganisation(test);
-  const corporation = await test.call('POST', 'core', 'internal/corporations', { token: owner.token, body: { name: 'Scale Holdings' } });
+  const corporation = await test.call('POST', 'core', 'internal/corporations', {
+    token: owner.token,
+    body: { name: 'Scale Holdings' },
+  });
   // The organisation's wallet is opened on first sight.
   await test.call('GET', 'core', `internal/organisations/${owner.organisationId}/wallets`, { token: owner.token });
-  const fillMs = await fill(scratch.url, { organisationId: owner.organisationId, corporationId: (corporation.data as { id: string }).id, userId: owner.userId }, shape);
-  const [statement] = (await test.database.executeSql(`select id from analyser_statements where organisation_id = $1`, [owner.organisationId])).rows as Array<{ id: string }>;
-  const [bill] = (await test.database.executeSql(`select id from bills where organisation_id = $1 order by created_at desc limit 1`, [owner.organisationId])).rows as Array<{ id: string }>;
+  const fillMs = await fill(
+    scratch.url,
+    {
+      organisationId: owner.organisationId,
+      corporationId: (corporation.data as { id: string }).id,
+      userId: owner.userId,
+    },
+    shape,
+  );
+  const [statement] = (
+    await test.database.executeSql(`select id from analyser_statements where organisation_id = $1`, [
+      owner.organisationId,
+    ])
+  ).rows as Array<{ id: string }>;
+  const [bill] = (
+    await test.database.executeSql(`select id from bills where organisation_id = $1 order by created_at desc limit 1`, [
+      owner.organisationId,
+    ])
+  ).rows as Array<{ id: string }>;
   const org = owner.organisationId;
   const call = (namespace: string, path: string, params?: Record<string, unknown>) => async () => {
     const answer = await test.call('GET', namespace, path, { token: owner.token, params });
     return { ok: answer.code === 'OK', detail: answer.code === 'OK' ? '' : JSON.stringify(answer).slice(0, 300) };
   };
   const download = (path: string) => async () => {
-    const answer = await test.app.inject({ method: 'GET', url: `/service/v1/${path}`, headers: { 'api-token': owner.token } });
+    const answer = await test.app.inject({
+      method: 'GET',
+      url: `/service/v1/${path}`,
+      headers: { 'api-token': owner.token },
+    });
     return { ok: answer.statusCode === 200, detail: answer.statusCode === 200 ? '' : answer.body.slice(0, 300) };
   };
   const calls: TimedCall[] = [
     { name: 'bills list', run: call('core', 'internal/bills', { page: 1, count: 10 }) },
     { name: 'bills search', run: call('core', 'internal/bills', { page: 1, count: 10, search: 'PAYE-LA' }) },
-    { name: 'bills filtered (status, type)', run: call('core', 'internal/bills', { page: 1, count: 10, filters: JSON.stringify([{ field: 'status', value: 'failed' }, { field: 'type', value: 'wht' }]) }) },
+    {
+      name: 'bills filtered (status, type)',
+      run: call('core', 'internal/bills', {
+        page: 1,
+        count: 10,
+        filters: JSON.stringify([
+          { field: 'status', value: 'failed' },
+          { field: 'type', value: 'wht' },
+        ]),
+      }),
+    },
     { name: 'bill items', run: call('core', `internal/bills/${bill.id}/items`, { page: 1, count: 10 }) },
     { name: 'bills export (CSV)', run: download('core/internal/bills/export?format=csv') },
     { name: 'bill metrics', run: call('core', `internal/organisations/${org}/bills/metrics/monthly`) },
@@ -202,13 +268,35 @@ async function prepare(shape: Shape) {
     { name: 'deadlines', run: call('core', `internal/organisations/${org}/deadlines`) },
     { name: 'alerts', run: call('core', `internal/organisations/${org}/alerts`) },
     { name: 'wallets', run: call('core', `internal/organisations/${org}/wallets`) },
-    { name: 'wallet history', run: call('core', `internal/organisations/${org}/wallets/history`, { page: 1, count: 10 }) },
-    { name: 'wallet history filtered (debits)', run: call('core', `internal/organisations/${org}/wallets/history`, { page: 1, count: 10, filters: JSON.stringify([{ field: 'type', value: 'debit' }]) }) },
-    { name: 'wallet history export (CSV)', run: download(`core/internal/organisations/${org}/wallets/history/export?format=csv`) },
+    {
+      name: 'wallet history',
+      run: call('core', `internal/organisations/${org}/wallets/history`, { page: 1, count: 10 }),
+    },
+    {
+      name: 'wallet history filtered (debits)',
+      run: call('core', `internal/organisations/${org}/wallets/history`, {
+        page: 1,
+        count: 10,
+        filters: JSON.stringify([{ field: 'type', value: 'debit' }]),
+      }),
+    },
+    {
+      name: 'wallet history export (CSV)',
+      run: download(`core/internal/organisations/${org}/wallets/history/export?format=csv`),
+    },
     { name: 'statement rows', run: call('bank', `statements/${statement.id}/transactions`, { page: 1, count: 20 }) },
-    { name: 'statement rows search', run: call('bank', `statements/${statement.id}/transactions`, { page: 1, count: 20, search: 'SHOPRITE' }) },
-    { name: 'statement rows filtered (credits)', run: call('bank', `statements/${statement.id}/transactions`, { page: 1, count: 20, type: 'credit' }) },
-    { name: 'statement rows export (CSV)', run: download(`bank/statements/${statement.id}/transactions/export?format=csv`) },
+    {
+      name: 'statement rows search',
+      run: call('bank', `statements/${statement.id}/transactions`, { page: 1, count: 20, search: 'SHOPRITE' }),
+    },
+    {
+      name: 'statement rows filtered (credits)',
+      run: call('bank', `statements/${statement.id}/transactions`, { page: 1, count: 20, type: 'credit' }),
+    },
+    {
+      name: 'statement rows export (CSV)',
+      run: download(`bank/statements/${statement.id}/transactions/export?format=csv`),
+    },
     { name: 'statement folders', run: call('bank', 'statement-folders') },
   ];
   return { scratch, test, calls, fillMs };
@@ -220,7 +308,10 @@ function percentile(values: number[], share: number): number {
 }
 
 /** Each call TIMED_RUNS times on both databases after a warm-up, alternating so drift in machine load hits both alike; a failure stops the bench. */
-async function timeCalls(smallCalls: TimedCall[], largeCalls: TimedCall[]): Promise<{ small: Map<string, number[]>; large: Map<string, number[]> }> {
+async function timeCalls(
+  smallCalls: TimedCall[],
+  largeCalls: TimedCall[],
+): Promise<{ small: Map<string, number[]>; large: Map<string, number[]> }> {
   const times = { small: new Map<string, number[]>(), large: new Map<string, number[]>() };
   for (const [index, smallCall] of smallCalls.entries()) {
     const pair = { small: smallCall, large: largeCalls[index] };
@@ -241,13 +332,21 @@ async function timeCalls(smallCalls: TimedCall[], largeCalls: TimedCall[]): Prom
 }
 
 /** Sequential scans of large tables in the plans of the queries the calls ran (on the large database). */
-async function sequentialScans(url: string, calls: TimedCall[]): Promise<Array<{ call: string; table: string; query: string }>> {
+async function sequentialScans(
+  url: string,
+  calls: TimedCall[],
+): Promise<Array<{ call: string; table: string; query: string }>> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const found: Array<{ call: string; table: string; query: string }> = [];
   try {
     const large = new Set(
-      (await client.query<{ relname: string }>(`select relname from pg_class where relkind = 'r' and relnamespace = 'public'::regnamespace and reltuples >= $1`, [LARGE_TABLE_ROWS])).rows.map((row) => row.relname),
+      (
+        await client.query<{ relname: string }>(
+          `select relname from pg_class where relkind = 'r' and relnamespace = 'public'::regnamespace and reltuples >= $1`,
+          [LARGE_TABLE_ROWS],
+        )
+      ).rows.map((row) => row.relname),
     );
     for (const timed of calls) {
       recorded.length = 0;
@@ -256,14 +355,18 @@ async function sequentialScans(url: string, calls: TimedCall[]): Promise<Array<{
       recording = false;
       for (const query of recorded.splice(0)) {
         if (!/^\s*(select|with)\b/i.test(query.text) || /pgboss/i.test(query.text)) continue;
-        const plan = (await client.query<{ 'QUERY PLAN': unknown }>(`explain (format json) ${query.text}`, query.values)).rows[0]['QUERY PLAN'];
+        const plan = (
+          await client.query<{ 'QUERY PLAN': unknown }>(`explain (format json) ${query.text}`, query.values)
+        ).rows[0]['QUERY PLAN'];
         const scans = new Set<string>();
         const walk = (node: { 'Node Type'?: string; 'Relation Name'?: string; Plans?: unknown[] }) => {
-          if (node['Node Type'] === 'Seq Scan' && node['Relation Name'] && large.has(node['Relation Name'])) scans.add(node['Relation Name']);
+          if (node['Node Type'] === 'Seq Scan' && node['Relation Name'] && large.has(node['Relation Name']))
+            scans.add(node['Relation Name']);
           for (const child of node.Plans ?? []) walk(child as typeof node);
         };
         walk((plan as Array<{ Plan: Parameters<typeof walk>[0] }>)[0].Plan);
-        for (const table of scans) found.push({ call: timed.name, table, query: query.text.replace(/\s+/g, ' ').slice(0, 160) });
+        for (const table of scans)
+          found.push({ call: timed.name, table, query: query.text.replace(/\s+/g, ' ').slice(0, 160) });
       }
     }
   } finally {
@@ -293,13 +396,27 @@ try {
       const l = largeTimes.get(name)!;
       const ratio = percentile(l, 0.95) / percentile(s, 0.95);
       if (ratio > P95_BUDGET) over++;
-      return [name, median(s).toFixed(1), percentile(s, 0.95).toFixed(1), median(l).toFixed(1), percentile(l, 0.95).toFixed(1), `${ratio.toFixed(2)}×`, ratio <= P95_BUDGET ? 'PASS' : 'OVER BUDGET'];
+      return [
+        name,
+        median(s).toFixed(1),
+        percentile(s, 0.95).toFixed(1),
+        median(l).toFixed(1),
+        percentile(l, 0.95).toFixed(1),
+        `${ratio.toFixed(2)}×`,
+        ratio <= P95_BUDGET ? 'PASS' : 'OVER BUDGET',
+      ];
     }),
   );
-  console.log(`\nLedger audit (large database): ${ledger.unbalancedJournals} unbalanced journals, ${ledger.wrongBalances} accounts whose balance is not the sum of their entries, ${ledger.negativeWallets} wallet entries below zero`);
-  if (scans.length === 0) console.log(`Sequential scans of large tables (≥ ${LARGE_TABLE_ROWS.toLocaleString('en-US')} rows) in the calls' plans: none`);
+  console.log(
+    `\nLedger audit (large database): ${ledger.unbalancedJournals} unbalanced journals, ${ledger.wrongBalances} accounts whose balance is not the sum of their entries, ${ledger.negativeWallets} wallet entries below zero`,
+  );
+  if (scans.length === 0)
+    console.log(
+      `Sequential scans of large tables (≥ ${LARGE_TABLE_ROWS.toLocaleString('en-US')} rows) in the calls' plans: none`,
+    );
   else for (const scan of scans) console.log(`Sequential scan of ${scan.table} (${scan.call}): ${scan.query}`);
-  if (over > 0 || scans.length > 0 || ledger.unbalancedJournals + ledger.wrongBalances + ledger.negativeWallets > 0) process.exitCode = 1;
+  if (over > 0 || scans.length > 0 || ledger.unbalancedJournals + ledger.wrongBalances + ledger.negativeWallets > 0)
+    process.exitCode = 1;
 } finally {
   for (const cleanup of cleanups) await cleanup();
 }

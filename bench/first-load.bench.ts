@@ -28,7 +28,11 @@ interface Loaded {
 }
 
 function buildWebApp() {
-  const build = spawnSync('npm', ['run', 'build', '--workspace', '@levy/web', '--', '--outDir', webDist, '--logLevel', 'warn'], { stdio: 'inherit' });
+  const build = spawnSync(
+    'npm',
+    ['run', 'build', '--workspace', '@levy/web', '--', '--outDir', webDist, '--logLevel', 'warn'],
+    { stdio: 'inherit' },
+  );
   if (build.status !== 0) throw new Error('the web build failed');
 }
 
@@ -36,12 +40,23 @@ async function startServer() {
   // The embedded database with the demo account: only the web app's delivery is measured here.
   const { DATABASE_URL: _postgres, ...environment } = process.env;
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    env: { ...environment, PORT: String(PORT), DATA_DIR: path.join(workDir, 'data'), WEB_DIST_DIR: webDist, NODE_ENV: 'development', SEED_DEMO: '1', LOG_LEVEL: 'warn' },
+    env: {
+      ...environment,
+      PORT: String(PORT),
+      DATA_DIR: path.join(workDir, 'data'),
+      WEB_DIST_DIR: webDist,
+      NODE_ENV: 'development',
+      SEED_DEMO: '1',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (let attempt = 0; attempt < 360; attempt++) {
     if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
-    const healthy = await fetch(`${BASE}/healthz`).then((response) => response.ok, () => false);
+    const healthy = await fetch(`${BASE}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (healthy) return server;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
@@ -93,15 +108,30 @@ async function signIn(browser: Browser): Promise<string> {
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 function row(name: string, loaded: Loaded, budgetKb: number | null): string[] {
-  const verdict = budgetKb === null ? '' : loaded.gzipped <= budgetKb * 1024 ? `PASS (≤ ${budgetKb} KB)` : `OVER (> ${budgetKb} KB)`;
-  return [name, String(loaded.files), kb(loaded.raw), kb(loaded.transferred), [...loaded.encodings].join(', '), kb(loaded.gzipped), verdict];
+  const verdict =
+    budgetKb === null ? '' : loaded.gzipped <= budgetKb * 1024 ? `PASS (≤ ${budgetKb} KB)` : `OVER (> ${budgetKb} KB)`;
+  return [
+    name,
+    String(loaded.files),
+    kb(loaded.raw),
+    kb(loaded.transferred),
+    [...loaded.encodings].join(', '),
+    kb(loaded.gzipped),
+    verdict,
+  ];
 }
 
 buildWebApp();
 const server = await startServer();
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 try {
   const home = await measure(browser, async (page) => {

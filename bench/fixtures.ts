@@ -68,7 +68,6 @@ function generatePayeFixture(rows: number): string {
   return `${lines.join('\r\n')}\r\n`;
 }
 
-
 /** A PAYE template file with `rows` employees (the same file on every run). */
 export function payeFixture(rows: number): string {
   return cached(`paye-${rows}.csv`, () => generatePayeFixture(rows));
@@ -81,7 +80,11 @@ export function payeFixture(rows: number): string {
 export function payeWithReliefsFixture(rows: number): string {
   return cached(`paye-reliefs-${rows}.csv`, () => {
     const [header, ...lines] = payeFixture(rows).split('\r\n');
-    const extended = lines.map((line, row) => (line === '' ? line : `${line},${row % 4 === 0 ? 'OG' : 'LA'},${row % 2 === 0 ? money(20_000 + (row % 7) * 1_000) : ''},${row % 3 === 0 ? money(1_200_000) : ''}`));
+    const extended = lines.map((line, row) =>
+      line === ''
+        ? line
+        : `${line},${row % 4 === 0 ? 'OG' : 'LA'},${row % 2 === 0 ? money(20_000 + (row % 7) * 1_000) : ''},${row % 3 === 0 ? money(1_200_000) : ''}`,
+    );
     return [`${header},state_of_residence,pension,annual_rent`, ...extended].join('\r\n');
   });
 }
@@ -92,7 +95,9 @@ export function whtAutoFixture(rows: number): string {
     const random = createRandom(rows);
     const lines = ['tax_payer_number,name,amount'];
     for (let row = 0; row < rows; row++) {
-      lines.push(`N-${String(2_000_000 + row).padStart(7, '0')},${FIRST[row % 10]} ${LAST[Math.floor(row / 10) % 10]},${money(Math.round(10_000 + random() * 5_000_000))}`);
+      lines.push(
+        `N-${String(2_000_000 + row).padStart(7, '0')},${FIRST[row % 10]} ${LAST[Math.floor(row / 10) % 10]},${money(Math.round(10_000 + random() * 5_000_000))}`,
+      );
     }
     return `${lines.join('\r\n')}\r\n`;
   });
@@ -100,7 +105,14 @@ export function whtAutoFixture(rows: number): string {
 
 export const STATEMENT_ROWS = 10_000;
 // Fidelity's layout: one line per row for most narrations, so 10,000 rows fill about 200 pages.
-const STATEMENT_FIXTURE = { style: 'fidelity', seed: 2025, count: STATEMENT_ROWS, perDay: 6, start: '2022-01-01', openingBalance: 500_000_000 } as const;
+const STATEMENT_FIXTURE = {
+  style: 'fidelity',
+  seed: 2025,
+  count: STATEMENT_ROWS,
+  perDay: 6,
+  start: '2022-01-01',
+  openingBalance: 500_000_000,
+} as const;
 
 /** The 200-page statement PDF of about 10,000 rows, with the truth it was printed from. */
 export async function statementPdfFixture(): Promise<{ fixture: Fixture; bytes: Uint8Array; path: string }> {
@@ -110,7 +122,9 @@ export async function statementPdfFixture(): Promise<{ fixture: Fixture; bytes: 
     mkdirSync(fixtureDir, { recursive: true });
     const started = performance.now();
     writeFileSync(path, await renderPdf(fixture, STATEMENT_FIXTURE));
-    console.log(`generated ${path.replace(process.cwd() + '/', '')} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `generated ${path.replace(process.cwd() + '/', '')} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
   }
   return { fixture, bytes: new Uint8Array(readFileSync(path)), path };
 }

@@ -77,7 +77,12 @@ console.log(`PAYE calculations per second (${formatInteger(INPUT_COUNT)} varied 
 printTable(
   ['calculation', 'ops/s', 'µs/op', 'vs bare loop'],
   [
-    ['bare inline NTA band loop (baseline)', formatInteger(bare.opsPerSecond), (1e6 / bare.opsPerSecond).toFixed(3), '1.00×'],
+    [
+      'bare inline NTA band loop (baseline)',
+      formatInteger(bare.opsPerSecond),
+      (1e6 / bare.opsPerSecond).toFixed(3),
+      '1.00×',
+    ],
     [
       'computePaye, NTA 2025 (2026-01)',
       formatInteger(engineNta.opsPerSecond),

@@ -5,16 +5,26 @@ import http from 'node:http';
 import path from 'node:path';
 
 /** Starts `script` on `port` with `env` over the inherited environment (less DATABASE_URL and LOG_LEVEL), logging to `workDir`; resolves once /healthz answers. */
-export async function startProcess(workDir: string, name: string, script: string, port: number, env: Record<string, string>): Promise<{ child: ChildProcess; logFile: string }> {
+export async function startProcess(
+  workDir: string,
+  name: string,
+  script: string,
+  port: number,
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; logFile: string }> {
   const logFile = path.join(workDir, `${name}.log`);
   const { DATABASE_URL: _url, LOG_LEVEL: _level, ...inherited } = process.env;
-  const child = spawn(`exec ${JSON.stringify(process.execPath)} --import tsx ${script} >> ${JSON.stringify(logFile)} 2>&1`, {
-    shell: true,
-    env: { ...inherited, PORT: String(port), ...env },
-    stdio: 'ignore',
-  });
+  const child = spawn(
+    `exec ${JSON.stringify(process.execPath)} --import tsx ${script} >> ${JSON.stringify(logFile)} 2>&1`,
+    {
+      shell: true,
+      env: { ...inherited, PORT: String(port), ...env },
+      stdio: 'ignore',
+    },
+  );
   for (let attempt = 0; attempt < 240; attempt++) {
-    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}: ${readFileSync(logFile, 'utf8').slice(-2000)}`);
+    if (child.exitCode !== null)
+      throw new Error(`${name} exited with ${child.exitCode}: ${readFileSync(logFile, 'utf8').slice(-2000)}`);
     const up = await new Promise<boolean>((resolve) => {
       const request = http.get({ host: '127.0.0.1', port, path: '/healthz' }, (response) => {
         response.resume();

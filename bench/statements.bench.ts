@@ -19,7 +19,12 @@ const { fixture, bytes, path: fixturePath } = await statementPdfFixture();
 
 /** What any reader of a PDF must do at least: open it and extract every page's text. */
 async function extractBare(): Promise<number> {
-  const document = await getDocument({ data: bytes.slice(), isEvalSupported: false, disableFontFace: true, verbosity: 0 }).promise;
+  const document = await getDocument({
+    data: bytes.slice(),
+    isEvalSupported: false,
+    disableFontFace: true,
+    verbosity: 0,
+  }).promise;
   let items = 0;
   for (let pageNumber = 1; pageNumber <= document.numPages; pageNumber++) {
     const page = await document.getPage(pageNumber);
@@ -39,7 +44,8 @@ const checked = await readStatement(bytes);
 const rssGrowth = Math.max(maxRssMb(), peakBefore) - baseline;
 
 // Check the work: every row read, the chain intact, the totals the generator printed.
-if (checked.transactions.length !== fixture.rows.length) throw new Error(`read ${checked.transactions.length} of ${fixture.rows.length} rows`);
+if (checked.transactions.length !== fixture.rows.length)
+  throw new Error(`read ${checked.transactions.length} of ${fixture.rows.length} rows`);
 if (checked.verdict !== 'consistent') throw new Error(`verdict ${checked.verdict}: ${checked.reasons.join('; ')}`);
 if (checked.computed.totalCredits !== fixture.totalCredits) throw new Error('credit total differs');
 const bareItems = await extractBare();

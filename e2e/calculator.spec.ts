@@ -21,7 +21,11 @@ async function payeFigures(results: Locator) {
   };
 }
 
-test('a visitor computes PAYE for ₦500,000 a month, sees both regimes, shares, and the link reopens the same figures', async ({ page, browser, baseURL }) => {
+test('a visitor computes PAYE for ₦500,000 a month, sees both regimes, shares, and the link reopens the same figures', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   await page.goto('/');
   const calculator = page.locator('#calculator');
   await expect(calculator.getByRole('heading', { name: 'Tax calculator' })).toBeVisible();
@@ -48,7 +52,9 @@ test('a visitor computes PAYE for ₦500,000 a month, sees both regimes, shares,
   await expect(comparison.getByRole('row', { name: /PAYE a year/ })).toContainText('₦870,000.00');
   await expect(comparison.getByRole('row', { name: /PAYE a year/ })).toContainText('₦896,000.00');
   await expect(comparison.getByRole('row', { name: /PAYE a month/ })).toContainText('₦74,666.67');
-  await expect(results.getByTestId('regime-difference')).toHaveText('Under PITA the PAYE would be ₦2,166.67 a month more.');
+  await expect(results.getByTestId('regime-difference')).toHaveText(
+    'Under PITA the PAYE would be ₦2,166.67 a month more.',
+  );
   await expect(results.getByTestId('band-table').getByRole('row', { name: /18%/ })).toContainText('₦540,000.00');
   const figures = await payeFigures(results);
   await expectNoSeriousA11yViolations(page);
@@ -115,8 +121,13 @@ test('WHT on professional fees to a company without a Tax ID is doubled', async 
   await expect(results).toContainText('doubled from 5%');
 });
 
-test('on a phone, amounts are refused as typed, never changed, and the result tables say they scroll sideways', async ({ page }) => {
-  for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
+test('on a phone, amounts are refused as typed, never changed, and the result tables say they scroll sideways', async ({
+  page,
+}) => {
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
     await page.setViewportSize(viewport);
     await page.goto('/');
     const calculator = page.locator('#calculator');
@@ -132,7 +143,9 @@ test('on a phone, amounts are refused as typed, never changed, and the result ta
     await expect(calculate).toBeDisabled();
     await gross.fill('100000.555');
     await expect(gross).toHaveValue('₦100,000.555');
-    await expect(calculator.getByText('Gross pay a month must be an amount in naira with at most two decimals')).toBeVisible();
+    await expect(
+      calculator.getByText('Gross pay a month must be an amount in naira with at most two decimals'),
+    ).toBeVisible();
     await expect(calculate).toBeDisabled();
     await gross.fill('123456789012345');
     await expect(calculator.getByText('Gross pay a month must be at most ₦9,999,999,999,999.99')).toBeVisible();

@@ -4,7 +4,14 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
-const WEB_SOURCES = ['apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/src', 'apps/web/public', 'packages/contracts/src', 'packages/tax/src'];
+const WEB_SOURCES = [
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'apps/web/src',
+  'apps/web/public',
+  'packages/contracts/src',
+  'packages/tax/src',
+];
 const BUILT = 'apps/web/dist/index.html';
 
 function newestChange(entry) {

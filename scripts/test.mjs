@@ -40,9 +40,12 @@ function ensureChromium() {
   const isRoot = process.getuid?.() === 0;
   const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
   if (isRoot && hasApt) {
-    console.log('Chromium is missing: installing Debian\'s chromium package.');
+    console.log("Chromium is missing: installing Debian's chromium package.");
     spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-    spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
   }
   if (fs.existsSync(CHROMIUM)) return true;
   console.error(
@@ -56,14 +59,33 @@ run('Type check', 'npm', ['run', '-s', 'typecheck']);
 run('Lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
 
 const vitestReport = path.join(reportDir, 'vitest.json');
-run('Unit, web and API tests (PGlite)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
+run('Unit, web and API tests (PGlite)', 'npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestReport}`,
+]);
 countVitest(vitestReport);
 
 if (process.env.DATABASE_URL) {
   const postgresReport = path.join(reportDir, 'vitest-postgres.json');
-  run('API tests (PostgreSQL at DATABASE_URL)', 'npx', ['vitest', 'run', '--project', 'api', '--reporter=default', '--reporter=json', `--outputFile.json=${postgresReport}`], {
-    TEST_DATABASE: 'postgres',
-  });
+  run(
+    'API tests (PostgreSQL at DATABASE_URL)',
+    'npx',
+    [
+      'vitest',
+      'run',
+      '--project',
+      'api',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${postgresReport}`,
+    ],
+    {
+      TEST_DATABASE: 'postgres',
+    },
+  );
   countVitest(postgresReport);
 }
 

@@ -7,7 +7,32 @@ import { precompress } from './build/precompress.ts';
 const apiTarget = process.env.LEVY_API_URL ?? 'http://localhost:3000';
 
 /** Mantine components (folders of @mantine/core/esm/components) that nearly every screen draws. */
-const ON_EVERY_SCREEN = new Set(['Alert', 'ActionIcon', 'Anchor', 'Badge', 'Button', 'Card', 'Center', 'CloseButton', 'Container', 'Divider', 'Grid', 'Group', 'Input', 'InputBase', 'Loader', 'Paper', 'SimpleGrid', 'Stack', 'Text', 'TextInput', 'ThemeIcon', 'Title', 'Transition', 'UnstyledButton']);
+const ON_EVERY_SCREEN = new Set([
+  'Alert',
+  'ActionIcon',
+  'Anchor',
+  'Badge',
+  'Button',
+  'Card',
+  'Center',
+  'CloseButton',
+  'Container',
+  'Divider',
+  'Grid',
+  'Group',
+  'Input',
+  'InputBase',
+  'Loader',
+  'Paper',
+  'SimpleGrid',
+  'Stack',
+  'Text',
+  'TextInput',
+  'ThemeIcon',
+  'Title',
+  'Transition',
+  'UnstyledButton',
+]);
 
 /**
  * Mantine's core, those components and React Query go in one chunk, cached from page to page,

@@ -10,7 +10,14 @@ test('forgot password: the reset link sets a new password that logs in', async (
     method: 'POST',
     namespace: 'public',
     path: 'users/register',
-    body: { first_name: 'Bola', last_name: 'Ige', email, password: NEW_USER_PASSWORD, phone: '+2348011111111', marketing_source_id: 2 },
+    body: {
+      first_name: 'Bola',
+      last_name: 'Ige',
+      email,
+      password: NEW_USER_PASSWORD,
+      phone: '+2348011111111',
+      marketing_source_id: 2,
+    },
   });
   expect(registered.code).toBe('OK');
 
@@ -43,7 +50,9 @@ test('a wrong password is refused with the server’s message', async ({ page })
   const login = new LoginPage(page);
   await login.open();
   await login.logIn(uniqueEmail('nobody'), 'not-the-password');
-  await expect(page.getByRole('alert').filter({ hasText: 'The email or password is incorrect.' }).first()).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'The email or password is incorrect.' }).first(),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
 });
 
@@ -54,7 +63,11 @@ test('opening an email link signs out whoever was signed in first', async ({ pag
   await page.goto('/authenticate?token=not-a-real-token&purpose=verify_email');
   await expect(page.getByRole('heading', { name: 'Verify your email' })).toBeVisible();
   await expect(page.getByText('We could not verify your email')).toBeVisible();
-  const storedToken = await page.evaluate(() => (JSON.parse(sessionStorage.getItem('tx-store') ?? '{}') as { state?: { token?: string | null } }).state?.token ?? null);
+  const storedToken = await page.evaluate(
+    () =>
+      (JSON.parse(sessionStorage.getItem('tx-store') ?? '{}') as { state?: { token?: string | null } }).state?.token ??
+      null,
+  );
   expect(storedToken).toBeNull();
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/$/);

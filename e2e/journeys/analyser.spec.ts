@@ -19,7 +19,11 @@ const expect = baseExpect.configure({ timeout: 60_000 });
 const ACCOUNT = { name: 'Adebayo & Sons Trading Ventures', bank: 'Guaranty Trust Bank' };
 
 /** A GTBank statement as the bank's PDF export draws it: several pages, "Page n of N" footers. */
-async function gtbankPdf(dir: string, name: string, options: { start: string; count: number; seed: number; password?: string; accountNumber?: string }) {
+async function gtbankPdf(
+  dir: string,
+  name: string,
+  options: { start: string; count: number; seed: number; password?: string; accountNumber?: string },
+) {
   const fixture = buildFixture({ style: 'gtbank', ...options });
   const path = `${dir}/${name}`;
   fs.writeFileSync(path, await renderPdf(fixture, { style: 'gtbank', ...options }));
@@ -43,15 +47,26 @@ async function snapBoth(page: Page, name: string, onPhone?: () => Promise<void>)
   await page.setViewportSize({ width: 390, height: 844 });
   // The side navigation slides away after the resize: measured before it has gone, the content is
   // a sliver of the screen. A table that really overflows still fails once the layout has settled.
-  for (const table of await page.getByRole('table').all()) await expect(() => expectFitsWithoutSidewaysScroll(table)).toPass({ timeout: 10_000 });
+  for (const table of await page.getByRole('table').all())
+    await expect(() => expectFitsWithoutSidewaysScroll(table)).toPass({ timeout: 10_000 });
   await onPhone?.();
   await snap(page, `${name}-390`);
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-test('analyse a GTBank statement: folder, account, upload with progress, verdict, charts, extraction with a correction, CSV and the report PDF', async ({ page, request, browser }, testInfo) => {
+test('analyse a GTBank statement: folder, account, upload with progress, verdict, charts, extraction with a correction, CSV and the report PDF', async ({
+  page,
+  request,
+  browser,
+}, testInfo) => {
   test.setTimeout(600_000);
-  const owner = await onboardedOwner(request, { prefix: 'analyser', firstName: 'Tunde', lastName: 'Adebayo', legalName: 'Adebayo & Sons Trading Ventures', corporationName: 'Adebayo Trading' });
+  const owner = await onboardedOwner(request, {
+    prefix: 'analyser',
+    firstName: 'Tunde',
+    lastName: 'Adebayo',
+    legalName: 'Adebayo & Sons Trading Ventures',
+    corporationName: 'Adebayo Trading',
+  });
   const login = new LoginPage(page);
   await login.open();
   await login.logIn(owner.email, NEW_USER_PASSWORD);
@@ -94,7 +109,12 @@ test('analyse a GTBank statement: folder, account, upload with progress, verdict
   const dir = testInfo.outputDir;
   fs.mkdirSync(dir, { recursive: true });
   // The statements are of the account typed on the record: a statement of another account would be refused.
-  const first = await gtbankPdf(dir, 'gtbank-jan-apr.pdf', { start: '2025-01-01', count: 240, seed: 11, accountNumber: '0000871094' });
+  const first = await gtbankPdf(dir, 'gtbank-jan-apr.pdf', {
+    start: '2025-01-01',
+    count: 240,
+    seed: 11,
+    accountNumber: '0000871094',
+  });
   await uploadStatement(page, first.path);
   await expect(page.getByRole('alert').filter({ hasText: 'Statement uploaded: it is being analysed' })).toBeVisible();
   const statements = page.getByRole('table', { name: 'Statements' });
@@ -108,7 +128,13 @@ test('analyse a GTBank statement: folder, account, upload with progress, verdict
   await expect(statements.getByRole('cell', { name: '240', exact: true })).toBeVisible();
 
   // A second statement, encrypted, for the months after a gap: the dialog asks for its password.
-  const second = await gtbankPdf(dir, 'gtbank-jul-aug.pdf', { start: '2025-07-01', count: 60, seed: 12, password: '0871094', accountNumber: '0000871094' });
+  const second = await gtbankPdf(dir, 'gtbank-jul-aug.pdf', {
+    start: '2025-07-01',
+    count: 60,
+    seed: 12,
+    password: '0871094',
+    accountNumber: '0000871094',
+  });
   const dialog = await uploadStatement(page, second.path);
   await expect(dialog.getByText('This PDF is password protected')).toBeVisible();
   await dialog.getByLabel('PDF password').fill('wrong-password');
@@ -125,8 +151,12 @@ test('analyse a GTBank statement: folder, account, upload with progress, verdict
   await expect(page.getByRole('heading', { name: 'Combined analysis of 2 statements' })).toBeVisible();
   await expect(page.getByText(/^No statement covers /)).toBeVisible();
   await expect(page.getByRole('img', { name: /^Gap: / })).toHaveCount(1);
-  await expect(page.getByLabel('Money in and money out each month, with the net').locator('.recharts-surface')).toBeVisible();
-  await expect(page.getByLabel('End-of-day balance over the statement period').locator('.recharts-surface')).toBeVisible();
+  await expect(
+    page.getByLabel('Money in and money out each month, with the net').locator('.recharts-surface'),
+  ).toBeVisible();
+  await expect(
+    page.getByLabel('End-of-day balance over the statement period').locator('.recharts-surface'),
+  ).toBeVisible();
   await snapBoth(page, 'analyser-05-record', async () => {
     await expect(firstRow.getByText(/ · 240 transactions · Uploaded /)).toBeVisible();
     await expect(firstRow.getByText('Consistent')).toBeVisible();
@@ -152,7 +182,12 @@ test('analyse a GTBank statement: folder, account, upload with progress, verdict
   await snapBoth(page, 'analyser-06-statement', async () => {
     await expect(transactions.getByRole('columnheader', { name: 'Amount' })).toBeVisible();
     await expect(transactions.getByRole('columnheader', { name: 'Balance' })).toBeHidden();
-    await expect(transactions.getByRole('row').nth(1).getByText(/^−₦[\d,.]+$/)).toBeVisible();
+    await expect(
+      transactions
+        .getByRole('row')
+        .nth(1)
+        .getByText(/^−₦[\d,.]+$/),
+    ).toBeVisible();
   });
 
   // The extraction: a row beside the page it came from, its category corrected.
@@ -171,7 +206,9 @@ test('analyse a GTBank statement: folder, account, upload with progress, verdict
   const category = firstTransaction.getByRole('combobox', { name: 'Category of row 1' });
   await category.click();
   await page.getByRole('option', { name: 'Bills and utilities' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Corrections saved and the statement re-analysed' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Corrections saved and the statement re-analysed' }),
+  ).toBeVisible();
   await expect(firstTransaction.getByText('Corrected')).toBeVisible();
   await expect(category).toHaveValue('Bills and utilities');
   await snapBoth(page, 'analyser-07-extraction', async () => {
@@ -198,11 +235,16 @@ test('analyse a GTBank statement: folder, account, upload with progress, verdict
   const reportPath = 'e2e/screenshots/analyser-09-report.pdf';
   await report.saveAs(reportPath);
   expect(fs.readFileSync(reportPath).subarray(0, 5).toString()).toBe('%PDF-');
-  expect(await renderFirstPageToPng(browser, reportPath, 'e2e/screenshots/analyser-09-report-page-1.png')).toBeGreaterThan(0);
+  expect(
+    await renderFirstPageToPng(browser, reportPath, 'e2e/screenshots/analyser-09-report-page-1.png'),
+  ).toBeGreaterThan(0);
 
   // Back to the folders: the folder counts its account and statements.
   await navigation.getByRole('link', { name: /Bank Analyser/ }).click();
-  const folderRow = page.getByRole('table', { name: 'Folders' }).getByRole('row').filter({ hasText: 'Adebayo loan review' });
+  const folderRow = page
+    .getByRole('table', { name: 'Folders' })
+    .getByRole('row')
+    .filter({ hasText: 'Adebayo loan review' });
   await expect(folderRow).toContainText('1');
   await expect(folderRow).toContainText('2');
   await snapBoth(page, 'analyser-10-folders', async () => {
@@ -211,7 +253,10 @@ test('analyse a GTBank statement: folder, account, upload with progress, verdict
 
   // Its bank accounts, each with bank, number, statements and period.
   await folderRow.getByRole('link', { name: 'Adebayo loan review' }).click();
-  const accountRow = page.getByRole('table', { name: 'Bank accounts' }).getByRole('row').filter({ hasText: ACCOUNT.name });
+  const accountRow = page
+    .getByRole('table', { name: 'Bank accounts' })
+    .getByRole('row')
+    .filter({ hasText: ACCOUNT.name });
   await expect(accountRow).toContainText(ACCOUNT.bank);
   await snapBoth(page, 'analyser-11-accounts', async () => {
     await expect(accountRow.getByText(/^Guaranty Trust Bank · 0000871094 · 2 statements · .+ – .+$/)).toBeVisible();
@@ -219,9 +264,26 @@ test('analyse a GTBank statement: folder, account, upload with progress, verdict
 });
 
 /** A folder with one bank account, made through the API, and the owner signed in on its page. */
-async function signedInWithRecord(page: Page, request: Parameters<typeof onboardedOwner>[0], accountNumber: string, prefix: string) {
-  const owner = await onboardedOwner(request, { prefix, firstName: 'Ngozi', lastName: 'Eze', legalName: 'Eze Agro Processing Ltd', corporationName: 'Eze Agro' });
-  const folder = await callGateway<{ id: string }>(request, { method: 'POST', namespace: 'bank', path: 'statement-folders', token: owner.token, body: { name: 'Eze loan review' } });
+async function signedInWithRecord(
+  page: Page,
+  request: Parameters<typeof onboardedOwner>[0],
+  accountNumber: string,
+  prefix: string,
+) {
+  const owner = await onboardedOwner(request, {
+    prefix,
+    firstName: 'Ngozi',
+    lastName: 'Eze',
+    legalName: 'Eze Agro Processing Ltd',
+    corporationName: 'Eze Agro',
+  });
+  const folder = await callGateway<{ id: string }>(request, {
+    method: 'POST',
+    namespace: 'bank',
+    path: 'statement-folders',
+    token: owner.token,
+    body: { name: 'Eze loan review' },
+  });
   const record = await callGateway<{ id: string }>(request, {
     method: 'POST',
     namespace: 'bank',
@@ -237,13 +299,19 @@ async function signedInWithRecord(page: Page, request: Parameters<typeof onboard
   await expect(page.getByRole('heading', { name: 'Eze Agro Processing Ltd' })).toBeVisible();
 }
 
-const signed = (row: { debit: number; credit: number }) => (row.credit > 0 ? `+${formatNaira(row.credit as Kobo)}` : `−${formatNaira(row.debit as Kobo)}`);
+const signed = (row: { debit: number; credit: number }) =>
+  row.credit > 0 ? `+${formatNaira(row.credit as Kobo)}` : `−${formatNaira(row.debit as Kobo)}`;
 
-test('a statement whose figures stand far from short headings is read right, and the extraction says how sure the reading is', async ({ page, request }, testInfo) => {
+test('a statement whose figures stand far from short headings is read right, and the extraction says how sure the reading is', async ({
+  page,
+  request,
+}, testInfo) => {
   test.setTimeout(300_000);
   // Withdrawals / Lodgements headings at the left of wide columns, figures right-aligned far from
   // them, and a one-kobo rounding in the running balance: a note on its row.
-  const entry = ZOO.find((candidate) => candidate.options.style === 'zoo-far-figures-remarks' && candidate.options.roundingAt !== undefined)!;
+  const entry = ZOO.find(
+    (candidate) => candidate.options.style === 'zoo-far-figures-remarks' && candidate.options.roundingAt !== undefined,
+  )!;
   const { fixture, bytes } = await renderZooEntry(entry);
   const dir = testInfo.outputDir;
   fs.mkdirSync(dir, { recursive: true });
@@ -252,7 +320,10 @@ test('a statement whose figures stand far from short headings is read right, and
   await signedInWithRecord(page, request, fixture.accountNumber, 'analyser-shifted');
 
   await uploadStatement(page, path);
-  const row = page.getByRole('table', { name: 'Statements' }).getByRole('row').filter({ hasText: 'keystone-shifted-columns.pdf' });
+  const row = page
+    .getByRole('table', { name: 'Statements' })
+    .getByRole('row')
+    .filter({ hasText: 'keystone-shifted-columns.pdf' });
   await expect(row.getByText('Consistent')).toBeVisible({ timeout: 180_000 });
   await row.getByRole('link', { name: 'keystone-shifted-columns.pdf' }).click();
   const extractionLink = page.getByRole('link', { name: 'Open extraction' });
@@ -270,7 +341,9 @@ test('a statement whose figures stand far from short headings is read right, and
   await expect(reading).toContainText('kobo from the row');
   await expect(reading).not.toContainText('headings-and-figures');
   // The reading is complete: no line with a row's figures was left unread.
-  await expect(reading.getByTestId('unplaced-lines')).toHaveText('Every line with a row’s figures or date was read into a transaction.');
+  await expect(reading.getByTestId('unplaced-lines')).toHaveText(
+    'Every line with a row’s figures or date was read into a transaction.',
+  );
 
   // The rows of page 1 as the statement prints them: date, amount on its side, balance.
   const rows = page.getByRole('table', { name: 'Rows read from this page' });
@@ -291,12 +364,19 @@ test('a statement whose figures stand far from short headings is read right, and
   await snapBoth(page, 'analyser-13-note-row');
 });
 
-test('a statement of another account than its record is refused from it, naming both accounts; a spreadsheet’s verdict is about its arithmetic', async ({ page, request }, testInfo) => {
+test('a statement of another account than its record is refused from it, naming both accounts; a spreadsheet’s verdict is about its arithmetic', async ({
+  page,
+  request,
+}, testInfo) => {
   test.setTimeout(300_000);
   // An overdrawn account's CSV (balances below zero) for the record's own account, then another bank's statement.
-  const ownEntry = ZOO.find((candidate) => candidate.options.style === 'zoo-crdr-overdraft' && candidate.format === 'csv')!;
+  const ownEntry = ZOO.find(
+    (candidate) => candidate.options.style === 'zoo-crdr-overdraft' && candidate.format === 'csv',
+  )!;
   const own = await renderZooEntry(ownEntry);
-  const other = await renderZooEntry(ZOO.find((candidate) => candidate.options.style === 'zoo-run-together' && candidate.format === 'csv')!);
+  const other = await renderZooEntry(
+    ZOO.find((candidate) => candidate.options.style === 'zoo-run-together' && candidate.format === 'csv')!,
+  );
   const dir = testInfo.outputDir;
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(`${dir}/parallex-own.csv`, own.bytes);
@@ -312,7 +392,9 @@ test('a statement of another account than its record is refused from it, naming 
   await uploadStatement(page, `${dir}/titan-other.csv`);
   const otherRow = statements.getByRole('row').filter({ hasText: 'titan-other.csv' });
   // The record names no bank, so the message names the account number typed on it.
-  const message = new RegExp(`^This statement is for account ${other.fixture.accountNumber}( \\(.+\\))?, but this record is for account ${own.fixture.accountNumber}: add the statement to a record of its own account, or correct the record's account number if it was typed wrong$`);
+  const message = new RegExp(
+    `^This statement is for account ${other.fixture.accountNumber}( \\(.+\\))?, but this record is for account ${own.fixture.accountNumber}: add the statement to a record of its own account, or correct the record's account number if it was typed wrong$`,
+  );
   await expect(otherRow.getByText(message)).toBeVisible({ timeout: 120_000 });
   await expect(otherRow.getByText('Failed')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Combined analysis of 1 statement' })).toBeVisible();
@@ -324,7 +406,9 @@ test('a statement of another account than its record is refused from it, naming 
   await expect(arithmetic.getByText('Arithmetic consistent')).toBeVisible();
   await expect(arithmetic).toContainText('cannot be authenticated');
   await expect(page.getByRole('region', { name: 'Authenticity' })).toHaveCount(0);
-  await expect(page.getByLabel('End-of-day balance over the statement period').locator('.recharts-surface')).toBeVisible();
+  await expect(
+    page.getByLabel('End-of-day balance over the statement period').locator('.recharts-surface'),
+  ).toBeVisible();
   await expect(page.getByLabel('End-of-day balance over the statement period').getByText(/^-₦/).first()).toBeVisible();
   await expect(page.getByText(/₦-/)).toHaveCount(0);
   await snapBoth(page, 'analyser-15-spreadsheet-statement');

@@ -17,7 +17,10 @@ async function snapBothWidths(page: Page, name: string) {
   await snap(page, `${name}-1280`);
 }
 
-test('a sole admin is told before Save that approval above an amount needs a second admin', async ({ page, request }) => {
+test('a sole admin is told before Save that approval above an amount needs a second admin', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const owner = await ownerInLagos(request, 'sole-admin');
   await logInToDashboard(page, owner.email);
@@ -47,7 +50,13 @@ test('the link in an approval mail, opened signed out, opens the bill after sign
   const member = await joinedMember(request, owner, { prefix: 'mail-maker', firstName: 'Tunde', lastName: 'Ajayi' });
   const prepared = await request.post(`/service/v1/internal/corporations/${owner.corporationId}/states/LA/wht/bills`, {
     headers: { 'Api-Token': member.token, 'Idempotency-Key': randomUUID() },
-    multipart: { namespace: 'core', payload_type: 'manual', wht_type: 'rent', start_date: lastMonth(), recipients: csvUpload('landlord.csv', ['tax_payer_number,name,tax_payable', 'N-7654321,Chinedu Okeke,45000']) },
+    multipart: {
+      namespace: 'core',
+      payload_type: 'manual',
+      wht_type: 'rent',
+      start_date: lastMonth(),
+      recipients: csvUpload('landlord.csv', ['tax_payer_number,name,tax_payable', 'N-7654321,Chinedu Okeke,45000']),
+    },
   });
   const bill = ((await prepared.json()) as { data: { id: string; reference: string; status: string } }).data;
   expect(bill.status).toBe('awaiting_approval');
@@ -69,23 +78,52 @@ test('the link in an approval mail, opened signed out, opens the bill after sign
   await snapBothWidths(page, 'a4-bill-open-after-sign-in');
 });
 
-test('an approval after staff corrected the rate shows the new price, and pays it only when confirmed', async ({ page, request }) => {
+test('an approval after staff corrected the rate shows the new price, and pays it only when confirmed', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const owner = await ownerInLagos(request, 'repriced');
   await fundWallet(request, owner.token, owner.organisationId, '500000');
-  const member = await joinedMember(request, owner, { prefix: 'repriced-maker', firstName: 'Tunde', lastName: 'Ajayi' });
+  const member = await joinedMember(request, owner, {
+    prefix: 'repriced-maker',
+    firstName: 'Tunde',
+    lastName: 'Ajayi',
+  });
   // February 2025, which no other journey bills: the corrected rate is for that month alone.
   const prepared = await request.post(`/service/v1/internal/corporations/${owner.corporationId}/states/LA/wht/bills`, {
     headers: { 'Api-Token': member.token, 'Idempotency-Key': randomUUID() },
-    multipart: { namespace: 'core', payload_type: 'auto', wht_type: 'rent', start_date: '2025-02', recipients: csvUpload('landlord.csv', ['tax_payer_number,name,amount', 'N-7654321,Chinedu Okeke,600000']) },
+    multipart: {
+      namespace: 'core',
+      payload_type: 'auto',
+      wht_type: 'rent',
+      start_date: '2025-02',
+      recipients: csvUpload('landlord.csv', ['tax_payer_number,name,amount', 'N-7654321,Chinedu Okeke,600000']),
+    },
   });
-  const bill = ((await prepared.json()) as { data: { id: string; reference: string; status: string; amount_due: string } }).data;
+  const bill = (
+    (await prepared.json()) as { data: { id: string; reference: string; status: string; amount_due: string } }
+  ).data;
   expect(bill).toMatchObject({ status: 'awaiting_approval', amount_due: '60000.00' });
 
-  const staff = await callGateway<{ token: string }>(request, { method: 'POST', namespace: 'public', path: 'authx/authorize', body: { email: STAFF.email, password: STAFF.password } });
+  const staff = await callGateway<{ token: string }>(request, {
+    method: 'POST',
+    namespace: 'public',
+    path: 'authx/authorize',
+    body: { email: STAFF.email, password: STAFF.password },
+  });
   const source = 'Withholding regulations, corrected rate (journey)';
-  for (const [from, rate] of [['2025-02-01', '7.5'], ['2025-03-01', '10']]) {
-    const row = await callGateway(request, { method: 'POST', namespace: 'core', path: 'internal/reference-data/wht/rows', token: staff.data.token, body: { from, wht_type: 'rent', payee_kind: 'individual', residency: 'resident', rate_percent: rate, source } });
+  for (const [from, rate] of [
+    ['2025-02-01', '7.5'],
+    ['2025-03-01', '10'],
+  ]) {
+    const row = await callGateway(request, {
+      method: 'POST',
+      namespace: 'core',
+      path: 'internal/reference-data/wht/rows',
+      token: staff.data.token,
+      body: { from, wht_type: 'rent', payee_kind: 'individual', residency: 'resident', rate_percent: rate, source },
+    });
     expect(row.code, row.message).toBe('OK');
   }
 

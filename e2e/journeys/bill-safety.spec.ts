@@ -6,7 +6,16 @@ import { callGateway } from '../support/api';
 import { expect, test } from '../support/fixtures';
 import { joinedMember } from '../support/owners';
 import { snap } from '../support/screenshots';
-import { BillsList, csvUpload, fundWallet, lastMonth, logInToDashboard, ownerInLagos, PayTaxes, payrollWithOneWrongRow } from '../pages/bills-pages';
+import {
+  BillsList,
+  csvUpload,
+  fundWallet,
+  lastMonth,
+  logInToDashboard,
+  ownerInLagos,
+  PayTaxes,
+  payrollWithOneWrongRow,
+} from '../pages/bills-pages';
 
 // No payment by mistake: a month paid twice is stopped until it is said to be on purpose,
 // a member's bill waits for an admin, and a WHT payment the agency has not accepted can be cancelled.
@@ -19,7 +28,11 @@ async function payPayeByApi(request: APIRequestContext, token: string, corporati
     headers: { 'Api-Token': token, 'Idempotency-Key': randomUUID() },
     multipart: { namespace: 'core', start_date: month, recipients: payrollWithOneWrongRow(month).file },
   });
-  const envelope = (await response.json()) as { code: string; message: string; data: { id: string; reference: string } };
+  const envelope = (await response.json()) as {
+    code: string;
+    message: string;
+    data: { id: string; reference: string };
+  };
   expect(envelope.code, envelope.message).toBe('OK');
   return envelope.data;
 }
@@ -34,7 +47,10 @@ async function payeSummary(page: Page) {
   return dialog;
 }
 
-test('a second PAYE payment for the same month is stopped, then made on purpose as supplementary', async ({ page, request }) => {
+test('a second PAYE payment for the same month is stopped, then made on purpose as supplementary', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const owner = await ownerInLagos(request, 'supplementary');
   await fundWallet(request, owner.token, owner.organisationId, '2000000');
@@ -54,7 +70,9 @@ test('a second PAYE payment for the same month is stopped, then made on purpose 
   await repeat.getByRole('checkbox', { name: 'This is an additional payment for the same month' }).check();
   await generate.click();
   await expect(repeat.getByText('Give the reason for an additional payment for the same month')).toBeVisible();
-  await repeat.getByRole('textbox', { name: /Reason for the additional payment/ }).fill('Two staff hired mid-month were left out of the first bill');
+  await repeat
+    .getByRole('textbox', { name: /Reason for the additional payment/ })
+    .fill('Two staff hired mid-month were left out of the first bill');
   await snap(page, '91-same-month-supplementary');
   await generate.click();
   await expect(page.getByRole('alert').filter({ hasText: 'Bill generated successfully' })).toBeVisible();
@@ -63,14 +81,22 @@ test('a second PAYE payment for the same month is stopped, then made on purpose 
   expect(reference).toMatch(/-000002$/);
   const drawer = page.getByRole('dialog', { name: reference });
   await expect(drawer.getByText('Supplementary', { exact: true })).toBeVisible();
-  await expect(drawer.getByText('Two staff hired mid-month were left out of the first bill', { exact: true })).toBeVisible();
+  await expect(
+    drawer.getByText('Two staff hired mid-month were left out of the first bill', { exact: true }),
+  ).toBeVisible();
   await expect(drawer.getByText('Payment paid').first()).toBeVisible({ timeout: 20_000 });
   await snap(page, '92-supplementary-bill');
   await drawer.getByRole('button', { name: 'Close' }).click();
-  await expect(page.getByRole('table', { name: 'Bills' }).getByRole('row').filter({ hasText: reference })).toContainText('Supplementary');
+  await expect(
+    page.getByRole('table', { name: 'Bills' }).getByRole('row').filter({ hasText: reference }),
+  ).toContainText('Supplementary');
 });
 
-test('a member’s bills wait for an admin: one approved and paid, another declined with a reason', async ({ page, browser, request }) => {
+test('a member’s bills wait for an admin: one approved and paid, another declined with a reason', async ({
+  page,
+  browser,
+  request,
+}) => {
   test.setTimeout(150_000);
   const owner = await ownerInLagos(request, 'approvals');
   await fundWallet(request, owner.token, owner.organisationId, '2000000');
@@ -79,11 +105,17 @@ test('a member’s bills wait for an admin: one approved and paid, another decli
 
   // The member prepares October's PAYE: the summary says an admin approves it first.
   const dialog = await payeSummary(page);
-  await expect(dialog.getByTestId('summary-approval')).toContainText('Bills prepared by members wait for an admin to approve them.');
+  await expect(dialog.getByTestId('summary-approval')).toContainText(
+    'Bills prepared by members wait for an admin to approve them.',
+  );
   await dialog.getByTestId('summary-approval').scrollIntoViewIfNeeded();
   await snap(page, '93-member-summary-approval');
   await dialog.getByRole('button', { name: 'Submit for approval' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'The bill is waiting for an admin to approve it. Nothing has been paid yet.' })).toBeVisible();
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({ hasText: 'The bill is waiting for an admin to approve it. Nothing has been paid yet.' }),
+  ).toBeVisible();
   const payeReference = await new BillsList(page).openDrawerReference();
   const memberDrawer = page.getByRole('dialog', { name: payeReference });
   await expect(memberDrawer.getByText('Awaiting approval').first()).toBeVisible();
@@ -94,14 +126,28 @@ test('a member’s bills wait for an admin: one approved and paid, another decli
   // A second bill, for a landlord, prepared through the API.
   const wht = await request.post(`/service/v1/internal/corporations/${owner.corporationId}/states/LA/wht/bills`, {
     headers: { 'Api-Token': member.token, 'Idempotency-Key': randomUUID() },
-    multipart: { namespace: 'core', payload_type: 'manual', wht_type: 'rent', start_date: lastMonth(), recipients: csvUpload('landlord.csv', ['tax_payer_number,name,tax_payable', 'N-7654321,Chinedu Okeke,45000']) },
+    multipart: {
+      namespace: 'core',
+      payload_type: 'manual',
+      wht_type: 'rent',
+      start_date: lastMonth(),
+      recipients: csvUpload('landlord.csv', ['tax_payer_number,name,tax_payable', 'N-7654321,Chinedu Okeke,45000']),
+    },
   });
   const whtBill = ((await wht.json()) as { data: { id: string; reference: string; status: string } }).data;
   expect(whtBill.status).toBe('awaiting_approval');
 
   // The admins were mailed a link to each bill.
-  const mailbox = await callGateway<Array<{ to: string; subject: string }>>(request, { method: 'GET', namespace: 'public', path: 'dev/mailbox' });
-  expect(mailbox.data.some((mail) => mail.to === owner.email && mail.subject === `A bill is waiting for your approval: ${payeReference}`)).toBe(true);
+  const mailbox = await callGateway<Array<{ to: string; subject: string }>>(request, {
+    method: 'GET',
+    namespace: 'public',
+    path: 'dev/mailbox',
+  });
+  expect(
+    mailbox.data.some(
+      (mail) => mail.to === owner.email && mail.subject === `A bill is waiting for your approval: ${payeReference}`,
+    ),
+  ).toBe(true);
 
   // The admin, in another tab: the count beside Bills, then approve one and decline the other.
   const adminPage = await (await browser.newContext()).newPage();
@@ -126,7 +172,9 @@ test('a member’s bills wait for an admin: one approved and paid, another decli
   await whtDrawer.getByRole('button', { name: 'Decline' }).click();
   await whtDrawer.getByRole('button', { name: 'Decline the bill' }).click();
   await expect(whtDrawer.getByText('Reason is required')).toBeVisible();
-  await whtDrawer.getByRole('textbox', { name: /Why is this bill declined/ }).fill('The landlord is paid by the head office this year');
+  await whtDrawer
+    .getByRole('textbox', { name: /Why is this bill declined/ })
+    .fill('The landlord is paid by the head office this year');
   await whtDrawer.getByRole('button', { name: 'Decline the bill' }).click();
   await expect(whtDrawer.getByText('Declined by an admin')).toBeVisible();
   await expect(whtDrawer.getByText('The landlord is paid by the head office this year').first()).toBeVisible();
@@ -139,7 +187,10 @@ test('a member’s bills wait for an admin: one approved and paid, another decli
   await snap(page, '99-preparer-mailbox');
 });
 
-test('a WHT payment the revenue service has not accepted is cancelled, and the wallet refunded', async ({ page, request }) => {
+test('a WHT payment the revenue service has not accepted is cancelled, and the wallet refunded', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   // The sandbox agency holds settlement for this Tax ID (README, sandbox behaviour).
   const owner = await ownerInLagos(request, 'cancel-wht', 'N-0000000209');
@@ -169,6 +220,11 @@ test('a WHT payment the revenue service has not accepted is cancelled, and the w
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Transactions' }).click();
   await expect(page.getByLabel('Balance of Balogun Foods Limited')).toHaveText('₦1,000,000.00');
-  await expect(page.getByRole('table').getByRole('row').filter({ hasText: `REFUND-${reference}` })).toBeVisible();
+  await expect(
+    page
+      .getByRole('table')
+      .getByRole('row')
+      .filter({ hasText: `REFUND-${reference}` }),
+  ).toBeVisible();
   await snap(page, '103-refund-in-transactions');
 });

@@ -1,7 +1,16 @@
 import fs from 'node:fs';
 import { expect, test } from '../support/fixtures';
 import { snap } from '../support/screenshots';
-import { BillsList, csvUpload, fundWallet, lastMonth, logInToDashboard, ownerInLagos, PayTaxes, payrollWithOneWrongRow } from '../pages/bills-pages';
+import {
+  BillsList,
+  csvUpload,
+  fundWallet,
+  lastMonth,
+  logInToDashboard,
+  ownerInLagos,
+  PayTaxes,
+  payrollWithOneWrongRow,
+} from '../pages/bills-pages';
 
 const LAGOS_OPTION = 'Lagos · C-0012345';
 
@@ -9,7 +18,10 @@ function naira(kobo: number): string {
   return `₦${(kobo / 100).toLocaleString('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
 
-test('fund the wallet, pay PAYE for three employees with one row flagged, and download the receipt', async ({ page, request }) => {
+test('fund the wallet, pay PAYE for three employees with one row flagged, and download the receipt', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const owner = await ownerInLagos(request, 'paye-bill');
   await logInToDashboard(page, owner.email);
@@ -41,7 +53,9 @@ test('fund the wallet, pay PAYE for three employees with one row flagged, and do
 
   await expect(dialog.getByTestId('summary-amount')).toHaveText(naira(payroll.amountDue));
   await expect(dialog.getByTestId('summary-charge')).toContainText('₦');
-  const charge = Number((await dialog.getByTestId('summary-charge').textContent())!.split(/\s|fee/)[0].replace(/[₦,]/g, ''));
+  const charge = Number(
+    (await dialog.getByTestId('summary-charge').textContent())!.split(/\s|fee/)[0].replace(/[₦,]/g, ''),
+  );
   await expect(dialog.getByTestId('summary-total')).toHaveText(naira(payroll.amountDue + Math.round(charge * 100)));
   await expect(dialog.getByText('1 row differs from the tax engine')).toBeVisible();
   await expect(dialog.getByText(/^Row 4, [^:]+ \([NC]-\d+\): ₦[\d,]+\.\d\d declared, ₦[\d,]+\.\d\d by /)).toBeVisible();
@@ -74,7 +88,10 @@ test('fund the wallet, pay PAYE for three employees with one row flagged, and do
   await snap(page, '55-bills-list');
 });
 
-test('WHT for three suppliers from an auto file: preview, summary, Pay, processing, then paid', async ({ page, request }) => {
+test('WHT for three suppliers from an auto file: preview, summary, Pay, processing, then paid', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const owner = await ownerInLagos(request, 'wht-bulk');
   await fundWallet(request, owner.token, owner.organisationId, '5000000');
@@ -89,7 +106,15 @@ test('WHT for three suppliers from an auto file: preview, summary, Pay, processi
   await dialog.getByText('Auto calculate', { exact: true }).click();
   await dialog.getByRole('button', { name: 'Next' }).click();
   await payTaxes.chooseWhtType(dialog, 'Rent');
-  await payTaxes.attach(dialog, csvUpload('suppliers-october.csv', ['tax_payer_number,name,amount', 'N-1234567,Adaeze Properties,1200000', 'C-0076543,Ikeja Warehousing Ltd,850000.50', 'N-2468135,Bola Haulage,400000']));
+  await payTaxes.attach(
+    dialog,
+    csvUpload('suppliers-october.csv', [
+      'tax_payer_number,name,amount',
+      'N-1234567,Adaeze Properties,1200000',
+      'C-0076543,Ikeja Warehousing Ltd,850000.50',
+      'N-2468135,Bola Haulage,400000',
+    ]),
+  );
   await snap(page, '61-wht-file');
   await dialog.getByRole('button', { name: 'Next' }).click();
 
@@ -103,7 +128,11 @@ test('WHT for three suppliers from an auto file: preview, summary, Pay, processi
   await expect(dialog.getByTestId('summary-total')).toContainText('₦');
   await snap(page, '63-wht-summary');
   await dialog.getByRole('button', { name: 'Pay' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'A bill has been generated, and the payment is currently being processed.' })).toBeVisible();
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({ hasText: 'A bill has been generated, and the payment is currently being processed.' }),
+  ).toBeVisible();
   const reference = await new BillsList(page).openDrawerReference();
   expect(reference).toMatch(/^WHT-LA-/);
   const drawer = page.getByRole('dialog', { name: reference });
@@ -112,7 +141,9 @@ test('WHT for three suppliers from an auto file: preview, summary, Pay, processi
   await expect(drawer.getByRole('table', { name: 'Recipients' })).toContainText('Bola Haulage');
   await snap(page, '64-wht-bill-paid');
   await drawer.getByRole('button', { name: 'Close' }).click();
-  await expect(page.getByRole('table', { name: 'Bills' }).getByRole('row').filter({ hasText: reference })).toContainText('Payment paid');
+  await expect(
+    page.getByRole('table', { name: 'Bills' }).getByRole('row').filter({ hasText: reference }),
+  ).toContainText('Payment paid');
 });
 
 test('WHT for one landlord with the tax given by hand', async ({ page, request }) => {
@@ -137,7 +168,11 @@ test('WHT for one landlord with the tax given by hand', async ({ page, request }
   await dialog.getByRole('button', { name: 'Next' }).click();
   await snap(page, '71-wht-single-summary');
   await dialog.getByRole('button', { name: 'Pay' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'A bill has been generated, and the payment is currently being processed.' })).toBeVisible();
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({ hasText: 'A bill has been generated, and the payment is currently being processed.' }),
+  ).toBeVisible();
   const reference = await new BillsList(page).openDrawerReference();
   const drawer = page.getByRole('dialog', { name: reference });
   await expect(drawer.getByText('Payment paid').first()).toBeVisible({ timeout: 45_000 });
@@ -152,7 +187,9 @@ test('WHT for one landlord with the tax given by hand', async ({ page, request }
   await page.getByRole('tab', { name: 'Bills' }).click();
   await expect(page).toHaveURL(new RegExp(`/corporations/${owner.corporationId}/bills$`));
   await expect(page.getByRole('tab', { name: 'Bills' })).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByRole('table', { name: 'Bills' }).getByRole('row').filter({ hasText: reference })).toContainText('Payment paid');
+  await expect(
+    page.getByRole('table', { name: 'Bills' }).getByRole('row').filter({ hasText: reference }),
+  ).toContainText('Payment paid');
   await expect(payTaxes.button).toHaveCount(0);
   await snap(page, '73-corporation-bills-tab');
 });

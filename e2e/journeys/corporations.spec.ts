@@ -17,7 +17,9 @@ const EMPLOYEES = [
 ];
 
 function payrollCsv(): Buffer {
-  const rows = EMPLOYEES.map((e) => `${e.tin},${e.name},Nigerian,${e.designation},${e.gross},${e.tax},${e.gross},0,0,0,0,0,0,0,0,0,0,0`);
+  const rows = EMPLOYEES.map(
+    (e) => `${e.tin},${e.name},Nigerian,${e.designation},${e.gross},${e.tax},${e.gross},0,0,0,0,0,0,0,0,0,0,0`,
+  );
   return Buffer.from(`${PAYROLL_HEADER}\n${rows.join('\n')}\n`);
 }
 
@@ -48,12 +50,18 @@ class CorporationStates {
 }
 
 async function sessionToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => (JSON.parse(sessionStorage.getItem('tx-store') ?? '{}') as { state?: { token?: string } }).state?.token ?? null);
+  const token = await page.evaluate(
+    () =>
+      (JSON.parse(sessionStorage.getItem('tx-store') ?? '{}') as { state?: { token?: string } }).state?.token ?? null,
+  );
   expect(token).toBeTruthy();
   return token!;
 }
 
-test('add a corporation, register Lagos with a verified Tax ID, change it, give payroll consent, upload three employees, remove the state', async ({ page, request }) => {
+test('add a corporation, register Lagos with a verified Tax ID, change it, give payroll consent, upload three employees, remove the state', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(180_000);
   const corporationName = `Adire Textiles ${Date.now().toString(36).toUpperCase()} Limited`;
   const shell = new AppShell(page);
@@ -92,7 +100,9 @@ test('add a corporation, register Lagos with a verified Tax ID, change it, give 
   await states.enterTaxId(addState, 'X-12');
   await expect(addState.getByText('Provide a valid Tax ID')).toBeVisible();
   await states.enterTaxId(addState, 'C-0000000404');
-  await expect(addState.getByText('Lagos State Internal Revenue Service has no taxpayer with the Tax ID C-0000000404.')).toBeVisible();
+  await expect(
+    addState.getByText('Lagos State Internal Revenue Service has no taxpayer with the Tax ID C-0000000404.'),
+  ).toBeVisible();
   await snap(page, '23-add-state-not-found');
 
   // A Tax ID the revenue service holds for another company: said in words, and Save waits for a confirmation.
@@ -154,20 +164,33 @@ test('add a corporation, register Lagos with a verified Tax ID, change it, give 
   await expect(payroll.getByText('No data')).toBeVisible();
   await payroll.getByRole('button', { name: 'Upload payroll' }).click();
   await expect(payroll.getByText('No new file selected')).toBeVisible();
-  const wrongHeaders = Buffer.from(`${PAYROLL_HEADER.replace('gross_income', 'gross_pay')}\n${EMPLOYEES.map((e) => `${e.tin},${e.name},Nigerian,${e.designation},${e.gross},${e.tax},0,0,0,0,0,0,0,0,0,0,0,0`).join('\n')}\n`);
-  await payroll.locator('input[type="file"]').setInputFiles({ name: 'payroll-wrong-headers.csv', mimeType: 'text/csv', buffer: wrongHeaders });
-  await expect(page.getByRole('alert').filter({ hasText: 'Invalid File' })).toContainText('Please ensure your file headers matches the template format provided.');
-  await expect(payroll.getByText("Row 1, gross_income: Expected header 'gross_income', found 'gross_pay'")).toBeVisible();
+  const wrongHeaders = Buffer.from(
+    `${PAYROLL_HEADER.replace('gross_income', 'gross_pay')}\n${EMPLOYEES.map((e) => `${e.tin},${e.name},Nigerian,${e.designation},${e.gross},${e.tax},0,0,0,0,0,0,0,0,0,0,0,0`).join('\n')}\n`,
+  );
+  await payroll
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'payroll-wrong-headers.csv', mimeType: 'text/csv', buffer: wrongHeaders });
+  await expect(page.getByRole('alert').filter({ hasText: 'Invalid File' })).toContainText(
+    'Please ensure your file headers matches the template format provided.',
+  );
+  await expect(
+    payroll.getByText("Row 1, gross_income: Expected header 'gross_income', found 'gross_pay'"),
+  ).toBeVisible();
   await snap(page, '29-payroll-invalid-file');
-  await payroll.locator('input[type="file"]').setInputFiles({ name: 'payroll-october-2026.csv', mimeType: 'text/csv', buffer: payrollCsv() });
-  await expect(payroll.getByTestId('payroll-preview-summary')).toHaveText('3 employees · total tax payable ₦124,450.00');
+  await payroll
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'payroll-october-2026.csv', mimeType: 'text/csv', buffer: payrollCsv() });
+  await expect(payroll.getByTestId('payroll-preview-summary')).toHaveText(
+    '3 employees · total tax payable ₦124,450.00',
+  );
   await expect(payroll.getByRole('table', { name: 'Payroll preview' }).getByRole('row')).toHaveCount(4);
   await snap(page, '29-payroll-preview');
-  await expect(payroll.getByText("Row 1, gross_income", { exact: false })).toBeHidden();
+  await expect(payroll.getByText('Row 1, gross_income', { exact: false })).toBeHidden();
   await payroll.getByRole('button', { name: 'Upload payroll' }).click();
   await shell.expectToast('Payroll updated successfully.');
   const employees = payroll.getByRole('table', { name: 'Employees' });
-  for (const employee of EMPLOYEES) await expect(employees.getByRole('row').filter({ hasText: employee.name })).toContainText(employee.tin);
+  for (const employee of EMPLOYEES)
+    await expect(employees.getByRole('row').filter({ hasText: employee.name })).toContainText(employee.tin);
   await expect(employees.getByRole('row').filter({ hasText: 'Adaeze Okafor' })).toContainText('₦66,380.00');
   await expect(payroll.getByTestId('pagination-range')).toHaveText('1 - 3 of 3');
   await payroll.getByRole('textbox', { name: 'Search employees' }).fill('Musa');
@@ -183,16 +206,28 @@ test('add a corporation, register Lagos with a verified Tax ID, change it, give 
     'N-7654321,Musa Ibrahim,Nigerian,Accounts Officer,250000.00,24500.00,250000.00,0,0,0,0,0,0,0,0,0,0,0,Ogun,',
     'N-1357924,Emeka Obi,Nigerian,Driver,90000.00,2780.00,60000.00,0,0,0,0,0,0,0,0,0,0,0,OG,',
   ].join('\n');
-  await payroll.locator('input[type="file"]').setInputFiles({ name: 'payroll-november-2026.csv', mimeType: 'text/csv', buffer: Buffer.from(november) });
-  await expect(payroll.getByText('Emeka Obi (N-1357924): gross income ₦90,000.00 is not the sum of its pay components, ₦60,000.00')).toBeVisible();
+  await payroll
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'payroll-november-2026.csv', mimeType: 'text/csv', buffer: Buffer.from(november) });
+  await expect(
+    payroll.getByText(
+      'Emeka Obi (N-1357924): gross income ₦90,000.00 is not the sum of its pay components, ₦60,000.00',
+    ),
+  ).toBeVisible();
   await payroll.getByRole('button', { name: 'Upload payroll' }).click();
   await shell.expectToast('Payroll updated successfully.');
-  await expect(payroll.getByText('2 employees resident in Ogun: PAYE due to Ogun State Internal Revenue Service')).toBeVisible();
+  await expect(
+    payroll.getByText('2 employees resident in Ogun: PAYE due to Ogun State Internal Revenue Service'),
+  ).toBeVisible();
   await expect(payroll.getByText(/1 employee joined, 1 employee left, 1 with changed pay$/)).toBeVisible();
-  await expect(payroll.getByText('Pay changed: Adaeze Okafor (N-1234567), gross ₦500,000.00 → ₦560,000.00')).toBeVisible();
+  await expect(
+    payroll.getByText('Pay changed: Adaeze Okafor (N-1234567), gross ₦500,000.00 → ₦560,000.00'),
+  ).toBeVisible();
   await snap(page, '30-payroll-november-review');
   await page.setViewportSize({ width: 390, height: 844 });
-  await expect(payroll.getByText('2 employees resident in Ogun: PAYE due to Ogun State Internal Revenue Service')).toBeVisible();
+  await expect(
+    payroll.getByText('2 employees resident in Ogun: PAYE due to Ogun State Internal Revenue Service'),
+  ).toBeVisible();
   await snap(page, '30-payroll-november-review-phone');
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.keyboard.press('Escape');
@@ -207,7 +242,9 @@ test('add a corporation, register Lagos with a verified Tax ID, change it, give 
   await snap(page, '31-remove-state');
   await remove.getByRole('button', { name: 'Remove Lagos' }).click();
   await shell.expectToast('State removed successfully');
-  await expect(remove.getByText(`Deleted the Tax ID ${secondId}, the payroll consent, 3 employees and 2 payroll files.`)).toBeVisible();
+  await expect(
+    remove.getByText(`Deleted the Tax ID ${secondId}, the payroll consent, 3 employees and 2 payroll files.`),
+  ).toBeVisible();
   await snap(page, '32-state-removed');
   await remove.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(page.getByText('No data')).toBeVisible();
@@ -215,7 +252,9 @@ test('add a corporation, register Lagos with a verified Tax ID, change it, give 
   // Back on the list, the corporation is found by search.
   await page.getByRole('link', { name: 'Corporations' }).first().click();
   await page.getByRole('textbox', { name: 'Search corporations' }).fill(corporationName);
-  await expect(page.getByRole('table', { name: 'Corporations' }).getByRole('row').filter({ hasText: corporationName })).toContainText('0');
+  await expect(
+    page.getByRole('table', { name: 'Corporations' }).getByRole('row').filter({ hasText: corporationName }),
+  ).toContainText('0');
   await snap(page, '33-corporations-list');
 });
 
@@ -226,7 +265,13 @@ test('when the revenue service does not answer, Add New State says so and saves 
   await new LoginPage(page).logIn(DEMO.email, DEMO.password);
   await shell.expectHello(DEMO.firstName);
   const token = await sessionToken(page);
-  const created = await callGateway<{ id: string }>(request, { method: 'POST', namespace: 'core', path: 'internal/corporations', body: { name: `Kano Grains ${Date.now().toString(36)} Limited` }, token });
+  const created = await callGateway<{ id: string }>(request, {
+    method: 'POST',
+    namespace: 'core',
+    path: 'internal/corporations',
+    body: { name: `Kano Grains ${Date.now().toString(36)} Limited` },
+    token,
+  });
   expect(created.code).toBe('OK');
 
   await page.goto(`/corporations/${created.data.id}`);
@@ -237,10 +282,19 @@ test('when the revenue service does not answer, Add New State says so and saves 
   await new CorporationStates(page).enterTaxId(addState, 'C-0000000503');
   await expect(addState.getByRole('button', { name: 'Proceed' })).toHaveAttribute('data-loading', 'true');
   await expect(addState.getByText('The revenue service did not answer')).toBeVisible({ timeout: 30_000 });
-  await expect(addState.getByText('Lagos State Internal Revenue Service did not answer in time. Nothing was saved; please try again later.')).toBeVisible();
+  await expect(
+    addState.getByText(
+      'Lagos State Internal Revenue Service did not answer in time. Nothing was saved; please try again later.',
+    ),
+  ).toBeVisible();
   await snap(page, '34-add-state-agency-timeout');
   await addState.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByText('No data')).toBeVisible();
-  const registrations = await callGateway<unknown[]>(request, { method: 'GET', namespace: 'core', path: `internal/corporations/${created.data.id}/states`, token });
+  const registrations = await callGateway<unknown[]>(request, {
+    method: 'GET',
+    namespace: 'core',
+    path: `internal/corporations/${created.data.id}/states`,
+    token,
+  });
   expect(registrations.data).toEqual([]);
 });

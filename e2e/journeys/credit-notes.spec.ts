@@ -10,7 +10,11 @@ import { BillsList, csvUpload, fundWallet, logInToDashboard, ownerInLagos, PayTa
 // WHT credit notes and vendors: a paid WHT bill's note per payee and all as a ZIP, the
 // vendors built from paid bills with a note emailed, and the WHT form suggesting a known vendor.
 
-test('pay a WHT bill, download a credit note and the ZIP, see the vendors, email a note, and use a suggestion', async ({ page, request, browser }) => {
+test('pay a WHT bill, download a credit note and the ZIP, see the vendors, email a note, and use a suggestion', async ({
+  page,
+  request,
+  browser,
+}) => {
   test.setTimeout(180_000);
   const owner = await ownerInLagos(request, 'credit-notes');
   await fundWallet(request, owner.token, owner.organisationId, '5000000');
@@ -25,7 +29,15 @@ test('pay a WHT bill, download a credit note and the ZIP, see the vendors, email
   await dialog.getByText('Auto calculate', { exact: true }).click();
   await dialog.getByRole('button', { name: 'Next' }).click();
   await payTaxes.chooseWhtType(dialog, 'Rent');
-  await payTaxes.attach(dialog, csvUpload('landlords.csv', ['tax_payer_number,name,amount', 'N-1234567,Adaeze Properties,1200000', 'C-0076543,Ikeja Warehousing Ltd,850000.50', 'N-2468135,Bola Haulage,400000']));
+  await payTaxes.attach(
+    dialog,
+    csvUpload('landlords.csv', [
+      'tax_payer_number,name,amount',
+      'N-1234567,Adaeze Properties,1200000',
+      'C-0076543,Ikeja Warehousing Ltd,850000.50',
+      'N-2468135,Bola Haulage,400000',
+    ]),
+  );
   await dialog.getByRole('button', { name: 'Next' }).click();
   await dialog.getByRole('button', { name: 'Next' }).click();
   await dialog.getByRole('button', { name: 'Pay' }).click();
@@ -50,7 +62,11 @@ test('pay a WHT bill, download a credit note and the ZIP, see the vendors, email
   await drawer.getByRole('button', { name: 'Download all credit notes (ZIP)' }).click();
   const zipPath = 'e2e/screenshots/credit-notes-03-notes.zip';
   await (await download).saveAs(zipPath);
-  expect(Object.keys(unzipSync(new Uint8Array(fs.readFileSync(zipPath)))).sort()).toEqual([`${reference}-2-N-1234567-credit-note.pdf`, `${reference}-3-C-0076543-credit-note.pdf`, `${reference}-4-N-2468135-credit-note.pdf`]);
+  expect(Object.keys(unzipSync(new Uint8Array(fs.readFileSync(zipPath)))).sort()).toEqual([
+    `${reference}-2-N-1234567-credit-note.pdf`,
+    `${reference}-3-C-0076543-credit-note.pdf`,
+    `${reference}-4-N-2468135-credit-note.pdf`,
+  ]);
   await drawer.getByRole('button', { name: 'Close' }).click();
 
   // The vendors: one per payee, with the year's tax withheld.
@@ -94,8 +110,14 @@ test('pay a WHT bill, download a credit note and the ZIP, see the vendors, email
   await expect(notes).toContainText('₦85,000.05');
   await snap(page, 'credit-notes-06-vendor-notes');
   await notes.getByRole('button', { name: `Email note ${reference} row 3` }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'The credit note was sent to accounts@ikeja-warehousing.ng' })).toBeVisible();
-  const mailbox = await callGateway<Array<{ to: string; subject: string; text: string; links: string[] }>>(request, { method: 'GET', namespace: 'public', path: 'dev/mailbox' });
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'The credit note was sent to accounts@ikeja-warehousing.ng' }),
+  ).toBeVisible();
+  const mailbox = await callGateway<Array<{ to: string; subject: string; text: string; links: string[] }>>(request, {
+    method: 'GET',
+    namespace: 'public',
+    path: 'dev/mailbox',
+  });
   const mail = mailbox.data.find((item) => item.to === 'accounts@ikeja-warehousing.ng');
   expect(mail?.subject).toBe(`Withholding tax credit note ${reference}-3 from Balogun Foods Ltd`);
   expect(mail?.text).toContain('Tax withheld: ₦85,000.05');
@@ -106,7 +128,9 @@ test('pay a WHT bill, download a credit note and the ZIP, see the vendors, email
   dialog = await payTaxes.start('Withholding Tax');
   await payTaxes.chooseCorporationAndState(dialog, 'Balogun Foods Ltd', 'Lagos · C-0012345', /^Agency/);
   await dialog.getByRole('textbox', { name: /Beneficiary name/ }).fill('ikeja');
-  const suggestion = dialog.getByRole('group', { name: 'Known vendors' }).getByRole('button', { name: 'Ikeja Warehousing Ltd · C-0076543 · usually Rent' });
+  const suggestion = dialog
+    .getByRole('group', { name: 'Known vendors' })
+    .getByRole('button', { name: 'Ikeja Warehousing Ltd · C-0076543 · usually Rent' });
   await expect(suggestion).toBeVisible();
   await snap(page, 'credit-notes-07-suggestion');
   await suggestion.click();

@@ -6,14 +6,30 @@ import { snap } from '../support/screenshots';
 import { LoginPage } from '../pages/auth-pages';
 import { fundWallet, registerState } from '../pages/bills-pages';
 
-test('the largest balance fits its cards on a phone, a tablet and a laptop; a state registered this month shows its next deadline', async ({ page, request }) => {
+test('the largest balance fits its cards on a phone, a tablet and a laptop; a state registered this month shows its next deadline', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
-  const owner = await onboardedOwner(request, { prefix: 'balance', firstName: 'Tunde', lastName: 'Bakare', legalName: 'Bakare Holdings Limited', corporationName: 'Bakare Logistics Ltd' });
+  const owner = await onboardedOwner(request, {
+    prefix: 'balance',
+    firstName: 'Tunde',
+    lastName: 'Bakare',
+    legalName: 'Bakare Holdings Limited',
+    corporationName: 'Bakare Logistics Ltd',
+  });
   await registerState(request, owner.token, owner.corporationId, 'LA', 'C-0012345');
   await fundWallet(request, owner.token, owner.organisationId, '999999999999.99');
   // This journey is about the figures: the onboarding prompts (tested in the deadlines journey) are
   // already done for the session, so none moves the layout while the viewport changes.
-  await page.addInitScript((key) => sessionStorage.setItem(key, JSON.stringify({ completed: ['organisation-wallet', 'corporations', 'corporation-wallet', 'states', 'bills'] })), `levy.prompts.${owner.organisationId}`);
+  await page.addInitScript(
+    (key) =>
+      sessionStorage.setItem(
+        key,
+        JSON.stringify({ completed: ['organisation-wallet', 'corporations', 'corporation-wallet', 'states', 'bills'] }),
+      ),
+    `levy.prompts.${owner.organisationId}`,
+  );
 
   const login = new LoginPage(page);
   await login.open();

@@ -10,14 +10,20 @@ import { BillsList, csvUpload, PayTaxes } from '../pages/bills-pages';
 import { OnboardingPage, StartPage } from '../pages/organisation-pages';
 
 async function sessionToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => (JSON.parse(sessionStorage.getItem('tx-store') ?? '{}') as { state?: { token?: string } }).state?.token ?? null);
+  const token = await page.evaluate(
+    () =>
+      (JSON.parse(sessionStorage.getItem('tx-store') ?? '{}') as { state?: { token?: string } }).state?.token ?? null,
+  );
   expect(token).toBeTruthy();
   return token!;
 }
 
 /** Unfolds RFC 5545 lines and reads each VEVENT's properties. */
 function parseICalendar(text: string): { calendar: string[]; events: Array<Record<string, string>> } {
-  const lines = text.replace(/\r\n[ \t]/g, '').split('\r\n').filter(Boolean);
+  const lines = text
+    .replace(/\r\n[ \t]/g, '')
+    .split('\r\n')
+    .filter(Boolean);
   const events: Array<Record<string, string>> = [];
   let current: Record<string, string> | null = null;
   for (const line of lines) {
@@ -36,7 +42,12 @@ function parseICalendar(text: string): { calendar: string[]; events: Array<Recor
 
 /** The deadline calendar's due dates as iCalendar dates (YYYYMMDD), sorted. */
 async function calendarDeadlines(request: APIRequestContext, token: string, organisationId: string): Promise<string[]> {
-  const calendar = await callGateway<{ entries: Array<{ deadline_date: string }> }>(request, { method: 'GET', namespace: 'core', path: `internal/organisations/${organisationId}/deadlines`, token });
+  const calendar = await callGateway<{ entries: Array<{ deadline_date: string }> }>(request, {
+    method: 'GET',
+    namespace: 'core',
+    path: `internal/organisations/${organisationId}/deadlines`,
+    token,
+  });
   expect(calendar.code).toBe('OK');
   return calendar.data.entries.map((entry) => entry.deadline_date.replace(/-/g, '')).sort();
 }
@@ -46,7 +57,11 @@ function eventDates(events: Array<Record<string, string>>): string[] {
 }
 
 async function organisationIdOf(page: Page): Promise<string> {
-  return page.evaluate(() => (JSON.parse(sessionStorage.getItem('tx-store') ?? '{}') as { state: { organisation: { id: string } } }).state.organisation.id);
+  return page.evaluate(
+    () =>
+      (JSON.parse(sessionStorage.getItem('tx-store') ?? '{}') as { state: { organisation: { id: string } } }).state
+        .organisation.id,
+  );
 }
 
 /** The calendar subscription link shown on the dashboard, read without a session as a calendar app would. */
@@ -60,17 +75,37 @@ async function readFeed(page: Page, request: APIRequestContext) {
   return { url, ...parseICalendar(await response.text()) };
 }
 
-test('a new owner sees the checklist open after a second, adds a corporation and a state, sees the steps tick, and downloads the deadline calendar', async ({ page, request }) => {
+test('a new owner sees the checklist open after a second, adds a corporation and a state, sees the steps tick, and downloads the deadline calendar', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const email = uniqueEmail('deadlines');
   const register = new RegisterPage(page);
   await register.open();
-  await register.signUp({ firstName: 'Bola', lastName: 'Ade', email, phone: '+2348031234567', password: NEW_USER_PASSWORD, source: 'Accountant or tax consultant' });
+  await register.signUp({
+    firstName: 'Bola',
+    lastName: 'Ade',
+    email,
+    phone: '+2348031234567',
+    password: NEW_USER_PASSWORD,
+    source: 'Accountant or tax consultant',
+  });
   await page.goto(await linkFromMailbox(request, email, '/authenticate?token='));
   await new StartPage(page).createOrganisation();
   const onboarding = new OnboardingPage(page);
   await onboarding.expectOpen();
-  await onboarding.fill({ legalName: 'Ade Logistics Limited', cacNumber: 'RC7654321', taxId: 'C-0012345', businessType: 'Limited liability company', industry: 'Manufacturing', address: '3 Marina, Lagos Island', state: 'Lagos', phone: '+2348031234567', website: 'adelogistics.ng' });
+  await onboarding.fill({
+    legalName: 'Ade Logistics Limited',
+    cacNumber: 'RC7654321',
+    taxId: 'C-0012345',
+    businessType: 'Limited liability company',
+    industry: 'Manufacturing',
+    address: '3 Marina, Lagos Island',
+    state: 'Lagos',
+    phone: '+2348031234567',
+    website: 'adelogistics.ng',
+  });
   await onboarding.attachCertificate();
   await onboarding.complete();
   await new AppShell(page).expectHello('Bola');
@@ -88,9 +123,21 @@ test('a new owner sees the checklist open after a second, adds a corporation and
   await checklist.getByRole('link', { name: 'Add a corporation' }).click();
   await expect(page).toHaveURL(/\/corporations$/);
   const token = await sessionToken(page);
-  const corporation = await callGateway<{ id: string }>(request, { method: 'POST', namespace: 'core', path: 'internal/corporations', body: { name: 'Ade Haulage Limited' }, token });
+  const corporation = await callGateway<{ id: string }>(request, {
+    method: 'POST',
+    namespace: 'core',
+    path: 'internal/corporations',
+    body: { name: 'Ade Haulage Limited' },
+    token,
+  });
   expect(corporation.code).toBe('OK');
-  const state = await callGateway(request, { method: 'POST', namespace: 'core', path: `internal/corporations/${corporation.data.id}/states/LA`, body: { tax_payer_number: 'C-0012345' }, token });
+  const state = await callGateway(request, {
+    method: 'POST',
+    namespace: 'core',
+    path: `internal/corporations/${corporation.data.id}/states/LA`,
+    body: { tax_payer_number: 'C-0012345' },
+    token,
+  });
   expect(state.code).toBe('OK');
 
   await page.goto('/dashboard');
@@ -128,7 +175,9 @@ test('a new owner sees the checklist open after a second, adds a corporation and
   // Registered this month: no alert yet, so no bell; Upcoming deadlines shows the next ones and
   // the calendar lists the next twelve months.
   await expect(page.getByRole('button', { name: /Tax alerts/ })).toHaveCount(0);
-  await expect(page.getByRole('region', { name: 'Upcoming deadlines' }).getByText('Nothing is owed now. Next:')).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Upcoming deadlines' }).getByText('Nothing is owed now. Next:'),
+  ).toBeVisible();
   await expect(page.getByRole('cell', { name: /PAYE tax for/ }).first()).toBeVisible();
   await snap(page, 'deadlines-04-dashboard-calendar');
 
@@ -145,7 +194,9 @@ test('a new owner sees the checklist open after a second, adds a corporation and
   for (const event of events) {
     expect(event['DTSTART;VALUE=DATE']).toMatch(/^\d{8}$/);
     // Each month's PAYE and WHT, and the year's employer's annual return (due 31 January).
-    expect(event.SUMMARY).toMatch(/^(PAYE tax for \w+|Withholding tax for \w+|Annual return \(Form H1\) for) \d{4}: Ade Haulage Limited\\, Lagos/);
+    expect(event.SUMMARY).toMatch(
+      /^(PAYE tax for \w+|Withholding tax for \w+|Annual return \(Form H1\) for) \d{4}: Ade Haulage Limited\\, Lagos/,
+    );
     expect(event.UID).toBeTruthy();
   }
   // Twelve months ahead always hold one 31 January.
@@ -170,7 +221,11 @@ function monthsAgo(n: number): string {
 
 /** 'August 2026'. */
 function monthName(period: string): string {
-  return new Date(`${period}-01T00:00:00Z`).toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return new Date(`${period}-01T00:00:00Z`).toLocaleDateString('en-GB', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 }
 
 /** A two-employee payroll whose declared tax is the engine's for the month. */
@@ -180,12 +235,22 @@ function payroll(period: string) {
     { tin: 'N-7654321', name: 'Musa Ibrahim', gross: '280000.00' },
   ].map((employee) => {
     const record = Object.fromEntries(PAYE_TEMPLATE_HEADERS.map((header) => [header, '0'])) as PayeRecord;
-    Object.assign(record, { tax_payer_number: employee.tin, name: employee.name, nationality: 'Nigerian', designation: 'Officer', gross_income: employee.gross, basic_salary: employee.gross });
+    Object.assign(record, {
+      tax_payer_number: employee.tin,
+      name: employee.name,
+      nationality: 'Nigerian',
+      designation: 'Officer',
+      gross_income: employee.gross,
+      basic_salary: employee.gross,
+    });
     record.tax_payable = koboToNairaString(asKobo(recomputePayeRow(record, period).expectedMonthlyTax));
     return record;
   });
   return {
-    file: csvUpload(`payroll-${period}.csv`, [PAYE_TEMPLATE_HEADERS.join(','), ...records.map((record) => PAYE_TEMPLATE_HEADERS.map((header) => record[header]).join(','))]),
+    file: csvUpload(`payroll-${period}.csv`, [
+      PAYE_TEMPLATE_HEADERS.join(','),
+      ...records.map((record) => PAYE_TEMPLATE_HEADERS.map((header) => record[header]).join(',')),
+    ]),
     amountDue: records.reduce((sum, record) => sum + Math.round(Number(record.tax_payable) * 100), 0),
   };
 }
@@ -194,7 +259,10 @@ function naira(kobo: number): string {
   return `₦${(kobo / 100).toLocaleString('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
 
-test('an organisation with unpaid months sees the alerts bell, pays a month from its alert, the alert is gone, and the chart and calendar show the payment', async ({ page, request }) => {
+test('an organisation with unpaid months sees the alerts bell, pays a month from its alert, the alert is gone, and the chart and calendar show the payment', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   // Seeded before the server started (apps/server/test/e2e-overdue-organisation.ts): Lagos registered three months ago, wallet funded.
   const [oldest, middle, last] = [monthsAgo(3), monthsAgo(2), monthsAgo(1)];
@@ -243,7 +311,10 @@ test('an organisation with unpaid months sees the alerts bell, pays a month from
   await payTaxes.attach(dialog, payslips.file);
   await dialog.getByRole('button', { name: 'Proceed' }).click();
   await expect(page.getByRole('dialog', { name: 'PAYE Generate Bill · Summary' })).toContainText(monthName(oldest));
-  await page.getByRole('dialog', { name: 'PAYE Generate Bill · Summary' }).getByRole('button', { name: 'Generate' }).click();
+  await page
+    .getByRole('dialog', { name: 'PAYE Generate Bill · Summary' })
+    .getByRole('button', { name: 'Generate' })
+    .click();
   await new AppShell(page).expectToast('Bill generated successfully');
 
   // The session's alerts are read again: the paid month's alert is gone, the other five stay.
@@ -262,7 +333,11 @@ test('an organisation with unpaid months sees the alerts bell, pays a month from
   // The dashboard: the chart has the bill in the month it was paid (this month), the calendar marks the month paid.
   await new AppShell(page).goTo('Dashboard');
   const chart = page.getByRole('region', { name: 'Tax paid per month' });
-  const thisMonthLabel = new Date().toLocaleDateString('en-GB', { month: 'short', year: 'numeric', timeZone: 'Africa/Lagos' });
+  const thisMonthLabel = new Date().toLocaleDateString('en-GB', {
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'Africa/Lagos',
+  });
   await expect(chart.locator('.recharts-cartesian-axis-tick-value', { hasText: thisMonthLabel })).toBeVisible();
   // One bar drawn (this month's PAYE; empty months draw none); its tooltip names the month and the amount paid.
   const bars = chart.locator('.recharts-bar-rectangle path');
@@ -275,7 +350,9 @@ test('an organisation with unpaid months sees the alerts bell, pays a month from
   const middleRow = page.getByRole('row').filter({ hasText: `PAYE tax for ${monthName(middle)}` });
   await expect(middleRow).toHaveAttribute('data-status', 'overdue');
   // The penalty so far, estimated on the payroll on file (the month's known tax), in naira with thousands separators like every other amount.
-  await expect(middleRow).toContainText(/Overdue \d+ days · ₦\d{1,3}(,\d{3})*\.\d{2} so far, \+₦\d{1,3}(,\d{3})*\.\d{2} a week/);
+  await expect(middleRow).toContainText(
+    /Overdue \d+ days · ₦\d{1,3}(,\d{3})*\.\d{2} so far, \+₦\d{1,3}(,\d{3})*\.\d{2} a week/,
+  );
   await expect(page.getByRole('row').filter({ hasText: `PAYE tax for ${monthName(oldest)}` })).toHaveCount(0);
   await snap(page, 'deadlines-08-dashboard-after-payment');
 
@@ -288,7 +365,9 @@ test('an organisation with unpaid months sees the alerts bell, pays a month from
   const { events } = parseICalendar(fs.readFileSync(await download.path(), 'utf8'));
   expect(eventDates(events)).toEqual(deadlines);
   expect(events.find((event) => event.SUMMARY.startsWith(`PAYE tax for ${monthName(oldest)}`))).toBeUndefined();
-  expect(events.find((event) => event.SUMMARY.startsWith(`PAYE tax for ${monthName(middle)}`))?.SUMMARY).toMatch(/\(overdue\)$/);
+  expect(events.find((event) => event.SUMMARY.startsWith(`PAYE tax for ${monthName(middle)}`))?.SUMMARY).toMatch(
+    /\(overdue\)$/,
+  );
   const feed = await readFeed(page, request);
   expect(eventDates(feed.events)).toEqual(deadlines);
 });

@@ -8,8 +8,17 @@ import { LoginPage } from '../pages/auth-pages';
 
 // The layout's rough edges, each as a person meets it.
 
-test('a signed-in owner keeps the app layout on an unknown path, cannot reopen start, and always sees a selected corporation tab', async ({ page, request }) => {
-  const owner = await onboardedOwner(request, { prefix: 'layout', firstName: 'Zainab', lastName: 'Musa', legalName: 'Musa Textiles Limited', corporationName: 'Musa Weaving Ltd' });
+test('a signed-in owner keeps the app layout on an unknown path, cannot reopen start, and always sees a selected corporation tab', async ({
+  page,
+  request,
+}) => {
+  const owner = await onboardedOwner(request, {
+    prefix: 'layout',
+    firstName: 'Zainab',
+    lastName: 'Musa',
+    legalName: 'Musa Textiles Limited',
+    corporationName: 'Musa Weaving Ltd',
+  });
   const login = new LoginPage(page);
   await login.open();
   await login.logIn(owner.email, NEW_USER_PASSWORD);
@@ -50,7 +59,11 @@ test('on a phone the public menu and the app navigation reach every link the wid
   await expect(page.getByRole('banner').getByRole('button', { name: 'Invite user' })).toBeHidden();
   await page.getByRole('button', { name: 'Toggle navigation' }).click();
   await snap(page, 'layout-04-phone-navigation');
-  await page.getByRole('navigation', { name: 'Main' }).locator('..').getByRole('button', { name: 'Invite user' }).click();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .locator('..')
+    .getByRole('button', { name: 'Invite user' })
+    .click();
   await expect(page.getByRole('dialog', { name: 'Invite New Member' })).toBeVisible();
 });
 
@@ -69,10 +82,21 @@ test('the side navigation’s background runs to the bottom of a long page', asy
   await snap(page, 'layout-05-navigation-full-page');
 });
 
-test('the demo organisation has the CAC certificate its completed KYC needs, and it downloads', async ({ page, request }) => {
+test('the demo organisation has the CAC certificate its completed KYC needs, and it downloads', async ({
+  page,
+  request,
+}) => {
   const token = await demoToken(request);
-  const me = await callGateway<{ organisation: { id: string } }>(request, { method: 'GET', namespace: 'auth', path: 'users/me', token });
-  const identity = await callGateway<{ missing: Record<string, string>; cac_document: { filename: string } | null }>(request, { method: 'GET', namespace: 'auth', path: `organisations/${me.data.organisation.id}/identity`, token });
+  const me = await callGateway<{ organisation: { id: string } }>(request, {
+    method: 'GET',
+    namespace: 'auth',
+    path: 'users/me',
+    token,
+  });
+  const identity = await callGateway<{ missing: Record<string, string>; cac_document: { filename: string } | null }>(
+    request,
+    { method: 'GET', namespace: 'auth', path: `organisations/${me.data.organisation.id}/identity`, token },
+  );
   expect(identity.data.missing).toEqual({});
   expect(identity.data.cac_document?.filename).toBe('cac-certificate.pdf');
 
@@ -107,8 +131,20 @@ test('the Transactions filter shows every option whole, and dialogs work with th
 
   // Representative dialogs: a popover dialog, a modal from the page, and a modal from the top bar.
   await expectKeyboardDialog(page, filter, popover);
-  await expectKeyboardDialog(page, page.getByRole('button', { name: 'Simulate a transfer' }), page.getByRole('dialog', { name: 'Simulate a transfer' }));
-  await expectKeyboardDialog(page, page.getByRole('button', { name: 'Invite user' }), page.getByRole('dialog', { name: 'Invite New Member' }));
+  await expectKeyboardDialog(
+    page,
+    page.getByRole('button', { name: 'Simulate a transfer' }),
+    page.getByRole('dialog', { name: 'Simulate a transfer' }),
+  );
+  await expectKeyboardDialog(
+    page,
+    page.getByRole('button', { name: 'Invite user' }),
+    page.getByRole('dialog', { name: 'Invite New Member' }),
+  );
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Corporations' }).click();
-  await expectKeyboardDialog(page, page.getByRole('button', { name: 'Add New Corporation' }), page.getByRole('dialog', { name: 'Add New Corporation' }));
+  await expectKeyboardDialog(
+    page,
+    page.getByRole('button', { name: 'Add New Corporation' }),
+    page.getByRole('dialog', { name: 'Add New Corporation' }),
+  );
 });

@@ -12,19 +12,48 @@ import { fundWallet, payrollWithOneWrongRow, registerPayroll } from '../pages/bi
 // oldest is paid from its alert, from the payroll on file, in at most six clicks to a downloaded
 // receipt, whose verify link anyone can open. The same on a phone.
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 const monthName = (period: string) => `${MONTHS[Number(period.slice(5, 7)) - 1]} ${period.slice(0, 4)}`;
 
 for (const screen of [
   { name: 'a wide screen', viewport: { width: 1280, height: 800 }, prefix: '110' },
   { name: 'a phone', viewport: { width: 390, height: 844 }, prefix: '115' },
 ]) {
-  test(`on ${screen.name}: three overdue months with penalties, the oldest paid from its alert in six clicks, its receipt verified`, async ({ page, request, browser }) => {
+  test(`on ${screen.name}: three overdue months with penalties, the oldest paid from its alert in six clicks, its receipt verified`, async ({
+    page,
+    request,
+    browser,
+  }) => {
     test.setTimeout(150_000);
     await page.setViewportSize(screen.viewport);
-    const owner = await onboardedOwner(request, { prefix: 'six-clicks', firstName: 'Kemi', lastName: 'Balogun', legalName: 'Balogun Foods Limited', corporationName: 'Balogun Foods Ltd' });
+    const owner = await onboardedOwner(request, {
+      prefix: 'six-clicks',
+      firstName: 'Kemi',
+      lastName: 'Balogun',
+      legalName: 'Balogun Foods Limited',
+      corporationName: 'Balogun Foods Ltd',
+    });
     const firstMonth = addMonths(lagosPeriod(new Date()), -3);
-    const added = await callGateway(request, { method: 'POST', namespace: 'core', path: `internal/corporations/${owner.corporationId}/states/LA`, token: owner.token, body: { tax_payer_number: 'C-0012345', first_tax_month: firstMonth } });
+    const added = await callGateway(request, {
+      method: 'POST',
+      namespace: 'core',
+      path: `internal/corporations/${owner.corporationId}/states/LA`,
+      token: owner.token,
+      body: { tax_payer_number: 'C-0012345', first_tax_month: firstMonth },
+    });
     expect(added.code, added.message).toBe('OK');
     await registerPayroll(request, owner, 'LA', payrollWithOneWrongRow(firstMonth).file);
     await fundWallet(request, owner.token, owner.organisationId, '2000000');
@@ -47,7 +76,8 @@ for (const screen of [
     await expect(items).toHaveCount(3);
     await expect(bell.getByText('3 overdue')).toBeVisible();
     await expect(bell.getByText(/Pay by/)).toHaveCount(0);
-    for (const item of await items.all()) await expect(item).toContainText(/days overdue · penalty so far ₦[\d,]+\.\d\d/);
+    for (const item of await items.all())
+      await expect(item).toContainText(/days overdue · penalty so far ₦[\d,]+\.\d\d/);
     await expectInsideViewport(page, bell);
     await snap(page, `${screen.prefix}-bell-three-overdue`);
 

@@ -13,9 +13,19 @@ import { BillsList, fundWallet, lastMonth, logInToDashboard, PayTaxes } from '..
 const NRS = 'Nigeria Revenue Service';
 const NATIONAL_TAX_ID = '1234567890123';
 
-test('register the NRS, make and pay an NRS WHT bill for a company, and download its receipt', async ({ page, request, browser }) => {
+test('register the NRS, make and pay an NRS WHT bill for a company, and download its receipt', async ({
+  page,
+  request,
+  browser,
+}) => {
   test.setTimeout(150_000);
-  const owner = await onboardedOwner(request, { prefix: 'nrs', firstName: 'Ifeoma', lastName: 'Nwosu', legalName: 'Savannah Crest Limited', corporationName: 'Savannah Crest Ltd' });
+  const owner = await onboardedOwner(request, {
+    prefix: 'nrs',
+    firstName: 'Ifeoma',
+    lastName: 'Nwosu',
+    legalName: 'Savannah Crest Limited',
+    corporationName: 'Savannah Crest Ltd',
+  });
   await fundWallet(request, owner.token, owner.organisationId, '500000');
   await logInToDashboard(page, owner.email);
 
@@ -81,7 +91,11 @@ test('register the NRS, make and pay an NRS WHT bill for a company, and download
   await snap(page, 'nrs-07-wht-summary-390');
   await page.setViewportSize({ width: 1280, height: 800 });
   await dialog.getByRole('button', { name: /^Pay/ }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'A bill has been generated, and the payment is currently being processed.' })).toBeVisible();
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({ hasText: 'A bill has been generated, and the payment is currently being processed.' }),
+  ).toBeVisible();
 
   // The bill settles with the NRS in the background, then its receipt names the NRS.
   const reference = await new BillsList(page).openDrawerReference();
@@ -96,5 +110,7 @@ test('register the NRS, make and pay an NRS WHT bill for a company, and download
   const receiptPath = 'e2e/screenshots/nrs-09-receipt.pdf';
   await (await download).saveAs(receiptPath);
   expect(fs.readFileSync(receiptPath).subarray(0, 5).toString()).toBe('%PDF-');
-  expect(await renderFirstPageToPng(browser, receiptPath, 'e2e/screenshots/nrs-09-receipt-page-1.png')).toBeGreaterThanOrEqual(1);
+  expect(
+    await renderFirstPageToPng(browser, receiptPath, 'e2e/screenshots/nrs-09-receipt-page-1.png'),
+  ).toBeGreaterThanOrEqual(1);
 });

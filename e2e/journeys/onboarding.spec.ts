@@ -5,7 +5,10 @@ import { AppShell } from '../pages/app-shell';
 import { LoginPage, RegisterPage } from '../pages/auth-pages';
 import { OnboardingPage, StartPage } from '../pages/organisation-pages';
 
-test('sign up, verify the email, create an organisation, complete onboarding, see Hello on the dashboard', async ({ page, request }) => {
+test('sign up, verify the email, create an organisation, complete onboarding, see Hello on the dashboard', async ({
+  page,
+  request,
+}) => {
   // The whole first day of an owner, on a shared machine: the dashboard's checklist and prompts are dismissed on the way.
   test.setTimeout(90_000);
   const email = uniqueEmail('owner');
@@ -17,7 +20,14 @@ test('sign up, verify the email, create an organisation, complete onboarding, se
   const register = new RegisterPage(page);
   await register.open();
   await snap(page, '02-register');
-  await register.signUp({ firstName: 'Chidinma', lastName: 'Eze', email, phone: '+2348031234567', password: NEW_USER_PASSWORD, source: 'Accountant or tax consultant' });
+  await register.signUp({
+    firstName: 'Chidinma',
+    lastName: 'Eze',
+    email,
+    phone: '+2348031234567',
+    password: NEW_USER_PASSWORD,
+    source: 'Accountant or tax consultant',
+  });
   await expect(page.getByRole('link', { name: 'development mailbox' })).toBeVisible();
   await snap(page, '03-check-email');
 

@@ -17,7 +17,13 @@ const CORPORATION = 'Adamawa Foods and Agro-Allied Products Ltd';
 
 /** A new organisation owing Lagos PAYE from three months back (so the bell shows), with money in its wallet. */
 async function ownerWithOverdueMonths(request: APIRequestContext, prefix: string) {
-  const owner = await onboardedOwner(request, { prefix, firstName: 'Oluwaseun', lastName: 'Adeyemi-Bakare', legalName: 'Adamawa Foods and Agro-Allied Products Limited', corporationName: CORPORATION });
+  const owner = await onboardedOwner(request, {
+    prefix,
+    firstName: 'Oluwaseun',
+    lastName: 'Adeyemi-Bakare',
+    legalName: 'Adamawa Foods and Agro-Allied Products Limited',
+    corporationName: CORPORATION,
+  });
   const added = await callGateway(request, {
     method: 'POST',
     namespace: 'core',
@@ -55,7 +61,10 @@ async function expectOnScreen(row: Locator, ...texts: Array<string | RegExp>) {
   for (const text of texts) await expectWithinScreenWidth(row.getByText(text).filter({ visible: true }).first());
 }
 
-test('at 390 px every signed-in page keeps the bell and the profile on the screen, menus open inside it, and tables keep amount and status', async ({ page, request }) => {
+test('at 390 px every signed-in page keeps the bell and the profile on the screen, menus open inside it, and tables keep amount and status', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(300_000);
   const owner = await ownerWithOverdueMonths(request, 'phone');
   await page.setViewportSize(PHONE);
@@ -156,7 +165,10 @@ test('at 390 px every signed-in page keeps the bell and the profile on the scree
 
   // The bills list keeps each bill's total and status on the screen.
   const bills = page.getByRole('table', { name: 'Bills' });
-  const bill = bills.getByRole('row').filter({ hasText: /^PAYE-LA-/ }).first();
+  const bill = bills
+    .getByRole('row')
+    .filter({ hasText: /^PAYE-LA-/ })
+    .first();
   await expect(bill).toBeVisible();
   await expectOnScreen(bill, /^₦[\d,]+\.\d\d$/, 'Payment paid');
   await check(page, '20-bills');
@@ -166,7 +178,11 @@ test('at 390 px every signed-in page keeps the bell and the profile on the scree
   await page.getByRole('link', { name: CORPORATION }).click();
   await page.getByRole('tab', { name: 'Bills' }).click();
   await expect(page).toHaveURL(/\/bills$/);
-  await expectOnScreen(page.getByRole('table', { name: 'Bills' }).getByRole('row').nth(1), /^₦[\d,]+\.\d\d$/, 'Payment paid');
+  await expectOnScreen(
+    page.getByRole('table', { name: 'Bills' }).getByRole('row').nth(1),
+    /^₦[\d,]+\.\d\d$/,
+    'Payment paid',
+  );
   await check(page, '21-corporation-bills');
 
   // The wallet and its history.
@@ -205,11 +221,18 @@ test('a toast never covers an open dialog’s close button, on a phone or a lapt
   const owner = await ownerWithOverdueMonths(request, 'phone-toast');
   await registerPayroll(request, owner, 'LA', payrollWithOneWrongRow(lastMonth()).file);
   await logIn(page, owner.email);
-  for (const [size, viewport] of [['1280', { width: 1280, height: 800 }], ['390', PHONE]] as const) {
+  for (const [size, viewport] of [
+    ['1280', { width: 1280, height: 800 }],
+    ['390', PHONE],
+  ] as const) {
     await page.setViewportSize(viewport);
     const payTaxes = new PayTaxes(page);
     const dialog = await payTaxes.start('PAYE');
-    await payTaxes.attach(dialog, { name: 'payroll.txt', mimeType: 'text/plain', buffer: Buffer.from('not a payroll\n') });
+    await payTaxes.attach(dialog, {
+      name: 'payroll.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('not a payroll\n'),
+    });
     // Proceed pressed again and again with the wrong file: a toast each time, stacked. On a phone
     // they lie over Proceed at the dialog's foot, and the presses go through them to it.
     for (let press = 0; press < 3; press += 1) await dialog.getByRole('button', { name: 'Proceed' }).click();

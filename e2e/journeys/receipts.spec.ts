@@ -6,7 +6,15 @@ import { onboardedOwner } from '../support/owners';
 import { renderFirstPageToPng } from '../support/pdf-preview';
 import { snap } from '../support/screenshots';
 import { LoginPage } from '../pages/auth-pages';
-import { BillsList, fundWallet, lastMonth, PayTaxes, payrollWithOneWrongRow, registerPayroll, registerState } from '../pages/bills-pages';
+import {
+  BillsList,
+  fundWallet,
+  lastMonth,
+  PayTaxes,
+  payrollWithOneWrongRow,
+  registerPayroll,
+  registerState,
+} from '../pages/bills-pages';
 
 // Receipts that prove payment: a paid bill's receipt carries a code and a QR of its
 // verify link, which anyone opens without an account to see the payment as Levy recorded it. The
@@ -22,13 +30,26 @@ function verifyLinkIn(pdf: Buffer): string {
 
 /** The page lays out within the phone's width: nothing makes the visitor scroll sideways. */
 async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  const widths = await page.evaluate(() => ({ content: document.documentElement.scrollWidth, viewport: window.innerWidth }));
+  const widths = await page.evaluate(() => ({
+    content: document.documentElement.scrollWidth,
+    viewport: window.innerWidth,
+  }));
   expect(widths.content).toBeLessThanOrEqual(widths.viewport);
 }
 
-test('pay a bill, download its receipt, and verify it signed out; an altered code matches nothing', async ({ page, request, browser }) => {
+test('pay a bill, download its receipt, and verify it signed out; an altered code matches nothing', async ({
+  page,
+  request,
+  browser,
+}) => {
   test.setTimeout(150_000);
-  const owner = await onboardedOwner(request, { prefix: 'receipts', firstName: 'Chioma', lastName: 'Okonkwo-Bassey', legalName: 'Adamawa Foods Limited', corporationName: 'Adamawa Foods Ltd' });
+  const owner = await onboardedOwner(request, {
+    prefix: 'receipts',
+    firstName: 'Chioma',
+    lastName: 'Okonkwo-Bassey',
+    legalName: 'Adamawa Foods Limited',
+    corporationName: 'Adamawa Foods Ltd',
+  });
   await registerState(request, owner.token, owner.corporationId, 'LA', 'C-0012345');
   await registerPayroll(request, owner, 'LA', payrollWithOneWrongRow(lastMonth()).file);
   await fundWallet(request, owner.token, owner.organisationId, '2000000');
@@ -80,7 +101,8 @@ test('pay a bill, download its receipt, and verify it signed out; an altered cod
     await expect(outside.getByRole('heading', { name: 'Verify a receipt' })).toBeVisible();
     await expect(outside.getByText('This receipt is genuine')).toBeVisible();
     const facts = outside.getByRole('table', { name: 'The receipt as Levy recorded it' });
-    const fact = (label: string) => facts.getByRole('row').filter({ has: outside.getByRole('rowheader', { name: label, exact: true }) });
+    const fact = (label: string) =>
+      facts.getByRole('row').filter({ has: outside.getByRole('rowheader', { name: label, exact: true }) });
     await expect(fact('Payer')).toContainText('Adamawa Foods Ltd');
     await expect(fact('Tax ID')).toContainText('C-0012345');
     await expect(fact('Paid to')).toContainText('Lagos State Internal Revenue Service');
@@ -88,7 +110,9 @@ test('pay a bill, download its receipt, and verify it signed out; an altered cod
     await expect(fact('Amount remitted')).toContainText(/^Amount remitted₦[\d,]+\.\d{2}$/);
     await expect(fact('RRR (Remita)')).toContainText(rrr);
     await expect(fact('Remita payment reference')).toContainText(/FAKE[0-9A-Z]+/);
-    await expect(fact('Remita')).toContainText(/Confirmed by Remita on \d{2} [A-Z][a-z]{2}, \d{4} at \d{2}:\d{2} \(Lagos time\)/);
+    await expect(fact('Remita')).toContainText(
+      /Confirmed by Remita on \d{2} [A-Z][a-z]{2}, \d{4} at \d{2}:\d{2} \(Lagos time\)/,
+    );
     await expect(fact('Status')).toContainText('Payment paid');
     await expect(fact('Paid at')).toContainText('(Lagos time)');
     // Nothing else of the organisation: no bill reference, people or fees.
@@ -114,7 +138,12 @@ test('pay a bill, download its receipt, and verify it signed out; an altered cod
     await snap(outside, 'receipts-06-verify-altered');
 
     // The code as printed on the receipt, typed in with its dashes, finds the receipt again.
-    await outside.getByRole('textbox', { name: /Verification code/ }).fill(code.match(/.{1,6}/g)!.join('-').toLowerCase());
+    await outside.getByRole('textbox', { name: /Verification code/ }).fill(
+      code
+        .match(/.{1,6}/g)!
+        .join('-')
+        .toLowerCase(),
+    );
     await outside.getByRole('button', { name: 'Check' }).click();
     await expect(outside.getByText('This receipt is genuine')).toBeVisible();
     await expect(outside).toHaveURL(verifyUrl);

@@ -25,7 +25,9 @@ test('staff add an MPR row with its source; a penalty then says "MPR as of" toda
   await expect(page).toHaveURL(/\/corporations$/);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Reference data' }).click();
   await expect(page.getByRole('heading', { name: 'Reference data', level: 1 })).toBeVisible();
-  await expect(page.getByTestId('mpr-in-force')).toContainText('In force: 26.50% from 24 Feb, 2026 · MPR as of 24 Feb, 2026');
+  await expect(page.getByTestId('mpr-in-force')).toContainText(
+    'In force: 26.50% from 24 Feb, 2026 · MPR as of 24 Feb, 2026',
+  );
   // The seed was last known right on 24 February: staff are told to review it.
   await expect(page.getByTestId('review-warning-mpr')).toContainText('Not reviewed for');
   await snap(page, 'reference-data-01-mpr-review-due');
@@ -50,7 +52,9 @@ test('staff add an MPR row with its source; a penalty then says "MPR as of" toda
   await snap(page, 'reference-data-02-mpr-row-added');
 
   await page.getByRole('tab', { name: 'Audit trail' }).click();
-  await expect(page.getByRole('table', { name: 'Audit trail' }).getByRole('row').nth(1)).toContainText(`Added: MPR 26.00% from ${label(from)}`);
+  await expect(page.getByRole('table', { name: 'Audit trail' }).getByRole('row').nth(1)).toContainText(
+    `Added: MPR 26.00% from ${label(from)}`,
+  );
   await snap(page, 'reference-data-03-audit-trail');
 
   await page.getByRole('tab', { name: 'Public holidays' }).click();
@@ -65,7 +69,15 @@ test('staff add an MPR row with its source; a penalty then says "MPR as of" toda
   await expect(page.getByTestId('charges-in-force')).toContainText('In force: from 01 Jan, 2025');
   const charges = page.getByRole('form', { name: 'Add a charge schedule' });
   await charges.getByLabel('In force from').fill(chargeFrom);
-  for (const [name, value] of [['VAT on the fee (%)', '7.50'], ['PAYE base fee (₦)', '600'], ['PAYE fee per employee (₦)', '50'], ['PAYE fee cap (₦)', '20000'], ['WHT base fee (₦)', '300'], ['WHT fee per payee (₦)', '30'], ['WHT fee cap (₦)', '15000']]) {
+  for (const [name, value] of [
+    ['VAT on the fee (%)', '7.50'],
+    ['PAYE base fee (₦)', '600'],
+    ['PAYE fee per employee (₦)', '50'],
+    ['PAYE fee cap (₦)', '20000'],
+    ['WHT base fee (₦)', '300'],
+    ['WHT fee per payee (₦)', '30'],
+    ['WHT fee cap (₦)', '15000'],
+  ]) {
     await charges.getByRole('textbox', { name }).fill(value);
   }
   await charges.getByRole('textbox', { name: 'Source' }).fill('Levy pricing decision (journey test row)');
@@ -85,7 +97,11 @@ test('staff add an MPR row with its source; a penalty then says "MPR as of" toda
   await expect(inForce.getByRole('row', { name: /^Supply of goods/ })).toContainText('2.00%None2.00%None');
   const wht = page.getByRole('form', { name: 'Add a WHT rate' });
   await wht.getByLabel('In force from').fill(chargeFrom);
-  for (const [label, option] of [['WHT type', 'Rent'], ['Paid to', 'Individuals'], ['Residency', 'Resident']]) {
+  for (const [label, option] of [
+    ['WHT type', 'Rent'],
+    ['Paid to', 'Individuals'],
+    ['Residency', 'Resident'],
+  ]) {
     await wht.getByRole('combobox', { name: label }).click();
     await page.getByRole('option', { name: option, exact: true }).click();
   }
@@ -106,11 +122,15 @@ test('staff add an MPR row with its source; a penalty then says "MPR as of" toda
   await login.open();
   await login.logIn(OVERDUE_OWNER.email, OVERDUE_OWNER.password);
   await new AppShell(page).expectHello(OVERDUE_OWNER.firstName);
-  await expect(page.getByText(new RegExp(`so far, \\+₦[\\d,]+\\.\\d\\d a week \\(MPR as of ${label(today)}\\)`)).first()).toBeVisible();
+  await expect(
+    page.getByText(new RegExp(`so far, \\+₦[\\d,]+\\.\\d\\d a week \\(MPR as of ${label(today)}\\)`)).first(),
+  ).toBeVisible();
   await snap(page, 'reference-data-07-dashboard-mpr-as-of');
 });
 
-test('staff see every collector’s remittance route and add one with its source, on a wide screen and a phone', async ({ page }) => {
+test('staff see every collector’s remittance route and add one with its source, on a wide screen and a phone', async ({
+  page,
+}) => {
   const login = new LoginPage(page);
   await login.open();
   await login.logIn(STAFF.email, STAFF.password);
@@ -119,7 +139,9 @@ test('staff see every collector’s remittance route and add one with its source
   await page.getByRole('tab', { name: 'Remittance routes' }).click();
   const routes = page.getByRole('table', { name: 'Remittance routes' });
   // The sandbox ships a route per collector and tax to its local Remita.
-  await expect(routes.getByRole('row').filter({ hasText: 'Lagos State Internal Revenue Service · PAYE' })).toContainText('Biller LEVYSBX-LAService type LA-PAYE');
+  await expect(
+    routes.getByRole('row').filter({ hasText: 'Lagos State Internal Revenue Service · PAYE' }),
+  ).toContainText('Biller LEVYSBX-LAService type LA-PAYE');
   await expect(routes.getByRole('row').filter({ hasText: 'Nigeria Revenue Service · WHT' })).toContainText('In force');
 
   const form = page.getByRole('form', { name: 'Add a remittance route' });
@@ -130,7 +152,9 @@ test('staff see every collector’s remittance route and add one with its source
   await form.getByRole('textbox', { name: 'Source' }).fill('Remita biller list (journey test row)');
   await form.getByRole('button', { name: 'Add route' }).click();
   await expect(page.getByText('Remittance route added')).toBeVisible();
-  await expect(routes.getByRole('row').filter({ hasText: 'FCTIRS' })).toContainText('Federal Capital Territory Internal Revenue Service · PAYE');
+  await expect(routes.getByRole('row').filter({ hasText: 'FCTIRS' })).toContainText(
+    'Federal Capital Territory Internal Revenue Service · PAYE',
+  );
   await snap(page, 'reference-data-08-remittance-routes');
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(routes).toBeVisible();

@@ -9,14 +9,32 @@ import { LoginPage } from '../pages/auth-pages';
 async function createMember(request: APIRequestContext): Promise<string> {
   const email = uniqueEmail('viewer');
   const ott = await inviteToDemo(request, email);
-  const invitation = await callGateway<{ id: string; organisation: { id: string } }>(request, { method: 'POST', namespace: 'public', path: 'organisations/users/invite/verify', body: { ott } });
+  const invitation = await callGateway<{ id: string; organisation: { id: string } }>(request, {
+    method: 'POST',
+    namespace: 'public',
+    path: 'organisations/users/invite/verify',
+    body: { ott },
+  });
   const registered = await callGateway<{ session: { token: string } }>(request, {
     method: 'POST',
     namespace: 'public',
     path: 'users/register',
-    body: { first_name: 'Kemi', last_name: 'Adeyemi', email, password: NEW_USER_PASSWORD, phone: '+2348020000000', marketing_source_id: 1, invitation_token: ott },
+    body: {
+      first_name: 'Kemi',
+      last_name: 'Adeyemi',
+      email,
+      password: NEW_USER_PASSWORD,
+      phone: '+2348020000000',
+      marketing_source_id: 1,
+      invitation_token: ott,
+    },
   });
-  const accepted = await callGateway(request, { method: 'POST', namespace: 'auth', path: `organisations/${invitation.data.organisation.id}/users/invite/${invitation.data.id}`, token: registered.data.session.token });
+  const accepted = await callGateway(request, {
+    method: 'POST',
+    namespace: 'auth',
+    path: `organisations/${invitation.data.organisation.id}/users/invite/${invitation.data.id}`,
+    token: registered.data.session.token,
+  });
   expect(accepted.code).toBe('OK');
   return email;
 }
@@ -30,7 +48,11 @@ test('a visitor opening the dashboard lands on home; unknown paths show the erro
   await snap(page, '16-error-page');
 });
 
-test('a member opening a page without permission is refused; reload keeps the session, a new tab does not', async ({ page, request, context }) => {
+test('a member opening a page without permission is refused; reload keeps the session, a new tab does not', async ({
+  page,
+  request,
+  context,
+}) => {
   const email = await createMember(request);
   await new LoginPage(page).open();
   await new LoginPage(page).logIn(email, NEW_USER_PASSWORD);

@@ -1,12 +1,24 @@
 import { expect, test } from '../support/fixtures';
-import { callGateway, createVerifiedUser, DEMO, inviteToDemo, linkFromMailbox, NEW_USER_PASSWORD, uniqueEmail } from '../support/api';
+import {
+  callGateway,
+  createVerifiedUser,
+  DEMO,
+  inviteToDemo,
+  linkFromMailbox,
+  NEW_USER_PASSWORD,
+  uniqueEmail,
+} from '../support/api';
 import { snap } from '../support/screenshots';
 import { AppShell } from '../pages/app-shell';
 import { fillSignUp, LoginPage } from '../pages/auth-pages';
 import { StartPage } from '../pages/organisation-pages';
 import { InvitationPage, TeamPage } from '../pages/team-page';
 
-test('an admin invites a member, who signs up from the link, accepts, and sees the team without inviting rights', async ({ browser, page, request }) => {
+test('an admin invites a member, who signs up from the link, accepts, and sees the team without inviting rights', async ({
+  browser,
+  page,
+  request,
+}) => {
   const memberEmail = uniqueEmail('member');
 
   // The admin (the demo owner) invites a member.
@@ -35,7 +47,18 @@ test('an admin invites a member, who signs up from the link, accepts, and sees t
   const invitation = new InvitationPage(member);
   await invitation.expectFor('Demo Industries Limited');
   await expect(member.getByRole('textbox', { name: 'Email address' })).toHaveValue(memberEmail);
-  await fillSignUp(member, { firstName: 'Tunde', lastName: 'Bakare', email: memberEmail, phone: '+2348059876543', password: NEW_USER_PASSWORD, source: 'Friend or colleague' }, { emailIsFixed: true });
+  await fillSignUp(
+    member,
+    {
+      firstName: 'Tunde',
+      lastName: 'Bakare',
+      email: memberEmail,
+      phone: '+2348059876543',
+      password: NEW_USER_PASSWORD,
+      source: 'Friend or colleague',
+    },
+    { emailIsFixed: true },
+  );
   await snap(member, '13-invitation-sign-up');
   await member.getByRole('button', { name: 'Create account' }).click();
   await expect(member.getByRole('button', { name: 'Accept invitation' })).toBeVisible();
@@ -57,9 +80,18 @@ test('an admin invites a member, who signs up from the link, accepts, and sees t
   await expect(member.getByTestId('pagination-range')).toHaveText('1 - 1 of 1');
 
   // The server refuses the member's invite even when called directly.
-  const token = await member.evaluate(() => (JSON.parse(sessionStorage.getItem('tx-store') ?? '{}') as { state?: { token?: string } }).state?.token ?? null);
+  const token = await member.evaluate(
+    () =>
+      (JSON.parse(sessionStorage.getItem('tx-store') ?? '{}') as { state?: { token?: string } }).state?.token ?? null,
+  );
   expect(token).toBeTruthy();
-  const refused = await callGateway(request, { method: 'POST', namespace: 'auth', path: 'organisations/users/invite', body: { email: uniqueEmail('someone'), role_id: 2 }, token });
+  const refused = await callGateway(request, {
+    method: 'POST',
+    namespace: 'auth',
+    path: 'organisations/users/invite',
+    body: { email: uniqueEmail('someone'), role_id: 2 },
+    token,
+  });
   expect(refused.code).toBe('FORBIDDEN');
 
   // Back with the admin: the invitation is now an active member; search finds them.
@@ -93,7 +125,8 @@ test('an admin resends an invitation, changes its role, then cancels it', async 
   await expect(page.getByRole('row').filter({ hasText: 'Active' })).toHaveCount(0);
   // Reset brings back everyone: more people than the invitations alone (the demo organisation is
   // shared by other journeys, so its owner may be on a later page).
-  const totalOf = async () => Number(/of (\d+)$/.exec((await page.getByTestId('pagination-range').textContent()) ?? '')?.[1]);
+  const totalOf = async () =>
+    Number(/of (\d+)$/.exec((await page.getByTestId('pagination-range').textContent()) ?? '')?.[1]);
   const invitations = await totalOf();
   await page.getByRole('button', { name: 'Filter' }).click();
   await page.getByRole('button', { name: 'Reset' }).click();
@@ -140,7 +173,10 @@ test('someone who already has an account signs in from the invitation and accept
   await new AppShell(page).expectHello('Ngozi');
 });
 
-test('a signed-in user without an organisation accepts a pending invitation from the start page', async ({ page, request }) => {
+test('a signed-in user without an organisation accepts a pending invitation from the start page', async ({
+  page,
+  request,
+}) => {
   const email = await createVerifiedUser(request, 'starter', 'Femi');
   await inviteToDemo(request, email, 1);
   await new LoginPage(page).open();

@@ -4,9 +4,18 @@ import { onboardedOwner } from '../support/owners';
 import { snap } from '../support/screenshots';
 import { LoginPage } from '../pages/auth-pages';
 
-test('fund the wallet with a simulated transfer, then give corporations their own wallets', async ({ page, request }) => {
+test('fund the wallet with a simulated transfer, then give corporations their own wallets', async ({
+  page,
+  request,
+}) => {
   // This journey switches its organisation to corporation wallets: a new owner keeps the demo organisation as it is.
-  const owner = await onboardedOwner(request, { prefix: 'wallets', firstName: 'Bisi', lastName: 'Adewale', legalName: 'Adewale Agro Limited', corporationName: 'Adewale Mills Ltd' });
+  const owner = await onboardedOwner(request, {
+    prefix: 'wallets',
+    firstName: 'Bisi',
+    lastName: 'Adewale',
+    legalName: 'Adewale Agro Limited',
+    corporationName: 'Adewale Mills Ltd',
+  });
   const login = new LoginPage(page);
   await login.open();
   await login.logIn(owner.email, NEW_USER_PASSWORD);

@@ -30,14 +30,31 @@ async function save(page: Page, click: () => Promise<void>, path: string): Promi
   return fs.readFileSync(path);
 }
 
-test('preview, export and submit the 2025 annual return, then download a tax card and all of them', async ({ page, request, browser }) => {
+test('preview, export and submit the 2025 annual return, then download a tax card and all of them', async ({
+  page,
+  request,
+  browser,
+}) => {
   test.setTimeout(180_000);
-  const owner = await onboardedOwner(request, { prefix: 'year-end', firstName: 'Ifeoma', lastName: 'Nwosu', legalName: 'Savannah Looms Limited', corporationName: 'Savannah Looms Ltd' });
-  const added = await callGateway(request, { method: 'POST', namespace: 'core', path: `internal/corporations/${owner.corporationId}/states/LA`, token: owner.token, body: { tax_payer_number: 'C-0012345', first_tax_month: '2025-01' } });
+  const owner = await onboardedOwner(request, {
+    prefix: 'year-end',
+    firstName: 'Ifeoma',
+    lastName: 'Nwosu',
+    legalName: 'Savannah Looms Limited',
+    corporationName: 'Savannah Looms Ltd',
+  });
+  const added = await callGateway(request, {
+    method: 'POST',
+    namespace: 'core',
+    path: `internal/corporations/${owner.corporationId}/states/LA`,
+    token: owner.token,
+    body: { tax_payer_number: 'C-0012345', first_tax_month: '2025-01' },
+  });
   expect(added.code, added.message).toBe('OK');
   await registerPayroll(request, owner, 'LA', payrollWithOneWrongRow('2025-01').file);
   await fundWallet(request, owner.token, owner.organisationId, '5000000');
-  for (let month = '2025-01'; month <= '2025-11'; month = addMonths(month, 1)) await payPayeByApi(request, owner, month);
+  for (let month = '2025-01'; month <= '2025-11'; month = addMonths(month, 1))
+    await payPayeByApi(request, owner, month);
 
   await logInToDashboard(page, owner.email);
   await page.goto(`/corporations/${owner.corporationId}/annual-returns?state=LA&year=2025`);
@@ -45,16 +62,30 @@ test('preview, export and submit the 2025 annual return, then download a tax car
   await expect(page.getByText('Annual return (Form H1) for 2025')).toBeVisible();
   await expect(page.getByText('Not filed', { exact: true })).toBeVisible();
   await expect(page.getByText(/^December 2025: no paid PAYE bill/)).toBeVisible();
-  await expect(page.getByText(/^Funke Adeyemi \(N-2468135\): PAYE deducted in January to November 2025 was/)).toBeVisible();
+  await expect(
+    page.getByText(/^Funke Adeyemi \(N-2468135\): PAYE deducted in January to November 2025 was/),
+  ).toBeVisible();
   await expect(page.getByText('Overdue: the late-filing penalty is growing')).toBeVisible();
   const employees = page.getByRole('table', { name: 'Employees on the annual return' });
   await expect(employees.getByRole('row')).toHaveCount(4);
   await snap(page, 'year-end-01-preview');
 
-  const returnPdf = await save(page, () => page.getByRole('button', { name: 'Export PDF' }).click(), 'e2e/screenshots/year-end-02-return.pdf');
+  const returnPdf = await save(
+    page,
+    () => page.getByRole('button', { name: 'Export PDF' }).click(),
+    'e2e/screenshots/year-end-02-return.pdf',
+  );
   expect(returnPdf.subarray(0, 5).toString()).toBe('%PDF-');
-  await renderFirstPageToPng(browser, 'e2e/screenshots/year-end-02-return.pdf', 'e2e/screenshots/year-end-02-return-page-1.png');
-  const csv = await save(page, () => page.getByRole('button', { name: 'Export CSV' }).click(), 'e2e/screenshots/year-end-03-return.csv');
+  await renderFirstPageToPng(
+    browser,
+    'e2e/screenshots/year-end-02-return.pdf',
+    'e2e/screenshots/year-end-02-return-page-1.png',
+  );
+  const csv = await save(
+    page,
+    () => page.getByRole('button', { name: 'Export CSV' }).click(),
+    'e2e/screenshots/year-end-03-return.csv',
+  );
   expect(csv.toString('utf8')).toContain('Adaeze Okafor');
 
   await page.getByRole('button', { name: 'Submit to Lagos' }).click();
@@ -67,26 +98,56 @@ test('preview, export and submit the 2025 annual return, then download a tax car
   await expect(page.getByRole('button', { name: 'Amend' })).toBeVisible();
   await snap(page, 'year-end-05-filed');
 
-  const card = await save(page, () => employees.getByRole('button', { name: 'Tax card for Adaeze Okafor' }).click(), 'e2e/screenshots/year-end-06-tax-card.pdf');
+  const card = await save(
+    page,
+    () => employees.getByRole('button', { name: 'Tax card for Adaeze Okafor' }).click(),
+    'e2e/screenshots/year-end-06-tax-card.pdf',
+  );
   expect(card.subarray(0, 5).toString()).toBe('%PDF-');
-  await renderFirstPageToPng(browser, 'e2e/screenshots/year-end-06-tax-card.pdf', 'e2e/screenshots/year-end-06-tax-card-page-1.png');
-  const zip = await save(page, () => page.getByRole('button', { name: 'Download all tax cards (ZIP)' }).click(), 'e2e/screenshots/year-end-07-tax-cards.zip');
+  await renderFirstPageToPng(
+    browser,
+    'e2e/screenshots/year-end-06-tax-card.pdf',
+    'e2e/screenshots/year-end-06-tax-card-page-1.png',
+  );
+  const zip = await save(
+    page,
+    () => page.getByRole('button', { name: 'Download all tax cards (ZIP)' }).click(),
+    'e2e/screenshots/year-end-07-tax-cards.zip',
+  );
   expect(zip.subarray(0, 2).toString()).toBe('PK');
 
   // On a phone the return reads top to bottom with no sideways scrolling.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
   await expect(page.getByText(/^Filed: reference LA-H1-2025-V1-/)).toBeVisible();
-  const widths = await page.evaluate(() => ({ content: document.documentElement.scrollWidth, viewport: window.innerWidth }));
+  const widths = await page.evaluate(() => ({
+    content: document.documentElement.scrollWidth,
+    viewport: window.innerWidth,
+  }));
   expect(widths.content).toBeLessThanOrEqual(widths.viewport);
   await snap(page, 'year-end-08-phone');
 });
 
 // A corporation that joins Levy late records the months it paid on the state's portal before:
 // the dialog says Levy does not pay them, and the annual return counts them as paid outside Levy.
-test('record a PAYE month paid before Levy from the state menu, and see it in the annual return', async ({ page, request }) => {
-  const owner = await onboardedOwner(request, { prefix: 'prior-paye', firstName: 'Kunle', lastName: 'Ajayi', legalName: 'Ife Ceramics Limited', corporationName: 'Ife Ceramics Ltd' });
-  const added = await callGateway(request, { method: 'POST', namespace: 'core', path: `internal/corporations/${owner.corporationId}/states/LA`, token: owner.token, body: { tax_payer_number: 'C-0076543', first_tax_month: '2026-01' } });
+test('record a PAYE month paid before Levy from the state menu, and see it in the annual return', async ({
+  page,
+  request,
+}) => {
+  const owner = await onboardedOwner(request, {
+    prefix: 'prior-paye',
+    firstName: 'Kunle',
+    lastName: 'Ajayi',
+    legalName: 'Ife Ceramics Limited',
+    corporationName: 'Ife Ceramics Ltd',
+  });
+  const added = await callGateway(request, {
+    method: 'POST',
+    namespace: 'core',
+    path: `internal/corporations/${owner.corporationId}/states/LA`,
+    token: owner.token,
+    body: { tax_payer_number: 'C-0076543', first_tax_month: '2026-01' },
+  });
   expect(added.code, added.message).toBe('OK');
 
   await logInToDashboard(page, owner.email);
@@ -115,6 +176,11 @@ test('record a PAYE month paid before Levy from the state menu, and see it in th
   await snap(page, 'prior-paye-03-phone');
   await page.setViewportSize({ width: 1280, height: 800 });
 
-  const view = await callGateway(request, { method: 'GET', namespace: 'core', path: `internal/corporations/${owner.corporationId}/states/LA/annual-returns/2026`, token: owner.token });
+  const view = await callGateway(request, {
+    method: 'GET',
+    namespace: 'core',
+    path: `internal/corporations/${owner.corporationId}/states/LA/annual-returns/2026`,
+    token: owner.token,
+  });
   expect(JSON.stringify(view.data)).toContain('paid outside Levy (agency reference LIRS-PRIOR-7781)');
 });

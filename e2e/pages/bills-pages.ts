@@ -33,7 +33,14 @@ export function payrollWithOneWrongRow(period: string) {
   ];
   const records = employees.map((employee) => {
     const record = Object.fromEntries(PAYE_TEMPLATE_HEADERS.map((header) => [header, '0'])) as PayeRecord;
-    Object.assign(record, { tax_payer_number: employee.tin, name: employee.name, nationality: 'Nigerian', designation: employee.designation, gross_income: employee.gross, basic_salary: employee.gross });
+    Object.assign(record, {
+      tax_payer_number: employee.tin,
+      name: employee.name,
+      nationality: 'Nigerian',
+      designation: employee.designation,
+      gross_income: employee.gross,
+      basic_salary: employee.gross,
+    });
     return record;
   });
   const declared = records.map((record, index) => {
@@ -42,14 +49,27 @@ export function payrollWithOneWrongRow(period: string) {
   });
   records.forEach((record, index) => (record.tax_payable = koboToNairaString(declared[index])));
   return {
-    file: csvUpload('october-payroll.csv', [PAYE_TEMPLATE_HEADERS.join(','), ...records.map((record) => PAYE_TEMPLATE_HEADERS.map((header) => record[header]).join(','))]),
+    file: csvUpload('october-payroll.csv', [
+      PAYE_TEMPLATE_HEADERS.join(','),
+      ...records.map((record) => PAYE_TEMPLATE_HEADERS.map((header) => record[header]).join(',')),
+    ]),
     amountDue: declared.reduce((sum, tax) => sum + tax, 0),
   };
 }
 
 /** A new owner (Kemi Balogun) whose corporation, Balogun Foods Ltd, is registered in Lagos under `taxId`. */
-export async function ownerInLagos(request: APIRequestContext, prefix: string, taxId = 'C-0012345'): Promise<OnboardedOwner> {
-  const owner = await onboardedOwner(request, { prefix, firstName: 'Kemi', lastName: 'Balogun', legalName: 'Balogun Foods Limited', corporationName: 'Balogun Foods Ltd' });
+export async function ownerInLagos(
+  request: APIRequestContext,
+  prefix: string,
+  taxId = 'C-0012345',
+): Promise<OnboardedOwner> {
+  const owner = await onboardedOwner(request, {
+    prefix,
+    firstName: 'Kemi',
+    lastName: 'Balogun',
+    legalName: 'Balogun Foods Limited',
+    corporationName: 'Balogun Foods Ltd',
+  });
   await registerState(request, owner.token, owner.corporationId, 'LA', taxId);
   await registerPayroll(request, owner, 'LA', payrollWithOneWrongRow(lastMonth()).file);
   return owner;
@@ -59,15 +79,34 @@ export async function ownerInLagos(request: APIRequestContext, prefix: string, t
  * Payroll consent (the code from the development mailbox) and `payroll` as the registration's
  * payroll on file, through the API: what a state needs before PAYE can be billed there.
  */
-export async function registerPayroll(request: APIRequestContext, owner: Pick<OnboardedOwner, 'email' | 'token' | 'corporationId'>, stateCode: string, payroll: CsvUpload): Promise<void> {
+export async function registerPayroll(
+  request: APIRequestContext,
+  owner: Pick<OnboardedOwner, 'email' | 'token' | 'corporationId'>,
+  stateCode: string,
+  payroll: CsvUpload,
+): Promise<void> {
   const since = Date.now() - 1000;
   const path = `internal/corporations/${owner.corporationId}/states/${stateCode}`;
-  const consent = await callGateway<{ token: string }>(request, { method: 'POST', namespace: 'core', path: `${path}/consent`, token: owner.token });
+  const consent = await callGateway<{ token: string }>(request, {
+    method: 'POST',
+    namespace: 'core',
+    path: `${path}/consent`,
+    token: owner.token,
+  });
   expect(consent.code, consent.message).toBe('OK');
   const pin = await consentCodeFromMailbox(request, owner.email, since);
-  const verified = await callGateway(request, { method: 'POST', namespace: 'core', path: `${path}/consent/verify`, token: owner.token, body: { pin, token: consent.data.token } });
+  const verified = await callGateway(request, {
+    method: 'POST',
+    namespace: 'core',
+    path: `${path}/consent/verify`,
+    token: owner.token,
+    body: { pin, token: consent.data.token },
+  });
   expect(verified.code, verified.message).toBe('OK');
-  const uploaded = await request.post(`/service/v1/${path}/payrolls/file`, { headers: { 'Api-Token': owner.token }, multipart: { namespace: 'core', file: payroll } });
+  const uploaded = await request.post(`/service/v1/${path}/payrolls/file`, {
+    headers: { 'Api-Token': owner.token },
+    multipart: { namespace: 'core', file: payroll },
+  });
   expect(uploaded.ok(), await uploaded.text()).toBe(true);
 }
 
@@ -80,16 +119,44 @@ export async function logInToDashboard(page: Page, email: string): Promise<void>
 }
 
 /** Registers a corporation in a state through the API (the sandbox agency knows any well-formed Tax ID). */
-export async function registerState(request: APIRequestContext, token: string, corporationId: string, stateCode: string, taxId: string): Promise<void> {
-  const added = await callGateway(request, { method: 'POST', namespace: 'core', path: `internal/corporations/${corporationId}/states/${stateCode}`, token, body: { tax_payer_number: taxId } });
+export async function registerState(
+  request: APIRequestContext,
+  token: string,
+  corporationId: string,
+  stateCode: string,
+  taxId: string,
+): Promise<void> {
+  const added = await callGateway(request, {
+    method: 'POST',
+    namespace: 'core',
+    path: `internal/corporations/${corporationId}/states/${stateCode}`,
+    token,
+    body: { tax_payer_number: taxId },
+  });
   expect(added.code, added.message).toBe('OK');
 }
 
 /** Funds the organisation wallet with a simulated bank transfer through the sandbox call. */
-export async function fundWallet(request: APIRequestContext, token: string, organisationId: string, amount: string): Promise<void> {
-  const wallets = await callGateway<{ wallets: Array<{ id: string }> }>(request, { method: 'GET', namespace: 'core', path: `internal/organisations/${organisationId}/wallets`, token });
+export async function fundWallet(
+  request: APIRequestContext,
+  token: string,
+  organisationId: string,
+  amount: string,
+): Promise<void> {
+  const wallets = await callGateway<{ wallets: Array<{ id: string }> }>(request, {
+    method: 'GET',
+    namespace: 'core',
+    path: `internal/organisations/${organisationId}/wallets`,
+    token,
+  });
   expect(wallets.code).toBe('OK');
-  const funded = await callGateway(request, { method: 'POST', namespace: 'core', path: `internal/sandbox/wallets/${wallets.data.wallets[0].id}/fund`, token, body: { amount } });
+  const funded = await callGateway(request, {
+    method: 'POST',
+    namespace: 'core',
+    path: `internal/sandbox/wallets/${wallets.data.wallets[0].id}/fund`,
+    token,
+    body: { amount },
+  });
   expect(funded.code, funded.message).toBe('OK');
 }
 
@@ -114,7 +181,12 @@ export class PayTaxes {
     return this.page.getByRole('dialog', { name: type === 'PAYE' ? /PAYE Generate Bill/ : 'Withholding Tax' });
   }
 
-  async chooseCorporationAndState(dialog: Locator, corporation: string, state: string | RegExp, stateLabel: string | RegExp = /^State/): Promise<void> {
+  async chooseCorporationAndState(
+    dialog: Locator,
+    corporation: string,
+    state: string | RegExp,
+    stateLabel: string | RegExp = /^State/,
+  ): Promise<void> {
     await choose(dialog, this.page, /^Corporation/, corporation);
     await choose(dialog, this.page, stateLabel, state);
   }

@@ -49,8 +49,12 @@ export class OnboardingPage {
 
   async attachCertificate(): Promise<void> {
     // A minimal PDF: the server checks the type and size, not the content.
-    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Count 0/Kids[]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
-    await this.page.locator('input[type="file"]').setInputFiles({ name: 'cac-certificate.pdf', mimeType: 'application/pdf', buffer: pdf });
+    const pdf = Buffer.from(
+      '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Count 0/Kids[]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+    );
+    await this.page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'cac-certificate.pdf', mimeType: 'application/pdf', buffer: pdf });
     await expect(this.page.getByText('cac-certificate.pdf')).toBeVisible();
   }
 

@@ -26,7 +26,9 @@ export class TeamPage {
   }
 
   async openOptions(email: string): Promise<void> {
-    await this.row(email).getByRole('button', { name: /^Actions for/ }).click();
+    await this.row(email)
+      .getByRole('button', { name: /^Actions for/ })
+      .click();
   }
 
   async search(text: string): Promise<void> {

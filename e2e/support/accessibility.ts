@@ -20,7 +20,11 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
   // A menu still closing after its item was chosen is a moment, not a screen: axe reads its items as
   // presentational children of a half-gone menu. Let every CSS transition finish first.
-  await page.waitForFunction(() => document.getAnimations().every((animation) => !(animation instanceof CSSTransition) || animation.playState !== 'running'));
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => !(animation instanceof CSSTransition) || animation.playState !== 'running'),
+  );
   // A transition may not have started yet, or have ended a frame before the menu unmounts: a menu is
   // never meant to stay open under a dialog, so while a dialog shows, wait until no menu does.
   if (await page.getByRole('dialog').count()) await expect(page.locator('[role="menu"]:visible')).toHaveCount(0);
@@ -35,7 +39,9 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
       rule: result.id,
       impact: result.impact,
       help: result.help,
-      elements: result.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`.replace(/\s+/g, ' ')),
+      elements: result.nodes.map((node) =>
+        `${node.target.join(' ')}: ${node.failureSummary ?? ''}`.replace(/\s+/g, ' '),
+      ),
     }));
   expect(violations, `serious or critical accessibility violations on ${page.url()}`).toEqual([]);
 }

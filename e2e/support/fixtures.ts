@@ -17,7 +17,11 @@ export const test = base.extend<{ dismissesPrompts: boolean; closesGuidance: voi
       await page.addInitScript(() => {
         const setItem = Storage.prototype.setItem;
         const markChecklistSeen = () => {
-          const organisationId = (JSON.parse(sessionStorage.getItem('tx-store') ?? '{}') as { state?: { organisation?: { id?: string } | null } }).state?.organisation?.id;
+          const organisationId = (
+            JSON.parse(sessionStorage.getItem('tx-store') ?? '{}') as {
+              state?: { organisation?: { id?: string } | null };
+            }
+          ).state?.organisation?.id;
           if (organisationId) setItem.call(sessionStorage, `levy.checklist.completed.${organisationId}`, 'true');
         };
         markChecklistSeen();
@@ -47,4 +51,3 @@ export const test = base.extend<{ dismissesPrompts: boolean; closesGuidance: voi
     { auto: true },
   ],
 });
-

@@ -39,36 +39,55 @@ const KEY_COLUMN = /^(total|amount|status|tax payable)\b/i;
 export async function expectPhoneLayout(page: Page): Promise<void> {
   await expect(page.getByRole('banner').getByRole('button', { name: 'Open profile menu' })).toBeVisible();
   // Whatever is still sliding in or out is not where it will stay.
-  await page.waitForFunction(() => document.getAnimations().every((animation) => !(animation instanceof CSSTransition) || animation.playState !== 'running'));
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => !(animation instanceof CSSTransition) || animation.playState !== 'running'),
+  );
   const problems = await page.evaluate((keyColumnSource) => {
     const keyColumn = new RegExp(keyColumnSource, 'i');
     const found: string[] = [];
     const width = window.innerWidth;
     const height = window.innerHeight;
-    const shown = (element: Element) => element.getClientRects().length > 0 && getComputedStyle(element).visibility !== 'hidden';
+    const shown = (element: Element) =>
+      element.getClientRects().length > 0 && getComputedStyle(element).visibility !== 'hidden';
     const name = (element: Element) => {
-      const words = (element.getAttribute('aria-label') ?? element.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 60);
+      const words = (element.getAttribute('aria-label') ?? element.textContent ?? '')
+        .trim()
+        .replace(/\s+/g, ' ')
+        .slice(0, 60);
       const role = element.getAttribute('role');
       return `${element.tagName.toLowerCase()}${role ? `[role=${role}]` : ''}${words ? ` “${words}”` : `.${Array.from(element.classList).join('.')}`}`;
     };
     // Layout is in fractions of a pixel: half a pixel over is rounding, not off the screen.
     const within = (element: Element, what: string, vertically: boolean) => {
       const box = element.getBoundingClientRect();
-      if (box.left < -0.5 || box.right > width + 0.5) found.push(`${what} ${name(element)} runs off the screen sideways (${Math.round(box.left)}–${Math.round(box.right)} of ${width} px)`);
-      if (vertically && (box.top < -0.5 || box.bottom > height + 0.5)) found.push(`${what} ${name(element)} runs off the screen (${Math.round(box.top)}–${Math.round(box.bottom)} of ${height} px high)`);
+      if (box.left < -0.5 || box.right > width + 0.5)
+        found.push(
+          `${what} ${name(element)} runs off the screen sideways (${Math.round(box.left)}–${Math.round(box.right)} of ${width} px)`,
+        );
+      if (vertically && (box.top < -0.5 || box.bottom > height + 0.5))
+        found.push(
+          `${what} ${name(element)} runs off the screen (${Math.round(box.top)}–${Math.round(box.bottom)} of ${height} px high)`,
+        );
     };
 
     const banner = document.querySelector('header');
     if (!banner) found.push('no top bar');
-    for (const action of Array.from(banner?.querySelectorAll('button, a[href]') ?? [])) if (shown(action)) within(action, 'top bar action', true);
+    for (const action of Array.from(banner?.querySelectorAll('button, a[href]') ?? []))
+      if (shown(action)) within(action, 'top bar action', true);
 
     const page = document.documentElement;
-    if (page.scrollWidth > page.clientWidth) found.push(`the page scrolls sideways (${page.scrollWidth} px wide on a ${page.clientWidth} px screen)`);
+    if (page.scrollWidth > page.clientWidth)
+      found.push(`the page scrolls sideways (${page.scrollWidth} px wide on a ${page.clientWidth} px screen)`);
 
-    const floating = document.querySelectorAll('[role="menu"], [role="listbox"], [role="tooltip"], .mantine-Popover-dropdown, .mantine-Combobox-dropdown');
+    const floating = document.querySelectorAll(
+      '[role="menu"], [role="listbox"], [role="tooltip"], .mantine-Popover-dropdown, .mantine-Combobox-dropdown',
+    );
     for (const element of Array.from(floating)) if (shown(element)) within(element, 'open menu', true);
     // Dialogs may be taller than the screen (they scroll), never wider.
-    for (const element of Array.from(document.querySelectorAll('[role="dialog"], [role="alert"]'))) if (shown(element)) within(element, element.getAttribute('role') === 'alert' ? 'toast' : 'dialog', false);
+    for (const element of Array.from(document.querySelectorAll('[role="dialog"], [role="alert"]')))
+      if (shown(element)) within(element, element.getAttribute('role') === 'alert' ? 'toast' : 'dialog', false);
 
     for (const table of Array.from(document.querySelectorAll('table'))) {
       if (!shown(table)) continue;
@@ -76,7 +95,10 @@ export async function expectPhoneLayout(page: Page): Promise<void> {
       let box = table.parentElement;
       while (box && !['auto', 'scroll'].includes(getComputedStyle(box).overflowX)) box = box.parentElement;
       const room = (box ?? page).clientWidth;
-      if (table.getBoundingClientRect().width >= room + 1) found.push(`table “${label}” is wider than its box (${Math.round(table.getBoundingClientRect().width)} px in ${room} px): it scrolls sideways`);
+      if (table.getBoundingClientRect().width >= room + 1)
+        found.push(
+          `table “${label}” is wider than its box (${Math.round(table.getBoundingClientRect().width)} px in ${room} px): it scrolls sideways`,
+        );
       // A key column may lose its header on a phone (its cells then go under the row's others, as
       // on a card), never its cells: the first row's cell under it shows.
       const firstRow = table.tBodies[0]?.rows[0];
@@ -137,14 +159,24 @@ export async function expectUncovered(element: Locator): Promise<void> {
   const covers = await element.evaluate((node) => {
     const box = node.getBoundingClientRect();
     // Toasts are the alerts outside any dialog; they let clicks through, so only their boxes tell.
-    const toasts = Array.from(document.querySelectorAll('[role="alert"]')).filter((toast) => !toast.closest('[role="dialog"]'));
+    const toasts = Array.from(document.querySelectorAll('[role="alert"]')).filter(
+      (toast) => !toast.closest('[role="dialog"]'),
+    );
     const over = toasts.find((toast) => {
       const edge = toast.getBoundingClientRect();
-      return edge.width > 0 && edge.left < box.right && edge.right > box.left && edge.top < box.bottom && edge.bottom > box.top;
+      return (
+        edge.width > 0 &&
+        edge.left < box.right &&
+        edge.right > box.left &&
+        edge.top < box.bottom &&
+        edge.bottom > box.top
+      );
     });
     if (over) return `a toast, “${(over.textContent ?? '').trim().slice(0, 80)}”`;
     const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-    return hit && node.contains(hit) ? null : (hit?.closest('[role]')?.textContent ?? hit?.textContent ?? 'nothing').trim().slice(0, 80);
+    return hit && node.contains(hit)
+      ? null
+      : (hit?.closest('[role]')?.textContent ?? hit?.textContent ?? 'nothing').trim().slice(0, 80);
   });
   expect(covers, `${await element.getAttribute('aria-label')} is covered`).toBeNull();
 }

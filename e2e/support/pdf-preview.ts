@@ -36,8 +36,10 @@ export async function renderFirstPageToPng(browser: Browser, pdfPath: string, pn
     await page.route(`${ORIGIN}/**`, async (route) => {
       const name = new URL(route.request().url()).pathname.slice(1);
       if (name === 'index.html') return route.fulfill({ contentType: 'text/html', body: PAGE });
-      if (name === 'document.pdf') return route.fulfill({ contentType: 'application/pdf', body: fs.readFileSync(pdfPath) });
-      if (name === 'pdf.mjs' || name === 'pdf.worker.mjs') return route.fulfill({ contentType: 'text/javascript', body: fs.readFileSync(path.join(PDFJS_DIR, name)) });
+      if (name === 'document.pdf')
+        return route.fulfill({ contentType: 'application/pdf', body: fs.readFileSync(pdfPath) });
+      if (name === 'pdf.mjs' || name === 'pdf.worker.mjs')
+        return route.fulfill({ contentType: 'text/javascript', body: fs.readFileSync(path.join(PDFJS_DIR, name)) });
       return route.fulfill({ status: 404, body: '' });
     });
     await page.goto(`${ORIGIN}/index.html`);

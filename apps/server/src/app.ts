@@ -10,7 +10,12 @@ import { createPaystackFunding } from './adapters/payments/paystack';
 import { startPaystackFake, type PaystackFake } from './adapters/payments/paystack-fake';
 import { withAgencyTimeout, type StateAgency } from './adapters/agency/state-agency';
 import { createRemitaGateway } from './adapters/remittance/remita-gateway';
-import { SANDBOX_REMITA, sandboxRemita, sandboxRoutes, type SandboxCollector } from './adapters/remittance/remita-sandbox';
+import {
+  SANDBOX_REMITA,
+  sandboxRemita,
+  sandboxRoutes,
+  type SandboxCollector,
+} from './adapters/remittance/remita-sandbox';
 import { createLogTransport, createSmtpTransport, type MailTransport } from './adapters/mail/mail-transport';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
@@ -39,7 +44,12 @@ import { createPayrollService } from './modules/payroll/payroll.service';
 import { payrollRoutes } from './modules/payroll/payroll.routes';
 import { createStatesService, registrationsOf } from './modules/states/states.service';
 import { stateRoutes } from './modules/states/states.routes';
-import { createIdentityService, hasAccount, switchSessionOrganisation, usersByIds } from './modules/identity/identity.service';
+import {
+  createIdentityService,
+  hasAccount,
+  switchSessionOrganisation,
+  usersByIds,
+} from './modules/identity/identity.service';
 import { identityRoutes } from './modules/identity/identity.routes';
 import { developmentMailboxRoutes } from './modules/mail/mail.routes';
 import { createMailService } from './modules/mail/mail.service';
@@ -81,7 +91,8 @@ class OneLinePerRequest extends LogController {
   override incomingRequest(): void {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
-    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    if (error)
+      reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
     else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
   }
 }
@@ -97,7 +108,13 @@ export interface AppOptions {
 }
 
 /** Builds the whole application: plugins, modules and their routes, one error handler. */
-export async function buildApp({ config, database, mailTransport, wrapAgency = (agency) => agency, paystackFake: givenPaystackFake }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  mailTransport,
+  wrapAgency = (agency) => agency,
+  paystackFake: givenPaystackFake,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.env === 'test' ? false : { level: config.logLevel },
     logController: new OneLinePerRequest(),
@@ -111,9 +128,18 @@ export async function buildApp({ config, database, mailTransport, wrapAgency = (
   });
   const { db } = database;
 
-  const transport = mailTransport ?? (config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom) : createLogTransport((line) => app.log.info(line)));
+  const transport =
+    mailTransport ??
+    (config.smtpUrl
+      ? createSmtpTransport(config.smtpUrl, config.mailFrom)
+      : createLogTransport((line) => app.log.info(line)));
   const jobs = createJobs({ database, log: app.log });
-  const mail = createMailService({ db, jobs, transport, logLink: (to, link) => app.log.info({ to, link }, 'Mail link (development mailbox)') });
+  const mail = createMailService({
+    db,
+    jobs,
+    transport,
+    logLink: (to, link) => app.log.info({ to, link }, 'Mail link (development mailbox)'),
+  });
 
   // Services are built in dependency order, each from services already built. Where two modules
   // need each other, the one built first gets a smaller capability that needs neither: a plain
@@ -128,21 +154,33 @@ export async function buildApp({ config, database, mailTransport, wrapAgency = (
   };
   // Taxes are remitted through Remita itself, or in the sandbox through the local Remita fake, with
   // a route for every collector: the same adapter either way (docs/payment-rails/remita.md).
-  const collectors: SandboxCollector[] = (await reference.listStates()).map((state) => ({ code: state.code, revenueService: state.revenueService, collector: state.collector }));
-  const remita = config.remittance.gateway === 'remita' ? config.remittance.remita : { ...SANDBOX_REMITA, baseUrl: await sandboxRemita(collectors, config.remittanceSandboxPort) };
+  const collectors: SandboxCollector[] = (await reference.listStates()).map((state) => ({
+    code: state.code,
+    revenueService: state.revenueService,
+    collector: state.collector,
+  }));
+  const remita =
+    config.remittance.gateway === 'remita'
+      ? config.remittance.remita
+      : { ...SANDBOX_REMITA, baseUrl: await sandboxRemita(collectors, config.remittanceSandboxPort) };
   const gateway = createRemitaGateway({ ...remita, timeoutMs: config.remittanceTimeoutMs });
   const referenceData = createReferenceDataService({
     db,
     collectors: async () => collectors,
     seedRoutes: config.remittance.gateway === 'sandbox' ? sandboxRoutes(collectors) : [],
-    paidBillsChangedBy: async (executor, input) => paidBillsChangedBy(executor, { ...input, collectorOf: await collectorsOf(executor) }),
+    paidBillsChangedBy: async (executor, input) =>
+      paidBillsChangedBy(executor, { ...input, collectorOf: await collectorsOf(executor) }),
     paidBillsChargeChangedBy,
-    paidBillsWhtRateChangedBy: async (executor, input) => paidBillsWhtRateChangedBy(executor, { ...input, collectorOf: await collectorsOf(executor) }),
+    paidBillsWhtRateChangedBy: async (executor, input) =>
+      paidBillsWhtRateChangedBy(executor, { ...input, collectorOf: await collectorsOf(executor) }),
     usersByIds,
     recheckMs: config.referenceDataRecheckMs,
   });
   await referenceData.load();
-  const agency = withAgencyTimeout(wrapAgency(createSandboxAgency({ notify: (to, subject, text) => mail.enqueue(db, { to, subject, text }) })), config.agencyTimeoutMs);
+  const agency = withAgencyTimeout(
+    wrapAgency(createSandboxAgency({ notify: (to, subject, text) => mail.enqueue(db, { to, subject, text }) })),
+    config.agencyTimeoutMs,
+  );
   const directory = createOrganisationDirectory({ db, reference, usersByIds });
   const team = createTeamService({
     db,
@@ -155,8 +193,20 @@ export async function buildApp({ config, database, mailTransport, wrapAgency = (
     usersByIds,
     hasAccount,
   });
-  const corporations = createCorporationsService({ db, organisationsByIds: directory.byIds, registrationsOf, payrollContents });
-  const states = createStatesService({ db, agency, corporations, reference, organisations: directory, payrollContents });
+  const corporations = createCorporationsService({
+    db,
+    organisationsByIds: directory.byIds,
+    registrationsOf,
+    payrollContents,
+  });
+  const states = createStatesService({
+    db,
+    agency,
+    corporations,
+    reference,
+    organisations: directory,
+    payrollContents,
+  });
   const payroll = createPayrollService({ db, agency, states, organisations: directory, reference });
   // Sandbox: the real Paystack adapter against a local fake of Paystack, whose webhooks come to this app.
   const ownPaystackFake =
@@ -165,22 +215,38 @@ export async function buildApp({ config, database, mailTransport, wrapAgency = (
           secretKey: config.payments.paystackSecretKey,
           statePath: config.env === 'test' ? undefined : path.join(config.dataDir, 'paystack-fake.json'),
           deliver: async (body, headers) => {
-            const answer = await app.inject({ method: 'POST', url: paymentWebhookPath(paymentProvider), headers, payload: body });
+            const answer = await app.inject({
+              method: 'POST',
+              url: paymentWebhookPath(paymentProvider),
+              headers,
+              payload: body,
+            });
             return { status: answer.statusCode, body: answer.body };
           },
         })
       : null;
   if (ownPaystackFake) app.addHook('onClose', () => ownPaystackFake.close());
   const paystackFake = config.payments.provider === 'sandbox' ? (givenPaystackFake ?? ownPaystackFake) : null;
-  const paymentProvider = createPaystackFunding({ baseUrl: paystackFake?.url ?? config.payments.paystackBaseUrl, secretKey: config.payments.paystackSecretKey, timeoutMs: config.payments.paystackTimeoutMs });
+  const paymentProvider = createPaystackFunding({
+    baseUrl: paystackFake?.url ?? config.payments.paystackBaseUrl,
+    secretKey: config.payments.paystackSecretKey,
+    timeoutMs: config.payments.paystackTimeoutMs,
+  });
   const canSimulateTransfers = paystackFake !== null;
-  const wallets = createWalletsService({ db, provider: paymentProvider, organisationsService: directory, corporationsService: corporations, canSimulateTransfers });
+  const wallets = createWalletsService({
+    db,
+    provider: paymentProvider,
+    organisationsService: directory,
+    corporationsService: corporations,
+    canSimulateTransfers,
+  });
   const calculator = createCalculatorService({ db, whtRates: referenceData.current });
   const receiptCodes = createReceiptCodes({ secret: config.receiptSigningSecret, appUrl: config.appUrl });
   const receiptVerification = createReceiptVerification({
     db,
     codes: receiptCodes,
-    corporationName: async (organisationId, corporationId) => (await corporations.findInOrganisation(organisationId, corporationId)).name,
+    corporationName: async (organisationId, corporationId) =>
+      (await corporations.findInOrganisation(organisationId, corporationId)).name,
     stateOf: async (stateId) => (await reference.listStates()).find((state) => state.id === stateId),
   });
   const payerAddress = async (caller: Caller, organisationId: string) => {
@@ -205,12 +271,27 @@ export async function buildApp({ config, database, mailTransport, wrapAgency = (
     settingValue: directory.settingValue,
     receiptCodes,
     payrollOnFile: payroll.payeFileOnFile,
-    payrollEmployeeCount: async (registrationId) => (await payrollContents(db, [registrationId])).get(registrationId)?.employees ?? 0,
+    payrollEmployeeCount: async (registrationId) =>
+      (await payrollContents(db, [registrationId])).get(registrationId)?.employees ?? 0,
     payerAddress,
     vendors,
   });
-  const annualReturns = createAnnualReturnsService({ db, agency, agencyTimeoutMs: config.agencyTimeoutMs, states, paidPayeBillsOfYear: bills.paidPayeBillsOfYear, people: (ids) => usersByIds(db, ids), payerAddress });
-  const priorPayments = createPriorPaymentsService({ db, states, bills: bills.billPeriods, readPayeFile: payroll.readPayeFile, people: (ids) => usersByIds(db, ids) });
+  const annualReturns = createAnnualReturnsService({
+    db,
+    agency,
+    agencyTimeoutMs: config.agencyTimeoutMs,
+    states,
+    paidPayeBillsOfYear: bills.paidPayeBillsOfYear,
+    people: (ids) => usersByIds(db, ids),
+    payerAddress,
+  });
+  const priorPayments = createPriorPaymentsService({
+    db,
+    states,
+    bills: bills.billPeriods,
+    readPayeFile: payroll.readPayeFile,
+    people: (ids) => usersByIds(db, ids),
+  });
   // The onboarding summary counts what corporations, wallets and bills own: organisations come after them.
   const organisations = createOrganisationsService({
     db,
@@ -229,7 +310,10 @@ export async function buildApp({ config, database, mailTransport, wrapAgency = (
     registrations: async (organisationId) => {
       const registrations = await states.registrationsOfOrganisation(organisationId);
       const taxes = await payroll.taxOnFile(registrations.map((registration) => registration.registrationId));
-      return registrations.map((registration) => ({ ...registration, payrollTaxKobo: taxes.get(registration.registrationId) ?? null }));
+      return registrations.map((registration) => ({
+        ...registration,
+        payrollTaxKobo: taxes.get(registration.registrationId) ?? null,
+      }));
     },
     bills: bills.billPeriods,
     referenceTables: referenceData.current,
@@ -290,7 +374,9 @@ export async function buildApp({ config, database, mailTransport, wrapAgency = (
       },
     },
   });
-  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)));
+  app.addHook('onRequest', (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)),
+  );
   await app.register(multipart, { limits: { fileSize: FILE_LIMIT_BYTES, files: 5 } });
 
   // A POST with Content-Type JSON and no body is an empty object, as the spec's "empty body" calls send.
@@ -344,7 +430,9 @@ export async function buildApp({ config, database, mailTransport, wrapAgency = (
       return reply.sendFile('index.html');
     });
   } else {
-    app.setNotFoundHandler((_request, reply) => reply.status(404).send({ code: 'NOT_FOUND', message: 'No such call.', data: null }));
+    app.setNotFoundHandler((_request, reply) =>
+      reply.status(404).send({ code: 'NOT_FOUND', message: 'No such call.', data: null }),
+    );
   }
 
   // Workers start once every module has defined its jobs; on close, running jobs finish or go back to their queue.

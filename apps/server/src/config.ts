@@ -1,9 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 
-const booleanFlag = z
-  .enum(['0', '1', 'true', 'false'])
-  .transform((value) => value === '1' || value === 'true');
+const booleanFlag = z.enum(['0', '1', 'true', 'false']).transform((value) => value === '1' || value === 'true');
 
 /** Every environment variable the server reads. README.md documents each one. */
 const environmentSchema = z.object({
@@ -30,7 +28,10 @@ const environmentSchema = z.object({
   /** How long a process trusts its copy of the staff reference rows before counting them again (decision 0025). */
   REFERENCE_DATA_RECHECK_MS: z.coerce.number().int().min(0).default(5_000),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'paystack']).default('sandbox'),
-  PAYSTACK_SECRET_KEY: z.string().regex(/^sk_(test|live)_\w+$/, 'must be a Paystack secret key (sk_test_… or sk_live_…)').optional(),
+  PAYSTACK_SECRET_KEY: z
+    .string()
+    .regex(/^sk_(test|live)_\w+$/, 'must be a Paystack secret key (sk_test_… or sk_live_…)')
+    .optional(),
   PAYSTACK_BASE_URL: z.url().default('https://api.paystack.co'),
   PAYSTACK_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
   /** A staging or demo deploy: production may run against the local fakes, and every screen says so. */
@@ -77,7 +78,12 @@ export type Config = {
    * Wallet funding: Paystack itself, or (sandbox) the real Paystack adapter against the local fake
    * of Paystack that the app starts, with the fake's published key.
    */
-  payments: { provider: 'sandbox' | 'paystack'; paystackSecretKey: string; paystackBaseUrl: string; paystackTimeoutMs: number };
+  payments: {
+    provider: 'sandbox' | 'paystack';
+    paystackSecretKey: string;
+    paystackBaseUrl: string;
+    paystackTimeoutMs: number;
+  };
   /** Some counterpart is a local fake: screens show a "Sandbox" marker. */
   sandbox: boolean;
   /** Signs receipts' verification codes (HMAC-SHA256 of the bill id): changing it voids every printed code. */
@@ -101,7 +107,13 @@ export interface RemitaAccount {
   incomeAccount: string;
 }
 
-const REMITA_VARIABLES = ['REMITA_PUBLIC_KEY', 'REMITA_SECRET_KEY', 'REMITA_FUNDING_SOURCE', 'REMITA_DEBITED_ACCOUNT', 'REMITA_INCOME_ACCOUNT'] as const;
+const REMITA_VARIABLES = [
+  'REMITA_PUBLIC_KEY',
+  'REMITA_SECRET_KEY',
+  'REMITA_FUNDING_SOURCE',
+  'REMITA_DEBITED_ACCOUNT',
+  'REMITA_INCOME_ACCOUNT',
+] as const;
 
 type Environment = z.infer<typeof environmentSchema>;
 
@@ -109,7 +121,11 @@ type Environment = z.infer<typeof environmentSchema>;
 function remittanceOf(value: Environment): { remittance: Config['remittance']; problems: string[] } {
   if (value.REMITTANCE_GATEWAY === 'sandbox') return { remittance: { gateway: 'sandbox' }, problems: [] };
   const missing = REMITA_VARIABLES.filter((name) => !value[name]);
-  if (missing.length > 0) return { remittance: { gateway: 'sandbox' }, problems: missing.map((name) => `${name}: is required when REMITTANCE_GATEWAY is remita`) };
+  if (missing.length > 0)
+    return {
+      remittance: { gateway: 'sandbox' },
+      problems: missing.map((name) => `${name}: is required when REMITTANCE_GATEWAY is remita`),
+    };
   return {
     remittance: {
       gateway: 'remita',
@@ -145,9 +161,23 @@ export const DEVELOPMENT_RECEIPT_SECRET = 'levy-development-receipt-signing-secr
 
 function paymentsOf(value: Environment): Config['payments'] {
   // The sandbox's base URL is the fake's, known only once the app has started it.
-  if (value.PAYMENT_PROVIDER === 'sandbox') return { provider: 'sandbox', paystackSecretKey: SANDBOX_PAYSTACK_SECRET_KEY, paystackBaseUrl: '', paystackTimeoutMs: value.PAYSTACK_TIMEOUT_MS };
-  if (!value.PAYSTACK_SECRET_KEY) throw new ConfigError('Invalid configuration:\n  PAYSTACK_SECRET_KEY: is required when PAYMENT_PROVIDER is paystack');
-  return { provider: 'paystack', paystackSecretKey: value.PAYSTACK_SECRET_KEY, paystackBaseUrl: value.PAYSTACK_BASE_URL.replace(/\/$/, ''), paystackTimeoutMs: value.PAYSTACK_TIMEOUT_MS };
+  if (value.PAYMENT_PROVIDER === 'sandbox')
+    return {
+      provider: 'sandbox',
+      paystackSecretKey: SANDBOX_PAYSTACK_SECRET_KEY,
+      paystackBaseUrl: '',
+      paystackTimeoutMs: value.PAYSTACK_TIMEOUT_MS,
+    };
+  if (!value.PAYSTACK_SECRET_KEY)
+    throw new ConfigError(
+      'Invalid configuration:\n  PAYSTACK_SECRET_KEY: is required when PAYMENT_PROVIDER is paystack',
+    );
+  return {
+    provider: 'paystack',
+    paystackSecretKey: value.PAYSTACK_SECRET_KEY,
+    paystackBaseUrl: value.PAYSTACK_BASE_URL.replace(/\/$/, ''),
+    paystackTimeoutMs: value.PAYSTACK_TIMEOUT_MS,
+  };
 }
 
 /** Parses the environment; a wrong value throws a ConfigError naming the variable. */
@@ -164,13 +194,21 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   if (value.NODE_ENV === 'production') {
     if (!value.LEVY_SANDBOX) {
       for (const counterpart of COUNTERPARTS.filter((each) => each.isSandbox(value))) {
-        problems.push(`${counterpart.variable}: is sandbox (a local fake: no real money moves); set the real provider, or LEVY_SANDBOX=1 for a staging or demo deploy`);
+        problems.push(
+          `${counterpart.variable}: is sandbox (a local fake: no real money moves); set the real provider, or LEVY_SANDBOX=1 for a staging or demo deploy`,
+        );
       }
     }
     if (!value.RECEIPT_SIGNING_SECRET) problems.push('RECEIPT_SIGNING_SECRET: is required when NODE_ENV is production');
-    else if (value.RECEIPT_SIGNING_SECRET === DEVELOPMENT_RECEIPT_SECRET) problems.push('RECEIPT_SIGNING_SECRET: still has the published development value; set a long random secret of your own');
+    else if (value.RECEIPT_SIGNING_SECRET === DEVELOPMENT_RECEIPT_SECRET)
+      problems.push(
+        'RECEIPT_SIGNING_SECRET: still has the published development value; set a long random secret of your own',
+      );
     // The demo login is printed in the README: it must never exist where real money moves.
-    if (value.SEED_DEMO === true) problems.push('SEED_DEMO: the demo account has a published password and is never created when NODE_ENV is production');
+    if (value.SEED_DEMO === true)
+      problems.push(
+        'SEED_DEMO: the demo account has a published password and is never created when NODE_ENV is production',
+      );
   }
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   return {

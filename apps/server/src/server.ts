@@ -16,7 +16,12 @@ async function main() {
     }
     throw error;
   }
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize, statementTimeoutMs: config.databaseStatementTimeoutMs });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+    statementTimeoutMs: config.databaseStatementTimeoutMs,
+  });
   await database.migrate();
   await seedReferenceData(database.db);
   const demoCreated = config.seedDemo ? await seedDemoAccount(database.db, config) : false;
@@ -25,7 +30,9 @@ async function main() {
   // burst at once, and threads and connections started then would keep every request waiting.
   await Promise.all([startWorkers(), database.connectAll()]);
   await app.listen({ port: config.port, host: config.host });
-  console.log(`Levy is running on ${config.appUrl} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);
+  console.log(
+    `Levy is running on ${config.appUrl} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`,
+  );
   if (demoCreated) console.log(`Demo account created. Log in with ${config.demoEmail} / ${config.demoPassword}`);
   else if (config.seedDemo) console.log(`Demo login (if unchanged): ${config.demoEmail} / ${config.demoPassword}`);
 

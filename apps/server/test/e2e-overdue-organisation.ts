@@ -9,7 +9,9 @@ import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { seedDemoAccount, seedReferenceData } from '../src/seed';
 
-const CERTIFICATE = new Blob(['%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'], { type: 'application/pdf' });
+const CERTIFICATE = new Blob(['%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'], {
+  type: 'application/pdf',
+});
 
 /** One employee, ₦500,000 a month, with the PAYE of NTA 2025. */
 const PAYROLL =
@@ -36,7 +38,12 @@ async function main() {
   const app = await buildApp({ config, database });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
 
-  async function call<T>(method: string, namespace: string, path: string, options: { body?: unknown; token?: string } = {}): Promise<T> {
+  async function call<T>(
+    method: string,
+    namespace: string,
+    path: string,
+    options: { body?: unknown; token?: string } = {},
+  ): Promise<T> {
     const response = await fetch(`${address}/service/v1`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(options.token ? { 'api-token': options.token } : {}) },
@@ -48,10 +55,24 @@ async function main() {
   }
 
   try {
-    await call('POST', 'public', 'users/register', { body: { first_name: 'Kemi', last_name: 'Balogun', email, password, phone: '+2348035551234', marketing_source_id: 1 } });
+    await call('POST', 'public', 'users/register', {
+      body: {
+        first_name: 'Kemi',
+        last_name: 'Balogun',
+        email,
+        password,
+        phone: '+2348035551234',
+        marketing_source_id: 1,
+      },
+    });
     const mails = await call<Array<{ to: string; links: string[] }>>('GET', 'public', 'dev/mailbox');
-    const verifyLink = mails.filter((mail) => mail.to === email).flatMap((mail) => mail.links).find((link) => link.includes('/authenticate?token='))!;
-    const { token } = await call<{ token: string }>('POST', 'public', 'users/verify-email', { body: { token: new URL(verifyLink).searchParams.get('token') } });
+    const verifyLink = mails
+      .filter((mail) => mail.to === email)
+      .flatMap((mail) => mail.links)
+      .find((link) => link.includes('/authenticate?token='))!;
+    const { token } = await call<{ token: string }>('POST', 'public', 'users/verify-email', {
+      body: { token: new URL(verifyLink).searchParams.get('token') },
+    });
     const organisation = await call<{ id: string }>('POST', 'auth', 'organisations', { token, body: {} });
 
     const identity = new FormData();
@@ -68,26 +89,52 @@ async function main() {
     }))
       identity.append(field, value);
     identity.append('cac_document', CERTIFICATE, 'cac-certificate.pdf');
-    const uploaded = await fetch(`${address}/service/v1/organisations/${organisation.id}/identity`, { method: 'POST', headers: { 'api-token': token }, body: identity });
+    const uploaded = await fetch(`${address}/service/v1/organisations/${organisation.id}/identity`, {
+      method: 'POST',
+      headers: { 'api-token': token },
+      body: identity,
+    });
     if (!uploaded.ok) throw new Error(`identity: ${await uploaded.text()}`);
     await call('POST', 'auth', `organisations/${organisation.id}/kyc/completed`, { token });
 
-    const corporation = await call<{ id: string }>('POST', 'core', 'internal/corporations', { token, body: { name: 'Balogun Foods Ikeja Limited' } });
+    const corporation = await call<{ id: string }>('POST', 'core', 'internal/corporations', {
+      token,
+      body: { name: 'Balogun Foods Ikeja Limited' },
+    });
     const threeMonthsAgo = addMonths(lagosPeriod(new Date()), -3);
     const lagos = `internal/corporations/${corporation.id}/states/LA`;
-    await call('POST', 'core', lagos, { token, body: { tax_payer_number: 'C-0054321', first_tax_month: threeMonthsAgo } });
+    await call('POST', 'core', lagos, {
+      token,
+      body: { tax_payer_number: 'C-0054321', first_tax_month: threeMonthsAgo },
+    });
     // PAYE is filed for a registered payroll: consent with the mailed code, then one employee on file.
     const consent = await call<{ token: string }>('POST', 'core', `${lagos}/consent`, { token });
-    const consentMail = (await call<Array<{ to: string; subject: string }>>('GET', 'public', 'dev/mailbox')).find((mail) => mail.to === email && /consent code$/.test(mail.subject))!;
-    await call('POST', 'core', `${lagos}/consent/verify`, { token, body: { pin: consentMail.subject.slice(0, 6), token: consent.token } });
+    const consentMail = (await call<Array<{ to: string; subject: string }>>('GET', 'public', 'dev/mailbox')).find(
+      (mail) => mail.to === email && /consent code$/.test(mail.subject),
+    )!;
+    await call('POST', 'core', `${lagos}/consent/verify`, {
+      token,
+      body: { pin: consentMail.subject.slice(0, 6), token: consent.token },
+    });
     const payroll = new FormData();
     payroll.append('namespace', 'core');
     payroll.append('file', new Blob([PAYROLL], { type: 'text/csv' }), 'payroll.csv');
-    const registered = await fetch(`${address}/service/v1/${lagos}/payrolls/file`, { method: 'POST', headers: { 'api-token': token }, body: payroll });
+    const registered = await fetch(`${address}/service/v1/${lagos}/payrolls/file`, {
+      method: 'POST',
+      headers: { 'api-token': token },
+      body: payroll,
+    });
     if (!registered.ok) throw new Error(`payroll: ${await registered.text()}`);
-    const wallets = await call<{ wallets: Array<{ id: string }> }>('GET', 'core', `internal/organisations/${organisation.id}/wallets`, { token });
-    await call('POST', 'core', `internal/sandbox/wallets/${wallets.wallets[0].id}/fund`, { token, body: { amount: '2000000' } });
-
+    const wallets = await call<{ wallets: Array<{ id: string }> }>(
+      'GET',
+      'core',
+      `internal/organisations/${organisation.id}/wallets`,
+      { token },
+    );
+    await call('POST', 'core', `internal/sandbox/wallets/${wallets.wallets[0].id}/fund`, {
+      token,
+      body: { amount: '2000000' },
+    });
   } finally {
     await app.close();
     await database.close();

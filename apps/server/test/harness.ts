@@ -21,7 +21,15 @@ export interface TestApp {
   call(method: string, namespace: string, path: string, options?: CallOptions): Promise<Envelope>;
   /** A multipart upload at POST /service/v1/{path}, the namespace in a form field. */
   upload(path: string, options: UploadOptions): Promise<Envelope>;
-  mailbox(): Promise<Array<{ to: string; subject: string; text: string; links: string[]; attachments: Array<{ filename: string; content_type: string; bytes: number }> }>>;
+  mailbox(): Promise<
+    Array<{
+      to: string;
+      subject: string;
+      text: string;
+      links: string[];
+      attachments: Array<{ filename: string; content_type: string; bytes: number }>;
+    }>
+  >;
   /** Stops the app as a shutdown would (running jobs go back to their queue) and starts a new one on the same database. */
   restart(): Promise<void>;
   /** Another app with its own connection pool on the same PostgreSQL database, as a second process would be. */
@@ -40,7 +48,12 @@ export interface AppInstance {
 
 /** Calls through the gateway of the app `current` answers at the time of the call. */
 function gatewayCaller(current: () => FastifyInstance) {
-  return async function call(method: string, namespace: string, path: string, callOptions: CallOptions = {}): Promise<Envelope> {
+  return async function call(
+    method: string,
+    namespace: string,
+    path: string,
+    callOptions: CallOptions = {},
+  ): Promise<Envelope> {
     const response = await current().inject({
       method: 'POST',
       remoteAddress: callOptions.ip,
@@ -76,7 +89,11 @@ export function multipartBody(fields: Record<string, string>, files: TestFile[])
     parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   }
   for (const file of files) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType}\r\n\r\n`));
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType}\r\n\r\n`,
+      ),
+    );
     parts.push(file.content, Buffer.from('\r\n'));
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
@@ -140,7 +157,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const databaseUrl = options.keep && 'databaseUrl' in options.keep ? options.keep.databaseUrl : scratch?.url;
   const dataDir = options.keep && 'dataDir' in options.keep ? options.keep.dataDir : 'memory://';
   // A short agency timeout keeps the 'agency unavailable' test ID quick; Paystack's, the unanswered verification.
-  const config = loadConfig({ NODE_ENV: 'test', APP_URL: 'http://levy.test', AGENCY_TIMEOUT_MS: '300', PAYSTACK_TIMEOUT_MS: '3000', ...options.env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    APP_URL: 'http://levy.test',
+    AGENCY_TIMEOUT_MS: '300',
+    PAYSTACK_TIMEOUT_MS: '3000',
+    ...options.env,
+  });
   const database = await openDatabase({ databaseUrl, dataDir });
   await database.migrate();
   await seedReferenceData(database.db);
@@ -149,12 +172,23 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     secretKey: SANDBOX_PAYSTACK_SECRET_KEY,
     retryDelaysMs: [],
     deliver: async (body, headers) => {
-      const answer = await app.inject({ method: 'POST', url: '/service/v1/webhooks/payments/paystack', headers, payload: body });
+      const answer = await app.inject({
+        method: 'POST',
+        url: '/service/v1/webhooks/payments/paystack',
+        headers,
+        payload: body,
+      });
       return { status: answer.statusCode, body: answer.body };
     },
   });
   const start = async (on: Database = database) => {
-    const built = await buildApp({ config: { ...config, databaseUrl }, database: on, mailTransport: options.mailTransport, wrapAgency: options.wrapAgency, paystackFake });
+    const built = await buildApp({
+      config: { ...config, databaseUrl },
+      database: on,
+      mailTransport: options.mailTransport,
+      wrapAgency: options.wrapAgency,
+      paystackFake,
+    });
     await built.ready();
     return built;
   };
@@ -162,11 +196,18 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const call = gatewayCaller(() => app);
 
   async function upload(path: string, uploadOptions: UploadOptions): Promise<Envelope> {
-    const { payload, contentType } = multipartBody({ namespace: uploadOptions.namespace, ...uploadOptions.fields }, uploadOptions.files ?? []);
+    const { payload, contentType } = multipartBody(
+      { namespace: uploadOptions.namespace, ...uploadOptions.fields },
+      uploadOptions.files ?? [],
+    );
     const response = await app.inject({
       method: 'POST',
       url: `/service/v1/${path}`,
-      headers: { 'content-type': contentType, ...(uploadOptions.token ? { 'api-token': uploadOptions.token } : {}), ...uploadOptions.headers },
+      headers: {
+        'content-type': contentType,
+        ...(uploadOptions.token ? { 'api-token': uploadOptions.token } : {}),
+        ...uploadOptions.headers,
+      },
       payload,
     });
     return { status: response.statusCode, ...response.json<Omit<Envelope, 'status'>>() };
@@ -216,7 +257,15 @@ let counter = 0;
 export async function signUp(test: TestApp, overrides: Partial<Record<string, unknown>> = {}) {
   counter += 1;
   const email = (overrides.email as string) ?? `person${counter}-${randomBytes(3).toString('hex')}@example.ng`;
-  const body = { first_name: 'Chidi', last_name: 'Eze', email, password: 'correct-horse-1', phone: '+2348031234567', marketing_source_id: 1, ...overrides };
+  const body = {
+    first_name: 'Chidi',
+    last_name: 'Eze',
+    email,
+    password: 'correct-horse-1',
+    phone: '+2348031234567',
+    marketing_source_id: 1,
+    ...overrides,
+  };
   const registered = await test.call('POST', 'public', 'users/register', { body });
   if (registered.code !== 'OK') throw new Error(`register failed: ${JSON.stringify(registered)}`);
   if (registered.data.session) return { email, password: body.password, session: registered.data.session };
@@ -229,28 +278,56 @@ export async function signUp(test: TestApp, overrides: Partial<Record<string, un
 /** A verified user who owns a new organisation: returns the token and organisation id. */
 export async function ownerWithOrganisation(test: TestApp, overrides: Partial<Record<string, unknown>> = {}) {
   const { email, session } = await signUp(test, overrides);
-  const created = await test.call('POST', 'auth', 'organisations', { token: session.token, body: { name: 'Acme Nigeria Ltd' } });
+  const created = await test.call('POST', 'auth', 'organisations', {
+    token: session.token,
+    body: { name: 'Acme Nigeria Ltd' },
+  });
   if (created.code !== 'OK') throw new Error(`create organisation failed: ${JSON.stringify(created)}`);
-  return { email, token: session.token as string, organisationId: created.data.id as string, userId: session.user.id as string };
+  return {
+    email,
+    token: session.token as string,
+    organisationId: created.data.id as string,
+    userId: session.user.id as string,
+  };
 }
 
 /** Invites a new person with the given role, who signs up from the link and accepts. */
-export async function joinAsMember(test: TestApp, owner: { token: string; organisationId: string }, roleCode: 'user.admin' | 'user.member' = 'user.member') {
+export async function joinAsMember(
+  test: TestApp,
+  owner: { token: string; organisationId: string },
+  roleCode: 'user.admin' | 'user.member' = 'user.member',
+) {
   counter += 1;
   const email = `member${counter}-${randomBytes(3).toString('hex')}@example.ng`;
   const roleId = roleCode === 'user.admin' ? 1 : 2;
-  const invited = await test.call('POST', 'auth', 'organisations/users/invite', { token: owner.token, body: { email, role_id: roleId } });
+  const invited = await test.call('POST', 'auth', 'organisations/users/invite', {
+    token: owner.token,
+    body: { email, role_id: roleId },
+  });
   if (invited.code !== 'OK') throw new Error(`invite failed: ${JSON.stringify(invited)}`);
   const link = (await test.mailbox()).find((item) => item.to === email)!.links[0];
   const ott = link.split('/invite/')[1];
   const { session } = await signUp(test, { email, invitation_token: ott });
-  const accepted = await test.call('POST', 'auth', `organisations/${owner.organisationId}/users/invite/${invited.data.id}`, { token: session.token });
+  const accepted = await test.call(
+    'POST',
+    'auth',
+    `organisations/${owner.organisationId}/users/invite/${invited.data.id}`,
+    { token: session.token },
+  );
   if (accepted.code !== 'OK') throw new Error(`accept failed: ${JSON.stringify(accepted)}`);
-  return { email, token: session.token as string, membershipId: invited.data.id as string, userId: session.user.id as string };
+  return {
+    email,
+    token: session.token as string,
+    membershipId: invited.data.id as string,
+    userId: session.user.id as string,
+  };
 }
 
 /** A PNG small enough to stand for an uploaded certificate. */
-export const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+export const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /** A platform staff user (user type 1), who can only be made in the database. */
 export async function staffUser(test: TestApp) {
@@ -272,18 +349,39 @@ export async function staffUser(test: TestApp) {
 
 /** The owner's organisation with one corporation registered in Lagos, consent given. */
 export async function corporationWithConsent(test: TestApp, owner: { token: string }, taxPayerNumber = 'C-0012345') {
-  const corporation = await test.call('POST', 'core', 'internal/corporations', { token: owner.token, body: { name: `Corp ${randomBytes(3).toString('hex')}` } });
+  const corporation = await test.call('POST', 'core', 'internal/corporations', {
+    token: owner.token,
+    body: { name: `Corp ${randomBytes(3).toString('hex')}` },
+  });
   const corporationId = corporation.data.id as string;
-  await test.call('POST', 'core', `internal/corporations/${corporationId}/states/LA`, { token: owner.token, body: { tax_payer_number: taxPayerNumber } });
+  await test.call('POST', 'core', `internal/corporations/${corporationId}/states/LA`, {
+    token: owner.token,
+    body: { tax_payer_number: taxPayerNumber },
+  });
   await giveConsent(test, owner.token, corporationId, 'LA');
   return { corporationId };
 }
 
 /** Payroll consent for a registration, with the code from the development mailbox. */
-export async function giveConsent(test: TestApp, token: string, corporationId: string, stateCode: string): Promise<void> {
-  const consent = await test.call('POST', 'core', `internal/corporations/${corporationId}/states/${stateCode}/consent`, { token });
+export async function giveConsent(
+  test: TestApp,
+  token: string,
+  corporationId: string,
+  stateCode: string,
+): Promise<void> {
+  const consent = await test.call(
+    'POST',
+    'core',
+    `internal/corporations/${corporationId}/states/${stateCode}/consent`,
+    { token },
+  );
   const pin = await latestConsentPin(test);
-  const verified = await test.call('POST', 'core', `internal/corporations/${corporationId}/states/${stateCode}/consent/verify`, { token, body: { pin, token: consent.data.token } });
+  const verified = await test.call(
+    'POST',
+    'core',
+    `internal/corporations/${corporationId}/states/${stateCode}/consent/verify`,
+    { token, body: { pin, token: consent.data.token } },
+  );
   if (verified.code !== 'OK') throw new Error(`consent failed: ${JSON.stringify(verified)}`);
 }
 
@@ -295,7 +393,10 @@ export async function latestConsentPin(test: TestApp): Promise<string> {
 
 /** A PAYE template file with the given employees (tax_payable non-zero). */
 export function payrollCsv(rows: Array<{ tin: string; name: string; gross: string; tax: string }>): Buffer {
-  const header = 'tax_payer_number,name,nationality,designation,gross_income,tax_payable,basic_salary,housing,transport,furniture,education,lunch,passage,leave,bonus,13th_month,utility,other_allowances';
-  const lines = rows.map((row) => `${row.tin},${row.name},Nigerian,Accountant,${row.gross},${row.tax},${row.gross},0,0,0,0,0,0,0,0,0,0,0`);
+  const header =
+    'tax_payer_number,name,nationality,designation,gross_income,tax_payable,basic_salary,housing,transport,furniture,education,lunch,passage,leave,bonus,13th_month,utility,other_allowances';
+  const lines = rows.map(
+    (row) => `${row.tin},${row.name},Nigerian,Accountant,${row.gross},${row.tax},${row.gross},0,0,0,0,0,0,0,0,0,0,0`,
+  );
   return Buffer.from(`${header}\n${lines.join('\n')}\n`);
 }

@@ -17,8 +17,16 @@ export interface FakeDelivery {
 }
 
 /** A control call of the Paystack fake (POST under /__fake/paystack). */
-export async function paystackFake<T = { transaction: FakeTransaction; delivery: FakeDelivery | null }>(fakeUrl: string, path: string, body: object = {}): Promise<T> {
-  const response = await fetch(`${fakeUrl}/__fake/paystack${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+export async function paystackFake<T = { transaction: FakeTransaction; delivery: FakeDelivery | null }>(
+  fakeUrl: string,
+  path: string,
+  body: object = {},
+): Promise<T> {
+  const response = await fetch(`${fakeUrl}/__fake/paystack${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   if (!response.ok) throw new Error(`Paystack fake ${path}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
 }
@@ -29,8 +37,14 @@ export async function postPaystackEvent(app: FastifyInstance, event: object, sig
   const response = await app.inject({
     method: 'POST',
     url: '/service/v1/webhooks/payments/paystack',
-    headers: { 'content-type': 'application/json', 'x-paystack-signature': signature ?? createHmac('sha512', SANDBOX_PAYSTACK_SECRET_KEY).update(raw).digest('hex') },
+    headers: {
+      'content-type': 'application/json',
+      'x-paystack-signature': signature ?? createHmac('sha512', SANDBOX_PAYSTACK_SECRET_KEY).update(raw).digest('hex'),
+    },
     payload: raw,
   });
-  return { status: response.statusCode, ...response.json<{ code: string; message: string; data: { credited?: boolean } | null }>() };
+  return {
+    status: response.statusCode,
+    ...response.json<{ code: string; message: string; data: { credited?: boolean } | null }>(),
+  };
 }

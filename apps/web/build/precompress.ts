@@ -37,7 +37,12 @@ export function precompress(): Plugin {
           const content = await readFile(file);
           if (content.length < MIN_BYTES) return;
           const [br, gz] = await Promise.all([
-            brotli(content, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }),
+            brotli(content, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+                [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+              },
+            }),
             gzipAsync(content, { level: constants.Z_BEST_COMPRESSION }),
           ]);
           if (br.length < content.length) await writeFile(`${file}.br`, br);

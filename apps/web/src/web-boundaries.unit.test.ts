@@ -22,20 +22,42 @@ async function importErrors(file: string, code: string): Promise<string[]> {
 describe('web boundaries lint rules', () => {
   it('refuses a feature importing another feature or app/', async () => {
     const billsFile = `${WEB}/features/bills/components/example.tsx`;
-    expect(await importErrors(billsFile, "export { CorporationPage } from '../../corporations/pages/corporation-page';\n")).toEqual([expect.stringContaining('A feature never imports another feature')]);
-    expect(await importErrors(`${WEB}/features/home/pages/example.tsx`, "export { TaxCalculator } from '../../calculator/components/tax-calculator';\n")).toEqual([expect.stringContaining('A feature never imports another feature')]);
-    expect(await importErrors(billsFile, "export { AppFrame } from '../../../app/layouts/app-layout';\n")).toEqual([expect.stringContaining('a feature never imports it')]);
+    expect(
+      await importErrors(billsFile, "export { CorporationPage } from '../../corporations/pages/corporation-page';\n"),
+    ).toEqual([expect.stringContaining('A feature never imports another feature')]);
+    expect(
+      await importErrors(
+        `${WEB}/features/home/pages/example.tsx`,
+        "export { TaxCalculator } from '../../calculator/components/tax-calculator';\n",
+      ),
+    ).toEqual([expect.stringContaining('A feature never imports another feature')]);
+    expect(await importErrors(billsFile, "export { AppFrame } from '../../../app/layouts/app-layout';\n")).toEqual([
+      expect.stringContaining('a feature never imports it'),
+    ]);
   });
 
   it('refuses shared code importing a feature or app/', async () => {
-    expect(await importErrors(`${WEB}/components/example.tsx`, "export { BillsList } from '../features/bills/components/bills-list';\n")).toEqual([expect.stringContaining('Shared code')]);
-    expect(await importErrors(`${WEB}/lib/example.ts`, "export { createAppRouter } from '../app/router';\n")).toEqual([expect.stringContaining('Shared code')]);
+    expect(
+      await importErrors(
+        `${WEB}/components/example.tsx`,
+        "export { BillsList } from '../features/bills/components/bills-list';\n",
+      ),
+    ).toEqual([expect.stringContaining('Shared code')]);
+    expect(await importErrors(`${WEB}/lib/example.ts`, "export { createAppRouter } from '../app/router';\n")).toEqual([
+      expect.stringContaining('Shared code'),
+    ]);
   });
 
   it('allows a feature its own files and shared code, and app/ every feature', async () => {
-    const legal = "export { BillsList } from './bills-list';\nexport { useCorporations } from '../../../api/corporations-api';\nexport { FileProblems } from '../../../components/file-problems';\nexport { linkTo } from '../../../lib/routes';\n";
+    const legal =
+      "export { BillsList } from './bills-list';\nexport { useCorporations } from '../../../api/corporations-api';\nexport { FileProblems } from '../../../components/file-problems';\nexport { linkTo } from '../../../lib/routes';\n";
     expect(await importErrors(`${WEB}/features/bills/components/example.tsx`, legal)).toEqual([]);
-    expect(await importErrors(`${WEB}/app/routes/example.tsx`, "export { BillsList } from '../../features/bills/components/bills-list';\nexport { CorporationPage } from '../../features/corporations/pages/corporation-page';\n")).toEqual([]);
+    expect(
+      await importErrors(
+        `${WEB}/app/routes/example.tsx`,
+        "export { BillsList } from '../../features/bills/components/bills-list';\nexport { CorporationPage } from '../../features/corporations/pages/corporation-page';\n",
+      ),
+    ).toEqual([]);
   });
 
   describe('import cycles', () => {
@@ -48,8 +70,13 @@ describe('web boundaries lint rules', () => {
       folders.push(folder);
       const first = "import { second } from './second';\nexport const first = () => second();\n";
       fs.writeFileSync(path.join(folder, 'first.ts'), first);
-      fs.writeFileSync(path.join(folder, 'second.ts'), "import { first } from './first';\nexport const second = () => first();\n");
-      expect(await importErrors(path.relative(ROOT, path.join(folder, 'first.ts')), first)).toEqual([expect.stringContaining('Dependency cycle')]);
+      fs.writeFileSync(
+        path.join(folder, 'second.ts'),
+        "import { first } from './first';\nexport const second = () => first();\n",
+      );
+      expect(await importErrors(path.relative(ROOT, path.join(folder, 'first.ts')), first)).toEqual([
+        expect.stringContaining('Dependency cycle'),
+      ]);
     });
   });
 });

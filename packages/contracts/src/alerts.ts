@@ -23,16 +23,27 @@ export type DeadlineKind = (typeof DEADLINE_KINDS)[number];
  * and interest 0.00.
  */
 export const latePenaltyEstimate = z.object({
-  basis: z.string().describe("The month's tax the estimate is computed on, naira (0.00 for an annual return: its penalty is a fixed sum per month)"),
+  basis: z
+    .string()
+    .describe(
+      "The month's tax the estimate is computed on, naira (0.00 for an annual return: its penalty is a fixed sum per month)",
+    ),
   penalty: z.string().describe('Administrative penalty so far, naira'),
   interest: z.string().describe('Interest at the CBN Monetary Policy Rate so far, naira'),
   total: z.string().describe('penalty + interest so far, naira'),
   per_extra_week: z.string().describe('What seven more days add, naira'),
-  mpr_as_of: z.string().nullable().describe('The last day the MPR table was known to be right, YYYY-MM-DD: "MPR as of"; null for a penalty that does not follow the MPR (late filing)'),
+  mpr_as_of: z
+    .string()
+    .nullable()
+    .describe(
+      'The last day the MPR table was known to be right, YYYY-MM-DD: "MPR as of"; null for a penalty that does not follow the MPR (late filing)',
+    ),
   mpr_caveat: z
     .string()
     .nullable()
-    .describe(`When the MPR table was last known right more than ${REFERENCE_REVIEW_DAYS} days ago: 'Estimated with the MPR of 24 Feb, 2026; the CBN rate may have changed since.'`),
+    .describe(
+      `When the MPR table was last known right more than ${REFERENCE_REVIEW_DAYS} days ago: 'Estimated with the MPR of 24 Feb, 2026; the CBN rate may have changed since.'`,
+    ),
 });
 export type LatePenaltyEstimate = z.infer<typeof latePenaltyEstimate>;
 
@@ -50,19 +61,30 @@ export const alert = z.object({
   status: z.enum(['due', 'overdue']),
   days_left: z.number().nullable().describe('Days until the due date (0 on the day); null when overdue'),
   days_overdue: z.number().nullable(),
-  safe_date: z.string().nullable().describe('The last working day before the due date when it falls on a weekend or public holiday'),
+  safe_date: z
+    .string()
+    .nullable()
+    .describe('The last working day before the due date when it falls on a weekend or public holiday'),
   safe_note: z.string().nullable().describe("'Falls on a Saturday: pay by Fri 9 Oct to be safe'"),
   penalty: latePenaltyEstimate.nullable().describe("For overdue alerts whose month's tax is known"),
   penalty_rule: z.string().nullable().describe('For overdue alerts: the rate and its source'),
-  pay_link: z.string().describe('The Pay Taxes route with corporation, state and month filled in; for an annual return, its screen'),
-  note: z.string().nullable().describe("What became of the month's latest bill when it did not pay: 'A payment of ₦5,400.00 was not accepted by the revenue service and was refunded to the wallet.'"),
+  pay_link: z
+    .string()
+    .describe('The Pay Taxes route with corporation, state and month filled in; for an annual return, its screen'),
+  note: z
+    .string()
+    .nullable()
+    .describe(
+      "What became of the month's latest bill when it did not pay: 'A payment of ₦5,400.00 was not accepted by the revenue service and was refunded to the wallet.'",
+    ),
 });
 export type Alert = z.infer<typeof alert>;
 
 const organisationId = z.object({ id: idParam });
 
 export const listAlerts = defineContract(calls.listAlerts, {
-  summary: 'Tax alerts: every month since a state was registered, up to the last completed month, with no paid PAYE (or WHT) bill; soonest deadline first',
+  summary:
+    'Tax alerts: every month since a state was registered, up to the last completed month, with no paid PAYE (or WHT) bill; soonest deadline first',
   params: organisationId,
   response: z.array(alert),
 });
@@ -72,13 +94,22 @@ export const CHECKLIST_STEPS = ['account', 'corporation', 'states', 'bills', 'fu
 export type ChecklistStepCode = (typeof CHECKLIST_STEPS)[number];
 
 export const checklist = z.object({
-  steps: z.array(z.object({ code: z.enum(CHECKLIST_STEPS), title: z.string(), description: z.string(), done: z.boolean(), route: z.string() })),
+  steps: z.array(
+    z.object({
+      code: z.enum(CHECKLIST_STEPS),
+      title: z.string(),
+      description: z.string(),
+      done: z.boolean(),
+      route: z.string(),
+    }),
+  ),
   completed: z.boolean(),
 });
 export type Checklist = z.infer<typeof checklist>;
 
 export const getChecklist = defineContract(calls.getChecklist, {
-  summary: 'The onboarding checklist (owner only): account, corporation, states, bills, fund, each with done and the route where it is done',
+  summary:
+    'The onboarding checklist (owner only): account, corporation, states, bills, fund, each with done and the route where it is done',
   params: organisationId,
   response: checklist,
 });
@@ -86,13 +117,21 @@ export const getChecklist = defineContract(calls.getChecklist, {
 export const BILL_METRICS = ['monthly'] as const;
 
 export const billMetrics = z.object({
-  months: z.array(z.object({ month: z.string().describe('YYYY-MM'), label: z.string().describe("'Oct 2026'"), paye: z.string(), wht: z.string() })),
+  months: z.array(
+    z.object({
+      month: z.string().describe('YYYY-MM'),
+      label: z.string().describe("'Oct 2026'"),
+      paye: z.string(),
+      wht: z.string(),
+    }),
+  ),
   total: z.string(),
 });
 export type BillMetrics = z.infer<typeof billMetrics>;
 
 export const getBillMetrics = defineContract(calls.getBillMetrics, {
-  summary: 'Tax paid per month by type (PAYE, WHT) for the last twelve tax months, by the tax month each paid bill is for',
+  summary:
+    'Tax paid per month by type (PAYE, WHT) for the last twelve tax months, by the tax month each paid bill is for',
   params: organisationId.extend({ x: z.enum(BILL_METRICS, { error: 'Not found.' }) }),
   response: billMetrics,
 });
@@ -108,7 +147,9 @@ export const deadlineEntry = z.object({
   deadline_date: z.string(),
   safe_date: z.string().nullable(),
   safe_note: z.string().nullable(),
-  status: z.enum(DEADLINE_STATUSES).describe("'paid' for an annual return means filed; 'no_deductions': a WHT month declared to have none"),
+  status: z
+    .enum(DEADLINE_STATUSES)
+    .describe("'paid' for an annual return means filed; 'no_deductions': a WHT month declared to have none"),
   days_overdue: z.number(),
   penalty: latePenaltyEstimate.nullable(),
   penalty_rule: z.string().nullable(),
@@ -119,13 +160,15 @@ export const deadlineCalendar = z.object({ from: z.string(), to: z.string(), ent
 export type DeadlineCalendar = z.infer<typeof deadlineCalendar>;
 
 export const getDeadlineCalendar = defineContract(calls.getDeadlineCalendar, {
-  summary: 'Deadline calendar: per corporation, state and tax, the next twelve months of deadlines and every overdue one, with status, safe working day and penalty so far',
+  summary:
+    'Deadline calendar: per corporation, state and tax, the next twelve months of deadlines and every overdue one, with status, safe working day and penalty so far',
   params: organisationId,
   response: deadlineCalendar,
 });
 
 export const downloadDeadlineCalendar = defineContract(calls.downloadDeadlineCalendar, {
-  summary: 'The deadline calendar as an iCalendar file (format=ics, one all-day event per deadline) or CSV (format=csv)',
+  summary:
+    'The deadline calendar as an iCalendar file (format=ics, one all-day event per deadline) or CSV (format=csv)',
   params: organisationId.extend({ format: z.enum(['ics', 'csv'], { error: 'Choose ics or csv' }).default('ics') }),
 });
 
@@ -136,11 +179,14 @@ export const downloadDeadlineCalendar = defineContract(calls.downloadDeadlineCal
  */
 export const DEADLINE_FEED_TOKEN_PATTERN = /^[0-9a-f]{32}[A-Za-z0-9_-]{43}$/;
 
-export const deadlineFeed = z.object({ url: z.string().describe('The subscription address (https); anyone holding it can read the calendar') });
+export const deadlineFeed = z.object({
+  url: z.string().describe('The subscription address (https); anyone holding it can read the calendar'),
+});
 export type DeadlineFeed = z.infer<typeof deadlineFeed>;
 
 export const getDeadlineFeed = defineContract(calls.getDeadlineFeed, {
-  summary: 'The address a calendar app subscribes to for the deadline calendar (made on first asking); anyone holding it can read the calendar',
+  summary:
+    'The address a calendar app subscribes to for the deadline calendar (made on first asking); anyone holding it can read the calendar',
   params: organisationId,
   response: deadlineFeed,
 });
@@ -152,7 +198,8 @@ export const resetDeadlineFeed = defineContract(calls.resetDeadlineFeed, {
 });
 
 export const readDeadlineFeed = defineContract(calls.readDeadlineFeed, {
-  summary: 'The deadline calendar as an iCalendar feed for calendar apps: no token, the address is the credential; an unknown or reset address is NOT_FOUND',
+  summary:
+    'The deadline calendar as an iCalendar feed for calendar apps: no token, the address is the credential; an unknown or reset address is NOT_FOUND',
   params: z.object({ token: z.string().regex(DEADLINE_FEED_TOKEN_PATTERN, { error: 'Not found.' }) }),
 });
 
@@ -176,14 +223,15 @@ const taxMonth = z
   .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'Tax month must be written YYYY-MM' });
 
 export const declareNoWhtDeductions = defineContract(calls.declareNoWhtDeductions, {
-  summary: "Declares that the corporation withheld no tax in a month for this state's collector: that month's WHT deadline is closed (audited)",
+  summary:
+    "Declares that the corporation withheld no tax in a month for this state's collector: that month's WHT deadline is closed (audited)",
   params: registrationParams,
   body: z.object({ tax_month: taxMonth }),
   response: whtNilDeclaration,
 });
 
 export const removeNoWhtDeductions = defineContract(calls.removeNoWhtDeductions, {
-  summary: "Removes a month's \"no WHT deductions\" declaration: the month's WHT deadline is open again (audited)",
+  summary: 'Removes a month\'s "no WHT deductions" declaration: the month\'s WHT deadline is open again (audited)',
   params: registrationParams.extend({ month: taxMonth }),
   response: z.object({ removed: z.literal(true) }),
 });

@@ -14,13 +14,33 @@ import { requiredText } from './validation';
 
 export const annualReturnPath = z.object({
   id: idParam,
-  state: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, { error: 'Not found.' }),
-  year: z.coerce.number({ error: 'Not found.' }).int({ error: 'Not found.' }).min(2020, { error: 'Not found.' }).max(9998, { error: 'Not found.' }),
+  state: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, { error: 'Not found.' }),
+  year: z.coerce
+    .number({ error: 'Not found.' })
+    .int({ error: 'Not found.' })
+    .min(2020, { error: 'Not found.' })
+    .max(9998, { error: 'Not found.' }),
 });
 
-export const ANNUAL_RETURN_DIFFERENCE_KINDS = ['missing_month', 'month_not_due', 'supplementary', 'declared_tax', 'bill_total', 'paid_outside_levy'] as const;
+export const ANNUAL_RETURN_DIFFERENCE_KINDS = [
+  'missing_month',
+  'month_not_due',
+  'supplementary',
+  'declared_tax',
+  'bill_total',
+  'paid_outside_levy',
+] as const;
 
-const monthFigures = z.object({ period: z.string().describe('YYYY-MM'), gross: z.string(), tax: z.string(), bills: z.array(z.string()).describe('The references of the paid bills that carried the month') });
+const monthFigures = z.object({
+  period: z.string().describe('YYYY-MM'),
+  gross: z.string(),
+  tax: z.string(),
+  bills: z.array(z.string()).describe('The references of the paid bills that carried the month'),
+});
 
 export const annualReturnEmployee = z.object({
   tax_payer_number: z.string(),
@@ -29,11 +49,19 @@ export const annualReturnEmployee = z.object({
   months: z.number().describe('Months of the year with a paid PAYE row for the employee'),
   gross: z.string().describe('Annual gross: the sum of the monthly gross incomes on the paid bills'),
   incomes: z.array(z.string()).describe('Each income column summed over the year, in the order of income_columns'),
-  pension_relief: z.string().describe('The engine’s pension relief on the year: 8% of basic + housing + transport (PRA default)'),
-  total_reliefs: z.string().describe('Every relief the engine allows on the year’s figures under the regime in force: the pension relief, and under PITA (to 2025) the Consolidated Relief Allowance; a bill carries no NHF, NHIS, insurance or rent, so none is assumed'),
+  pension_relief: z
+    .string()
+    .describe('The engine’s pension relief on the year: 8% of basic + housing + transport (PRA default)'),
+  total_reliefs: z
+    .string()
+    .describe(
+      'Every relief the engine allows on the year’s figures under the regime in force: the pension relief, and under PITA (to 2025) the Consolidated Relief Allowance; a bill carries no NHF, NHIS, insurance or rent, so none is assumed',
+    ),
   chargeable_income: z.string(),
   tax_deducted: z.string().describe('PAYE deducted: the sum of the employee’s rows on the year’s paid bills'),
-  expected_tax: z.string().describe('The law’s PAYE for the same rows: the engine’s monthly figures when each bill was made, summed'),
+  expected_tax: z
+    .string()
+    .describe('The law’s PAYE for the same rows: the engine’s monthly figures when each bill was made, summed'),
   monthly: z.array(monthFigures),
 });
 export type AnnualReturnEmployeeView = z.infer<typeof annualReturnEmployee>;
@@ -51,9 +79,13 @@ export const annualReturnContent = z.object({
     expected_tax: z.string(),
     bills_amount_due: z.string().describe('The amount due of the year’s paid PAYE bills'),
   }),
-  bills: z.array(z.object({ reference: z.string(), period: z.string(), supplementary: z.boolean(), amount_due: z.string() })),
+  bills: z.array(
+    z.object({ reference: z.string(), period: z.string(), supplementary: z.boolean(), amount_due: z.string() }),
+  ),
   reconciled: z.boolean().describe('True when the employees’ PAYE deducted equals the paid bills’ amount due'),
-  differences: z.array(z.object({ kind: z.enum(ANNUAL_RETURN_DIFFERENCE_KINDS), period: z.string().nullable(), message: z.string() })),
+  differences: z.array(
+    z.object({ kind: z.enum(ANNUAL_RETURN_DIFFERENCE_KINDS), period: z.string().nullable(), message: z.string() }),
+  ),
 });
 export type AnnualReturnContent = z.infer<typeof annualReturnContent>;
 
@@ -90,21 +122,26 @@ export const annualReturnView = z.object({
 export type AnnualReturnView = z.infer<typeof annualReturnView>;
 
 export const getAnnualReturn = defineContract(calls.getAnnualReturn, {
-  summary: "A corporation's annual return (Form H1) for a state and year: the employees and totals from the year's paid PAYE bills, the differences from them, its filing state and versions",
+  summary:
+    "A corporation's annual return (Form H1) for a state and year: the employees and totals from the year's paid PAYE bills, the differences from them, its filing state and versions",
   params: annualReturnPath,
   response: annualReturnView,
 });
 
 export const submitAnnualReturn = defineContract(calls.submitAnnualReturn, {
-  summary: 'Submits the annual return to the state revenue service (admins): only once the year has ended and a PAYE bill of it is paid; a filed return is amended instead',
+  summary:
+    'Submits the annual return to the state revenue service (admins): only once the year has ended and a PAYE bill of it is paid; a filed return is amended instead',
   params: annualReturnPath,
   response: annualReturnView,
 });
 
-export const amendAnnualReturnBody = z.object({ reason: requiredText('Reason').max(500, { error: 'The reason must be at most 500 characters' }) });
+export const amendAnnualReturnBody = z.object({
+  reason: requiredText('Reason').max(500, { error: 'The reason must be at most 500 characters' }),
+});
 
 export const amendAnnualReturn = defineContract(calls.amendAnnualReturn, {
-  summary: 'Files a new version of a filed annual return from the paid bills as they are now, with why (admins); earlier versions are kept',
+  summary:
+    'Files a new version of a filed annual return from the paid bills as they are now, with why (admins); earlier versions are kept',
   params: annualReturnPath,
   body: amendAnnualReturnBody,
   response: annualReturnView,
@@ -112,7 +149,9 @@ export const amendAnnualReturn = defineContract(calls.amendAnnualReturn, {
 
 export const exportAnnualReturn = defineContract(calls.exportAnnualReturn, {
   summary: 'The annual return (the latest version filed, else the preview) as CSV, XLSX or PDF (format)',
-  params: annualReturnPath.extend({ format: z.enum(['csv', 'xlsx', 'pdf'], { error: 'Choose csv, xlsx or pdf' }).default('pdf') }),
+  params: annualReturnPath.extend({
+    format: z.enum(['csv', 'xlsx', 'pdf'], { error: 'Choose csv, xlsx or pdf' }).default('pdf'),
+  }),
 });
 
 export const downloadTaxCards = defineContract(calls.downloadTaxCards, {
@@ -121,8 +160,11 @@ export const downloadTaxCards = defineContract(calls.downloadTaxCards, {
 });
 
 export const downloadTaxCard = defineContract(calls.downloadTaxCard, {
-  summary: "One employee's tax deduction card for the year (PDF): monthly gross, PAYE and the bill that paid it, the totals, the employer and the return's reference",
-  params: annualReturnPath.extend({ taxPayerNumber: z.string().trim().min(1, { error: 'Not found.' }).max(40, { error: 'Not found.' }) }),
+  summary:
+    "One employee's tax deduction card for the year (PDF): monthly gross, PAYE and the bill that paid it, the totals, the employer and the return's reference",
+  params: annualReturnPath.extend({
+    taxPayerNumber: z.string().trim().min(1, { error: 'Not found.' }).max(40, { error: 'Not found.' }),
+  }),
 });
 
 export const ANNUAL_RETURN_MESSAGES = {
@@ -141,7 +183,10 @@ export const priorPayePayment = z.object({
   agency_reference: z.string(),
   paid_on: z.string().describe('YYYY-MM-DD'),
   file_name: z.string().nullable().describe('The payroll file given for the month, if any'),
-  employees: z.number().nullable().describe("Employees in the month's payroll file; null when only the total is on record"),
+  employees: z
+    .number()
+    .nullable()
+    .describe("Employees in the month's payroll file; null when only the total is on record"),
   recorded_by: z.string(),
   recorded_at: z.string().describe('ISO 8601'),
   removable: z.boolean().describe("False once that year's annual return is filed"),
@@ -160,12 +205,15 @@ export const listPriorPayePayments = defineContract(calls.listPriorPayePayments,
 });
 
 export const recordPriorPayePayment = defineContract(calls.recordPriorPayePayment, {
-  summary: "Records a PAYE month paid on the state portal before Levy (multipart: tax_month, amount, agency_reference, paid_on, optional file: the month's PAYE template CSV); audited",
+  summary:
+    "Records a PAYE month paid on the state portal before Levy (multipart: tax_month, amount, agency_reference, paid_on, optional file: the month's PAYE template CSV); audited",
   params: registrationParams,
   body: z.object({
     tax_month: priorTaxMonth,
     amount: nairaAmount('Amount'),
-    agency_reference: requiredText('Agency reference').max(100, { error: 'The agency reference must be at most 100 characters' }),
+    agency_reference: requiredText('Agency reference').max(100, {
+      error: 'The agency reference must be at most 100 characters',
+    }),
     paid_on: z
       .string({ error: 'Paid on is required' })
       .trim()
@@ -175,7 +223,8 @@ export const recordPriorPayePayment = defineContract(calls.recordPriorPayePaymen
 });
 
 export const removePriorPayePayment = defineContract(calls.removePriorPayePayment, {
-  summary: "Removes a month recorded as paid before Levy (admins), while that year's annual return is not filed; audited",
+  summary:
+    "Removes a month recorded as paid before Levy (admins), while that year's annual return is not filed; audited",
   params: registrationParams.extend({ month: priorTaxMonth }),
   response: z.object({ removed: z.literal(true) }),
 });

@@ -30,7 +30,10 @@ interface CallFields {
 }
 
 /** Who may call: holders of a permission; anyone, without a token (`public`); or, with neither, any signed-in caller. */
-type Access = { permission: Permission; public?: never } | { public: true; permission?: never } | { permission?: never; public?: never };
+type Access =
+  | { permission: Permission; public?: never }
+  | { public: true; permission?: never }
+  | { permission?: never; public?: never };
 
 /** What `calls.ts` says of one call. */
 export type CallDeclaration = CallFields & Access;
@@ -51,7 +54,9 @@ export const ENVELOPE_CODES = {
 
 export type EnvelopeCode = keyof typeof ENVELOPE_CODES;
 export type ErrorCode = Exclude<EnvelopeCode, 'OK'>;
-export const ERROR_CODES = (Object.keys(ENVELOPE_CODES) as EnvelopeCode[]).filter((code): code is ErrorCode => code !== 'OK');
+export const ERROR_CODES = (Object.keys(ENVELOPE_CODES) as EnvelopeCode[]).filter(
+  (code): code is ErrorCode => code !== 'OK',
+);
 
 /** Every answer: `{code, message, data}`. */
 export interface Envelope<T = unknown> {
@@ -75,24 +80,41 @@ export interface ContractSchemas {
 export type ContractDefinition = CallDeclaration & ContractSchemas;
 
 /** What a call's schemas must give: a response, unless the call answers with a file. */
-type SchemasFor<D extends CallDeclaration> = D extends { download: readonly string[] } ? ContractSchemas & { response?: never } : ContractSchemas & { response: z.ZodType };
+type SchemasFor<D extends CallDeclaration> = D extends { download: readonly string[] }
+  ? ContractSchemas & { response?: never }
+  : ContractSchemas & { response: z.ZodType };
 
 /** Extends a declared call with its schemas; the literal types are kept so the client and the route table infer from them. */
-export function defineContract<const D extends CallDeclaration, const S extends SchemasFor<D>>(call: D, schemas: S): D & S {
+export function defineContract<const D extends CallDeclaration, const S extends SchemasFor<D>>(
+  call: D,
+  schemas: S,
+): D & S {
   return { ...call, ...schemas };
 }
 
 /** The params a caller sends (before coercion and defaults). */
-export type ContractParams<C extends ContractDefinition> = C extends { params: infer P extends z.ZodType } ? z.input<P> : undefined;
+export type ContractParams<C extends ContractDefinition> = C extends { params: infer P extends z.ZodType }
+  ? z.input<P>
+  : undefined;
 /** The body a caller sends. */
-export type ContractBody<C extends ContractDefinition> = C extends { body: infer B extends z.ZodType } ? z.input<B> : undefined;
+export type ContractBody<C extends ContractDefinition> = C extends { body: infer B extends z.ZodType }
+  ? z.input<B>
+  : undefined;
 /** The params and body a handler receives (after parsing). */
-export type ParsedParams<C extends ContractDefinition> = C extends { params: infer P extends z.ZodType } ? z.output<P> : Record<string, unknown>;
-export type ParsedBody<C extends ContractDefinition> = C extends { body: infer B extends z.ZodType } ? z.output<B> : unknown;
+export type ParsedParams<C extends ContractDefinition> = C extends { params: infer P extends z.ZodType }
+  ? z.output<P>
+  : Record<string, unknown>;
+export type ParsedBody<C extends ContractDefinition> = C extends { body: infer B extends z.ZodType }
+  ? z.output<B>
+  : unknown;
 /** The `data` a caller receives. */
-export type ContractResponse<C extends ContractDefinition> = C extends { response: infer R extends z.ZodType } ? z.output<R> : never;
+export type ContractResponse<C extends ContractDefinition> = C extends { response: infer R extends z.ZodType }
+  ? z.output<R>
+  : never;
 /** The `data` a handler must produce (response schemas are plain JSON shapes, so the two agree). */
-export type ContractResult<C extends ContractDefinition> = C extends { response: infer R extends z.ZodType } ? z.input<R> : never;
+export type ContractResult<C extends ContractDefinition> = C extends { response: infer R extends z.ZodType }
+  ? z.input<R>
+  : never;
 
 /** The names of a path template's `{name}` parameters. */
 export function pathParamNames(path: string): string[] {
@@ -103,11 +125,15 @@ export function pathParamNames(path: string): string[] {
  * Fills a path template from params: `organisations/{id}/users` with `{id: 'x', page: 2}` gives
  * the path `organisations/x/users` and the rest `{page: 2}`.
  */
-export function fillPath(path: string, params: Record<string, unknown> | undefined): { path: string; rest: Record<string, unknown> } {
+export function fillPath(
+  path: string,
+  params: Record<string, unknown> | undefined,
+): { path: string; rest: Record<string, unknown> } {
   const rest: Record<string, unknown> = { ...(params ?? {}) };
   const filled = path.replace(/\{(\w+)\}/g, (_whole, name: string) => {
     const value = rest[name];
-    if (typeof value !== 'string' && typeof value !== 'number') throw new Error(`${path}: the path parameter ${name} is missing`);
+    if (typeof value !== 'string' && typeof value !== 'number')
+      throw new Error(`${path}: the path parameter ${name} is missing`);
     if (value === '') throw new Error(`${path}: the path parameter ${name} is empty`);
     delete rest[name];
     return encodeURIComponent(String(value));

@@ -56,7 +56,10 @@ export const STATEMENT_ERROR_CODES = [
 ] as const;
 export type StatementErrorReason = (typeof STATEMENT_ERROR_CODES)[number];
 /** `data` of an UNPROCESSABLE upload, re-run or mapping. */
-export const statementRejection = z.object({ reason: z.enum(STATEMENT_ERROR_CODES), field: z.string().describe('The form field to show the message under: file or password') });
+export const statementRejection = z.object({
+  reason: z.enum(STATEMENT_ERROR_CODES),
+  field: z.string().describe('The form field to show the message under: file or password'),
+});
 
 /** queued → processing → analysed, or failed with `error_code` and `error_message`. */
 export const STATEMENT_STATUSES = ['queued', 'processing', 'analysed', 'failed'] as const;
@@ -108,9 +111,25 @@ export type ChargeKindCode = keyof typeof CHARGE_KINDS;
 export const CHARGE_KIND_CODES = Object.keys(CHARGE_KINDS) as [ChargeKindCode, ...ChargeKindCode[]];
 
 /** Which column (from 0, left to right) holds what, for a statement whose header was not recognised. */
-export const MAPPING_FIELDS = ['date', 'valueDate', 'narration', 'reference', 'debit', 'credit', 'amount', 'type', 'balance', 'channel', 'counterparty'] as const;
+export const MAPPING_FIELDS = [
+  'date',
+  'valueDate',
+  'narration',
+  'reference',
+  'debit',
+  'credit',
+  'amount',
+  'type',
+  'balance',
+  'channel',
+  'counterparty',
+] as const;
 export type MappingField = (typeof MAPPING_FIELDS)[number];
-const columnNumber = z.coerce.number({ error: 'A column is a number from 0' }).int({ error: 'A column is a number from 0' }).min(0, { error: 'A column is a number from 0' }).max(50, { error: 'A column is a number up to 50' });
+const columnNumber = z.coerce
+  .number({ error: 'A column is a number from 0' })
+  .int({ error: 'A column is a number from 0' })
+  .min(0, { error: 'A column is a number from 0' })
+  .max(50, { error: 'A column is a number up to 50' });
 export const columnMapping = z
   .object({
     date: columnNumber.describe('Transaction date (required)'),
@@ -144,14 +163,19 @@ export const statementFolder = z.object({
 });
 export type StatementFolder = z.infer<typeof statementFolder>;
 
-export const folderBody = z.object({ name: uniqueName('Folder name').max(120, { error: 'Folder name must be at most 120 characters' }) });
-const byId = z.object({ id: idParam });
-const folderListParams = listParams.pick({ page: true, count: true, no_pages: true, search: true, is_asc: true }).extend({
-  order_by: z.enum(['name', 'created_at'], { error: 'Sort by name or created_at' }).optional(),
+export const folderBody = z.object({
+  name: uniqueName('Folder name').max(120, { error: 'Folder name must be at most 120 characters' }),
 });
+const byId = z.object({ id: idParam });
+const folderListParams = listParams
+  .pick({ page: true, count: true, no_pages: true, search: true, is_asc: true })
+  .extend({
+    order_by: z.enum(['name', 'created_at'], { error: 'Sort by name or created_at' }).optional(),
+  });
 
 export const listStatementFolders = defineContract(calls.listStatementFolders, {
-  summary: "The organisation's statement folders with their record and statement counts (page, count, no_pages, search by name, order_by name or created_at, is_asc)",
+  summary:
+    "The organisation's statement folders with their record and statement counts (page, count, no_pages, search by name, order_by name or created_at, is_asc)",
   params: folderListParams,
   response: pageOf(statementFolder),
 });
@@ -160,7 +184,11 @@ export const createStatementFolder = defineContract(calls.createStatementFolder,
   body: folderBody,
   response: statementFolder,
 });
-export const getStatementFolder = defineContract(calls.getStatementFolder, { summary: 'One folder with its counts', params: byId, response: statementFolder });
+export const getStatementFolder = defineContract(calls.getStatementFolder, {
+  summary: 'One folder with its counts',
+  params: byId,
+  response: statementFolder,
+});
 export const updateStatementFolder = defineContract(calls.updateStatementFolder, {
   summary: 'Renames a folder: {name}, unique in the organisation',
   params: byId,
@@ -203,7 +231,8 @@ export const recordBody = z.object({
 });
 
 export const listStatementRecords = defineContract(calls.listStatementRecords, {
-  summary: "A folder's records (bank accounts) with their statement counts and the span their statements cover (page, count, search by name, number or bank)",
+  summary:
+    "A folder's records (bank accounts) with their statement counts and the span their statements cover (page, count, search by name, number or bank)",
   params: folderListParams.extend({ id: idParam }),
   response: pageOf(statementRecord),
 });
@@ -268,12 +297,18 @@ export const statement = z.object({
   reasons: z.array(z.string()),
   period_start: z.string().nullable(),
   period_end: z.string().nullable(),
-  period_source: z.enum(PERIOD_SOURCES).nullable().describe('printed, or transactions when the statement prints no period'),
+  period_source: z
+    .enum(PERIOD_SOURCES)
+    .nullable()
+    .describe('printed, or transactions when the statement prints no period'),
   totals: statementTotals.nullable().describe('Null until analysed'),
   account_name: z.string().nullable().describe('As printed on the statement'),
   account_number: z.string().nullable(),
   bank_name: z.string().nullable(),
-  layout: z.string().nullable().describe("The layout read: a bank's id (gtbank …), generic, or manual for a column mapping"),
+  layout: z
+    .string()
+    .nullable()
+    .describe("The layout read: a bank's id (gtbank …), generic, or manual for a column mapping"),
   page_count: z.number().nullable(),
   has_mapping: z.boolean(),
   correction_count: z.number(),
@@ -303,21 +338,38 @@ export type ColumnsFromCode = (typeof COLUMNS_FROM)[number];
 export const statementConfidence = z.object({
   checked_rows: z.number().describe('Rows with a printed balance and one before it to compare'),
   reconciled_rows: z.number().describe('Of those, rows whose amount and direction give their balance exactly'),
-  reconciled_share: z.number().nullable().describe('reconciled_rows / checked_rows, 0 to 1; null when no balance could be compared'),
+  reconciled_share: z
+    .number()
+    .nullable()
+    .describe('reconciled_rows / checked_rows, 0 to 1; null when no balance could be compared'),
   columns_from: z.enum(COLUMNS_FROM),
   decided_by_balance: z.number().describe('Rows whose amount or direction the running balance decided'),
-  swapped_columns: z.boolean().describe('The running balance showed the debit and credit columns the other way round from their headings'),
+  swapped_columns: z
+    .boolean()
+    .describe('The running balance showed the debit and credit columns the other way round from their headings'),
   explanation: z.array(z.string()).describe('The same, one sentence each, for a person'),
   unplaced_lines: z
-    .array(z.object({ page: z.number(), line: z.number().describe('From 1 at the top of the page; a CSV or spreadsheet row number'), text: z.string(), reason: z.string() }))
-    .describe('Lines holding a row’s figures or date that are in no transaction: where the reading is incomplete (the first 100)'),
+    .array(
+      z.object({
+        page: z.number(),
+        line: z.number().describe('From 1 at the top of the page; a CSV or spreadsheet row number'),
+        text: z.string(),
+        reason: z.string(),
+      }),
+    )
+    .describe(
+      'Lines holding a row’s figures or date that are in no transaction: where the reading is incomplete (the first 100)',
+    ),
   unplaced_count: z.number().describe('How many such lines there are; 0 when every row was read'),
 });
 export type StatementConfidenceData = z.infer<typeof statementConfidence>;
 
 export const statementNote = z.object({
   message: z.string(),
-  row: z.number().nullable().describe('The row it concerns, from 1 as the screens number them; null for the whole statement'),
+  row: z
+    .number()
+    .nullable()
+    .describe('The row it concerns, from 1 as the screens number them; null for the whole statement'),
   date: z.string().nullable().describe("The row's date"),
   page: z.number().nullable(),
 });
@@ -325,43 +377,65 @@ export type StatementNoteData = z.infer<typeof statementNote>;
 
 export const statementDetail = statement.extend({
   checks: z.array(statementCheck),
-  printed: z.object({ opening_balance: money.nullable(), closing_balance: money.nullable(), total_debits: money.nullable(), total_credits: money.nullable() }),
+  printed: z.object({
+    opening_balance: money.nullable(),
+    closing_balance: money.nullable(),
+    total_debits: money.nullable(),
+    total_credits: money.nullable(),
+  }),
   metadata: z
-    .object({ producer: z.string().nullable(), creator: z.string().nullable(), created_at: z.string().nullable(), modified_at: z.string().nullable(), is_encrypted: z.boolean() })
+    .object({
+      producer: z.string().nullable(),
+      creator: z.string().nullable(),
+      created_at: z.string().nullable(),
+      modified_at: z.string().nullable(),
+      is_encrypted: z.boolean(),
+    })
     .nullable()
     .describe('PDF only'),
   skipped_rows: z.array(z.object({ page: z.number(), y: z.number(), reason: z.string() })),
-  confidence: statementConfidence.nullable().describe('How sure the reading is; null until analysed (and for statements analysed before it was kept)'),
-  notes: z.array(statementNote).describe('What the engine decided or noticed that is not a verdict, with the row it concerns'),
+  confidence: statementConfidence
+    .nullable()
+    .describe('How sure the reading is; null until analysed (and for statements analysed before it was kept)'),
+  notes: z
+    .array(statementNote)
+    .describe('What the engine decided or noticed that is not a verdict, with the row it concerns'),
 });
 export type StatementDetail = z.infer<typeof statementDetail>;
 
 /** Multipart: the statement as `file`, and `password` for an encrypted PDF. */
 export const uploadStatementForm = z.object({ password: z.string().optional() });
 
-const statementListParams = listParams.pick({ page: true, count: true, no_pages: true, is_asc: true, search: true }).extend({
-  id: idParam,
-  order_by: z.enum(['created_at', 'period_start'], { error: 'Sort by created_at or period_start' }).optional(),
-});
+const statementListParams = listParams
+  .pick({ page: true, count: true, no_pages: true, is_asc: true, search: true })
+  .extend({
+    id: idParam,
+    order_by: z.enum(['created_at', 'period_start'], { error: 'Sort by created_at or period_start' }).optional(),
+  });
 
 export const listStatements = defineContract(calls.listStatements, {
-  summary: "A record's statements with status, progress, verdict, period and totals (page, count, search by file name, order_by created_at or period_start)",
+  summary:
+    "A record's statements with status, progress, verdict, period and totals (page, count, search by file name, order_by created_at or period_start)",
   params: statementListParams,
   response: pageOf(statement),
 });
 /** Multipart (`file`, `password`): PDF up to 20 MB, CSV or XLSX up to 10 MB, recognised by content. Answers at once with the queued statement. */
 /** The queued statement, and the record's earlier statement of the very same file when there is one (the message says so too). */
-export const uploadedStatement = statement.extend({ duplicate_of: z.object({ id: z.string(), file_name: z.string() }).nullable() });
+export const uploadedStatement = statement.extend({
+  duplicate_of: z.object({ id: z.string(), file_name: z.string() }).nullable(),
+});
 export type UploadedStatement = z.infer<typeof uploadedStatement>;
 
 export const uploadStatement = defineContract(calls.uploadStatement, {
-  summary: 'Upload a statement (multipart: file, password?): PDF up to 20 MB, CSV or XLSX up to 10 MB, recognised by content. An encrypted PDF without its password, or with a wrong one, is UNPROCESSABLE with data.reason PASSWORD_REQUIRED or WRONG_PASSWORD. Answers with the queued statement, and duplicate_of when the record already holds the same file; parsing runs in the background.',
+  summary:
+    'Upload a statement (multipart: file, password?): PDF up to 20 MB, CSV or XLSX up to 10 MB, recognised by content. An encrypted PDF without its password, or with a wrong one, is UNPROCESSABLE with data.reason PASSWORD_REQUIRED or WRONG_PASSWORD. Answers with the queued statement, and duplicate_of when the record already holds the same file; parsing runs in the background.',
   params: byId,
   body: uploadStatementForm,
   response: uploadedStatement,
 });
 export const getStatement = defineContract(calls.getStatement, {
-  summary: 'One statement: status and progress while parsing; verdict, reasons, checks, period, totals, printed figures and PDF metadata once analysed; error_code and error_message when it failed',
+  summary:
+    'One statement: status and progress while parsing; verdict, reasons, checks, period, totals, printed figures and PDF metadata once analysed; error_code and error_message when it failed',
   params: byId,
   response: statementDetail,
 });
@@ -372,7 +446,8 @@ export const deleteStatement = defineContract(calls.deleteStatement, {
 });
 /** Reads the kept file again (with its mapping and corrections); `password` for an encrypted PDF. */
 export const rerunStatement = defineContract(calls.rerunStatement, {
-  summary: 'Reads the kept file again in the background, with its mapping and corrections ({password?} for an encrypted PDF)',
+  summary:
+    'Reads the kept file again in the background, with its mapping and corrections ({password?} for an encrypted PDF)',
   params: byId,
   body: z.object({ password: z.string().optional() }),
   response: statement,
@@ -411,7 +486,10 @@ export const transactionQuery = z.object({
   order_by: z.enum(TRANSACTION_SORT_KEYS, { error: 'Sort by index, date, amount, balance or narration' }).optional(),
   is_asc: listParams.shape.is_asc,
   category: z
-    .preprocess((value) => (typeof value === 'string' ? value.split(',').filter(Boolean) : value), z.array(z.enum(BANK_CATEGORY_CODES, { error: 'Not a category' })))
+    .preprocess(
+      (value) => (typeof value === 'string' ? value.split(',').filter(Boolean) : value),
+      z.array(z.enum(BANK_CATEGORY_CODES, { error: 'Not a category' })),
+    )
     .optional()
     .describe('One category or several, comma-separated'),
   type: z.enum(['credit', 'debit'], { error: 'Choose credit or debit' }).optional(),
@@ -421,14 +499,20 @@ export const transactionQuery = z.object({
   date_from: calendarDate('From date').optional().describe('With date_preset custom (or alone)'),
   date_to: calendarDate('To date').optional(),
 });
-export const transactionListParams = listParams.pick({ page: true, count: true, no_pages: true }).extend(transactionQuery.shape).extend({ id: idParam });
+export const transactionListParams = listParams
+  .pick({ page: true, count: true, no_pages: true })
+  .extend(transactionQuery.shape)
+  .extend({ id: idParam });
 
 export const transactionPage = pageOf(statementTransaction).extend({
-  aggs: z.object({ count: z.number(), total_debits: money, total_credits: money }).describe('Over every row the filters match'),
+  aggs: z
+    .object({ count: z.number(), total_debits: money, total_credits: money })
+    .describe('Over every row the filters match'),
 });
 
 export const listStatementTransactions = defineContract(calls.listStatementTransactions, {
-  summary: "A statement's rows (page, count, no_pages): search in narration, reference or counterparty; category (comma-separated), type credit or debit, amount_min, amount_max, date_preset (counted back from the statement's last day), date_from, date_to; order_by index, date, amount, balance or narration with is_asc; aggs over every matching row",
+  summary:
+    "A statement's rows (page, count, no_pages): search in narration, reference or counterparty; category (comma-separated), type credit or debit, amount_min, amount_max, date_preset (counted back from the statement's last day), date_from, date_to; order_by index, date, amount, balance or narration with is_asc; aggs over every matching row",
   params: transactionListParams,
   response: transactionPage,
 });
@@ -453,7 +537,13 @@ export const monthlyFlow = z.object({
   closing_balance: money.nullable().describe('The last balance printed in the month'),
 });
 export const balancePoint = z.object({ date: z.string(), balance: money });
-export const categoryTotal = z.object({ category: z.enum(BANK_CATEGORY_CODES), label: z.string(), count: z.number(), debits: money, credits: money });
+export const categoryTotal = z.object({
+  category: z.enum(BANK_CATEGORY_CODES),
+  label: z.string(),
+  count: z.number(),
+  debits: money,
+  credits: money,
+});
 export const salaryPanel = z.object({
   is_detected: z.boolean(),
   confidence: z.number().describe('0 to 1'),
@@ -463,7 +553,14 @@ export const salaryPanel = z.object({
   months: z.array(z.string()),
   transaction_indexes: z.array(z.number()),
 });
-export const recurringDebit = z.object({ payee: z.string(), count: z.number(), months: z.array(z.string()), typical_amount: money, total: money, category: z.enum(BANK_CATEGORY_CODES) });
+export const recurringDebit = z.object({
+  payee: z.string(),
+  count: z.number(),
+  months: z.array(z.string()),
+  typical_amount: money,
+  total: money,
+  category: z.enum(BANK_CATEGORY_CODES),
+});
 export const counterpartyTotal = z.object({ name: z.string(), inflow: money, outflow: money, count: z.number() });
 const flaggedRow = z.object({ index: z.number(), date: z.string(), amount: money, narration: z.string() });
 
@@ -480,7 +577,10 @@ export const analysisBody = z.object({
     closing_balance: money.nullable(),
     period_start: z.string().nullable(),
     period_end: z.string().nullable(),
-    period_source: z.enum(PERIOD_SOURCES).nullable().describe('printed, or transactions when a statement prints no period'),
+    period_source: z
+      .enum(PERIOD_SOURCES)
+      .nullable()
+      .describe('printed, or transactions when a statement prints no period'),
   }),
   monthly: z.array(monthlyFlow),
   balances: z.array(balancePoint).describe('End-of-day balance for every day with a transaction'),
@@ -490,7 +590,12 @@ export const analysisBody = z.object({
   top_counterparties: z.array(counterpartyTotal),
   reversals: z.array(flaggedRow.extend({ reverses_index: z.number().nullable() })),
   bounced: z.array(flaggedRow),
-  charges: z.object({ total: money, vat: money, count: z.number(), by_kind: z.array(z.object({ kind: z.enum(CHARGE_KIND_CODES), label: z.string(), amount: money })) }),
+  charges: z.object({
+    total: money,
+    vat: money,
+    count: z.number(),
+    by_kind: z.array(z.object({ kind: z.enum(CHARGE_KIND_CODES), label: z.string(), amount: money })),
+  }),
   tax_payments: z.object({ total: money, payments: z.array(flaggedRow) }),
   verdict: z.enum(VERDICTS).nullable(),
   reasons: z.array(z.string()),
@@ -501,7 +606,8 @@ export const statementAnalysis = analysisBody.extend({ statement_id: z.string() 
 export type StatementAnalysisData = z.infer<typeof statementAnalysis>;
 
 export const getStatementAnalysis = defineContract(calls.getStatementAnalysis, {
-  summary: 'The analysis: summary figures, monthly cashflow with closing balances, end-of-day balances, categories, salary, recurring debits, counterparties, reversals, charges, tax payments, verdict with reasons and checks',
+  summary:
+    'The analysis: summary figures, monthly cashflow with closing balances, end-of-day balances, categories, salary, recurring debits, counterparties, reversals, charges, tax payments, verdict with reasons and checks',
   params: byId,
   response: statementAnalysis,
 });
@@ -513,9 +619,15 @@ export const periodSpan = z.object({ from: z.string(), to: z.string() });
 /** Every analysed statement of a record together: gaps and overlaps between them, and the analysis of all their rows. */
 export const recordAnalysis = analysisBody.extend({
   record_id: z.string(),
-  statement_count: z.number().describe('Analysed statements whose rows count (an inconsistent statement, or one whose every row another holds, does not)'),
+  statement_count: z
+    .number()
+    .describe(
+      'Analysed statements whose rows count (an inconsistent statement, or one whose every row another holds, does not)',
+    ),
   pending_count: z.number().describe('Statements still queued, processing or failed, left out'),
-  duplicate_rows: z.number().describe('Rows counted once although several statements hold them (same date, amounts, balance and narration)'),
+  duplicate_rows: z
+    .number()
+    .describe('Rows counted once although several statements hold them (same date, amounts, balance and narration)'),
   statements: z.array(
     z.object({
       id: z.string(),
@@ -526,7 +638,12 @@ export const recordAnalysis = analysisBody.extend({
       verdict: z.enum(VERDICTS).nullable(),
       counted_rows: z.number().describe('Its rows that count in the combined figures'),
       duplicate_rows: z.number().describe('Its rows an earlier statement already holds, counted there'),
-      left_out: z.enum(LEFT_OUT_REASONS).nullable().describe('inconsistent (its arithmetic fails), duplicate (every row is in an earlier statement), or null when it counts'),
+      left_out: z
+        .enum(LEFT_OUT_REASONS)
+        .nullable()
+        .describe(
+          'inconsistent (its arithmetic fails), duplicate (every row is in an earlier statement), or null when it counts',
+        ),
     }),
   ),
   gaps: z.array(periodSpan),
@@ -535,13 +652,17 @@ export const recordAnalysis = analysisBody.extend({
 export type RecordAnalysis = z.infer<typeof recordAnalysis>;
 
 export const getRecordAnalysis = defineContract(calls.getRecordAnalysis, {
-  summary: "The record's analysed statements together: gaps and overlaps between their periods, balances that do not carry over, and the analysis of all their rows",
+  summary:
+    "The record's analysed statements together: gaps and overlaps between their periods, balances that do not carry over, and the analysis of all their rows",
   params: byId,
   response: recordAnalysis,
 });
 
 /** The analysis as a PDF report. */
-export const getStatementReport = defineContract(calls.getStatementReport, { summary: 'The analysis as a PDF report', params: byId });
+export const getStatementReport = defineContract(calls.getStatementReport, {
+  summary: 'The analysis as a PDF report',
+  params: byId,
+});
 
 // ---------- extraction, corrections, mapping ----------
 
@@ -560,14 +681,22 @@ export const statementExtraction = z.object({
   layout: z.string().nullable(),
   header_labels: z.record(z.string(), z.string()).describe('The header printed over each recognised column, by field'),
   mapping: columnMapping.nullable().describe('The column mapping in use, if one was saved'),
-  lines: z.array(extractionLine).describe("The page's text lines as read, top to bottom (for CSV/XLSX: the sheet's rows)"),
-  rows: z.array(statementTransaction).describe('The transactions that start on this page, each with the y of its first line'),
+  lines: z
+    .array(extractionLine)
+    .describe("The page's text lines as read, top to bottom (for CSV/XLSX: the sheet's rows)"),
+  rows: z
+    .array(statementTransaction)
+    .describe('The transactions that start on this page, each with the y of its first line'),
 });
 export type StatementExtraction = z.infer<typeof statementExtraction>;
 
-export const extractionParams = z.object({ id: idParam, page: z.coerce.number().int().min(1, { error: 'Pages start at 1' }).default(1) });
+export const extractionParams = z.object({
+  id: idParam,
+  page: z.coerce.number().int().min(1, { error: 'Pages start at 1' }).default(1),
+});
 export const getStatementExtraction = defineContract(calls.getStatementExtraction, {
-  summary: 'One page as read (page, from 1): its text lines with positions, the rows that start on it, the header labels recognised and the column mapping in use',
+  summary:
+    'One page as read (page, from 1): its text lines with positions, the rows that start on it, the header labels recognised and the column mapping in use',
   params: extractionParams,
   response: statementExtraction,
 });
@@ -580,15 +709,22 @@ export const transactionCorrection = z.object({
   counterparty: z.string().trim().optional(),
   debit: nairaAmount('Debit').optional(),
   credit: nairaAmount('Credit').optional(),
-  balance: z.string().trim().regex(/^-?\d+(\.\d{1,2})?$/, { error: 'Balance must be an amount in naira with at most two decimals' }).optional(),
+  balance: z
+    .string()
+    .trim()
+    .regex(/^-?\d+(\.\d{1,2})?$/, { error: 'Balance must be an amount in naira with at most two decimals' })
+    .optional(),
 });
 export type TransactionCorrection = z.input<typeof transactionCorrection>;
 
 /** Saves per-row corrections (merged with earlier ones) and re-analyses at once. */
 export const saveStatementCorrections = defineContract(calls.saveStatementCorrections, {
-  summary: 'Corrects rows ({corrections: [{index, category?, date?, narration?, counterparty?, debit?, credit?, balance?}]}) and re-analyses at once',
+  summary:
+    'Corrects rows ({corrections: [{index, category?, date?, narration?, counterparty?, debit?, credit?, balance?}]}) and re-analyses at once',
   params: byId,
-  body: z.object({ corrections: z.array(transactionCorrection).min(1, { error: 'Send at least one correction' }).max(5000) }),
+  body: z.object({
+    corrections: z.array(transactionCorrection).min(1, { error: 'Send at least one correction' }).max(5000),
+  }),
   response: statementDetail,
 });
 
@@ -601,7 +737,8 @@ export const clearStatementCorrections = defineContract(calls.clearStatementCorr
 
 /** Saves the column mapping (null to go back to header detection) and reads the file again in the background; earlier corrections are dropped as the rows change. */
 export const saveStatementMapping = defineContract(calls.saveStatementMapping, {
-  summary: 'Saves the column mapping ({mapping: {date, narration, debit, credit, amount, balance …} or null, password?}) and reads the file again in the background; corrections are dropped',
+  summary:
+    'Saves the column mapping ({mapping: {date, narration, debit, credit, amount, balance …} or null, password?}) and reads the file again in the background; corrections are dropped',
   params: byId,
   body: z.object({ mapping: columnMapping.nullable(), password: z.string().optional() }),
   response: statement,
@@ -634,8 +771,12 @@ export const whtVendor = z.object({
   wht: money.describe("WHT on the total, each payment at its type's rate"),
   rate: z.number().nullable().describe('Percent; null when the payments are of types with different rates'),
   wht_type: z.string().describe('The WHT type of most of the money paid'),
-  wht_type_source: z.enum(['narration', 'assumed']).describe('narration: the payments say it (rent, fees …); assumed: other services, an assumption, not a finding'),
-  wht_form: z.object({ wht_type: z.string(), month: z.string(), amount: money, beneficiary_name: z.string() }).describe('What the WHT form opens with'),
+  wht_type_source: z
+    .enum(['narration', 'assumed'])
+    .describe('narration: the payments say it (rent, fees …); assumed: other services, an assumption, not a finding'),
+  wht_form: z
+    .object({ wht_type: z.string(), month: z.string(), amount: money, beneficiary_name: z.string() })
+    .describe('What the WHT form opens with'),
   wht_link: z.string().describe('The Pay Taxes route that opens the WHT form prefilled'),
 });
 
@@ -643,14 +784,17 @@ export const taxInsight = z.object({
   statement_id: z.string(),
   window_days: z.number().describe('How many days either side of the payment date a debit may fall'),
   bill_matches: z.array(taxBillMatch),
-  unmatched_tax_payments: z.array(flaggedRow).describe('Debits the engine took as tax payments with no paid bill of that amount'),
+  unmatched_tax_payments: z
+    .array(flaggedRow)
+    .describe('Debits the engine took as tax payments with no paid bill of that amount'),
   wht_vendors: z.array(whtVendor),
   bank_charges_vat: money,
 });
 export type TaxInsight = z.infer<typeof taxInsight>;
 
 export const getStatementTaxInsight = defineContract(calls.getStatementTaxInsight, {
-  summary: "Debits matched to the organisation's paid tax bills (amount and date window), tax payments with no bill, vendors that may be owed WHT with a link to the prefilled WHT form, and VAT on bank charges",
+  summary:
+    "Debits matched to the organisation's paid tax bills (amount and date window), tax payments with no bill, vendors that may be owed WHT with a link to the prefilled WHT form, and VAT on bank charges",
   params: byId,
   response: taxInsight,
 });

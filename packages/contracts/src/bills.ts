@@ -17,12 +17,26 @@ export const BILL_TYPE_CODES = ['paye', 'wht'] as const;
 export type BillTypeCode = (typeof BILL_TYPE_CODES)[number];
 
 /** docs/product.md "Bills": the statuses a bill moves through. */
-export const BILL_STATUSES = ['pending', 'awaiting_approval', 'awaiting_payment_confirmation', 'payment_pending', 'payment_paid', 'failed', 'declined', 'cancelled'] as const;
+export const BILL_STATUSES = [
+  'pending',
+  'awaiting_approval',
+  'awaiting_payment_confirmation',
+  'payment_pending',
+  'payment_paid',
+  'failed',
+  'declined',
+  'cancelled',
+] as const;
 export type BillStatus = (typeof BILL_STATUSES)[number];
 
 export const BILL_SORT_KEYS = ['created_at', 'total', 'period_start'] as const;
 
-export const billType = z.object({ id: z.number(), code: z.enum(BILL_TYPE_CODES), name: z.string(), description: z.string() });
+export const billType = z.object({
+  id: z.number(),
+  code: z.enum(BILL_TYPE_CODES),
+  name: z.string(),
+  description: z.string(),
+});
 export type BillType = z.infer<typeof billType>;
 
 export const whtType = z.object({
@@ -35,7 +49,10 @@ export const whtType = z.object({
 export type WhtType = z.infer<typeof whtType>;
 
 /** A tax month as the forms send it: `YYYY-MM` or the month's first day `YYYY-MM-DD`. */
-export const billMonth = yearMonth({ label: 'Month', required: 'Month is required', format: 'Month must be written YYYY-MM' }, { allowDay: true });
+export const billMonth = yearMonth(
+  { label: 'Month', required: 'Month is required', format: 'Month must be written YYYY-MM' },
+  { allowDay: true },
+);
 
 export const whtTypesParams = z.object({
   id: z.coerce.number({ error: 'Not found.' }).int({ error: 'Not found.' }).positive({ error: 'Not found.' }),
@@ -43,14 +60,19 @@ export const whtTypesParams = z.object({
 });
 
 export const calculateChargeBody = z.object({
-  type_id: z.coerce.number({ error: 'Bill type is required' }).int({ error: 'Choose a bill type' }).positive({ error: 'Choose a bill type' }),
+  type_id: z.coerce
+    .number({ error: 'Bill type is required' })
+    .int({ error: 'Choose a bill type' })
+    .positive({ error: 'Choose a bill type' }),
   amount_due: nairaAmount('Amount due'),
   recipient_count: z.coerce
     .number({ error: 'Recipient count is required' })
     .int({ error: 'Recipient count must be a whole number' })
     .min(1, { error: 'Recipient count must be at least 1' })
     .max(1_000_000, { error: 'Recipient count must be at most 1,000,000' }),
-  period: billMonth.optional().describe('The tax month (default: this month): the charge schedule in force on its first day'),
+  period: billMonth
+    .optional()
+    .describe('The tax month (default: this month): the charge schedule in force on its first day'),
 });
 
 export const chargeCalculation = z.object({
@@ -73,14 +95,28 @@ export const calculateWhtTaxBody = z.object({
 });
 export const whtTaxCalculation = z.object({ tax_payable: z.string(), rate: z.number() });
 
-export const bulkWhtCalculationBody = z.object({ namespace: z.string().optional(), wht_type: requiredText('WHT type'), period: billMonth.optional(), collector: whtCollector });
+export const bulkWhtCalculationBody = z.object({
+  namespace: z.string().optional(),
+  wht_type: requiredText('WHT type'),
+  period: billMonth.optional(),
+  collector: whtCollector,
+});
 export const bulkWhtCalculationCreated = z.object({ id: z.string(), reference: z.string() });
 
 export const whtCalcItemsParams = listParams.pick({ page: true, count: true, no_pages: true }).extend({
   id: z.uuid({ error: 'Not found.' }),
-  aggs: z.unknown().optional().describe('Accepted for compatibility; the count and the sum of tax_payable always come back'),
+  aggs: z
+    .unknown()
+    .optional()
+    .describe('Accepted for compatibility; the count and the sum of tax_payable always come back'),
 });
-export const whtCalcItem = z.object({ row: z.number(), tax_payer_number: z.string(), name: z.string(), amount: z.string(), tax_payable: z.string() });
+export const whtCalcItem = z.object({
+  row: z.number(),
+  tax_payer_number: z.string(),
+  name: z.string(),
+  amount: z.string(),
+  tax_payable: z.string(),
+});
 export const whtCalcItemsPage = z.object({
   reference: z.string(),
   wht_type: z.string(),
@@ -90,7 +126,11 @@ export const whtCalcItemsPage = z.object({
 });
 
 /** A state's two-letter code, or NRS for the federal Nigeria Revenue Service. */
-const collectorCode = z.string().trim().toUpperCase().regex(/^([A-Z]{2}|NRS)$/, { error: 'Not found.' });
+const collectorCode = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^([A-Z]{2}|NRS)$/, { error: 'Not found.' });
 
 /** The path of a bill generation: `internal/corporations/{corporation}/states/{state}/{type}/bills`. */
 export const createBillPath = z.object({
@@ -120,7 +160,14 @@ export const createBillForm = z.object({
   supplementary_reason: z.string().trim().max(500, { error: 'The reason must be at most 500 characters' }).optional(),
 });
 
-export const billWarning = z.object({ row: z.number(), tax_payer_number: z.string(), name: z.string(), declared: z.string(), expected: z.string(), message: z.string() });
+export const billWarning = z.object({
+  row: z.number(),
+  tax_payer_number: z.string(),
+  name: z.string(),
+  declared: z.string(),
+  expected: z.string(),
+  message: z.string(),
+});
 export type BillWarning = z.infer<typeof billWarning>;
 
 /** The remittance gateway's part of a bill: the RRR it is paid against, and what Remita last said of the payment. */
@@ -132,7 +179,9 @@ export const billRemittance = z.object({
   last_status: z.string().nullable().describe("Remita's last answer on the payment: its code and words"),
   checked_at: z.string().nullable(),
   confirmed_at: z.string().nullable().describe('When Remita last confirmed the payment paid'),
-  unconfirmed: z.boolean().describe("Paid, but Remita's last answer does not confirm it: flagged to the organisation's admins"),
+  unconfirmed: z
+    .boolean()
+    .describe("Paid, but Remita's last answer does not confirm it: flagged to the organisation's admins"),
 });
 export type BillRemittance = z.infer<typeof billRemittance>;
 
@@ -163,7 +212,12 @@ export const billSummary = z.object({
   approved_by: z.string().nullable(),
   approved_at: z.string().nullable(),
   closed_reason: z.string().nullable().describe('Why the bill was declined or cancelled'),
-  verify_url: z.string().nullable().describe("A paid bill's public verification link (/verify/{code}), printed on its receipt with a QR code; null until it is paid"),
+  verify_url: z
+    .string()
+    .nullable()
+    .describe(
+      "A paid bill's public verification link (/verify/{code}), printed on its receipt with a QR code; null until it is paid",
+    ),
   remittance: billRemittance,
 });
 export type BillSummary = z.infer<typeof billSummary>;
@@ -185,12 +239,13 @@ export const billDetail = billSummary.extend({
   failure_reason: z.string().nullable(),
   events: z.array(billEvent),
   warnings: z.array(billWarning),
-  lateness: billLateness.nullable().describe('Paid (or, unpaid, as of today) after the month\'s due date'),
+  lateness: billLateness.nullable().describe("Paid (or, unpaid, as of today) after the month's due date"),
 });
 export type BillDetail = z.infer<typeof billDetail>;
 
-
-export const billItemsParams = listParams.pick({ page: true, count: true, search: true }).extend({ id: z.uuid({ error: 'Not found.' }) });
+export const billItemsParams = listParams
+  .pick({ page: true, count: true, search: true })
+  .extend({ id: z.uuid({ error: 'Not found.' }) });
 export const billItem = z.object({
   row: z.number(),
   tax_payer_number: z.string(),
@@ -214,26 +269,30 @@ export const listBillTypes = defineContract(calls.listBillTypes, {
 });
 
 export const listStateWhtTypes = defineContract(calls.listStateWhtTypes, {
-  summary: "The WHT types a state's revenue service collects for a month (period, default this month): id, name, reference, percentage, description",
+  summary:
+    "The WHT types a state's revenue service collects for a month (period, default this month): id, name, reference, percentage, description",
   params: whtTypesParams,
   response: z.array(whtType),
 });
 
 export const calculateBillCharge = defineContract(calls.calculateBillCharge, {
-  summary: "Levy's charge on a bill: {type_id, amount_due, recipient_count, period} \u2192 {charge, amount_due, fee, vat, total}",
+  summary:
+    "Levy's charge on a bill: {type_id, amount_due, recipient_count, period} \u2192 {charge, amount_due, fee, vat, total}",
   body: calculateChargeBody,
   response: chargeCalculation,
 });
 
 export const calculateWhtTax = defineContract(calls.calculateWhtTax, {
-  summary: 'WHT on one amount at the type’s rate: {wht_type, amount, period?, collector?} → {tax_payable, rate}; collector federal (the NRS) uses the company rates',
+  summary:
+    'WHT on one amount at the type’s rate: {wht_type, amount, period?, collector?} → {tax_payable, rate}; collector federal (the NRS) uses the company rates',
   body: calculateWhtTaxBody,
   response: whtTaxCalculation,
 });
 
 /** Multipart: namespace, wht_type, period and the auto file as `file`. */
 export const calculateWhtBulk = defineContract(calls.calculateWhtBulk, {
-  summary: 'WHT on every row of an auto file (multipart: namespace, file, wht_type, period?, collector?) → {id, reference} for the items call and the bill; collector federal (the NRS) takes companies only, at the company rates',
+  summary:
+    'WHT on every row of an auto file (multipart: namespace, file, wht_type, period?, collector?) → {id, reference} for the items call and the bill; collector federal (the NRS) takes companies only, at the company rates',
   body: bulkWhtCalculationBody,
   response: bulkWhtCalculationCreated,
 });
@@ -246,14 +305,16 @@ export const listWhtCalcItems = defineContract(calls.listWhtCalcItems, {
 
 /** Multipart: the form fields and the file as `recipients`; send the Idempotency-Key header. */
 export const createBill = defineContract(calls.createBill, {
-  summary: 'Generate and pay a bill (multipart). PAYE: start_date, recipients (PAYE template). WHT: payload_type manual (recipients with tax_payable) or auto (recipients with amount, or calc_record_reference), wht_type, start_date, end_date. Send an Idempotency-Key header.',
+  summary:
+    'Generate and pay a bill (multipart). PAYE: start_date, recipients (PAYE template). WHT: payload_type manual (recipients with tax_payable) or auto (recipients with amount, or calc_record_reference), wht_type, start_date, end_date. Send an Idempotency-Key header.',
   params: createBillPath,
   body: createBillForm,
   response: billDetail,
 });
 
 export const listBills = defineContract(calls.listBills, {
-  summary: "The organisation's bills: filters (type, status, corporation_id, state_id, created_at >= / <=), search by reference, order_by created_at, total or period_start, is_asc, page, no_pages",
+  summary:
+    "The organisation's bills: filters (type, status, corporation_id, state_id, created_at >= / <=), search by reference, order_by created_at, total or period_start, is_asc, page, no_pages",
   params: listParams,
   response: billPage,
 });
@@ -264,8 +325,12 @@ export const exportBills = defineContract(calls.exportBills, {
 });
 
 /** Why an admin declines a bill: the preparer is mailed it. */
-export const rejectBillBody = z.object({ reason: requiredText('Reason').max(500, { error: 'The reason must be at most 500 characters' }) });
-export const cancelBillBody = z.object({ reason: z.string().trim().max(500, { error: 'The reason must be at most 500 characters' }).optional() });
+export const rejectBillBody = z.object({
+  reason: requiredText('Reason').max(500, { error: 'The reason must be at most 500 characters' }),
+});
+export const cancelBillBody = z.object({
+  reason: z.string().trim().max(500, { error: 'The reason must be at most 500 characters' }).optional(),
+});
 
 const billFigures = z.object({ amount_due: z.string(), charge: z.string(), total: z.string() });
 /** The CONFLICT data of an approval whose bill costs something else under today's rules: what it was prepared at, what it costs now, and why. */
@@ -274,7 +339,11 @@ export type BillRepricing = z.infer<typeof billRepricing>;
 
 /** Approval prices the bill again under today's rules: a changed total is paid only when the approver confirms it. */
 export const approveBillBody = z.object({
-  confirm_total: nairaAmount('Total').optional().describe('The new total (naira) the approver saw, when approval answered CONFLICT because the rules changed since the bill was prepared'),
+  confirm_total: nairaAmount('Total')
+    .optional()
+    .describe(
+      'The new total (naira) the approver saw, when approval answered CONFLICT because the rules changed since the bill was prepared',
+    ),
 });
 
 export const approveBill = defineContract(calls.approveBill, {
@@ -285,13 +354,15 @@ export const approveBill = defineContract(calls.approveBill, {
   response: billDetail,
 });
 export const rejectBill = defineContract(calls.rejectBill, {
-  summary: 'An admin declines a bill awaiting approval, with a reason mailed to its preparer (status declined; nothing was paid)',
+  summary:
+    'An admin declines a bill awaiting approval, with a reason mailed to its preparer (status declined; nothing was paid)',
   params: billId,
   body: rejectBillBody,
   response: billDetail,
 });
 export const cancelBill = defineContract(calls.cancelBill, {
-  summary: 'Withdraw a bill awaiting approval (its preparer or an admin), or cancel one whose settlement the agency has not accepted (an admin; the wallet is refunded once). A paid bill answers UNPROCESSABLE with what to do instead',
+  summary:
+    'Withdraw a bill awaiting approval (its preparer or an admin), or cancel one whose settlement the agency has not accepted (an admin; the wallet is refunded once). A paid bill answers UNPROCESSABLE with what to do instead',
   params: billId,
   body: cancelBillBody,
   response: billDetail,
@@ -303,38 +374,70 @@ export const billPrecheckParams = z.object({
   state: collectorCode,
   type: z.enum(BILL_TYPE_CODES, { error: 'Not found.' }),
   start_date: billMonth,
-  total: nairaAmount('Total').optional().describe("The bill's total (naira), to say whether it waits for approval and what the wallet is short of"),
-  amount_due: nairaAmount('Amount due').optional().describe('The tax (naira): the basis of the late penalty when the month is overdue'),
+  total: nairaAmount('Total')
+    .optional()
+    .describe("The bill's total (naira), to say whether it waits for approval and what the wallet is short of"),
+  amount_due: nairaAmount('Amount due')
+    .optional()
+    .describe('The tax (naira): the basis of the late penalty when the month is overdue'),
   payees_fingerprint: z
     .string()
     .regex(/^[0-9a-f]{64}$/, { error: 'The payees fingerprint is the SHA-256 (hex) of the payees text' })
     .optional()
-    .describe('WHT: the SHA-256 (hex) of whtPayeesText of the payees and their tax, to name the bill of the month this one would repeat'),
-  calc_record_reference: z.string().trim().min(1).optional().describe('WHT from a bulk calculation: its payees name the bill this one would repeat'),
+    .describe(
+      'WHT: the SHA-256 (hex) of whtPayeesText of the payees and their tax, to name the bill of the month this one would repeat',
+    ),
+  calc_record_reference: z
+    .string()
+    .trim()
+    .min(1)
+    .optional()
+    .describe('WHT from a bulk calculation: its payees name the bill this one would repeat'),
 });
 export const billPrecheck = z.object({
-  month_bills: z.array(billSummary).describe('Bills of the same corporation, state, tax and month that are paid, being paid or awaiting approval'),
-  duplicate: z.string().nullable().describe('The sentence naming the bill this one would repeat: PAYE by the month; WHT by the same payees and amounts (payees_fingerprint or calc_record_reference)'),
+  month_bills: z
+    .array(billSummary)
+    .describe('Bills of the same corporation, state, tax and month that are paid, being paid or awaiting approval'),
+  duplicate: z
+    .string()
+    .nullable()
+    .describe(
+      'The sentence naming the bill this one would repeat: PAYE by the month; WHT by the same payees and amounts (payees_fingerprint or calc_record_reference)',
+    ),
   wallet: z.object({ name: z.string(), balance: z.string() }),
   shortfall: z.string().nullable().describe('What the wallet lacks for the total, when it does'),
   approval: z.object({
     required: z.boolean(),
     reason: z.string().nullable(),
-    blocked: z.string().nullable().describe('When the bill must wait but no admin other than the preparer can approve it: why Pay will be refused'),
+    blocked: z
+      .string()
+      .nullable()
+      .describe('When the bill must wait but no admin other than the preparer can approve it: why Pay will be refused'),
   }),
-  lateness: billLateness.nullable().describe("Paying today, after the month's due date: days late and the penalty so far (with amount_due)"),
+  lateness: billLateness
+    .nullable()
+    .describe("Paying today, after the month's due date: days late and the penalty so far (with amount_due)"),
   remittance: z
     .object({
       route: z.string().nullable().describe('How the tax will be remitted: the gateway, biller and service type'),
-      missing: z.string().nullable().describe('No route for this collector, tax and month: what platform staff must add before Pay'),
-      amount_due: z.string().nullable().describe("Remita's amount due (naira) when it differs from the tax (with amount_due): its charge is paid with the tax"),
+      missing: z
+        .string()
+        .nullable()
+        .describe('No route for this collector, tax and month: what platform staff must add before Pay'),
+      amount_due: z
+        .string()
+        .nullable()
+        .describe(
+          "Remita's amount due (naira) when it differs from the tax (with amount_due): its charge is paid with the tax",
+        ),
     })
     .describe('The remittance route of the bill'),
 });
 export type BillPrecheck = z.infer<typeof billPrecheck>;
 
 export const precheckBill = defineContract(calls.precheckBill, {
-  summary: "Before Pay: the month's bills that are paid, being paid or awaiting approval, the PAYE repeat they would make, the paying wallet's balance and shortfall for `total`, and whether the bill will wait for an admin",
+  summary:
+    "Before Pay: the month's bills that are paid, being paid or awaiting approval, the PAYE repeat they would make, the paying wallet's balance and shortfall for `total`, and whether the bill will wait for an admin",
   params: billPrecheckParams,
   response: billPrecheck,
 });
@@ -351,7 +454,10 @@ export const listBillItems = defineContract(calls.listBillItems, {
   response: billItemPage,
 });
 
-export const getBillReceipt = defineContract(calls.getBillReceipt, { summary: 'The PDF receipt of a paid bill', params: billId });
+export const getBillReceipt = defineContract(calls.getBillReceipt, {
+  summary: 'The PDF receipt of a paid bill',
+  params: billId,
+});
 
 export const getBillSchedule = defineContract(calls.getBillSchedule, {
   summary: "The bill's recipients as a CSV or XLSX schedule (format)",

@@ -33,7 +33,8 @@ export function nairaAmountProblem(text: string, label: string): string | null {
   if (text.startsWith('-')) return `${label} must not be negative`;
   const match = DECIMAL_TEXT.exec(text);
   if (!match || (match[2] ?? '').length > 2) return `${label} must be an amount in naira with at most two decimals`;
-  if (match[1].replace(/^0+(?=\d)/, '').length > MAX_INTEGER_DIGITS) return `${label} must be at most ₦${MAX_NAIRA_TEXT}`;
+  if (match[1].replace(/^0+(?=\d)/, '').length > MAX_INTEGER_DIGITS)
+    return `${label} must be at most ₦${MAX_NAIRA_TEXT}`;
   return null;
 }
 
@@ -47,7 +48,10 @@ export function nairaAmount(label: string) {
     .describe(`${label} in naira: a number or a decimal string, at most two decimals, at most ₦${MAX_NAIRA_TEXT}`)
     .transform((value, context) => {
       const text = typeof value === 'number' ? plainDecimal(value) : value.trim();
-      const problem = text === null ? `${label} must be an amount in naira with at most two decimals` : nairaAmountProblem(text, label);
+      const problem =
+        text === null
+          ? `${label} must be an amount in naira with at most two decimals`
+          : nairaAmountProblem(text, label);
       if (problem === null && text !== null) return text;
       context.addIssue({ code: 'custom', message: problem ?? `${label} must be an amount in naira` });
       return z.NEVER;
@@ -60,8 +64,11 @@ export function optionalNaira(label: string) {
 }
 
 /** A tax month, `YYYY-MM`: it picks the regime and the rates in force. */
-export const taxPeriod = yearMonth({ label: 'Period', required: 'Period is required', format: 'Period must be a month written YYYY-MM' })
-  .describe('The tax month, YYYY-MM: it picks the rules in force (NTA 2025 from 2026-01, PITA before)');
+export const taxPeriod = yearMonth({
+  label: 'Period',
+  required: 'Period is required',
+  format: 'Period must be a month written YYYY-MM',
+}).describe('The tax month, YYYY-MM: it picks the rules in force (NTA 2025 from 2026-01, PITA before)');
 
 export const PAYE_REGIME_CODES = ['NTA2025', 'PITA2011'] as const;
 export type PayeRegimeCode = (typeof PAYE_REGIME_CODES)[number];
@@ -107,9 +114,17 @@ export const calculatePayeBody = z
   })
   .superRefine((value, context) => {
     if (value.annual_gross !== undefined && value.monthly_gross !== undefined) {
-      context.addIssue({ code: 'custom', path: ['monthly_gross'], message: 'Give either the annual or the monthly gross, not both' });
+      context.addIssue({
+        code: 'custom',
+        path: ['monthly_gross'],
+        message: 'Give either the annual or the monthly gross, not both',
+      });
     } else if (value.annual_gross === undefined && value.monthly_gross === undefined) {
-      context.addIssue({ code: 'custom', path: ['annual_gross'], message: 'Gross pay is required: give the annual or the monthly gross' });
+      context.addIssue({
+        code: 'custom',
+        path: ['annual_gross'],
+        message: 'Gross pay is required: give the annual or the monthly gross',
+      });
     }
   });
 export type CalculatePaye = z.input<typeof calculatePayeBody>;
@@ -183,7 +198,9 @@ export const calculateWhtBody = z.object({
     .string({ error: 'Type is required' })
     .trim()
     .min(1, { error: 'Type is required' })
-    .describe('WHT type code from the rate schedule (docs/tax-rules.md §3), e.g. professional_fees, rent, supply_of_goods'),
+    .describe(
+      'WHT type code from the rate schedule (docs/tax-rules.md §3), e.g. professional_fees, rent, supply_of_goods',
+    ),
   payee_kind: z.enum(PAYEE_KINDS, { error: "Payee kind must be 'company' or 'individual'" }),
   resident: z.boolean({ error: 'Resident must be true or false' }),
   has_tax_id: z.boolean({ error: 'Has Tax ID must be true or false' }),
@@ -223,7 +240,10 @@ export const shareCalculationBody = z
 export type ShareCalculation = z.input<typeof shareCalculationBody>;
 
 export const shareToken = z.object({
-  token: z.string({ error: 'Token is required' }).trim().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'This link is not valid' }),
+  token: z
+    .string({ error: 'Token is required' })
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'This link is not valid' }),
 });
 
 export const sharedCalculationCreated = z.object({ token: z.string() });
@@ -267,14 +287,16 @@ export type SharedCalculation = z.infer<typeof sharedCalculation>;
 
 /** PAYE for a month under the regime in force, with the other regime side by side. */
 export const calculatePaye = defineContract(calls.calculatePaye, {
-  summary: 'PAYE for a month under the regime in force (NTA 2025 from 2026-01, PITA before), with the other regime side by side',
+  summary:
+    'PAYE for a month under the regime in force (NTA 2025 from 2026-01, PITA before), with the other regime side by side',
   body: calculatePayeBody,
   response: payeCalculation,
 });
 
 /** Withholding tax on one payment. */
 export const calculateWht = defineContract(calls.calculateWht, {
-  summary: 'Withholding tax on one payment: rate by type, payee kind, residency and Tax ID (doubled without one from 2025)',
+  summary:
+    'Withholding tax on one payment: rate by type, payee kind, residency and Tax ID (doubled without one from 2025)',
   body: calculateWhtBody,
   response: whtCalculation,
 });

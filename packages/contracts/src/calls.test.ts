@@ -22,8 +22,15 @@ describe('the declared calls', () => {
   });
 
   it('names only permissions someone holds, and every permission held is asked for by a call or a check', () => {
-    const held = new Set<string>([...ACCOUNT_PERMISSIONS, ...MEMBER_PERMISSIONS, ...ADMIN_PERMISSIONS, ...STAFF_PERMISSIONS]);
-    const asked = new Set<string>((Object.values(calls) as CallDeclaration[]).flatMap((call) => (call.permission ? [call.permission] : [])));
+    const held = new Set<string>([
+      ...ACCOUNT_PERMISSIONS,
+      ...MEMBER_PERMISSIONS,
+      ...ADMIN_PERMISSIONS,
+      ...STAFF_PERMISSIONS,
+    ]);
+    const asked = new Set<string>(
+      (Object.values(calls) as CallDeclaration[]).flatMap((call) => (call.permission ? [call.permission] : [])),
+    );
     for (const permission of asked) expect(held).toContain(permission);
     // Beyond the calls: the web's guard on the profile page (a WHT bill's permission is also the "no WHT deductions" calls').
     const unasked = [...held].filter((permission) => !asked.has(permission));

@@ -16,7 +16,12 @@ function jsonParam<T extends z.ZodType>(schema: T) {
 }
 
 const flag = z.preprocess(
-  (value) => (value === 'true' || value === '1' || value === 1 ? true : value === 'false' || value === '0' || value === 0 ? false : value),
+  (value) =>
+    value === 'true' || value === '1' || value === 1
+      ? true
+      : value === 'false' || value === '0' || value === 0
+        ? false
+        : value,
   z.boolean(),
 );
 

@@ -45,7 +45,8 @@ export type CorporationStats = z.infer<typeof corporationStats>;
 const corporationParams = z.object({ id: idParam });
 
 export const listCorporations = defineContract(calls.listCorporations, {
-  summary: "The organisation's corporations (staff: every organisation's, with its name): search by name, order_by created_at or name, pagination",
+  summary:
+    "The organisation's corporations (staff: every organisation's, with its name): search by name, order_by created_at or name, pagination",
   params: listParams,
   response: pageOf(corporation),
 });
@@ -56,7 +57,11 @@ export const createCorporation = defineContract(calls.createCorporation, {
   response: corporation,
 });
 
-export const getCorporation = defineContract(calls.getCorporation, { summary: 'One corporation', params: corporationParams, response: corporation });
+export const getCorporation = defineContract(calls.getCorporation, {
+  summary: 'One corporation',
+  params: corporationParams,
+  response: corporation,
+});
 
 export const updateCorporation = defineContract(calls.updateCorporation, {
   summary: 'Rename a corporation',

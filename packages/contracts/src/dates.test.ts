@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { billMonth, createBillForm, fieldErrors, firstTaxMonthBody, nairaAmount, taxPeriod, transactionQuery } from './index';
+import {
+  billMonth,
+  createBillForm,
+  fieldErrors,
+  firstTaxMonthBody,
+  nairaAmount,
+  taxPeriod,
+  transactionQuery,
+} from './index';
 
 function errorsOf(schema: z.ZodType, input: unknown) {
   const result = schema.safeParse(input);
@@ -9,24 +17,40 @@ function errorsOf(schema: z.ZodType, input: unknown) {
 }
 
 describe('calendar dates and months in every call', () => {
-  it.each(['2026-13', '2026-11-31', '9999-99-99', '2026-02-29', '2026-00-10', '26-11-30', '2026-11-30T00:00', ''])('refuses the WHT end date %s', (endDate) => {
-    const errors = errorsOf(createBillForm, { start_date: '2026-11', end_date: endDate });
-    expect(errors.end_date).toMatch(/^End date (must be a real date written YYYY-MM-DD|is required)$/);
-  });
+  it.each(['2026-13', '2026-11-31', '9999-99-99', '2026-02-29', '2026-00-10', '26-11-30', '2026-11-30T00:00', ''])(
+    'refuses the WHT end date %s',
+    (endDate) => {
+      const errors = errorsOf(createBillForm, { start_date: '2026-11', end_date: endDate });
+      expect(errors.end_date).toMatch(/^End date (must be a real date written YYYY-MM-DD|is required)$/);
+    },
+  );
 
   it('refuses years outside 2000–2099 with the range, and takes real dates and months as given', () => {
-    expect(errorsOf(createBillForm, { start_date: '2026-11', end_date: '9999-12-31' })).toEqual({ end_date: 'End date must be between 2000 and 2099' });
-    expect(errorsOf(createBillForm, { start_date: '9999-12' })).toEqual({ start_date: 'Month must be between 2000 and 2099' });
-    expect(createBillForm.parse({ start_date: '2028-02', end_date: '2028-02-29' })).toMatchObject({ start_date: '2028-02', end_date: '2028-02-29' });
+    expect(errorsOf(createBillForm, { start_date: '2026-11', end_date: '9999-12-31' })).toEqual({
+      end_date: 'End date must be between 2000 and 2099',
+    });
+    expect(errorsOf(createBillForm, { start_date: '9999-12' })).toEqual({
+      start_date: 'Month must be between 2000 and 2099',
+    });
+    expect(createBillForm.parse({ start_date: '2028-02', end_date: '2028-02-29' })).toMatchObject({
+      start_date: '2028-02',
+      end_date: '2028-02-29',
+    });
     expect(createBillForm.parse({ start_date: '2026-11', end_date: '2026-11' }).end_date).toBe('2026-11-30');
   });
 
   it('reads a month given as a day only when that day exists', () => {
     expect(billMonth.parse('2026-11-01')).toBe('2026-11');
     expect(billMonth.safeParse('2026-11-31').success).toBe(false);
-    expect(errorsOf(z.object({ period: taxPeriod }), { period: '2026-1' })).toEqual({ period: 'Period must be a month written YYYY-MM' });
-    expect(errorsOf(firstTaxMonthBody, { first_tax_month: '2026-13' })).toEqual({ first_tax_month: 'First tax month must be written YYYY-MM' });
-    expect(errorsOf(transactionQuery, { date_from: '2026-04-31' })).toEqual({ date_from: 'From date must be a real date written YYYY-MM-DD' });
+    expect(errorsOf(z.object({ period: taxPeriod }), { period: '2026-1' })).toEqual({
+      period: 'Period must be a month written YYYY-MM',
+    });
+    expect(errorsOf(firstTaxMonthBody, { first_tax_month: '2026-13' })).toEqual({
+      first_tax_month: 'First tax month must be written YYYY-MM',
+    });
+    expect(errorsOf(transactionQuery, { date_from: '2026-04-31' })).toEqual({
+      date_from: 'From date must be a real date written YYYY-MM-DD',
+    });
   });
 });
 

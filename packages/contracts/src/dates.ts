@@ -62,7 +62,11 @@ export function calendarDate(label: string) {
     .trim()
     .superRefine((text, context) => {
       const problem = dateProblem(text);
-      if (problem) context.addIssue({ code: 'custom', message: problem === 'year' ? yearMessage(label) : `${label} must be a real date written YYYY-MM-DD` });
+      if (problem)
+        context.addIssue({
+          code: 'custom',
+          message: problem === 'year' ? yearMessage(label) : `${label} must be a real date written YYYY-MM-DD`,
+        });
     });
 }
 
@@ -73,7 +77,11 @@ export function periodEndDate(label: string) {
     .trim()
     .superRefine((text, context) => {
       const problem = text.length === 7 ? monthProblem(text) : dateProblem(text);
-      if (problem) context.addIssue({ code: 'custom', message: problem === 'year' ? yearMessage(label) : `${label} must be a real date written YYYY-MM-DD` });
+      if (problem)
+        context.addIssue({
+          code: 'custom',
+          message: problem === 'year' ? yearMessage(label) : `${label} must be a real date written YYYY-MM-DD`,
+        });
     })
     .transform((text) => (text.length === 7 ? lastDayOf(text) : text));
 }
@@ -82,13 +90,20 @@ export function periodEndDate(label: string) {
  * A month, `YYYY-MM`, with the words a form already uses for it. `allowDay` also takes a real
  * date inside the month (`YYYY-MM-DD`, as date pickers send a month's first day) and gives its month.
  */
-export function yearMonth(messages: { label: string; required: string; format: string }, options: { allowDay?: boolean } = {}) {
+export function yearMonth(
+  messages: { label: string; required: string; format: string },
+  options: { allowDay?: boolean } = {},
+) {
   return z
     .string({ error: messages.required })
     .trim()
     .superRefine((text, context) => {
       const problem = options.allowDay && text.length === 10 ? dateProblem(text) : monthProblem(text);
-      if (problem) context.addIssue({ code: 'custom', message: problem === 'year' ? yearMessage(messages.label) : messages.format });
+      if (problem)
+        context.addIssue({
+          code: 'custom',
+          message: problem === 'year' ? yearMessage(messages.label) : messages.format,
+        });
     })
     .transform((text) => text.slice(0, 7));
 }

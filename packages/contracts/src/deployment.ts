@@ -9,6 +9,7 @@ export const deployment = z.object({
 export type Deployment = z.infer<typeof deployment>;
 
 export const getDeployment = defineContract(calls.getDeployment, {
-  summary: 'What kind of deployment this is: {sandbox} is true when any counterpart is a local fake (development, tests, a staging deploy)',
+  summary:
+    'What kind of deployment this is: {sandbox} is true when any counterpart is a local fake (development, tests, a staging deploy)',
   response: deployment,
 });

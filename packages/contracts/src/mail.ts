@@ -8,7 +8,9 @@ export const mailboxMessage = z.object({
   subject: z.string(),
   text: z.string(),
   links: z.array(z.string()),
-  attachments: z.array(z.object({ filename: z.string(), content_type: z.string(), bytes: z.number() })).describe('Documents sent with the mail, by name and size'),
+  attachments: z
+    .array(z.object({ filename: z.string(), content_type: z.string(), bytes: z.number() }))
+    .describe('Documents sent with the mail, by name and size'),
   created_at: z.string(),
 });
 export type MailboxMessage = z.infer<typeof mailboxMessage>;

@@ -18,7 +18,9 @@ describe('validation messages', () => {
     expect(errorsOf(listParams, { page: '0' })).toEqual({ page: 'Page must be at least 1' });
     expect(errorsOf(listParams, { page: 'two' })).toEqual({ page: 'Page must be a number' });
     expect(errorsOf(listParams, { count: 500 })).toEqual({ count: 'Count must be at most 100' });
-    expect(errorsOf(listParams, { filters: '[{"field":3,"value":"x"}]' })).toEqual({ 'filters.0.field': 'Field must be text' });
+    expect(errorsOf(listParams, { filters: '[{"field":3,"value":"x"}]' })).toEqual({
+      'filters.0.field': 'Field must be text',
+    });
   });
 
   it('names the field for missing values, enums and text lengths', () => {
@@ -31,7 +33,9 @@ describe('validation messages', () => {
   });
 
   it('keeps the messages a schema words itself (docs/product.md §5)', () => {
-    expect(errorsOf(z.object({ email: z.string({ error: 'Email is required' }) }), {})).toEqual({ email: 'Email is required' });
+    expect(errorsOf(z.object({ email: z.string({ error: 'Email is required' }) }), {})).toEqual({
+      email: 'Email is required',
+    });
   });
 });
 
@@ -40,7 +44,9 @@ describe('where the wording applies', () => {
     const folder = path.dirname(fileURLToPath(import.meta.url));
     const direct = fs
       .readdirSync(folder)
-      .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts') && name !== 'zod.ts' && name !== 'messages.ts')
+      .filter(
+        (name) => name.endsWith('.ts') && !name.endsWith('.test.ts') && name !== 'zod.ts' && name !== 'messages.ts',
+      )
       .filter((name) => /^import \{[^}]*\} from 'zod';/m.test(fs.readFileSync(path.join(folder, name), 'utf8')));
     expect(direct).toEqual([]);
   });

@@ -34,15 +34,26 @@ export function describeIssue(issue: core.$ZodRawIssue): string {
   const label = labelOf(issue.path ?? []);
   switch (issue.code) {
     case 'invalid_type':
-      return issue.input === undefined || issue.input === null ? `${label} is required` : `${label} must be ${KIND[issue.expected] ?? issue.expected}`;
+      return issue.input === undefined || issue.input === null
+        ? `${label} is required`
+        : `${label} must be ${KIND[issue.expected] ?? issue.expected}`;
     case 'too_big':
       if (issue.origin === 'string') return `${label} must be at most ${amount(issue.maximum)} characters`;
-      if (issue.origin === 'array' || issue.origin === 'set') return `${label} can have at most ${amount(issue.maximum)} items`;
-      return Number(issue.maximum) >= Number.MAX_SAFE_INTEGER ? `${label} is too large` : `${label} must be at most ${amount(issue.maximum)}`;
+      if (issue.origin === 'array' || issue.origin === 'set')
+        return `${label} can have at most ${amount(issue.maximum)} items`;
+      return Number(issue.maximum) >= Number.MAX_SAFE_INTEGER
+        ? `${label} is too large`
+        : `${label} must be at most ${amount(issue.maximum)}`;
     case 'too_small':
-      if (issue.origin === 'string') return Number(issue.minimum) <= 1 ? `${label} is required` : `${label} must be at least ${amount(issue.minimum)} characters`;
-      if (issue.origin === 'array' || issue.origin === 'set') return `${label} needs at least ${amount(issue.minimum)} items`;
-      return Number(issue.minimum) <= Number.MIN_SAFE_INTEGER ? `${label} is too small` : `${label} must be at least ${amount(issue.minimum)}`;
+      if (issue.origin === 'string')
+        return Number(issue.minimum) <= 1
+          ? `${label} is required`
+          : `${label} must be at least ${amount(issue.minimum)} characters`;
+      if (issue.origin === 'array' || issue.origin === 'set')
+        return `${label} needs at least ${amount(issue.minimum)} items`;
+      return Number(issue.minimum) <= Number.MIN_SAFE_INTEGER
+        ? `${label} is too small`
+        : `${label} must be at least ${amount(issue.minimum)}`;
     case 'invalid_value':
       return `${label} must be one of: ${issue.values.map(String).join(', ')}`;
     case 'not_multiple_of':

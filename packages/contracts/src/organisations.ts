@@ -64,7 +64,11 @@ export const SETTING_CODES = {
   billApproval: 'core.organisation.bill_approval',
 } as const;
 
-const SETTING_CODE_LIST = [SETTING_CODES.corporationWallets, SETTING_CODES.deadlineDigest, SETTING_CODES.billApproval] as const;
+const SETTING_CODE_LIST = [
+  SETTING_CODES.corporationWallets,
+  SETTING_CODES.deadlineDigest,
+  SETTING_CODES.billApproval,
+] as const;
 
 /** Maker-checker: `members` (a member's bill waits for an admin), `above` (a bill whose total is above the amount waits for an admin other than its preparer) or `off`. */
 export const billApprovalSetting = z
@@ -129,7 +133,9 @@ export const organisationIdentity = z.object({
   state: z.object({ id: z.number(), code: z.string(), name: z.string() }).nullable(),
   phone: z.string().nullable(),
   website: z.string().nullable(),
-  cac_document: z.object({ id: z.string(), filename: z.string(), size: z.number(), content_type: z.string() }).nullable(),
+  cac_document: z
+    .object({ id: z.string(), filename: z.string(), size: z.number(), content_type: z.string() })
+    .nullable(),
   missing: z.record(z.string(), z.string()),
 });
 export type OrganisationIdentity = z.infer<typeof organisationIdentity>;

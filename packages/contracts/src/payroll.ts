@@ -27,7 +27,12 @@ export const payrollResidence = z.object({
   message: z.string(),
 });
 
-const payrollChange = z.object({ tax_payer_number: z.string(), name: z.string(), gross_before: money.nullable(), gross_after: money.nullable() });
+const payrollChange = z.object({
+  tax_payer_number: z.string(),
+  name: z.string(),
+  gross_before: money.nullable(),
+  gross_after: money.nullable(),
+});
 /** Against the payroll on file before this upload: who joined, who left, whose gross changed (each list at most 100 long). */
 export const payrollChanges = z.object({
   previous_uploaded_at: z.string().nullable(),

@@ -28,22 +28,58 @@ export function hasPermission(permissions: PermissionMap | null | undefined, per
 export type Permission = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
 
 /** Held by every signed-in customer, with or without an organisation. */
-export const ACCOUNT_PERMISSIONS = [PERMISSIONS.viewProfile, PERMISSIONS.updateProfile, PERMISSIONS.createOrganisation, PERMISSIONS.acceptInvitation] as const;
+export const ACCOUNT_PERMISSIONS = [
+  PERMISSIONS.viewProfile,
+  PERMISSIONS.updateProfile,
+  PERMISSIONS.createOrganisation,
+  PERMISSIONS.acceptInvitation,
+] as const;
 
 /** Held by every active member of an organisation: user.member "can only carry out the functions". */
 export const MEMBER_PERMISSIONS = [
-  PERMISSIONS.viewOrganisation, PERMISSIONS.listMembers, PERMISSIONS.viewIdentity, PERMISSIONS.viewSettings,
-  PERMISSIONS.viewSummary, PERMISSIONS.listRoles, PERMISSIONS.listStates, PERMISSIONS.listCorporations,
-  PERMISSIONS.viewCorporation, PERMISSIONS.createCorporation, PERMISSIONS.updateCorporation,
-  PERMISSIONS.verifyStateTaxId, PERMISSIONS.addState, PERMISSIONS.requestConsent, PERMISSIONS.verifyConsent,
-  PERMISSIONS.uploadPayroll, PERMISSIONS.viewPayroll, PERMISSIONS.viewCorporationWallets,
-  PERMISSIONS.viewCorporationWalletHistory, PERMISSIONS.viewWallets, PERMISSIONS.viewWalletHistory,
-  PERMISSIONS.viewChecklist, PERMISSIONS.simulateFunding, PERMISSIONS.viewBills, PERMISSIONS.calculateCharge,
-  PERMISSIONS.createPayeBill, PERMISSIONS.createWhtBill, PERMISSIONS.cancelBill, PERMISSIONS.sendCreditNotes,
-  PERMISSIONS.updateVendors, PERMISSIONS.listFolders,
-  PERMISSIONS.viewFolder, PERMISSIONS.viewRecord, PERMISSIONS.viewStatement, PERMISSIONS.createFolder,
-  PERMISSIONS.updateFolder, PERMISSIONS.deleteFolder, PERMISSIONS.createRecord, PERMISSIONS.updateRecord,
-  PERMISSIONS.deleteRecord, PERMISSIONS.uploadStatement, PERMISSIONS.updateStatement, PERMISSIONS.deleteStatement,
+  PERMISSIONS.viewOrganisation,
+  PERMISSIONS.listMembers,
+  PERMISSIONS.viewIdentity,
+  PERMISSIONS.viewSettings,
+  PERMISSIONS.viewSummary,
+  PERMISSIONS.listRoles,
+  PERMISSIONS.listStates,
+  PERMISSIONS.listCorporations,
+  PERMISSIONS.viewCorporation,
+  PERMISSIONS.createCorporation,
+  PERMISSIONS.updateCorporation,
+  PERMISSIONS.verifyStateTaxId,
+  PERMISSIONS.addState,
+  PERMISSIONS.requestConsent,
+  PERMISSIONS.verifyConsent,
+  PERMISSIONS.uploadPayroll,
+  PERMISSIONS.viewPayroll,
+  PERMISSIONS.viewCorporationWallets,
+  PERMISSIONS.viewCorporationWalletHistory,
+  PERMISSIONS.viewWallets,
+  PERMISSIONS.viewWalletHistory,
+  PERMISSIONS.viewChecklist,
+  PERMISSIONS.simulateFunding,
+  PERMISSIONS.viewBills,
+  PERMISSIONS.calculateCharge,
+  PERMISSIONS.createPayeBill,
+  PERMISSIONS.createWhtBill,
+  PERMISSIONS.cancelBill,
+  PERMISSIONS.sendCreditNotes,
+  PERMISSIONS.updateVendors,
+  PERMISSIONS.listFolders,
+  PERMISSIONS.viewFolder,
+  PERMISSIONS.viewRecord,
+  PERMISSIONS.viewStatement,
+  PERMISSIONS.createFolder,
+  PERMISSIONS.updateFolder,
+  PERMISSIONS.deleteFolder,
+  PERMISSIONS.createRecord,
+  PERMISSIONS.updateRecord,
+  PERMISSIONS.deleteRecord,
+  PERMISSIONS.uploadStatement,
+  PERMISSIONS.updateStatement,
+  PERMISSIONS.deleteStatement,
 ] as const;
 
 /**
@@ -51,7 +87,25 @@ export const MEMBER_PERMISSIONS = [
  * money or deletes data outside a bill (a state's Tax ID and registration) or approves a bill that
  * waits, or files a return with the revenue service in the organisation's name.
  */
-export const ADMIN_PERMISSIONS = [PERMISSIONS.updateState, PERMISSIONS.removeState, PERMISSIONS.approveBills, PERMISSIONS.submitAnnualReturn, PERMISSIONS.updateOrganisation, PERMISSIONS.updateIdentity, PERMISSIONS.updateSettings, PERMISSIONS.completeKyc, PERMISSIONS.inviteMembers, PERMISSIONS.changeMemberRoles, PERMISSIONS.removeMembers] as const;
+export const ADMIN_PERMISSIONS = [
+  PERMISSIONS.updateState,
+  PERMISSIONS.removeState,
+  PERMISSIONS.approveBills,
+  PERMISSIONS.submitAnnualReturn,
+  PERMISSIONS.updateOrganisation,
+  PERMISSIONS.updateIdentity,
+  PERMISSIONS.updateSettings,
+  PERMISSIONS.completeKyc,
+  PERMISSIONS.inviteMembers,
+  PERMISSIONS.changeMemberRoles,
+  PERMISSIONS.removeMembers,
+] as const;
 
 /** Platform staff: every organisation's corporations, read-only, and the dated reference tables the engine reads. */
-export const STAFF_PERMISSIONS = [PERMISSIONS.viewProfile, PERMISSIONS.updateProfile, PERMISSIONS.listCorporations, PERMISSIONS.viewCorporation, PERMISSIONS.manageReferenceData] as const;
+export const STAFF_PERMISSIONS = [
+  PERMISSIONS.viewProfile,
+  PERMISSIONS.updateProfile,
+  PERMISSIONS.listCorporations,
+  PERMISSIONS.viewCorporation,
+  PERMISSIONS.manageReferenceData,
+] as const;

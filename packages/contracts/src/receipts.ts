@@ -18,7 +18,11 @@ export const RECEIPT_NOT_FOUND = 'No receipt matches this code.';
  * bounds its length.
  */
 export const receiptCodeParams = z.object({
-  code: z.string({ error: RECEIPT_NOT_FOUND }).trim().min(1, { error: RECEIPT_NOT_FOUND }).max(100, { error: RECEIPT_NOT_FOUND }),
+  code: z
+    .string({ error: RECEIPT_NOT_FOUND })
+    .trim()
+    .min(1, { error: RECEIPT_NOT_FOUND })
+    .max(100, { error: RECEIPT_NOT_FOUND }),
 });
 
 export const receiptFacts = z.object({
@@ -33,13 +37,17 @@ export const receiptFacts = z.object({
   payment_reference: z.string().nullable().describe("Remita's reference for the payment"),
   status: z.enum(['payment_paid']).describe('Only paid bills have receipts'),
   paid_at: z.string().describe('ISO 8601'),
-  remittance_check: z.string().nullable().describe('What Remita last said of the payment and when: "Confirmed by Remita on …" only when it confirmed it'),
+  remittance_check: z
+    .string()
+    .nullable()
+    .describe('What Remita last said of the payment and when: "Confirmed by Remita on …" only when it confirmed it'),
 });
 export type ReceiptFacts = z.infer<typeof receiptFacts>;
 
 /** Public: the facts of the receipt a code belongs to; NOT_FOUND for any other code. Limited per address. */
 export const verifyReceipt = defineContract(calls.verifyReceipt, {
-  summary: "Public, no sign-in: the facts of the paid bill a receipt's verification code belongs to (payer, Tax ID, revenue service, tax, period, amount, agency reference, status, paid at); NOT_FOUND for any other code. 20 misses per address per 10 minutes, then RATE_LIMITED",
+  summary:
+    "Public, no sign-in: the facts of the paid bill a receipt's verification code belongs to (payer, Tax ID, revenue service, tax, period, amount, agency reference, status, paid at); NOT_FOUND for any other code. 20 misses per address per 10 minutes, then RATE_LIMITED",
   params: receiptCodeParams,
   response: receiptFacts,
 });

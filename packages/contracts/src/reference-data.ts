@@ -16,18 +16,35 @@ export type ReferenceTableCode = (typeof REFERENCE_TABLE_CODES)[number];
 export const REFERENCE_REVIEW_DAYS = 90;
 
 /** A percentage as typed, below 100 with up to two decimals. */
-const percentText = (what: string, example: string) => z.string().trim().regex(/^\d{1,2}(\.\d{1,2})?$/, { error: `Give ${what} in percent with up to two decimals, e.g. ${example}` });
-const source = z.string().trim().min(3, { error: 'Source is required: name the communiqué, gazette or announcement' }).max(300);
+const percentText = (what: string, example: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,2}(\.\d{1,2})?$/, { error: `Give ${what} in percent with up to two decimals, e.g. ${example}` });
+const source = z
+  .string()
+  .trim()
+  .min(3, { error: 'Source is required: name the communiqué, gazette or announcement' })
+  .max(300);
 
 export const referenceRow = z.object({
   from: z.string().describe('MPR, charges and WHT: the day the row applies from; holidays: the holiday'),
-  value: z.string().describe("'26.50%', the holiday's name, the charge schedule in words, or a WHT schedule or rate in words"),
-  basis: z.enum(['law', 'declared', 'expected']).nullable().describe('Holidays: declared by the Ministry, or expected until it declares'),
+  value: z
+    .string()
+    .describe("'26.50%', the holiday's name, the charge schedule in words, or a WHT schedule or rate in words"),
+  basis: z
+    .enum(['law', 'declared', 'expected'])
+    .nullable()
+    .describe('Holidays: declared by the Ministry, or expected until it declares'),
   source: z.string(),
   origin: z.enum(['seed', 'staff']).describe('seed: shipped with Levy; staff: added on this screen'),
   added_by: z.string().nullable(),
   added_at: z.string().nullable(),
-  in_force: z.boolean().describe('MPR and charges: the row in force today; WHT: a schedule or rate still applied today; holidays: today or later'),
+  in_force: z
+    .boolean()
+    .describe(
+      'MPR and charges: the row in force today; WHT: a schedule or rate still applied today; holidays: today or later',
+    ),
 });
 export type ReferenceRow = z.infer<typeof referenceRow>;
 
@@ -37,7 +54,9 @@ export const referenceTable = z.object({
   code: z.enum(REFERENCE_TABLE_CODES),
   title: z.string(),
   rows: z.array(referenceRow).describe('Newest first'),
-  reviewed_on: z.string().describe('The last day the table was known to be right: a review, a row added, or the seed’s last source'),
+  reviewed_on: z
+    .string()
+    .describe('The last day the table was known to be right: a review, a row added, or the seed’s last source'),
   days_since_review: z.number(),
   review_due: z.boolean().describe(`Not reviewed for more than ${REFERENCE_REVIEW_DAYS} days`),
   last_review: referenceReview.nullable(),
@@ -80,7 +99,9 @@ export const remittanceRoute = z.object({
   service_type_id: z.string().describe("The biller's product (service type) for this tax"),
   from: z.string().describe('YYYY-MM: the first tax month paid this way'),
   source: z.string(),
-  origin: z.enum(['seed', 'staff']).describe("seed: the sandbox's routes to its local Remita; staff: added on this screen"),
+  origin: z
+    .enum(['seed', 'staff'])
+    .describe("seed: the sandbox's routes to its local Remita; staff: added on this screen"),
   added_by: z.string().nullable(),
   added_at: z.string().nullable(),
   in_force: z.boolean().describe("The route this month's bills of the collector and tax are paid by"),
@@ -97,7 +118,8 @@ export const referenceData = z.object({
 export type ReferenceData = z.infer<typeof referenceData>;
 
 export const getReferenceData = defineContract(calls.getReferenceData, {
-  summary: 'Staff: the MPR, declared public holidays, charge schedule and WHT rates in force and their history, each table’s last review, and the audit trail',
+  summary:
+    'Staff: the MPR, declared public holidays, charge schedule and WHT rates in force and their history, each table’s last review, and the audit trail',
   response: referenceData,
 });
 
@@ -109,7 +131,8 @@ export const addMprRowBody = z.object({
 export type AddMprRowBody = z.infer<typeof addMprRowBody>;
 
 export const addMprRow = defineContract(calls.addMprRow, {
-  summary: 'Staff: a new Monetary Policy Rate from a date; refused when it would change the late penalty of a bill already paid',
+  summary:
+    'Staff: a new Monetary Policy Rate from a date; refused when it would change the late penalty of a bill already paid',
   body: addMprRowBody,
   response: referenceData,
 });
@@ -122,12 +145,17 @@ export const addHolidayRowBody = z.object({
 export type AddHolidayRowBody = z.infer<typeof addHolidayRowBody>;
 
 export const addHolidayRow = defineContract(calls.addHolidayRow, {
-  summary: 'Staff: a declared public holiday (it replaces the expected one of the same name that year); refused for a past day',
+  summary:
+    'Staff: a declared public holiday (it replaces the expected one of the same name that year); refused for a past day',
   body: addHolidayRowBody,
   response: referenceData,
 });
 
-const nairaAmount = (what: string) => z.string().trim().regex(/^\d{1,9}(\.\d{1,2})?$/, { error: `Give the ${what} in naira with up to two decimals, e.g. 500.00` });
+const nairaAmount = (what: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,9}(\.\d{1,2})?$/, { error: `Give the ${what} in naira with up to two decimals, e.g. 500.00` });
 
 export const addChargeRowBody = z.object({
   from: calendarDate('From').describe('The first day of the first tax month the schedule prices'),
@@ -143,7 +171,8 @@ export const addChargeRowBody = z.object({
 export type AddChargeRowBody = z.infer<typeof addChargeRowBody>;
 
 export const addChargeRow = defineContract(calls.addChargeRow, {
-  summary: 'Staff: a new bill charge schedule from the first day of a tax month; refused when it would change the charge of a bill already paid',
+  summary:
+    'Staff: a new bill charge schedule from the first day of a tax month; refused when it would change the charge of a bill already paid',
   body: addChargeRowBody,
   response: referenceData,
 });
@@ -159,7 +188,8 @@ export const addWhtRateRowBody = z.object({
 export type AddWhtRateRowBody = z.infer<typeof addWhtRateRowBody>;
 
 export const addWhtRateRow = defineContract(calls.addWhtRateRow, {
-  summary: 'Staff: a new WHT rate for one type, kind of payee and residency from the first day of a tax month; refused when it would change the rate of a bill already paid',
+  summary:
+    'Staff: a new WHT rate for one type, kind of payee and residency from the first day of a tax month; refused when it would change the rate of a bill already paid',
   body: addWhtRateRowBody,
   response: referenceData,
 });
@@ -179,14 +209,19 @@ export const addRemittanceRouteBody = z.object({
   tax: z.enum(REMITTANCE_TAXES, { error: 'Choose PAYE or WHT' }),
   gateway: z.enum(REMITTANCE_GATEWAYS, { error: 'Choose the gateway: remita' }),
   biller_id: z.string().trim().min(1, { error: "Give the collector's biller id on the gateway" }).max(60),
-  service_type_id: z.string().trim().min(1, { error: "Give the biller's service type (product) id for this tax" }).max(60),
+  service_type_id: z
+    .string()
+    .trim()
+    .min(1, { error: "Give the biller's service type (product) id for this tax" })
+    .max(60),
   from: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'Give the first tax month paid this way, YYYY-MM' }),
   source,
 });
 export type AddRemittanceRouteBody = z.infer<typeof addRemittanceRouteBody>;
 
 export const addRemittanceRoute = defineContract(calls.addRemittanceRoute, {
-  summary: "Staff: where a collector's PAYE or WHT is remitted from a tax month on (gateway, biller id, service type id, source); bills of that month and later are paid this way",
+  summary:
+    "Staff: where a collector's PAYE or WHT is remitted from a tax month on (gateway, biller id, service type id, source); bills of that month and later are paid this way",
   body: addRemittanceRouteBody,
   response: referenceData,
 });
@@ -195,18 +230,21 @@ export const remittanceCheck = z.object({
   reference: z.string(),
   agency_reference: z.string().nullable().describe('The RRR'),
   outcome: z.enum(['paid', 'pending', 'failed', 'unknown', 'absent', 'unavailable']),
-  status: z.string().describe("What the gateway said, its code and words"),
+  status: z.string().describe('What the gateway said, its code and words'),
   checked_at: z.string(),
 });
 
 export const remittanceReconciliation = z.object({
   checked: z.number().describe('Bills asked about: paid in the last 45 days, or still waiting for the gateway'),
   confirmed: z.number(),
-  unconfirmed: z.array(remittanceCheck).describe('Bills the gateway did not confirm paid: flagged on the bill and mailed to its admins'),
+  unconfirmed: z
+    .array(remittanceCheck)
+    .describe('Bills the gateway did not confirm paid: flagged on the bill and mailed to its admins'),
 });
 export type RemittanceReconciliation = z.infer<typeof remittanceReconciliation>;
 
 export const reconcileRemittances = defineContract(calls.reconcileRemittances, {
-  summary: 'Staff: asks the remittance gateway now for the status of every bill paid in the last 45 days (the daily job’s work); a bill it does not confirm is flagged and its admins mailed',
+  summary:
+    'Staff: asks the remittance gateway now for the status of every bill paid in the last 45 days (the daily job’s work); a bill it does not confirm is flagged and its admins mailed',
   response: remittanceReconciliation,
 });

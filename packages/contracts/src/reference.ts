@@ -49,6 +49,7 @@ export const listStates = defineContract(calls.listStates, {
 });
 
 export const listCollectors = defineContract(calls.listCollectors, {
-  summary: 'Where a corporation can register: the 36 states and the FCT, then the Nigeria Revenue Service (code NRS, federal: WHT on payments to companies only)',
+  summary:
+    'Where a corporation can register: the 36 states and the FCT, then the Nigeria Revenue Service (code NRS, federal: WHT on payments to companies only)',
   response: z.array(taxCollector),
 });

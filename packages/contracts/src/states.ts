@@ -7,7 +7,11 @@ import { stateTaxId, verifyConsent } from './corporations';
 import { COLLECTOR_KINDS } from './reference';
 
 /** A tax month as the registration forms send it: YYYY-MM (the server checks its range). */
-const firstTaxMonth = yearMonth({ label: 'First tax month', required: 'First tax month is required', format: 'First tax month must be written YYYY-MM' });
+const firstTaxMonth = yearMonth({
+  label: 'First tax month',
+  required: 'First tax month is required',
+  format: 'First tax month must be written YYYY-MM',
+});
 
 /**
  * Registering a state, or changing its Tax ID: the Tax ID, from which month PAYE (and WHT) is owed
@@ -34,7 +38,13 @@ export const corporationState = z.object({
   /** When the payroll on file was last uploaded; null when there is none. */
   payroll_updated_at: z.string().nullable(),
   /** `collector` federal is the NRS: WHT on payments to companies only, no PAYE, payroll or consent. */
-  state: z.object({ id: z.number(), code: z.string(), name: z.string(), revenue_service: z.string(), collector: z.enum(COLLECTOR_KINDS) }),
+  state: z.object({
+    id: z.number(),
+    code: z.string(),
+    name: z.string(),
+    revenue_service: z.string(),
+    collector: z.enum(COLLECTOR_KINDS),
+  }),
   created_at: z.string(),
   /** The first tax month the corporation owes here (YYYY-MM): deadlines count from it. */
   first_tax_month: z.string(),
@@ -89,19 +99,26 @@ export const listCorporationStates = defineContract(calls.listCorporationStates,
 export const verifyStateTaxId = defineContract(calls.verifyStateTaxId, {
   summary: "Ask the state's revenue service who holds a Tax ID: returns name and tax_payer_number",
   params: z.object({ state: z.string().min(1) }),
-  body: stateTaxId.extend({ corporation_id: z.uuid({ error: 'Not found.' }).optional().describe('The corporation registering the Tax ID: the answer says whether the name is its own') }),
+  body: stateTaxId.extend({
+    corporation_id: z
+      .uuid({ error: 'Not found.' })
+      .optional()
+      .describe('The corporation registering the Tax ID: the answer says whether the name is its own'),
+  }),
   response: verifiedTaxpayer,
 });
 
 export const addCorporationState = defineContract(calls.addCorporationState, {
-  summary: 'Register the corporation in a state under a Tax ID the agency knows: first_tax_month (YYYY-MM, default this month) starts the months owed; confirm_name when the agency names another taxpayer (else CONFLICT with data.agency_name)',
+  summary:
+    'Register the corporation in a state under a Tax ID the agency knows: first_tax_month (YYYY-MM, default this month) starts the months owed; confirm_name when the agency names another taxpayer (else CONFLICT with data.agency_name)',
   params: registrationParams,
   body: registerStateBody,
   response: corporationState,
 });
 
 export const updateCorporationStateTaxId = defineContract(calls.updateCorporationStateTaxId, {
-  summary: "Change a state's Tax ID: removes the registration with its consent and payroll, then adds it again, in one transaction",
+  summary:
+    "Change a state's Tax ID: removes the registration with its consent and payroll, then adds it again, in one transaction",
   params: registrationParams,
   body: registerStateBody,
   response: updatedState,
@@ -109,7 +126,8 @@ export const updateCorporationStateTaxId = defineContract(calls.updateCorporatio
 
 /** Admins: from which month the corporation owes tax in this state. */
 export const setFirstTaxMonth = defineContract(calls.setFirstTaxMonth, {
-  summary: 'Admins: from which month (YYYY-MM) the corporation owes tax in this state; alerts, the checklist and the calendar count from it',
+  summary:
+    'Admins: from which month (YYYY-MM) the corporation owes tax in this state; alerts, the checklist and the calendar count from it',
   params: registrationParams,
   body: firstTaxMonthBody,
   response: corporationState,
@@ -122,7 +140,8 @@ export const removeCorporationState = defineContract(calls.removeCorporationStat
 });
 
 export const requestStateConsent = defineContract(calls.requestStateConsent, {
-  summary: "Payroll consent step 1: the agency mails a 6-digit code to the taxpayer's email; returns token and the masked email",
+  summary:
+    "Payroll consent step 1: the agency mails a 6-digit code to the taxpayer's email; returns token and the masked email",
   params: registrationParams,
   response: consentRequest,
 });

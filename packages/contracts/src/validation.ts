@@ -53,8 +53,7 @@ export const password = z
   .min(PASSWORD_MIN_LENGTH, { error: MESSAGES.passwordTooShort });
 
 // https optional, a domain or localhost, optional port and path (docs/product.md §5).
-const URL_PATTERN =
-  /^(https?:\/\/)?(localhost|([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,})(:\d{1,5})?(\/[^\s]*)?$/i;
+const URL_PATTERN = /^(https?:\/\/)?(localhost|([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,})(:\d{1,5})?(\/[^\s]*)?$/i;
 
 /** Optional url: empty is fine, anything else must look like a url. */
 export const optionalUrl = z

@@ -9,11 +9,16 @@ import { email } from './validation';
  * paid WHT bills, with their totals per year and their credit notes. Money crosses as naira strings.
  */
 
-const vendorTaxId = z.object({ tax_payer_number: z.string().trim().min(1, { error: 'Not found.' }).max(64, { error: 'Not found.' }) });
+const vendorTaxId = z.object({
+  tax_payer_number: z.string().trim().min(1, { error: 'Not found.' }).max(64, { error: 'Not found.' }),
+});
 
 export const vendorYear = z.object({
   year: z.number(),
-  gross: z.string().nullable().describe('Payments made to the vendor in the year; null when a bill declared the tax without the payment'),
+  gross: z
+    .string()
+    .nullable()
+    .describe('Payments made to the vendor in the year; null when a bill declared the tax without the payment'),
   tax_withheld: z.string(),
   notes: z.number().describe('Credit notes in the year'),
 });
@@ -42,7 +47,8 @@ export const vendorCreditNote = z.object({
 export type VendorCreditNote = z.infer<typeof vendorCreditNote>;
 
 export const listVendors = defineContract(calls.listVendors, {
-  summary: "The organisation's vendors (payees of its paid WHT bills) by name, searched by name or Tax ID, with totals per year",
+  summary:
+    "The organisation's vendors (payees of its paid WHT bills) by name, searched by name or Tax ID, with totals per year",
   params: listParams.pick({ page: true, count: true, search: true }),
   response: z.object({ items: z.array(vendor), pagination }),
 });
@@ -54,7 +60,10 @@ export const listVendorCreditNotes = defineContract(calls.listVendorCreditNotes,
 });
 
 export const updateVendorBody = z.object({
-  email: z.union([z.literal(''), email]).nullable().describe("The vendor's email; empty or null removes it"),
+  email: z
+    .union([z.literal(''), email])
+    .nullable()
+    .describe("The vendor's email; empty or null removes it"),
 });
 
 export const updateVendor = defineContract(calls.updateVendor, {

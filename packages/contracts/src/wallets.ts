@@ -75,7 +75,8 @@ export const getOrganisationWallets = defineContract(calls.getOrganisationWallet
 });
 
 export const listOrganisationWalletHistory = defineContract(calls.listOrganisationWalletHistory, {
-  summary: 'Credits and debits of every wallet in use: filters (type, status, created_at >= / <=), search by reference, order_by created_at or amount, is_asc, page, no_pages',
+  summary:
+    'Credits and debits of every wallet in use: filters (type, status, created_at >= / <=), search by reference, order_by created_at or amount, is_asc, page, no_pages',
   params: listParams.extend(idOnly.shape),
   response: pageOf(walletHistoryItem),
 });
@@ -103,15 +104,22 @@ export const exportCorporationWalletHistory = defineContract(calls.exportCorpora
 });
 
 export const requeryWalletFunding = defineContract(calls.requeryWalletFunding, {
-  summary: "\"I sent money and don't see it\": asks the payment provider to look for transfers to the wallet's account its bank has not reported; what it finds is credited through the webhook",
+  summary:
+    '"I sent money and don\'t see it": asks the payment provider to look for transfers to the wallet\'s account its bank has not reported; what it finds is credited through the webhook',
   params: idOnly,
   response: z.object({ requested: z.literal(true) }),
 });
 
 /** Sandbox only: a simulated bank transfer of `amount` naira, through the signed payment webhook. */
 export const simulateTransfer = defineContract(calls.simulateTransfer, {
-  summary: "Sandbox: the local Paystack fake receives a bank transfer of {amount} naira into the wallet's account and sends its signed charge.success webhook",
+  summary:
+    "Sandbox: the local Paystack fake receives a bank transfer of {amount} naira into the wallet's account and sends its signed charge.success webhook",
   params: idOnly,
-  body: z.object({ amount: z.preprocess((value) => (typeof value === 'string' ? value.replaceAll(',', '') : value), nairaAmount('Amount')) }),
+  body: z.object({
+    amount: z.preprocess(
+      (value) => (typeof value === 'string' ? value.replaceAll(',', '') : value),
+      nairaAmount('Amount'),
+    ),
+  }),
   response: transferCredited,
 });

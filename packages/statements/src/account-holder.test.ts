@@ -12,7 +12,22 @@ function rows(lines: Array<{ date: IsoDate; narration: string; debit?: number; c
     const credit = line.credit ?? 0;
     balance += credit - debit;
     const { category, chargeKind } = categoriseNarration(line.narration, debit > 0 ? 'debit' : 'credit');
-    return { index, date: line.date, valueDate: null, narration: line.narration, reference: null, debit: asKobo(debit), credit: asKobo(credit), balance: asKobo(balance), channel: null, counterparty: extractCounterparty(line.narration), category, chargeKind, page: 1, y: index };
+    return {
+      index,
+      date: line.date,
+      valueDate: null,
+      narration: line.narration,
+      reference: null,
+      debit: asKobo(debit),
+      credit: asKobo(credit),
+      balance: asKobo(balance),
+      channel: null,
+      counterparty: extractCounterparty(line.narration),
+      category,
+      chargeKind,
+      page: 1,
+      y: index,
+    };
   });
 }
 

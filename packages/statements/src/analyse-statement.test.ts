@@ -53,8 +53,18 @@ function everydayYear(seed: number): Line[] {
   const lines: Line[] = [];
   let date: IsoDate = '2025-01-01';
   for (let day = 0; day < 365; day++) {
-    if (random() < 0.5) lines.push({ date, narration: `POS PURCHASE @ SHOPRITE ${day}`, debit: Math.round(1_000 + random() * 30_000) * 100 });
-    if (random() < 0.2) lines.push({ date, narration: `NIP TRANSFER FROM FRIEND ${Math.floor(random() * 40)}`, credit: Math.round(1_000 + random() * 90_000) * 100 });
+    if (random() < 0.5)
+      lines.push({
+        date,
+        narration: `POS PURCHASE @ SHOPRITE ${day}`,
+        debit: Math.round(1_000 + random() * 30_000) * 100,
+      });
+    if (random() < 0.2)
+      lines.push({
+        date,
+        narration: `NIP TRANSFER FROM FRIEND ${Math.floor(random() * 40)}`,
+        credit: Math.round(1_000 + random() * 90_000) * 100,
+      });
     date = addDays(date, 1);
   }
   return lines;
@@ -64,10 +74,19 @@ describe('detectSalary', () => {
   it('finds a clean monthly salary with high confidence', () => {
     const lines = everydayYear(1);
     for (let month = 1; month <= 12; month++) {
-      lines.push({ date: monthDate(2025, month, 25), narration: 'NIP TRANSFER FROM ACME NIGERIA LIMITED SALARY', credit: 45_000_000 });
+      lines.push({
+        date: monthDate(2025, month, 25),
+        narration: 'NIP TRANSFER FROM ACME NIGERIA LIMITED SALARY',
+        credit: 45_000_000,
+      });
     }
     const salary = detectSalary(toTransactions(lines));
-    expect(salary).toMatchObject({ isDetected: true, payer: 'ACME NIGERIA LIMITED SALARY', monthlyAmount: 45_000_000, typicalDay: 25 });
+    expect(salary).toMatchObject({
+      isDetected: true,
+      payer: 'ACME NIGERIA LIMITED SALARY',
+      monthlyAmount: 45_000_000,
+      typicalDay: 25,
+    });
     expect(salary.months).toHaveLength(12);
     expect(salary.confidence).toBeGreaterThanOrEqual(0.95);
   });
@@ -79,7 +98,11 @@ describe('detectSalary', () => {
       if (month === 7) continue;
       const day = 24 + Math.floor(random() * 5) - 2;
       const amount = Math.round(45_000_000 * (0.95 + random() * 0.1));
-      lines.push({ date: monthDate(2025, month, day), narration: 'NIP TRANSFER FROM ZENTECH SOLUTIONS LIMITED', credit: amount });
+      lines.push({
+        date: monthDate(2025, month, day),
+        narration: 'NIP TRANSFER FROM ZENTECH SOLUTIONS LIMITED',
+        credit: amount,
+      });
     }
     const salary = detectSalary(toTransactions(lines));
     expect(salary.isDetected).toBe(true);
@@ -123,29 +146,69 @@ describe('analyseStatement', () => {
   });
 
   it('totals bank charges by kind, VAT included', () => {
-    expect(analysis.charges).toEqual({ total: 10_088, vat: 188, byKind: { transfer_fee: 2_500, vat: 188, sms_alert: 2_400, stamp_duty: 5_000 }, count: 4 });
+    expect(analysis.charges).toEqual({
+      total: 10_088,
+      vat: 188,
+      byKind: { transfer_fee: 2_500, vat: 188, sms_alert: 2_400, stamp_duty: 5_000 },
+      count: 4,
+    });
   });
 
   it('lists possible WHT vendors with the WHT at the engine’s rate', () => {
     const expectedWht = [5_000_000, 5_000_000, 5_500_000].reduce(
-      (sum, amount, month) => sum + computeWht({ period: `2025-0${month + 1}`, code: 'other_services', payeeKind: 'company', resident: true, hasTaxId: true, amount: asKobo(amount) }).tax,
+      (sum, amount, month) =>
+        sum +
+        computeWht({
+          period: `2025-0${month + 1}`,
+          code: 'other_services',
+          payeeKind: 'company',
+          resident: true,
+          hasTaxId: true,
+          amount: asKobo(amount),
+        }).tax,
       0,
     );
     expect(analysis.whtCandidates).toEqual([
-      { vendor: 'BRIGHTPATH VENTURES LTD', payments: 3, months: ['2025-01', '2025-02', '2025-03'], total: 15_500_000, whtCode: 'other_services', whtCodeSource: 'assumed', wht: expectedWht, rateBps: 200 },
+      {
+        vendor: 'BRIGHTPATH VENTURES LTD',
+        payments: 3,
+        months: ['2025-01', '2025-02', '2025-03'],
+        total: 15_500_000,
+        whtCode: 'other_services',
+        whtCodeSource: 'assumed',
+        wht: expectedWht,
+        rateBps: 200,
+      },
     ]);
     expect(expectedWht).toBe(310_000);
   });
 
   it('finds tax payments, reversals matched to their debit, bounced items and recurring debits', () => {
-    expect(analysis.taxPayments).toEqual({ total: 1_500_000, payments: [{ index: 7, date: '2025-01-31', amount: 1_500_000, narration: 'LIRS PAYE JAN 2025' }] });
+    expect(analysis.taxPayments).toEqual({
+      total: 1_500_000,
+      payments: [{ index: 7, date: '2025-01-31', amount: 1_500_000, narration: 'LIRS PAYE JAN 2025' }],
+    });
     // A returned cheque is both a reversal (with no earlier credit to undo here) and bounced.
     expect(analysis.reversals).toEqual([
-      { index: 5, date: '2025-01-11', amount: 1_200_000, narration: 'REVERSAL POS PURCHASE @ SHOPRITE LEKKI', reversesIndex: 4 },
-      { index: 10, date: '2025-02-20', amount: 100_000, narration: 'RETURNED CHEQUE INSUFFICIENT FUNDS', reversesIndex: null },
+      {
+        index: 5,
+        date: '2025-01-11',
+        amount: 1_200_000,
+        narration: 'REVERSAL POS PURCHASE @ SHOPRITE LEKKI',
+        reversesIndex: 4,
+      },
+      {
+        index: 10,
+        date: '2025-02-20',
+        amount: 100_000,
+        narration: 'RETURNED CHEQUE INSUFFICIENT FUNDS',
+        reversesIndex: null,
+      },
     ]);
     expect(analysis.bounced.map((row) => row.narration)).toEqual(['RETURNED CHEQUE INSUFFICIENT FUNDS']);
-    expect(analysis.recurringDebits.map((row) => [row.payee, row.count, row.typicalAmount])).toEqual([['BRIGHTPATH VENTURES LTD', 3, 5_000_000]]);
+    expect(analysis.recurringDebits.map((row) => [row.payee, row.count, row.typicalAmount])).toEqual([
+      ['BRIGHTPATH VENTURES LTD', 3, 5_000_000],
+    ]);
   });
 
   it('gives balance statistics over every day and the top counterparties', () => {
@@ -163,7 +226,10 @@ describe('compareStatements', () => {
   });
 
   it('passes statements that join up', () => {
-    const checks = compareStatements([span('2025-02-01', '2025-02-28', 500, 900), span('2025-01-01', '2025-01-31', 100, 500)]);
+    const checks = compareStatements([
+      span('2025-02-01', '2025-02-28', 500, 900),
+      span('2025-01-01', '2025-01-31', 100, 500),
+    ]);
     expect(checks).toEqual([{ id: 'period_coverage', status: 'pass', message: '2025-01-31 and 2025-02-01 join up' }]);
   });
 

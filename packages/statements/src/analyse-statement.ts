@@ -1,4 +1,13 @@
-import { asKobo, ZERO_KOBO, computeWht, isTaxInputError, type IsoDate, type Kobo, type Period, type WhtCode } from '@levy/tax';
+import {
+  asKobo,
+  ZERO_KOBO,
+  computeWht,
+  isTaxInputError,
+  type IsoDate,
+  type Kobo,
+  type Period,
+  type WhtCode,
+} from '@levy/tax';
 import { dayNumberOfIso } from './day-number';
 import { BUSINESS_NAME, type AccountHolder, type Category, type ChargeKind } from './category-rules';
 import { detectSalary, NO_SALARY, payerKey, type SalaryDetection } from './detect-salary';
@@ -213,7 +222,11 @@ export const WHT_NARRATION_TYPES: ReadonlyArray<{ code: WhtCode; pattern: RegExp
   { code: 'interest', pattern: /\bINTEREST\b/ },
   { code: 'royalty', pattern: /\bROYALT(?:Y|IES)\b/ },
   { code: 'brokerage', pattern: /\bBROKERAGE\b/ },
-  { code: 'professional_fees', pattern: /\bFEES?\b|\bCONSULT\w*|\bPROFESSIONAL\b|\bLEGAL\b|\bAUDIT\w*|\bCOMMISSION\b|\bRETAINER\b|\bMANAGEMENT\b|\bTECHNICAL\b/ },
+  {
+    code: 'professional_fees',
+    pattern:
+      /\bFEES?\b|\bCONSULT\w*|\bPROFESSIONAL\b|\bLEGAL\b|\bAUDIT\w*|\bCOMMISSION\b|\bRETAINER\b|\bMANAGEMENT\b|\bTECHNICAL\b/,
+  },
   { code: 'construction_other', pattern: /\bCONSTRUCTION\b|\bBUILDING\s+WORKS?\b|\bCIVIL\s+WORKS?\b/ },
   { code: 'supply_of_goods', pattern: /\bSUPPL(?:Y|IES)\b|\bGOODS\b|\bMATERIALS?\b|\bPURCHASE\s+OF\b/ },
 ];
@@ -250,7 +263,14 @@ function findWhtCandidates(rows: readonly Transaction[]): WhtCandidate[] {
       const code = whtTypeOfNarration(row.narration) ?? 'other_services';
       paidByType.set(code, (paidByType.get(code) ?? 0) + row.debit);
       try {
-        const result = computeWht({ period: row.date.slice(0, 7), code, payeeKind: 'company', resident: true, hasTaxId: true, amount: row.debit });
+        const result = computeWht({
+          period: row.date.slice(0, 7),
+          code,
+          payeeKind: 'company',
+          resident: true,
+          hasTaxId: true,
+          amount: row.debit,
+        });
         wht += result.tax;
         rateBps = result.rateBps;
       } catch (error) {
@@ -280,7 +300,10 @@ function findWhtCandidates(rows: readonly Transaction[]): WhtCandidate[] {
  * Monthly flows, balances, categories, salary, recurring debits, counterparties and tax insight.
  * A company's account has no salary coming in: regular credits there are customers paying.
  */
-export function analyseStatement(rows: readonly Transaction[], options: { holder?: AccountHolder } = {}): StatementAnalysis {
+export function analyseStatement(
+  rows: readonly Transaction[],
+  options: { holder?: AccountHolder } = {},
+): StatementAnalysis {
   let inflow = 0;
   let outflow = 0;
   const charges = { total: 0, vat: 0, byKind: {} as Partial<Record<ChargeKind, Kobo>>, count: 0 };
@@ -300,7 +323,8 @@ export function analyseStatement(rows: readonly Transaction[], options: { holder
       taxPayments.total = asKobo(taxPayments.total + row.debit);
       taxPayments.payments.push({ index: row.index, date: row.date, amount: row.debit, narration: row.narration });
     }
-    if (BOUNCED.test(row.narration)) bounced.push({ index: row.index, date: row.date, amount: (row.debit || row.credit), narration: row.narration });
+    if (BOUNCED.test(row.narration))
+      bounced.push({ index: row.index, date: row.date, amount: row.debit || row.credit, narration: row.narration });
   }
   return {
     monthly: summariseMonths(rows),

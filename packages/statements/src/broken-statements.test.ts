@@ -18,7 +18,10 @@ async function expectStatementError(promise: Promise<unknown>, code: string, mes
 
 describe('broken statements', () => {
   it('a tampered amount breaks the chain at that row and the printed totals: inconsistent', async () => {
-    const { fixture, bytes } = await renderFixture({ style: 'access', seed: 21, count: 70, tamper: { index: 20, addKobo: 5_000_000 } }, 'pdf');
+    const { fixture, bytes } = await renderFixture(
+      { style: 'access', seed: 21, count: 70, tamper: { index: 20, addKobo: 5_000_000 } },
+      'pdf',
+    );
     const result = await readStatement(bytes);
     expect(result.verdict).toBe('inconsistent');
     const chain = result.checks.find((check) => check.id === 'balance_chain');
@@ -41,8 +44,16 @@ describe('broken statements', () => {
 
   it('an encrypted PDF asks for its password, refuses a wrong one and reads with the right one', async () => {
     const { fixture, bytes } = await renderFixture({ style: 'zenith', seed: 23, count: 25, password: 'a1b2c3' }, 'pdf');
-    await expectStatementError(readStatement(bytes), 'PASSWORD_REQUIRED', 'This PDF is password-protected: enter its password');
-    await expectStatementError(readStatement(bytes, { password: 'wrong' }), 'WRONG_PASSWORD', 'The password for this PDF is not correct: check it and try again');
+    await expectStatementError(
+      readStatement(bytes),
+      'PASSWORD_REQUIRED',
+      'This PDF is password-protected: enter its password',
+    );
+    await expectStatementError(
+      readStatement(bytes, { password: 'wrong' }),
+      'WRONG_PASSWORD',
+      'The password for this PDF is not correct: check it and try again',
+    );
     const result = await readStatement(bytes, { password: 'a1b2c3' });
     expect(result.transactions).toHaveLength(fixture.rows.length);
     expect(result.metadata?.isEncrypted).toBe(true);
@@ -50,7 +61,10 @@ describe('broken statements', () => {
   });
 
   it('an RC4 PDF with an empty owner password opens without asking, as viewers open it; its user password still works', async () => {
-    const { fixture, bytes } = await renderFixture({ style: 'zenith', seed: 29, count: 25, rc4EmptyOwnerPassword: 'x9-core' }, 'pdf');
+    const { fixture, bytes } = await renderFixture(
+      { style: 'zenith', seed: 29, count: 25, rc4EmptyOwnerPassword: 'x9-core' },
+      'pdf',
+    );
     await expect(checkStatementAccess(bytes)).resolves.toMatchObject({ isEncrypted: true });
     const result = await readStatement(bytes);
     expect(result.transactions.map((row) => row.balance)).toEqual(fixture.rows.map((row) => row.balance));
@@ -59,26 +73,51 @@ describe('broken statements', () => {
   });
 
   it('an image-only PDF has no text layer', async () => {
-    await expectStatementError(readStatement(await renderImageOnlyPdf()), 'NO_TEXT_LAYER', 'This PDF has no text layer; upload the e-statement from your bank');
+    await expectStatementError(
+      readStatement(await renderImageOnlyPdf()),
+      'NO_TEXT_LAYER',
+      'This PDF has no text layer; upload the e-statement from your bank',
+    );
   });
 
   it('an invoice PDF and a contact-list CSV are not statements', async () => {
-    await expectStatementError(readStatement(await renderNotAStatementPdf()), 'NOT_A_STATEMENT', 'This file does not look like a bank statement');
-    await expectStatementError(readStatement(makeNotAStatementCsv()), 'NOT_A_STATEMENT', 'This file does not look like a bank statement');
-    await expectStatementError(readStatement(new Uint8Array(0)), 'NOT_A_STATEMENT', 'This file does not look like a bank statement');
+    await expectStatementError(
+      readStatement(await renderNotAStatementPdf()),
+      'NOT_A_STATEMENT',
+      'This file does not look like a bank statement',
+    );
+    await expectStatementError(
+      readStatement(makeNotAStatementCsv()),
+      'NOT_A_STATEMENT',
+      'This file does not look like a bank statement',
+    );
+    await expectStatementError(
+      readStatement(new Uint8Array(0)),
+      'NOT_A_STATEMENT',
+      'This file does not look like a bank statement',
+    );
   });
 
   it('an image file is not a supported format, and a damaged PDF is unreadable', async () => {
     const { makeScanPng } = await import('./fixtures/render-broken');
-    await expectStatementError(readStatement(new Uint8Array(makeScanPng(40, 40))), 'UNSUPPORTED_FORMAT', 'This file type is not supported: upload a PDF, CSV or XLSX statement');
+    await expectStatementError(
+      readStatement(new Uint8Array(makeScanPng(40, 40))),
+      'UNSUPPORTED_FORMAT',
+      'This file type is not supported: upload a PDF, CSV or XLSX statement',
+    );
     const oldExcel = new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0, 0, 0]);
-    await expect(readStatement(oldExcel, { fileName: 'statement.xls' })).rejects.toMatchObject({ code: 'UNSUPPORTED_FORMAT' });
+    await expect(readStatement(oldExcel, { fileName: 'statement.xls' })).rejects.toMatchObject({
+      code: 'UNSUPPORTED_FORMAT',
+    });
     const damaged = new TextEncoder().encode('%PDF-1.7\n1 0 obj << /Type /Catalog >> garbage');
     await expectStatementError(readStatement(damaged), 'UNREADABLE', 'This file could not be read: it may be damaged');
   });
 
   it('a PDF re-saved by an editor is suspicious, with the producer and dates as reasons', async () => {
-    const { bytes } = await renderFixture({ style: 'gtbank', seed: 24, count: 25, producer: 'iLovePDF', modifiedAt: new Date(Date.UTC(2025, 6, 3)) }, 'pdf');
+    const { bytes } = await renderFixture(
+      { style: 'gtbank', seed: 24, count: 25, producer: 'iLovePDF', modifiedAt: new Date(Date.UTC(2025, 6, 3)) },
+      'pdf',
+    );
     const result = await readStatement(bytes);
     expect(result.verdict).toBe('suspicious');
     expect(result.reasons).toEqual([
@@ -103,11 +142,22 @@ describe('broken statements', () => {
     garbled[rowLine] = garbled[rowLine].replace(printedDate, '3?-???-20');
     const result = await readStatement(new TextEncoder().encode(garbled.join('\r\n')), { fileName: 'statement.csv' });
     expect(result.transactions).toHaveLength(19);
-    expect(result.confidence.unplacedLines).toEqual([{ page: 1, line: rowLine + 1, text: expect.stringContaining(fixture.rows[6].narration), reason: 'row left out: no date' }]);
-    expect(result.confidence.explanation).toContain(`1 line with a row's figures or date could not be read into a transaction (first on page 1, line ${rowLine + 1})`);
+    expect(result.confidence.unplacedLines).toEqual([
+      {
+        page: 1,
+        line: rowLine + 1,
+        text: expect.stringContaining(fixture.rows[6].narration),
+        reason: 'row left out: no date',
+      },
+    ]);
+    expect(result.confidence.explanation).toContain(
+      `1 line with a row's figures or date could not be read into a transaction (first on page 1, line ${rowLine + 1})`,
+    );
     expect(statusOf(result, 'balance_chain')).toBe('warn');
     expect(result.verdict).toBe('suspicious');
-    expect(result.reasons[0]).toMatch(/1 line of the statement could not be read into rows, so this may be the reading rather than the statement: it is not taken as a sign of editing$/);
+    expect(result.reasons[0]).toMatch(
+      /1 line of the statement could not be read into rows, so this may be the reading rather than the statement: it is not taken as a sign of editing$/,
+    );
   });
 
   it('a row pasted twice breaks the chain and is reported as a duplicate', async () => {

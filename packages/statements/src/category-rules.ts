@@ -21,7 +21,8 @@ export type Category =
   | 'other_out';
 
 /** The bank charges docs/tax-rules.md §7 lists, told apart so VAT on fees can be totalled. */
-export type ChargeKind = 'sms_alert' | 'vat' | 'stamp_duty' | 'emt_levy' | 'maintenance' | 'transfer_fee' | 'card_fee' | 'other_fee';
+export type ChargeKind =
+  'sms_alert' | 'vat' | 'stamp_duty' | 'emt_levy' | 'maintenance' | 'transfer_fee' | 'card_fee' | 'other_fee';
 
 export interface CategoryRule {
   category: Category;
@@ -37,31 +38,128 @@ export interface CategoryRule {
  * authority is a tax payment. Patterns are matched against the narration in upper case.
  */
 export const CATEGORY_RULES: readonly CategoryRule[] = [
-  { category: 'reversal', direction: 'any', pattern: /\bREV(?:ERSAL|ERSED|RSL)?\b|\bRVSL\b|\bREFUND\b|\bRETURNED\b|\bFAILED\s+(?:TRANS|TRF|TXN)|\bCHARGEBACK\b/ },
+  {
+    category: 'reversal',
+    direction: 'any',
+    pattern: /\bREV(?:ERSAL|ERSED|RSL)?\b|\bRVSL\b|\bREFUND\b|\bRETURNED\b|\bFAILED\s+(?:TRANS|TRF|TXN)|\bCHARGEBACK\b/,
+  },
   // Tax payments: debits to a tax authority or for a named tax (before the VAT-on-fees rule).
-  { category: 'tax', direction: 'debit', pattern: /\b(?:FIRS|NRS|LIRS|FCT-?IRS|[A-Z]{2,4}IRS|IRS|INTERNAL\s+REVENUE|REVENUE\s+SERVICE|TAXPRO|E-?TAX|TAX\s+PAYMENT|TAX\s+REMIT\w*|PAYE\s+(?:REMIT\w*|PAYMENT|TAX)|WHT\s+(?:REMIT\w*|PAYMENT)|WITHHOLDING\s+TAX|VAT\s+(?:REMIT\w*|RETURN)|COMPANY\s+INCOME\s+TAX|CIT|LAND\s+USE\s+CHARGE)\b/ },
+  {
+    category: 'tax',
+    direction: 'debit',
+    pattern:
+      /\b(?:FIRS|NRS|LIRS|FCT-?IRS|[A-Z]{2,4}IRS|IRS|INTERNAL\s+REVENUE|REVENUE\s+SERVICE|TAXPRO|E-?TAX|TAX\s+PAYMENT|TAX\s+REMIT\w*|PAYE\s+(?:REMIT\w*|PAYMENT|TAX)|WHT\s+(?:REMIT\w*|PAYMENT)|WITHHOLDING\s+TAX|VAT\s+(?:REMIT\w*|RETURN)|COMPANY\s+INCOME\s+TAX|CIT|LAND\s+USE\s+CHARGE)\b/,
+  },
   { category: 'tax', direction: 'debit', pattern: /\bREMITA\b.*\b(?:TAX|PAYE|VAT|WHT)\b/ },
   { category: 'bank_charges', chargeKind: 'vat', direction: 'debit', pattern: /\bVAT\b|VALUE\s+ADDED\s+TAX/ },
-  { category: 'bank_charges', chargeKind: 'stamp_duty', direction: 'debit', pattern: /STAMP\s*DUTY|\bSTAMPDUTY\b|\bSD\s+CHA?R?GE?\b/ },
-  { category: 'bank_charges', chargeKind: 'emt_levy', direction: 'debit', pattern: /\bEMTL\b|\bEMT\s+LEVY|ELECTRONIC\s+MONEY\s+TRANSFER\s+LEVY|E-?LEVY/ },
-  { category: 'bank_charges', chargeKind: 'sms_alert', direction: 'debit', pattern: /\bSMS\b|\bALERT\s+(?:CHA?R?GE?|FEE)|NOTIFICATION\s+(?:CHA?R?GE?|FEE)/ },
-  { category: 'bank_charges', chargeKind: 'maintenance', direction: 'debit', pattern: /MAINTENANCE|\bMAINT\b|\bAMF\b|\bCOT\b|ACCOUNT\s+(?:MGT|MANAGEMENT)\s+FEE/ },
-  { category: 'bank_charges', chargeKind: 'card_fee', direction: 'debit', pattern: /CARD\s+(?:ISSUANCE|FEE|RENEWAL|REPLACEMENT)|TOKEN\s+(?:FEE|CHA?R?GE?)/ },
-  { category: 'bank_charges', chargeKind: 'transfer_fee', direction: 'debit', pattern: /\b(?:NIP|TRANSFER|TRF|NEFT|USSD|POS|ATM)\s+(?:CHA?R?GE?S?|FEE|COMM(?:ISSION)?)\b|\bCOMMISSION\b|\bCHA?R?GE?S?\s+(?:ON|FOR)\b|\bFEE\b|\bBANK\s+CHA?R?GES?\b/ },
+  {
+    category: 'bank_charges',
+    chargeKind: 'stamp_duty',
+    direction: 'debit',
+    pattern: /STAMP\s*DUTY|\bSTAMPDUTY\b|\bSD\s+CHA?R?GE?\b/,
+  },
+  {
+    category: 'bank_charges',
+    chargeKind: 'emt_levy',
+    direction: 'debit',
+    pattern: /\bEMTL\b|\bEMT\s+LEVY|ELECTRONIC\s+MONEY\s+TRANSFER\s+LEVY|E-?LEVY/,
+  },
+  {
+    category: 'bank_charges',
+    chargeKind: 'sms_alert',
+    direction: 'debit',
+    pattern: /\bSMS\b|\bALERT\s+(?:CHA?R?GE?|FEE)|NOTIFICATION\s+(?:CHA?R?GE?|FEE)/,
+  },
+  {
+    category: 'bank_charges',
+    chargeKind: 'maintenance',
+    direction: 'debit',
+    pattern: /MAINTENANCE|\bMAINT\b|\bAMF\b|\bCOT\b|ACCOUNT\s+(?:MGT|MANAGEMENT)\s+FEE/,
+  },
+  {
+    category: 'bank_charges',
+    chargeKind: 'card_fee',
+    direction: 'debit',
+    pattern: /CARD\s+(?:ISSUANCE|FEE|RENEWAL|REPLACEMENT)|TOKEN\s+(?:FEE|CHA?R?GE?)/,
+  },
+  {
+    category: 'bank_charges',
+    chargeKind: 'transfer_fee',
+    direction: 'debit',
+    pattern:
+      /\b(?:NIP|TRANSFER|TRF|NEFT|USSD|POS|ATM)\s+(?:CHA?R?GE?S?|FEE|COMM(?:ISSION)?)\b|\bCOMMISSION\b|\bCHA?R?GE?S?\s+(?:ON|FOR)\b|\bFEE\b|\bBANK\s+CHA?R?GES?\b/,
+  },
   // Salaries paid out (a company's payroll, a household's staff): before transfers out.
-  { category: 'payroll', direction: 'debit', pattern: /\bSALAR(?:Y|IES)\b|\bPAYROLL\b|\bWAGES?\b|\bSTIPENDS?\b|\bSTAFF\s+(?:PAY|SAL\w*)\b|\b(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[A-Z]*\s+SAL\b/ },
-  { category: 'salary', direction: 'credit', pattern: /\bSALARY\b|\bSAL(?:ARY)?\s+(?:FOR|PAYMENT|ADV\w*)\b|\bPAYROLL\b|\bWAGES?\b|\bSTIPEND\b|\b(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[A-Z]*\s+SAL\b/ },
-  { category: 'loan', direction: 'any', pattern: /\bLOAN\b|\bOVERDRAFT\b|\bCREDIT\s+DIRECT\b|\bCARBON\b|\bFAIRMONEY\b|\bPALMCREDIT\b|\bRENMONEY\b|\bQUICKCHECK\b|\bBRANCH\s+INT|\bOKASH\b|\bSOFTLOAN\b|\bAELLA\b|\bLIDYA\b|\bMIGO\b|\bREPAYMENT\b/ },
-  { category: 'interest', direction: 'any', pattern: /\bINTEREST\b|\bINT\.?\s*(?:PAID|CR|CREDIT|EARNED|CAPITALI[SZ]ED)\b|\bCR\.?\s*INT\b/ },
-  { category: 'betting', direction: 'any', pattern: /\bBET9JA\b|\bSPORTYBET\b|\bSPORTY\b|\bNAIRABET\b|\bBETKING\b|\b1XBET\b|\bMSPORT\b|\bBETWAY\b|\bMERRYBET\b|\bBANGBET\b|\bACCESSBET\b|\bBETLAND\b|\bLOTTO\b|\bPARIPESA\b|\bBET\s?WINNER\b|\bBETTING\b/ },
-  { category: 'airtime_data', direction: 'debit', pattern: /\bAIRTIME\b|\bDATA\s+(?:BUNDLE|PLAN|SUB\w*|PURCHASE|TOP\s?UP)|\bVTU\b|\bRECHARGE\b|\bTOP[\s-]?UP\b|\b(?:MTN|GLO|AIRTEL|9MOBILE|ETISALAT)\b/ },
-  { category: 'bills_utilities', direction: 'debit', pattern: /\bDSTV\b|\bGOTV\b|\bSTARTIMES\b|\bSHOWMAX\b|\bTSTV\b|\b(?:IKEDC|EKEDC|AEDC|PHED|IBEDC|EEDC|KEDCO|JEDC?|BEDC|KAEDCO|YEDC)\b|\bELECTRICITY\b|\bPREPAID\s+METER\b|\bPOWER\s+(?:BILL|TOKEN)|\bLAWMA\b|\bWATER\s+(?:BILL|CORP)|\bSPECTRANET\b|\bSMILE\b|\bIPNX\b|\bFIBERONE\b|\bBILLS?\s+PAY(?:MENT)?\b|\bWAEC\b|\bJAMB\b|\bCABLE\s+TV\b|\bESTATE\s+DUES\b|\bSERVICE\s+CHARGE\b/ },
+  {
+    category: 'payroll',
+    direction: 'debit',
+    pattern:
+      /\bSALAR(?:Y|IES)\b|\bPAYROLL\b|\bWAGES?\b|\bSTIPENDS?\b|\bSTAFF\s+(?:PAY|SAL\w*)\b|\b(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[A-Z]*\s+SAL\b/,
+  },
+  {
+    category: 'salary',
+    direction: 'credit',
+    pattern:
+      /\bSALARY\b|\bSAL(?:ARY)?\s+(?:FOR|PAYMENT|ADV\w*)\b|\bPAYROLL\b|\bWAGES?\b|\bSTIPEND\b|\b(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[A-Z]*\s+SAL\b/,
+  },
+  {
+    category: 'loan',
+    direction: 'any',
+    pattern:
+      /\bLOAN\b|\bOVERDRAFT\b|\bCREDIT\s+DIRECT\b|\bCARBON\b|\bFAIRMONEY\b|\bPALMCREDIT\b|\bRENMONEY\b|\bQUICKCHECK\b|\bBRANCH\s+INT|\bOKASH\b|\bSOFTLOAN\b|\bAELLA\b|\bLIDYA\b|\bMIGO\b|\bREPAYMENT\b/,
+  },
+  {
+    category: 'interest',
+    direction: 'any',
+    pattern: /\bINTEREST\b|\bINT\.?\s*(?:PAID|CR|CREDIT|EARNED|CAPITALI[SZ]ED)\b|\bCR\.?\s*INT\b/,
+  },
+  {
+    category: 'betting',
+    direction: 'any',
+    pattern:
+      /\bBET9JA\b|\bSPORTYBET\b|\bSPORTY\b|\bNAIRABET\b|\bBETKING\b|\b1XBET\b|\bMSPORT\b|\bBETWAY\b|\bMERRYBET\b|\bBANGBET\b|\bACCESSBET\b|\bBETLAND\b|\bLOTTO\b|\bPARIPESA\b|\bBET\s?WINNER\b|\bBETTING\b/,
+  },
+  {
+    category: 'airtime_data',
+    direction: 'debit',
+    pattern:
+      /\bAIRTIME\b|\bDATA\s+(?:BUNDLE|PLAN|SUB\w*|PURCHASE|TOP\s?UP)|\bVTU\b|\bRECHARGE\b|\bTOP[\s-]?UP\b|\b(?:MTN|GLO|AIRTEL|9MOBILE|ETISALAT)\b/,
+  },
+  {
+    category: 'bills_utilities',
+    direction: 'debit',
+    pattern:
+      /\bDSTV\b|\bGOTV\b|\bSTARTIMES\b|\bSHOWMAX\b|\bTSTV\b|\b(?:IKEDC|EKEDC|AEDC|PHED|IBEDC|EEDC|KEDCO|JEDC?|BEDC|KAEDCO|YEDC)\b|\bELECTRICITY\b|\bPREPAID\s+METER\b|\bPOWER\s+(?:BILL|TOKEN)|\bLAWMA\b|\bWATER\s+(?:BILL|CORP)|\bSPECTRANET\b|\bSMILE\b|\bIPNX\b|\bFIBERONE\b|\bBILLS?\s+PAY(?:MENT)?\b|\bWAEC\b|\bJAMB\b|\bCABLE\s+TV\b|\bESTATE\s+DUES\b|\bSERVICE\s+CHARGE\b/,
+  },
   { category: 'atm', direction: 'debit', pattern: /\bATM\b|\bCASH\s+W(?:ITH)?D(?:RAWA)?L\b|\bCWDL\b/ },
-  { category: 'pos', direction: 'any', pattern: /\bPOS\b|\bPURCHASE\s+@|\bPOS\s+PURCHASE\b|\bMERCHANT\s+PAYMENT\b|\bPAYMENT\s+@/ },
-  { category: 'web', direction: 'any', pattern: /\bWEB\b|\bONLINE\s+(?:PURCHASE|PAYMENT)|\bPAYSTACK\b|\bFLUTTERWAVE\b|\bFLW\b|\bJUMIA\b|\bKONGA\b|\bNETFLIX\b|\bSPOTIFY\b|\bAPPLE\.COM\b|\bGOOGLE\b|\bAMAZON\b|\bUBER\b|\bBOLT\b|\bCHOWDECK\b|\bGLOVO\b|\bALIEXPRESS\b/ },
-  { category: 'cash_deposit', direction: 'credit', pattern: /\bCASH\s+(?:DEP(?:OSIT)?|LODGE?MENT)\b|\bTELLER\b|\bCSH\s+DEP\b|\bDEPOSIT\s+BY\b/ },
-  { category: 'transfer_in', direction: 'credit', pattern: /\bNIP\b|\bTRANSFER\b|\bTRF\b|\bTRSF\b|\bTRANS\s+FROM\b|\bFT\b|\bMOB\b|\bUSSD\b|\bNIBSS\b|\bINSTANT\s+PAYMENT|\bFIP\b|\bINFLOW\b|\bRECEIVED\s+FROM\b|\bFROM\s*:|\bFRM\b|\bIB\b|\*\d{3}\*/ },
-  { category: 'transfer_out', direction: 'debit', pattern: /\bNIP\b|\bTRANSFER\b|\bTRF\b|\bTRSF\b|\bFT\b|\bMOB\b|\bUSSD\b|\bNIBSS\b|\bINSTANT\s+PAYMENT|\bFIP\b|\bSENT\s+TO\b|\bTO\s*:|\bIB\b|\*\d{3}\*|\bPAYMENT\s+(?:TO|FOR)\b/ },
+  {
+    category: 'pos',
+    direction: 'any',
+    pattern: /\bPOS\b|\bPURCHASE\s+@|\bPOS\s+PURCHASE\b|\bMERCHANT\s+PAYMENT\b|\bPAYMENT\s+@/,
+  },
+  {
+    category: 'web',
+    direction: 'any',
+    pattern:
+      /\bWEB\b|\bONLINE\s+(?:PURCHASE|PAYMENT)|\bPAYSTACK\b|\bFLUTTERWAVE\b|\bFLW\b|\bJUMIA\b|\bKONGA\b|\bNETFLIX\b|\bSPOTIFY\b|\bAPPLE\.COM\b|\bGOOGLE\b|\bAMAZON\b|\bUBER\b|\bBOLT\b|\bCHOWDECK\b|\bGLOVO\b|\bALIEXPRESS\b/,
+  },
+  {
+    category: 'cash_deposit',
+    direction: 'credit',
+    pattern: /\bCASH\s+(?:DEP(?:OSIT)?|LODGE?MENT)\b|\bTELLER\b|\bCSH\s+DEP\b|\bDEPOSIT\s+BY\b/,
+  },
+  {
+    category: 'transfer_in',
+    direction: 'credit',
+    pattern:
+      /\bNIP\b|\bTRANSFER\b|\bTRF\b|\bTRSF\b|\bTRANS\s+FROM\b|\bFT\b|\bMOB\b|\bUSSD\b|\bNIBSS\b|\bINSTANT\s+PAYMENT|\bFIP\b|\bINFLOW\b|\bRECEIVED\s+FROM\b|\bFROM\s*:|\bFRM\b|\bIB\b|\*\d{3}\*/,
+  },
+  {
+    category: 'transfer_out',
+    direction: 'debit',
+    pattern:
+      /\bNIP\b|\bTRANSFER\b|\bTRF\b|\bTRSF\b|\bFT\b|\bMOB\b|\bUSSD\b|\bNIBSS\b|\bINSTANT\s+PAYMENT|\bFIP\b|\bSENT\s+TO\b|\bTO\s*:|\bIB\b|\*\d{3}\*|\bPAYMENT\s+(?:TO|FOR)\b/,
+  },
 ];
 
 /** Words that make a name read as a business's rather than a person's. */
@@ -84,9 +182,14 @@ const RECEIPT_CATEGORIES: ReadonlySet<Category> = new Set(['transfer_in', 'salar
  * settlements and "salary"-worded credits are customer receipts (invoices paid), not income of
  * a person. A person's account is left as the narrations read.
  */
-export function categoriseForHolder<T extends { credit: number; category: Category }>(rows: readonly T[], holder: AccountHolder): T[] {
+export function categoriseForHolder<T extends { credit: number; category: Category }>(
+  rows: readonly T[],
+  holder: AccountHolder,
+): T[] {
   if (holder === 'person') return [...rows];
-  return rows.map((row) => (row.credit > 0 && RECEIPT_CATEGORIES.has(row.category) ? { ...row, category: 'customer_receipts' } : row));
+  return rows.map((row) =>
+    row.credit > 0 && RECEIPT_CATEGORIES.has(row.category) ? { ...row, category: 'customer_receipts' } : row,
+  );
 }
 
 export interface CategoryMatch {
@@ -126,7 +229,12 @@ export function extractCounterparty(narration: string): string | null {
     const match = pattern.exec(narration);
     const raw = match?.groups?.name;
     if (!raw) continue;
-    const name = raw.replace(NAME_STOP, '').replace(/[^A-Za-z0-9 .'&]/g, ' ').replace(/\s+/g, ' ').trim().toUpperCase();
+    const name = raw
+      .replace(NAME_STOP, '')
+      .replace(/[^A-Za-z0-9 .'&]/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .toUpperCase();
     if (name.length >= 3 && /[A-Z]{2}/.test(name) && !/^(?:ACCOUNT|SELF|ME|YOU|CUSTOMER)$/.test(name)) return name;
   }
   return null;

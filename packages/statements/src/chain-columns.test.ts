@@ -28,7 +28,13 @@ describe('chainColumns', () => {
   });
 
   it('reads nothing when no reading chains, or from fewer than four rows', () => {
-    const rows: FigureRow[] = [[100, 5], [200, 9], [300, 1], [400, 7], [500, 3]];
+    const rows: FigureRow[] = [
+      [100, 5],
+      [200, 9],
+      [300, 1],
+      [400, 7],
+      [500, 3],
+    ];
     expect(chainColumns(rows, 2)).toBeNull();
     expect(chainColumns(wideRows(CHANGES, 0).slice(0, 3), 6)).toBeNull();
   });

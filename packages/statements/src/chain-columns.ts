@@ -30,11 +30,17 @@ export function figureKobo(text: string | undefined): number | null {
  * reading the rows in printed order or the reverse (newest first), whichever chains more. A
  * sign-less change matches a move either way.
  */
-function chainShare(rows: readonly FigureRow[], balance: number, change: (row: FigureRow) => number | null, isSignLess: boolean): number {
+function chainShare(
+  rows: readonly FigureRow[],
+  balance: number,
+  change: (row: FigureRow) => number | null,
+  isSignLess: boolean,
+): number {
   let forward = 0;
   let backward = 0;
   let checked = 0;
-  const moves = (from: number, to: number, by: number | null) => by !== null && (isSignLess ? Math.abs(to - from) === Math.abs(by) : from + by === to);
+  const moves = (from: number, to: number, by: number | null) =>
+    by !== null && (isSignLess ? Math.abs(to - from) === Math.abs(by) : from + by === to);
   for (let index = 1; index < rows.length; index++) {
     const previous = rows[index - 1][balance];
     const current = rows[index][balance];
@@ -55,7 +61,10 @@ type Reading = Omit<ChainedColumns, 'share'>;
 function changeOf(reading: Reading): (row: FigureRow) => number | null {
   const { debit, credit, amount } = reading;
   if (amount !== null) return (row) => row[amount];
-  return (row) => ((debit !== null && row[debit] !== null) || (credit !== null && row[credit] !== null) ? magnitude(credit === null ? null : row[credit]) - magnitude(debit === null ? null : row[debit]) : null);
+  return (row) =>
+    (debit !== null && row[debit] !== null) || (credit !== null && row[credit] !== null)
+      ? magnitude(credit === null ? null : row[credit]) - magnitude(debit === null ? null : row[debit])
+      : null;
 }
 
 /** How well a reading of the figure columns chains (0 to 1). */
@@ -96,7 +105,8 @@ export function chainColumns(rows: readonly FigureRow[], columnCount: number): C
   for (let balance = 0; balance < columnCount; balance++) {
     for (let debit = 0; debit < columnCount; debit++) {
       for (let credit = 0; credit < columnCount; credit++) {
-        if (debit !== balance && credit !== balance && credit !== debit) consider({ balance, debit, credit, amount: null });
+        if (debit !== balance && credit !== balance && credit !== debit)
+          consider({ balance, debit, credit, amount: null });
       }
     }
   }

@@ -30,7 +30,12 @@ export type Verdict = 'consistent' | 'suspicious' | 'inconsistent';
 
 export interface CheckInput {
   transactions: readonly Transaction[];
-  printed: { openingBalance: Kobo | null; closingBalance: Kobo | null; totalDebits: Kobo | null; totalCredits: Kobo | null };
+  printed: {
+    openingBalance: Kobo | null;
+    closingBalance: Kobo | null;
+    totalDebits: Kobo | null;
+    totalCredits: Kobo | null;
+  };
   printedPeriod: { start: IsoDate; end: IsoDate } | null;
   accountNumber: string | null;
   nubanBankCode: string | null;
@@ -55,9 +60,29 @@ export const ROUNDING_KOBO = 1;
 
 /** Producers of PDF editors and converters: a bank's e-statement is written by its own system. */
 export const EDITING_PRODUCERS: readonly RegExp[] = [
-  /ilovepdf/i, /smallpdf/i, /sejda/i, /pdfescape/i, /pdf-?xchange/i, /foxit\s*(?:phantom|editor)/i, /nitro/i, /\bcanva\b/i,
-  /microsoft.*word/i, /libreoffice/i, /openoffice/i, /wps\s*office/i, /pdfelement|wondershare/i, /acrobat\s+pro/i, /photoshop/i,
-  /inkscape/i, /\bgimp\b/i, /pdffiller/i, /dochub/i, /soda\s*pdf/i, /pdf\s*candy/i, /google\s*docs/i, /mac\s*os.*quartz/i,
+  /ilovepdf/i,
+  /smallpdf/i,
+  /sejda/i,
+  /pdfescape/i,
+  /pdf-?xchange/i,
+  /foxit\s*(?:phantom|editor)/i,
+  /nitro/i,
+  /\bcanva\b/i,
+  /microsoft.*word/i,
+  /libreoffice/i,
+  /openoffice/i,
+  /wps\s*office/i,
+  /pdfelement|wondershare/i,
+  /acrobat\s+pro/i,
+  /photoshop/i,
+  /inkscape/i,
+  /\bgimp\b/i,
+  /pdffiller/i,
+  /dochub/i,
+  /soda\s*pdf/i,
+  /pdf\s*candy/i,
+  /google\s*docs/i,
+  /mac\s*os.*quartz/i,
 ];
 
 // An e-statement is written once; a modification date later than this after creation means
@@ -85,8 +110,10 @@ function checkBalanceChain(input: CheckInput): StatementCheck {
         roundings.push({ index: row.index, expected, printed: row.balance });
       } else if (expected !== null && expected !== row.balance) {
         const pattern = input.printingPatterns?.get(row.index);
-        if (pattern && pattern.difference === row.balance - expected) patterns.push({ index: row.index, difference: pattern.difference, pattern: pattern.pattern });
-        else breaks.push({ index: row.index, date: row.date, page: row.page, y: row.y, expected, printed: row.balance });
+        if (pattern && pattern.difference === row.balance - expected)
+          patterns.push({ index: row.index, difference: pattern.difference, pattern: pattern.pattern });
+        else
+          breaks.push({ index: row.index, date: row.date, page: row.page, y: row.y, expected, printed: row.balance });
       }
       previous = row.balance;
     } else {
@@ -99,7 +126,12 @@ function checkBalanceChain(input: CheckInput): StatementCheck {
       id: 'balance_chain',
       status: 'pass',
       message: `Every running balance follows from the one before it, except where the bank prints ${patterns.length === 1 ? 'a known pattern' : `known patterns (${patterns.length} rows)`}: ${[...new Set(patterns.map((entry) => entry.pattern))].join('; ')}`,
-      details: { roundings, roundingTotal: roundings.reduce((sum, entry) => sum + entry.printed - entry.expected, 0), patterns, patternTotal },
+      details: {
+        roundings,
+        roundingTotal: roundings.reduce((sum, entry) => sum + entry.printed - entry.expected, 0),
+        patterns,
+        patternTotal,
+      },
     };
   }
   if (breaks.length === 0) {
@@ -108,7 +140,10 @@ function checkBalanceChain(input: CheckInput): StatementCheck {
         id: 'balance_chain',
         status: 'pass',
         message: `Every running balance follows from the one before it, ${roundings.length === 1 ? 'once' : `${roundings.length} times`} within the bank's one-kobo rounding`,
-        details: { roundings, roundingTotal: roundings.reduce((sum, entry) => sum + entry.printed - entry.expected, 0) },
+        details: {
+          roundings,
+          roundingTotal: roundings.reduce((sum, entry) => sum + entry.printed - entry.expected, 0),
+        },
       };
     }
     return { id: 'balance_chain', status: 'pass', message: 'Every running balance follows from the one before it' };
@@ -153,7 +188,12 @@ function checkOpeningClosing(input: CheckInput, roundingTotal: number): Statemen
   const debits = sumSide(input.transactions, 'debit');
   const computed = opening + credits - debits;
   if (computed === closing || (roundingTotal !== 0 && computed + roundingTotal === closing)) {
-    return { id: 'opening_closing', status: 'pass', message: 'Opening balance + credits − debits = closing balance', details: { opening, credits, debits, closing } };
+    return {
+      id: 'opening_closing',
+      status: 'pass',
+      message: 'Opening balance + credits − debits = closing balance',
+      details: { opening, credits, debits, closing },
+    };
   }
   return {
     id: 'opening_closing',
@@ -172,22 +212,43 @@ function checkPrintedTotals(input: CheckInput): StatementCheck {
     if (printedValue === null || computed === null) return;
     compared++;
     if (printedValue !== computed) {
-      mismatches.push(`${label}: printed ${formatNaira(asKobo(printedValue))}, rows give ${formatNaira(asKobo(computed))}`);
+      mismatches.push(
+        `${label}: printed ${formatNaira(asKobo(printedValue))}, rows give ${formatNaira(asKobo(computed))}`,
+      );
     }
   };
   compare('Total debits', printed.totalDebits, sumSide(input.transactions, 'debit'));
   compare('Total credits', printed.totalCredits, sumSide(input.transactions, 'credit'));
   compare('Closing balance', printed.closingBalance, lastBalance(input.transactions));
   const first = input.transactions[0];
-  compare('Opening balance', printed.openingBalance, first && first.balance !== null ? first.balance + first.debit - first.credit : null);
-  if (compared === 0) return { id: 'printed_totals', status: 'skipped', message: 'The statement prints no totals or balances to compare' };
-  if (mismatches.length === 0) return { id: 'printed_totals', status: 'pass', message: `The ${compared} printed totals and balances match the rows` };
+  compare(
+    'Opening balance',
+    printed.openingBalance,
+    first && first.balance !== null ? first.balance + first.debit - first.credit : null,
+  );
+  if (compared === 0)
+    return {
+      id: 'printed_totals',
+      status: 'skipped',
+      message: 'The statement prints no totals or balances to compare',
+    };
+  if (mismatches.length === 0)
+    return {
+      id: 'printed_totals',
+      status: 'pass',
+      message: `The ${compared} printed totals and balances match the rows`,
+    };
   return { id: 'printed_totals', status: 'fail', message: mismatches.join('; '), details: { mismatches } };
 }
 
 function checkDateOrder(input: CheckInput): StatementCheck {
   // Value dates follow the bank's settlement, not the order of posting: their order proves nothing.
-  if (input.isByValueDate) return { id: 'date_order', status: 'skipped', message: 'Only value dates are printed, and banks do not print those in order' };
+  if (input.isByValueDate)
+    return {
+      id: 'date_order',
+      status: 'skipped',
+      message: 'Only value dates are printed, and banks do not print those in order',
+    };
   const outOfOrder: number[] = [];
   for (let index = 1; index < input.transactions.length; index++) {
     if (input.transactions[index].date < input.transactions[index - 1].date) outOfOrder.push(index);
@@ -227,7 +288,12 @@ function checkPeriodCoverage(input: CheckInput): StatementCheck {
   const period = input.printedPeriod;
   if (!period) return { id: 'period_coverage', status: 'skipped', message: 'The statement prints no period' };
   const outside = input.transactions.filter((row) => row.date < period.start || row.date > period.end);
-  if (outside.length === 0) return { id: 'period_coverage', status: 'pass', message: `Every row falls within ${period.start} to ${period.end}` };
+  if (outside.length === 0)
+    return {
+      id: 'period_coverage',
+      status: 'pass',
+      message: `Every row falls within ${period.start} to ${period.end}`,
+    };
   return {
     id: 'period_coverage',
     status: 'warn',
@@ -246,9 +312,20 @@ function checkDateFormat(input: CheckInput): StatementCheck {
       details: { ...slashOrder },
     };
   }
-  if (slashOrder.decidedBy === 'no-slashed-dates') return { id: 'date_format', status: 'pass', message: 'No date leaves the day and the month in doubt', details: { ...slashOrder } };
+  if (slashOrder.decidedBy === 'no-slashed-dates')
+    return {
+      id: 'date_format',
+      status: 'pass',
+      message: 'No date leaves the day and the month in doubt',
+      details: { ...slashOrder },
+    };
   const order = slashOrder.order === 'dmy' ? 'day first (DD/MM)' : 'month first (MM/DD)';
-  return { id: 'date_format', status: 'pass', message: `Dates read ${order}: ${DATE_ORDER_GROUNDS[slashOrder.decidedBy]}`, details: { ...slashOrder } };
+  return {
+    id: 'date_format',
+    status: 'pass',
+    message: `Dates read ${order}: ${DATE_ORDER_GROUNDS[slashOrder.decidedBy]}`,
+    details: { ...slashOrder },
+  };
 }
 
 /** Why the day/month order was chosen, in words for the person reading the checks (never the decision's code). */
@@ -261,16 +338,23 @@ const DATE_ORDER_GROUNDS: Readonly<Record<Exclude<SlashOrderDecision['decidedBy'
 };
 
 function checkNuban(input: CheckInput): StatementCheck {
-  if (input.accountNumber === null) return { id: 'nuban', status: 'skipped', message: 'No account number found on the statement' };
+  if (input.accountNumber === null)
+    return { id: 'nuban', status: 'skipped', message: 'No account number found on the statement' };
   if (input.nubanBankCode === null) {
     return {
       id: 'nuban',
       status: 'skipped',
-      message: input.bankName ? `${input.bankName} account numbers are not checked against the NUBAN check digit` : 'The bank is not known, so the account number cannot be checked',
+      message: input.bankName
+        ? `${input.bankName} account numbers are not checked against the NUBAN check digit`
+        : 'The bank is not known, so the account number cannot be checked',
     };
   }
   if (isValidNuban(input.accountNumber, input.nubanBankCode)) {
-    return { id: 'nuban', status: 'pass', message: `Account number ${input.accountNumber} has a valid NUBAN check digit for ${input.bankName ?? 'the bank'}` };
+    return {
+      id: 'nuban',
+      status: 'pass',
+      message: `Account number ${input.accountNumber} has a valid NUBAN check digit for ${input.bankName ?? 'the bank'}`,
+    };
   }
   return {
     id: 'nuban',
@@ -284,15 +368,30 @@ function checkPdfMetadata(input: CheckInput): StatementCheck {
   if (!metadata) return { id: 'pdf_metadata', status: 'skipped', message: 'Not a PDF' };
   const concerns: string[] = [];
   for (const tool of [metadata.producer, metadata.creator]) {
-    if (tool && EDITING_PRODUCERS.some((pattern) => pattern.test(tool))) concerns.push(`the PDF was written by ${tool}, an editing or conversion tool`);
+    if (tool && EDITING_PRODUCERS.some((pattern) => pattern.test(tool)))
+      concerns.push(`the PDF was written by ${tool}, an editing or conversion tool`);
   }
   if (metadata.createdAt && metadata.modifiedAt) {
     const gap = Date.parse(metadata.modifiedAt) - Date.parse(metadata.createdAt);
-    if (gap > MODIFIED_AFTER_MS) concerns.push(`the PDF was modified on ${metadata.modifiedAt.slice(0, 10)}, after it was created on ${metadata.createdAt.slice(0, 10)}`);
+    if (gap > MODIFIED_AFTER_MS)
+      concerns.push(
+        `the PDF was modified on ${metadata.modifiedAt.slice(0, 10)}, after it was created on ${metadata.createdAt.slice(0, 10)}`,
+      );
   }
   const details = { ...metadata };
-  if (concerns.length > 0) return { id: 'pdf_metadata', status: 'warn', message: `${concerns.join('; ')}`.replace(/^./, (c) => c.toUpperCase()), details };
-  return { id: 'pdf_metadata', status: 'pass', message: `Producer ${metadata.producer ?? 'not stated'}; not modified after creation`, details };
+  if (concerns.length > 0)
+    return {
+      id: 'pdf_metadata',
+      status: 'warn',
+      message: `${concerns.join('; ')}`.replace(/^./, (c) => c.toUpperCase()),
+      details,
+    };
+  return {
+    id: 'pdf_metadata',
+    status: 'pass',
+    message: `Producer ${metadata.producer ?? 'not stated'}; not modified after creation`,
+    details,
+  };
 }
 
 /** "Page n of N" against the file's pages: a removed page shows here. */
@@ -317,7 +416,12 @@ function checkPageNumbers(input: CheckInput): StatementCheck {
 }
 
 function checkAmountDirection(input: CheckInput): StatementCheck {
-  if (input.guessedDirections === 0) return { id: 'amount_direction', status: 'pass', message: 'Every amount is a debit or a credit as printed or by the balance' };
+  if (input.guessedDirections === 0)
+    return {
+      id: 'amount_direction',
+      status: 'pass',
+      message: 'Every amount is a debit or a credit as printed or by the balance',
+    };
   return {
     id: 'amount_direction',
     status: 'warn',
@@ -329,7 +433,9 @@ function checkAmountDirection(input: CheckInput): StatementCheck {
 export function checkStatement(input: CheckInput): StatementCheck[] {
   const chain = checkBalanceChain(input);
   // What the bank's rounding and its printing patterns moved, the opening and closing balances moved too.
-  const roundingTotal = ((chain.details?.roundingTotal as number | undefined) ?? 0) + ((chain.details?.patternTotal as number | undefined) ?? 0);
+  const roundingTotal =
+    ((chain.details?.roundingTotal as number | undefined) ?? 0) +
+    ((chain.details?.patternTotal as number | undefined) ?? 0);
   return [
     chain,
     checkOpeningClosing(input, roundingTotal),
@@ -358,7 +464,11 @@ export function excuseUnreadLines(checks: readonly StatementCheck[], unreadLines
   const lines = unreadLines === 1 ? '1 line of the statement' : `${unreadLines} lines of the statement`;
   return checks.map((check) =>
     ARITHMETIC_CHECKS.includes(check.id) && check.status === 'fail'
-      ? { ...check, status: 'warn', message: `${check.message}. ${lines} could not be read into rows, so this may be the reading rather than the statement: it is not taken as a sign of editing` }
+      ? {
+          ...check,
+          status: 'warn',
+          message: `${check.message}. ${lines} could not be read into rows, so this may be the reading rather than the statement: it is not taken as a sign of editing`,
+        }
       : check,
   );
 }
@@ -374,7 +484,9 @@ export function decideVerdict(checks: readonly StatementCheck[]): { verdict: Ver
   const reasons = [...failed, ...warned].map((check) => check.message);
   const arithmetic = checks.filter((check) => ARITHMETIC_CHECKS.includes(check.id));
   if (arithmetic.length > 0 && arithmetic.every((check) => check.status === 'skipped')) {
-    reasons.push('Nothing on the statement lets its figures be checked: it prints no running balance, opening or closing balance, or totals');
+    reasons.push(
+      'Nothing on the statement lets its figures be checked: it prints no running balance, opening or closing balance, or totals',
+    );
   }
   if (failed.length > 0) return { verdict: 'inconsistent', reasons };
   if (reasons.length > 0) return { verdict: 'suspicious', reasons };

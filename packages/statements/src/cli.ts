@@ -7,14 +7,28 @@ import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { isStatementError, readStatement, type ColumnMapping } from './index';
 
-const MAPPABLE = new Set(['date', 'valueDate', 'narration', 'reference', 'debit', 'credit', 'amount', 'type', 'balance', 'channel', 'counterparty']);
+const MAPPABLE = new Set([
+  'date',
+  'valueDate',
+  'narration',
+  'reference',
+  'debit',
+  'credit',
+  'amount',
+  'type',
+  'balance',
+  'channel',
+  'counterparty',
+]);
 
 function parseMapping(text: string): ColumnMapping {
   const mapping: Record<string, number> = {};
   for (const pair of text.split(',')) {
     const [field, column] = pair.split('=').map((part) => part.trim());
     if (!MAPPABLE.has(field) || !/^\d+$/.test(column ?? '')) {
-      throw new Error(`--map takes field=column pairs such as date=0,narration=2,debit=3,credit=4,balance=5; '${pair}' is not one`);
+      throw new Error(
+        `--map takes field=column pairs such as date=0,narration=2,debit=3,credit=4,balance=5; '${pair}' is not one`,
+      );
     }
     mapping[field] = Number(column);
   }
@@ -41,7 +55,8 @@ function parseArguments(argv: readonly string[]): CliArguments {
     else if (argument.startsWith('--')) throw new Error(`Unknown option ${argument}`);
     else files.push(argument);
   }
-  if (files.length === 0) throw new Error('Usage: npm run statement -- <file> [<file> …] [--password P] [--map date=0,...] [--rows]');
+  if (files.length === 0)
+    throw new Error('Usage: npm run statement -- <file> [<file> …] [--password P] [--map date=0,...] [--rows]');
   return { files, password, mapping, withRows };
 }
 
@@ -70,7 +85,8 @@ async function main(): Promise<number> {
       outputs.push({ error: { code: error.code, message: error.message } });
     }
   }
-  const output = args.files.length === 1 ? outputs[0] : outputs.map((entry, index) => ({ file: args.files[index], ...entry }));
+  const output =
+    args.files.length === 1 ? outputs[0] : outputs.map((entry, index) => ({ file: args.files[index], ...entry }));
   process.stdout.write(`${JSON.stringify(output, null, 2)}\n`);
   return failed ? 2 : 0;
 }

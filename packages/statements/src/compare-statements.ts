@@ -17,7 +17,11 @@ export function compareStatements(statements: readonly StatementSpan[]): Stateme
   const checks: StatementCheck[] = [];
   const numbers = new Set(statements.map((statement) => statement.account.number).filter((number) => number !== null));
   if (numbers.size > 1) {
-    checks.push({ id: 'account_number', status: 'warn', message: `The statements are for different account numbers: ${[...numbers].join(', ')}` });
+    checks.push({
+      id: 'account_number',
+      status: 'warn',
+      message: `The statements are for different account numbers: ${[...numbers].join(', ')}`,
+    });
   }
   const sorted = statements
     .filter((statement) => statement.period.start !== null && statement.period.end !== null)
@@ -42,7 +46,11 @@ export function compareStatements(statements: readonly StatementSpan[]): Stateme
         message: `Two statements both cover ${currentStart} to ${previousEnd < (current.period.end as IsoDate) ? previousEnd : (current.period.end as IsoDate)}`,
         details: { overlapFrom: currentStart, overlapTo: previousEnd },
       });
-    } else if (previous.computed.closingBalance !== null && current.computed.openingBalance !== null && previous.computed.closingBalance !== current.computed.openingBalance) {
+    } else if (
+      previous.computed.closingBalance !== null &&
+      current.computed.openingBalance !== null &&
+      previous.computed.closingBalance !== current.computed.openingBalance
+    ) {
       checks.push({
         id: 'balance_chain',
         status: 'fail',

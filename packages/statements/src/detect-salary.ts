@@ -16,7 +16,15 @@ export interface SalaryDetection {
 }
 
 /** No salary found. */
-export const NO_SALARY: SalaryDetection = { isDetected: false, confidence: 0, payer: null, monthlyAmount: null, typicalDay: null, months: [], transactionIndexes: [] };
+export const NO_SALARY: SalaryDetection = {
+  isDetected: false,
+  confidence: 0,
+  payer: null,
+  monthlyAmount: null,
+  typicalDay: null,
+  months: [],
+  transactionIndexes: [],
+};
 
 // Weights of the evidence. Regular arrival every month matters most; a "salary" word alone is
 // not enough (people label transfers), and a steady amount without a steady day is rent-like.
@@ -45,7 +53,12 @@ export function payerKey(transaction: Transaction): string {
 }
 
 function monthsBetween(first: string, last: string): number {
-  return (Number(last.slice(0, 4)) - Number(first.slice(0, 4))) * 12 + Number(last.slice(5, 7)) - Number(first.slice(5, 7)) + 1;
+  return (
+    (Number(last.slice(0, 4)) - Number(first.slice(0, 4))) * 12 +
+    Number(last.slice(5, 7)) -
+    Number(first.slice(5, 7)) +
+    1
+  );
 }
 
 function dayDistance(a: number, b: number): number {
@@ -58,7 +71,9 @@ function dayDistance(a: number, b: number): number {
  * Scores each payer on those three and on the word "salary", and keeps the best.
  */
 export function detectSalary(transactions: readonly Transaction[]): SalaryDetection {
-  const credits = transactions.filter((row) => row.credit > 0 && row.category !== 'reversal' && row.category !== 'loan');
+  const credits = transactions.filter(
+    (row) => row.credit > 0 && row.category !== 'reversal' && row.category !== 'loan',
+  );
   if (credits.length === 0) return NO_SALARY;
   const spanMonths = monthsBetween(transactions[0].date, transactions[transactions.length - 1].date);
   const groups = new Map<string, Transaction[]>();
@@ -81,12 +96,22 @@ export function detectSalary(transactions: readonly Transaction[]): SalaryDetect
     const monthly = [...byMonth.values()];
     const typicalAmount = median(monthly.map((row) => row.credit));
     const typicalDay = median(monthly.map((row) => Number(row.date.slice(8, 10))));
-    const amountScore = monthly.filter((row) => Math.abs(row.credit - typicalAmount) <= typicalAmount * AMOUNT_TOLERANCE).length / monthly.length;
-    const dayScore = monthly.filter((row) => dayDistance(Number(row.date.slice(8, 10)), typicalDay) <= DAY_TOLERANCE).length / monthly.length;
+    const amountScore =
+      monthly.filter((row) => Math.abs(row.credit - typicalAmount) <= typicalAmount * AMOUNT_TOLERANCE).length /
+      monthly.length;
+    const dayScore =
+      monthly.filter((row) => dayDistance(Number(row.date.slice(8, 10)), typicalDay) <= DAY_TOLERANCE).length /
+      monthly.length;
     const coverage = Math.min(1, byMonth.size / Math.max(spanMonths, MIN_MONTHS));
     const keyword = monthly.filter((row) => row.category === 'salary').length / monthly.length;
     const confidence =
-      Math.round((WEIGHTS.coverage * coverage + WEIGHTS.amount * amountScore + WEIGHTS.day * dayScore + WEIGHTS.keyword * keyword) * 100) / 100;
+      Math.round(
+        (WEIGHTS.coverage * coverage +
+          WEIGHTS.amount * amountScore +
+          WEIGHTS.day * dayScore +
+          WEIGHTS.keyword * keyword) *
+          100,
+      ) / 100;
     if (confidence > best.confidence) {
       best = {
         isDetected: confidence >= THRESHOLD,

@@ -30,7 +30,15 @@
  * and balances that do not carry over.
  */
 export { readStatement } from './read-statement';
-export type { ReadStatementOptions, StatementResult, StatementProgress, StatementStage, StatementConfidence, StatementSection, UnplacedLine } from './read-statement';
+export type {
+  ReadStatementOptions,
+  StatementResult,
+  StatementProgress,
+  StatementStage,
+  StatementConfidence,
+  StatementSection,
+  UnplacedLine,
+} from './read-statement';
 export type { StatementNote } from './normalise-rows';
 export type { ColumnsFrom } from './rebuild-rows';
 export { StatementError, isStatementError, STATEMENT_ERROR_MESSAGES } from './statement-error';
@@ -39,13 +47,27 @@ export type { Transaction } from './transaction';
 export type { ColumnMapping } from './rebuild-rows';
 export type { StatementCheck, CheckId, CheckStatus, Verdict } from './check-statement';
 export { analyseStatement, whtTypeOfNarration, WHT_NARRATION_TYPES } from './analyse-statement';
-export type { StatementAnalysis, MonthlyFlow, CategoryTotal, RecurringDebit, CounterpartyTotal, WhtCandidate } from './analyse-statement';
+export type {
+  StatementAnalysis,
+  MonthlyFlow,
+  CategoryTotal,
+  RecurringDebit,
+  CounterpartyTotal,
+  WhtCandidate,
+} from './analyse-statement';
 export type { SalaryDetection } from './detect-salary';
 export { compareStatements } from './compare-statements';
 export type { StatementSpan } from './compare-statements';
 export { BANK_LAYOUTS, HEADER_SYNONYMS, COLUMN_FIELDS } from './layouts';
 export type { BankLayout, ColumnField } from './layouts';
-export { CATEGORY_RULES, COUNTERPARTY_PATTERNS, accountHolderOf, categoriseForHolder, categoriseNarration, extractCounterparty } from './category-rules';
+export {
+  CATEGORY_RULES,
+  COUNTERPARTY_PATTERNS,
+  accountHolderOf,
+  categoriseForHolder,
+  categoriseNarration,
+  extractCounterparty,
+} from './category-rules';
 export type { AccountHolder, Category, ChargeKind, CategoryRule } from './category-rules';
 export { readSource, sniffStatementFormat, checkStatementAccess } from './readers/read-source';
 export { checkPdfAccess } from './readers/read-pdf';

@@ -3,7 +3,14 @@ import { categoriseNarration, extractCounterparty } from './category-rules';
 import { ROUNDING_KOBO } from './check-statement';
 import { dayNumberOfIso } from './day-number';
 import { parseAmount } from './parse-amount';
-import { decideSlashOrder, parseDateToken, resolveDateToken, type DateToken, type SlashOrder, type SlashOrderDecision } from './parse-date';
+import {
+  decideSlashOrder,
+  parseDateToken,
+  resolveDateToken,
+  type DateToken,
+  type SlashOrder,
+  type SlashOrderDecision,
+} from './parse-date';
 import type { RawRow } from './rebuild-rows';
 import type { Transaction } from './transaction';
 
@@ -66,13 +73,21 @@ function signedBalance(text: string | undefined): Kobo | null {
 
 type Direction = 'debit' | 'credit' | 'unknown';
 
-function readMoney(fields: RawRow['fields']): { debit: number; credit: number; direction: Direction; amount: number; isTwoColumn: boolean } | null {
+function readMoney(
+  fields: RawRow['fields'],
+): { debit: number; credit: number; direction: Direction; amount: number; isTwoColumn: boolean } | null {
   const debit = fields.debit === undefined ? null : parseAmount(fields.debit);
   const credit = fields.credit === undefined ? null : parseAmount(fields.credit);
   if (debit || credit) {
     const debitKobo = debit ? Math.abs(debit.kobo) : 0;
     const creditKobo = credit ? Math.abs(credit.kobo) : 0;
-    return { debit: debitKobo, credit: creditKobo, direction: debitKobo > 0 ? 'debit' : 'credit', amount: debitKobo || creditKobo, isTwoColumn: true };
+    return {
+      debit: debitKobo,
+      credit: creditKobo,
+      direction: debitKobo > 0 ? 'debit' : 'credit',
+      amount: debitKobo || creditKobo,
+      isTwoColumn: true,
+    };
   }
   const amount = fields.amount === undefined ? null : parseAmount(fields.amount);
   if (!amount) return null;
@@ -147,7 +162,9 @@ function setDirection(draft: Draft, direction: 'debit' | 'credit'): void {
 }
 
 function formatKobo(kobo: number): string {
-  const whole = Math.floor(Math.abs(kobo) / 100).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const whole = Math.floor(Math.abs(kobo) / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return `₦${whole}.${String(Math.abs(kobo) % 100).padStart(2, '0')}`;
 }
 
@@ -158,22 +175,48 @@ function formatKobo(kobo: number): string {
  * is the row's amount the other way, the balance gives the direction; where no amount was found,
  * the balance's change gives it. A change that is not the amount either way is left as a break.
  */
-function arbitrate(drafts: Draft[], opening: number | null, headings: { debit: string | null; credit: string | null }): Reconciliation {
-  const reconciliation: Reconciliation = { checkedRows: 0, reconciledRows: 0, directionsFromBalance: 0, amountsFromBalance: 0, swappedColumns: false, reordered: 0 };
-  if (drafts.some((draft) => draft.isTwoColumn) && countReconciled(drafts, opening, true) > countReconciled(drafts, opening, false)) {
+function arbitrate(
+  drafts: Draft[],
+  opening: number | null,
+  headings: { debit: string | null; credit: string | null },
+): Reconciliation {
+  const reconciliation: Reconciliation = {
+    checkedRows: 0,
+    reconciledRows: 0,
+    directionsFromBalance: 0,
+    amountsFromBalance: 0,
+    swappedColumns: false,
+    reordered: 0,
+  };
+  if (
+    drafts.some((draft) => draft.isTwoColumn) &&
+    countReconciled(drafts, opening, true) > countReconciled(drafts, opening, false)
+  ) {
     reconciliation.swappedColumns = true;
     for (const draft of drafts) {
-      if (draft.isTwoColumn && draft.direction !== 'unknown') setDirection(draft, draft.direction === 'debit' ? 'credit' : 'debit');
+      if (draft.isTwoColumn && draft.direction !== 'unknown')
+        setDirection(draft, draft.direction === 'debit' ? 'credit' : 'debit');
     }
   }
   let previous = opening;
   for (let index = 0; index < drafts.length; index++) {
     const draft = drafts[index];
     const next = drafts[index + 1];
-    if (previous !== null && draft.balance !== null && next && next.balance !== null && next.dateText === draft.dateText && !fitsChain(previous, draft) && fitsChain(previous, next) && fitsChain(next.balance, draft)) {
+    if (
+      previous !== null &&
+      draft.balance !== null &&
+      next &&
+      next.balance !== null &&
+      next.dateText === draft.dateText &&
+      !fitsChain(previous, draft) &&
+      fitsChain(previous, next) &&
+      fitsChain(next.balance, draft)
+    ) {
       drafts[index] = next;
       drafts[index + 1] = draft;
-      next.notes.push(`Printed after a transaction of the same time but before it in the running balance: read in the balance's order`);
+      next.notes.push(
+        `Printed after a transaction of the same time but before it in the running balance: read in the balance's order`,
+      );
       reconciliation.reordered++;
       index--;
       continue;
@@ -183,7 +226,9 @@ function arbitrate(drafts: Draft[], opening: number | null, headings: { debit: s
       if (draft.amount === 0 && change !== 0) {
         draft.amount = Math.abs(change);
         setDirection(draft, change < 0 ? 'debit' : 'credit');
-        draft.notes.push(`No amount was found on this row: the running balance's change gives a ${draft.direction} of ${formatKobo(draft.amount)}`);
+        draft.notes.push(
+          `No amount was found on this row: the running balance's change gives a ${draft.direction} of ${formatKobo(draft.amount)}`,
+        );
         reconciliation.amountsFromBalance++;
       } else if (draft.direction === 'unknown' && Math.abs(change) === draft.amount && change !== 0) {
         setDirection(draft, change < 0 ? 'debit' : 'credit');
@@ -191,11 +236,14 @@ function arbitrate(drafts: Draft[], opening: number | null, headings: { debit: s
       } else if (draft.direction !== 'unknown' && change === -(draft.credit - draft.debit) && change !== 0) {
         const column = draft.direction === 'debit' ? headings.debit : headings.credit;
         setDirection(draft, change < 0 ? 'debit' : 'credit');
-        draft.notes.push(`Printed as a ${draft.direction === 'debit' ? 'credit' : 'debit'}${column ? ` (under "${column}")` : ''}, but the running balance ${change < 0 ? 'falls' : 'rises'} by it: read as a ${draft.direction}, as the balance shows`);
+        draft.notes.push(
+          `Printed as a ${draft.direction === 'debit' ? 'credit' : 'debit'}${column ? ` (under "${column}")` : ''}, but the running balance ${change < 0 ? 'falls' : 'rises'} by it: read as a ${draft.direction}, as the balance shows`,
+        );
         reconciliation.directionsFromBalance++;
       }
       reconciliation.checkedRows++;
-      if (Math.abs(previous - draft.debit + draft.credit - draft.balance) <= ROUNDING_KOBO) reconciliation.reconciledRows++;
+      if (Math.abs(previous - draft.debit + draft.credit - draft.balance) <= ROUNDING_KOBO)
+        reconciliation.reconciledRows++;
     }
     if (draft.balance !== null) previous = draft.balance;
     else if (previous !== null) previous = previous - draft.debit + draft.credit;
@@ -218,7 +266,13 @@ export function normaliseRows(
 ): NormalisedRows {
   const skipped: NormalisedRows['skipped'] = [];
   const dateTokens: DateToken[] = [];
-  const parsed: { row: RawRow; date: DateToken; dateText: string; valueDate: DateToken | null; byValueDate: boolean }[] = [];
+  const parsed: {
+    row: RawRow;
+    date: DateToken;
+    dateText: string;
+    valueDate: DateToken | null;
+    byValueDate: boolean;
+  }[] = [];
   for (const row of rows) {
     const transactionDate = row.fields.date === undefined ? null : parseDateToken(row.fields.date);
     const valueDate = row.fields.valueDate === undefined ? null : parseDateToken(row.fields.valueDate);
@@ -230,7 +284,13 @@ export function normaliseRows(
     dateTokens.push(date);
     if (transactionDate && valueDate) dateTokens.push(valueDate);
     const dateText = (transactionDate ? row.fields.date : row.fields.valueDate) ?? '';
-    parsed.push({ row, date, dateText, valueDate: transactionDate ? valueDate : null, byValueDate: transactionDate === null });
+    parsed.push({
+      row,
+      date,
+      dateText,
+      valueDate: transactionDate ? valueDate : null,
+      byValueDate: transactionDate === null,
+    });
   }
   const periodTokens = [printedPeriod.start, printedPeriod.end].filter((token): token is DateToken => token !== null);
   const fixedPeriod =
@@ -248,7 +308,9 @@ export function normaliseRows(
     const iso = resolveDateToken(date, order);
     const balance = signedBalance(row.fields.balance);
     // A row with a balance but no amount found: the balance's change may give it.
-    const money = readMoney(row.fields) ?? (balance !== null ? { debit: 0, credit: 0, direction: 'unknown' as const, amount: 0, isTwoColumn: false } : null);
+    const money =
+      readMoney(row.fields) ??
+      (balance !== null ? { debit: 0, credit: 0, direction: 'unknown' as const, amount: 0, isTwoColumn: false } : null);
     if (!iso) {
       skipped.push({ page: row.page, y: row.y, reason: 'date impossible under the statement date order' });
       continue;
@@ -258,15 +320,29 @@ export function normaliseRows(
       continue;
     }
     if (isByValueDate) byValueDate++;
-    drafts.push({ row, date: iso, dateText, valueDate: valueDate ? resolveDateToken(valueDate, order) : null, ...money, balance, notes: [] });
+    drafts.push({
+      row,
+      date: iso,
+      dateText,
+      valueDate: valueDate ? resolveDateToken(valueDate, order) : null,
+      ...money,
+      balance,
+      notes: [],
+    });
   }
   const dateColumn = drafts.length > 0 && byValueDate === drafts.length ? 'value' : 'transaction';
   const statementNotes: StatementNote[] = [];
   if (dateColumn === 'value') {
-    statementNotes.push({ message: 'The statement prints only value dates: rows are dated by their value date', index: null, page: null, y: null });
+    statementNotes.push({
+      message: 'The statement prints only value dates: rows are dated by their value date',
+      index: null,
+      page: null,
+      y: null,
+    });
   }
   for (const draft of drafts) {
-    if (dateColumn === 'transaction' && draft.valueDate === null && draft.row.fields.date === undefined) draft.notes.push('No transaction date on this row: dated by its value date');
+    if (dateColumn === 'transaction' && draft.valueDate === null && draft.row.fields.date === undefined)
+      draft.notes.push('No transaction date on this row: dated by its value date');
   }
 
   // Newest first? Dates say so when they differ; on a one-day statement the balance chain does.
@@ -283,8 +359,14 @@ export function normaliseRows(
 
   const reconciliation = arbitrate(drafts, openingBalance, headings);
   if (reconciliation.swappedColumns) {
-    const named = headings.debit && headings.credit ? `"${headings.debit}" and "${headings.credit}"` : 'debit and credit';
-    statementNotes.push({ message: `The running balance shows the columns ${named} the other way round: read as the balance shows`, index: null, page: null, y: null });
+    const named =
+      headings.debit && headings.credit ? `"${headings.debit}" and "${headings.credit}"` : 'debit and credit';
+    statementNotes.push({
+      message: `The running balance shows the columns ${named} the other way round: read as the balance shows`,
+      index: null,
+      page: null,
+      y: null,
+    });
   }
 
   // Sign-less amounts the balance could not tell: taken as credits, and counted when no balance was there to ask.
@@ -293,7 +375,12 @@ export function normaliseRows(
   for (const draft of drafts) {
     if (draft.direction === 'unknown') {
       if (previousBalance === null || draft.balance === null) guessedDirections++;
-      setDirection(draft, previousBalance !== null && draft.balance !== null && previousBalance - draft.amount === draft.balance ? 'debit' : 'credit');
+      setDirection(
+        draft,
+        previousBalance !== null && draft.balance !== null && previousBalance - draft.amount === draft.balance
+          ? 'debit'
+          : 'credit',
+      );
     }
     if (draft.balance !== null) previousBalance = draft.balance;
   }

@@ -6,20 +6,41 @@ import { isValidIsoDate, toDayNumber, type IsoDate } from '@levy/tax';
  * decision between DD/MM and MM/DD (see `decideSlashOrder`).
  */
 export type DateToken =
-  | { kind: 'fixed'; iso: IsoDate }
-  | { kind: 'slashed'; first: number; second: number; year: number };
+  { kind: 'fixed'; iso: IsoDate } | { kind: 'slashed'; first: number; second: number; year: number };
 
 export type SlashOrder = 'dmy' | 'mdy';
 
 const MONTHS: Readonly<Record<string, number>> = {
-  jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, sept: 9, oct: 10, nov: 11, dec: 12,
-  january: 1, february: 2, march: 3, april: 4, june: 6, july: 7, august: 8, september: 9,
-  october: 10, november: 11, december: 12,
+  jan: 1,
+  feb: 2,
+  mar: 3,
+  apr: 4,
+  may: 5,
+  jun: 6,
+  jul: 7,
+  aug: 8,
+  sep: 9,
+  sept: 9,
+  oct: 10,
+  nov: 11,
+  dec: 12,
+  january: 1,
+  february: 2,
+  march: 3,
+  april: 4,
+  june: 6,
+  july: 7,
+  august: 8,
+  september: 9,
+  october: 10,
+  november: 11,
+  december: 12,
 };
 
 // What may follow a date in the same cell: a time with optional seconds, fraction and AM/PM,
 // an ISO 'T' time, or a zone. Anything else (words) means the cell is not just a date.
-const TIME_TAIL = /^(?:[T\s,]+\d{1,2}[:.]\d{2}(?:[:.]\d{2})?(?:\.\d+)?\s*(?:[ap]\.?m\.?)?\s*(?:z|[+-]\d{2}:?\d{2}|wat|gmt)?)?\s*$/i;
+const TIME_TAIL =
+  /^(?:[T\s,]+\d{1,2}[:.]\d{2}(?:[:.]\d{2})?(?:\.\d+)?\s*(?:[ap]\.?m\.?)?\s*(?:z|[+-]\d{2}:?\d{2}|wat|gmt)?)?\s*$/i;
 const WEEKDAY_PREFIX = /^(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*,?\s+/i;
 
 const YEAR_FIRST = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})/;
@@ -97,9 +118,7 @@ function readDateToken(raw: string): DateToken | null {
 /** The calendar date of a token under an order; null when impossible under that order. */
 export function resolveDateToken(token: DateToken, order: SlashOrder): IsoDate | null {
   if (token.kind === 'fixed') return token.iso;
-  return order === 'dmy'
-    ? toIso(token.year, token.second, token.first)
-    : toIso(token.year, token.first, token.second);
+  return order === 'dmy' ? toIso(token.year, token.second, token.first) : toIso(token.year, token.first, token.second);
 }
 
 export interface SlashOrderDecision {
@@ -161,7 +180,11 @@ export function decideSlashOrder(
     else if (token.second > 12 && token.first <= 12) onlyMdy++;
   }
   if (onlyDmy > 0 || onlyMdy > 0) {
-    return { order: onlyDmy >= onlyMdy ? 'dmy' : 'mdy', decidedBy: 'values', isConflicting: onlyDmy > 0 && onlyMdy > 0 };
+    return {
+      order: onlyDmy >= onlyMdy ? 'dmy' : 'mdy',
+      decidedBy: 'values',
+      isConflicting: onlyDmy > 0 && onlyMdy > 0,
+    };
   }
   if (period) {
     const from = toDayNumber(period.from);
@@ -183,8 +206,10 @@ export function decideSlashOrder(
 
 // The pieces a date cell wraps into when its column is narrow: the head ("04-Aug-", "01 May",
 // "2025-08-", "04/08/") and the tail ("2025", "-2025", "2026 14:05", "Aug 2025").
-const HEAD_FRAGMENT = /^(?:\d{1,2}(?:st|nd|rd|th)?[-\s/.,]*[a-z]{3,9}\.?|\d{1,2}[-/.]\d{1,2}|\d{4}[-/.]\d{1,2})[-\s/.,]*$/i;
-const TAIL_FRAGMENT = /^[-/.,]?\s*(?:[a-z]{3,9}\.?[-\s/.,]*)?(?:(?:19|20)\d{2}|(?<=[-/.,]\s*)\d{2})(?:[T\s,]+\d{1,2}[:.]\d{2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\.?)?)?$/i;
+const HEAD_FRAGMENT =
+  /^(?:\d{1,2}(?:st|nd|rd|th)?[-\s/.,]*[a-z]{3,9}\.?|\d{1,2}[-/.]\d{1,2}|\d{4}[-/.]\d{1,2})[-\s/.,]*$/i;
+const TAIL_FRAGMENT =
+  /^[-/.,]?\s*(?:[a-z]{3,9}\.?[-\s/.,]*)?(?:(?:19|20)\d{2}|(?<=[-/.,]\s*)\d{2})(?:[T\s,]+\d{1,2}[:.]\d{2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\.?)?)?$/i;
 const MONTH_WORD = /[a-z]{3,9}/i;
 
 function namesMonthOrNone(text: string): boolean {

@@ -56,17 +56,28 @@ describe('parseDateToken', () => {
     expect(parseDateToken('13.01.2025')).toEqual({ kind: 'slashed', first: 13, second: 1, year: 2025 });
   });
 
-  it.each(['NIP TRANSFER 02/01', '31/31/2025', '30-Feb-2025', 'Opening Balance', '02-Jan-2025 paid'])('%s is not a date', (text) => {
-    expect(parseDateToken(text)).toBeNull();
-  });
+  it.each(['NIP TRANSFER 02/01', '31/31/2025', '30-Feb-2025', 'Opening Balance', '02-Jan-2025 paid'])(
+    '%s is not a date',
+    (text) => {
+      expect(parseDateToken(text)).toBeNull();
+    },
+  );
 });
 
 describe('decideSlashOrder', () => {
   const slashed = (first: number, second: number): DateToken => ({ kind: 'slashed', first, second, year: 2025 });
 
   it('takes a day above 12 in first place as DD/MM, and in second place as MM/DD', () => {
-    expect(decideSlashOrder([slashed(2, 1), slashed(13, 1)], null, 'mdy')).toEqual({ order: 'dmy', decidedBy: 'values', isConflicting: false });
-    expect(decideSlashOrder([slashed(1, 2), slashed(1, 13)], null, 'dmy')).toEqual({ order: 'mdy', decidedBy: 'values', isConflicting: false });
+    expect(decideSlashOrder([slashed(2, 1), slashed(13, 1)], null, 'mdy')).toEqual({
+      order: 'dmy',
+      decidedBy: 'values',
+      isConflicting: false,
+    });
+    expect(decideSlashOrder([slashed(1, 2), slashed(1, 13)], null, 'dmy')).toEqual({
+      order: 'mdy',
+      decidedBy: 'values',
+      isConflicting: false,
+    });
   });
 
   it('flags a statement whose values need both orders', () => {
@@ -81,9 +92,18 @@ describe('decideSlashOrder', () => {
 
   it('then the order the dates run in, then the layout, then DD/MM', () => {
     // As MM/DD: Jan 5, Feb 3, Mar 1 (in order). As DD/MM: 1 May, 3 Feb, 5 Jan (backwards).
-    expect(decideSlashOrder([slashed(1, 5), slashed(2, 3), slashed(3, 1)], null, 'dmy')).toMatchObject({ order: 'mdy', decidedBy: 'date-order' });
-    expect(decideSlashOrder([slashed(1, 1), slashed(2, 2)], null, 'mdy')).toMatchObject({ order: 'mdy', decidedBy: 'layout' });
-    expect(decideSlashOrder([slashed(1, 1), slashed(2, 2)], null, null)).toMatchObject({ order: 'dmy', decidedBy: 'default' });
+    expect(decideSlashOrder([slashed(1, 5), slashed(2, 3), slashed(3, 1)], null, 'dmy')).toMatchObject({
+      order: 'mdy',
+      decidedBy: 'date-order',
+    });
+    expect(decideSlashOrder([slashed(1, 1), slashed(2, 2)], null, 'mdy')).toMatchObject({
+      order: 'mdy',
+      decidedBy: 'layout',
+    });
+    expect(decideSlashOrder([slashed(1, 1), slashed(2, 2)], null, null)).toMatchObject({
+      order: 'dmy',
+      decidedBy: 'default',
+    });
   });
 
   it('resolves a token under the chosen order', () => {

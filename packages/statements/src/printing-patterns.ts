@@ -51,8 +51,16 @@ function isSamePayment(a: Transaction, b: Transaction): boolean {
  * across sections (same date, narration and amount, both balances moving the same way) and
  * returns them as patterns the balance chain accepts, with a note each.
  */
-export function findSplitPayments(sections: readonly (readonly Transaction[])[], openings: readonly (number | null)[], offsets: readonly number[]): PrintingPatterns {
-  const found: PrintingPatterns = { patterns: sections.map(() => new Map<number, { difference: number; pattern: string }>()), notes: [], rowCount: 0 };
+export function findSplitPayments(
+  sections: readonly (readonly Transaction[])[],
+  openings: readonly (number | null)[],
+  offsets: readonly number[],
+): PrintingPatterns {
+  const found: PrintingPatterns = {
+    patterns: sections.map(() => new Map<number, { difference: number; pattern: string }>()),
+    notes: [],
+    rowCount: 0,
+  };
   if (sections.length < 2) return found;
   const breaks = sections.map((rows, section) => chainBreaks(rows, openings[section], section));
   const paired = new Set<Break>();
@@ -77,7 +85,8 @@ export function findSplitPayments(sections: readonly (readonly Transaction[])[],
       const description =
         `a ${first.row.debit > 0 ? 'payment' : 'receipt'} of ${formatNaira(asKobo(amount))} printed in full in sections ${first.section + 1} and ${second.section + 1}, ` +
         `${formatNaira(asKobo(Math.abs(first.moved)))} and ${formatNaira(asKobo(Math.abs(second.moved)))} of it from each`;
-      for (const entry of [first, second]) found.patterns[entry.section].set(entry.row.index, { difference: entry.difference, pattern: description });
+      for (const entry of [first, second])
+        found.patterns[entry.section].set(entry.row.index, { difference: entry.difference, pattern: description });
       found.notes.push({
         message: `Split between two sections: ${description}; each balance moves by its share and the shares add up to the amount, as the bank prints a payment funded from two pockets`,
         index: first.row.index + offsets[first.section],

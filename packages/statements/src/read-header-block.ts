@@ -28,10 +28,24 @@ const LABELS = {
   accountName: [/(?:account|acct|a\/c)\.?\s*name/i, /customer\s*name/i, /customer\s*(?=:)/i, /^name/i],
   accountNumber: [/(?:account|acct|a\/c)\.?\s*(?:no|number|num|#)\.?/i, /nuban/i, /wallet\s*(?:no|number)/i],
   currency: [/currency/i],
-  openingBalance: [/(?:opening|beginning|begin|start(?:ing)?|previous)\s+bal(?:ance)?\.?/i, /balance\s+b\/?f/i, /balance\s+brought\s+forward/i],
-  closingBalance: [/(?:closing|ending|end|final)\s+bal(?:ance)?\.?/i, /balance\s+c\/?f/i, /balance\s+carried\s+forward/i],
-  totalDebits: [/total\s+(?:debits?|withdrawals?|money\s+out|outflows?|dr)\b/i, /(?:debits?|withdrawals?|money\s+out|outflows?)\s+total\b/i],
-  totalCredits: [/total\s+(?:credits?|lodge?ments?|deposits?|money\s+in|inflows?|cr)\b/i, /(?:credits?|lodge?ments?|deposits?|money\s+in|inflows?)\s+total\b/i],
+  openingBalance: [
+    /(?:opening|beginning|begin|start(?:ing)?|previous)\s+bal(?:ance)?\.?/i,
+    /balance\s+b\/?f/i,
+    /balance\s+brought\s+forward/i,
+  ],
+  closingBalance: [
+    /(?:closing|ending|end|final)\s+bal(?:ance)?\.?/i,
+    /balance\s+c\/?f/i,
+    /balance\s+carried\s+forward/i,
+  ],
+  totalDebits: [
+    /total\s+(?:debits?|withdrawals?|money\s+out|outflows?|dr)\b/i,
+    /(?:debits?|withdrawals?|money\s+out|outflows?)\s+total\b/i,
+  ],
+  totalCredits: [
+    /total\s+(?:credits?|lodge?ments?|deposits?|money\s+in|inflows?|cr)\b/i,
+    /(?:credits?|lodge?ments?|deposits?|money\s+in|inflows?)\s+total\b/i,
+  ],
 } as const;
 
 /** A balance marked DR is overdrawn: negative. */
@@ -41,7 +55,8 @@ function signByMarker(kobo: Kobo, marker: 'DR' | 'CR' | null): Kobo {
 }
 
 // A value that is itself a label ("Branch:", "Account Number") belongs to no label before it.
-const LOOKS_LIKE_LABEL = /:\s*$|^(?:branch|account|acct|a\/c|customer|address|currency|period|date|type|product|statement)\b[^:]{0,20}:?$/i;
+const LOOKS_LIKE_LABEL =
+  /:\s*$|^(?:branch|account|acct|a\/c|customer|address|currency|period|date|type|product|statement)\b[^:]{0,20}:?$/i;
 
 function findLabelled(text: string, labels: readonly RegExp[]): string | null {
   for (const label of labels) {
@@ -64,7 +79,9 @@ function labelsAboveValues(lines: readonly SourceLine[]): string[] {
     if (values.page !== labels.page || values.y - labels.y > (isTable ? 1 : labels.height * 2.6)) continue;
     if (labels.cells.length < 2 || labels.cells.some((cell) => /\d/.test(cell.text))) continue;
     for (const value of values.cells) {
-      const label = labels.cells.find((cell) => (isTable ? cell.x === value.x : cell.x < value.x + value.width && value.x < cell.x + cell.width));
+      const label = labels.cells.find((cell) =>
+        isTable ? cell.x === value.x : cell.x < value.x + value.width && value.x < cell.x + cell.width,
+      );
       if (label) texts.push(`${label.text.replace(/:?\s*$/, '')}: ${value.text}`);
     }
   }
@@ -84,8 +101,14 @@ function findAmount(text: string, labels: readonly RegExp[]): Kobo | null {
 // A printed date, optionally with a time ('01/01/2025 12:00:00 AM').
 const DATE_TEXT = String.raw`((?:\d{1,4}(?:[-/. ][A-Za-z0-9]{1,9}[,]?){2}|[A-Za-z]{3,9}\.? \d{1,2},? \d{4})(?:[ T]\d{1,2}:\d{2}(?::\d{2})?(?: ?[AP]M)?)?)`;
 const PERIOD_PATTERNS: readonly RegExp[] = [
-  new RegExp(String.raw`(?:period|statement\s+period|for\s+the\s+period|date\s+range|from)[^0-9A-Za-z]{0,4}(?:from\s+)?${DATE_TEXT}\s*(?:to|through|till|until|and|-|–)\s*${DATE_TEXT}`, 'i'),
-  new RegExp(String.raw`(?:start\s+date|from\s+date|period\s+start)\s*[:.\-]?\s*${DATE_TEXT}[\s\S]*?(?:end\s+date|to\s+date|period\s+end)\s*[:.\-]?\s*${DATE_TEXT}`, 'i'),
+  new RegExp(
+    String.raw`(?:period|statement\s+period|for\s+the\s+period|date\s+range|from)[^0-9A-Za-z]{0,4}(?:from\s+)?${DATE_TEXT}\s*(?:to|through|till|until|and|-|–)\s*${DATE_TEXT}`,
+    'i',
+  ),
+  new RegExp(
+    String.raw`(?:start\s+date|from\s+date|period\s+start)\s*[:.\-]?\s*${DATE_TEXT}[\s\S]*?(?:end\s+date|to\s+date|period\s+end)\s*[:.\-]?\s*${DATE_TEXT}`,
+    'i',
+  ),
   new RegExp(String.raw`^${DATE_TEXT}\s*(?:to|-|–)\s*${DATE_TEXT}$`, 'i'),
 ];
 
@@ -93,7 +116,10 @@ const PERIOD_PATTERNS: readonly RegExp[] = [
  * Reads the account name and number, the period and the printed balances and totals from the
  * lines around the table (and from opening/closing/total lines inside it).
  */
-export function readHeaderBlock(otherLines: readonly SourceLine[], specialLines: readonly SpecialLine[]): PrintedSummary {
+export function readHeaderBlock(
+  otherLines: readonly SourceLine[],
+  specialLines: readonly SpecialLine[],
+): PrintedSummary {
   const texts = otherLines.map(joinLineText);
   const summary: PrintedSummary = {
     accountName: null,
@@ -109,7 +135,11 @@ export function readHeaderBlock(otherLines: readonly SourceLine[], specialLines:
   };
   // Opening/closing/total rows in the table are read from their columns below, not as labels.
   // Summary lines are labelled figures, read as text like the header block.
-  const tableRows = new Set(specialLines.filter((line) => line.kind !== 'page-number' && line.kind !== 'summary').map((line) => `${line.page}:${line.y}`));
+  const tableRows = new Set(
+    specialLines
+      .filter((line) => line.kind !== 'page-number' && line.kind !== 'summary')
+      .map((line) => `${line.page}:${line.y}`),
+  );
   const boxes = labelsAboveValues(otherLines);
   for (let index = 0; index < texts.length + boxes.length; index++) {
     const isBox = index >= texts.length;
@@ -145,7 +175,11 @@ export function readHeaderBlock(otherLines: readonly SourceLine[], specialLines:
     const pageMatch = isBox ? null : /\bpage\s*(\d+)\s*(?:of|\/)\s*(\d+)\b|^\s*(\d+)\s+of\s+(\d+)\s*$/i.exec(text);
     if (pageMatch) {
       const page = otherLines[index].page;
-      summary.pageNumbers.push({ page, printed: Number(pageMatch[1] ?? pageMatch[3]), of: Number(pageMatch[2] ?? pageMatch[4]) });
+      summary.pageNumbers.push({
+        page,
+        printed: Number(pageMatch[1] ?? pageMatch[3]),
+        of: Number(pageMatch[2] ?? pageMatch[4]),
+      });
     }
   }
   const closingFromText = summary.closingBalance;

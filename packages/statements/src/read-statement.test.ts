@@ -7,7 +7,13 @@ function expectAllRows(result: StatementResult, fixture: Fixture): void {
   expect(result.transactions).toHaveLength(fixture.rows.length);
   result.transactions.forEach((transaction, index) => {
     const row = fixture.rows[index];
-    expect({ date: transaction.date, debit: transaction.debit, credit: transaction.credit, balance: transaction.balance, narration: transaction.narration }).toEqual({
+    expect({
+      date: transaction.date,
+      debit: transaction.debit,
+      credit: transaction.credit,
+      balance: transaction.balance,
+      narration: transaction.narration,
+    }).toEqual({
       date: row.date,
       debit: row.debit,
       credit: row.credit,
@@ -73,7 +79,9 @@ describe.each(FIXTURE_STYLES.map((style) => [style.id]))('%s layout', (id) => {
 describe('named layouts', () => {
   it('has a fixture style for every named layout', async () => {
     const { BANK_LAYOUTS } = await import('./layouts');
-    expect(FIXTURE_STYLES.map((style) => style.id).sort()).toEqual([...BANK_LAYOUTS.map((layout) => layout.id), 'generic'].sort());
+    expect(FIXTURE_STYLES.map((style) => style.id).sort()).toEqual(
+      [...BANK_LAYOUTS.map((layout) => layout.id), 'generic'].sort(),
+    );
   });
 
   it('puts newest-first statements (OPay) in date order and says so', async () => {
@@ -93,7 +101,9 @@ describe('named layouts', () => {
   it('reports progress page by page and then by stage', async () => {
     const { bytes } = await renderFixture({ style: 'fcmb', seed: 5, count: 90 }, 'pdf');
     const stages: string[] = [];
-    await readStatement(bytes, { onProgress: (progress) => stages.push(`${progress.stage}:${progress.done}/${progress.total}`) });
+    await readStatement(bytes, {
+      onProgress: (progress) => stages.push(`${progress.stage}:${progress.done}/${progress.total}`),
+    });
     expect(stages[0]).toBe('reading:1/2');
     expect(stages).toContain('reading:2/2');
     expect(stages[stages.length - 1]).toBe('done:1/1');
@@ -119,7 +129,9 @@ describe('rows split by a page break', () => {
       if (splitPage === undefined) continue;
       const result = await readStatement(bytes);
       expectAllRows(result, fixture);
-      const split = result.transactions.find((row, index) => row.page === splitPage - 1 && result.transactions[index + 1]?.page === splitPage);
+      const split = result.transactions.find(
+        (row, index) => row.page === splitPage - 1 && result.transactions[index + 1]?.page === splitPage,
+      );
       expect(split?.narration).toBe(fixture.rows[split?.index ?? -1].narration);
       return;
     }

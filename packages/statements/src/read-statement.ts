@@ -1,13 +1,34 @@
 import { asKobo, type IsoDate, type Kobo } from '@levy/tax';
 import { analyseStatement, type StatementAnalysis } from './analyse-statement';
-import { checkStatement, decideVerdict, excuseUnreadLines, ROUNDING_KOBO, type CheckId, type CheckStatus, type StatementCheck, type Verdict } from './check-statement';
+import {
+  checkStatement,
+  decideVerdict,
+  excuseUnreadLines,
+  ROUNDING_KOBO,
+  type CheckId,
+  type CheckStatus,
+  type StatementCheck,
+  type Verdict,
+} from './check-statement';
 import { detectBankLayout, type ColumnField } from './layouts';
 import { normaliseRows, type NormalisedRows, type StatementNote } from './normalise-rows';
 import type { SlashOrderDecision } from './parse-date';
 import { readHeaderBlock, type PrintedSummary } from './read-header-block';
 import { readSource } from './readers/read-source';
-import { findSectionStarts, rebuildRows, type ColumnMapping, type ColumnsFrom, type RebuiltTable } from './rebuild-rows';
-import { joinLineText, type PdfMetadata, type SourceDocument, type SourceFormat, type SourceLine } from './source-document';
+import {
+  findSectionStarts,
+  rebuildRows,
+  type ColumnMapping,
+  type ColumnsFrom,
+  type RebuiltTable,
+} from './rebuild-rows';
+import {
+  joinLineText,
+  type PdfMetadata,
+  type SourceDocument,
+  type SourceFormat,
+  type SourceLine,
+} from './source-document';
 import { findSplitPayments } from './printing-patterns';
 import { StatementError } from './statement-error';
 import type { Transaction } from './transaction';
@@ -59,9 +80,20 @@ export interface StatementResult {
   account: { name: string | null; number: string | null; bankName: string | null; currency: string | null };
   period: { start: IsoDate | null; end: IsoDate | null; printedStart: IsoDate | null; printedEnd: IsoDate | null };
   /** The first section's printed figures; each section's are in `sections`. */
-  printed: { openingBalance: Kobo | null; closingBalance: Kobo | null; totalDebits: Kobo | null; totalCredits: Kobo | null };
+  printed: {
+    openingBalance: Kobo | null;
+    closingBalance: Kobo | null;
+    totalDebits: Kobo | null;
+    totalCredits: Kobo | null;
+  };
   /** Opening and closing of the first section; totals and count over every section's rows. */
-  computed: { openingBalance: Kobo | null; closingBalance: Kobo | null; totalDebits: Kobo; totalCredits: Kobo; transactionCount: number };
+  computed: {
+    openingBalance: Kobo | null;
+    closingBalance: Kobo | null;
+    totalDebits: Kobo;
+    totalCredits: Kobo;
+    transactionCount: number;
+  };
   /** Every section's rows, section after section (see `sections`). */
   transactions: Transaction[];
   /** The account sections the file holds, in order (one for most statements), each checked on its own. */
@@ -113,7 +145,8 @@ export interface StatementConfidence {
 
 const COLUMNS_FROM_TEXT: Readonly<Record<ColumnsFrom, string>> = {
   headings: 'Columns placed by their headings, and every figure stood under its heading',
-  'headings-and-figures': 'Columns named by their headings and placed where their figures stand (the figures sit apart from the headings)',
+  'headings-and-figures':
+    'Columns named by their headings and placed where their figures stand (the figures sit apart from the headings)',
   figures: 'No heading row was recognised: columns inferred from the data (dates, figures and the running balance)',
   mapping: 'Columns placed by the mapping given',
 };
@@ -121,13 +154,22 @@ const COLUMNS_FROM_TEXT: Readonly<Record<ColumnsFrom, string>> = {
 function describeConfidence(confidence: Omit<StatementConfidence, 'explanation'>): string[] {
   const explanation = [COLUMNS_FROM_TEXT[confidence.columnsFrom]];
   if (confidence.reconciledShare === null) explanation.push('No running balance to check the rows against');
-  else explanation.push(`${confidence.reconciledRows} of ${confidence.checkedRows} rows reconcile with the running balance`);
-  if (confidence.swappedColumns) explanation.push('The running balance showed the debit and credit columns the other way round');
+  else
+    explanation.push(
+      `${confidence.reconciledRows} of ${confidence.checkedRows} rows reconcile with the running balance`,
+    );
+  if (confidence.swappedColumns)
+    explanation.push('The running balance showed the debit and credit columns the other way round');
   if (confidence.unplacedCount > 0) {
     const first = confidence.unplacedLines[0];
-    explanation.push(`${confidence.unplacedCount} line${confidence.unplacedCount === 1 ? '' : 's'} with a row's figures or date could not be read into a transaction (first on page ${first.page}, line ${first.line})`);
+    explanation.push(
+      `${confidence.unplacedCount} line${confidence.unplacedCount === 1 ? '' : 's'} with a row's figures or date could not be read into a transaction (first on page ${first.page}, line ${first.line})`,
+    );
   }
-  if (confidence.decidedByBalance > 0) explanation.push(`The running balance decided the amount or direction of ${confidence.decidedByBalance} row${confidence.decidedByBalance === 1 ? '' : 's'}`);
+  if (confidence.decidedByBalance > 0)
+    explanation.push(
+      `The running balance decided the amount or direction of ${confidence.decidedByBalance} row${confidence.decidedByBalance === 1 ? '' : 's'}`,
+    );
   return explanation;
 }
 
@@ -140,7 +182,12 @@ export interface StatementSection {
   page: number;
   account: { name: string | null; number: string | null };
   headerLabels: Partial<Record<ColumnField, string>>;
-  printed: { openingBalance: Kobo | null; closingBalance: Kobo | null; totalDebits: Kobo | null; totalCredits: Kobo | null };
+  printed: {
+    openingBalance: Kobo | null;
+    closingBalance: Kobo | null;
+    totalDebits: Kobo | null;
+    totalCredits: Kobo | null;
+  };
   /** The checks of this section's own figures: balance chain, opening/closing, printed totals, date order. */
   checks: StatementCheck[];
 }
@@ -178,11 +225,18 @@ export async function readStatement(bytes: Uint8Array, options: ReadStatementOpt
   // Each account section (a wallet, then its savings pocket) is read with its own header and grid.
   const starts = options.mapping ? [] : findSectionStarts(source);
   const bounds = [0, ...starts, source.lines.length];
-  const sectionSources = starts.length === 0 ? [source] : bounds.slice(0, -1).map((from, position) => ({ ...source, lines: source.lines.slice(from, bounds[position + 1]) }));
+  const sectionSources =
+    starts.length === 0
+      ? [source]
+      : bounds
+          .slice(0, -1)
+          .map((from, position) => ({ ...source, lines: source.lines.slice(from, bounds[position + 1]) }));
   const firstTable = rebuildRows(sectionSources[0], options.mapping);
   // The bank is named above the table, never in narrations (which name other banks freely).
   // Some banks name themselves only in their page footers: those are read when the top does not.
-  const bankLayout = detectBankLayout(firstTable.preambleLines.map(joinLineText).join('\n')) ?? detectBankLayout(footerLines(firstTable).map(joinLineText).join('\n'));
+  const bankLayout =
+    detectBankLayout(firstTable.preambleLines.map(joinLineText).join('\n')) ??
+    detectBankLayout(footerLines(firstTable).map(joinLineText).join('\n'));
   const sections: ReadSection[] = [];
   for (const sectionSource of sectionSources) {
     const table = sections.length === 0 ? firstTable : rebuildRows(sectionSource, options.mapping);
@@ -190,56 +244,110 @@ export async function readStatement(bytes: Uint8Array, options: ReadStatementOpt
     // One bank prints one date format: what the first section's dates settled decides a short
     // section whose own dates cannot (every day 12 or under).
     const settled = sections[0]?.normalised.slashOrder;
-    const slashHint = settled && settled.decidedBy !== 'default' && settled.decidedBy !== 'no-slashed-dates' ? settled.order : (bankLayout?.slashOrderHint ?? null);
-    const normalised = normaliseRows(table.rows, { start: summary.periodStart, end: summary.periodEnd }, slashHint, summary.openingBalance, {
-      debit: table.headerLabels.debit ?? null,
-      credit: table.headerLabels.credit ?? null,
+    const slashHint =
+      settled && settled.decidedBy !== 'default' && settled.decidedBy !== 'no-slashed-dates'
+        ? settled.order
+        : (bankLayout?.slashOrderHint ?? null);
+    const normalised = normaliseRows(
+      table.rows,
+      { start: summary.periodStart, end: summary.periodEnd },
+      slashHint,
+      summary.openingBalance,
+      {
+        debit: table.headerLabels.debit ?? null,
+        credit: table.headerLabels.credit ?? null,
+      },
+    );
+    const printed = {
+      openingBalance: summary.openingBalance,
+      closingBalance: summary.closingBalance,
+      totalDebits: summary.totalDebits,
+      totalCredits: summary.totalCredits,
+    };
+    sections.push({
+      table,
+      summary,
+      normalised,
+      unplaced: unplacedLines(source, table, normalised.skipped),
+      printed,
+      page: sectionSource.lines[0]?.page ?? 1,
     });
-    const printed = { openingBalance: summary.openingBalance, closingBalance: summary.closingBalance, totalDebits: summary.totalDebits, totalCredits: summary.totalCredits };
-    sections.push({ table, summary, normalised, unplaced: unplacedLines(source, table, normalised.skipped), printed, page: sectionSource.lines[0]?.page ?? 1 });
   }
   const [first] = sections;
   const { table, summary } = first;
   const offsets = sectionOffsets(sections);
-  const transactions = sections.flatMap((section, position) => section.normalised.transactions.map((row) => ({ ...row, index: row.index + offsets[position] })));
+  const transactions = sections.flatMap((section, position) =>
+    section.normalised.transactions.map((row) => ({ ...row, index: row.index + offsets[position] })),
+  );
   if (transactions.length === 0 && summary.openingBalance === null) throw new StatementError('NOT_A_STATEMENT');
   report({ stage: 'rebuilding', done: 1, total: 1 });
 
   report({ stage: 'checking', done: 0, total: 1 });
   const unplaced = sections.flatMap((section) => section.unplaced).sort((a, b) => a.page - b.page || a.line - b.line);
-  const splitPayments = findSplitPayments(sections.map((section) => section.normalised.transactions), sections.map((section) => section.printed.openingBalance), offsets);
+  const splitPayments = findSplitPayments(
+    sections.map((section) => section.normalised.transactions),
+    sections.map((section) => section.printed.openingBalance),
+    offsets,
+  );
   const checkSection = (section: ReadSection, position: number, transactionsChecked: readonly Transaction[]) =>
-    excuseUnreadLines(checkStatement({
-      transactions: transactionsChecked,
-      printed: section.printed,
-      printedPeriod: section.normalised.printedPeriod ?? first.normalised.printedPeriod,
-      accountNumber: section.summary.accountNumber ?? summary.accountNumber,
-      nubanBankCode: bankLayout?.nubanBankCode ?? null,
-      bankName: bankLayout?.bankName ?? null,
-      slashOrder: section.normalised.slashOrder,
-      metadata: source.metadata,
-      pageCount: source.pageCount,
-      pageNumbers: source.format === 'pdf' ? sections.flatMap((each) => each.summary.pageNumbers) : [],
-      guessedDirections: sum(sections, (each) => each.normalised.guessedDirections),
-      isByValueDate: section.normalised.dateColumn === 'value',
-      printingPatterns: splitPayments.patterns[position],
-    }), section.unplaced.length);
-  const sectionChecks = sections.map((section, position) => checkSection(section, position, section.normalised.transactions));
-  const checks = sections.length === 1 ? sectionChecks[0] : mergeSectionChecks(sectionChecks, checkSection(first, 0, transactions));
+    excuseUnreadLines(
+      checkStatement({
+        transactions: transactionsChecked,
+        printed: section.printed,
+        printedPeriod: section.normalised.printedPeriod ?? first.normalised.printedPeriod,
+        accountNumber: section.summary.accountNumber ?? summary.accountNumber,
+        nubanBankCode: bankLayout?.nubanBankCode ?? null,
+        bankName: bankLayout?.bankName ?? null,
+        slashOrder: section.normalised.slashOrder,
+        metadata: source.metadata,
+        pageCount: source.pageCount,
+        pageNumbers: source.format === 'pdf' ? sections.flatMap((each) => each.summary.pageNumbers) : [],
+        guessedDirections: sum(sections, (each) => each.normalised.guessedDirections),
+        isByValueDate: section.normalised.dateColumn === 'value',
+        printingPatterns: splitPayments.patterns[position],
+      }),
+      section.unplaced.length,
+    );
+  const sectionChecks = sections.map((section, position) =>
+    checkSection(section, position, section.normalised.transactions),
+  );
+  const checks =
+    sections.length === 1 ? sectionChecks[0] : mergeSectionChecks(sectionChecks, checkSection(first, 0, transactions));
   const { verdict, reasons: verdictReasons } = decideVerdict(checks);
-  const tableNotes: StatementNote[] = sections.flatMap((section) => section.table.notes.map((message) => ({ message, index: null, page: null, y: null })));
+  const tableNotes: StatementNote[] = sections.flatMap((section) =>
+    section.table.notes.map((message) => ({ message, index: null, page: null, y: null })),
+  );
   const rowNotes = sections.flatMap((section, position) =>
-    [...section.normalised.notes, ...roundingNotes(sectionChecks[position], section.normalised.transactions)].map((note) => (note.index === null ? note : { ...note, index: note.index + offsets[position] })),
+    [...section.normalised.notes, ...roundingNotes(sectionChecks[position], section.normalised.transactions)].map(
+      (note) => (note.index === null ? note : { ...note, index: note.index + offsets[position] }),
+    ),
   );
   const sectionNotes: StatementNote[] =
-    sections.length === 1 ? [] : [{ message: `The statement holds ${sections.length} account sections, each read with its own header and checked on its own balance`, index: null, page: null, y: null }];
+    sections.length === 1
+      ? []
+      : [
+          {
+            message: `The statement holds ${sections.length} account sections, each read with its own header and checked on its own balance`,
+            index: null,
+            page: null,
+            y: null,
+          },
+        ];
   const notes = [...tableNotes, ...sectionNotes, ...rowNotes, ...splitPayments.notes];
   // What the balance overrode is said in the reasons too, so no reading passes silently.
-  const reasons = [...verdictReasons, ...notes.map((note) => (note.index === null ? note.message : `Row ${note.index + 1} (${transactions[note.index].date}, page ${note.page}): ${note.message}`))];
+  const reasons = [
+    ...verdictReasons,
+    ...notes.map((note) =>
+      note.index === null
+        ? note.message
+        : `Row ${note.index + 1} (${transactions[note.index].date}, page ${note.page}): ${note.message}`,
+    ),
+  ];
   const reconciliation = {
     checkedRows: sum(sections, (section) => section.normalised.reconciliation.checkedRows),
     // A row the bank prints by a known pattern is explained, not a break.
-    reconciledRows: sum(sections, (section) => section.normalised.reconciliation.reconciledRows) + splitPayments.rowCount,
+    reconciledRows:
+      sum(sections, (section) => section.normalised.reconciliation.reconciledRows) + splitPayments.rowCount,
     directionsFromBalance: sum(sections, (section) => section.normalised.reconciliation.directionsFromBalance),
     amountsFromBalance: sum(sections, (section) => section.normalised.reconciliation.amountsFromBalance),
     swappedColumns: sections.some((section) => section.normalised.reconciliation.swappedColumns),
@@ -248,7 +356,10 @@ export async function readStatement(bytes: Uint8Array, options: ReadStatementOpt
   const confidenceFacts = {
     checkedRows: reconciliation.checkedRows,
     reconciledRows: reconciliation.reconciledRows,
-    reconciledShare: reconciliation.checkedRows === 0 ? null : Math.round((reconciliation.reconciledRows / reconciliation.checkedRows) * 1000) / 1000,
+    reconciledShare:
+      reconciliation.checkedRows === 0
+        ? null
+        : Math.round((reconciliation.reconciledRows / reconciliation.checkedRows) * 1000) / 1000,
     columnsFrom: options.mapping ? ('mapping' as const) : table.columnsFrom,
     decidedByBalance,
     swappedColumns: reconciliation.swappedColumns,
@@ -271,7 +382,10 @@ export async function readStatement(bytes: Uint8Array, options: ReadStatementOpt
   const firstRow = firstRows[0];
   const lastRow = firstRows[firstRows.length - 1];
   const dates = transactions.map((row) => row.date).sort();
-  const computedOpening = firstRow && firstRow.balance !== null ? asKobo(firstRow.balance + firstRow.debit - firstRow.credit) : summary.openingBalance;
+  const computedOpening =
+    firstRow && firstRow.balance !== null
+      ? asKobo(firstRow.balance + firstRow.debit - firstRow.credit)
+      : summary.openingBalance;
   const printedPeriod = first.normalised.printedPeriod;
   report({ stage: 'done', done: 1, total: 1 });
   return {
@@ -283,13 +397,21 @@ export async function readStatement(bytes: Uint8Array, options: ReadStatementOpt
       headerLabels: table.headerLabels,
       dateOrder: first.normalised.slashOrder,
       isNewestFirst: first.normalised.isNewestFirst,
-      directionsFromBalance: sum(sections, (section) => section.normalised.inferredDirections - section.normalised.guessedDirections),
+      directionsFromBalance: sum(
+        sections,
+        (section) => section.normalised.inferredDirections - section.normalised.guessedDirections,
+      ),
       columnsFrom: confidence.columnsFrom,
       dateColumn: first.normalised.dateColumn,
     },
     confidence,
     notes,
-    account: { name: summary.accountName, number: summary.accountNumber, bankName: bankLayout?.bankName ?? null, currency: summary.currency },
+    account: {
+      name: summary.accountName,
+      number: summary.accountNumber,
+      bankName: bankLayout?.bankName ?? null,
+      currency: summary.currency,
+    },
     period: {
       start: printedPeriod?.start ?? dates[0] ?? null,
       end: printedPeriod?.end ?? dates[dates.length - 1] ?? null,
@@ -344,11 +466,17 @@ function sectionOffsets(sections: readonly ReadSection[]): number[] {
  * totals, date order) are checked per section and the worst result stands, its message naming
  * each section; the rest are the whole statement's.
  */
-function mergeSectionChecks(perSection: readonly StatementCheck[][], whole: readonly StatementCheck[]): StatementCheck[] {
+function mergeSectionChecks(
+  perSection: readonly StatementCheck[][],
+  whole: readonly StatementCheck[],
+): StatementCheck[] {
   return whole.map((check) => {
     if (!SECTION_CHECKS.includes(check.id)) return check;
     const own = perSection.map((checks) => checks.find((each) => each.id === check.id) as StatementCheck);
-    const worst = own.reduce((best, each) => (STATUS_RANK[each.status] > STATUS_RANK[best.status] ? each : best), own[0]);
+    const worst = own.reduce(
+      (best, each) => (STATUS_RANK[each.status] > STATUS_RANK[best.status] ? each : best),
+      own[0],
+    );
     return {
       id: check.id,
       status: worst.status,
@@ -362,7 +490,11 @@ function mergeSectionChecks(perSection: readonly StatementCheck[][], whole: read
  * Where the reading is incomplete: table lines placed in no row, and rows left out for want of a
  * date or an amount, each with its page and line number on the page, in page order.
  */
-function unplacedLines(source: SourceDocument, table: RebuiltTable, skipped: readonly { page: number; y: number; reason: string }[]): UnplacedLine[] {
+function unplacedLines(
+  source: SourceDocument,
+  table: RebuiltTable,
+  skipped: readonly { page: number; y: number; reason: string }[],
+): UnplacedLine[] {
   const numbered = new Map<SourceLine, number>();
   const byPosition = new Map<string, SourceLine>();
   let page = 0;

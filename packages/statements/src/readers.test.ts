@@ -14,12 +14,16 @@ describe('CSV encodings', () => {
   it.each(['utf-8', 'utf-8-bom', 'utf-16le'] as const)('reads %s, ₦ and all', async (encoding) => {
     const result = await readStatement(renderCsv(fixture, encoding));
     expect(result.encoding).toBe(encoding === 'utf-8-bom' ? 'utf-8' : encoding);
-    expect(result.transactions.map((row) => row.credit - row.debit)).toEqual(fixture.rows.map((row) => row.credit - row.debit));
+    expect(result.transactions.map((row) => row.credit - row.debit)).toEqual(
+      fixture.rows.map((row) => row.credit - row.debit),
+    );
     expect(result.verdict).toBe('consistent');
   });
 
   it('reads Windows-1252, where Excel wrote ? for ₦', async () => {
-    const result = await readStatement(renderCsv(buildFixture({ style: 'gtbank', seed: 31, count: 15 }), 'windows-1252'));
+    const result = await readStatement(
+      renderCsv(buildFixture({ style: 'gtbank', seed: 31, count: 15 }), 'windows-1252'),
+    );
     expect(result.encoding).toBe('utf-8'); // plain ASCII is valid UTF-8
     const bytes = new Uint8Array([...new TextEncoder().encode('Caf'), 0xe9]);
     expect(decodeText(bytes)).toEqual({ text: 'Café', encoding: 'windows-1252' });
@@ -87,7 +91,9 @@ describe('generic layouts', () => {
   });
 
   it('warns when a sign-less amount has no balance to tell its direction', async () => {
-    const result = await readStatement(csv(['Date,Description,Amount', '2025-02-02,Transfer from Musa Bello,500.00', '2025-02-03,Airtime MTN,-100.00']));
+    const result = await readStatement(
+      csv(['Date,Description,Amount', '2025-02-02,Transfer from Musa Bello,500.00', '2025-02-03,Airtime MTN,-100.00']),
+    );
     expect(result.checks.find((check) => check.id === 'amount_direction')).toMatchObject({
       status: 'warn',
       message: '1 amount has no sign and no balance to tell debit from credit; read as credits',
@@ -97,7 +103,11 @@ describe('generic layouts', () => {
 
   it('reads brackets for negatives and an overdrawn balance', async () => {
     const result = await readStatement(
-      csv(['Value Date,Remarks,Withdrawal,Lodgement,Balance', '01-Mar-2025,POS PURCHASE @ SPAR,"1,000.00",,(500.00)', '02-Mar-2025,CASH DEPOSIT BY SELF,,"2,000.00","1,500.00"']),
+      csv([
+        'Value Date,Remarks,Withdrawal,Lodgement,Balance',
+        '01-Mar-2025,POS PURCHASE @ SPAR,"1,000.00",,(500.00)',
+        '02-Mar-2025,CASH DEPOSIT BY SELF,,"2,000.00","1,500.00"',
+      ]),
     );
     expect(result.transactions.map((row) => row.balance)).toEqual([-50_000, 150_000]);
     expect(result.computed.openingBalance).toBe(50_000);
@@ -123,7 +133,9 @@ describe('manual column mapping', () => {
   });
 
   it('reads it with the columns the caller names', async () => {
-    const result = await readStatement(headerless, { mapping: { date: 0, narration: 1, debit: 2, credit: 3, balance: 4, reference: 5 } });
+    const result = await readStatement(headerless, {
+      mapping: { date: 0, narration: 1, debit: 2, credit: 3, balance: 4, reference: 5 },
+    });
     expect(result.layout.id).toBe('manual');
     expect(result.transactions.map((row) => [row.date, row.debit, row.credit, row.balance, row.reference])).toEqual([
       ['2025-01-05', 0, 10_000_000, 15_000_000, 'X1'],
@@ -137,15 +149,21 @@ describe('manual column mapping', () => {
     const fixture = buildFixture({ style: 'fidelity', seed: 32, count: 20 });
     const bytes = await renderPdf(fixture);
     // Fidelity prints Pst Date, Value Date, Narration, Debit, Credit, Balance.
-    const result = await readStatement(bytes, { mapping: { date: 0, valueDate: 1, narration: 2, debit: 3, credit: 4, balance: 5 } });
+    const result = await readStatement(bytes, {
+      mapping: { date: 0, valueDate: 1, narration: 2, debit: 3, credit: 4, balance: 5 },
+    });
     expect(result.layout.id).toBe('manual');
     expect(result.transactions.length).toBe(fixture.rows.length);
     expect(result.computed.closingBalance).toBe(fixture.closingBalance);
   });
 
   it('rejects a mapping without a date or amounts', async () => {
-    await expect(readStatement(headerless, { mapping: { narration: 1, debit: 2 } })).rejects.toBeInstanceOf(StatementError);
-    await expect(readStatement(headerless, { mapping: { date: 0, narration: 1 } })).rejects.toMatchObject({ code: 'INVALID_MAPPING' });
+    await expect(readStatement(headerless, { mapping: { narration: 1, debit: 2 } })).rejects.toBeInstanceOf(
+      StatementError,
+    );
+    await expect(readStatement(headerless, { mapping: { date: 0, narration: 1 } })).rejects.toMatchObject({
+      code: 'INVALID_MAPPING',
+    });
   });
 });
 
@@ -161,7 +179,10 @@ describe('groupIntoLines', () => {
       ],
       1,
     );
-    expect(lines.map((line) => line.cells.map((cell) => cell.text))).toEqual([['02-Jan-2025', 'NIP TRANSFER', '1,000.00'], ['wrapped']]);
+    expect(lines.map((line) => line.cells.map((cell) => cell.text))).toEqual([
+      ['02-Jan-2025', 'NIP TRANSFER', '1,000.00'],
+      ['wrapped'],
+    ]);
   });
 });
 
@@ -175,15 +196,26 @@ describe('real-world quirks', () => {
         '03-Jan-2025,AIRTIME MTN,100.00,,"14,900.00"',
       ]),
     );
-    expect(result.layout.headerLabels).toMatchObject({ debit: 'Withdrawals (DR)', credit: 'Lodgements (CR)', balance: 'Balance [NGN]' });
-    expect(result.transactions.map((row) => row.narration)).toEqual(['NIP TRANSFER FROM ADA OKAFOR /ZENITH/rent', 'AIRTIME MTN']);
+    expect(result.layout.headerLabels).toMatchObject({
+      debit: 'Withdrawals (DR)',
+      credit: 'Lodgements (CR)',
+      balance: 'Balance [NGN]',
+    });
+    expect(result.transactions.map((row) => row.narration)).toEqual([
+      'NIP TRANSFER FROM ADA OKAFOR /ZENITH/rent',
+      'AIRTIME MTN',
+    ]);
   });
 });
 
 describe('separate time and currency columns', () => {
   it('keeps the time and currency columns out of the date and amounts', async () => {
     const result = await readStatement(
-      csv(['Date,Time,Currency,Narration,Debit,Credit,Balance', '2025-03-01,09:15,NGN,POS PURCHASE @ SPAR,"1,000.00",,"9,000.00"', '2025-03-02,14:40,NGN,INTEREST PAID,,12.50,"9,012.50"']),
+      csv([
+        'Date,Time,Currency,Narration,Debit,Credit,Balance',
+        '2025-03-01,09:15,NGN,POS PURCHASE @ SPAR,"1,000.00",,"9,000.00"',
+        '2025-03-02,14:40,NGN,INTEREST PAID,,12.50,"9,012.50"',
+      ]),
     );
     expect(result.layout.headerLabels).toMatchObject({ date: 'Date', narration: 'Narration' });
     expect(result.verdict).toBe('consistent');
@@ -196,10 +228,18 @@ describe('separate time and currency columns', () => {
 
 describe('statements that cannot be checked', () => {
   it('are suspicious when they print no balance, no opening or closing balance and no totals', async () => {
-    const result = await readStatement(csv(['Date,Description,Debit,Credit', '2025-03-01,POS PURCHASE @ SPAR,"1,000.00",', '2025-03-02,TRANSFER FROM ADA,,"5,000.00"']));
+    const result = await readStatement(
+      csv([
+        'Date,Description,Debit,Credit',
+        '2025-03-01,POS PURCHASE @ SPAR,"1,000.00",',
+        '2025-03-02,TRANSFER FROM ADA,,"5,000.00"',
+      ]),
+    );
     expect(result.transactions).toHaveLength(2);
     expect(result.verdict).toBe('suspicious');
-    expect(result.reasons).toEqual(['Nothing on the statement lets its figures be checked: it prints no running balance, opening or closing balance, or totals']);
+    expect(result.reasons).toEqual([
+      'Nothing on the statement lets its figures be checked: it prints no running balance, opening or closing balance, or totals',
+    ]);
   });
 });
 
@@ -228,7 +268,12 @@ describe('summary lines after the table', () => {
         'Closing Balance:,,,,"1,300.00"',
       ]),
     );
-    expect(result.printed).toEqual({ openingBalance: 100_000, closingBalance: 130_000, totalDebits: 20_000, totalCredits: 50_000 });
+    expect(result.printed).toEqual({
+      openingBalance: 100_000,
+      closingBalance: 130_000,
+      totalDebits: 20_000,
+      totalCredits: 50_000,
+    });
     expect(result.verdict).toBe('consistent');
   });
 });

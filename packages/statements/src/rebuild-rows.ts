@@ -83,7 +83,8 @@ const MONEY_FIELD_SET: ReadonlySet<ColumnField> = new Set(MONEY_FIELDS);
 // Some exporters drop the leading zero: ".45", and ".00" for a zero balance.
 const FIGURE = /^[-+(]?\s*(?:₦|NGN|N|#)?\s*[-(]?(?:\d[\d,]*)?\.\d{2}\)?\s*(?:-|[CD]R\.?)?$/i;
 // In a table a figure may be a bare number (typed cells): not a long reference or a leading zero.
-const TABLE_FIGURE = /^[-+(]?\s*(?:₦|NGN|N)?\s*[-(]?(?:(?:[1-9][\d,]{0,13}|0)(?:\.\d{1,2})?|\.\d{2})\)?\s*(?:-|[CD]R\.?)?$/i;
+const TABLE_FIGURE =
+  /^[-+(]?\s*(?:₦|NGN|N)?\s*[-(]?(?:(?:[1-9][\d,]{0,13}|0)(?:\.\d{1,2})?|\.\d{2})\)?\s*(?:-|[CD]R\.?)?$/i;
 
 function hasField(fields: ReadonlySet<ColumnField>, field: ColumnField): boolean {
   return fields.has(field);
@@ -159,7 +160,11 @@ function mayBeHeaderLine(line: SourceLine): boolean {
 // Headings printed over up to three lines ("Transaction" / "Date", "Value" / "Date").
 const MAX_HEADER_LINES = 3;
 
-function matchHeader(lines: readonly SourceLine[], index: number, isTable: boolean): { match: HeaderMatch; used: number } | null {
+function matchHeader(
+  lines: readonly SourceLine[],
+  index: number,
+  isTable: boolean,
+): { match: HeaderMatch; used: number } | null {
   const line = lines[index];
   // Cheap tests first, since every line of a long statement passes through here.
   if (!mayBeHeaderLine(line)) return null;
@@ -170,7 +175,8 @@ function matchHeader(lines: readonly SourceLine[], index: number, isTable: boole
     const recognised = match.fields.filter((field) => field !== 'ignored').length;
     // More headings named wins ("Transaction" over "Date" names a date the first line alone does
     // not); as many, with a line more, wins too ("(NGN)" under "Debit Amount" is the heading's).
-    if (!best || recognised > best.recognised || (recognised === best.recognised && used > best.used)) best = { match, used, recognised };
+    if (!best || recognised > best.recognised || (recognised === best.recognised && used > best.used))
+      best = { match, used, recognised };
   };
   if (line.cells.length >= 3) consider(line.cells, 1);
   // A heading over several lines names something on its first line too (a Debit, a Balance).
@@ -228,7 +234,11 @@ function zoneFor(cell: SourceCell, zones: readonly ColumnZone[], isTable: boolea
 const FIGURE_REACH = 12;
 
 /** The money column a figure stands in: the one whose span holds its middle, or the nearest (-1: none). */
-function figureColumnIndex(cell: SourceCell, columns: readonly { left: number; right: number }[], isTable: boolean): number {
+function figureColumnIndex(
+  cell: SourceCell,
+  columns: readonly { left: number; right: number }[],
+  isTable: boolean,
+): number {
   const middle = cell.x + (isTable ? 0.25 : cell.width / 2);
   let best = -1;
   // In a table a column is exact: a figure elsewhere is in another column.
@@ -252,7 +262,12 @@ function figureFieldFor(cell: SourceCell, figures: readonly FigureColumn[], isTa
 const CHAIN_DECIDES = 0.9;
 
 /** The figures on the rows' lines (two figures or more), by figure column: what the balance is checked on. */
-function figureRowsOf(lines: readonly SourceLine[], columns: readonly { left: number; right: number }[], isTable: boolean, inTable: (index: number) => boolean): FigureRow[] {
+function figureRowsOf(
+  lines: readonly SourceLine[],
+  columns: readonly { left: number; right: number }[],
+  isTable: boolean,
+  inTable: (index: number) => boolean,
+): FigureRow[] {
   const rows: FigureRow[] = [];
   for (let index = 0; index < lines.length && rows.length < FIGURE_SAMPLE; index++) {
     if (!inTable(index)) continue;
@@ -275,7 +290,11 @@ function figureRowsOf(lines: readonly SourceLine[], columns: readonly { left: nu
  * "Settlement Debit", "Balance Before" and "Balance After" chain whatever they are called.
  * Figure columns outside the reading are left out. Null when the given reading stands.
  */
-function chainedFigures(rows: readonly FigureRow[], columns: readonly { left: number; right: number }[], given: readonly ColumnField[]): FigureColumn[] | null {
+function chainedFigures(
+  rows: readonly FigureRow[],
+  columns: readonly { left: number; right: number }[],
+  given: readonly ColumnField[],
+): FigureColumn[] | null {
   const best = chainColumns(rows, columns.length);
   if (!best || best.share < CHAIN_DECIDES) return null;
   const at = (field: ColumnField) => (given.includes(field) ? given.indexOf(field) : null);
@@ -287,11 +306,22 @@ function chainedFigures(rows: readonly FigureRow[], columns: readonly { left: nu
     const givenShare =
       amount !== null && debit === null && credit === null
         ? readingShare(rows, { balance, debit: null, credit: null, amount })
-        : Math.max(readingShare(rows, { balance, debit, credit, amount: null }), readingShare(rows, { balance, debit: credit, credit: debit, amount: null }));
+        : Math.max(
+            readingShare(rows, { balance, debit, credit, amount: null }),
+            readingShare(rows, { balance, debit: credit, credit: debit, amount: null }),
+          );
     if (givenShare >= CHAIN_DECIDES || givenShare >= best.share) return null;
   }
   const fieldAt = (index: number): ColumnField =>
-    index === best.balance ? 'balance' : index === best.debit ? 'debit' : index === best.credit ? 'credit' : index === best.amount ? 'amount' : 'ignored';
+    index === best.balance
+      ? 'balance'
+      : index === best.debit
+        ? 'debit'
+        : index === best.credit
+          ? 'credit'
+          : index === best.amount
+            ? 'amount'
+            : 'ignored';
   return columns.map((column, index) => ({ field: fieldAt(index), left: column.left, right: column.right }));
 }
 
@@ -304,7 +334,13 @@ function assignFields(line: SourceLine, layout: ColumnLayout, isTable: boolean):
       field = zoneFor(cell, layout.zones, isTable) ?? layout.fallback;
       // A word under a money heading is not money: when the figures placed the money columns,
       // text there is narration that ran across.
-      if (layout.figures && MONEY_FIELD_SET.has(field) && !isFigure(cell.text, isTable) && !/^(?:[CD]R|-)$/i.test(cell.text)) field = layout.fallback === 'ignored' ? 'narration' : layout.fallback;
+      if (
+        layout.figures &&
+        MONEY_FIELD_SET.has(field) &&
+        !isFigure(cell.text, isTable) &&
+        !/^(?:[CD]R|-)$/i.test(cell.text)
+      )
+        field = layout.fallback === 'ignored' ? 'narration' : layout.fallback;
     }
     const existing = fields[field];
     fields[field] = existing === undefined ? cell.text : `${existing} ${cell.text}`;
@@ -314,15 +350,24 @@ function assignFields(line: SourceLine, layout: ColumnLayout, isTable: boolean):
 
 // Lines that sit between transactions but are not transactions. Matched on the first words.
 const SPECIAL_PATTERNS: readonly { kind: SpecialLineKind; pattern: RegExp }[] = [
-  { kind: 'opening', pattern: /^(?:opening\s+bal(?:ance)?|balance\s+b\/?f|bal\s+b\/?f|balance\s+brought\s+forward|brought\s+forward|b\/f\b|beginning\s+balance|start(?:ing)?\s+balance|previous\s+balance)/i },
-  { kind: 'closing', pattern: /^(?:closing\s+bal(?:ance)?|balance\s+c\/?f|bal\s+c\/?f|balance\s+carried\s+forward|carried\s+forward|c\/f\b|ending\s+balance|end\s+balance|new\s+balance|available\s+balance\s*:)/i },
+  {
+    kind: 'opening',
+    pattern:
+      /^(?:opening\s+bal(?:ance)?|balance\s+b\/?f|bal\s+b\/?f|balance\s+brought\s+forward|brought\s+forward|b\/f\b|beginning\s+balance|start(?:ing)?\s+balance|previous\s+balance)/i,
+  },
+  {
+    kind: 'closing',
+    pattern:
+      /^(?:closing\s+bal(?:ance)?|balance\s+c\/?f|bal\s+c\/?f|balance\s+carried\s+forward|carried\s+forward|c\/f\b|ending\s+balance|end\s+balance|new\s+balance|available\s+balance\s*:)/i,
+  },
   // A bare "Total" cell, whose figures sit in the money columns; "Total Debit: 1,000.00" is a
   // labelled figure, read as such from the text.
   { kind: 'subtotal', pattern: /^(?:sub[-\s]?totals?|page\s+totals?)\s*:?$/i },
   { kind: 'total', pattern: /^(?:grand\s+)?totals?\s*:?$/i },
 ];
 // Labelled figures anywhere on a line: a summary printed inside the table, dated or not.
-const SUMMARY_LABEL = /\b(?:total\s+(?:debits?|credits?|withdrawals?|lodge?ments?|deposits?|payments?|receipts?|money\s+(?:in|out)|dr|cr)|(?:debits?|credits?)\s+total|new\s+balance|closing\s+balance|no\.?\s+of\s+(?:debits?|credits?|transactions?))\b/i;
+const SUMMARY_LABEL =
+  /\b(?:total\s+(?:debits?|credits?|withdrawals?|lodge?ments?|deposits?|payments?|receipts?|money\s+(?:in|out)|dr|cr)|(?:debits?|credits?)\s+total|new\s+balance|closing\s+balance|no\.?\s+of\s+(?:debits?|credits?|transactions?))\b/i;
 const PAGE_NUMBER = /\bpage\s*\d+\s*(?:of|\/)\s*\d+\b|^\s*\d+\s+of\s+\d+\s*$/i;
 
 function findSpecialKind(line: SourceLine, fields: Partial<Record<ColumnField, string>>): SpecialLineKind | null {
@@ -337,7 +382,9 @@ function findSpecialKind(line: SourceLine, fields: Partial<Record<ColumnField, s
 
 /** Opening, closing, total and summary lines: figures with a label, not a row. */
 function isLabelledLine(line: SourceLine): boolean {
-  return line.cells.some((cell) => SUMMARY_LABEL.test(cell.text) || SPECIAL_PATTERNS.some(({ pattern }) => pattern.test(cell.text)));
+  return line.cells.some(
+    (cell) => SUMMARY_LABEL.test(cell.text) || SPECIAL_PATTERNS.some(({ pattern }) => pattern.test(cell.text)),
+  );
 }
 
 function hasMoney(fields: Partial<Record<ColumnField, string>>): boolean {
@@ -386,7 +433,8 @@ function appendFields(row: RawRow, fields: Partial<Record<ColumnField, string>>,
     if (isDateField(key)) {
       const isTime = TIME_ONLY.test(text);
       if (existing === undefined) row.fields[key] = text;
-      else if (isDateFragment(text) && isDateFragment(existing)) row.fields[key] = before ? joinDateFragments(text, existing) : joinDateFragments(existing, text);
+      else if (isDateFragment(text) && isDateFragment(existing))
+        row.fields[key] = before ? joinDateFragments(text, existing) : joinDateFragments(existing, text);
       else if (isTime && !TIME_ONLY.test(existing)) row.fields[key] = before ? existing : `${existing} ${text}`;
       else if (!isTime && TIME_ONLY.test(existing)) row.fields[key] = `${text} ${existing}`;
       continue;
@@ -396,7 +444,9 @@ function appendFields(row: RawRow, fields: Partial<Record<ColumnField, string>>,
 }
 
 /** Merges intervals that overlap into columns, counting the cells in each, left to right. */
-function clusterSpans(spans: readonly { left: number; right: number; isRowFigure?: boolean }[]): { left: number; right: number; count: number; hasRowFigure: boolean }[] {
+function clusterSpans(
+  spans: readonly { left: number; right: number; isRowFigure?: boolean }[],
+): { left: number; right: number; count: number; hasRowFigure: boolean }[] {
   const sorted = [...spans].sort((a, b) => a.left - b.left);
   const clusters: { left: number; right: number; count: number; hasRowFigure: boolean }[] = [];
   for (const span of sorted) {
@@ -420,7 +470,11 @@ const FIGURE_SAMPLE = 1500;
  * a figure, or two figures), merged where they overlap. Right-aligned amounts line up on their
  * right edges, left-aligned ones on their left, so either way a column is one merged span.
  */
-function findFigureColumns(lines: readonly SourceLine[], isTable: boolean, inTable: (index: number) => boolean): { left: number; right: number; count: number }[] {
+function findFigureColumns(
+  lines: readonly SourceLine[],
+  isTable: boolean,
+  inTable: (index: number) => boolean,
+): { left: number; right: number; count: number }[] {
   const spans: { left: number; right: number; isRowFigure: boolean }[] = [];
   let sampled = 0;
   for (let index = 0; index < lines.length && sampled < FIGURE_SAMPLE; index++) {
@@ -434,7 +488,8 @@ function findFigureColumns(lines: readonly SourceLine[], isTable: boolean, inTab
     sampled++;
     // A dated line with a balance beside its amount is a row, whatever its column holds elsewhere.
     const isRowFigure = isDated && figures.length >= 2;
-    for (const cell of figures) spans.push({ left: cell.x, right: cell.x + (isTable ? 0.5 : Math.max(cell.width, 0.1)), isRowFigure });
+    for (const cell of figures)
+      spans.push({ left: cell.x, right: cell.x + (isTable ? 0.5 : Math.max(cell.width, 0.1)), isRowFigure });
   }
   const clusters = clusterSpans(spans);
   // A table's columns are exact; on a page a lone figure off every column (a footnote) is not one,
@@ -450,10 +505,14 @@ function findFigureColumns(lines: readonly SourceLine[], isTable: boolean, inTab
  * right-aligned figures cannot pull them into the next column); otherwise each figure column
  * goes to the money heading it overlaps most, or the nearest.
  */
-function placeMoneyColumns(zones: readonly ColumnZone[], clusters: readonly { left: number; right: number }[]): FigureColumn[] | null {
+function placeMoneyColumns(
+  zones: readonly ColumnZone[],
+  clusters: readonly { left: number; right: number }[],
+): FigureColumn[] | null {
   const money = zones.filter((zone) => MONEY_FIELD_SET.has(zone.field));
   if (money.length === 0 || clusters.length === 0) return null;
-  if (money.length === clusters.length) return clusters.map((cluster, index) => ({ field: money[index].field, left: cluster.left, right: cluster.right }));
+  if (money.length === clusters.length)
+    return clusters.map((cluster, index) => ({ field: money[index].field, left: cluster.left, right: cluster.right }));
   return clusters.map((cluster) => {
     let best = money[0];
     let bestScore = -Infinity;
@@ -506,9 +565,20 @@ function inferLayout(lines: readonly SourceLine[], isTable: boolean): ColumnLayo
   // By habit the last figure column is the balance, and the two before it debit and credit;
   // the running balance overrules the habit where it reads the columns otherwise.
   const fields: ColumnField[] =
-    money.length === 1 ? ['amount'] : money.length === 2 ? ['amount', 'balance'] : [...money.slice(0, -3).map((): ColumnField => 'ignored'), 'debit', 'credit', 'balance'];
-  const figures = chainedFigures(figureRowsOf(lines, money, isTable, () => true), money, fields) ?? money.map((cluster, index) => ({ field: fields[index], left: cluster.left, right: cluster.right }));
-  const zones: ColumnZone[] = [{ field: 'date', left: dateColumn.left, right: isTable ? dateColumn.left + 1 : dateColumn.right }];
+    money.length === 1
+      ? ['amount']
+      : money.length === 2
+        ? ['amount', 'balance']
+        : [...money.slice(0, -3).map((): ColumnField => 'ignored'), 'debit', 'credit', 'balance'];
+  const figures =
+    chainedFigures(
+      figureRowsOf(lines, money, isTable, () => true),
+      money,
+      fields,
+    ) ?? money.map((cluster, index) => ({ field: fields[index], left: cluster.left, right: cluster.right }));
+  const zones: ColumnZone[] = [
+    { field: 'date', left: dateColumn.left, right: isTable ? dateColumn.left + 1 : dateColumn.right },
+  ];
   // A second date column beside the first (value date) is kept apart from the narration.
   const second = dateColumns[1];
   if (second) zones.push({ field: 'valueDate', left: second.left, right: isTable ? second.left + 1 : second.right });
@@ -518,17 +588,31 @@ function inferLayout(lines: readonly SourceLine[], isTable: boolean): ColumnLayo
   for (const line of lines) {
     if (!line.cells.some((cell) => isFigure(cell.text, isTable))) continue;
     for (const cell of line.cells) {
-      if (isFigure(cell.text, isTable) || parseDateToken(cell.text) !== null || isDateFragment(cell.text) || zoneFor(cell, zones, isTable) !== null) continue;
-      textSpans.push({ left: cell.x, right: cell.x + (isTable ? 0.5 : Math.max(cell.width, 0.1)), length: cell.text.length });
+      if (
+        isFigure(cell.text, isTable) ||
+        parseDateToken(cell.text) !== null ||
+        isDateFragment(cell.text) ||
+        zoneFor(cell, zones, isTable) !== null
+      )
+        continue;
+      textSpans.push({
+        left: cell.x,
+        right: cell.x + (isTable ? 0.5 : Math.max(cell.width, 0.1)),
+        length: cell.text.length,
+      });
     }
   }
   const textColumns = clusterSpans(textSpans).map((cluster) => ({
     left: cluster.left,
     right: isTable ? cluster.left + 1 : cluster.right,
-    length: textSpans.filter((span) => span.left >= cluster.left && span.right <= cluster.right).reduce((sum, span) => sum + span.length, 0),
+    length: textSpans
+      .filter((span) => span.left >= cluster.left && span.right <= cluster.right)
+      .reduce((sum, span) => sum + span.length, 0),
   }));
   textColumns.sort((a, b) => b.length - a.length);
-  textColumns.forEach((column, index) => zones.push({ field: index === 0 ? 'narration' : 'ignored', left: column.left, right: column.right }));
+  textColumns.forEach((column, index) =>
+    zones.push({ field: index === 0 ? 'narration' : 'ignored', left: column.left, right: column.right }),
+  );
   // On a page, a wrapped line's text off every column is still narration; in a table it is not.
   return { zones, figures, fallback: isTable ? 'ignored' : 'narration' };
 }
@@ -539,7 +623,10 @@ function zonesFromMapping(lines: readonly SourceLine[], mapping: ColumnMapping, 
     throw new StatementError('INVALID_MAPPING', 'The column mapping must say which column holds the date');
   }
   if (!entries.some(([field]) => field === 'debit' || field === 'credit' || field === 'amount')) {
-    throw new StatementError('INVALID_MAPPING', 'The column mapping must say which columns hold the amounts (debit and credit, or amount)');
+    throw new StatementError(
+      'INVALID_MAPPING',
+      'The column mapping must say which columns hold the amounts (debit and credit, or amount)',
+    );
   }
   for (const [field, column] of entries) {
     if (!Number.isSafeInteger(column) || column < 0) {
@@ -556,7 +643,9 @@ function zonesFromMapping(lines: readonly SourceLine[], mapping: ColumnMapping, 
     if (!line.cells.some((cell) => parseDateToken(cell.text) !== null)) continue;
     sampled++;
     for (const cell of line.cells) {
-      const overlapping = clusters.filter((cluster) => cluster.x < cell.x + cell.width && cell.x < cluster.x + cluster.width);
+      const overlapping = clusters.filter(
+        (cluster) => cluster.x < cell.x + cell.width && cell.x < cluster.x + cluster.width,
+      );
       const left = Math.min(cell.x, ...overlapping.map((cluster) => cluster.x));
       const right = Math.max(cell.x + cell.width, ...overlapping.map((cluster) => cluster.x + cluster.width));
       for (const cluster of overlapping) clusters.splice(clusters.indexOf(cluster), 1);
@@ -566,11 +655,18 @@ function zonesFromMapping(lines: readonly SourceLine[], mapping: ColumnMapping, 
   clusters.sort((a, b) => a.x - b.x);
   const widest = Math.max(...entries.map(([, column]) => column));
   if (clusters.length <= widest) {
-    throw new StatementError('INVALID_MAPPING', `The mapping names column ${widest}, but the rows have ${clusters.length} columns (numbered from 0)`);
+    throw new StatementError(
+      'INVALID_MAPPING',
+      `The mapping names column ${widest}, but the rows have ${clusters.length} columns (numbered from 0)`,
+    );
   }
   const fields: ColumnField[] = clusters.map(() => 'ignored');
   for (const [field, column] of entries) fields[column] = field;
-  return buildZones(clusters.map((cluster) => ({ text: '', ...cluster })), fields, false);
+  return buildZones(
+    clusters.map((cluster) => ({ text: '', ...cluster })),
+    fields,
+    false,
+  );
 }
 
 /**
@@ -578,8 +674,18 @@ function zonesFromMapping(lines: readonly SourceLine[], mapping: ColumnMapping, 
  * than the rest (rows are spaced further apart than their lines). Null when the gaps do not tell
  * (even spacing), when the lines cross a page, or when there is no row above.
  */
-function splitAtWidestGap(pending: readonly SourceLine[], previousBottom: { page: number; y: number } | null, anchor: SourceLine): number | null {
-  if (pending.length === 0 || !previousBottom || previousBottom.page !== anchor.page || pending.some((line) => line.page !== anchor.page)) return null;
+function splitAtWidestGap(
+  pending: readonly SourceLine[],
+  previousBottom: { page: number; y: number } | null,
+  anchor: SourceLine,
+): number | null {
+  if (
+    pending.length === 0 ||
+    !previousBottom ||
+    previousBottom.page !== anchor.page ||
+    pending.some((line) => line.page !== anchor.page)
+  )
+    return null;
   const ys = [previousBottom.y, ...pending.map((line) => line.y), anchor.y];
   let widest = -1;
   let widestGap = -Infinity;
@@ -599,7 +705,11 @@ function splitAtWidestGap(pending: readonly SourceLine[], previousBottom: { page
 
 /** The heading printed over a figure column (in a table, in its column), or null. */
 function headingOver(match: HeaderMatch, column: { left: number; right: number }, isTable: boolean): string | null {
-  const heading = match.cells.find((cell) => (isTable ? cell.x === column.left : cell.x < column.right + FIGURE_REACH && column.left - FIGURE_REACH < cell.x + cell.width));
+  const heading = match.cells.find((cell) =>
+    isTable
+      ? cell.x === column.left
+      : cell.x < column.right + FIGURE_REACH && column.left - FIGURE_REACH < cell.x + cell.width,
+  );
   return heading?.text ?? null;
 }
 
@@ -663,7 +773,12 @@ function sectionBoundary(lines: readonly SourceLine[], lastRowLine: number, head
     const above = lines[index - 1];
     const kind = findSpecialKind(line, {});
     const closesSectionAbove = kind === 'closing' || kind === 'total' || kind === 'subtotal' || kind === 'page-number';
-    const wrapsRowAbove = !isTable && line.page === above.page && line.y - above.y <= line.height * 2.6 && !isLabelledLine(line) && !line.cells.some((cell) => isFigure(cell.text, isTable));
+    const wrapsRowAbove =
+      !isTable &&
+      line.page === above.page &&
+      line.y - above.y <= line.height * 2.6 &&
+      !isLabelledLine(line) &&
+      !line.cells.some((cell) => isFigure(cell.text, isTable));
     if (!closesSectionAbove && !wrapsRowAbove) break;
     index++;
   }
@@ -671,7 +786,11 @@ function sectionBoundary(lines: readonly SourceLine[], lastRowLine: number, head
 }
 
 /** The layout a header row gives, with the money columns placed by the figures on a PDF. */
-function headerLayout(match: HeaderMatch, isTable: boolean, clusters: readonly { left: number; right: number }[]): ColumnLayout {
+function headerLayout(
+  match: HeaderMatch,
+  isTable: boolean,
+  clusters: readonly { left: number; right: number }[],
+): ColumnLayout {
   const zones = buildZones(match.cells, match.fields, isTable);
   return { zones, figures: isTable ? null : placeMoneyColumns(zones, clusters), fallback: 'ignored' };
 }
@@ -679,7 +798,10 @@ function headerLayout(match: HeaderMatch, isTable: boolean, clusters: readonly {
 /** True when the figures put some money column somewhere its heading's zone alone would not. */
 function figuresMoved(layout: ColumnLayout): boolean {
   if (!layout.figures) return false;
-  return layout.figures.some((column) => zoneFor({ text: '', x: column.left, width: column.right - column.left }, layout.zones, false) !== column.field);
+  return layout.figures.some(
+    (column) =>
+      zoneFor({ text: '', x: column.left, width: column.right - column.left }, layout.zones, false) !== column.field,
+  );
 }
 
 /**
@@ -698,7 +820,9 @@ export function rebuildRows(source: SourceDocument, mapping?: ColumnMapping): Re
   const specialLines: SpecialLine[] = [];
   let headerLabels: Partial<Record<ColumnField, string>> = {};
   let headerCount = 0;
-  let layout: ColumnLayout | null = mapping ? { zones: zonesFromMapping(lines, mapping, isTable), figures: null, fallback: 'ignored' } : null;
+  let layout: ColumnLayout | null = mapping
+    ? { zones: zonesFromMapping(lines, mapping, isTable), figures: null, fallback: 'ignored' }
+    : null;
   let columnsFrom: ColumnsFrom = 'mapping';
 
   // Pages that repeat the header: anything above it on the page is page furniture, not rows.
@@ -710,7 +834,8 @@ export function rebuildRows(source: SourceDocument, mapping?: ColumnMapping): Re
   const notes: string[] = [];
   const unplacedLines: SourceLine[] = [];
   const isRowLike = (line: SourceLine) =>
-    line.cells.some((cell) => isFigure(cell.text, isTable)) && line.cells.some((cell) => parseDateToken(cell.text) !== null || isDateFragment(cell.text));
+    line.cells.some((cell) => isFigure(cell.text, isTable)) &&
+    line.cells.some((cell) => parseDateToken(cell.text) !== null || isDateFragment(cell.text));
   let inferredStart = 0;
   if (!mapping) {
     for (let index = 0; index < lines.length; index++) {
@@ -728,8 +853,17 @@ export function rebuildRows(source: SourceDocument, mapping?: ColumnMapping): Re
       // Without a header, the table starts at the first line with a date and a figure: what is
       // above it is the header block, read as text.
       inferredStart = lines.findIndex((line, index) => {
-        const hasFigureNear = lines.slice(index, index + 3).some((near) => near.page === line.page && near.cells.some((cell) => isFigure(cell.text, isTable)));
-        return hasFigureNear && line.cells.some((cell) => zoneFor(cell, layout?.zones ?? [], isTable) === 'date' && (parseDateToken(cell.text) !== null || isDateFragment(cell.text)));
+        const hasFigureNear = lines
+          .slice(index, index + 3)
+          .some((near) => near.page === line.page && near.cells.some((cell) => isFigure(cell.text, isTable)));
+        return (
+          hasFigureNear &&
+          line.cells.some(
+            (cell) =>
+              zoneFor(cell, layout?.zones ?? [], isTable) === 'date' &&
+              (parseDateToken(cell.text) !== null || isDateFragment(cell.text)),
+          )
+        );
       });
     } else {
       columnsFrom = 'headings';
@@ -741,13 +875,19 @@ export function rebuildRows(source: SourceDocument, mapping?: ColumnMapping): Re
       const headed = headerLayout(first.match, isTable, clusters);
       const given = figureColumns.map((column): ColumnField => {
         const probe = { text: '', x: column.left, width: Math.max(column.right - column.left, 0.1) };
-        const field = headed.figures ? figureFieldFor(probe, headed.figures, isTable) : zoneFor(probe, headed.zones, isTable);
+        const field = headed.figures
+          ? figureFieldFor(probe, headed.figures, isTable)
+          : zoneFor(probe, headed.zones, isTable);
         return field !== null && MONEY_FIELD_SET.has(field) ? field : 'ignored';
       });
       chained = chainedFigures(figureRowsOf(lines, figureColumns, isTable, inTable), figureColumns, given);
       if (chained) {
-        const named = chained.filter((column) => column.field !== 'ignored').map((column) => `${column.field} under "${headingOver(first.match, column, isTable) ?? 'no heading'}"`);
-        notes.push(`The headings' money columns do not follow the running balance; the balance chose them: ${named.join(', ')}`);
+        const named = chained
+          .filter((column) => column.field !== 'ignored')
+          .map((column) => `${column.field} under "${headingOver(first.match, column, isTable) ?? 'no heading'}"`);
+        notes.push(
+          `The headings' money columns do not follow the running balance; the balance chose them: ${named.join(', ')}`,
+        );
       }
     }
   }
@@ -832,7 +972,13 @@ export function rebuildRows(source: SourceDocument, mapping?: ColumnMapping): Re
       continue;
     }
     // A first line with only a balance and no date is the opening balance, labelled or not.
-    if (isMoneyed && rows.length === 0 && !isDated && pending.length === 0 && MONEY_FIELDS.every((field) => field === 'balance' || fields[field] === undefined)) {
+    if (
+      isMoneyed &&
+      rows.length === 0 &&
+      !isDated &&
+      pending.length === 0 &&
+      MONEY_FIELDS.every((field) => field === 'balance' || fields[field] === undefined)
+    ) {
       specialLines.push({ kind: 'opening', page: line.page, y: line.y, text: joinLineText(line), fields });
       otherLines.push(line);
       continue;
@@ -843,8 +989,17 @@ export function rebuildRows(source: SourceDocument, mapping?: ColumnMapping): Re
       const previousIsDated = lastRow !== null && hasDate(lastRow.fields);
       // Lines waiting above this row's figures: theirs or the previous row's? Where the space
       // between rows is wider than between lines, the widest gap is where one row ends.
-      const splitAt = isTable ? null : splitAtWidestGap(pending.map((entry) => entry.line), lastRow ? lastRowBottom : null, line);
-      const datesAgree = !pending.some((entry, position) => hasDate(entry.fields) && splitAt !== null && position < splitAt && !rowIsDated && previousIsDated);
+      const splitAt = isTable
+        ? null
+        : splitAtWidestGap(
+            pending.map((entry) => entry.line),
+            lastRow ? lastRowBottom : null,
+            line,
+          );
+      const datesAgree = !pending.some(
+        (entry, position) =>
+          hasDate(entry.fields) && splitAt !== null && position < splitAt && !rowIsDated && previousIsDated,
+      );
       let toNext = false;
       const above: Partial<Record<ColumnField, string>>[] = [];
       for (const [position, entry] of pending.entries()) {
@@ -853,7 +1008,8 @@ export function rebuildRows(source: SourceDocument, mapping?: ColumnMapping): Re
           if (toNext) centredVotes++;
           else topVotes++;
         } else if (!toNext) {
-          const canNext = entry.line.page === line.page && line.y - entry.line.y <= maxGap(line) * Math.max(1, pending.length);
+          const canNext =
+            entry.line.page === line.page && line.y - entry.line.y <= maxGap(line) * Math.max(1, pending.length);
           const canPrevious = canAttachToPrevious(entry.line);
           const entryIsDated = hasDate(entry.fields);
           if (canNext && entryIsDated && !rowIsDated && previousIsDated) {
@@ -905,6 +1061,17 @@ export function rebuildRows(source: SourceDocument, mapping?: ColumnMapping): Re
   }
   flushPending();
   const firstTableLine = lines.find((line) => line.page === (rows[0]?.page ?? 1) && line.y >= (rows[0]?.y ?? Infinity));
-  const tableStart = headerAt.size > 0 ? Math.min(...headerAt.keys()) : firstTableLine ? lines.indexOf(firstTableLine) : lines.length;
-  return { rows, otherLines, preambleLines: lines.slice(0, tableStart), specialLines, headerLabels, headerCount, columnsFrom, notes, unplacedLines };
+  const tableStart =
+    headerAt.size > 0 ? Math.min(...headerAt.keys()) : firstTableLine ? lines.indexOf(firstTableLine) : lines.length;
+  return {
+    rows,
+    otherLines,
+    preambleLines: lines.slice(0, tableStart),
+    specialLines,
+    headerLabels,
+    headerCount,
+    columnsFrom,
+    notes,
+    unplacedLines,
+  };
 }

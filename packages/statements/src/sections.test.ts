@@ -14,13 +14,30 @@ const WALLET = 'family-wallet-savings-pocket';
 function splitRowIndex(options: Parameters<typeof buildFixture>[0]): number {
   const fixture = buildFixture(options);
   const pocketRows = fixture.pocket?.rows ?? [];
-  return fixture.rows.findIndex((row) => pocketRows.some((other) => other.date === row.date && other.narration === row.narration && other.debit === row.debit && row.debit > 0));
+  return fixture.rows.findIndex((row) =>
+    pocketRows.some(
+      (other) =>
+        other.date === row.date && other.narration === row.narration && other.debit === row.debit && row.debit > 0,
+    ),
+  );
 }
 
 function row(index: number, debit: number, balance: number, narration = 'NIP TRANSFER TO ZENTECH'): Transaction {
   return {
-    index, date: '2025-03-04', valueDate: null, narration, reference: null, debit: asKobo(debit), credit: asKobo(0), balance: asKobo(balance),
-    channel: null, counterparty: null, category: 'transfer_out', chargeKind: null, page: 1, y: 100 + index * 12,
+    index,
+    date: '2025-03-04',
+    valueDate: null,
+    narration,
+    reference: null,
+    debit: asKobo(debit),
+    credit: asKobo(0),
+    balance: asKobo(balance),
+    channel: null,
+    counterparty: null,
+    category: 'transfer_out',
+    chargeKind: null,
+    page: 1,
+    y: 100 + index * 12,
   };
 }
 
@@ -29,23 +46,42 @@ describe('account sections', () => {
     const options = { style: WALLET, seed: 301, count: 20, pocket: POCKET };
     const fixture = buildFixture(options);
     const result = await readStatement(renderCsv(fixture), { fileName: 'statement.csv' });
-    expect(result.transactions.map((entry) => [entry.date, entry.debit, entry.credit, entry.balance])).toEqual(allRows(fixture).map((entry) => [entry.date, entry.debit, entry.credit, entry.balance]));
-    expect(result.sections.map((section) => [section.firstIndex, section.transactionCount, section.account.number, section.printed.openingBalance, section.printed.closingBalance])).toEqual([
+    expect(result.transactions.map((entry) => [entry.date, entry.debit, entry.credit, entry.balance])).toEqual(
+      allRows(fixture).map((entry) => [entry.date, entry.debit, entry.credit, entry.balance]),
+    );
+    expect(
+      result.sections.map((section) => [
+        section.firstIndex,
+        section.transactionCount,
+        section.account.number,
+        section.printed.openingBalance,
+        section.printed.closingBalance,
+      ]),
+    ).toEqual([
       [0, 20, fixture.accountNumber, fixture.openingBalance, fixture.closingBalance],
       [20, 9, fixture.pocket?.accountNumber, fixture.pocket?.openingBalance, fixture.pocket?.closingBalance],
     ]);
     expect(result.sections[1].headerLabels).toMatchObject({ balance: 'Available Balance', credit: 'Money In' });
     expect(result.sections.every((section) => section.checks.every((check) => check.status === 'pass'))).toBe(true);
     expect(result.verdict).toBe('consistent');
-    expect(result.notes.map((note) => note.message)).toContain('The statement holds 2 account sections, each read with its own header and checked on its own balance');
+    expect(result.notes.map((note) => note.message)).toContain(
+      'The statement holds 2 account sections, each read with its own header and checked on its own balance',
+    );
   });
 
   it('an edited amount in one section breaks that section only: inconsistent, naming the section', async () => {
-    const { bytes } = await renderFixture({ style: WALLET, seed: 302, count: 30, pocket: POCKET, tamper: { index: 6, addKobo: 2_000_000 } }, 'pdf');
+    const { bytes } = await renderFixture(
+      { style: WALLET, seed: 302, count: 30, pocket: POCKET, tamper: { index: 6, addKobo: 2_000_000 } },
+      'pdf',
+    );
     const result = await readStatement(bytes);
     expect(result.verdict).toBe('inconsistent');
-    expect(result.sections.map((section) => section.checks.find((check) => check.id === 'balance_chain')?.status)).toEqual(['fail', 'pass']);
-    expect(result.checks.find((check) => check.id === 'balance_chain')?.message).toMatch(/^Section 1: The running balance breaks 1 time; .*; Section 2: Every running balance follows/);
+    expect(
+      result.sections.map((section) => section.checks.find((check) => check.id === 'balance_chain')?.status),
+    ).toEqual(['fail', 'pass']);
+    expect(result.checks.find((check) => check.id === 'balance_chain')?.message).toMatch(
+      /^Section 1: The running balance breaks 1 time; .*; Section 2: Every running balance follows/,
+    );
   });
 
   it('a payment funded from two sections is the bank printing, said in the notes, not a break', async () => {
@@ -63,7 +99,10 @@ describe('account sections', () => {
 
   it('a split payment whose amount was edited in one section is not excused', async () => {
     const options = { style: WALLET, seed: 303, count: 30, pocket: { ...POCKET, splitPayments: 1 } };
-    const { bytes } = await renderFixture({ ...options, tamper: { index: splitRowIndex(options), addKobo: 100_000 } }, 'pdf');
+    const { bytes } = await renderFixture(
+      { ...options, tamper: { index: splitRowIndex(options), addKobo: 100_000 } },
+      'pdf',
+    );
     const result = await readStatement(bytes);
     expect(result.verdict).toBe('inconsistent');
     expect(result.notes.some((entry) => entry.message.startsWith('Split between two sections'))).toBe(false);
@@ -75,8 +114,14 @@ describe('account sections', () => {
     const { fixture, bytes } = await renderFixture({ ...base, sameSecondSwapAt: fee - 1 }, 'pdf');
     const result = await readStatement(bytes);
     expect(result.verdict).toBe('consistent');
-    expect(result.transactions.slice(fee - 1, fee + 1).map((entry) => entry.narration)).toEqual([fixture.rows[fee - 1].narration, fixture.rows[fee].narration]);
-    expect(result.notes.map((note) => [note.index, note.message])).toContainEqual([fee - 1, expect.stringMatching(/same time/)]);
+    expect(result.transactions.slice(fee - 1, fee + 1).map((entry) => entry.narration)).toEqual([
+      fixture.rows[fee - 1].narration,
+      fixture.rows[fee].narration,
+    ]);
+    expect(result.notes.map((note) => [note.index, note.message])).toContainEqual([
+      fee - 1,
+      expect.stringMatching(/same time/),
+    ]);
   });
 });
 

@@ -25,7 +25,11 @@ export const STATEMENT_ERROR_MESSAGES: Readonly<Record<StatementErrorCode, strin
 export class StatementError extends Error {
   readonly code: StatementErrorCode;
 
-  constructor(code: StatementErrorCode, message: string = STATEMENT_ERROR_MESSAGES[code], options?: { cause?: unknown }) {
+  constructor(
+    code: StatementErrorCode,
+    message: string = STATEMENT_ERROR_MESSAGES[code],
+    options?: { cause?: unknown },
+  ) {
     super(message, options);
     this.name = 'StatementError';
     this.code = code;

@@ -7,11 +7,27 @@ import type { Transaction } from './transaction';
 function debits(lines: Array<{ date: IsoDate; narration: string; amount: number }>): Transaction[] {
   return lines.map((line, index) => {
     const { category, chargeKind } = categoriseNarration(line.narration, 'debit');
-    return { index, date: line.date, valueDate: null, narration: line.narration, reference: null, debit: asKobo(line.amount), credit: asKobo(0), balance: null, channel: null, counterparty: extractCounterparty(line.narration), category, chargeKind, page: 1, y: index };
+    return {
+      index,
+      date: line.date,
+      valueDate: null,
+      narration: line.narration,
+      reference: null,
+      debit: asKobo(line.amount),
+      credit: asKobo(0),
+      balance: null,
+      channel: null,
+      counterparty: extractCounterparty(line.narration),
+      category,
+      chargeKind,
+      page: 1,
+      y: index,
+    };
   });
 }
 
-const wht = (code: 'rent' | 'professional_fees' | 'other_services', period: string, amount: number) => computeWht({ period, code, payeeKind: 'company', resident: true, hasTaxId: true, amount: asKobo(amount) }).tax;
+const wht = (code: 'rent' | 'professional_fees' | 'other_services', period: string, amount: number) =>
+  computeWht({ period, code, payeeKind: 'company', resident: true, hasTaxId: true, amount: asKobo(amount) }).tax;
 
 describe('the WHT type of a vendor’s payments', () => {
   it('reads the type where the narration says it', () => {
@@ -32,10 +48,26 @@ describe('the WHT type of a vendor’s payments', () => {
       { date: '2026-01-11', narration: 'NIP TRANSFER TO BRIGHTPATH VENTURES LTD', amount: 5_000_000 },
       { date: '2026-02-11', narration: 'NIP TRANSFER TO BRIGHTPATH VENTURES LTD', amount: 5_000_000 },
     ]);
-    const byVendor = Object.fromEntries(analyseStatement(rows).whtCandidates.map((candidate) => [candidate.vendor, candidate]));
-    expect(byVendor['HAVEN ESTATES LTD']).toMatchObject({ whtCode: 'rent', whtCodeSource: 'narration', rateBps: 1_000, wht: wht('rent', '2026-01', 100_000_000) * 2 });
+    const byVendor = Object.fromEntries(
+      analyseStatement(rows).whtCandidates.map((candidate) => [candidate.vendor, candidate]),
+    );
+    expect(byVendor['HAVEN ESTATES LTD']).toMatchObject({
+      whtCode: 'rent',
+      whtCodeSource: 'narration',
+      rateBps: 1_000,
+      wht: wht('rent', '2026-01', 100_000_000) * 2,
+    });
     // Fees for most of the money, one payment unnamed: each at its own rate, no single rate shown.
-    expect(byVendor['OKON & PARTNERS LTD']).toMatchObject({ whtCode: 'professional_fees', whtCodeSource: 'narration', rateBps: null, wht: wht('professional_fees', '2026-01', 40_000_000) + wht('other_services', '2026-02', 10_000_000) });
-    expect(byVendor['BRIGHTPATH VENTURES LTD']).toMatchObject({ whtCode: 'other_services', whtCodeSource: 'assumed', rateBps: 200 });
+    expect(byVendor['OKON & PARTNERS LTD']).toMatchObject({
+      whtCode: 'professional_fees',
+      whtCodeSource: 'narration',
+      rateBps: null,
+      wht: wht('professional_fees', '2026-01', 40_000_000) + wht('other_services', '2026-02', 10_000_000),
+    });
+    expect(byVendor['BRIGHTPATH VENTURES LTD']).toMatchObject({
+      whtCode: 'other_services',
+      whtCodeSource: 'assumed',
+      rateBps: 200,
+    });
   });
 });

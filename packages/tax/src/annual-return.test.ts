@@ -14,13 +14,37 @@ const row = (taxPayerNumber: string, name: string, gross: number, tax: number, e
 });
 
 function bill(period: string, rows: AnnualReturnBill['rows'], supplementary = false): AnnualReturnBill {
-  return { reference: `PAYE-LA-${period}-${supplementary ? 2 : 1}`, period, supplementary, supplementaryReason: supplementary ? 'A late joiner' : null, amountDueKobo: asKobo(rows.reduce((total, item) => total + item.taxKobo, 0)), rows };
+  return {
+    reference: `PAYE-LA-${period}-${supplementary ? 2 : 1}`,
+    period,
+    supplementary,
+    supplementaryReason: supplementary ? 'A late joiner' : null,
+    amountDueKobo: asKobo(rows.reduce((total, item) => total + item.taxKobo, 0)),
+    rows,
+  };
 }
 
 describe('the annual return', () => {
-  const months = ['2025-01', '2025-02', '2025-03', '2025-04', '2025-05', '2025-06', '2025-07', '2025-08', '2025-09', '2025-10', '2025-11'];
+  const months = [
+    '2025-01',
+    '2025-02',
+    '2025-03',
+    '2025-04',
+    '2025-05',
+    '2025-06',
+    '2025-07',
+    '2025-08',
+    '2025-09',
+    '2025-10',
+    '2025-11',
+  ];
   const bills = [
-    ...months.map((period) => bill(period, [row('N-1', 'Adaeze Okafor', 500_000, 65_300), row('N-2', 'Ngozi Eze', 200_000, period === '2025-03' ? 12_000 : 17_600, 17_600)])),
+    ...months.map((period) =>
+      bill(period, [
+        row('N-1', 'Adaeze Okafor', 500_000, 65_300),
+        row('N-2', 'Ngozi Eze', 200_000, period === '2025-03' ? 12_000 : 17_600, 17_600),
+      ]),
+    ),
     bill('2025-06', [row('N-3', 'Musa Bello', 300_000, 32_180)], true),
     bill('2024-12', [row('N-1', 'Adaeze Okafor', 500_000, 65_300)]),
   ];
@@ -28,12 +52,26 @@ describe('the annual return', () => {
 
   it("sums each employee's year from the year's bills only", () => {
     const adaeze = result.employees.find((employee) => employee.taxPayerNumber === 'N-1')!;
-    expect(adaeze).toMatchObject({ months: 11, grossKobo: naira(5_500_000), taxDeductedKobo: naira(718_300), expectedTaxKobo: naira(718_300) });
+    expect(adaeze).toMatchObject({
+      months: 11,
+      grossKobo: naira(5_500_000),
+      taxDeductedKobo: naira(718_300),
+      expectedTaxKobo: naira(718_300),
+    });
     expect(adaeze.incomesKobo[0]).toBe(naira(5_500_000));
     expect(adaeze.monthly).toHaveLength(11);
-    expect(adaeze.monthly[0]).toEqual({ period: '2025-01', grossKobo: naira(500_000), taxKobo: naira(65_300), bills: ['PAYE-LA-2025-01-1'] });
+    expect(adaeze.monthly[0]).toEqual({
+      period: '2025-01',
+      grossKobo: naira(500_000),
+      taxKobo: naira(65_300),
+      bills: ['PAYE-LA-2025-01-1'],
+    });
     expect(result.employees.map((employee) => employee.name)).toEqual(['Adaeze Okafor', 'Musa Bello', 'Ngozi Eze']);
-    expect(result.totals).toMatchObject({ employees: 3, grossKobo: naira(5_500_000 + 2_200_000 + 300_000), taxDeductedKobo: naira(718_300 + 17_600 * 10 + 12_000 + 32_180) });
+    expect(result.totals).toMatchObject({
+      employees: 3,
+      grossKobo: naira(5_500_000 + 2_200_000 + 300_000),
+      taxDeductedKobo: naira(718_300 + 17_600 * 10 + 12_000 + 32_180),
+    });
     expect(result.reconciled).toBe(true);
   });
 
@@ -47,19 +85,40 @@ describe('the annual return', () => {
     // NTA 2025 (2026 on) has no CRA: pension is the only relief a bill's figures give.
     const in2026 = annualReliefs(2026, naira(6_000_000), [naira(6_000_000)]);
     expect(in2026.totalReliefsKobo).toBe(naira(480_000));
-    expect(annualReliefs(2025, naira(1_200_000), [naira(600_000), naira(300_000), naira(100_000)]).reliefs.pension).toBe(naira(80_000));
+    expect(
+      annualReliefs(2025, naira(1_200_000), [naira(600_000), naira(300_000), naira(100_000)]).reliefs.pension,
+    ).toBe(naira(80_000));
   });
 
   it('names every difference: the month with no bill, the supplementary bill and the declared tax', () => {
     expect(result.differences).toEqual([
       { kind: 'missing_month', period: '2025-12' },
-      { kind: 'supplementary', period: '2025-06', reference: 'PAYE-LA-2025-06-2', reason: 'A late joiner', taxKobo: naira(32_180) },
-      { kind: 'declared_tax', taxPayerNumber: 'N-2', name: 'Ngozi Eze', periods: ['2025-03'], declaredKobo: naira(12_000), expectedKobo: naira(17_600), differenceKobo: naira(-5_600) },
+      {
+        kind: 'supplementary',
+        period: '2025-06',
+        reference: 'PAYE-LA-2025-06-2',
+        reason: 'A late joiner',
+        taxKobo: naira(32_180),
+      },
+      {
+        kind: 'declared_tax',
+        taxPayerNumber: 'N-2',
+        name: 'Ngozi Eze',
+        periods: ['2025-03'],
+        declaredKobo: naira(12_000),
+        expectedKobo: naira(17_600),
+        differenceKobo: naira(-5_600),
+      },
     ]);
   });
 
   it('owes months only from the first tax month, and names a bill whose rows do not add up', () => {
-    const late = computeAnnualReturn({ year: 2025, firstTaxMonth: '2025-11', bills: [{ ...bill('2025-11', [row('N-1', 'Adaeze Okafor', 500_000, 65_300)]), amountDueKobo: naira(65_000) }], asOf: '2026-02-01' });
+    const late = computeAnnualReturn({
+      year: 2025,
+      firstTaxMonth: '2025-11',
+      bills: [{ ...bill('2025-11', [row('N-1', 'Adaeze Okafor', 500_000, 65_300)]), amountDueKobo: naira(65_000) }],
+      asOf: '2026-02-01',
+    });
     expect(late.monthsOwed).toEqual(['2025-11', '2025-12']);
     expect(late.reconciled).toBe(false);
     expect(late.differences).toEqual([
@@ -70,11 +129,27 @@ describe('the annual return', () => {
 });
 
 describe('the annual return before the year ends', () => {
-  const paidToOctober = ['2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06', '2026-07', '2026-08', '2026-09', '2026-10'].map((period) => bill(period, [row('N-1', 'Adaeze Okafor', 500_000, 65_300)]));
+  const paidToOctober = [
+    '2026-01',
+    '2026-02',
+    '2026-03',
+    '2026-04',
+    '2026-05',
+    '2026-06',
+    '2026-07',
+    '2026-08',
+    '2026-09',
+    '2026-10',
+  ].map((period) => bill(period, [row('N-1', 'Adaeze Okafor', 500_000, 65_300)]));
 
   it('calls a month unpaid only once its PAYE deadline has passed, and says when the others are due', () => {
     // 26 November: November's PAYE is due 10 December, December's 10 January; neither is late.
-    const result = computeAnnualReturn({ year: 2026, firstTaxMonth: '2026-01', bills: paidToOctober, asOf: '2026-11-26' });
+    const result = computeAnnualReturn({
+      year: 2026,
+      firstTaxMonth: '2026-01',
+      bills: paidToOctober,
+      asOf: '2026-11-26',
+    });
     expect(result.differences).toEqual([
       { kind: 'month_not_due', period: '2026-11', dueDate: '2026-12-10' },
       { kind: 'month_not_due', period: '2026-12', dueDate: '2027-01-10' },
@@ -82,9 +157,19 @@ describe('the annual return before the year ends', () => {
   });
 
   it('calls the month unpaid from the day after its deadline', () => {
-    const onDeadline = computeAnnualReturn({ year: 2026, firstTaxMonth: '2026-01', bills: paidToOctober, asOf: '2026-12-10' });
+    const onDeadline = computeAnnualReturn({
+      year: 2026,
+      firstTaxMonth: '2026-01',
+      bills: paidToOctober,
+      asOf: '2026-12-10',
+    });
     expect(onDeadline.differences[0]).toEqual({ kind: 'month_not_due', period: '2026-11', dueDate: '2026-12-10' });
-    const dayAfter = computeAnnualReturn({ year: 2026, firstTaxMonth: '2026-01', bills: paidToOctober, asOf: '2026-12-11' });
+    const dayAfter = computeAnnualReturn({
+      year: 2026,
+      firstTaxMonth: '2026-01',
+      bills: paidToOctober,
+      asOf: '2026-12-11',
+    });
     expect(dayAfter.differences[0]).toEqual({ kind: 'missing_month', period: '2026-11' });
   });
 });
@@ -94,13 +179,29 @@ describe('late filing of the annual return (NTAA 2025 s.101)', () => {
 
   it('costs nothing on the due date, ₦100,000 in the first month and ₦50,000 for each month begun after', () => {
     expect(due).toBe('2026-01-31');
-    expect(lateReturnPenalty(due, '2026-01-31')).toMatchObject({ monthsLate: 0, penalty: 0, nextMonthPenalty: naira(100_000), nextMonthFrom: '2026-02-01' });
+    expect(lateReturnPenalty(due, '2026-01-31')).toMatchObject({
+      monthsLate: 0,
+      penalty: 0,
+      nextMonthPenalty: naira(100_000),
+      nextMonthFrom: '2026-02-01',
+    });
     expect(lateReturnPenalty(due, '2026-02-01')).toMatchObject({ monthsLate: 1, penalty: naira(100_000) });
-    expect(lateReturnPenalty(due, '2026-02-15')).toMatchObject({ monthsLate: 1, penalty: naira(100_000), nextMonthPenalty: naira(150_000), nextMonthFrom: '2026-03-01' });
+    expect(lateReturnPenalty(due, '2026-02-15')).toMatchObject({
+      monthsLate: 1,
+      penalty: naira(100_000),
+      nextMonthPenalty: naira(150_000),
+      nextMonthFrom: '2026-03-01',
+    });
     expect(lateReturnPenalty(due, '2026-02-28')).toMatchObject({ monthsLate: 1, penalty: naira(100_000) });
     expect(lateReturnPenalty(due, '2026-03-01')).toMatchObject({ monthsLate: 2, penalty: naira(150_000) });
-    expect(lateReturnPenalty(due, '2026-04-15')).toMatchObject({ monthsLate: 3, penalty: naira(200_000), nextMonthFrom: '2026-05-01' });
-    expect(lateReturnPenalty(due, '2026-04-15').rule).toBe('₦100,000 for the first month late and ₦50,000 for each month after (NTAA 2025 s.101)');
+    expect(lateReturnPenalty(due, '2026-04-15')).toMatchObject({
+      monthsLate: 3,
+      penalty: naira(200_000),
+      nextMonthFrom: '2026-05-01',
+    });
+    expect(lateReturnPenalty(due, '2026-04-15').rule).toBe(
+      '₦100,000 for the first month late and ₦50,000 for each month after (NTAA 2025 s.101)',
+    );
   });
 
   it('has no rule before NTAA 2025', () => {
@@ -109,10 +210,30 @@ describe('late filing of the annual return (NTAA 2025 s.101)', () => {
 });
 
 describe('months paid outside Levy', () => {
-  const levyBill = bill('2026-07', [row('N-1', 'Adaeze Okafor', 500_000, 65_300), row('N-2', 'Ngozi Eze', 200_000, 17_600)]);
-  const withFile: AnnualReturnBill = { ...bill('2026-05', [row('N-1', 'Adaeze Okafor', 500_000, 65_300)]), reference: 'LIRS-55 (paid outside Levy)', paidOutsideLevy: { agencyReference: 'LIRS-55' } };
-  const totalOnly: AnnualReturnBill = { reference: 'LIRS-66 (paid outside Levy)', period: '2026-06', supplementary: false, supplementaryReason: null, amountDueKobo: naira(90_000), rows: [], paidOutsideLevy: { agencyReference: 'LIRS-66' } };
-  const result = computeAnnualReturn({ year: 2026, firstTaxMonth: '2026-05', bills: [levyBill, withFile, totalOnly], asOf: '2026-08-01' });
+  const levyBill = bill('2026-07', [
+    row('N-1', 'Adaeze Okafor', 500_000, 65_300),
+    row('N-2', 'Ngozi Eze', 200_000, 17_600),
+  ]);
+  const withFile: AnnualReturnBill = {
+    ...bill('2026-05', [row('N-1', 'Adaeze Okafor', 500_000, 65_300)]),
+    reference: 'LIRS-55 (paid outside Levy)',
+    paidOutsideLevy: { agencyReference: 'LIRS-55' },
+  };
+  const totalOnly: AnnualReturnBill = {
+    reference: 'LIRS-66 (paid outside Levy)',
+    period: '2026-06',
+    supplementary: false,
+    supplementaryReason: null,
+    amountDueKobo: naira(90_000),
+    rows: [],
+    paidOutsideLevy: { agencyReference: 'LIRS-66' },
+  };
+  const result = computeAnnualReturn({
+    year: 2026,
+    firstTaxMonth: '2026-05',
+    bills: [levyBill, withFile, totalOnly],
+    asOf: '2026-08-01',
+  });
 
   it("counts a month's payroll file in its employees' year and a total-only month in the employer's total", () => {
     const adaeze = result.employees.find((employee) => employee.taxPayerNumber === 'N-1')!;
@@ -125,7 +246,11 @@ describe('months paid outside Levy', () => {
   });
 
   it('names each month paid outside Levy, says when its split is not on record, and misses no month', () => {
-    expect(result.differences.filter((difference) => difference.kind === 'missing_month' || difference.kind === 'bill_total')).toEqual([]);
+    expect(
+      result.differences.filter(
+        (difference) => difference.kind === 'missing_month' || difference.kind === 'bill_total',
+      ),
+    ).toEqual([]);
     expect(result.differences.filter((difference) => difference.kind === 'paid_outside_levy')).toEqual([
       { kind: 'paid_outside_levy', period: '2026-05', reference: 'LIRS-55', taxKobo: naira(65_300), split: true },
       { kind: 'paid_outside_levy', period: '2026-06', reference: 'LIRS-66', taxKobo: naira(90_000), split: false },

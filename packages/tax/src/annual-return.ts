@@ -10,7 +10,20 @@ import { PAYE_ROW_TOLERANCE_KOBO } from './payroll-check';
  */
 
 /** The income columns of a PAYE row after gross_income, in the template's order. */
-export const ANNUAL_RETURN_INCOME_COLUMNS = ['basic_salary', 'housing', 'transport', 'furniture', 'education', 'lunch', 'passage', 'leave', 'bonus', '13th_month', 'utility', 'other_allowances'] as const;
+export const ANNUAL_RETURN_INCOME_COLUMNS = [
+  'basic_salary',
+  'housing',
+  'transport',
+  'furniture',
+  'education',
+  'lunch',
+  'passage',
+  'leave',
+  'bonus',
+  '13th_month',
+  'utility',
+  'other_allowances',
+] as const;
 
 export interface AnnualReturnBillRow {
   taxPayerNumber: string;
@@ -76,7 +89,15 @@ export type AnnualReturnDifference =
   /** A month owed with no paid bill yet, whose PAYE is not due until `dueDate`. */
   | { kind: 'month_not_due'; period: Period; dueDate: IsoDate }
   | { kind: 'supplementary'; period: Period; reference: string; reason: string | null; taxKobo: Kobo }
-  | { kind: 'declared_tax'; taxPayerNumber: string; name: string; periods: Period[]; declaredKobo: Kobo; expectedKobo: Kobo; differenceKobo: Kobo }
+  | {
+      kind: 'declared_tax';
+      taxPayerNumber: string;
+      name: string;
+      periods: Period[];
+      declaredKobo: Kobo;
+      expectedKobo: Kobo;
+      differenceKobo: Kobo;
+    }
   | { kind: 'bill_total'; reference: string; amountDueKobo: Kobo; rowsKobo: Kobo }
   /** A month paid on the state's portal before Levy; `split` false when its employees' figures are not on record. */
   | { kind: 'paid_outside_levy'; period: Period; reference: string; taxKobo: Kobo; split: boolean };
@@ -87,7 +108,15 @@ export interface AnnualReturn {
   monthsOwed: Period[];
   bills: Array<{ reference: string; period: Period; supplementary: boolean; amountDueKobo: Kobo }>;
   employees: AnnualReturnEmployee[];
-  totals: { employees: number; grossKobo: Kobo; incomesKobo: Kobo[]; totalReliefsKobo: Kobo; taxDeductedKobo: Kobo; expectedTaxKobo: Kobo; billsAmountDueKobo: Kobo };
+  totals: {
+    employees: number;
+    grossKobo: Kobo;
+    incomesKobo: Kobo[];
+    totalReliefsKobo: Kobo;
+    taxDeductedKobo: Kobo;
+    expectedTaxKobo: Kobo;
+    billsAmountDueKobo: Kobo;
+  };
   /** True when the employees' PAYE deducted equals the paid bills' amount due. */
   reconciled: boolean;
   differences: AnnualReturnDifference[];
@@ -100,27 +129,56 @@ export interface AnnualReturn {
  */
 export function annualReliefs(year: number, grossKobo: Kobo, incomesKobo: readonly Kobo[]) {
   const [basic, housing, transport] = incomesKobo;
-  const result = computePaye({ period: formatPeriod(year, 12), annualGross: grossKobo, pension: defaultPension({ basic, housing, transport }) });
-  return { reliefs: result.reliefs, totalReliefsKobo: result.totalReliefs, chargeableIncomeKobo: result.chargeableIncome };
+  const result = computePaye({
+    period: formatPeriod(year, 12),
+    annualGross: grossKobo,
+    pension: defaultPension({ basic, housing, transport }),
+  });
+  return {
+    reliefs: result.reliefs,
+    totalReliefsKobo: result.totalReliefs,
+    chargeableIncomeKobo: result.chargeableIncome,
+  };
 }
 
 const sum = (values: readonly number[]) => asKobo(values.reduce((total, value) => total + value, 0));
 
 /** `asOf` is today in Lagos: a month without a paid bill is unpaid only once its PAYE deadline has passed. */
-export function computeAnnualReturn(input: { year: number; firstTaxMonth: Period; bills: AnnualReturnBill[]; asOf: IsoDate }): AnnualReturn {
+export function computeAnnualReturn(input: {
+  year: number;
+  firstTaxMonth: Period;
+  bills: AnnualReturnBill[];
+  asOf: IsoDate;
+}): AnnualReturn {
   const { year } = input;
   const january = formatPeriod(year, 1);
   const december = formatPeriod(year, 12);
   const monthsOwed: Period[] = [];
-  for (let month = input.firstTaxMonth > january ? input.firstTaxMonth : january; month <= december; month = addMonths(month, 1)) monthsOwed.push(month);
-  const bills = input.bills.filter((bill) => bill.period.startsWith(`${year}-`)).sort((left, right) => left.period.localeCompare(right.period) || Number(left.supplementary) - Number(right.supplementary) || left.reference.localeCompare(right.reference));
+  for (
+    let month = input.firstTaxMonth > january ? input.firstTaxMonth : january;
+    month <= december;
+    month = addMonths(month, 1)
+  )
+    monthsOwed.push(month);
+  const bills = input.bills
+    .filter((bill) => bill.period.startsWith(`${year}-`))
+    .sort(
+      (left, right) =>
+        left.period.localeCompare(right.period) ||
+        Number(left.supplementary) - Number(right.supplementary) ||
+        left.reference.localeCompare(right.reference),
+    );
 
   const differences: AnnualReturnDifference[] = [];
   const paidMonths = new Set(bills.map((bill) => bill.period));
   for (const month of monthsOwed) {
     if (paidMonths.has(month)) continue;
     const dueDate = payeDueDate(month);
-    differences.push(dueDate < input.asOf ? { kind: 'missing_month', period: month } : { kind: 'month_not_due', period: month, dueDate });
+    differences.push(
+      dueDate < input.asOf
+        ? { kind: 'missing_month', period: month }
+        : { kind: 'month_not_due', period: month, dueDate },
+    );
   }
 
   interface Building {
@@ -131,14 +189,43 @@ export function computeAnnualReturn(input: { year: number; firstTaxMonth: Period
   const byTaxId = new Map<string, Building>();
   for (const bill of bills) {
     const rowsTax = sum(bill.rows.map((row) => row.taxKobo));
-    if (bill.supplementary) differences.push({ kind: 'supplementary', period: bill.period, reference: bill.reference, reason: bill.supplementaryReason, taxKobo: rowsTax });
-    if (bill.paidOutsideLevy) differences.push({ kind: 'paid_outside_levy', period: bill.period, reference: bill.paidOutsideLevy.agencyReference, taxKobo: bill.amountDueKobo, split: bill.rows.length > 0 });
-    if (rowsTax !== bill.amountDueKobo && !(bill.paidOutsideLevy && bill.rows.length === 0)) differences.push({ kind: 'bill_total', reference: bill.reference, amountDueKobo: bill.amountDueKobo, rowsKobo: rowsTax });
+    if (bill.supplementary)
+      differences.push({
+        kind: 'supplementary',
+        period: bill.period,
+        reference: bill.reference,
+        reason: bill.supplementaryReason,
+        taxKobo: rowsTax,
+      });
+    if (bill.paidOutsideLevy)
+      differences.push({
+        kind: 'paid_outside_levy',
+        period: bill.period,
+        reference: bill.paidOutsideLevy.agencyReference,
+        taxKobo: bill.amountDueKobo,
+        split: bill.rows.length > 0,
+      });
+    if (rowsTax !== bill.amountDueKobo && !(bill.paidOutsideLevy && bill.rows.length === 0))
+      differences.push({
+        kind: 'bill_total',
+        reference: bill.reference,
+        amountDueKobo: bill.amountDueKobo,
+        rowsKobo: rowsTax,
+      });
     for (const row of bill.rows) {
       let entry = byTaxId.get(row.taxPayerNumber);
       if (!entry) {
         entry = {
-          employee: { taxPayerNumber: row.taxPayerNumber, name: row.name, designation: row.designation, grossKobo: asKobo(0), incomesKobo: ANNUAL_RETURN_INCOME_COLUMNS.map(() => asKobo(0)), taxDeductedKobo: asKobo(0), expectedTaxKobo: asKobo(0), monthly: [] },
+          employee: {
+            taxPayerNumber: row.taxPayerNumber,
+            name: row.name,
+            designation: row.designation,
+            grossKobo: asKobo(0),
+            incomesKobo: ANNUAL_RETURN_INCOME_COLUMNS.map(() => asKobo(0)),
+            taxDeductedKobo: asKobo(0),
+            expectedTaxKobo: asKobo(0),
+            monthly: [],
+          },
           months: new Map(),
           differing: { periods: new Set(), declared: 0, expected: 0 },
         };
@@ -149,7 +236,8 @@ export function computeAnnualReturn(input: { year: number; firstTaxMonth: Period
       employee.designation = row.designation ?? employee.designation;
       employee.grossKobo = asKobo(employee.grossKobo + row.grossKobo);
       row.incomesKobo?.forEach((income, index) => {
-        if (index < employee.incomesKobo.length) employee.incomesKobo[index] = asKobo(employee.incomesKobo[index] + income);
+        if (index < employee.incomesKobo.length)
+          employee.incomesKobo[index] = asKobo(employee.incomesKobo[index] + income);
       });
       employee.taxDeductedKobo = asKobo(employee.taxDeductedKobo + row.taxKobo);
       const expected = row.expectedTaxKobo ?? row.taxKobo;
@@ -159,7 +247,12 @@ export function computeAnnualReturn(input: { year: number; firstTaxMonth: Period
         entry.differing.declared += row.taxKobo;
         entry.differing.expected += expected;
       }
-      const month = entry.months.get(bill.period) ?? { period: bill.period, grossKobo: asKobo(0), taxKobo: asKobo(0), bills: [] };
+      const month = entry.months.get(bill.period) ?? {
+        period: bill.period,
+        grossKobo: asKobo(0),
+        taxKobo: asKobo(0),
+        bills: [],
+      };
       month.grossKobo = asKobo(month.grossKobo + row.grossKobo);
       month.taxKobo = asKobo(month.taxKobo + row.taxKobo);
       if (!month.bills.includes(bill.reference)) month.bills.push(bill.reference);
@@ -180,23 +273,39 @@ export function computeAnnualReturn(input: { year: number; firstTaxMonth: Period
           differenceKobo: asKobo(differing.declared - differing.expected),
         });
       }
-      return { ...employee, months: months.size, monthly: [...months.values()].sort((left, right) => left.period.localeCompare(right.period)), ...annualReliefs(year, employee.grossKobo, employee.incomesKobo) };
+      return {
+        ...employee,
+        months: months.size,
+        monthly: [...months.values()].sort((left, right) => left.period.localeCompare(right.period)),
+        ...annualReliefs(year, employee.grossKobo, employee.incomesKobo),
+      };
     })
-    .sort((left, right) => left.name.localeCompare(right.name) || left.taxPayerNumber.localeCompare(right.taxPayerNumber));
+    .sort(
+      (left, right) => left.name.localeCompare(right.name) || left.taxPayerNumber.localeCompare(right.taxPayerNumber),
+    );
 
   // Months paid outside Levy without their payroll: their total is the employer's, split unknown.
-  const unsplitKobo = sum(bills.filter((bill) => bill.paidOutsideLevy && bill.rows.length === 0).map((bill) => bill.amountDueKobo));
+  const unsplitKobo = sum(
+    bills.filter((bill) => bill.paidOutsideLevy && bill.rows.length === 0).map((bill) => bill.amountDueKobo),
+  );
   const taxDeductedKobo = sum([...employees.map((employee) => employee.taxDeductedKobo), unsplitKobo]);
   const billsAmountDueKobo = sum(bills.map((bill) => bill.amountDueKobo));
   return {
     year,
     monthsOwed,
-    bills: bills.map((bill) => ({ reference: bill.reference, period: bill.period, supplementary: bill.supplementary, amountDueKobo: bill.amountDueKobo })),
+    bills: bills.map((bill) => ({
+      reference: bill.reference,
+      period: bill.period,
+      supplementary: bill.supplementary,
+      amountDueKobo: bill.amountDueKobo,
+    })),
     employees,
     totals: {
       employees: employees.length,
       grossKobo: sum(employees.map((employee) => employee.grossKobo)),
-      incomesKobo: ANNUAL_RETURN_INCOME_COLUMNS.map((_column, index) => sum(employees.map((employee) => employee.incomesKobo[index]))),
+      incomesKobo: ANNUAL_RETURN_INCOME_COLUMNS.map((_column, index) =>
+        sum(employees.map((employee) => employee.incomesKobo[index])),
+      ),
       totalReliefsKobo: sum(employees.map((employee) => employee.totalReliefsKobo)),
       taxDeductedKobo,
       expectedTaxKobo: sum(employees.map((employee) => employee.expectedTaxKobo)),

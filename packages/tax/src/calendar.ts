@@ -73,17 +73,12 @@ export function toDayNumber(date: IsoDate, field = 'date'): number {
   if (!isValidIsoDate(date)) {
     throw new TaxInputError(field, `${field} must be a calendar date written YYYY-MM-DD`);
   }
-  return (
-    Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) /
-    MS_PER_DAY
-  );
+  return Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / MS_PER_DAY;
 }
 
 export function fromDayNumber(dayNumber: number): IsoDate {
   const date = new Date(dayNumber * MS_PER_DAY);
-  return `${String(date.getUTCFullYear()).padStart(4, '0')}-${pad2(date.getUTCMonth() + 1)}-${pad2(
-    date.getUTCDate(),
-  )}`;
+  return `${String(date.getUTCFullYear()).padStart(4, '0')}-${pad2(date.getUTCMonth() + 1)}-${pad2(date.getUTCDate())}`;
 }
 
 export function addDays(date: IsoDate, count: number): IsoDate {

@@ -117,7 +117,10 @@ describe('parsePayeCsv: valid files', () => {
   });
 
   it('parses the static payroll template with no row errors', () => {
-    const text = readFileSync(new URL('../../../apps/web/public/templates/payroll_template.csv', import.meta.url), 'utf8');
+    const text = readFileSync(
+      new URL('../../../apps/web/public/templates/payroll_template.csv', import.meta.url),
+      'utf8',
+    );
     const result = expectSuccess(parsePayeCsv(text));
     expect(result.recipientCount).toBe(2);
     expect(result.amountDue).toBe(naira(66_380 + 24_950));
@@ -219,17 +222,29 @@ describe('parsePayeCsv: each spec §5 message', () => {
     const result = expectFailure(parsePayeCsv(text));
     expect(result.message).toBe(CSV_MESSAGES.columnData);
     expect(result.errors).toEqual([
-      { row: 4, column: 'tax_payer_number', message: 'N-1234567 (Ada Okafor) is also on row 2 (Adaeze Okafor): a payroll has one row per employee' },
+      {
+        row: 4,
+        column: 'tax_payer_number',
+        message: 'N-1234567 (Ada Okafor) is also on row 2 (Adaeze Okafor): a payroll has one row per employee',
+      },
     ]);
   });
 
   it('lets a WHT file pay one payee on two rows', () => {
-    const text = ['tax_payer_number,name,tax_payable', 'N-1234567,Adaeze Okafor,5000', 'N-1234567,Adaeze Okafor,7000'].join('\n');
+    const text = [
+      'tax_payer_number,name,tax_payable',
+      'N-1234567,Adaeze Okafor,5000',
+      'N-1234567,Adaeze Okafor,7000',
+    ].join('\n');
     expect(expectSuccess(parseWhtManualCsv(text)).amountDue).toBe(naira(12_000));
   });
 
   it('counts a quoted multi-line cell as one spreadsheet row', () => {
-    const text = [PAYE_HEADER, payeRow({ designation: '"Head of\nFinance"' }), payeRow({ tax_payer_number: 'N-7654321', tax_payable: '' })].join('\n');
+    const text = [
+      PAYE_HEADER,
+      payeRow({ designation: '"Head of\nFinance"' }),
+      payeRow({ tax_payer_number: 'N-7654321', tax_payable: '' }),
+    ].join('\n');
     const result = expectFailure(parsePayeCsv(text));
     expect(result.errors).toEqual([{ row: 3, column: 'tax_payable', message: 'tax_payable is required' }]);
   });
@@ -268,26 +283,38 @@ describe('WHT files', () => {
     ]);
   });
 
-  it('refuses an amount finer than a kobo, naming the row and column, in the calculator\'s words', () => {
-    const manual = expectFailure(parseWhtManualCsv(`${WHT_MANUAL_TEMPLATE_HEADERS.join(',')}\nN-2345678,Bola,5.001\nN-2345679,Ada,"₦1,250.505"\nN-2345670,Obi,5.010\n`));
+  it("refuses an amount finer than a kobo, naming the row and column, in the calculator's words", () => {
+    const manual = expectFailure(
+      parseWhtManualCsv(
+        `${WHT_MANUAL_TEMPLATE_HEADERS.join(',')}\nN-2345678,Bola,5.001\nN-2345679,Ada,"₦1,250.505"\nN-2345670,Obi,5.010\n`,
+      ),
+    );
     expect(manual.message).toBe(CSV_MESSAGES.columnData);
     expect(manual.errors).toEqual([
       { row: 2, column: 'tax_payable', message: 'tax_payable must be an amount in naira with at most two decimals' },
       { row: 3, column: 'tax_payable', message: 'tax_payable must be an amount in naira with at most two decimals' },
     ]);
     const auto = expectFailure(parseWhtAutoCsv(`${WHT_AUTO_TEMPLATE_HEADERS.join(',')}\nN-2345678,Bola,150000.125\n`));
-    expect(auto.errors).toEqual([{ row: 2, column: 'amount', message: 'amount must be an amount in naira with at most two decimals' }]);
-    const paye = expectFailure(parsePayeCsv([PAYE_HEADER, payeRow({ gross_income: '500000.001', housing: '125000.5001' })].join('\n')));
+    expect(auto.errors).toEqual([
+      { row: 2, column: 'amount', message: 'amount must be an amount in naira with at most two decimals' },
+    ]);
+    const paye = expectFailure(
+      parsePayeCsv([PAYE_HEADER, payeRow({ gross_income: '500000.001', housing: '125000.5001' })].join('\n')),
+    );
     expect(paye.errors).toEqual([
       { row: 2, column: 'gross_income', message: 'gross_income must be an amount in naira with at most two decimals' },
       { row: 2, column: 'housing', message: 'housing must be an amount in naira with at most two decimals' },
     ]);
     // Written another way, a whole number of kobo is still that amount.
-    expect(expectSuccess(parseWhtManualCsv(`${WHT_MANUAL_TEMPLATE_HEADERS.join(',')}\nN-2345678,Bola,1.25E+03\n`)).amountDue).toBe(naira(1_250));
+    expect(
+      expectSuccess(parseWhtManualCsv(`${WHT_MANUAL_TEMPLATE_HEADERS.join(',')}\nN-2345678,Bola,1.25E+03\n`)).amountDue,
+    ).toBe(naira(1_250));
   });
 
   it('refuses a PAYE file given as a WHT file, and the reverse', () => {
-    expect(expectFailure(parseWhtManualCsv(`${PAYE_HEADER}\n${payeRow()}`)).message).toBe(CSV_MESSAGES.templateMismatch);
+    expect(expectFailure(parseWhtManualCsv(`${PAYE_HEADER}\n${payeRow()}`)).message).toBe(
+      CSV_MESSAGES.templateMismatch,
+    );
     expect(expectFailure(parseWhtManualCsv('tax_payer_number,name,amount\nN-1,A,5')).message).toBe(
       CSV_MESSAGES.headersMismatch,
     );
@@ -299,10 +326,24 @@ describe('WHT files', () => {
 
 describe('the payroll template with the optional columns', () => {
   it('parses with no row errors and no tax differing from the law’s, each relief as declared', () => {
-    const text = readFileSync(new URL('../../../apps/web/public/templates/payroll_template_with_reliefs.csv', import.meta.url), 'utf8');
+    const text = readFileSync(
+      new URL('../../../apps/web/public/templates/payroll_template_with_reliefs.csv', import.meta.url),
+      'utf8',
+    );
     const result = expectSuccess(parsePayeCsv(text));
-    expect(result.optionalHeaders).toEqual(['state_of_residence', 'pension', 'nhf', 'nhis', 'life_assurance', 'mortgage_interest', 'annual_rent']);
-    expect(result.optional).toEqual([{ state_of_residence: 'LA', pension: naira(34_000), annual_rent: naira(1_200_000) }, { state_of_residence: 'OG' }]);
+    expect(result.optionalHeaders).toEqual([
+      'state_of_residence',
+      'pension',
+      'nhf',
+      'nhis',
+      'life_assurance',
+      'mortgage_interest',
+      'annual_rent',
+    ]);
+    expect(result.optional).toEqual([
+      { state_of_residence: 'LA', pension: naira(34_000), annual_rent: naira(1_200_000) },
+      { state_of_residence: 'OG' },
+    ]);
     expect(findPayeMismatches(result, '2026-01')).toEqual([]);
   });
 });

@@ -132,7 +132,13 @@ const WHT_AUTO_SPEC: TemplateSpec<WhtAutoRecord> = {
   toRecord: (c) => ({ tax_payer_number: c[0], name: c[1], amount: c[2] }),
 };
 
-const PAPA_CONFIG = { delimiter: ',', newline: '\n', header: false, dynamicTyping: false, skipEmptyLines: false } as const;
+const PAPA_CONFIG = {
+  delimiter: ',',
+  newline: '\n',
+  header: false,
+  dynamicTyping: false,
+  skipEmptyLines: false,
+} as const;
 
 function failure(message: CsvMessage, errors: CsvRowError[] = []): CsvParseFailure {
   return { ok: false, message, errors };
@@ -200,7 +206,12 @@ export type ZeroAmountCheck = (rowMoney: readonly Kobo[], optional: PayeOptional
  * The optional columns named after the template's: each must be one the template allows, once.
  * Empty header cells at the end (spreadsheets export them) are not columns.
  */
-function optionalColumns(headerCells: readonly string[], width: number, allowed: readonly string[], headerRow: number): { headers: string[] } | { errors: CsvRowError[] } {
+function optionalColumns(
+  headerCells: readonly string[],
+  width: number,
+  allowed: readonly string[],
+  headerRow: number,
+): { headers: string[] } | { errors: CsvRowError[] } {
   let end = headerCells.length;
   while (end > width && trimCell(headerCells[end - 1]) === '') end--;
   const headers: string[] = [];
@@ -208,8 +219,13 @@ function optionalColumns(headerCells: readonly string[], width: number, allowed:
   for (let index = width; index < end; index++) {
     const header = normalizeHeader(headerCells[index]);
     if (!allowed.includes(header)) {
-      const allowedText = allowed.length > 0 ? `: after the template's ${width} columns a file may add ${allowed.join(', ')}` : '';
-      errors.push({ row: headerRow, column: null, message: `Column ${index + 1} '${headerCells[index].trim()}' is not a template column${allowedText}` });
+      const allowedText =
+        allowed.length > 0 ? `: after the template's ${width} columns a file may add ${allowed.join(', ')}` : '';
+      errors.push({
+        row: headerRow,
+        column: null,
+        message: `Column ${index + 1} '${headerCells[index].trim()}' is not a template column${allowedText}`,
+      });
     } else if (headers.includes(header)) {
       errors.push({ row: headerRow, column: header, message: `The column '${header}' appears twice` });
     } else {
@@ -240,7 +256,11 @@ function repeatedTaxIds(rows: readonly string[][], rowNumbers: readonly number[]
   return errors;
 }
 
-function parseTemplate<TRecord>(input: CsvInput, spec: TemplateSpec<TRecord>, zeroAmount?: ZeroAmountCheck): CsvParseResult<TRecord> {
+function parseTemplate<TRecord>(
+  input: CsvInput,
+  spec: TemplateSpec<TRecord>,
+  zeroAmount?: ZeroAmountCheck,
+): CsvParseResult<TRecord> {
   let text = decode(input);
   if (text === null) return failure(CSV_MESSAGES.invalidDocument);
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
@@ -272,7 +292,10 @@ function parseTemplate<TRecord>(input: CsvInput, spec: TemplateSpec<TRecord>, ze
   const templateWidth = spec.headers.length;
   const headerCells = data[headerIndex];
   const headerRow = headerIndex + 1;
-  if (headerCells.length < templateWidth || (spec.optionalHeaders.length === 0 && !fitWidth(headerCells, templateWidth))) {
+  if (
+    headerCells.length < templateWidth ||
+    (spec.optionalHeaders.length === 0 && !fitWidth(headerCells, templateWidth))
+  ) {
     return failure(CSV_MESSAGES.templateMismatch, [
       {
         row: headerRow,
@@ -330,7 +353,8 @@ function parseTemplate<TRecord>(input: CsvInput, spec: TemplateSpec<TRecord>, ze
   const amounts: Kobo[] = new Array<Kobo>(rows.length);
   const records: TRecord[] = new Array<TRecord>(rows.length);
   const money: Kobo[][] = new Array<Kobo[]>(rows.length);
-  const optional: PayeOptionalCells[] | null = optionalHeaders.length > 0 ? new Array<PayeOptionalCells>(rows.length) : null;
+  const optional: PayeOptionalCells[] | null =
+    optionalHeaders.length > 0 ? new Array<PayeOptionalCells>(rows.length) : null;
   let amountDue = 0;
 
   for (let index = 0; index < rows.length; index++) {
@@ -375,7 +399,11 @@ function parseTemplate<TRecord>(input: CsvInput, spec: TemplateSpec<TRecord>, ze
       }
       const value = parseNaira(cell, 'refuse');
       if (value === null) {
-        errors.push({ row, column: headers[column], message: tooPrecise(cell, headers[column]) ?? `${headers[column]} must be a number` });
+        errors.push({
+          row,
+          column: headers[column],
+          message: tooPrecise(cell, headers[column]) ?? `${headers[column]} must be a number`,
+        });
       } else if (value < 0) {
         errors.push({ row, column: headers[column], message: `${headers[column]} must not be negative` });
       } else {
@@ -394,7 +422,8 @@ function parseTemplate<TRecord>(input: CsvInput, spec: TemplateSpec<TRecord>, ze
           continue;
         }
         const value = parseNaira(cell, 'refuse');
-        if (value === null) errors.push({ row, column: header, message: tooPrecise(cell, header) ?? `${header} must be a number` });
+        if (value === null)
+          errors.push({ row, column: header, message: tooPrecise(cell, header) ?? `${header} must be a number` });
         else if (value < 0) errors.push({ row, column: header, message: `${header} must not be negative` });
         else filled[header] = value;
       }

@@ -31,7 +31,14 @@ export const PAYE_TEMPLATE_HEADERS = [
  * where the employee lives (PAYE is owed to that state) and the reliefs they declare. Amounts are
  * monthly naira, except annual_rent, a year's rent.
  */
-export const PAYE_RELIEF_HEADERS = ['pension', 'nhf', 'nhis', 'life_assurance', 'mortgage_interest', 'annual_rent'] as const;
+export const PAYE_RELIEF_HEADERS = [
+  'pension',
+  'nhf',
+  'nhis',
+  'life_assurance',
+  'mortgage_interest',
+  'annual_rent',
+] as const;
 export const PAYE_OPTIONAL_HEADERS = ['state_of_residence', ...PAYE_RELIEF_HEADERS] as const;
 export type PayeReliefHeader = (typeof PAYE_RELIEF_HEADERS)[number];
 export type PayeOptionalHeader = (typeof PAYE_OPTIONAL_HEADERS)[number];

@@ -78,7 +78,10 @@ export interface MprTable {
   readonly mprReviewedOn: IsoDate;
 }
 
-export const SEED_MPR_TABLE: MprTable = { mpr: MONETARY_POLICY_RATE_TABLE, mprReviewedOn: MONETARY_POLICY_RATE_REVIEWED_ON };
+export const SEED_MPR_TABLE: MprTable = {
+  mpr: MONETARY_POLICY_RATE_TABLE,
+  mprReviewedOn: MONETARY_POLICY_RATE_REVIEWED_ON,
+};
 export interface LateReturnPenaltyRule {
   /** For the first month (or part of one) after the due date. */
   readonly firstMonthKobo: number;
@@ -91,5 +94,9 @@ export interface LateReturnPenaltyRule {
  * docs/tax-rules.md §4): ₦100,000 for the first month and ₦50,000 for each month after.
  */
 export const LATE_RETURN_PENALTY_TABLE: readonly Dated<LateReturnPenaltyRule>[] = [
-  { from: '2026-01-01', source: 'NTAA 2025 s.101', value: { firstMonthKobo: 10_000_000, eachFurtherMonthKobo: 5_000_000 } },
+  {
+    from: '2026-01-01',
+    source: 'NTAA 2025 s.101',
+    value: { firstMonthKobo: 10_000_000, eachFurtherMonthKobo: 5_000_000 },
+  },
 ];

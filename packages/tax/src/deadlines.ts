@@ -233,7 +233,8 @@ export function lateReturnPenalty(dueDate: IsoDate, asOf: IsoDate): LateReturnPe
   };
   let monthsLate = 0;
   while (anniversary(monthsLate) < asOf) monthsLate++;
-  const amount = (months: number) => (months === 0 ? 0 : row.value.firstMonthKobo + (months - 1) * row.value.eachFurtherMonthKobo);
+  const amount = (months: number) =>
+    months === 0 ? 0 : row.value.firstMonthKobo + (months - 1) * row.value.eachFurtherMonthKobo;
   const naira = (kobo: number) => `₦${(kobo / 100).toLocaleString('en-NG')}`;
   return {
     monthsLate,
@@ -248,4 +249,3 @@ function parseIsoParts(date: IsoDate): { year: number; month: number; day: numbe
   toDayNumber(date, 'dueDate');
   return { year: Number(date.slice(0, 4)), month: Number(date.slice(5, 7)), day: Number(date.slice(8, 10)) };
 }
-

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { easterSunday, isWorkingDay, lastWorkingDayOnOrBefore, nonWorkingReason, publicHolidayOn, publicHolidays } from './holidays';
+import {
+  easterSunday,
+  isWorkingDay,
+  lastWorkingDayOnOrBefore,
+  nonWorkingReason,
+  publicHolidayOn,
+  publicHolidays,
+} from './holidays';
 
 describe('Nigerian public holidays', () => {
   it('computes Easter Sunday and from it Good Friday and Easter Monday', () => {
@@ -16,7 +23,10 @@ describe('Nigerian public holidays', () => {
     expect(names).toContain('2025-10-01 Independence Day');
     expect(names).toContain('2025-03-31 Eid-el-Fitr');
     expect(names).not.toContain('2025-05-29 Democracy Day');
-    expect(publicHolidayOn('2025-06-06')).toMatchObject({ basis: 'declared', source: 'Federal Ministry of Interior declaration' });
+    expect(publicHolidayOn('2025-06-06')).toMatchObject({
+      basis: 'declared',
+      source: 'Federal Ministry of Interior declaration',
+    });
     expect(publicHolidayOn('2027-03-10')?.basis).toBe('expected');
     // Eid-el-Fitr 2026 as the Ministry declared it: Thursday 19 and Friday 20 March.
     expect(publicHolidayOn('2026-03-19')).toMatchObject({ name: 'Eid-el-Fitr', basis: 'declared' });

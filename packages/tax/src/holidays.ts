@@ -98,7 +98,12 @@ export function publicHolidays(year: number, tables: HolidayTable = SEED_HOLIDAY
   if (cached) return cached;
   const easter = easterSunday(year);
   const holidays: PublicHoliday[] = [
-    ...FIXED_HOLIDAYS.map(({ month, day, name }) => ({ date: `${formatPeriod(year, month)}-${String(day).padStart(2, '0')}`, name, basis: 'law' as const, source: LAW })),
+    ...FIXED_HOLIDAYS.map(({ month, day, name }) => ({
+      date: `${formatPeriod(year, month)}-${String(day).padStart(2, '0')}`,
+      name,
+      basis: 'law' as const,
+      source: LAW,
+    })),
     { date: addDays(easter, -2), name: 'Good Friday', basis: 'law', source: LAW },
     { date: addDays(easter, 1), name: 'Easter Monday', basis: 'law', source: LAW },
     ...tables.declaredHolidays.filter((holiday) => holiday.date.startsWith(`${year}-`)),

@@ -25,12 +25,21 @@ describe('Tax ID (docs/product.md §5, docs/tax-rules.md §5)', () => {
     expect(isValidStateTaxId('1234567890123')).toBe(false);
   });
 
-  it.each(['', 'N', 'N-', 'N--123', 'X-1234567', 'NC-123', 'N-12a4', 'N 1234', '123456789012', '12345678901234', 'TIN-123'])(
-    'refuses %j',
-    (value) => {
-      expect(isValidTaxId(value)).toBe(false);
-    },
-  );
+  it.each([
+    '',
+    'N',
+    'N-',
+    'N--123',
+    'X-1234567',
+    'NC-123',
+    'N-12a4',
+    'N 1234',
+    '123456789012',
+    '12345678901234',
+    'TIN-123',
+  ])('refuses %j', (value) => {
+    expect(isValidTaxId(value)).toBe(false);
+  });
 
   it('refuses non-strings', () => {
     expect(isValidTaxId(null)).toBe(false);

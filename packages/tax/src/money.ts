@@ -81,10 +81,7 @@ export function multiplyDivideRound(value: number, numerator: number, denominato
   if (Number.isSafeInteger(product) && Number.isSafeInteger(denominator)) {
     return roundHalfAwayFromZero(product, denominator);
   }
-  const result = roundHalfAwayFromZeroBig(
-    BigInt(value) * BigInt(numerator),
-    BigInt(denominator),
-  );
+  const result = roundHalfAwayFromZeroBig(BigInt(value) * BigInt(numerator), BigInt(denominator));
   if (result > MAX_SAFE_BIG || result < -MAX_SAFE_BIG) {
     throw new RangeError('Amount is too large to represent safely in kobo');
   }
@@ -151,8 +148,7 @@ export function sumKobo(amounts: Iterable<Kobo>): Kobo {
 
 // Sign, optional currency mark (₦ or NGN) on either side of the sign, digits with optional
 // thousands separators, optional fraction, optional exponent (spreadsheets write 1.2E+07).
-const NAIRA_PATTERN =
-  /^([+-])?\s*(?:₦|NGN)?\s*([+-])?\s*(\d{1,3}(?:,\d{3})+|\d*)(?:\.(\d*))?(?:[eE]([+-]?\d{1,3}))?$/i;
+const NAIRA_PATTERN = /^([+-])?\s*(?:₦|NGN)?\s*([+-])?\s*(\d{1,3}(?:,\d{3})+|\d*)(?:\.(\d*))?(?:[eE]([+-]?\d{1,3}))?$/i;
 
 /**
  * Parses a plain non-negative decimal with at most two fraction digits and at most 13 integer

@@ -47,19 +47,30 @@ function annualise(amount: Kobo | undefined, factor: number, field: keyof PayeFi
  */
 export function preparePayeInput(period: string, figures: PayeFigures): PreparedPayeInput {
   const factor = figures.basis === 'monthly' ? MONTHS_PER_YEAR : 1;
-  if (figures.gross === undefined) throw new TaxInputError('gross', 'Gross pay is required: give the annual or the monthly gross');
-  const components = sumKobo([figures.basic, figures.housing, figures.transport, figures.otherAllowances].map((amount) => amount ?? ZERO_KOBO));
+  if (figures.gross === undefined)
+    throw new TaxInputError('gross', 'Gross pay is required: give the annual or the monthly gross');
+  const components = sumKobo(
+    [figures.basic, figures.housing, figures.transport, figures.otherAllowances].map((amount) => amount ?? ZERO_KOBO),
+  );
   if (components > figures.gross) {
-    throw new TaxInputError('gross', `Gross pay (${formatNaira(figures.gross)}) is less than basic + housing + transport + other allowances (${formatNaira(components)})`);
+    throw new TaxInputError(
+      'gross',
+      `Gross pay (${formatNaira(figures.gross)}) is less than basic + housing + transport + other allowances (${formatNaira(components)})`,
+    );
   }
   const annualGross = annualise(figures.gross, factor, 'gross')!;
-  const hasPensionable = figures.basic !== undefined || figures.housing !== undefined || figures.transport !== undefined;
+  const hasPensionable =
+    figures.basic !== undefined || figures.housing !== undefined || figures.transport !== undefined;
   const input: PayeInput = {
     period,
     annualGross,
     pension: annualise(figures.pension, factor, 'pension'),
     pensionableComponents: hasPensionable
-      ? { basic: annualise(figures.basic, factor, 'basic'), housing: annualise(figures.housing, factor, 'housing'), transport: annualise(figures.transport, factor, 'transport') }
+      ? {
+          basic: annualise(figures.basic, factor, 'basic'),
+          housing: annualise(figures.housing, factor, 'housing'),
+          transport: annualise(figures.transport, factor, 'transport'),
+        }
       : undefined,
     nhf: annualise(figures.nhf, factor, 'nhf'),
     nhis: annualise(figures.nhis, factor, 'nhis'),
@@ -68,11 +79,17 @@ export function preparePayeInput(period: string, figures: PayeFigures): Prepared
     annualRent: figures.annualRent,
   };
   // The employer withholds pension, NHF and NHIS from pay: together they cannot pass it.
-  const pension = input.pension ?? (input.pensionableComponents ? defaultPension(input.pensionableComponents) : undefined);
+  const pension =
+    input.pension ?? (input.pensionableComponents ? defaultPension(input.pensionableComponents) : undefined);
   let withheld = 0;
-  for (const [field, amount] of [['pension', pension], ['nhf', input.nhf], ['nhis', input.nhis]] as const) {
+  for (const [field, amount] of [
+    ['pension', pension],
+    ['nhf', input.nhf],
+    ['nhis', input.nhis],
+  ] as const) {
     withheld += amount ?? 0;
-    if (withheld > annualGross) throw new TaxInputError(field, 'Pension, NHF and NHIS together cannot be more than gross pay');
+    if (withheld > annualGross)
+      throw new TaxInputError(field, 'Pension, NHF and NHIS together cannot be more than gross pay');
   }
   return { input, pensionIsDefault: figures.pension === undefined && hasPensionable };
 }

@@ -51,14 +51,7 @@ describe('NTA 2025 worked checks (docs/tax-rules.md §1)', () => {
     expect(result.chargeableIncome).toBe(naira(5_000_000));
     expect(result.annualTax).toBe(naira(690_000));
     expect(result.monthlyTax).toBe(naira(57_500));
-    expect(result.bands.map((band) => band.tax)).toEqual([
-      0,
-      naira(330_000),
-      naira(360_000),
-      0,
-      0,
-      0,
-    ]);
+    expect(result.bands.map((band) => band.tax)).toEqual([0, naira(330_000), naira(360_000), 0, 0, 0]);
   });
 
   it('gross ₦6,000,000, rent ₦1,200,000 → ₦826,800 a year, ₦68,900 a month', () => {
@@ -391,12 +384,19 @@ describe('properties', () => {
 
   it('tax never falls as gross income rises (both regimes)', () => {
     fc.assert(
-      fc.property(period, deductions, gross, gross, fc.constantFrom('NTA2025', 'PITA2011' as const), (p, d, a, b, regime) => {
-        const [low, high] = a <= b ? [a, b] : [b, a];
-        const lowTax = computePayeUnderRegime(regime, { period: p, annualGross: low, ...d }).annualTax;
-        const highTax = computePayeUnderRegime(regime, { period: p, annualGross: high, ...d }).annualTax;
-        expect(highTax).toBeGreaterThanOrEqual(lowTax);
-      }),
+      fc.property(
+        period,
+        deductions,
+        gross,
+        gross,
+        fc.constantFrom('NTA2025', 'PITA2011' as const),
+        (p, d, a, b, regime) => {
+          const [low, high] = a <= b ? [a, b] : [b, a];
+          const lowTax = computePayeUnderRegime(regime, { period: p, annualGross: low, ...d }).annualTax;
+          const highTax = computePayeUnderRegime(regime, { period: p, annualGross: high, ...d }).annualTax;
+          expect(highTax).toBeGreaterThanOrEqual(lowTax);
+        },
+      ),
       { numRuns: 500 },
     );
   });

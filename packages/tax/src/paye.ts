@@ -111,14 +111,7 @@ export interface PayeResult {
   netMonthly: Kobo;
 }
 
-const DEDUCTION_FIELDS = [
-  'pension',
-  'nhf',
-  'nhis',
-  'lifeAssurance',
-  'mortgageInterest',
-  'annualRent',
-] as const;
+const DEDUCTION_FIELDS = ['pension', 'nhf', 'nhis', 'lifeAssurance', 'mortgageInterest', 'annualRent'] as const;
 
 function requireAmount(value: unknown, field: string): Kobo {
   if (typeof value !== 'number' || !Number.isSafeInteger(value)) {
@@ -333,8 +326,7 @@ export function computePayeUnderRegime(regime: PayeRegime, input: PayeInput): Pa
 
   // Minimum-wage earners pay no PAYE (PITA Third Schedule; NTA 2025; docs/tax-rules.md §1–2).
   const exempt = gross <= minimumWageMonthly * 12;
-  const minimumTax =
-    rules.regime === 'PITA2011' ? applyRate(gross, rules.minimumTaxRateBps) : ZERO_KOBO;
+  const minimumTax = rules.regime === 'PITA2011' ? applyRate(gross, rules.minimumTaxRateBps) : ZERO_KOBO;
   const minimumTaxApplied = !exempt && minimumTax > bandTax;
   const annualTax = asKobo(exempt ? 0 : minimumTaxApplied ? minimumTax : bandTax);
   if (exempt) for (const band of bands) band.tax = ZERO_KOBO;

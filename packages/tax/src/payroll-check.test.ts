@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { parsePayeCsv } from './csv-parse';
 import { CSV_MESSAGES, PAYE_TEMPLATE_HEADERS, type PayeRecord } from './csv-templates';
 import { asKobo, naira } from './money';
-import { describePayeMismatch, findPayeMismatches, parsePayeFile, payrollRowNotices, recomputePayeMoney, recomputePayeRow } from './payroll-check';
+import {
+  describePayeMismatch,
+  findPayeMismatches,
+  parsePayeFile,
+  payrollRowNotices,
+  recomputePayeMoney,
+  recomputePayeRow,
+} from './payroll-check';
 
 function record(overrides: Partial<PayeRecord> = {}): PayeRecord {
   const empty = Object.fromEntries(PAYE_TEMPLATE_HEADERS.map((header) => [header, ''])) as PayeRecord;
@@ -56,7 +63,14 @@ describe('recomputePayeRow', () => {
   it('taxes bonus and 13th-month pay in the month paid, not twelve times', () => {
     // Regular 500,000 → 72,500 a month; the 100,000 bonus adds 100,000 × 18% once.
     const check = recomputePayeRow(
-      record({ gross_income: '600000', bonus: '60000', '13th_month': '40000', basic_salary: '', housing: '', transport: '' }),
+      record({
+        gross_income: '600000',
+        bonus: '60000',
+        '13th_month': '40000',
+        basic_salary: '',
+        housing: '',
+        transport: '',
+      }),
       '2026-01',
     );
     expect(check.irregularPay).toBe(naira(100_000));
@@ -67,12 +81,22 @@ describe('recomputePayeRow', () => {
     // Regular 500,000 a month → 72,500; leave 300,000 and 13th month 500,000 paid this month add
     // 800,000 once at 18%: 144,000. Annualising the leave would tax 3,600,000 more instead.
     const check = recomputePayeRow(
-      record({ gross_income: '1300000', leave: '300000', '13th_month': '500000', basic_salary: '', housing: '', transport: '' }),
+      record({
+        gross_income: '1300000',
+        leave: '300000',
+        '13th_month': '500000',
+        basic_salary: '',
+        housing: '',
+        transport: '',
+      }),
       '2026-01',
     );
     expect(check.irregularPay).toBe(naira(800_000));
     expect(check.expectedMonthlyTax).toBe(naira(72_500 + 144_000));
-    const passage = recomputePayeRow(record({ gross_income: '600000', passage: '100000', basic_salary: '', housing: '', transport: '' }), '2026-01');
+    const passage = recomputePayeRow(
+      record({ gross_income: '600000', passage: '100000', basic_salary: '', housing: '', transport: '' }),
+      '2026-01',
+    );
     expect(passage.expectedMonthlyTax).toBe(naira(90_500));
   });
 
@@ -91,7 +115,13 @@ describe('recomputePayeMoney', () => {
     const records = [
       record(),
       record({ tax_payer_number: 'N-2000002', bonus: '1,200,000', '13th_month': '500000.50', housing: '' }),
-      record({ tax_payer_number: 'C-2000003', gross_income: '₦80,000.00', tax_payable: '1', basic_salary: '', transport: '' }),
+      record({
+        tax_payer_number: 'C-2000003',
+        gross_income: '₦80,000.00',
+        tax_payable: '1',
+        basic_salary: '',
+        transport: '',
+      }),
     ];
     const lines = records.map((r) => PAYE_TEMPLATE_HEADERS.map((header) => `"${r[header]}"`).join(','));
     const parsed = parsePayeCsv([PAYE_TEMPLATE_HEADERS.join(','), ...lines].join('\n'));
@@ -99,16 +129,17 @@ describe('recomputePayeMoney', () => {
     expect(parsed.money[1][PAYE_TEMPLATE_HEADERS.indexOf('13th_month')]).toBe(asKobo(50_000_050));
     expect(parsed.money[1][PAYE_TEMPLATE_HEADERS.indexOf('housing')]).toBe(0);
     expect(parsed.money[0][PAYE_TEMPLATE_HEADERS.indexOf('name')]).toBe(0);
-    records.forEach((r, index) => expect(recomputePayeMoney(parsed.money[index], '2026-01')).toEqual(recomputePayeRow(r, '2026-01')));
+    records.forEach((r, index) =>
+      expect(recomputePayeMoney(parsed.money[index], '2026-01')).toEqual(recomputePayeRow(r, '2026-01')),
+    );
   });
 });
 
 describe('findPayeMismatches', () => {
   it('lists differing rows with their spreadsheet row numbers', () => {
-    const rows = [
-      record(),
-      record({ tax_payer_number: 'N-7654321', name: 'Musa Ibrahim', tax_payable: '50000' }),
-    ].map((r) => PAYE_TEMPLATE_HEADERS.map((header) => r[header]).join(','));
+    const rows = [record(), record({ tax_payer_number: 'N-7654321', name: 'Musa Ibrahim', tax_payable: '50000' })].map(
+      (r) => PAYE_TEMPLATE_HEADERS.map((header) => r[header]).join(','),
+    );
     const parsed = parsePayeCsv([PAYE_TEMPLATE_HEADERS.join(','), rows[0], '', rows[1]].join('\n'));
     if (!parsed.ok) throw new Error(parsed.message);
     expect(findPayeMismatches(parsed, '2026-01')).toEqual([
@@ -126,23 +157,52 @@ describe('findPayeMismatches', () => {
 
 describe('describePayeMismatch', () => {
   it('cites the provision of the regime in force', () => {
-    const mismatch = { row: 4, name: 'Ngozi Eze', taxPayerNumber: 'N-1000003', declaredMonthlyTax: naira(12_000), expectedMonthlyTax: naira(13_450) };
-    expect(describePayeMismatch(mismatch, 'NTA2025')).toBe('Row 4, Ngozi Eze (N-1000003): ₦12,000.00 declared, ₦13,450.00 by NTA 2025 s.58');
-    expect(describePayeMismatch(mismatch, 'PITA2011')).toBe('Row 4, Ngozi Eze (N-1000003): ₦12,000.00 declared, ₦13,450.00 by PITA Sixth Schedule');
+    const mismatch = {
+      row: 4,
+      name: 'Ngozi Eze',
+      taxPayerNumber: 'N-1000003',
+      declaredMonthlyTax: naira(12_000),
+      expectedMonthlyTax: naira(13_450),
+    };
+    expect(describePayeMismatch(mismatch, 'NTA2025')).toBe(
+      'Row 4, Ngozi Eze (N-1000003): ₦12,000.00 declared, ₦13,450.00 by NTA 2025 s.58',
+    );
+    expect(describePayeMismatch(mismatch, 'PITA2011')).toBe(
+      'Row 4, Ngozi Eze (N-1000003): ₦12,000.00 declared, ₦13,450.00 by PITA Sixth Schedule',
+    );
   });
 
   it('names only the employee for the payroll on file, which has no rows the user wrote', () => {
-    const mismatch = { row: null, name: 'Ngozi Eze', taxPayerNumber: 'N-1000003', declaredMonthlyTax: naira(12_000), expectedMonthlyTax: naira(13_450) };
-    expect(describePayeMismatch(mismatch, 'NTA2025')).toBe('Ngozi Eze (N-1000003): ₦12,000.00 declared, ₦13,450.00 by NTA 2025 s.58');
+    const mismatch = {
+      row: null,
+      name: 'Ngozi Eze',
+      taxPayerNumber: 'N-1000003',
+      declaredMonthlyTax: naira(12_000),
+      expectedMonthlyTax: naira(13_450),
+    };
+    expect(describePayeMismatch(mismatch, 'NTA2025')).toBe(
+      'Ngozi Eze (N-1000003): ₦12,000.00 declared, ₦13,450.00 by NTA 2025 s.58',
+    );
   });
 });
 
 describe('parsePayeFile: exempt employees', () => {
   const csvOf = (rows: Array<[string, string, string]>) =>
-    [PAYE_TEMPLATE_HEADERS.join(','), ...rows.map(([tin, gross, tax]) => `${tin},Staff ${tin},Nigerian,Officer,${gross},${tax},${gross},0,0,0,0,0,0,0,0,0,0,0`)].join('\n');
+    [
+      PAYE_TEMPLATE_HEADERS.join(','),
+      ...rows.map(
+        ([tin, gross, tax]) => `${tin},Staff ${tin},Nigerian,Officer,${gross},${tax},${gross},0,0,0,0,0,0,0,0,0,0,0`,
+      ),
+    ].join('\n');
 
   it('accepts ₦0.00 where the engine computes ₦0.00 for the month (NTA 2025 zero band), and bills the others', () => {
-    const parsed = parsePayeFile(csvOf([['N-1000001', '70000', '0'], ['N-1000002', '500000', '65300']]), '2026-10');
+    const parsed = parsePayeFile(
+      csvOf([
+        ['N-1000001', '70000', '0'],
+        ['N-1000002', '500000', '65300'],
+      ]),
+      '2026-10',
+    );
     expect(parsed.ok).toBe(true);
     if (!parsed.ok) return;
     expect(parsed.amounts).toEqual([0, 6_530_000]);
@@ -153,7 +213,13 @@ describe('parsePayeFile: exempt employees', () => {
     const parsed = parsePayeFile(csvOf([['N-1000001', '500000', '0']]), '2026-10');
     expect(parsed).toMatchObject({
       ok: false,
-      errors: [{ row: 2, column: 'tax_payable', message: 'tax_payable must be a number greater than zero: ₦65,300.00 is due for this row by NTA 2025 s.58' }],
+      errors: [
+        {
+          row: 2,
+          column: 'tax_payable',
+          message: 'tax_payable must be a number greater than zero: ₦65,300.00 is due for this row by NTA 2025 s.58',
+        },
+      ],
     });
   });
 
@@ -164,7 +230,10 @@ describe('parsePayeFile: exempt employees', () => {
 
   it('keeps the spec’s rule without a month, and refuses a negative amount either way', () => {
     expect(parsePayeCsv(csvOf([['N-1000001', '70000', '0']])).ok).toBe(false);
-    expect(parsePayeFile(csvOf([['N-1000001', '70000', '-1']]), '2026-10')).toMatchObject({ ok: false, errors: [{ message: 'tax_payable must be a number greater than zero' }] });
+    expect(parsePayeFile(csvOf([['N-1000001', '70000', '-1']]), '2026-10')).toMatchObject({
+      ok: false,
+      errors: [{ message: 'tax_payable must be a number greater than zero' }],
+    });
   });
 });
 
@@ -173,7 +242,9 @@ describe('optional columns: residence and each employee’s reliefs', () => {
   // ₦500,000 a month, all basic pay: with nothing declared the PRA default pension (₦40,000) applies.
   const base = 'Chioma Eze,Nigerian,Accountant,500000,65300,500000,0,0,0,0,0,0,0,0,0,0,0';
   const parse = (extraHeaders: string, rows: string[]) => {
-    const parsed = parsePayeCsv([`${header},${extraHeaders}`, ...rows.map((row, index) => `N-10000${10 + index},${base},${row}`)].join('\n'));
+    const parsed = parsePayeCsv(
+      [`${header},${extraHeaders}`, ...rows.map((row, index) => `N-10000${10 + index},${base},${row}`)].join('\n'),
+    );
     if (!parsed.ok) throw new Error(`${parsed.message} ${JSON.stringify(parsed.errors)}`);
     return parsed;
   };
@@ -202,7 +273,10 @@ describe('optional columns: residence and each employee’s reliefs', () => {
   it('reads the columns in any order after the 18, keeps residence as written, and leaves empty cells out', () => {
     const parsed = parse('annual_rent,state_of_residence,nhf', ['1200000, Ogun ,', ',,2500']);
     expect(parsed.optionalHeaders).toEqual(['annual_rent', 'state_of_residence', 'nhf']);
-    expect(parsed.optional).toEqual([{ annual_rent: naira(1_200_000), state_of_residence: 'Ogun' }, { nhf: naira(2_500) }]);
+    expect(parsed.optional).toEqual([
+      { annual_rent: naira(1_200_000), state_of_residence: 'Ogun' },
+      { nhf: naira(2_500) },
+    ]);
     expect(parsed.records[0].other_allowances).toBe('0');
   });
 
@@ -213,18 +287,42 @@ describe('optional columns: residence and each employee’s reliefs', () => {
 
   it('refuses an unknown or repeated column by name with the spec’s header message, and a bad amount by row and column', () => {
     const unknown = parsePayeCsv(`${header},pension,bonus_2\nN-1000010,${base},1,2`);
-    expect(unknown).toMatchObject({ ok: false, message: CSV_MESSAGES.headersMismatch, errors: [{ row: 1, column: null, message: "Column 20 'bonus_2' is not a template column: after the template's 18 columns a file may add state_of_residence, pension, nhf, nhis, life_assurance, mortgage_interest, annual_rent" }] });
+    expect(unknown).toMatchObject({
+      ok: false,
+      message: CSV_MESSAGES.headersMismatch,
+      errors: [
+        {
+          row: 1,
+          column: null,
+          message:
+            "Column 20 'bonus_2' is not a template column: after the template's 18 columns a file may add state_of_residence, pension, nhf, nhis, life_assurance, mortgage_interest, annual_rent",
+        },
+      ],
+    });
     const twice = parsePayeCsv(`${header},nhf,NHF\nN-1000010,${base},1,2`);
-    expect(twice).toMatchObject({ ok: false, message: CSV_MESSAGES.headersMismatch, errors: [{ column: 'nhf', message: "The column 'nhf' appears twice" }] });
+    expect(twice).toMatchObject({
+      ok: false,
+      message: CSV_MESSAGES.headersMismatch,
+      errors: [{ column: 'nhf', message: "The column 'nhf' appears twice" }],
+    });
     const bad = parsePayeCsv(`${header},nhis\nN-1000010,${base},-5`);
-    expect(bad).toMatchObject({ ok: false, message: CSV_MESSAGES.columnData, errors: [{ row: 2, column: 'nhis', message: 'nhis must not be negative' }] });
+    expect(bad).toMatchObject({
+      ok: false,
+      message: CSV_MESSAGES.columnData,
+      errors: [{ row: 2, column: 'nhis', message: 'nhis must not be negative' }],
+    });
   });
 
   it('accepts ₦0.00 declared where the employee’s reliefs bring the tax to nothing', () => {
     // ₦75,000 a month is above the minimum wage; 8% pension and ₦60,000 of rent relief leave it in the zero band.
     const row = 'N-1000010,Bisi Ade,Nigerian,Cleaner,75000,0,75000,0,0,0,0,0,0,0,0,0,0,0';
     expect(parsePayeFile(`${header},annual_rent\n${row},300000`, '2026-01').ok).toBe(true);
-    expect(parsePayeFile(`${header}\n${row}`, '2026-01')).toMatchObject({ ok: false, errors: [{ message: 'tax_payable must be a number greater than zero: ₦350.00 is due for this row by NTA 2025 s.58' }] });
+    expect(parsePayeFile(`${header}\n${row}`, '2026-01')).toMatchObject({
+      ok: false,
+      errors: [
+        { message: 'tax_payable must be a number greater than zero: ₦350.00 is due for this row by NTA 2025 s.58' },
+      ],
+    });
   });
 });
 
@@ -244,8 +342,21 @@ describe('payrollRowNotices: what a payroll officer checks besides the tax', () 
       'C-1000004,Musa Bello,Nigerian,Officer,400000,50000,200000,100000,50000,0,0,0,0,0,0,0,0,50000',
     ]);
     expect(payrollRowNotices(parsed, '2026-10')).toEqual([
-      { kind: 'gross_not_components', row: 2, taxPayerNumber: 'N-1000001', name: 'Chioma Eze', message: 'Chioma Eze (N-1000001): gross income ₦500,000.00 is not the sum of its pay components, ₦450,000.00' },
-      { kind: 'below_minimum_wage', row: 4, taxPayerNumber: 'N-1000003', name: 'Bisi Ade', message: 'Bisi Ade (N-1000003): gross income ₦50,000.00 is below the national minimum wage of ₦70,000.00 a month (National Minimum Wage (Amendment) Act 2024)' },
+      {
+        kind: 'gross_not_components',
+        row: 2,
+        taxPayerNumber: 'N-1000001',
+        name: 'Chioma Eze',
+        message: 'Chioma Eze (N-1000001): gross income ₦500,000.00 is not the sum of its pay components, ₦450,000.00',
+      },
+      {
+        kind: 'below_minimum_wage',
+        row: 4,
+        taxPayerNumber: 'N-1000003',
+        name: 'Bisi Ade',
+        message:
+          'Bisi Ade (N-1000003): gross income ₦50,000.00 is below the national minimum wage of ₦70,000.00 a month (National Minimum Wage (Amendment) Act 2024)',
+      },
     ]);
   });
 

@@ -1,6 +1,12 @@
 import type { Period } from './calendar';
 import { parsePayeCsv, type CsvInput, type CsvParseResult, type CsvParseSuccess } from './csv-parse';
-import { PAYE_INCOME_HEADERS, PAYE_TEMPLATE_HEADERS, type PayeHeader, type PayeOptionalCells, type PayeRecord } from './csv-templates';
+import {
+  PAYE_INCOME_HEADERS,
+  PAYE_TEMPLATE_HEADERS,
+  type PayeHeader,
+  type PayeOptionalCells,
+  type PayeRecord,
+} from './csv-templates';
 import { findRowInForce } from './dated';
 import { asKobo, formatNaira, parseNaira, ZERO_KOBO, type Kobo } from './money';
 import { computePaye, defaultPension } from './paye';
@@ -35,7 +41,10 @@ function cellKobo(cell: string): Kobo {
 }
 
 /** Where each PAYE column sits in a row of money (`CsvParseSuccess.money`). */
-const PAYE_COLUMN = Object.fromEntries(PAYE_TEMPLATE_HEADERS.map((header, index) => [header, index])) as Record<PayeHeader, number>;
+const PAYE_COLUMN = Object.fromEntries(PAYE_TEMPLATE_HEADERS.map((header, index) => [header, index])) as Record<
+  PayeHeader,
+  number
+>;
 
 /**
  * Pay an employee receives once a year, whatever month it falls in: taxing it as if it came every
@@ -110,7 +119,11 @@ export function recomputePayeMoney(
   const regular = computePaye({ period, annualGross: asKobo(regularMonthly * MONTHS_PER_YEAR), ...reliefs });
   let expectedMonthlyTax = regular.monthlyTax;
   if (irregularPay > 0) {
-    const withIrregular = computePaye({ period, annualGross: asKobo(regularMonthly * MONTHS_PER_YEAR + irregularPay), ...reliefs });
+    const withIrregular = computePaye({
+      period,
+      annualGross: asKobo(regularMonthly * MONTHS_PER_YEAR + irregularPay),
+      ...reliefs,
+    });
     expectedMonthlyTax = asKobo(regular.monthlyTax + (withIrregular.annualTax - regular.annualTax));
   }
   const difference = asKobo(declaredMonthlyTax - expectedMonthlyTax);
@@ -166,7 +179,9 @@ export function findPayeMismatches(
  * sent (null for the payroll on file, whose rows nobody wrote).
  */
 export function describePayeMismatch(
-  mismatch: Pick<PayeMismatch, 'name' | 'taxPayerNumber' | 'declaredMonthlyTax' | 'expectedMonthlyTax'> & { row: number | null },
+  mismatch: Pick<PayeMismatch, 'name' | 'taxPayerNumber' | 'declaredMonthlyTax' | 'expectedMonthlyTax'> & {
+    row: number | null;
+  },
   regime: PayeRegime,
 ): string {
   const employee = `${mismatch.name} (${mismatch.taxPayerNumber})`;
@@ -182,7 +197,9 @@ export function describePayeMismatch(
 export function parsePayeFile(input: CsvInput, period: Period): CsvParseResult<PayeRecord> {
   return parsePayeCsv(input, (rowMoney, declared) => {
     const check = recomputePayeMoney(rowMoney, period, PAYE_ROW_TOLERANCE_KOBO, declared);
-    return check.expectedMonthlyTax === 0 ? null : `tax_payable must be a number greater than zero: ${formatNaira(check.expectedMonthlyTax)} is due for this row by ${PAYE_RULES[check.regime].citation}`;
+    return check.expectedMonthlyTax === 0
+      ? null
+      : `tax_payable must be a number greater than zero: ${formatNaira(check.expectedMonthlyTax)} is due for this row by ${PAYE_RULES[check.regime].citation}`;
   });
 }
 
@@ -208,16 +225,28 @@ export function payrollRowNotices(parsed: CsvParseSuccess<PayeRecord>, period: P
   const notices: PayrollRowNotice[] = [];
   parsed.records.forEach((record, index) => {
     const money = parsed.money[index];
-    const employee = { row: parsed.rowNumbers[index], taxPayerNumber: record.tax_payer_number.toUpperCase(), name: record.name };
+    const employee = {
+      row: parsed.rowNumbers[index],
+      taxPayerNumber: record.tax_payer_number.toUpperCase(),
+      name: record.name,
+    };
     const said = `${employee.name} (${employee.taxPayerNumber})`;
     const gross = columnOf(money, 'gross_income');
     let components = 0;
     for (const header of COMPONENT_HEADERS) components += columnOf(money, header);
     if (components > 0 && components !== gross) {
-      notices.push({ kind: 'gross_not_components', ...employee, message: `${said}: gross income ${formatNaira(gross)} is not the sum of its pay components, ${formatNaira(asKobo(components))}` });
+      notices.push({
+        kind: 'gross_not_components',
+        ...employee,
+        message: `${said}: gross income ${formatNaira(gross)} is not the sum of its pay components, ${formatNaira(asKobo(components))}`,
+      });
     }
     if (minimumWage && gross > 0 && gross < minimumWage.value) {
-      notices.push({ kind: 'below_minimum_wage', ...employee, message: `${said}: gross income ${formatNaira(gross)} is below the national minimum wage of ${formatNaira(minimumWage.value)} a month (${minimumWage.source})` });
+      notices.push({
+        kind: 'below_minimum_wage',
+        ...employee,
+        message: `${said}: gross income ${formatNaira(gross)} is below the national minimum wage of ${formatNaira(minimumWage.value)} a month (${minimumWage.source})`,
+      });
     }
   });
   return notices;

@@ -60,7 +60,12 @@ export function mergeHolidays(seed: readonly PublicHoliday[], staff: readonly Pu
     merged = merged.filter(
       (existing) =>
         existing.date !== holiday.date &&
-        !(holiday.basis === 'declared' && existing.basis === 'expected' && existing.name === holiday.name && existing.date.startsWith(year)),
+        !(
+          holiday.basis === 'declared' &&
+          existing.basis === 'expected' &&
+          existing.name === holiday.name &&
+          existing.date.startsWith(year)
+        ),
     );
     merged.push(holiday);
   }
@@ -70,7 +75,10 @@ export function mergeHolidays(seed: readonly PublicHoliday[], staff: readonly Pu
 const later = (left: IsoDate, right: IsoDate | null): IsoDate => (right !== null && right > left ? right : left);
 
 /** The seed tables merged with staff rows: what the server's engine reads. */
-export function mergeReferenceTables(staff: StaffReferenceRows, seed: ReferenceTables = SEED_REFERENCE_TABLES): ReferenceTables {
+export function mergeReferenceTables(
+  staff: StaffReferenceRows,
+  seed: ReferenceTables = SEED_REFERENCE_TABLES,
+): ReferenceTables {
   return {
     mpr: mergeDatedRows(seed.mpr, staff.mpr),
     mprReviewedOn: later(seed.mprReviewedOn, staff.mprReviewedOn),

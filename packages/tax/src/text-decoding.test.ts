@@ -33,7 +33,22 @@ describe('decodeSpreadsheetText', () => {
   it('reads the characters Windows-1252 puts at 0x80–0x9F: €, dashes and curly quotes', () => {
     // "CAFÉ NAÏVE – PAYMENT €50" and “O’Neil” as Excel on Windows saves them: É C9, Ï CF, – 96, € 80, “ 93, ’ 92, ” 94.
     const ascii = (text: string) => [...text].map((character) => character.charCodeAt(0));
-    const bytes = Uint8Array.from([...ascii('CAF'), 0xc9, ...ascii(' NA'), 0xcf, ...ascii('VE '), 0x96, ...ascii(' PAYMENT '), 0x80, ...ascii('50,'), 0x93, ...ascii('O'), 0x92, ...ascii('Neil'), 0x94]);
+    const bytes = Uint8Array.from([
+      ...ascii('CAF'),
+      0xc9,
+      ...ascii(' NA'),
+      0xcf,
+      ...ascii('VE '),
+      0x96,
+      ...ascii(' PAYMENT '),
+      0x80,
+      ...ascii('50,'),
+      0x93,
+      ...ascii('O'),
+      0x92,
+      ...ascii('Neil'),
+      0x94,
+    ]);
     expect(decodeSpreadsheetText(bytes)).toBe('CAFÉ NAÏVE – PAYMENT €50,“O’Neil”');
   });
 

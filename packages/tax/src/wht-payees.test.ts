@@ -10,6 +10,8 @@ describe('whtPayeesText', () => {
     ];
     expect(whtPayeesText(payees)).toBe('N-2000001:10000000\nN-2000002:4000000');
     expect(whtPayeesText([...payees].reverse())).toBe(whtPayeesText(payees));
-    expect(whtPayeesText([payees[0], { ...payees[1], taxPayableKobo: asKobo(10_000_001) }])).not.toBe(whtPayeesText(payees));
+    expect(whtPayeesText([payees[0], { ...payees[1], taxPayableKobo: asKobo(10_000_001) }])).not.toBe(
+      whtPayeesText(payees),
+    );
   });
 });

@@ -69,7 +69,7 @@ export const WHT_TYPE_NAMES: Readonly<Record<WhtCode, { name: string; descriptio
   },
   construction_other: { name: 'Construction (other)', description: 'Other construction work' },
   brokerage: { name: 'Brokerage', description: 'Brokerage fees' },
-  directors_fees: { name: "Directors' fees", description: "Fees paid to company directors" },
+  directors_fees: { name: "Directors' fees", description: 'Fees paid to company directors' },
   loss_of_employment: {
     name: 'Loss of employment',
     description: 'Compensation for loss of employment',
@@ -155,12 +155,7 @@ export const WHT_RATE_TABLE: readonly Dated<WhtRateTable>[] = [
  * Passive income (product decision, docs/decisions/0102): investment returns whose rate does
  * not double without a Tax ID. Every other code is goods, services or non-passive income.
  */
-export const WHT_PASSIVE_CODES: ReadonlySet<WhtCode> = new Set<WhtCode>([
-  'dividend',
-  'interest',
-  'rent',
-  'royalty',
-]);
+export const WHT_PASSIVE_CODES: ReadonlySet<WhtCode> = new Set<WhtCode>(['dividend', 'interest', 'rent', 'royalty']);
 
 /** The dated WHT schedule the engine reads: the seed above, or the seed merged with staff rows. */
 export interface WhtRateTables {
@@ -183,7 +178,8 @@ export interface WhtRateCell {
 function withCell(table: WhtRateTable, cell: WhtRateCell): WhtRateTable {
   const residency = cell.resident ? 'resident' : 'nonResident';
   // A type the schedule had no row for (loss of employment before 2025) gets one, blank elsewhere.
-  const existing = table.rows.find((candidate) => candidate.code === cell.code) ?? row(cell.code, null, null, null, null);
+  const existing =
+    table.rows.find((candidate) => candidate.code === cell.code) ?? row(cell.code, null, null, null, null);
   const changed: WhtRateRow = {
     ...existing,
     rates: { ...existing.rates, [cell.payeeKind]: { ...existing.rates[cell.payeeKind], [residency]: cell.rateBps } },
@@ -200,7 +196,10 @@ function withCell(table: WhtRateTable, cell: WhtRateCell): WhtRateTable {
  * one date apply in the order given, so a later one for the same cell wins. A staff row before the
  * first seed schedule has nothing to change and is ignored (the service refuses such rows).
  */
-export function mergeWhtRates(seed: readonly Dated<WhtRateTable>[], staff: readonly Dated<WhtRateCell>[]): Dated<WhtRateTable>[] {
+export function mergeWhtRates(
+  seed: readonly Dated<WhtRateTable>[],
+  staff: readonly Dated<WhtRateCell>[],
+): Dated<WhtRateTable>[] {
   const dates = [...new Set<IsoDate>([...seed.map((entry) => entry.from), ...staff.map((entry) => entry.from)])].sort();
   const merged: Dated<WhtRateTable>[] = [];
   let current: Dated<WhtRateTable> | undefined;

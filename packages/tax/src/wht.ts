@@ -134,8 +134,7 @@ export function computeWht(input: WhtInput, tables: WhtRateTables = SEED_WHT_TAB
     throw new TaxInputError('resident', `${rateRow.name} is not subject to WHT when paid to ${residency} ${payee}`);
   }
 
-  const doubled =
-    !input.hasTaxId && table.noTaxIdMultiplier !== 1 && !WHT_PASSIVE_CODES.has(rateRow.code);
+  const doubled = !input.hasTaxId && table.noTaxIdMultiplier !== 1 && !WHT_PASSIVE_CODES.has(rateRow.code);
   const rateBps = doubled ? scheduleRateBps * table.noTaxIdMultiplier : scheduleRateBps;
   const tax = applyRate(amount, rateBps);
   return {
@@ -153,12 +152,15 @@ export function computeWht(input: WhtInput, tables: WhtRateTables = SEED_WHT_TAB
  * WHTR 2024 small-company relief: a small company need not deduct where the payee has a Tax
  * ID and the month's transactions with it are at most ₦2,000,000. Always false before 2025.
  */
-export function isWhtDeductionWaived(input: {
-  period: Period;
-  payerIsSmallCompany: boolean;
-  payeeHasTaxId: boolean;
-  monthlyTransactionsTotal: Kobo;
-}, tables: WhtRateTables = SEED_WHT_TABLES): boolean {
+export function isWhtDeductionWaived(
+  input: {
+    period: Period;
+    payerIsSmallCompany: boolean;
+    payeeHasTaxId: boolean;
+    monthlyTransactionsTotal: Kobo;
+  },
+  tables: WhtRateTables = SEED_WHT_TABLES,
+): boolean {
   const threshold = whtTableFor(input.period, tables).smallCompanyMonthlyThreshold;
   if (threshold === null) return false;
   return input.payerIsSmallCompany && input.payeeHasTaxId && input.monthlyTransactionsTotal <= threshold;

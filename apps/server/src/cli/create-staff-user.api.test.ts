@@ -25,9 +25,16 @@ it('creates a staff user who can sign in, once', { timeout: 120_000 }, async () 
     cleanups.push(() => scratch.drop());
     env.DATABASE_URL = scratch.url;
   }
-  const run = () => spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/create-staff-user.ts', 'ops@levy.ng', 'Sade', 'Ops'], { cwd: ROOT, env, encoding: 'utf8' });
+  const run = () =>
+    spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'apps/server/src/cli/create-staff-user.ts', 'ops@levy.ng', 'Sade', 'Ops'],
+      { cwd: ROOT, env, encoding: 'utf8' },
+    );
   const first = run();
-  expect(first.stdout).toContain("Staff user ops@levy.ng created. They see every organisation's corporations, read-only.");
+  expect(first.stdout).toContain(
+    "Staff user ops@levy.ng created. They see every organisation's corporations, read-only.",
+  );
   expect(first.status).toBe(0);
   const second = run();
   expect([second.status, second.stderr.trim()]).toEqual([1, 'ops@levy.ng already has an account.']);

@@ -13,14 +13,23 @@ import { hashPassword } from '../modules/identity/secrets';
 async function main() {
   const [email, firstName, lastName] = process.argv.slice(2);
   const password = process.env.STAFF_PASSWORD ?? '';
-  if (!email || !firstName || !lastName) throw new ConfigError('Usage: STAFF_PASSWORD=… npm run staff:create -- <email> <first name> <last name>');
+  if (!email || !firstName || !lastName)
+    throw new ConfigError('Usage: STAFF_PASSWORD=… npm run staff:create -- <email> <first name> <last name>');
   if (password.length < PASSWORD_MIN_LENGTH) throw new ConfigError(`STAFF_PASSWORD: ${MESSAGES.passwordTooShort}`);
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize, statementTimeoutMs: config.databaseStatementTimeoutMs });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+    statementTimeoutMs: config.databaseStatementTimeoutMs,
+  });
   try {
     await database.migrate();
     await seedReferenceData(database.db);
-    const [existing] = await database.db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()));
+    const [existing] = await database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()));
     if (existing) throw new ConfigError(`${email} already has an account.`);
     await database.db.insert(users).values({
       firstName,

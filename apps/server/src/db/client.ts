@@ -52,18 +52,33 @@ const migrationsFolder = new URL('../../drizzle', import.meta.url).pathname;
  * keeps it in memory, for tests). Both are reached through node-postgres and drizzle's
  * node-postgres driver, so they return the same types (decision 0018), and run the same migrations.
  */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string; poolSize?: number; statementTimeoutMs?: number }): Promise<Database> {
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  poolSize?: number;
+  statementTimeoutMs?: number;
+}): Promise<Database> {
   let pglite: PGlite | undefined;
   let pool: pg.Pool;
   if (options.databaseUrl) {
-    pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, statement_timeout: options.statementTimeoutMs || undefined });
+    pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      statement_timeout: options.statementTimeoutMs || undefined,
+    });
   } else {
     if (!options.dataDir.startsWith('memory://')) fs.mkdirSync(options.dataDir, { recursive: true });
     pglite = await PGlite.create(options.dataDir);
     // PGlite is one session: a pool of one connection, kept open (its prepared statements with it).
     // A query on the database inside a transaction would wait for the transaction forever, so
     // code in a transaction uses the transaction only (decision 0002).
-    pool = new pg.Pool({ stream: pgliteSockets(pglite), max: 1, idleTimeoutMillis: 0, user: 'postgres', database: 'postgres' });
+    pool = new pg.Pool({
+      stream: pgliteSockets(pglite),
+      max: 1,
+      idleTimeoutMillis: 0,
+      user: 'postgres',
+      database: 'postgres',
+    });
   }
   // An idle connection can drop (a server restart, a failover); the pool replaces it. Without a
   // listener, that error would end the process.

@@ -10,7 +10,6 @@ export const timestamps = {
 /** A money column: integer kobo in a bigint, read as a branded `Kobo` (every amount fits a safe integer). */
 export const kobo = () => bigint({ mode: 'number' }).$type<Kobo>();
 
-
 /** File content kept in the database (uploaded certificates, bank statements). */
 export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',

@@ -31,7 +31,12 @@ const ROWS_PER_INSERT = 1_000;
  * `rows` may still be arriving (an async iterable: the pages a file worker is still writing); they
  * are sent as they come, so the database stores the first while the last are made.
  */
-export async function copyRows<T>(tx: Db, table: Table, rows: Iterable<T> | AsyncIterable<T>, columns: CopyColumns<T>): Promise<void> {
+export async function copyRows<T>(
+  tx: Db,
+  table: Table,
+  rows: Iterable<T> | AsyncIterable<T>,
+  columns: CopyColumns<T>,
+): Promise<void> {
   const { client, kind } = connectionOf(tx);
   if (client instanceof pg.Pool) throw new Error('copyRows needs a transaction, not the database');
   const names = Object.keys(columns);
@@ -52,7 +57,8 @@ export async function copyRows<T>(tx: Db, table: Table, rows: Iterable<T> | Asyn
   };
   const add = (row: T) => {
     tuples.push(`(${pickers.map((pick) => `$${values.push(pick(row))}`).join(', ')})`);
-    for (let index = values.length - pickers.length; index < values.length; index++) characters += typeof values[index] === 'string' ? (values[index] as string).length : 8;
+    for (let index = values.length - pickers.length; index < values.length; index++)
+      characters += typeof values[index] === 'string' ? (values[index] as string).length : 8;
     return tuples.length >= ROWS_PER_INSERT || characters >= CHUNK_CHARACTERS;
   };
   if (isAsync(rows)) {
@@ -68,7 +74,10 @@ function isAsync<T>(rows: Iterable<T> | AsyncIterable<T>): rows is AsyncIterable
 }
 
 /** COPY's text, about CHUNK_CHARACTERS at a time: rows in hand are written without a pause per row. */
-function chunksOf<T>(rows: Iterable<T> | AsyncIterable<T>, pickers: Array<(row: T) => CopyValue>): Iterable<string> | AsyncIterable<string> {
+function chunksOf<T>(
+  rows: Iterable<T> | AsyncIterable<T>,
+  pickers: Array<(row: T) => CopyValue>,
+): Iterable<string> | AsyncIterable<string> {
   const cells = new Array<string>(pickers.length);
   let lines: string[] = [];
   let characters = 0;
@@ -109,7 +118,8 @@ function chunksOf<T>(rows: Iterable<T> | AsyncIterable<T>, pickers: Array<(row: 
 /** One value in COPY's text format: `\N` for null, and text with its backslash escapes. */
 function copyText(value: CopyValue): string {
   if (value === null) return '\\N';
-  if (typeof value === 'string') return NEEDS_ESCAPE.test(value) ? value.replace(/[\\\t\n\r]/g, (character) => ESCAPES[character]) : value;
+  if (typeof value === 'string')
+    return NEEDS_ESCAPE.test(value) ? value.replace(/[\\\t\n\r]/g, (character) => ESCAPES[character]) : value;
   return String(value);
 }
 

@@ -10,6 +10,7 @@ export const ITEMS_PER_PAGE = 1_000;
 /** Each page's items as the JSON array of their tuples, pages in order. */
 export function itemPageTexts<T>(items: readonly T[], toTuple: (item: T) => unknown[]): string[] {
   const pages: string[] = [];
-  for (let start = 0; start < items.length; start += ITEMS_PER_PAGE) pages.push(JSON.stringify(items.slice(start, start + ITEMS_PER_PAGE).map(toTuple)));
+  for (let start = 0; start < items.length; start += ITEMS_PER_PAGE)
+    pages.push(JSON.stringify(items.slice(start, start + ITEMS_PER_PAGE).map(toTuple)));
   return pages;
 }

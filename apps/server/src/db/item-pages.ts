@@ -23,12 +23,23 @@ export interface ItemPages {
  * Writes a parent's item pages (itemPageTexts: each a JSON array of the items' tuples, in page
  * order) in the caller's transaction; pages still being made (an async iterable) are stored as they come.
  */
-export async function writeItemPages(tx: Db, pages: ItemPages, parentId: string, texts: Iterable<string> | AsyncIterable<string>): Promise<void> {
-  const columns: CopyColumns<[page: number, items: string]> = { [pages.parentColumn]: () => parentId, page: ([page]) => page, items: ([, items]) => items };
+export async function writeItemPages(
+  tx: Db,
+  pages: ItemPages,
+  parentId: string,
+  texts: Iterable<string> | AsyncIterable<string>,
+): Promise<void> {
+  const columns: CopyColumns<[page: number, items: string]> = {
+    [pages.parentColumn]: () => parentId,
+    page: ([page]) => page,
+    items: ([, items]) => items,
+  };
   await copyRows(tx, pages.table, numbered(texts), columns);
 }
 
-function numbered(texts: Iterable<string> | AsyncIterable<string>): Iterable<[number, string]> | AsyncIterable<[number, string]> {
+function numbered(
+  texts: Iterable<string> | AsyncIterable<string>,
+): Iterable<[number, string]> | AsyncIterable<[number, string]> {
   let page = 0;
   if (Symbol.asyncIterator in texts) {
     return (async function* () {
@@ -41,17 +52,28 @@ function numbered(texts: Iterable<string> | AsyncIterable<string>): Iterable<[nu
 }
 
 /** A parent's item tuples from `offset` on, at most `limit` (all when no window), reading only the pages that hold them. */
-export async function readItemPages<Tuple>(executor: Db, pages: ItemPages, parentId: string, window?: { limit: number; offset: number }): Promise<Tuple[]> {
+export async function readItemPages<Tuple>(
+  executor: Db,
+  pages: ItemPages,
+  parentId: string,
+  window?: { limit: number; offset: number },
+): Promise<Tuple[]> {
   const table = sql.identifier(getTableName(pages.table));
   const parent = sql.identifier(pages.parentColumn);
   if (!window) {
-    const rows = await queryRows<{ items: string }>(executor, sql`select items from ${table} where ${parent} = ${parentId} order by page`);
+    const rows = await queryRows<{ items: string }>(
+      executor,
+      sql`select items from ${table} where ${parent} = ${parentId} order by page`,
+    );
     return rows.flatMap((row) => JSON.parse(row.items) as Tuple[]);
   }
   if (window.limit <= 0) return [];
   const first = Math.floor(window.offset / ITEMS_PER_PAGE);
   const last = Math.floor((window.offset + window.limit - 1) / ITEMS_PER_PAGE);
-  const rows = await queryRows<{ items: string }>(executor, sql`select items from ${table} where ${parent} = ${parentId} and page between ${first} and ${last} order by page`);
+  const rows = await queryRows<{ items: string }>(
+    executor,
+    sql`select items from ${table} where ${parent} = ${parentId} and page between ${first} and ${last} order by page`,
+  );
   const skip = window.offset - first * ITEMS_PER_PAGE;
   return rows.flatMap((row) => JSON.parse(row.items) as Tuple[]).slice(skip, skip + window.limit);
 }

@@ -9,7 +9,10 @@ export type FilterField =
   | { kind: 'custom'; condition(values: string[]): SQL | undefined };
 
 /** SQL conditions for a list call's filters; an unknown field or bad value is INVALID_INPUT. */
-export function filterConditions(filters: ListFilter[] | undefined, fields: Record<string, FilterField>): Array<SQL | undefined> {
+export function filterConditions(
+  filters: ListFilter[] | undefined,
+  fields: Record<string, FilterField>,
+): Array<SQL | undefined> {
   return (filters ?? []).map((filter) => {
     const field = Object.hasOwn(fields, filter.field) ? fields[filter.field] : undefined;
     if (!field) throw invalidInput({ filters: `Cannot filter by ${filter.field}` });

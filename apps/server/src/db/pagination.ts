@@ -7,7 +7,11 @@ export function pageWindow(params: Pick<ListParams, 'page' | 'count' | 'no_pages
   return { limit: params.count, offset: (params.page - 1) * params.count };
 }
 
-export function toPage<T>(items: T[], totalCount: number, params: Pick<ListParams, 'page' | 'count' | 'no_pages'>): Page<T> {
+export function toPage<T>(
+  items: T[],
+  totalCount: number,
+  params: Pick<ListParams, 'page' | 'count' | 'no_pages'>,
+): Page<T> {
   const count = params.no_pages ? Math.max(totalCount, 1) : params.count;
   return {
     items,
@@ -40,7 +44,10 @@ export function totalRows() {
  * each with `total: totalRows()`. A page past the end has no row to read the total on, so only
  * then is the first page's first row read for it.
  */
-export async function readPage<TRow extends { total: number }>(select: (window: PageWindow) => Promise<TRow[]>, window: PageWindow): Promise<{ rows: TRow[]; total: number }> {
+export async function readPage<TRow extends { total: number }>(
+  select: (window: PageWindow) => Promise<TRow[]>,
+  window: PageWindow,
+): Promise<{ rows: TRow[]; total: number }> {
   const rows = await select({ limit: window.limit, offset: window.offset });
   if (rows.length > 0 || window.offset === 0) return { rows, total: rows[0]?.total ?? 0 };
   const [first] = await select({ limit: 1, offset: 0 });

@@ -10,7 +10,13 @@ let pool: pg.Pool;
 
 beforeAll(async () => {
   pglite = await PGlite.create('memory://');
-  pool = new pg.Pool({ stream: pgliteSockets(pglite), max: 1, idleTimeoutMillis: 0, user: 'postgres', database: 'postgres' });
+  pool = new pg.Pool({
+    stream: pgliteSockets(pglite),
+    max: 1,
+    idleTimeoutMillis: 0,
+    user: 'postgres',
+    database: 'postgres',
+  });
   await pool.query('create table socket_scratch (id int8 primary key, label text)');
 });
 afterAll(async () => {
@@ -20,7 +26,10 @@ afterAll(async () => {
 
 describe('pgliteSockets', () => {
   it('answers with node-postgres types: int8 and numeric as text, timestamps as dates', async () => {
-    const { rows } = await pool.query('select 9007199254740993::int8 as big, 1.50::numeric as money, 7::int4 as small, now() as at, $1::text as echoed', ['₦ Ọ̀gá']);
+    const { rows } = await pool.query(
+      'select 9007199254740993::int8 as big, 1.50::numeric as money, 7::int4 as small, now() as at, $1::text as echoed',
+      ['₦ Ọ̀gá'],
+    );
     expect(rows[0]).toMatchObject({ big: '9007199254740993', money: '1.50', small: 7, echoed: '₦ Ọ̀gá' });
     expect(rows[0].at).toBeInstanceOf(Date);
   });
@@ -28,8 +37,15 @@ describe('pgliteSockets', () => {
   it('runs several statements at once, named statements again and again, and reports errors with their code', async () => {
     const results = (await pool.query('select 1 as one; select 2 as two')) as unknown as pg.QueryResult[];
     expect(results.map((result) => result.rows[0])).toEqual([{ one: 1 }, { two: 2 }]);
-    for (let id = 1; id <= 3; id++) await pool.query({ name: 'socket_insert', text: 'insert into socket_scratch values ($1, $2)', values: [id, `row ${id}`] });
-    const duplicate = await pool.query({ name: 'socket_insert', text: 'insert into socket_scratch values ($1, $2)', values: [1, 'again'] }).catch((error: unknown) => error);
+    for (let id = 1; id <= 3; id++)
+      await pool.query({
+        name: 'socket_insert',
+        text: 'insert into socket_scratch values ($1, $2)',
+        values: [id, `row ${id}`],
+      });
+    const duplicate = await pool
+      .query({ name: 'socket_insert', text: 'insert into socket_scratch values ($1, $2)', values: [1, 'again'] })
+      .catch((error: unknown) => error);
     expect(duplicate).toMatchObject({ code: '23505', constraint: 'socket_scratch_pkey' });
     expect((await pool.query('select count(*) from socket_scratch')).rows).toEqual([{ count: '3' }]);
   });
@@ -42,7 +58,9 @@ describe('pgliteSockets', () => {
     client.release(true);
     // The next connection starts clean: the rows are back, the name is free again.
     const next = await pool.connect();
-    expect((await next.query({ name: 'socket_count', text: 'select count(*) from socket_scratch' })).rows).toEqual([{ count: '3' }]);
+    expect((await next.query({ name: 'socket_count', text: 'select count(*) from socket_scratch' })).rows).toEqual([
+      { count: '3' },
+    ]);
     next.release();
   });
 

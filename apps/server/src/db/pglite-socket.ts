@@ -28,7 +28,11 @@ const ANSWERED = new Set(['S', 'H', 'Q', 'c', 'f'].map((letter) => letter.charCo
 const TERMINATE = 'X'.charCodeAt(0);
 
 /** Ends an extended-protocol exchange cut short, ends any transaction, forgets the session's state. */
-const RESET = Buffer.concat([protocol.serialize.sync(), protocol.serialize.query('rollback'), protocol.serialize.query('discard all')]);
+const RESET = Buffer.concat([
+  protocol.serialize.sync(),
+  protocol.serialize.query('rollback'),
+  protocol.serialize.query('discard all'),
+]);
 
 class PgliteSocket extends Duplex {
   /** Bytes written by the client and not yet sent: messages up to the next one that needs an answer. */

@@ -13,7 +13,9 @@ interface Prepared<TParams, TResult> {
  * takes the executor and uses `sql.placeholder(name)` for each parameter. A transaction gets its
  * own copy, built on its first use and dropped with it.
  */
-export function preparedQuery<TParams extends Record<string, unknown>, TResult>(build: (executor: Db) => Prepared<TParams, TResult>): (executor: Db, params: TParams) => Promise<TResult> {
+export function preparedQuery<TParams extends Record<string, unknown>, TResult>(
+  build: (executor: Db) => Prepared<TParams, TResult>,
+): (executor: Db, params: TParams) => Promise<TResult> {
   const built = new WeakMap<Db, Prepared<TParams, TResult>>();
   return (executor, params) => {
     let query = built.get(executor);
@@ -38,7 +40,9 @@ export function sortVariant<TColumn extends string>(orderBy: TColumn, isAsc: boo
 }
 
 /** The column and direction a sort variant names. */
-export function sortOfVariant<TColumn extends string>(variant: SortVariant<TColumn>): { orderBy: TColumn; isAsc: boolean } {
+export function sortOfVariant<TColumn extends string>(
+  variant: SortVariant<TColumn>,
+): { orderBy: TColumn; isAsc: boolean } {
   const cut = variant.lastIndexOf('_');
   return { orderBy: variant.slice(0, cut) as TColumn, isAsc: variant.slice(cut + 1) === 'asc' };
 }

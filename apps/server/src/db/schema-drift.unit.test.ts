@@ -21,11 +21,17 @@ it('has a migration for every schema change', { timeout: 60_000 }, () => {
       `export default ${JSON.stringify({ dialect: 'postgresql', schema: path.join(SERVER, 'src/db/schema/index.ts'), out: './drizzle', casing: 'snake_case' })};\n`,
     );
     const before = fs.readdirSync(out).sort();
-    const result = spawnSync(path.join(ROOT, 'node_modules/.bin/drizzle-kit'), ['generate', `--config=${config}`], { cwd: scratch, encoding: 'utf8' });
+    const result = spawnSync(path.join(ROOT, 'node_modules/.bin/drizzle-kit'), ['generate', `--config=${config}`], {
+      cwd: scratch,
+      encoding: 'utf8',
+    });
     // drizzle-kit can print an error and still exit 0.
     expect(`${result.status} ${result.stderr}`).toBe('0 ');
     expect(result.stdout).toContain('No schema changes');
-    expect(fs.readdirSync(out).sort(), `schema changed without a migration: run npm run db:generate\n${result.stdout}`).toEqual(before);
+    expect(
+      fs.readdirSync(out).sort(),
+      `schema changed without a migration: run npm run db:generate\n${result.stdout}`,
+    ).toEqual(before);
   } finally {
     fs.rmSync(scratch, { recursive: true, force: true });
   }

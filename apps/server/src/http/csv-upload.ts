@@ -9,7 +9,10 @@ const MAX_ROW_ERRORS = 50;
 
 /** CSV by name or by type: browsers label .csv files differently (Windows often says Excel). */
 export function isCsv(file: UploadedFile): boolean {
-  return file.filename.toLowerCase().endsWith('.csv') || CSV_CONTENT_TYPES.includes(file.contentType.split(';')[0].trim().toLowerCase());
+  return (
+    file.filename.toLowerCase().endsWith('.csv') ||
+    CSV_CONTENT_TYPES.includes(file.contentType.split(';')[0].trim().toLowerCase())
+  );
 }
 
 /** The CSV uploaded as `field`: 'No new file selected' without one, the spec's invalid-document message for another type. */

@@ -20,7 +20,8 @@ function invalid(message: string, data: Record<string, string> = {}): ErrorEnvel
  * INVALID_INPUT in words a person can act on; everything else INTERNAL_ERROR, logged, details hidden.
  */
 export function errorEnvelope(error: unknown, log: FastifyBaseLogger): ErrorEnvelope {
-  if (error instanceof AppError) return { status: error.status, body: { code: error.code, message: error.message, data: error.data } };
+  if (error instanceof AppError)
+    return { status: error.status, body: { code: error.code, message: error.message, data: error.data } };
   const framework = error as { statusCode?: number; code?: string; message?: string };
   switch (framework.code) {
     case 'FST_REQ_FILE_TOO_LARGE':
@@ -44,7 +45,8 @@ export function errorEnvelope(error: unknown, log: FastifyBaseLogger): ErrorEnve
     case 'FST_FIELDS_LIMIT':
       return invalid('The form has too many fields or files.');
   }
-  if (framework.statusCode && framework.statusCode < 500) return invalid('The request could not be read. Check its address, headers and body.');
+  if (framework.statusCode && framework.statusCode < 500)
+    return invalid('The request could not be read. Check its address, headers and body.');
   log.error({ err: error }, 'Unhandled error');
   return { status: 500, body: { code: 'INTERNAL_ERROR', message: 'System error', data: null } };
 }

@@ -15,14 +15,27 @@ interface DocumentSignature {
 const SIGNATURES: readonly DocumentSignature[] = [
   { type: 'application/pdf', noun: 'a PDF', magic: [0x25, 0x50, 0x44, 0x46, 0x2d], extensions: ['pdf'] }, // "%PDF-"
   { type: 'image/jpeg', noun: 'a JPG image', magic: [0xff, 0xd8, 0xff], extensions: ['jpg', 'jpeg'] },
-  { type: 'image/png', noun: 'a PNG image', magic: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], extensions: ['png'] },
+  {
+    type: 'image/png',
+    noun: 'a PNG image',
+    magic: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+    extensions: ['png'],
+  },
 ];
 
 function signatureOf(content: Buffer): DocumentSignature | null {
-  return SIGNATURES.find((signature) => content.length >= signature.magic.length && signature.magic.every((byte, index) => content[index] === byte)) ?? null;
+  return (
+    SIGNATURES.find(
+      (signature) =>
+        content.length >= signature.magic.length && signature.magic.every((byte, index) => content[index] === byte),
+    ) ?? null
+  );
 }
 
-export type DocumentCheck = { ok: true; contentType: string } | { ok: false; reason: 'unknown' } | { ok: false; reason: 'misnamed'; message: string };
+export type DocumentCheck =
+  | { ok: true; contentType: string }
+  | { ok: false; reason: 'unknown' }
+  | { ok: false; reason: 'misnamed'; message: string };
 
 /**
  * The content type of a document among `allowed`, read from its content. A name with an extension
@@ -37,7 +50,11 @@ export function checkDocument(file: { filename: string; content: Buffer }, allow
   const named = SIGNATURES.find((candidate) => candidate.extensions.includes(extension));
   if (!named) return { ok: false, reason: 'unknown' };
   if (named !== signature) {
-    return { ok: false, reason: 'misnamed', message: `${file.filename} is named as ${named.noun} but its content is ${signature.noun}: rename it or upload ${named.noun}` };
+    return {
+      ok: false,
+      reason: 'misnamed',
+      message: `${file.filename} is named as ${named.noun} but its content is ${signature.noun}: rename it or upload ${named.noun}`,
+    };
   }
   return { ok: true, contentType: signature.type };
 }

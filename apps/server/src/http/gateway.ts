@@ -3,8 +3,20 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, invalidInput } from '../errors';
 import { requestFingerprint, type Idempotency } from './idempotency';
-import { cleanSearchText, controlCharacterMessage, fieldWithControlCharacter, withoutControlCharacters } from './input-hygiene';
-import { FileReply, responseSchemaOf, type Caller, type HttpMethod, type RouteDefinition, type UploadedFile } from './route';
+import {
+  cleanSearchText,
+  controlCharacterMessage,
+  fieldWithControlCharacter,
+  withoutControlCharacters,
+} from './input-hygiene';
+import {
+  FileReply,
+  responseSchemaOf,
+  type Caller,
+  type HttpMethod,
+  type RouteDefinition,
+  type UploadedFile,
+} from './route';
 
 export { API_BASE } from '@levy/contracts';
 
@@ -74,7 +86,8 @@ function idempotencyKeyOf(request: FastifyRequest): string | null {
   const header = request.headers['idempotency-key'];
   const value = (Array.isArray(header) ? header[0] : header)?.trim();
   if (!value) return null;
-  if (!/^[\x21-\x7e]{1,200}$/.test(value)) throw invalidInput({ 'Idempotency-Key': 'The Idempotency-Key header must be 1 to 200 visible characters' });
+  if (!/^[\x21-\x7e]{1,200}$/.test(value))
+    throw invalidInput({ 'Idempotency-Key': 'The Idempotency-Key header must be 1 to 200 visible characters' });
   return value;
 }
 
@@ -86,14 +99,21 @@ function tokenOf(request: FastifyRequest): string | null {
   return authorization?.startsWith('Bearer ') ? authorization.slice(7).trim() || null : null;
 }
 
-async function readMultipart(request: FastifyRequest): Promise<{ fields: Record<string, string>; files: UploadedFile[] }> {
+async function readMultipart(
+  request: FastifyRequest,
+): Promise<{ fields: Record<string, string>; files: UploadedFile[] }> {
   const fields: Record<string, string> = {};
   const files: UploadedFile[] = [];
   for await (const part of request.parts()) {
     if (part.type === 'file') {
       const content = await part.toBuffer();
       if (content.length > 0 || part.filename) {
-        files.push({ field: part.fieldname, filename: withoutControlCharacters(part.filename), contentType: part.mimetype, content });
+        files.push({
+          field: part.fieldname,
+          filename: withoutControlCharacters(part.filename),
+          contentType: part.mimetype,
+          content,
+        });
       }
     } else {
       fields[part.fieldname] = typeof part.value === 'string' ? part.value : JSON.stringify(part.value ?? '');
@@ -115,7 +135,13 @@ function envelope(reply: FastifyReply, result: unknown) {
 
 /** `reply(data, message)`: exactly those two keys. */
 function isReply(result: unknown): result is { data: unknown; message: string } {
-  return typeof result === 'object' && result !== null && 'data' in result && 'message' in result && Object.keys(result).length === 2;
+  return (
+    typeof result === 'object' &&
+    result !== null &&
+    'data' in result &&
+    'message' in result &&
+    Object.keys(result).length === 2
+  );
 }
 
 /** The data a handler answered with (without the message), for the response check. */
@@ -127,7 +153,10 @@ function checkResponse(route: RouteDefinition, request: FastifyRequest, result: 
   const schema = responseSchemaOf(route);
   if (!schema) {
     if (result instanceof FileReply) return;
-    request.log.error({ call: `${route.method} ${route.namespace}/${route.path}` }, 'A download call answered without a file');
+    request.log.error(
+      { call: `${route.method} ${route.namespace}/${route.path}` },
+      'A download call answered without a file',
+    );
     throw new AppError('INTERNAL_ERROR');
   }
   // The JSON round trip is what the client receives (dates become strings, undefined disappears).
@@ -145,10 +174,19 @@ function checkResponse(route: RouteDefinition, request: FastifyRequest, result: 
  * Serves one route table three ways (docs/product.md "API"): the JSON gateway `POST /service/v1`,
  * multipart uploads at `POST /service/v1/{path}`, and plain `{METHOD} /service/v1/{namespace}/{path}`.
  */
-export function registerGateway(app: FastifyInstance, routes: RouteDefinition[], resolveCaller: ResolveCaller, options: GatewayOptions = {}) {
+export function registerGateway(
+  app: FastifyInstance,
+  routes: RouteDefinition[],
+  resolveCaller: ResolveCaller,
+  options: GatewayOptions = {},
+) {
   const compiled = routes.map(compile);
 
-  function find(method: string, namespace: string | undefined, rawPath: string): { entry: CompiledRoute; pathParams: Record<string, string> } {
+  function find(
+    method: string,
+    namespace: string | undefined,
+    rawPath: string,
+  ): { entry: CompiledRoute; pathParams: Record<string, string> } {
     const path = trimSlashes(rawPath);
     for (const entry of compiled) {
       if (entry.route.method !== method) continue;
@@ -183,15 +221,20 @@ export function registerGateway(app: FastifyInstance, routes: RouteDefinition[],
     if (badParam) throw invalidInput({ [badParam]: controlCharacterMessage(badParam) });
     const badField = fieldWithControlCharacter(input.body);
     if (badField) throw invalidInput({ [badField]: controlCharacterMessage(badField) });
-    const params = route.params ? route.params.safeParse(cleanedParams) : { success: true as const, data: cleanedParams };
+    const params = route.params
+      ? route.params.safeParse(cleanedParams)
+      : { success: true as const, data: cleanedParams };
     if (!params.success) {
-      if (params.error.issues.some((issue) => input.pathParamNames.includes(String(issue.path[0])))) throw new AppError('NOT_FOUND');
+      if (params.error.issues.some((issue) => input.pathParamNames.includes(String(issue.path[0]))))
+        throw new AppError('NOT_FOUND');
       throw invalidInput(fieldErrors(params.error));
     }
     const body = route.body ? route.body.safeParse(input.body ?? {}) : { success: true as const, data: input.body };
     if (!body.success) throw invalidInput(fieldErrors(body.error));
     const key = idempotencyKeyOf(request);
-    const idempotency: Idempotency | null = key ? { key, fingerprint: requestFingerprint(route, params.data, body.data, input.files) } : null;
+    const idempotency: Idempotency | null = key
+      ? { key, fingerprint: requestFingerprint(route, params.data, body.data, input.files) }
+      : null;
     const result = await route.handler({
       params: params.data,
       body: body.data,
@@ -207,7 +250,13 @@ export function registerGateway(app: FastifyInstance, routes: RouteDefinition[],
   }
 
   /** A call by plain HTTP: its address in the URL, its input in the query, a JSON body or a multipart form. */
-  async function invokeFromHttp(request: FastifyRequest, reply: FastifyReply, method: HttpMethod, namespace: string | undefined, path: string) {
+  async function invokeFromHttp(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    method: HttpMethod,
+    namespace: string | undefined,
+    path: string,
+  ) {
     const [pathOnly, query] = path.split('?');
     const { entry, pathParams } = find(method, namespace, pathOnly);
     const queryParams = Object.fromEntries(new URLSearchParams(query ?? ''));
@@ -215,11 +264,27 @@ export function registerGateway(app: FastifyInstance, routes: RouteDefinition[],
       if (!entry.route.multipart) throw new AppError('INVALID_INPUT', 'This call does not accept file uploads.');
       const { fields, files } = await readMultipart(request);
       const { namespace: _namespace, method: _method, ...body } = fields;
-      return envelope(reply, await invoke(entry.route, request, { params: { ...queryParams, ...(request.query as object), ...pathParams }, pathParamNames: entry.paramNames, body, files }));
+      return envelope(
+        reply,
+        await invoke(entry.route, request, {
+          params: { ...queryParams, ...(request.query as object), ...pathParams },
+          pathParamNames: entry.paramNames,
+          body,
+          files,
+        }),
+      );
     }
     const isRead = method === 'GET' || method === 'DELETE';
     const params = { ...queryParams, ...(request.query as object), ...pathParams };
-    return envelope(reply, await invoke(entry.route, request, { params, pathParamNames: entry.paramNames, body: isRead ? {} : request.body, files: [] }));
+    return envelope(
+      reply,
+      await invoke(entry.route, request, {
+        params,
+        pathParamNames: entry.paramNames,
+        body: isRead ? {} : request.body,
+        files: [],
+      }),
+    );
   }
 
   // The JSON gateway.
@@ -232,7 +297,12 @@ export function registerGateway(app: FastifyInstance, routes: RouteDefinition[],
     const queryParams = Object.fromEntries(new URLSearchParams(query ?? ''));
     return envelope(
       reply,
-      await invoke(entry.route, request, { params: { ...queryParams, ...(params ?? {}), ...pathParams }, pathParamNames: entry.paramNames, body, files: [] }),
+      await invoke(entry.route, request, {
+        params: { ...queryParams, ...(params ?? {}), ...pathParams },
+        pathParamNames: entry.paramNames,
+        body,
+        files: [],
+      }),
     );
   });
 

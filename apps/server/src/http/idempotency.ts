@@ -27,9 +27,21 @@ function canonical(value: unknown): unknown {
  * each file's field with the SHA-256 of its bytes. A file's name is not part of it: the same bytes
  * are the same request.
  */
-export function requestFingerprint(route: Pick<RouteDefinition, 'method' | 'namespace' | 'path'>, params: unknown, body: unknown, files: readonly UploadedFile[]): string {
-  const fileDigests = files.map((file) => `${file.field}:${createHash('sha256').update(file.content).digest('hex')}`).sort();
-  const request = { call: `${route.method} ${route.namespace}/${route.path}`, params: canonical(params ?? {}), body: canonical(body ?? {}), files: fileDigests };
+export function requestFingerprint(
+  route: Pick<RouteDefinition, 'method' | 'namespace' | 'path'>,
+  params: unknown,
+  body: unknown,
+  files: readonly UploadedFile[],
+): string {
+  const fileDigests = files
+    .map((file) => `${file.field}:${createHash('sha256').update(file.content).digest('hex')}`)
+    .sort();
+  const request = {
+    call: `${route.method} ${route.namespace}/${route.path}`,
+    params: canonical(params ?? {}),
+    body: canonical(body ?? {}),
+    files: fileDigests,
+  };
   return createHash('sha256').update(JSON.stringify(request)).digest('hex');
 }
 

@@ -3,7 +3,13 @@ import { z } from 'zod';
 import { toFastifyPath } from './gateway';
 import { responseSchemaOf, type RouteDefinition } from './route';
 
-type OpenApiDocument = { openapi: string; info: object; servers: object[]; paths: Record<string, Record<string, object>>; components: object };
+type OpenApiDocument = {
+  openapi: string;
+  info: object;
+  servers: object[];
+  paths: Record<string, Record<string, object>>;
+  components: object;
+};
 
 /** Requests are described as a caller writes them (before coercion and defaults); answers as sent. */
 function schemaOf(schema: z.ZodType, io: 'input' | 'output' = 'input'): object {
@@ -22,10 +28,15 @@ function okResponse(route: RouteDefinition): object {
   if (!schema) {
     return {
       description: 'A file download (Content-Disposition: attachment)',
-      content: Object.fromEntries((route.download ?? []).map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
+      content: Object.fromEntries(
+        (route.download ?? []).map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
+      ),
     };
   }
-  return { description: 'Envelope {code: "OK", message, data}', content: { 'application/json': { schema: schemaOf(okEnvelope(schema), 'output') } } };
+  return {
+    description: 'Envelope {code: "OK", message, data}',
+    content: { 'application/json': { schema: schemaOf(okEnvelope(schema), 'output') } },
+  };
 }
 
 /** The OpenAPI document of the route table: one operation per call, at its plain-HTTP address. */
@@ -34,7 +45,9 @@ export function buildOpenApiDocument(routes: RouteDefinition[], serverUrl: strin
   for (const route of routes) {
     const address = `${API_BASE}/${route.namespace}/${toFastifyPath(route.path).replace(/:(\w+)/g, '{$1}')}`;
     const pathParams = [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
-    const paramSchema = route.params ? (schemaOf(route.params) as { properties?: Record<string, object> }) : { properties: {} };
+    const paramSchema = route.params
+      ? (schemaOf(route.params) as { properties?: Record<string, object> })
+      : { properties: {} };
     const parameters = Object.entries(paramSchema.properties ?? {}).map(([name, schema]) => ({
       name,
       in: pathParams.includes(name) ? 'path' : 'query',
@@ -46,18 +59,28 @@ export function buildOpenApiDocument(routes: RouteDefinition[], serverUrl: strin
     paths[address][route.method.toLowerCase()] = {
       summary: route.summary,
       tags: [route.namespace],
-      description: `Gateway: POST ${API_BASE} {"method":"${route.method}","namespace":"${route.namespace}","path":"${route.path}"}.` + (route.permission ? ` Permission: ${route.permission}.` : route.public ? ' No token.' : ' Any signed-in user.'),
+      description:
+        `Gateway: POST ${API_BASE} {"method":"${route.method}","namespace":"${route.namespace}","path":"${route.path}"}.` +
+        (route.permission ? ` Permission: ${route.permission}.` : route.public ? ' No token.' : ' Any signed-in user.'),
       security: route.public ? [] : [{ apiToken: [] }],
       parameters,
       ...(body && route.method !== 'GET'
-        ? { requestBody: { content: { [route.multipart ? 'multipart/form-data' : 'application/json']: { schema: body } } } }
+        ? {
+            requestBody: {
+              content: { [route.multipart ? 'multipart/form-data' : 'application/json']: { schema: body } },
+            },
+          }
         : {}),
       responses: { 200: okResponse(route), default: ERROR_RESPONSE },
     };
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Levy API', version: '1', description: 'Every call answers at its address below and through the JSON gateway POST /service/v1.' },
+    info: {
+      title: 'Levy API',
+      version: '1',
+      description: 'Every call answers at its address below and through the JSON gateway POST /service/v1.',
+    },
     servers: [{ url: serverUrl }],
     paths,
     components: { securitySchemes: { apiToken: { type: 'apiKey', in: 'header', name: 'Api-Token' } } },
@@ -73,8 +96,18 @@ export function renderReferencePage(document: OpenApiDocument): string {
   const sections = Object.entries(document.paths)
     .flatMap(([address, operations]) =>
       Object.entries(operations).map(([method, operation]) => {
-        const op = operation as { summary: string; description: string; parameters: unknown[]; requestBody?: unknown; responses: Record<string, unknown> };
-        const detail = JSON.stringify({ parameters: op.parameters, requestBody: op.requestBody ?? null, response: op.responses['200'] }, null, 2);
+        const op = operation as {
+          summary: string;
+          description: string;
+          parameters: unknown[];
+          requestBody?: unknown;
+          responses: Record<string, unknown>;
+        };
+        const detail = JSON.stringify(
+          { parameters: op.parameters, requestBody: op.requestBody ?? null, response: op.responses['200'] },
+          null,
+          2,
+        );
         return `<details><summary><code class="m ${method}">${method.toUpperCase()}</code> <code>${escapeHtml(address)}</code> — ${escapeHtml(op.summary)}</summary><p>${escapeHtml(op.description)}</p><pre>${escapeHtml(detail)}</pre></details>`;
       }),
     )

@@ -7,7 +7,13 @@ import { FileReply } from './route';
  * palette, one letterhead, labelled facts in two columns, the verification panel, page numbers.
  * A document reads the same whoever drew it.
  */
-export const PDF_COLOURS = { ink: '#1a1f36', muted: '#5b6478', rule: '#d9dde7', accent: '#0b7a53', panel: '#f4f7f5' } as const;
+export const PDF_COLOURS = {
+  ink: '#1a1f36',
+  muted: '#5b6478',
+  rule: '#d9dde7',
+  accent: '#0b7a53',
+  panel: '#f4f7f5',
+} as const;
 
 export interface PdfPage {
   doc: PDFKit.PDFDocument;
@@ -20,7 +26,12 @@ export interface PdfPage {
 
 /** A new A4 document with Levy's margins; pages are buffered so page numbers can be written last. */
 export function openPdf(info: { title: string; subject: string }): PdfPage {
-  const doc = new PDFDocument({ size: 'A4', margin: 56, bufferPages: true, info: { Title: info.title, Author: 'Levy', Subject: info.subject } });
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 56,
+    bufferPages: true,
+    info: { Title: info.title, Author: 'Levy', Subject: info.subject },
+  });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const finished = new Promise<void>((resolve) => doc.on('end', () => resolve()));
@@ -43,13 +54,25 @@ export function openPdf(info: { title: string; subject: string }): PdfPage {
 export function drawLetterhead(page: PdfPage, title: string, number: string, stamp?: string): number {
   const { doc, left, width } = page;
   doc.fillColor(PDF_COLOURS.accent).font('Helvetica-Bold').fontSize(22).text('Levy', left, 56);
-  doc.fillColor(PDF_COLOURS.muted).font('Helvetica').fontSize(9).text('Tax compliance for Nigerian businesses', left, 82);
+  doc
+    .fillColor(PDF_COLOURS.muted)
+    .font('Helvetica')
+    .fontSize(9)
+    .text('Tax compliance for Nigerian businesses', left, 82);
   doc.fillColor(PDF_COLOURS.ink).font('Helvetica-Bold').fontSize(16).text(title, left, 56, { width, align: 'right' });
   doc.fillColor(PDF_COLOURS.muted).font('Helvetica').fontSize(9).text(number, left, 78, { width, align: 'right' });
   if (stamp) {
     // The mark a filing clerk looks for first (PAID, FILED).
-    doc.roundedRect(left + width - 70, 96, 70, 22, 4).lineWidth(1.5).strokeColor(PDF_COLOURS.accent).stroke();
-    doc.fillColor(PDF_COLOURS.accent).font('Helvetica-Bold').fontSize(11).text(stamp, left + width - 70, 102, { width: 70, align: 'center' });
+    doc
+      .roundedRect(left + width - 70, 96, 70, 22, 4)
+      .lineWidth(1.5)
+      .strokeColor(PDF_COLOURS.accent)
+      .stroke();
+    doc
+      .fillColor(PDF_COLOURS.accent)
+      .font('Helvetica-Bold')
+      .fontSize(11)
+      .text(stamp, left + width - 70, 102, { width: 70, align: 'center' });
   }
   drawRule(page, 132);
   return 146;
@@ -70,12 +93,21 @@ export type Fact = [label: string, value: string | null | undefined];
 const COLUMN_GUTTER = 24;
 
 /** Two titled columns of labelled facts side by side; answers where the longer one ends. */
-export function drawFactColumns(page: PdfPage, top: number, first: { title: string; facts: Fact[] }, second: { title: string; facts: Fact[] }): number {
+export function drawFactColumns(
+  page: PdfPage,
+  top: number,
+  first: { title: string; facts: Fact[] },
+  second: { title: string; facts: Fact[] },
+): number {
   const half = (page.width - COLUMN_GUTTER) / 2;
   const column = (x: number, block: { title: string; facts: Fact[] }) => {
     const { doc } = page;
     let at = top;
-    doc.fillColor(PDF_COLOURS.muted).font('Helvetica-Bold').fontSize(8).text(block.title.toUpperCase(), x, at, { characterSpacing: 0.8, width: half });
+    doc
+      .fillColor(PDF_COLOURS.muted)
+      .font('Helvetica-Bold')
+      .fontSize(8)
+      .text(block.title.toUpperCase(), x, at, { characterSpacing: 0.8, width: half });
     at += 15;
     for (const [label, value] of block.facts) {
       if (value === null || value === undefined || value === '') continue;
@@ -90,7 +122,12 @@ export function drawFactColumns(page: PdfPage, top: number, first: { title: stri
 }
 
 /** The panel that lets anyone holding the paper check it: a QR of `url`, the link and the code. */
-export function drawVerificationPanel(page: PdfPage, top: number, verification: { url: string; code: string }, what: string): number {
+export function drawVerificationPanel(
+  page: PdfPage,
+  top: number,
+  verification: { url: string; code: string },
+  what: string,
+): number {
   const { doc, left, width } = page;
   const qrSize = 84;
   const panelHeight = qrSize + 20;
@@ -98,14 +135,31 @@ export function drawVerificationPanel(page: PdfPage, top: number, verification: 
   drawQr(doc, verification.url, left + 10, top + 10, qrSize);
   const textX = left + qrSize + 26;
   const textWidth = width - qrSize - 36;
-  doc.fillColor(PDF_COLOURS.ink).font('Helvetica-Bold').fontSize(10).text(`Verify this ${what}`, textX, top + 12, { width: textWidth });
+  doc
+    .fillColor(PDF_COLOURS.ink)
+    .font('Helvetica-Bold')
+    .fontSize(10)
+    .text(`Verify this ${what}`, textX, top + 12, { width: textWidth });
   doc
     .fillColor(PDF_COLOURS.muted)
     .font('Helvetica')
     .fontSize(8.5)
-    .text(`Scan the QR code or open the link below. The page shows this payment as Levy recorded it; if it says no receipt matches, this ${what} is not genuine.`, textX, top + 27, { width: textWidth });
-  doc.fillColor(PDF_COLOURS.accent).font('Helvetica').fontSize(8.5).text(verification.url, textX, top + 60, { width: textWidth, link: verification.url });
-  doc.fillColor(PDF_COLOURS.ink).font('Helvetica-Bold').fontSize(9).text(`Verification code: ${verification.code}`, textX, top + 80, { width: textWidth });
+    .text(
+      `Scan the QR code or open the link below. The page shows this payment as Levy recorded it; if it says no receipt matches, this ${what} is not genuine.`,
+      textX,
+      top + 27,
+      { width: textWidth },
+    );
+  doc
+    .fillColor(PDF_COLOURS.accent)
+    .font('Helvetica')
+    .fontSize(8.5)
+    .text(verification.url, textX, top + 60, { width: textWidth, link: verification.url });
+  doc
+    .fillColor(PDF_COLOURS.ink)
+    .font('Helvetica-Bold')
+    .fontSize(9)
+    .text(`Verification code: ${verification.code}`, textX, top + 80, { width: textWidth });
   return top + panelHeight + 14;
 }
 
@@ -146,13 +200,25 @@ function numberPages(doc: PDFKit.PDFDocument, left: number, width: number) {
     doc.switchToPage(range.start + index);
     // Written in the bottom margin: without this pdfkit would start a new page for it.
     doc.page.margins.bottom = 0;
-    doc.fillColor(PDF_COLOURS.muted).font('Helvetica').fontSize(8).text(`Page ${index + 1} of ${range.count}`, left, doc.page.height - 36, { width, align: 'right', lineBreak: false });
+    doc
+      .fillColor(PDF_COLOURS.muted)
+      .font('Helvetica')
+      .fontSize(8)
+      .text(`Page ${index + 1} of ${range.count}`, left, doc.page.height - 36, {
+        width,
+        align: 'right',
+        lineBreak: false,
+      });
   }
 }
 
 /** A small capitalised heading over a block (AMOUNT, PAYEES); answers where the block starts. */
 export function drawSectionTitle(page: PdfPage, y: number, title: string): number {
-  page.doc.fillColor(PDF_COLOURS.muted).font('Helvetica-Bold').fontSize(8).text(title.toUpperCase(), page.left, y, { characterSpacing: 0.8 });
+  page.doc
+    .fillColor(PDF_COLOURS.muted)
+    .font('Helvetica-Bold')
+    .fontSize(8)
+    .text(title.toUpperCase(), page.left, y, { characterSpacing: 0.8 });
   return y + 15;
 }
 
@@ -160,8 +226,16 @@ export function drawSectionTitle(page: PdfPage, y: number, title: string): numbe
 export function drawAmountRow(page: PdfPage, y: number, label: string, value: string, bold = false): number {
   const { doc, left, width } = page;
   const size = bold ? 11 : 10;
-  doc.fillColor(bold ? PDF_COLOURS.ink : PDF_COLOURS.muted).font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(size).text(label, left, y, { width: width * 0.6 });
-  doc.fillColor(PDF_COLOURS.ink).font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(size).text(value, left + width * 0.6, y, { width: width * 0.4, align: 'right' });
+  doc
+    .fillColor(bold ? PDF_COLOURS.ink : PDF_COLOURS.muted)
+    .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+    .fontSize(size)
+    .text(label, left, y, { width: width * 0.6 });
+  doc
+    .fillColor(PDF_COLOURS.ink)
+    .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+    .fontSize(size)
+    .text(value, left + width * 0.6, y, { width: width * 0.4, align: 'right' });
   return y + size + 7;
 }
 
@@ -173,14 +247,27 @@ export interface PdfColumn {
 }
 
 /** One row of a table, each value cut to its column. */
-export function drawTableCells(page: PdfPage, columns: readonly PdfColumn[], values: string[], y: number, options: { bold?: boolean; color?: string } = {}) {
+export function drawTableCells(
+  page: PdfPage,
+  columns: readonly PdfColumn[],
+  values: string[],
+  y: number,
+  options: { bold?: boolean; color?: string } = {},
+) {
   const { doc, width } = page;
   let x = page.left;
-  doc.font(options.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8.5).fillColor(options.color ?? PDF_COLOURS.ink);
+  doc
+    .font(options.bold ? 'Helvetica-Bold' : 'Helvetica')
+    .fontSize(8.5)
+    .fillColor(options.color ?? PDF_COLOURS.ink);
   columns.forEach((column, index) => {
     const cellWidth = column.width * width;
     const padding = index === 0 ? 0 : 6;
-    doc.text(fitText(doc, values[index], cellWidth - padding), x + (column.align === 'left' ? padding : 0), y, { width: cellWidth - padding, align: column.align, lineBreak: false });
+    doc.text(fitText(doc, values[index], cellWidth - padding), x + (column.align === 'left' ? padding : 0), y, {
+      width: cellWidth - padding,
+      align: column.align,
+      lineBreak: false,
+    });
     x += cellWidth;
   });
 }

@@ -9,7 +9,15 @@ export function pdfAmount(naira: string): string {
 /** DD MMM, YYYY (docs/product.md "Expected everywhere"), in Lagos time when a time is given. */
 export function longDate(iso: string, withTime = false): string {
   const date = new Date(iso.length === 10 ? `${iso}T12:00:00Z` : iso);
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Lagos', day: '2-digit', month: 'numeric', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false }).formatToParts(date);
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Africa/Lagos',
+    day: '2-digit',
+    month: 'numeric',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+  }).formatToParts(date);
   const part = (type: string) => parts.find((item) => item.type === type)?.value ?? '';
   const day = `${part('day')} ${MONTHS[Number(part('month')) - 1]}, ${part('year')}`;
   return withTime ? `${day} ${part('hour')}:${part('minute')} (Lagos)` : day;

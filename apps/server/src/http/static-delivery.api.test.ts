@@ -33,7 +33,11 @@ afterAll(async () => {
 });
 
 const get = (url: string, acceptEncoding?: string) =>
-  test.app.inject({ method: 'GET', url, headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
+  test.app.inject({
+    method: 'GET',
+    url,
+    headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+  });
 
 describe('the built web app is sent compressed, as the browser accepts', () => {
   it('sends the Brotli copy to a browser that accepts br, and says the answer varies with Accept-Encoding', async () => {
@@ -77,7 +81,9 @@ describe('the built web app is sent compressed, as the browser accepts', () => {
 describe('caching', () => {
   it('keeps hashed assets for a year, immutable, whatever the encoding', async () => {
     for (const encoding of ['br', 'gzip', 'identity']) {
-      expect((await get('/assets/index-AbC123.js', encoding)).headers['cache-control'], encoding).toBe('public, max-age=31536000, immutable');
+      expect((await get('/assets/index-AbC123.js', encoding)).headers['cache-control'], encoding).toBe(
+        'public, max-age=31536000, immutable',
+      );
     }
   });
 
@@ -91,7 +97,11 @@ describe('caching', () => {
 
   it('answers a revalidation of an unchanged index.html with 304 Not Modified', async () => {
     const first = await get('/', 'br');
-    const again = await test.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br', 'if-none-match': String(first.headers.etag) } });
+    const again = await test.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { 'accept-encoding': 'br', 'if-none-match': String(first.headers.etag) },
+    });
     expect(again.statusCode).toBe(304);
   });
 
@@ -104,8 +114,14 @@ describe('caching', () => {
 
 describe('security headers', () => {
   it('sends the content security policy and the other security headers with the web app and with every API answer', async () => {
-    const policy = "default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';frame-ancestors 'self';img-src 'self' data: blob:;object-src 'none';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline'";
-    const answers = [await get('/', 'br'), await get('/assets/index-AbC123.js', 'gzip'), await get('/service/v1/nothing-here', 'br'), await test.app.inject({ method: 'POST', url: '/service/v1/public/calculator/paye', payload: {} })];
+    const policy =
+      "default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';frame-ancestors 'self';img-src 'self' data: blob:;object-src 'none';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline'";
+    const answers = [
+      await get('/', 'br'),
+      await get('/assets/index-AbC123.js', 'gzip'),
+      await get('/service/v1/nothing-here', 'br'),
+      await test.app.inject({ method: 'POST', url: '/service/v1/public/calculator/paye', payload: {} }),
+    ];
     for (const response of answers) {
       expect(response.headers['content-security-policy']).toBe(policy);
       expect(response.headers['x-content-type-options']).toBe('nosniff');

@@ -33,17 +33,39 @@ export function csvCell(value: string | number): string {
 }
 
 /** A table as a CSV (UTF-8 with BOM, so Excel reads ₦ and names right) or an XLSX download. */
-export async function exportTable<T>(input: { filename: string; sheetName: string; format: ExportFormat; columns: Array<ExportColumn<T>>; rows: T[] }): Promise<FileReply> {
+export async function exportTable<T>(input: {
+  filename: string;
+  sheetName: string;
+  format: ExportFormat;
+  columns: Array<ExportColumn<T>>;
+  rows: T[];
+}): Promise<FileReply> {
   const { columns, rows } = input;
   if (input.format === 'csv') {
-    const lines = [columns.map((column) => csvCell(column.header)).join(','), ...rows.map((row) => columns.map((column) => csvCell(column.value(row))).join(','))];
-    return new FileReply(`${input.filename}.csv`, 'text/csv; charset=utf-8', Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`, 'utf8'));
+    const lines = [
+      columns.map((column) => csvCell(column.header)).join(','),
+      ...rows.map((row) => columns.map((column) => csvCell(column.value(row))).join(',')),
+    ];
+    return new FileReply(
+      `${input.filename}.csv`,
+      'text/csv; charset=utf-8',
+      Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`, 'utf8'),
+    );
   }
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(input.sheetName);
-  sheet.columns = columns.map((column) => ({ header: column.header, width: Math.max(12, column.header.length + 4), style: column.isMoney ? { numFmt: '#,##0.00' } : {} }));
-  for (const row of rows) sheet.addRow(columns.map((column) => (column.isMoney ? Number(column.value(row)) : column.value(row))));
+  sheet.columns = columns.map((column) => ({
+    header: column.header,
+    width: Math.max(12, column.header.length + 4),
+    style: column.isMoney ? { numFmt: '#,##0.00' } : {},
+  }));
+  for (const row of rows)
+    sheet.addRow(columns.map((column) => (column.isMoney ? Number(column.value(row)) : column.value(row))));
   sheet.getRow(1).font = { bold: true };
   const buffer = await workbook.xlsx.writeBuffer();
-  return new FileReply(`${input.filename}.xlsx`, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', Buffer.from(buffer));
+  return new FileReply(
+    `${input.filename}.xlsx`,
+    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    Buffer.from(buffer),
+  );
 }

@@ -10,7 +10,8 @@ export function zipReply(filename: string, files: FileReply[]): FileReply {
   const entries: Record<string, [Uint8Array, { level: 0 }]> = {};
   for (const file of files) {
     let name = file.filename;
-    for (let copy = 2; name in entries; copy += 1) name = file.filename.replace(/(\.[^.]+)?$/, (extension) => ` (${copy})${extension}`);
+    for (let copy = 2; name in entries; copy += 1)
+      name = file.filename.replace(/(\.[^.]+)?$/, (extension) => ` (${copy})${extension}`);
     entries[name] = [file.content, { level: 0 }];
   }
   return new FileReply(filename, 'application/zip', Buffer.from(zipSync(entries)));

@@ -39,7 +39,11 @@ describe('jobs', () => {
   it('runs a job enqueued in a committed transaction and never one from a rolled-back transaction', async () => {
     const seen: string[] = [];
     const jobs = jobsOn(database);
-    jobs.define<{ label: string }>({ name: 'record', options: { pollingIntervalSeconds: 0.5 }, handle: async ({ label }) => void seen.push(label) });
+    jobs.define<{ label: string }>({
+      name: 'record',
+      options: { pollingIntervalSeconds: 0.5 },
+      handle: async ({ label }) => void seen.push(label),
+    });
     await jobs.start();
     await database.db
       .transaction(async (tx) => {
@@ -75,7 +79,11 @@ describe('jobs', () => {
     expect(completions).toEqual([]);
 
     const second = jobsOn(database);
-    second.define({ name: 'settle', options: { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1 }, handle: async () => void completions.push(2) });
+    second.define({
+      name: 'settle',
+      options: { pollingIntervalSeconds: 0.5, retryDelaySeconds: 1 },
+      handle: async () => void completions.push(2),
+    });
     await second.start();
     await until(async () => (await second.findJob('settle', id))?.state === 'completed');
     await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -135,12 +143,22 @@ describe('jobs', () => {
     const second = usePostgres ? await openDatabase({ databaseUrl: scratch!.url, dataDir: 'memory://' }) : database;
     const runs: string[] = [];
     // This minute, Lagos time, so the schedule is due now rather than tomorrow (not its last seconds).
-    if (new Date().getSeconds() > 45) await new Promise((resolve) => setTimeout(resolve, (61 - new Date().getSeconds()) * 1000));
-    const now = new Intl.DateTimeFormat('en-GB', { timeZone: SCHEDULE_TIME_ZONE, hour: '2-digit', minute: '2-digit', hour12: false }).format(new Date());
+    if (new Date().getSeconds() > 45)
+      await new Promise((resolve) => setTimeout(resolve, (61 - new Date().getSeconds()) * 1000));
+    const now = new Intl.DateTimeFormat('en-GB', {
+      timeZone: SCHEDULE_TIME_ZONE,
+      hour: '2-digit',
+      minute: '2-digit',
+      hour12: false,
+    }).format(new Date());
     try {
       for (const [index, db] of [database, second].entries()) {
         const jobs = jobsOn(db);
-        jobs.define({ name: 'digest', options: { pollingIntervalSeconds: 0.5 }, handle: async () => void runs.push(`process ${index}`) });
+        jobs.define({
+          name: 'digest',
+          options: { pollingIntervalSeconds: 0.5 },
+          handle: async () => void runs.push(`process ${index}`),
+        });
         jobs.scheduleDaily('digest', now);
         await jobs.start();
       }
@@ -148,7 +166,9 @@ describe('jobs', () => {
       await new Promise((resolve) => setTimeout(resolve, 3000));
       expect(runs).toHaveLength(1);
       const scheduled = await database.executeSql(`select timezone, cron from pgboss.schedule where name = 'digest'`);
-      expect(scheduled.rows).toEqual([{ timezone: SCHEDULE_TIME_ZONE, cron: expect.stringMatching(/^\d+ \d+ \* \* \*$/) }]);
+      expect(scheduled.rows).toEqual([
+        { timezone: SCHEDULE_TIME_ZONE, cron: expect.stringMatching(/^\d+ \d+ \* \* \*$/) },
+      ]);
     } finally {
       for (const jobs of running.splice(0)) await jobs.stop(1000);
       if (second !== database) await second.close();

@@ -36,7 +36,10 @@ export interface JobDefinition<T extends object> {
    * Runs once per delivery; throwing fails the attempt (retried while attempts remain). `signal`
    * is aborted when the process stops: long work stops there and throws, to be picked up again.
    */
-  handle(data: T, context: { jobId: string; attempt: number; isLastAttempt: boolean; signal: AbortSignal }): Promise<void>;
+  handle(
+    data: T,
+    context: { jobId: string; attempt: number; isLastAttempt: boolean; signal: AbortSignal },
+  ): Promise<void>;
 }
 
 export interface EnqueueOptions {
@@ -120,7 +123,13 @@ export function createJobs(deps: { database: Database; log: FastifyBaseLogger; c
     };
     for (let index = 0; index < (options.concurrency ?? 1); index++) {
       const polling = index === 0 ? pollingIntervalSeconds : Math.max(pollingIntervalSeconds, HELPER_POLLING_SECONDS);
-      ids.push(await boss.work<object>(definition.name, { pollingIntervalSeconds: polling, batchSize: 1, includeMetadata: true }, (jobs) => runOne(definition, jobs[0], wakeAll)));
+      ids.push(
+        await boss.work<object>(
+          definition.name,
+          { pollingIntervalSeconds: polling, batchSize: 1, includeMetadata: true },
+          (jobs) => runOne(definition, jobs[0], wakeAll),
+        ),
+      );
     }
   }
 
@@ -133,8 +142,13 @@ export function createJobs(deps: { database: Database; log: FastifyBaseLogger; c
     try {
       await definition.handle(job.data, { jobId: job.id, attempt, isLastAttempt, signal: stopping.signal });
     } catch (error) {
-      if (isLastAttempt) deps.log.error({ err: error, job: definition.name, jobId: job.id, attempts: attempt }, 'Job failed for good (dead letter): no retries left');
-      else deps.log.warn({ err: error, job: definition.name, jobId: job.id, attempt }, 'Job failed; it will be retried');
+      if (isLastAttempt)
+        deps.log.error(
+          { err: error, job: definition.name, jobId: job.id, attempts: attempt },
+          'Job failed for good (dead letter): no retries left',
+        );
+      else
+        deps.log.warn({ err: error, job: definition.name, jobId: job.id, attempt }, 'Job failed; it will be retried');
       throw error;
     } finally {
       running -= 1;
@@ -168,7 +182,8 @@ export function createJobs(deps: { database: Database; log: FastifyBaseLogger; c
       stopping = new AbortController();
       await boss.start();
       for (const definition of definitions.values()) await startWorkers(definition);
-      for (const schedule of schedules) await boss.schedule(schedule.name, schedule.cron, schedule.data, { tz: SCHEDULE_TIME_ZONE });
+      for (const schedule of schedules)
+        await boss.schedule(schedule.name, schedule.cron, schedule.data, { tz: SCHEDULE_TIME_ZONE });
     },
     async stop(timeoutMs = 10_000) {
       if (!started) return;

@@ -42,7 +42,9 @@ function statementCsv(count: number): Buffer {
     const amount = 1_000 + (row % 97) * 13;
     balance += isCredit ? amount : -amount;
     const naira = (amount / 100).toFixed(2);
-    lines.push(`${day},${isCredit ? 'NIP TRANSFER FROM ADA OKAFOR' : 'POS PURCHASE SHOPRITE LEKKI'} ${row},${isCredit ? '' : naira},${isCredit ? naira : ''},${(balance / 100).toFixed(2)}`);
+    lines.push(
+      `${day},${isCredit ? 'NIP TRANSFER FROM ADA OKAFOR' : 'POS PURCHASE SHOPRITE LEKKI'} ${row},${isCredit ? '' : naira},${isCredit ? naira : ''},${(balance / 100).toFixed(2)}`,
+    );
   }
   return Buffer.from(lines.join('\n'));
 }
@@ -50,8 +52,14 @@ function statementCsv(count: number): Buffer {
 describe('large files leave the event loop free', () => {
   it('reads and stores a 80,000-row statement CSV while other requests are answered', async () => {
     const owner = await ownerWithOrganisation(test);
-    const folder = await test.call('POST', 'bank', 'statement-folders', { token: owner.token, body: { name: 'Large files' } });
-    const record = await test.call('POST', 'bank', `statement-folders/${folder.data.id}/records`, { token: owner.token, body: { name: 'Main account' } });
+    const folder = await test.call('POST', 'bank', 'statement-folders', {
+      token: owner.token,
+      body: { name: 'Large files' },
+    });
+    const record = await test.call('POST', 'bank', `statement-folders/${folder.data.id}/records`, {
+      token: owner.token,
+      body: { name: 'Main account' },
+    });
     const content = statementCsv(80_000);
 
     const { result: statement, stallMs } = await longestStall(async () => {
@@ -66,7 +74,11 @@ describe('large files leave the event loop free', () => {
         return read.data.status === 'analysed' || read.data.status === 'failed' ? read.data : undefined;
       }, 120_000);
     });
-    expect(statement).toMatchObject({ status: 'analysed', verdict: 'consistent', totals: { transaction_count: 80_000 } });
+    expect(statement).toMatchObject({
+      status: 'analysed',
+      verdict: 'consistent',
+      totals: { transaction_count: 80_000 },
+    });
     expect(stallMs).toBeLessThan(MAX_STALL_MS);
   }, 180_000);
 });
@@ -75,12 +87,20 @@ describe('a new process is ready before its first request', () => {
   it('starts the file threads with every task module loaded, and they then take work', async () => {
     // The app registered its tasks (bills, payroll, statements) when it was built.
     await startWorkers();
-    const payeItems = inWorker<typeof import('../modules/bills/bill-file-tasks').payeItems>(new URL('../modules/bills/bill-file-tasks.ts', import.meta.url), 'payeItems');
-    const file = Buffer.from('tax_payer_number,name,nationality,designation,gross_income,tax_payable,basic_salary,housing,transport,furniture,education,lunch,passage,leave,bonus,13th_month,utility,other_allowances\nN-1234567,Ada Okafor,Nigerian,Accountant,500000,60000,300000,100000,50000,,,,,,,,,\n');
+    const payeItems = inWorker<typeof import('../modules/bills/bill-file-tasks').payeItems>(
+      new URL('../modules/bills/bill-file-tasks.ts', import.meta.url),
+      'payeItems',
+    );
+    const file = Buffer.from(
+      'tax_payer_number,name,nationality,designation,gross_income,tax_payable,basic_salary,housing,transport,furniture,education,lunch,passage,leave,bonus,13th_month,utility,other_allowances\nN-1234567,Ada Okafor,Nigerian,Accountant,500000,60000,300000,100000,50000,,,,,,,,,\n',
+    );
     const progress: unknown[] = [];
     const parsed = await payeItems({ content: file, month: '2026-10' }, (report) => progress.push(report));
     expect(parsed).toMatchObject({ ok: true });
-    expect(progress).toEqual([{ counted: { count: 1, amountDue: 6_000_000 } }, { page: expect.stringMatching(/^\[\[2,"N-1234567","Ada Okafor",/) }]);
+    expect(progress).toEqual([
+      { counted: { count: 1, amountDue: 6_000_000 } },
+      { page: expect.stringMatching(/^\[\[2,"N-1234567","Ada Okafor",/) },
+    ]);
   }, 60_000);
 
   it('opens every connection of the pool at once', async () => {

@@ -13,13 +13,15 @@ type TaskFunction = (input: unknown, report: (progress: unknown) => void) => unk
 /** Posts a result's long arrays (itself, or its own properties) in parts and returns what is left to post whole. */
 function postParts(id: number, result: unknown): unknown {
   const send = (key: string | null, items: unknown[]) => {
-    for (let start = 0; start < items.length; start += RESULT_PART_ITEMS) post({ id, type: 'part', key, items: items.slice(start, start + RESULT_PART_ITEMS) });
+    for (let start = 0; start < items.length; start += RESULT_PART_ITEMS)
+      post({ id, type: 'part', key, items: items.slice(start, start + RESULT_PART_ITEMS) });
   };
   if (Array.isArray(result)) {
     send(null, result);
     return [];
   }
-  if (result === null || typeof result !== 'object' || Object.getPrototypeOf(result) !== Object.prototype) return result;
+  if (result === null || typeof result !== 'object' || Object.getPrototypeOf(result) !== Object.prototype)
+    return result;
   const rest: Record<string, unknown> = { ...result };
   for (const [key, value] of Object.entries(rest)) {
     if (Array.isArray(value) && value.length > RESULT_PART_ITEMS) {
@@ -53,4 +55,7 @@ async function preload({ id, preload: modules }: WorkerPreload): Promise<void> {
   }
 }
 
-port.on('message', (request: WorkerRequest | WorkerPreload) => void ('preload' in request ? preload(request) : run(request)));
+port.on(
+  'message',
+  (request: WorkerRequest | WorkerPreload) => void ('preload' in request ? preload(request) : run(request)),
+);

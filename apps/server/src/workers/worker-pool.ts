@@ -62,7 +62,10 @@ let nextId = 1;
 const taskModules = new Set<string>();
 
 function startThread(): Thread {
-  const thread: Thread = { worker: new Worker(WORKER_FILE, { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } }), task: null };
+  const thread: Thread = {
+    worker: new Worker(WORKER_FILE, { resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } }),
+    task: null,
+  };
   thread.worker.on('message', (message: WorkerResponse) => receive(thread, message));
   const stop = (error: Error) => {
     const index = threads.indexOf(thread);
@@ -122,7 +125,8 @@ function dispatch(): void {
   for (;;) {
     const task = queue[0];
     if (!task) break;
-    const thread = threads.find((candidate) => candidate.task === null) ?? (threads.length < POOL_SIZE ? startThread() : null);
+    const thread =
+      threads.find((candidate) => candidate.task === null) ?? (threads.length < POOL_SIZE ? startThread() : null);
     if (!thread) break;
     queue.shift();
     thread.task = task;

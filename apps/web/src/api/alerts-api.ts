@@ -28,11 +28,19 @@ export function useAlerts(organisationId: string | undefined) {
 }
 
 export function useChecklist(organisationId: string | undefined) {
-  return useQuery({ queryKey: alertKeys.checklist(organisationId ?? ''), queryFn: () => callApi(calls.getChecklist, { params: { id: organisationId! }, quiet: true }), enabled: Boolean(organisationId) });
+  return useQuery({
+    queryKey: alertKeys.checklist(organisationId ?? ''),
+    queryFn: () => callApi(calls.getChecklist, { params: { id: organisationId! }, quiet: true }),
+    enabled: Boolean(organisationId),
+  });
 }
 
 export function useBillMetrics(organisationId: string | undefined) {
-  return useQuery({ queryKey: alertKeys.metrics(organisationId ?? ''), queryFn: () => callApi(calls.getBillMetrics, { params: { id: organisationId!, x: 'monthly' } }), enabled: Boolean(organisationId) });
+  return useQuery({
+    queryKey: alertKeys.metrics(organisationId ?? ''),
+    queryFn: () => callApi(calls.getBillMetrics, { params: { id: organisationId!, x: 'monthly' } }),
+    enabled: Boolean(organisationId),
+  });
 }
 
 /** The deadline calendar, kept as fresh as the alerts: a failed payment's month joins it without a reload. */
@@ -48,7 +56,12 @@ export function useDeadlineCalendar(organisationId: string | undefined) {
 
 /** The address a calendar app subscribes to. */
 export function useDeadlineFeed(organisationId: string | undefined) {
-  return useQuery({ queryKey: alertKeys.feed(organisationId ?? ''), queryFn: () => callApi(calls.getDeadlineFeed, { params: { id: organisationId! } }), enabled: Boolean(organisationId), staleTime: Infinity });
+  return useQuery({
+    queryKey: alertKeys.feed(organisationId ?? ''),
+    queryFn: () => callApi(calls.getDeadlineFeed, { params: { id: organisationId! } }),
+    enabled: Boolean(organisationId),
+    staleTime: Infinity,
+  });
 }
 
 /** A new subscription address; the old one stops working. */
@@ -69,10 +82,25 @@ export function downloadDeadlines(organisationId: string, format: 'ics' | 'csv')
 export function useNoWhtDeclaration() {
   const refreshDeadlines = useRefreshDeadlines();
   return useMutation({
-    mutationFn: ({ corporationId, stateCode, taxMonth, declared }: { corporationId: string; stateCode: string; taxMonth: string; declared: boolean }) =>
+    mutationFn: ({
+      corporationId,
+      stateCode,
+      taxMonth,
+      declared,
+    }: {
+      corporationId: string;
+      stateCode: string;
+      taxMonth: string;
+      declared: boolean;
+    }) =>
       declared
-        ? callApi(calls.declareNoWhtDeductions, { params: { id: corporationId, code: stateCode }, body: { tax_month: taxMonth } }).then(() => 'Declared: no WHT deductions this month')
-        : callApi(calls.removeNoWhtDeductions, { params: { id: corporationId, code: stateCode, month: taxMonth } }).then(() => 'Declaration removed: the month is owed again'),
+        ? callApi(calls.declareNoWhtDeductions, {
+            params: { id: corporationId, code: stateCode },
+            body: { tax_month: taxMonth },
+          }).then(() => 'Declared: no WHT deductions this month')
+        : callApi(calls.removeNoWhtDeductions, {
+            params: { id: corporationId, code: stateCode, month: taxMonth },
+          }).then(() => 'Declaration removed: the month is owed again'),
     // Said at once; the deadlines are read again behind it (the button is free as soon as the server answers).
     onSuccess: (message) => {
       showSuccessToast(message);
@@ -84,5 +112,12 @@ export function useNoWhtDeclaration() {
 /** After a bill is paid: the session's alerts (the bell) and the alerts, checklist, calendar and metrics are read again. */
 export function useRefreshDeadlines() {
   const queryClient = useQueryClient();
-  return useCallback(() => Promise.all([queryClient.invalidateQueries({ queryKey: ['session'] }), queryClient.invalidateQueries({ queryKey: alertKeys.all })]), [queryClient]);
+  return useCallback(
+    () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['session'] }),
+        queryClient.invalidateQueries({ queryKey: alertKeys.all }),
+      ]),
+    [queryClient],
+  );
 }

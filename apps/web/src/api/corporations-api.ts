@@ -32,7 +32,8 @@ export const corporationKeys = {
   list: (params: Record<string, unknown>) => ['corporations', 'list', params] as const,
   one: (id: string) => ['corporations', 'one', id] as const,
   states: (id: string) => ['corporations', 'states', id] as const,
-  employees: (id: string, stateCode: string, params: Record<string, unknown>) => ['corporations', 'employees', id, stateCode, params] as const,
+  employees: (id: string, stateCode: string, params: Record<string, unknown>) =>
+    ['corporations', 'employees', id, stateCode, params] as const,
   collectors: ['collectors'] as const,
   priorPayments: (id: string, stateCode: string) => ['corporations', 'prior-payments', id, stateCode] as const,
 };
@@ -84,7 +85,10 @@ export function useCorporationStates(corporationId: string | undefined) {
 /** Asks the state's revenue service who holds a Tax ID. */
 /** Who the state's revenue service says holds a Tax ID, and whether that is the corporation registering it. */
 export function verifyTaxId(stateCode: string, taxPayerNumber: string, corporationId: string) {
-  return callApi(calls.verifyStateTaxId, { params: { state: stateCode }, body: { tax_payer_number: taxPayerNumber, corporation_id: corporationId } });
+  return callApi(calls.verifyStateTaxId, {
+    params: { state: stateCode },
+    body: { tax_payer_number: taxPayerNumber, corporation_id: corporationId },
+  });
 }
 
 /** The registration form: the Tax ID, the first tax month owed there, and the confirmation of another taxpayer name. */
@@ -95,13 +99,21 @@ export interface StateRegistrationInput {
   confirmName?: boolean;
 }
 
-const registrationBody = (input: StateRegistrationInput) => ({ tax_payer_number: input.taxPayerNumber, first_tax_month: input.firstTaxMonth, confirm_name: input.confirmName });
+const registrationBody = (input: StateRegistrationInput) => ({
+  tax_payer_number: input.taxPayerNumber,
+  first_tax_month: input.firstTaxMonth,
+  confirm_name: input.confirmName,
+});
 
 /** Admins: from which month the corporation owes tax in a state. */
 export function useSetFirstTaxMonth(corporationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ stateCode, month }: { stateCode: string; month: string }) => callApi(calls.setFirstTaxMonth, { params: { id: corporationId, code: stateCode }, body: { first_tax_month: month } }),
+    mutationFn: ({ stateCode, month }: { stateCode: string; month: string }) =>
+      callApi(calls.setFirstTaxMonth, {
+        params: { id: corporationId, code: stateCode },
+        body: { first_tax_month: month },
+      }),
     onSuccess: () => {
       showSuccessToast('First tax month saved');
       return invalidateCorporation(queryClient);
@@ -117,7 +129,11 @@ function invalidateCorporation(queryClient: ReturnType<typeof useQueryClient>) {
 export function useAddState(corporationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: StateRegistrationInput) => callApi(calls.addCorporationState, { params: { id: corporationId, code: input.stateCode }, body: registrationBody(input) }),
+    mutationFn: (input: StateRegistrationInput) =>
+      callApi(calls.addCorporationState, {
+        params: { id: corporationId, code: input.stateCode },
+        body: registrationBody(input),
+      }),
     onSuccess: () => {
       showSuccessToast(SUCCESS_MESSAGES.stateAdded);
       return invalidateCorporation(queryClient);
@@ -129,7 +145,11 @@ export function useAddState(corporationId: string) {
 export function useUpdateStateId(corporationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: StateRegistrationInput) => callApi(calls.updateCorporationStateTaxId, { params: { id: corporationId, code: input.stateCode }, body: registrationBody(input) }),
+    mutationFn: (input: StateRegistrationInput) =>
+      callApi(calls.updateCorporationStateTaxId, {
+        params: { id: corporationId, code: input.stateCode },
+        body: registrationBody(input),
+      }),
     onSuccess: () => {
       showSuccessToast(SUCCESS_MESSAGES.stateIdUpdated);
       return invalidateCorporation(queryClient);
@@ -140,7 +160,8 @@ export function useUpdateStateId(corporationId: string) {
 export function useRemoveState(corporationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (stateCode: string) => callApi(calls.removeCorporationState, { params: { id: corporationId, code: stateCode } }),
+    mutationFn: (stateCode: string) =>
+      callApi(calls.removeCorporationState, { params: { id: corporationId, code: stateCode } }),
     onSuccess: () => {
       showSuccessToast(SUCCESS_MESSAGES.stateRemoved);
       return invalidateCorporation(queryClient);
@@ -168,7 +189,10 @@ export function useVerifyConsent(corporationId: string, stateCode: string) {
   });
 }
 
-export function useUploadPayroll(corporationId: string, registration: Pick<CorporationState, 'tax_payer_number' | 'state'>) {
+export function useUploadPayroll(
+  corporationId: string,
+  registration: Pick<CorporationState, 'tax_payer_number' | 'state'>,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ file, onProgress }: { file: File; onProgress: (percent: number) => void }) =>
@@ -184,7 +208,12 @@ export function useUploadPayroll(corporationId: string, registration: Pick<Corpo
   });
 }
 
-export function usePayrollEmployees(corporationId: string, stateCode: string, params: Record<string, unknown>, enabled = true) {
+export function usePayrollEmployees(
+  corporationId: string,
+  stateCode: string,
+  params: Record<string, unknown>,
+  enabled = true,
+) {
   return useQuery({
     queryKey: corporationKeys.employees(corporationId, stateCode, params),
     queryFn: () => callApi(calls.listPayrollEmployees, { params: { ...params, id: corporationId, code: stateCode } }),
@@ -212,7 +241,11 @@ export interface PriorPaymentForm {
 export function useRecordPriorPayePayment(corporationId: string, stateCode: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ file, ...fields }: PriorPaymentForm) => uploadForm(calls.recordPriorPayePayment, { params: { id: corporationId, code: stateCode }, fields: { ...fields, file } }),
+    mutationFn: ({ file, ...fields }: PriorPaymentForm) =>
+      uploadForm(calls.recordPriorPayePayment, {
+        params: { id: corporationId, code: stateCode },
+        fields: { ...fields, file },
+      }),
     onSuccess: () => {
       showSuccessToast(PRIOR_PAYMENT_MESSAGES.recorded);
       return queryClient.invalidateQueries({ queryKey: corporationKeys.priorPayments(corporationId, stateCode) });
@@ -223,7 +256,8 @@ export function useRecordPriorPayePayment(corporationId: string, stateCode: stri
 export function useRemovePriorPayePayment(corporationId: string, stateCode: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (taxMonth: string) => callApi(calls.removePriorPayePayment, { params: { id: corporationId, code: stateCode, month: taxMonth } }),
+    mutationFn: (taxMonth: string) =>
+      callApi(calls.removePriorPayePayment, { params: { id: corporationId, code: stateCode, month: taxMonth } }),
     onSuccess: () => {
       showSuccessToast(PRIOR_PAYMENT_MESSAGES.removed);
       return queryClient.invalidateQueries({ queryKey: corporationKeys.priorPayments(corporationId, stateCode) });

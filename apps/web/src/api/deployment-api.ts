@@ -4,5 +4,10 @@ import { callApi } from '../lib/api-client';
 
 /** What kind of deployment this is; it does not change while the app runs. */
 export function useDeployment() {
-  return useQuery({ queryKey: ['deployment'], queryFn: () => callApi(calls.getDeployment, { quiet: true }), staleTime: Infinity, gcTime: Infinity });
+  return useQuery({
+    queryKey: ['deployment'],
+    queryFn: () => callApi(calls.getDeployment, { quiet: true }),
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
 }

@@ -54,9 +54,17 @@ export function useOnboardingSummary(id: string | undefined) {
   });
 }
 
-export type IdentityFields = Record<'legal_name' | 'cac_number' | 'business_type' | 'industry' | 'tax_id' | 'address' | 'state_id' | 'phone' | 'website', string>;
+export type IdentityFields = Record<
+  'legal_name' | 'cac_number' | 'business_type' | 'industry' | 'tax_id' | 'address' | 'state_id' | 'phone' | 'website',
+  string
+>;
 
-export function saveIdentity(organisationId: string, fields: IdentityFields, cacDocument: File | null, onProgress: (percent: number) => void) {
+export function saveIdentity(
+  organisationId: string,
+  fields: IdentityFields,
+  cacDocument: File | null,
+  onProgress: (percent: number) => void,
+) {
   return uploadForm(calls.updateOrganisationIdentity, {
     params: { id: organisationId },
     fields: { ...fields, cac_document: cacDocument },
@@ -76,7 +84,6 @@ export function useRenameOrganisation(id: string) {
   });
 }
 
-
 export function useOrganisationSettings(id: string | undefined) {
   return useQuery({
     queryKey: organisationKeys.settings(id ?? ''),
@@ -90,7 +97,9 @@ export function useActiveAdminCount(id: string | undefined, enabled: boolean) {
   return useQuery({
     queryKey: ['team', 'active-admins', id ?? ''],
     queryFn: async () => {
-      const members = await callApi(calls.listTeamMembers, { params: { id: id!, no_pages: true, filters: JSON.stringify([{ field: 'status', value: 'active' }]) } });
+      const members = await callApi(calls.listTeamMembers, {
+        params: { id: id!, no_pages: true, filters: JSON.stringify([{ field: 'status', value: 'active' }]) },
+      });
       return members.items.filter((member) => member.role.code === ADMIN_ROLE_CODE).length;
     },
     enabled: Boolean(id) && enabled,
@@ -100,8 +109,13 @@ export function useActiveAdminCount(id: string | undefined, enabled: boolean) {
 export function useUpdateSetting(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (setting: ContractBody<typeof updateOrganisationSetting>) => callApi(calls.updateOrganisationSetting, { params: { id }, body: setting }),
+    mutationFn: (setting: ContractBody<typeof updateOrganisationSetting>) =>
+      callApi(calls.updateOrganisationSetting, { params: { id }, body: setting }),
     // The wallet setting changes the session's wallet type, and with it the side navigation.
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: organisationKeys.settings(id) }), queryClient.invalidateQueries({ queryKey: ['wallets'] })]),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: organisationKeys.settings(id) }),
+        queryClient.invalidateQueries({ queryKey: ['wallets'] }),
+      ]),
   });
 }

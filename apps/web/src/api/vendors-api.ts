@@ -13,7 +13,11 @@ export const vendorKeys = {
 };
 
 export function useVendors(params: { page: number; count: number; search?: string }) {
-  return useQuery({ queryKey: vendorKeys.list(params), queryFn: () => callApi(calls.listVendors, { params }), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: vendorKeys.list(params),
+    queryFn: () => callApi(calls.listVendors, { params }),
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** Known vendors whose name or Tax ID holds `text` (two characters at least): the WHT form's suggestions. */
@@ -38,9 +42,12 @@ export function useVendorCreditNotes(taxPayerNumber: string | null) {
 export function useUpdateVendorEmail() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ taxPayerNumber, email }: { taxPayerNumber: string; email: string }) => callApi(calls.updateVendor, { params: { tax_payer_number: taxPayerNumber }, body: { email } }),
+    mutationFn: ({ taxPayerNumber, email }: { taxPayerNumber: string; email: string }) =>
+      callApi(calls.updateVendor, { params: { tax_payer_number: taxPayerNumber }, body: { email } }),
     onSuccess: (vendor) => {
-      showSuccessToast(vendor.email ? `Credit notes for ${vendor.name} go to ${vendor.email}` : `${vendor.name} has no email now`);
+      showSuccessToast(
+        vendor.email ? `Credit notes for ${vendor.name} go to ${vendor.email}` : `${vendor.name} has no email now`,
+      );
       return queryClient.invalidateQueries({ queryKey: vendorKeys.all });
     },
   });
@@ -48,7 +55,8 @@ export function useUpdateVendorEmail() {
 
 export function useSendCreditNote() {
   return useMutation({
-    mutationFn: ({ billId, row }: { billId: string; row: number }) => callApi(calls.sendBillCreditNote, { params: { id: billId, row } }),
+    mutationFn: ({ billId, row }: { billId: string; row: number }) =>
+      callApi(calls.sendBillCreditNote, { params: { id: billId, row } }),
     onSuccess: (sent) => showSuccessToast(`The credit note was sent to ${sent.to}`),
   });
 }

@@ -11,7 +11,8 @@ export type { OrganisationWallets, Wallet, WalletHistoryItem, WalletType } from 
 
 /** How often wallets are read again while Paystack is still assigning an account. */
 const PENDING_ACCOUNT_POLL_MS = 2_000;
-const pollWhilePending = (wallets: Wallet[] | undefined) => (wallets?.some((wallet) => wallet.virtual_account.status === 'pending') ? PENDING_ACCOUNT_POLL_MS : false);
+const pollWhilePending = (wallets: Wallet[] | undefined) =>
+  wallets?.some((wallet) => wallet.virtual_account.status === 'pending') ? PENDING_ACCOUNT_POLL_MS : false;
 
 /** Whose history: the organisation's wallets, or one corporation's. */
 export type HistoryScope = { organisationId: string } | { corporationId: string };
@@ -24,7 +25,11 @@ function fetchHistory(scope: HistoryScope, params: Record<string, unknown>) {
 }
 
 /** Downloads a scope's history as CSV or XLSX with the list's filters and search. */
-export function exportHistory(scope: HistoryScope, filters: Record<string, string | number | boolean>, format: 'csv' | 'xlsx') {
+export function exportHistory(
+  scope: HistoryScope,
+  filters: Record<string, string | number | boolean>,
+  format: 'csv' | 'xlsx',
+) {
   return 'organisationId' in scope
     ? downloadFile(calls.exportOrganisationWalletHistory, { ...filters, format, id: scope.organisationId })
     : downloadFile(calls.exportCorporationWalletHistory, { ...filters, format, id: scope.corporationId });

@@ -9,6 +9,8 @@ import { OnboardingFrame } from './layouts/onboarding-layout';
  */
 export default function NotFoundPage() {
   const isInApp = useSessionStore((state) => Boolean(state.token && state.organisation));
-  const message = <ErrorMessage title="Page not found" message="The page you are looking for does not exist or has moved." />;
+  const message = (
+    <ErrorMessage title="Page not found" message="The page you are looking for does not exist or has moved." />
+  );
   return isInApp ? <AppFrame>{message}</AppFrame> : <OnboardingFrame showLogout={false}>{message}</OnboardingFrame>;
 }

@@ -24,7 +24,12 @@ export function Providers({ children }: { children: ReactNode }) {
   // Every theme variable comes from the provider, none from a stylesheet: Mantine's sheet of
   // default variables (4 KB compressed) would only repeat them (decision 0011).
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light" deduplicateCssVariables={false}>
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="light"
+      deduplicateCssVariables={false}
+    >
       <ToastsOnceShown />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>

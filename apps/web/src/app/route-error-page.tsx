@@ -11,7 +11,10 @@ export function RouteErrorPage() {
       {isNotFound ? (
         <ErrorMessage title="Page not found" message="The page you are looking for does not exist or has moved." />
       ) : (
-        <ErrorMessage title="Something went wrong" message="This page could not be loaded. Reload the page, or go back home and try again." />
+        <ErrorMessage
+          title="Something went wrong"
+          message="This page could not be loaded. Reload the page, or go back home and try again."
+        />
       )}
     </OnboardingFrame>
   );

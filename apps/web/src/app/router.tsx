@@ -1,5 +1,12 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, redirect, replace, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  Navigate,
+  redirect,
+  replace,
+  type LoaderFunctionArgs,
+  type RouteObject,
+} from 'react-router';
 import { showErrorToast } from '../lib/api-client';
 import { loadChunk } from '../lib/lazy-page';
 import { readSession } from '../lib/session-store';
@@ -111,7 +118,11 @@ function buildRoutes(): RouteObject[] {
       const layoutRoute: RouteObject =
         layout === 'onboarding'
           ? { id, Component: OnboardingLayout, children: [toRouteObject(route)] }
-          : { id, lazy: async () => ({ Component: (await loadChunk(LAYOUTS[layout])).default }), children: [toRouteObject(route)] };
+          : {
+              id,
+              lazy: async () => ({ Component: (await loadChunk(LAYOUTS[layout])).default }),
+              children: [toRouteObject(route)],
+            };
       children.push(layoutRoute);
     }
   }

@@ -6,7 +6,11 @@ export function SandboxMarker() {
   const deployment = useDeployment();
   if (!deployment.data?.sandbox) return null;
   return (
-    <div className={classes.marker} role="note" aria-label="Sandbox: payments go to local stand-ins and no real money moves">
+    <div
+      className={classes.marker}
+      role="note"
+      aria-label="Sandbox: payments go to local stand-ins and no real money moves"
+    >
       Sandbox
     </div>
   );

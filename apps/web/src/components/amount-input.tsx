@@ -18,7 +18,12 @@ export function amountProblem(value: string, label = 'Amount'): string | null {
  * kept as typed: a minus sign or a third decimal is shown refused, never dropped or rounded away.
  */
 export function AmountInput({ value, onChange, error, ...props }: AmountInputProps) {
-  const label = typeof props.label === 'string' ? props.label : typeof props['aria-label'] === 'string' ? props['aria-label'] : 'Amount';
+  const label =
+    typeof props.label === 'string'
+      ? props.label
+      : typeof props['aria-label'] === 'string'
+        ? props['aria-label']
+        : 'Amount';
   return (
     <NumberInput
       {...props}

@@ -2,7 +2,17 @@ import { Card, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 /** A bordered section with an optional title and actions, the building block of app pages. */
-export function ContentCard({ title, actions, children, padding = 'lg' }: { title?: string; actions?: ReactNode; children: ReactNode; padding?: string }) {
+export function ContentCard({
+  title,
+  actions,
+  children,
+  padding = 'lg',
+}: {
+  title?: string;
+  actions?: ReactNode;
+  children: ReactNode;
+  padding?: string;
+}) {
   return (
     <Card withBorder padding={padding} component="section" aria-label={title}>
       {(title || actions) && (

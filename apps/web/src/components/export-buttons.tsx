@@ -17,10 +17,20 @@ export function ExportButtons({ onExport }: { onExport: (format: ExportFormat) =
   };
   return (
     <Group gap="xs">
-      <Button variant="default" leftSection={<IconDownload size={16} />} loading={exporting === 'csv'} onClick={() => void exportAs('csv')}>
+      <Button
+        variant="default"
+        leftSection={<IconDownload size={16} />}
+        loading={exporting === 'csv'}
+        onClick={() => void exportAs('csv')}
+      >
         Export CSV
       </Button>
-      <Button variant="default" leftSection={<IconDownload size={16} />} loading={exporting === 'xlsx'} onClick={() => void exportAs('xlsx')}>
+      <Button
+        variant="default"
+        leftSection={<IconDownload size={16} />}
+        loading={exporting === 'xlsx'}
+        onClick={() => void exportAs('xlsx')}
+      >
         Export XLSX
       </Button>
     </Group>

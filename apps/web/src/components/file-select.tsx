@@ -16,7 +16,16 @@ export interface FileSelectProps {
 }
 
 /** Choose one file; shows its name truncated at 40 characters. */
-export function FileSelect({ label, value, onChange, accept, description, error, currentFileName, required }: FileSelectProps) {
+export function FileSelect({
+  label,
+  value,
+  onChange,
+  accept,
+  description,
+  error,
+  currentFileName,
+  required,
+}: FileSelectProps) {
   const id = useId();
   const shownName = value?.name ?? currentFileName ?? null;
   return (
@@ -24,7 +33,13 @@ export function FileSelect({ label, value, onChange, accept, description, error,
       <Group gap="sm" mt={4} wrap="nowrap">
         <FileButton onChange={onChange} accept={accept}>
           {(props) => (
-            <Button {...props} variant="default" leftSection={<IconPaperclip size={16} />} id={id} aria-describedby={`${id}-name`}>
+            <Button
+              {...props}
+              variant="default"
+              leftSection={<IconPaperclip size={16} />}
+              id={id}
+              aria-describedby={`${id}-name`}
+            >
               {shownName ? 'Change file' : 'Choose file'}
             </Button>
           )}

@@ -11,7 +11,9 @@ describe('Hint', () => {
         <Button disabled>Share</Button>
       </Hint>,
     );
-    expect(screen.getByRole('button', { name: 'Share' })).toHaveAccessibleDescription('Calculate first, then share the figures');
+    expect(screen.getByRole('button', { name: 'Share' })).toHaveAccessibleDescription(
+      'Calculate first, then share the figures',
+    );
   });
 
   it('is left out when disabled', () => {

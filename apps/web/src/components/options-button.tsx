@@ -22,7 +22,12 @@ export function OptionsButton({ label, items }: { label: string; items: OptionIt
       <Menu.Dropdown>
         {items.map((item) => (
           // A coloured item (red for removing) in shade 9: Mantine's shade 6 on white is 3.3:1, under AA's 4.5:1.
-          <Menu.Item key={item.label} leftSection={item.icon} c={item.color ? `${item.color}.9` : undefined} onClick={item.onClick}>
+          <Menu.Item
+            key={item.label}
+            leftSection={item.icon}
+            c={item.color ? `${item.color}.9` : undefined}
+            onClick={item.onClick}
+          >
             {item.label}
           </Menu.Item>
         ))}

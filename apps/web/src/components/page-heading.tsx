@@ -2,7 +2,15 @@ import { Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 /** A page's title, a line on what it is for, and its main actions. */
-export function PageHeading({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
+export function PageHeading({
+  title,
+  description,
+  actions,
+}: {
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+}) {
   return (
     <Group justify="space-between" align="flex-start" mb="lg" wrap="wrap" gap="md">
       <Stack gap={4}>

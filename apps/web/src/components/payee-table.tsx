@@ -36,7 +36,13 @@ interface PayeeTableProps<Line extends PayeeLine> {
  * Payees by row, Tax ID and name, then the columns given: the preview of a payroll or WHT file
  * and a bill's recipients. On a phone the row and Tax ID go under the name.
  */
-export function PayeeTable<Line extends PayeeLine>({ label, lines, columns, phoneDetails, stickyHeader }: PayeeTableProps<Line>) {
+export function PayeeTable<Line extends PayeeLine>({
+  label,
+  lines,
+  columns,
+  phoneDetails,
+  stickyHeader,
+}: PayeeTableProps<Line>) {
   const visibleFrom = (column: PayeeColumn<Line>) => (column.hiddenOnPhone ? 'sm' : undefined);
   return (
     <Table stickyHeader={stickyHeader} verticalSpacing={6} fz="sm" aria-label={label}>

@@ -38,7 +38,15 @@ export function PublicHeader({ isHome = false }: { isHome?: boolean }) {
             <Button component={Link} to="/register">
               Sign up
             </Button>
-            <Burger opened={menuOpened} onClick={menu.toggle} size="sm" hiddenFrom="xs" aria-label="Open menu" aria-expanded={menuOpened} aria-controls={MENU_ID} />
+            <Burger
+              opened={menuOpened}
+              onClick={menu.toggle}
+              size="sm"
+              hiddenFrom="xs"
+              aria-label="Open menu"
+              aria-expanded={menuOpened}
+              aria-controls={MENU_ID}
+            />
           </Group>
         </Group>
         <Collapse expanded={menuOpened} hiddenFrom="xs">

@@ -8,7 +8,15 @@ import classes from './sideways-scroll.module.css';
  * anything is hidden, and fades the edge that has more, so no column is cut off without a hint.
  * The region takes the keyboard focus, so it scrolls with the arrow keys too.
  */
-export function SidewaysScroll({ minWidth, label, children }: { minWidth: number; label: string; children: ReactNode }) {
+export function SidewaysScroll({
+  minWidth,
+  label,
+  children,
+}: {
+  minWidth: number;
+  label: string;
+  children: ReactNode;
+}) {
   const region = useRef<HTMLDivElement>(null);
   const hintId = useId();
   const [hidden, setHidden] = useState<{ left: boolean; right: boolean }>({ left: false, right: false });

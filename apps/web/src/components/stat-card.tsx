@@ -5,7 +5,17 @@ import { FittedFigure } from './fitted-figure';
 export const STAT_CARD_MIN_HEIGHT = 160;
 
 /** One figure with its label (docs/product.md §9: minimum height 160); the figure shrinks to fit the card, never cut. */
-export function StatCard({ label, value, icon, hint }: { label: string; value: string | number; icon?: ReactNode; hint?: ReactNode }) {
+export function StatCard({
+  label,
+  value,
+  icon,
+  hint,
+}: {
+  label: string;
+  value: string | number;
+  icon?: ReactNode;
+  hint?: ReactNode;
+}) {
   return (
     <Card withBorder padding="lg" mih={STAT_CARD_MIN_HEIGHT} component="section" aria-label={label}>
       <Stack justify="space-between" h="100%" gap="md">

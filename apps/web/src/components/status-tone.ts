@@ -15,7 +15,12 @@ export function statusTone(status: string | null | undefined): StatusTone {
   return 'info';
 }
 
-export const TONE_COLOURS: Record<StatusTone, string> = { success: 'green', warning: 'yellow', danger: 'red', info: 'gray' };
+export const TONE_COLOURS: Record<StatusTone, string> = {
+  success: 'green',
+  warning: 'yellow',
+  danger: 'red',
+  info: 'gray',
+};
 
 /** `awaiting_payment_confirmation` → `Awaiting payment confirmation`. */
 export function statusLabel(status: string): string {

@@ -124,7 +124,11 @@ function reportFailure(envelope: Envelope<unknown>, quiet = false): ApiError {
   return new ApiError(envelope.code, message, envelope.data);
 }
 
-const NETWORK_FAILURE: Envelope<null> = { code: 'NETWORK', message: 'Could not reach Levy. Check your connection and try again.', data: null };
+const NETWORK_FAILURE: Envelope<null> = {
+  code: 'NETWORK',
+  message: 'Could not reach Levy. Check your connection and try again.',
+  data: null,
+};
 
 async function readEnvelope<T>(response: Response): Promise<Envelope<T>> {
   try {
@@ -133,7 +137,11 @@ async function readEnvelope<T>(response: Response): Promise<Envelope<T>> {
   } catch {
     // Not JSON: a proxy page or a dropped connection. Reported below as a generic error.
   }
-  return { code: response.status >= 500 ? 'INTERNAL_ERROR' : 'UNKNOWN', message: FALLBACK_ERROR_MESSAGE, data: null as T };
+  return {
+    code: response.status >= 500 ? 'INTERNAL_ERROR' : 'UNKNOWN',
+    message: FALLBACK_ERROR_MESSAGE,
+    data: null as T,
+  };
 }
 
 function tokenFor(call: { token?: string | null }): string | null {
@@ -148,7 +156,13 @@ export async function callGateway<T>(call: GatewayCall): Promise<T> {
     response = await fetch(API_BASE, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', ...(token ? { 'Api-Token': token } : {}) },
-      body: JSON.stringify({ method: call.method, namespace: call.namespace, path: call.path, params: call.params, body: call.body }),
+      body: JSON.stringify({
+        method: call.method,
+        namespace: call.namespace,
+        path: call.path,
+        params: call.params,
+        body: call.body,
+      }),
     });
   } catch {
     throw reportFailure(NETWORK_FAILURE, call.quiet);
@@ -168,13 +182,17 @@ export interface CallOptions {
 export type CallInput<C extends ContractDefinition> = ContractInput<C> & CallOptions;
 
 /** The input argument is optional when the contract requires nothing. */
-type CallArguments<C extends ContractDefinition> = object extends CallInput<C> ? [input?: CallInput<C>] : [input: CallInput<C>];
+type CallArguments<C extends ContractDefinition> =
+  object extends CallInput<C> ? [input?: CallInput<C>] : [input: CallInput<C>];
 
 /**
  * Makes a declared call (`calls` in @levy/contracts): path parameters are filled from `params` (the rest are
  * sent as params), and the answer's data is typed by the call's contract.
  */
-export function callApi<T extends Call>(call: T, ...[input]: CallArguments<ContractOf<T>>): Promise<ContractResponse<ContractOf<T>>> {
+export function callApi<T extends Call>(
+  call: T,
+  ...[input]: CallArguments<ContractOf<T>>
+): Promise<ContractResponse<ContractOf<T>>> {
   const options = (input ?? {}) as { params?: Record<string, unknown>; body?: unknown } & CallOptions;
   const { path, rest } = fillPath(call.path, options.params);
   return callGateway<ContractResponse<ContractOf<T>>>({
@@ -226,7 +244,11 @@ export function postForm<T>(call: FormCall): Promise<T> {
       try {
         envelope = JSON.parse(request.responseText) as Envelope<T>;
       } catch {
-        envelope = { code: request.status >= 500 ? 'INTERNAL_ERROR' : 'UNKNOWN', message: FALLBACK_ERROR_MESSAGE, data: null as T };
+        envelope = {
+          code: request.status >= 500 ? 'INTERNAL_ERROR' : 'UNKNOWN',
+          message: FALLBACK_ERROR_MESSAGE,
+          data: null as T,
+        };
       }
       if (envelope.code === 'OK') {
         call.onProgress?.(100);
@@ -240,11 +262,19 @@ export function postForm<T>(call: FormCall): Promise<T> {
   });
 }
 
-export type UploadCall<C extends ContractDefinition> = Pick<ContractInput<C>, 'params'> & Omit<FormCall, 'namespace' | 'path'>;
+export type UploadCall<C extends ContractDefinition> = Pick<ContractInput<C>, 'params'> &
+  Omit<FormCall, 'namespace' | 'path'>;
 
 /** Uploads to a multipart call: its path filled from `params`, the answer typed by its contract. */
-export function uploadForm<T extends Call & { multipart: true }>(call: T, upload: UploadCall<ContractOf<T>>): Promise<ContractResponse<ContractOf<T>>> {
+export function uploadForm<T extends Call & { multipart: true }>(
+  call: T,
+  upload: UploadCall<ContractOf<T>>,
+): Promise<ContractResponse<ContractOf<T>>> {
   const { path, rest } = fillPath(call.path, upload.params);
   const query = new URLSearchParams(Object.entries(rest).map(([key, value]) => [key, String(value)])).toString();
-  return postForm<ContractResponse<ContractOf<T>>>({ ...upload, namespace: call.namespace, path: query ? `${path}?${query}` : path });
+  return postForm<ContractResponse<ContractOf<T>>>({
+    ...upload,
+    namespace: call.namespace,
+    path: query ? `${path}?${query}` : path,
+  });
 }

@@ -8,7 +8,10 @@ import { readSession } from './session-store';
  * receipts, the payroll on file), with the session token; path parameters come from `params`, the
  * rest go in the query. A failure is toasted like any other call and resolves to null.
  */
-export async function fetchFile<T extends Call & { download: readonly string[] }>(call: T, params: ContractParams<ContractOf<T>>): Promise<File | null> {
+export async function fetchFile<T extends Call & { download: readonly string[] }>(
+  call: T,
+  params: ContractParams<ContractOf<T>>,
+): Promise<File | null> {
   const { path, rest } = fillPath(call.path, params);
   const query = new URLSearchParams(
     Object.entries(rest)
@@ -19,13 +22,19 @@ export async function fetchFile<T extends Call & { download: readonly string[] }
   const token = readSession().token;
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}/${address}?${query.toString()}`, { headers: token ? { 'Api-Token': token } : {} });
+    response = await fetch(`${API_BASE}/${address}?${query.toString()}`, {
+      headers: token ? { 'Api-Token': token } : {},
+    });
   } catch {
     showErrorToast('Could not reach Levy. Check your connection and try again.');
     return null;
   }
   if (!response.ok) {
-    const envelope = (await response.json().catch(() => null)) as { code: string; message: string; data: unknown } | null;
+    const envelope = (await response.json().catch(() => null)) as {
+      code: string;
+      message: string;
+      data: unknown;
+    } | null;
     showErrorToast(envelope ? errorMessageFor(envelope.code, envelope.message, envelope.data) : FALLBACK_ERROR_MESSAGE);
     return null;
   }
@@ -35,7 +44,10 @@ export async function fetchFile<T extends Call & { download: readonly string[] }
 }
 
 /** Saves the file a download call serves, as the browser saves any download; false when it failed (and was toasted). */
-export async function downloadFile<T extends Call & { download: readonly string[] }>(call: T, params: ContractParams<ContractOf<T>>): Promise<boolean> {
+export async function downloadFile<T extends Call & { download: readonly string[] }>(
+  call: T,
+  params: ContractParams<ContractOf<T>>,
+): Promise<boolean> {
   const file = await fetchFile(call, params);
   if (!file) return false;
   const url = URL.createObjectURL(file);

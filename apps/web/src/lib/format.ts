@@ -44,7 +44,15 @@ export function fullName(person: { first_name?: string | null; last_name?: strin
 }
 
 const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const LAGOS_PARTS = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Lagos', day: '2-digit', month: 'numeric', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false });
+const LAGOS_PARTS = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Africa/Lagos',
+  day: '2-digit',
+  month: 'numeric',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+});
 /** Named here: some browsers' en-GB writes September "Sept". */
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -54,7 +62,10 @@ function lagosParts(value: string | Date | null | undefined) {
   if (Number.isNaN(date.getTime())) return null;
   const parts = LAGOS_PARTS.formatToParts(date);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((item) => item.type === type)?.value ?? '';
-  return { date: `${part('day')} ${MONTHS[Number(part('month')) - 1]}, ${part('year')}`, time: `${part('hour')}:${part('minute')}` };
+  return {
+    date: `${part('day')} ${MONTHS[Number(part('month')) - 1]}, ${part('year')}`,
+    time: `${part('hour')}:${part('minute')}`,
+  };
 }
 
 /** `24 Nov, 2026 at 05:57 (Lagos time)`, as the receipt prints it, whatever the browser's zone. */

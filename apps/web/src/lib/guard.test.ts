@@ -5,7 +5,13 @@ import { returnPathOf, type RouteMeta } from './routes';
 import * as calls from '@levy/contracts/calls';
 import * as PERMISSIONS from '@levy/contracts/permission-catalogue';
 
-const route = (name: string, access: RouteMeta['access'], extra: Partial<RouteMeta> = {}): RouteMeta => ({ name, title: name, layout: 'app', access, ...extra });
+const route = (name: string, access: RouteMeta['access'], extra: Partial<RouteMeta> = {}): RouteMeta => ({
+  name,
+  title: name,
+  layout: 'app',
+  access,
+  ...extra,
+});
 
 const home = route('home', 'guest');
 const login = route('login', 'guest');
@@ -30,17 +36,52 @@ function permissions(...granted: string[]): Permissions {
 const ACCOUNT = [PERMISSIONS.viewProfile, calls.acceptInvitation.permission, calls.createOrganisation.permission];
 const MEMBER = [...ACCOUNT, calls.getOrganisation.permission, calls.listTeamMembers.permission];
 const ADMIN = [...MEMBER, calls.updateOrganisation.permission, calls.inviteMember.permission];
-const organisation = (isKycCompleted: boolean) => ({ id: 'org-1', name: 'Acme', is_owner: true, is_kyc_completed: isKycCompleted });
+const organisation = (isKycCompleted: boolean) => ({
+  id: 'org-1',
+  name: 'Acme',
+  is_owner: true,
+  is_kyc_completed: isKycCompleted,
+});
 
 const visitor = { token: null, permissions: null, organisation: null, kyc: null };
-const withoutOrganisation = { token: 't', permissions: permissions(...ACCOUNT), organisation: null, kyc: { is_completed: false } };
-const adminBeforeKyc = { token: 't', permissions: permissions(...ADMIN), organisation: organisation(false), kyc: { is_completed: false } };
-const adminAfterKyc = { token: 't', permissions: permissions(...ADMIN), organisation: organisation(true), kyc: { is_completed: true } };
-const memberAfterKyc = { token: 't', permissions: permissions(...MEMBER), organisation: { ...organisation(true), is_owner: false }, kyc: { is_completed: true } };
-const memberBeforeKyc = { token: 't', permissions: permissions(...MEMBER), organisation: { ...organisation(false), is_owner: false }, kyc: { is_completed: false } };
+const withoutOrganisation = {
+  token: 't',
+  permissions: permissions(...ACCOUNT),
+  organisation: null,
+  kyc: { is_completed: false },
+};
+const adminBeforeKyc = {
+  token: 't',
+  permissions: permissions(...ADMIN),
+  organisation: organisation(false),
+  kyc: { is_completed: false },
+};
+const adminAfterKyc = {
+  token: 't',
+  permissions: permissions(...ADMIN),
+  organisation: organisation(true),
+  kyc: { is_completed: true },
+};
+const memberAfterKyc = {
+  token: 't',
+  permissions: permissions(...MEMBER),
+  organisation: { ...organisation(true), is_owner: false },
+  kyc: { is_completed: true },
+};
+const memberBeforeKyc = {
+  token: 't',
+  permissions: permissions(...MEMBER),
+  organisation: { ...organisation(false), is_owner: false },
+  kyc: { is_completed: false },
+};
 
 const corporations = route('corporations.index', { permission: calls.listCorporations.permission });
-const staff = { token: 't', permissions: permissions(PERMISSIONS.viewProfile, calls.listCorporations.permission, calls.getCorporation.permission), organisation: null, kyc: { is_completed: false } };
+const staff = {
+  token: 't',
+  permissions: permissions(PERMISSIONS.viewProfile, calls.listCorporations.permission, calls.getCorporation.permission),
+  organisation: null,
+  kyc: { is_completed: false },
+};
 
 const proceed: GuardDecision = { kind: 'proceed' };
 const deny: GuardDecision = { kind: 'deny' };
@@ -60,7 +101,12 @@ describe('decideNavigation (docs/product.md §4)', () => {
     ['a visitor opens start: home', start, visitor, to('/')],
     ['a visitor opens an invitation', invite, visitor, proceed],
     ['a signed-in user opens an invitation: sign out first', invite, adminAfterKyc, { kind: 'clear-authentication' }],
-    ['a signed-in user opens an email link: sign out first', authenticate, withoutOrganisation, { kind: 'clear-authentication' }],
+    [
+      'a signed-in user opens an email link: sign out first',
+      authenticate,
+      withoutOrganisation,
+      { kind: 'clear-authentication' },
+    ],
     ['no organisation, opens start', start, withoutOrganisation, proceed],
     ['no organisation, opens home: start', home, withoutOrganisation, to('/start')],
     ['no organisation, opens login: start', login, withoutOrganisation, to('/start')],
@@ -95,7 +141,13 @@ describe('a page opened signed out, kept through sign-in', () => {
   });
 
   it('keeps nothing for a signed-in user, who opens the page', () => {
-    expect(decideNavigation(bills, { ...adminAfterKyc, permissions: permissions(...ADMIN, calls.listBills.permission) }, '/bills?bill=4b1c')).toEqual(proceed);
+    expect(
+      decideNavigation(
+        bills,
+        { ...adminAfterKyc, permissions: permissions(...ADMIN, calls.listBills.permission) },
+        '/bills?bill=4b1c',
+      ),
+    ).toEqual(proceed);
   });
 });
 

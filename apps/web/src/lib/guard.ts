@@ -1,14 +1,19 @@
 import { hasPermission } from '@levy/contracts';
 import { isKycCompleted, type SessionState } from './session-store';
-import { JOIN_ORGANISATION_PERMISSION, linkTo, ONBOARDING_PERMISSION, permissionOf, returnPathOf, withReturnPath, type RouteMeta } from './routes';
+import {
+  JOIN_ORGANISATION_PERMISSION,
+  linkTo,
+  ONBOARDING_PERMISSION,
+  permissionOf,
+  returnPathOf,
+  withReturnPath,
+  type RouteMeta,
+} from './routes';
 
 export const ACCESS_DENIED_MESSAGE = 'You are not authorized to view the requested page.';
 
 export type GuardDecision =
-  | { kind: 'proceed' }
-  | { kind: 'clear-authentication' }
-  | { kind: 'redirect'; to: string }
-  | { kind: 'deny' };
+  { kind: 'proceed' } | { kind: 'clear-authentication' } | { kind: 'redirect'; to: string } | { kind: 'deny' };
 
 type GuardSession = Pick<SessionState, 'token' | 'permissions' | 'organisation' | 'kyc'>;
 
@@ -17,7 +22,9 @@ type GuardSession = Pick<SessionState, 'token' | 'permissions' | 'organisation' 
  * Their place is the corporations list of every organisation (docs/product.md "Identity and organisation").
  */
 function isStaff(session: GuardSession): boolean {
-  return Boolean(session.token) && !session.organisation && !hasPermission(session.permissions, JOIN_ORGANISATION_PERMISSION);
+  return (
+    Boolean(session.token) && !session.organisation && !hasPermission(session.permissions, JOIN_ORGANISATION_PERMISSION)
+  );
 }
 
 /**
@@ -32,10 +39,15 @@ export function decideNavigation(route: RouteMeta, session: GuardSession, reques
   if (permission) {
     // Home, as the spec says, keeping the page asked for (a link in a mail) for after sign-in;
     // the dashboard is where sign-in lands anyway.
-    if (!isSignedIn) return { kind: 'redirect', to: withReturnPath(linkTo('home'), requested === linkTo('dashboard.index') ? null : returnPathOf(requested)) };
+    if (!isSignedIn)
+      return {
+        kind: 'redirect',
+        to: withReturnPath(linkTo('home'), requested === linkTo('dashboard.index') ? null : returnPathOf(requested)),
+      };
     if (!hasPermission(session.permissions, permission)) return { kind: 'deny' };
   }
-  if (isStaff(session)) return route.access === 'guest' ? { kind: 'redirect', to: linkTo('corporations.index') } : { kind: 'proceed' };
+  if (isStaff(session))
+    return route.access === 'guest' ? { kind: 'redirect', to: linkTo('corporations.index') } : { kind: 'proceed' };
   if (isSignedIn && !session.organisation && route.name !== 'start.index') {
     return { kind: 'redirect', to: linkTo('start.index') };
   }
@@ -64,6 +76,7 @@ export function decideNavigation(route: RouteMeta, session: GuardSession, reques
 export function landingPathFor(session: GuardSession): string {
   if (isStaff(session)) return linkTo('corporations.index');
   if (!session.organisation) return linkTo('start.index');
-  if (!isKycCompleted(session) && hasPermission(session.permissions, ONBOARDING_PERMISSION)) return linkTo('onboarding.index');
+  if (!isKycCompleted(session) && hasPermission(session.permissions, ONBOARDING_PERMISSION))
+    return linkTo('onboarding.index');
   return linkTo('dashboard.index');
 }

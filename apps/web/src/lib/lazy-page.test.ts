@@ -25,7 +25,13 @@ describe('failed chunk loads (docs/product.md §8)', () => {
 
   it('reloads once, then lets the error through', async () => {
     const reload = vi.fn();
-    const target = { sessionStorage, location: { reload }, addEventListener: window.addEventListener.bind(window), removeEventListener: window.removeEventListener.bind(window), dispatchEvent: window.dispatchEvent.bind(window) } as unknown as Window;
+    const target = {
+      sessionStorage,
+      location: { reload },
+      addEventListener: window.addEventListener.bind(window),
+      removeEventListener: window.removeEventListener.bind(window),
+      dispatchEvent: window.dispatchEvent.bind(window),
+    } as unknown as Window;
     uninstalls.push(installPreloadErrorReload(target));
 
     const first = loadChunk(() => Promise.reject(new Error('chunk gone')), target);

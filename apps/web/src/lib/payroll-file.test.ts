@@ -14,12 +14,25 @@ function row(tin: string, name: string, gross: string, tax: string): string {
 
 describe('checking a payroll file in the browser', () => {
   it('previews each employee with its spreadsheet row and totals the tax payable in kobo', async () => {
-    const checked = await checkPayrollFile(csv([HEADER, row('n-1234567', 'Adaeze Okafor', '500000', '66380.50'), row('N-7654321', 'Musa Ibrahim', '250000.00', '24950')]));
+    const checked = await checkPayrollFile(
+      csv([
+        HEADER,
+        row('n-1234567', 'Adaeze Okafor', '500000', '66380.50'),
+        row('N-7654321', 'Musa Ibrahim', '250000.00', '24950'),
+      ]),
+    );
     expect(checked.ok).toBe(true);
     if (!checked.ok) return;
     expect(checked.employeeCount).toBe(2);
     expect(checked.totalTaxPayable).toBe(9_133_050);
-    expect(checked.rows[0]).toEqual({ row: 2, taxPayerNumber: 'N-1234567', name: 'Adaeze Okafor', designation: 'Accountant', grossIncome: '500000', taxPayable: 6_638_050 });
+    expect(checked.rows[0]).toEqual({
+      row: 2,
+      taxPayerNumber: 'N-1234567',
+      name: 'Adaeze Okafor',
+      designation: 'Accountant',
+      grossIncome: '500000',
+      taxPayable: 6_638_050,
+    });
     expect(checked.rows[1].row).toBe(3);
   });
 
@@ -40,15 +53,25 @@ describe('checking a payroll file in the browser', () => {
       message: CSV_MESSAGES.headersMismatch,
       problems: ["Row 1, gross_income: Expected header 'gross_income', found 'gross'"],
     });
-    expect(await checkPayrollFile(csv(['tax_payer_number,name,tax_payable', 'N-1,A,1']))).toMatchObject({ ok: false, message: CSV_MESSAGES.templateMismatch });
+    expect(await checkPayrollFile(csv(['tax_payer_number,name,tax_payable', 'N-1,A,1']))).toMatchObject({
+      ok: false,
+      message: CSV_MESSAGES.templateMismatch,
+    });
   });
 
   it('lists every bad cell with its row number', async () => {
-    const checked = await checkPayrollFile(csv([HEADER, row('N-1234567', 'Ada', '500000', '0'), row('X-1', 'Bayo', '300000', '30000')]));
+    const checked = await checkPayrollFile(
+      csv([HEADER, row('N-1234567', 'Ada', '500000', '0'), row('X-1', 'Bayo', '300000', '30000')]),
+    );
     expect(checked).toEqual({
       ok: false,
       message: CSV_MESSAGES.columnData,
-      problems: [expect.stringMatching(/^Row 2, tax_payable: tax_payable must be a number greater than zero: ₦[\d,]+\.\d\d is due for this row by /), 'Row 3, tax_payer_number: Provide a valid Tax ID'],
+      problems: [
+        expect.stringMatching(
+          /^Row 2, tax_payable: tax_payable must be a number greater than zero: ₦[\d,]+\.\d\d is due for this row by /,
+        ),
+        'Row 3, tax_payer_number: Provide a valid Tax ID',
+      ],
     });
   });
 
@@ -67,6 +90,10 @@ describe('row problems from the server', () => {
         'row_3.name': 'Row 3, name: name is required',
         'row_3.tax_payer_number': 'Row 3, tax_payer_number: Provide a valid Tax ID',
       }),
-    ).toEqual(['Row 3, name: name is required', 'Row 3, tax_payer_number: Provide a valid Tax ID', 'Row 12, tax_payable: must be a number']);
+    ).toEqual([
+      'Row 3, name: name is required',
+      'Row 3, tax_payer_number: Provide a valid Tax ID',
+      'Row 12, tax_payable: must be a number',
+    ]);
   });
 });

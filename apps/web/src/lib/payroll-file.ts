@@ -1,4 +1,13 @@
-import { CSV_MESSAGES, describePayeMismatch, findPayeMismatches, lagosPeriod, parsePayeFile, payrollRowNotices, regimeForPeriod, type Kobo } from '@levy/tax';
+import {
+  CSV_MESSAGES,
+  describePayeMismatch,
+  findPayeMismatches,
+  lagosPeriod,
+  parsePayeFile,
+  payrollRowNotices,
+  regimeForPeriod,
+  type Kobo,
+} from '@levy/tax';
 
 /** Only CSV files are accepted (docs/product.md §5): by name, or by type for files without .csv. */
 export const PAYROLL_FILE_ACCEPT = '.csv,text/csv';
@@ -14,11 +23,21 @@ export interface PayrollPreviewRow {
 }
 
 export type PayrollFileCheck =
-  | { ok: true; rows: PayrollPreviewRow[]; employeeCount: number; totalTaxPayable: Kobo; taxWarnings: string[]; notices: string[] }
+  | {
+      ok: true;
+      rows: PayrollPreviewRow[];
+      employeeCount: number;
+      totalTaxPayable: Kobo;
+      taxWarnings: string[];
+      notices: string[];
+    }
   | { ok: false; message: string; problems: string[] };
 
 export function isCsvFile(file: File): boolean {
-  return file.name.toLowerCase().endsWith('.csv') || (file.type !== '' && CSV_TYPES.includes(file.type.toLowerCase()) && !/\.(xlsx?|pdf|docx?)$/i.test(file.name));
+  return (
+    file.name.toLowerCase().endsWith('.csv') ||
+    (file.type !== '' && CSV_TYPES.includes(file.type.toLowerCase()) && !/\.(xlsx?|pdf|docx?)$/i.test(file.name))
+  );
 }
 
 /**
@@ -34,7 +53,9 @@ export async function checkPayrollFile(file: File): Promise<PayrollFileCheck> {
     return {
       ok: false,
       message: parsed.message,
-      problems: parsed.errors.map((error) => `Row ${error.row}${error.column ? `, ${error.column}` : ''}: ${error.message}`),
+      problems: parsed.errors.map(
+        (error) => `Row ${error.row}${error.column ? `, ${error.column}` : ''}: ${error.message}`,
+      ),
     };
   }
   return {
@@ -49,7 +70,9 @@ export async function checkPayrollFile(file: File): Promise<PayrollFileCheck> {
     })),
     employeeCount: parsed.recipientCount,
     totalTaxPayable: parsed.amountDue,
-    taxWarnings: findPayeMismatches(parsed, period).map((mismatch) => describePayeMismatch(mismatch, regimeForPeriod(period))),
+    taxWarnings: findPayeMismatches(parsed, period).map((mismatch) =>
+      describePayeMismatch(mismatch, regimeForPeriod(period)),
+    ),
     notices: payrollRowNotices(parsed, period).map((notice) => notice.message),
   };
 }

@@ -17,15 +17,30 @@ describe('route table (docs/product.md §2)', () => {
     ['analyser.index', '/analyser', 'Bank Analyser', calls.listStatementFolders.permission, 'app'],
     ['analyser.folders.folder', '/analyser/folders/:id', 'Folder', calls.getStatementFolder.permission, 'app'],
     ['analyser.records.record', '/analyser/records/:id', 'Bank account', calls.getStatementRecord.permission, 'app'],
-    ['analyser.records.statement', '/analyser/records/:id/statement/:statementId', 'Statement', calls.getStatement.permission, 'app'],
-    ['analyser.records.statement.extract', '/analyser/records/:id/statement/:statementId/extract', 'Extraction', calls.getStatement.permission, 'app'],
+    [
+      'analyser.records.statement',
+      '/analyser/records/:id/statement/:statementId',
+      'Statement',
+      calls.getStatement.permission,
+      'app',
+    ],
+    [
+      'analyser.records.statement.extract',
+      '/analyser/records/:id/statement/:statementId/extract',
+      'Extraction',
+      calls.getStatement.permission,
+      'app',
+    ],
     // The error page frames itself: onboarding for visitors, the app layout for a signed-in member.
     ['error', '*', 'Page not found', 'none', 'none'],
-  ] satisfies Array<[RouteName, string, string, string, string]>)('%s: %s, %s, %s, %s layout', (name, path, title, access, layout) => {
-    const route = findRoute(name);
-    expect(route).toMatchObject({ path, title, layout });
-    expect(typeof route.access === 'object' ? route.access.permission : route.access).toBe(access);
-  });
+  ] satisfies Array<[RouteName, string, string, string, string]>)(
+    '%s: %s, %s, %s, %s layout',
+    (name, path, title, access, layout) => {
+      const route = findRoute(name);
+      expect(route).toMatchObject({ path, title, layout });
+      expect(typeof route.access === 'object' ? route.access.permission : route.access).toBe(access);
+    },
+  );
 
   it('home is a guest page without a layout', () => {
     expect(findRoute('home')).toMatchObject({ path: '/', access: 'guest', layout: 'none' });
@@ -36,7 +51,11 @@ describe('route table (docs/product.md §2)', () => {
   });
 
   it('invite and authenticate sign out whoever is signed in first', () => {
-    expect(PAGE_ROUTES.filter((route) => route.clearsAuthentication).map((route) => route.name).sort()).toEqual(['authenticate.index', 'invite.index']);
+    expect(
+      PAGE_ROUTES.filter((route) => route.clearsAuthentication)
+        .map((route) => route.name)
+        .sort(),
+    ).toEqual(['authenticate.index', 'invite.index']);
   });
 
   it('has one route per name, and the unknown-path route last so it never hides another', () => {
@@ -47,7 +66,11 @@ describe('route table (docs/product.md §2)', () => {
   });
 
   it('widens the container to 90% on the analyser record routes only', () => {
-    expect(PAGE_ROUTES.filter((route) => route.wide).map((route) => route.name)).toEqual(['analyser.records.record', 'analyser.records.statement', 'analyser.records.statement.extract']);
+    expect(PAGE_ROUTES.filter((route) => route.wide).map((route) => route.name)).toEqual([
+      'analyser.records.record',
+      'analyser.records.statement',
+      'analyser.records.statement.extract',
+    ]);
   });
 
   it('links drop optional parameters', () => {

@@ -4,7 +4,15 @@ import { EMPTY_SESSION, SESSION_STORAGE_KEY, useSessionStore } from './session-s
 
 const loginResult: SessionPayload = {
   token: 'token-1',
-  user: { id: 'u1', first_name: 'Ada', last_name: 'Okafor', email: 'ada@example.ng', phone: '+2348012345678', user_type: { id: 7, code: 'customer' }, role: { id: 1, code: 'user.admin', name: 'Admin' } },
+  user: {
+    id: 'u1',
+    first_name: 'Ada',
+    last_name: 'Okafor',
+    email: 'ada@example.ng',
+    phone: '+2348012345678',
+    user_type: { id: 7, code: 'customer' },
+    role: { id: 1, code: 'user.admin', name: 'Admin' },
+  },
   permissions: { auth: { 'organisation.getone': true } },
   kyc: { is_completed: true },
   organisation: { id: 'o1', name: 'Acme', is_owner: true, is_kyc_completed: true },
@@ -71,7 +79,13 @@ describe('session store (docs/product.md §3–4)', () => {
     store.setKyc({ is_completed: false });
     store.setOrganisation({ id: 'o2', name: null, is_owner: false, is_kyc_completed: false });
     store.setWallet({ type: 'corporations' });
-    expect(fields()).toMatchObject({ token: 't2', kyc: { is_completed: false }, organisation: { id: 'o2' }, wallet: { type: 'corporations' }, user: null });
+    expect(fields()).toMatchObject({
+      token: 't2',
+      kyc: { is_completed: false },
+      organisation: { id: 'o2' },
+      wallet: { type: 'corporations' },
+      user: null,
+    });
   });
 
   it('persists to session storage under tx-store, so a reload keeps it', () => {
@@ -88,7 +102,10 @@ describe('session store (docs/product.md §3–4)', () => {
   });
 
   it('restores a stored session on rehydration', async () => {
-    sessionStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ state: { ...EMPTY_SESSION, token: 'from-storage' }, version: 0 }));
+    sessionStorage.setItem(
+      SESSION_STORAGE_KEY,
+      JSON.stringify({ state: { ...EMPTY_SESSION, token: 'from-storage' }, version: 0 }),
+    );
     await useSessionStore.persist.rehydrate();
     expect(useSessionStore.getState().token).toBe('from-storage');
   });

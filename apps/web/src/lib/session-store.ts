@@ -1,4 +1,11 @@
-import type { PendingInvitation, Permissions, SessionAlert, SessionOrganisation, SessionPayload, SessionUser } from '@levy/contracts';
+import type {
+  PendingInvitation,
+  Permissions,
+  SessionAlert,
+  SessionOrganisation,
+  SessionPayload,
+  SessionUser,
+} from '@levy/contracts';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 

@@ -6,7 +6,10 @@ import { readSession, useSessionStore } from './session-store';
 export function signOutLocally(): void {
   const { token } = readSession();
   // The declared calls load only when someone signs out: every page, the home page too, imports this module.
-  if (token) void import('@levy/contracts/calls').then((calls) => callApi(calls.logout, { token, quiet: true })).catch(() => undefined);
+  if (token)
+    void import('@levy/contracts/calls')
+      .then((calls) => callApi(calls.logout, { token, quiet: true }))
+      .catch(() => undefined);
   useSessionStore.getState().reset();
   queryClient.clear();
 }

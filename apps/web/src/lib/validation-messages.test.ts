@@ -98,7 +98,14 @@ describe('validation messages the forms show (docs/product.md §5)', () => {
   });
 
   it('the forms report one message per field', () => {
-    const result = registerUser.safeParse({ first_name: '', last_name: 'Okafor', email: 'bad', password: 'short', phone: '', marketing_source_id: '' });
+    const result = registerUser.safeParse({
+      first_name: '',
+      last_name: 'Okafor',
+      email: 'bad',
+      password: 'short',
+      phone: '',
+      marketing_source_id: '',
+    });
     expect(result.success).toBe(false);
     if (!result.success) {
       expect(fieldErrors(result.error)).toMatchObject({
@@ -109,7 +116,10 @@ describe('validation messages the forms show (docs/product.md §5)', () => {
       });
     }
     const signIn = login.safeParse({ email: '', password: '' });
-    expect(signIn.success || fieldErrors(signIn.error)).toEqual({ email: 'Email is required', password: 'Password is required' });
+    expect(signIn.success || fieldErrors(signIn.error)).toEqual({
+      email: 'Email is required',
+      password: 'Password is required',
+    });
     const invite = inviteUser.safeParse({ email: 'ada@example.ng', role_id: '' });
     expect(invite.success || fieldErrors(invite.error)).toEqual({ role_id: 'Role is required' });
   });
@@ -126,6 +136,9 @@ describe('validation messages the forms show (docs/product.md §5)', () => {
       phone: '+2348012345678',
       website: 'no spaces allowed',
     });
-    expect(result.success || fieldErrors(result.error)).toEqual({ tax_id: 'Provide a valid Tax ID', website: 'Url is invalid' });
+    expect(result.success || fieldErrors(result.error)).toEqual({
+      tax_id: 'Provide a valid Tax ID',
+      website: 'Url is invalid',
+    });
   });
 });

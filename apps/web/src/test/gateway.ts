@@ -45,7 +45,9 @@ export function stubUploads(answer: (sent: SentForm) => { code: string; message?
   class FakeRequest {
     status = 200;
     responseText = '';
-    upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+    upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
+      onprogress: null,
+    };
     onload: (() => void) | null = null;
     onerror: (() => void) | null = null;
     private url = '';

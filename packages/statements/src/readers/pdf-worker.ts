@@ -21,10 +21,17 @@ async function run({ id, kind, bytes, password }: PdfTask): Promise<void> {
   };
   running.add(id);
   try {
-    const result = kind === 'read' ? await readPdfPages(bytes, password, onPage) : await checkPdfAccess(bytes, password);
+    const result =
+      kind === 'read' ? await readPdfPages(bytes, password, onPage) : await checkPdfAccess(bytes, password);
     post({ id, type: 'done', result });
   } catch (error) {
-    if (!(error instanceof Cancelled)) post({ id, type: 'error', code: isStatementError(error) ? error.code : null, message: error instanceof Error ? error.message : String(error) });
+    if (!(error instanceof Cancelled))
+      post({
+        id,
+        type: 'error',
+        code: isStatementError(error) ? error.code : null,
+        message: error instanceof Error ? error.message : String(error),
+      });
   } finally {
     running.delete(id);
     cancelled.delete(id);

@@ -120,14 +120,20 @@ export function groupIntoLines(items: PositionedItem[], page: number): SourceLin
  * lines to `onPage` rather than keeping them: the worker posts them on, so no second copy of a
  * long statement waits in this thread. Returns the rest of the document.
  */
-export async function readPdfPages(bytes: Uint8Array, password: string | undefined, onPage: (pageNumber: number, pageCount: number, lines: SourceLine[]) => void): Promise<Omit<SourceDocument, 'lines'>> {
+export async function readPdfPages(
+  bytes: Uint8Array,
+  password: string | undefined,
+  onPage: (pageNumber: number, pageCount: number, lines: SourceLine[]) => void,
+): Promise<Omit<SourceDocument, 'lines'>> {
   const document = await openPdf(bytes, password);
   try {
     const pageCount = document.numPages;
     let textRuns = 0;
     // Ask for the next page while this one is grouped: pdfjs parses in its worker meanwhile.
     const fetchPage = (pageNumber: number) => {
-      const fetched = document.getPage(pageNumber).then(async (page) => ({ page, content: await page.getTextContent() }));
+      const fetched = document
+        .getPage(pageNumber)
+        .then(async (page) => ({ page, content: await page.getTextContent() }));
       // Awaited in the next turn of the loop; if the loop stops first, its failure must not go unhandled.
       fetched.catch(() => undefined);
       return fetched;
@@ -142,7 +148,10 @@ export async function readPdfPages(bytes: Uint8Array, password: string | undefin
       for (const item of content.items) {
         const run = item as TextItem;
         if (typeof run.str !== 'string' || run.str.trim() === '') continue;
-        const [scaleX, skewA, skewB, scaleY, x, baseline] = Util.transform(viewport.transform, run.transform as number[]) as number[];
+        const [scaleX, skewA, skewB, scaleY, x, baseline] = Util.transform(
+          viewport.transform,
+          run.transform as number[],
+        ) as number[];
         // Only text upright as shown: rotated watermarks and stamps are not table content.
         if (Math.abs(skewA) > 0.01 || Math.abs(skewB) > 0.01 || scaleX <= 0) continue;
         const height = run.height || Math.abs(scaleY) || 1;

@@ -12,8 +12,10 @@ export function decodeText(bytes: Uint8Array): { text: string; encoding: string 
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
     return { text: new TextDecoder('utf-8').decode(bytes.subarray(3)), encoding: 'utf-8' };
   }
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return { text: new TextDecoder('utf-16le').decode(bytes.subarray(2)), encoding: 'utf-16le' };
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return { text: new TextDecoder('utf-16be').decode(bytes.subarray(2)), encoding: 'utf-16be' };
+  if (bytes[0] === 0xff && bytes[1] === 0xfe)
+    return { text: new TextDecoder('utf-16le').decode(bytes.subarray(2)), encoding: 'utf-16le' };
+  if (bytes[0] === 0xfe && bytes[1] === 0xff)
+    return { text: new TextDecoder('utf-16be').decode(bytes.subarray(2)), encoding: 'utf-16be' };
   const sample = Math.min(bytes.length, 4096);
   let evenZeros = 0;
   let oddZeros = 0;
@@ -23,8 +25,10 @@ export function decodeText(bytes: Uint8Array): { text: string; encoding: string 
       else oddZeros++;
     }
   }
-  if (sample >= 4 && oddZeros > sample / 4 && evenZeros === 0) return { text: new TextDecoder('utf-16le').decode(bytes), encoding: 'utf-16le' };
-  if (sample >= 4 && evenZeros > sample / 4 && oddZeros === 0) return { text: new TextDecoder('utf-16be').decode(bytes), encoding: 'utf-16be' };
+  if (sample >= 4 && oddZeros > sample / 4 && evenZeros === 0)
+    return { text: new TextDecoder('utf-16le').decode(bytes), encoding: 'utf-16le' };
+  if (sample >= 4 && evenZeros > sample / 4 && oddZeros === 0)
+    return { text: new TextDecoder('utf-16be').decode(bytes), encoding: 'utf-16be' };
   try {
     return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), encoding: 'utf-8' };
   } catch {

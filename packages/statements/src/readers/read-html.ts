@@ -2,7 +2,15 @@ import type { SourceDocument } from '../source-document';
 import { decodeText, rowsToLines } from './read-csv';
 
 // Character references banks' exports use; numeric ones are decoded generally.
-const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', naira: '₦' };
+const ENTITIES: Readonly<Record<string, string>> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  naira: '₦',
+};
 
 function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
@@ -23,7 +31,11 @@ function cellText(markup: string): string {
 
 /** True for an HTML page with a table: what some banks' "Excel" (.xls) downloads really are. */
 export function isHtmlTable(bytes: Uint8Array): boolean {
-  const head = new TextDecoder('latin1').decode(bytes.subarray(0, 65_536)).replace(/^\ufeff|^\xef\xbb\xbf/, '').trimStart().toLowerCase();
+  const head = new TextDecoder('latin1')
+    .decode(bytes.subarray(0, 65_536))
+    .replace(/^\ufeff|^\xef\xbb\xbf/, '')
+    .trimStart()
+    .toLowerCase();
   return (head.startsWith('<') || head.startsWith('<!doctype')) && head.includes('<table');
 }
 

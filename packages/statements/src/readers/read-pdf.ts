@@ -70,7 +70,8 @@ function pdfWorker(): Worker {
       return;
     }
     settle(message.id);
-    if (message.type === 'done') task.resolve('format' in message.result ? { ...message.result, lines: task.lines } : message.result);
+    if (message.type === 'done')
+      task.resolve('format' in message.result ? { ...message.result, lines: task.lines } : message.result);
     else task.reject(message.code ? new StatementError(message.code, message.message) : new Error(message.message));
   });
   // A worker that fails or stops fails what it had; the next task starts a new one.
@@ -92,7 +93,12 @@ function settle(id: number): void {
   if (pending.size === 0) worker?.unref();
 }
 
-function inPdfWorker(kind: PdfTask['kind'], bytes: Uint8Array, password: string | undefined, onPage?: ReadPdfOptions['onPage']): Promise<SourceDocument | PdfAccess> {
+function inPdfWorker(
+  kind: PdfTask['kind'],
+  bytes: Uint8Array,
+  password: string | undefined,
+  onPage?: ReadPdfOptions['onPage'],
+): Promise<SourceDocument | PdfAccess> {
   const id = nextId++;
   const thread = pdfWorker();
   return new Promise((resolve, reject) => {

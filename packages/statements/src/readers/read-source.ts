@@ -32,12 +32,17 @@ function contains(bytes: Uint8Array, needle: Uint8Array): boolean {
  * 'encrypted-xlsx' is a password-protected workbook; 'html' an HTML table saved as .xls (a
  * bank's "Excel" download); 'xls' an old binary workbook.
  */
-export function detectFormat(bytes: Uint8Array, fileName = '', mimeType = ''): 'pdf' | 'xlsx' | 'encrypted-xlsx' | 'xls' | 'html' | 'csv' {
+export function detectFormat(
+  bytes: Uint8Array,
+  fileName = '',
+  mimeType = '',
+): 'pdf' | 'xlsx' | 'encrypted-xlsx' | 'xls' | 'html' | 'csv' {
   // A PDF may carry junk before its header; readers accept it within the first kilobyte.
   const head = new TextDecoder('latin1').decode(bytes.subarray(0, 1024));
   if (head.includes('%PDF-')) return 'pdf';
   if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) return 'xlsx';
-  if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0])) return contains(bytes.subarray(0, 65_536), ENCRYPTION_INFO) ? 'encrypted-xlsx' : 'xls';
+  if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0]))
+    return contains(bytes.subarray(0, 65_536), ENCRYPTION_INFO) ? 'encrypted-xlsx' : 'xls';
   if (isHtmlTable(bytes)) return 'html';
   const name = fileName.toLowerCase();
   if (name.endsWith('.pdf') || mimeType === 'application/pdf') return 'pdf';
@@ -60,7 +65,10 @@ function looksBinary(bytes: Uint8Array): boolean {
 export function sniffStatementFormat(bytes: Uint8Array, fileName?: string, mimeType?: string): SourceFormat {
   const format = detectFormat(bytes, fileName, mimeType);
   if (format === 'xls') {
-    throw new StatementError('UNSUPPORTED_FORMAT', 'Old binary Excel (.xls) files are not supported: save the statement as XLSX or CSV, and upload it again');
+    throw new StatementError(
+      'UNSUPPORTED_FORMAT',
+      'Old binary Excel (.xls) files are not supported: save the statement as XLSX or CSV, and upload it again',
+    );
   }
   if (format === 'csv' && looksBinary(bytes)) throw new StatementError('UNSUPPORTED_FORMAT');
   // An HTML table and a protected workbook are read as spreadsheets.

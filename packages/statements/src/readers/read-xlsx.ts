@@ -15,7 +15,9 @@ export function cellText(value: ExcelJS.CellValue): string {
     // exceljs gives spreadsheet dates as UTC midnight (plus the time of day, if any).
     const date = `${value.getUTCFullYear()}-${pad2(value.getUTCMonth() + 1)}-${pad2(value.getUTCDate())}`;
     const seconds = value.getUTCHours() * 3600 + value.getUTCMinutes() * 60 + value.getUTCSeconds();
-    return seconds === 0 ? date : `${date} ${pad2(value.getUTCHours())}:${pad2(value.getUTCMinutes())}:${pad2(value.getUTCSeconds())}`;
+    return seconds === 0
+      ? date
+      : `${date} ${pad2(value.getUTCHours())}:${pad2(value.getUTCMinutes())}:${pad2(value.getUTCSeconds())}`;
   }
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (typeof value === 'string') return value;
@@ -42,7 +44,8 @@ export async function decryptWorkbook(bytes: Uint8Array, password: string | unde
     plain = await officeCrypto.decrypt(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), { password });
   } catch (error) {
     // The library says a wrong password in words; anything else is a damaged container.
-    if (/password/i.test(String((error as Error).message))) throw new StatementError('WRONG_PASSWORD', WORKBOOK_PASSWORD_MESSAGES.WRONG_PASSWORD, { cause: error });
+    if (/password/i.test(String((error as Error).message)))
+      throw new StatementError('WRONG_PASSWORD', WORKBOOK_PASSWORD_MESSAGES.WRONG_PASSWORD, { cause: error });
     throw new StatementError('UNREADABLE', undefined, { cause: error });
   }
   return new Uint8Array(plain.buffer, plain.byteOffset, plain.byteLength);

@@ -20,13 +20,63 @@ export const SANDBOX_TAX_IDS = {
 const SANDBOX_KEY = 'levy-sandbox-agency';
 
 const COMPANY_WORDS = [
-  ['Crescent', 'Sapphire', 'Golden', 'Unity', 'Pinnacle', 'Harmattan', 'Zenith', 'Cedar', 'Savannah', 'Delta', 'Niger', 'Atlantic'],
+  [
+    'Crescent',
+    'Sapphire',
+    'Golden',
+    'Unity',
+    'Pinnacle',
+    'Harmattan',
+    'Zenith',
+    'Cedar',
+    'Savannah',
+    'Delta',
+    'Niger',
+    'Atlantic',
+  ],
   ['Harbour', 'Crest', 'Bridge', 'Gate', 'Field', 'Stone', 'River', 'Hill', 'Palm', 'Star', 'Valley', 'Forge'],
-  ['Ventures Limited', 'Industries Limited', 'Logistics Limited', 'Foods Plc', 'Technologies Limited', 'Holdings Limited', 'Enterprises', 'Services Limited'],
+  [
+    'Ventures Limited',
+    'Industries Limited',
+    'Logistics Limited',
+    'Foods Plc',
+    'Technologies Limited',
+    'Holdings Limited',
+    'Enterprises',
+    'Services Limited',
+  ],
 ];
 const PERSON_WORDS = [
-  ['Adaeze', 'Babatunde', 'Chinedu', 'Damilola', 'Emeka', 'Folake', 'Garba', 'Halima', 'Ifeoma', 'Kelechi', 'Musa', 'Ngozi', 'Olumide', 'Yetunde'],
-  ['Okafor', 'Adeyemi', 'Bello', 'Eze', 'Ibrahim', 'Nwosu', 'Ogunleye', 'Abubakar', 'Okonkwo', 'Danjuma', 'Balogun', 'Uche'],
+  [
+    'Adaeze',
+    'Babatunde',
+    'Chinedu',
+    'Damilola',
+    'Emeka',
+    'Folake',
+    'Garba',
+    'Halima',
+    'Ifeoma',
+    'Kelechi',
+    'Musa',
+    'Ngozi',
+    'Olumide',
+    'Yetunde',
+  ],
+  [
+    'Okafor',
+    'Adeyemi',
+    'Bello',
+    'Eze',
+    'Ibrahim',
+    'Nwosu',
+    'Ogunleye',
+    'Abubakar',
+    'Okonkwo',
+    'Danjuma',
+    'Balogun',
+    'Uche',
+  ],
 ];
 
 function digest(value: string): Buffer {
@@ -74,13 +124,26 @@ export function createSandboxAgency(deps: { notify: NotifyTaxpayer }): StateAgen
     const digits = digitsOf(taxPayerNumber);
     if (digits === SANDBOX_TAX_IDS.unavailable) return noAnswer();
     if (state.collector === 'federal' && taxIdKind(taxPayerNumber) === 'individual') {
-      return Promise.reject(new AgencyError('not_found', `${state.revenueService} collects from companies: ${normalizeTaxId(taxPayerNumber)} is an individual's Tax ID. Use the corporation's C- or 13-digit Tax ID.`));
+      return Promise.reject(
+        new AgencyError(
+          'not_found',
+          `${state.revenueService} collects from companies: ${normalizeTaxId(taxPayerNumber)} is an individual's Tax ID. Use the corporation's C- or 13-digit Tax ID.`,
+        ),
+      );
     }
     if (!isKnownForm(taxPayerNumber, state) || digits === SANDBOX_TAX_IDS.notFound) {
-      return Promise.reject(new AgencyError('not_found', `${state.revenueService} has no taxpayer with the Tax ID ${normalizeTaxId(taxPayerNumber)}.`));
+      return Promise.reject(
+        new AgencyError(
+          'not_found',
+          `${state.revenueService} has no taxpayer with the Tax ID ${normalizeTaxId(taxPayerNumber)}.`,
+        ),
+      );
     }
     const isClaimHeld = claimedName !== undefined && digits !== SANDBOX_TAX_IDS.anotherTaxpayer;
-    return Promise.resolve({ taxPayerNumber: normalizeTaxId(taxPayerNumber), name: isClaimHeld ? claimedName : sandboxTaxpayerName(taxPayerNumber) });
+    return Promise.resolve({
+      taxPayerNumber: normalizeTaxId(taxPayerNumber),
+      name: isClaimHeld ? claimedName : sandboxTaxpayerName(taxPayerNumber),
+    });
   }
 
   return {

@@ -50,13 +50,28 @@ export interface StateAgency {
    */
   verifyTaxId(input: { state: AgencyState; taxPayerNumber: string; claimedName?: string }): Promise<TaxpayerRecord>;
   /** Sends a 6-digit consent code to the taxpayer's registered email; returns that email. */
-  requestConsentOtp(input: { state: AgencyState; taxPayerNumber: string; contactEmail: string }): Promise<{ reference: string; email: string }>;
+  requestConsentOtp(input: {
+    state: AgencyState;
+    taxPayerNumber: string;
+    contactEmail: string;
+  }): Promise<{ reference: string; email: string }>;
   /** Whether the PIN is the one sent for this consent reference. */
   verifyConsentOtp(input: { reference: string; pin: string }): Promise<boolean>;
   /** Registers the employee list with the agency; returns its filing reference. */
-  submitPayroll(input: { state: AgencyState; taxPayerNumber: string; employees: PayrollSubmissionRow[] }): Promise<{ reference: string }>;
+  submitPayroll(input: {
+    state: AgencyState;
+    taxPayerNumber: string;
+    employees: PayrollSubmissionRow[];
+  }): Promise<{ reference: string }>;
   /** Files an employer's annual return (version 2 and after amend it); returns the agency's acknowledgement. */
-  submitAnnualReturn(input: { state: AgencyState; taxPayerNumber: string; year: number; version: number; employees: AnnualReturnSubmissionRow[]; totalTaxKobo: number }): Promise<{ reference: string }>;
+  submitAnnualReturn(input: {
+    state: AgencyState;
+    taxPayerNumber: string;
+    year: number;
+    version: number;
+    employees: AnnualReturnSubmissionRow[];
+    totalTaxKobo: number;
+  }): Promise<{ reference: string }>;
 }
 
 /** Wraps every call so an agency that does not answer in time fails clearly instead of hanging. */
@@ -65,7 +80,13 @@ export function withAgencyTimeout(agency: StateAgency, timeoutMs: number): State
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_resolve, reject) => {
       timer = setTimeout(
-        () => reject(new AgencyError('unavailable', `${state?.revenueService ?? 'The state tax agency'} did not answer in time. Nothing was saved; please try again later.`)),
+        () =>
+          reject(
+            new AgencyError(
+              'unavailable',
+              `${state?.revenueService ?? 'The state tax agency'} did not answer in time. Nothing was saved; please try again later.`,
+            ),
+          ),
         timeoutMs,
       );
     });

@@ -25,7 +25,13 @@ export function createSmtpTransport(smtpUrl: string, from: string): MailTranspor
   return {
     kind: 'smtp',
     async deliver(message) {
-      await transporter.sendMail({ from, to: message.to, subject: message.subject, text: message.text, attachments: message.attachments });
+      await transporter.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        attachments: message.attachments,
+      });
     },
     close: () => transporter.close(),
   };

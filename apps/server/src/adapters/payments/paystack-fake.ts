@@ -6,7 +6,10 @@ import type { AddressInfo } from 'node:net';
 import { generateNuban } from '@levy/tax';
 
 /** Where the fake's webhooks go: the answer is recorded, and anything but 200 is retried. */
-export type WebhookDelivery = (body: string, headers: Record<string, string>) => Promise<{ status: number; body: string }>;
+export type WebhookDelivery = (
+  body: string,
+  headers: Record<string, string>,
+) => Promise<{ status: number; body: string }>;
 
 export interface PaystackFake {
   /** The base URL the Paystack adapter is given in place of https://api.paystack.co. */
@@ -41,7 +44,13 @@ interface Transaction {
   created_at: string;
   fees: number;
   customer: { id: number; customer_code: string; email: string };
-  authorization: { channel: 'dedicated_nuban'; sender_name: string; receiver_bank_account_number: string; receiver_bank: string; narration: string };
+  authorization: {
+    channel: 'dedicated_nuban';
+    sender_name: string;
+    receiver_bank_account_number: string;
+    receiver_bank: string;
+    narration: string;
+  };
   /** Late settlement: the bank has not reported it; only a requery of its account delivers it. */
   held: boolean;
   /** Verification of it never answers within an adapter's timeout. */
@@ -95,8 +104,16 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
  * verification follows webhooks. Its control calls under /__fake/paystack trigger the documented
  * behaviours (docs/payment-rails/paystack.md lists them).
  */
-export async function startPaystackFake(options: { secretKey: string; deliver: WebhookDelivery; statePath?: string; retryDelaysMs?: number[] }): Promise<PaystackFake> {
-  const state: State = options.statePath && existsSync(options.statePath) ? (JSON.parse(readFileSync(options.statePath, 'utf8')) as State) : { nextId: 4_099_260_516, customers: [], accounts: [], transactions: [] };
+export async function startPaystackFake(options: {
+  secretKey: string;
+  deliver: WebhookDelivery;
+  statePath?: string;
+  retryDelaysMs?: number[];
+}): Promise<PaystackFake> {
+  const state: State =
+    options.statePath && existsSync(options.statePath)
+      ? (JSON.parse(readFileSync(options.statePath, 'utf8')) as State)
+      : { nextId: 4_099_260_516, customers: [], accounts: [], transactions: [] };
   const save = () => {
     if (!options.statePath) return;
     mkdirSync(path.dirname(options.statePath), { recursive: true });
@@ -117,11 +134,16 @@ export async function startPaystackFake(options: { secretKey: string; deliver: W
   const sign = (body: string, key = options.secretKey) => createHmac('sha512', key).update(body).digest('hex');
 
   /** Sends one webhook as Paystack does; a receiver that does not answer 200 gets it again later. */
-  async function send(body: string, signature: string | null, retriesLeft = options.retryDelaysMs ?? [1_000, 5_000, 30_000]) {
+  async function send(
+    body: string,
+    signature: string | null,
+    retriesLeft = options.retryDelaysMs ?? [1_000, 5_000, 30_000],
+  ) {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (signature !== null) headers['x-paystack-signature'] = signature;
     const answer = await options.deliver(body, headers).catch((error: unknown) => ({ status: 0, body: String(error) }));
-    if (answer.status !== 200 && signature !== null && retriesLeft.length > 0) later(retriesLeft[0], () => send(body, signature, retriesLeft.slice(1)));
+    if (answer.status !== 200 && signature !== null && retriesLeft.length > 0)
+      later(retriesLeft[0], () => send(body, signature, retriesLeft.slice(1)));
     return answer;
   }
   const sendEvent = (event: string, data: object) => {
@@ -138,22 +160,38 @@ export async function startPaystackFake(options: { secretKey: string; deliver: W
 
   function assign(customer: Customer) {
     if (UNASSIGNABLE_NAME.test(customer.first_name)) {
-      return sendEvent('dedicatedaccount.assign.failed', { customer, dedicated_account: null, identification: { status: 'failed' }, reason: 'The customer could not be validated' });
+      return sendEvent('dedicatedaccount.assign.failed', {
+        customer,
+        dedicated_account: null,
+        identification: { status: 'failed' },
+        reason: 'The customer could not be validated',
+      });
     }
     let account = state.accounts.find((each) => each.customer_code === customer.customer_code);
     if (!account) {
       const id = state.accounts.length + 1;
-      account = { id, account_number: generateNuban(NUBAN_BANK_CODE, 700_000_000 + id), account_name: `LEVY / ${customer.first_name.toUpperCase()}`, customer_code: customer.customer_code, bank: TEST_BANK };
+      account = {
+        id,
+        account_number: generateNuban(NUBAN_BANK_CODE, 700_000_000 + id),
+        account_name: `LEVY / ${customer.first_name.toUpperCase()}`,
+        customer_code: customer.customer_code,
+        bank: TEST_BANK,
+      };
       state.accounts.push(account);
       save();
     }
-    return sendEvent('dedicatedaccount.assign.success', { customer, dedicated_account: { ...account, assigned: true, active: true, currency: 'NGN' }, identification: { status: 'success' } });
+    return sendEvent('dedicatedaccount.assign.success', {
+      customer,
+      dedicated_account: { ...account, assigned: true, active: true, currency: 'NGN' },
+      identification: { status: 'success' },
+    });
   }
 
   function credit(accountNumber: string, body: Record<string, unknown>): Transaction {
     const account = state.accounts.find((each) => each.account_number === accountNumber);
     const amount = Number(body.amount_kobo);
-    if (!Number.isSafeInteger(amount) || amount <= 0) throw new FakeHttpError(400, 'amount_kobo must be a positive whole number of kobo');
+    if (!Number.isSafeInteger(amount) || amount <= 0)
+      throw new FakeHttpError(400, 'amount_kobo must be a positive whole number of kobo');
     const customer = state.customers.find((each) => each.customer_code === account?.customer_code);
     const now = new Date().toISOString();
     const transaction: Transaction = {
@@ -167,7 +205,11 @@ export async function startPaystackFake(options: { secretKey: string; deliver: W
       paid_at: text(body.paid_at) || now,
       created_at: now,
       fees: feeOf(amount),
-      customer: { id: customer?.id ?? 0, customer_code: customer?.customer_code ?? 'CUS_unknown', email: customer?.email ?? '' },
+      customer: {
+        id: customer?.id ?? 0,
+        customer_code: customer?.customer_code ?? 'CUS_unknown',
+        email: customer?.email ?? '',
+      },
       authorization: {
         channel: 'dedicated_nuban',
         sender_name: text(body.sender_name) || 'Test Sender',
@@ -183,8 +225,14 @@ export async function startPaystackFake(options: { secretKey: string; deliver: W
     return transaction;
   }
 
-  type Handler = (match: RegExpMatchArray, url: URL, request: IncomingMessage) => Promise<{ status?: number; body: object }>;
-  const ok = (message: string, data?: unknown, meta?: object) => ({ body: { status: true, message, data, ...(meta ? { meta } : {}) } });
+  type Handler = (
+    match: RegExpMatchArray,
+    url: URL,
+    request: IncomingMessage,
+  ) => Promise<{ status?: number; body: object }>;
+  const ok = (message: string, data?: unknown, meta?: object) => ({
+    body: { status: true, message, data, ...(meta ? { meta } : {}) },
+  });
 
   const api: Array<[string, RegExp, Handler]> = [
     [
@@ -196,14 +244,26 @@ export async function startPaystackFake(options: { secretKey: string; deliver: W
         if (!email) throw new FakeHttpError(400, 'Email Address is required');
         let customer = state.customers.find((each) => each.email === email);
         if (!customer) {
-          customer = { id: nextId(), customer_code: `CUS_${randomBytes(8).toString('hex')}`, email, first_name: text(body.first_name) };
+          customer = {
+            id: nextId(),
+            customer_code: `CUS_${randomBytes(8).toString('hex')}`,
+            email,
+            first_name: text(body.first_name),
+          };
           state.customers.push(customer);
           save();
         }
         return ok('Customer created', customer);
       },
     ],
-    ['GET', /^\/dedicated_account\/available_providers$/, async () => ok('Dedicated account providers retrieved', [{ provider_slug: TEST_BANK.slug, bank_id: TEST_BANK.id, bank_name: TEST_BANK.name, id: 1 }])],
+    [
+      'GET',
+      /^\/dedicated_account\/available_providers$/,
+      async () =>
+        ok('Dedicated account providers retrieved', [
+          { provider_slug: TEST_BANK.slug, bank_id: TEST_BANK.id, bank_name: TEST_BANK.name, id: 1 },
+        ]),
+    ],
     [
       'POST',
       /^\/dedicated_account\/assign$/,
@@ -223,8 +283,14 @@ export async function startPaystackFake(options: { secretKey: string; deliver: W
       /^\/dedicated_account\/requery$/,
       async (_match, url) => {
         const accountNumber = url.searchParams.get('account_number') ?? '';
-        if (!state.accounts.some((each) => each.account_number === accountNumber) || url.searchParams.get('provider_slug') !== TEST_BANK.slug) throw new FakeHttpError(400, 'Dedicated account not found');
-        for (const transaction of state.transactions.filter((each) => each.held && each.authorization.receiver_bank_account_number === accountNumber)) {
+        if (
+          !state.accounts.some((each) => each.account_number === accountNumber) ||
+          url.searchParams.get('provider_slug') !== TEST_BANK.slug
+        )
+          throw new FakeHttpError(400, 'Dedicated account not found');
+        for (const transaction of state.transactions.filter(
+          (each) => each.held && each.authorization.receiver_bank_account_number === accountNumber,
+        )) {
           transaction.held = false;
           save();
           if (transaction.status === 'success') later(0, () => sendEvent('charge.success', chargeData(transaction)));
@@ -255,7 +321,13 @@ export async function startPaystackFake(options: { secretKey: string; deliver: W
           return !each.held && at >= from && at <= to && (!status || each.status === status);
         });
         const pageCount = Math.max(Math.ceil(matching.length / perPage), 1);
-        return ok('Transactions retrieved', matching.slice((page - 1) * perPage, page * perPage).map(chargeData), { total: matching.length, skipped: (page - 1) * perPage, perPage, page, pageCount });
+        return ok('Transactions retrieved', matching.slice((page - 1) * perPage, page * perPage).map(chargeData), {
+          total: matching.length,
+          skipped: (page - 1) * perPage,
+          perPage,
+          page,
+          pageCount,
+        });
       },
     ],
   ];
@@ -268,9 +340,14 @@ export async function startPaystackFake(options: { secretKey: string; deliver: W
         const body = await readJson(request);
         const transaction = credit(match[1], body);
         // Paystack sends webhooks only for successes, and only once the bank has reported the transfer.
-        if (transaction.status !== 'success' || transaction.held) return { body: { transaction: chargeData(transaction), delivery: null } };
-        const announced = Number.isSafeInteger(body.webhook_amount_kobo) ? { ...chargeData(transaction), amount: Number(body.webhook_amount_kobo) } : chargeData(transaction);
-        return { body: { transaction: chargeData(transaction), delivery: await sendEvent('charge.success', announced) } };
+        if (transaction.status !== 'success' || transaction.held)
+          return { body: { transaction: chargeData(transaction), delivery: null } };
+        const announced = Number.isSafeInteger(body.webhook_amount_kobo)
+          ? { ...chargeData(transaction), amount: Number(body.webhook_amount_kobo) }
+          : chargeData(transaction);
+        return {
+          body: { transaction: chargeData(transaction), delivery: await sendEvent('charge.success', announced) },
+        };
       },
     ],
     [
@@ -279,7 +356,13 @@ export async function startPaystackFake(options: { secretKey: string; deliver: W
       async (match, _url, request) => {
         const times = Math.min(Math.max(Number((await readJson(request)).times) || 1, 1), 50);
         const transaction = findTransaction(decodeURIComponent(match[1]));
-        return { body: { deliveries: await Promise.all(Array.from({ length: times }, () => sendEvent('charge.success', chargeData(transaction)))) } };
+        return {
+          body: {
+            deliveries: await Promise.all(
+              Array.from({ length: times }, () => sendEvent('charge.success', chargeData(transaction))),
+            ),
+          },
+        };
       },
     ],
     [
@@ -287,7 +370,10 @@ export async function startPaystackFake(options: { secretKey: string; deliver: W
       /^\/__fake\/paystack\/transactions\/([^/]+)\/forge$/,
       async (match, _url, request) => {
         const variant = text((await readJson(request)).variant);
-        const body = JSON.stringify({ event: 'charge.success', data: chargeData(findTransaction(decodeURIComponent(match[1]))) });
+        const body = JSON.stringify({
+          event: 'charge.success',
+          data: chargeData(findTransaction(decodeURIComponent(match[1]))),
+        });
         const signatures: Record<string, string | null> = {
           'wrong-key': sign(body, 'sk_test_not_the_business_key'),
           'other-body': sign(`${body} `),
@@ -302,7 +388,15 @@ export async function startPaystackFake(options: { secretKey: string; deliver: W
       /^\/__fake\/paystack\/events\/unknown-charge$/,
       async (_match, _url, request) => {
         const body = await readJson(request);
-        const data = { id: nextId(), reference: `dva_${randomBytes(10).toString('hex')}`, status: 'success', amount: Number(body.amount_kobo) || 100_000, currency: 'NGN', channel: 'dedicated_nuban', authorization: { receiver_bank_account_number: text(body.account_number) } };
+        const data = {
+          id: nextId(),
+          reference: `dva_${randomBytes(10).toString('hex')}`,
+          status: 'success',
+          amount: Number(body.amount_kobo) || 100_000,
+          currency: 'NGN',
+          channel: 'dedicated_nuban',
+          authorization: { receiver_bank_account_number: text(body.account_number) },
+        };
         return { body: { delivery: await sendEvent('charge.success', data) } };
       },
     ],
@@ -327,7 +421,8 @@ export async function startPaystackFake(options: { secretKey: string; deliver: W
       response.end(JSON.stringify(body));
     };
     try {
-      if (!isControl && request.headers.authorization !== `Bearer ${options.secretKey}`) return answer(401, { status: false, message: 'Invalid key' });
+      if (!isControl && request.headers.authorization !== `Bearer ${options.secretKey}`)
+        return answer(401, { status: false, message: 'Invalid key' });
       for (const [method, pattern, handler] of isControl ? control : api) {
         const match = url.pathname.match(pattern);
         if (match && request.method === method) {
@@ -337,7 +432,8 @@ export async function startPaystackFake(options: { secretKey: string; deliver: W
       }
       answer(404, { status: false, message: 'Not found' });
     } catch (error) {
-      if (error instanceof FakeHttpError) return answer(error.status, { status: false, message: error.message, type: 'validation_error' });
+      if (error instanceof FakeHttpError)
+        return answer(error.status, { status: false, message: error.message, type: 'validation_error' });
       answer(500, { status: false, message: error instanceof Error ? error.message : 'Fake failure' });
     }
   }

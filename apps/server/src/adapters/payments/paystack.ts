@@ -1,12 +1,23 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { asKobo } from '@levy/tax';
 import { z } from 'zod';
-import { FundingUnavailableError, type AssignedAccount, type FundingEvent, type FundingProvider, type VerifiedCharge } from './funding-provider';
+import {
+  FundingUnavailableError,
+  type AssignedAccount,
+  type FundingEvent,
+  type FundingProvider,
+  type VerifiedCharge,
+} from './funding-provider';
 
 const PAGE_SIZE = 100;
 
 // Paystack's answers, read leniently: only the fields Levy relies on (docs/payment-rails/paystack.md).
-const envelope = z.object({ status: z.boolean(), message: z.string().default(''), data: z.unknown().optional(), meta: z.unknown().optional() });
+const envelope = z.object({
+  status: z.boolean(),
+  message: z.string().default(''),
+  data: z.unknown().optional(),
+  meta: z.unknown().optional(),
+});
 
 const transaction = z.object({
   id: z.union([z.number(), z.string()]).transform(String),
@@ -17,7 +28,9 @@ const transaction = z.object({
   channel: z.string(),
   paid_at: z.string().nullish(),
   customer: z.object({ customer_code: z.string().nullish() }).nullish(),
-  authorization: z.object({ receiver_bank_account_number: z.string().nullish(), sender_name: z.string().nullish() }).nullish(),
+  authorization: z
+    .object({ receiver_bank_account_number: z.string().nullish(), sender_name: z.string().nullish() })
+    .nullish(),
 });
 
 const dedicatedAccount = z.object({
@@ -46,14 +59,23 @@ function toCharge(data: z.infer<typeof transaction>): VerifiedCharge {
 }
 
 function toAccount(account: z.infer<typeof dedicatedAccount>): AssignedAccount {
-  return { accountNumber: account.account_number, accountName: account.account_name, bankName: account.bank.name, bankSlug: account.bank.slug };
+  return {
+    accountNumber: account.account_number,
+    accountName: account.account_name,
+    bankName: account.bank.name,
+    bankSlug: account.bank.slug,
+  };
 }
 
 /**
  * The Paystack adapter: Dedicated Virtual Accounts over Paystack's HTTP API (bearer secret key,
  * JSON envelope, amounts in kobo) and its webhooks signed with HMAC-SHA512 of the raw body.
  */
-export function createPaystackFunding(options: { baseUrl: string; secretKey: string; timeoutMs: number }): FundingProvider {
+export function createPaystackFunding(options: {
+  baseUrl: string;
+  secretKey: string;
+  timeoutMs: number;
+}): FundingProvider {
   const sign = (rawBody: Buffer) => createHmac('sha512', options.secretKey).update(rawBody).digest('hex');
 
   /** One call; null when Paystack answers that it does not know the thing asked for. */
@@ -62,7 +84,10 @@ export function createPaystackFunding(options: { baseUrl: string; secretKey: str
     try {
       response = await fetch(`${options.baseUrl}${path}`, {
         method,
-        headers: { authorization: `Bearer ${options.secretKey}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        headers: {
+          authorization: `Bearer ${options.secretKey}`,
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
         body: body ? JSON.stringify(body) : undefined,
         signal: AbortSignal.timeout(options.timeoutMs),
       });
@@ -71,8 +96,12 @@ export function createPaystackFunding(options: { baseUrl: string; secretKey: str
     }
     const parsed = envelope.safeParse(await response.json().catch(() => null));
     if (response.status === 404 || (response.status === 400 && parsed.success)) return null;
-    if (response.status === 401) throw new FundingUnavailableError('Paystack refused the secret key (PAYSTACK_SECRET_KEY).');
-    if (!response.ok || !parsed.success || !parsed.data.status) throw new FundingUnavailableError(`Paystack answered ${response.status}${parsed.success ? `: ${parsed.data.message}` : ''}.`);
+    if (response.status === 401)
+      throw new FundingUnavailableError('Paystack refused the secret key (PAYSTACK_SECRET_KEY).');
+    if (!response.ok || !parsed.success || !parsed.data.status)
+      throw new FundingUnavailableError(
+        `Paystack answered ${response.status}${parsed.success ? `: ${parsed.data.message}` : ''}.`,
+      );
     return parsed.data;
   }
 
@@ -97,10 +126,17 @@ export function createPaystackFunding(options: { baseUrl: string; secretKey: str
       if (event === 'dedicatedaccount.assign.success') {
         // The docs' samples nest the account; the OpenAPI schema sends it flat with the customer inside.
         const account = dedicatedAccount.parse(data.dedicated_account ?? data);
-        return { kind: 'assigned', customerCode: customerOf.parse(data).customer.customer_code, account: toAccount(account) };
+        return {
+          kind: 'assigned',
+          customerCode: customerOf.parse(data).customer.customer_code,
+          account: toAccount(account),
+        };
       }
       if (event === 'dedicatedaccount.assign.failed') {
-        const reason = typeof data.reason === 'string' && data.reason ? data.reason : 'Paystack could not assign an account to this customer.';
+        const reason =
+          typeof data.reason === 'string' && data.reason
+            ? data.reason
+            : 'Paystack could not assign an account to this customer.';
         return { kind: 'assignment_failed', customerCode: customerOf.parse(data).customer.customer_code, reason };
       }
       return { kind: 'ignored', event };
@@ -113,8 +149,16 @@ export function createPaystackFunding(options: { baseUrl: string; secretKey: str
 
     async requestAccount(wallet) {
       // The banks on offer depend on the business and the mode (test mode offers only its test bank).
-      const providers = z.array(z.object({ provider_slug: z.string() })).min(1).parse((await required('GET', '/dedicated_account/available_providers')).data);
-      await required('POST', '/dedicated_account/assign', { email: wallet.email, first_name: wallet.name, preferred_bank: providers[0].provider_slug, country: 'NG' });
+      const providers = z
+        .array(z.object({ provider_slug: z.string() }))
+        .min(1)
+        .parse((await required('GET', '/dedicated_account/available_providers')).data);
+      await required('POST', '/dedicated_account/assign', {
+        email: wallet.email,
+        first_name: wallet.name,
+        preferred_bank: providers[0].provider_slug,
+        country: 'NG',
+      });
     },
 
     async verifyCharge(reference) {
@@ -123,13 +167,23 @@ export function createPaystackFunding(options: { baseUrl: string; secretKey: str
     },
 
     async requery({ accountNumber, bankSlug }) {
-      await required('GET', `/dedicated_account/requery?${new URLSearchParams({ account_number: accountNumber, provider_slug: bankSlug }).toString()}`);
+      await required(
+        'GET',
+        `/dedicated_account/requery?${new URLSearchParams({ account_number: accountNumber, provider_slug: bankSlug }).toString()}`,
+      );
     },
 
     async listCharges({ from, to }) {
       const charges: VerifiedCharge[] = [];
       for (let page = 1; ; page += 1) {
-        const query = new URLSearchParams({ channel: 'dedicated_nuban', status: 'success', from: from.toISOString(), to: to.toISOString(), perPage: String(PAGE_SIZE), page: String(page) });
+        const query = new URLSearchParams({
+          channel: 'dedicated_nuban',
+          status: 'success',
+          from: from.toISOString(),
+          to: to.toISOString(),
+          perPage: String(PAGE_SIZE),
+          page: String(page),
+        });
         const answer = await required('GET', `/transaction?${query.toString()}`);
         charges.push(...z.array(transaction).parse(answer.data).map(toCharge));
         if (page >= pageMeta.parse(answer.meta).pageCount) return charges;

@@ -31,7 +31,13 @@ export interface FakeProduct {
   name: string;
   /** Remita's charge, added to the amount sent to make `amountDue`. */
   feeKobo: Kobo;
-  fields: Array<{ id: string; columnName: string; columnType: 'AN' | 'N' | 'D' | 'DD'; required: boolean; dropDown?: Array<{ id: string; description: string }> }>;
+  fields: Array<{
+    id: string;
+    columnName: string;
+    columnType: 'AN' | 'N' | 'D' | 'DD';
+    required: boolean;
+    dropDown?: Array<{ id: string; description: string }>;
+  }>;
 }
 
 export interface FakeBiller {
@@ -93,7 +99,9 @@ export async function startRemitaFake(options: {
 }): Promise<RemitaFake> {
   const lateMs = (options.lateSettlementSeconds ?? 8) * 1000;
   const holdMs = (options.holdMinutes ?? 30) * 60_000;
-  const products = new Map(options.billers.flatMap((biller) => biller.products.map((product) => [product.serviceTypeId, product] as const)));
+  const products = new Map(
+    options.billers.flatMap((biller) => biller.products.map((product) => [product.serviceTypeId, product] as const)),
+  );
   const generated = new Map<string, Generated>();
   const byTransaction = new Map<string, Notification>();
   const paidRrrs = new Map<string, Notification>();
@@ -101,20 +109,40 @@ export async function startRemitaFake(options: {
   const received: Array<{ rrr: string; transactionId: string; hashMatched: boolean }> = [];
   const sockets = new Set<Socket>();
 
-  const envelope = (responseCode: string, responseMsg: string, responseData: unknown[] = [], extra: Record<string, string> = {}) => ({ responseCode, responseMsg, appVersionCode: 'fake', responseData, ...extra });
+  const envelope = (
+    responseCode: string,
+    responseMsg: string,
+    responseData: unknown[] = [],
+    extra: Record<string, string> = {},
+  ) => ({ responseCode, responseMsg, appVersionCode: 'fake', responseData, ...extra });
 
   function paymentData(notification: Notification) {
-    return { rrr: notification.rrr, totalAmount: notification.amountDebitted, balanceDue: 0, paymentRef: notification.paymentRef, paymentDate: notification.paymentDate, debittedAccount: '', amountDebitted: notification.amountDebitted, extendedData: null };
+    return {
+      rrr: notification.rrr,
+      totalAmount: notification.amountDebitted,
+      balanceDue: 0,
+      paymentRef: notification.paymentRef,
+      paymentDate: notification.paymentDate,
+      debittedAccount: '',
+      amountDebitted: notification.amountDebitted,
+      extendedData: null,
+    };
   }
 
   /** A notification's current word: a late settlement becomes paid once its time has come; a reversal undoes a payment. */
   function current(notification: Notification): Notification {
     const bill = generated.get(notification.rrr);
     if (notification.code === '021' && bill && Date.now() - bill.generatedAt >= lateMs) {
-      Object.assign(notification, { code: '00', message: 'Successful', paymentRef: newPaymentRef(), paymentDate: remitaDate(new Date()) });
+      Object.assign(notification, {
+        code: '00',
+        message: 'Successful',
+        paymentRef: newPaymentRef(),
+        paymentDate: remitaDate(new Date()),
+      });
       paidRrrs.set(notification.rrr, notification);
     }
-    if (reversed.has(notification.rrr) && notification.code === '00') return { ...notification, code: '02', message: 'Payment reversed' };
+    if (reversed.has(notification.rrr) && notification.code === '00')
+      return { ...notification, code: '02', message: 'Payment reversed' };
     return notification;
   }
 
@@ -125,13 +153,18 @@ export async function startRemitaFake(options: {
     const product = typeof body.billId === 'string' ? products.get(body.billId) : undefined;
     if (!product) return null;
     const values = new Map<string, { value: string; amount: number }>();
-    for (const field of Array.isArray(body.customFields) ? (body.customFields as Array<{ id: string; values: Array<{ value: string; amount: number }> }>) : []) {
+    for (const field of Array.isArray(body.customFields)
+      ? (body.customFields as Array<{ id: string; values: Array<{ value: string; amount: number }> }>)
+      : []) {
       if (field.values?.[0]) values.set(String(field.id), field.values[0]);
     }
     const missing = product.fields.filter((field) => field.required && !values.get(field.id)?.value);
     const taxIdField = product.fields.find((field) => /tax ?id|payer ?id/i.test(field.columnName));
     const taxId = taxIdField ? (values.get(taxIdField.id)?.value ?? '') : '';
-    const amount = parseNaira(typeof body.amount === 'number' || typeof body.amount === 'string' ? body.amount : '', 'refuse');
+    const amount = parseNaira(
+      typeof body.amount === 'number' || typeof body.amount === 'string' ? body.amount : '',
+      'refuse',
+    );
     return { product, missing, taxIdDigits: digitsOf(taxId), amount };
   }
 
@@ -139,22 +172,68 @@ export async function startRemitaFake(options: {
     const bill = readBill(body);
     if (!bill) return { answer: envelope('01', 'Unknown bill id') };
     const amountDue = bill.amount === null ? null : ((bill.amount + bill.product.feeKobo) as Kobo);
-    const status = bill.missing.length > 0 ? 'MORE_DATA_REQUIRED' : bill.amount === null || bill.amount <= 0 || bill.taxIdDigits === REMITA_FAKE_TAX_IDS.invalid ? 'VALIDATION_FAILED' : 'REQUEST_OK';
-    const data = { billId: bill.product.serviceTypeId, amount: body.amount, currency: 'NGN', payerName: body.payerName, payerEmail: body.payerEmail, payerPhone: body.payerPhone, customFields: body.customFields, amountDue: amountDue === null ? null : Number(koboToNairaString(amountDue)), status };
-    return { answer: envelope('00', status === 'REQUEST_OK' ? 'Successful' : status === 'MORE_DATA_REQUIRED' ? `Missing: ${bill.missing.map((field) => field.columnName).join(', ')}` : 'Validation failed', [data]), bill, amountDue, status };
+    const status =
+      bill.missing.length > 0
+        ? 'MORE_DATA_REQUIRED'
+        : bill.amount === null || bill.amount <= 0 || bill.taxIdDigits === REMITA_FAKE_TAX_IDS.invalid
+          ? 'VALIDATION_FAILED'
+          : 'REQUEST_OK';
+    const data = {
+      billId: bill.product.serviceTypeId,
+      amount: body.amount,
+      currency: 'NGN',
+      payerName: body.payerName,
+      payerEmail: body.payerEmail,
+      payerPhone: body.payerPhone,
+      customFields: body.customFields,
+      amountDue: amountDue === null ? null : Number(koboToNairaString(amountDue)),
+      status,
+    };
+    return {
+      answer: envelope(
+        '00',
+        status === 'REQUEST_OK'
+          ? 'Successful'
+          : status === 'MORE_DATA_REQUIRED'
+            ? `Missing: ${bill.missing.map((field) => field.columnName).join(', ')}`
+            : 'Validation failed',
+        [data],
+      ),
+      bill,
+      amountDue,
+      status,
+    };
   }
 
   function generate(body: Record<string, unknown>) {
     const checked = validate(body);
-    if (checked.status !== 'REQUEST_OK' || !checked.bill || checked.amountDue === null || checked.amountDue === undefined) return checked.answer;
+    if (
+      checked.status !== 'REQUEST_OK' ||
+      !checked.bill ||
+      checked.amountDue === null ||
+      checked.amountDue === undefined
+    )
+      return checked.answer;
     const rrr = String(randomInt(100_000, 999_999)) + String(randomInt(100_000, 999_999));
-    generated.set(rrr, { rrr, serviceTypeId: checked.bill.product.serviceTypeId, amountDueKobo: checked.amountDue, taxIdDigits: checked.bill.taxIdDigits, generatedAt: Date.now() });
+    generated.set(rrr, {
+      rrr,
+      serviceTypeId: checked.bill.product.serviceTypeId,
+      amountDueKobo: checked.amountDue,
+      taxIdDigits: checked.bill.taxIdDigits,
+      generatedAt: Date.now(),
+    });
     return envelope('00', 'Successful', [{ rrr, amountDue: Number(koboToNairaString(checked.amountDue)) }]);
   }
 
   /** The payment notification: the hash first, then the RRR, the amount, and the payer's outcome. `null`: answer 503; 'hang': never answer. */
   function notify(body: Record<string, string>, hash: string, transactionId: string): object | null | 'hang' {
-    const fields = { rrr: String(body.rrr ?? ''), amountDebitted: String(body.amountDebitted ?? ''), fundingSource: String(body.fundingSource ?? ''), debittedAccount: String(body.debittedAccount ?? ''), paymentAuthCode: String(body.paymentAuthCode ?? '') };
+    const fields = {
+      rrr: String(body.rrr ?? ''),
+      amountDebitted: String(body.amountDebitted ?? ''),
+      fundingSource: String(body.fundingSource ?? ''),
+      debittedAccount: String(body.debittedAccount ?? ''),
+      paymentAuthCode: String(body.paymentAuthCode ?? ''),
+    };
     const hashMatched = sameText(hash, transactionHash(fields, options.secretKey));
     received.push({ rrr: fields.rrr, transactionId, hashMatched });
     if (!hashMatched) return envelope('401', 'Invalid transaction hash');
@@ -164,9 +243,21 @@ export async function startRemitaFake(options: {
     if (!bill) return envelope('404', 'Unknown RRR');
     const paid = paidRrrs.get(fields.rrr);
     if (paid) return envelope('028', 'RRR already paid', [paymentData(paid)]);
-    if (parseNaira(fields.amountDebitted, 'refuse') !== bill.amountDueKobo) return envelope('02', 'Amount debited is not the amount due', [], { iResponseCode: '02', iResponseMessage: 'Part payment not accepted' });
+    if (parseNaira(fields.amountDebitted, 'refuse') !== bill.amountDueKobo)
+      return envelope('02', 'Amount debited is not the amount due', [], {
+        iResponseCode: '02',
+        iResponseMessage: 'Part payment not accepted',
+      });
     const record = (code: string, message: string) => {
-      const notification: Notification = { transactionId, rrr: fields.rrr, code, message, paymentRef: code === '00' ? newPaymentRef() : null, paymentDate: code === '00' ? remitaDate(new Date()) : null, amountDebitted: fields.amountDebitted };
+      const notification: Notification = {
+        transactionId,
+        rrr: fields.rrr,
+        code,
+        message,
+        paymentRef: code === '00' ? newPaymentRef() : null,
+        paymentDate: code === '00' ? remitaDate(new Date()) : null,
+        amountDebitted: fields.amountDebitted,
+      };
       byTransaction.set(transactionId, notification);
       if (code === '00') paidRrrs.set(fields.rrr, notification);
       return notification;
@@ -174,7 +265,10 @@ export async function startRemitaFake(options: {
     switch (bill.taxIdDigits) {
       case REMITA_FAKE_TAX_IDS.declined:
         record('02', 'Declined by the biller: the taxpayer account is not open for remittances');
-        return envelope('02', 'Declined by the biller: the taxpayer account is not open for remittances', [], { iResponseCode: '02', iResponseMessage: 'Declined' });
+        return envelope('02', 'Declined by the biller: the taxpayer account is not open for remittances', [], {
+          iResponseCode: '02',
+          iResponseMessage: 'Declined',
+        });
       case REMITA_FAKE_TAX_IDS.lateSettlement:
         return envelope('021', 'Pending', [paymentData(record('021', 'Pending'))]);
       case REMITA_FAKE_TAX_IDS.held:
@@ -184,7 +278,9 @@ export async function startRemitaFake(options: {
         record('00', 'Successful');
         return 'hang';
       case REMITA_FAKE_TAX_IDS.unknownOutcome:
-        return envelope('998', 'Transaction status unknown', [paymentData(record('998', 'Transaction status unknown'))]);
+        return envelope('998', 'Transaction status unknown', [
+          paymentData(record('998', 'Transaction status unknown')),
+        ]);
     }
     return envelope('00', 'Successful', [paymentData(record('00', 'Successful'))]);
   }
@@ -204,7 +300,8 @@ export async function startRemitaFake(options: {
   }
 
   async function handle(request: IncomingMessage, response: ServerResponse) {
-    const send = (body: object, statusCode = 200) => response.writeHead(statusCode, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    const send = (body: object, statusCode = 200) =>
+      response.writeHead(statusCode, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     const url = new URL(request.url ?? '/', 'http://fake');
     // The Node SDK writes `billing//{billerId}`: tolerated, as Remita does.
     const path = url.pathname.replace(/\/{2,}/g, '/');
@@ -216,11 +313,28 @@ export async function startRemitaFake(options: {
     if (!transactionId) return send(envelope('013', 'transactionId header is required'));
     const body = request.method === 'POST' ? await readBody(request) : {};
 
-    if (request.method === 'GET' && route === 'billers') return send(envelope('00', 'Successful', options.billers.map((biller) => ({ id: biller.id, description: biller.description, label: biller.description }))));
+    if (request.method === 'GET' && route === 'billers')
+      return send(
+        envelope(
+          '00',
+          'Successful',
+          options.billers.map((biller) => ({
+            id: biller.id,
+            description: biller.description,
+            label: biller.description,
+          })),
+        ),
+      );
     const servicetypes = /^([^/]+)\/servicetypes$/.exec(route);
     if (request.method === 'GET' && servicetypes) {
       const biller = options.billers.find((candidate) => candidate.id === decodeURIComponent(servicetypes[1]));
-      return send(biller ? envelope('00', 'Successful', [biller.products.map((product) => ({ id: product.serviceTypeId, name: product.name }))]) : envelope('01', 'Unknown biller'));
+      return send(
+        biller
+          ? envelope('00', 'Successful', [
+              biller.products.map((product) => ({ id: product.serviceTypeId, name: product.name })),
+            ])
+          : envelope('01', 'Unknown biller'),
+      );
     }
     const fields = /^servicetypes\/(.+)$/.exec(route);
     if (request.method === 'GET' && fields) {
@@ -230,7 +344,21 @@ export async function startRemitaFake(options: {
         ...envelope(
           '00',
           'Successful',
-          product.fields.map((field) => ({ id: field.id, columnName: field.columnName, columnType: field.columnType, columnLength: 50, required: field.required, dataLoadRuleId: null, customFieldDropDown: (field.dropDown ?? []).map((item) => ({ ...item, code: item.id, accountid: null, unitprice: 0, fixedprice: false })) })),
+          product.fields.map((field) => ({
+            id: field.id,
+            columnName: field.columnName,
+            columnType: field.columnType,
+            columnLength: 50,
+            required: field.required,
+            dataLoadRuleId: null,
+            customFieldDropDown: (field.dropDown ?? []).map((item) => ({
+              ...item,
+              code: item.id,
+              accountid: null,
+              unitprice: 0,
+              fixedprice: false,
+            })),
+          })),
         ),
         acceptPartPayment: false,
         fixedPrice: false,
@@ -250,13 +378,28 @@ export async function startRemitaFake(options: {
     const lookup = /^lookup\/(\d+)$/.exec(route);
     if (request.method === 'GET' && lookup) {
       const bill = generated.get(lookup[1]);
-      return send(bill ? envelope('00', 'Successful', [{ rrr: bill.rrr, amountDue: Number(koboToNairaString(bill.amountDueKobo)), type: 'py', acceptPartPayment: false }]) : envelope('404', 'Unknown RRR'));
+      return send(
+        bill
+          ? envelope('00', 'Successful', [
+              {
+                rrr: bill.rrr,
+                amountDue: Number(koboToNairaString(bill.amountDueKobo)),
+                type: 'py',
+                acceptPartPayment: false,
+              },
+            ])
+          : envelope('404', 'Unknown RRR'),
+      );
     }
     return send({ message: 'Not found' }, 404);
   }
 
   const server = http.createServer((request, response) => {
-    handle(request, response).catch(() => response.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ responseCode: '25', responseMsg: 'Bad request' })));
+    handle(request, response).catch(() =>
+      response
+        .writeHead(400, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ responseCode: '25', responseMsg: 'Bad request' })),
+    );
   });
   server.on('connection', (socket) => {
     sockets.add(socket);

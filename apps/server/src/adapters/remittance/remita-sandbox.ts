@@ -35,7 +35,13 @@ function product(code: string, tax: 'paye' | 'wht'): FakeProduct {
       { id: `${serviceTypeId}-1`, columnName: 'Tax ID (Payer ID)', columnType: 'AN', required: true },
       { id: `${serviceTypeId}-2`, columnName: 'Tax period', columnType: 'AN', required: true },
       { id: `${serviceTypeId}-3`, columnName: 'Amount', columnType: 'N', required: true },
-      { id: `${serviceTypeId}-4`, columnName: 'Revenue item', columnType: 'DD', required: true, dropDown: [{ id: `${serviceTypeId}-ITEM`, description: tax === 'paye' ? 'PAYE' : 'Withholding Tax' }] },
+      {
+        id: `${serviceTypeId}-4`,
+        columnName: 'Revenue item',
+        columnType: 'DD',
+        required: true,
+        dropDown: [{ id: `${serviceTypeId}-ITEM`, description: tax === 'paye' ? 'PAYE' : 'Withholding Tax' }],
+      },
     ],
   };
 }
@@ -63,7 +69,10 @@ export function sandboxBillers(collectors: readonly SandboxCollector[]): FakeBil
     ...collectors.map((collector) => ({
       id: sandboxTarget(collector.code, 'wht').billerId,
       description: collector.revenueService,
-      products: collector.collector === 'state' ? [product(collector.code, 'paye'), product(collector.code, 'wht')] : [product(collector.code, 'wht')],
+      products:
+        collector.collector === 'state'
+          ? [product(collector.code, 'paye'), product(collector.code, 'wht')]
+          : [product(collector.code, 'wht')],
     })),
     SANDBOX_FEE_BILLER,
   ];
@@ -92,7 +101,12 @@ let shared: Promise<string> | null = null;
  * serves the others, whichever settles a bill. Its memory ends with the process that runs it.
  */
 export function sandboxRemita(collectors: readonly SandboxCollector[], port: number): Promise<string> {
-  shared ??= startRemitaFake({ publicKey: SANDBOX_REMITA.publicKey, secretKey: SANDBOX_REMITA.secretKey, billers: sandboxBillers(collectors), port }).then(
+  shared ??= startRemitaFake({
+    publicKey: SANDBOX_REMITA.publicKey,
+    secretKey: SANDBOX_REMITA.secretKey,
+    billers: sandboxBillers(collectors),
+    port,
+  }).then(
     (fake) => fake.baseUrl,
     (error: NodeJS.ErrnoException) => {
       if (error.code === 'EADDRINUSE' && port > 0) return `http://127.0.0.1:${port}${REMITA_FAKE_BASE_PATH}`;

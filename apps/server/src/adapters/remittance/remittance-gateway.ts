@@ -57,7 +57,12 @@ export interface RemittanceGateway {
    * Tells the gateway the wallet was debited for the RRR's amount due. `transactionId` is stored
    * before the call: when the answer does not come, `status(transactionId)` says what happened.
    */
-  notifyPayment(input: { rrr: string; amountKobo: Kobo; transactionId: string; paymentAuthCode: string }): Promise<RemittanceStatus>;
+  notifyPayment(input: {
+    rrr: string;
+    amountKobo: Kobo;
+    transactionId: string;
+    paymentAuthCode: string;
+  }): Promise<RemittanceStatus>;
   status(transactionId: string): Promise<RemittanceStatus>;
 }
 

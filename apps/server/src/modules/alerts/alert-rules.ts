@@ -1,4 +1,12 @@
-import { PAY_LINK_PARAMS, REFERENCE_REVIEW_DAYS, type Alert, type CollectorKind, type DeadlineEntry, type DeadlineKind, type LatePenaltyEstimate } from '@levy/contracts';
+import {
+  PAY_LINK_PARAMS,
+  REFERENCE_REVIEW_DAYS,
+  type Alert,
+  type CollectorKind,
+  type DeadlineEntry,
+  type DeadlineKind,
+  type LatePenaltyEstimate,
+} from '@levy/contracts';
 import {
   addDays,
   addMonths,
@@ -79,7 +87,20 @@ export interface AnnualReturnFiling {
   year: number;
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 export const KIND_LABEL: Record<DeadlineKind, string> = { paye: 'PAYE', wht: 'WHT', annual_return: 'Annual return' };
 /** The tax in a sentence: 'PAYE tax' (the wording in docs/product.md), 'Withholding tax' (never 'WHT tax'). */
@@ -103,7 +124,11 @@ function shortDay(date: IsoDate): string {
 const NO_SAFE_DAY = { safe_date: null, safe_note: null };
 
 /** The legal date stays; a weekend or holiday adds the last working day before it (to pay, or to file a return). */
-export function safeDay(dueDate: IsoDate, tables: ReferenceTables = SEED_REFERENCE_TABLES, act: 'pay' | 'file' = 'pay'): { safe_date: string | null; safe_note: string | null } {
+export function safeDay(
+  dueDate: IsoDate,
+  tables: ReferenceTables = SEED_REFERENCE_TABLES,
+  act: 'pay' | 'file' = 'pay',
+): { safe_date: string | null; safe_note: string | null } {
   const reason = nonWorkingReason(dueDate, tables);
   if (!reason) return { safe_date: null, safe_note: null };
   const safe = lastWorkingDayOnOrBefore(dueDate, tables);
@@ -113,10 +138,23 @@ export function safeDay(dueDate: IsoDate, tables: ReferenceTables = SEED_REFEREN
 const naira = (amount: number) => koboToNairaString(asKobo(amount));
 
 /** The penalty so far and what a week more adds, on `basis` (latePenalty, NTAA 2025 s.107). */
-export function penaltyEstimate(basis: Kobo, dueDate: IsoDate, today: IsoDate, tables: ReferenceTables = SEED_REFERENCE_TABLES): LatePenaltyEstimate {
+export function penaltyEstimate(
+  basis: Kobo,
+  dueDate: IsoDate,
+  today: IsoDate,
+  tables: ReferenceTables = SEED_REFERENCE_TABLES,
+): LatePenaltyEstimate {
   const now = latePenalty({ tax: basis, dueDate, asOf: today }, tables);
   const nextWeek = latePenalty({ tax: basis, dueDate, asOf: addDays(today, 7) }, tables);
-  return { basis: naira(basis), penalty: naira(now.penalty), interest: naira(now.interest), total: naira(now.total), per_extra_week: naira(nextWeek.total - now.total), mpr_as_of: now.mprAsOf, mpr_caveat: mprCaveat(now.mprAsOf, today) };
+  return {
+    basis: naira(basis),
+    penalty: naira(now.penalty),
+    interest: naira(now.interest),
+    total: naira(now.total),
+    per_extra_week: naira(nextWeek.total - now.total),
+    mpr_as_of: now.mprAsOf,
+    mpr_caveat: mprCaveat(now.mprAsOf, today),
+  };
 }
 
 /**
@@ -125,7 +163,9 @@ export function penaltyEstimate(basis: Kobo, dueDate: IsoDate, today: IsoDate, t
  * since then would change the figure.
  */
 export function mprCaveat(mprAsOf: IsoDate, today: IsoDate): string | null {
-  return daysBetween(mprAsOf, today) > REFERENCE_REVIEW_DAYS ? `Estimated with the MPR of ${formatDeadline(mprAsOf)}; the CBN rate may have changed since.` : null;
+  return daysBetween(mprAsOf, today) > REFERENCE_REVIEW_DAYS
+    ? `Estimated with the MPR of ${formatDeadline(mprAsOf)}; the CBN rate may have changed since.`
+    : null;
 }
 
 interface Obligation {
@@ -155,11 +195,19 @@ function monthsOwed(obligation: Obligation, lastMonth: Period): Period[] {
   return months;
 }
 
-function obligations(registrations: RegistrationFact[], bills: BillFact[], declarations: NoWhtDeclarationFact[], priorPaid: PriorPaidMonthFact[]): Obligation[] {
+function obligations(
+  registrations: RegistrationFact[],
+  bills: BillFact[],
+  declarations: NoWhtDeclarationFact[],
+  priorPaid: PriorPaidMonthFact[],
+): Obligation[] {
   const result: Obligation[] = [];
   for (const registration of registrations) {
-    const own = bills.filter((bill) => bill.corporationId === registration.corporation.id && bill.stateId === registration.state.id);
-    const firstMonth = registration.firstTaxMonth < EARLIEST_SUPPORTED_PERIOD ? EARLIEST_SUPPORTED_PERIOD : registration.firstTaxMonth;
+    const own = bills.filter(
+      (bill) => bill.corporationId === registration.corporation.id && bill.stateId === registration.state.id,
+    );
+    const firstMonth =
+      registration.firstTaxMonth < EARLIEST_SUPPORTED_PERIOD ? EARLIEST_SUPPORTED_PERIOD : registration.firstTaxMonth;
     for (const kind of ['paye', 'wht'] as const) {
       // PAYE is owed to a State IRS, never to the NRS; WHT to both, from the first month owed,
       // whether or not a WHT bill was ever made (a month without deductions is declared so).
@@ -167,19 +215,42 @@ function obligations(registrations: RegistrationFact[], bills: BillFact[], decla
       const ofKind = own.filter((bill) => bill.type === kind && bill.status !== WITHDRAWN);
       const unpaidBills = new Map<Period, BillFact>();
       // Oldest first, so the latest bill of a month is the one kept (ties broken by id: the same on every load).
-      const byAge = ofKind.filter((bill) => bill.status !== CLOSED_BY_PAYMENT).sort((left, right) => left.createdAt.getTime() - right.createdAt.getTime() || left.id.localeCompare(right.id));
+      const byAge = ofKind
+        .filter((bill) => bill.status !== CLOSED_BY_PAYMENT)
+        .sort((left, right) => left.createdAt.getTime() - right.createdAt.getTime() || left.id.localeCompare(right.id));
       for (const bill of byAge) unpaidBills.set(bill.period, bill);
       result.push({
         registration,
         kind,
         firstMonth,
-        earlierMonthsOwed: [...new Set(ofKind.map((bill) => bill.period).filter((month) => month >= EARLIEST_SUPPORTED_PERIOD && month < firstMonth))].sort(),
+        earlierMonthsOwed: [
+          ...new Set(
+            ofKind
+              .map((bill) => bill.period)
+              .filter((month) => month >= EARLIEST_SUPPORTED_PERIOD && month < firstMonth),
+          ),
+        ].sort(),
         paid: new Set([
           ...ofKind.filter((bill) => bill.status === CLOSED_BY_PAYMENT).map((bill) => bill.period),
-          ...(kind === 'paye' ? priorPaid.filter((month) => month.corporationId === registration.corporation.id && month.stateId === registration.state.id).map((month) => month.taxMonth) : []),
+          ...(kind === 'paye'
+            ? priorPaid
+                .filter(
+                  (month) =>
+                    month.corporationId === registration.corporation.id && month.stateId === registration.state.id,
+                )
+                .map((month) => month.taxMonth)
+            : []),
         ]),
         declaredNil: new Set(
-          kind === 'wht' ? declarations.filter((declaration) => declaration.corporationId === registration.corporation.id && declaration.stateId === registration.state.id).map((declaration) => declaration.taxMonth) : [],
+          kind === 'wht'
+            ? declarations
+                .filter(
+                  (declaration) =>
+                    declaration.corporationId === registration.corporation.id &&
+                    declaration.stateId === registration.state.id,
+                )
+                .map((declaration) => declaration.taxMonth)
+            : [],
         ),
         unpaidBills,
         payrollTax: kind === 'paye' ? registration.payrollTaxKobo : null,
@@ -256,14 +327,23 @@ interface AnnualReturnObligation {
 }
 
 /** Each registration's annual returns from the year PAYE was first owed there (and the first tracked) to `lastYear`. */
-function annualReturnObligations(registrations: RegistrationFact[], filings: AnnualReturnFiling[], lastYear: number): AnnualReturnObligation[] {
+function annualReturnObligations(
+  registrations: RegistrationFact[],
+  filings: AnnualReturnFiling[],
+  lastYear: number,
+): AnnualReturnObligation[] {
   const result: AnnualReturnObligation[] = [];
   for (const registration of registrations) {
     // The employer's return goes to the State IRS that collects its PAYE; the NRS collects none.
     if (registration.state.collector === 'federal') continue;
     const firstYear = Math.max(Number(registration.firstTaxMonth.slice(0, 4)), FIRST_ANNUAL_RETURN_YEAR);
     for (let year = firstYear; year <= lastYear; year++) {
-      const filed = filings.some((filing) => filing.corporationId === registration.corporation.id && filing.stateId === registration.state.id && filing.year === year);
+      const filed = filings.some(
+        (filing) =>
+          filing.corporationId === registration.corporation.id &&
+          filing.stateId === registration.state.id &&
+          filing.year === year,
+      );
       result.push({ registration, year, dueDate: annualReturnDueDate(year), filed });
     }
   }
@@ -274,7 +354,15 @@ function annualReturnObligations(registrations: RegistrationFact[], filings: Ann
 export function lateReturnEstimate(dueDate: IsoDate, today: IsoDate): LatePenaltyEstimate {
   const now = lateReturnPenalty(dueDate, today);
   const nextWeek = lateReturnPenalty(dueDate, addDays(today, 7));
-  return { basis: naira(0), penalty: naira(now.penalty), interest: naira(0), total: naira(now.penalty), per_extra_week: naira(nextWeek.penalty - now.penalty), mpr_as_of: null, mpr_caveat: null };
+  return {
+    basis: naira(0),
+    penalty: naira(now.penalty),
+    interest: naira(0),
+    total: naira(now.penalty),
+    per_extra_week: naira(nextWeek.penalty - now.penalty),
+    mpr_as_of: null,
+    mpr_caveat: null,
+  };
 }
 
 /** The annual return's screen for a corporation, state and year. */
@@ -286,11 +374,19 @@ export function annualReturnLink(registration: RegistrationFact, year: number): 
 const annualReturnTitle = (year: number) => `Annual return (Form H1) for ${year}`;
 
 function annualReturnLateness(obligation: AnnualReturnObligation, today: IsoDate) {
-  return { penalty: lateReturnEstimate(obligation.dueDate, today), penalty_rule: lateReturnPenalty(obligation.dueDate, today).rule };
+  return {
+    penalty: lateReturnEstimate(obligation.dueDate, today),
+    penalty_rule: lateReturnPenalty(obligation.dueDate, today).rule,
+  };
 }
 
 /** Every ended year's unfiled annual return, once PAYE was owed in it. */
-function annualReturnAlerts(registrations: RegistrationFact[], filings: AnnualReturnFiling[], today: IsoDate, tables: ReferenceTables): Alert[] {
+function annualReturnAlerts(
+  registrations: RegistrationFact[],
+  filings: AnnualReturnFiling[],
+  today: IsoDate,
+  tables: ReferenceTables,
+): Alert[] {
   return annualReturnObligations(registrations, filings, Number(today.slice(0, 4)) - 1)
     .filter((obligation) => !obligation.filed)
     .map((obligation) => {
@@ -318,7 +414,13 @@ function annualReturnAlerts(registrations: RegistrationFact[], filings: AnnualRe
 }
 
 /** The annual returns on the calendar: this year's (due next 31 January) when within the window, and every earlier one, filed ('paid') or not. */
-function annualReturnEntries(registrations: RegistrationFact[], filings: AnnualReturnFiling[], today: IsoDate, to: IsoDate, tables: ReferenceTables): DeadlineEntry[] {
+function annualReturnEntries(
+  registrations: RegistrationFact[],
+  filings: AnnualReturnFiling[],
+  today: IsoDate,
+  to: IsoDate,
+  tables: ReferenceTables,
+): DeadlineEntry[] {
   const entries: DeadlineEntry[] = [];
   for (const obligation of annualReturnObligations(registrations, filings, Number(today.slice(0, 4)))) {
     const { registration, year, dueDate, filed } = obligation;
@@ -346,7 +448,12 @@ export function computeAlerts(input: DeadlineFacts): Alert[] {
   const lastCompleted = addMonths(today.slice(0, 7), -1);
   const alerts: Alert[] = annualReturnAlerts(input.registrations, input.filings, today, tables);
   const thisMonth = today.slice(0, 7);
-  for (const obligation of obligations(input.registrations, input.bills, input.noWhtDeclarations ?? [], input.priorPaidPayeMonths ?? [])) {
+  for (const obligation of obligations(
+    input.registrations,
+    input.bills,
+    input.noWhtDeclarations ?? [],
+    input.priorPaidPayeMonths ?? [],
+  )) {
     // A month still running is listed only once a bill for it did not pay: the failure stays in view until it is.
     const running = obligation.unpaidBills.has(thisMonth) ? [thisMonth] : [];
     for (const month of [...monthsOwed(obligation, lastCompleted), ...running]) {
@@ -375,7 +482,13 @@ export function computeAlerts(input: DeadlineFacts): Alert[] {
       });
     }
   }
-  return alerts.sort((left, right) => left.deadline_date.localeCompare(right.deadline_date) || left.corporation.name.localeCompare(right.corporation.name) || left.state.localeCompare(right.state) || left.kind.localeCompare(right.kind));
+  return alerts.sort(
+    (left, right) =>
+      left.deadline_date.localeCompare(right.deadline_date) ||
+      left.corporation.name.localeCompare(right.corporation.name) ||
+      left.state.localeCompare(right.state) ||
+      left.kind.localeCompare(right.kind),
+  );
 }
 
 /**
@@ -387,7 +500,12 @@ export function computeCalendar(input: DeadlineFacts): { from: string; to: strin
   const to = dayOfMonthClamped(Number(today.slice(0, 4)) + 1, Number(today.slice(5, 7)), Number(today.slice(8, 10)));
   const lastMonth = addMonths(today.slice(0, 7), 11);
   const entries: DeadlineEntry[] = annualReturnEntries(input.registrations, input.filings, today, to, tables);
-  for (const obligation of obligations(input.registrations, input.bills, input.noWhtDeclarations ?? [], input.priorPaidPayeMonths ?? [])) {
+  for (const obligation of obligations(
+    input.registrations,
+    input.bills,
+    input.noWhtDeclarations ?? [],
+    input.priorPaidPayeMonths ?? [],
+  )) {
     for (const month of monthsOwed(obligation, lastMonth)) {
       const deadline = remittanceDueDate(obligation.kind, month, obligation.registration.state.collector);
       const paid = obligation.paid.has(month);
@@ -409,6 +527,12 @@ export function computeCalendar(input: DeadlineFacts): { from: string; to: strin
       });
     }
   }
-  entries.sort((left, right) => left.deadline_date.localeCompare(right.deadline_date) || left.corporation.name.localeCompare(right.corporation.name) || left.state.name.localeCompare(right.state.name) || left.kind.localeCompare(right.kind));
+  entries.sort(
+    (left, right) =>
+      left.deadline_date.localeCompare(right.deadline_date) ||
+      left.corporation.name.localeCompare(right.corporation.name) ||
+      left.state.name.localeCompare(right.state.name) ||
+      left.kind.localeCompare(right.kind),
+  );
   return { from: today, to, entries };
 }

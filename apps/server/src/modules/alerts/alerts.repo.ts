@@ -3,27 +3,50 @@ import type { Db } from '../../db/client';
 import { deadlineDigests, whtNilDeclarations } from './alerts.schema';
 
 /** Records the day's digest; false when one was already recorded for the organisation that day. */
-export async function claimDigestDay(executor: Db, input: { organisationId: string; day: string; alertCount: number; recipientCount: number }): Promise<boolean> {
-  const rows = await executor.insert(deadlineDigests).values(input).onConflictDoNothing().returning({ id: deadlineDigests.id });
+export async function claimDigestDay(
+  executor: Db,
+  input: { organisationId: string; day: string; alertCount: number; recipientCount: number },
+): Promise<boolean> {
+  const rows = await executor
+    .insert(deadlineDigests)
+    .values(input)
+    .onConflictDoNothing()
+    .returning({ id: deadlineDigests.id });
   return rows.length > 0;
 }
 
 export type WhtNilDeclarationRow = typeof whtNilDeclarations.$inferSelect;
 
 export function nilDeclarationsOfOrganisation(executor: Db, organisationId: string): Promise<WhtNilDeclarationRow[]> {
-  return executor.select().from(whtNilDeclarations).where(eq(whtNilDeclarations.organisationId, organisationId)).orderBy(asc(whtNilDeclarations.taxMonth));
+  return executor
+    .select()
+    .from(whtNilDeclarations)
+    .where(eq(whtNilDeclarations.organisationId, organisationId))
+    .orderBy(asc(whtNilDeclarations.taxMonth));
 }
 
 /** The declaration, or null when the month was already declared (the unique index decides, under any concurrency). */
-export async function insertNilDeclaration(executor: Db, input: typeof whtNilDeclarations.$inferInsert): Promise<WhtNilDeclarationRow | null> {
+export async function insertNilDeclaration(
+  executor: Db,
+  input: typeof whtNilDeclarations.$inferInsert,
+): Promise<WhtNilDeclarationRow | null> {
   const [row] = await executor.insert(whtNilDeclarations).values(input).onConflictDoNothing().returning();
   return row ?? null;
 }
 
-export async function deleteNilDeclaration(executor: Db, key: { corporationId: string; stateId: number; taxMonth: string }): Promise<WhtNilDeclarationRow | null> {
+export async function deleteNilDeclaration(
+  executor: Db,
+  key: { corporationId: string; stateId: number; taxMonth: string },
+): Promise<WhtNilDeclarationRow | null> {
   const [row] = await executor
     .delete(whtNilDeclarations)
-    .where(and(eq(whtNilDeclarations.corporationId, key.corporationId), eq(whtNilDeclarations.stateId, key.stateId), eq(whtNilDeclarations.taxMonth, key.taxMonth)))
+    .where(
+      and(
+        eq(whtNilDeclarations.corporationId, key.corporationId),
+        eq(whtNilDeclarations.stateId, key.stateId),
+        eq(whtNilDeclarations.taxMonth, key.taxMonth),
+      ),
+    )
     .returning();
   return row ?? null;
 }

@@ -1,4 +1,15 @@
-import { declareNoWhtDeductions, downloadDeadlineCalendar, removeNoWhtDeductions, getBillMetrics, getChecklist, getDeadlineCalendar, getDeadlineFeed, listAlerts, readDeadlineFeed, resetDeadlineFeed } from '@levy/contracts';
+import {
+  declareNoWhtDeductions,
+  downloadDeadlineCalendar,
+  removeNoWhtDeductions,
+  getBillMetrics,
+  getChecklist,
+  getDeadlineCalendar,
+  getDeadlineFeed,
+  listAlerts,
+  readDeadlineFeed,
+  resetDeadlineFeed,
+} from '@levy/contracts';
 import { defineRoute } from '../../http/route';
 import type { AlertsService } from './alerts.service';
 
@@ -35,7 +46,8 @@ export function alertRoutes(alerts: AlertsService) {
     }),
     defineRoute({
       contract: declareNoWhtDeductions,
-      handler: ({ caller, params, body, ip }) => alerts.declareNoWht(caller, params.id, params.code, body.tax_month, ip),
+      handler: ({ caller, params, body, ip }) =>
+        alerts.declareNoWht(caller, params.id, params.code, body.tax_month, ip),
     }),
     defineRoute({
       contract: removeNoWhtDeductions,

@@ -53,7 +53,11 @@ export const whtNilDeclarations = pgTable(
     declaredAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex('wht_nil_declarations_corporation_state_month_unique').on(table.corporationId, table.stateId, table.taxMonth),
+    uniqueIndex('wht_nil_declarations_corporation_state_month_unique').on(
+      table.corporationId,
+      table.stateId,
+      table.taxMonth,
+    ),
     check('wht_nil_declarations_tax_month_format', sql`${table.taxMonth} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
   ],
 );

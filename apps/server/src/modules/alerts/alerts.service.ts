@@ -1,6 +1,21 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { API_BASE, SETTING_CODES, type Alert, type Checklist, type DeadlineFeed, type WhtNilDeclaration } from '@levy/contracts';
-import { addMonths, asKobo, EARLIEST_SUPPORTED_PERIOD, koboToNairaString, lagosDate, parseNaira, type ReferenceTables } from '@levy/tax';
+import {
+  API_BASE,
+  SETTING_CODES,
+  type Alert,
+  type Checklist,
+  type DeadlineFeed,
+  type WhtNilDeclaration,
+} from '@levy/contracts';
+import {
+  addMonths,
+  asKobo,
+  EARLIEST_SUPPORTED_PERIOD,
+  koboToNairaString,
+  lagosDate,
+  parseNaira,
+  type ReferenceTables,
+} from '@levy/tax';
 import type { Db } from '../../db/client';
 import { AppError, invalidInput, notFound } from '../../errors';
 import { FileReply, type Caller } from '../../http/route';
@@ -9,7 +24,17 @@ import type { Jobs } from '../../jobs/jobs';
 import { recordAudit } from '../audit/audit.service';
 import type { MailService } from '../mail/mail.service';
 import { requireOwnOrganisation } from '../organisations/organisation-access';
-import { computeAlerts, computeCalendar, formatDeadline, KIND_LABEL, monthLabel, type AnnualReturnFiling, type BillFact, type PriorPaidMonthFact, type RegistrationFact } from './alert-rules';
+import {
+  computeAlerts,
+  computeCalendar,
+  formatDeadline,
+  KIND_LABEL,
+  monthLabel,
+  type AnnualReturnFiling,
+  type BillFact,
+  type PriorPaidMonthFact,
+  type RegistrationFact,
+} from './alert-rules';
 import * as repo from './alerts.repo';
 import { deadlinesToICalendar } from './icalendar';
 
@@ -48,7 +73,14 @@ export interface AlertsDeps {
   settingValue(organisationId: string, code: string): Promise<unknown>;
   /** The organisations module keeps the deadline feed's secret: stored when absent, or replaced. */
   settingOrInsert(organisationId: string, code: string, value: unknown, updatedBy: string): Promise<unknown>;
-  replaceSetting(input: { organisationId: string; code: string; value: unknown; updatedBy: string; action: string; ip: string }): Promise<void>;
+  replaceSetting(input: {
+    organisationId: string;
+    code: string;
+    value: unknown;
+    updatedBy: string;
+    action: string;
+    ip: string;
+  }): Promise<void>;
   /** The team module: active admins' emails per organisation. */
   activeAdmins(): Promise<Map<string, string[]>>;
   /** The identity module: people's names by user id. */
@@ -60,7 +92,6 @@ const newFeedSecret = () => randomBytes(32).toString('base64url');
 
 /** A WHT bill in these states says nothing about the month's deductions: it was refused, withdrawn or did not pay. */
 const NOT_STANDING = new Set(['cancelled', 'declined', 'failed']);
-
 
 export function createAlertsService(deps: AlertsDeps) {
   const now = deps.now ?? (() => new Date());
@@ -74,18 +105,32 @@ export function createAlertsService(deps: AlertsDeps) {
       deps.annualReturnFilings(organisationId),
       deps.referenceTables(),
     ]);
-    return { registrations, bills, noWhtDeclarations: declarations, priorPaidPayeMonths, filings, today: lagosDate(now()), tables };
+    return {
+      registrations,
+      bills,
+      noWhtDeclarations: declarations,
+      priorPaidPayeMonths,
+      filings,
+      today: lagosDate(now()),
+      tables,
+    };
   }
 
   /** The caller's organisation's registration of a corporation in a state (by code), or NOT_FOUND: the organisation boundary. */
   async function registrationOf(caller: Caller, corporationId: string, stateCode: string): Promise<RegistrationFact> {
     const organisationId = requireOwnOrganisation(caller, caller.organisationId ?? '');
-    const registration = (await deps.registrations(organisationId)).find((candidate) => candidate.corporation.id === corporationId && candidate.state.code.toLowerCase() === stateCode.toLowerCase());
+    const registration = (await deps.registrations(organisationId)).find(
+      (candidate) =>
+        candidate.corporation.id === corporationId && candidate.state.code.toLowerCase() === stateCode.toLowerCase(),
+    );
     if (!registration) throw notFound('This corporation is not registered in that state.');
     return registration;
   }
 
-  async function declarationView(row: repo.WhtNilDeclarationRow, registration: RegistrationFact): Promise<WhtNilDeclaration> {
+  async function declarationView(
+    row: repo.WhtNilDeclarationRow,
+    registration: RegistrationFact,
+  ): Promise<WhtNilDeclaration> {
     const [person] = await deps.people([row.declaredBy]);
     return {
       corporation: registration.corporation,
@@ -104,7 +149,11 @@ export function createAlertsService(deps: AlertsDeps) {
     return computeCalendar(await facts(organisationId));
   }
 
-  async function iCalendarFile(organisationId: string, filename: string, calendar?: Awaited<ReturnType<typeof calendarOf>>): Promise<FileReply> {
+  async function iCalendarFile(
+    organisationId: string,
+    filename: string,
+    calendar?: Awaited<ReturnType<typeof calendarOf>>,
+  ): Promise<FileReply> {
     const entries = (calendar ?? (await calendarOf(organisationId))).entries;
     const name = (await deps.organisationName(organisationId)) ?? 'Organisation';
     const text = deadlinesToICalendar({ organisationId, organisationName: name, entries, stamp: now() });
@@ -113,7 +162,9 @@ export function createAlertsService(deps: AlertsDeps) {
 
   /** The feed's address: the organisation's id without hyphens, then its secret. */
   function feedOf(organisationId: string, secret: string): DeadlineFeed {
-    return { url: `${deps.appUrl.replace(/\/$/, '')}${API_BASE}/public/feeds/deadlines/${organisationId.replace(/-/g, '')}${secret}.ics` };
+    return {
+      url: `${deps.appUrl.replace(/\/$/, '')}${API_BASE}/public/feeds/deadlines/${organisationId.replace(/-/g, '')}${secret}.ics`,
+    };
   }
 
   function digestText(organisationName: string, alerts: Alert[]): string {
@@ -121,13 +172,16 @@ export function createAlertsService(deps: AlertsDeps) {
     const due = alerts.filter((alert) => alert.status === 'due');
     const cost = (alert: Alert) => {
       if (!alert.penalty) return '';
-      if (alert.kind === 'annual_return') return `; late-filing penalty so far NGN ${alert.penalty.total}${Number(alert.penalty.per_extra_week) > 0 ? `, NGN ${alert.penalty.per_extra_week} more within a week` : ''}`;
+      if (alert.kind === 'annual_return')
+        return `; late-filing penalty so far NGN ${alert.penalty.total}${Number(alert.penalty.per_extra_week) > 0 ? `, NGN ${alert.penalty.per_extra_week} more within a week` : ''}`;
       return `; penalty and interest so far NGN ${alert.penalty.total}, about NGN ${alert.penalty.per_extra_week} more each week${alert.penalty.mpr_caveat ? ` (${alert.penalty.mpr_caveat.replace(/\.$/, '')})` : ''}`;
     };
     const line = (alert: Alert) =>
       [
         `- ${alert.corporation.name}, ${alert.state}: ${alert.message}`,
-        alert.status === 'overdue' ? ` (${alert.days_overdue} days overdue${cost(alert)})` : ` (${alert.days_left === 0 ? 'due today' : `${alert.days_left} days left`})`,
+        alert.status === 'overdue'
+          ? ` (${alert.days_overdue} days overdue${cost(alert)})`
+          : ` (${alert.days_left === 0 ? 'due today' : `${alert.days_left} days left`})`,
         alert.safe_note ? `. ${alert.safe_note}` : '',
         alert.note ? `. ${alert.note}` : '',
       ].join('');
@@ -141,7 +195,9 @@ export function createAlertsService(deps: AlertsDeps) {
       lateRemittance ? `Late remittance: ${lateRemittance.penalty_rule}.` : '',
       lateReturn ? `Late filing of a return: ${lateReturn.penalty_rule}.` : '',
       `Pay them from Levy: ${deps.appUrl.replace(/\/$/, '')}/bills`,
-      alerts.some((alert) => alert.kind === 'annual_return') ? `File annual returns from the corporation's page in Levy (Annual returns).` : '',
+      alerts.some((alert) => alert.kind === 'annual_return')
+        ? `File annual returns from the corporation's page in Levy (Annual returns).`
+        : '',
       '',
       'You receive this as an admin of the organisation. Turn it off in Settings → Organisation (deadline digest).',
     ].join('\n');
@@ -154,15 +210,29 @@ export function createAlertsService(deps: AlertsDeps) {
     let mails = 0;
     for (const [organisationId, admins] of await deps.activeAdmins()) {
       if ((await deps.settingValue(organisationId, SETTING_CODES.deadlineDigest)) === false) continue;
-      const alerts = (await alertsOf(organisationId)).filter((alert) => alert.status === 'overdue' || (alert.days_left ?? 0) <= DIGEST_WINDOW_DAYS);
+      const alerts = (await alertsOf(organisationId)).filter(
+        (alert) => alert.status === 'overdue' || (alert.days_left ?? 0) <= DIGEST_WINDOW_DAYS,
+      );
       if (alerts.length === 0) continue;
       const name = (await deps.organisationName(organisationId)) ?? 'your organisation';
       const overdue = alerts.filter((alert) => alert.status === 'overdue').length;
-      const subject = overdue > 0 ? `${overdue} overdue tax ${overdue === 1 ? 'payment' : 'payments'} for ${name}` : `Tax due within ${DIGEST_WINDOW_DAYS} days for ${name}`;
+      const subject =
+        overdue > 0
+          ? `${overdue} overdue tax ${overdue === 1 ? 'payment' : 'payments'} for ${name}`
+          : `Tax due within ${DIGEST_WINDOW_DAYS} days for ${name}`;
       const text = digestText(name, alerts);
       const sent = await deps.db.transaction(async (tx) => {
-        if (!(await repo.claimDigestDay(tx, { organisationId, day: today, alertCount: alerts.length, recipientCount: admins.length }))) return 0;
-        for (const to of admins) await deps.mail.enqueue(tx, { to, subject, text, links: [`${deps.appUrl.replace(/\/$/, '')}/bills`] });
+        if (
+          !(await repo.claimDigestDay(tx, {
+            organisationId,
+            day: today,
+            alertCount: alerts.length,
+            recipientCount: admins.length,
+          }))
+        )
+          return 0;
+        for (const to of admins)
+          await deps.mail.enqueue(tx, { to, subject, text, links: [`${deps.appUrl.replace(/\/$/, '')}/bills`] });
         return admins.length;
       });
       if (sent > 0) organisations += 1;
@@ -171,7 +241,11 @@ export function createAlertsService(deps: AlertsDeps) {
     return { organisations, mails };
   }
 
-  deps.jobs.define<object>({ name: DEADLINE_DIGEST_JOB, options: { retryLimit: 3 }, handle: async () => void (await sendDigests()) });
+  deps.jobs.define<object>({
+    name: DEADLINE_DIGEST_JOB,
+    options: { retryLimit: 3 },
+    handle: async () => void (await sendDigests()),
+  });
   deps.jobs.scheduleDaily(DEADLINE_DIGEST_JOB, DEADLINE_DIGEST_TIME);
 
   return {
@@ -193,10 +267,24 @@ export function createAlertsService(deps: AlertsDeps) {
         deps.annualReturnFilings(organisationId),
       ]);
       // An ended year's unfiled return joins the steps while it is owed: the soonest one.
-      const [unfiled] = computeAlerts({ registrations, bills: [], filings, today: lagosDate(now()) }).filter((alert) => alert.kind === 'annual_return');
+      const [unfiled] = computeAlerts({ registrations, bills: [], filings, today: lagosDate(now()) }).filter(
+        (alert) => alert.kind === 'annual_return',
+      );
       const steps: Checklist['steps'] = [
-        { code: 'account', title: 'Create your account', description: 'Your account is ready.', done: true, route: '/settings' },
-        { code: 'corporation', title: 'Add a corporation', description: 'Add the company you remit taxes for.', done: corporations > 0, route: '/corporations' },
+        {
+          code: 'account',
+          title: 'Create your account',
+          description: 'Your account is ready.',
+          done: true,
+          route: '/settings',
+        },
+        {
+          code: 'corporation',
+          title: 'Add a corporation',
+          description: 'Add the company you remit taxes for.',
+          done: corporations > 0,
+          route: '/corporations',
+        },
         {
           code: 'states',
           title: 'Register a state',
@@ -205,10 +293,30 @@ export function createAlertsService(deps: AlertsDeps) {
           route: registrations[0] ? `/corporations/${registrations[0].corporation.id}/states` : '/corporations',
         },
         // A bill is paid from the wallet: funding comes first, as the first prompt says.
-        { code: 'fund', title: 'Fund your wallet', description: 'Transfer money into your wallet to pay bills.', done: (parseNaira(balance) ?? 0) > 0, route: '/dashboard' },
-        { code: 'bills', title: 'Generate a bill', description: 'Generate a PAYE or WHT bill from your payroll or payments.', done: bills.length > 0, route: '/bills' },
+        {
+          code: 'fund',
+          title: 'Fund your wallet',
+          description: 'Transfer money into your wallet to pay bills.',
+          done: (parseNaira(balance) ?? 0) > 0,
+          route: '/dashboard',
+        },
+        {
+          code: 'bills',
+          title: 'Generate a bill',
+          description: 'Generate a PAYE or WHT bill from your payroll or payments.',
+          done: bills.length > 0,
+          route: '/bills',
+        },
         ...(unfiled
-          ? [{ code: 'annual_return' as const, title: `File the ${unfiled.tax_month.slice(0, 4)} annual return`, description: `${unfiled.corporation.name}, ${unfiled.state}: ${unfiled.message}.`, done: false, route: unfiled.pay_link }]
+          ? [
+              {
+                code: 'annual_return' as const,
+                title: `File the ${unfiled.tax_month.slice(0, 4)} annual return`,
+                description: `${unfiled.corporation.name}, ${unfiled.state}: ${unfiled.message}.`,
+                done: false,
+                route: unfiled.pay_link,
+              },
+            ]
           : []),
       ];
       return { steps, completed: steps.every((step) => step.done) };
@@ -235,7 +343,12 @@ export function createAlertsService(deps: AlertsDeps) {
       return {
         months: months.map((month) => {
           const bucket = totals.get(month)!;
-          return { month, label: `${monthLabel(month).slice(0, 3)} ${month.slice(0, 4)}`, paye: naira(bucket.paye), wht: naira(bucket.wht) };
+          return {
+            month,
+            label: `${monthLabel(month).slice(0, 3)} ${month.slice(0, 4)}`,
+            paye: naira(bucket.paye),
+            wht: naira(bucket.wht),
+          };
         }),
         total: naira(total),
       };
@@ -260,7 +373,10 @@ export function createAlertsService(deps: AlertsDeps) {
           { header: 'Tax', value: (entry) => KIND_LABEL[entry.kind] },
           { header: 'Tax month', value: (entry) => entry.tax_month },
           { header: 'Due date', value: (entry) => formatDeadline(entry.deadline_date) },
-          { header: 'Pay by (working day)', value: (entry) => (entry.safe_date ? formatDeadline(entry.safe_date) : '') },
+          {
+            header: 'Pay by (working day)',
+            value: (entry) => (entry.safe_date ? formatDeadline(entry.safe_date) : ''),
+          },
           { header: 'Status', value: (entry) => entry.status },
           { header: 'Days overdue', value: (entry) => entry.days_overdue },
           { header: 'Penalty so far (NGN)', value: (entry) => entry.penalty?.total ?? '', isMoney: true },
@@ -273,7 +389,12 @@ export function createAlertsService(deps: AlertsDeps) {
     /** The feed's address, made on first asking. */
     async feed(caller: Caller, organisationId: string): Promise<DeadlineFeed> {
       requireOwnOrganisation(caller, organisationId);
-      const secret = await deps.settingOrInsert(organisationId, DEADLINE_FEED_SECRET_SETTING, newFeedSecret(), caller.userId);
+      const secret = await deps.settingOrInsert(
+        organisationId,
+        DEADLINE_FEED_SECRET_SETTING,
+        newFeedSecret(),
+        caller.userId,
+      );
       return feedOf(organisationId, String(secret));
     },
 
@@ -281,7 +402,14 @@ export function createAlertsService(deps: AlertsDeps) {
     async resetFeed(caller: Caller, organisationId: string, ip: string): Promise<DeadlineFeed> {
       requireOwnOrganisation(caller, organisationId);
       const secret = newFeedSecret();
-      await deps.replaceSetting({ organisationId, code: DEADLINE_FEED_SECRET_SETTING, value: secret, updatedBy: caller.userId, action: 'alerts.deadline_feed_reset', ip });
+      await deps.replaceSetting({
+        organisationId,
+        code: DEADLINE_FEED_SECRET_SETTING,
+        value: secret,
+        updatedBy: caller.userId,
+        action: 'alerts.deadline_feed_reset',
+        ip,
+      });
       return feedOf(organisationId, secret);
     },
 
@@ -301,24 +429,50 @@ export function createAlertsService(deps: AlertsDeps) {
      * a bill was made for, up to this month): closes the month's WHT deadline. Refused while a WHT
      * bill for the month is paid or on its way (the bill says otherwise), and for a month declared already.
      */
-    async declareNoWht(caller: Caller, corporationId: string, stateCode: string, taxMonth: string, ip: string): Promise<WhtNilDeclaration> {
+    async declareNoWht(
+      caller: Caller,
+      corporationId: string,
+      stateCode: string,
+      taxMonth: string,
+      ip: string,
+    ): Promise<WhtNilDeclaration> {
       const registration = await registrationOf(caller, corporationId, stateCode);
       const organisationId = caller.organisationId!;
       const thisMonth = lagosDate(now()).slice(0, 7);
       if (taxMonth > thisMonth) throw invalidInput({ tax_month: 'The tax month cannot be in the future' });
-      const whtBills = (await deps.bills(organisationId)).filter((bill) => bill.corporationId === corporationId && bill.stateId === registration.state.id && bill.type === 'wht' && bill.period === taxMonth && bill.status !== 'cancelled');
-      const earliest = registration.firstTaxMonth < EARLIEST_SUPPORTED_PERIOD ? EARLIEST_SUPPORTED_PERIOD : registration.firstTaxMonth;
+      const whtBills = (await deps.bills(organisationId)).filter(
+        (bill) =>
+          bill.corporationId === corporationId &&
+          bill.stateId === registration.state.id &&
+          bill.type === 'wht' &&
+          bill.period === taxMonth &&
+          bill.status !== 'cancelled',
+      );
+      const earliest =
+        registration.firstTaxMonth < EARLIEST_SUPPORTED_PERIOD ? EARLIEST_SUPPORTED_PERIOD : registration.firstTaxMonth;
       if (taxMonth < earliest && whtBills.length === 0) {
-        throw invalidInput({ tax_month: `${registration.corporation.name} owes tax in ${registration.state.name} from ${monthLabel(earliest)}: nothing is due for ${monthLabel(taxMonth)}` });
+        throw invalidInput({
+          tax_month: `${registration.corporation.name} owes tax in ${registration.state.name} from ${monthLabel(earliest)}: nothing is due for ${monthLabel(taxMonth)}`,
+        });
       }
       const standing = whtBills.find((bill) => !NOT_STANDING.has(bill.status));
       if (standing) {
         const what = standing.status === 'payment_paid' ? 'was paid' : 'is on its way';
-        throw new AppError('CONFLICT', `A WHT bill for ${monthLabel(taxMonth)} ${what}: a month with deductions cannot be declared to have none.`);
+        throw new AppError(
+          'CONFLICT',
+          `A WHT bill for ${monthLabel(taxMonth)} ${what}: a month with deductions cannot be declared to have none.`,
+        );
       }
       const row = await deps.db.transaction(async (tx) => {
-        const inserted = await repo.insertNilDeclaration(tx, { organisationId, corporationId, stateId: registration.state.id, taxMonth, declaredBy: caller.userId });
-        if (!inserted) throw new AppError('CONFLICT', `${monthLabel(taxMonth)} is already declared to have no WHT deductions.`);
+        const inserted = await repo.insertNilDeclaration(tx, {
+          organisationId,
+          corporationId,
+          stateId: registration.state.id,
+          taxMonth,
+          declaredBy: caller.userId,
+        });
+        if (!inserted)
+          throw new AppError('CONFLICT', `${monthLabel(taxMonth)} is already declared to have no WHT deductions.`);
         await recordAudit(tx, {
           organisationId,
           actorUserId: caller.userId,
@@ -334,10 +488,20 @@ export function createAlertsService(deps: AlertsDeps) {
     },
 
     /** Removes a month's declaration (made in error): the month's WHT deadline is open again. */
-    async removeNoWht(caller: Caller, corporationId: string, stateCode: string, taxMonth: string, ip: string): Promise<{ removed: true }> {
+    async removeNoWht(
+      caller: Caller,
+      corporationId: string,
+      stateCode: string,
+      taxMonth: string,
+      ip: string,
+    ): Promise<{ removed: true }> {
       const registration = await registrationOf(caller, corporationId, stateCode);
       await deps.db.transaction(async (tx) => {
-        const removed = await repo.deleteNilDeclaration(tx, { corporationId, stateId: registration.state.id, taxMonth });
+        const removed = await repo.deleteNilDeclaration(tx, {
+          corporationId,
+          stateId: registration.state.id,
+          taxMonth,
+        });
         if (!removed) throw notFound(`${monthLabel(taxMonth)} is not declared to have no WHT deductions.`);
         await recordAudit(tx, {
           organisationId: caller.organisationId,
@@ -345,7 +509,12 @@ export function createAlertsService(deps: AlertsDeps) {
           action: 'alerts.wht_nil_removed',
           resourceType: 'wht_nil_declaration',
           resourceId: removed.id,
-          details: { corporation_id: corporationId, state: registration.state.code, tax_month: taxMonth, declared_by: removed.declaredBy },
+          details: {
+            corporation_id: corporationId,
+            state: registration.state.code,
+            tax_month: taxMonth,
+            declared_by: removed.declaredBy,
+          },
           ipAddress: ip,
         });
       });

@@ -42,7 +42,12 @@ function fold(line: string): string {
 
 const compact = (date: string) => date.replace(/-/g, '');
 
-export function deadlinesToICalendar(input: { organisationId: string; organisationName: string; entries: DeadlineEntry[]; stamp: Date }): string {
+export function deadlinesToICalendar(input: {
+  organisationId: string;
+  organisationName: string;
+  entries: DeadlineEntry[];
+  stamp: Date;
+}): string {
   const stamp = `${input.stamp.toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`;
   const lines = [
     'BEGIN:VCALENDAR',
@@ -63,7 +68,9 @@ export function deadlinesToICalendar(input: { organisationId: string; organisati
           ? `Late-filing penalty so far: NGN ${entry.penalty.total}.`
           : `Penalty and interest so far: NGN ${entry.penalty.total}; each further week adds about NGN ${entry.penalty.per_extra_week}.`
         : null,
-      entry.penalty_rule ? `${entry.kind === 'annual_return' ? 'Late filing' : 'Late remittance'}: ${entry.penalty_rule}.` : null,
+      entry.penalty_rule
+        ? `${entry.kind === 'annual_return' ? 'Late filing' : 'Late remittance'}: ${entry.penalty_rule}.`
+        : null,
     ]
       .filter((line): line is string => line !== null)
       .join('\n');
@@ -76,7 +83,9 @@ export function deadlinesToICalendar(input: { organisationId: string; organisati
       `SUMMARY:${escapeText(summary)}`,
       `DESCRIPTION:${escapeText(description)}`,
       'TRANSP:TRANSPARENT',
-      ...(entry.status === 'paid' ? [] : ['BEGIN:VALARM', 'ACTION:DISPLAY', `DESCRIPTION:${escapeText(summary)}`, 'TRIGGER:-P3D', 'END:VALARM']),
+      ...(entry.status === 'paid'
+        ? []
+        : ['BEGIN:VALARM', 'ACTION:DISPLAY', `DESCRIPTION:${escapeText(summary)}`, 'TRIGGER:-P3D', 'END:VALARM']),
       'END:VEVENT',
     );
   }

@@ -51,7 +51,9 @@ export function createAnalyserAccess(deps: { db: Db }) {
   async function statementViews(rows: repo.StatementRow[], folderId: string) {
     const ids = rows.map((row) => row.id);
     const [mapped, corrections] = await Promise.all([repo.mappedStatementIds(db, ids), repo.correctionCounts(db, ids)]);
-    return rows.map((row) => toStatement(row, { folderId, hasMapping: mapped.has(row.id), correctionCount: corrections.get(row.id) ?? 0 }));
+    return rows.map((row) =>
+      toStatement(row, { folderId, hasMapping: mapped.has(row.id), correctionCount: corrections.get(row.id) ?? 0 }),
+    );
   }
 
   async function statementView(row: repo.StatementRow) {
@@ -66,7 +68,18 @@ export function createAnalyserAccess(deps: { db: Db }) {
     return toStatementDetail(row, await statementView(row));
   }
 
-  return { organisationOf, ownFolder, ownRecord, ownStatement, analysedStatement, folderView, recordView, statementViews, statementView, statementDetail };
+  return {
+    organisationOf,
+    ownFolder,
+    ownRecord,
+    ownStatement,
+    analysedStatement,
+    folderView,
+    recordView,
+    statementViews,
+    statementView,
+    statementDetail,
+  };
 }
 
 export type AnalyserAccess = ReturnType<typeof createAnalyserAccess>;

@@ -1,5 +1,11 @@
 import { BILL_MESSAGES, type PeriodSource, type RecordAnalysis } from '@levy/contracts';
-import { accountHolderOf, compareStatements, type ColumnMapping, type Transaction, type Verdict } from '@levy/statements';
+import {
+  accountHolderOf,
+  compareStatements,
+  type ColumnMapping,
+  type Transaction,
+  type Verdict,
+} from '@levy/statements';
 import { asKobo } from '@levy/tax';
 import type { Db } from '../../db/client';
 import { pageWindow, toPage } from '../../db/pagination';
@@ -20,7 +26,12 @@ const VERDICT_RANK: Record<Verdict, number> = { consistent: 0, suspicious: 1, in
 /** The engine's column mapping as the contract shows it (snake_case). */
 function fromEngineMapping(mapping: ColumnMapping) {
   const { valueDate, date, narration, ...rest } = mapping;
-  return { ...rest, date: date ?? 0, narration: narration ?? 0, ...(valueDate === undefined ? {} : { value_date: valueDate }) };
+  return {
+    ...rest,
+    date: date ?? 0,
+    narration: narration ?? 0,
+    ...(valueDate === undefined ? {} : { value_date: valueDate }),
+  };
 }
 
 /** Statements together: printed only when every one prints its period. */
@@ -30,7 +41,11 @@ function combinedPeriodSource(statements: ReadonlyArray<{ periodSource: PeriodSo
 }
 
 /** What the analyser shows of statements once read: a record's statements together, rows, exports, the analysis, its report, tax insight and pages. */
-export function createAnalyserQueries(deps: { db: Db; access: AnalyserAccess; paidBills(organisationId: string): Promise<PaidBill[]> }) {
+export function createAnalyserQueries(deps: {
+  db: Db;
+  access: AnalyserAccess;
+  paidBills(organisationId: string): Promise<PaidBill[]>;
+}) {
   const { db } = deps;
   const { ownRecord, ownStatement, analysedStatement, statementView } = deps.access;
 
@@ -58,12 +73,29 @@ export function createAnalyserQueries(deps: { db: Db; access: AnalyserAccess; pa
       const record = await ownRecord(caller, id);
       const statements = await repo.statementsOfRecord(db, record.id);
       const analysed = statements.filter((statement) => statement.status === 'analysed');
-      const stored = await repo.transactionsOf(db, analysed.map((statement) => statement.id));
-      const combination = combineStatements(analysed.map((statement) => ({ id: statement.id, verdict: statement.verdict, rows: stored.filter((row) => row.statementId === statement.id) })));
-      const countedIds = new Set(combination.statements.filter((statement) => statement.leftOut === null).map((statement) => statement.id));
+      const stored = await repo.transactionsOf(
+        db,
+        analysed.map((statement) => statement.id),
+      );
+      const combination = combineStatements(
+        analysed.map((statement) => ({
+          id: statement.id,
+          verdict: statement.verdict,
+          rows: stored.filter((row) => row.statementId === statement.id),
+        })),
+      );
+      const countedIds = new Set(
+        combination.statements.filter((statement) => statement.leftOut === null).map((statement) => statement.id),
+      );
       const counted = analysed.filter((statement) => countedIds.has(statement.id));
       const order = new Map(counted.map((statement, position) => [statement.id, position]));
-      const rows = [...combination.rows].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : order.get(a.statementId)! - order.get(b.statementId)! || a.index - b.index));
+      const rows = [...combination.rows].sort((a, b) =>
+        a.date < b.date
+          ? -1
+          : a.date > b.date
+            ? 1
+            : order.get(a.statementId)! - order.get(b.statementId)! || a.index - b.index,
+      );
       const transactions: Transaction[] = rows.map((row, index) => toEngineTransaction(row, index));
       const comparison = compareStatements(
         counted.map((statement) => ({
@@ -76,12 +108,21 @@ export function createAnalyserQueries(deps: { db: Db; access: AnalyserAccess; pa
       const byId = new Map(analysed.map((statement) => [statement.id, statement]));
       const leftOutReasons = combination.statements.flatMap(({ id: statementId, leftOut }) => {
         const fileName = byId.get(statementId)!.fileName;
-        if (leftOut === 'inconsistent') return [`${fileName} is left out of the combined figures: its balances or totals do not add up`];
-        if (leftOut === 'duplicate') return [`${fileName} is left out of the combined figures: every transaction in it is already in an earlier statement`];
+        if (leftOut === 'inconsistent')
+          return [`${fileName} is left out of the combined figures: its balances or totals do not add up`];
+        if (leftOut === 'duplicate')
+          return [
+            `${fileName} is left out of the combined figures: every transaction in it is already in an earlier statement`,
+          ];
         return [];
       });
       const duplicateRows = combination.statements.reduce((sum, statement) => sum + statement.duplicateRows, 0);
-      const repeats = combination.statements.filter((statement) => statement.leftOut === null && statement.duplicateRows > 0).map((statement) => `${byId.get(statement.id)!.fileName} repeats ${statement.duplicateRows} transaction${statement.duplicateRows === 1 ? '' : 's'} of an earlier statement: each is counted once`);
+      const repeats = combination.statements
+        .filter((statement) => statement.leftOut === null && statement.duplicateRows > 0)
+        .map(
+          (statement) =>
+            `${byId.get(statement.id)!.fileName} repeats ${statement.duplicateRows} transaction${statement.duplicateRows === 1 ? '' : 's'} of an earlier statement: each is counted once`,
+        );
       // The record's verdict is its counted statements' worst; a statement left out as inconsistent makes the record suspicious, not inconsistent.
       let verdict: Verdict | null = analysed.length > 0 ? 'consistent' : null;
       const raise = (implied: Verdict) => {
@@ -90,11 +131,26 @@ export function createAnalyserQueries(deps: { db: Db; access: AnalyserAccess; pa
       for (const statement of counted) if (statement.verdict) raise(statement.verdict);
       for (const check of findings) raise(check.status === 'fail' ? 'inconsistent' : 'suspicious');
       if (leftOutReasons.length > 0) raise('suspicious');
-      const reasons = [...leftOutReasons, ...repeats, ...counted.flatMap((statement) => statement.reasons.map((reason) => `${statement.fileName}: ${reason}`)), ...findings.map((check) => check.message)];
+      const reasons = [
+        ...leftOutReasons,
+        ...repeats,
+        ...counted.flatMap((statement) => statement.reasons.map((reason) => `${statement.fileName}: ${reason}`)),
+        ...findings.map((check) => check.message),
+      ];
       const span = (key: 'gapFrom' | 'overlapFrom', end: 'gapTo' | 'overlapTo') =>
-        comparison.flatMap((check) => (check.details && typeof check.details[key] === 'string' ? [{ from: check.details[key], to: String(check.details[end]) }] : []));
-      const periodStarts = counted.map((statement) => statement.periodStart).filter((value): value is string => value !== null).sort();
-      const periodEnds = counted.map((statement) => statement.periodEnd).filter((value): value is string => value !== null).sort();
+        comparison.flatMap((check) =>
+          check.details && typeof check.details[key] === 'string'
+            ? [{ from: check.details[key], to: String(check.details[end]) }]
+            : [],
+        );
+      const periodStarts = counted
+        .map((statement) => statement.periodStart)
+        .filter((value): value is string => value !== null)
+        .sort();
+      const periodEnds = counted
+        .map((statement) => statement.periodEnd)
+        .filter((value): value is string => value !== null)
+        .sort();
       return {
         record_id: record.id,
         statement_count: counted.length,
@@ -129,7 +185,11 @@ export function createAnalyserQueries(deps: { db: Db; access: AnalyserAccess; pa
       };
     },
 
-    async transactions(caller: Caller, id: string, params: TransactionQuery & { page: number; count: number; no_pages?: boolean }) {
+    async transactions(
+      caller: Caller,
+      id: string,
+      params: TransactionQuery & { page: number; count: number; no_pages?: boolean },
+    ) {
       const statement = await ownStatement(caller, id);
       const window = pageWindow(params, 100_000);
       const { rows, total, debitsKobo, creditsKobo } = await repo.matchingTransactions(db, statement, params, window);
@@ -185,7 +245,10 @@ export function createAnalyserQueries(deps: { db: Db; access: AnalyserAccess; pa
 
     async taxInsight(caller: Caller, id: string) {
       const statement = await analysedStatement(caller, id);
-      const [rows, bills] = await Promise.all([repo.transactionsOf(db, [statement.id]), deps.paidBills(statement.organisationId)]);
+      const [rows, bills] = await Promise.all([
+        repo.transactionsOf(db, [statement.id]),
+        deps.paidBills(statement.organisationId),
+      ]);
       return taxInsightOf(
         statement.id,
         rows.map((row) => toEngineTransaction(row)),
@@ -197,10 +260,15 @@ export function createAnalyserQueries(deps: { db: Db; access: AnalyserAccess; pa
     async extraction(caller: Caller, id: string, page: number) {
       const statement = await ownStatement(caller, id);
       // A failed statement whose file could be read shows its pages, to map the columns from.
-      if (statement.status !== 'analysed' && !(statement.status === 'failed' && statement.pageCount !== null)) throw new AppError('UNPROCESSABLE', NOT_ANALYSED);
+      if (statement.status !== 'analysed' && !(statement.status === 'failed' && statement.pageCount !== null))
+        throw new AppError('UNPROCESSABLE', NOT_ANALYSED);
       const pageCount = statement.pageCount ?? 1;
       if (page > pageCount) throw notFound('Page not found.');
-      const [stored, rows, mapping] = await Promise.all([repo.findPage(db, statement.id, page), repo.transactionsOfPage(db, statement.id, page), repo.findMapping(db, statement.id)]);
+      const [stored, rows, mapping] = await Promise.all([
+        repo.findPage(db, statement.id, page),
+        repo.transactionsOfPage(db, statement.id, page),
+        repo.findMapping(db, statement.id),
+      ]);
       return {
         statement_id: statement.id,
         format: statement.format,
@@ -209,7 +277,12 @@ export function createAnalyserQueries(deps: { db: Db; access: AnalyserAccess; pa
         layout: statement.layoutId,
         header_labels: statement.headerLabels,
         mapping: mapping ? fromEngineMapping(mapping.mapping) : null,
-        lines: (stored ? linesOfPage(stored.lines) : []).map((line) => ({ y: line.y, height: line.height, text: line.cells.map((cell) => cell.text).join('  '), cells: line.cells })),
+        lines: (stored ? linesOfPage(stored.lines) : []).map((line) => ({
+          y: line.y,
+          height: line.height,
+          text: line.cells.map((cell) => cell.text).join('  '),
+          cells: line.cells,
+        })),
         rows: rows.map(toTransaction),
       };
     },

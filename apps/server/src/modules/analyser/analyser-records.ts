@@ -18,7 +18,8 @@ interface ListInput {
 /** Folders, the records (bank accounts) in them and the statements on a record: listed, created, renamed, deleted. */
 export function createAnalyserRecords(deps: { db: Db; access: AnalyserAccess }) {
   const { db } = deps;
-  const { organisationOf, ownFolder, ownRecord, ownStatement, folderView, recordView, statementViews, statementView } = deps.access;
+  const { organisationOf, ownFolder, ownRecord, ownStatement, folderView, recordView, statementViews, statementView } =
+    deps.access;
 
   async function assertFolderNameFree(executor: Db, organisationId: string, name: string, exceptId?: string) {
     const clash = await repo.findFolderByName(executor, organisationId, name);
@@ -32,8 +33,17 @@ export function createAnalyserRecords(deps: { db: Db; access: AnalyserAccess }) 
       const organisationId = organisationOf(caller);
       const { limit, offset } = pageWindow(params);
       const order = params.order_by ?? 'created_at';
-      const { rows, total } = await repo.listFolders(db, organisationId, { search: containsPattern(params.search), order, isAsc: params.is_asc ?? order === 'name', limit, offset });
-      const counts = await repo.folderCounts(db, rows.map((row) => row.id));
+      const { rows, total } = await repo.listFolders(db, organisationId, {
+        search: containsPattern(params.search),
+        order,
+        isAsc: params.is_asc ?? order === 'name',
+        limit,
+        offset,
+      });
+      const counts = await repo.folderCounts(
+        db,
+        rows.map((row) => row.id),
+      );
       return toPage(
         rows.map((row) => toFolder(row, counts.get(row.id))),
         total,
@@ -79,8 +89,17 @@ export function createAnalyserRecords(deps: { db: Db; access: AnalyserAccess }) 
       const folder = await ownFolder(caller, folderId);
       const { limit, offset } = pageWindow(params);
       const order = params.order_by ?? 'created_at';
-      const { rows, total } = await repo.listRecords(db, folder.id, { search: containsPattern(params.search), order, isAsc: params.is_asc ?? order === 'name', limit, offset });
-      const spans = await repo.recordSpans(db, rows.map((row) => row.id));
+      const { rows, total } = await repo.listRecords(db, folder.id, {
+        search: containsPattern(params.search),
+        order,
+        isAsc: params.is_asc ?? order === 'name',
+        limit,
+        offset,
+      });
+      const spans = await repo.recordSpans(
+        db,
+        rows.map((row) => row.id),
+      );
       return toPage(
         rows.map((row) => toRecord(row, spans.get(row.id))),
         total,
@@ -88,7 +107,11 @@ export function createAnalyserRecords(deps: { db: Db; access: AnalyserAccess }) 
       );
     },
 
-    async createRecord(caller: Caller, folderId: string, body: { name: string; account_number?: string; bank_name?: string }) {
+    async createRecord(
+      caller: Caller,
+      folderId: string,
+      body: { name: string; account_number?: string; bank_name?: string },
+    ) {
       const folder = await ownFolder(caller, folderId);
       const row = await repo.insertRecord(db, {
         organisationId: folder.organisationId,
@@ -105,14 +128,30 @@ export function createAnalyserRecords(deps: { db: Db; access: AnalyserAccess }) 
       return recordView(await ownRecord(caller, id));
     },
 
-    async updateRecord(caller: Caller, id: string, body: { name: string; account_number?: string; bank_name?: string }) {
+    async updateRecord(
+      caller: Caller,
+      id: string,
+      body: { name: string; account_number?: string; bank_name?: string },
+    ) {
       const record = await ownRecord(caller, id);
       // The typed number says which account the record is: it may not contradict the statements it holds.
       if (body.account_number) {
-        const other = (await repo.statementsOfRecord(db, record.id)).find((statement) => statement.status === 'analysed' && statement.accountNumber && statement.accountNumber !== body.account_number);
-        if (other) throw invalidInput({ account_number: `This record's statements are for account ${other.accountNumber}: a record holds one account's statements` });
+        const other = (await repo.statementsOfRecord(db, record.id)).find(
+          (statement) =>
+            statement.status === 'analysed' &&
+            statement.accountNumber &&
+            statement.accountNumber !== body.account_number,
+        );
+        if (other)
+          throw invalidInput({
+            account_number: `This record's statements are for account ${other.accountNumber}: a record holds one account's statements`,
+          });
       }
-      await repo.updateRecord(db, record.id, { name: body.name, accountNumber: body.account_number ?? null, bankName: body.bank_name || null });
+      await repo.updateRecord(db, record.id, {
+        name: body.name,
+        accountNumber: body.account_number ?? null,
+        bankName: body.bank_name || null,
+      });
       return recordView((await repo.findRecord(db, record.id))!);
     },
 
@@ -124,10 +163,20 @@ export function createAnalyserRecords(deps: { db: Db; access: AnalyserAccess }) 
 
     // ---------- statements ----------
 
-    async listStatements(caller: Caller, recordId: string, params: ListInput & { order_by?: 'created_at' | 'period_start' }) {
+    async listStatements(
+      caller: Caller,
+      recordId: string,
+      params: ListInput & { order_by?: 'created_at' | 'period_start' },
+    ) {
       const record = await ownRecord(caller, recordId);
       const { limit, offset } = pageWindow(params);
-      const { rows, total } = await repo.listStatements(db, record.id, { search: containsPattern(params.search), order: params.order_by ?? 'created_at', isAsc: params.is_asc ?? false, limit, offset });
+      const { rows, total } = await repo.listStatements(db, record.id, {
+        search: containsPattern(params.search),
+        order: params.order_by ?? 'created_at',
+        isAsc: params.is_asc ?? false,
+        limit,
+        offset,
+      });
       return toPage(await statementViews(rows, record.folderId), total, params);
     },
 

@@ -22,7 +22,8 @@ import type { StoredAnalysis } from './analyser.schema';
 /** The analyser's rows as the API shows them: snake_case, naira strings, ISO times. */
 
 export const naira = (amount: Kobo): string => koboToNairaString(amount);
-const nairaOrNull = (amount: Kobo | null | undefined): string | null => (amount === null || amount === undefined ? null : koboToNairaString(amount));
+const nairaOrNull = (amount: Kobo | null | undefined): string | null =>
+  amount === null || amount === undefined ? null : koboToNairaString(amount);
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -43,7 +44,10 @@ export function toFolder(row: FolderRow, counts: { records: number; statements: 
   };
 }
 
-export function toRecord(row: RecordRow, span: { statements: number; periodStart: string | null; periodEnd: string | null } | undefined): StatementRecord {
+export function toRecord(
+  row: RecordRow,
+  span: { statements: number; periodStart: string | null; periodEnd: string | null } | undefined,
+): StatementRecord {
   return {
     id: row.id,
     folder_id: row.folderId,
@@ -59,7 +63,10 @@ export function toRecord(row: RecordRow, span: { statements: number; periodStart
   };
 }
 
-export function toStatement(row: StatementRow, extra: { folderId: string; hasMapping: boolean; correctionCount: number }): Statement {
+export function toStatement(
+  row: StatementRow,
+  extra: { folderId: string; hasMapping: boolean; correctionCount: number },
+): Statement {
   const isAnalysed = row.status === 'analysed';
   return {
     id: row.id,
@@ -117,10 +124,25 @@ export function toStatementDetail(row: StatementRow, summary: Statement): Statem
       total_debits: nairaOrNull(printed?.totalDebits),
       total_credits: nairaOrNull(printed?.totalCredits),
     },
-    metadata: metadata ? { producer: metadata.producer, creator: metadata.creator, created_at: metadata.createdAt, modified_at: metadata.modifiedAt, is_encrypted: metadata.isEncrypted } : null,
+    metadata: metadata
+      ? {
+          producer: metadata.producer,
+          creator: metadata.creator,
+          created_at: metadata.createdAt,
+          modified_at: metadata.modifiedAt,
+          is_encrypted: metadata.isEncrypted,
+        }
+      : null,
     skipped_rows: isAnalysed ? row.skippedRows : [],
     confidence: isAnalysed && row.confidence ? toConfidence(row.confidence) : null,
-    notes: isAnalysed ? row.notes.map((note) => ({ message: note.message, row: note.index === null ? null : note.index + 1, date: note.date, page: note.page })) : [],
+    notes: isAnalysed
+      ? row.notes.map((note) => ({
+          message: note.message,
+          row: note.index === null ? null : note.index + 1,
+          date: note.date,
+          page: note.page,
+        }))
+      : [],
   };
 }
 
@@ -165,7 +187,12 @@ export function toTransaction(row: TransactionRow): StatementTransaction {
   };
 }
 
-const flagged = (row: { index: number; date: string; amount: Kobo; narration: string }) => ({ index: row.index, date: row.date, amount: naira(row.amount), narration: row.narration });
+const flagged = (row: { index: number; date: string; amount: Kobo; narration: string }) => ({
+  index: row.index,
+  date: row.date,
+  amount: naira(row.amount),
+  narration: row.narration,
+});
 
 /** The analysis panels: summary figures, monthly flows with closing balances, balances by day, categories, salary, recurring debits … */
 export function toAnalysisBody(
@@ -209,7 +236,13 @@ export function toAnalysisBody(
       closing_balance: nairaOrNull(closingByMonth.get(flow.month)),
     })),
     balances: analysis.balances.map((point) => ({ date: point.date, balance: naira(point.balance) })),
-    categories: engine.categories.map((total) => ({ category: total.category, label: BANK_CATEGORIES[total.category], count: total.count, debits: naira(total.debits), credits: naira(total.credits) })),
+    categories: engine.categories.map((total) => ({
+      category: total.category,
+      label: BANK_CATEGORIES[total.category],
+      count: total.count,
+      debits: naira(total.debits),
+      credits: naira(total.credits),
+    })),
     salary: {
       is_detected: engine.salary.isDetected,
       confidence: engine.salary.confidence,
@@ -219,8 +252,20 @@ export function toAnalysisBody(
       months: engine.salary.months,
       transaction_indexes: engine.salary.transactionIndexes,
     },
-    recurring_debits: engine.recurringDebits.map((debit) => ({ payee: debit.payee, count: debit.count, months: debit.months, typical_amount: naira(debit.typicalAmount), total: naira(debit.total), category: debit.category })),
-    top_counterparties: engine.topCounterparties.map((party) => ({ name: party.name, inflow: naira(party.inflow), outflow: naira(party.outflow), count: party.count })),
+    recurring_debits: engine.recurringDebits.map((debit) => ({
+      payee: debit.payee,
+      count: debit.count,
+      months: debit.months,
+      typical_amount: naira(debit.typicalAmount),
+      total: naira(debit.total),
+      category: debit.category,
+    })),
+    top_counterparties: engine.topCounterparties.map((party) => ({
+      name: party.name,
+      inflow: naira(party.inflow),
+      outflow: naira(party.outflow),
+      count: party.count,
+    })),
     reversals: engine.reversals.map((row) => ({ ...flagged(row), reverses_index: row.reversesIndex })),
     bounced: engine.bounced.map(flagged),
     charges: {

@@ -67,7 +67,12 @@ export async function findFolderByName(executor: Db, organisationId: string, nam
   const [row] = await executor
     .select()
     .from(analyserFolders)
-    .where(and(eq(analyserFolders.organisationId, organisationId), sql`lower(trim(${analyserFolders.name})) = lower(trim(${name}))`));
+    .where(
+      and(
+        eq(analyserFolders.organisationId, organisationId),
+        sql`lower(trim(${analyserFolders.name})) = lower(trim(${name}))`,
+      ),
+    );
   return row ?? null;
 }
 
@@ -89,7 +94,10 @@ export interface ListWindow {
 
 /** An organisation's folders with how many records and statements each holds. */
 export async function listFolders(executor: Db, organisationId: string, window: ListWindow) {
-  const where = and(eq(analyserFolders.organisationId, organisationId), window.search ? ilike(analyserFolders.name, window.search) : undefined);
+  const where = and(
+    eq(analyserFolders.organisationId, organisationId),
+    window.search ? ilike(analyserFolders.name, window.search) : undefined,
+  );
   const column = window.order === 'name' ? sql`lower(${analyserFolders.name})` : analyserFolders.createdAt;
   return readPage(
     (page) =>
@@ -104,10 +112,17 @@ export async function listFolders(executor: Db, organisationId: string, window: 
   );
 }
 
-export async function folderCounts(executor: Db, folderIds: string[]): Promise<Map<string, { records: number; statements: number }>> {
+export async function folderCounts(
+  executor: Db,
+  folderIds: string[],
+): Promise<Map<string, { records: number; statements: number }>> {
   if (folderIds.length === 0) return new Map();
   const rows = await executor
-    .select({ folderId: analyserRecords.folderId, records: sql<number>`count(distinct ${analyserRecords.id})::int`, statements: sql<number>`count(${analyserStatements.id})::int` })
+    .select({
+      folderId: analyserRecords.folderId,
+      records: sql<number>`count(distinct ${analyserRecords.id})::int`,
+      statements: sql<number>`count(${analyserStatements.id})::int`,
+    })
     .from(analyserRecords)
     .leftJoin(analyserStatements, eq(analyserStatements.recordId, analyserRecords.id))
     .where(inArray(analyserRecords.folderId, folderIds))
@@ -127,7 +142,11 @@ export async function findRecord(executor: Db, id: string): Promise<RecordRow | 
   return row ?? null;
 }
 
-export async function updateRecord(executor: Db, id: string, changes: { name: string; accountNumber: string | null; bankName: string | null }): Promise<void> {
+export async function updateRecord(
+  executor: Db,
+  id: string,
+  changes: { name: string; accountNumber: string | null; bankName: string | null },
+): Promise<void> {
   await executor
     .update(analyserRecords)
     .set({ ...changes, updatedAt: new Date() })
@@ -141,7 +160,9 @@ export async function deleteRecord(executor: Db, id: string): Promise<void> {
 export async function listRecords(executor: Db, folderId: string, window: ListWindow) {
   const where = and(
     eq(analyserRecords.folderId, folderId),
-    window.search ? sql`(${ilike(analyserRecords.name, window.search)} or ${ilike(analyserRecords.accountNumber, window.search)} or ${ilike(analyserRecords.bankName, window.search)})` : undefined,
+    window.search
+      ? sql`(${ilike(analyserRecords.name, window.search)} or ${ilike(analyserRecords.accountNumber, window.search)} or ${ilike(analyserRecords.bankName, window.search)})`
+      : undefined,
   );
   const column = window.order === 'name' ? sql`lower(${analyserRecords.name})` : analyserRecords.createdAt;
   return readPage(
@@ -158,7 +179,10 @@ export async function listRecords(executor: Db, folderId: string, window: ListWi
 }
 
 /** For each record: how many statements, and the span their periods cover. */
-export async function recordSpans(executor: Db, recordIds: string[]): Promise<Map<string, { statements: number; periodStart: string | null; periodEnd: string | null }>> {
+export async function recordSpans(
+  executor: Db,
+  recordIds: string[],
+): Promise<Map<string, { statements: number; periodStart: string | null; periodEnd: string | null }>> {
   if (recordIds.length === 0) return new Map();
   const rows = await executor
     .select({
@@ -186,7 +210,11 @@ export async function findStatement(executor: Db, id: string): Promise<Statement
 }
 
 /** The record's earliest statement kept with this very file, if any. */
-export async function findStatementWithFile(executor: Db, recordId: string, fileSha256: string): Promise<{ id: string; fileName: string } | null> {
+export async function findStatementWithFile(
+  executor: Db,
+  recordId: string,
+  fileSha256: string,
+): Promise<{ id: string; fileName: string } | null> {
   const [row] = await executor
     .select({ id: analyserStatements.id, fileName: analyserStatements.fileName })
     .from(analyserStatements)
@@ -215,7 +243,12 @@ export async function findStatementFile(executor: Db, id: string) {
 }
 
 /** Changes a statement while its parse `run` is the current one; false when a newer run was asked for or it was deleted. */
-export async function updateStatementRun(executor: Db, id: string, run: number, changes: Partial<NewStatement>): Promise<boolean> {
+export async function updateStatementRun(
+  executor: Db,
+  id: string,
+  run: number,
+  changes: Partial<NewStatement>,
+): Promise<boolean> {
   const updated = await executor
     .update(analyserStatements)
     .set({ ...changes, updatedAt: new Date() })
@@ -256,8 +289,21 @@ export async function deleteStatement(executor: Db, id: string): Promise<void> {
   await executor.delete(analyserStatements).where(eq(analyserStatements.id, id));
 }
 
-export async function listStatements(executor: Db, recordId: string, window: { search: string | null; order: 'created_at' | 'period_start'; isAsc: boolean; limit: number; offset: number }) {
-  const where = and(eq(analyserStatements.recordId, recordId), window.search ? ilike(analyserStatements.fileName, window.search) : undefined);
+export async function listStatements(
+  executor: Db,
+  recordId: string,
+  window: {
+    search: string | null;
+    order: 'created_at' | 'period_start';
+    isAsc: boolean;
+    limit: number;
+    offset: number;
+  },
+) {
+  const where = and(
+    eq(analyserStatements.recordId, recordId),
+    window.search ? ilike(analyserStatements.fileName, window.search) : undefined,
+  );
   const column = window.order === 'period_start' ? analyserStatements.periodStart : analyserStatements.createdAt;
   return readPage(
     (page) =>
@@ -273,7 +319,11 @@ export async function listStatements(executor: Db, recordId: string, window: { s
 }
 
 export async function statementsOfRecord(executor: Db, recordId: string): Promise<StatementRow[]> {
-  return executor.select(statementColumns).from(analyserStatements).where(eq(analyserStatements.recordId, recordId)).orderBy(asc(analyserStatements.periodStart), asc(analyserStatements.createdAt));
+  return executor
+    .select(statementColumns)
+    .from(analyserStatements)
+    .where(eq(analyserStatements.recordId, recordId))
+    .orderBy(asc(analyserStatements.periodStart), asc(analyserStatements.createdAt));
 }
 
 // ---------- transactions ----------
@@ -304,7 +354,10 @@ export async function insertTransactions(executor: Db, rows: NewTransaction[], b
 
 /** Deletes the statement's rows and pages of earlier runs a batch at a time; false when a newer run was asked for. */
 export async function deleteStoredRows(executor: Db, batches: RunBatches): Promise<boolean> {
-  for (const [table, batchSize] of [[analyserTransactions, INSERT_BATCH_ROWS * 4], [analyserStatementPages, INSERT_BATCH_PAGES]] as const) {
+  for (const [table, batchSize] of [
+    [analyserTransactions, INSERT_BATCH_ROWS * 4],
+    [analyserStatementPages, INSERT_BATCH_PAGES],
+  ] as const) {
     for (;;) {
       const deleted = await executor.execute(sql`
         delete from ${table} where ctid in (select ctid from ${table} where ${table.statementId} = ${batches.statementId} limit ${batchSize})
@@ -330,20 +383,34 @@ export interface TransactionQuery {
   date_to?: string;
 }
 
-const PRESET_DAYS: Record<Exclude<(typeof DATE_PRESETS)[number], 'all' | 'custom'>, number> = { last_7_days: 7, last_30_days: 30, last_90_days: 90, last_180_days: 180 };
+const PRESET_DAYS: Record<Exclude<(typeof DATE_PRESETS)[number], 'all' | 'custom'>, number> = {
+  last_7_days: 7,
+  last_30_days: 30,
+  last_90_days: 90,
+  last_180_days: 180,
+};
 
-function transactionConditions(statement: Pick<StatementRow, 'id' | 'periodEnd'>, query: TransactionQuery): SQL | undefined {
+function transactionConditions(
+  statement: Pick<StatementRow, 'id' | 'periodEnd'>,
+  query: TransactionQuery,
+): SQL | undefined {
   const t = analyserTransactions;
   const conditions: Array<SQL | undefined> = [eq(t.statementId, statement.id)];
   const search = containsPattern(query.search);
-  if (search) conditions.push(sql`(${ilike(t.narration, search)} or ${ilike(t.reference, search)} or ${ilike(t.counterparty, search)})`);
+  if (search)
+    conditions.push(
+      sql`(${ilike(t.narration, search)} or ${ilike(t.reference, search)} or ${ilike(t.counterparty, search)})`,
+    );
   if (query.category && query.category.length > 0) conditions.push(inArray(t.category, query.category));
   if (query.type === 'credit') conditions.push(sql`${t.creditKobo} > 0`);
   if (query.type === 'debit') conditions.push(sql`${t.debitKobo} > 0`);
-  if (query.amount_min !== undefined) conditions.push(sql`greatest(${t.debitKobo}, ${t.creditKobo}) >= ${toKobo(query.amount_min)}`);
-  if (query.amount_max !== undefined) conditions.push(sql`greatest(${t.debitKobo}, ${t.creditKobo}) <= ${toKobo(query.amount_max)}`);
+  if (query.amount_min !== undefined)
+    conditions.push(sql`greatest(${t.debitKobo}, ${t.creditKobo}) >= ${toKobo(query.amount_min)}`);
+  if (query.amount_max !== undefined)
+    conditions.push(sql`greatest(${t.debitKobo}, ${t.creditKobo}) <= ${toKobo(query.amount_max)}`);
   const preset = query.date_preset;
-  if (preset && preset !== 'all' && preset !== 'custom' && statement.periodEnd) conditions.push(gte(t.date, addDays(statement.periodEnd, 1 - PRESET_DAYS[preset])));
+  if (preset && preset !== 'all' && preset !== 'custom' && statement.periodEnd)
+    conditions.push(gte(t.date, addDays(statement.periodEnd, 1 - PRESET_DAYS[preset])));
   if (query.date_from) conditions.push(gte(t.date, query.date_from));
   if (query.date_to) conditions.push(lte(t.date, query.date_to));
   return and(...conditions);
@@ -353,12 +420,23 @@ function transactionOrder(query: TransactionQuery): SQL[] {
   const t = analyserTransactions;
   const key = query.order_by ?? 'index';
   const direction = (query.is_asc ?? key === 'index') ? asc : desc;
-  const column = { index: sql`${t.index}`, date: sql`${t.date}`, amount: sql`greatest(${t.debitKobo}, ${t.creditKobo})`, balance: sql`${t.balanceKobo}`, narration: sql`lower(${t.narration})` }[key];
+  const column = {
+    index: sql`${t.index}`,
+    date: sql`${t.date}`,
+    amount: sql`greatest(${t.debitKobo}, ${t.creditKobo})`,
+    balance: sql`${t.balanceKobo}`,
+    narration: sql`lower(${t.narration})`,
+  }[key];
   return [direction(column), direction(t.index)];
 }
 
 /** The statement's rows matching the query, one window of them, with how many match and their debit and credit totals. */
-export async function matchingTransactions(executor: Db, statement: Pick<StatementRow, 'id' | 'periodEnd'>, query: TransactionQuery, window: { limit: number; offset: number }) {
+export async function matchingTransactions(
+  executor: Db,
+  statement: Pick<StatementRow, 'id' | 'periodEnd'>,
+  query: TransactionQuery,
+  window: { limit: number; offset: number },
+) {
   const where = transactionConditions(statement, query);
   const [rows, [aggs]] = await Promise.all([
     executor
@@ -383,7 +461,11 @@ export async function matchingTransactions(executor: Db, statement: Pick<Stateme
 /** Every row of the statements, in statement order given, then row order. */
 export async function transactionsOf(executor: Db, statementIds: string[]): Promise<TransactionRow[]> {
   if (statementIds.length === 0) return [];
-  return executor.select().from(analyserTransactions).where(inArray(analyserTransactions.statementId, statementIds)).orderBy(asc(analyserTransactions.date), asc(analyserTransactions.index));
+  return executor
+    .select()
+    .from(analyserTransactions)
+    .where(inArray(analyserTransactions.statementId, statementIds))
+    .orderBy(asc(analyserTransactions.date), asc(analyserTransactions.index));
 }
 
 export async function transactionsOfPage(executor: Db, statementId: string, page: number): Promise<TransactionRow[]> {
@@ -394,14 +476,23 @@ export async function transactionsOfPage(executor: Db, statementId: string, page
     .orderBy(asc(analyserTransactions.index));
 }
 
-export async function findTransactions(executor: Db, statementId: string, indexes: number[]): Promise<TransactionRow[]> {
+export async function findTransactions(
+  executor: Db,
+  statementId: string,
+  indexes: number[],
+): Promise<TransactionRow[]> {
   return executor
     .select()
     .from(analyserTransactions)
     .where(and(eq(analyserTransactions.statementId, statementId), inArray(analyserTransactions.index, indexes)));
 }
 
-export async function updateTransaction(executor: Db, statementId: string, index: number, changes: Partial<NewTransaction>): Promise<void> {
+export async function updateTransaction(
+  executor: Db,
+  statementId: string,
+  index: number,
+  changes: Partial<NewTransaction>,
+): Promise<void> {
   await executor
     .update(analyserTransactions)
     .set(changes)
@@ -411,7 +502,11 @@ export async function updateTransaction(executor: Db, statementId: string, index
 // ---------- corrections, mapping, pages ----------
 
 export async function correctionsOf(executor: Db, statementId: string): Promise<CorrectionRow[]> {
-  return executor.select().from(analyserCorrections).where(eq(analyserCorrections.statementId, statementId)).orderBy(asc(analyserCorrections.index));
+  return executor
+    .select()
+    .from(analyserCorrections)
+    .where(eq(analyserCorrections.statementId, statementId))
+    .orderBy(asc(analyserCorrections.index));
 }
 
 export async function correctionCounts(executor: Db, statementIds: string[]): Promise<Map<string, number>> {
@@ -424,11 +519,17 @@ export async function correctionCounts(executor: Db, statementIds: string[]): Pr
   return new Map(rows.map((row) => [row.statementId, row.total]));
 }
 
-export async function upsertCorrection(executor: Db, correction: typeof analyserCorrections.$inferInsert): Promise<void> {
+export async function upsertCorrection(
+  executor: Db,
+  correction: typeof analyserCorrections.$inferInsert,
+): Promise<void> {
   await executor
     .insert(analyserCorrections)
     .values(correction)
-    .onConflictDoUpdate({ target: [analyserCorrections.statementId, analyserCorrections.index], set: { fields: correction.fields, correctedBy: correction.correctedBy, updatedAt: new Date() } });
+    .onConflictDoUpdate({
+      target: [analyserCorrections.statementId, analyserCorrections.index],
+      set: { fields: correction.fields, correctedBy: correction.correctedBy, updatedAt: new Date() },
+    });
 }
 
 export async function deleteCorrections(executor: Db, statementId: string): Promise<void> {
@@ -436,13 +537,19 @@ export async function deleteCorrections(executor: Db, statementId: string): Prom
 }
 
 export async function findMapping(executor: Db, statementId: string) {
-  const [row] = await executor.select().from(analyserColumnMappings).where(eq(analyserColumnMappings.statementId, statementId));
+  const [row] = await executor
+    .select()
+    .from(analyserColumnMappings)
+    .where(eq(analyserColumnMappings.statementId, statementId));
   return row ?? null;
 }
 
 export async function mappedStatementIds(executor: Db, statementIds: string[]): Promise<Set<string>> {
   if (statementIds.length === 0) return new Set();
-  const rows = await executor.select({ statementId: analyserColumnMappings.statementId }).from(analyserColumnMappings).where(inArray(analyserColumnMappings.statementId, statementIds));
+  const rows = await executor
+    .select({ statementId: analyserColumnMappings.statementId })
+    .from(analyserColumnMappings)
+    .where(inArray(analyserColumnMappings.statementId, statementIds));
   return new Set(rows.map((row) => row.statementId));
 }
 
@@ -450,7 +557,10 @@ export async function saveMapping(executor: Db, mapping: typeof analyserColumnMa
   await executor
     .insert(analyserColumnMappings)
     .values(mapping)
-    .onConflictDoUpdate({ target: analyserColumnMappings.statementId, set: { mapping: mapping.mapping, createdBy: mapping.createdBy, updatedAt: new Date() } });
+    .onConflictDoUpdate({
+      target: analyserColumnMappings.statementId,
+      set: { mapping: mapping.mapping, createdBy: mapping.createdBy, updatedAt: new Date() },
+    });
 }
 
 export async function deleteMapping(executor: Db, statementId: string): Promise<void> {

@@ -38,7 +38,8 @@ export function analyserRoutes(analyser: AnalyserService) {
     }),
     defineRoute({
       contract: createStatementFolder,
-      handler: async ({ caller, body }) => reply(await analyser.createFolder(caller, body.name), BANK_MESSAGES.folderCreated),
+      handler: async ({ caller, body }) =>
+        reply(await analyser.createFolder(caller, body.name), BANK_MESSAGES.folderCreated),
     }),
     defineRoute({
       contract: getStatementFolder,
@@ -50,7 +51,8 @@ export function analyserRoutes(analyser: AnalyserService) {
     }),
     defineRoute({
       contract: deleteStatementFolder,
-      handler: async ({ caller, params }) => reply(await analyser.deleteFolder(caller, params.id), BANK_MESSAGES.deleted),
+      handler: async ({ caller, params }) =>
+        reply(await analyser.deleteFolder(caller, params.id), BANK_MESSAGES.deleted),
     }),
     defineRoute({
       contract: listStatementRecords,
@@ -58,7 +60,8 @@ export function analyserRoutes(analyser: AnalyserService) {
     }),
     defineRoute({
       contract: createStatementRecord,
-      handler: async ({ caller, params, body }) => reply(await analyser.createRecord(caller, params.id, body), BANK_MESSAGES.recordCreated),
+      handler: async ({ caller, params, body }) =>
+        reply(await analyser.createRecord(caller, params.id, body), BANK_MESSAGES.recordCreated),
     }),
     defineRoute({
       contract: getStatementRecord,
@@ -70,7 +73,8 @@ export function analyserRoutes(analyser: AnalyserService) {
     }),
     defineRoute({
       contract: deleteStatementRecord,
-      handler: async ({ caller, params }) => reply(await analyser.deleteRecord(caller, params.id), BANK_MESSAGES.deleted),
+      handler: async ({ caller, params }) =>
+        reply(await analyser.deleteRecord(caller, params.id), BANK_MESSAGES.deleted),
     }),
     defineRoute({
       contract: getRecordAnalysis,
@@ -84,7 +88,10 @@ export function analyserRoutes(analyser: AnalyserService) {
       contract: uploadStatement,
       handler: async ({ caller, params, body, files }) => {
         const uploaded = await analyser.upload(caller, params.id, body.password, files);
-        return reply(uploaded, uploaded.duplicate_of ? BANK_MESSAGES.uploadedAgain(uploaded.duplicate_of.file_name) : BANK_MESSAGES.uploaded);
+        return reply(
+          uploaded,
+          uploaded.duplicate_of ? BANK_MESSAGES.uploadedAgain(uploaded.duplicate_of.file_name) : BANK_MESSAGES.uploaded,
+        );
       },
     }),
     defineRoute({
@@ -93,11 +100,13 @@ export function analyserRoutes(analyser: AnalyserService) {
     }),
     defineRoute({
       contract: deleteStatement,
-      handler: async ({ caller, params }) => reply(await analyser.deleteStatement(caller, params.id), BANK_MESSAGES.deleted),
+      handler: async ({ caller, params }) =>
+        reply(await analyser.deleteStatement(caller, params.id), BANK_MESSAGES.deleted),
     }),
     defineRoute({
       contract: rerunStatement,
-      handler: async ({ caller, params, body }) => reply(await analyser.rerun(caller, params.id, body.password), BANK_MESSAGES.rerun),
+      handler: async ({ caller, params, body }) =>
+        reply(await analyser.rerun(caller, params.id, body.password), BANK_MESSAGES.rerun),
     }),
     defineRoute({
       contract: listStatementTransactions,
@@ -125,7 +134,8 @@ export function analyserRoutes(analyser: AnalyserService) {
     }),
     defineRoute({
       contract: saveStatementCorrections,
-      handler: async ({ caller, params, body }) => reply(await analyser.saveCorrections(caller, params.id, body.corrections), BANK_MESSAGES.correctionsSaved),
+      handler: async ({ caller, params, body }) =>
+        reply(await analyser.saveCorrections(caller, params.id, body.corrections), BANK_MESSAGES.correctionsSaved),
     }),
     defineRoute({
       contract: clearStatementCorrections,
@@ -133,7 +143,8 @@ export function analyserRoutes(analyser: AnalyserService) {
     }),
     defineRoute({
       contract: saveStatementMapping,
-      handler: async ({ caller, params, body }) => reply(await analyser.saveMapping(caller, params.id, body.mapping, body.password), BANK_MESSAGES.mappingSaved),
+      handler: async ({ caller, params, body }) =>
+        reply(await analyser.saveMapping(caller, params.id, body.mapping, body.password), BANK_MESSAGES.mappingSaved),
     }),
   ];
 }

@@ -1,7 +1,26 @@
-import type { ColumnMapping, PdfMetadata, StatementAnalysis, StatementCheck, StatementConfidence, StatementNote } from '@levy/statements';
+import type {
+  ColumnMapping,
+  PdfMetadata,
+  StatementAnalysis,
+  StatementCheck,
+  StatementConfidence,
+  StatementNote,
+} from '@levy/statements';
 import type { Kobo } from '@levy/tax';
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { bytea, kobo, timestamps } from '../../db/columns';
 import { users } from '../identity/identity.schema';
 import { organisations } from '../organisations/organisations.schema';
@@ -24,7 +43,9 @@ export const analyserFolders = pgTable(
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
-  (table) => [uniqueIndex('analyser_folders_organisation_name_unique').on(table.organisationId, sql`lower(trim(${table.name}))`)],
+  (table) => [
+    uniqueIndex('analyser_folders_organisation_name_unique').on(table.organisationId, sql`lower(trim(${table.name}))`),
+  ],
 );
 
 /** One bank account: the name, number and bank it is known by. */
@@ -131,7 +152,10 @@ export const analyserStatements = pgTable(
     analysedAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
-  (table) => [index('analyser_statements_record_idx').on(table.recordId, table.createdAt), index('analyser_statements_record_file_idx').on(table.recordId, table.fileSha256)],
+  (table) => [
+    index('analyser_statements_record_idx').on(table.recordId, table.createdAt),
+    index('analyser_statements_record_file_idx').on(table.recordId, table.fileSha256),
+  ],
 );
 
 /** A statement's rows, normalised, each with the page and position it was read from (corrections applied). */
@@ -157,7 +181,10 @@ export const analyserTransactions = pgTable(
     y: real().notNull(),
     isCorrected: boolean().notNull().default(false),
   },
-  (table) => [primaryKey({ columns: [table.statementId, table.index] }), index('analyser_transactions_statement_date_idx').on(table.statementId, table.date)],
+  (table) => [
+    primaryKey({ columns: [table.statementId, table.index] }),
+    index('analyser_transactions_statement_date_idx').on(table.statementId, table.date),
+  ],
 );
 
 /** The fields a person may correct on a row; money in kobo. */

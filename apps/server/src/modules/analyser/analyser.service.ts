@@ -12,7 +12,11 @@ import type { PaidBill } from './tax-insight';
  * The bank statement analyser (decision 0012), one part per job: folders, records and their
  * statements; uploads; the parse job; what is shown of an analysed statement; corrections.
  */
-export function createAnalyserService(deps: { db: Db; jobs: Jobs; paidBills(organisationId: string): Promise<PaidBill[]> }) {
+export function createAnalyserService(deps: {
+  db: Db;
+  jobs: Jobs;
+  paidBills(organisationId: string): Promise<PaidBill[]>;
+}) {
   const { db } = deps;
   const access = createAnalyserAccess({ db });
   const parsing = createStatementParsing({ db, jobs: deps.jobs });

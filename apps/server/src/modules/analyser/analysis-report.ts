@@ -30,7 +30,9 @@ const PDF_REPLACEMENTS: ReadonlyArray<[RegExp, string]> = [
 export function pdfText(text: string): string {
   let safe = text;
   for (const [pattern, replacement] of PDF_REPLACEMENTS) safe = safe.replace(pattern, replacement);
-  return [...safe].map((character) => (character.charCodeAt(0) <= 0xff || WIN_ANSI_EXTRAS.has(character) ? character : '?')).join('');
+  return [...safe]
+    .map((character) => (character.charCodeAt(0) <= 0xff || WIN_ANSI_EXTRAS.has(character) ? character : '?'))
+    .join('');
 }
 
 /**
@@ -38,9 +40,23 @@ export function pdfText(text: string): string {
  * period, the verdict with its reasons, the figures, a monthly cashflow chart and table, the
  * categories, salary, recurring debits and every check the engine ran.
  */
-export async function renderAnalysisReport(input: { statement: Statement; record: StatementRecord; analysis: AnalysisBody; confidence: StatementConfidenceData | null; noteCount: number }): Promise<FileReply> {
+export async function renderAnalysisReport(input: {
+  statement: Statement;
+  record: StatementRecord;
+  analysis: AnalysisBody;
+  confidence: StatementConfidenceData | null;
+  noteCount: number;
+}): Promise<FileReply> {
   const { statement, record, analysis, confidence } = input;
-  const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: `Statement analysis: ${statement.file_name}`, Author: 'Levy', Subject: `Bank statement analysis for ${record.name}` } });
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 48,
+    info: {
+      Title: `Statement analysis: ${statement.file_name}`,
+      Author: 'Levy',
+      Subject: `Bank statement analysis for ${record.name}`,
+    },
+  });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const finished = new Promise<void>((resolve) => doc.on('end', () => resolve()));
@@ -58,13 +74,25 @@ export async function renderAnalysisReport(input: { statement: Statement; record
   const section = (title: string) => {
     room(40);
     y += 8;
-    doc.fillColor(MUTED).font('Helvetica-Bold').fontSize(8).text(title.toUpperCase(), left, y, { characterSpacing: 0.8 });
+    doc
+      .fillColor(MUTED)
+      .font('Helvetica-Bold')
+      .fontSize(8)
+      .text(title.toUpperCase(), left, y, { characterSpacing: 0.8 });
     y += 14;
   };
   const row = (label: string, value: string, options: { bold?: boolean } = {}) => {
     room(16);
-    doc.fillColor(MUTED).font('Helvetica').fontSize(9).text(pdfText(label), left, y, { width: width * 0.5 });
-    doc.fillColor(INK).font(options.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9).text(pdfText(value), left + width * 0.5, y, { width: width * 0.5, align: 'right' });
+    doc
+      .fillColor(MUTED)
+      .font('Helvetica')
+      .fontSize(9)
+      .text(pdfText(label), left, y, { width: width * 0.5 });
+    doc
+      .fillColor(INK)
+      .font(options.bold ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(9)
+      .text(pdfText(value), left + width * 0.5, y, { width: width * 0.5, align: 'right' });
     y += 14;
   };
   const table = (headers: string[], rows: string[][], widths: number[]) => {
@@ -73,7 +101,16 @@ export async function renderAnalysisReport(input: { statement: Statement; record
       let x = left;
       texts.forEach((text, column) => {
         const columnWidth = width * widths[column];
-        doc.fillColor(bold ? MUTED : INK).font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8).text(pdfText(text), x, y, { width: columnWidth - 4, align: column === 0 ? 'left' : 'right', lineBreak: false, ellipsis: true });
+        doc
+          .fillColor(bold ? MUTED : INK)
+          .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+          .fontSize(8)
+          .text(pdfText(text), x, y, {
+            width: columnWidth - 4,
+            align: column === 0 ? 'left' : 'right',
+            lineBreak: false,
+            ellipsis: true,
+          });
         x += columnWidth;
       });
       y += 13;
@@ -83,20 +120,43 @@ export async function renderAnalysisReport(input: { statement: Statement; record
   };
 
   doc.fillColor(ACCENT).font('Helvetica-Bold').fontSize(20).text('Levy', left, y);
-  doc.fillColor(INK).font('Helvetica-Bold').fontSize(14).text('Bank statement analysis', left, y + 2, { width, align: 'right' });
-  doc.fillColor(MUTED).font('Helvetica').fontSize(8).text('Beta: figures read from the statement file; check anything decisive against the bank', left, y + 22, { width, align: 'right' });
+  doc
+    .fillColor(INK)
+    .font('Helvetica-Bold')
+    .fontSize(14)
+    .text('Bank statement analysis', left, y + 2, { width, align: 'right' });
+  doc
+    .fillColor(MUTED)
+    .font('Helvetica')
+    .fontSize(8)
+    .text('Beta: figures read from the statement file; check anything decisive against the bank', left, y + 22, {
+      width,
+      align: 'right',
+    });
   y += 44;
-  doc.moveTo(left, y).lineTo(left + width, y).lineWidth(0.75).strokeColor(RULE).stroke();
+  doc
+    .moveTo(left, y)
+    .lineTo(left + width, y)
+    .lineWidth(0.75)
+    .strokeColor(RULE)
+    .stroke();
   y += 8;
 
   section('Account');
   row('Account name', statement.account_name ?? record.name);
   row('Account number', statement.account_number ?? record.account_number ?? '');
   row('Bank', statement.bank_name ?? record.bank_name ?? 'Not known');
-  row('File', `${statement.file_name} (${statement.format.toUpperCase()}, ${statement.page_count ?? 1} page${statement.page_count === 1 ? '' : 's'})`);
-  const period = analysis.summary.period_start && analysis.summary.period_end ? `${longDate(analysis.summary.period_start)} to ${longDate(analysis.summary.period_end)}` : '';
+  row(
+    'File',
+    `${statement.file_name} (${statement.format.toUpperCase()}, ${statement.page_count ?? 1} page${statement.page_count === 1 ? '' : 's'})`,
+  );
+  const period =
+    analysis.summary.period_start && analysis.summary.period_end
+      ? `${longDate(analysis.summary.period_start)} to ${longDate(analysis.summary.period_end)}`
+      : '';
   row('Period', period);
-  if (period && analysis.summary.period_source === 'transactions') row('', 'No period printed: first to last transaction');
+  if (period && analysis.summary.period_source === 'transactions')
+    row('', 'No period printed: first to last transaction');
   row('Analysed', statement.analysed_at ? longDate(statement.analysed_at, true) : '');
 
   if (analysis.verdict) {
@@ -104,11 +164,16 @@ export async function renderAnalysisReport(input: { statement: Statement; record
     const isSpreadsheet = statement.format !== 'pdf';
     section(isSpreadsheet ? 'Arithmetic' : 'Authenticity');
     const colour = VERDICT_COLOURS[analysis.verdict];
-    const title = isSpreadsheet && analysis.verdict === 'consistent' ? 'Arithmetic consistent' : VERDICT_TITLES[analysis.verdict];
+    const title =
+      isSpreadsheet && analysis.verdict === 'consistent' ? 'Arithmetic consistent' : VERDICT_TITLES[analysis.verdict];
     const boxWidth = isSpreadsheet ? 150 : 110;
     room(28);
     doc.roundedRect(left, y, boxWidth, 20, 4).lineWidth(1.2).strokeColor(colour).stroke();
-    doc.fillColor(colour).font('Helvetica-Bold').fontSize(10).text(title, left, y + 6, { width: boxWidth, align: 'center' });
+    doc
+      .fillColor(colour)
+      .font('Helvetica-Bold')
+      .fontSize(10)
+      .text(title, left, y + 6, { width: boxWidth, align: 'center' });
     y += 28;
     const paragraph = (text: string, colourOf = INK) => {
       const height = doc.font('Helvetica').fontSize(9).heightOfString(text, { width });
@@ -128,7 +193,10 @@ export async function renderAnalysisReport(input: { statement: Statement; record
 
   if (confidence) {
     section('Reading');
-    const share = confidence.reconciled_share === null ? 'not checked (no running balance)' : `${Math.floor(confidence.reconciled_share * 1000) / 10}% (${confidence.reconciled_rows} of ${confidence.checked_rows})`;
+    const share =
+      confidence.reconciled_share === null
+        ? 'not checked (no running balance)'
+        : `${Math.floor(confidence.reconciled_share * 1000) / 10}% (${confidence.reconciled_rows} of ${confidence.checked_rows})`;
     row('Rows that reconcile with the running balance', share);
     for (const sentence of confidence.explanation.filter((line) => !/rows? reconcile/.test(line))) {
       const height = doc.font('Helvetica').fontSize(9).heightOfString(pdfText(sentence), { width });
@@ -143,10 +211,24 @@ export async function renderAnalysisReport(input: { statement: Statement; record
   row('Money in', pdfAmount(analysis.summary.inflow));
   row('Money out', pdfAmount(analysis.summary.outflow));
   row('Net', pdfAmount(analysis.summary.net), { bold: true });
-  row('Opening balance', analysis.summary.opening_balance ? pdfAmount(analysis.summary.opening_balance) : 'not printed');
-  row('Closing balance', analysis.summary.closing_balance ? pdfAmount(analysis.summary.closing_balance) : 'not printed');
-  row('Average daily balance', analysis.summary.average_balance ? pdfAmount(analysis.summary.average_balance) : 'not printed');
-  row('Lowest / highest balance', analysis.summary.minimum_balance && analysis.summary.maximum_balance ? `${pdfAmount(analysis.summary.minimum_balance)} / ${pdfAmount(analysis.summary.maximum_balance)}` : 'not printed');
+  row(
+    'Opening balance',
+    analysis.summary.opening_balance ? pdfAmount(analysis.summary.opening_balance) : 'not printed',
+  );
+  row(
+    'Closing balance',
+    analysis.summary.closing_balance ? pdfAmount(analysis.summary.closing_balance) : 'not printed',
+  );
+  row(
+    'Average daily balance',
+    analysis.summary.average_balance ? pdfAmount(analysis.summary.average_balance) : 'not printed',
+  );
+  row(
+    'Lowest / highest balance',
+    analysis.summary.minimum_balance && analysis.summary.maximum_balance
+      ? `${pdfAmount(analysis.summary.minimum_balance)} / ${pdfAmount(analysis.summary.maximum_balance)}`
+      : 'not printed',
+  );
   row('Transactions', analysis.summary.count.toLocaleString('en-NG'));
   row('Bank charges (of which VAT)', `${pdfAmount(analysis.charges.total)} (${pdfAmount(analysis.charges.vat)})`);
 
@@ -158,7 +240,12 @@ export async function renderAnalysisReport(input: { statement: Statement; record
     const peak = Math.max(1, ...months.flatMap((month) => [Number(month.inflow), Number(month.outflow)]));
     const slot = width / months.length;
     const bar = Math.max(1, slot * 0.35);
-    doc.moveTo(left, y + chartHeight).lineTo(left + width, y + chartHeight).lineWidth(0.5).strokeColor(RULE).stroke();
+    doc
+      .moveTo(left, y + chartHeight)
+      .lineTo(left + width, y + chartHeight)
+      .lineWidth(0.5)
+      .strokeColor(RULE)
+      .stroke();
     months.forEach((month, position) => {
       const x = left + position * slot + slot * 0.1;
       const inflow = (Number(month.inflow) / peak) * chartHeight;
@@ -166,18 +253,35 @@ export async function renderAnalysisReport(input: { statement: Statement; record
       doc.rect(x, y + chartHeight - inflow, bar, inflow).fill(ACCENT);
       doc.rect(x + bar, y + chartHeight - outflow, bar, outflow).fill(OUTFLOW);
       if (months.length <= 12 || position % Math.ceil(months.length / 12) === 0) {
-        doc.fillColor(MUTED).font('Helvetica').fontSize(6).text(month.label, left + position * slot, y + chartHeight + 3, { width: slot * Math.ceil(months.length / 12), lineBreak: false });
+        doc
+          .fillColor(MUTED)
+          .font('Helvetica')
+          .fontSize(6)
+          .text(month.label, left + position * slot, y + chartHeight + 3, {
+            width: slot * Math.ceil(months.length / 12),
+            lineBreak: false,
+          });
       }
     });
     y += chartHeight + 14;
     doc.rect(left, y, 8, 8).fill(ACCENT);
-    doc.fillColor(MUTED).font('Helvetica').fontSize(7).text('Money in', left + 12, y);
+    doc
+      .fillColor(MUTED)
+      .font('Helvetica')
+      .fontSize(7)
+      .text('Money in', left + 12, y);
     doc.rect(left + 70, y, 8, 8).fill(OUTFLOW);
     doc.fillColor(MUTED).text('Money out', left + 82, y);
     y += 16;
     table(
       ['Month', 'Money in', 'Money out', 'Net', 'Closing balance'],
-      analysis.monthly.map((month) => [month.label, pdfAmount(month.inflow), pdfAmount(month.outflow), pdfAmount(month.net), month.closing_balance ? pdfAmount(month.closing_balance) : '']),
+      analysis.monthly.map((month) => [
+        month.label,
+        pdfAmount(month.inflow),
+        pdfAmount(month.outflow),
+        pdfAmount(month.net),
+        month.closing_balance ? pdfAmount(month.closing_balance) : '',
+      ]),
       [0.16, 0.21, 0.21, 0.21, 0.21],
     );
   }
@@ -186,7 +290,12 @@ export async function renderAnalysisReport(input: { statement: Statement; record
     section('Categories');
     table(
       ['Category', 'Count', 'Debits', 'Credits'],
-      analysis.categories.map((category) => [category.label, String(category.count), pdfAmount(category.debits), pdfAmount(category.credits)]),
+      analysis.categories.map((category) => [
+        category.label,
+        String(category.count),
+        pdfAmount(category.debits),
+        pdfAmount(category.credits),
+      ]),
       [0.34, 0.12, 0.27, 0.27],
     );
   }
@@ -207,7 +316,12 @@ export async function renderAnalysisReport(input: { statement: Statement; record
     section('Recurring debits');
     table(
       ['Payee', 'Payments', 'Usual amount', 'Total'],
-      analysis.recurring_debits.map((debit) => [debit.payee, String(debit.count), pdfAmount(debit.typical_amount), pdfAmount(debit.total)]),
+      analysis.recurring_debits.map((debit) => [
+        debit.payee,
+        String(debit.count),
+        pdfAmount(debit.typical_amount),
+        pdfAmount(debit.total),
+      ]),
       [0.4, 0.12, 0.24, 0.24],
     );
   }
@@ -218,12 +332,24 @@ export async function renderAnalysisReport(input: { statement: Statement; record
       const text = pdfText(`${check.status.toUpperCase()}  ${check.message}`);
       const height = doc.font('Helvetica').fontSize(8).heightOfString(text, { width });
       room(height + 3);
-      doc.fillColor(check.status === 'fail' ? VERDICT_COLOURS.inconsistent : check.status === 'warn' ? VERDICT_COLOURS.suspicious : INK).text(text, left, y, { width });
+      doc
+        .fillColor(
+          check.status === 'fail'
+            ? VERDICT_COLOURS.inconsistent
+            : check.status === 'warn'
+              ? VERDICT_COLOURS.suspicious
+              : INK,
+        )
+        .text(text, left, y, { width });
       y += height + 3;
     }
   }
 
   doc.end();
   await finished;
-  return new FileReply(`${statement.file_name.replace(/\.[^.]+$/, '')}-analysis.pdf`, 'application/pdf', Buffer.concat(chunks));
+  return new FileReply(
+    `${statement.file_name.replace(/\.[^.]+$/, '')}-analysis.pdf`,
+    'application/pdf',
+    Buffer.concat(chunks),
+  );
 }

@@ -32,7 +32,9 @@ export interface Combination {
 }
 
 /** What makes two rows the same transaction. */
-export function rowIdentity(row: Pick<TransactionRow, 'date' | 'debitKobo' | 'creditKobo' | 'balanceKobo' | 'narration'>): string {
+export function rowIdentity(
+  row: Pick<TransactionRow, 'date' | 'debitKobo' | 'creditKobo' | 'balanceKobo' | 'narration'>,
+): string {
   const narration = row.narration.toUpperCase().replace(/\s+/g, ' ').trim();
   return `${row.date}|${row.debitKobo}|${row.creditKobo}|${row.balanceKobo ?? ''}|${narration}`;
 }
@@ -62,7 +64,12 @@ export function combineStatements(statements: readonly StatementToCombine[]): Co
     }
     for (const [identity, count] of seen) if (count > (held.get(identity) ?? 0)) held.set(identity, count);
     const countedRows = statement.rows.length - duplicateRows;
-    combined.push({ id: statement.id, countedRows, duplicateRows, leftOut: countedRows === 0 && duplicateRows > 0 ? 'duplicate' : null });
+    combined.push({
+      id: statement.id,
+      countedRows,
+      duplicateRows,
+      leftOut: countedRows === 0 && duplicateRows > 0 ? 'duplicate' : null,
+    });
   }
   return { rows, statements: combined };
 }

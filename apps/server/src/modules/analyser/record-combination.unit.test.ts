@@ -4,7 +4,12 @@ import type { TransactionRow } from './analyser.repo';
 import { combineStatements } from './record-combination';
 
 let nextIndex = 0;
-function row(statementId: string, date: string, narration: string, amounts: { debit?: number; credit?: number; balance: number | null }): TransactionRow {
+function row(
+  statementId: string,
+  date: string,
+  narration: string,
+  amounts: { debit?: number; credit?: number; balance: number | null },
+): TransactionRow {
   return {
     statementId,
     index: nextIndex++,
@@ -27,7 +32,10 @@ function row(statementId: string, date: string, narration: string, amounts: { de
 
 describe('combining the statements of one account', () => {
   it('counts each transaction once where two statements cover the same days, whatever the narration wrapping', () => {
-    const march = [row('a', '2026-03-02', 'NIP FROM ADA OKAFOR', { credit: 500_000, balance: 1_500_000 }), row('a', '2026-03-30', 'POS SHOPRITE', { debit: 20_000, balance: 1_480_000 })];
+    const march = [
+      row('a', '2026-03-02', 'NIP FROM ADA OKAFOR', { credit: 500_000, balance: 1_500_000 }),
+      row('a', '2026-03-30', 'POS SHOPRITE', { debit: 20_000, balance: 1_480_000 }),
+    ];
     // The quarter's PDF prints March again, its narrations wrapped and spaced differently.
     const quarter = [
       row('b', '2026-03-02', 'NIP FROM  ADA\nOKAFOR', { credit: 500_000, balance: 1_500_000 }),
@@ -38,7 +46,11 @@ describe('combining the statements of one account', () => {
       { id: 'a', verdict: 'consistent', rows: march },
       { id: 'b', verdict: 'consistent', rows: quarter },
     ]);
-    expect(combination.rows.map((counted) => counted.narration)).toEqual(['NIP FROM ADA OKAFOR', 'POS SHOPRITE', 'NIP FROM BELLO STORES']);
+    expect(combination.rows.map((counted) => counted.narration)).toEqual([
+      'NIP FROM ADA OKAFOR',
+      'POS SHOPRITE',
+      'NIP FROM BELLO STORES',
+    ]);
     expect(combination.statements).toEqual([
       { id: 'a', countedRows: 2, duplicateRows: 0, leftOut: null },
       { id: 'b', countedRows: 1, duplicateRows: 2, leftOut: null },

@@ -7,7 +7,14 @@ import type { AnalyserAccess } from './analyser-access';
 import { openingOf } from './analyser-views';
 import * as repo from './analyser.repo';
 import type { CorrectedFields } from './analyser.schema';
-import { analyseRows, applyCorrection, correctableFields, toEngineTransaction, toStoredRow, totalsOf } from './statement-rows';
+import {
+  analyseRows,
+  applyCorrection,
+  correctableFields,
+  toEngineTransaction,
+  toStoredRow,
+  totalsOf,
+} from './statement-rows';
 
 interface TransactionCorrectionInput {
   index: number;
@@ -59,17 +66,33 @@ export function createStatementCorrections(deps: { db: Db; access: AnalyserAcces
       const statement = await analysedStatement(caller, id);
       // Several corrections of one row in a request are one correction, the later fields winning.
       const byIndex = new Map<number, CorrectedFields>();
-      for (const correction of corrections) byIndex.set(correction.index, { ...byIndex.get(correction.index), ...correctedFields(correction) });
+      for (const correction of corrections)
+        byIndex.set(correction.index, { ...byIndex.get(correction.index), ...correctedFields(correction) });
       await db.transaction(async (tx) => {
-        const rows = new Map((await repo.findTransactions(tx, statement.id, [...byIndex.keys()])).map((row) => [row.index, row]));
+        const rows = new Map(
+          (await repo.findTransactions(tx, statement.id, [...byIndex.keys()])).map((row) => [row.index, row]),
+        );
         const missing = [...byIndex.keys()].find((index) => !rows.has(index));
         if (missing !== undefined) throw invalidInput({ corrections: `Row ${missing} is not in this statement` });
-        const earlier = new Map((await repo.correctionsOf(tx, statement.id)).map((correction) => [correction.index, correction]));
+        const earlier = new Map(
+          (await repo.correctionsOf(tx, statement.id)).map((correction) => [correction.index, correction]),
+        );
         for (const [index, fields] of byIndex) {
           const current = toEngineTransaction(rows.get(index)!);
           const before = earlier.get(index);
-          await repo.upsertCorrection(tx, { statementId: statement.id, index, fields: { ...before?.fields, ...fields }, original: before?.original ?? correctableFields(current), correctedBy: caller.userId });
-          await repo.updateTransaction(tx, statement.id, index, toStoredRow(statement.id, applyCorrection(current, fields), true));
+          await repo.upsertCorrection(tx, {
+            statementId: statement.id,
+            index,
+            fields: { ...before?.fields, ...fields },
+            original: before?.original ?? correctableFields(current),
+            correctedBy: caller.userId,
+          });
+          await repo.updateTransaction(
+            tx,
+            statement.id,
+            index,
+            toStoredRow(statement.id, applyCorrection(current, fields), true),
+          );
         }
         await reanalyse(tx, statement.id, statement.accountName);
       });
@@ -81,11 +104,24 @@ export function createStatementCorrections(deps: { db: Db; access: AnalyserAcces
       const statement = await analysedStatement(caller, id);
       await db.transaction(async (tx) => {
         const corrections = await repo.correctionsOf(tx, statement.id);
-        const rows = new Map((await repo.findTransactions(tx, statement.id, corrections.map((correction) => correction.index))).map((row) => [row.index, row]));
+        const rows = new Map(
+          (
+            await repo.findTransactions(
+              tx,
+              statement.id,
+              corrections.map((correction) => correction.index),
+            )
+          ).map((row) => [row.index, row]),
+        );
         for (const correction of corrections) {
           const row = rows.get(correction.index);
           if (!row) continue;
-          await repo.updateTransaction(tx, statement.id, correction.index, toStoredRow(statement.id, applyCorrection(toEngineTransaction(row), correction.original), false));
+          await repo.updateTransaction(
+            tx,
+            statement.id,
+            correction.index,
+            toStoredRow(statement.id, applyCorrection(toEngineTransaction(row), correction.original), false),
+          );
         }
         await repo.deleteCorrections(tx, statement.id);
         await reanalyse(tx, statement.id, statement.accountName);

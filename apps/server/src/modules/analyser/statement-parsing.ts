@@ -11,7 +11,15 @@ import type { StatementReading } from './statement-tasks';
 const PARSE_STATEMENT_JOB = 'analyser.parse';
 
 /** How far the progress bar is at each stage: reading the pages is most of the work. */
-const STAGE_PERCENT: Record<StatementStageCode, number> = { queued: 0, reading: 5, rebuilding: 82, checking: 88, analysing: 92, saving: 95, done: 100 };
+const STAGE_PERCENT: Record<StatementStageCode, number> = {
+  queued: 0,
+  reading: 5,
+  rebuilding: 82,
+  checking: 88,
+  analysing: 92,
+  saving: 95,
+  done: 100,
+};
 const READING_SHARE = 75;
 /** Progress is written when it moves by this many points, not on every page. */
 const PROGRESS_STEP = 3;
@@ -24,11 +32,17 @@ export function bytesOf(content: Buffer): Uint8Array {
 }
 
 // The statement is read, and its rows and pages prepared, in the file workers.
-const readStatementForStorage = inWorker<typeof tasks.readStatementForStorage>(new URL('./statement-tasks.ts', import.meta.url), 'readStatementForStorage');
+const readStatementForStorage = inWorker<typeof tasks.readStatementForStorage>(
+  new URL('./statement-tasks.ts', import.meta.url),
+  'readStatementForStorage',
+);
 
 /** Pages come back from the worker as plain bytes; the database drivers take a Buffer. */
 function asStoredPages(pages: readonly repo.PageRow[]): repo.PageRow[] {
-  return pages.map((page) => ({ ...page, lines: Buffer.from(page.lines.buffer, page.lines.byteOffset, page.lines.byteLength) }));
+  return pages.map((page) => ({
+    ...page,
+    lines: Buffer.from(page.lines.buffer, page.lines.byteOffset, page.lines.byteLength),
+  }));
 }
 
 /** The printed period when the statement prints one; otherwise its first to last transaction. */
@@ -59,15 +73,25 @@ export function createStatementParsing(deps: { db: Db; jobs: Jobs }) {
     let chain: Promise<unknown> = Promise.resolve();
     const write = (stage: StatementStageCode, done: number, total: number, percent: number) => {
       written = percent;
-      chain = chain.then(() => repo.updateStatementRun(db, statementId, run, { stage, progressDone: done, progressTotal: total, progressPercent: percent }));
+      chain = chain.then(() =>
+        repo.updateStatementRun(db, statementId, run, {
+          stage,
+          progressDone: done,
+          progressTotal: total,
+          progressPercent: percent,
+        }),
+      );
     };
     return {
       report(progress: StatementProgress) {
         if (signal.aborted) throw new ParseInterrupted();
         const stage: StatementStageCode = progress.stage;
         const percent =
-          stage === 'reading' && progress.total > 0 ? STAGE_PERCENT.reading + Math.floor((READING_SHARE * progress.done) / progress.total) : STAGE_PERCENT[stage];
-        if (percent - written >= PROGRESS_STEP || stage !== 'reading') write(stage, progress.done, progress.total, percent);
+          stage === 'reading' && progress.total > 0
+            ? STAGE_PERCENT.reading + Math.floor((READING_SHARE * progress.done) / progress.total)
+            : STAGE_PERCENT[stage];
+        if (percent - written >= PROGRESS_STEP || stage !== 'reading')
+          write(stage, progress.done, progress.total, percent);
       },
       saving: () => write('saving', 1, 1, STAGE_PERCENT.saving),
       settled: () => chain,
@@ -78,7 +102,11 @@ export function createStatementParsing(deps: { db: Db; jobs: Jobs }) {
    * The parse failed for good: the message on the statement, and none of its rows left. The
    * pages, when the file could be read, are kept: a person maps the columns looking at them.
    */
-  async function failParse(statementId: string, run: number, failure: { code: string; message: string; pages: repo.PageRow[] | null; pageCount: number | null }) {
+  async function failParse(
+    statementId: string,
+    run: number,
+    failure: { code: string; message: string; pages: repo.PageRow[] | null; pageCount: number | null },
+  ) {
     const batches: repo.RunBatches = { statementId, run, between: letOthersIn };
     if (!(await repo.deleteStoredRows(db, batches))) return;
     if (failure.pages && !(await repo.insertPages(db, asStoredPages(failure.pages), batches))) return;
@@ -114,12 +142,18 @@ export function createStatementParsing(deps: { db: Db; jobs: Jobs }) {
     const record = statement && (await repo.findRecord(db, statement.recordId));
     if (!statement || !record) return null;
     const bank = result.account.bankName ?? result.layout.bankName;
-    const describe = (accountNumber: string, bankName: string | null) => (bankName ? `${accountNumber} (${bankName})` : accountNumber);
+    const describe = (accountNumber: string, bankName: string | null) =>
+      bankName ? `${accountNumber} (${bankName})` : accountNumber;
     if (record.accountNumber && record.accountNumber !== number) {
       return `This statement is for account ${describe(number, bank)}, but this record is for account ${describe(record.accountNumber, record.bankName)}: add the statement to a record of its own account, or correct the record's account number if it was typed wrong`;
     }
-    const others = (await repo.statementsOfRecord(db, statement.recordId)).filter((other) => other.id !== statementId && other.status === 'analysed' && other.accountNumber);
-    const clash = others.find((other) => other.accountNumber !== number || (bank !== null && other.bankName !== null && other.bankName !== bank));
+    const others = (await repo.statementsOfRecord(db, statement.recordId)).filter(
+      (other) => other.id !== statementId && other.status === 'analysed' && other.accountNumber,
+    );
+    const clash = others.find(
+      (other) =>
+        other.accountNumber !== number || (bank !== null && other.bankName !== null && other.bankName !== bank),
+    );
     if (!clash) return null;
     return `This statement is for account ${describe(number, bank)}, but this record's statements are for account ${describe(clash.accountNumber!, clash.bankName)}: add it to a record of its own account`;
   }
@@ -133,26 +167,41 @@ export function createStatementParsing(deps: { db: Db; jobs: Jobs }) {
   async function parse(statementId: string, run: number, context: { signal: AbortSignal; isLastAttempt: boolean }) {
     const source = await repo.findStatementFile(db, statementId);
     if (!source || source.run !== run) return;
-    await repo.updateStatementRun(db, statementId, run, { status: 'processing', stage: 'reading', progressDone: 0, progressTotal: 0, progressPercent: STAGE_PERCENT.reading });
-    const [mapping, corrections] = await Promise.all([repo.findMapping(db, statementId), repo.correctionsOf(db, statementId)]);
+    await repo.updateStatementRun(db, statementId, run, {
+      status: 'processing',
+      stage: 'reading',
+      progressDone: 0,
+      progressTotal: 0,
+      progressPercent: STAGE_PERCENT.reading,
+    });
+    const [mapping, corrections] = await Promise.all([
+      repo.findMapping(db, statementId),
+      repo.correctionsOf(db, statementId),
+    ]);
     const progress = progressWriter(statementId, run, context.signal);
     let reading;
     try {
       reading = await readStatementForStorage(
-      {
-        statementId,
-        bytes: bytesOf(source.file),
-        fileName: source.fileName,
-        mimeType: source.mimeType,
-        password: source.pendingPassword ?? undefined,
-        mapping: mapping?.mapping,
-        corrections: corrections.map(({ index, fields }) => ({ index, fields })),
-      },
-      progress.report,
+        {
+          statementId,
+          bytes: bytesOf(source.file),
+          fileName: source.fileName,
+          mimeType: source.mimeType,
+          password: source.pendingPassword ?? undefined,
+          mapping: mapping?.mapping,
+          corrections: corrections.map(({ index, fields }) => ({ index, fields })),
+        },
+        progress.report,
       );
     } catch (error) {
       await progress.settled();
-      if (!(error instanceof ParseInterrupted) && context.isLastAttempt) await failParse(statementId, run, { code: 'UNREADABLE', message: FAILED_UNEXPECTEDLY, pages: null, pageCount: null });
+      if (!(error instanceof ParseInterrupted) && context.isLastAttempt)
+        await failParse(statementId, run, {
+          code: 'UNREADABLE',
+          message: FAILED_UNEXPECTEDLY,
+          pages: null,
+          pageCount: null,
+        });
       throw error;
     }
     await progress.settled();
@@ -162,14 +211,25 @@ export function createStatementParsing(deps: { db: Db; jobs: Jobs }) {
     const { result, rows, analysis, totals } = reading;
     const pages = asStoredPages(reading.pages);
     const refusal = await otherAccount(statementId, result);
-    if (refusal) return failParse(statementId, run, { code: 'ACCOUNT_MISMATCH', message: refusal, pages, pageCount: result.pageCount });
+    if (refusal)
+      return failParse(statementId, run, {
+        code: 'ACCOUNT_MISMATCH',
+        message: refusal,
+        pages,
+        pageCount: result.pageCount,
+      });
 
     // Rows and pages are written in batches outside a transaction while the statement still
     // shows as processing (only an analysed statement's rows are its result); the status turns
     // to analysed in one statement at the end. A newer run asked for meanwhile stops the writing
     // and clears what was written when it saves.
     const batches: repo.RunBatches = { statementId, run, between: letOthersIn };
-    if (!(await repo.deleteStoredRows(db, batches)) || !(await repo.insertTransactions(db, rows, batches)) || !(await repo.insertPages(db, pages, batches))) return;
+    if (
+      !(await repo.deleteStoredRows(db, batches)) ||
+      !(await repo.insertTransactions(db, rows, batches)) ||
+      !(await repo.insertPages(db, pages, batches))
+    )
+      return;
     await repo.updateStatementRun(db, statementId, run, {
       status: 'analysed',
       stage: 'done',
@@ -198,7 +258,12 @@ export function createStatementParsing(deps: { db: Db; jobs: Jobs }) {
       metadata: result.metadata,
       skippedRows: result.skippedRows,
       confidence: result.confidence,
-      notes: result.notes.map((note, position) => ({ message: note.message, index: note.index, page: note.page, date: reading.noteDates[position] })),
+      notes: result.notes.map((note, position) => ({
+        message: note.message,
+        index: note.index,
+        page: note.page,
+        date: reading.noteDates[position],
+      })),
       analysis,
       errorCode: null,
       errorMessage: null,

@@ -1,5 +1,12 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
-import { analyseStatement, type AccountHolder, type Category, type ChargeKind, type SourceLine, type Transaction } from '@levy/statements';
+import {
+  analyseStatement,
+  type AccountHolder,
+  type Category,
+  type ChargeKind,
+  type SourceLine,
+  type Transaction,
+} from '@levy/statements';
 import { asKobo, type Kobo } from '@levy/tax';
 import type { NewTransaction, PageRow, TransactionRow } from './analyser.repo';
 import type { CorrectedFields, StoredAnalysis } from './analyser.schema';
@@ -48,7 +55,9 @@ export function toEngineTransaction(row: TransactionRow, index = row.index): Tra
 }
 
 /** The fields of a transaction a correction may change, as they are now. */
-export function correctableFields(transaction: Pick<Transaction, 'category' | 'date' | 'narration' | 'counterparty' | 'debit' | 'credit' | 'balance'>): CorrectedFields {
+export function correctableFields(
+  transaction: Pick<Transaction, 'category' | 'date' | 'narration' | 'counterparty' | 'debit' | 'credit' | 'balance'>,
+): CorrectedFields {
   return {
     category: transaction.category,
     date: transaction.date,
@@ -77,8 +86,11 @@ export function applyCorrection(transaction: Transaction, fields: CorrectedField
 /** The balance at the end of each day that has a printed balance, in date order. */
 export function endOfDayBalances(transactions: readonly Transaction[]): Array<{ date: string; balance: Kobo }> {
   const byDay = new Map<string, Kobo>();
-  for (const transaction of transactions) if (transaction.balance !== null) byDay.set(transaction.date, transaction.balance);
-  return [...byDay.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([date, balance]) => ({ date, balance }));
+  for (const transaction of transactions)
+    if (transaction.balance !== null) byDay.set(transaction.date, transaction.balance);
+  return [...byDay.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([date, balance]) => ({ date, balance }));
 }
 
 /** The engine's analysis of the rows, for their account's holder, with the balance series the charts draw. */
@@ -110,13 +122,25 @@ export function pagesOf(statementId: string, lines: readonly SourceLine[]): Page
       page = [];
       pages.set(line.page, page);
     }
-    page.push([hundredths(line.y), hundredths(line.height), line.cells.map((cell) => [cell.text, hundredths(cell.x), hundredths(cell.width)])]);
+    page.push([
+      hundredths(line.y),
+      hundredths(line.height),
+      line.cells.map((cell) => [cell.text, hundredths(cell.x), hundredths(cell.width)]),
+    ]);
   }
-  return [...pages.entries()].map(([page, compact]) => ({ statementId, page, lines: deflateRawSync(JSON.stringify(compact), { level: 1 }) }));
+  return [...pages.entries()].map(([page, compact]) => ({
+    statementId,
+    page,
+    lines: deflateRawSync(JSON.stringify(compact), { level: 1 }),
+  }));
 }
 
 /** A stored page's lines, as the extract view shows them. */
 export function linesOfPage(stored: Buffer): Array<Omit<SourceLine, 'page'>> {
   const compact = JSON.parse(inflateRawSync(stored).toString('utf8')) as CompactLine[];
-  return compact.map(([y, height, cells]) => ({ y, height, cells: cells.map(([text, x, width]) => ({ text, x, width })) }));
+  return compact.map(([y, height, cells]) => ({
+    y,
+    height,
+    cells: cells.map(([text, x, width]) => ({ text, x, width })),
+  }));
 }

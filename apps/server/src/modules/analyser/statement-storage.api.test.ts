@@ -19,7 +19,8 @@ afterAll(async () => {
 /** Every SQL text sent to the database, in order, whether through the pool or a transaction's client. */
 function recordQueries(pool: pg.Pool): { texts: string[]; stop(): void } {
   const texts: string[] = [];
-  const log = (query: unknown) => texts.push(typeof query === 'string' ? query : String((query as { text?: string }).text ?? ''));
+  const log = (query: unknown) =>
+    texts.push(typeof query === 'string' ? query : String((query as { text?: string }).text ?? ''));
   const poolQuery = pool.query.bind(pool);
   const poolConnect = pool.connect.bind(pool);
   const wrappedClients = new WeakSet<pg.PoolClient>();
@@ -37,7 +38,9 @@ function recordQueries(pool: pg.Pool): { texts: string[]; stop(): void } {
     }) as typeof client.query;
   };
   // The pool's own query() takes a client with a callback: both forms are kept.
-  pool.connect = ((callback?: (error: Error | undefined, client: pg.PoolClient | undefined, done: () => void) => void) => {
+  pool.connect = ((
+    callback?: (error: Error | undefined, client: pg.PoolClient | undefined, done: () => void) => void,
+  ) => {
     if (callback) {
       return (poolConnect as (cb: typeof callback) => void)((error, client, done) => {
         if (client) wrap(client);
@@ -62,10 +65,22 @@ describe("a large statement's rows", () => {
   it("are stored in batches that let another user's queries in between, and the statement is analysed once all are stored", async () => {
     const analyst = await ownerWithOrganisation(test);
     const neighbour = await ownerWithOrganisation(test);
-    const folder = await test.call('POST', 'bank', 'statement-folders', { token: analyst.token, body: { name: `Large ${randomUUID().slice(0, 6)}` } });
-    const record = await test.call('POST', 'bank', `statement-folders/${folder.data.id}/records`, { token: analyst.token, body: { name: 'Bello Stores' } });
-    await test.call('POST', 'bank', 'statement-folders', { token: neighbour.token, body: { name: 'Neighbour folder' } });
-    const { fixture, bytes } = await renderFixture({ style: 'moniepoint', seed: 20, count: 2_500, perDay: 30, start: '2024-01-01' }, 'csv');
+    const folder = await test.call('POST', 'bank', 'statement-folders', {
+      token: analyst.token,
+      body: { name: `Large ${randomUUID().slice(0, 6)}` },
+    });
+    const record = await test.call('POST', 'bank', `statement-folders/${folder.data.id}/records`, {
+      token: analyst.token,
+      body: { name: 'Bello Stores' },
+    });
+    await test.call('POST', 'bank', 'statement-folders', {
+      token: neighbour.token,
+      body: { name: 'Neighbour folder' },
+    });
+    const { fixture, bytes } = await renderFixture(
+      { style: 'moniepoint', seed: 20, count: 2_500, perDay: 30, start: '2024-01-01' },
+      'csv',
+    );
 
     const pool = connectionOf(test.database.db).client as pg.Pool;
     const queries = recordQueries(pool);
@@ -97,7 +112,9 @@ describe("a large statement's rows", () => {
     }
     expect(statement).toMatchObject({ status: 'analysed', totals: { transaction_count: fixture.rows.length } });
 
-    const inserts = queries.texts.flatMap((text, position) => (/insert into "analyser_transactions"/.test(text) ? [position] : []));
+    const inserts = queries.texts.flatMap((text, position) =>
+      /insert into "analyser_transactions"/.test(text) ? [position] : [],
+    );
     expect(inserts.length).toBeGreaterThanOrEqual(4);
     const during = queries.texts.slice(inserts[0], inserts.at(-1));
     // The neighbour's folder list ran between the first and the last batch.

@@ -1,4 +1,13 @@
-import { accountHolderOf, categoriseForHolder, isStatementError, readStatement, type ColumnMapping, type SourceDocument, type StatementProgress, type StatementResult } from '@levy/statements';
+import {
+  accountHolderOf,
+  categoriseForHolder,
+  isStatementError,
+  readStatement,
+  type ColumnMapping,
+  type SourceDocument,
+  type StatementProgress,
+  type StatementResult,
+} from '@levy/statements';
 import type { Kobo } from '@levy/tax';
 import type { NewTransaction, PageRow } from './analyser.repo';
 import type { CorrectedFields, StoredAnalysis } from './analyser.schema';
@@ -41,7 +50,10 @@ export interface StatementReadInput {
  * rows, pages and analysis for storing. Runs in a file worker: reading, rebuilding and storing
  * 200,000 rows is seconds of work that must not hold up other requests.
  */
-export async function readStatementForStorage(input: StatementReadInput, report: (progress: StatementProgress) => void): Promise<StatementReading | StatementRefusal> {
+export async function readStatementForStorage(
+  input: StatementReadInput,
+  report: (progress: StatementProgress) => void,
+): Promise<StatementReading | StatementRefusal> {
   let document: SourceDocument | null = null;
   let result: StatementResult;
   try {
@@ -56,7 +68,13 @@ export async function readStatementForStorage(input: StatementReadInput, report:
   } catch (error) {
     if (!isStatementError(error)) throw error;
     const read = document as SourceDocument | null;
-    return { ok: false, code: error.code, message: error.message, pages: read ? pagesOf(input.statementId, read.lines) : null, pageCount: read?.pageCount ?? null };
+    return {
+      ok: false,
+      code: error.code,
+      message: error.message,
+      pages: read ? pagesOf(input.statementId, read.lines) : null,
+      pageCount: read?.pageCount ?? null,
+    };
   }
   // Whose account it is decides what its credits are; a person's corrections come after and stay.
   const holder = accountHolderOf(result.account.name);
@@ -69,9 +87,14 @@ export async function readStatementForStorage(input: StatementReadInput, report:
   return {
     ok: true,
     result: rest,
-    rows: transactions.map((transaction) => toStoredRow(input.statementId, transaction, correctionByIndex.has(transaction.index))),
+    rows: transactions.map((transaction) =>
+      toStoredRow(input.statementId, transaction, correctionByIndex.has(transaction.index)),
+    ),
     pages: pagesOf(input.statementId, (document as SourceDocument | null)?.lines ?? []),
-    analysis: input.corrections.length > 0 || holder === 'company' ? analyseRows(transactions, holder) : { engine: result.analysis, balances: endOfDayBalances(transactions) },
+    analysis:
+      input.corrections.length > 0 || holder === 'company'
+        ? analyseRows(transactions, holder)
+        : { engine: result.analysis, balances: endOfDayBalances(transactions) },
     totals: totalsOf(transactions),
     closingBalance: transactions.at(-1)?.balance ?? result.computed.closingBalance,
     noteDates: result.notes.map((note) => (note.index === null ? null : (read[note.index]?.date ?? null))),

@@ -18,12 +18,18 @@ const MIME_TYPES: Record<StatementFormat, string> = {
 function toEngineMapping(mapping: Exclude<ColumnMappingInput, null>): ColumnMapping {
   const { value_date: valueDate, ...rest } = mapping;
   const engine: ColumnMapping = {};
-  for (const [field, column] of Object.entries({ ...rest, valueDate })) if (column !== undefined) engine[field as keyof ColumnMapping] = Number(column);
+  for (const [field, column] of Object.entries({ ...rest, valueDate }))
+    if (column !== undefined) engine[field as keyof ColumnMapping] = Number(column);
   return engine;
 }
 
 /** Statement files in: checked by content, size and password, kept, and queued for their parse (upload, re-run, new mapping). */
-export function createStatementUploads(deps: { db: Db; access: AnalyserAccess; enqueueParse(tx: Db, statementId: string, run: number): Promise<void>; parseQueued(): void }) {
+export function createStatementUploads(deps: {
+  db: Db;
+  access: AnalyserAccess;
+  enqueueParse(tx: Db, statementId: string, run: number): Promise<void>;
+  parseQueued(): void;
+}) {
   const { db, enqueueParse, parseQueued } = deps;
   const { ownRecord, ownStatement, statementViews, statementView } = deps.access;
 
@@ -31,11 +37,18 @@ export function createStatementUploads(deps: { db: Db; access: AnalyserAccess; e
   function rejection(error: unknown): unknown {
     if (!isStatementError(error)) return error;
     const isAboutPassword = error.code === 'PASSWORD_REQUIRED' || error.code === 'WRONG_PASSWORD';
-    return new AppError('UNPROCESSABLE', error.message, { reason: error.code, field: isAboutPassword ? 'password' : 'file' });
+    return new AppError('UNPROCESSABLE', error.message, {
+      reason: error.code,
+      field: isAboutPassword ? 'password' : 'file',
+    });
   }
 
   /** Opens an encrypted PDF or workbook with the password to check it; the password is kept only if the file needs it. */
-  async function passwordFor(format: StatementFormat, content: Buffer, password: string | undefined): Promise<string | null> {
+  async function passwordFor(
+    format: StatementFormat,
+    content: Buffer,
+    password: string | undefined,
+  ): Promise<string | null> {
     if (format === 'csv') return null;
     try {
       const access = await checkStatementAccess(bytesOf(content), password || undefined);
@@ -113,7 +126,12 @@ export function createStatementUploads(deps: { db: Db; access: AnalyserAccess; e
     async saveMapping(caller: Caller, id: string, mapping: ColumnMappingInput | null, password: string | undefined) {
       const row = await ownStatement(caller, id);
       return queueRun(row.id, password, async (tx) => {
-        if (mapping) await repo.saveMapping(tx, { statementId: row.id, mapping: toEngineMapping(mapping), createdBy: caller.userId });
+        if (mapping)
+          await repo.saveMapping(tx, {
+            statementId: row.id,
+            mapping: toEngineMapping(mapping),
+            createdBy: caller.userId,
+          });
         else await repo.deleteMapping(tx, row.id);
         await repo.deleteCorrections(tx, row.id);
       });

@@ -15,14 +15,24 @@ export interface PaidBill {
 }
 
 const DAY_MS = 86_400_000;
-const LAGOS_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos', year: 'numeric', month: '2-digit', day: '2-digit' });
+const LAGOS_DAY = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Africa/Lagos',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 
 function daysBetween(a: string, b: string): number {
   return Math.round(Math.abs(Date.parse(`${a}T00:00:00Z`) - Date.parse(`${b}T00:00:00Z`)) / DAY_MS);
 }
 
 /** The Pay Taxes route with the WHT form opened and filled in. */
-export function whtFormLink(form: { wht_type: string; month: string; amount: string; beneficiary_name: string }): string {
+export function whtFormLink(form: {
+  wht_type: string;
+  month: string;
+  amount: string;
+  beneficiary_name: string;
+}): string {
   const query = new URLSearchParams({
     [PAY_LINK_PARAMS.type]: 'wht',
     [PAY_LINK_PARAMS.whtType]: form.wht_type,
@@ -39,19 +49,35 @@ export function whtFormLink(form: { wht_type: string; month: string; amount: str
  * each debit matched once, the closest dates first. Then the engine's tax payments that matched
  * no bill, the vendors that may be owed WHT, and the VAT charged on bank fees.
  */
-export function taxInsightOf(statementId: string, transactions: readonly Transaction[], analysis: StatementAnalysis, bills: readonly PaidBill[]): TaxInsight {
-  const candidates: Array<{ transaction: Transaction; bill: PaidBill; matchedOn: 'total' | 'amount_due'; daysApart: number }> = [];
+export function taxInsightOf(
+  statementId: string,
+  transactions: readonly Transaction[],
+  analysis: StatementAnalysis,
+  bills: readonly PaidBill[],
+): TaxInsight {
+  const candidates: Array<{
+    transaction: Transaction;
+    bill: PaidBill;
+    matchedOn: 'total' | 'amount_due';
+    daysApart: number;
+  }> = [];
   for (const bill of bills) {
     const paidOn = LAGOS_DAY.format(bill.paidAt);
     for (const transaction of transactions) {
       if (transaction.debit === 0) continue;
-      const matchedOn = transaction.debit === bill.totalKobo ? 'total' : transaction.debit === bill.amountDueKobo ? 'amount_due' : null;
+      const matchedOn =
+        transaction.debit === bill.totalKobo ? 'total' : transaction.debit === bill.amountDueKobo ? 'amount_due' : null;
       if (!matchedOn) continue;
       const daysApart = daysBetween(transaction.date, paidOn);
       if (daysApart <= TAX_MATCH_WINDOW_DAYS) candidates.push({ transaction, bill, matchedOn, daysApart });
     }
   }
-  candidates.sort((a, b) => a.daysApart - b.daysApart || (a.matchedOn === b.matchedOn ? 0 : a.matchedOn === 'total' ? -1 : 1) || a.transaction.index - b.transaction.index);
+  candidates.sort(
+    (a, b) =>
+      a.daysApart - b.daysApart ||
+      (a.matchedOn === b.matchedOn ? 0 : a.matchedOn === 'total' ? -1 : 1) ||
+      a.transaction.index - b.transaction.index,
+  );
   const usedBills = new Set<string>();
   const usedRows = new Set<number>();
   const matches: TaxInsight['bill_matches'] = [];
@@ -61,8 +87,21 @@ export function taxInsightOf(statementId: string, transactions: readonly Transac
     usedRows.add(candidate.transaction.index);
     const { transaction, bill } = candidate;
     matches.push({
-      transaction: { index: transaction.index, date: transaction.date, narration: transaction.narration, amount: naira(transaction.debit) },
-      bill: { id: bill.id, reference: bill.reference, type: bill.type, period_start: bill.periodStart, amount_due: naira(bill.amountDueKobo), total: naira(bill.totalKobo), paid_at: bill.paidAt.toISOString() },
+      transaction: {
+        index: transaction.index,
+        date: transaction.date,
+        narration: transaction.narration,
+        amount: naira(transaction.debit),
+      },
+      bill: {
+        id: bill.id,
+        reference: bill.reference,
+        type: bill.type,
+        period_start: bill.periodStart,
+        amount_due: naira(bill.amountDueKobo),
+        total: naira(bill.totalKobo),
+        paid_at: bill.paidAt.toISOString(),
+      },
       matched_on: candidate.matchedOn,
       days_apart: candidate.daysApart,
     });
@@ -75,9 +114,19 @@ export function taxInsightOf(statementId: string, transactions: readonly Transac
     bill_matches: matches,
     unmatched_tax_payments: analysis.taxPayments.payments
       .filter((payment) => !usedRows.has(payment.index))
-      .map((payment) => ({ index: payment.index, date: payment.date, amount: naira(payment.amount), narration: payment.narration })),
+      .map((payment) => ({
+        index: payment.index,
+        date: payment.date,
+        amount: naira(payment.amount),
+        narration: payment.narration,
+      })),
     wht_vendors: analysis.whtCandidates.map((candidate) => {
-      const form = { wht_type: candidate.whtCode, month: candidate.months[candidate.months.length - 1] ?? '', amount: naira(candidate.total), beneficiary_name: candidate.vendor };
+      const form = {
+        wht_type: candidate.whtCode,
+        month: candidate.months[candidate.months.length - 1] ?? '',
+        amount: naira(candidate.total),
+        beneficiary_name: candidate.vendor,
+      };
       return {
         vendor: candidate.vendor,
         payments: candidate.payments,

@@ -1,6 +1,17 @@
 import type { AnnualReturnView } from '@levy/contracts';
 import { formatPeriod, type AnnualReturn, type AnnualReturnEmployee } from '@levy/tax';
-import { drawFactColumns, drawLetterhead, drawRule, drawSectionTitle, drawTableCells, drawTableHeader, openPdf, PDF_COLOURS, type PdfColumn, type PdfPage } from '../../http/pdf-document';
+import {
+  drawFactColumns,
+  drawLetterhead,
+  drawRule,
+  drawSectionTitle,
+  drawTableCells,
+  drawTableHeader,
+  openPdf,
+  PDF_COLOURS,
+  type PdfColumn,
+  type PdfPage,
+} from '../../http/pdf-document';
 import { longDate, pdfAmount, plural } from '../../http/pdf-text';
 import type { FileReply } from '../../http/route';
 import { exportTable } from '../../http/table-export';
@@ -31,13 +42,16 @@ function fileStem(view: AnnualReturnView): string {
 /** 'Version 2, reference LA-H1-…, filed 03 Feb, 2026 by Kemi Balogun' or 'Not filed yet'. */
 function filingLine(view: AnnualReturnView): string {
   const filed = view.filed;
-  return filed ? `Version ${filed.version}, reference ${filed.reference}, filed ${longDate(filed.filed_at, true)} by ${filed.filed_by}` : 'Not filed yet: this is a preview from the paid PAYE bills';
+  return filed
+    ? `Version ${filed.version}, reference ${filed.reference}, filed ${longDate(filed.filed_at, true)} by ${filed.filed_by}`
+    : 'Not filed yet: this is a preview from the paid PAYE bills';
 }
 
 /** A table drawn row by row, carried onto continued pages headed with `continued`. */
 function tableWriter(page: PdfPage, columns: PdfColumn[], continued: string) {
   const { doc, left, width, bottom } = page;
-  const cells = (values: string[], y: number, options?: { bold?: boolean }) => drawTableCells(page, columns, values, y, options);
+  const cells = (values: string[], y: number, options?: { bold?: boolean }) =>
+    drawTableCells(page, columns, values, y, options);
   const header = (y: number) => drawTableHeader(page, columns, y);
   let y = 0;
   const room = (height: number) => {
@@ -57,7 +71,12 @@ function tableWriter(page: PdfPage, columns: PdfColumn[], continued: string) {
     },
     total(values: string[]) {
       room(ROW + 6);
-      doc.moveTo(left, y - 2).lineTo(left + width, y - 2).lineWidth(0.5).strokeColor(RULE).stroke();
+      doc
+        .moveTo(left, y - 2)
+        .lineTo(left + width, y - 2)
+        .lineWidth(0.5)
+        .strokeColor(RULE)
+        .stroke();
       cells(values, y + 3, { bold: true });
       y += ROW + 10;
     },
@@ -66,7 +85,6 @@ function tableWriter(page: PdfPage, columns: PdfColumn[], continued: string) {
     },
   };
 }
-
 
 /** Paragraphs that move to a new page when they do not fit. */
 function paragraphs(page: PdfPage, top: number, lines: string[]): number {
@@ -91,8 +109,16 @@ function paragraphs(page: PdfPage, top: number, lines: string[]): number {
  */
 async function renderReturnPdf(input: ReturnDocumentInput): Promise<FileReply> {
   const { view, content } = input;
-  const page = openPdf({ title: `Annual return ${view.year}: ${view.corporation.name}, ${view.state.name}`, subject: "Employer's annual return (Form H1)" });
-  let y = drawLetterhead(page, "Employer's annual return", `Form H1 · ${view.year} · ${view.state.code}`, view.filed ? 'FILED' : undefined);
+  const page = openPdf({
+    title: `Annual return ${view.year}: ${view.corporation.name}, ${view.state.name}`,
+    subject: "Employer's annual return (Form H1)",
+  });
+  let y = drawLetterhead(
+    page,
+    "Employer's annual return",
+    `Form H1 · ${view.year} · ${view.state.code}`,
+    view.filed ? 'FILED' : undefined,
+  );
   y = drawFactColumns(
     page,
     y,
@@ -111,7 +137,12 @@ async function renderReturnPdf(input: ReturnDocumentInput): Promise<FileReply> {
         ['Year', `1 January to 31 December ${view.year}`],
         ['Due', longDate(view.due_date)],
         ['Filing', filingLine(view)],
-        ['Late filing', view.late_filing ? `${plural(view.late_filing.months_late, 'month')} late as of ${longDate(view.late_filing.as_of)}: penalty ${pdfAmount(view.late_filing.penalty)} (${pdfSafe(view.late_filing.rule)})` : null],
+        [
+          'Late filing',
+          view.late_filing
+            ? `${plural(view.late_filing.months_late, 'month')} late as of ${longDate(view.late_filing.as_of)}: penalty ${pdfAmount(view.late_filing.penalty)} (${pdfSafe(view.late_filing.rule)})`
+            : null,
+        ],
       ],
     },
   );
@@ -132,12 +163,23 @@ async function renderReturnPdf(input: ReturnDocumentInput): Promise<FileReply> {
       facts: [
         ['Paid PAYE bills', `${plural(content.bills.length, 'bill')}, ${money(content.totals.billsAmountDueKobo)}`],
         ['PAYE at the law’s figures', money(content.totals.expectedTaxKobo)],
-        ['Result', content.reconciled ? 'PAYE deducted equals the paid bills.' : 'PAYE deducted differs from the paid bills: see below.'],
+        [
+          'Result',
+          content.reconciled
+            ? 'PAYE deducted equals the paid bills.'
+            : 'PAYE deducted differs from the paid bills: see below.',
+        ],
       ],
     },
   );
   y = drawSectionTitle(page, y, `Differences (${content.differences.length})`);
-  y = paragraphs(page, y, content.differences.length > 0 ? content.differences.map((difference) => `• ${pdfSafe(differenceMessage(difference))}`) : ['None: every month owed has a paid bill, and every row’s PAYE matches the law’s figure.']);
+  y = paragraphs(
+    page,
+    y,
+    content.differences.length > 0
+      ? content.differences.map((difference) => `• ${pdfSafe(differenceMessage(difference))}`)
+      : ['None: every month owed has a paid bill, and every row’s PAYE matches the law’s figure.'],
+  );
   y = drawSectionTitle(page, y + 6, `Employees (${content.employees.length})`);
   const table = tableWriter(
     page,
@@ -154,9 +196,25 @@ async function renderReturnPdf(input: ReturnDocumentInput): Promise<FileReply> {
   );
   table.start(y);
   for (const employee of content.employees) {
-    table.row([employee.taxPayerNumber, employee.name, String(employee.months), figure(employee.grossKobo), figure(employee.totalReliefsKobo), figure(employee.taxDeductedKobo), figure(employee.expectedTaxKobo)]);
+    table.row([
+      employee.taxPayerNumber,
+      employee.name,
+      String(employee.months),
+      figure(employee.grossKobo),
+      figure(employee.totalReliefsKobo),
+      figure(employee.taxDeductedKobo),
+      figure(employee.expectedTaxKobo),
+    ]);
   }
-  table.total(['Total', `${content.totals.employees} employees`, '', figure(content.totals.grossKobo), figure(content.totals.totalReliefsKobo), figure(content.totals.taxDeductedKobo), figure(content.totals.expectedTaxKobo)]);
+  table.total([
+    'Total',
+    `${content.totals.employees} employees`,
+    '',
+    figure(content.totals.grossKobo),
+    figure(content.totals.totalReliefsKobo),
+    figure(content.totals.taxDeductedKobo),
+    figure(content.totals.expectedTaxKobo),
+  ]);
   paragraphs(page, table.y, [
     'Reliefs are those the tax engine allows on each employee’s year under the regime in force: pension at 8% of basic salary, housing and transport (Pension Reform Act default) and, under PITA (to 2025), the Consolidated Relief Allowance. The bills carry no NHF, NHIS, life assurance or rent, so none is assumed. The law’s PAYE is the engine’s figure for each month when its bill was made, summed.',
     `Generated by Levy on ${longDate(input.generatedAt.toISOString(), true)}. The income columns per employee are in the CSV and XLSX exports.`,
@@ -164,10 +222,25 @@ async function renderReturnPdf(input: ReturnDocumentInput): Promise<FileReply> {
   return page.finish(`annual-return-${fileStem(view)}.pdf`);
 }
 
-export async function exportAnnualReturn(input: ReturnDocumentInput, format: 'csv' | 'xlsx' | 'pdf'): Promise<FileReply> {
+export async function exportAnnualReturn(
+  input: ReturnDocumentInput,
+  format: 'csv' | 'xlsx' | 'pdf',
+): Promise<FileReply> {
   if (format === 'pdf') return renderReturnPdf(input);
   const { content } = input;
-  type Line = { taxId: string; name: string; designation: string; months: string; gross: number; incomes: number[]; pension: number; reliefs: number; chargeable: number; tax: number; expected: number };
+  type Line = {
+    taxId: string;
+    name: string;
+    designation: string;
+    months: string;
+    gross: number;
+    incomes: number[];
+    pension: number;
+    reliefs: number;
+    chargeable: number;
+    tax: number;
+    expected: number;
+  };
   const rows: Line[] = content.employees.map((employee) => ({
     taxId: employee.taxPayerNumber,
     name: employee.name,
@@ -182,7 +255,19 @@ export async function exportAnnualReturn(input: ReturnDocumentInput, format: 'cs
     expected: employee.expectedTaxKobo,
   }));
   const { totals } = content;
-  rows.push({ taxId: 'Total', name: `${totals.employees} employees`, designation: '', months: '', gross: totals.grossKobo, incomes: totals.incomesKobo, pension: content.employees.reduce((sum, employee) => sum + employee.reliefs.pension, 0), reliefs: totals.totalReliefsKobo, chargeable: content.employees.reduce((sum, employee) => sum + employee.chargeableIncomeKobo, 0), tax: totals.taxDeductedKobo, expected: totals.expectedTaxKobo });
+  rows.push({
+    taxId: 'Total',
+    name: `${totals.employees} employees`,
+    designation: '',
+    months: '',
+    gross: totals.grossKobo,
+    incomes: totals.incomesKobo,
+    pension: content.employees.reduce((sum, employee) => sum + employee.reliefs.pension, 0),
+    reliefs: totals.totalReliefsKobo,
+    chargeable: content.employees.reduce((sum, employee) => sum + employee.chargeableIncomeKobo, 0),
+    tax: totals.taxDeductedKobo,
+    expected: totals.expectedTaxKobo,
+  });
   return exportTable({
     filename: `annual-return-${fileStem(input.view)}`,
     sheetName: `Form H1 ${input.view.year}`,
@@ -194,7 +279,11 @@ export async function exportAnnualReturn(input: ReturnDocumentInput, format: 'cs
       { header: 'Designation', value: (row) => row.designation },
       { header: 'Months on payroll', value: (row) => row.months },
       { header: 'Gross income (NGN)', value: (row) => naira(row.gross), isMoney: true },
-      ...INCOME_COLUMN_LABELS.map((label, index) => ({ header: `${label} (NGN)`, value: (row: Line) => naira(row.incomes[index]), isMoney: true })),
+      ...INCOME_COLUMN_LABELS.map((label, index) => ({
+        header: `${label} (NGN)`,
+        value: (row: Line) => naira(row.incomes[index]),
+        isMoney: true,
+      })),
       { header: 'Pension relief (NGN)', value: (row) => naira(row.pension), isMoney: true },
       { header: 'Total reliefs (NGN)', value: (row) => naira(row.reliefs), isMoney: true },
       { header: 'Chargeable income (NGN)', value: (row) => naira(row.chargeable), isMoney: true },
@@ -210,8 +299,16 @@ export async function exportAnnualReturn(input: ReturnDocumentInput, format: 'cs
  */
 export async function renderTaxCard(input: ReturnDocumentInput, employee: AnnualReturnEmployee): Promise<FileReply> {
   const { view } = input;
-  const page = openPdf({ title: `Tax deduction card ${view.year}: ${employee.name}`, subject: 'Employee tax deduction card' });
-  let y = drawLetterhead(page, 'Tax deduction card', `${view.year} · ${employee.taxPayerNumber}`, view.filed ? 'FILED' : undefined);
+  const page = openPdf({
+    title: `Tax deduction card ${view.year}: ${employee.name}`,
+    subject: 'Employee tax deduction card',
+  });
+  let y = drawLetterhead(
+    page,
+    'Tax deduction card',
+    `${view.year} · ${employee.taxPayerNumber}`,
+    view.filed ? 'FILED' : undefined,
+  );
   y = drawFactColumns(
     page,
     y,
@@ -231,7 +328,12 @@ export async function renderTaxCard(input: ReturnDocumentInput, employee: Annual
         ['Tax ID', view.tax_payer_number],
         ['Address', input.employerAddress],
         ['Revenue service', view.state.revenue_service],
-        ['Annual return', view.filed ? `Form H1 ${view.year}, version ${view.filed.version}, filed ${longDate(view.filed.filed_at)}` : `Form H1 ${view.year}: not filed yet`],
+        [
+          'Annual return',
+          view.filed
+            ? `Form H1 ${view.year}, version ${view.filed.version}, filed ${longDate(view.filed.filed_at)}`
+            : `Form H1 ${view.year}: not filed yet`,
+        ],
         ['Return reference', view.filed?.reference],
       ],
     },
@@ -251,13 +353,23 @@ export async function renderTaxCard(input: ReturnDocumentInput, employee: Annual
   const months = new Map(employee.monthly.map((month) => [month.period, month]));
   // Months paid outside Levy without their payroll file: paid, but this employee's share is unknown.
   const outsideLevy = input.content.differences.some((difference) => difference.kind === 'paid_outside_levy');
-  const unsplit = new Map(input.content.differences.flatMap((difference) => (difference.kind === 'paid_outside_levy' && !difference.split ? [[difference.period, difference.reference]] : [])));
+  const unsplit = new Map(
+    input.content.differences.flatMap((difference) =>
+      difference.kind === 'paid_outside_levy' && !difference.split ? [[difference.period, difference.reference]] : [],
+    ),
+  );
   for (let month = 1; month <= 12; month++) {
     const period = formatPeriod(view.year, month);
     const paid = months.get(period);
     const outside = unsplit.get(period);
     if (paid) table.row([monthName(period), figure(paid.grossKobo), figure(paid.taxKobo), paid.bills.join(', ')]);
-    else if (outside) table.row([monthName(period), '—', '—', `Paid outside Levy (${outside}): the split per employee is not on record`]);
+    else if (outside)
+      table.row([
+        monthName(period),
+        '—',
+        '—',
+        `Paid outside Levy (${outside}): the split per employee is not on record`,
+      ]);
     else table.row([monthName(period), '—', '—', 'Not on a paid PAYE bill']);
   }
   table.total(['Total', figure(employee.grossKobo), figure(employee.taxDeductedKobo), '']);

@@ -1,8 +1,29 @@
 import type { AnnualReturnContent } from '@levy/contracts';
-import { addMonths, ANNUAL_RETURN_INCOME_COLUMNS, asKobo, koboToNairaString, type AnnualReturn, type AnnualReturnDifference, type Period } from '@levy/tax';
+import {
+  addMonths,
+  ANNUAL_RETURN_INCOME_COLUMNS,
+  asKobo,
+  koboToNairaString,
+  type AnnualReturn,
+  type AnnualReturnDifference,
+  type Period,
+} from '@levy/tax';
 import { longDate } from '../../http/pdf-text';
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 export const naira = (kobo: number) => koboToNairaString(asKobo(kobo));
 
@@ -26,7 +47,9 @@ export function monthRuns(periods: readonly Period[]): string {
     if (last && addMonths(last[1], 1) === period) last[1] = period;
     else runs.push([period, period]);
   }
-  return runs.map(([from, to]) => (from === to ? monthName(from) : `${monthName(from).split(' ')[0]} to ${monthName(to)}`)).join(', ');
+  return runs
+    .map(([from, to]) => (from === to ? monthName(from) : `${monthName(from).split(' ')[0]} to ${monthName(to)}`))
+    .join(', ');
 }
 
 /** A difference between the return and the year's bills, said plainly. */
@@ -66,7 +89,12 @@ export function contentView(result: AnnualReturn): AnnualReturnContent {
       chargeable_income: naira(employee.chargeableIncomeKobo),
       tax_deducted: naira(employee.taxDeductedKobo),
       expected_tax: naira(employee.expectedTaxKobo),
-      monthly: employee.monthly.map((month) => ({ period: month.period, gross: naira(month.grossKobo), tax: naira(month.taxKobo), bills: month.bills })),
+      monthly: employee.monthly.map((month) => ({
+        period: month.period,
+        gross: naira(month.grossKobo),
+        tax: naira(month.taxKobo),
+        bills: month.bills,
+      })),
     })),
     totals: {
       employees: result.totals.employees,
@@ -77,8 +105,17 @@ export function contentView(result: AnnualReturn): AnnualReturnContent {
       expected_tax: naira(result.totals.expectedTaxKobo),
       bills_amount_due: naira(result.totals.billsAmountDueKobo),
     },
-    bills: result.bills.map((bill) => ({ reference: bill.reference, period: bill.period, supplementary: bill.supplementary, amount_due: naira(bill.amountDueKobo) })),
+    bills: result.bills.map((bill) => ({
+      reference: bill.reference,
+      period: bill.period,
+      supplementary: bill.supplementary,
+      amount_due: naira(bill.amountDueKobo),
+    })),
     reconciled: result.reconciled,
-    differences: result.differences.map((difference) => ({ kind: difference.kind, period: 'period' in difference ? difference.period : null, message: differenceMessage(difference) })),
+    differences: result.differences.map((difference) => ({
+      kind: difference.kind,
+      period: 'period' in difference ? difference.period : null,
+      message: differenceMessage(difference),
+    })),
   };
 }

@@ -5,16 +5,28 @@ import { annualReturnClaims, annualReturns, priorPayePayments } from './annual-r
 export type AnnualReturnRow = typeof annualReturns.$inferSelect;
 
 /** Every version filed for a corporation, state and year, newest first. */
-export function findVersions(executor: Db, key: { corporationId: string; stateId: number; year: number }): Promise<AnnualReturnRow[]> {
+export function findVersions(
+  executor: Db,
+  key: { corporationId: string; stateId: number; year: number },
+): Promise<AnnualReturnRow[]> {
   return executor
     .select()
     .from(annualReturns)
-    .where(and(eq(annualReturns.corporationId, key.corporationId), eq(annualReturns.stateId, key.stateId), eq(annualReturns.year, key.year)))
+    .where(
+      and(
+        eq(annualReturns.corporationId, key.corporationId),
+        eq(annualReturns.stateId, key.stateId),
+        eq(annualReturns.year, key.year),
+      ),
+    )
     .orderBy(desc(annualReturns.version));
 }
 
 /** Stores a version; null when that version number was taken first (a filing at the same moment). */
-export async function insertVersion(executor: Db, row: typeof annualReturns.$inferInsert): Promise<AnnualReturnRow | null> {
+export async function insertVersion(
+  executor: Db,
+  row: typeof annualReturns.$inferInsert,
+): Promise<AnnualReturnRow | null> {
   const [stored] = await executor.insert(annualReturns).values(row).onConflictDoNothing().returning();
   return stored ?? null;
 }
@@ -22,7 +34,12 @@ export async function insertVersion(executor: Db, row: typeof annualReturns.$inf
 /** The first filing of each corporation, state and year of an organisation (what deadlines need). */
 export function firstFilings(executor: Db, organisationId: string) {
   return executor
-    .select({ corporationId: annualReturns.corporationId, stateId: annualReturns.stateId, year: annualReturns.year, filedAt: min(annualReturns.filedAt) })
+    .select({
+      corporationId: annualReturns.corporationId,
+      stateId: annualReturns.stateId,
+      year: annualReturns.year,
+      filedAt: min(annualReturns.filedAt),
+    })
     .from(annualReturns)
     .where(eq(annualReturns.organisationId, organisationId))
     .groupBy(annualReturns.corporationId, annualReturns.stateId, annualReturns.year)
@@ -35,7 +52,11 @@ type ReturnKey = { corporationId: string; stateId: number; year: number };
  * Takes the return's submission claim for `version`; a claim older than `staleAfterMs` (its
  * process died mid-call) is taken over. Null, with nothing changed, when someone else holds it.
  */
-export async function claimSubmission(executor: Db, key: ReturnKey, claim: { version: number; claimedByName: string; staleAfterMs: number }) {
+export async function claimSubmission(
+  executor: Db,
+  key: ReturnKey,
+  claim: { version: number; claimedByName: string; staleAfterMs: number },
+) {
   const [taken] = await executor
     .insert(annualReturnClaims)
     .values({ ...key, version: claim.version, claimedByName: claim.claimedByName })
@@ -54,20 +75,35 @@ export async function findClaim(executor: Db, key: ReturnKey) {
   const [claim] = await executor
     .select()
     .from(annualReturnClaims)
-    .where(and(eq(annualReturnClaims.corporationId, key.corporationId), eq(annualReturnClaims.stateId, key.stateId), eq(annualReturnClaims.year, key.year)));
+    .where(
+      and(
+        eq(annualReturnClaims.corporationId, key.corporationId),
+        eq(annualReturnClaims.stateId, key.stateId),
+        eq(annualReturnClaims.year, key.year),
+      ),
+    );
   return claim ?? null;
 }
 
 export async function releaseClaim(executor: Db, key: ReturnKey): Promise<void> {
   await executor
     .delete(annualReturnClaims)
-    .where(and(eq(annualReturnClaims.corporationId, key.corporationId), eq(annualReturnClaims.stateId, key.stateId), eq(annualReturnClaims.year, key.year)));
+    .where(
+      and(
+        eq(annualReturnClaims.corporationId, key.corporationId),
+        eq(annualReturnClaims.stateId, key.stateId),
+        eq(annualReturnClaims.year, key.year),
+      ),
+    );
 }
 
 export type PriorPaymentRow = typeof priorPayePayments.$inferSelect;
 
 /** A registration's months paid before Levy, newest month first. */
-export function findPriorPayments(executor: Db, key: { corporationId: string; stateId: number }): Promise<PriorPaymentRow[]> {
+export function findPriorPayments(
+  executor: Db,
+  key: { corporationId: string; stateId: number },
+): Promise<PriorPaymentRow[]> {
   return executor
     .select()
     .from(priorPayePayments)
@@ -76,15 +112,27 @@ export function findPriorPayments(executor: Db, key: { corporationId: string; st
 }
 
 /** Stores a month paid before Levy; null when that month is recorded already. */
-export async function insertPriorPayment(executor: Db, row: typeof priorPayePayments.$inferInsert): Promise<PriorPaymentRow | null> {
+export async function insertPriorPayment(
+  executor: Db,
+  row: typeof priorPayePayments.$inferInsert,
+): Promise<PriorPaymentRow | null> {
   const [stored] = await executor.insert(priorPayePayments).values(row).onConflictDoNothing().returning();
   return stored ?? null;
 }
 
-export async function deletePriorPayment(executor: Db, key: { corporationId: string; stateId: number; taxMonth: string }): Promise<PriorPaymentRow | null> {
+export async function deletePriorPayment(
+  executor: Db,
+  key: { corporationId: string; stateId: number; taxMonth: string },
+): Promise<PriorPaymentRow | null> {
   const [removed] = await executor
     .delete(priorPayePayments)
-    .where(and(eq(priorPayePayments.corporationId, key.corporationId), eq(priorPayePayments.stateId, key.stateId), eq(priorPayePayments.taxMonth, key.taxMonth)))
+    .where(
+      and(
+        eq(priorPayePayments.corporationId, key.corporationId),
+        eq(priorPayePayments.stateId, key.stateId),
+        eq(priorPayePayments.taxMonth, key.taxMonth),
+      ),
+    )
     .returning();
   return removed ?? null;
 }
@@ -92,7 +140,11 @@ export async function deletePriorPayment(executor: Db, key: { corporationId: str
 /** Every month an organisation recorded as paid before Levy: what alerts close. */
 export function priorPaidMonthsOfOrganisation(executor: Db, organisationId: string) {
   return executor
-    .select({ corporationId: priorPayePayments.corporationId, stateId: priorPayePayments.stateId, taxMonth: priorPayePayments.taxMonth })
+    .select({
+      corporationId: priorPayePayments.corporationId,
+      stateId: priorPayePayments.stateId,
+      taxMonth: priorPayePayments.taxMonth,
+    })
     .from(priorPayePayments)
     .where(eq(priorPayePayments.organisationId, organisationId));
 }

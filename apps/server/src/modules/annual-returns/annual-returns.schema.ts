@@ -1,6 +1,19 @@
 import type { AnnualReturn, AnnualReturnBillRow } from '@levy/tax';
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, json, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  index,
+  integer,
+  json,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { kobo } from '../../db/columns';
 import { corporations } from '../corporations/corporations.schema';
 import { users } from '../identity/identity.schema';

@@ -1,5 +1,14 @@
 import type { AnnualReturnVersion, AnnualReturnView } from '@levy/contracts';
-import { addDays, annualReturnDueDate, computeAnnualReturn, lagosDate, LATE_RETURN_PENALTY_TABLE, lateReturnPenalty, type AnnualReturn, type Kobo } from '@levy/tax';
+import {
+  addDays,
+  annualReturnDueDate,
+  computeAnnualReturn,
+  lagosDate,
+  LATE_RETURN_PENALTY_TABLE,
+  lateReturnPenalty,
+  type AnnualReturn,
+  type Kobo,
+} from '@levy/tax';
 import type { AgencyState, StateAgency } from '../../adapters/agency/state-agency';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
@@ -18,7 +27,15 @@ export interface PaidPayeBill {
   supplementary: boolean;
   supplementaryReason: string | null;
   amountDueKobo: Kobo;
-  items: Array<{ taxPayerNumber: string; name: string; designation: string | null; amountKobo: Kobo | null; taxPayableKobo: Kobo; expectedTaxKobo: Kobo | null; incomesKobo: Kobo[] | null }>;
+  items: Array<{
+    taxPayerNumber: string;
+    name: string;
+    designation: string | null;
+    amountKobo: Kobo | null;
+    taxPayableKobo: Kobo;
+    expectedTaxKobo: Kobo | null;
+    incomesKobo: Kobo[] | null;
+  }>;
 }
 
 export interface AnnualReturnsDeps {
@@ -36,29 +53,54 @@ export interface AnnualReturnsDeps {
   now?: () => Date;
 }
 
-const NO_PAID_BILLS = (year: number) => `There is no paid PAYE bill for ${year} in this state, so there is nothing to put in the return. Pay the year's PAYE bills first.`;
+const NO_PAID_BILLS = (year: number) =>
+  `There is no paid PAYE bill for ${year} in this state, so there is nothing to put in the return. Pay the year's PAYE bills first.`;
 
 export function createAnnualReturnsService(deps: AnnualReturnsDeps) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
 
-  async function gather(caller: Caller, corporationId: string, stateCode: string, year: number, access: 'read' | 'write') {
-    const { corporation, state, registration } = await deps.states.findRegistration(db, caller, corporationId, stateCode, access);
+  async function gather(
+    caller: Caller,
+    corporationId: string,
+    stateCode: string,
+    year: number,
+    access: 'read' | 'write',
+  ) {
+    const { corporation, state, registration } = await deps.states.findRegistration(
+      db,
+      caller,
+      corporationId,
+      stateCode,
+      access,
+    );
     refuseFederalPaye(state, "the employer's annual return of PAYE");
     const key = { corporationId: corporation.id, stateId: state.id, year };
-    const [bills, priorBills, versions] = await Promise.all([deps.paidPayeBillsOfYear(key), priorPaymentsAsBills(db, key), repo.findVersions(db, key)]);
+    const [bills, priorBills, versions] = await Promise.all([
+      deps.paidPayeBillsOfYear(key),
+      priorPaymentsAsBills(db, key),
+      repo.findVersions(db, key),
+    ]);
     const preview = computeAnnualReturn({
       year,
       firstTaxMonth: registration.firstTaxMonth,
       asOf: lagosDate(now()),
       bills: [
         ...bills.map((bill) => ({
-        reference: bill.reference,
-        period: bill.period,
-        supplementary: bill.supplementary,
-        supplementaryReason: bill.supplementaryReason,
-        amountDueKobo: bill.amountDueKobo,
-        rows: bill.items.map((item) => ({ taxPayerNumber: item.taxPayerNumber, name: item.name, designation: item.designation, grossKobo: item.amountKobo ?? (0 as Kobo), taxKobo: item.taxPayableKobo, expectedTaxKobo: item.expectedTaxKobo, incomesKobo: item.incomesKobo })),
+          reference: bill.reference,
+          period: bill.period,
+          supplementary: bill.supplementary,
+          supplementaryReason: bill.supplementaryReason,
+          amountDueKobo: bill.amountDueKobo,
+          rows: bill.items.map((item) => ({
+            taxPayerNumber: item.taxPayerNumber,
+            name: item.name,
+            designation: item.designation,
+            grossKobo: item.amountKobo ?? (0 as Kobo),
+            taxKobo: item.taxPayableKobo,
+            expectedTaxKobo: item.expectedTaxKobo,
+            incomesKobo: item.incomesKobo,
+          })),
         })),
         ...priorBills,
       ],
@@ -69,14 +111,23 @@ export function createAnnualReturnsService(deps: AnnualReturnsDeps) {
   type Gathered = Awaited<ReturnType<typeof gather>>;
 
   function versionView(row: repo.AnnualReturnRow): AnnualReturnVersion {
-    return { version: row.version, reference: row.agencyReference, filed_by: row.filedByName, filed_at: row.filedAt.toISOString(), reason: row.reason, employees: row.content.totals.employees, tax_deducted: naira(row.content.totals.taxDeductedKobo) };
+    return {
+      version: row.version,
+      reference: row.agencyReference,
+      filed_by: row.filedByName,
+      filed_at: row.filedAt.toISOString(),
+      reason: row.reason,
+      employees: row.content.totals.employees,
+      tax_deducted: naira(row.content.totals.taxDeductedKobo),
+    };
   }
 
   /** Why the return cannot be filed now, or null. */
   function refusal(gathered: Gathered): string | null {
     const { year } = gathered.key;
     const today = lagosDate(now());
-    if (today < `${year + 1}-01-01`) return `${year} has not ended: its annual return can be submitted from 1 January ${year + 1}.`;
+    if (today < `${year + 1}-01-01`)
+      return `${year} has not ended: its annual return can be submitted from 1 January ${year + 1}.`;
     if (gathered.paidBills === 0) return NO_PAID_BILLS(year);
     return null;
   }
@@ -88,7 +139,10 @@ export function createAnnualReturnsService(deps: AnnualReturnsDeps) {
     const first = versions.at(-1);
     const lateAsOf = first ? lagosDate(first.filedAt) : lagosDate(now());
     // Late filing is reckoned for returns due once the s.101 rule was in force (2025's on).
-    const late = lateAsOf > dueDate && addDays(dueDate, 1) >= LATE_RETURN_PENALTY_TABLE[0].from ? lateReturnPenalty(dueDate, lateAsOf) : null;
+    const late =
+      lateAsOf > dueDate && addDays(dueDate, 1) >= LATE_RETURN_PENALTY_TABLE[0].from
+        ? lateReturnPenalty(dueDate, lateAsOf)
+        : null;
     const changed = latest !== null && JSON.stringify(latest.content) !== JSON.stringify(preview);
     const reason = refusal(gathered);
     return {
@@ -103,42 +157,76 @@ export function createAnnualReturnsService(deps: AnnualReturnsDeps) {
       filed: latest ? versionView(latest) : null,
       versions: versions.map(versionView),
       changed_since_filing: changed,
-      late_filing: late ? { months_late: late.monthsLate, penalty: naira(late.penalty), rule: late.rule, as_of: lateAsOf } : null,
+      late_filing: late
+        ? { months_late: late.monthsLate, penalty: naira(late.penalty), rule: late.rule, as_of: lateAsOf }
+        : null,
       return: contentView(latest?.content ?? preview),
       preview: changed ? contentView(preview) : null,
     };
   }
 
-  async function file(caller: Caller, params: { id: string; state: string; year: number }, amendment: { reason: string } | null): Promise<AnnualReturnView> {
+  async function file(
+    caller: Caller,
+    params: { id: string; state: string; year: number },
+    amendment: { reason: string } | null,
+  ): Promise<AnnualReturnView> {
     const gathered = await gather(caller, params.id, params.state, params.year, 'write');
     const reason = refusal(gathered);
     if (reason) throw new AppError('UNPROCESSABLE', reason);
     const latest = gathered.versions[0];
-    if (!amendment && latest) throw new AppError('CONFLICT', `The ${params.year} return was filed on ${lagosDate(latest.filedAt)} (reference ${latest.agencyReference}). To change it, amend it.`);
-    if (amendment && !latest) throw new AppError('CONFLICT', `The ${params.year} return has not been filed yet: submit it first.`);
+    if (!amendment && latest)
+      throw new AppError(
+        'CONFLICT',
+        `The ${params.year} return was filed on ${lagosDate(latest.filedAt)} (reference ${latest.agencyReference}). To change it, amend it.`,
+      );
+    if (amendment && !latest)
+      throw new AppError('CONFLICT', `The ${params.year} return has not been filed yet: submit it first.`);
     const version = (latest?.version ?? 0) + 1;
     const { preview, state, registration } = gathered;
     const [person] = await deps.people([caller.userId]);
     const filedByName = person ? `${person.firstName} ${person.lastName}`.trim() : caller.firstName;
     const key = { corporationId: gathered.corporation.id, stateId: state.id, year: params.year };
     // One submission reaches the revenue service at a time: two admins pressing Submit together file once.
-    if (!(await repo.claimSubmission(db, key, { version, claimedByName: filedByName, staleAfterMs: 2 * deps.agencyTimeoutMs }))) {
+    if (
+      !(await repo.claimSubmission(db, key, {
+        version,
+        claimedByName: filedByName,
+        staleAfterMs: 2 * deps.agencyTimeoutMs,
+      }))
+    ) {
       const holder = await repo.findClaim(db, key);
-      throw new AppError('CONFLICT', `${holder?.claimedByName ?? 'Someone'} is submitting the ${params.year} return to ${state.revenueService} right now. Reload in a moment to see it.`);
+      throw new AppError(
+        'CONFLICT',
+        `${holder?.claimedByName ?? 'Someone'} is submitting the ${params.year} return to ${state.revenueService} right now. Reload in a moment to see it.`,
+      );
     }
     let stored: repo.AnnualReturnRow | null;
     try {
       // Filed while this request was being read: the claim came after the other filing was stored.
       const [current] = await repo.findVersions(db, key);
-      if ((current?.version ?? 0) !== version - 1) throw new AppError('CONFLICT', `Version ${current.version} of the ${params.year} return was filed by ${current.filedByName} a moment ago. Reload to see it.`);
+      if ((current?.version ?? 0) !== version - 1)
+        throw new AppError(
+          'CONFLICT',
+          `Version ${current.version} of the ${params.year} return was filed by ${current.filedByName} a moment ago. Reload to see it.`,
+        );
       let reference: string;
       try {
         ({ reference } = await deps.agency.submitAnnualReturn({
-          state: { code: state.code, name: state.name, revenueService: state.revenueService, collector: state.collector } satisfies AgencyState,
+          state: {
+            code: state.code,
+            name: state.name,
+            revenueService: state.revenueService,
+            collector: state.collector,
+          } satisfies AgencyState,
           taxPayerNumber: registration.taxPayerNumber,
           year: params.year,
           version,
-          employees: preview.employees.map((employee) => ({ taxPayerNumber: employee.taxPayerNumber, name: employee.name, grossIncomeKobo: employee.grossKobo, taxDeductedKobo: employee.taxDeductedKobo })),
+          employees: preview.employees.map((employee) => ({
+            taxPayerNumber: employee.taxPayerNumber,
+            name: employee.name,
+            grossIncomeKobo: employee.grossKobo,
+            taxDeductedKobo: employee.taxDeductedKobo,
+          })),
           totalTaxKobo: preview.totals.taxDeductedKobo,
         }));
       } catch (error) {
@@ -158,11 +246,18 @@ export function createAnnualReturnsService(deps: AnnualReturnsDeps) {
     } finally {
       await repo.releaseClaim(db, key);
     }
-    if (!stored) throw new AppError('CONFLICT', `Someone filed version ${version} of the ${params.year} return at the same moment. Reload to see it.`);
+    if (!stored)
+      throw new AppError(
+        'CONFLICT',
+        `Someone filed version ${version} of the ${params.year} return at the same moment. Reload to see it.`,
+      );
     return view({ ...gathered, versions: [stored, ...gathered.versions] });
   }
 
-  async function documentInput(caller: Caller, params: { id: string; state: string; year: number }): Promise<ReturnDocumentInput> {
+  async function documentInput(
+    caller: Caller,
+    params: { id: string; state: string; year: number },
+  ): Promise<ReturnDocumentInput> {
     const gathered = await gather(caller, params.id, params.state, params.year, 'read');
     const latest = gathered.versions[0] ?? null;
     const content: AnnualReturn = latest?.content ?? gathered.preview;
@@ -187,15 +282,25 @@ export function createAnnualReturnsService(deps: AnnualReturnsDeps) {
       return file(caller, params, { reason });
     },
 
-    async export(caller: Caller, params: { id: string; state: string; year: number; format: 'csv' | 'xlsx' | 'pdf' }): Promise<FileReply> {
+    async export(
+      caller: Caller,
+      params: { id: string; state: string; year: number; format: 'csv' | 'xlsx' | 'pdf' },
+    ): Promise<FileReply> {
       return exportAnnualReturn(await documentInput(caller, params), params.format);
     },
 
-    async taxCard(caller: Caller, params: { id: string; state: string; year: number; taxPayerNumber: string }): Promise<FileReply> {
+    async taxCard(
+      caller: Caller,
+      params: { id: string; state: string; year: number; taxPayerNumber: string },
+    ): Promise<FileReply> {
       const input = await documentInput(caller, params);
       const wanted = params.taxPayerNumber.toUpperCase();
       const employee = input.content.employees.find((candidate) => candidate.taxPayerNumber.toUpperCase() === wanted);
-      if (!employee) throw new AppError('NOT_FOUND', `No employee with the Tax ID ${params.taxPayerNumber} is on the ${params.year} PAYE bills.`);
+      if (!employee)
+        throw new AppError(
+          'NOT_FOUND',
+          `No employee with the Tax ID ${params.taxPayerNumber} is on the ${params.year} PAYE bills.`,
+        );
       return renderTaxCard(input, employee);
     },
 
@@ -204,13 +309,21 @@ export function createAnnualReturnsService(deps: AnnualReturnsDeps) {
       if (input.content.employees.length === 0) throw new AppError('UNPROCESSABLE', NO_PAID_BILLS(params.year));
       const cards: FileReply[] = [];
       for (const employee of input.content.employees) cards.push(await renderTaxCard(input, employee));
-      return zipReply(`tax-cards-${input.view.corporation.name.replace(/[^A-Za-z0-9]+/g, '-')}-${input.view.state.code}-${params.year}.zip`, cards);
+      return zipReply(
+        `tax-cards-${input.view.corporation.name.replace(/[^A-Za-z0-9]+/g, '-')}-${input.view.state.code}-${params.year}.zip`,
+        cards,
+      );
     },
 
     /** The first filing of each corporation, state and year of an organisation: the alerts module's deadlines. */
     async filings(organisationId: string) {
       const rows = await repo.firstFilings(db, organisationId);
-      return rows.map((row) => ({ corporationId: row.corporationId, stateId: row.stateId, year: row.year, filedAt: row.filedAt }));
+      return rows.map((row) => ({
+        corporationId: row.corporationId,
+        stateId: row.stateId,
+        year: row.year,
+        filedAt: row.filedAt,
+      }));
     },
   };
 }

@@ -1,5 +1,17 @@
 import type { PriorPayePayment } from '@levy/contracts';
-import { ANNUAL_RETURN_INCOME_COLUMNS, EARLIEST_SUPPORTED_PERIOD, firstDayOfPeriod, isValidIsoDate, koboToNairaString, lagosDate, parseNaira, ZERO_KOBO, type AnnualReturnBill, type AnnualReturnBillRow, type Kobo } from '@levy/tax';
+import {
+  ANNUAL_RETURN_INCOME_COLUMNS,
+  EARLIEST_SUPPORTED_PERIOD,
+  firstDayOfPeriod,
+  isValidIsoDate,
+  koboToNairaString,
+  lagosDate,
+  parseNaira,
+  ZERO_KOBO,
+  type AnnualReturnBill,
+  type AnnualReturnBillRow,
+  type Kobo,
+} from '@levy/tax';
 import type { Db } from '../../db/client';
 import { AppError, invalidInput, notFound } from '../../errors';
 import type { Caller, UploadedFile } from '../../http/route';
@@ -24,7 +36,20 @@ export interface PriorPaymentsDeps {
   /** The bills module: every bill of the organisation with its month and status. */
   bills(organisationId: string): Promise<BillOfMonth[]>;
   /** The payroll module: a PAYE template CSV read and checked as an upload is, for a month. */
-  readPayeFile(file: UploadedFile, taxMonth: string): Promise<{ amountDueKobo: Kobo; employees: Array<{ taxPayerNumber: string; name: string; designation: string; grossIncomeKobo: Kobo; taxPayableKobo: Kobo; allowancesKobo: Record<string, Kobo> }> }>;
+  readPayeFile(
+    file: UploadedFile,
+    taxMonth: string,
+  ): Promise<{
+    amountDueKobo: Kobo;
+    employees: Array<{
+      taxPayerNumber: string;
+      name: string;
+      designation: string;
+      grossIncomeKobo: Kobo;
+      taxPayableKobo: Kobo;
+      allowancesKobo: Record<string, Kobo>;
+    }>;
+  }>;
   people(userIds: string[]): Promise<Array<{ id: string; firstName: string; lastName: string }>>;
   now?: () => Date;
 }
@@ -56,11 +81,19 @@ export function createPriorPaymentsService(deps: PriorPaymentsDeps) {
 
   /** The years whose annual return is filed for the corporation and state: their months are fixed. */
   async function filedYears(corporationId: string, stateId: number, years: number[]): Promise<Set<number>> {
-    const filed = await Promise.all(years.map(async (year) => ((await repo.findVersions(db, { corporationId, stateId, year })).length > 0 ? year : null)));
+    const filed = await Promise.all(
+      years.map(async (year) =>
+        (await repo.findVersions(db, { corporationId, stateId, year })).length > 0 ? year : null,
+      ),
+    );
     return new Set(filed.filter((year) => year !== null));
   }
 
-  async function views(rows: repo.PriorPaymentRow[], corporationId: string, stateId: number): Promise<PriorPayePayment[]> {
+  async function views(
+    rows: repo.PriorPaymentRow[],
+    corporationId: string,
+    stateId: number,
+  ): Promise<PriorPayePayment[]> {
     const [people, filed] = await Promise.all([
       deps.people([...new Set(rows.flatMap((row) => (row.recordedBy ? [row.recordedBy] : [])))]),
       filedYears(corporationId, stateId, [...new Set(rows.map((row) => Number(row.taxMonth.slice(0, 4))))]),
@@ -83,33 +116,57 @@ export function createPriorPaymentsService(deps: PriorPaymentsDeps) {
   return {
     async list(caller: Caller, corporationId: string, stateCode: string): Promise<PriorPayePayment[]> {
       const { corporation, state } = await registrationOf(caller, corporationId, stateCode, 'read');
-      return views(await repo.findPriorPayments(db, { corporationId: corporation.id, stateId: state.id }), corporation.id, state.id);
+      return views(
+        await repo.findPriorPayments(db, { corporationId: corporation.id, stateId: state.id }),
+        corporation.id,
+        state.id,
+      );
     },
 
-    async record(caller: Caller, corporationId: string, stateCode: string, input: PriorPaymentInput, uploads: UploadedFile[], ip: string): Promise<PriorPayePayment> {
+    async record(
+      caller: Caller,
+      corporationId: string,
+      stateCode: string,
+      input: PriorPaymentInput,
+      uploads: UploadedFile[],
+      ip: string,
+    ): Promise<PriorPayePayment> {
       const { corporation, state } = await registrationOf(caller, corporationId, stateCode, 'write');
       const today = lagosDate(now());
       const { tax_month: taxMonth, paid_on: paidOn } = input;
       const year = Number(taxMonth.slice(0, 4));
       const errors: Record<string, string> = {};
       if (taxMonth > today.slice(0, 7)) errors.tax_month = 'The tax month cannot be in the future';
-      else if (taxMonth < EARLIEST_SUPPORTED_PERIOD) errors.tax_month = `Levy keeps PAYE from ${monthName(EARLIEST_SUPPORTED_PERIOD)}: the tax month cannot be earlier`;
+      else if (taxMonth < EARLIEST_SUPPORTED_PERIOD)
+        errors.tax_month = `Levy keeps PAYE from ${monthName(EARLIEST_SUPPORTED_PERIOD)}: the tax month cannot be earlier`;
       const amountKobo = parseNaira(input.amount);
       if (amountKobo === null || amountKobo <= 0) errors.amount = 'Amount must be more than ₦0.00';
       if (!isValidIsoDate(paidOn)) errors.paid_on = 'Paid on must be a real date';
       else if (paidOn > today) errors.paid_on = 'Paid on cannot be in the future';
-      else if (paidOn < firstDayOfPeriod(taxMonth)) errors.paid_on = `Paid on cannot be before ${monthName(taxMonth)} began`;
+      else if (paidOn < firstDayOfPeriod(taxMonth))
+        errors.paid_on = `Paid on cannot be before ${monthName(taxMonth)} began`;
       if (Object.keys(errors).length > 0) throw invalidInput(errors);
 
       if ((await filedYears(corporation.id, state.id, [year])).size > 0) {
-        throw new AppError('CONFLICT', `The ${year} annual return for ${state.name} is filed: its months can no longer be changed.`);
+        throw new AppError(
+          'CONFLICT',
+          `The ${year} annual return for ${state.name} is filed: its months can no longer be changed.`,
+        );
       }
       const standing = (await deps.bills(corporation.organisationId)).find(
-        (bill) => bill.corporationId === corporation.id && bill.stateId === state.id && bill.type === 'paye' && bill.period === taxMonth && !NOT_STANDING.has(bill.status),
+        (bill) =>
+          bill.corporationId === corporation.id &&
+          bill.stateId === state.id &&
+          bill.type === 'paye' &&
+          bill.period === taxMonth &&
+          !NOT_STANDING.has(bill.status),
       );
       if (standing) {
         const what = standing.status === 'payment_paid' ? 'was paid' : 'is being paid';
-        throw new AppError('CONFLICT', `PAYE bill ${standing.reference} for ${monthName(taxMonth)} ${what} through Levy: the month cannot also be recorded as paid before Levy.`);
+        throw new AppError(
+          'CONFLICT',
+          `PAYE bill ${standing.reference} for ${monthName(taxMonth)} ${what} through Levy: the month cannot also be recorded as paid before Levy.`,
+        );
       }
 
       const file = uploads.find((upload) => upload.field === 'file');
@@ -139,14 +196,25 @@ export function createPriorPaymentsService(deps: PriorPaymentsDeps) {
           fileName: file?.filename ?? null,
           recordedBy: caller.userId,
         });
-        if (!inserted) throw new AppError('CONFLICT', `${monthName(taxMonth)} is already recorded as paid before Levy in ${state.name}.`);
+        if (!inserted)
+          throw new AppError(
+            'CONFLICT',
+            `${monthName(taxMonth)} is already recorded as paid before Levy in ${state.name}.`,
+          );
         await recordAudit(tx, {
           organisationId: corporation.organisationId,
           actorUserId: caller.userId,
           action: 'paye.prior_payment_recorded',
           resourceType: 'prior_paye_payment',
           resourceId: inserted.id,
-          details: { corporation_id: corporation.id, state: state.code, tax_month: taxMonth, amount: koboToNairaString(inserted.amountKobo), agency_reference: inserted.agencyReference, employees: rows?.length ?? null },
+          details: {
+            corporation_id: corporation.id,
+            state: state.code,
+            tax_month: taxMonth,
+            amount: koboToNairaString(inserted.amountKobo),
+            agency_reference: inserted.agencyReference,
+            employees: rows?.length ?? null,
+          },
           ipAddress: ip,
         });
         return inserted;
@@ -155,14 +223,27 @@ export function createPriorPaymentsService(deps: PriorPaymentsDeps) {
       return view;
     },
 
-    async remove(caller: Caller, corporationId: string, stateCode: string, taxMonth: string, ip: string): Promise<{ removed: true }> {
+    async remove(
+      caller: Caller,
+      corporationId: string,
+      stateCode: string,
+      taxMonth: string,
+      ip: string,
+    ): Promise<{ removed: true }> {
       const { corporation, state } = await registrationOf(caller, corporationId, stateCode, 'write');
       const year = Number(taxMonth.slice(0, 4));
       if ((await filedYears(corporation.id, state.id, [year])).size > 0) {
-        throw new AppError('CONFLICT', `The ${year} annual return for ${state.name} is filed with ${monthName(taxMonth)} in it: amend the return instead of removing the month.`);
+        throw new AppError(
+          'CONFLICT',
+          `The ${year} annual return for ${state.name} is filed with ${monthName(taxMonth)} in it: amend the return instead of removing the month.`,
+        );
       }
       await db.transaction(async (tx) => {
-        const removed = await repo.deletePriorPayment(tx, { corporationId: corporation.id, stateId: state.id, taxMonth });
+        const removed = await repo.deletePriorPayment(tx, {
+          corporationId: corporation.id,
+          stateId: state.id,
+          taxMonth,
+        });
         if (!removed) throw notFound(`${monthName(taxMonth)} is not recorded as paid before Levy in ${state.name}.`);
         await recordAudit(tx, {
           organisationId: corporation.organisationId,
@@ -170,7 +251,13 @@ export function createPriorPaymentsService(deps: PriorPaymentsDeps) {
           action: 'paye.prior_payment_removed',
           resourceType: 'prior_paye_payment',
           resourceId: removed.id,
-          details: { corporation_id: corporation.id, state: state.code, tax_month: taxMonth, amount: koboToNairaString(removed.amountKobo), agency_reference: removed.agencyReference },
+          details: {
+            corporation_id: corporation.id,
+            state: state.code,
+            tax_month: taxMonth,
+            amount: koboToNairaString(removed.amountKobo),
+            agency_reference: removed.agencyReference,
+          },
           ipAddress: ip,
         });
       });
@@ -185,7 +272,10 @@ export function createPriorPaymentsService(deps: PriorPaymentsDeps) {
 export type PriorPaymentsService = ReturnType<typeof createPriorPaymentsService>;
 
 /** A year's months paid before Levy as the annual return reads them: one paid bill each, marked. */
-export async function priorPaymentsAsBills(executor: Db, key: { corporationId: string; stateId: number; year: number }): Promise<AnnualReturnBill[]> {
+export async function priorPaymentsAsBills(
+  executor: Db,
+  key: { corporationId: string; stateId: number; year: number },
+): Promise<AnnualReturnBill[]> {
   const rows = await repo.findPriorPayments(executor, key);
   return rows
     .filter((row) => row.taxMonth.startsWith(`${key.year}-`))

@@ -7,5 +7,10 @@ export async function insertAuditEntry(executor: Db, entry: typeof auditLog.$inf
 }
 
 export function listAuditEntries(executor: Db, resourceType: string, limit: number) {
-  return executor.select().from(auditLog).where(eq(auditLog.resourceType, resourceType)).orderBy(desc(auditLog.createdAt)).limit(limit);
+  return executor
+    .select()
+    .from(auditLog)
+    .where(eq(auditLog.resourceType, resourceType))
+    .orderBy(desc(auditLog.createdAt))
+    .limit(limit);
 }

@@ -17,14 +17,23 @@ export interface PaidBillChargeChanged {
  * only bills for months from `from` on can differ; their receipts already state the charge, so
  * the reference-data module refuses such a row (decision 0025).
  */
-export async function paidBillsChargeChangedBy(executor: Db, input: { from: IsoDate; before: ChargeTable; after: ChargeTable }): Promise<PaidBillChargeChanged[]> {
+export async function paidBillsChargeChangedBy(
+  executor: Db,
+  input: { from: IsoDate; before: ChargeTable; after: ChargeTable },
+): Promise<PaidBillChargeChanged[]> {
   const changed: PaidBillChargeChanged[] = [];
   for (const bill of await paidBillsForPeriodsFrom(executor, input.from)) {
     const period = bill.periodStart.slice(0, 7);
-    const priced = { billType: bill.type, recipientCount: bill.recipientCount, amountDue: bill.amountDueKobo, date: `${period}-01` };
+    const priced = {
+      billType: bill.type,
+      recipientCount: bill.recipientCount,
+      amountDue: bill.amountDueKobo,
+      date: `${period}-01`,
+    };
     const before = computeBillCharge(priced, input.before);
     const after = computeBillCharge(priced, input.after);
-    if (before.fee !== after.fee || before.vat !== after.vat) changed.push({ reference: bill.reference, period, paidOn: lagosDate(bill.paidAt!) });
+    if (before.fee !== after.fee || before.vat !== after.vat)
+      changed.push({ reference: bill.reference, period, paidOn: lagosDate(bill.paidAt!) });
   }
   return changed;
 }
@@ -49,7 +58,10 @@ export async function paidBillsWhtRateChangedBy(
   for (const bill of await chargedWhtBillsForPeriodsFrom(executor, input.from)) {
     const period = bill.periodStart.slice(0, 7);
     const collector = input.collectorOf(bill.stateId);
-    if (rateOf(period, bill.whtType!, collector, input.before) !== rateOf(period, bill.whtType!, collector, input.after)) changed.push({ reference: bill.reference, period });
+    if (
+      rateOf(period, bill.whtType!, collector, input.before) !== rateOf(period, bill.whtType!, collector, input.after)
+    )
+      changed.push({ reference: bill.reference, period });
   }
   return changed;
 }

@@ -2,7 +2,16 @@ import { VENDOR_MESSAGES, type BillSummary } from '@levy/contracts';
 import { asKobo, formatNaira } from '@levy/tax';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../errors';
-import { drawAmountRow, drawFactColumns, drawLetterhead, drawRule, drawSectionTitle, drawVerificationPanel, openPdf, PDF_COLOURS } from '../../http/pdf-document';
+import {
+  drawAmountRow,
+  drawFactColumns,
+  drawLetterhead,
+  drawRule,
+  drawSectionTitle,
+  drawVerificationPanel,
+  openPdf,
+  PDF_COLOURS,
+} from '../../http/pdf-document';
 import { longDate, pdfAmount } from '../../http/pdf-text';
 import type { Caller, FileReply } from '../../http/route';
 import { zipReply } from '../../http/zip';
@@ -29,7 +38,8 @@ interface NoteContext {
 const noteNumber = (bill: repo.BillRow, row: number) => `${bill.reference}-${row}`;
 
 /** The note's file name: its number and the payee's Tax ID, so a bill's notes never share one. */
-const noteFilename = (bill: repo.BillRow, item: repo.BillItem) => `${noteNumber(bill, item.rowNumber)}-${item.taxPayerNumber.replace(/[^A-Za-z0-9-]/g, '')}-credit-note.pdf`;
+const noteFilename = (bill: repo.BillRow, item: repo.BillItem) =>
+  `${noteNumber(bill, item.rowNumber)}-${item.taxPayerNumber.replace(/[^A-Za-z0-9-]/g, '')}-credit-note.pdf`;
 
 /**
  * A payee's WHT credit note: who was paid what, the tax withheld from it at which rate, for which
@@ -39,7 +49,10 @@ const noteFilename = (bill: repo.BillRow, item: repo.BillItem) => `${noteNumber(
 async function renderCreditNote(context: NoteContext, item: repo.BillItem): Promise<FileReply> {
   const { bill, summary, whtType } = context;
   const number = noteNumber(bill, item.rowNumber);
-  const page = openPdf({ title: `WHT credit note ${number} for ${item.name}`, subject: `Withholding tax credit note for ${item.name}` });
+  const page = openPdf({
+    title: `WHT credit note ${number} for ${item.name}`,
+    subject: `Withholding tax credit note for ${item.name}`,
+  });
   const { doc, left, width, bottom } = page;
   const rate = `${whtType.percentage}%`;
 
@@ -47,8 +60,20 @@ async function renderCreditNote(context: NoteContext, item: repo.BillItem): Prom
   y = drawFactColumns(
     page,
     y,
-    { title: 'Payee (tax withheld from)', facts: [['Name', item.name], ['Tax ID', item.taxPayerNumber]] },
-    { title: 'Withheld and remitted by', facts: [['Corporation', summary.corporation.name], ['Tax ID', summary.tax_payer_number]] },
+    {
+      title: 'Payee (tax withheld from)',
+      facts: [
+        ['Name', item.name],
+        ['Tax ID', item.taxPayerNumber],
+      ],
+    },
+    {
+      title: 'Withheld and remitted by',
+      facts: [
+        ['Corporation', summary.corporation.name],
+        ['Tax ID', summary.tax_payer_number],
+      ],
+    },
   );
   y = drawFactColumns(
     page,
@@ -73,8 +98,14 @@ async function renderCreditNote(context: NoteContext, item: repo.BillItem): Prom
   );
 
   y = drawSectionTitle(page, y, 'Amount');
-  y = drawAmountRow(page, y, 'Gross amount', item.amountKobo === null ? 'not given: the tax was declared on the bill' : pdfAmount(naira(item.amountKobo)));
-  if (item.amountKobo !== null) y = drawAmountRow(page, y, 'Net amount paid to the payee', pdfAmount(naira(item.amountKobo - item.taxPayableKobo)));
+  y = drawAmountRow(
+    page,
+    y,
+    'Gross amount',
+    item.amountKobo === null ? 'not given: the tax was declared on the bill' : pdfAmount(naira(item.amountKobo)),
+  );
+  if (item.amountKobo !== null)
+    y = drawAmountRow(page, y, 'Net amount paid to the payee', pdfAmount(naira(item.amountKobo - item.taxPayableKobo)));
   drawRule(page, y);
   y = drawAmountRow(page, y + 7, `Tax withheld at ${rate}`, pdfAmount(naira(item.taxPayableKobo)), true) + 8;
 
@@ -118,7 +149,10 @@ export function createBillCreditNotes(deps: {
     const bill = await queries.findOwnBill(caller, id);
     if (bill.type !== 'wht') throw new AppError('UNPROCESSABLE', VENDOR_MESSAGES.notWht);
     if (bill.status !== 'payment_paid') throw new AppError('UNPROCESSABLE', VENDOR_MESSAGES.notPaid);
-    const [[summary], states] = await Promise.all([queries.summaries(bill.organisationId, [bill]), queries.stateById()]);
+    const [[summary], states] = await Promise.all([
+      queries.summaries(bill.organisationId, [bill]),
+      queries.stateById(),
+    ]);
     // The rate column is the collector's: companies' at the NRS, individuals' at a state.
     const whtType = await queries.whtTypeOf(bill, summary.state.collector);
     if (!whtType) throw new AppError('UNPROCESSABLE', VENDOR_MESSAGES.notWht);
@@ -182,7 +216,13 @@ export function createBillCreditNotes(deps: {
         `The credit note is attached as a PDF (${pdf.filename}). You may claim the tax withheld as a credit against your own income tax.`,
       ];
       await db.transaction(async (tx) => {
-        const limited = await repo.reserveCreditNoteSend(tx, { userId: caller.userId, billId: bill.id, row: item.rowNumber, at: deps.now(), limits: SEND_LIMITS });
+        const limited = await repo.reserveCreditNoteSend(tx, {
+          userId: caller.userId,
+          billId: bill.id,
+          row: item.rowNumber,
+          at: deps.now(),
+          limits: SEND_LIMITS,
+        });
         if (limited) throw new AppError('RATE_LIMITED', SEND_REFUSALS[limited]);
         await deps.mail.enqueue(tx, {
           to,
@@ -191,7 +231,15 @@ export function createBillCreditNotes(deps: {
           links: [verification.url],
           attachments: [{ filename: pdf.filename, contentType: pdf.contentType, content: pdf.content }],
         });
-        await recordAudit(tx, { organisationId: bill.organisationId, actorUserId: caller.userId, action: 'bill.credit_note_sent', resourceType: 'bill', resourceId: bill.id, details: { row, to }, ipAddress: ip });
+        await recordAudit(tx, {
+          organisationId: bill.organisationId,
+          actorUserId: caller.userId,
+          action: 'bill.credit_note_sent',
+          resourceType: 'bill',
+          resourceId: bill.id,
+          details: { row, to },
+          ipAddress: ip,
+        });
       });
       return { to };
     },

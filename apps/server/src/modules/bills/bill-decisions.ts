@@ -16,10 +16,15 @@ import type { BillSettlement } from './bill-settlement';
 import { billTypeByCode } from './bill-types';
 import * as repo from './bills.repo';
 
-const nairaFigures = (figures: BillFigures) => ({ amount_due: naira(figures.amountDue), charge: naira(figures.charge), total: naira(figures.total) });
+const nairaFigures = (figures: BillFigures) => ({
+  amount_due: naira(figures.amountDue),
+  charge: naira(figures.charge),
+  total: naira(figures.total),
+});
 
 /** The status a bill pays in: PAYE is confirmed at once, WHT settles in the background. */
-export const payingStatus = (type: BillTypeCode): BillStatus => (type === 'paye' ? 'awaiting_payment_confirmation' : 'payment_pending');
+export const payingStatus = (type: BillTypeCode): BillStatus =>
+  type === 'paye' ? 'awaiting_payment_confirmation' : 'payment_pending';
 
 /**
  * What happens to a bill after it is prepared: an admin approves or declines it, its preparer or
@@ -40,7 +45,11 @@ export function createBillDecisions(deps: {
   /** The charge schedule and WHT rates as the server knows them now (reference-data). */
   referenceTables(): Promise<ChargeTable & WhtRateTables>;
   /** A new RRR from the remittance gateway for the bill at another tax amount (a refusal moves no money). */
-  remittanceReference(bill: repo.BillRow, amountDue: Kobo, payerEmail: string): Promise<{ rrr: string; amountDueKobo: Kobo }>;
+  remittanceReference(
+    bill: repo.BillRow,
+    amountDue: Kobo,
+    payerEmail: string,
+  ): Promise<{ rrr: string; amountDueKobo: Kobo }>;
 }) {
   const { db, now } = deps;
   const { findOwnBill, detail, stateById } = deps.queries;
@@ -49,7 +58,8 @@ export function createBillDecisions(deps: {
   /** Mails people about a bill, in the caller's transaction (the outbox). */
   async function mailAbout(tx: Db, bill: repo.BillRow, to: readonly string[], subject: string, text: string) {
     const link = `${deps.appUrl}/bills?bill=${bill.id}`;
-    for (const address of new Set(to)) await deps.mail.enqueue(tx, { to: address, subject, text: `${text}\n\nOpen the bill: ${link}`, links: [link] });
+    for (const address of new Set(to))
+      await deps.mail.enqueue(tx, { to: address, subject, text: `${text}\n\nOpen the bill: ${link}`, links: [link] });
   }
 
   async function personOf(userId: string | null): Promise<BillPerson | undefined> {
@@ -71,13 +81,38 @@ export function createBillDecisions(deps: {
   }
 
   /** Ends a waiting bill that can no longer be paid as prepared: nothing was paid, and its preparer is told why. */
-  async function closeUnpaid(bill: repo.BillRow, input: { why: string; approverName: string; actorUserId: string; preparerEmail: string | undefined; ip: string }) {
+  async function closeUnpaid(
+    bill: repo.BillRow,
+    input: { why: string; approverName: string; actorUserId: string; preparerEmail: string | undefined; ip: string },
+  ) {
     await db.transaction(async (tx) => {
-      const moved = await repo.transitionBill(tx, bill.id, ['awaiting_approval'], { status: 'cancelled', closedReason: input.why });
+      const moved = await repo.transitionBill(tx, bill.id, ['awaiting_approval'], {
+        status: 'cancelled',
+        closedReason: input.why,
+      });
       if (!moved) throw notWaiting((await repo.findBill(tx, bill.id)) ?? bill);
-      await repo.insertBillEvent(tx, { billId: bill.id, status: 'cancelled', note: `Closed at approval by ${input.approverName}: ${input.why}. Nothing was paid.` });
-      await recordAudit(tx, { organisationId: bill.organisationId, actorUserId: input.actorUserId, action: 'bill.cancelled', resourceType: 'bill', resourceId: bill.id, details: { reference: bill.reference, from: bill.status, reason: input.why }, ipAddress: input.ip });
-      if (input.preparerEmail) await mailAbout(tx, bill, [input.preparerEmail], `Your bill was closed unpaid: ${bill.reference}`, `${input.approverName} tried to approve ${bill.reference} (${formatNaira(bill.totalKobo)}), but ${input.why}. The bill has been closed and nothing was paid. Prepare a new bill if the tax is still owed.`);
+      await repo.insertBillEvent(tx, {
+        billId: bill.id,
+        status: 'cancelled',
+        note: `Closed at approval by ${input.approverName}: ${input.why}. Nothing was paid.`,
+      });
+      await recordAudit(tx, {
+        organisationId: bill.organisationId,
+        actorUserId: input.actorUserId,
+        action: 'bill.cancelled',
+        resourceType: 'bill',
+        resourceId: bill.id,
+        details: { reference: bill.reference, from: bill.status, reason: input.why },
+        ipAddress: input.ip,
+      });
+      if (input.preparerEmail)
+        await mailAbout(
+          tx,
+          bill,
+          [input.preparerEmail],
+          `Your bill was closed unpaid: ${bill.reference}`,
+          `${input.approverName} tried to approve ${bill.reference} (${formatNaira(bill.totalKobo)}), but ${input.why}. The bill has been closed and nothing was paid. Prepare a new bill if the tax is still owed.`,
+        );
     });
   }
 
@@ -96,7 +131,8 @@ export function createBillDecisions(deps: {
     async approve(caller: Caller, id: string, ip: string, confirmTotal?: Kobo) {
       const bill = await findOwnBill(caller, id);
       if (bill.status !== 'awaiting_approval') throw notWaiting(bill);
-      if (bill.createdBy === caller.userId) throw new AppError('FORBIDDEN', 'You prepared this bill: another admin must approve it.');
+      if (bill.createdBy === caller.userId)
+        throw new AppError('FORBIDDEN', 'You prepared this bill: another admin must approve it.');
       const [corporation, statesById, wallet, approver, preparer, registration, tables] = await Promise.all([
         deps.corporations.findInOrganisation(bill.organisationId, bill.corporationId),
         stateById(),
@@ -113,20 +149,37 @@ export function createBillDecisions(deps: {
           ? `${corporation.name} is now registered in ${state.name} under Tax ID ${registration.taxPayerNumber}, not ${bill.taxPayerNumber} as when this bill was prepared`
           : `${corporation.name} is no longer registered in ${state.name}`;
         await closeUnpaid(bill, { why, approverName, actorUserId: caller.userId, preparerEmail: preparer?.email, ip });
-        throw new AppError('UNPROCESSABLE', `${why}, so this bill cannot be paid: it has been closed and nothing was paid. Prepare a new bill if the tax is still owed.`);
+        throw new AppError(
+          'UNPROCESSABLE',
+          `${why}, so this bill cannot be paid: it has been closed and nothing was paid. Prepare a new bill if the tax is still owed.`,
+        );
       }
-      const repricing = repriceBill(bill, bill.type === 'wht' ? await repo.listBillItems(db, bill.id) : null, state.collector, tables);
+      const repricing = repriceBill(
+        bill,
+        bill.type === 'wht' ? await repo.listBillItems(db, bill.id) : null,
+        state.collector,
+        tables,
+      );
       const { now: figures } = repricing;
       if (repricing.changes.length > 0 && confirmTotal !== figures.total) {
-        throw new AppError('CONFLICT', `The rules changed after this bill was prepared. ${repricing.changes.join(' ')} Approve again to pay ${formatNaira(figures.total)}, or decline the bill.`, {
-          prepared: nairaFigures(repricing.prepared),
-          now: nairaFigures(figures),
-          changes: repricing.changes,
-        });
+        throw new AppError(
+          'CONFLICT',
+          `The rules changed after this bill was prepared. ${repricing.changes.join(' ')} Approve again to pay ${formatNaira(figures.total)}, or decline the bill.`,
+          {
+            prepared: nairaFigures(repricing.prepared),
+            now: nairaFigures(figures),
+            changes: repricing.changes,
+          },
+        );
       }
       // The RRR was generated for the prepared tax: a re-priced tax needs its own before money moves.
-      const remitted = figures.amountDue === bill.amountDueKobo ? null : await deps.remittanceReference(bill, figures.amountDue, caller.email);
-      const gatewayChargeKobo = remitted ? subtractKobo(remitted.amountDueKobo, figures.amountDue) : bill.gatewayChargeKobo;
+      const remitted =
+        figures.amountDue === bill.amountDueKobo
+          ? null
+          : await deps.remittanceReference(bill, figures.amountDue, caller.email);
+      const gatewayChargeKobo = remitted
+        ? subtractKobo(remitted.amountDueKobo, figures.amountDue)
+        : bill.gatewayChargeKobo;
       await db.transaction(async (tx) => {
         const approvedAt = now();
         const priced = {
@@ -139,10 +192,22 @@ export function createBillDecisions(deps: {
           ...(remitted ? { agencyReference: remitted.rrr } : {}),
           ...(repricing.items ? { payeesFingerprint: payeesFingerprint(repricing.items) } : {}),
         };
-        const moved = await repo.transitionBill(tx, bill.id, ['awaiting_approval'], { status: payingStatus(bill.type), approvedBy: caller.userId, approvedByName: approverName, approvedAt, ...priced });
+        const moved = await repo.transitionBill(tx, bill.id, ['awaiting_approval'], {
+          status: payingStatus(bill.type),
+          approvedBy: caller.userId,
+          approvedByName: approverName,
+          approvedAt,
+          ...priced,
+        });
         if (!moved) throw notWaiting((await repo.findBill(tx, bill.id)) ?? bill);
-        if (repricing.items) await repo.replaceBillItemPages(tx, bill.id, itemPageTexts(repricing.items, billItemTuple));
-        if (repricing.changes.length > 0) await repo.insertBillEvent(tx, { billId: bill.id, status: 'awaiting_approval', note: `Priced again at approval by ${approverName}: ${repricing.changes.join(' ')}` });
+        if (repricing.items)
+          await repo.replaceBillItemPages(tx, bill.id, itemPageTexts(repricing.items, billItemTuple));
+        if (repricing.changes.length > 0)
+          await repo.insertBillEvent(tx, {
+            billId: bill.id,
+            status: 'awaiting_approval',
+            note: `Priced again at approval by ${approverName}: ${repricing.changes.join(' ')}`,
+          });
         const paying = { ...bill, ...priced, status: payingStatus(bill.type) };
         await recordAudit(tx, {
           organisationId: bill.organisationId,
@@ -150,11 +215,29 @@ export function createBillDecisions(deps: {
           action: 'bill.approved',
           resourceType: 'bill',
           resourceId: bill.id,
-          details: { reference: bill.reference, total: naira(figures.total), ...(repricing.changes.length > 0 ? { prepared_total: naira(bill.totalKobo), changes: repricing.changes } : {}) },
+          details: {
+            reference: bill.reference,
+            total: naira(figures.total),
+            ...(repricing.changes.length > 0
+              ? { prepared_total: naira(bill.totalKobo), changes: repricing.changes }
+              : {}),
+          },
           ipAddress: ip,
         });
-        if (preparer) await mailAbout(tx, bill, [preparer.email], `Your bill was approved: ${bill.reference}`, `${approverName} approved ${bill.reference} (${formatNaira(figures.total)}). It has been paid from ${wallet.name}.${repricing.changes.length > 0 ? `\n${repricing.changes.join(' ')}` : ''}`);
-        await payFromWallet(tx, paying, { wallet, actorUserId: caller.userId, description: `${billTypeByCode(bill.type).name} ${bill.reference} for ${corporation.name}, ${state.name}`, note: `Approved by ${approverName}` });
+        if (preparer)
+          await mailAbout(
+            tx,
+            bill,
+            [preparer.email],
+            `Your bill was approved: ${bill.reference}`,
+            `${approverName} approved ${bill.reference} (${formatNaira(figures.total)}). It has been paid from ${wallet.name}.${repricing.changes.length > 0 ? `\n${repricing.changes.join(' ')}` : ''}`,
+          );
+        await payFromWallet(tx, paying, {
+          wallet,
+          actorUserId: caller.userId,
+          description: `${billTypeByCode(bill.type).name} ${bill.reference} for ${corporation.name}, ${state.name}`,
+          note: `Approved by ${approverName}`,
+        });
       });
       if (bill.type === 'paye') await settle(bill.id, false).catch(() => undefined);
       return detail((await repo.findBill(db, bill.id))!);
@@ -167,11 +250,33 @@ export function createBillDecisions(deps: {
       const [decider, preparer] = await Promise.all([personOf(caller.userId), personOf(bill.createdBy)]);
       const deciderName = decider ? fullName(decider) : caller.firstName;
       await db.transaction(async (tx) => {
-        const moved = await repo.transitionBill(tx, bill.id, ['awaiting_approval'], { status: 'declined', closedReason: reason });
+        const moved = await repo.transitionBill(tx, bill.id, ['awaiting_approval'], {
+          status: 'declined',
+          closedReason: reason,
+        });
         if (!moved) throw notWaiting((await repo.findBill(tx, bill.id)) ?? bill);
-        await repo.insertBillEvent(tx, { billId: bill.id, status: 'declined', note: `Declined by ${deciderName}: ${reason}` });
-        await recordAudit(tx, { organisationId: bill.organisationId, actorUserId: caller.userId, action: 'bill.declined', resourceType: 'bill', resourceId: bill.id, details: { reference: bill.reference, reason }, ipAddress: ip });
-        if (preparer) await mailAbout(tx, bill, [preparer.email], `Your bill was declined: ${bill.reference}`, `${deciderName} declined ${bill.reference} (${formatNaira(bill.totalKobo)}): ${reason}\nNothing was paid.`);
+        await repo.insertBillEvent(tx, {
+          billId: bill.id,
+          status: 'declined',
+          note: `Declined by ${deciderName}: ${reason}`,
+        });
+        await recordAudit(tx, {
+          organisationId: bill.organisationId,
+          actorUserId: caller.userId,
+          action: 'bill.declined',
+          resourceType: 'bill',
+          resourceId: bill.id,
+          details: { reference: bill.reference, reason },
+          ipAddress: ip,
+        });
+        if (preparer)
+          await mailAbout(
+            tx,
+            bill,
+            [preparer.email],
+            `Your bill was declined: ${bill.reference}`,
+            `${deciderName} declined ${bill.reference} (${formatNaira(bill.totalKobo)}): ${reason}\nNothing was paid.`,
+          );
       });
       return detail((await repo.findBill(db, bill.id))!);
     },
@@ -188,30 +293,62 @@ export function createBillDecisions(deps: {
       const name = person ? fullName(person) : caller.firstName;
       const because = reason?.trim() ? `: ${reason.trim()}` : '';
       const audit = (tx: Db) =>
-        recordAudit(tx, { organisationId: bill.organisationId, actorUserId: caller.userId, action: 'bill.cancelled', resourceType: 'bill', resourceId: bill.id, details: { reference: bill.reference, from: bill.status, reason: reason ?? null }, ipAddress: ip });
+        recordAudit(tx, {
+          organisationId: bill.organisationId,
+          actorUserId: caller.userId,
+          action: 'bill.cancelled',
+          resourceType: 'bill',
+          resourceId: bill.id,
+          details: { reference: bill.reference, from: bill.status, reason: reason ?? null },
+          ipAddress: ip,
+        });
       if (bill.status === 'awaiting_approval') {
-        if (!isAdmin && bill.createdBy !== caller.userId) throw new AppError('FORBIDDEN', 'Only the person who prepared this bill or an admin can withdraw it.');
+        if (!isAdmin && bill.createdBy !== caller.userId)
+          throw new AppError('FORBIDDEN', 'Only the person who prepared this bill or an admin can withdraw it.');
         await db.transaction(async (tx) => {
-          const moved = await repo.transitionBill(tx, bill.id, ['awaiting_approval'], { status: 'cancelled', closedReason: reason?.trim() || null });
+          const moved = await repo.transitionBill(tx, bill.id, ['awaiting_approval'], {
+            status: 'cancelled',
+            closedReason: reason?.trim() || null,
+          });
           if (!moved) throw notWaiting((await repo.findBill(tx, bill.id)) ?? bill);
-          await repo.insertBillEvent(tx, { billId: bill.id, status: 'cancelled', note: `Withdrawn by ${name}${because}. Nothing was paid.` });
+          await repo.insertBillEvent(tx, {
+            billId: bill.id,
+            status: 'cancelled',
+            note: `Withdrawn by ${name}${because}. Nothing was paid.`,
+          });
           await audit(tx);
         });
       } else if (repo.SETTLING_STATUSES.includes(bill.status)) {
-        if (!isAdmin) throw new AppError('FORBIDDEN', 'Only an admin can cancel a bill that has been paid from the wallet.');
+        if (!isAdmin)
+          throw new AppError('FORBIDDEN', 'Only an admin can cancel a bill that has been paid from the wallet.');
         await db.transaction(async (tx) => {
           const moved = await repo.cancelSettlingBill(tx, bill.id, { closedReason: reason?.trim() || null });
           if (!moved) {
             const current = (await repo.findBill(tx, bill.id)) ?? bill;
             if (current.status === 'payment_paid') throw paidCannotBeCancelled(current, statesById);
-            if (repo.SETTLING_STATUSES.includes(current.status) && current.gatewayOutcome !== null && current.gatewayOutcome !== 'absent') {
-              throw new AppError('CONFLICT', `Remita may hold this payment (RRR ${current.agencyReference ?? current.reference}; last answer: ${current.gatewayStatus ?? 'none yet'}), so it cannot be cancelled. Levy asks Remita until it is paid or refused; a refused payment is refunded.`);
+            if (
+              repo.SETTLING_STATUSES.includes(current.status) &&
+              current.gatewayOutcome !== null &&
+              current.gatewayOutcome !== 'absent'
+            ) {
+              throw new AppError(
+                'CONFLICT',
+                `Remita may hold this payment (RRR ${current.agencyReference ?? current.reference}; last answer: ${current.gatewayStatus ?? 'none yet'}), so it cannot be cancelled. Levy asks Remita until it is paid or refused; a refused payment is refunded.`,
+              );
             }
-            if (repo.SETTLING_STATUSES.includes(current.status)) throw new AppError('CONFLICT', 'The revenue service is answering for this payment right now. Wait a minute and look again: if it was accepted the bill is paid, otherwise you can cancel it.');
+            if (repo.SETTLING_STATUSES.includes(current.status))
+              throw new AppError(
+                'CONFLICT',
+                'The revenue service is answering for this payment right now. Wait a minute and look again: if it was accepted the bill is paid, otherwise you can cancel it.',
+              );
             throw notWaiting(current);
           }
           await refund(tx, bill, `Refund of ${bill.reference}: cancelled by ${name}`, caller.userId);
-          await repo.insertBillEvent(tx, { billId: bill.id, status: 'cancelled', note: `Cancelled by ${name}${because} before the revenue service accepted it. ${formatNaira(bill.totalKobo)} was returned to the wallet.` });
+          await repo.insertBillEvent(tx, {
+            billId: bill.id,
+            status: 'cancelled',
+            note: `Cancelled by ${name}${because} before the revenue service accepted it. ${formatNaira(bill.totalKobo)} was returned to the wallet.`,
+          });
           await audit(tx);
         });
       } else if (bill.status === 'payment_paid') {

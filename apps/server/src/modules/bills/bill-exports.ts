@@ -45,7 +45,10 @@ export function createBillExports(deps: {
           { header: 'Charge (NGN)', value: (row) => row.charge, isMoney: true },
           { header: 'Total (NGN)', value: (row) => row.total, isMoney: true },
           { header: 'Status', value: (row) => row.status },
-          { header: 'Supplementary', value: (row) => (row.supplementary ? `Yes: ${row.supplementary_reason ?? ''}` : '') },
+          {
+            header: 'Supplementary',
+            value: (row) => (row.supplementary ? `Yes: ${row.supplementary_reason ?? ''}` : ''),
+          },
           { header: 'Approved by', value: (row) => row.approved_by ?? '' },
           { header: 'Receipt', value: (row) => row.receipt_number ?? '' },
           { header: 'Created (Lagos time)', value: (row) => lagosTimeCell(row.created_at) },
@@ -64,10 +67,17 @@ export function createBillExports(deps: {
       const money = (value: Kobo | null | undefined) => (value === null || value === undefined ? '' : naira(value));
       const payeScheduleColumns = [
         { header: 'PAYE by the engine (NGN)', value: (item: Item) => money(item.expectedTaxKobo), isMoney: true },
-        { header: 'exempt', value: (item: Item) => (item.taxPayableKobo === 0 && item.expectedTaxKobo === 0 ? 'yes' : '') },
+        {
+          header: 'exempt',
+          value: (item: Item) => (item.taxPayableKobo === 0 && item.expectedTaxKobo === 0 ? 'yes' : ''),
+        },
         { header: 'nationality', value: (item: Item) => item.nationality ?? '' },
         { header: 'designation', value: (item: Item) => item.designation ?? '' },
-        ...PAYE_INCOME_HEADERS.map((header, index) => ({ header: `${header} (NGN)`, value: (item: Item) => money(item.incomesKobo?.[index]), isMoney: true })),
+        ...PAYE_INCOME_HEADERS.map((header, index) => ({
+          header: `${header} (NGN)`,
+          value: (item: Item) => money(item.incomesKobo?.[index]),
+          isMoney: true,
+        })),
       ];
       return exportTable({
         filename: `${bill.reference}-schedule`,
@@ -78,7 +88,11 @@ export function createBillExports(deps: {
           { header: 'Row', value: (item) => item.rowNumber },
           { header: 'tax_payer_number', value: (item) => item.taxPayerNumber },
           { header: 'name', value: (item) => item.name },
-          { header: bill.type === 'paye' ? 'gross_income (NGN)' : 'amount (NGN)', value: (item) => (item.amountKobo === null ? '' : naira(item.amountKobo)), isMoney: true },
+          {
+            header: bill.type === 'paye' ? 'gross_income (NGN)' : 'amount (NGN)',
+            value: (item) => (item.amountKobo === null ? '' : naira(item.amountKobo)),
+            isMoney: true,
+          },
           { header: 'tax_payable (NGN)', value: (item) => naira(item.taxPayableKobo), isMoney: true },
           ...(bill.type === 'paye' ? payeScheduleColumns : []),
         ],
@@ -87,8 +101,13 @@ export function createBillExports(deps: {
 
     async receipt(caller: Caller, id: string) {
       const bill = await findOwnBill(caller, id);
-      if (bill.status !== 'payment_paid') throw new AppError('UNPROCESSABLE', 'A receipt is issued once the bill is paid.');
-      const [[summary], statesById, payerAddress] = await Promise.all([summaries(bill.organisationId, [bill]), stateById(), deps.payerAddress(caller, bill.organisationId)]);
+      if (bill.status !== 'payment_paid')
+        throw new AppError('UNPROCESSABLE', 'A receipt is issued once the bill is paid.');
+      const [[summary], statesById, payerAddress] = await Promise.all([
+        summaries(bill.organisationId, [bill]),
+        stateById(),
+        deps.payerAddress(caller, bill.organisationId),
+      ]);
       const state = statesById.get(bill.stateId)!;
       const whtType = await queries.whtTypeOf(bill, state.collector);
       return renderBillReceipt({

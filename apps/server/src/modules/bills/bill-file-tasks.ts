@@ -1,7 +1,26 @@
 import type { CollectorKind } from '@levy/contracts';
-import { applyRate, parsePayeFile, parseWhtAutoCsv, parseWhtManualCsv, PAYE_TEMPLATE_HEADERS, recomputePayeMoney, sumKobo, type CsvRowError, type Kobo } from '@levy/tax';
+import {
+  applyRate,
+  parsePayeFile,
+  parseWhtAutoCsv,
+  parseWhtManualCsv,
+  PAYE_TEMPLATE_HEADERS,
+  recomputePayeMoney,
+  sumKobo,
+  type CsvRowError,
+  type Kobo,
+} from '@levy/tax';
 import { ITEMS_PER_PAGE, itemPageTexts } from '../../db/item-page-texts';
-import { billItemTuple, differsFromEngine, MAX_WARNINGS, NOT_PAYE, payeeProblems, preparedItemsOf, whtCalcItemTuple, type PreparedItems } from './bill-items';
+import {
+  billItemTuple,
+  differsFromEngine,
+  MAX_WARNINGS,
+  NOT_PAYE,
+  payeeProblems,
+  preparedItemsOf,
+  whtCalcItemTuple,
+  type PreparedItems,
+} from './bill-items';
 import type { BillItem, WhtCalcItem } from './bills.repo';
 
 /**
@@ -30,7 +49,10 @@ export type PayeProgress = { counted: { count: number; amountDue: Kobo } } | { p
  * employees are recomputed and their pages written; each page is reported as it is made, and the
  * rows whose tax differs from the engine's come with the result.
  */
-export function payeItems({ content, month }: { content: Uint8Array; month: string }, report: (progress: PayeProgress) => void): FileFailure | { ok: true; differing: BillItem[] } {
+export function payeItems(
+  { content, month }: { content: Uint8Array; month: string },
+  report: (progress: PayeProgress) => void,
+): FileFailure | { ok: true; differing: BillItem[] } {
   const parsed = parsePayeFile(content, month);
   if (!parsed.ok) return parsed;
   const count = parsed.records.length;
@@ -62,17 +84,34 @@ export function payeItems({ content, month }: { content: Uint8Array; month: stri
 }
 
 /** A WHT manual file's payees with the tax they owe as written; the collector's payees only. */
-export function whtManualItems({ content, collector }: { content: Uint8Array; collector: CollectorKind }): FileFailure | { ok: true; items: PreparedItems; amountDue: Kobo } {
+export function whtManualItems({
+  content,
+  collector,
+}: {
+  content: Uint8Array;
+  collector: CollectorKind;
+}): FileFailure | { ok: true; items: PreparedItems; amountDue: Kobo } {
   const parsed = parseWhtManualCsv(content);
   if (!parsed.ok) return parsed;
-  const items = parsed.records.map((record, index): BillItem => ({ rowNumber: parsed.rowNumbers[index], taxPayerNumber: record.tax_payer_number.toUpperCase(), name: record.name, amountKobo: null, taxPayableKobo: parsed.amounts[index], ...NOT_PAYE }));
+  const items = parsed.records.map((record, index): BillItem => ({
+    rowNumber: parsed.rowNumbers[index],
+    taxPayerNumber: record.tax_payer_number.toUpperCase(),
+    name: record.name,
+    amountKobo: null,
+    taxPayableKobo: parsed.amounts[index],
+    ...NOT_PAYE,
+  }));
   const problems = payeeProblems(collector, items);
   if (problems) return { ok: false, ...problems };
   return { ok: true, items: preparedItemsOf('wht', items), amountDue: parsed.amountDue };
 }
 
 /** A WHT auto file (tax_payer_number, name, amount) with the tax on each amount at the collector's rate for the type and month. */
-function whtAutoRows(content: Uint8Array, rateBps: number, collector: CollectorKind): FileFailure | { ok: true; items: WhtCalcItem[]; amount: Kobo; taxPayable: Kobo } {
+function whtAutoRows(
+  content: Uint8Array,
+  rateBps: number,
+  collector: CollectorKind,
+): FileFailure | { ok: true; items: WhtCalcItem[]; amount: Kobo; taxPayable: Kobo } {
   const parsed = parseWhtAutoCsv(content);
   if (!parsed.ok) return parsed;
   const items = parsed.records.map((record, index) => ({
@@ -88,15 +127,44 @@ function whtAutoRows(content: Uint8Array, rateBps: number, collector: CollectorK
 }
 
 /** A WHT auto file as a bill's recipients. */
-export function whtAutoItems({ content, rateBps, collector }: { content: Uint8Array; rateBps: number; collector: CollectorKind }): FileFailure | { ok: true; items: PreparedItems; taxPayable: Kobo } {
+export function whtAutoItems({
+  content,
+  rateBps,
+  collector,
+}: {
+  content: Uint8Array;
+  rateBps: number;
+  collector: CollectorKind;
+}): FileFailure | { ok: true; items: PreparedItems; taxPayable: Kobo } {
   const rows = whtAutoRows(content, rateBps, collector);
   if (!rows.ok) return rows;
-  return { ok: true, items: preparedItemsOf('wht', rows.items.map((item) => ({ ...item, ...NOT_PAYE }))), taxPayable: rows.taxPayable };
+  return {
+    ok: true,
+    items: preparedItemsOf(
+      'wht',
+      rows.items.map((item) => ({ ...item, ...NOT_PAYE })),
+    ),
+    taxPayable: rows.taxPayable,
+  };
 }
 
 /** A WHT auto file as a bulk calculation keeps it: its payees' pages (WhtCalcItemTuple) and totals. */
-export function whtCalculation({ content, rateBps, collector }: { content: Uint8Array; rateBps: number; collector: CollectorKind }): FileFailure | { ok: true; count: number; pages: string[]; amount: Kobo; taxPayable: Kobo } {
+export function whtCalculation({
+  content,
+  rateBps,
+  collector,
+}: {
+  content: Uint8Array;
+  rateBps: number;
+  collector: CollectorKind;
+}): FileFailure | { ok: true; count: number; pages: string[]; amount: Kobo; taxPayable: Kobo } {
   const rows = whtAutoRows(content, rateBps, collector);
   if (!rows.ok) return rows;
-  return { ok: true, count: rows.items.length, pages: itemPageTexts(rows.items, whtCalcItemTuple), amount: rows.amount, taxPayable: rows.taxPayable };
+  return {
+    ok: true,
+    count: rows.items.length,
+    pages: itemPageTexts(rows.items, whtCalcItemTuple),
+    amount: rows.amount,
+    taxPayable: rows.taxPayable,
+  };
 }

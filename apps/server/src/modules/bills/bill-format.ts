@@ -5,18 +5,22 @@ import type { BillPerson } from './bill-ports';
 
 const LAGOS = 'Africa/Lagos';
 
-
-export const fullName = (person: Pick<BillPerson, 'firstName' | 'lastName'>) => `${person.firstName} ${person.lastName}`.trim();
+export const fullName = (person: Pick<BillPerson, 'firstName' | 'lastName'>) =>
+  `${person.firstName} ${person.lastName}`.trim();
 
 /** `24 Nov 2026`, in Lagos. */
 export function lagosDate(at: Date): string {
-  return new Intl.DateTimeFormat('en-GB', { timeZone: LAGOS, day: 'numeric', month: 'short', year: 'numeric' }).format(at);
+  return new Intl.DateTimeFormat('en-GB', { timeZone: LAGOS, day: 'numeric', month: 'short', year: 'numeric' }).format(
+    at,
+  );
 }
 
 /** `2026-10` → `October 2026`. */
 export function monthName(month: string): string {
   const [year, monthNumber] = month.split('-').map(Number);
-  return new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(new Date(Date.UTC(year, monthNumber - 1, 1)));
+  return new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(
+    new Date(Date.UTC(year, monthNumber - 1, 1)),
+  );
 }
 
 // Made once: building a formatter costs more than formatting, and bills and alerts ask often.

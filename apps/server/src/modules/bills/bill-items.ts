@@ -29,7 +29,17 @@ export interface PreparedItems {
 }
 
 export function billItemTuple(item: BillItem): BillItemTuple {
-  return [item.rowNumber, item.taxPayerNumber, item.name, item.amountKobo, item.taxPayableKobo, item.expectedTaxKobo, item.nationality, item.designation, item.incomesKobo];
+  return [
+    item.rowNumber,
+    item.taxPayerNumber,
+    item.name,
+    item.amountKobo,
+    item.taxPayableKobo,
+    item.expectedTaxKobo,
+    item.nationality,
+    item.designation,
+    item.incomesKobo,
+  ];
 }
 
 export function whtCalcItemTuple(item: WhtCalcItem): WhtCalcItemTuple {
@@ -38,7 +48,9 @@ export function whtCalcItemTuple(item: WhtCalcItem): WhtCalcItemTuple {
 
 /** A PAYE row whose declared tax is more than the tolerance away from the engine's. */
 export function differsFromEngine(item: Pick<BillItem, 'taxPayableKobo' | 'expectedTaxKobo'>): boolean {
-  return item.expectedTaxKobo !== null && Math.abs(item.taxPayableKobo - item.expectedTaxKobo) > PAYE_ROW_TOLERANCE_KOBO;
+  return (
+    item.expectedTaxKobo !== null && Math.abs(item.taxPayableKobo - item.expectedTaxKobo) > PAYE_ROW_TOLERANCE_KOBO
+  );
 }
 
 /** WHT: the payees' Tax IDs and taxes as one value, whatever their order in the file. */
@@ -61,11 +73,18 @@ export function preparedItemsOf(type: 'paye' | 'wht', items: readonly BillItem[]
  * refused, row by row, pointing to the State IRS. A State IRS takes any Tax ID, as before. Null
  * when the payees are all right.
  */
-export function payeeProblems(collector: CollectorKind, rows: ReadonlyArray<{ rowNumber: number; taxPayerNumber: string }>): { message: string; errors: CsvRowError[] } | null {
+export function payeeProblems(
+  collector: CollectorKind,
+  rows: ReadonlyArray<{ rowNumber: number; taxPayerNumber: string }>,
+): { message: string; errors: CsvRowError[] } | null {
   if (collector !== 'federal') return null;
   const errors: CsvRowError[] = rows
     .filter((row) => taxIdKind(row.taxPayerNumber) === 'individual')
-    .map((row) => ({ row: row.rowNumber, column: 'tax_payer_number', message: `${row.taxPayerNumber} is an individual's Tax ID. The Nigeria Revenue Service takes WHT on payments to companies (C- or 13-digit Tax ID); pay an individual's WHT to the State IRS where they live.` }));
+    .map((row) => ({
+      row: row.rowNumber,
+      column: 'tax_payer_number',
+      message: `${row.taxPayerNumber} is an individual's Tax ID. The Nigeria Revenue Service takes WHT on payments to companies (C- or 13-digit Tax ID); pay an individual's WHT to the State IRS where they live.`,
+    }));
   if (errors.length === 0) return null;
   const count = errors.length === 1 ? '1 payee is an individual' : `${errors.length} payees are individuals`;
   return { message: `${count}: the Nigeria Revenue Service takes WHT on payments to companies only.`, errors };

@@ -4,14 +4,28 @@ import type { Db } from '../../db/client';
 
 /** What bills need from the wallets module (its narrow ledger API): the wallet that pays, a debit, and its refund. */
 export interface BillWallets {
-  walletForCorporation(organisationId: string, corporationId: string): Promise<{ walletId: string; name: string; balanceKobo: Kobo }>;
+  walletForCorporation(
+    organisationId: string,
+    corporationId: string,
+  ): Promise<{ walletId: string; name: string; balanceKobo: Kobo }>;
   /** Moves `toAgency + toFees` out of the wallet in the caller's transaction; a shortfall is UNPROCESSABLE naming it. */
   debitWallet(
     tx: Db,
-    input: { walletId: string; amount: { toAgency: Kobo; toFees: Kobo }; category: 'bill_payment'; reference: string; description: string; createdBy: string | null },
+    input: {
+      walletId: string;
+      amount: { toAgency: Kobo; toFees: Kobo };
+      category: 'bill_payment';
+      reference: string;
+      description: string;
+      createdBy: string | null;
+    },
   ): Promise<{ journalId: string; isReplay: boolean }>;
   /** Refunds a debit by its reversing journal; the reference makes it happen at most once. */
-  reverseJournal(tx: Db, journalId: string, input: { reference: string; description: string; createdBy?: string | null }): Promise<{ journalId: string }>;
+  reverseJournal(
+    tx: Db,
+    journalId: string,
+    input: { reference: string; description: string; createdBy?: string | null },
+  ): Promise<{ journalId: string }>;
 }
 
 /** Someone a bill names: its preparer, the admin who decided it. */

@@ -1,6 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { BILL_MESSAGES, type BillTypeCode, type CollectorKind, type PayeSource } from '@levy/contracts';
-import { asKobo, computeBillCharge, type ChargeTable, type WhtRateTables, isTaxInputError, PAYE_TEMPLATE_HEADERS, regimeForPeriod, toKobo, type Kobo } from '@levy/tax';
+import {
+  asKobo,
+  computeBillCharge,
+  type ChargeTable,
+  type WhtRateTables,
+  isTaxInputError,
+  PAYE_TEMPLATE_HEADERS,
+  regimeForPeriod,
+  toKobo,
+  type Kobo,
+} from '@levy/tax';
 import type { Db } from '../../db/client';
 import { pageWindow, toPage } from '../../db/pagination';
 import { AppError, invalidInput, notFound } from '../../errors';
@@ -17,7 +27,8 @@ import { billTypeById } from './bill-types';
 import * as repo from './bills.repo';
 
 function whtTypeError(error: unknown, field: string): unknown {
-  if (isTaxInputError(error)) return invalidInput({ [field]: error.field === 'code' ? 'Choose a valid WHT type' : error.message });
+  if (isTaxInputError(error))
+    return invalidInput({ [field]: error.field === 'code' ? 'Choose a valid WHT type' : error.message });
   return error;
 }
 
@@ -56,7 +67,7 @@ class PageQueue implements AsyncIterable<string> {
   }
 
   async *[Symbol.asyncIterator](): AsyncGenerator<string> {
-    for (let next = 0; ; ) {
+    for (let next = 0; ;) {
       if (this.failure) throw this.failure.error;
       if (next < this.pages.length) {
         const page = this.pages[next];
@@ -114,13 +125,27 @@ export function createBillPreparation(deps: {
    * (docs/product.md §4): without both there is no bill. The employees come from the
    * file sent, or with `source=payroll` from the payroll on file itself.
    */
-  async function payeFileOf(registration: { id: string; isControlConsentGiven: boolean }, stateName: string, source: PayeSource | undefined, uploads: UploadedFile[]): Promise<Pick<UploadedFile, 'content'>> {
-    if (!registration.isControlConsentGiven) throw new AppError('UNPROCESSABLE', `Give consent to manage payroll in ${stateName} first: PAYE is filed for the employees registered there.`);
+  async function payeFileOf(
+    registration: { id: string; isControlConsentGiven: boolean },
+    stateName: string,
+    source: PayeSource | undefined,
+    uploads: UploadedFile[],
+  ): Promise<Pick<UploadedFile, 'content'>> {
+    if (!registration.isControlConsentGiven)
+      throw new AppError(
+        'UNPROCESSABLE',
+        `Give consent to manage payroll in ${stateName} first: PAYE is filed for the employees registered there.`,
+      );
     // Counted, not read: a bill from a new file need not rebuild a payroll of thousands.
-    if ((await deps.payrollEmployeeCount(registration.id)) === 0) throw new AppError('UNPROCESSABLE', `Register the payroll for ${stateName} first (Manage Payroll): PAYE is filed for the employees registered there.`);
+    if ((await deps.payrollEmployeeCount(registration.id)) === 0)
+      throw new AppError(
+        'UNPROCESSABLE',
+        `Register the payroll for ${stateName} first (Manage Payroll): PAYE is filed for the employees registered there.`,
+      );
     if (source !== 'payroll') return csvFileOf(uploads, 'recipients');
     const onFile = await deps.payrollOnFile(registration.id);
-    if (!onFile) throw new AppError('CONFLICT', `The payroll for ${stateName} changed while the bill was prepared. Try again.`);
+    if (!onFile)
+      throw new AppError('CONFLICT', `The payroll for ${stateName} changed while the bill was prepared. Try again.`);
     return { content: onFile };
   }
 
@@ -133,7 +158,9 @@ export function createBillPreparation(deps: {
     const pages = new PageQueue();
     let onCounted!: (counted: { count: number; amountDue: Kobo }) => void;
     const counted = new Promise<{ count: number; amountDue: Kobo }>((resolve) => (onCounted = resolve));
-    const finished = payeItems({ content: file.content, month }, (progress) => ('page' in progress ? pages.push(progress.page) : onCounted(progress.counted))).then(
+    const finished = payeItems({ content: file.content, month }, (progress) =>
+      'page' in progress ? pages.push(progress.page) : onCounted(progress.counted),
+    ).then(
       (result) => {
         pages.end();
         return result;
@@ -149,10 +176,23 @@ export function createBillPreparation(deps: {
     const differing = finished.then((result) => (result.ok ? result.differing : []));
     // Awaited only once the bill is stored; a bill not made (a repeat, a refusal) leaves it unread.
     differing.catch(() => undefined);
-    return { type: 'paye', whtType: null, periodStart: `${month}-01`, periodEnd: lastDayOfMonth(month), recipients: { count, pages, payeesFingerprint: null, differing }, amountDue };
+    return {
+      type: 'paye',
+      whtType: null,
+      periodStart: `${month}-01`,
+      periodEnd: lastDayOfMonth(month),
+      recipients: { count, pages, payeesFingerprint: null, differing },
+      amountDue,
+    };
   }
 
-  async function prepareWht(caller: Caller, collector: CollectorKind, month: string, form: { payload_type?: string; wht_type?: string; end_date?: string; calc_record_reference?: string }, file: UploadedFile | undefined): Promise<PreparedBill> {
+  async function prepareWht(
+    caller: Caller,
+    collector: CollectorKind,
+    month: string,
+    form: { payload_type?: string; wht_type?: string; end_date?: string; calc_record_reference?: string },
+    file: UploadedFile | undefined,
+  ): Promise<PreparedBill> {
     const whtType = form.wht_type?.trim();
     if (!whtType) throw invalidInput({ wht_type: 'WHT type is required' });
     try {
@@ -162,25 +202,46 @@ export function createBillPreparation(deps: {
     }
     // The contract has made end_date a real calendar date.
     const periodEnd = form.end_date ?? lastDayOfMonth(month);
-    if (periodEnd < `${month}-01`) throw invalidInput({ end_date: 'The end date must be on or after the start of the month' });
+    if (periodEnd < `${month}-01`)
+      throw invalidInput({ end_date: 'The end date must be on or after the start of the month' });
     const base = { type: 'wht' as const, whtType, periodStart: `${month}-01`, periodEnd };
     if (!form.payload_type) throw invalidInput({ payload_type: 'Choose manual or auto calculation' });
 
     if (form.payload_type === 'auto' && form.calc_record_reference) {
       const record = await repo.findWhtCalcRecord(db, { reference: form.calc_record_reference });
-      if (!record || record.organisationId !== caller.organisationId) throw invalidInput({ calc_record_reference: CALC_NOT_FOUND });
-      if (record.whtType !== whtType) throw invalidInput({ calc_record_reference: 'This calculation was made for another WHT type. Upload the file again.' });
-      if (record.collector !== collector) throw invalidInput({ calc_record_reference: `This calculation was made at ${collector === 'federal' ? "a State IRS's rates for individuals" : "the Nigeria Revenue Service's rates for companies"}. Upload the file again.` });
+      if (!record || record.organisationId !== caller.organisationId)
+        throw invalidInput({ calc_record_reference: CALC_NOT_FOUND });
+      if (record.whtType !== whtType)
+        throw invalidInput({
+          calc_record_reference: 'This calculation was made for another WHT type. Upload the file again.',
+        });
+      if (record.collector !== collector)
+        throw invalidInput({
+          calc_record_reference: `This calculation was made at ${collector === 'federal' ? "a State IRS's rates for individuals" : "the Nigeria Revenue Service's rates for companies"}. Upload the file again.`,
+        });
       // A calculation is bound to the month it was made for: the rate is the month's, and so is the bill.
-      if (record.period !== month) throw invalidInput({ calc_record_reference: `This calculation was made for ${monthName(record.period)}, not ${monthName(month)}. Upload the file again for ${monthName(month)}.` });
+      if (record.period !== month)
+        throw invalidInput({
+          calc_record_reference: `This calculation was made for ${monthName(record.period)}, not ${monthName(month)}. Upload the file again for ${monthName(month)}.`,
+        });
       const rateBps = await whtRate(month, whtType, collector);
-      if (record.rateBps !== rateBps) throw invalidInput({ calc_record_reference: `The rate for ${monthName(month)} changed from ${record.rateBps / 100}% to ${rateBps / 100}% after this calculation was made. Upload the file again.` });
+      if (record.rateBps !== rateBps)
+        throw invalidInput({
+          calc_record_reference: `The rate for ${monthName(month)} changed from ${record.rateBps / 100}% to ${rateBps / 100}% after this calculation was made. Upload the file again.`,
+        });
       const items = await repo.listWhtCalcItems(db, record.id);
       return {
         ...base,
         recipients: preparedItemsOf(
           'wht',
-          items.map((item) => ({ rowNumber: item.rowNumber, taxPayerNumber: item.taxPayerNumber, name: item.name, amountKobo: item.amountKobo, taxPayableKobo: item.taxPayableKobo, ...NOT_PAYE })),
+          items.map((item) => ({
+            rowNumber: item.rowNumber,
+            taxPayerNumber: item.taxPayerNumber,
+            name: item.name,
+            amountKobo: item.amountKobo,
+            taxPayableKobo: item.taxPayableKobo,
+            ...NOT_PAYE,
+          })),
         ),
         amountDue: record.taxPayableKobo,
       };
@@ -191,7 +252,11 @@ export function createBillPreparation(deps: {
       if (!parsed.ok) throw csvFailure('recipients', parsed.message, parsed.errors);
       return { ...base, recipients: parsed.items, amountDue: parsed.amountDue };
     }
-    const auto = await whtAutoItemsOf({ content: file.content, rateBps: await whtRate(month, whtType, collector), collector });
+    const auto = await whtAutoItemsOf({
+      content: file.content,
+      rateBps: await whtRate(month, whtType, collector),
+      collector,
+    });
     if (!auto.ok) throw csvFailure('recipients', auto.message, auto.errors);
     return { ...base, recipients: auto.items, amountDue: auto.taxPayable };
   }
@@ -234,9 +299,20 @@ export function createBillPreparation(deps: {
       if (!type) throw invalidInput({ type_id: 'Choose a bill type' });
       const month = input.period ?? currentMonth(now());
       checkMonth(month, 'period');
-      const priced = { billType: type.code, recipientCount: input.recipient_count, amountDue: toKobo(input.amount_due, 'amount_due'), date: `${month}-01` };
+      const priced = {
+        billType: type.code,
+        recipientCount: input.recipient_count,
+        amountDue: toKobo(input.amount_due, 'amount_due'),
+        date: `${month}-01`,
+      };
       const result = computeBillCharge(priced, await deps.referenceTables());
-      return { charge: naira(result.charge), amount_due: naira(result.amountDue), fee: naira(result.fee), vat: naira(result.vat), total: naira(result.total) };
+      return {
+        charge: naira(result.charge),
+        amount_due: naira(result.amountDue),
+        fee: naira(result.fee),
+        vat: naira(result.vat),
+        total: naira(result.total),
+      };
     },
 
     async calculateWhtTax(input: { wht_type: string; amount: string; period?: string; collector?: CollectorKind }) {
@@ -251,7 +327,11 @@ export function createBillPreparation(deps: {
     },
 
     /** A bulk WHT calculation from an auto file, kept so the bill can be made from it (`calc_record_reference`). */
-    async calculateWhtBulk(caller: Caller, input: { wht_type: string; period?: string; collector?: CollectorKind }, uploads: UploadedFile[]) {
+    async calculateWhtBulk(
+      caller: Caller,
+      input: { wht_type: string; period?: string; collector?: CollectorKind },
+      uploads: UploadedFile[],
+    ) {
       if (!caller.organisationId) throw notFound('Organisation not found.');
       const month = input.period ?? currentMonth(now());
       const collector = input.collector ?? 'state';
@@ -292,11 +372,26 @@ export function createBillPreparation(deps: {
       const { limit, offset } = pageWindow(params);
       const items = await repo.listWhtCalcItems(db, record.id, { limit, offset });
       const page = toPage(
-        items.map((item) => ({ row: item.rowNumber, tax_payer_number: item.taxPayerNumber, name: item.name, amount: naira(item.amountKobo), tax_payable: naira(item.taxPayableKobo) })),
+        items.map((item) => ({
+          row: item.rowNumber,
+          tax_payer_number: item.taxPayerNumber,
+          name: item.name,
+          amount: naira(item.amountKobo),
+          tax_payable: naira(item.taxPayableKobo),
+        })),
         record.itemCount,
         params,
       );
-      return { reference: record.reference, wht_type: record.whtType, ...page, aggs: { count: record.itemCount, sum_tax_payable: naira(record.taxPayableKobo), sum_amount: naira(record.amountKobo) } };
+      return {
+        reference: record.reference,
+        wht_type: record.whtType,
+        ...page,
+        aggs: {
+          count: record.itemCount,
+          sum_tax_payable: naira(record.taxPayableKobo),
+          sum_amount: naira(record.amountKobo),
+        },
+      };
     },
   };
 }

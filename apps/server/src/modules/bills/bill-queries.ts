@@ -1,5 +1,19 @@
-import type { BillDetail, BillRemittance, BillStatus, BillSummary, BillWarning, CollectorKind, ListParams } from '@levy/contracts';
-import { describePayeMismatch, lagosDate as lagosIsoDate, regimeForPeriod, type MprTable, type WhtRateTables } from '@levy/tax';
+import type {
+  BillDetail,
+  BillRemittance,
+  BillStatus,
+  BillSummary,
+  BillWarning,
+  CollectorKind,
+  ListParams,
+} from '@levy/contracts';
+import {
+  describePayeMismatch,
+  lagosDate as lagosIsoDate,
+  regimeForPeriod,
+  type MprTable,
+  type WhtRateTables,
+} from '@levy/tax';
 import { and, asc, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { filterConditions, type FilterField } from '../../db/list-filters';
@@ -24,8 +38,20 @@ const LIST_FILTERS: Record<string, FilterField> = {
   type: { kind: 'in', column: bills.type, values: ['paye', 'wht'] },
   status: { kind: 'in', column: bills.status, values: [...BILL_STATUS_VALUES] },
   created_at: { kind: 'date', column: bills.createdAt },
-  corporation_id: { kind: 'custom', condition: (values) => (values.every((value) => /^[0-9a-f-]{36}$/i.test(value)) ? inArray(bills.corporationId, values) : invalidFilter('corporation_id')) },
-  state_id: { kind: 'custom', condition: (values) => (values.every((value) => /^\d+$/.test(value)) ? inArray(bills.stateId, values.map(Number)) : invalidFilter('state_id')) },
+  corporation_id: {
+    kind: 'custom',
+    condition: (values) =>
+      values.every((value) => /^[0-9a-f-]{36}$/i.test(value))
+        ? inArray(bills.corporationId, values)
+        : invalidFilter('corporation_id'),
+  },
+  state_id: {
+    kind: 'custom',
+    condition: (values) =>
+      values.every((value) => /^\d+$/.test(value))
+        ? inArray(bills.stateId, values.map(Number))
+        : invalidFilter('state_id'),
+  },
 };
 
 function invalidFilter(field: string): never {
@@ -65,7 +91,10 @@ export function createBillQueries(deps: {
   }
 
   async function summaries(organisationId: string, rows: repo.BillRow[]): Promise<BillSummary[]> {
-    const [corporationList, statesById] = await Promise.all([deps.corporations.allOfOrganisation(organisationId), stateById()]);
+    const [corporationList, statesById] = await Promise.all([
+      deps.corporations.allOfOrganisation(organisationId),
+      stateById(),
+    ]);
     const names = new Map(corporationList.map((corporation) => [corporation.id, corporation.name]));
     return rows.map((bill) => {
       const state = statesById.get(bill.stateId);
@@ -76,7 +105,12 @@ export function createBillQueries(deps: {
         type_name: billTypeByCode(bill.type).name,
         status: bill.status,
         corporation: { id: bill.corporationId, name: names.get(bill.corporationId) ?? '' },
-        state: { id: bill.stateId, code: state?.code ?? '', name: state?.name ?? '', collector: state?.collector ?? 'state' },
+        state: {
+          id: bill.stateId,
+          code: state?.code ?? '',
+          name: state?.name ?? '',
+          collector: state?.collector ?? 'state',
+        },
         tax_payer_number: bill.taxPayerNumber,
         wht_type: bill.whtType,
         period_start: bill.periodStart,
@@ -109,7 +143,9 @@ export function createBillQueries(deps: {
   async function warningsOf(bill: repo.BillRow, differing?: readonly repo.BillItem[]): Promise<BillWarning[]> {
     if (bill.type !== 'paye') return [];
     const regime = regimeForPeriod(bill.periodStart.slice(0, 7));
-    const rows = (differing ?? (await repo.listBillItems(db, bill.id))).filter(differsFromEngine).slice(0, MAX_WARNINGS);
+    const rows = (differing ?? (await repo.listBillItems(db, bill.id)))
+      .filter(differsFromEngine)
+      .slice(0, MAX_WARNINGS);
     return rows.map((item) => {
       const declared = item.taxPayableKobo;
       const expected = item.expectedTaxKobo ?? item.taxPayableKobo;
@@ -119,20 +155,37 @@ export function createBillQueries(deps: {
         name: item.name,
         declared: naira(declared),
         expected: naira(expected),
-        message: describePayeMismatch({ row: item.rowNumber, name: item.name, taxPayerNumber: item.taxPayerNumber, declaredMonthlyTax: declared, expectedMonthlyTax: expected }, regime),
+        message: describePayeMismatch(
+          {
+            row: item.rowNumber,
+            name: item.name,
+            taxPayerNumber: item.taxPayerNumber,
+            declaredMonthlyTax: declared,
+            expectedMonthlyTax: expected,
+          },
+          regime,
+        ),
       };
     });
   }
 
   async function detail(bill: repo.BillRow, differing?: readonly repo.BillItem[]): Promise<BillDetail> {
-    const [[summary], events, warnings] = await Promise.all([summaries(bill.organisationId, [bill]), repo.listBillEvents(db, bill.id), warningsOf(bill, differing)]);
+    const [[summary], events, warnings] = await Promise.all([
+      summaries(bill.organisationId, [bill]),
+      repo.listBillEvents(db, bill.id),
+      warningsOf(bill, differing),
+    ]);
     const lateness = await latenessOfBill(bill, summary.state.collector);
     return {
       ...summary,
       fee: naira(bill.feeKobo),
       vat: naira(bill.vatKobo),
       failure_reason: bill.failureReason,
-      events: events.map((event) => ({ status: event.status as BillStatus, note: event.note, at: event.at.toISOString() })),
+      events: events.map((event) => ({
+        status: event.status as BillStatus,
+        note: event.note,
+        at: event.at.toISOString(),
+      })),
       warnings,
       lateness,
     };
@@ -141,7 +194,14 @@ export function createBillQueries(deps: {
   /** A bill paid after its month's due date, or still unpaid past it; a closed bill paid nothing, so it is never late. */
   async function latenessOfBill(bill: repo.BillRow, collector: CollectorKind) {
     if (UNPAID_FOR_GOOD.includes(bill.status)) return null;
-    return latenessOf(bill.type, collector, bill.periodStart.slice(0, 7), bill.amountDueKobo, lagosIsoDate(bill.paidAt ?? now()), await deps.referenceTables());
+    return latenessOf(
+      bill.type,
+      collector,
+      bill.periodStart.slice(0, 7),
+      bill.amountDueKobo,
+      lagosIsoDate(bill.paidAt ?? now()),
+      await deps.referenceTables(),
+    );
   }
 
   /** The caller's bill, or NOT_FOUND: another organisation's id reveals nothing. */
@@ -152,7 +212,10 @@ export function createBillQueries(deps: {
   }
 
   async function listWhere(caller: Caller, params: ListParams): Promise<SQL | undefined> {
-    const conditions: Array<SQL | undefined> = [eq(bills.organisationId, caller.organisationId ?? ''), ...filterConditions(params.filters, LIST_FILTERS)];
+    const conditions: Array<SQL | undefined> = [
+      eq(bills.organisationId, caller.organisationId ?? ''),
+      ...filterConditions(params.filters, LIST_FILTERS),
+    ];
     const search = containsPattern(params.search);
     if (search) conditions.push(ilike(bills.reference, search));
     return and(...conditions);
@@ -160,9 +223,15 @@ export function createBillQueries(deps: {
 
   async function list(caller: Caller, params: ListParams) {
     if (!caller.organisationId) throw notFound('Organisation not found.');
-    const column = SORT_COLUMNS[(params.order_by ?? 'created_at') as keyof typeof SORT_COLUMNS] ?? SORT_COLUMNS.created_at;
+    const column =
+      SORT_COLUMNS[(params.order_by ?? 'created_at') as keyof typeof SORT_COLUMNS] ?? SORT_COLUMNS.created_at;
     const { limit, offset } = pageWindow(params);
-    const { rows, total } = await repo.listBills(db, { where: await listWhere(caller, params), order: params.is_asc ? asc(column) : desc(column), limit, offset });
+    const { rows, total } = await repo.listBills(db, {
+      where: await listWhere(caller, params),
+      order: params.is_asc ? asc(column) : desc(column),
+      limit,
+      offset,
+    });
     return toPage(await summaries(caller.organisationId, rows), total, params);
   }
   return {
@@ -188,8 +257,14 @@ export function createBillQueries(deps: {
       const search = params.search?.trim().toLowerCase();
       // A search reads every recipient (a bill's items are stored in pages, decision 0008); a page
       // without one reads only the stored pages it needs.
-      const found = search ? (await repo.listBillItems(db, bill.id)).filter((item) => item.name.toLowerCase().includes(search) || item.taxPayerNumber.toLowerCase().includes(search)) : null;
-      const rows = found ? found.slice(window.offset, window.offset + window.limit) : await repo.listBillItems(db, bill.id, window);
+      const found = search
+        ? (await repo.listBillItems(db, bill.id)).filter(
+            (item) => item.name.toLowerCase().includes(search) || item.taxPayerNumber.toLowerCase().includes(search),
+          )
+        : null;
+      const rows = found
+        ? found.slice(window.offset, window.offset + window.limit)
+        : await repo.listBillItems(db, bill.id, window);
       const total = found ? found.length : bill.recipientCount;
       return toPage(
         rows.map((item) => ({

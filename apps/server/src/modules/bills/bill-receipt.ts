@@ -1,6 +1,19 @@
 import type { BillLateness, BillSummary } from '@levy/contracts';
 import { asKobo, koboToNairaString } from '@levy/tax';
-import { drawAmountRow, drawFactColumns, drawLetterhead, drawRule, drawSectionTitle, drawTableCells, drawTableHeader, drawVerificationPanel, openPdf, PDF_COLOURS, type PdfColumn, type PdfPage } from '../../http/pdf-document';
+import {
+  drawAmountRow,
+  drawFactColumns,
+  drawLetterhead,
+  drawRule,
+  drawSectionTitle,
+  drawTableCells,
+  drawTableHeader,
+  drawVerificationPanel,
+  openPdf,
+  PDF_COLOURS,
+  type PdfColumn,
+  type PdfPage,
+} from '../../http/pdf-document';
 import { longDate, pdfAmount as amount, plural } from '../../http/pdf-text';
 import type { FileReply } from '../../http/route';
 import type { BillItem, BillRow } from './bills.repo';
@@ -30,7 +43,12 @@ export interface ReceiptInput {
 
 /** `24 Nov, 2026 at 05:57 (Lagos time)`: receipts are read in Nigeria, whatever the server's zone. */
 export function lagosDateTime(iso: string): string {
-  const time = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Lagos', hour: '2-digit', minute: '2-digit', hour12: false }).format(new Date(iso));
+  const time = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Africa/Lagos',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+  }).format(new Date(iso));
   return `${longDate(iso)} at ${time} (Lagos time)`;
 }
 
@@ -52,12 +70,17 @@ const figure = (kobo: number) => amount(koboToNairaString(asKobo(kobo))).replace
 export async function renderBillReceipt(input: ReceiptInput): Promise<FileReply> {
   const { bill, summary } = input;
   const isPaye = bill.type === 'paye';
-  const page = openPdf({ title: `Receipt ${bill.receiptNumber ?? ''} for ${bill.reference}`, subject: `${summary.type_name} payment receipt` });
+  const page = openPdf({
+    title: `Receipt ${bill.receiptNumber ?? ''} for ${bill.reference}`,
+    subject: `${summary.type_name} payment receipt`,
+  });
   const { doc, left, width, bottom } = page;
   const recipients = plural(summary.recipient_count, isPaye ? 'employee' : 'payee');
 
   let y = drawLetterhead(page, 'Tax payment receipt', `Receipt no. ${bill.receiptNumber ?? ''}`, 'PAID');
-  const taxName = input.whtType ? `${summary.type_name}: ${input.whtType.name} (${input.whtType.percentage}%)` : summary.type_name;
+  const taxName = input.whtType
+    ? `${summary.type_name}: ${input.whtType.name} (${input.whtType.percentage}%)`
+    : summary.type_name;
   y = drawFactColumns(
     page,
     y,
@@ -67,7 +90,10 @@ export async function renderBillReceipt(input: ReceiptInput): Promise<FileReply>
         ['Revenue service', input.revenueService],
         ['Tax', taxName],
         ['Period', `${longDate(summary.period_start)} to ${longDate(summary.period_end)}`],
-        ['Supplementary payment', summary.supplementary ? `An additional payment for this period: ${summary.supplementary_reason ?? ''}` : null],
+        [
+          'Supplementary payment',
+          summary.supplementary ? `An additional payment for this period: ${summary.supplementary_reason ?? ''}` : null,
+        ],
         ['Paid late', input.lateness ? lateNote(input.lateness) : null],
       ],
     },
@@ -92,14 +118,24 @@ export async function renderBillReceipt(input: ReceiptInput): Promise<FileReply>
         ['Bill reference', summary.reference],
         ['Paid at', summary.paid_at ? lagosDateTime(summary.paid_at) : null],
         // Said only when Remita said it: a payment it has not confirmed is not printed as confirmed.
-        ['Confirmed', summary.remittance.confirmed_at && !summary.remittance.unconfirmed ? `Confirmed by Remita on ${lagosDateTime(summary.remittance.confirmed_at)}` : null],
+        [
+          'Confirmed',
+          summary.remittance.confirmed_at && !summary.remittance.unconfirmed
+            ? `Confirmed by Remita on ${lagosDateTime(summary.remittance.confirmed_at)}`
+            : null,
+        ],
       ],
     },
     {
       title: summary.approved_by ? 'Prepared and approved' : 'Prepared',
       facts: [
         ['Prepared by', summary.created_by ? `${summary.created_by}, ${lagosDateTime(summary.created_at)}` : null],
-        ['Approved by', summary.approved_by ? `${summary.approved_by}${summary.approved_at ? `, ${lagosDateTime(summary.approved_at)}` : ''}` : null],
+        [
+          'Approved by',
+          summary.approved_by
+            ? `${summary.approved_by}${summary.approved_at ? `, ${lagosDateTime(summary.approved_at)}` : ''}`
+            : null,
+        ],
       ],
     },
   );
@@ -107,7 +143,8 @@ export async function renderBillReceipt(input: ReceiptInput): Promise<FileReply>
   // The amounts, label left and figure right, the total ruled off.
   y = drawSectionTitle(page, y, 'Amount');
   y = drawAmountRow(page, y, `Tax remitted to ${input.revenueService}`, amount(summary.amount_due));
-  if (summary.remittance.gateway_charge !== '0.00') y = drawAmountRow(page, y, 'Remita charge', amount(summary.remittance.gateway_charge));
+  if (summary.remittance.gateway_charge !== '0.00')
+    y = drawAmountRow(page, y, 'Remita charge', amount(summary.remittance.gateway_charge));
   y = drawAmountRow(page, y, 'Levy charge', amount(input.fee));
   y = drawAmountRow(page, y, 'VAT on the charge (7.5%)', amount(input.vat));
   drawRule(page, y);
@@ -141,11 +178,14 @@ async function drawPayees(page: PdfPage, input: ReceiptInput, frame: { top: numb
     { header: 'Rate', width: 0.08, align: 'right' },
     { header: 'Tax (NGN)', width: 0.18, align: 'right' },
   ];
-  const cells = (values: string[], y: number, options?: { bold?: boolean }) => drawTableCells(page, columns, values, y, options);
+  const cells = (values: string[], y: number, options?: { bold?: boolean }) =>
+    drawTableCells(page, columns, values, y, options);
   const tableHeader = (y: number) => drawTableHeader(page, columns, y);
 
   let end = frame.firstPageEnd;
-  let y = tableHeader(drawSectionTitle(page, frame.top, `Payees (${input.summary.recipient_count.toLocaleString('en-NG')})`));
+  let y = tableHeader(
+    drawSectionTitle(page, frame.top, `Payees (${input.summary.recipient_count.toLocaleString('en-NG')})`),
+  );
   const continuedPage = () => {
     doc.addPage();
     let top = doc.page.margins.top;
@@ -154,7 +194,12 @@ async function drawPayees(page: PdfPage, input: ReceiptInput, frame: { top: numb
       .fillColor(MUTED)
       .font('Helvetica')
       .fontSize(8.5)
-      .text(`Receipt no. ${input.bill.receiptNumber ?? ''} · ${input.bill.reference} · ${input.summary.corporation.name} · ${longDate(input.summary.period_start)} to ${longDate(input.summary.period_end)}`, left, top + 16, { width });
+      .text(
+        `Receipt no. ${input.bill.receiptNumber ?? ''} · ${input.bill.reference} · ${input.summary.corporation.name} · ${longDate(input.summary.period_start)} to ${longDate(input.summary.period_end)}`,
+        left,
+        top + 16,
+        { width },
+      );
     top += 40;
     end = bottom - 10;
     return tableHeader(top);
@@ -171,11 +216,35 @@ async function drawPayees(page: PdfPage, input: ReceiptInput, frame: { top: numb
       if (item.amountKobo === null) grossComplete = false;
       else grossKobo += item.amountKobo;
       taxKobo += item.taxPayableKobo;
-      cells([item.taxPayerNumber, item.name, item.amountKobo === null ? 'not given' : figure(item.amountKobo), rate, figure(item.taxPayableKobo)], y);
+      cells(
+        [
+          item.taxPayerNumber,
+          item.name,
+          item.amountKobo === null ? 'not given' : figure(item.amountKobo),
+          rate,
+          figure(item.taxPayableKobo),
+        ],
+        y,
+      );
       y += TABLE_ROW;
     }
   }
   if (y + TABLE_ROW + 6 > end) y = continuedPage();
-  doc.moveTo(left, y - 2).lineTo(left + width, y - 2).lineWidth(0.5).strokeColor(RULE).stroke();
-  cells(['Total', plural(input.summary.recipient_count, 'payee'), grossComplete ? figure(grossKobo) : '', '', figure(taxKobo)], y + 3, { bold: true });
+  doc
+    .moveTo(left, y - 2)
+    .lineTo(left + width, y - 2)
+    .lineWidth(0.5)
+    .strokeColor(RULE)
+    .stroke();
+  cells(
+    [
+      'Total',
+      plural(input.summary.recipient_count, 'payee'),
+      grossComplete ? figure(grossKobo) : '',
+      '',
+      figure(taxKobo),
+    ],
+    y + 3,
+    { bold: true },
+  );
 }

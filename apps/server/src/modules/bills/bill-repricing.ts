@@ -1,5 +1,15 @@
 import type { CollectorKind } from '@levy/contracts';
-import { applyRate, asKobo, computeBillCharge, formatNaira, isTaxInputError, sumKobo, type ChargeTable, type Kobo, type WhtRateTables } from '@levy/tax';
+import {
+  applyRate,
+  asKobo,
+  computeBillCharge,
+  formatNaira,
+  isTaxInputError,
+  sumKobo,
+  type ChargeTable,
+  type Kobo,
+  type WhtRateTables,
+} from '@levy/tax';
 import { AppError } from '../../errors';
 import { whtOn } from './bill-collector';
 import { monthName } from './bill-format';
@@ -24,7 +34,13 @@ export interface Repricing {
   changes: string[];
 }
 
-export const figuresOf = (bill: repo.BillRow): BillFigures => ({ amountDue: bill.amountDueKobo, fee: bill.feeKobo, vat: bill.vatKobo, charge: bill.chargeKobo, total: bill.totalKobo });
+export const figuresOf = (bill: repo.BillRow): BillFigures => ({
+  amountDue: bill.amountDueKobo,
+  fee: bill.feeKobo,
+  vat: bill.vatKobo,
+  charge: bill.chargeKobo,
+  total: bill.totalKobo,
+});
 
 /**
  * A waiting bill priced again for its own month under the rules as they stand at approval: a WHT
@@ -33,7 +49,12 @@ export const figuresOf = (bill: repo.BillRow): BillFigures => ({ amountDue: bill
  * Declared tax (PAYE, WHT manual) is the payer's figure and stays as it was.
  * `items` are the bill's recipients, read only for WHT (PAYE rows never change here).
  */
-export function repriceBill(bill: repo.BillRow, items: readonly BillItem[] | null, collector: CollectorKind, tables: WhtRateTables & ChargeTable): Repricing {
+export function repriceBill(
+  bill: repo.BillRow,
+  items: readonly BillItem[] | null,
+  collector: CollectorKind,
+  tables: WhtRateTables & ChargeTable,
+): Repricing {
   const month = bill.periodStart.slice(0, 7);
   const prepared = figuresOf(bill);
   const changes: string[] = [];
@@ -45,18 +66,37 @@ export function repriceBill(bill: repo.BillRow, items: readonly BillItem[] | nul
       rateBps = whtOn(month, bill.whtType, asKobo(0), collector, tables).rateBps;
     } catch (error) {
       if (!isTaxInputError(error)) throw error;
-      throw new AppError('UNPROCESSABLE', `This bill's WHT type is no longer levied for ${monthName(month)} at this revenue service, so it cannot be paid as prepared. Decline it and prepare the bill again.`);
+      throw new AppError(
+        'UNPROCESSABLE',
+        `This bill's WHT type is no longer levied for ${monthName(month)} at this revenue service, so it cannot be paid as prepared. Decline it and prepare the bill again.`,
+      );
     }
-    const retaxed = items.map((item) => (item.amountKobo === null ? item : { ...item, taxPayableKobo: applyRate(item.amountKobo, rateBps) }));
+    const retaxed = items.map((item) =>
+      item.amountKobo === null ? item : { ...item, taxPayableKobo: applyRate(item.amountKobo, rateBps) },
+    );
     if (retaxed.some((item, index) => item.taxPayableKobo !== items[index].taxPayableKobo)) {
       repriced = retaxed;
       amountDue = sumKobo(retaxed.map((item) => item.taxPayableKobo));
-      changes.push(`The tax is ${formatNaira(amountDue)}, not ${formatNaira(prepared.amountDue)}: the rate for ${monthName(month)} is now ${rateBps / 100}%.`);
+      changes.push(
+        `The tax is ${formatNaira(amountDue)}, not ${formatNaira(prepared.amountDue)}: the rate for ${monthName(month)} is now ${rateBps / 100}%.`,
+      );
     }
   }
-  const charged = computeBillCharge({ billType: bill.type, recipientCount: bill.recipientCount, amountDue, date: bill.periodStart }, tables);
-  const now: BillFigures = { amountDue, fee: charged.fee, vat: charged.vat, charge: charged.charge, total: charged.total };
-  if (now.charge !== prepared.charge) changes.push(`The charge is ${formatNaira(now.charge)}, not ${formatNaira(prepared.charge)}: the charge schedule for ${monthName(month)} changed.`);
+  const charged = computeBillCharge(
+    { billType: bill.type, recipientCount: bill.recipientCount, amountDue, date: bill.periodStart },
+    tables,
+  );
+  const now: BillFigures = {
+    amountDue,
+    fee: charged.fee,
+    vat: charged.vat,
+    charge: charged.charge,
+    total: charged.total,
+  };
+  if (now.charge !== prepared.charge)
+    changes.push(
+      `The charge is ${formatNaira(now.charge)}, not ${formatNaira(prepared.charge)}: the charge schedule for ${monthName(month)} changed.`,
+    );
   if (changes.length > 0) changes.push(`The total is ${formatNaira(now.total)}, not ${formatNaira(prepared.total)}.`);
   return { prepared, now, items: repriced, changes };
 }

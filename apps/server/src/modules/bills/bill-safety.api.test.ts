@@ -22,20 +22,34 @@ const { organisationWithState, walletOf, fund, generate, billCount, billOf } = b
 type Owner = { token: string; organisationId: string };
 
 function setApproval(owner: Owner, value: Record<string, unknown>) {
-  return test.call('POST', 'auth', `organisations/${owner.organisationId}/settings`, { token: owner.token, body: { setting_code: 'core.organisation.bill_approval', value } });
+  return test.call('POST', 'auth', `organisations/${owner.organisationId}/settings`, {
+    token: owner.token,
+    body: { setting_code: 'core.organisation.bill_approval', value },
+  });
 }
 
-function decide(token: string, id: string, action: 'approve' | 'reject' | 'cancel', body: Record<string, unknown> = {}) {
+function decide(
+  token: string,
+  id: string,
+  action: 'approve' | 'reject' | 'cancel',
+  body: Record<string, unknown> = {},
+) {
   return test.call('POST', 'core', `internal/bills/${id}/${action}`, { token, body });
 }
 
 async function debitCount(owner: Owner) {
-  const history = await test.call('GET', 'core', `internal/organisations/${owner.organisationId}/wallets/history`, { token: owner.token, params: { filters: JSON.stringify([{ field: 'type', value: 'debit' }]) } });
+  const history = await test.call('GET', 'core', `internal/organisations/${owner.organisationId}/wallets/history`, {
+    token: owner.token,
+    params: { filters: JSON.stringify([{ field: 'type', value: 'debit' }]) },
+  });
   return history.data.pagination.total_count as number;
 }
 
 async function auditActions(organisationId: string) {
-  const rows = await queryRows<{ action: string }>(test.database.db, sql`select action from audit_log where organisation_id = ${organisationId} and resource_type = 'bill' order by created_at`);
+  const rows = await queryRows<{ action: string }>(
+    test.database.db,
+    sql`select action from audit_log where organisation_id = ${organisationId} and resource_type = 'bill' order by created_at`,
+  );
   return rows.map((row) => row.action);
 }
 
@@ -47,34 +61,87 @@ describe('one payment per month', () => {
     const { owner, corporationId } = await organisationWithState();
     await fund(owner, '1000000');
     const first = await generate(owner.token, corporationId, 'paye', { start_date: '2026-10' }, [THREE_EMPLOYEES]);
-    expect(first.data).toMatchObject({ status: 'payment_paid', reference: 'PAYE-LA-2026-10-000001', supplementary: false });
+    expect(first.data).toMatchObject({
+      status: 'payment_paid',
+      reference: 'PAYE-LA-2026-10-000001',
+      supplementary: false,
+    });
 
-    const precheck = await test.call('GET', 'core', 'internal/bills/precheck', { token: owner.token, params: { corporation_id: corporationId, state: 'LA', type: 'paye', start_date: '2026-10', total: '110178.75' } });
-    expect(precheck.data.duplicate).toMatch(/^October 2026 PAYE for Lagos was paid on \d{1,2} \w{3} \d{4}: PAYE-LA-2026-10-000001, ₦110,178\.75$/);
-    expect(precheck.data.month_bills.map((bill: { reference: string }) => bill.reference)).toEqual(['PAYE-LA-2026-10-000001']);
-    expect(precheck.data).toMatchObject({ wallet: { balance: '889821.25' }, shortfall: null, approval: { required: false } });
+    const precheck = await test.call('GET', 'core', 'internal/bills/precheck', {
+      token: owner.token,
+      params: { corporation_id: corporationId, state: 'LA', type: 'paye', start_date: '2026-10', total: '110178.75' },
+    });
+    expect(precheck.data.duplicate).toMatch(
+      /^October 2026 PAYE for Lagos was paid on \d{1,2} \w{3} \d{4}: PAYE-LA-2026-10-000001, ₦110,178\.75$/,
+    );
+    expect(precheck.data.month_bills.map((bill: { reference: string }) => bill.reference)).toEqual([
+      'PAYE-LA-2026-10-000001',
+    ]);
+    expect(precheck.data).toMatchObject({
+      wallet: { balance: '889821.25' },
+      shortfall: null,
+      approval: { required: false },
+    });
 
     const repeated = await generate(owner.token, corporationId, 'paye', { start_date: '2026-10' }, [THREE_EMPLOYEES]);
     expect(repeated.code).toBe('CONFLICT');
     expect(repeated.message).toContain('October 2026 PAYE for Lagos was paid on');
-    expect(repeated.data).toMatchObject({ bill: 'PAYE-LA-2026-10-000001', existing: { id: first.data.id, status: 'payment_paid', total: '110178.75' } });
-    const noReason = await generate(owner.token, corporationId, 'paye', { start_date: '2026-10', supplementary: 'true' }, [THREE_EMPLOYEES]);
-    expect(noReason).toMatchObject({ code: 'INVALID_INPUT', data: { supplementary_reason: 'Give the reason for an additional payment for the same month' } });
+    expect(repeated.data).toMatchObject({
+      bill: 'PAYE-LA-2026-10-000001',
+      existing: { id: first.data.id, status: 'payment_paid', total: '110178.75' },
+    });
+    const noReason = await generate(
+      owner.token,
+      corporationId,
+      'paye',
+      { start_date: '2026-10', supplementary: 'true' },
+      [THREE_EMPLOYEES],
+    );
+    expect(noReason).toMatchObject({
+      code: 'INVALID_INPUT',
+      data: { supplementary_reason: 'Give the reason for an additional payment for the same month' },
+    });
     expect(await billCount(owner)).toBe(1);
     expect(await debitCount(owner)).toBe(1);
 
-    const extra = await generate(owner.token, corporationId, 'paye', { start_date: '2026-10', supplementary: 'true', supplementary_reason: 'Two staff hired mid-month were left out' }, [payeFile([['N-1000004', 'Bola Ade', 300_000, 32_180]])]);
-    expect(extra.data).toMatchObject({ status: 'payment_paid', reference: 'PAYE-LA-2026-10-000002', supplementary: true, supplementary_reason: 'Two staff hired mid-month were left out' });
-    expect(extra.data.events[0].note).toContain('additional payment for the month: Two staff hired mid-month were left out');
-    const listed = await test.call('GET', 'core', 'internal/bills', { token: owner.token, params: { search: '000002' } });
+    const extra = await generate(
+      owner.token,
+      corporationId,
+      'paye',
+      { start_date: '2026-10', supplementary: 'true', supplementary_reason: 'Two staff hired mid-month were left out' },
+      [payeFile([['N-1000004', 'Bola Ade', 300_000, 32_180]])],
+    );
+    expect(extra.data).toMatchObject({
+      status: 'payment_paid',
+      reference: 'PAYE-LA-2026-10-000002',
+      supplementary: true,
+      supplementary_reason: 'Two staff hired mid-month were left out',
+    });
+    expect(extra.data.events[0].note).toContain(
+      'additional payment for the month: Two staff hired mid-month were left out',
+    );
+    const listed = await test.call('GET', 'core', 'internal/bills', {
+      token: owner.token,
+      params: { search: '000002' },
+    });
     expect(listed.data.items[0]).toMatchObject({ supplementary: true });
-    const exported = await test.app.inject({ method: 'GET', url: '/service/v1/core/internal/bills/export?format=csv', headers: { 'api-token': owner.token } });
+    const exported = await test.app.inject({
+      method: 'GET',
+      url: '/service/v1/core/internal/bills/export?format=csv',
+      headers: { 'api-token': owner.token },
+    });
     expect(exported.body).toContain('Yes: Two staff hired mid-month were left out');
-    const receipt = await test.app.inject({ method: 'GET', url: `/service/v1/core/internal/bills/${extra.data.id}/receipt`, headers: { 'api-token': owner.token } });
+    const receipt = await test.app.inject({
+      method: 'GET',
+      url: `/service/v1/core/internal/bills/${extra.data.id}/receipt`,
+      headers: { 'api-token': owner.token },
+    });
     expect(receipt.statusCode).toBe(200);
 
     // Another month, and the same month in another state, are not repeats.
-    expect((await generate(owner.token, corporationId, 'paye', { start_date: '2026-09' }, [THREE_EMPLOYEES])).data.reference).toBe('PAYE-LA-2026-09-000001');
+    expect(
+      (await generate(owner.token, corporationId, 'paye', { start_date: '2026-09' }, [THREE_EMPLOYEES])).data.reference,
+    ).toBe('PAYE-LA-2026-09-000001');
   });
 
   it('treats WHT to other payees in the same month as a new bill, and the same payees and amounts as a repeat', async () => {
@@ -82,7 +149,9 @@ describe('one payment per month', () => {
     await fund(owner, '2000000');
     const first = await generate(owner.token, corporationId, 'wht', whtFields, [ONE_PAYEE('N-2000001', 1_000_000)]);
     expect(first.code).toBe('OK');
-    const otherVendor = await generate(owner.token, corporationId, 'wht', whtFields, [ONE_PAYEE('N-2000002', 1_000_000)]);
+    const otherVendor = await generate(owner.token, corporationId, 'wht', whtFields, [
+      ONE_PAYEE('N-2000002', 1_000_000),
+    ]);
     expect(otherVendor.code).toBe('OK');
     const otherAmount = await generate(owner.token, corporationId, 'wht', whtFields, [ONE_PAYEE('N-2000001', 500_000)]);
     expect(otherAmount.code).toBe('OK');
@@ -91,13 +160,21 @@ describe('one payment per month', () => {
     expect(repeated.message).toContain('October 2026 WHT to the same payees for Lagos');
     expect(repeated.data.bill).toBe(first.data.reference);
     expect(await billCount(owner)).toBe(3);
-    expect([first, otherVendor, otherAmount].map((answer) => answer.data.reference)).toEqual(['WHT-LA-2026-10-000001', 'WHT-LA-2026-10-000002', 'WHT-LA-2026-10-000003']);
+    expect([first, otherVendor, otherAmount].map((answer) => answer.data.reference)).toEqual([
+      'WHT-LA-2026-10-000001',
+      'WHT-LA-2026-10-000002',
+      'WHT-LA-2026-10-000003',
+    ]);
   });
 
   it('makes at most one bill of ten concurrent Pays for the same month without supplementary', async () => {
     const { owner, corporationId } = await organisationWithState();
     await fund(owner, '5000000');
-    const answers = await Promise.all(Array.from({ length: 10 }, () => generate(owner.token, corporationId, 'paye', { start_date: '2026-10' }, [THREE_EMPLOYEES], randomUUID())));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        generate(owner.token, corporationId, 'paye', { start_date: '2026-10' }, [THREE_EMPLOYEES], randomUUID()),
+      ),
+    );
     expect(answers.filter((answer) => answer.code === 'OK')).toHaveLength(1);
     expect(answers.filter((answer) => answer.code === 'CONFLICT')).toHaveLength(9);
     expect(await billCount(owner)).toBe(1);
@@ -111,24 +188,36 @@ describe('gapless bill numbers', () => {
     const { owner, corporationId } = await organisationWithState();
     await fund(owner, '40000');
     const vendor = (tin: string) => ONE_PAYEE(tin, 100_000);
-    expect((await generate(owner.token, corporationId, 'wht', whtFields, [vendor('N-2000001')])).data.reference).toBe('WHT-LA-2026-10-000001');
+    expect((await generate(owner.token, corporationId, 'wht', whtFields, [vendor('N-2000001')])).data.reference).toBe(
+      'WHT-LA-2026-10-000001',
+    );
     const tooBig = await generate(owner.token, corporationId, 'wht', whtFields, [ONE_PAYEE('N-2000009', 10_000_000)]);
     expect(tooBig.code).toBe('UNPROCESSABLE');
     expect(tooBig.message).toContain('short by');
     expect((await generate(owner.token, corporationId, 'wht', whtFields, [vendor('N-2000001')])).code).toBe('CONFLICT');
-    expect((await generate(owner.token, corporationId, 'wht', whtFields, [vendor('N-2000002')])).data.reference).toBe('WHT-LA-2026-10-000002');
+    expect((await generate(owner.token, corporationId, 'wht', whtFields, [vendor('N-2000002')])).data.reference).toBe(
+      'WHT-LA-2026-10-000002',
+    );
 
     const other = await organisationWithState();
     await fund(other.owner, '40000');
-    expect((await generate(other.owner.token, other.corporationId, 'wht', whtFields, [vendor('N-2000001')])).data.reference).toBe('WHT-LA-2026-10-000001');
+    expect(
+      (await generate(other.owner.token, other.corporationId, 'wht', whtFields, [vendor('N-2000001')])).data.reference,
+    ).toBe('WHT-LA-2026-10-000001');
   });
 
   it('numbers concurrent bills of one month 1 to n, each once', async () => {
     const { owner, corporationId } = await organisationWithState();
     await fund(owner, '5000000');
-    const answers = await Promise.all(Array.from({ length: 8 }, (_, index) => generate(owner.token, corporationId, 'wht', whtFields, [ONE_PAYEE(`N-20000${10 + index}`, 100_000)])));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, index) =>
+        generate(owner.token, corporationId, 'wht', whtFields, [ONE_PAYEE(`N-20000${10 + index}`, 100_000)]),
+      ),
+    );
     expect(answers.map((answer) => answer.code)).toEqual(Array(8).fill('OK'));
-    expect(answers.map((answer) => answer.data.reference).sort()).toEqual(Array.from({ length: 8 }, (_, index) => `WHT-LA-2026-10-00000${index + 1}`));
+    expect(answers.map((answer) => answer.data.reference).sort()).toEqual(
+      Array.from({ length: 8 }, (_, index) => `WHT-LA-2026-10-00000${index + 1}`),
+    );
   });
 });
 
@@ -137,29 +226,55 @@ describe('approvals', () => {
     const { owner, corporationId } = await organisationWithState();
     await fund(owner, '1000000');
     const member = await joinAsMember(test, owner);
-    const precheck = await test.call('GET', 'core', 'internal/bills/precheck', { token: member.token, params: { corporation_id: corporationId, state: 'LA', type: 'paye', start_date: '2026-10', total: '2000000' } });
-    expect(precheck.data).toMatchObject({ approval: { required: true, reason: 'Bills prepared by members wait for an admin to approve them.' }, shortfall: '1000000.00' });
+    const precheck = await test.call('GET', 'core', 'internal/bills/precheck', {
+      token: member.token,
+      params: { corporation_id: corporationId, state: 'LA', type: 'paye', start_date: '2026-10', total: '2000000' },
+    });
+    expect(precheck.data).toMatchObject({
+      approval: { required: true, reason: 'Bills prepared by members wait for an admin to approve them.' },
+      shortfall: '1000000.00',
+    });
 
     const prepared = await generate(member.token, corporationId, 'paye', { start_date: '2026-10' }, [THREE_EMPLOYEES]);
     expect(prepared.message).toBe('The bill is waiting for an admin to approve it. Nothing has been paid yet.');
-    expect(prepared.data).toMatchObject({ status: 'awaiting_approval', reference: 'PAYE-LA-2026-10-000001', created_by_id: member.userId });
+    expect(prepared.data).toMatchObject({
+      status: 'awaiting_approval',
+      reference: 'PAYE-LA-2026-10-000001',
+      created_by_id: member.userId,
+    });
     expect((await walletOf(owner)).balance).toBe('1000000.00');
-    const mail = (await test.mailbox()).find((item) => item.subject === `A bill is waiting for your approval: ${prepared.data.reference}`);
+    const mail = (await test.mailbox()).find(
+      (item) => item.subject === `A bill is waiting for your approval: ${prepared.data.reference}`,
+    );
     expect(mail?.links[0]).toContain(`/bills?bill=${prepared.data.id}`);
 
     // Waiting holds the month; members cannot approve, nor can anyone their own bill.
-    expect((await generate(owner.token, corporationId, 'paye', { start_date: '2026-10' }, [THREE_EMPLOYEES])).message).toContain('is awaiting approval');
+    expect(
+      (await generate(owner.token, corporationId, 'paye', { start_date: '2026-10' }, [THREE_EMPLOYEES])).message,
+    ).toContain('is awaiting approval');
     expect((await decide(member.token, prepared.data.id, 'approve')).code).toBe('FORBIDDEN');
-    const waiting = await test.call('GET', 'core', 'internal/bills', { token: owner.token, params: { filters: JSON.stringify([{ field: 'status', value: 'awaiting_approval' }]) } });
+    const waiting = await test.call('GET', 'core', 'internal/bills', {
+      token: owner.token,
+      params: { filters: JSON.stringify([{ field: 'status', value: 'awaiting_approval' }]) },
+    });
     expect(waiting.data.pagination.total_count).toBe(1);
 
     const approved = await decide(owner.token, prepared.data.id, 'approve');
     expect(approved.code).toBe('OK');
     expect(approved.data).toMatchObject({ status: 'payment_paid', approved_by: expect.stringMatching(/\S+ \S+/) });
-    expect(approved.data.events.map((event: { status: string }) => event.status)).toEqual(['pending', 'awaiting_approval', 'awaiting_payment_confirmation', 'payment_paid']);
+    expect(approved.data.events.map((event: { status: string }) => event.status)).toEqual([
+      'pending',
+      'awaiting_approval',
+      'awaiting_payment_confirmation',
+      'payment_paid',
+    ]);
     expect(approved.data.events[2].note).toMatch(/^Approved by .+; ₦110,178\.75 paid from /);
     expect((await walletOf(owner)).balance).toBe('889821.25');
-    expect((await test.mailbox()).some((item) => item.to === member.email && item.subject === `Your bill was approved: ${prepared.data.reference}`)).toBe(true);
+    expect(
+      (await test.mailbox()).some(
+        (item) => item.to === member.email && item.subject === `Your bill was approved: ${prepared.data.reference}`,
+      ),
+    ).toBe(true);
     expect(await auditActions(owner.organisationId)).toEqual(['bill.submitted_for_approval', 'bill.approved']);
     expect((await decide(owner.token, prepared.data.id, 'approve')).code).toBe('CONFLICT');
   });
@@ -169,13 +284,26 @@ describe('approvals', () => {
     await fund(owner, '1000000');
     const member = await joinAsMember(test, owner);
     const prepared = await generate(member.token, corporationId, 'wht', whtFields, [ONE_PAYEE('N-2000001', 1_000_000)]);
-    expect((await decide(owner.token, prepared.data.id, 'reject', { reason: ' ' })).data).toEqual({ reason: 'Reason is required' });
-    const declined = await decide(owner.token, prepared.data.id, 'reject', { reason: 'The rent is paid by the landlord this year' });
-    expect(declined.data).toMatchObject({ status: 'declined', closed_reason: 'The rent is paid by the landlord this year' });
-    expect((await test.mailbox()).find((item) => item.to === member.email && item.subject.startsWith('Your bill was declined'))?.text).toContain('The rent is paid by the landlord this year');
+    expect((await decide(owner.token, prepared.data.id, 'reject', { reason: ' ' })).data).toEqual({
+      reason: 'Reason is required',
+    });
+    const declined = await decide(owner.token, prepared.data.id, 'reject', {
+      reason: 'The rent is paid by the landlord this year',
+    });
+    expect(declined.data).toMatchObject({
+      status: 'declined',
+      closed_reason: 'The rent is paid by the landlord this year',
+    });
+    expect(
+      (await test.mailbox()).find(
+        (item) => item.to === member.email && item.subject.startsWith('Your bill was declined'),
+      )?.text,
+    ).toContain('The rent is paid by the landlord this year');
     expect(await debitCount(owner)).toBe(0);
     // A declined bill holds nothing: the month can be paid.
-    expect((await generate(owner.token, corporationId, 'wht', whtFields, [ONE_PAYEE('N-2000001', 1_000_000)])).code).toBe('OK');
+    expect(
+      (await generate(owner.token, corporationId, 'wht', whtFields, [ONE_PAYEE('N-2000001', 1_000_000)])).code,
+    ).toBe('OK');
   });
 
   it('keeps a bill waiting when the wallet cannot pay at approval, naming the shortfall', async () => {
@@ -193,24 +321,35 @@ describe('approvals', () => {
   it('holds bills above an amount for an admin other than the preparer; five concurrent approvals make one debit', async () => {
     const { owner, corporationId } = await organisationWithState();
     await fund(owner, '5000000');
-    const admins = await Promise.all([joinAsMember(test, owner, 'user.admin'), joinAsMember(test, owner, 'user.admin')]);
-    expect((await setApproval(owner, { mode: 'above' })).data).toEqual({ 'value.above': 'Enter the amount above which bills wait for approval' });
+    const admins = await Promise.all([
+      joinAsMember(test, owner, 'user.admin'),
+      joinAsMember(test, owner, 'user.admin'),
+    ]);
+    expect((await setApproval(owner, { mode: 'above' })).data).toEqual({
+      'value.above': 'Enter the amount above which bills wait for approval',
+    });
     expect((await setApproval(owner, { mode: 'above', above: '100000' })).code).toBe('OK');
     const small = await generate(owner.token, corporationId, 'wht', whtFields, [ONE_PAYEE('N-2000001', 500_000)]);
     expect(small.data.status).toBe('payment_pending');
     const large = await generate(owner.token, corporationId, 'paye', { start_date: '2026-10' }, [THREE_EMPLOYEES]);
     expect(large.data.status).toBe('awaiting_approval');
-    expect((await decide(owner.token, large.data.id, 'approve')).message).toBe('You prepared this bill: another admin must approve it.');
+    expect((await decide(owner.token, large.data.id, 'approve')).message).toBe(
+      'You prepared this bill: another admin must approve it.',
+    );
 
     const debitsBefore = await debitCount(owner);
-    const answers = await Promise.all(Array.from({ length: 5 }, (_, index) => decide(admins[index % 2].token, large.data.id, 'approve')));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, index) => decide(admins[index % 2].token, large.data.id, 'approve')),
+    );
     expect(answers.filter((answer) => answer.code === 'OK')).toHaveLength(1);
     expect(answers.filter((answer) => answer.code === 'CONFLICT')).toHaveLength(4);
     expect(await debitCount(owner)).toBe(debitsBefore + 1);
 
     await setApproval(owner, { mode: 'off' });
     const member = await joinAsMember(test, owner);
-    expect((await generate(member.token, corporationId, 'paye', { start_date: '2026-09' }, [THREE_EMPLOYEES])).data.status).toBe('payment_paid');
+    expect(
+      (await generate(member.token, corporationId, 'paye', { start_date: '2026-09' }, [THREE_EMPLOYEES])).data.status,
+    ).toBe('payment_paid');
   });
 });
 
@@ -218,7 +357,9 @@ describe('cancelling what has not been paid', () => {
   it('lets the preparer withdraw a waiting bill, and nobody else but an admin', async () => {
     const { owner, corporationId } = await organisationWithState();
     const [preparer, colleague] = [await joinAsMember(test, owner), await joinAsMember(test, owner)];
-    const prepared = await generate(preparer.token, corporationId, 'paye', { start_date: '2026-10' }, [THREE_EMPLOYEES]);
+    const prepared = await generate(preparer.token, corporationId, 'paye', { start_date: '2026-10' }, [
+      THREE_EMPLOYEES,
+    ]);
     expect((await decide(colleague.token, prepared.data.id, 'cancel')).code).toBe('FORBIDDEN');
     const withdrawn = await decide(preparer.token, prepared.data.id, 'cancel', { reason: 'Wrong month' });
     expect(withdrawn.data).toMatchObject({ status: 'cancelled', closed_reason: 'Wrong month' });
@@ -235,15 +376,33 @@ describe('cancelling what has not been paid', () => {
     expect((await decide(member.token, created.data.id, 'cancel')).code).toBe('FORBIDDEN');
 
     // The first settlement attempt runs at once and is told "still processing"; cancel after it.
-    await until(async () => ((await queryRows(test.database.db, sql`select 1 from bills where id = ${created.data.id} and settling_until is null`)).length ? true : undefined));
-    const answers = await Promise.all([decide(owner.token, created.data.id, 'cancel'), decide(owner.token, created.data.id, 'cancel')]);
+    await until(async () =>
+      (
+        await queryRows(
+          test.database.db,
+          sql`select 1 from bills where id = ${created.data.id} and settling_until is null`,
+        )
+      ).length
+        ? true
+        : undefined,
+    );
+    const answers = await Promise.all([
+      decide(owner.token, created.data.id, 'cancel'),
+      decide(owner.token, created.data.id, 'cancel'),
+    ]);
     expect(answers.map((answer) => answer.code).sort()).toEqual(['CONFLICT', 'OK']);
     const cancelled = answers.find((answer) => answer.code === 'OK')!.data;
     expect(cancelled.status).toBe('cancelled');
     expect(cancelled.events.at(-1).note).toContain('₦100,354.75 was returned to the wallet');
     expect((await walletOf(owner)).balance).toBe('500000.00');
-    const history = await test.call('GET', 'core', `internal/organisations/${owner.organisationId}/wallets/history`, { token: owner.token });
-    expect(history.data.items.map((item: { type: string; amount: string }) => `${item.type} ${item.amount}`)).toEqual(['credit 100354.75', 'debit 100354.75', 'credit 500000.00']);
+    const history = await test.call('GET', 'core', `internal/organisations/${owner.organisationId}/wallets/history`, {
+      token: owner.token,
+    });
+    expect(history.data.items.map((item: { type: string; amount: string }) => `${item.type} ${item.amount}`)).toEqual([
+      'credit 100354.75',
+      'debit 100354.75',
+      'credit 500000.00',
+    ]);
   });
 
   it('explains why a paid bill cannot be cancelled and what to do instead', async () => {
@@ -253,7 +412,9 @@ describe('cancelling what has not been paid', () => {
     const refused = await decide(owner.token, paid.data.id, 'cancel');
     expect(refused.code).toBe('UNPROCESSABLE');
     expect(refused.message).toContain('Lagos State Internal Revenue Service');
-    expect(refused.message).toContain(`refund or a credit against a later bill, quoting the agency reference ${paid.data.agency_reference}`);
+    expect(refused.message).toContain(
+      `refund or a credit against a later bill, quoting the agency reference ${paid.data.agency_reference}`,
+    );
     expect((await billOf(owner.token, paid.data.id)).status).toBe('payment_paid');
   });
 
@@ -265,7 +426,14 @@ describe('cancelling what has not been paid', () => {
     for (const action of ['approve', 'reject', 'cancel'] as const) {
       expect((await decide(stranger.owner.token, prepared.data.id, action, { reason: 'no' })).code).toBe('NOT_FOUND');
     }
-    expect((await test.call('GET', 'core', 'internal/bills/precheck', { token: stranger.owner.token, params: { corporation_id: corporationId, state: 'LA', type: 'paye', start_date: '2026-10' } })).code).toBe('NOT_FOUND');
+    expect(
+      (
+        await test.call('GET', 'core', 'internal/bills/precheck', {
+          token: stranger.owner.token,
+          params: { corporation_id: corporationId, state: 'LA', type: 'paye', start_date: '2026-10' },
+        })
+      ).code,
+    ).toBe('NOT_FOUND');
   });
 });
 
@@ -273,15 +441,27 @@ describe('member rights that fit the money', () => {
   it('leaves changing or removing a state registration and the wallet setting to admins', async () => {
     const { owner, corporationId } = await organisationWithState();
     const member = await joinAsMember(test, owner);
-    const changeTaxId = (token: string) => test.call('PUT', 'core', `internal/corporations/${corporationId}/states/LA`, { token, body: { tax_payer_number: 'C-0054321' } });
-    const remove = (token: string) => test.call('POST', 'core', `internal/corporations/${corporationId}/states/LA/remove`, { token });
+    const changeTaxId = (token: string) =>
+      test.call('PUT', 'core', `internal/corporations/${corporationId}/states/LA`, {
+        token,
+        body: { tax_payer_number: 'C-0054321' },
+      });
+    const remove = (token: string) =>
+      test.call('POST', 'core', `internal/corporations/${corporationId}/states/LA/remove`, { token });
     const walletSetting = (token: string) =>
-      test.call('POST', 'auth', `organisations/${owner.organisationId}/settings`, { token, body: { setting_code: 'core.organisation.do_corporation_have_wallet', value: true } });
+      test.call('POST', 'auth', `organisations/${owner.organisationId}/settings`, {
+        token,
+        body: { setting_code: 'core.organisation.do_corporation_have_wallet', value: true },
+      });
     expect((await changeTaxId(member.token)).code).toBe('FORBIDDEN');
     expect((await remove(member.token)).code).toBe('FORBIDDEN');
     expect((await walletSetting(member.token)).code).toBe('FORBIDDEN');
-    expect((await setApproval({ token: member.token, organisationId: owner.organisationId }, { mode: 'off' })).code).toBe('FORBIDDEN');
-    const states = await test.call('GET', 'core', `internal/corporations/${corporationId}/states`, { token: owner.token });
+    expect(
+      (await setApproval({ token: member.token, organisationId: owner.organisationId }, { mode: 'off' })).code,
+    ).toBe('FORBIDDEN');
+    const states = await test.call('GET', 'core', `internal/corporations/${corporationId}/states`, {
+      token: owner.token,
+    });
     expect(states.data.map((state: { tax_payer_number: string }) => state.tax_payer_number)).toEqual(['C-0012345']);
 
     expect((await changeTaxId(owner.token)).code).toBe('OK');

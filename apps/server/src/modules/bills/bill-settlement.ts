@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { RemittanceReconciliation } from '@levy/contracts';
 import { addKobo, formatNaira } from '@levy/tax';
-import { RemittanceError, type RemittanceGateway, type RemittanceStatus } from '../../adapters/remittance/remittance-gateway';
+import {
+  RemittanceError,
+  type RemittanceGateway,
+  type RemittanceStatus,
+} from '../../adapters/remittance/remittance-gateway';
 import type { Db } from '../../db/client';
 import type { Jobs } from '../../jobs/jobs';
 import type { PaidWhtBill, WhtPayee } from '../vendors/vendors.service';
@@ -24,7 +28,8 @@ const SETTLEMENT_CLAIM_SECONDS = 60;
 const SETTLEMENTS_AT_ONCE = 10;
 
 /** A ledger reference unique to the bill and readable in Transactions (bill references repeat across corporations). */
-const ledgerReference = (prefix: 'BILL' | 'REFUND', bill: { reference: string; id: string }) => `${prefix}-${bill.reference}-${bill.id.slice(0, 13).replace('-', '').toUpperCase()}`;
+const ledgerReference = (prefix: 'BILL' | 'REFUND', bill: { reference: string; id: string }) =>
+  `${prefix}-${bill.reference}-${bill.id.slice(0, 13).replace('-', '').toUpperCase()}`;
 
 /** What the gateway said, in its own code and words. */
 const statusText = (said: RemittanceStatus) => `${said.code || 'no code'} ${said.message}`.trim();
@@ -67,9 +72,19 @@ export function createBillSettlement(deps: {
       if (said.outcome !== 'absent') return said;
     }
     const transactionId = randomUUID();
-    await repo.recordGatewayStatus(db, bill.id, { outcome: 'unavailable', status: 'Notification sent, not yet answered', at: now(), transactionId });
+    await repo.recordGatewayStatus(db, bill.id, {
+      outcome: 'unavailable',
+      status: 'Notification sent, not yet answered',
+      at: now(),
+      transactionId,
+    });
     try {
-      return await gateway.notifyPayment({ rrr: bill.agencyReference ?? bill.reference, amountKobo: remittedKobo(bill), transactionId, paymentAuthCode: (bill.paymentJournalId ?? bill.id).replace(/-/g, '') });
+      return await gateway.notifyPayment({
+        rrr: bill.agencyReference ?? bill.reference,
+        amountKobo: remittedKobo(bill),
+        transactionId,
+        paymentAuthCode: (bill.paymentJournalId ?? bill.id).replace(/-/g, ''),
+      });
     } catch (error) {
       if (!(error instanceof RemittanceError)) throw error;
       return gateway.status(transactionId);
@@ -88,7 +103,8 @@ export function createBillSettlement(deps: {
     if (!bill) {
       const current = await repo.findBill(db, billId);
       // Another attempt holds it: try again after it, unless this was the last try.
-      if (current && repo.SETTLING_STATUSES.includes(current.status) && !isLastAttempt) throw new Error(`Bill ${current.reference} is being settled by another attempt.`);
+      if (current && repo.SETTLING_STATUSES.includes(current.status) && !isLastAttempt)
+        throw new Error(`Bill ${current.reference} is being settled by another attempt.`);
       return;
     }
     let said: RemittanceStatus;
@@ -101,10 +117,15 @@ export function createBillSettlement(deps: {
     }
     if (said.outcome === 'paid') return markPaid(bill, said);
     if (said.outcome === 'failed' || (said.outcome === 'absent' && isLastAttempt)) return markFailed(bill, said);
-    if (said.code) await repo.recordGatewayStatus(db, bill.id, { outcome: said.outcome, status: statusText(said), at: now() });
+    if (said.code)
+      await repo.recordGatewayStatus(db, bill.id, { outcome: said.outcome, status: statusText(said), at: now() });
     await repo.releaseSettlement(db, bill.id);
     if (!isLastAttempt) throw new Error(`Remita has not settled ${bill.reference}: ${statusText(said)}`);
-    await repo.insertBillEvent(db, { billId: bill.id, status: bill.status, note: `Remita has not given a final answer (${statusText(said)}). Levy asks again every day; the payment is not taken as made until Remita confirms it.` });
+    await repo.insertBillEvent(db, {
+      billId: bill.id,
+      status: bill.status,
+      note: `Remita has not given a final answer (${statusText(said)}). Levy asks again every day; the payment is not taken as made until Remita confirms it.`,
+    });
   }
 
   async function markPaid(bill: repo.BillRow, said: RemittanceStatus) {
@@ -113,10 +134,20 @@ export function createBillSettlement(deps: {
     const announcePaid = await deps.announce(bill, { kind: 'paid', receiptNumber, paidAt });
     await db.transaction(async (tx) => {
       await repo.recordGatewayStatus(tx, bill.id, { outcome: 'paid', status: statusText(said), at: now() });
-      const moved = await repo.transitionBill(tx, bill.id, repo.SETTLING_STATUSES, { status: 'payment_paid', receiptNumber: said.paymentReference, paidAt, settlingUntil: null });
+      const moved = await repo.transitionBill(tx, bill.id, repo.SETTLING_STATUSES, {
+        status: 'payment_paid',
+        receiptNumber: said.paymentReference,
+        paidAt,
+        settlingUntil: null,
+      });
       if (!moved) return;
-      await repo.insertBillEvent(tx, { billId: bill.id, status: 'payment_paid', note: `Confirmed by Remita: RRR ${bill.agencyReference ?? bill.reference}, payment reference ${said.paymentReference ?? 'not given'}` });
-      if (bill.type === 'wht' && bill.whtType) await deps.recordPaidWht(tx, { ...bill, whtType: bill.whtType, paidAt }, await repo.listBillItems(tx, bill.id));
+      await repo.insertBillEvent(tx, {
+        billId: bill.id,
+        status: 'payment_paid',
+        note: `Confirmed by Remita: RRR ${bill.agencyReference ?? bill.reference}, payment reference ${said.paymentReference ?? 'not given'}`,
+      });
+      if (bill.type === 'wht' && bill.whtType)
+        await deps.recordPaidWht(tx, { ...bill, whtType: bill.whtType, paidAt }, await repo.listBillItems(tx, bill.id));
       await announcePaid(tx);
     });
   }
@@ -126,10 +157,18 @@ export function createBillSettlement(deps: {
     const announceFailure = await deps.announce(bill, { kind: 'failed', reason });
     await db.transaction(async (tx) => {
       await repo.recordGatewayStatus(tx, bill.id, { outcome: said.outcome, status: statusText(said), at: now() });
-      const moved = await repo.transitionBill(tx, bill.id, repo.SETTLING_STATUSES, { status: 'failed', failureReason: reason, settlingUntil: null });
+      const moved = await repo.transitionBill(tx, bill.id, repo.SETTLING_STATUSES, {
+        status: 'failed',
+        failureReason: reason,
+        settlingUntil: null,
+      });
       if (!moved) return;
       await refund(tx, bill, `Refund of ${bill.reference}: ${reason}`, null);
-      await repo.insertBillEvent(tx, { billId: bill.id, status: 'failed', note: `${reason}. ${formatNaira(bill.totalKobo)} was returned to the wallet.` });
+      await repo.insertBillEvent(tx, {
+        billId: bill.id,
+        status: 'failed',
+        note: `${reason}. ${formatNaira(bill.totalKobo)} was returned to the wallet.`,
+      });
       await announceFailure(tx);
     });
   }
@@ -137,7 +176,11 @@ export function createBillSettlement(deps: {
   /** Returns a paid bill's debit to its wallet by a reversing journal, once. */
   async function refund(tx: Db, bill: repo.BillRow, description: string, actorUserId: string | null) {
     if (!bill.paymentJournalId) return;
-    const { journalId } = await deps.wallets.reverseJournal(tx, bill.paymentJournalId, { reference: ledgerReference('REFUND', bill), description, createdBy: actorUserId });
+    const { journalId } = await deps.wallets.reverseJournal(tx, bill.paymentJournalId, {
+      reference: ledgerReference('REFUND', bill),
+      description,
+      createdBy: actorUserId,
+    });
     await repo.setBillJournals(tx, bill.id, { refundJournalId: journalId });
   }
 
@@ -149,9 +192,22 @@ export function createBillSettlement(deps: {
    * post to until commit, so it comes last, and callers do their other writes before it: bills
    * made at once, in any process, wait on each other only for the debit itself.
    */
-  async function payFromWallet(tx: Db, bill: repo.BillRow, input: { wallet: { walletId: string; name: string }; actorUserId: string; description: string; note?: string }) {
-    await repo.insertBillEvent(tx, { billId: bill.id, status: bill.status, note: `${input.note ? `${input.note}; ` : ''}${formatNaira(bill.totalKobo)} paid from ${input.wallet.name}` });
-    await deps.jobs.enqueue(tx, SETTLE_BILL_JOB, { billId: bill.id }, { singletonKey: bill.id, startAfterSeconds: bill.type === 'paye' ? PAYE_SAFETY_NET_SECONDS : 0 });
+  async function payFromWallet(
+    tx: Db,
+    bill: repo.BillRow,
+    input: { wallet: { walletId: string; name: string }; actorUserId: string; description: string; note?: string },
+  ) {
+    await repo.insertBillEvent(tx, {
+      billId: bill.id,
+      status: bill.status,
+      note: `${input.note ? `${input.note}; ` : ''}${formatNaira(bill.totalKobo)} paid from ${input.wallet.name}`,
+    });
+    await deps.jobs.enqueue(
+      tx,
+      SETTLE_BILL_JOB,
+      { billId: bill.id },
+      { singletonKey: bill.id, startAfterSeconds: bill.type === 'paye' ? PAYE_SAFETY_NET_SECONDS : 0 },
+    );
     const { journalId, isReplay } = await deps.wallets.debitWallet(tx, {
       walletId: input.wallet.walletId,
       amount: { toAgency: remittedKobo(bill), toFees: bill.chargeKobo },
@@ -181,7 +237,13 @@ export function createBillSettlement(deps: {
       const checked = (await repo.findBill(db, bill.id))!;
       if (checked.status === 'payment_paid' && checked.gatewayOutcome === 'paid') confirmed += 1;
       else if (checked.status === 'payment_paid' || repo.SETTLING_STATUSES.includes(checked.status)) {
-        unconfirmed.push({ reference: checked.reference, agency_reference: checked.agencyReference, outcome: checked.gatewayOutcome ?? 'unknown', status: checked.gatewayStatus ?? '', checked_at: (checked.gatewayCheckedAt ?? now()).toISOString() });
+        unconfirmed.push({
+          reference: checked.reference,
+          agency_reference: checked.agencyReference,
+          outcome: checked.gatewayOutcome ?? 'unknown',
+          status: checked.gatewayStatus ?? '',
+          checked_at: (checked.gatewayCheckedAt ?? now()).toISOString(),
+        });
       }
     }
     return { checked: bills.length, confirmed, unconfirmed };
@@ -211,7 +273,13 @@ export function createBillSettlement(deps: {
     name: SETTLE_BILL_JOB,
     // A gateway that is down for a while: seven tries over about ten minutes, then the daily
     // reconciliation takes over. Ten at once per process: each waits on the gateway (decision 0006).
-    options: { retryLimit: 6, retryDelaySeconds: 5, pollingIntervalSeconds: 1, expireInSeconds: 120, concurrency: SETTLEMENTS_AT_ONCE },
+    options: {
+      retryLimit: 6,
+      retryDelaySeconds: 5,
+      pollingIntervalSeconds: 1,
+      expireInSeconds: 120,
+      concurrency: SETTLEMENTS_AT_ONCE,
+    },
     handle: ({ billId }, { isLastAttempt }) => settle(billId, isLastAttempt),
   });
   deps.jobs.define<object>({

@@ -1,10 +1,35 @@
 import type { Kobo } from '@levy/tax';
-import { and, asc, count, desc, eq, getTableColumns, gte, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  isNotNull,
+  lte,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { readPage, totalRows } from '../../db/pagination';
 import { queryRows } from '../../db/raw';
 import { readItemPages, writeItemPages, type ItemPages } from '../../db/item-pages';
-import { billEvents, billItemPages, billNumbers, bills, creditNoteSends, receiptVerificationAttempts, whtCalcPages, whtCalcRecords, type BillItemTuple, type WhtCalcItemTuple } from './bills.schema';
+import {
+  billEvents,
+  billItemPages,
+  billNumbers,
+  bills,
+  creditNoteSends,
+  receiptVerificationAttempts,
+  whtCalcPages,
+  whtCalcRecords,
+  type BillItemTuple,
+  type WhtCalcItemTuple,
+} from './bills.schema';
 
 /** The bills module's queries: every one takes the executor (the database or a transaction). */
 
@@ -31,13 +56,22 @@ export async function takeBillNumber(tx: Db, month: BillMonth): Promise<number> 
   const [row] = await tx
     .insert(billNumbers)
     .values({ ...month, lastNumber: 1 })
-    .onConflictDoUpdate({ target: [billNumbers.corporationId, billNumbers.stateId, billNumbers.type, billNumbers.period], set: { lastNumber: sql`${billNumbers.lastNumber} + 1` } })
+    .onConflictDoUpdate({
+      target: [billNumbers.corporationId, billNumbers.stateId, billNumbers.type, billNumbers.period],
+      set: { lastNumber: sql`${billNumbers.lastNumber} + 1` },
+    })
     .returning({ lastNumber: billNumbers.lastNumber });
   return row.lastNumber;
 }
 
 /** Bills in these statuses hold their month: a second one is a duplicate unless made supplementary. */
-export const MONTH_HOLDING_STATUSES: BillStatus[] = ['pending', 'awaiting_approval', 'awaiting_payment_confirmation', 'payment_pending', 'payment_paid'];
+export const MONTH_HOLDING_STATUSES: BillStatus[] = [
+  'pending',
+  'awaiting_approval',
+  'awaiting_payment_confirmation',
+  'payment_pending',
+  'payment_paid',
+];
 
 /** The month's bills that are paid, being paid or waiting for approval, oldest first. */
 export function findMonthBills(executor: Db, month: BillMonth): Promise<BillRow[]> {
@@ -61,7 +95,10 @@ export async function insertBill(executor: Db, bill: NewBill): Promise<BillRow |
   const [row] = await executor
     .insert(bills)
     .values(bill)
-    .onConflictDoNothing({ target: [bills.organisationId, bills.idempotencyKey], where: sql`${bills.idempotencyKey} is not null` })
+    .onConflictDoNothing({
+      target: [bills.organisationId, bills.idempotencyKey],
+      where: sql`${bills.idempotencyKey} is not null`,
+    })
     .returning();
   return row ?? null;
 }
@@ -82,7 +119,11 @@ export interface BillItem {
 const BILL_ITEM_PAGES: ItemPages = { table: billItemPages, parentColumn: 'bill_id' };
 
 /** A bill's recipients as item pages of BillItemTuple (bill-items.ts), in the bill's transaction: a PAYE file may carry 100,000 of them. */
-export async function insertBillItemPages(tx: Db, billId: string, pages: Iterable<string> | AsyncIterable<string>): Promise<void> {
+export async function insertBillItemPages(
+  tx: Db,
+  billId: string,
+  pages: Iterable<string> | AsyncIterable<string>,
+): Promise<void> {
   await writeItemPages(tx, BILL_ITEM_PAGES, billId, pages);
 }
 
@@ -93,26 +134,46 @@ export async function replaceBillItemPages(tx: Db, billId: string, pages: Iterab
 }
 
 /** A bill's recipients in file order: those in the window, or all of them. */
-export async function listBillItems(executor: Db, billId: string, window?: { limit: number; offset: number }): Promise<BillItem[]> {
+export async function listBillItems(
+  executor: Db,
+  billId: string,
+  window?: { limit: number; offset: number },
+): Promise<BillItem[]> {
   const tuples = await readItemPages<BillItemTuple>(executor, BILL_ITEM_PAGES, billId, window);
-  return tuples.map(([rowNumber, taxPayerNumber, name, amountKobo, taxPayableKobo, expectedTaxKobo, nationality, designation, incomesKobo]) => ({
-    rowNumber,
-    taxPayerNumber,
-    name,
-    amountKobo,
-    taxPayableKobo,
-    expectedTaxKobo,
-    nationality,
-    designation,
-    incomesKobo,
-  }));
+  return tuples.map(
+    ([
+      rowNumber,
+      taxPayerNumber,
+      name,
+      amountKobo,
+      taxPayableKobo,
+      expectedTaxKobo,
+      nationality,
+      designation,
+      incomesKobo,
+    ]) => ({
+      rowNumber,
+      taxPayerNumber,
+      name,
+      amountKobo,
+      taxPayableKobo,
+      expectedTaxKobo,
+      nationality,
+      designation,
+      incomesKobo,
+    }),
+  );
 }
 
 export async function insertBillEvent(executor: Db, event: { billId: string; status: string; note: string }) {
   await executor.insert(billEvents).values(event);
 }
 
-export async function findBillByIdempotencyKey(executor: Db, organisationId: string, key: string): Promise<BillRow | null> {
+export async function findBillByIdempotencyKey(
+  executor: Db,
+  organisationId: string,
+  key: string,
+): Promise<BillRow | null> {
   const [row] = await executor
     .select()
     .from(bills)
@@ -126,7 +187,12 @@ export async function findBill(executor: Db, id: string): Promise<BillRow | null
 }
 
 /** Moves a bill from one of `from` to `status`; false when another process moved it first. */
-export async function transitionBill(executor: Db, id: string, from: BillStatus[], changes: Partial<NewBill> & { status: BillStatus }): Promise<boolean> {
+export async function transitionBill(
+  executor: Db,
+  id: string,
+  from: BillStatus[],
+  changes: Partial<NewBill> & { status: BillStatus },
+): Promise<boolean> {
   const moved = await executor
     .update(bills)
     .set(changes)
@@ -139,7 +205,11 @@ export async function transitionBill(executor: Db, id: string, from: BillStatus[
 export const SETTLING_STATUSES: BillStatus[] = ['awaiting_payment_confirmation', 'payment_pending'];
 
 /** A settling bill that no attempt to settle holds now. */
-const settlementFree = () => and(inArray(bills.status, SETTLING_STATUSES), sql`(${bills.settlingUntil} is null or ${bills.settlingUntil} < now())`);
+const settlementFree = () =>
+  and(
+    inArray(bills.status, SETTLING_STATUSES),
+    sql`(${bills.settlingUntil} is null or ${bills.settlingUntil} < now())`,
+  );
 
 /** Nothing reached the gateway, or it holds no payment under the notification: the wallet's money may come back. */
 const gatewayHoldsNothing = () => sql`(${bills.gatewayOutcome} is null or ${bills.gatewayOutcome} = 'absent')`;
@@ -171,11 +241,18 @@ export async function cancelSettlingBill(executor: Db, id: string, changes: Part
   return moved.length === 1;
 }
 
-export async function setBillJournals(executor: Db, id: string, journals: { paymentJournalId?: string; refundJournalId?: string }): Promise<void> {
+export async function setBillJournals(
+  executor: Db,
+  id: string,
+  journals: { paymentJournalId?: string; refundJournalId?: string },
+): Promise<void> {
   await executor.update(bills).set(journals).where(eq(bills.id, id));
 }
 
-export async function listBills(executor: Db, input: { where: SQL | undefined; order: SQL; limit: number; offset: number }): Promise<{ rows: BillRow[]; total: number }> {
+export async function listBills(
+  executor: Db,
+  input: { where: SQL | undefined; order: SQL; limit: number; offset: number },
+): Promise<{ rows: BillRow[]; total: number }> {
   return readPage(
     (page) =>
       executor
@@ -205,7 +282,11 @@ export interface WhtCalcItem {
 const WHT_CALC_PAGES: ItemPages = { table: whtCalcPages, parentColumn: 'record_id' };
 
 /** A calculation with its payees as item pages of WhtCalcItemTuple (bill-items.ts). */
-export async function insertWhtCalcRecord(tx: Db, record: typeof whtCalcRecords.$inferInsert, pages: readonly string[]) {
+export async function insertWhtCalcRecord(
+  tx: Db,
+  record: typeof whtCalcRecords.$inferInsert,
+  pages: readonly string[],
+) {
   const [row] = await tx.insert(whtCalcRecords).values(record).returning();
   await writeItemPages(tx, WHT_CALC_PAGES, row.id, pages);
   return row;
@@ -220,9 +301,19 @@ export async function findWhtCalcRecord(executor: Db, where: { id?: string; refe
 }
 
 /** A calculation's payees in file order: those in the window, or all of them. */
-export async function listWhtCalcItems(executor: Db, recordId: string, window?: { limit: number; offset: number }): Promise<WhtCalcItem[]> {
+export async function listWhtCalcItems(
+  executor: Db,
+  recordId: string,
+  window?: { limit: number; offset: number },
+): Promise<WhtCalcItem[]> {
   const tuples = await readItemPages<WhtCalcItemTuple>(executor, WHT_CALC_PAGES, recordId, window);
-  return tuples.map(([rowNumber, taxPayerNumber, name, amountKobo, taxPayableKobo]) => ({ rowNumber, taxPayerNumber, name, amountKobo, taxPayableKobo }));
+  return tuples.map(([rowNumber, taxPayerNumber, name, amountKobo, taxPayableKobo]) => ({
+    rowNumber,
+    taxPayerNumber,
+    name,
+    amountKobo,
+    taxPayableKobo,
+  }));
 }
 
 /** Bills an organisation has generated, whatever became of them (the onboarding summary's count). */
@@ -234,7 +325,18 @@ export async function countBills(executor: Db, organisationId: string): Promise<
 /** Every bill of an organisation reduced to what deadlines need: who, where, which month, status, amount, when paid. */
 export function billPeriodsOfOrganisation(executor: Db, organisationId: string) {
   return executor
-    .select({ id: bills.id, reference: bills.reference, corporationId: bills.corporationId, stateId: bills.stateId, type: bills.type, periodStart: bills.periodStart, status: bills.status, amountDueKobo: bills.amountDueKobo, paidAt: bills.paidAt, createdAt: bills.createdAt })
+    .select({
+      id: bills.id,
+      reference: bills.reference,
+      corporationId: bills.corporationId,
+      stateId: bills.stateId,
+      type: bills.type,
+      periodStart: bills.periodStart,
+      status: bills.status,
+      amountDueKobo: bills.amountDueKobo,
+      paidAt: bills.paidAt,
+      createdAt: bills.createdAt,
+    })
     .from(bills)
     .where(eq(bills.organisationId, organisationId))
     .orderBy(asc(bills.periodStart));
@@ -243,7 +345,14 @@ export function billPeriodsOfOrganisation(executor: Db, organisationId: string) 
 /** A corporation's paid PAYE bills in a state for the tax months of a year, oldest first. */
 export function paidPayeBillsOfYear(executor: Db, key: { corporationId: string; stateId: number; year: number }) {
   return executor
-    .select({ id: bills.id, reference: bills.reference, periodStart: bills.periodStart, supplementary: bills.supplementary, supplementaryReason: bills.supplementaryReason, amountDueKobo: bills.amountDueKobo })
+    .select({
+      id: bills.id,
+      reference: bills.reference,
+      periodStart: bills.periodStart,
+      supplementary: bills.supplementary,
+      supplementaryReason: bills.supplementaryReason,
+      amountDueKobo: bills.amountDueKobo,
+    })
     .from(bills)
     .where(
       and(
@@ -261,7 +370,15 @@ export function paidPayeBillsOfYear(executor: Db, key: { corporationId: string; 
 /** The organisation's paid bills with the figures a bank debit can be matched on. */
 export function paidBillsOfOrganisation(executor: Db, organisationId: string) {
   return executor
-    .select({ id: bills.id, reference: bills.reference, type: bills.type, periodStart: bills.periodStart, amountDueKobo: bills.amountDueKobo, totalKobo: bills.totalKobo, paidAt: bills.paidAt })
+    .select({
+      id: bills.id,
+      reference: bills.reference,
+      type: bills.type,
+      periodStart: bills.periodStart,
+      amountDueKobo: bills.amountDueKobo,
+      totalKobo: bills.totalKobo,
+      paidAt: bills.paidAt,
+    })
     .from(bills)
     .where(and(eq(bills.organisationId, organisationId), eq(bills.status, 'payment_paid')))
     .orderBy(asc(bills.paidAt));
@@ -273,18 +390,29 @@ export function paidBillsOfOrganisation(executor: Db, organisationId: string) {
  * An advisory lock per address (namespace 4), held to the end of the caller's transaction, makes
  * parallel lookups from one address count one at a time in every process.
  */
-export async function reserveVerificationAttempt(executor: Db, attempt: { address: string; at: Date; windowMs: number; max: number }): Promise<string | null> {
+export async function reserveVerificationAttempt(
+  executor: Db,
+  attempt: { address: string; at: Date; windowMs: number; max: number },
+): Promise<string | null> {
   const at = attempt.at.toISOString();
   const since = new Date(attempt.at.getTime() - attempt.windowMs).toISOString();
   await executor.execute(sql`select pg_advisory_xact_lock(4, hashtext(${attempt.address}))`);
   await executor
     .delete(receiptVerificationAttempts)
-    .where(and(eq(receiptVerificationAttempts.ipAddress, attempt.address), lte(receiptVerificationAttempts.createdAt, sql`${since}::timestamptz`)));
-  const rows = await queryRows<{ id: string }>(executor, sql`
+    .where(
+      and(
+        eq(receiptVerificationAttempts.ipAddress, attempt.address),
+        lte(receiptVerificationAttempts.createdAt, sql`${since}::timestamptz`),
+      ),
+    );
+  const rows = await queryRows<{ id: string }>(
+    executor,
+    sql`
     insert into ${receiptVerificationAttempts} (ip_address, created_at)
     select ${attempt.address}, ${at}::timestamptz
     where (select count(*) from ${receiptVerificationAttempts} where ip_address = ${attempt.address} and created_at > ${since}::timestamptz) < ${attempt.max}
-    returning id`);
+    returning id`,
+  );
   return rows[0]?.id ?? null;
 }
 
@@ -305,21 +433,31 @@ export interface CreditNoteSendLimits {
  * and the send is counted. Advisory locks on the user (namespace 5), then the note (namespace 6),
  * always in that order, make parallel sends count one at a time in every process.
  */
-export async function reserveCreditNoteSend(executor: Db, send: { userId: string; billId: string; row: number; at: Date; limits: CreditNoteSendLimits }): Promise<'user' | 'note' | null> {
+export async function reserveCreditNoteSend(
+  executor: Db,
+  send: { userId: string; billId: string; row: number; at: Date; limits: CreditNoteSendLimits },
+): Promise<'user' | 'note' | null> {
   const { perUser, perNote } = send.limits;
   const userSince = new Date(send.at.getTime() - perUser.windowMs).toISOString();
   const noteSince = new Date(send.at.getTime() - perNote.windowMs).toISOString();
   const oldest = new Date(send.at.getTime() - Math.max(perUser.windowMs, perNote.windowMs)).toISOString();
   await executor.execute(sql`select pg_advisory_xact_lock(5, hashtext(${send.userId}))`);
   await executor.execute(sql`select pg_advisory_xact_lock(6, hashtext(${`${send.billId}:${send.row}`}))`);
-  await executor.delete(creditNoteSends).where(and(eq(creditNoteSends.userId, send.userId), lte(creditNoteSends.createdAt, sql`${oldest}::timestamptz`)));
-  const [counts] = await queryRows<{ by_user: number; by_note: number }>(executor, sql`
+  await executor
+    .delete(creditNoteSends)
+    .where(and(eq(creditNoteSends.userId, send.userId), lte(creditNoteSends.createdAt, sql`${oldest}::timestamptz`)));
+  const [counts] = await queryRows<{ by_user: number; by_note: number }>(
+    executor,
+    sql`
     select
       (select count(*)::int from ${creditNoteSends} where user_id = ${send.userId} and created_at > ${userSince}::timestamptz) as by_user,
-      (select count(*)::int from ${creditNoteSends} where bill_id = ${send.billId} and row_number = ${send.row} and created_at > ${noteSince}::timestamptz) as by_note`);
+      (select count(*)::int from ${creditNoteSends} where bill_id = ${send.billId} and row_number = ${send.row} and created_at > ${noteSince}::timestamptz) as by_note`,
+  );
   if (counts.by_user >= perUser.max) return 'user';
   if (counts.by_note >= perNote.max) return 'note';
-  await executor.insert(creditNoteSends).values({ userId: send.userId, billId: send.billId, rowNumber: send.row, createdAt: send.at });
+  await executor
+    .insert(creditNoteSends)
+    .values({ userId: send.userId, billId: send.billId, rowNumber: send.row, createdAt: send.at });
   return null;
 }
 
@@ -327,7 +465,14 @@ export async function reserveCreditNoteSend(executor: Db, send: { userId: string
 /** Paid bills for tax months starting on or after `periodStart` (YYYY-MM-DD), with what their charge was computed from. */
 export function paidBillsForPeriodsFrom(executor: Db, periodStart: string) {
   return executor
-    .select({ reference: bills.reference, type: bills.type, periodStart: bills.periodStart, amountDueKobo: bills.amountDueKobo, recipientCount: bills.recipientCount, paidAt: bills.paidAt })
+    .select({
+      reference: bills.reference,
+      type: bills.type,
+      periodStart: bills.periodStart,
+      amountDueKobo: bills.amountDueKobo,
+      recipientCount: bills.recipientCount,
+      paidAt: bills.paidAt,
+    })
     .from(bills)
     .where(and(eq(bills.status, 'payment_paid'), gte(bills.periodStart, periodStart)))
     .orderBy(asc(bills.periodStart), asc(bills.reference));
@@ -336,22 +481,44 @@ export function paidBillsForPeriodsFrom(executor: Db, periodStart: string) {
 /** WHT bills whose money has been taken (paid, or settling with the agency), of tax months from `periodStart` on. */
 export function chargedWhtBillsForPeriodsFrom(executor: Db, periodStart: string) {
   return executor
-    .select({ reference: bills.reference, whtType: bills.whtType, stateId: bills.stateId, periodStart: bills.periodStart })
+    .select({
+      reference: bills.reference,
+      whtType: bills.whtType,
+      stateId: bills.stateId,
+      periodStart: bills.periodStart,
+    })
     .from(bills)
-    .where(and(eq(bills.type, 'wht'), inArray(bills.status, ['payment_pending', 'payment_paid']), gte(bills.periodStart, periodStart)))
+    .where(
+      and(
+        eq(bills.type, 'wht'),
+        inArray(bills.status, ['payment_pending', 'payment_paid']),
+        gte(bills.periodStart, periodStart),
+      ),
+    )
     .orderBy(asc(bills.periodStart), asc(bills.reference));
 }
 
 export function billsPaidSince(executor: Db, since: Date) {
   return executor
-    .select({ reference: bills.reference, type: bills.type, stateId: bills.stateId, periodStart: bills.periodStart, amountDueKobo: bills.amountDueKobo, paidAt: bills.paidAt })
+    .select({
+      reference: bills.reference,
+      type: bills.type,
+      stateId: bills.stateId,
+      periodStart: bills.periodStart,
+      amountDueKobo: bills.amountDueKobo,
+      paidAt: bills.paidAt,
+    })
     .from(bills)
     .where(and(eq(bills.status, 'payment_paid'), gte(bills.paidAt, since)))
     .orderBy(asc(bills.paidAt));
 }
 
 /** What the gateway last said of a bill's payment, and when; `confirmedAt` only when it said paid. */
-export async function recordGatewayStatus(executor: Db, id: string, said: { outcome: NonNullable<BillRow['gatewayOutcome']>; status: string; at: Date; transactionId?: string }): Promise<void> {
+export async function recordGatewayStatus(
+  executor: Db,
+  id: string,
+  said: { outcome: NonNullable<BillRow['gatewayOutcome']>; status: string; at: Date; transactionId?: string },
+): Promise<void> {
   await executor
     .update(bills)
     .set({
@@ -372,6 +539,11 @@ export function billsToReconcile(executor: Db, since: Date): Promise<BillRow[]> 
   return executor
     .select()
     .from(bills)
-    .where(and(isNotNull(bills.gatewayTransactionId), or(and(eq(bills.status, 'payment_paid'), gte(bills.paidAt, since)), inArray(bills.status, SETTLING_STATUSES))))
+    .where(
+      and(
+        isNotNull(bills.gatewayTransactionId),
+        or(and(eq(bills.status, 'payment_paid'), gte(bills.paidAt, since)), inArray(bills.status, SETTLING_STATUSES)),
+      ),
+    )
     .orderBy(asc(bills.createdAt));
 }

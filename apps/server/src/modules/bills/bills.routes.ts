@@ -72,15 +72,26 @@ export function billRoutes(bills: BillsService, receipts: ReceiptVerification) {
     }),
     defineRoute({
       contract: approveBill,
-      handler: async ({ caller, params, body, ip }) => reply(await bills.approve(caller, params.id, ip, body.confirm_total === undefined ? undefined : toKobo(body.confirm_total, 'confirm_total')), BILL_MESSAGES.approved),
+      handler: async ({ caller, params, body, ip }) =>
+        reply(
+          await bills.approve(
+            caller,
+            params.id,
+            ip,
+            body.confirm_total === undefined ? undefined : toKobo(body.confirm_total, 'confirm_total'),
+          ),
+          BILL_MESSAGES.approved,
+        ),
     }),
     defineRoute({
       contract: rejectBill,
-      handler: async ({ caller, params, body, ip }) => reply(await bills.reject(caller, params.id, body.reason, ip), BILL_MESSAGES.declined),
+      handler: async ({ caller, params, body, ip }) =>
+        reply(await bills.reject(caller, params.id, body.reason, ip), BILL_MESSAGES.declined),
     }),
     defineRoute({
       contract: cancelBill,
-      handler: async ({ caller, params, body, ip }) => reply(await bills.cancel(caller, params.id, body.reason, ip), BILL_MESSAGES.cancelled),
+      handler: async ({ caller, params, body, ip }) =>
+        reply(await bills.cancel(caller, params.id, body.reason, ip), BILL_MESSAGES.cancelled),
     }),
     defineRoute({
       contract: listBills,

@@ -1,6 +1,17 @@
 import { sql } from 'drizzle-orm';
 import type { Kobo } from '@levy/tax';
-import { bigserial, boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { kobo } from '../../db/columns';
 import { corporations } from '../corporations/corporations.schema';
 import { users } from '../identity/identity.schema';
@@ -8,7 +19,16 @@ import { organisations } from '../organisations/organisations.schema';
 import { states } from '../reference/reference.schema';
 
 /** The statuses a bill moves through (docs/product.md "Bills"). */
-export const BILL_STATUS_VALUES = ['pending', 'awaiting_approval', 'awaiting_payment_confirmation', 'payment_pending', 'payment_paid', 'failed', 'declined', 'cancelled'] as const;
+export const BILL_STATUS_VALUES = [
+  'pending',
+  'awaiting_approval',
+  'awaiting_payment_confirmation',
+  'payment_pending',
+  'payment_paid',
+  'failed',
+  'declined',
+  'cancelled',
+] as const;
 
 /**
  * A PAYE or WHT bill for one corporation in one state and period (docs/product.md "Bills").
@@ -69,7 +89,9 @@ export const bills = pgTable(
      * so its status can always be asked; the gateway's last word on the payment and when it was
      * said; and when the gateway confirmed it paid.
      */
-    gatewayChargeKobo: kobo().notNull().default(0 as Kobo),
+    gatewayChargeKobo: kobo()
+      .notNull()
+      .default(0 as Kobo),
     gatewayTransactionId: text(),
     gatewayOutcome: text({ enum: ['paid', 'pending', 'failed', 'unknown', 'absent', 'unavailable'] }),
     gatewayStatus: text(),
@@ -87,7 +109,9 @@ export const bills = pgTable(
   },
   (table) => [
     uniqueIndex('bills_corporation_reference_unique').on(table.corporationId, table.reference),
-    uniqueIndex('bills_organisation_idempotency_unique').on(table.organisationId, table.idempotencyKey).where(sql`${table.idempotencyKey} is not null`),
+    uniqueIndex('bills_organisation_idempotency_unique')
+      .on(table.organisationId, table.idempotencyKey)
+      .where(sql`${table.idempotencyKey} is not null`),
     index('bills_organisation_created_idx').on(table.organisationId, table.createdAt),
     index('bills_corporation_state_period_idx').on(table.corporationId, table.stateId, table.periodStart),
     index('bills_organisation_status_idx').on(table.organisationId, table.status),
@@ -183,7 +207,13 @@ export const whtCalcRecords = pgTable('wht_calc_records', {
 });
 
 /** One calculated payee, as a page stores it: row, tax_payer_number, name, amount and tax in kobo. */
-export type WhtCalcItemTuple = [rowNumber: number, taxPayerNumber: string, name: string, amountKobo: Kobo, taxPayableKobo: Kobo];
+export type WhtCalcItemTuple = [
+  rowNumber: number,
+  taxPayerNumber: string,
+  name: string,
+  amountKobo: Kobo,
+  taxPayableKobo: Kobo,
+];
 
 /** A calculation's payees, a thousand to a row (db/item-pages.ts, decision 0008). */
 export const whtCalcPages = pgTable(
@@ -233,5 +263,8 @@ export const creditNoteSends = pgTable(
     rowNumber: integer().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('credit_note_sends_user_idx').on(table.userId, table.createdAt), index('credit_note_sends_note_idx').on(table.billId, table.rowNumber, table.createdAt)],
+  (table) => [
+    index('credit_note_sends_user_idx').on(table.userId, table.createdAt),
+    index('credit_note_sends_note_idx').on(table.billId, table.rowNumber, table.createdAt),
+  ],
 );

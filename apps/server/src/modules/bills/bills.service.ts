@@ -11,8 +11,25 @@ import {
   type BillTypeCode,
   type PayeSource,
 } from '@levy/contracts';
-import { addKobo, asKobo, computeBillCharge, formatNaira, lagosDate as lagosIsoDate, subtractKobo, toKobo, type ChargeTable, type Kobo, type MprTable, type WhtRateTables } from '@levy/tax';
-import { RemittanceError, type RemittanceGateway, type RemittancePayment, type RemittanceTarget } from '../../adapters/remittance/remittance-gateway';
+import {
+  addKobo,
+  asKobo,
+  computeBillCharge,
+  formatNaira,
+  lagosDate as lagosIsoDate,
+  subtractKobo,
+  toKobo,
+  type ChargeTable,
+  type Kobo,
+  type MprTable,
+  type WhtRateTables,
+} from '@levy/tax';
+import {
+  RemittanceError,
+  type RemittanceGateway,
+  type RemittancePayment,
+  type RemittanceTarget,
+} from '../../adapters/remittance/remittance-gateway';
 import type { Db } from '../../db/client';
 import { AppError, invalidInput } from '../../errors';
 import { assertSameRequest, type Idempotency } from '../../http/idempotency';
@@ -54,7 +71,11 @@ function sameRequest(bill: repo.BillRow, idempotency: Idempotency): repo.BillRow
 }
 
 /** The route a collector's tax of a month is remitted by (the reference-data module's). */
-export type RouteOf = (collector: string, tax: BillTypeCode, month: string) => Promise<(RemittanceTarget & { gateway: 'remita' }) | null>;
+export type RouteOf = (
+  collector: string,
+  tax: BillTypeCode,
+  month: string,
+) => Promise<(RemittanceTarget & { gateway: 'remita' }) | null>;
 
 export function createBillsService(deps: {
   db: Db;
@@ -91,11 +112,31 @@ export function createBillsService(deps: {
   const { db, gateway } = deps;
   const now = deps.now ?? (() => new Date());
 
-  const queries = createBillQueries({ db, corporations: deps.corporations, listStates: deps.listStates, receiptCodes: deps.receiptCodes, referenceTables: deps.referenceTables, now });
+  const queries = createBillQueries({
+    db,
+    corporations: deps.corporations,
+    listStates: deps.listStates,
+    receiptCodes: deps.receiptCodes,
+    referenceTables: deps.referenceTables,
+    now,
+  });
   const { stateById, summaries, detail } = queries;
-  const preparation = createBillPreparation({ db, now, stateById, payrollOnFile: deps.payrollOnFile, payrollEmployeeCount: deps.payrollEmployeeCount, referenceTables: deps.referenceTables });
+  const preparation = createBillPreparation({
+    db,
+    now,
+    stateById,
+    payrollOnFile: deps.payrollOnFile,
+    payrollEmployeeCount: deps.payrollEmployeeCount,
+    referenceTables: deps.referenceTables,
+  });
   const { checkMonth, payeFileOf, preparePaye, prepareWht } = preparation;
-  const outcomeMails = createPaymentOutcomeMails({ mail: deps.mail, appUrl: deps.appUrl, people: deps.people, adminsOf: deps.adminsOf, receiptUrlOf: deps.receiptCodes.urlOf });
+  const outcomeMails = createPaymentOutcomeMails({
+    mail: deps.mail,
+    appUrl: deps.appUrl,
+    people: deps.people,
+    adminsOf: deps.adminsOf,
+    receiptUrlOf: deps.receiptCodes.urlOf,
+  });
   const settlement = createBillSettlement({
     db,
     jobs: deps.jobs,
@@ -104,7 +145,8 @@ export function createBillsService(deps: {
     recordPaidWht: deps.vendors.recordPaidBill,
     announce: outcomeMails.announce,
     adminEmailsOf: async (organisationId) => (await deps.adminsOf(organisationId)).map((admin) => admin.email),
-    mailUnconfirmed: (tx, bill, to, text) => mailAbout(tx, bill, to, `Remita did not confirm a payment: ${bill.reference}`, text),
+    mailUnconfirmed: (tx, bill, to, text) =>
+      mailAbout(tx, bill, to, `Remita did not confirm a payment: ${bill.reference}`, text),
     now,
   });
   const { settle, payFromWallet } = settlement;
@@ -120,19 +162,32 @@ export function createBillsService(deps: {
     settlement,
     referenceTables: deps.referenceTables,
     async remittanceReference(bill, amountDue, payerEmail) {
-      const [corporation, states] = await Promise.all([deps.corporations.findInOrganisation(bill.organisationId, bill.corporationId), stateById()]);
+      const [corporation, states] = await Promise.all([
+        deps.corporations.findInOrganisation(bill.organisationId, bill.corporationId),
+        stateById(),
+      ]);
       const state = states.get(bill.stateId)!;
       const route = await routeFor(state, bill.type, bill.periodStart.slice(0, 7));
       if (!route.target) throw new AppError('UNPROCESSABLE', route.missing!);
       try {
-        return await gateway.reference(paymentOf(route.target, { name: corporation.name, email: payerEmail, taxPayerNumber: bill.taxPayerNumber }, bill.type, bill.periodStart.slice(0, 7), amountDue, state.name));
+        return await gateway.reference(
+          paymentOf(
+            route.target,
+            { name: corporation.name, email: payerEmail, taxPayerNumber: bill.taxPayerNumber },
+            bill.type,
+            bill.periodStart.slice(0, 7),
+            amountDue,
+            state.name,
+          ),
+        );
       } catch (error) {
         throw gatewayError(error);
       }
     },
     async registrationOf(caller, bill) {
       try {
-        return (await deps.states.findRegistration(db, caller, bill.corporationId, String(bill.stateId), 'read')).registration;
+        return (await deps.states.findRegistration(db, caller, bill.corporationId, String(bill.stateId), 'read'))
+          .registration;
       } catch (error) {
         if (error instanceof AppError && error.code === 'NOT_FOUND') return null;
         throw error;
@@ -150,11 +205,28 @@ export function createBillsService(deps: {
     }
     return { bill: await detail(current), message: messageFor(current) };
   }
-  const exports = createBillExports({ db, queries, receiptCodes: deps.receiptCodes, payerAddress: deps.payerAddress, now });
-  const creditNotes = createBillCreditNotes({ db, now, queries, receiptCodes: deps.receiptCodes, mail: deps.mail, vendorEmail: deps.vendors.emailOf });
+  const exports = createBillExports({
+    db,
+    queries,
+    receiptCodes: deps.receiptCodes,
+    payerAddress: deps.payerAddress,
+    now,
+  });
+  const creditNotes = createBillCreditNotes({
+    db,
+    now,
+    queries,
+    receiptCodes: deps.receiptCodes,
+    mail: deps.mail,
+    vendorEmail: deps.vendors.emailOf,
+  });
 
   /** The route of a collector's tax for a month, or the refusal that names what staff must add. */
-  async function routeFor(state: StateInfo, type: BillTypeCode, month: string): Promise<{ target: RemittanceTarget | null; missing: string | null }> {
+  async function routeFor(
+    state: StateInfo,
+    type: BillTypeCode,
+    month: string,
+  ): Promise<{ target: RemittanceTarget | null; missing: string | null }> {
     const route = await deps.routeOf(state.code, type, month);
     if (route) return { target: route, missing: null };
     const tax = type === 'paye' ? 'PAYE' : 'WHT';
@@ -164,12 +236,26 @@ export function createBillsService(deps: {
     };
   }
 
-  function paymentOf(target: RemittanceTarget, payer: { name: string; email: string; taxPayerNumber: string }, type: BillTypeCode, month: string, amountKobo: Kobo, stateName: string): RemittancePayment {
-    return { target, payer, period: month, amountKobo, description: `${type === 'paye' ? 'PAYE' : 'Withholding Tax'} for ${monthName(month)}, ${stateName}` };
+  function paymentOf(
+    target: RemittanceTarget,
+    payer: { name: string; email: string; taxPayerNumber: string },
+    type: BillTypeCode,
+    month: string,
+    amountKobo: Kobo,
+    stateName: string,
+  ): RemittancePayment {
+    return {
+      target,
+      payer,
+      period: month,
+      amountKobo,
+      description: `${type === 'paye' ? 'PAYE' : 'Withholding Tax'} for ${monthName(month)}, ${stateName}`,
+    };
   }
 
   function gatewayError(error: unknown): unknown {
-    if (error instanceof RemittanceError) return new AppError(error.kind === 'refused' ? 'UNPROCESSABLE' : 'UNAVAILABLE', error.message);
+    if (error instanceof RemittanceError)
+      return new AppError(error.kind === 'refused' ? 'UNPROCESSABLE' : 'UNAVAILABLE', error.message);
     return error;
   }
 
@@ -178,8 +264,14 @@ export function createBillsService(deps: {
    * core.organisation.bill_approval); who would approve it; and, when it must wait but no admin
    * other than the caller is left to approve it, why it cannot be made at all.
    */
-  async function approvalFor(caller: Caller, organisationId: string, total: Kobo): Promise<{ required: boolean; reason: string | null; blocked: string | null; approvers: BillPerson[] }> {
-    const policy = ((await deps.settingValue(organisationId, SETTING_CODES.billApproval)) as BillApprovalSetting | undefined) ?? DEFAULT_APPROVAL;
+  async function approvalFor(
+    caller: Caller,
+    organisationId: string,
+    total: Kobo,
+  ): Promise<{ required: boolean; reason: string | null; blocked: string | null; approvers: BillPerson[] }> {
+    const policy =
+      ((await deps.settingValue(organisationId, SETTING_CODES.billApproval)) as BillApprovalSetting | undefined) ??
+      DEFAULT_APPROVAL;
     let reason: string | null = null;
     if (policy.mode === 'members' && !hasPermission(caller.permissions, calls.approveBill.permission)) {
       reason = 'Bills prepared by members wait for an admin to approve them.';
@@ -188,7 +280,12 @@ export function createBillsService(deps: {
     }
     if (reason === null) return { required: false, reason: null, blocked: null, approvers: [] };
     const approvers = (await deps.adminsOf(organisationId)).filter((admin) => admin.id !== caller.userId);
-    return { required: true, reason, blocked: approvers.length === 0 ? `${reason} ${BILL_APPROVAL_MESSAGES.noOtherAdmin}` : null, approvers };
+    return {
+      required: true,
+      reason,
+      blocked: approvers.length === 0 ? `${reason} ${BILL_APPROVAL_MESSAGES.noOtherAdmin}` : null,
+      approvers,
+    };
   }
 
   /** "October 2026 PAYE for Lagos was paid on 24 Nov 2026: PAYE-LA-2026-10-000001, ₦150,028.75" */
@@ -212,22 +309,43 @@ export function createBillsService(deps: {
    * One payment per period (docs/product.md "Bills"): a repeat is refused with the bill it repeats
    * unless the request says it is supplementary, with a reason. Answers whether it is one.
    */
-  async function guardMonth(executor: Db, month: repo.BillMonth, fingerprint: string | null, stateName: string, supplementary: { requested: boolean }): Promise<boolean> {
+  async function guardMonth(
+    executor: Db,
+    month: repo.BillMonth,
+    fingerprint: string | null,
+    stateName: string,
+    supplementary: { requested: boolean },
+  ): Promise<boolean> {
     const repeated = repeatedBill(await repo.findMonthBills(executor, month), fingerprint);
     if (!repeated) return false;
     if (supplementary.requested) return true;
-    throw new AppError('CONFLICT', `${describeMonthBill(repeated, stateName)}. To pay again, mark this bill as an additional payment for the same month and give the reason.`, {
-      bill: repeated.reference,
-      existing: { id: repeated.id, reference: repeated.reference, status: repeated.status, total: naira(repeated.totalKobo), paid_at: repeated.paidAt?.toISOString() ?? null },
-    });
+    throw new AppError(
+      'CONFLICT',
+      `${describeMonthBill(repeated, stateName)}. To pay again, mark this bill as an additional payment for the same month and give the reason.`,
+      {
+        bill: repeated.reference,
+        existing: {
+          id: repeated.id,
+          reference: repeated.reference,
+          status: repeated.status,
+          total: naira(repeated.totalKobo),
+          paid_at: repeated.paidAt?.toISOString() ?? null,
+        },
+      },
+    );
   }
 
   /** The month's WHT bill to the payees the summary holds, by their fingerprint or a bulk calculation's payees; none without either. */
-  async function whtRepeatOf(caller: Caller, monthBills: readonly repo.BillRow[], payees: { payees_fingerprint?: string; calc_record_reference?: string }) {
+  async function whtRepeatOf(
+    caller: Caller,
+    monthBills: readonly repo.BillRow[],
+    payees: { payees_fingerprint?: string; calc_record_reference?: string },
+  ) {
     let fingerprint = payees.payees_fingerprint ?? null;
     if (fingerprint === null && payees.calc_record_reference) {
       const record = await repo.findWhtCalcRecord(db, { reference: payees.calc_record_reference });
-      if (!record || record.organisationId !== caller.organisationId) throw invalidInput({ calc_record_reference: CALC_NOT_FOUND });
+      if (!record || record.organisationId !== caller.organisationId)
+        throw invalidInput({ calc_record_reference: CALC_NOT_FOUND });
       fingerprint = payeesFingerprint(await repo.listWhtCalcItems(db, record.id));
     }
     return fingerprint === null ? undefined : repeatedBill(monthBills, fingerprint);
@@ -236,7 +354,8 @@ export function createBillsService(deps: {
   function messageFor(bill: repo.BillRow): string {
     if (bill.status === 'awaiting_approval') return BILL_MESSAGES.awaitingApproval;
     if (bill.type === 'wht' && bill.status === 'payment_pending') return BILL_MESSAGES.whtProcessing;
-    if (bill.status === 'failed') return `The payment failed: ${bill.failureReason ?? 'the revenue service declined it'}. The wallet was refunded.`;
+    if (bill.status === 'failed')
+      return `The payment failed: ${bill.failureReason ?? 'the revenue service declined it'}. The wallet was refunded.`;
     return bill.type === 'paye' ? BILL_MESSAGES.payeGenerated : BILL_MESSAGES.whtProcessing;
   }
 
@@ -262,12 +381,28 @@ export function createBillsService(deps: {
     async create(
       caller: Caller,
       path: { corporation: string; state: string; type: BillTypeCode },
-      form: { start_date: string; end_date?: string; payload_type?: string; wht_type?: string; calc_record_reference?: string; source?: PayeSource; supplementary?: 'true' | 'false'; supplementary_reason?: string },
+      form: {
+        start_date: string;
+        end_date?: string;
+        payload_type?: string;
+        wht_type?: string;
+        calc_record_reference?: string;
+        source?: PayeSource;
+        supplementary?: 'true' | 'false';
+        supplementary_reason?: string;
+      },
       uploads: UploadedFile[],
       idempotency: Idempotency | null,
     ): Promise<{ bill: BillDetail; message: string }> {
-      if (path.type === 'wht' && !hasPermission(caller.permissions, PERMISSIONS.createWhtBill)) throw new AppError('FORBIDDEN', 'You do not have permission to do this.');
-      const { corporation, state, registration } = await deps.states.findRegistration(db, caller, path.corporation, path.state, 'write');
+      if (path.type === 'wht' && !hasPermission(caller.permissions, PERMISSIONS.createWhtBill))
+        throw new AppError('FORBIDDEN', 'You do not have permission to do this.');
+      const { corporation, state, registration } = await deps.states.findRegistration(
+        db,
+        caller,
+        path.corporation,
+        path.state,
+        'write',
+      );
       const organisationId = corporation.organisationId;
       if (idempotency) {
         const existing = await repo.findBillByIdempotencyKey(db, organisationId, idempotency.key);
@@ -275,16 +410,43 @@ export function createBillsService(deps: {
       }
       const month = form.start_date;
       checkMonth(month, 'start_date');
-      const supplementary = { requested: form.supplementary === 'true', reason: form.supplementary_reason?.trim() || null };
-      if (supplementary.requested && !supplementary.reason) throw invalidInput({ supplementary_reason: 'Give the reason for an additional payment for the same month' });
+      const supplementary = {
+        requested: form.supplementary === 'true',
+        reason: form.supplementary_reason?.trim() || null,
+      };
+      if (supplementary.requested && !supplementary.reason)
+        throw invalidInput({ supplementary_reason: 'Give the reason for an additional payment for the same month' });
       if (path.type === 'paye') refuseFederalPaye(state, 'PAYE');
       const route = await routeFor(state, path.type, month);
       if (!route.target) throw new AppError('UNPROCESSABLE', `${route.missing} Nothing was paid.`);
       const target = route.target;
-      const prepared = path.type === 'paye' ? await preparePaye(month, await payeFileOf(registration, state.name, form.source, uploads)) : await prepareWht(caller, state.collector, month, form, uploads.find((upload) => upload.field === 'recipients'));
-      if (prepared.amountDue <= 0) throw invalidInput({ recipients: 'The tax on this bill is ₦0.00: there is nothing to pay.' });
-      const charge = computeBillCharge({ billType: prepared.type, recipientCount: prepared.recipients.count, amountDue: prepared.amountDue, date: `${month}-01` }, await deps.referenceTables());
-      const billMonth: repo.BillMonth = { corporationId: corporation.id, stateId: state.id, type: prepared.type, period: month };
+      const prepared =
+        path.type === 'paye'
+          ? await preparePaye(month, await payeFileOf(registration, state.name, form.source, uploads))
+          : await prepareWht(
+              caller,
+              state.collector,
+              month,
+              form,
+              uploads.find((upload) => upload.field === 'recipients'),
+            );
+      if (prepared.amountDue <= 0)
+        throw invalidInput({ recipients: 'The tax on this bill is ₦0.00: there is nothing to pay.' });
+      const charge = computeBillCharge(
+        {
+          billType: prepared.type,
+          recipientCount: prepared.recipients.count,
+          amountDue: prepared.amountDue,
+          date: `${month}-01`,
+        },
+        await deps.referenceTables(),
+      );
+      const billMonth: repo.BillMonth = {
+        corporationId: corporation.id,
+        stateId: state.id,
+        type: prepared.type,
+        period: month,
+      };
       const fingerprint = prepared.recipients.payeesFingerprint;
       // Checked before the agency is asked for a reference, and again under the month's lock below.
       try {
@@ -298,15 +460,32 @@ export function createBillsService(deps: {
       // Remita validates the details and generates the RRR before any money moves: a refusal changes nothing.
       let remitted: { rrr: string; amountDueKobo: Kobo };
       try {
-        remitted = await gateway.reference(paymentOf(target, { name: corporation.name, email: caller.email, taxPayerNumber: registration.taxPayerNumber }, prepared.type, month, prepared.amountDue, state.name));
+        remitted = await gateway.reference(
+          paymentOf(
+            target,
+            { name: corporation.name, email: caller.email, taxPayerNumber: registration.taxPayerNumber },
+            prepared.type,
+            month,
+            prepared.amountDue,
+            state.name,
+          ),
+        );
       } catch (error) {
         throw gatewayError(error);
       }
-      if (remitted.amountDueKobo < prepared.amountDue) throw new AppError('UNPROCESSABLE', `Remita asks ${formatNaira(remitted.amountDueKobo)} for RRR ${remitted.rrr}, less than the tax of ${formatNaira(prepared.amountDue)}: check the remittance route. Nothing was paid.`);
+      if (remitted.amountDueKobo < prepared.amountDue)
+        throw new AppError(
+          'UNPROCESSABLE',
+          `Remita asks ${formatNaira(remitted.amountDueKobo)} for RRR ${remitted.rrr}, less than the tax of ${formatNaira(prepared.amountDue)}: check the remittance route. Nothing was paid.`,
+        );
       const gatewayCharge = subtractKobo(remitted.amountDueKobo, prepared.amountDue);
       const total = addKobo(charge.total, gatewayCharge);
       // Read before the transaction: on the embedded database a transaction holds the only connection.
-      const [wallet, approval, preparer] = await Promise.all([deps.wallets.walletForCorporation(organisationId, corporation.id), approvalFor(caller, organisationId, total), personOf(caller.userId)]);
+      const [wallet, approval, preparer] = await Promise.all([
+        deps.wallets.walletForCorporation(organisationId, corporation.id),
+        approvalFor(caller, organisationId, total),
+        personOf(caller.userId),
+      ]);
       if (approval.blocked) throw new AppError('UNPROCESSABLE', approval.blocked);
       const preparerName = preparer ? fullName(preparer) : caller.firstName;
 
@@ -349,14 +528,32 @@ export function createBillsService(deps: {
             createdByName: preparerName,
           });
           // Another request with this key was stored first, for another month: the first stands.
-          if (!bill) throw new Replay(idempotency ? await repo.findBillByIdempotencyKey(tx, organisationId, idempotency.key) : null);
+          if (!bill)
+            throw new Replay(
+              idempotency ? await repo.findBillByIdempotencyKey(tx, organisationId, idempotency.key) : null,
+            );
           await repo.insertBillItemPages(tx, bill.id, prepared.recipients.pages);
           const additional = isSupplementary ? `; additional payment for the month: ${supplementary.reason}` : '';
-          await repo.insertBillEvent(tx, { billId: bill.id, status: 'pending', note: `Prepared by ${preparerName}; Remita RRR ${agencyReference}${gatewayCharge > 0 ? ` (Remita's charge ${formatNaira(gatewayCharge)} is paid with the tax)` : ''}${additional}` });
+          await repo.insertBillEvent(tx, {
+            billId: bill.id,
+            status: 'pending',
+            note: `Prepared by ${preparerName}; Remita RRR ${agencyReference}${gatewayCharge > 0 ? ` (Remita's charge ${formatNaira(gatewayCharge)} is paid with the tax)` : ''}${additional}`,
+          });
           const description = `${billTypeByCode(prepared.type).name} ${bill.reference} for ${corporation.name}, ${state.name}`;
           if (approval.required) {
-            await repo.insertBillEvent(tx, { billId: bill.id, status: 'awaiting_approval', note: `Waiting for an admin's approval: ${approval.reason} Nothing has been paid.` });
-            await recordAudit(tx, { organisationId, actorUserId: caller.userId, action: 'bill.submitted_for_approval', resourceType: 'bill', resourceId: bill.id, details: { reference: bill.reference, total: naira(bill.totalKobo) } });
+            await repo.insertBillEvent(tx, {
+              billId: bill.id,
+              status: 'awaiting_approval',
+              note: `Waiting for an admin's approval: ${approval.reason} Nothing has been paid.`,
+            });
+            await recordAudit(tx, {
+              organisationId,
+              actorUserId: caller.userId,
+              action: 'bill.submitted_for_approval',
+              resourceType: 'bill',
+              resourceId: bill.id,
+              details: { reference: bill.reference, total: naira(bill.totalKobo) },
+            });
             await mailAbout(
               tx,
               bill,
@@ -365,7 +562,14 @@ export function createBillsService(deps: {
               `${preparerName} prepared ${description}: ${formatNaira(bill.totalKobo)} from ${wallet.name}. Nothing is paid until an admin approves it.`,
             );
           } else {
-            await recordAudit(tx, { organisationId, actorUserId: caller.userId, action: 'bill.paid', resourceType: 'bill', resourceId: bill.id, details: { reference: bill.reference, total: naira(bill.totalKobo), supplementary: isSupplementary } });
+            await recordAudit(tx, {
+              organisationId,
+              actorUserId: caller.userId,
+              action: 'bill.paid',
+              resourceType: 'bill',
+              resourceId: bill.id,
+              details: { reference: bill.reference, total: naira(bill.totalKobo), supplementary: isSupplementary },
+            });
             await payFromWallet(tx, bill, { wallet, actorUserId: caller.userId, description });
           }
           return bill;
@@ -393,13 +597,33 @@ export function createBillsService(deps: {
      */
     async precheck(
       caller: Caller,
-      params: { corporation_id: string; state: string; type: BillTypeCode; start_date: string; total?: string; amount_due?: string; payees_fingerprint?: string; calc_record_reference?: string },
+      params: {
+        corporation_id: string;
+        state: string;
+        type: BillTypeCode;
+        start_date: string;
+        total?: string;
+        amount_due?: string;
+        payees_fingerprint?: string;
+        calc_record_reference?: string;
+      },
     ): Promise<BillPrecheck> {
-      const { corporation, state, registration } = await deps.states.findRegistration(db, caller, params.corporation_id, params.state, 'read');
+      const { corporation, state, registration } = await deps.states.findRegistration(
+        db,
+        caller,
+        params.corporation_id,
+        params.state,
+        'read',
+      );
       const organisationId = corporation.organisationId;
       const total = params.total === undefined ? null : toKobo(params.total, 'total');
       const [monthBills, wallet, approval] = await Promise.all([
-        repo.findMonthBills(db, { corporationId: corporation.id, stateId: state.id, type: params.type, period: params.start_date }),
+        repo.findMonthBills(db, {
+          corporationId: corporation.id,
+          stateId: state.id,
+          type: params.type,
+          period: params.start_date,
+        }),
         deps.wallets.walletForCorporation(organisationId, corporation.id),
         approvalFor(caller, organisationId, total ?? asKobo(0)),
       ]);
@@ -409,10 +633,21 @@ export function createBillsService(deps: {
       if (route.target && params.amount_due !== undefined) {
         const tax = toKobo(params.amount_due, 'amount_due');
         // Only a figure to show: a refusal or silence here is said again, with its reason, at Pay.
-        const quote = await gateway.quote(paymentOf(route.target, { name: corporation.name, email: caller.email, taxPayerNumber: registration.taxPayerNumber }, params.type, params.start_date, tax, state.name)).catch((error: unknown) => {
-          if (error instanceof RemittanceError) return null;
-          throw error;
-        });
+        const quote = await gateway
+          .quote(
+            paymentOf(
+              route.target,
+              { name: corporation.name, email: caller.email, taxPayerNumber: registration.taxPayerNumber },
+              params.type,
+              params.start_date,
+              tax,
+              state.name,
+            ),
+          )
+          .catch((error: unknown) => {
+            if (error instanceof RemittanceError) return null;
+            throw error;
+          });
         if (quote && quote.amountDueKobo !== tax) gatewayAmountDue = naira(quote.amountDueKobo);
       }
       return {
@@ -421,9 +656,21 @@ export function createBillsService(deps: {
         wallet: { name: wallet.name, balance: naira(wallet.balanceKobo) },
         shortfall: total !== null && total > wallet.balanceKobo ? naira(total - wallet.balanceKobo) : null,
         approval: { required: approval.required, reason: approval.reason, blocked: approval.blocked },
-        lateness: params.amount_due === undefined ? null : latenessOf(params.type, state.collector, params.start_date, toKobo(params.amount_due, 'amount_due'), lagosIsoDate(now()), await deps.referenceTables()),
+        lateness:
+          params.amount_due === undefined
+            ? null
+            : latenessOf(
+                params.type,
+                state.collector,
+                params.start_date,
+                toKobo(params.amount_due, 'amount_due'),
+                lagosIsoDate(now()),
+                await deps.referenceTables(),
+              ),
         remittance: {
-          route: route.target ? `Remita: biller ${route.target.billerId}, service type ${route.target.serviceTypeId}` : null,
+          route: route.target
+            ? `Remita: biller ${route.target.billerId}, service type ${route.target.serviceTypeId}`
+            : null,
           missing: route.missing,
           amount_due: gatewayAmountDue,
         },
@@ -457,7 +704,18 @@ export function createBillsService(deps: {
     /** Each bill of an organisation as id, corporation, state, type, tax month (YYYY-MM), status, amount due and paid time: what the alerts module computes deadlines from. */
     async billPeriods(organisationId: string) {
       const rows = await repo.billPeriodsOfOrganisation(db, organisationId);
-      return rows.map((row) => ({ id: row.id, reference: row.reference, corporationId: row.corporationId, stateId: row.stateId, type: row.type, period: row.periodStart.slice(0, 7), status: row.status, amountDueKobo: row.amountDueKobo, paidAt: row.paidAt, createdAt: row.createdAt }));
+      return rows.map((row) => ({
+        id: row.id,
+        reference: row.reference,
+        corporationId: row.corporationId,
+        stateId: row.stateId,
+        type: row.type,
+        period: row.periodStart.slice(0, 7),
+        status: row.status,
+        amountDueKobo: row.amountDueKobo,
+        paidAt: row.paidAt,
+        createdAt: row.createdAt,
+      }));
     },
 
     /**
@@ -466,7 +724,13 @@ export function createBillsService(deps: {
      */
     async paidPayeBillsOfYear(key: { corporationId: string; stateId: number; year: number }) {
       const rows = await repo.paidPayeBillsOfYear(db, key);
-      return Promise.all(rows.map(async (row) => ({ ...row, period: row.periodStart.slice(0, 7), items: await repo.listBillItems(db, row.id) })));
+      return Promise.all(
+        rows.map(async (row) => ({
+          ...row,
+          period: row.periodStart.slice(0, 7),
+          items: await repo.listBillItems(db, row.id),
+        })),
+      );
     },
 
     /** The organisation's paid bills: id, reference, type, period, amount due, total and when paid (what the analyser matches bank debits to). */

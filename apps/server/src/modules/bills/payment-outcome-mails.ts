@@ -25,11 +25,18 @@ export function createPaymentOutcomeMails(deps: {
   receiptUrlOf(billId: string): string;
 }) {
   async function recipients(bill: repo.BillRow): Promise<string[]> {
-    const [preparers, admins] = await Promise.all([bill.createdBy ? deps.people([bill.createdBy]) : [], deps.adminsOf(bill.organisationId)]);
+    const [preparers, admins] = await Promise.all([
+      bill.createdBy ? deps.people([bill.createdBy]) : [],
+      deps.adminsOf(bill.organisationId),
+    ]);
     return [...new Set([...preparers, ...admins].map((person) => person.email))];
   }
 
-  function message(bill: repo.BillRow, outcome: PaymentOutcome, billLink: string): { subject: string; text: string; links: string[] } {
+  function message(
+    bill: repo.BillRow,
+    outcome: PaymentOutcome,
+    billLink: string,
+  ): { subject: string; text: string; links: string[] } {
     const what = `${taxLabel(bill)} for ${monthName(bill.periodStart.slice(0, 7))} (${bill.reference})`;
     if (outcome.kind === 'paid') {
       const receiptUrl = deps.receiptUrlOf(bill.id);

@@ -20,7 +20,20 @@ afterAll(async () => {
 const { organisationWithState, fund, generate, billOf } = billKit(() => test);
 const NOT_FOUND = { code: 'NOT_FOUND', message: 'No receipt matches this code.' };
 /** The facts the verify page may show, and nothing else. */
-const FACT_KEYS = ['agency_reference', 'amount', 'paid_at', 'payer', 'payment_reference', 'period_end', 'period_start', 'remittance_check', 'revenue_service', 'status', 'tax', 'tax_payer_number'];
+const FACT_KEYS = [
+  'agency_reference',
+  'amount',
+  'paid_at',
+  'payer',
+  'payment_reference',
+  'period_end',
+  'period_start',
+  'remittance_check',
+  'revenue_service',
+  'status',
+  'tax',
+  'tax_payer_number',
+];
 
 let addresses = 0;
 /** A fresh address per test: the limit's counts live in the shared database. */
@@ -41,7 +54,11 @@ async function paidPayeBill() {
 const joinLineText = (line: SourceLine) => line.cells.map((cell) => cell.text).join('  ');
 
 async function receiptLines(token: string, billId: string) {
-  const response = await test.app.inject({ method: 'GET', url: `/service/v1/core/internal/bills/${billId}/receipt`, headers: { 'api-token': token } });
+  const response = await test.app.inject({
+    method: 'GET',
+    url: `/service/v1/core/internal/bills/${billId}/receipt`,
+    headers: { 'api-token': token },
+  });
   expect(response.statusCode).toBe(200);
   const document = await readSource(new Uint8Array(response.rawPayload), { mimeType: 'application/pdf' });
   return { pageCount: document.pageCount, lines: document.lines.map(joinLineText), pages: document.lines };
@@ -76,7 +93,10 @@ describe('verification codes', () => {
     const http = await test.app.inject({ method: 'GET', url: `/service/v1/public/receipts/verify/${code}` });
     expect(http.json()).toMatchObject({ code: 'OK', data: { agency_reference: bill.agency_reference } });
     // As printed (groups of six), in lower case, and with O for 0 and I for 1, it is the same code.
-    const printed = code.match(/.{1,6}/g)!.join('-').toLowerCase();
+    const printed = code
+      .match(/.{1,6}/g)!
+      .join('-')
+      .toLowerCase();
     expect((await verify(printed)).code).toBe('OK');
     expect((await verify(code.replace(/0/g, 'O').replace(/1/g, 'I'))).code).toBe('OK');
   });
@@ -87,7 +107,11 @@ describe('verification codes', () => {
     // One character changed anywhere: the signature no longer holds, or the bill is another.
     for (const at of [0, 10, 25, 41]) {
       const swapped = code[at] === 'A' ? 'B' : 'A';
-      expect(await verify(`${code.slice(0, at)}${swapped}${code.slice(at + 1)}`)).toMatchObject({ status: 404, ...NOT_FOUND, data: null });
+      expect(await verify(`${code.slice(0, at)}${swapped}${code.slice(at + 1)}`)).toMatchObject({
+        status: 404,
+        ...NOT_FOUND,
+        data: null,
+      });
     }
     // Signed under another secret, or under this one for a bill that does not exist.
     const foreign = createReceiptCodes({ secret: 'another-server-entirely-0123456789', appUrl: 'http://levy.test' });
@@ -95,12 +119,16 @@ describe('verification codes', () => {
     const ours = createReceiptCodes({ secret: DEVELOPMENT_RECEIPT_SECRET, appUrl: 'http://levy.test' });
     expect(ours.codeOf(bill.id)).toBe(code);
     expect(await verify(ours.codeOf(randomUUID()))).toMatchObject(NOT_FOUND);
-    for (const malformed of ['x', code.slice(0, 41), `${code}0`, code.replace(/^./, 'U'), 'a'.repeat(100)]) expect(await verify(malformed)).toMatchObject(NOT_FOUND);
+    for (const malformed of ['x', code.slice(0, 41), `${code}0`, code.replace(/^./, 'U'), 'a'.repeat(100)])
+      expect(await verify(malformed)).toMatchObject(NOT_FOUND);
     expect((await verify('a'.repeat(101))).code).toBe('NOT_FOUND');
 
     // A bill that is not paid has no link, and its code (made on the server's key) shows nothing.
     await joinAsMember(test, owner, 'user.admin');
-    const member = await test.call('POST', 'auth', `organisations/${owner.organisationId}/settings`, { token: owner.token, body: { setting_code: 'core.organisation.bill_approval', value: { mode: 'above', above: '1' } } });
+    const member = await test.call('POST', 'auth', `organisations/${owner.organisationId}/settings`, {
+      token: owner.token,
+      body: { setting_code: 'core.organisation.bill_approval', value: { mode: 'above', above: '1' } },
+    });
     expect(member.code).toBe('OK');
     const waiting = await generate(owner.token, corporationId, 'paye', { start_date: '2026-09' }, [THREE_EMPLOYEES]);
     expect(waiting.data).toMatchObject({ status: 'awaiting_approval', verify_url: null });
@@ -111,15 +139,37 @@ describe('verification codes', () => {
     const { owner, bill } = await paidPayeBill();
     const stranger = await ownerWithOrganisation(test);
     // Signed in elsewhere, the bill, its receipt and its rows stay out of reach…
-    expect((await test.call('GET', 'core', `internal/bills/${bill.id}`, { token: stranger.token })).code).toBe('NOT_FOUND');
-    expect((await test.call('GET', 'core', `internal/bills/${bill.id}/items`, { token: stranger.token })).code).toBe('NOT_FOUND');
-    const receipt = await test.app.inject({ method: 'GET', url: `/service/v1/core/internal/bills/${bill.id}/receipt`, headers: { 'api-token': stranger.token } });
+    expect((await test.call('GET', 'core', `internal/bills/${bill.id}`, { token: stranger.token })).code).toBe(
+      'NOT_FOUND',
+    );
+    expect((await test.call('GET', 'core', `internal/bills/${bill.id}/items`, { token: stranger.token })).code).toBe(
+      'NOT_FOUND',
+    );
+    const receipt = await test.app.inject({
+      method: 'GET',
+      url: `/service/v1/core/internal/bills/${bill.id}/receipt`,
+      headers: { 'api-token': stranger.token },
+    });
     expect(receipt.statusCode).toBe(404);
     // …and the code opens the facts only: no ids, people, fees, totals, rows or other bills.
-    const checked = await test.call('GET', 'public', `receipts/verify/${codeOf(bill.verify_url)}`, { token: stranger.token, ip: newAddress() });
+    const checked = await test.call('GET', 'public', `receipts/verify/${codeOf(bill.verify_url)}`, {
+      token: stranger.token,
+      ip: newAddress(),
+    });
     expect(Object.keys(checked.data).sort()).toEqual(FACT_KEYS);
     const text = JSON.stringify(checked.data);
-    for (const hidden of [bill.id, owner.organisationId, bill.corporation.id, bill.reference, bill.total, bill.charge, bill.created_by, 'Adaeze', 'N-1000001']) expect(text).not.toContain(hidden);
+    for (const hidden of [
+      bill.id,
+      owner.organisationId,
+      bill.corporation.id,
+      bill.reference,
+      bill.total,
+      bill.charge,
+      bill.created_by,
+      'Adaeze',
+      'N-1000001',
+    ])
+      expect(text).not.toContain(hidden);
   });
 });
 
@@ -130,9 +180,22 @@ describe('the verify limit', () => {
     const [guesser, other, auditor] = [newAddress(), newAddress(), newAddress()];
     // An auditor checking many genuine receipts is never held up.
     for (let lookup = 0; lookup < 25; lookup += 1) expect((await verify(code, auditor)).code).toBe('OK');
-    for (let guess = 0; guess < 20; guess += 1) expect((await verify(createReceiptCodes({ secret: DEVELOPMENT_RECEIPT_SECRET, appUrl: '' }).codeOf(randomUUID()), guesser)).code).toBe('NOT_FOUND');
+    for (let guess = 0; guess < 20; guess += 1)
+      expect(
+        (
+          await verify(
+            createReceiptCodes({ secret: DEVELOPMENT_RECEIPT_SECRET, appUrl: '' }).codeOf(randomUUID()),
+            guesser,
+          )
+        ).code,
+      ).toBe('NOT_FOUND');
     const refused = await verify(code, guesser);
-    expect(refused).toMatchObject({ status: 429, code: 'RATE_LIMITED', message: 'Too many receipt codes were checked from this address. Please wait a few minutes and try again.', data: null });
+    expect(refused).toMatchObject({
+      status: 429,
+      code: 'RATE_LIMITED',
+      message: 'Too many receipt codes were checked from this address. Please wait a few minutes and try again.',
+      data: null,
+    });
     expect((await verify('x', guesser)).code).toBe('RATE_LIMITED');
     expect((await verify(code, other)).code).toBe('OK');
     expect((await verify('x', auditor)).code).toBe('NOT_FOUND');
@@ -152,12 +215,23 @@ describe('the receipt', () => {
     const identity = await test.upload(`organisations/${owner.organisationId}/identity`, {
       namespace: 'auth',
       token: owner.token,
-      fields: { legal_name: 'Acme Nigeria Limited', cac_number: 'RC 1234567', business_type: 'Limited liability company', industry: 'Manufacturing', tax_id: 'C-0012345', address: '14 Broad Street, Lagos Island', state_id: '25', phone: '+2348031234567' },
+      fields: {
+        legal_name: 'Acme Nigeria Limited',
+        cac_number: 'RC 1234567',
+        business_type: 'Limited liability company',
+        industry: 'Manufacturing',
+        tax_id: 'C-0012345',
+        address: '14 Broad Street, Lagos Island',
+        state_id: '25',
+        phone: '+2348031234567',
+      },
       files: [{ field: 'cac_document', filename: 'cac.png', contentType: 'image/png', content: TINY_PNG }],
     });
     expect(identity.code).toBe('OK');
     await fund(owner, '5000000');
-    const created = await generate(owner.token, corporationId, 'paye', { start_date: '2026-10' }, [payeFile([['N-1000001', 'Adaeze Okafor', 500_000, 65_300]])]);
+    const created = await generate(owner.token, corporationId, 'paye', { start_date: '2026-10' }, [
+      payeFile([['N-1000001', 'Adaeze Okafor', 500_000, 65_300]]),
+    ]);
     const bill = created.data;
     const { lines, pageCount } = await receiptLines(owner.token, bill.id);
     const text = lines.join('\n');
@@ -167,9 +241,16 @@ describe('the receipt', () => {
     expect(text).toMatch(/Chidi Eze, \d{2} [A-Z][a-z]{2}, \d{4} at \d{2}:\d{2} \(Lagos time\)/);
     expect(text).toContain('schedule of 1 employee for your records');
     expect(text).not.toContain('1 employees');
-    const paidAt = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Lagos', hour: '2-digit', minute: '2-digit', hour12: false }).format(new Date(bill.paid_at));
+    const paidAt = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Africa/Lagos',
+      hour: '2-digit',
+      minute: '2-digit',
+      hour12: false,
+    }).format(new Date(bill.paid_at));
     expect(text).toContain(`at ${paidAt} (Lagos time)`);
-    const printed = codeOf(bill.verify_url).match(/.{1,6}/g)!.join('-');
+    const printed = codeOf(bill.verify_url)
+      .match(/.{1,6}/g)!
+      .join('-');
     expect(text).toContain(`Verification code: ${printed}`);
     expect(text).toContain(bill.verify_url);
     expect(text).toContain('Verify this receipt');
@@ -180,24 +261,35 @@ describe('the receipt', () => {
     const flowing = text.replace(/\s+/g, ' ');
     expect(flowing).toContain('Paid late');
     expect(flowing).toContain(`${bill.lateness.days_late} days after the due date, 10 Nov, 2026.`);
-    expect(flowing).toContain(`so far: NGN ${Number(bill.lateness.penalty).toLocaleString('en-NG', { minimumFractionDigits: 2 })} (10% a year`);
+    expect(flowing).toContain(
+      `so far: NGN ${Number(bill.lateness.penalty).toLocaleString('en-NG', { minimumFractionDigits: 2 })} (10% a year`,
+    );
   });
 
   it('lists a WHT bill’s payees with Tax ID, gross amount, rate and tax', async () => {
     const { owner, corporationId } = await organisationWithState();
     await fund(owner, '5000000');
-    const created = await generate(owner.token, corporationId, 'wht', { payload_type: 'auto', wht_type: 'rent', start_date: '2026-10' }, [
-      whtAutoFile('recipients', [
-        ['N-2000001', 'Kelechi Uche', 1_200_000],
-        ['N-2000002', 'Halima Garba', 800_000],
-      ]),
-    ]);
+    const created = await generate(
+      owner.token,
+      corporationId,
+      'wht',
+      { payload_type: 'auto', wht_type: 'rent', start_date: '2026-10' },
+      [
+        whtAutoFile('recipients', [
+          ['N-2000001', 'Kelechi Uche', 1_200_000],
+          ['N-2000002', 'Halima Garba', 800_000],
+        ]),
+      ],
+    );
     const paid = await until(async () => {
       const bill = await billOf(owner.token, created.data.id);
       return bill.status === 'payment_paid' ? bill : undefined;
     });
     expect(paid.verify_url).toMatch(/\/verify\//);
-    expect((await verify(codeOf(paid.verify_url))).data).toMatchObject({ tax: 'Withholding Tax: Rent', amount: '200000.00' });
+    expect((await verify(codeOf(paid.verify_url))).data).toMatchObject({
+      tax: 'Withholding Tax: Rent',
+      amount: '200000.00',
+    });
     const { lines, pageCount } = await receiptLines(owner.token, paid.id);
     expect(pageCount).toBe(1);
     expect(lines).toContain('Withholding Tax: Rent (10%)  C-0012345');
@@ -212,8 +304,18 @@ describe('the receipt', () => {
   it('continues a long list of payees (2,100, over three stored pages of items) on numbered pages', async () => {
     const { owner, corporationId } = await organisationWithState();
     await fund(owner, '100000000');
-    const payees = Array.from({ length: 2_100 }, (_, index): [string, string, number] => [`N-${4_000_000 + index}`, `Payee ${index + 1}`, 10_000 + index]);
-    const created = await generate(owner.token, corporationId, 'wht', { payload_type: 'auto', wht_type: 'rent', start_date: '2026-10' }, [whtAutoFile('recipients', payees)]);
+    const payees = Array.from({ length: 2_100 }, (_, index): [string, string, number] => [
+      `N-${4_000_000 + index}`,
+      `Payee ${index + 1}`,
+      10_000 + index,
+    ]);
+    const created = await generate(
+      owner.token,
+      corporationId,
+      'wht',
+      { payload_type: 'auto', wht_type: 'rent', start_date: '2026-10' },
+      [whtAutoFile('recipients', payees)],
+    );
     expect(created.code).toBe('OK');
     const paid = await until(async () => {
       const bill = await billOf(owner.token, created.data.id);

@@ -59,11 +59,7 @@ function fromBase32(text: string, byteLength: number): Buffer | null {
 
 /** A code as typed, scanned or printed: dashes and spaces dropped, upper case, O read as 0 and I or L as 1. */
 function canonical(code: string): string {
-  return code
-    .replace(/[\s-]/g, '')
-    .toUpperCase()
-    .replace(/O/g, '0')
-    .replace(/[IL]/g, '1');
+  return code.replace(/[\s-]/g, '').toUpperCase().replace(/O/g, '0').replace(/[IL]/g, '1');
 }
 
 const uuidBytes = (id: string) => Buffer.from(id.replace(/-/g, ''), 'hex');
@@ -84,14 +80,18 @@ export interface ReceiptCodes {
 }
 
 export function createReceiptCodes(input: { secret: string; appUrl: string }): ReceiptCodes {
-  const mac = (id: Buffer) => createHmac('sha256', input.secret).update('levy-receipt-v1:').update(id).digest().subarray(0, MAC_BYTES);
+  const mac = (id: Buffer) =>
+    createHmac('sha256', input.secret).update('levy-receipt-v1:').update(id).digest().subarray(0, MAC_BYTES);
   const codeOf = (billId: string) => {
     const id = uuidBytes(billId);
     return toBase32(Buffer.concat([id, mac(id)]));
   };
   return {
     codeOf,
-    printedCodeOf: (billId) => codeOf(billId).match(new RegExp(`.{1,${GROUP}}`, 'g'))!.join('-'),
+    printedCodeOf: (billId) =>
+      codeOf(billId)
+        .match(new RegExp(`.{1,${GROUP}}`, 'g'))!
+        .join('-'),
     urlOf: (billId) => `${input.appUrl}/verify/${codeOf(billId)}`,
     billIdOf(code) {
       const text = canonical(code);
@@ -120,7 +120,8 @@ export function taxLabel(bill: Pick<repo.BillRow, 'type' | 'whtType' | 'periodSt
 function remittanceCheckOf(bill: repo.BillRow): string | null {
   if (!bill.gatewayCheckedAt) return null;
   const at = lagosDateTime(bill.gatewayCheckedAt.toISOString());
-  if (bill.gatewayOutcome === 'paid' && bill.gatewayConfirmedAt) return `Confirmed by Remita on ${lagosDateTime(bill.gatewayConfirmedAt.toISOString())}`;
+  if (bill.gatewayOutcome === 'paid' && bill.gatewayConfirmedAt)
+    return `Confirmed by Remita on ${lagosDateTime(bill.gatewayConfirmedAt.toISOString())}`;
   return `Not confirmed by Remita: on ${at} it said ${bill.gatewayStatus ?? 'nothing'}`;
 }
 
@@ -149,7 +150,10 @@ export function createReceiptVerification(deps: {
     if (!billId) return null;
     const bill = await repo.findBill(db, billId);
     if (!bill || bill.status !== 'payment_paid' || !bill.paidAt) return null;
-    const [payer, state] = await Promise.all([deps.corporationName(bill.organisationId, bill.corporationId), deps.stateOf(bill.stateId)]);
+    const [payer, state] = await Promise.all([
+      deps.corporationName(bill.organisationId, bill.corporationId),
+      deps.stateOf(bill.stateId),
+    ]);
     return {
       payer,
       tax_payer_number: bill.taxPayerNumber,
@@ -168,8 +172,14 @@ export function createReceiptVerification(deps: {
 
   return {
     async verify(code: string, address: string): Promise<ReceiptFacts> {
-      const reservation = await db.transaction((tx) => repo.reserveVerificationAttempt(tx, { address, at: now(), ...limit }));
-      if (!reservation) throw new AppError('RATE_LIMITED', 'Too many receipt codes were checked from this address. Please wait a few minutes and try again.');
+      const reservation = await db.transaction((tx) =>
+        repo.reserveVerificationAttempt(tx, { address, at: now(), ...limit }),
+      );
+      if (!reservation)
+        throw new AppError(
+          'RATE_LIMITED',
+          'Too many receipt codes were checked from this address. Please wait a few minutes and try again.',
+        );
       const facts = await factsOf(code);
       if (!facts) throw new AppError('NOT_FOUND', RECEIPT_NOT_FOUND);
       await repo.releaseVerificationAttempt(db, reservation);

@@ -62,7 +62,14 @@ describe('POST public calculator/paye', () => {
   });
 
   it('worked check: ₦1,000,000 a month all pensionable, rent ₦2,400,000 → pension defaults to 8%, ₦1,690,800 a year', async () => {
-    const { data } = await paye({ period: '2026-06', monthly_gross: 1000000, basic: 600000, housing: 250000, transport: 150000, annual_rent: 2400000 });
+    const { data } = await paye({
+      period: '2026-06',
+      monthly_gross: 1000000,
+      basic: 600000,
+      housing: 250000,
+      transport: 150000,
+      annual_rent: 2400000,
+    });
     expect(data.reliefs.pension).toBe('960000.00');
     expect(data.reliefs.pension_is_default).toBe(true);
     expect(data.reliefs.rent_relief).toBe('480000.00');
@@ -74,7 +81,16 @@ describe('POST public calculator/paye', () => {
   });
 
   it('a given pension wins over the 8% default, and monthly deductions count twelve times', async () => {
-    const { data } = await paye({ period: '2026-06', monthly_gross: 1000000, basic: 600000, pension: 50000, nhf: 15000, nhis: 5000, life_assurance: 10000, mortgage_interest: 20000 });
+    const { data } = await paye({
+      period: '2026-06',
+      monthly_gross: 1000000,
+      basic: 600000,
+      pension: 50000,
+      nhf: 15000,
+      nhis: 5000,
+      life_assurance: 10000,
+      mortgage_interest: 20000,
+    });
     expect(data.reliefs).toMatchObject({
       pension: '600000.00',
       pension_is_default: false,
@@ -121,7 +137,11 @@ describe('POST public calculator/paye', () => {
   });
 
   it('answers at the plain HTTP address too', async () => {
-    const response = await test.app.inject({ method: 'POST', url: '/service/v1/public/calculator/paye', payload: { period: '2026-01', monthly_gross: 500000 } });
+    const response = await test.app.inject({
+      method: 'POST',
+      url: '/service/v1/public/calculator/paye',
+      payload: { period: '2026-01', monthly_gross: 500000 },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json().data.annual_tax).toBe('870000.00');
   });
@@ -129,22 +149,54 @@ describe('POST public calculator/paye', () => {
   describe('bad input is INVALID_INPUT naming the field', () => {
     it.each([
       [{ period: '2026-01' }, 'annual_gross', 'Gross pay is required: give the annual or the monthly gross'],
-      [{ period: '2026-01', annual_gross: 1, monthly_gross: 1 }, 'monthly_gross', 'Give either the annual or the monthly gross, not both'],
+      [
+        { period: '2026-01', annual_gross: 1, monthly_gross: 1 },
+        'monthly_gross',
+        'Give either the annual or the monthly gross, not both',
+      ],
       [{ monthly_gross: 500000 }, 'period', 'Period is required'],
       [{ period: '2026-13', monthly_gross: 500000 }, 'period', 'Period must be a month written YYYY-MM'],
       [{ period: '2019-12', monthly_gross: 500000 }, 'period', 'Periods before 2020-01 are not supported'],
       [{ period: '2026-01', monthly_gross: -5 }, 'monthly_gross', 'Monthly gross must not be negative'],
-      [{ period: '2026-01', monthly_gross: '12.345' }, 'monthly_gross', 'Monthly gross must be an amount in naira with at most two decimals'],
-      [{ period: '2026-01', monthly_gross: 'five hundred' }, 'monthly_gross', 'Monthly gross must be an amount in naira with at most two decimals'],
+      [
+        { period: '2026-01', monthly_gross: '12.345' },
+        'monthly_gross',
+        'Monthly gross must be an amount in naira with at most two decimals',
+      ],
+      [
+        { period: '2026-01', monthly_gross: 'five hundred' },
+        'monthly_gross',
+        'Monthly gross must be an amount in naira with at most two decimals',
+      ],
       [{ period: '2026-01', monthly_gross: true }, 'monthly_gross', 'Monthly gross must be an amount in naira'],
-      [{ period: '2026-01', monthly_gross: 1e21 }, 'monthly_gross', 'Monthly gross must be at most ₦9,999,999,999,999.99'],
+      [
+        { period: '2026-01', monthly_gross: 1e21 },
+        'monthly_gross',
+        'Monthly gross must be at most ₦9,999,999,999,999.99',
+      ],
       [{ period: '2026-01', annual_gross: 100, annual_rent: '-1' }, 'annual_rent', 'Annual rent must not be negative'],
-      [{ period: '2026-01', annual_gross: 100, life_assurance: 'x' }, 'life_assurance', 'Life assurance must be an amount in naira with at most two decimals'],
+      [
+        { period: '2026-01', annual_gross: 100, life_assurance: 'x' },
+        'life_assurance',
+        'Life assurance must be an amount in naira with at most two decimals',
+      ],
       [{ period: '2026-01', monthly_gross: '9999999999999.99' }, 'monthly_gross', 'The amount is too large to compute'],
-      [{ period: '2026-01', monthly_gross: 100000, pension: 100000.01 }, 'pension', 'Pension, NHF and NHIS together cannot be more than gross pay'],
-      [{ period: '2026-01', monthly_gross: 100000, pension: 60000, nhf: 30000, nhis: 20000 }, 'nhis', 'Pension, NHF and NHIS together cannot be more than gross pay'],
+      [
+        { period: '2026-01', monthly_gross: 100000, pension: 100000.01 },
+        'pension',
+        'Pension, NHF and NHIS together cannot be more than gross pay',
+      ],
+      [
+        { period: '2026-01', monthly_gross: 100000, pension: 60000, nhf: 30000, nhis: 20000 },
+        'nhis',
+        'Pension, NHF and NHIS together cannot be more than gross pay',
+      ],
       // The 8% default pension (₦8,000) counts too.
-      [{ period: '2026-01', monthly_gross: 100000, basic: 100000, nhf: 92000.01 }, 'nhf', 'Pension, NHF and NHIS together cannot be more than gross pay'],
+      [
+        { period: '2026-01', monthly_gross: 100000, basic: 100000, nhf: 92000.01 },
+        'nhf',
+        'Pension, NHF and NHIS together cannot be more than gross pay',
+      ],
     ])('%j → %s', async (body, field, message) => {
       const result = await paye(body);
       expect(result.status).toBe(400);
@@ -156,14 +208,22 @@ describe('POST public calculator/paye', () => {
       const result = await paye({ period: '2026-01', monthly_gross: 500000, basic: 400000, housing: 150000 });
       expect(result.code).toBe('INVALID_INPUT');
       expect(result.data).toEqual({
-        monthly_gross: 'Gross pay (₦500,000.00) is less than basic + housing + transport + other allowances (₦550,000.00)',
+        monthly_gross:
+          'Gross pay (₦500,000.00) is less than basic + housing + transport + other allowances (₦550,000.00)',
       });
     });
   });
 });
 
 describe('POST public calculator/wht', () => {
-  const base = { period: '2026-03', type: 'professional_fees', payee_kind: 'individual', resident: true, has_tax_id: true, amount: 100000 };
+  const base = {
+    period: '2026-03',
+    type: 'professional_fees',
+    payee_kind: 'individual',
+    resident: true,
+    has_tax_id: true,
+    amount: 100000,
+  };
 
   it('professional fees to a resident individual with a Tax ID: 5%, to the State IRS', async () => {
     const result = await wht(base);
@@ -203,8 +263,16 @@ describe('POST public calculator/wht', () => {
     it.each([
       [{ type: 'bribes' }, 'type', "Unknown WHT type 'bribes'"],
       [{ type: '' }, 'type', 'Type is required'],
-      [{ type: 'directors_fees', payee_kind: 'company' }, 'payee_kind', "Directors' fees is not subject to WHT when paid to companies"],
-      [{ type: 'supply_of_goods', resident: false }, 'resident', 'Supply of goods is not subject to WHT when paid to non-resident individuals'],
+      [
+        { type: 'directors_fees', payee_kind: 'company' },
+        'payee_kind',
+        "Directors' fees is not subject to WHT when paid to companies",
+      ],
+      [
+        { type: 'supply_of_goods', resident: false },
+        'resident',
+        'Supply of goods is not subject to WHT when paid to non-resident individuals',
+      ],
       [{ type: 'winnings', period: '2024-06' }, 'type', "WHT type 'winnings' does not apply to 2024-06"],
       [{ payee_kind: 'partnership' }, 'payee_kind', "Payee kind must be 'company' or 'individual'"],
       [{ resident: 'yes' }, 'resident', 'Resident must be true or false'],
@@ -223,7 +291,13 @@ describe('POST public calculator/wht', () => {
 
 describe('calculator/share', () => {
   it('saves PAYE inputs and gives them back under the token; the same inputs give the same figures', async () => {
-    const inputs = { period: '2026-01', monthly_gross: 500000, basic: '300000', housing: 100000.5, annual_rent: 1800000 };
+    const inputs = {
+      period: '2026-01',
+      monthly_gross: 500000,
+      basic: '300000',
+      housing: 100000.5,
+      annual_rent: 1800000,
+    };
     const shared = await test.call('POST', 'public', 'calculator/share', { body: { paye: inputs } });
     expect(shared.status).toBe(200);
     expect(shared.data.token).toMatch(/^[A-Za-z0-9_-]{16}$/);
@@ -231,7 +305,13 @@ describe('calculator/share', () => {
     const opened = await test.call('GET', 'public', `calculator/share/${shared.data.token}`);
     expect(opened.code).toBe('OK');
     expect(opened.data.token).toBe(shared.data.token);
-    expect(opened.data.paye).toEqual({ period: '2026-01', monthly_gross: '500000.00', basic: '300000.00', housing: '100000.50', annual_rent: '1800000.00' });
+    expect(opened.data.paye).toEqual({
+      period: '2026-01',
+      monthly_gross: '500000.00',
+      basic: '300000.00',
+      housing: '100000.50',
+      annual_rent: '1800000.00',
+    });
     expect(opened.data.wht).toBeNull();
     expect(Date.parse(opened.data.created_at)).not.toBeNaN();
 
@@ -241,22 +321,41 @@ describe('calculator/share', () => {
   });
 
   it('stores the amounts in kobo', async () => {
-    const shared = await test.call('POST', 'public', 'calculator/share', { body: { paye: { period: '2026-02', annual_gross: '1234.56' } } });
-    const [row] = await test.database.db.select().from(calculatorShares).where(eq(calculatorShares.token, shared.data.token));
+    const shared = await test.call('POST', 'public', 'calculator/share', {
+      body: { paye: { period: '2026-02', annual_gross: '1234.56' } },
+    });
+    const [row] = await test.database.db
+      .select()
+      .from(calculatorShares)
+      .where(eq(calculatorShares.token, shared.data.token));
     expect(row.paye).toEqual({ period: '2026-02', amounts_kobo: { annual_gross: 123456 } });
   });
 
   it('shares the WHT inputs too, and both at once', async () => {
-    const whtInputs = { period: '2026-03', type: 'rent', payee_kind: 'company', resident: true, has_tax_id: false, amount: 750000 };
-    const shared = await test.call('POST', 'public', 'calculator/share', { body: { paye: { period: '2026-01', annual_gross: 9000000 }, wht: whtInputs } });
+    const whtInputs = {
+      period: '2026-03',
+      type: 'rent',
+      payee_kind: 'company',
+      resident: true,
+      has_tax_id: false,
+      amount: 750000,
+    };
+    const shared = await test.call('POST', 'public', 'calculator/share', {
+      body: { paye: { period: '2026-01', annual_gross: 9000000 }, wht: whtInputs },
+    });
     const opened = await test.call('GET', 'public', `calculator/share/${shared.data.token}`);
     expect(opened.data.wht).toEqual({ ...whtInputs, amount: '750000.00' });
     expect(opened.data.paye).toEqual({ period: '2026-01', annual_gross: '9000000.00' });
   });
 
   it('opens at the plain HTTP address', async () => {
-    const shared = await test.call('POST', 'public', 'calculator/share', { body: { paye: { period: '2026-01', monthly_gross: 250000 } } });
-    const response = await test.app.inject({ method: 'GET', url: `/service/v1/public/calculator/share/${shared.data.token}` });
+    const shared = await test.call('POST', 'public', 'calculator/share', {
+      body: { paye: { period: '2026-01', monthly_gross: 250000 } },
+    });
+    const response = await test.app.inject({
+      method: 'GET',
+      url: `/service/v1/public/calculator/share/${shared.data.token}`,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json().data.paye.monthly_gross).toBe('250000.00');
   });
@@ -278,14 +377,27 @@ describe('calculator/share', () => {
     expect(empty.data).toEqual({ paye: 'Give the PAYE or the WHT inputs to share' });
 
     const badPaye = await test.call('POST', 'public', 'calculator/share', { body: { paye: { period: '2026-01' } } });
-    expect(badPaye.data).toEqual({ 'paye.annual_gross': 'Gross pay is required: give the annual or the monthly gross' });
+    expect(badPaye.data).toEqual({
+      'paye.annual_gross': 'Gross pay is required: give the annual or the monthly gross',
+    });
 
     const badWht = await test.call('POST', 'public', 'calculator/share', {
-      body: { wht: { period: '2026-01', type: 'winnings', payee_kind: 'company', resident: true, has_tax_id: true, amount: 10 } },
+      body: {
+        wht: {
+          period: '2026-01',
+          type: 'winnings',
+          payee_kind: 'company',
+          resident: true,
+          has_tax_id: true,
+          amount: 10,
+        },
+      },
     });
     expect(badWht.data).toEqual({ 'wht.payee_kind': 'Winnings is not subject to WHT when paid to companies' });
 
-    const tooEarly = await test.call('POST', 'public', 'calculator/share', { body: { paye: { period: '2019-01', annual_gross: 10 } } });
+    const tooEarly = await test.call('POST', 'public', 'calculator/share', {
+      body: { paye: { period: '2019-01', annual_gross: 10 } },
+    });
     expect(tooEarly.data).toEqual({ 'paye.period': 'Periods before 2020-01 are not supported' });
 
     const rows = await test.database.db.select().from(calculatorShares);
@@ -300,10 +412,14 @@ describe('calculator/share', () => {
         remoteAddress,
         payload: { paye: { period: '2026-01', monthly_gross: 100000 } },
       });
-    for (let count = 0; count < SHARE_LIMIT.max; count += 1) expect((await shareFrom('203.0.113.7')).statusCode).toBe(200);
+    for (let count = 0; count < SHARE_LIMIT.max; count += 1)
+      expect((await shareFrom('203.0.113.7')).statusCode).toBe(200);
     const refused = await shareFrom('203.0.113.7');
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED', message: 'You have shared many calculations in a short time. Please wait a few minutes and try again.' });
+    expect(refused.json()).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: 'You have shared many calculations in a short time. Please wait a few minutes and try again.',
+    });
     expect((await shareFrom('203.0.113.8')).statusCode).toBe(200);
   });
 });

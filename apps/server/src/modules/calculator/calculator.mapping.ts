@@ -6,7 +6,17 @@ import {
   type PayeRegimeResult,
   type SharedPayeInputs,
 } from '@levy/contracts';
-import { asKobo, divideKobo, isTaxInputError, koboToNairaString, PAYE_RULES, toKobo, type Kobo, type PayeFigures, type PayeResult } from '@levy/tax';
+import {
+  asKobo,
+  divideKobo,
+  isTaxInputError,
+  koboToNairaString,
+  PAYE_RULES,
+  toKobo,
+  type Kobo,
+  type PayeFigures,
+  type PayeResult,
+} from '@levy/tax';
 import type { StoredPayeInputs, StoredWhtInputs } from './calculator.schema';
 import { invalidInput } from '../../errors';
 
@@ -90,12 +100,18 @@ export const whtApiField = (engineField: string): string => WHT_API_FIELDS[engin
  * RangeError from kobo arithmetic means the amounts are beyond what can be computed exactly,
  * which is also the caller's input.
  */
-export function withInputErrors<T>(compute: () => T, apiField: (engineField: string) => string, prefix: string, fallbackField: string): T {
+export function withInputErrors<T>(
+  compute: () => T,
+  apiField: (engineField: string) => string,
+  prefix: string,
+  fallbackField: string,
+): T {
   try {
     return compute();
   } catch (error) {
     if (isTaxInputError(error)) throw invalidInput({ [prefix + apiField(error.field)]: error.message });
-    if (error instanceof RangeError) throw invalidInput({ [prefix + fallbackField]: 'The amounts are too large to compute' });
+    if (error instanceof RangeError)
+      throw invalidInput({ [prefix + fallbackField]: 'The amounts are too large to compute' });
     throw error;
   }
 }

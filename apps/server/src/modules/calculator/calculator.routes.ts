@@ -15,7 +15,8 @@ export function calculatorRoutes(calculator: CalculatorService) {
     }),
     defineRoute({
       contract: shareCalculation,
-      handler: async ({ body, ip }) => reply(await calculator.share(body, ip), 'Calculation saved. Anyone with the link can open it.'),
+      handler: async ({ body, ip }) =>
+        reply(await calculator.share(body, ip), 'Calculation saved. Anyone with the link can open it.'),
     }),
     defineRoute({
       contract: getSharedCalculation,

@@ -1,6 +1,22 @@
 import { randomBytes } from 'node:crypto';
-import type { CalculatePayeParsed, CalculateWhtParsed, PayeCalculation, SharedCalculation, SharedCalculationCreated, WhtCalculation } from '@levy/contracts';
-import { asKobo, computePaye, computePayeUnderRegime, computeWht, otherPayeRegime, preparePayeInput, whtTypeName, type WhtRateTables } from '@levy/tax';
+import type {
+  CalculatePayeParsed,
+  CalculateWhtParsed,
+  PayeCalculation,
+  SharedCalculation,
+  SharedCalculationCreated,
+  WhtCalculation,
+} from '@levy/contracts';
+import {
+  asKobo,
+  computePaye,
+  computePayeUnderRegime,
+  computeWht,
+  otherPayeRegime,
+  preparePayeInput,
+  whtTypeName,
+  type WhtRateTables,
+} from '@levy/tax';
 import type { Db } from '../../db/client';
 import type { StoredPayeInputs, StoredWhtInputs } from './calculator.schema';
 import { AppError, invalidInput, notFound } from '../../errors';
@@ -41,7 +57,17 @@ function calculateWhtFrom(stored: StoredWhtInputs, tables: WhtRateTables, prefix
   return withInputErrors(
     () => {
       const amount = asKobo(stored.amount_kobo);
-      const result = computeWht({ period: stored.period, code: stored.type, payeeKind: stored.payee_kind, resident: stored.resident, hasTaxId: stored.has_tax_id, amount }, tables);
+      const result = computeWht(
+        {
+          period: stored.period,
+          code: stored.type,
+          payeeKind: stored.payee_kind,
+          resident: stored.resident,
+          hasTaxId: stored.has_tax_id,
+          amount,
+        },
+        tables,
+      );
       return {
         period: stored.period,
         type: result.code,
@@ -88,7 +114,10 @@ export function createCalculatorService({ db, whtRates, shareLimit = SHARE_LIMIT
      * Saves the inputs under a new token. They are computed first, so a shared link never opens
      * to an error; only inputs are stored, in kobo (architecture convention 1).
      */
-    async share(body: { paye?: CalculatePayeParsed; wht?: CalculateWhtParsed }, address: string): Promise<SharedCalculationCreated> {
+    async share(
+      body: { paye?: CalculatePayeParsed; wht?: CalculateWhtParsed },
+      address: string,
+    ): Promise<SharedCalculationCreated> {
       let paye: StoredPayeInputs | null = null;
       let wht: StoredWhtInputs | null = null;
       if (body.paye) {
@@ -103,7 +132,10 @@ export function createCalculatorService({ db, whtRates, shareLimit = SHARE_LIMIT
       if (!paye && !wht) throw invalidInput({ paye: 'Give the PAYE or the WHT inputs to share' });
       const row = await db.transaction(async (tx) => {
         if (!(await limiter.take(tx, address))) {
-          throw new AppError('RATE_LIMITED', 'You have shared many calculations in a short time. Please wait a few minutes and try again.');
+          throw new AppError(
+            'RATE_LIMITED',
+            'You have shared many calculations in a short time. Please wait a few minutes and try again.',
+          );
         }
         return insertShare(tx, { token: newShareToken(), paye, wht });
       });
@@ -118,7 +150,14 @@ export function createCalculatorService({ db, whtRates, shareLimit = SHARE_LIMIT
         token: row.token,
         paye: row.paye ? sharedPayeOf(row.paye) : null,
         wht: wht
-          ? { period: wht.period, type: wht.type, payee_kind: wht.payee_kind, resident: wht.resident, has_tax_id: wht.has_tax_id, amount: money(asKobo(wht.amount_kobo)) }
+          ? {
+              period: wht.period,
+              type: wht.type,
+              payee_kind: wht.payee_kind,
+              resident: wht.resident,
+              has_tax_id: wht.has_tax_id,
+              amount: money(asKobo(wht.amount_kobo)),
+            }
           : null,
         created_at: row.createdAt.toISOString(),
       };

@@ -43,7 +43,9 @@ describe('share limiter', () => {
   it('holds under parallel shares: 40 at once from one address, exactly max succeed', async () => {
     const limiter = createShareLimiter({ max: 30, windowMs: 60_000 });
     const a = newAddress();
-    const results = await Promise.all(Array.from({ length: 40 }, () => test.database.db.transaction((tx) => limiter.take(tx, a))));
+    const results = await Promise.all(
+      Array.from({ length: 40 }, () => test.database.db.transaction((tx) => limiter.take(tx, a))),
+    );
     expect(results.filter(Boolean)).toHaveLength(30);
   });
 });

@@ -12,7 +12,16 @@ const SORTABLE = {
 } as const;
 
 /** The corporations page's statement; values, or placeholders where it is prepared. */
-function selectCorporationsPage(executor: Db, input: { where: SQL | undefined; orderBy: keyof typeof SORTABLE; isAsc: boolean; limit: number | Placeholder; offset: number | Placeholder }) {
+function selectCorporationsPage(
+  executor: Db,
+  input: {
+    where: SQL | undefined;
+    orderBy: keyof typeof SORTABLE;
+    isAsc: boolean;
+    limit: number | Placeholder;
+    offset: number | Placeholder;
+  },
+) {
   const order = SORTABLE[input.orderBy];
   return executor
     .select({ ...getTableColumns(corporations), total: totalRows() })
@@ -36,16 +45,27 @@ const plainCorporationsPage = preparedVariants((executor, sort: SortVariant<keyo
 /** One page of corporations and the total: an organisation's, or every one when no organisation is given. */
 export async function findCorporationsPage(
   executor: Db,
-  query: { organisationId: string | null; search: string | null; orderBy: string | undefined; isAsc: boolean; limit: number; offset: number },
+  query: {
+    organisationId: string | null;
+    search: string | null;
+    orderBy: string | undefined;
+    isAsc: boolean;
+    limit: number;
+    offset: number;
+  },
 ): Promise<{ rows: Corporation[]; total: number }> {
   const { organisationId, search } = query;
-  const orderBy = query.orderBy && Object.hasOwn(SORTABLE, query.orderBy) ? (query.orderBy as keyof typeof SORTABLE) : 'created_at';
+  const orderBy =
+    query.orderBy && Object.hasOwn(SORTABLE, query.orderBy) ? (query.orderBy as keyof typeof SORTABLE) : 'created_at';
   return readPage(
     (page) =>
       organisationId && !search
         ? plainCorporationsPage(executor, sortVariant(orderBy, query.isAsc), { organisationId, ...page })
         : selectCorporationsPage(executor, {
-            where: and(organisationId ? eq(corporations.organisationId, organisationId) : undefined, search ? ilike(corporations.name, search) : undefined),
+            where: and(
+              organisationId ? eq(corporations.organisationId, organisationId) : undefined,
+              search ? ilike(corporations.name, search) : undefined,
+            ),
             orderBy,
             isAsc: query.isAsc,
             ...page,
@@ -59,26 +79,49 @@ export async function findCorporation(executor: Db, corporationId: string): Prom
   return row;
 }
 
-export async function findCorporationInOrganisation(executor: Db, organisationId: string, corporationId: string): Promise<Corporation | undefined> {
-  const [row] = await executor.select().from(corporations).where(and(eq(corporations.id, corporationId), eq(corporations.organisationId, organisationId)));
+export async function findCorporationInOrganisation(
+  executor: Db,
+  organisationId: string,
+  corporationId: string,
+): Promise<Corporation | undefined> {
+  const [row] = await executor
+    .select()
+    .from(corporations)
+    .where(and(eq(corporations.id, corporationId), eq(corporations.organisationId, organisationId)));
   return row;
 }
 
 /** Every corporation of an organisation, oldest first. */
 export function findCorporationsOfOrganisation(executor: Db, organisationId: string): Promise<Corporation[]> {
-  return executor.select().from(corporations).where(eq(corporations.organisationId, organisationId)).orderBy(asc(corporations.createdAt));
+  return executor
+    .select()
+    .from(corporations)
+    .where(eq(corporations.organisationId, organisationId))
+    .orderBy(asc(corporations.createdAt));
 }
 
 /** The corporation of the organisation whose name matches, lowercase and trimmed. */
-export async function findByName(executor: Db, organisationId: string, name: string): Promise<{ id: string } | undefined> {
+export async function findByName(
+  executor: Db,
+  organisationId: string,
+  name: string,
+): Promise<{ id: string } | undefined> {
   const [row] = await executor
     .select({ id: corporations.id })
     .from(corporations)
-    .where(and(eq(corporations.organisationId, organisationId), eq(sql`lower(trim(${corporations.name}))`, sql`lower(trim(${name}))`)));
+    .where(
+      and(
+        eq(corporations.organisationId, organisationId),
+        eq(sql`lower(trim(${corporations.name}))`, sql`lower(trim(${name}))`),
+      ),
+    );
   return row;
 }
 
-export async function insertCorporation(executor: Db, corporation: typeof corporations.$inferInsert): Promise<Corporation> {
+export async function insertCorporation(
+  executor: Db,
+  corporation: typeof corporations.$inferInsert,
+): Promise<Corporation> {
   const [row] = await executor.insert(corporations).values(corporation).returning();
   return row;
 }

@@ -1,4 +1,10 @@
-import { createCorporation, getCorporation, getCorporationStats, listCorporations, updateCorporation } from '@levy/contracts';
+import {
+  createCorporation,
+  getCorporation,
+  getCorporationStats,
+  listCorporations,
+  updateCorporation,
+} from '@levy/contracts';
 import { defineRoute, reply } from '../../http/route';
 import type { CorporationsService } from './corporations.service';
 
@@ -10,7 +16,8 @@ export function corporationRoutes(corporations: CorporationsService) {
     }),
     defineRoute({
       contract: createCorporation,
-      handler: async ({ caller, body, ip }) => reply(await corporations.create(caller, body.name, ip), 'Corporation added successfully'),
+      handler: async ({ caller, body, ip }) =>
+        reply(await corporations.create(caller, body.name, ip), 'Corporation added successfully'),
     }),
     defineRoute({
       contract: getCorporation,
@@ -18,7 +25,8 @@ export function corporationRoutes(corporations: CorporationsService) {
     }),
     defineRoute({
       contract: updateCorporation,
-      handler: async ({ caller, params, body, ip }) => reply(await corporations.update(caller, params.id, body.name, ip), 'Corporation updated successfully'),
+      handler: async ({ caller, params, body, ip }) =>
+        reply(await corporations.update(caller, params.id, body.name, ip), 'Corporation updated successfully'),
     }),
     defineRoute({
       contract: getCorporationStats,

@@ -16,5 +16,7 @@ export const corporations = pgTable(
     createdBy: uuid().references(() => users.id),
     ...timestamps,
   },
-  (table) => [uniqueIndex('corporations_organisation_name_unique').on(table.organisationId, sql`lower(trim(${table.name}))`)],
+  (table) => [
+    uniqueIndex('corporations_organisation_name_unique').on(table.organisationId, sql`lower(trim(${table.name}))`),
+  ],
 );

@@ -18,7 +18,10 @@ export interface CorporationsDeps {
   /** Organisations' names by id; owned by the organisations module. */
   organisationsByIds(executor: Db, organisationIds: string[]): Promise<Array<{ id: string; name: string | null }>>;
   /** The state registrations of corporations; owned by the states module, which depends on this one. */
-  registrationsOf(executor: Db, corporationIds: string[]): Promise<Array<{ id: string; corporationId: string; isControlConsentGiven: boolean }>>;
+  registrationsOf(
+    executor: Db,
+    corporationIds: string[],
+  ): Promise<Array<{ id: string; corporationId: string; isControlConsentGiven: boolean }>>;
   /** Employees and files under registrations; owned by the payroll module. */
   payrollContents: PayrollContents;
 }
@@ -30,9 +33,14 @@ export function createCorporationsService(deps: CorporationsDeps) {
   async function views(executor: Db, rows: Corporation[]) {
     const [organisations, registrations] = await Promise.all([
       deps.organisationsByIds(executor, [...new Set(rows.map((row) => row.organisationId))]),
-      deps.registrationsOf(executor, rows.map((row) => row.id)),
+      deps.registrationsOf(
+        executor,
+        rows.map((row) => row.id),
+      ),
     ]);
-    const organisationById = new Map(organisations.map((organisation) => [organisation.id, { id: organisation.id, name: organisation.name }]));
+    const organisationById = new Map(
+      organisations.map((organisation) => [organisation.id, { id: organisation.id, name: organisation.name }]),
+    );
     return rows.map((row) => ({
       id: row.id,
       name: row.name,
@@ -51,7 +59,13 @@ export function createCorporationsService(deps: CorporationsDeps) {
   /** The state registrations of an organisation's corporations. */
   async function registrationsOfOrganisation(organisationId: string) {
     const corporations = await repo.findCorporationsOfOrganisation(db, organisationId);
-    return { corporations, registrations: await deps.registrationsOf(db, corporations.map((corporation) => corporation.id)) };
+    return {
+      corporations,
+      registrations: await deps.registrationsOf(
+        db,
+        corporations.map((corporation) => corporation.id),
+      ),
+    };
   }
 
   /**
@@ -61,7 +75,8 @@ export function createCorporationsService(deps: CorporationsDeps) {
   async function findAccessible(executor: Db, caller: Caller, corporationId: string, access: 'read' | 'write') {
     const row = await repo.findCorporation(executor, corporationId);
     const isOwn = row && caller.organisationId === row.organisationId;
-    if (!row || (!isOwn && !(access === 'read' && isStaff(caller)))) throw new AppError('NOT_FOUND', 'Corporation not found.');
+    if (!row || (!isOwn && !(access === 'read' && isStaff(caller))))
+      throw new AppError('NOT_FOUND', 'Corporation not found.');
     return row;
   }
 
@@ -99,8 +114,20 @@ export function createCorporationsService(deps: CorporationsDeps) {
       const id = await guardUniqueName(() =>
         db.transaction(async (tx) => {
           await assertNameFree(tx, organisationId, name);
-          const created = await repo.insertCorporation(tx, { organisationId, name: name.trim(), createdBy: caller.userId });
-          await recordAudit(tx, { organisationId, actorUserId: caller.userId, action: 'corporation.created', resourceType: 'corporation', resourceId: created.id, details: { name }, ipAddress: ip });
+          const created = await repo.insertCorporation(tx, {
+            organisationId,
+            name: name.trim(),
+            createdBy: caller.userId,
+          });
+          await recordAudit(tx, {
+            organisationId,
+            actorUserId: caller.userId,
+            action: 'corporation.created',
+            resourceType: 'corporation',
+            resourceId: created.id,
+            details: { name },
+            ipAddress: ip,
+          });
           return created.id;
         }),
       );
@@ -136,7 +163,10 @@ export function createCorporationsService(deps: CorporationsDeps) {
     async stats(caller: Caller, organisationId: string) {
       if (caller.organisationId !== organisationId) throw new AppError('NOT_FOUND', 'Organisation not found.');
       const { corporations, registrations } = await registrationsOfOrganisation(organisationId);
-      const contents = await deps.payrollContents(db, registrations.map((registration) => registration.id));
+      const contents = await deps.payrollContents(
+        db,
+        registrations.map((registration) => registration.id),
+      );
       const employees = [...contents.values()].reduce((sum, content) => sum + content.employees, 0);
       return {
         corporation_count: corporations.length,

@@ -11,7 +11,9 @@ afterAll(() => test.close());
 
 describe('register', () => {
   it('answers every invalid field with the spec message', async () => {
-    const result = await test.call('POST', 'public', 'users/register', { body: { email: 'not-an-email', password: 'short' } });
+    const result = await test.call('POST', 'public', 'users/register', {
+      body: { email: 'not-an-email', password: 'short' },
+    });
     expect(result.status).toBe(400);
     expect(result.code).toBe('INVALID_INPUT');
     expect(result.data).toMatchObject({
@@ -31,7 +33,14 @@ describe('register', () => {
   it('refuses a second account for the same email, in any case', async () => {
     const { email } = await signUp(test);
     const again = await test.call('POST', 'public', 'users/register', {
-      body: { first_name: 'A', last_name: 'B', email: email.toUpperCase(), password: 'another-pass', phone: '+2348030000000', marketing_source_id: 2 },
+      body: {
+        first_name: 'A',
+        last_name: 'B',
+        email: email.toUpperCase(),
+        password: 'another-pass',
+        phone: '+2348030000000',
+        marketing_source_id: 2,
+      },
     });
     expect(again.code).toBe('CONFLICT');
   });
@@ -39,7 +48,14 @@ describe('register', () => {
   it('mails a single-use verification link that signs the user in', async () => {
     const email = 'verify-me@example.ng';
     await test.call('POST', 'public', 'users/register', {
-      body: { first_name: 'Ngozi', last_name: 'Ade', email, password: 'password-123', phone: '08031234567', marketing_source_id: 1 },
+      body: {
+        first_name: 'Ngozi',
+        last_name: 'Ade',
+        email,
+        password: 'password-123',
+        phone: '08031234567',
+        marketing_source_id: 1,
+      },
     });
     const blocked = await test.call('POST', 'public', 'authx/authorize', { body: { email, password: 'password-123' } });
     expect(blocked.code).toBe('FORBIDDEN');
@@ -63,11 +79,22 @@ describe('register', () => {
   it('refuses an expired verification link', async () => {
     const email = 'too-late@example.ng';
     await test.call('POST', 'public', 'users/register', {
-      body: { first_name: 'Tunde', last_name: 'Bello', email, password: 'password-123', phone: '08031234567', marketing_source_id: 1 },
+      body: {
+        first_name: 'Tunde',
+        last_name: 'Bello',
+        email,
+        password: 'password-123',
+        phone: '08031234567',
+        marketing_source_id: 1,
+      },
     });
     const link = (await test.mailbox()).find((item) => item.to === email)!.links[0];
-    await test.database.db.execute(sql`update user_tokens set expires_at = now() - interval '1 minute' where user_id = (select id from users where email = ${email})`);
-    const result = await test.call('POST', 'public', 'users/verify-email', { body: { token: new URL(link).searchParams.get('token') } });
+    await test.database.db.execute(
+      sql`update user_tokens set expires_at = now() - interval '1 minute' where user_id = (select id from users where email = ${email})`,
+    );
+    const result = await test.call('POST', 'public', 'users/verify-email', {
+      body: { token: new URL(link).searchParams.get('token') },
+    });
     expect(result.data).toEqual({ token: 'This verification link has expired or was already used.' });
   });
 });
@@ -77,7 +104,15 @@ describe('login and session', () => {
     const { email, password } = await signUp(test);
     const login = await test.call('POST', 'public', 'authx/authorize', { body: { email, password } });
     expect(login.code).toBe('OK');
-    expect(Object.keys(login.data).sort()).toEqual(['alerts', 'invitations', 'kyc', 'organisation', 'permissions', 'token', 'user']);
+    expect(Object.keys(login.data).sort()).toEqual([
+      'alerts',
+      'invitations',
+      'kyc',
+      'organisation',
+      'permissions',
+      'token',
+      'user',
+    ]);
     expect(login.data.token).toHaveLength(43);
     const me = await test.call('GET', 'auth', 'users/me', { token: login.data.token });
     expect(me.data.user.email).toBe(email);
@@ -85,10 +120,14 @@ describe('login and session', () => {
 
   it('refuses a wrong password without saying which part was wrong', async () => {
     const { email } = await signUp(test);
-    const result = await test.call('POST', 'public', 'authx/authorize', { body: { email, password: 'wrong-password' } });
+    const result = await test.call('POST', 'public', 'authx/authorize', {
+      body: { email, password: 'wrong-password' },
+    });
     expect(result.code).toBe('INVALID_INPUT');
     expect(result.message).toBe('The email or password is incorrect.');
-    const unknown = await test.call('POST', 'public', 'authx/authorize', { body: { email: 'nobody@example.ng', password: 'wrong-password' } });
+    const unknown = await test.call('POST', 'public', 'authx/authorize', {
+      body: { email: 'nobody@example.ng', password: 'wrong-password' },
+    });
     expect(unknown.message).toBe(result.message);
   });
 
@@ -105,13 +144,21 @@ describe('login and session', () => {
   it('rate-limits repeated failures per address, whatever the email', async () => {
     const ip = '203.0.113.7';
     for (let attempt = 0; attempt < 20; attempt += 1) {
-      await test.call('POST', 'public', 'authx/authorize', { ip, body: { email: `guess${attempt}@example.ng`, password: 'wrong-password' } });
+      await test.call('POST', 'public', 'authx/authorize', {
+        ip,
+        body: { email: `guess${attempt}@example.ng`, password: 'wrong-password' },
+      });
     }
     const { email, password } = await signUp(test);
     const limited = await test.call('POST', 'public', 'authx/authorize', { ip, body: { email, password } });
     expect(limited.code).toBe('RATE_LIMITED');
-    expect(limited.message).toBe('Too many failed sign-in attempts. Please wait 15 minutes and try again, or reset your password.');
-    const elsewhere = await test.call('POST', 'public', 'authx/authorize', { ip: '203.0.113.8', body: { email, password } });
+    expect(limited.message).toBe(
+      'Too many failed sign-in attempts. Please wait 15 minutes and try again, or reset your password.',
+    );
+    const elsewhere = await test.call('POST', 'public', 'authx/authorize', {
+      ip: '203.0.113.8',
+      body: { email, password },
+    });
     expect(elsewhere.code).toBe('OK');
   });
 
@@ -119,21 +166,37 @@ describe('login and session', () => {
     const { email, password } = await signUp(test);
     const ip = '192.0.2.50';
     const answers = await Promise.all(
-      Array.from({ length: 30 }, (_, attempt) => test.call('POST', 'public', 'authx/authorize', { ip, body: { email, password: attempt === 29 ? password : 'wrong-password' } })),
+      Array.from({ length: 30 }, (_, attempt) =>
+        test.call('POST', 'public', 'authx/authorize', {
+          ip,
+          body: { email, password: attempt === 29 ? password : 'wrong-password' },
+        }),
+      ),
     );
     expect(answers.filter((answer) => answer.code !== 'RATE_LIMITED').length).toBeLessThanOrEqual(5);
     expect(answers.filter((answer) => answer.code === 'OK')).toHaveLength(0);
-    const [{ attempts }] = await queryRows<{ attempts: number }>(test.database.db, sql`select count(*)::int as attempts from login_failures where email = ${email}`);
+    const [{ attempts }] = await queryRows<{ attempts: number }>(
+      test.database.db,
+      sql`select count(*)::int as attempts from login_failures where email = ${email}`,
+    );
     expect(attempts).toBeLessThanOrEqual(5);
   });
 
   it('checks at most 20 of 30 guesses from one address sent at once, whatever the emails', async () => {
     const ip = '192.0.2.51';
     const answers = await Promise.all(
-      Array.from({ length: 30 }, (_, attempt) => test.call('POST', 'public', 'authx/authorize', { ip, body: { email: `burst${attempt}@example.ng`, password: 'wrong-password' } })),
+      Array.from({ length: 30 }, (_, attempt) =>
+        test.call('POST', 'public', 'authx/authorize', {
+          ip,
+          body: { email: `burst${attempt}@example.ng`, password: 'wrong-password' },
+        }),
+      ),
     );
     expect(answers.filter((answer) => answer.code !== 'RATE_LIMITED').length).toBeLessThanOrEqual(20);
-    const [{ attempts }] = await queryRows<{ attempts: number }>(test.database.db, sql`select count(*)::int as attempts from login_failures where ip_address = ${ip}`);
+    const [{ attempts }] = await queryRows<{ attempts: number }>(
+      test.database.db,
+      sql`select count(*)::int as attempts from login_failures where ip_address = ${ip}`,
+    );
     expect(attempts).toBeLessThanOrEqual(20);
   });
 
@@ -148,13 +211,21 @@ describe('login and session', () => {
         payload: { email, password: 'wrong-password' },
       });
     }
-    const [{ addresses }] = await queryRows<{ addresses: number }>(test.database.db, sql`select count(distinct ip_address)::int as addresses from login_failures where email = ${email}`);
+    const [{ addresses }] = await queryRows<{ addresses: number }>(
+      test.database.db,
+      sql`select count(distinct ip_address)::int as addresses from login_failures where email = ${email}`,
+    );
     expect(addresses).toBe(1);
   });
 
   it('every authenticated call without a token or with a revoked one is NO_AUTH', async () => {
     const { session } = await signUp(test);
-    for (const [method, path] of [['GET', 'users/me'], ['PUT', 'users/me'], ['POST', 'users/me/password'], ['POST', 'authx/logout']] as const) {
+    for (const [method, path] of [
+      ['GET', 'users/me'],
+      ['PUT', 'users/me'],
+      ['POST', 'users/me/password'],
+      ['POST', 'authx/logout'],
+    ] as const) {
       const result = await test.call(method, 'auth', path, { body: {} });
       expect(result.status).toBe(401);
       expect(result.message).toBe('No authorised access.');
@@ -176,15 +247,27 @@ describe('login and session', () => {
 describe('profile and passwords', () => {
   it('updates the profile and changes the password', async () => {
     const { email, password, session } = await signUp(test);
-    const updated = await test.call('PUT', 'auth', 'users/me', { token: session.token, body: { first_name: 'Amaka', last_name: 'Obi', phone: '+2348099999999' } });
+    const updated = await test.call('PUT', 'auth', 'users/me', {
+      token: session.token,
+      body: { first_name: 'Amaka', last_name: 'Obi', phone: '+2348099999999' },
+    });
     expect(updated.data.user.first_name).toBe('Amaka');
 
-    const wrong = await test.call('POST', 'auth', 'users/me/password', { token: session.token, body: { current_password: 'nope-nope', password: 'new-password-1' } });
+    const wrong = await test.call('POST', 'auth', 'users/me/password', {
+      token: session.token,
+      body: { current_password: 'nope-nope', password: 'new-password-1' },
+    });
     expect(wrong.data.current_password).toBe('The current password is not correct.');
-    const short = await test.call('POST', 'auth', 'users/me/password', { token: session.token, body: { current_password: password, password: 'short' } });
+    const short = await test.call('POST', 'auth', 'users/me/password', {
+      token: session.token,
+      body: { current_password: password, password: 'short' },
+    });
     expect(short.data.password).toBe('Password must be 8 or more characters');
 
-    const changed = await test.call('POST', 'auth', 'users/me/password', { token: session.token, body: { current_password: password, password: 'new-password-1' } });
+    const changed = await test.call('POST', 'auth', 'users/me/password', {
+      token: session.token,
+      body: { current_password: password, password: 'new-password-1' },
+    });
     expect(changed.code).toBe('OK');
     const login = await test.call('POST', 'public', 'authx/authorize', { body: { email, password: 'new-password-1' } });
     expect(login.code).toBe('OK');
@@ -199,11 +282,17 @@ describe('profile and passwords', () => {
     const mail = (await test.mailbox()).find((item) => item.to === email && item.subject.includes('Reset'))!;
     const token = new URL(mail.links[0]).searchParams.get('token');
     expect(mail.links[0]).toContain('purpose=reset_password');
-    const reset = await test.call('POST', 'public', 'users/password/reset', { body: { token, password: 'brand-new-pass' } });
+    const reset = await test.call('POST', 'public', 'users/password/reset', {
+      body: { token, password: 'brand-new-pass' },
+    });
     expect(reset.code).toBe('OK');
     expect((await test.call('GET', 'auth', 'users/me', { token: session.token })).code).toBe('NO_AUTH');
-    expect((await test.call('POST', 'public', 'users/password/reset', { body: { token, password: 'again-new-pass' } })).code).toBe('INVALID_INPUT');
-    expect((await test.call('POST', 'public', 'authx/authorize', { body: { email, password: 'brand-new-pass' } })).code).toBe('OK');
+    expect(
+      (await test.call('POST', 'public', 'users/password/reset', { body: { token, password: 'again-new-pass' } })).code,
+    ).toBe('INVALID_INPUT');
+    expect(
+      (await test.call('POST', 'public', 'authx/authorize', { body: { email, password: 'brand-new-pass' } })).code,
+    ).toBe('OK');
   });
 });
 
@@ -217,7 +306,10 @@ describe('reference data', () => {
     const owner = await ownerWithOrganisation(test);
     const states = await test.call('GET', 'core', 'internal/states', { token: owner.token });
     expect(states.data).toHaveLength(37);
-    expect(states.data.find((state: { code: string }) => state.code === 'LA')).toMatchObject({ name: 'Lagos', revenue_service: 'Lagos State Internal Revenue Service' });
+    expect(states.data.find((state: { code: string }) => state.code === 'LA')).toMatchObject({
+      name: 'Lagos',
+      revenue_service: 'Lagos State Internal Revenue Service',
+    });
     expect(states.data.find((state: { code: string }) => state.code === 'FC').name).toBe('Federal Capital Territory');
   });
 });

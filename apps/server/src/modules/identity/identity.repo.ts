@@ -23,11 +23,18 @@ export async function findUserById(executor: Db, userId: string): Promise<User |
 }
 
 const usersByIds = preparedQuery((executor) =>
-  executor.select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(isAnyOf(users.id, 'ids')).prepare('users_by_ids'),
+  executor
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(users)
+    .where(isAnyOf(users.id, 'ids'))
+    .prepare('users_by_ids'),
 );
 
 /** Names and emails of people; a team list asks on every call, so it is prepared. */
-export function findUsersByIds(executor: Db, userIds: string[]): Promise<Array<Pick<User, 'id' | 'firstName' | 'lastName' | 'email'>>> {
+export function findUsersByIds(
+  executor: Db,
+  userIds: string[],
+): Promise<Array<Pick<User, 'id' | 'firstName' | 'lastName' | 'email'>>> {
   if (userIds.length === 0) return Promise.resolve([]);
   return usersByIds(executor, { ids: userIds });
 }
@@ -37,13 +44,23 @@ export async function insertUser(executor: Db, user: typeof users.$inferInsert):
   return row;
 }
 
-export async function updateUser(executor: Db, userId: string, changes: Partial<Pick<User, 'firstName' | 'lastName' | 'phone' | 'passwordHash' | 'emailVerifiedAt'>>): Promise<void> {
-  await executor.update(users).set({ ...changes, updatedAt: new Date() }).where(eq(users.id, userId));
+export async function updateUser(
+  executor: Db,
+  userId: string,
+  changes: Partial<Pick<User, 'firstName' | 'lastName' | 'phone' | 'passwordHash' | 'emailVerifiedAt'>>,
+): Promise<void> {
+  await executor
+    .update(users)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(users.id, userId));
 }
 
 /** Marks the email verified unless it already was (a reset link proves the address too). */
 export async function confirmUserEmail(executor: Db, userId: string): Promise<void> {
-  await executor.update(users).set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: new Date() }).where(eq(users.id, userId));
+  await executor
+    .update(users)
+    .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: new Date() })
+    .where(eq(users.id, userId));
 }
 
 export async function insertUserToken(executor: Db, token: typeof userTokens.$inferInsert): Promise<void> {
@@ -51,7 +68,11 @@ export async function insertUserToken(executor: Db, token: typeof userTokens.$in
 }
 
 /** The token row, locked for the caller's transaction so it is used once. */
-export async function findUserTokenForUpdate(executor: Db, tokenHash: string, purpose: TokenPurpose): Promise<UserToken | undefined> {
+export async function findUserTokenForUpdate(
+  executor: Db,
+  tokenHash: string,
+  purpose: TokenPurpose,
+): Promise<UserToken | undefined> {
   const [row] = await executor
     .select()
     .from(userTokens)
@@ -113,7 +134,13 @@ export async function revokeUserSessions(executor: Db, userId: string, keptSessi
   await executor
     .update(sessions)
     .set({ revokedAt: new Date() })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keptSessionId ? ne(sessions.id, keptSessionId) : undefined));
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        keptSessionId ? ne(sessions.id, keptSessionId) : undefined,
+      ),
+    );
 }
 
 /**
@@ -129,12 +156,15 @@ export async function reserveSignInAttempt(
 ): Promise<string | undefined> {
   await executor.execute(sql`select pg_advisory_xact_lock(1, hashtext(${attempt.email}))`);
   await executor.execute(sql`select pg_advisory_xact_lock(2, hashtext(${attempt.ipAddress}))`);
-  const [row] = await queryRows<{ id: string }>(executor, sql`
+  const [row] = await queryRows<{ id: string }>(
+    executor,
+    sql`
     insert into ${loginFailures} (email, ip_address)
     select ${attempt.email}, ${attempt.ipAddress}
     where (select count(*) from ${loginFailures} where email = ${attempt.email} and created_at > now() - make_interval(mins => ${attempt.windowMinutes})) < ${attempt.maxPerEmail}
       and (select count(*) from ${loginFailures} where ip_address = ${attempt.ipAddress} and created_at > now() - make_interval(mins => ${attempt.windowMinutes})) < ${attempt.maxPerAddress}
-    returning id`);
+    returning id`,
+  );
   return row?.id;
 }
 

@@ -1,4 +1,14 @@
-import { changePassword, getSession, login, logout, registerUser, requestPasswordReset, resetPassword, updateProfile, verifyEmail } from '@levy/contracts';
+import {
+  changePassword,
+  getSession,
+  login,
+  logout,
+  registerUser,
+  requestPasswordReset,
+  resetPassword,
+  updateProfile,
+  verifyEmail,
+} from '@levy/contracts';
 import { defineRoute, reply } from '../../http/route';
 import type { IdentityService } from './identity.service';
 

@@ -67,4 +67,3 @@ export const loginFailures = pgTable(
     index('login_failures_ip_idx').on(table.ipAddress, table.createdAt),
   ],
 );
-

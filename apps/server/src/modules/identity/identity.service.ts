@@ -102,7 +102,12 @@ export function createIdentityService(deps: IdentityDeps) {
     return buildSession(executor, userId, membership?.organisationId ?? null, token);
   }
 
-  async function buildSession(executor: Db, userId: string, organisationId: string | null, token: string): Promise<SessionPayload> {
+  async function buildSession(
+    executor: Db,
+    userId: string,
+    organisationId: string | null,
+    token: string,
+  ): Promise<SessionPayload> {
     const user = (await repo.findUserById(executor, userId))!;
     const userTypeCode = userTypeCodeOf(user.userTypeId);
     const membership = await activeMembership(executor, userId, organisationId);
@@ -143,7 +148,10 @@ export function createIdentityService(deps: IdentityDeps) {
 
   async function consumeUserToken(executor: Db, token: string, purpose: 'verify_email' | 'reset_password') {
     const row = await repo.findUserTokenForUpdate(executor, hashToken(token), purpose);
-    const expired = purpose === 'verify_email' ? 'This verification link has expired or was already used.' : 'This reset link has expired or was already used.';
+    const expired =
+      purpose === 'verify_email'
+        ? 'This verification link has expired or was already used.'
+        : 'This reset link has expired or was already used.';
     if (!row || row.usedAt || row.expiresAt.getTime() < Date.now()) throw invalidInput({ token: expired });
     await repo.markUserTokenUsed(executor, row.id);
     return row;
@@ -158,19 +166,29 @@ export function createIdentityService(deps: IdentityDeps) {
             email: 'An account with this email address already exists.',
           });
         }
-        const viaInvitation = input.invitation_token ? await deps.isInvitationFor(tx, input.invitation_token, input.email) : false;
+        const viaInvitation = input.invitation_token
+          ? await deps.isInvitationFor(tx, input.invitation_token, input.email)
+          : false;
         const user = await repo.insertUser(tx, {
-            firstName: input.first_name,
-            lastName: input.last_name,
-            email: input.email.trim(),
-            phone: input.phone,
-            passwordHash,
-            userTypeId: USER_TYPES.customer.id,
-            marketingSourceId: input.marketing_source_id,
-            emailVerifiedAt: viaInvitation ? new Date() : null,
-          });
-        await recordAudit(tx, { organisationId: null, actorUserId: user.id, action: 'user.registered', resourceType: 'user', resourceId: user.id, ipAddress: ip });
-        if (viaInvitation) return { email: user.email, requires_verification: false, session: await openSession(tx, user.id, ip) };
+          firstName: input.first_name,
+          lastName: input.last_name,
+          email: input.email.trim(),
+          phone: input.phone,
+          passwordHash,
+          userTypeId: USER_TYPES.customer.id,
+          marketingSourceId: input.marketing_source_id,
+          emailVerifiedAt: viaInvitation ? new Date() : null,
+        });
+        await recordAudit(tx, {
+          organisationId: null,
+          actorUserId: user.id,
+          action: 'user.registered',
+          resourceType: 'user',
+          resourceId: user.id,
+          ipAddress: ip,
+        });
+        if (viaInvitation)
+          return { email: user.email, requires_verification: false, session: await openSession(tx, user.id, ip) };
         await sendVerificationMail(tx, user);
         return { email: user.email, requires_verification: true, session: null };
       });
@@ -190,10 +208,19 @@ export function createIdentityService(deps: IdentityDeps) {
       const normalised = email.trim().toLowerCase();
       // The attempt is counted before the password is checked, so parallel guesses cannot outrun the limit.
       const attemptId = await db.transaction((tx) =>
-        repo.reserveSignInAttempt(tx, { email: normalised, ipAddress: ip, windowMinutes: LOGIN_WINDOW_MINUTES, maxPerEmail: MAX_FAILURES_PER_EMAIL, maxPerAddress: MAX_FAILURES_PER_ADDRESS }),
+        repo.reserveSignInAttempt(tx, {
+          email: normalised,
+          ipAddress: ip,
+          windowMinutes: LOGIN_WINDOW_MINUTES,
+          maxPerEmail: MAX_FAILURES_PER_EMAIL,
+          maxPerAddress: MAX_FAILURES_PER_ADDRESS,
+        }),
       );
       if (!attemptId) {
-        throw new AppError('RATE_LIMITED', `Too many failed sign-in attempts. Please wait ${LOGIN_WINDOW_MINUTES} minutes and try again, or reset your password.`);
+        throw new AppError(
+          'RATE_LIMITED',
+          `Too many failed sign-in attempts. Please wait ${LOGIN_WINDOW_MINUTES} minutes and try again, or reset your password.`,
+        );
       }
       const user = await findUserByEmail(db, normalised);
       const isValid = user ? await verifyPassword(user.passwordHash, password) : false;
@@ -203,7 +230,10 @@ export function createIdentityService(deps: IdentityDeps) {
           await repo.releaseSignInAttempt(tx, attemptId);
           await sendVerificationMail(tx, user);
         });
-        throw new AppError('FORBIDDEN', `Please verify your email address first. We have sent a new link to ${user.email}.`);
+        throw new AppError(
+          'FORBIDDEN',
+          `Please verify your email address first. We have sent a new link to ${user.email}.`,
+        );
       }
       const session = await db.transaction(async (tx) => {
         await repo.clearSignInFailures(tx, normalised);
@@ -221,7 +251,12 @@ export function createIdentityService(deps: IdentityDeps) {
         const user = await findUserByEmail(tx, email);
         if (!user) return; // Same answer either way: the reply must not reveal who has an account.
         const token = newToken();
-        await repo.insertUserToken(tx, { tokenHash: hashToken(token), purpose: 'reset_password', userId: user.id, expiresAt: minutesFromNow(RESET_PASSWORD_MINUTES) });
+        await repo.insertUserToken(tx, {
+          tokenHash: hashToken(token),
+          purpose: 'reset_password',
+          userId: user.id,
+          expiresAt: minutesFromNow(RESET_PASSWORD_MINUTES),
+        });
         const link = `${config.appUrl}/authenticate?token=${token}&purpose=reset_password`;
         await mail.enqueue(tx, {
           to: user.email,
@@ -239,7 +274,14 @@ export function createIdentityService(deps: IdentityDeps) {
         await repo.updateUser(tx, row.userId, { passwordHash });
         await repo.confirmUserEmail(tx, row.userId);
         await repo.revokeUserSessions(tx, row.userId);
-        await recordAudit(tx, { organisationId: null, actorUserId: row.userId, action: 'user.password_reset', resourceType: 'user', resourceId: row.userId, ipAddress: ip });
+        await recordAudit(tx, {
+          organisationId: null,
+          actorUserId: row.userId,
+          action: 'user.password_reset',
+          resourceType: 'user',
+          resourceId: row.userId,
+          ipAddress: ip,
+        });
       });
     },
 
@@ -253,19 +295,29 @@ export function createIdentityService(deps: IdentityDeps) {
         await repo.updateUser(tx, caller.userId, { passwordHash });
         // Other devices must sign in again; this one keeps working.
         await repo.revokeUserSessions(tx, caller.userId, caller.sessionId);
-        await recordAudit(tx, { organisationId: caller.organisationId, actorUserId: caller.userId, action: 'user.password_changed', resourceType: 'user', resourceId: caller.userId, ipAddress: ip });
+        await recordAudit(tx, {
+          organisationId: caller.organisationId,
+          actorUserId: caller.userId,
+          action: 'user.password_changed',
+          resourceType: 'user',
+          resourceId: caller.userId,
+          ipAddress: ip,
+        });
       });
     },
 
     async updateProfile(caller: Caller, input: { first_name: string; last_name: string; phone: string }) {
-      await repo.updateUser(db, caller.userId, { firstName: input.first_name, lastName: input.last_name, phone: input.phone });
+      await repo.updateUser(db, caller.userId, {
+        firstName: input.first_name,
+        lastName: input.last_name,
+        phone: input.phone,
+      });
     },
 
     /** The session as it stands now (GET users/me): permissions follow role changes at once. */
     async session(caller: Caller, token: string): Promise<SessionPayload> {
       return withAlerts(await buildSession(db, caller.userId, caller.organisationId, token));
     },
-
 
     /** Api-Token → caller, or null when the token is unknown, revoked or idle too long. */
     async resolveCaller(token: string): Promise<Caller | null> {

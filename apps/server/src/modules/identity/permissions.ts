@@ -1,8 +1,18 @@
-import { ACCOUNT_PERMISSIONS, ADMIN_PERMISSIONS, MEMBER_PERMISSIONS, splitPermission, STAFF_PERMISSIONS, type Permission, type Permissions } from '@levy/contracts';
+import {
+  ACCOUNT_PERMISSIONS,
+  ADMIN_PERMISSIONS,
+  MEMBER_PERMISSIONS,
+  splitPermission,
+  STAFF_PERMISSIONS,
+  type Permission,
+  type Permissions,
+} from '@levy/contracts';
 
 // Who holds which permission is the catalogue in @levy/contracts (permissions.ts); here, the
 // caller's map is built from it by user type and role.
-const ALL_PERMISSIONS = [...new Set([...ACCOUNT_PERMISSIONS, ...MEMBER_PERMISSIONS, ...ADMIN_PERMISSIONS, ...STAFF_PERMISSIONS])];
+const ALL_PERMISSIONS = [
+  ...new Set([...ACCOUNT_PERMISSIONS, ...MEMBER_PERMISSIONS, ...ADMIN_PERMISSIONS, ...STAFF_PERMISSIONS]),
+];
 
 export const ROLE_CODES = { admin: 'user.admin', member: 'user.member' } as const;
 export const USER_TYPES = { staff: { id: 1, code: 'staff' }, customer: { id: 7, code: 'customer' } } as const;
@@ -24,7 +34,8 @@ export function permissionsFor(input: { userTypeCode: string; roleCode: string |
 function buildPermissions(input: { userTypeCode: string; roleCode: string | null }): Permissions {
   let granted: readonly Permission[];
   if (input.userTypeCode === USER_TYPES.staff.code) granted = STAFF_PERMISSIONS;
-  else if (input.roleCode === ROLE_CODES.admin) granted = [...ACCOUNT_PERMISSIONS, ...MEMBER_PERMISSIONS, ...ADMIN_PERMISSIONS];
+  else if (input.roleCode === ROLE_CODES.admin)
+    granted = [...ACCOUNT_PERMISSIONS, ...MEMBER_PERMISSIONS, ...ADMIN_PERMISSIONS];
   else if (input.roleCode === ROLE_CODES.member) granted = [...ACCOUNT_PERMISSIONS, ...MEMBER_PERMISSIONS];
   else granted = ACCOUNT_PERMISSIONS;
   const allowed = new Set<Permission>(granted);

@@ -43,7 +43,9 @@ let test: TestApp;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  test = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'Levy <no-reply@levy.test>' } });
+  test = await createTestApp({
+    env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'Levy <no-reply@levy.test>' },
+  });
 });
 afterAll(async () => {
   await test.close();
@@ -64,7 +66,14 @@ describe('SMTP delivery', () => {
   it('sends the verification mail through the SMTP server and marks it sent', async () => {
     const email = 'smtp-check@example.ng';
     const registered = await test.call('POST', 'public', 'users/register', {
-      body: { first_name: 'Funke', last_name: 'Ade', email, password: 'password-123', phone: '+2348030000000', marketing_source_id: 3 },
+      body: {
+        first_name: 'Funke',
+        last_name: 'Ade',
+        email,
+        password: 'password-123',
+        phone: '+2348030000000',
+        marketing_source_id: 3,
+      },
     });
     expect(registered.code).toBe('OK');
     const mail = await waitFor(() => smtp.received.find((item) => item.to.includes(email)));
@@ -75,7 +84,10 @@ describe('SMTP delivery', () => {
     expect(body).toMatch(/http:\/\/levy\.test\/authenticate\?token=[\w-]{43}&purpose=verify_email/);
 
     const sent = await waitFor(async () => {
-      const [row] = await queryRows<{ status: string; sent_at: string | null }>(test.database.db, sql`select status, sent_at from outbox where "to" = ${email}`);
+      const [row] = await queryRows<{ status: string; sent_at: string | null }>(
+        test.database.db,
+        sql`select status, sent_at from outbox where "to" = ${email}`,
+      );
       return row?.status === 'sent' ? row : undefined;
     });
     expect(sent.sent_at).not.toBeNull();
@@ -84,7 +96,12 @@ describe('SMTP delivery', () => {
   it('sends an attachment as a MIME part with its name and type', async () => {
     const transport = createSmtpTransport(`smtp://127.0.0.1:${smtp.port}`, 'Levy <no-reply@levy.test>');
     const content = Buffer.from('%PDF-1.7 a credit note');
-    await transport.deliver({ to: 'vendor@example.ng', subject: 'Credit note', text: 'Attached.', attachments: [{ filename: 'WHT-LA-2026-10-000001-2.pdf', contentType: 'application/pdf', content }] });
+    await transport.deliver({
+      to: 'vendor@example.ng',
+      subject: 'Credit note',
+      text: 'Attached.',
+      attachments: [{ filename: 'WHT-LA-2026-10-000001-2.pdf', contentType: 'application/pdf', content }],
+    });
     transport.close();
     const mail = await waitFor(() => smtp.received.find((item) => item.to.includes('vendor@example.ng')));
     expect(mail.raw).toMatch(/Content-Type: application\/pdf; name=WHT-LA-2026-10-000001-2\.pdf/);

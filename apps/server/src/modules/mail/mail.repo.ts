@@ -5,7 +5,10 @@ import { outbox, type StoredAttachment } from './mail.schema';
 
 export type OutboxRow = typeof outbox.$inferSelect;
 
-export async function insertOutboxMail(executor: Db, mail: { to: string; subject: string; text: string; links: string[]; attachments: StoredAttachment[] }): Promise<string> {
+export async function insertOutboxMail(
+  executor: Db,
+  mail: { to: string; subject: string; text: string; links: string[]; attachments: StoredAttachment[] },
+): Promise<string> {
   const [row] = await executor.insert(outbox).values(mail).returning({ id: outbox.id });
   return row.id;
 }
@@ -15,10 +18,20 @@ export async function insertOutboxMail(executor: Db, mail: { to: string; subject
  * between sending and recording) finds it 'sent' and gets nothing.
  */
 export async function claimOutboxMail(executor: Db, outboxId: string) {
-  const [row] = await queryRows<{ id: string; to: string; subject: string; text: string; links: string[]; attachments: StoredAttachment[] }>(executor, sql`
+  const [row] = await queryRows<{
+    id: string;
+    to: string;
+    subject: string;
+    text: string;
+    links: string[];
+    attachments: StoredAttachment[];
+  }>(
+    executor,
+    sql`
     update ${outbox} set status = 'sending', claimed_at = now()
     where id = ${outboxId} and status in ('pending', 'sending', 'failed')
-    returning id, "to", subject, text, links, attachments`);
+    returning id, "to", subject, text, links, attachments`,
+  );
   return row;
 }
 
@@ -31,5 +44,9 @@ export async function markOutboxDone(executor: Db, outboxId: string, status: 'se
 }
 
 export function findRecentOutboxMail(executor: Db, limit: number): Promise<OutboxRow[]> {
-  return executor.select().from(outbox).orderBy(desc(outbox.createdAt), desc(sql`ctid`)).limit(limit);
+  return executor
+    .select()
+    .from(outbox)
+    .orderBy(desc(outbox.createdAt), desc(sql`ctid`))
+    .limit(limit);
 }

@@ -8,7 +8,14 @@ export function developmentMailboxRoutes(mail: MailService) {
     defineRoute({
       contract: listDevelopmentMailbox,
       handler: async () =>
-        (await mail.listRecent(100)).map(({ to, subject, text, links, attachments, created_at }) => ({ to, subject, text, links, attachments, created_at })),
+        (await mail.listRecent(100)).map(({ to, subject, text, links, attachments, created_at }) => ({
+          to,
+          subject,
+          text,
+          links,
+          attachments,
+          created_at,
+        })),
     }),
   ];
 }

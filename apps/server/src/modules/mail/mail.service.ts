@@ -16,7 +16,19 @@ export interface OutgoingMail {
 export interface MailService {
   /** Writes the mail to the outbox and queues its delivery, both in the caller's transaction. */
   enqueue(executor: Db, mail: OutgoingMail): Promise<void>;
-  listRecent(limit: number): Promise<Array<{ to: string; subject: string; text: string; links: string[]; attachments: Array<{ filename: string; content_type: string; bytes: number }>; status: string; created_at: string }>>;
+  listRecent(
+    limit: number,
+  ): Promise<
+    Array<{
+      to: string;
+      subject: string;
+      text: string;
+      links: string[];
+      attachments: Array<{ filename: string; content_type: string; bytes: number }>;
+      status: string;
+      created_at: string;
+    }>
+  >;
   stop(): void;
 }
 
@@ -27,12 +39,21 @@ export const DELIVER_MAIL_JOB = 'mail.deliver';
  * queued in the same transaction, so a rolled-back change sends nothing and a committed one is
  * delivered even if this process dies first (the job is retried with backoff; decision 0006).
  */
-export function createMailService(deps: { db: Db; jobs: Jobs; transport: MailTransport; logLink: (to: string, link: string) => void }): MailService {
+export function createMailService(deps: {
+  db: Db;
+  jobs: Jobs;
+  transport: MailTransport;
+  logLink: (to: string, link: string) => void;
+}): MailService {
   async function deliver({ outboxId }: { outboxId: string }) {
     const row = await repo.claimOutboxMail(deps.db, outboxId);
     if (!row) return;
     try {
-      const attachments = row.attachments.map((attachment) => ({ filename: attachment.filename, contentType: attachment.contentType, content: Buffer.from(attachment.base64, 'base64') }));
+      const attachments = row.attachments.map((attachment) => ({
+        filename: attachment.filename,
+        contentType: attachment.contentType,
+        content: Buffer.from(attachment.base64, 'base64'),
+      }));
       await deps.transport.deliver({ to: row.to, subject: row.subject, text: row.text, attachments });
     } catch (error) {
       await repo.markOutboxFailed(deps.db, row.id, error instanceof Error ? error.message : String(error));
@@ -51,8 +72,18 @@ export function createMailService(deps: { db: Db; jobs: Jobs; transport: MailTra
 
   return {
     async enqueue(executor, mail) {
-      const attachments = (mail.attachments ?? []).map((attachment) => ({ filename: attachment.filename, contentType: attachment.contentType, base64: attachment.content.toString('base64') }));
-      const outboxId = await repo.insertOutboxMail(executor, { to: mail.to, subject: mail.subject, text: mail.text, links: mail.links ?? [], attachments });
+      const attachments = (mail.attachments ?? []).map((attachment) => ({
+        filename: attachment.filename,
+        contentType: attachment.contentType,
+        base64: attachment.content.toString('base64'),
+      }));
+      const outboxId = await repo.insertOutboxMail(executor, {
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        links: mail.links ?? [],
+        attachments,
+      });
       await deps.jobs.enqueue(executor, DELIVER_MAIL_JOB, { outboxId });
     },
     async listRecent(limit) {
@@ -62,7 +93,11 @@ export function createMailService(deps: { db: Db; jobs: Jobs; transport: MailTra
         subject: row.subject,
         text: row.text,
         links: row.links,
-        attachments: row.attachments.map((attachment) => ({ filename: attachment.filename, content_type: attachment.contentType, bytes: Buffer.byteLength(attachment.base64, 'base64') })),
+        attachments: row.attachments.map((attachment) => ({
+          filename: attachment.filename,
+          content_type: attachment.contentType,
+          bytes: Buffer.byteLength(attachment.base64, 'base64'),
+        })),
         status: row.status,
         created_at: row.createdAt.toISOString(),
       }));

@@ -6,6 +6,7 @@ import type { Caller } from '../../http/route';
  * other id answers NOT_FOUND, so nothing about another organisation leaks, not even that it exists.
  */
 export function requireOwnOrganisation(caller: Caller, organisationId: string): string {
-  if (!caller.organisationId || caller.organisationId !== organisationId) throw new AppError('NOT_FOUND', 'Organisation not found.');
+  if (!caller.organisationId || caller.organisationId !== organisationId)
+    throw new AppError('NOT_FOUND', 'Organisation not found.');
   return organisationId;
 }

@@ -28,7 +28,10 @@ export function createOrganisationDirectory(deps: {
   db: Db;
   reference: ReferenceService;
   /** People's names and emails by user id; owned by the identity module. */
-  usersByIds(executor: Db, userIds: string[]): Promise<Array<{ id: string; firstName: string; lastName: string; email: string }>>;
+  usersByIds(
+    executor: Db,
+    userIds: string[],
+  ): Promise<Array<{ id: string; firstName: string; lastName: string; email: string }>>;
 }) {
   // An organisation's owner is fixed when it is created (nothing updates owner_user_id), and every
   // authenticated call asks for it (the caller's isOwner): remembered once read.
@@ -71,7 +74,9 @@ export function createOrganisationDirectory(deps: {
       ['phone', 'Phone number is required'],
       ['cac_document', 'CAC certificate is required'],
     ];
-    const missing = Object.fromEntries(required.filter(([field]) => !result[field]).map(([field, message]) => [field, message]));
+    const missing = Object.fromEntries(
+      required.filter(([field]) => !result[field]).map(([field, message]) => [field, message]),
+    );
     return { ...result, missing };
   }
 
@@ -84,7 +89,12 @@ export function createOrganisationDirectory(deps: {
     },
 
     /** Keeps an uploaded document in the database, in the caller's transaction; returns its id. */
-    async storeFile(executor: Db, organisationId: string, file: Pick<UploadedFile, 'filename' | 'contentType' | 'content'>, uploadedBy: string): Promise<string> {
+    async storeFile(
+      executor: Db,
+      organisationId: string,
+      file: Pick<UploadedFile, 'filename' | 'contentType' | 'content'>,
+      uploadedBy: string,
+    ): Promise<string> {
       return repo.insertFile(executor, {
         organisationId,
         filename: file.filename,
@@ -114,7 +124,12 @@ export function createOrganisationDirectory(deps: {
     /** Organisations by id, as memberships and corporations show them. */
     async byIds(executor: Db, organisationIds: string[]): Promise<OrganisationCard[]> {
       const rows = await repo.findOrganisations(executor, organisationIds);
-      return rows.map((row) => ({ id: row.id, name: row.name, ownerUserId: row.ownerUserId, isKycCompleted: row.isKycCompleted }));
+      return rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        ownerUserId: row.ownerUserId,
+        isKycCompleted: row.isKycCompleted,
+      }));
     },
 
     /** The owner's email of an organisation, for modules that write to the owner (agency consent mails). */
@@ -138,10 +153,29 @@ export function createOrganisationDirectory(deps: {
     },
 
     /** Replaces a value another module keeps in the organisation's settings, with an audit record. */
-    async replaceSetting(input: { organisationId: string; code: string; value: unknown; updatedBy: string; action: string; ip: string }) {
+    async replaceSetting(input: {
+      organisationId: string;
+      code: string;
+      value: unknown;
+      updatedBy: string;
+      action: string;
+      ip: string;
+    }) {
       await db.transaction(async (tx) => {
-        await repo.upsertSetting(tx, { organisationId: input.organisationId, code: input.code, value: input.value, updatedBy: input.updatedBy });
-        await recordAudit(tx, { organisationId: input.organisationId, actorUserId: input.updatedBy, action: input.action, resourceType: 'setting', resourceId: input.code, ipAddress: input.ip });
+        await repo.upsertSetting(tx, {
+          organisationId: input.organisationId,
+          code: input.code,
+          value: input.value,
+          updatedBy: input.updatedBy,
+        });
+        await recordAudit(tx, {
+          organisationId: input.organisationId,
+          actorUserId: input.updatedBy,
+          action: input.action,
+          resourceType: 'setting',
+          resourceId: input.code,
+          ipAddress: input.ip,
+        });
       });
     },
   };

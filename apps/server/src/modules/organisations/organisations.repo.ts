@@ -6,7 +6,10 @@ import { files, organisationIdentities, organisations, organisationSettings } fr
 export type Organisation = typeof organisations.$inferSelect;
 export type OrganisationIdentity = typeof organisationIdentities.$inferSelect;
 
-export async function insertOrganisation(executor: Db, organisation: typeof organisations.$inferInsert): Promise<Organisation> {
+export async function insertOrganisation(
+  executor: Db,
+  organisation: typeof organisations.$inferInsert,
+): Promise<Organisation> {
   const [row] = await executor.insert(organisations).values(organisation).returning();
   return row;
 }
@@ -16,7 +19,9 @@ export async function findOrganisation(executor: Db, organisationId: string): Pr
   return row;
 }
 
-const organisationsByIds = preparedQuery((executor) => executor.select().from(organisations).where(isAnyOf(organisations.id, 'ids')).prepare('organisations_by_ids'));
+const organisationsByIds = preparedQuery((executor) =>
+  executor.select().from(organisations).where(isAnyOf(organisations.id, 'ids')).prepare('organisations_by_ids'),
+);
 
 /** Organisations by id; every corporations list asks, so it is prepared. */
 export function findOrganisations(executor: Db, organisationIds: string[]): Promise<Organisation[]> {
@@ -24,14 +29,24 @@ export function findOrganisations(executor: Db, organisationIds: string[]): Prom
   return organisationsByIds(executor, { ids: organisationIds });
 }
 
-export async function updateOrganisation(executor: Db, organisationId: string, changes: Partial<Pick<Organisation, 'name' | 'isKycCompleted' | 'kycCompletedAt'>>): Promise<void> {
-  await executor.update(organisations).set({ ...changes, updatedAt: new Date() }).where(eq(organisations.id, organisationId));
+export async function updateOrganisation(
+  executor: Db,
+  organisationId: string,
+  changes: Partial<Pick<Organisation, 'name' | 'isKycCompleted' | 'kycCompletedAt'>>,
+): Promise<void> {
+  await executor
+    .update(organisations)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(organisations.id, organisationId));
 }
 
 /** The KYC identity with its CAC document's description (not its content). */
 export async function findIdentity(executor: Db, organisationId: string) {
   const [row] = await executor
-    .select({ identity: organisationIdentities, document: { id: files.id, filename: files.filename, size: files.sizeBytes, content_type: files.contentType } })
+    .select({
+      identity: organisationIdentities,
+      document: { id: files.id, filename: files.filename, size: files.sizeBytes, content_type: files.contentType },
+    })
     .from(organisationIdentities)
     .leftJoin(files, eq(files.id, organisationIdentities.cacDocumentFileId))
     .where(eq(organisationIdentities.organisationId, organisationId));
@@ -48,8 +63,15 @@ export async function findCacDocument(executor: Db, organisationId: string) {
   return row;
 }
 
-export async function upsertIdentity(executor: Db, organisationId: string, values: Omit<typeof organisationIdentities.$inferInsert, 'organisationId'>): Promise<void> {
-  await executor.insert(organisationIdentities).values({ organisationId, ...values }).onConflictDoUpdate({ target: organisationIdentities.organisationId, set: values });
+export async function upsertIdentity(
+  executor: Db,
+  organisationId: string,
+  values: Omit<typeof organisationIdentities.$inferInsert, 'organisationId'>,
+): Promise<void> {
+  await executor
+    .insert(organisationIdentities)
+    .values({ organisationId, ...values })
+    .onConflictDoUpdate({ target: organisationIdentities.organisationId, set: values });
 }
 
 export async function insertFile(executor: Db, file: typeof files.$inferInsert): Promise<string> {
@@ -61,7 +83,12 @@ const setting = preparedQuery((executor) =>
   executor
     .select({ value: organisationSettings.value })
     .from(organisationSettings)
-    .where(and(eq(organisationSettings.organisationId, sql.placeholder('organisationId')), eq(organisationSettings.code, sql.placeholder('code'))))
+    .where(
+      and(
+        eq(organisationSettings.organisationId, sql.placeholder('organisationId')),
+        eq(organisationSettings.code, sql.placeholder('code')),
+      ),
+    )
     .prepare('organisation_setting'),
 );
 
@@ -75,15 +102,24 @@ export function findSettings(executor: Db, organisationId: string) {
   return executor.select().from(organisationSettings).where(eq(organisationSettings.organisationId, organisationId));
 }
 
-export async function upsertSetting(executor: Db, setting: { organisationId: string; code: string; value: unknown; updatedBy: string }): Promise<void> {
+export async function upsertSetting(
+  executor: Db,
+  setting: { organisationId: string; code: string; value: unknown; updatedBy: string },
+): Promise<void> {
   await executor
     .insert(organisationSettings)
     .values(setting)
-    .onConflictDoUpdate({ target: [organisationSettings.organisationId, organisationSettings.code], set: { value: setting.value, updatedBy: setting.updatedBy, updatedAt: new Date() } });
+    .onConflictDoUpdate({
+      target: [organisationSettings.organisationId, organisationSettings.code],
+      set: { value: setting.value, updatedBy: setting.updatedBy, updatedAt: new Date() },
+    });
 }
 
 /** Stores the setting unless the organisation has it already; returns the stored value either way. */
-export async function insertSettingIfAbsent(executor: Db, setting: { organisationId: string; code: string; value: unknown; updatedBy: string }): Promise<unknown> {
+export async function insertSettingIfAbsent(
+  executor: Db,
+  setting: { organisationId: string; code: string; value: unknown; updatedBy: string },
+): Promise<unknown> {
   await executor.insert(organisationSettings).values(setting).onConflictDoNothing();
   return (await findSetting(executor, setting.organisationId, setting.code))?.value;
 }

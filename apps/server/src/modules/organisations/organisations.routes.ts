@@ -25,7 +25,8 @@ export function organisationRoutes(organisations: OrganisationsService) {
     }),
     defineRoute({
       contract: updateOrganisation,
-      handler: async ({ caller, params, body, ip }) => reply(await organisations.update(caller, params.id, body.name, ip), 'Organisation updated successfully'),
+      handler: async ({ caller, params, body, ip }) =>
+        reply(await organisations.update(caller, params.id, body.name, ip), 'Organisation updated successfully'),
     }),
     defineRoute({
       contract: getOrganisationIdentity,
@@ -38,7 +39,10 @@ export function organisationRoutes(organisations: OrganisationsService) {
     defineRoute({
       contract: updateOrganisationIdentity,
       handler: async ({ caller, params, body, files, ip }) =>
-        reply(await organisations.updateIdentity(caller, params.id, body, files, ip), 'Business details saved successfully'),
+        reply(
+          await organisations.updateIdentity(caller, params.id, body, files, ip),
+          'Business details saved successfully',
+        ),
     }),
     defineRoute({
       contract: getOrganisationSettings,
@@ -47,11 +51,15 @@ export function organisationRoutes(organisations: OrganisationsService) {
     defineRoute({
       contract: updateOrganisationSetting,
       handler: async ({ caller, params, body, ip }) =>
-        reply(await organisations.updateSetting(caller, params.id, body.setting_code, body.value, ip), 'Settings saved successfully'),
+        reply(
+          await organisations.updateSetting(caller, params.id, body.setting_code, body.value, ip),
+          'Settings saved successfully',
+        ),
     }),
     defineRoute({
       contract: completeKyc,
-      handler: async ({ caller, params, ip }) => reply(await organisations.completeKyc(caller, params.id, ip), 'Onboarding completed'),
+      handler: async ({ caller, params, ip }) =>
+        reply(await organisations.completeKyc(caller, params.id, ip), 'Onboarding completed'),
     }),
     defineRoute({
       contract: getOnboardingSummary,

@@ -1,4 +1,10 @@
-import { BILL_APPROVAL_MESSAGES, CAC_DOCUMENT_TYPES, SETTING_CODES, updateIdentity, type BillApprovalSetting } from '@levy/contracts';
+import {
+  BILL_APPROVAL_MESSAGES,
+  CAC_DOCUMENT_TYPES,
+  SETTING_CODES,
+  updateIdentity,
+  type BillApprovalSetting,
+} from '@levy/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError, invalidInput } from '../../errors';
@@ -34,7 +40,10 @@ export interface OrganisationsDeps {
   summaryContributions: SummaryContribution[];
   reference: ReferenceService;
   /** Makes the creator the organisation's first admin; owned by the team module. */
-  addOwner(executor: Db, input: { organisationId: string; userId: string; email: string; roleId: number }): Promise<void>;
+  addOwner(
+    executor: Db,
+    input: { organisationId: string; userId: string; email: string; roleId: number },
+  ): Promise<void>;
   /** How many active admins the organisation has (the team module's): `above` approval needs two. */
   activeAdminCount(organisationId: string): Promise<number>;
 }
@@ -62,9 +71,21 @@ export function createOrganisationsService(deps: OrganisationsDeps) {
       const organisationId = await db.transaction(async (tx) => {
         const organisation = await repo.insertOrganisation(tx, { name: name ?? null, ownerUserId: caller.userId });
         const admin = (await reference.findRole({ code: ROLE_CODES.admin }, tx))!;
-        await deps.addOwner(tx, { organisationId: organisation.id, userId: caller.userId, email: caller.email, roleId: admin.id });
+        await deps.addOwner(tx, {
+          organisationId: organisation.id,
+          userId: caller.userId,
+          email: caller.email,
+          roleId: admin.id,
+        });
         await deps.switchOrganisation(tx, caller.sessionId, organisation.id);
-        await recordAudit(tx, { organisationId: organisation.id, actorUserId: caller.userId, action: 'organisation.created', resourceType: 'organisation', resourceId: organisation.id, ipAddress: ip });
+        await recordAudit(tx, {
+          organisationId: organisation.id,
+          actorUserId: caller.userId,
+          action: 'organisation.created',
+          resourceType: 'organisation',
+          resourceId: organisation.id,
+          ipAddress: ip,
+        });
         return organisation.id;
       });
       return view(organisationId, caller);
@@ -78,7 +99,15 @@ export function createOrganisationsService(deps: OrganisationsDeps) {
       requireOwnOrganisation(caller, organisationId);
       await db.transaction(async (tx) => {
         await repo.updateOrganisation(tx, organisationId, { name });
-        await recordAudit(tx, { organisationId, actorUserId: caller.userId, action: 'organisation.updated', resourceType: 'organisation', resourceId: organisationId, details: { name }, ipAddress: ip });
+        await recordAudit(tx, {
+          organisationId,
+          actorUserId: caller.userId,
+          action: 'organisation.updated',
+          resourceType: 'organisation',
+          resourceId: organisationId,
+          details: { name },
+          ipAddress: ip,
+        });
       });
       return view(organisationId, caller);
     },
@@ -91,21 +120,41 @@ export function createOrganisationsService(deps: OrganisationsDeps) {
       if (!document) throw new AppError('NOT_FOUND', 'No CAC certificate has been uploaded yet.');
       // Files kept before uploads were checked by content are checked again before anyone opens them.
       const checked = checkDocument(document, CAC_DOCUMENT_TYPES);
-      if (!checked.ok) throw new AppError('UNPROCESSABLE', 'The CAC certificate on file is not a PDF, JPG or PNG file: upload it again from Settings → Organisation.');
+      if (!checked.ok)
+        throw new AppError(
+          'UNPROCESSABLE',
+          'The CAC certificate on file is not a PDF, JPG or PNG file: upload it again from Settings → Organisation.',
+        );
       return new FileReply(document.filename, checked.contentType, document.content);
     },
 
-    async updateIdentity(caller: Caller, organisationId: string, input: z.output<typeof updateIdentity>, uploads: UploadedFile[], ip: string) {
+    async updateIdentity(
+      caller: Caller,
+      organisationId: string,
+      input: z.output<typeof updateIdentity>,
+      uploads: UploadedFile[],
+      ip: string,
+    ) {
       requireOwnOrganisation(caller, organisationId);
       const document = uploads.find((file) => file.field === 'cac_document');
       const checked = document ? checkDocument(document, CAC_DOCUMENT_TYPES) : null;
-      if (checked && !checked.ok) throw invalidInput({ cac_document: checked.reason === 'misnamed' ? checked.message : CAC_NOT_A_DOCUMENT });
-      if (document && document.content.length > CAC_DOCUMENT_MAX_BYTES) throw invalidInput({ cac_document: 'The CAC certificate must be 5 MB or smaller' });
+      if (checked && !checked.ok)
+        throw invalidInput({ cac_document: checked.reason === 'misnamed' ? checked.message : CAC_NOT_A_DOCUMENT });
+      if (document && document.content.length > CAC_DOCUMENT_MAX_BYTES)
+        throw invalidInput({ cac_document: 'The CAC certificate must be 5 MB or smaller' });
       const state = await reference.findState({ id: input.state_id });
       if (!state) throw invalidInput({ state_id: 'State is required' });
       await db.transaction(async (tx) => {
         // Stored under the type its content shows, never the one the browser claimed.
-        const documentId = document && checked?.ok ? await directory.storeFile(tx, organisationId, { ...document, contentType: checked.contentType }, caller.userId) : undefined;
+        const documentId =
+          document && checked?.ok
+            ? await directory.storeFile(
+                tx,
+                organisationId,
+                { ...document, contentType: checked.contentType },
+                caller.userId,
+              )
+            : undefined;
         const values = {
           legalName: input.legal_name,
           cacNumber: input.cac_number.toUpperCase().replace(/[\s-]/g, ''),
@@ -122,7 +171,15 @@ export function createOrganisationsService(deps: OrganisationsDeps) {
         await repo.upsertIdentity(tx, organisationId, values);
         // The legal name names the organisation until someone renames it.
         await repo.updateOrganisation(tx, organisationId, { name: input.legal_name });
-        await recordAudit(tx, { organisationId, actorUserId: caller.userId, action: 'organisation.identity_updated', resourceType: 'organisation', resourceId: organisationId, details: { document: document?.filename ?? null }, ipAddress: ip });
+        await recordAudit(tx, {
+          organisationId,
+          actorUserId: caller.userId,
+          action: 'organisation.identity_updated',
+          resourceType: 'organisation',
+          resourceId: organisationId,
+          details: { document: document?.filename ?? null },
+          ipAddress: ip,
+        });
       });
       return directory.getIdentity(caller, organisationId);
     },
@@ -132,17 +189,32 @@ export function createOrganisationsService(deps: OrganisationsDeps) {
       const rows = await repo.findSettings(db, organisationId);
       const stored = new Map(rows.map((row) => [row.code, row.value]));
       const codes = settingCode ? [settingCode] : Object.keys(SETTING_DEFAULTS);
-      return codes.map((code) => ({ setting_code: code, value: stored.has(code) ? stored.get(code) : SETTING_DEFAULTS[code] }));
+      return codes.map((code) => ({
+        setting_code: code,
+        value: stored.has(code) ? stored.get(code) : SETTING_DEFAULTS[code],
+      }));
     },
 
     async updateSetting(caller: Caller, organisationId: string, code: string, value: unknown, ip: string) {
       requireOwnOrganisation(caller, organisationId);
-      if (code === SETTING_CODES.billApproval && (value as BillApprovalSetting).mode === 'above' && (await deps.activeAdminCount(organisationId)) < 2) {
+      if (
+        code === SETTING_CODES.billApproval &&
+        (value as BillApprovalSetting).mode === 'above' &&
+        (await deps.activeAdminCount(organisationId)) < 2
+      ) {
         throw new AppError('UNPROCESSABLE', BILL_APPROVAL_MESSAGES.aboveNeedsTwoAdmins);
       }
       await db.transaction(async (tx) => {
         await repo.upsertSetting(tx, { organisationId, code, value, updatedBy: caller.userId });
-        await recordAudit(tx, { organisationId, actorUserId: caller.userId, action: 'organisation.setting_changed', resourceType: 'setting', resourceId: code, details: { value }, ipAddress: ip });
+        await recordAudit(tx, {
+          organisationId,
+          actorUserId: caller.userId,
+          action: 'organisation.setting_changed',
+          resourceType: 'setting',
+          resourceId: code,
+          details: { value },
+          ipAddress: ip,
+        });
       });
       return { setting_code: code, value };
     },
@@ -150,17 +222,30 @@ export function createOrganisationsService(deps: OrganisationsDeps) {
     async completeKyc(caller: Caller, organisationId: string, ip: string) {
       requireOwnOrganisation(caller, organisationId);
       const identity = await directory.getIdentity(caller, organisationId);
-      if (Object.keys(identity.missing).length > 0) throw invalidInput(identity.missing, 'Complete your business details before finishing onboarding.');
+      if (Object.keys(identity.missing).length > 0)
+        throw invalidInput(identity.missing, 'Complete your business details before finishing onboarding.');
       await db.transaction(async (tx) => {
         await repo.updateOrganisation(tx, organisationId, { isKycCompleted: true, kycCompletedAt: new Date() });
-        await recordAudit(tx, { organisationId, actorUserId: caller.userId, action: 'organisation.kyc_completed', resourceType: 'organisation', resourceId: organisationId, ipAddress: ip });
+        await recordAudit(tx, {
+          organisationId,
+          actorUserId: caller.userId,
+          action: 'organisation.kyc_completed',
+          resourceType: 'organisation',
+          resourceId: organisationId,
+          ipAddress: ip,
+        });
       });
       return view(organisationId, caller);
     },
 
     async summary(caller: Caller, organisationId: string): Promise<OnboardingSummary> {
       requireOwnOrganisation(caller, organisationId);
-      const summary: OnboardingSummary = { corporation_count: 0, states_registered: 0, bills_generated: 0, total_balance: '0.00' };
+      const summary: OnboardingSummary = {
+        corporation_count: 0,
+        states_registered: 0,
+        bills_generated: 0,
+        total_balance: '0.00',
+      };
       for (const contribute of deps.summaryContributions) Object.assign(summary, await contribute(organisationId));
       return summary;
     },

@@ -10,4 +10,5 @@ export type PayrollContents = (executor: Db, registrationIds: string[]) => Promi
  * service method: corporations and states show these counts, and payroll is built after them
  * (it acts on states' registrations), so app.ts hands them this read instead.
  */
-export const payrollContents: PayrollContents = (executor, registrationIds) => repo.countContents(executor, registrationIds);
+export const payrollContents: PayrollContents = (executor, registrationIds) =>
+  repo.countContents(executor, registrationIds);

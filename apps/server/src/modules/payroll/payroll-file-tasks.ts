@@ -44,20 +44,26 @@ export interface PayrollFileEmployee {
  * officer's notices. Runs in the file workers (workers/worker-pool.ts), so a payroll of thousands
  * never holds up other requests.
  */
-export function payrollEmployees({ content, now }: { content: Uint8Array; now: Date }): Pick<CsvParseFailure, 'ok' | 'message' | 'errors'> | {
-  ok: true;
-  period: Period;
-  amountDue: Kobo;
-  taxWarnings: PayeMismatch[];
-  notices: PayrollRowNotice[];
-  employees: PayrollFileEmployee[];
-} {
+export function payrollEmployees({ content, now }: { content: Uint8Array; now: Date }):
+  | Pick<CsvParseFailure, 'ok' | 'message' | 'errors'>
+  | {
+      ok: true;
+      period: Period;
+      amountDue: Kobo;
+      taxWarnings: PayeMismatch[];
+      notices: PayrollRowNotice[];
+      employees: PayrollFileEmployee[];
+    } {
   const period = lagosPeriod(now);
   const parsed = parsePayeFile(content, period);
   if (!parsed.ok) return parsed;
   const employees = parsed.records.map((record, index): PayrollFileEmployee => {
     const declared = parsed.optional?.[index];
-    const reliefs = declared ? Object.fromEntries(PAYE_RELIEF_HEADERS.flatMap((header) => (declared[header] === undefined ? [] : [[header, declared[header]]]))) : {};
+    const reliefs = declared
+      ? Object.fromEntries(
+          PAYE_RELIEF_HEADERS.flatMap((header) => (declared[header] === undefined ? [] : [[header, declared[header]]])),
+        )
+      : {};
     return {
       rowNumber: parsed.rowNumbers[index],
       taxPayerNumber: record.tax_payer_number.toUpperCase(),

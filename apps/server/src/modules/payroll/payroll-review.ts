@@ -22,10 +22,17 @@ export function residenceResolver(states: readonly State[]) {
 }
 
 /** The rows whose state_of_residence names no state, as row problems. */
-export function unknownResidences(employees: readonly PayrollFileEmployee[], resolve: (written: string) => State | undefined): CsvRowError[] {
+export function unknownResidences(
+  employees: readonly PayrollFileEmployee[],
+  resolve: (written: string) => State | undefined,
+): CsvRowError[] {
   return employees
     .filter((employee) => employee.residence !== null && resolve(employee.residence) === undefined)
-    .map((employee) => ({ row: employee.rowNumber, column: 'state_of_residence', message: `'${employee.residence}' is not a Nigerian state: give its code (OG) or its name (Ogun)` }));
+    .map((employee) => ({
+      row: employee.rowNumber,
+      column: 'state_of_residence',
+      message: `'${employee.residence}' is not a Nigerian state: give its code (OG) or its name (Ogun)`,
+    }));
 }
 
 /** "Resident in Ogun: PAYE due to Ogun State Internal Revenue Service" (NTAA 2025 First Schedule para 2). */
@@ -34,7 +41,12 @@ export function residenceMessage(state: Pick<State, 'name' | 'revenueService'>):
 }
 
 /** Employees living outside the payroll's state, grouped by the state their PAYE is owed to. */
-export function residentsElsewhere(employees: ReadonlyArray<PayrollFileEmployee & { residenceStateId: number | null }>, payrollStateId: number, states: readonly State[], registeredStateIds: ReadonlySet<number>) {
+export function residentsElsewhere(
+  employees: ReadonlyArray<PayrollFileEmployee & { residenceStateId: number | null }>,
+  payrollStateId: number,
+  states: readonly State[],
+  registeredStateIds: ReadonlySet<number>,
+) {
   const groups = new Map<number, PayrollFileEmployee[]>();
   for (const employee of employees) {
     if (employee.residenceStateId === null || employee.residenceStateId === payrollStateId) continue;
@@ -48,7 +60,13 @@ export function residentsElsewhere(employees: ReadonlyArray<PayrollFileEmployee 
       state: { code: state.code, name: state.name, revenue_service: state.revenueService },
       registered: registeredStateIds.has(stateId),
       employee_count: group.length,
-      employees: group.slice(0, MAX_LISTED).map((employee) => ({ row: employee.rowNumber, tax_payer_number: employee.taxPayerNumber, name: employee.name })),
+      employees: group
+        .slice(0, MAX_LISTED)
+        .map((employee) => ({
+          row: employee.rowNumber,
+          tax_payer_number: employee.taxPayerNumber,
+          name: employee.name,
+        })),
       message: residenceMessage(state),
     };
   });
@@ -63,20 +81,35 @@ interface PayPoint {
 const grossOf = (employee: PayPoint | undefined) => (employee ? koboToNairaString(employee.grossIncomeKobo) : null);
 
 /** Who joined, who left and whose gross changed between the payroll on file and the new one, by Tax ID. */
-export function payrollChangesOf(previous: readonly PayPoint[], next: readonly PayPoint[], previousUploadedAt: Date | null): PayrollChanges {
+export function payrollChangesOf(
+  previous: readonly PayPoint[],
+  next: readonly PayPoint[],
+  previousUploadedAt: Date | null,
+): PayrollChanges {
   const before = new Map(previous.map((employee) => [employee.taxPayerNumber, employee]));
   const after = new Map(next.map((employee) => [employee.taxPayerNumber, employee]));
   const change = (taxPayerNumber: string) => {
     const was = before.get(taxPayerNumber);
     const now = after.get(taxPayerNumber);
-    return { tax_payer_number: taxPayerNumber, name: (now ?? was)!.name, gross_before: grossOf(was), gross_after: grossOf(now) };
+    return {
+      tax_payer_number: taxPayerNumber,
+      name: (now ?? was)!.name,
+      gross_before: grossOf(was),
+      gross_after: grossOf(now),
+    };
   };
-  const joiners = next.filter((employee) => !before.has(employee.taxPayerNumber)).map((employee) => employee.taxPayerNumber);
-  const leavers = previous.filter((employee) => !after.has(employee.taxPayerNumber)).map((employee) => employee.taxPayerNumber);
-  const payChanged = next.filter((employee) => {
-    const was = before.get(employee.taxPayerNumber);
-    return was !== undefined && was.grossIncomeKobo !== employee.grossIncomeKobo;
-  }).map((employee) => employee.taxPayerNumber);
+  const joiners = next
+    .filter((employee) => !before.has(employee.taxPayerNumber))
+    .map((employee) => employee.taxPayerNumber);
+  const leavers = previous
+    .filter((employee) => !after.has(employee.taxPayerNumber))
+    .map((employee) => employee.taxPayerNumber);
+  const payChanged = next
+    .filter((employee) => {
+      const was = before.get(employee.taxPayerNumber);
+      return was !== undefined && was.grossIncomeKobo !== employee.grossIncomeKobo;
+    })
+    .map((employee) => employee.taxPayerNumber);
   return {
     previous_uploaded_at: previousUploadedAt?.toISOString() ?? null,
     joiner_count: joiners.length,

@@ -12,7 +12,11 @@ export async function insertUpload(executor: Db, upload: typeof payrollUploads.$
 }
 
 /** Replaces a registration's employee list, in batches the database accepts. */
-export async function replaceEmployees(executor: Db, corporationStateId: string, employees: Array<typeof payrollEmployees.$inferInsert>): Promise<void> {
+export async function replaceEmployees(
+  executor: Db,
+  corporationStateId: string,
+  employees: Array<typeof payrollEmployees.$inferInsert>,
+): Promise<void> {
   await executor.delete(payrollEmployees).where(eq(payrollEmployees.corporationStateId, corporationStateId));
   for (let start = 0; start < employees.length; start += INSERT_BATCH_ROWS) {
     await executor.insert(payrollEmployees).values(employees.slice(start, start + INSERT_BATCH_ROWS));
@@ -20,10 +24,16 @@ export async function replaceEmployees(executor: Db, corporationStateId: string,
 }
 
 /** One page of a registration's employees, searched by name or Tax ID, in file order. */
-export async function findEmployeesPage(executor: Db, corporationStateId: string, query: { search: string | null; limit: number; offset: number }) {
+export async function findEmployeesPage(
+  executor: Db,
+  corporationStateId: string,
+  query: { search: string | null; limit: number; offset: number },
+) {
   const where = and(
     eq(payrollEmployees.corporationStateId, corporationStateId),
-    query.search ? or(ilike(payrollEmployees.name, query.search), ilike(payrollEmployees.taxPayerNumber, query.search)) : undefined,
+    query.search
+      ? or(ilike(payrollEmployees.name, query.search), ilike(payrollEmployees.taxPayerNumber, query.search))
+      : undefined,
   );
   return readPage(
     (page) =>
@@ -61,7 +71,11 @@ export async function countContents(executor: Db, corporationStateIds: string[])
   const contents = new Map<string, PayrollOnFile>();
   if (corporationStateIds.length === 0) return contents;
   const [employees, files] = await Promise.all([
-    executor.select({ id: payrollEmployees.corporationStateId, n: count() }).from(payrollEmployees).where(inArray(payrollEmployees.corporationStateId, corporationStateIds)).groupBy(payrollEmployees.corporationStateId),
+    executor
+      .select({ id: payrollEmployees.corporationStateId, n: count() })
+      .from(payrollEmployees)
+      .where(inArray(payrollEmployees.corporationStateId, corporationStateIds))
+      .groupBy(payrollEmployees.corporationStateId),
     executor
       .select({ id: payrollUploads.corporationStateId, n: count(), latest: max(payrollUploads.createdAt) })
       .from(payrollUploads)
@@ -70,18 +84,26 @@ export async function countContents(executor: Db, corporationStateIds: string[])
   ]);
   for (const id of corporationStateIds) contents.set(id, { employees: 0, files: 0, updatedAt: null });
   for (const row of employees) contents.get(row.id)!.employees = row.n;
-  for (const row of files) Object.assign(contents.get(row.id)!, { files: row.n, updatedAt: row.latest ? new Date(row.latest) : null });
+  for (const row of files)
+    Object.assign(contents.get(row.id)!, { files: row.n, updatedAt: row.latest ? new Date(row.latest) : null });
   return contents;
 }
 
 /** Every employee of a registration's payroll on file, in file order. */
 export function findEmployees(executor: Db, corporationStateId: string) {
-  return executor.select().from(payrollEmployees).where(eq(payrollEmployees.corporationStateId, corporationStateId)).orderBy(asc(payrollEmployees.rowNumber));
+  return executor
+    .select()
+    .from(payrollEmployees)
+    .where(eq(payrollEmployees.corporationStateId, corporationStateId))
+    .orderBy(asc(payrollEmployees.rowNumber));
 }
 
 /** When the payroll on file was uploaded; null when there is none. */
 export async function latestUploadAt(executor: Db, corporationStateId: string): Promise<Date | null> {
-  const [row] = await executor.select({ at: max(payrollUploads.createdAt) }).from(payrollUploads).where(eq(payrollUploads.corporationStateId, corporationStateId));
+  const [row] = await executor
+    .select({ at: max(payrollUploads.createdAt) })
+    .from(payrollUploads)
+    .where(eq(payrollUploads.corporationStateId, corporationStateId));
   return row?.at ? new Date(row.at) : null;
 }
 
@@ -89,7 +111,10 @@ export async function latestUploadAt(executor: Db, corporationStateId: string): 
 export async function findTaxIdsOnPayrolls(executor: Db, corporationStateIds: string[]) {
   if (corporationStateIds.length === 0) return [];
   return executor
-    .select({ taxPayerNumber: payrollEmployees.taxPayerNumber, corporationStateId: payrollEmployees.corporationStateId })
+    .select({
+      taxPayerNumber: payrollEmployees.taxPayerNumber,
+      corporationStateId: payrollEmployees.corporationStateId,
+    })
     .from(payrollEmployees)
     .where(inArray(payrollEmployees.corporationStateId, corporationStateIds));
 }

@@ -6,7 +6,8 @@ export function payrollRoutes(payroll: PayrollService) {
   return [
     defineRoute({
       contract: uploadPayroll,
-      handler: async ({ caller, params, body, files, ip }) => reply(await payroll.upload(caller, params.id, params.code, body, files, ip), 'Payroll updated successfully.'),
+      handler: async ({ caller, params, body, files, ip }) =>
+        reply(await payroll.upload(caller, params.id, params.code, body, files, ip), 'Payroll updated successfully.'),
     }),
     defineRoute({
       contract: listPayrollEmployees,

@@ -1,5 +1,14 @@
 import { NO_NEW_FILE_SELECTED, type ListParams } from '@levy/contracts';
-import { CSV_MESSAGES, describePayeMismatch, koboToNairaString, PAYE_RELIEF_HEADERS, PAYE_TEMPLATE_HEADERS, regimeForPeriod, ZERO_KOBO, type CsvRowError } from '@levy/tax';
+import {
+  CSV_MESSAGES,
+  describePayeMismatch,
+  koboToNairaString,
+  PAYE_RELIEF_HEADERS,
+  PAYE_TEMPLATE_HEADERS,
+  regimeForPeriod,
+  ZERO_KOBO,
+  type CsvRowError,
+} from '@levy/tax';
 import type { StateAgency } from '../../adapters/agency/state-agency';
 import type { Db } from '../../db/client';
 import { containsPattern, pageWindow, toPage } from '../../db/pagination';
@@ -13,18 +22,30 @@ import type { ReferenceService } from '../reference/reference.service';
 import { agencyFailure, refuseFederalPaye, type StatesService } from '../states/states.service';
 import type * as tasks from './payroll-file-tasks';
 import { ALLOWANCE_HEADERS } from './payroll-file-tasks';
-import { MAX_LISTED, payrollChangesOf, residenceResolver, residentsElsewhere, unknownResidences } from './payroll-review';
+import {
+  MAX_LISTED,
+  payrollChangesOf,
+  residenceResolver,
+  residentsElsewhere,
+  unknownResidences,
+} from './payroll-review';
 import * as repo from './payroll.repo';
 
 // Read in the file workers: a payroll of thousands would hold up every other request.
-const payrollEmployees = inWorker<typeof tasks.payrollEmployees>(new URL('./payroll-file-tasks.ts', import.meta.url), 'payrollEmployees');
+const payrollEmployees = inWorker<typeof tasks.payrollEmployees>(
+  new URL('./payroll-file-tasks.ts', import.meta.url),
+  'payrollEmployees',
+);
 const CSV_CONTENT_TYPES = ['text/csv', 'application/csv'];
 /** Row problems listed in one answer; the first ones are enough to fix a file. */
 const MAX_ROW_ERRORS = 50;
 
 /** CSV by name or by type: browsers label .csv files differently (Windows often says Excel). */
 function isCsv(file: UploadedFile): boolean {
-  return file.filename.toLowerCase().endsWith('.csv') || CSV_CONTENT_TYPES.includes(file.contentType.split(';')[0].trim().toLowerCase());
+  return (
+    file.filename.toLowerCase().endsWith('.csv') ||
+    CSV_CONTENT_TYPES.includes(file.contentType.split(';')[0].trim().toLowerCase())
+  );
 }
 
 /** INVALID_INPUT data: the spec message for the file, then each row problem with its row and column. */
@@ -37,7 +58,13 @@ function csvFailure(message: string, errors: CsvRowError[]) {
   return invalidInput(fields, message);
 }
 
-export function createPayrollService(deps: { db: Db; agency: StateAgency; states: StatesService; organisations: OrganisationDirectory; reference: ReferenceService }) {
+export function createPayrollService(deps: {
+  db: Db;
+  agency: StateAgency;
+  states: StatesService;
+  organisations: OrganisationDirectory;
+  reference: ReferenceService;
+}) {
   const { db, agency, states, organisations, reference } = deps;
 
   /**
@@ -68,22 +95,40 @@ export function createPayrollService(deps: { db: Db; agency: StateAgency; states
           ]
         : []),
     ]);
-    const header = declared ? [...PAYE_TEMPLATE_HEADERS, 'state_of_residence', ...PAYE_RELIEF_HEADERS] : PAYE_TEMPLATE_HEADERS;
+    const header = declared
+      ? [...PAYE_TEMPLATE_HEADERS, 'state_of_residence', ...PAYE_RELIEF_HEADERS]
+      : PAYE_TEMPLATE_HEADERS;
     return Buffer.from(`${[header, ...rows].map((cells) => cells.map(csvCell).join(',')).join('\n')}\n`);
   }
 
   return {
     /** The PAYE template file becomes the employee list registered with the state (docs/product.md). */
-    async upload(caller: Caller, corporationId: string, stateCodeOrId: string, input: { tax_payer_number?: string }, uploads: UploadedFile[], ip: string) {
-      const { corporation, state, registration } = await states.findRegistration(db, caller, corporationId, stateCodeOrId, 'write');
+    async upload(
+      caller: Caller,
+      corporationId: string,
+      stateCodeOrId: string,
+      input: { tax_payer_number?: string },
+      uploads: UploadedFile[],
+      ip: string,
+    ) {
+      const { corporation, state, registration } = await states.findRegistration(
+        db,
+        caller,
+        corporationId,
+        stateCodeOrId,
+        'write',
+      );
       refuseFederalPaye(state, 'a payroll');
       const file = uploads.find((upload) => upload.field === 'file');
       if (!file || file.content.length === 0) throw invalidInput({ file: NO_NEW_FILE_SELECTED });
       if (!isCsv(file)) throw invalidInput({ file: CSV_MESSAGES.invalidDocument });
       if (input.tax_payer_number && input.tax_payer_number.trim().toUpperCase() !== registration.taxPayerNumber) {
-        throw invalidInput({ tax_payer_number: `This payroll is for ${registration.taxPayerNumber}, the Tax ID registered in ${state.name}.` });
+        throw invalidInput({
+          tax_payer_number: `This payroll is for ${registration.taxPayerNumber}, the Tax ID registered in ${state.name}.`,
+        });
       }
-      if (!registration.isControlConsentGiven) throw new AppError('UNPROCESSABLE', `Give consent to manage payroll in ${state.name} first.`);
+      if (!registration.isControlConsentGiven)
+        throw new AppError('UNPROCESSABLE', `Give consent to manage payroll in ${state.name} first.`);
 
       // The payroll on file is checked for this month's rules (exempt employees owe ₦0.00).
       const parsed = await payrollEmployees({ content: file.content, now: new Date() });
@@ -92,7 +137,10 @@ export function createPayrollService(deps: { db: Db; agency: StateAgency; states
       const resolveResidence = residenceResolver(allStates);
       const unknownStates = unknownResidences(parsed.employees, resolveResidence);
       if (unknownStates.length > 0) throw csvFailure(CSV_MESSAGES.columnData, unknownStates);
-      const employees = parsed.employees.map((employee) => ({ ...employee, residenceStateId: employee.residence === null ? null : resolveResidence(employee.residence)!.id }));
+      const employees = parsed.employees.map((employee) => ({
+        ...employee,
+        residenceStateId: employee.residence === null ? null : resolveResidence(employee.residence)!.id,
+      }));
 
       // What this file changes, and who else the organisation pays in this state.
       const [previous, previousUploadedAt, organisationRegistrations] = await Promise.all([
@@ -100,10 +148,18 @@ export function createPayrollService(deps: { db: Db; agency: StateAgency; states
         repo.latestUploadAt(db, registration.id),
         states.registrationsOfOrganisation(corporation.organisationId),
       ]);
-      const registeredStateIds = new Set(organisationRegistrations.filter((held) => held.corporation.id === corporation.id).map((held) => held.state.id));
-      const otherPayrolls = new Map(organisationRegistrations.filter((held) => held.state.id === state.id && held.corporation.id !== corporation.id).map((held) => [held.registrationId, held.corporation.name]));
+      const registeredStateIds = new Set(
+        organisationRegistrations.filter((held) => held.corporation.id === corporation.id).map((held) => held.state.id),
+      );
+      const otherPayrolls = new Map(
+        organisationRegistrations
+          .filter((held) => held.state.id === state.id && held.corporation.id !== corporation.id)
+          .map((held) => [held.registrationId, held.corporation.name]),
+      );
       const elsewhere = await repo.findTaxIdsOnPayrolls(db, [...otherPayrolls.keys()]);
-      const otherPayrollOf = new Map(elsewhere.map((row) => [row.taxPayerNumber, otherPayrolls.get(row.corporationStateId)]));
+      const otherPayrollOf = new Map(
+        elsewhere.map((row) => [row.taxPayerNumber, otherPayrolls.get(row.corporationStateId)]),
+      );
       const onOtherPayrolls = employees
         .filter((employee) => otherPayrollOf.has(employee.taxPayerNumber))
         .slice(0, MAX_LISTED)
@@ -119,16 +175,31 @@ export function createPayrollService(deps: { db: Db; agency: StateAgency; states
       let submission: { reference: string };
       try {
         submission = await agency.submitPayroll({
-          state: { code: state.code, name: state.name, revenueService: state.revenueService, collector: state.collector },
+          state: {
+            code: state.code,
+            name: state.name,
+            revenueService: state.revenueService,
+            collector: state.collector,
+          },
           taxPayerNumber: registration.taxPayerNumber,
-          employees: employees.map(({ taxPayerNumber, name, grossIncomeKobo, taxPayableKobo }) => ({ taxPayerNumber, name, grossIncomeKobo, taxPayableKobo })),
+          employees: employees.map(({ taxPayerNumber, name, grossIncomeKobo, taxPayableKobo }) => ({
+            taxPayerNumber,
+            name,
+            grossIncomeKobo,
+            taxPayableKobo,
+          })),
         });
       } catch (error) {
         throw agencyFailure(error);
       }
 
       return db.transaction(async (tx) => {
-        const fileId = await organisations.storeFile(tx, corporation.organisationId, { ...file, contentType: 'text/csv' }, caller.userId);
+        const fileId = await organisations.storeFile(
+          tx,
+          corporation.organisationId,
+          { ...file, contentType: 'text/csv' },
+          caller.userId,
+        );
         const upload = await repo.insertUpload(tx, {
           corporationStateId: registration.id,
           fileId,
@@ -140,7 +211,11 @@ export function createPayrollService(deps: { db: Db; agency: StateAgency; states
         await repo.replaceEmployees(
           tx,
           registration.id,
-          employees.map(({ residence: _written, ...employee }) => ({ ...employee, corporationStateId: registration.id, uploadId: upload.id })),
+          employees.map(({ residence: _written, ...employee }) => ({
+            ...employee,
+            corporationStateId: registration.id,
+            uploadId: upload.id,
+          })),
         );
         await recordAudit(tx, {
           organisationId: corporation.organisationId,
@@ -148,7 +223,12 @@ export function createPayrollService(deps: { db: Db; agency: StateAgency; states
           action: 'payroll.uploaded',
           resourceType: 'corporation_state',
           resourceId: registration.id,
-          details: { state: state.code, file: file.filename, employees: employees.length, agency_reference: submission.reference },
+          details: {
+            state: state.code,
+            file: file.filename,
+            employees: employees.length,
+            agency_reference: submission.reference,
+          },
           ipAddress: ip,
         });
         return {
@@ -166,7 +246,13 @@ export function createPayrollService(deps: { db: Db; agency: StateAgency; states
             message: describePayeMismatch(mismatch, regimeForPeriod(parsed.period)),
           })),
           checks: [
-            ...parsed.notices.map((notice) => ({ kind: notice.kind, row: notice.row, tax_payer_number: notice.taxPayerNumber, name: notice.name, message: notice.message })),
+            ...parsed.notices.map((notice) => ({
+              kind: notice.kind,
+              row: notice.row,
+              tax_payer_number: notice.taxPayerNumber,
+              name: notice.name,
+              message: notice.message,
+            })),
             ...onOtherPayrolls,
           ],
           residence: residentsElsewhere(employees, state.id, allStates, registeredStateIds),
@@ -205,7 +291,10 @@ export function createPayrollService(deps: { db: Db; agency: StateAgency; states
       const { registration } = await states.findRegistration(db, caller, corporationId, stateCodeOrId, 'read');
       const search = containsPattern(params.search);
       const { limit, offset } = pageWindow(params);
-      const [{ rows, total }, allStates] = await Promise.all([repo.findEmployeesPage(db, registration.id, { search, limit, offset }), reference.listStates()]);
+      const [{ rows, total }, allStates] = await Promise.all([
+        repo.findEmployeesPage(db, registration.id, { search, limit, offset }),
+        reference.listStates(),
+      ]);
       const stateOf = new Map(allStates.map((state) => [state.id, { code: state.code, name: state.name }]));
       const items = rows.map((row) => ({
         id: row.id,
@@ -216,8 +305,12 @@ export function createPayrollService(deps: { db: Db; agency: StateAgency; states
         designation: row.designation,
         gross_income: koboToNairaString(row.grossIncomeKobo),
         tax_payable: koboToNairaString(row.taxPayableKobo),
-        allowances: Object.fromEntries(Object.entries(row.allowancesKobo).map(([header, amount]) => [header, koboToNairaString(amount)])),
-        reliefs: Object.fromEntries(Object.entries(row.reliefsKobo ?? {}).map(([header, amount]) => [header, koboToNairaString(amount)])),
+        allowances: Object.fromEntries(
+          Object.entries(row.allowancesKobo).map(([header, amount]) => [header, koboToNairaString(amount)]),
+        ),
+        reliefs: Object.fromEntries(
+          Object.entries(row.reliefsKobo ?? {}).map(([header, amount]) => [header, koboToNairaString(amount)]),
+        ),
         state_of_residence: row.residenceStateId === null ? null : (stateOf.get(row.residenceStateId) ?? null),
       }));
       return toPage(items, total, params);

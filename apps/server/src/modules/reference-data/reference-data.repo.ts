@@ -12,12 +12,18 @@ export function listRows(executor: Db): Promise<ReferenceDataRow[]> {
 }
 
 export function listReviews(executor: Db): Promise<ReferenceDataReview[]> {
-  return executor.select().from(referenceDataReviews).orderBy(asc(referenceDataReviews.reviewedAt), asc(referenceDataReviews.id));
+  return executor
+    .select()
+    .from(referenceDataReviews)
+    .orderBy(asc(referenceDataReviews.reviewedAt), asc(referenceDataReviews.id));
 }
 
 /** The tables only grow, so their row counts together change whenever one does: a cheap version. */
 export async function readVersion(executor: Db): Promise<number> {
-  const [row] = await queryRows<{ version: number }>(executor, sql`select (select count(*) from ${referenceDataRows})::int + (select count(*) from ${referenceDataReviews})::int + (select count(*) from ${remittanceRoutes})::int as version`);
+  const [row] = await queryRows<{ version: number }>(
+    executor,
+    sql`select (select count(*) from ${referenceDataRows})::int + (select count(*) from ${referenceDataReviews})::int + (select count(*) from ${remittanceRoutes})::int as version`,
+  );
   return Number(row.version);
 }
 

@@ -1,9 +1,22 @@
-import { addChargeRow, addHolidayRow, addMprRow, addRemittanceRoute, addWhtRateRow, getReferenceData, markReferenceReviewed, reconcileRemittances, type RemittanceReconciliation } from '@levy/contracts';
+import {
+  addChargeRow,
+  addHolidayRow,
+  addMprRow,
+  addRemittanceRoute,
+  addWhtRateRow,
+  getReferenceData,
+  markReferenceReviewed,
+  reconcileRemittances,
+  type RemittanceReconciliation,
+} from '@levy/contracts';
 import { defineRoute, reply } from '../../http/route';
 import type { ReferenceDataService } from './reference-data.service';
 
 /** Staff only (the permission is in STAFF_PERMISSIONS alone): the engine's dated reference tables. */
-export function referenceDataRoutes(referenceData: ReferenceDataService, reconcile: () => Promise<RemittanceReconciliation>) {
+export function referenceDataRoutes(
+  referenceData: ReferenceDataService,
+  reconcile: () => Promise<RemittanceReconciliation>,
+) {
   return [
     defineRoute({
       contract: getReferenceData,
@@ -15,19 +28,23 @@ export function referenceDataRoutes(referenceData: ReferenceDataService, reconci
     }),
     defineRoute({
       contract: addHolidayRow,
-      handler: async ({ caller, body, ip }) => reply(await referenceData.addHolidayRow(caller, body, ip), 'Holiday added'),
+      handler: async ({ caller, body, ip }) =>
+        reply(await referenceData.addHolidayRow(caller, body, ip), 'Holiday added'),
     }),
     defineRoute({
       contract: addChargeRow,
-      handler: async ({ caller, body, ip }) => reply(await referenceData.addChargeRow(caller, body, ip), 'Charge schedule row added'),
+      handler: async ({ caller, body, ip }) =>
+        reply(await referenceData.addChargeRow(caller, body, ip), 'Charge schedule row added'),
     }),
     defineRoute({
       contract: addWhtRateRow,
-      handler: async ({ caller, body, ip }) => reply(await referenceData.addWhtRateRow(caller, body, ip), 'WHT rate row added'),
+      handler: async ({ caller, body, ip }) =>
+        reply(await referenceData.addWhtRateRow(caller, body, ip), 'WHT rate row added'),
     }),
     defineRoute({
       contract: addRemittanceRoute,
-      handler: async ({ caller, body, ip }) => reply(await referenceData.addRemittanceRoute(caller, body, ip), 'Remittance route added'),
+      handler: async ({ caller, body, ip }) =>
+        reply(await referenceData.addRemittanceRoute(caller, body, ip), 'Remittance route added'),
     }),
     defineRoute({
       // The bills module asks the gateway (the daily job's work, run now).
@@ -36,7 +53,8 @@ export function referenceDataRoutes(referenceData: ReferenceDataService, reconci
     }),
     defineRoute({
       contract: markReferenceReviewed,
-      handler: async ({ caller, params, body, ip }) => reply(await referenceData.markReviewed(caller, params.table, body.source, ip), 'Marked as reviewed'),
+      handler: async ({ caller, params, body, ip }) =>
+        reply(await referenceData.markReviewed(caller, params.table, body.source, ip), 'Marked as reviewed'),
     }),
   ];
 }

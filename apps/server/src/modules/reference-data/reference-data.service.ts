@@ -49,7 +49,12 @@ import { auditTrail, recordAudit } from '../audit/audit.service';
 import * as repo from './reference-data.repo';
 
 const AUDIT_RESOURCE = 'reference_data';
-const TITLES: Record<ReferenceTableCode, string> = { mpr: 'Monetary Policy Rate', holidays: 'Public holidays', charges: 'Charge schedule', wht: 'WHT rates' };
+const TITLES: Record<ReferenceTableCode, string> = {
+  mpr: 'Monetary Policy Rate',
+  holidays: 'Public holidays',
+  charges: 'Charge schedule',
+  wht: 'WHT rates',
+};
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const dayLabel = (date: IsoDate) => `${date.slice(8, 10)} ${MONTHS[Number(date.slice(5, 7)) - 1]}, ${date.slice(0, 4)}`;
 const percent = (bps: number) => `${(bps / 100).toFixed(2)}%`;
@@ -64,7 +69,8 @@ function whtCellLabel(cell: WhtRateCell): string {
   return `${whtTypeName(cell.code)}, ${cell.payeeKind === 'company' ? 'companies' : 'individuals'} (${cell.resident ? 'resident' : 'non-resident'}): ${percent(cell.rateBps)}`;
 }
 
-const sameCell = (left: WhtRateCell, right: WhtRateCell) => left.code === right.code && left.payeeKind === right.payeeKind && left.resident === right.resident;
+const sameCell = (left: WhtRateCell, right: WhtRateCell) =>
+  left.code === right.code && left.payeeKind === right.payeeKind && left.resident === right.resident;
 
 /** Each WHT type's four rates for the tax month of `today`, as the screen lists them. */
 function whtInForce(tables: WhtRateTables, today: IsoDate): WhtRateInForce[] {
@@ -85,14 +91,21 @@ function conflict(message: string, data: unknown): AppError {
 
 /** "REF (detail), …": the first three bills a refused row would change. */
 function nameBills<T extends { reference: string }>(bills: T[], detail: (bill: T) => string): string {
-  return `${bills.map((bill) => `${bill.reference} (${detail(bill)})`).slice(0, 3).join(', ')}${bills.length > 3 ? ', …' : ''}`;
+  return `${bills
+    .map((bill) => `${bill.reference} (${detail(bill)})`)
+    .slice(0, 3)
+    .join(', ')}${bills.length > 3 ? ', …' : ''}`;
 }
 
 /**
  * The refusal of a row read by tax month (charges, WHT rates) that would change bills of its
  * months: it names them and the first month the row may start.
  */
-function monthlyRowConflict(words: { row: string; change: string; bill: string }, from: IsoDate, changed: Array<{ reference: string; period: string }>): AppError {
+function monthlyRowConflict(
+  words: { row: string; change: string; bill: string },
+  from: IsoDate,
+  changed: Array<{ reference: string; period: string }>,
+): AppError {
   const latest = changed.reduce((left, right) => (right.period > left.period ? right : left));
   const bills = changed.length === 1 ? `a ${words.bill}` : `${changed.length} ${words.bill}s`;
   return conflict(
@@ -125,13 +138,25 @@ export interface ReferenceDataDeps {
   /** Routes shipped with the configuration: the sandbox's, to its local Remita; none against the real one. */
   seedRoutes: readonly RouteEntry[];
   /** The bills module: paid bills whose late penalty differs between two MPR tables. */
-  paidBillsChangedBy(executor: Db, input: { from: IsoDate; before: MprTable; after: MprTable }): Promise<Array<{ reference: string; paidOn: IsoDate }>>;
+  paidBillsChangedBy(
+    executor: Db,
+    input: { from: IsoDate; before: MprTable; after: MprTable },
+  ): Promise<Array<{ reference: string; paidOn: IsoDate }>>;
   /** The bills module: paid bills whose charge differs between two charge schedules. */
-  paidBillsChargeChangedBy(executor: Db, input: { from: IsoDate; before: ChargeTable; after: ChargeTable }): Promise<Array<{ reference: string; period: string }>>;
+  paidBillsChargeChangedBy(
+    executor: Db,
+    input: { from: IsoDate; before: ChargeTable; after: ChargeTable },
+  ): Promise<Array<{ reference: string; period: string }>>;
   /** The bills module: paid WHT bills whose rate differs between two WHT schedules. */
-  paidBillsWhtRateChangedBy(executor: Db, input: { from: IsoDate; before: WhtRateTables; after: WhtRateTables }): Promise<Array<{ reference: string; period: string }>>;
+  paidBillsWhtRateChangedBy(
+    executor: Db,
+    input: { from: IsoDate; before: WhtRateTables; after: WhtRateTables },
+  ): Promise<Array<{ reference: string; period: string }>>;
   /** Identity: the names staff rows and reviews are signed with. */
-  usersByIds(executor: Db, ids: string[]): Promise<Array<{ id: string; firstName: string | null; lastName: string | null; email: string }>>;
+  usersByIds(
+    executor: Db,
+    ids: string[],
+  ): Promise<Array<{ id: string; firstName: string | null; lastName: string | null; email: string }>>;
   /** How long a process trusts its copy before asking the database whether another process added a row. */
   recheckMs: number;
   now?: () => Date;
@@ -140,14 +165,25 @@ export interface ReferenceDataDeps {
 /** The staff rows as the engine merges them, and each table's last review day (a row added counts). */
 function staffRows(rows: repo.ReferenceDataRow[], reviews: repo.ReferenceDataReview[]): StaffReferenceRows {
   const lastDay = (table: ReferenceTableCode) => {
-    const days = [...rows.filter((row) => row.table === table).map((row) => row.createdAt), ...reviews.filter((review) => review.table === table).map((review) => review.reviewedAt)].map(lagosDate);
+    const days = [
+      ...rows.filter((row) => row.table === table).map((row) => row.createdAt),
+      ...reviews.filter((review) => review.table === table).map((review) => review.reviewedAt),
+    ].map(lagosDate);
     return days.length > 0 ? days.reduce((left, right) => (right > left ? right : left)) : null;
   };
   return {
-    mpr: rows.filter((row) => row.table === 'mpr').map((row) => ({ from: row.from, source: row.source, value: row.rateBps! })),
-    holidays: rows.filter((row) => row.table === 'holidays').map((row) => ({ date: row.from, name: row.name!, basis: 'declared' as const, source: row.source })),
-    charges: rows.filter((row) => row.table === 'charges').map((row) => ({ from: row.from, source: row.source, value: row.chargeSchedule! })),
-    wht: rows.filter((row) => row.table === 'wht').map((row) => ({ from: row.from, source: row.source, value: row.whtCell! })),
+    mpr: rows
+      .filter((row) => row.table === 'mpr')
+      .map((row) => ({ from: row.from, source: row.source, value: row.rateBps! })),
+    holidays: rows
+      .filter((row) => row.table === 'holidays')
+      .map((row) => ({ date: row.from, name: row.name!, basis: 'declared' as const, source: row.source })),
+    charges: rows
+      .filter((row) => row.table === 'charges')
+      .map((row) => ({ from: row.from, source: row.source, value: row.chargeSchedule! })),
+    wht: rows
+      .filter((row) => row.table === 'wht')
+      .map((row) => ({ from: row.from, source: row.source, value: row.whtCell! })),
     mprReviewedOn: lastDay('mpr'),
     holidaysReviewedOn: lastDay('holidays'),
     chargesReviewedOn: lastDay('charges'),
@@ -163,7 +199,11 @@ function staffRows(rows: repo.ReferenceDataRow[], reviews: repo.ReferenceDataRev
 export function createReferenceDataService(deps: ReferenceDataDeps) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
-  let stored = { rows: [] as repo.ReferenceDataRow[], reviews: [] as repo.ReferenceDataReview[], routes: [] as repo.RemittanceRouteRow[] };
+  let stored = {
+    rows: [] as repo.ReferenceDataRow[],
+    reviews: [] as repo.ReferenceDataReview[],
+    routes: [] as repo.RemittanceRouteRow[],
+  };
   let tables: ReferenceTables = SEED_REFERENCE_TABLES;
   let version = -1;
   let checkedAt = 0;
@@ -200,13 +240,26 @@ export function createReferenceDataService(deps: ReferenceDataDeps) {
     const addedBy = new Map(staff.map((row) => [`${row.from}|${row.source}`, row]));
     const signed = (from: string, source: string) => {
       const row = addedBy.get(`${from}|${source}`);
-      return row ? { origin: 'staff' as const, added_by: row.createdByName, added_at: row.createdAt.toISOString() } : { origin: 'seed' as const, added_by: null, added_at: null };
+      return row
+        ? { origin: 'staff' as const, added_by: row.createdByName, added_at: row.createdAt.toISOString() }
+        : { origin: 'seed' as const, added_by: null, added_at: null };
     };
     // Dated tables list their history too: a seed row a staff row replaced on the same day is still listed.
-    const datedRows = <T>(merged: readonly Dated<T>[], seed: readonly Dated<T>[], label: (value: T) => string): ReferenceRow[] => {
+    const datedRows = <T>(
+      merged: readonly Dated<T>[],
+      seed: readonly Dated<T>[],
+      label: (value: T) => string,
+    ): ReferenceRow[] => {
       const inForce = findRowInForce(merged, today);
       return [...merged, ...seed.filter((row) => !merged.includes(row))]
-        .map((row) => ({ from: row.from, value: label(row.value), basis: null, source: row.source, ...signed(row.from, row.source), in_force: row === inForce }))
+        .map((row) => ({
+          from: row.from,
+          value: label(row.value),
+          basis: null,
+          source: row.source,
+          ...signed(row.from, row.source),
+          in_force: row === inForce,
+        }))
         .sort((left, right) => right.from.localeCompare(left.from) || Number(right.in_force) - Number(left.in_force));
     };
     if (table === 'mpr') return datedRows(tables.mpr, MONETARY_POLICY_RATE_TABLE, percent);
@@ -214,7 +267,14 @@ export function createReferenceDataService(deps: ReferenceDataDeps) {
     if (table === 'wht') return whtRows(today, signed);
     const replaced = SEED_REFERENCE_TABLES.declaredHolidays.filter((seed) => !tables.declaredHolidays.includes(seed));
     return [...tables.declaredHolidays, ...replaced]
-      .map((holiday) => ({ from: holiday.date, value: holiday.name, basis: holiday.basis, source: holiday.source, ...signed(holiday.date, holiday.source), in_force: tables.declaredHolidays.includes(holiday) && holiday.date >= today }))
+      .map((holiday) => ({
+        from: holiday.date,
+        value: holiday.name,
+        basis: holiday.basis,
+        source: holiday.source,
+        ...signed(holiday.date, holiday.source),
+        in_force: tables.declaredHolidays.includes(holiday) && holiday.date >= today,
+      }))
       .sort((left, right) => right.from.localeCompare(left.from));
   }
 
@@ -222,28 +282,73 @@ export function createReferenceDataService(deps: ReferenceDataDeps) {
    * The shipped schedules and each staff rate, newest first. A schedule is in force while it is the
    * latest one begun; a staff rate while no later row (a rate for its cell, or a schedule) replaced it.
    */
-  function whtRows(today: IsoDate, signed: (from: string, source: string) => Pick<ReferenceRow, 'origin' | 'added_by' | 'added_at'>): ReferenceRow[] {
+  function whtRows(
+    today: IsoDate,
+    signed: (from: string, source: string) => Pick<ReferenceRow, 'origin' | 'added_by' | 'added_at'>,
+  ): ReferenceRow[] {
     const schedule = findRowInForce(WHT_RATE_TABLE, today);
     const cells = staffRows(stored.rows, stored.reviews).wht;
     const replaced = (index: number) => {
       const cell = cells[index];
       const laterSchedule = WHT_RATE_TABLE.some((entry) => entry.from > cell.from && entry.from <= today);
-      return laterSchedule || cells.some((other, otherIndex) => sameCell(other.value, cell.value) && other.from <= today && (other.from > cell.from || (other.from === cell.from && otherIndex > index)));
+      return (
+        laterSchedule ||
+        cells.some(
+          (other, otherIndex) =>
+            sameCell(other.value, cell.value) &&
+            other.from <= today &&
+            (other.from > cell.from || (other.from === cell.from && otherIndex > index)),
+        )
+      );
     };
     return [
-      ...WHT_RATE_TABLE.map((entry) => ({ from: entry.from, value: `Schedule of ${entry.value.rows.length} types`, basis: null, source: entry.source, origin: 'seed' as const, added_by: null, added_at: null, in_force: entry === schedule })),
-      ...cells.map((cell, index) => ({ from: cell.from, value: whtCellLabel(cell.value), basis: null, source: cell.source, ...signed(cell.from, cell.source), in_force: cell.from <= today && !replaced(index) })),
+      ...WHT_RATE_TABLE.map((entry) => ({
+        from: entry.from,
+        value: `Schedule of ${entry.value.rows.length} types`,
+        basis: null,
+        source: entry.source,
+        origin: 'seed' as const,
+        added_by: null,
+        added_at: null,
+        in_force: entry === schedule,
+      })),
+      ...cells.map((cell, index) => ({
+        from: cell.from,
+        value: whtCellLabel(cell.value),
+        basis: null,
+        source: cell.source,
+        ...signed(cell.from, cell.source),
+        in_force: cell.from <= today && !replaced(index),
+      })),
     ].sort((left, right) => right.from.localeCompare(left.from));
   }
 
   /** Seed routes first, then staff rows in the order added: of two for one month, the later wins. */
   function routeEntries(): RouteEntry[] {
-    return [...deps.seedRoutes, ...stored.routes.map((row) => ({ collector: row.collector, tax: row.tax, gateway: row.gateway, billerId: row.billerId, serviceTypeId: row.serviceTypeId, from: row.from, source: row.source }))];
+    return [
+      ...deps.seedRoutes,
+      ...stored.routes.map((row) => ({
+        collector: row.collector,
+        tax: row.tax,
+        gateway: row.gateway,
+        billerId: row.billerId,
+        serviceTypeId: row.serviceTypeId,
+        from: row.from,
+        source: row.source,
+      })),
+    ];
   }
 
   /** The route a collector's tax of a month is paid by: the latest begun by that month. */
-  function routeIn(entries: readonly RouteEntry[], collector: string, tax: 'paye' | 'wht', month: string): RouteEntry | null {
-    return entries.filter((entry) => entry.collector === collector && entry.tax === tax && entry.from <= month).reduce<RouteEntry | null>((found, entry) => (!found || entry.from >= found.from ? entry : found), null);
+  function routeIn(
+    entries: readonly RouteEntry[],
+    collector: string,
+    tax: 'paye' | 'wht',
+    month: string,
+  ): RouteEntry | null {
+    return entries
+      .filter((entry) => entry.collector === collector && entry.tax === tax && entry.from <= month)
+      .reduce<RouteEntry | null>((found, entry) => (!found || entry.from >= found.from ? entry : found), null);
   }
 
   async function routesView(today: IsoDate): Promise<RemittanceRoute[]> {
@@ -268,11 +373,21 @@ export function createReferenceDataService(deps: ReferenceDataDeps) {
           in_force: routeIn(entries, entry.collector, entry.tax, month) === entry,
         };
       })
-      .sort((left, right) => left.collector.localeCompare(right.collector) || left.tax.localeCompare(right.tax) || right.from.localeCompare(left.from));
+      .sort(
+        (left, right) =>
+          left.collector.localeCompare(right.collector) ||
+          left.tax.localeCompare(right.tax) ||
+          right.from.localeCompare(left.from),
+      );
   }
 
   function tableView(table: ReferenceTableCode, today: IsoDate): ReferenceTable {
-    const reviewedOn = { mpr: tables.mprReviewedOn, holidays: tables.holidaysReviewedOn, charges: tables.chargesReviewedOn, wht: tables.whtReviewedOn }[table];
+    const reviewedOn = {
+      mpr: tables.mprReviewedOn,
+      holidays: tables.holidaysReviewedOn,
+      charges: tables.chargesReviewedOn,
+      wht: tables.whtReviewedOn,
+    }[table];
     const days = daysBetween(reviewedOn, today);
     const last = stored.reviews.filter((review) => review.table === table).at(-1);
     return {
@@ -291,12 +406,29 @@ export function createReferenceDataService(deps: ReferenceDataDeps) {
     const today = lagosDate(now());
     const entries = await auditTrail(db, AUDIT_RESOURCE);
     const audit: ReferenceAuditEntry[] = entries.map((entry) => {
-      const details = entry.details as { by: string; action: ReferenceAuditEntry['action']; summary: string; source: string };
-      return { at: entry.createdAt.toISOString(), by: details.by, action: details.action, table: entry.resourceId as ReferenceTableCode, summary: details.summary, source: details.source };
+      const details = entry.details as {
+        by: string;
+        action: ReferenceAuditEntry['action'];
+        summary: string;
+        source: string;
+      };
+      return {
+        at: entry.createdAt.toISOString(),
+        by: details.by,
+        action: details.action,
+        table: entry.resourceId as ReferenceTableCode,
+        summary: details.summary,
+        source: details.source,
+      };
     });
     return {
       today,
-      tables: [tableView('mpr', today), tableView('holidays', today), tableView('charges', today), tableView('wht', today)],
+      tables: [
+        tableView('mpr', today),
+        tableView('holidays', today),
+        tableView('charges', today),
+        tableView('wht', today),
+      ],
       wht_in_force: whtInForce(tables, today),
       remittance_routes: await routesView(today),
       audit,
@@ -304,13 +436,26 @@ export function createReferenceDataService(deps: ReferenceDataDeps) {
   }
 
   /** Stores a row or review with its audit entry in one transaction, then reloads this process's copy. */
-  async function write(caller: Caller, ip: string, table: ReferenceTableCode, work: (tx: Db, by: string) => Promise<{ action: ReferenceAuditEntry['action']; summary: string; source: string }>): Promise<ReferenceData> {
+  async function write(
+    caller: Caller,
+    ip: string,
+    table: ReferenceTableCode,
+    work: (tx: Db, by: string) => Promise<{ action: ReferenceAuditEntry['action']; summary: string; source: string }>,
+  ): Promise<ReferenceData> {
     await db.transaction(async (tx) => {
       await repo.lockRows(tx);
       await load(tx);
       const by = await signer(tx, caller);
       const done = await work(tx, by);
-      await recordAudit(tx, { organisationId: null, actorUserId: caller.userId, action: `reference_data.${done.action}`, resourceType: AUDIT_RESOURCE, resourceId: table, details: { ...done, by }, ipAddress: ip });
+      await recordAudit(tx, {
+        organisationId: null,
+        actorUserId: caller.userId,
+        action: `reference_data.${done.action}`,
+        resourceType: AUDIT_RESOURCE,
+        resourceId: table,
+        details: { ...done, by },
+        ipAddress: ip,
+      });
     });
     await load();
     return view();
@@ -330,13 +475,33 @@ export function createReferenceDataService(deps: ReferenceDataDeps) {
     async addRemittanceRoute(caller: Caller, body: AddRemittanceRouteBody, ip: string) {
       const collector = (await deps.collectors()).find((candidate) => candidate.code === body.collector);
       if (!collector) throw invalidInput({ collector: 'Choose a state by its code (LA, FC …) or NRS' });
-      if (collector.collector === 'federal' && body.tax === 'paye') throw invalidInput({ tax: `${collector.revenueService} does not collect PAYE: states do` });
-      if (body.from < '2020-01') throw invalidInput({ from: 'Levy bills tax months from January 2020: give 2020-01 or later' });
+      if (collector.collector === 'federal' && body.tax === 'paye')
+        throw invalidInput({ tax: `${collector.revenueService} does not collect PAYE: states do` });
+      if (body.from < '2020-01')
+        throw invalidInput({ from: 'Levy bills tax months from January 2020: give 2020-01 or later' });
       const summary = `${collector.revenueService} ${body.tax.toUpperCase()} by ${body.gateway} from ${monthLabel(`${body.from}-01`)}: biller ${body.biller_id}, service type ${body.service_type_id}`;
       await db.transaction(async (tx) => {
         const by = await signer(tx, caller);
-        await repo.insertRemittanceRoute(tx, { collector: collector.code, tax: body.tax, gateway: body.gateway, billerId: body.biller_id, serviceTypeId: body.service_type_id, from: body.from, source: body.source, createdBy: caller.userId, createdByName: by });
-        await recordAudit(tx, { organisationId: null, actorUserId: caller.userId, action: 'reference_data.route_added', resourceType: 'remittance_route', resourceId: `${collector.code}-${body.tax}`, details: { by, summary, source: body.source }, ipAddress: ip });
+        await repo.insertRemittanceRoute(tx, {
+          collector: collector.code,
+          tax: body.tax,
+          gateway: body.gateway,
+          billerId: body.biller_id,
+          serviceTypeId: body.service_type_id,
+          from: body.from,
+          source: body.source,
+          createdBy: caller.userId,
+          createdByName: by,
+        });
+        await recordAudit(tx, {
+          organisationId: null,
+          actorUserId: caller.userId,
+          action: 'reference_data.route_added',
+          resourceType: 'remittance_route',
+          resourceId: `${collector.code}-${body.tax}`,
+          details: { by, summary, source: body.source },
+          ipAddress: ip,
+        });
       });
       await load();
       return view();
@@ -345,11 +510,16 @@ export function createReferenceDataService(deps: ReferenceDataDeps) {
     addMprRow(caller: Caller, body: AddMprRowBody, ip: string) {
       if (!isValidIsoDate(body.from)) throw invalidInput({ from: 'Give a calendar date, YYYY-MM-DD' });
       const earliest = MONETARY_POLICY_RATE_TABLE[0].from;
-      if (body.from < earliest) throw invalidInput({ from: `The MPR table starts on ${dayLabel(earliest)}: give a later date` });
+      if (body.from < earliest)
+        throw invalidInput({ from: `The MPR table starts on ${dayLabel(earliest)}: give a later date` });
       const rateBps = Math.round(Number(body.rate_percent) * 100);
-      if (rateBps <= 0 || rateBps > 10_000) throw invalidInput({ rate_percent: 'The rate must be above 0% and at most 100%' });
+      if (rateBps <= 0 || rateBps > 10_000)
+        throw invalidInput({ rate_percent: 'The rate must be above 0% and at most 100%' });
       return write(caller, ip, 'mpr', async (tx, by) => {
-        const after = { ...tables, mpr: mergeDatedRows(tables.mpr, [{ from: body.from, source: body.source, value: rateBps }]) };
+        const after = {
+          ...tables,
+          mpr: mergeDatedRows(tables.mpr, [{ from: body.from, source: body.source, value: rateBps }]),
+        };
         const changed = await deps.paidBillsChangedBy(tx, { from: body.from, before: tables, after });
         if (changed.length > 0) {
           const latest = changed.reduce((left, right) => (right.paidOn > left.paidOn ? right : left));
@@ -359,8 +529,19 @@ export function createReferenceDataService(deps: ReferenceDataDeps) {
             { bills: changed.map((bill) => ({ reference: bill.reference, paid_on: bill.paidOn })) },
           );
         }
-        await repo.insertRow(tx, { table: 'mpr', from: body.from, rateBps, source: body.source, createdBy: caller.userId, createdByName: by });
-        return { action: 'row_added', summary: `MPR ${percent(rateBps)} from ${dayLabel(body.from)}`, source: body.source };
+        await repo.insertRow(tx, {
+          table: 'mpr',
+          from: body.from,
+          rateBps,
+          source: body.source,
+          createdBy: caller.userId,
+          createdByName: by,
+        });
+        return {
+          action: 'row_added',
+          summary: `MPR ${percent(rateBps)} from ${dayLabel(body.from)}`,
+          source: body.source,
+        };
       });
     },
 
@@ -368,54 +549,128 @@ export function createReferenceDataService(deps: ReferenceDataDeps) {
       if (!isValidIsoDate(body.date)) throw invalidInput({ date: 'Give a calendar date, YYYY-MM-DD' });
       const today = lagosDate(now());
       // Due dates are calendar days (decision 0105): a holiday moves only the "pay by to be safe" day of deadlines ahead.
-      if (body.date < today) throw conflict(`${dayLabel(body.date)} is past: a holiday moves only deadlines still ahead, and no paid bill depends on one.`, { date: body.date });
+      if (body.date < today)
+        throw conflict(
+          `${dayLabel(body.date)} is past: a holiday moves only deadlines still ahead, and no paid bill depends on one.`,
+          { date: body.date },
+        );
       return write(caller, ip, 'holidays', async (tx, by) => {
         const existing: PublicHoliday | undefined = publicHolidayOn(body.date, tables);
-        if (existing && existing.basis !== 'expected') throw conflict(`${dayLabel(body.date)} is already a public holiday: ${existing.name}.`, { date: body.date });
-        await repo.insertRow(tx, { table: 'holidays', from: body.date, name: body.name, source: body.source, createdBy: caller.userId, createdByName: by });
+        if (existing && existing.basis !== 'expected')
+          throw conflict(`${dayLabel(body.date)} is already a public holiday: ${existing.name}.`, { date: body.date });
+        await repo.insertRow(tx, {
+          table: 'holidays',
+          from: body.date,
+          name: body.name,
+          source: body.source,
+          createdBy: caller.userId,
+          createdByName: by,
+        });
         return { action: 'row_added', summary: `${body.name} on ${dayLabel(body.date)}`, source: body.source };
       });
     },
 
     addChargeRow(caller: Caller, body: AddChargeRowBody, ip: string) {
       // The contract has checked each amount's form. Bills are priced by the schedule in force on the first day of their tax month (bills.service).
-      if (!isValidIsoDate(body.from) || !body.from.endsWith('-01')) throw invalidInput({ from: 'A bill is charged by its tax month: give the first day of a month, YYYY-MM-01' });
+      if (!isValidIsoDate(body.from) || !body.from.endsWith('-01'))
+        throw invalidInput({ from: 'A bill is charged by its tax month: give the first day of a month, YYYY-MM-01' });
       const earliest = CHARGE_SCHEDULE_TABLE[0].from;
-      if (body.from < earliest) throw invalidInput({ from: `The charge schedule starts on ${dayLabel(earliest)}: give a later month` });
-      const fee = (field: 'base' | 'per_recipient' | 'cap', type: 'paye' | 'wht') => toKobo(body[`${type}_${field}`], `${type}_${field}`);
-      const feeRule = (type: 'paye' | 'wht') => ({ base: fee('base', type), perRecipient: fee('per_recipient', type), cap: fee('cap', type) });
-      const schedule: ChargeSchedule = { fees: { paye: feeRule('paye'), wht: feeRule('wht') }, vatRateBps: Math.round(Number(body.vat_percent) * 100) };
+      if (body.from < earliest)
+        throw invalidInput({ from: `The charge schedule starts on ${dayLabel(earliest)}: give a later month` });
+      const fee = (field: 'base' | 'per_recipient' | 'cap', type: 'paye' | 'wht') =>
+        toKobo(body[`${type}_${field}`], `${type}_${field}`);
+      const feeRule = (type: 'paye' | 'wht') => ({
+        base: fee('base', type),
+        perRecipient: fee('per_recipient', type),
+        cap: fee('cap', type),
+      });
+      const schedule: ChargeSchedule = {
+        fees: { paye: feeRule('paye'), wht: feeRule('wht') },
+        vatRateBps: Math.round(Number(body.vat_percent) * 100),
+      };
       for (const type of ['paye', 'wht'] as const) {
         const rule = schedule.fees[type];
-        if (rule.cap < rule.base + rule.perRecipient) throw invalidInput({ [`${type}_cap`]: 'The cap must be at least the fee for one recipient (base + per recipient)' });
+        if (rule.cap < rule.base + rule.perRecipient)
+          throw invalidInput({
+            [`${type}_cap`]: 'The cap must be at least the fee for one recipient (base + per recipient)',
+          });
       }
       if (schedule.vatRateBps > 10_000) throw invalidInput({ vat_percent: 'VAT must be at most 100%' });
       return write(caller, ip, 'charges', async (tx, by) => {
-        const after = { ...tables, chargeSchedule: mergeDatedRows(tables.chargeSchedule, [{ from: body.from, source: body.source, value: schedule }]) };
+        const after = {
+          ...tables,
+          chargeSchedule: mergeDatedRows(tables.chargeSchedule, [
+            { from: body.from, source: body.source, value: schedule },
+          ]),
+        };
         const changed = await deps.paidBillsChargeChangedBy(tx, { from: body.from, before: tables, after });
-        if (changed.length > 0) throw monthlyRowConflict({ row: 'A schedule', change: 'the charge already paid on', bill: 'bill' }, body.from, changed);
-        await repo.insertRow(tx, { table: 'charges', from: body.from, chargeSchedule: schedule, source: body.source, createdBy: caller.userId, createdByName: by });
-        return { action: 'row_added', summary: `Charges from ${monthLabel(body.from)}: ${scheduleLabel(schedule)}`, source: body.source };
+        if (changed.length > 0)
+          throw monthlyRowConflict(
+            { row: 'A schedule', change: 'the charge already paid on', bill: 'bill' },
+            body.from,
+            changed,
+          );
+        await repo.insertRow(tx, {
+          table: 'charges',
+          from: body.from,
+          chargeSchedule: schedule,
+          source: body.source,
+          createdBy: caller.userId,
+          createdByName: by,
+        });
+        return {
+          action: 'row_added',
+          summary: `Charges from ${monthLabel(body.from)}: ${scheduleLabel(schedule)}`,
+          source: body.source,
+        };
       });
     },
 
     addWhtRateRow(caller: Caller, body: AddWhtRateRowBody, ip: string) {
       // computeWht reads the schedule in force on the first day of a bill's tax month.
-      if (!isValidIsoDate(body.from) || !body.from.endsWith('-01')) throw invalidInput({ from: 'WHT is charged by the tax month: give the first day of a month, YYYY-MM-01' });
+      if (!isValidIsoDate(body.from) || !body.from.endsWith('-01'))
+        throw invalidInput({ from: 'WHT is charged by the tax month: give the first day of a month, YYYY-MM-01' });
       const latestSchedule = WHT_RATE_TABLE.at(-1)!;
-      if (body.from < latestSchedule.from) throw invalidInput({ from: `Rates before ${dayLabel(latestSchedule.from)} are those of the old regulations: give ${monthLabel(latestSchedule.from)} or later` });
+      if (body.from < latestSchedule.from)
+        throw invalidInput({
+          from: `Rates before ${dayLabel(latestSchedule.from)} are those of the old regulations: give ${monthLabel(latestSchedule.from)} or later`,
+        });
       if (!isWhtCode(body.wht_type)) throw invalidInput({ wht_type: 'Choose a WHT type from the list' });
       const rateBps = Math.round(Number(body.rate_percent) * 100);
       if (rateBps <= 0) throw invalidInput({ rate_percent: 'The rate must be above 0%' });
-      const cell: WhtRateCell = { code: body.wht_type, payeeKind: body.payee_kind, resident: body.residency === 'resident', rateBps };
+      const cell: WhtRateCell = {
+        code: body.wht_type,
+        payeeKind: body.payee_kind,
+        resident: body.residency === 'resident',
+        rateBps,
+      };
       return write(caller, ip, 'wht', async (tx, by) => {
         // Merged again from the seed: a staff cell holds until a later row, which a merged table no longer tells apart.
         const staff = staffRows(stored.rows, stored.reviews);
-        const after = mergeReferenceTables({ ...staff, wht: [...staff.wht, { from: body.from, source: body.source, value: cell }] });
+        const after = mergeReferenceTables({
+          ...staff,
+          wht: [...staff.wht, { from: body.from, source: body.source, value: cell }],
+        });
         const changed = await deps.paidBillsWhtRateChangedBy(tx, { from: body.from, before: tables, after });
-        if (changed.length > 0) throw monthlyRowConflict({ row: 'A rate', change: 'the rate already stated on', bill: 'paid bill' }, body.from, changed);
-        await repo.insertRow(tx, { table: 'wht', from: body.from, whtCell: cell, source: body.source, createdBy: caller.userId, createdByName: by });
-        return { action: 'row_added', summary: `WHT from ${monthLabel(body.from)}: ${whtCellLabel(cell)}`, source: body.source };
+        if (changed.length > 0)
+          throw monthlyRowConflict(
+            { row: 'A rate', change: 'the rate already stated on', bill: 'paid bill' },
+            body.from,
+            changed,
+          );
+        await repo.insertRow(tx, {
+          table: 'wht',
+          from: body.from,
+          whtCell: cell,
+          source: body.source,
+          createdBy: caller.userId,
+          createdByName: by,
+        });
+        return {
+          action: 'row_added',
+          summary: `WHT from ${monthLabel(body.from)}: ${whtCellLabel(cell)}`,
+          source: body.source,
+        };
       });
     },
 

@@ -26,6 +26,9 @@ export function findStates(executor: Db): Promise<State[]> {
 }
 
 export async function findStateBy(executor: Db, by: { id: number } | { code: string }): Promise<State | undefined> {
-  const [row] = await executor.select().from(states).where('id' in by ? eq(states.id, by.id) : eq(states.code, by.code));
+  const [row] = await executor
+    .select()
+    .from(states)
+    .where('id' in by ? eq(states.id, by.id) : eq(states.code, by.code));
   return row;
 }

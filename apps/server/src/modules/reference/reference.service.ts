@@ -4,7 +4,13 @@ import * as repo from './reference.repo';
 export type { Role, State } from './reference.repo';
 
 function stateView(state: repo.State) {
-  return { id: state.id, code: state.code, name: state.name, revenue_service: state.revenueService, abbreviation: state.abbreviation };
+  return {
+    id: state.id,
+    code: state.code,
+    name: state.name,
+    revenue_service: state.revenueService,
+    abbreviation: state.abbreviation,
+  };
 }
 
 /** Seeded reference data (roles, states, marketing sources) for the routes and for other modules. */
@@ -31,7 +37,9 @@ export function createReferenceService(deps: { db: Db }) {
         id: group.id,
         name: group.name,
         user_type_id: group.userTypeId,
-        roles: allRoles.filter((role) => role.groupId === group.id).map((role) => ({ id: role.id, code: role.code, name: role.name, description: role.description })),
+        roles: allRoles
+          .filter((role) => role.groupId === group.id)
+          .map((role) => ({ id: role.id, code: role.code, name: role.name, description: role.description })),
       }));
     },
 
@@ -51,7 +59,10 @@ export function createReferenceService(deps: { db: Db }) {
     /** Where a corporation can register: the states, then the federal NRS. */
     async collectors() {
       const all = await repo.findStates(db);
-      return [...all.filter((state) => state.collector === 'state'), ...all.filter((state) => state.collector === 'federal')].map((state) => ({ ...stateView(state), collector: state.collector }));
+      return [
+        ...all.filter((state) => state.collector === 'state'),
+        ...all.filter((state) => state.collector === 'federal'),
+      ].map((state) => ({ ...stateView(state), collector: state.collector }));
     },
 
     /** A state by id or code, in the caller's transaction when given one. */

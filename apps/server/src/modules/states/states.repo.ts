@@ -6,17 +6,32 @@ import { consentRequests, corporationStates } from './states.schema';
 export type Registration = typeof corporationStates.$inferSelect;
 export type ConsentRequest = typeof consentRequests.$inferSelect;
 
-export async function findRegistration(executor: Db, corporationId: string, stateId: number): Promise<Registration | undefined> {
-  const [row] = await executor.select().from(corporationStates).where(and(eq(corporationStates.corporationId, corporationId), eq(corporationStates.stateId, stateId)));
+export async function findRegistration(
+  executor: Db,
+  corporationId: string,
+  stateId: number,
+): Promise<Registration | undefined> {
+  const [row] = await executor
+    .select()
+    .from(corporationStates)
+    .where(and(eq(corporationStates.corporationId, corporationId), eq(corporationStates.stateId, stateId)));
   return row;
 }
 
 export function findRegistrationsOfCorporation(executor: Db, corporationId: string): Promise<Registration[]> {
-  return executor.select().from(corporationStates).where(eq(corporationStates.corporationId, corporationId)).orderBy(asc(corporationStates.createdAt));
+  return executor
+    .select()
+    .from(corporationStates)
+    .where(eq(corporationStates.corporationId, corporationId))
+    .orderBy(asc(corporationStates.createdAt));
 }
 
 const registrationsOfCorporations = preparedQuery((executor) =>
-  executor.select().from(corporationStates).where(isAnyOf(corporationStates.corporationId, 'ids')).prepare('registrations_of_corporations'),
+  executor
+    .select()
+    .from(corporationStates)
+    .where(isAnyOf(corporationStates.corporationId, 'ids'))
+    .prepare('registrations_of_corporations'),
 );
 
 /** The registrations of corporations; every corporations list asks, so it is prepared. */
@@ -26,7 +41,11 @@ export function findRegistrationsOfCorporations(executor: Db, corporationIds: st
 }
 
 /** Inserts a registration unless the corporation has one in that state; undefined means it did. */
-export async function insertRegistration(executor: Db, registration: typeof corporationStates.$inferInsert, options: { skipIfExists: boolean }): Promise<Registration | undefined> {
+export async function insertRegistration(
+  executor: Db,
+  registration: typeof corporationStates.$inferInsert,
+  options: { skipIfExists: boolean },
+): Promise<Registration | undefined> {
   const insert = executor.insert(corporationStates).values(registration);
   const [row] = options.skipIfExists ? await insert.onConflictDoNothing().returning() : await insert.returning();
   return row;
@@ -36,7 +55,11 @@ export async function deleteRegistration(executor: Db, registrationId: string): 
   await executor.delete(corporationStates).where(eq(corporationStates.id, registrationId));
 }
 
-export async function updateRegistration(executor: Db, registrationId: string, changes: Pick<Partial<Registration>, 'firstTaxMonth'>): Promise<Registration> {
+export async function updateRegistration(
+  executor: Db,
+  registrationId: string,
+  changes: Pick<Partial<Registration>, 'firstTaxMonth'>,
+): Promise<Registration> {
   const [row] = await executor
     .update(corporationStates)
     .set({ ...changes, updatedAt: new Date() })
@@ -69,17 +92,30 @@ export async function insertConsentRequest(executor: Db, request: typeof consent
   await executor.insert(consentRequests).values(request);
 }
 
-export async function findConsentRequest(executor: Db, tokenHash: string, registrationId: string): Promise<ConsentRequest | undefined> {
-  const [row] = await executor.select().from(consentRequests).where(and(eq(consentRequests.tokenHash, tokenHash), eq(consentRequests.corporationStateId, registrationId)));
+export async function findConsentRequest(
+  executor: Db,
+  tokenHash: string,
+  registrationId: string,
+): Promise<ConsentRequest | undefined> {
+  const [row] = await executor
+    .select()
+    .from(consentRequests)
+    .where(and(eq(consentRequests.tokenHash, tokenHash), eq(consentRequests.corporationStateId, registrationId)));
   return row;
 }
 
 /** Counts a try in one statement, so parallel guesses cannot exceed the limit; undefined when none is left. */
-export async function countConsentAttempt(executor: Db, requestId: string, maxAttempts: number): Promise<number | undefined> {
+export async function countConsentAttempt(
+  executor: Db,
+  requestId: string,
+  maxAttempts: number,
+): Promise<number | undefined> {
   const [row] = await executor
     .update(consentRequests)
     .set({ attempts: sql`${consentRequests.attempts} + 1` })
-    .where(and(eq(consentRequests.id, requestId), lt(consentRequests.attempts, maxAttempts), isNull(consentRequests.usedAt)))
+    .where(
+      and(eq(consentRequests.id, requestId), lt(consentRequests.attempts, maxAttempts), isNull(consentRequests.usedAt)),
+    )
     .returning({ attempts: consentRequests.attempts });
   return row?.attempts;
 }

@@ -1,4 +1,13 @@
-import { addCorporationState, listCorporationStates, removeCorporationState, requestStateConsent, setFirstTaxMonth, updateCorporationStateTaxId, verifyStateConsent, verifyStateTaxId } from '@levy/contracts';
+import {
+  addCorporationState,
+  listCorporationStates,
+  removeCorporationState,
+  requestStateConsent,
+  setFirstTaxMonth,
+  updateCorporationStateTaxId,
+  verifyStateConsent,
+  verifyStateTaxId,
+} from '@levy/contracts';
 import { defineRoute, reply } from '../../http/route';
 import type { StatesService } from './states.service';
 
@@ -14,19 +23,26 @@ export function stateRoutes(states: StatesService) {
     }),
     defineRoute({
       contract: addCorporationState,
-      handler: async ({ caller, params, body, ip }) => reply(await states.add(caller, params.id, params.code, body, ip), 'State added successfully'),
+      handler: async ({ caller, params, body, ip }) =>
+        reply(await states.add(caller, params.id, params.code, body, ip), 'State added successfully'),
     }),
     defineRoute({
       contract: updateCorporationStateTaxId,
-      handler: async ({ caller, params, body, ip }) => reply(await states.updateTaxId(caller, params.id, params.code, body, ip), 'State ID updated successfully'),
+      handler: async ({ caller, params, body, ip }) =>
+        reply(await states.updateTaxId(caller, params.id, params.code, body, ip), 'State ID updated successfully'),
     }),
     defineRoute({
       contract: setFirstTaxMonth,
-      handler: async ({ caller, params, body, ip }) => reply(await states.setFirstTaxMonth(caller, params.id, params.code, body.first_tax_month, ip), 'First tax month saved'),
+      handler: async ({ caller, params, body, ip }) =>
+        reply(
+          await states.setFirstTaxMonth(caller, params.id, params.code, body.first_tax_month, ip),
+          'First tax month saved',
+        ),
     }),
     defineRoute({
       contract: removeCorporationState,
-      handler: async ({ caller, params, ip }) => reply(await states.remove(caller, params.id, params.code, ip), 'State removed successfully'),
+      handler: async ({ caller, params, ip }) =>
+        reply(await states.remove(caller, params.id, params.code, ip), 'State removed successfully'),
     }),
     defineRoute({
       contract: requestStateConsent,
@@ -37,7 +53,8 @@ export function stateRoutes(states: StatesService) {
     }),
     defineRoute({
       contract: verifyStateConsent,
-      handler: async ({ caller, params, body, ip }) => reply(await states.verifyConsent(caller, params.id, params.code, body, ip), 'Consent confirmed'),
+      handler: async ({ caller, params, body, ip }) =>
+        reply(await states.verifyConsent(caller, params.id, params.code, body, ip), 'Consent confirmed'),
     }),
   ];
 }

@@ -43,14 +43,19 @@ function agencyStateOf(state: State): AgencyState {
  */
 export function refuseFederalPaye(state: Pick<State, 'collector' | 'name'>, what: string): void {
   if (state.collector === 'federal') {
-    throw new AppError('UNPROCESSABLE', `The ${state.name} collects WHT on payments to companies only: ${what} belongs to the State Internal Revenue Service where the employees live.`);
+    throw new AppError(
+      'UNPROCESSABLE',
+      `The ${state.name} collects WHT on payments to companies only: ${what} belongs to the State Internal Revenue Service where the employees live.`,
+    );
   }
 }
 
 /** Agency failures in the API's words: an unknown Tax ID is the field's problem; silence is UNAVAILABLE. */
 export function agencyFailure(error: unknown): unknown {
   if (!(error instanceof AgencyError)) return error;
-  return error.kind === 'not_found' ? invalidInput({ tax_payer_number: error.message }) : new AppError('UNAVAILABLE', error.message);
+  return error.kind === 'not_found'
+    ? invalidInput({ tax_payer_number: error.message })
+    : new AppError('UNAVAILABLE', error.message);
 }
 
 /**
@@ -68,7 +73,10 @@ export function createStatesService(deps: StatesDeps) {
   /** A state by its code (`LA`) or id (`25`). */
   async function findState(executor: Db, codeOrId: string): Promise<State> {
     const byId = /^\d+$/.test(codeOrId);
-    const state = await reference.findState(byId ? { id: Number(codeOrId) } : { code: codeOrId.toUpperCase() }, executor);
+    const state = await reference.findState(
+      byId ? { id: Number(codeOrId) } : { code: codeOrId.toUpperCase() },
+      executor,
+    );
     if (!state) throw new AppError('NOT_FOUND', 'State not found.');
     return state;
   }
@@ -82,7 +90,13 @@ export function createStatesService(deps: StatesDeps) {
   }
 
   /** The corporation's registration in a state, within the caller's reach. */
-  async function findRegistration(executor: Db, caller: Caller, corporationId: string, codeOrId: string, access: 'read' | 'write') {
+  async function findRegistration(
+    executor: Db,
+    caller: Caller,
+    corporationId: string,
+    codeOrId: string,
+    access: 'read' | 'write',
+  ) {
     const corporation = await corporations.findAccessible(executor, caller, corporationId, access);
     const state = await findState(executor, codeOrId);
     const registration = await repo.findRegistration(executor, corporation.id, state.id);
@@ -91,7 +105,13 @@ export function createStatesService(deps: StatesDeps) {
   }
 
   /** `consentRequestedAt`: when an OTP was last sent for consent (null: never asked, so nothing is pending). */
-  function toView(registration: Registration, state: State, corporationName: string, payroll: { employees: number; updatedAt: Date | null }, consentRequestedAt: Date | null) {
+  function toView(
+    registration: Registration,
+    state: State,
+    corporationName: string,
+    payroll: { employees: number; updatedAt: Date | null },
+    consentRequestedAt: Date | null,
+  ) {
     return {
       id: registration.id,
       tax_payer_number: registration.taxPayerNumber,
@@ -101,7 +121,13 @@ export function createStatesService(deps: StatesDeps) {
       consent_requested_at: consentRequestedAt?.toISOString() ?? null,
       employee_count: payroll.employees,
       payroll_updated_at: payroll.updatedAt?.toISOString() ?? null,
-      state: { id: state.id, code: state.code, name: state.name, revenue_service: state.revenueService, collector: state.collector },
+      state: {
+        id: state.id,
+        code: state.code,
+        name: state.name,
+        revenue_service: state.revenueService,
+        collector: state.collector,
+      },
       created_at: registration.createdAt.toISOString(),
       first_tax_month: registration.firstTaxMonth,
       name_matches: isSameTaxpayerName(registration.taxPayerName, corporationName),
@@ -110,8 +136,17 @@ export function createStatesService(deps: StatesDeps) {
 
   async function registrationView(executor: Db, registration: Registration, corporationName: string) {
     const state = await reference.findState({ id: registration.stateId }, executor);
-    const [contents, consentRequests] = await Promise.all([deps.payrollContents(executor, [registration.id]), repo.findLastConsentRequests(executor, [registration.id])]);
-    return toView(registration, state!, corporationName, contents.get(registration.id) ?? NO_PAYROLL, consentRequests.get(registration.id) ?? null);
+    const [contents, consentRequests] = await Promise.all([
+      deps.payrollContents(executor, [registration.id]),
+      repo.findLastConsentRequests(executor, [registration.id]),
+    ]);
+    return toView(
+      registration,
+      state!,
+      corporationName,
+      contents.get(registration.id) ?? NO_PAYROLL,
+      consentRequests.get(registration.id) ?? null,
+    );
   }
 
   /** The first tax month a form asks for: this month by default, back to the engine's earliest period, never ahead. */
@@ -119,7 +154,10 @@ export function createStatesService(deps: StatesDeps) {
     const current = lagosPeriod(new Date());
     const month = value ?? current;
     if (month > current) throw invalidInput({ first_tax_month: 'The first tax month cannot be in the future' });
-    if (month < EARLIEST_SUPPORTED_PERIOD) throw invalidInput({ first_tax_month: `The first tax month cannot be before ${EARLIEST_SUPPORTED_PERIOD}: Levy's tax rules start then` });
+    if (month < EARLIEST_SUPPORTED_PERIOD)
+      throw invalidInput({
+        first_tax_month: `The first tax month cannot be before ${EARLIEST_SUPPORTED_PERIOD}: Levy's tax rules start then`,
+      });
     return month;
   }
 
@@ -127,7 +165,12 @@ export function createStatesService(deps: StatesDeps) {
    * The agency's taxpayer for a Tax ID, refused with CONFLICT naming it when it is not the
    * corporation (case, punctuation and Ltd/Limited aside) unless the user confirmed it is.
    */
-  async function taxpayerFor(state: State, taxPayerNumber: string, corporationName: string, confirmName: boolean | undefined) {
+  async function taxpayerFor(
+    state: State,
+    taxPayerNumber: string,
+    corporationName: string,
+    confirmName: boolean | undefined,
+  ) {
     const taxpayer = await verifyWithAgency(state, taxPayerNumber, corporationName);
     if (!confirmName && !isSameTaxpayerName(taxpayer.name, corporationName)) {
       throw new AppError(
@@ -141,10 +184,18 @@ export function createStatesService(deps: StatesDeps) {
 
   /** Deletes a registration and everything under it; says what went. */
   async function deleteRegistration(executor: Db, registration: Registration) {
-    const { employees, files } = (await deps.payrollContents(executor, [registration.id])).get(registration.id) ?? { employees: 0, files: 0 };
+    const { employees, files } = (await deps.payrollContents(executor, [registration.id])).get(registration.id) ?? {
+      employees: 0,
+      files: 0,
+    };
     // The payroll rows go with the registration (their foreign keys cascade).
     await repo.deleteRegistration(executor, registration.id);
-    return { tax_payer_number: registration.taxPayerNumber, employees, payroll_files: files, consent: registration.isControlConsentGiven };
+    return {
+      tax_payer_number: registration.taxPayerNumber,
+      employees,
+      payroll_files: files,
+      consent: registration.isControlConsentGiven,
+    };
   }
 
   return {
@@ -152,26 +203,57 @@ export function createStatesService(deps: StatesDeps) {
 
     async listForCorporation(caller: Caller, corporationId: string) {
       const corporation = await corporations.findAccessible(db, caller, corporationId, 'read');
-      const [registrations, allStates] = await Promise.all([repo.findRegistrationsOfCorporation(db, corporation.id), reference.listStates(db)]);
+      const [registrations, allStates] = await Promise.all([
+        repo.findRegistrationsOfCorporation(db, corporation.id),
+        reference.listStates(db),
+      ]);
       const registrationIds = registrations.map((registration) => registration.id);
-      const [contents, consentRequests] = await Promise.all([deps.payrollContents(db, registrationIds), repo.findLastConsentRequests(db, registrationIds)]);
+      const [contents, consentRequests] = await Promise.all([
+        deps.payrollContents(db, registrationIds),
+        repo.findLastConsentRequests(db, registrationIds),
+      ]);
       const registrationByState = new Map(registrations.map((registration) => [registration.stateId, registration]));
       // By state name: the reference list comes sorted.
       return allStates.flatMap((state) => {
         const registration = registrationByState.get(state.id);
-        return registration ? [toView(registration, state, corporation.name, contents.get(registration.id) ?? NO_PAYROLL, consentRequests.get(registration.id) ?? null)] : [];
+        return registration
+          ? [
+              toView(
+                registration,
+                state,
+                corporation.name,
+                contents.get(registration.id) ?? NO_PAYROLL,
+                consentRequests.get(registration.id) ?? null,
+              ),
+            ]
+          : [];
       });
     },
 
     /** Every registration of an organisation's corporations with its state, first tax month and created date (the alerts module's deadlines start there). */
     async registrationsOfOrganisation(organisationId: string) {
-      const [corporationList, allStates] = await Promise.all([corporations.allOfOrganisation(organisationId), reference.listStates(db)]);
+      const [corporationList, allStates] = await Promise.all([
+        corporations.allOfOrganisation(organisationId),
+        reference.listStates(db),
+      ]);
       const statesById = new Map(allStates.map((state) => [state.id, state]));
-      const perCorporation = await Promise.all(corporationList.map((corporation) => repo.findRegistrationsOfCorporation(db, corporation.id)));
+      const perCorporation = await Promise.all(
+        corporationList.map((corporation) => repo.findRegistrationsOfCorporation(db, corporation.id)),
+      );
       return corporationList.flatMap((corporation, index) =>
         perCorporation[index].flatMap((registration) => {
           const state = statesById.get(registration.stateId);
-          return state ? [{ registrationId: registration.id, corporation: { id: corporation.id, name: corporation.name }, state: { id: state.id, code: state.code, name: state.name, collector: state.collector }, firstTaxMonth: registration.firstTaxMonth, createdAt: registration.createdAt }] : [];
+          return state
+            ? [
+                {
+                  registrationId: registration.id,
+                  corporation: { id: corporation.id, name: corporation.name },
+                  state: { id: state.id, code: state.code, name: state.name, collector: state.collector },
+                  firstTaxMonth: registration.firstTaxMonth,
+                  createdAt: registration.createdAt,
+                },
+              ]
+            : [];
         }),
       );
     },
@@ -179,23 +261,63 @@ export function createStatesService(deps: StatesDeps) {
     /** Asks the agency who holds this Tax ID (step 1 of Add/Update state), for the corporation registering it when given. */
     async verify(caller: Caller, stateCodeOrId: string, input: { tax_payer_number: string; corporation_id?: string }) {
       const state = await findState(db, stateCodeOrId);
-      const corporation = input.corporation_id ? await corporations.findAccessible(db, caller, input.corporation_id, 'read') : null;
+      const corporation = input.corporation_id
+        ? await corporations.findAccessible(db, caller, input.corporation_id, 'read')
+        : null;
       const taxpayer = await verifyWithAgency(state, input.tax_payer_number, corporation?.name);
-      return { name: taxpayer.name, tax_payer_number: taxpayer.taxPayerNumber, name_matches: corporation ? isSameTaxpayerName(taxpayer.name, corporation.name) : null };
+      return {
+        name: taxpayer.name,
+        tax_payer_number: taxpayer.taxPayerNumber,
+        name_matches: corporation ? isSameTaxpayerName(taxpayer.name, corporation.name) : null,
+      };
     },
 
     async add(caller: Caller, corporationId: string, stateCodeOrId: string, input: RegisterStateInput, ip: string) {
       const corporation = await corporations.findAccessible(db, caller, corporationId, 'write');
       const state = await findState(db, stateCodeOrId);
       const existing = await repo.findRegistration(db, corporation.id, state.id);
-      if (existing) throw new AppError('CONFLICT', `${state.name} is already registered for this corporation. Update its Tax ID instead.`);
+      if (existing)
+        throw new AppError(
+          'CONFLICT',
+          `${state.name} is already registered for this corporation. Update its Tax ID instead.`,
+        );
       const firstTaxMonth = firstTaxMonthOf(input.first_tax_month);
       // The agency is asked outside any transaction: a slow agency must not hold the database.
       const taxpayer = await taxpayerFor(state, input.tax_payer_number, corporation.name, input.confirm_name);
       const registration = await db.transaction(async (tx) => {
-        const created = await repo.insertRegistration(tx, { corporationId: corporation.id, stateId: state.id, taxPayerNumber: taxpayer.taxPayerNumber, taxPayerName: taxpayer.name, firstTaxMonth, createdBy: caller.userId }, { skipIfExists: true });
-        if (!created) throw new AppError('CONFLICT', `${state.name} is already registered for this corporation. Update its Tax ID instead.`);
-        await recordAudit(tx, { organisationId: corporation.organisationId, actorUserId: caller.userId, action: 'state.added', resourceType: 'corporation_state', resourceId: created.id, details: { corporation_id: corporation.id, state: state.code, tax_payer_number: taxpayer.taxPayerNumber, taxpayer_name: taxpayer.name, name_confirmed: input.confirm_name === true, first_tax_month: firstTaxMonth }, ipAddress: ip });
+        const created = await repo.insertRegistration(
+          tx,
+          {
+            corporationId: corporation.id,
+            stateId: state.id,
+            taxPayerNumber: taxpayer.taxPayerNumber,
+            taxPayerName: taxpayer.name,
+            firstTaxMonth,
+            createdBy: caller.userId,
+          },
+          { skipIfExists: true },
+        );
+        if (!created)
+          throw new AppError(
+            'CONFLICT',
+            `${state.name} is already registered for this corporation. Update its Tax ID instead.`,
+          );
+        await recordAudit(tx, {
+          organisationId: corporation.organisationId,
+          actorUserId: caller.userId,
+          action: 'state.added',
+          resourceType: 'corporation_state',
+          resourceId: created.id,
+          details: {
+            corporation_id: corporation.id,
+            state: state.code,
+            tax_payer_number: taxpayer.taxPayerNumber,
+            taxpayer_name: taxpayer.name,
+            name_confirmed: input.confirm_name === true,
+            first_tax_month: firstTaxMonth,
+          },
+          ipAddress: ip,
+        });
         return created;
       });
       return toView(registration, state, corporation.name, NO_PAYROLL, null);
@@ -205,45 +327,123 @@ export function createStatesService(deps: StatesDeps) {
     async setFirstTaxMonth(caller: Caller, corporationId: string, stateCodeOrId: string, month: string, ip: string) {
       const firstTaxMonth = firstTaxMonthOf(month);
       return db.transaction(async (tx) => {
-        const { corporation, state, registration } = await findRegistration(tx, caller, corporationId, stateCodeOrId, 'write');
+        const { corporation, state, registration } = await findRegistration(
+          tx,
+          caller,
+          corporationId,
+          stateCodeOrId,
+          'write',
+        );
         const updated = await repo.updateRegistration(tx, registration.id, { firstTaxMonth });
-        await recordAudit(tx, { organisationId: corporation.organisationId, actorUserId: caller.userId, action: 'state.first_tax_month_changed', resourceType: 'corporation_state', resourceId: registration.id, details: { state: state.code, from: registration.firstTaxMonth, to: firstTaxMonth }, ipAddress: ip });
+        await recordAudit(tx, {
+          organisationId: corporation.organisationId,
+          actorUserId: caller.userId,
+          action: 'state.first_tax_month_changed',
+          resourceType: 'corporation_state',
+          resourceId: registration.id,
+          details: { state: state.code, from: registration.firstTaxMonth, to: firstTaxMonth },
+          ipAddress: ip,
+        });
         return registrationView(tx, updated, corporation.name);
       });
     },
 
     /** Update {state} Id: the old registration and its data go, the new one comes, in one transaction. */
-    async updateTaxId(caller: Caller, corporationId: string, stateCodeOrId: string, input: RegisterStateInput, ip: string) {
-      const { corporation, state, registration } = await findRegistration(db, caller, corporationId, stateCodeOrId, 'write');
+    async updateTaxId(
+      caller: Caller,
+      corporationId: string,
+      stateCodeOrId: string,
+      input: RegisterStateInput,
+      ip: string,
+    ) {
+      const { corporation, state, registration } = await findRegistration(
+        db,
+        caller,
+        corporationId,
+        stateCodeOrId,
+        'write',
+      );
       // The new Tax ID keeps the months owed unless the form says otherwise.
-      const firstTaxMonth = input.first_tax_month === undefined ? registration.firstTaxMonth : firstTaxMonthOf(input.first_tax_month);
+      const firstTaxMonth =
+        input.first_tax_month === undefined ? registration.firstTaxMonth : firstTaxMonthOf(input.first_tax_month);
       const taxpayer = await taxpayerFor(state, input.tax_payer_number, corporation.name, input.confirm_name);
       return db.transaction(async (tx) => {
         const { registration: current } = await findRegistration(tx, caller, corporationId, stateCodeOrId, 'write');
         const removed = await deleteRegistration(tx, current);
-        const created = (await repo.insertRegistration(tx, { corporationId: corporation.id, stateId: state.id, taxPayerNumber: taxpayer.taxPayerNumber, taxPayerName: taxpayer.name, firstTaxMonth, createdBy: caller.userId }, { skipIfExists: false }))!;
-        await recordAudit(tx, { organisationId: corporation.organisationId, actorUserId: caller.userId, action: 'state.tax_id_updated', resourceType: 'corporation_state', resourceId: created.id, details: { corporation_id: corporation.id, state: state.code, from: current.taxPayerNumber, to: taxpayer.taxPayerNumber, taxpayer_name: taxpayer.name, name_confirmed: input.confirm_name === true, removed }, ipAddress: ip });
+        const created = (await repo.insertRegistration(
+          tx,
+          {
+            corporationId: corporation.id,
+            stateId: state.id,
+            taxPayerNumber: taxpayer.taxPayerNumber,
+            taxPayerName: taxpayer.name,
+            firstTaxMonth,
+            createdBy: caller.userId,
+          },
+          { skipIfExists: false },
+        ))!;
+        await recordAudit(tx, {
+          organisationId: corporation.organisationId,
+          actorUserId: caller.userId,
+          action: 'state.tax_id_updated',
+          resourceType: 'corporation_state',
+          resourceId: created.id,
+          details: {
+            corporation_id: corporation.id,
+            state: state.code,
+            from: current.taxPayerNumber,
+            to: taxpayer.taxPayerNumber,
+            taxpayer_name: taxpayer.name,
+            name_confirmed: input.confirm_name === true,
+            removed,
+          },
+          ipAddress: ip,
+        });
         return { ...toView(created, state, corporation.name, NO_PAYROLL, null), removed };
       });
     },
 
     async remove(caller: Caller, corporationId: string, stateCodeOrId: string, ip: string) {
       return db.transaction(async (tx) => {
-        const { corporation, state, registration } = await findRegistration(tx, caller, corporationId, stateCodeOrId, 'write');
+        const { corporation, state, registration } = await findRegistration(
+          tx,
+          caller,
+          corporationId,
+          stateCodeOrId,
+          'write',
+        );
         const removed = await deleteRegistration(tx, registration);
-        await recordAudit(tx, { organisationId: corporation.organisationId, actorUserId: caller.userId, action: 'state.removed', resourceType: 'corporation_state', resourceId: registration.id, details: { corporation_id: corporation.id, state: state.code, removed }, ipAddress: ip });
+        await recordAudit(tx, {
+          organisationId: corporation.organisationId,
+          actorUserId: caller.userId,
+          action: 'state.removed',
+          resourceType: 'corporation_state',
+          resourceId: registration.id,
+          details: { corporation_id: corporation.id, state: state.code, removed },
+          ipAddress: ip,
+        });
         return { state: { id: state.id, code: state.code, name: state.name }, removed };
       });
     },
 
     /** Step 1 of Manage Payroll: the agency mails a code to the taxpayer's registered email. */
     async requestConsent(caller: Caller, corporationId: string, stateCodeOrId: string) {
-      const { corporation, state, registration } = await findRegistration(db, caller, corporationId, stateCodeOrId, 'write');
+      const { corporation, state, registration } = await findRegistration(
+        db,
+        caller,
+        corporationId,
+        stateCodeOrId,
+        'write',
+      );
       refuseFederalPaye(state, 'consent to manage payroll');
       const owner = await deps.organisations.ownerOf(corporation.organisationId);
       let sent: { reference: string; email: string };
       try {
-        sent = await agency.requestConsentOtp({ state: agencyStateOf(state), taxPayerNumber: registration.taxPayerNumber, contactEmail: owner.email });
+        sent = await agency.requestConsentOtp({
+          state: agencyStateOf(state),
+          taxPayerNumber: registration.taxPayerNumber,
+          contactEmail: owner.email,
+        });
       } catch (error) {
         throw agencyFailure(error);
       }
@@ -260,13 +460,26 @@ export function createStatesService(deps: StatesDeps) {
     },
 
     /** Step 2: the code from the mail. Five tries, ten minutes, once. */
-    async verifyConsent(caller: Caller, corporationId: string, stateCodeOrId: string, input: { pin: string; token: string }, ip: string) {
-      const { corporation, state, registration } = await findRegistration(db, caller, corporationId, stateCodeOrId, 'write');
+    async verifyConsent(
+      caller: Caller,
+      corporationId: string,
+      stateCodeOrId: string,
+      input: { pin: string; token: string },
+      ip: string,
+    ) {
+      const { corporation, state, registration } = await findRegistration(
+        db,
+        caller,
+        corporationId,
+        stateCodeOrId,
+        'write',
+      );
       refuseFederalPaye(state, 'consent to manage payroll');
       const request = await repo.findConsentRequest(db, hashToken(input.token), registration.id);
       if (!request) throw invalidInput({ token: 'This consent request is not valid. Request a new code.' });
       if (request.usedAt) throw invalidInput({ pin: 'This code was already used. Request a new one.' });
-      if (request.expiresAt.getTime() < Date.now()) throw invalidInput({ pin: 'This code has expired. Request a new one.' });
+      if (request.expiresAt.getTime() < Date.now())
+        throw invalidInput({ pin: 'This code has expired. Request a new one.' });
       // Count the try before checking it, so parallel guesses cannot exceed the limit.
       const attempts = await repo.countConsentAttempt(db, request.id, CONSENT_RULES.maxAttempts);
       if (attempts === undefined) throw new AppError('RATE_LIMITED', 'Too many wrong codes. Request a new one.');
@@ -278,12 +491,26 @@ export function createStatesService(deps: StatesDeps) {
       }
       if (!isCorrect) {
         const left = CONSENT_RULES.maxAttempts - attempts;
-        throw invalidInput({ pin: left > 0 ? `The code is not correct. ${left} ${left === 1 ? 'try' : 'tries'} left.` : 'The code is not correct. Request a new one.' });
+        throw invalidInput({
+          pin:
+            left > 0
+              ? `The code is not correct. ${left} ${left === 1 ? 'try' : 'tries'} left.`
+              : 'The code is not correct. Request a new one.',
+        });
       }
       return db.transaction(async (tx) => {
-        if (!(await repo.useConsentRequest(tx, request.id))) throw invalidInput({ pin: 'This code was already used. Request a new one.' });
+        if (!(await repo.useConsentRequest(tx, request.id)))
+          throw invalidInput({ pin: 'This code was already used. Request a new one.' });
         const updated = await repo.markConsentGiven(tx, registration.id);
-        await recordAudit(tx, { organisationId: corporation.organisationId, actorUserId: caller.userId, action: 'state.consent_given', resourceType: 'corporation_state', resourceId: registration.id, details: { state: state.code }, ipAddress: ip });
+        await recordAudit(tx, {
+          organisationId: corporation.organisationId,
+          actorUserId: caller.userId,
+          action: 'state.consent_given',
+          resourceType: 'corporation_state',
+          resourceId: registration.id,
+          details: { state: state.code },
+          ipAddress: ip,
+        });
         return registrationView(tx, updated, corporation.name);
       });
     },

@@ -26,7 +26,10 @@ describe('roles', () => {
     const roles = groups.data.flatMap((group: { roles: unknown[] }) => group.roles);
     expect(roles.map((role: { code: string }) => role.code)).toEqual(['user.admin', 'user.member']);
     expect(roles[1].description).toBe('Can only carry out the functions');
-    const staffGroups = await test.call('GET', 'auth', 'roles/groups', { token: owner.token, params: { user_type_id: 1 } });
+    const staffGroups = await test.call('GET', 'auth', 'roles/groups', {
+      token: owner.token,
+      params: { user_type_id: 1 },
+    });
     expect(staffGroups.data).toEqual([]);
   });
 });
@@ -35,83 +38,153 @@ describe('invitations', () => {
   it('invites, verifies publicly, and lets a new person sign up and accept once', async () => {
     const owner = await ownerWithOrganisation(test);
     const email = 'new.hire@example.ng';
-    const invited = await test.call('POST', 'auth', 'organisations/users/invite', { token: owner.token, body: { email, role_id: 2 } });
+    const invited = await test.call('POST', 'auth', 'organisations/users/invite', {
+      token: owner.token,
+      body: { email, role_id: 2 },
+    });
     expect(invited.message).toBe('Invite sent successfully');
     const link = await invitationLink(email);
     expect(link).toMatch(/^http:\/\/levy\.test\/invite\/[\w-]{43}$/);
 
-    const verified = await test.call('POST', 'public', 'organisations/users/invite/verify', { body: { ott: ottOf(link) } });
-    expect(verified.data).toMatchObject({ email, organisation: { id: owner.organisationId, name: 'Acme Nigeria Ltd' }, role: { code: 'user.member' }, has_account: false });
+    const verified = await test.call('POST', 'public', 'organisations/users/invite/verify', {
+      body: { ott: ottOf(link) },
+    });
+    expect(verified.data).toMatchObject({
+      email,
+      organisation: { id: owner.organisationId, name: 'Acme Nigeria Ltd' },
+      role: { code: 'user.member' },
+      has_account: false,
+    });
 
     const { session } = await signUp(test, { email, invitation_token: ottOf(link) });
     expect(session.invitations).toHaveLength(1);
     expect(session.organisation).toBeNull();
-    const accepted = await test.call('POST', 'auth', `organisations/${owner.organisationId}/users/invite/${invited.data.id}`, { token: session.token });
+    const accepted = await test.call(
+      'POST',
+      'auth',
+      `organisations/${owner.organisationId}/users/invite/${invited.data.id}`,
+      { token: session.token },
+    );
     expect(accepted.message).toBe('Invitation accepted');
     const me = await test.call('GET', 'auth', 'users/me', { token: session.token });
     expect(me.data.organisation).toMatchObject({ id: owner.organisationId, is_owner: false });
     expect(me.data.user.role.code).toBe('user.member');
     expect(me.data.permissions.auth['organisation.inviteuser']).toBe(false);
 
-    const reused = await test.call('POST', 'public', 'organisations/users/invite/verify', { body: { ott: ottOf(link) } });
+    const reused = await test.call('POST', 'public', 'organisations/users/invite/verify', {
+      body: { ott: ottOf(link) },
+    });
     expect(reused.code).toBe('NOT_FOUND');
-    const acceptedAgain = await test.call('POST', 'auth', `organisations/${owner.organisationId}/users/invite/${invited.data.id}`, { token: session.token });
+    const acceptedAgain = await test.call(
+      'POST',
+      'auth',
+      `organisations/${owner.organisationId}/users/invite/${invited.data.id}`,
+      { token: session.token },
+    );
     expect(acceptedAgain.code).toBe('NOT_FOUND');
   });
 
   it('resends to someone already invited and refuses someone already a member', async () => {
     const owner = await ownerWithOrganisation(test);
     const member = await joinAsMember(test, owner);
-    const again = await test.call('POST', 'auth', 'organisations/users/invite', { token: owner.token, body: { email: member.email.toUpperCase(), role_id: 2 } });
+    const again = await test.call('POST', 'auth', 'organisations/users/invite', {
+      token: owner.token,
+      body: { email: member.email.toUpperCase(), role_id: 2 },
+    });
     expect(again.status).toBe(409);
     expect(again.message).toBe('This person is already a member of the organisation.');
-    const ownerAgain = await test.call('POST', 'auth', 'organisations/users/invite', { token: owner.token, body: { email: owner.email, role_id: 1 } });
+    const ownerAgain = await test.call('POST', 'auth', 'organisations/users/invite', {
+      token: owner.token,
+      body: { email: owner.email, role_id: 1 },
+    });
     expect(ownerAgain.code).toBe('CONFLICT');
 
-    await test.call('POST', 'auth', 'organisations/users/invite', { token: owner.token, body: { email: 'twice@example.ng', role_id: 2 } });
+    await test.call('POST', 'auth', 'organisations/users/invite', {
+      token: owner.token,
+      body: { email: 'twice@example.ng', role_id: 2 },
+    });
     const firstLink = await invitationLink('twice@example.ng');
-    const resent = await test.call('POST', 'auth', 'organisations/users/invite', { token: owner.token, body: { email: 'twice@example.ng', role_id: 1 } });
+    const resent = await test.call('POST', 'auth', 'organisations/users/invite', {
+      token: owner.token,
+      body: { email: 'twice@example.ng', role_id: 1 },
+    });
     expect(resent.message).toBe('Invite resent successfully');
     const newLink = await invitationLink('twice@example.ng');
     expect(newLink).not.toBe(firstLink);
     // The older link stops working once a new one is sent.
-    expect((await test.call('POST', 'public', 'organisations/users/invite/verify', { body: { ott: ottOf(firstLink) } })).code).toBe('NOT_FOUND');
-    expect((await test.call('POST', 'public', 'organisations/users/invite/verify', { body: { ott: ottOf(newLink) } })).data.role.code).toBe('user.admin');
+    expect(
+      (await test.call('POST', 'public', 'organisations/users/invite/verify', { body: { ott: ottOf(firstLink) } }))
+        .code,
+    ).toBe('NOT_FOUND');
+    expect(
+      (await test.call('POST', 'public', 'organisations/users/invite/verify', { body: { ott: ottOf(newLink) } })).data
+        .role.code,
+    ).toBe('user.admin');
   });
 
   it('answers bad invitation input with the spec messages', async () => {
     const owner = await ownerWithOrganisation(test);
-    const bad = await test.call('POST', 'auth', 'organisations/users/invite', { token: owner.token, body: { email: 'nope', role_id: 99 } });
+    const bad = await test.call('POST', 'auth', 'organisations/users/invite', {
+      token: owner.token,
+      body: { email: 'nope', role_id: 99 },
+    });
     expect(bad.data).toEqual({ email: 'Email address is not valid' });
     const missing = await test.call('POST', 'auth', 'organisations/users/invite', { token: owner.token, body: {} });
     expect(missing.data).toEqual({ email: 'Email is required', role_id: 'Role is required' });
-    const badRole = await test.call('POST', 'auth', 'organisations/users/invite', { token: owner.token, body: { email: 'x@example.ng', role_id: 99 } });
+    const badRole = await test.call('POST', 'auth', 'organisations/users/invite', {
+      token: owner.token,
+      body: { email: 'x@example.ng', role_id: 99 },
+    });
     expect(badRole.data).toEqual({ role_id: 'Role is not valid' });
   });
 
   it('refuses an expired invitation', async () => {
     const owner = await ownerWithOrganisation(test);
     const email = 'late@example.ng';
-    const invited = await test.call('POST', 'auth', 'organisations/users/invite', { token: owner.token, body: { email, role_id: 2 } });
+    const invited = await test.call('POST', 'auth', 'organisations/users/invite', {
+      token: owner.token,
+      body: { email, role_id: 2 },
+    });
     const ott = ottOf(await invitationLink(email));
-    await test.database.db.execute(sql`update organisation_users set invite_expires_at = now() - interval '1 minute' where id = ${invited.data.id}`);
+    await test.database.db.execute(
+      sql`update organisation_users set invite_expires_at = now() - interval '1 minute' where id = ${invited.data.id}`,
+    );
     const verified = await test.call('POST', 'public', 'organisations/users/invite/verify', { body: { ott } });
     expect(verified.status).toBe(422);
     expect(verified.message).toBe('This invitation has expired. Ask the organisation to send a new one.');
     // Signing up with an expired link does not count as a verified address.
     const registered = await test.call('POST', 'public', 'users/register', {
-      body: { first_name: 'Late', last_name: 'Comer', email, password: 'password-123', phone: '+2348030000001', marketing_source_id: 1, invitation_token: ott },
+      body: {
+        first_name: 'Late',
+        last_name: 'Comer',
+        email,
+        password: 'password-123',
+        phone: '+2348030000001',
+        marketing_source_id: 1,
+        invitation_token: ott,
+      },
     });
     expect(registered.data.requires_verification).toBe(true);
   });
 
   it('does not let one person accept an invitation addressed to another', async () => {
     const owner = await ownerWithOrganisation(test);
-    const invited = await test.call('POST', 'auth', 'organisations/users/invite', { token: owner.token, body: { email: 'intended@example.ng', role_id: 2 } });
+    const invited = await test.call('POST', 'auth', 'organisations/users/invite', {
+      token: owner.token,
+      body: { email: 'intended@example.ng', role_id: 2 },
+    });
     const { session } = await signUp(test);
-    const stolen = await test.call('POST', 'auth', `organisations/${owner.organisationId}/users/invite/${invited.data.id}`, { token: session.token });
+    const stolen = await test.call(
+      'POST',
+      'auth',
+      `organisations/${owner.organisationId}/users/invite/${invited.data.id}`,
+      { token: session.token },
+    );
     expect(stolen.code).toBe('NOT_FOUND');
-    const [row] = await queryRows<{ status: string }>(test.database.db, sql`select status from organisation_users where id = ${invited.data.id}`);
+    const [row] = await queryRows<{ status: string }>(
+      test.database.db,
+      sql`select status from organisation_users where id = ${invited.data.id}`,
+    );
     expect(row.status).toBe('invited');
   });
 });
@@ -121,7 +194,10 @@ describe('team list', () => {
     const owner = await ownerWithOrganisation(test);
     await joinAsMember(test, owner);
     for (const name of ['ada', 'bola', 'chika']) {
-      await test.call('POST', 'auth', 'organisations/users/invite', { token: owner.token, body: { email: `${name}@example.ng`, role_id: 2 } });
+      await test.call('POST', 'auth', 'organisations/users/invite', {
+        token: owner.token,
+        body: { email: `${name}@example.ng`, role_id: 2 },
+      });
     }
     const path = `organisations/${owner.organisationId}/users`;
     const firstPage = await test.call('GET', 'auth', path, { token: owner.token, params: { count: 2, page: 1 } });
@@ -133,26 +209,56 @@ describe('team list', () => {
 
     const lastPage = await test.call('GET', 'auth', path, { token: owner.token, params: { count: 2, page: 3 } });
     expect(lastPage.data.items).toHaveLength(1);
-    expect(lastPage.data.items[0]).toMatchObject({ email: owner.email, status: 'active', is_owner: true, role: { code: 'user.admin' } });
+    expect(lastPage.data.items[0]).toMatchObject({
+      email: owner.email,
+      status: 'active',
+      is_owner: true,
+      role: { code: 'user.admin' },
+    });
 
     const searched = await test.call('GET', 'auth', path, { token: owner.token, params: { search: 'BOLA' } });
     expect(searched.data.items.map((item: { email: string }) => item.email)).toEqual(['bola@example.ng']);
-    const invited = await test.call('GET', 'auth', path, { token: owner.token, params: { filters: JSON.stringify([{ field: 'status', value: 'invited' }]) } });
+    const invited = await test.call('GET', 'auth', path, {
+      token: owner.token,
+      params: { filters: JSON.stringify([{ field: 'status', value: 'invited' }]) },
+    });
     expect(invited.data.pagination.total_count).toBe(3);
-    const active = await test.call('GET', 'auth', path, { token: owner.token, params: { filters: [{ field: 'status', value: ['active'], cond_op: 'in' }] } });
+    const active = await test.call('GET', 'auth', path, {
+      token: owner.token,
+      params: { filters: [{ field: 'status', value: ['active'], cond_op: 'in' }] },
+    });
     expect(active.data.items.every((item: { status: string }) => item.status === 'active')).toBe(true);
     expect(active.data.pagination.total_count).toBe(2);
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
-    const addedLater = await test.call('GET', 'auth', path, { token: owner.token, params: { filters: [{ field: 'created_at', value: tomorrow, cond_op: '>=' }] } });
+    const addedLater = await test.call('GET', 'auth', path, {
+      token: owner.token,
+      params: { filters: [{ field: 'created_at', value: tomorrow, cond_op: '>=' }] },
+    });
     expect(addedLater.data.pagination.total_count).toBe(0);
-    const addedBefore = await test.call('GET', 'auth', path, { token: owner.token, params: { filters: [{ field: 'created_at', value: tomorrow, cond_op: '<=' }] } });
+    const addedBefore = await test.call('GET', 'auth', path, {
+      token: owner.token,
+      params: { filters: [{ field: 'created_at', value: tomorrow, cond_op: '<=' }] },
+    });
     expect(addedBefore.data.pagination.total_count).toBe(5);
-    const badStatus = await test.call('GET', 'auth', path, { token: owner.token, params: { filters: [{ field: 'status', value: 'removed' }] } });
+    const badStatus = await test.call('GET', 'auth', path, {
+      token: owner.token,
+      params: { filters: [{ field: 'status', value: 'removed' }] },
+    });
     expect(badStatus.data).toEqual({ filters: 'status cannot be removed' });
-    const badField = await test.call('GET', 'auth', path, { token: owner.token, params: { filters: [{ field: 'password', value: 'x' }] } });
+    const badField = await test.call('GET', 'auth', path, {
+      token: owner.token,
+      params: { filters: [{ field: 'password', value: 'x' }] },
+    });
     expect(badField.data).toEqual({ filters: 'Cannot filter by password' });
-    const byName = await test.call('GET', 'auth', path, { token: owner.token, params: { order_by: 'email', is_asc: 'true' } });
-    expect(byName.data.items.slice(0, 3).map((item: { email: string }) => item.email)).toEqual(['ada@example.ng', 'bola@example.ng', 'chika@example.ng']);
+    const byName = await test.call('GET', 'auth', path, {
+      token: owner.token,
+      params: { order_by: 'email', is_asc: 'true' },
+    });
+    expect(byName.data.items.slice(0, 3).map((item: { email: string }) => item.email)).toEqual([
+      'ada@example.ng',
+      'bola@example.ng',
+      'chika@example.ng',
+    ]);
   });
 });
 
@@ -160,17 +266,35 @@ describe('roles and removal', () => {
   it('promotes and demotes members, never the owner', async () => {
     const owner = await ownerWithOrganisation(test);
     const member = await joinAsMember(test, owner);
-    const promoted = await test.call('PUT', 'auth', `organisations/${owner.organisationId}/users/${member.membershipId}`, { token: owner.token, body: { role_id: 1 } });
+    const promoted = await test.call(
+      'PUT',
+      'auth',
+      `organisations/${owner.organisationId}/users/${member.membershipId}`,
+      { token: owner.token, body: { role_id: 1 } },
+    );
     expect(promoted.message).toBe('Role updated successfully');
     const me = await test.call('GET', 'auth', 'users/me', { token: member.token });
     expect(me.data.permissions.auth['organisation.inviteuser']).toBe(true);
 
-    const ownerRow = (await test.call('GET', 'auth', `organisations/${owner.organisationId}/users`, { token: owner.token, params: { search: owner.email } })).data.items[0];
-    const demoteOwner = await test.call('PUT', 'auth', `organisations/${owner.organisationId}/users/${ownerRow.id}`, { token: member.token, body: { role_id: 2 } });
+    const ownerRow = (
+      await test.call('GET', 'auth', `organisations/${owner.organisationId}/users`, {
+        token: owner.token,
+        params: { search: owner.email },
+      })
+    ).data.items[0];
+    const demoteOwner = await test.call('PUT', 'auth', `organisations/${owner.organisationId}/users/${ownerRow.id}`, {
+      token: member.token,
+      body: { role_id: 2 },
+    });
     expect(demoteOwner.code).toBe('FORBIDDEN');
     expect(demoteOwner.message).toBe("The organisation owner's role cannot be changed.");
 
-    const demoted = await test.call('PUT', 'auth', `organisations/${owner.organisationId}/users/${member.membershipId}`, { token: owner.token, body: { role_id: 2 } });
+    const demoted = await test.call(
+      'PUT',
+      'auth',
+      `organisations/${owner.organisationId}/users/${member.membershipId}`,
+      { token: owner.token, body: { role_id: 2 } },
+    );
     expect(demoted.code).toBe('OK');
   });
 
@@ -179,8 +303,13 @@ describe('roles and removal', () => {
     const admin = await joinAsMember(test, owner, 'user.admin');
     // An organisation whose owner has left the admin role (set directly: the API never allows it)
     // still cannot lose its last admin.
-    await test.database.db.execute(sql`update organisation_users set role_id = 2 where organisation_id = ${owner.organisationId} and user_id = ${owner.userId}`);
-    const result = await test.call('PUT', 'auth', `organisations/${owner.organisationId}/users/${admin.membershipId}`, { token: admin.token, body: { role_id: 2 } });
+    await test.database.db.execute(
+      sql`update organisation_users set role_id = 2 where organisation_id = ${owner.organisationId} and user_id = ${owner.userId}`,
+    );
+    const result = await test.call('PUT', 'auth', `organisations/${owner.organisationId}/users/${admin.membershipId}`, {
+      token: admin.token,
+      body: { role_id: 2 },
+    });
     expect(result.code).toBe('CONFLICT');
     expect(result.message).toBe('An organisation needs at least one admin. Make someone else an admin first.');
   });
@@ -188,17 +317,35 @@ describe('roles and removal', () => {
   it('removes a member, who then loses access; the owner cannot be removed', async () => {
     const owner = await ownerWithOrganisation(test);
     const member = await joinAsMember(test, owner, 'user.admin');
-    const ownerRow = (await test.call('GET', 'auth', `organisations/${owner.organisationId}/users`, { token: owner.token, params: { search: owner.email } })).data.items[0];
-    const removeOwner = await test.call('PUT', 'auth', `organisations/${owner.organisationId}/users/${ownerRow.id}/remove`, { token: member.token });
+    const ownerRow = (
+      await test.call('GET', 'auth', `organisations/${owner.organisationId}/users`, {
+        token: owner.token,
+        params: { search: owner.email },
+      })
+    ).data.items[0];
+    const removeOwner = await test.call(
+      'PUT',
+      'auth',
+      `organisations/${owner.organisationId}/users/${ownerRow.id}/remove`,
+      { token: member.token },
+    );
     expect(removeOwner.message).toBe('The organisation owner cannot be removed.');
 
-    const removed = await test.call('PUT', 'auth', `organisations/${owner.organisationId}/users/${member.membershipId}/remove`, { token: owner.token });
+    const removed = await test.call(
+      'PUT',
+      'auth',
+      `organisations/${owner.organisationId}/users/${member.membershipId}/remove`,
+      { token: owner.token },
+    );
     expect(removed.message).toBe('Member removed successfully');
     const after = await test.call('GET', 'auth', `organisations/${owner.organisationId}`, { token: member.token });
     expect(after.code).toBe('FORBIDDEN');
     const list = await test.call('GET', 'auth', `organisations/${owner.organisationId}/users`, { token: owner.token });
     expect(list.data.pagination.total_count).toBe(1);
-    const [audit] = await queryRows<{ action: string }>(test.database.db, sql`select action from audit_log where resource_id = ${member.membershipId} order by created_at desc limit 1`);
+    const [audit] = await queryRows<{ action: string }>(
+      test.database.db,
+      sql`select action from audit_log where resource_id = ${member.membershipId} order by created_at desc limit 1`,
+    );
     expect(audit.action).toBe('team.member_removed');
   });
 

@@ -1,5 +1,19 @@
 import type { ListFilter } from '@levy/contracts';
-import { and, asc, desc, eq, gt, ilike, isNotNull, ne, or, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  ilike,
+  isNotNull,
+  ne,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { readPage, totalRows } from '../../db/pagination';
@@ -44,7 +58,13 @@ export async function findMemberUserIds(executor: Db, organisationId: string): P
   const rows = await executor
     .select({ userId: organisationUsers.userId })
     .from(organisationUsers)
-    .where(and(eq(organisationUsers.organisationId, organisationId), ne(organisationUsers.status, 'removed'), isNotNull(organisationUsers.userId)));
+    .where(
+      and(
+        eq(organisationUsers.organisationId, organisationId),
+        ne(organisationUsers.status, 'removed'),
+        isNotNull(organisationUsers.userId),
+      ),
+    );
   return rows.map((row) => row.userId!);
 }
 
@@ -65,12 +85,30 @@ type MemberSort = Exclude<keyof typeof SORTABLE, 'name'>;
 /** The team page's statement; values, or placeholders where it is prepared. */
 function selectMembersPage(
   executor: Db,
-  input: { organisationId: string | Placeholder; people: PersonName[] | null; conditions: Array<SQL | undefined>; orderBy: keyof typeof SORTABLE; isAsc: boolean; limit: number | Placeholder; offset: number | Placeholder },
+  input: {
+    organisationId: string | Placeholder;
+    people: PersonName[] | null;
+    conditions: Array<SQL | undefined>;
+    orderBy: keyof typeof SORTABLE;
+    isAsc: boolean;
+    limit: number | Placeholder;
+    offset: number | Placeholder;
+  },
 ) {
   const members = executor.select({ member: MEMBER_LISTED, total: totalRows() }).from(organisationUsers).$dynamic();
   const order = SORTABLE[input.orderBy];
-  return (input.people ? members.leftJoin(personNames(input.people), sql`person_names.id = ${organisationUsers.userId}`) : members)
-    .where(and(eq(organisationUsers.organisationId, input.organisationId), ne(organisationUsers.status, 'removed'), ...input.conditions))
+  return (
+    input.people
+      ? members.leftJoin(personNames(input.people), sql`person_names.id = ${organisationUsers.userId}`)
+      : members
+  )
+    .where(
+      and(
+        eq(organisationUsers.organisationId, input.organisationId),
+        ne(organisationUsers.status, 'removed'),
+        ...input.conditions,
+      ),
+    )
     .orderBy(input.isAsc ? asc(order) : desc(order), asc(organisationUsers.id))
     .limit(input.limit)
     .offset(input.offset);
@@ -94,15 +132,32 @@ const plainMembersPage = preparedVariants((executor, sort: SortVariant<MemberSor
  */
 export async function findMembersPage(
   executor: Db,
-  query: { organisationId: string; people: PersonName[] | null; filters: ListFilter[] | undefined; search: string | null; orderBy: string | undefined; isAsc: boolean; limit: number; offset: number },
+  query: {
+    organisationId: string;
+    people: PersonName[] | null;
+    filters: ListFilter[] | undefined;
+    search: string | null;
+    orderBy: string | undefined;
+    isAsc: boolean;
+    limit: number;
+    offset: number;
+  },
 ) {
-  const orderBy = query.orderBy && Object.hasOwn(SORTABLE, query.orderBy) ? (query.orderBy as keyof typeof SORTABLE) : 'created_at';
-  const conditions = [...filterConditions(query.filters, MEMBER_FILTERS), query.search ? or(ilike(organisationUsers.email, query.search), ilike(fullName, query.search)) : undefined];
+  const orderBy =
+    query.orderBy && Object.hasOwn(SORTABLE, query.orderBy) ? (query.orderBy as keyof typeof SORTABLE) : 'created_at';
+  const conditions = [
+    ...filterConditions(query.filters, MEMBER_FILTERS),
+    query.search ? or(ilike(organisationUsers.email, query.search), ilike(fullName, query.search)) : undefined,
+  ];
   const isPlain = orderBy !== 'name' && conditions.every((condition) => condition === undefined);
   const { rows, total } = await readPage(
     (page) =>
       isPlain
-        ? plainMembersPage(executor, sortVariant(orderBy, query.isAsc), { organisationId: query.organisationId, limit: page.limit, offset: page.offset })
+        ? plainMembersPage(executor, sortVariant(orderBy, query.isAsc), {
+            organisationId: query.organisationId,
+            limit: page.limit,
+            offset: page.offset,
+          })
         : selectMembersPage(executor, { ...query, conditions, orderBy, limit: page.limit, offset: page.offset }),
     query,
   );
@@ -116,7 +171,11 @@ export async function findMembersPage(
  */
 function selectActiveMembership(executor: Db, userId: SQLWrapper, organisationId: SQLWrapper) {
   return executor
-    .select({ id: organisationUsers.id, organisationId: organisationUsers.organisationId, roleId: organisationUsers.roleId })
+    .select({
+      id: organisationUsers.id,
+      organisationId: organisationUsers.organisationId,
+      roleId: organisationUsers.roleId,
+    })
     .from(organisationUsers)
     .where(
       and(
@@ -130,7 +189,9 @@ function selectActiveMembership(executor: Db, userId: SQLWrapper, organisationId
 }
 
 const activeMembership = preparedQuery((executor) =>
-  selectActiveMembership(executor, sql.placeholder('userId'), sql.placeholder('organisationId')).prepare('active_membership'),
+  selectActiveMembership(executor, sql.placeholder('userId'), sql.placeholder('organisationId')).prepare(
+    'active_membership',
+  ),
 );
 
 /**
@@ -145,36 +206,70 @@ export function activeMembershipOf(executor: Db, userId: AnyPgColumn, organisati
 export type ActiveMembershipRow = Pick<Membership, 'id' | 'organisationId' | 'roleId'>;
 
 /** The membership a session works in: the organisation given, else the latest accepted. */
-export async function findActiveMembership(executor: Db, userId: string, organisationId: string | null): Promise<ActiveMembershipRow | undefined> {
+export async function findActiveMembership(
+  executor: Db,
+  userId: string,
+  organisationId: string | null,
+): Promise<ActiveMembershipRow | undefined> {
   const [row] = await activeMembership(executor, { userId, organisationId });
   return row;
 }
 
 /** A member or invitation of the organisation that has not been removed. */
-export async function findLiveMember(executor: Db, organisationId: string, memberId: string): Promise<Membership | undefined> {
+export async function findLiveMember(
+  executor: Db,
+  organisationId: string,
+  memberId: string,
+): Promise<Membership | undefined> {
   const [row] = await executor
     .select()
     .from(organisationUsers)
-    .where(and(eq(organisationUsers.id, memberId), eq(organisationUsers.organisationId, organisationId), ne(organisationUsers.status, 'removed')));
+    .where(
+      and(
+        eq(organisationUsers.id, memberId),
+        eq(organisationUsers.organisationId, organisationId),
+        ne(organisationUsers.status, 'removed'),
+      ),
+    );
   return row;
 }
 
 /** The organisation's live membership or invitation for an email, locked for the caller's transaction. */
-export async function findLiveMemberByEmailForUpdate(executor: Db, organisationId: string, email: string): Promise<Membership | undefined> {
+export async function findLiveMemberByEmailForUpdate(
+  executor: Db,
+  organisationId: string,
+  email: string,
+): Promise<Membership | undefined> {
   const [row] = await executor
     .select()
     .from(organisationUsers)
-    .where(and(eq(organisationUsers.organisationId, organisationId), sameEmail(email), ne(organisationUsers.status, 'removed')))
+    .where(
+      and(
+        eq(organisationUsers.organisationId, organisationId),
+        sameEmail(email),
+        ne(organisationUsers.status, 'removed'),
+      ),
+    )
     .for('update');
   return row;
 }
 
 /** An open invitation of the organisation, locked for the caller's transaction. */
-export async function findInvitationForUpdate(executor: Db, organisationId: string, invitationId: string): Promise<Membership | undefined> {
+export async function findInvitationForUpdate(
+  executor: Db,
+  organisationId: string,
+  invitationId: string,
+): Promise<Membership | undefined> {
   const [row] = await executor
     .select()
     .from(organisationUsers)
-    .where(and(eq(organisationUsers.id, invitationId), eq(organisationUsers.organisationId, organisationId), eq(organisationUsers.status, 'invited')))
+    .where(
+      and(
+        eq(organisationUsers.id, invitationId),
+        eq(organisationUsers.organisationId, organisationId),
+        eq(organisationUsers.status, 'invited'),
+      ),
+    )
     .for('update');
   return row;
 }
@@ -189,20 +284,36 @@ export function findOpenInvitations(executor: Db, email: string): Promise<Member
   return executor
     .select()
     .from(organisationUsers)
-    .where(and(sameEmail(email), eq(organisationUsers.status, 'invited'), gt(organisationUsers.inviteExpiresAt, new Date())))
+    .where(
+      and(sameEmail(email), eq(organisationUsers.status, 'invited'), gt(organisationUsers.inviteExpiresAt, new Date())),
+    )
     .orderBy(desc(organisationUsers.invitedAt));
 }
 
-export async function findOpenInvitation(executor: Db, tokenHash: string, email: string): Promise<Membership | undefined> {
+export async function findOpenInvitation(
+  executor: Db,
+  tokenHash: string,
+  email: string,
+): Promise<Membership | undefined> {
   const [row] = await executor
     .select()
     .from(organisationUsers)
-    .where(and(eq(organisationUsers.inviteTokenHash, tokenHash), eq(organisationUsers.status, 'invited'), sameEmail(email.trim()), gt(organisationUsers.inviteExpiresAt, new Date())));
+    .where(
+      and(
+        eq(organisationUsers.inviteTokenHash, tokenHash),
+        eq(organisationUsers.status, 'invited'),
+        sameEmail(email.trim()),
+        gt(organisationUsers.inviteExpiresAt, new Date()),
+      ),
+    );
   return row;
 }
 
 /** How many active members hold each role in the organisation. */
-export function countActiveMembersByRole(executor: Db, organisationId: string): Promise<Array<{ roleId: number; members: number }>> {
+export function countActiveMembersByRole(
+  executor: Db,
+  organisationId: string,
+): Promise<Array<{ roleId: number; members: number }>> {
   return executor
     .select({ roleId: organisationUsers.roleId, members: sql<number>`count(*)::int` })
     .from(organisationUsers)
@@ -210,12 +321,19 @@ export function countActiveMembersByRole(executor: Db, organisationId: string): 
     .groupBy(organisationUsers.roleId);
 }
 
-export async function insertMembership(executor: Db, membership: typeof organisationUsers.$inferInsert): Promise<Membership> {
+export async function insertMembership(
+  executor: Db,
+  membership: typeof organisationUsers.$inferInsert,
+): Promise<Membership> {
   const [row] = await executor.insert(organisationUsers).values(membership).returning();
   return row;
 }
 
-export async function updateMembership(executor: Db, membershipId: string, changes: Partial<typeof organisationUsers.$inferInsert>): Promise<Membership> {
+export async function updateMembership(
+  executor: Db,
+  membershipId: string,
+  changes: Partial<typeof organisationUsers.$inferInsert>,
+): Promise<Membership> {
   const [row] = await executor
     .update(organisationUsers)
     .set({ ...changes, updatedAt: new Date() })
@@ -225,10 +343,24 @@ export async function updateMembership(executor: Db, membershipId: string, chang
 }
 
 /** Active members holding a role, every organisation, ordered by organisation then email. */
-export function findActiveMembersWithRole(executor: Db, roleId: number, organisationId?: string): Promise<Array<{ organisationId: string; email: string; userId: string | null }>> {
+export function findActiveMembersWithRole(
+  executor: Db,
+  roleId: number,
+  organisationId?: string,
+): Promise<Array<{ organisationId: string; email: string; userId: string | null }>> {
   return executor
-    .select({ organisationId: organisationUsers.organisationId, email: organisationUsers.email, userId: organisationUsers.userId })
+    .select({
+      organisationId: organisationUsers.organisationId,
+      email: organisationUsers.email,
+      userId: organisationUsers.userId,
+    })
     .from(organisationUsers)
-    .where(and(eq(organisationUsers.status, 'active'), eq(organisationUsers.roleId, roleId), organisationId ? eq(organisationUsers.organisationId, organisationId) : undefined))
+    .where(
+      and(
+        eq(organisationUsers.status, 'active'),
+        eq(organisationUsers.roleId, roleId),
+        organisationId ? eq(organisationUsers.organisationId, organisationId) : undefined,
+      ),
+    )
     .orderBy(asc(organisationUsers.organisationId), asc(organisationUsers.email));
 }

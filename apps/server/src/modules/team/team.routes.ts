@@ -1,4 +1,11 @@
-import { acceptInvitation, changeMemberRole, inviteMember, listTeamMembers, removeMember, verifyInvitation } from '@levy/contracts';
+import {
+  acceptInvitation,
+  changeMemberRole,
+  inviteMember,
+  listTeamMembers,
+  removeMember,
+  verifyInvitation,
+} from '@levy/contracts';
 import { defineRoute, reply } from '../../http/route';
 import type { TeamService } from './team.service';
 

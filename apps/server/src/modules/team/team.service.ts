@@ -65,20 +65,32 @@ export function createTeamService(deps: TeamDeps) {
 
   /** An active membership's row with its role and its organisation's owner (both remembered: reference data, fixed at creation). */
   async function describeMembership(executor: Db, member: ActiveMembershipRow): Promise<ActiveMembership> {
-    const [role, ownerUserId] = await Promise.all([deps.reference.findRole({ id: member.roleId }, executor), deps.ownerUserIdOf(executor, member.organisationId)]);
-    return { membershipId: member.id, organisationId: member.organisationId, role: roleView(role!), ownerUserId: ownerUserId! };
+    const [role, ownerUserId] = await Promise.all([
+      deps.reference.findRole({ id: member.roleId }, executor),
+      deps.ownerUserIdOf(executor, member.organisationId),
+    ]);
+    return {
+      membershipId: member.id,
+      organisationId: member.organisationId,
+      role: roleView(role!),
+      ownerUserId: ownerUserId!,
+    };
   }
 
   async function findMember(executor: Db, organisationId: string, memberId: string) {
     const member = await repo.findLiveMember(executor, organisationId, memberId);
     if (!member) throw new AppError('NOT_FOUND', 'Team member not found.');
-    const [role, ownerUserId] = await Promise.all([deps.reference.findRole({ id: member.roleId }, executor), deps.ownerUserIdOf(executor, organisationId)]);
+    const [role, ownerUserId] = await Promise.all([
+      deps.reference.findRole({ id: member.roleId }, executor),
+      deps.ownerUserIdOf(executor, organisationId),
+    ]);
     return { member, role: role!, ownerUserId };
   }
 
   async function assertInvitableRole(roleId: number) {
     const groups = await deps.reference.roleGroups(USER_TYPES.customer.id);
-    if (!groups.some((group) => group.roles.some((role) => role.id === roleId))) throw invalidInput({ role_id: 'Role is not valid' });
+    if (!groups.some((group) => group.roles.some((role) => role.id === roleId)))
+      throw invalidInput({ role_id: 'Role is not valid' });
   }
 
   async function sendInvitation(executor: Db, caller: Caller, organisationId: string, email: string) {
@@ -98,7 +110,10 @@ export function createTeamService(deps: TeamDeps) {
   async function invitationViews(executor: Db, invitations: Membership[]): Promise<PendingInvitation[]> {
     const [organisations, roles] = await Promise.all([
       deps.organisationsByIds(executor, [...new Set(invitations.map((invitation) => invitation.organisationId))]),
-      rolesByIds(executor, invitations.map((invitation) => invitation.roleId)),
+      rolesByIds(
+        executor,
+        invitations.map((invitation) => invitation.roleId),
+      ),
     ]);
     const byId = new Map(organisations.map((organisation) => [organisation.id, organisation]));
     return invitations.map((invitation) => ({
@@ -132,7 +147,10 @@ export function createTeamService(deps: TeamDeps) {
       const [people, ownerUserId, roles] = await Promise.all([
         everyone ?? deps.usersByIds(db, onPage),
         deps.ownerUserIdOf(db, organisationId),
-        rolesByIds(db, members.map((member) => member.roleId)),
+        rolesByIds(
+          db,
+          members.map((member) => member.roleId),
+        ),
       ]);
       const names = new Map(people.map((person) => [person.id, person]));
       const items = members.map((member) => {
@@ -155,7 +173,11 @@ export function createTeamService(deps: TeamDeps) {
     },
 
     /** Invites by email; inviting someone already invited sends a fresh link (resend). */
-    async invite(caller: Caller, input: { email: string; role_id: number }, ip: string): Promise<{ id: string; resent: boolean }> {
+    async invite(
+      caller: Caller,
+      input: { email: string; role_id: number },
+      ip: string,
+    ): Promise<{ id: string; resent: boolean }> {
       const organisationId = caller.organisationId;
       if (!organisationId) throw new AppError('NOT_FOUND', 'Organisation not found.');
       await assertInvitableRole(input.role_id);
@@ -163,12 +185,30 @@ export function createTeamService(deps: TeamDeps) {
       return db.transaction(async (tx) => {
         const existing = await repo.findLiveMemberByEmailForUpdate(tx, organisationId, email);
         if (existing?.status === 'active') {
-          throw new AppError('CONFLICT', 'This person is already a member of the organisation.', { email: 'This person is already a member of the organisation.' });
+          throw new AppError('CONFLICT', 'This person is already a member of the organisation.', {
+            email: 'This person is already a member of the organisation.',
+          });
         }
         const invitation = await sendInvitation(tx, caller, organisationId, email);
-        const values = { roleId: input.role_id, inviteTokenHash: invitation.tokenHash, inviteExpiresAt: invitation.expiresAt, invitedBy: caller.userId, invitedAt: new Date() };
-        const row = existing ? await repo.updateMembership(tx, existing.id, values) : await repo.insertMembership(tx, { organisationId, email, status: 'invited', ...values });
-        await recordAudit(tx, { organisationId, actorUserId: caller.userId, action: existing ? 'team.invite_resent' : 'team.invited', resourceType: 'organisation_user', resourceId: row.id, details: { email, role_id: input.role_id }, ipAddress: ip });
+        const values = {
+          roleId: input.role_id,
+          inviteTokenHash: invitation.tokenHash,
+          inviteExpiresAt: invitation.expiresAt,
+          invitedBy: caller.userId,
+          invitedAt: new Date(),
+        };
+        const row = existing
+          ? await repo.updateMembership(tx, existing.id, values)
+          : await repo.insertMembership(tx, { organisationId, email, status: 'invited', ...values });
+        await recordAudit(tx, {
+          organisationId,
+          actorUserId: caller.userId,
+          action: existing ? 'team.invite_resent' : 'team.invited',
+          resourceType: 'organisation_user',
+          resourceId: row.id,
+          details: { email, role_id: input.role_id },
+          ipAddress: ip,
+        });
         return { id: row.id, resent: Boolean(existing) };
       });
     },
@@ -176,7 +216,8 @@ export function createTeamService(deps: TeamDeps) {
     /** Public: what an invitation link is for, before the person signs in or up. */
     async verifyInvite(ott: string) {
       const member = await repo.findMembershipByInviteToken(db, hashToken(ott));
-      if (!member || member.status !== 'invited') throw new AppError('NOT_FOUND', 'This invitation link is not valid or was already used.');
+      if (!member || member.status !== 'invited')
+        throw new AppError('NOT_FOUND', 'This invitation link is not valid or was already used.');
       if (!member.inviteExpiresAt || member.inviteExpiresAt.getTime() < Date.now()) {
         throw new AppError('UNPROCESSABLE', 'This invitation has expired. Ask the organisation to send a new one.');
       }
@@ -198,13 +239,26 @@ export function createTeamService(deps: TeamDeps) {
       await db.transaction(async (tx) => {
         const row = await repo.findInvitationForUpdate(tx, organisationId, inviteId);
         // An invitation addressed to someone else is, for this caller, not there at all.
-        if (!row || row.email.toLowerCase() !== caller.email.toLowerCase()) throw new AppError('NOT_FOUND', 'Invitation not found.');
+        if (!row || row.email.toLowerCase() !== caller.email.toLowerCase())
+          throw new AppError('NOT_FOUND', 'Invitation not found.');
         if (!row.inviteExpiresAt || row.inviteExpiresAt.getTime() < Date.now()) {
           throw new AppError('UNPROCESSABLE', 'This invitation has expired. Ask the organisation to send a new one.');
         }
-        await repo.updateMembership(tx, row.id, { status: 'active', userId: caller.userId, acceptedAt: new Date(), inviteTokenHash: null });
+        await repo.updateMembership(tx, row.id, {
+          status: 'active',
+          userId: caller.userId,
+          acceptedAt: new Date(),
+          inviteTokenHash: null,
+        });
         await deps.switchOrganisation(tx, caller.sessionId, organisationId);
-        await recordAudit(tx, { organisationId, actorUserId: caller.userId, action: 'team.invite_accepted', resourceType: 'organisation_user', resourceId: row.id, ipAddress: ip });
+        await recordAudit(tx, {
+          organisationId,
+          actorUserId: caller.userId,
+          action: 'team.invite_accepted',
+          resourceType: 'organisation_user',
+          resourceId: row.id,
+          ipAddress: ip,
+        });
       });
     },
 
@@ -214,16 +268,34 @@ export function createTeamService(deps: TeamDeps) {
       await db.transaction(async (tx) => {
         const { member, role, ownerUserId } = await findMember(tx, organisationId, memberId);
         if (member.roleId === roleId) return;
-        if (member.userId === ownerUserId) throw new AppError('FORBIDDEN', "The organisation owner's role cannot be changed.");
+        if (member.userId === ownerUserId)
+          throw new AppError('FORBIDDEN', "The organisation owner's role cannot be changed.");
         const target = (await deps.reference.findRole({ id: roleId }, tx))!;
         if (role.isAdmin && !target.isAdmin && member.status === 'active') {
           const counts = await repo.countActiveMembersByRole(tx, organisationId);
-          const roles = await rolesByIds(tx, counts.map((entry) => entry.roleId));
-          const admins = counts.filter((entry) => roles.get(entry.roleId)?.isAdmin).reduce((sum, entry) => sum + entry.members, 0);
-          if (admins <= 1) throw new AppError('CONFLICT', 'An organisation needs at least one admin. Make someone else an admin first.');
+          const roles = await rolesByIds(
+            tx,
+            counts.map((entry) => entry.roleId),
+          );
+          const admins = counts
+            .filter((entry) => roles.get(entry.roleId)?.isAdmin)
+            .reduce((sum, entry) => sum + entry.members, 0);
+          if (admins <= 1)
+            throw new AppError(
+              'CONFLICT',
+              'An organisation needs at least one admin. Make someone else an admin first.',
+            );
         }
         await repo.updateMembership(tx, member.id, { roleId });
-        await recordAudit(tx, { organisationId, actorUserId: caller.userId, action: 'team.role_changed', resourceType: 'organisation_user', resourceId: member.id, details: { from: role.code, to: target.code }, ipAddress: ip });
+        await recordAudit(tx, {
+          organisationId,
+          actorUserId: caller.userId,
+          action: 'team.role_changed',
+          resourceType: 'organisation_user',
+          resourceId: member.id,
+          details: { from: role.code, to: target.code },
+          ipAddress: ip,
+        });
       });
     },
 
@@ -233,7 +305,15 @@ export function createTeamService(deps: TeamDeps) {
         const { member, ownerUserId } = await findMember(tx, organisationId, memberId);
         if (member.userId === ownerUserId) throw new AppError('FORBIDDEN', 'The organisation owner cannot be removed.');
         await repo.updateMembership(tx, member.id, { status: 'removed', removedAt: new Date(), inviteTokenHash: null });
-        await recordAudit(tx, { organisationId, actorUserId: caller.userId, action: 'team.member_removed', resourceType: 'organisation_user', resourceId: member.id, details: { email: member.email }, ipAddress: ip });
+        await recordAudit(tx, {
+          organisationId,
+          actorUserId: caller.userId,
+          action: 'team.member_removed',
+          resourceType: 'organisation_user',
+          resourceId: member.id,
+          details: { email: member.email },
+          ipAddress: ip,
+        });
       });
     },
 
@@ -251,19 +331,39 @@ export function createTeamService(deps: TeamDeps) {
     },
 
     /** An organisation's active admins with their names and emails (who approves bills). */
-    async adminsOf(organisationId: string): Promise<Array<{ id: string; firstName: string; lastName: string; email: string }>> {
+    async adminsOf(
+      organisationId: string,
+    ): Promise<Array<{ id: string; firstName: string; lastName: string; email: string }>> {
       const adminRole = await deps.reference.findRole({ code: ROLE_CODES.admin });
       if (!adminRole) return [];
-      const members = (await repo.findActiveMembersWithRole(db, adminRole.id, organisationId)).filter((member) => member.userId !== null);
-      const names = new Map((await deps.usersByIds(db, members.map((member) => member.userId!))).map((person) => [person.id, person]));
-      return members.map((member) => ({ id: member.userId!, firstName: names.get(member.userId!)?.firstName ?? '', lastName: names.get(member.userId!)?.lastName ?? '', email: member.email }));
+      const members = (await repo.findActiveMembersWithRole(db, adminRole.id, organisationId)).filter(
+        (member) => member.userId !== null,
+      );
+      const names = new Map(
+        (
+          await deps.usersByIds(
+            db,
+            members.map((member) => member.userId!),
+          )
+        ).map((person) => [person.id, person]),
+      );
+      return members.map((member) => ({
+        id: member.userId!,
+        firstName: names.get(member.userId!)?.firstName ?? '',
+        lastName: names.get(member.userId!)?.lastName ?? '',
+        email: member.email,
+      }));
     },
 
     async isInvitationFor(executor: Db, token: string, email: string): Promise<boolean> {
       return Boolean(await repo.findOpenInvitation(executor, hashToken(token), email));
     },
 
-    async activeMembership(executor: Db, userId: string, organisationId: string | null): Promise<ActiveMembership | null> {
+    async activeMembership(
+      executor: Db,
+      userId: string,
+      organisationId: string | null,
+    ): Promise<ActiveMembership | null> {
       const member = await repo.findActiveMembership(executor, userId, organisationId);
       return member ? describeMembership(executor, member) : null;
     },
@@ -272,7 +372,10 @@ export function createTeamService(deps: TeamDeps) {
     sessionMembership: { subquery: repo.activeMembershipOf, describe: describeMembership },
 
     /** Makes the creator of an organisation its first, active admin, in the caller's transaction. */
-    async addOwner(executor: Db, input: { organisationId: string; userId: string; email: string; roleId: number }): Promise<void> {
+    async addOwner(
+      executor: Db,
+      input: { organisationId: string; userId: string; email: string; roleId: number },
+    ): Promise<void> {
       await repo.insertMembership(executor, { ...input, status: 'active', acceptedAt: new Date() });
     },
   };

@@ -38,8 +38,19 @@ export async function recordCreditNotes(tx: Db, notes: readonly CreditNoteRow[])
   for (let start = 0; start < latest.length; start += VENDORS_PER_INSERT) {
     await tx
       .insert(vendors)
-      .values(latest.slice(start, start + VENDORS_PER_INSERT).map((note) => ({ organisationId: note.organisationId, taxPayerNumber: note.taxPayerNumber, name: note.name })))
-      .onConflictDoUpdate({ target: [vendors.organisationId, vendors.taxPayerNumber], set: { name: sql`excluded.name`, updatedAt: sql`now()` } });
+      .values(
+        latest
+          .slice(start, start + VENDORS_PER_INSERT)
+          .map((note) => ({
+            organisationId: note.organisationId,
+            taxPayerNumber: note.taxPayerNumber,
+            name: note.name,
+          })),
+      )
+      .onConflictDoUpdate({
+        target: [vendors.organisationId, vendors.taxPayerNumber],
+        set: { name: sql`excluded.name`, updatedAt: sql`now()` },
+      });
   }
 }
 
@@ -55,7 +66,12 @@ const ownNotes = sql`c.organisation_id = ${vendors.organisationId} and c.tax_pay
 const usualWhtType = sql<string>`(select c.wht_type from ${creditNotes} c where ${ownNotes} group by c.wht_type order by count(*) desc, max(c.period_start) desc limit 1)`;
 
 /** A page of the organisation's vendors by name: those whose name or Tax ID matches `search`, or the one of `taxPayerNumber`. */
-export async function listVendors(executor: Db, organisationId: string, filter: { search?: string | null; taxPayerNumber?: string }, window: PageWindow): Promise<{ rows: VendorListRow[]; total: number }> {
+export async function listVendors(
+  executor: Db,
+  organisationId: string,
+  filter: { search?: string | null; taxPayerNumber?: string },
+  window: PageWindow,
+): Promise<{ rows: VendorListRow[]; total: number }> {
   const { search, taxPayerNumber } = filter;
   const where = and(
     eq(vendors.organisationId, organisationId),
@@ -91,14 +107,20 @@ export interface VendorYear {
 }
 
 /** Each vendor's notes summed per year of their period, latest year first. */
-export async function vendorYears(executor: Db, organisationId: string, taxPayerNumbers: string[]): Promise<VendorYear[]> {
+export async function vendorYears(
+  executor: Db,
+  organisationId: string,
+  taxPayerNumbers: string[],
+): Promise<VendorYear[]> {
   if (taxPayerNumbers.length === 0) return [];
   const year = sql<number>`cast(substr(${creditNotes.periodStart}, 1, 4) as integer)`.mapWith(Number);
   const rows = await executor
     .select({
       taxPayerNumber: creditNotes.taxPayerNumber,
       year,
-      grossKobo: sql<string | null>`case when bool_and(${creditNotes.grossKobo} is not null) then sum(${creditNotes.grossKobo}) end`,
+      grossKobo: sql<
+        string | null
+      >`case when bool_and(${creditNotes.grossKobo} is not null) then sum(${creditNotes.grossKobo}) end`,
       taxKobo: sql<string>`sum(${creditNotes.taxKobo})`,
       notes: sql<number>`count(*)`.mapWith(Number),
     })
@@ -106,7 +128,11 @@ export async function vendorYears(executor: Db, organisationId: string, taxPayer
     .where(and(eq(creditNotes.organisationId, organisationId), inArray(creditNotes.taxPayerNumber, taxPayerNumbers)))
     .groupBy(creditNotes.taxPayerNumber, year)
     .orderBy(desc(year));
-  return rows.map((row) => ({ ...row, grossKobo: row.grossKobo === null ? null : (Number(row.grossKobo) as Kobo), taxKobo: Number(row.taxKobo) as Kobo }));
+  return rows.map((row) => ({
+    ...row,
+    grossKobo: row.grossKobo === null ? null : (Number(row.grossKobo) as Kobo),
+    taxKobo: Number(row.taxKobo) as Kobo,
+  }));
 }
 
 /** A vendor's credit notes, latest period first. */
@@ -118,7 +144,11 @@ export function notesOfVendor(executor: Db, organisationId: string, taxPayerNumb
     .orderBy(desc(creditNotes.periodStart), desc(creditNotes.paidAt), asc(creditNotes.rowNumber));
 }
 
-export async function findVendor(executor: Db, organisationId: string, taxPayerNumber: string): Promise<VendorRow | null> {
+export async function findVendor(
+  executor: Db,
+  organisationId: string,
+  taxPayerNumber: string,
+): Promise<VendorRow | null> {
   const [row] = await executor
     .select()
     .from(vendors)
@@ -126,7 +156,12 @@ export async function findVendor(executor: Db, organisationId: string, taxPayerN
   return row ?? null;
 }
 
-export async function setVendorEmail(executor: Db, organisationId: string, taxPayerNumber: string, email: string | null): Promise<VendorRow | null> {
+export async function setVendorEmail(
+  executor: Db,
+  organisationId: string,
+  taxPayerNumber: string,
+  email: string | null,
+): Promise<VendorRow | null> {
   const [row] = await executor
     .update(vendors)
     .set({ email, updatedAt: new Date() })

@@ -54,5 +54,8 @@ export const creditNotes = pgTable(
     taxKobo: kobo().notNull(),
     paidAt: timestamp({ withTimezone: true }).notNull(),
   },
-  (table) => [primaryKey({ columns: [table.billId, table.rowNumber] }), index('credit_notes_vendor_idx').on(table.organisationId, table.taxPayerNumber, table.periodStart)],
+  (table) => [
+    primaryKey({ columns: [table.billId, table.rowNumber] }),
+    index('credit_notes_vendor_idx').on(table.organisationId, table.taxPayerNumber, table.periodStart),
+  ],
 );

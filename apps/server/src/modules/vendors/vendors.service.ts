@@ -54,7 +54,12 @@ export function createVendorsService(deps: { db: Db }) {
       usual_wht_type: { code: row.usualWhtType, name: whtTypeName(row.usualWhtType) },
       years: years
         .filter((year) => year.taxPayerNumber === row.taxPayerNumber)
-        .map((year) => ({ year: year.year, gross: year.grossKobo === null ? null : naira(year.grossKobo), tax_withheld: naira(year.taxKobo), notes: year.notes })),
+        .map((year) => ({
+          year: year.year,
+          gross: year.grossKobo === null ? null : naira(year.grossKobo),
+          tax_withheld: naira(year.taxKobo),
+          notes: year.notes,
+        })),
     }));
   }
 
@@ -88,7 +93,12 @@ export function createVendorsService(deps: { db: Db }) {
 
     async list(caller: Caller, params: Pick<ListParams, 'page' | 'count' | 'search'>) {
       const organisationId = organisationOf(caller);
-      const { rows, total } = await repo.listVendors(db, organisationId, { search: containsPattern(params.search) }, pageWindow(params));
+      const { rows, total } = await repo.listVendors(
+        db,
+        organisationId,
+        { search: containsPattern(params.search) },
+        pageWindow(params),
+      );
       return toPage(await withYears(organisationId, rows), total, params);
     },
 
@@ -116,7 +126,15 @@ export function createVendorsService(deps: { db: Db }) {
       await db.transaction(async (tx) => {
         const updated = await repo.setVendorEmail(tx, organisationId, taxPayerNumber, email);
         if (!updated) throw notFound('Vendor not found.');
-        await recordAudit(tx, { organisationId, actorUserId: caller.userId, action: 'vendor.updated', resourceType: 'vendor', resourceId: null, details: { tax_payer_number: taxPayerNumber, email }, ipAddress: ip });
+        await recordAudit(tx, {
+          organisationId,
+          actorUserId: caller.userId,
+          action: 'vendor.updated',
+          resourceType: 'vendor',
+          resourceId: null,
+          details: { tax_payer_number: taxPayerNumber, email },
+          ipAddress: ip,
+        });
       });
       const { rows } = await repo.listVendors(db, organisationId, { taxPayerNumber }, { limit: 1, offset: 0 });
       return (await withYears(organisationId, rows))[0];

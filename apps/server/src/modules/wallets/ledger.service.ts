@@ -51,7 +51,8 @@ export function createLedgerService(deps: { db: Db }) {
   async function postJournal(tx: Db, input: JournalInput): Promise<{ journalId: string } | null> {
     if (input.postings.length < 2) throw new Error('a journal needs at least two postings');
     for (const { amountKobo } of input.postings) {
-      if (!Number.isSafeInteger(amountKobo) || amountKobo === 0) throw new Error(`posting amount must be a non-zero whole number of kobo, got ${amountKobo}`);
+      if (!Number.isSafeInteger(amountKobo) || amountKobo === 0)
+        throw new Error(`posting amount must be a non-zero whole number of kobo, got ${amountKobo}`);
     }
     const total = sumKobo(input.postings.map((posting) => posting.amountKobo));
     if (total !== 0) throw new Error(`journal ${input.reference} does not balance: the postings sum to ${total} kobo`);
@@ -70,7 +71,9 @@ export function createLedgerService(deps: { db: Db }) {
     if (!journalId) return null;
 
     for (const account of wallets) {
-      const change = sumKobo(input.postings.filter((posting) => posting.accountId === account.id).map((posting) => posting.amountKobo));
+      const change = sumKobo(
+        input.postings.filter((posting) => posting.accountId === account.id).map((posting) => posting.amountKobo),
+      );
       if (change >= 0) continue;
       const balance = await repo.findBalance(tx, account.id);
       const needed = negateKobo(change);
@@ -85,11 +88,17 @@ export function createLedgerService(deps: { db: Db }) {
     const walletIds = new Set(wallets.map((wallet) => wallet.id));
     const houseIds = accountIds.filter((id) => !walletIds.has(id));
     const house = houseIds.length > 0 ? await repo.lockAccounts(tx, houseIds) : [];
-    if (wallets.length + house.length !== accountIds.length) throw new Error('a posting names an unknown ledger account');
+    if (wallets.length + house.length !== accountIds.length)
+      throw new Error('a posting names an unknown ledger account');
     const kindOf = new Map([...wallets, ...house].map((account) => [account.id, account.kind]));
     await repo.insertEntries(
       tx,
-      input.postings.map((posting) => ({ journalId, accountId: posting.accountId, amountKobo: posting.amountKobo, isWallet: isWallet(kindOf.get(posting.accountId)!) })),
+      input.postings.map((posting) => ({
+        journalId,
+        accountId: posting.accountId,
+        amountKobo: posting.amountKobo,
+        isWallet: isWallet(kindOf.get(posting.accountId)!),
+      })),
     );
     return { journalId };
   }
@@ -98,7 +107,11 @@ export function createLedgerService(deps: { db: Db }) {
     postJournal,
 
     /** A correction: a new journal with every posting of the original negated; null when the reference exists. */
-    async reverseJournal(tx: Db, journalId: string, input: { reference: string; description: string; createdBy?: string | null }) {
+    async reverseJournal(
+      tx: Db,
+      journalId: string,
+      input: { reference: string; description: string; createdBy?: string | null },
+    ) {
       const original = await repo.findJournal(tx, journalId);
       if (!original) throw new AppError('NOT_FOUND', 'Journal not found.');
       const entries = await repo.findEntriesOfJournal(tx, journalId);

@@ -14,7 +14,10 @@ export function paymentWebhookPath(provider: FundingProvider): string {
  * but 200 makes the provider send the notice again later, which is what a refusal or an
  * unanswered verification wants.
  */
-export async function registerPaymentWebhook(app: FastifyInstance, deps: { provider: FundingProvider; wallets: WalletsService }) {
+export async function registerPaymentWebhook(
+  app: FastifyInstance,
+  deps: { provider: FundingProvider; wallets: WalletsService },
+) {
   await app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));

@@ -3,7 +3,14 @@ import { asKobo, ZERO_KOBO, type Kobo } from '@levy/tax';
 import { and, asc, desc, eq, ilike, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { isAnyOf, preparedQuery, preparedVariants, sortOfVariant, sortVariant, type SortVariant } from '../../db/prepared';
+import {
+  isAnyOf,
+  preparedQuery,
+  preparedVariants,
+  sortOfVariant,
+  sortVariant,
+  type SortVariant,
+} from '../../db/prepared';
 import { filterConditions, type FilterField } from '../../db/list-filters';
 import { containsPattern, pageWindow, readPage, totalRows } from '../../db/pagination';
 import { invalidInput } from '../../errors';
@@ -16,7 +23,10 @@ export type WalletKind = 'organisation_wallet' | 'corporation_wallet';
 export type SystemAccountKind = 'funding_clearing' | 'fee_revenue' | 'agency_settlement';
 
 /** The balance of an account: the balance after its latest entry, zero before any. */
-const latestBalance = sql<Kobo>`coalesce((select ${ledgerEntries.balanceAfterKobo} from ${ledgerEntries} where ${ledgerEntries.accountId} = ${ledgerAccounts.id} order by ${ledgerEntries.sequence} desc limit 1), 0)::bigint`.mapWith((value) => asKobo(Number(value)));
+const latestBalance =
+  sql<Kobo>`coalesce((select ${ledgerEntries.balanceAfterKobo} from ${ledgerEntries} where ${ledgerEntries.accountId} = ${ledgerAccounts.id} order by ${ledgerEntries.sequence} desc limit 1), 0)::bigint`.mapWith(
+    (value) => asKobo(Number(value)),
+  );
 
 export async function findBalance(executor: Db, accountId: string): Promise<Kobo> {
   const [latest] = await executor
@@ -29,23 +39,45 @@ export async function findBalance(executor: Db, accountId: string): Promise<Kobo
 }
 
 export async function findSystemAccountId(executor: Db, kind: SystemAccountKind): Promise<string | undefined> {
-  const [account] = await executor.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(eq(ledgerAccounts.kind, kind));
+  const [account] = await executor
+    .select({ id: ledgerAccounts.id })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.kind, kind));
   return account?.id;
 }
 
-export async function insertSystemAccounts(executor: Db, accounts: Array<{ kind: SystemAccountKind; name: string }>): Promise<void> {
-  await executor.insert(ledgerAccounts).values(accounts).onConflictDoNothing({ target: ledgerAccounts.kind, where: sql`${ledgerAccounts.organisationId} is null` });
+export async function insertSystemAccounts(
+  executor: Db,
+  accounts: Array<{ kind: SystemAccountKind; name: string }>,
+): Promise<void> {
+  await executor
+    .insert(ledgerAccounts)
+    .values(accounts)
+    .onConflictDoNothing({ target: ledgerAccounts.kind, where: sql`${ledgerAccounts.organisationId} is null` });
 }
 
 /** Locks the accounts (of `kinds` only, when given) in id order, so two journals never wait on each other in a cycle. */
-export function lockAccounts(tx: Db, accountIds: string[], kinds?: ReadonlyArray<LedgerAccount['kind']>): Promise<LedgerAccount[]> {
+export function lockAccounts(
+  tx: Db,
+  accountIds: string[],
+  kinds?: ReadonlyArray<LedgerAccount['kind']>,
+): Promise<LedgerAccount[]> {
   const among = inArray(ledgerAccounts.id, accountIds);
-  return tx.select().from(ledgerAccounts).where(kinds ? and(among, inArray(ledgerAccounts.kind, kinds)) : among).orderBy(asc(ledgerAccounts.id)).for('update');
+  return tx
+    .select()
+    .from(ledgerAccounts)
+    .where(kinds ? and(among, inArray(ledgerAccounts.kind, kinds)) : among)
+    .orderBy(asc(ledgerAccounts.id))
+    .for('update');
 }
 
 /** Inserts a journal unless its reference exists; undefined means it did. */
 export async function insertJournal(tx: Db, journal: typeof ledgerJournals.$inferInsert): Promise<string | undefined> {
-  const [row] = await tx.insert(ledgerJournals).values(journal).onConflictDoNothing({ target: ledgerJournals.reference }).returning({ id: ledgerJournals.id });
+  const [row] = await tx
+    .insert(ledgerJournals)
+    .values(journal)
+    .onConflictDoNothing({ target: ledgerJournals.reference })
+    .returning({ id: ledgerJournals.id });
   return row?.id;
 }
 
@@ -83,7 +115,11 @@ const walletOf = {
 };
 
 /** The wallet of a kind of an organisation or corporation; wallet calls ask every time, so it is prepared. */
-export async function findWallet(executor: Db, kind: WalletKind, owner: { organisationId: string; corporationId: string | null }): Promise<LedgerAccount | undefined> {
+export async function findWallet(
+  executor: Db,
+  kind: WalletKind,
+  owner: { organisationId: string; corporationId: string | null },
+): Promise<LedgerAccount | undefined> {
   const [row] = owner.corporationId
     ? await walletOf.corporation(executor, { kind, ownerId: owner.corporationId })
     : await walletOf.organisation(executor, { kind, ownerId: owner.organisationId });
@@ -91,7 +127,10 @@ export async function findWallet(executor: Db, kind: WalletKind, owner: { organi
 }
 
 /** Inserts a wallet unless one exists for its owner; undefined means it did. */
-export async function insertWallet(tx: Db, wallet: { kind: WalletKind; organisationId: string; corporationId: string | null; name: string }): Promise<LedgerAccount | undefined> {
+export async function insertWallet(
+  tx: Db,
+  wallet: { kind: WalletKind; organisationId: string; corporationId: string | null; name: string },
+): Promise<LedgerAccount | undefined> {
   const [row] = await tx.insert(ledgerAccounts).values(wallet).onConflictDoNothing().returning();
   return row;
 }
@@ -150,11 +189,17 @@ export async function setCustomerCode(executor: Db, walletId: string, customerCo
 export async function settleAccountAssignment(
   executor: Db,
   customerCode: string,
-  outcome: { status: 'assigned'; accountNumber: string; accountName: string; bankName: string; bankSlug: string } | { status: 'failed'; failureReason: string },
+  outcome:
+    | { status: 'assigned'; accountNumber: string; accountName: string; bankName: string; bankSlug: string }
+    | { status: 'failed'; failureReason: string },
 ): Promise<boolean> {
   const updated = await executor
     .update(virtualAccounts)
-    .set(outcome.status === 'assigned' ? { ...outcome, failureReason: null } : { ...outcome, accountNumber: null, accountName: null, bankName: null, bankSlug: null })
+    .set(
+      outcome.status === 'assigned'
+        ? { ...outcome, failureReason: null }
+        : { ...outcome, accountNumber: null, accountName: null, bankName: null, bankSlug: null },
+    )
     .where(eq(virtualAccounts.customerCode, customerCode))
     .returning({ id: virtualAccounts.id });
   return updated.length > 0;
@@ -165,7 +210,12 @@ export async function sumWalletBalances(executor: Db, organisationId: string): P
   const [row] = await executor
     .select({ total: sql<Kobo>`coalesce(sum(${latestBalance}), 0)::bigint`.mapWith((value) => asKobo(Number(value))) })
     .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.organisationId, organisationId), inArray(ledgerAccounts.kind, ['organisation_wallet', 'corporation_wallet'])));
+    .where(
+      and(
+        eq(ledgerAccounts.organisationId, organisationId),
+        inArray(ledgerAccounts.kind, ['organisation_wallet', 'corporation_wallet']),
+      ),
+    );
   return row.total;
 }
 
@@ -191,13 +241,33 @@ const HISTORY_FILTERS: Record<string, FilterField> = {
 
 /** What a history line shows of an entry, its journal and its wallet: only these are read (a page is read on every call). */
 const HISTORY_COLUMNS = {
-  entry: { sequence: ledgerEntries.sequence, amountKobo: ledgerEntries.amountKobo, balanceAfterKobo: ledgerEntries.balanceAfterKobo, createdAt: ledgerEntries.createdAt },
-  journal: { reference: ledgerJournals.reference, description: ledgerJournals.description, status: ledgerJournals.status, kind: ledgerJournals.kind },
+  entry: {
+    sequence: ledgerEntries.sequence,
+    amountKobo: ledgerEntries.amountKobo,
+    balanceAfterKobo: ledgerEntries.balanceAfterKobo,
+    createdAt: ledgerEntries.createdAt,
+  },
+  journal: {
+    reference: ledgerJournals.reference,
+    description: ledgerJournals.description,
+    status: ledgerJournals.status,
+    kind: ledgerJournals.kind,
+  },
   wallet: { id: ledgerAccounts.id, name: ledgerAccounts.name },
 };
 
 /** The history page's statement; values, or placeholders where it is prepared. */
-function selectHistoryPage(executor: Db, input: { wallets: SQL; conditions: Array<SQL | undefined>; orderBy: keyof typeof HISTORY_SORT; isAsc: boolean; limit: number | Placeholder; offset: number | Placeholder }) {
+function selectHistoryPage(
+  executor: Db,
+  input: {
+    wallets: SQL;
+    conditions: Array<SQL | undefined>;
+    orderBy: keyof typeof HISTORY_SORT;
+    isAsc: boolean;
+    limit: number | Placeholder;
+    offset: number | Placeholder;
+  },
+) {
   // Ordered by expressions, not the columns: the page's count(*) over () reads every entry of the
   // wallets anyway, and ordering by the bare column let the planner walk the whole ledger's primary
   // key backwards to find them (2 s at 1,000,000 entries; 3 ms through the account index).
@@ -223,23 +293,43 @@ export type HistoryOwner = { organisationId: string; kinds: WalletKind[] } | { c
  * index, whose condition names the kind.
  */
 const ownedWallets = {
-  organisation: (organisationId: string | Placeholder, kinds: SQL) => and(eq(ledgerAccounts.organisationId, organisationId), kinds)!,
-  corporation: (corporationId: string | Placeholder) => sql`${ledgerAccounts.corporationId} = ${corporationId} and ${ledgerAccounts.kind} = 'corporation_wallet'`,
+  organisation: (organisationId: string | Placeholder, kinds: SQL) =>
+    and(eq(ledgerAccounts.organisationId, organisationId), kinds)!,
+  corporation: (corporationId: string | Placeholder) =>
+    sql`${ledgerAccounts.corporationId} = ${corporationId} and ${ledgerAccounts.kind} = 'corporation_wallet'`,
 };
 
 /** The page as a history first opens (no search, no filter): prepared, one statement per owner and sort. */
 const plainHistoryPage = (statementName: string, wallets: SQL) =>
   preparedVariants((executor, sort: SortVariant<keyof typeof HISTORY_SORT>) =>
-    selectHistoryPage(executor, { wallets, conditions: [], ...sortOfVariant(sort), limit: sql.placeholder('limit'), offset: sql.placeholder('offset') }).prepare(`${statementName}_${sort}`),
+    selectHistoryPage(executor, {
+      wallets,
+      conditions: [],
+      ...sortOfVariant(sort),
+      limit: sql.placeholder('limit'),
+      offset: sql.placeholder('offset'),
+    }).prepare(`${statementName}_${sort}`),
   );
-const plainOrganisationHistoryPage = plainHistoryPage('organisation_history_page', ownedWallets.organisation(sql.placeholder('ownerId'), isAnyOf(ledgerAccounts.kind, 'kinds', 'text')));
-const plainCorporationHistoryPage = plainHistoryPage('corporation_history_page', ownedWallets.corporation(sql.placeholder('ownerId')));
+const plainOrganisationHistoryPage = plainHistoryPage(
+  'organisation_history_page',
+  ownedWallets.organisation(sql.placeholder('ownerId'), isAnyOf(ledgerAccounts.kind, 'kinds', 'text')),
+);
+const plainCorporationHistoryPage = plainHistoryPage(
+  'corporation_history_page',
+  ownedWallets.corporation(sql.placeholder('ownerId')),
+);
 
 /** One page of entries on the owner's wallets, with their journal and wallet, and the total count. */
 export async function findHistoryPage(executor: Db, owner: HistoryOwner, params: ListParams) {
   const search = containsPattern(params.search);
-  const conditions = [...filterConditions(params.filters, HISTORY_FILTERS), search ? ilike(ledgerJournals.reference, search) : undefined];
-  const orderBy = params.order_by && Object.hasOwn(HISTORY_SORT, params.order_by) ? (params.order_by as keyof typeof HISTORY_SORT) : 'created_at';
+  const conditions = [
+    ...filterConditions(params.filters, HISTORY_FILTERS),
+    search ? ilike(ledgerJournals.reference, search) : undefined,
+  ];
+  const orderBy =
+    params.order_by && Object.hasOwn(HISTORY_SORT, params.order_by)
+      ? (params.order_by as keyof typeof HISTORY_SORT)
+      : 'created_at';
   const isAsc = Boolean(params.is_asc);
   const sort = sortVariant(orderBy, isAsc);
   const isPlain = conditions.every((condition) => condition === undefined);
@@ -247,10 +337,22 @@ export async function findHistoryPage(executor: Db, owner: HistoryOwner, params:
     if ('organisationId' in owner) {
       return isPlain
         ? plainOrganisationHistoryPage(executor, sort, { ownerId: owner.organisationId, kinds: owner.kinds, ...page })
-        : selectHistoryPage(executor, { wallets: ownedWallets.organisation(owner.organisationId, inArray(ledgerAccounts.kind, owner.kinds)), conditions, orderBy, isAsc, ...page });
+        : selectHistoryPage(executor, {
+            wallets: ownedWallets.organisation(owner.organisationId, inArray(ledgerAccounts.kind, owner.kinds)),
+            conditions,
+            orderBy,
+            isAsc,
+            ...page,
+          });
     }
     return isPlain
       ? plainCorporationHistoryPage(executor, sort, { ownerId: owner.corporationId, ...page })
-      : selectHistoryPage(executor, { wallets: ownedWallets.corporation(owner.corporationId), conditions, orderBy, isAsc, ...page });
+      : selectHistoryPage(executor, {
+          wallets: ownedWallets.corporation(owner.corporationId),
+          conditions,
+          orderBy,
+          isAsc,
+          ...page,
+        });
   }, pageWindow(params));
 }

@@ -36,7 +36,8 @@ export function walletRoutes(wallets: WalletsService) {
     }),
     defineRoute({
       contract: exportOrganisationWalletHistory,
-      handler: ({ caller, params }) => wallets.exportHistory(caller, { organisationId: params.id }, params, params.format),
+      handler: ({ caller, params }) =>
+        wallets.exportHistory(caller, { organisationId: params.id }, params, params.format),
     }),
     defineRoute({
       contract: getCorporationWallets,
@@ -48,11 +49,16 @@ export function walletRoutes(wallets: WalletsService) {
     }),
     defineRoute({
       contract: exportCorporationWalletHistory,
-      handler: ({ caller, params }) => wallets.exportHistory(caller, { corporationId: params.id }, params, params.format),
+      handler: ({ caller, params }) =>
+        wallets.exportHistory(caller, { corporationId: params.id }, params, params.format),
     }),
     defineRoute({
       contract: requeryWalletFunding,
-      handler: async ({ caller, params }) => reply(await wallets.requery(caller, params.id), 'Paystack is checking for transfers to this account; any it finds are credited within minutes.'),
+      handler: async ({ caller, params }) =>
+        reply(
+          await wallets.requery(caller, params.id),
+          'Paystack is checking for transfers to this account; any it finds are credited within minutes.',
+        ),
     }),
   ];
 }
@@ -73,7 +79,11 @@ export function sandboxFundingRoutes(wallets: WalletsService, paystackFakeUrl: s
           body: JSON.stringify({ amount_kobo: toKobo(body.amount), sender_name: caller.firstName }),
         });
         const { transaction, delivery } = fakeCredit.parse(await response.json());
-        if (!delivery) throw new AppError('UNPROCESSABLE', `The sender's bank declined the transfer (Paystack reports it ${transaction.status}): nothing was credited.`);
+        if (!delivery)
+          throw new AppError(
+            'UNPROCESSABLE',
+            `The sender's bank declined the transfer (Paystack reports it ${transaction.status}): nothing was credited.`,
+          );
         const answer = webhookAnswer.parse(JSON.parse(delivery.body));
         if (answer.code !== 'OK') throw new AppError(answer.code, answer.message, answer.data);
         return reply(simulateTransfer.response.parse(answer.data), 'Transfer received');

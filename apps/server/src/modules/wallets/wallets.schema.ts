@@ -16,16 +16,24 @@ export const ledgerAccounts = pgTable(
   'ledger_accounts',
   {
     id: uuid().primaryKey().defaultRandom(),
-    kind: text({ enum: ['organisation_wallet', 'corporation_wallet', 'funding_clearing', 'fee_revenue', 'agency_settlement'] }).notNull(),
+    kind: text({
+      enum: ['organisation_wallet', 'corporation_wallet', 'funding_clearing', 'fee_revenue', 'agency_settlement'],
+    }).notNull(),
     organisationId: uuid().references(() => organisations.id, { onDelete: 'restrict' }),
     corporationId: uuid().references(() => corporations.id, { onDelete: 'restrict' }),
     name: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex('ledger_accounts_organisation_wallet_unique').on(table.organisationId).where(sql`${table.kind} = 'organisation_wallet'`),
-    uniqueIndex('ledger_accounts_corporation_wallet_unique').on(table.corporationId).where(sql`${table.kind} = 'corporation_wallet'`),
-    uniqueIndex('ledger_accounts_system_unique').on(table.kind).where(sql`${table.organisationId} is null`),
+    uniqueIndex('ledger_accounts_organisation_wallet_unique')
+      .on(table.organisationId)
+      .where(sql`${table.kind} = 'organisation_wallet'`),
+    uniqueIndex('ledger_accounts_corporation_wallet_unique')
+      .on(table.corporationId)
+      .where(sql`${table.kind} = 'corporation_wallet'`),
+    uniqueIndex('ledger_accounts_system_unique')
+      .on(table.kind)
+      .where(sql`${table.organisationId} is null`),
     // An organisation's wallets of some kinds at once: its history and its total balance.
     index('ledger_accounts_organisation_kind_idx').on(table.organisationId, table.kind),
   ],
@@ -40,7 +48,9 @@ export const ledgerJournals = pgTable(
     /** Unique business reference: a provider's transfer reference makes a webhook apply once. */
     reference: text().notNull().unique(),
     description: text().notNull(),
-    status: text({ enum: ['success', 'pending', 'failed'] }).notNull().default('success'),
+    status: text({ enum: ['success', 'pending', 'failed'] })
+      .notNull()
+      .default('success'),
     reversesJournalId: uuid(),
     createdBy: uuid().references(() => users.id),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -88,7 +98,9 @@ export const virtualAccounts = pgTable(
       .unique()
       .references(() => ledgerAccounts.id, { onDelete: 'restrict' }),
     provider: text().notNull(),
-    status: text({ enum: ['pending', 'assigned', 'failed'] }).notNull().default('pending'),
+    status: text({ enum: ['pending', 'assigned', 'failed'] })
+      .notNull()
+      .default('pending'),
     customerCode: text().unique(),
     accountNumber: text().unique(),
     /** The provider's name for the bank (its slug), which a requery names. */

@@ -1,6 +1,10 @@
 import { SETTING_CODES, type ListParams } from '@levy/contracts';
 import { addKobo, koboToNairaString, negateKobo, sumKobo, type Kobo } from '@levy/tax';
-import { FundingUnavailableError, type FundingEvent, type FundingProvider } from '../../adapters/payments/funding-provider';
+import {
+  FundingUnavailableError,
+  type FundingEvent,
+  type FundingProvider,
+} from '../../adapters/payments/funding-provider';
 import type { Db } from '../../db/client';
 import { toPage } from '../../db/pagination';
 import { AppError, invalidInput } from '../../errors';
@@ -47,7 +51,8 @@ const fundingReference = (provider: string, transactionId: string) => `${provide
 
 /** The provider did not answer: the caller (or the provider's retry) tries again; nothing changed. */
 function unavailable(error: unknown): never {
-  if (error instanceof FundingUnavailableError) throw new AppError('UNAVAILABLE', `${error.message} Nothing was changed; please try again later.`);
+  if (error instanceof FundingUnavailableError)
+    throw new AppError('UNAVAILABLE', `${error.message} Nothing was changed; please try again later.`);
   throw error;
 }
 
@@ -63,11 +68,18 @@ export function createWalletsService(deps: {
   const ledger = createLedgerService({ db });
 
   async function walletTypeOf(organisationId: string): Promise<WalletType> {
-    return (await organisationsService.settingValue(organisationId, SETTING_CODES.corporationWallets)) === true ? 'corporations' : 'organisation';
+    return (await organisationsService.settingValue(organisationId, SETTING_CODES.corporationWallets)) === true
+      ? 'corporations'
+      : 'organisation';
   }
 
   /** Opens a wallet with its virtual account unless it exists; safe to call again and concurrently. */
-  async function ensureWallet(kind: WalletKind, organisationId: string, corporationId: string | null, name: string): Promise<LedgerAccount> {
+  async function ensureWallet(
+    kind: WalletKind,
+    organisationId: string,
+    corporationId: string | null,
+    name: string,
+  ): Promise<LedgerAccount> {
     const owner = { organisationId, corporationId };
     const existing = await repo.findWallet(db, kind, owner);
     if (existing) return existing;
@@ -89,10 +101,14 @@ export function createWalletsService(deps: {
 
   /** The wallets an organisation uses now: its own, plus one per corporation when corporations have wallets. */
   async function activeWallets(organisationId: string) {
-    const [type, organisationWalletAccount] = await Promise.all([walletTypeOf(organisationId), organisationWallet(organisationId)]);
+    const [type, organisationWalletAccount] = await Promise.all([
+      walletTypeOf(organisationId),
+      organisationWallet(organisationId),
+    ]);
     const wallets = [organisationWalletAccount];
     if (type === 'corporations') {
-      for (const corporation of await corporationsService.allOfOrganisation(organisationId)) wallets.push(await ensureWallet('corporation_wallet', organisationId, corporation.id, corporation.name));
+      for (const corporation of await corporationsService.allOfOrganisation(organisationId))
+        wallets.push(await ensureWallet('corporation_wallet', organisationId, corporation.id, corporation.name));
     }
     return { type, wallets };
   }
@@ -131,7 +147,13 @@ export function createWalletsService(deps: {
         corporation_id: wallet.corporationId,
         balance: naira(balance),
         balance_kobo: balance,
-        virtual_account: { status: account.status, account_number: account.accountNumber, bank_name: account.bankName, account_name: account.accountName, failure_reason: account.failureReason },
+        virtual_account: {
+          status: account.status,
+          account_number: account.accountNumber,
+          bank_name: account.bankName,
+          account_name: account.accountName,
+          failure_reason: account.failureReason,
+        },
       };
     });
   }
@@ -157,7 +179,10 @@ export function createWalletsService(deps: {
   async function organisationHistory(caller: Caller, organisationId: string, params: ListParams) {
     requireOwnOrganisation(caller, organisationId);
     // The wallets activeWallets lists: the organisation's own, and its corporations' when they have wallets.
-    const kinds: WalletKind[] = (await walletTypeOf(organisationId)) === 'corporations' ? ['organisation_wallet', 'corporation_wallet'] : ['organisation_wallet'];
+    const kinds: WalletKind[] =
+      (await walletTypeOf(organisationId)) === 'corporations'
+        ? ['organisation_wallet', 'corporation_wallet']
+        : ['organisation_wallet'];
     return history({ organisationId, kinds }, params);
   }
 
@@ -176,12 +201,16 @@ export function createWalletsService(deps: {
 
   async function walletToMove(tx: Db, walletId: string): Promise<LedgerAccount> {
     const [wallet] = await repo.lockAccounts(tx, [walletId]);
-    if (!wallet || (wallet.kind !== 'organisation_wallet' && wallet.kind !== 'corporation_wallet')) throw new AppError('NOT_FOUND', 'Wallet not found.');
+    if (!wallet || (wallet.kind !== 'organisation_wallet' && wallet.kind !== 'corporation_wallet'))
+      throw new AppError('NOT_FOUND', 'Wallet not found.');
     return wallet;
   }
 
   /** Funds a wallet from the funding clearing account (money that came in by bank transfer). */
-  async function creditWallet(tx: Db, credit: WalletMovement & { amount: Kobo; category: 'funding' }): Promise<{ journalId: string; isReplay: boolean }> {
+  async function creditWallet(
+    tx: Db,
+    credit: WalletMovement & { amount: Kobo; category: 'funding' },
+  ): Promise<{ journalId: string; isReplay: boolean }> {
     const wallet = await walletToMove(tx, credit.walletId);
     if (credit.amount <= 0) throw new Error(`a wallet credit moves a positive amount, got ${credit.amount} kobo`);
     return postOnce(tx, {
@@ -200,10 +229,16 @@ export function createWalletsService(deps: {
   /** A wallet of the caller's organisation whose bank account the provider has assigned. */
   async function findOwnAssignedWallet(caller: Caller, walletId: string) {
     const found = await repo.findWalletWithAccount(db, walletId);
-    if (!found || found.wallet.organisationId !== caller.organisationId) throw new AppError('NOT_FOUND', 'Wallet not found.');
+    if (!found || found.wallet.organisationId !== caller.organisationId)
+      throw new AppError('NOT_FOUND', 'Wallet not found.');
     const { account } = found;
-    if (account.status === 'failed') throw new AppError('UNPROCESSABLE', `This wallet has no bank account: Paystack could not give it one (${account.failureReason ?? 'no reason given'}).`);
-    if (account.status !== 'assigned' || !account.accountNumber || !account.bankSlug) throw new AppError('UNPROCESSABLE', 'This wallet has no bank account yet: Paystack is still assigning it.');
+    if (account.status === 'failed')
+      throw new AppError(
+        'UNPROCESSABLE',
+        `This wallet has no bank account: Paystack could not give it one (${account.failureReason ?? 'no reason given'}).`,
+      );
+    if (account.status !== 'assigned' || !account.accountNumber || !account.bankSlug)
+      throw new AppError('UNPROCESSABLE', 'This wallet has no bank account yet: Paystack is still assigning it.');
     return { wallet: found.wallet, accountNumber: account.accountNumber, bankSlug: account.bankSlug };
   }
 
@@ -215,10 +250,17 @@ export function createWalletsService(deps: {
      * wallets (setting core.organisation.do_corporation_have_wallet), else the organisation's, with
      * its balance now (what a bill's summary shows; the debit checks it again under lock).
      */
-    async walletForCorporation(organisationId: string, corporationId: string): Promise<{ walletId: string; name: string; balanceKobo: Kobo }> {
+    async walletForCorporation(
+      organisationId: string,
+      corporationId: string,
+    ): Promise<{ walletId: string; name: string; balanceKobo: Kobo }> {
       const wallet =
         (await walletTypeOf(organisationId)) === 'corporations'
-          ? await corporationsService.findInOrganisation(organisationId, corporationId).then((corporation) => ensureWallet('corporation_wallet', organisationId, corporation.id, corporation.name))
+          ? await corporationsService
+              .findInOrganisation(organisationId, corporationId)
+              .then((corporation) =>
+                ensureWallet('corporation_wallet', organisationId, corporation.id, corporation.name),
+              )
           : await organisationWallet(organisationId);
       return { walletId: wallet.id, name: wallet.name, balanceKobo: await ledger.balanceOf(wallet.id) };
     },
@@ -228,20 +270,32 @@ export function createWalletsService(deps: {
      * the agency settlement and fee revenue accounts are credited their parts. A shortfall is
      * UNPROCESSABLE naming it; a retry with the same reference answers the journal already posted.
      */
-    async debitWallet(tx: Db, debit: WalletMovement & { amount: WalletDebitSplit; category: 'bill_payment' }): Promise<{ journalId: string; isReplay: boolean }> {
+    async debitWallet(
+      tx: Db,
+      debit: WalletMovement & { amount: WalletDebitSplit; category: 'bill_payment' },
+    ): Promise<{ journalId: string; isReplay: boolean }> {
       const wallet = await walletToMove(tx, debit.walletId);
       const total = addKobo(debit.amount.toAgency, debit.amount.toFees);
-      if (debit.amount.toAgency < 0 || debit.amount.toFees < 0 || total <= 0) throw new Error(`a wallet debit moves a positive amount, got ${total} kobo`);
+      if (debit.amount.toAgency < 0 || debit.amount.toFees < 0 || total <= 0)
+        throw new Error(`a wallet debit moves a positive amount, got ${total} kobo`);
       const credits: Posting[] = [];
-      if (debit.amount.toAgency > 0) credits.push({ accountId: await ledger.systemAccountId(tx, 'agency_settlement'), amountKobo: debit.amount.toAgency });
-      if (debit.amount.toFees > 0) credits.push({ accountId: await ledger.systemAccountId(tx, 'fee_revenue'), amountKobo: debit.amount.toFees });
+      if (debit.amount.toAgency > 0)
+        credits.push({
+          accountId: await ledger.systemAccountId(tx, 'agency_settlement'),
+          amountKobo: debit.amount.toAgency,
+        });
+      if (debit.amount.toFees > 0)
+        credits.push({ accountId: await ledger.systemAccountId(tx, 'fee_revenue'), amountKobo: debit.amount.toFees });
       return postOnce(tx, {
         organisationId: wallet.organisationId,
         kind: debit.category,
         reference: debit.reference,
         description: debit.description,
         createdBy: debit.createdBy,
-        postings: [{ accountId: wallet.id, amountKobo: negateKobo(sumKobo(credits.map((credit) => credit.amountKobo))) }, ...credits],
+        postings: [
+          { accountId: wallet.id, amountKobo: negateKobo(sumKobo(credits.map((credit) => credit.amountKobo))) },
+          ...credits,
+        ],
       });
     },
 
@@ -251,11 +305,16 @@ export function createWalletsService(deps: {
      * Undoes a journal (a refund) with one reversing journal in the caller's transaction. The
      * reference is unique: reversing again with it answers the reversal already posted, once.
      */
-    async reverseJournal(tx: Db, journalId: string, reversal: { reference: string; description: string; createdBy?: string | null }): Promise<{ journalId: string; isReplay: boolean }> {
+    async reverseJournal(
+      tx: Db,
+      journalId: string,
+      reversal: { reference: string; description: string; createdBy?: string | null },
+    ): Promise<{ journalId: string; isReplay: boolean }> {
       const posted = await ledger.reverseJournal(tx, journalId, reversal);
       if (posted) return { journalId: posted.journalId, isReplay: false };
       const existing = await repo.findJournalByReference(tx, reversal.reference);
-      if (existing?.reversesJournalId !== journalId) throw new AppError('CONFLICT', `The reference ${reversal.reference} is already used by another journal.`);
+      if (existing?.reversesJournalId !== journalId)
+        throw new AppError('CONFLICT', `The reference ${reversal.reference} is already used by another journal.`);
       return { journalId: existing.id, isReplay: true };
     },
 
@@ -264,7 +323,12 @@ export function createWalletsService(deps: {
       const { type, wallets } = await activeWallets(organisationId);
       const shown = await views(wallets.map((wallet) => wallet.id));
       const total = sumKobo(shown.map((wallet) => wallet.balance_kobo));
-      return { wallet_type: type, total_balance: naira(total), can_simulate_transfers: deps.canSimulateTransfers, wallets: shown };
+      return {
+        wallet_type: type,
+        total_balance: naira(total),
+        can_simulate_transfers: deps.canSimulateTransfers,
+        wallets: shown,
+      };
     },
     organisationHistory,
 
@@ -272,15 +336,28 @@ export function createWalletsService(deps: {
     async corporationWallets(caller: Caller, corporationId: string) {
       const corporation = await corporationsService.findAccessible(db, caller, corporationId, 'read');
       if ((await walletTypeOf(corporation.organisationId)) !== 'corporations') return [];
-      const wallet = await ensureWallet('corporation_wallet', corporation.organisationId, corporation.id, corporation.name);
+      const wallet = await ensureWallet(
+        'corporation_wallet',
+        corporation.organisationId,
+        corporation.id,
+        corporation.name,
+      );
       return views([wallet.id]);
     },
 
     corporationHistory,
 
     /** The same history as a CSV or XLSX download (everything that matches, newest first). */
-    async exportHistory(caller: Caller, scope: { organisationId: string } | { corporationId: string }, params: ListParams, format: ExportFormat) {
-      const page = 'organisationId' in scope ? await organisationHistory(caller, scope.organisationId, { ...params, no_pages: true }) : await corporationHistory(caller, scope.corporationId, { ...params, no_pages: true });
+    async exportHistory(
+      caller: Caller,
+      scope: { organisationId: string } | { corporationId: string },
+      params: ListParams,
+      format: ExportFormat,
+    ) {
+      const page =
+        'organisationId' in scope
+          ? await organisationHistory(caller, scope.organisationId, { ...params, no_pages: true })
+          : await corporationHistory(caller, scope.corporationId, { ...params, no_pages: true });
       return exportTable({
         filename: `levy-wallet-history-${new Date().toISOString().slice(0, 10)}`,
         sheetName: 'Wallet history',
@@ -318,22 +395,42 @@ export function createWalletsService(deps: {
      */
     async applyFundingEvent(event: FundingEvent) {
       if (event.kind === 'assigned') {
-        const known = await repo.settleAccountAssignment(db, event.customerCode, { status: 'assigned', ...event.account });
+        const known = await repo.settleAccountAssignment(db, event.customerCode, {
+          status: 'assigned',
+          ...event.account,
+        });
         return { outcome: known ? 'account assigned' : 'unknown customer ignored' };
       }
       if (event.kind === 'assignment_failed') {
-        const known = await repo.settleAccountAssignment(db, event.customerCode, { status: 'failed', failureReason: event.reason });
+        const known = await repo.settleAccountAssignment(db, event.customerCode, {
+          status: 'failed',
+          failureReason: event.reason,
+        });
         return { outcome: known ? 'account assignment failed' : 'unknown customer ignored' };
       }
       if (event.kind === 'ignored') return { outcome: `event ${event.event} ignored` };
       const charge = await provider.verifyCharge(event.reference).catch(unavailable);
-      if (!charge) throw new AppError('UNPROCESSABLE', `${provider.name} does not know the transaction ${event.reference}: nothing was credited.`);
-      if (charge.status !== 'success' || charge.channel !== 'dedicated_nuban' || charge.currency !== 'NGN' || charge.amount <= 0) {
-        return { outcome: `not credited: ${provider.name} says the transaction is ${charge.status} (${charge.channel}, ${charge.currency})` };
+      if (!charge)
+        throw new AppError(
+          'UNPROCESSABLE',
+          `${provider.name} does not know the transaction ${event.reference}: nothing was credited.`,
+        );
+      if (
+        charge.status !== 'success' ||
+        charge.channel !== 'dedicated_nuban' ||
+        charge.currency !== 'NGN' ||
+        charge.amount <= 0
+      ) {
+        return {
+          outcome: `not credited: ${provider.name} says the transaction is ${charge.status} (${charge.channel}, ${charge.currency})`,
+        };
       }
       const found = charge.accountNumber ? await repo.findWalletByAccountNumber(db, charge.accountNumber) : undefined;
       if (!found || (found.account.customerCode !== null && charge.customerCode !== found.account.customerCode)) {
-        throw new AppError('UNPROCESSABLE', `No wallet has the account number ${charge.accountNumber ?? '(none)'} for this customer: nothing was credited.`);
+        throw new AppError(
+          'UNPROCESSABLE',
+          `No wallet has the account number ${charge.accountNumber ?? '(none)'} for this customer: nothing was credited.`,
+        );
       }
       const posted = await db.transaction((tx) =>
         creditWallet(tx, {
@@ -345,7 +442,10 @@ export function createWalletsService(deps: {
           createdBy: null,
         }),
       );
-      return { outcome: posted.isReplay ? 'already credited' : 'credited', credit: { credited: !posted.isReplay, wallet_id: found.wallet.id, amount: naira(charge.amount) } };
+      return {
+        outcome: posted.isReplay ? 'already credited' : 'credited',
+        credit: { credited: !posted.isReplay, wallet_id: found.wallet.id, amount: naira(charge.amount) },
+      };
     },
 
     /** Onboarding summary: the balance of every wallet of the organisation. */

@@ -14,16 +14,30 @@ function sessionWith(permissions: string[], wallet: SessionState['wallet'] = nul
   return { ...EMPTY_SESSION, token: 't', permissions: map, wallet };
 }
 
-const MEMBER = [calls.getOrganisation.permission, calls.listTeamMembers.permission, PERMISSIONS.viewProfile, calls.listCorporations.permission, calls.listOrganisationWalletHistory.permission];
+const MEMBER = [
+  calls.getOrganisation.permission,
+  calls.listTeamMembers.permission,
+  PERMISSIONS.viewProfile,
+  calls.listCorporations.permission,
+  calls.listOrganisationWalletHistory.permission,
+];
 const labels = (session: SessionState) => visibleNavEntries(session).map((entry) => entry.label);
 
 describe('side navigation (docs/product.md §2)', () => {
   it('lists every entry, in the spec’s order, to a session with all their routes’ permissions', () => {
-    expect(labels(sessionWith([...MEMBER, calls.listBills.permission, calls.listStatementFolders.permission]))).toEqual(['Dashboard', 'Team Members', 'Corporations', 'Bills', 'Vendors', 'Transactions', 'Bank Analyser', 'Settings']);
+    expect(labels(sessionWith([...MEMBER, calls.listBills.permission, calls.listStatementFolders.permission]))).toEqual(
+      ['Dashboard', 'Team Members', 'Corporations', 'Bills', 'Vendors', 'Transactions', 'Bank Analyser', 'Settings'],
+    );
   });
 
   it('shows each entry only with its route’s permission', () => {
-    expect(labels(sessionWith(MEMBER))).toEqual(['Dashboard', 'Team Members', 'Corporations', 'Transactions', 'Settings']);
+    expect(labels(sessionWith(MEMBER))).toEqual([
+      'Dashboard',
+      'Team Members',
+      'Corporations',
+      'Transactions',
+      'Settings',
+    ]);
   });
 
   it('hides Transactions when the wallet type is corporations', () => {

@@ -35,7 +35,9 @@ import classes from './app-layout.module.css';
 import { ProfileMenu } from './profile-menu';
 
 // The invitation form (and its validation) loads when Invite user is first pressed.
-const InviteMemberDialog = lazy(async () => ({ default: (await loadChunk(() => import('../../features/team/components/invite-member-dialog'))).InviteMemberDialog }));
+const InviteMemberDialog = lazy(async () => ({
+  default: (await loadChunk(() => import('../../features/team/components/invite-member-dialog'))).InviteMemberDialog,
+}));
 
 export interface NavEntry {
   route: RouteName;
@@ -54,7 +56,12 @@ const NAV_ENTRIES: NavEntry[] = [
   { route: 'corporations.index', label: 'Corporations', icon: IconBuildingSkyscraper },
   { route: 'bills.index', label: 'Bills', icon: IconReceipt2, showsAwaitingApproval: true },
   { route: 'vendors.index', label: 'Vendors', icon: IconAddressBook },
-  { route: 'transactions.index', label: 'Transactions', icon: IconArrowsExchange, isHidden: (session) => session.wallet?.type === 'corporations' },
+  {
+    route: 'transactions.index',
+    label: 'Transactions',
+    icon: IconArrowsExchange,
+    isHidden: (session) => session.wallet?.type === 'corporations',
+  },
   { route: 'analyser.index', label: 'Bank Analyser', icon: IconReportAnalytics, beta: true },
   { route: 'referencedata.index', label: 'Reference data', icon: IconDatabase },
   { route: 'settings.index', label: 'Settings', icon: IconSettings },
@@ -76,10 +83,16 @@ function SideNavigation({ onNavigate, onInvite }: { onNavigate: () => void; onIn
   const signOut = useSignOut();
   const entries = visibleNavEntries(session);
   const canInvite = hasPermission(session.permissions, INVITE_PERMISSION);
-  const awaitingApproval = useAwaitingApprovalCount(hasPermission(session.permissions, calls.approveBill.permission)).data ?? 0;
+  const awaitingApproval =
+    useAwaitingApprovalCount(hasPermission(session.permissions, calls.approveBill.permission)).data ?? 0;
   const countBadge = (entry: NavEntry) =>
     entry.showsAwaitingApproval && awaitingApproval > 0 ? (
-      <Badge size="sm" color="yellow" variant="filled" aria-label={`${awaitingApproval} ${awaitingApproval === 1 ? 'bill' : 'bills'} awaiting your approval`}>
+      <Badge
+        size="sm"
+        color="yellow"
+        variant="filled"
+        aria-label={`${awaitingApproval} ${awaitingApproval === 1 ? 'bill' : 'bills'} awaiting your approval`}
+      >
         {awaitingApproval}
       </Badge>
     ) : null;
@@ -93,7 +106,15 @@ function SideNavigation({ onNavigate, onInvite }: { onNavigate: () => void; onIn
               renderRoot={(props) => <RouterNavLink to={linkTo(entry.route)} {...props} />}
               label={entry.label}
               leftSection={<entry.icon size={20} stroke={1.6} />}
-              rightSection={entry.beta ? <Badge size="xs" variant="light">Beta</Badge> : countBadge(entry)}
+              rightSection={
+                entry.beta ? (
+                  <Badge size="xs" variant="light">
+                    Beta
+                  </Badge>
+                ) : (
+                  countBadge(entry)
+                )
+              }
               onClick={onNavigate}
               styles={{ root: { borderRadius: 'var(--mantine-radius-md)' } }}
               active={undefined}
@@ -117,7 +138,14 @@ function SideNavigation({ onNavigate, onInvite }: { onNavigate: () => void; onIn
             styles={{ root: { borderRadius: 'var(--mantine-radius-md)' } }}
           />
         )}
-        <NavLink component="button" type="button" label="Logout" leftSection={<IconLogout size={20} stroke={1.6} />} onClick={signOut} styles={{ root: { borderRadius: 'var(--mantine-radius-md)' } }} />
+        <NavLink
+          component="button"
+          type="button"
+          label="Logout"
+          leftSection={<IconLogout size={20} stroke={1.6} />}
+          onClick={signOut}
+          styles={{ root: { borderRadius: 'var(--mantine-radius-md)' } }}
+        />
       </Stack>
     </Stack>
   );
@@ -142,21 +170,34 @@ export function AppFrame({ children }: { children: ReactNode }) {
   const user = useSessionStore((state) => state.user);
   const permissions = useSessionStore((state) => state.permissions);
   // The session's wallet type decides whether Transactions shows; keep it current after sign-in and reload.
-  const walletOrganisationId = useSessionStore((state) => (hasPermission(state.permissions, calls.getOrganisationWallets.permission) ? state.organisation?.id : undefined));
+  const walletOrganisationId = useSessionStore((state) =>
+    hasPermission(state.permissions, calls.getOrganisationWallets.permission) ? state.organisation?.id : undefined,
+  );
 
   // Permissions or KYC may have changed since sign-in (a new role, onboarding done by a colleague).
   useQuery({ queryKey: ['session'], queryFn: refreshSession, staleTime: 5 * 60_000 });
   useOrganisationWallets(walletOrganisationId);
 
-  const heading = meta?.name === 'dashboard.index' ? `Hello ${user?.first_name ?? ''}`.trim() : (meta?.module ?? meta?.title ?? '');
+  const heading =
+    meta?.name === 'dashboard.index' ? `Hello ${user?.first_name ?? ''}`.trim() : (meta?.module ?? meta?.title ?? '');
 
   return (
-    <AppShell header={{ height: 64 }} navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: !navigationOpened } }} padding={{ base: 'sm', sm: 'lg' }}>
+    <AppShell
+      header={{ height: 64 }}
+      navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: !navigationOpened } }}
+      padding={{ base: 'sm', sm: 'lg' }}
+    >
       <AppShell.Header>
         {/* The actions keep their room on a phone; a long title gives way (each page repeats it as its heading). */}
         <Group h="100%" px={{ base: 'sm', sm: 'lg' }} justify="space-between" wrap="nowrap" gap="xs">
           <Group gap="xs" wrap="nowrap" className={classes.titleGroup}>
-            <Burger opened={navigationOpened} onClick={navigation.toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+            <Burger
+              opened={navigationOpened}
+              onClick={navigation.toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label="Toggle navigation"
+            />
             <Title order={2} fz="h3" className={classes.title} title={heading} data-testid="top-bar-title">
               {heading}
             </Title>

@@ -37,7 +37,11 @@ export function OnboardingFrame({ children, showLogout }: { children: ReactNode;
       </Container>
       <svg className={classes.waves} viewBox="0 0 1440 220" preserveAspectRatio="none" aria-hidden="true">
         <path d="M0 120 C 240 60 480 180 720 120 S 1200 60 1440 110 V220 H0Z" fill="var(--mantine-color-levy-1)" />
-        <path d="M0 160 C 300 110 560 210 860 160 S 1260 120 1440 150 V220 H0Z" fill="var(--mantine-color-levy-2)" opacity="0.8" />
+        <path
+          d="M0 160 C 300 110 560 210 860 160 S 1260 120 1440 150 V220 H0Z"
+          fill="var(--mantine-color-levy-2)"
+          opacity="0.8"
+        />
       </svg>
     </Box>
   );

@@ -17,7 +17,11 @@ export function ProfileMenu() {
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-end" width={260} shadow="md" trapFocus>
       <Popover.Target>
-        <UnstyledButton onClick={() => setOpened((open) => !open)} aria-label="Open profile menu" aria-expanded={opened}>
+        <UnstyledButton
+          onClick={() => setOpened((open) => !open)}
+          aria-label="Open profile menu"
+          aria-expanded={opened}
+        >
           <UserAvatar name={user?.first_name} email={user?.email} />
         </UnstyledButton>
       </Popover.Target>

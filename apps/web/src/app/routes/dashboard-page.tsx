@@ -20,7 +20,11 @@ import * as calls from '@levy/contracts/calls';
  * prompt of the organisation's wallet kind applies, and none for someone who may not see wallets),
  * corporations, states registered and bills generated.
  */
-function onboardingPromptCounts(summary: OnboardingSummary | undefined, wallets: OrganisationWallets | undefined, canSeeWallets: boolean): PromptCounts {
+function onboardingPromptCounts(
+  summary: OnboardingSummary | undefined,
+  wallets: OrganisationWallets | undefined,
+  canSeeWallets: boolean,
+): PromptCounts {
   const funded = wallets?.wallets.filter((wallet) => wallet.balance_kobo > 0).length;
   const hasOwnWallets = wallets?.wallet_type === 'corporations';
   return {
@@ -45,7 +49,8 @@ export default function DashboardPage() {
     <Stack gap={20}>
       {!isKycCompleted(session) && (
         <Alert color="yellow" title="Onboarding is not finished">
-          An admin of {session.organisation?.name ?? 'your organisation'} needs to complete the business details before taxes can be filed.
+          An admin of {session.organisation?.name ?? 'your organisation'} needs to complete the business details before
+          taxes can be filed.
         </Alert>
       )}
       {canSeeSummary &&
@@ -53,10 +58,30 @@ export default function DashboardPage() {
           <LoadingPlaceholder height={160} label="Loading summary" />
         ) : (
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing={20}>
-            <StatCard label="Corporations" value={summary.data?.corporation_count ?? 0} icon={<IconBuildingSkyscraper size={20} />} hint="Companies in your group" />
-            <StatCard label="States registered" value={summary.data?.states_registered ?? 0} icon={<IconMapPin size={20} />} hint="Revenue services you file with" />
-            <StatCard label="Bills generated" value={summary.data?.bills_generated ?? 0} icon={<IconReceipt2 size={20} />} hint="PAYE and WHT bills" />
-            <StatCard label="Total balance" value={formatAmount(summary.data?.total_balance)} icon={<IconWallet size={20} />} hint="Across your wallets" />
+            <StatCard
+              label="Corporations"
+              value={summary.data?.corporation_count ?? 0}
+              icon={<IconBuildingSkyscraper size={20} />}
+              hint="Companies in your group"
+            />
+            <StatCard
+              label="States registered"
+              value={summary.data?.states_registered ?? 0}
+              icon={<IconMapPin size={20} />}
+              hint="Revenue services you file with"
+            />
+            <StatCard
+              label="Bills generated"
+              value={summary.data?.bills_generated ?? 0}
+              icon={<IconReceipt2 size={20} />}
+              hint="PAYE and WHT bills"
+            />
+            <StatCard
+              label="Total balance"
+              value={formatAmount(summary.data?.total_balance)}
+              icon={<IconWallet size={20} />}
+              hint="Across your wallets"
+            />
           </SimpleGrid>
         ))}
       {canSeeWallets && (
@@ -75,7 +100,13 @@ export default function DashboardPage() {
         </ContentCard>
       )}
       <DeadlineDashboardSections />
-      {canSeeSummary && session.organisation && <OnboardingPrompts key={session.organisation.id} organisationId={session.organisation.id} counts={promptCounts} />}
+      {canSeeSummary && session.organisation && (
+        <OnboardingPrompts
+          key={session.organisation.id}
+          organisationId={session.organisation.id}
+          counts={promptCounts}
+        />
+      )}
     </Stack>
   );
 }

@@ -3,7 +3,12 @@ import { Alert, Anchor, Button, Group, Input, PinInput, Stack, Text } from '@man
 import { IconMailCheck, IconShieldCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ApiError } from '../../lib/api-client';
-import { useRequestConsent, useVerifyConsent, type ConsentRequest, type CorporationState } from '../../api/corporations-api';
+import {
+  useRequestConsent,
+  useVerifyConsent,
+  type ConsentRequest,
+  type CorporationState,
+} from '../../api/corporations-api';
 
 /** The code is complete when it has the six digits the agency sends. */
 export function isCompleteCode(code: string): boolean {
@@ -28,27 +33,40 @@ export function ConsentRequestStep({
   return (
     <Stack gap="md">
       <Group gap="sm" wrap="nowrap" align="flex-start">
-        <IconShieldCheck size={28} stroke={1.5} color="var(--mantine-color-levy-7)" aria-hidden="true" style={{ flexShrink: 0 }} />
+        <IconShieldCheck
+          size={28}
+          stroke={1.5}
+          color="var(--mantine-color-levy-7)"
+          aria-hidden="true"
+          style={{ flexShrink: 0 }}
+        />
         <Stack gap={6}>
           <Text fw={600}>Consent to manage payroll with {registration.state.revenue_service}</Text>
           <Text fz="sm">
-            {registration.tax_payer_name} ({registration.tax_payer_number}) authorises Levy to submit its payroll to {registration.state.revenue_service} and
-            to file PAYE on its behalf.
+            {registration.tax_payer_name} ({registration.tax_payer_number}) authorises Levy to submit its payroll to{' '}
+            {registration.state.revenue_service} and to file PAYE on its behalf.
           </Text>
           <Text fz="sm" c="dimmed">
-            When you proceed, the revenue service emails a {CONSENT_RULES.digits}-digit code to the taxpayer&apos;s registered email address. The code works
-            once, for {CONSENT_RULES.expiryMinutes} minutes.
+            When you proceed, the revenue service emails a {CONSENT_RULES.digits}-digit code to the taxpayer&apos;s
+            registered email address. The code works once, for {CONSENT_RULES.expiryMinutes} minutes.
           </Text>
         </Stack>
       </Group>
       {!canProceed && (
-        <Alert color="gray">You do not have permission to request consent. Ask an administrator of your organisation.</Alert>
+        <Alert color="gray">
+          You do not have permission to request consent. Ask an administrator of your organisation.
+        </Alert>
       )}
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onDecline}>
           Decline
         </Button>
-        <Button disabled={!canProceed} loading={request.isPending} onClick={() => request.mutate(undefined, { onSuccess: onRequested })} data-autofocus>
+        <Button
+          disabled={!canProceed}
+          loading={request.isPending}
+          onClick={() => request.mutate(undefined, { onSuccess: onRequested })}
+          data-autofocus
+        >
           Proceed
         </Button>
       </Group>
@@ -106,10 +124,16 @@ export function ConsentCodeStep({
     >
       <Stack gap="md">
         <Group gap="sm" wrap="nowrap" align="flex-start">
-          <IconMailCheck size={28} stroke={1.5} color="var(--mantine-color-levy-7)" aria-hidden="true" style={{ flexShrink: 0 }} />
+          <IconMailCheck
+            size={28}
+            stroke={1.5}
+            color="var(--mantine-color-levy-7)"
+            aria-hidden="true"
+            style={{ flexShrink: 0 }}
+          />
           <Text fz="sm">
-            {registration.state.revenue_service} sent a {CONSENT_RULES.digits}-digit code to <strong data-testid="consent-email">{request.email}</strong>. Enter it
-            below.
+            {registration.state.revenue_service} sent a {CONSENT_RULES.digits}-digit code to{' '}
+            <strong data-testid="consent-email">{request.email}</strong>. Enter it below.
           </Text>
         </Group>
         <Input.Wrapper label="Consent code" error={error} required id="consent-code">

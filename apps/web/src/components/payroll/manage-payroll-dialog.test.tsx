@@ -19,7 +19,13 @@ function registration(consent: boolean): CorporationState {
     consent_requested_at: consent ? '2026-11-02T08:55:00.000Z' : null,
     employee_count: 0,
     payroll_updated_at: null,
-    state: { id: 25, code: 'LA', name: 'Lagos', revenue_service: 'Lagos State Internal Revenue Service', collector: 'state' },
+    state: {
+      id: 25,
+      code: 'LA',
+      name: 'Lagos',
+      revenue_service: 'Lagos State Internal Revenue Service',
+      collector: 'state',
+    },
     created_at: '2026-11-01T09:00:00.000Z',
     first_tax_month: '2026-11',
     name_matches: true,
@@ -30,7 +36,8 @@ const EMPTY_PAGE = { items: [], pagination: { count: 10, current_page: 1, total_
 
 function payrollServer() {
   return stubGateway((request) => {
-    if (request.path === `${BASE}/consent`) return { code: 'OK', data: { token: 'consent-token', email: 'd**o@levy.ng' } };
+    if (request.path === `${BASE}/consent`)
+      return { code: 'OK', data: { token: 'consent-token', email: 'd**o@levy.ng' } };
     if (request.path === `${BASE}/consent/verify`) {
       const { pin } = request.body as { pin: string };
       if (pin !== '482913') return { code: 'INVALID_INPUT', data: { pin: 'The code is not correct. 4 tries left.' } };
@@ -58,17 +65,33 @@ afterEach(() => vi.unstubAllGlobals());
 describe('Manage Payroll', () => {
   it('goes straight to the upload view and the employees when consent is already given', async () => {
     const gateway = payrollServer();
-    renderWithProviders(<ManagePayrollDialog corporationId={CORPORATION_ID} corporationName="Adire Textiles Limited" registration={registration(true)} onClose={() => undefined} />);
+    renderWithProviders(
+      <ManagePayrollDialog
+        corporationId={CORPORATION_ID}
+        corporationName="Adire Textiles Limited"
+        registration={registration(true)}
+        onClose={() => undefined}
+      />,
+    );
     expect(screen.getByText('Payroll file')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Proceed' })).not.toBeInTheDocument();
-    expect(await screen.findByText('Upload the payroll template to register employees with the state.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Upload the payroll template to register employees with the state.'),
+    ).toBeInTheDocument();
     expect(gateway.calls(`${BASE}/consent`)).toHaveLength(0);
   });
 
   it('Decline closes without asking for a code', () => {
     const gateway = payrollServer();
     const onClose = vi.fn();
-    renderWithProviders(<ManagePayrollDialog corporationId={CORPORATION_ID} corporationName="Adire Textiles Limited" registration={registration(false)} onClose={onClose} />);
+    renderWithProviders(
+      <ManagePayrollDialog
+        corporationId={CORPORATION_ID}
+        corporationName="Adire Textiles Limited"
+        registration={registration(false)}
+        onClose={onClose}
+      />,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Decline' }));
     expect(onClose).toHaveBeenCalled();
     expect(gateway.requests).toHaveLength(0);
@@ -76,7 +99,14 @@ describe('Manage Payroll', () => {
 
   it('Proceed mails a code to the masked address; the code takes digits only; a wrong code is said at the field; the right one opens the upload view', async () => {
     const gateway = payrollServer();
-    renderWithProviders(<ManagePayrollDialog corporationId={CORPORATION_ID} corporationName="Adire Textiles Limited" registration={registration(false)} onClose={() => undefined} />);
+    renderWithProviders(
+      <ManagePayrollDialog
+        corporationId={CORPORATION_ID}
+        corporationName="Adire Textiles Limited"
+        registration={registration(false)}
+        onClose={() => undefined}
+      />,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Proceed' }));
     expect(await screen.findByTestId('consent-email')).toHaveTextContent('d**o@levy.ng');
 
@@ -98,7 +128,14 @@ describe('Manage Payroll', () => {
 
   it('says No new file selected when Upload is pressed without a new file', async () => {
     const gateway = payrollServer();
-    renderWithProviders(<ManagePayrollDialog corporationId={CORPORATION_ID} corporationName="Adire Textiles Limited" registration={registration(true)} onClose={() => undefined} />);
+    renderWithProviders(
+      <ManagePayrollDialog
+        corporationId={CORPORATION_ID}
+        corporationName="Adire Textiles Limited"
+        registration={registration(true)}
+        onClose={() => undefined}
+      />,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Upload payroll' }));
     expect(await screen.findByText('No new file selected')).toBeInTheDocument();
     await waitFor(() => expect(gateway.calls(`${BASE}/payrolls/employees`)).toHaveLength(1));
@@ -106,21 +143,43 @@ describe('Manage Payroll', () => {
 
   it('names, before upload, the employee whose declared tax is below the law’s, and still lets the file go', async () => {
     payrollServer();
-    renderWithProviders(<ManagePayrollDialog corporationId={CORPORATION_ID} corporationName="Adire Textiles Limited" registration={registration(true)} onClose={() => undefined} />);
-    const header = 'tax_payer_number,name,nationality,designation,gross_income,tax_payable,basic_salary,housing,transport,furniture,education,lunch,passage,leave,bonus,13th_month,utility,other_allowances';
+    renderWithProviders(
+      <ManagePayrollDialog
+        corporationId={CORPORATION_ID}
+        corporationName="Adire Textiles Limited"
+        registration={registration(true)}
+        onClose={() => undefined}
+      />,
+    );
+    const header =
+      'tax_payer_number,name,nationality,designation,gross_income,tax_payable,basic_salary,housing,transport,furniture,education,lunch,passage,leave,bonus,13th_month,utility,other_allowances';
     // ₦500,000 a month, all basic, owes ₦65,300.00 under NTA 2025; the second row declares less.
-    const rows = ['N-1000001,Chioma Eze,Nigerian,Accountant,500000,65300,500000,0,0,0,0,0,0,0,0,0,0,0', 'N-1000002,Tunde Bakare,Nigerian,Driver,500000,40000,500000,0,0,0,0,0,0,0,0,0,0,0'];
+    const rows = [
+      'N-1000001,Chioma Eze,Nigerian,Accountant,500000,65300,500000,0,0,0,0,0,0,0,0,0,0,0',
+      'N-1000002,Tunde Bakare,Nigerian,Driver,500000,40000,500000,0,0,0,0,0,0,0,0,0,0,0',
+    ];
     const input = document.body.querySelector<HTMLInputElement>('input[type="file"]')!;
-    fireEvent.change(input, { target: { files: [new File([[header, ...rows].join('\n')], 'payroll.csv', { type: 'text/csv' })] } });
+    fireEvent.change(input, {
+      target: { files: [new File([[header, ...rows].join('\n')], 'payroll.csv', { type: 'text/csv' })] },
+    });
     expect(await screen.findByText('1 employee’s tax differs from the law’s')).toBeInTheDocument();
-    expect(screen.getByText(/^Row 3, Tunde Bakare \(N-1000002\): ₦40,000\.00 declared, ₦65,300\.00 by NTA 2025 s\.58$/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/^Row 3, Tunde Bakare \(N-1000002\): ₦40,000\.00 declared, ₦65,300\.00 by NTA 2025 s\.58$/),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Upload payroll' })).toBeEnabled();
   });
 
   it('without consent permissions, Proceed is disabled and says why', () => {
     grantPermissions([calls.listPayrollEmployees.permission]);
     payrollServer();
-    renderWithProviders(<ManagePayrollDialog corporationId={CORPORATION_ID} corporationName="Adire Textiles Limited" registration={registration(false)} onClose={() => undefined} />);
+    renderWithProviders(
+      <ManagePayrollDialog
+        corporationId={CORPORATION_ID}
+        corporationName="Adire Textiles Limited"
+        registration={registration(false)}
+        onClose={() => undefined}
+      />,
+    );
     expect(screen.getByRole('button', { name: 'Proceed' })).toBeDisabled();
     expect(screen.getByText(/You do not have permission to request consent/)).toBeInTheDocument();
   });

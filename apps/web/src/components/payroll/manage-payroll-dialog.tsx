@@ -15,7 +15,17 @@ import { PayrollUpload } from './payroll-upload';
  * employees; otherwise consent step 1 (Proceed or Decline), step 2 (the mailed code), then the
  * upload view.
  */
-export function ManagePayrollDialog({ corporationId, corporationName, registration, onClose }: { corporationId: string; corporationName: string; registration: CorporationState; onClose: () => void }) {
+export function ManagePayrollDialog({
+  corporationId,
+  corporationName,
+  registration,
+  onClose,
+}: {
+  corporationId: string;
+  corporationName: string;
+  registration: CorporationState;
+  onClose: () => void;
+}) {
   const permissions = useSessionStore((state) => state.permissions);
   const [startedWithConsent] = useState(registration.is_control_consent_given);
   const [view, setView] = useState<PayrollView>(() => initialPayrollView(registration));
@@ -78,7 +88,11 @@ export function ManagePayrollDialog({ corporationId, corporationName, registrati
 
         {view === 'upload' && (
           <>
-            <PayrollUpload corporationId={corporationId} registration={registration} canUpload={can(PAYROLL_PERMISSIONS.uploadPayroll)} />
+            <PayrollUpload
+              corporationId={corporationId}
+              registration={registration}
+              canUpload={can(PAYROLL_PERMISSIONS.uploadPayroll)}
+            />
             <Divider />
             {can(PAYROLL_PERMISSIONS.getEmployees) ? (
               <PayrollEmployees corporationId={corporationId} stateCode={registration.state.code} />

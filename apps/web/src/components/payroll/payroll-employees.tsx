@@ -48,7 +48,13 @@ export function PayrollEmployees({ corporationId, stateCode }: { corporationId: 
       {employees.isPending ? (
         <LoadingPlaceholder />
       ) : !employees.data || employees.data.items.length === 0 ? (
-        <EmptyState hint={debouncedSearch ? 'No employee matches this search.' : 'Upload the payroll template to register employees with the state.'} />
+        <EmptyState
+          hint={
+            debouncedSearch
+              ? 'No employee matches this search.'
+              : 'Upload the payroll template to register employees with the state.'
+          }
+        />
       ) : (
         <>
           {/* On a phone the Tax ID, designation and gross income go under the name. */}
@@ -75,19 +81,23 @@ export function PayrollEmployees({ corporationId, stateCode }: { corporationId: 
                       </Text>
                       {(employee.nationality || employee.state_of_residence) && (
                         <Text fz="xs" c="dimmed">
-                          {[employee.nationality, employee.state_of_residence && `resident in ${employee.state_of_residence.name}`].filter(Boolean).join(' · ')}
+                          {[
+                            employee.nationality,
+                            employee.state_of_residence && `resident in ${employee.state_of_residence.name}`,
+                          ]
+                            .filter(Boolean)
+                            .join(' · ')}
                         </Text>
                       )}
                       <PhoneDetails>
                         <span style={{ whiteSpace: 'nowrap' }}>{employee.tax_payer_number}</span>
-                        {employee.designation ? ` · ${employee.designation}` : ''} · gross {formatAmount(employee.gross_income)}
+                        {employee.designation ? ` · ${employee.designation}` : ''} · gross{' '}
+                        {formatAmount(employee.gross_income)}
                       </PhoneDetails>
                     </Table.Td>
                     <Table.Td visibleFrom="sm">{employee.designation}</Table.Td>
                     <AmountCell visibleFrom="sm">{formatAmount(employee.gross_income)}</AmountCell>
-                    <AmountCell>
-                      {formatAmount(employee.tax_payable)}
-                    </AmountCell>
+                    <AmountCell>{formatAmount(employee.tax_payable)}</AmountCell>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

@@ -9,7 +9,11 @@ import { PayeePreview } from '../payee-table';
 import { ApiError, showErrorToast } from '../../lib/api-client';
 import { showInvalidFileToast } from '../../lib/file-toasts';
 import { formatAmount, formatDate } from '../../lib/format';
-import { useUploadPayroll, type CorporationState, type PayrollUpload as UploadResult } from '../../api/corporations-api';
+import {
+  useUploadPayroll,
+  type CorporationState,
+  type PayrollUpload as UploadResult,
+} from '../../api/corporations-api';
 import { checkPayrollFile, PAYROLL_FILE_ACCEPT, rowProblemsFrom } from '../../lib/payroll-file';
 
 type Preview = Extract<Awaited<ReturnType<typeof checkPayrollFile>>, { ok: true }>;
@@ -21,7 +25,15 @@ function PayrollWarnings({ taxWarnings, notices }: { taxWarnings: string[]; noti
   return (
     <>
       {taxWarnings.length > 0 && (
-        <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title={taxWarnings.length === 1 ? '1 employee’s tax differs from the law’s' : `${taxWarnings.length.toLocaleString('en-NG')} employees’ tax differs from the law’s`}>
+        <Alert
+          color="yellow"
+          icon={<IconAlertTriangle size={18} />}
+          title={
+            taxWarnings.length === 1
+              ? '1 employee’s tax differs from the law’s'
+              : `${taxWarnings.length.toLocaleString('en-NG')} employees’ tax differs from the law’s`
+          }
+        >
           <Text fz="sm" mb={4}>
             The payroll is accepted as declared; check these before paying PAYE on it.
           </Text>
@@ -41,23 +53,47 @@ function PayrollWarnings({ taxWarnings, notices }: { taxWarnings: string[]; noti
 function UploadReview({ uploaded }: { uploaded: UploadResult }) {
   const { changes } = uploaded;
   const changeLines = [
-    ...changes.joiners.map((change) => `Joined: ${change.name} (${change.tax_payer_number}), gross ${formatAmount(change.gross_after ?? '0')}`),
+    ...changes.joiners.map(
+      (change) =>
+        `Joined: ${change.name} (${change.tax_payer_number}), gross ${formatAmount(change.gross_after ?? '0')}`,
+    ),
     ...changes.leavers.map((change) => `Left: ${change.name} (${change.tax_payer_number})`),
-    ...changes.pay_changed.map((change) => `Pay changed: ${change.name} (${change.tax_payer_number}), gross ${formatAmount(change.gross_before ?? '0')} → ${formatAmount(change.gross_after ?? '0')}`),
+    ...changes.pay_changed.map(
+      (change) =>
+        `Pay changed: ${change.name} (${change.tax_payer_number}), gross ${formatAmount(change.gross_before ?? '0')} → ${formatAmount(change.gross_after ?? '0')}`,
+    ),
   ];
   return (
     <>
       {uploaded.residence.map((group) => (
-        <Alert key={group.state.code} color="blue" icon={<IconMapPin size={18} />} title={`${employees(group.employee_count)} ${group.message.charAt(0).toLowerCase()}${group.message.slice(1)}`}>
+        <Alert
+          key={group.state.code}
+          color="blue"
+          icon={<IconMapPin size={18} />}
+          title={`${employees(group.employee_count)} ${group.message.charAt(0).toLowerCase()}${group.message.slice(1)}`}
+        >
           <Text fz="sm" mb={4}>
-            {group.registered ? `This corporation is registered in ${group.state.name}: their PAYE belongs on its payroll there.` : `Register this corporation in ${group.state.name} to file their PAYE there.`}
+            {group.registered
+              ? `This corporation is registered in ${group.state.name}: their PAYE belongs on its payroll there.`
+              : `Register this corporation in ${group.state.name} to file their PAYE there.`}
           </Text>
-          <ProblemList problems={group.employees.map((employee) => `Row ${employee.row}, ${employee.name} (${employee.tax_payer_number})`)} />
+          <ProblemList
+            problems={group.employees.map(
+              (employee) => `Row ${employee.row}, ${employee.name} (${employee.tax_payer_number})`,
+            )}
+          />
         </Alert>
       ))}
       {changes.previous_uploaded_at && (
-        <Alert color="gray" title={`Since the payroll of ${formatDate(changes.previous_uploaded_at)}: ${employees(changes.joiner_count)} joined, ${employees(changes.leaver_count)} left, ${changes.pay_changed_count.toLocaleString('en-NG')} with changed pay`}>
-          {changeLines.length > 0 ? <ProblemList problems={changeLines} /> : <Text fz="sm">No one joined or left, and no one’s pay changed.</Text>}
+        <Alert
+          color="gray"
+          title={`Since the payroll of ${formatDate(changes.previous_uploaded_at)}: ${employees(changes.joiner_count)} joined, ${employees(changes.leaver_count)} left, ${changes.pay_changed_count.toLocaleString('en-NG')} with changed pay`}
+        >
+          {changeLines.length > 0 ? (
+            <ProblemList problems={changeLines} />
+          ) : (
+            <Text fz="sm">No one joined or left, and no one’s pay changed.</Text>
+          )}
         </Alert>
       )}
     </>
@@ -68,7 +104,15 @@ function UploadReview({ uploaded }: { uploaded: UploadResult }) {
  * The upload view of Manage Payroll: choose the PAYE template CSV, see it checked and previewed
  * in the browser, upload it with progress. The file replaces the state's employee list.
  */
-export function PayrollUpload({ corporationId, registration, canUpload }: { corporationId: string; registration: CorporationState; canUpload: boolean }) {
+export function PayrollUpload({
+  corporationId,
+  registration,
+  canUpload,
+}: {
+  corporationId: string;
+  registration: CorporationState;
+  canUpload: boolean;
+}) {
   const upload = useUploadPayroll(corporationId, registration);
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<Preview | null>(null);
@@ -155,7 +199,8 @@ export function PayrollUpload({ corporationId, registration, canUpload }: { corp
               Preview
             </Text>
             <Text fz="sm" c="dimmed" data-testid="payroll-preview-summary">
-              {preview.employeeCount.toLocaleString('en-NG')} {preview.employeeCount === 1 ? 'employee' : 'employees'} · total tax payable {formatNaira(preview.totalTaxPayable)}
+              {preview.employeeCount.toLocaleString('en-NG')} {preview.employeeCount === 1 ? 'employee' : 'employees'} ·
+              total tax payable {formatNaira(preview.totalTaxPayable)}
             </Text>
           </Group>
           <PayeePreview
@@ -163,10 +208,17 @@ export function PayrollUpload({ corporationId, registration, canUpload }: { corp
             lines={preview.rows}
             columns={[
               { header: 'Designation', cell: (row) => row.designation, hiddenOnPhone: true },
-              { header: 'Gross income', cell: (row) => formatAmount(row.grossIncome), isAmount: true, hiddenOnPhone: true },
+              {
+                header: 'Gross income',
+                cell: (row) => formatAmount(row.grossIncome),
+                isAmount: true,
+                hiddenOnPhone: true,
+              },
               { header: 'Tax payable', cell: (row) => formatNaira(row.taxPayable), isAmount: true },
             ]}
-            phoneDetails={(row) => `${row.designation ? ` · ${row.designation}` : ''} · gross ${formatAmount(row.grossIncome)}`}
+            phoneDetails={(row) =>
+              `${row.designation ? ` · ${row.designation}` : ''} · gross ${formatAmount(row.grossIncome)}`
+            }
           />
         </div>
       )}
@@ -174,11 +226,21 @@ export function PayrollUpload({ corporationId, registration, canUpload }: { corp
       {preview && <PayrollWarnings taxWarnings={preview.taxWarnings} notices={preview.notices} />}
 
       {uploaded && (
-        <Alert color="green" icon={<IconCircleCheck size={18} />} title={`${uploaded.employee_count.toLocaleString('en-NG')} ${uploaded.employee_count === 1 ? 'employee' : 'employees'} registered with ${registration.state.revenue_service}`}>
-          Total tax payable {formatAmount(uploaded.total_tax_payable)} · agency reference <strong>{uploaded.agency_reference}</strong> · {formatDate(uploaded.uploaded_at)}
+        <Alert
+          color="green"
+          icon={<IconCircleCheck size={18} />}
+          title={`${uploaded.employee_count.toLocaleString('en-NG')} ${uploaded.employee_count === 1 ? 'employee' : 'employees'} registered with ${registration.state.revenue_service}`}
+        >
+          Total tax payable {formatAmount(uploaded.total_tax_payable)} · agency reference{' '}
+          <strong>{uploaded.agency_reference}</strong> · {formatDate(uploaded.uploaded_at)}
         </Alert>
       )}
-      {uploaded && <PayrollWarnings taxWarnings={uploaded.warnings.map((warning) => warning.message)} notices={uploaded.checks.map((check) => check.message)} />}
+      {uploaded && (
+        <PayrollWarnings
+          taxWarnings={uploaded.warnings.map((warning) => warning.message)}
+          notices={uploaded.checks.map((check) => check.message)}
+        />
+      )}
       {uploaded && <UploadReview uploaded={uploaded} />}
 
       {percent !== null && (
@@ -196,7 +258,12 @@ export function PayrollUpload({ corporationId, registration, canUpload }: { corp
             ? `Uploading replaces the employee list registered with ${registration.state.revenue_service}.`
             : 'You do not have permission to upload payroll. Ask an administrator of your organisation.'}
         </Text>
-        <Button leftSection={<IconUpload size={16} />} onClick={() => void send()} loading={percent !== null} disabled={!canUpload}>
+        <Button
+          leftSection={<IconUpload size={16} />}
+          onClick={() => void send()}
+          loading={percent !== null}
+          disabled={!canUpload}
+        >
           Upload payroll
         </Button>
       </Group>

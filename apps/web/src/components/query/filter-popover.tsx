@@ -28,7 +28,14 @@ type Draft = Record<string, DraftValue>;
 
 function emptyDraft(fields: FilterField[]): Draft {
   return Object.fromEntries(
-    fields.map((field) => [field.field, field.type === 'date-range' ? { range: [null, null] } : field.type === 'amount-range' ? { amounts: ['', ''] } : { value: null }]),
+    fields.map((field) => [
+      field.field,
+      field.type === 'date-range'
+        ? { range: [null, null] }
+        : field.type === 'amount-range'
+          ? { amounts: ['', ''] }
+          : { value: null },
+    ]),
   );
 }
 
@@ -55,12 +62,21 @@ export function draftToFilters(fields: FilterField[], draft: Draft): ListFilter[
 }
 
 /** The shared table filter: fields, date presets, Reset and Apply (docs/product.md §2). */
-export function FilterPopover({ fields, activeCount, onApply }: { fields: FilterField[]; activeCount: number; onApply: (filters: ListFilter[]) => void }) {
+export function FilterPopover({
+  fields,
+  activeCount,
+  onApply,
+}: {
+  fields: FilterField[];
+  activeCount: number;
+  onApply: (filters: ListFilter[]) => void;
+}) {
   const [opened, setOpened] = useState(false);
   const [draft, setDraft] = useState<Draft>(() => emptyDraft(fields));
   const today = new Date();
 
-  const setRange = (field: string, range: [string | null, string | null]) => setDraft((current) => ({ ...current, [field]: { range } }));
+  const setRange = (field: string, range: [string | null, string | null]) =>
+    setDraft((current) => ({ ...current, [field]: { range } }));
   const setAmounts = (field: string, end: 0 | 1, amount: string) =>
     setDraft((current) => {
       const amounts = [...(current[field] as { amounts: [string, string] }).amounts] as [string, string];
@@ -103,7 +119,10 @@ export function FilterPopover({ fields, activeCount, onApply }: { fields: Filter
                       checked={false}
                       onChange={() => {
                         const range = presetRange(preset.value, today);
-                        setRange(field.field, [dayjs(range.start).format('YYYY-MM-DD'), dayjs(range.end).format('YYYY-MM-DD')]);
+                        setRange(field.field, [
+                          dayjs(range.start).format('YYYY-MM-DD'),
+                          dayjs(range.end).format('YYYY-MM-DD'),
+                        ]);
                       }}
                     >
                       {preset.label}
@@ -114,8 +133,18 @@ export function FilterPopover({ fields, activeCount, onApply }: { fields: Filter
             ) : field.type === 'amount-range' ? (
               <Input.Wrapper key={field.field} label={field.label}>
                 <Group gap="xs" mt={4} grow wrap="nowrap">
-                  <AmountInput aria-label={`${field.label} from`} placeholder="From" value={(draft[field.field] as { amounts: [string, string] }).amounts[0]} onChange={(from) => setAmounts(field.field, 0, from)} />
-                  <AmountInput aria-label={`${field.label} to`} placeholder="To" value={(draft[field.field] as { amounts: [string, string] }).amounts[1]} onChange={(to) => setAmounts(field.field, 1, to)} />
+                  <AmountInput
+                    aria-label={`${field.label} from`}
+                    placeholder="From"
+                    value={(draft[field.field] as { amounts: [string, string] }).amounts[0]}
+                    onChange={(from) => setAmounts(field.field, 0, from)}
+                  />
+                  <AmountInput
+                    aria-label={`${field.label} to`}
+                    placeholder="To"
+                    value={(draft[field.field] as { amounts: [string, string] }).amounts[1]}
+                    onChange={(to) => setAmounts(field.field, 1, to)}
+                  />
                 </Group>
               </Input.Wrapper>
             ) : field.display === 'dropdown' ? (
@@ -136,7 +165,9 @@ export function FilterPopover({ fields, activeCount, onApply }: { fields: Filter
               <Input.Wrapper key={field.field} label={field.label} labelElement="div" id={`filter-${field.field}`}>
                 <Chip.Group
                   value={(draft[field.field] as { value: string | null }).value ?? ANY}
-                  onChange={(value) => setDraft((current) => ({ ...current, [field.field]: { value: value === ANY ? null : value } }))}
+                  onChange={(value) =>
+                    setDraft((current) => ({ ...current, [field.field]: { value: value === ANY ? null : value } }))
+                  }
                 >
                   <Group gap={6} mt={4} role="radiogroup" aria-labelledby={`filter-${field.field}-label`}>
                     {[{ value: ANY, label: 'Any' }, ...field.options].map((option) => (

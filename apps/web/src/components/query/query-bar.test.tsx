@@ -59,7 +59,10 @@ describe('filter draft → list filters', () => {
   ];
 
   it('turns a date range into >= start of day and <= end of day, and a choice into equality', () => {
-    const filters = draftToFilters(fields, { created_at: { range: ['2025-11-03', '2025-11-09'] }, status: { value: 'active' } });
+    const filters = draftToFilters(fields, {
+      created_at: { range: ['2025-11-03', '2025-11-09'] },
+      status: { value: 'active' },
+    });
     expect(filters).toHaveLength(3);
     expect(filters[0]).toMatchObject({ field: 'created_at', cond_op: '>=' });
     expect(new Date(String(filters[0].value)).getHours()).toBe(0);
@@ -74,7 +77,9 @@ describe('filter draft → list filters', () => {
       { field: 'amount', value: '5000', cond_op: '>=' },
       { field: 'amount', value: '20000.5', cond_op: '<=' },
     ]);
-    expect(draftToFilters(amount, { amount: { amounts: ['', '100'] } })).toEqual([{ field: 'amount', value: '100', cond_op: '<=' }]);
+    expect(draftToFilters(amount, { amount: { amounts: ['', '100'] } })).toEqual([
+      { field: 'amount', value: '100', cond_op: '<=' },
+    ]);
   });
 
   it('leaves out empty fields', () => {
@@ -84,8 +89,25 @@ describe('filter draft → list filters', () => {
 
 describe('FilterPopover', () => {
   const fields: FilterField[] = [
-    { type: 'select', field: 'type', label: 'Type', options: [{ value: 'credit', label: 'Credit (money in)' }, { value: 'debit', label: 'Debit (money out)' }] },
-    { type: 'select', field: 'status', label: 'Status', options: [{ value: 'success', label: 'Successful' }, { value: 'pending', label: 'Pending' }, { value: 'failed', label: 'Failed' }] },
+    {
+      type: 'select',
+      field: 'type',
+      label: 'Type',
+      options: [
+        { value: 'credit', label: 'Credit (money in)' },
+        { value: 'debit', label: 'Debit (money out)' },
+      ],
+    },
+    {
+      type: 'select',
+      field: 'status',
+      label: 'Status',
+      options: [
+        { value: 'success', label: 'Successful' },
+        { value: 'pending', label: 'Pending' },
+        { value: 'failed', label: 'Failed' },
+      ],
+    },
   ];
 
   it('offers each choice as a named radio, and applies the ones picked', async () => {
@@ -98,7 +120,12 @@ describe('FilterPopover', () => {
     // happy-dom lays nothing out, so the popover hides its dropdown as detached: query hidden nodes.
     const debit = await screen.findByRole('radio', { name: 'Debit (money out)', hidden: true });
     expect(screen.getByRole('radiogroup', { name: 'Type', hidden: true })).toContainElement(debit);
-    expect(within(screen.getByRole('radiogroup', { name: 'Status', hidden: true })).getByRole('radio', { name: 'Any', hidden: true })).toBeChecked();
+    expect(
+      within(screen.getByRole('radiogroup', { name: 'Status', hidden: true })).getByRole('radio', {
+        name: 'Any',
+        hidden: true,
+      }),
+    ).toBeChecked();
     fireEvent.click(debit);
     fireEvent.click(screen.getByRole('radio', { name: 'Failed', hidden: true }));
     fireEvent.click(screen.getByRole('button', { name: 'Apply', hidden: true }));

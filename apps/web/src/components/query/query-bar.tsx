@@ -5,7 +5,15 @@ import { IconArrowsSort, IconCheck, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { RefreshButton } from '../refresh-button';
 import { FilterPopover, type FilterField } from './filter-popover';
-import { defaultQueryState, isDefaultSort, SORT_KEYS, sortDirectionLabel, type QueryState, type SortDirection, type SortKey } from './query-state';
+import {
+  defaultQueryState,
+  isDefaultSort,
+  SORT_KEYS,
+  sortDirectionLabel,
+  type QueryState,
+  type SortDirection,
+  type SortKey,
+} from './query-state';
 import { SortLabelChip } from './sort-label-chip';
 
 export const SEARCH_DEBOUNCE_MS = 1500;
@@ -25,7 +33,16 @@ export interface QueryBarProps {
 }
 
 /** Search (debounced 1500 ms), sort, filter and refresh above a table (docs/product.md §2, §7). */
-export function QueryBar({ value, onChange, sortKeys = ['created_at', 'name'], filterFields, searchLabel = 'Search', onRefresh, refreshing, defaultSort = defaultQueryState().sort }: QueryBarProps) {
+export function QueryBar({
+  value,
+  onChange,
+  sortKeys = ['created_at', 'name'],
+  filterFields,
+  searchLabel = 'Search',
+  onRefresh,
+  refreshing,
+  defaultSort = defaultQueryState().sort,
+}: QueryBarProps) {
   const [searchText, setSearchText] = useState(value.search.value);
 
   const emitSearch = useDebouncedCallback((text: string) => {
@@ -54,7 +71,9 @@ export function QueryBar({ value, onChange, sortKeys = ['created_at', 'name'], f
             emitSearch(event.currentTarget.value);
           }}
         />
-        {!isDefaultSort(value.sort, defaultSort) && <SortLabelChip sort={value.sort} onReset={() => changeSort(defaultSort.key, defaultSort.direction)} />}
+        {!isDefaultSort(value.sort, defaultSort) && (
+          <SortLabelChip sort={value.sort} onReset={() => changeSort(defaultSort.key, defaultSort.direction)} />
+        )}
       </Group>
       <Group gap="sm">
         <Menu position="bottom-end" shadow="md">
@@ -70,7 +89,11 @@ export function QueryBar({ value, onChange, sortKeys = ['created_at', 'name'], f
                 {(['desc', 'asc'] as const).map((direction) => {
                   const isCurrent = value.sort.key === key && value.sort.direction === direction;
                   return (
-                    <Menu.Item key={direction} onClick={() => changeSort(key, direction)} rightSection={isCurrent ? <IconCheck size={14} /> : null}>
+                    <Menu.Item
+                      key={direction}
+                      onClick={() => changeSort(key, direction)}
+                      rightSection={isCurrent ? <IconCheck size={14} /> : null}
+                    >
                       {sortDirectionLabel(key, direction)}
                     </Menu.Item>
                   );
@@ -79,7 +102,9 @@ export function QueryBar({ value, onChange, sortKeys = ['created_at', 'name'], f
             ))}
           </Menu.Dropdown>
         </Menu>
-        {filterFields && filterFields.length > 0 && <FilterPopover fields={filterFields} activeCount={value.filters.length} onApply={applyFilters} />}
+        {filterFields && filterFields.length > 0 && (
+          <FilterPopover fields={filterFields} activeCount={value.filters.length} onApply={applyFilters} />
+        )}
         {onRefresh && <RefreshButton onRefresh={onRefresh} loading={refreshing} />}
       </Group>
     </Group>

@@ -4,7 +4,11 @@ import { defaultQueryState, isDefaultSort, sortDirectionLabel, sortLabel, toList
 
 describe('query state (docs/product.md §3, §9)', () => {
   it('defaults to newest first with search on name', () => {
-    expect(defaultQueryState()).toEqual({ search: { key: 'name', value: '' }, sort: { key: 'created_at', direction: 'desc' }, filters: [] });
+    expect(defaultQueryState()).toEqual({
+      search: { key: 'name', value: '' },
+      sort: { key: 'created_at', direction: 'desc' },
+      filters: [],
+    });
   });
 
   it('labels date sorts Oldest/Newest first and name sorts Ascending/Descending', () => {
@@ -24,7 +28,11 @@ describe('query state (docs/product.md §3, §9)', () => {
   });
 
   it('builds the list params: page, count, order, search and JSON filters', () => {
-    const state = { search: { key: 'name', value: '  ada ' }, sort: { key: 'name' as const, direction: 'asc' as const }, filters: [{ field: 'status', value: 'invited' }] };
+    const state = {
+      search: { key: 'name', value: '  ada ' },
+      sort: { key: 'name' as const, direction: 'asc' as const },
+      filters: [{ field: 'status', value: 'invited' }],
+    };
     expect(toListParams(state, 2)).toEqual({
       page: 2,
       count: 10,
@@ -41,7 +49,13 @@ describe('query state (docs/product.md §3, §9)', () => {
 describe('date presets: weeks from Monday, whole days, never the future', () => {
   // Thursday 13 November 2025, mid-afternoon.
   const today = new Date(2025, 10, 13, 15, 30);
-  const day = (date: Date) => [date.getFullYear(), date.getMonth() + 1, date.getDate(), date.getHours(), date.getMinutes()];
+  const day = (date: Date) => [
+    date.getFullYear(),
+    date.getMonth() + 1,
+    date.getDate(),
+    date.getHours(),
+    date.getMinutes(),
+  ];
 
   it('last week runs Monday 00:00 to Sunday 23:59 of the previous week', () => {
     const range = presetRange('last_week', today);

@@ -35,7 +35,10 @@ export function sortLabel(sort: QueryState['sort']): string {
   return `${SORT_KEYS[sort.key].label}: ${sortDirectionLabel(sort.key, sort.direction)}`;
 }
 
-export function isDefaultSort(sort: QueryState['sort'], fallback: QueryState['sort'] = defaultQueryState().sort): boolean {
+export function isDefaultSort(
+  sort: QueryState['sort'],
+  fallback: QueryState['sort'] = defaultQueryState().sort,
+): boolean {
   return sort.key === fallback.key && sort.direction === fallback.direction;
 }
 

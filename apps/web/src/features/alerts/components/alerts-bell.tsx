@@ -26,7 +26,14 @@ export function alertTiming(alert: Pick<Alert, 'status' | 'days_left' | 'days_ov
 
 export function AlertItem({ alert, onOpen }: { alert: Alert; onOpen?: () => void }) {
   return (
-    <UnstyledButton component={Link} to={alert.pay_link} onClick={onOpen} p="xs" style={{ borderRadius: 'var(--mantine-radius-md)' }} data-testid="alert-item">
+    <UnstyledButton
+      component={Link}
+      to={alert.pay_link}
+      onClick={onOpen}
+      p="xs"
+      style={{ borderRadius: 'var(--mantine-radius-md)' }}
+      data-testid="alert-item"
+    >
       <Stack gap={2}>
         <Text fz="sm" fw={600}>
           {alert.message}
@@ -36,7 +43,11 @@ export function AlertItem({ alert, onOpen }: { alert: Alert; onOpen?: () => void
         </Text>
         <Text fz="xs" c={alert.status === 'overdue' ? 'red.9' : 'dimmed'}>
           {alertTiming(alert)}
-          {alert.penalty ? ` · penalty so far ${formatAmount(alert.penalty.total)}${mprAsOfNote(alert.penalty)}` : alert.status === 'overdue' ? ' · a late penalty grows daily on the tax due' : ''}
+          {alert.penalty
+            ? ` · penalty so far ${formatAmount(alert.penalty.total)}${mprAsOfNote(alert.penalty)}`
+            : alert.status === 'overdue'
+              ? ' · a late penalty grows daily on the tax due'
+              : ''}
         </Text>
         {alert.safe_note && (
           <Text fz="xs" c="orange.8">
@@ -76,7 +87,12 @@ export function AlertsBell() {
       {/* The button is the popover's target: it, not the badge around it, carries aria-expanded. */}
       <Indicator label={alerts.length} size={18} color={overdue > 0 ? 'red' : 'orange'} offset={4}>
         <Popover.Target>
-          <ActionIcon variant="subtle" size="lg" aria-label={`Tax alerts (${alerts.length})`} onClick={() => setOpened((value) => !value)}>
+          <ActionIcon
+            variant="subtle"
+            size="lg"
+            aria-label={`Tax alerts (${alerts.length})`}
+            onClick={() => setOpened((value) => !value)}
+          >
             <IconBell size={20} />
           </ActionIcon>
         </Popover.Target>
@@ -84,7 +100,12 @@ export function AlertsBell() {
       <Popover.Dropdown p="xs">
         <Stack gap={4}>
           <Text fw={600} px="xs" pt={4}>
-            Tax alerts {overdue > 0 && <Badge component="span" color="red" size="sm" ml={6}>{overdue} overdue</Badge>}
+            Tax alerts{' '}
+            {overdue > 0 && (
+              <Badge component="span" color="red" size="sm" ml={6}>
+                {overdue} overdue
+              </Badge>
+            )}
           </Text>
           {alerts.length === 0 ? (
             <Text fz="sm" c="dimmed" p="xs">
@@ -94,13 +115,19 @@ export function AlertsBell() {
             <ScrollArea.Autosize mah={420}>
               <Stack gap={2}>
                 {alerts.map((alert) => (
-                  <AlertItem key={`${alert.kind}-${alert.corporation.id}-${alert.state_code}-${alert.tax_month}`} alert={alert} onOpen={() => setOpened(false)} />
+                  <AlertItem
+                    key={`${alert.kind}-${alert.corporation.id}-${alert.state_code}-${alert.tax_month}`}
+                    alert={alert}
+                    onOpen={() => setOpened(false)}
+                  />
                 ))}
               </Stack>
             </ScrollArea.Autosize>
           )}
           <Text fz="xs" c="dimmed" px="xs">
-            {next ? `Dates are legal deadlines (${formatDate(next.deadline_date)} is the next).` : 'Every month listed is past its deadline: pay the oldest first.'}
+            {next
+              ? `Dates are legal deadlines (${formatDate(next.deadline_date)} is the next).`
+              : 'Every month listed is past its deadline: pay the oldest first.'}
           </Text>
         </Stack>
       </Popover.Dropdown>

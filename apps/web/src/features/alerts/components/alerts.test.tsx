@@ -11,7 +11,12 @@ import { stubGateway } from '../../../test/gateway';
 import { grantPermissions, renderWithProviders } from '../../../test/render';
 import * as calls from '@levy/contracts/calls';
 
-const ORGANISATION = { id: '3f0c8a52-1d2e-4b7a-9c1e-2a3b4c5d6e7f', name: 'Acme', is_owner: true, is_kyc_completed: true };
+const ORGANISATION = {
+  id: '3f0c8a52-1d2e-4b7a-9c1e-2a3b4c5d6e7f',
+  name: 'Acme',
+  is_owner: true,
+  is_kyc_completed: true,
+};
 
 const october: Alert = {
   date: '2026-11-23',
@@ -28,15 +33,30 @@ const october: Alert = {
   days_overdue: 13,
   safe_date: null,
   safe_note: null,
-  penalty: { basis: '465300.00', penalty: '1657.24', interest: '4474.89', total: '6132.13', per_extra_week: '3299.86', mpr_as_of: '2026-11-20', mpr_caveat: null },
-  penalty_rule: '10% a year plus interest at the CBN Monetary Policy Rate (26.50% from 24 Feb, 2026; MPR as of 20 Nov, 2026), pro rata by day (NTAA 2025 s.107)',
+  penalty: {
+    basis: '465300.00',
+    penalty: '1657.24',
+    interest: '4474.89',
+    total: '6132.13',
+    per_extra_week: '3299.86',
+    mpr_as_of: '2026-11-20',
+    mpr_caveat: null,
+  },
+  penalty_rule:
+    '10% a year plus interest at the CBN Monetary Policy Rate (26.50% from 24 Feb, 2026; MPR as of 20 Nov, 2026), pro rata by day (NTAA 2025 s.107)',
   pay_link: '/bills?pay=paye&corporation=c1&state=LA&month=2026-10',
   note: null,
 };
 
 function steps(done: Record<string, boolean>): Checklist {
   const codes = ['account', 'corporation', 'states', 'bills', 'fund'] as const;
-  const list = codes.map((code) => ({ code, title: `Step ${code}`, description: `About ${code}`, done: done[code] ?? false, route: `/${code}` }));
+  const list = codes.map((code) => ({
+    code,
+    title: `Step ${code}`,
+    description: `About ${code}`,
+    done: done[code] ?? false,
+    route: `/${code}`,
+  }));
   return { steps: list, completed: list.every((step) => step.done) };
 }
 
@@ -69,7 +89,14 @@ describe('alerts bell', () => {
     );
     await waitFor(() => expect(gateway.calls(`internal/organisations/${ORGANISATION.id}/alerts`)).toHaveLength(1));
     expect(screen.queryByRole('button', { name: /Tax alerts/ })).not.toBeInTheDocument();
-    owed = [october, { ...october, tax_month: '2026-09', note: 'A payment of ₦5,400.00 was not accepted by the revenue service and was refunded to the wallet: pay it again.' }];
+    owed = [
+      october,
+      {
+        ...october,
+        tax_month: '2026-09',
+        note: 'A payment of ₦5,400.00 was not accepted by the revenue service and was refunded to the wallet: pay it again.',
+      },
+    ];
     act(() => {
       focusManager.setFocused(false);
       focusManager.setFocused(true);
@@ -84,14 +111,21 @@ describe('alerts bell', () => {
   it('tells customers when the MPR behind a penalty may be out of date', async () => {
     useSessionStore.setState({ alerts: [], organisation: ORGANISATION });
     const caveat = 'Estimated with the MPR of 24 Feb, 2026; the CBN rate may have changed since.';
-    stubGateway(() => ({ code: 'OK', data: [{ ...october, penalty: { ...october.penalty!, mpr_as_of: '2026-02-24', mpr_caveat: caveat } }] }));
+    stubGateway(() => ({
+      code: 'OK',
+      data: [{ ...october, penalty: { ...october.penalty!, mpr_as_of: '2026-02-24', mpr_caveat: caveat } }],
+    }));
     renderWithProviders(
       <MemoryRouter>
         <AlertsBell />
       </MemoryRouter>,
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Tax alerts (1)' }));
-    expect(await screen.findByText('13 days overdue · penalty so far ₦6,132.13 (Estimated with the MPR of 24 Feb, 2026; the CBN rate may have changed since)')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        '13 days overdue · penalty so far ₦6,132.13 (Estimated with the MPR of 24 Feb, 2026; the CBN rate may have changed since)',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('lists each alert linking to Pay Taxes with corporation, state and month', async () => {
@@ -136,7 +170,10 @@ describe('checklist', () => {
 
   it('stays closed when every step is done and marks it completed in the session', async () => {
     useSessionStore.setState({ organisation: ORGANISATION });
-    stubGateway(() => ({ code: 'OK', data: steps({ account: true, corporation: true, states: true, bills: true, fund: true }) }));
+    stubGateway(() => ({
+      code: 'OK',
+      data: steps({ account: true, corporation: true, states: true, bills: true, fund: true }),
+    }));
     renderWithProviders(
       <MemoryRouter>
         <ChecklistDialog />
@@ -179,12 +216,20 @@ describe('upcoming deadlines', () => {
 
   function answer(alerts: Alert[], entries: DeadlineEntry[]) {
     return stubGateway((request) =>
-      request.path.endsWith('/alerts') ? { code: 'OK', data: alerts } : { code: 'OK', data: { from: '2026-11-23', to: '2027-11-23', entries } },
+      request.path.endsWith('/alerts')
+        ? { code: 'OK', data: alerts }
+        : { code: 'OK', data: { from: '2026-11-23', to: '2027-11-23', entries } },
     );
   }
 
   it('shows the next deadlines when a state registered this month owes nothing yet', async () => {
-    answer([], [november, { ...november, tax_month: '2026-12', title: 'PAYE tax for December 2026', deadline_date: '2027-01-10' }]);
+    answer(
+      [],
+      [
+        november,
+        { ...november, tax_month: '2026-12', title: 'PAYE tax for December 2026', deadline_date: '2027-01-10' },
+      ],
+    );
     renderWithProviders(<UpcomingDeadlines organisationId={ORGANISATION.id} />);
     expect(await screen.findByText('PAYE tax for November 2026, due by 10 Dec, 2026')).toBeInTheDocument();
     expect(screen.getAllByTestId('next-deadline')).toHaveLength(2);
@@ -227,26 +272,56 @@ describe('deadline calendar: no WHT deductions', () => {
 
   it('declares a begun WHT month to have had none, and undoes a declaration; a month ahead offers nothing', async () => {
     grantPermissions([calls.listBills.permission, calls.declareNoWhtDeductions.permission]);
-    const entries = [octoberWht, { ...octoberWht, tax_month: '2026-09', title: 'Withholding tax for September 2026', status: 'no_deductions' as const }, { ...octoberWht, tax_month: '2026-12', title: 'Withholding tax for December 2026', deadline_date: '2027-01-30' }];
+    const entries = [
+      octoberWht,
+      {
+        ...octoberWht,
+        tax_month: '2026-09',
+        title: 'Withholding tax for September 2026',
+        status: 'no_deductions' as const,
+      },
+      { ...octoberWht, tax_month: '2026-12', title: 'Withholding tax for December 2026', deadline_date: '2027-01-30' },
+    ];
     const gateway = stubGateway((request) => {
-      if (request.path.endsWith('/deadlines')) return { code: 'OK', data: { from: '2026-11-23', to: '2027-11-23', entries } };
+      if (request.path.endsWith('/deadlines'))
+        return { code: 'OK', data: { from: '2026-11-23', to: '2027-11-23', entries } };
       if (request.path.endsWith('/deadlines/feed')) return { code: 'OK', data: { url: 'https://levy.test/feed.ics' } };
       if (request.path.endsWith('/remove')) return { code: 'OK', data: { removed: true } };
-      return { code: 'OK', data: { corporation: octoberWht.corporation, state: octoberWht.state, tax_month: '2026-10', declared_by: 'Ada Okafor', declared_at: '2026-11-23T10:00:00.000Z' } };
+      return {
+        code: 'OK',
+        data: {
+          corporation: octoberWht.corporation,
+          state: octoberWht.state,
+          tax_month: '2026-10',
+          declared_by: 'Ada Okafor',
+          declared_at: '2026-11-23T10:00:00.000Z',
+        },
+      };
     });
     renderWithProviders(<DeadlineCalendar organisationId={ORGANISATION.id} />);
     expect(await screen.findByText('No WHT deductions (declared)')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /December 2026/ })).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'No WHT this month: October 2026, Adire Works Ltd, Lagos' }));
     await waitFor(() => expect(gateway.calls('internal/corporations/c1/states/LA/wht/no-deductions')).toHaveLength(1));
-    expect(gateway.calls('internal/corporations/c1/states/LA/wht/no-deductions')[0]).toMatchObject({ method: 'POST', body: { tax_month: '2026-10' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Undo the no-WHT declaration for September 2026, Adire Works Ltd, Lagos' }));
-    await waitFor(() => expect(gateway.calls('internal/corporations/c1/states/LA/wht/no-deductions/2026-09/remove')).toHaveLength(1));
+    expect(gateway.calls('internal/corporations/c1/states/LA/wht/no-deductions')[0]).toMatchObject({
+      method: 'POST',
+      body: { tax_month: '2026-10' },
+    });
+    fireEvent.click(
+      screen.getByRole('button', { name: 'Undo the no-WHT declaration for September 2026, Adire Works Ltd, Lagos' }),
+    );
+    await waitFor(() =>
+      expect(gateway.calls('internal/corporations/c1/states/LA/wht/no-deductions/2026-09/remove')).toHaveLength(1),
+    );
   });
 
   it('offers nothing to someone who cannot prepare WHT bills', async () => {
     grantPermissions([calls.listBills.permission]);
-    stubGateway((request) => (request.path.endsWith('/deadlines') ? { code: 'OK', data: { from: '2026-11-23', to: '2027-11-23', entries: [octoberWht] } } : { code: 'OK', data: { url: 'https://levy.test/feed.ics' } }));
+    stubGateway((request) =>
+      request.path.endsWith('/deadlines')
+        ? { code: 'OK', data: { from: '2026-11-23', to: '2027-11-23', entries: [octoberWht] } }
+        : { code: 'OK', data: { url: 'https://levy.test/feed.ics' } },
+    );
     renderWithProviders(<DeadlineCalendar organisationId={ORGANISATION.id} />);
     expect(await screen.findByText('Withholding tax for October 2026')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /no WHT/i })).not.toBeInTheDocument();

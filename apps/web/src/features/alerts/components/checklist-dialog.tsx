@@ -43,15 +43,34 @@ export function ChecklistDialog() {
   };
 
   return (
-    <Modal opened={opened} onClose={close} title="Get started with Levy" centered size="md" closeButtonProps={{ 'aria-label': 'Close checklist' }}>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title="Get started with Levy"
+      centered
+      size="md"
+      closeButtonProps={{ 'aria-label': 'Close checklist' }}
+    >
       <Stack gap="md">
         <Text fz="sm" c="dimmed">
           {done} of {steps.length} steps done
         </Text>
         <Progress value={(done / steps.length) * 100} aria-label="Checklist progress" />
         {steps.map((step) => (
-          <Group key={step.code} wrap="nowrap" align="flex-start" data-testid={`checklist-step-${step.code}`} data-done={step.done}>
-            <ThemeIcon variant="light" radius="xl" color={step.done ? 'green' : 'gray'} role="img" aria-label={step.done ? 'Done' : 'To do'}>
+          <Group
+            key={step.code}
+            wrap="nowrap"
+            align="flex-start"
+            data-testid={`checklist-step-${step.code}`}
+            data-done={step.done}
+          >
+            <ThemeIcon
+              variant="light"
+              radius="xl"
+              color={step.done ? 'green' : 'gray'}
+              role="img"
+              aria-label={step.done ? 'Done' : 'To do'}
+            >
               {step.done ? <IconCheck size={16} /> : <IconCircleDashed size={16} />}
             </ThemeIcon>
             <Stack gap={0}>

@@ -14,7 +14,13 @@ import { callApi } from '../../../lib/api-client';
 import * as calls from '@levy/contracts/calls';
 import { formatAmount, formatDate } from '../../../lib/format';
 import { useSessionStore } from '../../../lib/session-store';
-import { downloadDeadlines, useAlerts, useBillMetrics, useDeadlineCalendar, useNoWhtDeclaration } from '../../../api/alerts-api';
+import {
+  downloadDeadlines,
+  useAlerts,
+  useBillMetrics,
+  useDeadlineCalendar,
+  useNoWhtDeclaration,
+} from '../../../api/alerts-api';
 import { AlertItem, mprAsOfNote } from './alerts-bell';
 import { DeadlineFeed } from './deadline-feed';
 
@@ -32,7 +38,11 @@ function TaxPaidChart({ organisationId }: { organisationId: string }) {
         <Suspense fallback={<LoadingPlaceholder height={240} label="Loading tax paid" />}>
           <LazyBarChart
             h={240}
-            data={metrics.data.months.map((month) => ({ month: month.label, PAYE: Number(month.paye), WHT: Number(month.wht) }))}
+            data={metrics.data.months.map((month) => ({
+              month: month.label,
+              PAYE: Number(month.paye),
+              WHT: Number(month.wht),
+            }))}
             dataKey="month"
             type="stacked"
             series={[
@@ -52,7 +62,10 @@ function TaxPaidChart({ organisationId }: { organisationId: string }) {
 }
 
 function RecentBills() {
-  const bills = useQuery({ queryKey: ['bills', 'recent'], queryFn: () => callApi(calls.listBills, { params: { count: 5, order_by: 'created_at' } }) });
+  const bills = useQuery({
+    queryKey: ['bills', 'recent'],
+    queryFn: () => callApi(calls.listBills, { params: { count: 5, order_by: 'created_at' } }),
+  });
   return (
     <ContentCard title="Recent bills">
       {bills.isPending ? (
@@ -115,7 +128,10 @@ export function UpcomingDeadlines({ organisationId }: { organisationId: string }
       ) : alerts.data && alerts.data.length > 0 ? (
         <Stack gap={2}>
           {alerts.data.map((alert) => (
-            <AlertItem key={`${alert.kind}-${alert.corporation.id}-${alert.state_code}-${alert.tax_month}`} alert={alert} />
+            <AlertItem
+              key={`${alert.kind}-${alert.corporation.id}-${alert.state_code}-${alert.tax_month}`}
+              alert={alert}
+            />
           ))}
         </Stack>
       ) : next.length > 0 ? (
@@ -124,7 +140,12 @@ export function UpcomingDeadlines({ organisationId }: { organisationId: string }
             Nothing is owed now. Next:
           </Text>
           {next.map((entry) => (
-            <Stack key={`${entry.kind}-${entry.corporation.id}-${entry.state.code}-${entry.tax_month}`} gap={2} px="xs" data-testid="next-deadline">
+            <Stack
+              key={`${entry.kind}-${entry.corporation.id}-${entry.state.code}-${entry.tax_month}`}
+              gap={2}
+              px="xs"
+              data-testid="next-deadline"
+            >
               <Text fz="sm" fw={600}>
                 {entry.title}, due by {formatDate(entry.deadline_date)}
               </Text>
@@ -135,20 +156,30 @@ export function UpcomingDeadlines({ organisationId }: { organisationId: string }
           ))}
         </Stack>
       ) : (
-        <EmptyState message="No alerts at the moment" hint="Unpaid PAYE and WHT months appear here once your corporations are registered with a state." />
+        <EmptyState
+          message="No alerts at the moment"
+          hint="Unpaid PAYE and WHT months appear here once your corporations are registered with a state."
+        />
       )}
     </ContentCard>
   );
 }
 
 function entryStatus(entry: DeadlineEntry): string {
-  if (entry.status === 'overdue') return entry.penalty ? `Overdue ${entry.days_overdue} days · ${formatAmount(entry.penalty.total)} so far, +${formatAmount(entry.penalty.per_extra_week)} a week${mprAsOfNote(entry.penalty)}` : `Overdue ${entry.days_overdue} days`;
+  if (entry.status === 'overdue')
+    return entry.penalty
+      ? `Overdue ${entry.days_overdue} days · ${formatAmount(entry.penalty.total)} so far, +${formatAmount(entry.penalty.per_extra_week)} a week${mprAsOfNote(entry.penalty)}`
+      : `Overdue ${entry.days_overdue} days`;
   if (entry.status === 'paid') return entry.kind === 'annual_return' ? 'Filed' : 'Paid';
   if (entry.status === 'no_deductions') return 'No WHT deductions (declared)';
   return 'Due';
 }
 
-const STATUS_COLOUR: Partial<Record<DeadlineEntry['status'], string>> = { overdue: 'red.9', paid: 'teal.9', no_deductions: 'teal.9' };
+const STATUS_COLOUR: Partial<Record<DeadlineEntry['status'], string>> = {
+  overdue: 'red.9',
+  paid: 'teal.9',
+  no_deductions: 'teal.9',
+};
 
 /**
  * A WHT month that has begun can be declared to have had no deductions, which closes its deadline;
@@ -157,7 +188,13 @@ const STATUS_COLOUR: Partial<Record<DeadlineEntry['status'], string>> = { overdu
 function NoWhtAction({ entry, thisMonth }: { entry: DeadlineEntry; thisMonth: string }) {
   const permissions = useSessionStore((state) => state.permissions);
   const declaration = useNoWhtDeclaration();
-  if (entry.kind !== 'wht' || entry.status === 'paid' || entry.tax_month > thisMonth || !hasPermission(permissions, calls.declareNoWhtDeductions.permission)) return null;
+  if (
+    entry.kind !== 'wht' ||
+    entry.status === 'paid' ||
+    entry.tax_month > thisMonth ||
+    !hasPermission(permissions, calls.declareNoWhtDeductions.permission)
+  )
+    return null;
   const declared = entry.status === 'no_deductions';
   const label = `${monthLabel(entry.tax_month)}, ${entry.corporation.name}, ${entry.state.name}`;
   return (
@@ -167,7 +204,14 @@ function NoWhtAction({ entry, thisMonth }: { entry: DeadlineEntry; thisMonth: st
       mt={4}
       loading={declaration.isPending}
       aria-label={declared ? `Undo the no-WHT declaration for ${label}` : `No WHT this month: ${label}`}
-      onClick={() => declaration.mutate({ corporationId: entry.corporation.id, stateCode: entry.state.code, taxMonth: entry.tax_month, declared: !declared })}
+      onClick={() =>
+        declaration.mutate({
+          corporationId: entry.corporation.id,
+          stateCode: entry.state.code,
+          taxMonth: entry.tax_month,
+          declared: !declared,
+        })
+      }
     >
       {declared ? 'Undo' : 'No WHT this month'}
     </Button>
@@ -176,17 +220,29 @@ function NoWhtAction({ entry, thisMonth }: { entry: DeadlineEntry; thisMonth: st
 
 /** 'October 2026' */
 function monthLabel(month: string): string {
-  return new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(new Date(`${month}-01T00:00:00Z`));
+  return new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(
+    new Date(`${month}-01T00:00:00Z`),
+  );
 }
 
 export function DeadlineCalendar({ organisationId }: { organisationId: string }) {
   const calendar = useDeadlineCalendar(organisationId);
   const actions = (
     <Group gap="xs">
-      <Button size="xs" variant="default" leftSection={<IconDownload size={14} />} onClick={() => void downloadDeadlines(organisationId, 'ics')}>
+      <Button
+        size="xs"
+        variant="default"
+        leftSection={<IconDownload size={14} />}
+        onClick={() => void downloadDeadlines(organisationId, 'ics')}
+      >
         Calendar (.ics)
       </Button>
-      <Button size="xs" variant="default" leftSection={<IconDownload size={14} />} onClick={() => void downloadDeadlines(organisationId, 'csv')}>
+      <Button
+        size="xs"
+        variant="default"
+        leftSection={<IconDownload size={14} />}
+        onClick={() => void downloadDeadlines(organisationId, 'csv')}
+      >
         CSV
       </Button>
     </Group>
@@ -213,7 +269,10 @@ export function DeadlineCalendar({ organisationId }: { organisationId: string })
             </Table.Thead>
             <Table.Tbody>
               {calendar.data.entries.map((entry) => (
-                <Table.Tr key={`${entry.kind}-${entry.corporation.id}-${entry.state.code}-${entry.tax_month}`} data-status={entry.status}>
+                <Table.Tr
+                  key={`${entry.kind}-${entry.corporation.id}-${entry.state.code}-${entry.tax_month}`}
+                  data-status={entry.status}
+                >
                   <Table.Td>
                     <Group gap={6} wrap="nowrap">
                       <IconCalendarDue size={16} aria-hidden="true" />

@@ -15,7 +15,10 @@ function ResetFeedDialog({ organisationId, onClose }: { organisationId: string; 
   return (
     <Modal opened onClose={onClose} title="Reset the calendar link?" centered size="md">
       <Stack gap="md">
-        <Text fz="sm">Calendar apps subscribed with the current link stop receiving your deadlines. Share the new link with everyone who should keep them.</Text>
+        <Text fz="sm">
+          Calendar apps subscribed with the current link stop receiving your deadlines. Share the new link with everyone
+          who should keep them.
+        </Text>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
             Cancel
@@ -65,13 +68,27 @@ export function DeadlineFeed({ organisationId }: { organisationId: string }) {
         />
         <CopyButton value={url} timeout={2000}>
           {({ copied, copy }) => (
-            <Button size="xs" variant={copied ? 'light' : 'default'} color={copied ? 'green' : undefined} leftSection={copied ? <IconCheck size={14} /> : <IconCopy size={14} />} onClick={copy} disabled={!url}>
+            <Button
+              size="xs"
+              variant={copied ? 'light' : 'default'}
+              color={copied ? 'green' : undefined}
+              leftSection={copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
+              onClick={copy}
+              disabled={!url}
+            >
               {copied ? 'Copied' : 'Copy link'}
             </Button>
           )}
         </CopyButton>
         {canReset && (
-          <Button size="xs" variant="subtle" color="red" leftSection={<IconRefresh size={14} />} onClick={() => setResetOpen(true)} disabled={!url}>
+          <Button
+            size="xs"
+            variant="subtle"
+            color="red"
+            leftSection={<IconRefresh size={14} />}
+            onClick={() => setResetOpen(true)}
+            disabled={!url}
+          >
             Reset link
           </Button>
         )}

@@ -3,12 +3,24 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { nextPrompt, promptStorageKey, PROMPT_SHIFT_MS, readPromptState, type PromptCounts } from '../model/onboarding-prompts';
+import {
+  nextPrompt,
+  promptStorageKey,
+  PROMPT_SHIFT_MS,
+  readPromptState,
+  type PromptCounts,
+} from '../model/onboarding-prompts';
 import { OnboardingPrompts } from './onboarding-prompts';
 import { renderWithProviders } from '../../../test/render';
 
 const ORGANISATION = 'org-a';
-const NOTHING_YET: PromptCounts = { 'organisation-wallet': 0, corporations: 0, 'corporation-wallet': null, states: 0, bills: 0 };
+const NOTHING_YET: PromptCounts = {
+  'organisation-wallet': 0,
+  corporations: 0,
+  'corporation-wallet': null,
+  states: 0,
+  bills: 0,
+};
 
 function renderPrompts(counts: PromptCounts, organisationId = ORGANISATION) {
   return renderWithProviders(
@@ -26,18 +38,38 @@ describe('the prompt queue', () => {
   it('takes the first prompt whose count has loaded, is 0 and is not completed, in the queue order', () => {
     expect(nextPrompt(NOTHING_YET, { completed: [] })).toBe('organisation-wallet');
     expect(nextPrompt({ ...NOTHING_YET, 'organisation-wallet': 1 }, { completed: [] })).toBe('corporations');
-    expect(nextPrompt({ 'organisation-wallet': null, corporations: 2, 'corporation-wallet': 0, states: 0, bills: 0 }, { completed: [] })).toBe('corporation-wallet');
+    expect(
+      nextPrompt(
+        { 'organisation-wallet': null, corporations: 2, 'corporation-wallet': 0, states: 0, bills: 0 },
+        { completed: [] },
+      ),
+    ).toBe('corporation-wallet');
     // Not loaded yet (absent): the queue waits there rather than show a later prompt first.
-    expect(nextPrompt({ corporations: 1, 'corporation-wallet': null, states: 1, bills: 0 }, { completed: [] })).toBeNull();
-    expect(nextPrompt({ 'organisation-wallet': null, corporations: 1, 'corporation-wallet': null, states: 1, bills: 0 }, { completed: [] })).toBe('bills');
+    expect(
+      nextPrompt({ corporations: 1, 'corporation-wallet': null, states: 1, bills: 0 }, { completed: [] }),
+    ).toBeNull();
+    expect(
+      nextPrompt(
+        { 'organisation-wallet': null, corporations: 1, 'corporation-wallet': null, states: 1, bills: 0 },
+        { completed: [] },
+      ),
+    ).toBe('bills');
     expect(nextPrompt({}, { completed: [] })).toBeNull();
     expect(nextPrompt(NOTHING_YET, { completed: ['organisation-wallet', 'corporations'] })).toBe('states');
   });
 
   it('is all done after four completed prompts, whatever the counts', () => {
-    const counts: PromptCounts = { 'organisation-wallet': 0, corporations: 0, 'corporation-wallet': 0, states: 0, bills: 0 };
+    const counts: PromptCounts = {
+      'organisation-wallet': 0,
+      corporations: 0,
+      'corporation-wallet': 0,
+      states: 0,
+      bills: 0,
+    };
     expect(nextPrompt(counts, { completed: ['organisation-wallet', 'corporations', 'states', 'bills'] })).toBeNull();
-    expect(nextPrompt(counts, { completed: ['organisation-wallet', 'corporations', 'states'] })).toBe('corporation-wallet');
+    expect(nextPrompt(counts, { completed: ['organisation-wallet', 'corporations', 'states'] })).toBe(
+      'corporation-wallet',
+    );
   });
 });
 
@@ -70,7 +102,10 @@ describe('onboarding prompts', () => {
   });
 
   it('keeps its state in session storage per organisation, and stops after four', async () => {
-    sessionStorage.setItem(promptStorageKey(ORGANISATION), JSON.stringify({ completed: ['organisation-wallet', 'corporations', 'states'] }));
+    sessionStorage.setItem(
+      promptStorageKey(ORGANISATION),
+      JSON.stringify({ completed: ['organisation-wallet', 'corporations', 'states'] }),
+    );
     const view = renderPrompts(NOTHING_YET);
     fireEvent.click((await screen.findAllByRole('button', { name: 'Got it!' }))[0]);
     expect(readPromptState(ORGANISATION).completed).toEqual(['organisation-wallet', 'corporations', 'states', 'bills']);

@@ -2,7 +2,16 @@ import { Affix, Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core'
 import { IconBulb } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { completePrompt, nextPrompt, PROMPT_SHIFT_MS, PROMPTS_DONE_AT, readPromptState, writePromptState, type PromptCode, type PromptCounts } from '../model/onboarding-prompts';
+import {
+  completePrompt,
+  nextPrompt,
+  PROMPT_SHIFT_MS,
+  PROMPTS_DONE_AT,
+  readPromptState,
+  writePromptState,
+  type PromptCode,
+  type PromptCounts,
+} from '../model/onboarding-prompts';
 
 const PROMPTS: Record<PromptCode, { title: string; text: string; link?: { to: string; label: string } }> = {
   'organisation-wallet': {
@@ -68,7 +77,16 @@ export function OnboardingPrompts({ organisationId, counts }: { organisationId: 
 
   return (
     <Affix position={{ bottom: 24, right: 24 }} zIndex={150}>
-      <Paper withBorder shadow="lg" radius="md" p="md" w={340} role="dialog" aria-labelledby="onboarding-prompt-title" data-testid={`onboarding-prompt-${next}`}>
+      <Paper
+        withBorder
+        shadow="lg"
+        radius="md"
+        p="md"
+        w={340}
+        role="dialog"
+        aria-labelledby="onboarding-prompt-title"
+        data-testid={`onboarding-prompt-${next}`}
+      >
         <Stack gap="xs">
           <Group gap="xs" wrap="nowrap">
             <IconBulb size={20} color="var(--mantine-color-levy-7)" aria-hidden="true" />

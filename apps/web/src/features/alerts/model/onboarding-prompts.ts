@@ -50,8 +50,12 @@ export const promptStorageKey = (organisationId: string) => `levy.prompts.${orga
 
 export function readPromptState(organisationId: string): PromptState {
   try {
-    const stored = JSON.parse(sessionStorage.getItem(promptStorageKey(organisationId)) ?? 'null') as { completed?: unknown } | null;
-    const completed = Array.isArray(stored?.completed) ? stored.completed.filter((code): code is PromptCode => PROMPT_QUEUE.includes(code as PromptCode)) : [];
+    const stored = JSON.parse(sessionStorage.getItem(promptStorageKey(organisationId)) ?? 'null') as {
+      completed?: unknown;
+    } | null;
+    const completed = Array.isArray(stored?.completed)
+      ? stored.completed.filter((code): code is PromptCode => PROMPT_QUEUE.includes(code as PromptCode))
+      : [];
     return { completed };
   } catch {
     return { completed: [] };

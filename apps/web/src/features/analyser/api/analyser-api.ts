@@ -17,7 +17,8 @@ export const analyserKeys = {
   records: (folderId: string, params: Record<string, unknown>) => ['analyser', 'records', folderId, params] as const,
   record: (id: string) => ['analyser', 'record', id] as const,
   statements: (recordId: string) => ['analyser', 'statements', recordId] as const,
-  recordAnalysis: (recordId: string, analysedCount: number) => ['analyser', 'record-analysis', recordId, analysedCount] as const,
+  recordAnalysis: (recordId: string, analysedCount: number) =>
+    ['analyser', 'record-analysis', recordId, analysedCount] as const,
   statement: (id: string) => ['analyser', 'statement', id] as const,
   analysis: (id: string) => ['analyser', 'analysis', id] as const,
   taxInsight: (id: string) => ['analyser', 'tax-insight', id] as const,
@@ -29,11 +30,19 @@ export const analyserKeys = {
 export const PROGRESS_POLL_MS = 1500;
 
 export function useFolders(params: Record<string, unknown>) {
-  return useQuery({ queryKey: analyserKeys.folders(params), queryFn: () => callApi(calls.listStatementFolders, { params }), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: analyserKeys.folders(params),
+    queryFn: () => callApi(calls.listStatementFolders, { params }),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useFolder(id: string | undefined) {
-  return useQuery({ queryKey: analyserKeys.folder(id ?? ''), queryFn: () => callApi(calls.getStatementFolder, { params: { id: id! } }), enabled: Boolean(id) });
+  return useQuery({
+    queryKey: analyserKeys.folder(id ?? ''),
+    queryFn: () => callApi(calls.getStatementFolder, { params: { id: id! } }),
+    enabled: Boolean(id),
+  });
 }
 
 export function useRecords(folderId: string, params: Record<string, unknown>) {
@@ -45,15 +54,23 @@ export function useRecords(folderId: string, params: Record<string, unknown>) {
 }
 
 export function useRecord(id: string | undefined) {
-  return useQuery({ queryKey: analyserKeys.record(id ?? ''), queryFn: () => callApi(calls.getStatementRecord, { params: { id: id! } }), enabled: Boolean(id) });
+  return useQuery({
+    queryKey: analyserKeys.record(id ?? ''),
+    queryFn: () => callApi(calls.getStatementRecord, { params: { id: id! } }),
+    enabled: Boolean(id),
+  });
 }
 
 /** Every statement of a record (a record holds a handful), asked again while any is still being read. */
 export function useStatements(recordId: string) {
   return useQuery({
     queryKey: analyserKeys.statements(recordId),
-    queryFn: () => callApi(calls.listStatements, { params: { id: recordId, no_pages: true, order_by: 'created_at', is_asc: false } }),
-    refetchInterval: (query) => (query.state.data?.items.some((statement) => isSettling(statement.status)) ? PROGRESS_POLL_MS : false),
+    queryFn: () =>
+      callApi(calls.listStatements, {
+        params: { id: recordId, no_pages: true, order_by: 'created_at', is_asc: false },
+      }),
+    refetchInterval: (query) =>
+      query.state.data?.items.some((statement) => isSettling(statement.status)) ? PROGRESS_POLL_MS : false,
   });
 }
 
@@ -78,11 +95,17 @@ export function useStatement(id: string | undefined) {
 }
 
 export function useStatementAnalysis(id: string) {
-  return useQuery({ queryKey: analyserKeys.analysis(id), queryFn: () => callApi(calls.getStatementAnalysis, { params: { id } }) });
+  return useQuery({
+    queryKey: analyserKeys.analysis(id),
+    queryFn: () => callApi(calls.getStatementAnalysis, { params: { id } }),
+  });
 }
 
 export function useTaxInsight(id: string) {
-  return useQuery({ queryKey: analyserKeys.taxInsight(id), queryFn: () => callApi(calls.getStatementTaxInsight, { params: { id } }) });
+  return useQuery({
+    queryKey: analyserKeys.taxInsight(id),
+    queryFn: () => callApi(calls.getStatementTaxInsight, { params: { id } }),
+  });
 }
 
 export function useTransactions(id: string, params: Record<string, unknown>) {
@@ -111,7 +134,9 @@ export function useSaveFolder() {
   const invalidate = useInvalidateAnalyser();
   return useMutation({
     mutationFn: ({ id, name }: { id?: string; name: string }) =>
-      id ? callApi(calls.updateStatementFolder, { params: { id }, body: { name } }) : callApi(calls.createStatementFolder, { body: { name } }),
+      id
+        ? callApi(calls.updateStatementFolder, { params: { id }, body: { name } })
+        : callApi(calls.createStatementFolder, { body: { name } }),
     onSuccess: (_folder, { id }) => {
       showSuccessToast(id ? 'Folder renamed successfully' : BANK_MESSAGES.folderCreated);
       return invalidate();
@@ -140,7 +165,9 @@ export function useSaveRecord(folderId: string) {
   const invalidate = useInvalidateAnalyser();
   return useMutation({
     mutationFn: ({ id, fields }: { id?: string; fields: RecordFields }) =>
-      id ? callApi(calls.updateStatementRecord, { params: { id }, body: fields }) : callApi(calls.createStatementRecord, { params: { id: folderId }, body: fields }),
+      id
+        ? callApi(calls.updateStatementRecord, { params: { id }, body: fields })
+        : callApi(calls.createStatementRecord, { params: { id: folderId }, body: fields }),
     onSuccess: (_record, { id }) => {
       showSuccessToast(id ? 'Record updated successfully' : BANK_MESSAGES.recordCreated);
       return invalidate();
@@ -160,7 +187,12 @@ export function useDeleteRecord() {
 }
 
 /** Uploads a statement (multipart, with upload progress); the server answers at once with it queued. */
-export function uploadStatementFile(input: { recordId: string; file: File; password?: string; onProgress?: (percent: number) => void }): Promise<UploadedStatement> {
+export function uploadStatementFile(input: {
+  recordId: string;
+  file: File;
+  password?: string;
+  onProgress?: (percent: number) => void;
+}): Promise<UploadedStatement> {
   return uploadForm(calls.uploadStatement, {
     params: { id: input.recordId },
     fields: { file: input.file, password: input.password || undefined },
@@ -182,7 +214,8 @@ export function useDeleteStatement() {
 export function useRerunStatement() {
   const invalidate = useInvalidateAnalyser();
   return useMutation({
-    mutationFn: ({ id, password }: { id: string; password?: string }) => callApi(calls.rerunStatement, { params: { id }, body: { password } }),
+    mutationFn: ({ id, password }: { id: string; password?: string }) =>
+      callApi(calls.rerunStatement, { params: { id }, body: { password } }),
     onSuccess: () => {
       showSuccessToast(BANK_MESSAGES.rerun);
       return invalidate();
@@ -193,7 +226,8 @@ export function useRerunStatement() {
 export function useSaveCorrections(id: string) {
   const invalidate = useInvalidateAnalyser();
   return useMutation({
-    mutationFn: (corrections: TransactionCorrection[]) => callApi(calls.saveStatementCorrections, { params: { id }, body: { corrections } }),
+    mutationFn: (corrections: TransactionCorrection[]) =>
+      callApi(calls.saveStatementCorrections, { params: { id }, body: { corrections } }),
     onSuccess: () => {
       showSuccessToast(BANK_MESSAGES.correctionsSaved);
       return invalidate();
@@ -204,7 +238,8 @@ export function useSaveCorrections(id: string) {
 export function useSaveMapping(id: string) {
   const invalidate = useInvalidateAnalyser();
   return useMutation({
-    mutationFn: (mapping: ColumnMappingInput | null) => callApi(calls.saveStatementMapping, { params: { id }, body: { mapping } }),
+    mutationFn: (mapping: ColumnMappingInput | null) =>
+      callApi(calls.saveStatementMapping, { params: { id }, body: { mapping } }),
     onSuccess: () => {
       showSuccessToast(BANK_MESSAGES.mappingSaved);
       return invalidate();

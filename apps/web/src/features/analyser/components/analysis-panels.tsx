@@ -2,7 +2,16 @@ import '@mantine/charts/styles.css';
 import { AreaChart, BarChart, CompositeChart } from '@mantine/charts';
 import type { StatementAnalysisData } from '@levy/contracts';
 import { Badge, Group, List, RingProgress, SimpleGrid, Stack, Table, Text, ThemeIcon } from '@mantine/core';
-import { IconAlertTriangle, IconArrowDownLeft, IconArrowUpRight, IconCircleCheck, IconCircleMinus, IconCircleX, IconScale, IconWallet } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconArrowDownLeft,
+  IconArrowUpRight,
+  IconCircleCheck,
+  IconCircleMinus,
+  IconCircleX,
+  IconScale,
+  IconWallet,
+} from '@tabler/icons-react';
 import { AmountCell } from '../../../components/amount-cell';
 import { ContentCard } from '../../../components/content-card';
 import { EmptyState } from '../../../components/empty-state';
@@ -11,11 +20,31 @@ import { StatCard } from '../../../components/stat-card';
 import { formatAmount } from '../../../lib/format';
 import { formatStatementPeriod } from '../model/period';
 import { verdictDisplay } from '../model/statement-status';
-import { balanceSeries, barLabel, cashflowSeries, categorySplit, nairaTick, salaryConfidenceLabel } from '../model/analysis-charts';
+import {
+  balanceSeries,
+  barLabel,
+  cashflowSeries,
+  categorySplit,
+  nairaTick,
+  salaryConfidenceLabel,
+} from '../model/analysis-charts';
 import { countOf } from './confirm-delete-dialog';
 import { VerdictTag } from './verdict-tag';
 
-type Analysis = Pick<StatementAnalysisData, 'summary' | 'monthly' | 'balances' | 'categories' | 'salary' | 'recurring_debits' | 'top_counterparties' | 'charges' | 'verdict' | 'reasons' | 'checks'>;
+type Analysis = Pick<
+  StatementAnalysisData,
+  | 'summary'
+  | 'monthly'
+  | 'balances'
+  | 'categories'
+  | 'salary'
+  | 'recurring_debits'
+  | 'top_counterparties'
+  | 'charges'
+  | 'verdict'
+  | 'reasons'
+  | 'checks'
+>;
 
 const CHART_HEIGHT = 260;
 /**
@@ -33,7 +62,17 @@ function SingleLineTick({ x, y, payload }: { x?: number | string; y?: number | s
 }
 
 /** Amounts ranked largest first as horizontal bars, each labelled on the left. */
-function RankedBars({ rows, series, color, label }: { rows: Array<{ label: string; value: number }>; series: string; color: string; label: string }) {
+function RankedBars({
+  rows,
+  series,
+  color,
+  label,
+}: {
+  rows: Array<{ label: string; value: number }>;
+  series: string;
+  color: string;
+  label: string;
+}) {
   return (
     <BarChart
       h={Math.max(120, rows.length * 34 + 36)}
@@ -57,14 +96,33 @@ function RankedBars({ rows, series, color, label }: { rows: Array<{ label: strin
 export function SummaryCards({ summary }: { summary: Analysis['summary'] }) {
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, xl: 4 }} spacing={20}>
-      <StatCard label="Money in" value={formatAmount(summary.inflow)} icon={<IconArrowDownLeft size={20} />} hint={formatStatementPeriod(summary.period_start, summary.period_end, summary.period_source)} />
-      <StatCard label="Money out" value={formatAmount(summary.outflow)} icon={<IconArrowUpRight size={20} />} hint={`${summary.count.toLocaleString('en-NG')} transactions`} />
-      <StatCard label="Net flow" value={formatAmount(summary.net)} icon={<IconScale size={20} />} hint={`Opening ${formatAmount(summary.opening_balance)} · closing ${formatAmount(summary.closing_balance)}`} />
+      <StatCard
+        label="Money in"
+        value={formatAmount(summary.inflow)}
+        icon={<IconArrowDownLeft size={20} />}
+        hint={formatStatementPeriod(summary.period_start, summary.period_end, summary.period_source)}
+      />
+      <StatCard
+        label="Money out"
+        value={formatAmount(summary.outflow)}
+        icon={<IconArrowUpRight size={20} />}
+        hint={`${summary.count.toLocaleString('en-NG')} transactions`}
+      />
+      <StatCard
+        label="Net flow"
+        value={formatAmount(summary.net)}
+        icon={<IconScale size={20} />}
+        hint={`Opening ${formatAmount(summary.opening_balance)} · closing ${formatAmount(summary.closing_balance)}`}
+      />
       <StatCard
         label="Average balance"
         value={summary.average_balance === null ? 'Not printed' : formatAmount(summary.average_balance)}
         icon={<IconWallet size={20} />}
-        hint={summary.minimum_balance === null ? 'The statement prints no running balance' : `Lowest ${formatAmount(summary.minimum_balance)} · highest ${formatAmount(summary.maximum_balance)}`}
+        hint={
+          summary.minimum_balance === null
+            ? 'The statement prints no running balance'
+            : `Lowest ${formatAmount(summary.minimum_balance)} · highest ${formatAmount(summary.maximum_balance)}`
+        }
       />
     </SimpleGrid>
   );
@@ -133,7 +191,16 @@ export function BalanceChart({ balances }: { balances: Analysis['balances'] }) {
 export function CategoryBreakdown({ categories }: { categories: Analysis['categories'] }) {
   const { out, in: incoming } = categorySplit(categories);
   const bars = (rows: typeof out, series: string, color: string, label: string) =>
-    rows.length === 0 ? <EmptyState height={100} /> : <RankedBars rows={rows.map((row) => ({ label: `${row.label} (${row.count})`, value: row.value }))} series={series} color={color} label={label} />;
+    rows.length === 0 ? (
+      <EmptyState height={100} />
+    ) : (
+      <RankedBars
+        rows={rows.map((row) => ({ label: `${row.label} (${row.count})`, value: row.value }))}
+        series={series}
+        color={color}
+        label={label}
+      />
+    );
   return (
     <ContentCard title="Categories">
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
@@ -178,7 +245,8 @@ export function SalaryPanel({ salary }: { salary: Analysis['salary'] }) {
             <Text fw={700}>{formatAmount(salary.monthly_amount)} a month</Text>
             <Text fz="sm">From {salary.payer ?? 'one payer'}</Text>
             <Text fz="sm" c="dimmed">
-              Usually around day {salary.typical_day} · {salary.months.length} months · {salaryConfidenceLabel(salary.confidence)}
+              Usually around day {salary.typical_day} · {salary.months.length} months ·{' '}
+              {salaryConfidenceLabel(salary.confidence)}
             </Text>
           </Stack>
         </Group>
@@ -253,7 +321,11 @@ export function CounterpartiesPanel({ counterparties }: { counterparties: Analys
       ) : (
         <BarChart
           h={Math.max(120, counterparties.length * 34 + 60)}
-          data={counterparties.map((party) => ({ name: `${party.name} (${party.count})`, 'Money in': Number(party.inflow), 'Money out': Number(party.outflow) }))}
+          data={counterparties.map((party) => ({
+            name: `${party.name} (${party.count})`,
+            'Money in': Number(party.inflow),
+            'Money out': Number(party.outflow),
+          }))}
           dataKey="name"
           orientation="vertical"
           type="stacked"
@@ -291,7 +363,14 @@ export function ChargesPanel({ charges }: { charges: Analysis['charges'] }) {
         <EmptyState height={104} hint="No bank charges on this statement." />
       ) : (
         <Stack gap="sm">
-          <RankedBars rows={[...charges.by_kind].sort((a, b) => Number(b.amount) - Number(a.amount)).map((kind) => ({ label: kind.label, value: Number(kind.amount) }))} series="Charged" color="orange.5" label="Bank charges by kind" />
+          <RankedBars
+            rows={[...charges.by_kind]
+              .sort((a, b) => Number(b.amount) - Number(a.amount))
+              .map((kind) => ({ label: kind.label, value: Number(kind.amount) }))}
+            series="Charged"
+            color="orange.5"
+            label="Bank charges by kind"
+          />
           <Text fz="sm" c="dimmed">
             VAT charged on bank fees: <strong>{formatAmount(charges.vat)}</strong>
           </Text>
@@ -312,9 +391,17 @@ const CHECK_ICONS = {
  * The authenticity verdict with its reasons and every check that was run. A CSV or XLSX, which
  * anyone can edit, gets an arithmetic verdict: its figures can be checked, not its origin.
  */
-export function VerdictPanel({ verdict, reasons, checks, isSpreadsheet = false }: Pick<Analysis, 'verdict' | 'reasons' | 'checks'> & { isSpreadsheet?: boolean }) {
+export function VerdictPanel({
+  verdict,
+  reasons,
+  checks,
+  isSpreadsheet = false,
+}: Pick<Analysis, 'verdict' | 'reasons' | 'checks'> & { isSpreadsheet?: boolean }) {
   return (
-    <ContentCard title={isSpreadsheet ? 'Arithmetic' : 'Authenticity'} actions={verdict && <VerdictTag verdict={verdict} size="lg" isSpreadsheet={isSpreadsheet} />}>
+    <ContentCard
+      title={isSpreadsheet ? 'Arithmetic' : 'Authenticity'}
+      actions={verdict && <VerdictTag verdict={verdict} size="lg" isSpreadsheet={isSpreadsheet} />}
+    >
       <Stack gap="md">
         {verdict && <Text fz="sm">{verdictDisplay(verdict, isSpreadsheet).meaning}</Text>}
         {reasons.length > 0 && (

@@ -4,13 +4,32 @@ import { useState } from 'react';
 import { ContentCard } from '../../../components/content-card';
 import { ApiError } from '../../../lib/api-client';
 import { useSaveMapping } from '../api/analyser-api';
-import { columnChoices, mappingFieldLabel, mappingFormValues, mappingKeyOf, MAPPING_FIELD_LABELS, MAPPING_KEYS, REQUIRED_MAPPING_KEYS, toColumnMapping } from '../model/extraction';
+import {
+  columnChoices,
+  mappingFieldLabel,
+  mappingFormValues,
+  mappingKeyOf,
+  MAPPING_FIELD_LABELS,
+  MAPPING_KEYS,
+  REQUIRED_MAPPING_KEYS,
+  toColumnMapping,
+} from '../model/extraction';
 
 /**
  * The column mapping: which column holds what, for a statement whose header was not recognised
  * (or was read wrongly). Saving reads the file again in the background with the mapping.
  */
-export function ColumnMappingCard({ statementId, extraction, hasMapping, canChange }: { statementId: string; extraction: StatementExtraction; hasMapping: boolean; canChange: boolean }) {
+export function ColumnMappingCard({
+  statementId,
+  extraction,
+  hasMapping,
+  canChange,
+}: {
+  statementId: string;
+  extraction: StatementExtraction;
+  hasMapping: boolean;
+  canChange: boolean;
+}) {
   const save = useSaveMapping(statementId);
   const [values, setValues] = useState(() => mappingFormValues(extraction.mapping));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -20,9 +39,12 @@ export function ColumnMappingCard({ statementId, extraction, hasMapping, canChan
 
   const submit = () => {
     const missing = REQUIRED_MAPPING_KEYS.filter((key) => !values[key]);
-    if (missing.length > 0) return setErrors(Object.fromEntries(missing.map((key) => [key, `${MAPPING_FIELD_LABELS[key]} is required`])));
+    if (missing.length > 0)
+      return setErrors(Object.fromEntries(missing.map((key) => [key, `${MAPPING_FIELD_LABELS[key]} is required`])));
     setErrors({});
-    save.mutate(toColumnMapping(values), { onError: (error) => error instanceof ApiError && setErrors(error.fieldErrors) });
+    save.mutate(toColumnMapping(values), {
+      onError: (error) => error instanceof ApiError && setErrors(error.fieldErrors),
+    });
   };
 
   return (
@@ -30,14 +52,19 @@ export function ColumnMappingCard({ statementId, extraction, hasMapping, canChan
       title="Column mapping"
       actions={
         <Badge variant="light" color={hasMapping ? 'blue' : 'gray'}>
-          {hasMapping ? 'Manual mapping' : extraction.layout ? `Detected layout: ${extraction.layout}` : 'Generic layout'}
+          {hasMapping
+            ? 'Manual mapping'
+            : extraction.layout
+              ? `Detected layout: ${extraction.layout}`
+              : 'Generic layout'}
         </Badge>
       }
     >
       <Stack gap="md">
         {recognised.length > 0 && (
           <Text fz="sm" c="dimmed">
-            Headers recognised: {recognised.map(([field, label]) => `${label} → ${mappingFieldLabel(field)}`).join(' · ')}
+            Headers recognised:{' '}
+            {recognised.map(([field, label]) => `${label} → ${mappingFieldLabel(field)}`).join(' · ')}
           </Text>
         )}
         {canChange ? (
@@ -65,7 +92,11 @@ export function ColumnMappingCard({ statementId, extraction, hasMapping, canChan
             )}
             <Group justify="flex-end" gap="sm">
               {hasMapping && (
-                <Button variant="default" loading={save.isPending && save.variables === null} onClick={() => save.mutate(null)}>
+                <Button
+                  variant="default"
+                  loading={save.isPending && save.variables === null}
+                  onClick={() => save.mutate(null)}
+                >
                   Use header detection
                 </Button>
               )}

@@ -8,7 +8,9 @@ import { VERDICT_DISPLAY } from '../model/statement-status';
 const BAR_HEIGHT = 22;
 
 function spanOfStatement(statement: RecordAnalysis['statements'][number]): Span | null {
-  return statement.period_start && statement.period_end ? { from: statement.period_start, to: statement.period_end } : null;
+  return statement.period_start && statement.period_end
+    ? { from: statement.period_start, to: statement.period_end }
+    : null;
 }
 
 function Track({ children, label }: { children: React.ReactNode; label: string }) {
@@ -17,7 +19,11 @@ function Track({ children, label }: { children: React.ReactNode; label: string }
       <Text fz="xs" w={160} truncate title={label} style={{ flexShrink: 0 }}>
         {label}
       </Text>
-      <Box pos="relative" h={BAR_HEIGHT} style={{ flex: 1, background: 'var(--mantine-color-gray-1)', borderRadius: 4 }}>
+      <Box
+        pos="relative"
+        h={BAR_HEIGHT}
+        style={{ flex: 1, background: 'var(--mantine-color-gray-1)', borderRadius: 4 }}
+      >
         {children}
       </Box>
     </Group>
@@ -27,7 +33,14 @@ function Track({ children, label }: { children: React.ReactNode; label: string }
 function Bar({ left, width, color, label }: { left: number; width: number; color: string; label: string }) {
   return (
     <Tooltip label={label} withinPortal>
-      <Box pos="absolute" top={0} h={BAR_HEIGHT} aria-label={label} role="img" style={{ left: `${left}%`, width: `max(${width}%, 4px)`, background: color, borderRadius: 4 }} />
+      <Box
+        pos="absolute"
+        top={0}
+        h={BAR_HEIGHT}
+        aria-label={label}
+        role="img"
+        style={{ left: `${left}%`, width: `max(${width}%, 4px)`, background: color, borderRadius: 4 }}
+      />
     </Tooltip>
   );
 }
@@ -46,15 +59,32 @@ export function CoverageTimeline({ analysis }: { analysis: Pick<RecordAnalysis, 
     <Stack gap={6} role="group" aria-label="Statement coverage">
       {statements.map(({ item, left, width }) => (
         <Track key={item.id} label={item.file_name}>
-          <Bar left={left} width={width} color={`var(--mantine-color-${item.verdict ? VERDICT_DISPLAY[item.verdict].color : 'gray'}-5)`} label={`${item.file_name}: ${formatPeriodRange(item.period_start, item.period_end)}`} />
+          <Bar
+            left={left}
+            width={width}
+            color={`var(--mantine-color-${item.verdict ? VERDICT_DISPLAY[item.verdict].color : 'gray'}-5)`}
+            label={`${item.file_name}: ${formatPeriodRange(item.period_start, item.period_end)}`}
+          />
         </Track>
       ))}
       <Track label="Gaps and overlaps">
         {gaps.map(({ item, left, width }) => (
-          <Bar key={`gap-${item.from}`} left={left} width={width} color="var(--mantine-color-red-6)" label={`Gap: ${formatPeriodRange(item.from, item.to)} (${daysBetween(item.from, item.to)} days)`} />
+          <Bar
+            key={`gap-${item.from}`}
+            left={left}
+            width={width}
+            color="var(--mantine-color-red-6)"
+            label={`Gap: ${formatPeriodRange(item.from, item.to)} (${daysBetween(item.from, item.to)} days)`}
+          />
         ))}
         {overlaps.map(({ item, left, width }) => (
-          <Bar key={`overlap-${item.from}`} left={left} width={width} color="var(--mantine-color-orange-5)" label={`Overlap: ${formatPeriodRange(item.from, item.to)} (${daysBetween(item.from, item.to)} days)`} />
+          <Bar
+            key={`overlap-${item.from}`}
+            left={left}
+            width={width}
+            color="var(--mantine-color-orange-5)"
+            label={`Overlap: ${formatPeriodRange(item.from, item.to)} (${daysBetween(item.from, item.to)} days)`}
+          />
         ))}
       </Track>
       <Group justify="space-between" ml={172}>

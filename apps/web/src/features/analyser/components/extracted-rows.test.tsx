@@ -29,7 +29,16 @@ describe('Rows read from a page', () => {
   it('selects a row to show its source, and corrects its category in place', async () => {
     const onSelect = vi.fn();
     const onCorrectCategory = vi.fn();
-    renderWithProviders(<ExtractedRows rows={[row]} selectedIndex={null} onSelect={onSelect} canCorrect savingIndex={null} onCorrectCategory={onCorrectCategory} />);
+    renderWithProviders(
+      <ExtractedRows
+        rows={[row]}
+        selectedIndex={null}
+        onSelect={onSelect}
+        canCorrect
+        savingIndex={null}
+        onCorrectCategory={onCorrectCategory}
+      />,
+    );
     expect(screen.getByText('−₦24,442.00')).toBeInTheDocument();
     expect(screen.getByText('Bal. ₦825,558.00')).toBeInTheDocument();
     fireEvent.click(screen.getByText('POS PURCHASE @ JUSTRITE ABULE EGBA'));
@@ -40,7 +49,16 @@ describe('Rows read from a page', () => {
   });
 
   it('shows the category without a picker to those who may not change the statement', () => {
-    renderWithProviders(<ExtractedRows rows={[{ ...row, is_corrected: true }]} selectedIndex={0} onSelect={() => undefined} canCorrect={false} savingIndex={null} onCorrectCategory={() => undefined} />);
+    renderWithProviders(
+      <ExtractedRows
+        rows={[{ ...row, is_corrected: true }]}
+        selectedIndex={0}
+        onSelect={() => undefined}
+        canCorrect={false}
+        savingIndex={null}
+        onCorrectCategory={() => undefined}
+      />,
+    );
     expect(screen.queryByRole('combobox', { name: 'Category of row 1' })).not.toBeInTheDocument();
     expect(screen.getByText('Corrected')).toBeInTheDocument();
     expect(screen.getByRole('row', { selected: true })).toHaveTextContent('POS');

@@ -34,10 +34,26 @@ export function ExtractedRows({
     if (selectedIndex === null) return;
     tableRef.current?.querySelector(`[data-row="${selectedIndex}"]`)?.scrollIntoView?.({ block: 'nearest' });
   }, [selectedIndex]);
-  if (rows.length === 0) return <EmptyState message="No transactions start on this page" hint="Headers, totals and footers are not transactions." />;
+  if (rows.length === 0)
+    return (
+      <EmptyState
+        message="No transactions start on this page"
+        hint="Headers, totals and footers are not transactions."
+      />
+    );
   return (
     <ScrollArea h={620} type="auto" offsetScrollbars>
-      <Table ref={tableRef} verticalSpacing={6} fz="sm" highlightOnHover stickyHeader layout="fixed" miw={{ base: 0, sm: 420 }} className={ROWS_IN_TWO_LINES} aria-label="Rows read from this page">
+      <Table
+        ref={tableRef}
+        verticalSpacing={6}
+        fz="sm"
+        highlightOnHover
+        stickyHeader
+        layout="fixed"
+        miw={{ base: 0, sm: 420 }}
+        className={ROWS_IN_TWO_LINES}
+        aria-label="Rows read from this page"
+      >
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Transaction</Table.Th>
@@ -58,7 +74,11 @@ export function ExtractedRows({
                 onClick={() => onSelect(row.index)}
                 aria-selected={isSelected}
                 data-row={row.index}
-                style={{ cursor: 'pointer', background: isSelected ? 'var(--mantine-color-yellow-1)' : undefined, boxShadow: isSelected ? 'inset 3px 0 var(--mantine-color-yellow-7)' : undefined }}
+                style={{
+                  cursor: 'pointer',
+                  background: isSelected ? 'var(--mantine-color-yellow-1)' : undefined,
+                  boxShadow: isSelected ? 'inset 3px 0 var(--mantine-color-yellow-7)' : undefined,
+                }}
               >
                 <Table.Td>
                   <Text fz="xs" c="dimmed">

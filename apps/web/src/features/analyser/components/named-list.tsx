@@ -108,14 +108,25 @@ export function NamedList<Item extends { id: string; name: string }>({
                     <Table.Td>
                       <Group gap="xs" wrap="nowrap">
                         {icon}
-                        <Anchor component={Link} to={pathOf(item)} fw={600} fz="sm" onClick={(event) => event.stopPropagation()}>
+                        <Anchor
+                          component={Link}
+                          to={pathOf(item)}
+                          fw={600}
+                          fz="sm"
+                          onClick={(event) => event.stopPropagation()}
+                        >
                           {item.name}
                         </Anchor>
                       </Group>
                       <PhoneDetails>{details(item)}</PhoneDetails>
                     </Table.Td>
                     {columns.map((column) => (
-                      <Table.Td key={column.header} ta={column.align} ff={column.monospace ? 'monospace' : undefined} visibleFrom="sm">
+                      <Table.Td
+                        key={column.header}
+                        ta={column.align}
+                        ff={column.monospace ? 'monospace' : undefined}
+                        visibleFrom="sm"
+                      >
                         {column.cell(item)}
                       </Table.Td>
                     ))}

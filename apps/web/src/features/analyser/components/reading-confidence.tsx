@@ -2,7 +2,15 @@ import type { StatementConfidenceData, StatementNoteData } from '@levy/contracts
 import { Anchor, Badge, Button, Group, List, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { ContentCard } from '../../../components/content-card';
-import { balanceSentences, COLUMNS_FROM_WORDS, confidenceLevel, formatShare, LEVEL_DISPLAY, noteLocation, reconciledSentence } from '../model/reading-confidence';
+import {
+  balanceSentences,
+  COLUMNS_FROM_WORDS,
+  confidenceLevel,
+  formatShare,
+  LEVEL_DISPLAY,
+  noteLocation,
+  reconciledSentence,
+} from '../model/reading-confidence';
 
 /** Notes shown before "Show all": a statement the balance corrected often can carry hundreds. */
 const FIRST_NOTES = 8;
@@ -23,7 +31,13 @@ function Fact({ title, children }: { title: string; children: React.ReactNode })
  * sheet) and line: the reading's gaps, kept apart from the verdict, which does not count them as
  * edits.
  */
-function UnplacedLines({ confidence, sourceName }: { confidence: StatementConfidenceData; sourceName: 'Page' | 'Sheet' }) {
+function UnplacedLines({
+  confidence,
+  sourceName,
+}: {
+  confidence: StatementConfidenceData;
+  sourceName: 'Page' | 'Sheet';
+}) {
   const [showsAll, setShowsAll] = useState(false);
   const count = confidence.unplaced_count;
   if (count === 0) {
@@ -38,10 +52,13 @@ function UnplacedLines({ confidence, sourceName }: { confidence: StatementConfid
   return (
     <Stack gap="xs" data-testid="unplaced-lines">
       <Text fz="sm" fw={600}>
-        {count === 1 ? '1 line could not be read into a transaction' : `${count.toLocaleString('en-NG')} lines could not be read into a transaction`}
+        {count === 1
+          ? '1 line could not be read into a transaction'
+          : `${count.toLocaleString('en-NG')} lines could not be read into a transaction`}
       </Text>
       <Text fz="sm" c="dimmed">
-        These are gaps in the reading, not signs of editing: a break in the balance they cause is not held against the statement. Check them against the file.
+        These are gaps in the reading, not signs of editing: a break in the balance they cause is not held against the
+        statement. Check them against the file.
       </Text>
       <List size="sm" spacing={6} aria-label="Lines not read">
         {shown.map((line) => (
@@ -142,7 +159,13 @@ export function ReadingConfidence({
               {shown.map((note, position) => (
                 <List.Item key={`${note.row ?? 'statement'}-${position}`}>
                   {note.row !== null && note.page !== null ? (
-                    <Anchor component="button" type="button" fz="sm" fw={600} onClick={() => onShowRow(note.row!, note.page!)}>
+                    <Anchor
+                      component="button"
+                      type="button"
+                      fz="sm"
+                      fw={600}
+                      onClick={() => onShowRow(note.row!, note.page!)}
+                    >
                       {noteLocation(note, sourceName)}
                     </Anchor>
                   ) : (

@@ -36,9 +36,20 @@ export function RerunStatementDialog({ statement, onClose }: { statement: Statem
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Text fz="sm">
-            Reads <strong>{statement.file_name}</strong> again with its column mapping and corrections, and replaces its analysis.
+            Reads <strong>{statement.file_name}</strong> again with its column mapping and corrections, and replaces its
+            analysis.
           </Text>
-          {needsPassword && <PasswordInput label="PDF password" value={password} onChange={(event) => setPassword(event.currentTarget.value)} error={error} required data-autofocus autoComplete="off" />}
+          {needsPassword && (
+            <PasswordInput
+              label="PDF password"
+              value={password}
+              onChange={(event) => setPassword(event.currentTarget.value)}
+              error={error}
+              required
+              data-autofocus
+              autoComplete="off"
+            />
+          )}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>
               Cancel

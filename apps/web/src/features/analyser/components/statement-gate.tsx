@@ -21,7 +21,11 @@ export function StatementGate({ children }: { children: (statement: StatementDet
     return (
       <>
         <BackLink to={recordId ? recordPath(recordId) : ANALYSER_PATH} label="Bank account" />
-        <LoadError error={statement.error} title="This statement could not be opened" onRetry={() => void statement.refetch()} />
+        <LoadError
+          error={statement.error}
+          title="This statement could not be opened"
+          onRetry={() => void statement.refetch()}
+        />
       </>
     );
   }

@@ -10,7 +10,12 @@ import { countOf } from './confirm-delete-dialog';
 
 /** The statement's line under its name: bank, account, period and pages. */
 export function describeStatement(statement: StatementDetail): string {
-  return [statement.bank_name, statement.account_number, formatStatementPeriod(statement.period_start, statement.period_end, statement.period_source), statement.page_count ? countOf(statement.page_count, 'page') : null]
+  return [
+    statement.bank_name,
+    statement.account_number,
+    formatStatementPeriod(statement.period_start, statement.period_end, statement.period_source),
+    statement.page_count ? countOf(statement.page_count, 'page') : null,
+  ]
     .filter(Boolean)
     .join(' · ');
 }

@@ -15,7 +15,15 @@ const insight: TaxInsight = {
   bill_matches: [
     {
       transaction: { index: 40, date: '2025-03-10', narration: 'LIRS PAYE FEB 2025 REMITA 2201', amount: '184500.00' },
-      bill: { id: 'b1c2d3e4-0000-4000-8000-000000000001', reference: 'LVY-PAYE-000123', type: 'paye', period_start: '2025-02-01', amount_due: '184500.00', total: '184500.00', paid_at: '2025-03-08T10:00:00.000Z' },
+      bill: {
+        id: 'b1c2d3e4-0000-4000-8000-000000000001',
+        reference: 'LVY-PAYE-000123',
+        type: 'paye',
+        period_start: '2025-02-01',
+        amount_due: '184500.00',
+        total: '184500.00',
+        paid_at: '2025-03-08T10:00:00.000Z',
+      },
       matched_on: 'total',
       days_apart: 2,
     },
@@ -31,7 +39,12 @@ const insight: TaxInsight = {
       rate: 2,
       wht_type: 'other_services',
       wht_type_source: 'assumed',
-      wht_form: { wht_type: 'other_services', month: '2025-03', amount: '700502.00', beneficiary_name: 'LAGOS CLEANERS SERVICES' },
+      wht_form: {
+        wht_type: 'other_services',
+        month: '2025-03',
+        amount: '700502.00',
+        beneficiary_name: 'LAGOS CLEANERS SERVICES',
+      },
       wht_link: '/pay-taxes?wht=1',
     },
   ],
@@ -67,7 +80,8 @@ describe('Tax insight', () => {
   it('on a phone, sums up a vendor’s figures under its name and keeps each payment’s date and bill', async () => {
     renderAt(390);
     const vendors = await screen.findByRole('table', { name: 'Vendors that may be owed WHT' });
-    for (const column of ['Payments', 'Paid', 'WHT']) expect(within(vendors).getByText(column, { selector: 'th' })).not.toBeVisible();
+    for (const column of ['Payments', 'Paid', 'WHT'])
+      expect(within(vendors).getByText(column, { selector: 'th' })).not.toBeVisible();
     expect(within(vendors).getByText('WHT ₦14,010.04 on ₦700,502.00 paid in 3 payments')).toBeVisible();
     expect(within(vendors).getByRole('link', { name: 'Pay WHT' })).toBeVisible();
 

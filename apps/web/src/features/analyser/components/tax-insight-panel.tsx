@@ -23,16 +23,35 @@ import { LoadError } from './load-error';
 export function TaxInsightPanel({ statementId }: { statementId: string }) {
   const insight = useTaxInsight(statementId);
   if (insight.isPending) return <LoadingPlaceholder height={200} label="Loading tax insight" />;
-  if (insight.isError) return <LoadError error={insight.error} title="The tax insight could not be loaded" onRetry={() => void insight.refetch()} />;
+  if (insight.isError)
+    return (
+      <LoadError
+        error={insight.error}
+        title="The tax insight could not be loaded"
+        onRetry={() => void insight.refetch()}
+      />
+    );
   const { data } = insight;
   const whtTotal = data.wht_vendors.reduce((sum, vendor) => sum + Number(vendor.wht), 0);
   return (
     <ContentCard title="Tax insight">
       <Stack gap="lg">
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing={20}>
-          <StatCard label="Tax bills paid from this account" value={data.bill_matches.length} hint={`Debits within ${data.window_days} days of a paid Levy bill of the same amount`} />
-          <StatCard label="WHT that may be owed" value={formatAmount(whtTotal)} hint={`${data.wht_vendors.length} regular vendors, at the engine's rate`} />
-          <StatCard label="VAT on bank charges" value={formatAmount(data.bank_charges_vat)} hint="Input VAT the bank charged on its fees" />
+          <StatCard
+            label="Tax bills paid from this account"
+            value={data.bill_matches.length}
+            hint={`Debits within ${data.window_days} days of a paid Levy bill of the same amount`}
+          />
+          <StatCard
+            label="WHT that may be owed"
+            value={formatAmount(whtTotal)}
+            hint={`${data.wht_vendors.length} regular vendors, at the engine's rate`}
+          />
+          <StatCard
+            label="VAT on bank charges"
+            value={formatAmount(data.bank_charges_vat)}
+            hint="Input VAT the bank charged on its fees"
+          />
         </SimpleGrid>
 
         <Stack gap="xs">
@@ -73,7 +92,8 @@ export function TaxInsightPanel({ statementId }: { statementId: string }) {
                           {vendor.rate === null ? '' : ` at ${vendor.rate}%`}
                         </Text>
                         <PhoneDetails>
-                          WHT {formatAmount(vendor.wht)} on {formatAmount(vendor.total)} paid in {countOf(vendor.payments, 'payment')}
+                          WHT {formatAmount(vendor.wht)} on {formatAmount(vendor.total)} paid in{' '}
+                          {countOf(vendor.payments, 'payment')}
                         </PhoneDetails>
                       </Table.Td>
                       <Table.Td ta="right" visibleFrom="sm">
@@ -84,7 +104,13 @@ export function TaxInsightPanel({ statementId }: { statementId: string }) {
                         {formatAmount(vendor.wht)}
                       </AmountCell>
                       <Table.Td ta="right">
-                        <Button component={Link} to={vendor.wht_link} size="compact-sm" variant="light" leftSection={<IconReceiptTax size={14} />}>
+                        <Button
+                          component={Link}
+                          to={vendor.wht_link}
+                          size="compact-sm"
+                          variant="light"
+                          leftSection={<IconReceiptTax size={14} />}
+                        >
                           Pay WHT
                         </Button>
                       </Table.Td>
@@ -95,7 +121,8 @@ export function TaxInsightPanel({ statementId }: { statementId: string }) {
             </PhoneFitScrollContainer>
           )}
           <Text fz="xs" c="dimmed">
-            The type comes from the narrations where they name it, otherwise other services is assumed: check each vendor's contract before paying WHT.
+            The type comes from the narrations where they name it, otherwise other services is assumed: check each
+            vendor's contract before paying WHT.
           </Text>
         </Stack>
 

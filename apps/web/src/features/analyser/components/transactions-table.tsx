@@ -10,7 +10,13 @@ import type { QueryState } from '../../../components/query/query-state';
 import { TablePagination } from '../../../components/table-pagination';
 import { formatAmount, formatDate } from '../../../lib/format';
 import { downloadTransactions, useTransactions } from '../api/analyser-api';
-import { defaultTransactionQuery, toTransactionParams, TRANSACTION_DEFAULT_SORT, TRANSACTION_FILTER_FIELDS, TRANSACTION_SORT_KEYS } from '../model/transaction-query';
+import {
+  defaultTransactionQuery,
+  toTransactionParams,
+  TRANSACTION_DEFAULT_SORT,
+  TRANSACTION_FILTER_FIELDS,
+  TRANSACTION_SORT_KEYS,
+} from '../model/transaction-query';
 import { LoadError } from './load-error';
 import { SignedAmount } from './signed-amount';
 
@@ -52,13 +58,19 @@ export function TransactionsTable({ statementId }: { statementId: string }) {
       {transactions.isPending ? (
         <LoadingPlaceholder label="Loading transactions" />
       ) : transactions.isError ? (
-        <LoadError error={transactions.error} title="The transactions could not be loaded" onRetry={() => void transactions.refetch()} />
+        <LoadError
+          error={transactions.error}
+          title="The transactions could not be loaded"
+          onRetry={() => void transactions.refetch()}
+        />
       ) : transactions.data.items.length === 0 ? (
         <EmptyState hint={filtered ? 'No transaction matches these filters.' : undefined} />
       ) : (
         <>
           <Text fz="sm" c="dimmed" mb="xs" data-testid="transactions-summary">
-            {transactions.data.aggs.count.toLocaleString('en-NG')} transactions · money out {formatAmount(transactions.data.aggs.total_debits)} · money in {formatAmount(transactions.data.aggs.total_credits)}
+            {transactions.data.aggs.count.toLocaleString('en-NG')} transactions · money out{' '}
+            {formatAmount(transactions.data.aggs.total_debits)} · money in{' '}
+            {formatAmount(transactions.data.aggs.total_credits)}
           </Text>
           <PhoneFitScrollContainer minWidth={820}>
             <Table verticalSpacing="xs" fz="sm" striped highlightOnHover aria-label="Transactions">

@@ -9,7 +9,10 @@ import * as calls from '@levy/contracts/calls';
 
 beforeEach(() => {
   grantPermissions([calls.uploadStatement.permission]);
-  stubGateway(() => ({ code: 'OK', data: { items: [], pagination: { count: 10, current_page: 1, total_count: 0, total_pages: 1 } } }));
+  stubGateway(() => ({
+    code: 'OK',
+    data: { items: [], pagination: { count: 10, current_page: 1, total_count: 0, total_pages: 1 } },
+  }));
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -24,10 +27,16 @@ describe('Upload statement', () => {
     const uploads = stubUploads((sent) =>
       sent.fields.password === 'secret-1094'
         ? { code: 'OK', data: statementFixture({ status: 'queued', verdict: null }) }
-        : { code: 'UNPROCESSABLE', message: 'This PDF is password protected: enter its password', data: { reason: 'PASSWORD_REQUIRED', field: 'password' } },
+        : {
+            code: 'UNPROCESSABLE',
+            message: 'This PDF is password protected: enter its password',
+            data: { reason: 'PASSWORD_REQUIRED', field: 'password' },
+          },
     );
     const onUploaded = vi.fn();
-    renderWithProviders(<UploadStatementDialog recordId={RECORD_ID} onClose={() => undefined} onUploaded={onUploaded} />);
+    renderWithProviders(
+      <UploadStatementDialog recordId={RECORD_ID} onClose={() => undefined} onUploaded={onUploaded} />,
+    );
     attach(pdf());
     fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
     expect(screen.getByRole('progressbar', { name: 'Upload progress' })).toBeInTheDocument();
@@ -54,7 +63,11 @@ describe('Upload statement', () => {
   });
 
   it('shows the server’s reason under the file when it is not a statement', async () => {
-    const uploads = stubUploads(() => ({ code: 'UNPROCESSABLE', message: 'This file is not a bank statement', data: { reason: 'NOT_A_STATEMENT', field: 'file' } }));
+    const uploads = stubUploads(() => ({
+      code: 'UNPROCESSABLE',
+      message: 'This file is not a bank statement',
+      data: { reason: 'NOT_A_STATEMENT', field: 'file' },
+    }));
     renderWithProviders(<UploadStatementDialog recordId={RECORD_ID} onClose={() => undefined} />);
     attach(pdf());
     fireEvent.click(screen.getByRole('button', { name: 'Upload' }));

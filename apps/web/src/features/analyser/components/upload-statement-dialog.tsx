@@ -8,12 +8,14 @@ import { FileSelect } from '../../../components/file-select';
 import { ApiError, showSuccessToast } from '../../../lib/api-client';
 import { analyserKeys, uploadStatementFile } from '../api/analyser-api';
 
-export const STATEMENT_ACCEPT = '.pdf,.csv,.xlsx,application/pdf,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const STATEMENT_ACCEPT =
+  '.pdf,.csv,.xlsx,application/pdf,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The size limit for a file by its extension (the server checks the content too). */
 export function checkStatementFile(file: File): string | null {
   const extension = file.name.split('.').pop()?.toLowerCase();
-  const limit = extension === 'csv' || extension === 'xlsx' ? STATEMENT_FILE_LIMITS[extension] : STATEMENT_FILE_LIMITS.pdf;
+  const limit =
+    extension === 'csv' || extension === 'xlsx' ? STATEMENT_FILE_LIMITS[extension] : STATEMENT_FILE_LIMITS.pdf;
   return file.size > limit ? BANK_MESSAGES.fileTooLarge : null;
 }
 
@@ -28,7 +30,15 @@ export function rejectionOf(error: unknown) {
  * Upload a statement (PDF, CSV or XLSX) with the upload's progress. When the server says the PDF
  * is encrypted, the dialog asks for its password and sends the file again with it.
  */
-export function UploadStatementDialog({ recordId, onClose, onUploaded }: { recordId: string; onClose: () => void; onUploaded?: (statement: Statement) => void }) {
+export function UploadStatementDialog({
+  recordId,
+  onClose,
+  onUploaded,
+}: {
+  recordId: string;
+  onClose: () => void;
+  onUploaded?: (statement: Statement) => void;
+}) {
   const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
   const [password, setPassword] = useState('');
@@ -48,13 +58,25 @@ export function UploadStatementDialog({ recordId, onClose, onUploaded }: { recor
     if (!file) return setErrors({ file: BANK_MESSAGES.fileRequired });
     const tooLarge = checkStatementFile(file);
     if (tooLarge) return setErrors({ file: tooLarge });
-    if (needsPassword && !password) return setErrors({ password: 'Enter the password the bank gave with the statement' });
+    if (needsPassword && !password)
+      return setErrors({ password: 'Enter the password the bank gave with the statement' });
     setErrors({});
     setPercent(0);
     try {
-      const statement = await uploadStatementFile({ recordId, file, password: needsPassword ? password : undefined, onProgress: setPercent });
+      const statement = await uploadStatementFile({
+        recordId,
+        file,
+        password: needsPassword ? password : undefined,
+        onProgress: setPercent,
+      });
       if (statement.duplicate_of) {
-        notifications.show({ title: 'Already on this record', message: BANK_MESSAGES.uploadedAgain(statement.duplicate_of.file_name), color: 'yellow', autoClose: false, withCloseButton: true });
+        notifications.show({
+          title: 'Already on this record',
+          message: BANK_MESSAGES.uploadedAgain(statement.duplicate_of.file_name),
+          color: 'yellow',
+          autoClose: false,
+          withCloseButton: true,
+        });
       } else {
         showSuccessToast(BANK_MESSAGES.uploaded);
       }
@@ -75,7 +97,14 @@ export function UploadStatementDialog({ recordId, onClose, onUploaded }: { recor
 
   const uploading = percent !== null;
   return (
-    <Modal opened onClose={uploading ? () => undefined : onClose} title="Upload statement" centered size="md" closeOnClickOutside={!uploading}>
+    <Modal
+      opened
+      onClose={uploading ? () => undefined : onClose}
+      title="Upload statement"
+      centered
+      size="md"
+      closeOnClickOutside={!uploading}
+    >
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="md">
           <FileSelect
@@ -90,9 +119,18 @@ export function UploadStatementDialog({ recordId, onClose, onUploaded }: { recor
           {needsPassword && (
             <Stack gap="xs">
               <Alert color="blue" variant="light" icon={<IconLock size={18} />} title="This PDF is password protected">
-                Banks often protect e-statements with a password sent with them (frequently part of the account number or date of birth).
+                Banks often protect e-statements with a password sent with them (frequently part of the account number
+                or date of birth).
               </Alert>
-              <PasswordInput label="PDF password" value={password} onChange={(event) => setPassword(event.currentTarget.value)} error={errors.password} required data-autofocus autoComplete="off" />
+              <PasswordInput
+                label="PDF password"
+                value={password}
+                onChange={(event) => setPassword(event.currentTarget.value)}
+                error={errors.password}
+                required
+                data-autofocus
+                autoComplete="off"
+              />
             </Stack>
           )}
           {uploading && (

@@ -9,11 +9,26 @@ const ICONS = { consistent: IconCircleCheck, suspicious: IconAlertTriangle, inco
  * A statement's verdict: Consistent (green), Suspicious (yellow) or Inconsistent (red); a
  * spreadsheet's consistent verdict says "Arithmetic consistent", as a spreadsheet cannot be authenticated.
  */
-export function VerdictTag({ verdict, size = 'md', isSpreadsheet = false }: { verdict: StatementVerdict; size?: BadgeProps['size']; isSpreadsheet?: boolean }) {
+export function VerdictTag({
+  verdict,
+  size = 'md',
+  isSpreadsheet = false,
+}: {
+  verdict: StatementVerdict;
+  size?: BadgeProps['size'];
+  isSpreadsheet?: boolean;
+}) {
   const { label, color } = verdictDisplay(verdict, isSpreadsheet);
   const Icon = ICONS[verdict];
   return (
-    <Badge color={color} variant="light" radius="sm" size={size} leftSection={<Icon size={12} aria-hidden="true" />} data-verdict={verdict}>
+    <Badge
+      color={color}
+      variant="light"
+      radius="sm"
+      size={size}
+      leftSection={<Icon size={12} aria-hidden="true" />}
+      data-verdict={verdict}
+    >
       {label}
     </Badge>
   );

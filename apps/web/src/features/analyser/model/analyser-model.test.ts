@@ -10,7 +10,13 @@ import { defaultTransactionQuery, toTransactionParams } from './transaction-quer
 describe('transactions query → the call’s params', () => {
   it('sends the page, the order and the search, oldest first by default', () => {
     const state = { ...defaultTransactionQuery(), search: { key: 'narration', value: '  dstv ' } };
-    expect(toTransactionParams(state, 2)).toEqual({ page: 2, count: 20, order_by: 'date', is_asc: true, search: 'dstv' });
+    expect(toTransactionParams(state, 2)).toEqual({
+      page: 2,
+      count: 20,
+      order_by: 'date',
+      is_asc: true,
+      search: 'dstv',
+    });
   });
 
   it('turns the filter popover’s filters into category, type, amount range and calendar days', () => {
@@ -47,11 +53,23 @@ describe('transactions query → the call’s params', () => {
   });
 });
 
-const line = (y: number, texts: string[]): StatementExtraction['lines'][number] => ({ y, height: 10, text: texts.join('  '), cells: texts.map((text, index) => ({ text, x: index * 100, width: 80 })) });
+const line = (y: number, texts: string[]): StatementExtraction['lines'][number] => ({
+  y,
+  height: 10,
+  text: texts.join('  '),
+  cells: texts.map((text, index) => ({ text, x: index * 100, width: 80 })),
+});
 const row = (index: number, y: number) => ({ index, y }) as StatementExtraction['rows'][number];
 
 describe('extraction', () => {
-  const lines = [line(40, ['GUARANTY TRUST BANK']), line(100, ['Trans. Date', 'Remarks', 'Debits', 'Credits', 'Balance']), line(120, ['01-May-2025', 'POS PURCHASE @', '24,442.00', '', '825,558.00']), line(132, ['', 'JUSTRITE ABULE EGBA']), line(150, ['02-May-2025', 'AIRTIME', '3,384.00', '', '822,174.00']), line(700, ['Page 1 of 4'])];
+  const lines = [
+    line(40, ['GUARANTY TRUST BANK']),
+    line(100, ['Trans. Date', 'Remarks', 'Debits', 'Credits', 'Balance']),
+    line(120, ['01-May-2025', 'POS PURCHASE @', '24,442.00', '', '825,558.00']),
+    line(132, ['', 'JUSTRITE ABULE EGBA']),
+    line(150, ['02-May-2025', 'AIRTIME', '3,384.00', '', '822,174.00']),
+    line(700, ['Page 1 of 4']),
+  ];
   const rows = [row(0, 120), row(1, 150)];
 
   it('highlights a row’s lines down to where the next row starts', () => {
@@ -64,11 +82,31 @@ describe('extraction', () => {
 
   it('names the mapping’s columns after the header line', () => {
     const choices = columnChoices(lines, { date: 'Trans. Date', narration: 'Remarks' });
-    expect(choices.map((choice) => choice.label)).toEqual(['Column 1 · Trans. Date', 'Column 2 · Remarks', 'Column 3 · Debits', 'Column 4 · Credits', 'Column 5 · Balance']);
+    expect(choices.map((choice) => choice.label)).toEqual([
+      'Column 1 · Trans. Date',
+      'Column 2 · Remarks',
+      'Column 3 · Debits',
+      'Column 4 · Credits',
+      'Column 5 · Balance',
+    ]);
   });
 
   it('sends only the mapped columns, as numbers', () => {
-    expect(toColumnMapping({ date: '0', value_date: null, narration: '1', reference: '', debit: '2', credit: '3', amount: null, type: null, balance: '4', channel: null, counterparty: null })).toEqual({ date: 0, narration: 1, debit: 2, credit: 3, balance: 4 });
+    expect(
+      toColumnMapping({
+        date: '0',
+        value_date: null,
+        narration: '1',
+        reference: '',
+        debit: '2',
+        credit: '3',
+        amount: null,
+        type: null,
+        balance: '4',
+        channel: null,
+        counterparty: null,
+      }),
+    ).toEqual({ date: 0, narration: 1, debit: 2, credit: 3, balance: 4 });
   });
 });
 

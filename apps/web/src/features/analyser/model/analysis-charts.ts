@@ -3,7 +3,12 @@ import dayjs from 'dayjs';
 
 /** Chart rows for the monthly cash flow: naira as numbers (for drawing only; labels use the strings). */
 export function cashflowSeries(monthly: StatementAnalysisData['monthly']) {
-  return monthly.map((month) => ({ month: month.label, 'Money in': Number(month.inflow), 'Money out': Number(month.outflow), Net: Number(month.net) }));
+  return monthly.map((month) => ({
+    month: month.label,
+    'Money in': Number(month.inflow),
+    'Money out': Number(month.outflow),
+    Net: Number(month.net),
+  }));
 }
 
 export function balanceSeries(balances: StatementAnalysisData['balances']) {
@@ -20,7 +25,10 @@ export interface CategoryBar {
  * Categories split into money out (debits) and money in (credits), each largest first and
  * without the empty side, so a category that only receives never shows as ₦0.00 spent.
  */
-export function categorySplit(categories: StatementAnalysisData['categories']): { out: CategoryBar[]; in: CategoryBar[] } {
+export function categorySplit(categories: StatementAnalysisData['categories']): {
+  out: CategoryBar[];
+  in: CategoryBar[];
+} {
   const side = (pick: (category: StatementAnalysisData['categories'][number]) => string) =>
     categories
       .map((category) => ({ label: category.label, count: category.count, value: Number(pick(category)) }))

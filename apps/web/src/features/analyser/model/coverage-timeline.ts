@@ -17,7 +17,11 @@ export interface PlacedSpan<T> {
  * percentages of that period (whole days, both ends counted), so statements, gaps and overlaps
  * line up under each other.
  */
-export function placeSpans<T>(items: readonly T[], spanOf: (item: T) => Span | null, bounds: Span): Array<PlacedSpan<T>> {
+export function placeSpans<T>(
+  items: readonly T[],
+  spanOf: (item: T) => Span | null,
+  bounds: Span,
+): Array<PlacedSpan<T>> {
   const total = daysBetween(bounds.from, bounds.to);
   const placed: Array<PlacedSpan<T>> = [];
   for (const item of items) {
@@ -34,5 +38,11 @@ export function placeSpans<T>(items: readonly T[], spanOf: (item: T) => Span | n
 export function boundsOf(spans: ReadonlyArray<Span | null>): Span | null {
   const known = spans.filter((span): span is Span => span !== null);
   if (known.length === 0) return null;
-  return { from: known.map((span) => span.from).sort()[0], to: known.map((span) => span.to).sort().at(-1)! };
+  return {
+    from: known.map((span) => span.from).sort()[0],
+    to: known
+      .map((span) => span.to)
+      .sort()
+      .at(-1)!,
+  };
 }

@@ -51,13 +51,19 @@ export function sourceLinesOf(row: Row, rows: readonly Row[], lines: readonly Li
  * The columns a mapping can choose from, named after the header line when the page has one (the
  * line with the most cells that include a recognised header), else after the fullest line.
  */
-export function columnChoices(lines: readonly Line[], headerLabels: Record<string, string>): Array<{ value: string; label: string }> {
+export function columnChoices(
+  lines: readonly Line[],
+  headerLabels: Record<string, string>,
+): Array<{ value: string; label: string }> {
   const headers = new Set(Object.values(headerLabels).map((label) => label.trim().toLowerCase()));
   const byCells = [...lines].sort((a, b) => b.cells.length - a.cells.length);
   const headerLine = byCells.find((line) => line.cells.some((cell) => headers.has(cell.text.trim().toLowerCase())));
   const model = headerLine ?? byCells[0];
   if (!model) return [];
-  return model.cells.map((cell, index) => ({ value: String(index), label: `Column ${index + 1} · ${cell.text.trim().slice(0, 28)}` }));
+  return model.cells.map((cell, index) => ({
+    value: String(index),
+    label: `Column ${index + 1} · ${cell.text.trim().slice(0, 28)}`,
+  }));
 }
 
 /** The form's values (column numbers as text, '' when unmapped) as the mapping the server takes. */
@@ -71,8 +77,12 @@ export function toColumnMapping(values: Record<keyof ColumnMappingInput, string 
 }
 
 /** A saved mapping as the form's values. */
-export function mappingFormValues(mapping: StatementExtraction['mapping']): Record<keyof ColumnMappingInput, string | null> {
-  return Object.fromEntries(MAPPING_KEYS.map((key) => [key, mapping?.[key] === undefined ? null : String(mapping[key])])) as Record<keyof ColumnMappingInput, string | null>;
+export function mappingFormValues(
+  mapping: StatementExtraction['mapping'],
+): Record<keyof ColumnMappingInput, string | null> {
+  return Object.fromEntries(
+    MAPPING_KEYS.map((key) => [key, mapping?.[key] === undefined ? null : String(mapping[key])]),
+  ) as Record<keyof ColumnMappingInput, string | null>;
 }
 
 /** Where a page's cells sit across it: each cell's left edge as a percentage of the page's text width. */

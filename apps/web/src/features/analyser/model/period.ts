@@ -15,7 +15,11 @@ export function daysBetween(start: string, end: string): number {
  * A statement's period as the screens show it: the period printed on the statement, or, when it
  * prints none, its first to last transaction, said so.
  */
-export function formatStatementPeriod(start: string | null | undefined, end: string | null | undefined, source: 'printed' | 'transactions' | null | undefined): string {
+export function formatStatementPeriod(
+  start: string | null | undefined,
+  end: string | null | undefined,
+  source: 'printed' | 'transactions' | null | undefined,
+): string {
   const range = formatPeriodRange(start, end);
   return range && source === 'transactions' ? `${range} (first to last transaction: no period printed)` : range;
 }

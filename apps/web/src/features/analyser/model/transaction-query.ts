@@ -21,7 +21,13 @@ const PRESET_LABELS: Record<Exclude<(typeof DATE_PRESETS)[number], 'all' | 'cust
 
 /** The transactions filter: category, direction, amount range, a period counted back from the statement's last day, or dates. */
 export const TRANSACTION_FILTER_FIELDS: FilterField[] = [
-  { type: 'select', field: 'category', label: 'Category', display: 'dropdown', options: BANK_CATEGORY_CODES.map((code) => ({ value: code, label: BANK_CATEGORIES[code] })) },
+  {
+    type: 'select',
+    field: 'category',
+    label: 'Category',
+    display: 'dropdown',
+    options: BANK_CATEGORY_CODES.map((code) => ({ value: code, label: BANK_CATEGORIES[code] })),
+  },
   {
     type: 'select',
     field: 'type',
@@ -52,12 +58,25 @@ function filterValue(filters: ListFilter[], field: string, op?: ListFilter['cond
  * filters turned into the call's own fields (category, type, amount_min/max, date_preset,
  * date_from/to as calendar days).
  */
-export function toTransactionParams(state: QueryState, page: number, count = TRANSACTION_PAGE_SIZE): Record<string, string | number | boolean> {
-  const params: Record<string, string | number | boolean> = { page, count, order_by: state.sort.key, is_asc: state.sort.direction === 'asc' };
+export function toTransactionParams(
+  state: QueryState,
+  page: number,
+  count = TRANSACTION_PAGE_SIZE,
+): Record<string, string | number | boolean> {
+  const params: Record<string, string | number | boolean> = {
+    page,
+    count,
+    order_by: state.sort.key,
+    is_asc: state.sort.direction === 'asc',
+  };
   const search = state.search.value.trim();
   if (search) params.search = search;
   const { filters } = state;
-  const singles = { category: filterValue(filters, 'category'), type: filterValue(filters, 'type'), date_preset: filterValue(filters, 'date_preset') };
+  const singles = {
+    category: filterValue(filters, 'category'),
+    type: filterValue(filters, 'type'),
+    date_preset: filterValue(filters, 'date_preset'),
+  };
   for (const [key, value] of Object.entries(singles)) if (value) params[key] = value;
   const amountMin = filterValue(filters, 'amount', '>=');
   const amountMax = filterValue(filters, 'amount', '<=');

@@ -15,7 +15,8 @@ import { FolderDialog } from '../components/folder-dialog';
 import { NamedList, useNameSearch } from '../components/named-list';
 import { folderPath } from '../model/analyser-routes';
 
-type Dialog = { kind: 'create' } | { kind: 'rename'; folder: StatementFolder } | { kind: 'delete'; folder: StatementFolder } | null;
+type Dialog =
+  { kind: 'create' } | { kind: 'rename'; folder: StatementFolder } | { kind: 'delete'; folder: StatementFolder } | null;
 
 /** Bank Analyser (docs/product.md §2 analyser.index): folders of bank accounts whose statements are analysed. */
 export default function AnalyserPage() {
@@ -30,8 +31,19 @@ export default function AnalyserPage() {
   const canRename = hasPermission(permissions, calls.updateStatementFolder.permission);
   const canDelete = hasPermission(permissions, calls.deleteStatementFolder.permission);
   const optionsFor = (folder: StatementFolder): OptionItem[] => [
-    ...(canRename ? [{ label: 'Rename', icon: <IconPencil size={16} />, onClick: () => setDialog({ kind: 'rename', folder }) }] : []),
-    ...(canDelete ? [{ label: 'Delete', icon: <IconTrash size={16} />, color: 'red', onClick: () => setDialog({ kind: 'delete', folder }) }] : []),
+    ...(canRename
+      ? [{ label: 'Rename', icon: <IconPencil size={16} />, onClick: () => setDialog({ kind: 'rename', folder }) }]
+      : []),
+    ...(canDelete
+      ? [
+          {
+            label: 'Delete',
+            icon: <IconTrash size={16} />,
+            color: 'red',
+            onClick: () => setDialog({ kind: 'delete', folder }),
+          },
+        ]
+      : []),
   ];
 
   return (
@@ -65,22 +77,30 @@ export default function AnalyserPage() {
             loading: 'Loading folders',
             loadError: 'The folders could not be loaded',
             empty: 'No folders yet',
-            emptyHint: canCreate ? 'Create a folder for a client or a loan file, then add its bank accounts.' : 'No folder has been created yet.',
+            emptyHint: canCreate
+              ? 'Create a folder for a client or a loan file, then add its bank accounts.'
+              : 'No folder has been created yet.',
             noMatch: 'No folder matches this search.',
           }}
           minWidth={560}
-          icon={<IconFolder size={18} color="var(--mantine-color-levy-7)" aria-hidden="true" style={{ flexShrink: 0 }} />}
+          icon={
+            <IconFolder size={18} color="var(--mantine-color-levy-7)" aria-hidden="true" style={{ flexShrink: 0 }} />
+          }
           pathOf={(folder) => folderPath(folder.id)}
           columns={[
             { header: 'Accounts', align: 'right', cell: (folder) => folder.record_count },
             { header: 'Statements', align: 'right', cell: (folder) => folder.statement_count },
             { header: 'Date created', cell: (folder) => <Text fz="sm">{formatDate(folder.created_at)}</Text> },
           ]}
-          details={(folder) => `${countOf(folder.record_count, 'account')} · ${countOf(folder.statement_count, 'statement')} · Created ${formatDate(folder.created_at)}`}
+          details={(folder) =>
+            `${countOf(folder.record_count, 'account')} · ${countOf(folder.statement_count, 'statement')} · Created ${formatDate(folder.created_at)}`
+          }
           optionsFor={optionsFor}
         />
       </ContentCard>
-      {dialog?.kind === 'create' && <FolderDialog onClose={() => setDialog(null)} onSaved={(folder) => void navigate(folderPath(folder.id))} />}
+      {dialog?.kind === 'create' && (
+        <FolderDialog onClose={() => setDialog(null)} onSaved={(folder) => void navigate(folderPath(folder.id))} />
+      )}
       {dialog?.kind === 'rename' && <FolderDialog folder={dialog.folder} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'delete' && (
         <ConfirmDeleteDialog

@@ -47,7 +47,11 @@ function Extraction({ statement }: { statement: StatementDetail }) {
         {extraction.isPending ? (
           <LoadingPlaceholder height={320} label="Loading the extraction" />
         ) : (
-          <LoadError error={extraction.error} title="The extraction could not be loaded" onRetry={() => void extraction.refetch()} />
+          <LoadError
+            error={extraction.error}
+            title="The extraction could not be loaded"
+            onRetry={() => void extraction.refetch()}
+          />
         )}
       </Stack>
     );
@@ -77,7 +81,9 @@ function Extraction({ statement }: { statement: StatementDetail }) {
                 setSelectedIndex(null);
               }}
               getItemProps={(item) => ({ 'aria-label': `${sourceName} ${item}` })}
-              getControlProps={(control) => ({ 'aria-label': `${control.charAt(0).toUpperCase()}${control.slice(1)} ${sourceName.toLowerCase()}` })}
+              getControlProps={(control) => ({
+                'aria-label': `${control.charAt(0).toUpperCase()}${control.slice(1)} ${sourceName.toLowerCase()}`,
+              })}
             />
           )
         }
@@ -110,7 +116,11 @@ function Extraction({ statement }: { statement: StatementDetail }) {
         </Grid>
       </ContentCard>
       {statement.skipped_rows.length > 0 && (
-        <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title={`${statement.skipped_rows.length} lines were not read as transactions`}>
+        <Alert
+          color="yellow"
+          icon={<IconAlertTriangle size={18} />}
+          title={`${statement.skipped_rows.length} lines were not read as transactions`}
+        >
           {statement.skipped_rows.slice(0, 5).map((skipped) => (
             <Text key={`${skipped.page}-${skipped.y}`} fz="sm">
               {sourceName} {skipped.page}: {skipped.reason}
@@ -118,7 +128,13 @@ function Extraction({ statement }: { statement: StatementDetail }) {
           ))}
         </Alert>
       )}
-      <ColumnMappingCard key={`${statement.id}-${statement.analysed_at}`} statementId={statement.id} extraction={data} hasMapping={statement.has_mapping} canChange={canChange} />
+      <ColumnMappingCard
+        key={`${statement.id}-${statement.analysed_at}`}
+        statementId={statement.id}
+        extraction={data}
+        hasMapping={statement.has_mapping}
+        canChange={canChange}
+      />
     </Stack>
   );
 }
@@ -127,7 +143,10 @@ function ExtractScreen({ statement, recordId }: { statement: StatementDetail; re
   const isAnalysed = statement.status === 'analysed';
   return (
     <>
-      <BackLink to={isAnalysed ? statementPath(recordId, statement.id) : recordPath(recordId)} label={isAnalysed ? 'Statement analysis' : 'Bank account'} />
+      <BackLink
+        to={isAnalysed ? statementPath(recordId, statement.id) : recordPath(recordId)}
+        label={isAnalysed ? 'Statement analysis' : 'Bank account'}
+      />
       <PageHeading
         title={`Extraction · ${statement.file_name}`}
         description={describeStatement(statement)}
@@ -151,5 +170,9 @@ function ExtractScreen({ statement, recordId }: { statement: StatementDetail; re
  * the page they came from, the column mapping, corrections of a row's category, and exports.
  */
 export default function ExtractPage() {
-  return <StatementGate>{(statement, recordId) => <ExtractScreen statement={statement} recordId={recordId} />}</StatementGate>;
+  return (
+    <StatementGate>
+      {(statement, recordId) => <ExtractScreen statement={statement} recordId={recordId} />}
+    </StatementGate>
+  );
 }

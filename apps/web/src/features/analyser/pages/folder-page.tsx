@@ -19,7 +19,8 @@ import { RecordDialog } from '../components/record-dialog';
 import { ANALYSER_PATH, recordPath } from '../model/analyser-routes';
 import { formatPeriodRange } from '../model/period';
 
-type Dialog = { kind: 'create' } | { kind: 'edit'; record: StatementRecord } | { kind: 'delete'; record: StatementRecord } | null;
+type Dialog =
+  { kind: 'create' } | { kind: 'edit'; record: StatementRecord } | { kind: 'delete'; record: StatementRecord } | null;
 
 function RecordsTable({ folderId }: { folderId: string }) {
   const permissions = useSessionStore((state) => state.permissions);
@@ -33,8 +34,19 @@ function RecordsTable({ folderId }: { folderId: string }) {
   const canEdit = hasPermission(permissions, calls.updateStatementRecord.permission);
   const canDelete = hasPermission(permissions, calls.deleteStatementRecord.permission);
   const optionsFor = (record: StatementRecord): OptionItem[] => [
-    ...(canEdit ? [{ label: 'Edit', icon: <IconPencil size={16} />, onClick: () => setDialog({ kind: 'edit', record }) }] : []),
-    ...(canDelete ? [{ label: 'Delete', icon: <IconTrash size={16} />, color: 'red', onClick: () => setDialog({ kind: 'delete', record }) }] : []),
+    ...(canEdit
+      ? [{ label: 'Edit', icon: <IconPencil size={16} />, onClick: () => setDialog({ kind: 'edit', record }) }]
+      : []),
+    ...(canDelete
+      ? [
+          {
+            label: 'Delete',
+            icon: <IconTrash size={16} />,
+            color: 'red',
+            onClick: () => setDialog({ kind: 'delete', record }),
+          },
+        ]
+      : []),
   ];
   const notGiven = (
     <Text span c="dimmed" fz="sm">
@@ -63,7 +75,9 @@ function RecordsTable({ folderId }: { folderId: string }) {
           loading: 'Loading bank accounts',
           loadError: 'The bank accounts could not be loaded',
           empty: 'No bank accounts yet',
-          emptyHint: canCreate ? 'Add a bank account, then upload its statements (PDF, CSV or XLSX).' : 'No bank account has been added to this folder yet.',
+          emptyHint: canCreate
+            ? 'Add a bank account, then upload its statements (PDF, CSV or XLSX).'
+            : 'No bank account has been added to this folder yet.',
           noMatch: 'No account matches this search.',
         }}
         minWidth={720}
@@ -84,12 +98,27 @@ function RecordsTable({ folderId }: { folderId: string }) {
           { header: 'Date created', cell: (record) => formatDate(record.created_at) },
         ]}
         details={(record) =>
-          [record.bank_name, record.account_number, countOf(record.statement_count, 'statement'), formatPeriodRange(record.period_start, record.period_end)].filter(Boolean).join(' · ')
+          [
+            record.bank_name,
+            record.account_number,
+            countOf(record.statement_count, 'statement'),
+            formatPeriodRange(record.period_start, record.period_end),
+          ]
+            .filter(Boolean)
+            .join(' · ')
         }
         optionsFor={optionsFor}
       />
-      {dialog?.kind === 'create' && <RecordDialog folderId={folderId} onClose={() => setDialog(null)} onSaved={(record) => void navigate(recordPath(record.id))} />}
-      {dialog?.kind === 'edit' && <RecordDialog folderId={folderId} record={dialog.record} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'create' && (
+        <RecordDialog
+          folderId={folderId}
+          onClose={() => setDialog(null)}
+          onSaved={(record) => void navigate(recordPath(record.id))}
+        />
+      )}
+      {dialog?.kind === 'edit' && (
+        <RecordDialog folderId={folderId} record={dialog.record} onClose={() => setDialog(null)} />
+      )}
       {dialog?.kind === 'delete' && (
         <ConfirmDeleteDialog
           title="Delete bank account"
@@ -125,7 +154,9 @@ export default function FolderPage() {
         title={folder.data.name}
         description={
           <>
-            <IconBuildingBank size={14} aria-hidden="true" style={{ verticalAlign: '-2px' }} /> {countOf(folder.data.record_count, 'bank account')} · {countOf(folder.data.statement_count, 'statement')} · Created {formatDate(folder.data.created_at)}
+            <IconBuildingBank size={14} aria-hidden="true" style={{ verticalAlign: '-2px' }} />{' '}
+            {countOf(folder.data.record_count, 'bank account')} · {countOf(folder.data.statement_count, 'statement')} ·
+            Created {formatDate(folder.data.created_at)}
           </>
         }
       />

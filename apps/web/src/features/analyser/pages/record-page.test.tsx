@@ -14,13 +14,35 @@ afterEach(() => {
   setViewportWidth(DEFAULT_VIEWPORT.width);
 });
 
-const processing = statementFixture({ id: 'c1d2e3f4-0000-4000-8000-000000000001', file_name: 'gtbank-july.pdf', status: 'processing', verdict: null, totals: null, progress: { stage: 'reading', done: 2, total: 8, percent: 30 } });
-const failed = statementFixture({ id: 'c1d2e3f4-0000-4000-8000-000000000002', file_name: 'scan.pdf', status: 'failed', verdict: null, totals: null, error_code: 'NO_TEXT_LAYER', error_message: 'This PDF is a scan with no text to read' });
+const processing = statementFixture({
+  id: 'c1d2e3f4-0000-4000-8000-000000000001',
+  file_name: 'gtbank-july.pdf',
+  status: 'processing',
+  verdict: null,
+  totals: null,
+  progress: { stage: 'reading', done: 2, total: 8, percent: 30 },
+});
+const failed = statementFixture({
+  id: 'c1d2e3f4-0000-4000-8000-000000000002',
+  file_name: 'scan.pdf',
+  status: 'failed',
+  verdict: null,
+  totals: null,
+  error_code: 'NO_TEXT_LAYER',
+  error_message: 'This PDF is a scan with no text to read',
+});
 const analysed = statementFixture({ verdict: 'suspicious' });
 
 function answer(request: GatewayRequest) {
   if (request.path === `statement-records/${RECORD_ID}`) return { code: 'OK', data: recordFixture() };
-  if (request.path === `statement-records/${RECORD_ID}/statements`) return { code: 'OK', data: { items: [processing, failed, analysed], pagination: { count: 3, current_page: 1, total_count: 3, total_pages: 1 } } };
+  if (request.path === `statement-records/${RECORD_ID}/statements`)
+    return {
+      code: 'OK',
+      data: {
+        items: [processing, failed, analysed],
+        pagination: { count: 3, current_page: 1, total_count: 3, total_pages: 1 },
+      },
+    };
   return { code: 'NOT_FOUND', message: 'Not found.', data: null };
 }
 
@@ -36,7 +58,13 @@ function renderRecord() {
 
 /** A combined analysis where one statement repeats another's rows and one is left out as inconsistent. */
 function combinedWithRepeats(): RecordAnalysis {
-  const statement = (id: string, fileName: string, counted: number, repeated: number, leftOut: RecordAnalysis['statements'][number]['left_out']) => ({
+  const statement = (
+    id: string,
+    fileName: string,
+    counted: number,
+    repeated: number,
+    leftOut: RecordAnalysis['statements'][number]['left_out'],
+  ) => ({
     id,
     file_name: fileName,
     format: 'csv' as const,
@@ -60,11 +88,32 @@ function combinedWithRepeats(): RecordAnalysis {
     ],
     gaps: [],
     overlaps: [],
-    summary: { inflow: '0.00', outflow: '0.00', net: '0.00', count: 150, average_balance: null, minimum_balance: null, maximum_balance: null, opening_balance: null, closing_balance: null, period_start: '2025-05-01', period_end: '2025-06-27', period_source: 'printed' },
+    summary: {
+      inflow: '0.00',
+      outflow: '0.00',
+      net: '0.00',
+      count: 150,
+      average_balance: null,
+      minimum_balance: null,
+      maximum_balance: null,
+      opening_balance: null,
+      closing_balance: null,
+      period_start: '2025-05-01',
+      period_end: '2025-06-27',
+      period_source: 'printed',
+    },
     monthly: [],
     balances: [],
     categories: [],
-    salary: { is_detected: false, confidence: 0, payer: null, monthly_amount: null, typical_day: null, months: [], transaction_indexes: [] },
+    salary: {
+      is_detected: false,
+      confidence: 0,
+      payer: null,
+      monthly_amount: null,
+      typical_day: null,
+      months: [],
+      transaction_indexes: [],
+    },
     recurring_debits: [],
     top_counterparties: [],
     reversals: [],
@@ -80,11 +129,19 @@ function combinedWithRepeats(): RecordAnalysis {
 describe('Record page', () => {
   it('says which statements are left out of the combined analysis, and which repeat rows counted once', async () => {
     grantPermissions([calls.getStatementRecord.permission]);
-    stubGateway((request) => (request.path === `statement-records/${RECORD_ID}/analysis` ? { code: 'OK', data: combinedWithRepeats() } : answer(request)));
+    stubGateway((request) =>
+      request.path === `statement-records/${RECORD_ID}/analysis`
+        ? { code: 'OK', data: combinedWithRepeats() }
+        : answer(request),
+    );
     renderRecord();
     const alert = await screen.findByRole('alert', { name: 'Counted once' });
-    expect(within(alert).getByText('may-june.pdf: 120 transactions already in an earlier statement, counted once')).toBeInTheDocument();
-    expect(within(alert).getByText('may (1).csv is left out: every transaction in it is already in an earlier statement')).toBeInTheDocument();
+    expect(
+      within(alert).getByText('may-june.pdf: 120 transactions already in an earlier statement, counted once'),
+    ).toBeInTheDocument();
+    expect(
+      within(alert).getByText('may (1).csv is left out: every transaction in it is already in an earlier statement'),
+    ).toBeInTheDocument();
     expect(within(alert).getByText('edited.csv is left out: its balances or totals do not add up')).toBeInTheDocument();
     expect(within(alert).queryByText(/^may\.csv/)).not.toBeInTheDocument();
   });
@@ -95,7 +152,9 @@ describe('Record page', () => {
     renderRecord();
     const table = await screen.findByRole('table', { name: 'Statements' });
     const rowOf = (name: string) => within(table).getByText(name).closest('tr')!;
-    expect(within(rowOf('gtbank-july.pdf')).getByRole('progressbar', { name: 'Analysis progress of gtbank-july.pdf' })).toHaveAttribute('aria-valuenow', '30');
+    expect(
+      within(rowOf('gtbank-july.pdf')).getByRole('progressbar', { name: 'Analysis progress of gtbank-july.pdf' }),
+    ).toHaveAttribute('aria-valuenow', '30');
     expect(within(rowOf('gtbank-july.pdf')).getByText('Reading pages 2 of 8')).toBeInTheDocument();
     expect(within(rowOf('scan.pdf')).getByText('This PDF is a scan with no text to read')).toBeInTheDocument();
     expect(within(rowOf('gtbank-may-june.pdf')).getByText('Suspicious')).toBeInTheDocument();
@@ -117,9 +176,12 @@ describe('Record page', () => {
     stubGateway(answer);
     renderRecord();
     const table = await screen.findByRole('table', { name: 'Statements' });
-    for (const column of ['Period', 'Status', 'Transactions', 'Uploaded']) expect(within(table).getByText(column, { selector: 'th' })).not.toBeVisible();
+    for (const column of ['Period', 'Status', 'Transactions', 'Uploaded'])
+      expect(within(table).getByText(column, { selector: 'th' })).not.toBeVisible();
     const row = within(table).getByText('gtbank-may-june.pdf').closest('tr')!;
-    expect(within(row).getByText('01 May, 2025 – 27 Jun, 2025 · 120 transactions · Uploaded 20 Nov, 2026')).toBeVisible();
+    expect(
+      within(row).getByText('01 May, 2025 – 27 Jun, 2025 · 120 transactions · Uploaded 20 Nov, 2026'),
+    ).toBeVisible();
     expect(within(row).getByText('Suspicious')).toBeVisible();
     expect(within(row).getByRole('button', { name: 'Actions for gtbank-may-june.pdf' })).toBeVisible();
     expect(within(within(table).getByText('gtbank-july.pdf').closest('tr')!).getByRole('progressbar')).toBeVisible();

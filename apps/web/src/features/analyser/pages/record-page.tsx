@@ -1,7 +1,14 @@
 import { hasPermission, type RecordAnalysis, type Statement } from '@levy/contracts';
 import * as calls from '@levy/contracts/calls';
 import { Alert, Anchor, Button, Group, List, Progress, Stack, Table, Text } from '@mantine/core';
-import { IconAlertTriangle, IconChartBar, IconFileSearch, IconRefresh, IconTrash, IconUpload } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconChartBar,
+  IconFileSearch,
+  IconRefresh,
+  IconTrash,
+  IconUpload,
+} from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { BackLink } from '../../../components/back-link';
@@ -26,7 +33,8 @@ import { ANALYSER_PATH, extractPath, folderPath, statementPath } from '../model/
 import { daysBetween, formatPeriodRange, formatStatementPeriod } from '../model/period';
 import { describeProgress, isSettling, isSpreadsheet } from '../model/statement-status';
 
-type Dialog = { kind: 'upload' } | { kind: 'rerun'; statement: Statement } | { kind: 'delete'; statement: Statement } | null;
+type Dialog =
+  { kind: 'upload' } | { kind: 'rerun'; statement: Statement } | { kind: 'delete'; statement: Statement } | null;
 
 /** A statement's state in the list: progress while it is read, the verdict once analysed, the reason when it failed. */
 function StatementState({ statement }: { statement: Statement }) {
@@ -39,7 +47,12 @@ function StatementState({ statement }: { statement: Statement }) {
             {statement.progress.percent}%
           </Text>
         </Group>
-        <Progress value={statement.progress.percent} animated size="sm" aria-label={`Analysis progress of ${statement.file_name}`} />
+        <Progress
+          value={statement.progress.percent}
+          animated
+          size="sm"
+          aria-label={`Analysis progress of ${statement.file_name}`}
+        />
         <Text fz="xs" c="dimmed">
           {describeProgress(statement.progress)}
         </Text>
@@ -79,18 +92,55 @@ function StatementsTable({ recordId, onDialog }: { recordId: string; onDialog: (
   const optionsFor = (statement: Statement): OptionItem[] => [
     ...(statement.status === 'analysed'
       ? [
-          { label: 'Open analysis', icon: <IconChartBar size={16} />, onClick: () => void navigate(statementPath(recordId, statement.id)) },
-          { label: 'Open extraction', icon: <IconFileSearch size={16} />, onClick: () => void navigate(extractPath(recordId, statement.id)) },
+          {
+            label: 'Open analysis',
+            icon: <IconChartBar size={16} />,
+            onClick: () => void navigate(statementPath(recordId, statement.id)),
+          },
+          {
+            label: 'Open extraction',
+            icon: <IconFileSearch size={16} />,
+            onClick: () => void navigate(extractPath(recordId, statement.id)),
+          },
         ]
       : []),
-    ...(canUpdate && !isSettling(statement.status) ? [{ label: 'Analyse again', icon: <IconRefresh size={16} />, onClick: () => onDialog({ kind: 'rerun', statement }) }] : []),
-    ...(canDelete ? [{ label: 'Delete', icon: <IconTrash size={16} />, color: 'red', onClick: () => onDialog({ kind: 'delete', statement }) }] : []),
+    ...(canUpdate && !isSettling(statement.status)
+      ? [
+          {
+            label: 'Analyse again',
+            icon: <IconRefresh size={16} />,
+            onClick: () => onDialog({ kind: 'rerun', statement }),
+          },
+        ]
+      : []),
+    ...(canDelete
+      ? [
+          {
+            label: 'Delete',
+            icon: <IconTrash size={16} />,
+            color: 'red',
+            onClick: () => onDialog({ kind: 'delete', statement }),
+          },
+        ]
+      : []),
   ];
 
   if (statements.isPending) return <LoadingPlaceholder label="Loading statements" />;
-  if (statements.isError) return <LoadError error={statements.error} title="The statements could not be loaded" onRetry={() => void statements.refetch()} />;
+  if (statements.isError)
+    return (
+      <LoadError
+        error={statements.error}
+        title="The statements could not be loaded"
+        onRetry={() => void statements.refetch()}
+      />
+    );
   if (statements.data.items.length === 0) {
-    return <EmptyState message="No statements yet" hint="Upload the account's statements as the bank sent them: PDF, CSV or XLSX." />;
+    return (
+      <EmptyState
+        message="No statements yet"
+        hint="Upload the account's statements as the bank sent them: PDF, CSV or XLSX."
+      />
+    );
   }
   return (
     <PhoneFitScrollContainer minWidth={860}>
@@ -128,7 +178,13 @@ function StatementsTable({ recordId, onDialog }: { recordId: string; onDialog: (
                   {statement.bank_name ? ` · ${statement.bank_name}` : ''}
                 </Text>
                 <PhoneDetails>
-                  {[formatStatementPeriod(statement.period_start, statement.period_end, statement.period_source), statement.totals && countOf(statement.totals.transaction_count, 'transaction'), `Uploaded ${formatDate(statement.created_at)}`].filter(Boolean).join(' · ')}
+                  {[
+                    formatStatementPeriod(statement.period_start, statement.period_end, statement.period_source),
+                    statement.totals && countOf(statement.totals.transaction_count, 'transaction'),
+                    `Uploaded ${formatDate(statement.created_at)}`,
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
                 </PhoneDetails>
               </Table.Td>
               <Table.Td visibleFrom="sm">
@@ -163,9 +219,12 @@ function StatementsTable({ recordId, onDialog }: { recordId: string; onDialog: (
 
 /** What an analyst reads about a statement that does not count in full: left out, or rows already in an earlier statement. */
 function countingNote(statement: RecordAnalysis['statements'][number]): string | null {
-  if (statement.left_out === 'inconsistent') return `${statement.file_name} is left out: its balances or totals do not add up`;
-  if (statement.left_out === 'duplicate') return `${statement.file_name} is left out: every transaction in it is already in an earlier statement`;
-  if (statement.duplicate_rows > 0) return `${statement.file_name}: ${countOf(statement.duplicate_rows, 'transaction')} already in an earlier statement, counted once`;
+  if (statement.left_out === 'inconsistent')
+    return `${statement.file_name} is left out: its balances or totals do not add up`;
+  if (statement.left_out === 'duplicate')
+    return `${statement.file_name} is left out: every transaction in it is already in an earlier statement`;
+  if (statement.duplicate_rows > 0)
+    return `${statement.file_name}: ${countOf(statement.duplicate_rows, 'transaction')} already in an earlier statement, counted once`;
   return null;
 }
 
@@ -192,11 +251,24 @@ function CombinedAnalysis({ recordId, analysedCount }: { recordId: string; analy
   const analysis = useRecordAnalysis(recordId, analysedCount);
   if (analysedCount === 0) return null;
   if (analysis.isPending) return <LoadingPlaceholder height={320} label="Loading the combined analysis" />;
-  if (analysis.isError) return <LoadError error={analysis.error} title="The combined analysis could not be loaded" onRetry={() => void analysis.refetch()} />;
+  if (analysis.isError)
+    return (
+      <LoadError
+        error={analysis.error}
+        title="The combined analysis could not be loaded"
+        onRetry={() => void analysis.refetch()}
+      />
+    );
   const { data } = analysis;
   const problems = [
-    ...data.gaps.map((gap) => `No statement covers ${formatPeriodRange(gap.from, gap.to)} (${countOf(daysBetween(gap.from, gap.to), 'day')})`),
-    ...data.overlaps.map((overlap) => `Statements overlap over ${formatPeriodRange(overlap.from, overlap.to)} (${countOf(daysBetween(overlap.from, overlap.to), 'day')})`),
+    ...data.gaps.map(
+      (gap) =>
+        `No statement covers ${formatPeriodRange(gap.from, gap.to)} (${countOf(daysBetween(gap.from, gap.to), 'day')})`,
+    ),
+    ...data.overlaps.map(
+      (overlap) =>
+        `Statements overlap over ${formatPeriodRange(overlap.from, overlap.to)} (${countOf(daysBetween(overlap.from, overlap.to), 'day')})`,
+    ),
   ];
   return (
     <Stack gap="lg">
@@ -219,7 +291,8 @@ function CombinedAnalysis({ recordId, analysedCount }: { recordId: string; analy
           <CountedStatements statements={data.statements} />
           {data.pending_count > 0 && (
             <Text fz="sm" c="dimmed">
-              {countOf(data.pending_count, 'statement')} still being read or failed {data.pending_count === 1 ? 'is' : 'are'} left out.
+              {countOf(data.pending_count, 'statement')} still being read or failed{' '}
+              {data.pending_count === 1 ? 'is' : 'are'} left out.
             </Text>
           )}
         </Stack>
@@ -250,7 +323,11 @@ export default function RecordPage() {
     return (
       <>
         <BackLink to={ANALYSER_PATH} label="Bank Analyser" />
-        <LoadError error={record.error} title="This bank account could not be opened" onRetry={() => void record.refetch()} />
+        <LoadError
+          error={record.error}
+          title="This bank account could not be opened"
+          onRetry={() => void record.refetch()}
+        />
       </>
     );
   }
@@ -261,7 +338,11 @@ export default function RecordPage() {
       <BackLink to={folderPath(data.folder_id)} label={folder.data?.name ?? 'Folder'} />
       <PageHeading
         title={data.name}
-        description={[data.bank_name, data.account_number, formatPeriodRange(data.period_start, data.period_end)].filter(Boolean).join(' · ') || 'No statements yet'}
+        description={
+          [data.bank_name, data.account_number, formatPeriodRange(data.period_start, data.period_end)]
+            .filter(Boolean)
+            .join(' · ') || 'No statements yet'
+        }
         actions={
           canUpload && (
             <Button leftSection={<IconUpload size={16} />} onClick={() => setDialog({ kind: 'upload' })}>
@@ -277,7 +358,9 @@ export default function RecordPage() {
         <CombinedAnalysis recordId={id} analysedCount={analysedCount} />
       </Stack>
       {dialog?.kind === 'upload' && <UploadStatementDialog recordId={id} onClose={() => setDialog(null)} />}
-      {dialog?.kind === 'rerun' && <RerunStatementDialog statement={dialog.statement} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'rerun' && (
+        <RerunStatementDialog statement={dialog.statement} onClose={() => setDialog(null)} />
+      )}
       {dialog?.kind === 'delete' && (
         <ConfirmDeleteDialog
           title="Delete statement"

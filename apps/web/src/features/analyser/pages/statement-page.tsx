@@ -19,10 +19,22 @@ import { isSpreadsheet } from '../model/statement-status';
 function AnalysedStatement({ statement }: { statement: StatementDetail }) {
   const analysis = useStatementAnalysis(statement.id);
   if (analysis.isPending) return <LoadingPlaceholder height={320} label="Loading the analysis" />;
-  if (analysis.isError) return <LoadError error={analysis.error} title="The analysis could not be loaded" onRetry={() => void analysis.refetch()} />;
+  if (analysis.isError)
+    return (
+      <LoadError
+        error={analysis.error}
+        title="The analysis could not be loaded"
+        onRetry={() => void analysis.refetch()}
+      />
+    );
   return (
     <Stack gap="lg">
-      <VerdictPanel verdict={analysis.data.verdict} reasons={analysis.data.reasons} checks={analysis.data.checks} isSpreadsheet={isSpreadsheet(statement.format)} />
+      <VerdictPanel
+        verdict={analysis.data.verdict}
+        reasons={analysis.data.reasons}
+        checks={analysis.data.checks}
+        isSpreadsheet={isSpreadsheet(statement.format)}
+      />
       <AnalysisOverview analysis={analysis.data} />
       <TaxInsightPanel statementId={statement.id} />
       <ContentCard title="Transactions">
@@ -43,7 +55,12 @@ function StatementScreen({ statement, recordId }: { statement: StatementDetail; 
         actions={
           isAnalysed && (
             <Group gap="sm">
-              <Button variant="default" component={Link} to={extractPath(recordId, statement.id)} leftSection={<IconFileSearch size={16} />}>
+              <Button
+                variant="default"
+                component={Link}
+                to={extractPath(recordId, statement.id)}
+                leftSection={<IconFileSearch size={16} />}
+              >
                 Open extraction
               </Button>
               <ReportButton statementId={statement.id} />
@@ -62,5 +79,9 @@ function StatementScreen({ statement, recordId }: { statement: StatementDetail; 
  * charts, panels, tax insight and transactions.
  */
 export default function StatementPage() {
-  return <StatementGate>{(statement, recordId) => <StatementScreen statement={statement} recordId={recordId} />}</StatementGate>;
+  return (
+    <StatementGate>
+      {(statement, recordId) => <StatementScreen statement={statement} recordId={recordId} />}
+    </StatementGate>
+  );
 }

@@ -32,7 +32,9 @@ export function useFileAnnualReturn(key: ReturnKey) {
   const refreshDeadlines = useRefreshDeadlines();
   return useMutation({
     mutationFn: (amendment: { reason: string } | null) =>
-      amendment ? callApi(calls.amendAnnualReturn, { params: params(key), body: amendment }) : callApi(calls.submitAnnualReturn, { params: params(key) }),
+      amendment
+        ? callApi(calls.amendAnnualReturn, { params: params(key), body: amendment })
+        : callApi(calls.submitAnnualReturn, { params: params(key) }),
     onSuccess: (view, amendment) => {
       queryClient.setQueryData(annualReturnKeys.one(key), view);
       showSuccessToast(amendment ? ANNUAL_RETURN_MESSAGES.amended : ANNUAL_RETURN_MESSAGES.submitted);

@@ -10,7 +10,17 @@ import { useFileAnnualReturn, type ReturnKey } from '../api/annual-returns-api';
  * Submit or amend: says what will be sent, to whom and what follows, before anything is sent.
  * An amendment also asks why (the revenue service sees it).
  */
-export function FileReturnDialog({ view, returnKey, amend, onClose }: { view: AnnualReturnView; returnKey: ReturnKey; amend: boolean; onClose: () => void }) {
+export function FileReturnDialog({
+  view,
+  returnKey,
+  amend,
+  onClose,
+}: {
+  view: AnnualReturnView;
+  returnKey: ReturnKey;
+  amend: boolean;
+  onClose: () => void;
+}) {
   const file = useFileAnnualReturn(returnKey);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
@@ -25,24 +35,38 @@ export function FileReturnDialog({ view, returnKey, amend, onClose }: { view: An
   };
   const verb = amend ? 'Submit amendment' : `Submit the ${view.year} return`;
   return (
-    <MountedModal onClose={onClose} title={amend ? `Amend the ${view.year} annual return` : `Submit the ${view.year} annual return`} centered size="lg">
+    <MountedModal
+      onClose={onClose}
+      title={amend ? `Amend the ${view.year} annual return` : `Submit the ${view.year} annual return`}
+      centered
+      size="lg"
+    >
       <Stack gap="md">
         <Text fz="sm">
-          Levy will send {amend ? `version ${nextVersion} of ` : ''}the employer&apos;s annual return (Form H1) for {view.year} to <strong>{view.state.revenue_service}</strong> in the name of{' '}
+          Levy will send {amend ? `version ${nextVersion} of ` : ''}the employer&apos;s annual return (Form H1) for{' '}
+          {view.year} to <strong>{view.state.revenue_service}</strong> in the name of{' '}
           <strong>{view.corporation.name}</strong> (Tax ID {view.tax_payer_number}):
         </Text>
         <List size="sm" spacing={4}>
           <List.Item>
-            {content.totals.employees} {content.totals.employees === 1 ? 'employee' : 'employees'}, gross income {formatAmount(content.totals.gross)}
+            {content.totals.employees} {content.totals.employees === 1 ? 'employee' : 'employees'}, gross income{' '}
+            {formatAmount(content.totals.gross)}
           </List.Item>
-          <List.Item>PAYE deducted {formatAmount(content.totals.tax_deducted)}, from {content.bills.length} paid PAYE {content.bills.length === 1 ? 'bill' : 'bills'}</List.Item>
           <List.Item>
-            {content.differences.length === 0 ? 'No differences from the paid bills' : `${content.differences.length} ${content.differences.length === 1 ? 'difference' : 'differences'} from the paid bills, as listed on this page`}
+            PAYE deducted {formatAmount(content.totals.tax_deducted)}, from {content.bills.length} paid PAYE{' '}
+            {content.bills.length === 1 ? 'bill' : 'bills'}
+          </List.Item>
+          <List.Item>
+            {content.differences.length === 0
+              ? 'No differences from the paid bills'
+              : `${content.differences.length} ${content.differences.length === 1 ? 'difference' : 'differences'} from the paid bills, as listed on this page`}
           </List.Item>
         </List>
         {!amend && view.late_filing && (
           <Text fz="sm">
-            It is {view.late_filing.months_late} {view.late_filing.months_late === 1 ? 'month' : 'months'} late: the revenue service may assess a late-filing penalty of {formatAmount(view.late_filing.penalty)}. Submitting now stops it growing.
+            It is {view.late_filing.months_late} {view.late_filing.months_late === 1 ? 'month' : 'months'} late: the
+            revenue service may assess a late-filing penalty of {formatAmount(view.late_filing.penalty)}. Submitting now
+            stops it growing.
           </Text>
         )}
         <Alert color="blue" icon={<IconInfoCircle size={18} />}>

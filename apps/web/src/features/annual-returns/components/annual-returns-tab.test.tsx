@@ -18,7 +18,13 @@ const lagos: CorporationState = {
   consent_requested_at: '2025-01-02T08:55:00.000Z',
   employee_count: 2,
   payroll_updated_at: '2025-01-02T08:00:00.000Z',
-  state: { id: 25, code: 'LA', name: 'Lagos', revenue_service: 'Lagos State Internal Revenue Service', collector: 'state' },
+  state: {
+    id: 25,
+    code: 'LA',
+    name: 'Lagos',
+    revenue_service: 'Lagos State Internal Revenue Service',
+    collector: 'state',
+  },
   created_at: '2025-01-01T09:00:00.000Z',
   first_tax_month: '2025-01',
   name_matches: true,
@@ -28,9 +34,30 @@ const content: AnnualReturnView['return'] = {
   months_owed: ['2025-01', '2025-12'],
   income_columns: ['Basic salary'],
   employees: [
-    { tax_payer_number: 'N-2000001', name: 'Adaeze Okafor', designation: 'Officer', months: 11, gross: '5500000.00', incomes: ['5500000.00'], pension_relief: '440000.00', total_reliefs: '1652000.00', chargeable_income: '3848000.00', tax_deducted: '736853.37', expected_tax: '736853.37', monthly: [] },
+    {
+      tax_payer_number: 'N-2000001',
+      name: 'Adaeze Okafor',
+      designation: 'Officer',
+      months: 11,
+      gross: '5500000.00',
+      incomes: ['5500000.00'],
+      pension_relief: '440000.00',
+      total_reliefs: '1652000.00',
+      chargeable_income: '3848000.00',
+      tax_deducted: '736853.37',
+      expected_tax: '736853.37',
+      monthly: [],
+    },
   ],
-  totals: { employees: 1, gross: '5500000.00', incomes: ['5500000.00'], total_reliefs: '1652000.00', tax_deducted: '736853.37', expected_tax: '736853.37', bills_amount_due: '736853.37' },
+  totals: {
+    employees: 1,
+    gross: '5500000.00',
+    incomes: ['5500000.00'],
+    total_reliefs: '1652000.00',
+    tax_deducted: '736853.37',
+    expected_tax: '736853.37',
+    bills_amount_due: '736853.37',
+  },
   bills: [{ reference: 'PAYE-LA-2025-01-000001', period: '2025-01', supplementary: false, amount_due: '66986.67' }],
   reconciled: true,
   differences: [{ kind: 'missing_month', period: '2025-12', message: 'December 2025: no paid PAYE bill.' }],
@@ -48,12 +75,31 @@ const notFiled: AnnualReturnView = {
   filed: null,
   versions: [],
   changed_since_filing: false,
-  late_filing: { months_late: 10, penalty: '550000.00', rule: '₦100,000 for the first month late and ₦50,000 for each month after (NTAA 2025 s.101)', as_of: '2026-11-24' },
+  late_filing: {
+    months_late: 10,
+    penalty: '550000.00',
+    rule: '₦100,000 for the first month late and ₦50,000 for each month after (NTAA 2025 s.101)',
+    as_of: '2026-11-24',
+  },
   return: content,
   preview: null,
 };
-const version = { version: 1, reference: 'LA-H1-2025-V1-ABCDEF123456', filed_by: 'Kemi Balogun', filed_at: '2026-11-24T09:00:00.000Z', reason: null, employees: 1, tax_deducted: '736853.37' };
-const filed: AnnualReturnView = { ...notFiled, status: 'filed', filed: version, versions: [version], late_filing: { ...notFiled.late_filing!, as_of: '2026-11-24' } };
+const version = {
+  version: 1,
+  reference: 'LA-H1-2025-V1-ABCDEF123456',
+  filed_by: 'Kemi Balogun',
+  filed_at: '2026-11-24T09:00:00.000Z',
+  reason: null,
+  employees: 1,
+  tax_deducted: '736853.37',
+};
+const filed: AnnualReturnView = {
+  ...notFiled,
+  status: 'filed',
+  filed: version,
+  versions: [version],
+  late_filing: { ...notFiled.late_filing!, as_of: '2026-11-24' },
+};
 
 function answer(request: GatewayRequest) {
   if (request.path === `internal/corporations/${CORPORATION_ID}/states`) return { code: 'OK', data: [lagos] };
@@ -78,10 +124,15 @@ describe('Annual returns', () => {
     const gateway = stubGateway(answer);
     renderTab();
     expect(await screen.findByText('Annual return (Form H1) for 2025')).toBeInTheDocument();
-    expect(gateway.requests.find((request) => request.path.includes('/annual-returns/'))).toMatchObject({ method: 'GET', path: `internal/corporations/${CORPORATION_ID}/states/LA/annual-returns/2025` });
+    expect(gateway.requests.find((request) => request.path.includes('/annual-returns/'))).toMatchObject({
+      method: 'GET',
+      path: `internal/corporations/${CORPORATION_ID}/states/LA/annual-returns/2025`,
+    });
     expect(screen.getByText('December 2025: no paid PAYE bill.')).toBeInTheDocument();
     expect(screen.getByText('Overdue: the late-filing penalty is growing')).toBeInTheDocument();
-    expect(within(screen.getByRole('table', { name: 'Employees on the annual return' })).getByText('Adaeze Okafor')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('table', { name: 'Employees on the annual return' })).getByText('Adaeze Okafor'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download all tax cards (ZIP)' })).toBeEnabled();
 
     fireEvent.click(screen.getByRole('button', { name: 'Submit to Lagos' }));
@@ -91,7 +142,9 @@ describe('Annual returns', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Submit the 2025 return' }));
     expect(await screen.findByText('Filed: reference LA-H1-2025-V1-ABCDEF123456')).toBeInTheDocument();
     expect(gateway.requests.find((request) => request.path.endsWith('/submit'))).toMatchObject({ method: 'POST' });
-    expect(screen.getByRole('list', { name: 'Versions filed' })).toHaveTextContent('Version 1 · LA-H1-2025-V1-ABCDEF123456');
+    expect(screen.getByRole('list', { name: 'Versions filed' })).toHaveTextContent(
+      'Version 1 · LA-H1-2025-V1-ABCDEF123456',
+    );
     expect(screen.getByRole('button', { name: 'Amend' })).toBeInTheDocument();
   });
 

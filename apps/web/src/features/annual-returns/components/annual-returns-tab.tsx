@@ -12,7 +12,13 @@ import { StatusTag } from '../../../components/status-tag';
 import { PhoneDetails, PhoneFitScrollContainer, ROWS_AS_CARDS } from '../../../components/phone-table';
 import { formatAmount, formatDate } from '../../../lib/format';
 import { useSessionStore } from '../../../lib/session-store';
-import { downloadAnnualReturn, downloadTaxCard, downloadTaxCards, useAnnualReturn, type ReturnKey } from '../api/annual-returns-api';
+import {
+  downloadAnnualReturn,
+  downloadTaxCard,
+  downloadTaxCards,
+  useAnnualReturn,
+  type ReturnKey,
+} from '../api/annual-returns-api';
 import { FileReturnDialog } from './annual-return-dialogs';
 
 /** The years a registration owes a return for: from its first tax month's year to this year. */
@@ -36,7 +42,8 @@ export function AnnualReturnsTab({ corporationId }: { corporationId: string }) {
   const years = registration ? yearsOf(registration.first_tax_month, thisYear) : [];
   const asked = Number(search.get('year'));
   const year = years.includes(asked) ? asked : (years.find((candidate) => candidate < thisYear) ?? years[0]);
-  const returnKey: ReturnKey | null = registration && year ? { corporationId, stateCode: registration.state.code, year } : null;
+  const returnKey: ReturnKey | null =
+    registration && year ? { corporationId, stateCode: registration.state.code, year } : null;
   const annualReturn = useAnnualReturn(returnKey);
 
   const choose = (changes: { state?: string; year?: string }) => {
@@ -49,7 +56,10 @@ export function AnnualReturnsTab({ corporationId }: { corporationId: string }) {
   if (!registration || !returnKey) {
     return (
       <ContentCard>
-        <EmptyState message="No state registered yet" hint="Register a state on the States tab: its annual return is built from the PAYE bills you pay there." />
+        <EmptyState
+          message="No state registered yet"
+          hint="Register a state on the States tab: its annual return is built from the PAYE bills you pay there."
+        />
       </ContentCard>
     );
   }
@@ -57,10 +67,30 @@ export function AnnualReturnsTab({ corporationId }: { corporationId: string }) {
   return (
     <Stack gap="lg">
       <Group gap="md" align="flex-end" wrap="wrap">
-        <Select label="State" data={registrations.map((item) => ({ value: item.state.code, label: item.state.name }))} value={registration.state.code} onChange={(value) => choose({ state: value ?? undefined })} allowDeselect={false} w={220} />
-        <Select label="Year" data={years.map(String)} value={String(year)} onChange={(value) => choose({ year: value ?? undefined })} allowDeselect={false} w={140} />
+        <Select
+          label="State"
+          data={registrations.map((item) => ({ value: item.state.code, label: item.state.name }))}
+          value={registration.state.code}
+          onChange={(value) => choose({ state: value ?? undefined })}
+          allowDeselect={false}
+          w={220}
+        />
+        <Select
+          label="Year"
+          data={years.map(String)}
+          value={String(year)}
+          onChange={(value) => choose({ year: value ?? undefined })}
+          allowDeselect={false}
+          w={140}
+        />
       </Group>
-      {annualReturn.isPending ? <LoadingPlaceholder height={320} label="Loading the annual return" /> : annualReturn.data ? <ReturnView view={annualReturn.data} returnKey={returnKey} /> : <EmptyState message="The annual return could not be loaded" />}
+      {annualReturn.isPending ? (
+        <LoadingPlaceholder height={320} label="Loading the annual return" />
+      ) : annualReturn.data ? (
+        <ReturnView view={annualReturn.data} returnKey={returnKey} />
+      ) : (
+        <EmptyState message="The annual return could not be loaded" />
+      )}
     </Stack>
   );
 }
@@ -83,25 +113,33 @@ function ReturnView({ view, returnKey }: { view: AnnualReturnView; returnKey: Re
 
   return (
     <Stack gap="lg">
-      <ContentCard
-        title={`Annual return (Form H1) for ${view.year}`}
-        actions={<StatusTag status={view.status} />}
-      >
+      <ContentCard title={`Annual return (Form H1) for ${view.year}`} actions={<StatusTag status={view.status} />}>
         <Stack gap="md">
           <Text fz="sm">
-            {view.corporation.name} · {view.state.revenue_service} · Tax ID {view.tax_payer_number} · Due {formatDate(view.due_date)}
+            {view.corporation.name} · {view.state.revenue_service} · Tax ID {view.tax_payer_number} · Due{' '}
+            {formatDate(view.due_date)}
           </Text>
           {view.filed ? (
-            <Alert color="green" icon={<IconCircleCheck size={18} />} title={`Filed: reference ${view.filed.reference}`}>
-              Version {view.filed.version}, filed by {view.filed.filed_by} on {formatDate(view.filed.filed_at)}. The filed return is read-only: what you see below is what {view.state.revenue_service} received.
+            <Alert
+              color="green"
+              icon={<IconCircleCheck size={18} />}
+              title={`Filed: reference ${view.filed.reference}`}
+            >
+              Version {view.filed.version}, filed by {view.filed.filed_by} on {formatDate(view.filed.filed_at)}. The
+              filed return is read-only: what you see below is what {view.state.revenue_service} received.
             </Alert>
           ) : (
             <Text fz="sm" c="dimmed">
-              This is a preview from the paid PAYE bills of {view.year}. Nothing has been sent to {view.state.revenue_service}.
+              This is a preview from the paid PAYE bills of {view.year}. Nothing has been sent to{' '}
+              {view.state.revenue_service}.
             </Text>
           )}
           {view.late_filing && (
-            <Alert color={view.filed ? 'yellow' : 'red'} icon={<IconAlertTriangle size={18} />} title={view.filed ? 'Filed late' : 'Overdue: the late-filing penalty is growing'}>
+            <Alert
+              color={view.filed ? 'yellow' : 'red'}
+              icon={<IconAlertTriangle size={18} />}
+              title={view.filed ? 'Filed late' : 'Overdue: the late-filing penalty is growing'}
+            >
               {view.filed
                 ? `Filed ${view.late_filing.months_late} ${view.late_filing.months_late === 1 ? 'month' : 'months'} after the due date: the revenue service may assess ${formatAmount(view.late_filing.penalty)}.`
                 : `${view.late_filing.months_late} ${view.late_filing.months_late === 1 ? 'month' : 'months'} late: ${formatAmount(view.late_filing.penalty)} so far.`}{' '}
@@ -109,8 +147,13 @@ function ReturnView({ view, returnKey }: { view: AnnualReturnView; returnKey: Re
             </Alert>
           )}
           {view.changed_since_filing && (
-            <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title="The paid bills have changed since this return was filed">
-              An amendment would file PAYE deducted of {formatAmount(view.preview?.totals.tax_deducted)} for {view.preview?.totals.employees} employees, instead of {formatAmount(content.totals.tax_deducted)}.
+            <Alert
+              color="yellow"
+              icon={<IconAlertTriangle size={18} />}
+              title="The paid bills have changed since this return was filed"
+            >
+              An amendment would file PAYE deducted of {formatAmount(view.preview?.totals.tax_deducted)} for{' '}
+              {view.preview?.totals.employees} employees, instead of {formatAmount(content.totals.tax_deducted)}.
             </Alert>
           )}
           {view.cannot_submit_reason && <Text fz="sm">{view.cannot_submit_reason}</Text>}
@@ -121,17 +164,32 @@ function ReturnView({ view, returnKey }: { view: AnnualReturnView; returnKey: Re
               </Button>
             )}
             {canFile && view.status === 'filed' && (
-              <Button variant={view.changed_since_filing ? 'filled' : 'default'} disabled={!view.can_submit} onClick={() => setDialog('amend')}>
+              <Button
+                variant={view.changed_since_filing ? 'filled' : 'default'}
+                disabled={!view.can_submit}
+                onClick={() => setDialog('amend')}
+              >
                 Amend
               </Button>
             )}
             {(['csv', 'xlsx', 'pdf'] as const).map((format) => (
-              <Button key={format} variant="default" leftSection={<IconDownload size={16} />} loading={downloading === format} disabled={!hasEmployees} onClick={() => void download(format, () => downloadAnnualReturn(returnKey, format))}>
+              <Button
+                key={format}
+                variant="default"
+                leftSection={<IconDownload size={16} />}
+                loading={downloading === format}
+                disabled={!hasEmployees}
+                onClick={() => void download(format, () => downloadAnnualReturn(returnKey, format))}
+              >
                 Export {format.toUpperCase()}
               </Button>
             ))}
           </Group>
-          {!canFile && <Text fz="xs" c="dimmed">Only an admin of the organisation can submit or amend the return.</Text>}
+          {!canFile && (
+            <Text fz="xs" c="dimmed">
+              Only an admin of the organisation can submit or amend the return.
+            </Text>
+          )}
         </Stack>
       </ContentCard>
 
@@ -141,23 +199,48 @@ function ReturnView({ view, returnKey }: { view: AnnualReturnView; returnKey: Re
       <ContentCard
         title={`Employees (${content.employees.length})`}
         actions={
-          <Button variant="default" leftSection={<IconFileCertificate size={16} />} loading={downloading === 'zip'} disabled={!hasEmployees} onClick={() => void download('zip', () => downloadTaxCards(returnKey))}>
+          <Button
+            variant="default"
+            leftSection={<IconFileCertificate size={16} />}
+            loading={downloading === 'zip'}
+            disabled={!hasEmployees}
+            onClick={() => void download('zip', () => downloadTaxCards(returnKey))}
+          >
             Download all tax cards (ZIP)
           </Button>
         }
       >
         {hasEmployees ? (
-          <EmployeesTable content={content} onTaxCard={(taxPayerNumber) => void download(taxPayerNumber, () => downloadTaxCard(returnKey, taxPayerNumber))} downloading={downloading} />
+          <EmployeesTable
+            content={content}
+            onTaxCard={(taxPayerNumber) =>
+              void download(taxPayerNumber, () => downloadTaxCard(returnKey, taxPayerNumber))
+            }
+            downloading={downloading}
+          />
         ) : (
-          <EmptyState message={`No paid PAYE bill for ${view.year}`} hint="The return lists every employee on the year's paid PAYE bills." />
+          <EmptyState
+            message={`No paid PAYE bill for ${view.year}`}
+            hint="The return lists every employee on the year's paid PAYE bills."
+          />
         )}
         <Text fz="xs" c="dimmed" mt="md">
-          Reliefs are those the tax engine allows on each employee&apos;s year: pension at 8% of basic, housing and transport and, up to 2025 (PITA), the Consolidated Relief Allowance. Bills carry no NHF, NHIS, insurance or rent, so none is assumed. The law&apos;s PAYE is the engine&apos;s figure for each month when its bill was made. Each income column is in the CSV and XLSX exports.
+          Reliefs are those the tax engine allows on each employee&apos;s year: pension at 8% of basic, housing and
+          transport and, up to 2025 (PITA), the Consolidated Relief Allowance. Bills carry no NHF, NHIS, insurance or
+          rent, so none is assumed. The law&apos;s PAYE is the engine&apos;s figure for each month when its bill was
+          made. Each income column is in the CSV and XLSX exports.
         </Text>
       </ContentCard>
 
       {view.versions.length > 0 && <Versions view={view} />}
-      {dialog && <FileReturnDialog view={view} returnKey={returnKey} amend={dialog === 'amend'} onClose={() => setDialog(null)} />}
+      {dialog && (
+        <FileReturnDialog
+          view={view}
+          returnKey={returnKey}
+          amend={dialog === 'amend'}
+          onClose={() => setDialog(null)}
+        />
+      )}
     </Stack>
   );
 }
@@ -190,16 +273,25 @@ function Differences({ content, filed }: { content: AnnualReturnContent; filed: 
   if (content.differences.length === 0) {
     return (
       <Alert color="green" icon={<IconCircleCheck size={18} />} title="Reconciled to the paid PAYE bills">
-        Every month owed has a paid bill, the PAYE deducted equals the bills&apos; amount due, and every row&apos;s PAYE matches the law&apos;s figure.
+        Every month owed has a paid bill, the PAYE deducted equals the bills&apos; amount due, and every row&apos;s PAYE
+        matches the law&apos;s figure.
       </Alert>
     );
   }
   return (
-    <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title={`${content.differences.length} ${content.differences.length === 1 ? 'difference' : 'differences'} from the paid PAYE bills`}>
+    <Alert
+      color="yellow"
+      icon={<IconAlertTriangle size={18} />}
+      title={`${content.differences.length} ${content.differences.length === 1 ? 'difference' : 'differences'} from the paid PAYE bills`}
+    >
       <Stack gap="xs">
         <Text fz="sm">
-          {content.reconciled ? 'The PAYE deducted equals the paid bills’ amount due.' : 'The PAYE deducted does not equal the paid bills’ amount due.'}{' '}
-          {filed ? 'The return was filed with these; the revenue service may ask about them:' : 'Read these before you submit:'}
+          {content.reconciled
+            ? 'The PAYE deducted equals the paid bills’ amount due.'
+            : 'The PAYE deducted does not equal the paid bills’ amount due.'}{' '}
+          {filed
+            ? 'The return was filed with these; the revenue service may ask about them:'
+            : 'Read these before you submit:'}
         </Text>
         <List size="sm" spacing={4}>
           {content.differences.map((difference) => (
@@ -211,7 +303,15 @@ function Differences({ content, filed }: { content: AnnualReturnContent; filed: 
   );
 }
 
-function EmployeesTable({ content, onTaxCard, downloading }: { content: AnnualReturnContent; onTaxCard: (taxPayerNumber: string) => void; downloading: string | null }) {
+function EmployeesTable({
+  content,
+  onTaxCard,
+  downloading,
+}: {
+  content: AnnualReturnContent;
+  onTaxCard: (taxPayerNumber: string) => void;
+  downloading: string | null;
+}) {
   return (
     <PhoneFitScrollContainer minWidth={760}>
       <Table verticalSpacing="xs" aria-label="Employees on the annual return" className={ROWS_AS_CARDS}>
@@ -257,7 +357,14 @@ function EmployeesTable({ content, onTaxCard, downloading }: { content: AnnualRe
                 {formatAmount(employee.expected_tax)}
               </Table.Td>
               <Table.Td>
-                <Button size="xs" variant="subtle" leftSection={<IconDownload size={14} />} loading={downloading === employee.tax_payer_number} onClick={() => onTaxCard(employee.tax_payer_number)} aria-label={`Tax card for ${employee.name}`}>
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  leftSection={<IconDownload size={14} />}
+                  loading={downloading === employee.tax_payer_number}
+                  onClick={() => onTaxCard(employee.tax_payer_number)}
+                  aria-label={`Tax card for ${employee.name}`}
+                >
                   Tax card
                 </Button>
               </Table.Td>
@@ -279,7 +386,9 @@ function Versions({ view }: { view: AnnualReturnView }) {
               Version {version.version} · {version.reference}
             </Text>
             <Text fz="sm" c="dimmed">
-              Filed {formatDate(version.filed_at)} by {version.filed_by} · {version.employees} {version.employees === 1 ? 'employee' : 'employees'}, PAYE deducted {formatAmount(version.tax_deducted)} · {version.reason ? `Amended: ${version.reason}` : 'First filing'}
+              Filed {formatDate(version.filed_at)} by {version.filed_by} · {version.employees}{' '}
+              {version.employees === 1 ? 'employee' : 'employees'}, PAYE deducted {formatAmount(version.tax_deducted)} ·{' '}
+              {version.reason ? `Amended: ${version.reason}` : 'First filing'}
             </Text>
           </li>
         ))}

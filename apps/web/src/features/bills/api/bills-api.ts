@@ -51,18 +51,37 @@ export function useWhtTypes(stateId: number | null, period: string | null) {
 }
 
 /** `period`: the bill's tax month, whose charge schedule prices it. */
-export function calculateCharge(body: { type_id: number; amount_due: string; recipient_count: number; period: string }) {
+export function calculateCharge(body: {
+  type_id: number;
+  amount_due: string;
+  recipient_count: number;
+  period: string;
+}) {
   return callApi(calls.calculateBillCharge, { body });
 }
 
 /** The tax on one amount; quiet, because the form says what is wrong beside the amount. */
 /** `collector` federal: the NRS's company rates; a State IRS's individual rates otherwise. */
-export function calculateSingleWht(body: { wht_type: string; amount: string; period: string; collector: CollectorKind }) {
+export function calculateSingleWht(body: {
+  wht_type: string;
+  amount: string;
+  period: string;
+  collector: CollectorKind;
+}) {
   return callApi(calls.calculateWhtTax, { body, quiet: true });
 }
 
-export function calculateBulkWht(input: { wht_type: string; period: string; collector: CollectorKind; file: File; onProgress?: (percent: number) => void }) {
-  return uploadForm(calls.calculateWhtBulk, { fields: { wht_type: input.wht_type, period: input.period, collector: input.collector, file: input.file }, onProgress: input.onProgress });
+export function calculateBulkWht(input: {
+  wht_type: string;
+  period: string;
+  collector: CollectorKind;
+  file: File;
+  onProgress?: (percent: number) => void;
+}) {
+  return uploadForm(calls.calculateWhtBulk, {
+    fields: { wht_type: input.wht_type, period: input.period, collector: input.collector, file: input.file },
+    onProgress: input.onProgress,
+  });
 }
 
 export function useWhtCalcItems(id: string | null, page: number) {
@@ -136,7 +155,13 @@ export function usePrecheck(input: PrecheckInput | null) {
 export function useAwaitingApprovalCount(enabled: boolean) {
   return useQuery({
     queryKey: billKeys.awaitingCount,
-    queryFn: async () => (await callApi(calls.listBills, { params: { page: 1, count: 1, filters: JSON.stringify([{ field: 'status', value: 'awaiting_approval' }]) }, quiet: true })).pagination.total_count,
+    queryFn: async () =>
+      (
+        await callApi(calls.listBills, {
+          params: { page: 1, count: 1, filters: JSON.stringify([{ field: 'status', value: 'awaiting_approval' }]) },
+          quiet: true,
+        })
+      ).pagination.total_count,
     enabled,
     refetchInterval: 60_000,
   });
@@ -147,21 +172,42 @@ export function useBillDecision() {
   const queryClient = useQueryClient();
   const refreshDeadlines = useRefreshDeadlines();
   /** `confirmTotal`: the new total an approver accepts after approval answered that the rules changed. Approval's refusals are shown by the caller, not toasted. */
-  return async (action: 'approve' | 'reject' | 'cancel', id: string, options: { reason?: string; confirmTotal?: string } = {}) => {
+  return async (
+    action: 'approve' | 'reject' | 'cancel',
+    id: string,
+    options: { reason?: string; confirmTotal?: string } = {},
+  ) => {
     const { reason } = options;
     const bill =
       action === 'approve'
-        ? await callApi(calls.approveBill, { params: { id }, body: options.confirmTotal ? { confirm_total: options.confirmTotal } : {}, quiet: true }).catch(async (error: unknown) => {
+        ? await callApi(calls.approveBill, {
+            params: { id },
+            body: options.confirmTotal ? { confirm_total: options.confirmTotal } : {},
+            quiet: true,
+          }).catch(async (error: unknown) => {
             // A refused approval may have closed the bill (its registration is gone): show it as it is now.
-            await Promise.all([queryClient.invalidateQueries({ queryKey: billKeys.one(id) }), invalidateBillLists(queryClient)]);
+            await Promise.all([
+              queryClient.invalidateQueries({ queryKey: billKeys.one(id) }),
+              invalidateBillLists(queryClient),
+            ]);
             throw error;
           })
         : action === 'reject'
           ? await callApi(calls.rejectBill, { params: { id }, body: { reason: reason ?? '' } })
           : await callApi(calls.cancelBill, { params: { id }, body: reason ? { reason } : {} });
     queryClient.setQueryData(billKeys.one(bill.id), bill);
-    showSuccessToast(action === 'approve' ? BILL_MESSAGES.approved : action === 'reject' ? BILL_MESSAGES.declined : BILL_MESSAGES.cancelled);
-    await Promise.all([invalidateBillLists(queryClient), queryClient.invalidateQueries({ queryKey: walletKeys.all }), refreshDeadlines()]);
+    showSuccessToast(
+      action === 'approve'
+        ? BILL_MESSAGES.approved
+        : action === 'reject'
+          ? BILL_MESSAGES.declined
+          : BILL_MESSAGES.cancelled,
+    );
+    await Promise.all([
+      invalidateBillLists(queryClient),
+      queryClient.invalidateQueries({ queryKey: walletKeys.all }),
+      refreshDeadlines(),
+    ]);
     return bill;
   };
 }
@@ -184,7 +230,8 @@ export function useBill(id: string | null) {
     queryKey: billKeys.one(id ?? ''),
     queryFn: () => callApi(calls.getBill, { params: { id: id! } }),
     enabled: id !== null,
-    refetchInterval: (current) => (current.state.data && SETTLING_STATUSES.includes(current.state.data.status) ? SETTLING_POLL_MS : false),
+    refetchInterval: (current) =>
+      current.state.data && SETTLING_STATUSES.includes(current.state.data.status) ? SETTLING_POLL_MS : false,
   });
   const refreshDeadlines = useRefreshDeadlines();
   const status = query.data?.status;
@@ -204,14 +251,19 @@ export function useBill(id: string | null) {
 export function useBillItems(id: string, params: { page: number; search?: string }) {
   return useQuery({
     queryKey: billKeys.items(id, params),
-    queryFn: () => callApi(calls.listBillItems, { params: { id, page: params.page, count: 10, ...(params.search ? { search: params.search } : {}) } }),
+    queryFn: () =>
+      callApi(calls.listBillItems, {
+        params: { id, page: params.page, count: 10, ...(params.search ? { search: params.search } : {}) },
+      }),
     placeholderData: keepPreviousData,
   });
 }
 
 /** Every bill list (the bills page, a corporation's bills tab, the dashboard's recent bills), not the open bill's detail. */
 function invalidateBillLists(queryClient: QueryClient) {
-  return queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] === 'bills' && query.queryKey[1] !== 'one' });
+  return queryClient.invalidateQueries({
+    predicate: (query) => query.queryKey[0] === 'bills' && query.queryKey[1] !== 'one',
+  });
 }
 
 /**
@@ -235,7 +287,11 @@ export function useBillCreated() {
   };
 }
 
-export const BILL_SUCCESS = { paye: BILL_MESSAGES.payeGenerated, wht: BILL_MESSAGES.whtProcessing, awaitingApproval: BILL_MESSAGES.awaitingApproval } as const;
+export const BILL_SUCCESS = {
+  paye: BILL_MESSAGES.payeGenerated,
+  wht: BILL_MESSAGES.whtProcessing,
+  awaitingApproval: BILL_MESSAGES.awaitingApproval,
+} as const;
 
 /** The toast for a bill just made: paid, processing, or waiting for an admin. */
 export function billCreatedMessage(bill: BillDetail): string {

@@ -35,7 +35,9 @@ export function BillDecisions({ bill }: { bill: BillDetail }) {
   if (!canApprove && !canWithdraw && !canCancelPayment) {
     return waiting ? (
       <Alert color="yellow" title="Waiting for an admin's approval">
-        {isPreparer ? 'Another admin must approve this bill before it is paid.' : 'An admin approves this bill before it is paid.'}
+        {isPreparer
+          ? 'Another admin must approve this bill before it is paid.'
+          : 'An admin approves this bill before it is paid.'}
       </Alert>
     ) : null;
   }
@@ -67,7 +69,10 @@ export function BillDecisions({ bill }: { bill: BillDetail }) {
     <Stack gap="sm" data-testid="bill-decisions">
       {waiting && (
         <Alert color="yellow" title="Waiting for approval">
-          Nothing has been paid. {canApprove ? `Approve to pay ${formatAmount(repricing?.now.total ?? bill.total)} from the wallet now, or decline with a reason for ${bill.created_by ?? 'the preparer'}.` : 'Another admin approves it; you can still withdraw it.'}
+          Nothing has been paid.{' '}
+          {canApprove
+            ? `Approve to pay ${formatAmount(repricing?.now.total ?? bill.total)} from the wallet now, or decline with a reason for ${bill.created_by ?? 'the preparer'}.`
+            : 'Another admin approves it; you can still withdraw it.'}
         </Alert>
       )}
       {canCancelPayment && (
@@ -120,12 +125,21 @@ export function BillDecisions({ bill }: { bill: BillDetail }) {
         ) : (
           <>
             {canApprove && (
-              <Button leftSection={<IconCheck size={16} />} loading={busy === 'approve'} onClick={() => void run('approve')}>
+              <Button
+                leftSection={<IconCheck size={16} />}
+                loading={busy === 'approve'}
+                onClick={() => void run('approve')}
+              >
                 {repricing ? `Approve and pay ${formatAmount(repricing.now.total)}` : 'Approve and pay'}
               </Button>
             )}
             {canApprove && (
-              <Button variant="default" color="red" leftSection={<IconX size={16} />} onClick={() => setPending('reject')}>
+              <Button
+                variant="default"
+                color="red"
+                leftSection={<IconX size={16} />}
+                onClick={() => setPending('reject')}
+              >
                 Decline
               </Button>
             )}

@@ -1,7 +1,29 @@
 import type { BillDetail } from '@levy/contracts';
-import { Alert, Anchor, Button, Divider, Drawer, Group, Loader, SimpleGrid, Stack, Table, Text, TextInput, Timeline, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Divider,
+  Drawer,
+  Group,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Timeline,
+  Title,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconAlertTriangle, IconDownload, IconFileTypePdf, IconFileZip, IconSearch, IconShieldCheck } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconDownload,
+  IconFileTypePdf,
+  IconFileZip,
+  IconSearch,
+  IconShieldCheck,
+} from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { downloadCreditNote, downloadCreditNotes } from '../../../api/vendors-api';
 import { AmountCell } from '../../../components/amount-cell';
@@ -13,7 +35,14 @@ import { StatusTag } from '../../../components/status-tag';
 import { statusLabel } from '../../../components/status-tone';
 import { TablePagination } from '../../../components/table-pagination';
 import { formatAmount, formatDate, formatLagosDateTime } from '../../../lib/format';
-import { downloadReceipt, downloadSchedule, SETTLING_STATUSES, useBill, useBillItems, useWhtTypes } from '../api/bills-api';
+import {
+  downloadReceipt,
+  downloadSchedule,
+  SETTLING_STATUSES,
+  useBill,
+  useBillItems,
+  useWhtTypes,
+} from '../api/bills-api';
 import { formatPeriod } from '../model/bill-period';
 import { BillDecisions } from './bill-decisions';
 import { SupplementaryTag } from './supplementary-tag';
@@ -42,9 +71,24 @@ interface Recipient extends PayeeLine {
   differs: boolean;
 }
 
-function recipientLine(item: { row: number; tax_payer_number: string; name: string; amount: string; tax_payable: string; expected_tax: string | null }): Recipient {
+function recipientLine(item: {
+  row: number;
+  tax_payer_number: string;
+  name: string;
+  amount: string;
+  tax_payable: string;
+  expected_tax: string | null;
+}): Recipient {
   const differs = Boolean(item.expected_tax && item.expected_tax !== item.tax_payable);
-  return { row: item.row, taxPayerNumber: item.tax_payer_number, name: item.name, amount: item.amount, taxPayable: item.tax_payable, expectedTax: item.expected_tax, differs };
+  return {
+    row: item.row,
+    taxPayerNumber: item.tax_payer_number,
+    name: item.name,
+    amount: item.amount,
+    taxPayable: item.tax_payable,
+    expectedTax: item.expected_tax,
+    differs,
+  };
 }
 
 /** A paid WHT bill has a credit note per payee. */
@@ -73,12 +117,33 @@ function CreditNoteButton({ billId, line }: { billId: string; line: Recipient })
 function recipientColumns(bill: BillDetail): Array<PayeeColumn<Recipient>> {
   const isPaye = bill.type === 'paye';
   const columns: Array<PayeeColumn<Recipient>> = [
-    { header: isPaye ? 'Gross income' : 'Amount', cell: (line) => (line.amount ? formatAmount(line.amount) : '—'), isAmount: true, hiddenOnPhone: isPaye },
-    { header: 'Tax payable', cell: (line) => (isPaye && line.taxPayable === '0.00' && line.expectedTax === '0.00' ? 'Exempt' : formatAmount(line.taxPayable)), isAmount: true, cellProps: () => ({ fw: 600 }) },
+    {
+      header: isPaye ? 'Gross income' : 'Amount',
+      cell: (line) => (line.amount ? formatAmount(line.amount) : '—'),
+      isAmount: true,
+      hiddenOnPhone: isPaye,
+    },
+    {
+      header: 'Tax payable',
+      cell: (line) =>
+        isPaye && line.taxPayable === '0.00' && line.expectedTax === '0.00' ? 'Exempt' : formatAmount(line.taxPayable),
+      isAmount: true,
+      cellProps: () => ({ fw: 600 }),
+    },
   ];
-  if (hasCreditNotes(bill)) return [...columns, { header: 'Credit note', cell: (line) => <CreditNoteButton billId={bill.id} line={line} /> }];
+  if (hasCreditNotes(bill))
+    return [...columns, { header: 'Credit note', cell: (line) => <CreditNoteButton billId={bill.id} line={line} /> }];
   if (!isPaye) return columns;
-  return [...columns, { header: 'By the engine', cell: (line) => (line.expectedTax ? formatAmount(line.expectedTax) : '—'), isAmount: true, hiddenOnPhone: true, cellProps: (line) => ({ c: line.differs ? 'orange.8' : undefined }) }];
+  return [
+    ...columns,
+    {
+      header: 'By the engine',
+      cell: (line) => (line.expectedTax ? formatAmount(line.expectedTax) : '—'),
+      isAmount: true,
+      hiddenOnPhone: true,
+      cellProps: (line) => ({ c: line.differs ? 'orange.8' : undefined }),
+    },
+  ];
 }
 
 /** On a phone: the PAYE gross income, and the engine's figure where it differs. */
@@ -120,7 +185,12 @@ function BillItems({ bill }: { bill: BillDetail }) {
         <>
           {/* On a phone the row, Tax ID and (PAYE) gross income go under the name, with the engine's figure where it differs. */}
           <PhoneFitScrollContainer minWidth={520}>
-            <PayeeTable label="Recipients" lines={items.data.items.map(recipientLine)} columns={recipientColumns(bill)} phoneDetails={(line) => recipientPhoneDetails(line, isPaye)} />
+            <PayeeTable
+              label="Recipients"
+              lines={items.data.items.map(recipientLine)}
+              columns={recipientColumns(bill)}
+              phoneDetails={(line) => recipientPhoneDetails(line, isPaye)}
+            />
           </PhoneFitScrollContainer>
           <TablePagination pagination={items.data.pagination} onPageChange={setPage} />
         </>
@@ -133,29 +203,61 @@ function BillDownloads({ bill }: { bill: BillDetail }) {
   const [busy, setBusy] = useState<'receipt' | 'notes' | 'csv' | 'xlsx' | null>(null);
   const run = async (which: 'receipt' | 'notes' | 'csv' | 'xlsx') => {
     setBusy(which);
-    await (which === 'receipt' ? downloadReceipt(bill.id) : which === 'notes' ? downloadCreditNotes(bill.id) : downloadSchedule(bill.id, which));
+    await (which === 'receipt'
+      ? downloadReceipt(bill.id)
+      : which === 'notes'
+        ? downloadCreditNotes(bill.id)
+        : downloadSchedule(bill.id, which));
     setBusy(null);
   };
   return (
     <Group gap="xs">
       {bill.status === 'payment_paid' && (
-        <Button leftSection={<IconFileTypePdf size={16} />} loading={busy === 'receipt'} onClick={() => void run('receipt')}>
+        <Button
+          leftSection={<IconFileTypePdf size={16} />}
+          loading={busy === 'receipt'}
+          onClick={() => void run('receipt')}
+        >
           Download receipt
         </Button>
       )}
       {hasCreditNotes(bill) && (
-        <Button variant="default" leftSection={<IconFileZip size={16} />} loading={busy === 'notes'} onClick={() => void run('notes')}>
+        <Button
+          variant="default"
+          leftSection={<IconFileZip size={16} />}
+          loading={busy === 'notes'}
+          onClick={() => void run('notes')}
+        >
           Download all credit notes (ZIP)
         </Button>
       )}
-      <Button variant="default" leftSection={<IconDownload size={16} />} loading={busy === 'csv'} onClick={() => void run('csv')}>
+      <Button
+        variant="default"
+        leftSection={<IconDownload size={16} />}
+        loading={busy === 'csv'}
+        onClick={() => void run('csv')}
+      >
         Schedule CSV
       </Button>
-      <Button variant="default" leftSection={<IconDownload size={16} />} loading={busy === 'xlsx'} onClick={() => void run('xlsx')}>
+      <Button
+        variant="default"
+        leftSection={<IconDownload size={16} />}
+        loading={busy === 'xlsx'}
+        onClick={() => void run('xlsx')}
+      >
         Schedule XLSX
       </Button>
       {bill.status === 'payment_paid' && bill.verify_url && (
-        <Anchor href={bill.verify_url} target="_blank" rel="noopener noreferrer" fz="sm" fw={500} display="inline-flex" style={{ alignItems: 'center', gap: 4 }} title="Opens the public page where anyone holding the receipt can check it">
+        <Anchor
+          href={bill.verify_url}
+          target="_blank"
+          rel="noopener noreferrer"
+          fz="sm"
+          fw={500}
+          display="inline-flex"
+          style={{ alignItems: 'center', gap: 4 }}
+          title="Opens the public page where anyone holding the receipt can check it"
+        >
           <IconShieldCheck size={16} aria-hidden />
           Verify receipt
         </Anchor>
@@ -204,7 +306,9 @@ function BillContent({ bill }: { bill: BillDetail }) {
       {bill.status === 'cancelled' && (
         <Alert color="gray" title="Cancelled">
           {bill.closed_reason ? `${bill.closed_reason}. ` : ''}
-          {bill.events.some((event) => event.note.includes('returned to the wallet')) ? `${formatAmount(bill.total)} was returned to the wallet.` : 'Nothing was paid.'}
+          {bill.events.some((event) => event.note.includes('returned to the wallet'))
+            ? `${formatAmount(bill.total)} was returned to the wallet.`
+            : 'Nothing was paid.'}
         </Alert>
       )}
       {bill.supplementary && (
@@ -218,8 +322,14 @@ function BillContent({ bill }: { bill: BillDetail }) {
         <Fact label="Corporation">{bill.corporation.name}</Fact>
         <Fact label={bill.state.collector === 'federal' ? 'Revenue service' : 'State'}>{bill.state.name}</Fact>
         <Fact label="Tax ID">{bill.tax_payer_number}</Fact>
-        <Fact label="Period">{bill.period_start.slice(0, 7) === bill.period_end.slice(0, 7) ? formatPeriod(bill.period_start) : `${formatDate(bill.period_start)} – ${formatDate(bill.period_end)}`}</Fact>
-        {bill.wht_type && <Fact label="WHT type">{whtType ? `${whtType.name} (${whtType.percentage}%)` : bill.wht_type}</Fact>}
+        <Fact label="Period">
+          {bill.period_start.slice(0, 7) === bill.period_end.slice(0, 7)
+            ? formatPeriod(bill.period_start)
+            : `${formatDate(bill.period_start)} – ${formatDate(bill.period_end)}`}
+        </Fact>
+        {bill.wht_type && (
+          <Fact label="WHT type">{whtType ? `${whtType.name} (${whtType.percentage}%)` : bill.wht_type}</Fact>
+        )}
         <Fact label="Recipients">{bill.recipient_count.toLocaleString('en-NG')}</Fact>
         <Fact label="RRR (Remita)">{bill.remittance.rrr}</Fact>
         <Fact label="Remita payment reference">{bill.remittance.payment_reference}</Fact>
@@ -228,7 +338,9 @@ function BillContent({ bill }: { bill: BillDetail }) {
           {bill.created_by ? ` by ${bill.created_by}` : ''}
         </Fact>
         <Fact label="Paid">{bill.paid_at ? dateTime(bill.paid_at) : ''}</Fact>
-        {bill.approved_by && <Fact label="Approved">{`${bill.approved_at ? dateTime(bill.approved_at) : ''} by ${bill.approved_by}`}</Fact>}
+        {bill.approved_by && (
+          <Fact label="Approved">{`${bill.approved_at ? dateTime(bill.approved_at) : ''} by ${bill.approved_by}`}</Fact>
+        )}
       </SimpleGrid>
 
       <Table variant="vertical" layout="fixed" withTableBorder verticalSpacing={6} aria-label="Amounts">
@@ -252,7 +364,13 @@ function BillContent({ bill }: { bill: BillDetail }) {
             </Table.Tr>
           )}
           <Table.Tr>
-            <Table.Th>{bill.paid_at || SETTLING_STATUSES.includes(bill.status) ? 'Total paid from the wallet' : bill.status === 'awaiting_approval' ? 'Total to pay from the wallet' : 'Total'}</Table.Th>
+            <Table.Th>
+              {bill.paid_at || SETTLING_STATUSES.includes(bill.status)
+                ? 'Total paid from the wallet'
+                : bill.status === 'awaiting_approval'
+                  ? 'Total to pay from the wallet'
+                  : 'Total'}
+            </Table.Th>
             <AmountCell fw={700} data-testid="bill-total">
               {formatAmount(bill.total)}
             </AmountCell>
@@ -263,7 +381,15 @@ function BillContent({ bill }: { bill: BillDetail }) {
       <BillDownloads bill={bill} />
 
       {bill.warnings.length > 0 && (
-        <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title={bill.warnings.length === 1 ? '1 row differs from the tax engine' : `${bill.warnings.length} rows differ from the tax engine`}>
+        <Alert
+          color="yellow"
+          icon={<IconAlertTriangle size={18} />}
+          title={
+            bill.warnings.length === 1
+              ? '1 row differs from the tax engine'
+              : `${bill.warnings.length} rows differ from the tax engine`
+          }
+        >
           <Stack gap={2}>
             {bill.warnings.map((warning) => (
               <Text key={warning.tax_payer_number} fz="sm">
@@ -281,7 +407,11 @@ function BillContent({ bill }: { bill: BillDetail }) {
         </Title>
         <Timeline active={bill.events.length - 1} bulletSize={14} lineWidth={2}>
           {bill.events.map((event) => (
-            <Timeline.Item key={`${event.at}-${event.status}`} title={statusLabel(event.status)} color={event.status === 'failed' ? 'red' : undefined}>
+            <Timeline.Item
+              key={`${event.at}-${event.status}`}
+              title={statusLabel(event.status)}
+              color={event.status === 'failed' ? 'red' : undefined}
+            >
               <Text fz="sm">{event.note}</Text>
               <Text fz="xs" c="dimmed">
                 {dateTime(event.at)}
@@ -304,8 +434,25 @@ export function BillDrawer({ billId, onClose }: { billId: string | null; onClose
   if (billId !== null && billId !== shownId) setShownId(billId);
   const bill = useBill(shownId);
   return (
-    <Drawer opened={billId !== null} onClose={onClose} position="right" size="xl" closeButtonProps={{ 'aria-label': 'Close' }} title={<Text span fw={700} fz="lg" ff="monospace">{bill.data?.reference ?? 'Bill'}</Text>}>
-      {bill.isPending ? <LoadingPlaceholder label="Loading bill" /> : bill.data ? <BillContent bill={bill.data} /> : <EmptyState message="Bill not found" />}
+    <Drawer
+      opened={billId !== null}
+      onClose={onClose}
+      position="right"
+      size="xl"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      title={
+        <Text span fw={700} fz="lg" ff="monospace">
+          {bill.data?.reference ?? 'Bill'}
+        </Text>
+      }
+    >
+      {bill.isPending ? (
+        <LoadingPlaceholder label="Loading bill" />
+      ) : bill.data ? (
+        <BillContent bill={bill.data} />
+      ) : (
+        <EmptyState message="Bill not found" />
+      )}
     </Drawer>
   );
 }

@@ -40,7 +40,9 @@ export function CorporationStateFields({
 }) {
   const corporations = useBillCorporations();
   const registrations = useCorporationStates(corporationId ?? undefined);
-  const registered = (registrations.data ?? []).filter((registration) => tax === 'wht' || registration.state.collector === 'state');
+  const registered = (registrations.data ?? []).filter(
+    (registration) => tax === 'wht' || registration.state.collector === 'state',
+  );
   const noStates = corporationId !== null && registrations.isSuccess && registered.length === 0;
   const onlyCorporation = corporations.data?.items.length === 1 ? corporations.data.items[0].id : null;
   const onlyRegistration = registered.length === 1 ? registered[0] : null;
@@ -54,7 +56,11 @@ export function CorporationStateFields({
   if (corporations.isSuccess && corporations.data.items.length === 0) {
     return (
       <Alert color="yellow" title="No corporation yet">
-        Taxes are paid for a corporation registered in a state. <Anchor component={Link} to="/corporations">Add a corporation</Anchor>, register its state with its Tax ID, then come back to Pay Taxes.
+        Taxes are paid for a corporation registered in a state.{' '}
+        <Anchor component={Link} to="/corporations">
+          Add a corporation
+        </Anchor>
+        , register its state with its Tax ID, then come back to Pay Taxes.
       </Alert>
     );
   }
@@ -63,7 +69,10 @@ export function CorporationStateFields({
       <Select
         label="Corporation"
         placeholder={corporations.isPending ? 'Loading corporations…' : 'Choose a corporation'}
-        data={(corporations.data?.items ?? []).map((corporation) => ({ value: corporation.id, label: corporation.name }))}
+        data={(corporations.data?.items ?? []).map((corporation) => ({
+          value: corporation.id,
+          label: corporation.name,
+        }))}
         value={corporationId}
         onChange={(value) => {
           onCorporationChange(value);
@@ -78,15 +87,30 @@ export function CorporationStateFields({
       />
       <Select
         label={tax === 'wht' ? 'Agency' : 'State'}
-        description={noStates ? undefined : tax === 'wht' ? "Where this corporation is registered: a state's revenue service for WHT on payments to individuals, the Nigeria Revenue Service for companies" : 'Only the states this corporation is registered in'}
+        description={
+          noStates
+            ? undefined
+            : tax === 'wht'
+              ? "Where this corporation is registered: a state's revenue service for WHT on payments to individuals, the Nigeria Revenue Service for companies"
+              : 'Only the states this corporation is registered in'
+        }
         placeholder={corporationId ? 'Choose a state' : 'Choose a corporation first'}
-        data={registered.map((registration) => ({ value: registration.state.code, label: `${registration.state.name} · ${registration.tax_payer_number}` }))}
+        data={registered.map((registration) => ({
+          value: registration.state.code,
+          label: `${registration.state.name} · ${registration.tax_payer_number}`,
+        }))}
         value={stateCode}
-        onChange={(value) => onStateChange(registered.find((registration) => registration.state.code === value) ?? null)}
+        onChange={(value) =>
+          onStateChange(registered.find((registration) => registration.state.code === value) ?? null)
+        }
         disabled={!corporationId || noStates}
         allowDeselect={false}
         required
-        error={noStates ? 'This corporation is not registered in any state yet. Add a state on its page first.' : errors.state}
+        error={
+          noStates
+            ? 'This corporation is not registered in any state yet. Add a state on its page first.'
+            : errors.state
+        }
         comboboxProps={{ withinPortal: true }}
       />
     </>
@@ -97,7 +121,11 @@ export function CorporationStateFields({
  * A Pay Taxes link names the state by its code: once the corporation's registrations load, the
  * matching one is chosen, once (the person may change it afterwards).
  */
-export function useRegistrationPrefill(corporationId: string | null, stateCode: string | null | undefined, choose: (registration: CorporationState) => void) {
+export function useRegistrationPrefill(
+  corporationId: string | null,
+  stateCode: string | null | undefined,
+  choose: (registration: CorporationState) => void,
+) {
   const registrations = useCorporationStates(stateCode && corporationId ? corporationId : undefined);
   const isApplied = useRef(false);
   useEffect(() => {
@@ -109,7 +137,19 @@ export function useRegistrationPrefill(corporationId: string | null, stateCode: 
 }
 
 /** The tax month: months after this one cannot be picked (docs/product.md §5). */
-export function MonthField({ value, onChange, error, label = 'Tax month', description }: { value: string | null; onChange: (value: string | null) => void; error?: string | null; label?: string; description?: string }) {
+export function MonthField({
+  value,
+  onChange,
+  error,
+  label = 'Tax month',
+  description,
+}: {
+  value: string | null;
+  onChange: (value: string | null) => void;
+  error?: string | null;
+  label?: string;
+  description?: string;
+}) {
   return (
     <MonthPickerInput
       label={label}
@@ -143,7 +183,19 @@ export interface SummaryLine {
 }
 
 /** The summary step: who and what the bill is for, then amount, charge and the total the wallet pays. */
-export function BillSummaryTable({ lines, amountDue, charge, total, chargeDetail }: { lines: SummaryLine[]; amountDue: string; charge: string; total: string; chargeDetail?: string }) {
+export function BillSummaryTable({
+  lines,
+  amountDue,
+  charge,
+  total,
+  chargeDetail,
+}: {
+  lines: SummaryLine[];
+  amountDue: string;
+  charge: string;
+  total: string;
+  chargeDetail?: string;
+}) {
   return (
     <Table variant="vertical" layout="fixed" withTableBorder verticalSpacing="xs" aria-label="Bill summary">
       <Table.Tbody>
@@ -185,17 +237,32 @@ export function BillSummaryTable({ lines, amountDue, charge, total, chargeDetail
 export function RowWarnings({ warnings }: { warnings: string[] }) {
   if (warnings.length === 0) return null;
   return (
-    <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title={warnings.length === 1 ? '1 row differs from the tax engine' : `${warnings.length} rows differ from the tax engine`}>
+    <Alert
+      color="yellow"
+      icon={<IconAlertTriangle size={18} />}
+      title={
+        warnings.length === 1
+          ? '1 row differs from the tax engine'
+          : `${warnings.length} rows differ from the tax engine`
+      }
+    >
       <ProblemList problems={warnings} />
       <Text fz="xs" mt={6}>
-        The bill uses the tax declared in your file. Check these rows with your payroll; you can still generate the bill.
+        The bill uses the tax declared in your file. Check these rows with your payroll; you can still generate the
+        bill.
       </Text>
     </Alert>
   );
 }
 
 /** A payment the server refused (insufficient balance names the shortfall): said in the dialog, not only in a toast. */
-export function PaymentError({ title = 'The bill was not generated', message }: { title?: string; message: string | null }) {
+export function PaymentError({
+  title = 'The bill was not generated',
+  message,
+}: {
+  title?: string;
+  message: string | null;
+}) {
   if (!message) return null;
   return (
     <Alert color="red" title={title} role="alert" data-testid="payment-error">

@@ -17,9 +17,40 @@ const PAGE = { count: 10, current_page: 1, total_count: 1, total_pages: 1 };
 function listGateway(detailAnswers: Array<ReturnType<typeof billDetail>>) {
   let detailCalls = 0;
   return stubGateway((request: GatewayRequest) => {
-    if (request.path === 'internal/bills') return { code: 'OK', data: { items: [billDetail({ status: 'payment_pending', type: 'wht', type_name: 'Withholding Tax', reference: 'WHT-LA-2026-10-000124' })], pagination: PAGE } };
-    if (request.path === `internal/bills/${BILL_ID}`) return { code: 'OK', data: detailAnswers[Math.min(detailCalls++, detailAnswers.length - 1)] };
-    if (request.path === `internal/bills/${BILL_ID}/items`) return { code: 'OK', data: { items: [{ row: 2, tax_payer_number: 'N-7654321', name: 'Chinedu Properties Ltd', amount: '500000.00', tax_payable: '50000.00', expected_tax: null }], pagination: PAGE } };
+    if (request.path === 'internal/bills')
+      return {
+        code: 'OK',
+        data: {
+          items: [
+            billDetail({
+              status: 'payment_pending',
+              type: 'wht',
+              type_name: 'Withholding Tax',
+              reference: 'WHT-LA-2026-10-000124',
+            }),
+          ],
+          pagination: PAGE,
+        },
+      };
+    if (request.path === `internal/bills/${BILL_ID}`)
+      return { code: 'OK', data: detailAnswers[Math.min(detailCalls++, detailAnswers.length - 1)] };
+    if (request.path === `internal/bills/${BILL_ID}/items`)
+      return {
+        code: 'OK',
+        data: {
+          items: [
+            {
+              row: 2,
+              tax_payer_number: 'N-7654321',
+              name: 'Chinedu Properties Ltd',
+              amount: '500000.00',
+              tax_payable: '50000.00',
+              expected_tax: null,
+            },
+          ],
+          pagination: PAGE,
+        },
+      };
     if (request.path === 'internal/collectors') return { code: 'OK', data: [] };
     return billGateway(request);
   });
@@ -27,8 +58,18 @@ function listGateway(detailAnswers: Array<ReturnType<typeof billDetail>>) {
 
 describe('Bills list', () => {
   it('lists bills with their status; a bill opens in the drawer, which asks again while the payment settles and offers the receipt and the credit notes once paid', async () => {
-    const pending = billDetail({ status: 'payment_pending', type: 'wht', type_name: 'Withholding Tax', reference: 'WHT-LA-2026-10-000124', paid_at: null, receipt_number: null });
-    const gateway = listGateway([pending, { ...pending, status: 'payment_paid', receipt_number: 'RCT-000124', paid_at: '2026-11-03T10:00:05.000Z' }]);
+    const pending = billDetail({
+      status: 'payment_pending',
+      type: 'wht',
+      type_name: 'Withholding Tax',
+      reference: 'WHT-LA-2026-10-000124',
+      paid_at: null,
+      receipt_number: null,
+    });
+    const gateway = listGateway([
+      pending,
+      { ...pending, status: 'payment_paid', receipt_number: 'RCT-000124', paid_at: '2026-11-03T10:00:05.000Z' },
+    ]);
     renderWithProviders(
       <MemoryRouter>
         <BillsList />
@@ -47,7 +88,11 @@ describe('Bills list', () => {
 
     expect(await screen.findByRole('button', { name: 'Download receipt' }, { timeout: 4000 })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download all credit notes (ZIP)' })).toBeInTheDocument();
-    expect(within(screen.getByRole('table', { name: 'Recipients' })).getByRole('button', { name: 'Credit note for Chinedu Properties Ltd' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('table', { name: 'Recipients' })).getByRole('button', {
+        name: 'Credit note for Chinedu Properties Ltd',
+      }),
+    ).toBeInTheDocument();
     // Once paid: the receipt's public verify page, and times in Lagos whatever the browser's zone.
     expect(screen.getByRole('link', { name: 'Verify receipt' })).toHaveAttribute('href', billDetail().verify_url);
     expect(screen.getAllByText('03 Nov, 2026 at 11:00 (Lagos time)').length).toBeGreaterThan(0);
@@ -64,7 +109,9 @@ describe('Bills list', () => {
       </MemoryRouter>,
     );
     await screen.findByRole('table', { name: 'Bills' });
-    expect(JSON.parse(String(gateway.calls('internal/bills')[0].params?.filters))).toEqual([{ field: 'corporation_id', value: CORPORATION_ID }]);
+    expect(JSON.parse(String(gateway.calls('internal/bills')[0].params?.filters))).toEqual([
+      { field: 'corporation_id', value: CORPORATION_ID },
+    ]);
     expect(screen.queryByRole('columnheader', { name: 'Corporation' })).not.toBeInTheDocument();
   });
 });

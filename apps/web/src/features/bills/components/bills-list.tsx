@@ -37,12 +37,33 @@ function useBillFilters(withCorporation: boolean): FilterField[] {
           { value: 'wht', label: 'Withholding Tax' },
         ],
       },
-      { type: 'select', field: 'status', label: 'Status', display: 'dropdown', options: BILL_STATUSES.map((status) => ({ value: status, label: statusLabel(status) })) },
+      {
+        type: 'select',
+        field: 'status',
+        label: 'Status',
+        display: 'dropdown',
+        options: BILL_STATUSES.map((status) => ({ value: status, label: statusLabel(status) })),
+      },
     ];
     if (withCorporation) {
-      fields.push({ type: 'select', field: 'corporation_id', label: 'Corporation', display: 'dropdown', options: (corporations.data?.items ?? []).map((corporation) => ({ value: corporation.id, label: corporation.name })) });
+      fields.push({
+        type: 'select',
+        field: 'corporation_id',
+        label: 'Corporation',
+        display: 'dropdown',
+        options: (corporations.data?.items ?? []).map((corporation) => ({
+          value: corporation.id,
+          label: corporation.name,
+        })),
+      });
     }
-    fields.push({ type: 'select', field: 'state_id', label: 'State', display: 'dropdown', options: (states.data ?? []).map((state) => ({ value: String(state.id), label: state.name })) });
+    fields.push({
+      type: 'select',
+      field: 'state_id',
+      label: 'State',
+      display: 'dropdown',
+      options: (states.data ?? []).map((state) => ({ value: String(state.id), label: state.name })),
+    });
     return fields;
   }, [withCorporation, corporations.data, states.data]);
 }
@@ -56,7 +77,9 @@ export function BillsList({ corporationId }: { corporationId?: string }) {
   const [page, setPage] = useState(1);
   const [searchParams, setSearchParams] = useSearchParams();
   const filterFields = useBillFilters(!corporationId);
-  const scoped: QueryState = corporationId ? { ...query, filters: [{ field: 'corporation_id', value: corporationId }, ...query.filters] } : query;
+  const scoped: QueryState = corporationId
+    ? { ...query, filters: [{ field: 'corporation_id', value: corporationId }, ...query.filters] }
+    : query;
   const params = toListParams(scoped, page);
   const bills = useBills(params);
   const openBillId = searchParams.get(BILL_PARAM);
@@ -133,10 +156,17 @@ export function BillsList({ corporationId }: { corporationId?: string }) {
                         {bill.reference}
                       </Anchor>
                       <Text fz="xs" c="dimmed">
-                        {bill.type_name} · {bill.recipient_count.toLocaleString('en-NG')} {bill.recipient_count === 1 ? 'recipient' : 'recipients'}
+                        {bill.type_name} · {bill.recipient_count.toLocaleString('en-NG')}{' '}
+                        {bill.recipient_count === 1 ? 'recipient' : 'recipients'}
                       </Text>
                       <PhoneDetails>
-                        {[corporationId ? null : bill.corporation.name, bill.state.name, formatPeriod(bill.period_start)].filter(Boolean).join(' · ')}
+                        {[
+                          corporationId ? null : bill.corporation.name,
+                          bill.state.name,
+                          formatPeriod(bill.period_start),
+                        ]
+                          .filter(Boolean)
+                          .join(' · ')}
                         <br />
                         Created {formatDate(bill.created_at)}
                       </PhoneDetails>

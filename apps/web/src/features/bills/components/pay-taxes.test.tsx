@@ -33,7 +33,12 @@ const ALERT = {
   note: null,
 };
 
-const PERMISSIONS = [calls.createBill.permission, calls.calculateBillCharge.permission, calls.listBills.permission, calls.listCorporations.permission];
+const PERMISSIONS = [
+  calls.createBill.permission,
+  calls.calculateBillCharge.permission,
+  calls.listBills.permission,
+  calls.listCorporations.permission,
+];
 
 /** The app layout keeps the session current with this query; paying a bill must make it ask again. */
 function SessionQuery() {
@@ -64,13 +69,27 @@ function renderAt(path: string) {
 /** The session the server answers: the alerts left after the payments so far. */
 function sessionWith(alerts: (typeof ALERT)[]): SessionPayload {
   const { permissions, user, organisation } = useSessionStore.getState();
-  return { token: 'test-token', user: user!, permissions: permissions!, kyc: { is_completed: true }, organisation, invitations: [], alerts };
+  return {
+    token: 'test-token',
+    user: user!,
+    permissions: permissions!,
+    kyc: { is_completed: true },
+    organisation,
+    invitations: [],
+    alerts,
+  };
 }
 
 beforeEach(() => {
   grantPermissions(PERMISSIONS);
   useSessionStore.setState({
-    user: { id: 'u1', first_name: 'Ada', last_name: 'Okafor', email: 'ada@example.ng', role: { name: 'Admin', code: 'user.admin' } } as never,
+    user: {
+      id: 'u1',
+      first_name: 'Ada',
+      last_name: 'Okafor',
+      email: 'ada@example.ng',
+      role: { name: 'Admin', code: 'user.admin' },
+    } as never,
     organisation: { id: 'o1', name: 'Demo', is_owner: true, is_kyc_completed: true },
     alerts: [ALERT],
   });
@@ -79,11 +98,17 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('Pay Taxes from an alert', () => {
   it("opens the alert's tax with the corporation, state and month filled in, and takes the request off the address", async () => {
-    stubGateway((request) => (request.path === 'users/me' ? { code: 'OK', data: sessionWith([ALERT]) } : billGateway(request)));
+    stubGateway((request) =>
+      request.path === 'users/me' ? { code: 'OK', data: sessionWith([ALERT]) } : billGateway(request),
+    );
     const router = renderAt(ALERT.pay_link);
     const dialog = await screen.findByRole('dialog', { name: 'PAYE Generate Bill' });
-    await waitFor(() => expect(within(dialog).getByRole('combobox', { name: /Corporation/ })).toHaveValue('Adire Textiles Limited'));
-    await waitFor(() => expect(within(dialog).getByRole('combobox', { name: /^State/ })).toHaveValue('Lagos · C-0012345'));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('combobox', { name: /Corporation/ })).toHaveValue('Adire Textiles Limited'),
+    );
+    await waitFor(() =>
+      expect(within(dialog).getByRole('combobox', { name: /^State/ })).toHaveValue('Lagos · C-0012345'),
+    );
     expect(within(dialog).getByRole('button', { name: /Tax month/ })).toHaveTextContent('August 2026');
     expect(router.state.location.search).toBe('');
   });
@@ -98,13 +123,19 @@ describe('Pay Taxes from an alert', () => {
 
   it("paying the bill reads the session again, so the month's alert leaves the bell", async () => {
     let isPaid = false;
-    const gateway = stubGateway((request: GatewayRequest) => (request.path === 'users/me' ? { code: 'OK', data: sessionWith(isPaid ? [] : [ALERT]) } : billGateway(request)));
+    const gateway = stubGateway((request: GatewayRequest) =>
+      request.path === 'users/me' ? { code: 'OK', data: sessionWith(isPaid ? [] : [ALERT]) } : billGateway(request),
+    );
     const uploads = stubUploads(() => ({ code: 'OK', message: 'Bill generated successfully', data: billDetail() }));
     renderAt(ALERT.pay_link);
     const dialog = await screen.findByRole('dialog', { name: 'PAYE Generate Bill' });
-    await waitFor(() => expect(within(dialog).getByRole('combobox', { name: /^State/ })).toHaveValue('Lagos · C-0012345'));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('combobox', { name: /^State/ })).toHaveValue('Lagos · C-0012345'),
+    );
     fireEvent.click(within(dialog).getByRole('radio', { name: 'Upload a payroll file for this month' }));
-    fireEvent.change(dialog.querySelector<HTMLInputElement>('input[type="file"]')!, { target: { files: [payeFile('2026-08').file] } });
+    fireEvent.change(dialog.querySelector<HTMLInputElement>('input[type="file"]')!, {
+      target: { files: [payeFile('2026-08').file] },
+    });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Proceed' }));
     await waitFor(() => expect(gateway.calls('users/me')).toHaveLength(1));
     fireEvent.click(await screen.findByRole('button', { name: 'Generate' }));
@@ -127,8 +158,10 @@ describe('a WHT bill that settles', () => {
   it('reads the session again once the payment is confirmed, not while it is processing', async () => {
     let status = 'payment_pending';
     const gateway = stubGateway((request) => {
-      if (request.path === 'users/me') return { code: 'OK', data: sessionWith(status === 'payment_paid' ? [] : [ALERT]) };
-      if (request.path === `internal/bills/${BILL_ID}`) return { code: 'OK', data: billDetail({ type: 'wht', status: status as 'payment_pending' }) };
+      if (request.path === 'users/me')
+        return { code: 'OK', data: sessionWith(status === 'payment_paid' ? [] : [ALERT]) };
+      if (request.path === `internal/bills/${BILL_ID}`)
+        return { code: 'OK', data: billDetail({ type: 'wht', status: status as 'payment_pending' }) };
       return billGateway(request);
     });
     renderWithProviders(<SettlingBill />);

@@ -15,8 +15,12 @@ import * as PERMISSIONS from '@levy/contracts/permission-catalogue';
 
 // The bill dialogs (CSV checks, date pickers, upload) load when one is opened, not with every page
 // of the app.
-const PayeBillDialog = lazy(async () => ({ default: (await loadChunk(() => import('./paye-bill-dialog'))).PayeBillDialog }));
-const WhtBillDialog = lazy(async () => ({ default: (await loadChunk(() => import('./wht-bill-dialog'))).WhtBillDialog }));
+const PayeBillDialog = lazy(async () => ({
+  default: (await loadChunk(() => import('./paye-bill-dialog'))).PayeBillDialog,
+}));
+const WhtBillDialog = lazy(async () => ({
+  default: (await loadChunk(() => import('./wht-bill-dialog'))).WhtBillDialog,
+}));
 
 /** Pay Taxes needs both permissions (docs/product.md §6); WHT bills need their own. */
 export const PAY_TAXES_PERMISSIONS = [calls.createBill.permission, calls.calculateBillCharge.permission] as const;
@@ -50,7 +54,11 @@ function TypeChooser({ onChoose, onClose }: { onChoose: (type: BillTypeCode) => 
                 onClick={() => onChoose(type.code)}
                 disabled={!allowed}
                 p="md"
-                style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 'var(--mantine-radius-md)', opacity: allowed ? 1 : 0.55 }}
+                style={{
+                  border: '1px solid var(--mantine-color-gray-3)',
+                  borderRadius: 'var(--mantine-radius-md)',
+                  opacity: allowed ? 1 : 0.55,
+                }}
               >
                 <Group wrap="nowrap" gap="md">
                   <ThemeIcon variant="light" size={40} radius="md" aria-hidden="true">
@@ -108,8 +116,12 @@ export function PayTaxesButton() {
       </Button>
       {open === 'chooser' && <TypeChooser onChoose={setOpen} onClose={close} />}
       <Suspense fallback={null}>
-        {open === 'paye' && <PayeBillDialog key={prefill?.key} prefill={prefill?.values} onClose={close} onCreated={showBill} />}
-        {open === 'wht' && <WhtBillDialog key={prefill?.key} prefill={prefill?.values} onClose={close} onCreated={showBill} />}
+        {open === 'paye' && (
+          <PayeBillDialog key={prefill?.key} prefill={prefill?.values} onClose={close} onCreated={showBill} />
+        )}
+        {open === 'wht' && (
+          <WhtBillDialog key={prefill?.key} prefill={prefill?.values} onClose={close} onCreated={showBill} />
+        )}
       </Suspense>
     </>
   );

@@ -10,7 +10,14 @@ import { stubGateway, stubUploads } from '../../../test/gateway';
 import { grantPermissions, renderWithProviders } from '../../../test/render';
 import * as calls from '@levy/contracts/calls';
 
-beforeEach(() => grantPermissions([calls.createBill.permission, calls.calculateBillCharge.permission, calls.listBills.permission, calls.listCorporations.permission]));
+beforeEach(() =>
+  grantPermissions([
+    calls.createBill.permission,
+    calls.calculateBillCharge.permission,
+    calls.listBills.permission,
+    calls.listCorporations.permission,
+  ]),
+);
 afterEach(() => vi.unstubAllGlobals());
 
 async function choose(label: RegExp, option: string) {
@@ -44,7 +51,12 @@ function stubGatewayAndPayroll(answer: Parameters<typeof stubGateway>[0], payrol
   vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
     if (init?.body !== undefined) return gatewayFetch(url, init);
     downloads.push(url);
-    return { ok: true, status: 200, headers: new Headers({ 'content-disposition': 'attachment; filename="payroll-on-file-LA.csv"' }), blob: async () => payroll };
+    return {
+      ok: true,
+      status: 200,
+      headers: new Headers({ 'content-disposition': 'attachment; filename="payroll-on-file-LA.csv"' }),
+      blob: async () => payroll,
+    };
   });
   return { ...gateway, downloads };
 }
@@ -66,10 +78,19 @@ describe('PAYE Generate Bill', () => {
     renderWithProviders(<PayeBillDialog onClose={() => undefined} onCreated={() => undefined} />);
     await fillStepOne(payroll.file);
 
-    expect(await screen.findByTestId('summary-amount')).toHaveTextContent(formatNaira(parseNaira(payroll.totalDeclared)));
+    expect(await screen.findByTestId('summary-amount')).toHaveTextContent(
+      formatNaira(parseNaira(payroll.totalDeclared)),
+    );
     expect(screen.getByTestId('summary-charge')).toHaveTextContent('₦1,075.00');
-    expect(screen.getByTestId('summary-total')).toHaveTextContent(formatNaira(parseNaira((Number(payroll.totalDeclared) + 1075).toFixed(2))));
-    expect(gateway.calls('internal/bills/charge/calc')[0].body).toEqual({ type_id: 1, amount_due: payroll.totalDeclared, recipient_count: 3, period });
+    expect(screen.getByTestId('summary-total')).toHaveTextContent(
+      formatNaira(parseNaira((Number(payroll.totalDeclared) + 1075).toFixed(2))),
+    );
+    expect(gateway.calls('internal/bills/charge/calc')[0].body).toEqual({
+      type_id: 1,
+      amount_due: payroll.totalDeclared,
+      recipient_count: 3,
+      period,
+    });
     const warning = describePayeMismatch(payroll.mismatch, regimeForPeriod(period));
     expect(warning).toMatch(/^Row 4, [^:]+ \([NC]-\d+\): ₦[\d,]+\.\d\d declared, ₦[\d,]+\.\d\d by /);
     expect(screen.getByText('1 row differs from the tax engine')).toBeInTheDocument();
@@ -103,7 +124,8 @@ describe('PAYE Generate Bill', () => {
 
   it('says an insufficient balance in the dialog, and a retry sends the same key', async () => {
     stubGateway(billGateway);
-    const shortfall = 'Insufficient balance: the wallet has ₦50,000.00 and this bill needs ₦121,075.00 (₦71,075.00 short).';
+    const shortfall =
+      'Insufficient balance: the wallet has ₦50,000.00 and this bill needs ₦121,075.00 (₦71,075.00 short).';
     const uploads = stubUploads(() => ({ code: 'UNPROCESSABLE', message: shortfall, data: null }));
     renderWithProviders(<PayeBillDialog onClose={() => undefined} onCreated={() => undefined} />);
     await fillStepOne(payeFile(toPeriod(defaultMonthValue())).file);
@@ -121,10 +143,24 @@ describe('PAYE Generate Bill', () => {
     const repeat = 'October 2026 PAYE for Lagos was paid on 24 Nov 2026: PAYE-LA-2026-10-000001, ₦121,075.00';
     stubGateway((request) =>
       request.path === 'internal/bills/precheck'
-        ? { code: 'OK', data: { month_bills: [], duplicate: repeat, wallet: { name: 'Demo wallet', balance: '50000.00' }, shortfall: '71075.00', approval: { required: false, reason: null, blocked: null }, remittance: { route: 'Remita: biller LEVYSBX-LA, service type LA-PAYE', missing: null, amount_due: null } } }
+        ? {
+            code: 'OK',
+            data: {
+              month_bills: [],
+              duplicate: repeat,
+              wallet: { name: 'Demo wallet', balance: '50000.00' },
+              shortfall: '71075.00',
+              approval: { required: false, reason: null, blocked: null },
+              remittance: { route: 'Remita: biller LEVYSBX-LA, service type LA-PAYE', missing: null, amount_due: null },
+            },
+          }
         : billGateway(request),
     );
-    const uploads = stubUploads(() => ({ code: 'OK', message: 'Bill generated successfully', data: billDetail({ supplementary: true }) }));
+    const uploads = stubUploads(() => ({
+      code: 'OK',
+      message: 'Bill generated successfully',
+      data: billDetail({ supplementary: true }),
+    }));
     renderWithProviders(<PayeBillDialog onClose={() => undefined} onCreated={() => undefined} />);
     await fillStepOne(payeFile(toPeriod(defaultMonthValue())).file);
 
@@ -137,7 +173,9 @@ describe('PAYE Generate Bill', () => {
     fireEvent.click(generate);
     expect(await screen.findByText('Give the reason for an additional payment for the same month')).toBeInTheDocument();
     expect(uploads.sent).toHaveLength(0);
-    fireEvent.change(screen.getByRole('textbox', { name: /Reason for the additional payment/ }), { target: { value: 'A late joiner' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /Reason for the additional payment/ }), {
+      target: { value: 'A late joiner' },
+    });
     fireEvent.click(generate);
     await waitFor(() => expect(uploads.sent).toHaveLength(1));
     expect(uploads.sent[0].fields).toMatchObject({ supplementary: 'true', supplementary_reason: 'A late joiner' });
@@ -157,7 +195,9 @@ describe('PAYE Generate Bill', () => {
     stubGateway(billGateway);
     renderWithProviders(<PayeBillDialog onClose={() => undefined} onCreated={() => undefined} />);
     await fillStepOne(new File(['name,amount\nAda,100\n'], 'wrong.csv', { type: 'text/csv' }));
-    expect(await screen.findByText('Please ensure your file matches the template format provided.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Please ensure your file matches the template format provided.'),
+    ).toBeInTheDocument();
     expect(screen.getByText('Row 1: The header row has 2 columns; the template has 18')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Generate' })).not.toBeInTheDocument();
   });
@@ -168,13 +208,19 @@ describe('PAYE Generate Bill', () => {
     const gateway = stubGatewayAndPayroll(billGateway, payroll.file);
     const uploads = stubUploads(() => ({ code: 'OK', message: 'Bill generated successfully', data: billDetail() }));
     renderWithProviders(<PayeBillDialog onClose={() => undefined} onCreated={() => undefined} />);
-    const onFile = await screen.findByRole('radio', { name: 'Use the payroll on file: 3 employees, updated 24 Nov, 2026' });
+    const onFile = await screen.findByRole('radio', {
+      name: 'Use the payroll on file: 3 employees, updated 24 Nov, 2026',
+    });
     expect(onFile).toBeChecked();
     expect(document.body.querySelector('input[type="file"]')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Proceed' }));
 
-    expect(await screen.findByTestId('summary-amount')).toHaveTextContent(formatNaira(parseNaira(payroll.totalDeclared)));
-    expect(gateway.downloads).toEqual([`/service/v1/core/internal/corporations/${CORPORATION_ID}/states/LA/payrolls/file?`]);
+    expect(await screen.findByTestId('summary-amount')).toHaveTextContent(
+      formatNaira(parseNaira(payroll.totalDeclared)),
+    );
+    expect(gateway.downloads).toEqual([
+      `/service/v1/core/internal/corporations/${CORPORATION_ID}/states/LA/payrolls/file?`,
+    ]);
     expect(screen.getByText('3 (the payroll on file)')).toBeInTheDocument();
     expect(screen.getByText('1 row differs from the tax engine')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
@@ -185,12 +231,19 @@ describe('PAYE Generate Bill', () => {
 
   it('a state without consent or payroll says so and opens Manage Payroll from the dialog; Proceed waits', async () => {
     stubGateway((request) =>
-      request.path === `internal/corporations/${CORPORATION_ID}/states` ? { code: 'OK', data: [{ ...LAGOS, is_control_consent_given: false, employee_count: 0, payroll_updated_at: null }] } : billGateway(request),
+      request.path === `internal/corporations/${CORPORATION_ID}/states`
+        ? {
+            code: 'OK',
+            data: [{ ...LAGOS, is_control_consent_given: false, employee_count: 0, payroll_updated_at: null }],
+          }
+        : billGateway(request),
     );
     renderWithProviders(<PayeBillDialog onClose={() => undefined} onCreated={() => undefined} />);
     const needed = await screen.findByTestId('payroll-needed');
     expect(needed).toHaveTextContent('Register the payroll for Lagos first');
-    expect(needed).toHaveTextContent("Lagos State Internal Revenue Service needs the taxpayer's consent and the payroll before PAYE can be filed.");
+    expect(needed).toHaveTextContent(
+      "Lagos State Internal Revenue Service needs the taxpayer's consent and the payroll before PAYE can be filed.",
+    );
     expect(screen.getByRole('button', { name: 'Proceed' })).toBeDisabled();
     expect(screen.queryByRole('radio', { name: /payroll on file/ })).not.toBeInTheDocument();
     fireEvent.click(within(needed).getByRole('button', { name: 'Manage Payroll' }));
@@ -200,9 +253,16 @@ describe('PAYE Generate Bill', () => {
 
   it('starts at the oldest month not yet paid for the chosen state (alerts of other states aside)', async () => {
     useSessionStore.setState({ organisation: { id: 'org-1', name: 'Demo' } as never });
-    const owed = (month: string) => ({ kind: 'paye', corporation: { id: CORPORATION_ID, name: 'Adire Textiles Limited' }, state_code: 'LA', tax_month: month });
+    const owed = (month: string) => ({
+      kind: 'paye',
+      corporation: { id: CORPORATION_ID, name: 'Adire Textiles Limited' },
+      state_code: 'LA',
+      tax_month: month,
+    });
     stubGateway((request) =>
-      request.path === 'internal/organisations/org-1/alerts' ? { code: 'OK', data: [owed('2026-09'), owed('2026-08'), { ...owed('2026-07'), state_code: 'KN' }] } : billGateway(request),
+      request.path === 'internal/organisations/org-1/alerts'
+        ? { code: 'OK', data: [owed('2026-09'), owed('2026-08'), { ...owed('2026-07'), state_code: 'KN' }] }
+        : billGateway(request),
     );
     renderWithProviders(<PayeBillDialog onClose={() => undefined} onCreated={() => undefined} />);
     await waitFor(() => expect(screen.getByRole('button', { name: /Tax month/ })).toHaveTextContent('August 2026'));
@@ -211,9 +271,32 @@ describe('PAYE Generate Bill', () => {
   });
 
   it('says how late a month is paid and the penalty so far, before Generate', async () => {
-    const lateness = { due_date: '2026-10-10', days_late: 45, penalty: '4612.87', rule: '10% a year plus interest at the CBN Monetary Policy Rate (26.50% now), pro rata by day (NTAA 2025 s.107)' };
+    const lateness = {
+      due_date: '2026-10-10',
+      days_late: 45,
+      penalty: '4612.87',
+      rule: '10% a year plus interest at the CBN Monetary Policy Rate (26.50% now), pro rata by day (NTAA 2025 s.107)',
+    };
     stubGatewayAndPayroll(
-      (request) => (request.path === 'internal/bills/precheck' ? { code: 'OK', data: { month_bills: [], duplicate: null, wallet: { name: 'Demo wallet', balance: WALLET_BALANCE }, shortfall: null, approval: { required: false, reason: null, blocked: null }, remittance: { route: 'Remita: biller LEVYSBX-LA, service type LA-PAYE', missing: null, amount_due: null }, lateness } } : billGateway(request)),
+      (request) =>
+        request.path === 'internal/bills/precheck'
+          ? {
+              code: 'OK',
+              data: {
+                month_bills: [],
+                duplicate: null,
+                wallet: { name: 'Demo wallet', balance: WALLET_BALANCE },
+                shortfall: null,
+                approval: { required: false, reason: null, blocked: null },
+                remittance: {
+                  route: 'Remita: biller LEVYSBX-LA, service type LA-PAYE',
+                  missing: null,
+                  amount_due: null,
+                },
+                lateness,
+              },
+            }
+          : billGateway(request),
       payeFile(toPeriod(defaultMonthValue())).file,
     );
     renderWithProviders(<PayeBillDialog onClose={() => undefined} onCreated={() => undefined} />);
@@ -231,7 +314,22 @@ describe('PAYE Generate Bill', () => {
     stubGatewayAndPayroll(
       (request) =>
         request.path === 'internal/bills/precheck'
-          ? { code: 'OK', data: { month_bills: [], duplicate: null, wallet: { name: 'Demo wallet', balance: WALLET_BALANCE }, shortfall: null, approval: { required: true, reason, blocked }, remittance: { route: 'Remita: biller LEVYSBX-LA, service type LA-PAYE', missing: null, amount_due: null }, lateness: null } }
+          ? {
+              code: 'OK',
+              data: {
+                month_bills: [],
+                duplicate: null,
+                wallet: { name: 'Demo wallet', balance: WALLET_BALANCE },
+                shortfall: null,
+                approval: { required: true, reason, blocked },
+                remittance: {
+                  route: 'Remita: biller LEVYSBX-LA, service type LA-PAYE',
+                  missing: null,
+                  amount_due: null,
+                },
+                lateness: null,
+              },
+            }
           : billGateway(request),
       payeFile(toPeriod(defaultMonthValue())).file,
     );

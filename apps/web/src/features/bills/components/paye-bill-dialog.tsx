@@ -14,12 +14,29 @@ import { useCorporationStates, type CorporationState } from '../../../api/corpor
 import { ManagePayrollDialog } from '../../../components/payroll/manage-payroll-dialog';
 import { useSessionStore } from '../../../lib/session-store';
 import { PAYROLL_FILE_ACCEPT, rowProblemsFrom } from '../../../lib/payroll-file';
-import { billCreatedMessage, calculateCharge, fetchPayrollOnFile, generateBill, useBillCreated, useBillTypes, usePrecheck } from '../api/bills-api';
+import {
+  billCreatedMessage,
+  calculateCharge,
+  fetchPayrollOnFile,
+  generateBill,
+  useBillCreated,
+  useBillTypes,
+  usePrecheck,
+} from '../api/bills-api';
 import type { BillPrefill } from '../model/bill-routes';
 import { checkPayeBillFile, type CheckedBillFile } from '../model/bill-files';
 import { initialMonthValue, formatPeriod, monthError, oldestUnpaidMonthValue, toPeriod } from '../model/bill-period';
 import { isPayBlocked, payLabel, PaymentChecks, RepeatWarning, useSupplementary } from './payment-checks';
-import { BillSummaryTable, CorporationStateFields, MonthField, PaymentError, useRegistrationPrefill, RowWarnings, TemplateLink, useCorporationName } from './bill-form-parts';
+import {
+  BillSummaryTable,
+  CorporationStateFields,
+  MonthField,
+  PaymentError,
+  useRegistrationPrefill,
+  RowWarnings,
+  TemplateLink,
+  useCorporationName,
+} from './bill-form-parts';
 
 type PayrollSource = 'payroll' | 'file';
 
@@ -39,7 +56,15 @@ interface Summary {
  * payroll sends the person through Manage Payroll first: PAYE is filed for the employees
  * registered there. The month starts at the oldest one not yet paid.
  */
-export function PayeBillDialog({ prefill, onClose, onCreated }: { prefill?: BillPrefill; onClose: () => void; onCreated: (bill: BillDetail) => void }) {
+export function PayeBillDialog({
+  prefill,
+  onClose,
+  onCreated,
+}: {
+  prefill?: BillPrefill;
+  onClose: () => void;
+  onCreated: (bill: BillDetail) => void;
+}) {
   const types = useBillTypes();
   const billCreated = useBillCreated();
   const [corporationId, setCorporationId] = useState<string | null>(prefill?.corporationId ?? null);
@@ -60,7 +85,8 @@ export function PayeBillDialog({ prefill, onClose, onCreated }: { prefill?: Bill
   useRegistrationPrefill(prefill?.corporationId ?? null, prefill?.stateCode, setRegistration);
   // The registration as it is now: Manage Payroll, opened from here, changes its consent and employees.
   const registrations = useCorporationStates(corporationId ?? undefined);
-  const current = registrations.data?.find((candidate) => candidate.state.code === registration?.state.code) ?? registration;
+  const current =
+    registrations.data?.find((candidate) => candidate.state.code === registration?.state.code) ?? registration;
   const payrollReady = Boolean(current?.is_control_consent_given && current.employee_count > 0);
   const source: PayrollSource = chosenSource ?? (payrollReady ? 'payroll' : 'file');
   const organisationId = useSessionStore((state) => state.organisation?.id);
@@ -72,7 +98,16 @@ export function PayeBillDialog({ prefill, onClose, onCreated }: { prefill?: Bill
   }, [monthChosen, corporationId, stateCode, alerts.data]);
   const supplementary = useSupplementary();
   const precheck = usePrecheck(
-    summary && registration && corporationId && month ? { corporationId, stateCode: registration.state.code, type: 'paye', month: toPeriod(month), total: summary.charge.total, amountDue: summary.charge.amount_due } : null,
+    summary && registration && corporationId && month
+      ? {
+          corporationId,
+          stateCode: registration.state.code,
+          type: 'paye',
+          month: toPeriod(month),
+          total: summary.charge.total,
+          amountDue: summary.charge.amount_due,
+        }
+      : null,
   );
   const repeat = precheck.data?.duplicate ?? supplementary.refusedRepeat;
 
@@ -105,7 +140,12 @@ export function PayeBillDialog({ prefill, onClose, onCreated }: { prefill?: Bill
         else showFileParsingToast(checked.message);
         return;
       }
-      const charge = await calculateCharge({ type_id: payeType.id, amount_due: koboToNairaString(checked.amountDue), recipient_count: checked.recipientCount, period: toPeriod(month) });
+      const charge = await calculateCharge({
+        type_id: payeType.id,
+        amount_due: koboToNairaString(checked.amountDue),
+        recipient_count: checked.recipientCount,
+        period: toPeriod(month),
+      });
       setPayError(null);
       setSummary({ file: checked, source, charge, idempotencyKey: crypto.randomUUID() });
     } catch {
@@ -116,7 +156,8 @@ export function PayeBillDialog({ prefill, onClose, onCreated }: { prefill?: Bill
   };
 
   const generate = async () => {
-    if (!summary || !registration || !corporationId || !month || percent !== null || !supplementary.check(repeat)) return;
+    if (!summary || !registration || !corporationId || !month || percent !== null || !supplementary.check(repeat))
+      return;
     if (summary.source === 'file' && !file) return;
     setPayError(null);
     setPercent(0);
@@ -150,11 +191,17 @@ export function PayeBillDialog({ prefill, onClose, onCreated }: { prefill?: Bill
   };
 
   return (
-    <MountedModal onClose={onClose} title={summary ? 'PAYE Generate Bill · Summary' : 'PAYE Generate Bill'} centered size="lg">
+    <MountedModal
+      onClose={onClose}
+      title={summary ? 'PAYE Generate Bill · Summary' : 'PAYE Generate Bill'}
+      centered
+      size="lg"
+    >
       {!summary ? (
         <Stack gap="md">
           <Text fz="sm" c="dimmed">
-            Pay a month&apos;s PAYE for a corporation&apos;s employees to the state&apos;s revenue service, from your wallet.
+            Pay a month&apos;s PAYE for a corporation&apos;s employees to the state&apos;s revenue service, from your
+            wallet.
           </Text>
           <CorporationStateFields
             corporationId={corporationId}
@@ -173,18 +220,36 @@ export function PayeBillDialog({ prefill, onClose, onCreated }: { prefill?: Bill
             error={errors.month}
             description={monthChosen || !current ? undefined : 'The oldest month not yet paid here'}
           />
-          {current && !payrollReady && <PayrollNeeded registration={current} onManage={() => setManagingPayroll(true)} />}
+          {current && !payrollReady && (
+            <PayrollNeeded registration={current} onManage={() => setManagingPayroll(true)} />
+          )}
           {current && payrollReady && (
-            <Radio.Group label="Employees" value={source} onChange={(value) => setChosenSource(value === 'file' ? 'file' : 'payroll')} required>
+            <Radio.Group
+              label="Employees"
+              value={source}
+              onChange={(value) => setChosenSource(value === 'file' ? 'file' : 'payroll')}
+              required
+            >
               <Stack gap="xs" mt={6}>
-                <Radio value="payroll" label={`Use the payroll on file: ${plural(current.employee_count, 'employee')}${current.payroll_updated_at ? `, updated ${formatDate(current.payroll_updated_at)}` : ''}`} />
+                <Radio
+                  value="payroll"
+                  label={`Use the payroll on file: ${plural(current.employee_count, 'employee')}${current.payroll_updated_at ? `, updated ${formatDate(current.payroll_updated_at)}` : ''}`}
+                />
                 <Radio value="file" label="Upload a payroll file for this month" />
               </Stack>
             </Radio.Group>
           )}
           {payrollReady && source === 'file' && (
             <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
-              <FileSelect label="Payroll file" description="The PAYE template as CSV: one row per employee" accept={PAYROLL_FILE_ACCEPT} value={file} onChange={chooseFile} error={errors.file} required />
+              <FileSelect
+                label="Payroll file"
+                description="The PAYE template as CSV: one row per employee"
+                accept={PAYROLL_FILE_ACCEPT}
+                value={file}
+                onChange={chooseFile}
+                error={errors.file}
+                required
+              />
               <TemplateLink href={CSV_TEMPLATE_PATHS.paye}>Download the payroll template</TemplateLink>
             </Group>
           )}
@@ -207,7 +272,10 @@ export function PayeBillDialog({ prefill, onClose, onCreated }: { prefill?: Bill
               { label: 'State', value: `${registration!.state.name} (${registration!.state.revenue_service})` },
               { label: 'Tax ID', value: registration!.tax_payer_number },
               { label: 'Month', value: formatPeriod(toPeriod(month!)) },
-              { label: 'Employees', value: `${summary.file.recipientCount.toLocaleString('en-NG')} (${summary.source === 'payroll' ? 'the payroll on file' : 'your file'})` },
+              {
+                label: 'Employees',
+                value: `${summary.file.recipientCount.toLocaleString('en-NG')} (${summary.source === 'payroll' ? 'the payroll on file' : 'your file'})`,
+              },
             ]}
             amountDue={summary.charge.amount_due}
             charge={summary.charge.charge}
@@ -220,25 +288,35 @@ export function PayeBillDialog({ prefill, onClose, onCreated }: { prefill?: Bill
           <FileProblems problems={problems} />
           {percent !== null && <Progress value={percent} animated aria-label="Upload progress" />}
           <Text fz="xs" c="dimmed">
-            {precheck.data?.approval.required ? 'Submit stores the bill for an admin to approve; nothing is paid until then.' : 'Generate pays the total from your wallet now and sends the bill to the revenue service.'}
+            {precheck.data?.approval.required
+              ? 'Submit stores the bill for an admin to approve; nothing is paid until then.'
+              : 'Generate pays the total from your wallet now and sends the bill to the revenue service.'}
           </Text>
           <Group justify="space-between" gap="sm">
             <Button variant="default" onClick={() => setSummary(null)} disabled={percent !== null}>
               Back
             </Button>
-            <Button onClick={() => void generate()} loading={percent !== null} disabled={(Boolean(repeat) && !supplementary.value.confirmed) || isPayBlocked(precheck.data)}>
+            <Button
+              onClick={() => void generate()}
+              loading={percent !== null}
+              disabled={(Boolean(repeat) && !supplementary.value.confirmed) || isPayBlocked(precheck.data)}
+            >
               {payLabel(precheck.data, 'Generate')}
             </Button>
           </Group>
         </Stack>
       )}
       {managingPayroll && current && corporationId && (
-        <ManagePayrollDialog corporationId={corporationId} corporationName={corporationName} registration={current} onClose={() => setManagingPayroll(false)} />
+        <ManagePayrollDialog
+          corporationId={corporationId}
+          corporationName={corporationName}
+          registration={current}
+          onClose={() => setManagingPayroll(false)}
+        />
       )}
     </MountedModal>
   );
 }
-
 
 /** A state where PAYE cannot be filed yet: what is missing, and the way to it without leaving Pay Taxes. */
 function PayrollNeeded({ registration, onManage }: { registration: CorporationState; onManage: () => void }) {
@@ -246,7 +324,12 @@ function PayrollNeeded({ registration, onManage }: { registration: CorporationSt
     ? `No payroll is registered with ${registration.state.revenue_service} yet. Upload it once in Manage Payroll; each month's bill can then use it.`
     : `${registration.state.revenue_service} needs the taxpayer's consent and the payroll before PAYE can be filed. Give consent with the code it emails, then upload the payroll; you come back here after.`;
   return (
-    <Alert color="yellow" icon={<IconUsersGroup size={18} />} title={`Register the payroll for ${registration.state.name} first`} data-testid="payroll-needed">
+    <Alert
+      color="yellow"
+      icon={<IconUsersGroup size={18} />}
+      title={`Register the payroll for ${registration.state.name} first`}
+      data-testid="payroll-needed"
+    >
       <Text fz="sm">PAYE is filed for the employees registered with the state. {missing}</Text>
       <Button mt="sm" size="xs" variant="light" onClick={onManage}>
         Manage Payroll

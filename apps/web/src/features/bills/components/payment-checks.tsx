@@ -49,7 +49,14 @@ export function useSupplementary() {
     },
     /** Pay was refused as a repeat of the month: the dialog now asks for the confirmation. */
     takeRefusal(error: unknown): boolean {
-      if (!(error instanceof ApiError) || error.code !== 'CONFLICT' || typeof error.data !== 'object' || error.data === null || !('bill' in error.data)) return false;
+      if (
+        !(error instanceof ApiError) ||
+        error.code !== 'CONFLICT' ||
+        typeof error.data !== 'object' ||
+        error.data === null ||
+        !('bill' in error.data)
+      )
+        return false;
       setRefusedRepeat(error.message);
       return true;
     },
@@ -62,7 +69,12 @@ export type SupplementaryState = ReturnType<typeof useSupplementary>;
 export function RepeatWarning({ supplementary, repeat }: { supplementary: SupplementaryState; repeat: string | null }) {
   if (!repeat) return null;
   return (
-    <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title="This month is already paid or under way" data-testid="summary-repeat">
+    <Alert
+      color="yellow"
+      icon={<IconAlertTriangle size={18} />}
+      title="This month is already paid or under way"
+      data-testid="summary-repeat"
+    >
       <Text fz="sm">{repeat}</Text>
       <Checkbox
         mt="sm"
@@ -88,7 +100,15 @@ export function RepeatWarning({ supplementary, repeat }: { supplementary: Supple
 }
 
 /** The wallet that pays, its balance and what it lacks, the month's other bills, and whether an admin must approve: shown before Pay. */
-export function PaymentChecks({ precheck, total, repeat }: { precheck: BillPrecheck | undefined; total: string; repeat: string | null }) {
+export function PaymentChecks({
+  precheck,
+  total,
+  repeat,
+}: {
+  precheck: BillPrecheck | undefined;
+  total: string;
+  repeat: string | null;
+}) {
   if (!precheck) {
     return (
       <Text fz="sm" c="dimmed">
@@ -101,7 +121,12 @@ export function PaymentChecks({ precheck, total, repeat }: { precheck: BillPrech
   return (
     <Stack gap="sm">
       {precheck.remittance.missing && (
-        <Alert color="red" icon={<IconAlertTriangle size={18} />} title="This tax cannot be remitted yet" data-testid="summary-no-route">
+        <Alert
+          color="red"
+          icon={<IconAlertTriangle size={18} />}
+          title="This tax cannot be remitted yet"
+          data-testid="summary-no-route"
+        >
           {precheck.remittance.missing} Pay will be refused until then; nothing leaves the wallet.
         </Alert>
       )}
@@ -119,40 +144,75 @@ export function PaymentChecks({ precheck, total, repeat }: { precheck: BillPrech
           </Table.Tr>
           <Table.Tr>
             <Table.Th>Balance after</Table.Th>
-            <Table.Td style={{ fontVariantNumeric: 'tabular-nums' }}>{precheck.shortfall ? '—' : formatAmount(koboToNairaString(subtractKobo(toKobo(precheck.wallet.balance), toKobo(total))))}</Table.Td>
+            <Table.Td style={{ fontVariantNumeric: 'tabular-nums' }}>
+              {precheck.shortfall
+                ? '—'
+                : formatAmount(koboToNairaString(subtractKobo(toKobo(precheck.wallet.balance), toKobo(total))))}
+            </Table.Td>
           </Table.Tr>
         </Table.Tbody>
       </Table>
       {precheck.shortfall && (
-        <Alert color="red" icon={<IconAlertTriangle size={18} />} title={`The wallet is short by ${formatAmount(precheck.shortfall)}`} data-testid="summary-shortfall">
+        <Alert
+          color="red"
+          icon={<IconAlertTriangle size={18} />}
+          title={`The wallet is short by ${formatAmount(precheck.shortfall)}`}
+          data-testid="summary-shortfall"
+        >
           {precheck.approval.required
             ? 'The bill can wait for approval, but the wallet must hold the total when an admin approves it.'
             : `Fund ${precheck.wallet.name} with at least ${formatAmount(precheck.shortfall)}, then press Pay again: everything you entered stays here.`}
         </Alert>
       )}
       {precheck.remittance.amount_due && (
-        <Alert color="blue" icon={<IconAlertTriangle size={18} />} title={`Remita asks ${formatAmount(precheck.remittance.amount_due)} for this tax`} data-testid="summary-gateway-amount">
-          Remita&apos;s amount due includes its own charge; the difference from the tax is paid from the wallet with this bill and shown on its receipt.
+        <Alert
+          color="blue"
+          icon={<IconAlertTriangle size={18} />}
+          title={`Remita asks ${formatAmount(precheck.remittance.amount_due)} for this tax`}
+          data-testid="summary-gateway-amount"
+        >
+          Remita&apos;s amount due includes its own charge; the difference from the tax is paid from the wallet with
+          this bill and shown on its receipt.
         </Alert>
       )}
       {precheck.lateness && (
-        <Alert color="orange" icon={<IconClockExclamation size={18} />} title={`Paid ${plural(precheck.lateness.days_late, 'day')} late`} data-testid="summary-lateness">
-          This month was due on {formatDate(precheck.lateness.due_date)}. The late penalty so far is {formatAmount(precheck.lateness.penalty)}: {precheck.lateness.rule}. The revenue service
-          assesses it apart from this bill, which pays the tax only; paying now stops it growing.
+        <Alert
+          color="orange"
+          icon={<IconClockExclamation size={18} />}
+          title={`Paid ${plural(precheck.lateness.days_late, 'day')} late`}
+          data-testid="summary-lateness"
+        >
+          This month was due on {formatDate(precheck.lateness.due_date)}. The late penalty so far is{' '}
+          {formatAmount(precheck.lateness.penalty)}: {precheck.lateness.rule}. The revenue service assesses it apart
+          from this bill, which pays the tax only; paying now stops it growing.
         </Alert>
       )}
       {others.length > 0 && (
         <Text fz="sm" c="dimmed" data-testid="summary-month-bills">
-          Also this month: {others.map((bill) => `${bill.reference} (${formatAmount(bill.total)}, ${statusLabel(bill.status).toLowerCase()})`).join('; ')}.
+          Also this month:{' '}
+          {others
+            .map((bill) => `${bill.reference} (${formatAmount(bill.total)}, ${statusLabel(bill.status).toLowerCase()})`)
+            .join('; ')}
+          .
         </Text>
       )}
       {precheck.approval.blocked ? (
-        <Alert color="red" icon={<IconUserCheck size={18} />} title="No other admin can approve this bill" data-testid="summary-approval">
+        <Alert
+          color="red"
+          icon={<IconUserCheck size={18} />}
+          title="No other admin can approve this bill"
+          data-testid="summary-approval"
+        >
           {precheck.approval.blocked}
         </Alert>
       ) : (
         precheck.approval.required && (
-          <Alert color="blue" icon={<IconUserCheck size={18} />} title="An admin approves this bill before it is paid" data-testid="summary-approval">
+          <Alert
+            color="blue"
+            icon={<IconUserCheck size={18} />}
+            title="An admin approves this bill before it is paid"
+            data-testid="summary-approval"
+          >
             {precheck.approval.reason} Nothing leaves the wallet until then; the admins are mailed now.
           </Alert>
         )
@@ -160,7 +220,6 @@ export function PaymentChecks({ precheck, total, repeat }: { precheck: BillPrech
     </Stack>
   );
 }
-
 
 /** Pay cannot go on: the bill must wait for an admin, and there is none other than the preparer. */
 export function isPayBlocked(precheck: BillPrecheck | undefined): boolean {

@@ -1,6 +1,19 @@
 import { singlePayee, type BillDetail, type ChargeCalculation } from '@levy/contracts';
 import { CSV_TEMPLATE_PATHS, formatNaira, koboToNairaString, parseNaira, toKobo } from '@levy/tax';
-import { Alert, Button, Group, Pagination, Progress, SegmentedControl, Input, Select, Stack, Stepper, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  Pagination,
+  Progress,
+  SegmentedControl,
+  Input,
+  Select,
+  Stack,
+  Stepper,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -14,13 +27,39 @@ import { showFileParsingToast, showInvalidFileToast } from '../../../lib/file-to
 import { formatAmount } from '../../../lib/format';
 import type { CorporationState } from '../../../api/corporations-api';
 import { PAYROLL_FILE_ACCEPT, rowProblemsFrom } from '../../../lib/payroll-file';
-import { billCreatedMessage, calculateBulkWht, calculateCharge, calculateSingleWht, generateBill, useBillCreated, useBillTypes, usePrecheck, useWhtCalcItems, useWhtTypes, WHT_PROCESSING_TOAST_MS } from '../api/bills-api';
+import {
+  billCreatedMessage,
+  calculateBulkWht,
+  calculateCharge,
+  calculateSingleWht,
+  generateBill,
+  useBillCreated,
+  useBillTypes,
+  usePrecheck,
+  useWhtCalcItems,
+  useWhtTypes,
+  WHT_PROCESSING_TOAST_MS,
+} from '../api/bills-api';
 import { isPayBlocked, PaymentChecks, payLabel, RepeatWarning, useSupplementary } from './payment-checks';
 import type { BillPrefill } from '../model/bill-routes';
 import { VendorSuggestions } from './vendor-suggestions';
-import { checkWhtFile, singlePayeeFile, whtPayeesFingerprint, type CheckedBillFile, type WhtMethod } from '../model/bill-files';
+import {
+  checkWhtFile,
+  singlePayeeFile,
+  whtPayeesFingerprint,
+  type CheckedBillFile,
+  type WhtMethod,
+} from '../model/bill-files';
 import { initialMonthValue, formatPeriod, lastDayOfPeriod, monthError, toPeriod } from '../model/bill-period';
-import { BillSummaryTable, CorporationStateFields, MonthField, PaymentError, useRegistrationPrefill, TemplateLink, useCorporationName } from './bill-form-parts';
+import {
+  BillSummaryTable,
+  CorporationStateFields,
+  MonthField,
+  PaymentError,
+  useRegistrationPrefill,
+  TemplateLink,
+  useCorporationName,
+} from './bill-form-parts';
 
 /** The WHT calculation is asked 700 ms after the amount stops changing (docs/product.md §9). */
 export const WHT_CALC_DEBOUNCE_MS = 700;
@@ -40,7 +79,8 @@ interface Summary {
   payeesFingerprint?: string;
 }
 
-const NRS_PAYEE_INDIVIDUAL = "The Nigeria Revenue Service takes WHT on payments to companies: use the company's C- or 13-digit Tax ID. Pay an individual's WHT to the State IRS where they live.";
+const NRS_PAYEE_INDIVIDUAL =
+  "The Nigeria Revenue Service takes WHT on payments to companies: use the company's C- or 13-digit Tax ID. Pay an individual's WHT to the State IRS where they live.";
 
 const STEP_LABELS: Record<Step, string> = { 1: 'Details', 2: 'Method', 3: 'Amount', 4: 'Preview', 5: 'Summary' };
 
@@ -58,17 +98,32 @@ function BulkPreview({ id }: { id: string }) {
   return (
     <Stack gap={6}>
       <Text fz="sm" c="dimmed" data-testid="preview-summary">
-        {aggs.count.toLocaleString('en-NG')} {aggs.count === 1 ? 'payee' : 'payees'} · amounts {formatAmount(aggs.sum_amount)} · tax payable {formatAmount(aggs.sum_tax_payable)}
+        {aggs.count.toLocaleString('en-NG')} {aggs.count === 1 ? 'payee' : 'payees'} · amounts{' '}
+        {formatAmount(aggs.sum_amount)} · tax payable {formatAmount(aggs.sum_tax_payable)}
       </Text>
       <PayeePreview
         label="File preview"
-        lines={items.data.items.map((item) => ({ row: item.row, taxPayerNumber: item.tax_payer_number, name: item.name, amount: item.amount, taxPayable: item.tax_payable }))}
+        lines={items.data.items.map((item) => ({
+          row: item.row,
+          taxPayerNumber: item.tax_payer_number,
+          name: item.name,
+          amount: item.amount,
+          taxPayable: item.tax_payable,
+        }))}
         columns={[
           { header: 'Amount', cell: (line) => formatAmount(line.amount), isAmount: true },
           { header: 'Tax payable', cell: (line) => formatAmount(line.taxPayable), isAmount: true },
         ]}
       />
-      {pagination.total_pages > 1 && <Pagination size="sm" total={pagination.total_pages} value={page} onChange={setPage} getItemProps={(value) => ({ 'aria-label': `Page ${value}` })} />}
+      {pagination.total_pages > 1 && (
+        <Pagination
+          size="sm"
+          total={pagination.total_pages}
+          value={page}
+          onChange={setPage}
+          getItemProps={(value) => ({ 'aria-label': `Page ${value}` })}
+        />
+      )}
     </Stack>
   );
 }
@@ -79,7 +134,15 @@ function BulkPreview({ id }: { id: string }) {
  * (3) the WHT type with the amount or the file; (4) the file's preview (multiple only); (5) the
  * summary with Pay. The bill is paid from the wallet and settled with the agency in the background.
  */
-export function WhtBillDialog({ prefill, onClose, onCreated }: { prefill?: BillPrefill; onClose: () => void; onCreated: (bill: BillDetail) => void }) {
+export function WhtBillDialog({
+  prefill,
+  onClose,
+  onCreated,
+}: {
+  prefill?: BillPrefill;
+  onClose: () => void;
+  onCreated: (bill: BillDetail) => void;
+}) {
   const types = useBillTypes();
   const billCreated = useBillCreated();
   const [step, setStep] = useState<Step>(1);
@@ -135,7 +198,8 @@ export function WhtBillDialog({ prefill, onClose, onCreated }: { prefill?: BillP
   const liveTax = useQuery({
     queryKey: ['bills', 'wht-tax', whtType, debouncedAmount, period, collector],
     queryFn: () => calculateSingleWht({ wht_type: whtType!, amount: debouncedAmount, period: period!, collector }),
-    enabled: kind === 'single' && method === 'auto' && whtType !== null && period !== null && isPositive(debouncedAmount),
+    enabled:
+      kind === 'single' && method === 'auto' && whtType !== null && period !== null && isPositive(debouncedAmount),
     staleTime: Infinity,
   });
   const liveTaxIsCurrent = liveTax.data !== undefined && debouncedAmount === amount && !liveTax.isFetching;
@@ -166,7 +230,12 @@ export function WhtBillDialog({ prefill, onClose, onCreated }: { prefill?: BillP
   const toSummary = async (amountDue: string, recipientCount: number) => {
     const whtBillType = (types.data ?? (await types.refetch()).data)?.find((type) => type.code === 'wht');
     if (!whtBillType || !period) return;
-    const charge = await calculateCharge({ type_id: whtBillType.id, amount_due: amountDue, recipient_count: recipientCount, period });
+    const charge = await calculateCharge({
+      type_id: whtBillType.id,
+      amount_due: amountDue,
+      recipient_count: recipientCount,
+      period,
+    });
     // The payees the bill would pay, as Pay will send them: one typed payee, or a manual file's rows.
     const payees =
       kind === 'single'
@@ -175,7 +244,12 @@ export function WhtBillDialog({ prefill, onClose, onCreated }: { prefill?: BillP
           ? checked.rows.map((row) => ({ taxPayerNumber: row.taxPayerNumber, taxPayableKobo: row.amount }))
           : null;
     setPayError(null);
-    setSummary({ charge, recipientCount, idempotencyKey: crypto.randomUUID(), payeesFingerprint: payees ? await whtPayeesFingerprint(payees) : undefined });
+    setSummary({
+      charge,
+      recipientCount,
+      idempotencyKey: crypto.randomUUID(),
+      payeesFingerprint: payees ? await whtPayeesFingerprint(payees) : undefined,
+    });
     goTo(5);
   };
 
@@ -188,7 +262,8 @@ export function WhtBillDialog({ prefill, onClose, onCreated }: { prefill?: BillP
     if (kind === 'single') {
       const parsed = singlePayee.safeParse(payee);
       if (!parsed.success) for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
-      else if (collector === 'federal' && /^N/i.test(payee.tax_payer_number.trim())) found.tax_payer_number = NRS_PAYEE_INDIVIDUAL;
+      else if (collector === 'federal' && /^N/i.test(payee.tax_payer_number.trim()))
+        found.tax_payer_number = NRS_PAYEE_INDIVIDUAL;
     }
     setErrors(found);
     if (!Object.values(found).some(Boolean)) goTo(2);
@@ -218,14 +293,18 @@ export function WhtBillDialog({ prefill, onClose, onCreated }: { prefill?: BillP
     try {
       if (kind === 'single') {
         if (!isPositive(amount)) {
-          setErrors({ amount: method === 'auto' ? 'Amount must be more than ₦0.00' : 'Tax payable must be more than ₦0.00' });
+          setErrors({
+            amount: method === 'auto' ? 'Amount must be more than ₦0.00' : 'Tax payable must be more than ₦0.00',
+          });
           return;
         }
         if (method === 'manual') {
           await toSummary(amount, 1);
           return;
         }
-        const tax = liveTaxIsCurrent ? liveTax.data : await calculateSingleWht({ wht_type: whtType, amount, period: period!, collector });
+        const tax = liveTaxIsCurrent
+          ? liveTax.data
+          : await calculateSingleWht({ wht_type: whtType, amount, period: period!, collector });
         await toSummary(tax.tax_payable, 1);
         return;
       }
@@ -241,7 +320,13 @@ export function WhtBillDialog({ prefill, onClose, onCreated }: { prefill?: BillP
       setChecked(result);
       if (method === 'auto' && !bulk) {
         setPercent(0);
-        const record = await calculateBulkWht({ wht_type: whtType, period: period!, collector, file, onProgress: setPercent });
+        const record = await calculateBulkWht({
+          wht_type: whtType,
+          period: period!,
+          collector,
+          file,
+          onProgress: setPercent,
+        });
         setBulk(record);
       }
       goTo(4);
@@ -272,11 +357,22 @@ export function WhtBillDialog({ prefill, onClose, onCreated }: { prefill?: BillP
   };
 
   const pay = async () => {
-    if (!summary || !registration || !corporationId || !period || !whtType || !method || percent !== null || !supplementary.check(repeat)) return;
+    if (
+      !summary ||
+      !registration ||
+      !corporationId ||
+      !period ||
+      !whtType ||
+      !method ||
+      percent !== null ||
+      !supplementary.check(repeat)
+    )
+      return;
     setPayError(null);
     setPercent(0);
     try {
-      const recipients = kind === 'single' ? singlePayeeFile(method, payee, amount) : method === 'manual' ? file! : undefined;
+      const recipients =
+        kind === 'single' ? singlePayeeFile(method, payee, amount) : method === 'manual' ? file! : undefined;
       const bill = await generateBill({
         corporationId,
         stateCode: registration.state.code,
@@ -366,7 +462,9 @@ export function WhtBillDialog({ prefill, onClose, onCreated }: { prefill?: BillP
               <Group grow align="flex-start">
                 <TextInput
                   label="Beneficiary Tax ID"
-                  description={collector === 'federal' ? 'A company: C then digits, or the 13-digit national Tax ID' : undefined}
+                  description={
+                    collector === 'federal' ? 'A company: C then digits, or the 13-digit national Tax ID' : undefined
+                  }
                   placeholder={collector === 'federal' ? 'C-0012345' : 'N-1234567'}
                   required
                   value={payee.tax_payer_number}
@@ -447,7 +545,10 @@ export function WhtBillDialog({ prefill, onClose, onCreated }: { prefill?: BillP
           <Select
             label="WHT type"
             placeholder={whtTypes.isPending ? 'Loading WHT types…' : 'Choose a WHT type'}
-            data={(whtTypes.data ?? []).map((type) => ({ value: type.id, label: `${type.name} (${type.percentage}%)` }))}
+            data={(whtTypes.data ?? []).map((type) => ({
+              value: type.id,
+              label: `${type.name} (${type.percentage}%)`,
+            }))}
             value={whtType}
             onChange={(value) => {
               setWhtType(value);
@@ -463,12 +564,29 @@ export function WhtBillDialog({ prefill, onClose, onCreated }: { prefill?: BillP
           />
           {kind === 'single' ? (
             <>
-              <AmountInput label={method === 'auto' ? 'Amount paid' : 'Tax payable'} description={method === 'auto' ? `The payment to ${payee.name.trim() || 'the beneficiary'} the tax is withheld from` : `The tax withheld from the payment to ${payee.name.trim() || 'the beneficiary'}`} value={amount} onChange={setAmount} required error={errors.amount} />
+              <AmountInput
+                label={method === 'auto' ? 'Amount paid' : 'Tax payable'}
+                description={
+                  method === 'auto'
+                    ? `The payment to ${payee.name.trim() || 'the beneficiary'} the tax is withheld from`
+                    : `The tax withheld from the payment to ${payee.name.trim() || 'the beneficiary'}`
+                }
+                value={amount}
+                onChange={setAmount}
+                required
+                error={errors.amount}
+              />
               {method === 'auto' && (
                 <Group justify="space-between" bg="gray.0" p="sm" style={{ borderRadius: 'var(--mantine-radius-md)' }}>
                   <Text fz="sm">Tax payable{chosenType ? ` at ${chosenType.percentage}%` : ''}</Text>
                   <Text fw={700} aria-live="polite" data-testid="live-tax">
-                    {!isPositive(amount) || !whtType ? formatNaira(null) : liveTax.isError ? 'Could not work out the tax' : liveTaxIsCurrent ? formatAmount(liveTax.data.tax_payable) : 'Working out…'}
+                    {!isPositive(amount) || !whtType
+                      ? formatNaira(null)
+                      : liveTax.isError
+                        ? 'Could not work out the tax'
+                        : liveTaxIsCurrent
+                          ? formatAmount(liveTax.data.tax_payable)
+                          : 'Working out…'}
                   </Text>
                 </Group>
               )}
@@ -478,7 +596,11 @@ export function WhtBillDialog({ prefill, onClose, onCreated }: { prefill?: BillP
               <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
                 <FileSelect
                   label="Beneficiaries file"
-                  description={method === 'auto' ? 'CSV: tax_payer_number, name, amount' : 'CSV: tax_payer_number, name, tax_payable'}
+                  description={
+                    method === 'auto'
+                      ? 'CSV: tax_payer_number, name, amount'
+                      : 'CSV: tax_payer_number, name, tax_payable'
+                  }
                   accept={PAYROLL_FILE_ACCEPT}
                   value={file}
                   onChange={(chosen) => {
@@ -491,7 +613,9 @@ export function WhtBillDialog({ prefill, onClose, onCreated }: { prefill?: BillP
                   error={errors.file}
                   required
                 />
-                <TemplateLink href={method === 'auto' ? CSV_TEMPLATE_PATHS.whtAuto : CSV_TEMPLATE_PATHS.whtManual}>Download the {method === 'auto' ? 'auto' : 'manual'} template</TemplateLink>
+                <TemplateLink href={method === 'auto' ? CSV_TEMPLATE_PATHS.whtAuto : CSV_TEMPLATE_PATHS.whtManual}>
+                  Download the {method === 'auto' ? 'auto' : 'manual'} template
+                </TemplateLink>
               </Group>
               <FileProblems problems={problems} />
               {percent !== null && <Progress value={percent} animated aria-label="Upload progress" />}
@@ -513,9 +637,14 @@ export function WhtBillDialog({ prefill, onClose, onCreated }: { prefill?: BillP
           {method === 'manual' && checked ? (
             <Stack gap={6}>
               <Text fz="sm" c="dimmed" data-testid="preview-summary">
-                {checked.recipientCount.toLocaleString('en-NG')} {checked.recipientCount === 1 ? 'payee' : 'payees'} · tax payable {formatNaira(checked.amountDue)}
+                {checked.recipientCount.toLocaleString('en-NG')} {checked.recipientCount === 1 ? 'payee' : 'payees'} ·
+                tax payable {formatNaira(checked.amountDue)}
               </Text>
-              <PayeePreview label="File preview" lines={checked.rows} columns={[{ header: 'Tax payable', cell: (row) => formatNaira(row.amount), isAmount: true }]} />
+              <PayeePreview
+                label="File preview"
+                lines={checked.rows}
+                columns={[{ header: 'Tax payable', cell: (row) => formatNaira(row.amount), isAmount: true }]}
+              />
             </Stack>
           ) : (
             bulk && <BulkPreview id={bulk.id} />
@@ -524,7 +653,11 @@ export function WhtBillDialog({ prefill, onClose, onCreated }: { prefill?: BillP
             <Button variant="default" onClick={back} disabled={busy}>
               Back
             </Button>
-            <Button onClick={() => void nextFromPreview()} loading={busy} disabled={method === 'auto' && !bulkItems.data}>
+            <Button
+              onClick={() => void nextFromPreview()}
+              loading={busy}
+              disabled={method === 'auto' && !bulkItems.data}
+            >
               Next
             </Button>
           </Group>
@@ -538,12 +671,28 @@ export function WhtBillDialog({ prefill, onClose, onCreated }: { prefill?: BillP
             lines={[
               { label: 'Corporation', value: corporationName },
               // The NRS is its own revenue service: its name once.
-              { label: 'Agency', value: registration!.state.name === registration!.state.revenue_service ? registration!.state.name : `${registration!.state.name} (${registration!.state.revenue_service})` },
+              {
+                label: 'Agency',
+                value:
+                  registration!.state.name === registration!.state.revenue_service
+                    ? registration!.state.name
+                    : `${registration!.state.name} (${registration!.state.revenue_service})`,
+              },
               { label: 'Month', value: formatPeriod(period!) },
               { label: 'WHT type', value: chosenType ? `${chosenType.name} (${chosenType.percentage}%)` : whtType },
-              { label: kind === 'single' ? 'Beneficiary' : 'Beneficiaries', value: kind === 'single' ? `${payee.name.trim()} · ${payee.tax_payer_number.trim().toUpperCase()}` : summary.recipientCount.toLocaleString('en-NG') },
-              ...(kind === 'single' && method === 'auto' ? [{ label: 'Amount paid', value: formatAmount(amount) }] : []),
-              ...(kind === 'multiple' && method === 'auto' && bulkItems.data ? [{ label: 'Payments', value: formatAmount(bulkItems.data.aggs.sum_amount) }] : []),
+              {
+                label: kind === 'single' ? 'Beneficiary' : 'Beneficiaries',
+                value:
+                  kind === 'single'
+                    ? `${payee.name.trim()} · ${payee.tax_payer_number.trim().toUpperCase()}`
+                    : summary.recipientCount.toLocaleString('en-NG'),
+              },
+              ...(kind === 'single' && method === 'auto'
+                ? [{ label: 'Amount paid', value: formatAmount(amount) }]
+                : []),
+              ...(kind === 'multiple' && method === 'auto' && bulkItems.data
+                ? [{ label: 'Payments', value: formatAmount(bulkItems.data.aggs.sum_amount) }]
+                : []),
             ]}
             amountDue={summary.charge.amount_due}
             charge={summary.charge.charge}
@@ -562,7 +711,11 @@ export function WhtBillDialog({ prefill, onClose, onCreated }: { prefill?: BillP
             <Button variant="default" onClick={back} disabled={percent !== null}>
               Back
             </Button>
-            <Button onClick={() => void pay()} loading={percent !== null} disabled={(Boolean(repeat) && !supplementary.value.confirmed) || isPayBlocked(precheck.data)}>
+            <Button
+              onClick={() => void pay()}
+              loading={percent !== null}
+              disabled={(Boolean(repeat) && !supplementary.value.confirmed) || isPayBlocked(precheck.data)}
+            >
               {payLabel(precheck.data, 'Pay')}
             </Button>
           </Group>

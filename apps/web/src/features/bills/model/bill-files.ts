@@ -26,18 +26,24 @@ export interface CheckedBillFile {
   warnings: string[];
 }
 
-export type BillFileCheck = CheckedBillFile | { ok: false; kind: 'invalid-file' | 'parsing'; message: string; problems: string[] };
+export type BillFileCheck =
+  CheckedBillFile | { ok: false; kind: 'invalid-file' | 'parsing'; message: string; problems: string[] };
 
 async function bytesOf(file: File): Promise<Uint8Array> {
   return new Uint8Array(await file.arrayBuffer());
 }
 
-function failureOf(parsed: { message: string; errors: Array<{ row: number; column: string | null; message: string }> }): BillFileCheck {
+function failureOf(parsed: {
+  message: string;
+  errors: Array<{ row: number; column: string | null; message: string }>;
+}): BillFileCheck {
   return {
     ok: false,
     kind: 'parsing',
     message: parsed.message,
-    problems: parsed.errors.map((error) => `Row ${error.row}${error.column ? `, ${error.column}` : ''}: ${error.message}`),
+    problems: parsed.errors.map(
+      (error) => `Row ${error.row}${error.column ? `, ${error.column}` : ''}: ${error.message}`,
+    ),
   };
 }
 
@@ -54,7 +60,12 @@ export async function checkPayeBillFile(file: File, period: string): Promise<Bil
     ok: true,
     recipientCount: parsed.recipientCount,
     amountDue: parsed.amountDue,
-    rows: parsed.records.map((record, index) => ({ row: parsed.rowNumbers[index], taxPayerNumber: record.tax_payer_number.toUpperCase(), name: record.name, amount: parsed.amounts[index] })),
+    rows: parsed.records.map((record, index) => ({
+      row: parsed.rowNumbers[index],
+      taxPayerNumber: record.tax_payer_number.toUpperCase(),
+      name: record.name,
+      amount: parsed.amounts[index],
+    })),
     warnings: findPayeMismatches(parsed, period).map((mismatch) => describePayeMismatch(mismatch, regime)),
   };
 }
@@ -69,7 +80,12 @@ export async function checkWhtFile(file: File, method: WhtMethod): Promise<BillF
     ok: true,
     recipientCount: parsed.recipientCount,
     amountDue: parsed.amountDue,
-    rows: parsed.records.map((record, index) => ({ row: parsed.rowNumbers[index], taxPayerNumber: record.tax_payer_number.toUpperCase(), name: record.name, amount: parsed.amounts[index] })),
+    rows: parsed.records.map((record, index) => ({
+      row: parsed.rowNumbers[index],
+      taxPayerNumber: record.tax_payer_number.toUpperCase(),
+      name: record.name,
+      amount: parsed.amounts[index],
+    })),
     warnings: [],
   };
 }
@@ -78,7 +94,9 @@ export async function checkWhtFile(file: File, method: WhtMethod): Promise<BillF
  * The payees of a WHT bill as the server fingerprints them (SHA-256 of whtPayeesText): the
  * precheck names a bill of the month to the same payees and amounts with it, before Pay.
  */
-export async function whtPayeesFingerprint(payees: ReadonlyArray<{ taxPayerNumber: string; taxPayableKobo: Kobo }>): Promise<string> {
+export async function whtPayeesFingerprint(
+  payees: ReadonlyArray<{ taxPayerNumber: string; taxPayableKobo: Kobo }>,
+): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(whtPayeesText(payees)));
   return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
@@ -91,8 +109,16 @@ function csvCell(value: string): string {
  * The one-row file a single-payee WHT bill is sent as: manual carries the tax payable, auto the
  * amount the tax is on (the server computes the tax).
  */
-export function singlePayeeFile(method: WhtMethod, payee: { tax_payer_number: string; name: string }, amount: string): File {
+export function singlePayeeFile(
+  method: WhtMethod,
+  payee: { tax_payer_number: string; name: string },
+  amount: string,
+): File {
   const headers = method === 'manual' ? WHT_MANUAL_TEMPLATE_HEADERS : WHT_AUTO_TEMPLATE_HEADERS;
   const row = [payee.tax_payer_number.trim().toUpperCase(), payee.name.trim(), amount].map(csvCell).join(',');
-  return new File([`${headers.join(',')}\n${row}\n`], `wht-${method}-${payee.tax_payer_number.trim().toUpperCase()}.csv`, { type: 'text/csv' });
+  return new File(
+    [`${headers.join(',')}\n${row}\n`],
+    `wht-${method}-${payee.tax_payer_number.trim().toUpperCase()}.csv`,
+    { type: 'text/csv' },
+  );
 }

@@ -26,7 +26,12 @@ export function oldestUnpaidMonthValue(
   today: Date = new Date(),
 ): string {
   const owed = alerts
-    .filter((alert) => alert.kind === 'paye' && alert.corporation.id === registration.corporationId && alert.state_code === registration.stateCode)
+    .filter(
+      (alert) =>
+        alert.kind === 'paye' &&
+        alert.corporation.id === registration.corporationId &&
+        alert.state_code === registration.stateCode,
+    )
     .map((alert) => alert.tax_month)
     .sort();
   return owed.length > 0 ? `${owed[0]}-01` : dayjs(today).startOf('month').format('YYYY-MM-DD');

@@ -6,7 +6,10 @@ import { BillsList } from '../components/bills-list';
 export default function BillsPage() {
   return (
     <>
-      <PageHeading title="Bills" description="PAYE and Withholding Tax bills paid from your wallet, with their receipts and schedules." />
+      <PageHeading
+        title="Bills"
+        description="PAYE and Withholding Tax bills paid from your wallet, with their receipts and schedules."
+      />
       <ContentCard>
         <BillsList />
       </ContentCard>

@@ -1,12 +1,25 @@
 import type { BillDetail } from '@levy/contracts';
-import { asKobo, koboToNairaString, PAYE_TEMPLATE_HEADERS, recomputePayeRow, type PayeMismatch, type PayeRecord } from '@levy/tax';
+import {
+  asKobo,
+  koboToNairaString,
+  PAYE_TEMPLATE_HEADERS,
+  recomputePayeRow,
+  type PayeMismatch,
+  type PayeRecord,
+} from '@levy/tax';
 import type { GatewayRequest } from '../../../test/gateway';
-
 
 export const CORPORATION_ID = '8d5c1f62-7a57-4a0e-9a1f-0b6d1b0c2a11';
 export const BILL_ID = '0b7e2c1a-5d3f-4e8a-9b6c-1f2a3b4c5d6e';
 
-export const CORPORATION = { id: CORPORATION_ID, name: 'Adire Textiles Limited', organisation: { id: 'o', name: 'Demo' }, state_count: 1, created_at: '2026-01-03T10:00:00.000Z', updated_at: '2026-01-03T10:00:00.000Z' };
+export const CORPORATION = {
+  id: CORPORATION_ID,
+  name: 'Adire Textiles Limited',
+  organisation: { id: 'o', name: 'Demo' },
+  state_count: 1,
+  created_at: '2026-01-03T10:00:00.000Z',
+  updated_at: '2026-01-03T10:00:00.000Z',
+};
 
 export const LAGOS = {
   id: 'r1',
@@ -16,7 +29,13 @@ export const LAGOS = {
   consent_given_at: null,
   employee_count: 3,
   payroll_updated_at: '2026-11-24T08:00:00.000Z',
-  state: { id: 25, code: 'LA', name: 'Lagos', revenue_service: 'Lagos State Internal Revenue Service', collector: 'state' },
+  state: {
+    id: 25,
+    code: 'LA',
+    name: 'Lagos',
+    revenue_service: 'Lagos State Internal Revenue Service',
+    collector: 'state',
+  },
   created_at: '2026-01-03T10:00:00.000Z',
 };
 
@@ -28,7 +47,13 @@ export const NRS_REGISTRATION = {
   is_control_consent_given: false,
   employee_count: 0,
   payroll_updated_at: null,
-  state: { id: 38, code: 'NRS', name: 'Nigeria Revenue Service', revenue_service: 'Nigeria Revenue Service', collector: 'federal' },
+  state: {
+    id: 38,
+    code: 'NRS',
+    name: 'Nigeria Revenue Service',
+    revenue_service: 'Nigeria Revenue Service',
+    collector: 'federal',
+  },
 };
 
 export const BILL_TYPES = [
@@ -39,11 +64,17 @@ export const BILL_TYPES = [
 /** What the precheck says the paying wallet holds. */
 export const WALLET_BALANCE = '5000000.00';
 
-export const WHT_TYPES = [{ id: 'rent', name: 'Rent', reference: 'LA-WHT-RENT', percentage: 10, description: 'Rent on land and buildings' }];
+export const WHT_TYPES = [
+  { id: 'rent', name: 'Rent', reference: 'LA-WHT-RENT', percentage: 10, description: 'Rent on land and buildings' },
+];
 
 /** The gateway answers the bill dialogs need; `charge` is what the charge call answers. */
 export function billGateway(request: GatewayRequest) {
-  if (request.path === 'internal/corporations') return { code: 'OK', data: { items: [CORPORATION], pagination: { count: 1, current_page: 1, total_count: 1, total_pages: 1 } } };
+  if (request.path === 'internal/corporations')
+    return {
+      code: 'OK',
+      data: { items: [CORPORATION], pagination: { count: 1, current_page: 1, total_count: 1, total_pages: 1 } },
+    };
   if (request.path === `internal/corporations/${CORPORATION_ID}/states`) return { code: 'OK', data: [LAGOS] };
   if (request.path === 'internal/bills/types') return { code: 'OK', data: BILL_TYPES };
   if (request.path === 'internal/states/25/wht/types') return { code: 'OK', data: WHT_TYPES };
@@ -53,13 +84,29 @@ export function billGateway(request: GatewayRequest) {
   }
   if (request.path === 'internal/bills/precheck') {
     const params = request.params as { total?: string };
-    const shortfall = params.total && Number(params.total) > Number(WALLET_BALANCE) ? (Number(params.total) - Number(WALLET_BALANCE)).toFixed(2) : null;
-    return { code: 'OK', data: { month_bills: [], duplicate: null, wallet: { name: 'Demo wallet', balance: WALLET_BALANCE }, shortfall, approval: { required: false, reason: null, blocked: null }, remittance: { route: 'Remita: biller LEVYSBX-LA, service type LA-PAYE', missing: null, amount_due: null } } };
+    const shortfall =
+      params.total && Number(params.total) > Number(WALLET_BALANCE)
+        ? (Number(params.total) - Number(WALLET_BALANCE)).toFixed(2)
+        : null;
+    return {
+      code: 'OK',
+      data: {
+        month_bills: [],
+        duplicate: null,
+        wallet: { name: 'Demo wallet', balance: WALLET_BALANCE },
+        shortfall,
+        approval: { required: false, reason: null, blocked: null },
+        remittance: { route: 'Remita: biller LEVYSBX-LA, service type LA-PAYE', missing: null, amount_due: null },
+      },
+    };
   }
   if (request.path === 'internal/bills/charge/calc') {
     const body = request.body as { amount_due: string };
     const total = (Number(body.amount_due) + 1075).toFixed(2);
-    return { code: 'OK', data: { charge: '1075.00', amount_due: body.amount_due, fee: '1000.00', vat: '75.00', total } };
+    return {
+      code: 'OK',
+      data: { charge: '1075.00', amount_due: body.amount_due, fee: '1000.00', vat: '75.00', total },
+    };
   }
   return { code: 'NOT_FOUND', message: 'Not found.', data: null };
 }
@@ -74,19 +121,40 @@ const EMPLOYEES = [
  * A three-employee PAYE file for the month: each row's tax is the engine's figure, except row 4
  * (the third employee), which declares ₦5,000.00 less.
  */
-export function payeFile(period: string): { file: File; totalDeclared: string; mismatch: Omit<PayeMismatch, 'difference'> } {
+export function payeFile(period: string): {
+  file: File;
+  totalDeclared: string;
+  mismatch: Omit<PayeMismatch, 'difference'>;
+} {
   const records = EMPLOYEES.map((employee) => {
     const record = Object.fromEntries(PAYE_TEMPLATE_HEADERS.map((header) => [header, '0'])) as PayeRecord;
-    Object.assign(record, { tax_payer_number: employee.tin, name: employee.name, nationality: 'Nigerian', designation: 'Officer', gross_income: employee.gross, basic_salary: employee.gross, tax_payable: '0' });
+    Object.assign(record, {
+      tax_payer_number: employee.tin,
+      name: employee.name,
+      nationality: 'Nigerian',
+      designation: 'Officer',
+      gross_income: employee.gross,
+      basic_salary: employee.gross,
+      tax_payable: '0',
+    });
     return record;
   });
   const expected = records.map((record) => recomputePayeRow(record, period).expectedMonthlyTax);
   const declared = expected.map((tax, index) => asKobo(index === 2 ? tax - 500_000 : tax));
   records.forEach((record, index) => (record.tax_payable = koboToNairaString(declared[index])));
-  const csv = [PAYE_TEMPLATE_HEADERS.join(','), ...records.map((record) => PAYE_TEMPLATE_HEADERS.map((header) => record[header]).join(','))].join('\n');
+  const csv = [
+    PAYE_TEMPLATE_HEADERS.join(','),
+    ...records.map((record) => PAYE_TEMPLATE_HEADERS.map((header) => record[header]).join(',')),
+  ].join('\n');
   return {
     file: new File([`${csv}\n`], 'payroll-october.csv', { type: 'text/csv' }),
-    mismatch: { row: 4, taxPayerNumber: EMPLOYEES[2].tin, name: EMPLOYEES[2].name, declaredMonthlyTax: declared[2], expectedMonthlyTax: expected[2] },
+    mismatch: {
+      row: 4,
+      taxPayerNumber: EMPLOYEES[2].tin,
+      name: EMPLOYEES[2].name,
+      declaredMonthlyTax: declared[2],
+      expectedMonthlyTax: expected[2],
+    },
     totalDeclared: koboToNairaString(asKobo(declared.reduce((sum, tax) => sum + tax, 0))),
   };
 }
@@ -120,7 +188,16 @@ export function billDetail(overrides: Partial<BillDetail> = {}): BillDetail {
     approved_at: null,
     closed_reason: null,
     verify_url: 'http://localhost:3000/verify/0Z1C9S0A5D0GQ8R6W4Y3P2N7KB1JTF8M3H6E2X5V9C',
-    remittance: { gateway: 'remita', rrr: 'LIRS-2026-000123', payment_reference: 'RCT-000123', gateway_charge: '0.00', last_status: '00 Successful', checked_at: '2026-11-03T10:00:02.000Z', confirmed_at: '2026-11-03T10:00:02.000Z', unconfirmed: false },
+    remittance: {
+      gateway: 'remita',
+      rrr: 'LIRS-2026-000123',
+      payment_reference: 'RCT-000123',
+      gateway_charge: '0.00',
+      last_status: '00 Successful',
+      checked_at: '2026-11-03T10:00:02.000Z',
+      confirmed_at: '2026-11-03T10:00:02.000Z',
+      unconfirmed: false,
+    },
     fee: '1000.00',
     vat: '75.00',
     failure_reason: null,

@@ -2,7 +2,19 @@ import { SegmentedControl, Text } from '@mantine/core';
 import { useId } from 'react';
 
 /** A labelled choice between a few options (a segmented control), with its error under it. */
-export function ChoiceInput<T extends string>({ label, value, onChange, options, error }: { label: string; value: T; onChange: (value: T) => void; options: Array<{ value: T; label: string }>; error?: string }) {
+export function ChoiceInput<T extends string>({
+  label,
+  value,
+  onChange,
+  options,
+  error,
+}: {
+  label: string;
+  value: T;
+  onChange: (value: T) => void;
+  options: Array<{ value: T; label: string }>;
+  error?: string;
+}) {
   const labelId = useId();
   return (
     <div>

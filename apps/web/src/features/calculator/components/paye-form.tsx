@@ -25,13 +25,20 @@ interface PayeFormProps {
 
 /** The PAYE inputs of docs/product.md "Public calculator". */
 export function PayeForm({ values, onChange, errors, onSubmit, isCalculating }: PayeFormProps) {
-  const set = <K extends keyof PayeFormValues>(key: K, value: PayeFormValues[K]) => onChange({ ...values, [key]: value });
+  const set = <K extends keyof PayeFormValues>(key: K, value: PayeFormValues[K]) =>
+    onChange({ ...values, [key]: value });
   const regime = regimeOf(values);
   const perBasis = values.basis === 'monthly' ? 'a month' : 'a year';
   const defaultPension = defaultPensionOf(values);
 
   const amount = (key: PayeAmountKey, label: string, description?: string) => (
-    <AmountInput label={label} description={description} value={values[key]} onChange={(value) => set(key, value)} error={errors[key]} />
+    <AmountInput
+      label={label}
+      description={description}
+      value={values[key]}
+      onChange={(value) => set(key, value)}
+      error={errors[key]}
+    />
   );
 
   function submit(event: FormEvent) {
@@ -42,7 +49,12 @@ export function PayeForm({ values, onChange, errors, onSubmit, isCalculating }: 
   return (
     <form onSubmit={submit} noValidate aria-label="PAYE calculator">
       <Stack gap="md">
-        <PeriodPicker year={values.year} month={values.month} onChange={(period) => onChange({ ...values, ...period })} error={errors.period} />
+        <PeriodPicker
+          year={values.year}
+          month={values.month}
+          onChange={(period) => onChange({ ...values, ...period })}
+          error={errors.period}
+        />
         {regime && (
           <Group gap={6}>
             <Text size="sm" c="dimmed">

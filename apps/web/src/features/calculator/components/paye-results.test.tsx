@@ -25,7 +25,9 @@ describe('PAYE results', () => {
     expect(row('PAYE a year')).toHaveTextContent('₦870,000.00₦896,000.00');
     expect(row('Consolidated relief allowance')).toHaveTextContent('₦0.00₦1,400,000.00');
     expect(within(table).queryByRole('row', { name: /Rent relief/ })).not.toBeInTheDocument();
-    expect(screen.getByTestId('regime-difference')).toHaveTextContent('Under PITA the PAYE would be ₦2,166.67 a month more.');
+    expect(screen.getByTestId('regime-difference')).toHaveTextContent(
+      'Under PITA the PAYE would be ₦2,166.67 a month more.',
+    );
   });
 
   it('lists every band with its bounds, and totals them', () => {

@@ -1,6 +1,28 @@
-import { Alert, Badge, Card, Group, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Card,
+  Group,
+  Paper,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import type { PayeBandResult, PayeCalculation, PayeRegimeResult } from '@levy/contracts';
-import { asKobo, formatNaira, koboToNairaString, parseNaira, payeDueDate, PAYE_RULES, sumKobo, ZERO_KOBO, type Kobo } from '@levy/tax';
+import {
+  asKobo,
+  formatNaira,
+  koboToNairaString,
+  parseNaira,
+  payeDueDate,
+  PAYE_RULES,
+  sumKobo,
+  ZERO_KOBO,
+  type Kobo,
+} from '@levy/tax';
 import { useState } from 'react';
 import { AmountCell } from '../../../components/amount-cell';
 import { SidewaysScroll } from '../../../components/sideways-scroll';
@@ -25,7 +47,9 @@ function compactNaira(amount: string): string {
 }
 
 export function bandLabel(band: PayeBandResult): string {
-  return band.to === null ? `Above ${formatAmount(band.from)}` : `${formatAmount(band.from)} – ${formatAmount(band.to)}`;
+  return band.to === null
+    ? `Above ${formatAmount(band.from)}`
+    : `${formatAmount(band.from)} – ${formatAmount(band.to)}`;
 }
 
 function StatCard({ label, value, hint, testId }: { label: string; value: string; hint?: string; testId: string }) {
@@ -34,7 +58,13 @@ function StatCard({ label, value, hint, testId }: { label: string; value: string
       <Text size="xs" tt="uppercase" fw={700} c="dimmed">
         {label}
       </Text>
-      <Text fz={{ base: 15, xs: 22 }} fw={800} mt={4} data-testid={testId} style={{ fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' }}>
+      <Text
+        fz={{ base: 15, xs: 22 }}
+        fw={800}
+        mt={4}
+        data-testid={testId}
+        style={{ fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' }}
+      >
         {value}
       </Text>
       {hint && (
@@ -46,7 +76,12 @@ function StatCard({ label, value, hint, testId }: { label: string; value: string
   );
 }
 
-type Row = { label: string | ((result: PayeRegimeResult) => string); pick: (result: PayeRegimeResult) => string; strong?: boolean; hideWhenZero?: boolean };
+type Row = {
+  label: string | ((result: PayeRegimeResult) => string);
+  pick: (result: PayeRegimeResult) => string;
+  strong?: boolean;
+  hideWhenZero?: boolean;
+};
 
 const ROWS: Row[] = [
   { label: 'Gross pay (year)', pick: (r) => formatAmount(r.annual_gross) },
@@ -101,12 +136,8 @@ function RegimeComparison({ result }: { result: PayeCalculation }) {
               return (
                 <Table.Tr key={label} fw={row.strong ? 700 : undefined}>
                   <Table.Td>{label}</Table.Td>
-                  <AmountCell>
-                    {row.pick(result)}
-                  </AmountCell>
-                  <AmountCell>
-                    {row.pick(other)}
-                  </AmountCell>
+                  <AmountCell>{row.pick(result)}</AmountCell>
+                  <AmountCell>{row.pick(other)}</AmountCell>
                 </Table.Tr>
               );
             })}
@@ -163,12 +194,8 @@ function BandBreakdown({ result }: { result: PayeCalculation }) {
               <Table.Tr key={band.from} c={kobo(band.taxable) === 0 ? 'dimmed' : undefined}>
                 <Table.Td>{bandLabel(band)}</Table.Td>
                 <Table.Td ta="right">{band.rate}%</Table.Td>
-                <AmountCell>
-                  {formatAmount(band.taxable)}
-                </AmountCell>
-                <AmountCell>
-                  {formatAmount(band.tax)}
-                </AmountCell>
+                <AmountCell>{formatAmount(band.taxable)}</AmountCell>
+                <AmountCell>{formatAmount(band.tax)}</AmountCell>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -201,7 +228,10 @@ function BandBreakdown({ result }: { result: PayeCalculation }) {
           { name: 'Tax', color: 'levy.8' },
         ]}
         valueFormatter={(value) => formatNaira(asKobo(Math.round(value * 100)))}
-        yAxisProps={{ tickFormatter: (value: number) => compactNaira(koboToNairaString(asKobo(Math.round(value * 100)))), width: 64 }}
+        yAxisProps={{
+          tickFormatter: (value: number) => compactNaira(koboToNairaString(asKobo(Math.round(value * 100)))),
+          width: 64,
+        }}
         withLegend
         tickLine="y"
         aria-label={`Income and tax in each ${PAYE_RULES[regime.regime].shortName} band`}
@@ -238,8 +268,18 @@ export function PayeResults({ result }: { result: PayeCalculation }) {
         <SimpleGrid cols={2} spacing="sm">
           <StatCard label="PAYE a month" value={formatAmount(result.monthly_tax)} testId="monthly-tax" />
           <StatCard label="PAYE a year" value={formatAmount(result.annual_tax)} testId="annual-tax" />
-          <StatCard label="Effective rate" value={percentText(result.effective_rate)} hint="of gross pay" testId="effective-rate" />
-          <StatCard label="Net pay a month" value={formatAmount(result.net_monthly)} hint="after PAYE, pension, NHF, NHIS" testId="net-monthly" />
+          <StatCard
+            label="Effective rate"
+            value={percentText(result.effective_rate)}
+            hint="of gross pay"
+            testId="effective-rate"
+          />
+          <StatCard
+            label="Net pay a month"
+            value={formatAmount(result.net_monthly)}
+            hint="after PAYE, pension, NHF, NHIS"
+            testId="net-monthly"
+          />
         </SimpleGrid>
 
         <RegimeComparison result={result} />

@@ -46,7 +46,9 @@ beforeEach(() => {
     vi.fn((_url: string, init: { body: string }) => {
       const request = JSON.parse(init.body) as GatewayRequest;
       requests.push(request);
-      return Promise.resolve(new Response(JSON.stringify({ code: 'OK', message: 'OK', data: answer(request) }), { status: 200 }));
+      return Promise.resolve(
+        new Response(JSON.stringify({ code: 'OK', message: 'OK', data: answer(request) }), { status: 200 }),
+      );
     }),
   );
 });
@@ -56,32 +58,45 @@ afterEach(() => {
 });
 
 describe('tax calculator', () => {
-  it('sends the PAYE inputs, shows the answer, flags edits made since, and shares what is shown', { timeout: 30_000 }, async () => {
-    renderWithProviders(<TaxCalculator />);
-    const gross = screen.getByLabelText('Gross pay a month');
-    fireEvent.change(gross, { target: { value: '500000' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Calculate PAYE' }));
+  it(
+    'sends the PAYE inputs, shows the answer, flags edits made since, and shares what is shown',
+    { timeout: 30_000 },
+    async () => {
+      renderWithProviders(<TaxCalculator />);
+      const gross = screen.getByLabelText('Gross pay a month');
+      fireEvent.change(gross, { target: { value: '500000' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Calculate PAYE' }));
 
-    expect(await screen.findByTestId('monthly-tax', {}, LAZY_LOAD)).toHaveTextContent('₦72,500.00');
-    const [calculation] = requests;
-    expect(calculation).toMatchObject({ method: 'POST', namespace: 'public', path: 'calculator/paye' });
-    expect(calculation.body).toMatchObject({ monthly_gross: '500000.00' });
-    expect(screen.queryByTestId('stale-notice')).not.toBeInTheDocument();
+      expect(await screen.findByTestId('monthly-tax', {}, LAZY_LOAD)).toHaveTextContent('₦72,500.00');
+      const [calculation] = requests;
+      expect(calculation).toMatchObject({ method: 'POST', namespace: 'public', path: 'calculator/paye' });
+      expect(calculation.body).toMatchObject({ monthly_gross: '500000.00' });
+      expect(screen.queryByTestId('stale-notice')).not.toBeInTheDocument();
 
-    fireEvent.change(gross, { target: { value: '600000' } });
-    expect(await screen.findByTestId('stale-notice')).toHaveTextContent('press Calculate PAYE to update them');
+      fireEvent.change(gross, { target: { value: '600000' } });
+      expect(await screen.findByTestId('stale-notice')).toHaveTextContent('press Calculate PAYE to update them');
 
-    fireEvent.click(screen.getByRole('button', { name: 'Share' }));
-    await waitFor(() => expect(screen.getByLabelText('Link to this calculation')).toHaveValue(`${window.location.origin}/calculator/AbCdEfGhIjKlMnOp`));
-    const share = requests.find((request) => request.path === 'calculator/share');
-    // The figures on screen are shared, not the edit made after them.
-    expect(share?.body).toEqual({ paye: calculation.body });
-  });
+      fireEvent.click(screen.getByRole('button', { name: 'Share' }));
+      await waitFor(() =>
+        expect(screen.getByLabelText('Link to this calculation')).toHaveValue(
+          `${window.location.origin}/calculator/AbCdEfGhIjKlMnOp`,
+        ),
+      );
+      const share = requests.find((request) => request.path === 'calculator/share');
+      // The figures on screen are shared, not the edit made after them.
+      expect(share?.body).toEqual({ paye: calculation.body });
+    },
+  );
 
   it('opens shared inputs filled in and calculated', { timeout: 30_000 }, async () => {
     renderWithProviders(
       <TaxCalculator
-        shared={{ token: 'AbCdEfGhIjKlMnOp', paye: { period: '2026-01', monthly_gross: '500000.00' }, wht: null, created_at: '2026-11-22T10:00:00.000Z' }}
+        shared={{
+          token: 'AbCdEfGhIjKlMnOp',
+          paye: { period: '2026-01', monthly_gross: '500000.00' },
+          wht: null,
+          created_at: '2026-11-22T10:00:00.000Z',
+        }}
       />,
     );
     expect(await screen.findByTestId('annual-tax', {}, LAZY_LOAD)).toHaveTextContent('₦870,000.00');
@@ -91,8 +106,17 @@ describe('tax calculator', () => {
   });
 
   it('opens shared WHT inputs on the WHT tab, calculated', async () => {
-    const wht = { period: '2026-03', type: 'rent', payee_kind: 'individual' as const, resident: false, has_tax_id: false, amount: '750000.25' };
-    renderWithProviders(<TaxCalculator shared={{ token: 'AbCdEfGhIjKlMnOp', paye: null, wht, created_at: '2026-11-22T10:00:00.000Z' }} />);
+    const wht = {
+      period: '2026-03',
+      type: 'rent',
+      payee_kind: 'individual' as const,
+      resident: false,
+      has_tax_id: false,
+      amount: '750000.25',
+    };
+    renderWithProviders(
+      <TaxCalculator shared={{ token: 'AbCdEfGhIjKlMnOp', paye: null, wht, created_at: '2026-11-22T10:00:00.000Z' }} />,
+    );
     // The WHT calculator is its own chunk too, loaded with its tab.
     expect(await screen.findByTestId('wht-tax', {}, LAZY_LOAD)).toHaveTextContent('₦75,000.03');
     expect(screen.getByTestId('wht-net')).toHaveTextContent('₦675,000.22');
@@ -102,8 +126,17 @@ describe('tax calculator', () => {
   });
 
   it('points WHT on a payment to a company to the NRS, and to where Levy pays it', async () => {
-    const wht = { period: '2026-03', type: 'rent', payee_kind: 'company' as const, resident: true, has_tax_id: true, amount: '750000.25' };
-    renderWithProviders(<TaxCalculator shared={{ token: 'AbCdEfGhIjKlMnOp', paye: null, wht, created_at: '2026-11-22T10:00:00.000Z' }} />);
+    const wht = {
+      period: '2026-03',
+      type: 'rent',
+      payee_kind: 'company' as const,
+      resident: true,
+      has_tax_id: true,
+      amount: '750000.25',
+    };
+    renderWithProviders(
+      <TaxCalculator shared={{ token: 'AbCdEfGhIjKlMnOp', paye: null, wht, created_at: '2026-11-22T10:00:00.000Z' }} />,
+    );
     expect(await screen.findByTestId('wht-remit', {}, LAZY_LOAD)).toHaveTextContent(
       'Remit to the Nigeria Revenue Service (NRS, formerly FIRS) by 21 Apr, 2026. In Levy, add the Nigeria Revenue Service on the corporation’s States tab with its Tax ID, then pay it as a WHT bill to the NRS.',
     );
@@ -112,7 +145,9 @@ describe('tax calculator', () => {
   it('keeps Share off until something is calculated, and says so', () => {
     renderWithProviders(<TaxCalculator />);
     expect(screen.getByRole('button', { name: 'Share' })).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Share' })).toHaveAccessibleDescription('Calculate first, then share the figures');
+    expect(screen.getByRole('button', { name: 'Share' })).toHaveAccessibleDescription(
+      'Calculate first, then share the figures',
+    );
     expect(screen.getByRole('button', { name: 'Calculate PAYE' })).toBeDisabled();
   });
 

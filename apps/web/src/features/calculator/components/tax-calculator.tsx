@@ -1,4 +1,21 @@
-import { ActionIcon, Alert, Button, Card, Center, CopyButton, Grid, Group, List, Loader, Paper, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Card,
+  Center,
+  CopyButton,
+  Grid,
+  Group,
+  List,
+  Loader,
+  Paper,
+  Stack,
+  Tabs,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import type { CalculatePaye, CalculateWht, PayeCalculation, SharedCalculation, WhtCalculation } from '@levy/contracts';
 import { IconCheck, IconCopy, IconShare } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
@@ -30,7 +47,9 @@ type CalculatorTab = 'paye' | 'wht';
 const loadPayeResults = () => import('./paye-results');
 const PayeResults = lazy(async () => ({ default: (await loadChunk(loadPayeResults)).PayeResults }));
 // The WHT calculator and its rate table load when its tab is first opened.
-const WhtCalculator = lazy(async () => ({ default: (await loadChunk(() => import('./wht-calculator'))).WhtCalculator }));
+const WhtCalculator = lazy(async () => ({
+  default: (await loadChunk(() => import('./wht-calculator'))).WhtCalculator,
+}));
 
 interface TaxCalculatorProps {
   /** Inputs of a shared calculation: filled in and calculated on first render. */
@@ -63,8 +82,8 @@ function sameRequest(a: object, b: object): boolean {
 function StaleNotice({ what }: { what: string }) {
   return (
     <Alert color="yellow" variant="light" p="sm" data-testid="stale-notice">
-      You have changed the inputs. These figures are for the inputs as they were: press Calculate {what} to update them. Share
-      saves the figures shown.
+      You have changed the inputs. These figures are for the inputs as they were: press Calculate {what} to update them.
+      Share saves the figures shown.
     </Alert>
   );
 }
@@ -77,11 +96,15 @@ export function TaxCalculator({ shared = null, heading = 'Tax calculator', descr
   const [isWhtOpened, setWhtOpened] = useState(tab === 'wht');
   if (tab === 'wht' && !isWhtOpened) setWhtOpened(true);
 
-  const [payeValues, setPayeValues] = useState<PayeFormValues>(() => (shared?.paye ? payeFormFromShared(shared.paye, today) : emptyPayeForm(today)));
+  const [payeValues, setPayeValues] = useState<PayeFormValues>(() =>
+    shared?.paye ? payeFormFromShared(shared.paye, today) : emptyPayeForm(today),
+  );
   const [payeErrors, setPayeErrors] = useState<PayeFormErrors>({});
   const [payeResult, setPayeResult] = useState<{ request: CalculatePaye; result: PayeCalculation } | null>(null);
 
-  const [whtValues, setWhtValues] = useState<WhtFormValues>(() => (shared?.wht ? whtFormFromShared(shared.wht) : emptyWhtForm(today)));
+  const [whtValues, setWhtValues] = useState<WhtFormValues>(() =>
+    shared?.wht ? whtFormFromShared(shared.wht) : emptyWhtForm(today),
+  );
   const [whtErrors, setWhtErrors] = useState<WhtFormErrors>({});
   const [whtResult, setWhtResult] = useState<{ request: CalculateWht; result: WhtCalculation } | null>(null);
 
@@ -142,7 +165,9 @@ export function TaxCalculator({ shared = null, heading = 'Tax calculator', descr
           const link = shareLinkFor(token);
           setShareLink(link);
           void copyToClipboard(link).then((copied) =>
-            showSuccessToast(copied ? 'Link copied. Anyone with it can open this calculation.' : 'Link ready: copy it below.'),
+            showSuccessToast(
+              copied ? 'Link copied. Anyone with it can open this calculation.' : 'Link ready: copy it below.',
+            ),
           );
         },
       },
@@ -168,7 +193,13 @@ export function TaxCalculator({ shared = null, heading = 'Tax calculator', descr
           </div>
         )}
         <Hint label="Calculate first, then share the figures" disabled={canShare}>
-          <Button variant="light" leftSection={<IconShare size={18} />} onClick={shareCalculation} loading={share.isPending} disabled={!canShare}>
+          <Button
+            variant="light"
+            leftSection={<IconShare size={18} />}
+            onClick={shareCalculation}
+            loading={share.isPending}
+            disabled={!canShare}
+          >
             Share
           </Button>
         </Hint>
@@ -208,7 +239,13 @@ export function TaxCalculator({ shared = null, heading = 'Tax calculator', descr
           <Grid gap="lg">
             <Grid.Col span={{ base: 12, md: 5 }}>
               <Card withBorder radius="md" p="lg">
-                <PayeForm values={payeValues} onChange={setPayeValues} errors={payeErrors} onSubmit={() => runPaye(payeValues)} isCalculating={paye.isPending} />
+                <PayeForm
+                  values={payeValues}
+                  onChange={setPayeValues}
+                  errors={payeErrors}
+                  onSubmit={() => runPaye(payeValues)}
+                  isCalculating={paye.isPending}
+                />
               </Card>
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 7 }}>
@@ -238,7 +275,8 @@ export function TaxCalculator({ shared = null, heading = 'Tax calculator', descr
                       <List.Item>the tax in each band, as a table and a chart.</List.Item>
                     </List>
                     <Text size="sm" c="dimmed">
-                      The month decides the rules: the Nigeria Tax Act 2025 from January 2026, the Personal Income Tax Act before.
+                      The month decides the rules: the Nigeria Tax Act 2025 from January 2026, the Personal Income Tax
+                      Act before.
                     </Text>
                   </Stack>
                 </Paper>

@@ -1,4 +1,18 @@
-import { Alert, Button, Card, Grid, Group, NativeSelect, Paper, SimpleGrid, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  Grid,
+  Group,
+  NativeSelect,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import type { WhtCalculation } from '@levy/contracts';
 import { findInForce, firstDayOfPeriod, listWhtTypes, WHT_RATE_TABLE, whtDueDate, type WhtTypeInfo } from '@levy/tax';
 import type { FormEvent, ReactNode } from 'react';
@@ -101,8 +115,8 @@ function WhtRateTable({ type, values }: { type: WhtTypeInfo; values: WhtFormValu
             : type.isPassive
               ? 'Investment income: the rate does not double without a Tax ID.'
               : 'Before 2025 the rate did not depend on the payee having a Tax ID.'}{' '}
-          WHT on payments to individuals goes to the state of the payee’s residence; on payments to companies, to the Nigeria
-          Revenue Service (NRS).
+          WHT on payments to individuals goes to the state of the payee’s residence; on payments to companies, to the
+          Nigeria Revenue Service (NRS).
         </Text>
       </Stack>
     </Card>
@@ -110,7 +124,15 @@ function WhtRateTable({ type, values }: { type: WhtTypeInfo; values: WhtFormValu
 }
 
 /** WHT on one payment: type, payee kind, residency, Tax ID, amount → WHT and net (WHTR 2024). */
-export function WhtCalculator({ values, onChange, errors, onSubmit, isCalculating, result, staleNotice }: WhtCalculatorProps) {
+export function WhtCalculator({
+  values,
+  onChange,
+  errors,
+  onSubmit,
+  isCalculating,
+  result,
+  staleNotice,
+}: WhtCalculatorProps) {
   const set = <K extends keyof WhtFormValues>(key: K, value: WhtFormValues[K]) => onChange({ ...values, [key]: value });
   const types = typesFor(values);
   const selected = types.find((type) => type.code === values.type);
@@ -129,10 +151,20 @@ export function WhtCalculator({ values, onChange, errors, onSubmit, isCalculatin
         <Card withBorder radius="md" p="lg">
           <form onSubmit={submit} noValidate aria-label="WHT calculator">
             <Stack gap="md">
-              <PeriodPicker label="Payment month" year={values.year} month={values.month} onChange={(period) => onChange({ ...values, ...period })} error={errors.period} />
+              <PeriodPicker
+                label="Payment month"
+                year={values.year}
+                month={values.month}
+                onChange={(period) => onChange({ ...values, ...period })}
+                error={errors.period}
+              />
               <NativeSelect
                 label="Type of payment"
-                data={selected ? typeOptions : [{ value: '', label: 'Choose the type of payment', disabled: true }, ...typeOptions]}
+                data={
+                  selected
+                    ? typeOptions
+                    : [{ value: '', label: 'Choose the type of payment', disabled: true }, ...typeOptions]
+                }
                 value={selected ? values.type : ''}
                 onChange={(event) => set('type', event.currentTarget.value)}
                 description={selected?.description}
@@ -149,10 +181,26 @@ export function WhtCalculator({ values, onChange, errors, onSubmit, isCalculatin
                 error={errors.payeeKind}
               />
               <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-                <Switch label="The payee is resident in Nigeria" checked={values.resident} onChange={(event) => set('resident', event.currentTarget.checked)} error={errors.resident} />
-                <Switch label="The payee has a Tax ID" checked={values.hasTaxId} onChange={(event) => set('hasTaxId', event.currentTarget.checked)} error={errors.hasTaxId} />
+                <Switch
+                  label="The payee is resident in Nigeria"
+                  checked={values.resident}
+                  onChange={(event) => set('resident', event.currentTarget.checked)}
+                  error={errors.resident}
+                />
+                <Switch
+                  label="The payee has a Tax ID"
+                  checked={values.hasTaxId}
+                  onChange={(event) => set('hasTaxId', event.currentTarget.checked)}
+                  error={errors.hasTaxId}
+                />
               </SimpleGrid>
-              <AmountInput label="Amount of the payment" description="Before any deduction" value={values.amount} onChange={(value) => set('amount', value)} error={errors.amount} />
+              <AmountInput
+                label="Amount of the payment"
+                description="Before any deduction"
+                value={values.amount}
+                onChange={(value) => set('amount', value)}
+                error={errors.amount}
+              />
               <Button type="submit" size="md" loading={isCalculating} disabled={!canCalculateWht(values)}>
                 Calculate WHT
               </Button>
@@ -176,7 +224,8 @@ export function WhtCalculator({ values, onChange, errors, onSubmit, isCalculatin
                 </SimpleGrid>
                 {result.doubled && (
                   <Alert color="yellow" variant="light" p="xs">
-                    The rate is doubled from {result.schedule_rate}% because the payee has no Tax ID (WHT Regulations 2024).
+                    The rate is doubled from {result.schedule_rate}% because the payee has no Tax ID (WHT Regulations
+                    2024).
                   </Alert>
                 )}
                 <Group gap={4}>

@@ -58,7 +58,14 @@ describe('PAYE request', () => {
   });
 
   it('with components, the gross is their exact total and the pension defaults to 8% of basic + housing + transport', () => {
-    const values = form({ useComponents: true, gross: '999', basic: '300000.10', housing: '100000.20', transport: '50000', otherAllowances: '49999.70' });
+    const values = form({
+      useComponents: true,
+      gross: '999',
+      basic: '300000.10',
+      housing: '100000.20',
+      transport: '50000',
+      otherAllowances: '49999.70',
+    });
     expect(componentsTotal(values)).toBe(50_000_000);
     // 8% of ₦450,000.30 = ₦36,000.024 → ₦36,000.02
     expect(defaultPensionOf(values)).toBe(3_600_002);
@@ -78,7 +85,16 @@ describe('PAYE request', () => {
   });
 
   it('passes a given pension and every deduction through', () => {
-    const request = toPayeRequest(form({ gross: '1000000', pension: '80000', nhf: '2500', nhis: '1000', lifeAssurance: '5000', mortgageInterest: '20000' }));
+    const request = toPayeRequest(
+      form({
+        gross: '1000000',
+        pension: '80000',
+        nhf: '2500',
+        nhis: '1000',
+        lifeAssurance: '5000',
+        mortgageInterest: '20000',
+      }),
+    );
     expect(request).toEqual({
       period: '2026-11',
       monthly_gross: '1000000.00',
@@ -91,41 +107,90 @@ describe('PAYE request', () => {
   });
 
   it('builds requests the shared contract accepts', () => {
-    const parsed = calculatePaye.safeParse(toPayeRequest(form({ useComponents: true, basic: '250000', housing: '125000.55', annualRent: '2400000' })));
+    const parsed = calculatePaye.safeParse(
+      toPayeRequest(form({ useComponents: true, basic: '250000', housing: '125000.55', annualRent: '2400000' })),
+    );
     expect(parsed.success).toBe(true);
   });
 });
 
 describe('shared inputs back into the form', () => {
   it('restores a monthly gross as typed', () => {
-    const values = payeFormFromShared({ period: '2026-01', monthly_gross: '500000.00', annual_rent: '1800000.50' }, today);
-    expect(values).toMatchObject({ year: '2026', month: '1', basis: 'monthly', useComponents: false, gross: '500000', annualRent: '1800000.5' });
+    const values = payeFormFromShared(
+      { period: '2026-01', monthly_gross: '500000.00', annual_rent: '1800000.50' },
+      today,
+    );
+    expect(values).toMatchObject({
+      year: '2026',
+      month: '1',
+      basis: 'monthly',
+      useComponents: false,
+      gross: '500000',
+      annualRent: '1800000.5',
+    });
     expect(toPayeRequest(values)).toEqual({ period: '2026-01', monthly_gross: '500000.00', annual_rent: '1800000.50' });
   });
 
   it('restores components, putting pay they leave out into other allowances, so the gross is unchanged', () => {
-    const values = payeFormFromShared({ period: '2025-06', annual_gross: '6000000.00', basic: '3000000.00', housing: '1500000.00' }, today);
-    expect(values).toMatchObject({ basis: 'annual', useComponents: true, basic: '3000000', housing: '1500000', otherAllowances: '1500000' });
+    const values = payeFormFromShared(
+      { period: '2025-06', annual_gross: '6000000.00', basic: '3000000.00', housing: '1500000.00' },
+      today,
+    );
+    expect(values).toMatchObject({
+      basis: 'annual',
+      useComponents: true,
+      basic: '3000000',
+      housing: '1500000',
+      otherAllowances: '1500000',
+    });
     expect(toPayeRequest(values)).toMatchObject({ annual_gross: '6000000.00' });
   });
 
   it('round-trips the WHT inputs', () => {
-    const shared = { period: '2026-03', type: 'rent', payee_kind: 'individual' as const, resident: false, has_tax_id: false, amount: '750000.25' };
+    const shared = {
+      period: '2026-03',
+      type: 'rent',
+      payee_kind: 'individual' as const,
+      resident: false,
+      has_tax_id: false,
+      amount: '750000.25',
+    };
     const values = whtFormFromShared(shared);
-    expect(values).toEqual({ year: '2026', month: '3', type: 'rent', payeeKind: 'individual', resident: false, hasTaxId: false, amount: '750000.25' });
+    expect(values).toEqual({
+      year: '2026',
+      month: '3',
+      type: 'rent',
+      payeeKind: 'individual',
+      resident: false,
+      hasTaxId: false,
+      amount: '750000.25',
+    });
     const request = toWhtRequest(values);
     expect(request).toEqual({ ...shared, amount: '750000.25' });
     expect(calculateWht.safeParse(request).success).toBe(true);
   });
 
   it('starts the WHT form on professional fees to a resident company with a Tax ID', () => {
-    expect(emptyWhtForm(today)).toEqual({ year: '2026', month: '11', type: 'professional_fees', payeeKind: 'company', resident: true, hasTaxId: true, amount: '' });
+    expect(emptyWhtForm(today)).toEqual({
+      year: '2026',
+      month: '11',
+      type: 'professional_fees',
+      payeeKind: 'company',
+      resident: true,
+      hasTaxId: true,
+      amount: '',
+    });
   });
 });
 
 describe('field errors from the API', () => {
   it('puts each message beside its input, including shared-call prefixes', () => {
-    expect(formErrorsOf({ monthly_gross: 'Gross pay is too low', 'paye.annual_rent': 'Annual rent must not be negative', unknown: 'x' }, PAYE_FIELD_OF_API)).toEqual({
+    expect(
+      formErrorsOf(
+        { monthly_gross: 'Gross pay is too low', 'paye.annual_rent': 'Annual rent must not be negative', unknown: 'x' },
+        PAYE_FIELD_OF_API,
+      ),
+    ).toEqual({
       gross: 'Gross pay is too low',
       annualRent: 'Annual rent must not be negative',
     });

@@ -1,4 +1,10 @@
-import { nairaAmountProblem, type CalculatePaye, type CalculateWht, type SharedCalculation, type SharedPayeInputs } from '@levy/contracts';
+import {
+  nairaAmountProblem,
+  type CalculatePaye,
+  type CalculateWht,
+  type SharedCalculation,
+  type SharedPayeInputs,
+} from '@levy/contracts';
 import {
   applyRate,
   EARLIEST_SUPPORTED_PERIOD,
@@ -158,11 +164,26 @@ export function defaultPensionOf(values: PayeFormValues): Kobo | null {
   return base > 0 ? applyRate(base, PENSION_EMPLOYEE_RATE_BPS) : null;
 }
 
-const PAYE_AMOUNT_KEYS = ['gross', 'basic', 'housing', 'transport', 'otherAllowances', 'pension', 'nhf', 'nhis', 'lifeAssurance', 'mortgageInterest', 'annualRent'] as const satisfies readonly PayeAmountKey[];
+const PAYE_AMOUNT_KEYS = [
+  'gross',
+  'basic',
+  'housing',
+  'transport',
+  'otherAllowances',
+  'pension',
+  'nhf',
+  'nhis',
+  'lifeAssurance',
+  'mortgageInterest',
+  'annualRent',
+] as const satisfies readonly PayeAmountKey[];
 
 /** True when the form has something to compute: a gross above zero and every amount one the API takes. */
 export function canCalculatePaye(values: PayeFormValues): boolean {
-  return effectiveGross(values) > 0 && PAYE_AMOUNT_KEYS.every((key) => values[key].trim() === '' || nairaAmountProblem(values[key].trim(), key) === null);
+  return (
+    effectiveGross(values) > 0 &&
+    PAYE_AMOUNT_KEYS.every((key) => values[key].trim() === '' || nairaAmountProblem(values[key].trim(), key) === null)
+  );
 }
 
 /** True when the WHT amount is one the API takes. */
@@ -223,7 +244,9 @@ function typedAmount(amount: string | undefined): string {
 export function payeFormFromShared(shared: SharedPayeInputs, today: Date): PayeFormValues {
   const basis: Basis = shared.monthly_gross !== undefined ? 'monthly' : 'annual';
   const gross = basis === 'monthly' ? shared.monthly_gross : shared.annual_gross;
-  const useComponents = [shared.basic, shared.housing, shared.transport, shared.other_allowances].some((value) => value !== undefined);
+  const useComponents = [shared.basic, shared.housing, shared.transport, shared.other_allowances].some(
+    (value) => value !== undefined,
+  );
   const values: PayeFormValues = {
     ...emptyPayeForm(today),
     year: shared.period.slice(0, 4),
@@ -300,7 +323,10 @@ export const WHT_FIELD_OF_API: Record<string, keyof WhtFormValues | 'period'> = 
 };
 
 /** INVALID_INPUT data (API field → message) as form field → message. */
-export function formErrorsOf<K extends string>(apiErrors: Record<string, string>, fieldOf: Record<string, K>): Partial<Record<K, string>> {
+export function formErrorsOf<K extends string>(
+  apiErrors: Record<string, string>,
+  fieldOf: Record<string, K>,
+): Partial<Record<K, string>> {
   const errors: Partial<Record<K, string>> = {};
   for (const [field, message] of Object.entries(apiErrors)) {
     const key = fieldOf[field.replace(/^(paye|wht)\./, '')];

@@ -37,7 +37,11 @@ export default function CalculatorPage() {
                 color="red"
                 variant="light"
                 icon={<IconAlertTriangle size={20} />}
-                title={isMissingShare(shared.error) ? 'This shared calculation was not found' : 'The shared calculation could not be opened'}
+                title={
+                  isMissingShare(shared.error)
+                    ? 'This shared calculation was not found'
+                    : 'The shared calculation could not be opened'
+                }
                 data-testid="share-missing"
               >
                 {isMissingShare(shared.error)
@@ -50,8 +54,8 @@ export default function CalculatorPage() {
             <>
               {shared.data && (
                 <Alert color="levy" variant="light" icon={<IconLink size={20} />} data-testid="share-opened">
-                  A calculation shared on {formatDate(shared.data.created_at)}. Change any figure and calculate again; the link keeps the
-                  original figures.
+                  A calculation shared on {formatDate(shared.data.created_at)}. Change any figure and calculate again;
+                  the link keeps the original figures.
                 </Alert>
               )}
               <TaxCalculator key={token} heading={null} shared={shared.data ?? null} />

@@ -141,5 +141,5 @@ export const PAYE_500K_JANUARY_2026: PayeCalculation = payeCalculation.parse({
     exempt: false,
     minimum_tax_applied: false,
     minimum_wage_monthly: '70000.00',
-  }
+  },
 });

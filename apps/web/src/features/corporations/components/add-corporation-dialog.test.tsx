@@ -8,7 +8,14 @@ import * as calls from '@levy/contracts/calls';
 beforeEach(() => grantPermissions([calls.createCorporation.permission]));
 afterEach(() => vi.unstubAllGlobals());
 
-const created = { id: '8d5c1f62-7a57-4a0e-9a1f-0b6d1b0c2a11', name: 'Adire Textiles Limited', organisation: { id: 'o', name: 'Demo' }, state_count: 0, created_at: '2026-11-03T10:00:00.000Z', updated_at: '2026-11-03T10:00:00.000Z' };
+const created = {
+  id: '8d5c1f62-7a57-4a0e-9a1f-0b6d1b0c2a11',
+  name: 'Adire Textiles Limited',
+  organisation: { id: 'o', name: 'Demo' },
+  state_count: 0,
+  created_at: '2026-11-03T10:00:00.000Z',
+  updated_at: '2026-11-03T10:00:00.000Z',
+};
 
 describe('Add New Corporation', () => {
   it('needs a name before it calls the server', async () => {
@@ -20,7 +27,11 @@ describe('Add New Corporation', () => {
   });
 
   it('shows a name already used in the organisation at the field and stays open', async () => {
-    stubGateway(() => ({ code: 'INVALID_INPUT', message: 'Invalid input', data: { name: 'The provided name already exist' } }));
+    stubGateway(() => ({
+      code: 'INVALID_INPUT',
+      message: 'Invalid input',
+      data: { name: 'The provided name already exist' },
+    }));
     const onClose = vi.fn();
     renderWithProviders(<AddCorporationDialog onClose={onClose} />);
     fireEvent.change(screen.getByRole('textbox', { name: /Name/ }), { target: { value: ' adire textiles limited ' } });
@@ -38,6 +49,11 @@ describe('Add New Corporation', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add corporation' }));
     await waitFor(() => expect(onAdded).toHaveBeenCalledWith(created));
     expect(onClose).toHaveBeenCalled();
-    expect(gateway.requests[0]).toMatchObject({ method: 'POST', namespace: 'core', path: 'internal/corporations', body: { name: 'Adire Textiles Limited' } });
+    expect(gateway.requests[0]).toMatchObject({
+      method: 'POST',
+      namespace: 'core',
+      path: 'internal/corporations',
+      body: { name: 'Adire Textiles Limited' },
+    });
   });
 });

@@ -7,9 +7,18 @@ import { useCreateCorporation, type Corporation } from '../../../api/corporation
 
 /** Add New Corporation (docs/product.md §2): a name, unique in the organisation. */
 /** Mounted while open, so each opening starts empty. */
-export function AddCorporationDialog({ onClose, onAdded }: { onClose: () => void; onAdded?: (corporation: Corporation) => void }) {
+export function AddCorporationDialog({
+  onClose,
+  onAdded,
+}: {
+  onClose: () => void;
+  onAdded?: (corporation: Corporation) => void;
+}) {
   const create = useCreateCorporation();
-  const form = useForm({ initialValues: { name: '' }, validate: schemaResolver(createCorporation.body, { sync: true }) });
+  const form = useForm({
+    initialValues: { name: '' },
+    validate: schemaResolver(createCorporation.body, { sync: true }),
+  });
 
   const submit = form.onSubmit(async (values) => {
     try {

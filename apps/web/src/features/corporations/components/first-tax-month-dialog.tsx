@@ -8,7 +8,15 @@ import { ApiError } from '../../../lib/api-client';
 import { useSetFirstTaxMonth, type CorporationState } from '../../../api/corporations-api';
 
 /** Admins: from which month the corporation owes tax in a state; deadlines and alerts count from it. */
-export function FirstTaxMonthDialog({ corporationId, registration, onClose }: { corporationId: string; registration: CorporationState; onClose: () => void }) {
+export function FirstTaxMonthDialog({
+  corporationId,
+  registration,
+  onClose,
+}: {
+  corporationId: string;
+  registration: CorporationState;
+  onClose: () => void;
+}) {
   const setFirstTaxMonth = useSetFirstTaxMonth(corporationId);
   const [month, setMonth] = useState<string | null>(`${registration.first_tax_month}-01`);
   const [error, setError] = useState<string | null>(null);
@@ -24,7 +32,10 @@ export function FirstTaxMonthDialog({ corporationId, registration, onClose }: { 
   return (
     <MountedModal onClose={onClose} title={`First tax month in ${registration.state.name}`} centered size="md">
       <Stack gap="md">
-        <Text fz="sm">Alerts, the checklist and the deadline calendar count the months owed from this one. Months before it are not listed as due.</Text>
+        <Text fz="sm">
+          Alerts, the checklist and the deadline calendar count the months owed from this one. Months before it are not
+          listed as due.
+        </Text>
         <MonthPickerInput
           label="Owes PAYE here from"
           value={month}

@@ -17,17 +17,38 @@ const ogun: CorporationState = {
   consent_requested_at: '2026-07-02T08:55:00.000Z',
   employee_count: 12,
   payroll_updated_at: '2026-07-03T08:00:00.000Z',
-  state: { id: 28, code: 'OG', name: 'Ogun', revenue_service: 'Ogun State Internal Revenue Service', collector: 'state' },
+  state: {
+    id: 28,
+    code: 'OG',
+    name: 'Ogun',
+    revenue_service: 'Ogun State Internal Revenue Service',
+    collector: 'state',
+  },
   created_at: '2026-07-01T09:00:00.000Z',
   first_tax_month: '2025-12',
   name_matches: true,
 };
 
 function payment(taxMonth: string, overrides: Partial<PriorPayePayment>): PriorPayePayment {
-  return { id: `p-${taxMonth}`, tax_month: taxMonth, amount: '120500.00', agency_reference: `OGIRS-${taxMonth}`, paid_on: `${taxMonth}-09`, file_name: null, employees: null, recorded_by: 'Bisi Ade', recorded_at: '2026-07-05T09:00:00.000Z', removable: true, ...overrides };
+  return {
+    id: `p-${taxMonth}`,
+    tax_month: taxMonth,
+    amount: '120500.00',
+    agency_reference: `OGIRS-${taxMonth}`,
+    paid_on: `${taxMonth}-09`,
+    file_name: null,
+    employees: null,
+    recorded_by: 'Bisi Ade',
+    recorded_at: '2026-07-05T09:00:00.000Z',
+    removable: true,
+    ...overrides,
+  };
 }
 
-const RECORDED = [payment('2026-03', { employees: 12, file_name: 'march.csv' }), payment('2025-12', { removable: false, amount: '98000.00' })];
+const RECORDED = [
+  payment('2026-03', { employees: 12, file_name: 'march.csv' }),
+  payment('2025-12', { removable: false, amount: '98000.00' }),
+];
 
 function server() {
   return stubGateway((request) => {
@@ -41,9 +62,20 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('Months paid before Levy', () => {
   it('lists the months, says Levy records and does not pay them, and lets an admin remove one until its return is filed', async () => {
-    grantPermissions([calls.listPriorPayePayments.permission, calls.recordPriorPayePayment.permission, calls.removePriorPayePayment.permission]);
+    grantPermissions([
+      calls.listPriorPayePayments.permission,
+      calls.recordPriorPayePayment.permission,
+      calls.removePriorPayePayment.permission,
+    ]);
     const gateway = server();
-    renderWithProviders(<PriorPaymentsDialog corporationId={CORPORATION_ID} registration={ogun} readOnly={false} onClose={() => undefined} />);
+    renderWithProviders(
+      <PriorPaymentsDialog
+        corporationId={CORPORATION_ID}
+        registration={ogun}
+        readOnly={false}
+        onClose={() => undefined}
+      />,
+    );
     expect(screen.getByRole('dialog', { name: 'Months paid before Levy in Ogun' })).toBeInTheDocument();
     expect(screen.getByText(/Levy only records these months: it does not pay them again/)).toBeInTheDocument();
     expect(await screen.findByText('OGIRS-2026-03')).toBeInTheDocument();
@@ -59,7 +91,14 @@ describe('Months paid before Levy', () => {
   it('asks for every field before sending anything', async () => {
     grantPermissions([calls.listPriorPayePayments.permission, calls.recordPriorPayePayment.permission]);
     const gateway = server();
-    renderWithProviders(<PriorPaymentsDialog corporationId={CORPORATION_ID} registration={ogun} readOnly={false} onClose={() => undefined} />);
+    renderWithProviders(
+      <PriorPaymentsDialog
+        corporationId={CORPORATION_ID}
+        registration={ogun}
+        readOnly={false}
+        onClose={() => undefined}
+      />,
+    );
     await screen.findByText('OGIRS-2026-03');
     fireEvent.click(screen.getByRole('button', { name: 'Record month' }));
     expect(await screen.findByText('Tax month is required')).toBeInTheDocument();
@@ -72,12 +111,21 @@ describe('Months paid before Levy', () => {
   it('shows a member the list without remove buttons, and a read-only view without the form', async () => {
     grantPermissions([calls.listPriorPayePayments.permission, calls.recordPriorPayePayment.permission]);
     server();
-    const { unmount } = renderWithProviders(<PriorPaymentsDialog corporationId={CORPORATION_ID} registration={ogun} readOnly={false} onClose={() => undefined} />);
+    const { unmount } = renderWithProviders(
+      <PriorPaymentsDialog
+        corporationId={CORPORATION_ID}
+        registration={ogun}
+        readOnly={false}
+        onClose={() => undefined}
+      />,
+    );
     await screen.findByText('OGIRS-2026-03');
     expect(screen.queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Record month' })).toBeInTheDocument();
     unmount();
-    renderWithProviders(<PriorPaymentsDialog corporationId={CORPORATION_ID} registration={ogun} readOnly onClose={() => undefined} />);
+    renderWithProviders(
+      <PriorPaymentsDialog corporationId={CORPORATION_ID} registration={ogun} readOnly onClose={() => undefined} />,
+    );
     await screen.findByText('OGIRS-2026-03');
     expect(screen.queryByRole('button', { name: 'Record month' })).not.toBeInTheDocument();
   });

@@ -14,11 +14,20 @@ import { PhoneDetails, PhoneFitScrollContainer } from '../../../components/phone
 import { ApiError } from '../../../lib/api-client';
 import { formatAmount, formatDate, formatPeriod } from '../../../lib/format';
 import { useSessionStore } from '../../../lib/session-store';
-import { usePriorPayePayments, useRecordPriorPayePayment, useRemovePriorPayePayment, type CorporationState, type PriorPaymentForm } from '../../../api/corporations-api';
+import {
+  usePriorPayePayments,
+  useRecordPriorPayePayment,
+  useRemovePriorPayePayment,
+  type CorporationState,
+  type PriorPaymentForm,
+} from '../../../api/corporations-api';
 import { CORPORATION_PERMISSIONS } from '../model/permissions';
 
 /** The month's employees on record, or that only its total is. */
-const employeesText = (employees: number | null) => (employees === null ? 'Total only' : `${employees.toLocaleString('en-NG')} ${employees === 1 ? 'employee' : 'employees'}`);
+const employeesText = (employees: number | null) =>
+  employees === null
+    ? 'Total only'
+    : `${employees.toLocaleString('en-NG')} ${employees === 1 ? 'employee' : 'employees'}`;
 
 const EMPTY_FORM: PriorPaymentForm = { tax_month: '', amount: '', agency_reference: '', paid_on: '', file: null };
 
@@ -26,7 +35,17 @@ const EMPTY_FORM: PriorPaymentForm = { tax_month: '', amount: '', agency_referen
  * PAYE months the corporation paid on the state's portal before it used Levy: listed, added and
  * (admins, until the year's annual return is filed) removed, so the return and alerts see the whole year.
  */
-export function PriorPaymentsDialog({ corporationId, registration, readOnly, onClose }: { corporationId: string; registration: CorporationState; readOnly: boolean; onClose: () => void }) {
+export function PriorPaymentsDialog({
+  corporationId,
+  registration,
+  readOnly,
+  onClose,
+}: {
+  corporationId: string;
+  registration: CorporationState;
+  readOnly: boolean;
+  onClose: () => void;
+}) {
   const stateCode = registration.state.code;
   const permissions = useSessionStore((state) => state.permissions);
   const can = (permission: string) => !readOnly && hasPermission(permissions, permission);
@@ -82,8 +101,10 @@ export function PriorPaymentsDialog({ corporationId, registration, readOnly, onC
     <MountedModal onClose={onClose} title={`Months paid before Levy in ${registration.state.name}`} centered size="xl">
       <Stack gap="md">
         <Text fz="sm">
-          Record each month of PAYE this corporation paid to {registration.state.revenue_service} on its own portal before using Levy. Levy only records these months: it does not pay
-          them again. They go into the year&apos;s annual return (Form H1) and tax cards marked &quot;paid outside Levy&quot;, and alerts stop counting them as unpaid.
+          Record each month of PAYE this corporation paid to {registration.state.revenue_service} on its own portal
+          before using Levy. Levy only records these months: it does not pay them again. They go into the year&apos;s
+          annual return (Form H1) and tax cards marked &quot;paid outside Levy&quot;, and alerts stop counting them as
+          unpaid.
         </Text>
         {failure && (
           <Alert color="red" role="alert">
@@ -113,7 +134,8 @@ export function PriorPaymentsDialog({ corporationId, registration, readOnly, onC
                     <Table.Td>
                       <Text fz="sm">{formatPeriod(payment.tax_month)}</Text>
                       <PhoneDetails>
-                        {payment.agency_reference} · paid {formatDate(payment.paid_on)} · {employeesText(payment.employees)}
+                        {payment.agency_reference} · paid {formatDate(payment.paid_on)} ·{' '}
+                        {employeesText(payment.employees)}
                       </PhoneDetails>
                     </Table.Td>
                     <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
@@ -169,8 +191,21 @@ export function PriorPaymentsDialog({ corporationId, registration, readOnly, onC
                 error={errors.tax_month || null}
                 popoverProps={{ withinPortal: false }}
               />
-              <AmountInput label="PAYE paid" value={form.amount} onChange={(value) => change('amount', value)} required error={errors.amount || null} />
-              <TextInput label="Agency reference" description="The receipt or reference the revenue service gave" value={form.agency_reference} onChange={(event) => change('agency_reference', event.currentTarget.value)} required error={errors.agency_reference || null} />
+              <AmountInput
+                label="PAYE paid"
+                value={form.amount}
+                onChange={(value) => change('amount', value)}
+                required
+                error={errors.amount || null}
+              />
+              <TextInput
+                label="Agency reference"
+                description="The receipt or reference the revenue service gave"
+                value={form.agency_reference}
+                onChange={(event) => change('agency_reference', event.currentTarget.value)}
+                required
+                error={errors.agency_reference || null}
+              />
               <DatePickerInput
                 label="Paid on"
                 description="The day it was paid"

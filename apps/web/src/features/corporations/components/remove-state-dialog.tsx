@@ -19,7 +19,17 @@ function plannedLosses(registration: CorporationState): string[] {
  * Remove {state} (docs/product.md §2, §9): warns that removing permanently deletes the state's
  * data, then says what was removed.
  */
-export function RemoveStateDialog({ corporationId, corporationName, registration, onClose }: { corporationId: string; corporationName: string; registration: CorporationState; onClose: () => void }) {
+export function RemoveStateDialog({
+  corporationId,
+  corporationName,
+  registration,
+  onClose,
+}: {
+  corporationId: string;
+  corporationName: string;
+  registration: CorporationState;
+  onClose: () => void;
+}) {
   const remove = useRemoveState(corporationId);
   const stateName = registration.state.name;
   const result: RemovedState | undefined = remove.data;
@@ -28,7 +38,11 @@ export function RemoveStateDialog({ corporationId, corporationName, registration
     <MountedModal onClose={onClose} title={`Remove ${stateName}`} centered size="md">
       {result ? (
         <Stack gap="md">
-          <Alert color="green" icon={<IconCircleCheck size={18} />} title={`${result.state.name} was removed from ${corporationName}`}>
+          <Alert
+            color="green"
+            icon={<IconCircleCheck size={18} />}
+            title={`${result.state.name} was removed from ${corporationName}`}
+          >
             Deleted {joinWords(describeRemovedData(result.removed))}.
           </Alert>
           <Group justify="flex-end">

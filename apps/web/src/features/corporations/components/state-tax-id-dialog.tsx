@@ -1,15 +1,36 @@
 import '@mantine/dates/styles.css';
 import { EARLIEST_SUPPORTED_PERIOD, lagosPeriod } from '@levy/tax';
-import { Alert, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Stepper, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Stepper,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { MonthPickerInput } from '@mantine/dates';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { MountedModal } from '../../../components/mounted-modal';
 import { ApiError } from '../../../lib/api-client';
-import { useAddState, useTaxCollectors, useUpdateStateId, verifyTaxId, type CorporationState, type TaxCollector, type VerifiedTaxpayer } from '../../../api/corporations-api';
+import {
+  useAddState,
+  useTaxCollectors,
+  useUpdateStateId,
+  verifyTaxId,
+  type CorporationState,
+  type TaxCollector,
+  type VerifiedTaxpayer,
+} from '../../../api/corporations-api';
 import { joinWords, normaliseTaxId, validateStateEntry } from '../model/state-entry';
 
-export type StateDialogMode = { kind: 'add'; registeredCodes: string[] } | { kind: 'update'; registration: CorporationState };
+export type StateDialogMode =
+  { kind: 'add'; registeredCodes: string[] } | { kind: 'update'; registration: CorporationState };
 
 type Step = 'enter' | 'confirm';
 
@@ -17,7 +38,10 @@ type Step = 'enter' | 'confirm';
 function replacementWarning(registration: CorporationState, newTaxId: string): string {
   const losses: string[] = [];
   if (registration.is_control_consent_given) losses.push('its payroll consent');
-  if (registration.employee_count > 0) losses.push(`its ${registration.employee_count.toLocaleString('en-NG')} ${registration.employee_count === 1 ? 'employee' : 'employees'}`);
+  if (registration.employee_count > 0)
+    losses.push(
+      `its ${registration.employee_count.toLocaleString('en-NG')} ${registration.employee_count === 1 ? 'employee' : 'employees'}`,
+    );
   const replaced = `Saving replaces ${registration.tax_payer_number} with ${newTaxId} in ${registration.state.name}.`;
   if (losses.length === 0) return replaced;
   return `${replaced} ${joinWords(losses).replace(/^./, (letter) => letter.toUpperCase())} will be deleted; give consent and upload the payroll again afterwards.`;
@@ -28,7 +52,10 @@ function collectorOptions(collectors: TaxCollector[]) {
   const option = (collector: TaxCollector) => ({ value: collector.code, label: collector.name });
   return [
     { group: 'States', items: collectors.filter((collector) => collector.collector === 'state').map(option) },
-    { group: 'Federal: WHT on payments to companies', items: collectors.filter((collector) => collector.collector === 'federal').map(option) },
+    {
+      group: 'Federal: WHT on payments to companies',
+      items: collectors.filter((collector) => collector.collector === 'federal').map(option),
+    },
   ].filter((group) => group.items.length > 0);
 }
 
@@ -37,7 +64,17 @@ function collectorOptions(collectors: TaxCollector[]) {
  * Tax ID, and Proceed asks the state's revenue service who holds it; step 2 shows the taxpayer
  * it returned; Save registers it (an update replaces the old registration on the server).
  */
-export function StateTaxIdDialog({ corporationId, corporationName, mode, onClose }: { corporationId: string; corporationName: string; mode: StateDialogMode; onClose: () => void }) {
+export function StateTaxIdDialog({
+  corporationId,
+  corporationName,
+  mode,
+  onClose,
+}: {
+  corporationId: string;
+  corporationName: string;
+  mode: StateDialogMode;
+  onClose: () => void;
+}) {
   const states = useTaxCollectors();
   const add = useAddState(corporationId);
   const update = useUpdateStateId(corporationId);
@@ -59,7 +96,9 @@ export function StateTaxIdDialog({ corporationId, corporationName, mode, onClose
   const isFederal = chosenState?.collector === 'federal';
   const stateOptions = current
     ? [{ value: current.state.code, label: current.state.name }]
-    : collectorOptions((states.data ?? []).filter((state) => !(mode.kind === 'add' && mode.registeredCodes.includes(state.code))));
+    : collectorOptions(
+        (states.data ?? []).filter((state) => !(mode.kind === 'add' && mode.registeredCodes.includes(state.code))),
+      );
 
   const showFailure = (error: unknown, action: 'verify' | 'save') => {
     if (!(error instanceof ApiError)) throw error;
@@ -71,7 +110,11 @@ export function StateTaxIdDialog({ corporationId, corporationName, mode, onClose
     }
     // The toast goes after 3 s; a silent agency or a refusal stays said here until the next try.
     const title =
-      error.code === 'UNAVAILABLE' ? 'The revenue service did not answer' : action === 'verify' ? 'The Tax ID could not be verified' : `${chosenState?.name ?? 'The state'} could not be saved`;
+      error.code === 'UNAVAILABLE'
+        ? 'The revenue service did not answer'
+        : action === 'verify'
+          ? 'The Tax ID could not be verified'
+          : `${chosenState?.name ?? 'The state'} could not be saved`;
     setProblem({ title, message: error.message });
   };
 
@@ -79,7 +122,10 @@ export function StateTaxIdDialog({ corporationId, corporationName, mode, onClose
     // Enter in the Tax ID field while the agency is still being asked must not ask twice.
     if (isVerifying) return;
     setProblem(null);
-    const found = validateStateEntry({ stateCode, taxPayerNumber, collector: chosenState?.collector ?? 'state' }, current ? { taxPayerNumber: current.tax_payer_number, stateName: current.state.name } : undefined);
+    const found = validateStateEntry(
+      { stateCode, taxPayerNumber, collector: chosenState?.collector ?? 'state' },
+      current ? { taxPayerNumber: current.tax_payer_number, stateName: current.state.name } : undefined,
+    );
     setErrors(found);
     if (Object.keys(found).length > 0 || !stateCode) return;
     setIsVerifying(true);
@@ -115,7 +161,12 @@ export function StateTaxIdDialog({ corporationId, corporationName, mode, onClose
   return (
     <MountedModal onClose={onClose} title={title} centered size="lg">
       <Stack gap="lg">
-        <Stepper active={step === 'enter' ? 0 : 1} size="sm" onStepClick={(index) => index === 0 && setStep('enter')} allowNextStepsSelect={false}>
+        <Stepper
+          active={step === 'enter' ? 0 : 1}
+          size="sm"
+          onStepClick={(index) => index === 0 && setStep('enter')}
+          allowNextStepsSelect={false}
+        >
           <Stepper.Step label="Tax ID" description="State and Tax ID" />
           <Stepper.Step label="Confirm" description="Taxpayer on record" />
         </Stepper>
@@ -238,14 +289,28 @@ export function StateTaxIdDialog({ corporationId, corporationName, mode, onClose
               </SimpleGrid>
             </Paper>
             {verified.name_matches === false ? (
-              <Alert color="orange" icon={<IconAlertTriangle size={18} />} title="This name is not the corporation's" data-testid="taxpayer-name-differs">
+              <Alert
+                color="orange"
+                icon={<IconAlertTriangle size={18} />}
+                title="This name is not the corporation's"
+                data-testid="taxpayer-name-differs"
+              >
                 <Text fz="sm">
-                  {chosenState.revenue_service} holds {verified.tax_payer_number} for {verified.name}, not {corporationName}. A wrong Tax ID puts this corporation&apos;s payments on another taxpayer&apos;s account: go back and correct it, or confirm it if the corporation is registered under that name.
+                  {chosenState.revenue_service} holds {verified.tax_payer_number} for {verified.name}, not{' '}
+                  {corporationName}. A wrong Tax ID puts this corporation&apos;s payments on another taxpayer&apos;s
+                  account: go back and correct it, or confirm it if the corporation is registered under that name.
                 </Text>
-                <Checkbox mt="sm" label="This Tax ID belongs to this corporation" checked={isNameConfirmed} onChange={(event) => setIsNameConfirmed(event.currentTarget.checked)} />
+                <Checkbox
+                  mt="sm"
+                  label="This Tax ID belongs to this corporation"
+                  checked={isNameConfirmed}
+                  onChange={(event) => setIsNameConfirmed(event.currentTarget.checked)}
+                />
               </Alert>
             ) : (
-              <Text fz="sm">Check that this is the corporation before you save. If it is not, go back and correct the Tax ID.</Text>
+              <Text fz="sm">
+                Check that this is the corporation before you save. If it is not, go back and correct the Tax ID.
+              </Text>
             )}
             {current && (
               <Alert color="yellow" icon={<IconAlertTriangle size={18} />}>
@@ -256,7 +321,11 @@ export function StateTaxIdDialog({ corporationId, corporationName, mode, onClose
               <Button variant="default" onClick={() => setStep('enter')} disabled={add.isPending || update.isPending}>
                 Back
               </Button>
-              <Button onClick={() => void save()} loading={add.isPending || update.isPending} disabled={verified.name_matches === false && !isNameConfirmed}>
+              <Button
+                onClick={() => void save()}
+                loading={add.isPending || update.isPending}
+                disabled={verified.name_matches === false && !isNameConfirmed}
+              >
                 Save
               </Button>
             </Group>

@@ -32,7 +32,9 @@ type Dialog =
 const FEDERAL_WHT_ONLY = 'WHT on payments to companies only';
 
 /** Payroll consent as a status tag: approved (green) once given, pending (amber) once asked for, not requested (grey) before. */
-export function consentStatus(registration: Pick<CorporationState, 'is_control_consent_given' | 'consent_requested_at'>): 'approved' | 'pending' | 'not_requested' {
+export function consentStatus(
+  registration: Pick<CorporationState, 'is_control_consent_given' | 'consent_requested_at'>,
+): 'approved' | 'pending' | 'not_requested' {
   if (registration.is_control_consent_given) return 'approved';
   return registration.consent_requested_at ? 'pending' : 'not_requested';
 }
@@ -45,46 +47,86 @@ export function StatesTab({ corporation, readOnly }: { corporation: Corporation;
   const can = (permission: string) => !readOnly && hasPermission(permissions, permission);
 
   const canAdd = can(CORPORATION_PERMISSIONS.addState) && can(CORPORATION_PERMISSIONS.verifyState);
-  const canManagePayroll = can(PAYROLL_PERMISSIONS.sendConsentOtp) || can(PAYROLL_PERMISSIONS.uploadPayroll) || can(PAYROLL_PERMISSIONS.getEmployees);
+  const canManagePayroll =
+    can(PAYROLL_PERMISSIONS.sendConsentOtp) ||
+    can(PAYROLL_PERMISSIONS.uploadPayroll) ||
+    can(PAYROLL_PERMISSIONS.getEmployees);
   const registeredCodes = (registrations.data ?? []).map((registration) => registration.state.code);
 
   const optionsFor = (registration: CorporationState): OptionItem[] => {
     const name = registration.state.name;
     const items: OptionItem[] = [];
     if (can(CORPORATION_PERMISSIONS.updateState) && can(CORPORATION_PERMISSIONS.verifyState)) {
-      items.push({ label: `Update ${name} Id`, icon: <IconEdit size={16} />, onClick: () => setDialog({ kind: 'tax-id', mode: { kind: 'update', registration } }) });
+      items.push({
+        label: `Update ${name} Id`,
+        icon: <IconEdit size={16} />,
+        onClick: () => setDialog({ kind: 'tax-id', mode: { kind: 'update', registration } }),
+      });
     }
     if (can(CORPORATION_PERMISSIONS.updateState)) {
-      items.push({ label: 'Change first tax month', icon: <IconCalendarMonth size={16} />, onClick: () => setDialog({ kind: 'first-month', registration }) });
+      items.push({
+        label: 'Change first tax month',
+        icon: <IconCalendarMonth size={16} />,
+        onClick: () => setDialog({ kind: 'first-month', registration }),
+      });
     }
     // The NRS takes WHT alone: PAYE, its payroll and the consent to manage it stay with the states.
-    if (canManagePayroll && registration.state.collector === 'state') items.push({ label: 'Manage Payroll', icon: <IconUsers size={16} />, onClick: () => setDialog({ kind: 'payroll', registration }) });
-    if (registration.state.collector === 'state' && hasPermission(permissions, CORPORATION_PERMISSIONS.listPriorPayments)) {
-      items.push({ label: 'Months paid before Levy', icon: <IconReceipt size={16} />, onClick: () => setDialog({ kind: 'prior-payments', registration }) });
+    if (canManagePayroll && registration.state.collector === 'state')
+      items.push({
+        label: 'Manage Payroll',
+        icon: <IconUsers size={16} />,
+        onClick: () => setDialog({ kind: 'payroll', registration }),
+      });
+    if (
+      registration.state.collector === 'state' &&
+      hasPermission(permissions, CORPORATION_PERMISSIONS.listPriorPayments)
+    ) {
+      items.push({
+        label: 'Months paid before Levy',
+        icon: <IconReceipt size={16} />,
+        onClick: () => setDialog({ kind: 'prior-payments', registration }),
+      });
     }
     if (can(CORPORATION_PERMISSIONS.removeState)) {
-      items.push({ label: `Remove ${name}`, icon: <IconTrash size={16} />, color: 'red', onClick: () => setDialog({ kind: 'remove', registration }) });
+      items.push({
+        label: `Remove ${name}`,
+        icon: <IconTrash size={16} />,
+        color: 'red',
+        onClick: () => setDialog({ kind: 'remove', registration }),
+      });
     }
     return items;
   };
 
   const addButton = canAdd && (
-    <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog({ kind: 'tax-id', mode: { kind: 'add', registeredCodes } })}>
+    <Button
+      leftSection={<IconPlus size={16} />}
+      onClick={() => setDialog({ kind: 'tax-id', mode: { kind: 'add', registeredCodes } })}
+    >
       Add New State
     </Button>
   );
 
   return (
-    <ContentCard title="States" actions={
+    <ContentCard
+      title="States"
+      actions={
         <Group gap="sm">
           <RefreshButton onRefresh={() => void registrations.refetch()} loading={registrations.isFetching} />
           {addButton}
         </Group>
-      }>
+      }
+    >
       {registrations.isPending ? (
         <LoadingPlaceholder />
       ) : !registrations.data || registrations.data.length === 0 ? (
-        <EmptyState hint={canAdd ? 'Add each state where this corporation pays PAYE, with its state Tax ID, and the Nigeria Revenue Service if it withholds tax from payments to companies.' : 'This corporation is not registered in any state yet.'} />
+        <EmptyState
+          hint={
+            canAdd
+              ? 'Add each state where this corporation pays PAYE, with its state Tax ID, and the Nigeria Revenue Service if it withholds tax from payments to companies.'
+              : 'This corporation is not registered in any state yet.'
+          }
+        />
       ) : (
         // On a phone a state takes a few lines: the state with its Tax ID and figures beside its actions,
         // then the taxpayer's name, then the payroll consent, each named.
@@ -111,11 +153,15 @@ export function StatesTab({ corporation, readOnly }: { corporation: Corporation;
                       {registration.state.name}
                     </Text>
                     <Text fz="xs" c="dimmed">
-                      {registration.state.collector === 'federal' ? 'Federal revenue service' : registration.state.revenue_service}
+                      {registration.state.collector === 'federal'
+                        ? 'Federal revenue service'
+                        : registration.state.revenue_service}
                     </Text>
                     <PhoneDetails>
                       Tax ID {registration.tax_payer_number}
-                      {registration.state.collector === 'state' && ` · ${registration.employee_count.toLocaleString('en-NG')} ${registration.employee_count === 1 ? 'employee' : 'employees'}`} · added {formatDate(registration.created_at)}
+                      {registration.state.collector === 'state' &&
+                        ` · ${registration.employee_count.toLocaleString('en-NG')} ${registration.employee_count === 1 ? 'employee' : 'employees'}`}{' '}
+                      · added {formatDate(registration.created_at)}
                     </PhoneDetails>
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }} visibleFrom="sm">
@@ -144,7 +190,13 @@ export function StatesTab({ corporation, readOnly }: { corporation: Corporation;
                     )}
                   </Table.Td>
                   <Table.Td ta="right" visibleFrom="sm">
-                    {registration.state.collector === 'federal' ? <Text component="span" fz="sm" c="dimmed" aria-label="No payroll">—</Text> : registration.employee_count.toLocaleString('en-NG')}
+                    {registration.state.collector === 'federal' ? (
+                      <Text component="span" fz="sm" c="dimmed" aria-label="No payroll">
+                        —
+                      </Text>
+                    ) : (
+                      registration.employee_count.toLocaleString('en-NG')
+                    )}
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }} visibleFrom="sm">
                     {formatDate(registration.created_at)}
@@ -158,11 +210,45 @@ export function StatesTab({ corporation, readOnly }: { corporation: Corporation;
           </Table>
         </PhoneFitScrollContainer>
       )}
-      {dialog?.kind === 'tax-id' && <StateTaxIdDialog corporationId={corporation.id} corporationName={corporation.name} mode={dialog.mode} onClose={() => setDialog(null)} />}
-      {dialog?.kind === 'first-month' && <FirstTaxMonthDialog corporationId={corporation.id} registration={dialog.registration} onClose={() => setDialog(null)} />}
-      {dialog?.kind === 'payroll' && <ManagePayrollDialog corporationId={corporation.id} corporationName={corporation.name} registration={dialog.registration} onClose={() => setDialog(null)} />}
-      {dialog?.kind === 'prior-payments' && <PriorPaymentsDialog corporationId={corporation.id} registration={dialog.registration} readOnly={readOnly} onClose={() => setDialog(null)} />}
-      {dialog?.kind === 'remove' && <RemoveStateDialog corporationId={corporation.id} corporationName={corporation.name} registration={dialog.registration} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'tax-id' && (
+        <StateTaxIdDialog
+          corporationId={corporation.id}
+          corporationName={corporation.name}
+          mode={dialog.mode}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog?.kind === 'first-month' && (
+        <FirstTaxMonthDialog
+          corporationId={corporation.id}
+          registration={dialog.registration}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog?.kind === 'payroll' && (
+        <ManagePayrollDialog
+          corporationId={corporation.id}
+          corporationName={corporation.name}
+          registration={dialog.registration}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog?.kind === 'prior-payments' && (
+        <PriorPaymentsDialog
+          corporationId={corporation.id}
+          registration={dialog.registration}
+          readOnly={readOnly}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog?.kind === 'remove' && (
+        <RemoveStateDialog
+          corporationId={corporation.id}
+          corporationName={corporation.name}
+          registration={dialog.registration}
+          onClose={() => setDialog(null)}
+        />
+      )}
     </ContentCard>
   );
 }

@@ -15,7 +15,13 @@ export function isCorporationTab(value: string | undefined): value is Corporatio
 
 /** The tabs a corporation shows: its states; its bills and annual returns to whoever may see bills; its transactions when corporations have their own wallets. */
 export function corporationTabs(options: { canSeeBills: boolean; hasOwnWallet: boolean }): CorporationTab[] {
-  return CORPORATION_TABS.filter((tab) => (tab === 'bills' || tab === 'annual-returns' ? options.canSeeBills : tab === 'transactions' ? options.hasOwnWallet : true));
+  return CORPORATION_TABS.filter((tab) =>
+    tab === 'bills' || tab === 'annual-returns'
+      ? options.canSeeBills
+      : tab === 'transactions'
+        ? options.hasOwnWallet
+        : true,
+  );
 }
 
 /** Platform staff (a separate user type) see corporations read-only, across organisations. */

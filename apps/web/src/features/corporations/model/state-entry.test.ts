@@ -1,13 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { describeRemovedData, FEDERAL_TAX_ID_INDIVIDUAL, joinWords, STATE_REQUIRED, validateStateEntry } from './state-entry';
+import {
+  describeRemovedData,
+  FEDERAL_TAX_ID_INDIVIDUAL,
+  joinWords,
+  STATE_REQUIRED,
+  validateStateEntry,
+} from './state-entry';
 
 describe('step 1 of Add New State / Update {state} Id', () => {
   it('needs a state and a Tax ID, with the spec messages', () => {
-    expect(validateStateEntry({ stateCode: null, taxPayerNumber: '', collector: 'state' })).toEqual({ state: STATE_REQUIRED, tax_payer_number: 'This field is required' });
+    expect(validateStateEntry({ stateCode: null, taxPayerNumber: '', collector: 'state' })).toEqual({
+      state: STATE_REQUIRED,
+      tax_payer_number: 'This field is required',
+    });
   });
 
   it.each(['X-123', '123', 'C-', 'CN1'])('refuses %s as a Tax ID', (value) => {
-    expect(validateStateEntry({ stateCode: 'LA', taxPayerNumber: value, collector: 'state' })).toEqual({ tax_payer_number: 'Provide a valid Tax ID' });
+    expect(validateStateEntry({ stateCode: 'LA', taxPayerNumber: value, collector: 'state' })).toEqual({
+      tax_payer_number: 'Provide a valid Tax ID',
+    });
   });
 
   it.each(['C-0012345', 'N-1234567', 'c0012345', ' n-7 '])('accepts %s (N or C, optional dash, a digit)', (value) => {
@@ -19,14 +30,22 @@ describe('step 1 of Add New State / Update {state} Id', () => {
   });
 
   it('refuses an individual’s N- Tax ID for the NRS, and a 12-digit number anywhere', () => {
-    expect(validateStateEntry({ stateCode: 'NRS', taxPayerNumber: ' n-1234567', collector: 'federal' })).toEqual({ tax_payer_number: FEDERAL_TAX_ID_INDIVIDUAL });
-    expect(validateStateEntry({ stateCode: 'NRS', taxPayerNumber: '123456789012', collector: 'federal' })).toEqual({ tax_payer_number: 'Provide a valid Tax ID' });
+    expect(validateStateEntry({ stateCode: 'NRS', taxPayerNumber: ' n-1234567', collector: 'federal' })).toEqual({
+      tax_payer_number: FEDERAL_TAX_ID_INDIVIDUAL,
+    });
+    expect(validateStateEntry({ stateCode: 'NRS', taxPayerNumber: '123456789012', collector: 'federal' })).toEqual({
+      tax_payer_number: 'Provide a valid Tax ID',
+    });
   });
 
   it('refuses the Tax ID already registered when updating, whatever its case or spaces', () => {
     const current = { taxPayerNumber: 'C-0012345', stateName: 'Lagos' };
-    expect(validateStateEntry({ stateCode: 'LA', taxPayerNumber: ' c-0012345', collector: 'state' }, current)).toEqual({ tax_payer_number: 'C-0012345 is already the Tax ID registered in Lagos' });
-    expect(validateStateEntry({ stateCode: 'LA', taxPayerNumber: 'C-0054321', collector: 'state' }, current)).toEqual({});
+    expect(validateStateEntry({ stateCode: 'LA', taxPayerNumber: ' c-0012345', collector: 'state' }, current)).toEqual({
+      tax_payer_number: 'C-0012345 is already the Tax ID registered in Lagos',
+    });
+    expect(validateStateEntry({ stateCode: 'LA', taxPayerNumber: 'C-0054321', collector: 'state' }, current)).toEqual(
+      {},
+    );
   });
 });
 

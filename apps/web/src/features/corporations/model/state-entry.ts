@@ -10,7 +10,8 @@ export interface StateEntry {
   collector: CollectorKind;
 }
 
-export const FEDERAL_TAX_ID_INDIVIDUAL = "The Nigeria Revenue Service collects WHT from companies: use the corporation's C- or 13-digit Tax ID, not an individual's N- ID";
+export const FEDERAL_TAX_ID_INDIVIDUAL =
+  "The Nigeria Revenue Service collects WHT from companies: use the corporation's C- or 13-digit Tax ID, not an individual's N- ID";
 
 /** Tax IDs are compared the way the agency stores them: trimmed, upper case. */
 export function normaliseTaxId(value: string): string {
@@ -22,12 +23,16 @@ export function normaliseTaxId(value: string): string {
  * and a Tax ID by the rule of docs/product.md §5. When updating, the same Tax ID again would only
  * delete the state's consent and payroll for nothing, so it is refused here.
  */
-export function validateStateEntry(entry: StateEntry, current?: { taxPayerNumber: string; stateName: string }): Record<string, string> {
+export function validateStateEntry(
+  entry: StateEntry,
+  current?: { taxPayerNumber: string; stateName: string },
+): Record<string, string> {
   const errors: Record<string, string> = {};
   if (!entry.stateCode) errors.state = STATE_REQUIRED;
   const parsed = stateTaxId.safeParse({ tax_payer_number: entry.taxPayerNumber });
   if (!parsed.success) Object.assign(errors, fieldErrors(parsed.error));
-  else if (entry.collector === 'federal' && /^N/i.test(entry.taxPayerNumber.trim())) errors.tax_payer_number = FEDERAL_TAX_ID_INDIVIDUAL;
+  else if (entry.collector === 'federal' && /^N/i.test(entry.taxPayerNumber.trim()))
+    errors.tax_payer_number = FEDERAL_TAX_ID_INDIVIDUAL;
   else if (current && normaliseTaxId(entry.taxPayerNumber) === normaliseTaxId(current.taxPayerNumber)) {
     errors.tax_payer_number = `${current.taxPayerNumber} is already the Tax ID registered in ${current.stateName}`;
   }

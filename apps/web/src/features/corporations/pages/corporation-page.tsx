@@ -12,7 +12,13 @@ import { formatDate } from '../../../lib/format';
 import { useSessionStore } from '../../../lib/session-store';
 import { useCorporation } from '../../../api/corporations-api';
 import { StatesTab } from '../components/states-tab';
-import { corporationPath, corporationTabs, DEFAULT_CORPORATION_TAB, isCorporationTab, isStaffUser } from '../model/routes';
+import {
+  corporationPath,
+  corporationTabs,
+  DEFAULT_CORPORATION_TAB,
+  isCorporationTab,
+  isStaffUser,
+} from '../model/routes';
 import * as calls from '@levy/contracts/calls';
 
 // The organisation's wallets tell whether each corporation has its own (and so a transactions tab).
@@ -68,11 +74,14 @@ export function CorporationPage({ tabs }: { tabs: CorporationTabs }) {
   // Each corporation has its own wallet only when the organisation says so (Settings); then its
   // transactions live here instead of on the Transactions page.
   const hasBillsTab = hasPermission(permissions, calls.listBills.permission);
-  const hasTransactionsTab = walletType === 'corporations' && hasPermission(permissions, calls.listCorporationWalletHistory.permission);
+  const hasTransactionsTab =
+    walletType === 'corporations' && hasPermission(permissions, calls.listCorporationWalletHistory.permission);
   // The wallet type arrives with the organisation's wallets; until then a transactions address waits for it.
-  if (tab === 'transactions' && !walletType && hasPermission(permissions, WALLETS_PERMISSION)) return <LoadingPlaceholder height={320} label="Loading corporation" />;
+  if (tab === 'transactions' && !walletType && hasPermission(permissions, WALLETS_PERMISSION))
+    return <LoadingPlaceholder height={320} label="Loading corporation" />;
   // An address naming a tab this user does not have (transactions with one organisation wallet) opens the first tab.
-  if (!corporationTabs({ canSeeBills: hasBillsTab, hasOwnWallet: hasTransactionsTab }).includes(tab)) return <Navigate to={corporationPath(id, DEFAULT_CORPORATION_TAB)} replace />;
+  if (!corporationTabs({ canSeeBills: hasBillsTab, hasOwnWallet: hasTransactionsTab }).includes(tab))
+    return <Navigate to={corporationPath(id, DEFAULT_CORPORATION_TAB)} replace />;
   return (
     <>
       <BackLink to="/corporations" label="Corporations" />
@@ -81,11 +90,22 @@ export function CorporationPage({ tabs }: { tabs: CorporationTabs }) {
         description={
           <Text span c="dimmed">
             {isStaff && data.organisation.name ? `${data.organisation.name} · ` : ''}
-            {data.state_count === 0 ? 'Not registered in any state yet' : data.state_count === 1 ? 'Registered in 1 state' : `Registered in ${data.state_count} states`} · Added {formatDate(data.created_at)}
+            {data.state_count === 0
+              ? 'Not registered in any state yet'
+              : data.state_count === 1
+                ? 'Registered in 1 state'
+                : `Registered in ${data.state_count} states`}{' '}
+            · Added {formatDate(data.created_at)}
           </Text>
         }
       />
-      <Tabs value={tab} onChange={(value) => isCorporationTab(value ?? undefined) && void navigate(corporationPath(id, value as typeof tab))} keepMounted={false}>
+      <Tabs
+        value={tab}
+        onChange={(value) =>
+          isCorporationTab(value ?? undefined) && void navigate(corporationPath(id, value as typeof tab))
+        }
+        keepMounted={false}
+      >
         <Tabs.List mb="lg">
           <Tabs.Tab value="states" leftSection={<IconMap2 size={16} />}>
             States

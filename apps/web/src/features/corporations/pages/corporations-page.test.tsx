@@ -24,7 +24,15 @@ const page = {
 function signIn(userType: 'customer' | 'staff', permissions: string[]) {
   grantPermissions(permissions);
   useSessionStore.setState({
-    user: { id: 'u1', first_name: 'Ada', last_name: 'Obi', email: 'ada@example.ng', phone: '', user_type: { id: userType === 'staff' ? 1 : 7, code: userType }, role: null },
+    user: {
+      id: 'u1',
+      first_name: 'Ada',
+      last_name: 'Obi',
+      email: 'ada@example.ng',
+      phone: '',
+      user_type: { id: userType === 'staff' ? 1 : 7, code: userType },
+      role: null,
+    },
   });
 }
 
@@ -42,10 +50,18 @@ describe('Corporations page', () => {
     const row = (await screen.findByRole('link', { name: 'Adire Textiles Limited' })).closest('tr')!;
     expect(within(row).getByText('2')).toBeInTheDocument();
     expect(within(row).getByText('03 Nov, 2026')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Adire Textiles Limited' })).toHaveAttribute('href', '/corporations/8d5c1f62-7a57-4a0e-9a1f-0b6d1b0c2a11/states');
+    expect(screen.getByRole('link', { name: 'Adire Textiles Limited' })).toHaveAttribute(
+      'href',
+      '/corporations/8d5c1f62-7a57-4a0e-9a1f-0b6d1b0c2a11/states',
+    );
     expect(screen.queryByRole('columnheader', { name: 'Organisation' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add New Corporation' })).toBeInTheDocument();
-    expect(gateway.requests[0]).toMatchObject({ method: 'GET', namespace: 'core', path: 'internal/corporations', params: { page: 1, count: 10, order_by: 'created_at', is_asc: false } });
+    expect(gateway.requests[0]).toMatchObject({
+      method: 'GET',
+      namespace: 'core',
+      path: 'internal/corporations',
+      params: { page: 1, count: 10, order_by: 'created_at', is_asc: false },
+    });
   });
 
   it('shows staff the organisation of each corporation, read-only', async () => {
@@ -63,7 +79,10 @@ describe('Corporations page', () => {
 
   it('says No data with a hint when there is nothing yet', async () => {
     signIn('customer', [calls.listCorporations.permission, calls.createCorporation.permission]);
-    stubGateway(() => ({ code: 'OK', data: { items: [], pagination: { count: 10, current_page: 1, total_count: 0, total_pages: 1 } } }));
+    stubGateway(() => ({
+      code: 'OK',
+      data: { items: [], pagination: { count: 10, current_page: 1, total_count: 0, total_pages: 1 } },
+    }));
     renderWithProviders(
       <MemoryRouter>
         <CorporationsPage />

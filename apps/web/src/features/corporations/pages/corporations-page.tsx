@@ -41,7 +41,11 @@ export default function CorporationsPage() {
     <>
       <PageHeading
         title="Corporations"
-        description={isStaff ? "Every organisation's corporations, read-only." : 'The companies you file taxes for. Open one to register its states and manage its payroll.'}
+        description={
+          isStaff
+            ? "Every organisation's corporations, read-only."
+            : 'The companies you file taxes for. Open one to register its states and manage its payroll.'
+        }
         actions={addButton}
       />
       <ContentCard>
@@ -85,17 +89,30 @@ export default function CorporationsPage() {
                 </Table.Thead>
                 <Table.Tbody>
                   {corporations.data.items.map((corporation) => (
-                    <Table.Tr key={corporation.id} style={{ cursor: 'pointer' }} onClick={() => void navigate(corporationPath(corporation.id))}>
+                    <Table.Tr
+                      key={corporation.id}
+                      style={{ cursor: 'pointer' }}
+                      onClick={() => void navigate(corporationPath(corporation.id))}
+                    >
                       <Table.Td>
-                        <Anchor component={Link} to={corporationPath(corporation.id)} fw={600} fz="sm" onClick={(event) => event.stopPropagation()}>
+                        <Anchor
+                          component={Link}
+                          to={corporationPath(corporation.id)}
+                          fw={600}
+                          fz="sm"
+                          onClick={(event) => event.stopPropagation()}
+                        >
                           {corporation.name}
                         </Anchor>
                         <PhoneDetails>
                           {isStaff && `${corporation.organisation.name ?? 'Unnamed organisation'} · `}
-                          {corporation.state_count} {corporation.state_count === 1 ? 'state' : 'states'} · created {formatDate(corporation.created_at)}
+                          {corporation.state_count} {corporation.state_count === 1 ? 'state' : 'states'} · created{' '}
+                          {formatDate(corporation.created_at)}
                         </PhoneDetails>
                       </Table.Td>
-                      {isStaff && <Table.Td visibleFrom="sm">{corporation.organisation.name ?? 'Unnamed organisation'}</Table.Td>}
+                      {isStaff && (
+                        <Table.Td visibleFrom="sm">{corporation.organisation.name ?? 'Unnamed organisation'}</Table.Td>
+                      )}
                       <Table.Td ta="right" visibleFrom="sm">
                         {corporation.state_count}
                       </Table.Td>
@@ -114,7 +131,12 @@ export default function CorporationsPage() {
           </>
         )}
       </ContentCard>
-      {isAdding && <AddCorporationDialog onClose={() => setIsAdding(false)} onAdded={(corporation) => void navigate(corporationPath(corporation.id))} />}
+      {isAdding && (
+        <AddCorporationDialog
+          onClose={() => setIsAdding(false)}
+          onAdded={(corporation) => void navigate(corporationPath(corporation.id))}
+        />
+      )}
     </>
   );
 }

@@ -1,17 +1,65 @@
-import { Accordion, Alert, Anchor, Badge, Box, Button, Card, Container, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconCalendarDue, IconFileSpreadsheet, IconReceiptTax, IconReportAnalytics, IconUsersGroup, IconBuildingBank, IconLogin } from '@tabler/icons-react';
+import {
+  Accordion,
+  Alert,
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Container,
+  Group,
+  List,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import {
+  IconCalendarDue,
+  IconFileSpreadsheet,
+  IconReceiptTax,
+  IconReportAnalytics,
+  IconUsersGroup,
+  IconBuildingBank,
+  IconLogin,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PublicHeader } from '../../../components/public-header';
 import { NEXT_PARAM, returnPathOf, withReturnPath } from '../../../lib/routes';
 
 const FEATURES = [
-  { icon: IconReceiptTax, title: 'PAYE for every state', text: 'Upload your payroll in the PAYE template, check each line against the current tax bands, and pay the State Internal Revenue Service in one step.' },
-  { icon: IconFileSpreadsheet, title: 'Withholding tax, single or bulk', text: 'Deduct WHT on vendor payments at the right rate for the transaction, one payee or hundreds from a CSV.' },
-  { icon: IconCalendarDue, title: 'Deadlines you will not miss', text: 'Alerts for every month and state without a paid bill: PAYE by the 10th, state WHT by the 30th of the following month.' },
-  { icon: IconBuildingBank, title: 'Wallet and receipts', text: 'Fund a wallet by bank transfer, pay bills from it, and keep every receipt and schedule for your auditors.' },
-  { icon: IconUsersGroup, title: 'Your whole team', text: 'Invite colleagues as admins or members; every company in your group and every state in one place.' },
-  { icon: IconReportAnalytics, title: 'Bank statement analyser', text: 'Read cash flow from bank statements, check their authenticity and spot payments that may be owed WHT.' },
+  {
+    icon: IconReceiptTax,
+    title: 'PAYE for every state',
+    text: 'Upload your payroll in the PAYE template, check each line against the current tax bands, and pay the State Internal Revenue Service in one step.',
+  },
+  {
+    icon: IconFileSpreadsheet,
+    title: 'Withholding tax, single or bulk',
+    text: 'Deduct WHT on vendor payments at the right rate for the transaction, one payee or hundreds from a CSV.',
+  },
+  {
+    icon: IconCalendarDue,
+    title: 'Deadlines you will not miss',
+    text: 'Alerts for every month and state without a paid bill: PAYE by the 10th, state WHT by the 30th of the following month.',
+  },
+  {
+    icon: IconBuildingBank,
+    title: 'Wallet and receipts',
+    text: 'Fund a wallet by bank transfer, pay bills from it, and keep every receipt and schedule for your auditors.',
+  },
+  {
+    icon: IconUsersGroup,
+    title: 'Your whole team',
+    text: 'Invite colleagues as admins or members; every company in your group and every state in one place.',
+  },
+  {
+    icon: IconReportAnalytics,
+    title: 'Bank statement analyser',
+    text: 'Read cash flow from bank statements, check their authenticity and spot payments that may be owed WHT.',
+  },
 ] as const;
 
 /** Answers shown in the help centre; / is also the Help Center link (docs/product.md §2). */
@@ -44,9 +92,21 @@ const HELP_TOPICS = [
 ] as const;
 
 const TEMPLATES = [
-  { href: '/templates/payroll_template.csv', label: 'PAYE payroll template', detail: 'Tax ID, name, nationality, designation, gross income, tax payable and each allowance.' },
-  { href: '/templates/wht_template_auto.csv', label: 'WHT template (auto calculate)', detail: 'Tax ID, name and amount paid; Levy computes the WHT.' },
-  { href: '/templates/wht_template_manual.csv', label: 'WHT template (manual)', detail: 'Tax ID, name and the tax payable you computed.' },
+  {
+    href: '/templates/payroll_template.csv',
+    label: 'PAYE payroll template',
+    detail: 'Tax ID, name, nationality, designation, gross income, tax payable and each allowance.',
+  },
+  {
+    href: '/templates/wht_template_auto.csv',
+    label: 'WHT template (auto calculate)',
+    detail: 'Tax ID, name and amount paid; Levy computes the WHT.',
+  },
+  {
+    href: '/templates/wht_template_manual.csv',
+    label: 'WHT template (manual)',
+    detail: 'Tax ID, name and the tax payable you computed.',
+  },
 ] as const;
 
 /** The public home: what Levy does, sign-up and log-in, the calculator given, the help centre and the CSV templates. */
@@ -63,7 +123,14 @@ export function HomePage({ calculator }: { calculator: ReactNode }) {
         <Box py={72} style={{ background: 'linear-gradient(180deg, var(--mantine-color-levy-0) 0%, #fff 100%)' }}>
           <Container size="lg">
             {returnPath && (
-              <Alert color="blue" icon={<IconLogin size={18} />} title="Log in to open the page you followed" mb="xl" maw={680} data-testid="return-after-login">
+              <Alert
+                color="blue"
+                icon={<IconLogin size={18} />}
+                title="Log in to open the page you followed"
+                mb="xl"
+                maw={680}
+                data-testid="return-after-login"
+              >
                 <Text fz="sm" mb="sm">
                   The link you opened is inside Levy. Log in and it opens straight after.
                 </Text>
@@ -80,8 +147,8 @@ export function HomePage({ calculator }: { calculator: ReactNode }) {
                 Tax compliance for Nigerian businesses, done on time.
               </Title>
               <Text fz="lg" c="dimmed">
-                Levy computes, files and pays your PAYE and withholding tax to every State Internal Revenue Service, for every company
-                in your group, and keeps the receipts your auditors ask for.
+                Levy computes, files and pays your PAYE and withholding tax to every State Internal Revenue Service, for
+                every company in your group, and keeps the receipts your auditors ask for.
               </Text>
               <Group>
                 <Button component={Link} to="/register" size="md">
@@ -96,9 +163,7 @@ export function HomePage({ calculator }: { calculator: ReactNode }) {
         </Box>
 
         <Box py={56} component="section" id="calculator" aria-label="Tax calculator" style={{ scrollMarginTop: 16 }}>
-          <Container size="lg">
-            {calculator}
-          </Container>
+          <Container size="lg">{calculator}</Container>
         </Box>
 
         <Container size="lg" py={56} component="section" aria-labelledby="features-heading">
@@ -170,7 +235,8 @@ export function HomePage({ calculator }: { calculator: ReactNode }) {
         <Container size="lg">
           <Group justify="space-between">
             <Text fz="sm" c="dimmed">
-              © {new Date().getFullYear()} Levy. Rates follow the Nigeria Tax Act 2025 and the Withholding Regulations 2024.
+              © {new Date().getFullYear()} Levy. Rates follow the Nigeria Tax Act 2025 and the Withholding Regulations
+              2024.
             </Text>
             <Group gap="md">
               <Anchor component={Link} to={loginPath} fz="sm">

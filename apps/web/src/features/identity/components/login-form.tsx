@@ -6,7 +6,15 @@ import { ApiError } from '../../../lib/api-client';
 import { login } from '../../../api/session-api';
 
 /** Email and password; signs in and hands the session over. The email can be fixed (invitations). */
-export function LoginForm({ fixedEmail, onSignedIn, submitLabel = 'Log in' }: { fixedEmail?: string; onSignedIn: (session: SessionPayload) => void | Promise<void>; submitLabel?: string }) {
+export function LoginForm({
+  fixedEmail,
+  onSignedIn,
+  submitLabel = 'Log in',
+}: {
+  fixedEmail?: string;
+  onSignedIn: (session: SessionPayload) => void | Promise<void>;
+  submitLabel?: string;
+}) {
   const [isSubmitting, setSubmitting] = useState(false);
   const form = useForm({
     initialValues: { email: fixedEmail ?? '', password: '' },
@@ -27,7 +35,14 @@ export function LoginForm({ fixedEmail, onSignedIn, submitLabel = 'Log in' }: { 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <TextInput label="Email address" type="email" autoComplete="email" required readOnly={Boolean(fixedEmail)} {...form.getInputProps('email')} />
+        <TextInput
+          label="Email address"
+          type="email"
+          autoComplete="email"
+          required
+          readOnly={Boolean(fixedEmail)}
+          {...form.getInputProps('email')}
+        />
         <PasswordInput label="Password" autoComplete="current-password" required {...form.getInputProps('password')} />
         <Button type="submit" loading={isSubmitting} fullWidth>
           {submitLabel}

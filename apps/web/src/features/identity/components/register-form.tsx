@@ -14,11 +14,23 @@ export interface RegisterFormProps {
 }
 
 /** Sign-up fields of docs/product.md "Identity and organisation": names, email, password, phone, how you heard of Levy. */
-export function RegisterForm({ fixedEmail, invitationToken, onRegistered, submitLabel = 'Create account' }: RegisterFormProps) {
+export function RegisterForm({
+  fixedEmail,
+  invitationToken,
+  onRegistered,
+  submitLabel = 'Create account',
+}: RegisterFormProps) {
   const sources = useMarketingSources();
   const [isSubmitting, setSubmitting] = useState(false);
   const form = useForm({
-    initialValues: { first_name: '', last_name: '', email: fixedEmail ?? '', password: '', phone: '', marketing_source_id: '' },
+    initialValues: {
+      first_name: '',
+      last_name: '',
+      email: fixedEmail ?? '',
+      password: '',
+      phone: '',
+      marketing_source_id: '',
+    },
     validate: schemaResolver(registerUserBody, { sync: true }),
   });
 
@@ -49,9 +61,29 @@ export function RegisterForm({ fixedEmail, invitationToken, onRegistered, submit
           <TextInput label="First name" autoComplete="given-name" required {...form.getInputProps('first_name')} />
           <TextInput label="Last name" autoComplete="family-name" required {...form.getInputProps('last_name')} />
         </SimpleGrid>
-        <TextInput label="Email address" type="email" autoComplete="email" required readOnly={Boolean(fixedEmail)} {...form.getInputProps('email')} />
-        <TextInput label="Phone number" type="tel" autoComplete="tel" placeholder="+234 801 234 5678" required {...form.getInputProps('phone')} />
-        <PasswordInput label="Password" description="8 or more characters" autoComplete="new-password" required {...form.getInputProps('password')} />
+        <TextInput
+          label="Email address"
+          type="email"
+          autoComplete="email"
+          required
+          readOnly={Boolean(fixedEmail)}
+          {...form.getInputProps('email')}
+        />
+        <TextInput
+          label="Phone number"
+          type="tel"
+          autoComplete="tel"
+          placeholder="+234 801 234 5678"
+          required
+          {...form.getInputProps('phone')}
+        />
+        <PasswordInput
+          label="Password"
+          description="8 or more characters"
+          autoComplete="new-password"
+          required
+          {...form.getInputProps('password')}
+        />
         <Select
           label="How did you hear about us?"
           placeholder={sources.isPending ? 'Loading…' : 'Choose one'}

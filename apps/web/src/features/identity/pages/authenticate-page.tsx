@@ -19,7 +19,12 @@ function VerifyEmail({ token }: { token: string }) {
   const navigate = useNavigate();
   const setSession = useSessionStore((state) => state.setSession);
   // A query, not an effect: the link works once, and a query runs once however often React mounts.
-  const verification = useQuery({ queryKey: ['verify-email', token], queryFn: () => verifyEmail(token), staleTime: Infinity, gcTime: Infinity });
+  const verification = useQuery({
+    queryKey: ['verify-email', token],
+    queryFn: () => verifyEmail(token),
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
 
   useEffect(() => {
     if (!verification.data) return;
@@ -35,7 +40,11 @@ function VerifyEmail({ token }: { token: string }) {
           {verification.error.message}
         </Alert>
         <Text>
-          If you have already verified it, <Anchor component={Link} to="/login">log in</Anchor>.
+          If you have already verified it,{' '}
+          <Anchor component={Link} to="/login">
+            log in
+          </Anchor>
+          .
         </Text>
       </Stack>
     );
@@ -46,7 +55,10 @@ function VerifyEmail({ token }: { token: string }) {
 function ResetPassword({ token }: { token: string }) {
   const [isDone, setDone] = useState(false);
   const [isSubmitting, setSubmitting] = useState(false);
-  const form = useForm({ initialValues: { password: '', confirm: '' }, validate: schemaResolver(newPasswordForm, { sync: true }) });
+  const form = useForm({
+    initialValues: { password: '', confirm: '' },
+    validate: schemaResolver(newPasswordForm, { sync: true }),
+  });
 
   if (isDone) {
     return (
@@ -74,8 +86,19 @@ function ResetPassword({ token }: { token: string }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <PasswordInput label="New password" description="8 or more characters" autoComplete="new-password" required {...form.getInputProps('password')} />
-        <PasswordInput label="Confirm new password" autoComplete="new-password" required {...form.getInputProps('confirm')} />
+        <PasswordInput
+          label="New password"
+          description="8 or more characters"
+          autoComplete="new-password"
+          required
+          {...form.getInputProps('password')}
+        />
+        <PasswordInput
+          label="Confirm new password"
+          autoComplete="new-password"
+          required
+          {...form.getInputProps('confirm')}
+        />
         <Button type="submit" loading={isSubmitting} fullWidth>
           Change password
         </Button>

@@ -35,7 +35,11 @@ export default function InvitePage() {
           </Title>
           <Alert color="red">{invitation.error.message}</Alert>
           <Text>
-            Ask the person who invited you to send a new invitation, or <Anchor component={Link} to="/login">log in</Anchor>.
+            Ask the person who invited you to send a new invitation, or{' '}
+            <Anchor component={Link} to="/login">
+              log in
+            </Anchor>
+            .
           </Text>
         </Stack>
       </Card>
@@ -90,7 +94,11 @@ export default function InvitePage() {
               ]}
             />
             {mode === 'sign-in' ? (
-              <LoginForm fixedEmail={details.email} submitLabel="Log in to accept" onSignedIn={(session) => setSession(session)} />
+              <LoginForm
+                fixedEmail={details.email}
+                submitLabel="Log in to accept"
+                onSignedIn={(session) => setSession(session)}
+              />
             ) : (
               <RegisterForm
                 fixedEmail={details.email}

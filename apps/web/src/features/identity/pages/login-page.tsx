@@ -18,7 +18,8 @@ function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
     return (
       <Stack gap="md">
         <Text>
-          If an account exists for <strong>{sentTo}</strong>, we have sent it a link to reset the password. The link works once and expires in an hour.
+          If an account exists for <strong>{sentTo}</strong>, we have sent it a link to reset the password. The link
+          works once and expires in an hour.
         </Text>
         <Button variant="default" onClick={onBack}>
           Back to log in
@@ -42,7 +43,9 @@ function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <Text c="dimmed">Enter the email address you signed up with and we will send you a link to choose a new password.</Text>
+        <Text c="dimmed">
+          Enter the email address you signed up with and we will send you a link to choose a new password.
+        </Text>
         <TextInput label="Email address" type="email" autoComplete="email" required {...form.getInputProps('email')} />
         <Button type="submit" loading={isSubmitting} fullWidth>
           Send reset link
@@ -70,7 +73,11 @@ export default function LoginPage() {
           <Title order={1} fz="h2">
             {isForgotPassword ? 'Reset your password' : 'Log in to Levy'}
           </Title>
-          {!isForgotPassword && <Text c="dimmed">{returnPath ? 'Log in to open the page you followed.' : 'Welcome back. Your taxes are waiting.'}</Text>}
+          {!isForgotPassword && (
+            <Text c="dimmed">
+              {returnPath ? 'Log in to open the page you followed.' : 'Welcome back. Your taxes are waiting.'}
+            </Text>
+          )}
         </div>
         {isForgotPassword ? (
           <ForgotPasswordForm onBack={() => setForgotPassword(false)} />

@@ -21,8 +21,8 @@ export default function RegisterPage() {
             Check your email
           </Title>
           <Text>
-            We have sent a verification link to <strong>{verificationSentTo}</strong>. Open it to confirm your address and continue setting up your
-            organisation. The link expires in 48 hours.
+            We have sent a verification link to <strong>{verificationSentTo}</strong>. Open it to confirm your address
+            and continue setting up your organisation. The link expires in 48 hours.
           </Text>
           {isMailboxAvailable && (
             <Text fz="sm" c="dimmed">

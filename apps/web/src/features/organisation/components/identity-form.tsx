@@ -1,4 +1,10 @@
-import { BUSINESS_TYPES, CAC_DOCUMENT_TYPES, INDUSTRIES, updateIdentity, type OrganisationIdentity } from '@levy/contracts';
+import {
+  BUSINESS_TYPES,
+  CAC_DOCUMENT_TYPES,
+  INDUSTRIES,
+  updateIdentity,
+  type OrganisationIdentity,
+} from '@levy/contracts';
 import { Button, Group, Progress, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconDownload } from '@tabler/icons-react';
@@ -9,13 +15,38 @@ import { LoadingPlaceholder } from '../../../components/loading-placeholder';
 import { ApiError } from '../../../lib/api-client';
 import * as calls from '@levy/contracts/calls';
 import { downloadFile } from '../../../lib/download';
-import { organisationKeys, saveIdentity, useOrganisationIdentity, useStates, type IdentityFields } from '../../../api/organisation-api';
+import {
+  organisationKeys,
+  saveIdentity,
+  useOrganisationIdentity,
+  useStates,
+  type IdentityFields,
+} from '../../../api/organisation-api';
 
 const CAC_DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
 export const CAC_DOCUMENT_REQUIRED = 'CAC certificate is required';
 
-const EMPTY_FIELDS: IdentityFields = { legal_name: '', cac_number: '', business_type: '', industry: '', tax_id: '', address: '', state_id: '', phone: '', website: '' };
-const REQUIRED_FIELDS = ['legal_name', 'cac_number', 'business_type', 'industry', 'tax_id', 'address', 'state_id', 'phone'] as const;
+const EMPTY_FIELDS: IdentityFields = {
+  legal_name: '',
+  cac_number: '',
+  business_type: '',
+  industry: '',
+  tax_id: '',
+  address: '',
+  state_id: '',
+  phone: '',
+  website: '',
+};
+const REQUIRED_FIELDS = [
+  'legal_name',
+  'cac_number',
+  'business_type',
+  'industry',
+  'tax_id',
+  'address',
+  'state_id',
+  'phone',
+] as const;
 
 function toFields(identity: OrganisationIdentity): IdentityFields {
   return {
@@ -42,7 +73,13 @@ export interface IdentityFormProps {
 }
 
 /** The KYC identity of docs/product.md "Identity and organisation", with the CAC certificate upload. */
-export function IdentityForm({ organisationId, submitLabel, onSaved, readOnly = false, showProgress = false }: IdentityFormProps) {
+export function IdentityForm({
+  organisationId,
+  submitLabel,
+  onSaved,
+  readOnly = false,
+  showProgress = false,
+}: IdentityFormProps) {
   const queryClient = useQueryClient();
   const identity = useOrganisationIdentity(organisationId);
   const states = useStates();
@@ -56,10 +93,13 @@ export function IdentityForm({ organisationId, submitLabel, onSaved, readOnly = 
     // Fill the form once the saved details arrive.
   }, [identity.data]);
 
-  if (identity.isPending || states.isPending) return <LoadingPlaceholder height={320} label="Loading business details" />;
+  if (identity.isPending || states.isPending)
+    return <LoadingPlaceholder height={320} label="Loading business details" />;
 
   const storedDocument = identity.data?.cac_document ?? null;
-  const filled = REQUIRED_FIELDS.filter((field) => form.values[field].trim() !== '').length + (cacDocument || storedDocument ? 1 : 0);
+  const filled =
+    REQUIRED_FIELDS.filter((field) => form.values[field].trim() !== '').length +
+    (cacDocument || storedDocument ? 1 : 0);
   const total = REQUIRED_FIELDS.length + 1;
 
   const chooseDocument = (file: File | null) => {
@@ -108,12 +148,37 @@ export function IdentityForm({ organisationId, submitLabel, onSaved, readOnly = 
         )}
         <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
           <Stack gap="md">
-            <TextInput label="Legal name" description="As on the CAC certificate" required {...form.getInputProps('legal_name')} />
+            <TextInput
+              label="Legal name"
+              description="As on the CAC certificate"
+              required
+              {...form.getInputProps('legal_name')}
+            />
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-              <TextInput label="CAC registration number" placeholder="RC1234567" required {...form.getInputProps('cac_number')} />
+              <TextInput
+                label="CAC registration number"
+                placeholder="RC1234567"
+                required
+                {...form.getInputProps('cac_number')}
+              />
               <TextInput label="Tax ID" placeholder="C-0012345" required {...form.getInputProps('tax_id')} />
-              <Select label="Business type" data={[...BUSINESS_TYPES]} required allowDeselect={false} placeholder="Choose one" {...form.getInputProps('business_type')} />
-              <Select label="Industry" data={[...INDUSTRIES]} required allowDeselect={false} searchable placeholder="Choose one" {...form.getInputProps('industry')} />
+              <Select
+                label="Business type"
+                data={[...BUSINESS_TYPES]}
+                required
+                allowDeselect={false}
+                placeholder="Choose one"
+                {...form.getInputProps('business_type')}
+              />
+              <Select
+                label="Industry"
+                data={[...INDUSTRIES]}
+                required
+                allowDeselect={false}
+                searchable
+                placeholder="Choose one"
+                {...form.getInputProps('industry')}
+              />
             </SimpleGrid>
             <Textarea label="Address" autosize minRows={2} required {...form.getInputProps('address')} />
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
@@ -126,7 +191,13 @@ export function IdentityForm({ organisationId, submitLabel, onSaved, readOnly = 
                 placeholder="Choose a state"
                 {...form.getInputProps('state_id')}
               />
-              <TextInput label="Phone number" type="tel" placeholder="+234 801 234 5678" required {...form.getInputProps('phone')} />
+              <TextInput
+                label="Phone number"
+                type="tel"
+                placeholder="+234 801 234 5678"
+                required
+                {...form.getInputProps('phone')}
+              />
             </SimpleGrid>
             <TextInput label="Website" placeholder="www.company.ng" {...form.getInputProps('website')} />
             <FileSelect
@@ -144,7 +215,12 @@ export function IdentityForm({ organisationId, submitLabel, onSaved, readOnly = 
         {/* Outside the fieldset: whoever may read the details may read the certificate, even when they cannot change it. */}
         {storedDocument && !cacDocument && (
           <Group>
-            <Button variant="default" size="xs" leftSection={<IconDownload size={14} />} onClick={() => void downloadFile(calls.downloadCacDocument, { id: organisationId })}>
+            <Button
+              variant="default"
+              size="xs"
+              leftSection={<IconDownload size={14} />}
+              onClick={() => void downloadFile(calls.downloadCacDocument, { id: organisationId })}
+            >
               Download CAC certificate
             </Button>
           </Group>

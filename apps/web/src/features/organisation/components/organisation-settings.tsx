@@ -1,4 +1,12 @@
-import { BILL_APPROVAL_MESSAGES, BILL_APPROVAL_MODES, hasPermission, SETTING_CODES, updateOrganisation, type BillApprovalMode, type BillApprovalSetting } from '@levy/contracts';
+import {
+  BILL_APPROVAL_MESSAGES,
+  BILL_APPROVAL_MODES,
+  hasPermission,
+  SETTING_CODES,
+  updateOrganisation,
+  type BillApprovalMode,
+  type BillApprovalSetting,
+} from '@levy/contracts';
 import { Alert, Anchor, Button, Group, Radio, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
 import { schemaResolver, useForm } from '@mantine/form';
@@ -9,7 +17,13 @@ import { LoadingPlaceholder } from '../../../components/loading-placeholder';
 import { showSuccessToast } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { useSessionStore } from '../../../lib/session-store';
-import { useActiveAdminCount, useOrganisation, useOrganisationSettings, useRenameOrganisation, useUpdateSetting } from '../../../api/organisation-api';
+import {
+  useActiveAdminCount,
+  useOrganisation,
+  useOrganisationSettings,
+  useRenameOrganisation,
+  useUpdateSetting,
+} from '../../../api/organisation-api';
 import { linkTo } from '../../../lib/routes';
 import { IdentityForm } from './identity-form';
 import * as calls from '@levy/contracts/calls';
@@ -18,7 +32,10 @@ function OrganisationName({ organisationId, canEdit }: { organisationId: string;
   const organisation = useOrganisation(organisationId);
   const rename = useRenameOrganisation(organisationId);
   const setOrganisation = useSessionStore((state) => state.setOrganisation);
-  const form = useForm({ initialValues: { name: '' }, validate: schemaResolver(updateOrganisation.body, { sync: true }) });
+  const form = useForm({
+    initialValues: { name: '' },
+    validate: schemaResolver(updateOrganisation.body, { sync: true }),
+  });
 
   useEffect(() => {
     if (organisation.data) form.setValues({ name: organisation.data.name ?? '' });
@@ -31,7 +48,12 @@ function OrganisationName({ organisationId, canEdit }: { organisationId: string;
   const submit = form.onSubmit(async ({ name }) => {
     try {
       const renamed = await rename.mutateAsync(name.trim());
-      setOrganisation({ id: renamed.id, name: renamed.name, is_owner: renamed.is_owner, is_kyc_completed: renamed.is_kyc_completed });
+      setOrganisation({
+        id: renamed.id,
+        name: renamed.name,
+        is_owner: renamed.is_owner,
+        is_kyc_completed: renamed.is_kyc_completed,
+      });
       showSuccessToast('Organisation updated successfully');
     } catch {
       // The API client has shown the error.
@@ -45,7 +67,8 @@ function OrganisationName({ organisationId, canEdit }: { organisationId: string;
           <TextInput label="Organisation name" required readOnly={!canEdit} {...form.getInputProps('name')} />
           {details && (
             <Text fz="sm" c="dimmed">
-              Owner: {details.owner.first_name} {details.owner.last_name} ({details.owner.email}) · created {formatDate(details.created_at)}
+              Owner: {details.owner.first_name} {details.owner.last_name} ({details.owner.email}) · created{' '}
+              {formatDate(details.created_at)}
               {details.kyc_completed_at ? ` · onboarding completed ${formatDate(details.kyc_completed_at)}` : ''}
             </Text>
           )}
@@ -66,8 +89,10 @@ function WalletSetting({ organisationId, canEdit }: { organisationId: string; ca
   const settings = useOrganisationSettings(organisationId);
   const update = useUpdateSetting(organisationId);
   if (settings.isPending) return <LoadingPlaceholder />;
-  const current = settings.data?.find((setting) => setting.setting_code === SETTING_CODES.corporationWallets)?.value === true;
-  const digest = settings.data?.find((setting) => setting.setting_code === SETTING_CODES.deadlineDigest)?.value !== false;
+  const current =
+    settings.data?.find((setting) => setting.setting_code === SETTING_CODES.corporationWallets)?.value === true;
+  const digest =
+    settings.data?.find((setting) => setting.setting_code === SETTING_CODES.deadlineDigest)?.value !== false;
   return (
     <ContentCard title="Settings">
       <Stack gap="lg">
@@ -89,7 +114,10 @@ function WalletSetting({ organisationId, canEdit }: { organisationId: string; ca
           checked={digest}
           disabled={!canEdit || update.isPending}
           onChange={(event) =>
-            update.mutate({ setting_code: SETTING_CODES.deadlineDigest, value: event.currentTarget.checked }, { onSuccess: () => showSuccessToast('Settings saved successfully') })
+            update.mutate(
+              { setting_code: SETTING_CODES.deadlineDigest, value: event.currentTarget.checked },
+              { onSuccess: () => showSuccessToast('Settings saved successfully') },
+            )
           }
         />
       </Stack>
@@ -98,10 +126,14 @@ function WalletSetting({ organisationId, canEdit }: { organisationId: string; ca
 }
 
 const APPROVAL_CHOICES: Record<BillApprovalMode, { label: string; description: string }> = {
-  members: { label: 'Bills prepared by members', description: 'A member prepares a bill; an admin approves it before the wallet pays. Admins pay at once.' },
+  members: {
+    label: 'Bills prepared by members',
+    description: 'A member prepares a bill; an admin approves it before the wallet pays. Admins pay at once.',
+  },
   above: {
     label: 'Bills above an amount',
-    description: 'Any bill whose total is above the amount waits for an admin other than the one who prepared it, so this needs at least two admins.',
+    description:
+      'Any bill whose total is above the amount waits for an admin other than the one who prepared it, so this needs at least two admins.',
   },
   off: { label: 'No approval', description: 'Every bill is paid when it is generated.' },
 };
@@ -110,7 +142,8 @@ const APPROVAL_CHOICES: Record<BillApprovalMode, { label: string; description: s
 export function BillApproval({ organisationId, canEdit }: { organisationId: string; canEdit: boolean }) {
   const settings = useOrganisationSettings(organisationId);
   const update = useUpdateSetting(organisationId);
-  const stored = settings.data?.find((setting) => setting.setting_code === SETTING_CODES.billApproval)?.value as BillApprovalSetting | undefined;
+  const stored = settings.data?.find((setting) => setting.setting_code === SETTING_CODES.billApproval)?.value as
+    BillApprovalSetting | undefined;
   const [mode, setMode] = useState<BillApprovalMode | null>(null);
   const [above, setAbove] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -122,13 +155,20 @@ export function BillApproval({ organisationId, canEdit }: { organisationId: stri
   const oneAdmin = shownMode === 'above' && admins.data !== undefined && admins.data < 2;
   const save = () =>
     update.mutate(
-      { setting_code: SETTING_CODES.billApproval, value: shownMode === 'above' ? { mode: shownMode, above: shownAbove.replace(/,/g, '').trim() } : { mode: shownMode } },
+      {
+        setting_code: SETTING_CODES.billApproval,
+        value:
+          shownMode === 'above' ? { mode: shownMode, above: shownAbove.replace(/,/g, '').trim() } : { mode: shownMode },
+      },
       {
         onSuccess: () => {
           setError(null);
           showSuccessToast('Settings saved successfully');
         },
-        onError: (failure) => setError(failure instanceof ApiError ? (Object.values(failure.fieldErrors)[0] ?? failure.message) : String(failure)),
+        onError: (failure) =>
+          setError(
+            failure instanceof ApiError ? (Object.values(failure.fieldErrors)[0] ?? failure.message) : String(failure),
+          ),
       },
     );
   return (
@@ -142,7 +182,13 @@ export function BillApproval({ organisationId, canEdit }: { organisationId: stri
         >
           <Stack gap="xs" mt="xs">
             {BILL_APPROVAL_MODES.map((value) => (
-              <Radio key={value} value={value} label={APPROVAL_CHOICES[value].label} description={APPROVAL_CHOICES[value].description} disabled={!canEdit} />
+              <Radio
+                key={value}
+                value={value}
+                label={APPROVAL_CHOICES[value].label}
+                description={APPROVAL_CHOICES[value].description}
+                disabled={!canEdit}
+              />
             ))}
           </Stack>
         </Radio.Group>
@@ -163,7 +209,15 @@ export function BillApproval({ organisationId, canEdit }: { organisationId: stri
           />
         )}
         {oneAdmin && (
-          <Alert color="yellow" title={stored?.mode === 'above' && mode === null ? 'Bills above the amount cannot be paid now' : 'This needs a second admin'} data-testid="approval-needs-admins">
+          <Alert
+            color="yellow"
+            title={
+              stored?.mode === 'above' && mode === null
+                ? 'Bills above the amount cannot be paid now'
+                : 'This needs a second admin'
+            }
+            data-testid="approval-needs-admins"
+          >
             <Text fz="sm">
               {stored?.mode === 'above' && mode === null
                 ? 'Your organisation has one admin left, and nobody approves a bill they prepared: a bill above the amount is refused at Pay, and nothing is paid. Make another member an admin, or choose another setting.'
@@ -176,7 +230,8 @@ export function BillApproval({ organisationId, canEdit }: { organisationId: stri
         )}
         {shownMode === 'above' && admins.data !== undefined && admins.data >= 2 && (
           <Text fz="sm" c="dimmed" data-testid="approval-admins">
-            {admins.data} admins: a bill above the amount prepared by one of them waits for one of the other {admins.data - 1}.
+            {admins.data} admins: a bill above the amount prepared by one of them waits for one of the other{' '}
+            {admins.data - 1}.
           </Text>
         )}
         {shownMode !== 'above' && error && (
@@ -208,7 +263,10 @@ export function OrganisationSettings() {
   const canEditIdentity = hasPermission(permissions, calls.updateOrganisationIdentity.permission);
   return (
     <Stack gap="lg">
-      <OrganisationName organisationId={organisation.id} canEdit={hasPermission(permissions, calls.updateOrganisation.permission)} />
+      <OrganisationName
+        organisationId={organisation.id}
+        canEdit={hasPermission(permissions, calls.updateOrganisation.permission)}
+      />
       {hasPermission(permissions, calls.getOrganisationIdentity.permission) && (
         <ContentCard title="Business details">
           {!canEditIdentity && (
@@ -216,13 +274,24 @@ export function OrganisationSettings() {
               Only admins can change the business details.
             </Text>
           )}
-          <IdentityForm organisationId={organisation.id} submitLabel="Save business details" readOnly={!canEditIdentity} onSaved={() => showSuccessToast('Business details saved successfully')} />
+          <IdentityForm
+            organisationId={organisation.id}
+            submitLabel="Save business details"
+            readOnly={!canEditIdentity}
+            onSaved={() => showSuccessToast('Business details saved successfully')}
+          />
         </ContentCard>
       )}
       {hasPermission(permissions, calls.getOrganisationSettings.permission) && (
         <>
-          <WalletSetting organisationId={organisation.id} canEdit={hasPermission(permissions, calls.updateOrganisationSetting.permission)} />
-          <BillApproval organisationId={organisation.id} canEdit={hasPermission(permissions, calls.updateOrganisationSetting.permission)} />
+          <WalletSetting
+            organisationId={organisation.id}
+            canEdit={hasPermission(permissions, calls.updateOrganisationSetting.permission)}
+          />
+          <BillApproval
+            organisationId={organisation.id}
+            canEdit={hasPermission(permissions, calls.updateOrganisationSetting.permission)}
+          />
         </>
       )}
     </Stack>

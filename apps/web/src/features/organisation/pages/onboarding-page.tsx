@@ -21,7 +21,10 @@ export default function OnboardingPage() {
           <Title order={1} fz="h2">
             Tell us about your business
           </Title>
-          <Text c="dimmed">State revenue services need these details before Levy can file and pay on your behalf. It takes about three minutes.</Text>
+          <Text c="dimmed">
+            State revenue services need these details before Levy can file and pay on your behalf. It takes about three
+            minutes.
+          </Text>
         </div>
         <IdentityForm
           organisationId={organisation.id}
@@ -29,7 +32,12 @@ export default function OnboardingPage() {
           showProgress
           onSaved={async () => {
             const completed = await completeKyc(organisation.id);
-            setOrganisation({ id: completed.id, name: completed.name, is_owner: completed.is_owner, is_kyc_completed: completed.is_kyc_completed });
+            setOrganisation({
+              id: completed.id,
+              name: completed.name,
+              is_owner: completed.is_owner,
+              is_kyc_completed: completed.is_kyc_completed,
+            });
             setKyc({ is_completed: completed.is_kyc_completed });
             showSuccessToast('Onboarding completed');
             void navigate('/dashboard');

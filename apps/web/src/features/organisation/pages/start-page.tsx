@@ -51,7 +51,13 @@ export default function StartPage() {
             </Text>
           ) : (
             invitations.map((invitation) => (
-              <Card key={invitation.id} withBorder padding="md" component="section" aria-label={`Invitation from ${invitation.organisation.name ?? 'an organisation'}`}>
+              <Card
+                key={invitation.id}
+                withBorder
+                padding="md"
+                component="section"
+                aria-label={`Invitation from ${invitation.organisation.name ?? 'an organisation'}`}
+              >
                 <Group justify="space-between" wrap="nowrap">
                   <div>
                     <Text fw={600}>{invitation.organisation.name ?? 'An organisation'}</Text>
@@ -60,7 +66,13 @@ export default function StartPage() {
                       {invitation.invited_at ? ` · invited ${formatDate(invitation.invited_at)}` : ''}
                     </Text>
                   </div>
-                  <Button loading={busyWith === invitation.id} disabled={busyWith !== null} onClick={() => void run(invitation.id, () => acceptInvitation(invitation.organisation.id, invitation.id))}>
+                  <Button
+                    loading={busyWith === invitation.id}
+                    disabled={busyWith !== null}
+                    onClick={() =>
+                      void run(invitation.id, () => acceptInvitation(invitation.organisation.id, invitation.id))
+                    }
+                  >
                     Accept
                   </Button>
                 </Group>
@@ -79,7 +91,12 @@ export default function StartPage() {
                 You will be its owner and admin, and can invite your team afterwards.
               </Text>
             </div>
-            <Button leftSection={<IconBuildingPlus size={18} />} loading={busyWith === 'create'} disabled={busyWith !== null} onClick={() => void run('create', createOrganisation)}>
+            <Button
+              leftSection={<IconBuildingPlus size={18} />}
+              loading={busyWith === 'create'}
+              disabled={busyWith !== null}
+              onClick={() => void run('create', createOrganisation)}
+            >
               Create organisation
             </Button>
           </Group>

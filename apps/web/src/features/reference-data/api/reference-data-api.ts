@@ -1,4 +1,12 @@
-import type { AddChargeRowBody, AddHolidayRowBody, AddMprRowBody, AddRemittanceRouteBody, AddWhtRateRowBody, ReferenceData, ReferenceTableCode } from '@levy/contracts';
+import type {
+  AddChargeRowBody,
+  AddHolidayRowBody,
+  AddMprRowBody,
+  AddRemittanceRouteBody,
+  AddWhtRateRowBody,
+  ReferenceData,
+  ReferenceTableCode,
+} from '@levy/contracts';
 import * as calls from '@levy/contracts/calls';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, showSuccessToast } from '../../../lib/api-client';
@@ -30,7 +38,10 @@ export function useAddHolidayRow() {
 }
 
 export function useAddChargeRow() {
-  return useReferenceWrite((body: AddChargeRowBody) => callApi(calls.addChargeRow, { body }), 'Charge schedule row added');
+  return useReferenceWrite(
+    (body: AddChargeRowBody) => callApi(calls.addChargeRow, { body }),
+    'Charge schedule row added',
+  );
 }
 
 export function useAddWhtRateRow() {
@@ -38,9 +49,16 @@ export function useAddWhtRateRow() {
 }
 
 export function useMarkReviewed() {
-  return useReferenceWrite(({ table, source }: { table: ReferenceTableCode; source: string }) => callApi(calls.markReferenceReviewed, { params: { table }, body: { source } }), 'Marked as reviewed');
+  return useReferenceWrite(
+    ({ table, source }: { table: ReferenceTableCode; source: string }) =>
+      callApi(calls.markReferenceReviewed, { params: { table }, body: { source } }),
+    'Marked as reviewed',
+  );
 }
 
 export function useAddRemittanceRoute() {
-  return useReferenceWrite((body: AddRemittanceRouteBody) => callApi(calls.addRemittanceRoute, { body }), 'Remittance route added');
+  return useReferenceWrite(
+    (body: AddRemittanceRouteBody) => callApi(calls.addRemittanceRoute, { body }),
+    'Remittance route added',
+  );
 }

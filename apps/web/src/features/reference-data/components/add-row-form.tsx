@@ -1,4 +1,11 @@
-import { addChargeRowBody, addHolidayRowBody, addMprRowBody, addWhtRateRowBody, type ReferenceTableCode, type WhtRateInForce } from '@levy/contracts';
+import {
+  addChargeRowBody,
+  addHolidayRowBody,
+  addMprRowBody,
+  addWhtRateRowBody,
+  type ReferenceTableCode,
+  type WhtRateInForce,
+} from '@levy/contracts';
 import { Alert, Button, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconPlus } from '@tabler/icons-react';
@@ -32,7 +39,12 @@ const FORMS = {
     schema: addHolidayRowBody,
     fields: [
       { name: 'date', label: 'Date', description: 'Today or later', type: 'date' },
-      { name: 'name', label: 'Holiday', description: 'Declared under the same name, it replaces the expected date', placeholder: 'Eid-el-Kabir' },
+      {
+        name: 'name',
+        label: 'Holiday',
+        description: 'Declared under the same name, it replaces the expected date',
+        placeholder: 'Eid-el-Kabir',
+      },
     ],
     source: 'The Federal Ministry of Interior announcement, with its date',
   },
@@ -40,14 +52,39 @@ const FORMS = {
     label: 'Add a charge schedule',
     schema: addChargeRowBody,
     fields: [
-      { name: 'from', label: 'In force from', description: 'The first day of a tax month: bills for that month on', type: 'date' },
+      {
+        name: 'from',
+        label: 'In force from',
+        description: 'The first day of a tax month: bills for that month on',
+        type: 'date',
+      },
       { name: 'vat_percent', label: 'VAT on the fee (%)', description: 'Up to two decimals', placeholder: '7.50' },
       { name: 'paye_base', label: 'PAYE base fee (₦)', description: 'Per bill', placeholder: '500.00' },
       { name: 'wht_base', label: 'WHT base fee (₦)', description: 'Per bill', placeholder: '300.00' },
-      { name: 'paye_per_recipient', label: 'PAYE fee per employee (₦)', description: 'Added for each employee on the bill', placeholder: '50.00' },
-      { name: 'wht_per_recipient', label: 'WHT fee per payee (₦)', description: 'Added for each payee on the bill', placeholder: '30.00' },
-      { name: 'paye_cap', label: 'PAYE fee cap (₦)', description: 'The fee before VAT never exceeds it', placeholder: '20000.00' },
-      { name: 'wht_cap', label: 'WHT fee cap (₦)', description: 'The fee before VAT never exceeds it', placeholder: '15000.00' },
+      {
+        name: 'paye_per_recipient',
+        label: 'PAYE fee per employee (₦)',
+        description: 'Added for each employee on the bill',
+        placeholder: '50.00',
+      },
+      {
+        name: 'wht_per_recipient',
+        label: 'WHT fee per payee (₦)',
+        description: 'Added for each payee on the bill',
+        placeholder: '30.00',
+      },
+      {
+        name: 'paye_cap',
+        label: 'PAYE fee cap (₦)',
+        description: 'The fee before VAT never exceeds it',
+        placeholder: '20000.00',
+      },
+      {
+        name: 'wht_cap',
+        label: 'WHT fee cap (₦)',
+        description: 'The fee before VAT never exceeds it',
+        placeholder: '15000.00',
+      },
     ],
     source: 'The pricing decision and its date, e.g. "Levy pricing decision 0131, 20 Nov 2026"',
   },
@@ -55,7 +92,12 @@ const FORMS = {
     label: 'Add a WHT rate',
     schema: addWhtRateRowBody,
     fields: [
-      { name: 'from', label: 'In force from', description: 'The first day of a tax month: WHT for that month on', type: 'date' },
+      {
+        name: 'from',
+        label: 'In force from',
+        description: 'The first day of a tax month: WHT for that month on',
+        type: 'date',
+      },
       { name: 'wht_type', label: 'WHT type', description: 'The type whose rate changes', options: 'wht_types' },
       {
         name: 'payee_kind',
@@ -75,14 +117,22 @@ const FORMS = {
           { value: 'non_resident', label: 'Non-resident' },
         ],
       },
-      { name: 'rate_percent', label: 'Rate (%)', description: 'Up to two decimals; doubled without a Tax ID as the schedule says', placeholder: '7.50' },
+      {
+        name: 'rate_percent',
+        label: 'Rate (%)',
+        description: 'Up to two decimals; doubled without a Tax ID as the schedule says',
+        placeholder: '7.50',
+      },
     ],
-    source: 'The regulations or gazette that set it, with their date, e.g. "Deduction of Tax at Source (Withholding) (Amendment) Regulations 2027, reg. 3"',
+    source:
+      'The regulations or gazette that set it, with their date, e.g. "Deduction of Tax at Source (Withholding) (Amendment) Regulations 2027, reg. 3"',
   },
 } satisfies Record<ReferenceTableCode, { label: string; schema: unknown; fields: FieldSpec[]; source: string }>;
 
 const choicesOf = (field: FieldSpec, whtTypes: readonly WhtRateInForce[]) =>
-  field.options === 'wht_types' ? whtTypes.map((type) => ({ value: type.code, label: type.name })) : (field.options ?? []);
+  field.options === 'wht_types'
+    ? whtTypes.map((type) => ({ value: type.code, label: type.name }))
+    : (field.options ?? []);
 
 /** The "Add row" form of one table. A refusal (a paid bill the row would change, a past day) stays beside the form. */
 export function AddRowForm({ table, whtTypes }: { table: ReferenceTableCode; whtTypes: readonly WhtRateInForce[] }) {
@@ -96,15 +146,20 @@ export function AddRowForm({ table, whtTypes }: { table: ReferenceTableCode; wht
   // A choice starts on its first option, as the select shows it.
   const initial = (field: FieldSpec) => (field.options ? (choicesOf(field, whtTypes)[0]?.value ?? '') : '');
   const form = useForm<Record<string, string>>({
-    initialValues: Object.fromEntries([...spec.fields.map((field: FieldSpec): [string, string] => [field.name, initial(field)]), ['source', '']]),
+    initialValues: Object.fromEntries([
+      ...spec.fields.map((field: FieldSpec): [string, string] => [field.name, initial(field)]),
+      ['source', ''],
+    ]),
     validate: schemaResolver(spec.schema, { sync: true }),
   });
 
   const submit = form.onSubmit(async (values) => {
     setRefusal(null);
     try {
-      if (table === 'mpr') await addMpr.mutateAsync({ from: values.from, rate_percent: values.rate_percent, source: values.source });
-      else if (table === 'holidays') await addHoliday.mutateAsync({ date: values.date, name: values.name, source: values.source });
+      if (table === 'mpr')
+        await addMpr.mutateAsync({ from: values.from, rate_percent: values.rate_percent, source: values.source });
+      else if (table === 'holidays')
+        await addHoliday.mutateAsync({ date: values.date, name: values.name, source: values.source });
       else if (table === 'charges') await addCharge.mutateAsync(addChargeRowBody.parse(values));
       else await addWhtRate.mutateAsync(addWhtRateRowBody.parse(values));
       form.reset();
@@ -122,9 +177,25 @@ export function AddRowForm({ table, whtTypes }: { table: ReferenceTableCode; wht
           {spec.fields.map((field: FieldSpec) =>
             field.options ? (
               // Select, not NativeSelect: the public calculator's chunk keeps NativeSelect to itself (first-load budget).
-              <Select key={field.name} label={field.label} description={field.description} data={choicesOf(field, whtTypes)} allowDeselect={false} required {...form.getInputProps(field.name)} />
+              <Select
+                key={field.name}
+                label={field.label}
+                description={field.description}
+                data={choicesOf(field, whtTypes)}
+                allowDeselect={false}
+                required
+                {...form.getInputProps(field.name)}
+              />
             ) : (
-              <TextInput key={field.name} type={field.type} label={field.label} description={field.description} placeholder={field.placeholder} required {...form.getInputProps(field.name)} />
+              <TextInput
+                key={field.name}
+                type={field.type}
+                label={field.label}
+                description={field.description}
+                placeholder={field.placeholder}
+                required
+                {...form.getInputProps(field.name)}
+              />
             ),
           )}
         </SimpleGrid>

@@ -1,6 +1,22 @@
-import { REFERENCE_REVIEW_DAYS, type ReferenceAuditEntry, type ReferenceData, type ReferenceTable, type ReferenceTableCode, type WhtRateInForce } from '@levy/contracts';
+import {
+  REFERENCE_REVIEW_DAYS,
+  type ReferenceAuditEntry,
+  type ReferenceData,
+  type ReferenceTable,
+  type ReferenceTableCode,
+  type WhtRateInForce,
+} from '@levy/contracts';
 import { Alert, Badge, Button, Group, Stack, Table, Tabs, Text } from '@mantine/core';
-import { IconAlertTriangle, IconBuildingBank, IconCalendarEvent, IconChecklist, IconHistory, IconPercentage, IconReceipt, IconReceiptTax } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconBuildingBank,
+  IconCalendarEvent,
+  IconChecklist,
+  IconHistory,
+  IconPercentage,
+  IconReceipt,
+  IconReceiptTax,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import { ContentCard } from '../../../components/content-card';
 import { EmptyState } from '../../../components/empty-state';
@@ -13,7 +29,12 @@ import { AddRowForm } from '../components/add-row-form';
 import { RemittanceRoutesPanel } from '../components/remittance-routes-panel';
 import { ReviewDialog } from '../components/review-dialog';
 
-const TABLE_NAMES: Record<ReferenceTableCode, string> = { mpr: 'MPR', holidays: 'Holidays', charges: 'Charges', wht: 'WHT rates' };
+const TABLE_NAMES: Record<ReferenceTableCode, string> = {
+  mpr: 'MPR',
+  holidays: 'Holidays',
+  charges: 'Charges',
+  wht: 'WHT rates',
+};
 /** The dated tables: one row in force at a time, from its date. */
 const isDated = (code: ReferenceTableCode) => code !== 'holidays';
 const BASIS_LABEL = { law: 'By law', declared: 'Declared', expected: 'Expected' } as const;
@@ -21,16 +42,27 @@ const BASIS_LABEL = { law: 'By law', declared: 'Declared', expected: 'Expected' 
 function ReviewState({ table, onReview }: { table: ReferenceTable; onReview: () => void }) {
   const reviewed = `${formatDate(table.reviewed_on)} (${plural(table.days_since_review, 'day')} ago)`;
   const button = (
-    <Button variant={table.review_due ? 'filled' : 'default'} size="xs" leftSection={<IconChecklist size={16} />} onClick={onReview}>
+    <Button
+      variant={table.review_due ? 'filled' : 'default'}
+      size="xs"
+      leftSection={<IconChecklist size={16} />}
+      onClick={onReview}
+    >
       Mark as reviewed
     </Button>
   );
   if (table.review_due) {
     return (
-      <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title={`Not reviewed for ${plural(table.days_since_review, 'day')}`} data-testid={`review-warning-${table.code}`}>
+      <Alert
+        color="yellow"
+        icon={<IconAlertTriangle size={18} />}
+        title={`Not reviewed for ${plural(table.days_since_review, 'day')}`}
+        data-testid={`review-warning-${table.code}`}
+      >
         <Stack gap="xs" align="flex-start">
           <Text size="sm">
-            Last known right on {formatDate(table.reviewed_on)}. Tables are reviewed at least every {REFERENCE_REVIEW_DAYS} days: check the source, then add a row or mark the table as reviewed.
+            Last known right on {formatDate(table.reviewed_on)}. Tables are reviewed at least every{' '}
+            {REFERENCE_REVIEW_DAYS} days: check the source, then add a row or mark the table as reviewed.
           </Text>
           {button}
         </Stack>
@@ -50,19 +82,32 @@ function ReviewState({ table, onReview }: { table: ReferenceTable; onReview: () 
 
 /** This month's WHT schedule as bills and calculators apply it, staff rows included. */
 function WhtRatesInForce({ rates, today }: { rates: readonly WhtRateInForce[]; today: string }) {
-  const cell = (value: string | null) => <Table.Td ta="right">{value ?? <Text span size="sm" c="dimmed" title="The schedule sets no deduction">None</Text>}</Table.Td>;
+  const cell = (value: string | null) => (
+    <Table.Td ta="right">
+      {value ?? (
+        <Text span size="sm" c="dimmed" title="The schedule sets no deduction">
+          None
+        </Text>
+      )}
+    </Table.Td>
+  );
   return (
     <Stack gap="xs">
       <Text>
-        Rates for {formatPeriod(today.slice(0, 7))}. State IRS bills take the individuals&apos; resident rate, NRS bills the companies&apos;; without a Tax ID the rate of goods and services doubles.
+        Rates for {formatPeriod(today.slice(0, 7))}. State IRS bills take the individuals&apos; resident rate, NRS bills
+        the companies&apos;; without a Tax ID the rate of goods and services doubles.
       </Text>
       <Table.ScrollContainer minWidth={640}>
         <Table withTableBorder verticalSpacing={6} aria-label="WHT rates in force">
           <Table.Thead>
             <Table.Tr>
               <Table.Th rowSpan={2}>Type</Table.Th>
-              <Table.Th colSpan={2} ta="center">Companies</Table.Th>
-              <Table.Th colSpan={2} ta="center">Individuals</Table.Th>
+              <Table.Th colSpan={2} ta="center">
+                Companies
+              </Table.Th>
+              <Table.Th colSpan={2} ta="center">
+                Individuals
+              </Table.Th>
             </Table.Tr>
             <Table.Tr>
               <Table.Th ta="right">Resident</Table.Th>
@@ -93,19 +138,26 @@ function InForce({ table }: { table: ReferenceTable }) {
   if (table.code === 'mpr') {
     return (
       <Text data-testid="mpr-in-force">
-        In force: <strong>{row ? `${row.value} from ${formatDate(row.from)}` : 'none'}</strong> · MPR as of {formatDate(table.reviewed_on)}
+        In force: <strong>{row ? `${row.value} from ${formatDate(row.from)}` : 'none'}</strong> · MPR as of{' '}
+        {formatDate(table.reviewed_on)}
       </Text>
     );
   }
   if (table.code === 'charges') {
     return (
       <Text data-testid="charges-in-force">
-        In force: <strong>{row ? `from ${formatDate(row.from)}` : 'none'}</strong> · a bill is charged by the schedule in force on the first day of its tax month
+        In force: <strong>{row ? `from ${formatDate(row.from)}` : 'none'}</strong> · a bill is charged by the schedule
+        in force on the first day of its tax month
       </Text>
     );
   }
   const upcoming = table.rows.filter((candidate) => candidate.in_force).length;
-  return <Text>{plural(upcoming, 'declared or expected holiday')} ahead. Fixed holidays of the Public Holidays Act (and Easter) are computed for every year and not listed.</Text>;
+  return (
+    <Text>
+      {plural(upcoming, 'declared or expected holiday')} ahead. Fixed holidays of the Public Holidays Act (and Easter)
+      are computed for every year and not listed.
+    </Text>
+  );
 }
 
 function RowsTable({ table, today }: { table: ReferenceTable; today: string }) {
@@ -115,7 +167,9 @@ function RowsTable({ table, today }: { table: ReferenceTable; today: string }) {
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{isDated(table.code) ? 'From' : 'Date'}</Table.Th>
-            <Table.Th>{{ mpr: 'Rate', holidays: 'Holiday', charges: 'Schedule', wht: 'Schedule or rate' }[table.code]}</Table.Th>
+            <Table.Th>
+              {{ mpr: 'Rate', holidays: 'Holiday', charges: 'Schedule', wht: 'Schedule or rate' }[table.code]}
+            </Table.Th>
             <Table.Th>Source</Table.Th>
             <Table.Th>Added by</Table.Th>
           </Table.Tr>
@@ -129,16 +183,34 @@ function RowsTable({ table, today }: { table: ReferenceTable; today: string }) {
                   <Text size="sm" fw={row.in_force ? 600 : undefined}>
                     {row.value}
                   </Text>
-                  {isDated(table.code) && row.in_force && <Badge color="green" variant="light" className={classes.badge}>In force</Badge>}
-                  {isDated(table.code) && row.from > today && <Badge color="blue" variant="light" className={classes.badge}>Upcoming</Badge>}
-                  {row.basis && <Badge color={row.basis === 'expected' ? 'yellow' : 'gray'} variant="light" className={classes.badge}>{BASIS_LABEL[row.basis]}</Badge>}
+                  {isDated(table.code) && row.in_force && (
+                    <Badge color="green" variant="light" className={classes.badge}>
+                      In force
+                    </Badge>
+                  )}
+                  {isDated(table.code) && row.from > today && (
+                    <Badge color="blue" variant="light" className={classes.badge}>
+                      Upcoming
+                    </Badge>
+                  )}
+                  {row.basis && (
+                    <Badge
+                      color={row.basis === 'expected' ? 'yellow' : 'gray'}
+                      variant="light"
+                      className={classes.badge}
+                    >
+                      {BASIS_LABEL[row.basis]}
+                    </Badge>
+                  )}
                 </Group>
               </Table.Td>
               <Table.Td>
                 <Text size="sm">{row.source}</Text>
               </Table.Td>
               <Table.Td>
-                <Text size="sm">{row.added_by ? `${row.added_by}, ${formatLagosDateTime(row.added_at)}` : 'Shipped with Levy'}</Text>
+                <Text size="sm">
+                  {row.added_by ? `${row.added_by}, ${formatLagosDateTime(row.added_at)}` : 'Shipped with Levy'}
+                </Text>
               </Table.Td>
             </Table.Tr>
           ))}
@@ -152,7 +224,11 @@ function TablePanel({ table, data, onReview }: { table: ReferenceTable; data: Re
   return (
     <Stack gap="lg">
       <ReviewState table={table} onReview={onReview} />
-      {table.code === 'wht' ? <WhtRatesInForce rates={data.wht_in_force} today={data.today} /> : <InForce table={table} />}
+      {table.code === 'wht' ? (
+        <WhtRatesInForce rates={data.wht_in_force} today={data.today} />
+      ) : (
+        <InForce table={table} />
+      )}
       <ContentCard title="Add row">
         <AddRowForm table={table.code} whtTypes={data.wht_in_force} />
       </ContentCard>
@@ -164,7 +240,8 @@ function TablePanel({ table, data, onReview }: { table: ReferenceTable; data: Re
 }
 
 function AuditTrail({ entries }: { entries: ReferenceAuditEntry[] }) {
-  if (entries.length === 0) return <EmptyState message="No changes yet" hint="Rows added and reviews appear here with who made them." />;
+  if (entries.length === 0)
+    return <EmptyState message="No changes yet" hint="Rows added and reviews appear here with who made them." />;
   return (
     <Table.ScrollContainer minWidth={640}>
       <Table verticalSpacing="sm" aria-label="Audit trail">
@@ -183,7 +260,9 @@ function AuditTrail({ entries }: { entries: ReferenceAuditEntry[] }) {
               <Table.Td>{formatLagosDateTime(entry.at)}</Table.Td>
               <Table.Td>{entry.by}</Table.Td>
               <Table.Td>{TABLE_NAMES[entry.table]}</Table.Td>
-              <Table.Td>{entry.action === 'reviewed' ? `Reviewed: ${entry.summary}` : `Added: ${entry.summary}`}</Table.Td>
+              <Table.Td>
+                {entry.action === 'reviewed' ? `Reviewed: ${entry.summary}` : `Added: ${entry.summary}`}
+              </Table.Td>
               <Table.Td>{entry.source}</Table.Td>
             </Table.Tr>
           ))}
@@ -195,13 +274,27 @@ function AuditTrail({ entries }: { entries: ReferenceAuditEntry[] }) {
 
 function Screen({ data }: { data: ReferenceData }) {
   const [reviewing, setReviewing] = useState<ReferenceTable | null>(null);
-  const icons = { mpr: <IconPercentage size={16} />, holidays: <IconCalendarEvent size={16} />, charges: <IconReceipt size={16} />, wht: <IconReceiptTax size={16} /> };
+  const icons = {
+    mpr: <IconPercentage size={16} />,
+    holidays: <IconCalendarEvent size={16} />,
+    charges: <IconReceipt size={16} />,
+    wht: <IconReceiptTax size={16} />,
+  };
   return (
     <>
       <Tabs defaultValue="mpr" keepMounted={false}>
         <Tabs.List mb="lg">
           {data.tables.map((table) => (
-            <Tabs.Tab key={table.code} value={table.code} leftSection={icons[table.code]} rightSection={table.review_due ? <IconAlertTriangle size={14} color="var(--mantine-color-yellow-7)" aria-label="Review due" /> : undefined}>
+            <Tabs.Tab
+              key={table.code}
+              value={table.code}
+              leftSection={icons[table.code]}
+              rightSection={
+                table.review_due ? (
+                  <IconAlertTriangle size={14} color="var(--mantine-color-yellow-7)" aria-label="Review due" />
+                ) : undefined
+              }
+            >
               {table.title}
             </Tabs.Tab>
           ))}

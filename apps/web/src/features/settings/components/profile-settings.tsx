@@ -54,7 +54,12 @@ function ProfileDetails() {
             <TextInput label="Last name" required {...form.getInputProps('last_name')} />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <TextInput label="Email address" value={user?.email ?? ''} readOnly description="Contact support to change your email address" />
+            <TextInput
+              label="Email address"
+              value={user?.email ?? ''}
+              readOnly
+              description="Contact support to change your email address"
+            />
             <TextInput label="Phone number" type="tel" required {...form.getInputProps('phone')} />
           </SimpleGrid>
           <Group justify="flex-end">
@@ -70,12 +75,17 @@ function ProfileDetails() {
 
 function PasswordChange() {
   const [isSubmitting, run] = useSubmitting();
-  const form = useForm({ initialValues: { current_password: '', password: '', confirm: '' }, validate: schemaResolver(passwordForm, { sync: true }) });
+  const form = useForm({
+    initialValues: { current_password: '', password: '', confirm: '' },
+    validate: schemaResolver(passwordForm, { sync: true }),
+  });
 
   const submit = form.onSubmit((values) =>
     run(async () => {
       try {
-        await callApi(calls.changePassword, { body: { current_password: values.current_password, password: values.password } });
+        await callApi(calls.changePassword, {
+          body: { current_password: values.current_password, password: values.password },
+        });
         showSuccessToast('Password changed successfully');
         form.reset();
       } catch (error) {
@@ -88,10 +98,27 @@ function PasswordChange() {
     <ContentCard title="Password">
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <PasswordInput label="Current password" autoComplete="current-password" required {...form.getInputProps('current_password')} />
+          <PasswordInput
+            label="Current password"
+            autoComplete="current-password"
+            required
+            {...form.getInputProps('current_password')}
+          />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <PasswordInput label="New password" description="8 or more characters" autoComplete="new-password" required {...form.getInputProps('password')} />
-            <PasswordInput label="Confirm new password" description="Type the new password again" autoComplete="new-password" required {...form.getInputProps('confirm')} />
+            <PasswordInput
+              label="New password"
+              description="8 or more characters"
+              autoComplete="new-password"
+              required
+              {...form.getInputProps('password')}
+            />
+            <PasswordInput
+              label="Confirm new password"
+              description="Type the new password again"
+              autoComplete="new-password"
+              required
+              {...form.getInputProps('confirm')}
+            />
           </SimpleGrid>
           <Group justify="flex-end">
             <Button type="submit" loading={isSubmitting}>

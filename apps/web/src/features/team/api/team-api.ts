@@ -7,7 +7,8 @@ const ORGANISATION_USER_TYPE_ID = 7;
 
 export const teamKeys = {
   all: ['team'] as const,
-  members: (organisationId: string, params: Record<string, unknown>) => ['team', 'members', organisationId, params] as const,
+  members: (organisationId: string, params: Record<string, unknown>) =>
+    ['team', 'members', organisationId, params] as const,
   roles: ['team', 'roles'] as const,
 };
 

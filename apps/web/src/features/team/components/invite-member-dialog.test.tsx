@@ -11,7 +11,12 @@ const ROLE_GROUPS = [
     name: 'Organisation roles',
     user_type_id: 7,
     roles: [
-      { id: 1, code: 'user.admin', name: 'Admin', description: 'Can manage organization settings and carry out all functions' },
+      {
+        id: 1,
+        code: 'user.admin',
+        name: 'Admin',
+        description: 'Can manage organization settings and carry out all functions',
+      },
       { id: 2, code: 'user.member', name: 'Member', description: 'Can only carry out the functions' },
     ],
   },
@@ -56,7 +61,12 @@ describe('InviteMemberDialog', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Email address' }), { target: { value: 'tunde@example.ng' } });
     fireEvent.click(await screen.findByRole('radio', { name: 'Member' }));
     fireEvent.click(screen.getByRole('button', { name: 'Send invite' }));
-    await waitFor(() => expect(calls.find((call) => call.path === 'organisations/users/invite')?.body).toEqual({ email: 'tunde@example.ng', role_id: 2 }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.path === 'organisations/users/invite')?.body).toEqual({
+        email: 'tunde@example.ng',
+        role_id: 2,
+      }),
+    );
   });
 
   it('resends to the invited address with its role, which cannot be edited', async () => {

@@ -20,7 +20,9 @@ export function InviteMemberDialog({ mode, onClose }: { mode: InviteMode; onClos
   });
 
   useEffect(() => {
-    form.setValues(mode.kind === 'resend' ? { email: mode.email, role_id: String(mode.roleId) } : { email: '', role_id: '' });
+    form.setValues(
+      mode.kind === 'resend' ? { email: mode.email, role_id: String(mode.roleId) } : { email: '', role_id: '' },
+    );
     form.clearErrors();
     // Reset only when the dialog opens or its subject changes.
   }, [mode.kind, isResend ? mode.email : '']);
@@ -38,8 +40,20 @@ export function InviteMemberDialog({ mode, onClose }: { mode: InviteMode; onClos
     <MountedModal onClose={onClose} title={isResend ? 'Resend Invitation' : 'Invite New Member'} centered size="md">
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <TextInput label="Email address" placeholder="colleague@company.ng" type="email" required readOnly={isResend} data-autofocus {...form.getInputProps('email')} />
-          <RolePicker value={form.values.role_id} onChange={(value) => form.setFieldValue('role_id', value)} error={form.errors.role_id as string | undefined} />
+          <TextInput
+            label="Email address"
+            placeholder="colleague@company.ng"
+            type="email"
+            required
+            readOnly={isResend}
+            data-autofocus
+            {...form.getInputProps('email')}
+          />
+          <RolePicker
+            value={form.values.role_id}
+            onChange={(value) => form.setFieldValue('role_id', value)}
+            error={form.errors.role_id as string | undefined}
+          />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>
               Cancel

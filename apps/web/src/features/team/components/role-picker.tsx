@@ -3,7 +3,15 @@ import { LoadingPlaceholder } from '../../../components/loading-placeholder';
 import { useInvitableRoles } from '../api/team-api';
 
 /** The roles offered on invite, each with what it may do (docs/product.md §6). */
-export function RolePicker({ value, onChange, error }: { value: string; onChange: (value: string) => void; error?: string }) {
+export function RolePicker({
+  value,
+  onChange,
+  error,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+}) {
   const roles = useInvitableRoles();
   if (roles.isPending) return <LoadingPlaceholder height={96} label="Loading roles" />;
   return (

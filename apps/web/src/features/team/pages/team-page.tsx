@@ -22,10 +22,22 @@ import { InviteMemberDialog, type InviteMode } from '../components/invite-member
 import { RolePicker } from '../components/role-picker';
 import * as calls from '@levy/contracts/calls';
 
-type Dialog = { kind: 'invite'; mode: InviteMode } | { kind: 'role'; member: TeamMember } | { kind: 'remove'; member: TeamMember } | null;
+type Dialog =
+  | { kind: 'invite'; mode: InviteMode }
+  | { kind: 'role'; member: TeamMember }
+  | { kind: 'remove'; member: TeamMember }
+  | null;
 
 const MEMBER_FILTERS: FilterField[] = [
-  { type: 'select', field: 'status', label: 'Status', options: [{ value: 'active', label: 'Active' }, { value: 'invited', label: 'Invited' }] },
+  {
+    type: 'select',
+    field: 'status',
+    label: 'Status',
+    options: [
+      { value: 'active', label: 'Active' },
+      { value: 'invited', label: 'Invited' },
+    ],
+  },
   { type: 'date-range', field: 'created_at', label: 'Date added' },
 ];
 
@@ -33,7 +45,15 @@ function memberName(member: TeamMember): string {
   return fullName(member) || member.email;
 }
 
-function ChangeRoleDialog({ member, organisationId, onClose }: { member: TeamMember; organisationId: string; onClose: () => void }) {
+function ChangeRoleDialog({
+  member,
+  organisationId,
+  onClose,
+}: {
+  member: TeamMember;
+  organisationId: string;
+  onClose: () => void;
+}) {
   const changeRole = useChangeMemberRole(organisationId);
   const [roleId, setRoleId] = useState(String(member.role.id));
   return (
@@ -56,7 +76,15 @@ function ChangeRoleDialog({ member, organisationId, onClose }: { member: TeamMem
   );
 }
 
-function RemoveMemberDialog({ member, organisationId, onClose }: { member: TeamMember; organisationId: string; onClose: () => void }) {
+function RemoveMemberDialog({
+  member,
+  organisationId,
+  onClose,
+}: {
+  member: TeamMember;
+  organisationId: string;
+  onClose: () => void;
+}) {
   const remove = useRemoveMember(organisationId);
   const isInvitation = member.status === 'invited';
   return (
@@ -71,7 +99,11 @@ function RemoveMemberDialog({ member, organisationId, onClose }: { member: TeamM
           <Button variant="default" onClick={onClose}>
             Keep
           </Button>
-          <Button color="red" loading={remove.isPending} onClick={() => remove.mutate(member.id, { onSuccess: onClose })}>
+          <Button
+            color="red"
+            loading={remove.isPending}
+            onClick={() => remove.mutate(member.id, { onSuccess: onClose })}
+          >
             {isInvitation ? 'Cancel invitation' : 'Remove'}
           </Button>
         </Group>
@@ -97,10 +129,26 @@ export default function TeamPage() {
     if (member.is_owner) return [];
     const items: OptionItem[] = [];
     if (canInvite && member.status === 'invited') {
-      items.push({ label: 'Resend invitation', icon: <IconMailForward size={16} />, onClick: () => setDialog({ kind: 'invite', mode: { kind: 'resend', email: member.email, roleId: member.role.id } }) });
+      items.push({
+        label: 'Resend invitation',
+        icon: <IconMailForward size={16} />,
+        onClick: () =>
+          setDialog({ kind: 'invite', mode: { kind: 'resend', email: member.email, roleId: member.role.id } }),
+      });
     }
-    if (canChangeRole) items.push({ label: 'Change role', icon: <IconUserCog size={16} />, onClick: () => setDialog({ kind: 'role', member }) });
-    if (canRemove) items.push({ label: member.status === 'invited' ? 'Cancel invitation' : 'Remove', icon: <IconTrash size={16} />, color: 'red', onClick: () => setDialog({ kind: 'remove', member }) });
+    if (canChangeRole)
+      items.push({
+        label: 'Change role',
+        icon: <IconUserCog size={16} />,
+        onClick: () => setDialog({ kind: 'role', member }),
+      });
+    if (canRemove)
+      items.push({
+        label: member.status === 'invited' ? 'Cancel invitation' : 'Remove',
+        icon: <IconTrash size={16} />,
+        color: 'red',
+        onClick: () => setDialog({ kind: 'remove', member }),
+      });
     return items;
   };
 
@@ -111,7 +159,10 @@ export default function TeamPage() {
         description="Everyone who can work in this organisation, and the invitations still waiting."
         actions={
           canInvite && (
-            <Button leftSection={<IconUserPlus size={16} />} onClick={() => setDialog({ kind: 'invite', mode: { kind: 'send' } })}>
+            <Button
+              leftSection={<IconUserPlus size={16} />}
+              onClick={() => setDialog({ kind: 'invite', mode: { kind: 'send' } })}
+            >
               Invite New Member
             </Button>
           )
@@ -133,7 +184,11 @@ export default function TeamPage() {
         {members.isPending ? (
           <LoadingPlaceholder />
         ) : !members.data || members.data.items.length === 0 ? (
-          <EmptyState hint={query.search.value || query.filters.length > 0 ? 'No member matches this search and filter.' : undefined} />
+          <EmptyState
+            hint={
+              query.search.value || query.filters.length > 0 ? 'No member matches this search and filter.' : undefined
+            }
+          />
         ) : (
           <>
             {/* On a phone a member takes two lines: name, role and date beside the actions, then the status. */}
@@ -191,8 +246,12 @@ export default function TeamPage() {
         )}
       </ContentCard>
       {dialog?.kind === 'invite' && <InviteMemberDialog mode={dialog.mode} onClose={() => setDialog(null)} />}
-      {dialog?.kind === 'role' && organisation && <ChangeRoleDialog member={dialog.member} organisationId={organisation.id} onClose={() => setDialog(null)} />}
-      {dialog?.kind === 'remove' && organisation && <RemoveMemberDialog member={dialog.member} organisationId={organisation.id} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'role' && organisation && (
+        <ChangeRoleDialog member={dialog.member} organisationId={organisation.id} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.kind === 'remove' && organisation && (
+        <RemoveMemberDialog member={dialog.member} organisationId={organisation.id} onClose={() => setDialog(null)} />
+      )}
     </>
   );
 }

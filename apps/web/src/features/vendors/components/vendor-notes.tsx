@@ -34,7 +34,11 @@ function NoteActions({ note, vendor, canSend }: { note: VendorCreditNote; vendor
           variant="default"
           leftSection={<IconMailForward size={14} />}
           disabled={!vendor.email}
-          title={vendor.email ? `Sends the note as a PDF, with its verification link, to ${vendor.email}` : 'Add the vendor’s email first'}
+          title={
+            vendor.email
+              ? `Sends the note as a PDF, with its verification link, to ${vendor.email}`
+              : 'Add the vendor’s email first'
+          }
           loading={send.isPending}
           aria-label={`Email note ${label}`}
           onClick={() => send.mutate({ billId: note.bill_id, row: note.row })}
@@ -47,14 +51,36 @@ function NoteActions({ note, vendor, canSend }: { note: VendorCreditNote; vendor
 }
 
 /** A vendor's credit notes, one per payee row of a paid WHT bill, with a download and, for members, a mail. */
-export function VendorNotes({ vendor, canSend, onClose }: { vendor: Vendor | null; canSend: boolean; onClose: () => void }) {
+export function VendorNotes({
+  vendor,
+  canSend,
+  onClose,
+}: {
+  vendor: Vendor | null;
+  canSend: boolean;
+  onClose: () => void;
+}) {
   const notes = useVendorCreditNotes(vendor?.tax_payer_number ?? null);
   return (
-    <Drawer opened={vendor !== null} onClose={onClose} position="right" size="xl" closeButtonProps={{ 'aria-label': 'Close' }} title={<Text fw={700} fz="lg">{vendor ? `Credit notes: ${vendor.name}` : 'Credit notes'}</Text>}>
+    <Drawer
+      opened={vendor !== null}
+      onClose={onClose}
+      position="right"
+      size="xl"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      title={
+        <Text fw={700} fz="lg">
+          {vendor ? `Credit notes: ${vendor.name}` : 'Credit notes'}
+        </Text>
+      }
+    >
       {vendor && (
         <>
           <Text fz="sm" c="dimmed" mb="md">
-            {vendor.tax_payer_number} · {vendor.email ? `notes are emailed to ${vendor.email}` : 'no email yet: add one on the Vendors screen to email their notes'}
+            {vendor.tax_payer_number} ·{' '}
+            {vendor.email
+              ? `notes are emailed to ${vendor.email}`
+              : 'no email yet: add one on the Vendors screen to email their notes'}
           </Text>
           {notes.isPending ? (
             <LoadingPlaceholder label="Loading credit notes" />

@@ -22,18 +22,42 @@ const KELECHI = {
     { year: 2025, gross: '500000.00', tax_withheld: '50000.00', notes: 1 },
   ],
 };
-const HALIMA = { tax_payer_number: 'N-2000002', name: 'Halima Garba', email: 'halima@example.ng', usual_wht_type: { code: 'professional_fees', name: 'Professional fees' }, years: [{ year: 2026, gross: null, tax_withheld: '80000.00', notes: 1 }] };
-const NOTE = { bill_id: BILL_ID, bill_reference: 'WHT-LA-2026-10-000001', row: 3, name: 'Halima Garba', wht_type: { code: 'professional_fees', name: 'Professional fees' }, period_start: '2026-10-01', gross: null, tax_withheld: '80000.00', paid_at: '2026-11-02T10:00:00.000Z' };
+const HALIMA = {
+  tax_payer_number: 'N-2000002',
+  name: 'Halima Garba',
+  email: 'halima@example.ng',
+  usual_wht_type: { code: 'professional_fees', name: 'Professional fees' },
+  years: [{ year: 2026, gross: null, tax_withheld: '80000.00', notes: 1 }],
+};
+const NOTE = {
+  bill_id: BILL_ID,
+  bill_reference: 'WHT-LA-2026-10-000001',
+  row: 3,
+  name: 'Halima Garba',
+  wht_type: { code: 'professional_fees', name: 'Professional fees' },
+  period_start: '2026-10-01',
+  gross: null,
+  tax_withheld: '80000.00',
+  paid_at: '2026-11-02T10:00:00.000Z',
+};
 
 function vendorsGateway(request: GatewayRequest) {
   if (request.path === 'internal/vendors') {
     const search = (typeof request.params?.search === 'string' ? request.params.search : '').toLowerCase();
-    const items = [HALIMA, KELECHI].filter((vendor) => !search || vendor.name.toLowerCase().includes(search) || vendor.tax_payer_number.toLowerCase().includes(search));
-    return { code: 'OK', data: { items, pagination: { count: 20, current_page: 1, total_count: items.length, total_pages: 1 } } };
+    const items = [HALIMA, KELECHI].filter(
+      (vendor) =>
+        !search || vendor.name.toLowerCase().includes(search) || vendor.tax_payer_number.toLowerCase().includes(search),
+    );
+    return {
+      code: 'OK',
+      data: { items, pagination: { count: 20, current_page: 1, total_count: items.length, total_pages: 1 } },
+    };
   }
-  if (request.path === 'internal/vendors/N-2000001' && request.method === 'PUT') return { code: 'OK', data: { ...KELECHI, email: (request.body as { email: string }).email } };
+  if (request.path === 'internal/vendors/N-2000001' && request.method === 'PUT')
+    return { code: 'OK', data: { ...KELECHI, email: (request.body as { email: string }).email } };
   if (request.path === 'internal/vendors/N-2000002/credit-notes') return { code: 'OK', data: [NOTE] };
-  if (request.path === `internal/bills/${BILL_ID}/credit-notes/3/send`) return { code: 'OK', message: 'The credit note was sent to halima@example.ng.', data: { to: 'halima@example.ng' } };
+  if (request.path === `internal/bills/${BILL_ID}/credit-notes/3/send`)
+    return { code: 'OK', message: 'The credit note was sent to halima@example.ng.', data: { to: 'halima@example.ng' } };
   return { code: 'NOT_FOUND', message: 'Not found.', data: null };
 }
 
@@ -54,23 +78,37 @@ describe('Vendors screen', () => {
     expect(screen.queryByRole('button', { name: /the email of/ })).not.toBeInTheDocument();
 
     fireEvent.change(screen.getByRole('textbox', { name: 'Search vendors' }), { target: { value: '2000001' } });
-    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Vendors' })).getAllByRole('row')).toHaveLength(2), { timeout: 3000 });
+    await waitFor(
+      () => expect(within(screen.getByRole('table', { name: 'Vendors' })).getAllByRole('row')).toHaveLength(2),
+      { timeout: 3000 },
+    );
     expect(gateway.calls('internal/vendors').at(-1)!.params).toMatchObject({ search: '2000001', page: 1 });
   });
 
   it('lets a member set a vendor’s email, see a vendor’s credit notes and email one', async () => {
-    grantPermissions([calls.listVendors.permission, calls.updateVendor.permission, calls.sendBillCreditNote.permission]);
+    grantPermissions([
+      calls.listVendors.permission,
+      calls.updateVendor.permission,
+      calls.sendBillCreditNote.permission,
+    ]);
     const gateway = stubGateway(vendorsGateway);
     renderWithProviders(<VendorsPage />);
 
     fireEvent.click(await screen.findByRole('button', { name: 'Add the email of Kelechi Uche' }));
     const dialog = await screen.findByRole('dialog', { name: 'Email for Kelechi Uche' });
-    fireEvent.change(within(dialog).getByRole('textbox', { name: /Email/ }), { target: { value: 'kelechi@example.ng' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Email/ }), {
+      target: { value: 'kelechi@example.ng' },
+    });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save email' }));
     await waitFor(() => expect(gateway.calls('internal/vendors/N-2000001')).toHaveLength(1));
-    expect(gateway.calls('internal/vendors/N-2000001')[0]).toMatchObject({ method: 'PUT', body: { email: 'kelechi@example.ng' } });
+    expect(gateway.calls('internal/vendors/N-2000001')[0]).toMatchObject({
+      method: 'PUT',
+      body: { email: 'kelechi@example.ng' },
+    });
     await waitFor(() => expect(toasts()).toContain('Credit notes for Kelechi Uche go to kelechi@example.ng'));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Email for Kelechi Uche' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Email for Kelechi Uche' })).not.toBeInTheDocument(),
+    );
 
     fireEvent.click(screen.getByRole('button', { name: '1 note of Halima Garba' }));
     const notes = await screen.findByRole('table', { name: 'Credit notes' });

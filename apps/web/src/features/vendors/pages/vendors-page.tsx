@@ -21,7 +21,8 @@ const PAGE_SIZE = 20;
 function EmailDialog({ vendor, onClose }: { vendor: Vendor; onClose: () => void }) {
   const update = useUpdateVendorEmail();
   const [email, setEmail] = useState(vendor.email ?? '');
-  const save = () => update.mutate({ taxPayerNumber: vendor.tax_payer_number, email: email.trim() }, { onSuccess: onClose });
+  const save = () =>
+    update.mutate({ taxPayerNumber: vendor.tax_payer_number, email: email.trim() }, { onSuccess: onClose });
   return (
     <MountedModal onClose={onClose} title={`Email for ${vendor.name}`} centered>
       <form
@@ -82,7 +83,13 @@ function NotesButton({ vendor, onClick }: { vendor: Vendor; onClick: () => void 
     'note',
   );
   return (
-    <Button size="compact-sm" variant="light" leftSection={<IconFileText size={14} />} aria-label={`${count} of ${vendor.name}`} onClick={onClick}>
+    <Button
+      size="compact-sm"
+      variant="light"
+      leftSection={<IconFileText size={14} />}
+      aria-label={`${count} of ${vendor.name}`}
+      onClick={onClick}
+    >
       {count}
     </Button>
   );
@@ -105,7 +112,10 @@ export default function VendorsPage() {
 
   return (
     <>
-      <PageHeading title="Vendors" description="Everyone your paid WHT bills withheld tax from, with the tax withheld each year and their credit notes. Only paid bills count, in the year of the bill's period." />
+      <PageHeading
+        title="Vendors"
+        description="Everyone your paid WHT bills withheld tax from, with the tax withheld each year and their credit notes. Only paid bills count, in the year of the bill's period."
+      />
       <ContentCard>
         <Stack gap="md">
           <TextInput
@@ -122,7 +132,10 @@ export default function VendorsPage() {
           {vendors.isPending ? (
             <LoadingPlaceholder label="Loading vendors" />
           ) : !vendors.data || vendors.data.items.length === 0 ? (
-            <EmptyState height={160} hint={debounced ? 'No vendor matches.' : 'Vendors appear here once a WHT bill paying them is paid.'} />
+            <EmptyState
+              height={160}
+              hint={debounced ? 'No vendor matches.' : 'Vendors appear here once a WHT bill paying them is paid.'}
+            />
           ) : (
             <>
               <PhoneFitScrollContainer minWidth={720}>
@@ -159,7 +172,13 @@ export default function VendorsPage() {
                               {vendor.email ?? 'None'}
                             </Text>
                             {canEdit && (
-                              <Button size="compact-xs" variant="subtle" leftSection={<IconMail size={14} />} aria-label={`${vendor.email ? 'Change' : 'Add'} the email of ${vendor.name}`} onClick={() => setEditing(vendor)}>
+                              <Button
+                                size="compact-xs"
+                                variant="subtle"
+                                leftSection={<IconMail size={14} />}
+                                aria-label={`${vendor.email ? 'Change' : 'Add'} the email of ${vendor.name}`}
+                                onClick={() => setEditing(vendor)}
+                              >
                                 {vendor.email ? 'Change' : 'Add'}
                               </Button>
                             )}
@@ -179,7 +198,14 @@ export default function VendorsPage() {
         </Stack>
       </ContentCard>
       {editing && <EmailDialog vendor={editing} onClose={() => setEditing(null)} />}
-      <VendorNotes vendor={viewing && (vendors.data?.items.find((vendor) => vendor.tax_payer_number === viewing.tax_payer_number) ?? viewing)} canSend={canSend} onClose={() => setViewing(null)} />
+      <VendorNotes
+        vendor={
+          viewing &&
+          (vendors.data?.items.find((vendor) => vendor.tax_payer_number === viewing.tax_payer_number) ?? viewing)
+        }
+        canSend={canSend}
+        onClose={() => setViewing(null)}
+      />
     </>
   );
 }

@@ -53,25 +53,37 @@ describe('the verify page', () => {
     expect(row('Status')).toHaveTextContent('Payment paid');
     expect(row('Paid at')).toHaveTextContent('24 Nov, 2026 at 05:57 (Lagos time)');
     expect(screen.getByText('2ABF83-AJ1X4Y-S3G040-0EGKX5-EQRNVT-M68JGE-GRTCZ0')).toBeInTheDocument();
-    expect(gateway.requests).toEqual([expect.objectContaining({ method: 'GET', namespace: 'public', path: `receipts/verify/${CODE}` })]);
+    expect(gateway.requests).toEqual([
+      expect.objectContaining({ method: 'GET', namespace: 'public', path: `receipts/verify/${CODE}` }),
+    ]);
   });
 
   it('says "No receipt matches this code" for a code the server does not know, and checks a typed one', async () => {
-    const gateway = stubGateway((request) => (request.path.endsWith('/TAMPERED') ? { code: 'NOT_FOUND', message: 'No receipt matches this code.', data: null } : { code: 'OK', data: FACTS }));
+    const gateway = stubGateway((request) =>
+      request.path.endsWith('/TAMPERED')
+        ? { code: 'NOT_FOUND', message: 'No receipt matches this code.', data: null }
+        : { code: 'OK', data: FACTS },
+    );
     renderAt('/verify/TAMPERED');
     expect(await screen.findByText('No receipt matches this code')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'Check' }));
     expect(await screen.findByText('Enter the verification code printed on the receipt')).toBeInTheDocument();
-    fireEvent.change(screen.getByRole('textbox', { name: /Verification code/ }), { target: { value: '2abf83-aj1x4y-s3g040-0egkx5-eqrnvt-m68jge-grtcz0' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /Verification code/ }), {
+      target: { value: '2abf83-aj1x4y-s3g040-0egkx5-eqrnvt-m68jge-grtcz0' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Check' }));
     expect(await screen.findByText('This receipt is genuine')).toBeInTheDocument();
     expect(gateway.requests.at(-1)?.path).toBe(`receipts/verify/${CODE}`);
   });
 
   it('says when the address has checked too many codes', async () => {
-    stubGateway(() => ({ code: 'RATE_LIMITED', message: 'Too many receipt codes were checked from this address.', data: null }));
+    stubGateway(() => ({
+      code: 'RATE_LIMITED',
+      message: 'Too many receipt codes were checked from this address.',
+      data: null,
+    }));
     renderAt(`/verify/${CODE}`);
     expect(await screen.findByText('Too many codes checked')).toBeInTheDocument();
     expect(screen.queryByText('No receipt matches this code')).not.toBeInTheDocument();

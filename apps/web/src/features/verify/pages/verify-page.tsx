@@ -1,5 +1,19 @@
 import type { ReceiptFacts } from '@levy/contracts';
-import { Alert, Box, Button, Card, Center, Container, Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  Center,
+  Container,
+  Group,
+  Loader,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconClockPause, IconShieldX } from '@tabler/icons-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -15,7 +29,9 @@ function printedCode(code: string): string {
 }
 
 function periodOf(facts: ReceiptFacts): string {
-  return facts.period_start.slice(0, 7) === facts.period_end.slice(0, 7) ? formatPeriod(facts.period_start) : `${formatDate(facts.period_start)} to ${formatDate(facts.period_end)}`;
+  return facts.period_start.slice(0, 7) === facts.period_end.slice(0, 7)
+    ? formatPeriod(facts.period_start)
+    : `${formatDate(facts.period_start)} to ${formatDate(facts.period_end)}`;
 }
 
 function Facts({ facts }: { facts: ReceiptFacts }) {
@@ -35,14 +51,23 @@ function Facts({ facts }: { facts: ReceiptFacts }) {
   ];
   return (
     <Card withBorder radius="md" padding={0}>
-      <Table variant="vertical" layout="fixed" verticalSpacing="sm" horizontalSpacing="md" aria-label="The receipt as Levy recorded it">
+      <Table
+        variant="vertical"
+        layout="fixed"
+        verticalSpacing="sm"
+        horizontalSpacing="md"
+        aria-label="The receipt as Levy recorded it"
+      >
         <Table.Tbody>
           {rows.map(([label, value]) => (
             <Table.Tr key={label}>
               <Table.Th scope="row" w="38%" fw={500} c="dimmed" style={{ verticalAlign: 'top' }}>
                 {label}
               </Table.Th>
-              <Table.Td fw={label === 'Amount remitted' ? 700 : undefined} style={{ overflowWrap: 'anywhere', fontVariantNumeric: 'tabular-nums' }}>
+              <Table.Td
+                fw={label === 'Amount remitted' ? 700 : undefined}
+                style={{ overflowWrap: 'anywhere', fontVariantNumeric: 'tabular-nums' }}
+              >
                 {value}
               </Table.Td>
             </Table.Tr>
@@ -108,7 +133,8 @@ export default function VerifyPage() {
           <div>
             <Title order={1}>Verify a receipt</Title>
             <Text c="dimmed" mt={4}>
-              Every Levy tax payment receipt carries a verification code and a QR code. This page shows the payment the code belongs to, as Levy recorded it.
+              Every Levy tax payment receipt carries a verification code and a QR code. This page shows the payment the
+              code belongs to, as Levy recorded it.
             </Text>
           </div>
 
@@ -118,27 +144,50 @@ export default function VerifyPage() {
             </Center>
           ) : verification.data ? (
             <>
-              <Alert color="green" variant="light" icon={<IconCircleCheck size={22} />} title="This receipt is genuine" data-testid="receipt-genuine">
-                Levy recorded this payment. Compare it with the receipt you hold: if any figure or reference differs, that receipt has been altered.
+              <Alert
+                color="green"
+                variant="light"
+                icon={<IconCircleCheck size={22} />}
+                title="This receipt is genuine"
+                data-testid="receipt-genuine"
+              >
+                Levy recorded this payment. Compare it with the receipt you hold: if any figure or reference differs,
+                that receipt has been altered.
               </Alert>
               <Facts facts={verification.data} />
             </>
           ) : failure === 'not-found' ? (
-            <Alert color="red" variant="light" icon={<IconShieldX size={22} />} title="No receipt matches this code" data-testid="receipt-not-found">
-              Check the code against the one printed under the QR code (letters and digits; dashes do not matter). If it matches and this page still finds nothing, the receipt was not issued by Levy or has been altered.
+            <Alert
+              color="red"
+              variant="light"
+              icon={<IconShieldX size={22} />}
+              title="No receipt matches this code"
+              data-testid="receipt-not-found"
+            >
+              Check the code against the one printed under the QR code (letters and digits; dashes do not matter). If it
+              matches and this page still finds nothing, the receipt was not issued by Levy or has been altered.
             </Alert>
           ) : failure === 'rate-limited' ? (
             <Alert color="yellow" variant="light" icon={<IconClockPause size={22} />} title="Too many codes checked">
-              Too many receipt codes were checked from your network in the last few minutes. Wait ten minutes, then open the link again.
+              Too many receipt codes were checked from your network in the last few minutes. Wait ten minutes, then open
+              the link again.
             </Alert>
           ) : (
-            <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={22} />} title="The code could not be checked">
+            <Alert
+              color="yellow"
+              variant="light"
+              icon={<IconAlertTriangle size={22} />}
+              title="The code could not be checked"
+            >
               Levy could not be reached just now. Try the link again in a moment.
             </Alert>
           )}
 
           <Text fz="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-            Code checked: <Text span ff="monospace" c="dark">{printedCode(code)}</Text>
+            Code checked:{' '}
+            <Text span ff="monospace" c="dark">
+              {printedCode(code)}
+            </Text>
           </Text>
           <Stack gap="xs">
             <Title order={2} fz="h4">

@@ -17,7 +17,10 @@ export function CorporationWalletTab({ corporationId }: { corporationId: string 
   if (!wallet) {
     return (
       <ContentCard>
-        <EmptyState message="No wallet of its own" hint="This organisation pays from one wallet: see Transactions. Turn on corporation wallets in Settings to give each corporation its own." />
+        <EmptyState
+          message="No wallet of its own"
+          hint="This organisation pays from one wallet: see Transactions. Turn on corporation wallets in Settings to give each corporation its own."
+        />
       </ContentCard>
     );
   }

@@ -7,7 +7,9 @@ import { loadChunk } from '../../../lib/lazy-page';
 import { useRequeryWalletFunding, type Wallet } from '../../../api/wallets-api';
 
 // The sandbox transfer dialog loads when it is opened, not with the dashboard.
-const SimulateTransferDialog = lazy(async () => ({ default: (await loadChunk(() => import('./simulate-transfer-dialog'))).SimulateTransferDialog }));
+const SimulateTransferDialog = lazy(async () => ({
+  default: (await loadChunk(() => import('./simulate-transfer-dialog'))).SimulateTransferDialog,
+}));
 
 function CopyValue({ label, value }: { label: string; value: string }) {
   return (
@@ -23,7 +25,12 @@ function CopyValue({ label, value }: { label: string; value: string }) {
       <CopyButton value={value} timeout={1500}>
         {({ copied, copy }) => (
           <Tooltip label={copied ? 'Copied' : `Copy ${label.toLowerCase()}`} withArrow>
-            <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} onClick={copy} aria-label={`Copy ${label.toLowerCase()}`}>
+            <ActionIcon
+              variant="subtle"
+              color={copied ? 'teal' : 'gray'}
+              onClick={copy}
+              aria-label={`Copy ${label.toLowerCase()}`}
+            >
               {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
             </ActionIcon>
           </Tooltip>
@@ -45,7 +52,9 @@ function FundingAccount({ wallet }: { wallet: Wallet }) {
     ) : (
       <Group gap="sm" wrap="nowrap" role="status">
         <Loader size="sm" />
-        <Text fz="sm">Paystack is assigning this wallet&apos;s bank account. Its number appears here in a few minutes.</Text>
+        <Text fz="sm">
+          Paystack is assigning this wallet&apos;s bank account. Its number appears here in a few minutes.
+        </Text>
       </Group>
     );
   }
@@ -54,7 +63,14 @@ function FundingAccount({ wallet }: { wallet: Wallet }) {
       <CopyValue label="Bank" value={account.bank_name} />
       <CopyValue label="Account number" value={account.account_number} />
       <CopyValue label="Account name" value={account.account_name} />
-      <Button size="compact-sm" variant="subtle" leftSection={<IconRefresh size={14} />} loading={requery.isPending} onClick={() => requery.mutate(wallet.id)} style={{ alignSelf: 'flex-start' }}>
+      <Button
+        size="compact-sm"
+        variant="subtle"
+        leftSection={<IconRefresh size={14} />}
+        loading={requery.isPending}
+        onClick={() => requery.mutate(wallet.id)}
+        style={{ alignSelf: 'flex-start' }}
+      >
         I sent money and don&apos;t see it
       </Button>
     </>

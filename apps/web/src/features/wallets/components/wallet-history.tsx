@@ -70,7 +70,13 @@ export function WalletHistory({ scope, showWallet }: { scope: HistoryScope; show
       {history.isPending ? (
         <LoadingPlaceholder />
       ) : !history.data || history.data.items.length === 0 ? (
-        <EmptyState hint={query.search.value || query.filters.length > 0 ? 'No transaction matches.' : 'Transfers into your wallet and payments from it appear here.'} />
+        <EmptyState
+          hint={
+            query.search.value || query.filters.length > 0
+              ? 'No transaction matches.'
+              : 'Transfers into your wallet and payments from it appear here.'
+          }
+        />
       ) : (
         <>
           {/* On a phone each transaction is a card: what it was, then its status and amount. */}
@@ -100,7 +106,13 @@ export function WalletHistory({ scope, showWallet }: { scope: HistoryScope; show
                         {item.reference}
                       </Text>
                       <PhoneDetails>
-                        {[formatDate(item.created_at), showWallet ? item.wallet.name : null, `balance after ${formatAmount(item.balance_after)}`].filter(Boolean).join(' · ')}
+                        {[
+                          formatDate(item.created_at),
+                          showWallet ? item.wallet.name : null,
+                          `balance after ${formatAmount(item.balance_after)}`,
+                        ]
+                          .filter(Boolean)
+                          .join(' · ')}
                       </PhoneDetails>
                     </Table.Td>
                     {showWallet && <Table.Td visibleFrom="sm">{item.wallet.name}</Table.Td>}

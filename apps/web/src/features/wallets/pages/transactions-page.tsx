@@ -13,7 +13,10 @@ export default function TransactionsPage() {
   const wallets = useOrganisationWallets(organisation?.id);
   return (
     <>
-      <PageHeading title="Transactions" description="Money into your wallet by bank transfer, and every payment made from it." />
+      <PageHeading
+        title="Transactions"
+        description="Money into your wallet by bank transfer, and every payment made from it."
+      />
       {wallets.isPending ? (
         <LoadingPlaceholder />
       ) : (
@@ -27,7 +30,10 @@ export default function TransactionsPage() {
       )}
       {organisation && (
         <ContentCard title="Wallet history">
-          <WalletHistory scope={{ organisationId: organisation.id }} showWallet={(wallets.data?.wallets.length ?? 1) > 1} />
+          <WalletHistory
+            scope={{ organisationId: organisation.id }}
+            showWallet={(wallets.data?.wallets.length ?? 1) > 1}
+          />
         </ContentCard>
       )}
     </>
