@@ -1,5 +1,5 @@
 // `npm test`: every tier, ending with one 'N passed, N failed' line.
-//   0. Type check and lint every workspace (a failure fails the run; they count no tests).
+//   0. Type check, lint and check the formatting of every workspace (a failure fails the run; they count no tests).
 //   1. Vitest: unit (packages), web (components, store) and API tests on the embedded PGlite.
 //   2. API tests again on PostgreSQL when DATABASE_URL is set (CI sets it to the local server).
 //   3. Playwright journeys in Debian's Chromium (installed here when missing; never downloaded).
@@ -57,6 +57,7 @@ function ensureChromium() {
 
 run('Type check', 'npm', ['run', '-s', 'typecheck']);
 run('Lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
+run('Formatting (Prettier)', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']);
 
 const vitestReport = path.join(reportDir, 'vitest.json');
 run('Unit, web and API tests (PGlite)', 'npx', [

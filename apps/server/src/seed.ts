@@ -252,16 +252,14 @@ export async function seedDemoAccount(db: Db, config: Pick<Config, 'demoEmail' |
       cacDocumentFileId: certificate.id,
     });
     const [admin] = await tx.select().from(roles).where(eq(roles.code, ROLE_CODES.admin));
-    await tx
-      .insert(organisationUsers)
-      .values({
-        organisationId: organisation.id,
-        userId: user.id,
-        email: user.email,
-        roleId: admin.id,
-        status: 'active',
-        acceptedAt: new Date(),
-      });
+    await tx.insert(organisationUsers).values({
+      organisationId: organisation.id,
+      userId: user.id,
+      email: user.email,
+      roleId: admin.id,
+      status: 'active',
+      acceptedAt: new Date(),
+    });
   });
   return true;
 }

@@ -16,9 +16,7 @@ export interface OutgoingMail {
 export interface MailService {
   /** Writes the mail to the outbox and queues its delivery, both in the caller's transaction. */
   enqueue(executor: Db, mail: OutgoingMail): Promise<void>;
-  listRecent(
-    limit: number,
-  ): Promise<
+  listRecent(limit: number): Promise<
     Array<{
       to: string;
       subject: string;

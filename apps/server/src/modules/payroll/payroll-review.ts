@@ -60,13 +60,11 @@ export function residentsElsewhere(
       state: { code: state.code, name: state.name, revenue_service: state.revenueService },
       registered: registeredStateIds.has(stateId),
       employee_count: group.length,
-      employees: group
-        .slice(0, MAX_LISTED)
-        .map((employee) => ({
-          row: employee.rowNumber,
-          tax_payer_number: employee.taxPayerNumber,
-          name: employee.name,
-        })),
+      employees: group.slice(0, MAX_LISTED).map((employee) => ({
+        row: employee.rowNumber,
+        tax_payer_number: employee.taxPayerNumber,
+        name: employee.name,
+      })),
       message: residenceMessage(state),
     };
   });

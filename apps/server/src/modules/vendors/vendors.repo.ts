@@ -39,13 +39,11 @@ export async function recordCreditNotes(tx: Db, notes: readonly CreditNoteRow[])
     await tx
       .insert(vendors)
       .values(
-        latest
-          .slice(start, start + VENDORS_PER_INSERT)
-          .map((note) => ({
-            organisationId: note.organisationId,
-            taxPayerNumber: note.taxPayerNumber,
-            name: note.name,
-          })),
+        latest.slice(start, start + VENDORS_PER_INSERT).map((note) => ({
+          organisationId: note.organisationId,
+          taxPayerNumber: note.taxPayerNumber,
+          name: note.name,
+        })),
       )
       .onConflictDoUpdate({
         target: [vendors.organisationId, vendors.taxPayerNumber],
