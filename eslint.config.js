@@ -57,6 +57,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      '.tsbuild/**',
       'apps/server/drizzle/**',
       'data/**',
       '.test-data/**',

@@ -7,7 +7,7 @@ import {
 } from '../../adapters/payments/funding-provider';
 import type { Db } from '../../db/client';
 import { toPage } from '../../db/pagination';
-import { AppError, invalidInput } from '../../errors';
+import { AppError } from '../../errors';
 import { exportTable, lagosTimeCell, type ExportFormat } from '../../http/table-export';
 import type { Caller } from '../../http/route';
 import type { CorporationsService } from '../corporations/corporations.service';
