@@ -330,21 +330,21 @@ test('an organisation with unpaid months sees the alerts bell, pays a month from
   await expect(items.nth(1)).toContainText(`PAYE tax for ${monthName(middle)}`);
   await page.keyboard.press('Escape');
 
-  // The dashboard: the chart has the bill in the month it was paid (this month), the calendar marks the month paid.
+  // The dashboard: the chart has the bill under the tax month it paid (not the day it was paid), the calendar marks the month paid.
   await new AppShell(page).goTo('Dashboard');
   const chart = page.getByRole('region', { name: 'Tax paid per month' });
-  const thisMonthLabel = new Date().toLocaleDateString('en-GB', {
+  const paidMonthLabel = new Date(`${oldest}-15T12:00:00Z`).toLocaleDateString('en-GB', {
     month: 'short',
     year: 'numeric',
     timeZone: 'Africa/Lagos',
   });
-  await expect(chart.locator('.recharts-cartesian-axis-tick-value', { hasText: thisMonthLabel })).toBeVisible();
-  // One bar drawn (this month's PAYE; empty months draw none); its tooltip names the month and the amount paid.
+  await expect(chart.locator('.recharts-cartesian-axis-tick-value', { hasText: paidMonthLabel })).toBeVisible();
+  // One bar drawn (the paid month's PAYE; empty months draw none); its tooltip names the month and the amount paid.
   const bars = chart.locator('.recharts-bar-rectangle path');
   await expect(bars).toHaveCount(1);
   await bars.first().hover();
   const tooltip = chart.locator('.recharts-tooltip-wrapper');
-  await expect(tooltip).toContainText(thisMonthLabel);
+  await expect(tooltip).toContainText(paidMonthLabel);
   await expect(tooltip).toContainText(`PAYE${naira(payslips.amountDue)}`);
   // The calendar lists the next twelve months and what is overdue: the paid month has left it.
   const middleRow = page.getByRole('row').filter({ hasText: `PAYE tax for ${monthName(middle)}` });
