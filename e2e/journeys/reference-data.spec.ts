@@ -112,7 +112,10 @@ test('staff add an MPR row with its source; a penalty then says "MPR as of" toda
   const whtRows = page.getByRole('table', { name: 'WHT rates rows' }).getByRole('row');
   await expect(whtRows.nth(1)).toContainText(label(chargeFrom));
   await expect(whtRows.nth(1)).toContainText('Rent, individuals (resident): 7.50%Upcoming');
-  await expect(whtRows.nth(2)).toContainText('Schedule of 14 typesIn force');
+  // Other journeys may have added rows for past months: the seed schedule is still in force.
+  await expect(whtRows.filter({ hasText: 'Schedule of 14 types' }).first()).toContainText(
+    'Schedule of 14 typesIn force',
+  );
   // This month's rates are unchanged: the row applies from next month.
   await expect(inForce.getByRole('row', { name: /^Rent/ })).toContainText('10.00%10.00%10.00%10.00%');
   await snap(page, 'reference-data-06-wht-rates');
