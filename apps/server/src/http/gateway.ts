@@ -1,5 +1,6 @@
-import { API_BASE, ENVELOPE_CODES, fieldErrors, hasPermission, HTTP_METHODS } from '@levy/contracts';
+import { API_BASE, ENVELOPE_CODES, fieldErrors, hasPermission, HTTP_METHODS, NAMESPACES } from '@levy/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import FindMyWay from 'find-my-way';
 import { z } from 'zod';
 import { AppError, invalidInput } from '../errors';
 import { requestFingerprint, type Idempotency } from './idempotency';
@@ -19,12 +20,6 @@ import {
 } from './route';
 
 export { API_BASE } from '@levy/contracts';
-
-interface CompiledRoute {
-  route: RouteDefinition;
-  pattern: RegExp;
-  paramNames: string[];
-}
 
 interface Invocation {
   params: Record<string, unknown>;
@@ -57,28 +52,24 @@ function trimSlashes(path: string): string {
   return path.replace(/^\/+|\/+$/g, '');
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-function compile(route: RouteDefinition): CompiledRoute {
-  const paramNames: string[] = [];
-  const source = trimSlashes(route.path)
-    .split('/')
-    .map((segment) => {
-      // A parameter fills its segment, or all of it but a fixed suffix (`{token}.ics`).
-      const match = /^\{(\w+)\??\}(.*)$/.exec(segment);
-      if (!match) return escapeRegExp(segment);
-      paramNames.push(match[1]);
-      return `([^/]+?)${escapeRegExp(match[2])}`;
-    })
-    .join('/');
-  return { route, pattern: new RegExp(`^${source}$`), paramNames };
-}
-
 /** `{id}` → `:id`, for Fastify's router. */
 export function toFastifyPath(path: string): string {
   return trimSlashes(path).replace(/\{(\w+)\}/g, ':$1');
+}
+
+/** A call's address under the API base, as the routers know it: `/{namespace}/{path}`. */
+function addressOf(route: RouteDefinition): string {
+  return `/${route.namespace}/${toFastifyPath(route.path)}`;
+}
+
+/** The path's parameters as routed; an empty segment fills no parameter, so the address names no call. */
+function pathParamsOf(route: RouteDefinition, routed: Record<string, string | undefined>): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const [name, value] of Object.entries(routed)) {
+    if (!value) throw new AppError('NOT_FOUND', `No such call: ${route.method} ${route.namespace}/${route.path}`);
+    params[name] = value;
+  }
+  return params;
 }
 
 /** The IETF draft's Idempotency-Key header: a client's name for one intended action (1–200 visible characters). */
@@ -180,28 +171,29 @@ export function registerGateway(
   resolveCaller: ResolveCaller,
   options: GatewayOptions = {},
 ) {
-  const compiled = routes.map(compile);
+  // The gateway's calls name their address in the body, after Fastify has routed the request: they
+  // are resolved by the same router library Fastify uses, over the same route table.
+  const gatewayRouter = FindMyWay<FindMyWay.HTTPVersion.V1>();
+  for (const route of routes) gatewayRouter.on(route.method, addressOf(route), () => undefined, { route });
 
   function find(
     method: string,
     namespace: string | undefined,
     rawPath: string,
-  ): { entry: CompiledRoute; pathParams: Record<string, string> } {
+  ): { route: RouteDefinition; pathParams: Record<string, string> } {
     const path = trimSlashes(rawPath);
-    for (const entry of compiled) {
-      if (entry.route.method !== method) continue;
-      if (namespace && entry.route.namespace !== namespace) continue;
-      const match = entry.pattern.exec(path);
-      if (!match) continue;
-      const pathParams: Record<string, string> = {};
-      for (const [index, name] of entry.paramNames.entries()) {
-        try {
-          pathParams[name] = decodeURIComponent(match[index + 1]);
-        } catch {
-          throw invalidInput({ path: 'The address has a malformed %-escape.' });
-        }
-      }
-      return { entry, pathParams };
+    try {
+      decodeURIComponent(path);
+    } catch {
+      throw invalidInput({ path: 'The address has a malformed %-escape.' });
+    }
+    for (const candidate of namespace ? [namespace] : NAMESPACES) {
+      const found = HTTP_METHODS.includes(method as HttpMethod)
+        ? gatewayRouter.find(method as HttpMethod, `/${candidate}/${path}`)
+        : null;
+      if (!found) continue;
+      const { route } = found.store as { route: RouteDefinition };
+      return { route, pathParams: pathParamsOf(route, { ...found.params }) };
     }
     throw new AppError('NOT_FOUND', `No such call: ${method} ${namespace ?? ''} ${path}`.replace(/\s+/g, ' '));
   }
@@ -239,7 +231,7 @@ export function registerGateway(
       params: params.data,
       body: body.data,
       files: input.files,
-      caller: caller as Caller,
+      caller,
       token,
       ip: request.ip,
       idempotency,
@@ -253,37 +245,21 @@ export function registerGateway(
   async function invokeFromHttp(
     request: FastifyRequest,
     reply: FastifyReply,
-    method: HttpMethod,
-    namespace: string | undefined,
-    path: string,
+    route: RouteDefinition,
+    pathParams: Record<string, string>,
   ) {
-    const [pathOnly, query] = path.split('?');
-    const { entry, pathParams } = find(method, namespace, pathOnly);
-    const queryParams = Object.fromEntries(new URLSearchParams(query ?? ''));
+    const params = { ...(request.query as object), ...pathParams };
+    const pathParamNames = Object.keys(pathParams);
     if (request.isMultipart()) {
-      if (!entry.route.multipart) throw new AppError('INVALID_INPUT', 'This call does not accept file uploads.');
+      if (!route.multipart) throw new AppError('INVALID_INPUT', 'This call does not accept file uploads.');
       const { fields, files } = await readMultipart(request);
       const { namespace: _namespace, method: _method, ...body } = fields;
-      return envelope(
-        reply,
-        await invoke(entry.route, request, {
-          params: { ...queryParams, ...(request.query as object), ...pathParams },
-          pathParamNames: entry.paramNames,
-          body,
-          files,
-        }),
-      );
+      return envelope(reply, await invoke(route, request, { params, pathParamNames, body, files }));
     }
-    const isRead = method === 'GET' || method === 'DELETE';
-    const params = { ...queryParams, ...(request.query as object), ...pathParams };
+    const isRead = route.method === 'GET' || route.method === 'DELETE';
     return envelope(
       reply,
-      await invoke(entry.route, request, {
-        params,
-        pathParamNames: entry.paramNames,
-        body: isRead ? {} : request.body,
-        files: [],
-      }),
+      await invoke(route, request, { params, pathParamNames, body: isRead ? {} : request.body, files: [] }),
     );
   }
 
@@ -293,35 +269,33 @@ export function registerGateway(
     if (!parsed.success) throw invalidInput(fieldErrors(parsed.error));
     const { method, namespace, path, params, body } = parsed.data;
     const [pathOnly, query] = path.split('?');
-    const { entry, pathParams } = find(method.toUpperCase(), namespace || undefined, pathOnly);
+    const { route, pathParams } = find(method.toUpperCase(), namespace || undefined, pathOnly);
     const queryParams = Object.fromEntries(new URLSearchParams(query ?? ''));
     return envelope(
       reply,
-      await invoke(entry.route, request, {
+      await invoke(route, request, {
         params: { ...queryParams, ...(params ?? {}), ...pathParams },
-        pathParamNames: entry.paramNames,
+        pathParamNames: Object.keys(pathParams),
         body,
         files: [],
       }),
     );
   });
 
-  // Plain HTTP, one Fastify route per call.
-  for (const { route } of compiled) {
+  // Plain HTTP: Fastify routes each call to its own handler.
+  for (const route of routes) {
     app.route({
       method: route.method,
-      url: `${API_BASE}/${route.namespace}/${toFastifyPath(route.path)}`,
-      handler: (request, reply) => {
-        const url = request.url.split('?')[0].slice(API_BASE.length + route.namespace.length + 2);
-        return invokeFromHttp(request, reply, route.method, route.namespace, url);
-      },
+      url: `${API_BASE}${addressOf(route)}`,
+      handler: (request, reply) =>
+        invokeFromHttp(request, reply, route, pathParamsOf(route, request.params as Record<string, string>)),
     });
   }
 
   // Multipart uploads name the namespace in a form field, not in the URL.
   app.post(`${API_BASE}/*`, async (request, reply) => {
     if (!request.isMultipart()) throw new AppError('NOT_FOUND', 'No such call.');
-    const path = (request.params as { '*': string })['*'];
-    return invokeFromHttp(request, reply, 'POST', undefined, path);
+    const { route, pathParams } = find('POST', undefined, (request.params as { '*': string })['*'].split('?')[0]);
+    return invokeFromHttp(request, reply, route, pathParams);
   });
 }

@@ -1,14 +1,9 @@
 import { createHash } from 'node:crypto';
 import { IDEMPOTENCY_KEY_REUSED } from '@levy/contracts';
 import { AppError } from '../errors';
-import type { RouteDefinition, UploadedFile } from './route';
+import type { Idempotency, RouteDefinition, UploadedFile } from './route';
 
-/** An Idempotency-Key (the IETF draft's header) with the request it was sent with. */
-export interface Idempotency {
-  key: string;
-  /** SHA-256 of the request in canonical form (requestFingerprint). */
-  fingerprint: string;
-}
+export type { Idempotency } from './route';
 
 /** Objects with their keys sorted, at every depth, so that the order fields arrived in does not count. */
 function canonical(value: unknown): unknown {

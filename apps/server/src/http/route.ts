@@ -1,7 +1,6 @@
 import type { ContractDefinition, ContractResult, ParsedBody, ParsedParams, Permissions } from '@levy/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ZodType } from 'zod';
-import type { Idempotency } from './idempotency';
 
 export type { HttpMethod, Namespace } from '@levy/contracts';
 
@@ -10,6 +9,13 @@ export interface UploadedFile {
   filename: string;
   contentType: string;
   content: Buffer;
+}
+
+/** An Idempotency-Key (the IETF draft's header) with the request it was sent with. */
+export interface Idempotency {
+  key: string;
+  /** SHA-256 of the request in canonical form (idempotency.ts requestFingerprint). */
+  fingerprint: string;
 }
 
 /** Who is calling, resolved from the Api-Token header by the identity module. */
@@ -27,12 +33,14 @@ export interface Caller {
   permissions: Permissions;
 }
 
-export interface CallContext<P, B> {
+/** Who a route's handler is called by: a signed-in caller, unless the call is public (then null without a token). */
+export type CallerOf<C extends ContractDefinition> = C extends { public: true } ? Caller | null : Caller;
+
+export interface CallContext<P, B, Who extends Caller | null = Caller> {
   params: P;
   body: B;
   files: UploadedFile[];
-  /** Present on every route that requires authentication. */
-  caller: Caller;
+  caller: Who;
   token: string | null;
   ip: string;
   /** The Idempotency-Key header, when the client sent one, with the request it came with. */
@@ -61,7 +69,7 @@ export class FileReply {
 
 /** One entry of the route table: the call's contract with its handler. */
 export type RouteDefinition = ContractDefinition & {
-  handler(context: CallContext<unknown, unknown>): Promise<unknown>;
+  handler(context: CallContext<unknown, unknown, Caller | null>): Promise<unknown>;
 };
 
 /** The envelope's data schema, or null for a call that answers with a file (defineContract's types give every other call one). */
@@ -77,7 +85,7 @@ export type HandlerResult<C extends ContractDefinition> = C extends { download: 
 /** A route of the table: a contract from `@levy/contracts` (which names its permission and summary) and its handler. */
 export interface ContractRoute<C extends ContractDefinition> {
   contract: C;
-  handler(context: CallContext<ParsedParams<C>, ParsedBody<C>>): Promise<HandlerResult<C>>;
+  handler(context: CallContext<ParsedParams<C>, ParsedBody<C>, CallerOf<C>>): Promise<HandlerResult<C>>;
 }
 
 /**
