@@ -1,7 +1,7 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { koboToNairaString, parseNaira, type Kobo } from '@levy/tax';
+import { addKobo, koboToNairaString, parseNaira, type Kobo } from '@levy/tax';
 import { transactionHash } from './remita-gateway';
 
 /**
@@ -171,7 +171,7 @@ export async function startRemitaFake(options: {
   function validate(body: Record<string, unknown>) {
     const bill = readBill(body);
     if (!bill) return { answer: envelope('01', 'Unknown bill id') };
-    const amountDue = bill.amount === null ? null : ((bill.amount + bill.product.feeKobo) as Kobo);
+    const amountDue = bill.amount === null ? null : addKobo(bill.amount, bill.product.feeKobo);
     const status =
       bill.missing.length > 0
         ? 'MORE_DATA_REQUIRED'

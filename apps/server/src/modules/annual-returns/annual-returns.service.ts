@@ -8,6 +8,7 @@ import {
   lateReturnPenalty,
   type AnnualReturn,
   type Kobo,
+  ZERO_KOBO,
 } from '@levy/tax';
 import type { AgencyState, StateAgency } from '../../adapters/agency/state-agency';
 import type { Db } from '../../db/client';
@@ -96,7 +97,7 @@ export function createAnnualReturnsService(deps: AnnualReturnsDeps) {
             taxPayerNumber: item.taxPayerNumber,
             name: item.name,
             designation: item.designation,
-            grossKobo: item.amountKobo ?? (0 as Kobo),
+            grossKobo: item.amountKobo ?? ZERO_KOBO,
             taxKobo: item.taxPayableKobo,
             expectedTaxKobo: item.expectedTaxKobo,
             incomesKobo: item.incomesKobo,

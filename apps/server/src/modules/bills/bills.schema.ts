@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Kobo } from '@levy/tax';
+import { ZERO_KOBO, type Kobo } from '@levy/tax';
 import {
   bigserial,
   boolean,
@@ -89,9 +89,7 @@ export const bills = pgTable(
      * so its status can always be asked; the gateway's last word on the payment and when it was
      * said; and when the gateway confirmed it paid.
      */
-    gatewayChargeKobo: kobo()
-      .notNull()
-      .default(0 as Kobo),
+    gatewayChargeKobo: kobo().notNull().default(ZERO_KOBO),
     gatewayTransactionId: text(),
     gatewayOutcome: text({ enum: ['paid', 'pending', 'failed', 'unknown', 'absent', 'unavailable'] }),
     gatewayStatus: text(),

@@ -1,4 +1,4 @@
-import type { Kobo } from '@levy/tax';
+import { asKobo, type Kobo } from '@levy/tax';
 import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { copyRows } from '../../db/copy';
 import type { Db } from '../../db/client';
@@ -128,8 +128,8 @@ export async function vendorYears(
     .orderBy(desc(year));
   return rows.map((row) => ({
     ...row,
-    grossKobo: row.grossKobo === null ? null : (Number(row.grossKobo) as Kobo),
-    taxKobo: Number(row.taxKobo) as Kobo,
+    grossKobo: row.grossKobo === null ? null : asKobo(Number(row.grossKobo)),
+    taxKobo: asKobo(Number(row.taxKobo)),
   }));
 }
 
