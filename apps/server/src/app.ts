@@ -49,24 +49,24 @@ import {
   hasAccount,
   switchSessionOrganisation,
   usersByIds,
-} from './modules/identity/identity.service';
-import { identityRoutes } from './modules/identity/identity.routes';
+} from './modules/accounts/identity.service';
+import { identityRoutes } from './modules/accounts/identity.routes';
 import { developmentMailboxRoutes } from './modules/mail/mail.routes';
 import { createMailService } from './modules/mail/mail.service';
-import { createOrganisationDirectory } from './modules/organisations/organisation-directory';
-import { createOrganisationsService } from './modules/organisations/organisations.service';
+import { createOrganisationDirectory } from './modules/accounts/organisation-directory';
+import { createOrganisationsService } from './modules/accounts/organisations.service';
 import { paymentWebhookPath, registerPaymentWebhook } from './modules/wallets/payment-webhooks';
 import { createWalletsService } from './modules/wallets/wallets.service';
 import { sandboxFundingRoutes, walletRoutes } from './modules/wallets/wallets.routes';
-import { organisationRoutes } from './modules/organisations/organisations.routes';
+import { organisationRoutes } from './modules/accounts/organisations.routes';
 import { referenceRoutes } from './modules/reference/reference.routes';
 import { createReferenceService } from './modules/reference/reference.service';
 import { paidBillsChargeChangedBy, paidBillsWhtRateChangedBy } from './modules/bills/bill-charge-check';
 import { paidBillsChangedBy } from './modules/bills/bill-lateness';
 import { referenceDataRoutes } from './modules/reference-data/reference-data.routes';
 import { createReferenceDataService } from './modules/reference-data/reference-data.service';
-import { createTeamService } from './modules/team/team.service';
-import { teamRoutes } from './modules/team/team.routes';
+import { createTeamService } from './modules/accounts/team.service';
+import { teamRoutes } from './modules/accounts/team.routes';
 import { vendorRoutes } from './modules/vendors/vendors.routes';
 import { createVendorsService } from './modules/vendors/vendors.service';
 

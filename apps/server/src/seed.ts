@@ -15,8 +15,8 @@ import {
   users,
   userTypes,
 } from './db/schema/index';
-import { ROLE_CODES, USER_TYPES } from './modules/identity/permissions';
-import { hashPassword } from './modules/identity/secrets';
+import { ROLE_CODES, USER_TYPES } from './modules/accounts/permissions';
+import { hashPassword } from './modules/accounts/secrets';
 import { createLedgerService } from './modules/wallets/ledger.service';
 
 // Composition, like app.ts: seeding writes several modules' tables, so it lives beside the app

@@ -8,8 +8,8 @@ import { openDatabase, type Database } from '../src/db/client';
 import { seedReferenceData } from '../src/seed';
 import type { MailTransport } from '../src/adapters/mail/mail-transport';
 import { users } from '../src/db/schema/index';
-import { USER_TYPES } from '../src/modules/identity/permissions';
-import { hashPassword } from '../src/modules/identity/secrets';
+import { USER_TYPES } from '../src/modules/accounts/permissions';
+import { hashPassword } from '../src/modules/accounts/secrets';
 
 /**
  * The real app on a real, fresh database: PGlite in memory, or — when TEST_DATABASE=postgres — a

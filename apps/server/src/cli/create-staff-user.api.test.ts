@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
 import { openDatabase } from '../db/client';
 import { users } from '../db/schema/index';
-import { verifyPassword } from '../modules/identity/secrets';
+import { verifyPassword } from '../modules/accounts/secrets';
 import { createScratchPostgresDatabase, usePostgres } from '../../test/harness';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');

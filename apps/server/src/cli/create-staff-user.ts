@@ -7,8 +7,8 @@ import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { seedReferenceData } from '../seed';
 import { users } from '../db/schema/index';
-import { USER_TYPES } from '../modules/identity/permissions';
-import { hashPassword } from '../modules/identity/secrets';
+import { USER_TYPES } from '../modules/accounts/permissions';
+import { hashPassword } from '../modules/accounts/secrets';
 
 async function main() {
   const [email, firstName, lastName] = process.argv.slice(2);

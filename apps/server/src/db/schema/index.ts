@@ -1,9 +1,9 @@
 // The aggregate of every module's tables, for drizzle-kit and the database client only (decision
 // 0007): modules import their own `<module>.schema.ts`, never this file.
 export * from '../../modules/reference/reference.schema';
-export * from '../../modules/identity/identity.schema';
-export * from '../../modules/organisations/organisations.schema';
-export * from '../../modules/team/team.schema';
+export * from '../../modules/accounts/identity.schema';
+export * from '../../modules/accounts/organisations.schema';
+export * from '../../modules/accounts/team.schema';
 export * from '../../modules/audit/audit.schema';
 export * from '../../modules/mail/mail.schema';
 export * from '../../modules/calculator/calculator.schema';

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { corporations } from '../corporations/corporations.schema';
-import { users } from '../identity/identity.schema';
-import { organisations } from '../organisations/organisations.schema';
+import { users } from '../accounts/identity.schema';
+import { organisations } from '../accounts/organisations.schema';
 import { states } from '../reference/reference.schema';
 
 /**

@@ -23,7 +23,7 @@ import { exportTable } from '../../http/table-export';
 import type { Jobs } from '../../jobs/jobs';
 import { recordAudit } from '../audit/audit.service';
 import type { MailService } from '../mail/mail.service';
-import { requireOwnOrganisation } from '../organisations/organisation-access';
+import { requireOwnOrganisation } from '../accounts/organisation-access';
 import {
   computeAlerts,
   computeCalendar,

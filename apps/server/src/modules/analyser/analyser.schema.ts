@@ -22,8 +22,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { bytea, kobo, timestamps } from '../../db/columns';
-import { users } from '../identity/identity.schema';
-import { organisations } from '../organisations/organisations.schema';
+import { users } from '../accounts/identity.schema';
+import { organisations } from '../accounts/organisations.schema';
 
 /**
  * The bank statement analyser (decision 0012): folders hold records (one bank account

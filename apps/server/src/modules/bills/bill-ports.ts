@@ -44,3 +44,29 @@ export interface StateInfo {
   /** 'federal': the NRS, which collects WHT on payments to companies only. */
   collector: 'state' | 'federal';
 }
+
+/** A paid WHT bill as its credit notes need it. */
+export interface PaidWhtBill {
+  id: string;
+  organisationId: string;
+  corporationId: string;
+  reference: string;
+  whtType: string;
+  periodStart: string;
+  paidAt: Date;
+}
+
+/** One payee row of the bill. */
+export interface WhtPayee {
+  rowNumber: number;
+  taxPayerNumber: string;
+  name: string;
+  amountKobo: Kobo | null;
+  taxPayableKobo: Kobo;
+}
+
+/** What bills need from the vendors module: a paid WHT bill's credit notes recorded, and a payee's email. */
+export interface BillVendors {
+  recordPaidBill(tx: Db, bill: PaidWhtBill, payees: readonly WhtPayee[]): Promise<void>;
+  emailOf(organisationId: string, taxPayerNumber: string): Promise<string | null>;
+}

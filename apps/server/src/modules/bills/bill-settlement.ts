@@ -8,7 +8,7 @@ import {
 } from '../../adapters/remittance/remittance-gateway';
 import type { Db } from '../../db/client';
 import type { Jobs } from '../../jobs/jobs';
-import type { PaidWhtBill, WhtPayee } from '../vendors/vendors.service';
+import type { PaidWhtBill, WhtPayee } from './bill-ports';
 import { lagosDate } from './bill-format';
 import type { BillWallets } from './bill-ports';
 import type { PaymentOutcome } from './payment-outcome-mails';

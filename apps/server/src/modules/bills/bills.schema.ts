@@ -14,8 +14,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { kobo } from '../../db/columns';
 import { corporations } from '../corporations/corporations.schema';
-import { users } from '../identity/identity.schema';
-import { organisations } from '../organisations/organisations.schema';
+import { users } from '../accounts/identity.schema';
+import { organisations } from '../accounts/organisations.schema';
 import { states } from '../reference/reference.schema';
 
 /** The statuses a bill moves through (docs/product.md "Bills"). */

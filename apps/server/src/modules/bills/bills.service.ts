@@ -39,14 +39,13 @@ import { recordAudit } from '../audit/audit.service';
 import type { CorporationsService } from '../corporations/corporations.service';
 import type { MailService } from '../mail/mail.service';
 import { refuseFederalPaye, type StatesService } from '../states/states.service';
-import type { VendorsService } from '../vendors/vendors.service';
 import { createBillCreditNotes } from './bill-credit-notes';
 import { createBillDecisions, payingStatus } from './bill-decisions';
 import { createBillExports } from './bill-exports';
 import { payeesFingerprint } from './bill-items';
 import { fullName, lagosDate, monthName, naira } from './bill-format';
 import { latenessOf } from './bill-lateness';
-import type { BillPerson, BillWallets, StateInfo } from './bill-ports';
+import type { BillPerson, BillVendors, BillWallets, StateInfo } from './bill-ports';
 import { CALC_NOT_FOUND, createBillPreparation } from './bill-preparation';
 import { createBillQueries } from './bill-queries';
 import { createPaymentOutcomeMails } from './payment-outcome-mails';
@@ -106,7 +105,7 @@ export function createBillsService(deps: {
   /** The engine's MPR, charge schedule and WHT rates as the server knows them (reference-data, decision 0025). */
   referenceTables(): Promise<MprTable & ChargeTable & WhtRateTables>;
   /** Records a paid WHT bill's payees as vendors and credit notes; the vendors' emails. */
-  vendors: Pick<VendorsService, 'recordPaidBill' | 'emailOf'>;
+  vendors: BillVendors;
   now?: () => Date;
 }) {
   const { db, gateway } = deps;

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns';
-import { users } from '../identity/identity.schema';
-import { organisations } from '../organisations/organisations.schema';
+import { users } from '../accounts/identity.schema';
+import { organisations } from '../accounts/organisations.schema';
 
 /** The companies an organisation manages. Names are unique per organisation, lowercase and trimmed. */
 export const corporations = pgTable(

@@ -4,14 +4,23 @@ import { containsPattern, pageWindow, toPage } from '../../db/pagination';
 import { AppError, guardUniqueName, invalidInput } from '../../errors';
 import type { Caller } from '../../http/route';
 import { recordAudit } from '../audit/audit.service';
-import { USER_TYPES } from '../identity/permissions';
-import type { PayrollContents } from '../payroll/payroll-contents';
+import { USER_TYPES } from '../accounts/permissions';
 import * as repo from './corporations.repo';
 import type { Corporation } from './corporations.repo';
 
 function isStaff(caller: Caller): boolean {
   return caller.userTypeCode === USER_TYPES.staff.code;
 }
+
+/** What the payroll module holds under a registration: employees on the list and payroll files. */
+export interface PayrollCounts {
+  employees: number;
+  files: number;
+  updatedAt: Date | null;
+}
+
+/** The payroll module's count per registration (every id asked for is present); payroll is built after corporations and states. */
+export type PayrollContents = (executor: Db, registrationIds: string[]) => Promise<Map<string, PayrollCounts>>;
 
 export interface CorporationsDeps {
   db: Db;

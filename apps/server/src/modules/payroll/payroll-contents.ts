@@ -1,9 +1,5 @@
-import type { Db } from '../../db/client';
 import * as repo from './payroll.repo';
-import type { PayrollOnFile } from './payroll.repo';
-
-/** What the payroll module holds under registrations: employees on the list and payroll files. */
-export type PayrollContents = (executor: Db, registrationIds: string[]) => Promise<Map<string, PayrollOnFile>>;
+import type { PayrollContents } from '../corporations/corporations.service';
 
 /**
  * Counts employees and payroll files under registrations. A function of its own, not a payroll

@@ -1,8 +1,8 @@
 import type { Kobo, PayeReliefHeader } from '@levy/tax';
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { kobo } from '../../db/columns';
-import { users } from '../identity/identity.schema';
-import { files } from '../organisations/organisations.schema';
+import { users } from '../accounts/identity.schema';
+import { files } from '../accounts/organisations.schema';
 import { states } from '../reference/reference.schema';
 import { corporationStates } from '../states/states.schema';
 

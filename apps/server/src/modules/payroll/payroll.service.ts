@@ -17,7 +17,7 @@ import { FileReply, type Caller, type UploadedFile } from '../../http/route';
 import { csvCell } from '../../http/table-export';
 import { inWorker } from '../../workers/worker-pool';
 import { recordAudit } from '../audit/audit.service';
-import type { OrganisationDirectory } from '../organisations/organisation-directory';
+import type { OrganisationDirectory } from '../accounts/organisation-directory';
 import type { ReferenceService } from '../reference/reference.service';
 import { agencyFailure, refuseFederalPaye, type StatesService } from '../states/states.service';
 import type * as tasks from './payroll-file-tasks';

@@ -1,7 +1,7 @@
 import type { ChargeSchedule, WhtRateCell } from '@levy/tax';
 import { REFERENCE_TABLE_CODES } from '@levy/contracts';
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../identity/identity.schema';
+import { users } from '../accounts/identity.schema';
 
 /**
  * Rows platform staff add to the engine's dated reference tables (decision 0025): the

@@ -1,7 +1,7 @@
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns';
 import { corporations } from '../corporations/corporations.schema';
-import { users } from '../identity/identity.schema';
+import { users } from '../accounts/identity.schema';
 import { states } from '../reference/reference.schema';
 
 /** A corporation registered with a state's revenue service under its Tax ID. */

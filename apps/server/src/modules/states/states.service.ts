@@ -5,10 +5,10 @@ import type { Db } from '../../db/client';
 import { AppError, invalidInput } from '../../errors';
 import type { Caller } from '../../http/route';
 import { recordAudit } from '../audit/audit.service';
-import type { CorporationsService } from '../corporations/corporations.service';
-import { hashToken, newToken } from '../identity/secrets';
-import type { OrganisationDirectory } from '../organisations/organisation-directory';
-import type { PayrollContents } from '../payroll/payroll-contents';
+import type { CorporationsService, PayrollContents } from '../corporations/corporations.service';
+import { hashToken, newToken } from '../accounts/secrets';
+import type { OrganisationDirectory } from '../accounts/organisation-directory';
+
 import type { ReferenceService, State } from '../reference/reference.service';
 import * as repo from './states.repo';
 import type { Registration } from './states.repo';

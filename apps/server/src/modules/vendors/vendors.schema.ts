@@ -2,7 +2,7 @@ import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'driz
 import { kobo, timestamps } from '../../db/columns';
 import { bills } from '../bills/bills.schema';
 import { corporations } from '../corporations/corporations.schema';
-import { organisations } from '../organisations/organisations.schema';
+import { organisations } from '../accounts/organisations.schema';
 
 /**
  * The people and companies an organisation has withheld tax from, by Tax ID (decision 0023):

@@ -5,27 +5,8 @@ import { containsPattern, pageWindow, toPage } from '../../db/pagination';
 import { notFound } from '../../errors';
 import type { Caller } from '../../http/route';
 import { recordAudit } from '../audit/audit.service';
+import type { PaidWhtBill, WhtPayee } from '../bills/bill-ports';
 import * as repo from './vendors.repo';
-
-/** A paid WHT bill as its credit notes need it. */
-export interface PaidWhtBill {
-  id: string;
-  organisationId: string;
-  corporationId: string;
-  reference: string;
-  whtType: string;
-  periodStart: string;
-  paidAt: Date;
-}
-
-/** One payee row of the bill. */
-export interface WhtPayee {
-  rowNumber: number;
-  taxPayerNumber: string;
-  name: string;
-  amountKobo: Kobo | null;
-  taxPayableKobo: Kobo;
-}
 
 const naira = (kobo: Kobo) => koboToNairaString(kobo);
 

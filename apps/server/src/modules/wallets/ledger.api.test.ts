@@ -8,7 +8,7 @@ import { asKobo } from '@levy/tax';
 import { createPaystackFunding } from '../../adapters/payments/paystack';
 import { SANDBOX_PAYSTACK_SECRET_KEY } from '../../config';
 import { createCorporationsService } from '../corporations/corporations.service';
-import { createOrganisationDirectory } from '../organisations/organisation-directory';
+import { createOrganisationDirectory } from '../accounts/organisation-directory';
 import { createReferenceService } from '../reference/reference.service';
 import { createLedgerService, type LedgerService } from './ledger.service';
 import { createWalletsService, type WalletsService } from './wallets.service';

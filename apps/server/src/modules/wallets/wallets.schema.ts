@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import { bigserial, boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { kobo } from '../../db/columns';
 import { corporations } from '../corporations/corporations.schema';
-import { users } from '../identity/identity.schema';
-import { organisations } from '../organisations/organisations.schema';
+import { users } from '../accounts/identity.schema';
+import { organisations } from '../accounts/organisations.schema';
 
 /**
  * The double-entry ledger (docs/product.md "Wallets and transactions"; decision 0004).

@@ -11,7 +11,7 @@ import { AppError, invalidInput } from '../../errors';
 import { checkDocument } from '../../http/file-signature';
 import { FileReply, type Caller, type UploadedFile } from '../../http/route';
 import { recordAudit } from '../audit/audit.service';
-import { ROLE_CODES } from '../identity/permissions';
+import { ROLE_CODES } from './permissions';
 import type { ReferenceService } from '../reference/reference.service';
 import { requireOwnOrganisation } from './organisation-access';
 import { SETTING_DEFAULTS, type OrganisationDirectory } from './organisation-directory';

@@ -1,6 +1,6 @@
 import { boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { bytea, timestamps } from '../../db/columns';
-import { users } from '../identity/identity.schema';
+import { users } from './identity.schema';
 import { states } from '../reference/reference.schema';
 
 export const organisations = pgTable('organisations', {

@@ -5,7 +5,7 @@ import { AppError, invalidInput } from '../../errors';
 import type { Caller } from '../../http/route';
 import { recordAudit } from '../audit/audit.service';
 import type { MailService } from '../mail/mail.service';
-import type { ActiveMembership, TeamService } from '../team/team.service';
+import type { ActiveMembership, TeamService } from './team.service';
 import * as repo from './identity.repo';
 import { permissionsFor, USER_TYPES, userTypeCodeOf } from './permissions';
 import { hashPassword, hashToken, newToken, verifyPassword } from './secrets';

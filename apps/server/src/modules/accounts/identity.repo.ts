@@ -2,7 +2,7 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isAnyOf, preparedQuery } from '../../db/prepared';
 import { queryRows } from '../../db/raw';
-import type { TeamService } from '../team/team.service';
+import type { TeamService } from './team.service';
 import { loginFailures, sessions, users, userTokens } from './identity.schema';
 
 export type User = typeof users.$inferSelect;

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns';
-import { users } from '../identity/identity.schema';
-import { organisations } from '../organisations/organisations.schema';
+import { users } from './identity.schema';
+import { organisations } from './organisations.schema';
 import { roles } from '../reference/reference.schema';
 
 /** Members and invitations: an invitation is a membership in status 'invited' until accepted. */

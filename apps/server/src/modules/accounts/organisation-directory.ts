@@ -5,7 +5,7 @@ import { AppError } from '../../errors';
 import type { Caller, UploadedFile } from '../../http/route';
 import { recordAudit } from '../audit/audit.service';
 import type { ReferenceService } from '../reference/reference.service';
-import type { OrganisationCard } from '../team/team.service';
+import type { OrganisationCard } from './team.service';
 import { requireOwnOrganisation } from './organisation-access';
 import * as repo from './organisations.repo';
 
