@@ -136,7 +136,6 @@ const collectorCode = z
 export const createBillPath = z.object({
   corporation: z.uuid({ error: 'Not found.' }),
   state: collectorCode,
-  type: z.enum(BILL_TYPE_CODES, { error: 'Not found.' }),
 });
 
 export const WHT_PAYLOAD_TYPES = ['manual', 'auto'] as const;
@@ -304,9 +303,18 @@ export const listWhtCalcItems = defineContract(calls.listWhtCalcItems, {
 });
 
 /** Multipart: the form fields and the file as `recipients`; send the Idempotency-Key header. */
-export const createBill = defineContract(calls.createBill, {
+export const createPayeBill = defineContract(calls.createPayeBill, {
   summary:
-    'Generate and pay a bill (multipart). PAYE: start_date, recipients (PAYE template). WHT: payload_type manual (recipients with tax_payable) or auto (recipients with amount, or calc_record_reference), wht_type, start_date, end_date. Send an Idempotency-Key header.',
+    'Generate and pay a PAYE bill (multipart): start_date, recipients (PAYE template) or source=payroll. Send an Idempotency-Key header.',
+  params: createBillPath,
+  body: createBillForm,
+  response: billDetail,
+});
+
+/** Multipart, as a PAYE bill; its own call so that its permission is declared with it. */
+export const createWhtBill = defineContract(calls.createWhtBill, {
+  summary:
+    'Generate and pay a Withholding tax bill (multipart): payload_type manual (recipients with tax_payable) or auto (recipients with amount, or calc_record_reference), wht_type, start_date, end_date. Send an Idempotency-Key header.',
   params: createBillPath,
   body: createBillForm,
   response: billDetail,

@@ -425,11 +425,18 @@ export const listWhtCalcItems = {
   path: 'internal/bills/wht/tax/calc/records/{id}/items',
   permission: PERMISSIONS.calculateCharge,
 } as const satisfies CallDeclaration;
-export const createBill = {
+export const createPayeBill = {
   method: 'POST',
   namespace: 'core',
-  path: 'internal/corporations/{corporation}/states/{state}/{type}/bills',
+  path: 'internal/corporations/{corporation}/states/{state}/paye/bills',
   permission: PERMISSIONS.createPayeBill,
+  multipart: true,
+} as const satisfies CallDeclaration;
+export const createWhtBill = {
+  method: 'POST',
+  namespace: 'core',
+  path: 'internal/corporations/{corporation}/states/{state}/wht/bills',
+  permission: PERMISSIONS.createWhtBill,
   multipart: true,
 } as const satisfies CallDeclaration;
 export const precheckBill = {

@@ -5,7 +5,8 @@ import {
   cancelBill,
   calculateWhtBulk,
   calculateWhtTax,
-  createBill,
+  createPayeBill,
+  createWhtBill,
   exportBills,
   getBill,
   getBillCreditNote,
@@ -60,9 +61,16 @@ export function billRoutes(bills: BillsService, receipts: ReceiptVerification) {
       handler: ({ caller, params }) => bills.whtCalcItems(caller, params.id, params),
     }),
     defineRoute({
-      contract: createBill,
+      contract: createPayeBill,
       handler: async ({ caller, params, body, files, idempotency }) => {
-        const created = await bills.create(caller, params, body, files, idempotency);
+        const created = await bills.create(caller, { ...params, type: 'paye' }, body, files, idempotency);
+        return reply(created.bill, created.message);
+      },
+    }),
+    defineRoute({
+      contract: createWhtBill,
+      handler: async ({ caller, params, body, files, idempotency }) => {
+        const created = await bills.create(caller, { ...params, type: 'wht' }, body, files, idempotency);
         return reply(created.bill, created.message);
       },
     }),

@@ -3,7 +3,6 @@ import {
   BILL_MESSAGES,
   calls,
   hasPermission,
-  PERMISSIONS,
   SETTING_CODES,
   type BillApprovalSetting,
   type BillDetail,
@@ -393,8 +392,6 @@ export function createBillsService(deps: {
       uploads: UploadedFile[],
       idempotency: Idempotency | null,
     ): Promise<{ bill: BillDetail; message: string }> {
-      if (path.type === 'wht' && !hasPermission(caller.permissions, PERMISSIONS.createWhtBill))
-        throw new AppError('FORBIDDEN', 'You do not have permission to do this.');
       const { corporation, state, registration } = await deps.states.findRegistration(
         db,
         caller,

@@ -107,8 +107,8 @@ export interface GenerateBill {
 
 /** Generates and pays a bill from the wallet (multipart, with the Idempotency-Key header). */
 export function generateBill(input: GenerateBill): Promise<BillDetail> {
-  return uploadForm(calls.createBill, {
-    params: { corporation: input.corporationId, state: input.stateCode, type: input.type },
+  return uploadForm(input.type === 'paye' ? calls.createPayeBill : calls.createWhtBill, {
+    params: { corporation: input.corporationId, state: input.stateCode },
     fields: { ...input.fields, recipients: input.recipients },
     headers: { [IDEMPOTENCY_HEADER]: input.idempotencyKey },
     onProgress: input.onProgress,

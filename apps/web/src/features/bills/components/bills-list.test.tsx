@@ -118,8 +118,8 @@ describe('Bills list', () => {
 
 describe('Pay Taxes button rules (docs/product.md §6)', () => {
   it('needs both createpayebill and calccharge', () => {
-    expect(canPayTaxes(permissionMap([calls.createBill.permission, calls.calculateBillCharge.permission]))).toBe(true);
-    expect(canPayTaxes(permissionMap([calls.createBill.permission]))).toBe(false);
+    expect(canPayTaxes(permissionMap([calls.createPayeBill.permission, calls.calculateBillCharge.permission]))).toBe(true);
+    expect(canPayTaxes(permissionMap([calls.createPayeBill.permission]))).toBe(false);
     expect(canPayTaxes(null)).toBe(false);
   });
 

@@ -34,7 +34,7 @@ const ALERT = {
 };
 
 const PERMISSIONS = [
-  calls.createBill.permission,
+  calls.createPayeBill.permission,
   calls.calculateBillCharge.permission,
   calls.listBills.permission,
   calls.listCorporations.permission,

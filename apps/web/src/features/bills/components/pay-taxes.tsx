@@ -23,7 +23,7 @@ const WhtBillDialog = lazy(async () => ({
 }));
 
 /** Pay Taxes needs both permissions (docs/product.md §6); WHT bills need their own. */
-export const PAY_TAXES_PERMISSIONS = [calls.createBill.permission, calls.calculateBillCharge.permission] as const;
+export const PAY_TAXES_PERMISSIONS = [calls.createPayeBill.permission, calls.calculateBillCharge.permission] as const;
 export const WHT_BILL_PERMISSION = PERMISSIONS.createWhtBill;
 
 export function canPayTaxes(permissions: Parameters<typeof hasPermission>[0]): boolean {

@@ -12,7 +12,7 @@ import * as calls from '@levy/contracts/calls';
 
 beforeEach(() =>
   grantPermissions([
-    calls.createBill.permission,
+    calls.createPayeBill.permission,
     calls.calculateBillCharge.permission,
     calls.listBills.permission,
     calls.listCorporations.permission,

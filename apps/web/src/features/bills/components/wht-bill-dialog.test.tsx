@@ -11,7 +11,7 @@ import * as PERMISSIONS from '@levy/contracts/permission-catalogue';
 
 beforeEach(() =>
   grantPermissions([
-    calls.createBill.permission,
+    calls.createWhtBill.permission,
     PERMISSIONS.createWhtBill,
     calls.calculateBillCharge.permission,
     calls.listBills.permission,
