@@ -118,7 +118,9 @@ describe('Bills list', () => {
 
 describe('Pay Taxes button rules (docs/product.md §6)', () => {
   it('needs both createpayebill and calccharge', () => {
-    expect(canPayTaxes(permissionMap([calls.createPayeBill.permission, calls.calculateBillCharge.permission]))).toBe(true);
+    expect(canPayTaxes(permissionMap([calls.createPayeBill.permission, calls.calculateBillCharge.permission]))).toBe(
+      true,
+    );
     expect(canPayTaxes(permissionMap([calls.createPayeBill.permission]))).toBe(false);
     expect(canPayTaxes(null)).toBe(false);
   });
