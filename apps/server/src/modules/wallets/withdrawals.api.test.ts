@@ -224,6 +224,26 @@ describe('withdrawing', () => {
     ).toHaveLength(2);
   });
 
+  it('credits back once when the reversal and its duplicates all arrive at the same time', async () => {
+    const { owner, wallet, balance } = await fundedWallet(8_000);
+    const paid = await withdraw(owner, wallet.id, { amount: '5000', bank_code: '058', account_number: account() });
+    expect(await balance()).toBe('3000.00');
+    const [reversal, duplicates] = await Promise.all([
+      paystackFake<{ delivery: FakeDelivery }>(test.paystackFakeUrl, `/transfers/${paid.data.reference}/reverse`),
+      paystackFake<{ deliveries: FakeDelivery[] }>(test.paystackFakeUrl, `/transfers/${paid.data.reference}/resend`, {
+        times: 8,
+      }),
+    ]);
+    const messages = [reversal.delivery, ...duplicates.deliveries].map(
+      (delivery) => JSON.parse(delivery.body).message as string,
+    );
+    expect(messages.filter((message) => message === 'reversed: credited back')).toHaveLength(1);
+    expect(messages.every((message) => /^(reversed: credited back|already reversed|already paid)$/.test(message))).toBe(
+      true,
+    );
+    expect(await balance()).toBe('8000.00');
+  });
+
   it('keeps the money held while the transfer is pending, and refuses forged or unknown transfer notices', async () => {
     const { owner, wallet, balance } = await fundedWallet(5_000);
     const pending = await withdraw(owner, wallet.id, { amount: '2000', bank_code: '058', account_number: account(53) });
