@@ -203,7 +203,10 @@ export const resolveBankAccount = defineContract(calls.resolveBankAccount, {
 
 export const requestWithdrawal = defineContract(calls.requestWithdrawal, {
   summary:
-    "An admin sends {amount} naira of the wallet to the organisation's bank account {bank_code, account_number}, named again by the bank (account_name, when given, must still match). Under the organisation's approval rule it may wait for another admin (status awaiting_approval, nothing moves); otherwise the wallet is debited and the transfer starts (processing, then paid; failed or reversed credits it back once). A shortfall is UNPROCESSABLE",
+    "An admin sends {amount} naira of the wallet to the organisation's bank account {bank_code, account_number}, " +
+    "named again by the bank (account_name, when given, must still match). Under the organisation's approval rule it may " +
+    'wait for another admin (status awaiting_approval, nothing moves); otherwise the wallet is debited and the transfer ' +
+    'starts (processing, then paid; failed or reversed credits it back once). A shortfall is UNPROCESSABLE',
   params: idOnly,
   body: z.object({
     amount: z.preprocess(

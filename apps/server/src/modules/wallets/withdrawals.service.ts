@@ -349,7 +349,8 @@ export function createWithdrawals(deps: {
       if (approval.required && approval.approvers.length === 0)
         throw new AppError(
           'UNPROCESSABLE',
-          `${approval.reason} There is no other admin to approve it, so nothing was done. Make another member an admin in Team Members, or change which payments wait in Settings › Organisation.`,
+          `${approval.reason} There is no other admin to approve it, so nothing was done. ` +
+            'Make another member an admin in Team Members, or change which payments wait in Settings › Organisation.',
         );
       const values = {
         organisationId: wallet.organisationId,
@@ -382,7 +383,8 @@ export function createWithdrawals(deps: {
             tx,
             approval.approvers.map((admin) => admin.email),
             `A withdrawal waits for your approval: ${formatNaira(amount)}`,
-            `${caller.firstName} asks to withdraw ${formatNaira(amount)} from ${wallet.name} to ${destinationOf(inserted)}. ${approval.reason} Approve or decline it in Levy.`,
+            `${caller.firstName} asks to withdraw ${formatNaira(amount)} from ${wallet.name} to ${destinationOf(inserted)}. ` +
+              `${approval.reason} Approve or decline it in Levy.`,
           );
           return inserted;
         });
@@ -470,7 +472,8 @@ export function createWithdrawals(deps: {
             tx,
             [requester.email],
             `Your withdrawal was declined: ${formatNaira(row.amountKobo)}`,
-            `${caller.firstName} declined your withdrawal of ${formatNaira(row.amountKobo)} to ${destinationOf(row)}${reason ? `: ${reason}` : ''}. Nothing left the wallet.`,
+            `${caller.firstName} declined your withdrawal of ${formatNaira(row.amountKobo)} to ${destinationOf(row)}` +
+              `${reason ? `: ${reason}` : ''}. Nothing left the wallet.`,
           );
       });
       return viewOf(row.id);
