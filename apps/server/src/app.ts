@@ -239,6 +239,10 @@ export async function buildApp({
     organisationsService: directory,
     corporationsService: corporations,
     canSimulateTransfers,
+    mail,
+    appUrl: config.appUrl,
+    adminsOf: team.adminsOf,
+    people: (ids) => usersByIds(db, ids),
   });
   const calculator = createCalculatorService({ db, whtRates: referenceData.current });
   const receiptCodes = createReceiptCodes({ secret: config.receiptSigningSecret, appUrl: config.appUrl });

@@ -386,6 +386,42 @@ export const simulateTransfer = {
   path: 'internal/sandbox/wallets/{id}/fund',
   permission: PERMISSIONS.simulateFunding,
 } as const satisfies CallDeclaration;
+export const listBanks = {
+  method: 'GET',
+  namespace: 'core',
+  path: 'internal/banks',
+  permission: PERMISSIONS.withdrawFromWallet,
+} as const satisfies CallDeclaration;
+export const resolveBankAccount = {
+  method: 'GET',
+  namespace: 'core',
+  path: 'internal/banks/resolve',
+  permission: PERMISSIONS.withdrawFromWallet,
+} as const satisfies CallDeclaration;
+export const requestWithdrawal = {
+  method: 'POST',
+  namespace: 'core',
+  path: 'internal/wallets/{id}/withdrawals',
+  permission: PERMISSIONS.withdrawFromWallet,
+} as const satisfies CallDeclaration;
+export const listWithdrawals = {
+  method: 'GET',
+  namespace: 'core',
+  path: 'internal/organisations/{id}/withdrawals',
+  permission: PERMISSIONS.viewWalletHistory,
+} as const satisfies CallDeclaration;
+export const approveWithdrawal = {
+  method: 'POST',
+  namespace: 'core',
+  path: 'internal/withdrawals/{id}/approve',
+  permission: PERMISSIONS.withdrawFromWallet,
+} as const satisfies CallDeclaration;
+export const rejectWithdrawal = {
+  method: 'POST',
+  namespace: 'core',
+  path: 'internal/withdrawals/{id}/reject',
+  permission: PERMISSIONS.withdrawFromWallet,
+} as const satisfies CallDeclaration;
 
 // bills
 export const listBillTypes = {

@@ -28,6 +28,7 @@ export const viewWallets = 'core-internal.organisation.getwallets';
 export const viewWalletHistory = 'core-internal.organisation.fetchwallethistory';
 export const viewChecklist = 'core-internal.organisation.getchecklist';
 export const simulateFunding = 'core-internal.wallet.simulatefunding';
+export const withdrawFromWallet = 'core-internal.wallet.withdraw';
 export const viewBills = 'core-internal.bill.getall';
 export const calculateCharge = 'core-internal.bill.calccharge';
 export const createPayeBill = 'core-internal.bill.createpayebill';

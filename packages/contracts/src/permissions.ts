@@ -91,6 +91,7 @@ export const ADMIN_PERMISSIONS = [
   PERMISSIONS.updateState,
   PERMISSIONS.removeState,
   PERMISSIONS.approveBills,
+  PERMISSIONS.withdrawFromWallet,
   PERMISSIONS.submitAnnualReturn,
   PERMISSIONS.updateOrganisation,
   PERMISSIONS.updateIdentity,

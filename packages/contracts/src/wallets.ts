@@ -123,3 +123,121 @@ export const simulateTransfer = defineContract(calls.simulateTransfer, {
   }),
   response: transferCredited,
 });
+
+/**
+ * Money out (docs/decisions/0043): an admin sends a wallet's money to the organisation's own bank
+ * account, named by the bank before anything is confirmed. Under the organisation's approval rule
+ * a withdrawal may wait for another admin; the wallet is debited when the transfer starts and
+ * credited back, once, if the transfer fails or the bank reverses it.
+ */
+export const WITHDRAWAL_STATUSES = [
+  'awaiting_approval',
+  'rejected',
+  'processing',
+  'paid',
+  'failed',
+  'reversed',
+] as const;
+export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
+
+export const WITHDRAWAL_MESSAGES = {
+  requested: 'Withdrawal started: the money is on its way to the bank account',
+  awaitingApproval: 'Withdrawal requested: it waits for another admin to approve it',
+  approved: 'Withdrawal approved: the money is on its way to the bank account',
+  rejected: 'Withdrawal declined: nothing left the wallet',
+  accountNotResolved: 'The bank does not know this account number. Check the bank and the 10-digit account number.',
+} as const;
+
+/** A bank the money can be sent to; `code` is what the other calls name it by. */
+export const payoutBank = z.object({ code: z.string(), name: z.string() });
+export type PayoutBank = z.infer<typeof payoutBank>;
+
+const bankCode = z.string({ error: 'Choose the bank' }).trim().min(1, { error: 'Choose the bank' });
+const accountNumber = z
+  .string({ error: 'Account number is required' })
+  .trim()
+  .regex(/^\d{10}$/, { error: 'Account number must be the 10 digits of a NUBAN' });
+
+export const resolvedBankAccount = z.object({
+  bank_code: z.string(),
+  bank_name: z.string(),
+  account_number: z.string(),
+  /** The name the bank gives the account: the money goes to whoever holds it. */
+  account_name: z.string(),
+});
+export type ResolvedBankAccount = z.infer<typeof resolvedBankAccount>;
+
+export const withdrawal = z.object({
+  id: z.string(),
+  /** The transfer reference at the payment provider. */
+  reference: z.string(),
+  wallet: z.object({ id: z.string(), name: z.string() }),
+  amount: money,
+  amount_kobo: z.number(),
+  bank_code: z.string(),
+  bank_name: z.string(),
+  account_number: z.string(),
+  account_name: z.string(),
+  status: z.enum(WITHDRAWAL_STATUSES),
+  /** Why it waits for approval, or why it failed, was reversed or was declined. */
+  note: z.string().nullable(),
+  requested_by: z.object({ id: z.string(), name: z.string() }),
+  decided_by: z.object({ id: z.string(), name: z.string() }).nullable(),
+  created_at: z.string(),
+  paid_at: z.string().nullable(),
+  returned_at: z.string().nullable(),
+});
+export type Withdrawal = z.infer<typeof withdrawal>;
+
+export const listBanks = defineContract(calls.listBanks, {
+  summary: 'The Nigerian banks a withdrawal can be sent to, from the payment provider: [{code, name}]',
+  response: z.array(payoutBank),
+});
+
+export const resolveBankAccount = defineContract(calls.resolveBankAccount, {
+  summary:
+    'The name a bank gives an account number (bank_code, account_number), asked of the payment provider; UNPROCESSABLE when the bank does not know it',
+  params: z.object({ bank_code: bankCode, account_number: accountNumber }),
+  response: resolvedBankAccount,
+});
+
+export const requestWithdrawal = defineContract(calls.requestWithdrawal, {
+  summary:
+    "An admin sends {amount} naira of the wallet to the organisation's bank account {bank_code, account_number}, " +
+    "named again by the bank (account_name, when given, must still match). Under the organisation's approval rule it may " +
+    'wait for another admin (status awaiting_approval, nothing moves); otherwise the wallet is debited and the transfer ' +
+    'starts (processing, then paid; failed or reversed credits it back once). A shortfall is UNPROCESSABLE',
+  params: idOnly,
+  body: z.object({
+    amount: z.preprocess(
+      (value) => (typeof value === 'string' ? value.replaceAll(',', '') : value),
+      nairaAmount('Amount'),
+    ),
+    bank_code: bankCode,
+    account_number: accountNumber,
+    account_name: z.string().trim().min(1).optional(),
+  }),
+  response: withdrawal,
+});
+
+export const listWithdrawals = defineContract(calls.listWithdrawals, {
+  summary:
+    "The organisation's withdrawals, newest first: filters (status), search by reference or account name, page, no_pages",
+  params: listParams.extend(idOnly.shape),
+  response: pageOf(withdrawal),
+});
+
+export const approveWithdrawal = defineContract(calls.approveWithdrawal, {
+  summary:
+    'An admin other than its requester approves a withdrawal awaiting approval: the wallet is debited (its balance checked now) and the transfer starts',
+  params: idOnly,
+  response: withdrawal,
+});
+
+export const rejectWithdrawal = defineContract(calls.rejectWithdrawal, {
+  summary:
+    'An admin (its requester included) declines a withdrawal awaiting approval, with an optional reason; nothing moves',
+  params: idOnly,
+  body: z.object({ reason: z.string().trim().max(500, { error: 'Reason must be at most 500 characters' }).optional() }),
+  response: withdrawal,
+});

@@ -5,9 +5,17 @@ import * as calls from '@levy/contracts/calls';
 import { downloadFile } from '../lib/download';
 import { useSessionStore } from '../lib/session-store';
 
-import type { Wallet } from '@levy/contracts';
+import { WITHDRAWAL_MESSAGES, type Wallet } from '@levy/contracts';
 
-export type { OrganisationWallets, Wallet, WalletHistoryItem, WalletType } from '@levy/contracts';
+export type {
+  OrganisationWallets,
+  PayoutBank,
+  ResolvedBankAccount,
+  Wallet,
+  WalletHistoryItem,
+  WalletType,
+  Withdrawal,
+} from '@levy/contracts';
 
 /** How often wallets are read again while Paystack is still assigning an account. */
 const PENDING_ACCOUNT_POLL_MS = 2_000;
@@ -40,6 +48,9 @@ export const walletKeys = {
   organisation: (organisationId: string) => ['wallets', 'organisation', organisationId] as const,
   corporation: (corporationId: string) => ['wallets', 'corporation', corporationId] as const,
   history: (scope: HistoryScope, params: Record<string, unknown>) => ['wallets', 'history', scope, params] as const,
+  banks: ['wallets', 'banks'] as const,
+  withdrawals: (organisationId: string, params: Record<string, unknown>) =>
+    ['wallets', 'withdrawals', organisationId, params] as const,
 };
 
 /** The organisation's wallets; keeps the session's wallet type current, which the navigation reads. */
@@ -97,5 +108,73 @@ export function useSimulateTransfer() {
       showSuccessToast('Transfer received');
       return queryClient.invalidateQueries();
     },
+  });
+}
+
+/** The banks a withdrawal can go to (read when the withdraw dialog opens; the list rarely changes). */
+export function useBanks() {
+  return useQuery({
+    queryKey: walletKeys.banks,
+    queryFn: () => callApi(calls.listBanks),
+    staleTime: 60 * 60_000,
+  });
+}
+
+/** The name a bank gives an account number; rejects with the ApiError (INVALID_INPUT on account_number) quietly. */
+export function resolveBankAccount(bankCode: string, accountNumber: string) {
+  return callApi(calls.resolveBankAccount, {
+    params: { bank_code: bankCode, account_number: accountNumber },
+    quiet: true,
+  });
+}
+
+/** Money out of a wallet to the organisation's bank; the form shows refusals itself, so the call is quiet. */
+export function useRequestWithdrawal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: {
+      walletId: string;
+      amount: string;
+      bankCode: string;
+      accountNumber: string;
+      accountName: string;
+    }) =>
+      callApi(calls.requestWithdrawal, {
+        params: { id: input.walletId },
+        body: {
+          amount: input.amount,
+          bank_code: input.bankCode,
+          account_number: input.accountNumber,
+          account_name: input.accountName,
+        },
+        quiet: true,
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: walletKeys.all }),
+  });
+}
+
+/** The organisation's withdrawals, newest first; read again while one is on its way. */
+export function useWithdrawals(organisationId: string, params: Record<string, unknown>) {
+  return useQuery({
+    queryKey: walletKeys.withdrawals(organisationId, params),
+    queryFn: () => callApi(calls.listWithdrawals, { params: { ...params, id: organisationId } }),
+    placeholderData: keepPreviousData,
+    refetchInterval: (current) =>
+      current.state.data?.items.some((item) => item.status === 'processing') ? 10_000 : false,
+  });
+}
+
+/** Another admin approves or declines a waiting withdrawal. */
+export function useWithdrawalDecision() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action }: { id: string; action: 'approve' | 'reject' }) =>
+      action === 'approve'
+        ? callApi(calls.approveWithdrawal, { params: { id } })
+        : callApi(calls.rejectWithdrawal, { params: { id }, body: {} }),
+    onSuccess: (_withdrawal, { action }) => {
+      showSuccessToast(action === 'approve' ? WITHDRAWAL_MESSAGES.approved : WITHDRAWAL_MESSAGES.rejected);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: walletKeys.all }),
   });
 }

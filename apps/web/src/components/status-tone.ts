@@ -2,9 +2,17 @@
 export type StatusTone = 'success' | 'warning' | 'danger' | 'info';
 
 const TONES: Record<Exclude<StatusTone, 'info'>, readonly string[]> = {
-  success: ['success', 'active', 'approved', 'sent', 'payment_paid', 'filed'],
-  warning: ['warning', 'pending', 'invited', 'payment_pending', 'awaiting_payment_confirmation', 'awaiting_approval'],
-  danger: ['declined', 'failed', 'cancelled', 'canceled', 'in_error', 'info'],
+  success: ['success', 'active', 'approved', 'sent', 'payment_paid', 'filed', 'paid'],
+  warning: [
+    'warning',
+    'pending',
+    'invited',
+    'payment_pending',
+    'awaiting_payment_confirmation',
+    'awaiting_approval',
+    'processing',
+  ],
+  danger: ['declined', 'failed', 'cancelled', 'canceled', 'in_error', 'info', 'reversed', 'rejected'],
 };
 
 export function statusTone(status: string | null | undefined): StatusTone {

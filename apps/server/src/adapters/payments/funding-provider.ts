@@ -3,7 +3,8 @@ import type { Kobo } from '@levy/tax';
 /**
  * The funding port, shaped by Paystack Dedicated Virtual Accounts (docs/payment-rails/paystack.md):
  * a wallet gets a customer at the provider and, later, a bank account of its own; money that lands
- * on it is announced by a signed webhook and credited only once the provider confirms it.
+ * on it is announced by a signed webhook and credited only once the provider confirms it. Money
+ * leaves by Paystack transfers to the organisation's own bank account, announced the same way.
  */
 export interface FundingProvider {
   /** Names the webhook route and prefixes ledger references. */
@@ -24,7 +25,56 @@ export interface FundingProvider {
   requery(account: { accountNumber: string; bankSlug: string }): Promise<void>;
   /** Every successful transfer into any of the business's accounts between two instants (reconciliation). */
   listCharges(window: { from: Date; to: Date }): Promise<VerifiedCharge[]>;
+
+  // Money out: a transfer from the business's provider balance to an organisation's own bank account.
+
+  /** The banks the provider can pay into, with the code a resolve, recipient or transfer names. */
+  listBanks(): Promise<PayoutBank[]>;
+  /** The name the bank gives an account number, or null when the bank does not know it. */
+  resolveAccount(account: { bankCode: string; accountNumber: string }): Promise<{ accountName: string } | null>;
+  /** The provider's recipient for a bank account (the same one again for the same account). */
+  createRecipient(account: {
+    bankCode: string;
+    accountNumber: string;
+    name: string;
+  }): Promise<{ recipientCode: string }>;
+  /**
+   * Starts a transfer of `amount` to a recipient under Levy's `reference` (its idempotency key:
+   * sending the same reference again is a retry of the same transfer). Throws
+   * `TransferRefusedError` when the provider refuses it outright (no money moved) and
+   * `FundingUnavailableError` when the answer is unknown (ask `verifyTransfer` later).
+   */
+  initiateTransfer(transfer: {
+    amount: Kobo;
+    recipientCode: string;
+    reference: string;
+    reason: string;
+  }): Promise<Transfer>;
+  /** The provider's own record of a transfer, or null when it knows no such reference. */
+  verifyTransfer(reference: string): Promise<Transfer | null>;
 }
+
+export interface PayoutBank {
+  code: string;
+  name: string;
+}
+
+/** A transfer as the provider reports it. */
+export interface Transfer {
+  reference: string;
+  transferCode: string | null;
+  /** `success`, `failed`, `reversed`, `abandoned`, `blocked`, `rejected` are conclusive; `pending`, `otp`, `received` are not. */
+  status: string;
+  amount: Kobo;
+  /** Why it failed, in the provider's words, when it says. */
+  reason: string | null;
+}
+
+/** Transfer statuses after which the money did not reach the bank and is back in the provider's balance. */
+export const TRANSFER_RETURNED_STATUSES = ['failed', 'reversed', 'abandoned', 'blocked', 'rejected'] as const;
+
+/** The provider refused to start a transfer (e.g. its balance is short): nothing moved. */
+export class TransferRefusedError extends Error {}
 
 export interface AssignedAccount {
   accountNumber: string;
@@ -37,6 +87,8 @@ export type FundingEvent =
   | { kind: 'charge'; reference: string }
   | { kind: 'assigned'; customerCode: string; account: AssignedAccount }
   | { kind: 'assignment_failed'; customerCode: string; reason: string }
+  /** transfer.success, transfer.failed or transfer.reversed: what happened is asked of `verifyTransfer`. */
+  | { kind: 'transfer'; reference: string; event: string }
   | { kind: 'ignored'; event: string };
 
 /** A payment as the provider's verification answers it: the only figures Levy credits. */

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { generateNuban } from '@levy/tax';
+import { generateNuban, isValidNuban } from '@levy/tax';
 
 /** Where the fake's webhooks go: the answer is recorded, and anything but 200 is retried. */
 export type WebhookDelivery = (
@@ -57,11 +57,40 @@ interface Transaction {
   slow: boolean;
 }
 
+interface Recipient {
+  id: number;
+  recipient_code: string;
+  type: 'nuban';
+  name: string;
+  currency: 'NGN';
+  active: true;
+  details: { account_number: string; account_name: string; bank_code: string; bank_name: string };
+}
+
+interface FakeTransfer {
+  id: number;
+  transfer_code: string;
+  reference: string;
+  amount: number;
+  currency: 'NGN';
+  source: 'balance';
+  reason: string;
+  status: string;
+  gateway_response: string | null;
+  recipient_code: string;
+  fee_charged: number;
+  transferred_at: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
 interface State {
   nextId: number;
   customers: Customer[];
   accounts: Account[];
   transactions: Transaction[];
+  recipients?: Recipient[];
+  transfers?: FakeTransfer[];
 }
 
 const TEST_BANK = { name: 'Test Bank', id: 1, slug: 'test-bank' };
@@ -75,6 +104,68 @@ const isDeclinedAmount = (amount: number) => amount % 100 === 4;
 const PENDING_NAME = /pending/i;
 const UNASSIGNABLE_NAME = /unassignable/i;
 const PENDING_ASSIGNMENT_MS = 8_000;
+
+/**
+ * Nigerian banks the fake pays into, with Paystack's codes (a real `GET /bank` lists several
+ * hundred; these are enough to choose from in development and tests).
+ */
+const BANKS = [
+  ['Access Bank', '044', 'access-bank'],
+  ['Citibank Nigeria', '023', 'citibank-nigeria'],
+  ['Ecobank Nigeria', '050', 'ecobank-nigeria'],
+  ['Fidelity Bank', '070', 'fidelity-bank'],
+  ['First Bank of Nigeria', '011', 'first-bank-of-nigeria'],
+  ['First City Monument Bank', '214', 'first-city-monument-bank'],
+  ['Globus Bank', '00103', 'globus-bank'],
+  ['Guaranty Trust Bank', '058', 'guaranty-trust-bank'],
+  ['Jaiz Bank', '301', 'jaiz-bank'],
+  ['Keystone Bank', '082', 'keystone-bank'],
+  ['Kuda Bank', '50211', 'kuda-bank'],
+  ['Moniepoint MFB', '50515', 'moniepoint-mfb-ng'],
+  ['OPay Digital Services Limited (OPay)', '999992', 'paycom'],
+  ['PalmPay', '999991', 'palmpay'],
+  ['Polaris Bank', '076', 'polaris-bank'],
+  ['Providus Bank', '101', 'providus-bank'],
+  ['Stanbic IBTC Bank', '221', 'stanbic-ibtc-bank'],
+  ['Standard Chartered Bank', '068', 'standard-chartered-bank'],
+  ['Sterling Bank', '232', 'sterling-bank'],
+  ['Union Bank of Nigeria', '032', 'union-bank-of-nigeria'],
+  ['United Bank For Africa', '033', 'united-bank-for-africa'],
+  ['Unity Bank', '215', 'unity-bank'],
+  ['Wema Bank', '035', 'wema-bank'],
+  ['Zenith Bank', '057', 'zenith-bank'],
+].map(([name, code, slug], index) => ({
+  id: index + 1,
+  name,
+  slug,
+  code,
+  longcode: '',
+  gateway: 'emandate',
+  pay_with_bank: false,
+  active: true,
+  is_deleted: false,
+  country: 'Nigeria',
+  currency: 'NGN',
+  type: 'nuban',
+  createdAt: '2016-07-14T10:04:29.000Z',
+  updatedAt: '2024-01-01T00:00:00.000Z',
+}));
+const ACCOUNT_NAMES = [
+  'ACME NIGERIA LIMITED',
+  'ADAEZE OKAFOR',
+  'BABATUNDE ADEYEMI VENTURES',
+  'CHIDI NWOSU',
+  'HALIMA BELLO',
+];
+/**
+ * What happens to a transfer, by the end of the recipient account's 9-digit serial (the NUBAN
+ * before its check digit): 051 fails, 052 succeeds then is reversed, 053 stays pending; 404 is an
+ * account no bank knows. Any other account succeeds.
+ */
+const serialEnd = (accountNumber: string) => accountNumber.slice(6, 9);
+/** A transfer whose kobo end in 05 is refused: the business's Paystack balance is short. */
+const isShortBalanceAmount = (amount: number) => amount % 100 === 5;
+const TRANSFER_REFERENCE = /^[a-z0-9_-]{16,50}$/;
 
 class FakeHttpError extends Error {
   constructor(
@@ -114,6 +205,10 @@ export async function startPaystackFake(options: {
     options.statePath && existsSync(options.statePath)
       ? (JSON.parse(readFileSync(options.statePath, 'utf8')) as State)
       : { nextId: 4_099_260_516, customers: [], accounts: [], transactions: [] };
+  state.recipients ??= [];
+  state.transfers ??= [];
+  const recipients = state.recipients;
+  const transfers = state.transfers;
   const save = () => {
     if (!options.statePath) return;
     mkdirSync(path.dirname(options.statePath), { recursive: true });
@@ -157,6 +252,44 @@ export async function startPaystackFake(options: {
     if (!found) throw new FakeHttpError(400, 'Transaction reference not found');
     return found;
   };
+
+  const findTransfer = (reference: string) => {
+    const found = transfers.find((each) => each.reference === reference || each.transfer_code === reference);
+    if (!found) throw new FakeHttpError(404, 'Transfer not found');
+    return found;
+  };
+  /** A transfer as Paystack's verify and webhooks show it: with its recipient and its NIP session. */
+  const transferData = ({ recipient_code: code, ...transfer }: FakeTransfer) => {
+    const recipient = recipients.find((each) => each.recipient_code === code)!;
+    return {
+      ...transfer,
+      integration: { id: 100043, is_live: false, business_name: 'Levy' },
+      domain: 'test',
+      recipient,
+      session: { provider: 'nip', id: transfer.status === 'pending' ? null : `100004${transfer.id}` },
+    };
+  };
+  /** Moves a transfer to a status and announces it with its signed event. */
+  function settleTransfer(transfer: FakeTransfer, status: 'success' | 'failed' | 'reversed', gatewayResponse: string) {
+    transfer.status = status;
+    transfer.gateway_response = gatewayResponse;
+    transfer.updatedAt = new Date().toISOString();
+    if (status !== 'failed') transfer.transferred_at ??= transfer.updatedAt;
+    save();
+    return sendEvent(`transfer.${status}`, transferData(transfer));
+  }
+  /** What the recipient's bank does with a transfer (the account's magic ending), announced by webhook. */
+  async function process(transfer: FakeTransfer) {
+    const recipient = recipients.find((each) => each.recipient_code === transfer.recipient_code)!;
+    const end = serialEnd(recipient.details.account_number);
+    if (end === '053') return;
+    if (end === '051') {
+      await settleTransfer(transfer, 'failed', 'The receiving bank is not available');
+      return;
+    }
+    await settleTransfer(transfer, 'success', 'Approved');
+    if (end === '052') await settleTransfer(transfer, 'reversed', 'The beneficiary account could not be credited');
+  }
 
   function assign(customer: Customer) {
     if (UNASSIGNABLE_NAME.test(customer.first_name)) {
@@ -332,7 +465,152 @@ export async function startPaystackFake(options: {
     ],
   ];
 
+  api.push(
+    [
+      'GET',
+      /^\/bank$/,
+      async () => ok('Banks retrieved', BANKS, { next: null, previous: null, perPage: BANKS.length }),
+    ],
+    [
+      'GET',
+      /^\/bank\/resolve$/,
+      async (_match, url) => {
+        const accountNumber = url.searchParams.get('account_number') ?? '';
+        const bankCode = url.searchParams.get('bank_code') ?? '';
+        if (!BANKS.some((bank) => bank.code === bankCode))
+          throw new FakeHttpError(422, 'Unknown bank code: ' + bankCode);
+        if (!isValidNuban(accountNumber, bankCode) || serialEnd(accountNumber) === '404')
+          throw new FakeHttpError(422, 'Could not resolve account name. Check parameters or try again.');
+        const name = ACCOUNT_NAMES[Number(accountNumber.slice(0, 9)) % ACCOUNT_NAMES.length];
+        return ok('Account number resolved', { account_number: accountNumber, account_name: name, bank_id: 1 });
+      },
+    ],
+    [
+      'POST',
+      /^\/transferrecipient$/,
+      async (_match, _url, request) => {
+        const body = await readJson(request);
+        const accountNumber = text(body.account_number);
+        const bank = BANKS.find((each) => each.code === text(body.bank_code));
+        if (text(body.type) !== 'nuban') throw new FakeHttpError(400, 'Invalid type');
+        if (!text(body.name)) throw new FakeHttpError(400, 'Name is required');
+        if (!bank || !isValidNuban(accountNumber, bank.code) || serialEnd(accountNumber) === '404')
+          throw new FakeHttpError(400, 'Cannot resolve account');
+        // An account that is already a recipient answers with that recipient, not a new one.
+        let recipient = recipients.find(
+          (each) => each.details.account_number === accountNumber && each.details.bank_code === bank.code,
+        );
+        if (!recipient) {
+          recipient = {
+            id: nextId(),
+            recipient_code: `RCP_${randomBytes(8).toString('hex')}`,
+            type: 'nuban',
+            name: text(body.name),
+            currency: 'NGN',
+            active: true,
+            details: {
+              account_number: accountNumber,
+              account_name: ACCOUNT_NAMES[Number(accountNumber.slice(0, 9)) % ACCOUNT_NAMES.length],
+              bank_code: bank.code,
+              bank_name: bank.name,
+            },
+          };
+          recipients.push(recipient);
+          save();
+        }
+        return {
+          status: 201,
+          body: { status: true, message: 'Transfer recipient created successfully', data: recipient },
+        };
+      },
+    ],
+    [
+      'POST',
+      /^\/transfer$/,
+      async (_match, _url, request) => {
+        const body = await readJson(request);
+        const amount = Number(body.amount);
+        const reference = text(body.reference);
+        const recipientCode = text(body.recipient);
+        if (text(body.source) !== 'balance') throw new FakeHttpError(400, 'Invalid source');
+        if (!Number.isSafeInteger(amount) || amount < 10_000)
+          throw new FakeHttpError(400, 'Amount must be a whole number of kobo, at least 10000');
+        if (!TRANSFER_REFERENCE.test(reference))
+          throw new FakeHttpError(400, 'Reference must be 16 to 50 characters of a-z, 0-9, - and _');
+        if (!recipients.some((each) => each.recipient_code === recipientCode))
+          throw new FakeHttpError(400, 'Recipient specified is invalid');
+        const existing = transfers.find((each) => each.reference === reference);
+        if (existing) {
+          // The same transfer sent again is a retry: it answers the transfer as it stands.
+          if (existing.amount !== amount || existing.recipient_code !== recipientCode)
+            throw new FakeHttpError(400, 'Duplicate Transfer Reference');
+          return ok('Transfer has been queued', transferData(existing));
+        }
+        if (isShortBalanceAmount(amount))
+          throw new FakeHttpError(400, 'Your balance is not enough to fulfill this request');
+        const now = new Date().toISOString();
+        const transfer: FakeTransfer = {
+          id: nextId(),
+          transfer_code: `TRF_${randomBytes(8).toString('hex')}`,
+          reference,
+          amount,
+          currency: 'NGN',
+          source: 'balance',
+          reason: text(body.reason),
+          status: 'pending',
+          gateway_response: null,
+          recipient_code: recipientCode,
+          fee_charged: 0,
+          transferred_at: null,
+          createdAt: now,
+          updatedAt: now,
+        };
+        transfers.push(transfer);
+        save();
+        const queued = transferData(transfer);
+        // The outcome is announced before this call answers, as Paystack's events may be.
+        await process(transfer);
+        return ok('Transfer has been queued', queued);
+      },
+    ],
+    [
+      'GET',
+      /^\/transfer\/verify\/([^/]+)$/,
+      async (match) => ok('Transfer retrieved', transferData(findTransfer(decodeURIComponent(match[1])))),
+    ],
+  );
+
   const control: Array<[string, RegExp, Handler]> = [
+    [
+      'POST',
+      /^\/__fake\/paystack\/transfers\/([^/]+)\/(resend|forge|reverse)$/,
+      async (match, _url, request) => {
+        const transfer = findTransfer(decodeURIComponent(match[1]));
+        const body = await readJson(request);
+        if (match[2] === 'reverse') {
+          if (transfer.status !== 'success') throw new FakeHttpError(400, 'Only a successful transfer can be reversed');
+          return { body: { delivery: await settleTransfer(transfer, 'reversed', 'Reversed by the receiving bank') } };
+        }
+        const event = `transfer.${transfer.status === 'pending' ? 'success' : transfer.status}`;
+        const eventBody = JSON.stringify({ event, data: transferData(transfer) });
+        if (match[2] === 'resend') {
+          const times = Math.min(Math.max(Number(body.times) || 1, 1), 50);
+          return {
+            body: {
+              deliveries: await Promise.all(Array.from({ length: times }, () => send(eventBody, sign(eventBody)))),
+            },
+          };
+        }
+        const signatures: Record<string, string | null> = {
+          'wrong-key': sign(eventBody, 'sk_test_not_the_business_key'),
+          'other-body': sign(`${eventBody} `),
+          missing: null,
+        };
+        const variant = text(body.variant);
+        if (!(variant in signatures)) throw new FakeHttpError(400, 'variant must be wrong-key, other-body or missing');
+        return { body: { delivery: await send(eventBody, signatures[variant], []) } };
+      },
+    ],
     [
       'POST',
       /^\/__fake\/paystack\/dva\/(\d{10})\/credit$/,

@@ -3,9 +3,11 @@ import { asKobo } from '@levy/tax';
 import { z } from 'zod';
 import {
   FundingUnavailableError,
+  TransferRefusedError,
   type AssignedAccount,
   type FundingEvent,
   type FundingProvider,
+  type Transfer,
   type VerifiedCharge,
 } from './funding-provider';
 
@@ -39,6 +41,28 @@ const dedicatedAccount = z.object({
   bank: z.object({ name: z.string(), slug: z.string() }),
 });
 
+const transfer = z.object({
+  reference: z.string(),
+  transfer_code: z.string().nullish(),
+  status: z.string(),
+  amount: z.number().int(),
+  gateway_response: z.string().nullish(),
+  reason: z.string().nullish(),
+});
+
+const TRANSFER_EVENTS = ['transfer.success', 'transfer.failed', 'transfer.reversed'];
+
+function toTransfer(data: z.infer<typeof transfer>): Transfer {
+  return {
+    reference: data.reference,
+    transferCode: data.transfer_code ?? null,
+    status: data.status,
+    amount: asKobo(data.amount),
+    // Paystack's `reason` is the narration Levy sent; why it failed is the gateway's answer.
+    reason: data.gateway_response ?? null,
+  };
+}
+
 const webhook = z.object({ event: z.string(), data: z.record(z.string(), z.unknown()) });
 const customerOf = z.object({ customer: z.object({ customer_code: z.string() }) });
 const pageMeta = z.object({ pageCount: z.number().int() });
@@ -68,8 +92,8 @@ function toAccount(account: z.infer<typeof dedicatedAccount>): AssignedAccount {
 }
 
 /**
- * The Paystack adapter: Dedicated Virtual Accounts over Paystack's HTTP API (bearer secret key,
- * JSON envelope, amounts in kobo) and its webhooks signed with HMAC-SHA512 of the raw body.
+ * The Paystack adapter: Dedicated Virtual Accounts and transfers over Paystack's HTTP API (bearer
+ * secret key, JSON envelope, amounts in kobo) and its webhooks signed with HMAC-SHA512 of the raw body.
  */
 export function createPaystackFunding(options: {
   baseUrl: string;
@@ -80,6 +104,16 @@ export function createPaystackFunding(options: {
 
   /** One call; null when Paystack answers that it does not know the thing asked for. */
   async function call(method: 'GET' | 'POST', path: string, body?: object): Promise<z.infer<typeof envelope> | null> {
+    const answer = await exchange(method, path, body);
+    return 'refused' in answer ? null : answer;
+  }
+
+  /** One call; `refused` with Paystack's message when it answers 400, 404 or 422 (bad input, no such thing). */
+  async function exchange(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: object,
+  ): Promise<z.infer<typeof envelope> | { refused: string }> {
     let response: Response;
     try {
       response = await fetch(`${options.baseUrl}${path}`, {
@@ -95,7 +129,8 @@ export function createPaystackFunding(options: {
       throw new FundingUnavailableError('Paystack did not answer in time.');
     }
     const parsed = envelope.safeParse(await response.json().catch(() => null));
-    if (response.status === 404 || (response.status === 400 && parsed.success)) return null;
+    if (response.status === 404 || ((response.status === 400 || response.status === 422) && parsed.success))
+      return { refused: parsed.success ? parsed.data.message : 'Not found' };
     if (response.status === 401)
       throw new FundingUnavailableError('Paystack refused the secret key (PAYSTACK_SECRET_KEY).');
     if (!response.ok || !parsed.success || !parsed.data.status)
@@ -123,6 +158,8 @@ export function createPaystackFunding(options: {
     readEvent(rawBody): FundingEvent {
       const { event, data } = webhook.parse(JSON.parse(rawBody.toString('utf8')));
       if (event === 'charge.success') return { kind: 'charge', reference: z.string().min(1).parse(data.reference) };
+      if (TRANSFER_EVENTS.includes(event))
+        return { kind: 'transfer', reference: z.string().min(1).parse(data.reference), event };
       if (event === 'dedicatedaccount.assign.success') {
         // The docs' samples nest the account; the OpenAPI schema sends it flat with the customer inside.
         const account = dedicatedAccount.parse(data.dedicated_account ?? data);
@@ -188,6 +225,60 @@ export function createPaystackFunding(options: {
         charges.push(...z.array(transaction).parse(answer.data).map(toCharge));
         if (page >= pageMeta.parse(answer.meta).pageCount) return charges;
       }
+    },
+
+    async listBanks() {
+      const query = new URLSearchParams({ country: 'nigeria', currency: 'NGN', perPage: String(PAGE_SIZE) });
+      const banks = z
+        .array(
+          z.object({
+            name: z.string(),
+            code: z.string(),
+            active: z.boolean().nullish(),
+            is_deleted: z.boolean().nullish(),
+          }),
+        )
+        .parse((await required('GET', `/bank?${query.toString()}`)).data);
+      return banks
+        .filter((bank) => bank.active !== false && bank.is_deleted !== true)
+        .map((bank) => ({ code: bank.code, name: bank.name }));
+    },
+
+    async resolveAccount({ bankCode, accountNumber }) {
+      const query = new URLSearchParams({ account_number: accountNumber, bank_code: bankCode });
+      const answer = await call('GET', `/bank/resolve?${query.toString()}`);
+      if (!answer) return null;
+      return { accountName: z.object({ account_name: z.string().min(1) }).parse(answer.data).account_name };
+    },
+
+    async createRecipient({ bankCode, accountNumber, name }) {
+      const answer = await exchange('POST', '/transferrecipient', {
+        type: 'nuban',
+        name,
+        account_number: accountNumber,
+        bank_code: bankCode,
+        currency: 'NGN',
+      });
+      if ('refused' in answer) throw new TransferRefusedError(answer.refused);
+      return { recipientCode: z.object({ recipient_code: z.string() }).parse(answer.data).recipient_code };
+    },
+
+    async initiateTransfer({ amount, recipientCode, reference, reason }) {
+      const answer = await exchange('POST', '/transfer', {
+        source: 'balance',
+        amount,
+        recipient: recipientCode,
+        reference,
+        reason,
+        currency: 'NGN',
+      });
+      if ('refused' in answer) throw new TransferRefusedError(answer.refused);
+      return toTransfer(transfer.parse(answer.data));
+    },
+
+    async verifyTransfer(reference) {
+      const answer = await call('GET', `/transfer/verify/${encodeURIComponent(reference)}`);
+      return answer ? toTransfer(transfer.parse(answer.data)) : null;
     },
   };
 }

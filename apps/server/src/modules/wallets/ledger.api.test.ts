@@ -47,6 +47,10 @@ beforeAll(async () => {
     organisationsService,
     corporationsService,
     canSimulateTransfers: false,
+    mail: { enqueue: notReached, listRecent: notReached, stop: () => undefined },
+    appUrl: 'http://levy.test',
+    adminsOf: notReached,
+    people: notReached,
   });
 });
 afterAll(() => test.close());

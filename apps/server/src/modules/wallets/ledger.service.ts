@@ -11,6 +11,7 @@ const SYSTEM_ACCOUNTS: Record<SystemAccountKind, string> = {
   funding_clearing: 'Funding clearing (bank transfers in)',
   fee_revenue: 'Fee revenue',
   agency_settlement: 'Agency settlement (remittances out)',
+  payout_clearing: "Payout clearing (transfers to organisations' banks)",
 };
 
 export interface Posting {
@@ -21,11 +22,13 @@ export interface Posting {
 
 export interface JournalInput {
   organisationId: string | null;
-  kind: 'funding' | 'bill_payment' | 'reversal';
+  kind: 'funding' | 'bill_payment' | 'reversal' | 'withdrawal';
   reference: string;
   description: string;
   createdBy?: string | null;
   reversesJournalId?: string;
+  /** A journal whose money is still on its way (a transfer out) is `pending`; default `success`. */
+  status?: 'success' | 'pending';
   postings: Posting[];
 }
 
@@ -67,6 +70,7 @@ export function createLedgerService(deps: { db: Db }) {
       description: input.description,
       createdBy: input.createdBy ?? null,
       reversesJournalId: input.reversesJournalId,
+      status: input.status ?? 'success',
     });
     if (!journalId) return null;
 

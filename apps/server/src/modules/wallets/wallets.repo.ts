@@ -1,6 +1,6 @@
 import type { ListParams } from '@levy/contracts';
 import { asKobo, ZERO_KOBO, type Kobo } from '@levy/tax';
-import { and, asc, desc, eq, ilike, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
@@ -14,13 +14,22 @@ import {
 import { filterConditions, type FilterField } from '../../db/list-filters';
 import { containsPattern, pageWindow, readPage, totalRows } from '../../db/pagination';
 import { invalidInput } from '../../errors';
-import { ledgerAccounts, ledgerEntries, ledgerJournals, virtualAccounts } from './wallets.schema';
+import {
+  ledgerAccounts,
+  ledgerEntries,
+  ledgerJournals,
+  virtualAccounts,
+  withdrawalJournals,
+  withdrawals,
+} from './wallets.schema';
 
 export type LedgerAccount = typeof ledgerAccounts.$inferSelect;
 export type LedgerJournal = typeof ledgerJournals.$inferSelect;
 export type LedgerEntry = typeof ledgerEntries.$inferSelect;
 export type WalletKind = 'organisation_wallet' | 'corporation_wallet';
-export type SystemAccountKind = 'funding_clearing' | 'fee_revenue' | 'agency_settlement';
+export type SystemAccountKind = 'funding_clearing' | 'fee_revenue' | 'agency_settlement' | 'payout_clearing';
+export type WithdrawalRow = typeof withdrawals.$inferSelect;
+export type WithdrawalStatus = WithdrawalRow['status'];
 
 /** The balance of an account: the balance after its latest entry, zero before any. */
 const latestBalance =
@@ -355,4 +364,122 @@ export async function findHistoryPage(executor: Db, owner: HistoryOwner, params:
           ...page,
         });
   }, pageWindow(params));
+}
+
+export async function insertWithdrawal(tx: Db, row: typeof withdrawals.$inferInsert): Promise<WithdrawalRow> {
+  const [inserted] = await tx.insert(withdrawals).values(row).returning();
+  return inserted;
+}
+
+export async function findWithdrawal(executor: Db, id: string): Promise<WithdrawalRow | undefined> {
+  const [row] = await executor.select().from(withdrawals).where(eq(withdrawals.id, id));
+  return row;
+}
+
+export async function findWithdrawalByReference(executor: Db, reference: string): Promise<WithdrawalRow | undefined> {
+  const [row] = await executor.select().from(withdrawals).where(eq(withdrawals.reference, reference));
+  return row;
+}
+
+/** The withdrawal of a transfer reference, locked until the caller's transaction ends: its webhooks apply one at a time. */
+export async function lockWithdrawalByReference(tx: Db, reference: string): Promise<WithdrawalRow | undefined> {
+  const [row] = await tx.select().from(withdrawals).where(eq(withdrawals.reference, reference)).for('update');
+  return row;
+}
+
+/** Moves a withdrawal on only from one of `from`; undefined when it had already moved. */
+export async function transitionWithdrawal(
+  tx: Db,
+  id: string,
+  from: WithdrawalStatus[],
+  set: Partial<typeof withdrawals.$inferInsert>,
+): Promise<WithdrawalRow | undefined> {
+  const [row] = await tx
+    .update(withdrawals)
+    .set(set)
+    .where(and(eq(withdrawals.id, id), inArray(withdrawals.status, from)))
+    .returning();
+  return row;
+}
+
+export async function setTransferCode(executor: Db, id: string, transferCode: string): Promise<void> {
+  await executor.update(withdrawals).set({ transferCode }).where(eq(withdrawals.id, id));
+}
+
+/** Links a journal to a withdrawal; the primary key refuses a second hold or a second return. */
+export async function insertWithdrawalJournal(
+  tx: Db,
+  link: { withdrawalId: string; kind: 'hold' | 'return'; journalId: string },
+): Promise<void> {
+  await tx.insert(withdrawalJournals).values(link);
+}
+
+export async function findWithdrawalJournalId(
+  executor: Db,
+  withdrawalId: string,
+  kind: 'hold' | 'return',
+): Promise<string | undefined> {
+  const [row] = await executor
+    .select({ journalId: withdrawalJournals.journalId })
+    .from(withdrawalJournals)
+    .where(and(eq(withdrawalJournals.withdrawalId, withdrawalId), eq(withdrawalJournals.kind, kind)));
+  return row?.journalId;
+}
+
+/** A journal's status as the wallet history shows it (its entries never change). */
+export async function setJournalStatus(
+  executor: Db,
+  journalId: string,
+  status: LedgerJournal['status'],
+): Promise<void> {
+  await executor.update(ledgerJournals).set({ status }).where(eq(ledgerJournals.id, journalId));
+}
+
+/** Withdrawals still waiting for the provider's word, started before `before`. */
+export function findProcessingWithdrawals(executor: Db, organisationId: string, before: Date) {
+  return executor
+    .select()
+    .from(withdrawals)
+    .where(
+      and(
+        eq(withdrawals.organisationId, organisationId),
+        eq(withdrawals.status, 'processing'),
+        sql`${withdrawals.createdAt} < ${before.toISOString()}`,
+      ),
+    );
+}
+
+const WITHDRAWAL_FILTERS: Record<string, FilterField> = {
+  status: {
+    kind: 'in',
+    column: withdrawals.status,
+    values: ['awaiting_approval', 'rejected', 'processing', 'paid', 'failed', 'reversed'],
+  },
+  created_at: { kind: 'date', column: withdrawals.createdAt },
+};
+
+/** One page of an organisation's withdrawals with their wallet, newest first. */
+export async function findWithdrawalsPage(executor: Db, organisationId: string, params: ListParams) {
+  const search = containsPattern(params.search);
+  const conditions = [
+    eq(withdrawals.organisationId, organisationId),
+    ...filterConditions(params.filters, WITHDRAWAL_FILTERS),
+    search ? or(ilike(withdrawals.reference, search), ilike(withdrawals.accountName, search)) : undefined,
+  ];
+  return readPage(
+    (page) =>
+      executor
+        .select({
+          withdrawal: withdrawals,
+          wallet: { id: ledgerAccounts.id, name: ledgerAccounts.name },
+          total: totalRows(),
+        })
+        .from(withdrawals)
+        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, withdrawals.walletId))
+        .where(and(...conditions))
+        .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
+        .limit(page.limit)
+        .offset(page.offset),
+    pageWindow(params),
+  );
 }

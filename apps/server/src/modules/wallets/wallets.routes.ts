@@ -7,6 +7,13 @@ import {
   listOrganisationWalletHistory,
   requeryWalletFunding,
   simulateTransfer,
+  listBanks,
+  resolveBankAccount,
+  requestWithdrawal,
+  listWithdrawals,
+  approveWithdrawal,
+  rejectWithdrawal,
+  WITHDRAWAL_MESSAGES,
   ENVELOPE_CODES,
   type ErrorCode,
 } from '@levy/contracts';
@@ -59,6 +66,32 @@ export function walletRoutes(wallets: WalletsService) {
           await wallets.requery(caller, params.id),
           'Paystack is checking for transfers to this account; any it finds are credited within minutes.',
         ),
+    }),
+    defineRoute({ contract: listBanks, handler: () => wallets.withdrawals.banks() }),
+    defineRoute({
+      contract: resolveBankAccount,
+      handler: ({ params }) => wallets.withdrawals.resolve(params.bank_code, params.account_number),
+    }),
+    defineRoute({
+      contract: requestWithdrawal,
+      handler: async ({ caller, params, body, ip }) => {
+        const { withdrawal, isWaiting } = await wallets.withdrawals.request(caller, params.id, body, ip);
+        return reply(withdrawal, isWaiting ? WITHDRAWAL_MESSAGES.awaitingApproval : WITHDRAWAL_MESSAGES.requested);
+      },
+    }),
+    defineRoute({
+      contract: listWithdrawals,
+      handler: ({ caller, params }) => wallets.withdrawals.list(caller, params.id, params),
+    }),
+    defineRoute({
+      contract: approveWithdrawal,
+      handler: async ({ caller, params, ip }) =>
+        reply(await wallets.withdrawals.approve(caller, params.id, ip), WITHDRAWAL_MESSAGES.approved),
+    }),
+    defineRoute({
+      contract: rejectWithdrawal,
+      handler: async ({ caller, params, body, ip }) =>
+        reply(await wallets.withdrawals.reject(caller, params.id, body.reason, ip), WITHDRAWAL_MESSAGES.rejected),
     }),
   ];
 }

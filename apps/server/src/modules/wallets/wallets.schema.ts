@@ -1,6 +1,17 @@
 import { ZERO_KOBO } from '@levy/tax';
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { kobo } from '../../db/columns';
 import { corporations } from '../corporations/corporations.schema';
 import { users } from '../accounts/identity.schema';
@@ -17,7 +28,14 @@ export const ledgerAccounts = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     kind: text({
-      enum: ['organisation_wallet', 'corporation_wallet', 'funding_clearing', 'fee_revenue', 'agency_settlement'],
+      enum: [
+        'organisation_wallet',
+        'corporation_wallet',
+        'funding_clearing',
+        'fee_revenue',
+        'agency_settlement',
+        'payout_clearing',
+      ],
     }).notNull(),
     organisationId: uuid().references(() => organisations.id, { onDelete: 'restrict' }),
     corporationId: uuid().references(() => corporations.id, { onDelete: 'restrict' }),
@@ -44,7 +62,7 @@ export const ledgerJournals = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     organisationId: uuid().references(() => organisations.id, { onDelete: 'restrict' }),
-    kind: text({ enum: ['funding', 'bill_payment', 'reversal'] }).notNull(),
+    kind: text({ enum: ['funding', 'bill_payment', 'reversal', 'withdrawal'] }).notNull(),
     /** Unique business reference: a provider's transfer reference makes a webhook apply once. */
     reference: text().notNull().unique(),
     description: text().notNull(),
@@ -117,5 +135,81 @@ export const virtualAccounts = pgTable(
       'virtual_accounts_assigned_has_account',
       sql`(${table.status} = 'assigned') = (${table.accountNumber} is not null and ${table.bankName} is not null and ${table.bankSlug} is not null and ${table.accountName} is not null)`,
     ),
+  ],
+);
+
+/**
+ * Money out of a wallet to the organisation's own bank account, by a transfer at the payment
+ * provider (decision 0043). `reference` is the provider's transfer reference, Levy's idempotency
+ * key there. A withdrawal may wait for approval (nothing held), be declined, or start: the wallet is
+ * debited into payout clearing (the `hold` journal) before the transfer is asked for; a failed or
+ * reversed transfer credits it back (the `return` journal).
+ */
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    organisationId: uuid()
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'restrict' }),
+    walletId: uuid()
+      .notNull()
+      .references(() => ledgerAccounts.id, { onDelete: 'restrict' }),
+    reference: text().notNull().unique(),
+    amountKobo: kobo().notNull(),
+    bankCode: text().notNull(),
+    bankName: text().notNull(),
+    accountNumber: text().notNull(),
+    accountName: text().notNull(),
+    status: text({ enum: ['awaiting_approval', 'rejected', 'processing', 'paid', 'failed', 'reversed'] }).notNull(),
+    /** Why it waits for approval, or why it was declined, failed or reversed. */
+    note: text(),
+    recipientCode: text(),
+    transferCode: text(),
+    requestedBy: uuid()
+      .notNull()
+      .references(() => users.id),
+    decidedBy: uuid().references(() => users.id),
+    decidedAt: timestamp({ withTimezone: true }),
+    paidAt: timestamp({ withTimezone: true }),
+    returnedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('withdrawals_organisation_idx').on(table.organisationId, table.createdAt),
+    check('withdrawals_amount_positive', sql`${table.amountKobo} > 0`),
+    check('withdrawals_account_number_nuban', sql`${table.accountNumber} ~ '^[0-9]{10}$'`),
+    check(
+      'withdrawals_status_known',
+      sql`${table.status} in ('awaiting_approval', 'rejected', 'processing', 'paid', 'failed', 'reversed')`,
+    ),
+    check('withdrawals_paid_has_date', sql`${table.status} <> 'paid' or ${table.paidAt} is not null`),
+    check(
+      'withdrawals_returned_has_date',
+      sql`(${table.status} in ('failed', 'reversed')) = (${table.returnedAt} is not null)`,
+    ),
+  ],
+);
+
+/**
+ * The journals of a withdrawal: at most one hold (the wallet debited as the transfer starts) and
+ * one return (credited back after a failure or reversal), whatever retries or concurrent webhooks
+ * do (decision 0043).
+ */
+export const withdrawalJournals = pgTable(
+  'withdrawal_journals',
+  {
+    withdrawalId: uuid()
+      .notNull()
+      .references(() => withdrawals.id, { onDelete: 'restrict' }),
+    kind: text({ enum: ['hold', 'return'] }).notNull(),
+    journalId: uuid()
+      .notNull()
+      .unique()
+      .references(() => ledgerJournals.id, { onDelete: 'restrict' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.withdrawalId, table.kind] }),
+    check('withdrawal_journals_kind_known', sql`${table.kind} in ('hold', 'return')`),
   ],
 );

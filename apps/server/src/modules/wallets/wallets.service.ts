@@ -13,7 +13,9 @@ import type { Caller } from '../../http/route';
 import type { CorporationsService } from '../corporations/corporations.service';
 import { requireOwnOrganisation } from '../accounts/organisation-access';
 import type { OrganisationDirectory } from '../accounts/organisation-directory';
+import type { MailService } from '../mail/mail.service';
 import { createLedgerService, type JournalInput, type Posting } from './ledger.service';
+import { createWithdrawals } from './withdrawals.service';
 import * as repo from './wallets.repo';
 import type { HistoryOwner, LedgerAccount, WalletKind } from './wallets.repo';
 
@@ -63,9 +65,24 @@ export function createWalletsService(deps: {
   corporationsService: CorporationsService;
   /** Whether "Simulate a transfer" is offered: the payment provider is the local Paystack fake. */
   canSimulateTransfers: boolean;
+  mail: MailService;
+  appUrl: string;
+  /** The organisation's active admins (the team module's): who approves a withdrawal and hears of a failed one. */
+  adminsOf(organisationId: string): Promise<Array<{ id: string; firstName: string; lastName: string; email: string }>>;
+  people(userIds: string[]): Promise<Array<{ id: string; firstName: string; lastName: string; email: string }>>;
 }) {
   const { db, provider, organisationsService, corporationsService } = deps;
   const ledger = createLedgerService({ db });
+  const withdrawals = createWithdrawals({
+    db,
+    provider,
+    ledger,
+    mail: deps.mail,
+    appUrl: deps.appUrl,
+    adminsOf: deps.adminsOf,
+    people: deps.people,
+    settingValue: organisationsService.settingValue,
+  });
 
   async function walletTypeOf(organisationId: string): Promise<WalletType> {
     return (await organisationsService.settingValue(organisationId, SETTING_CODES.corporationWallets)) === true
@@ -409,6 +426,22 @@ export function createWalletsService(deps: {
         return { outcome: known ? 'account assignment failed' : 'unknown customer ignored' };
       }
       if (event.kind === 'ignored') return { outcome: `event ${event.event} ignored` };
+      if (event.kind === 'transfer') {
+        // As for money in: what the provider's own record says, never the notice's body.
+        const transfer = await provider.verifyTransfer(event.reference).catch(unavailable);
+        if (!transfer)
+          throw new AppError(
+            'UNPROCESSABLE',
+            `${provider.name} does not know the transfer ${event.reference}: nothing was changed.`,
+          );
+        const applied = await withdrawals.applyTransfer(transfer);
+        if (!applied.known)
+          throw new AppError(
+            'UNPROCESSABLE',
+            `No withdrawal has the reference ${event.reference}: nothing was changed.`,
+          );
+        return { outcome: applied.outcome };
+      }
       const charge = await provider.verifyCharge(event.reference).catch(unavailable);
       if (!charge)
         throw new AppError(
@@ -446,6 +479,19 @@ export function createWalletsService(deps: {
         outcome: posted.isReplay ? 'already credited' : 'credited',
         credit: { credited: !posted.isReplay, wallet_id: found.wallet.id, amount: naira(charge.amount) },
       };
+    },
+
+    /** Money out to the organisation's bank (decision 0043). */
+    withdrawals: {
+      banks: withdrawals.banks,
+      resolve: withdrawals.resolve,
+      request: withdrawals.request,
+      approve: withdrawals.approve,
+      reject: withdrawals.reject,
+      async list(caller: Caller, organisationId: string, params: ListParams) {
+        requireOwnOrganisation(caller, organisationId);
+        return withdrawals.list(organisationId, params);
+      },
     },
 
     /** Onboarding summary: the balance of every wallet of the organisation. */

@@ -1,14 +1,28 @@
 import { ActionIcon, Alert, Button, Card, CopyButton, Group, Loader, Stack, Text, Tooltip } from '@mantine/core';
-import { IconAlertTriangle, IconCheck, IconCopy, IconRefresh, IconSend, IconWallet } from '@tabler/icons-react';
+import { hasPermission } from '@levy/contracts';
+import * as calls from '@levy/contracts/calls';
+import {
+  IconAlertTriangle,
+  IconBuildingBank,
+  IconCheck,
+  IconCopy,
+  IconRefresh,
+  IconSend,
+  IconWallet,
+} from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { FittedFigure } from '../../../components/fitted-figure';
 import { formatAmount } from '../../../lib/format';
 import { loadChunk } from '../../../lib/lazy-page';
+import { useSessionStore } from '../../../lib/session-store';
 import { useRequeryWalletFunding, type Wallet } from '../../../api/wallets-api';
 
 // The sandbox transfer dialog loads when it is opened, not with the dashboard.
 const SimulateTransferDialog = lazy(async () => ({
   default: (await loadChunk(() => import('./simulate-transfer-dialog'))).SimulateTransferDialog,
+}));
+const WithdrawDialog = lazy(async () => ({
+  default: (await loadChunk(() => import('./withdraw-dialog'))).WithdrawDialog,
 }));
 
 function CopyValue({ label, value }: { label: string; value: string }) {
@@ -80,6 +94,8 @@ function FundingAccount({ wallet }: { wallet: Wallet }) {
 /** A wallet: its balance and the bank account that funds it (docs/product.md "Wallets and transactions"). */
 export function WalletCard({ wallet, canSimulate }: { wallet: Wallet; canSimulate: boolean }) {
   const [isSimulating, setSimulating] = useState(false);
+  const [isWithdrawing, setWithdrawing] = useState(false);
+  const canWithdraw = useSessionStore((state) => hasPermission(state.permissions, calls.requestWithdrawal.permission));
   return (
     <Card withBorder radius="md" padding="lg">
       <Stack gap="md">
@@ -93,11 +109,30 @@ export function WalletCard({ wallet, canSimulate }: { wallet: Wallet; canSimulat
               {wallet.type === 'organisation' ? 'Organisation wallet' : 'Corporation wallet'}
             </Text>
           </div>
-          {canSimulate && wallet.virtual_account.status === 'assigned' && (
-            <Button size="xs" variant="light" leftSection={<IconSend size={14} />} onClick={() => setSimulating(true)}>
-              Simulate a transfer
-            </Button>
-          )}
+          <Group gap="xs">
+            {canWithdraw && (
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<IconBuildingBank size={14} />}
+                disabled={wallet.balance_kobo <= 0}
+                title={wallet.balance_kobo <= 0 ? 'The wallet is empty' : undefined}
+                onClick={() => setWithdrawing(true)}
+              >
+                Withdraw
+              </Button>
+            )}
+            {canSimulate && wallet.virtual_account.status === 'assigned' && (
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<IconSend size={14} />}
+                onClick={() => setSimulating(true)}
+              >
+                Simulate a transfer
+              </Button>
+            )}
+          </Group>
         </Group>
         <div>
           <Text fz="xs" c="dimmed">
@@ -115,6 +150,11 @@ export function WalletCard({ wallet, canSimulate }: { wallet: Wallet; canSimulat
       {isSimulating && (
         <Suspense fallback={null}>
           <SimulateTransferDialog wallet={wallet} onClose={() => setSimulating(false)} />
+        </Suspense>
+      )}
+      {isWithdrawing && (
+        <Suspense fallback={null}>
+          <WithdrawDialog wallet={wallet} onClose={() => setWithdrawing(false)} />
         </Suspense>
       )}
     </Card>

@@ -6,6 +6,7 @@ import { useSessionStore } from '../../../lib/session-store';
 import { useOrganisationWallets } from '../../../api/wallets-api';
 import { WalletCard } from '../components/wallet-card';
 import { WalletHistory } from '../components/wallet-history';
+import { WithdrawalsList } from '../components/withdrawals-list';
 
 /** Transactions: the organisation wallet and its history (hidden when corporations have wallets). */
 export default function TransactionsPage() {
@@ -15,7 +16,7 @@ export default function TransactionsPage() {
     <>
       <PageHeading
         title="Transactions"
-        description="Money into your wallet by bank transfer, and every payment made from it."
+        description="Money into your wallet by bank transfer, every payment made from it, and withdrawals to your bank."
       />
       {wallets.isPending ? (
         <LoadingPlaceholder />
@@ -28,6 +29,7 @@ export default function TransactionsPage() {
           </SimpleGrid>
         )
       )}
+      {organisation && <WithdrawalsList organisationId={organisation.id} />}
       {organisation && (
         <ContentCard title="Wallet history">
           <WalletHistory
