@@ -1,5 +1,5 @@
 import { addMonths, lagosPeriod } from '@levy/tax';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { callGateway } from '../support/api';
 import { expect, test } from '../support/fixtures';
 import { onboardedOwner } from '../support/owners';
@@ -28,10 +28,13 @@ const NEXT_PAYROLL = csvUpload('payroll-next.csv', [
   'N-1357924,Bola Ade,Nigerian,Driver,300000.00,20000.00,300000.00,0,0,0,0,0,0,0,0,0,0,0',
 ]);
 
-async function both(page: Page, name: string) {
+/** The screen at 1280 and at 390 px; on the phone, with `shown` scrolled into the dialog's view. */
+async function both(page: Page, name: string, shown: Locator) {
   await page.setViewportSize({ width: 1280, height: 800 });
+  await shown.scrollIntoViewIfNeeded();
   await snap(page, `${name}-wide`);
   await page.setViewportSize({ width: 390, height: 844 });
+  await shown.scrollIntoViewIfNeeded();
   await snap(page, `${name}-phone`);
   await page.setViewportSize({ width: 1280, height: 800 });
 }
@@ -87,7 +90,7 @@ test('a payroll kept as versions: the upload and the PAYE summary say what chang
   ).toBeVisible();
   // Bola declares ₦20,000.00: the upload names him, not silently.
   await expect(manage.getByText(/^Row 4, Bola Ade \(N-1357924\): ₦20,000\.00 declared/)).toBeVisible();
-  await both(page, '160-payroll-version-changes');
+  await both(page, '160-payroll-version-changes', changes);
   await page.keyboard.press('Escape');
   await expect(manage).toBeHidden();
 
@@ -104,12 +107,12 @@ test('a payroll kept as versions: the upload and the PAYE summary say what chang
   );
   await expect(dialog.getByText('1 employee’s tax differs from the tax engine')).toBeVisible();
   await expect(dialog.getByText(/^Bola Ade \(N-1357924\): ₦20,000\.00 declared/)).toBeVisible();
-  await both(page, '161-paye-summary-changes');
+  await both(page, '161-paye-summary-changes', compared);
 
   await dialog.getByRole('button', { name: 'Generate' }).click();
   const drawer = page.getByRole('dialog').filter({ has: page.locator('.mantine-Drawer-title') });
   await expect(drawer.getByText('Payment paid').first()).toBeVisible({ timeout: 20_000 });
   await expect(drawer.getByText(/^The payroll on file, version 2 \(uploaded .+ by Kemi Balogun\)$/)).toBeVisible();
   await expect(drawer.getByText(new RegExp(`^PAYE-LA-${oneBack}-`)).first()).toBeVisible();
-  await both(page, '162-bill-payroll-version');
+  await both(page, '162-bill-payroll-version', drawer.getByText('Employees from'));
 });
