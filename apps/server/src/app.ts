@@ -207,7 +207,14 @@ export async function buildApp({
     organisations: directory,
     payrollContents,
   });
-  const payroll = createPayrollService({ db, agency, states, organisations: directory, reference });
+  const payroll = createPayrollService({
+    db,
+    agency,
+    states,
+    organisations: directory,
+    reference,
+    people: (ids) => usersByIds(db, ids),
+  });
   // Sandbox: the real Paystack adapter against a local fake of Paystack, whose webhooks come to this app.
   const ownPaystackFake =
     config.payments.provider === 'sandbox' && !givenPaystackFake
@@ -277,6 +284,10 @@ export async function buildApp({
     payrollOnFile: payroll.payeFileOnFile,
     payrollEmployeeCount: async (registrationId) =>
       (await payrollContents(db, [registrationId])).get(registrationId)?.employees ?? 0,
+    payrollVersions: {
+      payrollVersionOnFile: payroll.versionOnFile,
+      payrollVersionsByIds: payroll.versionsByIds,
+    },
     payerAddress,
     vendors,
   });

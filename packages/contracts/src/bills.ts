@@ -4,6 +4,7 @@ import * as calls from './calls';
 import { nairaAmount } from './calculator';
 import { listParams, pagination } from './common';
 import { periodEndDate, yearMonth } from './dates';
+import { billPayroll } from './payroll-versions';
 import { COLLECTOR_KINDS } from './reference';
 import { registeredTaxId, requiredText } from './validation';
 
@@ -160,7 +161,10 @@ export const createBillForm = z.object({
 });
 
 export const billWarning = z.object({
-  row: z.number(),
+  row: z
+    .number()
+    .nullable()
+    .describe('The row of the file sent; null for a bill made from the payroll on file, whose rows nobody wrote'),
   tax_payer_number: z.string(),
   name: z.string(),
   declared: z.string(),
@@ -239,6 +243,9 @@ export const billDetail = billSummary.extend({
   events: z.array(billEvent),
   warnings: z.array(billWarning),
   lateness: billLateness.nullable().describe("Paid (or, unpaid, as of today) after the month's due date"),
+  payroll: billPayroll
+    .nullable()
+    .describe('PAYE: where its employees came from and the payroll version on file; null for WHT'),
 });
 export type BillDetail = z.infer<typeof billDetail>;
 

@@ -481,6 +481,13 @@ export const precheckBill = {
   path: 'internal/bills/precheck',
   permission: PERMISSIONS.createPayeBill,
 } as const satisfies CallDeclaration;
+/** The PAYE bill before a month, with its employees: what the summary compares the new bill's employees with. */
+export const previousPayeBill = {
+  method: 'GET',
+  namespace: 'core',
+  path: 'internal/bills/paye-previous',
+  permission: PERMISSIONS.createPayeBill,
+} as const satisfies CallDeclaration;
 export const approveBill = {
   method: 'POST',
   namespace: 'core',

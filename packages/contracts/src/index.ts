@@ -19,6 +19,8 @@ export * from './reference';
 export * from './team';
 export * from './states';
 export * from './payroll';
+export * from './payroll-versions';
+export * from './paye-previous-bill';
 export * from './wallets';
 export * from './mail';
 export * from './bank';

@@ -2,6 +2,7 @@ import { z } from './zod';
 import { defineContract } from './api';
 import * as calls from './calls';
 import { billWarning } from './bills';
+import { payrollVersionRef } from './payroll-versions';
 import { listParams, pageOf } from './common';
 import { registrationParams } from './states';
 
@@ -32,9 +33,18 @@ const payrollChange = z.object({
   name: z.string(),
   gross_before: money.nullable(),
   gross_after: money.nullable(),
+  tax_before: money.nullable(),
+  tax_after: money.nullable(),
 });
-/** Against the payroll on file before this upload: who joined, who left, whose gross changed (each list at most 100 long). */
+/**
+ * Against the payroll before (the previous version, or a bill's employees): who joined, who left,
+ * whose gross or tax changed, by Tax ID (each list at most 100 long, the counts whole).
+ */
 export const payrollChanges = z.object({
+  previous_version: z
+    .number()
+    .nullable()
+    .describe('The number of the payroll version compared against, when one was kept'),
   previous_uploaded_at: z.string().nullable(),
   joiner_count: z.number(),
   leaver_count: z.number(),
@@ -56,6 +66,8 @@ export const payrollUpload = z.object({
   checks: z.array(payrollCheck),
   residence: z.array(payrollResidence),
   changes: payrollChanges,
+  /** The version this upload was kept as. */
+  version: payrollVersionRef,
 });
 export type PayrollUpload = z.infer<typeof payrollUpload>;
 

@@ -20,6 +20,7 @@ export * from './csv-templates';
 export * from './csv-parse';
 export * from './wht-payees';
 export * from './payroll-check';
+export * from './payroll-diff';
 export * from './paye-input';
 export * from './text-decoding';
 export * from './annual-return';

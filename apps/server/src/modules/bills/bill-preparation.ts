@@ -18,6 +18,7 @@ import { csvFailure, csvFileOf } from '../../http/csv-upload';
 import type { Caller, UploadedFile } from '../../http/route';
 import { inWorker } from '../../workers/worker-pool';
 import { whtOn, whtTypesOf } from './bill-collector';
+import type { BillPayrollRecords, PayeBillFile } from './bill-payroll';
 import { currentMonth, lastDayOfMonth, monthName, naira } from './bill-format';
 import type { StateInfo } from './bill-ports';
 import type * as tasks from './bill-file-tasks';
@@ -105,6 +106,8 @@ export function createBillPreparation(deps: {
   payrollOnFile(registrationId: string): Promise<Buffer | null>;
   /** How many employees the registration's payroll on file holds (0: none). */
   payrollEmployeeCount(registrationId: string): Promise<number>;
+  /** The payroll version a bill's employees are read with (bill-payroll.ts). */
+  payroll: Pick<BillPayrollRecords, 'onFileWithVersion' | 'versionIdOnFile'>;
   /** The engine's charge schedule and WHT rates as the server knows them (reference-data, decision 0025). */
   referenceTables(): Promise<ChargeTable & WhtRateTables>;
 }) {
@@ -123,14 +126,15 @@ export function createBillPreparation(deps: {
   /**
    * PAYE is filed for the employees registered with the state, under the taxpayer's consent
    * (docs/product.md §4): without both there is no bill. The employees come from the
-   * file sent, or with `source=payroll` from the payroll on file itself.
+   * file sent, or with `source=payroll` from the payroll on file itself; either way with the
+   * payroll version on file, which the bill records (docs/decisions/0047).
    */
   async function payeFileOf(
     registration: { id: string; isControlConsentGiven: boolean },
     stateName: string,
     source: PayeSource | undefined,
     uploads: UploadedFile[],
-  ): Promise<Pick<UploadedFile, 'content'>> {
+  ): Promise<PayeBillFile> {
     if (!registration.isControlConsentGiven)
       throw new AppError(
         'UNPROCESSABLE',
@@ -142,11 +146,14 @@ export function createBillPreparation(deps: {
         'UNPROCESSABLE',
         `Register the payroll for ${stateName} first (Manage Payroll): PAYE is filed for the employees registered there.`,
       );
-    if (source !== 'payroll') return csvFileOf(uploads, 'recipients');
-    const onFile = await deps.payrollOnFile(registration.id);
+    if (source !== 'payroll') {
+      const { content } = csvFileOf(uploads, 'recipients');
+      return { content, source: 'file', versionId: await deps.payroll.versionIdOnFile(registration.id) };
+    }
+    const onFile = await deps.payroll.onFileWithVersion(registration.id, () => deps.payrollOnFile(registration.id));
     if (!onFile)
       throw new AppError('CONFLICT', `The payroll for ${stateName} changed while the bill was prepared. Try again.`);
-    return { content: onFile };
+    return { content: onFile.content, source: 'payroll', versionId: onFile.versionId };
   }
 
   /**

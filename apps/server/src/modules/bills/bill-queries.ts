@@ -1,5 +1,6 @@
 import type {
   BillDetail,
+  BillPayroll,
   BillRemittance,
   BillStatus,
   BillSummary,
@@ -77,6 +78,8 @@ export function remittanceOf(bill: repo.BillRow): BillRemittance {
 
 export function createBillQueries(deps: {
   db: Db;
+  /** Each PAYE bill's payroll source and version (bill-payroll.ts), by bill id. */
+  payrollOf(billIds: string[]): Promise<Map<string, BillPayroll>>;
   corporations: Pick<CorporationsService, 'allOfOrganisation'>;
   listStates(): Promise<StateInfo[]>;
   receiptCodes: ReceiptCodes;
@@ -138,26 +141,33 @@ export function createBillQueries(deps: {
 
   /**
    * The PAYE rows whose declared tax differs from the engine's; `differing` when the caller has
-   * them already (bill-items.ts PreparedItems: the file's first MAX_WARNINGS such rows).
+   * them already (bill-items.ts PreparedItems: the file's first MAX_WARNINGS such rows). A bill
+   * made from the payroll on file names the employee alone: its rows are of a file nobody wrote.
    */
-  async function warningsOf(bill: repo.BillRow, differing?: readonly repo.BillItem[]): Promise<BillWarning[]> {
+  async function warningsOf(
+    bill: repo.BillRow,
+    payroll: BillPayroll | null,
+    differing?: readonly repo.BillItem[],
+  ): Promise<BillWarning[]> {
     if (bill.type !== 'paye') return [];
     const regime = regimeForPeriod(bill.periodStart.slice(0, 7));
     const rows = (differing ?? (await repo.listBillItems(db, bill.id)))
       .filter(differsFromEngine)
       .slice(0, MAX_WARNINGS);
+    const fromPayroll = payroll?.source === 'payroll';
     return rows.map((item) => {
       const declared = item.taxPayableKobo;
       const expected = item.expectedTaxKobo ?? item.taxPayableKobo;
+      const row = fromPayroll ? null : item.rowNumber;
       return {
-        row: item.rowNumber,
+        row,
         tax_payer_number: item.taxPayerNumber,
         name: item.name,
         declared: naira(declared),
         expected: naira(expected),
         message: describePayeMismatch(
           {
-            row: item.rowNumber,
+            row,
             name: item.name,
             taxPayerNumber: item.taxPayerNumber,
             declaredMonthlyTax: declared,
@@ -170,10 +180,11 @@ export function createBillQueries(deps: {
   }
 
   async function detail(bill: repo.BillRow, differing?: readonly repo.BillItem[]): Promise<BillDetail> {
+    const payroll = bill.type === 'paye' ? ((await deps.payrollOf([bill.id])).get(bill.id) ?? null) : null;
     const [[summary], events, warnings] = await Promise.all([
       summaries(bill.organisationId, [bill]),
       repo.listBillEvents(db, bill.id),
-      warningsOf(bill, differing),
+      warningsOf(bill, payroll, differing),
     ]);
     const lateness = await latenessOfBill(bill, summary.state.collector);
     return {
@@ -188,6 +199,7 @@ export function createBillQueries(deps: {
       })),
       warnings,
       lateness,
+      payroll,
     };
   }
 

@@ -19,6 +19,7 @@ import {
   listStateWhtTypes,
   listWhtCalcItems,
   precheckBill,
+  previousPayeBill,
   rejectBill,
   sendBillCreditNote,
   verifyReceipt,
@@ -77,6 +78,10 @@ export function billRoutes(bills: BillsService, receipts: ReceiptVerification) {
     defineRoute({
       contract: precheckBill,
       handler: ({ caller, params }) => bills.precheck(caller, params),
+    }),
+    defineRoute({
+      contract: previousPayeBill,
+      handler: ({ caller, params }) => bills.previousPayeBill(caller, params),
     }),
     defineRoute({
       contract: approveBill,

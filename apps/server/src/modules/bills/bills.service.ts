@@ -41,6 +41,7 @@ import { refuseFederalPaye, type StatesService } from '../states/states.service'
 import { createBillCreditNotes } from './bill-credit-notes';
 import { createBillDecisions, payingStatus } from './bill-decisions';
 import { createBillExports } from './bill-exports';
+import { createBillPayroll, type PayrollVersionPorts } from './bill-payroll';
 import { payeesFingerprint } from './bill-items';
 import { fullName, lagosDate, monthName, naira } from './bill-format';
 import { latenessOf } from './bill-lateness';
@@ -99,6 +100,8 @@ export function createBillsService(deps: {
   payrollOnFile(registrationId: string): Promise<Buffer | null>;
   /** How many employees the registration's payroll on file holds (0: none). */
   payrollEmployeeCount(registrationId: string): Promise<number>;
+  /** The payroll module's versions: the one a PAYE bill is made with (docs/decisions/0047). */
+  payrollVersions: PayrollVersionPorts;
   /** The payer's address for its receipts, from the organisation's KYC identity (the organisations module's); null when not given. */
   payerAddress(caller: Caller, organisationId: string): Promise<string | null>;
   /** The engine's MPR, charge schedule and WHT rates as the server knows them (reference-data, decision 0025). */
@@ -110,8 +113,10 @@ export function createBillsService(deps: {
   const { db, gateway } = deps;
   const now = deps.now ?? (() => new Date());
 
+  const billPayroll = createBillPayroll({ db, states: deps.states, ...deps.payrollVersions });
   const queries = createBillQueries({
     db,
+    payrollOf: billPayroll.payrollOf,
     corporations: deps.corporations,
     listStates: deps.listStates,
     receiptCodes: deps.receiptCodes,
@@ -125,6 +130,7 @@ export function createBillsService(deps: {
     stateById,
     payrollOnFile: deps.payrollOnFile,
     payrollEmployeeCount: deps.payrollEmployeeCount,
+    payroll: billPayroll,
     referenceTables: deps.referenceTables,
   });
   const { checkMonth, payeFileOf, preparePaye, prepareWht } = preparation;
@@ -365,6 +371,8 @@ export function createBillsService(deps: {
     calculateWhtTax: preparation.calculateWhtTax,
     calculateWhtBulk: preparation.calculateWhtBulk,
     whtCalcItems: preparation.whtCalcItems,
+    /** The PAYE bill before a month, with its employees, for the summary's comparison. */
+    previousPayeBill: billPayroll.previous,
 
     /**
      * Generates and pays a bill (docs/product.md §4, docs/product.md "Bills"). The file is checked and
@@ -416,16 +424,16 @@ export function createBillsService(deps: {
       const route = await routeFor(state, path.type, month);
       if (!route.target) throw new AppError('UNPROCESSABLE', `${route.missing} Nothing was paid.`);
       const target = route.target;
-      const prepared =
-        path.type === 'paye'
-          ? await preparePaye(month, await payeFileOf(registration, state.name, form.source, uploads))
-          : await prepareWht(
-              caller,
-              state.collector,
-              month,
-              form,
-              uploads.find((upload) => upload.field === 'recipients'),
-            );
+      const payeFile = path.type === 'paye' ? await payeFileOf(registration, state.name, form.source, uploads) : null;
+      const prepared = payeFile
+        ? await preparePaye(month, payeFile)
+        : await prepareWht(
+            caller,
+            state.collector,
+            month,
+            form,
+            uploads.find((upload) => upload.field === 'recipients'),
+          );
       if (prepared.amountDue <= 0)
         throw invalidInput({ recipients: 'The tax on this bill is ₦0.00: there is nothing to pay.' });
       const charge = computeBillCharge(
@@ -529,6 +537,7 @@ export function createBillsService(deps: {
               idempotency ? await repo.findBillByIdempotencyKey(tx, organisationId, idempotency.key) : null,
             );
           await repo.insertBillItemPages(tx, bill.id, prepared.recipients.pages);
+          if (payeFile) await billPayroll.record(tx, bill.id, payeFile);
           const additional = isSupplementary ? `; additional payment for the month: ${supplementary.reason}` : '';
           await repo.insertBillEvent(tx, {
             billId: bill.id,

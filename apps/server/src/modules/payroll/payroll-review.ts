@@ -1,5 +1,4 @@
-import type { PayrollChanges } from '@levy/contracts';
-import { koboToNairaString, type CsvRowError, type Kobo } from '@levy/tax';
+import type { CsvRowError } from '@levy/tax';
 import type { State } from '../reference/reference.service';
 import type { PayrollFileEmployee } from './payroll-file-tasks';
 
@@ -68,53 +67,4 @@ export function residentsElsewhere(
       message: residenceMessage(state),
     };
   });
-}
-
-interface PayPoint {
-  taxPayerNumber: string;
-  name: string;
-  grossIncomeKobo: Kobo;
-}
-
-const grossOf = (employee: PayPoint | undefined) => (employee ? koboToNairaString(employee.grossIncomeKobo) : null);
-
-/** Who joined, who left and whose gross changed between the payroll on file and the new one, by Tax ID. */
-export function payrollChangesOf(
-  previous: readonly PayPoint[],
-  next: readonly PayPoint[],
-  previousUploadedAt: Date | null,
-): PayrollChanges {
-  const before = new Map(previous.map((employee) => [employee.taxPayerNumber, employee]));
-  const after = new Map(next.map((employee) => [employee.taxPayerNumber, employee]));
-  const change = (taxPayerNumber: string) => {
-    const was = before.get(taxPayerNumber);
-    const now = after.get(taxPayerNumber);
-    return {
-      tax_payer_number: taxPayerNumber,
-      name: (now ?? was)!.name,
-      gross_before: grossOf(was),
-      gross_after: grossOf(now),
-    };
-  };
-  const joiners = next
-    .filter((employee) => !before.has(employee.taxPayerNumber))
-    .map((employee) => employee.taxPayerNumber);
-  const leavers = previous
-    .filter((employee) => !after.has(employee.taxPayerNumber))
-    .map((employee) => employee.taxPayerNumber);
-  const payChanged = next
-    .filter((employee) => {
-      const was = before.get(employee.taxPayerNumber);
-      return was !== undefined && was.grossIncomeKobo !== employee.grossIncomeKobo;
-    })
-    .map((employee) => employee.taxPayerNumber);
-  return {
-    previous_uploaded_at: previousUploadedAt?.toISOString() ?? null,
-    joiner_count: joiners.length,
-    leaver_count: leavers.length,
-    pay_changed_count: payChanged.length,
-    joiners: joiners.slice(0, MAX_LISTED).map(change),
-    leavers: leavers.slice(0, MAX_LISTED).map(change),
-    pay_changed: payChanged.slice(0, MAX_LISTED).map(change),
-  };
 }

@@ -371,17 +371,25 @@ describe('the payroll as the law reads it', () => {
         ].join('\n'),
       ),
     ]);
+    const person = (tin: string, name: string, before: [string, string] | null, after: [string, string] | null) => ({
+      tax_payer_number: tin,
+      name,
+      gross_before: before?.[0] ?? null,
+      gross_after: after?.[0] ?? null,
+      tax_before: before?.[1] ?? null,
+      tax_after: after?.[1] ?? null,
+    });
     expect(second.data.changes).toEqual({
+      previous_version: 1,
       previous_uploaded_at: first.data.uploaded_at,
       joiner_count: 1,
       leaver_count: 1,
       pay_changed_count: 1,
-      joiners: [{ tax_payer_number: 'N-1000004', name: 'Emeka Obi', gross_before: null, gross_after: '500000.00' }],
-      leavers: [{ tax_payer_number: 'N-1000002', name: 'Tunde Bakare', gross_before: '500000.00', gross_after: null }],
-      pay_changed: [
-        { tax_payer_number: 'N-1000003', name: 'Aisha Bello', gross_before: '500000.00', gross_after: '560000.00' },
-      ],
+      joiners: [person('N-1000004', 'Emeka Obi', null, ['500000.00', '65300.00'])],
+      leavers: [person('N-1000002', 'Tunde Bakare', ['500000.00', '65300.00'], null)],
+      pay_changed: [person('N-1000003', 'Aisha Bello', ['500000.00', '65300.00'], ['560000.00', '72500.00'])],
     });
+    expect(second.data.version).toMatchObject({ number: 2, employee_count: 3 });
   });
 
   it("warns of an employee on another company's payroll in the same state, of pay below the minimum wage, and of a gross not its components", async () => {

@@ -2,6 +2,7 @@ import { NO_NEW_FILE_SELECTED, type ListParams } from '@levy/contracts';
 import {
   CSV_MESSAGES,
   describePayeMismatch,
+  diffPayrolls,
   koboToNairaString,
   PAYE_RELIEF_HEADERS,
   PAYE_TEMPLATE_HEADERS,
@@ -22,13 +23,8 @@ import type { ReferenceService } from '../reference/reference.service';
 import { agencyFailure, refuseFederalPaye, type StatesService } from '../states/states.service';
 import type * as tasks from './payroll-file-tasks';
 import { ALLOWANCE_HEADERS } from './payroll-file-tasks';
-import {
-  MAX_LISTED,
-  payrollChangesOf,
-  residenceResolver,
-  residentsElsewhere,
-  unknownResidences,
-} from './payroll-review';
+import { MAX_LISTED, residenceResolver, residentsElsewhere, unknownResidences } from './payroll-review';
+import { createPayrollVersions, payrollChangesOf, versionConflict } from './payroll-versions';
 import * as repo from './payroll.repo';
 
 // Read in the file workers: a payroll of thousands would hold up every other request.
@@ -64,8 +60,11 @@ export function createPayrollService(deps: {
   states: StatesService;
   organisations: OrganisationDirectory;
   reference: ReferenceService;
+  /** People by user id (the identity module's): who uploaded each payroll version. */
+  people(userIds: string[]): Promise<Array<{ id: string; firstName: string; lastName: string }>>;
 }) {
   const { db, agency, states, organisations, reference } = deps;
+  const versions = createPayrollVersions({ db, people: deps.people });
 
   /**
    * The payroll on file as the PAYE template CSV, row for row as the agency holds it, so a bill
@@ -143,9 +142,10 @@ export function createPayrollService(deps: {
       }));
 
       // What this file changes, and who else the organisation pays in this state.
-      const [previous, previousUploadedAt, organisationRegistrations] = await Promise.all([
+      const [previous, previousUploadedAt, previousVersion, organisationRegistrations] = await Promise.all([
         repo.findEmployees(db, registration.id),
         repo.latestUploadAt(db, registration.id),
+        versions.onFile(registration.id),
         states.registrationsOfOrganisation(corporation.organisationId),
       ]);
       const registeredStateIds = new Set(
@@ -193,7 +193,7 @@ export function createPayrollService(deps: {
         throw agencyFailure(error);
       }
 
-      return db.transaction(async (tx) => {
+      const stored = db.transaction(async (tx) => {
         const fileId = await organisations.storeFile(
           tx,
           corporation.organisationId,
@@ -217,6 +217,13 @@ export function createPayrollService(deps: {
             uploadId: upload.id,
           })),
         );
+        const version = await versions.record(tx, {
+          registrationId: registration.id,
+          uploadId: upload.id,
+          uploadedBy: caller.userId,
+          totalTaxPayableKobo: parsed.amountDue,
+          employees,
+        });
         await recordAudit(tx, {
           organisationId: corporation.organisationId,
           actorUserId: caller.userId,
@@ -228,6 +235,7 @@ export function createPayrollService(deps: {
             file: file.filename,
             employees: employees.length,
             agency_reference: submission.reference,
+            version: version.number,
           },
           ipAddress: ip,
         });
@@ -256,10 +264,24 @@ export function createPayrollService(deps: {
             ...onOtherPayrolls,
           ],
           residence: residentsElsewhere(employees, state.id, allStates, registeredStateIds),
-          changes: payrollChangesOf(previous, employees, previousUploadedAt),
+          // Against the payroll on file (the previous version's employees, or a payroll kept before versions were).
+          changes: payrollChangesOf(diffPayrolls(previous, employees, MAX_LISTED), {
+            version: previousVersion?.number ?? null,
+            uploadedAt: previousUploadedAt,
+          }),
+          version,
         };
       });
+      const { version, ...answer } = await stored.catch((error: unknown) => {
+        throw versionConflict(error, state.name);
+      });
+      return { ...answer, version: await versions.refOf(version) };
     },
+
+    /** The payroll version on file for a registration; null when none was kept. */
+    versionOnFile: versions.onFile,
+    /** Payroll versions by id (a bill names the one it was made from). */
+    versionsByIds: versions.byIds,
 
     payeFileOnFile,
 

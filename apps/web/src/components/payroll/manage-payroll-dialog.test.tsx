@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CorporationState } from '../../api/corporations-api';
 import { ManagePayrollDialog } from './manage-payroll-dialog';
-import { stubGateway } from '../../test/gateway';
+import { stubGateway, stubUploads } from '../../test/gateway';
 import { grantPermissions, renderWithProviders } from '../../test/render';
 import * as calls from '@levy/contracts/calls';
 
@@ -167,6 +167,83 @@ describe('Manage Payroll', () => {
       screen.getByText(/^Row 3, Tunde Bakare \(N-1000002\): ₦40,000\.00 declared, ₦65,300\.00 by NTA 2025 s\.58$/),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Upload payroll' })).toBeEnabled();
+  });
+
+  it('after the upload, names the version kept and who joined, left or changed pay or tax since the one before', async () => {
+    payrollServer();
+    const change = (name: string, tin: string, before: [string, string] | null, after: [string, string] | null) => ({
+      tax_payer_number: tin,
+      name,
+      gross_before: before?.[0] ?? null,
+      gross_after: after?.[0] ?? null,
+      tax_before: before?.[1] ?? null,
+      tax_after: after?.[1] ?? null,
+    });
+    const uploads = stubUploads(() => ({
+      code: 'OK',
+      message: 'Payroll updated successfully.',
+      data: {
+        upload_id: 'u2',
+        employee_count: 2,
+        total_tax_payable: '130600.00',
+        agency_reference: 'LA-PAYROLL-000002',
+        uploaded_at: '2026-11-20T10:00:00.000Z',
+        warnings: [],
+        checks: [],
+        residence: [],
+        changes: {
+          previous_version: 1,
+          previous_uploaded_at: '2026-10-20T10:00:00.000Z',
+          joiner_count: 1,
+          leaver_count: 1,
+          pay_changed_count: 1,
+          joiners: [change('Emeka Obi', 'N-1000004', null, ['500000.00', '65300.00'])],
+          leavers: [change('Tunde Bakare', 'N-1000002', ['500000.00', '65300.00'], null)],
+          pay_changed: [change('Chioma Eze', 'N-1000001', ['500000.00', '65300.00'], ['500000.00', '60000.00'])],
+        },
+        version: {
+          id: 'v2',
+          number: 2,
+          uploaded_at: '2026-11-20T10:00:00.000Z',
+          uploaded_by: 'Ada Obi',
+          employee_count: 2,
+          hash: 'a'.repeat(64),
+        },
+      },
+    }));
+    renderWithProviders(
+      <ManagePayrollDialog
+        corporationId={CORPORATION_ID}
+        corporationName="Adire Textiles Limited"
+        registration={registration(true)}
+        onClose={() => undefined}
+      />,
+    );
+    const header =
+      'tax_payer_number,name,nationality,designation,gross_income,tax_payable,basic_salary,housing,transport,furniture,education,lunch,passage,leave,bonus,13th_month,utility,other_allowances';
+    const rows = [
+      'N-1000001,Chioma Eze,Nigerian,Accountant,500000,65300,500000,0,0,0,0,0,0,0,0,0,0,0',
+      'N-1000004,Emeka Obi,Nigerian,Driver,500000,65300,500000,0,0,0,0,0,0,0,0,0,0,0',
+    ];
+    const input = document.body.querySelector<HTMLInputElement>('input[type="file"]')!;
+    fireEvent.change(input, {
+      target: { files: [new File([[header, ...rows].join('\n')], 'payroll.csv', { type: 'text/csv' })] },
+    });
+    await screen.findByTestId('payroll-preview-summary');
+    fireEvent.click(screen.getByRole('button', { name: 'Upload payroll' }));
+    await waitFor(() => expect(uploads.sent).toHaveLength(1));
+    uploads.respond();
+
+    expect(await screen.findByText(/kept as payroll version 2$/)).toBeInTheDocument();
+    const changes = screen.getByTestId('payroll-upload-changes');
+    expect(changes).toHaveTextContent(
+      /^Since payroll version 1 of .+: 1 employee joined, 1 left, 1 with changed pay or tax/,
+    );
+    expect(screen.getByText('Joined: Emeka Obi (N-1000004), gross ₦500,000.00, tax ₦65,300.00')).toBeInTheDocument();
+    expect(screen.getByText('Left: Tunde Bakare (N-1000002), gross ₦500,000.00, tax ₦65,300.00')).toBeInTheDocument();
+    expect(
+      screen.getByText('Changed: Chioma Eze (N-1000001), gross ₦500,000.00, tax ₦65,300.00 → ₦60,000.00'),
+    ).toBeInTheDocument();
   });
 
   it('without consent permissions, Proceed is disabled and says why', () => {

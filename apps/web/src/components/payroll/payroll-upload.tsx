@@ -5,6 +5,7 @@ import { IconAlertTriangle, IconCircleCheck, IconDownload, IconMapPin, IconUploa
 import { useState } from 'react';
 import { FileSelect } from '../file-select';
 import { FileProblems, ProblemList } from '../file-problems';
+import { PayrollChangesAlert } from './payroll-changes';
 import { PayeePreview } from '../payee-table';
 import { ApiError, showErrorToast } from '../../lib/api-client';
 import { showInvalidFileToast } from '../../lib/file-toasts';
@@ -52,17 +53,6 @@ function PayrollWarnings({ taxWarnings, notices }: { taxWarnings: string[]; noti
 /** Employees living in another state, whose PAYE is owed there, and what changed since the payroll on file. */
 function UploadReview({ uploaded }: { uploaded: UploadResult }) {
   const { changes } = uploaded;
-  const changeLines = [
-    ...changes.joiners.map(
-      (change) =>
-        `Joined: ${change.name} (${change.tax_payer_number}), gross ${formatAmount(change.gross_after ?? '0')}`,
-    ),
-    ...changes.leavers.map((change) => `Left: ${change.name} (${change.tax_payer_number})`),
-    ...changes.pay_changed.map(
-      (change) =>
-        `Pay changed: ${change.name} (${change.tax_payer_number}), gross ${formatAmount(change.gross_before ?? '0')} → ${formatAmount(change.gross_after ?? '0')}`,
-    ),
-  ];
   return (
     <>
       {uploaded.residence.map((group) => (
@@ -85,16 +75,15 @@ function UploadReview({ uploaded }: { uploaded: UploadResult }) {
         </Alert>
       ))}
       {changes.previous_uploaded_at && (
-        <Alert
-          color="gray"
-          title={`Since the payroll of ${formatDate(changes.previous_uploaded_at)}: ${employees(changes.joiner_count)} joined, ${employees(changes.leaver_count)} left, ${changes.pay_changed_count.toLocaleString('en-NG')} with changed pay`}
-        >
-          {changeLines.length > 0 ? (
-            <ProblemList problems={changeLines} />
-          ) : (
-            <Text fz="sm">No one joined or left, and no one’s pay changed.</Text>
-          )}
-        </Alert>
+        <PayrollChangesAlert
+          testId="payroll-upload-changes"
+          title={
+            changes.previous_version === null
+              ? `Since the payroll of ${formatDate(changes.previous_uploaded_at)}`
+              : `Since payroll version ${changes.previous_version} of ${formatDate(changes.previous_uploaded_at)}`
+          }
+          changes={changes}
+        />
       )}
     </>
   );
@@ -232,7 +221,8 @@ export function PayrollUpload({
           title={`${uploaded.employee_count.toLocaleString('en-NG')} ${uploaded.employee_count === 1 ? 'employee' : 'employees'} registered with ${registration.state.revenue_service}`}
         >
           Total tax payable {formatAmount(uploaded.total_tax_payable)} · agency reference{' '}
-          <strong>{uploaded.agency_reference}</strong> · {formatDate(uploaded.uploaded_at)}
+          <strong>{uploaded.agency_reference}</strong> · {formatDate(uploaded.uploaded_at)} · kept as payroll version{' '}
+          {uploaded.version.number}
         </Alert>
       )}
       {uploaded && (

@@ -19,6 +19,7 @@ import { walletKeys } from '../../../api/wallets-api';
 export const billKeys = {
   all: ['bills'] as const,
   precheck: (params: Record<string, unknown>) => ['bills', 'precheck', params] as const,
+  previousPaye: (params: Record<string, unknown>) => ['bills', 'previous-paye', params] as const,
   awaitingCount: ['bills', 'awaiting-approval-count'] as const,
   types: ['bills', 'types'] as const,
   whtTypes: (stateId: number, period: string) => ['bills', 'wht-types', stateId, period] as const,
@@ -147,6 +148,18 @@ export function usePrecheck(input: PrecheckInput | null) {
   return useQuery({
     queryKey: billKeys.precheck(params ?? {}),
     queryFn: () => callApi(calls.precheckBill, { params: params! }),
+    enabled: params !== null,
+  });
+}
+
+/** The PAYE bill before a month for a corporation's state, with its employees: the summary's comparison. */
+export function usePreviousPayeBill(input: { corporationId: string; stateCode: string; month: string } | null) {
+  const params = input
+    ? { corporation_id: input.corporationId, state: input.stateCode, start_date: input.month }
+    : null;
+  return useQuery({
+    queryKey: billKeys.previousPaye(params ?? {}),
+    queryFn: () => callApi(calls.previousPayeBill, { params: params!, quiet: true }),
     enabled: params !== null,
   });
 }

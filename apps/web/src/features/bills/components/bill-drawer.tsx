@@ -44,6 +44,7 @@ import {
   useWhtTypes,
 } from '../api/bills-api';
 import { formatPeriod } from '../model/bill-period';
+import { payrollSourceText, warningsTitle } from '../model/bill-payroll';
 import { BillDecisions } from './bill-decisions';
 import { SupplementaryTag } from './supplementary-tag';
 
@@ -331,6 +332,7 @@ function BillContent({ bill }: { bill: BillDetail }) {
           <Fact label="WHT type">{whtType ? `${whtType.name} (${whtType.percentage}%)` : bill.wht_type}</Fact>
         )}
         <Fact label="Recipients">{bill.recipient_count.toLocaleString('en-NG')}</Fact>
+        {bill.payroll && <Fact label="Employees from">{payrollSourceText(bill.payroll)}</Fact>}
         <Fact label="RRR (Remita)">{bill.remittance.rrr}</Fact>
         <Fact label="Remita payment reference">{bill.remittance.payment_reference}</Fact>
         <Fact label="Created">
@@ -384,11 +386,7 @@ function BillContent({ bill }: { bill: BillDetail }) {
         <Alert
           color="yellow"
           icon={<IconAlertTriangle size={18} />}
-          title={
-            bill.warnings.length === 1
-              ? '1 row differs from the tax engine'
-              : `${bill.warnings.length} rows differ from the tax engine`
-          }
+          title={warningsTitle(bill.warnings.length, bill.payroll?.source === 'payroll')}
         >
           <Stack gap={2}>
             {bill.warnings.map((warning) => (

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { ProblemList } from '../../../components/file-problems';
 import { useCorporations, useCorporationStates, type CorporationState } from '../../../api/corporations-api';
 import { formatAmount } from '../../../lib/format';
+import { warningsTitle } from '../model/bill-payroll';
 
 /** Every corporation of the organisation, by name: the bill dialogs' choice. */
 export function useBillCorporations() {
@@ -234,22 +235,25 @@ export function BillSummaryTable({
 }
 
 /** PAYE rows whose declared tax differs from the engine's figure: a warning, the bill can still be generated. */
-export function RowWarnings({ warnings }: { warnings: string[] }) {
+export function RowWarnings({
+  warnings,
+  fromPayrollOnFile = false,
+}: {
+  warnings: string[];
+  fromPayrollOnFile?: boolean;
+}) {
   if (warnings.length === 0) return null;
   return (
     <Alert
       color="yellow"
       icon={<IconAlertTriangle size={18} />}
-      title={
-        warnings.length === 1
-          ? '1 row differs from the tax engine'
-          : `${warnings.length} rows differ from the tax engine`
-      }
+      title={warningsTitle(warnings.length, fromPayrollOnFile)}
     >
       <ProblemList problems={warnings} />
       <Text fz="xs" mt={6}>
-        The bill uses the tax declared in your file. Check these rows with your payroll; you can still generate the
-        bill.
+        {fromPayrollOnFile
+          ? 'The bill uses the tax declared on the payroll on file. Check these employees with your payroll; you can still generate the bill.'
+          : 'The bill uses the tax declared in your file. Check these rows with your payroll; you can still generate the bill.'}
       </Text>
     </Alert>
   );

@@ -222,11 +222,105 @@ describe('PAYE Generate Bill', () => {
       `/service/v1/core/internal/corporations/${CORPORATION_ID}/states/LA/payrolls/file?`,
     ]);
     expect(screen.getByText('3 (the payroll on file)')).toBeInTheDocument();
-    expect(screen.getByText('1 row differs from the tax engine')).toBeInTheDocument();
+    // The payroll on file is a file the app wrote: the employee is named, never a row of it.
+    expect(screen.getByText('1 employee’s tax differs from the tax engine')).toBeInTheDocument();
+    expect(
+      screen.getByText(describePayeMismatch({ ...payroll.mismatch, row: null }, regimeForPeriod(period))),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/^Row 4,/)).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
     await waitFor(() => expect(uploads.sent).toHaveLength(1));
     expect(uploads.sent[0].fields).toMatchObject({ start_date: period, source: 'payroll' });
     expect(uploads.sent[0].fields.recipients).toBeUndefined();
+  });
+
+  it("compares the summary's employees with the previous month's bill: who joined, left and whose pay changed", async () => {
+    const period = toPeriod(defaultMonthValue());
+    const payroll = payeFile(period);
+    const gateway = stubGatewayAndPayroll(
+      (request) =>
+        request.path === 'internal/bills/paye-previous'
+          ? {
+              code: 'OK',
+              data: {
+                bill: {
+                  id: 'b0',
+                  reference: 'PAYE-LA-2026-09-000001',
+                  period_start: '2026-09-01',
+                  status: 'payment_paid',
+                  recipient_count: 3,
+                  payroll: {
+                    source: 'payroll',
+                    version: {
+                      id: 'v2',
+                      number: 2,
+                      uploaded_at: '2026-09-20T09:00:00.000Z',
+                      uploaded_by: 'Ada Obi',
+                      employee_count: 3,
+                      hash: 'f'.repeat(64),
+                    },
+                  },
+                },
+                employees: [
+                  {
+                    tax_payer_number: 'N-1234567',
+                    name: 'Adaeze Okafor',
+                    gross_income: '450000.00',
+                    tax_payable: '1.00',
+                  },
+                  {
+                    tax_payer_number: 'N-7654321',
+                    name: 'Musa Ibrahim',
+                    gross_income: '250000.00',
+                    tax_payable: '2.00',
+                  },
+                  { tax_payer_number: 'N-9999999', name: 'Kemi Oni', gross_income: '200000.00', tax_payable: '3.00' },
+                ],
+              },
+            }
+          : billGateway(request),
+      payroll.file,
+    );
+    renderWithProviders(<PayeBillDialog onClose={() => undefined} onCreated={() => undefined} />);
+    await screen.findByRole('radio', { name: /Use the payroll on file/ });
+    fireEvent.click(screen.getByRole('button', { name: 'Proceed' }));
+
+    const changes = await screen.findByTestId('previous-bill-changes');
+    expect(gateway.calls('internal/bills/paye-previous')[0].params).toEqual({
+      corporation_id: CORPORATION_ID,
+      state: 'LA',
+      start_date: period,
+    });
+    expect(changes).toHaveTextContent(
+      'Since PAYE-LA-2026-09-000001 (September 2026, payroll version 2): 1 employee joined, 1 left, 2 with changed pay or tax',
+    );
+    expect(
+      within(changes).getByText(/^Joined: Funke Adeyemi \(N-2468135\), gross ₦320,000\.00, tax/),
+    ).toBeInTheDocument();
+    expect(within(changes).getByText('Left: Kemi Oni (N-9999999), gross ₦200,000.00, tax ₦3.00')).toBeInTheDocument();
+    expect(
+      within(changes).getByText(
+        /^Changed: Adaeze Okafor \(N-1234567\), gross ₦450,000\.00 → ₦500,000\.00, tax ₦1\.00 → /,
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('says when there is no earlier PAYE bill to compare with', async () => {
+    const period = toPeriod(defaultMonthValue());
+    const payroll = payeFile(period);
+    stubGatewayAndPayroll(
+      (request) =>
+        request.path === 'internal/bills/paye-previous'
+          ? { code: 'OK', data: { bill: null, employees: [] } }
+          : billGateway(request),
+      payroll.file,
+    );
+    renderWithProviders(<PayeBillDialog onClose={() => undefined} onCreated={() => undefined} />);
+    await screen.findByRole('radio', { name: /Use the payroll on file/ });
+    fireEvent.click(screen.getByRole('button', { name: 'Proceed' }));
+    expect(await screen.findByTestId('previous-bill-changes')).toHaveTextContent(
+      'No earlier PAYE bill for Lagos to compare these employees with.',
+    );
   });
 
   it('a state without consent or payroll says so and opens Manage Payroll from the dialog; Proceed waits', async () => {

@@ -27,6 +27,7 @@ import type { BillPrefill } from '../model/bill-routes';
 import { checkPayeBillFile, type CheckedBillFile } from '../model/bill-files';
 import { initialMonthValue, formatPeriod, monthError, oldestUnpaidMonthValue, toPeriod } from '../model/bill-period';
 import { isPayBlocked, payLabel, PaymentChecks, RepeatWarning, useSupplementary } from './payment-checks';
+import { PreviousBillChanges } from './previous-bill-changes';
 import {
   BillSummaryTable,
   CorporationStateFields,
@@ -132,7 +133,8 @@ export function PayeBillDialog({
       // The payroll on file is read and checked for the month exactly as a chosen file is.
       const employees = source === 'payroll' ? await fetchPayrollOnFile(corporationId, registration.state.code) : file;
       if (!payeType || !employees) return;
-      const checked = await checkPayeBillFile(employees, toPeriod(month));
+      // The payroll on file's rows are of a file the app wrote: its warnings name the employee alone.
+      const checked = await checkPayeBillFile(employees, toPeriod(month), { fromPayrollOnFile: source === 'payroll' });
       if (!checked.ok) {
         setErrors((current) => ({ ...current, file: checked.message }));
         setProblems(checked.problems);
@@ -282,7 +284,14 @@ export function PayeBillDialog({
             chargeDetail={`fee ${formatAmount(summary.charge.fee)} + VAT ${formatAmount(summary.charge.vat)}`}
             total={summary.charge.total}
           />
-          <RowWarnings warnings={summary.file.warnings} />
+          <RowWarnings warnings={summary.file.warnings} fromPayrollOnFile={summary.source === 'payroll'} />
+          <PreviousBillChanges
+            corporationId={corporationId!}
+            stateCode={registration!.state.code}
+            stateName={registration!.state.name}
+            month={toPeriod(month!)}
+            employees={summary.file.employees ?? []}
+          />
           <PaymentChecks precheck={precheck.data} total={summary.charge.total} repeat={repeat} />
           <PaymentError message={payError} />
           <FileProblems problems={problems} />

@@ -5,11 +5,13 @@ import {
   parsePayeFile,
   parseWhtAutoCsv,
   parseWhtManualCsv,
+  PAYE_TEMPLATE_HEADERS,
   regimeForPeriod,
   WHT_AUTO_TEMPLATE_HEADERS,
   WHT_MANUAL_TEMPLATE_HEADERS,
   whtPayeesText,
   type Kobo,
+  type PayrollDiffEmployee,
 } from '@levy/tax';
 import { isCsvFile } from '../../../lib/payroll-file';
 
@@ -22,8 +24,13 @@ export interface CheckedBillFile {
   /** PAYE and WHT manual: the sum of tax_payable; WHT auto: the sum of the amounts the tax is on. */
   amountDue: Kobo;
   rows: Array<{ row: number; taxPayerNumber: string; name: string; amount: Kobo }>;
-  /** PAYE rows whose declared tax differs from the engine's: "Row 4, Ngozi Eze (N-1000003): ₦12,000.00 declared, ₦13,450.00 by NTA 2025 s.58". */
+  /**
+   * PAYE rows whose declared tax differs from the engine's: "Row 4, Ngozi Eze (N-1000003): ₦12,000.00
+   * declared, ₦13,450.00 by NTA 2025 s.58"; for the payroll on file, the employee alone.
+   */
   warnings: string[];
+  /** PAYE: each employee's gross and declared tax, to compare with the previous bill. */
+  employees?: PayrollDiffEmployee[];
 }
 
 export type BillFileCheck =
@@ -47,11 +54,18 @@ function failureOf(parsed: {
   };
 }
 
+const GROSS_COLUMN = PAYE_TEMPLATE_HEADERS.indexOf('gross_income');
+
 /**
  * A PAYE bill file checked with the server's template rules, with each row's PAYE recomputed by
- * the engine for the month: rows that differ are warnings, never a block.
+ * the engine for the month: rows that differ are warnings, never a block. The payroll on file is
+ * a file the app wrote, so its warnings name the employee and never a row of it.
  */
-export async function checkPayeBillFile(file: File, period: string): Promise<BillFileCheck> {
+export async function checkPayeBillFile(
+  file: File,
+  period: string,
+  options: { fromPayrollOnFile?: boolean } = {},
+): Promise<BillFileCheck> {
   if (!isCsvFile(file)) return { ok: false, kind: 'invalid-file', message: CSV_MESSAGES.invalidDocument, problems: [] };
   const parsed = parsePayeFile(await bytesOf(file), period);
   if (!parsed.ok) return failureOf(parsed);
@@ -66,7 +80,15 @@ export async function checkPayeBillFile(file: File, period: string): Promise<Bil
       name: record.name,
       amount: parsed.amounts[index],
     })),
-    warnings: findPayeMismatches(parsed, period).map((mismatch) => describePayeMismatch(mismatch, regime)),
+    warnings: findPayeMismatches(parsed, period).map((mismatch) =>
+      describePayeMismatch({ ...mismatch, row: options.fromPayrollOnFile ? null : mismatch.row }, regime),
+    ),
+    employees: parsed.records.map((record, index) => ({
+      taxPayerNumber: record.tax_payer_number.toUpperCase(),
+      name: record.name,
+      grossIncomeKobo: parsed.money[index][GROSS_COLUMN],
+      taxPayableKobo: parsed.amounts[index],
+    })),
   };
 }
 

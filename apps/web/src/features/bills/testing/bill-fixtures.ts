@@ -204,6 +204,7 @@ export function billDetail(overrides: Partial<BillDetail> = {}): BillDetail {
     events: [],
     warnings: [],
     lateness: null,
+    payroll: null,
     ...overrides,
   };
 }
