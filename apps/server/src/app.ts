@@ -57,7 +57,8 @@ import { createOrganisationDirectory } from './modules/organisations/organisatio
 import { createOrganisationsService } from './modules/organisations/organisations.service';
 import { paymentWebhookPath, registerPaymentWebhook } from './modules/wallets/payment-webhooks';
 import { createWalletsService } from './modules/wallets/wallets.service';
-import { sandboxFundingRoutes, walletRoutes } from './modules/wallets/wallets.routes';
+import { createFundingReconciliation } from './modules/wallets/funding-reconciliation';
+import { fundingReconciliationRoutes, sandboxFundingRoutes, walletRoutes } from './modules/wallets/wallets.routes';
 import { organisationRoutes } from './modules/organisations/organisations.routes';
 import { referenceRoutes } from './modules/reference/reference.routes';
 import { createReferenceService } from './modules/reference/reference.service';
@@ -240,6 +241,16 @@ export async function buildApp({
     corporationsService: corporations,
     canSimulateTransfers,
   });
+  const fundingReconciliation = createFundingReconciliation({
+    db,
+    jobs,
+    provider: paymentProvider,
+    applyCharge: (reference) => wallets.applyFundingEvent({ kind: 'charge', reference }),
+    adminEmailsOf: async (organisationId) => (await team.adminsOf(organisationId)).map((admin) => admin.email),
+    mail: (tx, message) => mail.enqueue(tx, message),
+    appUrl: config.appUrl,
+    now: () => new Date(),
+  });
   const calculator = createCalculatorService({ db, whtRates: referenceData.current });
   const receiptCodes = createReceiptCodes({ secret: config.receiptSigningSecret, appUrl: config.appUrl });
   const receiptVerification = createReceiptVerification({
@@ -352,6 +363,7 @@ export async function buildApp({
     ...stateRoutes(states),
     ...payrollRoutes(payroll),
     ...walletRoutes(wallets),
+    ...fundingReconciliationRoutes(fundingReconciliation),
     ...billRoutes(bills, receiptVerification),
     ...vendorRoutes(vendors),
     ...alertRoutes(alerts),

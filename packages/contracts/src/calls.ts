@@ -348,6 +348,12 @@ export const listOrganisationWalletHistory = {
   path: 'internal/organisations/{id}/wallets/history',
   permission: PERMISSIONS.viewWalletHistory,
 } as const satisfies CallDeclaration;
+export const listFundingDifferences = {
+  method: 'GET',
+  namespace: 'core',
+  path: 'internal/organisations/{id}/wallets/differences',
+  permission: PERMISSIONS.viewWallets,
+} as const satisfies CallDeclaration;
 export const exportOrganisationWalletHistory = {
   method: 'GET',
   namespace: 'core',
@@ -810,6 +816,12 @@ export const reconcileRemittances = {
   method: 'POST',
   namespace: 'core',
   path: 'internal/reference-data/remittances/reconcile',
+  permission: PERMISSIONS.manageReferenceData,
+} as const satisfies CallDeclaration;
+export const reconcileFunding = {
+  method: 'POST',
+  namespace: 'core',
+  path: 'internal/reference-data/funding/reconcile',
   permission: PERMISSIONS.manageReferenceData,
 } as const satisfies CallDeclaration;
 // annual returns

@@ -15,7 +15,7 @@ import { requireOwnOrganisation } from '../organisations/organisation-access';
 import type { OrganisationDirectory } from '../organisations/organisation-directory';
 import { createLedgerService, type JournalInput, type Posting } from './ledger.service';
 import * as repo from './wallets.repo';
-import type { HistoryOwner, LedgerAccount, WalletKind } from './wallets.repo';
+import { fundingReference, type HistoryOwner, type LedgerAccount, type WalletKind } from './wallets.repo';
 
 export type WalletType = 'organisation' | 'corporations';
 
@@ -45,9 +45,6 @@ export interface WalletMovement {
   description: string;
   createdBy: string | null;
 }
-
-/** The ledger reference of a credit: one journal per provider transaction. */
-const fundingReference = (provider: string, transactionId: string) => `${provider}:txn:${transactionId}`;
 
 /** The provider did not answer: the caller (or the provider's retry) tries again; nothing changed. */
 function unavailable(error: unknown): never {
