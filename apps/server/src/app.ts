@@ -5,6 +5,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import helmet from 'helmet';
+import { createManualAgency } from './adapters/agency/manual-agency';
 import { createSandboxAgency } from './adapters/agency/sandbox-agency';
 import { createPaystackFunding } from './adapters/payments/paystack';
 import { startPaystackFake, type PaystackFake } from './adapters/payments/paystack-fake';
@@ -178,8 +179,13 @@ export async function buildApp({
     recheckMs: config.referenceDataRecheckMs,
   });
   await referenceData.load();
+  // The state revenue services: the sandbox agency, or the honest manual steps where no API exists (decision 0045).
   const agency = withAgencyTimeout(
-    wrapAgency(createSandboxAgency({ notify: (to, subject, text) => mail.enqueue(db, { to, subject, text }) })),
+    wrapAgency(
+      config.stateAgency === 'manual'
+        ? createManualAgency()
+        : createSandboxAgency({ notify: (to, subject, text) => mail.enqueue(db, { to, subject, text }) }),
+    ),
     config.agencyTimeoutMs,
   );
   const directory = createOrganisationDirectory({ db, reference, usersByIds });
@@ -369,7 +375,10 @@ export async function buildApp({
     ...alertRoutes(alerts),
     ...annualReturnRoutes(annualReturns, priorPayments),
     ...analyserRoutes(analyser),
-    defineRoute({ contract: getDeployment, handler: async () => ({ sandbox: config.sandbox }) }),
+    defineRoute({
+      contract: getDeployment,
+      handler: async () => ({ sandbox: config.sandbox, state_agency: config.stateAgency }),
+    }),
     ...(paystackFake ? sandboxFundingRoutes(wallets, paystackFake.url) : []),
     ...(config.env === 'production' ? [] : developmentMailboxRoutes(mail)),
   ];

@@ -312,6 +312,12 @@ export const verifyStateConsent = {
   path: 'internal/corporations/{id}/states/{code}/consent/verify',
   permission: PERMISSIONS.verifyConsent,
 } as const satisfies CallDeclaration;
+export const attestStateConsent = {
+  method: 'POST',
+  namespace: 'core',
+  path: 'internal/corporations/{id}/states/{code}/consent/attest',
+  permission: PERMISSIONS.verifyConsent,
+} as const satisfies CallDeclaration;
 
 // payroll
 export const uploadPayroll = {
@@ -333,6 +339,25 @@ export const downloadPayrollFile = {
   path: 'internal/corporations/{id}/states/{code}/payrolls/file',
   permission: PERMISSIONS.viewPayroll,
   download: CSV_TYPES,
+} as const satisfies CallDeclaration;
+export const getPayrollFiling = {
+  method: 'GET',
+  namespace: 'core',
+  path: 'internal/corporations/{id}/states/{code}/payrolls/filing',
+  permission: PERMISSIONS.viewPayroll,
+} as const satisfies CallDeclaration;
+export const downloadPayrollSchedule = {
+  method: 'GET',
+  namespace: 'core',
+  path: 'internal/corporations/{id}/states/{code}/payrolls/schedule',
+  permission: PERMISSIONS.viewPayroll,
+  download: CSV_TYPES,
+} as const satisfies CallDeclaration;
+export const recordPayrollAcknowledgement = {
+  method: 'POST',
+  namespace: 'core',
+  path: 'internal/corporations/{id}/states/{code}/payrolls/acknowledgement',
+  permission: PERMISSIONS.uploadPayroll,
 } as const satisfies CallDeclaration;
 
 // wallets
@@ -841,6 +866,12 @@ export const amendAnnualReturn = {
   method: 'POST',
   namespace: 'core',
   path: 'internal/corporations/{id}/states/{state}/annual-returns/{year}/amend',
+  permission: PERMISSIONS.submitAnnualReturn,
+} as const satisfies CallDeclaration;
+export const recordAnnualReturnAcknowledgement = {
+  method: 'POST',
+  namespace: 'core',
+  path: 'internal/corporations/{id}/states/{state}/annual-returns/{year}/acknowledgement',
   permission: PERMISSIONS.submitAnnualReturn,
 } as const satisfies CallDeclaration;
 export const exportAnnualReturn = {

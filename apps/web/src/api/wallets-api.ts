@@ -7,7 +7,7 @@ import { useSessionStore } from '../lib/session-store';
 
 import type { Wallet } from '@levy/contracts';
 
-export type { OrganisationWallets, Wallet, WalletHistoryItem, WalletType } from '@levy/contracts';
+export type { FundingDifference, OrganisationWallets, Wallet, WalletHistoryItem, WalletType } from '@levy/contracts';
 
 /** How often wallets are read again while Paystack is still assigning an account. */
 const PENDING_ACCOUNT_POLL_MS = 2_000;
@@ -40,7 +40,17 @@ export const walletKeys = {
   organisation: (organisationId: string) => ['wallets', 'organisation', organisationId] as const,
   corporation: (corporationId: string) => ['wallets', 'corporation', corporationId] as const,
   history: (scope: HistoryScope, params: Record<string, unknown>) => ['wallets', 'history', scope, params] as const,
+  differences: (organisationId: string) => ['wallets', 'differences', organisationId] as const,
 };
+
+/** What the daily reconciliation with Paystack found on the organisation's wallets. */
+export function useFundingDifferences(organisationId: string | undefined) {
+  return useQuery({
+    queryKey: walletKeys.differences(organisationId ?? ''),
+    queryFn: () => callApi(calls.listFundingDifferences, { params: { id: organisationId! } }),
+    enabled: Boolean(organisationId),
+  });
+}
 
 /** The organisation's wallets; keeps the session's wallet type current, which the navigation reads. */
 export function useOrganisationWallets(organisationId: string | undefined) {

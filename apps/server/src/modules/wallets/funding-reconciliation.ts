@@ -22,6 +22,15 @@ const LOOKBACK_DAYS = 3;
 const CREDITED_SHOWN_DAYS = 30;
 const DAY_MS = 86_400_000;
 
+/** `26 Nov 2026`, in Lagos. */
+const lagosDay = (at: Date) =>
+  new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Africa/Lagos',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  }).format(at);
+
 /** The start (midnight, Lagos time, UTC+1 all year) of the Lagos day `days` before `at`'s. */
 const lagosMidnight = (at: Date, daysBefore: number) =>
   new Date(Date.parse(`${lagosDate(new Date(at.getTime() - daysBefore * DAY_MS))}T00:00:00+01:00`));
@@ -38,7 +47,7 @@ export function describeDifference(
   provider: string,
 ): { whatHappened: string; whatToDo: string } {
   const name = provider === 'paystack' ? 'Paystack' : provider;
-  const on = lagosDate(difference.detectedAt);
+  const on = lagosDay(difference.detectedAt);
   const paid = difference.providerAmountKobo === null ? '' : formatNaira(difference.providerAmountKobo);
   const credited = difference.ledgerAmountKobo === null ? '' : formatNaira(difference.ledgerAmountKobo);
   const transaction = `${name} transaction ${difference.transactionId}${difference.providerReference ? ` (reference ${difference.providerReference})` : ''}`;
