@@ -5,6 +5,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import helmet from 'helmet';
+import { createManualAgency } from './adapters/agency/manual-agency';
 import { createSandboxAgency } from './adapters/agency/sandbox-agency';
 import { createPaystackFunding } from './adapters/payments/paystack';
 import { startPaystackFake, type PaystackFake } from './adapters/payments/paystack-fake';
@@ -57,7 +58,8 @@ import { createOrganisationDirectory } from './modules/accounts/organisation-dir
 import { createOrganisationsService } from './modules/accounts/organisations.service';
 import { paymentWebhookPath, registerPaymentWebhook } from './modules/wallets/payment-webhooks';
 import { createWalletsService } from './modules/wallets/wallets.service';
-import { sandboxFundingRoutes, walletRoutes } from './modules/wallets/wallets.routes';
+import { createFundingReconciliation } from './modules/wallets/funding-reconciliation';
+import { fundingReconciliationRoutes, sandboxFundingRoutes, walletRoutes } from './modules/wallets/wallets.routes';
 import { organisationRoutes } from './modules/accounts/organisations.routes';
 import { referenceRoutes } from './modules/reference/reference.routes';
 import { createReferenceService } from './modules/reference/reference.service';
@@ -177,8 +179,13 @@ export async function buildApp({
     recheckMs: config.referenceDataRecheckMs,
   });
   await referenceData.load();
+  // The state revenue services: the sandbox agency, or the honest manual steps where no API exists (decision 0045).
   const agency = withAgencyTimeout(
-    wrapAgency(createSandboxAgency({ notify: (to, subject, text) => mail.enqueue(db, { to, subject, text }) })),
+    wrapAgency(
+      config.stateAgency === 'manual'
+        ? createManualAgency()
+        : createSandboxAgency({ notify: (to, subject, text) => mail.enqueue(db, { to, subject, text }) }),
+    ),
     config.agencyTimeoutMs,
   );
   const directory = createOrganisationDirectory({ db, reference, usersByIds });
@@ -250,6 +257,16 @@ export async function buildApp({
     appUrl: config.appUrl,
     adminsOf: team.adminsOf,
     people: (ids) => usersByIds(db, ids),
+  });
+  const fundingReconciliation = createFundingReconciliation({
+    db,
+    jobs,
+    provider: paymentProvider,
+    applyCharge: (reference) => wallets.applyFundingEvent({ kind: 'charge', reference }),
+    adminEmailsOf: async (organisationId) => (await team.adminsOf(organisationId)).map((admin) => admin.email),
+    mail: (tx, message) => mail.enqueue(tx, message),
+    appUrl: config.appUrl,
+    now: () => new Date(),
   });
   const calculator = createCalculatorService({ db, whtRates: referenceData.current });
   const receiptCodes = createReceiptCodes({ secret: config.receiptSigningSecret, appUrl: config.appUrl });
@@ -367,12 +384,16 @@ export async function buildApp({
     ...stateRoutes(states),
     ...payrollRoutes(payroll),
     ...walletRoutes(wallets),
+    ...fundingReconciliationRoutes(fundingReconciliation),
     ...billRoutes(bills, receiptVerification),
     ...vendorRoutes(vendors),
     ...alertRoutes(alerts),
     ...annualReturnRoutes(annualReturns, priorPayments),
     ...analyserRoutes(analyser),
-    defineRoute({ contract: getDeployment, handler: async () => ({ sandbox: config.sandbox }) }),
+    defineRoute({
+      contract: getDeployment,
+      handler: async () => ({ sandbox: config.sandbox, state_agency: config.stateAgency }),
+    }),
     ...(paystackFake ? sandboxFundingRoutes(wallets, paystackFake.url) : []),
     ...(config.env === 'production' ? [] : developmentMailboxRoutes(mail)),
   ];

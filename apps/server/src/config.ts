@@ -37,6 +37,8 @@ const environmentSchema = z.object({
   /** A staging or demo deploy: production may run against the local fakes, and every screen says so. */
   LEVY_SANDBOX: booleanFlag.default(false),
   REMITTANCE_GATEWAY: z.enum(['sandbox', 'remita']).default('sandbox'),
+  /** How the state revenue services are reached: the sandbox agency, or honest manual steps (decision 0045). */
+  STATE_AGENCY: z.enum(['sandbox', 'manual']).default('sandbox'),
   REMITA_BASE_URL: z.url().default('https://login.remita.net/remita/exapp/api/v1/send/api/bgatesvc/billing'),
   REMITA_PUBLIC_KEY: z.string().min(1).optional(),
   REMITA_SECRET_KEY: z.string().min(1).optional(),
@@ -95,6 +97,12 @@ export type Config = {
   remittance: { gateway: 'sandbox' } | { gateway: 'remita'; remita: RemitaAccount };
   remittanceTimeoutMs: number;
   remittanceSandboxPort: number;
+  /**
+   * The state revenue services: the sandbox agency (a fake that answers like one), or `manual`,
+   * where no API exists: Levy checks forms, prepares the schedule files and records what the
+   * user confirms or copies from the collector's portal (decision 0045).
+   */
+  stateAgency: 'sandbox' | 'manual';
 };
 
 /** What Remita gives a partner at onboarding (docs/payment-rails/remita.md). */
@@ -151,9 +159,15 @@ export const SANDBOX_PAYSTACK_SECRET_KEY = 'sk_test_levy_sandbox_paystack_fake';
  * Each counterpart Levy talks to, the variable that chooses its adapter and whether that choice is
  * the local fake. Production refuses a fake unless LEVY_SANDBOX=1 says the deploy is a staging one.
  */
-const COUNTERPARTS: Array<{ variable: string; isSandbox: (value: Environment) => boolean }> = [
+const COUNTERPARTS: Array<{ variable: string; isSandbox: (value: Environment) => boolean; refusal?: string }> = [
   { variable: 'PAYMENT_PROVIDER', isSandbox: (value) => value.PAYMENT_PROVIDER === 'sandbox' },
   { variable: 'REMITTANCE_GATEWAY', isSandbox: (value) => value.REMITTANCE_GATEWAY === 'sandbox' },
+  {
+    variable: 'STATE_AGENCY',
+    isSandbox: (value) => value.STATE_AGENCY === 'sandbox',
+    refusal:
+      'is sandbox (a fake agency: nothing is registered or filed anywhere); set STATE_AGENCY=manual, or LEVY_SANDBOX=1 for a staging or demo deploy',
+  },
 ];
 
 /** Outside production receipts are signed with this published key: codes made with it prove nothing. */
@@ -195,7 +209,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     if (!value.LEVY_SANDBOX) {
       for (const counterpart of COUNTERPARTS.filter((each) => each.isSandbox(value))) {
         problems.push(
-          `${counterpart.variable}: is sandbox (a local fake: no real money moves); set the real provider, or LEVY_SANDBOX=1 for a staging or demo deploy`,
+          `${counterpart.variable}: ${counterpart.refusal ?? 'is sandbox (a local fake: no real money moves); set the real provider, or LEVY_SANDBOX=1 for a staging or demo deploy'}`,
         );
       }
     }
@@ -237,6 +251,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     remittance,
     remittanceTimeoutMs: value.REMITA_TIMEOUT_MS,
     remittanceSandboxPort: value.REMITA_SANDBOX_PORT,
+    stateAgency: value.STATE_AGENCY,
     webDistDir: path.resolve(value.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
   };
 }

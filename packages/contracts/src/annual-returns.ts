@@ -91,7 +91,12 @@ export type AnnualReturnContent = z.infer<typeof annualReturnContent>;
 
 export const annualReturnVersion = z.object({
   version: z.number(),
-  reference: z.string().describe('The revenue service’s acknowledgement'),
+  reference: z
+    .string()
+    .nullable()
+    .describe('The revenue service’s acknowledgement; null until recorded for a return filed by hand on the portal'),
+  /** Filed by the user on the collector's portal with Levy's schedule (CSV export), not by Levy (manual mode). */
+  filed_manually: z.boolean(),
   filed_by: z.string(),
   filed_at: z.string(),
   reason: z.string().nullable().describe('Why it was amended; null for the first filing'),
@@ -144,6 +149,18 @@ export const amendAnnualReturn = defineContract(calls.amendAnnualReturn, {
     'Files a new version of a filed annual return from the paid bills as they are now, with why (admins); earlier versions are kept',
   params: annualReturnPath,
   body: amendAnnualReturnBody,
+  response: annualReturnView,
+});
+
+export const recordAnnualReturnAcknowledgement = defineContract(calls.recordAnnualReturnAcknowledgement, {
+  summary:
+    "Records the acknowledgement the collector's portal gave for the latest version, filed there by hand (manual mode); once",
+  params: annualReturnPath,
+  body: z.object({
+    reference: requiredText('Acknowledgement').max(100, {
+      error: 'The acknowledgement must be at most 100 characters',
+    }),
+  }),
   response: annualReturnView,
 });
 

@@ -312,6 +312,12 @@ export const verifyStateConsent = {
   path: 'internal/corporations/{id}/states/{code}/consent/verify',
   permission: PERMISSIONS.verifyConsent,
 } as const satisfies CallDeclaration;
+export const attestStateConsent = {
+  method: 'POST',
+  namespace: 'core',
+  path: 'internal/corporations/{id}/states/{code}/consent/attest',
+  permission: PERMISSIONS.verifyConsent,
+} as const satisfies CallDeclaration;
 
 // payroll
 export const uploadPayroll = {
@@ -334,6 +340,25 @@ export const downloadPayrollFile = {
   permission: PERMISSIONS.viewPayroll,
   download: CSV_TYPES,
 } as const satisfies CallDeclaration;
+export const getPayrollFiling = {
+  method: 'GET',
+  namespace: 'core',
+  path: 'internal/corporations/{id}/states/{code}/payrolls/filing',
+  permission: PERMISSIONS.viewPayroll,
+} as const satisfies CallDeclaration;
+export const downloadPayrollSchedule = {
+  method: 'GET',
+  namespace: 'core',
+  path: 'internal/corporations/{id}/states/{code}/payrolls/schedule',
+  permission: PERMISSIONS.viewPayroll,
+  download: CSV_TYPES,
+} as const satisfies CallDeclaration;
+export const recordPayrollAcknowledgement = {
+  method: 'POST',
+  namespace: 'core',
+  path: 'internal/corporations/{id}/states/{code}/payrolls/acknowledgement',
+  permission: PERMISSIONS.uploadPayroll,
+} as const satisfies CallDeclaration;
 
 // wallets
 export const getOrganisationWallets = {
@@ -347,6 +372,12 @@ export const listOrganisationWalletHistory = {
   namespace: 'core',
   path: 'internal/organisations/{id}/wallets/history',
   permission: PERMISSIONS.viewWalletHistory,
+} as const satisfies CallDeclaration;
+export const listFundingDifferences = {
+  method: 'GET',
+  namespace: 'core',
+  path: 'internal/organisations/{id}/wallets/differences',
+  permission: PERMISSIONS.viewWallets,
 } as const satisfies CallDeclaration;
 export const exportOrganisationWalletHistory = {
   method: 'GET',
@@ -862,6 +893,12 @@ export const reconcileRemittances = {
   path: 'internal/reference-data/remittances/reconcile',
   permission: PERMISSIONS.manageReferenceData,
 } as const satisfies CallDeclaration;
+export const reconcileFunding = {
+  method: 'POST',
+  namespace: 'core',
+  path: 'internal/reference-data/funding/reconcile',
+  permission: PERMISSIONS.manageReferenceData,
+} as const satisfies CallDeclaration;
 // annual returns
 export const getAnnualReturn = {
   method: 'GET',
@@ -879,6 +916,12 @@ export const amendAnnualReturn = {
   method: 'POST',
   namespace: 'core',
   path: 'internal/corporations/{id}/states/{state}/annual-returns/{year}/amend',
+  permission: PERMISSIONS.submitAnnualReturn,
+} as const satisfies CallDeclaration;
+export const recordAnnualReturnAcknowledgement = {
+  method: 'POST',
+  namespace: 'core',
+  path: 'internal/corporations/{id}/states/{state}/annual-returns/{year}/acknowledgement',
   permission: PERMISSIONS.submitAnnualReturn,
 } as const satisfies CallDeclaration;
 export const exportAnnualReturn = {

@@ -5,6 +5,7 @@ import { billWarning } from './bills';
 import { payrollVersionRef } from './payroll-versions';
 import { listParams, pageOf } from './common';
 import { registrationParams } from './states';
+import { requiredText } from './validation';
 
 /** Naira with two decimals, e.g. "870000.00". */
 const money = z.string();
@@ -59,7 +60,9 @@ export const payrollUpload = z.object({
   upload_id: z.string(),
   employee_count: z.number(),
   total_tax_payable: money,
-  agency_reference: z.string(),
+  agency_reference: z.string().nullable().describe('Null until the acknowledgement of a manual filing is recorded'),
+  /** Registered by the user on the collector's portal with Levy's schedule file (manual mode). */
+  filed_manually: z.boolean(),
   uploaded_at: z.string(),
   /** Employees whose declared tax differs from the law's for this month, named: a warning, never a block. */
   warnings: z.array(billWarning),
@@ -107,4 +110,40 @@ export const listPayrollEmployees = defineContract(calls.listPayrollEmployees, {
 export const downloadPayrollFile = defineContract(calls.downloadPayrollFile, {
   summary: 'The payroll on file as the PAYE template CSV, row for row as registered with the state',
   params: registrationParams,
+});
+
+/** The latest payroll registered with the revenue service, and whether its acknowledgement is still to record. */
+export const payrollFiling = z.object({
+  upload_id: z.string(),
+  employee_count: z.number(),
+  uploaded_at: z.string(),
+  filed_manually: z.boolean(),
+  agency_reference: z.string().nullable(),
+  acknowledgement_recorded_at: z.string().nullable(),
+});
+export type PayrollFiling = z.infer<typeof payrollFiling>;
+
+export const getPayrollFiling = defineContract(calls.getPayrollFiling, {
+  summary:
+    'The latest payroll registered with the revenue service (null when none): its reference, or that it awaits one',
+  params: registrationParams,
+  response: payrollFiling.nullable(),
+});
+
+export const downloadPayrollSchedule = defineContract(calls.downloadPayrollSchedule, {
+  summary:
+    "The employee schedule of the payroll on file as CSV, to upload on the collector's portal where Levy files by hand (manual mode)",
+  params: registrationParams,
+});
+
+export const acknowledgementBody = z.object({
+  reference: requiredText('Acknowledgement').max(100, { error: 'The acknowledgement must be at most 100 characters' }),
+});
+
+export const recordPayrollAcknowledgement = defineContract(calls.recordPayrollAcknowledgement, {
+  summary:
+    "Records the acknowledgement the collector's portal gave for the payroll uploaded there (manual mode); once, on the latest payroll",
+  params: registrationParams,
+  body: acknowledgementBody,
+  response: payrollFiling,
 });

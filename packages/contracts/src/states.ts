@@ -59,6 +59,11 @@ export const verifiedTaxpayer = z.object({
   tax_payer_number: z.string(),
   /** Given a corporation: whether the agency's name is its own (null without one). */
   name_matches: z.boolean().nullable(),
+  /**
+   * True when no agency checked the name (manual mode): `name` is the corporation's own, and the
+   * user must confirm it is the taxpayer's name on the state portal (`confirm_name` on save).
+   */
+  name_to_confirm: z.boolean(),
 });
 export type VerifiedTaxpayer = z.infer<typeof verifiedTaxpayer>;
 
@@ -144,6 +149,16 @@ export const requestStateConsent = defineContract(calls.requestStateConsent, {
     "Payroll consent step 1: the agency mails a 6-digit code to the taxpayer's email; returns token and the masked email",
   params: registrationParams,
   response: consentRequest,
+});
+
+export const attestStateConsent = defineContract(calls.attestStateConsent, {
+  summary:
+    'Payroll consent where Levy does not reach the revenue service online (manual mode): the user attests that the corporation consents; no code is sent. Refused when the agency sends codes',
+  params: registrationParams,
+  body: z.object({
+    attest: z.literal(true, { error: 'Confirm that the corporation consents to Levy managing its payroll' }),
+  }),
+  response: corporationState,
 });
 
 export const verifyStateConsent = defineContract(calls.verifyStateConsent, {

@@ -241,3 +241,50 @@ export const rejectWithdrawal = defineContract(calls.rejectWithdrawal, {
   body: z.object({ reason: z.string().trim().max(500, { error: 'Reason must be at most 500 characters' }).optional() }),
   response: withdrawal,
 });
+
+/**
+ * A difference the daily reconciliation found between Paystack's transfers and the ledger's
+ * credits, with what happened and what to do in words (the same as the admins' mail).
+ */
+export const fundingDifference = z.object({
+  id: z.string(),
+  kind: z.enum(['missing_credit', 'unknown_credit', 'amount_mismatch']),
+  /** `credited`: the reconciliation credited the transfer itself; `to_check`: someone must look. */
+  resolution: z.enum(['credited', 'to_check']),
+  wallet: z.object({ id: z.string(), name: z.string() }),
+  transaction_id: z.string().describe("Paystack's transaction id"),
+  provider_reference: z.string().nullable(),
+  provider_amount: money.nullable().describe('What Paystack says it received; null when it knows no such transfer'),
+  provider_status: z.string().nullable(),
+  ledger_amount: money.nullable().describe('What the wallet was credited; null when it was not'),
+  what_happened: z.string(),
+  what_to_do: z.string(),
+  detected_at: z.string(),
+});
+export type FundingDifference = z.infer<typeof fundingDifference>;
+
+export const listFundingDifferences = defineContract(calls.listFundingDifferences, {
+  summary:
+    "Differences the daily reconciliation found between Paystack's transfers and the wallets' credits: those still to check, and those it credited in the last 30 days",
+  params: idOnly,
+  response: z.array(fundingDifference),
+});
+
+export const fundingReconciliation = z.object({
+  from: z.string(),
+  to: z.string(),
+  charges_checked: z.number().describe('Successful Paystack transfers into wallet accounts in the window'),
+  credits_checked: z.number().describe('Paystack credits the ledger posted in the window'),
+  matched: z.number(),
+  not_ours: z.number().describe('Transfers into accounts no wallet has (left alone)'),
+  differences: z
+    .array(fundingDifference)
+    .describe('Differences found for the first time: recorded and mailed to admins'),
+});
+export type FundingReconciliation = z.infer<typeof fundingReconciliation>;
+
+export const reconcileFunding = defineContract(calls.reconcileFunding, {
+  summary:
+    "Staff: compares Paystack's transfers of the last three days with the wallets' credits now (the daily job's work); a transfer never credited is credited once, and every difference is recorded and mailed to its admins",
+  response: fundingReconciliation,
+});

@@ -245,6 +245,7 @@ describe('development tools', () => {
         REMITA_FUNDING_SOURCE: 'LEVY',
         REMITA_DEBITED_ACCOUNT: '0123456789',
         REMITA_INCOME_ACCOUNT: '0001061499',
+        STATE_AGENCY: 'manual',
       },
     });
     try {
@@ -258,7 +259,10 @@ describe('development tools', () => {
         { body: { amount: 1 } },
       );
       expect(fund.code).toBe('NOT_FOUND');
-      expect((await production.call('GET', 'public', 'deployment')).data).toEqual({ sandbox: false });
+      expect((await production.call('GET', 'public', 'deployment')).data).toEqual({
+        sandbox: false,
+        state_agency: 'manual',
+      });
     } finally {
       await production.close();
     }
@@ -274,7 +278,10 @@ describe('development tools', () => {
       },
     });
     try {
-      expect((await staging.call('GET', 'public', 'deployment')).data).toEqual({ sandbox: true });
+      expect((await staging.call('GET', 'public', 'deployment')).data).toEqual({
+        sandbox: true,
+        state_agency: 'sandbox',
+      });
       const fund = await staging.call(
         'POST',
         'core',

@@ -323,8 +323,20 @@ describe('production safety', () => {
     PAYMENT_PROVIDER: 'paystack',
     PAYSTACK_SECRET_KEY: 'sk_live_0123456789abcdef',
     RECEIPT_SIGNING_SECRET: 'a-real-receipt-signing-secret-0123456789',
+    STATE_AGENCY: 'manual',
     ...remita,
   };
+
+  it('refuses the sandbox agency unless told it is a staging or demo deploy, and runs the manual one', () => {
+    const sandbox = { ...production, STATE_AGENCY: undefined };
+    expect(() => loadConfig(sandbox)).toThrow(
+      /STATE_AGENCY: is sandbox \(a fake agency: nothing is registered or filed anywhere\); set STATE_AGENCY=manual, or LEVY_SANDBOX=1/,
+    );
+    expect(loadConfig({ ...sandbox, LEVY_SANDBOX: '1' })).toMatchObject({ stateAgency: 'sandbox', sandbox: true });
+    expect(loadConfig(production)).toMatchObject({ stateAgency: 'manual', sandbox: false });
+    expect(loadConfig({}).stateAgency).toBe('sandbox');
+    expect(() => loadConfig({ STATE_AGENCY: 'lirs' })).toThrow(/STATE_AGENCY/);
+  });
 
   it('refuses to remit taxes through the sandbox unless told it is a staging or demo deploy, naming the variable', () => {
     const sandbox = { ...production, REMITTANCE_GATEWAY: undefined };

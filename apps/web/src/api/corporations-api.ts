@@ -2,6 +2,7 @@ import { PRIOR_PAYMENT_MESSAGES, type CorporationState } from '@levy/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi, showSuccessToast, uploadForm } from '../lib/api-client';
 import * as calls from '@levy/contracts/calls';
+import { downloadFile } from '../lib/download';
 
 export type {
   ConsentRequest,
@@ -36,6 +37,7 @@ export const corporationKeys = {
     ['corporations', 'employees', id, stateCode, params] as const,
   collectors: ['collectors'] as const,
   priorPayments: (id: string, stateCode: string) => ['corporations', 'prior-payments', id, stateCode] as const,
+  payrollFiling: (id: string, stateCode: string) => ['corporations', 'payroll-filing', id, stateCode] as const,
 };
 
 export function useCorporations(params: Record<string, unknown>) {
@@ -187,6 +189,44 @@ export function useVerifyConsent(corporationId: string, stateCode: string) {
       callApi(calls.verifyStateConsent, { params: { id: corporationId, code: stateCode }, body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: corporationKeys.states(corporationId) }),
   });
+}
+
+/** Consent where no code is sent (manual mode): the user's attestation. */
+export function useAttestConsent(corporationId: string, stateCode: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      callApi(calls.attestStateConsent, { params: { id: corporationId, code: stateCode }, body: { attest: true } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: corporationKeys.states(corporationId) }),
+  });
+}
+
+/** The latest payroll given to the revenue service, and whether its acknowledgement is awaited. */
+export function usePayrollFiling(corporationId: string, stateCode: string) {
+  return useQuery({
+    queryKey: corporationKeys.payrollFiling(corporationId, stateCode),
+    queryFn: () => callApi(calls.getPayrollFiling, { params: { id: corporationId, code: stateCode } }),
+  });
+}
+
+export function useRecordPayrollAcknowledgement(corporationId: string, stateCode: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (reference: string) =>
+      callApi(calls.recordPayrollAcknowledgement, {
+        params: { id: corporationId, code: stateCode },
+        body: { reference },
+      }),
+    onSuccess: (filing) => {
+      queryClient.setQueryData(corporationKeys.payrollFiling(corporationId, stateCode), filing);
+      showSuccessToast('Acknowledgement recorded');
+    },
+  });
+}
+
+/** The payroll's schedule to upload on the collector's portal (manual mode). */
+export function downloadPayrollSchedule(corporationId: string, stateCode: string) {
+  return downloadFile(calls.downloadPayrollSchedule, { id: corporationId, code: stateCode });
 }
 
 export function useUploadPayroll(

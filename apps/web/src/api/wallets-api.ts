@@ -8,6 +8,7 @@ import { useSessionStore } from '../lib/session-store';
 import { WITHDRAWAL_MESSAGES, type Wallet } from '@levy/contracts';
 
 export type {
+  FundingDifference,
   OrganisationWallets,
   PayoutBank,
   ResolvedBankAccount,
@@ -51,7 +52,17 @@ export const walletKeys = {
   banks: ['wallets', 'banks'] as const,
   withdrawals: (organisationId: string, params: Record<string, unknown>) =>
     ['wallets', 'withdrawals', organisationId, params] as const,
+  differences: (organisationId: string) => ['wallets', 'differences', organisationId] as const,
 };
+
+/** What the daily reconciliation with Paystack found on the organisation's wallets. */
+export function useFundingDifferences(organisationId: string | undefined) {
+  return useQuery({
+    queryKey: walletKeys.differences(organisationId ?? ''),
+    queryFn: () => callApi(calls.listFundingDifferences, { params: { id: organisationId! } }),
+    enabled: Boolean(organisationId),
+  });
+}
 
 /** The organisation's wallets; keeps the session's wallet type current, which the navigation reads. */
 export function useOrganisationWallets(organisationId: string | undefined) {

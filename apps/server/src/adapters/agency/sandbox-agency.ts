@@ -147,6 +147,7 @@ export function createSandboxAgency(deps: { notify: NotifyTaxpayer }): StateAgen
   }
 
   return {
+    mode: 'online',
     verifyTaxId: ({ state, taxPayerNumber, claimedName }) => lookUp(taxPayerNumber, state, claimedName),
 
     async requestConsentOtp({ state, taxPayerNumber, contactEmail }) {

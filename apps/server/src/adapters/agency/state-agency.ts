@@ -1,7 +1,9 @@
 /**
  * A state revenue service, as Levy talks to it for registration, consent and filings. Taxes are
  * not paid here but through the remittance gateway (adapters/remittance). The sandbox
- * implementation behaves like a real agency; a real one is configuration, never a change in callers.
+ * implementation behaves like an agency with an API; the manual one (decision 0045) is the honest
+ * adapter for collectors without one: it checks forms, and the user does on the collector's
+ * portal what no API does, telling Levy what the portal said. Which one runs is configuration.
  */
 
 export interface AgencyState {
@@ -15,6 +17,11 @@ export interface AgencyState {
 export interface TaxpayerRecord {
   taxPayerNumber: string;
   name: string;
+  /**
+   * True when no agency checked the name: it is the claimed one, and the user must confirm it as
+   * the collector's portal shows it (the manual adapter).
+   */
+  nameToConfirm?: boolean;
 }
 
 export interface PayrollSubmissionRow {
@@ -44,6 +51,11 @@ export class AgencyError extends Error {
 
 export interface StateAgency {
   /**
+   * `online`: the agency answers calls (the sandbox). `manual`: no API; consent is the user's
+   * attestation and filings are uploaded by the user on the collector's portal (decision 0045).
+   */
+  readonly mode: 'online' | 'manual';
+  /**
    * The taxpayer registered under this Tax ID; AgencyError('not_found') when there is none.
    * `claimedName` is who the user says it is (the corporation registering): an agency answers
    * with the name it holds, whatever the claim; Levy compares the two.
@@ -57,13 +69,19 @@ export interface StateAgency {
   }): Promise<{ reference: string; email: string }>;
   /** Whether the PIN is the one sent for this consent reference. */
   verifyConsentOtp(input: { reference: string; pin: string }): Promise<boolean>;
-  /** Registers the employee list with the agency; returns its filing reference. */
+  /**
+   * Registers the employee list with the agency; returns its filing reference, or null when the
+   * user files it on the collector's portal and records the acknowledgement later (manual).
+   */
   submitPayroll(input: {
     state: AgencyState;
     taxPayerNumber: string;
     employees: PayrollSubmissionRow[];
-  }): Promise<{ reference: string }>;
-  /** Files an employer's annual return (version 2 and after amend it); returns the agency's acknowledgement. */
+  }): Promise<{ reference: string | null }>;
+  /**
+   * Files an employer's annual return (version 2 and after amend it); returns the agency's
+   * acknowledgement, or null when the user files it on the portal and records it later (manual).
+   */
   submitAnnualReturn(input: {
     state: AgencyState;
     taxPayerNumber: string;
@@ -71,7 +89,7 @@ export interface StateAgency {
     version: number;
     employees: AnnualReturnSubmissionRow[];
     totalTaxKobo: number;
-  }): Promise<{ reference: string }>;
+  }): Promise<{ reference: string | null }>;
 }
 
 /** Wraps every call so an agency that does not answer in time fails clearly instead of hanging. */
@@ -93,6 +111,7 @@ export function withAgencyTimeout(agency: StateAgency, timeoutMs: number): State
     return Promise.race([call(), timeout]).finally(() => clearTimeout(timer));
   };
   return {
+    mode: agency.mode,
     verifyTaxId: (input) => guard(() => agency.verifyTaxId(input), input.state),
     requestConsentOtp: (input) => guard(() => agency.requestConsentOtp(input), input.state),
     verifyConsentOtp: (input) => guard(() => agency.verifyConsentOtp(input)),

@@ -25,6 +25,8 @@ export interface FundingProvider {
   requery(account: { accountNumber: string; bankSlug: string }): Promise<void>;
   /** Every successful transfer into any of the business's accounts between two instants (reconciliation). */
   listCharges(window: { from: Date; to: Date }): Promise<VerifiedCharge[]>;
+  /** The provider's record of one transaction by its id, or null when it knows no such id (reconciliation). */
+  fetchCharge(transactionId: string): Promise<VerifiedCharge | null>;
 
   // Money out: a transfer from the business's provider balance to an organisation's own bank account.
 

@@ -442,6 +442,15 @@ export async function startPaystackFake(options: {
     ],
     [
       'GET',
+      /^\/transaction\/(\d+)$/,
+      async (match) => {
+        const found = state.transactions.find((transaction) => transaction.id === Number(match[1]));
+        if (!found) throw new FakeHttpError(404, 'Transaction not found');
+        return ok('Transaction retrieved', chargeData(found));
+      },
+    ],
+    [
+      'GET',
       /^\/transaction$/,
       async (_match, url) => {
         const from = new Date(url.searchParams.get('from') ?? 0).getTime();
@@ -617,8 +626,9 @@ export async function startPaystackFake(options: {
       async (match, _url, request) => {
         const body = await readJson(request);
         const transaction = credit(match[1], body);
-        // Paystack sends webhooks only for successes, and only once the bank has reported the transfer.
-        if (transaction.status !== 'success' || transaction.held)
+        // Paystack sends webhooks only for successes, and only once the bank has reported the transfer;
+        // `lost: true` is a notice that never reaches Levy (only reconciliation finds the transfer).
+        if (transaction.status !== 'success' || transaction.held || body.lost === true)
           return { body: { transaction: chargeData(transaction), delivery: null } };
         const announced = Number.isSafeInteger(body.webhook_amount_kobo)
           ? { ...chargeData(transaction), amount: Number(body.webhook_amount_kobo) }
@@ -680,11 +690,17 @@ export async function startPaystackFake(options: {
     ],
     [
       'POST',
-      /^\/__fake\/paystack\/transactions\/([^/]+)\/(reverse|slow)$/,
+      /^\/__fake\/paystack\/transactions\/([^/]+)\/(reverse|slow|amend)$/,
       async (match, _url, request) => {
         const transaction = findTransaction(decodeURIComponent(match[1]));
         if (match[2] === 'reverse') transaction.status = 'reversed';
-        else transaction.slow = (await readJson(request)).slow !== false;
+        else if (match[2] === 'amend') {
+          // Paystack's record now says another amount (e.g. a partial reversal at the bank).
+          const amount = Number((await readJson(request)).amount_kobo);
+          if (!Number.isSafeInteger(amount) || amount <= 0)
+            throw new FakeHttpError(400, 'amount_kobo must be a positive whole number of kobo');
+          transaction.amount = amount;
+        } else transaction.slow = (await readJson(request)).slow !== false;
         save();
         return { body: { transaction: chargeData(transaction) } };
       },

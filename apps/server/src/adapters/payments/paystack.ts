@@ -203,6 +203,12 @@ export function createPaystackFunding(options: {
       return answer ? toCharge(transaction.parse(answer.data)) : null;
     },
 
+    async fetchCharge(transactionId) {
+      if (!/^\d+$/.test(transactionId)) return null;
+      const answer = await call('GET', `/transaction/${transactionId}`);
+      return answer ? toCharge(transaction.parse(answer.data)) : null;
+    },
+
     async requery({ accountNumber, bankSlug }) {
       await required(
         'GET',

@@ -43,7 +43,7 @@ function fileStem(view: AnnualReturnView): string {
 function filingLine(view: AnnualReturnView): string {
   const filed = view.filed;
   return filed
-    ? `Version ${filed.version}, reference ${filed.reference}, filed ${longDate(filed.filed_at, true)} by ${filed.filed_by}`
+    ? `Version ${filed.version}, ${filed.reference ? `reference ${filed.reference}` : 'acknowledgement not yet recorded'}, filed ${longDate(filed.filed_at, true)} by ${filed.filed_by}${filed.filed_manually ? " on the revenue service's portal" : ''}`
     : 'Not filed yet: this is a preview from the paid PAYE bills';
 }
 
@@ -334,7 +334,7 @@ export async function renderTaxCard(input: ReturnDocumentInput, employee: Annual
             ? `Form H1 ${view.year}, version ${view.filed.version}, filed ${longDate(view.filed.filed_at)}`
             : `Form H1 ${view.year}: not filed yet`,
         ],
-        ['Return reference', view.filed?.reference],
+        ['Return reference', view.filed?.reference ?? (view.filed ? 'Not yet recorded' : undefined)],
       ],
     },
   );

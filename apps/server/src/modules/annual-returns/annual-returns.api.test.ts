@@ -22,7 +22,7 @@ beforeAll(async () => {
       async submitAnnualReturn(input) {
         await new Promise((resolve) => setTimeout(resolve, agencyDelayMs));
         const answer = await agency.submitAnnualReturn(input);
-        filedAtAgency.push(answer.reference);
+        filedAtAgency.push(answer.reference!);
         return answer;
       },
     }),

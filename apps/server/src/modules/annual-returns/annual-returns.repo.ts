@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lt, min, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt, min, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { annualReturnClaims, annualReturns, priorPayePayments } from './annual-returns.schema';
 
@@ -29,6 +29,24 @@ export async function insertVersion(
 ): Promise<AnnualReturnRow | null> {
   const [stored] = await executor.insert(annualReturns).values(row).onConflictDoNothing().returning();
   return stored ?? null;
+}
+
+/** Records the portal's acknowledgement of a version filed by hand, once: null when it is already recorded. */
+export async function recordAcknowledgement(
+  executor: Db,
+  id: string,
+  acknowledgement: { reference: string; recordedBy: string },
+): Promise<AnnualReturnRow | null> {
+  const [row] = await executor
+    .update(annualReturns)
+    .set({
+      agencyReference: acknowledgement.reference,
+      acknowledgementRecordedBy: acknowledgement.recordedBy,
+      acknowledgementRecordedAt: sql`now()`,
+    })
+    .where(and(eq(annualReturns.id, id), eq(annualReturns.filedManually, true), isNull(annualReturns.agencyReference)))
+    .returning();
+  return row ?? null;
 }
 
 /** The first filing of each corporation, state and year of an organisation (what deadlines need). */

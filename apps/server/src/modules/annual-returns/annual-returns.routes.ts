@@ -7,6 +7,7 @@ import {
   getAnnualReturn,
   listPriorPayePayments,
   PRIOR_PAYMENT_MESSAGES,
+  recordAnnualReturnAcknowledgement,
   recordPriorPayePayment,
   removePriorPayePayment,
   submitAnnualReturn,
@@ -28,6 +29,11 @@ export function annualReturnRoutes(returns: AnnualReturnsService, priorPayments:
       contract: amendAnnualReturn,
       handler: async ({ caller, params, body }) =>
         reply(await returns.amend(caller, params, body.reason), ANNUAL_RETURN_MESSAGES.amended),
+    }),
+    defineRoute({
+      contract: recordAnnualReturnAcknowledgement,
+      handler: async ({ caller, params, body }) =>
+        reply(await returns.recordAcknowledgement(caller, params, body.reference), 'Acknowledgement recorded'),
     }),
     defineRoute({ contract: exportAnnualReturn, handler: ({ caller, params }) => returns.export(caller, params) }),
     defineRoute({ contract: downloadTaxCards, handler: ({ caller, params }) => returns.taxCards(caller, params) }),

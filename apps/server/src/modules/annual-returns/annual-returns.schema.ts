@@ -1,6 +1,7 @@
 import type { AnnualReturn, AnnualReturnBillRow } from '@levy/tax';
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   date,
   index,
@@ -41,8 +42,15 @@ export const annualReturns = pgTable(
       .references(() => states.id),
     year: integer().notNull(),
     version: integer().notNull(),
-    /** The revenue service's acknowledgement. */
-    agencyReference: text().notNull(),
+    /**
+     * The revenue service's acknowledgement. Filed by hand on the collector's portal (decision
+     * 0045), it is null until the user records what the portal gave: set once, never changed.
+     */
+    agencyReference: text(),
+    /** Filed by the user on the collector's portal with Levy's schedule file, not by Levy. */
+    filedManually: boolean().notNull().default(false),
+    acknowledgementRecordedBy: uuid().references(() => users.id),
+    acknowledgementRecordedAt: timestamp({ withTimezone: true }),
     /** Why an amendment was filed; null for version 1. */
     reason: text(),
     content: json().notNull().$type<AnnualReturn>(),

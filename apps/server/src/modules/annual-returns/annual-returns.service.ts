@@ -115,6 +115,7 @@ export function createAnnualReturnsService(deps: AnnualReturnsDeps) {
     return {
       version: row.version,
       reference: row.agencyReference,
+      filed_manually: row.filedManually,
       filed_by: row.filedByName,
       filed_at: row.filedAt.toISOString(),
       reason: row.reason,
@@ -178,7 +179,7 @@ export function createAnnualReturnsService(deps: AnnualReturnsDeps) {
     if (!amendment && latest)
       throw new AppError(
         'CONFLICT',
-        `The ${params.year} return was filed on ${lagosDate(latest.filedAt)} (reference ${latest.agencyReference}). To change it, amend it.`,
+        `The ${params.year} return was filed on ${lagosDate(latest.filedAt)} (${latest.agencyReference ? `reference ${latest.agencyReference}` : 'its acknowledgement is still to be recorded'}). To change it, amend it.`,
       );
     if (amendment && !latest)
       throw new AppError('CONFLICT', `The ${params.year} return has not been filed yet: submit it first.`);
@@ -210,7 +211,7 @@ export function createAnnualReturnsService(deps: AnnualReturnsDeps) {
           'CONFLICT',
           `Version ${current.version} of the ${params.year} return was filed by ${current.filedByName} a moment ago. Reload to see it.`,
         );
-      let reference: string;
+      let reference: string | null;
       try {
         ({ reference } = await deps.agency.submitAnnualReturn({
           state: {
@@ -238,6 +239,8 @@ export function createAnnualReturnsService(deps: AnnualReturnsDeps) {
         ...key,
         version,
         agencyReference: reference,
+        // No reference: the user files it on the collector's portal and records the acknowledgement (decision 0045).
+        filedManually: reference === null,
         reason: amendment?.reason ?? null,
         content: preview,
         filedBy: caller.userId,
@@ -273,6 +276,32 @@ export function createAnnualReturnsService(deps: AnnualReturnsDeps) {
   return {
     async get(caller: Caller, params: { id: string; state: string; year: number }) {
       return view(await gather(caller, params.id, params.state, params.year, 'read'));
+    },
+
+    /** The acknowledgement the collector's portal gave for the latest version, filed there by hand: once. */
+    async recordAcknowledgement(
+      caller: Caller,
+      params: { id: string; state: string; year: number },
+      reference: string,
+    ): Promise<AnnualReturnView> {
+      const gathered = await gather(caller, params.id, params.state, params.year, 'write');
+      const latest = gathered.versions[0];
+      if (!latest) throw new AppError('CONFLICT', `The ${params.year} return has not been filed yet: submit it first.`);
+      if (!latest.filedManually)
+        throw new AppError(
+          'UNPROCESSABLE',
+          `Levy filed this return with ${gathered.state.revenueService} itself (reference ${latest.agencyReference}): there is no acknowledgement to record.`,
+        );
+      const recorded = await repo.recordAcknowledgement(db, latest.id, {
+        reference: reference.trim(),
+        recordedBy: caller.userId,
+      });
+      if (!recorded)
+        throw new AppError(
+          'CONFLICT',
+          `The acknowledgement of version ${latest.version} is already recorded: ${latest.agencyReference ?? 'reload to see it'}.`,
+        );
+      return view({ ...gathered, versions: [recorded, ...gathered.versions.slice(1)] });
     },
 
     submit(caller: Caller, params: { id: string; state: string; year: number }) {

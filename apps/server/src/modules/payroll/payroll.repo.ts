@@ -1,5 +1,5 @@
 import { asKobo, type Kobo } from '@levy/tax';
-import { and, asc, count, eq, getTableColumns, ilike, inArray, max, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, isNull, max, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { readPage, totalRows } from '../../db/pagination';
 import { payrollEmployees, payrollUploads } from './payroll.schema';
@@ -117,4 +117,44 @@ export async function findTaxIdsOnPayrolls(executor: Db, corporationStateIds: st
     })
     .from(payrollEmployees)
     .where(inArray(payrollEmployees.corporationStateId, corporationStateIds));
+}
+
+export type PayrollUploadRow = typeof payrollUploads.$inferSelect;
+
+/** The latest payroll file of a registration: what the revenue service was last given. */
+export async function findLatestUpload(
+  executor: Db,
+  corporationStateId: string,
+): Promise<PayrollUploadRow | undefined> {
+  const [row] = await executor
+    .select()
+    .from(payrollUploads)
+    .where(eq(payrollUploads.corporationStateId, corporationStateId))
+    .orderBy(desc(payrollUploads.createdAt))
+    .limit(1);
+  return row;
+}
+
+/** Records the portal's acknowledgement of a manual filing, once: undefined when it is already recorded. */
+export async function recordAcknowledgement(
+  executor: Db,
+  uploadId: string,
+  acknowledgement: { reference: string; recordedBy: string },
+): Promise<PayrollUploadRow | undefined> {
+  const [row] = await executor
+    .update(payrollUploads)
+    .set({
+      agencyReference: acknowledgement.reference,
+      acknowledgementRecordedBy: acknowledgement.recordedBy,
+      acknowledgementRecordedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(payrollUploads.id, uploadId),
+        eq(payrollUploads.filedManually, true),
+        isNull(payrollUploads.agencyReference),
+      ),
+    )
+    .returning();
+  return row;
 }

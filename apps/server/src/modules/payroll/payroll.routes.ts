@@ -1,4 +1,11 @@
-import { downloadPayrollFile, listPayrollEmployees, uploadPayroll } from '@levy/contracts';
+import {
+  downloadPayrollFile,
+  downloadPayrollSchedule,
+  getPayrollFiling,
+  listPayrollEmployees,
+  recordPayrollAcknowledgement,
+  uploadPayroll,
+} from '@levy/contracts';
 import { defineRoute, reply } from '../../http/route';
 import type { PayrollService } from './payroll.service';
 
@@ -16,6 +23,22 @@ export function payrollRoutes(payroll: PayrollService) {
     defineRoute({
       contract: downloadPayrollFile,
       handler: ({ caller, params }) => payroll.download(caller, params.id, params.code),
+    }),
+    defineRoute({
+      contract: getPayrollFiling,
+      handler: ({ caller, params }) => payroll.filing(caller, params.id, params.code),
+    }),
+    defineRoute({
+      contract: downloadPayrollSchedule,
+      handler: ({ caller, params }) => payroll.schedule(caller, params.id, params.code),
+    }),
+    defineRoute({
+      contract: recordPayrollAcknowledgement,
+      handler: async ({ caller, params, body, ip }) =>
+        reply(
+          await payroll.recordAcknowledgement(caller, params.id, params.code, body.reference, ip),
+          'Acknowledgement recorded',
+        ),
     }),
   ];
 }

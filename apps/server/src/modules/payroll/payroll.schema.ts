@@ -1,5 +1,5 @@
 import type { Kobo, PayeReliefHeader } from '@levy/tax';
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { kobo } from '../../db/columns';
 import { users } from '../accounts/identity.schema';
 import { files } from '../accounts/organisations.schema';
@@ -19,7 +19,15 @@ export const payrollUploads = pgTable(
       .references(() => files.id),
     employeeCount: integer().notNull(),
     totalTaxPayableKobo: kobo().notNull(),
-    agencyReference: text().notNull(),
+    /**
+     * The agency's filing reference. Filed by hand on the collector's portal (decision 0045), it is
+     * null until the user records the acknowledgement the portal gave: set once, never changed.
+     */
+    agencyReference: text(),
+    /** Registered by the user on the collector's portal with Levy's schedule file, not by Levy. */
+    filedManually: boolean().notNull().default(false),
+    acknowledgementRecordedBy: uuid().references(() => users.id),
+    acknowledgementRecordedAt: timestamp({ withTimezone: true }),
     uploadedBy: uuid().references(() => users.id),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -10,6 +10,7 @@ import {
   ZERO_KOBO,
   type CsvRowError,
 } from '@levy/tax';
+import { payrollScheduleCsv } from '../../adapters/agency/collector-schedule';
 import type { StateAgency } from '../../adapters/agency/state-agency';
 import type { Db } from '../../db/client';
 import { containsPattern, pageWindow, toPage } from '../../db/pagination';
@@ -33,6 +34,17 @@ const payrollEmployees = inWorker<typeof tasks.payrollEmployees>(
   'payrollEmployees',
 );
 const CSV_CONTENT_TYPES = ['text/csv', 'application/csv'];
+
+function filingView(upload: repo.PayrollUploadRow) {
+  return {
+    upload_id: upload.id,
+    employee_count: upload.employeeCount,
+    uploaded_at: upload.createdAt.toISOString(),
+    filed_manually: upload.filedManually,
+    agency_reference: upload.agencyReference,
+    acknowledgement_recorded_at: upload.acknowledgementRecordedAt?.toISOString() ?? null,
+  };
+}
 /** Row problems listed in one answer; the first ones are enough to fix a file. */
 const MAX_ROW_ERRORS = 50;
 
@@ -172,7 +184,7 @@ export function createPayrollService(deps: {
         }));
 
       // The agency is told outside any transaction; only when it accepts is the list replaced.
-      let submission: { reference: string };
+      let submission: { reference: string | null };
       try {
         submission = await agency.submitPayroll({
           state: {
@@ -206,6 +218,8 @@ export function createPayrollService(deps: {
           employeeCount: employees.length,
           totalTaxPayableKobo: parsed.amountDue,
           agencyReference: submission.reference,
+          // No reference: the user registers it on the collector's portal and records the acknowledgement (decision 0045).
+          filedManually: submission.reference === null,
           uploadedBy: caller.userId,
         });
         await repo.replaceEmployees(
@@ -244,6 +258,7 @@ export function createPayrollService(deps: {
           employee_count: employees.length,
           total_tax_payable: koboToNairaString(parsed.amountDue),
           agency_reference: submission.reference,
+          filed_manually: upload.filedManually,
           uploaded_at: upload.createdAt.toISOString(),
           warnings: parsed.taxWarnings.map((mismatch) => ({
             row: mismatch.row,
@@ -304,6 +319,71 @@ export function createPayrollService(deps: {
       const content = await payeFileOnFile(registration.id);
       if (!content) throw new AppError('NOT_FOUND', `No payroll is on file for ${state.name}.`);
       return new FileReply(`payroll-on-file-${state.code}.csv`, 'text/csv; charset=utf-8', content);
+    },
+
+    /** The latest payroll given to the revenue service: its reference, or that its acknowledgement is awaited. */
+    async filing(caller: Caller, corporationId: string, stateCodeOrId: string) {
+      const { registration } = await states.findRegistration(db, caller, corporationId, stateCodeOrId, 'read');
+      const upload = await repo.findLatestUpload(db, registration.id);
+      return upload ? filingView(upload) : null;
+    },
+
+    /** The employee schedule of the payroll on file, to upload on the collector's portal (decision 0045). */
+    async schedule(caller: Caller, corporationId: string, stateCodeOrId: string): Promise<FileReply> {
+      const { state, registration } = await states.findRegistration(db, caller, corporationId, stateCodeOrId, 'read');
+      const employees = await repo.findEmployees(db, registration.id);
+      if (employees.length === 0) throw new AppError('NOT_FOUND', `No payroll is on file for ${state.name}.`);
+      const { filename, content } = payrollScheduleCsv({
+        state: { code: state.code, revenueService: state.revenueService },
+        employerTaxPayerNumber: registration.taxPayerNumber,
+        employees,
+      });
+      return new FileReply(filename, 'text/csv; charset=utf-8', Buffer.from(content, 'utf8'));
+    },
+
+    /** The acknowledgement the collector's portal gave for the payroll the user uploaded there: once. */
+    async recordAcknowledgement(
+      caller: Caller,
+      corporationId: string,
+      stateCodeOrId: string,
+      reference: string,
+      ip: string,
+    ) {
+      const { corporation, state, registration } = await states.findRegistration(
+        db,
+        caller,
+        corporationId,
+        stateCodeOrId,
+        'write',
+      );
+      const latest = await repo.findLatestUpload(db, registration.id);
+      if (!latest) throw new AppError('NOT_FOUND', `No payroll is on file for ${state.name}.`);
+      if (!latest.filedManually)
+        throw new AppError(
+          'UNPROCESSABLE',
+          `Levy registered this payroll with ${state.revenueService} itself (reference ${latest.agencyReference}): there is no acknowledgement to record.`,
+        );
+      return db.transaction(async (tx) => {
+        const recorded = await repo.recordAcknowledgement(tx, latest.id, {
+          reference: reference.trim(),
+          recordedBy: caller.userId,
+        });
+        if (!recorded)
+          throw new AppError(
+            'CONFLICT',
+            `The acknowledgement of this payroll is already recorded: ${latest.agencyReference ?? 'see the latest filing'}.`,
+          );
+        await recordAudit(tx, {
+          organisationId: corporation.organisationId,
+          actorUserId: caller.userId,
+          action: 'payroll.acknowledgement_recorded',
+          resourceType: 'corporation_state',
+          resourceId: registration.id,
+          details: { state: state.code, upload_id: latest.id, agency_reference: recorded.agencyReference },
+          ipAddress: ip,
+        });
+        return filingView(recorded);
+      });
     },
 
     /** The monthly PAYE on each registration's payroll on file: the alerts' penalty basis before any bill is paid. */

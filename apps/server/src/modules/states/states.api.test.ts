@@ -47,6 +47,7 @@ describe('verify and add a state', () => {
       name: sandboxTaxpayerName('C-0012345'),
       tax_payer_number: 'C-0012345',
       name_matches: null,
+      name_to_confirm: false,
     });
     const forCorporation = await test.call('POST', 'core', 'internal/corporations/states/LA/records/verify', {
       token: owner.token,
@@ -56,6 +57,7 @@ describe('verify and add a state', () => {
       name: 'States Corp Limited',
       tax_payer_number: 'C-0012345',
       name_matches: true,
+      name_to_confirm: false,
     });
     const byId = await test.call('POST', 'core', 'internal/corporations/states/25/records/verify', {
       token: owner.token,

@@ -1,5 +1,6 @@
 import {
   addCorporationState,
+  attestStateConsent,
   listCorporationStates,
   removeCorporationState,
   requestStateConsent,
@@ -50,6 +51,11 @@ export function stateRoutes(states: StatesService) {
         const sent = await states.requestConsent(caller, params.id, params.code);
         return reply(sent, `We have sent a code to ${sent.email}.`);
       },
+    }),
+    defineRoute({
+      contract: attestStateConsent,
+      handler: async ({ caller, params, ip }) =>
+        reply(await states.attestConsent(caller, params.id, params.code, ip), 'Consent recorded'),
     }),
     defineRoute({
       contract: verifyStateConsent,

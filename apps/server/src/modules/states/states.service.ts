@@ -89,6 +89,15 @@ export function createStatesService(deps: StatesDeps) {
     }
   }
 
+  /** Where no agency sends codes (manual mode), consent is attested instead. */
+  function refuseCodesWhenManual(state: State) {
+    if (agency.mode === 'manual')
+      throw new AppError(
+        'UNPROCESSABLE',
+        `Levy does not reach ${state.revenueService} online, so no code is sent: confirm the corporation's consent yourself instead.`,
+      );
+  }
+
   /** The corporation's registration in a state, within the caller's reach. */
   async function findRegistration(
     executor: Db,
@@ -172,6 +181,13 @@ export function createStatesService(deps: StatesDeps) {
     confirmName: boolean | undefined,
   ) {
     const taxpayer = await verifyWithAgency(state, taxPayerNumber, corporationName);
+    // No agency checked the name (manual mode): the user confirms it as the state portal shows it.
+    if (taxpayer.nameToConfirm && !confirmName)
+      throw new AppError(
+        'CONFLICT',
+        `Levy cannot ask ${state.revenueService} who holds ${taxpayer.taxPayerNumber}: confirm that it is ${corporationName}'s Tax ID as shown on the ${state.revenueService} portal.`,
+        { agency_name: null, tax_payer_number: taxpayer.taxPayerNumber, name_to_confirm: true },
+      );
     if (!confirmName && !isSameTaxpayerName(taxpayer.name, corporationName)) {
       throw new AppError(
         'CONFLICT',
@@ -268,7 +284,9 @@ export function createStatesService(deps: StatesDeps) {
       return {
         name: taxpayer.name,
         tax_payer_number: taxpayer.taxPayerNumber,
-        name_matches: corporation ? isSameTaxpayerName(taxpayer.name, corporation.name) : null,
+        name_matches:
+          corporation && !taxpayer.nameToConfirm ? isSameTaxpayerName(taxpayer.name, corporation.name) : null,
+        name_to_confirm: taxpayer.nameToConfirm === true,
       };
     },
 
@@ -436,6 +454,7 @@ export function createStatesService(deps: StatesDeps) {
         'write',
       );
       refuseFederalPaye(state, 'consent to manage payroll');
+      refuseCodesWhenManual(state);
       const owner = await deps.organisations.ownerOf(corporation.organisationId);
       let sent: { reference: string; email: string };
       try {
@@ -457,6 +476,39 @@ export function createStatesService(deps: StatesDeps) {
         requestedBy: caller.userId,
       });
       return { token, email: sent.email };
+    },
+
+    /**
+     * Consent where no agency sends codes (manual mode, decision 0045): the user attests that the
+     * corporation consents to Levy managing its payroll; the attestation is audited as such.
+     */
+    async attestConsent(caller: Caller, corporationId: string, stateCodeOrId: string, ip: string) {
+      const { corporation, state, registration } = await findRegistration(
+        db,
+        caller,
+        corporationId,
+        stateCodeOrId,
+        'write',
+      );
+      refuseFederalPaye(state, 'consent to manage payroll');
+      if (agency.mode !== 'manual')
+        throw new AppError(
+          'UNPROCESSABLE',
+          `${state.revenueService} sends a consent code to the taxpayer: request the code instead.`,
+        );
+      return db.transaction(async (tx) => {
+        const updated = await repo.markConsentGiven(tx, registration.id);
+        await recordAudit(tx, {
+          organisationId: corporation.organisationId,
+          actorUserId: caller.userId,
+          action: 'state.consent_attested',
+          resourceType: 'corporation_state',
+          resourceId: registration.id,
+          details: { state: state.code, tax_payer_number: registration.taxPayerNumber, by: 'attestation' },
+          ipAddress: ip,
+        });
+        return registrationView(tx, updated, corporation.name);
+      });
     },
 
     /** Step 2: the code from the mail. Five tries, ten minutes, once. */

@@ -1,6 +1,6 @@
 import type { ListParams } from '@levy/contracts';
 import { asKobo, ZERO_KOBO, type Kobo } from '@levy/tax';
-import { and, asc, desc, eq, ilike, inArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, like, lte, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
@@ -15,6 +15,7 @@ import { filterConditions, type FilterField } from '../../db/list-filters';
 import { containsPattern, pageWindow, readPage, totalRows } from '../../db/pagination';
 import { invalidInput } from '../../errors';
 import {
+  fundingDifferences,
   ledgerAccounts,
   ledgerEntries,
   ledgerJournals,
@@ -482,4 +483,82 @@ export async function findWithdrawalsPage(executor: Db, organisationId: string, 
         .offset(page.offset),
     pageWindow(params),
   );
+}
+
+/** A funding credit as the ledger holds it: its journal, and the wallet entry it made. */
+export interface FundingCredit {
+  reference: string;
+  organisationId: string;
+  walletId: string;
+  walletName: string;
+  amountKobo: Kobo;
+  createdAt: Date;
+}
+
+const fundingCreditColumns = {
+  reference: ledgerJournals.reference,
+  organisationId: ledgerAccounts.organisationId,
+  walletId: ledgerAccounts.id,
+  walletName: ledgerAccounts.name,
+  amountKobo: ledgerEntries.amountKobo,
+  createdAt: ledgerJournals.createdAt,
+};
+
+function fundingCredits(executor: Db, where: SQL | undefined): Promise<FundingCredit[]> {
+  return executor
+    .select(fundingCreditColumns)
+    .from(ledgerJournals)
+    .innerJoin(ledgerEntries, and(eq(ledgerEntries.journalId, ledgerJournals.id), eq(ledgerEntries.isWallet, true)))
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+    .where(and(eq(ledgerJournals.kind, 'funding'), where))
+    .then((rows) => rows.map((row) => ({ ...row, organisationId: row.organisationId! })));
+}
+
+/** The funding credits posted under these references (one per provider transaction). */
+export function findFundingCredits(executor: Db, references: string[]): Promise<FundingCredit[]> {
+  if (references.length === 0) return Promise.resolve([]);
+  return fundingCredits(executor, inArray(ledgerJournals.reference, references));
+}
+
+/** The funding credits whose reference starts with `prefix`, posted between two instants. */
+export function findFundingCreditsBetween(executor: Db, prefix: string, from: Date, to: Date) {
+  return fundingCredits(
+    executor,
+    and(
+      like(ledgerJournals.reference, `${prefix}%`),
+      gte(ledgerJournals.createdAt, from),
+      lte(ledgerJournals.createdAt, to),
+    ),
+  );
+}
+
+export type FundingDifference = typeof fundingDifferences.$inferSelect;
+export type NewFundingDifference = typeof fundingDifferences.$inferInsert;
+
+/** The ledger reference of a provider's credit: one journal per provider transaction. */
+export const fundingReference = (provider: string, transactionId: string) => `${provider}:txn:${transactionId}`;
+
+/** Records a difference unless the same one is already recorded: the row when new, else undefined. */
+export async function insertFundingDifference(
+  tx: Db,
+  difference: NewFundingDifference,
+): Promise<FundingDifference | undefined> {
+  const [row] = await tx.insert(fundingDifferences).values(difference).onConflictDoNothing().returning();
+  return row;
+}
+
+/** An organisation's differences a person must still look at, and those credited since `creditedSince`, newest first. */
+export function findFundingDifferences(executor: Db, organisationId: string, creditedSince: Date) {
+  return executor
+    .select({ difference: fundingDifferences, walletName: ledgerAccounts.name })
+    .from(fundingDifferences)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, fundingDifferences.walletId))
+    .where(
+      and(
+        eq(fundingDifferences.organisationId, organisationId),
+        or(eq(fundingDifferences.resolution, 'to_check'), gte(fundingDifferences.detectedAt, creditedSince)),
+      ),
+    )
+    .orderBy(desc(fundingDifferences.detectedAt))
+    .limit(50);
 }

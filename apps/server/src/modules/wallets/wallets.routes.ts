@@ -4,7 +4,9 @@ import {
   getCorporationWallets,
   getOrganisationWallets,
   listCorporationWalletHistory,
+  listFundingDifferences,
   listOrganisationWalletHistory,
+  reconcileFunding,
   requeryWalletFunding,
   simulateTransfer,
   listBanks,
@@ -21,6 +23,7 @@ import { toKobo } from '@levy/tax';
 import { z } from 'zod';
 import { AppError } from '../../errors';
 import { defineRoute, reply } from '../../http/route';
+import type { FundingReconciliationService } from './funding-reconciliation';
 import type { WalletsService } from './wallets.service';
 
 // The Paystack fake's answer to a credit: its transaction, and what the app's webhook answered (null: no webhook sent).
@@ -92,6 +95,21 @@ export function walletRoutes(wallets: WalletsService) {
       contract: rejectWithdrawal,
       handler: async ({ caller, params, body, ip }) =>
         reply(await wallets.withdrawals.reject(caller, params.id, body.reason, ip), WITHDRAWAL_MESSAGES.rejected),
+    }),
+  ];
+}
+
+/** The funding reconciliation's differences on Transactions, and staff's way to run it now. */
+export function fundingReconciliationRoutes(reconciliation: FundingReconciliationService) {
+  return [
+    defineRoute({
+      contract: listFundingDifferences,
+      handler: ({ caller, params }) => reconciliation.differences(caller, params.id),
+    }),
+    defineRoute({
+      // Staff only (the permission is in STAFF_PERMISSIONS alone): the daily job's work, run now.
+      contract: reconcileFunding,
+      handler: async () => reply(await reconciliation.reconcile(), 'Paystack transfers checked against the ledger'),
     }),
   ];
 }

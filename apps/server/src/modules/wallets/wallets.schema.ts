@@ -213,3 +213,39 @@ export const withdrawalJournals = pgTable(
     check('withdrawal_journals_kind_known', sql`${table.kind} in ('hold', 'return')`),
   ],
 );
+
+/**
+ * What the daily funding reconciliation found between the provider's transfers and the ledger's
+ * credits (decision 0044): a transfer the ledger lacked (credited then, or not), a credit the
+ * provider does not list as a successful transfer, or amounts that differ. One row per kind and
+ * provider transaction, so a second run records (and mails) nothing twice.
+ */
+export const fundingDifferences = pgTable(
+  'funding_differences',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    organisationId: uuid()
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'restrict' }),
+    walletId: uuid()
+      .notNull()
+      .references(() => ledgerAccounts.id, { onDelete: 'restrict' }),
+    kind: text({ enum: ['missing_credit', 'unknown_credit', 'amount_mismatch'] }).notNull(),
+    provider: text().notNull(),
+    /** The provider's transaction id (the ledger's reference is built from it). */
+    transactionId: text().notNull(),
+    providerReference: text(),
+    /** What the provider says, and its status; null when it knows no such transaction. */
+    providerAmountKobo: kobo(),
+    providerStatus: text(),
+    /** What the ledger credited; null when it had not. */
+    ledgerAmountKobo: kobo(),
+    /** `credited`: the reconciliation credited it; `to_check`: a person must look. */
+    resolution: text({ enum: ['credited', 'to_check'] }).notNull(),
+    detectedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('funding_differences_once').on(table.provider, table.kind, table.transactionId),
+    index('funding_differences_organisation_idx').on(table.organisationId, table.detectedAt),
+  ],
+);

@@ -17,7 +17,7 @@ import type { MailService } from '../mail/mail.service';
 import { createLedgerService, type JournalInput, type Posting } from './ledger.service';
 import { createWithdrawals } from './withdrawals.service';
 import * as repo from './wallets.repo';
-import type { HistoryOwner, LedgerAccount, WalletKind } from './wallets.repo';
+import { fundingReference, type HistoryOwner, type LedgerAccount, type WalletKind } from './wallets.repo';
 
 export type WalletType = 'organisation' | 'corporations';
 
@@ -47,9 +47,6 @@ export interface WalletMovement {
   description: string;
   createdBy: string | null;
 }
-
-/** The ledger reference of a credit: one journal per provider transaction. */
-const fundingReference = (provider: string, transactionId: string) => `${provider}:txn:${transactionId}`;
 
 /** The provider did not answer: the caller (or the provider's retry) tries again; nothing changed. */
 function unavailable(error: unknown): never {

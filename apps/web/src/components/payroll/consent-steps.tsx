@@ -1,9 +1,10 @@
 import { CONSENT_RULES } from '@levy/contracts';
-import { Alert, Anchor, Button, Group, Input, PinInput, Stack, Text } from '@mantine/core';
-import { IconMailCheck, IconShieldCheck } from '@tabler/icons-react';
+import { Alert, Anchor, Button, Checkbox, Group, Input, PinInput, Stack, Text } from '@mantine/core';
+import { IconHandClick, IconMailCheck, IconShieldCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ApiError } from '../../lib/api-client';
 import {
+  useAttestConsent,
   useRequestConsent,
   useVerifyConsent,
   type ConsentRequest,
@@ -184,5 +185,73 @@ export function ConsentCodeStep({
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/**
+ * Consent where Levy does not reach the revenue service online (manual mode, docs/decisions/0045):
+ * no code is sent; the user attests that the taxpayer consents, and Levy records who did.
+ */
+export function ConsentAttestStep({
+  corporationId,
+  registration,
+  canAttest,
+  onAttested,
+  onDecline,
+}: {
+  corporationId: string;
+  registration: CorporationState;
+  canAttest: boolean;
+  onAttested: () => void;
+  onDecline: () => void;
+}) {
+  const attest = useAttestConsent(corporationId, registration.state.code);
+  const [isAttested, setIsAttested] = useState(false);
+  return (
+    <Stack gap="md">
+      <Group gap="sm" wrap="nowrap" align="flex-start">
+        <IconShieldCheck
+          size={28}
+          stroke={1.5}
+          color="var(--mantine-color-levy-7)"
+          aria-hidden="true"
+          style={{ flexShrink: 0 }}
+        />
+        <Stack gap={6}>
+          <Text fw={600}>Consent to manage payroll with {registration.state.revenue_service}</Text>
+          <Text fz="sm">
+            {registration.tax_payer_name} ({registration.tax_payer_number}) authorises Levy to prepare its payroll for{' '}
+            {registration.state.revenue_service} and to pay PAYE on its behalf.
+          </Text>
+        </Stack>
+      </Group>
+      <Alert color="yellow" icon={<IconHandClick size={18} />} title="Manual step: no consent code">
+        Levy has no online connection to {registration.state.revenue_service}, so no code is sent to the taxpayer. Your
+        confirmation below stands in for it, and Levy records that you gave it.
+      </Alert>
+      <Checkbox
+        label={`I confirm that ${registration.tax_payer_name} consents to Levy managing its payroll with ${registration.state.revenue_service}, and that I may give this consent for it.`}
+        checked={isAttested}
+        onChange={(event) => setIsAttested(event.currentTarget.checked)}
+        disabled={!canAttest}
+      />
+      {!canAttest && (
+        <Alert color="gray">
+          You do not have permission to give consent. Ask an administrator of your organisation.
+        </Alert>
+      )}
+      <Group justify="flex-end" gap="sm">
+        <Button variant="default" onClick={onDecline}>
+          Decline
+        </Button>
+        <Button
+          disabled={!canAttest || !isAttested}
+          loading={attest.isPending}
+          onClick={() => attest.mutate(undefined, { onSuccess: onAttested })}
+        >
+          Record consent
+        </Button>
+      </Group>
+    </Stack>
   );
 }

@@ -6,7 +6,8 @@ import { useSessionStore } from '../../lib/session-store';
 import type { ConsentRequest, CorporationState } from '../../api/corporations-api';
 import { initialPayrollView, payrollStepIndex, type PayrollView } from './payroll-dialog';
 import { PAYROLL_PERMISSIONS } from './payroll-permissions';
-import { ConsentCodeStep, ConsentRequestStep } from './consent-steps';
+import { useDeployment } from '../../api/deployment-api';
+import { ConsentAttestStep, ConsentCodeStep, ConsentRequestStep } from './consent-steps';
 import { PayrollEmployees } from './payroll-employees';
 import { PayrollUpload } from './payroll-upload';
 
@@ -32,6 +33,8 @@ export function ManagePayrollDialog({
   const [consentRequest, setConsentRequest] = useState<ConsentRequest | null>(null);
 
   const can = (permission: string) => hasPermission(permissions, permission);
+  // No online agency (manual mode): consent is attested, with no code to verify.
+  const isManual = useDeployment().data?.state_agency === 'manual';
 
   return (
     <MountedModal onClose={onClose} title="Manage Payroll" centered size={view === 'upload' ? 'xl' : 'lg'}>
@@ -52,15 +55,31 @@ export function ManagePayrollDialog({
           )}
         </Group>
 
-        {!startedWithConsent && (
-          <Stepper active={payrollStepIndex(view)} size="sm" allowNextStepsSelect={false}>
-            <Stepper.Step label="Consent" />
-            <Stepper.Step label="Verify code" />
-            <Stepper.Step label="Payroll" />
-          </Stepper>
+        {!startedWithConsent &&
+          (isManual ? (
+            <Stepper active={view === 'upload' ? 1 : 0} size="sm" allowNextStepsSelect={false}>
+              <Stepper.Step label="Consent" description="Manual" />
+              <Stepper.Step label="Payroll" />
+            </Stepper>
+          ) : (
+            <Stepper active={payrollStepIndex(view)} size="sm" allowNextStepsSelect={false}>
+              <Stepper.Step label="Consent" />
+              <Stepper.Step label="Verify code" />
+              <Stepper.Step label="Payroll" />
+            </Stepper>
+          ))}
+
+        {view === 'consent' && isManual && (
+          <ConsentAttestStep
+            corporationId={corporationId}
+            registration={registration}
+            canAttest={can(PAYROLL_PERMISSIONS.attestConsent)}
+            onAttested={() => setView('upload')}
+            onDecline={onClose}
+          />
         )}
 
-        {view === 'consent' && (
+        {view === 'consent' && !isManual && (
           <ConsentRequestStep
             corporationId={corporationId}
             registration={registration}

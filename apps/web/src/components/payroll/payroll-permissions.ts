@@ -3,6 +3,7 @@ import * as calls from '@levy/contracts/calls';
 export const PAYROLL_PERMISSIONS = {
   sendConsentOtp: calls.requestStateConsent.permission,
   verifyConsent: calls.verifyStateConsent.permission,
+  attestConsent: calls.attestStateConsent.permission,
   uploadPayroll: calls.uploadPayroll.permission,
   getEmployees: calls.listPayrollEmployees.permission,
 } as const;

@@ -11,10 +11,14 @@ import { ApiError, showErrorToast } from '../../lib/api-client';
 import { showInvalidFileToast } from '../../lib/file-toasts';
 import { formatAmount, formatDate } from '../../lib/format';
 import {
+  downloadPayrollSchedule,
+  usePayrollFiling,
+  useRecordPayrollAcknowledgement,
   useUploadPayroll,
   type CorporationState,
   type PayrollUpload as UploadResult,
 } from '../../api/corporations-api';
+import { ManualFiling } from '../manual-filing';
 import { checkPayrollFile, PAYROLL_FILE_ACCEPT, rowProblemsFrom } from '../../lib/payroll-file';
 
 type Preview = Extract<Awaited<ReturnType<typeof checkPayrollFile>>, { ok: true }>;
@@ -93,6 +97,32 @@ function UploadReview({ uploaded }: { uploaded: UploadResult }) {
  * The upload view of Manage Payroll: choose the PAYE template CSV, see it checked and previewed
  * in the browser, upload it with progress. The file replaces the state's employee list.
  */
+/** The latest payroll, when it is filed by hand on the portal (manual mode): its schedule and acknowledgement. */
+function PayrollManualFiling({
+  corporationId,
+  registration,
+  canRecord,
+}: {
+  corporationId: string;
+  registration: CorporationState;
+  canRecord: boolean;
+}) {
+  const code = registration.state.code;
+  const filing = usePayrollFiling(corporationId, code);
+  const record = useRecordPayrollAcknowledgement(corporationId, code);
+  if (!filing.data?.filed_manually) return null;
+  return (
+    <ManualFiling
+      what="payroll"
+      revenueService={registration.state.revenue_service}
+      reference={filing.data.agency_reference}
+      canRecord={canRecord}
+      onDownload={() => downloadPayrollSchedule(corporationId, code)}
+      onRecord={(reference) => record.mutateAsync(reference)}
+    />
+  );
+}
+
 export function PayrollUpload({
   corporationId,
   registration,
@@ -220,11 +250,18 @@ export function PayrollUpload({
           icon={<IconCircleCheck size={18} />}
           title={`${uploaded.employee_count.toLocaleString('en-NG')} ${uploaded.employee_count === 1 ? 'employee' : 'employees'} registered with ${registration.state.revenue_service}`}
         >
-          Total tax payable {formatAmount(uploaded.total_tax_payable)} · agency reference{' '}
-          <strong>{uploaded.agency_reference}</strong> · {formatDate(uploaded.uploaded_at)} · kept as payroll version{' '}
-          {uploaded.version.number}
+          Total tax payable {formatAmount(uploaded.total_tax_payable)} ·{' '}
+          {uploaded.filed_manually ? (
+            'to be filed by you on the portal (below)'
+          ) : (
+            <>
+              agency reference <strong>{uploaded.agency_reference}</strong>
+            </>
+          )}{' '}
+          · {formatDate(uploaded.uploaded_at)} · kept as payroll version {uploaded.version.number}
         </Alert>
       )}
+      <PayrollManualFiling corporationId={corporationId} registration={registration} canRecord={canUpload} />
       {uploaded && (
         <PayrollWarnings
           taxWarnings={uploaded.warnings.map((warning) => warning.message)}

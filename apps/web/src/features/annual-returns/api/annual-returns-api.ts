@@ -43,6 +43,19 @@ export function useFileAnnualReturn(key: ReturnKey) {
   });
 }
 
+/** The acknowledgement the portal gave for a return filed there by hand (manual mode). */
+export function useRecordAnnualReturnAcknowledgement(key: ReturnKey) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (reference: string) =>
+      callApi(calls.recordAnnualReturnAcknowledgement, { params: params(key), body: { reference } }),
+    onSuccess: (view) => {
+      queryClient.setQueryData(annualReturnKeys.one(key), view);
+      showSuccessToast('Acknowledgement recorded');
+    },
+  });
+}
+
 export function downloadAnnualReturn(key: ReturnKey, format: 'csv' | 'xlsx' | 'pdf') {
   return downloadFile(calls.exportAnnualReturn, { ...params(key), format });
 }

@@ -1,7 +1,8 @@
 import type { AnnualReturnView } from '@levy/contracts';
 import { Alert, Button, Group, List, Stack, Text, Textarea } from '@mantine/core';
-import { IconInfoCircle } from '@tabler/icons-react';
+import { IconHandClick, IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useDeployment } from '../../../api/deployment-api';
 import { MountedModal } from '../../../components/mounted-modal';
 import { formatAmount } from '../../../lib/format';
 import { useFileAnnualReturn, type ReturnKey } from '../api/annual-returns-api';
@@ -34,6 +35,8 @@ export function FileReturnDialog({
     file.mutate(amend ? { reason: reason.trim() } : null, { onSuccess: onClose });
   };
   const verb = amend ? 'Submit amendment' : `Submit the ${view.year} return`;
+  // No online agency (manual mode): the return is recorded here and uploaded by the user on the portal.
+  const isManual = useDeployment().data?.state_agency === 'manual';
   return (
     <MountedModal
       onClose={onClose}
@@ -42,11 +45,21 @@ export function FileReturnDialog({
       size="lg"
     >
       <Stack gap="md">
-        <Text fz="sm">
-          Levy will send {amend ? `version ${nextVersion} of ` : ''}the employer&apos;s annual return (Form H1) for{' '}
-          {view.year} to <strong>{view.state.revenue_service}</strong> in the name of{' '}
-          <strong>{view.corporation.name}</strong> (Tax ID {view.tax_payer_number}):
-        </Text>
+        {isManual ? (
+          <Alert color="yellow" icon={<IconHandClick size={18} />} title="Manual step after this">
+            Levy has no online connection to {view.state.revenue_service}: it records{' '}
+            {amend ? `version ${nextVersion} of ` : ''}
+            the employer&apos;s annual return (Form H1) for {view.year} as filed, in the name of{' '}
+            <strong>{view.corporation.name}</strong> (Tax ID {view.tax_payer_number}), and gives you its schedule to
+            upload on the {view.state.revenue_service} portal. You then record the acknowledgement the portal gives.
+          </Alert>
+        ) : (
+          <Text fz="sm">
+            Levy will send {amend ? `version ${nextVersion} of ` : ''}the employer&apos;s annual return (Form H1) for{' '}
+            {view.year} to <strong>{view.state.revenue_service}</strong> in the name of{' '}
+            <strong>{view.corporation.name}</strong> (Tax ID {view.tax_payer_number}):
+          </Text>
+        )}
         <List size="sm" spacing={4}>
           <List.Item>
             {content.totals.employees} {content.totals.employees === 1 ? 'employee' : 'employees'}, gross income{' '}

@@ -87,6 +87,7 @@ const notFiled: AnnualReturnView = {
 const version = {
   version: 1,
   reference: 'LA-H1-2025-V1-ABCDEF123456',
+  filed_manually: false,
   filed_by: 'Kemi Balogun',
   filed_at: '2026-11-24T09:00:00.000Z',
   reason: null,

@@ -17,8 +17,10 @@ import {
   downloadTaxCard,
   downloadTaxCards,
   useAnnualReturn,
+  useRecordAnnualReturnAcknowledgement,
   type ReturnKey,
 } from '../api/annual-returns-api';
+import { ManualFiling } from '../../../components/manual-filing';
 import { FileReturnDialog } from './annual-return-dialogs';
 
 /** The years a registration owes a return for: from its first tax month's year to this year. */
@@ -98,6 +100,7 @@ export function AnnualReturnsTab({ corporationId }: { corporationId: string }) {
 function ReturnView({ view, returnKey }: { view: AnnualReturnView; returnKey: ReturnKey }) {
   const permissions = useSessionStore((state) => state.permissions);
   const canFile = hasPermission(permissions, calls.submitAnnualReturn.permission);
+  const recordAcknowledgement = useRecordAnnualReturnAcknowledgement(returnKey);
   const [dialog, setDialog] = useState<'submit' | 'amend' | null>(null);
   const [downloading, setDownloading] = useState<string | null>(null);
   const download = async (what: string, run: () => Promise<unknown>) => {
@@ -119,7 +122,23 @@ function ReturnView({ view, returnKey }: { view: AnnualReturnView; returnKey: Re
             {view.corporation.name} · {view.state.revenue_service} · Tax ID {view.tax_payer_number} · Due{' '}
             {formatDate(view.due_date)}
           </Text>
-          {view.filed ? (
+          {view.filed?.filed_manually ? (
+            <>
+              <Text fz="sm">
+                Version {view.filed.version}, recorded as filed by {view.filed.filed_by} on{' '}
+                {formatDate(view.filed.filed_at)}. The filed return is read-only: what you see below is the schedule for{' '}
+                {view.state.revenue_service}.
+              </Text>
+              <ManualFiling
+                what="annual return"
+                revenueService={view.state.revenue_service}
+                reference={view.filed.reference}
+                canRecord={canFile}
+                onDownload={() => downloadAnnualReturn(returnKey, 'csv')}
+                onRecord={(reference) => recordAcknowledgement.mutateAsync(reference)}
+              />
+            </>
+          ) : view.filed ? (
             <Alert
               color="green"
               icon={<IconCircleCheck size={18} />}
@@ -383,7 +402,7 @@ function Versions({ view }: { view: AnnualReturnView }) {
         {view.versions.map((version) => (
           <li key={version.version}>
             <Text fz="sm" fw={600}>
-              Version {version.version} · {version.reference}
+              Version {version.version} · {version.reference ?? 'acknowledgement not yet recorded'}
             </Text>
             <Text fz="sm" c="dimmed">
               Filed {formatDate(version.filed_at)} by {version.filed_by} · {version.employees}{' '}

@@ -14,7 +14,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { MonthPickerInput } from '@mantine/dates';
-import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCircleCheck, IconHandClick } from '@tabler/icons-react';
 import { useState } from 'react';
 import { MountedModal } from '../../../components/mounted-modal';
 import { ApiError } from '../../../lib/api-client';
@@ -33,6 +33,9 @@ export type StateDialogMode =
   { kind: 'add'; registeredCodes: string[] } | { kind: 'update'; registration: CorporationState };
 
 type Step = 'enter' | 'confirm';
+
+/** The user confirms the name: the agency holds another, or no agency checked it (manual mode). */
+const needsConfirmation = (verified: VerifiedTaxpayer) => verified.name_matches === false || verified.name_to_confirm;
 
 /** What an Update {state} Id will delete with the old registration, said before Save. */
 function replacementWarning(registration: CorporationState, newTaxId: string): string {
@@ -141,13 +144,13 @@ export function StateTaxIdDialog({
   };
 
   const save = async () => {
-    if (!verified || !stateCode || (verified.name_matches === false && !isNameConfirmed)) return;
+    if (!verified || !stateCode || (needsConfirmation(verified) && !isNameConfirmed)) return;
     setProblem(null);
     const input = {
       stateCode,
       taxPayerNumber: verified.tax_payer_number,
       firstTaxMonth: current || !firstMonth ? undefined : firstMonth.slice(0, 7),
-      confirmName: verified.name_matches === false ? true : undefined,
+      confirmName: needsConfirmation(verified) ? true : undefined,
     };
     try {
       if (current) await update.mutateAsync(input);
@@ -264,15 +267,26 @@ export function StateTaxIdDialog({
           <Stack gap="md">
             <Paper withBorder p="md" radius="md" bg="gray.0">
               <Group gap="xs" mb="sm">
-                <IconCircleCheck size={18} color="var(--mantine-color-green-7)" aria-hidden="true" />
-                <Text fz="sm" c="dimmed">
-                  Found by {chosenState.revenue_service}
-                </Text>
+                {verified.name_to_confirm ? (
+                  <>
+                    <IconHandClick size={18} color="var(--mantine-color-yellow-9)" aria-hidden="true" />
+                    <Text fz="sm" c="dimmed">
+                      Not looked up: Levy checked only that the Tax ID is well formed
+                    </Text>
+                  </>
+                ) : (
+                  <>
+                    <IconCircleCheck size={18} color="var(--mantine-color-green-7)" aria-hidden="true" />
+                    <Text fz="sm" c="dimmed">
+                      Found by {chosenState.revenue_service}
+                    </Text>
+                  </>
+                )}
               </Group>
               <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
                 <div>
                   <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
-                    Taxpayer name
+                    {verified.name_to_confirm ? 'Taxpayer name (to confirm)' : 'Taxpayer name'}
                   </Text>
                   <Text fw={700} data-testid="verified-taxpayer-name">
                     {verified.name}
@@ -288,7 +302,27 @@ export function StateTaxIdDialog({
                 </div>
               </SimpleGrid>
             </Paper>
-            {verified.name_matches === false ? (
+            {verified.name_to_confirm ? (
+              <Alert
+                color="yellow"
+                icon={<IconHandClick size={18} />}
+                title="Manual step: confirm the taxpayer's name"
+                data-testid="taxpayer-name-to-confirm"
+              >
+                <Text fz="sm">
+                  Levy has no online connection to {chosenState.revenue_service}, so it cannot look this Tax ID up. Sign
+                  in to the {chosenState.revenue_service} portal and check that {verified.tax_payer_number} is
+                  registered to {corporationName}. A wrong Tax ID puts this corporation&apos;s payments on another
+                  taxpayer&apos;s account.
+                </Text>
+                <Checkbox
+                  mt="sm"
+                  label={`On the ${chosenState.revenue_service} portal, ${verified.tax_payer_number} is registered to ${corporationName}`}
+                  checked={isNameConfirmed}
+                  onChange={(event) => setIsNameConfirmed(event.currentTarget.checked)}
+                />
+              </Alert>
+            ) : verified.name_matches === false ? (
               <Alert
                 color="orange"
                 icon={<IconAlertTriangle size={18} />}
@@ -324,7 +358,7 @@ export function StateTaxIdDialog({
               <Button
                 onClick={() => void save()}
                 loading={add.isPending || update.isPending}
-                disabled={verified.name_matches === false && !isNameConfirmed}
+                disabled={needsConfirmation(verified) && !isNameConfirmed}
               >
                 Save
               </Button>

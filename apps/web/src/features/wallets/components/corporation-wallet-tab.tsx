@@ -4,6 +4,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { LoadingPlaceholder } from '../../../components/loading-placeholder';
 import { useSessionStore } from '../../../lib/session-store';
 import { useCorporationWallets, useOrganisationWallets } from '../../../api/wallets-api';
+import { FundingDifferencesNotice } from './funding-differences-notice';
 import { WalletCard } from './wallet-card';
 import { WalletHistory } from './wallet-history';
 
@@ -26,6 +27,9 @@ export function CorporationWalletTab({ corporationId }: { corporationId: string 
   }
   return (
     <Stack gap="lg">
+      {organisation && (
+        <FundingDifferencesNotice organisationId={organisation.id} walletId={wallet.id} showWallet={false} />
+      )}
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <WalletCard wallet={wallet} canSimulate={organisationWallets.data?.can_simulate_transfers ?? false} />
       </SimpleGrid>

@@ -4,6 +4,7 @@ import { LoadingPlaceholder } from '../../../components/loading-placeholder';
 import { PageHeading } from '../../../components/page-heading';
 import { useSessionStore } from '../../../lib/session-store';
 import { useOrganisationWallets } from '../../../api/wallets-api';
+import { FundingDifferencesNotice } from '../components/funding-differences-notice';
 import { WalletCard } from '../components/wallet-card';
 import { WalletHistory } from '../components/wallet-history';
 import { WithdrawalsList } from '../components/withdrawals-list';
@@ -18,6 +19,12 @@ export default function TransactionsPage() {
         title="Transactions"
         description="Money into your wallet by bank transfer, every payment made from it, and withdrawals to your bank."
       />
+      {organisation && (
+        <FundingDifferencesNotice
+          organisationId={organisation.id}
+          showWallet={(wallets.data?.wallets.length ?? 1) > 1}
+        />
+      )}
       {wallets.isPending ? (
         <LoadingPlaceholder />
       ) : (
