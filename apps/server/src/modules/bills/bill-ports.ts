@@ -44,3 +44,16 @@ export interface StateInfo {
   /** 'federal': the NRS, which collects WHT on payments to companies only. */
   collector: 'state' | 'federal';
 }
+
+/** A PAYE month recorded as paid outside Levy (the annual-returns module's record, decision 0038). */
+export interface PaidOutsideLevy {
+  taxMonth: string;
+  paidOn: string;
+  agencyReference: string;
+}
+
+/** Reads the month paid outside Levy with the executor given (a transaction holding the registration's lock); null when none. */
+export type PriorPayePaymentOf = (
+  executor: Db,
+  key: { corporationId: string; stateId: number; taxMonth: string },
+) => Promise<PaidOutsideLevy | null>;

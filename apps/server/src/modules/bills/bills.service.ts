@@ -44,9 +44,9 @@ import { createBillCreditNotes } from './bill-credit-notes';
 import { createBillDecisions, payingStatus } from './bill-decisions';
 import { createBillExports } from './bill-exports';
 import { payeesFingerprint } from './bill-items';
-import { fullName, lagosDate, monthName, naira } from './bill-format';
+import { calendarDate, fullName, lagosDate, monthName, naira } from './bill-format';
 import { latenessOf } from './bill-lateness';
-import type { BillPerson, BillWallets, StateInfo } from './bill-ports';
+import type { BillPerson, BillWallets, PriorPayePaymentOf, StateInfo } from './bill-ports';
 import { CALC_NOT_FOUND, createBillPreparation } from './bill-preparation';
 import { createBillQueries } from './bill-queries';
 import { createPaymentOutcomeMails } from './payment-outcome-mails';
@@ -107,10 +107,37 @@ export function createBillsService(deps: {
   referenceTables(): Promise<MprTable & ChargeTable & WhtRateTables>;
   /** Records a paid WHT bill's payees as vendors and credit notes; the vendors' emails. */
   vendors: Pick<VendorsService, 'recordPaidBill' | 'emailOf'>;
+  /** A PAYE month recorded as paid outside Levy (the annual-returns module's): such a month is never billed. */
+  priorPayePayment: PriorPayePaymentOf;
   now?: () => Date;
 }) {
   const { db, gateway } = deps;
   const now = deps.now ?? (() => new Date());
+
+  /**
+   * A PAYE month recorded as paid outside Levy is not billed again (docs/decisions/0046). Said early
+   * with the database, and decided inside the transaction that writes the bill, after it has locked the
+   * registration: recording a prior payment takes the same lock, so of the two one waits and sees the other.
+   */
+  async function refusePaidOutsideLevy(
+    executor: Db,
+    key: { corporationId: string; stateId: number; taxMonth: string },
+    stateName: string,
+  ): Promise<void> {
+    const prior = await deps.priorPayePayment(executor, key);
+    if (!prior) return;
+    throw new AppError(
+      'CONFLICT',
+      `${monthName(prior.taxMonth)} PAYE for ${stateName} was recorded as paid outside Levy on ${calendarDate(prior.paidOn)} with reference ${prior.agencyReference}: Levy does not bill that month again. If that record is wrong, remove it under the corporation's ${stateName} registration (Months paid before Levy), then prepare the bill again.`,
+      {
+        paid_outside_levy: {
+          tax_month: prior.taxMonth,
+          paid_on: prior.paidOn,
+          agency_reference: prior.agencyReference,
+        },
+      },
+    );
+  }
 
   const queries = createBillQueries({
     db,
@@ -183,6 +210,15 @@ export function createBillsService(deps: {
       } catch (error) {
         throw gatewayError(error);
       }
+    },
+    async holdMonth(tx, bill, stateName) {
+      if (bill.type !== 'paye') return;
+      await deps.states.lockRegistration(tx, bill.corporationId, bill.stateId);
+      await refusePaidOutsideLevy(
+        tx,
+        { corporationId: bill.corporationId, stateId: bill.stateId, taxMonth: bill.periodStart.slice(0, 7) },
+        stateName,
+      );
     },
     async registrationOf(caller, bill) {
       try {
@@ -416,7 +452,14 @@ export function createBillsService(deps: {
       };
       if (supplementary.requested && !supplementary.reason)
         throw invalidInput({ supplementary_reason: 'Give the reason for an additional payment for the same month' });
-      if (path.type === 'paye') refuseFederalPaye(state, 'PAYE');
+      if (path.type === 'paye') {
+        refuseFederalPaye(state, 'PAYE');
+        await refusePaidOutsideLevy(
+          db,
+          { corporationId: corporation.id, stateId: state.id, taxMonth: month },
+          state.name,
+        );
+      }
       const route = await routeFor(state, path.type, month);
       if (!route.target) throw new AppError('UNPROCESSABLE', `${route.missing} Nothing was paid.`);
       const target = route.target;
@@ -494,6 +537,15 @@ export function createBillsService(deps: {
       let created: repo.BillRow;
       try {
         created = await db.transaction(async (tx) => {
+          if (prepared.type === 'paye') {
+            // Before the month's number: the same order of locks as recording a month paid before Levy.
+            await deps.states.lockRegistration(tx, corporation.id, state.id);
+            await refusePaidOutsideLevy(
+              tx,
+              { corporationId: corporation.id, stateId: state.id, taxMonth: month },
+              state.name,
+            );
+          }
           const number = await repo.takeBillNumber(tx, billMonth);
           if (idempotency) {
             const first = await repo.findBillByIdempotencyKey(tx, organisationId, idempotency.key);
@@ -689,6 +741,9 @@ export function createBillsService(deps: {
     creditNote: creditNotes.creditNote,
     creditNotes: creditNotes.creditNotes,
     sendCreditNote: creditNotes.sendCreditNote,
+
+    /** The month's PAYE bill that stands for it (paid, being paid, waiting), read with the executor given; null when none. */
+    standingPayeBill: repo.standingPayeBill,
 
     /** Settles one bill now (the settlement job's work; exposed for tests and operators). */
     settle,
