@@ -23,3 +23,4 @@ export * from './payroll-check';
 export * from './paye-input';
 export * from './text-decoding';
 export * from './annual-return';
+export * from './residence';

@@ -54,8 +54,20 @@ import { createBillSettlement } from './bill-settlement';
 import { BILL_TYPES, billTypeByCode } from './bill-types';
 import * as repo from './bills.repo';
 import type { ReceiptCodes } from './receipt-verification';
+import type { ResidentsElsewhere } from './bill-file-tasks';
 
 const DEFAULT_APPROVAL: BillApprovalSetting = { mode: 'members' };
+
+/** What a bill's first event says of its employees who live in other states. */
+function residentsNote(residents: ResidentsElsewhere | null, reason: string | null): string {
+  if (!residents) return '';
+  const who = residents.states
+    .map((state) => `${state.employees.length} resident in ${state.name} (PAYE due to ${state.revenueService})`)
+    .join(', ');
+  return residents.included
+    ? `; includes employees who live in another state, confirmed by the preparer: ${who}. Reason: ${reason}`
+    : `; left out, as their PAYE is owed where they live: ${who}`;
+}
 
 /** The request repeats one already made under its Idempotency-Key: thrown to roll back, then answered with that bill. */
 class Replay extends Error {
@@ -426,6 +438,8 @@ export function createBillsService(deps: {
         source?: PayeSource;
         supplementary?: 'true' | 'false';
         supplementary_reason?: string;
+        include_residents_elsewhere?: 'true' | 'false';
+        residents_elsewhere_reason?: string;
       },
       uploads: UploadedFile[],
       idempotency: Idempotency | null,
@@ -452,6 +466,14 @@ export function createBillsService(deps: {
       };
       if (supplementary.requested && !supplementary.reason)
         throw invalidInput({ supplementary_reason: 'Give the reason for an additional payment for the same month' });
+      const elsewhere = {
+        include: path.type === 'paye' && form.include_residents_elsewhere === 'true',
+        reason: form.residents_elsewhere_reason?.trim() || null,
+      };
+      if (elsewhere.include && !elsewhere.reason)
+        throw invalidInput({
+          residents_elsewhere_reason: 'Give the reason for paying here the PAYE of employees who live in another state',
+        });
       if (path.type === 'paye') {
         refuseFederalPaye(state, 'PAYE');
         await refusePaidOutsideLevy(
@@ -465,7 +487,12 @@ export function createBillsService(deps: {
       const target = route.target;
       const prepared =
         path.type === 'paye'
-          ? await preparePaye(month, await payeFileOf(registration, state.name, form.source, uploads))
+          ? await preparePaye(
+              month,
+              await payeFileOf(registration, state.name, form.source, uploads),
+              state,
+              elsewhere.include,
+            )
           : await prepareWht(
               caller,
               state.collector,
@@ -573,6 +600,8 @@ export function createBillsService(deps: {
             agencyReference,
             supplementary: isSupplementary,
             supplementaryReason: isSupplementary ? supplementary.reason : null,
+            residentsElsewhere: prepared.residentsElsewhere,
+            residentsElsewhereReason: prepared.residentsElsewhere?.included ? elsewhere.reason : null,
             payeesFingerprint: fingerprint,
             idempotencyKey: idempotency?.key ?? null,
             idempotencyFingerprint: idempotency?.fingerprint ?? null,
@@ -585,7 +614,9 @@ export function createBillsService(deps: {
               idempotency ? await repo.findBillByIdempotencyKey(tx, organisationId, idempotency.key) : null,
             );
           await repo.insertBillItemPages(tx, bill.id, prepared.recipients.pages);
-          const additional = isSupplementary ? `; additional payment for the month: ${supplementary.reason}` : '';
+          const additional =
+            (isSupplementary ? `; additional payment for the month: ${supplementary.reason}` : '') +
+            residentsNote(prepared.residentsElsewhere, elsewhere.reason);
           await repo.insertBillEvent(tx, {
             billId: bill.id,
             status: 'pending',

@@ -8,6 +8,7 @@ import {
   multipartBody,
   usePostgres,
   type AppInstance,
+  type Envelope,
   type TestApp,
 } from '../../../test/harness';
 
@@ -65,7 +66,7 @@ function uploadVia(instance: AppInstance): Pick<TestApp, 'upload'> {
         headers: { 'content-type': contentType, ...(options.token ? { 'api-token': options.token } : {}) },
         payload,
       });
-      return { status: response.statusCode, ...response.json() };
+      return { status: response.statusCode, ...response.json<Omit<Envelope, 'status'>>() };
     },
   };
 }
