@@ -321,6 +321,13 @@ export const uploadPayroll = {
   permission: PERMISSIONS.uploadPayroll,
   multipart: true,
 } as const satisfies CallDeclaration;
+/** Moves the employees of a payroll on file who live in another state to that state's payroll of the same corporation. */
+export const moveResidentsToTheirState = {
+  method: 'POST',
+  namespace: 'core',
+  path: 'internal/corporations/{id}/states/{code}/payrolls/residents/move',
+  permission: PERMISSIONS.uploadPayroll,
+} as const satisfies CallDeclaration;
 export const listPayrollEmployees = {
   method: 'GET',
   namespace: 'core',

@@ -85,6 +85,23 @@ export const uploadPayroll = defineContract(calls.uploadPayroll, {
   response: payrollUpload,
 });
 
+/** Employees moved from one state's payroll on file to the payroll of the state they live in. */
+export const residentsMoved = z.object({
+  moved: z.number(),
+  employees: z.array(z.object({ tax_payer_number: z.string(), name: z.string() })).describe('The first 100 moved'),
+  from: z.object({ code: z.string(), name: z.string(), employee_count: z.number() }),
+  to: z.object({ code: z.string(), name: z.string(), revenue_service: z.string(), employee_count: z.number() }),
+});
+export type ResidentsMoved = z.infer<typeof residentsMoved>;
+
+export const moveResidentsToTheirState = defineContract(calls.moveResidentsToTheirState, {
+  summary:
+    "Move the employees of this state's payroll on file who live in `to_state` to that state's payroll (registered, with consent); both payrolls go to their revenue services",
+  params: registrationParams,
+  body: z.object({ to_state: z.string().trim().min(1, { error: 'Choose the state they live in' }) }),
+  response: residentsMoved,
+});
+
 export const listPayrollEmployees = defineContract(calls.listPayrollEmployees, {
   summary: 'The employees of the latest payroll file: search by name or Tax ID, pagination',
   params: listParams.extend(registrationParams.shape),

@@ -89,6 +89,8 @@ export async function countContents(executor: Db, corporationStateIds: string[])
   return contents;
 }
 
+export type EmployeeRow = typeof payrollEmployees.$inferSelect;
+
 /** Every employee of a registration's payroll on file, in file order. */
 export function findEmployees(executor: Db, corporationStateId: string) {
   return executor

@@ -1,4 +1,4 @@
-import { downloadPayrollFile, listPayrollEmployees, uploadPayroll } from '@levy/contracts';
+import { downloadPayrollFile, listPayrollEmployees, moveResidentsToTheirState, uploadPayroll } from '@levy/contracts';
 import { defineRoute, reply } from '../../http/route';
 import type { PayrollService } from './payroll.service';
 
@@ -8,6 +8,13 @@ export function payrollRoutes(payroll: PayrollService) {
       contract: uploadPayroll,
       handler: async ({ caller, params, body, files, ip }) =>
         reply(await payroll.upload(caller, params.id, params.code, body, files, ip), 'Payroll updated successfully.'),
+    }),
+    defineRoute({
+      contract: moveResidentsToTheirState,
+      handler: async ({ caller, params, body, ip }) => {
+        const moved = await payroll.moveResidents(caller, params.id, params.code, body.to_state, ip);
+        return reply(moved, `${moved.moved} moved to the ${moved.to.name} payroll.`);
+      },
     }),
     defineRoute({
       contract: listPayrollEmployees,
