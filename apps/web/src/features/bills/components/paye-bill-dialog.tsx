@@ -309,6 +309,16 @@ export function PayeBillDialog({
             groups={summary.file.residentsElsewhere}
             payrollState={registration!.state}
             choice={residents}
+            move={
+              summary.source === 'payroll'
+                ? {
+                    corporationId: corporationId!,
+                    registeredStateCodes: (registrations.data ?? []).map((candidate) => candidate.state.code),
+                    // The payroll on file changed: the bill is read from it again.
+                    onMoved: () => setSummary(null),
+                  }
+                : undefined
+            }
           />
           <RowWarnings warnings={summary.file.warnings} />
           <PaymentChecks precheck={precheck.data} total={charge!.total} repeat={repeat} />

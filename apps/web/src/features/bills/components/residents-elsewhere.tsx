@@ -3,6 +3,7 @@ import { IconMapPin } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatAmount, plural } from '../../../lib/format';
 import { koboToNairaString } from '@levy/tax';
+import { MoveResidents } from '../../../components/payroll/move-residents';
 import type { ResidentsElsewhereGroup } from '../model/bill-files';
 
 const REASON_REQUIRED = 'Give the reason for paying here the PAYE of employees who live in another state';
@@ -51,10 +52,13 @@ export function ResidentsElsewhere({
   groups,
   payrollState,
   choice,
+  move,
 }: {
   groups: readonly ResidentsElsewhereGroup[];
-  payrollState: { name: string; revenue_service: string };
+  payrollState: { code: string; name: string; revenue_service: string };
   choice: ResidentsChoice;
+  /** When the bill is made from the payroll on file: they can be moved to their state's payroll instead. */
+  move?: { corporationId: string; registeredStateCodes: readonly string[]; onMoved: () => void };
 }) {
   if (groups.length === 0) return null;
   const count = groups.reduce((total, group) => total + group.employees.length, 0);
@@ -79,6 +83,15 @@ export function ResidentsElsewhere({
               {group.employees.length > NAMES_SHOWN ? ` and ${group.employees.length - NAMES_SHOWN} more` : ''}
               {`: ${formatAmount(koboToNairaString(group.taxDeclared))} declared.`}
             </Text>
+            {move && (
+              <MoveResidents
+                corporationId={move.corporationId}
+                fromStateCode={payrollState.code}
+                toState={group.state}
+                registered={move.registeredStateCodes.includes(group.state.code)}
+                onMoved={move.onMoved}
+              />
+            )}
           </div>
         ))}
         <Text fz="sm">
