@@ -328,6 +328,13 @@ export const moveResidentsToTheirState = {
   path: 'internal/corporations/{id}/states/{code}/payrolls/residents/move',
   permission: PERMISSIONS.uploadPayroll,
 } as const satisfies CallDeclaration;
+/** Per corporation, the states its employees live in (where their PAYE is owed) and whether each is registered. */
+export const payeByResidence = {
+  method: 'GET',
+  namespace: 'core',
+  path: 'internal/organisations/{id}/paye-by-residence',
+  permission: PERMISSIONS.viewPayroll,
+} as const satisfies CallDeclaration;
 export const listPayrollEmployees = {
   method: 'GET',
   namespace: 'core',

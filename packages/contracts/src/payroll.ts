@@ -2,7 +2,7 @@ import { z } from './zod';
 import { defineContract } from './api';
 import * as calls from './calls';
 import { billWarning } from './bills';
-import { listParams, pageOf } from './common';
+import { idParam, listParams, pageOf } from './common';
 import { registrationParams } from './states';
 
 /** Naira with two decimals, e.g. "870000.00". */
@@ -100,6 +100,30 @@ export const moveResidentsToTheirState = defineContract(calls.moveResidentsToThe
   params: registrationParams,
   body: z.object({ to_state: z.string().trim().min(1, { error: 'Choose the state they live in' }) }),
   response: residentsMoved,
+});
+
+/** One corporation's employees on its payrolls on file, by the state each lives in. */
+export const corporationResidence = z.object({
+  corporation: z.object({ id: z.string(), name: z.string() }),
+  states: z.array(
+    z.object({
+      code: z.string(),
+      name: z.string(),
+      revenue_service: z.string(),
+      employee_count: z.number().describe('Employees living in this state, on any of the corporation’s payrolls'),
+      registered: z.boolean().describe('The corporation is registered in this state'),
+      /** Employees living here but on another state's payroll, by that payroll's state code. */
+      on_other_payrolls: z.array(z.object({ code: z.string(), name: z.string(), employee_count: z.number() })),
+    }),
+  ),
+});
+export type CorporationResidence = z.infer<typeof corporationResidence>;
+
+export const payeByResidence = defineContract(calls.payeByResidence, {
+  summary:
+    'Per corporation, the states its employees live in (PAYE is owed there), how many, whether each is registered, and who is on another state’s payroll',
+  params: z.object({ id: idParam }),
+  response: z.array(corporationResidence),
 });
 
 export const listPayrollEmployees = defineContract(calls.listPayrollEmployees, {

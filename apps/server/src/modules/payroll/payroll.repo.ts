@@ -120,3 +120,17 @@ export async function findTaxIdsOnPayrolls(executor: Db, corporationStateIds: st
     .from(payrollEmployees)
     .where(inArray(payrollEmployees.corporationStateId, corporationStateIds));
 }
+
+/** Employees of these registrations counted by registration and state of residence (null: not given). */
+export function countByResidence(executor: Db, corporationStateIds: string[]) {
+  if (corporationStateIds.length === 0) return Promise.resolve([]);
+  return executor
+    .select({
+      corporationStateId: payrollEmployees.corporationStateId,
+      residenceStateId: payrollEmployees.residenceStateId,
+      n: count(),
+    })
+    .from(payrollEmployees)
+    .where(inArray(payrollEmployees.corporationStateId, corporationStateIds))
+    .groupBy(payrollEmployees.corporationStateId, payrollEmployees.residenceStateId);
+}

@@ -1,4 +1,10 @@
-import { downloadPayrollFile, listPayrollEmployees, moveResidentsToTheirState, uploadPayroll } from '@levy/contracts';
+import {
+  downloadPayrollFile,
+  listPayrollEmployees,
+  moveResidentsToTheirState,
+  payeByResidence,
+  uploadPayroll,
+} from '@levy/contracts';
 import { defineRoute, reply } from '../../http/route';
 import type { PayrollService } from './payroll.service';
 
@@ -15,6 +21,10 @@ export function payrollRoutes(payroll: PayrollService) {
         const moved = await payroll.moveResidents(caller, params.id, params.code, body.to_state, ip);
         return reply(moved, `${moved.moved} moved to the ${moved.to.name} payroll.`);
       },
+    }),
+    defineRoute({
+      contract: payeByResidence,
+      handler: ({ caller, params }) => payroll.byResidence(caller, params.id),
     }),
     defineRoute({
       contract: listPayrollEmployees,

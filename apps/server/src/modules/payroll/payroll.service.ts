@@ -18,6 +18,7 @@ import { FileReply, type Caller, type UploadedFile } from '../../http/route';
 import { csvCell } from '../../http/table-export';
 import { inWorker } from '../../workers/worker-pool';
 import { recordAudit } from '../audit/audit.service';
+import { requireOwnOrganisation } from '../organisations/organisation-access';
 import type { OrganisationDirectory } from '../organisations/organisation-directory';
 import type { ReferenceService, State } from '../reference/reference.service';
 import { agencyFailure, refuseFederalPaye, type StatesService } from '../states/states.service';
@@ -286,6 +287,66 @@ export function createPayrollService(deps: {
     },
 
     payeFileOnFile,
+
+    /**
+     * Per corporation, the states its employees live in, by its payrolls on file (an employee without
+     * a residence lives in the payroll's state), and whether the corporation is registered in each:
+     * PAYE is owed where they live (docs/tax-rules.md §8).
+     */
+    async byResidence(caller: Caller, organisationId: string) {
+      const ownId = requireOwnOrganisation(caller, organisationId);
+      const [registrations, allStates] = await Promise.all([
+        states.registrationsOfOrganisation(ownId),
+        reference.listStates(),
+      ]);
+      const counts = await repo.countByResidence(
+        db,
+        registrations.map((registration) => registration.registrationId),
+      );
+      const stateById = new Map(allStates.map((state) => [state.id, state]));
+      const registrationById = new Map(
+        registrations.map((registration) => [registration.registrationId, registration]),
+      );
+      type Owed = { stateId: number; employees: number; onOther: Map<number, number> };
+      const perCorporation = new Map<string, { corporation: { id: string; name: string }; owed: Map<number, Owed> }>();
+      for (const row of counts) {
+        const registration = registrationById.get(row.corporationStateId)!;
+        const entry = perCorporation.get(registration.corporation.id) ?? {
+          corporation: registration.corporation,
+          owed: new Map<number, Owed>(),
+        };
+        perCorporation.set(registration.corporation.id, entry);
+        const stateId = row.residenceStateId ?? registration.state.id;
+        const owed = entry.owed.get(stateId) ?? { stateId, employees: 0, onOther: new Map<number, number>() };
+        owed.employees += row.n;
+        if (stateId !== registration.state.id)
+          owed.onOther.set(registration.state.id, (owed.onOther.get(registration.state.id) ?? 0) + row.n);
+        entry.owed.set(stateId, owed);
+      }
+      const registered = new Set(
+        registrations.map((registration) => `${registration.corporation.id}:${registration.state.id}`),
+      );
+      return [...perCorporation.values()].map(({ corporation, owed }) => ({
+        corporation,
+        states: [...owed.values()]
+          .sort((a, b) => b.employees - a.employees)
+          .map((entry) => {
+            const state = stateById.get(entry.stateId)!;
+            return {
+              code: state.code,
+              name: state.name,
+              revenue_service: state.revenueService,
+              employee_count: entry.employees,
+              registered: registered.has(`${corporation.id}:${state.id}`),
+              on_other_payrolls: [...entry.onOther.entries()].map(([payrollStateId, employees]) => ({
+                code: stateById.get(payrollStateId)!.code,
+                name: stateById.get(payrollStateId)!.name,
+                employee_count: employees,
+              })),
+            };
+          }),
+      }));
+    },
 
     /**
      * Moves the employees of a state's payroll on file who live in `toState` to that state's payroll

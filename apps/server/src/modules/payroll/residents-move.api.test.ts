@@ -57,6 +57,29 @@ describe('moving residents to the payroll of the state they live in', () => {
         (employee: { name: string }) => employee.name,
       );
 
+    const byResidence = async () =>
+      (
+        await test.call('GET', 'core', `internal/organisations/${owner.organisationId}/paye-by-residence`, {
+          token: owner.token,
+        })
+      ).data;
+    expect(await byResidence()).toEqual([
+      {
+        corporation: { id: corporationId, name: expect.any(String) },
+        states: [
+          {
+            code: 'OG',
+            name: 'Ogun',
+            revenue_service: 'Ogun State Internal Revenue Service',
+            employee_count: 3,
+            registered: false,
+            on_other_payrolls: [{ code: 'LA', name: 'Lagos', employee_count: 3 }],
+          },
+          expect.objectContaining({ code: 'LA', employee_count: 1, registered: true, on_other_payrolls: [] }),
+        ],
+      },
+    ]);
+
     const unregistered = await move();
     expect(unregistered).toMatchObject({
       code: 'UNPROCESSABLE',
@@ -87,6 +110,10 @@ describe('moving residents to the payroll of the state they live in', () => {
     expect(await employeesOf('LA')).toEqual(['Bisi Lawal']);
     expect(await employeesOf('OG')).toEqual(['Femi Ogunleye', 'Sade Adewale', 'Tayo Bankole']);
     expect((await move()).code).toBe('CONFLICT');
+    expect((await byResidence())[0].states).toEqual([
+      expect.objectContaining({ code: 'OG', employee_count: 3, registered: true, on_other_payrolls: [] }),
+      expect.objectContaining({ code: 'LA', employee_count: 1, registered: true, on_other_payrolls: [] }),
+    ]);
 
     await fund(owner, '1000000');
     const lagos = await generate(owner.token, corporationId, 'paye', { start_date: '2026-10', source: 'payroll' }, []);
