@@ -96,7 +96,8 @@ export type ResidentsMoved = z.infer<typeof residentsMoved>;
 
 export const moveResidentsToTheirState = defineContract(calls.moveResidentsToTheirState, {
   summary:
-    "Move the employees of this state's payroll on file who live in `to_state` to that state's payroll (registered, with consent); both payrolls go to their revenue services",
+    "Move the employees of this state's payroll on file who live in `to_state` to that state's payroll " +
+    '(registered, with consent); both payrolls go to their revenue services',
   params: registrationParams,
   body: z.object({ to_state: z.string().trim().min(1, { error: 'Choose the state they live in' }) }),
   response: residentsMoved,

@@ -189,7 +189,9 @@ export function createBillPreparation(deps: {
     const { count, amountDue, residentsElsewhere } = await counted;
     if (count === 0 && residentsElsewhere)
       throw invalidInput({
-        recipients: `Every employee in this file lives in another state (${residentsElsewhere.states.map((state) => state.name).join(', ')}): their PAYE is owed there, not to ${payrollState.revenueService}.`,
+        recipients:
+          `Every employee in this file lives in another state (${residentsElsewhere.states.map((state) => state.name).join(', ')}): ` +
+          `their PAYE is owed there, not to ${payrollState.revenueService}.`,
       });
     const differing = finished.then((result) => (result.ok ? result.differing : []));
     // Awaited only once the bill is stored; a bill not made (a repeat, a refusal) leaves it unread.

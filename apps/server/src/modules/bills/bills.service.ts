@@ -140,7 +140,9 @@ export function createBillsService(deps: {
     if (!prior) return;
     throw new AppError(
       'CONFLICT',
-      `${monthName(prior.taxMonth)} PAYE for ${stateName} was recorded as paid outside Levy on ${calendarDate(prior.paidOn)} with reference ${prior.agencyReference}: Levy does not bill that month again. If that record is wrong, remove it under the corporation's ${stateName} registration (Months paid before Levy), then prepare the bill again.`,
+      `${monthName(prior.taxMonth)} PAYE for ${stateName} was recorded as paid outside Levy on ${calendarDate(prior.paidOn)} ` +
+        `with reference ${prior.agencyReference}: Levy does not bill that month again. If that record is wrong, ` +
+        `remove it under the corporation's ${stateName} registration (Months paid before Levy), then prepare the bill again.`,
       {
         paid_outside_levy: {
           tax_month: prior.taxMonth,

@@ -95,7 +95,9 @@ describe('a PAYE month paid outside Levy', () => {
     expect(fromFile).toMatchObject({
       code: 'CONFLICT',
       message:
-        "August 2026 PAYE for Lagos was recorded as paid outside Levy on 9 Sept 2026 with reference LIRS-RCPT-0808: Levy does not bill that month again. If that record is wrong, remove it under the corporation's Lagos registration (Months paid before Levy), then prepare the bill again.",
+        'August 2026 PAYE for Lagos was recorded as paid outside Levy on 9 Sept 2026 with reference LIRS-RCPT-0808: ' +
+        "Levy does not bill that month again. If that record is wrong, remove it under the corporation's Lagos registration " +
+        '(Months paid before Levy), then prepare the bill again.',
     });
     const fromPayroll = await generate(
       setup.owner.token,

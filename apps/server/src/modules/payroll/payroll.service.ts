@@ -373,7 +373,8 @@ export function createPayrollService(deps: {
         if (!(error instanceof AppError) || error.code !== 'NOT_FOUND') throw error;
         throw new AppError(
           'UNPROCESSABLE',
-          `${to.name} is not registered for ${corporation.name}: register it with ${to.revenueService} and give consent to manage payroll there, then move the employees who live in ${to.name}. Nothing was moved.`,
+          `${to.name} is not registered for ${corporation.name}: register it with ${to.revenueService} and give consent ` +
+            `to manage payroll there, then move the employees who live in ${to.name}. Nothing was moved.`,
           { register: { corporation_id: corporation.id, state: to.code } },
         );
       }

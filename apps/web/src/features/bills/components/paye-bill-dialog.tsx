@@ -297,7 +297,9 @@ export function PayeBillDialog({
               { label: 'Month', value: formatPeriod(toPeriod(month!)) },
               {
                 label: 'Employees',
-                value: `${coveredBy(summary.file, residents.value.include).recipientCount.toLocaleString('en-NG')} (${summary.source === 'payroll' ? 'the payroll on file' : 'your file'})`,
+                value:
+                  coveredBy(summary.file, residents.value.include).recipientCount.toLocaleString('en-NG') +
+                  (summary.source === 'payroll' ? ' (the payroll on file)' : ' (your file)'),
               },
             ]}
             amountDue={charge!.amount_due}
