@@ -29,7 +29,7 @@ import { defineRoute, type Caller, type RouteDefinition } from './http/route';
 import { alertRoutes } from './modules/alerts/alerts.routes';
 import { annualReturnRoutes } from './modules/annual-returns/annual-returns.routes';
 import { createAnnualReturnsService } from './modules/annual-returns/annual-returns.service';
-import { createPriorPaymentsService } from './modules/annual-returns/prior-payments.service';
+import { createPriorPaymentsService, priorPaymentOfMonth } from './modules/annual-returns/prior-payments.service';
 import { analyserRoutes } from './modules/analyser/analyser.routes';
 import { createAnalyserService } from './modules/analyser/analyser.service';
 import { createAlertsService } from './modules/alerts/alerts.service';
@@ -307,6 +307,7 @@ export async function buildApp({
     },
     payerAddress,
     vendors,
+    priorPayePayment: priorPaymentOfMonth,
   });
   const annualReturns = createAnnualReturnsService({
     db,
@@ -320,7 +321,7 @@ export async function buildApp({
   const priorPayments = createPriorPaymentsService({
     db,
     states,
-    bills: bills.billPeriods,
+    standingPayeBill: bills.standingPayeBill,
     readPayeFile: payroll.readPayeFile,
     people: (ids) => usersByIds(db, ids),
   });

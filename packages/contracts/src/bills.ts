@@ -158,7 +158,36 @@ export const createBillForm = z.object({
   /** "true" when this is an additional payment for a month already paid or under way (then a reason is required). */
   supplementary: z.enum(['true', 'false'], { error: 'supplementary must be true or false' }).optional(),
   supplementary_reason: z.string().trim().max(500, { error: 'The reason must be at most 500 characters' }).optional(),
+  /**
+   * PAYE: "true" when the preparer confirms paying, in this bill, the PAYE of employees who live in
+   * another state (it is owed there: docs/tax-rules.md §8), with a reason. Otherwise their rows are left out.
+   */
+  include_residents_elsewhere: z
+    .enum(['true', 'false'], { error: 'include_residents_elsewhere must be true or false' })
+    .optional(),
+  residents_elsewhere_reason: z
+    .string()
+    .trim()
+    .max(500, { error: 'The reason must be at most 500 characters' })
+    .optional(),
 });
+
+/** A PAYE bill's employees who live in other states, by state: left out, or paid here on the preparer's confirmation. */
+export const billResidentsElsewhere = z.object({
+  included: z.boolean().describe('The preparer confirmed paying their PAYE in this bill'),
+  reason: z.string().nullable().describe('Why, when included'),
+  states: z.array(
+    z.object({
+      code: z.string(),
+      name: z.string(),
+      revenue_service: z.string(),
+      message: z.string().describe('"Resident in Ogun: PAYE due to Ogun State Internal Revenue Service"'),
+      employee_count: z.number(),
+      employees: z.array(z.object({ row: z.number(), tax_payer_number: z.string(), name: z.string() })),
+    }),
+  ),
+});
+export type BillResidentsElsewhere = z.infer<typeof billResidentsElsewhere>;
 
 export const billWarning = z.object({
   row: z
@@ -212,6 +241,9 @@ export const billSummary = z.object({
   paid_at: z.string().nullable(),
   supplementary: z.boolean().describe('An additional payment for a month already paid or under way'),
   supplementary_reason: z.string().nullable(),
+  residents_elsewhere: billResidentsElsewhere
+    .nullable()
+    .describe('PAYE: employees of the file who live in another state; null when none'),
   approved_by: z.string().nullable(),
   approved_at: z.string().nullable(),
   closed_reason: z.string().nullable().describe('Why the bill was declined or cancelled'),

@@ -327,6 +327,20 @@ export const uploadPayroll = {
   permission: PERMISSIONS.uploadPayroll,
   multipart: true,
 } as const satisfies CallDeclaration;
+/** Moves the employees of a payroll on file who live in another state to that state's payroll of the same corporation. */
+export const moveResidentsToTheirState = {
+  method: 'POST',
+  namespace: 'core',
+  path: 'internal/corporations/{id}/states/{code}/payrolls/residents/move',
+  permission: PERMISSIONS.uploadPayroll,
+} as const satisfies CallDeclaration;
+/** Per corporation, the states its employees live in (where their PAYE is owed) and whether each is registered. */
+export const payeByResidence = {
+  method: 'GET',
+  namespace: 'core',
+  path: 'internal/organisations/{id}/paye-by-residence',
+  permission: PERMISSIONS.viewPayroll,
+} as const satisfies CallDeclaration;
 export const listPayrollEmployees = {
   method: 'GET',
   namespace: 'core',

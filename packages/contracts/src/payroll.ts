@@ -3,7 +3,7 @@ import { defineContract } from './api';
 import * as calls from './calls';
 import { billWarning } from './bills';
 import { payrollVersionRef } from './payroll-versions';
-import { listParams, pageOf } from './common';
+import { idParam, listParams, pageOf } from './common';
 import { registrationParams } from './states';
 import { requiredText } from './validation';
 
@@ -98,6 +98,48 @@ export const uploadPayroll = defineContract(calls.uploadPayroll, {
   params: registrationParams,
   body: z.object({ tax_payer_number: z.string().optional() }),
   response: payrollUpload,
+});
+
+/** Employees moved from one state's payroll on file to the payroll of the state they live in. */
+export const residentsMoved = z.object({
+  moved: z.number(),
+  employees: z.array(z.object({ tax_payer_number: z.string(), name: z.string() })).describe('The first 100 moved'),
+  from: z.object({ code: z.string(), name: z.string(), employee_count: z.number() }),
+  to: z.object({ code: z.string(), name: z.string(), revenue_service: z.string(), employee_count: z.number() }),
+});
+export type ResidentsMoved = z.infer<typeof residentsMoved>;
+
+export const moveResidentsToTheirState = defineContract(calls.moveResidentsToTheirState, {
+  summary:
+    "Move the employees of this state's payroll on file who live in `to_state` to that state's payroll " +
+    '(registered, with consent); both payrolls go to their revenue services',
+  params: registrationParams,
+  body: z.object({ to_state: z.string().trim().min(1, { error: 'Choose the state they live in' }) }),
+  response: residentsMoved,
+});
+
+/** One corporation's employees on its payrolls on file, by the state each lives in. */
+export const corporationResidence = z.object({
+  corporation: z.object({ id: z.string(), name: z.string() }),
+  states: z.array(
+    z.object({
+      code: z.string(),
+      name: z.string(),
+      revenue_service: z.string(),
+      employee_count: z.number().describe('Employees living in this state, on any of the corporation’s payrolls'),
+      registered: z.boolean().describe('The corporation is registered in this state'),
+      /** Employees living here but on another state's payroll, by that payroll's state code. */
+      on_other_payrolls: z.array(z.object({ code: z.string(), name: z.string(), employee_count: z.number() })),
+    }),
+  ),
+});
+export type CorporationResidence = z.infer<typeof corporationResidence>;
+
+export const payeByResidence = defineContract(calls.payeByResidence, {
+  summary:
+    'Per corporation, the states its employees live in (PAYE is owed there), how many, whether each is registered, and who is on another state’s payroll',
+  params: z.object({ id: idParam }),
+  response: z.array(corporationResidence),
 });
 
 export const listPayrollEmployees = defineContract(calls.listPayrollEmployees, {

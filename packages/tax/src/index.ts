@@ -24,3 +24,4 @@ export * from './payroll-diff';
 export * from './paye-input';
 export * from './text-decoding';
 export * from './annual-return';
+export * from './residence';

@@ -12,6 +12,7 @@ export type {
   PayrollUpload,
   PriorPayePayment,
   RemovedState,
+  ResidentsMoved,
   RemovedStateData,
   TaxCollector,
   TaxState,
@@ -243,6 +244,24 @@ export function useUploadPayroll(
       }),
     onSuccess: () => {
       showSuccessToast(SUCCESS_MESSAGES.payrollUpdated);
+      return invalidateCorporation(queryClient);
+    },
+  });
+}
+
+/** Moves the employees of a state's payroll on file who live in another state to that state's payroll. */
+export function useMoveResidents(corporationId: string, fromStateCode: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (toStateCode: string) =>
+      callApi(calls.moveResidentsToTheirState, {
+        params: { id: corporationId, code: fromStateCode },
+        body: { to_state: toStateCode },
+      }),
+    onSuccess: (moved) => {
+      showSuccessToast(
+        `${moved.moved.toLocaleString('en-NG')} moved to the ${moved.to.name} payroll: their PAYE is now billed to ${moved.to.revenue_service}.`,
+      );
       return invalidateCorporation(queryClient);
     },
   });

@@ -129,6 +129,24 @@ export function findPriorPayments(
     .orderBy(desc(priorPayePayments.taxMonth));
 }
 
+/** One month paid before Levy, or undefined. */
+export async function findPriorPayment(
+  executor: Db,
+  key: { corporationId: string; stateId: number; taxMonth: string },
+): Promise<PriorPaymentRow | undefined> {
+  const [row] = await executor
+    .select()
+    .from(priorPayePayments)
+    .where(
+      and(
+        eq(priorPayePayments.corporationId, key.corporationId),
+        eq(priorPayePayments.stateId, key.stateId),
+        eq(priorPayePayments.taxMonth, key.taxMonth),
+      ),
+    );
+  return row;
+}
+
 /** Stores a month paid before Levy; null when that month is recorded already. */
 export async function insertPriorPayment(
   executor: Db,

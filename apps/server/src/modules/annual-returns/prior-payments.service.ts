@@ -20,21 +20,23 @@ import { refuseFederalPaye, type StatesService } from '../states/states.service'
 import { monthName } from './annual-return-view';
 import * as repo from './annual-returns.repo';
 
-/** A bill of the organisation as the bills module lists it. */
-interface BillOfMonth {
+/** A PAYE bill of the month that stands for it: paid, being paid or waiting for approval (the bills module's). */
+interface StandingBill {
   reference: string;
-  corporationId: string;
-  stateId: number;
-  type: string;
-  period: string;
   status: string;
 }
 
 export interface PriorPaymentsDeps {
   db: Db;
-  states: Pick<StatesService, 'findRegistration'>;
-  /** The bills module: every bill of the organisation with its month and status. */
-  bills(organisationId: string): Promise<BillOfMonth[]>;
+  states: Pick<StatesService, 'findRegistration' | 'lockRegistration'>;
+  /**
+   * The bills module: the month's PAYE bill that is paid, being paid or waiting for approval, read with
+   * the executor given (inside the transaction that holds the registration's lock); null when none.
+   */
+  standingPayeBill(
+    executor: Db,
+    month: { corporationId: string; stateId: number; period: string },
+  ): Promise<StandingBill | null>;
   /** The payroll module: a PAYE template CSV read and checked as an upload is, for a month. */
   readPayeFile(
     file: UploadedFile,
@@ -53,9 +55,6 @@ export interface PriorPaymentsDeps {
   people(userIds: string[]): Promise<Array<{ id: string; firstName: string; lastName: string }>>;
   now?: () => Date;
 }
-
-/** A bill in these states did not pay and is not on its way: it does not stand for the month. */
-const NOT_STANDING = new Set(['cancelled', 'declined', 'failed']);
 
 export interface PriorPaymentInput {
   tax_month: string;
@@ -153,21 +152,18 @@ export function createPriorPaymentsService(deps: PriorPaymentsDeps) {
           `The ${year} annual return for ${state.name} is filed: its months can no longer be changed.`,
         );
       }
-      const standing = (await deps.bills(corporation.organisationId)).find(
-        (bill) =>
-          bill.corporationId === corporation.id &&
-          bill.stateId === state.id &&
-          bill.type === 'paye' &&
-          bill.period === taxMonth &&
-          !NOT_STANDING.has(bill.status),
-      );
-      if (standing) {
+      const month = { corporationId: corporation.id, stateId: state.id, period: taxMonth };
+      /** A month a Levy PAYE bill stands for cannot also be paid outside Levy (docs/decisions/0046). */
+      const refuseBilledMonth = (standing: StandingBill | null) => {
+        if (!standing) return;
         const what = standing.status === 'payment_paid' ? 'was paid' : 'is being paid';
         throw new AppError(
           'CONFLICT',
           `PAYE bill ${standing.reference} for ${monthName(taxMonth)} ${what} through Levy: the month cannot also be recorded as paid before Levy.`,
         );
-      }
+      };
+      // Said before the file is read, and decided again under the registration's lock below.
+      refuseBilledMonth(await deps.standingPayeBill(db, month));
 
       const file = uploads.find((upload) => upload.field === 'file');
       const payroll = file ? await deps.readPayeFile(file, taxMonth) : null;
@@ -184,6 +180,9 @@ export function createPriorPaymentsService(deps: PriorPaymentsDeps) {
         : null;
 
       const stored = await db.transaction(async (tx) => {
+        // The lock a PAYE bill of the month takes too: one of the two waits for the other and then sees it.
+        await deps.states.lockRegistration(tx, corporation.id, state.id);
+        refuseBilledMonth(await deps.standingPayeBill(tx, month));
         const inserted = await repo.insertPriorPayment(tx, {
           organisationId: corporation.organisationId,
           corporationId: corporation.id,
@@ -270,6 +269,19 @@ export function createPriorPaymentsService(deps: PriorPaymentsDeps) {
 }
 
 export type PriorPaymentsService = ReturnType<typeof createPriorPaymentsService>;
+
+/**
+ * The month recorded as paid outside Levy for a corporation and state, or null: what refuses a PAYE
+ * bill of that month (docs/decisions/0046). Read with the executor given, so a bill's transaction that
+ * holds the registration's lock sees a record made just before it.
+ */
+export async function priorPaymentOfMonth(
+  executor: Db,
+  key: { corporationId: string; stateId: number; taxMonth: string },
+): Promise<{ taxMonth: string; paidOn: string; agencyReference: string } | null> {
+  const row = await repo.findPriorPayment(executor, key);
+  return row ? { taxMonth: row.taxMonth, paidOn: row.paidOn, agencyReference: row.agencyReference } : null;
+}
 
 /** A year's months paid before Levy as the annual return reads them: one paid bill each, marked. */
 export async function priorPaymentsAsBills(

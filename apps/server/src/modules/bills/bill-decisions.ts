@@ -40,6 +40,8 @@ export function createBillDecisions(deps: {
   people(userIds: string[]): Promise<BillPerson[]>;
   queries: Pick<BillQueries, 'findOwnBill' | 'detail' | 'stateById'>;
   settlement: BillSettlement;
+  /** In the approval's transaction, before money moves: refuses a PAYE month recorded as paid outside Levy meanwhile. */
+  holdMonth(tx: Db, bill: repo.BillRow, stateName: string): Promise<void>;
   /** The bill's state registration as it stands now (its Tax ID); null when it was removed. */
   registrationOf(caller: Caller, bill: repo.BillRow): Promise<{ taxPayerNumber: string } | null>;
   /** The charge schedule and WHT rates as the server knows them now (reference-data). */
@@ -181,6 +183,7 @@ export function createBillDecisions(deps: {
         ? subtractKobo(remitted.amountDueKobo, figures.amountDue)
         : bill.gatewayChargeKobo;
       await db.transaction(async (tx) => {
+        await deps.holdMonth(tx, bill, state.name);
         const approvedAt = now();
         const priced = {
           amountDueKobo: figures.amountDue,

@@ -1,7 +1,10 @@
 import type { CollectorKind } from '@levy/contracts';
 import {
   applyRate,
+  CSV_MESSAGES,
+  groupResidentsElsewhere,
   parsePayeFile,
+  residenceResolver,
   parseWhtAutoCsv,
   parseWhtManualCsv,
   PAYE_TEMPLATE_HEADERS,
@@ -40,8 +43,22 @@ interface FileFailure {
   errors: CsvRowError[];
 }
 
+/** A state as the PAYE task resolves residences against it. */
+export interface ResidenceState {
+  code: string;
+  name: string;
+  revenueService: string;
+}
+
+/** Residents of other states found in a PAYE file, by state, and whether the bill takes them. */
+export interface ResidentsElsewhere {
+  included: boolean;
+  states: Array<ResidenceState & { employees: Array<{ row: number; taxPayerNumber: string; name: string }> }>;
+}
+
 /** What a PAYE file's task reports as it goes: its rows counted once the file is read, then each item page. */
-export type PayeProgress = { counted: { count: number; amountDue: Kobo } } | { page: string };
+export type PayeProgress =
+  { counted: { count: number; amountDue: Kobo; residentsElsewhere: ResidentsElsewhere | null } } | { page: string };
 
 /**
  * A PAYE file's employees with their monthly gross and the tax the month's rules expect. Once the
@@ -50,17 +67,68 @@ export type PayeProgress = { counted: { count: number; amountDue: Kobo } } | { p
  * rows whose tax differs from the engine's come with the result.
  */
 export function payeItems(
-  { content, month }: { content: Uint8Array; month: string },
+  {
+    content,
+    month,
+    residence,
+  }: {
+    content: Uint8Array;
+    month: string;
+    /**
+     * The bill's state, every state, and whether the preparer confirmed paying here the PAYE of
+     * employees resident elsewhere (docs/tax-rules.md §8): without it their rows are left out.
+     */
+    residence?: { payrollStateCode: string; states: ResidenceState[]; includeElsewhere: boolean };
+  },
   report: (progress: PayeProgress) => void,
 ): FileFailure | { ok: true; differing: BillItem[] } {
   const parsed = parsePayeFile(content, month);
   if (!parsed.ok) return parsed;
-  const count = parsed.records.length;
-  report({ counted: { count, amountDue: parsed.amountDue } });
+  let indexes = parsed.records.map((_, index) => index);
+  let residentsElsewhere: ResidentsElsewhere | null = null;
+  if (residence && parsed.optional) {
+    const optional = parsed.optional;
+    const resolve = residenceResolver(residence.states);
+    const unknown: CsvRowError[] = [];
+    optional.forEach((cells, index) => {
+      const written = cells?.state_of_residence;
+      if (written && !resolve(written))
+        unknown.push({
+          row: parsed.rowNumbers[index],
+          column: 'state_of_residence',
+          message: `'${written}' is not a Nigerian state: give its code (OG) or its name (Ogun)`,
+        });
+    });
+    if (unknown.length > 0) return { ok: false, message: CSV_MESSAGES.columnData, errors: unknown };
+    const groups = groupResidentsElsewhere(
+      parsed.records.map((record, index) => ({
+        row: parsed.rowNumbers[index],
+        taxPayerNumber: record.tax_payer_number.toUpperCase(),
+        name: record.name,
+        residence: optional[index]?.state_of_residence,
+      })),
+      residence.payrollStateCode,
+      residence.states,
+    );
+    if (groups.length > 0) {
+      residentsElsewhere = {
+        included: residence.includeElsewhere,
+        states: groups.map((group) => ({ ...group.state, employees: group.employees })),
+      };
+      if (!residence.includeElsewhere) {
+        const away = new Set(groups.flatMap((group) => group.employees.map((employee) => employee.row)));
+        indexes = indexes.filter((index) => !away.has(parsed.rowNumbers[index]));
+      }
+    }
+  }
+  const count = indexes.length;
+  const amountDue =
+    count === parsed.records.length ? parsed.amountDue : sumKobo(indexes.map((index) => parsed.amounts[index]));
+  report({ counted: { count, amountDue, residentsElsewhere } });
   const differing: BillItem[] = [];
   for (let start = 0; start < count; start += ITEMS_PER_PAGE) {
     const page: BillItem[] = [];
-    for (let index = start; index < Math.min(count, start + ITEMS_PER_PAGE); index++) {
+    for (const index of indexes.slice(start, Math.min(count, start + ITEMS_PER_PAGE))) {
       const record = parsed.records[index];
       const money = parsed.money[index];
       const check = recomputePayeMoney(money, month, undefined, parsed.optional?.[index]);

@@ -15,6 +15,14 @@ export function lagosDate(at: Date): string {
   );
 }
 
+/** `2026-11-12` (a calendar date) → `12 Nov 2026`. */
+export function calendarDate(isoDate: string): string {
+  const [year, month, day] = isoDate.split('-').map(Number);
+  return new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' }).format(
+    new Date(Date.UTC(year, month - 1, day)),
+  );
+}
+
 /** `2026-10` → `October 2026`. */
 export function monthName(month: string): string {
   const [year, monthNumber] = month.split('-').map(Number);

@@ -70,3 +70,16 @@ export interface BillVendors {
   recordPaidBill(tx: Db, bill: PaidWhtBill, payees: readonly WhtPayee[]): Promise<void>;
   emailOf(organisationId: string, taxPayerNumber: string): Promise<string | null>;
 }
+
+/** A PAYE month recorded as paid outside Levy (the annual-returns module's record, decision 0038). */
+export interface PaidOutsideLevy {
+  taxMonth: string;
+  paidOn: string;
+  agencyReference: string;
+}
+
+/** Reads the month paid outside Levy with the executor given (a transaction holding the registration's lock); null when none. */
+export type PriorPayePaymentOf = (
+  executor: Db,
+  key: { corporationId: string; stateId: number; taxMonth: string },
+) => Promise<PaidOutsideLevy | null>;

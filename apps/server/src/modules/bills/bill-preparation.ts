@@ -92,6 +92,8 @@ interface PreparedBill {
   /** Ready to store: the file's rows came back from the worker as item pages. */
   recipients: PreparedItems;
   amountDue: Kobo;
+  /** PAYE: the file's employees resident in other states, and whether this bill takes them. */
+  residentsElsewhere: tasks.ResidentsElsewhere | null;
 }
 
 /**
@@ -161,11 +163,23 @@ export function createBillPreparation(deps: {
    * the bill is made, and its pages stored, while the worker still recomputes the employees and
    * writes the pages (decision 0008).
    */
-  async function preparePaye(month: string, file: Pick<UploadedFile, 'content'>): Promise<PreparedBill> {
+  async function preparePaye(
+    month: string,
+    file: Pick<UploadedFile, 'content'>,
+    payrollState: StateInfo,
+    includeElsewhere: boolean,
+  ): Promise<PreparedBill> {
     const pages = new PageQueue();
-    let onCounted!: (counted: { count: number; amountDue: Kobo }) => void;
-    const counted = new Promise<{ count: number; amountDue: Kobo }>((resolve) => (onCounted = resolve));
-    const finished = payeItems({ content: file.content, month }, (progress) =>
+    type Counted = { count: number; amountDue: Kobo; residentsElsewhere: tasks.ResidentsElsewhere | null };
+    let onCounted!: (counted: Counted) => void;
+    const counted = new Promise<Counted>((resolve) => (onCounted = resolve));
+    const states = [...(await deps.stateById()).values()].map(({ code, name, revenueService }) => ({
+      code,
+      name,
+      revenueService,
+    }));
+    const residence = { payrollStateCode: payrollState.code, states, includeElsewhere };
+    const finished = payeItems({ content: file.content, month, residence }, (progress) =>
       'page' in progress ? pages.push(progress.page) : onCounted(progress.counted),
     ).then(
       (result) => {
@@ -179,7 +193,13 @@ export function createBillPreparation(deps: {
     );
     const first = await Promise.race([counted, finished]);
     if ('ok' in first && !first.ok) throw csvFailure('recipients', first.message, first.errors);
-    const { count, amountDue } = await counted;
+    const { count, amountDue, residentsElsewhere } = await counted;
+    if (count === 0 && residentsElsewhere)
+      throw invalidInput({
+        recipients:
+          `Every employee in this file lives in another state (${residentsElsewhere.states.map((state) => state.name).join(', ')}): ` +
+          `their PAYE is owed there, not to ${payrollState.revenueService}.`,
+      });
     const differing = finished.then((result) => (result.ok ? result.differing : []));
     // Awaited only once the bill is stored; a bill not made (a repeat, a refusal) leaves it unread.
     differing.catch(() => undefined);
@@ -190,6 +210,7 @@ export function createBillPreparation(deps: {
       periodEnd: lastDayOfMonth(month),
       recipients: { count, pages, payeesFingerprint: null, differing },
       amountDue,
+      residentsElsewhere,
     };
   }
 
@@ -211,7 +232,7 @@ export function createBillPreparation(deps: {
     const periodEnd = form.end_date ?? lastDayOfMonth(month);
     if (periodEnd < `${month}-01`)
       throw invalidInput({ end_date: 'The end date must be on or after the start of the month' });
-    const base = { type: 'wht' as const, whtType, periodStart: `${month}-01`, periodEnd };
+    const base = { type: 'wht' as const, whtType, periodStart: `${month}-01`, periodEnd, residentsElsewhere: null };
     if (!form.payload_type) throw invalidInput({ payload_type: 'Choose manual or auto calculation' });
 
     if (form.payload_type === 'auto' && form.calc_record_reference) {

@@ -12,6 +12,7 @@ import {
   describePayeMismatch,
   lagosDate as lagosIsoDate,
   regimeForPeriod,
+  residenceMessage,
   type MprTable,
   type WhtRateTables,
 } from '@levy/tax';
@@ -130,6 +131,24 @@ export function createBillQueries(deps: {
         paid_at: bill.paidAt?.toISOString() ?? null,
         supplementary: bill.supplementary,
         supplementary_reason: bill.supplementaryReason,
+        residents_elsewhere: bill.residentsElsewhere
+          ? {
+              included: bill.residentsElsewhere.included,
+              reason: bill.residentsElsewhereReason,
+              states: bill.residentsElsewhere.states.map((state) => ({
+                code: state.code,
+                name: state.name,
+                revenue_service: state.revenueService,
+                message: residenceMessage(state),
+                employee_count: state.employees.length,
+                employees: state.employees.map((employee) => ({
+                  row: employee.row,
+                  tax_payer_number: employee.taxPayerNumber,
+                  name: employee.name,
+                })),
+              })),
+            }
+          : null,
         approved_by: bill.approvedByName,
         approved_at: bill.approvedAt?.toISOString() ?? null,
         closed_reason: bill.closedReason,

@@ -94,6 +94,7 @@ export async function renderBillReceipt(input: ReceiptInput): Promise<FileReply>
           'Supplementary payment',
           summary.supplementary ? `An additional payment for this period: ${summary.supplementary_reason ?? ''}` : null,
         ],
+        ['Employees living elsewhere', residentsFact(summary.residents_elsewhere)],
         ['Paid late', input.lateness ? lateNote(input.lateness) : null],
       ],
     },
@@ -247,4 +248,13 @@ async function drawPayees(page: PdfPage, input: ReceiptInput, frame: { top: numb
     y + 3,
     { bold: true },
   );
+}
+
+/** The receipt's line on employees who live in another state: paid here on confirmation, or left out. */
+function residentsFact(residents: BillSummary['residents_elsewhere']): string | null {
+  if (!residents) return null;
+  const who = residents.states.map((state) => `${state.employee_count} resident in ${state.name}`).join(', ');
+  return residents.included
+    ? `Included on confirmation (${who}): ${residents.reason ?? ''}`
+    : `Left out (${who}): owed where they live`;
 }

@@ -73,6 +73,15 @@ export const MONTH_HOLDING_STATUSES: BillStatus[] = [
   'payment_paid',
 ];
 
+/** The month's PAYE bill that is paid, being paid or waiting for approval (the oldest), or null. */
+export async function standingPayeBill(
+  executor: Db,
+  month: Omit<BillMonth, 'type'>,
+): Promise<{ reference: string; status: BillStatus } | null> {
+  const [bill] = await findMonthBills(executor, { ...month, type: 'paye' });
+  return bill ? { reference: bill.reference, status: bill.status } : null;
+}
+
 /** The month's bills that are paid, being paid or waiting for approval, oldest first. */
 export function findMonthBills(executor: Db, month: BillMonth): Promise<BillRow[]> {
   return executor

@@ -1,10 +1,22 @@
 import { sql } from 'drizzle-orm';
 import { ZERO_KOBO, type Kobo } from '@levy/tax';
+
+/** A PAYE bill's employees resident in other states, and whether they were paid for here. */
+export interface BillResidentsElsewhere {
+  included: boolean;
+  states: Array<{
+    code: string;
+    name: string;
+    revenueService: string;
+    employees: Array<{ row: number; taxPayerNumber: string; name: string }>;
+  }>;
+}
 import {
   bigserial,
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -74,6 +86,12 @@ export const bills = pgTable(
     /** A second bill for a month already paid or under way, made on purpose, and why. */
     supplementary: boolean().notNull().default(false),
     supplementaryReason: text(),
+    /**
+     * PAYE: the employees of the file who live in another state (docs/tax-rules.md §8), by state;
+     * `included` when the preparer confirmed paying their PAYE here, with the reason. Null: none.
+     */
+    residentsElsewhere: jsonb().$type<BillResidentsElsewhere>(),
+    residentsElsewhereReason: text(),
     /** WHT: the payees' Tax IDs and taxes, sorted and hashed; a bill with the same set in the same month is a duplicate. */
     payeesFingerprint: text(),
     /** The admin who approved a bill that waited, and when. */

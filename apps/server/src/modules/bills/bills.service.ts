@@ -43,9 +43,9 @@ import { createBillDecisions, payingStatus } from './bill-decisions';
 import { createBillExports } from './bill-exports';
 import { createBillPayroll, type PayrollVersionPorts } from './bill-payroll';
 import { payeesFingerprint } from './bill-items';
-import { fullName, lagosDate, monthName, naira } from './bill-format';
+import { calendarDate, fullName, lagosDate, monthName, naira } from './bill-format';
 import { latenessOf } from './bill-lateness';
-import type { BillPerson, BillVendors, BillWallets, StateInfo } from './bill-ports';
+import type { BillPerson, BillVendors, BillWallets, PriorPayePaymentOf, StateInfo } from './bill-ports';
 import { CALC_NOT_FOUND, createBillPreparation } from './bill-preparation';
 import { createBillQueries } from './bill-queries';
 import { createPaymentOutcomeMails } from './payment-outcome-mails';
@@ -53,8 +53,20 @@ import { createBillSettlement } from './bill-settlement';
 import { BILL_TYPES, billTypeByCode } from './bill-types';
 import * as repo from './bills.repo';
 import type { ReceiptCodes } from './receipt-verification';
+import type { ResidentsElsewhere } from './bill-file-tasks';
 
 const DEFAULT_APPROVAL: BillApprovalSetting = { mode: 'members' };
+
+/** What a bill's first event says of its employees who live in other states. */
+function residentsNote(residents: ResidentsElsewhere | null, reason: string | null): string {
+  if (!residents) return '';
+  const who = residents.states
+    .map((state) => `${state.employees.length} resident in ${state.name} (PAYE due to ${state.revenueService})`)
+    .join(', ');
+  return residents.included
+    ? `; includes employees who live in another state, confirmed by the preparer: ${who}. Reason: ${reason}`
+    : `; left out, as their PAYE is owed where they live: ${who}`;
+}
 
 /** The request repeats one already made under its Idempotency-Key: thrown to roll back, then answered with that bill. */
 class Replay extends Error {
@@ -108,12 +120,41 @@ export function createBillsService(deps: {
   referenceTables(): Promise<MprTable & ChargeTable & WhtRateTables>;
   /** Records a paid WHT bill's payees as vendors and credit notes; the vendors' emails. */
   vendors: BillVendors;
+  /** A PAYE month recorded as paid outside Levy (the annual-returns module's): such a month is never billed. */
+  priorPayePayment: PriorPayePaymentOf;
   now?: () => Date;
 }) {
   const { db, gateway } = deps;
   const now = deps.now ?? (() => new Date());
 
   const billPayroll = createBillPayroll({ db, states: deps.states, ...deps.payrollVersions });
+  /**
+   * A PAYE month recorded as paid outside Levy is not billed again (docs/decisions/0046). Said early
+   * with the database, and decided inside the transaction that writes the bill, after it has locked the
+   * registration: recording a prior payment takes the same lock, so of the two one waits and sees the other.
+   */
+  async function refusePaidOutsideLevy(
+    executor: Db,
+    key: { corporationId: string; stateId: number; taxMonth: string },
+    stateName: string,
+  ): Promise<void> {
+    const prior = await deps.priorPayePayment(executor, key);
+    if (!prior) return;
+    throw new AppError(
+      'CONFLICT',
+      `${monthName(prior.taxMonth)} PAYE for ${stateName} was recorded as paid outside Levy on ${calendarDate(prior.paidOn)} ` +
+        `with reference ${prior.agencyReference}: Levy does not bill that month again. If that record is wrong, ` +
+        `remove it under the corporation's ${stateName} registration (Months paid before Levy), then prepare the bill again.`,
+      {
+        paid_outside_levy: {
+          tax_month: prior.taxMonth,
+          paid_on: prior.paidOn,
+          agency_reference: prior.agencyReference,
+        },
+      },
+    );
+  }
+
   const queries = createBillQueries({
     db,
     payrollOf: billPayroll.payrollOf,
@@ -187,6 +228,15 @@ export function createBillsService(deps: {
       } catch (error) {
         throw gatewayError(error);
       }
+    },
+    async holdMonth(tx, bill, stateName) {
+      if (bill.type !== 'paye') return;
+      await deps.states.lockRegistration(tx, bill.corporationId, bill.stateId);
+      await refusePaidOutsideLevy(
+        tx,
+        { corporationId: bill.corporationId, stateId: bill.stateId, taxMonth: bill.periodStart.slice(0, 7) },
+        stateName,
+      );
     },
     async registrationOf(caller, bill) {
       try {
@@ -396,6 +446,8 @@ export function createBillsService(deps: {
         source?: PayeSource;
         supplementary?: 'true' | 'false';
         supplementary_reason?: string;
+        include_residents_elsewhere?: 'true' | 'false';
+        residents_elsewhere_reason?: string;
       },
       uploads: UploadedFile[],
       idempotency: Idempotency | null,
@@ -420,13 +472,28 @@ export function createBillsService(deps: {
       };
       if (supplementary.requested && !supplementary.reason)
         throw invalidInput({ supplementary_reason: 'Give the reason for an additional payment for the same month' });
-      if (path.type === 'paye') refuseFederalPaye(state, 'PAYE');
+      const elsewhere = {
+        include: path.type === 'paye' && form.include_residents_elsewhere === 'true',
+        reason: form.residents_elsewhere_reason?.trim() || null,
+      };
+      if (elsewhere.include && !elsewhere.reason)
+        throw invalidInput({
+          residents_elsewhere_reason: 'Give the reason for paying here the PAYE of employees who live in another state',
+        });
+      if (path.type === 'paye') {
+        refuseFederalPaye(state, 'PAYE');
+        await refusePaidOutsideLevy(
+          db,
+          { corporationId: corporation.id, stateId: state.id, taxMonth: month },
+          state.name,
+        );
+      }
       const route = await routeFor(state, path.type, month);
       if (!route.target) throw new AppError('UNPROCESSABLE', `${route.missing} Nothing was paid.`);
       const target = route.target;
       const payeFile = path.type === 'paye' ? await payeFileOf(registration, state.name, form.source, uploads) : null;
       const prepared = payeFile
-        ? await preparePaye(month, payeFile)
+        ? await preparePaye(month, payeFile, state, elsewhere.include)
         : await prepareWht(
             caller,
             state.collector,
@@ -498,6 +565,15 @@ export function createBillsService(deps: {
       let created: repo.BillRow;
       try {
         created = await db.transaction(async (tx) => {
+          if (prepared.type === 'paye') {
+            // Before the month's number: the same order of locks as recording a month paid before Levy.
+            await deps.states.lockRegistration(tx, corporation.id, state.id);
+            await refusePaidOutsideLevy(
+              tx,
+              { corporationId: corporation.id, stateId: state.id, taxMonth: month },
+              state.name,
+            );
+          }
           const number = await repo.takeBillNumber(tx, billMonth);
           if (idempotency) {
             const first = await repo.findBillByIdempotencyKey(tx, organisationId, idempotency.key);
@@ -525,6 +601,8 @@ export function createBillsService(deps: {
             agencyReference,
             supplementary: isSupplementary,
             supplementaryReason: isSupplementary ? supplementary.reason : null,
+            residentsElsewhere: prepared.residentsElsewhere,
+            residentsElsewhereReason: prepared.residentsElsewhere?.included ? elsewhere.reason : null,
             payeesFingerprint: fingerprint,
             idempotencyKey: idempotency?.key ?? null,
             idempotencyFingerprint: idempotency?.fingerprint ?? null,
@@ -538,7 +616,9 @@ export function createBillsService(deps: {
             );
           await repo.insertBillItemPages(tx, bill.id, prepared.recipients.pages);
           if (payeFile) await billPayroll.record(tx, bill.id, payeFile);
-          const additional = isSupplementary ? `; additional payment for the month: ${supplementary.reason}` : '';
+          const additional =
+            (isSupplementary ? `; additional payment for the month: ${supplementary.reason}` : '') +
+            residentsNote(prepared.residentsElsewhere, elsewhere.reason);
           await repo.insertBillEvent(tx, {
             billId: bill.id,
             status: 'pending',
@@ -694,6 +774,9 @@ export function createBillsService(deps: {
     creditNote: creditNotes.creditNote,
     creditNotes: creditNotes.creditNotes,
     sendCreditNote: creditNotes.sendCreditNote,
+
+    /** The month's PAYE bill that stands for it (paid, being paid, waiting), read with the executor given; null when none. */
+    standingPayeBill: repo.standingPayeBill,
 
     /** Settles one bill now (the settlement job's work; exposed for tests and operators). */
     settle,

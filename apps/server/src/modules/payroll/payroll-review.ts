@@ -1,24 +1,11 @@
-import type { CsvRowError } from '@levy/tax';
+import { residenceMessage, type CsvRowError } from '@levy/tax';
 import type { State } from '../reference/reference.service';
 import type { PayrollFileEmployee } from './payroll-file-tasks';
 
 /** Each list in an upload's answer names this many employees at most; counts give the rest. */
 export const MAX_LISTED = 100;
 
-/**
- * The state a row's state_of_residence names: its code (OG) or its name (Ogun, "Ogun State"),
- * without case; the FCT also as "FCT" or "Abuja".
- */
-export function residenceResolver(states: readonly State[]) {
-  const byWord = new Map<string, State>();
-  for (const state of states) {
-    byWord.set(state.code.toLowerCase(), state);
-    byWord.set(state.name.toLowerCase(), state);
-    byWord.set(`${state.name.toLowerCase()} state`, state);
-    if (state.code === 'FC') for (const alias of ['fct', 'abuja']) byWord.set(alias, state);
-  }
-  return (written: string) => byWord.get(written.trim().replace(/\s+/g, ' ').toLowerCase());
-}
+export { residenceResolver } from '@levy/tax';
 
 /** The rows whose state_of_residence names no state, as row problems. */
 export function unknownResidences(
@@ -32,11 +19,6 @@ export function unknownResidences(
       column: 'state_of_residence',
       message: `'${employee.residence}' is not a Nigerian state: give its code (OG) or its name (Ogun)`,
     }));
-}
-
-/** "Resident in Ogun: PAYE due to Ogun State Internal Revenue Service" (NTAA 2025 First Schedule para 2). */
-export function residenceMessage(state: Pick<State, 'name' | 'revenueService'>): string {
-  return `Resident in ${state.name}: PAYE due to ${state.revenueService}`;
 }
 
 /** Employees living outside the payroll's state, grouped by the state their PAYE is owed to. */

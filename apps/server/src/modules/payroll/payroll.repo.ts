@@ -89,6 +89,8 @@ export async function countContents(executor: Db, corporationStateIds: string[])
   return contents;
 }
 
+export type EmployeeRow = typeof payrollEmployees.$inferSelect;
+
 /** Every employee of a registration's payroll on file, in file order. */
 export function findEmployees(executor: Db, corporationStateId: string) {
   return executor
@@ -157,4 +159,18 @@ export async function recordAcknowledgement(
     )
     .returning();
   return row;
+}
+
+/** Employees of these registrations counted by registration and state of residence (null: not given). */
+export function countByResidence(executor: Db, corporationStateIds: string[]) {
+  if (corporationStateIds.length === 0) return Promise.resolve([]);
+  return executor
+    .select({
+      corporationStateId: payrollEmployees.corporationStateId,
+      residenceStateId: payrollEmployees.residenceStateId,
+      n: count(),
+    })
+    .from(payrollEmployees)
+    .where(inArray(payrollEmployees.corporationStateId, corporationStateIds))
+    .groupBy(payrollEmployees.corporationStateId, payrollEmployees.residenceStateId);
 }

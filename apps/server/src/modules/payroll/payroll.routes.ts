@@ -3,6 +3,8 @@ import {
   downloadPayrollSchedule,
   getPayrollFiling,
   listPayrollEmployees,
+  moveResidentsToTheirState,
+  payeByResidence,
   recordPayrollAcknowledgement,
   uploadPayroll,
 } from '@levy/contracts';
@@ -15,6 +17,17 @@ export function payrollRoutes(payroll: PayrollService) {
       contract: uploadPayroll,
       handler: async ({ caller, params, body, files, ip }) =>
         reply(await payroll.upload(caller, params.id, params.code, body, files, ip), 'Payroll updated successfully.'),
+    }),
+    defineRoute({
+      contract: moveResidentsToTheirState,
+      handler: async ({ caller, params, body, ip }) => {
+        const moved = await payroll.moveResidents(caller, params.id, params.code, body.to_state, ip);
+        return reply(moved, `${moved.moved} moved to the ${moved.to.name} payroll.`);
+      },
+    }),
+    defineRoute({
+      contract: payeByResidence,
+      handler: ({ caller, params }) => payroll.byResidence(caller, params.id),
     }),
     defineRoute({
       contract: listPayrollEmployees,

@@ -7,6 +7,7 @@ import {
   PAYE_RELIEF_HEADERS,
   PAYE_TEMPLATE_HEADERS,
   regimeForPeriod,
+  sumKobo,
   ZERO_KOBO,
   type CsvRowError,
 } from '@levy/tax';
@@ -19,8 +20,9 @@ import { FileReply, type Caller, type UploadedFile } from '../../http/route';
 import { csvCell } from '../../http/table-export';
 import { inWorker } from '../../workers/worker-pool';
 import { recordAudit } from '../audit/audit.service';
+import { requireOwnOrganisation } from '../accounts/organisation-access';
 import type { OrganisationDirectory } from '../accounts/organisation-directory';
-import type { ReferenceService } from '../reference/reference.service';
+import type { ReferenceService, State } from '../reference/reference.service';
 import { agencyFailure, refuseFederalPaye, type StatesService } from '../states/states.service';
 import type * as tasks from './payroll-file-tasks';
 import { ALLOWANCE_HEADERS } from './payroll-file-tasks';
@@ -85,6 +87,11 @@ export function createPayrollService(deps: {
   async function payeFileOnFile(registrationId: string): Promise<Buffer | null> {
     const employees = await repo.findEmployees(db, registrationId);
     if (employees.length === 0) return null;
+    return csvOfEmployees(employees);
+  }
+
+  /** Employees as the PAYE template CSV, with the optional columns only when one of them declared any. */
+  async function csvOfEmployees(employees: ReadonlyArray<repo.EmployeeRow>): Promise<Buffer> {
     // The optional columns only when the payroll declared any: a payroll of the 18 stays the spec's file.
     const declared = employees.some((employee) => employee.reliefsKobo !== null || employee.residenceStateId !== null);
     const stateCodes = new Map(declared ? (await reference.listStates()).map((state) => [state.id, state.code]) : []);
@@ -110,6 +117,24 @@ export function createPayrollService(deps: {
       ? [...PAYE_TEMPLATE_HEADERS, 'state_of_residence', ...PAYE_RELIEF_HEADERS]
       : PAYE_TEMPLATE_HEADERS;
     return Buffer.from(`${[header, ...rows].map((cells) => cells.map(csvCell).join(',')).join('\n')}\n`);
+  }
+
+  /** Tells a state's revenue service the employee list it now holds for a Tax ID; its reference. */
+  async function submitTo(state: State, taxPayerNumber: string, employees: ReadonlyArray<repo.EmployeeRow>) {
+    try {
+      return await agency.submitPayroll({
+        state: { code: state.code, name: state.name, revenueService: state.revenueService, collector: state.collector },
+        taxPayerNumber,
+        employees: employees.map(({ taxPayerNumber: tin, name, grossIncomeKobo, taxPayableKobo }) => ({
+          taxPayerNumber: tin,
+          name,
+          grossIncomeKobo,
+          taxPayableKobo,
+        })),
+      });
+    } catch (error) {
+      throw agencyFailure(error);
+    }
   }
 
   return {
@@ -299,6 +324,180 @@ export function createPayrollService(deps: {
     versionsByIds: versions.byIds,
 
     payeFileOnFile,
+
+    /**
+     * Per corporation, the states its employees live in, by its payrolls on file (an employee without
+     * a residence lives in the payroll's state), and whether the corporation is registered in each:
+     * PAYE is owed where they live (docs/tax-rules.md §8).
+     */
+    async byResidence(caller: Caller, organisationId: string) {
+      const ownId = requireOwnOrganisation(caller, organisationId);
+      const [registrations, allStates] = await Promise.all([
+        states.registrationsOfOrganisation(ownId),
+        reference.listStates(),
+      ]);
+      const counts = await repo.countByResidence(
+        db,
+        registrations.map((registration) => registration.registrationId),
+      );
+      const stateById = new Map(allStates.map((state) => [state.id, state]));
+      const registrationById = new Map(
+        registrations.map((registration) => [registration.registrationId, registration]),
+      );
+      type Owed = { stateId: number; employees: number; onOther: Map<number, number> };
+      const perCorporation = new Map<string, { corporation: { id: string; name: string }; owed: Map<number, Owed> }>();
+      for (const row of counts) {
+        const registration = registrationById.get(row.corporationStateId)!;
+        const entry = perCorporation.get(registration.corporation.id) ?? {
+          corporation: registration.corporation,
+          owed: new Map<number, Owed>(),
+        };
+        perCorporation.set(registration.corporation.id, entry);
+        const stateId = row.residenceStateId ?? registration.state.id;
+        const owed = entry.owed.get(stateId) ?? { stateId, employees: 0, onOther: new Map<number, number>() };
+        owed.employees += row.n;
+        if (stateId !== registration.state.id)
+          owed.onOther.set(registration.state.id, (owed.onOther.get(registration.state.id) ?? 0) + row.n);
+        entry.owed.set(stateId, owed);
+      }
+      const registered = new Set(
+        registrations.map((registration) => `${registration.corporation.id}:${registration.state.id}`),
+      );
+      return [...perCorporation.values()].map(({ corporation, owed }) => ({
+        corporation,
+        states: [...owed.values()]
+          .sort((a, b) => b.employees - a.employees)
+          .map((entry) => {
+            const state = stateById.get(entry.stateId)!;
+            return {
+              code: state.code,
+              name: state.name,
+              revenue_service: state.revenueService,
+              employee_count: entry.employees,
+              registered: registered.has(`${corporation.id}:${state.id}`),
+              on_other_payrolls: [...entry.onOther.entries()].map(([payrollStateId, employees]) => ({
+                code: stateById.get(payrollStateId)!.code,
+                name: stateById.get(payrollStateId)!.name,
+                employee_count: employees,
+              })),
+            };
+          }),
+      }));
+    },
+
+    /**
+     * Moves the employees of a state's payroll on file who live in `toState` to that state's payroll
+     * of the same corporation (docs/tax-rules.md §8, docs/decisions/0046): PAYE for them is then billed
+     * where it is owed. The state must be registered, with consent; otherwise nothing moves and the
+     * answer says what to do first. Both revenue services are told their new lists before either is
+     * stored, and both lists change in one transaction.
+     */
+    async moveResidents(caller: Caller, corporationId: string, fromCode: string, toState: string, ip: string) {
+      const {
+        corporation,
+        state: from,
+        registration: source,
+      } = await states.findRegistration(db, caller, corporationId, fromCode, 'write');
+      refuseFederalPaye(from, 'a payroll');
+      const allStates = await reference.listStates();
+      const to = residenceResolver(allStates)(toState);
+      if (!to) throw invalidInput({ to_state: 'Choose the state they live in' });
+      if (to.id === from.id) throw invalidInput({ to_state: `They are on the ${from.name} payroll already` });
+      let target: Awaited<ReturnType<StatesService['findRegistration']>>['registration'];
+      try {
+        target = (await states.findRegistration(db, caller, corporation.id, to.code, 'write')).registration;
+      } catch (error) {
+        if (!(error instanceof AppError) || error.code !== 'NOT_FOUND') throw error;
+        throw new AppError(
+          'UNPROCESSABLE',
+          `${to.name} is not registered for ${corporation.name}: register it with ${to.revenueService} and give consent ` +
+            `to manage payroll there, then move the employees who live in ${to.name}. Nothing was moved.`,
+          { register: { corporation_id: corporation.id, state: to.code } },
+        );
+      }
+      if (!target.isControlConsentGiven)
+        throw new AppError(
+          'UNPROCESSABLE',
+          `Give consent to manage payroll in ${to.name} first, then move the employees who live there. Nothing was moved.`,
+          { consent: { corporation_id: corporation.id, state: to.code } },
+        );
+      const [sourceEmployees, targetEmployees] = await Promise.all([
+        repo.findEmployees(db, source.id),
+        repo.findEmployees(db, target.id),
+      ]);
+      const moving = sourceEmployees.filter((employee) => employee.residenceStateId === to.id);
+      if (moving.length === 0)
+        throw new AppError('CONFLICT', `No employee on the ${from.name} payroll on file lives in ${to.name}.`);
+      const movingTaxIds = new Set(moving.map((employee) => employee.taxPayerNumber));
+      const staying = sourceEmployees.filter((employee) => employee.residenceStateId !== to.id);
+      // One who is already on the destination payroll is replaced by the moved row: the payroll holds one row per person.
+      const arriving = [...targetEmployees.filter((employee) => !movingTaxIds.has(employee.taxPayerNumber)), ...moving];
+
+      const [toReference, fromReference] = await Promise.all([
+        submitTo(to, target.taxPayerNumber, arriving),
+        submitTo(from, source.taxPayerNumber, staying),
+      ]);
+      // Written before the transaction: on the embedded database it holds the only connection.
+      const [arrivingCsv, stayingCsv] = await Promise.all([csvOfEmployees(arriving), csvOfEmployees(staying)]);
+      await db.transaction(async (tx) => {
+        for (const [registration, list, state, submitted, content] of [
+          [target, arriving, to, toReference, arrivingCsv],
+          [source, staying, from, fromReference, stayingCsv],
+        ] as const) {
+          const fileId = await organisations.storeFile(
+            tx,
+            corporation.organisationId,
+            {
+              filename: `payroll-${state.code}-residents-moved.csv`,
+              contentType: 'text/csv',
+              content,
+            },
+            caller.userId,
+          );
+          const upload = await repo.insertUpload(tx, {
+            corporationStateId: registration.id,
+            fileId,
+            employeeCount: list.length,
+            totalTaxPayableKobo: sumKobo(list.map((employee) => employee.taxPayableKobo)),
+            agencyReference: submitted.reference,
+            uploadedBy: caller.userId,
+          });
+          await repo.replaceEmployees(
+            tx,
+            registration.id,
+            // Rows numbered as the file on file would be: the header is row 1.
+            list.map(({ id: _id, ...employee }, index) => ({
+              ...employee,
+              rowNumber: index + 2,
+              corporationStateId: registration.id,
+              uploadId: upload.id,
+            })),
+          );
+        }
+        await recordAudit(tx, {
+          organisationId: corporation.organisationId,
+          actorUserId: caller.userId,
+          action: 'payroll.residents_moved',
+          resourceType: 'corporation_state',
+          resourceId: source.id,
+          details: {
+            from: from.code,
+            to: to.code,
+            employees: moving.length,
+            tax_payer_numbers: moving.slice(0, MAX_LISTED).map((employee) => employee.taxPayerNumber),
+          },
+          ipAddress: ip,
+        });
+      });
+      return {
+        moved: moving.length,
+        employees: moving
+          .slice(0, MAX_LISTED)
+          .map((employee) => ({ tax_payer_number: employee.taxPayerNumber, name: employee.name })),
+        from: { code: from.code, name: from.name, employee_count: staying.length },
+        to: { code: to.code, name: to.name, revenue_service: to.revenueService, employee_count: arriving.length },
+      };
+    },
 
     /**
      * A PAYE template CSV read and checked as an upload is, on the rules of `taxMonth` (a month

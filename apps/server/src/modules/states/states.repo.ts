@@ -18,6 +18,20 @@ export async function findRegistration(
   return row;
 }
 
+/**
+ * Locks a registration's row for the rest of the caller's transaction. What is recorded against one
+ * corporation and state and must exclude something else recorded against it (a PAYE bill and the same
+ * month paid outside Levy, docs/decisions/0046) takes this lock before checking and writing.
+ */
+export async function lockRegistration(tx: Db, corporationId: string, stateId: number): Promise<boolean> {
+  const rows = await tx
+    .select({ id: corporationStates.id })
+    .from(corporationStates)
+    .where(and(eq(corporationStates.corporationId, corporationId), eq(corporationStates.stateId, stateId)))
+    .for('update');
+  return rows.length > 0;
+}
+
 export function findRegistrationsOfCorporation(executor: Db, corporationId: string): Promise<Registration[]> {
   return executor
     .select()

@@ -217,6 +217,12 @@ export function createStatesService(deps: StatesDeps) {
   return {
     findRegistration,
 
+    /** Holds the corporation's registration in a state until the transaction ends (see repo.lockRegistration). */
+    async lockRegistration(tx: Db, corporationId: string, stateId: number): Promise<void> {
+      if (!(await repo.lockRegistration(tx, corporationId, stateId)))
+        throw new AppError('NOT_FOUND', 'This state is no longer registered for this corporation.');
+    },
+
     async listForCorporation(caller: Caller, corporationId: string) {
       const corporation = await corporations.findAccessible(db, caller, corporationId, 'read');
       const [registrations, allStates] = await Promise.all([

@@ -13,6 +13,7 @@ import type { PromptCounts } from '../../features/alerts/model/onboarding-prompt
 import { useOnboardingSummary } from '../../api/organisation-api';
 import { useOrganisationWallets, type OrganisationWallets } from '../../api/wallets-api';
 import { WalletCard } from '../../features/wallets/components/wallet-card';
+import { PayeByResidence } from '../../features/home/components/paye-by-residence';
 import * as calls from '@levy/contracts/calls';
 
 /**
@@ -100,6 +101,7 @@ export default function DashboardPage() {
         </ContentCard>
       )}
       <DeadlineDashboardSections />
+      <PayeByResidence />
       {canSeeSummary && session.organisation && (
         <OnboardingPrompts
           key={session.organisation.id}

@@ -7,6 +7,7 @@ import { FileSelect } from '../file-select';
 import { FileProblems, ProblemList } from '../file-problems';
 import { PayrollChangesAlert } from './payroll-changes';
 import { PayeePreview } from '../payee-table';
+import { MoveResidents } from './move-residents';
 import { ApiError, showErrorToast } from '../../lib/api-client';
 import { showInvalidFileToast } from '../../lib/file-toasts';
 import { formatAmount, formatDate } from '../../lib/format';
@@ -55,7 +56,15 @@ function PayrollWarnings({ taxWarnings, notices }: { taxWarnings: string[]; noti
 }
 
 /** Employees living in another state, whose PAYE is owed there, and what changed since the payroll on file. */
-function UploadReview({ uploaded }: { uploaded: UploadResult }) {
+function UploadReview({
+  uploaded,
+  corporationId,
+  stateCode,
+}: {
+  uploaded: UploadResult;
+  corporationId: string;
+  stateCode: string;
+}) {
   const { changes } = uploaded;
   return (
     <>
@@ -75,6 +84,12 @@ function UploadReview({ uploaded }: { uploaded: UploadResult }) {
             problems={group.employees.map(
               (employee) => `Row ${employee.row}, ${employee.name} (${employee.tax_payer_number})`,
             )}
+          />
+          <MoveResidents
+            corporationId={corporationId}
+            fromStateCode={stateCode}
+            toState={group.state}
+            registered={group.registered}
           />
         </Alert>
       ))}
@@ -268,7 +283,9 @@ export function PayrollUpload({
           notices={uploaded.checks.map((check) => check.message)}
         />
       )}
-      {uploaded && <UploadReview uploaded={uploaded} />}
+      {uploaded && (
+        <UploadReview uploaded={uploaded} corporationId={corporationId} stateCode={registration.state.code} />
+      )}
 
       {percent !== null && (
         <div>

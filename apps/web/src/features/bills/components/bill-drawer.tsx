@@ -317,6 +317,31 @@ function BillContent({ bill }: { bill: BillDetail }) {
           {bill.supplementary_reason}
         </Alert>
       )}
+      {bill.residents_elsewhere && (
+        <Alert
+          color={bill.residents_elsewhere.included ? 'yellow' : 'blue'}
+          title={
+            bill.residents_elsewhere.included
+              ? 'Includes employees who live in another state'
+              : 'Employees who live in another state were left out'
+          }
+          data-testid="bill-residents-elsewhere"
+        >
+          {bill.residents_elsewhere.states.map((state) => (
+            <Text key={state.code} fz="sm">
+              {state.message}: {state.employees.map((employee) => employee.name).join(', ')}
+              {state.employee_count > state.employees.length
+                ? ` and ${state.employee_count - state.employees.length} more`
+                : ''}
+            </Text>
+          ))}
+          {bill.residents_elsewhere.included && (
+            <Text fz="sm" mt={4}>
+              Reason: {bill.residents_elsewhere.reason}
+            </Text>
+          )}
+        </Alert>
+      )}
       <BillDecisions bill={bill} />
 
       <SimpleGrid cols={2} spacing="md" verticalSpacing="sm">

@@ -1,5 +1,5 @@
 import { BILL_APPROVAL_MESSAGES } from '@levy/contracts';
-import { describePayeMismatch, formatNaira, parseNaira, regimeForPeriod } from '@levy/tax';
+import { describePayeMismatch, formatNaira, PAYE_TEMPLATE_HEADERS, parseNaira, regimeForPeriod } from '@levy/tax';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defaultMonthValue, toPeriod } from '../model/bill-period';
@@ -434,5 +434,64 @@ describe('PAYE Generate Bill', () => {
     expect(approval).toHaveTextContent('No other admin can approve this bill');
     expect(approval).toHaveTextContent(blocked);
     expect(screen.getByRole('button', { name: 'Submit for approval' })).toBeDisabled();
+  });
+});
+
+describe('employees who live in another state', () => {
+  const STATES = [
+    { id: 25, code: 'LA', name: 'Lagos', revenue_service: 'Lagos State Internal Revenue Service' },
+    { id: 28, code: 'OG', name: 'Ogun', revenue_service: 'Ogun State Internal Revenue Service' },
+  ];
+  const header = `${PAYE_TEMPLATE_HEADERS.join(',')},state_of_residence`;
+  const row = (tin: string, name: string, tax: number, residence: string) =>
+    `${tin},${name},Nigerian,Officer,200000,${tax},200000,0,0,0,0,0,0,0,0,0,0,0,${residence}`;
+  const file = () =>
+    new File(
+      [
+        [
+          header,
+          row('N-2000001', 'Bisi Lawal', 17600, 'Lagos'),
+          row('N-2000002', 'Femi Ogunleye', 17600, 'Ogun'),
+          row('N-2000003', 'Sade Adewale', 17600, 'OG'),
+        ].join('\n') + '\n',
+      ],
+      'residence.csv',
+      { type: 'text/csv' },
+    );
+
+  it('are named with the state owed and left out unless confirmed with a reason, which Pay sends', async () => {
+    const gateway = stubGateway((request) =>
+      request.path === 'internal/states' ? { code: 'OK', data: STATES } : billGateway(request),
+    );
+    const uploads = stubUploads(() => ({ code: 'OK', message: 'Bill generated successfully', data: billDetail() }));
+    renderWithProviders(<PayeBillDialog onClose={() => undefined} onCreated={() => undefined} />);
+    await fillStepOne(file());
+
+    const notice = await screen.findByTestId('residents-elsewhere');
+    expect(within(notice).getByText('Resident in Ogun: PAYE due to Ogun State Internal Revenue Service')).toBeVisible();
+    expect(notice).toHaveTextContent('Femi Ogunleye (N-2000002), Sade Adewale (N-2000003): ₦35,200.00 declared.');
+    expect(notice).toHaveTextContent('They are left out of this bill');
+    // Priced both ways: left out (one employee) and included (three).
+    const priced = gateway.calls('internal/bills/charge/calc').map((call) => call.body);
+    expect(priced).toContainEqual(expect.objectContaining({ amount_due: '17600.00', recipient_count: 1 }));
+    expect(priced).toContainEqual(expect.objectContaining({ amount_due: '52800.00', recipient_count: 3 }));
+    expect(screen.getByTestId('summary-amount')).toHaveTextContent('₦17,600.00');
+
+    fireEvent.click(within(notice).getByRole('checkbox', { name: 'Include them in this Lagos bill anyway' }));
+    expect(screen.getByTestId('summary-amount')).toHaveTextContent('₦52,800.00');
+    fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    expect(
+      await screen.findByText('Give the reason for paying here the PAYE of employees who live in another state'),
+    ).toBeInTheDocument();
+    expect(uploads.sent).toHaveLength(0);
+    fireEvent.change(screen.getByRole('textbox', { name: /Reason for paying their PAYE here/ }), {
+      target: { value: 'They moved in October' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    await waitFor(() => expect(uploads.sent).toHaveLength(1));
+    expect(uploads.sent[0].fields).toMatchObject({
+      include_residents_elsewhere: 'true',
+      residents_elsewhere_reason: 'They moved in October',
+    });
   });
 });

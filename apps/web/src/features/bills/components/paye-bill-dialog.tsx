@@ -1,6 +1,7 @@
 import type { BillDetail, ChargeCalculation } from '@levy/contracts';
 import { CSV_TEMPLATE_PATHS, koboToNairaString } from '@levy/tax';
 import { Alert, Button, Group, Progress, Radio, Stack, Text } from '@mantine/core';
+import { useStates } from '../../../api/organisation-api';
 import { IconUsersGroup } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { MountedModal } from '../../../components/mounted-modal';
@@ -24,7 +25,8 @@ import {
   usePrecheck,
 } from '../api/bills-api';
 import type { BillPrefill } from '../model/bill-routes';
-import { checkPayeBillFile, type CheckedBillFile } from '../model/bill-files';
+import { checkPayeBillFile, coveredBy, type CheckedBillFile } from '../model/bill-files';
+import { ResidentsElsewhere, useResidentsChoice } from './residents-elsewhere';
 import { initialMonthValue, formatPeriod, monthError, oldestUnpaidMonthValue, toPeriod } from '../model/bill-period';
 import { isPayBlocked, payLabel, PaymentChecks, RepeatWarning, useSupplementary } from './payment-checks';
 import { PreviousBillChanges } from './previous-bill-changes';
@@ -44,7 +46,8 @@ type PayrollSource = 'payroll' | 'file';
 interface Summary {
   file: CheckedBillFile;
   source: PayrollSource;
-  charge: ChargeCalculation;
+  /** The charge on the employees the bill covers: with the residents of other states left out, and with them. */
+  charges: { leftOut: ChargeCalculation; included: ChargeCalculation };
   /** One per summary shown: a double-click or a retry of Generate makes one bill. */
   idempotencyKey: string;
 }
@@ -98,15 +101,18 @@ export function PayeBillDialog({
     setMonth(oldestUnpaidMonthValue(alerts.data, { corporationId, stateCode }));
   }, [monthChosen, corporationId, stateCode, alerts.data]);
   const supplementary = useSupplementary();
+  const states = useStates();
+  const residents = useResidentsChoice();
+  const charge = summary ? (residents.value.include ? summary.charges.included : summary.charges.leftOut) : null;
   const precheck = usePrecheck(
-    summary && registration && corporationId && month
+    summary && charge && registration && corporationId && month
       ? {
           corporationId,
           stateCode: registration.state.code,
           type: 'paye',
           month: toPeriod(month),
-          total: summary.charge.total,
-          amountDue: summary.charge.amount_due,
+          total: charge.total,
+          amountDue: charge.amount_due,
         }
       : null,
   );
@@ -133,8 +139,12 @@ export function PayeBillDialog({
       // The payroll on file is read and checked for the month exactly as a chosen file is.
       const employees = source === 'payroll' ? await fetchPayrollOnFile(corporationId, registration.state.code) : file;
       if (!payeType || !employees) return;
+      const allStates = states.data ?? (await states.refetch()).data ?? [];
       // The payroll on file's rows are of a file the app wrote: its warnings name the employee alone.
-      const checked = await checkPayeBillFile(employees, toPeriod(month), { fromPayrollOnFile: source === 'payroll' });
+      const checked = await checkPayeBillFile(employees, toPeriod(month), {
+        fromPayrollOnFile: source === 'payroll',
+        residence: { payrollStateCode: registration.state.code, states: allStates },
+      });
       if (!checked.ok) {
         setErrors((current) => ({ ...current, file: checked.message }));
         setProblems(checked.problems);
@@ -142,14 +152,20 @@ export function PayeBillDialog({
         else showFileParsingToast(checked.message);
         return;
       }
-      const charge = await calculateCharge({
-        type_id: payeType.id,
-        amount_due: koboToNairaString(checked.amountDue),
-        recipient_count: checked.recipientCount,
-        period: toPeriod(month),
-      });
+      const priced = (includeElsewhere: boolean) => {
+        const covered = coveredBy(checked, includeElsewhere);
+        return calculateCharge({
+          type_id: payeType.id,
+          amount_due: koboToNairaString(covered.amountDue),
+          recipient_count: covered.recipientCount,
+          period: toPeriod(month),
+        });
+      };
+      const included = await priced(true);
+      const leftOut = checked.residentsElsewhere.length > 0 ? await priced(false) : included;
       setPayError(null);
-      setSummary({ file: checked, source, charge, idempotencyKey: crypto.randomUUID() });
+      residents.reset();
+      setSummary({ file: checked, source, charges: { leftOut, included }, idempotencyKey: crypto.randomUUID() });
     } catch {
       // The call's failure was toasted; the form stays as it is.
     } finally {
@@ -160,6 +176,7 @@ export function PayeBillDialog({
   const generate = async () => {
     if (!summary || !registration || !corporationId || !month || percent !== null || !supplementary.check(repeat))
       return;
+    if (summary.file.residentsElsewhere.length > 0 && !residents.check()) return;
     if (summary.source === 'file' && !file) return;
     setPayError(null);
     setPercent(0);
@@ -168,7 +185,12 @@ export function PayeBillDialog({
         corporationId,
         stateCode: registration.state.code,
         type: 'paye',
-        fields: { start_date: toPeriod(month), source: summary.source, ...supplementary.fields(repeat) },
+        fields: {
+          start_date: toPeriod(month),
+          source: summary.source,
+          ...supplementary.fields(repeat),
+          ...(summary.file.residentsElsewhere.length > 0 ? residents.fields() : {}),
+        },
         recipients: summary.source === 'file' ? (file ?? undefined) : undefined,
         idempotencyKey: summary.idempotencyKey,
         onProgress: setPercent,
@@ -182,7 +204,8 @@ export function PayeBillDialog({
       if (supplementary.takeRefusal(error)) return;
       if (error instanceof ApiError) {
         const fields = error.fieldErrors;
-        setPayError(fields.recipients ?? fields.start_date ?? error.message);
+        if (fields.residents_elsewhere_reason) residents.setReasonError(fields.residents_elsewhere_reason);
+        setPayError(fields.recipients ?? fields.start_date ?? fields.residents_elsewhere_reason ?? error.message);
         setProblems(rowProblemsFrom(fields));
       } else {
         showErrorToast(String(error));
@@ -276,13 +299,30 @@ export function PayeBillDialog({
               { label: 'Month', value: formatPeriod(toPeriod(month!)) },
               {
                 label: 'Employees',
-                value: `${summary.file.recipientCount.toLocaleString('en-NG')} (${summary.source === 'payroll' ? 'the payroll on file' : 'your file'})`,
+                value:
+                  coveredBy(summary.file, residents.value.include).recipientCount.toLocaleString('en-NG') +
+                  (summary.source === 'payroll' ? ' (the payroll on file)' : ' (your file)'),
               },
             ]}
-            amountDue={summary.charge.amount_due}
-            charge={summary.charge.charge}
-            chargeDetail={`fee ${formatAmount(summary.charge.fee)} + VAT ${formatAmount(summary.charge.vat)}`}
-            total={summary.charge.total}
+            amountDue={charge!.amount_due}
+            charge={charge!.charge}
+            chargeDetail={`fee ${formatAmount(charge!.fee)} + VAT ${formatAmount(charge!.vat)}`}
+            total={charge!.total}
+          />
+          <ResidentsElsewhere
+            groups={summary.file.residentsElsewhere}
+            payrollState={registration!.state}
+            choice={residents}
+            move={
+              summary.source === 'payroll'
+                ? {
+                    corporationId: corporationId!,
+                    registeredStateCodes: (registrations.data ?? []).map((candidate) => candidate.state.code),
+                    // The payroll on file changed: the bill is read from it again.
+                    onMoved: () => setSummary(null),
+                  }
+                : undefined
+            }
           />
           <RowWarnings warnings={summary.file.warnings} fromPayrollOnFile={summary.source === 'payroll'} />
           <PreviousBillChanges
@@ -292,7 +332,7 @@ export function PayeBillDialog({
             month={toPeriod(month!)}
             employees={summary.file.employees ?? []}
           />
-          <PaymentChecks precheck={precheck.data} total={summary.charge.total} repeat={repeat} />
+          <PaymentChecks precheck={precheck.data} total={charge!.total} repeat={repeat} />
           <PaymentError message={payError} />
           <FileProblems problems={problems} />
           {percent !== null && <Progress value={percent} animated aria-label="Upload progress" />}

@@ -1,7 +1,11 @@
 import {
+  asKobo,
   CSV_MESSAGES,
   describePayeMismatch,
   findPayeMismatches,
+  groupResidentsElsewhere,
+  residenceMessage,
+  sumKobo,
   parsePayeFile,
   parseWhtAutoCsv,
   parseWhtManualCsv,
@@ -31,6 +35,40 @@ export interface CheckedBillFile {
   warnings: string[];
   /** PAYE: each employee's gross and declared tax, to compare with the previous bill. */
   employees?: PayrollDiffEmployee[];
+  /**
+   * PAYE: the employees who live in another state than the bill's, by state (docs/tax-rules.md §8).
+   * The server leaves them out of the bill unless the preparer confirms them.
+   */
+  residentsElsewhere: ResidentsElsewhereGroup[];
+}
+
+/** Employees of a PAYE file who live in one other state, and the tax the file declares for them. */
+export interface ResidentsElsewhereGroup {
+  state: { code: string; name: string; revenue_service: string };
+  /** "Resident in Ogun: PAYE due to Ogun State Internal Revenue Service" */
+  message: string;
+  employees: Array<{ row: number; taxPayerNumber: string; name: string }>;
+  taxDeclared: Kobo;
+}
+
+/** The state a PAYE bill is for and every state: what the employees' residences are read against. */
+export interface ResidenceContext {
+  payrollStateCode: string;
+  states: ReadonlyArray<{ code: string; name: string; revenue_service: string }>;
+}
+
+/** What the bill covers with the residents elsewhere left out, or with them on confirmation. */
+export function coveredBy(
+  file: CheckedBillFile,
+  includeElsewhere: boolean,
+): { recipientCount: number; amountDue: Kobo } {
+  if (includeElsewhere || file.residentsElsewhere.length === 0)
+    return { recipientCount: file.recipientCount, amountDue: file.amountDue };
+  const away = file.residentsElsewhere;
+  return {
+    recipientCount: file.recipientCount - away.reduce((count, group) => count + group.employees.length, 0),
+    amountDue: asKobo(file.amountDue - sumKobo(away.map((group) => group.taxDeclared))),
+  };
 }
 
 export type BillFileCheck =
@@ -64,12 +102,27 @@ const GROSS_COLUMN = PAYE_TEMPLATE_HEADERS.indexOf('gross_income');
 export async function checkPayeBillFile(
   file: File,
   period: string,
-  options: { fromPayrollOnFile?: boolean } = {},
+  options: { fromPayrollOnFile?: boolean; residence?: ResidenceContext } = {},
 ): Promise<BillFileCheck> {
   if (!isCsvFile(file)) return { ok: false, kind: 'invalid-file', message: CSV_MESSAGES.invalidDocument, problems: [] };
   const parsed = parsePayeFile(await bytesOf(file), period);
   if (!parsed.ok) return failureOf(parsed);
   const regime = regimeForPeriod(period);
+  const optional = parsed.optional;
+  const groups =
+    options.residence && optional
+      ? groupResidentsElsewhere(
+          parsed.records.map((record, index) => ({
+            row: parsed.rowNumbers[index],
+            taxPayerNumber: record.tax_payer_number.toUpperCase(),
+            name: record.name,
+            residence: optional[index]?.state_of_residence,
+          })),
+          options.residence.payrollStateCode,
+          options.residence.states,
+        )
+      : [];
+  const amountOfRow = new Map(parsed.rowNumbers.map((row, index) => [row, parsed.amounts[index]]));
   return {
     ok: true,
     recipientCount: parsed.recipientCount,
@@ -88,6 +141,12 @@ export async function checkPayeBillFile(
       name: record.name,
       grossIncomeKobo: parsed.money[index][GROSS_COLUMN],
       taxPayableKobo: parsed.amounts[index],
+    })),
+    residentsElsewhere: groups.map((group) => ({
+      state: group.state,
+      message: residenceMessage({ name: group.state.name, revenueService: group.state.revenue_service }),
+      employees: group.employees,
+      taxDeclared: sumKobo(group.employees.map((employee) => amountOfRow.get(employee.row) ?? asKobo(0))),
     })),
   };
 }
@@ -109,6 +168,7 @@ export async function checkWhtFile(file: File, method: WhtMethod): Promise<BillF
       amount: parsed.amounts[index],
     })),
     warnings: [],
+    residentsElsewhere: [],
   };
 }
 

@@ -184,6 +184,7 @@ export function billDetail(overrides: Partial<BillDetail> = {}): BillDetail {
     paid_at: '2026-11-03T10:00:02.000Z',
     supplementary: false,
     supplementary_reason: null,
+    residents_elsewhere: null,
     approved_by: null,
     approved_at: null,
     closed_reason: null,

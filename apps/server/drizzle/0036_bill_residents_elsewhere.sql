@@ -1,0 +1,2 @@
+ALTER TABLE "bills" ADD COLUMN "residents_elsewhere" jsonb;--> statement-breakpoint
+ALTER TABLE "bills" ADD COLUMN "residents_elsewhere_reason" text;
