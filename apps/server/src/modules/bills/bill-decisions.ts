@@ -12,6 +12,7 @@ import type { BillPerson, BillWallets, StateInfo } from './bill-ports';
 import { billItemTuple, payeesFingerprint } from './bill-items';
 import type { BillQueries } from './bill-queries';
 import { repriceBill, type BillFigures } from './bill-repricing';
+import type { PaymentOutcome } from './payment-outcome-mails';
 import type { BillSettlement } from './bill-settlement';
 import { billTypeByCode } from './bill-types';
 import * as repo from './bills.repo';
@@ -40,6 +41,8 @@ export function createBillDecisions(deps: {
   people(userIds: string[]): Promise<BillPerson[]>;
   queries: Pick<BillQueries, 'findOwnBill' | 'detail' | 'stateById'>;
   settlement: BillSettlement;
+  /** The mail of a payment's outcome to the bill's preparer and the admins, sent in the caller's transaction. */
+  announce(bill: repo.BillRow, outcome: PaymentOutcome): Promise<(tx: Db) => Promise<void>>;
   /** In the approval's transaction, before money moves: refuses a PAYE month recorded as paid outside Levy meanwhile. */
   holdMonth(tx: Db, bill: repo.BillRow, stateName: string): Promise<void>;
   /** The bill's state registration as it stands now (its Tax ID); null when it was removed. */
@@ -324,6 +327,11 @@ export function createBillDecisions(deps: {
       } else if (repo.SETTLING_STATUSES.includes(bill.status)) {
         if (!isAdmin)
           throw new AppError('FORBIDDEN', 'Only an admin can cancel a bill that has been paid from the wallet.');
+        const announceCancelled = await deps.announce(bill, {
+          kind: 'cancelled',
+          by: name,
+          reason: reason?.trim() || null,
+        });
         await db.transaction(async (tx) => {
           const moved = await repo.cancelSettlingBill(tx, bill.id, { closedReason: reason?.trim() || null });
           if (!moved) {
@@ -352,6 +360,7 @@ export function createBillDecisions(deps: {
             status: 'cancelled',
             note: `Cancelled by ${name}${because} before the revenue service accepted it. ${formatNaira(bill.totalKobo)} was returned to the wallet.`,
           });
+          await announceCancelled(tx);
           await audit(tx);
         });
       } else if (bill.status === 'payment_paid') {

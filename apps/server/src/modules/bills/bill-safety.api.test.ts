@@ -403,6 +403,13 @@ describe('cancelling what has not been paid', () => {
       'debit 100354.75',
       'credit 500000.00',
     ]);
+    // The admins are told, once, that the money came back and the month is still unpaid.
+    const mails = (await test.mailbox()).filter(
+      (item) => item.subject === `Cancelled and refunded: ${created.data.reference}`,
+    );
+    expect(mails.map((item) => item.to)).toEqual([owner.email]);
+    expect(mails[0].text).toContain('₦100,354.75 was returned to the wallet it was paid from.');
+    expect(mails[0].text).toContain('is still unpaid');
   });
 
   it('explains why a paid bill cannot be cancelled and what to do instead', async () => {

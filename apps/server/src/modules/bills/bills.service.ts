@@ -205,6 +205,7 @@ export function createBillsService(deps: {
     people: deps.people,
     queries,
     settlement,
+    announce: outcomeMails.announce,
     referenceTables: deps.referenceTables,
     async remittanceReference(bill, amountDue, payerEmail) {
       const [corporation, states] = await Promise.all([

@@ -7,14 +7,19 @@ import type * as repo from './bills.repo';
 import { taxLabel } from './receipt-verification';
 
 /** How the revenue service answered a bill the wallet paid. */
-export type PaymentOutcome = { kind: 'paid'; receiptNumber: string; paidAt: Date } | { kind: 'failed'; reason: string };
+export type PaymentOutcome =
+  | { kind: 'paid'; receiptNumber: string; paidAt: Date }
+  | { kind: 'failed'; reason: string }
+  /** An admin cancelled it before the revenue service accepted it; the wallet was refunded. */
+  | { kind: 'cancelled'; by: string; reason: string | null };
 
 /**
  * Every payment's outcome is mailed to the bill's preparer and the organisation's admins, in the
  * transaction that records it (the outbox: no mail for an outcome that rolled back). The people are
  * read before that transaction: on a single-connection database a read outside it would wait on it. A paid bill's
  * mail links its receipt and the public page that verifies it; a failed one says the money came
- * back and that the month stays unpaid (its alert stays until it is paid).
+ * back and that the month stays unpaid (its alert stays until it is paid); so does a payment an admin
+ * cancelled before the revenue service accepted it.
  */
 export function createPaymentOutcomeMails(deps: {
   mail: Pick<MailService, 'enqueue'>;
@@ -50,6 +55,19 @@ export function createPaymentOutcomeMails(deps: {
           `Anyone can check the receipt is genuine: ${receiptUrl}`,
         ].join('\n'),
         links: [billLink, receiptUrl],
+      };
+    }
+    if (outcome.kind === 'cancelled') {
+      return {
+        subject: `Cancelled and refunded: ${bill.reference}`,
+        text: [
+          `${outcome.by} cancelled the payment of ${what} before the revenue service accepted it${outcome.reason ? `: ${outcome.reason}` : '.'}`,
+          `${formatNaira(bill.totalKobo)} was returned to the wallet it was paid from.`,
+          `The tax for ${monthName(bill.periodStart.slice(0, 7))} is still unpaid: it stays in your tax alerts until it is paid.`,
+          '',
+          `Open the bill: ${billLink}`,
+        ].join('\n'),
+        links: [billLink],
       };
     }
     return {
