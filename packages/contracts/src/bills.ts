@@ -263,6 +263,12 @@ export const billLateness = z.object({
   days_late: z.number(),
   penalty: z.string().describe('Penalty and interest so far on the amount due, naira'),
   rule: z.string(),
+  mpr_caveat: z
+    .string()
+    .nullable()
+    .describe(
+      "When the MPR table was last known right more than the review period before: 'Estimated with the MPR of …'",
+    ),
 });
 export type BillLateness = z.infer<typeof billLateness>;
 

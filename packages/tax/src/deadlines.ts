@@ -3,6 +3,7 @@ import {
   addMonths,
   dayOfMonthClamped,
   dayOfWeek,
+  daysBetween,
   firstDayOfPeriod,
   formatPeriod,
   fromDayNumber,
@@ -201,6 +202,17 @@ export function latePenaltyRule(dueDate: IsoDate, asOf: IsoDate, tables: MprTabl
   const mpr = findRowInForce(tables.mpr, asOf);
   if (!mpr) throw new TaxInputError('asOf', `No Monetary Policy Rate is known for ${asOf}`);
   return `${annual} plus interest at the CBN Monetary Policy Rate (${(mpr.value / 100).toFixed(2)}% from ${formatDay(mpr.from)}; MPR as of ${formatDay(tables.mprReviewedOn)}), pro rata by day (${row?.source ?? 'NTAA 2025 s.107'})`;
+}
+
+/**
+ * Said beside a figure worked out with the MPR when the table was last known right more than
+ * `reviewDays` before `on` (staff are asked to review it that often): a CBN decision since then
+ * would change the figure. Null while the table is fresh.
+ */
+export function mprCaveat(mprAsOf: IsoDate, on: IsoDate, reviewDays: number): string | null {
+  return daysBetween(mprAsOf, on) > reviewDays
+    ? `Estimated with the MPR of ${formatDay(mprAsOf)}; the CBN rate may have changed since.`
+    : null;
 }
 
 export interface LateReturnPenalty {

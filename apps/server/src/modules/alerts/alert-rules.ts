@@ -23,6 +23,7 @@ import {
   lastWorkingDayOnOrBefore,
   latePenalty,
   latePenaltyRule,
+  mprCaveat,
   lateReturnPenalty,
   nonWorkingReason,
   remittanceDueDate,
@@ -153,19 +154,8 @@ export function penaltyEstimate(
     total: naira(now.total),
     per_extra_week: naira(nextWeek.total - now.total),
     mpr_as_of: now.mprAsOf,
-    mpr_caveat: mprCaveat(now.mprAsOf, today),
+    mpr_caveat: mprCaveat(now.mprAsOf, today, REFERENCE_REVIEW_DAYS),
   };
-}
-
-/**
- * Customers are told when the MPR behind an estimate has not been checked for longer than staff
- * are asked to review it (the same threshold the reference-data screen flags): a CBN decision
- * since then would change the figure.
- */
-export function mprCaveat(mprAsOf: IsoDate, today: IsoDate): string | null {
-  return daysBetween(mprAsOf, today) > REFERENCE_REVIEW_DAYS
-    ? `Estimated with the MPR of ${formatDeadline(mprAsOf)}; the CBN rate may have changed since.`
-    : null;
 }
 
 interface Obligation {

@@ -1,9 +1,10 @@
-import type { BillLateness, BillTypeCode, CollectorKind } from '@levy/contracts';
+import { REFERENCE_REVIEW_DAYS, type BillLateness, type BillTypeCode, type CollectorKind } from '@levy/contracts';
 import {
   koboToNairaString,
   lagosDate,
   latePenalty,
   latePenaltyRule,
+  mprCaveat,
   remittanceDueDate,
   type IsoDate,
   type Kobo,
@@ -35,6 +36,7 @@ export function latenessOf(
     days_late: late.daysOverdue,
     penalty: koboToNairaString(late.total),
     rule: latePenaltyRule(dueDate, paidOn, tables),
+    mpr_caveat: mprCaveat(tables.mprReviewedOn, paidOn, REFERENCE_REVIEW_DAYS),
   };
 }
 

@@ -54,7 +54,7 @@ export function lagosDateTime(iso: string): string {
 
 /** What lateness means for the payer: the days, the penalty so far and who assesses it. */
 export function lateNote(lateness: BillLateness): string {
-  return `${plural(lateness.days_late, 'day')} after the due date, ${longDate(lateness.due_date)}. Penalty and interest so far: ${amount(lateness.penalty)} (${lateness.rule}); the revenue service assesses it, and it is not part of this payment.`;
+  return `${plural(lateness.days_late, 'day')} after the due date, ${longDate(lateness.due_date)}. Penalty and interest so far: ${amount(lateness.penalty)} (${lateness.rule}); the revenue service assesses it, and it is not part of this payment.${lateness.mpr_caveat ? ` ${lateness.mpr_caveat}` : ''}`;
 }
 
 /** `1,234.56`: table cells carry the currency in their header. */

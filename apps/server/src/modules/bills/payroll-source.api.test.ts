@@ -214,6 +214,8 @@ describe('a month paid late says how late and the penalty so far', () => {
       days_late: daysBetween(dueDate, today),
       penalty: koboToNairaString(expected.total),
       rule: expect.stringContaining('NTAA 2025 s.107'),
+      // The seed's MPR was last checked on 24 Feb, 2026: more than the review period before today.
+      mpr_caveat: 'Estimated with the MPR of 24 Feb, 2026; the CBN rate may have changed since.',
     });
     expect(Number(precheck.data.lateness.penalty)).toBeGreaterThan(0);
 

@@ -264,6 +264,7 @@ describe('the receipt', () => {
     expect(flowing).toContain(
       `so far: NGN ${Number(bill.lateness.penalty).toLocaleString('en-NG', { minimumFractionDigits: 2 })} (10% a year`,
     );
+    expect(flowing).toContain('Estimated with the MPR of 24 Feb, 2026; the CBN rate may have changed since.');
   });
 
   it('lists a WHT bill’s payees with Tax ID, gross amount, rate and tax', async () => {

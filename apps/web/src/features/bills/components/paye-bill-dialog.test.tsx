@@ -370,6 +370,7 @@ describe('PAYE Generate Bill', () => {
       days_late: 45,
       penalty: '4612.87',
       rule: '10% a year plus interest at the CBN Monetary Policy Rate (26.50% now), pro rata by day (NTAA 2025 s.107)',
+      mpr_caveat: 'Estimated with the MPR of 24 Feb, 2026; the CBN rate may have changed since.',
     };
     stubGatewayAndPayroll(
       (request) =>
@@ -400,6 +401,7 @@ describe('PAYE Generate Bill', () => {
     expect(late).toHaveTextContent('Paid 45 days late');
     expect(late).toHaveTextContent('This month was due on 10 Oct, 2026. The late penalty so far is ₦4,612.87');
     expect(late).toHaveTextContent('NTAA 2025 s.107');
+    expect(late).toHaveTextContent('Estimated with the MPR of 24 Feb, 2026; the CBN rate may have changed since.');
   });
 
   it('says before Generate when no other admin could approve the bill, and does not offer to submit it', async () => {

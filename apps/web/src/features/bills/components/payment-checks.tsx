@@ -185,6 +185,7 @@ export function PaymentChecks({
           This month was due on {formatDate(precheck.lateness.due_date)}. The late penalty so far is{' '}
           {formatAmount(precheck.lateness.penalty)}: {precheck.lateness.rule}. The revenue service assesses it apart
           from this bill, which pays the tax only; paying now stops it growing.
+          {precheck.lateness.mpr_caveat && ` ${precheck.lateness.mpr_caveat}`}
         </Alert>
       )}
       {others.length > 0 && (
