@@ -372,7 +372,12 @@ export async function buildApp({
     organisationCard: async (executor, id) => (await directory.byIds(executor, [id]))[0],
     alertsFor: alerts.forSession,
   });
-  const analyser = createAnalyserService({ db, jobs, paidBills: bills.paidBills });
+  const analyser = createAnalyserService({
+    db,
+    jobs,
+    paidBills: bills.paidBills,
+    withheldWht: vendors.withheldByPayeeAndMonth,
+  });
 
   const routes: RouteDefinition[] = [
     ...identityRoutes(identity),

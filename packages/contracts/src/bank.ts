@@ -769,6 +769,10 @@ export const whtVendor = z.object({
   months: z.array(z.string()),
   total: money,
   wht: money.describe("WHT on the total, each payment at its type's rate"),
+  wht_withheld_through_levy: money.describe(
+    "WHT Levy's paid bills already withheld from a payee of this name in these months",
+  ),
+  wht_outstanding: money.describe('wht less what was already withheld through Levy, never below zero'),
   rate: z.number().nullable().describe('Percent; null when the payments are of types with different rates'),
   wht_type: z.string().describe('The WHT type of most of the money paid'),
   wht_type_source: z

@@ -19,7 +19,7 @@ import type { TransactionQuery } from './analyser.repo';
 import { renderAnalysisReport } from './analysis-report';
 import { combineStatements } from './record-combination';
 import { analyseRows, linesOfPage, toEngineTransaction } from './statement-rows';
-import { taxInsightOf, type PaidBill } from './tax-insight';
+import { taxInsightOf, type PaidBill, type WithheldWht } from './tax-insight';
 
 const VERDICT_RANK: Record<Verdict, number> = { consistent: 0, suspicious: 1, inconsistent: 2 };
 
@@ -45,6 +45,7 @@ export function createAnalyserQueries(deps: {
   db: Db;
   access: AnalyserAccess;
   paidBills(organisationId: string): Promise<PaidBill[]>;
+  withheldWht(organisationId: string): Promise<WithheldWht[]>;
 }) {
   const { db } = deps;
   const { ownRecord, ownStatement, analysedStatement, statementView } = deps.access;
@@ -245,15 +246,17 @@ export function createAnalyserQueries(deps: {
 
     async taxInsight(caller: Caller, id: string) {
       const statement = await analysedStatement(caller, id);
-      const [rows, bills] = await Promise.all([
+      const [rows, bills, withheld] = await Promise.all([
         repo.transactionsOf(db, [statement.id]),
         deps.paidBills(statement.organisationId),
+        deps.withheldWht(statement.organisationId),
       ]);
       return taxInsightOf(
         statement.id,
         rows.map((row) => toEngineTransaction(row)),
         statement.analysis.engine,
         bills,
+        withheld,
       );
     },
 

@@ -870,7 +870,7 @@ describe('tax insight', () => {
       field: 'recipients',
       filename: 'vendors.csv',
       contentType: 'text/csv',
-      content: Buffer.from('tax_payer_number,name,amount\nN-2000001,Kelechi Uche,1000000\n'),
+      content: Buffer.from('tax_payer_number,name,amount\nC-2000001,Kelechi Uche Ventures Ltd,1000000\n'),
     };
     const month = new Date().toISOString().slice(0, 7);
     const created = await test.upload(`internal/corporations/${corporationId}/states/LA/wht/bills`, {
@@ -904,8 +904,11 @@ describe('tax insight', () => {
     };
     debit(day(-65), 'NIP TRANSFER TO BRIGHTPATH VENTURES LTD', 250_000);
     debit(day(-35), 'NIP TRANSFER TO BRIGHTPATH VENTURES LTD', 250_000);
+    // Kelechi Uche Ventures is paid this month (today) and a month before; this month's WHT on it was paid through Levy.
+    debit(day(-32), 'NIP TRANSFER TO KELECHI UCHE VENTURES LIMITED', 200_000);
     debit(day(-2), 'TRANSFER TO LEVY WALLET FUNDING', total);
     debit(day(-1), 'FIRS TAX PAYMENT VAT REMITTANCE', 12_345);
+    debit(day(0), 'NIP TRANSFER TO KELECHI UCHE VENTURES LIMITED', 200_000);
     const uploaded = await upload(
       owner.token,
       recordId,
@@ -919,7 +922,7 @@ describe('tax insight', () => {
     expect(insight.data.window_days).toBe(7);
     expect(insight.data.bill_matches).toEqual([
       {
-        transaction: { index: 3, date: day(-2), narration: 'TRANSFER TO LEVY WALLET FUNDING', amount: bill.total },
+        transaction: { index: 4, date: day(-2), narration: 'TRANSFER TO LEVY WALLET FUNDING', amount: bill.total },
         bill: {
           id: bill.id,
           reference: bill.reference,
@@ -950,6 +953,14 @@ describe('tax insight', () => {
     expect(insight.data.unmatched_tax_payments.map((payment: { narration: string }) => payment.narration)).toEqual([
       'FIRS TAX PAYMENT VAT REMITTANCE',
     ]);
+    // Nothing was withheld from Brightpath through Levy; the WHT bill withheld ₦100,000.00 from
+    // Kelechi Uche Ventures Ltd this month, more than the statement's payments to him could owe.
+    expect(vendor).toMatchObject({ wht_withheld_through_levy: '0.00', wht_outstanding: vendor.wht });
+    const kelechi = insight.data.wht_vendors.find(
+      (candidate: { vendor: string }) => candidate.vendor === 'KELECHI UCHE VENTURES LIMITED',
+    );
+    expect(kelechi.months).toContain(bill.period_start.slice(0, 7));
+    expect(kelechi).toMatchObject({ wht_withheld_through_levy: '100000.00', wht_outstanding: '0.00' });
   });
 });
 

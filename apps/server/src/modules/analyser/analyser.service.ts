@@ -6,7 +6,7 @@ import { createAnalyserRecords } from './analyser-records';
 import { createStatementCorrections } from './statement-corrections';
 import { createStatementParsing } from './statement-parsing';
 import { createStatementUploads } from './statement-uploads';
-import type { PaidBill } from './tax-insight';
+import type { PaidBill, WithheldWht } from './tax-insight';
 
 /**
  * The bank statement analyser (decision 0012), one part per job: folders, records and their
@@ -16,6 +16,8 @@ export function createAnalyserService(deps: {
   db: Db;
   jobs: Jobs;
   paidBills(organisationId: string): Promise<PaidBill[]>;
+  /** The WHT already withheld through Levy per payee and month (the vendors module's). */
+  withheldWht(organisationId: string): Promise<WithheldWht[]>;
 }) {
   const { db } = deps;
   const access = createAnalyserAccess({ db });
@@ -23,7 +25,7 @@ export function createAnalyserService(deps: {
   return {
     ...createAnalyserRecords({ db, access }),
     ...createStatementUploads({ db, access, enqueueParse: parsing.enqueueParse, parseQueued: parsing.parseQueued }),
-    ...createAnalyserQueries({ db, access, paidBills: deps.paidBills }),
+    ...createAnalyserQueries({ db, access, paidBills: deps.paidBills, withheldWht: deps.withheldWht }),
     ...createStatementCorrections({ db, access }),
   };
 }

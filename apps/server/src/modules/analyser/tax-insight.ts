@@ -1,6 +1,6 @@
 import { PAY_LINK_PARAMS, TAX_MATCH_WINDOW_DAYS, type TaxInsight } from '@levy/contracts';
 import type { StatementAnalysis, Transaction } from '@levy/statements';
-import type { Kobo } from '@levy/tax';
+import { isSameTaxpayerName, subtractKobo, sumKobo, ZERO_KOBO, type Kobo } from '@levy/tax';
 import { naira } from './analyser-views';
 
 /** A paid bill of the organisation, as the bills module reports it. */
@@ -12,6 +12,25 @@ export interface PaidBill {
   amountDueKobo: Kobo;
   totalKobo: Kobo;
   paidAt: Date;
+}
+
+/** WHT a paid Levy bill withheld from a payee for a month, as the vendors module keeps it. */
+export interface WithheldWht {
+  name: string;
+  taxPayerNumber: string;
+  /** YYYY-MM */
+  month: string;
+  taxKobo: Kobo;
+}
+
+/** What Levy's bills already withheld for a vendor the statement pays, over the months it was paid: matched by name. */
+function withheldFor(vendor: string, months: readonly string[], withheld: readonly WithheldWht[]): Kobo {
+  const inMonths = new Set(months);
+  return sumKobo(
+    withheld
+      .filter((entry) => inMonths.has(entry.month) && isSameTaxpayerName(entry.name, vendor))
+      .map((entry) => entry.taxKobo),
+  );
 }
 
 const DAY_MS = 86_400_000;
@@ -47,13 +66,15 @@ export function whtFormLink(form: {
  * Debits matched to the organisation's paid tax bills: equal to the bill's total (what the wallet
  * paid) or its amount due, within the window either side of the day it was paid; each bill and
  * each debit matched once, the closest dates first. Then the engine's tax payments that matched
- * no bill, the vendors that may be owed WHT, and the VAT charged on bank fees.
+ * no bill, the vendors that may be owed WHT (less what Levy's paid WHT bills already withheld from
+ * a payee of the same name in those months), and the VAT charged on bank fees.
  */
 export function taxInsightOf(
   statementId: string,
   transactions: readonly Transaction[],
   analysis: StatementAnalysis,
   bills: readonly PaidBill[],
+  withheld: readonly WithheldWht[] = [],
 ): TaxInsight {
   const candidates: Array<{
     transaction: Transaction;
@@ -127,12 +148,16 @@ export function taxInsightOf(
         amount: naira(candidate.total),
         beneficiary_name: candidate.vendor,
       };
+      const paid = withheldFor(candidate.vendor, candidate.months, withheld);
+      const outstanding = paid >= candidate.wht ? ZERO_KOBO : subtractKobo(candidate.wht, paid);
       return {
         vendor: candidate.vendor,
         payments: candidate.payments,
         months: candidate.months,
         total: naira(candidate.total),
         wht: naira(candidate.wht),
+        wht_withheld_through_levy: naira(paid),
+        wht_outstanding: naira(outstanding),
         rate: candidate.rateBps === null ? null : candidate.rateBps / 100,
         wht_type: candidate.whtCode,
         wht_type_source: candidate.whtCodeSource,

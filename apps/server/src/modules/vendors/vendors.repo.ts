@@ -133,6 +133,25 @@ export async function vendorYears(
   }));
 }
 
+/** WHT withheld through Levy, summed per payee (name and Tax ID as the bills gave them) and month (YYYY-MM). */
+export async function withheldByPayeeAndMonth(
+  executor: Db,
+  organisationId: string,
+): Promise<Array<{ name: string; taxPayerNumber: string; month: string; taxKobo: Kobo }>> {
+  const month = sql<string>`substr(${creditNotes.periodStart}, 1, 7)`;
+  const rows = await executor
+    .select({
+      name: creditNotes.name,
+      taxPayerNumber: creditNotes.taxPayerNumber,
+      month,
+      taxKobo: sql<string>`sum(${creditNotes.taxKobo})`,
+    })
+    .from(creditNotes)
+    .where(eq(creditNotes.organisationId, organisationId))
+    .groupBy(creditNotes.name, creditNotes.taxPayerNumber, month);
+  return rows.map((row) => ({ ...row, taxKobo: asKobo(Number(row.taxKobo)) }));
+}
+
 /** A vendor's credit notes, latest period first. */
 export function notesOfVendor(executor: Db, organisationId: string, taxPayerNumber: string): Promise<CreditNoteRow[]> {
   return executor

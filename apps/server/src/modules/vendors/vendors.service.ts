@@ -122,6 +122,11 @@ export function createVendorsService(deps: { db: Db }) {
     },
 
     /** The organisation's email for a vendor; null when it has none. */
+    /** The WHT the organisation's paid bills withheld, per payee and month: what the analyser need not suggest again. */
+    withheldByPayeeAndMonth(organisationId: string) {
+      return repo.withheldByPayeeAndMonth(db, organisationId);
+    },
+
     async emailOf(organisationId: string, taxPayerNumber: string): Promise<string | null> {
       return (await repo.findVendor(db, organisationId, taxPayerNumber))?.email ?? null;
     },

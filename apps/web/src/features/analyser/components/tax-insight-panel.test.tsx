@@ -36,6 +36,8 @@ const insight: TaxInsight = {
       months: ['2025-01', '2025-02', '2025-03'],
       total: '700502.00',
       wht: '14010.04',
+      wht_withheld_through_levy: '0.00',
+      wht_outstanding: '14010.04',
       rate: 2,
       wht_type: 'other_services',
       wht_type_source: 'assumed',
@@ -46,6 +48,20 @@ const insight: TaxInsight = {
         beneficiary_name: 'LAGOS CLEANERS SERVICES',
       },
       wht_link: '/pay-taxes?wht=1',
+    },
+    {
+      vendor: 'ADEOLA PROPERTIES LTD',
+      payments: 2,
+      months: ['2025-01', '2025-02'],
+      total: '500000.00',
+      wht: '50000.00',
+      wht_withheld_through_levy: '50000.00',
+      wht_outstanding: '0.00',
+      rate: 10,
+      wht_type: 'rent',
+      wht_type_source: 'narration',
+      wht_form: { wht_type: 'rent', month: '2025-02', amount: '500000.00', beneficiary_name: 'ADEOLA PROPERTIES LTD' },
+      wht_link: '/pay-taxes?wht=2',
     },
   ],
   bank_charges_vat: '68.66',
@@ -67,6 +83,18 @@ afterEach(() => {
 });
 
 describe('Tax insight', () => {
+  it('counts only the WHT not already withheld through Levy, and offers no payment for a vendor paid in full', async () => {
+    renderAt(1280);
+    const vendors = await screen.findByRole('table', { name: 'Vendors that may be owed WHT' });
+    expect(screen.queryByText('₦64,010.04')).toBeNull();
+    const paidRow = within(vendors).getByText('ADEOLA PROPERTIES LTD').closest('tr')!;
+    expect(within(paidRow).getByText('Paid through Levy')).toBeVisible();
+    expect(within(paidRow).queryByRole('link', { name: 'Pay WHT' })).toBeNull();
+    expect(within(paidRow).getByTestId('wht-withheld-through-levy')).toHaveTextContent(
+      '₦50,000.00 already withheld through Levy in these months; ₦0.00 outstanding.',
+    );
+  });
+
   it('shows every column at desktop width', async () => {
     renderAt(1280);
     const vendors = await screen.findByRole('table', { name: 'Vendors that may be owed WHT' });
@@ -83,7 +111,7 @@ describe('Tax insight', () => {
     for (const column of ['Payments', 'Paid', 'WHT'])
       expect(within(vendors).getByText(column, { selector: 'th' })).not.toBeVisible();
     expect(within(vendors).getByText('WHT ₦14,010.04 on ₦700,502.00 paid in 3 payments')).toBeVisible();
-    expect(within(vendors).getByRole('link', { name: 'Pay WHT' })).toBeVisible();
+    expect(within(vendors).getAllByRole('link', { name: 'Pay WHT' })).toHaveLength(1);
 
     const payments = screen.getByRole('table', { name: 'Tax payments' });
     // The narration's cell: its date comes under it.

@@ -32,7 +32,7 @@ export function TaxInsightPanel({ statementId }: { statementId: string }) {
       />
     );
   const { data } = insight;
-  const whtTotal = data.wht_vendors.reduce((sum, vendor) => sum + Number(vendor.wht), 0);
+  const whtTotal = data.wht_vendors.reduce((sum, vendor) => sum + Number(vendor.wht_outstanding), 0);
   return (
     <ContentCard title="Tax insight">
       <Stack gap="lg">
@@ -45,7 +45,7 @@ export function TaxInsightPanel({ statementId }: { statementId: string }) {
           <StatCard
             label="WHT that may be owed"
             value={formatAmount(whtTotal)}
-            hint={`${data.wht_vendors.length} regular vendors, at the engine's rate`}
+            hint={`${data.wht_vendors.length} regular vendors, at the engine's rate, less WHT already paid through Levy`}
           />
           <StatCard
             label="VAT on bank charges"
@@ -95,6 +95,12 @@ export function TaxInsightPanel({ statementId }: { statementId: string }) {
                           WHT {formatAmount(vendor.wht)} on {formatAmount(vendor.total)} paid in{' '}
                           {countOf(vendor.payments, 'payment')}
                         </PhoneDetails>
+                        {Number(vendor.wht_withheld_through_levy) > 0 && (
+                          <Text fz="xs" data-testid="wht-withheld-through-levy">
+                            {formatAmount(vendor.wht_withheld_through_levy)} already withheld through Levy in these
+                            months; {formatAmount(vendor.wht_outstanding)} outstanding.
+                          </Text>
+                        )}
                       </Table.Td>
                       <Table.Td ta="right" visibleFrom="sm">
                         {vendor.payments}
@@ -104,15 +110,21 @@ export function TaxInsightPanel({ statementId }: { statementId: string }) {
                         {formatAmount(vendor.wht)}
                       </AmountCell>
                       <Table.Td ta="right">
-                        <Button
-                          component={Link}
-                          to={vendor.wht_link}
-                          size="compact-sm"
-                          variant="light"
-                          leftSection={<IconReceiptTax size={14} />}
-                        >
-                          Pay WHT
-                        </Button>
+                        {Number(vendor.wht_outstanding) > 0 ? (
+                          <Button
+                            component={Link}
+                            to={vendor.wht_link}
+                            size="compact-sm"
+                            variant="light"
+                            leftSection={<IconReceiptTax size={14} />}
+                          >
+                            Pay WHT
+                          </Button>
+                        ) : (
+                          <Text fz="sm" c="dimmed">
+                            Paid through Levy
+                          </Text>
+                        )}
                       </Table.Td>
                     </Table.Tr>
                   ))}
