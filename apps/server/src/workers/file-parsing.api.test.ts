@@ -98,7 +98,7 @@ describe('a new process is ready before its first request', () => {
     const parsed = await payeItems({ content: file, month: '2026-10' }, (report) => progress.push(report));
     expect(parsed).toMatchObject({ ok: true });
     expect(progress).toEqual([
-      { counted: { count: 1, amountDue: 6_000_000 } },
+      { counted: { count: 1, amountDue: 6_000_000, residentsElsewhere: null } },
       { page: expect.stringMatching(/^\[\[2,"N-1234567","Ada Okafor",/) },
     ]);
   }, 60_000);

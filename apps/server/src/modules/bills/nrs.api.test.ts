@@ -88,6 +88,7 @@ describe('the NRS as a collector', () => {
       name: corporationName,
       tax_payer_number: 'C-0012345',
       name_matches: true,
+      name_to_confirm: false,
     });
     expect(await verify('N-1234567')).toMatchObject({
       code: 'INVALID_INPUT',
