@@ -31,7 +31,7 @@ export function MoveResidents({
     return (
       <Text fz="sm" mt="xs" data-testid={`move-${toState.code}-unregistered`}>
         {toState.name} is not registered for this corporation yet.{' '}
-        <Anchor component={Link} to={statesPage}>
+        <Anchor component={Link} to={statesPage} c="inherit" fw={600} underline="always">
           Register {toState.name} and give consent
         </Anchor>
         , then move them to the {toState.name} payroll.
@@ -59,7 +59,7 @@ export function MoveResidents({
       {refusal && (
         <Text fz="sm" c="red.8" role="alert">
           {refusal}{' '}
-          <Anchor component={Link} to={statesPage}>
+          <Anchor component={Link} to={statesPage} c="inherit" fw={600} underline="always">
             Open {toState.name} on the corporation&apos;s states
           </Anchor>
         </Text>
