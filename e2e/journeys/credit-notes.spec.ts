@@ -82,8 +82,9 @@ test('pay a WHT bill, download a credit note and the ZIP, see the vendors, email
   await snap(page, 'credit-notes-04-vendors');
   // On a phone each vendor is a card: the name reads as words, not a column of letters.
   await page.setViewportSize({ width: 390, height: 844 });
-  const nameBox = await ikeja.getByText('Ikeja Warehousing Ltd', { exact: true }).boundingBox();
-  expect(nameBox?.width).toBeGreaterThan(100);
+  // Measured once the page has reflowed to the phone's width (the row becomes a card).
+  const name = ikeja.getByText('Ikeja Warehousing Ltd', { exact: true });
+  await expect.poll(async () => (await name.boundingBox())?.width ?? 0).toBeGreaterThan(150);
   await expectWithinScreenWidth(ikeja.getByRole('button', { name: '1 note of Ikeja Warehousing Ltd' }));
   await expectWithinScreenWidth(ikeja.getByText('₦85,000.05 withheld'));
   await snap(page, 'credit-notes-04-vendors-390');

@@ -1,5 +1,5 @@
 import { hasPermission } from '@levy/contracts';
-import { Anchor, Badge, Group, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { ContentCard } from '../../../components/content-card';
 import { useSessionStore } from '../../../lib/session-store';
@@ -64,11 +64,10 @@ function CorporationRows({ entry }: { entry: CorporationResidence }) {
                 </Table.Td>
                 <Table.Td ta="right">{state.employee_count.toLocaleString('en-NG')}</Table.Td>
                 <Table.Td>
-                  <Group gap={6}>
-                    <Badge color={state.registered ? 'green' : 'red'} variant="light">
-                      {state.registered ? 'Registered' : 'Not registered'}
-                    </Badge>
-                  </Group>
+                  {/* Words, not a badge: on a phone a badge cuts "Not registered" short. */}
+                  <Text fz="sm" fw={600} c={state.registered ? undefined : 'red.8'}>
+                    {state.registered ? 'Registered' : 'Not registered'}
+                  </Text>
                 </Table.Td>
               </Table.Tr>
             ))}
