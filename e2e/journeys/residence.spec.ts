@@ -1,11 +1,18 @@
 import { addMonths, asKobo, koboToNairaString, lagosPeriod, PAYE_TEMPLATE_HEADERS, recomputePayeRow } from '@levy/tax';
 import type { PayeRecord } from '@levy/tax';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { callGateway, consentCodeFromMailbox } from '../support/api';
+import { callGateway } from '../support/api';
 import { expect, test } from '../support/fixtures';
 import { onboardedOwner, type OnboardedOwner } from '../support/owners';
 import { snap } from '../support/screenshots';
-import { csvUpload, fundWallet, logInToDashboard, PayTaxes, registerPayroll } from '../pages/bills-pages';
+import {
+  csvUpload,
+  fundWallet,
+  givePayrollConsent,
+  logInToDashboard,
+  PayTaxes,
+  registerPayroll,
+} from '../pages/bills-pages';
 
 // PAYE is owed where the employee lives (docs/tax-rules.md §8): a Lagos payroll with three
 // employees resident in Ogun shows them with the state owed; once Ogun is registered with consent,
@@ -18,7 +25,7 @@ const EMPLOYEES = [
   { tin: 'N-4000004', name: 'Tayo Bankole', gross: '260000.00', residence: 'OG' },
 ];
 
-/** The spec's 18 columns, then `state_of_residence`; each declared tax as the law says for `period`. */
+/** The template's 18 columns (docs/product.md), then `state_of_residence`; each declared tax as the law says for `period`. */
 function payrollWithResidents(period: string) {
   const lines = EMPLOYEES.map((employee) => {
     const record = Object.fromEntries(PAYE_TEMPLATE_HEADERS.map((header) => [header, '0'])) as PayeRecord;
@@ -47,23 +54,7 @@ async function registerOgunWithConsent(request: APIRequestContext, owner: Onboar
     body: { tax_payer_number: 'C-0040002', first_tax_month: firstTaxMonth },
   });
   expect(added.code, added.message).toBe('OK');
-  const since = Date.now() - 1000;
-  const consent = await callGateway<{ token: string }>(request, {
-    method: 'POST',
-    namespace: 'core',
-    path: `${path}/consent`,
-    token: owner.token,
-  });
-  expect(consent.code, consent.message).toBe('OK');
-  const pin = await consentCodeFromMailbox(request, owner.email, since);
-  const verified = await callGateway(request, {
-    method: 'POST',
-    namespace: 'core',
-    path: `${path}/consent/verify`,
-    token: owner.token,
-    body: { pin, token: consent.data.token },
-  });
-  expect(verified.code, verified.message).toBe('OK');
+  await givePayrollConsent(request, owner, 'OG');
 }
 
 /** The screen at 1280 and at 390 px, with `shown` scrolled into view on each. */

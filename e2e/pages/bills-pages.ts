@@ -85,6 +85,20 @@ export async function registerPayroll(
   stateCode: string,
   payroll: CsvUpload,
 ): Promise<void> {
+  await givePayrollConsent(request, owner, stateCode);
+  const uploaded = await request.post(
+    `/service/v1/internal/corporations/${owner.corporationId}/states/${stateCode}/payrolls/file`,
+    { headers: { 'Api-Token': owner.token }, multipart: { namespace: 'core', file: payroll } },
+  );
+  expect(uploaded.ok(), await uploaded.text()).toBe(true);
+}
+
+/** Payroll consent for a registered state, with the code from the development mailbox, through the API. */
+export async function givePayrollConsent(
+  request: APIRequestContext,
+  owner: Pick<OnboardedOwner, 'email' | 'token' | 'corporationId'>,
+  stateCode: string,
+): Promise<void> {
   const since = Date.now() - 1000;
   const path = `internal/corporations/${owner.corporationId}/states/${stateCode}`;
   const consent = await callGateway<{ token: string }>(request, {
@@ -103,11 +117,6 @@ export async function registerPayroll(
     body: { pin, token: consent.data.token },
   });
   expect(verified.code, verified.message).toBe('OK');
-  const uploaded = await request.post(`/service/v1/${path}/payrolls/file`, {
-    headers: { 'Api-Token': owner.token },
-    multipart: { namespace: 'core', file: payroll },
-  });
-  expect(uploaded.ok(), await uploaded.text()).toBe(true);
 }
 
 /** Signs in with the journeys' password and lands on the dashboard. */
