@@ -124,7 +124,9 @@ test('employees living in Ogun on a Lagos payroll are shown, moved to the Ogun p
     '3 moved to the Ogun payroll: their PAYE is now billed to Ogun State Internal Revenue Service.',
   );
   await expect(moved).toBeVisible();
-  await both(page, '172-residents-moved', moved);
+  // The toast closes by itself: the dialog, now without residents elsewhere, is what stays on screen.
+  await expect(dialog.getByTestId('residents-elsewhere')).toBeHidden();
+  await both(page, '172-residents-moved', dialog);
   await page.keyboard.press('Escape');
 
   // Each state's PAYE from its own payroll on file: Lagos for Ngozi, Ogun for the three.
