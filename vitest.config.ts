@@ -31,6 +31,8 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/server/src/**/*.api.test.ts'],
+          // One database migrated and seeded before the tests; each test app's database copies it.
+          globalSetup: ['apps/server/test/database-template.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

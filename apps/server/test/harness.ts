@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp, type AppOptions } from '../src/app';
@@ -116,17 +117,21 @@ export interface Envelope {
 }
 
 /** A new, empty database on the PostgreSQL server named by DATABASE_URL, and a way to drop it. */
-export async function createScratchPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/** A new database on the server at DATABASE_URL: empty, or a copy of `template` (a database no one is connected to). */
+export async function createScratchPostgresDatabase(
+  template?: string,
+): Promise<{ name: string; url: string; drop(): Promise<void> }> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DATABASE=postgres needs DATABASE_URL');
   const name = `levy_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
+    name,
     url: url.toString(),
     async drop() {
       const client = new pg.Client({ connectionString: serverUrl });
@@ -138,6 +143,26 @@ export async function createScratchPostgresDatabase(): Promise<{ url: string; dr
 }
 
 export const usePostgres = process.env.TEST_DATABASE === 'postgres';
+
+/**
+ * Set by the API project's global setup (test/database-template.ts): a database migrated and seeded
+ * once, that each test's fresh database copies — a PostgreSQL template database's name, or the
+ * file of a PGlite data directory.
+ */
+const TEMPLATE = process.env.LEVY_TEST_TEMPLATE;
+
+/** A fresh database for one test app: a copy of the template when there is one, else migrated and seeded here. */
+async function openFreshDatabase(databaseUrl: string | undefined, dataDir: string, fresh: boolean): Promise<Database> {
+  if (fresh && TEMPLATE && !usePostgres) {
+    return openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([fs.readFileSync(TEMPLATE)]) });
+  }
+  const database = await openDatabase({ databaseUrl, dataDir });
+  if (!(fresh && TEMPLATE)) {
+    await database.migrate();
+    await seedReferenceData(database.db);
+  }
+  return database;
+}
 
 export interface TestAppOptions {
   mailTransport?: MailTransport;
@@ -153,7 +178,7 @@ export interface TestAppOptions {
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const scratch = !options.keep && usePostgres ? await createScratchPostgresDatabase() : null;
+  const scratch = !options.keep && usePostgres ? await createScratchPostgresDatabase(TEMPLATE) : null;
   const databaseUrl = options.keep && 'databaseUrl' in options.keep ? options.keep.databaseUrl : scratch?.url;
   const dataDir = options.keep && 'dataDir' in options.keep ? options.keep.dataDir : 'memory://';
   // A short agency timeout keeps the 'agency unavailable' test ID quick; Paystack's, the unanswered verification.
@@ -164,9 +189,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     PAYSTACK_TIMEOUT_MS: '3000',
     ...options.env,
   });
-  const database = await openDatabase({ databaseUrl, dataDir });
-  await database.migrate();
-  await seedReferenceData(database.db);
+  const database = await openFreshDatabase(databaseUrl, dataDir, !options.keep);
   // One Paystack fake for the test's life, whatever restarts: its webhooks go to the app of the moment.
   const paystackFake = await startPaystackFake({
     secretKey: SANDBOX_PAYSTACK_SECRET_KEY,

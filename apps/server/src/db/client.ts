@@ -55,6 +55,8 @@ const migrationsFolder = new URL('../../drizzle', import.meta.url).pathname;
 export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string;
+  /** PGlite only: start from this data directory (a tarball from `dumpDataDir`) instead of an empty one. */
+  loadDataDir?: Blob;
   poolSize?: number;
   statementTimeoutMs?: number;
 }): Promise<Database> {
@@ -68,7 +70,7 @@ export async function openDatabase(options: {
     });
   } else {
     if (!options.dataDir.startsWith('memory://')) fs.mkdirSync(options.dataDir, { recursive: true });
-    pglite = await PGlite.create(options.dataDir);
+    pglite = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
     // PGlite is one session: a pool of one connection, kept open (its prepared statements with it).
     // A query on the database inside a transaction would wait for the transaction forever, so
     // code in a transaction uses the transaction only (decision 0002).
