@@ -159,8 +159,10 @@ const ACCOUNT_NAMES = [
 ];
 /**
  * What happens to a transfer, by the end of the recipient account's 9-digit serial (the NUBAN
- * before its check digit): 051 fails, 052 succeeds then is reversed, 053 stays pending; 404 is an
- * account no bank knows. Any other account succeeds.
+ * before its check digit): 051 fails, 052 succeeds then is reversed, 053 stays pending; 054's first
+ * request gets no answer and makes nothing (a retry under the same reference goes through); 055 is
+ * made and paid but neither the answer nor the webhook reaches the caller; 404 is an account no bank
+ * knows. Any other account succeeds.
  */
 const serialEnd = (accountNumber: string) => accountNumber.slice(6, 9);
 /** A transfer whose kobo end in 05 is refused: the business's Paystack balance is short. */
@@ -226,6 +228,13 @@ export async function startPaystackFake(options: {
     }, delayMs);
     timers.add(timer);
   };
+  /** Transfer references whose first request was left unanswered (account serial 054). */
+  const unanswered = new Set<string>();
+  /** An answer that comes long after any caller's timeout: the caller cannot tell whether anything was done. */
+  const noAnswer = () =>
+    new Promise<never>((_resolve, reject) =>
+      later(60_000, async () => reject(new FakeHttpError(504, 'The request timed out'))),
+    );
   const sign = (body: string, key = options.secretKey) => createHmac('sha512', key).update(body).digest('hex');
 
   /** Sends one webhook as Paystack does; a receiver that does not answer 200 gets it again later. */
@@ -548,6 +557,11 @@ export async function startPaystackFake(options: {
           throw new FakeHttpError(400, 'Reference must be 16 to 50 characters of a-z, 0-9, - and _');
         if (!recipients.some((each) => each.recipient_code === recipientCode))
           throw new FakeHttpError(400, 'Recipient specified is invalid');
+        const end = serialEnd(recipients.find((each) => each.recipient_code === recipientCode)!.details.account_number);
+        if (end === '054' && !unanswered.has(reference)) {
+          unanswered.add(reference);
+          return noAnswer();
+        }
         const existing = transfers.find((each) => each.reference === reference);
         if (existing) {
           // The same transfer sent again is a retry: it answers the transfer as it stands.
@@ -577,6 +591,13 @@ export async function startPaystackFake(options: {
         transfers.push(transfer);
         save();
         const queued = transferData(transfer);
+        if (end === '055') {
+          transfer.status = 'success';
+          transfer.gateway_response = 'Approved';
+          transfer.transferred_at = now;
+          save();
+          return noAnswer();
+        }
         // The outcome is announced before this call answers, as Paystack's events may be.
         await process(transfer);
         return ok('Transfer has been queued', queued);

@@ -273,6 +273,42 @@ describe('withdrawing', () => {
     expect(await balance()).toBe('3000.00');
   });
 
+  /** Makes a withdrawal look started two minutes ago, so the list asks Paystack about it again. */
+  const ageWithdrawal = (reference: string) =>
+    test.database.executeSql(`update withdrawals set created_at = now() - interval '2 minutes' where reference = $1`, [
+      reference,
+    ]);
+
+  it('keeps a transfer whose request got no answer processing, then sends it again under its reference, paid once', async () => {
+    const { owner, wallet, balance } = await fundedWallet(5_000);
+    const unanswered = await withdraw(owner, wallet.id, {
+      amount: '2000',
+      bank_code: '058',
+      account_number: account(54),
+    });
+    expect([unanswered.code, unanswered.data.status, await balance()]).toEqual(['OK', 'processing', '3000.00']);
+    // Within the first minute the list leaves it alone: Paystack may still be working on it.
+    expect((await withdrawalsOf(owner)).data.items[0]).toMatchObject({ status: 'processing' });
+    await ageWithdrawal(unanswered.data.reference);
+    const [paid] = (await withdrawalsOf(owner)).data.items;
+    expect([paid.reference, paid.status, await balance()]).toEqual([unanswered.data.reference, 'paid', '3000.00']);
+    // Listed again: nothing more is sent or moved.
+    expect((await withdrawalsOf(owner)).data.items[0].status).toBe('paid');
+    expect(await balance()).toBe('3000.00');
+  });
+
+  it('finds a transfer made while its answer and its webhook were lost, and marks it paid without sending it again', async () => {
+    const { owner, wallet, balance } = await fundedWallet(5_000);
+    const lost = await withdraw(owner, wallet.id, { amount: '1500', bank_code: '058', account_number: account(55) });
+    expect([lost.data.status, await balance()]).toEqual(['processing', '3500.00']);
+    await ageWithdrawal(lost.data.reference);
+    expect((await withdrawalsOf(owner)).data.items[0]).toMatchObject({
+      reference: lost.data.reference,
+      status: 'paid',
+    });
+    expect(await balance()).toBe('3500.00');
+  });
+
   it('answers a transfer Paystack refuses with why, and returns the money', async () => {
     const { owner, wallet, balance } = await fundedWallet(5_000);
     // The fake's Paystack balance is short for an amount whose kobo end in 05.
