@@ -51,12 +51,27 @@ export const annualReturnEmployee = z.object({
   incomes: z.array(z.string()).describe('Each income column summed over the year, in the order of income_columns'),
   pension_relief: z
     .string()
-    .describe('The engine’s pension relief on the year: 8% of basic + housing + transport (PRA default)'),
+    .describe('The pension relief on the year: as declared, else 8% of basic + housing + transport (PRA default)'),
+  reliefs: z
+    .object({
+      pension: z.string(),
+      nhf: z.string(),
+      nhis: z.string(),
+      life_assurance: z.string(),
+      mortgage_interest: z.string(),
+      rent_relief: z.string().describe('20% of the rent declared, at most ₦500,000 a year (NTA 2025 only)'),
+      cra: z.string().describe('The Consolidated Relief Allowance (PITA, to 2025); 0 under NTA 2025'),
+    })
+    .describe(
+      'Each relief on the year: a month whose bill row declared reliefs gives what the engine allowed that month, capped by law; any other month gives pension at the PRA default and nothing else',
+    ),
+  declared_reliefs: z
+    .array(z.object({ relief: z.string().describe('The payroll column: pension, nhf, nhis …'), months: z.number() }))
+    .describe('The reliefs the employee declared on the year’s bills, with how many months declared each'),
+  reliefs_basis: z.string().describe('Which reliefs were declared and which defaulted, in words'),
   total_reliefs: z
     .string()
-    .describe(
-      'Every relief the engine allows on the year’s figures under the regime in force: the pension relief, and under PITA (to 2025) the Consolidated Relief Allowance; a bill carries no NHF, NHIS, insurance or rent, so none is assumed',
-    ),
+    .describe('Every relief above summed: the engine’s reliefs on the year’s figures under the regime in force'),
   chargeable_income: z.string(),
   tax_deducted: z.string().describe('PAYE deducted: the sum of the employee’s rows on the year’s paid bills'),
   expected_tax: z

@@ -128,6 +128,103 @@ describe('the annual return', () => {
   });
 });
 
+describe("the annual return's reliefs from what each month declared", () => {
+  const declaring = (
+    taxPayerNumber: string,
+    name: string,
+    gross: number,
+    declared: AnnualReturnBill['rows'][number]['declaredReliefs'],
+  ) => ({ ...row(taxPayerNumber, name, gross, 0), declaredReliefs: declared });
+  const FIRST_QUARTER = ['2026-01', '2026-02', '2026-03'];
+  const result = computeAnnualReturn({
+    year: 2026,
+    firstTaxMonth: '2026-01',
+    asOf: '2026-04-01',
+    bills: FIRST_QUARTER.map((period) =>
+      bill(period, [
+        declaring('N-1', 'Adaeze Okafor', 500_000, {
+          pension: naira(50_000),
+          nhf: naira(12_500),
+          nhis: naira(5_000),
+          life_assurance: naira(10_000),
+          annual_rent: naira(1_200_000),
+        }),
+        declaring('N-2', 'Musa Bello', 300_000, {
+          nhis: naira(3_000),
+          mortgage_interest: naira(20_000),
+          annual_rent: naira(3_600_000),
+        }),
+        period === '2026-03'
+          ? declaring('N-3', 'Ngozi Eze', 200_000, { pension: naira(10_000) })
+          : row('N-3', 'Ngozi Eze', 200_000, 0),
+      ]),
+    ),
+  });
+  const employee = (taxPayerNumber: string) =>
+    result.employees.find((candidate) => candidate.taxPayerNumber === taxPayerNumber)!;
+
+  it('sums each declared relief over the months that declared it', () => {
+    const adaeze = employee('N-1');
+    expect(adaeze.reliefs).toEqual({
+      pension: naira(150_000),
+      nhf: naira(37_500),
+      nhis: naira(15_000),
+      lifeAssurance: naira(30_000),
+      mortgageInterest: 0,
+      // 20% of ₦1,200,000 a year is ₦240,000: a quarter of the year gives ₦60,000.
+      rentRelief: naira(60_000),
+      cra: 0,
+    });
+    expect(adaeze.totalReliefsKobo).toBe(naira(292_500));
+    expect(adaeze.chargeableIncomeKobo).toBe(naira(1_207_500));
+    expect(adaeze.declaredReliefMonths).toEqual({ pension: 3, nhf: 3, nhis: 3, life_assurance: 3, annual_rent: 3 });
+  });
+
+  it('caps rent relief at ₦500,000 a year, a twelfth of it in each month', () => {
+    const musa = employee('N-2');
+    // 20% of ₦3,600,000 is ₦720,000, capped at ₦500,000 a year: ₦125,000 for three months.
+    expect(musa.reliefs.rentRelief).toBe(naira(125_000));
+    // Pension not declared: 8% of ₦300,000 for each month.
+    expect(musa.reliefs.pension).toBe(naira(72_000));
+    expect(musa.reliefs.mortgageInterest).toBe(naira(60_000));
+    expect(musa.totalReliefsKobo).toBe(naira(72_000 + 9_000 + 60_000 + 125_000));
+  });
+
+  it('gives a month that declared no pension the 8% default, and says which months declared it', () => {
+    const ngozi = employee('N-3');
+    expect(ngozi.reliefs.pension).toBe(naira(16_000 + 16_000 + 10_000));
+    expect(ngozi.declaredReliefMonths).toEqual({ pension: 1 });
+  });
+
+  it('keeps an employee who declared nothing as before: no declaredReliefMonths, pension at the default', () => {
+    const plain = computeAnnualReturn({
+      year: 2026,
+      firstTaxMonth: '2026-01',
+      asOf: '2026-04-01',
+      bills: [bill('2026-01', [row('N-4', 'Bola Ade', 400_000, 0)])],
+    }).employees[0];
+    expect(plain).not.toHaveProperty('declaredReliefMonths');
+    expect(plain.reliefs.pension).toBe(naira(32_000));
+    expect(plain.totalReliefsKobo).toBe(naira(32_000));
+  });
+
+  it('gives no rent or mortgage-interest relief under PITA, whatever was declared', () => {
+    const in2025 = computeAnnualReturn({
+      year: 2025,
+      firstTaxMonth: '2025-01',
+      asOf: '2026-02-01',
+      bills: [
+        bill('2025-12', [
+          declaring('N-2', 'Musa Bello', 300_000, { mortgage_interest: naira(20_000), annual_rent: naira(3_600_000) }),
+        ]),
+      ],
+    }).employees[0];
+    expect(in2025.reliefs.rentRelief).toBe(0);
+    expect(in2025.reliefs.mortgageInterest).toBe(0);
+    expect(in2025.reliefs.pension).toBe(naira(24_000));
+  });
+});
+
 describe('the annual return before the year ends', () => {
   const paidToOctober = [
     '2026-01',

@@ -1,6 +1,7 @@
 import { addMonths, formatPeriod, type IsoDate, type Period } from './calendar';
 import { payeDueDate } from './deadlines';
-import { asKobo, type Kobo } from './money';
+import { PAYE_RELIEF_HEADERS, type PayeDeclaredReliefs, type PayeReliefHeader } from './csv-templates';
+import { asKobo, divideKobo, ZERO_KOBO, type Kobo } from './money';
 import { computePaye, defaultPension, type PayeReliefs } from './paye';
 import { PAYE_ROW_TOLERANCE_KOBO } from './payroll-check';
 
@@ -37,6 +38,8 @@ export interface AnnualReturnBillRow {
   expectedTaxKobo: Kobo | null;
   /** The income columns (ANNUAL_RETURN_INCOME_COLUMNS); null when the bill has none. */
   incomesKobo: Kobo[] | null;
+  /** The reliefs the row declared (monthly; annual_rent a year's); absent or null when none was. */
+  declaredReliefs?: PayeDeclaredReliefs | null;
 }
 
 export interface AnnualReturnBill {
@@ -74,6 +77,8 @@ export interface AnnualReturnEmployee {
   incomesKobo: Kobo[];
   /** The engine's reliefs on the year's figures (see `annualReliefs`). */
   reliefs: PayeReliefs;
+  /** How many of the employee's months declared each relief; absent when none was ever declared (every relief by default). */
+  declaredReliefMonths?: Partial<Record<PayeReliefHeader, number>>;
   totalReliefsKobo: Kobo;
   chargeableIncomeKobo: Kobo;
   /** PAYE deducted: the sum of the employee's rows on the year's paid bills. */
@@ -122,22 +127,64 @@ export interface AnnualReturn {
   differences: AnnualReturnDifference[];
 }
 
+/** The reliefs a month's row gives, as the engine allows them on its figures (each a year's amount). */
+const MONTH_RELIEFS = ['pension', 'nhf', 'nhis', 'lifeAssurance', 'mortgageInterest', 'rentRelief'] as const;
+export type MonthReliefSums = Record<(typeof MONTH_RELIEFS)[number], number>;
+
+const yearOf = (monthly: Kobo | undefined) => (monthly === undefined ? undefined : asKobo(monthly * 12));
+
 /**
- * Reliefs on an employee's year as the bills taxed it: pension at the PRA default of 8% of
- * basic + housing + transport (what each month's check assumed), nothing else, since a bill
- * carries no NHF, NHIS, life assurance or rent; the regime is the one in force in December.
+ * The engine's reliefs for one month's row that declared some: its monthly amounts × 12 and its
+ * year's rent, with the law's caps (rent relief at most ₦500,000), as the bill's check took them;
+ * pension at the PRA default when the row declared none.
  */
-export function annualReliefs(year: number, grossKobo: Kobo, incomesKobo: readonly Kobo[]) {
-  const [basic, housing, transport] = incomesKobo;
+function monthReliefs(period: Period, row: AnnualReturnBillRow, declared: PayeDeclaredReliefs): PayeReliefs {
+  const [basic, housing, transport] = row.incomesKobo ?? [];
+  return computePaye({
+    period,
+    annualGross: asKobo(row.grossKobo * 12),
+    pension: yearOf(declared.pension),
+    pensionableComponents: { basic: yearOf(basic), housing: yearOf(housing), transport: yearOf(transport) },
+    nhf: yearOf(declared.nhf),
+    nhis: yearOf(declared.nhis),
+    lifeAssurance: yearOf(declared.life_assurance),
+    mortgageInterest: yearOf(declared.mortgage_interest),
+    annualRent: declared.annual_rent,
+  }).reliefs;
+}
+
+/**
+ * Reliefs on an employee's year as the bills taxed it, the regime the one in force in December.
+ * Months whose row declared reliefs give a twelfth of what the engine allowed that month
+ * (`fromMonths`: those months' figures summed, each relief divided by 12 once); the other months
+ * give pension at the PRA default of 8% of their basic + housing + transport (`pensionBaseKobo`)
+ * and nothing else. Under PITA the Consolidated Relief Allowance is on the year's gross.
+ */
+export function annualReliefs(
+  year: number,
+  grossKobo: Kobo,
+  pensionBaseKobo: readonly Kobo[],
+  fromMonths?: MonthReliefSums,
+) {
+  const [basic, housing, transport] = pensionBaseKobo;
+  const twelfth = (relief: keyof MonthReliefSums) =>
+    fromMonths ? divideKobo(asKobo(fromMonths[relief]), 12) : ZERO_KOBO;
   const result = computePaye({
     period: formatPeriod(year, 12),
     annualGross: grossKobo,
-    pension: defaultPension({ basic, housing, transport }),
+    pension: asKobo(defaultPension({ basic, housing, transport }) + twelfth('pension')),
+    nhf: twelfth('nhf'),
+    nhis: twelfth('nhis'),
+    lifeAssurance: twelfth('lifeAssurance'),
+    mortgageInterest: twelfth('mortgageInterest'),
   });
+  // Rent relief is capped per year: each month's is already capped, so the year's is their twelfths.
+  const rentRelief = twelfth('rentRelief');
+  const totalReliefsKobo = asKobo(result.totalReliefs + rentRelief);
   return {
-    reliefs: result.reliefs,
-    totalReliefsKobo: result.totalReliefs,
-    chargeableIncomeKobo: result.chargeableIncome,
+    reliefs: { ...result.reliefs, rentRelief },
+    totalReliefsKobo,
+    chargeableIncomeKobo: asKobo(grossKobo > totalReliefsKobo ? grossKobo - totalReliefsKobo : 0),
   };
 }
 
@@ -185,6 +232,10 @@ export function computeAnnualReturn(input: {
     employee: Omit<AnnualReturnEmployee, 'reliefs' | 'totalReliefsKobo' | 'chargeableIncomeKobo' | 'months'>;
     months: Map<Period, AnnualReturnMonth>;
     differing: { periods: Set<Period>; declared: number; expected: number };
+    /** Basic, housing and transport of the months that declared no relief: their pension is the default. */
+    pensionBase: [number, number, number];
+    /** The months that declared reliefs: the engine's figures summed, and which months declared each. */
+    declared: { sums: MonthReliefSums; months: Map<PayeReliefHeader, Set<Period>> } | null;
   }
   const byTaxId = new Map<string, Building>();
   for (const bill of bills) {
@@ -228,6 +279,8 @@ export function computeAnnualReturn(input: {
           },
           months: new Map(),
           differing: { periods: new Set(), declared: 0, expected: 0 },
+          pensionBase: [0, 0, 0],
+          declared: null,
         };
         byTaxId.set(row.taxPayerNumber, entry);
       }
@@ -239,6 +292,21 @@ export function computeAnnualReturn(input: {
         if (index < employee.incomesKobo.length)
           employee.incomesKobo[index] = asKobo(employee.incomesKobo[index] + income);
       });
+      if (row.declaredReliefs) {
+        const reliefs = monthReliefs(bill.period, row, row.declaredReliefs);
+        entry.declared ??= {
+          sums: { pension: 0, nhf: 0, nhis: 0, lifeAssurance: 0, mortgageInterest: 0, rentRelief: 0 },
+          months: new Map(),
+        };
+        for (const relief of MONTH_RELIEFS) entry.declared.sums[relief] += reliefs[relief];
+        for (const header of PAYE_RELIEF_HEADERS) {
+          if (row.declaredReliefs[header] === undefined) continue;
+          const months = entry.declared.months.get(header) ?? new Set<Period>();
+          entry.declared.months.set(header, months.add(bill.period));
+        }
+      } else if (row.incomesKobo) {
+        for (let index = 0; index < 3; index++) entry.pensionBase[index] += row.incomesKobo[index] ?? 0;
+      }
       employee.taxDeductedKobo = asKobo(employee.taxDeductedKobo + row.taxKobo);
       const expected = row.expectedTaxKobo ?? row.taxKobo;
       employee.expectedTaxKobo = asKobo(employee.expectedTaxKobo + expected);
@@ -261,7 +329,7 @@ export function computeAnnualReturn(input: {
   }
 
   const employees: AnnualReturnEmployee[] = [...byTaxId.values()]
-    .map(({ employee, months, differing }) => {
+    .map(({ employee, months, differing, pensionBase, declared }) => {
       if (differing.periods.size > 0) {
         differences.push({
           kind: 'declared_tax',
@@ -277,7 +345,12 @@ export function computeAnnualReturn(input: {
         ...employee,
         months: months.size,
         monthly: [...months.values()].sort((left, right) => left.period.localeCompare(right.period)),
-        ...annualReliefs(year, employee.grossKobo, employee.incomesKobo),
+        ...annualReliefs(year, employee.grossKobo, pensionBase.map(asKobo), declared?.sums),
+        ...(declared && {
+          declaredReliefMonths: Object.fromEntries(
+            [...declared.months].map(([header, periods]) => [header, periods.size]),
+          ),
+        }),
       };
     })
     .sort(

@@ -54,6 +54,20 @@ export interface PayeOptionalCells {
   annual_rent?: Kobo;
 }
 
+/** The reliefs a row declares, only those filled in (a bill keeps them so the annual return can use them). */
+export type PayeDeclaredReliefs = Partial<Record<PayeReliefHeader, Kobo>>;
+
+/** A row's declared reliefs without its residence; null when it declares none. */
+export function declaredReliefsOf(cells: PayeOptionalCells | undefined): PayeDeclaredReliefs | null {
+  if (!cells) return null;
+  let declared: PayeDeclaredReliefs | null = null;
+  for (const header of PAYE_RELIEF_HEADERS) {
+    const amount = cells[header];
+    if (amount !== undefined) (declared ??= {})[header] = amount;
+  }
+  return declared;
+}
+
 export const WHT_MANUAL_TEMPLATE_HEADERS = ['tax_payer_number', 'name', 'tax_payable'] as const;
 
 export const WHT_AUTO_TEMPLATE_HEADERS = ['tax_payer_number', 'name', 'amount'] as const;

@@ -4,8 +4,11 @@ import {
   ANNUAL_RETURN_INCOME_COLUMNS,
   asKobo,
   koboToNairaString,
+  PAYE_RELIEF_HEADERS,
   type AnnualReturn,
   type AnnualReturnDifference,
+  type AnnualReturnEmployee,
+  type PayeReliefHeader,
   type Period,
 } from '@levy/tax';
 import { longDate } from '../../http/pdf-text';
@@ -52,6 +55,50 @@ export function monthRuns(periods: readonly Period[]): string {
     .join(', ');
 }
 
+const RELIEF_WORDS: Record<PayeReliefHeader, string> = {
+  pension: 'pension',
+  nhf: 'NHF',
+  nhis: 'NHIS',
+  life_assurance: 'life assurance',
+  mortgage_interest: 'mortgage interest',
+  annual_rent: 'rent',
+};
+
+/** 'NHF, NHIS and rent' */
+const wordList = (words: readonly string[]) =>
+  words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+
+/**
+ * Which of an employee's reliefs were declared on the year's bills and which took the default:
+ * 'Declared: NHIS and rent. Pension at the 8% default of basic, housing and transport. Not declared,
+ * so none assumed: NHF, life assurance and mortgage interest.'
+ */
+export function reliefsBasis(employee: AnnualReturnEmployee): string {
+  const declared = employee.declaredReliefMonths ?? {};
+  const said = (header: PayeReliefHeader) => {
+    const months = declared[header] ?? 0;
+    return months < employee.months
+      ? `${RELIEF_WORDS[header]} (${months} of ${employee.months} months)`
+      : RELIEF_WORDS[header];
+  };
+  const declaredWords = PAYE_RELIEF_HEADERS.filter((header) => declared[header]).map(said);
+  const pensionMonths = declared.pension ?? 0;
+  const others = PAYE_RELIEF_HEADERS.filter((header) => header !== 'pension' && !declared[header]).map(
+    (header) => RELIEF_WORDS[header],
+  );
+  return [
+    `Declared: ${declaredWords.length > 0 ? wordList(declaredWords) : 'none'}.`,
+    pensionMonths === 0
+      ? 'Pension at the 8% default of basic, housing and transport.'
+      : pensionMonths < employee.months
+        ? 'Pension at the 8% default of basic, housing and transport in the other months.'
+        : null,
+    others.length > 0 ? `Not declared, so none assumed: ${wordList(others)}.` : null,
+  ]
+    .filter((sentence) => sentence !== null)
+    .join(' ');
+}
+
 /** A difference between the return and the year's bills, said plainly. */
 export function differenceMessage(difference: AnnualReturnDifference): string {
   switch (difference.kind) {
@@ -85,6 +132,20 @@ export function contentView(result: AnnualReturn): AnnualReturnContent {
       gross: naira(employee.grossKobo),
       incomes: employee.incomesKobo.map(naira),
       pension_relief: naira(employee.reliefs.pension),
+      reliefs: {
+        pension: naira(employee.reliefs.pension),
+        nhf: naira(employee.reliefs.nhf),
+        nhis: naira(employee.reliefs.nhis),
+        life_assurance: naira(employee.reliefs.lifeAssurance),
+        mortgage_interest: naira(employee.reliefs.mortgageInterest),
+        rent_relief: naira(employee.reliefs.rentRelief),
+        cra: naira(employee.reliefs.cra),
+      },
+      declared_reliefs: PAYE_RELIEF_HEADERS.flatMap((relief) => {
+        const months = employee.declaredReliefMonths?.[relief];
+        return months ? [{ relief, months }] : [];
+      }),
+      reliefs_basis: reliefsBasis(employee),
       total_reliefs: naira(employee.totalReliefsKobo),
       chargeable_income: naira(employee.chargeableIncomeKobo),
       tax_deducted: naira(employee.taxDeductedKobo),

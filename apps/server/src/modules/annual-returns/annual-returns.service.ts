@@ -8,6 +8,7 @@ import {
   lateReturnPenalty,
   type AnnualReturn,
   type Kobo,
+  type PayeDeclaredReliefs,
   ZERO_KOBO,
 } from '@levy/tax';
 import type { AgencyState, StateAgency } from '../../adapters/agency/state-agency';
@@ -36,6 +37,8 @@ export interface PaidPayeBill {
     taxPayableKobo: Kobo;
     expectedTaxKobo: Kobo | null;
     incomesKobo: Kobo[] | null;
+    /** The reliefs the employee declared on the bill's payroll; null when none was. */
+    declaredReliefs: PayeDeclaredReliefs | null;
   }>;
 }
 
@@ -101,6 +104,7 @@ export function createAnnualReturnsService(deps: AnnualReturnsDeps) {
             taxKobo: item.taxPayableKobo,
             expectedTaxKobo: item.expectedTaxKobo,
             incomesKobo: item.incomesKobo,
+            declaredReliefs: item.declaredReliefs,
           })),
         })),
         ...priorBills,

@@ -2,6 +2,7 @@ import type { CollectorKind } from '@levy/contracts';
 import {
   applyRate,
   CSV_MESSAGES,
+  declaredReliefsOf,
   groupResidentsElsewhere,
   parsePayeFile,
   residenceResolver,
@@ -131,7 +132,8 @@ export function payeItems(
     for (const index of indexes.slice(start, Math.min(count, start + ITEMS_PER_PAGE))) {
       const record = parsed.records[index];
       const money = parsed.money[index];
-      const check = recomputePayeMoney(money, month, undefined, parsed.optional?.[index]);
+      const declared = parsed.optional?.[index];
+      const check = recomputePayeMoney(money, month, undefined, declared);
       const item: BillItem = {
         rowNumber: parsed.rowNumbers[index],
         taxPayerNumber: record.tax_payer_number.toUpperCase(),
@@ -142,6 +144,7 @@ export function payeItems(
         nationality: record.nationality,
         designation: record.designation,
         incomesKobo: money.slice(PAYE_INCOMES_FROM),
+        declaredReliefs: declaredReliefsOf(declared),
       };
       if (differing.length < MAX_WARNINGS && differsFromEngine(item)) differing.push(item);
       page.push(item);

@@ -15,7 +15,13 @@ import type { BillItemTuple, WhtCalcItemTuple } from './bills.schema';
 export const MAX_WARNINGS = 100;
 
 /** A WHT recipient has no PAYE columns. */
-export const NOT_PAYE = { expectedTaxKobo: null, nationality: null, designation: null, incomesKobo: null } as const;
+export const NOT_PAYE = {
+  expectedTaxKobo: null,
+  nationality: null,
+  designation: null,
+  incomesKobo: null,
+  declaredReliefs: null,
+} as const;
 
 /** A bill's recipients, ready to store. */
 export interface PreparedItems {
@@ -29,7 +35,7 @@ export interface PreparedItems {
 }
 
 export function billItemTuple(item: BillItem): BillItemTuple {
-  return [
+  const tuple: BillItemTuple = [
     item.rowNumber,
     item.taxPayerNumber,
     item.name,
@@ -40,6 +46,8 @@ export function billItemTuple(item: BillItem): BillItemTuple {
     item.designation,
     item.incomesKobo,
   ];
+  if (item.declaredReliefs) tuple.push(item.declaredReliefs);
+  return tuple;
 }
 
 export function whtCalcItemTuple(item: WhtCalcItem): WhtCalcItemTuple {

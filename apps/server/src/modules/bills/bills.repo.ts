@@ -1,4 +1,4 @@
-import type { Kobo } from '@levy/tax';
+import type { Kobo, PayeDeclaredReliefs } from '@levy/tax';
 import {
   and,
   asc,
@@ -123,6 +123,8 @@ export interface BillItem {
   nationality: string | null;
   designation: string | null;
   incomesKobo: Kobo[] | null;
+  /** PAYE: the reliefs the employee declared, only those; null when none was (the defaults apply). */
+  declaredReliefs: PayeDeclaredReliefs | null;
 }
 
 const BILL_ITEM_PAGES: ItemPages = { table: billItemPages, parentColumn: 'bill_id' };
@@ -160,6 +162,7 @@ export async function listBillItems(
       nationality,
       designation,
       incomesKobo,
+      declaredReliefs,
     ]) => ({
       rowNumber,
       taxPayerNumber,
@@ -170,6 +173,7 @@ export async function listBillItems(
       nationality,
       designation,
       incomesKobo,
+      declaredReliefs: declaredReliefs ?? null,
     }),
   );
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { ZERO_KOBO, type Kobo } from '@levy/tax';
+import { ZERO_KOBO, type Kobo, type PayeDeclaredReliefs } from '@levy/tax';
 
 /** A PAYE bill's employees resident in other states, and whether they were paid for here. */
 export interface BillResidentsElsewhere {
@@ -160,7 +160,9 @@ export const billNumbers = pgTable(
  * One recipient of a bill as a page stores it: row, tax_payer_number, name, amount (PAYE: the
  * month's gross income; WHT: the payment, null when the tax was declared by hand), tax_payable,
  * and for PAYE the engine's figure, nationality, designation and the income columns in the
- * template's order (basic_salary … other_allowances); null for WHT.
+ * template's order (basic_salary … other_allowances); null for WHT. Last, only for an employee who
+ * declared reliefs, those declared (monthly kobo; annual_rent a year's): absent when none was, so
+ * a payroll without relief columns is stored as before.
  */
 export type BillItemTuple = [
   rowNumber: number,
@@ -172,6 +174,7 @@ export type BillItemTuple = [
   nationality: string | null,
   designation: string | null,
   incomesKobo: Kobo[] | null,
+  declaredReliefs?: PayeDeclaredReliefs,
 ];
 
 /** A bill's recipients, a thousand to a row (db/item-pages.ts, decision 0008). */

@@ -42,6 +42,18 @@ const content: AnnualReturnView['return'] = {
       gross: '5500000.00',
       incomes: ['5500000.00'],
       pension_relief: '440000.00',
+      reliefs: {
+        pension: '440000.00',
+        nhf: '0.00',
+        nhis: '0.00',
+        life_assurance: '0.00',
+        mortgage_interest: '0.00',
+        rent_relief: '0.00',
+        cra: '1212000.00',
+      },
+      declared_reliefs: [],
+      reliefs_basis:
+        'Declared: none. Pension at the 8% default of basic, housing and transport. Not declared, so none assumed: NHF, NHIS, life assurance, mortgage interest and rent.',
       total_reliefs: '1652000.00',
       chargeable_income: '3848000.00',
       tax_deducted: '736853.37',

@@ -244,10 +244,11 @@ function ReturnView({ view, returnKey }: { view: AnnualReturnView; returnKey: Re
           />
         )}
         <Text fz="xs" c="dimmed" mt="md">
-          Reliefs are those the tax engine allows on each employee&apos;s year: pension at 8% of basic, housing and
-          transport and, up to 2025 (PITA), the Consolidated Relief Allowance. Bills carry no NHF, NHIS, insurance or
-          rent, so none is assumed. The law&apos;s PAYE is the engine&apos;s figure for each month when its bill was
-          made. Each income column is in the CSV and XLSX exports.
+          Reliefs are those the tax engine allows on each employee&apos;s year: what each month&apos;s payroll declared
+          (pension, NHF, NHIS, life assurance, mortgage interest, rent), within the law&apos;s limits; pension at 8% of
+          basic, housing and transport where none was declared; and, up to 2025 (PITA), the Consolidated Relief
+          Allowance. The law&apos;s PAYE is the engine&apos;s figure for each month when its bill was made. Each relief,
+          what each employee declared and each income column are in the CSV and XLSX exports and on the tax cards.
         </Text>
       </ContentCard>
 
