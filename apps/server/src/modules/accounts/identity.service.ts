@@ -43,9 +43,8 @@ function minutesFromNow(minutes: number): Date {
   return new Date(Date.now() + minutes * 60_000);
 }
 
-// The functions below need nothing but the executor they are given. Team, organisations and bills
-// use them, and the identity service is built after those (its session shows alerts, which read
-// nearly every module), so app.ts passes these functions rather than the service.
+// The functions below need nothing but the executor they are given: team and organisations use
+// them, and the identity service is built after those (its session reads the team's memberships).
 
 /** Points a session at an organisation its user just created or joined. */
 export function switchSessionOrganisation(executor: Db, sessionId: string, organisationId: string): Promise<void> {

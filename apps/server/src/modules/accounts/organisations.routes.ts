@@ -10,6 +10,7 @@ import {
   updateOrganisationIdentity,
   updateOrganisationSetting,
 } from '@levy/contracts';
+import { koboToNairaString } from '@levy/tax';
 import { defineRoute, reply } from '../../http/route';
 import type { OrganisationsService } from './organisations.service';
 
@@ -63,7 +64,15 @@ export function organisationRoutes(organisations: OrganisationsService) {
     }),
     defineRoute({
       contract: getOnboardingSummary,
-      handler: ({ caller, params }) => organisations.summary(caller, params.id),
+      handler: async ({ caller, params }) => {
+        const summary = await organisations.summary(caller, params.id);
+        return {
+          corporation_count: summary.corporationCount,
+          states_registered: summary.statesRegistered,
+          bills_generated: summary.billsGenerated,
+          total_balance: koboToNairaString(summary.totalBalance),
+        };
+      },
     }),
   ];
 }

@@ -5,6 +5,7 @@ import {
   updateIdentity,
   type BillApprovalSetting,
 } from '@levy/contracts';
+import { ZERO_KOBO, type Kobo } from '@levy/tax';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError, invalidInput } from '../../errors';
@@ -25,10 +26,10 @@ const CAC_DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
 export type SummaryContribution = (organisationId: string) => Promise<Partial<OnboardingSummary>>;
 
 export interface OnboardingSummary {
-  corporation_count: number;
-  states_registered: number;
-  bills_generated: number;
-  total_balance: string;
+  corporationCount: number;
+  statesRegistered: number;
+  billsGenerated: number;
+  totalBalance: Kobo;
 }
 
 export interface OrganisationsDeps {
@@ -241,10 +242,10 @@ export function createOrganisationsService(deps: OrganisationsDeps) {
     async summary(caller: Caller, organisationId: string): Promise<OnboardingSummary> {
       requireOwnOrganisation(caller, organisationId);
       const summary: OnboardingSummary = {
-        corporation_count: 0,
-        states_registered: 0,
-        bills_generated: 0,
-        total_balance: '0.00',
+        corporationCount: 0,
+        statesRegistered: 0,
+        billsGenerated: 0,
+        totalBalance: ZERO_KOBO,
       };
       for (const contribute of deps.summaryContributions) Object.assign(summary, await contribute(organisationId));
       return summary;

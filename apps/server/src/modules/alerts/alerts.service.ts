@@ -11,9 +11,9 @@ import {
   addMonths,
   asKobo,
   EARLIEST_SUPPORTED_PERIOD,
+  type Kobo,
   koboToNairaString,
   lagosDate,
-  parseNaira,
   type ReferenceTables,
 } from '@levy/tax';
 import type { Db } from '../../db/client';
@@ -50,7 +50,7 @@ export const DIGEST_WINDOW_DAYS = 7;
  */
 export const DEADLINE_FEED_SECRET_SETTING = 'core.organisation.deadline_feed_secret';
 
-/** What the alerts module reads from the modules that own the data: functions passed in from app.ts. */
+/** What the alerts module reads from the modules that own the data: functions passed in by index.ts. */
 export interface AlertsDeps {
   db: Db;
   jobs: Jobs;
@@ -67,8 +67,8 @@ export interface AlertsDeps {
   /** The annual-returns module: PAYE months recorded as paid on the state portal before Levy. */
   priorPaidPayeMonths(organisationId: string): Promise<PriorPaidMonthFact[]>;
   corporationCount(organisationId: string): Promise<number>;
-  /** The wallets module: the organisation's total balance, naira. */
-  totalBalance(organisationId: string): Promise<string>;
+  /** The wallets module: the organisation's total balance. */
+  totalBalance(organisationId: string): Promise<Kobo>;
   organisationName(organisationId: string): Promise<string | null>;
   settingValue(organisationId: string, code: string): Promise<unknown>;
   /** The organisations module keeps the deadline feed's secret: stored when absent, or replaced. */
@@ -249,7 +249,7 @@ export function createAlertsService(deps: AlertsDeps) {
   deps.jobs.scheduleDaily(DEADLINE_DIGEST_JOB, DEADLINE_DIGEST_TIME);
 
   return {
-    /** The session's alerts at login (the identity module calls this through app.ts). */
+    /** The session's alerts at login (index.ts offers it to the accounts module). */
     forSession: alertsOf,
 
     list(caller: Caller, organisationId: string) {
@@ -297,7 +297,7 @@ export function createAlertsService(deps: AlertsDeps) {
           code: 'fund',
           title: 'Fund your wallet',
           description: 'Transfer money into your wallet to pay bills.',
-          done: (parseNaira(balance) ?? 0) > 0,
+          done: balance > 0,
           route: '/dashboard',
         },
         {

@@ -6,7 +6,7 @@ import { naira } from './bill-format';
 import * as payrollRepo from './bill-payroll.repo';
 import * as repo from './bills.repo';
 
-/** The payroll module's versions, as bills read them (app.ts hands them over). */
+/** The payroll module's versions, as bills read them (index.ts hands them over from the payroll module). */
 export interface PayrollVersionPorts {
   /** The registration's payroll version on file; null when none was kept. */
   payrollVersionOnFile(registrationId: string): Promise<PayrollVersionRef | null>;

@@ -1,4 +1,4 @@
-// What the bills module needs from other modules (their narrow APIs, wired in app.ts) and the facts it keeps of them.
+// What the bills module needs from other modules (their narrow APIs, wired in index.ts) and the facts it keeps of them.
 import type { Kobo } from '@levy/tax';
 import type { Db } from '../../db/client';
 

@@ -20,6 +20,7 @@ import {
   listWhtCalcItems,
   precheckBill,
   previousPayeBill,
+  reconcileRemittances,
   rejectBill,
   sendBillCreditNote,
   verifyReceipt,
@@ -36,6 +37,11 @@ export function billRoutes(bills: BillsService, receipts: ReceiptVerification) {
     defineRoute({
       contract: verifyReceipt,
       handler: ({ params, ip }) => receipts.verify(params.code, ip),
+    }),
+    defineRoute({
+      // Staff ask the gateway now what the daily reconciliation job asks it.
+      contract: reconcileRemittances,
+      handler: async () => reply(await bills.reconcileRemittances(), 'Remittances checked with the gateway'),
     }),
     defineRoute({
       contract: listBillTypes,

@@ -787,7 +787,7 @@ export function createBillsService(deps: {
 
     /** Onboarding summary: how many bills the organisation has generated. */
     async summary(organisationId: string) {
-      return { bills_generated: await repo.countBills(db, organisationId) };
+      return { billsGenerated: await repo.countBills(db, organisationId) };
     },
 
     /** Each bill of an organisation as id, corporation, state, type, tax month (YYYY-MM), status, amount due and paid time: what the alerts module computes deadlines from. */

@@ -97,7 +97,7 @@ export function createCorporationsService(deps: CorporationsDeps) {
   /** Onboarding summary: corporations and registered states of an organisation. */
   async function summary(organisationId: string) {
     const { corporations, registrations } = await registrationsOfOrganisation(organisationId);
-    return { corporation_count: corporations.length, states_registered: registrations.length };
+    return { corporationCount: corporations.length, statesRegistered: registrations.length };
   }
 
   return {

@@ -6,17 +6,12 @@ import {
   addWhtRateRow,
   getReferenceData,
   markReferenceReviewed,
-  reconcileRemittances,
-  type RemittanceReconciliation,
 } from '@levy/contracts';
 import { defineRoute, reply } from '../../http/route';
 import type { ReferenceDataService } from './reference-data.service';
 
 /** Staff only (the permission is in STAFF_PERMISSIONS alone): the engine's dated reference tables. */
-export function referenceDataRoutes(
-  referenceData: ReferenceDataService,
-  reconcile: () => Promise<RemittanceReconciliation>,
-) {
+export function referenceDataRoutes(referenceData: ReferenceDataService) {
   return [
     defineRoute({
       contract: getReferenceData,
@@ -45,11 +40,6 @@ export function referenceDataRoutes(
       contract: addRemittanceRoute,
       handler: async ({ caller, body, ip }) =>
         reply(await referenceData.addRemittanceRoute(caller, body, ip), 'Remittance route added'),
-    }),
-    defineRoute({
-      // The bills module asks the gateway (the daily job's work, run now).
-      contract: reconcileRemittances,
-      handler: async () => reply(await reconcile(), 'Remittances checked with the gateway'),
     }),
     defineRoute({
       contract: markReferenceReviewed,

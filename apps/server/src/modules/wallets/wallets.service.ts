@@ -491,10 +491,8 @@ export function createWalletsService(deps: {
       },
     },
 
-    /** Onboarding summary: the balance of every wallet of the organisation. */
-    async summary(organisationId: string) {
-      return { total_balance: naira(await repo.sumWalletBalances(db, organisationId)) };
-    },
+    /** The balance of every wallet of the organisation. */
+    totalBalance: (organisationId: string) => repo.sumWalletBalances(db, organisationId),
   };
 }
 
