@@ -1,7 +1,9 @@
 import { z } from './zod';
 import { defineContract } from './api';
 import * as calls from './calls';
-import { nairaAmount } from './calculator';
+import { nairaAmount, positiveNairaText } from './calculator';
+import { BILL_MESSAGES } from './constants';
+import { NO_NEW_FILE_SELECTED } from './corporations';
 import { listParams, pagination } from './common';
 import { periodEndDate, yearMonth } from './dates';
 import { billPayroll } from './payroll-versions';
@@ -301,6 +303,66 @@ export const billItem = z.object({
 
 /** The single-payee step of the WHT form (docs/product.md §4 step 1): the beneficiary's Tax ID and name. */
 export const singlePayee = z.object({ tax_payer_number: registeredTaxId, name: requiredText('Beneficiary name') });
+
+/** This month, `YYYY-MM`, in the person's own time zone: the latest a bill form may pick. */
+function thisMonth(): string {
+  const today = new Date();
+  return `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}`;
+}
+
+/** A bill form's month as its picker holds it (`YYYY-MM-01`): required, and not one still to come (docs/product.md §5). */
+const billFormMonth = z
+  .string({ error: 'Month is required' })
+  .min(1, { error: 'Month is required' })
+  .refine((value) => value.slice(0, 7) <= thisMonth(), { error: BILL_MESSAGES.futureMonth });
+
+/** The new file a bill form sends: a browser `File`, or nothing chosen yet. */
+const billFormFile = z.custom<File>((value) => value !== null && value !== undefined, { error: NO_NEW_FILE_SELECTED });
+
+/** The bill forms' first fields (docs/product.md §4): the corporation, where the bill is paid, the month. */
+function billFormDetails(collectorLabel: 'State' | 'Agency') {
+  return z.object({
+    corporation: requiredText('Corporation'),
+    state: requiredText(collectorLabel),
+    month: billFormMonth,
+  });
+}
+
+/** PAYE Generate Bill: the corporation, its state and the month; the new payroll file when one is uploaded. */
+export const payeBillForm = {
+  details: billFormDetails('State'),
+  upload: billFormDetails('State').extend({ file: billFormFile }),
+};
+
+/** The NRS takes WHT on payments to companies: an individual's Tax ID (N-…) is refused there (docs/tax-rules.md §3). */
+export const NRS_PAYEE_INDIVIDUAL =
+  "The Nigeria Revenue Service takes WHT on payments to companies: use the company's C- or 13-digit Tax ID. Pay an individual's WHT to the State IRS where they live.";
+
+/** The steps of the Withholding Tax form (docs/product.md §4), each with the fields it checks before the next. */
+export const whtBillForm = {
+  details: billFormDetails('Agency'),
+  /** One beneficiary, paid through the `collector` chosen: a federal collector takes companies only. */
+  singlePayee: singlePayee
+    .extend({ collector: z.enum(COLLECTOR_KINDS) })
+    .refine((payee) => payee.collector !== 'federal' || !/^N/i.test(payee.tax_payer_number), {
+      error: NRS_PAYEE_INDIVIDUAL,
+      path: ['tax_payer_number'],
+      // Asked of a Tax ID and name that are themselves right.
+      when: (payload) => payload.issues.length === 0,
+    }),
+  method: z.object({
+    method: z.enum(WHT_PAYLOAD_TYPES, { error: 'Choose how the tax is worked out' }),
+  }),
+  /** The WHT type first, then the amount (`label`: the amount paid, or the tax payable given). */
+  amount: (label: 'Amount' | 'Tax payable') =>
+    z
+      .looseObject({ wht_type: requiredText('WHT type') })
+      .pipe(z.looseObject({ wht_type: z.string(), amount: positiveNairaText(label) })),
+  /** The WHT type first, then the beneficiaries file. */
+  file: z
+    .looseObject({ wht_type: requiredText('WHT type') })
+    .pipe(z.looseObject({ wht_type: z.string(), file: billFormFile })),
+};
 
 const billPage = z.object({ items: z.array(billSummary), pagination });
 const billItemPage = z.object({ items: z.array(billItem), pagination });

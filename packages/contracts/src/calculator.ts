@@ -58,6 +58,15 @@ export function nairaAmount(label: string) {
     });
 }
 
+/** An amount as a form holds it, more than ₦0.00: empty, zero, negative or not a number gives '{label} must be more than ₦0.00'. */
+export function positiveNairaText(label: string) {
+  const message = `${label} must be more than ₦0.00`;
+  return z
+    .string({ error: message })
+    .trim()
+    .refine((text) => DECIMAL_TEXT.test(text) && /[1-9]/.test(text), { error: message });
+}
+
 /** Omitted, null or empty means "none" (0 for a deduction). */
 export function optionalNaira(label: string) {
   return z.preprocess((value) => (value === '' || value === null ? undefined : value), nairaAmount(label).optional());

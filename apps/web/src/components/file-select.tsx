@@ -1,6 +1,6 @@
 import { Button, FileButton, Group, Input, Text } from '@mantine/core';
 import { IconPaperclip } from '@tabler/icons-react';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { truncateFileName } from './file-name';
 
 export interface FileSelectProps {
@@ -9,7 +9,7 @@ export interface FileSelectProps {
   onChange: (file: File | null) => void;
   accept?: string;
   description?: string;
-  error?: string | null;
+  error?: ReactNode;
   /** The name of a file already on record, shown until another is chosen. */
   currentFileName?: string | null;
   required?: boolean;

@@ -1,13 +1,11 @@
 import { NO_NEW_FILE_SELECTED } from '@levy/contracts';
 import { CSV_TEMPLATE_PATHS, formatNaira } from '@levy/tax';
 import { Alert, Anchor, Button, Group, Progress, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck, IconDownload, IconMapPin, IconUpload } from '@tabler/icons-react';
+import { IconCircleCheck, IconDownload, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FileSelect } from '../file-select';
-import { FileProblems, ProblemList } from '../file-problems';
-import { PayrollChangesAlert } from './payroll-changes';
+import { FileProblems } from '../file-problems';
 import { PayeePreview } from '../payee-table';
-import { MoveResidents } from './move-residents';
 import { ApiError, showErrorToast } from '../../lib/api-client';
 import { showInvalidFileToast } from '../../lib/file-toasts';
 import { formatAmount, formatDate } from '../../lib/format';
@@ -21,97 +19,10 @@ import {
 } from '../../api/corporations-api';
 import { ManualFiling } from '../manual-filing';
 import { checkPayrollFile, PAYROLL_FILE_ACCEPT, rowProblemsFrom } from '../../lib/payroll-file';
+import { PayrollWarnings, UploadReview } from './payroll-review';
 
 type Preview = Extract<Awaited<ReturnType<typeof checkPayrollFile>>, { ok: true }>;
 
-const employees = (count: number) => `${count.toLocaleString('en-NG')} ${count === 1 ? 'employee' : 'employees'}`;
-
-/** Employees whose declared tax is not the law's, and the payroll officer's checks, by name: the file is still accepted. */
-function PayrollWarnings({ taxWarnings, notices }: { taxWarnings: string[]; notices: string[] }) {
-  return (
-    <>
-      {taxWarnings.length > 0 && (
-        <Alert
-          color="yellow"
-          icon={<IconAlertTriangle size={18} />}
-          title={
-            taxWarnings.length === 1
-              ? '1 employee’s tax differs from the law’s'
-              : `${taxWarnings.length.toLocaleString('en-NG')} employees’ tax differs from the law’s`
-          }
-        >
-          <Text fz="sm" mb={4}>
-            The payroll is accepted as declared; check these before paying PAYE on it.
-          </Text>
-          <ProblemList problems={taxWarnings} />
-        </Alert>
-      )}
-      {notices.length > 0 && (
-        <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title="Worth checking before you pay">
-          <ProblemList problems={notices} />
-        </Alert>
-      )}
-    </>
-  );
-}
-
-/** Employees living in another state, whose PAYE is owed there, and what changed since the payroll on file. */
-function UploadReview({
-  uploaded,
-  corporationId,
-  stateCode,
-}: {
-  uploaded: UploadResult;
-  corporationId: string;
-  stateCode: string;
-}) {
-  const { changes } = uploaded;
-  return (
-    <>
-      {uploaded.residence.map((group) => (
-        <Alert
-          key={group.state.code}
-          color="blue"
-          icon={<IconMapPin size={18} />}
-          title={`${employees(group.employee_count)} ${group.message.charAt(0).toLowerCase()}${group.message.slice(1)}`}
-        >
-          <Text fz="sm" mb={4}>
-            {group.registered
-              ? `This corporation is registered in ${group.state.name}: their PAYE belongs on its payroll there.`
-              : `Register this corporation in ${group.state.name} to file their PAYE there.`}
-          </Text>
-          <ProblemList
-            problems={group.employees.map(
-              (employee) => `Row ${employee.row}, ${employee.name} (${employee.tax_payer_number})`,
-            )}
-          />
-          <MoveResidents
-            corporationId={corporationId}
-            fromStateCode={stateCode}
-            toState={group.state}
-            registered={group.registered}
-          />
-        </Alert>
-      ))}
-      {changes.previous_uploaded_at && (
-        <PayrollChangesAlert
-          testId="payroll-upload-changes"
-          title={
-            changes.previous_version === null
-              ? `Since the payroll of ${formatDate(changes.previous_uploaded_at)}`
-              : `Since payroll version ${changes.previous_version} of ${formatDate(changes.previous_uploaded_at)}`
-          }
-          changes={changes}
-        />
-      )}
-    </>
-  );
-}
-
-/**
- * The upload view of Manage Payroll: choose the PAYE template CSV, see it checked and previewed
- * in the browser, upload it with progress. The file replaces the state's employee list.
- */
 /** The latest payroll, when it is filed by hand on the portal (manual mode): its schedule and acknowledgement. */
 function PayrollManualFiling({
   corporationId,
@@ -138,6 +49,10 @@ function PayrollManualFiling({
   );
 }
 
+/**
+ * The upload view of Manage Payroll: choose the PAYE template CSV, see it checked and previewed
+ * in the browser, upload it with progress. The file replaces the state's employee list.
+ */
 export function PayrollUpload({
   corporationId,
   registration,

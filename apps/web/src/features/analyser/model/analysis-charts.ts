@@ -53,3 +53,19 @@ export function barLabel(label: string, max = 20): string {
   const [name, count] = counted ? [counted[1], counted[2]] : [label, ''];
   return name.length > max ? `${name.slice(0, max - 1).trimEnd()}…${count}` : label;
 }
+
+/** What the analysis panels draw, of a statement's analysis. */
+export type StatementAnalysis = Pick<
+  StatementAnalysisData,
+  | 'summary'
+  | 'monthly'
+  | 'balances'
+  | 'categories'
+  | 'salary'
+  | 'recurring_debits'
+  | 'top_counterparties'
+  | 'charges'
+  | 'verdict'
+  | 'reasons'
+  | 'checks'
+>;

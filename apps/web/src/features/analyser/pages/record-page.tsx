@@ -1,14 +1,7 @@
-import { hasPermission, type RecordAnalysis, type Statement } from '@levy/contracts';
+import { hasPermission, type Statement } from '@levy/contracts';
 import * as calls from '@levy/contracts/calls';
-import { Alert, Anchor, Button, Group, List, Progress, Stack, Table, Text } from '@mantine/core';
-import {
-  IconAlertTriangle,
-  IconChartBar,
-  IconFileSearch,
-  IconRefresh,
-  IconTrash,
-  IconUpload,
-} from '@tabler/icons-react';
+import { Anchor, Button, Group, Progress, Stack, Table, Text } from '@mantine/core';
+import { IconChartBar, IconFileSearch, IconRefresh, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { BackLink } from '../../../components/back-link';
@@ -21,16 +14,15 @@ import { PhoneDetails, PhoneFitScrollContainer, ROWS_IN_TWO_LINES } from '../../
 import { StatusTag } from '../../../components/status-tag';
 import { formatDate } from '../../../lib/format';
 import { useSessionStore } from '../../../lib/session-store';
-import { useDeleteStatement, useFolder, useRecord, useRecordAnalysis, useStatements } from '../api/analyser-api';
-import { AnalysisOverview } from '../components/analysis-panels';
+import { useDeleteStatement, useFolder, useRecord, useStatements } from '../api/analyser-api';
+import { CombinedAnalysis } from '../components/combined-analysis';
 import { ConfirmDeleteDialog, countOf } from '../components/confirm-delete-dialog';
-import { CoverageTimeline } from '../components/coverage-timeline';
 import { LoadError } from '../components/load-error';
 import { RerunStatementDialog } from '../components/rerun-statement-dialog';
 import { UploadStatementDialog } from '../components/upload-statement-dialog';
 import { VerdictTag } from '../components/verdict-tag';
 import { ANALYSER_PATH, extractPath, folderPath, statementPath } from '../model/analyser-routes';
-import { daysBetween, formatPeriodRange, formatStatementPeriod } from '../model/period';
+import { formatPeriodRange, formatStatementPeriod } from '../model/period';
 import { describeProgress, isSettling, isSpreadsheet } from '../model/statement-status';
 
 type Dialog =
@@ -214,91 +206,6 @@ function StatementsTable({ recordId, onDialog }: { recordId: string; onDialog: (
         </Table.Tbody>
       </Table>
     </PhoneFitScrollContainer>
-  );
-}
-
-/** What an analyst reads about a statement that does not count in full: left out, or rows already in an earlier statement. */
-function countingNote(statement: RecordAnalysis['statements'][number]): string | null {
-  if (statement.left_out === 'inconsistent')
-    return `${statement.file_name} is left out: its balances or totals do not add up`;
-  if (statement.left_out === 'duplicate')
-    return `${statement.file_name} is left out: every transaction in it is already in an earlier statement`;
-  if (statement.duplicate_rows > 0)
-    return `${statement.file_name}: ${countOf(statement.duplicate_rows, 'transaction')} already in an earlier statement, counted once`;
-  return null;
-}
-
-/** The statements whose rows are not all in the combined figures, and why. */
-function CountedStatements({ statements }: { statements: RecordAnalysis['statements'] }) {
-  const notes = statements.flatMap((statement) => {
-    const note = countingNote(statement);
-    return note ? [{ id: statement.id, note }] : [];
-  });
-  if (notes.length === 0) return null;
-  return (
-    <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title="Counted once">
-      <List size="sm" spacing={2}>
-        {notes.map(({ id, note }) => (
-          <List.Item key={id}>{note}</List.Item>
-        ))}
-      </List>
-    </Alert>
-  );
-}
-
-/** Every analysed statement of the account together: coverage with gaps and overlaps, then the combined analysis. */
-function CombinedAnalysis({ recordId, analysedCount }: { recordId: string; analysedCount: number }) {
-  const analysis = useRecordAnalysis(recordId, analysedCount);
-  if (analysedCount === 0) return null;
-  if (analysis.isPending) return <LoadingPlaceholder height={320} label="Loading the combined analysis" />;
-  if (analysis.isError)
-    return (
-      <LoadError
-        error={analysis.error}
-        title="The combined analysis could not be loaded"
-        onRetry={() => void analysis.refetch()}
-      />
-    );
-  const { data } = analysis;
-  const problems = [
-    ...data.gaps.map(
-      (gap) =>
-        `No statement covers ${formatPeriodRange(gap.from, gap.to)} (${countOf(daysBetween(gap.from, gap.to), 'day')})`,
-    ),
-    ...data.overlaps.map(
-      (overlap) =>
-        `Statements overlap over ${formatPeriodRange(overlap.from, overlap.to)} (${countOf(daysBetween(overlap.from, overlap.to), 'day')})`,
-    ),
-  ];
-  return (
-    <Stack gap="lg">
-      <ContentCard title={`Combined analysis of ${countOf(data.statement_count, 'statement')}`}>
-        <Stack gap="md">
-          <CoverageTimeline analysis={data} />
-          {problems.length > 0 ? (
-            <Alert color="orange" icon={<IconAlertTriangle size={18} />} title="Coverage">
-              <List size="sm" spacing={2}>
-                {problems.map((problem) => (
-                  <List.Item key={problem}>{problem}</List.Item>
-                ))}
-              </List>
-            </Alert>
-          ) : (
-            <Text fz="sm" c="dimmed">
-              The statements run on from one another without gaps or overlaps.
-            </Text>
-          )}
-          <CountedStatements statements={data.statements} />
-          {data.pending_count > 0 && (
-            <Text fz="sm" c="dimmed">
-              {countOf(data.pending_count, 'statement')} still being read or failed{' '}
-              {data.pending_count === 1 ? 'is' : 'are'} left out.
-            </Text>
-          )}
-        </Stack>
-      </ContentCard>
-      <AnalysisOverview analysis={data} />
-    </Stack>
   );
 }
 

@@ -1,6 +1,6 @@
-import { hasPermission, type AnnualReturnContent, type AnnualReturnView } from '@levy/contracts';
+import { hasPermission, type AnnualReturnView } from '@levy/contracts';
 import * as calls from '@levy/contracts/calls';
-import { Alert, Button, Group, List, Select, SimpleGrid, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconDownload, IconFileCertificate } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -9,7 +9,6 @@ import { ContentCard } from '../../../components/content-card';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadingPlaceholder } from '../../../components/loading-placeholder';
 import { StatusTag } from '../../../components/status-tag';
-import { PhoneDetails, PhoneFitScrollContainer, ROWS_AS_CARDS } from '../../../components/phone-table';
 import { formatAmount, formatDate } from '../../../lib/format';
 import { useSessionStore } from '../../../lib/session-store';
 import {
@@ -22,6 +21,7 @@ import {
 } from '../api/annual-returns-api';
 import { ManualFiling } from '../../../components/manual-filing';
 import { FileReturnDialog } from './annual-return-dialogs';
+import { Differences, EmployeesTable, Totals, Versions } from './annual-return-sections';
 
 /** The years a registration owes a return for: from its first tax month's year to this year. */
 function yearsOf(firstTaxMonth: string, thisYear: number): number[] {
@@ -262,157 +262,5 @@ function ReturnView({ view, returnKey }: { view: AnnualReturnView; returnKey: Re
         />
       )}
     </Stack>
-  );
-}
-
-function Totals({ content }: { content: AnnualReturnContent }) {
-  const figures: Array<[string, string]> = [
-    ['Employees', String(content.totals.employees)],
-    ['Gross income', formatAmount(content.totals.gross)],
-    ['Reliefs', formatAmount(content.totals.total_reliefs)],
-    ['PAYE deducted', formatAmount(content.totals.tax_deducted)],
-    ['Paid PAYE bills', `${content.bills.length} · ${formatAmount(content.totals.bills_amount_due)}`],
-  ];
-  return (
-    <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="md">
-      {figures.map(([label, value]) => (
-        <ContentCard key={label} padding="md">
-          <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
-            {label}
-          </Text>
-          <Text fz={{ base: 'md', sm: 'lg' }} fw={700} mt={4}>
-            {value}
-          </Text>
-        </ContentCard>
-      ))}
-    </SimpleGrid>
-  );
-}
-
-function Differences({ content, filed }: { content: AnnualReturnContent; filed: boolean }) {
-  if (content.differences.length === 0) {
-    return (
-      <Alert color="green" icon={<IconCircleCheck size={18} />} title="Reconciled to the paid PAYE bills">
-        Every month owed has a paid bill, the PAYE deducted equals the bills&apos; amount due, and every row&apos;s PAYE
-        matches the law&apos;s figure.
-      </Alert>
-    );
-  }
-  return (
-    <Alert
-      color="yellow"
-      icon={<IconAlertTriangle size={18} />}
-      title={`${content.differences.length} ${content.differences.length === 1 ? 'difference' : 'differences'} from the paid PAYE bills`}
-    >
-      <Stack gap="xs">
-        <Text fz="sm">
-          {content.reconciled
-            ? 'The PAYE deducted equals the paid bills’ amount due.'
-            : 'The PAYE deducted does not equal the paid bills’ amount due.'}{' '}
-          {filed
-            ? 'The return was filed with these; the revenue service may ask about them:'
-            : 'Read these before you submit:'}
-        </Text>
-        <List size="sm" spacing={4}>
-          {content.differences.map((difference) => (
-            <List.Item key={difference.message}>{difference.message}</List.Item>
-          ))}
-        </List>
-      </Stack>
-    </Alert>
-  );
-}
-
-function EmployeesTable({
-  content,
-  onTaxCard,
-  downloading,
-}: {
-  content: AnnualReturnContent;
-  onTaxCard: (taxPayerNumber: string) => void;
-  downloading: string | null;
-}) {
-  return (
-    <PhoneFitScrollContainer minWidth={760}>
-      <Table verticalSpacing="xs" aria-label="Employees on the annual return" className={ROWS_AS_CARDS}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Employee</Table.Th>
-            <Table.Th visibleFrom="sm">Months</Table.Th>
-            <Table.Th ta="right">Gross income</Table.Th>
-            <Table.Th ta="right" visibleFrom="sm">
-              Reliefs
-            </Table.Th>
-            <Table.Th ta="right">PAYE deducted</Table.Th>
-            <Table.Th ta="right" visibleFrom="sm">
-              Law&apos;s PAYE
-            </Table.Th>
-            <Table.Th>
-              <VisuallyHidden>Tax card</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {content.employees.map((employee) => (
-            <Table.Tr key={employee.tax_payer_number}>
-              <Table.Td data-phone-line="title">
-                <Text fz="sm" fw={600}>
-                  {employee.name}
-                </Text>
-                <Text fz="xs" c="dimmed">
-                  {employee.tax_payer_number}
-                  {employee.designation ? ` · ${employee.designation}` : ''}
-                </Text>
-                <PhoneDetails>
-                  {employee.months} months · reliefs {formatAmount(employee.total_reliefs)}
-                </PhoneDetails>
-              </Table.Td>
-              <Table.Td visibleFrom="sm">{employee.months}</Table.Td>
-              <Table.Td ta="right">{formatAmount(employee.gross)}</Table.Td>
-              <Table.Td ta="right" visibleFrom="sm">
-                {formatAmount(employee.total_reliefs)}
-              </Table.Td>
-              <Table.Td ta="right">{formatAmount(employee.tax_deducted)}</Table.Td>
-              <Table.Td ta="right" visibleFrom="sm">
-                {formatAmount(employee.expected_tax)}
-              </Table.Td>
-              <Table.Td>
-                <Button
-                  size="xs"
-                  variant="subtle"
-                  leftSection={<IconDownload size={14} />}
-                  loading={downloading === employee.tax_payer_number}
-                  onClick={() => onTaxCard(employee.tax_payer_number)}
-                  aria-label={`Tax card for ${employee.name}`}
-                >
-                  Tax card
-                </Button>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </PhoneFitScrollContainer>
-  );
-}
-
-function Versions({ view }: { view: AnnualReturnView }) {
-  return (
-    <ContentCard title="Versions filed">
-      <Stack gap="sm" component="ol" aria-label="Versions filed" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-        {view.versions.map((version) => (
-          <li key={version.version}>
-            <Text fz="sm" fw={600}>
-              Version {version.version} · {version.reference ?? 'acknowledgement not yet recorded'}
-            </Text>
-            <Text fz="sm" c="dimmed">
-              Filed {formatDate(version.filed_at)} by {version.filed_by} · {version.employees}{' '}
-              {version.employees === 1 ? 'employee' : 'employees'}, PAYE deducted {formatAmount(version.tax_deducted)} ·{' '}
-              {version.reason ? `Amended: ${version.reason}` : 'First filing'}
-            </Text>
-          </li>
-        ))}
-      </Stack>
-    </ContentCard>
   );
 }

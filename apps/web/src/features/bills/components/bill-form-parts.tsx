@@ -36,7 +36,7 @@ export function CorporationStateFields({
   stateCode: string | null;
   onCorporationChange: (id: string | null) => void;
   onStateChange: (registration: CorporationState | null) => void;
-  errors: { corporation?: string | null; state?: string | null };
+  errors: { corporation?: ReactNode; state?: ReactNode };
   tax: 'paye' | 'wht';
 }) {
   const corporations = useBillCorporations();
@@ -147,7 +147,7 @@ export function MonthField({
 }: {
   value: string | null;
   onChange: (value: string | null) => void;
-  error?: string | null;
+  error?: ReactNode;
   label?: string;
   description?: string;
 }) {

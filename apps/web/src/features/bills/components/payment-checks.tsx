@@ -6,11 +6,22 @@ import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { formatAmount, formatDate, plural } from '../../../lib/format';
 import { statusLabel } from '../../../components/status-tone';
+import { usePrecheck, type PrecheckInput } from '../api/bills-api';
 
 /** An additional payment for a month already paid or under way: said on purpose, with why. */
 export interface Supplementary {
   confirmed: boolean;
   reason: string;
+}
+
+/**
+ * The summary's checks on the money, asked while `input` names a priced bill: the wallet, approval
+ * and lateness, and a repeat of the month, named before Pay and again by Pay's refusal.
+ */
+export function usePaymentChecks(input: PrecheckInput | null) {
+  const supplementary = useSupplementary();
+  const precheck = usePrecheck(input);
+  return { supplementary, precheck, repeat: precheck.data?.duplicate ?? supplementary.refusedRepeat };
 }
 
 export const REASON_REQUIRED = 'Give the reason for an additional payment for the same month';
@@ -21,7 +32,7 @@ export const REASON_REQUIRED = 'Give the reason for an additional payment for th
  * naming the bill this one repeats: from the precheck (PAYE by the month, WHT by the payees and
  * amounts) or from Pay's refusal.
  */
-export function useSupplementary() {
+function useSupplementary() {
   const [value, setValue] = useState<Supplementary>({ confirmed: false, reason: '' });
   const [refusedRepeat, setRefusedRepeat] = useState<string | null>(null);
   const [reasonError, setReasonError] = useState<string | null>(null);

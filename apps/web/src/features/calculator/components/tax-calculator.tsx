@@ -1,6 +1,5 @@
 import {
   ActionIcon,
-  Alert,
   Button,
   Card,
   Center,
@@ -39,6 +38,7 @@ import {
 } from '../model/calculator-form';
 import { PayeForm, type PayeFormErrors } from './paye-form';
 import type { WhtFormErrors } from './wht-calculator';
+import { sameRequest, StaleNotice } from './stale-notice';
 
 type CalculatorTab = 'paye' | 'wht';
 
@@ -73,19 +73,6 @@ async function copyToClipboard(text: string): Promise<boolean> {
     // No clipboard permission (an embedded or insecure page): the link stays on screen to copy.
     return false;
   }
-}
-
-function sameRequest(a: object, b: object): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
-}
-
-function StaleNotice({ what }: { what: string }) {
-  return (
-    <Alert color="yellow" variant="light" p="sm" data-testid="stale-notice">
-      You have changed the inputs. These figures are for the inputs as they were: press Calculate {what} to update them.
-      Share saves the figures shown.
-    </Alert>
-  );
 }
 
 /** PAYE and WHT calculators with a Share button (docs/product.md "Public calculator"). */

@@ -1,20 +1,8 @@
 import '@mantine/dates/styles.css';
 import { EARLIEST_SUPPORTED_PERIOD, lagosPeriod } from '@levy/tax';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Stepper,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, Stepper, Text, TextInput } from '@mantine/core';
 import { MonthPickerInput } from '@mantine/dates';
-import { IconAlertTriangle, IconCircleCheck, IconHandClick } from '@tabler/icons-react';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { MountedModal } from '../../../components/mounted-modal';
 import { ApiError } from '../../../lib/api-client';
@@ -27,28 +15,13 @@ import {
   type TaxCollector,
   type VerifiedTaxpayer,
 } from '../../../api/corporations-api';
-import { joinWords, normaliseTaxId, validateStateEntry } from '../model/state-entry';
+import { normaliseTaxId, validateStateEntry } from '../model/state-entry';
+import { needsConfirmation, VerifiedTaxpayerStep } from './verified-taxpayer-step';
 
 export type StateDialogMode =
   { kind: 'add'; registeredCodes: string[] } | { kind: 'update'; registration: CorporationState };
 
 type Step = 'enter' | 'confirm';
-
-/** The user confirms the name: the agency holds another, or no agency checked it (manual mode). */
-const needsConfirmation = (verified: VerifiedTaxpayer) => verified.name_matches === false || verified.name_to_confirm;
-
-/** What an Update {state} Id will delete with the old registration, said before Save. */
-function replacementWarning(registration: CorporationState, newTaxId: string): string {
-  const losses: string[] = [];
-  if (registration.is_control_consent_given) losses.push('its payroll consent');
-  if (registration.employee_count > 0)
-    losses.push(
-      `its ${registration.employee_count.toLocaleString('en-NG')} ${registration.employee_count === 1 ? 'employee' : 'employees'}`,
-    );
-  const replaced = `Saving replaces ${registration.tax_payer_number} with ${newTaxId} in ${registration.state.name}.`;
-  if (losses.length === 0) return replaced;
-  return `${replaced} ${joinWords(losses).replace(/^./, (letter) => letter.toUpperCase())} will be deleted; give consent and upload the payroll again afterwards.`;
-}
 
 /** The states, then the federal NRS apart: it takes WHT on payments to companies only. */
 function collectorOptions(collectors: TaxCollector[]) {
@@ -264,106 +237,17 @@ export function StateTaxIdDialog({
         )}
 
         {step === 'confirm' && verified && chosenState && (
-          <Stack gap="md">
-            <Paper withBorder p="md" radius="md" bg="gray.0">
-              <Group gap="xs" mb="sm">
-                {verified.name_to_confirm ? (
-                  <>
-                    <IconHandClick size={18} color="var(--mantine-color-yellow-9)" aria-hidden="true" />
-                    <Text fz="sm" c="dimmed">
-                      Not looked up: Levy checked only that the Tax ID is well formed
-                    </Text>
-                  </>
-                ) : (
-                  <>
-                    <IconCircleCheck size={18} color="var(--mantine-color-green-7)" aria-hidden="true" />
-                    <Text fz="sm" c="dimmed">
-                      Found by {chosenState.revenue_service}
-                    </Text>
-                  </>
-                )}
-              </Group>
-              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-                <div>
-                  <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
-                    {verified.name_to_confirm ? 'Taxpayer name (to confirm)' : 'Taxpayer name'}
-                  </Text>
-                  <Text fw={700} data-testid="verified-taxpayer-name">
-                    {verified.name}
-                  </Text>
-                </div>
-                <div>
-                  <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
-                    Tax ID
-                  </Text>
-                  <Text fw={700} data-testid="verified-tax-id">
-                    {verified.tax_payer_number}
-                  </Text>
-                </div>
-              </SimpleGrid>
-            </Paper>
-            {verified.name_to_confirm ? (
-              <Alert
-                color="yellow"
-                icon={<IconHandClick size={18} />}
-                title="Manual step: confirm the taxpayer's name"
-                data-testid="taxpayer-name-to-confirm"
-              >
-                <Text fz="sm">
-                  Levy has no online connection to {chosenState.revenue_service}, so it cannot look this Tax ID up. Sign
-                  in to the {chosenState.revenue_service} portal and check that {verified.tax_payer_number} is
-                  registered to {corporationName}. A wrong Tax ID puts this corporation&apos;s payments on another
-                  taxpayer&apos;s account.
-                </Text>
-                <Checkbox
-                  mt="sm"
-                  label={`On the ${chosenState.revenue_service} portal, ${verified.tax_payer_number} is registered to ${corporationName}`}
-                  checked={isNameConfirmed}
-                  onChange={(event) => setIsNameConfirmed(event.currentTarget.checked)}
-                />
-              </Alert>
-            ) : verified.name_matches === false ? (
-              <Alert
-                color="orange"
-                icon={<IconAlertTriangle size={18} />}
-                title="This name is not the corporation's"
-                data-testid="taxpayer-name-differs"
-              >
-                <Text fz="sm">
-                  {chosenState.revenue_service} holds {verified.tax_payer_number} for {verified.name}, not{' '}
-                  {corporationName}. A wrong Tax ID puts this corporation&apos;s payments on another taxpayer&apos;s
-                  account: go back and correct it, or confirm it if the corporation is registered under that name.
-                </Text>
-                <Checkbox
-                  mt="sm"
-                  label="This Tax ID belongs to this corporation"
-                  checked={isNameConfirmed}
-                  onChange={(event) => setIsNameConfirmed(event.currentTarget.checked)}
-                />
-              </Alert>
-            ) : (
-              <Text fz="sm">
-                Check that this is the corporation before you save. If it is not, go back and correct the Tax ID.
-              </Text>
-            )}
-            {current && (
-              <Alert color="yellow" icon={<IconAlertTriangle size={18} />}>
-                {replacementWarning(current, verified.tax_payer_number)}
-              </Alert>
-            )}
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={() => setStep('enter')} disabled={add.isPending || update.isPending}>
-                Back
-              </Button>
-              <Button
-                onClick={() => void save()}
-                loading={add.isPending || update.isPending}
-                disabled={needsConfirmation(verified) && !isNameConfirmed}
-              >
-                Save
-              </Button>
-            </Group>
-          </Stack>
+          <VerifiedTaxpayerStep
+            verified={verified}
+            revenueService={chosenState.revenue_service}
+            corporationName={corporationName}
+            replacing={current}
+            isNameConfirmed={isNameConfirmed}
+            onConfirmName={setIsNameConfirmed}
+            saving={add.isPending || update.isPending}
+            onBack={() => setStep('enter')}
+            onSave={() => void save()}
+          />
         )}
       </Stack>
     </MountedModal>

@@ -1,0 +1,92 @@
+import { Button, Group, Progress, Stack, Text } from '@mantine/core';
+import { FileProblems } from '../../../components/file-problems';
+import { formatAmount } from '../../../lib/format';
+import { coveredBy } from '../model/bill-files';
+import { formatPeriod, toPeriod } from '../model/bill-period';
+import { BillSummaryTable, PaymentError, RowWarnings, useCorporationName } from './bill-form-parts';
+import { isPayBlocked, payLabel, PaymentChecks, RepeatWarning } from './payment-checks';
+import { PreviousBillChanges } from './previous-bill-changes';
+import { ResidentsElsewhere } from './residents-elsewhere';
+import type { PayeBill } from './use-paye-bill';
+
+/**
+ * Step 2: the summary with the rows whose tax differs from the engine's, the residents of other
+ * states, the wallet and how late the month is; Generate pays the bill from the wallet at once.
+ */
+export function PayeSummaryStep({ bill }: { bill: PayeBill }) {
+  const { form, flow, registration, charge, precheck, repeat, supplementary, residents } = bill;
+  const { corporation, month } = form.values;
+  const corporationName = useCorporationName(corporation);
+  const { summary } = flow;
+  if (!summary || !charge || !registration || !corporation || !month) return null;
+  const { state } = registration;
+  const paying = flow.work === 'paying';
+  const fromPayroll = summary.source === 'payroll';
+  return (
+    <Stack gap="md">
+      <RepeatWarning supplementary={supplementary} repeat={repeat} />
+      <BillSummaryTable
+        lines={[
+          { label: 'Corporation', value: corporationName },
+          { label: 'State', value: `${state.name} (${state.revenue_service})` },
+          { label: 'Tax ID', value: registration.tax_payer_number },
+          { label: 'Month', value: formatPeriod(toPeriod(month)) },
+          {
+            label: 'Employees',
+            value:
+              coveredBy(summary.file, residents.value.include).recipientCount.toLocaleString('en-NG') +
+              (fromPayroll ? ' (the payroll on file)' : ' (your file)'),
+          },
+        ]}
+        amountDue={charge.amount_due}
+        charge={charge.charge}
+        chargeDetail={`fee ${formatAmount(charge.fee)} + VAT ${formatAmount(charge.vat)}`}
+        total={charge.total}
+      />
+      <ResidentsElsewhere
+        groups={summary.file.residentsElsewhere}
+        payrollState={state}
+        choice={residents}
+        move={
+          fromPayroll
+            ? {
+                corporationId: corporation,
+                registeredStateCodes: bill.registrations.map((candidate) => candidate.state.code),
+                // The payroll on file changed: the bill is read from it again.
+                onMoved: bill.backToForm,
+              }
+            : undefined
+        }
+      />
+      <RowWarnings warnings={summary.file.warnings} fromPayrollOnFile={fromPayroll} />
+      <PreviousBillChanges
+        corporationId={corporation}
+        stateCode={state.code}
+        stateName={state.name}
+        month={toPeriod(month)}
+        employees={summary.file.employees ?? []}
+      />
+      <PaymentChecks precheck={precheck.data} total={charge.total} repeat={repeat} />
+      <PaymentError message={flow.payError} />
+      <FileProblems problems={bill.problems} />
+      {flow.percent !== null && <Progress value={flow.percent} animated aria-label="Upload progress" />}
+      <Text fz="xs" c="dimmed">
+        {precheck.data?.approval.required
+          ? 'Submit stores the bill for an admin to approve; nothing is paid until then.'
+          : 'Generate pays the total from your wallet now and sends the bill to the revenue service.'}
+      </Text>
+      <Group justify="space-between" gap="sm">
+        <Button variant="default" onClick={bill.backToForm} disabled={paying}>
+          Back
+        </Button>
+        <Button
+          onClick={() => void bill.generate()}
+          loading={paying}
+          disabled={(Boolean(repeat) && !supplementary.value.confirmed) || isPayBlocked(precheck.data)}
+        >
+          {payLabel(precheck.data, 'Generate')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
