@@ -32,7 +32,7 @@ export const REASON_REQUIRED = 'Give the reason for an additional payment for th
  * naming the bill this one repeats: from the precheck (PAYE by the month, WHT by the payees and
  * amounts) or from Pay's refusal.
  */
-function useSupplementary() {
+export function useSupplementary() {
   const [value, setValue] = useState<Supplementary>({ confirmed: false, reason: '' });
   const [refusedRepeat, setRefusedRepeat] = useState<string | null>(null);
   const [reasonError, setReasonError] = useState<string | null>(null);
