@@ -328,12 +328,6 @@ function billFormDetails(collectorLabel: 'State' | 'Agency') {
   });
 }
 
-/** PAYE Generate Bill: the corporation, its state and the month; the new payroll file when one is uploaded. */
-export const payeBillForm = {
-  details: billFormDetails('State'),
-  upload: billFormDetails('State').extend({ file: billFormFile }),
-};
-
 /** The NRS takes WHT on payments to companies: an individual's Tax ID (N-…) is refused there (docs/tax-rules.md §3). */
 export const NRS_PAYEE_INDIVIDUAL =
   "The Nigeria Revenue Service takes WHT on payments to companies: use the company's C- or 13-digit Tax ID. Pay an individual's WHT to the State IRS where they live.";
