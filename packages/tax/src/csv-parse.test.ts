@@ -103,6 +103,18 @@ describe('parsePayeCsv: valid files', () => {
     expect(expectSuccess(parsePayeCsv(text)).rowNumbers).toEqual([2, 3, 4]);
   });
 
+  it('reads a quoted cell spanning lines of a CRLF file with its line end as LF, as in any other file', () => {
+    const rows = [
+      PAYE_HEADER,
+      payeRow({ designation: '"Head of Finance\r\nLagos"' }),
+      payeRow({ tax_payer_number: 'N-7654321' }),
+    ];
+    const result = expectSuccess(parsePayeCsv(`${rows.join('\r\n')}\r\n`));
+    expect(result.records[0].designation).toBe('Head of Finance\nLagos');
+    expect(result.rowNumbers).toEqual([2, 3]);
+    expect(expectSuccess(parsePayeCsv(`${rows.join('\n')}\n`)).records).toEqual(result.records);
+  });
+
   it('accepts bytes, header case and spacing differences, and empty trailing columns', () => {
     const header = PAYE_TEMPLATE_HEADERS.map((h) => ` ${h.toUpperCase()} `).join(',') + ',,';
     const text = `${header}\n${payeRow()},,\n`;

@@ -11,7 +11,14 @@ export function residenceResolver<T extends { code: string; name: string }>(stat
     byWord.set(`${state.name.toLowerCase()} state`, state);
     if (state.code === 'FC') for (const alias of ['fct', 'abuja']) byWord.set(alias, state);
   }
-  return (written: string): T | undefined => byWord.get(written.trim().replace(/\s+/g, ' ').toLowerCase());
+  // A payroll names a few states on thousands of rows: each way of writing one is tidied once.
+  const byWritten = new Map<string, T | undefined>();
+  return (written: string): T | undefined => {
+    if (byWritten.has(written)) return byWritten.get(written);
+    const state = byWord.get(written.trim().replace(/\s+/g, ' ').toLowerCase());
+    byWritten.set(written, state);
+    return state;
+  };
 }
 
 /** "Resident in Ogun: PAYE due to Ogun State Internal Revenue Service" (NTAA 2025 First Schedule para 2). */

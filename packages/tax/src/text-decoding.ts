@@ -1,4 +1,5 @@
 import { windows1252toString } from '@exodus/bytes/single-byte.js';
+import { utf8toString } from '@exodus/bytes/utf8.js';
 
 /**
  * The text of a file a spreadsheet saved, whatever encoding it used. Excel writes CSV as UTF-8
@@ -16,11 +17,21 @@ export function decodeSpreadsheetText(bytes: Uint8Array): string | null {
 
 function decodeStrict(encoding: 'utf-8' | 'utf-16le' | 'utf-16be', bytes: Uint8Array): string | null {
   try {
-    const text = new TextDecoder(encoding, { fatal: true }).decode(bytes);
+    const text =
+      encoding === 'utf-8' ? utf8WithoutBom(bytes) : new TextDecoder(encoding, { fatal: true }).decode(bytes);
     return text.includes('\u0000') ? null : text;
   } catch {
     return null;
   }
+}
+
+/**
+ * Strict UTF-8 as TextDecoder reads it (one leading byte-order mark dropped), through a decoder that
+ * takes an all-ASCII file as it is: Node's TextDecoder checks a 14 MB payroll for a tenth of a second.
+ */
+function utf8WithoutBom(bytes: Uint8Array): string {
+  const text = utf8toString(bytes);
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
 // Five bytes have no character in Windows-1252; a file holding them was not written in it.
