@@ -33,7 +33,10 @@ export default defineConfig({
   webServer: {
     // Before the server: the one organisation with unpaid past months (see the script). Both use the
     // fresh embedded database, even when DATABASE_URL names a PostgreSQL server for the API tests.
-    command: `unset DATABASE_URL; npm run build --workspace @levy/web -- --outDir ${webDistDir} && node --import tsx apps/server/test/e2e-overdue-organisation.ts && STAFF_PASSWORD=${STAFF.password} node --import tsx apps/server/src/cli/create-staff-user.ts ${STAFF.email} ${STAFF.firstName} ${STAFF.lastName} && node --import tsx apps/server/src/server.ts`,
+    command:
+      `unset DATABASE_URL; npm run build --workspace @levy/web -- --outDir ${webDistDir} && node --import tsx ` +
+      `apps/server/test/e2e-overdue-organisation.ts && STAFF_PASSWORD=${STAFF.password} node --import tsx apps/server/src/cli/create-staff-user.ts ` +
+      `${STAFF.email} ${STAFF.firstName} ${STAFF.lastName} && node --import tsx apps/server/src/server.ts`,
     url: `http://localhost:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 180_000,

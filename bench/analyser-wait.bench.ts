@@ -106,7 +106,8 @@ try {
   const longest = (waits: number[]) => Math.max(...waits);
   const slow = busy.filter((ms) => ms > WAIT_BUDGET_MS).length;
   console.log(
-    `Another user's calls while a ${formatInteger(ROWS)}-row CSV statement (${(csv.length / 1_048_576).toFixed(1)} MB) is parsed and stored, on ${test.database.kind}\n`,
+    `Another user's calls while a ${formatInteger(ROWS)}-row CSV statement (${(csv.length / 1_048_576).toFixed(1)} MB) is parsed and stored, on ` +
+      `${test.database.kind}\n`,
   );
   printTable(
     ['neighbour calls', 'count', 'median ms', 'longest ms', 'budget'],

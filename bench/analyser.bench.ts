@@ -92,7 +92,8 @@ try {
   const ratio = median(ratios);
 
   console.log(
-    `Analyser on ${test.database.kind}: ${formatInteger(fixture.rows.length)} rows, ${(bytes.length / 1_048_576).toFixed(1)} MB (${path.replace(process.cwd() + '/', '')}); median of ${RUNS} runs\n`,
+    `Analyser on ${test.database.kind}: ${formatInteger(fixture.rows.length)} rows, ${(bytes.length / 1_048_576).toFixed(1)} MB ` +
+      `(${path.replace(process.cwd() + '/', '')}); median of ${RUNS} runs\n`,
   );
   printTable(
     ['work', 'median ms', 'vs engine', 'budget'],
@@ -108,7 +109,9 @@ try {
     ],
   );
   console.log(
-    `\nruns (engine ms / API ms = ratio): ${engineTimes.map((ms, run) => `${ms.toFixed(0)} / ${apiTimes[run].toFixed(0)} = ${ratios[run].toFixed(2)}×`).join(', ')}; 'vs engine' is the median of these ratios`,
+    `\nruns (engine ms / API ms = ratio): ${engineTimes
+      .map((ms, run) => `${ms.toFixed(0)} / ${apiTimes[run].toFixed(0)} = ` + `${ratios[run].toFixed(2)}×`)
+      .join(', ')}; 'vs engine' is the median of these ratios`,
   );
   if (ratio > TIME_BUDGET) process.exitCode = 1;
 } finally {

@@ -242,7 +242,8 @@ try {
     await stop(app.child);
     if (barePglite) await stop(barePglite.child);
     console.log(
-      `\nThe app on ${kind === 'postgres' ? 'PostgreSQL' : 'PGlite'} (NODE_ENV=production, LOG_LEVEL default) vs the bare Fastify + pg team list on PostgreSQL${barePglite ? ' (the budget), and on a copy of the same PGlite database' : ''};`,
+      `\nThe app on ${kind === 'postgres' ? 'PostgreSQL' : 'PGlite'} (NODE_ENV=production, LOG_LEVEL default) vs the bare Fastify + pg team list on ` +
+        `PostgreSQL${barePglite ? ' (the budget), and on a copy of the same PGlite database' : ''};`,
     );
     console.log(
       `${CLIENTS} clients, median of ${ROUNDS} interleaved ${ROUND_MS / 1000} s rounds; ${(logLines / appRequests).toFixed(2)} log lines per request\n`,

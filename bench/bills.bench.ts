@@ -151,7 +151,8 @@ try {
   const whtBare = wht.bareMs;
 
   console.log(
-    `Bills through the API on ${test.database.kind}: ${formatInteger(ROWS)} rows per file (PAYE ${(payeText.length / 1_048_576).toFixed(1)} MB, WHT ${(whtText.length / 1_048_576).toFixed(1)} MB); fastest of ${RUNS} runs each\n`,
+    `Bills through the API on ${test.database.kind}: ${formatInteger(ROWS)} rows per file (PAYE ${(payeText.length / 1_048_576).toFixed(1)} MB, WHT ` +
+      `${(whtText.length / 1_048_576).toFixed(1)} MB); fastest of ${RUNS} runs each\n`,
   );
   printTable(
     ['work', 'ms', 'vs bare parse', 'peak RSS growth', 'budget'],

@@ -386,7 +386,8 @@ try {
   console.log(
     `Data scale on PostgreSQL: large database filled in ${(large.fillMs / 1000).toFixed(0)} s (${LARGE.organisations.toLocaleString('en-US')} organisations, ` +
       `${(LARGE.organisations * LARGE.billsPerOrganisation).toLocaleString('en-US')} bills, ${ledger.entries.toLocaleString('en-US')} ledger entries, ` +
-      `${(LARGE.statementOrganisations * LARGE.rowsPerStatement).toLocaleString('en-US')} statement rows); small: the same organisation alone. ${TIMED_RUNS} runs per call.\n`,
+      `${(LARGE.statementOrganisations * LARGE.rowsPerStatement).toLocaleString('en-US')} statement rows); small: the same organisation alone. ` +
+      `${TIMED_RUNS} runs per call.\n`,
   );
   let over = 0;
   printTable(
@@ -408,7 +409,8 @@ try {
     }),
   );
   console.log(
-    `\nLedger audit (large database): ${ledger.unbalancedJournals} unbalanced journals, ${ledger.wrongBalances} accounts whose balance is not the sum of their entries, ${ledger.negativeWallets} wallet entries below zero`,
+    `\nLedger audit (large database): ${ledger.unbalancedJournals} unbalanced journals, ${ledger.wrongBalances} accounts whose balance is not the sum ` +
+      `of their entries, ${ledger.negativeWallets} wallet entries below zero`,
   );
   if (scans.length === 0)
     console.log(

@@ -85,7 +85,9 @@ async function transferIn(accountNumber: string, amountKobo: number): Promise<bo
   return answer.delivery?.status === 200;
 }
 
-/** 100 organisations as the API makes them: owner signed up, corporation registered in Lagos with payroll consent and a payroll on file, wallet funded, last month's PAYE bill, a statement record. */
+/** 100 organisations as the API makes them: owner signed up, corporation registered in Lagos with payroll
+ * consent and a payroll on file, wallet funded, last month's PAYE bill, a statement record.
+ */
 async function prepare(databaseUrl: string): Promise<Organisation[]> {
   const test = await createTestApp({ keep: { databaseUrl }, env: paystackEnv });
   webhookTarget = async (body, headers) => {
@@ -505,10 +507,12 @@ try {
     const load = loadavg()[0].toFixed(1);
     console.log(
       `Month-end load: ${PORTS.length} app processes (NODE_ENV=production, pool of 10 each) on PostgreSQL ${settings.server_version} ` +
-        `(max_connections ${settings.max_connections}, shared_buffers ${settings.shared_buffers}, work_mem ${settings.work_mem}, synchronous_commit ${settings.synchronous_commit});`,
+        `(max_connections ${settings.max_connections}, shared_buffers ${settings.shared_buffers}, work_mem ${settings.work_mem}, synchronous_commit ` +
+        `${settings.synchronous_commit});`,
     );
     console.log(
-      `${ORGANISATIONS} organisations prepared through the API in ${(setupMs / 1000).toFixed(0)} s; each a person waiting ${THINK_MS.min}–${THINK_MS.max} ms between calls for ${(loadMs / 1000).toFixed(0)} s; machine: ${cpus().length} cores, load average ${load} at the end\n`,
+      `${ORGANISATIONS} organisations prepared through the API in ${(setupMs / 1000).toFixed(0)} s; each a person waiting ` +
+        `${THINK_MS.min}–${THINK_MS.max} ms between calls for ${(loadMs / 1000).toFixed(0)} s; machine: ${cpus().length} cores, load average ${load} at the end\n`,
     );
     const kinds = [...new Set(samples.map((sample) => sample.kind))];
     printTable(
@@ -537,17 +541,21 @@ try {
     const errors = samples.filter((sample) => !sample.ok).length;
     const billsMade = found.bills - billsBefore;
     console.log(
-      `\nThroughput: ${formatInteger(samples.length)} calls in ${(loadMs / 1000).toFixed(1)} s = ${(samples.length / (loadMs / 1000)).toFixed(1)} calls/s; ${formatInteger(billsMade)} bills made (${(billsMade / (loadMs / 60_000)).toFixed(0)} a minute), ${formatInteger(found.settled)} of ${formatInteger(found.bills)} bills settled; deepest settlement queue ${deepestQueue}`,
+      `\nThroughput: ${formatInteger(samples.length)} calls in ${(loadMs / 1000).toFixed(1)} s = ${(samples.length / (loadMs / 1000)).toFixed(1)} ` +
+        `calls/s; ${formatInteger(billsMade)} bills made (${(billsMade / (loadMs / 60_000)).toFixed(0)} a minute), ${formatInteger(found.settled)} of ` +
+        `${formatInteger(found.bills)} bills settled; deepest settlement queue ${deepestQueue}`,
     );
     const bare = [...bareSamples].sort((a, b) => a - b);
     console.log(
-      `Baseline, the bare Fastify + pg team list asked one at a time beside the load: p50 ${percentile(bare, 0.5).toFixed(0)} ms, p95 ${percentile(bare, 0.95).toFixed(0)} ms, p99 ${percentile(bare, 0.99).toFixed(0)} ms (${bare.length} calls)`,
+      `Baseline, the bare Fastify + pg team list asked one at a time beside the load: p50 ${percentile(bare, 0.5).toFixed(0)} ms, p95 ` +
+        `${percentile(bare, 0.95).toFixed(0)} ms, p99 ${percentile(bare, 0.99).toFixed(0)} ms (${bare.length} calls)`,
     );
     console.log(
       `Sessions waiting on a lock (sampled each second): mean ${(lockWaits.reduce((sum, value) => sum + value, 0) / Math.max(1, lockWaits.length)).toFixed(1)}, peak ${Math.max(0, ...lockWaits)}`,
     );
     console.log(
-      `Interactive calls: p50 ${percentile(interactive, 0.5).toFixed(0)} ms, p95 ${percentile(interactive, 0.95).toFixed(0)} ms, p99 ${percentile(interactive, 0.99).toFixed(0)} ms`,
+      `Interactive calls: p50 ${percentile(interactive, 0.5).toFixed(0)} ms, p95 ${percentile(interactive, 0.95).toFixed(0)} ms, p99 ` +
+        `${percentile(interactive, 0.99).toFixed(0)} ms`,
     );
     if (failures.length > 0) console.log(`First errors:\n  ${failures.join('\n  ')}`);
     const { bills: _bills, settled: _settled, entries, ...differences } = found;

@@ -4,7 +4,9 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 
-/** Starts `script` on `port` with `env` over the inherited environment (less DATABASE_URL and LOG_LEVEL), logging to `workDir`; resolves once /healthz answers. */
+/** Starts `script` on `port` with `env` over the inherited environment (less DATABASE_URL and LOG_LEVEL),
+ * logging to `workDir`; resolves once /healthz answers.
+ */
 export async function startProcess(
   workDir: string,
   name: string,

@@ -393,7 +393,8 @@ test('a statement of another account than its record is refused from it, naming 
   const otherRow = statements.getByRole('row').filter({ hasText: 'titan-other.csv' });
   // The record names no bank, so the message names the account number typed on it.
   const message = new RegExp(
-    `^This statement is for account ${other.fixture.accountNumber}( \\(.+\\))?, but this record is for account ${own.fixture.accountNumber}: add the statement to a record of its own account, or correct the record's account number if it was typed wrong$`,
+    `^This statement is for account ${other.fixture.accountNumber}( \\(.+\\))?, but this record is for account ${own.fixture.accountNumber}: add the ` +
+      `statement to a record of its own account, or correct the record's account number if it was typed wrong$`,
   );
   await expect(otherRow.getByText(message)).toBeVisible({ timeout: 120_000 });
   await expect(otherRow.getByText('Failed')).toBeVisible();

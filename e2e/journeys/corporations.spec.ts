@@ -1,3 +1,4 @@
+import { PAYE_TEMPLATE_HEADERS } from '@levy/tax';
 import { type Locator, type Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { callGateway, consentCodeFromMailbox, DEMO } from '../support/api';
@@ -6,8 +7,7 @@ import { snap } from '../support/screenshots';
 import { AppShell } from '../pages/app-shell';
 import { chooseOption, LoginPage } from '../pages/auth-pages';
 
-const PAYROLL_HEADER =
-  'tax_payer_number,name,nationality,designation,gross_income,tax_payable,basic_salary,housing,transport,furniture,education,lunch,passage,leave,bonus,13th_month,utility,other_allowances';
+const PAYROLL_HEADER = PAYE_TEMPLATE_HEADERS.join(',');
 
 /** The payroll template filled with three employees. */
 const EMPLOYEES = [

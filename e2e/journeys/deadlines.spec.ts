@@ -259,115 +259,116 @@ function naira(kobo: number): string {
   return `₦${(kobo / 100).toLocaleString('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
 
-test('an organisation with unpaid months sees the alerts bell, pays a month from its alert, the alert is gone, and the chart and calendar show the payment', async ({
-  page,
-  request,
-}) => {
-  test.setTimeout(120_000);
-  // Seeded before the server started (apps/server/test/e2e-overdue-organisation.ts): Lagos registered three months ago, wallet funded.
-  const [oldest, middle, last] = [monthsAgo(3), monthsAgo(2), monthsAgo(1)];
-  const login = new LoginPage(page);
-  await login.open();
-  await login.logIn(OVERDUE_OWNER.email, OVERDUE_OWNER.password);
-  await new AppShell(page).expectHello(OVERDUE_OWNER.firstName);
-  const checklist = page.getByRole('dialog', { name: 'Get started with Levy' });
-  await expect(checklist).toBeVisible({ timeout: 20_000 });
-  await checklist.getByRole('button', { name: 'Close checklist' }).click();
-  // Funded, with a corporation and a state: the one prompt left is the first bill.
-  const billsPrompt = page.getByRole('dialog', { name: 'Pay your first tax bill' });
-  await expect(billsPrompt).toBeVisible();
-  await billsPrompt.getByRole('button', { name: 'Got it!' }).click();
+test(
+  'an organisation with unpaid months sees the alerts bell, pays a month from its alert, the alert is gone, and the chart and calendar show the ' +
+    'payment',
+  async ({ page, request }) => {
+    test.setTimeout(120_000);
+    // Seeded before the server started (apps/server/test/e2e-overdue-organisation.ts): Lagos registered three months ago, wallet funded.
+    const [oldest, middle, last] = [monthsAgo(3), monthsAgo(2), monthsAgo(1)];
+    const login = new LoginPage(page);
+    await login.open();
+    await login.logIn(OVERDUE_OWNER.email, OVERDUE_OWNER.password);
+    await new AppShell(page).expectHello(OVERDUE_OWNER.firstName);
+    const checklist = page.getByRole('dialog', { name: 'Get started with Levy' });
+    await expect(checklist).toBeVisible({ timeout: 20_000 });
+    await checklist.getByRole('button', { name: 'Close checklist' }).click();
+    // Funded, with a corporation and a state: the one prompt left is the first bill.
+    const billsPrompt = page.getByRole('dialog', { name: 'Pay your first tax bill' });
+    await expect(billsPrompt).toBeVisible();
+    await billsPrompt.getByRole('button', { name: 'Got it!' }).click();
 
-  // The bell: three unpaid months of PAYE and of WHT (owed from the same first month, no WHT bill
-  // made), oldest deadline first.
-  const bell = page.getByRole('button', { name: 'Tax alerts (6)' });
-  await expect(bell).toBeVisible();
-  await bell.click();
-  const alertsPopover = page.getByRole('dialog', { name: /Tax alerts/ });
-  const items = alertsPopover.getByTestId('alert-item');
-  await expect(items).toHaveCount(6);
-  await expect(items.nth(0)).toContainText(`PAYE tax for ${monthName(oldest)}, due by`);
-  await expect(items.nth(1)).toContainText(`Withholding tax for ${monthName(oldest)}, due by`);
-  await expect(items.nth(2)).toContainText(`PAYE tax for ${monthName(middle)}, due by`);
-  await expect(items.nth(4)).toContainText(`PAYE tax for ${monthName(last)}, due by`);
-  // The WHT owed is unknown: the rule is said, no figure is made up.
-  await expect(items.nth(1)).toContainText('a late penalty grows daily on the tax due');
-  await expect(items.nth(0)).toContainText('Balogun Foods Ikeja Limited · Lagos');
-  await expect(items.nth(0)).toContainText(/\d+ days overdue/);
-  await snap(page, 'deadlines-06-alerts-bell');
+    // The bell: three unpaid months of PAYE and of WHT (owed from the same first month, no WHT bill
+    // made), oldest deadline first.
+    const bell = page.getByRole('button', { name: 'Tax alerts (6)' });
+    await expect(bell).toBeVisible();
+    await bell.click();
+    const alertsPopover = page.getByRole('dialog', { name: /Tax alerts/ });
+    const items = alertsPopover.getByTestId('alert-item');
+    await expect(items).toHaveCount(6);
+    await expect(items.nth(0)).toContainText(`PAYE tax for ${monthName(oldest)}, due by`);
+    await expect(items.nth(1)).toContainText(`Withholding tax for ${monthName(oldest)}, due by`);
+    await expect(items.nth(2)).toContainText(`PAYE tax for ${monthName(middle)}, due by`);
+    await expect(items.nth(4)).toContainText(`PAYE tax for ${monthName(last)}, due by`);
+    // The WHT owed is unknown: the rule is said, no figure is made up.
+    await expect(items.nth(1)).toContainText('a late penalty grows daily on the tax due');
+    await expect(items.nth(0)).toContainText('Balogun Foods Ikeja Limited · Lagos');
+    await expect(items.nth(0)).toContainText(/\d+ days overdue/);
+    await snap(page, 'deadlines-06-alerts-bell');
 
-  // The alert opens Pay Taxes with corporation, state and month filled in.
-  await items.nth(0).click();
-  const dialog = page.getByRole('dialog', { name: 'PAYE Generate Bill' });
-  await expect(dialog).toBeVisible();
-  await expect(page).toHaveURL(/\/bills$/);
-  await expect(dialog.getByRole('combobox', { name: /^Corporation/ })).toHaveValue('Balogun Foods Ikeja Limited');
-  await expect(dialog.getByRole('combobox', { name: /^State/ })).toHaveValue('Lagos · C-0054321');
-  await expect(dialog.getByRole('button', { name: /Tax month/ })).toHaveText(monthName(oldest));
-  await snap(page, 'deadlines-07-pay-taxes-prefilled');
+    // The alert opens Pay Taxes with corporation, state and month filled in.
+    await items.nth(0).click();
+    const dialog = page.getByRole('dialog', { name: 'PAYE Generate Bill' });
+    await expect(dialog).toBeVisible();
+    await expect(page).toHaveURL(/\/bills$/);
+    await expect(dialog.getByRole('combobox', { name: /^Corporation/ })).toHaveValue('Balogun Foods Ikeja Limited');
+    await expect(dialog.getByRole('combobox', { name: /^State/ })).toHaveValue('Lagos · C-0054321');
+    await expect(dialog.getByRole('button', { name: /Tax month/ })).toHaveText(monthName(oldest));
+    await snap(page, 'deadlines-07-pay-taxes-prefilled');
 
-  const payTaxes = new PayTaxes(page);
-  const payslips = payroll(oldest);
-  await payTaxes.attach(dialog, payslips.file);
-  await dialog.getByRole('button', { name: 'Proceed' }).click();
-  await expect(page.getByRole('dialog', { name: 'PAYE Generate Bill · Summary' })).toContainText(monthName(oldest));
-  await page
-    .getByRole('dialog', { name: 'PAYE Generate Bill · Summary' })
-    .getByRole('button', { name: 'Generate' })
-    .click();
-  await new AppShell(page).expectToast('Bill generated successfully');
+    const payTaxes = new PayTaxes(page);
+    const payslips = payroll(oldest);
+    await payTaxes.attach(dialog, payslips.file);
+    await dialog.getByRole('button', { name: 'Proceed' }).click();
+    await expect(page.getByRole('dialog', { name: 'PAYE Generate Bill · Summary' })).toContainText(monthName(oldest));
+    await page
+      .getByRole('dialog', { name: 'PAYE Generate Bill · Summary' })
+      .getByRole('button', { name: 'Generate' })
+      .click();
+    await new AppShell(page).expectToast('Bill generated successfully');
 
-  // The session's alerts are read again: the paid month's alert is gone, the other five stay.
-  const fewer = page.getByRole('button', { name: 'Tax alerts (5)' });
-  await expect(fewer).toBeVisible();
-  // The new bill's drawer is open over the list: close it, then open the bell.
-  const drawer = new BillsList(page).drawer(/^PAYE-LA-/);
-  await drawer.getByRole('button', { name: 'Close' }).click();
-  await expect(drawer).toHaveCount(0);
-  await fewer.click();
-  await expect(items).toHaveCount(5);
-  await expect(alertsPopover.getByText(`PAYE tax for ${monthName(oldest)}`)).toHaveCount(0);
-  await expect(items.nth(1)).toContainText(`PAYE tax for ${monthName(middle)}`);
-  await page.keyboard.press('Escape');
+    // The session's alerts are read again: the paid month's alert is gone, the other five stay.
+    const fewer = page.getByRole('button', { name: 'Tax alerts (5)' });
+    await expect(fewer).toBeVisible();
+    // The new bill's drawer is open over the list: close it, then open the bell.
+    const drawer = new BillsList(page).drawer(/^PAYE-LA-/);
+    await drawer.getByRole('button', { name: 'Close' }).click();
+    await expect(drawer).toHaveCount(0);
+    await fewer.click();
+    await expect(items).toHaveCount(5);
+    await expect(alertsPopover.getByText(`PAYE tax for ${monthName(oldest)}`)).toHaveCount(0);
+    await expect(items.nth(1)).toContainText(`PAYE tax for ${monthName(middle)}`);
+    await page.keyboard.press('Escape');
 
-  // The dashboard: the chart has the bill under the tax month it paid (not the day it was paid), the calendar marks the month paid.
-  await new AppShell(page).goTo('Dashboard');
-  const chart = page.getByRole('region', { name: 'Tax paid per month' });
-  const paidMonthLabel = new Date(`${oldest}-15T12:00:00Z`).toLocaleDateString('en-GB', {
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'Africa/Lagos',
-  });
-  await expect(chart.locator('.recharts-cartesian-axis-tick-value', { hasText: paidMonthLabel })).toBeVisible();
-  // One bar drawn (the paid month's PAYE; empty months draw none); its tooltip names the month and the amount paid.
-  const bars = chart.locator('.recharts-bar-rectangle path');
-  await expect(bars).toHaveCount(1);
-  await bars.first().hover();
-  const tooltip = chart.locator('.recharts-tooltip-wrapper');
-  await expect(tooltip).toContainText(paidMonthLabel);
-  await expect(tooltip).toContainText(`PAYE${naira(payslips.amountDue)}`);
-  // The calendar lists the next twelve months and what is overdue: the paid month has left it.
-  const middleRow = page.getByRole('row').filter({ hasText: `PAYE tax for ${monthName(middle)}` });
-  await expect(middleRow).toHaveAttribute('data-status', 'overdue');
-  // The penalty so far, estimated on the payroll on file (the month's known tax), in naira with thousands separators like every other amount.
-  await expect(middleRow).toContainText(
-    /Overdue \d+ days · ₦\d{1,3}(,\d{3})*\.\d{2} so far, \+₦\d{1,3}(,\d{3})*\.\d{2} a week/,
-  );
-  await expect(page.getByRole('row').filter({ hasText: `PAYE tax for ${monthName(oldest)}` })).toHaveCount(0);
-  await snap(page, 'deadlines-08-dashboard-after-payment');
+    // The dashboard: the chart has the bill under the tax month it paid (not the day it was paid), the calendar marks the month paid.
+    await new AppShell(page).goTo('Dashboard');
+    const chart = page.getByRole('region', { name: 'Tax paid per month' });
+    const paidMonthLabel = new Date(`${oldest}-15T12:00:00Z`).toLocaleDateString('en-GB', {
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'Africa/Lagos',
+    });
+    await expect(chart.locator('.recharts-cartesian-axis-tick-value', { hasText: paidMonthLabel })).toBeVisible();
+    // One bar drawn (the paid month's PAYE; empty months draw none); its tooltip names the month and the amount paid.
+    const bars = chart.locator('.recharts-bar-rectangle path');
+    await expect(bars).toHaveCount(1);
+    await bars.first().hover();
+    const tooltip = chart.locator('.recharts-tooltip-wrapper');
+    await expect(tooltip).toContainText(paidMonthLabel);
+    await expect(tooltip).toContainText(`PAYE${naira(payslips.amountDue)}`);
+    // The calendar lists the next twelve months and what is overdue: the paid month has left it.
+    const middleRow = page.getByRole('row').filter({ hasText: `PAYE tax for ${monthName(middle)}` });
+    await expect(middleRow).toHaveAttribute('data-status', 'overdue');
+    // The penalty so far, estimated on the payroll on file (the month's known tax), in naira with thousands separators like every other amount.
+    await expect(middleRow).toContainText(
+      /Overdue \d+ days · ₦\d{1,3}(,\d{3})*\.\d{2} so far, \+₦\d{1,3}(,\d{3})*\.\d{2} a week/,
+    );
+    await expect(page.getByRole('row').filter({ hasText: `PAYE tax for ${monthName(oldest)}` })).toHaveCount(0);
+    await snap(page, 'deadlines-08-dashboard-after-payment');
 
-  // The .ics download and the feed: one event per deadline, on its due date.
-  const token = await sessionToken(page);
-  const deadlines = await calendarDeadlines(request, token, await organisationIdOf(page));
-  const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Calendar (.ics)' }).click();
-  const download = await downloading;
-  const { events } = parseICalendar(fs.readFileSync(await download.path(), 'utf8'));
-  expect(eventDates(events)).toEqual(deadlines);
-  expect(events.find((event) => event.SUMMARY.startsWith(`PAYE tax for ${monthName(oldest)}`))).toBeUndefined();
-  expect(events.find((event) => event.SUMMARY.startsWith(`PAYE tax for ${monthName(middle)}`))?.SUMMARY).toMatch(
-    /\(overdue\)$/,
-  );
-  const feed = await readFeed(page, request);
-  expect(eventDates(feed.events)).toEqual(deadlines);
-});
+    // The .ics download and the feed: one event per deadline, on its due date.
+    const token = await sessionToken(page);
+    const deadlines = await calendarDeadlines(request, token, await organisationIdOf(page));
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Calendar (.ics)' }).click();
+    const download = await downloading;
+    const { events } = parseICalendar(fs.readFileSync(await download.path(), 'utf8'));
+    expect(eventDates(events)).toEqual(deadlines);
+    expect(events.find((event) => event.SUMMARY.startsWith(`PAYE tax for ${monthName(oldest)}`))).toBeUndefined();
+    expect(events.find((event) => event.SUMMARY.startsWith(`PAYE tax for ${monthName(middle)}`))?.SUMMARY).toMatch(
+      /\(overdue\)$/,
+    );
+    const feed = await readFeed(page, request);
+    expect(eventDates(feed.events)).toEqual(deadlines);
+  },
+);

@@ -51,9 +51,11 @@ test('Transactions shows what the daily Paystack check found, with what to do, o
             provider_amount: '4500.00',
             ledger_amount: '5000.00',
             what_happened:
-              'The wallet was credited ₦5,000.00 for Paystack transaction 4099260600 (reference dva_4f1c0e9a2b7d3c5e6f80), but Paystack now says it received ₦4,500.00.',
+              'The wallet was credited ₦5,000.00 for Paystack transaction 4099260600 (reference dva_4f1c0e9a2b7d3c5e6f80), but Paystack now says it ' +
+              'received ₦4,500.00.',
             what_to_do:
-              "Check the amount on the sender's bank statement and contact Levy support with the Paystack transaction id 4099260600; the wallet's balance is not changed until then.",
+              "Check the amount on the sender's bank statement and contact Levy support with the Paystack transaction id 4099260600; the wallet's " +
+              'balance is not changed until then.',
           },
           {
             ...found,
@@ -64,7 +66,8 @@ test('Transactions shows what the daily Paystack check found, with what to do, o
             provider_amount: '7500.00',
             ledger_amount: '7500.00',
             what_happened:
-              "Paystack received a transfer of ₦7,500.00 into this wallet's account, but its notice never reached Levy. The daily check on 26 Nov 2026 found it and credited the wallet, once.",
+              "Paystack received a transfer of ₦7,500.00 into this wallet's account, but its notice never reached Levy. The daily check on 26 Nov 2026 " +
+              'found it and credited the wallet, once.',
             what_to_do:
               'Nothing: the money is in your wallet. This notice is only so the credit does not surprise you.',
           },

@@ -209,7 +209,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     if (!value.LEVY_SANDBOX) {
       for (const counterpart of COUNTERPARTS.filter((each) => each.isSandbox(value))) {
         problems.push(
-          `${counterpart.variable}: ${counterpart.refusal ?? 'is sandbox (a local fake: no real money moves); set the real provider, or LEVY_SANDBOX=1 for a staging or demo deploy'}`,
+          `${counterpart.variable}: ${
+            counterpart.refusal ??
+            'is sandbox (a local fake: no real money moves); set the real provider, or LEVY_SANDBOX=1 ' +
+              'for a staging or demo deploy'
+          }`,
         );
       }
     }

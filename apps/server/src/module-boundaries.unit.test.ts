@@ -37,7 +37,8 @@ describe('module boundaries lint rule', () => {
 
   it('allows a module its own repo and schema, other services, and a schema file its foreign keys', async () => {
     const legal =
-      "export { createWalletsService } from '../wallets/wallets.service';\nexport { findBills } from './bills.repo';\nexport { bills } from './bills.schema';\n";
+      "export { createWalletsService } from '../wallets/wallets.service';\nexport { findBills } from './bills.repo';\nexport { bills } from " +
+      "'./bills.schema';\n";
     expect(await boundaryErrors(billsService, legal)).toEqual([]);
     expect(
       await boundaryErrors(

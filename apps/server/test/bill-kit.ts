@@ -1,11 +1,11 @@
+import { PAYE_TEMPLATE_HEADERS } from '@levy/tax';
 import { randomUUID } from 'node:crypto';
 import { giveConsent, ownerWithOrganisation, type TestApp, type TestFile } from './harness';
 
 // What the bills tests share: an organisation registered in a state, a funded wallet, payroll and
 // WHT files, and Pay itself, against the real app.
 
-export const PAYE_HEADER =
-  'tax_payer_number,name,nationality,designation,gross_income,tax_payable,basic_salary,housing,transport,furniture,education,lunch,passage,leave,bonus,13th_month,utility,other_allowances';
+export const PAYE_HEADER = PAYE_TEMPLATE_HEADERS.join(',');
 
 /** PAYE rows where basic salary is the whole gross: the engine takes 8% of it as pension. */
 export function payeFile(rows: Array<[string, string, number, number]>, filename = 'october-payroll.csv'): TestFile {

@@ -1,3 +1,4 @@
+import { PAYE_TEMPLATE_HEADERS } from '@levy/tax';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
@@ -416,8 +417,7 @@ export async function latestConsentPin(test: TestApp): Promise<string> {
 
 /** A PAYE template file with the given employees (tax_payable non-zero). */
 export function payrollCsv(rows: Array<{ tin: string; name: string; gross: string; tax: string }>): Buffer {
-  const header =
-    'tax_payer_number,name,nationality,designation,gross_income,tax_payable,basic_salary,housing,transport,furniture,education,lunch,passage,leave,bonus,13th_month,utility,other_allowances';
+  const header = PAYE_TEMPLATE_HEADERS.join(',');
   const lines = rows.map(
     (row) => `${row.tin},${row.name},Nigerian,Accountant,${row.gross},${row.tax},${row.gross},0,0,0,0,0,0,0,0,0,0,0`,
   );

@@ -50,12 +50,14 @@ describe('web boundaries lint rules', () => {
 
   it('allows a feature its own files and shared code, and app/ every feature', async () => {
     const legal =
-      "export { BillsList } from './bills-list';\nexport { useCorporations } from '../../../api/corporations-api';\nexport { FileProblems } from '../../../components/file-problems';\nexport { linkTo } from '../../../lib/routes';\n";
+      "export { BillsList } from './bills-list';\nexport { useCorporations } from '../../../api/corporations-api';\nexport { FileProblems } from " +
+      "'../../../components/file-problems';\nexport { linkTo } from '../../../lib/routes';\n";
     expect(await importErrors(`${WEB}/features/bills/components/example.tsx`, legal)).toEqual([]);
     expect(
       await importErrors(
         `${WEB}/app/routes/example.tsx`,
-        "export { BillsList } from '../../features/bills/components/bills-list';\nexport { CorporationPage } from '../../features/corporations/pages/corporation-page';\n",
+        "export { BillsList } from '../../features/bills/components/bills-list';\nexport { CorporationPage } from " +
+          "'../../features/corporations/pages/corporation-page';\n",
       ),
     ).toEqual([]);
   });

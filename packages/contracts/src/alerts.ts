@@ -42,7 +42,8 @@ export const latePenaltyEstimate = z.object({
     .string()
     .nullable()
     .describe(
-      `When the MPR table was last known right more than ${REFERENCE_REVIEW_DAYS} days ago: 'Estimated with the MPR of 24 Feb, 2026; the CBN rate may have changed since.'`,
+      `When the MPR table was last known right more than ${REFERENCE_REVIEW_DAYS} days ago: 'Estimated with the MPR of 24 Feb, 2026; the CBN rate may ` +
+        `have changed since.'`,
     ),
 });
 export type LatePenaltyEstimate = z.infer<typeof latePenaltyEstimate>;
@@ -75,7 +76,8 @@ export const alert = z.object({
     .string()
     .nullable()
     .describe(
-      "What became of the month's latest bill when it did not pay: 'A payment of ₦5,400.00 was not accepted by the revenue service and was refunded to the wallet.'",
+      "What became of the month's latest bill when it did not pay: 'A payment of ₦5,400.00 was not accepted by the revenue service and was refunded to " +
+        "the wallet.'",
     ),
 });
 export type Alert = z.infer<typeof alert>;
@@ -161,7 +163,8 @@ export type DeadlineCalendar = z.infer<typeof deadlineCalendar>;
 
 export const getDeadlineCalendar = defineContract(calls.getDeadlineCalendar, {
   summary:
-    'Deadline calendar: per corporation, state and tax, the next twelve months of deadlines and every overdue one, with status, safe working day and penalty so far',
+    'Deadline calendar: per corporation, state and tax, the next twelve months of deadlines and every overdue one, with status, safe working day and ' +
+    'penalty so far',
   params: organisationId,
   response: deadlineCalendar,
 });

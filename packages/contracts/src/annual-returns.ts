@@ -63,7 +63,8 @@ export const annualReturnEmployee = z.object({
       cra: z.string().describe('The Consolidated Relief Allowance (PITA, to 2025); 0 under NTA 2025'),
     })
     .describe(
-      'Each relief on the year: a month whose bill row declared reliefs gives what the engine allowed that month, capped by law; any other month gives pension at the PRA default and nothing else',
+      'Each relief on the year: a month whose bill row declared reliefs gives what the engine allowed that month, capped by law; any other month gives ' +
+        'pension at the PRA default and nothing else',
     ),
   declared_reliefs: z
     .array(z.object({ relief: z.string().describe('The payroll column: pension, nhf, nhis …'), months: z.number() }))
@@ -143,14 +144,16 @@ export type AnnualReturnView = z.infer<typeof annualReturnView>;
 
 export const getAnnualReturn = defineContract(calls.getAnnualReturn, {
   summary:
-    "A corporation's annual return (Form H1) for a state and year: the employees and totals from the year's paid PAYE bills, the differences from them, its filing state and versions",
+    "A corporation's annual return (Form H1) for a state and year: the employees and totals from the year's paid PAYE bills, the differences from " +
+    'them, its filing state and versions',
   params: annualReturnPath,
   response: annualReturnView,
 });
 
 export const submitAnnualReturn = defineContract(calls.submitAnnualReturn, {
   summary:
-    'Submits the annual return to the state revenue service (admins): only once the year has ended and a PAYE bill of it is paid; a filed return is amended instead',
+    'Submits the annual return to the state revenue service (admins): only once the year has ended and a PAYE bill of it is paid; a filed return is ' +
+    'amended instead',
   params: annualReturnPath,
   response: annualReturnView,
 });
@@ -238,7 +241,8 @@ export const listPriorPayePayments = defineContract(calls.listPriorPayePayments,
 
 export const recordPriorPayePayment = defineContract(calls.recordPriorPayePayment, {
   summary:
-    "Records a PAYE month paid on the state portal before Levy (multipart: tax_month, amount, agency_reference, paid_on, optional file: the month's PAYE template CSV); audited",
+    "Records a PAYE month paid on the state portal before Levy (multipart: tax_month, amount, agency_reference, paid_on, optional file: the month's " +
+    'PAYE template CSV); audited',
   params: registrationParams,
   body: z.object({
     tax_month: priorTaxMonth,

@@ -23,7 +23,8 @@ export const BANK_MESSAGES = {
   uploaded: 'Statement uploaded: it is being analysed',
   /** The same file is already on the record: it is kept (the analyst may mean it), and counted once. */
   uploadedAgain: (earlierFileName: string) =>
-    `Statement uploaded: it is being analysed. This file is already on this record as ${earlierFileName}: its transactions are counted once in the combined analysis`,
+    `Statement uploaded: it is being analysed. This file is already on this record as ${earlierFileName}: its transactions are counted once in the ` +
+    `combined analysis`,
   rerun: 'The statement is being analysed again',
   correctionsSaved: 'Corrections saved and the statement re-analysed',
   mappingSaved: 'Column mapping saved: the statement is being analysed again',
@@ -428,14 +429,17 @@ export type UploadedStatement = z.infer<typeof uploadedStatement>;
 
 export const uploadStatement = defineContract(calls.uploadStatement, {
   summary:
-    'Upload a statement (multipart: file, password?): PDF up to 20 MB, CSV or XLSX up to 10 MB, recognised by content. An encrypted PDF without its password, or with a wrong one, is UNPROCESSABLE with data.reason PASSWORD_REQUIRED or WRONG_PASSWORD. Answers with the queued statement, and duplicate_of when the record already holds the same file; parsing runs in the background.',
+    'Upload a statement (multipart: file, password?): PDF up to 20 MB, CSV or XLSX up to 10 MB, recognised by content. An encrypted PDF without its ' +
+    'password, or with a wrong one, is UNPROCESSABLE with data.reason PASSWORD_REQUIRED or WRONG_PASSWORD. Answers with the queued statement, and ' +
+    'duplicate_of when the record already holds the same file; parsing runs in the background.',
   params: byId,
   body: uploadStatementForm,
   response: uploadedStatement,
 });
 export const getStatement = defineContract(calls.getStatement, {
   summary:
-    'One statement: status and progress while parsing; verdict, reasons, checks, period, totals, printed figures and PDF metadata once analysed; error_code and error_message when it failed',
+    'One statement: status and progress while parsing; verdict, reasons, checks, period, totals, printed figures and PDF metadata once analysed; ' +
+    'error_code and error_message when it failed',
   params: byId,
   response: statementDetail,
 });
@@ -512,7 +516,9 @@ export const transactionPage = pageOf(statementTransaction).extend({
 
 export const listStatementTransactions = defineContract(calls.listStatementTransactions, {
   summary:
-    "A statement's rows (page, count, no_pages): search in narration, reference or counterparty; category (comma-separated), type credit or debit, amount_min, amount_max, date_preset (counted back from the statement's last day), date_from, date_to; order_by index, date, amount, balance or narration with is_asc; aggs over every matching row",
+    "A statement's rows (page, count, no_pages): search in narration, reference or counterparty; category (comma-separated), type credit or debit, " +
+    "amount_min, amount_max, date_preset (counted back from the statement's last day), date_from, date_to; order_by index, date, amount, balance or " +
+    'narration with is_asc; aggs over every matching row',
   params: transactionListParams,
   response: transactionPage,
 });
@@ -607,7 +613,8 @@ export type StatementAnalysisData = z.infer<typeof statementAnalysis>;
 
 export const getStatementAnalysis = defineContract(calls.getStatementAnalysis, {
   summary:
-    'The analysis: summary figures, monthly cashflow with closing balances, end-of-day balances, categories, salary, recurring debits, counterparties, reversals, charges, tax payments, verdict with reasons and checks',
+    'The analysis: summary figures, monthly cashflow with closing balances, end-of-day balances, categories, salary, recurring debits, counterparties, ' +
+    'reversals, charges, tax payments, verdict with reasons and checks',
   params: byId,
   response: statementAnalysis,
 });
@@ -735,10 +742,13 @@ export const clearStatementCorrections = defineContract(calls.clearStatementCorr
   response: statementDetail,
 });
 
-/** Saves the column mapping (null to go back to header detection) and reads the file again in the background; earlier corrections are dropped as the rows change. */
+/** Saves the column mapping (null to go back to header detection) and reads the file again in the background;
+ * earlier corrections are dropped as the rows change.
+ */
 export const saveStatementMapping = defineContract(calls.saveStatementMapping, {
   summary:
-    'Saves the column mapping ({mapping: {date, narration, debit, credit, amount, balance …} or null, password?}) and reads the file again in the background; corrections are dropped',
+    'Saves the column mapping ({mapping: {date, narration, debit, credit, amount, balance …} or null, password?}) and reads the file again in the ' +
+    'background; corrections are dropped',
   params: byId,
   body: z.object({ mapping: columnMapping.nullable(), password: z.string().optional() }),
   response: statement,
@@ -798,7 +808,8 @@ export type TaxInsight = z.infer<typeof taxInsight>;
 
 export const getStatementTaxInsight = defineContract(calls.getStatementTaxInsight, {
   summary:
-    "Debits matched to the organisation's paid tax bills (amount and date window), tax payments with no bill, vendors that may be owed WHT with a link to the prefilled WHT form, and VAT on bank charges",
+    "Debits matched to the organisation's paid tax bills (amount and date window), tax payments with no bill, vendors that may be owed WHT with a link " +
+    'to the prefilled WHT form, and VAT on bank charges',
   params: byId,
   response: taxInsight,
 });

@@ -259,7 +259,9 @@ export const billSummary = z.object({
 });
 export type BillSummary = z.infer<typeof billSummary>;
 
-/** A month paid after its due date: how late, and the penalty that lateness has accrued (NTAA 2025 s.107), which the revenue service assesses apart from the bill. */
+/** A month paid after its due date: how late, and the penalty that lateness has accrued (NTAA 2025 s.107),
+ * which the revenue service assesses apart from the bill.
+ */
 export const billLateness = z.object({
   due_date: z.string().describe('YYYY-MM-DD'),
   days_late: z.number(),
@@ -330,7 +332,8 @@ function billFormDetails(collectorLabel: 'State' | 'Agency') {
 
 /** The NRS takes WHT on payments to companies: an individual's Tax ID (N-…) is refused there (docs/tax-rules.md §3). */
 export const NRS_PAYEE_INDIVIDUAL =
-  "The Nigeria Revenue Service takes WHT on payments to companies: use the company's C- or 13-digit Tax ID. Pay an individual's WHT to the State IRS where they live.";
+  "The Nigeria Revenue Service takes WHT on payments to companies: use the company's C- or 13-digit Tax ID. Pay an individual's WHT to the State IRS " +
+  'where they live.';
 
 /** The steps of the Withholding Tax form (docs/product.md §4), each with the fields it checks before the next. */
 export const whtBillForm = {
@@ -392,7 +395,8 @@ export const calculateWhtTax = defineContract(calls.calculateWhtTax, {
 /** Multipart: namespace, wht_type, period and the auto file as `file`. */
 export const calculateWhtBulk = defineContract(calls.calculateWhtBulk, {
   summary:
-    'WHT on every row of an auto file (multipart: namespace, file, wht_type, period?, collector?) → {id, reference} for the items call and the bill; collector federal (the NRS) takes companies only, at the company rates',
+    'WHT on every row of an auto file (multipart: namespace, file, wht_type, period?, collector?) → {id, reference} for the items call and the bill; ' +
+    'collector federal (the NRS) takes companies only, at the company rates',
   body: bulkWhtCalculationBody,
   response: bulkWhtCalculationCreated,
 });
@@ -415,7 +419,8 @@ export const createPayeBill = defineContract(calls.createPayeBill, {
 /** Multipart, as a PAYE bill; its own call so that its permission is declared with it. */
 export const createWhtBill = defineContract(calls.createWhtBill, {
   summary:
-    'Generate and pay a Withholding tax bill (multipart): payload_type manual (recipients with tax_payable) or auto (recipients with amount, or calc_record_reference), wht_type, start_date, end_date. Send an Idempotency-Key header.',
+    'Generate and pay a Withholding tax bill (multipart): payload_type manual (recipients with tax_payable) or auto (recipients with amount, or ' +
+    'calc_record_reference), wht_type, start_date, end_date. Send an Idempotency-Key header.',
   params: createBillPath,
   body: createBillForm,
   response: billDetail,
@@ -423,7 +428,8 @@ export const createWhtBill = defineContract(calls.createWhtBill, {
 
 export const listBills = defineContract(calls.listBills, {
   summary:
-    "The organisation's bills: filters (type, status, corporation_id, state_id, created_at >= / <=), search by reference, order_by created_at, total or period_start, is_asc, page, no_pages",
+    "The organisation's bills: filters (type, status, corporation_id, state_id, created_at >= / <=), search by reference, order_by created_at, total " +
+    'or period_start, is_asc, page, no_pages',
   params: listParams,
   response: billPage,
 });
@@ -457,7 +463,10 @@ export const approveBillBody = z.object({
 
 export const approveBill = defineContract(calls.approveBill, {
   summary:
-    "An admin other than its preparer approves a bill awaiting approval: it is priced again for its month under today's WHT rates and charge schedule, then the wallet is debited and the bill paid as at once. A changed price answers CONFLICT with data.prepared, data.now and data.changes until confirm_total names the new total; a bill whose state registration was removed or changed Tax ID is closed unpaid (UNPROCESSABLE); a shortfall answers UNPROCESSABLE and it keeps waiting",
+    "An admin other than its preparer approves a bill awaiting approval: it is priced again for its month under today's WHT rates and charge schedule, " +
+    'then the wallet is debited and the bill paid as at once. A changed price answers CONFLICT with data.prepared, data.now and data.changes until ' +
+    'confirm_total names the new total; a bill whose state registration was removed or changed Tax ID is closed unpaid (UNPROCESSABLE); a shortfall ' +
+    'answers UNPROCESSABLE and it keeps waiting',
   params: billId,
   body: approveBillBody,
   response: billDetail,
@@ -471,7 +480,8 @@ export const rejectBill = defineContract(calls.rejectBill, {
 });
 export const cancelBill = defineContract(calls.cancelBill, {
   summary:
-    'Withdraw a bill awaiting approval (its preparer or an admin), or cancel one whose settlement the agency has not accepted (an admin; the wallet is refunded once). A paid bill answers UNPROCESSABLE with what to do instead',
+    'Withdraw a bill awaiting approval (its preparer or an admin), or cancel one whose settlement the agency has not accepted (an admin; the wallet is ' +
+    'refunded once). A paid bill answers UNPROCESSABLE with what to do instead',
   params: billId,
   body: cancelBillBody,
   response: billDetail,
@@ -546,7 +556,8 @@ export type BillPrecheck = z.infer<typeof billPrecheck>;
 
 export const precheckBill = defineContract(calls.precheckBill, {
   summary:
-    "Before Pay: the month's bills that are paid, being paid or awaiting approval, the PAYE repeat they would make, the paying wallet's balance and shortfall for `total`, and whether the bill will wait for an admin",
+    "Before Pay: the month's bills that are paid, being paid or awaiting approval, the PAYE repeat they would make, the paying wallet's balance and " +
+    'shortfall for `total`, and whether the bill will wait for an admin',
   params: billPrecheckParams,
   response: billPrecheck,
 });

@@ -25,10 +25,12 @@ export type BillApprovalMode = (typeof BILL_APPROVAL_MODES)[number];
 export const BILL_APPROVAL_MESSAGES = {
   /** Saving `above` with one active admin is refused: nobody approves a bill they prepared, so that admin's large bills could never be paid. */
   aboveNeedsTwoAdmins:
-    'Bills above an amount need a second admin: nobody approves a bill they prepared, so your only admin’s large bills could never be paid. Make another member an admin in Team Members first.',
+    'Bills above an amount need a second admin: nobody approves a bill they prepared, so your only admin’s large bills could never be paid. Make ' +
+    'another member an admin in Team Members first.',
   /** Pay with `above` when no admin other than the preparer is left: the bill is not made. */
   noOtherAdmin:
-    'There is no other admin to approve it, so it was not made and nothing was paid. Make another member an admin in Team Members, or change which bills wait in Settings › Organisation.',
+    'There is no other admin to approve it, so it was not made and nothing was paid. Make another member an admin in Team Members, or change which ' +
+    'bills wait in Settings › Organisation.',
 } as const;
 
 export const ALERT_MESSAGES = { none: 'No alerts at the moment' } as const;

@@ -15,6 +15,7 @@ export type Deployment = z.infer<typeof deployment>;
 
 export const getDeployment = defineContract(calls.getDeployment, {
   summary:
-    'What kind of deployment this is: {sandbox} is true when any counterpart is a local fake (development, tests, a staging deploy); {state_agency} says which registration and filing steps are manual',
+    'What kind of deployment this is: {sandbox} is true when any counterpart is a local fake (development, tests, a staging deploy); {state_agency} ' +
+    'says which registration and filing steps are manual',
   response: deployment,
 });

@@ -70,7 +70,9 @@ const SETTING_CODE_LIST = [
   SETTING_CODES.billApproval,
 ] as const;
 
-/** Maker-checker: `members` (a member's bill waits for an admin), `above` (a bill whose total is above the amount waits for an admin other than its preparer) or `off`. */
+/** Maker-checker: `members` (a member's bill waits for an admin), `above` (a bill whose total is above the
+ * amount waits for an admin other than its preparer) or `off`.
+ */
 export const billApprovalSetting = z
   .object({
     mode: z.enum(BILL_APPROVAL_MODES, { error: 'Choose which bills wait for approval' }),

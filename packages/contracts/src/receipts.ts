@@ -47,7 +47,8 @@ export type ReceiptFacts = z.infer<typeof receiptFacts>;
 /** Public: the facts of the receipt a code belongs to; NOT_FOUND for any other code. Limited per address. */
 export const verifyReceipt = defineContract(calls.verifyReceipt, {
   summary:
-    "Public, no sign-in: the facts of the paid bill a receipt's verification code belongs to (payer, Tax ID, revenue service, tax, period, amount, agency reference, status, paid at); NOT_FOUND for any other code. 20 misses per address per 10 minutes, then RATE_LIMITED",
+    "Public, no sign-in: the facts of the paid bill a receipt's verification code belongs to (payer, Tax ID, revenue service, tax, period, amount, " +
+    'agency reference, status, paid at); NOT_FOUND for any other code. 20 misses per address per 10 minutes, then RATE_LIMITED',
   params: receiptCodeParams,
   response: receiptFacts,
 });

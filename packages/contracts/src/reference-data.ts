@@ -189,7 +189,8 @@ export type AddWhtRateRowBody = z.infer<typeof addWhtRateRowBody>;
 
 export const addWhtRateRow = defineContract(calls.addWhtRateRow, {
   summary:
-    'Staff: a new WHT rate for one type, kind of payee and residency from the first day of a tax month; refused when it would change the rate of a bill already paid',
+    'Staff: a new WHT rate for one type, kind of payee and residency from the first day of a tax month; refused when it would change the rate of a ' +
+    'bill already paid',
   body: addWhtRateRowBody,
   response: referenceData,
 });
@@ -221,7 +222,8 @@ export type AddRemittanceRouteBody = z.infer<typeof addRemittanceRouteBody>;
 
 export const addRemittanceRoute = defineContract(calls.addRemittanceRoute, {
   summary:
-    "Staff: where a collector's PAYE or WHT is remitted from a tax month on (gateway, biller id, service type id, source); bills of that month and later are paid this way",
+    "Staff: where a collector's PAYE or WHT is remitted from a tax month on (gateway, biller id, service type id, source); bills of that month and " +
+    'later are paid this way',
   body: addRemittanceRouteBody,
   response: referenceData,
 });
@@ -245,6 +247,7 @@ export type RemittanceReconciliation = z.infer<typeof remittanceReconciliation>;
 
 export const reconcileRemittances = defineContract(calls.reconcileRemittances, {
   summary:
-    'Staff: asks the remittance gateway now for the status of every bill paid in the last 45 days (the daily job’s work); a bill it does not confirm is flagged and its admins mailed',
+    'Staff: asks the remittance gateway now for the status of every bill paid in the last 45 days (the daily job’s work); a bill it does not confirm ' +
+    'is flagged and its admins mailed',
   response: remittanceReconciliation,
 });

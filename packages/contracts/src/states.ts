@@ -115,7 +115,8 @@ export const verifyStateTaxId = defineContract(calls.verifyStateTaxId, {
 
 export const addCorporationState = defineContract(calls.addCorporationState, {
   summary:
-    'Register the corporation in a state under a Tax ID the agency knows: first_tax_month (YYYY-MM, default this month) starts the months owed; confirm_name when the agency names another taxpayer (else CONFLICT with data.agency_name)',
+    'Register the corporation in a state under a Tax ID the agency knows: first_tax_month (YYYY-MM, default this month) starts the months owed; ' +
+    'confirm_name when the agency names another taxpayer (else CONFLICT with data.agency_name)',
   params: registrationParams,
   body: registerStateBody,
   response: corporationState,
@@ -153,7 +154,8 @@ export const requestStateConsent = defineContract(calls.requestStateConsent, {
 
 export const attestStateConsent = defineContract(calls.attestStateConsent, {
   summary:
-    'Payroll consent where Levy does not reach the revenue service online (manual mode): the user attests that the corporation consents; no code is sent. Refused when the agency sends codes',
+    'Payroll consent where Levy does not reach the revenue service online (manual mode): the user attests that the corporation consents; no code is ' +
+    'sent. Refused when the agency sends codes',
   params: registrationParams,
   body: z.object({
     attest: z.literal(true, { error: 'Confirm that the corporation consents to Levy managing its payroll' }),

@@ -76,7 +76,8 @@ export const getOrganisationWallets = defineContract(calls.getOrganisationWallet
 
 export const listOrganisationWalletHistory = defineContract(calls.listOrganisationWalletHistory, {
   summary:
-    'Credits and debits of every wallet in use: filters (type, status, created_at >= / <=), search by reference, order_by created_at or amount, is_asc, page, no_pages',
+    'Credits and debits of every wallet in use: filters (type, status, created_at >= / <=), search by reference, order_by created_at or amount, ' +
+    'is_asc, page, no_pages',
   params: listParams.extend(idOnly.shape),
   response: pageOf(walletHistoryItem),
 });
@@ -105,7 +106,8 @@ export const exportCorporationWalletHistory = defineContract(calls.exportCorpora
 
 export const requeryWalletFunding = defineContract(calls.requeryWalletFunding, {
   summary:
-    '"I sent money and don\'t see it": asks the payment provider to look for transfers to the wallet\'s account its bank has not reported; what it finds is credited through the webhook',
+    '"I sent money and don\'t see it": asks the payment provider to look for transfers to the wallet\'s account its bank has not reported; what it ' +
+    'finds is credited through the webhook',
   params: idOnly,
   response: z.object({ requested: z.literal(true) }),
 });
@@ -265,7 +267,8 @@ export type FundingDifference = z.infer<typeof fundingDifference>;
 
 export const listFundingDifferences = defineContract(calls.listFundingDifferences, {
   summary:
-    "Differences the daily reconciliation found between Paystack's transfers and the wallets' credits: those still to check, and those it credited in the last 30 days",
+    "Differences the daily reconciliation found between Paystack's transfers and the wallets' credits: those still to check, and those it credited in " +
+    'the last 30 days',
   params: idOnly,
   response: z.array(fundingDifference),
 });
@@ -285,6 +288,7 @@ export type FundingReconciliation = z.infer<typeof fundingReconciliation>;
 
 export const reconcileFunding = defineContract(calls.reconcileFunding, {
   summary:
-    "Staff: compares Paystack's transfers of the last three days with the wallets' credits now (the daily job's work); a transfer never credited is credited once, and every difference is recorded and mailed to its admins",
+    "Staff: compares Paystack's transfers of the last three days with the wallets' credits now (the daily job's work); a transfer never credited is " +
+    'credited once, and every difference is recorded and mailed to its admins',
   response: fundingReconciliation,
 });

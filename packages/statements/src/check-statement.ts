@@ -139,7 +139,9 @@ function checkBalanceChain(input: CheckInput): StatementCheck {
       return {
         id: 'balance_chain',
         status: 'pass',
-        message: `Every running balance follows from the one before it, ${roundings.length === 1 ? 'once' : `${roundings.length} times`} within the bank's one-kobo rounding`,
+        message:
+          `Every running balance follows from the one before it, ${roundings.length === 1 ? 'once' : `${roundings.length} times`} within the ` +
+          `bank's one-kobo rounding`,
         details: {
           roundings,
           roundingTotal: roundings.reduce((sum, entry) => sum + entry.printed - entry.expected, 0),
@@ -198,7 +200,9 @@ function checkOpeningClosing(input: CheckInput, roundingTotal: number): Statemen
   return {
     id: 'opening_closing',
     status: 'fail',
-    message: `Opening ${formatNaira(asKobo(opening))} + credits − debits gives ${formatNaira(asKobo(computed))}, but the closing balance is ${formatNaira(asKobo(closing))}`,
+    message:
+      `Opening ${formatNaira(asKobo(opening))} + credits − debits gives ${formatNaira(asKobo(computed))}, but the closing balance is ` +
+      `${formatNaira(asKobo(closing))}`,
     details: { opening, credits, debits, closing, computed, difference: closing - computed },
   };
 }
@@ -297,7 +301,9 @@ function checkPeriodCoverage(input: CheckInput): StatementCheck {
   return {
     id: 'period_coverage',
     status: 'warn',
-    message: `${outside.length} row${outside.length === 1 ? ' falls' : 's fall'} outside the printed period ${period.start} to ${period.end}; first on ${describeRow(outside[0])}`,
+    message:
+      `${outside.length} row${outside.length === 1 ? ' falls' : 's fall'} outside the printed period ${period.start} to ${period.end}; first on ` +
+      `${describeRow(outside[0])}`,
     details: { indexes: outside.slice(0, 20).map((row) => row.index) },
   };
 }
@@ -425,7 +431,9 @@ function checkAmountDirection(input: CheckInput): StatementCheck {
   return {
     id: 'amount_direction',
     status: 'warn',
-    message: `${input.guessedDirections} amount${input.guessedDirections === 1 ? ' has' : 's have'} no sign and no balance to tell debit from credit; read as credits`,
+    message:
+      `${input.guessedDirections} amount${input.guessedDirections === 1 ? ' has' : 's have'} no sign and no balance to tell debit from credit; ` +
+      `read as credits`,
   };
 }
 
@@ -467,7 +475,9 @@ export function excuseUnreadLines(checks: readonly StatementCheck[], unreadLines
       ? {
           ...check,
           status: 'warn',
-          message: `${check.message}. ${lines} could not be read into rows, so this may be the reading rather than the statement: it is not taken as a sign of editing`,
+          message:
+            `${check.message}. ${lines} could not be read into rows, so this may be the reading rather than the statement: it is not taken as a ` +
+            `sign of editing`,
         }
       : check,
   );

@@ -54,7 +54,9 @@ export function compareStatements(statements: readonly StatementSpan[]): Stateme
       checks.push({
         id: 'balance_chain',
         status: 'fail',
-        message: `The statement from ${currentStart} opens at ${formatNaira(current.computed.openingBalance)}, but the one before closed at ${formatNaira(previous.computed.closingBalance)}`,
+        message:
+          `The statement from ${currentStart} opens at ${formatNaira(current.computed.openingBalance)}, but the one before closed at ` +
+          `${formatNaira(previous.computed.closingBalance)}`,
       });
     } else {
       checks.push({ id: 'period_coverage', status: 'pass', message: `${previousEnd} and ${currentStart} join up` });

@@ -237,7 +237,8 @@ function arbitrate(
         const column = draft.direction === 'debit' ? headings.debit : headings.credit;
         setDirection(draft, change < 0 ? 'debit' : 'credit');
         draft.notes.push(
-          `Printed as a ${draft.direction === 'debit' ? 'credit' : 'debit'}${column ? ` (under "${column}")` : ''}, but the running balance ${change < 0 ? 'falls' : 'rises'} by it: read as a ${draft.direction}, as the balance shows`,
+          `Printed as a ${draft.direction === 'debit' ? 'credit' : 'debit'}${column ? ` (under "${column}")` : ''}, but the running balance ` +
+            `${change < 0 ? 'falls' : 'rises'} by it: read as a ${draft.direction}, as the balance shows`,
         );
         reconciliation.directionsFromBalance++;
       }

@@ -83,12 +83,15 @@ export function findSplitPayments(
       paired.add(first);
       paired.add(second);
       const description =
-        `a ${first.row.debit > 0 ? 'payment' : 'receipt'} of ${formatNaira(asKobo(amount))} printed in full in sections ${first.section + 1} and ${second.section + 1}, ` +
+        `a ${first.row.debit > 0 ? 'payment' : 'receipt'} of ${formatNaira(asKobo(amount))} printed in full in sections ${first.section + 1} and ` +
+        `${second.section + 1}, ` +
         `${formatNaira(asKobo(Math.abs(first.moved)))} and ${formatNaira(asKobo(Math.abs(second.moved)))} of it from each`;
       for (const entry of [first, second])
         found.patterns[entry.section].set(entry.row.index, { difference: entry.difference, pattern: description });
       found.notes.push({
-        message: `Split between two sections: ${description}; each balance moves by its share and the shares add up to the amount, as the bank prints a payment funded from two pockets`,
+        message:
+          `Split between two sections: ${description}; each balance moves by its share and the shares add up to the amount, as the bank prints ` +
+          `a payment funded from two pockets`,
         index: first.row.index + offsets[first.section],
         page: first.row.page,
         y: first.row.y,

@@ -163,7 +163,8 @@ function describeConfidence(confidence: Omit<StatementConfidence, 'explanation'>
   if (confidence.unplacedCount > 0) {
     const first = confidence.unplacedLines[0];
     explanation.push(
-      `${confidence.unplacedCount} line${confidence.unplacedCount === 1 ? '' : 's'} with a row's figures or date could not be read into a transaction (first on page ${first.page}, line ${first.line})`,
+      `${confidence.unplacedCount} line${confidence.unplacedCount === 1 ? '' : 's'} with a row's figures or date could not be read into a transaction ` +
+        `(first on page ${first.page}, line ${first.line})`,
     );
   }
   if (confidence.decidedByBalance > 0)
@@ -533,7 +534,9 @@ function roundingNotes(checks: readonly StatementCheck[], transactions: readonly
   return roundings.map((rounding) => {
     const row = transactions[rounding.index];
     return {
-      message: `The running balance differs by ${Math.abs(rounding.printed - rounding.expected)} kobo from the row's amount (at most ${ROUNDING_KOBO} kobo is taken as the bank's rounding)`,
+      message:
+        `The running balance differs by ${Math.abs(rounding.printed - rounding.expected)} kobo from the row's amount (at most ${ROUNDING_KOBO} ` +
+        `kobo is taken as the bank's rounding)`,
       index: rounding.index,
       page: row.page,
       y: row.y,

@@ -201,7 +201,10 @@ export function latePenaltyRule(dueDate: IsoDate, asOf: IsoDate, tables: MprTabl
   const annual = row ? `${row.value.annualRateBps / 100}% a year` : 'an administrative penalty';
   const mpr = findRowInForce(tables.mpr, asOf);
   if (!mpr) throw new TaxInputError('asOf', `No Monetary Policy Rate is known for ${asOf}`);
-  return `${annual} plus interest at the CBN Monetary Policy Rate (${(mpr.value / 100).toFixed(2)}% from ${formatDay(mpr.from)}; MPR as of ${formatDay(tables.mprReviewedOn)}), pro rata by day (${row?.source ?? 'NTAA 2025 s.107'})`;
+  return (
+    `${annual} plus interest at the CBN Monetary Policy Rate (${(mpr.value / 100).toFixed(2)}% from ${formatDay(mpr.from)}; MPR as of ` +
+    `${formatDay(tables.mprReviewedOn)}), pro rata by day (${row?.source ?? 'NTAA 2025 s.107'})`
+  );
 }
 
 /**

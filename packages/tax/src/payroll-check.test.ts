@@ -295,7 +295,8 @@ describe('optional columns: residence and each employee’s reliefs', () => {
           row: 1,
           column: null,
           message:
-            "Column 20 'bonus_2' is not a template column: after the template's 18 columns a file may add state_of_residence, pension, nhf, nhis, life_assurance, mortgage_interest, annual_rent",
+            "Column 20 'bonus_2' is not a template column: after the template's 18 columns a file may add state_of_residence, pension, nhf, nhis, " +
+            'life_assurance, mortgage_interest, annual_rent',
         },
       ],
     });

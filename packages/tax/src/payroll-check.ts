@@ -185,7 +185,10 @@ export function describePayeMismatch(
   regime: PayeRegime,
 ): string {
   const employee = `${mismatch.name} (${mismatch.taxPayerNumber})`;
-  return `${mismatch.row === null ? employee : `Row ${mismatch.row}, ${employee}`}: ${formatNaira(mismatch.declaredMonthlyTax)} declared, ${formatNaira(mismatch.expectedMonthlyTax)} by ${PAYE_RULES[regime].citation}`;
+  return (
+    `${mismatch.row === null ? employee : `Row ${mismatch.row}, ${employee}`}: ${formatNaira(mismatch.declaredMonthlyTax)} declared, ` +
+    `${formatNaira(mismatch.expectedMonthlyTax)} by ${PAYE_RULES[regime].citation}`
+  );
 }
 
 /**
@@ -245,7 +248,9 @@ export function payrollRowNotices(parsed: CsvParseSuccess<PayeRecord>, period: P
       notices.push({
         kind: 'below_minimum_wage',
         ...employee,
-        message: `${said}: gross income ${formatNaira(gross)} is below the national minimum wage of ${formatNaira(minimumWage.value)} a month (${minimumWage.source})`,
+        message:
+          `${said}: gross income ${formatNaira(gross)} is below the national minimum wage of ${formatNaira(minimumWage.value)} a month ` +
+          `(${minimumWage.source})`,
       });
     }
   });

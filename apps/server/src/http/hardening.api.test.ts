@@ -1,3 +1,4 @@
+import { PAYE_TEMPLATE_HEADERS } from '@levy/tax';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVELOPMENT_RECEIPT_SECRET, loadConfig } from '../config';
 import { encodeWindows1252 } from '../../../../packages/statements/src/fixtures/render-statement';
@@ -182,8 +183,7 @@ describe('every call in the route table', () => {
 describe('a payroll file saved by Excel on Windows', () => {
   it('keeps Windows-1252 names intact', async () => {
     const { corporationId } = await corporationWithConsent(test, owner);
-    const header =
-      'tax_payer_number,name,nationality,designation,gross_income,tax_payable,basic_salary,housing,transport,furniture,education,lunch,passage,leave,bonus,13th_month,utility,other_allowances';
+    const header = PAYE_TEMPLATE_HEADERS.join(',');
     const text = `${header}\r\nN-1234567,Adébayo Okön,Nigerian,Accountant,500000,65300,500000,0,0,0,0,0,0,0,0,0,0,0\r\n`;
     const windows1252 = Buffer.from([...text].map((character) => character.charCodeAt(0)));
     const uploaded = await test.upload(`internal/corporations/${corporationId}/states/LA/payrolls/file`, {

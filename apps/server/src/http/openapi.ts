@@ -108,7 +108,10 @@ export function renderReferencePage(document: OpenApiDocument): string {
           null,
           2,
         );
-        return `<details><summary><code class="m ${method}">${method.toUpperCase()}</code> <code>${escapeHtml(address)}</code> — ${escapeHtml(op.summary)}</summary><p>${escapeHtml(op.description)}</p><pre>${escapeHtml(detail)}</pre></details>`;
+        return (
+          `<details><summary><code class="m ${method}">${method.toUpperCase()}</code> <code>${escapeHtml(address)}</code> — ` +
+          `${escapeHtml(op.summary)}</summary><p>${escapeHtml(op.description)}</p><pre>${escapeHtml(detail)}</pre></details>`
+        );
       }),
     )
     .join('\n');

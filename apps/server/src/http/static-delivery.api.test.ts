@@ -9,7 +9,9 @@ import { createTestApp, type TestApp } from '../../test/harness';
 // Brotli and gzip copies beside them, index.html and its copies, a small file without copies.
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'levy-web-'));
 const SCRIPT = `export const greeting = ${JSON.stringify('Sannu da zuwa '.repeat(200))};\n`;
-const INDEX = `<!doctype html><html><head><script type="module" src="/assets/index-AbC123.js"></script></head><body><div id="root"></div>${' '.repeat(2000)}</body></html>`;
+const INDEX =
+  `<!doctype html><html><head><script type="module" src="/assets/index-AbC123.js"></script></head><body><div ` +
+  `id="root"></div>${' '.repeat(2000)}</body></html>`;
 
 function writeWithCopies(relative: string, content: string) {
   const file = path.join(webDist, relative);
@@ -115,7 +117,8 @@ describe('caching', () => {
 describe('security headers', () => {
   it('sends the content security policy and the other security headers with the web app and with every API answer', async () => {
     const policy =
-      "default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';frame-ancestors 'self';img-src 'self' data: blob:;object-src 'none';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline'";
+      "default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';frame-ancestors 'self';img-src 'self' data: blob:;object-src " +
+      "'none';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline'";
     const answers = [
       await get('/', 'br'),
       await get('/assets/index-AbC123.js', 'gzip'),

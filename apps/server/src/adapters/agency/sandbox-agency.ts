@@ -127,7 +127,8 @@ export function createSandboxAgency(deps: { notify: NotifyTaxpayer }): StateAgen
       return Promise.reject(
         new AgencyError(
           'not_found',
-          `${state.revenueService} collects from companies: ${normalizeTaxId(taxPayerNumber)} is an individual's Tax ID. Use the corporation's C- or 13-digit Tax ID.`,
+          `${state.revenueService} collects from companies: ${normalizeTaxId(taxPayerNumber)} is an individual's Tax ID. Use the corporation's C- or ` +
+            `13-digit Tax ID.`,
         ),
       );
     }

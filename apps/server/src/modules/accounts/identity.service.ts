@@ -83,7 +83,9 @@ export function createIdentityService(deps: IdentityDeps) {
     await mail.enqueue(executor, {
       to: user.email,
       subject: 'Verify your email address for Levy',
-      text: `Hello ${user.firstName},\n\nConfirm your email address to start using Levy:\n${link}\n\nThe link works once and expires in ${VERIFY_EMAIL_HOURS} hours.`,
+      text:
+        `Hello ${user.firstName},\n\nConfirm your email address to start using Levy:\n${link}\n\nThe link works once and expires in ` +
+        `${VERIFY_EMAIL_HOURS} hours.`,
       links: [link],
     });
   }
@@ -260,7 +262,9 @@ export function createIdentityService(deps: IdentityDeps) {
         await mail.enqueue(tx, {
           to: user.email,
           subject: 'Reset your Levy password',
-          text: `Hello ${user.firstName},\n\nSomeone asked to reset the password of your Levy account. If it was you, choose a new password here:\n${link}\n\nThe link works once and expires in ${RESET_PASSWORD_MINUTES} minutes. If it was not you, ignore this mail.`,
+          text:
+            `Hello ${user.firstName},\n\nSomeone asked to reset the password of your Levy account. If it was you, choose a new password ` +
+            `here:\n${link}\n\nThe link works once and expires in ${RESET_PASSWORD_MINUTES} minutes. If it was not you, ignore this mail.`,
           links: [link],
         });
       });

@@ -100,7 +100,9 @@ export function createTeamService(deps: TeamDeps) {
     await mail.enqueue(executor, {
       to: email,
       subject: `${caller.firstName} invited you to ${organisation.name ?? 'their organisation'} on Levy`,
-      text: `Hello,\n\n${caller.firstName} has invited you to join ${organisation.name ?? 'their organisation'} on Levy, where the team manages its tax filings and payments.\n\nAccept the invitation here:\n${link}\n\nThe link works once and expires in ${INVITATION_DAYS} days.`,
+      text:
+        `Hello,\n\n${caller.firstName} has invited you to join ${organisation.name ?? 'their organisation'} on Levy, where the team manages its ` +
+        `tax filings and payments.\n\nAccept the invitation here:\n${link}\n\nThe link works once and expires in ${INVITATION_DAYS} days.`,
       links: [link],
     });
     return { tokenHash: hashToken(token), expiresAt: new Date(Date.now() + INVITATION_DAYS * 86_400_000) };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { addMonths, lagosDate } from '@levy/tax';
+import { addMonths, lagosDate, PAYE_TEMPLATE_HEADERS } from '@levy/tax';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/raw';
@@ -26,8 +26,7 @@ afterAll(async () => {
 const THIS_MONTH = lagosDate(new Date()).slice(0, 7);
 const [THREE_AGO, TWO_AGO, LAST] = [addMonths(THIS_MONTH, -3), addMonths(THIS_MONTH, -2), addMonths(THIS_MONTH, -1)];
 
-const PAYE_HEADER =
-  'tax_payer_number,name,nationality,designation,gross_income,tax_payable,basic_salary,housing,transport,furniture,education,lunch,passage,leave,bonus,13th_month,utility,other_allowances';
+const PAYE_HEADER = PAYE_TEMPLATE_HEADERS.join(',');
 const ONE_EMPLOYEE: TestFile = {
   field: 'recipients',
   filename: 'payroll.csv',

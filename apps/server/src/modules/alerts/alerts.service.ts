@@ -174,7 +174,10 @@ export function createAlertsService(deps: AlertsDeps) {
       if (!alert.penalty) return '';
       if (alert.kind === 'annual_return')
         return `; late-filing penalty so far NGN ${alert.penalty.total}${Number(alert.penalty.per_extra_week) > 0 ? `, NGN ${alert.penalty.per_extra_week} more within a week` : ''}`;
-      return `; penalty and interest so far NGN ${alert.penalty.total}, about NGN ${alert.penalty.per_extra_week} more each week${alert.penalty.mpr_caveat ? ` (${alert.penalty.mpr_caveat.replace(/\.$/, '')})` : ''}`;
+      return (
+        `; penalty and interest so far NGN ${alert.penalty.total}, about NGN ${alert.penalty.per_extra_week} more each ` +
+        `week${alert.penalty.mpr_caveat ? ` (${alert.penalty.mpr_caveat.replace(/\.$/, '')})` : ''}`
+      );
     };
     const line = (alert: Alert) =>
       [
@@ -452,7 +455,9 @@ export function createAlertsService(deps: AlertsDeps) {
         registration.firstTaxMonth < EARLIEST_SUPPORTED_PERIOD ? EARLIEST_SUPPORTED_PERIOD : registration.firstTaxMonth;
       if (taxMonth < earliest && whtBills.length === 0) {
         throw invalidInput({
-          tax_month: `${registration.corporation.name} owes tax in ${registration.state.name} from ${monthLabel(earliest)}: nothing is due for ${monthLabel(taxMonth)}`,
+          tax_month:
+            `${registration.corporation.name} owes tax in ${registration.state.name} from ${monthLabel(earliest)}: nothing is due for ` +
+            `${monthLabel(taxMonth)}`,
         });
       }
       const standing = whtBills.find((bill) => !NOT_STANDING.has(bill.status));

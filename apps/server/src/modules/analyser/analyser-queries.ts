@@ -122,7 +122,8 @@ export function createAnalyserQueries(deps: {
         .filter((statement) => statement.leftOut === null && statement.duplicateRows > 0)
         .map(
           (statement) =>
-            `${byId.get(statement.id)!.fileName} repeats ${statement.duplicateRows} transaction${statement.duplicateRows === 1 ? '' : 's'} of an earlier statement: each is counted once`,
+            `${byId.get(statement.id)!.fileName} repeats ${statement.duplicateRows} transaction${statement.duplicateRows === 1 ? '' : 's'} of an ` +
+            `earlier statement: each is counted once`,
         );
       // The record's verdict is its counted statements' worst; a statement left out as inconsistent makes the record suspicious, not inconsistent.
       let verdict: Verdict | null = analysed.length > 0 ? 'consistent' : null;

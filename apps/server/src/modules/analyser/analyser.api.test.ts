@@ -1011,7 +1011,9 @@ describe('a parse interrupted by a restart', () => {
     expect(refused).toMatchObject({
       status: 'failed',
       error_code: 'ACCOUNT_MISMATCH',
-      error_message: `This statement is for account ${stranger.fixture.accountNumber} (Zenith Bank), but this record's statements are for account ${own.fixture.accountNumber} (Guaranty Trust Bank): add it to a record of its own account`,
+      error_message:
+        `This statement is for account ${stranger.fixture.accountNumber} (Zenith Bank), but this record's statements are for account ` +
+        `${own.fixture.accountNumber} (Guaranty Trust Bank): add it to a record of its own account`,
     });
     const combined = await test.call('GET', 'bank', `statement-records/${mixedId}/analysis`, { token: owner.token });
     expect(combined.data.summary.count).toBe(own.fixture.rows.length);
@@ -1025,7 +1027,9 @@ describe('a parse interrupted by a restart', () => {
     expect(await settled(owner.token, uploaded.data.id)).toMatchObject({
       status: 'failed',
       error_code: 'ACCOUNT_MISMATCH',
-      error_message: `This statement is for account ${stranger.fixture.accountNumber} (Zenith Bank), but this record is for account 0123456789 (Guaranty Trust Bank): add the statement to a record of its own account, or correct the record's account number if it was typed wrong`,
+      error_message:
+        `This statement is for account ${stranger.fixture.accountNumber} (Zenith Bank), but this record is for account 0123456789 ` +
+        `(Guaranty Trust Bank): add the statement to a record of its own account, or correct the record's account number if it was typed wrong`,
       confidence: null,
       notes: [],
     });

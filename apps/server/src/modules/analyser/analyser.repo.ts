@@ -161,7 +161,8 @@ export async function listRecords(executor: Db, folderId: string, window: ListWi
   const where = and(
     eq(analyserRecords.folderId, folderId),
     window.search
-      ? sql`(${ilike(analyserRecords.name, window.search)} or ${ilike(analyserRecords.accountNumber, window.search)} or ${ilike(analyserRecords.bankName, window.search)})`
+      ? sql`(${ilike(analyserRecords.name, window.search)} or ${ilike(analyserRecords.accountNumber, window.search)} or
+        ${ilike(analyserRecords.bankName, window.search)})`
       : undefined,
   );
   const column = window.order === 'name' ? sql`lower(${analyserRecords.name})` : analyserRecords.createdAt;
@@ -330,7 +331,8 @@ export async function statementsOfRecord(executor: Db, recordId: string): Promis
 
 /** The statement still wants this parse run. */
 function isCurrentRun(batches: Pick<RunBatches, 'statementId' | 'run'>): SQL {
-  return sql`exists (select 1 from ${analyserStatements} where ${analyserStatements.id} = ${batches.statementId} and ${analyserStatements.run} = ${batches.run})`;
+  return sql`exists (select 1 from ${analyserStatements} where ${analyserStatements.id} = ${batches.statementId} and ${analyserStatements.run} =
+    ${batches.run})`;
 }
 
 /** Inserts a run's rows a batch per INSERT; false as soon as a newer run was asked for. */

@@ -183,7 +183,8 @@ export async function renderAnalysisReport(input: {
     };
     if (isSpreadsheet) {
       paragraph(
-        `This statement is a ${statement.format.toUpperCase()} file, which anyone can edit: the arithmetic was checked (balances, totals, dates), but a spreadsheet cannot be authenticated. Ask for the bank's PDF statement to check authenticity.`,
+        `This statement is a ${statement.format.toUpperCase()} file, which anyone can edit: the arithmetic was checked (balances, totals, dates), but ` +
+          `a spreadsheet cannot be authenticated. Ask for the bank's PDF statement to check authenticity.`,
         MUTED,
       );
     }

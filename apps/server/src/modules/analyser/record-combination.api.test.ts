@@ -88,7 +88,8 @@ describe("a record's combined analysis", () => {
     expect(again).toMatchObject({
       code: 'OK',
       message:
-        'Statement uploaded: it is being analysed. This file is already on this record as march.csv: its transactions are counted once in the combined analysis',
+        'Statement uploaded: it is being analysed. This file is already on this record as march.csv: its transactions are counted once in the combined ' +
+        'analysis',
       data: { file_name: 'march (1).csv', duplicate_of: { id: uploadedMarch.data.id, file_name: 'march.csv' } },
     });
     const uploadedTampered = await upload(statementFile(tampered.bytes, 'may.csv'));

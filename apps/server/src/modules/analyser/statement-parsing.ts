@@ -145,7 +145,11 @@ export function createStatementParsing(deps: { db: Db; jobs: Jobs }) {
     const describe = (accountNumber: string, bankName: string | null) =>
       bankName ? `${accountNumber} (${bankName})` : accountNumber;
     if (record.accountNumber && record.accountNumber !== number) {
-      return `This statement is for account ${describe(number, bank)}, but this record is for account ${describe(record.accountNumber, record.bankName)}: add the statement to a record of its own account, or correct the record's account number if it was typed wrong`;
+      return (
+        `This statement is for account ${describe(number, bank)}, but this record is for account ` +
+        `${describe(record.accountNumber, record.bankName)}: add the statement to a record of its own account, or correct the record's account number if it ` +
+        `was typed wrong`
+      );
     }
     const others = (await repo.statementsOfRecord(db, statement.recordId)).filter(
       (other) => other.id !== statementId && other.status === 'analysed' && other.accountNumber,
@@ -155,7 +159,10 @@ export function createStatementParsing(deps: { db: Db; jobs: Jobs }) {
         other.accountNumber !== number || (bank !== null && other.bankName !== null && other.bankName !== bank),
     );
     if (!clash) return null;
-    return `This statement is for account ${describe(number, bank)}, but this record's statements are for account ${describe(clash.accountNumber!, clash.bankName)}: add it to a record of its own account`;
+    return (
+      `This statement is for account ${describe(number, bank)}, but this record's statements are for account ` +
+      `${describe(clash.accountNumber!, clash.bankName)}: add it to a record of its own account`
+    );
   }
 
   /**

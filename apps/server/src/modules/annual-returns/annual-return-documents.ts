@@ -43,7 +43,8 @@ function fileStem(view: AnnualReturnView): string {
 function filingLine(view: AnnualReturnView): string {
   const filed = view.filed;
   return filed
-    ? `Version ${filed.version}, ${filed.reference ? `reference ${filed.reference}` : 'acknowledgement not yet recorded'}, filed ${longDate(filed.filed_at, true)} by ${filed.filed_by}${filed.filed_manually ? " on the revenue service's portal" : ''}`
+    ? `Version ${filed.version}, ${filed.reference ? `reference ${filed.reference}` : 'acknowledgement not yet recorded'}, filed ` +
+        `${longDate(filed.filed_at, true)} by ${filed.filed_by}${filed.filed_manually ? " on the revenue service's portal" : ''}`
     : 'Not filed yet: this is a preview from the paid PAYE bills';
 }
 
@@ -105,7 +106,11 @@ function paragraphs(page: PdfPage, top: number, lines: string[]): number {
 
 /** How the reliefs were worked out, as the return and the tax cards say it (docs/tax-rules.md §9). */
 const RELIEFS_NOTE =
-  'Reliefs are those the tax engine allows on each employee’s year under the regime in force. A month whose payroll row declared reliefs (pension, NHF, NHIS, life assurance, mortgage interest, rent) gives those, with the law’s limits: rent relief is 20% of the rent, at most ₦500,000 a year, and under PITA (to 2025) rent and mortgage interest give none. A month that declared none gives pension at 8% of basic salary, housing and transport (Pension Reform Act default) and nothing else. Under PITA the Consolidated Relief Allowance is added on the year’s gross. The law’s PAYE is the engine’s figure for each month when its bill was made, summed.';
+  'Reliefs are those the tax engine allows on each employee’s year under the regime in force. A month whose payroll row declared reliefs (pension, ' +
+  'NHF, NHIS, life assurance, mortgage interest, rent) gives those, with the law’s limits: rent relief is 20% of the rent, at most ₦500,000 a year, and ' +
+  'under PITA (to 2025) rent and mortgage interest give none. A month that declared none gives pension at 8% of basic salary, housing and transport ' +
+  '(Pension Reform Act default) and nothing else. Under PITA the Consolidated Relief Allowance is added on the year’s gross. The law’s PAYE is the ' +
+  'engine’s figure for each month when its bill was made, summed.';
 
 /**
  * The return as a document: the employer and its filing, the totals and how they reconcile to the
@@ -144,7 +149,8 @@ async function renderReturnPdf(input: ReturnDocumentInput): Promise<FileReply> {
         [
           'Late filing',
           view.late_filing
-            ? `${plural(view.late_filing.months_late, 'month')} late as of ${longDate(view.late_filing.as_of)}: penalty ${pdfAmount(view.late_filing.penalty)} (${pdfSafe(view.late_filing.rule)})`
+            ? `${plural(view.late_filing.months_late, 'month')} late as of ${longDate(view.late_filing.as_of)}: penalty ` +
+              `${pdfAmount(view.late_filing.penalty)} (${pdfSafe(view.late_filing.rule)})`
             : null,
         ],
       ],
@@ -438,7 +444,13 @@ export async function renderTaxCard(input: ReturnDocumentInput, employee: Annual
   drawRule(page, y);
   paragraphs(page, y + 8, [
     pdfSafe(`Reliefs. ${reliefsBasis(employee)} ${RELIEFS_NOTE}`),
-    `${view.corporation.name} deducted the PAYE above from ${employee.name}'s pay and remitted it to ${view.state.revenue_service} through Levy with the bills named${outsideLevy ? ", except the months marked paid outside Levy, which it paid on the revenue service's own portal under the agency references shown" : ''}. Keep this card: it supports a tax clearance certificate application. Generated ${longDate(input.generatedAt.toISOString(), true)}.`,
+    `${view.corporation.name} deducted the PAYE above from ${employee.name}'s pay and remitted it to ${view.state.revenue_service} through Levy with ` +
+      `the bills named${
+        outsideLevy
+          ? ", except the months marked paid outside Levy, which it paid on the revenue service's own portal under the agency " +
+            'references shown'
+          : ''
+      }. Keep this card: it supports a tax clearance certificate application. Generated ${longDate(input.generatedAt.toISOString(), true)}.`,
   ]);
   return page.finish(`tax-card-${view.year}-${employee.taxPayerNumber}.pdf`);
 }

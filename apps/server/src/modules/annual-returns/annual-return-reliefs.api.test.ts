@@ -131,7 +131,8 @@ describe("Form H1's reliefs from what each employee declared", () => {
         { relief: 'annual_rent', months: 3 },
       ],
       reliefs_basis:
-        'Declared: NHIS, mortgage interest and rent. Pension at the 8% default of basic, housing and transport. Not declared, so none assumed: NHF and life assurance.',
+        'Declared: NHIS, mortgage interest and rent. Pension at the 8% default of basic, housing and transport. Not declared, so none assumed: NHF and ' +
+        'life assurance.',
       total_reliefs: '266000.00',
       chargeable_income: '634000.00',
       tax_deducted: '65100.00',
@@ -151,7 +152,8 @@ describe("Form H1's reliefs from what each employee declared", () => {
       },
       declared_reliefs: [],
       reliefs_basis:
-        'Declared: none. Pension at the 8% default of basic, housing and transport. Not declared, so none assumed: NHF, NHIS, life assurance, mortgage interest and rent.',
+        'Declared: none. Pension at the 8% default of basic, housing and transport. Not declared, so none assumed: NHF, NHIS, life assurance, mortgage ' +
+        'interest and rent.',
       total_reliefs: '48000.00',
       chargeable_income: '552000.00',
       tax_deducted: '52800.00',
@@ -181,7 +183,8 @@ describe("Form H1's reliefs from what each employee declared", () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toContain(
-      'Pension relief (NGN),NHF relief (NGN),NHIS relief (NGN),Life assurance relief (NGN),Mortgage interest relief (NGN),Rent relief (NGN),Consolidated Relief Allowance (NGN),Reliefs declared,Total reliefs (NGN),Chargeable income (NGN)',
+      'Pension relief (NGN),NHF relief (NGN),NHIS relief (NGN),Life assurance relief (NGN),Mortgage interest relief (NGN),Rent relief ' +
+        '(NGN),Consolidated Relief Allowance (NGN),Reliefs declared,Total reliefs (NGN),Chargeable income (NGN)',
     );
     expect(lines[2]).toContain(
       '72000.00,0.00,9000.00,0.00,60000.00,125000.00,0.00,"Declared: NHIS, mortgage interest and rent.',

@@ -103,20 +103,39 @@ export function reliefsBasis(employee: AnnualReturnEmployee): string {
 export function differenceMessage(difference: AnnualReturnDifference): string {
   switch (difference.kind) {
     case 'missing_month':
-      return `${monthName(difference.period)}: no paid PAYE bill. The return has no PAYE for that month; pay it (late) or be ready to explain it to the revenue service.`;
+      return (
+        `${monthName(difference.period)}: no paid PAYE bill. The return has no PAYE for that month; pay it (late) or be ready to explain it to ` +
+        `the revenue service.`
+      );
     case 'month_not_due':
       return `${monthName(difference.period)}: no paid PAYE bill yet. Its PAYE is due by ${longDate(difference.dueDate)}; the return counts it once paid.`;
     case 'supplementary':
-      return `${monthName(difference.period)}: a supplementary bill, ${difference.reference}, added ${nairaText(difference.taxKobo)} of PAYE to the month${difference.reason ? ` (${difference.reason})` : ''}. Its rows are counted in the return.`;
+      return (
+        `${monthName(difference.period)}: a supplementary bill, ${difference.reference}, added ${nairaText(difference.taxKobo)} of PAYE to the ` +
+        `month${difference.reason ? ` (${difference.reason})` : ''}. Its rows are counted in the return.`
+      );
     case 'declared_tax': {
       const months = monthRuns(difference.periods);
       const direction = difference.differenceKobo < 0 ? 'less' : 'more';
-      return `${difference.name} (${difference.taxPayerNumber}): PAYE deducted in ${months} was ${nairaText(difference.declaredKobo)}, ${nairaText(difference.differenceKobo)} ${direction} than the law's figure of ${nairaText(difference.expectedKobo)}. The return shows what was deducted.`;
+      return (
+        `${difference.name} (${difference.taxPayerNumber}): PAYE deducted in ${months} was ${nairaText(difference.declaredKobo)}, ` +
+        `${nairaText(difference.differenceKobo)} ${direction} than the law's figure of ${nairaText(difference.expectedKobo)}. The return shows what was deducted.`
+      );
     }
     case 'paid_outside_levy':
-      return `${monthName(difference.period)}: ${nairaText(difference.taxKobo)} paid outside Levy (agency reference ${difference.reference}). ${difference.split ? "Its payroll file gives each employee's figures." : "The month's split per employee is not on record: it counts in the employer's total only."}`;
+      return (
+        `${monthName(difference.period)}: ${nairaText(difference.taxKobo)} paid outside Levy (agency reference ${difference.reference}). ` +
+        `${
+          difference.split
+            ? "Its payroll file gives each employee's figures."
+            : "The month's split per employee is not on record: it counts in the " + "employer's total only."
+        }`
+      );
     case 'bill_total':
-      return `Bill ${difference.reference}: its amount due, ${nairaText(difference.amountDueKobo)}, differs from the sum of its rows, ${nairaText(difference.rowsKobo)}.`;
+      return (
+        `Bill ${difference.reference}: its amount due, ${nairaText(difference.amountDueKobo)}, differs from the sum of its rows, ` +
+        `${nairaText(difference.rowsKobo)}.`
+      );
   }
 }
 

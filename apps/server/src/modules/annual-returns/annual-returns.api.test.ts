@@ -192,7 +192,8 @@ describe('the annual return', () => {
     );
     expect(content.differences[1].message).toContain(year.supplementaryReference);
     expect(content.differences[2].message).toBe(
-      `Ngozi Eze (${NGOZI[0]}): PAYE deducted in March 2025 was ${nairaText(lawsTax('2025-03', NGOZI[2]) - UNDERSTATED)}, ₦1,000.00 less than the law's figure of ${nairaText(lawsTax('2025-03', NGOZI[2]))}. The return shows what was deducted.`,
+      `Ngozi Eze (${NGOZI[0]}): PAYE deducted in March 2025 was ${nairaText(lawsTax('2025-03', NGOZI[2]) - UNDERSTATED)}, ₦1,000.00 less than the ` +
+        `law's figure of ${nairaText(lawsTax('2025-03', NGOZI[2]))}. The return shows what was deducted.`,
     );
     // Unfiled after 31 January: the s.101 penalty so far (today is after 2026-01-31).
     expect(view.late_filing).toMatchObject({

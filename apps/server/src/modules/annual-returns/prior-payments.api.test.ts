@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { readSource } from '@levy/statements';
-import { asKobo, computePaye, defaultPension, naira, type Period } from '@levy/tax';
+import { asKobo, computePaye, defaultPension, naira, type Period, PAYE_TEMPLATE_HEADERS } from '@levy/tax';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../../db/raw';
 import { billKit, payeFile } from '../../../test/bill-kit';
@@ -40,8 +40,7 @@ const TUNDE = ['N-3000002', 'Tunde Bakare', 250_000] as const;
 
 /** A month's payroll file laid out as a payroll officer might: relief columns after the template's, rows out of name order. */
 function januaryPayroll(): TestFile {
-  const header =
-    'tax_payer_number,name,nationality,designation,gross_income,tax_payable,basic_salary,housing,transport,furniture,education,lunch,passage,leave,bonus,13th_month,utility,other_allowances';
+  const header = PAYE_TEMPLATE_HEADERS.join(',');
   const rows = [TUNDE, KEMI].map(
     ([tin, name, gross]) =>
       `${tin},${name},Nigerian,Analyst,${gross},${lawsTax('2026-01', gross)},${gross},0,0,0,0,0,0,0,0,0,0,0`,
@@ -313,7 +312,8 @@ describe('PAYE months paid before Levy', () => {
     ).toBe('CONFLICT');
     const audited = await queryRows<{ action: string; tax_month: string }>(
       test.database.db,
-      sql`select action, details->>'tax_month' as tax_month from audit_log where organisation_id = ${setup.owner.organisationId} and resource_type = 'prior_paye_payment' order by action, tax_month`,
+      sql`select action, details->>'tax_month' as tax_month from audit_log where organisation_id = ${setup.owner.organisationId} and resource_type =
+        'prior_paye_payment' order by action, tax_month`,
     );
     expect(audited.map((row) => `${row.action} ${row.tax_month}`)).toEqual([
       'paye.prior_payment_recorded 2025-12',

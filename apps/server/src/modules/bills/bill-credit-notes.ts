@@ -111,7 +111,10 @@ async function renderCreditNote(context: NoteContext, item: repo.BillItem): Prom
 
   drawVerificationPanel(page, y, context.verification, 'credit note');
 
-  const footer = `${summary.corporation.name} withheld the tax above from its payment to ${item.name} and remitted it to ${context.revenueService} with bill ${summary.reference} (${summary.recipient_count.toLocaleString('en-NG')} payees in all). The payee may claim the tax withheld as a credit against their own income tax; the RRR identifies the payment at the revenue service and at Remita. Times are Lagos time (WAT).`;
+  const footer =
+    `${summary.corporation.name} withheld the tax above from its payment to ${item.name} and remitted it to ${context.revenueService} ` +
+    `with bill ${summary.reference} (${summary.recipient_count.toLocaleString('en-NG')} payees in all). The payee may claim the tax withheld as a credit ` +
+    `against their own income tax; the RRR identifies the payment at the revenue service and at Remita. Times are Lagos time (WAT).`;
   doc.font('Helvetica').fontSize(8);
   const footerHeight = doc.heightOfString(footer, { width });
   doc.fillColor(MUTED).text(footer, left, bottom - footerHeight, { width, align: 'left' });
@@ -200,7 +203,8 @@ export function createBillCreditNotes(deps: {
       const lines = [
         `Dear ${item.name},`,
         '',
-        `${summary.corporation.name} withheld tax from a payment to you and remitted it to ${context.revenueService}. This is your withholding tax credit note ${number}:`,
+        `${summary.corporation.name} withheld tax from a payment to you and remitted it to ${context.revenueService}. This is your withholding tax ` +
+          `credit note ${number}:`,
         '',
         `Payee: ${item.name}, Tax ID ${item.taxPayerNumber}`,
         `Gross amount: ${item.amountKobo === null ? 'not given (the tax was declared on the bill)' : formatNaira(asKobo(item.amountKobo))}`,

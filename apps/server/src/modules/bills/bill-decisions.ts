@@ -81,7 +81,8 @@ export function createBillDecisions(deps: {
     const service = statesById.get(bill.stateId)?.revenueService ?? 'the revenue service';
     return new AppError(
       'UNPROCESSABLE',
-      `This bill was paid to ${service}${bill.paidAt ? ` on ${lagosDate(bill.paidAt)}` : ''}, so it cannot be cancelled. Ask ${service} for a refund or a credit against a later bill, quoting the agency reference ${bill.agencyReference ?? bill.reference}.`,
+      `This bill was paid to ${service}${bill.paidAt ? ` on ${lagosDate(bill.paidAt)}` : ''}, so it cannot be cancelled. Ask ${service} for a refund ` +
+        `or a credit against a later bill, quoting the agency reference ${bill.agencyReference ?? bill.reference}.`,
     );
   }
 
@@ -116,7 +117,8 @@ export function createBillDecisions(deps: {
           bill,
           [input.preparerEmail],
           `Your bill was closed unpaid: ${bill.reference}`,
-          `${input.approverName} tried to approve ${bill.reference} (${formatNaira(bill.totalKobo)}), but ${input.why}. The bill has been closed and nothing was paid. Prepare a new bill if the tax is still owed.`,
+          `${input.approverName} tried to approve ${bill.reference} (${formatNaira(bill.totalKobo)}), but ${input.why}. The bill has been closed and ` +
+            `nothing was paid. Prepare a new bill if the tax is still owed.`,
         );
     });
   }
@@ -151,7 +153,8 @@ export function createBillDecisions(deps: {
       const state = statesById.get(bill.stateId)!;
       if (registration?.taxPayerNumber !== bill.taxPayerNumber) {
         const why = registration
-          ? `${corporation.name} is now registered in ${state.name} under Tax ID ${registration.taxPayerNumber}, not ${bill.taxPayerNumber} as when this bill was prepared`
+          ? `${corporation.name} is now registered in ${state.name} under Tax ID ${registration.taxPayerNumber}, not ${bill.taxPayerNumber} as when ` +
+            `this bill was prepared`
           : `${corporation.name} is no longer registered in ${state.name}`;
         await closeUnpaid(bill, { why, approverName, actorUserId: caller.userId, preparerEmail: preparer?.email, ip });
         throw new AppError(
@@ -169,7 +172,8 @@ export function createBillDecisions(deps: {
       if (repricing.changes.length > 0 && confirmTotal !== figures.total) {
         throw new AppError(
           'CONFLICT',
-          `The rules changed after this bill was prepared. ${repricing.changes.join(' ')} Approve again to pay ${formatNaira(figures.total)}, or decline the bill.`,
+          `The rules changed after this bill was prepared. ${repricing.changes.join(' ')} Approve again to pay ${formatNaira(figures.total)}, or ` +
+            `decline the bill.`,
           {
             prepared: nairaFigures(repricing.prepared),
             now: nairaFigures(figures),
@@ -236,7 +240,8 @@ export function createBillDecisions(deps: {
             bill,
             [preparer.email],
             `Your bill was approved: ${bill.reference}`,
-            `${approverName} approved ${bill.reference} (${formatNaira(figures.total)}). It has been paid from ${wallet.name}.${repricing.changes.length > 0 ? `\n${repricing.changes.join(' ')}` : ''}`,
+            `${approverName} approved ${bill.reference} (${formatNaira(figures.total)}). It has been paid from ` +
+              `${wallet.name}.${repricing.changes.length > 0 ? `\n${repricing.changes.join(' ')}` : ''}`,
           );
         await payFromWallet(tx, paying, {
           wallet,
@@ -344,13 +349,15 @@ export function createBillDecisions(deps: {
             ) {
               throw new AppError(
                 'CONFLICT',
-                `Remita may hold this payment (RRR ${current.agencyReference ?? current.reference}; last answer: ${current.gatewayStatus ?? 'none yet'}), so it cannot be cancelled. Levy asks Remita until it is paid or refused; a refused payment is refunded.`,
+                `Remita may hold this payment (RRR ${current.agencyReference ?? current.reference}; last answer: ` +
+                  `${current.gatewayStatus ?? 'none yet'}), so it cannot be cancelled. Levy asks Remita until it is paid or refused; a refused payment is refunded.`,
               );
             }
             if (repo.SETTLING_STATUSES.includes(current.status))
               throw new AppError(
                 'CONFLICT',
-                'The revenue service is answering for this payment right now. Wait a minute and look again: if it was accepted the bill is paid, otherwise you can cancel it.',
+                'The revenue service is answering for this payment right now. Wait a minute and look again: if it was accepted the bill is paid, ' +
+                  'otherwise you can cancel it.',
               );
             throw notWaiting(current);
           }

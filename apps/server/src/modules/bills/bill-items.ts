@@ -91,7 +91,9 @@ export function payeeProblems(
     .map((row) => ({
       row: row.rowNumber,
       column: 'tax_payer_number',
-      message: `${row.taxPayerNumber} is an individual's Tax ID. The Nigeria Revenue Service takes WHT on payments to companies (C- or 13-digit Tax ID); pay an individual's WHT to the State IRS where they live.`,
+      message:
+        `${row.taxPayerNumber} is an individual's Tax ID. The Nigeria Revenue Service takes WHT on payments to companies (C- or 13-digit Tax ` +
+        `ID); pay an individual's WHT to the State IRS where they live.`,
     }));
   if (errors.length === 0) return null;
   const count = errors.length === 1 ? '1 payee is an individual' : `${errors.length} payees are individuals`;

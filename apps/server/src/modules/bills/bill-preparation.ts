@@ -250,12 +250,16 @@ export function createBillPreparation(deps: {
       // A calculation is bound to the month it was made for: the rate is the month's, and so is the bill.
       if (record.period !== month)
         throw invalidInput({
-          calc_record_reference: `This calculation was made for ${monthName(record.period)}, not ${monthName(month)}. Upload the file again for ${monthName(month)}.`,
+          calc_record_reference:
+            `This calculation was made for ${monthName(record.period)}, not ${monthName(month)}. Upload the file again for ` +
+            `${monthName(month)}.`,
         });
       const rateBps = await whtRate(month, whtType, collector);
       if (record.rateBps !== rateBps)
         throw invalidInput({
-          calc_record_reference: `The rate for ${monthName(month)} changed from ${record.rateBps / 100}% to ${rateBps / 100}% after this calculation was made. Upload the file again.`,
+          calc_record_reference:
+            `The rate for ${monthName(month)} changed from ${record.rateBps / 100}% to ${rateBps / 100}% after this calculation ` +
+            `was made. Upload the file again.`,
         });
       const items = await repo.listWhtCalcItems(db, record.id);
       return {

@@ -54,7 +54,11 @@ export function lagosDateTime(iso: string): string {
 
 /** What lateness means for the payer: the days, the penalty so far and who assesses it. */
 export function lateNote(lateness: BillLateness): string {
-  return `${plural(lateness.days_late, 'day')} after the due date, ${longDate(lateness.due_date)}. Penalty and interest so far: ${amount(lateness.penalty)} (${lateness.rule}); the revenue service assesses it, and it is not part of this payment.${lateness.mpr_caveat ? ` ${lateness.mpr_caveat}` : ''}`;
+  return (
+    `${plural(lateness.days_late, 'day')} after the due date, ${longDate(lateness.due_date)}. Penalty and interest so far: ` +
+    `${amount(lateness.penalty)} (${lateness.rule}); the revenue service assesses it, and it is not part of this ` +
+    `payment.${lateness.mpr_caveat ? ` ${lateness.mpr_caveat}` : ''}`
+  );
 }
 
 /** `1,234.56`: table cells carry the currency in their header. */
@@ -154,7 +158,9 @@ export async function renderBillReceipt(input: ReceiptInput): Promise<FileReply>
   // How anyone holding the receipt checks it: the QR opens the verify page, the code is typed there.
   y = drawVerificationPanel(page, y, input.verification, 'receipt');
 
-  const footer = `Levy remitted the tax above to ${input.revenueService} on behalf of ${summary.corporation.name}. The RRR identifies the payment at the revenue service and at Remita; keep this receipt with the schedule of ${recipients} for your records. Times are Lagos time (WAT).`;
+  const footer =
+    `Levy remitted the tax above to ${input.revenueService} on behalf of ${summary.corporation.name}. The RRR identifies the payment at ` +
+    `the revenue service and at Remita; keep this receipt with the schedule of ${recipients} for your records. Times are Lagos time (WAT).`;
   doc.font('Helvetica').fontSize(8);
   const footerHeight = doc.heightOfString(footer, { width });
   const firstPageEnd = bottom - footerHeight - 18;
@@ -196,7 +202,8 @@ async function drawPayees(page: PdfPage, input: ReceiptInput, frame: { top: numb
       .font('Helvetica')
       .fontSize(8.5)
       .text(
-        `Receipt no. ${input.bill.receiptNumber ?? ''} · ${input.bill.reference} · ${input.summary.corporation.name} · ${longDate(input.summary.period_start)} to ${longDate(input.summary.period_end)}`,
+        `Receipt no. ${input.bill.receiptNumber ?? ''} · ${input.bill.reference} · ${input.summary.corporation.name} · ` +
+          `${longDate(input.summary.period_start)} to ${longDate(input.summary.period_end)}`,
         left,
         top + 16,
         { width },

@@ -68,7 +68,8 @@ export function repriceBill(
       if (!isTaxInputError(error)) throw error;
       throw new AppError(
         'UNPROCESSABLE',
-        `This bill's WHT type is no longer levied for ${monthName(month)} at this revenue service, so it cannot be paid as prepared. Decline it and prepare the bill again.`,
+        `This bill's WHT type is no longer levied for ${monthName(month)} at this revenue service, so it cannot be paid as prepared. Decline it and ` +
+          `prepare the bill again.`,
       );
     }
     const retaxed = items.map((item) =>

@@ -263,7 +263,9 @@ export function createBillSettlement(deps: {
     await db.transaction(async (tx) => {
       await repo.recordGatewayStatus(tx, bill.id, { outcome, status, at });
       if (!isNewDoubt) return;
-      const note = `Remita did not confirm this payment on ${lagosDate(at)}: ${status}. Levy asks again every day; ask Remita about RRR ${bill.agencyReference ?? bill.reference} if it persists.`;
+      const note =
+        `Remita did not confirm this payment on ${lagosDate(at)}: ${status}. Levy asks again every day; ask Remita about RRR ` +
+        `${bill.agencyReference ?? bill.reference} if it persists.`;
       await repo.insertBillEvent(tx, { billId: bill.id, status: bill.status, note });
       await deps.mailUnconfirmed(tx, bill, admins, `${bill.reference}: ${note}`);
     });

@@ -14,7 +14,8 @@ export const BILL_TYPES: readonly BillType[] = [
     code: 'wht',
     name: 'Withholding Tax',
     description:
-      'Tax withheld from payments to individuals for rent, services and the like, remitted to the State Internal Revenue Service by the 30th of the next month.',
+      'Tax withheld from payments to individuals for rent, services and the like, remitted to the State Internal Revenue Service by the 30th of the ' +
+      'next month.',
   },
 ];
 

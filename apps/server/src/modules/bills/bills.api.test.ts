@@ -147,7 +147,9 @@ describe('PAYE bills', () => {
       .split('\r\n');
     expect(lines).toHaveLength(4);
     expect(lines[0]).toBe(
-      'Row,tax_payer_number,name,gross_income (NGN),tax_payable (NGN),PAYE by the engine (NGN),exempt,nationality,designation,basic_salary (NGN),housing (NGN),transport (NGN),furniture (NGN),education (NGN),lunch (NGN),passage (NGN),leave (NGN),bonus (NGN),13th_month (NGN),utility (NGN),other_allowances (NGN)',
+      'Row,tax_payer_number,name,gross_income (NGN),tax_payable (NGN),PAYE by the engine (NGN),exempt,nationality,designation,basic_salary ' +
+        '(NGN),housing (NGN),transport (NGN),furniture (NGN),education (NGN),lunch (NGN),passage (NGN),leave (NGN),bonus (NGN),13th_month (NGN),utility ' +
+        '(NGN),other_allowances (NGN)',
     );
     expect(lines[3]).toBe(
       '4,N-1000003,Ngozi Eze,200000.00,12000.00,17600.00,,Nigerian,Officer,200000.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00,0.00',
@@ -721,7 +723,8 @@ describe('settling a backlog', () => {
     expect(paid).toHaveLength(60);
     const events = await queryRows<{ count: number }>(
       test.database.db,
-      sql`select count(*)::int as count from bill_events e join bills b on b.id = e.bill_id where b.organisation_id = ${owner.organisationId} and e.status = 'payment_paid'`,
+      sql`select count(*)::int as count from bill_events e join bills b on b.id = e.bill_id where b.organisation_id = ${owner.organisationId} and
+        e.status = 'payment_paid'`,
     );
     expect(events[0].count).toBe(60);
     const debits = await test.call('GET', 'core', `internal/organisations/${owner.organisationId}/wallets/history`, {

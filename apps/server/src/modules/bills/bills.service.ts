@@ -287,7 +287,9 @@ export function createBillsService(deps: {
     const tax = type === 'paye' ? 'PAYE' : 'WHT';
     return {
       target: null,
-      missing: `${state.revenueService} has no remittance route for ${tax} in ${monthName(month)}: platform staff must add one under Reference data → Remittance routes (collector ${state.code}, tax ${type}, gateway remita, biller id, service type id, from ${month} or earlier).`,
+      missing:
+        `${state.revenueService} has no remittance route for ${tax} in ${monthName(month)}: platform staff must add one under Reference data → ` +
+        `Remittance routes (collector ${state.code}, tax ${type}, gateway remita, biller id, service type id, from ${month} or earlier).`,
     };
   }
 
@@ -548,7 +550,8 @@ export function createBillsService(deps: {
       if (remitted.amountDueKobo < prepared.amountDue)
         throw new AppError(
           'UNPROCESSABLE',
-          `Remita asks ${formatNaira(remitted.amountDueKobo)} for RRR ${remitted.rrr}, less than the tax of ${formatNaira(prepared.amountDue)}: check the remittance route. Nothing was paid.`,
+          `Remita asks ${formatNaira(remitted.amountDueKobo)} for RRR ${remitted.rrr}, less than the tax of ${formatNaira(prepared.amountDue)}: check ` +
+            `the remittance route. Nothing was paid.`,
         );
       const gatewayCharge = subtractKobo(remitted.amountDueKobo, prepared.amountDue);
       const total = addKobo(charge.total, gatewayCharge);
@@ -623,7 +626,9 @@ export function createBillsService(deps: {
           await repo.insertBillEvent(tx, {
             billId: bill.id,
             status: 'pending',
-            note: `Prepared by ${preparerName}; Remita RRR ${agencyReference}${gatewayCharge > 0 ? ` (Remita's charge ${formatNaira(gatewayCharge)} is paid with the tax)` : ''}${additional}`,
+            note: `Prepared by ${preparerName}; Remita RRR ${agencyReference}${
+              gatewayCharge > 0 ? ` (Remita's charge ${formatNaira(gatewayCharge)} is paid ` + `with the tax)` : ''
+            }${additional}`,
           });
           const description = `${billTypeByCode(prepared.type).name} ${bill.reference} for ${corporation.name}, ${state.name}`;
           if (approval.required) {
@@ -790,7 +795,9 @@ export function createBillsService(deps: {
       return { billsGenerated: await repo.countBills(db, organisationId) };
     },
 
-    /** Each bill of an organisation as id, corporation, state, type, tax month (YYYY-MM), status, amount due and paid time: what the alerts module computes deadlines from. */
+    /** Each bill of an organisation as id, corporation, state, type, tax month (YYYY-MM), status, amount due
+     * and paid time: what the alerts module computes deadlines from.
+     */
     async billPeriods(organisationId: string) {
       const rows = await repo.billPeriodsOfOrganisation(db, organisationId);
       return rows.map((row) => ({

@@ -332,7 +332,8 @@ describe('NRS WHT bills', () => {
       message: '2 payees are individuals: the Nigeria Revenue Service takes WHT on payments to companies only.',
       data: {
         'row_3.tax_payer_number':
-          "Row 3, tax_payer_number: N-2000001 is an individual's Tax ID. The Nigeria Revenue Service takes WHT on payments to companies (C- or 13-digit Tax ID); pay an individual's WHT to the State IRS where they live.",
+          "Row 3, tax_payer_number: N-2000001 is an individual's Tax ID. The Nigeria Revenue Service takes WHT on payments to companies (C- or " +
+          "13-digit Tax ID); pay an individual's WHT to the State IRS where they live.",
         'row_4.tax_payer_number': expect.stringContaining('Row 4, tax_payer_number: N-2000002'),
       },
     });

@@ -49,7 +49,8 @@ export function createPaymentOutcomeMails(deps: {
         subject: `Paid: ${bill.reference}, ${formatNaira(bill.totalKobo)}`,
         text: [
           `${what} was paid to the revenue service on ${lagosDate(outcome.paidAt)}.`,
-          `Tax ${formatNaira(bill.amountDueKobo)}, charge ${formatNaira(bill.chargeKobo)}, total ${formatNaira(bill.totalKobo)}. Receipt number ${outcome.receiptNumber}.`,
+          `Tax ${formatNaira(bill.amountDueKobo)}, charge ${formatNaira(bill.chargeKobo)}, total ${formatNaira(bill.totalKobo)}. Receipt number ` +
+            `${outcome.receiptNumber}.`,
           '',
           `Download the receipt: ${billLink}`,
           `Anyone can check the receipt is genuine: ${receiptUrl}`,

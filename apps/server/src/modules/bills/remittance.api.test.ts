@@ -91,7 +91,8 @@ describe('remittance routes', () => {
     expect(before.data.remittance).toEqual({
       route: null,
       missing:
-        'Lagos State Internal Revenue Service has no remittance route for PAYE in October 2026: platform staff must add one under Reference data → Remittance routes (collector LA, tax paye, gateway remita, biller id, service type id, from 2026-10 or earlier).',
+        'Lagos State Internal Revenue Service has no remittance route for PAYE in October 2026: platform staff must add one under Reference data → ' +
+        'Remittance routes (collector LA, tax paye, gateway remita, biller id, service type id, from 2026-10 or earlier).',
       amount_due: null,
     });
     const refused = await generate(owner.token, corporationId, 'paye', { start_date: '2026-10' }, [THREE_EMPLOYEES]);
@@ -364,7 +365,8 @@ describe('outcomes and proof that each remittance landed', () => {
     expect(listed.data.items.find((item: { id: string }) => item.id === bill.id).remittance.unconfirmed).toBe(true);
     const mails = await queryRows<{ subject: string }>(
       test.database.db,
-      sql`select subject from outbox where subject = ${`Remita did not confirm a payment: ${paid.reference}`} and text like ${`%RRR ${paid.agency_reference}%`}`,
+      sql`select subject from outbox where subject = ${`Remita did not confirm a payment: ${paid.reference}`} and text like
+        ${`%RRR ${paid.agency_reference}%`}`,
     );
     expect(mails).toHaveLength(1);
     const verified = await test.call('GET', 'public', `receipts/verify/${code}`);

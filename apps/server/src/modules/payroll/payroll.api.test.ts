@@ -42,7 +42,8 @@ async function consentedCorporation() {
 async function employeeCount(corporationId: string) {
   const [{ n }] = await queryRows<{ n: number }>(
     test.database.db,
-    sql`select count(*)::int as n from payroll_employees e join corporation_states s on s.id = e.corporation_state_id where s.corporation_id = ${corporationId}`,
+    sql`select count(*)::int as n from payroll_employees e join corporation_states s on s.id = e.corporation_state_id where s.corporation_id =
+      ${corporationId}`,
   );
   return n;
 }

@@ -205,7 +205,9 @@ export function createPayrollService(deps: {
           row: employee.rowNumber,
           tax_payer_number: employee.taxPayerNumber,
           name: employee.name,
-          message: `${employee.name} (${employee.taxPayerNumber}) is also on ${otherPayrollOf.get(employee.taxPayerNumber)}'s payroll in ${state.name}: PAYE would be filed twice for one person`,
+          message:
+            `${employee.name} (${employee.taxPayerNumber}) is also on ${otherPayrollOf.get(employee.taxPayerNumber)}'s payroll in ` +
+            `${state.name}: PAYE would be filed twice for one person`,
         }));
 
       // The agency is told outside any transaction; only when it accepts is the list replaced.

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { addDays, addMonths, daysBetween, lagosDate, parseNaira, payeDueDate } from '@levy/tax';
+import { addDays, addMonths, daysBetween, lagosDate, parseNaira, payeDueDate, PAYE_TEMPLATE_HEADERS } from '@levy/tax';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/raw';
@@ -34,8 +34,7 @@ const TWO_AGO = addMonths(THIS_MONTH, -2);
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const label = (date: string) => `${date.slice(8, 10)} ${MONTHS[Number(date.slice(5, 7)) - 1]}, ${date.slice(0, 4)}`;
 
-const PAYE_HEADER =
-  'tax_payer_number,name,nationality,designation,gross_income,tax_payable,basic_salary,housing,transport,furniture,education,lunch,passage,leave,bonus,13th_month,utility,other_allowances';
+const PAYE_HEADER = PAYE_TEMPLATE_HEADERS.join(',');
 const ONE_EMPLOYEE: TestFile = {
   field: 'recipients',
   filename: 'payroll.csv',

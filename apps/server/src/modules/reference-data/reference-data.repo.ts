@@ -22,7 +22,8 @@ export function listReviews(executor: Db): Promise<ReferenceDataReview[]> {
 export async function readVersion(executor: Db): Promise<number> {
   const [row] = await queryRows<{ version: number }>(
     executor,
-    sql`select (select count(*) from ${referenceDataRows})::int + (select count(*) from ${referenceDataReviews})::int + (select count(*) from ${remittanceRoutes})::int as version`,
+    sql`select (select count(*) from ${referenceDataRows})::int + (select count(*) from ${referenceDataReviews})::int + (select count(*) from
+      ${remittanceRoutes})::int as version`,
   );
   return Number(row.version);
 }

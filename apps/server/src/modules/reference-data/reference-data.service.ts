@@ -61,12 +61,17 @@ const percent = (bps: number) => `${(bps / 100).toFixed(2)}%`;
 const monthLabel = (date: IsoDate) => `${MONTHS[Number(date.slice(5, 7)) - 1]} ${date.slice(0, 4)}`;
 /** A schedule in words, as the screen and the audit trail show it. */
 const scheduleLabel = (schedule: ChargeSchedule) =>
-  `PAYE ${formatNaira(schedule.fees.paye.base)} + ${formatNaira(schedule.fees.paye.perRecipient)} per employee, capped at ${formatNaira(schedule.fees.paye.cap)}; ` +
-  `WHT ${formatNaira(schedule.fees.wht.base)} + ${formatNaira(schedule.fees.wht.perRecipient)} per payee, capped at ${formatNaira(schedule.fees.wht.cap)}; VAT ${percent(schedule.vatRateBps)} on the fee`;
+  `PAYE ${formatNaira(schedule.fees.paye.base)} + ${formatNaira(schedule.fees.paye.perRecipient)} per employee, capped at ` +
+  `${formatNaira(schedule.fees.paye.cap)}; ` +
+  `WHT ${formatNaira(schedule.fees.wht.base)} + ${formatNaira(schedule.fees.wht.perRecipient)} per payee, capped at ` +
+  `${formatNaira(schedule.fees.wht.cap)}; VAT ${percent(schedule.vatRateBps)} on the fee`;
 
 /** A WHT cell in words: "Rent, individuals (resident): 7.50%". */
 function whtCellLabel(cell: WhtRateCell): string {
-  return `${whtTypeName(cell.code)}, ${cell.payeeKind === 'company' ? 'companies' : 'individuals'} (${cell.resident ? 'resident' : 'non-resident'}): ${percent(cell.rateBps)}`;
+  return (
+    `${whtTypeName(cell.code)}, ${cell.payeeKind === 'company' ? 'companies' : 'individuals'} (${cell.resident ? 'resident' : 'non-resident'}): ` +
+    `${percent(cell.rateBps)}`
+  );
 }
 
 const sameCell = (left: WhtRateCell, right: WhtRateCell) =>
@@ -109,7 +114,8 @@ function monthlyRowConflict(
   const latest = changed.reduce((left, right) => (right.period > left.period ? right : left));
   const bills = changed.length === 1 ? `a ${words.bill}` : `${changed.length} ${words.bill}s`;
   return conflict(
-    `${words.row} from ${dayLabel(from)} would change ${words.change} ${bills}: ${nameBills(changed, (bill) => monthLabel(`${bill.period}-01`))}. Date the row from ${dayLabel(`${addMonths(latest.period, 1)}-01`)} or later.`,
+    `${words.row} from ${dayLabel(from)} would change ${words.change} ${bills}: ${nameBills(changed, (bill) => monthLabel(`${bill.period}-01`))}. Date ` +
+      `the row from ${dayLabel(`${addMonths(latest.period, 1)}-01`)} or later.`,
     { bills: changed.map((bill) => ({ reference: bill.reference, period: bill.period })) },
   );
 }
@@ -479,7 +485,9 @@ export function createReferenceDataService(deps: ReferenceDataDeps) {
         throw invalidInput({ tax: `${collector.revenueService} does not collect PAYE: states do` });
       if (body.from < '2020-01')
         throw invalidInput({ from: 'Levy bills tax months from January 2020: give 2020-01 or later' });
-      const summary = `${collector.revenueService} ${body.tax.toUpperCase()} by ${body.gateway} from ${monthLabel(`${body.from}-01`)}: biller ${body.biller_id}, service type ${body.service_type_id}`;
+      const summary =
+        `${collector.revenueService} ${body.tax.toUpperCase()} by ${body.gateway} from ${monthLabel(`${body.from}-01`)}: biller ` +
+        `${body.biller_id}, service type ${body.service_type_id}`;
       await db.transaction(async (tx) => {
         const by = await signer(tx, caller);
         await repo.insertRemittanceRoute(tx, {

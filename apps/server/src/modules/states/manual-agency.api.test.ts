@@ -58,7 +58,8 @@ describe('manual state agency', () => {
     });
     expect([unconfirmed.code, unconfirmed.message, unconfirmed.data]).toEqual([
       'CONFLICT',
-      `Levy cannot ask Lagos State Internal Revenue Service who holds C-0012345: confirm that it is ${name}'s Tax ID as shown on the Lagos State Internal Revenue Service portal.`,
+      `Levy cannot ask Lagos State Internal Revenue Service who holds C-0012345: confirm that it is ${name}'s Tax ID as shown on the Lagos State ` +
+        `Internal Revenue Service portal.`,
       { agency_name: null, tax_payer_number: 'C-0012345', name_to_confirm: true },
     ]);
     const added = await test.call('POST', 'core', base, {

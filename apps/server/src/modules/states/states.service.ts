@@ -185,13 +185,15 @@ export function createStatesService(deps: StatesDeps) {
     if (taxpayer.nameToConfirm && !confirmName)
       throw new AppError(
         'CONFLICT',
-        `Levy cannot ask ${state.revenueService} who holds ${taxpayer.taxPayerNumber}: confirm that it is ${corporationName}'s Tax ID as shown on the ${state.revenueService} portal.`,
+        `Levy cannot ask ${state.revenueService} who holds ${taxpayer.taxPayerNumber}: confirm that it is ${corporationName}'s Tax ID as shown on the ` +
+          `${state.revenueService} portal.`,
         { agency_name: null, tax_payer_number: taxpayer.taxPayerNumber, name_to_confirm: true },
       );
     if (!confirmName && !isSameTaxpayerName(taxpayer.name, corporationName)) {
       throw new AppError(
         'CONFLICT',
-        `${state.revenueService} holds ${taxpayer.taxPayerNumber} for "${taxpayer.name}", not ${corporationName}. Check the Tax ID, or confirm that it belongs to this corporation.`,
+        `${state.revenueService} holds ${taxpayer.taxPayerNumber} for "${taxpayer.name}", not ${corporationName}. Check the Tax ID, or confirm that it ` +
+          `belongs to this corporation.`,
         { agency_name: taxpayer.name, tax_payer_number: taxpayer.taxPayerNumber },
       );
     }

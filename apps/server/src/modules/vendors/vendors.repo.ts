@@ -61,7 +61,8 @@ export interface VendorListRow {
 }
 
 const ownNotes = sql`c.organisation_id = ${vendors.organisationId} and c.tax_payer_number = ${vendors.taxPayerNumber}`;
-const usualWhtType = sql<string>`(select c.wht_type from ${creditNotes} c where ${ownNotes} group by c.wht_type order by count(*) desc, max(c.period_start) desc limit 1)`;
+const usualWhtType = sql<string>`(select c.wht_type from ${creditNotes} c where ${ownNotes} group by c.wht_type order by count(*) desc,
+  max(c.period_start) desc limit 1)`;
 
 /** A page of the organisation's vendors by name: those whose name or Tax ID matches `search`, or the one of `taxPayerNumber`. */
 export async function listVendors(

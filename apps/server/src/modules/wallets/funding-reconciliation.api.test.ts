@@ -115,7 +115,8 @@ describe('funding reconciliation', () => {
     expect(await balance()).toBe('5000.00');
     const [shown] = await differences();
     expect(shown.what_happened).toBe(
-      `The wallet was credited ₦5,000.00 for Paystack transaction ${transaction.id} (reference ${transaction.reference}), but Paystack now says it received ₦4,500.00.`,
+      `The wallet was credited ₦5,000.00 for Paystack transaction ${transaction.id} (reference ${transaction.reference}), but Paystack now says it ` +
+        `received ₦4,500.00.`,
     );
     await expect
       .poll(async () => (await mails()).filter((mail) => /needs checking/.test(mail.subject)))

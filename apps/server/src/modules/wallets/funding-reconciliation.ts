@@ -53,7 +53,9 @@ export function describeDifference(
   const transaction = `${name} transaction ${difference.transactionId}${difference.providerReference ? ` (reference ${difference.providerReference})` : ''}`;
   if (difference.kind === 'missing_credit' && difference.resolution === 'credited')
     return {
-      whatHappened: `${name} received a transfer of ${paid} into this wallet's account, but its notice never reached Levy. The daily check on ${on} found it and credited the wallet, once.`,
+      whatHappened:
+        `${name} received a transfer of ${paid} into this wallet's account, but its notice never reached Levy. The daily check on ${on} ` +
+        `found it and credited the wallet, once.`,
       whatToDo: 'Nothing: the money is in your wallet. This notice is only so the credit does not surprise you.',
     };
   if (difference.kind === 'missing_credit')
@@ -63,12 +65,18 @@ export function describeDifference(
     };
   if (difference.kind === 'unknown_credit')
     return {
-      whatHappened: `The wallet was credited ${credited} for ${transaction}, but ${name} does not list it as a successful transfer${difference.providerStatus ? ` (it says ${difference.providerStatus})` : ' (it knows no such transaction)'}.`,
-      whatToDo: `Check your bank statement for this transfer before paying from it, and contact Levy support with the ${name} transaction id ${difference.transactionId}.`,
+      whatHappened:
+        `The wallet was credited ${credited} for ${transaction}, but ${name} does not list it as a successful ` +
+        `transfer${difference.providerStatus ? ` (it says ${difference.providerStatus})` : ' (it knows no such transaction)'}.`,
+      whatToDo:
+        `Check your bank statement for this transfer before paying from it, and contact Levy support with the ${name} transaction id ` +
+        `${difference.transactionId}.`,
     };
   return {
     whatHappened: `The wallet was credited ${credited} for ${transaction}, but ${name} now says it received ${paid}.`,
-    whatToDo: `Check the amount on the sender's bank statement and contact Levy support with the ${name} transaction id ${difference.transactionId}; the wallet's balance is not changed until then.`,
+    whatToDo:
+      `Check the amount on the sender's bank statement and contact Levy support with the ${name} transaction id ${difference.transactionId}; ` +
+      `the wallet's balance is not changed until then.`,
   };
 }
 

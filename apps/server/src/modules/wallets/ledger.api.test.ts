@@ -300,7 +300,8 @@ describe('the database enforces the ledger rules', () => {
       db.transaction(async (tx) => {
         const [journal] = await queryRows<{ id: string }>(
           tx,
-          sql`insert into ledger_journals (organisation_id, kind, reference, description) values (${organisationId}, 'funding', ${nextReference('RAW')}, 'raw') returning id`,
+          sql`insert into ledger_journals (organisation_id, kind, reference, description) values (${organisationId}, 'funding',
+            ${nextReference('RAW')}, 'raw') returning id`,
         );
         await tx.execute(
           sql`insert into ledger_entries (journal_id, account_id, amount_kobo, is_wallet) values (${journal.id}, ${walletIds[0]}, 500, true)`,
@@ -316,10 +317,12 @@ describe('the database enforces the ledger rules', () => {
       db.transaction(async (tx) => {
         const [journal] = await queryRows<{ id: string }>(
           tx,
-          sql`insert into ledger_journals (organisation_id, kind, reference, description) values (${organisationId}, 'bill_payment', ${nextReference('RAW')}, 'raw') returning id`,
+          sql`insert into ledger_journals (organisation_id, kind, reference, description) values (${organisationId}, 'bill_payment',
+            ${nextReference('RAW')}, 'raw') returning id`,
         );
         await tx.execute(
-          sql`insert into ledger_entries (journal_id, account_id, amount_kobo, is_wallet) values (${journal.id}, ${walletIds[0]}, -20000, true), (${journal.id}, ${clearing}, 20000, false)`,
+          sql`insert into ledger_entries (journal_id, account_id, amount_kobo, is_wallet) values (${journal.id}, ${walletIds[0]}, -20000, true),
+            (${journal.id}, ${clearing}, 20000, false)`,
         );
       }),
     ).rejects.toThrow();

@@ -84,7 +84,8 @@ export function createLedgerService(deps: { db: Db }) {
       if (balance < needed) {
         throw new AppError(
           'UNPROCESSABLE',
-          `Insufficient balance in ${account.name}: ${formatNaira(needed)} is needed and the wallet has ${formatNaira(balance)} (short by ${formatNaira(subtractKobo(needed, balance))}). Fund the wallet and try again.`,
+          `Insufficient balance in ${account.name}: ${formatNaira(needed)} is needed and the wallet has ${formatNaira(balance)} (short by ` +
+            `${formatNaira(subtractKobo(needed, balance))}). Fund the wallet and try again.`,
         );
       }
     }

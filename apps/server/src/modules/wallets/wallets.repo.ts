@@ -34,9 +34,8 @@ export type WithdrawalStatus = WithdrawalRow['status'];
 
 /** The balance of an account: the balance after its latest entry, zero before any. */
 const latestBalance =
-  sql<Kobo>`coalesce((select ${ledgerEntries.balanceAfterKobo} from ${ledgerEntries} where ${ledgerEntries.accountId} = ${ledgerAccounts.id} order by ${ledgerEntries.sequence} desc limit 1), 0)::bigint`.mapWith(
-    (value) => asKobo(Number(value)),
-  );
+  sql<Kobo>`coalesce((select ${ledgerEntries.balanceAfterKobo} from ${ledgerEntries} where ${ledgerEntries.accountId} = ${ledgerAccounts.id} order by
+    ${ledgerEntries.sequence} desc limit 1), 0)::bigint`.mapWith((value) => asKobo(Number(value)));
 
 export async function findBalance(executor: Db, accountId: string): Promise<Kobo> {
   const [latest] = await executor

@@ -230,7 +230,10 @@ export function ConsentAttestStep({
         confirmation below stands in for it, and Levy records that you gave it.
       </Alert>
       <Checkbox
-        label={`I confirm that ${registration.tax_payer_name} consents to Levy managing its payroll with ${registration.state.revenue_service}, and that I may give this consent for it.`}
+        label={
+          `I confirm that ${registration.tax_payer_name} consents to Levy managing its payroll with ${registration.state.revenue_service}, and ` +
+          `that I may give this consent for it.`
+        }
         checked={isAttested}
         onChange={(event) => setIsAttested(event.currentTarget.checked)}
         disabled={!canAttest}

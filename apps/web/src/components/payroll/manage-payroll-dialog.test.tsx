@@ -1,3 +1,4 @@
+import { PAYE_TEMPLATE_HEADERS } from '@levy/tax';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CorporationState } from '../../api/corporations-api';
@@ -152,8 +153,7 @@ describe('Manage Payroll', () => {
         onClose={() => undefined}
       />,
     );
-    const header =
-      'tax_payer_number,name,nationality,designation,gross_income,tax_payable,basic_salary,housing,transport,furniture,education,lunch,passage,leave,bonus,13th_month,utility,other_allowances';
+    const header = PAYE_TEMPLATE_HEADERS.join(',');
     // ₦500,000 a month, all basic, owes ₦65,300.00 under NTA 2025; the second row declares less.
     const rows = [
       'N-1000001,Chioma Eze,Nigerian,Accountant,500000,65300,500000,0,0,0,0,0,0,0,0,0,0,0',
@@ -220,8 +220,7 @@ describe('Manage Payroll', () => {
         onClose={() => undefined}
       />,
     );
-    const header =
-      'tax_payer_number,name,nationality,designation,gross_income,tax_payable,basic_salary,housing,transport,furniture,education,lunch,passage,leave,bonus,13th_month,utility,other_allowances';
+    const header = PAYE_TEMPLATE_HEADERS.join(',');
     const rows = [
       'N-1000001,Chioma Eze,Nigerian,Accountant,500000,65300,500000,0,0,0,0,0,0,0,0,0,0,0',
       'N-1000004,Emeka Obi,Nigerian,Driver,500000,65300,500000,0,0,0,0,0,0,0,0,0,0,0',

@@ -178,7 +178,10 @@ export function PayrollUpload({
         <Alert
           color="green"
           icon={<IconCircleCheck size={18} />}
-          title={`${uploaded.employee_count.toLocaleString('en-NG')} ${uploaded.employee_count === 1 ? 'employee' : 'employees'} registered with ${registration.state.revenue_service}`}
+          title={
+            `${uploaded.employee_count.toLocaleString('en-NG')} ${uploaded.employee_count === 1 ? 'employee' : 'employees'} registered with ` +
+            `${registration.state.revenue_service}`
+          }
         >
           Total tax payable {formatAmount(uploaded.total_tax_payable)} ·{' '}
           {uploaded.filed_manually ? (

@@ -15,7 +15,8 @@ import { DeadlineFeed } from './deadline-feed';
 function entryStatus(entry: DeadlineEntry): string {
   if (entry.status === 'overdue')
     return entry.penalty
-      ? `Overdue ${entry.days_overdue} days · ${formatAmount(entry.penalty.total)} so far, +${formatAmount(entry.penalty.per_extra_week)} a week${mprAsOfNote(entry.penalty)}`
+      ? `Overdue ${entry.days_overdue} days · ${formatAmount(entry.penalty.total)} so far, +${formatAmount(entry.penalty.per_extra_week)} a ` +
+          `week${mprAsOfNote(entry.penalty)}`
       : `Overdue ${entry.days_overdue} days`;
   if (entry.status === 'paid') return entry.kind === 'annual_return' ? 'Filed' : 'Paid';
   if (entry.status === 'no_deductions') return 'No WHT deductions (declared)';

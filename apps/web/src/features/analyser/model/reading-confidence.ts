@@ -7,7 +7,8 @@ export const COLUMNS_FROM_WORDS: Readonly<Record<ColumnsFromCode, { label: strin
   'headings-and-figures': {
     label: 'By their headings and where their figures stand',
     detail:
-      'The figures sit apart from their headings, so each money column was placed where its figures line up down the page, then named by the heading nearest to it.',
+      'The figures sit apart from their headings, so each money column was placed where its figures line up down the page, then named by the heading ' +
+      'nearest to it.',
   },
   figures: {
     label: 'From the figures alone',
@@ -51,7 +52,10 @@ export function reconciledSentence(confidence: StatementConfidenceData): string 
   if (confidence.reconciled_share === null)
     return 'The statement prints no running balance, so no row could be checked against it.';
   const { reconciled_rows: reconciled, checked_rows: checked } = confidence;
-  return `${reconciled.toLocaleString('en-NG')} of ${checked.toLocaleString('en-NG')} ${checked === 1 ? 'row' : 'rows'}: the amount and direction read give the balance printed on the row, to within the bank's one-kobo rounding.`;
+  return (
+    `${reconciled.toLocaleString('en-NG')} of ${checked.toLocaleString('en-NG')} ${checked === 1 ? 'row' : 'rows'}: the amount and direction read ` +
+    `give the balance printed on the row, to within the bank's one-kobo rounding.`
+  );
 }
 
 /** What the running balance decided, when it decided anything. */

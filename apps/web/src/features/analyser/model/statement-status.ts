@@ -52,7 +52,8 @@ export const SPREADSHEET_VERDICT_DISPLAY: Record<StatementVerdict, { label: stri
   consistent: {
     label: 'Arithmetic consistent',
     meaning:
-      'The arithmetic is consistent: balances follow and totals agree. A CSV or XLSX file can be edited by anyone, so it cannot be authenticated: ask for the bank’s PDF statement to check that.',
+      'The arithmetic is consistent: balances follow and totals agree. A CSV or XLSX file can be edited by anyone, so it cannot be authenticated: ask ' +
+      'for the bank’s PDF statement to check that.',
   },
   suspicious: {
     label: 'Suspicious',
@@ -62,7 +63,8 @@ export const SPREADSHEET_VERDICT_DISPLAY: Record<StatementVerdict, { label: stri
   inconsistent: {
     label: 'Inconsistent',
     meaning:
-      'The figures do not add up: the file may have been edited or misread. A CSV or XLSX file can be edited by anyone, so it cannot be authenticated either way.',
+      'The figures do not add up: the file may have been edited or misread. A CSV or XLSX file can be edited by anyone, so it cannot be authenticated ' +
+      'either way.',
   },
 };
 

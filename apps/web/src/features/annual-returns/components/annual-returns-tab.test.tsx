@@ -53,7 +53,8 @@ const content: AnnualReturnView['return'] = {
       },
       declared_reliefs: [],
       reliefs_basis:
-        'Declared: none. Pension at the 8% default of basic, housing and transport. Not declared, so none assumed: NHF, NHIS, life assurance, mortgage interest and rent.',
+        'Declared: none. Pension at the 8% default of basic, housing and transport. Not declared, so none assumed: NHF, NHIS, life assurance, mortgage ' +
+        'interest and rent.',
       total_reliefs: '1652000.00',
       chargeable_income: '3848000.00',
       tax_deducted: '736853.37',

@@ -160,8 +160,10 @@ function ReturnView({ view, returnKey }: { view: AnnualReturnView; returnKey: Re
               title={view.filed ? 'Filed late' : 'Overdue: the late-filing penalty is growing'}
             >
               {view.filed
-                ? `Filed ${view.late_filing.months_late} ${view.late_filing.months_late === 1 ? 'month' : 'months'} after the due date: the revenue service may assess ${formatAmount(view.late_filing.penalty)}.`
-                : `${view.late_filing.months_late} ${view.late_filing.months_late === 1 ? 'month' : 'months'} late: ${formatAmount(view.late_filing.penalty)} so far.`}{' '}
+                ? `Filed ${view.late_filing.months_late} ${view.late_filing.months_late === 1 ? 'month' : 'months'} after the due date: the revenue ` +
+                  `service may assess ${formatAmount(view.late_filing.penalty)}.`
+                : `${view.late_filing.months_late} ${view.late_filing.months_late === 1 ? 'month' : 'months'} late: ` +
+                  `${formatAmount(view.late_filing.penalty)} so far.`}{' '}
               The rule: {view.late_filing.rule}.
             </Alert>
           )}

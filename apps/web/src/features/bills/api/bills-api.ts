@@ -184,7 +184,9 @@ export function useAwaitingApprovalCount(enabled: boolean) {
 export function useBillDecision() {
   const queryClient = useQueryClient();
   const refreshDeadlines = useRefreshDeadlines();
-  /** `confirmTotal`: the new total an approver accepts after approval answered that the rules changed. Approval's refusals are shown by the caller, not toasted. */
+  /** `confirmTotal`: the new total an approver accepts after approval answered that the rules changed.
+   * Approval's refusals are shown by the caller, not toasted.
+   */
   return async (
     action: 'approve' | 'reject' | 'cancel',
     id: string,

@@ -61,7 +61,8 @@ describe('Approving a waiting bill', () => {
 
   it('says why a bill was not approved when its registration is gone', async () => {
     const refusal =
-      'Adire Textiles Limited is no longer registered in Lagos, so this bill cannot be paid: it has been closed and nothing was paid. Prepare a new bill if the tax is still owed.';
+      'Adire Textiles Limited is no longer registered in Lagos, so this bill cannot be paid: it has been closed and nothing was paid. Prepare a new ' +
+      'bill if the tax is still owed.';
     stubGateway((request: GatewayRequest) =>
       request.path === `internal/bills/${BILL_ID}/approve`
         ? { code: 'UNPROCESSABLE', message: refusal, data: null }

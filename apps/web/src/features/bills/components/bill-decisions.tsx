@@ -71,7 +71,8 @@ export function BillDecisions({ bill }: { bill: BillDetail }) {
         <Alert color="yellow" title="Waiting for approval">
           Nothing has been paid.{' '}
           {canApprove
-            ? `Approve to pay ${formatAmount(repricing?.now.total ?? bill.total)} from the wallet now, or decline with a reason for ${bill.created_by ?? 'the preparer'}.`
+            ? `Approve to pay ${formatAmount(repricing?.now.total ?? bill.total)} from the wallet now, or decline with a reason for ` +
+              `${bill.created_by ?? 'the preparer'}.`
             : 'Another admin approves it; you can still withdraw it.'}
         </Alert>
       )}

@@ -61,7 +61,8 @@ function BillContent({ bill }: { bill: BillDetail }) {
       )}
       {bill.remittance.unconfirmed && (
         <Alert color="red" title="Remita has not confirmed this payment">
-          {`On ${bill.remittance.checked_at ? dateTime(bill.remittance.checked_at) : 'its last check'} Remita said ${bill.remittance.last_status ?? 'nothing'}. Levy asks again every day; ask Remita about RRR ${bill.remittance.rrr ?? ''} if it persists.`}
+          {`On ${bill.remittance.checked_at ? dateTime(bill.remittance.checked_at) : 'its last check'} Remita said ` +
+            `${bill.remittance.last_status ?? 'nothing'}. Levy asks again every day; ask Remita about RRR ${bill.remittance.rrr ?? ''} if it persists.`}
         </Alert>
       )}
       {bill.status === 'declined' && (

@@ -57,49 +57,54 @@ function listGateway(detailAnswers: Array<ReturnType<typeof billDetail>>) {
 }
 
 describe('Bills list', () => {
-  it('lists bills with their status; a bill opens in the drawer, which asks again while the payment settles and offers the receipt and the credit notes once paid', async () => {
-    const pending = billDetail({
-      status: 'payment_pending',
-      type: 'wht',
-      type_name: 'Withholding Tax',
-      reference: 'WHT-LA-2026-10-000124',
-      paid_at: null,
-      receipt_number: null,
-    });
-    const gateway = listGateway([
-      pending,
-      { ...pending, status: 'payment_paid', receipt_number: 'RCT-000124', paid_at: '2026-11-03T10:00:05.000Z' },
-    ]);
-    renderWithProviders(
-      <MemoryRouter>
-        <BillsList />
-      </MemoryRouter>,
-    );
-    const row = (await screen.findByRole('button', { name: 'WHT-LA-2026-10-000124' })).closest('tr')!;
-    expect(within(row).getByText('Payment pending').closest('[data-tone]')).toHaveAttribute('data-tone', 'warning');
-    expect(row).toHaveTextContent('₦121,075.00');
+  it(
+    'lists bills with their status; a bill opens in the drawer, which asks again while the payment settles and offers the receipt and the credit ' +
+      'notes once paid',
+    async () => {
+      const pending = billDetail({
+        status: 'payment_pending',
+        type: 'wht',
+        type_name: 'Withholding Tax',
+        reference: 'WHT-LA-2026-10-000124',
+        paid_at: null,
+        receipt_number: null,
+      });
+      const gateway = listGateway([
+        pending,
+        { ...pending, status: 'payment_paid', receipt_number: 'RCT-000124', paid_at: '2026-11-03T10:00:05.000Z' },
+      ]);
+      renderWithProviders(
+        <MemoryRouter>
+          <BillsList />
+        </MemoryRouter>,
+      );
+      const row = (await screen.findByRole('button', { name: 'WHT-LA-2026-10-000124' })).closest('tr')!;
+      expect(within(row).getByText('Payment pending').closest('[data-tone]')).toHaveAttribute('data-tone', 'warning');
+      expect(row).toHaveTextContent('₦121,075.00');
 
-    fireEvent.click(within(row).getByRole('button', { name: 'WHT-LA-2026-10-000124' }));
-    expect(await screen.findByText('The revenue service is confirming the payment…')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Download receipt' })).not.toBeInTheDocument();
-    expect(await screen.findByRole('table', { name: 'Recipients' })).toHaveTextContent('Chinedu Properties Ltd');
-    // Credit notes come with the payment.
-    expect(screen.queryByRole('button', { name: 'Credit note for Chinedu Properties Ltd' })).not.toBeInTheDocument();
+      fireEvent.click(within(row).getByRole('button', { name: 'WHT-LA-2026-10-000124' }));
+      expect(await screen.findByText('The revenue service is confirming the payment…')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Download receipt' })).not.toBeInTheDocument();
+      expect(await screen.findByRole('table', { name: 'Recipients' })).toHaveTextContent('Chinedu Properties Ltd');
+      // Credit notes come with the payment.
+      expect(screen.queryByRole('button', { name: 'Credit note for Chinedu Properties Ltd' })).not.toBeInTheDocument();
 
-    expect(await screen.findByRole('button', { name: 'Download receipt' }, { timeout: 4000 })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Download all credit notes (ZIP)' })).toBeInTheDocument();
-    expect(
-      within(screen.getByRole('table', { name: 'Recipients' })).getByRole('button', {
-        name: 'Credit note for Chinedu Properties Ltd',
-      }),
-    ).toBeInTheDocument();
-    // Once paid: the receipt's public verify page, and times in Lagos whatever the browser's zone.
-    expect(screen.getByRole('link', { name: 'Verify receipt' })).toHaveAttribute('href', billDetail().verify_url);
-    expect(screen.getAllByText('03 Nov, 2026 at 11:00 (Lagos time)').length).toBeGreaterThan(0);
-    expect(gateway.calls(`internal/bills/${BILL_ID}`).length).toBeGreaterThanOrEqual(2);
-    // Settling refreshes the list.
-    await waitFor(() => expect(gateway.calls('internal/bills').length).toBeGreaterThanOrEqual(2));
-  }, 15_000);
+      expect(await screen.findByRole('button', { name: 'Download receipt' }, { timeout: 4000 })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Download all credit notes (ZIP)' })).toBeInTheDocument();
+      expect(
+        within(screen.getByRole('table', { name: 'Recipients' })).getByRole('button', {
+          name: 'Credit note for Chinedu Properties Ltd',
+        }),
+      ).toBeInTheDocument();
+      // Once paid: the receipt's public verify page, and times in Lagos whatever the browser's zone.
+      expect(screen.getByRole('link', { name: 'Verify receipt' })).toHaveAttribute('href', billDetail().verify_url);
+      expect(screen.getAllByText('03 Nov, 2026 at 11:00 (Lagos time)').length).toBeGreaterThan(0);
+      expect(gateway.calls(`internal/bills/${BILL_ID}`).length).toBeGreaterThanOrEqual(2);
+      // Settling refreshes the list.
+      await waitFor(() => expect(gateway.calls('internal/bills').length).toBeGreaterThanOrEqual(2));
+    },
+    15_000,
+  );
 
   it('on a corporation, lists only its bills', async () => {
     const gateway = listGateway([billDetail()]);

@@ -371,7 +371,8 @@ export function PayeBillDialog({
 function PayrollNeeded({ registration, onManage }: { registration: CorporationState; onManage: () => void }) {
   const missing = registration.is_control_consent_given
     ? `No payroll is registered with ${registration.state.revenue_service} yet. Upload it once in Manage Payroll; each month's bill can then use it.`
-    : `${registration.state.revenue_service} needs the taxpayer's consent and the payroll before PAYE can be filed. Give consent with the code it emails, then upload the payroll; you come back here after.`;
+    : `${registration.state.revenue_service} needs the taxpayer's consent and the payroll before PAYE can be filed. Give consent with the code it ` +
+      `emails, then upload the payroll; you come back here after.`;
   return (
     <Alert
       color="yellow"

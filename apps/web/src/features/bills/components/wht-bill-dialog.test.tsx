@@ -35,68 +35,73 @@ async function singlePayeeDetails() {
 }
 
 describe('Withholding Tax form', () => {
-  it('single, manual: step 1 checks the beneficiary, changing the method clears the amount, Back from the summary goes to the amount, Pay sends a one-row file', async () => {
-    const gateway = stubGateway(billGateway);
-    const uploads = stubUploads(() => ({
-      code: 'OK',
-      message: 'A bill has been generated, and the payment is currently being processed.',
-      data: billDetail({ type: 'wht', status: 'payment_pending' }),
-    }));
-    const onCreated = vi.fn();
-    renderWithProviders(<WhtBillDialog onClose={() => undefined} onCreated={onCreated} />);
+  it(
+    'single, manual: step 1 checks the beneficiary, changing the method clears the amount, Back from the summary goes to the amount, Pay sends a ' +
+      'one-row file',
+    async () => {
+      const gateway = stubGateway(billGateway);
+      const uploads = stubUploads(() => ({
+        code: 'OK',
+        message: 'A bill has been generated, and the payment is currently being processed.',
+        data: billDetail({ type: 'wht', status: 'payment_pending' }),
+      }));
+      const onCreated = vi.fn();
+      renderWithProviders(<WhtBillDialog onClose={() => undefined} onCreated={onCreated} />);
 
-    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByText('Corporation is required')).toBeInTheDocument();
-    expect(screen.getAllByText('This field is required').length).toBeGreaterThan(0);
-    await singlePayeeDetails();
+      fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+      expect(await screen.findByText('Corporation is required')).toBeInTheDocument();
+      expect(screen.getAllByText('This field is required').length).toBeGreaterThan(0);
+      await singlePayeeDetails();
 
-    fireEvent.click(await screen.findByRole('radio', { name: 'Auto calculate', hidden: true }));
-    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-    await choose(/WHT type/, 'Rent (10%)');
-    fireEvent.change(screen.getByRole('textbox', { name: /Amount paid/ }), { target: { value: '500000' } });
-    expect(screen.getByTestId('live-tax')).toHaveTextContent('Working out…');
-    await waitFor(() => expect(screen.getByTestId('live-tax')).toHaveTextContent('₦50,000.00'), { timeout: 3000 });
-    expect(gateway.calls('internal/bills/wht/tax/calc').map((call) => call.body)).toEqual([
-      { wht_type: 'rent', amount: '500000', period: toPeriod(defaultMonthValue()), collector: 'state' },
-    ]);
-    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
-    fireEvent.click(await screen.findByRole('radio', { name: 'Manual', hidden: true }));
-    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-    await choose(/WHT type/, 'Rent (10%)');
-    expect(screen.getByRole('textbox', { name: /Tax payable/ })).toHaveValue('');
+      fireEvent.click(await screen.findByRole('radio', { name: 'Auto calculate', hidden: true }));
+      fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+      await choose(/WHT type/, 'Rent (10%)');
+      fireEvent.change(screen.getByRole('textbox', { name: /Amount paid/ }), { target: { value: '500000' } });
+      expect(screen.getByTestId('live-tax')).toHaveTextContent('Working out…');
+      await waitFor(() => expect(screen.getByTestId('live-tax')).toHaveTextContent('₦50,000.00'), { timeout: 3000 });
+      expect(gateway.calls('internal/bills/wht/tax/calc').map((call) => call.body)).toEqual([
+        { wht_type: 'rent', amount: '500000', period: toPeriod(defaultMonthValue()), collector: 'state' },
+      ]);
+      fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+      fireEvent.click(await screen.findByRole('radio', { name: 'Manual', hidden: true }));
+      fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+      await choose(/WHT type/, 'Rent (10%)');
+      expect(screen.getByRole('textbox', { name: /Tax payable/ })).toHaveValue('');
 
-    fireEvent.change(screen.getByRole('textbox', { name: /Tax payable/ }), { target: { value: '25000' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByTestId('summary-total')).toHaveTextContent('₦26,075.00');
-    expect(gateway.calls('internal/bills/charge/calc').at(-1)!.body).toEqual({
-      type_id: 2,
-      amount_due: '25000',
-      recipient_count: 1,
-      period: toPeriod(defaultMonthValue()),
-    });
+      fireEvent.change(screen.getByRole('textbox', { name: /Tax payable/ }), { target: { value: '25000' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+      expect(await screen.findByTestId('summary-total')).toHaveTextContent('₦26,075.00');
+      expect(gateway.calls('internal/bills/charge/calc').at(-1)!.body).toEqual({
+        type_id: 2,
+        amount_due: '25000',
+        recipient_count: 1,
+        period: toPeriod(defaultMonthValue()),
+      });
 
-    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
-    expect(await screen.findByRole('textbox', { name: /Tax payable/ })).toHaveValue('₦25,000');
-    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Pay' }));
-    await waitFor(() => expect(uploads.sent).toHaveLength(1));
-    uploads.respond();
-    await waitFor(() => expect(onCreated).toHaveBeenCalled());
+      fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+      expect(await screen.findByRole('textbox', { name: /Tax payable/ })).toHaveValue('₦25,000');
+      fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+      fireEvent.click(await screen.findByRole('button', { name: 'Pay' }));
+      await waitFor(() => expect(uploads.sent).toHaveLength(1));
+      uploads.respond();
+      await waitFor(() => expect(onCreated).toHaveBeenCalled());
 
-    const period = toPeriod(defaultMonthValue());
-    const [request] = uploads.sent;
-    expect(request.url).toBe(`/service/v1/internal/corporations/${CORPORATION_ID}/states/LA/wht/bills`);
-    expect(request.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
-    expect(request.fields).toMatchObject({
-      payload_type: 'manual',
-      wht_type: 'rent',
-      start_date: period,
-      end_date: lastDayOfPeriod(period),
-    });
-    expect(await (request.fields.recipients as File).text()).toBe(
-      'tax_payer_number,name,tax_payable\nN-7654321,"Chinedu Properties, Ltd",25000\n',
-    );
-  }, 20_000);
+      const period = toPeriod(defaultMonthValue());
+      const [request] = uploads.sent;
+      expect(request.url).toBe(`/service/v1/internal/corporations/${CORPORATION_ID}/states/LA/wht/bills`);
+      expect(request.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+      expect(request.fields).toMatchObject({
+        payload_type: 'manual',
+        wht_type: 'rent',
+        start_date: period,
+        end_date: lastDayOfPeriod(period),
+      });
+      expect(await (request.fields.recipients as File).text()).toBe(
+        'tax_payer_number,name,tax_payable\nN-7654321,"Chinedu Properties, Ltd",25000\n',
+      );
+    },
+    20_000,
+  );
 
   it('to the NRS: a company payee only, the company rate, and the bill made at the NRS', async () => {
     const gateway = stubGateway((request) => {

@@ -138,7 +138,8 @@ describe('tax calculator', () => {
       <TaxCalculator shared={{ token: 'AbCdEfGhIjKlMnOp', paye: null, wht, created_at: '2026-11-22T10:00:00.000Z' }} />,
     );
     expect(await screen.findByTestId('wht-remit', {}, LAZY_LOAD)).toHaveTextContent(
-      'Remit to the Nigeria Revenue Service (NRS, formerly FIRS) by 21 Apr, 2026. In Levy, add the Nigeria Revenue Service on the corporation’s States tab with its Tax ID, then pay it as a WHT bill to the NRS.',
+      'Remit to the Nigeria Revenue Service (NRS, formerly FIRS) by 21 Apr, 2026. In Levy, add the Nigeria Revenue Service on the corporation’s States ' +
+        'tab with its Tax ID, then pay it as a WHT bill to the NRS.',
     );
   });
 

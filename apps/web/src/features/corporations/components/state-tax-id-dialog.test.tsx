@@ -257,7 +257,8 @@ describe('Update {state} Id', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Proceed' }));
     expect(
       await screen.findByText(
-        'Saving replaces C-0012345 with C-0054321 in Lagos. Its payroll consent and its 3 employees will be deleted; give consent and upload the payroll again afterwards.',
+        'Saving replaces C-0012345 with C-0054321 in Lagos. Its payroll consent and its 3 employees will be deleted; give consent and upload the ' +
+          'payroll again afterwards.',
       ),
     ).toBeInTheDocument();
 

@@ -208,7 +208,12 @@ export function StateTaxIdDialog({
               ) : (
                 <MonthPickerInput
                   label={isFederal ? 'Owes WHT here from' : 'Owes PAYE here from'}
-                  description={`${isFederal ? 'The first month whose WHT on payments to companies this corporation owes to the Nigeria Revenue Service.' : 'The first month whose PAYE (and WHT) this corporation owes in this state.'} Choose an earlier month if payments are already due: Levy lists them as overdue.`}
+                  description={`${
+                    isFederal
+                      ? 'The first month whose WHT on payments to companies this corporation owes to the Nigeria Revenue ' +
+                        'Service.'
+                      : 'The first month whose PAYE (and WHT) this corporation owes in this ' + 'state.'
+                  } Choose an earlier month if payments are already due: Levy lists them as overdue.`}
                   value={firstMonth}
                   onChange={setFirstMonth}
                   minDate={`${EARLIEST_SUPPORTED_PERIOD}-01`}

@@ -123,7 +123,8 @@ export function StatesTab({ corporation, readOnly }: { corporation: Corporation;
         <EmptyState
           hint={
             canAdd
-              ? 'Add each state where this corporation pays PAYE, with its state Tax ID, and the Nigeria Revenue Service if it withholds tax from payments to companies.'
+              ? 'Add each state where this corporation pays PAYE, with its state Tax ID, and the Nigeria Revenue Service if it withholds tax from ' +
+                'payments to companies.'
               : 'This corporation is not registered in any state yet.'
           }
         />

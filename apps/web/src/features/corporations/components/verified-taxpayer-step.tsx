@@ -17,7 +17,10 @@ function replacementWarning(registration: CorporationState, newTaxId: string): s
     );
   const replaced = `Saving replaces ${registration.tax_payer_number} with ${newTaxId} in ${registration.state.name}.`;
   if (losses.length === 0) return replaced;
-  return `${replaced} ${joinWords(losses).replace(/^./, (letter) => letter.toUpperCase())} will be deleted; give consent and upload the payroll again afterwards.`;
+  return (
+    `${replaced} ${joinWords(losses).replace(/^./, (letter) => letter.toUpperCase())} will be deleted; give consent and upload the payroll again ` +
+    `afterwards.`
+  );
 }
 
 /**

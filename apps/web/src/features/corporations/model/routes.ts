@@ -13,7 +13,9 @@ export function isCorporationTab(value: string | undefined): value is Corporatio
   return CORPORATION_TABS.includes(value as CorporationTab);
 }
 
-/** The tabs a corporation shows: its states; its bills and annual returns to whoever may see bills; its transactions when corporations have their own wallets. */
+/** The tabs a corporation shows: its states; its bills and annual returns to whoever may see bills; its
+ * transactions when corporations have their own wallets.
+ */
 export function corporationTabs(options: { canSeeBills: boolean; hasOwnWallet: boolean }): CorporationTab[] {
   return CORPORATION_TABS.filter((tab) =>
     tab === 'bills' || tab === 'annual-returns'

@@ -67,27 +67,34 @@ const HELP_TOPICS = [
   {
     question: 'What is PAYE and when is it due?',
     answer:
-      'Pay As You Earn is the personal income tax an employer deducts from salaries and remits to the State Internal Revenue Service where each employee lives. It is due by the 10th of the month after the salaries were paid. From 1 January 2026 the Nigeria Tax Act 2025 applies: the first ₦800,000 of annual chargeable income is taxed at 0%, then rates rise from 15% to 25%.',
+      'Pay As You Earn is the personal income tax an employer deducts from salaries and remits to the State Internal Revenue Service where each ' +
+      'employee lives. It is due by the 10th of the month after the salaries were paid. From 1 January 2026 the Nigeria Tax Act 2025 applies: the first ' +
+      '₦800,000 of annual chargeable income is taxed at 0%, then rates rise from 15% to 25%.',
   },
   {
     question: 'What is withholding tax (WHT)?',
     answer:
-      'WHT is deducted at source when you pay for goods, services, rent, interest and similar transactions, and remitted on behalf of the payee. WHT deducted from payments to individuals and unincorporated businesses goes to the state of the payee’s residence by the 30th of the following month. Rates depend on the transaction; they double when the payee has no Tax ID.',
+      'WHT is deducted at source when you pay for goods, services, rent, interest and similar transactions, and remitted on behalf of the payee. WHT ' +
+      'deducted from payments to individuals and unincorporated businesses goes to the state of the payee’s residence by the 30th of the following month. ' +
+      'Rates depend on the transaction; they double when the payee has no Tax ID.',
   },
   {
     question: 'What happens if I remit late?',
     answer:
-      'Late remittance attracts the unpaid tax plus a 10% yearly administrative penalty and interest at the Central Bank’s Monetary Policy Rate (Nigeria Tax Administration Act 2025, s.107). Failing to deduct at all costs 40% of the amount not deducted.',
+      'Late remittance attracts the unpaid tax plus a 10% yearly administrative penalty and interest at the Central Bank’s Monetary Policy Rate ' +
+      '(Nigeria Tax Administration Act 2025, s.107). Failing to deduct at all costs 40% of the amount not deducted.',
   },
   {
     question: 'What is a Tax ID?',
     answer:
-      'State tax IDs begin with N (individuals) or C (companies), an optional dash and digits, for example N-1234567 or C-0012345. You register each company with each state using its Tax ID before you file.',
+      'State tax IDs begin with N (individuals) or C (companies), an optional dash and digits, for example N-1234567 or C-0012345. You register each ' +
+      'company with each state using its Tax ID before you file.',
   },
   {
     question: 'How do I prepare my payroll or WHT file?',
     answer:
-      'Download a template below and fill one row per employee or payee. Keep the header row exactly as it is; amounts in naira without the ₦ sign. Levy checks the headers, the columns and that every amount is a non-zero number before it accepts a file.',
+      'Download a template below and fill one row per employee or payee. Keep the header row exactly as it is; amounts in naira without the ₦ sign. ' +
+      'Levy checks the headers, the columns and that every amount is a non-zero number before it accepts a file.',
   },
 ] as const;
 

@@ -220,7 +220,8 @@ export function BillApproval({ organisationId, canEdit }: { organisationId: stri
           >
             <Text fz="sm">
               {stored?.mode === 'above' && mode === null
-                ? 'Your organisation has one admin left, and nobody approves a bill they prepared: a bill above the amount is refused at Pay, and nothing is paid. Make another member an admin, or choose another setting.'
+                ? 'Your organisation has one admin left, and nobody approves a bill they prepared: a bill above the amount is refused at Pay, and ' +
+                  'nothing is paid. Make another member an admin, or choose another setting.'
                 : BILL_APPROVAL_MESSAGES.aboveNeedsTwoAdmins}
             </Text>
             <Anchor component={Link} to={linkTo('team.index')} fz="sm">

@@ -225,7 +225,8 @@ describe('Reference data (staff)', () => {
 
   it('keeps a refusal beside the form', async () => {
     const message =
-      'A rate from 20 Nov, 2026 would change the late penalty already stated on a paid bill: PAYE-LA-2026-09-000001 (paid late on 24 Nov, 2026). Date the row after 24 Nov, 2026.';
+      'A rate from 20 Nov, 2026 would change the late penalty already stated on a paid bill: PAYE-LA-2026-09-000001 (paid late on 24 Nov, 2026). Date ' +
+      'the row after 24 Nov, 2026.';
     stubGateway((request) =>
       request.path === 'internal/reference-data/mpr/rows'
         ? { code: 'CONFLICT', message, data: null }

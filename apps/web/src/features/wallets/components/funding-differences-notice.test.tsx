@@ -35,7 +35,8 @@ const CREDITED: FundingDifference = {
   provider_amount: '7500.00',
   ledger_amount: '7500.00',
   what_happened:
-    "Paystack received a transfer of ₦7,500.00 into this wallet's account, but its notice never reached Levy. The daily check on 26 Nov 2026 found it and credited the wallet, once.",
+    "Paystack received a transfer of ₦7,500.00 into this wallet's account, but its notice never reached Levy. The daily check on 26 Nov 2026 found it " +
+    'and credited the wallet, once.',
   what_to_do: 'Nothing: the money is in your wallet. This notice is only so the credit does not surprise you.',
 };
 
