@@ -149,4 +149,16 @@ test('employees living in Ogun on a Lagos payroll are shown, moved to the Ogun p
   await expect(page.getByText(new RegExp(`^PAYE-OG-${month}-`)).first()).toBeVisible();
   await expect(page.getByText(new RegExp(`^PAYE-LA-${month}-`)).first()).toBeVisible();
   await both(page, '173-both-states-paid', page.getByText(new RegExp(`^PAYE-OG-${month}-`)).first());
+
+  // Form H1 of each state lists the employees it was paid for: Ngozi for Lagos, the three for Ogun.
+  for (const [state, listed, notListed] of [
+    ['OG', ['Femi Ogunleye', 'Sade Adewale', 'Tayo Bankole'], ['Ngozi Eze']],
+    ['LA', ['Ngozi Eze'], ['Femi Ogunleye', 'Sade Adewale', 'Tayo Bankole']],
+  ] as const) {
+    await page.goto(`/corporations/${owner.corporationId}/annual-returns?state=${state}&year=${month.slice(0, 4)}`);
+    const employees = page.getByRole('table', { name: 'Employees on the annual return' });
+    for (const name of listed) await expect(employees.getByText(name)).toBeVisible();
+    for (const name of notListed) await expect(employees.getByText(name)).toHaveCount(0);
+    await both(page, `174-form-h1-${state}`, employees);
+  }
 });

@@ -283,6 +283,11 @@ export const fundingReconciliation = z.object({
   differences: z
     .array(fundingDifference)
     .describe('Differences found for the first time: recorded and mailed to admins'),
+  withdrawals_rechecked: z
+    .number()
+    .describe(
+      'Withdrawals still processing a minute after they started, asked about again: paid, returned, or sent again',
+    ),
 });
 export type FundingReconciliation = z.infer<typeof fundingReconciliation>;
 

@@ -86,7 +86,9 @@ export function describeDifference(
  * provider's transaction id. A transfer the ledger lacks is verified and credited through the
  * webhook's own path (once, whatever arrives later); a credit the provider does not list, or an
  * amount that differs, is recorded for a person to check. Every difference is recorded once and
- * mailed once to its organisation's admins.
+ * mailed once to its organisation's admins. Money out in the same run: every withdrawal still
+ * processing a minute after it started is asked about again (decision 0043), so one whose answer
+ * was lost is settled even when no one opens the withdrawals.
  */
 export function createFundingReconciliation(deps: {
   db: Db;
@@ -100,6 +102,8 @@ export function createFundingReconciliation(deps: {
   mail(tx: Db, mail: { to: string; subject: string; text: string; links: string[] }): Promise<void>;
   appUrl: string;
   now: () => Date;
+  /** Money out, checked in the same run: withdrawals no answer settled are asked about again; answers how many. */
+  recheckWithdrawals(): Promise<number>;
 }) {
   const { db, provider } = deps;
 
@@ -273,6 +277,7 @@ export function createFundingReconciliation(deps: {
       matched,
       not_ours: notOurs,
       differences,
+      withdrawals_rechecked: await deps.recheckWithdrawals(),
     };
   }
 

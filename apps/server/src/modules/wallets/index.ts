@@ -49,6 +49,7 @@ export function walletsModule(deps: {
     mail: (tx, message) => mail.enqueue(tx, message),
     appUrl,
     now: () => new Date(),
+    recheckWithdrawals: wallets.withdrawals.recheckAllProcessing,
   });
   accounts.offerSummary(async (organisationId) => ({ totalBalance: await wallets.totalBalance(organisationId) }));
   return {

@@ -436,13 +436,14 @@ export async function setJournalStatus(
 }
 
 /** Withdrawals still waiting for the provider's word, started before `before`. */
-export function findProcessingWithdrawals(executor: Db, organisationId: string, before: Date) {
+/** Withdrawals still processing that started before `before`: of one organisation, or of all when it is null. */
+export function findProcessingWithdrawals(executor: Db, organisationId: string | null, before: Date) {
   return executor
     .select()
     .from(withdrawals)
     .where(
       and(
-        eq(withdrawals.organisationId, organisationId),
+        organisationId === null ? undefined : eq(withdrawals.organisationId, organisationId),
         eq(withdrawals.status, 'processing'),
         sql`${withdrawals.createdAt} < ${before.toISOString()}`,
       ),

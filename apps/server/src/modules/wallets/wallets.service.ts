@@ -485,6 +485,7 @@ export function createWalletsService(deps: {
       request: withdrawals.request,
       approve: withdrawals.approve,
       reject: withdrawals.reject,
+      recheckAllProcessing: withdrawals.recheckAllProcessing,
       async list(caller: Caller, organisationId: string, params: ListParams) {
         requireOwnOrganisation(caller, organisationId);
         return withdrawals.list(organisationId, params);

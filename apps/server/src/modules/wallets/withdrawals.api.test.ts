@@ -2,7 +2,7 @@ import { generateNuban } from '@levy/tax';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/raw';
-import { createTestApp, joinAsMember, ownerWithOrganisation, type TestApp } from '../../../test/harness';
+import { createTestApp, joinAsMember, ownerWithOrganisation, staffUser, type TestApp } from '../../../test/harness';
 import { paystackFake, postPaystackEvent, type FakeDelivery } from '../../../test/paystack-kit';
 
 // Money out (decision 0043): the real app and the real Paystack adapter against the local fake.
@@ -307,6 +307,24 @@ describe('withdrawing', () => {
       status: 'paid',
     });
     expect(await balance()).toBe('3500.00');
+  });
+
+  it('settles an unanswered withdrawal in the daily Paystack check, though no one opens the withdrawals', async () => {
+    const { owner, wallet, balance } = await fundedWallet(5_000);
+    const unanswered = await withdraw(owner, wallet.id, {
+      amount: '1200',
+      bank_code: '058',
+      account_number: account(54),
+    });
+    expect(unanswered.data.status).toBe('processing');
+    await ageWithdrawal(unanswered.data.reference);
+    const staff = await staffUser(test);
+    const check = await test.call('POST', 'core', 'internal/reference-data/funding/reconcile', { token: staff.token });
+    expect(check.data.withdrawals_rechecked).toBeGreaterThanOrEqual(1);
+    const rows = await test.database.executeSql('select status from withdrawals where reference = $1', [
+      unanswered.data.reference,
+    ]);
+    expect([rows.rows, await balance()]).toEqual([[{ status: 'paid' }], '3800.00']);
   });
 
   it('answers a transfer Paystack refuses with why, and returns the money', async () => {

@@ -282,8 +282,11 @@ export function createWithdrawals(deps: {
     reason: null,
   });
 
-  /** Withdrawals the provider said nothing about: its own record decides; one it does not know is sent again. */
-  async function recheckProcessing(organisationId: string) {
+  /**
+   * Withdrawals the provider said nothing about (of one organisation, or of all when null): its own
+   * record decides; one it does not know is sent again. Answers how many were asked about.
+   */
+  async function recheckProcessing(organisationId: string | null): Promise<number> {
     const stale = await repo.findProcessingWithdrawals(db, organisationId, new Date(Date.now() - RECHECK_AFTER_MS));
     for (const row of stale) {
       try {
@@ -294,6 +297,7 @@ export function createWithdrawals(deps: {
         if (!(error instanceof FundingUnavailableError)) throw error;
       }
     }
+    return stale.length;
   }
 
   /** The bank and the name it gives an account number; INVALID_INPUT on the field at fault. */
@@ -312,6 +316,8 @@ export function createWithdrawals(deps: {
 
   return {
     applyTransfer,
+    /** The daily check: every organisation's withdrawals still processing, asked about again. */
+    recheckAllProcessing: () => recheckProcessing(null),
 
     async banks() {
       return (await provider.listBanks().catch(unavailable)).sort((a, b) => a.name.localeCompare(b.name));
