@@ -3,7 +3,7 @@ import { Alert, Button, List, SimpleGrid, Stack, Table, Text, VisuallyHidden } f
 import { IconAlertTriangle, IconCircleCheck, IconDownload } from '@tabler/icons-react';
 import { ContentCard } from '../../../components/content-card';
 import { PhoneDetails, PhoneFitScrollContainer, ROWS_AS_CARDS } from '../../../components/phone-table';
-import { formatAmount, formatDate } from '../../../lib/format';
+import { formatAmount, formatDate, plural } from '../../../lib/format';
 
 /** The return's totals: employees, gross income and tax. */
 export function Totals({ content }: { content: AnnualReturnContent }) {
@@ -107,7 +107,7 @@ export function EmployeesTable({
                   {employee.designation ? ` · ${employee.designation}` : ''}
                 </Text>
                 <PhoneDetails>
-                  {employee.months} months · reliefs {formatAmount(employee.total_reliefs)}
+                  {plural(employee.months, 'month')} · reliefs {formatAmount(employee.total_reliefs)}
                 </PhoneDetails>
               </Table.Td>
               <Table.Td visibleFrom="sm">{employee.months}</Table.Td>
