@@ -6,7 +6,7 @@ import { AmountCell } from '../../../components/amount-cell';
 import { ContentCard } from '../../../components/content-card';
 import { EmptyState } from '../../../components/empty-state';
 import { PhoneDetails, PhoneFitScrollContainer } from '../../../components/phone-table';
-import { formatAmount } from '../../../lib/format';
+import { formatAmount, plural } from '../../../lib/format';
 import { verdictDisplay } from '../model/statement-status';
 import { nairaTick, salaryConfidenceLabel, type StatementAnalysis } from '../model/analysis-charts';
 import {
@@ -42,7 +42,7 @@ export function SalaryPanel({ salary }: { salary: StatementAnalysis['salary'] })
             <Text fw={700}>{formatAmount(salary.monthly_amount)} a month</Text>
             <Text fz="sm">From {salary.payer ?? 'one payer'}</Text>
             <Text fz="sm" c="dimmed">
-              Usually around day {salary.typical_day} · {salary.months.length} months ·{' '}
+              Usually around day {salary.typical_day} · {plural(salary.months.length, 'month')} ·{' '}
               {salaryConfidenceLabel(salary.confidence)}
             </Text>
           </Stack>

@@ -8,7 +8,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { LoadingPlaceholder } from '../../../components/loading-placeholder';
 import { PhoneDetails, PhoneFitScrollContainer, ROWS_IN_TWO_LINES } from '../../../components/phone-table';
 import { StatCard } from '../../../components/stat-card';
-import { formatAmount, formatDate } from '../../../lib/format';
+import { formatAmount, formatDate, plural } from '../../../lib/format';
 import { billPath } from '../../../lib/routes';
 import { useTaxInsight } from '../api/analyser-api';
 import { countOf } from './confirm-delete-dialog';
@@ -86,7 +86,8 @@ export function TaxInsightPanel({ statementId }: { statementId: string }) {
                           {vendor.vendor}
                         </Text>
                         <Text fz="xs" c="dimmed">
-                          {vendor.months.length} months · {vendor.wht_type_source === 'assumed' ? 'assumed ' : ''}
+                          {plural(vendor.months.length, 'month')} ·{' '}
+                          {vendor.wht_type_source === 'assumed' ? 'assumed ' : ''}
                           {whtTypeName(vendor.wht_type).toLowerCase()}
                           {vendor.wht_type_source === 'narration' ? ' (from the narrations)' : ''}
                           {vendor.rate === null ? '' : ` at ${vendor.rate}%`}
