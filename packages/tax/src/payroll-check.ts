@@ -192,7 +192,7 @@ export function describePayeMismatch(
 }
 
 /**
- * A PAYE file for a tax month (bills and payroll uploads). The spec's "non-zero tax_payable"
+ * A PAYE file for a tax month (bills and payroll uploads). The "non-zero tax_payable" of docs/product.md
  * predates NTA 2025's ₦800,000 zero band, under which many full-time employees owe nothing: a row
  * declaring ₦0.00 is accepted when the engine also computes ₦0.00 for it in that month (exempt),
  * and refused with the spec's message and the engine's figure otherwise (docs/product.md "Bills").

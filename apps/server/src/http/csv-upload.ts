@@ -15,7 +15,7 @@ export function isCsv(file: UploadedFile): boolean {
   );
 }
 
-/** The CSV uploaded as `field`: 'No new file selected' without one, the spec's invalid-document message for another type. */
+/** The CSV uploaded as `field`: 'No new file selected' without one, the invalid-document message of docs/product.md for another type. */
 export function csvFileOf(uploads: UploadedFile[], field: string): UploadedFile {
   const file = uploads.find((upload) => upload.field === field);
   if (!file || file.content.length === 0) throw invalidInput({ [field]: NO_NEW_FILE_SELECTED });

@@ -71,7 +71,7 @@ export async function createServer(config: Config): Promise<FastifyInstance> {
   );
   await app.register(multipart, { limits: { fileSize: FILE_LIMIT_BYTES, files: 5 } });
 
-  // A POST with Content-Type JSON and no body is an empty object, as the spec's "empty body" calls send.
+  // A POST with Content-Type JSON and no body is an empty object, as the "empty body" calls of docs/product.md send.
   // Invalid UTF-8 is refused rather than stored with replacement characters.
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
     let text: string;

@@ -37,7 +37,7 @@ export function decideNavigation(route: RouteMeta, session: GuardSession, reques
   const permission = permissionOf(route);
   const isSignedIn = Boolean(session.token);
   if (permission) {
-    // Home, as the spec says, keeping the page asked for (a link in a mail) for after sign-in;
+    // Home, as docs/product.md says, keeping the page asked for (a link in a mail) for after sign-in;
     // the dashboard is where sign-in lands anyway.
     if (!isSignedIn)
       return {

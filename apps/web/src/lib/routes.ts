@@ -77,7 +77,7 @@ export const ROUTES = [
     layout: 'app',
     access: { permission: PERMISSIONS.viewOrganisation },
   },
-  // The organisation's members, at the spec's address.
+  // The organisation's members, at the address docs/product.md gives.
   {
     name: 'team.index',
     path: '/organisation',

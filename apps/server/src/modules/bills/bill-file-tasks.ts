@@ -37,7 +37,7 @@ import type { BillItem, WhtCalcItem } from './bills.repo';
 /** The PAYE template's income columns (basic_salary … other_allowances), stored per employee. */
 export const PAYE_INCOMES_FROM = PAYE_TEMPLATE_HEADERS.indexOf('basic_salary');
 
-/** Why a file is refused: the spec's message for the file (or the payees' problem) and each row's problem. */
+/** Why a file is refused: the message docs/product.md gives the file (or the payees' problem) and each row's problem. */
 interface FileFailure {
   ok: false;
   message: string;

@@ -92,7 +92,7 @@ export function createPayrollService(deps: {
 
   /** Employees as the PAYE template CSV, with the optional columns only when one of them declared any. */
   async function csvOfEmployees(employees: ReadonlyArray<repo.EmployeeRow>): Promise<Buffer> {
-    // The optional columns only when the payroll declared any: a payroll of the 18 stays the spec's file.
+    // The optional columns only when the payroll declared any: a payroll of the 18 stays the template's file (docs/product.md).
     const declared = employees.some((employee) => employee.reliefsKobo !== null || employee.residenceStateId !== null);
     const stateCodes = new Map(declared ? (await reference.listStates()).map((state) => [state.id, state.code]) : []);
     const rows = employees.map((employee) => [

@@ -51,7 +51,7 @@ export function createReferenceService(deps: { db: Db }) {
     /** Every collector as rows, by name: the states and the federal NRS. */
     listStates: (executor: Db = db) => repo.findStates(executor),
 
-    /** The spec's states list: the 36 states and the FCT, without the federal collector. */
+    /** The states list of docs/product.md: the 36 states and the FCT, without the federal collector. */
     async states() {
       return (await repo.findStates(db)).filter((state) => state.collector === 'state').map(stateView);
     },

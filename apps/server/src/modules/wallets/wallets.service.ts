@@ -172,7 +172,7 @@ export function createWalletsService(deps: {
     });
   }
 
-  /** History of entries on the owner's wallets, with the spec's list params. */
+  /** History of entries on the owner's wallets, with the list params of docs/product.md. */
   async function history(owner: HistoryOwner, params: ListParams) {
     const { rows, total } = await repo.findHistoryPage(db, owner, params);
     const items = rows.map(({ entry, journal, wallet }) => ({
