@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readSource, type SourceLine } from '@levy/statements';
+import { lagosDate } from '@levy/tax';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billKit, payeFile, THREE_EMPLOYEES, until, whtAutoFile } from '../../../test/bill-kit';
 import { createTestApp, joinAsMember, ownerWithOrganisation, TINY_PNG, type TestApp } from '../../../test/harness';
@@ -41,6 +42,8 @@ const newAddress = () => `203.0.113.${(addresses += 1)}`;
 
 const verify = (code: string, ip = newAddress()) => test.call('GET', 'public', `receipts/verify/${code}`, { ip });
 const codeOf = (url: string) => url.split('/verify/')[1];
+// A WHT month whose deadline (the 21st of the next month) has not passed: its receipt has no lateness section.
+const THIS_MONTH = lagosDate(new Date()).slice(0, 7);
 
 async function paidPayeBill() {
   const { owner, corporationId } = await organisationWithState();
@@ -274,7 +277,7 @@ describe('the receipt', () => {
       owner.token,
       corporationId,
       'wht',
-      { payload_type: 'auto', wht_type: 'rent', start_date: '2026-10' },
+      { payload_type: 'auto', wht_type: 'rent', start_date: THIS_MONTH },
       [
         whtAutoFile('recipients', [
           ['N-2000001', 'Kelechi Uche', 1_200_000],
@@ -314,7 +317,7 @@ describe('the receipt', () => {
       owner.token,
       corporationId,
       'wht',
-      { payload_type: 'auto', wht_type: 'rent', start_date: '2026-10' },
+      { payload_type: 'auto', wht_type: 'rent', start_date: THIS_MONTH },
       [whtAutoFile('recipients', payees)],
     );
     expect(created.code).toBe('OK');
