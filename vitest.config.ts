@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Three projects: pure unit tests (packages), the web app's component and store tests (happy-dom),
@@ -5,6 +6,9 @@ import { defineConfig } from 'vitest/config';
 // TEST_DATABASE=postgres: see apps/server/test/harness.ts). scripts/test.mjs runs them all.
 export default defineConfig({
   test: {
+    // One worker per core. Vitest's default keeps a core for its own process, which on a two-core
+    // machine runs every file one after another; its own process is nearly idle while tests run.
+    maxWorkers: os.availableParallelism(),
     projects: [
       {
         test: {
