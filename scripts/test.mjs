@@ -1,9 +1,10 @@
 // `npm test`: every tier, ending with one 'N passed, N failed' line.
-//   0. Type check, lint and check the formatting of every workspace (a failure fails the run; they count no tests).
+//   0. Type check, lint and check the formatting of every workspace, side by side (a failure fails the run; they
+//      count no tests).
 //   1. Vitest: unit (packages), web (components, store) and API tests on the embedded PGlite.
 //   2. API tests again on PostgreSQL when DATABASE_URL is set (CI sets it to the local server).
 //   3. Playwright journeys in Debian's Chromium (installed here when missing; never downloaded).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -55,9 +56,32 @@ function ensureChromium() {
   return false;
 }
 
-run('Type check', 'npm', ['run', '-s', 'typecheck']);
-run('Lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
-run('Formatting (Prettier)', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']);
+/** Runs the checks side by side (each uses one core), then prints each one's output in turn. */
+async function runTogether(checks) {
+  const outcomes = await Promise.all(
+    checks.map(
+      ([title, command, args]) =>
+        new Promise((resolve) => {
+          const child = spawn(command, args, { env: process.env });
+          const output = [];
+          child.stdout.on('data', (chunk) => output.push(chunk));
+          child.stderr.on('data', (chunk) => output.push(chunk));
+          child.on('close', (status) => resolve({ title, status, output: Buffer.concat(output).toString() }));
+        }),
+    ),
+  );
+  for (const { title, status, output } of outcomes) {
+    console.log(`\n▶ ${title}${status === 0 ? '' : ' (failed)'}`);
+    if (output) process.stdout.write(output);
+    if (status !== 0) runFailed = true;
+  }
+}
+
+await runTogether([
+  ['Type check', 'npm', ['run', '-s', 'typecheck']],
+  ['Lint', 'npx', ['eslint', '.', '--max-warnings', '0']],
+  ['Formatting (Prettier)', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']],
+]);
 
 const vitestReport = path.join(reportDir, 'vitest.json');
 run('Unit, web and API tests (PGlite)', 'npx', [
