@@ -67,7 +67,8 @@ async function fill(
     await client.query(`begin`);
     await client.query(
       `create temp table scale_orgs on commit drop as
-       select 0 as n, $1::uuid as id, $2::uuid as corporation_id, (select id from ledger_accounts where organisation_id = $1 and kind = 'organisation_wallet') as wallet_id
+       select 0 as n, $1::uuid as id, $2::uuid as corporation_id,
+              (select id from ledger_accounts where organisation_id = $1 and kind = 'organisation_wallet') as wallet_id
        union all select n, gen_random_uuid(), gen_random_uuid(), gen_random_uuid() from generate_series(1, $3::int - 1) as n`,
       [template.organisationId, template.corporationId, shape.organisations],
     );
@@ -104,7 +105,8 @@ async function fill(
       `insert into ledger_entries (journal_id, account_id, amount_kobo, balance_after_kobo, is_wallet, created_at)
        select s.id, a.id, -s.amount, coalesce((select balance_after_kobo from ledger_entries where account_id = a.id order by sequence desc limit 1), 0)
               + sum(-s.amount) over (partition by a.id order by s.n, s.j), false, s.created_at
-       from scale_journals s join ledger_accounts a on a.organisation_id is null and a.kind = case when s.amount < 0 then 'agency_settlement' else 'funding_clearing' end
+       from scale_journals s join ledger_accounts a
+            on a.organisation_id is null and a.kind = case when s.amount < 0 then 'agency_settlement' else 'funding_clearing' end
        order by s.n, s.j`,
     );
 
@@ -123,7 +125,8 @@ async function fill(
        select id, upper(type) || '-LA-' || period || '-' || lpad((b + 1)::text, 6, '0'), organisation_id, corporation_id,
               (select id from states where code = 'LA'), type, case when type = 'wht' then 'rent' end, 'C-' || lpad(n::text, 7, '0'),
               period || '-01', period || '-28', 10000000 + b * 100, 50000, 3750, 53750, 10053750 + b * 100, 3,
-              case when b % 10 = 9 then 'failed' else 'payment_paid' end, 'LA-' || n || '-' || b, case when b % 10 = 9 then null else 'RCPT-' || n || '-' || b end,
+              case when b % 10 = 9 then 'failed' else 'payment_paid' end, 'LA-' || n || '-' || b,
+              case when b % 10 = 9 then null else 'RCPT-' || n || '-' || b end,
               $1, 'Scale Owner', (period || '-10')::timestamptz, case when b % 10 = 9 then null else (period || '-10')::timestamptz end, b >= 24
        from scale_bills order by n, b`,
       [template.userId],
@@ -149,15 +152,18 @@ async function fill(
       `insert into analyser_records (id, organisation_id, folder_id, name) select record_id, organisation_id, folder_id, 'Main account' from scale_statements`,
     );
     await client.query(
-      `insert into analyser_statements (id, organisation_id, record_id, file_name, format, mime_type, file_size, file, status, stage, transaction_count, verdict, period_start, period_end, analysed_at)
-       select id, organisation_id, record_id, 'statement.csv', 'csv', 'text/csv', 4, 'a,b\n'::bytea, 'analysed', 'done', ${shape.rowsPerStatement}, 'consistent', '2025-01-01', '2025-12-31', now()
+      `insert into analyser_statements (id, organisation_id, record_id, file_name, format, mime_type, file_size, file, status, stage,
+                                        transaction_count, verdict, period_start, period_end, analysed_at)
+       select id, organisation_id, record_id, 'statement.csv', 'csv', 'text/csv', 4, 'a,b\n'::bytea, 'analysed', 'done',
+              ${shape.rowsPerStatement}, 'consistent', '2025-01-01', '2025-12-31', now()
        from scale_statements`,
     );
     await client.query(
       `insert into analyser_transactions (statement_id, index, date, narration, debit_kobo, credit_kobo, balance_kobo, category, page, y)
        select s.id, r, to_char(date '2025-01-01' + (r / 14), 'YYYY-MM-DD'),
               case when r % 3 = 0 then 'NIP TRANSFER FROM ADA OKAFOR ' else 'POS PURCHASE SHOPRITE LEKKI ' end || r,
-              case when r % 3 = 0 then 0 else 1000 + r % 97 end, case when r % 3 = 0 then 2000 + r % 89 else 0 end, 100000000 + r, case when r % 3 = 0 then 'transfer_in' else 'pos' end, 1, r
+              case when r % 3 = 0 then 0 else 1000 + r % 97 end, case when r % 3 = 0 then 2000 + r % 89 else 0 end, 100000000 + r,
+              case when r % 3 = 0 then 'transfer_in' else 'pos' end, 1, r
        from scale_statements s, generate_series(0, ${shape.rowsPerStatement - 1}) as r order by s.n, r`,
     );
     await client.query(`commit`);

@@ -96,7 +96,8 @@ export function whtAutoFixture(rows: number): string {
     const lines = ['tax_payer_number,name,amount'];
     for (let row = 0; row < rows; row++) {
       lines.push(
-        `N-${String(2_000_000 + row).padStart(7, '0')},${FIRST[row % 10]} ${LAST[Math.floor(row / 10) % 10]},${money(Math.round(10_000 + random() * 5_000_000))}`,
+        `N-${String(2_000_000 + row).padStart(7, '0')},${FIRST[row % 10]} ${LAST[Math.floor(row / 10) % 10]},` +
+          `${money(Math.round(10_000 + random() * 5_000_000))}`,
       );
     }
     return `${lines.join('\r\n')}\r\n`;

@@ -406,7 +406,8 @@ async function audit(client: pg.Pool) {
       (select count(*) from bills b
         where (select count(*) from ledger_journals j where j.reference = 'BILL-' || b.reference || '-' || upper(replace(left(b.id::text, 13), '-', ''))) <> 1
            or b.payment_journal_id is null
-           or (select coalesce(sum(e.amount_kobo), 0) from ledger_entries e where e.journal_id = b.payment_journal_id and e.is_wallet) <> -b.total_kobo) as bills_without_one_debit,
+           or (select coalesce(sum(e.amount_kobo), 0) from ledger_entries e
+               where e.journal_id = b.payment_journal_id and e.is_wallet) <> -b.total_kobo) as bills_without_one_debit,
       (select count(*) from bills where status = 'payment_paid' and receipt_number is null) as settled_without_receipt,
       (select count(*) from bills where status = 'failed' and refund_journal_id is null) as failed_without_refund,
       (select count(*) from bills) as bills,
@@ -512,7 +513,8 @@ try {
     );
     console.log(
       `${ORGANISATIONS} organisations prepared through the API in ${(setupMs / 1000).toFixed(0)} s; each a person waiting ` +
-        `${THINK_MS.min}–${THINK_MS.max} ms between calls for ${(loadMs / 1000).toFixed(0)} s; machine: ${cpus().length} cores, load average ${load} at the end\n`,
+        `${THINK_MS.min}–${THINK_MS.max} ms between calls for ${(loadMs / 1000).toFixed(0)} s; ` +
+        `machine: ${cpus().length} cores, load average ${load} at the end\n`,
     );
     const kinds = [...new Set(samples.map((sample) => sample.kind))];
     printTable(
@@ -551,7 +553,9 @@ try {
         `${percentile(bare, 0.95).toFixed(0)} ms, p99 ${percentile(bare, 0.99).toFixed(0)} ms (${bare.length} calls)`,
     );
     console.log(
-      `Sessions waiting on a lock (sampled each second): mean ${(lockWaits.reduce((sum, value) => sum + value, 0) / Math.max(1, lockWaits.length)).toFixed(1)}, peak ${Math.max(0, ...lockWaits)}`,
+      `Sessions waiting on a lock (sampled each second): ` +
+        `mean ${(lockWaits.reduce((sum, value) => sum + value, 0) / Math.max(1, lockWaits.length)).toFixed(1)}, ` +
+        `peak ${Math.max(0, ...lockWaits)}`,
     );
     console.log(
       `Interactive calls: p50 ${percentile(interactive, 0.5).toFixed(0)} ms, p95 ${percentile(interactive, 0.95).toFixed(0)} ms, p99 ` +

@@ -165,7 +165,8 @@ test('add a corporation, register Lagos with a verified Tax ID, change it, give 
   await payroll.getByRole('button', { name: 'Upload payroll' }).click();
   await expect(payroll.getByText('No new file selected')).toBeVisible();
   const wrongHeaders = Buffer.from(
-    `${PAYROLL_HEADER.replace('gross_income', 'gross_pay')}\n${EMPLOYEES.map((e) => `${e.tin},${e.name},Nigerian,${e.designation},${e.gross},${e.tax},0,0,0,0,0,0,0,0,0,0,0,0`).join('\n')}\n`,
+    `${PAYROLL_HEADER.replace('gross_income', 'gross_pay')}\n` +
+      `${EMPLOYEES.map((e) => `${e.tin},${e.name},Nigerian,${e.designation},${e.gross},${e.tax},0,0,0,0,0,0,0,0,0,0,0,0`).join('\n')}\n`,
   );
   await payroll
     .locator('input[type="file"]')

@@ -15,7 +15,8 @@ const CERTIFICATE = new Blob(['%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntr
 
 /** One employee, ₦500,000 a month, with the PAYE of NTA 2025. */
 const PAYROLL =
-  'tax_payer_number,name,nationality,designation,gross_income,tax_payable,basic_salary,housing,transport,furniture,education,lunch,passage,leave,bonus,13th_month,utility,other_allowances\n' +
+  'tax_payer_number,name,nationality,designation,gross_income,tax_payable,basic_salary,housing,transport,furniture,' +
+  'education,lunch,passage,leave,bonus,13th_month,utility,other_allowances\n' +
   'N-1000001,Adaeze Okafor,Nigerian,Officer,500000,65300,500000,0,0,0,0,0,0,0,0,0,0,0\n';
 
 interface Envelope<T> {

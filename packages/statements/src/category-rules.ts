@@ -47,8 +47,11 @@ export const CATEGORY_RULES: readonly CategoryRule[] = [
   {
     category: 'tax',
     direction: 'debit',
-    pattern:
-      /\b(?:FIRS|NRS|LIRS|FCT-?IRS|[A-Z]{2,4}IRS|IRS|INTERNAL\s+REVENUE|REVENUE\s+SERVICE|TAXPRO|E-?TAX|TAX\s+PAYMENT|TAX\s+REMIT\w*|PAYE\s+(?:REMIT\w*|PAYMENT|TAX)|WHT\s+(?:REMIT\w*|PAYMENT)|WITHHOLDING\s+TAX|VAT\s+(?:REMIT\w*|RETURN)|COMPANY\s+INCOME\s+TAX|CIT|LAND\s+USE\s+CHARGE)\b/,
+    pattern: new RegExp(
+      String.raw`\b(?:FIRS|NRS|LIRS|FCT-?IRS|[A-Z]{2,4}IRS|IRS|INTERNAL\s+REVENUE|REVENUE\s+SERVICE|TAXPRO|E-?TAX|` +
+        String.raw`TAX\s+PAYMENT|TAX\s+REMIT\w*|PAYE\s+(?:REMIT\w*|PAYMENT|TAX)|WHT\s+(?:REMIT\w*|PAYMENT)|` +
+        String.raw`WITHHOLDING\s+TAX|VAT\s+(?:REMIT\w*|RETURN)|COMPANY\s+INCOME\s+TAX|CIT|LAND\s+USE\s+CHARGE)\b`,
+    ),
   },
   { category: 'tax', direction: 'debit', pattern: /\bREMITA\b.*\b(?:TAX|PAYE|VAT|WHT)\b/ },
   { category: 'bank_charges', chargeKind: 'vat', direction: 'debit', pattern: /\bVAT\b|VALUE\s+ADDED\s+TAX/ },
@@ -86,8 +89,10 @@ export const CATEGORY_RULES: readonly CategoryRule[] = [
     category: 'bank_charges',
     chargeKind: 'transfer_fee',
     direction: 'debit',
-    pattern:
-      /\b(?:NIP|TRANSFER|TRF|NEFT|USSD|POS|ATM)\s+(?:CHA?R?GE?S?|FEE|COMM(?:ISSION)?)\b|\bCOMMISSION\b|\bCHA?R?GE?S?\s+(?:ON|FOR)\b|\bFEE\b|\bBANK\s+CHA?R?GES?\b/,
+    pattern: new RegExp(
+      String.raw`\b(?:NIP|TRANSFER|TRF|NEFT|USSD|POS|ATM)\s+(?:CHA?R?GE?S?|FEE|COMM(?:ISSION)?)\b|\bCOMMISSION\b|` +
+        String.raw`\bCHA?R?GE?S?\s+(?:ON|FOR)\b|\bFEE\b|\bBANK\s+CHA?R?GES?\b`,
+    ),
   },
   // Salaries paid out (a company's payroll, a household's staff): before transfers out.
   {
@@ -99,14 +104,18 @@ export const CATEGORY_RULES: readonly CategoryRule[] = [
   {
     category: 'salary',
     direction: 'credit',
-    pattern:
-      /\bSALARY\b|\bSAL(?:ARY)?\s+(?:FOR|PAYMENT|ADV\w*)\b|\bPAYROLL\b|\bWAGES?\b|\bSTIPEND\b|\b(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[A-Z]*\s+SAL\b/,
+    pattern: new RegExp(
+      String.raw`\bSALARY\b|\bSAL(?:ARY)?\s+(?:FOR|PAYMENT|ADV\w*)\b|\bPAYROLL\b|\bWAGES?\b|\bSTIPEND\b|\b(?:JAN|FEB|` +
+        String.raw`MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)[A-Z]*\s+SAL\b`,
+    ),
   },
   {
     category: 'loan',
     direction: 'any',
-    pattern:
-      /\bLOAN\b|\bOVERDRAFT\b|\bCREDIT\s+DIRECT\b|\bCARBON\b|\bFAIRMONEY\b|\bPALMCREDIT\b|\bRENMONEY\b|\bQUICKCHECK\b|\bBRANCH\s+INT|\bOKASH\b|\bSOFTLOAN\b|\bAELLA\b|\bLIDYA\b|\bMIGO\b|\bREPAYMENT\b/,
+    pattern: new RegExp(
+      String.raw`\bLOAN\b|\bOVERDRAFT\b|\bCREDIT\s+DIRECT\b|\bCARBON\b|\bFAIRMONEY\b|\bPALMCREDIT\b|\bRENMONEY\b|` +
+        String.raw`\bQUICKCHECK\b|\bBRANCH\s+INT|\bOKASH\b|\bSOFTLOAN\b|\bAELLA\b|\bLIDYA\b|\bMIGO\b|\bREPAYMENT\b`,
+    ),
   },
   {
     category: 'interest',
@@ -116,8 +125,11 @@ export const CATEGORY_RULES: readonly CategoryRule[] = [
   {
     category: 'betting',
     direction: 'any',
-    pattern:
-      /\bBET9JA\b|\bSPORTYBET\b|\bSPORTY\b|\bNAIRABET\b|\bBETKING\b|\b1XBET\b|\bMSPORT\b|\bBETWAY\b|\bMERRYBET\b|\bBANGBET\b|\bACCESSBET\b|\bBETLAND\b|\bLOTTO\b|\bPARIPESA\b|\bBET\s?WINNER\b|\bBETTING\b/,
+    pattern: new RegExp(
+      String.raw`\bBET9JA\b|\bSPORTYBET\b|\bSPORTY\b|\bNAIRABET\b|\bBETKING\b|\b1XBET\b|\bMSPORT\b|\bBETWAY\b|` +
+        String.raw`\bMERRYBET\b|\bBANGBET\b|\bACCESSBET\b|\bBETLAND\b|\bLOTTO\b|\bPARIPESA\b|\bBET\s?WINNER\b|` +
+        String.raw`\bBETTING\b`,
+    ),
   },
   {
     category: 'airtime_data',
@@ -128,8 +140,12 @@ export const CATEGORY_RULES: readonly CategoryRule[] = [
   {
     category: 'bills_utilities',
     direction: 'debit',
-    pattern:
-      /\bDSTV\b|\bGOTV\b|\bSTARTIMES\b|\bSHOWMAX\b|\bTSTV\b|\b(?:IKEDC|EKEDC|AEDC|PHED|IBEDC|EEDC|KEDCO|JEDC?|BEDC|KAEDCO|YEDC)\b|\bELECTRICITY\b|\bPREPAID\s+METER\b|\bPOWER\s+(?:BILL|TOKEN)|\bLAWMA\b|\bWATER\s+(?:BILL|CORP)|\bSPECTRANET\b|\bSMILE\b|\bIPNX\b|\bFIBERONE\b|\bBILLS?\s+PAY(?:MENT)?\b|\bWAEC\b|\bJAMB\b|\bCABLE\s+TV\b|\bESTATE\s+DUES\b|\bSERVICE\s+CHARGE\b/,
+    pattern: new RegExp(
+      String.raw`\bDSTV\b|\bGOTV\b|\bSTARTIMES\b|\bSHOWMAX\b|\bTSTV\b|\b(?:IKEDC|EKEDC|AEDC|PHED|IBEDC|EEDC|KEDCO|` +
+        String.raw`JEDC?|BEDC|KAEDCO|YEDC)\b|\bELECTRICITY\b|\bPREPAID\s+METER\b|\bPOWER\s+(?:BILL|TOKEN)|\bLAWMA\b|` +
+        String.raw`\bWATER\s+(?:BILL|CORP)|\bSPECTRANET\b|\bSMILE\b|\bIPNX\b|\bFIBERONE\b|\bBILLS?\s+PAY(?:MENT)?\b|` +
+        String.raw`\bWAEC\b|\bJAMB\b|\bCABLE\s+TV\b|\bESTATE\s+DUES\b|\bSERVICE\s+CHARGE\b`,
+    ),
   },
   { category: 'atm', direction: 'debit', pattern: /\bATM\b|\bCASH\s+W(?:ITH)?D(?:RAWA)?L\b|\bCWDL\b/ },
   {
@@ -140,8 +156,11 @@ export const CATEGORY_RULES: readonly CategoryRule[] = [
   {
     category: 'web',
     direction: 'any',
-    pattern:
-      /\bWEB\b|\bONLINE\s+(?:PURCHASE|PAYMENT)|\bPAYSTACK\b|\bFLUTTERWAVE\b|\bFLW\b|\bJUMIA\b|\bKONGA\b|\bNETFLIX\b|\bSPOTIFY\b|\bAPPLE\.COM\b|\bGOOGLE\b|\bAMAZON\b|\bUBER\b|\bBOLT\b|\bCHOWDECK\b|\bGLOVO\b|\bALIEXPRESS\b/,
+    pattern: new RegExp(
+      String.raw`\bWEB\b|\bONLINE\s+(?:PURCHASE|PAYMENT)|\bPAYSTACK\b|\bFLUTTERWAVE\b|\bFLW\b|\bJUMIA\b|\bKONGA\b|` +
+        String.raw`\bNETFLIX\b|\bSPOTIFY\b|\bAPPLE\.COM\b|\bGOOGLE\b|\bAMAZON\b|\bUBER\b|\bBOLT\b|\bCHOWDECK\b|` +
+        String.raw`\bGLOVO\b|\bALIEXPRESS\b`,
+    ),
   },
   {
     category: 'cash_deposit',
@@ -151,20 +170,28 @@ export const CATEGORY_RULES: readonly CategoryRule[] = [
   {
     category: 'transfer_in',
     direction: 'credit',
-    pattern:
-      /\bNIP\b|\bTRANSFER\b|\bTRF\b|\bTRSF\b|\bTRANS\s+FROM\b|\bFT\b|\bMOB\b|\bUSSD\b|\bNIBSS\b|\bINSTANT\s+PAYMENT|\bFIP\b|\bINFLOW\b|\bRECEIVED\s+FROM\b|\bFROM\s*:|\bFRM\b|\bIB\b|\*\d{3}\*/,
+    pattern: new RegExp(
+      String.raw`\bNIP\b|\bTRANSFER\b|\bTRF\b|\bTRSF\b|\bTRANS\s+FROM\b|\bFT\b|\bMOB\b|\bUSSD\b|\bNIBSS\b|` +
+        String.raw`\bINSTANT\s+PAYMENT|\bFIP\b|\bINFLOW\b|\bRECEIVED\s+FROM\b|\bFROM\s*:|\bFRM\b|\bIB\b|\*\d{3}\*`,
+    ),
   },
   {
     category: 'transfer_out',
     direction: 'debit',
-    pattern:
-      /\bNIP\b|\bTRANSFER\b|\bTRF\b|\bTRSF\b|\bFT\b|\bMOB\b|\bUSSD\b|\bNIBSS\b|\bINSTANT\s+PAYMENT|\bFIP\b|\bSENT\s+TO\b|\bTO\s*:|\bIB\b|\*\d{3}\*|\bPAYMENT\s+(?:TO|FOR)\b/,
+    pattern: new RegExp(
+      String.raw`\bNIP\b|\bTRANSFER\b|\bTRF\b|\bTRSF\b|\bFT\b|\bMOB\b|\bUSSD\b|\bNIBSS\b|\bINSTANT\s+PAYMENT|\bFIP\b|` +
+        String.raw`\bSENT\s+TO\b|\bTO\s*:|\bIB\b|\*\d{3}\*|\bPAYMENT\s+(?:TO|FOR)\b`,
+    ),
   },
 ];
 
 /** Words that make a name read as a business's rather than a person's. */
-export const BUSINESS_NAME =
-  /\b(?:LTD|LIMITED|PLC|ENTERPRISES?|VENTURES?|NIG(?:ERIA)?|SERVICES?|CONSULT\w*|GLOBAL|CONCEPTS?|SOLUTIONS?|INTEGRATED|TECHNOLOGIES|TECH|INTERNATIONAL|INT'?L|RESOURCES|COMPANY|CO|AGENCY|STORES?|PARTNERS|LOGISTICS|SUPPLIES|ENGINEERING|INDUSTRIES|HOLDINGS|ASSOCIATES|TRAD(?:ING|ERS)|AND\s+SONS)\b|&/;
+export const BUSINESS_NAME = new RegExp(
+  String.raw`\b(?:LTD|LIMITED|PLC|ENTERPRISES?|VENTURES?|NIG(?:ERIA)?|SERVICES?|CONSULT\w*|GLOBAL|CONCEPTS?|` +
+    String.raw`SOLUTIONS?|INTEGRATED|TECHNOLOGIES|TECH|INTERNATIONAL|INT'?L|RESOURCES|COMPANY|CO|AGENCY|STORES?|` +
+    String.raw`PARTNERS|LOGISTICS|SUPPLIES|ENGINEERING|INDUSTRIES|HOLDINGS|ASSOCIATES|TRAD(?:ING|ERS)|` +
+    String.raw`AND\s+SONS)\b|&`,
+);
 
 /** Whose account a statement is: a company's money in is its customers paying, not a salary. */
 export type AccountHolder = 'company' | 'person';

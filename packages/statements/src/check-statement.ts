@@ -125,7 +125,10 @@ function checkBalanceChain(input: CheckInput): StatementCheck {
     return {
       id: 'balance_chain',
       status: 'pass',
-      message: `Every running balance follows from the one before it, except where the bank prints ${patterns.length === 1 ? 'a known pattern' : `known patterns (${patterns.length} rows)`}: ${[...new Set(patterns.map((entry) => entry.pattern))].join('; ')}`,
+      message:
+        `Every running balance follows from the one before it, except where the bank prints ` +
+        `${patterns.length === 1 ? 'a known pattern' : `known patterns (${patterns.length} rows)`}: ` +
+        `${[...new Set(patterns.map((entry) => entry.pattern))].join('; ')}`,
       details: {
         roundings,
         roundingTotal: roundings.reduce((sum, entry) => sum + entry.printed - entry.expected, 0),

@@ -43,7 +43,9 @@ export function compareStatements(statements: readonly StatementSpan[]): Stateme
       checks.push({
         id: 'period_coverage',
         status: 'warn',
-        message: `Two statements both cover ${currentStart} to ${previousEnd < (current.period.end as IsoDate) ? previousEnd : (current.period.end as IsoDate)}`,
+        message:
+          `Two statements both cover ${currentStart} to ` +
+          `${previousEnd < (current.period.end as IsoDate) ? previousEnd : (current.period.end as IsoDate)}`,
         details: { overlapFrom: currentStart, overlapTo: previousEnd },
       });
     } else if (

@@ -102,7 +102,8 @@ function findAmount(text: string, labels: readonly RegExp[]): Kobo | null {
 const DATE_TEXT = String.raw`((?:\d{1,4}(?:[-/. ][A-Za-z0-9]{1,9}[,]?){2}|[A-Za-z]{3,9}\.? \d{1,2},? \d{4})(?:[ T]\d{1,2}:\d{2}(?::\d{2})?(?: ?[AP]M)?)?)`;
 const PERIOD_PATTERNS: readonly RegExp[] = [
   new RegExp(
-    String.raw`(?:period|statement\s+period|for\s+the\s+period|date\s+range|from)[^0-9A-Za-z]{0,4}(?:from\s+)?${DATE_TEXT}\s*(?:to|through|till|until|and|-|–)\s*${DATE_TEXT}`,
+    String.raw`(?:period|statement\s+period|for\s+the\s+period|date\s+range|from)[^0-9A-Za-z]{0,4}(?:from\s+)?${DATE_TEXT}` +
+      String.raw`\s*(?:to|through|till|until|and|-|–)\s*${DATE_TEXT}`,
     'i',
   ),
   new RegExp(

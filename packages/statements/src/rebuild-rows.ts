@@ -352,13 +352,19 @@ function assignFields(line: SourceLine, layout: ColumnLayout, isTable: boolean):
 const SPECIAL_PATTERNS: readonly { kind: SpecialLineKind; pattern: RegExp }[] = [
   {
     kind: 'opening',
-    pattern:
-      /^(?:opening\s+bal(?:ance)?|balance\s+b\/?f|bal\s+b\/?f|balance\s+brought\s+forward|brought\s+forward|b\/f\b|beginning\s+balance|start(?:ing)?\s+balance|previous\s+balance)/i,
+    pattern: new RegExp(
+      String.raw`^(?:opening\s+bal(?:ance)?|balance\s+b\/?f|bal\s+b\/?f|balance\s+brought\s+forward|` +
+        String.raw`brought\s+forward|b\/f\b|beginning\s+balance|start(?:ing)?\s+balance|previous\s+balance)`,
+      'i',
+    ),
   },
   {
     kind: 'closing',
-    pattern:
-      /^(?:closing\s+bal(?:ance)?|balance\s+c\/?f|bal\s+c\/?f|balance\s+carried\s+forward|carried\s+forward|c\/f\b|ending\s+balance|end\s+balance|new\s+balance|available\s+balance\s*:)/i,
+    pattern: new RegExp(
+      String.raw`^(?:closing\s+bal(?:ance)?|balance\s+c\/?f|bal\s+c\/?f|balance\s+carried\s+forward|` +
+        String.raw`carried\s+forward|c\/f\b|ending\s+balance|end\s+balance|new\s+balance|available\s+balance\s*:)`,
+      'i',
+    ),
   },
   // A bare "Total" cell, whose figures sit in the money columns; "Total Debit: 1,000.00" is a
   // labelled figure, read as such from the text.
@@ -366,8 +372,12 @@ const SPECIAL_PATTERNS: readonly { kind: SpecialLineKind; pattern: RegExp }[] = 
   { kind: 'total', pattern: /^(?:grand\s+)?totals?\s*:?$/i },
 ];
 // Labelled figures anywhere on a line: a summary printed inside the table, dated or not.
-const SUMMARY_LABEL =
-  /\b(?:total\s+(?:debits?|credits?|withdrawals?|lodge?ments?|deposits?|payments?|receipts?|money\s+(?:in|out)|dr|cr)|(?:debits?|credits?)\s+total|new\s+balance|closing\s+balance|no\.?\s+of\s+(?:debits?|credits?|transactions?))\b/i;
+const SUMMARY_LABEL = new RegExp(
+  String.raw`\b(?:total\s+(?:debits?|credits?|withdrawals?|lodge?ments?|deposits?|payments?|receipts?|` +
+    String.raw`money\s+(?:in|out)|dr|cr)|(?:debits?|credits?)\s+total|new\s+balance|closing\s+balance|` +
+    String.raw`no\.?\s+of\s+(?:debits?|credits?|transactions?))\b`,
+  'i',
+);
 const PAGE_NUMBER = /\bpage\s*\d+\s*(?:of|\/)\s*\d+\b|^\s*\d+\s+of\s+\d+\s*$/i;
 
 function findSpecialKind(line: SourceLine, fields: Partial<Record<ColumnField, string>>): SpecialLineKind | null {

@@ -99,7 +99,10 @@ describe('parsePayeCsv: valid files', () => {
   });
 
   it('reads rows ended by a lone CR (old Mac exports) mixed with LF and CRLF', () => {
-    const text = `${PAYE_HEADER}\r${payeRow()}\r\n${payeRow({ tax_payer_number: 'N-7654321', name: 'Musa Ibrahim' })}\n${payeRow({ tax_payer_number: 'N-1111111', name: 'Bola Ade' })}`;
+    const text =
+      `${PAYE_HEADER}\r${payeRow()}\r\n` +
+      `${payeRow({ tax_payer_number: 'N-7654321', name: 'Musa Ibrahim' })}\n` +
+      `${payeRow({ tax_payer_number: 'N-1111111', name: 'Bola Ade' })}`;
     expect(expectSuccess(parsePayeCsv(text)).rowNumbers).toEqual([2, 3, 4]);
   });
 

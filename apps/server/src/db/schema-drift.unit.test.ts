@@ -18,7 +18,12 @@ it('has a migration for every schema change', { timeout: 60_000 }, () => {
     fs.writeFileSync(
       config,
       // drizzle-kit reads `out` relative to the working directory, so it runs in the scratch folder.
-      `export default ${JSON.stringify({ dialect: 'postgresql', schema: path.join(SERVER, 'src/db/schema/index.ts'), out: './drizzle', casing: 'snake_case' })};\n`,
+      `export default ${JSON.stringify({
+        dialect: 'postgresql',
+        schema: path.join(SERVER, 'src/db/schema/index.ts'),
+        out: './drizzle',
+        casing: 'snake_case',
+      })};\n`,
     );
     const before = fs.readdirSync(out).sort();
     const result = spawnSync(path.join(ROOT, 'node_modules/.bin/drizzle-kit'), ['generate', `--config=${config}`], {

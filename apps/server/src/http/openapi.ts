@@ -115,11 +115,14 @@ export function renderReferencePage(document: OpenApiDocument): string {
       }),
     )
     .join('\n');
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Levy API reference</title><style>
+  return (
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Levy API reference</title><style>
 body{font-family:system-ui,sans-serif;max-width:960px;margin:2rem auto;padding:0 1rem;color:#1a1b1e}
 details{border:1px solid #dee2e6;border-radius:6px;margin:.4rem 0;padding:.5rem .75rem}summary{cursor:pointer}
 pre{background:#f8f9fa;padding:.75rem;overflow:auto;font-size:12px}.m{display:inline-block;min-width:3.5rem;font-weight:700}
 .get{color:#2b8a3e}.post{color:#1971c2}.put{color:#e67700}.delete{color:#c92a2a}</style></head><body>
-<h1>Levy API reference</h1><p>Envelope <code>{code, message, data}</code>; send the session token in the <code>Api-Token</code> header. Machine-readable: <a href="openapi.json">openapi.json</a>.</p>
-${sections}</body></html>`;
+<h1>Levy API reference</h1><p>Envelope <code>{code, message, data}</code>; send the session token in the <code>Api-Token</code> header. ` +
+    `Machine-readable: <a href="openapi.json">openapi.json</a>.</p>
+${sections}</body></html>`
+  );
 }

@@ -43,7 +43,8 @@ function statementCsv(count: number): Buffer {
     balance += isCredit ? amount : -amount;
     const naira = (amount / 100).toFixed(2);
     lines.push(
-      `${day},${isCredit ? 'NIP TRANSFER FROM ADA OKAFOR' : 'POS PURCHASE SHOPRITE LEKKI'} ${row},${isCredit ? '' : naira},${isCredit ? naira : ''},${(balance / 100).toFixed(2)}`,
+      `${day},${isCredit ? 'NIP TRANSFER FROM ADA OKAFOR' : 'POS PURCHASE SHOPRITE LEKKI'} ${row},` +
+        `${isCredit ? '' : naira},${isCredit ? naira : ''},${(balance / 100).toFixed(2)}`,
     );
   }
   return Buffer.from(lines.join('\n'));
@@ -92,7 +93,9 @@ describe('a new process is ready before its first request', () => {
       'payeItems',
     );
     const file = Buffer.from(
-      'tax_payer_number,name,nationality,designation,gross_income,tax_payable,basic_salary,housing,transport,furniture,education,lunch,passage,leave,bonus,13th_month,utility,other_allowances\nN-1234567,Ada Okafor,Nigerian,Accountant,500000,60000,300000,100000,50000,,,,,,,,,\n',
+      'tax_payer_number,name,nationality,designation,gross_income,tax_payable,basic_salary,housing,transport,furniture,' +
+        'education,lunch,passage,leave,bonus,13th_month,utility,other_allowances\n' +
+        'N-1234567,Ada Okafor,Nigerian,Accountant,500000,60000,300000,100000,50000,,,,,,,,,\n',
     );
     const progress: unknown[] = [];
     const parsed = await payeItems({ content: file, month: '2026-10' }, (report) => progress.push(report));

@@ -55,23 +55,27 @@ beforeAll(async () => {
 afterAll(() => fake.close());
 
 describe('the Remita adapter against the fake', () => {
-  it('validates, generates an RRR for the amount due, notifies with a TXN_HASH the fake accepts, and reads the payment back by its transaction id', async () => {
-    const { rrr, amountDueKobo, transactionId, answer } = await paid('0012345');
-    expect(rrr).toMatch(/^\d{12}$/);
-    expect(amountDueKobo).toBe(12_345_67);
-    expect(answer).toMatchObject({ outcome: 'paid', code: '00', paymentReference: expect.stringMatching(/^FAKE/) });
-    expect(fake.notifications().find((seen) => seen.transactionId === transactionId)).toEqual({
-      rrr,
-      transactionId,
-      hashMatched: true,
-    });
-    const status = await gateway().status(transactionId);
-    expect(status).toMatchObject({
-      outcome: 'paid',
-      paymentReference: (answer as { paymentReference: string }).paymentReference,
-    });
-    expect(status.paidAt).toBeInstanceOf(Date);
-  });
+  it(
+    'validates, generates an RRR for the amount due, notifies with a TXN_HASH the fake accepts, ' +
+      'and reads the payment back by its transaction id',
+    async () => {
+      const { rrr, amountDueKobo, transactionId, answer } = await paid('0012345');
+      expect(rrr).toMatch(/^\d{12}$/);
+      expect(amountDueKobo).toBe(12_345_67);
+      expect(answer).toMatchObject({ outcome: 'paid', code: '00', paymentReference: expect.stringMatching(/^FAKE/) });
+      expect(fake.notifications().find((seen) => seen.transactionId === transactionId)).toEqual({
+        rrr,
+        transactionId,
+        hashMatched: true,
+      });
+      const status = await gateway().status(transactionId);
+      expect(status).toMatchObject({
+        outcome: 'paid',
+        paymentReference: (answer as { paymentReference: string }).paymentReference,
+      });
+      expect(status.paidAt).toBeInstanceOf(Date);
+    },
+  );
 
   it('computes TXN_HASH as SHA-512 of rrr, amount, funding source, account, auth code and secret, in that order', () => {
     const fields = {

@@ -161,8 +161,10 @@ export async function reserveSignInAttempt(
     sql`
     insert into ${loginFailures} (email, ip_address)
     select ${attempt.email}, ${attempt.ipAddress}
-    where (select count(*) from ${loginFailures} where email = ${attempt.email} and created_at > now() - make_interval(mins => ${attempt.windowMinutes})) < ${attempt.maxPerEmail}
-      and (select count(*) from ${loginFailures} where ip_address = ${attempt.ipAddress} and created_at > now() - make_interval(mins => ${attempt.windowMinutes})) < ${attempt.maxPerAddress}
+    where (select count(*) from ${loginFailures} where email = ${attempt.email}
+        and created_at > now() - make_interval(mins => ${attempt.windowMinutes})) < ${attempt.maxPerEmail}
+      and (select count(*) from ${loginFailures} where ip_address = ${attempt.ipAddress}
+        and created_at > now() - make_interval(mins => ${attempt.windowMinutes})) < ${attempt.maxPerAddress}
     returning id`,
   );
   return row?.id;

@@ -173,7 +173,10 @@ export function createAlertsService(deps: AlertsDeps) {
     const cost = (alert: Alert) => {
       if (!alert.penalty) return '';
       if (alert.kind === 'annual_return')
-        return `; late-filing penalty so far NGN ${alert.penalty.total}${Number(alert.penalty.per_extra_week) > 0 ? `, NGN ${alert.penalty.per_extra_week} more within a week` : ''}`;
+        return (
+          `; late-filing penalty so far NGN ${alert.penalty.total}` +
+          `${Number(alert.penalty.per_extra_week) > 0 ? `, NGN ${alert.penalty.per_extra_week} more within a week` : ''}`
+        );
       return (
         `; penalty and interest so far NGN ${alert.penalty.total}, about NGN ${alert.penalty.per_extra_week} more each ` +
         `week${alert.penalty.mpr_caveat ? ` (${alert.penalty.mpr_caveat.replace(/\.$/, '')})` : ''}`

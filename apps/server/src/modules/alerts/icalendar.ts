@@ -59,7 +59,9 @@ export function deadlinesToICalendar(input: {
     'X-WR-TIMEZONE:Africa/Lagos',
   ];
   for (const entry of input.entries) {
-    const summary = `${entry.title}: ${entry.corporation.name}, ${entry.state.name}${entry.status === 'paid' ? (entry.kind === 'annual_return' ? ' (filed)' : ' (paid)') : entry.status === 'overdue' ? ' (overdue)' : ''}`;
+    const summary =
+      `${entry.title}: ${entry.corporation.name}, ${entry.state.name}` +
+      `${entry.status === 'paid' ? (entry.kind === 'annual_return' ? ' (filed)' : ' (paid)') : entry.status === 'overdue' ? ' (overdue)' : ''}`;
     const description = [
       `Legal due date: ${entry.deadline_date}.`,
       entry.safe_note ? `${entry.safe_note}.` : null,

@@ -340,11 +340,16 @@ export async function insertTransactions(executor: Db, rows: NewTransaction[], b
   for (let start = 0; start < rows.length; start += INSERT_BATCH_ROWS) {
     const batch = rows.slice(start, start + INSERT_BATCH_ROWS);
     const inserted = await executor.execute(sql`
-      insert into ${analyserTransactions} (statement_id, index, date, value_date, narration, reference, debit_kobo, credit_kobo, balance_kobo, channel, counterparty, category, charge_kind, page, y, is_corrected)
-      select * from unnest(${column(batch, (row) => row.statementId, 'uuid')}, ${column(batch, (row) => row.index, 'int')}, ${column(batch, (row) => row.date, 'text')},
-        ${column(batch, (row) => row.valueDate ?? null, 'text')}, ${column(batch, (row) => row.narration, 'text')}, ${column(batch, (row) => row.reference ?? null, 'text')},
-        ${column(batch, (row) => row.debitKobo, 'bigint')}, ${column(batch, (row) => row.creditKobo, 'bigint')}, ${column(batch, (row) => row.balanceKobo ?? null, 'bigint')},
-        ${column(batch, (row) => row.channel ?? null, 'text')}, ${column(batch, (row) => row.counterparty ?? null, 'text')}, ${column(batch, (row) => row.category, 'text')},
+      insert into ${analyserTransactions} (statement_id, index, date, value_date, narration, reference, debit_kobo, credit_kobo,
+        balance_kobo, channel, counterparty, category, charge_kind, page, y, is_corrected)
+      select * from unnest(${column(batch, (row) => row.statementId, 'uuid')}, ${column(batch, (row) => row.index, 'int')},
+        ${column(batch, (row) => row.date, 'text')},
+        ${column(batch, (row) => row.valueDate ?? null, 'text')}, ${column(batch, (row) => row.narration, 'text')},
+        ${column(batch, (row) => row.reference ?? null, 'text')},
+        ${column(batch, (row) => row.debitKobo, 'bigint')}, ${column(batch, (row) => row.creditKobo, 'bigint')},
+        ${column(batch, (row) => row.balanceKobo ?? null, 'bigint')},
+        ${column(batch, (row) => row.channel ?? null, 'text')}, ${column(batch, (row) => row.counterparty ?? null, 'text')},
+        ${column(batch, (row) => row.category, 'text')},
         ${column(batch, (row) => row.chargeKind ?? null, 'text')}, ${column(batch, (row) => row.page, 'int')}, ${column(batch, (row) => row.y, 'real')},
         ${column(batch, (row) => row.isCorrected ?? false, 'boolean')})
       where ${isCurrentRun(batches)}`);
@@ -575,7 +580,8 @@ export async function insertPages(executor: Db, pages: PageRow[], batches: RunBa
     const batch = pages.slice(start, start + INSERT_BATCH_PAGES);
     const inserted = await executor.execute(sql`
       insert into ${analyserStatementPages} (statement_id, page, lines)
-      select * from unnest(${column(batch, (page) => page.statementId, 'uuid')}, ${column(batch, (page) => page.page, 'int')}, ${column(batch, (page) => page.lines, 'bytea')})
+      select * from unnest(${column(batch, (page) => page.statementId, 'uuid')}, ${column(batch, (page) => page.page, 'int')},
+        ${column(batch, (page) => page.lines, 'bytea')})
       where ${isCurrentRun(batches)}`);
     if (inserted.rowCount !== batch.length) return false;
     await batches.between();

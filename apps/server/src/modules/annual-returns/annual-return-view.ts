@@ -119,7 +119,8 @@ export function differenceMessage(difference: AnnualReturnDifference): string {
       const direction = difference.differenceKobo < 0 ? 'less' : 'more';
       return (
         `${difference.name} (${difference.taxPayerNumber}): PAYE deducted in ${months} was ${nairaText(difference.declaredKobo)}, ` +
-        `${nairaText(difference.differenceKobo)} ${direction} than the law's figure of ${nairaText(difference.expectedKobo)}. The return shows what was deducted.`
+        `${nairaText(difference.differenceKobo)} ${direction} than the law's figure of ${nairaText(difference.expectedKobo)}. ` +
+        `The return shows what was deducted.`
       );
     }
     case 'paid_outside_levy':

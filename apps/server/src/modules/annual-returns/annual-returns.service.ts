@@ -183,7 +183,9 @@ export function createAnnualReturnsService(deps: AnnualReturnsDeps) {
     if (!amendment && latest)
       throw new AppError(
         'CONFLICT',
-        `The ${params.year} return was filed on ${lagosDate(latest.filedAt)} (${latest.agencyReference ? `reference ${latest.agencyReference}` : 'its acknowledgement is still to be recorded'}). To change it, amend it.`,
+        `The ${params.year} return was filed on ${lagosDate(latest.filedAt)} ` +
+          `(${latest.agencyReference ? `reference ${latest.agencyReference}` : 'its acknowledgement is still to be recorded'}). ` +
+          `To change it, amend it.`,
       );
     if (amendment && !latest)
       throw new AppError('CONFLICT', `The ${params.year} return has not been filed yet: submit it first.`);

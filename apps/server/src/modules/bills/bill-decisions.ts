@@ -350,7 +350,8 @@ export function createBillDecisions(deps: {
               throw new AppError(
                 'CONFLICT',
                 `Remita may hold this payment (RRR ${current.agencyReference ?? current.reference}; last answer: ` +
-                  `${current.gatewayStatus ?? 'none yet'}), so it cannot be cancelled. Levy asks Remita until it is paid or refused; a refused payment is refunded.`,
+                  `${current.gatewayStatus ?? 'none yet'}), so it cannot be cancelled. ` +
+                  `Levy asks Remita until it is paid or refused; a refused payment is refunded.`,
               );
             }
             if (repo.SETTLING_STATUSES.includes(current.status))

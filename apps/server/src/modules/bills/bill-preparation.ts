@@ -245,7 +245,10 @@ export function createBillPreparation(deps: {
         });
       if (record.collector !== collector)
         throw invalidInput({
-          calc_record_reference: `This calculation was made at ${collector === 'federal' ? "a State IRS's rates for individuals" : "the Nigeria Revenue Service's rates for companies"}. Upload the file again.`,
+          calc_record_reference:
+            `This calculation was made at ` +
+            `${collector === 'federal' ? "a State IRS's rates for individuals" : "the Nigeria Revenue Service's rates for companies"}. ` +
+            `Upload the file again.`,
         });
       // A calculation is bound to the month it was made for: the rate is the month's, and so is the bill.
       if (record.period !== month)

@@ -304,7 +304,8 @@ describe('PAYE bills', () => {
           {
             ...THREE_EMPLOYEES,
             content: Buffer.from(
-              `${PAYE_HEADER.replace('tax_payer_number,name', 'name,tax_payer_number')}\nAdaeze Okafor,N-1000001,Nigerian,Officer,500000,65300,500000,0,0,0,0,0,0,0,0,0,0,0\n`,
+              `${PAYE_HEADER.replace('tax_payer_number,name', 'name,tax_payer_number')}\n` +
+                `Adaeze Okafor,N-1000001,Nigerian,Officer,500000,65300,500000,0,0,0,0,0,0,0,0,0,0,0\n`,
             ),
           },
         ],

@@ -464,7 +464,8 @@ export async function reserveCreditNoteSend(
     sql`
     select
       (select count(*)::int from ${creditNoteSends} where user_id = ${send.userId} and created_at > ${userSince}::timestamptz) as by_user,
-      (select count(*)::int from ${creditNoteSends} where bill_id = ${send.billId} and row_number = ${send.row} and created_at > ${noteSince}::timestamptz) as by_note`,
+      (select count(*)::int from ${creditNoteSends} where bill_id = ${send.billId} and row_number = ${send.row}
+        and created_at > ${noteSince}::timestamptz) as by_note`,
   );
   if (counts.by_user >= perUser.max) return 'user';
   if (counts.by_note >= perNote.max) return 'note';

@@ -76,8 +76,10 @@ async function ledgerOf(organisationId: string) {
   }>(
     test.database.db,
     sql`select b.reference, b.status, b.total_kobo::text as total_kobo,
-      (select count(*)::int from ledger_journals j where j.reference = 'BILL-' || b.reference || '-' || upper(replace(substr(b.id::text, 1, 13), '-', ''))) as debits,
-      (select count(*)::int from ledger_journals j where j.reference = 'REFUND-' || b.reference || '-' || upper(replace(substr(b.id::text, 1, 13), '-', ''))) as refunds,
+      (select count(*)::int from ledger_journals j
+        where j.reference = 'BILL-' || b.reference || '-' || upper(replace(substr(b.id::text, 1, 13), '-', ''))) as debits,
+      (select count(*)::int from ledger_journals j
+        where j.reference = 'REFUND-' || b.reference || '-' || upper(replace(substr(b.id::text, 1, 13), '-', ''))) as refunds,
       coalesce((select -sum(e.amount_kobo) from ledger_entries e where e.journal_id = b.payment_journal_id and e.is_wallet), 0)::text as paid_kobo
       from bills b where b.organisation_id = ${organisationId} order by b.created_at`,
   );

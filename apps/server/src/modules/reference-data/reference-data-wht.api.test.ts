@@ -187,7 +187,8 @@ describe('WHT rate rows', () => {
     // This month's staff rate still holds from its own date: only the earlier bill would change.
     expect(fromTwoAgo.message).toBe(
       `A rate from 01 ${monthName(TWO_AGO)}, ${TWO_AGO.slice(0, 4)} would change the rate already stated on a paid bill: ${paid[0].reference} ` +
-        `(${monthName(TWO_AGO)} ${TWO_AGO.slice(0, 4)}). Date the row from 01 ${monthName(addMonths(TWO_AGO, 1))}, ${addMonths(TWO_AGO, 1).slice(0, 4)} or later.`,
+        `(${monthName(TWO_AGO)} ${TWO_AGO.slice(0, 4)}). ` +
+        `Date the row from 01 ${monthName(addMonths(TWO_AGO, 1))}, ${addMonths(TWO_AGO, 1).slice(0, 4)} or later.`,
     );
     expect(fromTwoAgo.data.bills).toEqual([{ reference: paid[0].reference, period: TWO_AGO }]);
     const thisMonthAgain = await addRow({ from: `${THIS_MONTH}-01`, ...RENT_TO_INDIVIDUALS, rate_percent: '6' });

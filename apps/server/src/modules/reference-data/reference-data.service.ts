@@ -533,7 +533,9 @@ export function createReferenceDataService(deps: ReferenceDataDeps) {
           const latest = changed.reduce((left, right) => (right.paidOn > left.paidOn ? right : left));
           const named = nameBills(changed, (bill) => `paid late on ${dayLabel(bill.paidOn)}`);
           throw conflict(
-            `A rate from ${dayLabel(body.from)} would change the late penalty already stated on ${changed.length === 1 ? 'a paid bill' : `${changed.length} paid bills`}: ${named}. Date the row after ${dayLabel(latest.paidOn)}.`,
+            `A rate from ${dayLabel(body.from)} would change the late penalty already stated on ` +
+              `${changed.length === 1 ? 'a paid bill' : `${changed.length} paid bills`}: ${named}. ` +
+              `Date the row after ${dayLabel(latest.paidOn)}.`,
             { bills: changed.map((bill) => ({ reference: bill.reference, paid_on: bill.paidOn })) },
           );
         }

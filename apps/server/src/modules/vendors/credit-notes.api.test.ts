@@ -417,7 +417,8 @@ describe('vendors', () => {
       sql`select user_id from credit_note_sends where bill_id = ${bill.id}`,
     );
     await test.database.db.execute(
-      sql`insert into credit_note_sends (user_id, bill_id, row_number, created_at) select ${userId}, ${bill.id}, 100 + n, now() - interval '30 minutes' from generate_series(1, 29) as n`,
+      sql`insert into credit_note_sends (user_id, bill_id, row_number, created_at)
+        select ${userId}, ${bill.id}, 100 + n, now() - interval '30 minutes' from generate_series(1, 29) as n`,
     );
     await test.call('PUT', 'core', 'internal/vendors/N-2000002', {
       token: owner.token,

@@ -90,7 +90,10 @@ describe('funding reconciliation', () => {
     const shown = await differences();
     expect(shown).toHaveLength(1);
     expect(shown[0].what_happened).toMatch(
-      /^Paystack received a transfer of ₦7,500\.00 into this wallet's account, but its notice never reached Levy\. The daily check on \d{1,2} \w{3} \d{4} found it and credited the wallet, once\.$/,
+      new RegExp(
+        String.raw`^Paystack received a transfer of ₦7,500\.00 into this wallet's account, but its notice never reached Levy\. ` +
+          String.raw`The daily check on \d{1,2} \w{3} \d{4} found it and credited the wallet, once\.$`,
+      ),
     );
     await expect.poll(async () => (await mails()).filter((mail) => /daily check/.test(mail.subject)).length).toBe(1);
   });

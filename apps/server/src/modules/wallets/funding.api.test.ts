@@ -200,7 +200,8 @@ describe('money in through Paystack', () => {
         (select count(*)::int from ledger_entries where is_wallet and balance_after_kobo < 0) as negative,
         (select count(*)::int from (select reference from ledger_journals group by reference having count(*) > 1) d) as duplicated,
         (select count(*)::int from ledger_journals where kind = 'funding') as credits,
-        (select coalesce(sum(e.amount_kobo), 0)::text from ledger_entries e join ledger_journals j on j.id = e.journal_id where j.kind = 'funding' and e.is_wallet) as credited`,
+        (select coalesce(sum(e.amount_kobo), 0)::text from ledger_entries e join ledger_journals j on j.id = e.journal_id
+          where j.kind = 'funding' and e.is_wallet) as credited`,
     );
     // Credited above: 12,345.67 + 5,000.00 + 2,500.00 + 42,000.00, and nothing for the forged, unknown, declined or reversed.
     expect(check).toEqual({

@@ -200,8 +200,10 @@ describe('the wallets API other modules use', () => {
     expect(await ledger.balanceOf(walletIds[0])).toBe(190_000);
     const [legs] = await queryRows<{ agency: string; fees: string }>(
       db,
-      sql`select (select amount_kobo from ledger_entries e join ledger_accounts a on a.id = e.account_id where e.journal_id = ${paid.journalId} and a.kind = 'agency_settlement') as agency,
-        (select amount_kobo from ledger_entries e join ledger_accounts a on a.id = e.account_id where e.journal_id = ${paid.journalId} and a.kind = 'fee_revenue') as fees`,
+      sql`select (select amount_kobo from ledger_entries e join ledger_accounts a on a.id = e.account_id
+          where e.journal_id = ${paid.journalId} and a.kind = 'agency_settlement') as agency,
+        (select amount_kobo from ledger_entries e join ledger_accounts a on a.id = e.account_id
+          where e.journal_id = ${paid.journalId} and a.kind = 'fee_revenue') as fees`,
     );
     expect(legs).toEqual({ agency: '300000', fees: '10000' });
     expect(await db.transaction((tx) => wallets.debitWallet(tx, debit))).toEqual({

@@ -99,34 +99,38 @@ describe('Manage Payroll', () => {
     expect(gateway.requests.filter((request) => request.path !== 'deployment')).toHaveLength(0);
   });
 
-  it('Proceed mails a code to the masked address; the code takes digits only; a wrong code is said at the field; the right one opens the upload view', async () => {
-    const gateway = payrollServer();
-    renderWithProviders(
-      <ManagePayrollDialog
-        corporationId={CORPORATION_ID}
-        corporationName="Adire Textiles Limited"
-        registration={registration(false)}
-        onClose={() => undefined}
-      />,
-    );
-    fireEvent.click(screen.getByRole('button', { name: 'Proceed' }));
-    expect(await screen.findByTestId('consent-email')).toHaveTextContent('d**o@levy.ng');
+  it(
+    'Proceed mails a code to the masked address; the code takes digits only; ' +
+      'a wrong code is said at the field; the right one opens the upload view',
+    async () => {
+      const gateway = payrollServer();
+      renderWithProviders(
+        <ManagePayrollDialog
+          corporationId={CORPORATION_ID}
+          corporationName="Adire Textiles Limited"
+          registration={registration(false)}
+          onClose={() => undefined}
+        />,
+      );
+      fireEvent.click(screen.getByRole('button', { name: 'Proceed' }));
+      expect(await screen.findByTestId('consent-email')).toHaveTextContent('d**o@levy.ng');
 
-    fireEvent.change(digit(1), { target: { value: 'a' } });
-    expect(digit(1)).toHaveValue('');
-    fireEvent.click(screen.getByRole('button', { name: 'Verify code' }));
-    expect(await screen.findByText('Enter the 6-digit code')).toBeInTheDocument();
-    expect(gateway.calls(`${BASE}/consent/verify`)).toHaveLength(0);
+      fireEvent.change(digit(1), { target: { value: 'a' } });
+      expect(digit(1)).toHaveValue('');
+      fireEvent.click(screen.getByRole('button', { name: 'Verify code' }));
+      expect(await screen.findByText('Enter the 6-digit code')).toBeInTheDocument();
+      expect(gateway.calls(`${BASE}/consent/verify`)).toHaveLength(0);
 
-    fireEvent.change(digit(1), { target: { value: '111111' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Verify code' }));
-    expect(await screen.findByText('The code is not correct. 4 tries left.')).toBeInTheDocument();
+      fireEvent.change(digit(1), { target: { value: '111111' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Verify code' }));
+      expect(await screen.findByText('The code is not correct. 4 tries left.')).toBeInTheDocument();
 
-    fireEvent.change(digit(1), { target: { value: '482913' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Verify code' }));
-    expect(await screen.findByText('Payroll file')).toBeInTheDocument();
-    expect(gateway.calls(`${BASE}/consent/verify`).at(-1)?.body).toEqual({ pin: '482913', token: 'consent-token' });
-  });
+      fireEvent.change(digit(1), { target: { value: '482913' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Verify code' }));
+      expect(await screen.findByText('Payroll file')).toBeInTheDocument();
+      expect(gateway.calls(`${BASE}/consent/verify`).at(-1)?.body).toEqual({ pin: '482913', token: 'consent-token' });
+    },
+  );
 
   it('says No new file selected when Upload is pressed without a new file', async () => {
     const gateway = payrollServer();

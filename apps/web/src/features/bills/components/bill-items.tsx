@@ -98,7 +98,10 @@ function recipientColumns(bill: BillDetail): Array<PayeeColumn<Recipient>> {
 /** On a phone: the PAYE gross income, and the engine's figure where it differs. */
 function recipientPhoneDetails(line: Recipient, isPaye: boolean): string {
   if (!isPaye) return '';
-  return `${line.amount ? ` · gross ${formatAmount(line.amount)}` : ''}${line.differs && line.expectedTax ? ` · ${formatAmount(line.expectedTax)} by the engine` : ''}`;
+  return (
+    `${line.amount ? ` · gross ${formatAmount(line.amount)}` : ''}` +
+    `${line.differs && line.expectedTax ? ` · ${formatAmount(line.expectedTax)} by the engine` : ''}`
+  );
 }
 
 /** A bill's recipients, searched by name or Tax ID, page by page; a paid WHT bill's with their credit notes. */

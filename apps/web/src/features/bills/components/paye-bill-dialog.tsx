@@ -258,7 +258,10 @@ export function PayeBillDialog({
               <Stack gap="xs" mt={6}>
                 <Radio
                   value="payroll"
-                  label={`Use the payroll on file: ${plural(current.employee_count, 'employee')}${current.payroll_updated_at ? `, updated ${formatDate(current.payroll_updated_at)}` : ''}`}
+                  label={
+                    `Use the payroll on file: ${plural(current.employee_count, 'employee')}` +
+                    `${current.payroll_updated_at ? `, updated ${formatDate(current.payroll_updated_at)}` : ''}`
+                  }
                 />
                 <Radio value="file" label="Upload a payroll file for this month" />
               </Stack>

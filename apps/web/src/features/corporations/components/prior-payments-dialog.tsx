@@ -220,7 +220,10 @@ export function PriorPaymentsDialog({
             </SimpleGrid>
             <FileSelect
               label="The month's payroll file (optional)"
-              description="The PAYE template CSV for that month: with it, each employee's tax card shows the month; without it, only the month's total is on record."
+              description={
+                "The PAYE template CSV for that month: with it, each employee's tax card shows the month; " +
+                "without it, only the month's total is on record."
+              }
               accept=".csv,text/csv"
               value={form.file}
               onChange={(file) => change('file', file)}

@@ -124,7 +124,10 @@ export default function ReferenceDataPage() {
     <>
       <PageHeading
         title="Reference data"
-        description="Dated tables the tax engine reads. A row applies from its date and is never edited; a row that would change a paid bill's figures is refused."
+        description={
+          'Dated tables the tax engine reads. A row applies from its date and is never edited; ' +
+          "a row that would change a paid bill's figures is refused."
+        }
       />
       {data.data ? <Screen data={data.data} /> : <LoadingPlaceholder height={240} />}
     </>

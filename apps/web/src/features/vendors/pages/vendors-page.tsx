@@ -114,7 +114,10 @@ export default function VendorsPage() {
     <>
       <PageHeading
         title="Vendors"
-        description="Everyone your paid WHT bills withheld tax from, with the tax withheld each year and their credit notes. Only paid bills count, in the year of the bill's period."
+        description={
+          'Everyone your paid WHT bills withheld tax from, with the tax withheld each year and their credit notes. ' +
+          "Only paid bills count, in the year of the bill's period."
+        }
       />
       <ContentCard>
         <Stack gap="md">
