@@ -4,9 +4,10 @@
 // Budget: no call waits longer than 250 ms. On the embedded database (PGlite) every query runs
 // on one connection and on the event loop's thread, so a save held in one long transaction made
 // other users wait for all of it. PostgreSQL when DATABASE_URL is set (a scratch database,
-// dropped afterwards), otherwise PGlite in memory. STATEMENT_ROWS changes the size.
+// dropped afterwards), otherwise PGlite on disk (embedded-database.ts). STATEMENT_ROWS changes the size.
 import { performance } from 'node:perf_hooks';
 import { formatInteger, median, printTable } from './bench-table';
+import { benchDatabase } from './embedded-database';
 
 const ROWS = Number(process.env.STATEMENT_ROWS ?? 200_000);
 const WAIT_BUDGET_MS = 250;
@@ -36,7 +37,8 @@ function largeStatementCsv(rows: number): Buffer {
 }
 
 const csv = largeStatementCsv(ROWS);
-const test = await createTestApp();
+const database = benchDatabase('analyser-wait');
+const test = await createTestApp(database.options);
 try {
   const analyst = await ownerWithOrganisation(test);
   const neighbour = await ownerWithOrganisation(test);
@@ -128,4 +130,5 @@ try {
   if (longest(busy) > WAIT_BUDGET_MS) process.exitCode = 1;
 } finally {
   await test.close();
+  database.remove();
 }

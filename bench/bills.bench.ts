@@ -3,12 +3,13 @@
 // every row recomputed, items stored, wallet debited, settled), and a 100,000-row WHT auto bulk
 // calculation, each beside Papa Parse's bare parse of the same file in the same run.
 // Budgets: ≤ 4× bare parse; peak RSS growth ≤ 400 MB. PostgreSQL when DATABASE_URL is
-// set (a scratch database, dropped afterwards), otherwise the embedded PGlite in memory.
+// set (a scratch database, dropped afterwards), otherwise the embedded PGlite on disk (embedded-database.ts).
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import Papa from 'papaparse';
 import type { TestApp, TestFile } from '../apps/server/test/harness';
 import { formatInteger, printTable } from './bench-table';
+import { benchDatabase } from './embedded-database';
 import { payeFixture, payeWithReliefsFixture, whtAutoFixture } from './fixtures';
 
 const ROWS = 100_000;
@@ -99,7 +100,8 @@ async function fundedOrganisation(test: TestApp, payroll: string) {
   return { token: owner.token, corporationId };
 }
 
-const test = await createTestApp();
+const database = benchDatabase('bills');
+const test = await createTestApp(database.options);
 try {
   const payeText = payeFixture(ROWS);
   const { token, corporationId } = await fundedOrganisation(test, payeText.split(/\r?\n/).slice(0, 4).join('\n'));
@@ -185,4 +187,5 @@ try {
   );
 } finally {
   await test.close();
+  database.remove();
 }

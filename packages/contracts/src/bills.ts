@@ -184,8 +184,10 @@ export const billResidentsElsewhere = z.object({
       name: z.string(),
       revenue_service: z.string(),
       message: z.string().describe('"Resident in Ogun: PAYE due to Ogun State Internal Revenue Service"'),
-      employee_count: z.number(),
-      employees: z.array(z.object({ row: z.number(), tax_payer_number: z.string(), name: z.string() })),
+      employee_count: z.number().describe('Every employee of the file who lives in this state'),
+      employees: z
+        .array(z.object({ row: z.number(), tax_payer_number: z.string(), name: z.string() }))
+        .describe('The first 50 of them, in file order'),
     }),
   ),
 });

@@ -54,8 +54,16 @@ export interface ResidenceState {
 /** Residents of other states found in a PAYE file, by state, and whether the bill takes them. */
 export interface ResidentsElsewhere {
   included: boolean;
-  states: Array<ResidenceState & { employees: Array<{ row: number; taxPayerNumber: string; name: string }> }>;
+  states: Array<
+    ResidenceState & { employeeCount: number; employees: Array<{ row: number; taxPayerNumber: string; name: string }> }
+  >;
 }
+
+/**
+ * The employees a bill names per state of residence, the first in file order; the count is of all.
+ * A payroll with thousands living elsewhere would otherwise carry every name on every read of the bill.
+ */
+export const RESIDENTS_NAMED = 50;
 
 /** What a PAYE file's task reports as it goes: its rows counted once the file is read, then each item page. */
 export type PayeProgress =
@@ -114,7 +122,11 @@ export function payeItems(
     if (groups.length > 0) {
       residentsElsewhere = {
         included: residence.includeElsewhere,
-        states: groups.map((group) => ({ ...group.state, employees: group.employees })),
+        states: groups.map((group) => ({
+          ...group.state,
+          employeeCount: group.employees.length,
+          employees: group.employees.slice(0, RESIDENTS_NAMED),
+        })),
       };
       if (!residence.includeElsewhere) {
         const away = new Set(groups.flatMap((group) => group.employees.map((employee) => employee.row)));

@@ -140,7 +140,7 @@ export function createBillQueries(deps: {
                 name: state.name,
                 revenue_service: state.revenueService,
                 message: residenceMessage(state),
-                employee_count: state.employees.length,
+                employee_count: state.employeeCount ?? state.employees.length,
                 employees: state.employees.map((employee) => ({
                   row: employee.row,
                   tax_payer_number: employee.taxPayerNumber,

@@ -8,6 +8,8 @@ export interface BillResidentsElsewhere {
     code: string;
     name: string;
     revenueService: string;
+    /** All of them; `employees` names the first RESIDENTS_NAMED. Absent on bills that named every one. */
+    employeeCount?: number;
     employees: Array<{ row: number; taxPayerNumber: string; name: string }>;
   }>;
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billKit, PAYE_HEADER } from '../../../test/bill-kit';
 import { createTestApp, type TestApp, type TestFile } from '../../../test/harness';
+import { RESIDENTS_NAMED } from './bill-file-tasks';
 
 // PAYE is owed where the employee lives (docs/tax-rules.md §8). A Lagos bill leaves out the rows of
 // employees who live in Ogun unless its preparer confirms paying them here, with a reason kept on the
@@ -112,6 +113,29 @@ describe('employees who live in another state', () => {
       headers: { 'api-token': owner.token },
     });
     expect(receipt.statusCode).toBe(200);
+  });
+
+  it('names the first 50 who live in a state and counts them all, however many there are', async () => {
+    const { owner, corporationId } = await organisationWithState();
+    await fund(owner, '1000000');
+    const ogun = Array.from({ length: 120 }, (_, index): [string, string, number, number, string] => [
+      `N-${3_000_000 + index}`,
+      `Ogun Resident ${index + 1}`,
+      200_000,
+      17_600,
+      'OG',
+    ]);
+    const bill = await generate(owner.token, corporationId, 'paye', { start_date: '2026-09' }, [
+      residencePayroll([ROWS[0], ...ogun]),
+    ]);
+    expect(bill.code, JSON.stringify(bill)).toBe('OK');
+    const [state] = bill.data.residents_elsewhere.states;
+    expect(state.employee_count).toBe(120);
+    expect(state.employees).toHaveLength(RESIDENTS_NAMED);
+    expect(state.employees[0]).toEqual({ row: 3, tax_payer_number: 'N-3000000', name: 'Ogun Resident 1' });
+    const detail = await billOf(owner.token, bill.data.id);
+    expect(detail.residents_elsewhere.states[0].employee_count).toBe(120);
+    expect(detail.events[0].note).toContain('120 resident in Ogun');
   });
 
   it('refuse a bill whose every employee lives elsewhere, and a residence that names no state', async () => {
