@@ -61,7 +61,10 @@ const DEFAULT_APPROVAL: BillApprovalSetting = { mode: 'members' };
 function residentsNote(residents: ResidentsElsewhere | null, reason: string | null): string {
   if (!residents) return '';
   const who = residents.states
-    .map((state) => `${state.employeeCount ?? state.employees.length} resident in ${state.name} (PAYE due to ${state.revenueService})`)
+    .map(
+      (state) =>
+        `${state.employeeCount ?? state.employees.length} resident in ${state.name} (PAYE due to ${state.revenueService})`,
+    )
     .join(', ');
   return residents.included
     ? `; includes employees who live in another state, confirmed by the preparer: ${who}. Reason: ${reason}`
