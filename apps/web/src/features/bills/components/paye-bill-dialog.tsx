@@ -1,20 +1,17 @@
-import type { BillDetail, ChargeCalculation } from '@levy/contracts';
-import { CSV_TEMPLATE_PATHS, koboToNairaString } from '@levy/tax';
-import { Alert, Button, Group, Progress, Radio, Stack, Text } from '@mantine/core';
+import type { BillDetail } from '@levy/contracts';
+import { koboToNairaString } from '@levy/tax';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useStates } from '../../../api/organisation-api';
-import { IconUsersGroup } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { MountedModal } from '../../../components/mounted-modal';
 import { FileProblems } from '../../../components/file-problems';
-import { FileSelect } from '../../../components/file-select';
 import { ApiError, showErrorToast } from '../../../lib/api-client';
-import { formatAmount, formatDate, plural } from '../../../lib/format';
 import { showFileParsingToast, showInvalidFileToast } from '../../../lib/file-toasts';
 import { useAlerts } from '../../../api/alerts-api';
 import { useCorporationStates, type CorporationState } from '../../../api/corporations-api';
 import { ManagePayrollDialog } from '../../../components/payroll/manage-payroll-dialog';
 import { useSessionStore } from '../../../lib/session-store';
-import { PAYROLL_FILE_ACCEPT, rowProblemsFrom } from '../../../lib/payroll-file';
+import { rowProblemsFrom } from '../../../lib/payroll-file';
 import {
   billCreatedMessage,
   calculateCharge,
@@ -25,32 +22,15 @@ import {
   usePrecheck,
 } from '../api/bills-api';
 import type { BillPrefill } from '../model/bill-routes';
-import { checkPayeBillFile, coveredBy, type CheckedBillFile } from '../model/bill-files';
-import { ResidentsElsewhere, useResidentsChoice } from './residents-elsewhere';
-import { initialMonthValue, formatPeriod, monthError, oldestUnpaidMonthValue, toPeriod } from '../model/bill-period';
-import { isPayBlocked, payLabel, PaymentChecks, RepeatWarning, useSupplementary } from './payment-checks';
-import { PreviousBillChanges } from './previous-bill-changes';
-import {
-  BillSummaryTable,
-  CorporationStateFields,
-  MonthField,
-  PaymentError,
-  useRegistrationPrefill,
-  RowWarnings,
-  TemplateLink,
-  useCorporationName,
-} from './bill-form-parts';
+import { checkPayeBillFile, coveredBy } from '../model/bill-files';
+import { useResidentsChoice } from './residents-elsewhere';
+import { initialMonthValue, monthError, oldestUnpaidMonthValue, toPeriod } from '../model/bill-period';
+import { useSupplementary } from './payment-checks';
+import { PayeSummaryStep, type PayeSummary } from './paye-summary-step';
+import { isPayrollReady, PayeEmployeesField } from './paye-employees-field';
+import { CorporationStateFields, MonthField, useRegistrationPrefill, useCorporationName } from './bill-form-parts';
 
-type PayrollSource = 'payroll' | 'file';
-
-interface Summary {
-  file: CheckedBillFile;
-  source: PayrollSource;
-  /** The charge on the employees the bill covers: with the residents of other states left out, and with them. */
-  charges: { leftOut: ChargeCalculation; included: ChargeCalculation };
-  /** One per summary shown: a double-click or a retry of Generate makes one bill. */
-  idempotencyKey: string;
-}
+type PayrollSource = PayeSummary['source'];
 
 /**
  * PAYE Generate Bill (docs/product.md §4): step 1 the corporation, its state, the month and the
@@ -82,7 +62,7 @@ export function PayeBillDialog({
   const [errors, setErrors] = useState<Record<string, string | null>>({});
   const [problems, setProblems] = useState<string[]>([]);
   const [proceeding, setProceeding] = useState(false);
-  const [summary, setSummary] = useState<Summary | null>(null);
+  const [summary, setSummary] = useState<PayeSummary | null>(null);
   const [percent, setPercent] = useState<number | null>(null);
   const [payError, setPayError] = useState<string | null>(null);
   const corporationName = useCorporationName(corporationId);
@@ -91,7 +71,7 @@ export function PayeBillDialog({
   const registrations = useCorporationStates(corporationId ?? undefined);
   const current =
     registrations.data?.find((candidate) => candidate.state.code === registration?.state.code) ?? registration;
-  const payrollReady = Boolean(current?.is_control_consent_given && current.employee_count > 0);
+  const payrollReady = Boolean(current && isPayrollReady(current));
   const source: PayrollSource = chosenSource ?? (payrollReady ? 'payroll' : 'file');
   const organisationId = useSessionStore((state) => state.organisation?.id);
   const alerts = useAlerts(organisationId);
@@ -245,41 +225,16 @@ export function PayeBillDialog({
             error={errors.month}
             description={monthChosen || !current ? undefined : 'The oldest month not yet paid here'}
           />
-          {current && !payrollReady && (
-            <PayrollNeeded registration={current} onManage={() => setManagingPayroll(true)} />
-          )}
-          {current && payrollReady && (
-            <Radio.Group
-              label="Employees"
-              value={source}
-              onChange={(value) => setChosenSource(value === 'file' ? 'file' : 'payroll')}
-              required
-            >
-              <Stack gap="xs" mt={6}>
-                <Radio
-                  value="payroll"
-                  label={
-                    `Use the payroll on file: ${plural(current.employee_count, 'employee')}` +
-                    `${current.payroll_updated_at ? `, updated ${formatDate(current.payroll_updated_at)}` : ''}`
-                  }
-                />
-                <Radio value="file" label="Upload a payroll file for this month" />
-              </Stack>
-            </Radio.Group>
-          )}
-          {payrollReady && source === 'file' && (
-            <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
-              <FileSelect
-                label="Payroll file"
-                description="The PAYE template as CSV: one row per employee"
-                accept={PAYROLL_FILE_ACCEPT}
-                value={file}
-                onChange={chooseFile}
-                error={errors.file}
-                required
-              />
-              <TemplateLink href={CSV_TEMPLATE_PATHS.paye}>Download the payroll template</TemplateLink>
-            </Group>
+          {current && (
+            <PayeEmployeesField
+              registration={current}
+              source={source}
+              onSourceChange={setChosenSource}
+              file={file}
+              onFileChange={chooseFile}
+              fileError={errors.file}
+              onManagePayroll={() => setManagingPayroll(true)}
+            />
           )}
           <FileProblems problems={problems} />
           <Group justify="flex-end" gap="sm">
@@ -292,71 +247,25 @@ export function PayeBillDialog({
           </Group>
         </Stack>
       ) : (
-        <Stack gap="md">
-          <RepeatWarning supplementary={supplementary} repeat={repeat} />
-          <BillSummaryTable
-            lines={[
-              { label: 'Corporation', value: corporationName },
-              { label: 'State', value: `${registration!.state.name} (${registration!.state.revenue_service})` },
-              { label: 'Tax ID', value: registration!.tax_payer_number },
-              { label: 'Month', value: formatPeriod(toPeriod(month!)) },
-              {
-                label: 'Employees',
-                value:
-                  coveredBy(summary.file, residents.value.include).recipientCount.toLocaleString('en-NG') +
-                  (summary.source === 'payroll' ? ' (the payroll on file)' : ' (your file)'),
-              },
-            ]}
-            amountDue={charge!.amount_due}
-            charge={charge!.charge}
-            chargeDetail={`fee ${formatAmount(charge!.fee)} + VAT ${formatAmount(charge!.vat)}`}
-            total={charge!.total}
-          />
-          <ResidentsElsewhere
-            groups={summary.file.residentsElsewhere}
-            payrollState={registration!.state}
-            choice={residents}
-            move={
-              summary.source === 'payroll'
-                ? {
-                    corporationId: corporationId!,
-                    registeredStateCodes: (registrations.data ?? []).map((candidate) => candidate.state.code),
-                    // The payroll on file changed: the bill is read from it again.
-                    onMoved: () => setSummary(null),
-                  }
-                : undefined
-            }
-          />
-          <RowWarnings warnings={summary.file.warnings} fromPayrollOnFile={summary.source === 'payroll'} />
-          <PreviousBillChanges
-            corporationId={corporationId!}
-            stateCode={registration!.state.code}
-            stateName={registration!.state.name}
-            month={toPeriod(month!)}
-            employees={summary.file.employees ?? []}
-          />
-          <PaymentChecks precheck={precheck.data} total={charge!.total} repeat={repeat} />
-          <PaymentError message={payError} />
-          <FileProblems problems={problems} />
-          {percent !== null && <Progress value={percent} animated aria-label="Upload progress" />}
-          <Text fz="xs" c="dimmed">
-            {precheck.data?.approval.required
-              ? 'Submit stores the bill for an admin to approve; nothing is paid until then.'
-              : 'Generate pays the total from your wallet now and sends the bill to the revenue service.'}
-          </Text>
-          <Group justify="space-between" gap="sm">
-            <Button variant="default" onClick={() => setSummary(null)} disabled={percent !== null}>
-              Back
-            </Button>
-            <Button
-              onClick={() => void generate()}
-              loading={percent !== null}
-              disabled={(Boolean(repeat) && !supplementary.value.confirmed) || isPayBlocked(precheck.data)}
-            >
-              {payLabel(precheck.data, 'Generate')}
-            </Button>
-          </Group>
-        </Stack>
+        <PayeSummaryStep
+          summary={summary}
+          registration={registration!}
+          corporationId={corporationId!}
+          corporationName={corporationName}
+          month={month!}
+          charge={charge!}
+          residents={residents}
+          supplementary={supplementary}
+          repeat={repeat}
+          precheck={precheck.data}
+          registeredStateCodes={(registrations.data ?? []).map((candidate) => candidate.state.code)}
+          payError={payError}
+          problems={problems}
+          percent={percent}
+          onMoved={() => setSummary(null)}
+          onBack={() => setSummary(null)}
+          onGenerate={() => void generate()}
+        />
       )}
       {managingPayroll && current && corporationId && (
         <ManagePayrollDialog
@@ -367,26 +276,5 @@ export function PayeBillDialog({
         />
       )}
     </MountedModal>
-  );
-}
-
-/** A state where PAYE cannot be filed yet: what is missing, and the way to it without leaving Pay Taxes. */
-function PayrollNeeded({ registration, onManage }: { registration: CorporationState; onManage: () => void }) {
-  const missing = registration.is_control_consent_given
-    ? `No payroll is registered with ${registration.state.revenue_service} yet. Upload it once in Manage Payroll; each month's bill can then use it.`
-    : `${registration.state.revenue_service} needs the taxpayer's consent and the payroll before PAYE can be filed. Give consent with the code it ` +
-      `emails, then upload the payroll; you come back here after.`;
-  return (
-    <Alert
-      color="yellow"
-      icon={<IconUsersGroup size={18} />}
-      title={`Register the payroll for ${registration.state.name} first`}
-      data-testid="payroll-needed"
-    >
-      <Text fz="sm">PAYE is filed for the employees registered with the state. {missing}</Text>
-      <Button mt="sm" size="xs" variant="light" onClick={onManage}>
-        Manage Payroll
-      </Button>
-    </Alert>
   );
 }
