@@ -16,8 +16,12 @@ export async function startProcess(
 ): Promise<{ child: ChildProcess; logFile: string }> {
   const logFile = path.join(workDir, `${name}.log`);
   const { DATABASE_URL: _url, LOG_LEVEL: _level, ...inherited } = process.env;
+  // BENCH_PROFILE_DIR: each process writes a CPU profile there when it stops (Node refuses --cpu-prof in NODE_OPTIONS).
+  const profile = process.env.BENCH_PROFILE_DIR
+    ? `--cpu-prof --cpu-prof-dir=${JSON.stringify(process.env.BENCH_PROFILE_DIR)} `
+    : '';
   const child = spawn(
-    `exec ${JSON.stringify(process.execPath)} --import tsx ${script} >> ${JSON.stringify(logFile)} 2>&1`,
+    `exec ${JSON.stringify(process.execPath)} ${profile}--import tsx ${script} >> ${JSON.stringify(logFile)} 2>&1`,
     {
       shell: true,
       env: { ...inherited, PORT: String(port), ...env },

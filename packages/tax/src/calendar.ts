@@ -46,6 +46,27 @@ export function addMonths(period: Period, count: number): Period {
 }
 
 /** The first day of the month, `YYYY-MM-01`. */
+/** The months in English, January first: named here rather than by Intl, whose en-GB may write "Sept". */
+export const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+/** `2026-10` → `October 2026`. */
+export function monthName(period: string): string {
+  return `${MONTH_NAMES[Number(period.slice(5, 7)) - 1]} ${period.slice(0, 4)}`;
+}
+
 export function firstDayOfPeriod(period: Period): IsoDate {
   parsePeriod(period);
   return `${period}-01`;

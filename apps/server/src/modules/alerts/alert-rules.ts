@@ -24,6 +24,8 @@ import {
   latePenalty,
   latePenaltyRule,
   mprCaveat,
+  MONTH_NAMES,
+  monthName,
   lateReturnPenalty,
   nonWorkingReason,
   remittanceDueDate,
@@ -88,38 +90,22 @@ export interface AnnualReturnFiling {
   year: number;
 }
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 export const KIND_LABEL: Record<DeadlineKind, string> = { paye: 'PAYE', wht: 'WHT', annual_return: 'Annual return' };
 /** The tax in a sentence: 'PAYE tax' (the wording in docs/product.md), 'Withholding tax' (never 'WHT tax'). */
 const TAX_IN_WORDS: Record<RemittanceKind, string> = { paye: 'PAYE tax', wht: 'Withholding tax' };
 
 /** 'October 2026' */
-export function monthLabel(period: Period): string {
-  return `${MONTHS[Number(period.slice(5, 7)) - 1]} ${period.slice(0, 4)}`;
-}
+export const monthLabel = (period: Period): string => monthName(period);
 
 /** docs/product.md §9: DD MMM, YYYY — '10 Nov, 2026'. */
 export function formatDeadline(date: IsoDate): string {
-  return `${date.slice(8, 10)} ${MONTHS[Number(date.slice(5, 7)) - 1].slice(0, 3)}, ${date.slice(0, 4)}`;
+  return `${date.slice(8, 10)} ${MONTH_NAMES[Number(date.slice(5, 7)) - 1].slice(0, 3)}, ${date.slice(0, 4)}`;
 }
 
 /** 'Fri 9 Oct' */
 function shortDay(date: IsoDate): string {
-  return `${WEEKDAYS[dayOfWeek(date)]} ${Number(date.slice(8, 10))} ${MONTHS[Number(date.slice(5, 7)) - 1].slice(0, 3)}`;
+  return `${WEEKDAYS[dayOfWeek(date)]} ${Number(date.slice(8, 10))} ${MONTH_NAMES[Number(date.slice(5, 7)) - 1].slice(0, 3)}`;
 }
 
 const NO_SAFE_DAY = { safe_date: null, safe_note: null };

@@ -15,7 +15,8 @@ import {
 import { longDate, pdfAmount, plural } from '../../http/pdf-text';
 import type { FileReply } from '../../http/route';
 import { exportTable } from '../../http/table-export';
-import { differenceMessage, INCOME_COLUMN_LABELS, monthName, naira, reliefsBasis } from './annual-return-view';
+import { monthName } from '@levy/tax';
+import { differenceMessage, INCOME_COLUMN_LABELS, naira, reliefsBasis } from './annual-return-view';
 
 export interface ReturnDocumentInput {
   view: AnnualReturnView;

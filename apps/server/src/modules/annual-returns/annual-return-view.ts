@@ -4,6 +4,7 @@ import {
   ANNUAL_RETURN_INCOME_COLUMNS,
   asKobo,
   koboToNairaString,
+  monthName,
   PAYE_RELIEF_HEADERS,
   type AnnualReturn,
   type AnnualReturnDifference,
@@ -13,28 +14,10 @@ import {
 } from '@levy/tax';
 import { longDate } from '../../http/pdf-text';
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 export const naira = (kobo: number) => koboToNairaString(asKobo(kobo));
 
 /** '₦1,234.56': the web's and the CSV's words (PDFs write NGN: their fonts have no naira sign). */
 export const nairaText = (kobo: number) => `₦${naira(Math.abs(kobo)).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
-
-/** 'March 2025' */
-export const monthName = (period: Period) => `${MONTHS[Number(period.slice(5, 7)) - 1]} ${period.slice(0, 4)}`;
 
 /** 'Basic salary', '13th month' */
 export const INCOME_COLUMN_LABELS = ANNUAL_RETURN_INCOME_COLUMNS.map((column) => {

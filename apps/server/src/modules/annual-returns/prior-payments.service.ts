@@ -17,7 +17,7 @@ import { AppError, invalidInput, notFound } from '../../errors';
 import type { Caller, UploadedFile } from '../../http/route';
 import { recordAudit } from '../audit/audit.service';
 import { refuseFederalPaye, type StatesService } from '../states/states.service';
-import { monthName } from './annual-return-view';
+import { monthName } from '@levy/tax';
 import * as repo from './annual-returns.repo';
 
 /** A PAYE bill of the month that stands for it: paid, being paid or waiting for approval (the bills module's). */

@@ -23,14 +23,6 @@ export function calendarDate(isoDate: string): string {
   );
 }
 
-/** `2026-10` → `October 2026`. */
-export function monthName(month: string): string {
-  const [year, monthNumber] = month.split('-').map(Number);
-  return new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(
-    new Date(Date.UTC(year, monthNumber - 1, 1)),
-  );
-}
-
 // Made once: building a formatter costs more than formatting, and bills and alerts ask often.
 const LAGOS_MONTH = new Intl.DateTimeFormat('en-CA', { timeZone: LAGOS, year: 'numeric', month: '2-digit' });
 

@@ -12,7 +12,7 @@ import {
 } from '@levy/tax';
 import { AppError } from '../../errors';
 import { whtOn } from './bill-collector';
-import { monthName } from './bill-format';
+import { monthName } from '@levy/tax';
 import type { BillItem } from './bills.repo';
 import * as repo from './bills.repo';
 

@@ -1,7 +1,8 @@
 import { formatNaira } from '@levy/tax';
 import type { Db } from '../../db/client';
 import type { MailService } from '../mail/mail.service';
-import { lagosDate, monthName } from './bill-format';
+import { monthName } from '@levy/tax';
+import { lagosDate } from './bill-format';
 import type { BillPerson } from './bill-ports';
 import type * as repo from './bills.repo';
 import { taxLabel } from './receipt-verification';
