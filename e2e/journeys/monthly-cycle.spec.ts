@@ -1,4 +1,4 @@
-import { addMonths, lagosDate, lagosPeriod, payeDueDate } from '@levy/tax';
+import { addMonths, lagosDate, lagosPeriod, monthName, payeDueDate } from '@levy/tax';
 import type { Locator, Page } from '@playwright/test';
 import { callGateway, NEW_USER_PASSWORD } from '../support/api';
 import { expect, test } from '../support/fixtures';
@@ -11,22 +11,6 @@ import { fundWallet, payrollWithOneWrongRow, registerPayroll } from '../pages/bi
 // three months back shows those months as overdue at once, each with its penalty so far; the
 // oldest is paid from its alert, from the payroll on file, in at most six clicks to a downloaded
 // receipt, whose verify link anyone can open. The same on a phone.
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-const monthName = (period: string) => `${MONTHS[Number(period.slice(5, 7)) - 1]} ${period.slice(0, 4)}`;
 
 for (const screen of [
   { name: 'a wide screen', viewport: { width: 1280, height: 800 }, prefix: '110' },

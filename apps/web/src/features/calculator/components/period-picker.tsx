@@ -1,6 +1,7 @@
 import { Group, NativeSelect } from '@mantine/core';
 import { useMemo } from 'react';
-import { MONTH_NAMES, yearOptions } from '../model/calculator-form';
+import { MONTH_NAMES } from '@levy/tax';
+import { yearOptions } from '../model/calculator-form';
 
 interface PeriodPickerProps {
   year: string;

@@ -10,6 +10,7 @@ import {
   EARLIEST_SUPPORTED_PERIOD,
   formatPeriod,
   koboToNairaString,
+  MONTH_NAMES,
   parseNaira,
   PENSION_EMPLOYEE_RATE_BPS,
   regimeForPeriod,
@@ -61,21 +62,6 @@ export interface WhtFormValues {
   hasTaxId: boolean;
   amount: string;
 }
-
-export const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
 
 const FIRST_YEAR = Number(EARLIEST_SUPPORTED_PERIOD.slice(0, 4));
 
