@@ -5,6 +5,8 @@
 // by the settlement job, wallet fundings by Paystack's signed webhook (the real Paystack adapter in
 // both processes against one local fake of Paystack, which verifies each), statement uploads. Calls
 // alternate between the processes as a load balancer would. Afterwards the ledger is audited.
+// The fakes of Paystack and Remita run in this process, not in an app process: in production the
+// counterparts are elsewhere, and their work is not the app's.
 // Beside the load, one person at a time asks a bare Fastify + pg route (bench/bare-team-list.ts) for
 // the team list the app also serves in the mix: what the busy machine alone adds to a call.
 // Budget: no errors; no audit differences; p99 of interactive calls (everything but uploads and
@@ -89,7 +91,11 @@ async function transferIn(accountNumber: string, amountKobo: number): Promise<bo
  * consent and a payroll on file, wallet funded, last month's PAYE bill, a statement record.
  */
 async function prepare(databaseUrl: string): Promise<Organisation[]> {
-  const test = await createTestApp({ keep: { databaseUrl }, env: paystackEnv });
+  // The setup app starts the sandbox's Remita fake on the deploy's port, here; the app processes find it there.
+  const test = await createTestApp({
+    keep: { databaseUrl },
+    env: { ...paystackEnv, REMITA_SANDBOX_PORT: env.REMITA_SANDBOX_PORT },
+  });
   webhookTarget = async (body, headers) => {
     const answer = await test.app.inject({
       method: 'POST',

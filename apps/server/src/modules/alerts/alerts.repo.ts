@@ -1,5 +1,6 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedQuery } from '../../db/prepared';
 import { deadlineDigests, whtNilDeclarations } from './alerts.schema';
 
 /** Records the day's digest; false when one was already recorded for the organisation that day. */
@@ -17,12 +18,18 @@ export async function claimDigestDay(
 
 export type WhtNilDeclarationRow = typeof whtNilDeclarations.$inferSelect;
 
-export function nilDeclarationsOfOrganisation(executor: Db, organisationId: string): Promise<WhtNilDeclarationRow[]> {
-  return executor
+const nilDeclarations = preparedQuery((executor) =>
+  executor
     .select()
     .from(whtNilDeclarations)
-    .where(eq(whtNilDeclarations.organisationId, organisationId))
-    .orderBy(asc(whtNilDeclarations.taxMonth));
+    .where(eq(whtNilDeclarations.organisationId, sql.placeholder('organisationId')))
+    .orderBy(asc(whtNilDeclarations.taxMonth))
+    .prepare('wht_nil_declarations_of_organisation'),
+);
+
+/** Every alert and deadline call reads them, so it is prepared. */
+export function nilDeclarationsOfOrganisation(executor: Db, organisationId: string): Promise<WhtNilDeclarationRow[]> {
+  return nilDeclarations(executor, { organisationId });
 }
 
 /** The declaration, or null when the month was already declared (the unique index decides, under any concurrency). */

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, isNull, lt, min, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedQuery } from '../../db/prepared';
 import { annualReturnClaims, annualReturns, priorPayePayments } from './annual-returns.schema';
 
 export type AnnualReturnRow = typeof annualReturns.$inferSelect;
@@ -49,9 +50,8 @@ export async function recordAcknowledgement(
   return row ?? null;
 }
 
-/** The first filing of each corporation, state and year of an organisation (what deadlines need). */
-export function firstFilings(executor: Db, organisationId: string) {
-  return executor
+const firstFilingsOf = preparedQuery((executor) =>
+  executor
     .select({
       corporationId: annualReturns.corporationId,
       stateId: annualReturns.stateId,
@@ -59,9 +59,15 @@ export function firstFilings(executor: Db, organisationId: string) {
       filedAt: min(annualReturns.filedAt),
     })
     .from(annualReturns)
-    .where(eq(annualReturns.organisationId, organisationId))
+    .where(eq(annualReturns.organisationId, sql.placeholder('organisationId')))
     .groupBy(annualReturns.corporationId, annualReturns.stateId, annualReturns.year)
-    .orderBy(asc(annualReturns.year));
+    .orderBy(asc(annualReturns.year))
+    .prepare('first_annual_return_filings'),
+);
+
+/** The first filing of each corporation, state and year; every alert and deadline call reads them, so it is prepared. */
+export function firstFilings(executor: Db, organisationId: string) {
+  return firstFilingsOf(executor, { organisationId });
 }
 
 type ReturnKey = { corporationId: string; stateId: number; year: number };
@@ -173,14 +179,19 @@ export async function deletePriorPayment(
   return removed ?? null;
 }
 
-/** Every month an organisation recorded as paid before Levy: what alerts close. */
-export function priorPaidMonthsOfOrganisation(executor: Db, organisationId: string) {
-  return executor
+const priorPaidMonths = preparedQuery((executor) =>
+  executor
     .select({
       corporationId: priorPayePayments.corporationId,
       stateId: priorPayePayments.stateId,
       taxMonth: priorPayePayments.taxMonth,
     })
     .from(priorPayePayments)
-    .where(eq(priorPayePayments.organisationId, organisationId));
+    .where(eq(priorPayePayments.organisationId, sql.placeholder('organisationId')))
+    .prepare('prior_paid_paye_months'),
+);
+
+/** Every month an organisation recorded as paid before Levy: what alerts close. Every alert and deadline call reads them, so it is prepared. */
+export function priorPaidMonthsOfOrganisation(executor: Db, organisationId: string) {
+  return priorPaidMonths(executor, { organisationId });
 }

@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { readPage, totalRows } from '../../db/pagination';
+import { preparedQuery } from '../../db/prepared';
 import { queryRows } from '../../db/raw';
 import { readItemPages, writeItemPages, type ItemPages } from '../../db/item-pages';
 import {
@@ -82,21 +83,31 @@ export async function standingPayeBill(
   return bill ? { reference: bill.reference, status: bill.status } : null;
 }
 
-/** The month's bills that are paid, being paid or waiting for approval, oldest first. */
-export function findMonthBills(executor: Db, month: BillMonth): Promise<BillRow[]> {
-  return executor
+const monthBills = preparedQuery((executor) =>
+  executor
     .select()
     .from(bills)
     .where(
       and(
-        eq(bills.corporationId, month.corporationId),
-        eq(bills.stateId, month.stateId),
-        eq(bills.periodStart, `${month.period}-01`),
-        eq(bills.type, month.type),
+        eq(bills.corporationId, sql.placeholder('corporationId')),
+        eq(bills.stateId, sql.placeholder('stateId')),
+        eq(bills.periodStart, sql.placeholder('periodStart')),
+        eq(bills.type, sql.placeholder('type')),
         inArray(bills.status, MONTH_HOLDING_STATUSES),
       ),
     )
-    .orderBy(asc(bills.createdAt));
+    .orderBy(asc(bills.createdAt))
+    .prepare('month_bills'),
+);
+
+/** The month's bills that are paid, being paid or waiting for approval, oldest first; every bill made asks, so it is prepared. */
+export function findMonthBills(executor: Db, month: BillMonth): Promise<BillRow[]> {
+  return monthBills(executor, {
+    corporationId: month.corporationId,
+    stateId: month.stateId,
+    periodStart: `${month.period}-01`,
+    type: month.type,
+  });
 }
 
 /** Inserts the bill unless one with its idempotency key exists (then null: the first one stands). */
@@ -178,8 +189,16 @@ export async function listBillItems(
   );
 }
 
+const billEvent = preparedQuery((executor) =>
+  executor
+    .insert(billEvents)
+    .values({ billId: sql.placeholder('billId'), status: sql.placeholder('status'), note: sql.placeholder('note') })
+    .prepare('insert_bill_event'),
+);
+
+/** A line of the bill's status history; every step of every bill writes one, so it is prepared. */
 export async function insertBillEvent(executor: Db, event: { billId: string; status: string; note: string }) {
-  await executor.insert(billEvents).values(event);
+  await billEvent(executor, event);
 }
 
 export async function findBillByIdempotencyKey(
@@ -194,8 +213,17 @@ export async function findBillByIdempotencyKey(
   return row ?? null;
 }
 
+const billById = preparedQuery((executor) =>
+  executor
+    .select()
+    .from(bills)
+    .where(eq(bills.id, sql.placeholder('id')))
+    .prepare('bill_by_id'),
+);
+
+/** A bill by id; every step of making, paying and showing a bill asks, so it is prepared. */
 export async function findBill(executor: Db, id: string): Promise<BillRow | null> {
-  const [row] = await executor.select().from(bills).where(eq(bills.id, id));
+  const [row] = await billById(executor, { id });
   return row ?? null;
 }
 
@@ -279,8 +307,18 @@ export async function listBills(
   );
 }
 
-export async function listBillEvents(executor: Db, billId: string) {
-  return executor.select().from(billEvents).where(eq(billEvents.billId, billId)).orderBy(asc(billEvents.sequence));
+const billEventsOf = preparedQuery((executor) =>
+  executor
+    .select()
+    .from(billEvents)
+    .where(eq(billEvents.billId, sql.placeholder('billId')))
+    .orderBy(asc(billEvents.sequence))
+    .prepare('bill_events_of_bill'),
+);
+
+/** A bill's status history, oldest first; every bill shown asks, so it is prepared. */
+export function listBillEvents(executor: Db, billId: string) {
+  return billEventsOf(executor, { billId });
 }
 
 /** A calculated payee: the file's row, who, and the amount with the tax on it. */
@@ -335,9 +373,8 @@ export async function countBills(executor: Db, organisationId: string): Promise<
   return row.total;
 }
 
-/** Every bill of an organisation reduced to what deadlines need: who, where, which month, status, amount, when paid. */
-export function billPeriodsOfOrganisation(executor: Db, organisationId: string) {
-  return executor
+const billPeriods = preparedQuery((executor) =>
+  executor
     .select({
       id: bills.id,
       reference: bills.reference,
@@ -351,8 +388,17 @@ export function billPeriodsOfOrganisation(executor: Db, organisationId: string) 
       createdAt: bills.createdAt,
     })
     .from(bills)
-    .where(eq(bills.organisationId, organisationId))
-    .orderBy(asc(bills.periodStart));
+    .where(eq(bills.organisationId, sql.placeholder('organisationId')))
+    .orderBy(asc(bills.periodStart))
+    .prepare('bill_periods_of_organisation'),
+);
+
+/**
+ * Every bill of an organisation reduced to what deadlines need: who, where, which month, status,
+ * amount, when paid. The dashboard, alerts and sign-in all ask, so it is prepared.
+ */
+export function billPeriodsOfOrganisation(executor: Db, organisationId: string) {
+  return billPeriods(executor, { organisationId });
 }
 
 /** A corporation's paid PAYE bills in a state for the tax months of a year, oldest first. */

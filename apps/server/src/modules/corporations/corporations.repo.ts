@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, getTableColumns, ilike, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { readPage, totalRows } from '../../db/pagination';
-import { preparedVariants, sortOfVariant, sortVariant, type SortVariant } from '../../db/prepared';
+import { preparedQuery, preparedVariants, sortOfVariant, sortVariant, type SortVariant } from '../../db/prepared';
 import { corporations } from './corporations.schema';
 
 export type Corporation = typeof corporations.$inferSelect;
@@ -91,13 +91,18 @@ export async function findCorporationInOrganisation(
   return row;
 }
 
-/** Every corporation of an organisation, oldest first. */
-export function findCorporationsOfOrganisation(executor: Db, organisationId: string): Promise<Corporation[]> {
-  return executor
+const corporationsOfOrganisation = preparedQuery((executor) =>
+  executor
     .select()
     .from(corporations)
-    .where(eq(corporations.organisationId, organisationId))
-    .orderBy(asc(corporations.createdAt));
+    .where(eq(corporations.organisationId, sql.placeholder('organisationId')))
+    .orderBy(asc(corporations.createdAt))
+    .prepare('corporations_of_organisation'),
+);
+
+/** Every corporation of an organisation, oldest first; the dashboard's calls all ask, so it is prepared. */
+export function findCorporationsOfOrganisation(executor: Db, organisationId: string): Promise<Corporation[]> {
+  return corporationsOfOrganisation(executor, { organisationId });
 }
 
 /** The corporation of the organisation whose name matches, lowercase and trimmed. */

@@ -2,6 +2,7 @@ import { asKobo, type Kobo } from '@levy/tax';
 import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, isNull, max, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { readPage, totalRows } from '../../db/pagination';
+import { isAnyOf, preparedQuery } from '../../db/prepared';
 import { payrollEmployees, payrollUploads } from './payroll.schema';
 
 const INSERT_BATCH_ROWS = 1_000;
@@ -49,13 +50,19 @@ export async function findEmployeesPage(
 }
 
 /** The monthly PAYE on each registration's payroll on file (registrations without one are absent). */
-export async function taxOnFile(executor: Db, corporationStateIds: string[]): Promise<Map<string, Kobo>> {
-  if (corporationStateIds.length === 0) return new Map();
-  const rows = await executor
+const taxOnFileOf = preparedQuery((executor) =>
+  executor
     .select({ id: payrollEmployees.corporationStateId, tax: sql<string>`sum(${payrollEmployees.taxPayableKobo})` })
     .from(payrollEmployees)
-    .where(inArray(payrollEmployees.corporationStateId, corporationStateIds))
-    .groupBy(payrollEmployees.corporationStateId);
+    .where(isAnyOf(payrollEmployees.corporationStateId, 'ids'))
+    .groupBy(payrollEmployees.corporationStateId)
+    .prepare('payroll_tax_on_file'),
+);
+
+/** Every alert and deadline call reads it, so it is prepared. */
+export async function taxOnFile(executor: Db, corporationStateIds: string[]): Promise<Map<string, Kobo>> {
+  if (corporationStateIds.length === 0) return new Map();
+  const rows = await taxOnFileOf(executor, { ids: corporationStateIds });
   return new Map(rows.map((row) => [row.id, asKobo(Number(row.tax))]));
 }
 

@@ -24,11 +24,3 @@ export function findRoles(executor: Db): Promise<Role[]> {
 export function findStates(executor: Db): Promise<State[]> {
   return executor.select().from(states).orderBy(states.name);
 }
-
-export async function findStateBy(executor: Db, by: { id: number } | { code: string }): Promise<State | undefined> {
-  const [row] = await executor
-    .select()
-    .from(states)
-    .where('id' in by ? eq(states.id, by.id) : eq(states.code, by.code));
-  return row;
-}

@@ -13,31 +13,39 @@ function stateView(state: repo.State) {
   };
 }
 
+/**
+ * A list read on first use and kept. The first read uses the caller's executor: on PGlite a read
+ * outside a running transaction would wait for it to end. A failed read is tried again next time.
+ */
+function readOnce<T>(read: (executor: Db) => Promise<T>): (executor: Db) => Promise<T> {
+  let kept: Promise<T> | null = null;
+  return (executor) => {
+    kept ??= read(executor).catch((error: unknown) => {
+      kept = null;
+      throw error;
+    });
+    return kept;
+  };
+}
+
 /** Seeded reference data (roles, states, marketing sources) for the routes and for other modules. */
 export function createReferenceService(deps: { db: Db }) {
   const { db } = deps;
-  // Roles are seeded before the app starts and never change while it runs; every authenticated
-  // call needs the caller's, so they are read once. The first read uses the caller's
-  // executor: on PGlite a read outside a running transaction would wait for it to end.
-  let roles: Promise<repo.Role[]> | null = null;
-  const allRoles = (executor: Db) => {
-    roles ??= repo.findRoles(executor).catch((error: unknown) => {
-      roles = null;
-      throw error;
-    });
-    return roles;
-  };
+  // Roles and states are seeded before the app starts and never change while it runs; every
+  // authenticated call needs the caller's role and most calls a state, so each is read once.
+  const allRoles = readOnce(repo.findRoles);
+  const allStates = readOnce(repo.findStates);
   return {
     marketingSources: () => repo.findMarketingSources(db),
 
     /** Role groups with their roles; a user type id keeps only that type's groups. */
     async roleGroups(userTypeId?: number) {
-      const [groups, allRoles] = await Promise.all([repo.findRoleGroups(db, userTypeId), repo.findRoles(db)]);
+      const [groups, roles] = await Promise.all([repo.findRoleGroups(db, userTypeId), allRoles(db)]);
       return groups.map((group) => ({
         id: group.id,
         name: group.name,
         user_type_id: group.userTypeId,
-        roles: allRoles
+        roles: roles
           .filter((role) => role.groupId === group.id)
           .map((role) => ({ id: role.id, code: role.code, name: role.name, description: role.description })),
       }));
@@ -49,16 +57,16 @@ export function createReferenceService(deps: { db: Db }) {
     },
 
     /** Every collector as rows, by name: the states and the federal NRS. */
-    listStates: (executor: Db = db) => repo.findStates(executor),
+    listStates: (executor: Db = db) => allStates(executor),
 
     /** The states list of docs/product.md: the 36 states and the FCT, without the federal collector. */
     async states() {
-      return (await repo.findStates(db)).filter((state) => state.collector === 'state').map(stateView);
+      return (await allStates(db)).filter((state) => state.collector === 'state').map(stateView);
     },
 
     /** Where a corporation can register: the states, then the federal NRS. */
     async collectors() {
-      const all = await repo.findStates(db);
+      const all = await allStates(db);
       return [
         ...all.filter((state) => state.collector === 'state'),
         ...all.filter((state) => state.collector === 'federal'),
@@ -66,7 +74,9 @@ export function createReferenceService(deps: { db: Db }) {
     },
 
     /** A state by id or code, in the caller's transaction when given one. */
-    findState: (by: { id: number } | { code: string }, executor: Db = db) => repo.findStateBy(executor, by),
+    async findState(by: { id: number } | { code: string }, executor: Db = db): Promise<repo.State | undefined> {
+      return (await allStates(executor)).find((state) => ('id' in by ? state.id === by.id : state.code === by.code));
+    },
   };
 }
 

@@ -261,24 +261,29 @@ export function createStatesService(deps: StatesDeps) {
         reference.listStates(db),
       ]);
       const statesById = new Map(allStates.map((state) => [state.id, state]));
-      const perCorporation = await Promise.all(
-        corporationList.map((corporation) => repo.findRegistrationsOfCorporation(db, corporation.id)),
-      );
-      return corporationList.flatMap((corporation, index) =>
-        perCorporation[index].flatMap((registration) => {
-          const state = statesById.get(registration.stateId);
-          return state
-            ? [
-                {
-                  registrationId: registration.id,
-                  corporation: { id: corporation.id, name: corporation.name },
-                  state: { id: state.id, code: state.code, name: state.name, collector: state.collector },
-                  firstTaxMonth: registration.firstTaxMonth,
-                  createdAt: registration.createdAt,
-                },
-              ]
-            : [];
-        }),
+      const registrations = (
+        await repo.findRegistrationsOfCorporations(
+          db,
+          corporationList.map((corporation) => corporation.id),
+        )
+      ).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+      return corporationList.flatMap((corporation) =>
+        registrations
+          .filter((registration) => registration.corporationId === corporation.id)
+          .flatMap((registration) => {
+            const state = statesById.get(registration.stateId);
+            return state
+              ? [
+                  {
+                    registrationId: registration.id,
+                    corporation: { id: corporation.id, name: corporation.name },
+                    state: { id: state.id, code: state.code, name: state.name, collector: state.collector },
+                    firstTaxMonth: registration.firstTaxMonth,
+                    createdAt: registration.createdAt,
+                  },
+                ]
+              : [];
+          }),
       );
     },
 

@@ -42,6 +42,7 @@ const isWallet = (kind: string) => (WALLET_KINDS as readonly string[]).includes(
  */
 export function createLedgerService(deps: { db: Db }) {
   const { db } = deps;
+  const systemAccountIds = new Map<SystemAccountKind, Promise<string>>();
 
   /**
    * Posts one balanced journal inside the caller's transaction. Its wallets are locked first and
@@ -144,9 +145,17 @@ export function createLedgerService(deps: { db: Db }) {
       );
     },
 
-    async systemAccountId(executor: Db, kind: SystemAccountKind): Promise<string> {
-      const id = await repo.findSystemAccountId(executor, kind);
-      if (!id) throw new Error(`system ledger account ${kind} is missing: seed the reference data`);
+    /** A house account's id: seeded before the app starts and never changed, so read once per kind. */
+    systemAccountId(executor: Db, kind: SystemAccountKind): Promise<string> {
+      let id = systemAccountIds.get(kind);
+      if (!id) {
+        id = repo.findSystemAccountId(executor, kind).then((found) => {
+          if (!found) throw new Error(`system ledger account ${kind} is missing: seed the reference data`);
+          return found;
+        });
+        systemAccountIds.set(kind, id);
+        id.catch(() => systemAccountIds.delete(kind));
+      }
       return id;
     },
   };

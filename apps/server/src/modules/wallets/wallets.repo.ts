@@ -37,13 +37,19 @@ const latestBalance =
   sql<Kobo>`coalesce((select ${ledgerEntries.balanceAfterKobo} from ${ledgerEntries} where ${ledgerEntries.accountId} = ${ledgerAccounts.id} order by
     ${ledgerEntries.sequence} desc limit 1), 0)::bigint`.mapWith((value) => asKobo(Number(value)));
 
-export async function findBalance(executor: Db, accountId: string): Promise<Kobo> {
-  const [latest] = await executor
+const balanceOfAccount = preparedQuery((executor) =>
+  executor
     .select({ balance: ledgerEntries.balanceAfterKobo })
     .from(ledgerEntries)
-    .where(eq(ledgerEntries.accountId, accountId))
+    .where(eq(ledgerEntries.accountId, sql.placeholder('accountId')))
     .orderBy(desc(ledgerEntries.sequence))
-    .limit(1);
+    .limit(1)
+    .prepare('balance_of_account'),
+);
+
+/** An account's balance after its latest entry; every payment and wallet card asks, so it is prepared. */
+export async function findBalance(executor: Db, accountId: string): Promise<Kobo> {
+  const [latest] = await balanceOfAccount(executor, { accountId });
   return latest?.balance ?? ZERO_KOBO;
 }
 
