@@ -45,7 +45,6 @@ export function addMonths(period: Period, count: number): Period {
   return formatPeriod(Math.floor(index / 12), (index % 12) + 1);
 }
 
-/** The first day of the month, `YYYY-MM-01`. */
 /** The months in English, January first: named here rather than by Intl, whose en-GB may write "Sept". */
 export const MONTH_NAMES = [
   'January',
@@ -62,11 +61,25 @@ export const MONTH_NAMES = [
   'December',
 ] as const;
 
+/** `Jan` … `Dec`. */
+export const MONTH_ABBREVIATIONS = MONTH_NAMES.map((name) => name.slice(0, 3));
+
 /** `2026-10` → `October 2026`. */
 export function monthName(period: string): string {
   return `${MONTH_NAMES[Number(period.slice(5, 7)) - 1]} ${period.slice(0, 4)}`;
 }
 
+/** `2026-10` (or a date in it) → `Oct 2026`. */
+export function shortMonthName(period: string): string {
+  return `${MONTH_ABBREVIATIONS[Number(period.slice(5, 7)) - 1]} ${period.slice(0, 4)}`;
+}
+
+/** The product's DD MMM, YYYY: `2026-02-24` → `24 Feb, 2026`. */
+export function displayDate(date: IsoDate): string {
+  return `${date.slice(8, 10)} ${MONTH_ABBREVIATIONS[Number(date.slice(5, 7)) - 1]}, ${date.slice(0, 4)}`;
+}
+
+/** The first day of the month, `YYYY-MM-01`. */
 export function firstDayOfPeriod(period: Period): IsoDate {
   parsePeriod(period);
   return `${period}-01`;

@@ -4,6 +4,7 @@ import {
   dayOfMonthClamped,
   dayOfWeek,
   daysBetween,
+  displayDate,
   firstDayOfPeriod,
   formatPeriod,
   fromDayNumber,
@@ -183,13 +184,6 @@ export function latePenalty(input: LatePenaltyInput, tables: MprTable = SEED_MPR
   };
 }
 
-const MONTH_ABBREVIATIONS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** docs/product.md §9's DD MMM, YYYY: '24 Feb, 2026'. */
-function formatDay(date: IsoDate): string {
-  return `${date.slice(8, 10)} ${MONTH_ABBREVIATIONS[Number(date.slice(5, 7)) - 1]}, ${date.slice(0, 4)}`;
-}
-
 /**
  * The late-remittance rule in words with its source and how current the MPR is: '10% a year plus
  * interest at the CBN Monetary Policy Rate (26.50% from 24 Feb, 2026; MPR as of 24 Feb, 2026), pro
@@ -202,8 +196,8 @@ export function latePenaltyRule(dueDate: IsoDate, asOf: IsoDate, tables: MprTabl
   const mpr = findRowInForce(tables.mpr, asOf);
   if (!mpr) throw new TaxInputError('asOf', `No Monetary Policy Rate is known for ${asOf}`);
   return (
-    `${annual} plus interest at the CBN Monetary Policy Rate (${(mpr.value / 100).toFixed(2)}% from ${formatDay(mpr.from)}; MPR as of ` +
-    `${formatDay(tables.mprReviewedOn)}), pro rata by day (${row?.source ?? 'NTAA 2025 s.107'})`
+    `${annual} plus interest at the CBN Monetary Policy Rate (${(mpr.value / 100).toFixed(2)}% from ${displayDate(mpr.from)}; MPR as of ` +
+    `${displayDate(tables.mprReviewedOn)}), pro rata by day (${row?.source ?? 'NTAA 2025 s.107'})`
   );
 }
 
@@ -214,7 +208,7 @@ export function latePenaltyRule(dueDate: IsoDate, asOf: IsoDate, tables: MprTabl
  */
 export function mprCaveat(mprAsOf: IsoDate, on: IsoDate, reviewDays: number): string | null {
   return daysBetween(mprAsOf, on) > reviewDays
-    ? `Estimated with the MPR of ${formatDay(mprAsOf)}; the CBN rate may have changed since.`
+    ? `Estimated with the MPR of ${displayDate(mprAsOf)}; the CBN rate may have changed since.`
     : null;
 }
 

@@ -95,9 +95,6 @@ export const KIND_LABEL: Record<DeadlineKind, string> = { paye: 'PAYE', wht: 'WH
 /** The tax in a sentence: 'PAYE tax' (the wording in docs/product.md), 'Withholding tax' (never 'WHT tax'). */
 const TAX_IN_WORDS: Record<RemittanceKind, string> = { paye: 'PAYE tax', wht: 'Withholding tax' };
 
-/** 'October 2026' */
-export const monthLabel = (period: Period): string => monthName(period);
-
 /** docs/product.md §9: DD MMM, YYYY — '10 Nov, 2026'. */
 export function formatDeadline(date: IsoDate): string {
   return `${date.slice(8, 10)} ${MONTH_NAMES[Number(date.slice(5, 7)) - 1].slice(0, 3)}, ${date.slice(0, 4)}`;
@@ -446,7 +443,7 @@ export function computeAlerts(input: DeadlineFacts): Alert[] {
         kind,
         corporation: registration.corporation,
         state_code: registration.state.code,
-        message: `${TAX_IN_WORDS[kind]} for ${monthLabel(month)}, due by ${formatDeadline(deadline)}`,
+        message: `${TAX_IN_WORDS[kind]} for ${monthName(month)}, due by ${formatDeadline(deadline)}`,
         status: overdue ? 'overdue' : 'due',
         days_left: overdue ? null : daysBetween(today, deadline),
         days_overdue: overdue ? daysBetween(deadline, today) : null,
@@ -494,7 +491,7 @@ export function computeCalendar(input: DeadlineFacts): { from: string; to: strin
         state: { code: registration.state.code, name: registration.state.name },
         kind,
         tax_month: month,
-        title: `${TAX_IN_WORDS[kind]} for ${monthLabel(month)}`,
+        title: `${TAX_IN_WORDS[kind]} for ${monthName(month)}`,
         deadline_date: deadline,
         ...(overdue ? NO_SAFE_DAY : safeDay(deadline, tables)),
         status: paid ? 'paid' : declaredNil ? 'no_deductions' : overdue ? 'overdue' : 'due',

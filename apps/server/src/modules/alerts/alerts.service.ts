@@ -14,7 +14,9 @@ import {
   type Kobo,
   koboToNairaString,
   lagosDate,
+  monthName,
   type ReferenceTables,
+  shortMonthName,
 } from '@levy/tax';
 import type { Db } from '../../db/client';
 import { AppError, invalidInput, notFound } from '../../errors';
@@ -29,7 +31,6 @@ import {
   computeCalendar,
   formatDeadline,
   KIND_LABEL,
-  monthLabel,
   type AnnualReturnFiling,
   type BillFact,
   type PriorPaidMonthFact,
@@ -351,7 +352,7 @@ export function createAlertsService(deps: AlertsDeps) {
           const bucket = totals.get(month)!;
           return {
             month,
-            label: `${monthLabel(month).slice(0, 3)} ${month.slice(0, 4)}`,
+            label: shortMonthName(month),
             paye: naira(bucket.paye),
             wht: naira(bucket.wht),
           };
@@ -459,8 +460,8 @@ export function createAlertsService(deps: AlertsDeps) {
       if (taxMonth < earliest && whtBills.length === 0) {
         throw invalidInput({
           tax_month:
-            `${registration.corporation.name} owes tax in ${registration.state.name} from ${monthLabel(earliest)}: nothing is due for ` +
-            `${monthLabel(taxMonth)}`,
+            `${registration.corporation.name} owes tax in ${registration.state.name} from ${monthName(earliest)}: nothing is due for ` +
+            `${monthName(taxMonth)}`,
         });
       }
       const standing = whtBills.find((bill) => !NOT_STANDING.has(bill.status));
@@ -468,7 +469,7 @@ export function createAlertsService(deps: AlertsDeps) {
         const what = standing.status === 'payment_paid' ? 'was paid' : 'is on its way';
         throw new AppError(
           'CONFLICT',
-          `A WHT bill for ${monthLabel(taxMonth)} ${what}: a month with deductions cannot be declared to have none.`,
+          `A WHT bill for ${monthName(taxMonth)} ${what}: a month with deductions cannot be declared to have none.`,
         );
       }
       const row = await deps.db.transaction(async (tx) => {
@@ -480,7 +481,7 @@ export function createAlertsService(deps: AlertsDeps) {
           declaredBy: caller.userId,
         });
         if (!inserted)
-          throw new AppError('CONFLICT', `${monthLabel(taxMonth)} is already declared to have no WHT deductions.`);
+          throw new AppError('CONFLICT', `${monthName(taxMonth)} is already declared to have no WHT deductions.`);
         await recordAudit(tx, {
           organisationId,
           actorUserId: caller.userId,
@@ -510,7 +511,7 @@ export function createAlertsService(deps: AlertsDeps) {
           stateId: registration.state.id,
           taxMonth,
         });
-        if (!removed) throw notFound(`${monthLabel(taxMonth)} is not declared to have no WHT deductions.`);
+        if (!removed) throw notFound(`${monthName(taxMonth)} is not declared to have no WHT deductions.`);
         await recordAudit(tx, {
           organisationId: caller.organisationId,
           actorUserId: caller.userId,

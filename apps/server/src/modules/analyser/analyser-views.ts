@@ -15,7 +15,7 @@ import {
   type PeriodSource,
 } from '@levy/contracts';
 import type { StatementCheck, StatementConfidence, Transaction } from '@levy/statements';
-import { asKobo, koboToNairaString, type Kobo } from '@levy/tax';
+import { asKobo, koboToNairaString, shortMonthName, type Kobo } from '@levy/tax';
 import type { FolderRow, RecordRow, StatementRow, TransactionRow } from './analyser.repo';
 import type { StoredAnalysis } from './analyser.schema';
 
@@ -24,13 +24,6 @@ import type { StoredAnalysis } from './analyser.schema';
 export const naira = (amount: Kobo): string => koboToNairaString(amount);
 const nairaOrNull = (amount: Kobo | null | undefined): string | null =>
   amount === null || amount === undefined ? null : koboToNairaString(amount);
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** 'YYYY-MM' → 'Oct 2026'. */
-export function monthLabel(month: string): string {
-  return `${MONTHS[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
-}
 
 export function toFolder(row: FolderRow, counts: { records: number; statements: number } | undefined): StatementFolder {
   return {
@@ -228,7 +221,7 @@ export function toAnalysisBody(
     },
     monthly: engine.monthly.map((flow) => ({
       month: flow.month,
-      label: monthLabel(flow.month),
+      label: shortMonthName(flow.month),
       inflow: naira(flow.inflow),
       outflow: naira(flow.outflow),
       net: naira(flow.net),

@@ -41,14 +41,17 @@ export interface ReceiptInput {
   readItems(window: { limit: number; offset: number }): Promise<BillItem[]>;
 }
 
+// Made once: building a formatter costs more than formatting.
+const LAGOS_TIME = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Africa/Lagos',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+});
+
 /** `24 Nov, 2026 at 05:57 (Lagos time)`: receipts are read in Nigeria, whatever the server's zone. */
 export function lagosDateTime(iso: string): string {
-  const time = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Africa/Lagos',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-  }).format(new Date(iso));
+  const time = LAGOS_TIME.format(new Date(iso));
   return `${longDate(iso)} at ${time} (Lagos time)`;
 }
 

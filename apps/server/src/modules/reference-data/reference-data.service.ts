@@ -41,6 +41,8 @@ import {
   type WhtRateTables,
   WHT_RATE_TABLE,
   whtTypeName,
+  displayDate,
+  shortMonthName,
 } from '@levy/tax';
 import type { Db } from '../../db/client';
 import { AppError, invalidInput } from '../../errors';
@@ -55,10 +57,7 @@ const TITLES: Record<ReferenceTableCode, string> = {
   charges: 'Charge schedule',
   wht: 'WHT rates',
 };
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const dayLabel = (date: IsoDate) => `${date.slice(8, 10)} ${MONTHS[Number(date.slice(5, 7)) - 1]}, ${date.slice(0, 4)}`;
 const percent = (bps: number) => `${(bps / 100).toFixed(2)}%`;
-const monthLabel = (date: IsoDate) => `${MONTHS[Number(date.slice(5, 7)) - 1]} ${date.slice(0, 4)}`;
 /** A schedule in words, as the screen and the audit trail show it. */
 const scheduleLabel = (schedule: ChargeSchedule) =>
   `PAYE ${formatNaira(schedule.fees.paye.base)} + ${formatNaira(schedule.fees.paye.perRecipient)} per employee, capped at ` +
@@ -114,8 +113,8 @@ function monthlyRowConflict(
   const latest = changed.reduce((left, right) => (right.period > left.period ? right : left));
   const bills = changed.length === 1 ? `a ${words.bill}` : `${changed.length} ${words.bill}s`;
   return conflict(
-    `${words.row} from ${dayLabel(from)} would change ${words.change} ${bills}: ${nameBills(changed, (bill) => monthLabel(`${bill.period}-01`))}. Date ` +
-      `the row from ${dayLabel(`${addMonths(latest.period, 1)}-01`)} or later.`,
+    `${words.row} from ${displayDate(from)} would change ${words.change} ${bills}: ${nameBills(changed, (bill) => shortMonthName(bill.period))}. Date ` +
+      `the row from ${displayDate(`${addMonths(latest.period, 1)}-01`)} or later.`,
     { bills: changed.map((bill) => ({ reference: bill.reference, period: bill.period })) },
   );
 }
@@ -486,7 +485,7 @@ export function createReferenceDataService(deps: ReferenceDataDeps) {
       if (body.from < '2020-01')
         throw invalidInput({ from: 'Levy bills tax months from January 2020: give 2020-01 or later' });
       const summary =
-        `${collector.revenueService} ${body.tax.toUpperCase()} by ${body.gateway} from ${monthLabel(`${body.from}-01`)}: biller ` +
+        `${collector.revenueService} ${body.tax.toUpperCase()} by ${body.gateway} from ${shortMonthName(body.from)}: biller ` +
         `${body.biller_id}, service type ${body.service_type_id}`;
       await db.transaction(async (tx) => {
         const by = await signer(tx, caller);
@@ -519,7 +518,7 @@ export function createReferenceDataService(deps: ReferenceDataDeps) {
       if (!isValidIsoDate(body.from)) throw invalidInput({ from: 'Give a calendar date, YYYY-MM-DD' });
       const earliest = MONETARY_POLICY_RATE_TABLE[0].from;
       if (body.from < earliest)
-        throw invalidInput({ from: `The MPR table starts on ${dayLabel(earliest)}: give a later date` });
+        throw invalidInput({ from: `The MPR table starts on ${displayDate(earliest)}: give a later date` });
       const rateBps = Math.round(Number(body.rate_percent) * 100);
       if (rateBps <= 0 || rateBps > 10_000)
         throw invalidInput({ rate_percent: 'The rate must be above 0% and at most 100%' });
@@ -531,11 +530,11 @@ export function createReferenceDataService(deps: ReferenceDataDeps) {
         const changed = await deps.paidBillsChangedBy(tx, { from: body.from, before: tables, after });
         if (changed.length > 0) {
           const latest = changed.reduce((left, right) => (right.paidOn > left.paidOn ? right : left));
-          const named = nameBills(changed, (bill) => `paid late on ${dayLabel(bill.paidOn)}`);
+          const named = nameBills(changed, (bill) => `paid late on ${displayDate(bill.paidOn)}`);
           throw conflict(
-            `A rate from ${dayLabel(body.from)} would change the late penalty already stated on ` +
+            `A rate from ${displayDate(body.from)} would change the late penalty already stated on ` +
               `${changed.length === 1 ? 'a paid bill' : `${changed.length} paid bills`}: ${named}. ` +
-              `Date the row after ${dayLabel(latest.paidOn)}.`,
+              `Date the row after ${displayDate(latest.paidOn)}.`,
             { bills: changed.map((bill) => ({ reference: bill.reference, paid_on: bill.paidOn })) },
           );
         }
@@ -549,7 +548,7 @@ export function createReferenceDataService(deps: ReferenceDataDeps) {
         });
         return {
           action: 'row_added',
-          summary: `MPR ${percent(rateBps)} from ${dayLabel(body.from)}`,
+          summary: `MPR ${percent(rateBps)} from ${displayDate(body.from)}`,
           source: body.source,
         };
       });
@@ -561,13 +560,15 @@ export function createReferenceDataService(deps: ReferenceDataDeps) {
       // Due dates are calendar days (decision 0105): a holiday moves only the "pay by to be safe" day of deadlines ahead.
       if (body.date < today)
         throw conflict(
-          `${dayLabel(body.date)} is past: a holiday moves only deadlines still ahead, and no paid bill depends on one.`,
+          `${displayDate(body.date)} is past: a holiday moves only deadlines still ahead, and no paid bill depends on one.`,
           { date: body.date },
         );
       return write(caller, ip, 'holidays', async (tx, by) => {
         const existing: PublicHoliday | undefined = publicHolidayOn(body.date, tables);
         if (existing && existing.basis !== 'expected')
-          throw conflict(`${dayLabel(body.date)} is already a public holiday: ${existing.name}.`, { date: body.date });
+          throw conflict(`${displayDate(body.date)} is already a public holiday: ${existing.name}.`, {
+            date: body.date,
+          });
         await repo.insertRow(tx, {
           table: 'holidays',
           from: body.date,
@@ -576,7 +577,7 @@ export function createReferenceDataService(deps: ReferenceDataDeps) {
           createdBy: caller.userId,
           createdByName: by,
         });
-        return { action: 'row_added', summary: `${body.name} on ${dayLabel(body.date)}`, source: body.source };
+        return { action: 'row_added', summary: `${body.name} on ${displayDate(body.date)}`, source: body.source };
       });
     },
 
@@ -586,7 +587,7 @@ export function createReferenceDataService(deps: ReferenceDataDeps) {
         throw invalidInput({ from: 'A bill is charged by its tax month: give the first day of a month, YYYY-MM-01' });
       const earliest = CHARGE_SCHEDULE_TABLE[0].from;
       if (body.from < earliest)
-        throw invalidInput({ from: `The charge schedule starts on ${dayLabel(earliest)}: give a later month` });
+        throw invalidInput({ from: `The charge schedule starts on ${displayDate(earliest)}: give a later month` });
       const fee = (field: 'base' | 'per_recipient' | 'cap', type: 'paye' | 'wht') =>
         toKobo(body[`${type}_${field}`], `${type}_${field}`);
       const feeRule = (type: 'paye' | 'wht') => ({
@@ -630,7 +631,7 @@ export function createReferenceDataService(deps: ReferenceDataDeps) {
         });
         return {
           action: 'row_added',
-          summary: `Charges from ${monthLabel(body.from)}: ${scheduleLabel(schedule)}`,
+          summary: `Charges from ${shortMonthName(body.from)}: ${scheduleLabel(schedule)}`,
           source: body.source,
         };
       });
@@ -643,7 +644,7 @@ export function createReferenceDataService(deps: ReferenceDataDeps) {
       const latestSchedule = WHT_RATE_TABLE.at(-1)!;
       if (body.from < latestSchedule.from)
         throw invalidInput({
-          from: `Rates before ${dayLabel(latestSchedule.from)} are those of the old regulations: give ${monthLabel(latestSchedule.from)} or later`,
+          from: `Rates before ${displayDate(latestSchedule.from)} are those of the old regulations: give ${shortMonthName(latestSchedule.from)} or later`,
         });
       if (!isWhtCode(body.wht_type)) throw invalidInput({ wht_type: 'Choose a WHT type from the list' });
       const rateBps = Math.round(Number(body.rate_percent) * 100);
@@ -678,7 +679,7 @@ export function createReferenceDataService(deps: ReferenceDataDeps) {
         });
         return {
           action: 'row_added',
-          summary: `WHT from ${monthLabel(body.from)}: ${whtCellLabel(cell)}`,
+          summary: `WHT from ${shortMonthName(body.from)}: ${whtCellLabel(cell)}`,
           source: body.source,
         };
       });

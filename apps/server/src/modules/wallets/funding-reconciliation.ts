@@ -22,14 +22,14 @@ const LOOKBACK_DAYS = 3;
 const CREDITED_SHOWN_DAYS = 30;
 const DAY_MS = 86_400_000;
 
-/** `26 Nov 2026`, in Lagos. */
-const lagosDay = (at: Date) =>
-  new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Africa/Lagos',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-  }).format(at);
+/** `26 Nov 2026`, in Lagos (the formatter made once: building one costs more than formatting). */
+const LAGOS_DAY = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Africa/Lagos',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+});
+const lagosDay = (at: Date) => LAGOS_DAY.format(at);
 
 /** The start (midnight, Lagos time, UTC+1 all year) of the Lagos day `days` before `at`'s. */
 const lagosMidnight = (at: Date, daysBefore: number) =>
