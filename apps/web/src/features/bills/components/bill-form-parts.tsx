@@ -1,4 +1,5 @@
 import '@mantine/dates/styles.css';
+import type { ChargeCalculation } from '@levy/contracts';
 import { Alert, Anchor, Group, Select, Table, Text } from '@mantine/core';
 import { MonthPickerInput } from '@mantine/dates';
 import { IconAlertTriangle, IconDownload } from '@tabler/icons-react';
@@ -183,20 +184,8 @@ export interface SummaryLine {
   value: ReactNode;
 }
 
-/** The summary step: who and what the bill is for, then amount, charge and the total the wallet pays. */
-export function BillSummaryTable({
-  lines,
-  amountDue,
-  charge,
-  total,
-  chargeDetail,
-}: {
-  lines: SummaryLine[];
-  amountDue: string;
-  charge: string;
-  total: string;
-  chargeDetail?: string;
-}) {
+/** The summary step: who and what the bill is for, then amount, charge (its fee and VAT) and the total the wallet pays. */
+export function BillSummaryTable({ lines, charge }: { lines: SummaryLine[]; charge: ChargeCalculation }) {
   return (
     <Table variant="vertical" layout="fixed" withTableBorder verticalSpacing="xs" aria-label="Bill summary">
       <Table.Tbody>
@@ -209,24 +198,22 @@ export function BillSummaryTable({
         <Table.Tr>
           <Table.Th>Tax to remit</Table.Th>
           <Table.Td data-testid="summary-amount" style={{ fontVariantNumeric: 'tabular-nums' }}>
-            {formatAmount(amountDue)}
+            {formatAmount(charge.amount_due)}
           </Table.Td>
         </Table.Tr>
         <Table.Tr>
           <Table.Th>Charge</Table.Th>
           <Table.Td data-testid="summary-charge" style={{ fontVariantNumeric: 'tabular-nums' }}>
-            {formatAmount(charge)}
-            {chargeDetail && (
-              <Text span fz="xs" c="dimmed" ml={6}>
-                {chargeDetail}
-              </Text>
-            )}
+            {formatAmount(charge.charge)}
+            <Text span fz="xs" c="dimmed" ml={6}>
+              {`fee ${formatAmount(charge.fee)} + VAT ${formatAmount(charge.vat)}`}
+            </Text>
           </Table.Td>
         </Table.Tr>
         <Table.Tr>
           <Table.Th>Total</Table.Th>
           <Table.Td data-testid="summary-total" fw={700} style={{ fontVariantNumeric: 'tabular-nums' }}>
-            {formatAmount(total)}
+            {formatAmount(charge.total)}
           </Table.Td>
         </Table.Tr>
       </Table.Tbody>

@@ -1,6 +1,5 @@
 import { Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { FileProblems } from '../../../components/file-problems';
-import { formatAmount } from '../../../lib/format';
 import { coveredBy } from '../model/bill-files';
 import { formatPeriod, toPeriod } from '../model/bill-period';
 import { BillSummaryTable, PaymentError, RowWarnings, useCorporationName } from './bill-form-parts';
@@ -39,10 +38,7 @@ export function PayeSummaryStep({ bill }: { bill: PayeBill }) {
               (fromPayroll ? ' (the payroll on file)' : ' (your file)'),
           },
         ]}
-        amountDue={charge.amount_due}
-        charge={charge.charge}
-        chargeDetail={`fee ${formatAmount(charge.fee)} + VAT ${formatAmount(charge.vat)}`}
-        total={charge.total}
+        charge={charge}
       />
       <ResidentsElsewhere
         groups={summary.file.residentsElsewhere}
