@@ -1,8 +1,8 @@
 import '@mantine/dates/styles.css';
 import type { ChargeCalculation } from '@levy/contracts';
-import { Alert, Anchor, Group, Select, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Select, Table, Text } from '@mantine/core';
 import { MonthPickerInput } from '@mantine/dates';
-import { IconAlertTriangle, IconDownload } from '@tabler/icons-react';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ProblemList } from '../../../components/file-problems';
@@ -165,17 +165,6 @@ export function MonthField({
       error={error}
       popoverProps={{ withinPortal: true }}
     />
-  );
-}
-
-export function TemplateLink({ href, children }: { href: string; children: ReactNode }) {
-  return (
-    <Anchor href={href} download fz="sm">
-      <Group gap={4} wrap="nowrap">
-        <IconDownload size={16} aria-hidden="true" />
-        {children}
-      </Group>
-    </Anchor>
   );
 }
 
