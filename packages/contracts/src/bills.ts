@@ -332,6 +332,12 @@ function billFormDetails(collectorLabel: 'State' | 'Agency') {
   });
 }
 
+/** PAYE Generate Bill (docs/product.md §4): the corporation, its state and the month; a new payroll file when one replaces the payroll on file. */
+export const payeBillForm = {
+  details: billFormDetails('State'),
+  upload: z.object({ file: billFormFile }),
+};
+
 /** The NRS takes WHT on payments to companies: an individual's Tax ID (N-…) is refused there (docs/tax-rules.md §3). */
 export const NRS_PAYEE_INDIVIDUAL =
   "The Nigeria Revenue Service takes WHT on payments to companies: use the company's C- or 13-digit Tax ID. Pay an individual's WHT to the State IRS " +

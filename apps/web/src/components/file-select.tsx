@@ -1,5 +1,5 @@
-import { Button, FileButton, Group, Input, Text } from '@mantine/core';
-import { IconPaperclip } from '@tabler/icons-react';
+import { Anchor, Button, FileButton, Group, Input, Text } from '@mantine/core';
+import { IconDownload, IconPaperclip } from '@tabler/icons-react';
 import { useId, type ReactNode } from 'react';
 import { truncateFileName } from './file-name';
 
@@ -49,5 +49,17 @@ export function FileSelect({
         </Text>
       </Group>
     </Input.Wrapper>
+  );
+}
+
+/** The template a file is made from, to download beside its field. */
+export function TemplateLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <Anchor href={href} download fz="sm">
+      <Group gap={4} wrap="nowrap">
+        <IconDownload size={16} aria-hidden="true" />
+        {children}
+      </Group>
+    </Anchor>
   );
 }

@@ -1,9 +1,9 @@
 import { NO_NEW_FILE_SELECTED } from '@levy/contracts';
 import { CSV_TEMPLATE_PATHS, formatNaira } from '@levy/tax';
-import { Alert, Anchor, Button, Group, Progress, Stack, Text } from '@mantine/core';
-import { IconCircleCheck, IconDownload, IconUpload } from '@tabler/icons-react';
+import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
+import { IconCircleCheck, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { FileSelect } from '../file-select';
+import { TemplateLink } from '../file-select';
 import { FileProblems } from '../file-problems';
 import { PayeePreview } from '../payee-table';
 import { ApiError, showErrorToast } from '../../lib/api-client';
@@ -18,7 +18,8 @@ import {
   type PayrollUpload as UploadResult,
 } from '../../api/corporations-api';
 import { ManualFiling } from '../manual-filing';
-import { checkPayrollFile, PAYROLL_FILE_ACCEPT, rowProblemsFrom } from '../../lib/payroll-file';
+import { checkPayrollFile, rowProblemsFrom } from '../../lib/payroll-file';
+import { PayrollFileSelect } from './payroll-file-select';
 import { PayrollWarnings, UploadReview } from './payroll-review';
 
 type Preview = Extract<Awaited<ReturnType<typeof checkPayrollFile>>, { ok: true }>;
@@ -115,27 +116,10 @@ export function PayrollUpload({
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
-        <FileSelect
-          label="Payroll file"
-          description="The PAYE template as CSV: one row per employee"
-          accept={PAYROLL_FILE_ACCEPT}
-          value={file}
-          onChange={(chosen) => void choose(chosen)}
-          error={fileError}
-        />
+        <PayrollFileSelect value={file} onChange={(chosen) => void choose(chosen)} error={fileError} />
         <Stack gap={2}>
-          <Anchor href={CSV_TEMPLATE_PATHS.paye} download fz="sm">
-            <Group gap={4} wrap="nowrap">
-              <IconDownload size={16} aria-hidden="true" />
-              Download the payroll template
-            </Group>
-          </Anchor>
-          <Anchor href={CSV_TEMPLATE_PATHS.payeWithReliefs} download fz="sm">
-            <Group gap={4} wrap="nowrap">
-              <IconDownload size={16} aria-hidden="true" />
-              The template with residence and reliefs
-            </Group>
-          </Anchor>
+          <TemplateLink href={CSV_TEMPLATE_PATHS.paye}>Download the payroll template</TemplateLink>
+          <TemplateLink href={CSV_TEMPLATE_PATHS.payeWithReliefs}>The template with residence and reliefs</TemplateLink>
         </Stack>
       </Group>
 

@@ -1,7 +1,8 @@
 import '@mantine/dates/styles.css';
-import { Alert, Anchor, Group, Select, Table, Text } from '@mantine/core';
+import type { ChargeCalculation } from '@levy/contracts';
+import { Alert, Anchor, Select, Table, Text } from '@mantine/core';
 import { MonthPickerInput } from '@mantine/dates';
-import { IconAlertTriangle, IconDownload } from '@tabler/icons-react';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ProblemList } from '../../../components/file-problems';
@@ -167,36 +168,13 @@ export function MonthField({
   );
 }
 
-export function TemplateLink({ href, children }: { href: string; children: ReactNode }) {
-  return (
-    <Anchor href={href} download fz="sm">
-      <Group gap={4} wrap="nowrap">
-        <IconDownload size={16} aria-hidden="true" />
-        {children}
-      </Group>
-    </Anchor>
-  );
-}
-
 export interface SummaryLine {
   label: string;
   value: ReactNode;
 }
 
-/** The summary step: who and what the bill is for, then amount, charge and the total the wallet pays. */
-export function BillSummaryTable({
-  lines,
-  amountDue,
-  charge,
-  total,
-  chargeDetail,
-}: {
-  lines: SummaryLine[];
-  amountDue: string;
-  charge: string;
-  total: string;
-  chargeDetail?: string;
-}) {
+/** The summary step: who and what the bill is for, then amount, charge (its fee and VAT) and the total the wallet pays. */
+export function BillSummaryTable({ lines, charge }: { lines: SummaryLine[]; charge: ChargeCalculation }) {
   return (
     <Table variant="vertical" layout="fixed" withTableBorder verticalSpacing="xs" aria-label="Bill summary">
       <Table.Tbody>
@@ -209,24 +187,22 @@ export function BillSummaryTable({
         <Table.Tr>
           <Table.Th>Tax to remit</Table.Th>
           <Table.Td data-testid="summary-amount" style={{ fontVariantNumeric: 'tabular-nums' }}>
-            {formatAmount(amountDue)}
+            {formatAmount(charge.amount_due)}
           </Table.Td>
         </Table.Tr>
         <Table.Tr>
           <Table.Th>Charge</Table.Th>
           <Table.Td data-testid="summary-charge" style={{ fontVariantNumeric: 'tabular-nums' }}>
-            {formatAmount(charge)}
-            {chargeDetail && (
-              <Text span fz="xs" c="dimmed" ml={6}>
-                {chargeDetail}
-              </Text>
-            )}
+            {formatAmount(charge.charge)}
+            <Text span fz="xs" c="dimmed" ml={6}>
+              {`fee ${formatAmount(charge.fee)} + VAT ${formatAmount(charge.vat)}`}
+            </Text>
           </Table.Td>
         </Table.Tr>
         <Table.Tr>
           <Table.Th>Total</Table.Th>
           <Table.Td data-testid="summary-total" fw={700} style={{ fontVariantNumeric: 'tabular-nums' }}>
-            {formatAmount(total)}
+            {formatAmount(charge.total)}
           </Table.Td>
         </Table.Tr>
       </Table.Tbody>

@@ -1,5 +1,6 @@
 import { BILL_APPROVAL_MESSAGES } from '@levy/contracts';
 import { describePayeMismatch, formatNaira, PAYE_TEMPLATE_HEADERS, parseNaira, regimeForPeriod } from '@levy/tax';
+import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defaultMonthValue, toPeriod } from '../model/bill-period';
@@ -200,6 +201,19 @@ describe('PAYE Generate Bill', () => {
     ).toBeInTheDocument();
     expect(screen.getByText('Row 1: The header row has 2 columns; the template has 18')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Generate' })).not.toBeInTheDocument();
+  });
+
+  it('Back from the summary keeps the month, the choice of a new file and the file itself', async () => {
+    const gateway = stubGateway(billGateway);
+    renderWithProviders(<PayeBillDialog onClose={() => undefined} onCreated={() => undefined} />);
+    await fillStepOne(payeFile(toPeriod(defaultMonthValue())).file);
+    fireEvent.click(await screen.findByRole('button', { name: 'Back' }));
+
+    expect(await screen.findByRole('radio', { name: 'Upload a payroll file for this month' })).toBeChecked();
+    expect(screen.getByText('payroll-october.csv')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Proceed' }));
+    expect(await screen.findByTestId('summary-total')).toBeInTheDocument();
+    expect(gateway.calls('internal/bills/charge/calc')).toHaveLength(2);
   });
 
   it('offers the payroll on file first, reads it like a file, and Generate sends source=payroll without a file', async () => {
@@ -495,5 +509,54 @@ describe('employees who live in another state', () => {
       include_residents_elsewhere: 'true',
       residents_elsewhere_reason: 'They moved in October',
     });
+  });
+
+  it("moved to their state's payroll from the summary, says so and goes back to the form to read the payroll again", async () => {
+    const show = vi.spyOn(notifications, 'show');
+    // The month follows the state's alerts while the payroll changes under the dialog.
+    useSessionStore.setState({ organisation: { id: 'org-1', name: 'Demo' } as never });
+    const owed = {
+      kind: 'paye',
+      corporation: { id: CORPORATION_ID },
+      state_code: 'LA',
+      tax_month: toPeriod(defaultMonthValue()),
+    };
+    const OGUN = { ...LAGOS, id: 'r2', tax_payer_number: 'C-0054321', state: { ...STATES[1], collector: 'state' } };
+    const movePath = `internal/corporations/${CORPORATION_ID}/states/LA/payrolls/residents/move`;
+    const gateway = stubGatewayAndPayroll((request) => {
+      if (request.path === 'internal/states') return { code: 'OK', data: STATES };
+      if (request.path === 'internal/organisations/org-1/alerts') return { code: 'OK', data: [owed] };
+      if (request.path === `internal/corporations/${CORPORATION_ID}/states`) return { code: 'OK', data: [LAGOS, OGUN] };
+      if (request.path === movePath)
+        return {
+          code: 'OK',
+          data: {
+            moved: 2,
+            employees: [],
+            from: { code: 'LA', name: 'Lagos', employee_count: 1 },
+            to: { ...STATES[1], employee_count: 2 },
+          },
+        };
+      return billGateway(request);
+    }, file());
+    renderWithProviders(<PayeBillDialog onClose={() => undefined} onCreated={() => undefined} />);
+    await choose(/Corporation/, 'Adire Textiles Limited');
+    await choose(/^State/, 'Lagos · C-0012345');
+    fireEvent.click(await screen.findByRole('button', { name: 'Proceed' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Move to Ogun payroll' }));
+
+    expect(await screen.findByRole('button', { name: 'Proceed' })).toBeInTheDocument();
+    expect(gateway.calls(movePath)[0].body).toEqual({ to_state: 'OG' });
+    expect(show).toHaveBeenCalledWith(
+      expect.objectContaining({
+        message: '2 moved to the Ogun payroll: their PAYE is now billed to Ogun State Internal Revenue Service.',
+      }),
+    );
+    expect(screen.getByRole('combobox', { name: /^State/ })).toHaveValue('Lagos · C-0012345');
+    fireEvent.click(screen.getByRole('button', { name: 'Proceed' }));
+    expect(await screen.findByTestId('summary-total')).toBeInTheDocument();
+    expect(gateway.downloads).toHaveLength(2);
+    show.mockRestore();
+    useSessionStore.setState({ organisation: null });
   });
 });

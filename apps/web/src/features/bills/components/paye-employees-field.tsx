@@ -1,12 +1,12 @@
+import type { PayeSource } from '@levy/contracts';
 import { CSV_TEMPLATE_PATHS } from '@levy/tax';
 import { Alert, Button, Group, Radio, Stack, Text } from '@mantine/core';
 import { IconUsersGroup } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import type { CorporationState } from '../../../api/corporations-api';
-import { FileSelect } from '../../../components/file-select';
+import { TemplateLink } from '../../../components/file-select';
+import { PayrollFileSelect } from '../../../components/payroll/payroll-file-select';
 import { formatDate, plural } from '../../../lib/format';
-import { PAYROLL_FILE_ACCEPT } from '../../../lib/payroll-file';
-import { TemplateLink } from './bill-form-parts';
-import type { PayeSummary } from './paye-summary-step';
 
 /** PAYE is filed for the employees registered with the state: consent given and a payroll on file. */
 export function isPayrollReady(registration: CorporationState): boolean {
@@ -27,11 +27,11 @@ export function PayeEmployeesField({
   onManagePayroll,
 }: {
   registration: CorporationState;
-  source: PayeSummary['source'];
-  onSourceChange: (source: PayeSummary['source']) => void;
+  source: PayeSource;
+  onSourceChange: (source: PayeSource) => void;
   file: File | null;
   onFileChange: (file: File | null) => void;
-  fileError: string | null | undefined;
+  fileError: ReactNode;
   onManagePayroll: () => void;
 }) {
   if (!isPayrollReady(registration)) return <PayrollNeeded registration={registration} onManage={onManagePayroll} />;
@@ -56,15 +56,7 @@ export function PayeEmployeesField({
       </Radio.Group>
       {source === 'file' && (
         <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
-          <FileSelect
-            label="Payroll file"
-            description="The PAYE template as CSV: one row per employee"
-            accept={PAYROLL_FILE_ACCEPT}
-            value={file}
-            onChange={onFileChange}
-            error={fileError}
-            required
-          />
+          <PayrollFileSelect value={file} onChange={onFileChange} error={fileError} required />
           <TemplateLink href={CSV_TEMPLATE_PATHS.paye}>Download the payroll template</TemplateLink>
         </Group>
       )}

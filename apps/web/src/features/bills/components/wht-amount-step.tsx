@@ -6,7 +6,7 @@ import { FileSelect } from '../../../components/file-select';
 import { formatAmount } from '../../../lib/format';
 import { PAYROLL_FILE_ACCEPT } from '../../../lib/payroll-file';
 import type { WhtMethod } from '../model/bill-files';
-import { TemplateLink } from './bill-form-parts';
+import { TemplateLink } from '../../../components/file-select';
 import { isPositive } from '../model/wht-bill-form';
 import type { WhtBill } from './use-wht-bill';
 

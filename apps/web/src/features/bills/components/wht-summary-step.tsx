@@ -43,10 +43,7 @@ export function WhtSummaryStep({ bill }: { bill: WhtBill }) {
             ? [{ label: 'Payments', value: formatAmount(bulkItems.data.aggs.sum_amount) }]
             : []),
         ]}
-        amountDue={summary.charge.amount_due}
-        charge={summary.charge.charge}
-        chargeDetail={`fee ${formatAmount(summary.charge.fee)} + VAT ${formatAmount(summary.charge.vat)}`}
-        total={summary.charge.total}
+        charge={summary.charge}
       />
       <PaymentChecks precheck={precheck.data} total={summary.charge.total} repeat={repeat} />
       <PaymentError title={WHT_PAY_FAILURE} message={flow.payError} />

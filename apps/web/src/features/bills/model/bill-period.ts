@@ -1,4 +1,3 @@
-import { BILL_MESSAGES } from '@levy/contracts';
 import dayjs from 'dayjs';
 
 /** The month pickers hold the month's first day, `YYYY-MM-01`; the API takes `YYYY-MM`. */
@@ -43,9 +42,3 @@ export function lastDayOfPeriod(period: string): string {
 }
 
 export { formatPeriod } from '../../../lib/format';
-
-/** 'Month is required' or the future-month message, else null (docs/product.md §5). */
-export function monthError(monthValue: string | null, today: Date = new Date()): string | null {
-  if (!monthValue) return 'Month is required';
-  return toPeriod(monthValue) > dayjs(today).format('YYYY-MM') ? BILL_MESSAGES.futureMonth : null;
-}

@@ -1,9 +1,10 @@
 import { positiveNairaText, whtBillForm, type ChargeCalculation } from '@levy/contracts';
-import { schemaResolver, type FormErrors } from '@mantine/form';
+import type { FormErrors } from '@mantine/form';
 import { ApiError } from '../../../lib/api-client';
 import { toKobo } from '@levy/tax';
 import type { CheckedBillFile, WhtMethod } from './bill-files';
 import { initialMonthValue } from './bill-period';
+import { schemaErrors } from './form-schema';
 import type { BillPrefill } from './bill-routes';
 
 export type WhtKind = 'single' | 'multiple';
@@ -42,10 +43,6 @@ export function payErrorOf(error: unknown): string | null {
   if (!(error instanceof ApiError)) return null;
   const fields = error.fieldErrors;
   return Object.keys(fields).length > 0 ? Object.values(fields).join(' ') : error.message;
-}
-
-function schemaErrors(schema: Parameters<typeof schemaResolver>[0], values: unknown): FormErrors {
-  return schemaResolver(schema, { sync: true })(values);
 }
 
 /** The contract's checks of a step, before the next (docs/product.md §5). */
