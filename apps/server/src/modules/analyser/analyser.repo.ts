@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import type { DATE_PRESETS, TRANSACTION_SORT_KEYS } from '@levy/contracts';
 import { addDays, toKobo } from '@levy/tax';
 import { and, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
@@ -8,6 +9,7 @@ import {
   analyserCorrections,
   analyserFolders,
   analyserRecords,
+  analyserStatementFileParts,
   analyserStatementPages,
   analyserStatements,
   analyserTransactions,
@@ -21,33 +23,62 @@ export type NewStatement = typeof analyserStatements.$inferInsert;
 export type TransactionRow = typeof analyserTransactions.$inferSelect;
 export type NewTransaction = typeof analyserTransactions.$inferInsert;
 export type CorrectionRow = typeof analyserCorrections.$inferSelect;
-export type PageRow = typeof analyserStatementPages.$inferSelect;
+/** A page's lines whole, as read and as shown; they are stored in parts. */
+export type PageRow = Omit<typeof analyserStatementPages.$inferSelect, 'part'>;
 
-/** A statement without its file: what every read but the parse needs. */
-const { file: _file, pendingPassword: _pendingPassword, ...statementColumns } = getTableColumns(analyserStatements);
-export type StatementRow = Omit<typeof analyserStatements.$inferSelect, 'file' | 'pendingPassword'>;
+/** A statement without its password: what every read but the parse needs. */
+const { pendingPassword: _pendingPassword, ...statementColumns } = getTableColumns(analyserStatements);
+export type StatementRow = Omit<typeof analyserStatements.$inferSelect, 'pendingPassword'>;
 
 /**
  * Rows per INSERT, each with one array parameter per column: few enough that one INSERT on the
  * embedded database (which runs on the event loop's thread) holds it up for tens of milliseconds.
  */
 const INSERT_BATCH_ROWS = 500;
-/** Stored pages per INSERT: a page is a deflated blob of tens of kilobytes (a whole sheet for CSV and XLSX). */
+/** Stored page parts per INSERT: a PDF page is a deflated blob of tens of kilobytes, a CSV or XLSX sheet megabytes. */
 const INSERT_BATCH_PAGES = 20;
+/**
+ * Bytes per stored part of a file or page, and per INSERT of pages: one such query holds the
+ * embedded database for tens of milliseconds, where a whole 8 MB file held it for a third of a second.
+ */
+const PART_BYTES = 512 * 1024;
 
 /**
  * A save written in batches outside a transaction, for one parse run: each batch is written only
- * while that run is still the statement's current one, and `between` runs after each batch.
+ * while that run is still the statement's current one, letting others in after each batch.
  */
 export interface RunBatches {
   statementId: string;
   run: number;
-  between(): Promise<void>;
 }
 
 /** One column of a batch as a single array parameter, for `unnest` (thousands of rows, a handful of parameters). */
 function column<T>(rows: T[], pick: (row: T) => unknown, type: string): SQL {
   return sql`${sql.param(rows.map(pick))}::${sql.raw(type)}[]`;
+}
+
+/**
+ * Between two batches of a large save (or two parts of a file), other requests' queries go first:
+ * on the embedded database there is one connection, and a save held in one transaction kept
+ * everyone else waiting for all of it (seconds for a few hundred thousand rows).
+ */
+export const letOthersIn = () => setImmediate();
+
+/** Bytes cut into parts of at most PART_BYTES, in order. */
+function partsOf(bytes: Buffer): Buffer[] {
+  const parts: Buffer[] = [];
+  for (let start = 0; start < bytes.length; start += PART_BYTES) parts.push(bytes.subarray(start, start + PART_BYTES));
+  return parts;
+}
+
+/** Bytes kept in parts numbered from 0, read a part per query, letting others in after each. */
+async function readParts(readPart: (part: number) => Promise<Buffer | undefined>): Promise<Buffer[]> {
+  const parts: Buffer[] = [];
+  for (let bytes = await readPart(0); bytes; bytes = await readPart(parts.length)) {
+    parts.push(bytes);
+    await letOthersIn();
+  }
+  return parts;
 }
 
 // ---------- folders ----------
@@ -225,7 +256,10 @@ export async function findStatementWithFile(
   return row ?? null;
 }
 
-/** What a parse reads: the file, the password given for it and the run asked for. */
+/**
+ * What a parse reads: the file, the password given for it and the run asked for. The file is read a
+ * part per query; it is null when its parts do not add up to its size (an upload stopped part way).
+ */
 export async function findStatementFile(executor: Db, id: string) {
   const [row] = await executor
     .select({
@@ -235,12 +269,35 @@ export async function findStatementFile(executor: Db, id: string) {
       format: analyserStatements.format,
       fileName: analyserStatements.fileName,
       mimeType: analyserStatements.mimeType,
-      file: analyserStatements.file,
+      fileSize: analyserStatements.fileSize,
       pendingPassword: analyserStatements.pendingPassword,
     })
     .from(analyserStatements)
     .where(eq(analyserStatements.id, id));
-  return row ?? null;
+  if (!row) return null;
+  const t = analyserStatementFileParts;
+  const parts = await readParts(async (part) => {
+    const [stored] = await executor
+      .select({ bytes: t.bytes })
+      .from(t)
+      .where(and(eq(t.statementId, id), eq(t.part, part)));
+    return stored?.bytes;
+  });
+  const file = Buffer.concat(parts);
+  return { ...row, file: file.length === row.fileSize ? file : null };
+}
+
+/** Stores a new statement's file a part per INSERT, letting others in between; false when the statement was deleted meanwhile. */
+export async function insertFileParts(executor: Db, statementId: string, file: Buffer): Promise<boolean> {
+  for (const [part, bytes] of partsOf(file).entries()) {
+    const inserted = await executor.execute(sql`
+      insert into ${analyserStatementFileParts} (statement_id, part, bytes)
+      select ${statementId}, ${part}, ${bytes}::bytea
+      where exists (select 1 from ${analyserStatements} where ${analyserStatements.id} = ${statementId})`);
+    if (inserted.rowCount !== 1) return false;
+    await letOthersIn();
+  }
+  return true;
 }
 
 /** Changes a statement while its parse `run` is the current one; false when a newer run was asked for or it was deleted. */
@@ -330,7 +387,7 @@ export async function statementsOfRecord(executor: Db, recordId: string): Promis
 // ---------- transactions ----------
 
 /** The statement still wants this parse run. */
-function isCurrentRun(batches: Pick<RunBatches, 'statementId' | 'run'>): SQL {
+function isCurrentRun(batches: RunBatches): SQL {
   return sql`exists (select 1 from ${analyserStatements} where ${analyserStatements.id} = ${batches.statementId} and ${analyserStatements.run} =
     ${batches.run})`;
 }
@@ -354,7 +411,7 @@ export async function insertTransactions(executor: Db, rows: NewTransaction[], b
         ${column(batch, (row) => row.isCorrected ?? false, 'boolean')})
       where ${isCurrentRun(batches)}`);
     if (inserted.rowCount !== batch.length) return false;
-    await batches.between();
+    await letOthersIn();
   }
   return true;
 }
@@ -370,7 +427,7 @@ export async function deleteStoredRows(executor: Db, batches: RunBatches): Promi
         delete from ${table} where ctid in (select ctid from ${table} where ${table.statementId} = ${batches.statementId} limit ${batchSize})
         and ${isCurrentRun(batches)}`);
       if (!deleted.rowCount) break;
-      await batches.between();
+      await letOthersIn();
     }
   }
   return (await executor.execute(sql`select 1 where ${isCurrentRun(batches)}`)).rows.length === 1;
@@ -574,25 +631,48 @@ export async function deleteMapping(executor: Db, statementId: string): Promise<
   await executor.delete(analyserColumnMappings).where(eq(analyserColumnMappings.statementId, statementId));
 }
 
-/** Inserts a run's pages a batch per INSERT; false as soon as a newer run was asked for. */
+/** Page parts grouped an INSERT each: at most INSERT_BATCH_PAGES of them, together at most PART_BYTES. */
+function pageBatches(pages: PageRow[]): Array<Array<PageRow & { part: number }>> {
+  const batches: Array<Array<PageRow & { part: number }>> = [];
+  let batch: Array<PageRow & { part: number }> = [];
+  let bytes = 0;
+  for (const page of pages)
+    for (const [part, lines] of partsOf(page.lines).entries()) {
+      if (batch.length === INSERT_BATCH_PAGES || bytes + lines.length > PART_BYTES) {
+        batches.push(batch);
+        batch = [];
+        bytes = 0;
+      }
+      batch.push({ ...page, part, lines });
+      bytes += lines.length;
+    }
+  if (batch.length > 0) batches.push(batch);
+  return batches;
+}
+
+/** Inserts a run's pages in parts, a batch per INSERT; false as soon as a newer run was asked for. */
 export async function insertPages(executor: Db, pages: PageRow[], batches: RunBatches): Promise<boolean> {
-  for (let start = 0; start < pages.length; start += INSERT_BATCH_PAGES) {
-    const batch = pages.slice(start, start + INSERT_BATCH_PAGES);
+  for (const batch of pageBatches(pages)) {
     const inserted = await executor.execute(sql`
-      insert into ${analyserStatementPages} (statement_id, page, lines)
+      insert into ${analyserStatementPages} (statement_id, page, part, lines)
       select * from unnest(${column(batch, (page) => page.statementId, 'uuid')}, ${column(batch, (page) => page.page, 'int')},
-        ${column(batch, (page) => page.lines, 'bytea')})
+        ${column(batch, (page) => page.part, 'int')}, ${column(batch, (page) => page.lines, 'bytea')})
       where ${isCurrentRun(batches)}`);
     if (inserted.rowCount !== batch.length) return false;
-    await batches.between();
+    await letOthersIn();
   }
   return true;
 }
 
+/** A page's lines, its parts read a query each; null when it was not stored. */
 export async function findPage(executor: Db, statementId: string, page: number): Promise<PageRow | null> {
-  const [row] = await executor
-    .select()
-    .from(analyserStatementPages)
-    .where(and(eq(analyserStatementPages.statementId, statementId), eq(analyserStatementPages.page, page)));
-  return row ?? null;
+  const t = analyserStatementPages;
+  const parts = await readParts(async (part) => {
+    const [stored] = await executor
+      .select({ lines: t.lines })
+      .from(t)
+      .where(and(eq(t.statementId, statementId), eq(t.page, page), eq(t.part, part)));
+    return stored?.lines;
+  });
+  return parts.length > 0 ? { statementId, page, lines: Buffer.concat(parts) } : null;
 }

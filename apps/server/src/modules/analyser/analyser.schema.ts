@@ -89,7 +89,7 @@ export interface StoredAnalysis {
 export type StoredNote = Omit<StatementNote, 'y'> & { date: string | null };
 
 /**
- * An uploaded statement with its file. `run` counts the parses asked for: a parse job carries
+ * An uploaded statement; its file is kept in `analyser_statement_file_parts`. `run` counts the parses asked for: a parse job carries
  * its run and stores nothing once a newer one was asked for. `pending_password` holds an
  * encrypted PDF's password only until the parse it was given for has finished.
  */
@@ -107,7 +107,6 @@ export const analyserStatements = pgTable(
     format: text({ enum: ['pdf', 'csv', 'xlsx'] }).notNull(),
     mimeType: text().notNull(),
     fileSize: integer().notNull(),
-    file: bytea().notNull(),
     /** SHA-256 of the file in hex: the same file uploaded to a record again is recognised at upload. */
     fileSha256: text().notNull(),
     pendingPassword: text(),
@@ -156,6 +155,23 @@ export const analyserStatements = pgTable(
     index('analyser_statements_record_idx').on(table.recordId, table.createdAt),
     index('analyser_statements_record_file_idx').on(table.recordId, table.fileSha256),
   ],
+);
+
+/**
+ * A statement's file in parts of at most 512 KB, numbered from 0 (decision 0054): on the embedded
+ * database one INSERT of a whole 8 MB file held the only connection for a third of a second.
+ * Files kept before then are one part each.
+ */
+export const analyserStatementFileParts = pgTable(
+  'analyser_statement_file_parts',
+  {
+    statementId: uuid()
+      .notNull()
+      .references(() => analyserStatements.id, { onDelete: 'cascade' }),
+    part: integer().notNull(),
+    bytes: bytea().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.statementId, table.part] })],
 );
 
 /** A statement's rows, normalised, each with the page and position it was read from (corrections applied). */
@@ -227,6 +243,8 @@ export const analyserColumnMappings = pgTable('analyser_column_mappings', {
 /**
  * The text lines of each page (or sheet) as read, for the extract view: compact JSON
  * (`[y, height, [[text, x, width] …]]` per line) deflated, as a 200-page statement has 3 MB of them.
+ * A page is kept in parts of at most 512 KB, numbered from 0 (decision 0054): a CSV's one sheet of
+ * 200,000 lines is 3.4 MB deflated, one INSERT of which held the embedded database for 0.7 s.
  */
 export const analyserStatementPages = pgTable(
   'analyser_statement_pages',
@@ -235,7 +253,8 @@ export const analyserStatementPages = pgTable(
       .notNull()
       .references(() => analyserStatements.id, { onDelete: 'cascade' }),
     page: integer().notNull(),
+    part: integer().notNull().default(0),
     lines: bytea().notNull(),
   },
-  (table) => [primaryKey({ columns: [table.statementId, table.page] })],
+  (table) => [primaryKey({ columns: [table.statementId, table.page, table.part] })],
 );

@@ -25,6 +25,11 @@ const READING_SHARE = 75;
 const PROGRESS_STEP = 3;
 
 const FAILED_UNEXPECTEDLY = 'The statement could not be analysed: run it again, or upload the file again';
+/** A file whose upload stopped part way (the app stopped while storing its parts). */
+export const INCOMPLETE_FILE = {
+  code: 'INCOMPLETE_FILE',
+  message: 'The statement file was not stored whole: upload it again',
+};
 
 /** The engine takes a plain Uint8Array (pdfjs refuses Node's Buffer): a view of the same bytes. */
 export function bytesOf(content: Buffer): Uint8Array {
@@ -49,13 +54,6 @@ function asStoredPages(pages: readonly repo.PageRow[]): repo.PageRow[] {
 function periodSourceOf(result: StatementReading['result']): PeriodSource {
   return result.period.printedStart && result.period.printedEnd ? 'printed' : 'transactions';
 }
-
-/**
- * Between two batches of a large save, other requests' queries go first: on the embedded
- * database there is one connection, and a save held in one transaction kept everyone else
- * waiting for all of it (seconds for a few hundred thousand rows).
- */
-const letOthersIn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 class ParseInterrupted extends Error {
   constructor() {
@@ -107,7 +105,7 @@ export function createStatementParsing(deps: { db: Db; jobs: Jobs }) {
     run: number,
     failure: { code: string; message: string; pages: repo.PageRow[] | null; pageCount: number | null },
   ) {
-    const batches: repo.RunBatches = { statementId, run, between: letOthersIn };
+    const batches: repo.RunBatches = { statementId, run };
     if (!(await repo.deleteStoredRows(db, batches))) return;
     if (failure.pages && !(await repo.insertPages(db, asStoredPages(failure.pages), batches))) return;
     await repo.updateStatementRun(db, statementId, run, {
@@ -174,6 +172,7 @@ export function createStatementParsing(deps: { db: Db; jobs: Jobs }) {
   async function parse(statementId: string, run: number, context: { signal: AbortSignal; isLastAttempt: boolean }) {
     const source = await repo.findStatementFile(db, statementId);
     if (!source || source.run !== run) return;
+    if (!source.file) return failParse(statementId, run, { ...INCOMPLETE_FILE, pages: null, pageCount: null });
     await repo.updateStatementRun(db, statementId, run, {
       status: 'processing',
       stage: 'reading',
@@ -230,7 +229,7 @@ export function createStatementParsing(deps: { db: Db; jobs: Jobs }) {
     // shows as processing (only an analysed statement's rows are its result); the status turns
     // to analysed in one statement at the end. A newer run asked for meanwhile stops the writing
     // and clears what was written when it saves.
-    const batches: repo.RunBatches = { statementId, run, between: letOthersIn };
+    const batches: repo.RunBatches = { statementId, run };
     if (
       !(await repo.deleteStoredRows(db, batches)) ||
       !(await repo.insertTransactions(db, rows, batches)) ||

@@ -6,7 +6,7 @@ import { AppError, invalidInput, notFound } from '../../errors';
 import type { Caller, UploadedFile } from '../../http/route';
 import type { AnalyserAccess } from './analyser-access';
 import * as repo from './analyser.repo';
-import { bytesOf } from './statement-parsing';
+import { bytesOf, INCOMPLETE_FILE } from './statement-parsing';
 
 const MIME_TYPES: Record<StatementFormat, string> = {
   pdf: 'application/pdf',
@@ -74,6 +74,8 @@ export function createStatementUploads(deps: {
   async function queueRun(statementId: string, password: string | undefined, change: (tx: Db) => Promise<void>) {
     const source = await repo.findStatementFile(db, statementId);
     if (!source) throw notFound('Statement not found.');
+    if (!source.file)
+      throw new AppError('UNPROCESSABLE', INCOMPLETE_FILE.message, { reason: INCOMPLETE_FILE.code, field: 'file' });
     const kept = await passwordFor(source.format, source.file, password);
     await db.transaction(async (tx) => {
       await change(tx);
@@ -85,7 +87,7 @@ export function createStatementUploads(deps: {
   }
 
   return {
-    /** Keeps the file (checked by content, size and password) and queues its parse in the same transaction. */
+    /** Keeps the file (checked by content, size and password) and queues its parse once the file is stored. */
     async upload(caller: Caller, recordId: string, password: string | undefined, files: UploadedFile[]) {
       const record = await ownRecord(caller, recordId);
       const file = files.find((candidate) => candidate.field === 'file');
@@ -94,24 +96,28 @@ export function createStatementUploads(deps: {
       const kept = await passwordFor(format, file.content, password);
       const fileSha256 = createHash('sha256').update(file.content).digest('hex');
       const earlier = await repo.findStatementWithFile(db, record.id, fileSha256);
-      const row = await db.transaction(async (tx) => {
-        const inserted = await repo.insertStatement(tx, {
-          organisationId: record.organisationId,
-          recordId: record.id,
-          fileName: file.filename || `statement.${format}`,
-          format,
-          mimeType: MIME_TYPES[format],
-          fileSize: file.content.length,
-          file: file.content,
-          fileSha256,
-          pendingPassword: kept,
-          status: 'queued',
-          stage: 'queued',
-          createdBy: caller.userId,
-        });
-        await enqueueParse(tx, inserted.id, inserted.run);
-        return inserted;
+      // The statement first, then its file a part at a time (other users' queries run between
+      // the parts), then its parse: a statement whose upload stopped part way is never parsed.
+      const row = await repo.insertStatement(db, {
+        organisationId: record.organisationId,
+        recordId: record.id,
+        fileName: file.filename || `statement.${format}`,
+        format,
+        mimeType: MIME_TYPES[format],
+        fileSize: file.content.length,
+        fileSha256,
+        pendingPassword: kept,
+        status: 'queued',
+        stage: 'queued',
+        createdBy: caller.userId,
       });
+      try {
+        if (!(await repo.insertFileParts(db, row.id, file.content))) throw notFound('Statement not found.');
+        await enqueueParse(db, row.id, row.run);
+      } catch (error) {
+        await repo.deleteStatement(db, row.id);
+        throw error;
+      }
       parseQueued();
       const [view] = await statementViews([row], record.folderId);
       return { ...view, duplicate_of: earlier && { id: earlier.id, file_name: earlier.fileName } };
