@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { mantineStylesByComponent } from './build/mantine-styles.ts';
+import { scrollAreaWithoutFloatingUi } from './build/merge-refs.ts';
 import { precompress } from './build/precompress.ts';
 
 // The API runs on its own port in development; the built app is served by the API itself.
@@ -46,7 +47,7 @@ function isOnEveryScreen(id: string): boolean {
 }
 
 export default defineConfig({
-  plugins: [react(), mantineStylesByComponent(), precompress()],
+  plugins: [react(), mantineStylesByComponent(), scrollAreaWithoutFloatingUi(), precompress()],
   // Served module by module in development too, so each component brings its styles (see the plugin).
   optimizeDeps: { exclude: ['@mantine/core'] },
   server: {
