@@ -6,9 +6,12 @@ import { useSignOut } from '../../api/session-api';
 import { fullName } from '../../lib/format';
 import { useSessionStore } from '../../lib/session-store';
 
-/** Profile popover: initial avatar, name, email, Profile, Organisation, Help Center, Sign Out. */
-export function ProfileMenu() {
-  const [opened, setOpened] = useState(false);
+/**
+ * Profile popover: initial avatar, name, email, Profile, Organisation, Help Center, Sign Out. Loaded
+ * when the avatar is first pressed (profile-menu.tsx), so it opens at once.
+ */
+export function ProfileMenuPopover() {
+  const [opened, setOpened] = useState(true);
   const user = useSessionStore((state) => state.user);
   const signOut = useSignOut();
   const name = user ? fullName(user) : '';
