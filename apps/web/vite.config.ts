@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { mantineStylesByComponent } from './build/mantine-styles.ts';
@@ -46,7 +48,20 @@ function isOnEveryScreen(id: string): boolean {
   return mantine !== null && (mantine[1] === undefined || ON_EVERY_SCREEN.has(mantine[1]));
 }
 
-export default defineConfig({
+/**
+ * React Router publishes a production build beside its development one but exports only the
+ * development one (it keeps its warnings in code a minifier cannot drop): the app's build takes the
+ * production one, 0.6 KB gzipped lighter on every page; development and tests keep the warnings.
+ */
+const reactRouterProduction = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
+
+export default defineConfig(({ mode }) => ({
+  resolve: {
+    alias: mode === 'production' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+  },
   plugins: [react(), mantineStylesByComponent(), scrollAreaWithoutFloatingUi(), precompress()],
   // Served module by module in development too, so each component brings its styles (see the plugin).
   optimizeDeps: { exclude: ['@mantine/core'] },
@@ -66,4 +81,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));
