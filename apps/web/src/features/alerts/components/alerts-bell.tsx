@@ -26,25 +26,26 @@ export function AlertsBell() {
   }, [live.data]);
   const alerts = useSessionStore((state) => state.alerts) ?? [];
   const [isPressed, setPressed] = useState(false);
-  if (alerts.length === 0) return null;
   const overdue = alerts.some((alert) => alert.status === 'overdue');
-  // What the popover's target looks like and says while closed.
-  const bell = (
-    <Indicator label={alerts.length} size={18} color={overdue ? 'red' : 'orange'} offset={4}>
-      <ActionIcon
-        variant="subtle"
-        size="lg"
-        aria-label={`Tax alerts (${alerts.length})`}
-        aria-haspopup="dialog"
-        aria-expanded={false}
-        onPointerEnter={() => void loadPopover().catch(() => undefined)}
-        onClick={() => setPressed(true)}
-      >
-        <IconBell size={20} />
-      </ActionIcon>
-    </Indicator>
-  );
+  // What the popover's target looks like and says while closed; nothing without alerts.
+  const bell =
+    alerts.length === 0 ? null : (
+      <Indicator label={alerts.length} size={18} color={overdue ? 'red' : 'orange'} offset={4}>
+        <ActionIcon
+          variant="subtle"
+          size="lg"
+          aria-label={`Tax alerts (${alerts.length})`}
+          aria-haspopup="dialog"
+          aria-expanded={false}
+          onPointerEnter={() => void loadPopover().catch(() => undefined)}
+          onClick={() => setPressed(true)}
+        >
+          <IconBell size={20} />
+        </ActionIcon>
+      </Indicator>
+    );
   if (!isPressed) return bell;
+  // Once pressed, the popover stays mounted, keeping its state; it draws nothing without alerts.
   return (
     <Suspense fallback={bell}>
       <AlertsPopover alerts={alerts} />

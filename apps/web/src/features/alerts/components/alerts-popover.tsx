@@ -17,6 +17,7 @@ export function AlertsPopover({ alerts }: { alerts: Alert[] }) {
   const overdue = alerts.filter((alert) => alert.status === 'overdue').length;
   // Overdue months have no deadline ahead: the next one is the first still due.
   const next = alerts.find((alert) => alert.status !== 'overdue');
+  if (alerts.length === 0) return null;
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} shadow="md">
       {/* The button is the popover's target: it, not the badge around it, carries aria-expanded. */}
