@@ -7,6 +7,7 @@ import path from 'node:path';
 const WEB_SOURCES = [
   'apps/web/index.html',
   'apps/web/vite.config.ts',
+  'apps/web/build',
   'apps/web/src',
   'apps/web/public',
   'packages/contracts/src',

@@ -1,6 +1,9 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { mantineStylesByComponent } from './build/mantine-styles.ts';
+import { scrollAreaWithoutFloatingUi } from './build/merge-refs.ts';
 import { precompress } from './build/precompress.ts';
 
 // The API runs on its own port in development; the built app is served by the API itself.
@@ -45,8 +48,21 @@ function isOnEveryScreen(id: string): boolean {
   return mantine !== null && (mantine[1] === undefined || ON_EVERY_SCREEN.has(mantine[1]));
 }
 
-export default defineConfig({
-  plugins: [react(), mantineStylesByComponent(), precompress()],
+/**
+ * React Router publishes a production build beside its development one but exports only the
+ * development one (it keeps its warnings in code a minifier cannot drop): the app's build takes the
+ * production one, 0.6 KB gzipped lighter on every page; development and tests keep the warnings.
+ */
+const reactRouterProduction = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
+
+export default defineConfig(({ mode }) => ({
+  resolve: {
+    alias: mode === 'production' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+  },
+  plugins: [react(), mantineStylesByComponent(), scrollAreaWithoutFloatingUi(), precompress()],
   // Served module by module in development too, so each component brings its styles (see the plugin).
   optimizeDeps: { exclude: ['@mantine/core'] },
   server: {
@@ -62,7 +78,11 @@ export default defineConfig({
       optimization: { inlineConst: true },
       output: {
         codeSplitting: { groups: [{ name: 'mantine', test: isOnEveryScreen }] },
+        // Files named by their hash alone: the entry lists every route's files to preload them, and
+        // each chunk names the chunks it imports, so readable names cost every page 1.5–3.5 KB gzipped.
+        chunkFileNames: 'assets/[hash].js',
+        assetFileNames: 'assets/[hash][extname]',
       },
     },
   },
-});
+}));

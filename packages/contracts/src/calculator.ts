@@ -2,6 +2,7 @@ import { z } from './zod';
 import { defineContract } from './api';
 import * as calls from './calls';
 import { yearMonth } from './dates';
+import { DECIMAL_TEXT, MAX_NAIRA_TEXT, nairaAmountProblem, plainDecimal } from './naira';
 
 /**
  * The public tax calculator (docs/product.md "Public calculator"): PAYE for a month under
@@ -9,34 +10,6 @@ import { yearMonth } from './dates';
  * with at most two decimals (in) and as strings with exactly two decimals (out), so no figure is
  * ever a binary fraction; the server works in integer kobo between the two.
  */
-
-// ₦9,999,999,999,999.99 at most: 13 integer digits keep every kobo figure a safe integer.
-export const MAX_NAIRA_TEXT = '9,999,999,999,999.99';
-const MAX_INTEGER_DIGITS = 13;
-const DECIMAL_TEXT = /^(\d+)(?:\.(\d+))?$/;
-
-/** A decimal without exponent or binary noise: 1234.5 → "1234.5" (what a person typed). */
-function plainDecimal(value: number): string | null {
-  if (!Number.isFinite(value)) return null;
-  const text = String(value);
-  if (!/e/i.test(text)) return text;
-  // Only huge or tiny numbers print with an exponent: say which, rather than "not an amount".
-  return Math.abs(value) >= 1 ? `${value < 0 ? '-' : ''}${'9'.repeat(MAX_INTEGER_DIGITS + 1)}` : '0.001';
-}
-
-/**
- * Why `text` is not a naira amount (not negative, at most two decimals, at most
- * ₦9,999,999,999,999.99), in a sentence naming `label`; null when it is one. Nothing is rounded
- * or clipped: 100000.555 and -5000 are refused, never read as 100,000.55 or 5,000.
- */
-export function nairaAmountProblem(text: string, label: string): string | null {
-  if (text.startsWith('-')) return `${label} must not be negative`;
-  const match = DECIMAL_TEXT.exec(text);
-  if (!match || (match[2] ?? '').length > 2) return `${label} must be an amount in naira with at most two decimals`;
-  if (match[1].replace(/^0+(?=\d)/, '').length > MAX_INTEGER_DIGITS)
-    return `${label} must be at most ₦${MAX_NAIRA_TEXT}`;
-  return null;
-}
 
 /**
  * A naira amount given as a JSON number (`500000`, `1234.5`) or a decimal string (`"500000.00"`):

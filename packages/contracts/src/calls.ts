@@ -3,7 +3,9 @@
 // declaration here with its summary and schemas; the server's route takes everything from the
 // contract; the web imports this module as `calls` and calls through it. No zod and no prose here,
 // and one export per call, so a page's bundle holds only the declarations it uses (the home page's
-// route guard needs a few; all of them, 2 KB gzipped, put it over its first-load budget).
+// route guard needs a few; all of them, 2 KB gzipped, put it over its first-load budget). Pages that
+// share a module share one copy holding every declaration any of them uses, so the public pages'
+// calls (and the deployment every page asks about) are in public-calls.ts, re-exported here.
 import type { CallDeclaration } from './api';
 import * as PERMISSIONS from './permission-catalogue';
 import {
@@ -16,6 +18,8 @@ import {
   SPREADSHEET_TYPES,
   ZIP_TYPES,
 } from './media-types';
+
+export * from './public-calls';
 
 // identity
 export const login = {
@@ -189,46 +193,6 @@ export const listCollectors = {
   namespace: 'core',
   path: 'internal/collectors',
   permission: PERMISSIONS.listStates,
-} as const satisfies CallDeclaration;
-
-// calculator
-export const calculatePaye = {
-  method: 'POST',
-  namespace: 'public',
-  path: 'calculator/paye',
-  public: true,
-} as const satisfies CallDeclaration;
-export const calculateWht = {
-  method: 'POST',
-  namespace: 'public',
-  path: 'calculator/wht',
-  public: true,
-} as const satisfies CallDeclaration;
-export const shareCalculation = {
-  method: 'POST',
-  namespace: 'public',
-  path: 'calculator/share',
-  public: true,
-} as const satisfies CallDeclaration;
-export const getSharedCalculation = {
-  method: 'GET',
-  namespace: 'public',
-  path: 'calculator/share/{token}',
-  public: true,
-} as const satisfies CallDeclaration;
-
-// receipts
-export const getDeployment = {
-  method: 'GET',
-  namespace: 'public',
-  path: 'deployment',
-  public: true,
-} as const satisfies CallDeclaration;
-export const verifyReceipt = {
-  method: 'GET',
-  namespace: 'public',
-  path: 'receipts/verify/{code}',
-  public: true,
 } as const satisfies CallDeclaration;
 
 // corporations

@@ -1,5 +1,5 @@
-// Texts and names of the bills and alerts contracts, without zod: the web app's frame reads them on
-// every signed-in page, which loads no schema.
+// Texts and names of the bills, alerts and wallets contracts, without zod: the web app's frame
+// reads them on every signed-in page, which loads no schema.
 
 /** The header a client sends with Pay so a retried or double-clicked request makes one bill. */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
@@ -48,4 +48,12 @@ export const PAY_LINK_PARAMS = {
   whtType: 'wht_type',
   amount: 'amount',
   beneficiary: 'beneficiary',
+} as const;
+
+export const WITHDRAWAL_MESSAGES = {
+  requested: 'Withdrawal started: the money is on its way to the bank account',
+  awaitingApproval: 'Withdrawal requested: it waits for another admin to approve it',
+  approved: 'Withdrawal approved: the money is on its way to the bank account',
+  rejected: 'Withdrawal declined: nothing left the wallet',
+  accountNotResolved: 'The bank does not know this account number. Check the bank and the 10-digit account number.',
 } as const;

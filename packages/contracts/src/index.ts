@@ -6,6 +6,7 @@ export * from './permissions';
 export * as PERMISSIONS from './permission-catalogue';
 export * from './constants';
 export * from './organisations';
+export * from './naira';
 export * from './calculator';
 export * from './corporations';
 export * from './bills';

@@ -142,14 +142,6 @@ export const WITHDRAWAL_STATUSES = [
 ] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 
-export const WITHDRAWAL_MESSAGES = {
-  requested: 'Withdrawal started: the money is on its way to the bank account',
-  awaitingApproval: 'Withdrawal requested: it waits for another admin to approve it',
-  approved: 'Withdrawal approved: the money is on its way to the bank account',
-  rejected: 'Withdrawal declined: nothing left the wallet',
-  accountNotResolved: 'The bank does not know this account number. Check the bank and the 10-digit account number.',
-} as const;
-
 /** A bank the money can be sent to; `code` is what the other calls name it by. */
 export const payoutBank = z.object({ code: z.string(), name: z.string() });
 export type PayoutBank = z.infer<typeof payoutBank>;

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import * as calls from '@levy/contracts/calls';
+import * as calls from '@levy/contracts/public-calls';
 import { callApi } from '../lib/api-client';
 
 /** What kind of deployment this is; it does not change while the app runs. */

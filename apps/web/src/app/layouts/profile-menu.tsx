@@ -1,55 +1,33 @@
-import { Anchor, Divider, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { UnstyledButton } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
 import { UserAvatar } from '../../components/user-avatar';
-import { useSignOut } from '../../api/session-api';
-import { fullName } from '../../lib/format';
+import { loadChunk } from '../../lib/lazy-page';
 import { useSessionStore } from '../../lib/session-store';
 
-/** Profile popover: initial avatar, name, email, Profile, Organisation, Help Center, Sign Out. */
-export function ProfileMenu() {
-  const [opened, setOpened] = useState(false);
-  const user = useSessionStore((state) => state.user);
-  const signOut = useSignOut();
-  const name = user ? fullName(user) : '';
-  const close = () => setOpened(false);
+// The menu is a popover: it, and the positioning library under it (about 20 KB gzipped with the
+// alerts bell's), loads when the avatar is first pressed, not with every signed-in page.
+const loadPopover = () => import('./profile-menu-popover');
+const ProfileMenuPopover = lazy(async () => ({ default: (await loadChunk(loadPopover)).ProfileMenuPopover }));
 
+/** The avatar that opens the profile menu; until first pressed it looks and reads as the popover's target. */
+export function ProfileMenu() {
+  const user = useSessionStore((state) => state.user);
+  const [isPressed, setPressed] = useState(false);
+  const avatar = (
+    <UnstyledButton
+      onClick={() => setPressed(true)}
+      onPointerEnter={() => void loadPopover().catch(() => undefined)}
+      aria-label="Open profile menu"
+      aria-haspopup="dialog"
+      aria-expanded={false}
+    >
+      <UserAvatar name={user?.first_name} email={user?.email} />
+    </UnstyledButton>
+  );
+  if (!isPressed) return avatar;
   return (
-    <Popover opened={opened} onChange={setOpened} position="bottom-end" width={260} shadow="md" trapFocus>
-      <Popover.Target>
-        <UnstyledButton
-          onClick={() => setOpened((open) => !open)}
-          aria-label="Open profile menu"
-          aria-expanded={opened}
-        >
-          <UserAvatar name={user?.first_name} email={user?.email} />
-        </UnstyledButton>
-      </Popover.Target>
-      <Popover.Dropdown p="md">
-        <Stack gap="xs">
-          <div>
-            <Text fw={700}>{name}</Text>
-            <Text fz="sm" c="dimmed">
-              {user?.email}
-            </Text>
-          </div>
-          <Divider />
-          <Anchor component={Link} to="/settings/profile" onClick={close}>
-            Profile
-          </Anchor>
-          <Anchor component={Link} to="/settings/organisation" onClick={close}>
-            Organisation
-          </Anchor>
-          {/* The root path is the help centre; a new tab opens it signed out, as visitors see it. */}
-          <Anchor href="/#help" target="_blank" rel="noopener" onClick={close}>
-            Help Center
-          </Anchor>
-          <Divider />
-          <Anchor component="button" type="button" c="red" ta="left" onClick={signOut}>
-            Sign Out
-          </Anchor>
-        </Stack>
-      </Popover.Dropdown>
-    </Popover>
+    <Suspense fallback={avatar}>
+      <ProfileMenuPopover />
+    </Suspense>
   );
 }

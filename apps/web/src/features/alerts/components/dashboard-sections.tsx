@@ -14,7 +14,7 @@ import * as calls from '@levy/contracts/calls';
 import { formatAmount, formatDate } from '../../../lib/format';
 import { useSessionStore } from '../../../lib/session-store';
 import { useAlerts, useBillMetrics, useDeadlineCalendar } from '../../../api/alerts-api';
-import { AlertItem } from './alerts-bell';
+import { AlertItem } from './alert-item';
 import { DeadlineCalendar } from './deadline-calendar';
 
 const BILLS_PERMISSION = calls.listBills.permission;

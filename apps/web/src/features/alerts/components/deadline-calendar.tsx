@@ -9,7 +9,7 @@ import { PhoneDetails, PhoneFitScrollContainer, ROWS_AS_CARDS } from '../../../c
 import { formatAmount, formatDate } from '../../../lib/format';
 import { useSessionStore } from '../../../lib/session-store';
 import { downloadDeadlines, useDeadlineCalendar, useNoWhtDeclaration } from '../../../api/alerts-api';
-import { mprAsOfNote } from './alerts-bell';
+import { mprAsOfNote } from './alert-item';
 import { DeadlineFeed } from './deadline-feed';
 
 function entryStatus(entry: DeadlineEntry): string {

@@ -1,27 +1,26 @@
 import type { CalculatePaye, CalculateWht, ShareCalculation } from '@levy/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import * as calls from '@levy/contracts/public-calls';
 import { ApiError, callApi } from '../../../lib/api-client';
 
-// The calculator is public: its calls never send the session token (namespace `public`).
-// The declared calls load with the first calculation rather than with the home page (
-// the home page's first load).
-const declared = () => import('@levy/contracts/calls');
+// The calculator is public: its calls never send the session token (namespace `public`). Their
+// declarations are the public pages' few, not the whole table (public-calls.ts).
 
 export async function calculatePaye(body: CalculatePaye) {
-  return callApi((await declared()).calculatePaye, { body, token: null });
+  return callApi(calls.calculatePaye, { body, token: null });
 }
 
 export async function calculateWht(body: CalculateWht) {
-  return callApi((await declared()).calculateWht, { body, token: null });
+  return callApi(calls.calculateWht, { body, token: null });
 }
 
 export async function shareCalculation(body: ShareCalculation) {
-  return callApi((await declared()).shareCalculation, { body, token: null });
+  return callApi(calls.shareCalculation, { body, token: null });
 }
 
 /** A shared calculation's inputs; quiet, because the page explains a missing link itself. */
 export async function fetchSharedCalculation(token: string) {
-  return callApi((await declared()).getSharedCalculation, { params: { token }, token: null, quiet: true });
+  return callApi(calls.getSharedCalculation, { params: { token }, token: null, quiet: true });
 }
 
 export function usePayeCalculation() {

@@ -1,9 +1,13 @@
-import { loginBody as loginSchema, type SessionPayload } from '@levy/contracts';
+import type { SessionPayload } from '@levy/contracts';
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
+import { deferredSchema, useDeferredSchema } from '../../../lib/deferred-schema';
 import { login } from '../../../api/session-api';
+
+// The log-in page's first load carries no zod: the schema loads when the form is first used.
+const loginSchema = deferredSchema(async () => (await import('@levy/contracts/identity')).loginBody);
 
 /** Email and password; signs in and hands the session over. The email can be fixed (invitations). */
 export function LoginForm({
@@ -16,9 +20,10 @@ export function LoginForm({
   submitLabel?: string;
 }) {
   const [isSubmitting, setSubmitting] = useState(false);
+  const schema = useDeferredSchema(loginSchema);
   const form = useForm({
     initialValues: { email: fixedEmail ?? '', password: '' },
-    validate: schemaResolver(loginSchema, { sync: true }),
+    validate: schema.validate,
   });
 
   const submit = form.onSubmit(async (values) => {
@@ -33,7 +38,7 @@ export function LoginForm({
   });
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} onFocus={schema.onFocus} noValidate>
       <Stack gap="md">
         <TextInput
           label="Email address"

@@ -1,18 +1,21 @@
-import { forgotPassword } from '@levy/contracts';
 import { Anchor, Button, Card, Stack, Text, TextInput, Title } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { landingPathFor } from '../../../lib/guard';
 import { NEXT_PARAM, returnPathOf } from '../../../lib/routes';
+import { deferredSchema, useDeferredSchema } from '../../../lib/deferred-schema';
 import { useSessionStore } from '../../../lib/session-store';
 import { requestPasswordReset } from '../../../api/session-api';
 import { LoginForm } from '../components/login-form';
 
+const forgotPasswordSchema = deferredSchema(async () => (await import('@levy/contracts/identity')).forgotPassword);
+
 function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [isSubmitting, setSubmitting] = useState(false);
-  const form = useForm({ initialValues: { email: '' }, validate: schemaResolver(forgotPassword, { sync: true }) });
+  const schema = useDeferredSchema(forgotPasswordSchema);
+  const form = useForm({ initialValues: { email: '' }, validate: schema.validate });
 
   if (sentTo) {
     return (
@@ -41,7 +44,7 @@ function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
   });
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} onFocus={schema.onFocus} noValidate>
       <Stack gap="md">
         <Text c="dimmed">
           Enter the email address you signed up with and we will send you a link to choose a new password.

@@ -1,3 +1,4 @@
+import * as calls from '@levy/contracts/public-calls';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, callApi } from '../../../lib/api-client';
 
@@ -5,7 +6,11 @@ import { ApiError, callApi } from '../../../lib/api-client';
 // quiet, because the page itself says what an unknown code or a refused check means.
 
 export async function verifyReceipt(code: string) {
-  return callApi((await import('@levy/contracts/calls')).verifyReceipt, { params: { code }, token: null, quiet: true });
+  return callApi(calls.verifyReceipt, {
+    params: { code },
+    token: null,
+    quiet: true,
+  });
 }
 
 export function useReceiptVerification(code: string | undefined) {

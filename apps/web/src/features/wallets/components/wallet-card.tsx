@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Button, Card, CopyButton, Group, Loader, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Button, Card, CopyButton, Group, Loader, Stack, Text } from '@mantine/core';
 import { hasPermission } from '@levy/contracts';
 import * as calls from '@levy/contracts/calls';
 import {
@@ -12,6 +12,7 @@ import {
 } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { FittedFigure } from '../../../components/fitted-figure';
+import { Hint } from '../../../components/hint';
 import { formatAmount } from '../../../lib/format';
 import { loadChunk } from '../../../lib/lazy-page';
 import { useSessionStore } from '../../../lib/session-store';
@@ -25,6 +26,8 @@ const WithdrawDialog = lazy(async () => ({
   default: (await loadChunk(() => import('./withdraw-dialog'))).WithdrawDialog,
 }));
 
+// The copy hint is drawn by CSS (Hint), not Mantine's Tooltip: the dashboard's first load carries no
+// positioning library.
 function CopyValue({ label, value }: { label: string; value: string }) {
   return (
     <Group justify="space-between" gap="xs" wrap="nowrap">
@@ -38,7 +41,7 @@ function CopyValue({ label, value }: { label: string; value: string }) {
       </div>
       <CopyButton value={value} timeout={1500}>
         {({ copied, copy }) => (
-          <Tooltip label={copied ? 'Copied' : `Copy ${label.toLowerCase()}`} withArrow>
+          <Hint label={copied ? 'Copied' : `Copy ${label.toLowerCase()}`}>
             <ActionIcon
               variant="subtle"
               color={copied ? 'teal' : 'gray'}
@@ -47,7 +50,7 @@ function CopyValue({ label, value }: { label: string; value: string }) {
             >
               {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
             </ActionIcon>
-          </Tooltip>
+          </Hint>
         )}
       </CopyButton>
     </Group>
