@@ -4,6 +4,8 @@
 //   1. Vitest: unit (packages), web (components, store) and API tests on the embedded PGlite.
 //   2. API tests again on PostgreSQL when DATABASE_URL is set (CI sets it to the local server).
 //   3. Playwright journeys in Debian's Chromium (installed here when missing; never downloaded).
+// The journeys run beside tiers 1 and 2, their output shown after them: a journey mostly waits on
+// its browser and server (under half a core), so alone they left a core idle for twelve minutes.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,11 +16,16 @@ const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'levy-test-'));
 const totals = { passed: 0, failed: 0 };
 let runFailed = false;
 
+/** Runs a command with its output shown as it goes; asynchronous, so the journeys' output keeps flowing meanwhile. */
 function run(title, command, args, env = {}) {
   console.log(`\n▶ ${title}`);
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  if (result.status !== 0) runFailed = true;
-  return result.status === 0;
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('close', (status) => {
+      if (status !== 0) runFailed = true;
+      resolve(status === 0);
+    });
+  });
 }
 
 function countVitest(report) {
@@ -56,25 +63,42 @@ function ensureChromium() {
   return false;
 }
 
+/** Starts a command with its output kept, to be shown when it ends: `{ title, status, output }`. */
+function runQuietly([title, command, args, env = {}]) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { env: { ...process.env, ...env } });
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('close', (status) => resolve({ title, status, output: Buffer.concat(output).toString() }));
+  });
+}
+
+function show({ title, status, output }) {
+  console.log(`\n▶ ${title}${status === 0 ? '' : ' (failed)'}`);
+  if (output) process.stdout.write(output);
+  if (status !== 0) runFailed = true;
+}
+
 /** Runs the checks side by side (each uses one core), then prints each one's output in turn. */
 async function runTogether(checks) {
-  const outcomes = await Promise.all(
-    checks.map(
-      ([title, command, args]) =>
-        new Promise((resolve) => {
-          const child = spawn(command, args, { env: process.env });
-          const output = [];
-          child.stdout.on('data', (chunk) => output.push(chunk));
-          child.stderr.on('data', (chunk) => output.push(chunk));
-          child.on('close', (status) => resolve({ title, status, output: Buffer.concat(output).toString() }));
-        }),
-    ),
-  );
-  for (const { title, status, output } of outcomes) {
-    console.log(`\n▶ ${title}${status === 0 ? '' : ' (failed)'}`);
-    if (output) process.stdout.write(output);
-    if (status !== 0) runFailed = true;
+  for (const outcome of await Promise.all(checks.map(runQuietly))) show(outcome);
+}
+
+/** The journeys, started now and shown when awaited; null when Chromium is missing and cannot be installed. */
+function startJourneys() {
+  if (!fs.existsSync('playwright.config.ts')) return Promise.resolve(null);
+  if (!ensureChromium()) {
+    runFailed = true;
+    return Promise.resolve(null);
   }
+  const report = path.join(reportDir, 'playwright.json');
+  return runQuietly([
+    'Browser journeys (Chromium)',
+    'npx',
+    ['playwright', 'test', '--reporter=list,json'],
+    { PLAYWRIGHT_JSON_OUTPUT_NAME: report, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', CHROMIUM_PATH: CHROMIUM },
+  ]).then((outcome) => ({ ...outcome, report }));
 }
 
 await runTogether([
@@ -83,8 +107,10 @@ await runTogether([
   ['Formatting (Prettier)', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']],
 ]);
 
+const journeys = startJourneys();
+
 const vitestReport = path.join(reportDir, 'vitest.json');
-run('Unit, web and API tests (PGlite)', 'npx', [
+await run('Unit, web and API tests (PGlite)', 'npx', [
   'vitest',
   'run',
   '--reporter=default',
@@ -95,7 +121,7 @@ countVitest(vitestReport);
 
 if (process.env.DATABASE_URL) {
   const postgresReport = path.join(reportDir, 'vitest-postgres.json');
-  run(
+  await run(
     'API tests (PostgreSQL at DATABASE_URL)',
     'npx',
     [
@@ -114,18 +140,10 @@ if (process.env.DATABASE_URL) {
   countVitest(postgresReport);
 }
 
-if (fs.existsSync('playwright.config.ts')) {
-  if (ensureChromium()) {
-    const playwrightReport = path.join(reportDir, 'playwright.json');
-    run('Browser journeys (Chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'], {
-      PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
-      PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
-      CHROMIUM_PATH: CHROMIUM,
-    });
-    countPlaywright(playwrightReport);
-  } else {
-    runFailed = true;
-  }
+const journeysRun = await journeys;
+if (journeysRun) {
+  show(journeysRun);
+  countPlaywright(journeysRun.report);
 }
 
 console.log(`\n${totals.passed} passed, ${totals.failed} failed`);
