@@ -152,9 +152,10 @@ async function fill(
       `insert into analyser_records (id, organisation_id, folder_id, name) select record_id, organisation_id, folder_id, 'Main account' from scale_statements`,
     );
     await client.query(
-      `insert into analyser_statements (id, organisation_id, record_id, file_name, format, mime_type, file_size, status, stage,
-                                        transaction_count, verdict, period_start, period_end, analysed_at)
-       select id, organisation_id, record_id, 'statement.csv', 'csv', 'text/csv', 4, 'analysed', 'done',
+      `insert into analyser_statements (id, organisation_id, record_id, file_name, format, mime_type, file_size, file_sha256,
+                                        status, stage, transaction_count, verdict, period_start, period_end, analysed_at)
+       select id, organisation_id, record_id, 'statement.csv', 'csv', 'text/csv', 4, encode(sha256(id::text::bytea), 'hex'),
+              'analysed', 'done',
               ${shape.rowsPerStatement}, 'consistent', '2025-01-01', '2025-12-31', now()
        from scale_statements`,
     );

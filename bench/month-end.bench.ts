@@ -16,7 +16,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { renderFixture } from '../packages/statements/src/fixtures/render-statement';
 import { formatInteger, printTable } from './bench-table';
@@ -479,6 +479,9 @@ try {
         }),
       1_000,
     );
+    // The load's own delay: a busy driver would add its lateness to every call it times.
+    const driverDelay = monitorEventLoopDelay({ resolution: 5 });
+    driverDelay.enable();
     const loadStart = performance.now();
     const end = loadStart + LOAD_MS;
     const [first] = organisations;
@@ -506,6 +509,7 @@ try {
       }),
     ]);
     const loadMs = performance.now() - loadStart;
+    driverDelay.disable();
     clearInterval(watcher);
     await until(async () => ((await sample(client)).settling === 0 ? true : undefined), 120_000);
     const drainMs = Math.max(0, performance.now() - lastBillAt);
@@ -557,6 +561,10 @@ try {
     console.log(
       `Baseline, the bare Fastify + pg team list asked one at a time beside the load: p50 ${percentile(bare, 0.5).toFixed(0)} ms, p95 ` +
         `${percentile(bare, 0.95).toFixed(0)} ms, p99 ${percentile(bare, 0.99).toFixed(0)} ms (${bare.length} calls)`,
+    );
+    console.log(
+      `The load driver's event loop (it also runs the Paystack and Remita fakes) was late by p50 ` +
+        `${(driverDelay.percentile(50) / 1e6).toFixed(0)} ms, p99 ${(driverDelay.percentile(99) / 1e6).toFixed(0)} ms`,
     );
     console.log(
       `Sessions waiting on a lock (sampled each second): ` +

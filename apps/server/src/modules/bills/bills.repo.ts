@@ -201,15 +201,26 @@ export async function insertBillEvent(executor: Db, event: { billId: string; sta
   await billEvent(executor, event);
 }
 
+const billByIdempotencyKey = preparedQuery((executor) =>
+  executor
+    .select()
+    .from(bills)
+    .where(
+      and(
+        eq(bills.organisationId, sql.placeholder('organisationId')),
+        eq(bills.idempotencyKey, sql.placeholder('key')),
+      ),
+    )
+    .prepare('bill_by_idempotency_key'),
+);
+
+/** The bill a Generate with this key made; every Generate asks first, so it is prepared. */
 export async function findBillByIdempotencyKey(
   executor: Db,
   organisationId: string,
   key: string,
 ): Promise<BillRow | null> {
-  const [row] = await executor
-    .select()
-    .from(bills)
-    .where(and(eq(bills.organisationId, organisationId), eq(bills.idempotencyKey, key)));
+  const [row] = await billByIdempotencyKey(executor, { organisationId, key });
   return row ?? null;
 }
 

@@ -74,8 +74,17 @@ export async function findCorporationsPage(
   );
 }
 
+const corporationById = preparedQuery((executor) =>
+  executor
+    .select()
+    .from(corporations)
+    .where(eq(corporations.id, sql.placeholder('corporationId')))
+    .prepare('corporation_by_id'),
+);
+
+/** A corporation by id; every call on a corporation's bills or states asks, so it is prepared. */
 export async function findCorporation(executor: Db, corporationId: string): Promise<Corporation | undefined> {
-  const [row] = await executor.select().from(corporations).where(eq(corporations.id, corporationId));
+  const [row] = await corporationById(executor, { corporationId });
   return row;
 }
 

@@ -6,15 +6,26 @@ import { consentRequests, corporationStates } from './states.schema';
 export type Registration = typeof corporationStates.$inferSelect;
 export type ConsentRequest = typeof consentRequests.$inferSelect;
 
+const registrationInState = preparedQuery((executor) =>
+  executor
+    .select()
+    .from(corporationStates)
+    .where(
+      and(
+        eq(corporationStates.corporationId, sql.placeholder('corporationId')),
+        eq(corporationStates.stateId, sql.placeholder('stateId')),
+      ),
+    )
+    .prepare('registration_in_state'),
+);
+
+/** A corporation's registration in a state; every bill and payroll call asks, so it is prepared. */
 export async function findRegistration(
   executor: Db,
   corporationId: string,
   stateId: number,
 ): Promise<Registration | undefined> {
-  const [row] = await executor
-    .select()
-    .from(corporationStates)
-    .where(and(eq(corporationStates.corporationId, corporationId), eq(corporationStates.stateId, stateId)));
+  const [row] = await registrationInState(executor, { corporationId, stateId });
   return row;
 }
 

@@ -154,12 +154,18 @@ export async function insertVirtualAccount(tx: Db, account: typeof virtualAccoun
   await tx.insert(virtualAccounts).values(account);
 }
 
-export function findWalletsWithBalances(executor: Db, walletIds: string[]) {
-  return executor
+const walletsWithBalances = preparedQuery((executor) =>
+  executor
     .select({ wallet: ledgerAccounts, account: virtualAccounts, balance: latestBalance })
     .from(ledgerAccounts)
     .innerJoin(virtualAccounts, eq(virtualAccounts.walletId, ledgerAccounts.id))
-    .where(inArray(ledgerAccounts.id, walletIds));
+    .where(isAnyOf(ledgerAccounts.id, 'ids'))
+    .prepare('wallets_with_balances'),
+);
+
+/** Wallets with their accounts and balances; the dashboard asks on every load, so it is prepared. */
+export function findWalletsWithBalances(executor: Db, walletIds: string[]) {
+  return walletsWithBalances(executor, { ids: walletIds });
 }
 
 export async function findWalletWithAccount(executor: Db, walletId: string) {
@@ -221,16 +227,22 @@ export async function settleAccountAssignment(
 }
 
 /** The sum of the balances of every wallet of an organisation. */
-export async function sumWalletBalances(executor: Db, organisationId: string): Promise<Kobo> {
-  const [row] = await executor
+const walletBalancesTotal = preparedQuery((executor) =>
+  executor
     .select({ total: sql<Kobo>`coalesce(sum(${latestBalance}), 0)::bigint`.mapWith((value) => asKobo(Number(value))) })
     .from(ledgerAccounts)
     .where(
       and(
-        eq(ledgerAccounts.organisationId, organisationId),
+        eq(ledgerAccounts.organisationId, sql.placeholder('organisationId')),
         inArray(ledgerAccounts.kind, ['organisation_wallet', 'corporation_wallet']),
       ),
-    );
+    )
+    .prepare('wallet_balances_total'),
+);
+
+/** The organisation's wallets together; the dashboard's checklist asks on every load, so it is prepared. */
+export async function sumWalletBalances(executor: Db, organisationId: string): Promise<Kobo> {
+  const [row] = await walletBalancesTotal(executor, { organisationId });
   return row.total;
 }
 
