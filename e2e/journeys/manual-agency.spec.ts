@@ -96,14 +96,14 @@ const PAYROLL = Buffer.from(
     '\n',
 );
 
+const JOURNEY =
+  'with no online revenue service: the name confirmed, consent attested, the payroll filed by hand and its acknowledgement recorded';
+
 for (const screen of [
   { name: 'a wide screen', viewport: { width: 1280, height: 800 }, prefix: 'manual-agency-1280' },
   { name: 'a phone', viewport: { width: 390, height: 844 }, prefix: 'manual-agency-390' },
 ]) {
-  test(`on ${screen.name}, with no online revenue service: the name confirmed, consent attested, the payroll filed by hand and its acknowledgement recorded`, async ({
-    page,
-    request,
-  }) => {
+  test(`on ${screen.name}, ${JOURNEY}`, async ({ page, request }) => {
     test.setTimeout(120_000);
     await page.setViewportSize(screen.viewport);
     const corporationName = 'Delta Harbour Foods';
