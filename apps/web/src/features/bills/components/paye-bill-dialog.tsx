@@ -1,7 +1,6 @@
-import type { BillDetail } from '@levy/contracts';
 import { ManagePayrollDialog } from '../../../components/payroll/manage-payroll-dialog';
 import { MountedModal } from '../../../components/mounted-modal';
-import type { BillPrefill } from '../model/bill-routes';
+import type { BillDialogProps } from '../model/bill-routes';
 import { useCorporationName } from './bill-form-parts';
 import { PayeFormStep } from './paye-form-step';
 import { PayeSummaryStep } from './paye-summary-step';
@@ -15,15 +14,7 @@ import { usePayeBill } from './use-paye-bill';
  * payroll sends the person through Manage Payroll first: PAYE is filed for the employees
  * registered there. The month starts at the oldest one not yet paid.
  */
-export function PayeBillDialog({
-  prefill,
-  onClose,
-  onCreated,
-}: {
-  prefill?: BillPrefill;
-  onClose: () => void;
-  onCreated: (bill: BillDetail) => void;
-}) {
+export function PayeBillDialog({ prefill, onClose, onCreated }: BillDialogProps) {
   const bill = usePayeBill({ prefill, onClose, onCreated });
   const { corporation } = bill.form.values;
   const corporationName = useCorporationName(corporation);

@@ -1,4 +1,4 @@
-import type { BillDetail, PayeSource } from '@levy/contracts';
+import type { PayeSource } from '@levy/contracts';
 import { koboToNairaString } from '@levy/tax';
 import { useForm, type FormErrors } from '@mantine/form';
 import { useReducer, useState } from 'react';
@@ -20,7 +20,7 @@ import {
 import { billFlow, startFlow } from '../model/bill-flow';
 import { checkPayeBillFile, coveredBy } from '../model/bill-files';
 import { toPeriod } from '../model/bill-period';
-import type { BillPrefill } from '../model/bill-routes';
+import type { BillDialogProps } from '../model/bill-routes';
 import {
   initialPayeValues,
   payeFormErrors,
@@ -35,15 +35,7 @@ import { usePaymentChecks } from './payment-checks';
 import { useResidentsChoice } from './residents-elsewhere';
 
 /** PAYE Generate Bill's values, its two steps and its calls (docs/product.md §4). */
-export function usePayeBill({
-  prefill,
-  onClose,
-  onCreated,
-}: {
-  prefill?: BillPrefill;
-  onClose: () => void;
-  onCreated: (bill: BillDetail) => void;
-}) {
+export function usePayeBill({ prefill, onClose, onCreated }: BillDialogProps) {
   const types = useBillTypes();
   const billCreated = useBillCreated();
   const states = useStates();

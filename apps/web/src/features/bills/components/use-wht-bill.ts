@@ -1,4 +1,3 @@
-import type { BillDetail } from '@levy/contracts';
 import { koboToNairaString } from '@levy/tax';
 import { useForm, type FormErrors } from '@mantine/form';
 import { useReducer, useState } from 'react';
@@ -21,7 +20,7 @@ import {
 import { billFlow, startFlow } from '../model/bill-flow';
 import { checkWhtFile, singlePayeeFile, whtPayeesFingerprint, type CheckedBillFile } from '../model/bill-files';
 import { lastDayOfPeriod, toPeriod } from '../model/bill-period';
-import type { BillPrefill } from '../model/bill-routes';
+import type { BillDialogProps } from '../model/bill-routes';
 import {
   initialWhtValues,
   payErrorOf,
@@ -38,15 +37,7 @@ import { usePaymentChecks } from './payment-checks';
 import { useLiveWhtTax } from './use-live-wht-tax';
 
 /** The Withholding Tax form's values, steps and calls (docs/product.md §4). */
-export function useWhtBill({
-  prefill,
-  onClose,
-  onCreated,
-}: {
-  prefill?: BillPrefill;
-  onClose: () => void;
-  onCreated: (bill: BillDetail) => void;
-}) {
+export function useWhtBill({ prefill, onClose, onCreated }: BillDialogProps) {
   const types = useBillTypes();
   const billCreated = useBillCreated();
   const [flow, dispatch] = useReducer(billFlow<WhtStep, WhtSummary>, 'details', startFlow<WhtStep, WhtSummary>);

@@ -1,7 +1,6 @@
-import type { BillDetail } from '@levy/contracts';
 import { Stepper } from '@mantine/core';
 import { MountedModal } from '../../../components/mounted-modal';
-import type { BillPrefill } from '../model/bill-routes';
+import type { BillDialogProps } from '../model/bill-routes';
 import type { WhtStep } from '../model/wht-bill-form';
 import { useWhtBill } from './use-wht-bill';
 import { WhtAmountStep, WhtMethodStep } from './wht-amount-step';
@@ -23,15 +22,7 @@ const STEP_LABELS: Record<WhtStep, string> = {
  * (3) the WHT type with the amount or the file; (4) the file's preview (multiple only); (5) the
  * summary with Pay. The bill is paid from the wallet and settled with the agency in the background.
  */
-export function WhtBillDialog({
-  prefill,
-  onClose,
-  onCreated,
-}: {
-  prefill?: BillPrefill;
-  onClose: () => void;
-  onCreated: (bill: BillDetail) => void;
-}) {
+export function WhtBillDialog({ prefill, onClose, onCreated }: BillDialogProps) {
   const bill = useWhtBill({ prefill, onClose, onCreated });
   const { step } = bill.flow;
   const visibleSteps: WhtStep[] =

@@ -1,4 +1,4 @@
-import { PAY_LINK_PARAMS, type BillTypeCode } from '@levy/contracts';
+import { PAY_LINK_PARAMS, type BillDetail, type BillTypeCode } from '@levy/contracts';
 
 /** The corporation page's bills tab hides Pay Taxes (docs/product.md §6). */
 export function isCorporationBillsTab(pathname: string): boolean {
@@ -17,6 +17,13 @@ export interface BillPrefill {
   whtType: string | null;
   amount: string | null;
   beneficiaryName: string | null;
+}
+
+/** What a Generate Bill dialog, PAYE or WHT, is given: a link's prefill, and what to do on close and once a bill is made. */
+export interface BillDialogProps {
+  prefill?: BillPrefill;
+  onClose: () => void;
+  onCreated: (bill: BillDetail) => void;
 }
 
 export interface PayRequest {
