@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { addMonths, lagosDate } from '@levy/tax';
+import { addMonths, lagosPeriod } from '@levy/tax';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/raw';
@@ -16,7 +16,7 @@ afterAll(async () => {
   await test.close();
 });
 
-const THIS_MONTH = lagosDate(new Date()).slice(0, 7);
+const THIS_MONTH = lagosPeriod(new Date());
 const [THREE_AGO, TWO_AGO, LAST] = [addMonths(THIS_MONTH, -3), addMonths(THIS_MONTH, -2), addMonths(THIS_MONTH, -1)];
 
 interface AlertView {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readSource, type SourceLine } from '@levy/statements';
-import { addMonths, lagosDate } from '@levy/tax';
+import { addMonths, lagosPeriod } from '@levy/tax';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billKit, PAYE_HEADER, THREE_EMPLOYEES, until, whtAutoFile } from '../../../test/bill-kit';
 import { createTestApp, joinAsMember, ownerWithOrganisation, type TestApp, type TestFile } from '../../../test/harness';
@@ -19,7 +19,7 @@ afterAll(async () => {
 
 const { walletOf, fund, generate, billOf } = billKit(() => test);
 
-const THIS_MONTH = lagosDate(new Date()).slice(0, 7);
+const THIS_MONTH = lagosPeriod(new Date());
 const THREE_AGO = addMonths(THIS_MONTH, -3);
 const NRS_NAME = 'Nigeria Revenue Service';
 

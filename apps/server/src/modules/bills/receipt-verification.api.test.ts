@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readSource, type SourceLine } from '@levy/statements';
-import { lagosDate } from '@levy/tax';
+import { lagosPeriod } from '@levy/tax';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billKit, payeFile, THREE_EMPLOYEES, until, whtAutoFile } from '../../../test/bill-kit';
 import { createTestApp, joinAsMember, ownerWithOrganisation, TINY_PNG, type TestApp } from '../../../test/harness';
@@ -43,7 +43,7 @@ const newAddress = () => `203.0.113.${(addresses += 1)}`;
 const verify = (code: string, ip = newAddress()) => test.call('GET', 'public', `receipts/verify/${code}`, { ip });
 const codeOf = (url: string) => url.split('/verify/')[1];
 // A WHT month whose deadline (the 21st of the next month) has not passed: its receipt has no lateness section.
-const THIS_MONTH = lagosDate(new Date()).slice(0, 7);
+const THIS_MONTH = lagosPeriod(new Date());
 
 async function paidPayeBill() {
   const { owner, corporationId } = await organisationWithState();

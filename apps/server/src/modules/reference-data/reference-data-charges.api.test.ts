@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { addMonths, lagosDate, PAYE_TEMPLATE_HEADERS } from '@levy/tax';
+import { addMonths, lagosPeriod, PAYE_TEMPLATE_HEADERS } from '@levy/tax';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/raw';
@@ -26,7 +26,7 @@ afterAll(async () => {
   await test.close();
 });
 
-const THIS_MONTH = lagosDate(new Date()).slice(0, 7);
+const THIS_MONTH = lagosPeriod(new Date());
 const TWO_AGO = addMonths(THIS_MONTH, -2);
 const NEXT_MONTH = addMonths(THIS_MONTH, 1);
 

@@ -1,4 +1,4 @@
-import { addMonths, lagosDate } from '@levy/tax';
+import { addMonths, lagosPeriod } from '@levy/tax';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/raw';
@@ -20,7 +20,7 @@ afterAll(async () => {
   await test.close();
 });
 
-const THIS_MONTH = lagosDate(new Date()).slice(0, 7);
+const THIS_MONTH = lagosPeriod(new Date());
 const TWO_AGO = addMonths(THIS_MONTH, -2);
 const NEXT_MONTH = addMonths(THIS_MONTH, 1);
 const RENT_TO_INDIVIDUALS = {
