@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client';
+import { readOnce } from '../../db/read-once';
 import * as repo from './reference.repo';
 
 export type { Role, State } from './reference.repo';
@@ -10,21 +11,6 @@ function stateView(state: repo.State) {
     name: state.name,
     revenue_service: state.revenueService,
     abbreviation: state.abbreviation,
-  };
-}
-
-/**
- * A list read on first use and kept. The first read uses the caller's executor: on PGlite a read
- * outside a running transaction would wait for it to end. A failed read is tried again next time.
- */
-function readOnce<T>(read: (executor: Db) => Promise<T>): (executor: Db) => Promise<T> {
-  let kept: Promise<T> | null = null;
-  return (executor) => {
-    kept ??= read(executor).catch((error: unknown) => {
-      kept = null;
-      throw error;
-    });
-    return kept;
   };
 }
 

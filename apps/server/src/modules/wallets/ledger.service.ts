@@ -1,5 +1,6 @@
 import { formatNaira, negateKobo, subtractKobo, sumKobo, type Kobo } from '@levy/tax';
 import type { Db } from '../../db/client';
+import { readOnce } from '../../db/read-once';
 import { AppError } from '../../errors';
 import * as repo from './wallets.repo';
 import type { SystemAccountKind } from './wallets.repo';
@@ -42,7 +43,17 @@ const isWallet = (kind: string) => (WALLET_KINDS as readonly string[]).includes(
  */
 export function createLedgerService(deps: { db: Db }) {
   const { db } = deps;
-  const systemAccountIds = new Map<SystemAccountKind, Promise<string>>();
+  // The house accounts are seeded before the app starts and never change: each id is read once.
+  const systemAccountIds = Object.fromEntries(
+    Object.keys(SYSTEM_ACCOUNTS).map((kind) => [
+      kind,
+      readOnce(async (executor) => {
+        const id = await repo.findSystemAccountId(executor, kind as SystemAccountKind);
+        if (!id) throw new Error(`system ledger account ${kind} is missing: seed the reference data`);
+        return id;
+      }),
+    ]),
+  ) as Record<SystemAccountKind, (executor: Db) => Promise<string>>;
 
   /**
    * Posts one balanced journal inside the caller's transaction. Its wallets are locked first and
@@ -145,18 +156,8 @@ export function createLedgerService(deps: { db: Db }) {
       );
     },
 
-    /** A house account's id: seeded before the app starts and never changed, so read once per kind. */
     systemAccountId(executor: Db, kind: SystemAccountKind): Promise<string> {
-      let id = systemAccountIds.get(kind);
-      if (!id) {
-        id = repo.findSystemAccountId(executor, kind).then((found) => {
-          if (!found) throw new Error(`system ledger account ${kind} is missing: seed the reference data`);
-          return found;
-        });
-        systemAccountIds.set(kind, id);
-        id.catch(() => systemAccountIds.delete(kind));
-      }
-      return id;
+      return systemAccountIds[kind](executor);
     },
   };
 }
