@@ -133,7 +133,12 @@ export const virtualAccounts = pgTable(
   (table) => [
     check(
       'virtual_accounts_assigned_has_account',
-      sql`(${table.status} = 'assigned') = (${table.accountNumber} is not null and ${table.bankName} is not null and ${table.bankSlug} is not null and ${table.accountName} is not null)`,
+      sql`(${table.status} = 'assigned') = (${sql.join(
+        [table.accountNumber, table.bankName, table.bankSlug, table.accountName].map(
+          (column) => sql`${column} is not null`,
+        ),
+        sql` and `,
+      )})`,
     ),
   ],
 );
