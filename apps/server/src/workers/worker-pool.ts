@@ -4,7 +4,7 @@ import { Worker } from 'node:worker_threads';
 /**
  * A small pool of worker threads for CPU-heavy work on files (parsing statements, bill and
  * payroll files), so one person's large file never holds up everyone else's requests: the event
- * loop only posts the bytes and takes the result back in parts. Threads start on first use, are
+ * loop only posts the bytes and takes the result back in parts, one at a time. Threads start on first use, are
  * kept (starting one costs about half a second), and keep the process alive only while they have
  * work. A thread that dies fails its task, and the next task starts a new one.
  */
@@ -25,6 +25,15 @@ export interface WorkerRequest {
   module: string;
   name: string;
   input: unknown;
+}
+
+/**
+ * The calling thread has taken a part of task `id`'s result: the worker posts the next only then, so
+ * the parts reach the event loop one at a time with other work between them, never all at once.
+ */
+export interface WorkerPartTaken {
+  id: number;
+  partTaken: true;
 }
 
 /** Load these modules (file URLs) and answer done: a thread made ready before work comes (startWorkers). */
@@ -89,6 +98,8 @@ function receive(thread: Thread, message: WorkerResponse): void {
     const items = task.parts.get(message.key) ?? [];
     for (const item of message.items) items.push(item);
     task.parts.set(message.key, items);
+    // After the I/O that waited meanwhile: other requests are served between two parts.
+    setImmediate(() => thread.worker.postMessage({ id: message.id, partTaken: true } satisfies WorkerPartTaken));
     return;
   }
   if (message.type === 'progress') {
