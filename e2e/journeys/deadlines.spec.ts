@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { asKobo, koboToNairaString, PAYE_TEMPLATE_HEADERS, recomputePayeRow, type PayeRecord } from '@levy/tax';
+import { asKobo, koboToNairaString, PAYE_TEMPLATE_HEADERS, recomputePayeRow, type PayeRow } from '@levy/tax';
 // Not the shared fixtures: these journeys look at the checklist and the prompts themselves.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { callGateway, linkFromMailbox, NEW_USER_PASSWORD, OVERDUE_OWNER, uniqueEmail } from '../support/api';
@@ -234,7 +234,7 @@ function payroll(period: string) {
     { tin: 'N-1234567', name: 'Adaeze Okafor', gross: '450000.00' },
     { tin: 'N-7654321', name: 'Musa Ibrahim', gross: '280000.00' },
   ].map((employee) => {
-    const record = Object.fromEntries(PAYE_TEMPLATE_HEADERS.map((header) => [header, '0'])) as PayeRecord;
+    const record = Object.fromEntries(PAYE_TEMPLATE_HEADERS.map((header) => [header, '0'])) as PayeRow;
     Object.assign(record, {
       tax_payer_number: employee.tin,
       name: employee.name,

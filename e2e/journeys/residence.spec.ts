@@ -1,5 +1,5 @@
 import { addMonths, asKobo, koboToNairaString, lagosPeriod, PAYE_TEMPLATE_HEADERS, recomputePayeRow } from '@levy/tax';
-import type { PayeRecord } from '@levy/tax';
+import type { PayeRow } from '@levy/tax';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { callGateway } from '../support/api';
 import { expect, test } from '../support/fixtures';
@@ -28,7 +28,7 @@ const EMPLOYEES = [
 /** The template's 18 columns (docs/product.md), then `state_of_residence`; each declared tax as the law says for `period`. */
 function payrollWithResidents(period: string) {
   const lines = EMPLOYEES.map((employee) => {
-    const record = Object.fromEntries(PAYE_TEMPLATE_HEADERS.map((header) => [header, '0'])) as PayeRecord;
+    const record = Object.fromEntries(PAYE_TEMPLATE_HEADERS.map((header) => [header, '0'])) as PayeRow;
     Object.assign(record, {
       tax_payer_number: employee.tin,
       name: employee.name,

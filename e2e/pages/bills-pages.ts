@@ -1,4 +1,4 @@
-import { asKobo, koboToNairaString, PAYE_TEMPLATE_HEADERS, recomputePayeRow, type PayeRecord } from '@levy/tax';
+import { asKobo, koboToNairaString, PAYE_TEMPLATE_HEADERS, recomputePayeRow, type PayeRow } from '@levy/tax';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { callGateway, consentCodeFromMailbox, NEW_USER_PASSWORD } from '../support/api';
 import { onboardedOwner, type OnboardedOwner } from '../support/owners';
@@ -32,7 +32,7 @@ export function payrollWithOneWrongRow(period: string) {
     { tin: 'N-2468135', name: 'Funke Adeyemi', designation: 'HR Officer', gross: '320000.00' },
   ];
   const records = employees.map((employee) => {
-    const record = Object.fromEntries(PAYE_TEMPLATE_HEADERS.map((header) => [header, '0'])) as PayeRecord;
+    const record = Object.fromEntries(PAYE_TEMPLATE_HEADERS.map((header) => [header, '0'])) as PayeRow;
     Object.assign(record, {
       tax_payer_number: employee.tin,
       name: employee.name,

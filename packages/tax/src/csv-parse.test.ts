@@ -61,15 +61,19 @@ describe('parsePayeCsv: valid files', () => {
     expect(result.amountDue).toBe(naira(66_380) + 2_495_050);
     expect(result.amounts).toEqual([naira(66_380), 2_495_050]);
     expect(result.rowNumbers).toEqual([2, 3]);
-    expect(result.rows[1][0]).toBe('N-7654321');
-    expect(result.rows[1]).toHaveLength(18);
-    expect(result.records[1]).toMatchObject({
+    // The text columns kept as written (trimmed); the money read into kobo, an empty cell as 0.
+    expect(result.records[1]).toEqual({
       tax_payer_number: 'N-7654321',
       name: 'Musa Ibrahim',
-      gross_income: '500000',
-      tax_payable: '24950.50',
-      '13th_month': '',
+      nationality: 'Nigerian',
+      designation: 'Finance Manager',
     });
+    const moneyOf = (header: (typeof PAYE_TEMPLATE_HEADERS)[number]) =>
+      result.money[1][PAYE_TEMPLATE_HEADERS.indexOf(header)];
+    expect(result.money[1]).toHaveLength(18);
+    expect(moneyOf('gross_income')).toBe(naira(500_000));
+    expect(moneyOf('tax_payable')).toBe(2_495_050);
+    expect(moneyOf('13th_month')).toBe(0);
   });
 
   it('handles a BOM, CRLF line ends, quoted fields with commas and naira signs, and trailing blank lines', () => {
@@ -86,7 +90,7 @@ describe('parsePayeCsv: valid files', () => {
     const result = expectSuccess(parsePayeCsv(text));
     expect(result.recipientCount).toBe(1);
     expect(result.records[0].name).toBe('Okafor, Adaeze "Ada"');
-    expect(result.records[0].gross_income).toBe('₦500,000.00');
+    expect(result.money[0][PAYE_TEMPLATE_HEADERS.indexOf('gross_income')]).toBe(naira(500_000));
     expect(result.amountDue).toBe(naira(66_380));
   });
 
@@ -123,7 +127,7 @@ describe('parsePayeCsv: valid files', () => {
     const text = `${header}\n${payeRow()},,\n`;
     const result = expectSuccess(parsePayeCsv(new TextEncoder().encode(text)));
     expect(result.headers[0]).toBe('tax_payer_number');
-    expect(result.rows[0]).toHaveLength(18);
+    expect(result.money[0]).toHaveLength(18);
   });
 
   it('accepts the 13-digit national Tax ID', () => {
@@ -172,6 +176,18 @@ describe('parsePayeCsv: each spec §5 message', () => {
       { row: 3, column: null, message: 'The row has 3 columns; the template has 18' },
       { row: 5, column: null, message: 'The row has 19 columns; the template has 18' },
     ]);
+  });
+
+  it('refuses a payroll on its header alone, however many rows follow, with CRLF line ends or LF', () => {
+    const rows = Array.from({ length: 50 }, (_, index) => payeRow({ tax_payer_number: `N-${1_000_000 + index}` }));
+    const header = PAYE_HEADER.replace('gross_income', 'gross');
+    for (const lineEnd of ['\r\n', '\n']) {
+      const result = expectFailure(parsePayeCsv([header, ...rows].join(lineEnd)));
+      expect(result.message).toBe('Please ensure your file headers matches the template format provided.');
+      expect(result.errors).toEqual([
+        { row: 1, column: 'gross_income', message: "Expected header 'gross_income', found 'gross'" },
+      ]);
+    }
   });
 
   it("'Please ensure your file headers matches the template format provided.' naming each header", () => {
@@ -279,6 +295,18 @@ describe('WHT files', () => {
     const result = expectSuccess(parseWhtAutoCsv(text));
     expect(result.amountDue).toBe(naira(1_500_000));
     expect(result.records[0].amount).toBe('₦1,500,000.00');
+  });
+
+  // A WHT file is read whole, a payroll row by row (csv-parse.ts): both count rows alike.
+  it('counts rows of a WHT file as a payroll does: a quoted cell spanning lines, an unterminated quote', () => {
+    const header = WHT_AUTO_TEMPLATE_HEADERS.join(',');
+    const spanning = expectFailure(parseWhtAutoCsv(`${header}\nN-2345678,"Bola\nAdeyemi",1000\nN-3456789,Ada,abc\n`));
+    expect(spanning.errors).toEqual([
+      { row: 3, column: 'amount', message: 'amount must be a number greater than zero' },
+    ]);
+    const unterminated = expectFailure(parseWhtAutoCsv(`${header}\r\nN-2345678,Bola,1000\r\nN-3456789,"Ada,1000\r\n`));
+    expect(unterminated.message).toBe('The selected document is invalid');
+    expect(unterminated.errors[0].row).toBe(3);
   });
 
   it('parses the static WHT templates', () => {

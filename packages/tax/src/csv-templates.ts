@@ -76,8 +76,17 @@ export type PayeHeader = (typeof PAYE_TEMPLATE_HEADERS)[number];
 export type WhtManualHeader = (typeof WHT_MANUAL_TEMPLATE_HEADERS)[number];
 export type WhtAutoHeader = (typeof WHT_AUTO_TEMPLATE_HEADERS)[number];
 
+/** Where each PAYE column sits in a row of money (`CsvParseSuccess.money`). */
+export const PAYE_COLUMN = Object.fromEntries(PAYE_TEMPLATE_HEADERS.map((header, index) => [header, index])) as Record<
+  PayeHeader,
+  number
+>;
+
+/** A payroll row's cells keyed by the template's header names, as typed. */
+export type PayeRow = Record<PayeHeader, string>;
+/** What a parsed payroll keeps of a row as text: who the employee is. Its money is read into kobo (`CsvParseSuccess.money`). */
+export type PayeRecord = Pick<PayeRow, 'tax_payer_number' | 'name' | 'nationality' | 'designation'>;
 /** One data row keyed by the template's header names; cells trimmed. */
-export type PayeRecord = Record<PayeHeader, string>;
 export type WhtManualRecord = Record<WhtManualHeader, string>;
 export type WhtAutoRecord = Record<WhtAutoHeader, string>;
 

@@ -1,11 +1,13 @@
 import type { Period } from './calendar';
 import { parsePayeCsv, type CsvInput, type CsvParseResult, type CsvParseSuccess } from './csv-parse';
 import {
+  PAYE_COLUMN,
   PAYE_INCOME_HEADERS,
   PAYE_TEMPLATE_HEADERS,
   type PayeHeader,
   type PayeOptionalCells,
   type PayeRecord,
+  type PayeRow,
 } from './csv-templates';
 import { findRowInForce } from './dated';
 import { asKobo, formatNaira, parseNaira, ZERO_KOBO, type Kobo } from './money';
@@ -40,12 +42,6 @@ function cellKobo(cell: string): Kobo {
   return asKobo(value !== null && value > 0 ? value : 0);
 }
 
-/** Where each PAYE column sits in a row of money (`CsvParseSuccess.money`). */
-const PAYE_COLUMN = Object.fromEntries(PAYE_TEMPLATE_HEADERS.map((header, index) => [header, index])) as Record<
-  PayeHeader,
-  number
->;
-
 /**
  * Pay an employee receives once a year, whatever month it falls in: taxing it as if it came every
  * month would flag a correct payroll (a ₦300,000 leave allowance annualised is ₦3,600,000).
@@ -67,7 +63,7 @@ function columnOf(money: readonly Kobo[], header: PayeHeader): Kobo {
  * the month carries the whole extra annual tax they cause (docs/decisions/0104).
  */
 export function recomputePayeRow(
-  record: PayeRecord,
+  record: PayeRow,
   period: Period,
   toleranceKobo: number = PAYE_ROW_TOLERANCE_KOBO,
   declared?: PayeOptionalCells,

@@ -1,4 +1,4 @@
-import { CSV_MESSAGES, PAYE_TEMPLATE_HEADERS } from '@levy/tax';
+import { CSV_MESSAGES, naira, PAYE_TEMPLATE_HEADERS } from '@levy/tax';
 import { describe, expect, it } from 'vitest';
 import { checkPayrollFile, isCsvFile, rowProblemsFrom } from './payroll-file';
 
@@ -30,7 +30,7 @@ describe('checking a payroll file in the browser', () => {
       taxPayerNumber: 'N-1234567',
       name: 'Adaeze Okafor',
       designation: 'Accountant',
-      grossIncome: '500000',
+      grossIncome: naira(500_000),
       taxPayable: 6_638_050,
     });
     expect(checked.rows[1].row).toBe(3);

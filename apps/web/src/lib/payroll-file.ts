@@ -3,6 +3,7 @@ import {
   describePayeMismatch,
   findPayeMismatches,
   lagosPeriod,
+  PAYE_COLUMN,
   parsePayeFile,
   payrollRowNotices,
   regimeForPeriod,
@@ -18,7 +19,7 @@ export interface PayrollPreviewRow {
   taxPayerNumber: string;
   name: string;
   designation: string;
-  grossIncome: string;
+  grossIncome: Kobo;
   taxPayable: Kobo;
 }
 
@@ -65,7 +66,7 @@ export async function checkPayrollFile(file: File): Promise<PayrollFileCheck> {
       taxPayerNumber: record.tax_payer_number.toUpperCase(),
       name: record.name,
       designation: record.designation,
-      grossIncome: record.gross_income,
+      grossIncome: parsed.money[index][PAYE_COLUMN.gross_income],
       taxPayable: parsed.amounts[index],
     })),
     employeeCount: parsed.recipientCount,

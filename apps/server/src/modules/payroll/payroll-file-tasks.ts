@@ -1,12 +1,11 @@
 import {
   findPayeMismatches,
   lagosPeriod,
+  PAYE_COLUMN,
   PAYE_RELIEF_HEADERS,
   PAYE_TEMPLATE_HEADERS,
-  parseNaira,
   parsePayeFile,
   payrollRowNotices,
-  ZERO_KOBO,
   type CsvParseFailure,
   type Kobo,
   type PayeMismatch,
@@ -17,8 +16,6 @@ import {
 
 /** The allowance columns of the PAYE template, after tax_payable (docs/product.md §3). */
 export const ALLOWANCE_HEADERS = PAYE_TEMPLATE_HEADERS.slice(6);
-
-const toKobo = (cell: string): Kobo => parseNaira(cell) ?? ZERO_KOBO;
 
 /** Employees whose declared tax differs from the law's, listed at upload; the first ones are enough to act on. */
 const MAX_TAX_WARNINGS = 100;
@@ -59,6 +56,7 @@ export function payrollEmployees({ content, now }: { content: Uint8Array; now: D
   if (!parsed.ok) return parsed;
   const employees = parsed.records.map((record, index): PayrollFileEmployee => {
     const declared = parsed.optional?.[index];
+    const money = parsed.money[index];
     const reliefs = declared
       ? Object.fromEntries(
           PAYE_RELIEF_HEADERS.flatMap((header) => (declared[header] === undefined ? [] : [[header, declared[header]]])),
@@ -70,9 +68,9 @@ export function payrollEmployees({ content, now }: { content: Uint8Array; now: D
       name: record.name,
       nationality: record.nationality,
       designation: record.designation,
-      grossIncomeKobo: toKobo(record.gross_income),
+      grossIncomeKobo: money[PAYE_COLUMN.gross_income],
       taxPayableKobo: parsed.amounts[index],
-      allowancesKobo: Object.fromEntries(ALLOWANCE_HEADERS.map((header) => [header, toKobo(record[header])])),
+      allowancesKobo: Object.fromEntries(ALLOWANCE_HEADERS.map((header) => [header, money[PAYE_COLUMN[header]]])),
       reliefsKobo: Object.keys(reliefs).length > 0 ? reliefs : null,
       residence: declared?.state_of_residence ?? null,
     };

@@ -143,14 +143,14 @@ export function PayrollUpload({
               { header: 'Designation', cell: (row) => row.designation, hiddenOnPhone: true },
               {
                 header: 'Gross income',
-                cell: (row) => formatAmount(row.grossIncome),
+                cell: (row) => formatNaira(row.grossIncome),
                 isAmount: true,
                 hiddenOnPhone: true,
               },
               { header: 'Tax payable', cell: (row) => formatNaira(row.taxPayable), isAmount: true },
             ]}
             phoneDetails={(row) =>
-              `${row.designation ? ` · ${row.designation}` : ''} · gross ${formatAmount(row.grossIncome)}`
+              `${row.designation ? ` · ${row.designation}` : ''} · gross ${formatNaira(row.grossIncome)}`
             }
           />
         </div>

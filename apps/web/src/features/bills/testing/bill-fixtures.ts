@@ -5,7 +5,7 @@ import {
   PAYE_TEMPLATE_HEADERS,
   recomputePayeRow,
   type PayeMismatch,
-  type PayeRecord,
+  type PayeRow,
 } from '@levy/tax';
 import type { GatewayRequest } from '../../../test/gateway';
 
@@ -127,7 +127,7 @@ export function payeFile(period: string): {
   mismatch: Omit<PayeMismatch, 'difference'>;
 } {
   const records = EMPLOYEES.map((employee) => {
-    const record = Object.fromEntries(PAYE_TEMPLATE_HEADERS.map((header) => [header, '0'])) as PayeRecord;
+    const record = Object.fromEntries(PAYE_TEMPLATE_HEADERS.map((header) => [header, '0'])) as PayeRow;
     Object.assign(record, {
       tax_payer_number: employee.tin,
       name: employee.name,
