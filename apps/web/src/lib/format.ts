@@ -1,4 +1,4 @@
-import { formatNaira, parseNaira } from '@levy/tax';
+import { formatNaira, MONTH_ABBREVIATIONS, parseNaira } from '@levy/tax';
 import dayjs from 'dayjs';
 
 /** Dates as DD MMM, YYYY (docs/product.md "Expected everywhere"). */
@@ -53,8 +53,6 @@ const LAGOS_PARTS = new Intl.DateTimeFormat('en-GB', {
   minute: '2-digit',
   hour12: false,
 });
-/** Named here: some browsers' en-GB writes September "Sept". */
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 function lagosParts(value: string | Date | null | undefined) {
   if (!value) return null;
@@ -63,7 +61,8 @@ function lagosParts(value: string | Date | null | undefined) {
   const parts = LAGOS_PARTS.formatToParts(date);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((item) => item.type === type)?.value ?? '';
   return {
-    date: `${part('day')} ${MONTHS[Number(part('month')) - 1]}, ${part('year')}`,
+    // The month by name from the tax package: some browsers' en-GB writes September "Sept".
+    date: `${part('day')} ${MONTH_ABBREVIATIONS[Number(part('month')) - 1]}, ${part('year')}`,
     time: `${part('hour')}:${part('minute')}`,
   };
 }
