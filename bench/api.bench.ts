@@ -15,7 +15,8 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createScratchPostgresDatabase, createTestApp, ownerWithOrganisation } from '../apps/server/test/harness';
 import { median, printTable } from './bench-table';
-import { productionEnv, startProcess, stop } from './processes';
+import { startProcess, stop } from '../apps/server/test/processes';
+import { productionEnv } from './production-env';
 
 const CLIENTS = 16;
 const WARMUP_MS = 1_500;

@@ -21,7 +21,8 @@ import pg from 'pg';
 import { renderFixture } from '../packages/statements/src/fixtures/render-statement';
 import { formatInteger, printTable } from './bench-table';
 import { payeFixture } from './fixtures';
-import { productionEnv, startProcess, stop } from './processes';
+import { startProcess, stop } from '../apps/server/test/processes';
+import { productionEnv } from './production-env';
 
 if (!process.env.DATABASE_URL) {
   console.log('Skipped: the month-end bench needs DATABASE_URL (a PostgreSQL server where it may create a database).');

@@ -1,8 +1,8 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { PAYE_TEMPLATE_HEADERS } from '@levy/tax';
+import { freePort, startProcess, stop } from '../../apps/server/test/processes';
 import { NEW_USER_PASSWORD } from '../support/api';
 import { expect, test as journeyTest } from '../support/fixtures';
 import { onboardedOwner } from '../support/owners';
@@ -15,32 +15,6 @@ import { chooseOption, LoginPage } from '../pages/auth-pages';
 // state portal, payroll consent attested, the payroll filed on the portal from Levy's schedule and
 // its acknowledgement recorded. This journey runs its own server in that mode, on its own database.
 
-/** A port nothing listens on, from the operating system. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitUntilHealthy(url: string, server: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the manual-mode server stopped:\n${output()}`);
-    const healthy = await fetch(`${url}/healthz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (healthy) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`the manual-mode server did not answer within two minutes:\n${output()}`);
-}
-
 const test = journeyTest.extend<object, { manualServerUrl: string }>({
   manualServerUrl: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
@@ -52,29 +26,18 @@ const test = journeyTest.extend<object, { manualServerUrl: string }>({
       });
       if (build.status !== 0) throw new Error(`the web app did not build:\n${build.stderr}`);
       const port = await freePort();
-      const logs: string[] = [];
-      // Always the embedded database, as the other journeys' server: whatever DATABASE_URL says.
-      const { DATABASE_URL: _unused, ...environment } = process.env;
-      const server = spawn('node', ['--import', 'tsx', 'apps/server/src/server.ts'], {
-        env: {
-          ...environment,
-          PORT: String(port),
-          DATA_DIR: path.join(folder, 'data'),
-          WEB_DIST_DIR: webDistDir,
-          NODE_ENV: 'development',
-          STATE_AGENCY: 'manual',
-          LOG_LEVEL: 'warn',
-        },
+      // Always the embedded database, as the other journeys' server: startProcess leaves DATABASE_URL out.
+      const { child } = await startProcess(folder, 'manual-server', 'apps/server/src/server.ts', port, {
+        DATA_DIR: path.join(folder, 'data'),
+        WEB_DIST_DIR: webDistDir,
+        NODE_ENV: 'development',
+        STATE_AGENCY: 'manual',
+        LOG_LEVEL: 'warn',
       });
-      server.stdout.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
-      server.stderr.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
-      const url = `http://localhost:${port}`;
       try {
-        await waitUntilHealthy(url, server, () => logs.join('').slice(-3000));
-        await use(url);
+        await use(`http://localhost:${port}`);
       } finally {
-        server.kill('SIGTERM');
-        await new Promise((resolve) => (server.exitCode !== null ? resolve(null) : server.once('exit', resolve)));
+        await stop(child);
         fs.rmSync(folder, { recursive: true, force: true });
       }
     },

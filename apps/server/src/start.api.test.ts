@@ -1,20 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createScratchPostgresDatabase, usePostgres, type Envelope } from '../test/harness';
+import { freePort } from '../test/processes';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 let child: ChildProcess | null = null;
 const cleanups: Array<() => Promise<void> | void> = [];

@@ -1,11 +1,27 @@
-// Starting the app (or a bare route) as its own process for a benchmark, and stopping it.
+// The app (or another script) started as its own process, as `npm start` starts it, for the tests,
+// journeys and benchmarks that need a real server rather than one built in the test's process.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import path from 'node:path';
 
-/** Starts `script` on `port` with `env` over the inherited environment (less DATABASE_URL and LOG_LEVEL),
- * logging to `workDir`; resolves once /healthz answers.
+/** How long a process may take to answer /healthz: a fresh embedded database is migrated and seeded first. */
+const START_TIMEOUT_MS = 120_000;
+
+/** A port nothing listens on, from the operating system. */
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/**
+ * Starts `script` on `port` with `env` over the inherited environment (less DATABASE_URL and
+ * LOG_LEVEL: the caller says which database and how much to log), logging to `workDir`; resolves
+ * once /healthz answers, and throws with the log's end if the process stops first.
  */
 export async function startProcess(
   workDir: string,
@@ -28,38 +44,30 @@ export async function startProcess(
       stdio: 'ignore',
     },
   );
-  for (let attempt = 0; attempt < 240; attempt++) {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
     if (child.exitCode !== null)
-      throw new Error(`${name} exited with ${child.exitCode}: ${readFileSync(logFile, 'utf8').slice(-2000)}`);
+      throw new Error(`${name} exited with ${child.exitCode}: ${readFileSync(logFile, 'utf8').slice(-3000)}`);
     const up = await new Promise<boolean>((resolve) => {
       const request = http.get({ host: '127.0.0.1', port, path: '/healthz' }, (response) => {
         response.resume();
-        resolve(true);
+        resolve(response.statusCode === 200);
       });
       request.on('error', () => resolve(false));
     });
     if (up) return { child, logFile };
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`${name} did not start`);
+  await stop(child);
+  throw new Error(
+    `${name} did not answer within ${START_TIMEOUT_MS / 1000} s: ${readFileSync(logFile, 'utf8').slice(-3000)}`,
+  );
 }
 
-export async function stop(child: ChildProcess) {
+/** Stops a started process and waits until it has exited. */
+export async function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   await exited;
-}
-
-/** The environment the app is started with in production, with benchmark secrets: a staging deploy, on the local fakes. */
-export function productionEnv(webDistDir: string): Record<string, string> {
-  // A staging-like deploy on the sandbox counterparts: its processes share one Remita fake, as they would share Remita.
-  return {
-    NODE_ENV: 'production',
-    LEVY_SANDBOX: '1',
-    REMITA_SANDBOX_PORT: '3291',
-    HOST: '127.0.0.1',
-    RECEIPT_SIGNING_SECRET: 'bench-receipt-signing-secret-not-for-production',
-    WEB_DIST_DIR: webDistDir,
-  };
 }
