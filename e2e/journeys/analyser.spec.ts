@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { buildFixture, renderPdf } from '../../packages/statements/src/fixtures/render-statement';
 import { renderZooEntry } from '../../packages/statements/src/fixtures/render-zoo';
 import { ZOO } from '../../packages/statements/src/fixtures/zoo';
-import { formatNaira, type Kobo } from '../../packages/tax/src/money';
+import { asKobo, formatNaira } from '@levy/tax';
 import { expect as baseExpect, test } from '../support/fixtures';
 import { callGateway, NEW_USER_PASSWORD } from '../support/api';
 import { expectFitsWithoutSidewaysScroll } from '../support/layout';
@@ -300,7 +300,7 @@ async function signedInWithRecord(
 }
 
 const signed = (row: { debit: number; credit: number }) =>
-  row.credit > 0 ? `+${formatNaira(row.credit as Kobo)}` : `−${formatNaira(row.debit as Kobo)}`;
+  row.credit > 0 ? `+${formatNaira(asKobo(row.credit))}` : `−${formatNaira(asKobo(row.debit))}`;
 
 test('a statement whose figures stand far from short headings is read right, and the extraction says how sure the reading is', async ({
   page,
@@ -353,14 +353,14 @@ test('a statement whose figures stand far from short headings is read right, and
     const truth = fixture.rows[index];
     const line = rows.getByRole('row').nth(index + 1);
     await expect(line).toContainText(signed(truth));
-    await expect(line).toContainText(`Bal. ${formatNaira(truth.balance as Kobo)}`);
+    await expect(line).toContainText(`Bal. ${formatNaira(asKobo(truth.balance))}`);
   }
   await snap(page, 'analyser-12-shifted-columns-extraction');
 
   // The note's row opens its page with the row chosen.
   await noteLink.click();
   const chosen = rows.getByRole('row', { selected: true });
-  await expect(chosen).toContainText(`Bal. ${formatNaira(fixture.rows[noteRow - 1].balance as Kobo)}`);
+  await expect(chosen).toContainText(`Bal. ${formatNaira(asKobo(fixture.rows[noteRow - 1].balance))}`);
   await snapBoth(page, 'analyser-13-note-row');
 });
 
