@@ -23,7 +23,8 @@ export class AppShell {
     await this.page.getByRole('button', { name: 'Open profile menu' }).click();
   }
 
+  /** The newest toast saying `text`: the same words may still show from an action a moment before. */
   async expectToast(text: string): Promise<void> {
-    await expect(this.page.getByRole('alert').filter({ hasText: text })).toBeVisible();
+    await expect(this.page.getByRole('alert').filter({ hasText: text }).last()).toBeVisible();
   }
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildFixture, renderCsv, renderPdf } from './fixtures/render-statement';
 import { readStatement, StatementError } from './index';
 import { decodeText } from './readers/read-csv';
-import { groupIntoLines } from './readers/pdfjs-read';
+import { groupIntoLines } from './readers/text-lines';
 
 function csv(lines: string[]): Uint8Array {
   return new TextEncoder().encode(lines.join('\n'));

@@ -4,21 +4,14 @@
 import { getDocument, Util, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api';
 import { StatementError } from '../statement-error';
-import type { PdfMetadata, SourceCell, SourceDocument, SourceLine } from '../source-document';
+import type { PdfMetadata, SourceDocument, SourceLine } from '../source-document';
+import { groupIntoLines, type PositionedItem } from './text-lines';
 import { EMPTY_PASSWORD_PADDING } from './pdf-password';
 import type { PdfAccess } from './read-pdf';
 
 // pdfjs's PasswordException codes (PasswordResponses in its source).
 const NEED_PASSWORD = 1;
 const INCORRECT_PASSWORD = 2;
-
-interface PositionedItem {
-  text: string;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
 
 /** 'D:20250102101500+01'00'' (PDF date) → ISO 8601, or null. */
 export function parsePdfDate(value: unknown): string | null {
@@ -74,45 +67,6 @@ async function openPdf(bytes: Uint8Array, password: string | undefined): Promise
     }
     throw new StatementError('UNREADABLE', undefined, { cause: error });
   }
-}
-
-/**
- * Groups a page's text runs into lines (runs whose baselines are within a third of the text
- * height) and, within a line, joins runs closer than about half a character into one cell:
- * producers split words into runs freely, but leave clear space between table columns.
- */
-export function groupIntoLines(items: PositionedItem[], page: number): SourceLine[] {
-  items.sort((a, b) => a.y - b.y || a.x - b.x);
-  const lines: SourceLine[] = [];
-  let current: PositionedItem[] = [];
-  let lineY = 0;
-  const flush = () => {
-    if (current.length === 0) return;
-    current.sort((a, b) => a.x - b.x);
-    const cells: SourceCell[] = [];
-    let height = 0;
-    for (const item of current) {
-      height = Math.max(height, item.height);
-      const last = cells[cells.length - 1];
-      const gap = last ? item.x - (last.x + last.width) : Infinity;
-      if (last && gap < item.height * 0.4) {
-        last.text = gap > item.height * 0.12 ? `${last.text} ${item.text}` : last.text + item.text;
-        last.width = item.x + item.width - last.x;
-      } else {
-        cells.push({ text: item.text, x: item.x, width: item.width });
-      }
-    }
-    for (const cell of cells) cell.text = cell.text.trim();
-    lines.push({ page, y: lineY, height, cells });
-    current = [];
-  };
-  for (const item of items) {
-    if (current.length > 0 && Math.abs(item.y - lineY) > Math.max(1, item.height * 0.35)) flush();
-    if (current.length === 0) lineY = item.y;
-    current.push(item);
-  }
-  flush();
-  return lines;
 }
 
 /**
