@@ -7,10 +7,13 @@
 /** Items per page: a bill's recipients and a WHT calculation's payees are kept a thousand to a row. */
 export const ITEMS_PER_PAGE = 1_000;
 
-/** Each page's items as the JSON array of their tuples, pages in order. */
-export function itemPageTexts<T>(items: readonly T[], toTuple: (item: T) => unknown[]): string[] {
-  const pages: string[] = [];
+/** Each page's items as the JSON array of their tuples, made one page at a time, in order. */
+export function* eachItemPageText<T>(items: readonly T[], toTuple: (item: T) => unknown[]): Generator<string> {
   for (let start = 0; start < items.length; start += ITEMS_PER_PAGE)
-    pages.push(JSON.stringify(items.slice(start, start + ITEMS_PER_PAGE).map(toTuple)));
-  return pages;
+    yield JSON.stringify(items.slice(start, start + ITEMS_PER_PAGE).map(toTuple));
+}
+
+/** Every page's text at once, in order: pages to keep, or to hand to another thread. */
+export function itemPageTexts<T>(items: readonly T[], toTuple: (item: T) => unknown[]): string[] {
+  return [...eachItemPageText(items, toTuple)];
 }

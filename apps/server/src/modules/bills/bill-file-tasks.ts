@@ -14,7 +14,7 @@ import {
   type CsvRowError,
   type Kobo,
 } from '@levy/tax';
-import { ITEMS_PER_PAGE, itemPageTexts } from '../../db/item-page-texts';
+import { eachItemPageText, ITEMS_PER_PAGE } from '../../db/item-page-texts';
 import {
   billItemTuple,
   differsFromEngine,
@@ -38,7 +38,7 @@ import type { BillItem, WhtCalcItem } from './bills.repo';
 export const PAYE_INCOMES_FROM = PAYE_TEMPLATE_HEADERS.indexOf('basic_salary');
 
 /** Why a file is refused: the message docs/product.md gives the file (or the payees' problem) and each row's problem. */
-interface FileFailure {
+export interface FileFailure {
   ok: false;
   message: string;
   errors: CsvRowError[];
@@ -65,9 +65,24 @@ export interface ResidentsElsewhere {
  */
 export const RESIDENTS_NAMED = 50;
 
-/** What a PAYE file's task reports as it goes: its rows counted once the file is read, then each item page. */
-export type PayeProgress =
-  { counted: { count: number; amountDue: Kobo; residentsElsewhere: ResidentsElsewhere | null } } | { page: string };
+/**
+ * What a file's task reports as it goes: what it counted once the file is read and checked, then
+ * each item page as it is made, so the request stores its row and the pages meanwhile.
+ */
+export type PagedProgress<Counted> = { counted: Counted } | { page: string };
+
+export type PayeProgress = PagedProgress<{
+  count: number;
+  amountDue: Kobo;
+  residentsElsewhere: ResidentsElsewhere | null;
+}>;
+
+/** What a bulk WHT calculation counts: its payees, their amounts and the tax on them. */
+export interface WhtCalculationCounts {
+  count: number;
+  amount: Kobo;
+  taxPayable: Kobo;
+}
 
 /**
  * A PAYE file's employees with their monthly gross and the tax the month's rules expect. Once the
@@ -231,23 +246,22 @@ export function whtAutoItems({
   };
 }
 
-/** A WHT auto file as a bulk calculation keeps it: its payees' pages (WhtCalcItemTuple) and totals. */
-export function whtCalculation({
-  content,
-  rateBps,
-  collector,
-}: {
-  content: Uint8Array;
-  rateBps: number;
-  collector: CollectorKind;
-}): FileFailure | { ok: true; count: number; pages: string[]; amount: Kobo; taxPayable: Kobo } {
+/** A WHT auto file as a bulk calculation keeps it: its totals reported first, then its payees' pages (WhtCalcItemTuple). */
+export function whtCalculation(
+  {
+    content,
+    rateBps,
+    collector,
+  }: {
+    content: Uint8Array;
+    rateBps: number;
+    collector: CollectorKind;
+  },
+  report: (progress: PagedProgress<WhtCalculationCounts>) => void,
+): FileFailure | { ok: true } {
   const rows = whtAutoRows(content, rateBps, collector);
   if (!rows.ok) return rows;
-  return {
-    ok: true,
-    count: rows.items.length,
-    pages: itemPageTexts(rows.items, whtCalcItemTuple),
-    amount: rows.amount,
-    taxPayable: rows.taxPayable,
-  };
+  report({ counted: { count: rows.items.length, amount: rows.amount, taxPayable: rows.taxPayable } });
+  for (const page of eachItemPageText(rows.items, whtCalcItemTuple)) report({ page });
+  return { ok: true };
 }

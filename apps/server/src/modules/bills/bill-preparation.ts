@@ -85,6 +85,40 @@ class PageQueue implements AsyncIterable<string> {
   }
 }
 
+/**
+ * Runs a file task that reports what it counted once the file is read and checked, then each item
+ * page as it makes it (tasks.PagedProgress). Answers once the counts come, so the request stores
+ * its row and then the pages while the worker still writes them (decision 0008); a file the task
+ * refuses is refused under `field`. `done` settles when the task ends.
+ */
+async function countedThenPages<Input, Counted, Done extends { ok: true }>(
+  field: string,
+  task: (input: Input, report: (progress: tasks.PagedProgress<Counted>) => void) => Promise<tasks.FileFailure | Done>,
+  input: Input,
+): Promise<{ counted: Counted; pages: PageQueue; done: Promise<Done> }> {
+  const pages = new PageQueue();
+  let onCounted!: (counted: Counted) => void;
+  const counted = new Promise<Counted>((resolve) => (onCounted = resolve));
+  const finished = task(input, (progress) =>
+    'page' in progress ? pages.push(progress.page) : onCounted(progress.counted),
+  );
+  const done = finished.then(
+    (result) => {
+      pages.end();
+      if (!result.ok) throw csvFailure(field, result.message, result.errors);
+      return result;
+    },
+    (error: unknown) => {
+      pages.fail(error);
+      throw error;
+    },
+  );
+  // Read only once the row is stored; a row not made (a repeat, a refusal) leaves it unread.
+  done.catch(() => undefined);
+  await Promise.race([counted, done]);
+  return { counted: await counted, pages, done };
+}
+
 interface PreparedBill {
   type: BillTypeCode;
   whtType: string | null;
@@ -170,39 +204,25 @@ export function createBillPreparation(deps: {
     payrollState: StateInfo,
     includeElsewhere: boolean,
   ): Promise<PreparedBill> {
-    const pages = new PageQueue();
-    type Counted = { count: number; amountDue: Kobo; residentsElsewhere: tasks.ResidentsElsewhere | null };
-    let onCounted!: (counted: Counted) => void;
-    const counted = new Promise<Counted>((resolve) => (onCounted = resolve));
     const states = [...(await deps.stateById()).values()].map(({ code, name, revenueService }) => ({
       code,
       name,
       revenueService,
     }));
     const residence = { payrollStateCode: payrollState.code, states, includeElsewhere };
-    const finished = payeItems({ content: file.content, month, residence }, (progress) =>
-      'page' in progress ? pages.push(progress.page) : onCounted(progress.counted),
-    ).then(
-      (result) => {
-        pages.end();
-        return result;
-      },
-      (error: unknown) => {
-        pages.fail(error);
-        throw error;
-      },
-    );
-    const first = await Promise.race([counted, finished]);
-    if ('ok' in first && !first.ok) throw csvFailure('recipients', first.message, first.errors);
-    const { count, amountDue, residentsElsewhere } = await counted;
+    const { counted, pages, done } = await countedThenPages('recipients', payeItems, {
+      content: file.content,
+      month,
+      residence,
+    });
+    const { count, amountDue, residentsElsewhere } = counted;
     if (count === 0 && residentsElsewhere)
       throw invalidInput({
         recipients:
           `Every employee in this file lives in another state (${residentsElsewhere.states.map((state) => state.name).join(', ')}): ` +
           `their PAYE is owed there, not to ${payrollState.revenueService}.`,
       });
-    const differing = finished.then((result) => (result.ok ? result.differing : []));
-    // Awaited only once the bill is stored; a bill not made (a repeat, a refusal) leaves it unread.
+    const differing = done.then((result) => result.differing);
     differing.catch(() => undefined);
     return {
       type: 'paye',
@@ -379,8 +399,11 @@ export function createBillPreparation(deps: {
       }
       const file = csvFileOf(uploads, 'file');
       const rateBps = whtOn(month, input.wht_type, asKobo(0), collector, tables).rateBps;
-      const auto = await whtCalculationOf({ content: file.content, rateBps, collector });
-      if (!auto.ok) throw csvFailure('file', auto.message, auto.errors);
+      const { counted, pages } = await countedThenPages('file', whtCalculationOf, {
+        content: file.content,
+        rateBps,
+        collector,
+      });
       const record = await db.transaction((tx) =>
         repo.insertWhtCalcRecord(
           tx,
@@ -391,12 +414,12 @@ export function createBillPreparation(deps: {
             period: month,
             rateBps,
             collector,
-            itemCount: auto.count,
-            amountKobo: auto.amount,
-            taxPayableKobo: auto.taxPayable,
+            itemCount: counted.count,
+            amountKobo: counted.amount,
+            taxPayableKobo: counted.taxPayable,
             createdBy: caller.userId,
           },
-          auto.pages,
+          pages,
         ),
       );
       return { id: record.id, reference: record.reference };

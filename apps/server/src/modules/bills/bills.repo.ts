@@ -347,7 +347,7 @@ const WHT_CALC_PAGES: ItemPages = { table: whtCalcPages, parentColumn: 'record_i
 export async function insertWhtCalcRecord(
   tx: Db,
   record: typeof whtCalcRecords.$inferInsert,
-  pages: readonly string[],
+  pages: Iterable<string> | AsyncIterable<string>,
 ) {
   const [row] = await tx.insert(whtCalcRecords).values(record).returning();
   await writeItemPages(tx, WHT_CALC_PAGES, row.id, pages);
