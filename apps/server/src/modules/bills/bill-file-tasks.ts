@@ -224,16 +224,19 @@ function whtAutoRows(
   return { ok: true, items, amount: parsed.amountDue, taxPayable: sumKobo(items.map((item) => item.taxPayableKobo)) };
 }
 
+/** A WHT auto file, the rate of its type and month, and who collects it. */
+export interface WhtAutoFile {
+  content: Uint8Array;
+  rateBps: number;
+  collector: CollectorKind;
+}
+
 /** A WHT auto file as a bill's recipients. */
 export function whtAutoItems({
   content,
   rateBps,
   collector,
-}: {
-  content: Uint8Array;
-  rateBps: number;
-  collector: CollectorKind;
-}): FileFailure | { ok: true; items: PreparedItems; taxPayable: Kobo } {
+}: WhtAutoFile): FileFailure | { ok: true; items: PreparedItems; taxPayable: Kobo } {
   const rows = whtAutoRows(content, rateBps, collector);
   if (!rows.ok) return rows;
   return {
@@ -248,15 +251,7 @@ export function whtAutoItems({
 
 /** A WHT auto file as a bulk calculation keeps it: its totals reported first, then its payees' pages (WhtCalcItemTuple). */
 export function whtCalculation(
-  {
-    content,
-    rateBps,
-    collector,
-  }: {
-    content: Uint8Array;
-    rateBps: number;
-    collector: CollectorKind;
-  },
+  { content, rateBps, collector }: WhtAutoFile,
   report: (progress: PagedProgress<WhtCalculationCounts>) => void,
 ): FileFailure | { ok: true } {
   const rows = whtAutoRows(content, rateBps, collector);
