@@ -73,6 +73,8 @@ test('the side navigation’s background runs to the bottom of a long page', asy
   await login.logIn(DEMO.email, DEMO.password);
   const lastCard = page.getByRole('region', { name: 'Deadline calendar' });
   await expect(lastCard).toBeVisible();
+  // Measured once everything has loaded: a card or marker still arriving changes the page's height.
+  await page.waitForLoadState('networkidle');
   const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);
   expect(pageHeight).toBeGreaterThan(800 * 1.5);
   // Far below the first screen, the navigation's column is white like a card, not the page's grey.
