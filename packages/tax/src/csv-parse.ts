@@ -314,7 +314,7 @@ function eachRow(
       newline,
       step: (step, parser) => {
         row++;
-        quoteErrorsOf(step.errors, () => row);
+        if (step.errors.length > 0) quoteErrorsOf(step.errors, () => row);
         if (!take(step.data)) parser.abort();
       },
     });

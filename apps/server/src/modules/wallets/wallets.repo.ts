@@ -226,7 +226,6 @@ export async function settleAccountAssignment(
   return updated.length > 0;
 }
 
-/** The sum of the balances of every wallet of an organisation. */
 const walletBalancesTotal = preparedQuery((executor) =>
   executor
     .select({ total: sql<Kobo>`coalesce(sum(${latestBalance}), 0)::bigint`.mapWith((value) => asKobo(Number(value))) })
@@ -240,7 +239,7 @@ const walletBalancesTotal = preparedQuery((executor) =>
     .prepare('wallet_balances_total'),
 );
 
-/** The organisation's wallets together; the dashboard's checklist asks on every load, so it is prepared. */
+/** The sum of the balances of every wallet of an organisation; the dashboard's checklist asks on every load, so it is prepared. */
 export async function sumWalletBalances(executor: Db, organisationId: string): Promise<Kobo> {
   const [row] = await walletBalancesTotal(executor, { organisationId });
   return row.total;
