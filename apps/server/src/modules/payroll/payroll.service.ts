@@ -15,6 +15,7 @@ import { payrollScheduleCsv } from '../../adapters/agency/collector-schedule';
 import type { StateAgency } from '../../adapters/agency/state-agency';
 import type { Db } from '../../db/client';
 import { containsPattern, pageWindow, toPage } from '../../db/pagination';
+import { isUniqueViolation } from '../../db/errors';
 import { AppError, invalidInput } from '../../errors';
 import { FileReply, type Caller, type UploadedFile } from '../../http/route';
 import { csvCell } from '../../http/table-export';
@@ -441,7 +442,7 @@ export function createPayrollService(deps: {
       ]);
       // Written before the transaction: on the embedded database it holds the only connection.
       const [arrivingCsv, stayingCsv] = await Promise.all([csvOfEmployees(arriving), csvOfEmployees(staying)]);
-      await db.transaction(async (tx) => {
+      const moved = db.transaction(async (tx) => {
         for (const [registration, list, state, submitted, content] of [
           [target, arriving, to, toReference, arrivingCsv],
           [source, staying, from, fromReference, stayingCsv],
@@ -456,11 +457,12 @@ export function createPayrollService(deps: {
             },
             caller.userId,
           );
+          const totalTaxPayableKobo = sumKobo(list.map((employee) => employee.taxPayableKobo));
           const upload = await repo.insertUpload(tx, {
             corporationStateId: registration.id,
             fileId,
             employeeCount: list.length,
-            totalTaxPayableKobo: sumKobo(list.map((employee) => employee.taxPayableKobo)),
+            totalTaxPayableKobo,
             agencyReference: submitted.reference,
             uploadedBy: caller.userId,
           });
@@ -475,6 +477,14 @@ export function createPayrollService(deps: {
               uploadId: upload.id,
             })),
           );
+          // Each payroll's new list is its next version, so a bill made from it names the employees it holds.
+          await versions.record(tx, {
+            registrationId: registration.id,
+            uploadId: upload.id,
+            uploadedBy: caller.userId,
+            totalTaxPayableKobo,
+            employees: list,
+          });
         }
         await recordAudit(tx, {
           organisationId: corporation.organisationId,
@@ -490,6 +500,14 @@ export function createPayrollService(deps: {
           },
           ipAddress: ip,
         });
+      });
+      await moved.catch((error: unknown) => {
+        throw isUniqueViolation(error)
+          ? new AppError(
+              'CONFLICT',
+              `A payroll for ${from.name} or ${to.name} was uploaded at the same time. Nothing was moved: move them again.`,
+            )
+          : error;
       });
       return {
         moved: moving.length,

@@ -7,7 +7,7 @@ import { createTestApp, giveConsent, ownerWithOrganisation, type TestApp, type T
 // payroll, once Ogun is registered with consent (docs/decisions/0046); each state's PAYE is then
 // billed from its own payroll.
 let test: TestApp;
-const { registerPayroll, fund, generate } = billKit(() => test);
+const { registerPayroll, fund, generate, billOf } = billKit(() => test);
 
 beforeAll(async () => {
   test = await createTestApp();
@@ -122,6 +122,8 @@ describe('moving residents to the payroll of the state they live in', () => {
       recipient_count: 1,
       residents_elsewhere: null,
     });
+    // Each payroll's list after the move is its next version: a bill names the one whose employees it holds.
+    expect((await billOf(owner.token, lagos.data.id)).payroll.version).toMatchObject({ number: 2, employee_count: 1 });
     const ogun = await generate(
       owner.token,
       corporationId,
@@ -137,5 +139,6 @@ describe('moving residents to the payroll of the state they live in', () => {
       amount_due: '52800.00',
       residents_elsewhere: null,
     });
+    expect((await billOf(owner.token, ogun.data.id)).payroll.version).toMatchObject({ number: 1, employee_count: 3 });
   });
 });
