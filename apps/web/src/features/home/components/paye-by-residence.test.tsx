@@ -57,15 +57,39 @@ describe('PAYE by where employees live', () => {
     expect(ogun).toHaveTextContent('On the Lagos payroll (3)');
     expect(within(ogun).getByText('Not registered')).toBeInTheDocument();
     expect(within(screen.getByTestId('residence-c1-LA')).getByText('Registered')).toBeInTheDocument();
-    // A corporation whose employees all live where they are filed has nothing to say here.
-    expect(screen.queryByText('Only Lagos Limited')).toBeNull();
+    // A corporation whose employees all live where they are filed is listed too, after the one to act on.
+    expect(within(screen.getByTestId('residence-c2-LA')).getByText('Registered')).toBeInTheDocument();
+    const names = screen.getAllByRole('link').map((link) => link.textContent);
+    expect(names).toEqual(['Adire Textiles Limited', 'Only Lagos Limited']);
   });
 
-  it('shows nothing when every employee lives in the state of their payroll', async () => {
-    const gateway = stubGateway(() => ({
+  it('lists a corporation in order after one with a state to register, whatever order they come in', async () => {
+    stubGateway(() => ({
       code: 'OK',
-      data: [{ corporation: { id: 'c2', name: 'Only Lagos Limited' }, states: [LAGOS] }],
+      data: [
+        { corporation: { id: 'c2', name: 'Only Lagos Limited' }, states: [LAGOS] },
+        {
+          corporation: { id: 'c3', name: 'Abuja Annex Limited' },
+          states: [
+            { ...LAGOS, code: 'FC', name: 'FCT', revenue_service: 'FCT Internal Revenue Service', registered: false },
+          ],
+        },
+      ],
     }));
+    renderWithProviders(
+      <MemoryRouter>
+        <PayeByResidence />
+      </MemoryRouter>,
+    );
+    await screen.findByTestId('residence-c3-FC');
+    expect(screen.getAllByRole('link').map((link) => link.textContent)).toEqual([
+      'Abuja Annex Limited',
+      'Only Lagos Limited',
+    ]);
+  });
+
+  it('shows nothing when no corporation has a payroll on file', async () => {
+    const gateway = stubGateway(() => ({ code: 'OK', data: [] }));
     renderWithProviders(
       <MemoryRouter>
         <PayeByResidence />

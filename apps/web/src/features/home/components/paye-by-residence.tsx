@@ -9,15 +9,14 @@ import * as calls from '@levy/contracts/calls';
 /**
  * The dashboard's "PAYE by residence": per corporation, the states its employees live in, where
  * their PAYE is owed (docs/tax-rules.md §8), and whether the corporation is registered there.
- * Shown only when some employee lives outside the state of the payroll they are on.
+ * Every corporation with a payroll on file is listed, those with something to act on first (a state
+ * owed that is not registered, or employees on another state's payroll).
  */
 export function PayeByResidence() {
   const session = useSessionStore();
   const allowed = hasPermission(session.permissions, calls.payeByResidence.permission);
   const residence = usePayeByResidence(allowed ? session.organisation?.id : undefined);
-  const corporations = (residence.data ?? []).filter((entry) =>
-    entry.states.some((state) => !state.registered || state.on_other_payrolls.length > 0),
-  );
+  const corporations = [...(residence.data ?? [])].sort((a, b) => Number(needsAction(b)) - Number(needsAction(a)));
   if (corporations.length === 0) return null;
   return (
     <ContentCard title="PAYE by where employees live">
@@ -77,3 +76,6 @@ function CorporationRows({ entry }: { entry: CorporationResidence }) {
     </Stack>
   );
 }
+
+const needsAction = (entry: CorporationResidence) =>
+  entry.states.some((state) => !state.registered || state.on_other_payrolls.length > 0);
