@@ -176,11 +176,11 @@ test('record a PAYE month paid before Levy from the state menu, and see it in th
   await snap(page, 'prior-paye-03-phone');
   await page.setViewportSize({ width: 1280, height: 800 });
 
-  const view = await callGateway(request, {
-    method: 'GET',
-    namespace: 'core',
-    path: `internal/corporations/${owner.corporationId}/states/LA/annual-returns/2026`,
-    token: owner.token,
-  });
-  expect(JSON.stringify(view.data)).toContain('paid outside Levy (agency reference LIRS-PRIOR-7781)');
+  await page.goto(`/corporations/${owner.corporationId}/annual-returns?state=LA&year=2026`);
+  const paidOutside = page.getByRole('alert', { name: 'Paid outside Levy' });
+  await expect(paidOutside).toContainText('₦84,250.75 paid outside Levy (agency reference LIRS-PRIOR-7781)');
+  await expect(page.getByText('1 month paid outside Levy', { exact: true })).toBeVisible();
+  // PAYE deducted and PAYE paid: the month counts in both.
+  await expect(page.getByText('₦84,250.75', { exact: true })).toHaveCount(2);
+  await snap(page, 'prior-paye-04-annual-return');
 });

@@ -96,7 +96,13 @@ export const annualReturnContent = z.object({
     bills_amount_due: z.string().describe('The amount due of the year’s paid PAYE bills'),
   }),
   bills: z.array(
-    z.object({ reference: z.string(), period: z.string(), supplementary: z.boolean(), amount_due: z.string() }),
+    z.object({
+      reference: z.string(),
+      period: z.string(),
+      supplementary: z.boolean(),
+      amount_due: z.string(),
+      paid_outside_levy: z.boolean().describe('A month paid on the state’s portal before Levy, recorded by the user'),
+    }),
   ),
   reconciled: z.boolean().describe('True when the employees’ PAYE deducted equals the paid bills’ amount due'),
   differences: z.array(

@@ -111,7 +111,17 @@ export interface AnnualReturn {
   year: number;
   /** The months owed in the year: from the registration's first tax month (or January) to December. */
   monthsOwed: Period[];
-  bills: Array<{ reference: string; period: Period; supplementary: boolean; amountDueKobo: Kobo }>;
+  /**
+   * `paidOutsideLevy`: a month paid on the state's portal before Levy, recorded by the user (absent in
+   * a return filed before the flag was kept).
+   */
+  bills: Array<{
+    reference: string;
+    period: Period;
+    supplementary: boolean;
+    amountDueKobo: Kobo;
+    paidOutsideLevy?: boolean;
+  }>;
   employees: AnnualReturnEmployee[];
   totals: {
     employees: number;
@@ -371,6 +381,7 @@ export function computeAnnualReturn(input: {
       period: bill.period,
       supplementary: bill.supplementary,
       amountDueKobo: bill.amountDueKobo,
+      paidOutsideLevy: bill.paidOutsideLevy !== undefined,
     })),
     employees,
     totals: {

@@ -174,6 +174,7 @@ export function contentView(result: AnnualReturn): AnnualReturnContent {
       period: bill.period,
       supplementary: bill.supplementary,
       amount_due: naira(bill.amountDueKobo),
+      paid_outside_levy: bill.paidOutsideLevy ?? false,
     })),
     reconciled: result.reconciled,
     differences: result.differences.map((difference) => ({

@@ -216,6 +216,17 @@ describe('PAYE months paid before Levy', () => {
         ),
       },
     ]);
+    // The return's bills say which months were paid outside Levy (April's is a Levy bill): the screen counts them apart.
+    expect(
+      view.return.bills.map((bill: { period: string; paid_outside_levy: boolean }) => [
+        bill.period,
+        bill.paid_outside_levy,
+      ]),
+    ).toEqual([
+      ['2026-01', true],
+      ['2026-02', true],
+      ['2026-04', false],
+    ]);
     const tunde = view.return.employees.find(
       (employee: { tax_payer_number: string }) => employee.tax_payer_number === TUNDE[0],
     );

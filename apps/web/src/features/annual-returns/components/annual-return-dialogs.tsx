@@ -4,7 +4,8 @@ import { IconHandClick, IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useDeployment } from '../../../api/deployment-api';
 import { MountedModal } from '../../../components/mounted-modal';
-import { formatAmount } from '../../../lib/format';
+import { formatAmount, plural } from '../../../lib/format';
+import { differencesToRead, paymentCounts } from './annual-return-sections';
 import { useFileAnnualReturn, type ReturnKey } from '../api/annual-returns-api';
 
 /**
@@ -26,6 +27,8 @@ export function FileReturnDialog({
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
   const content = amend && view.preview ? view.preview : view.return;
+  const differences = differencesToRead(content);
+  const { throughLevy, outside } = paymentCounts(content);
   const nextVersion = (view.filed?.version ?? 0) + 1;
   const send = () => {
     if (amend && reason.trim() === '') {
@@ -66,13 +69,13 @@ export function FileReturnDialog({
             {formatAmount(content.totals.gross)}
           </List.Item>
           <List.Item>
-            PAYE deducted {formatAmount(content.totals.tax_deducted)}, from {content.bills.length} paid PAYE{' '}
-            {content.bills.length === 1 ? 'bill' : 'bills'}
+            PAYE deducted {formatAmount(content.totals.tax_deducted)}, from {plural(throughLevy, 'paid PAYE bill')}
+            {outside > 0 && ` and ${plural(outside, 'month')} paid outside Levy`}
           </List.Item>
           <List.Item>
-            {content.differences.length === 0
+            {differences.length === 0
               ? 'No differences from the paid bills'
-              : `${content.differences.length} ${content.differences.length === 1 ? 'difference' : 'differences'} from the paid bills, as listed on this page`}
+              : `${plural(differences.length, 'difference')} from the paid bills, as listed on this page`}
           </List.Item>
         </List>
         {!amend && view.late_filing && (

@@ -1,22 +1,32 @@
 import type { AnnualReturnContent, AnnualReturnView } from '@levy/contracts';
 import { Alert, Button, List, SimpleGrid, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck, IconDownload } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCircleCheck, IconDownload, IconInfoCircle } from '@tabler/icons-react';
 import { ContentCard } from '../../../components/content-card';
 import { PhoneDetails, PhoneFitScrollContainer, ROWS_AS_CARDS } from '../../../components/phone-table';
 import { formatAmount, formatDate, plural } from '../../../lib/format';
 
-/** The return's totals: employees, gross income and tax. */
+/** The return's totals: employees, gross income and tax; the PAYE paid says how much of it was paid outside Levy. */
 export function Totals({ content }: { content: AnnualReturnContent }) {
-  const figures: Array<[string, string]> = [
+  const { throughLevy, outside } = paymentCounts(content);
+  const figures: Array<[string, string, string?]> = [
     ['Employees', String(content.totals.employees)],
     ['Gross income', formatAmount(content.totals.gross)],
     ['Reliefs', formatAmount(content.totals.total_reliefs)],
     ['PAYE deducted', formatAmount(content.totals.tax_deducted)],
-    ['Paid PAYE bills', `${content.bills.length} · ${formatAmount(content.totals.bills_amount_due)}`],
+    [
+      'PAYE paid',
+      formatAmount(content.totals.bills_amount_due),
+      [
+        throughLevy > 0 || outside === 0 ? `${plural(throughLevy, 'bill')} through Levy` : null,
+        outside > 0 ? `${plural(outside, 'month')} paid outside Levy` : null,
+      ]
+        .filter(Boolean)
+        .join(' · '),
+    ],
   ];
   return (
     <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="md">
-      {figures.map(([label, value]) => (
+      {figures.map(([label, value, detail]) => (
         <ContentCard key={label} padding="md">
           <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
             {label}
@@ -24,15 +34,51 @@ export function Totals({ content }: { content: AnnualReturnContent }) {
           <Text fz={{ base: 'md', sm: 'lg' }} fw={700} mt={4}>
             {value}
           </Text>
+          {detail && (
+            <Text fz="xs" c="dimmed" mt={2}>
+              {detail}
+            </Text>
+          )}
         </ContentCard>
       ))}
     </SimpleGrid>
   );
 }
 
+/** The months paid on the state's portal before Levy that the return counts: not differences, but said. */
+export function PaidOutsideLevy({ content }: { content: AnnualReturnContent }) {
+  const months = content.differences.filter((difference) => difference.kind === 'paid_outside_levy');
+  if (months.length === 0) return null;
+  return (
+    <Alert color="blue" icon={<IconInfoCircle size={18} />} title="Paid outside Levy">
+      <Stack gap="xs">
+        <Text fz="sm">
+          The return counts these months as paid on the revenue service&apos;s portal before Levy, as you recorded them:
+        </Text>
+        <List size="sm" spacing={4}>
+          {months.map((month) => (
+            <List.Item key={month.message}>{month.message}</List.Item>
+          ))}
+        </List>
+      </Stack>
+    </Alert>
+  );
+}
+
 /** How the return reconciles to the paid PAYE bills, and each difference. */
+/** How many of the year's paid months were paid by Levy bills, and how many outside Levy. */
+export function paymentCounts(content: AnnualReturnContent) {
+  const outside = content.bills.filter((bill) => bill.paid_outside_levy).length;
+  return { throughLevy: content.bills.length - outside, outside };
+}
+
+/** The differences to read before submitting: a month paid outside Levy is said apart, not as one. */
+export const differencesToRead = (content: AnnualReturnContent) =>
+  content.differences.filter((difference) => difference.kind !== 'paid_outside_levy');
+
 export function Differences({ content, filed }: { content: AnnualReturnContent; filed: boolean }) {
-  if (content.differences.length === 0) {
+  const differences = differencesToRead(content);
+  if (differences.length === 0) {
     return (
       <Alert color="green" icon={<IconCircleCheck size={18} />} title="Reconciled to the paid PAYE bills">
         Every month owed has a paid bill, the PAYE deducted equals the bills&apos; amount due, and every row&apos;s PAYE
@@ -44,7 +90,7 @@ export function Differences({ content, filed }: { content: AnnualReturnContent; 
     <Alert
       color="yellow"
       icon={<IconAlertTriangle size={18} />}
-      title={`${content.differences.length} ${content.differences.length === 1 ? 'difference' : 'differences'} from the paid PAYE bills`}
+      title={`${plural(differences.length, 'difference')} from the paid PAYE bills`}
     >
       <Stack gap="xs">
         <Text fz="sm">
@@ -56,7 +102,7 @@ export function Differences({ content, filed }: { content: AnnualReturnContent; 
             : 'Read these before you submit:'}
         </Text>
         <List size="sm" spacing={4}>
-          {content.differences.map((difference) => (
+          {differences.map((difference) => (
             <List.Item key={difference.message}>{difference.message}</List.Item>
           ))}
         </List>

@@ -71,7 +71,15 @@ const content: AnnualReturnView['return'] = {
     expected_tax: '736853.37',
     bills_amount_due: '736853.37',
   },
-  bills: [{ reference: 'PAYE-LA-2025-01-000001', period: '2025-01', supplementary: false, amount_due: '66986.67' }],
+  bills: [
+    {
+      reference: 'PAYE-LA-2025-01-000001',
+      period: '2025-01',
+      supplementary: false,
+      amount_due: '66986.67',
+      paid_outside_levy: false,
+    },
+  ],
   reconciled: true,
   differences: [{ kind: 'missing_month', period: '2025-12', message: 'December 2025: no paid PAYE bill.' }],
 };
@@ -160,6 +168,43 @@ describe('Annual returns', () => {
       'Version 1 · LA-H1-2025-V1-ABCDEF123456',
     );
     expect(screen.getByRole('button', { name: 'Amend' })).toBeInTheDocument();
+  });
+
+  it('says which months were paid outside Levy, apart from the differences to read, in the totals and before submitting', async () => {
+    grantPermissions([calls.getAnnualReturn.permission, calls.submitAnnualReturn.permission]);
+    const outside =
+      'February 2025: ₦66,986.67 paid outside Levy (agency reference LIRS-7781). Its payroll file gives each employee’s figures.';
+    const withPriorMonth: AnnualReturnView = {
+      ...notFiled,
+      return: {
+        ...content,
+        bills: [
+          ...content.bills,
+          {
+            reference: 'LIRS-7781 (paid outside Levy)',
+            period: '2025-02',
+            supplementary: false,
+            amount_due: '66986.67',
+            paid_outside_levy: true,
+          },
+        ],
+        differences: [...content.differences, { kind: 'paid_outside_levy', period: '2025-02', message: outside }],
+      },
+    };
+    stubGateway((request) =>
+      request.path.includes('/annual-returns/') ? { code: 'OK', data: withPriorMonth } : answer(request),
+    );
+    renderTab();
+    const paidOutside = await screen.findByRole('alert', { name: 'Paid outside Levy' });
+    expect(paidOutside).toHaveTextContent(outside);
+    const differences = screen.getByRole('alert', { name: '1 difference from the paid PAYE bills' });
+    expect(differences).not.toHaveTextContent('paid outside Levy');
+    expect(screen.getByText('1 bill through Levy · 1 month paid outside Levy')).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Submit to Lagos' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Submit the 2025 annual return' });
+    expect(dialog).toHaveTextContent('from 1 paid PAYE bill and 1 month paid outside Levy');
+    expect(dialog).toHaveTextContent('1 difference from the paid bills, as listed on this page');
   });
 
   it('offers a member the preview and downloads, not Submit', async () => {

@@ -21,7 +21,7 @@ import {
 } from '../api/annual-returns-api';
 import { ManualFiling } from '../../../components/manual-filing';
 import { FileReturnDialog } from './annual-return-dialogs';
-import { Differences, EmployeesTable, Totals, Versions } from './annual-return-sections';
+import { Differences, EmployeesTable, PaidOutsideLevy, Totals, Versions } from './annual-return-sections';
 
 /** The years a registration owes a return for: from its first tax month's year to this year. */
 function yearsOf(firstTaxMonth: string, thisYear: number): number[] {
@@ -216,6 +216,7 @@ function ReturnView({ view, returnKey }: { view: AnnualReturnView; returnKey: Re
 
       <Totals content={content} />
       <Differences content={content} filed={view.status === 'filed'} />
+      <PaidOutsideLevy content={content} />
 
       <ContentCard
         title={`Employees (${content.employees.length})`}
