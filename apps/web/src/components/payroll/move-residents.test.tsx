@@ -43,7 +43,7 @@ describe('Move to the payroll of the state they live in', () => {
     expect(screen.queryByRole('button', { name: 'Move to Ogun payroll' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Register Ogun and give consent' })).toHaveAttribute(
       'href',
-      '/corporations/c1/states',
+      '/corporations/c1/states?register=OG',
     );
     expect(gateway.requests).toHaveLength(0);
   });

@@ -26,7 +26,8 @@ export function MoveResidents({
 }) {
   const move = useMoveResidents(corporationId, fromStateCode);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const statesPage = `/corporations/${corporationId}/states`;
+  // The states tab opens Add New State with this state chosen (or its payroll consent, once registered).
+  const statesPage = `/corporations/${corporationId}/states?register=${toState.code}`;
   if (!registered)
     return (
       <Text fz="sm" mt="xs" data-testid={`move-${toState.code}-unregistered`}>

@@ -18,8 +18,9 @@ import {
 import { normaliseTaxId, validateStateEntry } from '../model/state-entry';
 import { needsConfirmation, VerifiedTaxpayerStep } from './verified-taxpayer-step';
 
+/** `stateCode`: the state to add, chosen beforehand (the way from "Register Ogun and give consent"). */
 export type StateDialogMode =
-  { kind: 'add'; registeredCodes: string[] } | { kind: 'update'; registration: CorporationState };
+  { kind: 'add'; registeredCodes: string[]; stateCode?: string } | { kind: 'update'; registration: CorporationState };
 
 type Step = 'enter' | 'confirm';
 
@@ -45,11 +46,14 @@ export function StateTaxIdDialog({
   corporationName,
   mode,
   onClose,
+  onAdded,
 }: {
   corporationId: string;
   corporationName: string;
   mode: StateDialogMode;
   onClose: () => void;
+  /** After a state is added, before the dialog closes. */
+  onAdded?: (stateCode: string) => void;
 }) {
   const states = useTaxCollectors();
   const add = useAddState(corporationId);
@@ -57,7 +61,9 @@ export function StateTaxIdDialog({
   const current = mode.kind === 'update' ? mode.registration : null;
 
   const [step, setStep] = useState<Step>('enter');
-  const [stateCode, setStateCode] = useState<string | null>(current?.state.code ?? null);
+  const [stateCode, setStateCode] = useState<string | null>(
+    current?.state.code ?? (mode.kind === 'add' ? (mode.stateCode ?? null) : null),
+  );
   const [taxPayerNumber, setTaxPayerNumber] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState<{ title: string; message: string } | null>(null);
@@ -127,7 +133,10 @@ export function StateTaxIdDialog({
     };
     try {
       if (current) await update.mutateAsync(input);
-      else await add.mutateAsync(input);
+      else {
+        await add.mutateAsync(input);
+        onAdded?.(stateCode);
+      }
       onClose();
     } catch (error) {
       showFailure(error, 'save');

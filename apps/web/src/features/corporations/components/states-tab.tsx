@@ -1,7 +1,7 @@
 import { hasPermission } from '@levy/contracts';
 import { Button, Group, Table, Text } from '@mantine/core';
 import { IconCalendarMonth, IconEdit, IconPlus, IconReceipt, IconTrash, IconUsers } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { ContentCard } from '../../../components/content-card';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadingPlaceholder } from '../../../components/loading-placeholder';
@@ -19,6 +19,7 @@ import { ManagePayrollDialog } from '../../../components/payroll/manage-payroll-
 import { PriorPaymentsDialog } from './prior-payments-dialog';
 import { RemoveStateDialog } from './remove-state-dialog';
 import { StateTaxIdDialog, type StateDialogMode } from './state-tax-id-dialog';
+import { useStateToRegister } from './state-to-register';
 
 type Dialog =
   | { kind: 'tax-id'; mode: StateDialogMode }
@@ -52,6 +53,11 @@ export function StatesTab({ corporation, readOnly }: { corporation: Corporation;
     can(PAYROLL_PERMISSIONS.uploadPayroll) ||
     can(PAYROLL_PERMISSIONS.getEmployees);
   const registeredCodes = (registrations.data ?? []).map((registration) => registration.state.code);
+  const onAdded = useStateToRegister(
+    registrations.data,
+    { add: canAdd, managePayroll: canManagePayroll },
+    useCallback((opened) => setDialog(opened.kind === 'payroll' ? opened : { kind: 'tax-id', mode: opened }), []),
+  );
 
   const optionsFor = (registration: CorporationState): OptionItem[] => {
     const name = registration.state.name;
@@ -217,6 +223,7 @@ export function StatesTab({ corporation, readOnly }: { corporation: Corporation;
           corporationName={corporation.name}
           mode={dialog.mode}
           onClose={() => setDialog(null)}
+          onAdded={onAdded}
         />
       )}
       {dialog?.kind === 'first-month' && (
