@@ -1,6 +1,6 @@
 import type { SessionPayload } from '@levy/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '../../../lib/session-store';
@@ -111,6 +111,17 @@ describe('Pay Taxes from an alert', () => {
     );
     expect(within(dialog).getByRole('button', { name: /Tax month/ })).toHaveTextContent('August 2026');
     expect(router.state.location.search).toBe('');
+  });
+
+  it('leaves the dialog behind when the user goes to another page, and an alert link from another page still opens it', async () => {
+    stubGateway(billGateway);
+    const router = renderAt('/dashboard');
+    fireEvent.click(screen.getByRole('button', { name: 'Pay Taxes' }));
+    expect(await screen.findByRole('dialog', { name: 'Pay Taxes' })).toBeInTheDocument();
+    await act(() => router.navigate(`/corporations/${CORPORATION_ID}/states?register=OG`));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await act(() => router.navigate(ALERT.pay_link));
+    expect(await screen.findByRole('dialog', { name: 'PAYE Generate Bill' })).toBeInTheDocument();
   });
 
   it('a link without a tax opens nothing; the button still opens the chooser', async () => {

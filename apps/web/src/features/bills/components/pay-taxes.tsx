@@ -2,7 +2,7 @@ import { hasPermission, type BillDetail, type BillTypeCode } from '@levy/contrac
 import { Button, Group, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { IconChevronRight, IconReceiptTax, IconUsers } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { MountedModal } from '../../../components/mounted-modal';
 import { LoadingPlaceholder } from '../../../components/loading-placeholder';
 import { loadChunk } from '../../../lib/lazy-page';
@@ -99,6 +99,14 @@ export function PayTaxesButton() {
     setPrefill(null);
   };
   const showBill = (bill: BillDetail) => void navigate(billPath(bill.id));
+  const { pathname } = useLocation();
+
+  // A link followed from a dialog (to register a state, say) leaves the dialog behind. Declared before
+  // the pay request below, so a link that opens a dialog on another page still opens it.
+  useEffect(() => {
+    setOpen(null);
+    setPrefill(null);
+  }, [pathname]);
 
   useEffect(() => {
     const request = readPayRequest(searchParams);
