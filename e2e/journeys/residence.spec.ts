@@ -1,18 +1,21 @@
-import { addMonths, asKobo, koboToNairaString, lagosPeriod, PAYE_TEMPLATE_HEADERS, recomputePayeRow } from '@levy/tax';
-import type { PayeRow } from '@levy/tax';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { callGateway } from '../support/api';
-import { expect, test } from '../support/fixtures';
-import { onboardedOwner, type OnboardedOwner } from '../support/owners';
-import { snap } from '../support/screenshots';
 import {
-  csvUpload,
-  fundWallet,
-  givePayrollConsent,
-  logInToDashboard,
-  PayTaxes,
-  registerPayroll,
-} from '../pages/bills-pages';
+  addMonths,
+  asKobo,
+  formatNaira,
+  koboToNairaString,
+  lagosPeriod,
+  monthName,
+  PAYE_TEMPLATE_HEADERS,
+  recomputePayeRow,
+  sumKobo,
+} from '@levy/tax';
+import type { Kobo, PayeRow } from '@levy/tax';
+import type { Locator, Page } from '@playwright/test';
+import { callGateway, consentCodeFromMailbox } from '../support/api';
+import { expect, test } from '../support/fixtures';
+import { onboardedOwner } from '../support/owners';
+import { snap } from '../support/screenshots';
+import { csvUpload, fundWallet, givePayrollConsent, logInToDashboard, PayTaxes } from '../pages/bills-pages';
 
 // PAYE is owed where the employee lives (docs/tax-rules.md §8): a Lagos payroll with three
 // employees resident in Ogun shows them with the state owed; once Ogun is registered with consent,
@@ -25,36 +28,30 @@ const EMPLOYEES = [
   { tin: 'N-4000004', name: 'Tayo Bankole', gross: '260000.00', residence: 'OG' },
 ];
 
-/** The template's 18 columns (docs/product.md), then `state_of_residence`; each declared tax as the law says for `period`. */
-function payrollWithResidents(period: string) {
-  const lines = EMPLOYEES.map((employee) => {
-    const record = Object.fromEntries(PAYE_TEMPLATE_HEADERS.map((header) => [header, '0'])) as PayeRow;
-    Object.assign(record, {
-      tax_payer_number: employee.tin,
-      name: employee.name,
-      nationality: 'Nigerian',
-      designation: 'Officer',
-      gross_income: employee.gross,
-      basic_salary: employee.gross,
-    });
-    record.tax_payable = koboToNairaString(asKobo(recomputePayeRow(record, period).expectedMonthlyTax));
-    return [...PAYE_TEMPLATE_HEADERS.map((header) => record[header]), employee.residence].join(',');
+/** An employee's row as the template has it: basic salary only, so the law's PAYE is the tax declared. */
+function rowOf(employee: (typeof EMPLOYEES)[number], period: string): PayeRow {
+  const record = Object.fromEntries(PAYE_TEMPLATE_HEADERS.map((header) => [header, '0'])) as PayeRow;
+  Object.assign(record, {
+    tax_payer_number: employee.tin,
+    name: employee.name,
+    nationality: 'Nigerian',
+    designation: 'Officer',
+    gross_income: employee.gross,
+    basic_salary: employee.gross,
   });
-  return csvUpload('lagos-payroll.csv', [[...PAYE_TEMPLATE_HEADERS, 'state_of_residence'].join(','), ...lines]);
+  record.tax_payable = koboToNairaString(monthlyTax(record, period));
+  return record;
 }
 
-/** Ogun registered under its own Tax ID, with payroll consent (the code from the development mailbox). */
-async function registerOgunWithConsent(request: APIRequestContext, owner: OnboardedOwner, firstTaxMonth: string) {
-  const path = `internal/corporations/${owner.corporationId}/states/OG`;
-  const added = await callGateway(request, {
-    method: 'POST',
-    namespace: 'core',
-    path,
-    token: owner.token,
-    body: { tax_payer_number: 'C-0040002', first_tax_month: firstTaxMonth },
-  });
-  expect(added.code, added.message).toBe('OK');
-  await givePayrollConsent(request, owner, 'OG');
+const monthlyTax = (record: PayeRow, period: string): Kobo =>
+  asKobo(recomputePayeRow(record, period).expectedMonthlyTax);
+
+/** The template's 18 columns (docs/product.md), then `state_of_residence`. */
+function payrollWithResidents(period: string) {
+  const lines = EMPLOYEES.map((employee) =>
+    [...PAYE_TEMPLATE_HEADERS.map((header) => rowOf(employee, period)[header]), employee.residence].join(','),
+  );
+  return csvUpload('lagos-payroll.csv', [[...PAYE_TEMPLATE_HEADERS, 'state_of_residence'].join(','), ...lines]);
 }
 
 /** The screen at 1280 and at 390 px, with `shown` scrolled into view on each. */
@@ -68,11 +65,11 @@ async function both(page: Page, name: string, shown: Locator) {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-test('employees living in Ogun on a Lagos payroll are shown, moved to the Ogun payroll, and each state is paid for its residents', async ({
+test('employees living in Ogun on a Lagos payroll are shown, moved to the Ogun payroll, and each state is paid and filed for its residents', async ({
   page,
   request,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   const owner = await onboardedOwner(request, {
     prefix: 'residence',
     firstName: 'Tunde',
@@ -81,6 +78,7 @@ test('employees living in Ogun on a Lagos payroll are shown, moved to the Ogun p
     corporationName: 'Bakare Two States Ltd',
   });
   const month = addMonths(lagosPeriod(new Date()), -1);
+  // Lagos registered with payroll consent through the API: the corporations journey walks those screens.
   const lagos = await callGateway(request, {
     method: 'POST',
     namespace: 'core',
@@ -89,17 +87,32 @@ test('employees living in Ogun on a Lagos payroll are shown, moved to the Ogun p
     body: { tax_payer_number: 'C-0012345', first_tax_month: month },
   });
   expect(lagos.code, lagos.message).toBe('OK');
-  await registerPayroll(request, owner, 'LA', payrollWithResidents(month));
+  await givePayrollConsent(request, owner, 'LA');
   await fundWallet(request, owner.token, owner.organisationId, '3000000');
 
-  // The dashboard says Ogun is owed PAYE by residence and is not registered.
+  // The Lagos payroll uploaded in Manage Payroll: the three who live in Ogun are named with the state owed.
   await logInToDashboard(page, owner.email);
-  const ogunRow = page.getByTestId(`residence-${owner.corporationId}-OG`);
-  await expect(ogunRow).toContainText('Ogun');
-  await expect(ogunRow).toContainText('3');
-  await both(page, '170-paye-by-residence', ogunRow);
+  await page.goto(`/corporations/${owner.corporationId}/states`);
+  await page.getByRole('button', { name: 'Actions for Lagos' }).click();
+  await page.getByRole('menuitem', { name: 'Manage Payroll' }).click();
+  const manage = page.getByRole('dialog', { name: 'Manage Payroll' });
+  await manage.locator('input[type="file"]').setInputFiles(payrollWithResidents(month));
+  await manage.getByRole('button', { name: 'Upload payroll' }).click();
+  const atUpload = manage.getByText('3 employees resident in Ogun: PAYE due to Ogun State Internal Revenue Service');
+  await expect(atUpload).toBeVisible();
+  await both(page, '170-residents-at-upload', atUpload);
+  await page.keyboard.press('Escape');
+  await expect(manage).toBeHidden();
 
-  // The PAYE summary from the payroll on file names them with the state owed; Ogun must be registered first.
+  // The dashboard says Ogun is owed PAYE by residence and is not registered.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
+  const ogunRow = page.getByTestId(`residence-${owner.corporationId}-OG`);
+  await expect(ogunRow).toContainText('Ogun State Internal Revenue Service');
+  await expect(ogunRow).toContainText('On the Lagos payroll (3)');
+  await expect(ogunRow).toContainText('Not registered');
+  await both(page, '171-paye-by-residence', ogunRow);
+
+  // The PAYE summary from the payroll on file names them with the state owed, and the way to register Ogun.
   const payTaxes = new PayTaxes(page);
   let dialog = await payTaxes.start('PAYE');
   await payTaxes.chooseCorporationAndState(dialog, 'Bakare Two States Ltd', 'Lagos · C-0012345');
@@ -107,58 +120,102 @@ test('employees living in Ogun on a Lagos payroll are shown, moved to the Ogun p
   const residents = dialog.getByTestId('residents-elsewhere');
   await expect(residents).toContainText('Resident in Ogun: PAYE due to Ogun State Internal Revenue Service');
   await expect(residents).toContainText('Femi Ogunleye (N-4000002)');
-  await expect(residents.getByTestId('move-OG-unregistered')).toContainText('Register Ogun and give consent');
-  await both(page, '171-residents-elsewhere-unregistered', residents);
-  await page.keyboard.press('Escape');
-  await expect(dialog).toBeHidden();
+  await both(page, '172-residents-elsewhere-unregistered', residents);
+  await residents.getByRole('link', { name: 'Register Ogun and give consent' }).click();
 
-  // Ogun registered with consent: one action moves the three to the Ogun payroll.
-  await registerOgunWithConsent(request, owner, month);
-  // Registered outside this page (through the API): the page reads the corporation's states afresh.
-  await page.reload();
+  // Add New State opens with Ogun chosen; saved, Ogun's payroll opens for consent.
+  const addState = page.getByRole('dialog', { name: 'Add New State' });
+  await expect(addState.getByRole('combobox', { name: 'State' })).toHaveValue('Ogun');
+  await addState.getByRole('textbox', { name: 'Tax ID' }).fill('C-0040002');
+  await chooseMonth(page, addState, 'Owes PAYE here from', month);
+  await addState.getByRole('button', { name: 'Proceed' }).click();
+  await expect(addState.getByTestId('verified-tax-id')).toHaveText('C-0040002');
+  await addState.getByRole('button', { name: 'Save' }).click();
+  const ogunPayroll = page.getByRole('dialog', { name: 'Manage Payroll' });
+  const requestedAt = Date.now() - 1000;
+  await ogunPayroll.getByRole('button', { name: 'Proceed' }).click();
+  const code = await consentCodeFromMailbox(request, owner.email, requestedAt);
+  await ogunPayroll.getByRole('textbox', { name: 'Consent code digit 1 of 6' }).click();
+  await page.keyboard.type(code);
+  await ogunPayroll.getByRole('button', { name: 'Verify code', exact: true }).click();
+  await expect(ogunPayroll.getByText('Consent given')).toBeVisible();
+  await both(page, '173-ogun-consent-given', ogunPayroll.getByText('Consent given'));
+  await page.keyboard.press('Escape');
+  await expect(ogunPayroll).toBeHidden();
+
+  // Back on the Lagos PAYE: one action moves the three to the Ogun payroll.
   dialog = await payTaxes.start('PAYE');
   await payTaxes.chooseCorporationAndState(dialog, 'Bakare Two States Ltd', 'Lagos · C-0012345');
   await dialog.getByRole('button', { name: 'Proceed' }).click();
   await dialog.getByRole('button', { name: 'Move to Ogun payroll' }).click();
-  const moved = page.getByText(
-    '3 moved to the Ogun payroll: their PAYE is now billed to Ogun State Internal Revenue Service.',
-  );
-  await expect(moved).toBeVisible();
-  // The toast closes by itself: the dialog, now without residents elsewhere, is what stays on screen.
-  await expect(dialog.getByTestId('residents-elsewhere')).toBeHidden();
-  await both(page, '172-residents-moved', dialog);
+  await expect(
+    page.getByText('3 moved to the Ogun payroll: their PAYE is now billed to Ogun State Internal Revenue Service.'),
+  ).toBeVisible();
+  // Back on step 1: the Lagos payroll on file now holds Ngozi alone.
+  await expect(dialog.getByRole('radio', { name: /^Use the payroll on file: 1 employee,/ })).toBeChecked();
+  await both(page, '174-residents-moved', dialog);
   await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
 
-  // Each state's PAYE from its own payroll on file: Lagos for Ngozi, Ogun for the three.
-  for (const [state, count] of [
-    ['LA', 1],
-    ['OG', 3],
+  // Each state's PAYE paid from its own payroll on file: Lagos for Ngozi, Ogun for the three.
+  const taxOf = (employee: (typeof EMPLOYEES)[number]) => monthlyTax(rowOf(employee, month), month);
+  const lagosTax = taxOf(EMPLOYEES[0]);
+  const ogunTax = sumKobo(EMPLOYEES.slice(1).map(taxOf));
+  for (const [state, label, count, amount] of [
+    ['LA', 'Lagos · C-0012345', 1, lagosTax],
+    ['OG', 'Ogun · C-0040002', 3, ogunTax],
   ] as const) {
-    const paid = await request.post(
-      `/service/v1/internal/corporations/${owner.corporationId}/states/${state}/paye/bills`,
-      {
-        headers: { 'Api-Token': owner.token, 'Idempotency-Key': crypto.randomUUID() },
-        multipart: { namespace: 'core', start_date: month, source: 'payroll' },
-      },
-    );
-    const body = (await paid.json()) as { code: string; message: string; data: { recipient_count: number } };
-    expect(body.code, body.message).toBe('OK');
-    expect(body.data.recipient_count).toBe(count);
+    dialog = await payTaxes.start('PAYE');
+    await payTaxes.chooseCorporationAndState(dialog, 'Bakare Two States Ltd', label);
+    await expect(dialog.getByRole('button', { name: /Tax month/ })).toContainText(monthName(month));
+    await expect(
+      dialog.getByRole('radio', { name: new RegExp(`^Use the payroll on file: ${count} employees?,`) }),
+    ).toBeChecked();
+    await dialog.getByRole('button', { name: 'Proceed' }).click();
+    await expect(dialog.getByText(formatNaira(amount)).first()).toBeVisible();
+    await dialog.getByRole('button', { name: 'Generate' }).click();
+    const drawer = page.getByRole('dialog').filter({ has: page.locator('.mantine-Drawer-title') });
+    await expect(drawer.getByText('Payment paid').first()).toBeVisible({ timeout: 20_000 });
+    await expect(drawer.getByText(new RegExp(`^PAYE-${state}-${month}-`)).first()).toBeVisible();
+    await both(page, `175-paid-${state}`, drawer.getByText('Payment paid').first());
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
   }
-  await page.goto('/bills');
-  await expect(page.getByText(new RegExp(`^PAYE-OG-${month}-`)).first()).toBeVisible();
-  await expect(page.getByText(new RegExp(`^PAYE-LA-${month}-`)).first()).toBeVisible();
-  await both(page, '173-both-states-paid', page.getByText(new RegExp(`^PAYE-OG-${month}-`)).first());
 
-  // Form H1 of each state lists the employees it was paid for: Ngozi for Lagos, the three for Ogun.
-  for (const [state, listed, notListed] of [
-    ['OG', ['Femi Ogunleye', 'Sade Adewale', 'Tayo Bankole'], ['Ngozi Eze']],
-    ['LA', ['Ngozi Eze'], ['Femi Ogunleye', 'Sade Adewale', 'Tayo Bankole']],
+  // Form H1 of each state: its residents with their pay and PAYE, and totals equal to its bill.
+  for (const [state, listed, notListed, total] of [
+    ['OG', EMPLOYEES.slice(1), [EMPLOYEES[0]], ogunTax],
+    ['LA', [EMPLOYEES[0]], EMPLOYEES.slice(1), lagosTax],
   ] as const) {
     await page.goto(`/corporations/${owner.corporationId}/annual-returns?state=${state}&year=${month.slice(0, 4)}`);
     const employees = page.getByRole('table', { name: 'Employees on the annual return' });
-    for (const name of listed) await expect(employees.getByText(name)).toBeVisible();
-    for (const name of notListed) await expect(employees.getByText(name)).toHaveCount(0);
-    await both(page, `174-form-h1-${state}`, employees);
+    for (const employee of listed) {
+      const row = employees.getByRole('row').filter({ hasText: employee.name });
+      await expect(row).toContainText(formatNaira(asKobo(Math.round(Number(employee.gross) * 100))));
+      await expect(row).toContainText(formatNaira(taxOf(employee)));
+    }
+    for (const employee of notListed) await expect(employees.getByText(employee.name)).toHaveCount(0);
+    // The totals: PAYE deducted equal to PAYE paid, one bill through Levy.
+    const tile = (label: string) => page.getByText(label, { exact: true }).first().locator('..');
+    await expect(tile('PAYE deducted')).toContainText(formatNaira(total));
+    await expect(tile('PAYE paid')).toContainText(`${formatNaira(total)}1 bill through Levy`);
+    await expect(tile('Employees')).toContainText(String(listed.length));
+    await both(page, `176-form-h1-${state}`, employees);
   }
+
+  // The dashboard now shows both states owed as registered, with nobody on the wrong payroll.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page.getByTestId(`residence-${owner.corporationId}-OG`)).toContainText('Registered');
+  await expect(page.getByTestId(`residence-${owner.corporationId}-OG`)).not.toContainText('On the Lagos payroll');
+  await expect(page.getByTestId(`residence-${owner.corporationId}-LA`)).toContainText('Registered');
 });
+
+/** A month picker's month, in the month's year (the picker opens on the year of its value, this month). */
+async function chooseMonth(page: Page, dialog: Locator, label: string, period: string) {
+  await dialog.getByRole('button', { name: label }).click();
+  if (period.slice(0, 4) < lagosPeriod(new Date()).slice(0, 4))
+    await page.locator('[data-direction="previous"]').click();
+  const name = new Date(`${period}-15T12:00:00Z`).toLocaleString('en-GB', { month: 'short', timeZone: 'UTC' });
+  await page.getByRole('button', { name, exact: true }).click();
+  await expect(dialog.getByRole('button', { name: label })).toContainText(String(period.slice(0, 4)));
+}
