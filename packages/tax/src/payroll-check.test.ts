@@ -264,6 +264,12 @@ describe('optional columns: residence and each employee’s reliefs', () => {
     expect(monthlyTax('mortgage_interest,pension', '25000,0')).toBe(naira(68_000));
   });
 
+  it('takes NHF, NHIS, life assurance and mortgage interest as paid, however large: the Act gives them no ceiling', () => {
+    // ₦400,000 a month relieved: 6,000,000 − 4,800,000 = 1,200,000 chargeable → 400,000 × 15% = ₦60,000 a year.
+    for (const relief of ['nhf', 'nhis', 'life_assurance', 'mortgage_interest'])
+      expect(monthlyTax(`${relief},pension`, '400000,0'), relief).toBe(naira(5_000));
+  });
+
   it('relieves 20% of a year’s rent, capped at ₦500,000', () => {
     expect(monthlyTax('annual_rent,pension', '1200000,0')).toBe(naira(68_900));
     expect(monthlyTax('annual_rent,pension', '3000000,0')).toBe(naira(65_000));

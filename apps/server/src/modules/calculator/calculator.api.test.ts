@@ -1,3 +1,4 @@
+import { asKobo, koboToNairaString, PAYE_TEMPLATE_HEADERS, recomputePayeRow, type PayeRow } from '@levy/tax';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
@@ -103,6 +104,29 @@ describe('POST public calculator/paye', () => {
     expect(data.chargeable_income).toBe('10800000.00');
     // PITA relieves no mortgage interest.
     expect(data.comparison.reliefs.mortgage_interest).toBe('0.00');
+  });
+
+  it('gives the payroll re-check’s monthly PAYE for the same employee and reliefs: one engine', async () => {
+    const cases: Array<Record<string, number>> = [
+      {},
+      { pension: 0, nhf: 10000 },
+      { nhis: 5000, life_assurance: 20000, mortgage_interest: 25000 },
+      { pension: 30000, annual_rent: 3000000 },
+    ];
+    for (const period of ['2025-12', '2026-01']) {
+      for (const reliefs of cases) {
+        const row = Object.fromEntries(PAYE_TEMPLATE_HEADERS.map((header) => [header, '0'])) as PayeRow;
+        Object.assign(row, { gross_income: '500000', basic_salary: '350000', housing: '150000' });
+        const declared = Object.fromEntries(
+          Object.entries(reliefs).map(([relief, naira]) => [relief, asKobo(naira * 100)]),
+        );
+        const check = recomputePayeRow(row, period, undefined, declared);
+        const { data } = await paye({ period, monthly_gross: 500000, basic: 350000, housing: 150000, ...reliefs });
+        expect(data.monthly_tax, `${period} ${JSON.stringify(reliefs)}`).toBe(
+          koboToNairaString(check.expectedMonthlyTax),
+        );
+      }
+    }
   });
 
   it('PITA worked check (PwC) for December 2025, NTA 2025 beside it', async () => {
