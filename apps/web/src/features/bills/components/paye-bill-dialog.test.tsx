@@ -99,6 +99,25 @@ describe('PAYE Generate Bill', () => {
     expect(screen.getByRole('button', { name: 'Generate' })).toBeEnabled();
   });
 
+  it('names the employees a payroll officer would check (gross not its components, pay below the minimum wage), never blocking', async () => {
+    stubGateway(billGateway);
+    const lines = [
+      PAYE_TEMPLATE_HEADERS.join(','),
+      'N-3000001,Bisi Lawal,Nigerian,Officer,200000,17600,150000,0,0,0,0,0,0,0,0,0,0,0',
+      'N-3000002,Kemi Ade,Nigerian,Cleaner,50000,0,50000,0,0,0,0,0,0,0,0,0,0,0',
+    ];
+    renderWithProviders(<PayeBillDialog onClose={() => undefined} onCreated={() => undefined} />);
+    await fillStepOne(new File([`${lines.join('\n')}\n`], 'checks.csv', { type: 'text/csv' }));
+    const checks = (await screen.findByText('Worth checking before you pay')).closest('[role="alert"]')!;
+    expect(checks).toHaveTextContent(
+      'Bisi Lawal (N-3000001): gross income ₦200,000.00 is not the sum of its pay components, ₦150,000.00',
+    );
+    expect(checks).toHaveTextContent(
+      /Kemi Ade \(N-3000002\): gross income ₦50,000\.00 is below the national minimum wage of ₦70,000\.00/,
+    );
+    expect(screen.getByRole('button', { name: 'Generate' })).toBeEnabled();
+  });
+
   it('Generate posts the file with one Idempotency-Key however often it is clicked, then hands back the paid bill', async () => {
     stubGateway(billGateway);
     const uploads = stubUploads(() => ({ code: 'OK', message: 'Bill generated successfully', data: billDetail() }));

@@ -1,5 +1,6 @@
 import { Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { FileProblems } from '../../../components/file-problems';
+import { PayrollWarnings } from '../../../components/payroll/payroll-review';
 import { coveredBy } from '../model/bill-files';
 import { formatPeriod, toPeriod } from '../model/bill-period';
 import { BillSummaryTable, PaymentError, RowWarnings, useCorporationName } from './bill-form-parts';
@@ -10,7 +11,7 @@ import type { PayeBill } from './use-paye-bill';
 
 /**
  * PAYE Generate Bill, step 2: what is paid and to whom, the employees living elsewhere, the rows
- * whose tax differs from the engine's, the changes since last month's bill and the wallet's checks.
+ * whose tax differs from the engine's, the payroll officer's checks, the changes since last month's bill and the wallet's checks.
  */
 export function PayeSummaryStep({ bill }: { bill: PayeBill }) {
   const { form, flow, registration, charge, residents, supplementary, repeat } = bill;
@@ -56,6 +57,7 @@ export function PayeSummaryStep({ bill }: { bill: PayeBill }) {
         }
       />
       <RowWarnings warnings={summary.file.warnings} fromPayrollOnFile={fromPayroll} />
+      <PayrollWarnings taxWarnings={[]} notices={summary.file.notices} />
       <PreviousBillChanges
         corporationId={corporation}
         stateCode={registration.state.code}

@@ -7,6 +7,7 @@ import {
   residenceMessage,
   sumKobo,
   parsePayeFile,
+  payrollRowNotices,
   parseWhtAutoCsv,
   parseWhtManualCsv,
   PAYE_TEMPLATE_HEADERS,
@@ -33,6 +34,11 @@ export interface CheckedBillFile {
    * declared, ₦13,450.00 by NTA 2025 s.58"; for the payroll on file, the employee alone.
    */
   warnings: string[];
+  /**
+   * PAYE: what a payroll officer checks besides the tax, by name (a gross that is not the sum of its
+   * components, pay below the minimum wage): said, never a block.
+   */
+  notices: string[];
   /** PAYE: each employee's gross and declared tax, to compare with the previous bill. */
   employees?: PayrollDiffEmployee[];
   /**
@@ -136,6 +142,7 @@ export async function checkPayeBillFile(
     warnings: findPayeMismatches(parsed, period).map((mismatch) =>
       describePayeMismatch({ ...mismatch, row: options.fromPayrollOnFile ? null : mismatch.row }, regime),
     ),
+    notices: payrollRowNotices(parsed, period).map((notice) => notice.message),
     employees: parsed.records.map((record, index) => ({
       taxPayerNumber: record.tax_payer_number.toUpperCase(),
       name: record.name,
@@ -168,6 +175,7 @@ export async function checkWhtFile(file: File, method: WhtMethod): Promise<BillF
       amount: parsed.amounts[index],
     })),
     warnings: [],
+    notices: [],
     residentsElsewhere: [],
   };
 }
