@@ -74,18 +74,32 @@ export function payeFixture(rows: number): string {
 }
 
 /**
- * The same PAYE file with optional columns after the 18 (decision 0037): residence on every row,
- * a declared pension on half of them and a year's rent on a third.
+ * The same PAYE file with all seven optional columns after the 18 (decision 0037), in another order
+ * than the template's: residence on every row, a declared pension on half of them, NHF, NHIS, life
+ * assurance and mortgage interest on some, and a year's rent on a third.
  */
 export function payeWithReliefsFixture(rows: number): string {
-  return cached(`paye-reliefs-${rows}.csv`, () => {
+  return cached(`paye-all-reliefs-${rows}.csv`, () => {
     const [header, ...lines] = payeFixture(rows).split('\r\n');
+    const when = (row: number, every: number, amount: number) => (row % every === 0 ? money(amount) : '');
     const extended = lines.map((line, row) =>
       line === ''
         ? line
-        : `${line},${row % 4 === 0 ? 'OG' : 'LA'},${row % 2 === 0 ? money(20_000 + (row % 7) * 1_000) : ''},${row % 3 === 0 ? money(1_200_000) : ''}`,
+        : [
+            line,
+            row % 4 === 0 ? 'OG' : 'LA',
+            when(row, 3, 1_200_000),
+            row % 2 === 0 ? money(20_000 + (row % 7) * 1_000) : '',
+            when(row, 5, 2_500),
+            when(row, 6, 1_500),
+            when(row, 8, 4_000),
+            when(row, 10, 15_000),
+          ].join(','),
     );
-    return [`${header},state_of_residence,pension,annual_rent`, ...extended].join('\r\n');
+    return [
+      `${header},state_of_residence,annual_rent,pension,nhf,nhis,life_assurance,mortgage_interest`,
+      ...extended,
+    ].join('\r\n');
   });
 }
 
