@@ -35,6 +35,22 @@ function registration(consent: boolean): CorporationState {
 
 const EMPTY_PAGE = { items: [], pagination: { count: 10, current_page: 1, total_count: 0, total_pages: 1 } };
 
+/** The PAYE bill paid last, for October: what an upload's employees are compared with too. */
+const OCTOBER_BILL = {
+  bill: {
+    id: 'b1',
+    reference: 'PAYE-LA-2026-10-000001',
+    period_start: '2026-10-01',
+    status: 'payment_paid',
+    recipient_count: 2,
+    payroll: null,
+  },
+  employees: [
+    { tax_payer_number: 'N-1000001', name: 'Chioma Eze', gross_income: '500000.00', tax_payable: '65300.00' },
+    { tax_payer_number: 'N-1000003', name: 'Bola Ade', gross_income: '400000.00', tax_payable: '48000.00' },
+  ],
+};
+
 function payrollServer() {
   return stubGateway((request) => {
     if (request.path === `${BASE}/consent`)
@@ -45,6 +61,7 @@ function payrollServer() {
       return { code: 'OK', data: registration(true) };
     }
     if (request.path === `${BASE}/payrolls/employees`) return { code: 'OK', data: EMPTY_PAGE };
+    if (request.path === 'internal/bills/paye-previous') return { code: 'OK', data: OCTOBER_BILL };
     return { code: 'NOT_FOUND', message: 'Not found.', data: null };
   });
 }
@@ -248,6 +265,11 @@ describe('Manage Payroll', () => {
     expect(
       screen.getByText('Changed: Chioma Eze (N-1000001), gross ₦500,000.00, tax ₦65,300.00 → ₦60,000.00'),
     ).toBeInTheDocument();
+    // And against the last month's PAYE bill: Emeka joined and Bola left since it; Chioma is paid as then.
+    const sinceBill = await screen.findByTestId('previous-bill-changes');
+    expect(sinceBill).toHaveTextContent(/^Since PAYE-LA-2026-10-000001 \(October 2026\): 1 employee joined, 1 left/);
+    expect(sinceBill).toHaveTextContent('Left: Bola Ade (N-1000003), gross ₦400,000.00, tax ₦48,000.00');
+    expect(sinceBill).not.toHaveTextContent('Chioma Eze');
   });
 
   it('without consent permissions, Proceed is disabled and says why', () => {

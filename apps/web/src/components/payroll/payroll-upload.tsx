@@ -1,5 +1,5 @@
 import { NO_NEW_FILE_SELECTED } from '@levy/contracts';
-import { CSV_TEMPLATE_PATHS, formatNaira } from '@levy/tax';
+import { CSV_TEMPLATE_PATHS, formatNaira, lagosPeriod, type PayrollDiffEmployee } from '@levy/tax';
 import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -21,6 +21,7 @@ import { ManualFiling } from '../manual-filing';
 import { checkPayrollFile, rowProblemsFrom } from '../../lib/payroll-file';
 import { PayrollFileSelect } from './payroll-file-select';
 import { PayrollWarnings, UploadReview } from './payroll-review';
+import { PreviousBillChanges } from './previous-bill-changes';
 
 type Preview = Extract<Awaited<ReturnType<typeof checkPayrollFile>>, { ok: true }>;
 
@@ -70,6 +71,8 @@ export function PayrollUpload({
   const [problems, setProblems] = useState<string[]>([]);
   const [percent, setPercent] = useState<number | null>(null);
   const [uploaded, setUploaded] = useState<UploadResult | null>(null);
+  // The uploaded file's employees, compared with the last month's PAYE bill once the upload is kept.
+  const [uploadedEmployees, setUploadedEmployees] = useState<PayrollDiffEmployee[]>([]);
 
   const reject = (message: string, rowProblems: string[]) => {
     setFile(null);
@@ -100,6 +103,14 @@ export function PayrollUpload({
     setPercent(0);
     try {
       setUploaded(await upload.mutateAsync({ file, onProgress: setPercent }));
+      setUploadedEmployees(
+        preview.rows.map((row) => ({
+          taxPayerNumber: row.taxPayerNumber,
+          name: row.name,
+          grossIncomeKobo: row.grossIncome,
+          taxPayableKobo: row.taxPayable,
+        })),
+      );
       setFile(null);
       setPreview(null);
     } catch (error) {
@@ -187,6 +198,15 @@ export function PayrollUpload({
       )}
       {uploaded && (
         <UploadReview uploaded={uploaded} corporationId={corporationId} stateCode={registration.state.code} />
+      )}
+      {uploaded && (
+        <PreviousBillChanges
+          corporationId={corporationId}
+          stateCode={registration.state.code}
+          stateName={registration.state.name}
+          month={lagosPeriod(new Date())}
+          employees={uploadedEmployees}
+        />
       )}
 
       {percent !== null && (

@@ -19,7 +19,6 @@ import { walletKeys } from '../../../api/wallets-api';
 export const billKeys = {
   all: ['bills'] as const,
   precheck: (params: Record<string, unknown>) => ['bills', 'precheck', params] as const,
-  previousPaye: (params: Record<string, unknown>) => ['bills', 'previous-paye', params] as const,
   awaitingCount: ['bills', 'awaiting-approval-count'] as const,
   types: ['bills', 'types'] as const,
   whtTypes: (stateId: number, period: string) => ['bills', 'wht-types', stateId, period] as const,
@@ -153,17 +152,6 @@ export function usePrecheck(input: PrecheckInput | null) {
 }
 
 /** The PAYE bill before a month for a corporation's state, with its employees: the summary's comparison. */
-export function usePreviousPayeBill(input: { corporationId: string; stateCode: string; month: string } | null) {
-  const params = input
-    ? { corporation_id: input.corporationId, state: input.stateCode, start_date: input.month }
-    : null;
-  return useQuery({
-    queryKey: billKeys.previousPaye(params ?? {}),
-    queryFn: () => callApi(calls.previousPayeBill, { params: params!, quiet: true }),
-    enabled: params !== null,
-  });
-}
-
 /** The bills awaiting approval, for an admin's count beside Bills in the side navigation. */
 export function useAwaitingApprovalCount(enabled: boolean) {
   return useQuery({

@@ -1,11 +1,11 @@
 import { Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { FileProblems } from '../../../components/file-problems';
 import { PayrollWarnings } from '../../../components/payroll/payroll-review';
+import { PreviousBillChanges } from '../../../components/payroll/previous-bill-changes';
 import { coveredBy } from '../model/bill-files';
 import { formatPeriod, toPeriod } from '../model/bill-period';
 import { BillSummaryTable, PaymentError, RowWarnings, useCorporationName } from './bill-form-parts';
 import { isPayBlocked, payLabel, PaymentChecks, RepeatWarning } from './payment-checks';
-import { PreviousBillChanges } from './previous-bill-changes';
 import { ResidentsElsewhere } from './residents-elsewhere';
 import type { PayeBill } from './use-paye-bill';
 

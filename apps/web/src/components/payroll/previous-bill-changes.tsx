@@ -1,14 +1,15 @@
 import type { PayrollDiffEmployee } from '@levy/tax';
 import { Text } from '@mantine/core';
 import { useMemo } from 'react';
-import { PayrollChangesAlert } from '../../../components/payroll/payroll-changes';
-import { usePreviousPayeBill } from '../api/bills-api';
-import { changesSincePreviousBill } from '../model/bill-changes';
-import { formatPeriod } from '../model/bill-period';
+import { usePreviousPayeBill } from '../../api/paye-previous-api';
+import { formatPeriod } from '../../lib/format';
+import { changesSincePreviousBill } from '../../lib/payroll-changes';
+import { PayrollChangesAlert } from './payroll-changes';
 
 /**
- * The PAYE summary's comparison before Pay: who joined, left or changed pay since the previous
- * PAYE bill for this corporation's state, by name and Tax ID (docs/decisions/0047).
+ * Who joined, left or changed pay since the PAYE bill of the latest month before `month` for this
+ * corporation's state, by name and Tax ID (docs/decisions/0047): on the PAYE summary before Pay, and
+ * after a payroll upload.
  */
 export function PreviousBillChanges({
   corporationId,
