@@ -2,8 +2,8 @@ import type { PayrollDiffEmployee } from '@levy/tax';
 import { Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { usePreviousPayeBill } from '../../api/paye-previous-api';
-import { formatPeriod } from '../../lib/format';
-import { changesSincePreviousBill } from '../../lib/payroll-changes';
+import { formatDate, formatPeriod } from '../../lib/format';
+import { changesSincePreviousBill, payrollChanges } from '../../lib/payroll-changes';
 import { PayrollChangesAlert } from './payroll-changes';
 
 /**
@@ -43,6 +43,26 @@ export function PreviousBillChanges({
     <PayrollChangesAlert
       testId="previous-bill-changes"
       title={`Since ${bill.reference} (${formatPeriod(bill.period_start.slice(0, 7))}${version})`}
+      changes={changes}
+    />
+  );
+}
+
+/** A new file's employees against the payroll on file it is sent instead of: who joined, left or changed pay. */
+export function PayrollOnFileChanges({
+  onFile,
+  updatedAt,
+  employees,
+}: {
+  onFile: readonly PayrollDiffEmployee[];
+  updatedAt: string | null;
+  employees: readonly PayrollDiffEmployee[];
+}) {
+  const changes = useMemo(() => payrollChanges(onFile, employees, null), [onFile, employees]);
+  return (
+    <PayrollChangesAlert
+      testId="payroll-on-file-changes"
+      title={`Since the payroll on file${updatedAt ? ` (updated ${formatDate(updatedAt)})` : ''}`}
       changes={changes}
     />
   );

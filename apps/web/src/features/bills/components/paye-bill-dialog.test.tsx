@@ -235,6 +235,26 @@ describe('PAYE Generate Bill', () => {
     expect(gateway.calls('internal/bills/charge/calc')).toHaveLength(2);
   });
 
+  it('compares a new file with the payroll on file it is sent instead of: who joined, left or changed pay', async () => {
+    const period = toPeriod(defaultMonthValue());
+    const onFile = payeFile(period);
+    const [header, first, second] = (await onFile.file.text()).split('\n');
+    const newcomer = 'N-9000001,Kola Ade,Nigerian,Officer,100000,5000,100000,0,0,0,0,0,0,0,0,0,0,0';
+    const gateway = stubGatewayAndPayroll(billGateway, onFile.file);
+    renderWithProviders(<PayeBillDialog onClose={() => undefined} onCreated={() => undefined} />);
+    await screen.findByRole('radio', { name: /^Use the payroll on file: 3 employees/ });
+    await uploadInstead(new File([[header, first, second, newcomer].join('\n')], 'november.csv', { type: 'text/csv' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Proceed' }));
+
+    const changes = await screen.findByTestId('payroll-on-file-changes');
+    expect(changes).toHaveTextContent(
+      /^Since the payroll on file \(updated 24 Nov, 2026\): 1 employee joined, 1 left, 0 with changed pay or tax/,
+    );
+    expect(changes).toHaveTextContent('Joined: Kola Ade (N-9000001)');
+    expect(changes).toHaveTextContent(`Left: ${onFile.mismatch.name} (${onFile.mismatch.taxPayerNumber})`);
+    expect(gateway.downloads).toHaveLength(1);
+  });
+
   it('offers the payroll on file first, reads it like a file, and Generate sends source=payroll without a file', async () => {
     const period = toPeriod(defaultMonthValue());
     const payroll = payeFile(period);

@@ -1,7 +1,7 @@
 import { Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { FileProblems } from '../../../components/file-problems';
 import { PayrollWarnings } from '../../../components/payroll/payroll-review';
-import { PreviousBillChanges } from '../../../components/payroll/previous-bill-changes';
+import { PayrollOnFileChanges, PreviousBillChanges } from '../../../components/payroll/previous-bill-changes';
 import { coveredBy } from '../model/bill-files';
 import { formatPeriod, toPeriod } from '../model/bill-period';
 import { BillSummaryTable, PaymentError, RowWarnings, useCorporationName } from './bill-form-parts';
@@ -58,6 +58,13 @@ export function PayeSummaryStep({ bill }: { bill: PayeBill }) {
       />
       <RowWarnings warnings={summary.file.warnings} fromPayrollOnFile={fromPayroll} />
       <PayrollWarnings taxWarnings={[]} notices={summary.file.notices} />
+      {summary.payrollOnFile && (
+        <PayrollOnFileChanges
+          onFile={summary.payrollOnFile}
+          updatedAt={registration.payroll_updated_at}
+          employees={summary.file.employees ?? []}
+        />
+      )}
       <PreviousBillChanges
         corporationId={corporation}
         stateCode={registration.state.code}

@@ -106,6 +106,11 @@ export function usePayeBill({ prefill, onClose, onCreated }: BillDialogProps) {
         else showFileParsingToast(checked.message);
         return;
       }
+      // A new file is compared with the payroll on file it is sent instead of, too.
+      const onFile =
+        source === 'file' && payrollReady
+          ? fetchPayrollOnFile(corporation, registration.state.code)
+          : Promise.resolve(null);
       const priced = (includeElsewhere: boolean) => {
         const covered = coveredBy(checked, includeElsewhere);
         return calculateCharge({
@@ -117,11 +122,21 @@ export function usePayeBill({ prefill, onClose, onCreated }: BillDialogProps) {
       };
       const included = await priced(true);
       const leftOut = checked.residentsElsewhere.length > 0 ? await priced(false) : included;
+      const onFileRead = await onFile;
+      const onFileChecked = onFileRead
+        ? await checkPayeBillFile(onFileRead, toPeriod(month), { fromPayrollOnFile: true })
+        : null;
       residents.reset();
       dispatch({
         type: 'summarise',
         step: 'summary',
-        summary: { file: checked, source, charges: { leftOut, included }, idempotencyKey: crypto.randomUUID() },
+        summary: {
+          file: checked,
+          source,
+          charges: { leftOut, included },
+          idempotencyKey: crypto.randomUUID(),
+          payrollOnFile: onFileChecked?.ok ? (onFileChecked.employees ?? []) : null,
+        },
       });
     } catch {
       // The call's failure was toasted; the form stays as it is.

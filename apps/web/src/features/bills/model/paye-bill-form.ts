@@ -1,4 +1,5 @@
 import { payeBillForm, type ChargeCalculation, type PayeSource } from '@levy/contracts';
+import type { PayrollDiffEmployee } from '@levy/tax';
 import type { FormErrors } from '@mantine/form';
 import type { CheckedBillFile } from './bill-files';
 import { defaultMonthValue, initialMonthValue, oldestUnpaidMonthValue } from './bill-period';
@@ -28,6 +29,8 @@ export interface PayeSummary {
   charges: { leftOut: ChargeCalculation; included: ChargeCalculation };
   /** One per summary shown: a double-click or a retry of Generate makes one bill. */
   idempotencyKey: string;
+  /** For a new file: the employees of the payroll on file it is compared with; null otherwise. */
+  payrollOnFile: PayrollDiffEmployee[] | null;
 }
 
 type PayeAlert = Parameters<typeof oldestUnpaidMonthValue>[0][number];
