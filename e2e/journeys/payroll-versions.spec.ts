@@ -88,6 +88,12 @@ test('a payroll kept as versions: the upload and the PAYE summary say what chang
       'Changed: Adaeze Okafor (N-1234567), gross ₦500,000.00 → ₦560,000.00, tax ₦65,300.00 → ₦75,236.00',
     ),
   ).toBeVisible();
+  // And since the last month paid: the bill of two months back, made from version 1.
+  await expect(manage.getByTestId('previous-bill-changes')).toContainText(
+    new RegExp(
+      `^Since PAYE-LA-${twoBack}-000001 \\(.+, payroll version 1\\): 1 employee joined, 1 left, 1 with changed pay or tax`,
+    ),
+  );
   // Bola declares ₦20,000.00: the upload names him, not silently.
   await expect(manage.getByText(/^Row 4, Bola Ade \(N-1357924\): ₦20,000\.00 declared/)).toBeVisible();
   await both(page, '160-payroll-version-changes', changes);
