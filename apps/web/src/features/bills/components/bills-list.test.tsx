@@ -106,6 +106,41 @@ describe('Bills list', () => {
     15_000,
   );
 
+  it('the drawer says a bill paid the PAYE of employees who live in another state, whom, how many and why', async () => {
+    const bill = billDetail({
+      residents_elsewhere: {
+        included: true,
+        reason: 'They moved in October; Ogun is registered from November',
+        states: [
+          {
+            code: 'OG',
+            name: 'Ogun',
+            revenue_service: 'Ogun State Internal Revenue Service',
+            message: 'Resident in Ogun: PAYE due to Ogun State Internal Revenue Service',
+            employee_count: 52,
+            employees: [
+              { row: 3, tax_payer_number: 'N-4000002', name: 'Femi Ogunleye' },
+              { row: 4, tax_payer_number: 'N-4000003', name: 'Sade Adewale' },
+            ],
+          },
+        ],
+      },
+    });
+    listGateway([bill]);
+    renderWithProviders(
+      <MemoryRouter>
+        <BillsList />
+      </MemoryRouter>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'WHT-LA-2026-10-000124' }));
+    const said = await screen.findByTestId('bill-residents-elsewhere');
+    expect(said).toHaveTextContent('Includes employees who live in another state');
+    expect(said).toHaveTextContent(
+      'Resident in Ogun: PAYE due to Ogun State Internal Revenue Service: Femi Ogunleye, Sade Adewale and 50 more',
+    );
+    expect(said).toHaveTextContent('Reason: They moved in October; Ogun is registered from November');
+  });
+
   it('on a corporation, lists only its bills', async () => {
     const gateway = listGateway([billDetail()]);
     renderWithProviders(
