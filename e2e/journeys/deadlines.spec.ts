@@ -1,12 +1,12 @@
 import fs from 'node:fs';
-import { asKobo, koboToNairaString, PAYE_TEMPLATE_HEADERS, recomputePayeRow, type PayeRow } from '@levy/tax';
+import { PAYE_TEMPLATE_HEADERS } from '@levy/tax';
 // Not the shared fixtures: these journeys look at the checklist and the prompts themselves.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { callGateway, linkFromMailbox, NEW_USER_PASSWORD, OVERDUE_OWNER, uniqueEmail } from '../support/api';
 import { snap } from '../support/screenshots';
 import { AppShell } from '../pages/app-shell';
 import { LoginPage, RegisterPage } from '../pages/auth-pages';
-import { BillsList, csvUpload, PayTaxes } from '../pages/bills-pages';
+import { basicPayRow, BillsList, csvUpload, PayTaxes } from '../pages/bills-pages';
 import { OnboardingPage, StartPage } from '../pages/organisation-pages';
 
 async function sessionToken(page: Page): Promise<string> {
@@ -233,19 +233,7 @@ function payroll(period: string) {
   const records = [
     { tin: 'N-1234567', name: 'Adaeze Okafor', gross: '450000.00' },
     { tin: 'N-7654321', name: 'Musa Ibrahim', gross: '280000.00' },
-  ].map((employee) => {
-    const record = Object.fromEntries(PAYE_TEMPLATE_HEADERS.map((header) => [header, '0'])) as PayeRow;
-    Object.assign(record, {
-      tax_payer_number: employee.tin,
-      name: employee.name,
-      nationality: 'Nigerian',
-      designation: 'Officer',
-      gross_income: employee.gross,
-      basic_salary: employee.gross,
-    });
-    record.tax_payable = koboToNairaString(asKobo(recomputePayeRow(record, period).expectedMonthlyTax));
-    return record;
-  });
+  ].map((employee) => basicPayRow(employee, period));
   return {
     file: csvUpload(`payroll-${period}.csv`, [
       PAYE_TEMPLATE_HEADERS.join(','),

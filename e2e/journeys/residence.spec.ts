@@ -1,21 +1,17 @@
-import {
-  addMonths,
-  asKobo,
-  formatNaira,
-  koboToNairaString,
-  lagosPeriod,
-  monthName,
-  PAYE_TEMPLATE_HEADERS,
-  recomputePayeRow,
-  sumKobo,
-} from '@levy/tax';
-import type { Kobo, PayeRow } from '@levy/tax';
+import { addMonths, formatNaira, lagosPeriod, monthName, PAYE_TEMPLATE_HEADERS, sumKobo, toKobo } from '@levy/tax';
 import type { Locator, Page } from '@playwright/test';
 import { callGateway, consentCodeFromMailbox } from '../support/api';
 import { expect, test } from '../support/fixtures';
 import { onboardedOwner } from '../support/owners';
 import { snap } from '../support/screenshots';
-import { csvUpload, fundWallet, givePayrollConsent, logInToDashboard, PayTaxes } from '../pages/bills-pages';
+import {
+  basicPayRow,
+  csvUpload,
+  fundWallet,
+  givePayrollConsent,
+  logInToDashboard,
+  PayTaxes,
+} from '../pages/bills-pages';
 
 // PAYE is owed where the employee lives (docs/tax-rules.md §8): a Lagos payroll with three
 // employees resident in Ogun shows them with the state owed; once Ogun is registered with consent,
@@ -28,23 +24,7 @@ const EMPLOYEES = [
   { tin: 'N-4000004', name: 'Tayo Bankole', gross: '260000.00', residence: 'OG' },
 ];
 
-/** An employee's row as the template has it: basic salary only, so the law's PAYE is the tax declared. */
-function rowOf(employee: (typeof EMPLOYEES)[number], period: string): PayeRow {
-  const record = Object.fromEntries(PAYE_TEMPLATE_HEADERS.map((header) => [header, '0'])) as PayeRow;
-  Object.assign(record, {
-    tax_payer_number: employee.tin,
-    name: employee.name,
-    nationality: 'Nigerian',
-    designation: 'Officer',
-    gross_income: employee.gross,
-    basic_salary: employee.gross,
-  });
-  record.tax_payable = koboToNairaString(monthlyTax(record, period));
-  return record;
-}
-
-const monthlyTax = (record: PayeRow, period: string): Kobo =>
-  asKobo(recomputePayeRow(record, period).expectedMonthlyTax);
+const rowOf = (employee: (typeof EMPLOYEES)[number], period: string) => basicPayRow(employee, period);
 
 /** The template's 18 columns (docs/product.md), then `state_of_residence`. */
 function payrollWithResidents(period: string) {
@@ -158,7 +138,7 @@ test('employees living in Ogun on a Lagos payroll are shown, moved to the Ogun p
   await expect(dialog).toBeHidden();
 
   // Each state's PAYE paid from its own payroll on file: Lagos for Ngozi, Ogun for the three.
-  const taxOf = (employee: (typeof EMPLOYEES)[number]) => monthlyTax(rowOf(employee, month), month);
+  const taxOf = (employee: (typeof EMPLOYEES)[number]) => toKobo(rowOf(employee, month).tax_payable);
   const lagosTax = taxOf(EMPLOYEES[0]);
   const ogunTax = sumKobo(EMPLOYEES.slice(1).map(taxOf));
   for (const [state, label, count, amount] of [
@@ -191,7 +171,7 @@ test('employees living in Ogun on a Lagos payroll are shown, moved to the Ogun p
     const employees = page.getByRole('table', { name: 'Employees on the annual return' });
     for (const employee of listed) {
       const row = employees.getByRole('row').filter({ hasText: employee.name });
-      await expect(row).toContainText(formatNaira(asKobo(Math.round(Number(employee.gross) * 100))));
+      await expect(row).toContainText(formatNaira(toKobo(employee.gross)));
       await expect(row).toContainText(formatNaira(taxOf(employee)));
     }
     for (const employee of notListed) await expect(employees.getByText(employee.name)).toHaveCount(0);

@@ -1,4 +1,4 @@
-import { asKobo, koboToNairaString, PAYE_TEMPLATE_HEADERS, recomputePayeRow, type PayeRow } from '@levy/tax';
+import { asKobo, koboToNairaString, PAYE_TEMPLATE_HEADERS, recomputePayeRow, toKobo, type PayeRow } from '@levy/tax';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { callGateway, consentCodeFromMailbox, NEW_USER_PASSWORD } from '../support/api';
 import { onboardedOwner, type OnboardedOwner } from '../support/owners';
@@ -25,26 +25,34 @@ export function lastMonth(): string {
  * The payroll template with three employees for the month: the first two declare the engine's
  * PAYE; the third (spreadsheet row 4) declares ₦5,000.00 less.
  */
+/** An employee's row of the template, all pay basic salary, declaring the law's PAYE for `period`. */
+export function basicPayRow(
+  employee: { tin: string; name: string; gross: string; designation?: string },
+  period: string,
+): PayeRow {
+  const record = Object.fromEntries(PAYE_TEMPLATE_HEADERS.map((header) => [header, '0'])) as PayeRow;
+  Object.assign(record, {
+    tax_payer_number: employee.tin,
+    name: employee.name,
+    nationality: 'Nigerian',
+    designation: employee.designation ?? 'Officer',
+    gross_income: employee.gross,
+    basic_salary: employee.gross,
+  });
+  record.tax_payable = koboToNairaString(asKobo(recomputePayeRow(record, period).expectedMonthlyTax));
+  return record;
+}
+
 export function payrollWithOneWrongRow(period: string) {
   const employees = [
     { tin: 'N-1234567', name: 'Adaeze Okafor', designation: 'Finance Manager', gross: '500000.00' },
     { tin: 'N-7654321', name: 'Musa Ibrahim', designation: 'Accounts Officer', gross: '250000.00' },
     { tin: 'N-2468135', name: 'Funke Adeyemi', designation: 'HR Officer', gross: '320000.00' },
   ];
-  const records = employees.map((employee) => {
-    const record = Object.fromEntries(PAYE_TEMPLATE_HEADERS.map((header) => [header, '0'])) as PayeRow;
-    Object.assign(record, {
-      tax_payer_number: employee.tin,
-      name: employee.name,
-      nationality: 'Nigerian',
-      designation: employee.designation,
-      gross_income: employee.gross,
-      basic_salary: employee.gross,
-    });
-    return record;
-  });
+  const records = employees.map((employee) => basicPayRow(employee, period));
+  // The third declares ₦5,000.00 less than the law's PAYE.
   const declared = records.map((record, index) => {
-    const expected = recomputePayeRow(record, period).expectedMonthlyTax;
+    const expected = toKobo(record.tax_payable);
     return asKobo(index === 2 ? expected - 500_000 : expected);
   });
   records.forEach((record, index) => (record.tax_payable = koboToNairaString(declared[index])));
