@@ -1,4 +1,13 @@
-import { addMonths, formatNaira, lagosPeriod, monthName, PAYE_TEMPLATE_HEADERS, sumKobo, toKobo } from '@levy/tax';
+import {
+  addMonths,
+  asKobo,
+  formatNaira,
+  lagosPeriod,
+  monthName,
+  PAYE_TEMPLATE_HEADERS,
+  sumKobo,
+  toKobo,
+} from '@levy/tax';
 import type { Locator, Page } from '@playwright/test';
 import { callGateway, consentCodeFromMailbox } from '../support/api';
 import { expect, test } from '../support/fixtures';
@@ -173,6 +182,8 @@ test('employees living in Ogun on a Lagos payroll are shown, moved to the Ogun p
       const row = employees.getByRole('row').filter({ hasText: employee.name });
       await expect(row).toContainText(formatNaira(toKobo(employee.gross)));
       await expect(row).toContainText(formatNaira(taxOf(employee)));
+      // No pension declared: the 8% default of basic pay, the one relief given.
+      await expect(row).toContainText(`pension ${formatNaira(asKobo((toKobo(employee.gross) * 8) / 100))}`);
     }
     for (const employee of notListed) await expect(employees.getByText(employee.name)).toHaveCount(0);
     // The totals: PAYE deducted equal to PAYE paid, one bill through Levy.

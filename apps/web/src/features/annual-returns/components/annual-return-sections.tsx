@@ -111,7 +111,24 @@ export function Differences({ content, filed }: { content: AnnualReturnContent; 
   );
 }
 
-/** The return's employees with their months, pay and tax, each with their tax card. */
+const RELIEF_LABELS: Array<[keyof AnnualReturnContent['employees'][number]['reliefs'], string]> = [
+  ['pension', 'pension'],
+  ['nhf', 'NHF'],
+  ['nhis', 'NHIS'],
+  ['life_assurance', 'life assurance'],
+  ['mortgage_interest', 'mortgage interest'],
+  ['rent_relief', 'rent'],
+  ['cra', 'CRA'],
+];
+
+/** "pension ₦24,000.00, NHF ₦1,200.00": the reliefs an employee's year was given, those above nil. */
+function reliefBreakdown(reliefs: AnnualReturnContent['employees'][number]['reliefs']): string {
+  return RELIEF_LABELS.filter(([key]) => Number(reliefs[key]) > 0)
+    .map(([key, label]) => `${label} ${formatAmount(reliefs[key])}`)
+    .join(', ');
+}
+
+/** The return's employees with their months, pay, each relief and tax, each with their tax card. */
 export function EmployeesTable({
   content,
   onTaxCard,
@@ -154,12 +171,16 @@ export function EmployeesTable({
                 </Text>
                 <PhoneDetails>
                   {plural(employee.months, 'month')} · reliefs {formatAmount(employee.total_reliefs)}
+                  {Number(employee.total_reliefs) > 0 && ` (${reliefBreakdown(employee.reliefs)})`}
                 </PhoneDetails>
               </Table.Td>
               <Table.Td visibleFrom="sm">{employee.months}</Table.Td>
               <Table.Td ta="right">{formatAmount(employee.gross)}</Table.Td>
               <Table.Td ta="right" visibleFrom="sm">
                 {formatAmount(employee.total_reliefs)}
+                <Text fz="xs" c="dimmed" data-testid={`reliefs-${employee.tax_payer_number}`}>
+                  {reliefBreakdown(employee.reliefs)}
+                </Text>
               </Table.Td>
               <Table.Td ta="right">{formatAmount(employee.tax_deducted)}</Table.Td>
               <Table.Td ta="right" visibleFrom="sm">

@@ -156,6 +156,8 @@ describe('Annual returns', () => {
       within(screen.getByRole('table', { name: 'Employees on the annual return' })).getByText('Adaeze Okafor'),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download all tax cards (ZIP)' })).toBeEnabled();
+    // Each relief the year was given, beside the total.
+    expect(screen.getByTestId('reliefs-N-2000001')).toHaveTextContent('pension ₦440,000.00, CRA ₦1,212,000.00');
 
     fireEvent.click(screen.getByRole('button', { name: 'Submit to Lagos' }));
     const dialog = await screen.findByRole('dialog', { name: 'Submit the 2025 annual return' });
