@@ -8,13 +8,14 @@ import {
   WHT_AUTO_TEMPLATE_HEADERS,
   WHT_MANUAL_TEMPLATE_HEADERS,
   type CsvMessage,
+  PAYE_COLUMN,
   type PayeOptionalCells,
   type PayeRecord,
   type WhtAutoRecord,
   type WhtManualRecord,
 } from './csv-templates';
 import { isValidTaxId } from './identifiers';
-import { asKobo, parseNaira, ZERO_KOBO, type Kobo } from './money';
+import { asKobo, formatNaira, parseNaira, ZERO_KOBO, type Kobo } from './money';
 import { decodeSpreadsheetText } from './text-decoding';
 
 /**
@@ -84,6 +85,40 @@ interface TemplateSpec<TRecord extends NamedRecord> {
    * garbage collector copy each one: a fifth of the read). A WHT row of three cells is read faster whole.
    */
   readonly readsRowByRow: boolean;
+  /** A figure no file of this kind can hold, once the row's cells are read without error: refused. */
+  readonly impossible?: (
+    money: readonly Kobo[],
+    optional: PayeOptionalCells | undefined,
+  ) => Omit<CsvRowError, 'row'> | null;
+}
+
+/**
+ * Figures no payroll can hold, refused where every other doubt about a row is a warning naming the
+ * employee (payroll-check.ts): PAYE above the month's gross, or pension, NHF and NHIS above it, all
+ * three being deducted from that pay.
+ */
+function impossiblePayroll(
+  money: readonly Kobo[],
+  optional: PayeOptionalCells | undefined,
+): Omit<CsvRowError, 'row'> | null {
+  const gross = money[PAYE_COLUMN.gross_income];
+  const tax = money[PAYE_COLUMN.tax_payable];
+  if (tax > gross)
+    return {
+      column: 'tax_payable',
+      message: `${formatNaira(tax)} is more than gross_income ${formatNaira(gross)}: PAYE is deducted from the month's pay`,
+    };
+  const withheld = (['pension', 'nhf', 'nhis'] as const).filter((header) => optional?.[header] !== undefined);
+  const total = withheld.reduce((sum, header) => sum + optional![header]!, 0);
+  if (total <= gross) return null;
+  const several = withheld.length > 1;
+  const named = several ? `${withheld.slice(0, -1).join(', ')} and ${withheld.at(-1)}` : withheld[0];
+  return {
+    column: withheld[0],
+    message:
+      `${named} (${formatNaira(asKobo(total))}) ${several ? 'are' : 'is'} more than gross_income ${formatNaira(gross)}: ` +
+      `${several ? 'they are' : 'it is'} deducted from the month's pay`,
+  };
 }
 
 const PAYE_SPEC: TemplateSpec<PayeRecord> = {
@@ -97,6 +132,7 @@ const PAYE_SPEC: TemplateSpec<PayeRecord> = {
   optionalTextHeaders: new Set(['state_of_residence']),
   readsRowByRow: true,
   toRecord: (c) => ({ tax_payer_number: c[0], name: c[1], nationality: c[2], designation: c[3] }),
+  impossible: impossiblePayroll,
 };
 
 const WHT_MANUAL_SPEC: TemplateSpec<WhtManualRecord> = {
@@ -393,6 +429,7 @@ function readTemplate<TRecord extends NamedRecord>(
 
   /** A data row of the right width: its cells checked, its money in kobo, its record kept. */
   function readRow(cells: string[], row: number, optionalNames: readonly string[]) {
+    const errorsBefore = errors.length;
     for (let column = 0; column < width; column++) cells[column] = trimCell(cells[column]);
     const rowMoney = noMoney.slice();
 
@@ -465,6 +502,10 @@ function readTemplate<TRecord extends NamedRecord>(
     if (zeroToCheck) {
       const refusal = zeroAmount(rowMoney, rowOptional);
       if (refusal !== null) errors.push({ row, column: amountHeader, message: refusal });
+    }
+    if (spec.impossible && errors.length === errorsBefore) {
+      const refusal = spec.impossible(rowMoney, rowOptional);
+      if (refusal !== null) errors.push({ ...refusal, row });
     }
     records.push(spec.toRecord(cells));
     amounts.push(rowAmount);

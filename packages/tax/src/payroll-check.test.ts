@@ -270,6 +270,33 @@ describe('optional columns: residence and each employee’s reliefs', () => {
       expect(monthlyTax(`${relief},pension`, '400000,0'), relief).toBe(naira(5_000));
   });
 
+  it('refuses a figure no payroll can hold: PAYE above the gross, or pension, NHF and NHIS above it', () => {
+    const refused = (extraHeaders: string, row: string) => {
+      const parsed = parsePayeCsv(`${header}${extraHeaders}\nN-1000010,${row}`);
+      return parsed.ok ? null : parsed.errors;
+    };
+    expect(refused('', 'Chioma Eze,Nigerian,Accountant,100000,150000,100000,0,0,0,0,0,0,0,0,0,0,0')).toEqual([
+      {
+        row: 2,
+        column: 'tax_payable',
+        message: "₦150,000.00 is more than gross_income ₦100,000.00: PAYE is deducted from the month's pay",
+      },
+    ]);
+    expect(refused(',nhis,pension,nhf', `${base},30000,400000,80000`)).toEqual([
+      {
+        row: 2,
+        column: 'pension',
+        message:
+          "pension, nhf and nhis (₦510,000.00) are more than gross_income ₦500,000.00: they are deducted from the month's pay",
+      },
+    ]);
+    // Up to the whole gross is possible (net pay nil), and a row already refused for a cell is not judged again.
+    expect(refused(',pension,nhf', `${base},400000,100000`)).toBeNull();
+    expect(refused('', 'Chioma Eze,Nigerian,Accountant,abc,150000,0,0,0,0,0,0,0,0,0,0,0,0')).toEqual([
+      { row: 2, column: 'gross_income', message: 'gross_income must be a number' },
+    ]);
+  });
+
   it('relieves 20% of a year’s rent, capped at ₦500,000', () => {
     expect(monthlyTax('annual_rent,pension', '1200000,0')).toBe(naira(68_900));
     expect(monthlyTax('annual_rent,pension', '3000000,0')).toBe(naira(65_000));

@@ -157,6 +157,21 @@ describe('payroll upload', () => {
     expect(await employeeCount(corporationId)).toBe(0);
   });
 
+  it('refuses a figure no payroll can hold, PAYE above the gross, naming the row, and keeps the list as it was', async () => {
+    const { corporationId, upload } = await consentedCorporation();
+    const impossible = payrollCsv([
+      { tin: 'N-1000001', name: 'Chioma Eze', gross: '500000', tax: '65300' },
+      { tin: 'N-1000002', name: 'Tunde Bakare', gross: '100000', tax: '150000' },
+    ]);
+    const result = await upload([csvFile(impossible)]);
+    expect(result.data).toEqual({
+      file: 'Please ensure your file columns data matches the template format provided.',
+      'row_3.tax_payable':
+        "Row 3, tax_payable: ₦150,000.00 is more than gross_income ₦100,000.00: PAYE is deducted from the month's pay",
+    });
+    expect(await employeeCount(corporationId)).toBe(0);
+  });
+
   it('reads a file whose header ends in CRLF and whose rows end in LF', async () => {
     const { upload } = await consentedCorporation();
     const [header, ...rows] = payrollCsv([
