@@ -3,8 +3,9 @@ import { billKit, PAYE_HEADER } from '../../../test/bill-kit';
 import { createTestApp, type TestApp, type TestFile } from '../../../test/harness';
 
 // A PAYE bill's "law's PAYE" (each item's expected_tax) is the engine's figure for the reliefs each
-// employee declares in the file's optional columns (docs/tax-rules.md §9): a declared tax that
-// matches it is no warning; the 8% pension default applies only where no pension is declared.
+// employee declares in the file's optional columns (Nigeria Tax Act 2025 s.30: pension, NHF and 20%
+// of the year's rent, at most ₦500,000): a declared tax that matches it is no warning; the 8% pension
+// default applies only where no pension is declared.
 let test: TestApp;
 const { organisationWithState, fund, generate } = billKit(() => test);
 

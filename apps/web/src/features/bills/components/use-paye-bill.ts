@@ -18,7 +18,7 @@ import {
   useBillTypes,
 } from '../api/bills-api';
 import { billFlow, startFlow } from '../model/bill-flow';
-import { checkPayeBillFile, coveredBy } from '../model/bill-files';
+import { checkPayeBillFile, coveredBy, payrollEmployeesOf } from '../model/bill-files';
 import { toPeriod } from '../model/bill-period';
 import type { BillDialogProps } from '../model/bill-routes';
 import {
@@ -123,9 +123,7 @@ export function usePayeBill({ prefill, onClose, onCreated }: BillDialogProps) {
       const included = await priced(true);
       const leftOut = checked.residentsElsewhere.length > 0 ? await priced(false) : included;
       const onFileRead = await onFile;
-      const onFileChecked = onFileRead
-        ? await checkPayeBillFile(onFileRead, toPeriod(month), { fromPayrollOnFile: true })
-        : null;
+      const payrollOnFile = onFileRead ? await payrollEmployeesOf(onFileRead, toPeriod(month)) : null;
       residents.reset();
       dispatch({
         type: 'summarise',
@@ -135,7 +133,7 @@ export function usePayeBill({ prefill, onClose, onCreated }: BillDialogProps) {
           source,
           charges: { leftOut, included },
           idempotencyKey: crypto.randomUUID(),
-          payrollOnFile: onFileChecked?.ok ? (onFileChecked.employees ?? []) : null,
+          payrollOnFile,
         },
       });
     } catch {

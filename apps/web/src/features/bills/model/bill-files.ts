@@ -15,7 +15,9 @@ import {
   WHT_AUTO_TEMPLATE_HEADERS,
   WHT_MANUAL_TEMPLATE_HEADERS,
   whtPayeesText,
+  type CsvParseSuccess,
   type Kobo,
+  type PayeRecord,
   type PayrollDiffEmployee,
 } from '@levy/tax';
 import { isCsvFile } from '../../../lib/payroll-file';
@@ -100,6 +102,25 @@ function failureOf(parsed: {
 
 const GROSS_COLUMN = PAYE_TEMPLATE_HEADERS.indexOf('gross_income');
 
+/** Each employee's gross and declared tax, to compare one payroll with another. */
+function diffEmployeesOf(parsed: CsvParseSuccess<PayeRecord>): PayrollDiffEmployee[] {
+  return parsed.records.map((record, index) => ({
+    taxPayerNumber: record.tax_payer_number.toUpperCase(),
+    name: record.name,
+    grossIncomeKobo: parsed.money[index][GROSS_COLUMN],
+    taxPayableKobo: parsed.amounts[index],
+  }));
+}
+
+/**
+ * The employees of a payroll file (the payroll on file a new file is compared with): read only, not
+ * checked, since the summary's checks are of the bill's own file; null when it cannot be read.
+ */
+export async function payrollEmployeesOf(file: File, period: string): Promise<PayrollDiffEmployee[] | null> {
+  const parsed = parsePayeFile(await bytesOf(file), period);
+  return parsed.ok ? diffEmployeesOf(parsed) : null;
+}
+
 /**
  * A PAYE bill file checked with the server's template rules, with each row's PAYE recomputed by
  * the engine for the month: rows that differ are warnings, never a block. The payroll on file is
@@ -143,12 +164,7 @@ export async function checkPayeBillFile(
       describePayeMismatch({ ...mismatch, row: options.fromPayrollOnFile ? null : mismatch.row }, regime),
     ),
     notices: payrollRowNotices(parsed, period).map((notice) => notice.message),
-    employees: parsed.records.map((record, index) => ({
-      taxPayerNumber: record.tax_payer_number.toUpperCase(),
-      name: record.name,
-      grossIncomeKobo: parsed.money[index][GROSS_COLUMN],
-      taxPayableKobo: parsed.amounts[index],
-    })),
+    employees: diffEmployeesOf(parsed),
     residentsElsewhere: groups.map((group) => ({
       state: group.state,
       message: residenceMessage({ name: group.state.name, revenueService: group.state.revenue_service }),
